@@ -1,0 +1,54 @@
+/** The HTTP envelope of DESIGN.md §3. Every /api answer is HTTP 200 with one of these. */
+export type EnvelopeType = 'ok' | 'error' | '999' | '998';
+
+export interface OkEnvelope<T> {
+  type: 'ok';
+  code: 1;
+  message: T;
+}
+export interface ErrorEnvelope {
+  type: 'error' | '999' | '998';
+  code: 0;
+  message: string;
+}
+export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
+
+/** Interface languages (spec §1). `kor` is accepted as an alias of `ko`. */
+export const LANGS = ['zh', 'en', 'hk', 'th', 'jp', 'ko', 'fra', 'spa'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export function normalizeLang(v: unknown): Lang {
+  if (v === 'kor') return 'ko';
+  return typeof v === 'string' && (LANGS as readonly string[]).includes(v) ? (v as Lang) : 'en';
+}
+
+/** Request headers the client sends on every call (spec §7). */
+export const HEADERS = {
+  lang: 'lang',
+  authorization: 'authorization',
+  visitorId: 'x-visitor-id',
+  userIp: 'x-user-ip',
+  idempotencyKey: 'idempotency-key',
+} as const;
+
+/** Account types (spec §3). */
+export const ACCOUNT_TYPES = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
+
+/** Spec §9 constants. */
+export const CONSTANTS = {
+  appVersion: '0.8.0',
+  versionCode: 80,
+  pageSize: 10,
+  secondsPageSize: 5,
+  codeLength: 6,
+  toastMs: 1500,
+  redirectDelayMs: 1200,
+  loadingDelayMs: 800,
+  lazyDelayMs: 200,
+  lazyTimeoutMs: 60_000,
+  requestTimeoutMs: 60_000,
+  throttleMs: 500,
+  snapshotThrottleMs: 100,
+  h5Version: 1,
+} as const;

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The one test command (README): types, lint, unit + integration tests, build, then browser tests in
+# Debian's Chromium. Never downloads a browser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "[test] /usr/bin/chromium missing: installing Debian's chromium with apt"
+  SUDO=""; [ "$(id -u)" = "0" ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "[test] typecheck"; npm run -s typecheck
+echo "[test] lint"; npm run -s lint
+echo "[test] unit and integration"; npx vitest run
+echo "[test] build"; npm run -s build
+echo "[test] browser (Playwright, /usr/bin/chromium)"; npx playwright test
