@@ -1,21 +1,10 @@
 /**
- * What the main thread sees of the market: rows written by the worker bridge into the valtio store.
- * Strings are exact decimals for display; `changePct` is derived by core/ in the worker.
+ * What the main thread sees of the market. The row and bar shapes are defined once, by the worker's
+ * contract (workers/api-types.ts), and re-exported here for the pages.
  */
-export interface TickerRow {
-  symbol: string;
-  last: string;
-  open: string;
-  high: string;
-  low: string;
-  volume: string;
-  /** percent change against `open`, e.g. "-1.23" */
-  changePct: string;
-  /** direction of the last change of `last`: 1 up, -1 down, 0 flat */
-  dir: 1 | -1 | 0;
-  seq: number;
-  ts: number;
-}
+import type { TickerRow } from '../../workers/api-types';
+
+export type { ChartBar, HistoryPayload, Period, Snapshot, StreamStatus, TickerRow, WatchView } from '../../workers/api-types';
 
 export interface MarketState {
   tickers: Record<string, TickerRow>;
@@ -23,7 +12,7 @@ export interface MarketState {
   connected: boolean;
   /** ms epoch of the last message from the server, any channel */
   lastHeardAt: number;
-  /** symbols whose stream has been silent past its cadence */
+  /** streams (symbols, and `kline:<symbol>:<period>` for charts) silent past their cadence */
   stale: Record<string, true>;
 }
 

@@ -1,0 +1,197 @@
+/**
+ * K-line chart: candlesticks + volume histogram, or the time-share close line ('time' period).
+ * Fed by useChartFeed (history, then live bars through the guard); resizes with its box (autoSize);
+ * disposed on unmount. The period switcher belongs to the page (see CHART_PERIODS).
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CandlestickSeries,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useChartFeed, useMarketStatus } from '../../market';
+import type { ChartSink } from '../../market/chart-feed';
+import type { ChartBar, HistoryPayload } from '../../market/types';
+import { BarGuard } from './guard';
+import { feedPeriod, type ChartPeriod } from './periods';
+import { readTheme, type ChartTheme } from './theme';
+import css from './KLineChart.module.css';
+
+export { CHART_PERIODS, type ChartPeriod } from './periods';
+
+export interface KLineChartProps {
+  symbol: string;
+  period: ChartPeriod;
+  /** px */
+  height?: number;
+  /** the pair's price decimals */
+  precision?: number;
+}
+
+interface Series {
+  main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
+  volume: ISeriesApi<'Histogram'> | null;
+  line: boolean;
+}
+
+const ts = (t: number) => t as UTCTimestamp;
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** Users read times in their own zone; the chart works in UTC seconds. */
+function localLabel(t: Time, withDate: boolean): string {
+  const d = new Date((t as number) * 1000);
+  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return withDate ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${hm}` : hm;
+}
+
+export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLineChartProps) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<Series | null>(null);
+  const theme = useRef<ChartTheme | null>(null);
+  const guard = useMemo(() => new BarGuard(), []);
+  const line = period === 'time';
+
+  // Chart lifetime = component lifetime.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const th = readTheme(el);
+    theme.current = th;
+    const c = createChart(el, {
+      autoSize: true,
+      layout: { background: { color: th.bg }, textColor: th.text, attributionLogo: false },
+      grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: true, tickMarkFormatter: (time: Time) => localLabel(time, false) },
+      localization: { timeFormatter: (time: Time) => localLabel(time, true) },
+    });
+    chart.current = c;
+    // Theme switches (dark mode, red-up setting) change the tokens on <html>: recolour.
+    const mo = new MutationObserver(() => {
+      const next = readTheme(el);
+      theme.current = next;
+      c.applyOptions({ layout: { background: { color: next.bg }, textColor: next.text } });
+      const s = series.current;
+      if (s && !s.line)
+        s.main.applyOptions({ upColor: next.up, downColor: next.down, borderUpColor: next.up, borderDownColor: next.down, wickUpColor: next.up, wickDownColor: next.down });
+      else if (s) s.main.applyOptions({ color: next.text });
+    });
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
+    return () => {
+      mo.disconnect();
+      series.current = null;
+      chart.current = null;
+      c.remove();
+    };
+  }, []);
+
+  // Series depend on the mode (candles or line) and the price precision.
+  useEffect(() => {
+    const c = chart.current;
+    const th = theme.current;
+    if (!c || !th) return;
+    const priceFormat = { type: 'price' as const, precision, minMove: 10 ** -precision };
+    let s: Series;
+    if (line) {
+      s = { main: c.addSeries(LineSeries, { color: th.text, lineWidth: 1, priceFormat }), volume: null, line: true };
+    } else {
+      const main = c.addSeries(CandlestickSeries, {
+        upColor: th.up,
+        downColor: th.down,
+        borderUpColor: th.up,
+        borderDownColor: th.down,
+        wickUpColor: th.up,
+        wickDownColor: th.down,
+        priceFormat,
+      });
+      const volume = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+      c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      main.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+      s = { main, volume, line: false };
+    }
+    series.current = s;
+    guard.reset([]);
+    return () => {
+      series.current = null;
+      c.removeSeries(s.main);
+      if (s.volume) c.removeSeries(s.volume);
+    };
+  }, [line, precision, guard]);
+
+  const sink = useRef<ChartSink | null>(null);
+  sink.current = {
+    setHistory(h: HistoryPayload) {
+      const s = series.current;
+      const th = theme.current;
+      if (!s || !th) return;
+      const n = h.time.length;
+      if (s.line) {
+        const data = new Array(n);
+        for (let i = 0; i < n; i++) data[i] = { time: ts(h.time[i]), value: h.close[i] };
+        (s.main as ISeriesApi<'Line'>).setData(data);
+      } else {
+        const candles = new Array(n);
+        const vols = new Array(n);
+        for (let i = 0; i < n; i++) {
+          candles[i] = { time: ts(h.time[i]), open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i] };
+          vols[i] = { time: ts(h.time[i]), value: h.volume[i], color: volColor(th, h.close[i] >= h.open[i]) };
+        }
+        (s.main as ISeriesApi<'Candlestick'>).setData(candles);
+        s.volume?.setData(vols);
+      }
+      guard.reset(h.time);
+      chart.current?.timeScale().scrollToRealTime();
+    },
+    update(bars: ChartBar[]) {
+      const s = series.current;
+      const th = theme.current;
+      if (!s || !th) return true;
+      return guard.apply(bars, {
+        update(b, historical) {
+          if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
+          else {
+            (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
+            s.volume?.update({ time: ts(b.time), value: b.volume, color: volColor(th, b.close >= b.open) }, historical);
+          }
+        },
+      });
+    },
+  };
+
+  // The series are rebuilt when the mode or precision changes: the feed must redraw them from history.
+  const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
+  const status = useMarketStatus();
+  const stale = !!status.stale[feed.streamKey];
+
+  return (
+    <div className={css.wrap} style={{ height }}>
+      <div ref={box} className={css.chart} data-testid="kline-chart" />
+      {feed.loading && <div className={css.note}>{t('common.loading')}</div>}
+      {feed.error && <div className={css.note}>{t('kline.loadFailed')}</div>}
+      {stale && !feed.loading && <span className={css.stale} role="status" aria-label={t('kline.stale')} title={t('kline.stale')} />}
+    </div>
+  );
+}
+
+function volColor(th: ChartTheme, up: boolean): string {
+  return withAlpha(up ? th.up : th.down, 0.5);
+}
+
+/** #rrggbb → rgba with alpha; anything else is returned as is. */
+function withAlpha(color: string, a: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const n = parseInt(m[1], 16);
+  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${a})`;
+}

@@ -1,0 +1,146 @@
+/**
+ * The one file that talks to the market worker (DESIGN.md §7): starts it lazily, waits until it is
+ * ready, restarts it if it dies (and re-registers every open watch), forwards page visibility,
+ * network and session changes. Everything else on the main thread goes through the functions here.
+ */
+import * as Comlink from 'comlink';
+import { subscribe } from 'valtio';
+import { CONSTANTS } from '../../core';
+import type { HistoryPayload, MarketWorkerApi, Period, Snapshot, WatchView } from '../../workers/api-types';
+import { session } from '../stores/session';
+
+type Api = Comlink.Remote<MarketWorkerApi>;
+
+interface Watch {
+  view: WatchView;
+  onSnapshot: (s: Snapshot) => void;
+  /** id in the current worker; null while (re)registering */
+  remoteId: number | null;
+  registering: boolean;
+  closed: boolean;
+}
+
+export interface WatchHandle {
+  update(view: WatchView): void;
+  close(): void;
+}
+
+let worker: Worker | null = null;
+let ready: Promise<Api> | null = null;
+let restartDelayMs = 1000;
+const watches = new Set<Watch>();
+let listening = false;
+
+function boot(): Promise<Api> {
+  const w = new Worker(new URL('../../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' });
+  worker = w;
+  const api = Comlink.wrap<MarketWorkerApi>(w);
+  // An uncaught error leaves the worker in an unknown state, and a failed module load leaves none:
+  // either way start a fresh one.
+  w.addEventListener('error', () => restart(w));
+  const p = (async () => {
+    await api.start({ origin: location.origin, apiBase: `${location.origin}/api`, throttleMs: CONSTANTS.snapshotThrottleMs });
+    await api.setSession(session.token || null, session.lang);
+    await Promise.all([...watches].map((wt) => register(api, wt)));
+    restartDelayMs = 1000;
+    return api;
+  })();
+  p.catch(() => restart(w));
+  listen();
+  return p;
+}
+
+function restart(dead: Worker): void {
+  if (worker !== dead) return; // already replaced
+  dead.terminate();
+  worker = null;
+  ready = null;
+  for (const wt of watches) {
+    wt.remoteId = null;
+    wt.registering = false; // a call to a terminated worker never answers
+  }
+  // Back off so a worker that dies at once does not spin.
+  const delay = restartDelayMs;
+  restartDelayMs = Math.min(restartDelayMs * 2, 30_000);
+  setTimeout(() => {
+    if (!ready && watches.size) void getApi();
+  }, delay);
+}
+
+function getApi(): Promise<Api> {
+  if (!ready) ready = boot();
+  return ready;
+}
+
+async function register(api: Api, wt: Watch): Promise<void> {
+  // boot() and openWatch() may both try: one registration per watch per worker.
+  if (wt.closed || wt.remoteId !== null || wt.registering) return;
+  wt.registering = true;
+  const sent = wt.view;
+  try {
+    const id = await api.watch(
+      sent,
+      Comlink.proxy((s: Snapshot) => {
+        if (!wt.closed) wt.onSnapshot(s);
+      }),
+    );
+    if (wt.closed) void api.unwatch(id);
+    else {
+      wt.remoteId = id;
+      // The view changed while registering: catch up.
+      if (wt.view !== sent) void api.updateView(id, wt.view);
+    }
+  } finally {
+    wt.registering = false;
+  }
+}
+
+/** Register a view; snapshots for it arrive through `onSnapshot` until `close()`. */
+export function openWatch(view: WatchView, onSnapshot: (s: Snapshot) => void): WatchHandle {
+  const wt: Watch = { view, onSnapshot, remoteId: null, registering: false, closed: false };
+  watches.add(wt);
+  void getApi().then((api) => register(api, wt));
+  return {
+    update(next: WatchView) {
+      wt.view = next;
+      const id = wt.remoteId;
+      // Not registered yet: register() sends the latest view when it lands.
+      if (id !== null && ready) void ready.then((api) => api.updateView(id, next));
+    },
+    close() {
+      wt.closed = true;
+      watches.delete(wt);
+      const id = wt.remoteId;
+      wt.remoteId = null;
+      if (id !== null && ready) void ready.then((api) => api.unwatch(id));
+    },
+  };
+}
+
+/** Merged history as column arrays (transferred, not cloned). */
+export async function fetchHistory(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+  const api = await getApi();
+  return api.history(symbol, period, range);
+}
+
+export function resync(reason: string): void {
+  if (ready) void ready.then((api) => api.resync(reason));
+}
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  // A worker has no document: the page tells it when it is seen again or the network is back,
+  // so it can reconnect at once and refetch what it missed.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') resync('visible');
+  });
+  window.addEventListener('online', () => resync('online'));
+  let last = `${session.token}|${session.lang}`;
+  subscribe(session, () => {
+    const now = `${session.token}|${session.lang}`;
+    if (now === last) return;
+    last = now;
+    if (ready) void ready.then((api) => api.setSession(session.token || null, session.lang));
+  });
+}

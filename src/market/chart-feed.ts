@@ -1,0 +1,78 @@
+/**
+ * Feeds one chart: merged history first (setData), then live bars from snapshots. A generation
+ * counter makes a symbol or period switch mid-load drop everything of the old series; bars that
+ * arrive before the history has been drawn are held and applied after it.
+ */
+import { useEffect, useState, type RefObject } from 'react';
+import { applySnapshot, forgetWatch } from '../stores/market';
+import { fetchHistory, openWatch } from './bridge';
+import { klineKey, nextWatchKey } from './keys';
+import type { ChartBar, HistoryPayload, Period } from './types';
+
+export interface ChartSink {
+  setHistory(h: HistoryPayload): void;
+  /** false: a bar could not be applied in place; the feed reloads the history */
+  update(bars: ChartBar[]): boolean;
+}
+
+export interface ChartFeedState {
+  loading: boolean;
+  error: boolean;
+  /** the chart's stream key in marketStore.stale */
+  streamKey: string;
+}
+
+/**
+ * `redrawKey`: change it when the sink's drawing surface was rebuilt (e.g. candles ↔ line) so the
+ * history is drawn again.
+ */
+export function useChartFeed(symbol: string, period: Period, sink: RefObject<ChartSink | null>, redrawKey: unknown = null): ChartFeedState {
+  const [state, setState] = useState({ loading: true, error: false });
+  useEffect(() => {
+    // This run is one load generation: once the symbol, period or surface changes, its cleanup
+    // retires it and every late answer or snapshot of the old series is dropped.
+    let live = true;
+    const current = () => live;
+    const key = nextWatchKey();
+    let drawn = false;
+    let held: ChartBar[] = [];
+
+    const load = () => {
+      drawn = false;
+      held = [];
+      setState({ loading: true, error: false });
+      fetchHistory(symbol, period).then(
+        (h) => {
+          if (!current() || !sink.current) return;
+          sink.current.setHistory(h);
+          drawn = true;
+          const late = held;
+          held = [];
+          setState({ loading: false, error: false });
+          if (late.length && !sink.current.update(late)) load();
+        },
+        () => {
+          if (current()) setState({ loading: false, error: true });
+        },
+      );
+    };
+
+    const handle = openWatch({ symbols: [], chart: { symbol, period } }, (snap) => {
+      if (!current()) return;
+      applySnapshot(key, snap);
+      const c = snap.chart;
+      if (!c || c.symbol !== symbol || c.period !== period) return;
+      if (!drawn) held.push(...c.bars);
+      else if (sink.current && !sink.current.update(c.bars)) load();
+    });
+    load();
+
+    return () => {
+      live = false;
+      handle.close();
+      forgetWatch(key);
+    };
+  }, [symbol, period, sink, redrawKey]);
+
+  return { ...state, streamKey: klineKey(symbol, period) };
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { Candle } from '../core';
+import type { ChartBar, Snapshot } from './api-types';
+import { MarketEngine } from './engine';
+import type { HistoryRequest } from './history';
+import type { MarketSocket } from './socket';
+import { FakeClock } from './test-clock';
+
+class FakeSocket implements MarketSocket {
+  connected = false;
+  emitted: [string, unknown][] = [];
+  private handlers = new Map<string, ((p: unknown) => void)[]>();
+  on(event: string, fn: (p: unknown) => void): void {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+  }
+  emit(event: string, payload: unknown): void {
+    this.emitted.push([event, payload]);
+  }
+  connect(): void {
+    this.serverConnect();
+  }
+  disconnect(): void {
+    this.connected = false;
+  }
+  fire(event: string, payload?: unknown): void {
+    for (const fn of this.handlers.get(event) ?? []) fn(payload);
+  }
+  serverConnect(): void {
+    this.connected = true;
+    this.fire('connect');
+  }
+  serverDrop(): void {
+    this.connected = false;
+    this.fire('disconnect');
+  }
+  subs(): string[] {
+    return this.emitted.filter(([e]) => e === 'subscribe').flatMap(([, p]) => (p as { channels: string[] }).channels);
+  }
+}
+
+const candle = (sec: number, close: string, volume: string): Candle => ({ time: sec * 1000, open: '1', high: close, low: '1', close, volume });
+const bar = (sec: number, close: number, volume: number): ChartBar => ({ time: sec, open: 1, high: close, low: 1, close, volume });
+
+function setup() {
+  const clock = new FakeClock();
+  const socket = new FakeSocket();
+  const requests: HistoryRequest[] = [];
+  const answers: { resolve: (b: ChartBar[]) => void; reject: (e: Error) => void }[] = [];
+  const engine = new MarketEngine({
+    openSocket: () => socket,
+    clock,
+    fetchHistory: (req) => {
+      requests.push(req);
+      return new Promise((resolve, reject) => answers.push({ resolve, reject }));
+    },
+  });
+  const snaps: Snapshot[] = [];
+  return { clock, socket, engine, requests, answers, snaps };
+}
+
+const flushMicro = () => new Promise((r) => setTimeout(r, 0));
+
+describe('MarketEngine', () => {
+  it('subscribes to the union of views, and again after a reconnect', async () => {
+    const { socket, engine } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    engine.watch({ symbols: 'all' }, () => {});
+    engine.watch({ symbols: [], chart: { symbol: 'BTC/USDT', period: '1min' } }, () => {});
+    socket.serverConnect();
+    expect(new Set(socket.subs())).toEqual(new Set(['tickers', 'kline:BTC/USDT:1min']));
+    socket.serverDrop();
+    socket.emitted = [];
+    socket.serverConnect();
+    expect(new Set(socket.subs())).toEqual(new Set(['tickers', 'kline:BTC/USDT:1min']));
+  });
+
+  it('unsubscribes a chart nobody shows any more', async () => {
+    const { socket, engine } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    const id = engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '5min' } }, () => {});
+    engine.updateView(id, { symbols: [], chart: { symbol: 'B/USDT', period: '5min' } });
+    expect(socket.emitted).toContainEqual(['unsubscribe', { channels: ['kline:A/USDT:5min'] }]);
+  });
+
+  it('merges live kline updates that arrive while history loads, without a seam', async () => {
+    const { socket, engine, answers, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    const snaps: Snapshot[] = [];
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void snaps.push(s));
+    const h = engine.history('A/USDT', '1min');
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 7, ts: 0, candle: candle(120, '5', '9') }]);
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 8, ts: 0, candle: candle(180, '6', '1') }]);
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    const p = await h;
+    expect(Array.from(p.time)).toEqual([60, 120, 180]);
+    expect(Array.from(p.close)).toEqual([2, 5, 6]);
+    clock.advance(200);
+    await flushMicro();
+    const times = snaps.flatMap((s) => s.chart?.bars.map((b) => b.time) ?? []);
+    expect(times).toEqual([60, 120, 180]);
+  });
+
+  it('after a reconnect refetches the charted series from its last bar and marks it stale meanwhile', async () => {
+    const { socket, engine, answers, requests, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    const snaps: Snapshot[] = [];
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void snaps.push(s));
+    const h = engine.history('A/USDT', '1min');
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    await h;
+    socket.serverDrop();
+    clock.advance(200);
+    await flushMicro();
+    expect(snaps.at(-1)?.status.connected).toBe(false);
+    expect(snaps.at(-1)?.status.stale).toContain('kline:A/USDT:1min');
+    socket.serverConnect();
+    expect(requests.at(-1)).toMatchObject({ symbol: 'A/USDT', period: '1min', from: 120 });
+    answers[1].resolve([bar(120, 4.5, 8), bar(180, 5, 2)]);
+    await flushMicro();
+    clock.advance(200);
+    await flushMicro();
+    const last = snaps.at(-1)!;
+    expect(last.chart?.bars.map((b) => b.time)).toEqual([120, 180]);
+  });
+
+  it('a kline sequence jump across buckets triggers a refetch of the missed range', async () => {
+    const { socket, engine, answers, requests } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, () => {});
+    const h = engine.history('A/USDT', '1min');
+    answers[0].resolve([]);
+    await h;
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 1, ts: 0, candle: candle(60, '1', '1') }]);
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 9, ts: 0, candle: candle(180, '1', '1') }]);
+    expect(requests.at(-1)).toMatchObject({ from: 60 });
+  });
+
+  it('ticker snapshots carry only the view’s changed rows, at most one per window, with change% from core', async () => {
+    const { socket, engine, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api', throttleMs: 100 });
+    socket.serverConnect();
+    const snaps: Snapshot[] = [];
+    engine.watch({ symbols: ['BTC/USDT'] }, (s) => void snaps.push(s));
+    clock.advance(0);
+    await flushMicro();
+    snaps.length = 0;
+    clock.advance(100); // a quiet window: the next change goes out at once
+    const t = (symbol: string, seq: number, last: string) => ({ symbol, seq, ts: 1, last, open: '100', high: '120', low: '90', volume: '5' });
+    socket.fire('tickers', [t('BTC/USDT', 1, '110'), t('ETH/USDT', 1, '50')]);
+    clock.advance(0);
+    await flushMicro();
+    socket.fire('tickers', [t('BTC/USDT', 2, '111')]);
+    socket.fire('tickers', [t('BTC/USDT', 3, '109'), { bad: true }]);
+    clock.advance(100);
+    await flushMicro();
+    expect(snaps.length).toBe(2);
+    expect(snaps[0].tickers?.map((r) => r.last)).toEqual(['110']);
+    expect(snaps[1].tickers?.map((r) => [r.last, r.dir])).toEqual([['109', -1]]);
+    expect(snaps[1].tickers?.[0].changePct).toBe('+9.00');
+    expect(engine.dropped).toBe(1);
+  });
+
+  it('holds the next snapshot until the main thread has taken the previous one', async () => {
+    const { socket, engine, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api', throttleMs: 100 });
+    socket.serverConnect();
+    let release: () => void = () => {};
+    let calls = 0;
+    engine.watch({ symbols: 'all' }, () => {
+      calls++;
+      return new Promise<void>((r) => (release = r)) as unknown as void;
+    });
+    const t = (seq: number) => [{ symbol: 'X', seq, ts: 1, last: String(seq), open: '1', high: '9', low: '1', volume: '1' }];
+    clock.advance(0);
+    for (let i = 1; i <= 5; i++) {
+      socket.fire('tickers', t(i));
+      clock.advance(150);
+      await flushMicro();
+    }
+    expect(calls).toBe(1);
+    release();
+    await flushMicro();
+    clock.advance(150);
+    await flushMicro();
+    expect(calls).toBe(2);
+  });
+});

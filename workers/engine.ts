@@ -1,0 +1,369 @@
+/**
+ * The worker's brain: one socket, the union of all watchers' subscriptions, the ticker book, the
+ * charted series, data age, and the throttled snapshot stream. No worker globals here (they are in
+ * market.worker.ts), so it runs under a fake socket and clock in tests.
+ */
+import { HEADERS, isPeriod, SOCKET_EVENTS, type Period } from '../core';
+import type { ChartBar, HistoryPayload, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
+import { Cadence } from './cadence';
+import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './channels/kline';
+import { parseTickerUpdates, TickerBook, TICKERS_CHANNEL } from './channels/tickers';
+import type { Clock } from './clock';
+import { defaultRange, fetchHistory as realFetchHistory, toPayload, type HistoryRequest } from './history';
+import { ChartSeries } from './series';
+import type { MarketSocket } from './socket';
+import { Throttle } from './throttle';
+import { Watcher } from './watcher';
+
+export interface EngineDeps {
+  openSocket(origin: string): MarketSocket;
+  fetchHistory?: (req: HistoryRequest) => Promise<ChartBar[]>;
+  clock: Clock;
+}
+
+interface WatchEntry {
+  watcher: Watcher;
+  send: SnapshotCallback;
+}
+
+const STALE_CHECK_MS = 1000;
+
+export class MarketEngine {
+  private config: Required<WorkerConfig> | null = null;
+  private socket: MarketSocket | null = null;
+  private headers: Record<string, string> = {};
+  private token: string | null = null;
+  private readonly watches = new Map<number, WatchEntry>();
+  private nextId = 1;
+  private readonly book = new TickerBook();
+  private readonly series = new Map<string, ChartSeries>();
+  private readonly loads = new Map<string, Promise<void>>();
+  private readonly refetching = new Set<string>();
+  private readonly refetchAgain = new Map<string, number>();
+  private readonly cadence = new Cadence();
+  private subscribed = new Set<string>();
+  private lastHeardAt = 0;
+  private throttle: Throttle | null = null;
+  private staleTimer: unknown = null;
+  private everConnected = false;
+  private readonly fetchHistory: (req: HistoryRequest) => Promise<ChartBar[]>;
+  /** malformed messages dropped, for diagnosis */
+  dropped = 0;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.fetchHistory = deps.fetchHistory ?? realFetchHistory;
+  }
+
+  async start(config: WorkerConfig): Promise<void> {
+    if (this.socket) return;
+    this.config = { throttleMs: 100, ...config };
+    this.throttle = new Throttle(this.config.throttleMs, () => this.flush(), this.deps.clock);
+    const s = this.deps.openSocket(config.origin);
+    this.socket = s;
+    s.on('connect', () => this.onConnect());
+    s.on('disconnect', () => this.onDisconnect());
+    s.on(SOCKET_EVENTS.tickers, (d) => this.onTickers(d));
+    s.on(SOCKET_EVENTS.kline, (d) => this.onKline(d));
+    this.scheduleStaleCheck();
+  }
+
+  setSession(token: string | null, lang: string): void {
+    this.token = token || null;
+    this.headers = { [HEADERS.lang]: lang };
+    if (this.token) this.headers[HEADERS.authorization] = this.token;
+    // `auth {token: null}` leaves the private room on logout.
+    if (this.socket?.connected) this.socket.emit(SOCKET_EVENTS.auth, { token: this.token });
+  }
+
+  watch(view: WatchView, send: SnapshotCallback): number {
+    const id = this.nextId++;
+    this.watches.set(id, { watcher: new Watcher(id, view), send });
+    this.syncSubscriptions();
+    this.throttle?.request();
+    return id;
+  }
+
+  updateView(id: number, view: WatchView): void {
+    const w = this.watches.get(id);
+    if (!w) return;
+    w.watcher.setView(view);
+    this.syncSubscriptions();
+    this.throttle?.request();
+  }
+
+  unwatch(id: number): void {
+    this.watches.delete(id);
+    this.syncSubscriptions();
+  }
+
+  async history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+    const key = klineChannel(symbol, period);
+    const series = this.ensureSeries(key);
+    if (range) {
+      const bars = await this.fetchHistory(this.request(symbol, period, range.from, range.to));
+      this.publishBars(key, series.completeLoad(-1, bars));
+      return toPayload(symbol, period, series.slice(range.from, range.to));
+    }
+    // Two callers asking for the same series share one request.
+    let load = this.loads.get(key);
+    if (!load) {
+      load = this.load(key, symbol, period, series).finally(() => this.loads.delete(key));
+      this.loads.set(key, load);
+    }
+    await load;
+    return toPayload(symbol, period, series.bars);
+  }
+
+  async resync(_reason: string): Promise<void> {
+    const s = this.socket;
+    if (!s) return;
+    // After a hidden tab or a network change the backoff timer may be far off: try now.
+    if (!s.connected) {
+      s.connect();
+      return; // onConnect refetches once the socket is back
+    }
+    await this.refetchAll();
+  }
+
+  stop(): void {
+    this.socket?.disconnect();
+    this.socket = null;
+    this.throttle?.cancel();
+    if (this.staleTimer !== null) this.deps.clock.clearTimeout(this.staleTimer);
+    this.staleTimer = null;
+    this.watches.clear();
+    this.subscribed.clear();
+  }
+
+  // ---- socket events ----
+
+  private onConnect(): void {
+    const reconnect = this.everConnected;
+    this.everConnected = true;
+    // A new connection may reach a restarted server: sequences start over, and nothing is live
+    // until it speaks again.
+    this.book.resetSeq();
+    for (const s of this.series.values()) s.resetSeq();
+    this.cadence.markAllUnheard();
+    this.subscribed.clear();
+    if (this.token) this.socket?.emit(SOCKET_EVENTS.auth, { token: this.token });
+    this.syncSubscriptions();
+    if (reconnect) void this.refetchAll();
+    this.requestAll();
+  }
+
+  private onDisconnect(): void {
+    this.subscribed.clear();
+    this.requestAll();
+  }
+
+  private onTickers(data: unknown): void {
+    const now = this.deps.clock.now();
+    const { items, dropped } = parseTickerUpdates(data);
+    this.dropped += dropped;
+    if (!items.length) return;
+    this.lastHeardAt = now;
+    const changed = this.book.apply(items);
+    for (const s of changed) this.cadence.heard(s, now);
+    let any = false;
+    for (const { watcher } of this.watches.values()) any = watcher.noteTickers(changed) || any;
+    if (any) this.throttle?.request();
+  }
+
+  private onKline(data: unknown): void {
+    const now = this.deps.clock.now();
+    const { items, dropped } = parseKlineUpdates(data);
+    this.dropped += dropped;
+    if (!items.length) return;
+    this.lastHeardAt = now;
+    const changedByKey = new Map<string, ChartBar[]>();
+    for (const u of items) {
+      const key = klineChannel(u.symbol, u.period);
+      const series = this.series.get(key);
+      if (!series) continue;
+      this.cadence.heard(key, now);
+      const r = series.applyLive({ seq: u.seq, bar: toChartBar(u.candle) });
+      if (r.changed.length) changedByKey.set(key, [...(changedByKey.get(key) ?? []), ...r.changed]);
+      if (r.gapFrom !== undefined) void this.refetch(key, r.gapFrom);
+    }
+    for (const [key, bars] of changedByKey) this.publishBars(key, bars);
+  }
+
+  // ---- history ----
+
+  private request(symbol: string, period: Period, from: number, to: number): HistoryRequest {
+    if (!this.config) throw new Error('market worker not started');
+    return { apiBase: this.config.apiBase, symbol, period, from, to, headers: { ...this.headers } };
+  }
+
+  private async load(key: string, symbol: string, period: Period, series: ChartSeries): Promise<void> {
+    const { from, to } = defaultRange(period, this.deps.clock.now());
+    const gen = series.beginLoad();
+    try {
+      const bars = await this.fetchHistory(this.request(symbol, period, from, to));
+      this.publishBars(key, series.completeLoad(gen, bars));
+    } catch (e) {
+      this.publishBars(key, series.failLoad(gen));
+      throw e;
+    }
+  }
+
+  /**
+   * Refetch [fromSec, now] of a charted series after a gap, a reconnect or a hidden tab. The
+   * series' volume rule makes the merge safe against live updates that race it. One refetch per
+   * series at a time; a request during one is folded into a follow-up.
+   */
+  private async refetch(key: string, fromSec: number): Promise<void> {
+    const series = this.series.get(key);
+    if (!series) return;
+    if (this.refetching.has(key)) {
+      this.refetchAgain.set(key, Math.min(fromSec, this.refetchAgain.get(key) ?? Infinity));
+      return;
+    }
+    const parsed = splitKlineKey(key);
+    if (!parsed) return;
+    const { symbol, period } = parsed;
+    this.refetching.add(key);
+    this.requestAll();
+    try {
+      const to = Math.ceil(this.deps.clock.now() / 1000);
+      const bars = await this.fetchHistory(this.request(symbol, period, fromSec, to));
+      this.publishBars(key, series.completeLoad(-1, bars));
+    } catch {
+      // Next reconnect, gap or resync tries again; the series stays marked stale meanwhile.
+    } finally {
+      this.refetching.delete(key);
+      this.requestAll();
+      const again = this.refetchAgain.get(key);
+      if (again !== undefined) {
+        this.refetchAgain.delete(key);
+        void this.refetch(key, again);
+      }
+    }
+  }
+
+  private async refetchAll(): Promise<void> {
+    const jobs: Promise<void>[] = [];
+    for (const key of this.chartKeys()) {
+      const series = this.series.get(key);
+      const last = series?.lastTime;
+      // A series still loading will get everything from its load.
+      if (series && !series.loading && last !== null && last !== undefined) jobs.push(this.refetch(key, last));
+    }
+    await Promise.all(jobs);
+  }
+
+  private ensureSeries(key: string): ChartSeries {
+    let s = this.series.get(key);
+    if (!s) {
+      s = new ChartSeries();
+      this.series.set(key, s);
+    }
+    return s;
+  }
+
+  private publishBars(key: string, bars: ChartBar[]): void {
+    if (!bars.length) return;
+    let any = false;
+    for (const { watcher } of this.watches.values()) any = watcher.noteBars(key, bars) || any;
+    if (any) this.throttle?.request();
+  }
+
+  // ---- subscriptions ----
+
+  private chartKeys(): Set<string> {
+    const keys = new Set<string>();
+    for (const { watcher } of this.watches.values()) if (watcher.chartKey) keys.add(watcher.chartKey);
+    return keys;
+  }
+
+  private desired(): Set<string> {
+    const want = this.chartKeys();
+    for (const { watcher } of this.watches.values()) if (watcher.wantsTickers) want.add(TICKERS_CHANNEL);
+    return want;
+  }
+
+  private syncSubscriptions(): void {
+    const want = this.desired();
+    // Series nobody charts any more are dropped (their live updates stop), unless a load is running.
+    for (const [key, s] of this.series) if (!want.has(key) && !s.loading && !this.loads.has(key)) this.series.delete(key);
+    for (const key of want) if (key !== TICKERS_CHANNEL) this.ensureSeries(key);
+    const s = this.socket;
+    if (!s?.connected) return;
+    const add = [...want].filter((c) => !this.subscribed.has(c));
+    const remove = [...this.subscribed].filter((c) => !want.has(c));
+    if (add.length) s.emit(SOCKET_EVENTS.subscribe, { channels: add });
+    if (remove.length) s.emit(SOCKET_EVENTS.unsubscribe, { channels: remove });
+    this.subscribed = want;
+  }
+
+  // ---- snapshots ----
+
+  private requestAll(): void {
+    this.throttle?.request();
+  }
+
+  private status(watcher: Watcher, now: number): StreamStatus {
+    const connected = !!this.socket?.connected;
+    const stale: string[] = [];
+    if (watcher.wantsTickers)
+      for (const sym of watcher.viewSymbols(this.book.rows.keys()))
+        if (!connected || this.cadence.isStale(sym, now)) stale.push(sym);
+    const key = watcher.chartKey;
+    if (key && (!connected || this.refetching.has(key) || this.series.get(key)?.loading || this.cadence.isStale(key, now)))
+      stale.push(key);
+    stale.sort();
+    return { connected, lastHeardAt: this.lastHeardAt, stale };
+  }
+
+  private flush(): boolean {
+    const now = this.deps.clock.now();
+    let sent = false;
+    for (const entry of this.watches.values()) {
+      if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
+      const snap = entry.watcher.build(this.status(entry.watcher, now), this.book.rows);
+      if (snap) {
+        this.deliver(entry, snap);
+        sent = true;
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * Flow control: the next snapshot for a watcher waits until the main thread has handled the
+   * previous one (a Comlink call resolves after the callback ran), so a slow phone gets fewer,
+   * fuller snapshots instead of a growing queue.
+   */
+  private deliver(entry: WatchEntry, snap: Snapshot): void {
+    entry.watcher.inflight = true;
+    let result: unknown;
+    try {
+      result = entry.send(snap);
+    } catch {
+      this.unwatch(entry.watcher.id);
+      return;
+    }
+    Promise.resolve(result).then(
+      () => {
+        entry.watcher.inflight = false;
+        this.throttle?.request();
+      },
+      () => this.unwatch(entry.watcher.id), // the page that watched is gone
+    );
+  }
+
+  private scheduleStaleCheck(): void {
+    this.staleTimer = this.deps.clock.setTimeout(() => {
+      this.requestAll(); // build() sends only when a view's stale set actually changed
+      this.scheduleStaleCheck();
+    }, STALE_CHECK_MS);
+  }
+}
+
+function splitKlineKey(key: string): { symbol: string; period: Period } | null {
+  // kline:<symbol>:<period>; symbols contain '/', not ':'
+  const i = key.lastIndexOf(':');
+  const period = key.slice(i + 1);
+  return key.startsWith(KLINE_PREFIX) && isPeriod(period) ? { symbol: key.slice(KLINE_PREFIX.length, i), period } : null;
+}

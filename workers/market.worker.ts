@@ -1,0 +1,50 @@
+/**
+ * The market-data worker's one door: the only Comlink.expose. Everything else lives in engine.ts
+ * and the pure modules beside it.
+ */
+import * as Comlink from 'comlink';
+import type { HistoryPayload, MarketWorkerApi, Period, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
+import { realClock } from './clock';
+import { MarketEngine } from './engine';
+import { payloadBuffers } from './history';
+import { openSocket } from './socket';
+
+export type { MarketWorkerApi } from './api-types';
+
+const engine = new MarketEngine({ openSocket, clock: realClock });
+
+/** The callback arrives as a Comlink remote; release its port when the watch ends. */
+const callbacks = new Map<number, SnapshotCallback>();
+
+function release(cb: SnapshotCallback | undefined): void {
+  const r = (cb as unknown as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy];
+  if (typeof r === 'function') r();
+}
+
+const api: MarketWorkerApi = {
+  start: (config: WorkerConfig) => engine.start(config),
+  setSession: (token: string | null, lang: string) => engine.setSession(token, lang),
+  watch(view: WatchView, onSnapshot: SnapshotCallback): number {
+    const id = engine.watch(view, onSnapshot);
+    callbacks.set(id, onSnapshot);
+    return id;
+  },
+  updateView: (id: number, view: WatchView) => engine.updateView(id, view),
+  unwatch(id: number): void {
+    engine.unwatch(id);
+    release(callbacks.get(id));
+    callbacks.delete(id);
+  },
+  async history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+    const p = await engine.history(symbol, period, range);
+    return Comlink.transfer(p, payloadBuffers(p));
+  },
+  resync: (reason: string) => engine.resync(reason),
+  stop(): void {
+    engine.stop();
+    for (const cb of callbacks.values()) release(cb);
+    callbacks.clear();
+  },
+};
+
+Comlink.expose(api);
