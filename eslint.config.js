@@ -31,7 +31,7 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**', '**/workers/**', '../*/**'], message: 'core/ imports nothing of ours' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**', '**/workers/**', '../../**', '!../../core/**'], message: 'core/ imports nothing of ours' }] }],
     },
   },
   { files: ['workers/**/*.ts'], languageOptions: { globals: globals.worker }, rules: noReach('the worker talks to the server over socket.io and fetch only') },

@@ -1,0 +1,109 @@
+/**
+ * Leveraged contract position math (spec §3 "Leveraged contract order"). One formula per figure.
+ *
+ * Terms: `lots` positions of `lotSize` units each (contract size per lot); `multiple` is the
+ * leverage; direction is +1 for long and −1 for short.
+ * - notional      = price × lots × lotSize                  (at the open price unless given)
+ * - P&L           = (current − open) × lots × lotSize × direction           exact
+ * - margin        = open × lots × lotSize / multiple        rounded UP to `dp` (default 8) decimals,
+ *                   so the platform never reserves less than the formula asks
+ * - opening fee   = notional × feeRate                      rounded UP to `dp`
+ * - overnight fee = notional × dailyRate × days             rounded UP to `dp` (charged per day held)
+ * - equity        = balance + Σ unrealised P&L of the open positions, where `balance` is the lever
+ *                   account's balance including the margin locked in those positions
+ * - risk rate     = equity / Σ margin × 100 (a percentage), rounded DOWN to 2 decimals so a
+ *                   position is never shown safer than it is; null when no margin is used
+ * - liquidation price of one position: the price at which the risk rate reaches `line` (percent)
+ *                   with the other positions at their given current prices. Rounded UP for longs and
+ *                   DOWN for shorts (it is shown a hair early rather than late). null for a long that
+ *                   no price above 0 liquidates; "0" for a short already under the line at any price.
+ */
+import { ExactDecimal, dec, str, type Decimal, type DecimalInput } from './exact';
+
+export type PositionSide = 'long' | 'short';
+
+export interface ContractPosition {
+  side: PositionSide;
+  lots: DecimalInput;
+  lotSize: DecimalInput;
+  multiple: DecimalInput;
+  openPrice: DecimalInput;
+}
+
+export interface PricedPosition {
+  position: ContractPosition;
+  currentPrice: DecimalInput;
+}
+
+export interface AccountRiskInput {
+  balance: DecimalInput;
+  positions: readonly PricedPosition[];
+}
+
+const direction = (side: PositionSide) => (side === 'long' ? 1 : -1);
+const units = (p: ContractPosition): Decimal => dec(p.lots, 'lots').times(dec(p.lotSize, 'lotSize'));
+const roundUp = (d: Decimal, dp: number) => str(d.toDecimalPlaces(dp, ExactDecimal.ROUND_UP));
+
+function pnl(p: ContractPosition, current: DecimalInput): Decimal {
+  return dec(current, 'currentPrice').minus(dec(p.openPrice, 'openPrice')).times(units(p)).times(direction(p.side));
+}
+
+function margin(p: ContractPosition): Decimal {
+  const multiple = dec(p.multiple, 'multiple');
+  if (multiple.lte(0)) throw new RangeError('multiple must be positive');
+  return dec(p.openPrice, 'openPrice').times(units(p)).div(multiple);
+}
+
+export function positionNotional(p: ContractPosition, price: DecimalInput = p.openPrice): string {
+  return str(dec(price, 'price').times(units(p)));
+}
+
+export function positionPnl(p: ContractPosition, currentPrice: DecimalInput): string {
+  return str(pnl(p, currentPrice));
+}
+
+export function positionMargin(p: ContractPosition, dp = 8): string {
+  return roundUp(margin(p), dp);
+}
+
+export function openingFee(p: ContractPosition, feeRate: DecimalInput, dp = 8): string {
+  return roundUp(dec(positionNotional(p)).times(dec(feeRate, 'feeRate')), dp);
+}
+
+export function overnightFee(p: ContractPosition, dailyRate: DecimalInput, days: number = 1, dp = 8): string {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError('days must be a non-negative integer');
+  return roundUp(dec(positionNotional(p)).times(dec(dailyRate, 'dailyRate')).times(days), dp);
+}
+
+function totals(input: AccountRiskInput): { equity: Decimal; margin: Decimal } {
+  let equity = dec(input.balance, 'balance');
+  let used = new ExactDecimal(0);
+  for (const { position, currentPrice } of input.positions) {
+    equity = equity.plus(pnl(position, currentPrice));
+    used = used.plus(margin(position));
+  }
+  return { equity, margin: used };
+}
+
+export function accountEquity(input: AccountRiskInput): string {
+  return str(totals(input).equity);
+}
+
+export function riskRate(input: AccountRiskInput): string | null {
+  const { equity, margin: used } = totals(input);
+  if (used.isZero()) return null;
+  return equity.div(used).times(100).toFixed(2, ExactDecimal.ROUND_DOWN);
+}
+
+export function liquidationPrice(input: AccountRiskInput, index: number, line: DecimalInput, dp = 8): string | null {
+  const target = input.positions[index];
+  if (target === undefined) throw new RangeError(`no position at index ${index}`);
+  const { equity, margin: used } = totals(input);
+  const p = target.position;
+  const dir = direction(p.side);
+  // equity(x) = equityNow + (x − current) × units × dir; solve equity(x) = used × line / 100.
+  const needed = used.times(dec(line, 'line')).div(100);
+  const x = dec(target.currentPrice).plus(needed.minus(equity).div(units(p).times(dir)));
+  if (x.lte(0)) return dir === 1 ? null : '0';
+  return str(x.toDecimalPlaces(dp, dir === 1 ? ExactDecimal.ROUND_UP : ExactDecimal.ROUND_DOWN));
+}

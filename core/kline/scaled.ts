@@ -1,0 +1,113 @@
+/**
+ * Exact scaled-integer decimals for the K-line hot path.
+ *
+ * A non-negative decimal string "d.ddd" is held as an integer mantissa `m` and a scale `s`
+ * (value = m / 10^s). While `m` stays within 2^53 − 1 a float64 holds it exactly and adds/compares
+ * are plain number ops (decimal.js costs 30–80× more, TOOLCHAIN.md); beyond that callers switch to
+ * BigInt, which is always exact. Trailing fractional zeros are dropped on parse ("1.50" → 15 / 10^1)
+ * so a feed that pads does not waste headroom.
+ *
+ * Accepted input: digits with at most one '.', at least one digit, no sign, no exponent
+ * ("5", "5.", ".5", "0.001"). Anything else (e.g. "1e-7") is normalised through decimal.js first
+ * (`normalizeDecimalString`), and rejected if negative or not finite.
+ */
+import Decimal from 'decimal.js';
+
+export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+const POW10: number[] = [];
+for (let i = 0; i <= 22; i++) POW10.push(10 ** i); // 10^0..10^22 are exact in float64
+/** 10^k as a float64; exact for k ≤ 22, and for larger k any non-zero product exceeds MAX_SAFE anyway. */
+export function pow10(k: number): number {
+  return k <= 22 ? POW10[k] : 10 ** k;
+}
+const BIG_POW10: bigint[] = [];
+export function bigPow10(k: number): bigint {
+  let v = BIG_POW10[k];
+  if (v === undefined) BIG_POW10[k] = v = 10n ** BigInt(k);
+  return v;
+}
+
+/** Reusable parse output, so the hot path allocates nothing. */
+export interface ScaledOut {
+  m: number;
+  scale: number;
+}
+
+/**
+ * Parses a plain non-negative decimal string into `out` as a safe-integer mantissa and scale.
+ * Returns false (leaving `out` unspecified) when the string is not in the plain form or the
+ * mantissa would exceed 2^53 − 1: the caller then takes the BigInt path.
+ */
+export function parseScaledFast(s: string, out: ScaledOut): boolean {
+  const n = s.length;
+  let m = 0;
+  let scale = 0;
+  let dot = false;
+  let digits = 0;
+  let zeros = 0; // fractional zeros not yet folded in: trailing ones are never folded
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      digits++;
+      if (!dot) m = m * 10 + (c - 48);
+      else if (c === 48) zeros++;
+      else {
+        m = m * pow10(zeros + 1) + (c - 48);
+        scale += zeros + 1;
+        zeros = 0;
+      }
+    } else if (c === 46 && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  // Once the running mantissa passes 2^53 its rounded value never comes back below it.
+  if (digits === 0 || m > MAX_SAFE) return false;
+  out.m = m;
+  out.scale = scale;
+  return true;
+}
+
+const PLAIN = /^(\d*)(?:\.(\d*))?$/;
+
+/** Canonical plain form of a non-negative finite decimal, or throws RangeError. */
+export function normalizeDecimalString(s: string): string {
+  let d: Decimal;
+  try {
+    d = new Decimal(s);
+  } catch {
+    throw new RangeError(`not a decimal string: ${JSON.stringify(s)}`);
+  }
+  if (!d.isFinite() || d.isNegative()) throw new RangeError(`not a non-negative decimal: ${JSON.stringify(s)}`);
+  return d.toFixed();
+}
+
+/** Exact parse of any non-negative decimal string to a BigInt mantissa and scale (slow path). */
+export function parseScaledBig(s: string): { m: bigint; scale: number } {
+  let g = PLAIN.exec(s);
+  if (g === null || (g[1] === '' && (g[2] ?? '') === '')) g = PLAIN.exec(normalizeDecimalString(s));
+  if (g === null) throw new RangeError(`not a decimal string: ${JSON.stringify(s)}`);
+  const frac = (g[2] ?? '').replace(/0+$/, '');
+  return { m: BigInt((g[1] || '0') + frac), scale: frac.length };
+}
+
+/** m / 10^scale as a canonical plain decimal string: no exponent, no trailing fractional zeros. */
+export function formatScaled(m: number | bigint, scale: number): string {
+  if (m === 0 || m === 0n) return '0';
+  const neg = m < 0;
+  let s = (neg ? -m : m).toString();
+  let sc = scale;
+  let end = s.length;
+  while (sc > 0 && s.charCodeAt(end - 1) === 48) {
+    end--;
+    sc--;
+  }
+  if (end !== s.length) s = s.slice(0, end);
+  if (sc > 0) {
+    if (s.length <= sc) s = '0'.repeat(sc - s.length + 1) + s;
+    s = s.slice(0, s.length - sc) + '.' + s.slice(s.length - sc);
+  }
+  return neg ? '-' + s : s;
+}
