@@ -1,0 +1,5 @@
+export type { MarketFeed, TicksListener, FeedResume, FeedInstrument } from './types';
+export { SimulatorFeed, type SimulatorOptions } from './simulator';
+export { ScriptedFeed, type ScriptedTick } from './scripted';
+export { marketInstruments, catalogInstruments, syntheticInstruments } from './instruments';
+export { mulberry32, hashSeed, type Rng } from './prng';

@@ -1,0 +1,38 @@
+/**
+ * The market feed contract. The built-in simulator and the test ScriptedFeed implement it; real
+ * exchange adapters will plug in behind the same interface.
+ */
+import type { Tick } from '../../../core';
+
+export type TicksListener = (ticks: Tick[]) => void;
+
+export interface MarketFeed {
+  start(): void;
+  stop(): void;
+  /** Ticks arrive in small batches, in order, each symbol's `seq` strictly +1. Returns unsubscribe. */
+  onTicks(listener: TicksListener): () => void;
+  /** Last emitted price (decimal string) of a symbol, if it has one. */
+  lastPrice(symbol: string): string | undefined;
+}
+
+/** Where a symbol's feed resumes after a restart (from market_state). */
+export interface FeedResume {
+  seq: number;
+  price: string;
+  ts: number;
+}
+
+/** What the feeds need to know about a symbol. */
+export interface FeedInstrument {
+  symbol: string;
+  /** starting price (decimal string) when there is no persisted state */
+  price: string;
+  /** annualised volatility (0.6 = 60 %) */
+  vol: number;
+  price_decimals: number;
+  qty_decimals: number;
+  /** relative trade frequency (BTC trades more often than TRX) */
+  weight: number;
+  /** in-memory bench symbol: never persisted, never backfilled */
+  synthetic: boolean;
+}

@@ -1,0 +1,30 @@
+/**
+ * Kysely table interfaces owned by server/market (joined into the Database in server/db/schema.ts).
+ * NUMERIC columns are decimal strings; `time`/`last_ts` are BIGINT milliseconds (parsed to numbers:
+ * epoch ms fit in 2^53).
+ */
+
+/** One persisted K-line bar. Primary key (symbol, period, time). Ticks themselves are never stored. */
+export interface CandlesTable {
+  symbol: string;
+  period: string;
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** The feed's position per symbol, so `seq` and the price path continue across a restart. */
+export interface MarketStateTable {
+  symbol: string;
+  last_seq: number;
+  last_price: string;
+  last_ts: number;
+}
+
+export interface MarketTables {
+  candles: CandlesTable;
+  market_state: MarketStateTable;
+}

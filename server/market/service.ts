@@ -1,0 +1,256 @@
+/**
+ * createMarket: wires feed → candle store → tickers → socket fan-out, and answers the questions
+ * the rest of the server asks (last price, history, tickers). See index.ts for the public door.
+ */
+import type { Kysely } from 'kysely';
+import type { Server } from 'socket.io';
+import { createKlineAggregator, PERIODS, type Candle, type KlineAggregator, type Period, type Tick, type TickerUpdate, type PairInfo } from '../../core';
+import { pairs, QUOTE_ID } from '../catalog/instruments';
+import { marketInstruments } from './feed/instruments';
+import { ScriptedFeed } from './feed/scripted';
+import { SimulatorFeed } from './feed/simulator';
+import type { FeedInstrument, FeedResume, MarketFeed } from './feed/types';
+import { mergeHistory, MAX_HISTORY_BARS } from './history';
+import type { MarketTables } from './schema';
+import { attachMarketSocket, type MarketSocket, type ResolveUser, type TickerMode } from './socket';
+import { backfillRows, backfillSymbol } from './store/backfill';
+import { CandleStore } from './store/candle-store';
+import { MarketRepo, type CandleRow } from './store/repo';
+import { TickerBook } from './tickers';
+
+export interface MarketConfig {
+  feed: 'simulator' | 'scripted';
+  /** simulator ticks per second across all symbols */
+  tickRate: number;
+  /** FEED_SEED: same seed → same price paths and the same backfill */
+  seed: number;
+  /** socket fan-out batch interval (default 50 ms) */
+  flushMs?: number;
+  /** bench only: N in-memory symbols SYM0001/USDT… (never persisted, not listed in quotation) */
+  extraSymbols?: number;
+  /** 'every' (default): every tick's ticker, batched; 'latest': one per symbol per flush */
+  tickerMode?: TickerMode;
+  /** candle upsert interval (default 1000 ms) */
+  persistMs?: number;
+  /** simulator timer interval (default 20 ms) */
+  batchMs?: number;
+  /** first-start synthetic history (default true) */
+  backfill?: boolean;
+  /** bars kept in memory per series (default 1500, the history cap) */
+  maxBars?: number;
+}
+
+export interface MarketLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface CreateMarketOptions<DB extends MarketTables = MarketTables> {
+  /** any Kysely whose database includes the market tables (the server's Kysely<Database>) */
+  db: Kysely<DB>;
+  /** socket.io server; without it the market runs headless (tests, benches) */
+  io?: Server;
+  config: MarketConfig;
+  log?: MarketLog;
+  resolveUser?: ResolveUser;
+  now?: () => number;
+}
+
+export interface LastPrice {
+  price: string;
+  seq: number;
+  ts: number;
+}
+
+export type TicksHandler = (ticks: readonly Tick[]) => void;
+
+export interface QuoteRow extends PairInfo {
+  last: string;
+  /** price 24 h ago (hour-aligned window, see tickers.ts) */
+  open: string;
+  high: string;
+  low: string;
+  volume: string;
+  /** 24 h change in percent, two decimals ("-1.25" = −1.25 %) */
+  change: string;
+}
+
+export interface MarketService {
+  feed: MarketFeed;
+  aggregator: KlineAggregator;
+  isSymbol(symbol: string): boolean;
+  /** the catalogue pairs (what quotation lists) */
+  pairs(): PairInfo[];
+  lastPrice(symbol: string): LastPrice | undefined;
+  /** applied ticks, in batches as the feed emits them (engines: limit orders, seconds options) */
+  onTick(listener: TicksHandler): () => void;
+  /** bars within [fromMs, toMs], oldest first, at most 1500 (the newest ones), open bar included */
+  history(symbol: string, period: Period, fromMs: number, toMs: number): Promise<Candle[]>;
+  tickers(): TickerUpdate[];
+  emitToUser(userId: number | string, event: string, payload: unknown): void;
+  /** writes changed candles now */
+  flush(): Promise<void>;
+  /** stops the feed and timers, flushes candles */
+  close(): Promise<void>;
+}
+
+const silentLog: MarketLog = { info() {}, warn() {}, error() {} };
+
+function pairInfos(): PairInfo[] {
+  return pairs().map(({ symbol, base }) => ({
+    symbol,
+    base: base.name,
+    quote: 'USDT',
+    currency_id: base.id,
+    legal_id: QUOTE_ID,
+    market: base.market,
+    price_decimals: base.price_decimals,
+    qty_decimals: base.qty_decimals,
+  }));
+}
+
+async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, seed: number, now: number, log: MarketLog): Promise<void> {
+  const have = await repo.symbolsWithCandles();
+  const todo = instruments.filter((i) => !i.synthetic && !have.has(i.symbol));
+  if (todo.length === 0) return;
+  const t0 = performance.now();
+  let rows: CandleRow[] = [];
+  let total = 0;
+  for (const ins of todo) {
+    rows.push(...backfillRows(ins.symbol, backfillSymbol(ins, seed, now, resume.get(ins.symbol)?.price ?? ins.price)));
+    if (rows.length >= 10_000) {
+      total += rows.length;
+      await repo.upsertCandles(rows);
+      rows = [];
+    }
+  }
+  total += rows.length;
+  await repo.upsertCandles(rows);
+  log.info({ symbols: todo.length, bars: total, ms: Math.round(performance.now() - t0) }, 'market: backfilled history');
+}
+
+export async function createMarket<DB extends MarketTables>(opts: CreateMarketOptions<DB>): Promise<MarketService> {
+  const { config } = opts;
+  const log = opts.log ?? silentLog;
+  const now = opts.now ?? Date.now;
+  // Kysely is invariant in its schema type; the market only touches its own tables.
+  const db = opts.db as unknown as Kysely<MarketTables>;
+  const repo = new MarketRepo(db);
+  // MARKET_SYMBOLS_EXTRA lets the browser bench add load without a config change (bench only).
+  const extra = config.extraSymbols ?? (Number(process.env.MARKET_SYMBOLS_EXTRA ?? 0) || 0);
+  const instruments = marketInstruments(extra, config.seed);
+  const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
+  const isSymbol = (s: string) => bySymbol.has(s);
+  const persisted = (s: string) => bySymbol.get(s)?.synthetic === false;
+
+  const resume = await repo.loadState();
+  if (config.backfill !== false) await backfillMissing(repo, instruments, resume, config.seed, now(), log);
+
+  const maxBars = config.maxBars ?? MAX_HISTORY_BARS;
+  const aggregator = createKlineAggregator({ periods: PERIODS, maxBars });
+  const store = new CandleStore({ aggregator, repo, persisted, persistMs: config.persistMs, log });
+  const t0 = performance.now();
+  const recent = await repo.loadRecent(maxBars);
+  let from = 0;
+  for (let i = 1; i <= recent.length; i++) {
+    // rows are ordered by (symbol, period, time): cut them into series
+    if (i === recent.length || recent[i].symbol !== recent[from].symbol || recent[i].period !== recent[from].period) {
+      const head = recent[from];
+      if (isSymbol(head.symbol)) store.load(head.symbol, head.period, recent.slice(from, i).map(({ symbol: _s, period: _p, ...c }) => c));
+      from = i;
+    }
+  }
+  log.info({ bars: recent.length, ms: Math.round(performance.now() - t0) }, 'market: loaded candles');
+
+  const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
+  const feed =
+    config.feed === 'scripted'
+      ? new ScriptedFeed({ resume: feedResume, now })
+      : new SimulatorFeed({ instruments, seed: config.seed, tickRate: config.tickRate, batchMs: config.batchMs, resume: feedResume, now, onListenerError: (err) => log.error({ err }, 'market: tick listener failed') });
+
+  const tickers = new TickerBook(aggregator);
+  const fanout: MarketSocket | undefined = opts.io
+    ? attachMarketSocket({ io: opts.io, aggregator, tickers, isSymbol, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
+    : undefined;
+  const listeners = new Set<TicksHandler>();
+
+  const unsubscribeFeed = feed.onTicks((ticks) => {
+    const applied: Tick[] = [];
+    const updates: TickerUpdate[] = [];
+    for (const tick of ticks) {
+      if (!store.apply(tick)) continue;
+      applied.push(tick);
+      updates.push(tickers.update(tick));
+    }
+    if (applied.length === 0) return;
+    fanout?.push(applied, updates);
+    for (const l of listeners) {
+      try {
+        l(applied);
+      } catch (err) {
+        log.error({ err }, 'market: onTick listener failed');
+      }
+    }
+  });
+
+  store.start();
+  feed.start();
+
+  function lastPrice(symbol: string): LastPrice | undefined {
+    const t = tickers.get(symbol);
+    if (t) return { price: t.last, seq: t.seq, ts: t.ts };
+    const r = feedResume.get(symbol);
+    if (r) return { price: r.price, seq: r.seq, ts: r.ts };
+    const c = aggregator.last(symbol, '1min');
+    return c ? { price: c.close, seq: 0, ts: c.time } : undefined;
+  }
+
+  /** A ticker even before the symbol's first live tick (from candles), so quotation lists everything. */
+  function tickerOf(symbol: string): TickerUpdate | undefined {
+    const t = tickers.get(symbol);
+    if (t) return t;
+    const lp = lastPrice(symbol);
+    return lp ? tickers.estimate(symbol, lp.price, lp.seq, now()) : undefined;
+  }
+
+  let closed = false;
+  return {
+    feed,
+    aggregator,
+    isSymbol,
+    pairs: pairInfos,
+    lastPrice,
+    onTick(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async history(symbol, period, fromMs, toMs) {
+      if (!isSymbol(symbol)) return [];
+      const dbBars = persisted(symbol) ? await repo.range(symbol, period, fromMs, toMs, MAX_HISTORY_BARS) : [];
+      return mergeHistory(dbBars, aggregator.series(symbol, period), fromMs, toMs);
+    },
+    tickers() {
+      const out: TickerUpdate[] = [];
+      for (const ins of instruments) {
+        const t = tickerOf(ins.symbol);
+        if (t) out.push(t);
+      }
+      return out;
+    },
+    emitToUser(userId, event, payload) {
+      fanout?.emitToUser(userId, event, payload);
+    },
+    flush: () => store.flush(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      feed.stop();
+      unsubscribeFeed();
+      fanout?.close();
+      await store.stop();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KlineUpdate, Tick, TickerUpdate } from '../../core';
+import type { DbHandle } from '../db/connect';
+import { createTestDb } from '../testing/db';
+import { ScriptedFeed } from './feed/scripted';
+import { createMarket, type Ack, type MarketService } from './index';
+
+// A self-contained server: Fastify listening on an ephemeral port with socket.io on app.server.
+let h: DbHandle;
+let app: FastifyInstance;
+let io: Server;
+let market: MarketService;
+let url: string;
+const clients: ClientSocket[] = [];
+
+beforeAll(async () => {
+  h = await createTestDb();
+  app = Fastify();
+  io = new Server(app.server, { transports: ['websocket', 'polling'], serveClient: false });
+  market = await createMarket({
+    db: h.db,
+    io,
+    config: { feed: 'scripted', tickRate: 0, seed: 1, backfill: false, flushMs: 20 },
+    resolveUser: async (token) => (token === 'good-token' ? 7 : null),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${addr.port}`;
+});
+
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await market?.close();
+  io?.disconnectSockets(true);
+  io?.engine.close();
+  await app?.close();
+  await h?.close();
+});
+
+async function client(): Promise<ClientSocket> {
+  const c = connect(url, { transports: ['websocket'], reconnection: false });
+  clients.push(c);
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve());
+    c.once('connect_error', reject);
+  });
+  return c;
+}
+
+const call = (c: ClientSocket, event: string, payload: unknown) => c.timeout(2000).emitWithAck(event, payload) as Promise<Ack>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const feed = () => market.feed as ScriptedFeed;
+
+describe('market socket', () => {
+  it('delivers batched tickers and kline updates with increasing seq; unsubscribe stops them', async () => {
+    const c = await client();
+    const tickerBatches: TickerUpdate[][] = [];
+    const klineBatches: KlineUpdate[][] = [];
+    c.on('tickers', (b: TickerUpdate[]) => tickerBatches.push(b));
+    c.on('kline', (b: KlineUpdate[]) => klineBatches.push(b));
+    expect(await call(c, 'subscribe', { channels: ['tickers', 'kline:BTC/USDT:1min'] })).toEqual({ ok: true });
+
+    const t0 = Date.now();
+    for (let i = 0; i < 50; i++) feed().push(i % 2 ? 'BTC/USDT' : 'ETH/USDT', String(100 + i), '1', t0 + i);
+    await sleep(150);
+    for (let i = 50; i < 100; i++) feed().push(i % 2 ? 'BTC/USDT' : 'ETH/USDT', String(100 + i), '1', t0 + i);
+    await sleep(150);
+
+    // Batched: far fewer emits than ticks, and (default mode) every tick's update delivered.
+    const live = tickerBatches.slice(1).flat(); // the first batch is the subscribe snapshot
+    expect(tickerBatches.length).toBeLessThan(20);
+    expect(live.filter((t) => t.symbol === 'BTC/USDT')).toHaveLength(50);
+    for (const sym of ['BTC/USDT', 'ETH/USDT']) {
+      const seqs = live.filter((t) => t.symbol === sym).map((t) => t.seq);
+      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe(seqs[i - 1] + 1);
+    }
+    const last = live.filter((t) => t.symbol === 'BTC/USDT').pop()!;
+    expect(last).toMatchObject({ last: '199', ts: t0 + 99 });
+
+    const kl = klineBatches.flat();
+    expect(kl.length).toBeGreaterThan(0);
+    expect(kl.length).toBeLessThan(10); // latest per series per flush, not per tick
+    expect(kl.every((k) => k.symbol === 'BTC/USDT' && k.period === '1min')).toBe(true);
+    for (let i = 1; i < kl.length; i++) expect(kl[i].seq).toBeGreaterThanOrEqual(kl[i - 1].seq);
+    expect(kl[kl.length - 1].candle.close).toBe('199');
+
+    expect(await call(c, 'unsubscribe', { channels: ['tickers', 'kline:BTC/USDT:1min'] })).toEqual({ ok: true });
+    const before = tickerBatches.length + klineBatches.length;
+    for (let i = 0; i < 10; i++) feed().push('BTC/USDT', '300', '1');
+    await sleep(120);
+    expect(tickerBatches.length + klineBatches.length).toBe(before);
+  });
+
+  it('sends raw ticks on trades:<symbol>', async () => {
+    const c = await client();
+    const got: Tick[] = [];
+    c.on('trades', (b: Tick[]) => got.push(...b));
+    expect(await call(c, 'subscribe', { channels: ['trades:SOL/USDT'] })).toEqual({ ok: true });
+    feed().pushMany([
+      { symbol: 'SOL/USDT', price: '150.01', qty: '2' },
+      { symbol: 'SOL/USDT', price: '150.02', qty: '3' },
+      { symbol: 'BTC/USDT', price: '1' },
+    ]);
+    await sleep(100);
+    expect(got.map((t) => [t.price, t.qty, t.seq])).toEqual([
+      ['150.01', '2', 1],
+      ['150.02', '3', 2],
+    ]);
+  });
+
+  it('validates channels', async () => {
+    const c = await client();
+    for (const bad of [{ channels: ['kline:BTC/USDT:2min'] }, { channels: ['depth:NOPE/USDT'] }, { channels: ['user:7'] }, { channels: 'tickers' }, null]) {
+      expect((await call(c, 'subscribe', bad)).ok).toBe(false);
+    }
+    expect(await call(c, 'subscribe', { channels: ['depth:BTC/USDT'] })).toEqual({ ok: true });
+  });
+
+  it('auth joins the private room; emitToUser reaches only that user', async () => {
+    const a = await client();
+    const b = await client();
+    const gotA: unknown[] = [];
+    const gotB: unknown[] = [];
+    a.on('notice', (p: unknown) => gotA.push(p));
+    b.on('notice', (p: unknown) => gotB.push(p));
+    expect(await call(a, 'auth', { token: 'good-token' })).toEqual({ ok: true });
+    expect(await call(b, 'auth', { token: 'bad-token' })).toEqual({ ok: false, error: 'session_invalid' });
+    market.emitToUser(7, 'notice', { hello: 1 });
+    await sleep(80);
+    expect(gotA).toEqual([{ hello: 1 }]);
+    expect(gotB).toEqual([]);
+    expect(await call(a, 'auth', { token: '' })).toEqual({ ok: true }); // logout leaves the room
+    market.emitToUser(7, 'notice', { hello: 2 });
+    await sleep(80);
+    expect(gotA).toHaveLength(1);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * Socket fan-out (DESIGN §3 "Socket"). Clients `subscribe`/`unsubscribe` channels (socket.io rooms)
+ * and `auth` into their private room. Updates are buffered and sent every `flushMs` as ONE event per
+ * room with an array: `tickers` (every tick's ticker by default, or the latest per symbol),
+ * `kline` (latest bar per series, plus a bar that closed since the last flush) and `trades` (raw
+ * ticks). One emit per tick would cap out near 30k/s (TOOLCHAIN.md); batches do not.
+ *
+ * Buffers are filled only for channels that have members here: room membership is tracked from the
+ * adapter's create-room/delete-room events, so an unwatched symbol costs one Map lookup per tick.
+ * (With the Redis adapter across processes the feed process would need to publish regardless;
+ * that is the scale-out issue.)
+ */
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
+import { SOCKET_EVENTS, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import type { TickerBook } from './tickers';
+
+export type TickerMode = 'every' | 'latest';
+export type ResolveUser = (token: string) => Promise<number | string | null | undefined>;
+
+export interface Ack {
+  ok: boolean;
+  error?: string;
+}
+
+export interface FanoutOptions {
+  io: Server;
+  aggregator: KlineAggregator;
+  tickers: TickerBook;
+  isSymbol: (symbol: string) => boolean;
+  resolveUser: ResolveUser;
+  flushMs?: number;
+  tickerMode?: TickerMode;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+export interface MarketSocket {
+  /** buffers applied ticks (with their ticker updates, same order) for the next flush */
+  push(ticks: readonly Tick[], updates: readonly TickerUpdate[]): void;
+  /** emits what is buffered now */
+  flush(): void;
+  emitToUser(userId: number | string, event: string, payload: unknown): void;
+  close(): void;
+}
+
+const MAX_CHANNELS = 500;
+const subscribeSchema = z.object({ channels: z.array(z.string().max(100)).max(MAX_CHANNELS) });
+const authSchema = z.object({ token: z.string().max(512) });
+
+type Parsed = { kind: 'tickers' } | { kind: 'kline'; symbol: string; period: Period } | { kind: 'depth' | 'trades'; symbol: string };
+
+/** "kline:BTC/USDT:1min" → parts; symbols contain "/" but never ":". */
+function parseChannel(name: string, isSymbol: (s: string) => boolean): Parsed | undefined {
+  if (name === channel.tickers) return { kind: 'tickers' };
+  const parts = name.split(':');
+  if (parts[0] === 'kline' && parts.length === 3 && isSymbol(parts[1]) && isPeriod(parts[2])) return { kind: 'kline', symbol: parts[1], period: parts[2] };
+  if ((parts[0] === 'depth' || parts[0] === 'trades') && parts.length === 2 && isSymbol(parts[1])) return { kind: parts[0], symbol: parts[1] };
+  return undefined;
+}
+
+export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
+  const { io, aggregator, tickers } = opts;
+  const mode = opts.tickerMode ?? 'every';
+  const rooms = io.of('/').adapter.rooms;
+
+  // Live rooms we fan out to, kept in step with the adapter (a socket leaving on disconnect too).
+  const klineRooms = new Map<string, Set<Period>>();
+  const tradeRooms = new Set<string>();
+  const onCreate = (room: string) => {
+    const p = parseChannel(room, opts.isSymbol);
+    if (p?.kind === 'kline') {
+      let s = klineRooms.get(p.symbol);
+      if (!s) klineRooms.set(p.symbol, (s = new Set()));
+      s.add(p.period);
+    } else if (p?.kind === 'trades') tradeRooms.add(p.symbol);
+  };
+  const onDelete = (room: string) => {
+    const p = parseChannel(room, opts.isSymbol);
+    if (p?.kind === 'kline') {
+      const s = klineRooms.get(p.symbol);
+      s?.delete(p.period);
+      if (s?.size === 0) klineRooms.delete(p.symbol);
+      lastBarSent.delete(room);
+    } else if (p?.kind === 'trades') tradeRooms.delete(p.symbol);
+  };
+  io.of('/').adapter.on('create-room', onCreate);
+  io.of('/').adapter.on('delete-room', onDelete);
+
+  let tickerBuf: TickerUpdate[] = [];
+  const tickerLatest = new Map<string, TickerUpdate>();
+  /** symbol → its newest tick, for symbols with kline watchers */
+  const klineDirty = new Map<string, Tick>();
+  const tradeBuf = new Map<string, Tick[]>();
+  /** kline room → time of the bar last sent, to also send the final state of a bar that closed */
+  const lastBarSent = new Map<string, number>();
+
+  function klineUpdates(symbol: string, period: Period, tick: Tick, room: string): KlineUpdate[] {
+    const last = aggregator.last(symbol, period);
+    if (!last) return [];
+    const prev = lastBarSent.get(room);
+    lastBarSent.set(room, last.time);
+    const bars = prev === undefined || prev === last.time ? [last] : aggregator.series(symbol, period).filter((c) => c.time >= prev);
+    return bars.map((candle) => ({ symbol, period, seq: tick.seq, ts: tick.ts, candle }));
+  }
+
+  function flush(): void {
+    if (mode === 'every' ? tickerBuf.length : tickerLatest.size) {
+      const batch = mode === 'every' ? tickerBuf : [...tickerLatest.values()];
+      tickerBuf = [];
+      tickerLatest.clear();
+      if (rooms.has(channel.tickers)) io.to(channel.tickers).emit(SOCKET_EVENTS.tickers, batch);
+    }
+    for (const [symbol, tick] of klineDirty) {
+      for (const period of klineRooms.get(symbol) ?? []) {
+        const room = channel.kline(symbol, period);
+        const updates = klineUpdates(symbol, period, tick, room);
+        if (updates.length) io.to(room).emit(SOCKET_EVENTS.kline, updates);
+      }
+    }
+    klineDirty.clear();
+    for (const [symbol, ticks] of tradeBuf) io.to(channel.trades(symbol)).emit(SOCKET_EVENTS.trades, ticks);
+    tradeBuf.clear();
+  }
+
+  const timer = setInterval(flush, opts.flushMs ?? 50);
+  timer.unref?.();
+
+  function sendSnapshot(socket: Socket, p: Parsed): void {
+    // The first full state, so a client does not wait for the next tick (the worker merges by seq).
+    if (p.kind === 'tickers') {
+      socket.emit(SOCKET_EVENTS.tickers, tickers.all());
+    } else if (p.kind === 'kline') {
+      const candle = aggregator.last(p.symbol, p.period);
+      const t = tickers.get(p.symbol);
+      if (candle && t) socket.emit(SOCKET_EVENTS.kline, [{ symbol: p.symbol, period: p.period, seq: t.seq, ts: t.ts, candle } satisfies KlineUpdate]);
+    }
+  }
+
+  function reply(ack: unknown, body: Ack): void {
+    if (typeof ack === 'function') (ack as (a: Ack) => void)(body);
+  }
+
+  io.on('connection', (socket) => {
+    socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: unknown) => {
+      const r = subscribeSchema.safeParse(payload);
+      if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
+      const parsed = r.data.channels.map((name) => [name, parseChannel(name, opts.isSymbol)] as const);
+      const bad = parsed.filter(([, p]) => !p).map(([n]) => n);
+      if (bad.length) return reply(ack, { ok: false, error: `unknown channel: ${bad.join(', ')}` });
+      // Deliver what is buffered to existing members first, so this socket's snapshot is newer
+      // than every batch it will receive (seq only goes up for it).
+      flush();
+      for (const [name, p] of parsed) {
+        if (socket.rooms.has(name)) continue;
+        void socket.join(name);
+        if (p) sendSnapshot(socket, p);
+      }
+      reply(ack, { ok: true });
+    });
+
+    socket.on(SOCKET_EVENTS.unsubscribe, (payload: unknown, ack?: unknown) => {
+      const r = subscribeSchema.safeParse(payload);
+      if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
+      for (const name of r.data.channels) if (!name.startsWith('user:')) void socket.leave(name);
+      reply(ack, { ok: true });
+    });
+
+    socket.on(SOCKET_EVENTS.auth, async (payload: unknown, ack?: unknown) => {
+      const r = authSchema.safeParse(payload);
+      if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
+      const prev: unknown = socket.data.userId;
+      let userId: number | string | null | undefined;
+      try {
+        userId = r.data.token ? await opts.resolveUser(r.data.token) : null;
+      } catch (err) {
+        opts.log.warn({ err }, 'market: resolveUser failed');
+        return reply(ack, { ok: false, error: 'auth_failed' });
+      }
+      // A new token (or an empty one: logout) replaces the previous identity.
+      if (prev !== undefined && prev !== userId) void socket.leave(`user:${String(prev)}`);
+      if (userId === null || userId === undefined) {
+        socket.data.userId = undefined;
+        return reply(ack, r.data.token ? { ok: false, error: 'session_invalid' } : { ok: true });
+      }
+      socket.data.userId = userId;
+      void socket.join(`user:${userId}`);
+      reply(ack, { ok: true });
+    });
+  });
+
+  return {
+    push(ticks, updates) {
+      const watchingTickers = rooms.has(channel.tickers);
+      for (let i = 0; i < ticks.length; i++) {
+        const tick = ticks[i];
+        if (watchingTickers) {
+          if (mode === 'every') tickerBuf.push(updates[i]);
+          else tickerLatest.set(tick.symbol, updates[i]);
+        }
+        if (klineRooms.has(tick.symbol)) klineDirty.set(tick.symbol, tick);
+        if (tradeRooms.has(tick.symbol)) {
+          let b = tradeBuf.get(tick.symbol);
+          if (!b) tradeBuf.set(tick.symbol, (b = []));
+          b.push(tick);
+        }
+      }
+    },
+    flush,
+    emitToUser(userId, event, payload) {
+      io.to(`user:${userId}`).emit(event, payload);
+    },
+    close() {
+      clearInterval(timer);
+      flush();
+      io.of('/').adapter.off('create-room', onCreate);
+      io.of('/').adapter.off('delete-room', onDelete);
+    },
+  };
+}
+

@@ -1,0 +1,104 @@
+/**
+ * The market's SQL: candles and market_state. Everything here is batched — the live path never
+ * touches the database per tick (PGlite shares the server's event loop).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Candle, Period } from '../../../core';
+import type { FeedResume } from '../feed/types';
+import type { MarketTables } from '../schema';
+
+export interface CandleRow extends Candle {
+  symbol: string;
+  period: Period;
+}
+
+export interface StateRow {
+  symbol: string;
+  last_seq: number;
+  last_price: string;
+  last_ts: number;
+}
+
+/** Rows per INSERT: 8 columns × 1000 stays far below PostgreSQL's 65535 bind-parameter limit. */
+const CHUNK = 1000;
+
+const toCandle = (r: { time: number | string; open: string; high: string; low: string; close: string; volume: string }): Candle => ({
+  time: Number(r.time),
+  open: r.open,
+  high: r.high,
+  low: r.low,
+  close: r.close,
+  volume: r.volume,
+});
+
+export class MarketRepo {
+  constructor(private readonly db: Kysely<MarketTables>) {}
+
+  async loadState(): Promise<Map<string, FeedResume>> {
+    const rows = await this.db.selectFrom('market_state').selectAll().execute();
+    return new Map(rows.map((r) => [r.symbol, { seq: Number(r.last_seq), price: r.last_price, ts: Number(r.last_ts) }]));
+  }
+
+  async symbolsWithCandles(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('candles').select('symbol').distinct().execute();
+    return new Set(rows.map((r) => r.symbol));
+  }
+
+  /** The newest `perSeries` bars of every (symbol, period), oldest first, in one query. */
+  async loadRecent(perSeries: number): Promise<CandleRow[]> {
+    const result = await sql<CandleRow & { time: number | string }>`
+      SELECT symbol, period, time, open, high, low, close, volume FROM (
+        SELECT c.*, row_number() OVER (PARTITION BY symbol, period ORDER BY time DESC) AS rn FROM candles c
+      ) t WHERE rn <= ${perSeries} ORDER BY symbol, period, time`.execute(this.db);
+    return result.rows.map((r) => ({ ...toCandle(r), symbol: r.symbol, period: r.period }));
+  }
+
+  /** Newest `limit` bars within [fromMs, toMs], returned oldest first. */
+  async range(symbol: string, period: Period, fromMs: number, toMs: number, limit: number): Promise<Candle[]> {
+    const rows = await this.db
+      .selectFrom('candles')
+      .select(['time', 'open', 'high', 'low', 'close', 'volume'])
+      .where('symbol', '=', symbol)
+      .where('period', '=', period)
+      .where('time', '>=', fromMs)
+      .where('time', '<=', toMs)
+      .orderBy('time', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse().map(toCandle);
+  }
+
+  async upsertCandles(rows: readonly CandleRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await this.db
+        .insertInto('candles')
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r })))
+        .onConflict((oc) =>
+          oc.columns(['symbol', 'period', 'time']).doUpdateSet((eb) => ({
+            open: eb.ref('excluded.open'),
+            high: eb.ref('excluded.high'),
+            low: eb.ref('excluded.low'),
+            close: eb.ref('excluded.close'),
+            volume: eb.ref('excluded.volume'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async upsertState(rows: readonly StateRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await this.db
+        .insertInto('market_state')
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r })))
+        .onConflict((oc) =>
+          oc.column('symbol').doUpdateSet((eb) => ({
+            last_seq: eb.ref('excluded.last_seq'),
+            last_price: eb.ref('excluded.last_price'),
+            last_ts: eb.ref('excluded.last_ts'),
+          })),
+        )
+        .execute();
+    }
+  }
+}
