@@ -1,0 +1,100 @@
+import axios, { AxiosHeaders, type AxiosError } from 'axios';
+import { CONSTANTS, HEADERS } from '../../core';
+import { session, clearUser } from '../stores/session';
+import { toast, showLoading, hideLoading } from '../components/toast';
+import { navigateTo, PATHS } from '../app/nav';
+import i18n from '../i18n';
+import { ApiError, readEnvelope, toForm } from './envelope';
+
+export { ApiError } from './envelope';
+
+/** Per-call switches. `quiet`: background refreshes that must not toast or show the spinner. */
+export interface CallOptions {
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+const http = axios.create({
+  baseURL: '/api',
+  timeout: CONSTANTS.requestTimeoutMs,
+  // Spec §8: anything but 200 is a rejection, even other 2xx.
+  validateStatus: (s) => s === 200,
+});
+
+http.interceptors.request.use((config) => {
+  const h = AxiosHeaders.from(config.headers);
+  h.set(HEADERS.lang, session.lang);
+  if (session.token) h.set(HEADERS.authorization, session.token);
+  if (session.visitorId) h.set(HEADERS.visitorId, session.visitorId);
+  h.set(HEADERS.userIp, session.userIp);
+  config.headers = h;
+  return config;
+});
+
+/**
+ * The loading toast appears only when some request has been in flight for 800 ms, so fast
+ * answers never flash a spinner; one counter covers concurrent calls.
+ */
+let inFlight = 0;
+let loadingTimer: ReturnType<typeof setTimeout> | undefined;
+function begin(quiet: boolean): () => void {
+  if (quiet) return () => {};
+  inFlight += 1;
+  if (inFlight === 1) loadingTimer = setTimeout(showLoading, CONSTANTS.loadingDelayMs);
+  return () => {
+    inFlight -= 1;
+    if (inFlight === 0) {
+      clearTimeout(loadingTimer);
+      hideLoading();
+    }
+  };
+}
+
+function afterDelay(fn: () => void): void {
+  setTimeout(fn, CONSTANTS.redirectDelayMs);
+}
+
+async function call<T>(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions): Promise<T> {
+  const done = begin(!!opts.quiet);
+  let body: unknown;
+  try {
+    const res =
+      method === 'get'
+        ? await http.get<unknown>(url, { params: data, signal: opts.signal })
+        : await http.post<unknown>(url, toForm(data), { signal: opts.signal });
+    body = res.data;
+  } catch (e) {
+    done();
+    if (axios.isCancel(e)) throw new ApiError('network', 'cancelled');
+    const err = e as AxiosError;
+    if (!opts.quiet) toast(i18n.t('common.networkError'));
+    throw new ApiError('network', err.message);
+  }
+  done();
+  const out = readEnvelope<T>(body);
+  switch (out.kind) {
+    case 'ok':
+      return out.data;
+    case 'session':
+      // Session invalid: the user must log in again whatever screen they are on.
+      toast(out.message || i18n.t('common.loginFirst'));
+      clearUser();
+      afterDelay(() => navigateTo(PATHS.login, true));
+      throw new ApiError('session', out.message);
+    case 'verify':
+      toast(out.message);
+      afterDelay(() => navigateTo(PATHS.realMark));
+      throw new ApiError('verify', out.message);
+    default:
+      if (!opts.quiet) toast(out.message || i18n.t('common.requestFailed'));
+      throw new ApiError('business', out.message);
+  }
+}
+
+export function get<T>(url: string, params?: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
+  return call<T>('get', url, params, opts);
+}
+
+export function post<T>(url: string, data?: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
+  return call<T>('post', url, data, opts);
+}

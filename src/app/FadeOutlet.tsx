@@ -1,0 +1,51 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useOutlet } from 'react-router-dom';
+import styles from './FadeOutlet.module.css';
+
+type Phase = 'in' | 'out' | 'wait';
+const OUT_MS = 200;
+const IN_DELAY_MS = 50;
+
+/**
+ * Spec §2 page change: the old page fades out in 200 ms, the new one comes in after 50 ms.
+ * We keep rendering the leaving page's element until its fade ends, then swap.
+ * `keyOf` decides what counts as "another page" (the root treats all tabs as one page so the
+ * tab bar itself never fades; the tab layout fades its content).
+ */
+export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
+  const location = useLocation();
+  const outlet = useOutlet();
+  const key = keyOf(location.pathname);
+  const shownKey = useRef(key);
+  const liveEl = useRef<ReactNode>(outlet);
+  const [leaving, setLeaving] = useState<ReactNode | null>(null);
+  const [phase, setPhase] = useState<Phase>('in');
+
+  // Remember the element of the page on screen, so it can stay while it fades out.
+  useLayoutEffect(() => {
+    if (shownKey.current === key) liveEl.current = outlet;
+  });
+
+  useLayoutEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    setLeaving(liveEl.current);
+    setPhase('out');
+    let t2: ReturnType<typeof setTimeout> | undefined;
+    const t1 = setTimeout(() => {
+      setLeaving(null);
+      setPhase('wait');
+      t2 = setTimeout(() => setPhase('in'), IN_DELAY_MS);
+    }, OUT_MS);
+    return () => {
+      clearTimeout(t1);
+      clearTimeout(t2);
+    };
+  }, [key]);
+
+  const cls = phase === 'in' ? styles.in : phase === 'out' ? styles.out : styles.wait;
+  // On the render where the key changes, keep showing the old page (not mounting the new one for
+  // a frame, which would run its effects — e.g. a guard's toast — twice).
+  const el = leaving ?? (shownKey.current !== key ? liveEl.current : outlet);
+  return <div className={`${styles.fade} ${cls}`}>{el}</div>;
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { FadeOutlet } from './FadeOutlet';
+import { setNavigator, PATHS } from './nav';
+import { TAB_PATHS } from './routes';
+import { site } from '../stores/site';
+import { session } from '../stores/session';
+import { getSiteConfig } from '../api/site';
+
+const rootKey = (p: string) => (TAB_PATHS.includes(p) ? 'tabs' : p);
+
+/** Wallet gate (spec §1): the product runs only where a browser wallet extension exists. */
+function walletMissing(): boolean {
+  return !('ethereum' in window) || (window as Window & { ethereum?: unknown }).ethereum == null;
+}
+
+export function RootLayout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { config } = useSnapshot(site);
+
+  useEffect(() => {
+    setNavigator((path, replace) => navigate(path, { replace }));
+  }, [navigate]);
+
+  useEffect(() => {
+    getSiteConfig()
+      .then((cfg) => {
+        site.config = cfg;
+        if (cfg.site_name) session.site_name = cfg.site_name;
+      })
+      .catch(() => {
+        /* no config: gate stays open, defaults apply; the error was already reported by the client */
+      })
+      .finally(() => {
+        site.loaded = true;
+      });
+  }, []);
+
+  useEffect(() => {
+    document.title = session.site_name;
+  }, [config]);
+
+  if (config?.wallet_gate && walletMissing() && pathname !== PATHS.denied) {
+    return <Navigate to={PATHS.denied} replace />;
+  }
+  return <FadeOutlet keyOf={rootKey} />;
+}

@@ -1,0 +1,77 @@
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { CONSTANTS } from '../../core';
+import styles from './lazyPage.module.css';
+
+/** Rejects when a chunk has not arrived within the spec's 60 s, so the user sees an error, not a spinner forever. */
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`page load timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => withTimeout(load(), CONSTANTS.lazyTimeoutMs));
+}
+
+/** Spec §2: the loading placeholder appears only after 200 ms, so fast chunk loads never flash it. */
+export function DelayedLoading() {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setShow(true), CONSTANTS.lazyDelayMs);
+    return () => clearTimeout(t);
+  }, []);
+  if (!show) return null;
+  return (
+    <div className={styles.center} role="status" aria-live="polite">
+      <SpinLoading color="primary" />
+    </div>
+  );
+}
+
+function LoadError() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.center} role="alert">
+      <ErrorBlock status="disconnected" title={t('common.loadFailed')} description={t('common.loadFailedHint')}>
+        {/* React.lazy caches a failed import; a reload is the only clean retry (and picks up a new deploy). */}
+        <Button color="primary" onClick={() => window.location.reload()}>
+          {t('common.retry')}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}
+
+class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown): void {
+    console.error('page failed to load', error);
+  }
+  override render() {
+    return this.state.failed ? <LoadError /> : this.props.children;
+  }
+}
+
+/** The frame every lazy page renders in: error boundary outside, delayed placeholder inside. */
+export function PageSlot({ children }: { children: ReactNode }) {
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={<DelayedLoading />}>{children}</Suspense>
+    </ChunkBoundary>
+  );
+}

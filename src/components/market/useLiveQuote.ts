@@ -1,0 +1,24 @@
+import { useSnapshot } from 'valtio';
+import { marketStore, useTicker } from '../../market';
+import type { Quote } from '../../api/market';
+
+export interface LiveQuote {
+  last: string;
+  changePct: string;
+  stale: boolean;
+}
+
+/**
+ * The figures one row shows: the live ticker when the stream has spoken, else the REST snapshot
+ * from /currency/quotation_new. Reads only this symbol's ticker and stale flag, so a row
+ * re-renders when its own symbol changes and never because another one did.
+ */
+export function useLiveQuote(q: Quote): LiveQuote {
+  const row = useTicker(q.symbol);
+  const stale = useSnapshot(marketStore.stale)[q.symbol] === true;
+  return {
+    last: row?.last ?? q.last,
+    changePct: row?.changePct ?? q.change,
+    stale,
+  };
+}

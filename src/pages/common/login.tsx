@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { PageFrame } from '../../components/PageFrame';
+import { keepFocus } from '../../components/keepFocus';
+import { LangSwitch } from '../../components/LangSwitch';
+import { toastSuccess } from '../../components/toast';
+import { login, userInfo } from '../../api/user';
+import { session, setToken, setUser } from '../../stores/session';
+import { isPasswordOk } from '../../lib/validators';
+import { PATHS } from '../../app/nav';
+import styles from './auth.module.css';
+
+interface LoginForm {
+  account: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { site_name } = useSnapshot(session);
+  const [form] = Form.useForm<LoginForm>();
+  const [pending, setPending] = useState(false);
+
+  const onFinish = async (v: LoginForm) => {
+    setPending(true);
+    try {
+      const token = await login({ user_string: v.account.trim(), password: v.password });
+      setToken(token);
+      try {
+        setUser(await userInfo());
+      } catch {
+        /* the token is good; the profile is fetched again where it is shown */
+      }
+      toastSuccess(t('auth.loginOk'));
+      navigate(PATHS.home, { replace: true });
+    } catch {
+      // the client has toasted the server's reason; the typed input stays for a retry
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t('auth.login')} right={<LangSwitch />}>
+      <div className={styles.wrap}>
+        <h2 className={styles.hello}>{t('auth.welcome', { name: site_name })}</h2>
+        <p className={styles.sub}>{t('auth.loginSub')}</p>
+        <Form
+          form={form}
+          name="login"
+          layout="vertical"
+          className={styles.form}
+          onFinish={onFinish}
+          requiredMarkStyle="none"
+          footer={
+            <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+              {t('auth.login')}
+            </Button>
+          }
+        >
+          <Form.Item name="account" label={t('auth.account')} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('valid.accountRequired') }]}>
+            <Input placeholder={t('auth.accountPlaceholder')} autoComplete="username" inputMode="email" clearable />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('auth.password')}
+            validateTrigger="onBlur"
+            rules={[
+              { required: true, message: t('valid.passwordRequired') },
+              { validator: (_r, v: string | undefined) => (!v || isPasswordOk(v) ? Promise.resolve() : Promise.reject(new Error(t('valid.passwordShort')))) },
+            ]}
+          >
+            <Input type="password" placeholder={t('auth.passwordPlaceholder')} autoComplete="current-password" clearable />
+          </Form.Item>
+        </Form>
+        <div className={styles.links}>
+          <Link className={styles.link} to={PATHS.register}>
+            {t('auth.toRegister')}
+          </Link>
+          <Link className={styles.link} to={PATHS.forget}>
+            {t('auth.forgot')}
+          </Link>
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

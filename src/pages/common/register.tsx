@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { PageFrame } from '../../components/PageFrame';
+import { keepFocus } from '../../components/keepFocus';
+import { LangSwitch } from '../../components/LangSwitch';
+import { toastSuccess } from '../../components/toast';
+import { checkEmail, register, sendMailCode } from '../../api/user';
+import { session } from '../../stores/session';
+import { site } from '../../stores/site';
+import { PATHS } from '../../app/nav';
+import { CodeButton } from './CodeButton';
+import { authRules } from './rules';
+import styles from './auth.module.css';
+
+interface RegisterForm {
+  email: string;
+  code: string;
+  password: string;
+  re_password: string;
+  invite: string;
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { config } = useSnapshot(site);
+  const inviteRequired = !!config?.invite_required;
+  const [form] = Form.useForm<RegisterForm>();
+  const [pending, setPending] = useState(false);
+  const rules = authRules(t, (f) => form.getFieldValue(f));
+
+  const sendCode = async (): Promise<boolean> => {
+    try {
+      await form.validateFields(['email']);
+    } catch {
+      return false;
+    }
+    try {
+      await sendMailCode(String(form.getFieldValue('email')).trim(), 'register');
+      toastSuccess(t('auth.codeSent'));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const onFinish = async (v: RegisterForm) => {
+    const user_string = v.email.trim();
+    setPending(true);
+    try {
+      await checkEmail({ user_string, scene: 'register', email_code: v.code, lang: session.lang });
+      await register({ user_string, password: v.password, re_password: v.re_password, type: 'email', code: v.code, extension_code: (v.invite ?? '').trim() });
+      toastSuccess(t('auth.registerOk'));
+      navigate(PATHS.login, { replace: true });
+    } catch {
+      // the server's reason was toasted; keep what the user typed
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t('auth.register')} right={<LangSwitch />}>
+      <div className={styles.wrap}>
+        <h2 className={styles.hello}>{t('auth.createAccount')}</h2>
+        <Form
+          form={form}
+          name="register"
+          layout="vertical"
+          className={styles.form}
+          onFinish={onFinish}
+          requiredMarkStyle="none"
+          footer={
+            <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+              {t('auth.register')}
+            </Button>
+          }
+        >
+          <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={rules.email}>
+            <Input type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
+          </Form.Item>
+          <Form.Item name="code" label={t('auth.code')} validateTrigger="onBlur" rules={rules.code} extra={<CodeButton send={sendCode} />}>
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('auth.codePlaceholder')} />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} validateTrigger="onBlur" rules={rules.password}>
+            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule')} clearable />
+          </Form.Item>
+          <Form.Item name="re_password" label={t('auth.confirmPassword')} validateTrigger="onBlur" rules={rules.confirm('password')} dependencies={['password']}>
+            <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />
+          </Form.Item>
+          <Form.Item
+            name="invite"
+            label={inviteRequired ? t('auth.invite') : t('auth.inviteOptional')}
+            validateTrigger="onBlur"
+            rules={inviteRequired ? [{ required: true, whitespace: true, message: t('valid.inviteRequired') }] : []}
+          >
+            <Input placeholder={t('auth.invitePlaceholder')} autoComplete="off" clearable />
+          </Form.Item>
+        </Form>
+        <div className={styles.links}>
+          <Link className={styles.link} to={PATHS.login}>
+            {t('auth.toLogin')}
+          </Link>
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

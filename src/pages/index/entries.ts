@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import {
+  TransportQRcodeOutline,
+  HistogramOutline,
+  ClockCircleOutline,
+  PieOutline,
+  TeamOutline,
+  PayCircleOutline,
+  LockOutline,
+  CollectMoneyOutline,
+  FolderOutline,
+  GiftOutline,
+  PicturesOutline,
+  ShopbagOutline,
+} from 'antd-mobile-icons';
+
+export interface Entry {
+  key: string;
+  to: string;
+  Icon: ComponentType<{ 'aria-hidden'?: boolean }>;
+}
+
+/**
+ * Home shortcuts (spec §1 areas). DeFi and cloud mining have no page of their own in spec §2;
+ * both open the lock-mining area, where the old app listed its mining products.
+ */
+export const ENTRIES: Entry[] = [
+  { key: 'spot', to: '/pages/transaction/currency', Icon: TransportQRcodeOutline },
+  { key: 'contract', to: '/pages/transaction/contract', Icon: HistogramOutline },
+  { key: 'seconds', to: '/pages/transaction/index2', Icon: ClockCircleOutline },
+  { key: 'stocks', to: '/pages/market/market?tab=stock', Icon: PieOutline },
+  { key: 'copy', to: '/pages/copytrade/copy', Icon: TeamOutline },
+  { key: 'invest', to: '/pages/invest/invest', Icon: PayCircleOutline },
+  { key: 'lockming', to: '/pages/lockming/lockming', Icon: LockOutline },
+  { key: 'defi', to: '/pages/lockming/welcome', Icon: CollectMoneyOutline },
+  { key: 'cloud', to: '/pages/lockming/lockming', Icon: FolderOutline },
+  { key: 'ieo', to: '/pages/ieo/ieo', Icon: GiftOutline },
+  { key: 'nft', to: '/pages/nft/nft', Icon: PicturesOutline },
+  { key: 'otc', to: '/pages/otc/otc', Icon: ShopbagOutline },
+];

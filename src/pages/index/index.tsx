@@ -1,0 +1,148 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Dialog, Grid, Image, NoticeBar, Swiper } from 'antd-mobile';
+import { SetOutline, SoundOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { PageFrame } from '../../components/PageFrame';
+import { Num } from '../../components/Num';
+import { indexPop, newsList, NEWS_CATEGORY, type NewsItem } from '../../api/content';
+import { totalAssetsUsdt } from '../../api/wallet';
+import { session } from '../../stores/session';
+import { loadPairs, pairs } from '../../stores/pairs';
+import { PATHS } from '../../app/nav';
+import { ENTRIES } from './entries';
+import { HotPairs } from './HotPairs';
+import styles from './index.module.css';
+
+const POP_SEEN = 'home.popSeen';
+const HOT_COUNT = 8;
+
+/** Notices may carry HTML from the back office; we show text only, never inject markup. */
+function plainText(html: string | undefined): string {
+  if (!html) return '';
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+}
+
+/** The back-office popup notice, once per browser session; closed if the user leaves Home first. */
+function usePopupOncePerSession(okText: string): void {
+  useEffect(() => {
+    if (sessionStorage.getItem(POP_SEEN)) return;
+    let closed = false;
+    let handler: { close: () => void } | null = null;
+    indexPop()
+      .then((n) => {
+        if (!n || closed) return;
+        sessionStorage.setItem(POP_SEEN, '1');
+        handler = Dialog.show({
+          title: n.title,
+          content: <div className={styles.popText}>{plainText(n.content)}</div>,
+          closeOnAction: true,
+          actions: [{ key: 'ok', text: okText, bold: true }],
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      closed = true;
+      handler?.close();
+    };
+  }, [okText]);
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token, site_name } = useSnapshot(session);
+  const { list } = useSnapshot(pairs);
+  const [banners, setBanners] = useState<NewsItem[]>([]);
+  const [notices, setNotices] = useState<NewsItem[]>([]);
+  const [total, setTotal] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadPairs();
+    newsList(NEWS_CATEGORY.banner).then(setBanners).catch(() => undefined);
+    newsList(NEWS_CATEGORY.notice).then(setNotices).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!token) return;
+    totalAssetsUsdt().then(setTotal).catch(() => setTotal(null));
+  }, [token]);
+
+  usePopupOncePerSession(t('common.gotIt'));
+
+  const hot = useMemo(() => list.filter((q) => q.market === 'crypto').slice(0, HOT_COUNT), [list]);
+  const bannerImgs = banners.filter((b) => b.thumbnail || b.image);
+  const openArticle = (id: number) => navigate(`/pages/common/article?id=${id}`);
+
+  return (
+    <PageFrame
+      title={site_name}
+      back={false}
+      right={
+        <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
+          <SetOutline aria-hidden />
+        </button>
+      }
+    >
+      <div className={styles.page}>
+        {bannerImgs.length > 0 ? (
+          <Swiper className={styles.swiper} autoplay loop autoplayInterval={4000} aria-label={t('home.banners')}>
+            {bannerImgs.map((b) => (
+              <Swiper.Item key={b.id}>
+                <button type="button" className={styles.banner} onClick={() => openArticle(b.id)}>
+                  <Image src={b.thumbnail || b.image} alt={b.title} fit="cover" lazy className={styles.bannerImg} />
+                </button>
+              </Swiper.Item>
+            ))}
+          </Swiper>
+        ) : null}
+
+        {notices.length > 0 ? (
+          <button type="button" className={styles.noticeBtn} onClick={() => openArticle(notices[0].id)} aria-label={notices[0].title}>
+            <NoticeBar className={styles.notice} icon={<SoundOutline aria-hidden />} content={notices.map((n) => n.title).join('　·　')} color="info" />
+          </button>
+        ) : null}
+
+        <section className={styles.assets} aria-label={t('home.totalAssets')}>
+          <div className={styles.assetsLabel}>{t('home.totalAssets')} (USDT)</div>
+          {token ? (
+            <Num className={styles.assetsValue} value={total} format="compact" />
+          ) : (
+            <div className={styles.assetsGuest}>
+              <span className={styles.assetsValue}>--</span>
+              <button type="button" className={styles.linkBtn} onClick={() => navigate(PATHS.login)}>
+                {t('home.loginToSee')}
+              </button>
+            </div>
+          )}
+          <div className={styles.assetsActions}>
+            <Button color="primary" className={styles.actionBtn} onClick={() => navigate('/pages/fund/receive')}>
+              {t('home.recharge')}
+            </Button>
+            <Button color="primary" fill="outline" className={styles.actionBtn} onClick={() => navigate('/pages/fund/withdraw')}>
+              {t('home.withdraw')}
+            </Button>
+          </div>
+        </section>
+
+        <nav aria-label={t('home.entries')}>
+          <Grid columns={4} gap={4} className={styles.grid}>
+            {ENTRIES.map(({ key, to, Icon }) => (
+              <Grid.Item key={key}>
+                <button type="button" className={styles.entry} onClick={() => navigate(to)}>
+                  <span className={styles.entryIcon}>
+                    <Icon aria-hidden />
+                  </span>
+                  <span className={styles.entryLabel}>{t(`home.entry.${key}`)}</span>
+                </button>
+              </Grid.Item>
+            ))}
+          </Grid>
+        </nav>
+
+        <HotPairs quotes={hot} />
+      </div>
+    </PageFrame>
+  );
+}
