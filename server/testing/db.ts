@@ -10,7 +10,7 @@ export async function createTestDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await connectDb({ databaseUrl: url, schema });
-  await migrateToLatest(handle.db as never);
+  await migrateToLatest(handle.db as never, { schema });
   if (!url || !schema) return handle;
   return {
     ...handle,

@@ -1,0 +1,158 @@
+/**
+ * Composes the server: infrastructure plugins (database, i18n + envelope, body parsers, rate
+ * limits, static files, socket.io), then domain services (auth, notify, market), then routes
+ * under /api. Tests call buildApp with an injected database and a no-network config.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Server as SocketIOServer } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Database } from './db/schema';
+import { connectDb, type DbHandle } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seed } from './db/seed';
+import { registerErrorHandling } from './http/errors';
+import { makeResolveUser, registerAuth } from './http/auth';
+import { createTransport, type Transport } from './notify';
+import { createMarket, marketRoutes, type MarketService } from './market';
+import { apiRoutes } from './http/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: AppConfig;
+    market: MarketService;
+    notify: Transport;
+  }
+}
+
+export interface AppDeps {
+  /** an already migrated database (tests); when absent buildApp connects, migrates and owns it */
+  db?: DbHandle;
+  /** replaces the message transport (tests) */
+  notify?: Transport;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  io: SocketIOServer;
+  close(): Promise<void>;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_ROOT = path.join(ROOT, 'dist', 'h5');
+
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  const cleanups: (() => Promise<void>)[] = [];
+
+  // Database: connect (or take the injected one), migrate, seed. Seeding is idempotent.
+  let handle = deps.db;
+  if (!handle) {
+    if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
+    handle = await connectDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+    const owned = handle;
+    cleanups.push(() => owned.close());
+    await migrateToLatest(handle.db as Kysely<unknown>);
+  }
+  await seed(handle.db);
+  app.decorate('db', handle.db);
+  app.decorate('config', config);
+  app.decorate('notify', deps.notify ?? createTransport({ smtpUrl: config.smtpUrl, from: `no-reply@${new URL(config.publicUrl).hostname}`, db: handle.db, log: app.log }));
+
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+    const r = redis;
+    cleanups.push(async () => void (await r.quit()));
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimits.globalPerIpPerMinute,
+    timeWindow: '1 minute',
+    // With several processes the counters must be shared, or each process allows the full limit.
+    ...(redis ? { redis, nameSpace: 'h5-rl:' } : {}),
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+
+  // The built web app. Hash routing means everything lives under /h5/ (index.html + assets).
+  if (fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
+    await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/h5/', index: ['index.html'], redirect: true });
+  } else {
+    app.get('/h5/', async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><p>The web app is not built yet: run <code>npm run build</code>, then reload.</p>'),
+    );
+  }
+  app.get('/', async (_req, reply) => reply.redirect('/h5/'));
+
+  // socket.io on the same HTTP server: the market worker connects to the page's origin.
+  const io = new SocketIOServer(app.server, {
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+  });
+  if (redis) {
+    const pub = redis.duplicate();
+    const sub = redis.duplicate();
+    io.adapter(createAdapter(pub, sub));
+    cleanups.push(async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  const resolveUser = makeResolveUser(handle.db);
+  const market = await createMarket({
+    db: handle.db,
+    io,
+    config: { feed: config.marketFeed, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill },
+    log: app.log,
+    resolveUser,
+  });
+  app.decorate('market', market);
+
+  await app.register(
+    async (api) => {
+      await apiRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+  marketRoutes(app, market);
+
+  await app.ready();
+
+  let closed = false;
+  return {
+    app,
+    io,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await market.close();
+      // io.close() would also close the http server, which app.close() owns: drop the clients only.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await app.close();
+      for (const c of cleanups.reverse()) await c();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { createTestApp, get } from './testing/app';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080, host: '0.0.0.0', databaseUrl: undefined, redisUrl: undefined, marketFeed: 'simulator', tickRate: 200,
+      feedSeed: 42, walletGate: false, inviteRequired: false, logLevel: 'info', smtpUrl: undefined, devOutbox: true,
+      publicUrl: 'http://localhost:8080', trustProxy: false,
+    });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('never enables the dev outbox in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'on' }).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: 'off' }).devOutbox).toBe(false);
+  });
+
+  it('rejects nonsense rather than guessing', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MARKET_FEED: 'binance' })).toThrow(/MARKET_FEED/);
+  });
+
+  it('the dev outbox route does not exist when switched off', async () => {
+    const t = await createTestApp({ devOutbox: false });
+    try {
+      expect((await get(t.app, '/api/dev/outbox?to=a@example.com')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

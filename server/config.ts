@@ -1,0 +1,127 @@
+/**
+ * Server configuration, read once from the environment at start-up. Every setting has a default
+ * so `npm start` works with no environment at all.
+ *
+ * README table (copy as is):
+ *
+ * | variable         | default              | meaning                                                                 |
+ * |------------------|----------------------|-------------------------------------------------------------------------|
+ * | PORT             | 8080                 | HTTP port (the app, /api and socket.io share it)                        |
+ * | HOST             | 0.0.0.0              | interface to listen on                                                  |
+ * | DATA_DIR         | ./data               | embedded database, uploads (DATA_DIR/uploads, never served statically)  |
+ * | DATABASE_URL     | unset                | PostgreSQL URL; unset → embedded PGlite in DATA_DIR/pglite              |
+ * | REDIS_URL        | unset                | Redis for the socket.io adapter and shared rate limits; unset → one process |
+ * | MARKET_FEED      | simulator            | `simulator` (seeded random walk) or `scripted` (tests: no timer)        |
+ * | TICK_RATE        | 200                  | simulator ticks per second across all symbols                           |
+ * | FEED_SEED        | 42                   | simulator seed (same seed → same prices)                                |
+ * | WALLET_GATE      | off                  | `on`: the app sends browsers with no injected wallet provider to the access-denied page (served via /api/getSiteConfig) |
+ * | INVITE_REQUIRED  | off                  | `on`: registration needs an invitation code (the `invite_required` site setting overrides it) |
+ * | LOG_LEVEL        | info                 | pino level: fatal, error, warn, info, debug, trace, silent              |
+ * | SMTP_URL         | unset                | e.g. smtp://user:pass@host:587; unset → dev transport (server log + outbox table) |
+ * | DEV_OUTBOX       | on (off in production) | `on`: GET /api/dev/outbox?to=… lists sent codes (never when NODE_ENV=production) |
+ * | PUBLIC_URL       | http://localhost:PORT | the public origin, used in mails and the start-up banner               |
+ * | TRUST_PROXY      | off                  | `on` behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For |
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export type MarketFeedKind = 'simulator' | 'scripted';
+
+export interface RateLimits {
+  /** codes sent per IP per hour (sms_mail) */
+  codesPerIpPerHour: number;
+  /** seconds between two codes to one account */
+  codeIntervalSec: number;
+  /** login attempts per IP per minute */
+  loginPerIpPerMinute: number;
+  /** general ceiling per IP per minute for all /api routes */
+  globalPerIpPerMinute: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  marketFeed: MarketFeedKind;
+  tickRate: number;
+  feedSeed: number;
+  /** synthesise candle history on first start (tests switch it off: it takes seconds) */
+  marketBackfill: boolean;
+  walletGate: boolean;
+  inviteRequired: boolean;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  devOutbox: boolean;
+  publicUrl: string;
+  /** honour X-Forwarded-For; off by default, or any client could pick its own IP for rate limits */
+  trustProxy: boolean;
+  production: boolean;
+  /** upload ceiling in bytes (5 MB) */
+  uploadMaxBytes: number;
+  /** form/JSON body ceiling in bytes */
+  bodyLimit: number;
+  rateLimits: RateLimits;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['on', '1', 'true', 'yes'].includes(v.toLowerCase());
+}
+
+function int(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  codesPerIpPerHour: 10,
+  codeIntervalSec: 60,
+  loginPerIpPerMinute: 20,
+  globalPerIpPerMinute: 600,
+};
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = int(env.PORT, 8080, 'PORT');
+  const feed = env.MARKET_FEED ?? 'simulator';
+  if (feed !== 'simulator' && feed !== 'scripted') throw new Error(`MARKET_FEED must be simulator or scripted, got "${feed}"`);
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    marketFeed: feed,
+    tickRate: int(env.TICK_RATE, 200, 'TICK_RATE'),
+    feedSeed: int(env.FEED_SEED, 42, 'FEED_SEED'),
+    marketBackfill: true,
+    walletGate: flag(env.WALLET_GATE, false),
+    inviteRequired: flag(env.INVITE_REQUIRED, false),
+    logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    // The dev outbox is a demo convenience; production never exposes it whatever the flag says.
+    devOutbox: !production && flag(env.DEV_OUTBOX, true),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    production,
+    uploadMaxBytes: 5 * 1024 * 1024,
+    bodyLimit: 256 * 1024,
+    rateLimits: { ...DEFAULT_RATE_LIMITS },
+  };
+}
+
+/** A config for tests: no network, no timers (scripted feed), in-memory everything. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', MARKET_FEED: 'scripted', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), `h5-test-${randomBytes(6).toString('hex')}`) }),
+    marketBackfill: false,
+    ...overrides,
+  };
+}

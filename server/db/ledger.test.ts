@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../testing/db';
+import type { DbHandle } from './connect';
+import { seed } from './seed';
+import { checkAmount, checkJournalConsistency, credit, debit, freeze, getBalances, settleFrozen, unfreeze } from './ledger';
+import { AppError } from '../http/envelope';
+import { ACCOUNT_TYPES } from '../../core';
+
+let h: DbHandle;
+const USDT = 4;
+const BTC = 1;
+const change = ACCOUNT_TYPES.change;
+
+async function newUser(name: string): Promise<number> {
+  const r = await h.db
+    .insertInto('users')
+    .values({ email: `${name}@example.com`, password_hash: '!', invite_code: name.toUpperCase().slice(0, 12) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+function balanceOf(rows: Awaited<ReturnType<typeof getBalances>>, currencyId: number) {
+  return rows.find((r) => r.currency_id === currencyId && r.type === change);
+}
+
+beforeAll(async () => {
+  h = await createTestDb();
+  await seed(h.db);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('ledger', () => {
+  it('moves balances exactly and journals every change', async () => {
+    const u = await newUser('ledger1');
+    await h.db.transaction().execute(async (trx) => {
+      await credit(trx, { userId: u, currencyId: USDT, type: change, amount: '100.1', reason: 'recharge', ref: { type: 'recharge', id: 1 } });
+      await debit(trx, { userId: u, currencyId: USDT, type: change, amount: '0.1', reason: 'fee' });
+      await freeze(trx, { userId: u, currencyId: USDT, type: change, amount: '40.000000000000000001', reason: 'order' });
+      await unfreeze(trx, { userId: u, currencyId: USDT, type: change, amount: '10', reason: 'cancel' });
+      const after = await settleFrozen(trx, { userId: u, currencyId: USDT, type: change, amount: '30.000000000000000001', reason: 'fill' });
+      expect(after).toMatchObject({ available: '69.999999999999999999', frozen: '0' });
+    });
+    const b = balanceOf(await getBalances(h.db, u), USDT);
+    expect(b).toMatchObject({ currency: 'USDT', available: '69.999999999999999999', frozen: '0' });
+    const journal = await h.db.selectFrom('journal').selectAll().where('user_id', '=', u).orderBy('id').execute();
+    expect(journal.map((j) => j.reason)).toEqual(['recharge', 'fee', 'order', 'cancel', 'fill']);
+    expect(journal[0]).toMatchObject({ ref_type: 'recharge', ref_id: '1' });
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('refuses an overdraw with insufficient_balance and rolls the transaction back', async () => {
+    const u = await newUser('ledger2');
+    await h.db.transaction().execute((trx) => credit(trx, { userId: u, currencyId: BTC, type: change, amount: '1', reason: 'recharge' }));
+    const attempt = h.db.transaction().execute(async (trx) => {
+      await debit(trx, { userId: u, currencyId: BTC, type: change, amount: '0.4', reason: 'a' });
+      await debit(trx, { userId: u, currencyId: BTC, type: change, amount: '0.6000000001', reason: 'b' });
+    });
+    await expect(attempt).rejects.toMatchObject({ key: 'insufficient_balance' });
+    expect(balanceOf(await getBalances(h.db, u), BTC)?.available).toBe('1');
+    const n = await h.db.selectFrom('journal').select('id').where('user_id', '=', u).execute();
+    expect(n).toHaveLength(1);
+    // Unfreezing or settling more than is frozen fails the same way; so does debiting a missing account.
+    await expect(h.db.transaction().execute((trx) => unfreeze(trx, { userId: u, currencyId: BTC, type: change, amount: '0.1', reason: 'x' }))).rejects.toBeInstanceOf(AppError);
+    await expect(h.db.transaction().execute((trx) => debit(trx, { userId: u, currencyId: USDT, type: 4, amount: '1', reason: 'x' }))).rejects.toMatchObject({ key: 'insufficient_balance' });
+  });
+
+  it('rejects amounts that are not positive decimal strings within NUMERIC(36,18)', () => {
+    for (const bad of ['0', '-1', '1e3', 'abc', '', ' ', '1.0000000000000000001', '1000000000000000000', 'NaN', 'Infinity', '0x10']) {
+      expect(() => checkAmount(bad), bad).toThrow(AppError);
+    }
+    expect(checkAmount('0.000000000000000001')).toBe('0.000000000000000001');
+    expect(checkAmount('12.50')).toBe('12.5');
+  });
+
+  it('never overdraws under 50 concurrent debits', async () => {
+    const u = await newUser('ledger3');
+    await h.db.transaction().execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '10', reason: 'recharge' }));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        h.db.transaction().execute((trx) => debit(trx, { userId: u, currencyId: USDT, type: change, amount: '0.7', reason: 'race', ref: { type: 't', id: i } })),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const failed = results.filter((r) => r.status === 'rejected');
+    expect(ok).toBe(14); // floor(10 / 0.7)
+    for (const f of failed) expect((f as PromiseRejectedResult).reason).toMatchObject({ key: 'insufficient_balance' });
+    expect(balanceOf(await getBalances(h.db, u), USDT)?.available).toBe('0.2');
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('detects a balance changed behind the ledger', async () => {
+    const u = await newUser('ledger4');
+    await h.db.transaction().execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '5', reason: 'recharge' }));
+    await h.db.updateTable('accounts').set({ available: '6' }).where('user_id', '=', u).execute();
+    const bad = await checkJournalConsistency(h.db);
+    expect(bad).toHaveLength(1);
+    expect(Number(bad[0].journal_available)).toBe(5);
+    await h.db.updateTable('accounts').set({ available: '5' }).where('user_id', '=', u).execute();
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The ledger: THE one module through which every balance changes (DESIGN §4).
+ * Each operation is one conditional UPDATE on the account row plus one journal row with the
+ * deltas and the balances after, written in the caller's transaction, so a balance can never
+ * change without its journal entry. Debits are `... WHERE available >= amount`: concurrent
+ * requests can never overdraw, whatever their interleaving. Amounts are decimal strings,
+ * checked with decimal.js; arithmetic happens in SQL NUMERIC, never in JS floats.
+ */
+import Decimal from 'decimal.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './schema';
+import { AppError } from '../http/envelope';
+
+/** Scale of NUMERIC(36,18): 18 decimals, 18 integer digits. */
+const SCALE = 18;
+const MAX = new Decimal('1e18');
+
+export interface LedgerRef {
+  type: string;
+  id: string | number;
+}
+
+export interface LedgerEntry {
+  userId: number;
+  currencyId: number;
+  /** account type: 1 legal, 2 change, 3 lever, 4 micro, or a product account */
+  type: number;
+  /** a positive decimal string, at most 18 decimals */
+  amount: string;
+  /** why the balance moved, e.g. 'recharge', 'spot_buy', 'seconds_payout' */
+  reason: string;
+  ref?: LedgerRef;
+}
+
+export interface BalanceAfter {
+  accountId: number;
+  available: string;
+  frozen: string;
+}
+
+/** Parses and checks an amount: a finite, positive decimal string within NUMERIC(36,18). */
+export function checkAmount(amount: string): string {
+  if (typeof amount !== 'string' || !/^\d+(\.\d+)?$/.test(amount.trim())) throw new AppError('param_error');
+  const d = new Decimal(amount.trim());
+  if (d.lte(0) || d.gte(MAX) || d.decimalPlaces() > SCALE) throw new AppError('param_error');
+  return d.toFixed();
+}
+
+/** Canonical decimal string: "1.500000000000000000" → "1.5". */
+export function canonical(v: string): string {
+  return new Decimal(v).toFixed();
+}
+
+/** Ensures the account row exists (lazily created at zero) and returns its id. */
+async function ensureAccount(trx: Transaction<Database>, e: LedgerEntry): Promise<void> {
+  await trx
+    .insertInto('accounts')
+    .values({ user_id: e.userId, currency_id: e.currencyId, type: e.type })
+    .onConflict((oc) => oc.columns(['user_id', 'currency_id', 'type']).doNothing())
+    .execute();
+}
+
+type Move = { dAvail: 'plus' | 'minus' | 'none'; dFrozen: 'plus' | 'minus' | 'none'; guard: 'available' | 'frozen' | null };
+
+async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Promise<BalanceAfter> {
+  const amount = checkAmount(e.amount);
+  if (move.dAvail === 'plus' || move.dFrozen === 'plus') await ensureAccount(trx, e);
+  const amt = sql<string>`${amount}::numeric`;
+  const delta = (d: Move['dAvail'], col: 'available' | 'frozen') =>
+    d === 'plus' ? sql<string>`${sql.ref(col)} + ${amt}` : d === 'minus' ? sql<string>`${sql.ref(col)} - ${amt}` : sql<string>`${sql.ref(col)}`;
+
+  let q = trx
+    .updateTable('accounts')
+    .set({ available: delta(move.dAvail, 'available'), frozen: delta(move.dFrozen, 'frozen'), updated_at: new Date() })
+    .where('user_id', '=', e.userId)
+    .where('currency_id', '=', e.currencyId)
+    .where('type', '=', e.type);
+  if (move.guard) q = q.where(move.guard, '>=', amt);
+  const row = await q.returning(['id', 'available', 'frozen']).executeTakeFirst();
+  if (!row) throw new AppError('insufficient_balance');
+
+  const signed = (d: Move['dAvail']) => (d === 'plus' ? amount : d === 'minus' ? `-${amount}` : '0');
+  await trx
+    .insertInto('journal')
+    .values({
+      user_id: e.userId,
+      account_id: row.id,
+      currency_id: e.currencyId,
+      type: e.type,
+      delta_available: signed(move.dAvail),
+      delta_frozen: signed(move.dFrozen),
+      available_after: row.available,
+      frozen_after: row.frozen,
+      reason: e.reason,
+      ref_type: e.ref?.type ?? null,
+      ref_id: e.ref ? String(e.ref.id) : null,
+    })
+    .execute();
+  return { accountId: row.id, available: canonical(row.available), frozen: canonical(row.frozen) };
+}
+
+/** available += amount */
+export function credit(trx: Transaction<Database>, e: LedgerEntry): Promise<BalanceAfter> {
+  return apply(trx, e, { dAvail: 'plus', dFrozen: 'none', guard: null });
+}
+
+/** available -= amount, only if available >= amount; else AppError('insufficient_balance') */
+export function debit(trx: Transaction<Database>, e: LedgerEntry): Promise<BalanceAfter> {
+  return apply(trx, e, { dAvail: 'minus', dFrozen: 'none', guard: 'available' });
+}
+
+/** available → frozen (an open order, a pending withdrawal) */
+export function freeze(trx: Transaction<Database>, e: LedgerEntry): Promise<BalanceAfter> {
+  return apply(trx, e, { dAvail: 'minus', dFrozen: 'plus', guard: 'available' });
+}
+
+/** frozen → available (a cancelled order, a rejected withdrawal) */
+export function unfreeze(trx: Transaction<Database>, e: LedgerEntry): Promise<BalanceAfter> {
+  return apply(trx, e, { dAvail: 'plus', dFrozen: 'minus', guard: 'frozen' });
+}
+
+/** frozen -= amount: the frozen funds are spent (a filled order, a paid-out withdrawal) */
+export function settleFrozen(trx: Transaction<Database>, e: LedgerEntry): Promise<BalanceAfter> {
+  return apply(trx, e, { dAvail: 'none', dFrozen: 'minus', guard: 'frozen' });
+}
+
+export interface Balance {
+  currency_id: number;
+  currency: string;
+  type: number;
+  available: string;
+  frozen: string;
+}
+
+export async function getBalances(db: Kysely<Database>, userId: number): Promise<Balance[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .innerJoin('currencies', 'currencies.id', 'accounts.currency_id')
+    .select(['accounts.currency_id', 'currencies.name as currency', 'accounts.type', 'accounts.available', 'accounts.frozen'])
+    .where('accounts.user_id', '=', userId)
+    .orderBy('accounts.type')
+    .orderBy('accounts.currency_id')
+    .execute();
+  return rows.map((r) => ({ ...r, available: canonical(r.available), frozen: canonical(r.frozen) }));
+}
+
+export interface JournalMismatch {
+  account_id: number;
+  available: string;
+  frozen: string;
+  journal_available: string;
+  journal_frozen: string;
+}
+
+/** Accounts whose balances differ from the sum of their journal deltas (should be none). */
+export async function checkJournalConsistency(db: Kysely<Database>): Promise<JournalMismatch[]> {
+  const res = await sql<JournalMismatch>`
+    SELECT a.id AS account_id, a.available::text AS available, a.frozen::text AS frozen,
+           COALESCE(SUM(j.delta_available), 0)::text AS journal_available,
+           COALESCE(SUM(j.delta_frozen), 0)::text AS journal_frozen
+    FROM accounts a LEFT JOIN journal j ON j.account_id = a.id
+    GROUP BY a.id, a.available, a.frozen
+    HAVING a.available <> COALESCE(SUM(j.delta_available), 0) OR a.frozen <> COALESCE(SUM(j.delta_frozen), 0)
+    ORDER BY a.id`.execute(db);
+  return res.rows;
+}

@@ -1,0 +1,37 @@
+/**
+ * The one error handler: every failure leaves as an envelope in the request's language.
+ * AppError → HTTP 200 (a business answer). Anything else keeps a non-200 status (DESIGN §3):
+ * malformed body 400, too large 413, rate limited 429, unknown route 404, fault 500.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errorEnvelope } from './envelope';
+import { requestLang } from './lang';
+import { translate, type MessageKey } from '../i18n/messages';
+
+function statusKey(status: number): MessageKey {
+  if (status === 413) return 'payload_too_large';
+  if (status === 429) return 'too_many_requests';
+  if (status === 404) return 'not_found';
+  if (status >= 400 && status < 500) return 'malformed_request';
+  return 'server_error';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      return reply.code(200).send(errorEnvelope(err.type, translate(err.key, lang, err.params)));
+    }
+    const raw = (err as FastifyError).statusCode;
+    const status = typeof raw === 'number' && raw >= 400 && raw < 600 ? raw : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ code: (err as FastifyError).code, status }, err.message);
+    // Fastify's own validation errors are parameter errors, a business answer like any other.
+    if ((err as FastifyError).validation) return reply.code(200).send(errorEnvelope('error', translate('param_error', lang)));
+    return reply.code(status).send(errorEnvelope('error', translate(statusKey(status), lang)));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send(errorEnvelope('error', translate('not_found', requestLang(req))));
+  });
+}

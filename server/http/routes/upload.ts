@@ -1,0 +1,25 @@
+/** POST /upload (spec §7): one image in multipart field `file`, login required; message = reference. */
+import type { FastifyInstance } from 'fastify';
+import { ok, AppError } from '../envelope';
+import { localUploadStore, sniffImage } from '../../storage/uploads';
+
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const store = localUploadStore(app.config.dataDir);
+  const maxMb = Math.round(app.config.uploadMaxBytes / (1024 * 1024));
+
+  app.post('/upload', { preHandler: app.authenticate }, async (req) => {
+    if (!req.isMultipart()) throw new AppError('param_error');
+    const file = await req.file();
+    if (!file || file.fieldname !== 'file') throw new AppError('param_error');
+    let buf: Buffer;
+    try {
+      buf = await file.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', { mb: maxMb });
+      throw err;
+    }
+    const kind = sniffImage(buf);
+    if (!kind) throw new AppError('file_type_invalid');
+    return ok(await store.save(buf, kind));
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * Request validation with zod: one schema per route, in the route module. A failure becomes the
+ * 'param_error' envelope, or the more precise message a schema attaches to the failing field
+ * (a refinement's `message` that names a MessageKey, e.g. 'passwords_inconsistent').
+ */
+import type { z } from 'zod';
+import { AppError } from './envelope';
+import { isMessageKey } from '../i18n/messages';
+
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input ?? {});
+  if (r.success) return r.data;
+  const first = r.error.issues[0];
+  if (first && isMessageKey(first.message)) throw new AppError(first.message);
+  throw new AppError('param_error');
+}
