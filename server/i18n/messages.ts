@@ -4,10 +4,12 @@
  * `{name}` placeholders are filled by translate(). English is the fallback for anything missing.
  */
 import type { Lang } from '../../core';
+import type { Table } from './table';
+import { TRADING_MESSAGES } from './areas/trading';
+import { ACCOUNT_MESSAGES } from './areas/account';
+import { PRODUCT_MESSAGES } from './areas/products';
 
-type Table = Record<Lang, string>;
-
-export const MESSAGES = {
+const BASE_MESSAGES = {
   param_error: {
     zh: '参数错误', en: 'Parameter error', hk: '參數錯誤', th: 'พารามิเตอร์ไม่ถูกต้อง', jp: 'パラメータエラー',
     ko: '매개변수 오류', fra: 'Erreur de paramètre', spa: 'Error de parámetro',
@@ -194,6 +196,9 @@ export const MESSAGES = {
     spa: 'Error del servidor, inténtelo más tarde',
   },
 } satisfies Record<string, Table>;
+
+/** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
+export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -12,14 +12,15 @@ import frFR from 'antd-mobile/es/locales/fr-FR';
 import esES from 'antd-mobile/es/locales/es-ES';
 import type { Lang } from '../../core';
 import { session } from '../stores/session';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
-import hk from '../../locales/hk.json';
-import th from '../../locales/th.json';
-import jp from '../../locales/jp.json';
-import ko from '../../locales/ko.json';
-import fra from '../../locales/fra.json';
-import spa from '../../locales/spa.json';
+import { LANGS } from '../../core';
+import { mergeLocaleTables, type LocaleTable } from './merge';
+
+// locales/<lang>.json holds the shell's strings; each product area adds locales/<area>/<lang>.json
+// so areas never edit one shared file. All are small and bundled: no blank first paint.
+const tables = import.meta.glob<LocaleTable>(['../../locales/*.json', '../../locales/*/*.json'], { eager: true, import: 'default' });
+const resources = Object.fromEntries(
+  LANGS.map((l) => [l, { translation: mergeLocaleTables(Object.entries(tables).filter(([path]) => path.endsWith(`/${l}.json`)).map(([, t]) => t)) }]),
+);
 
 /** Language names in their own script, for the pickers. */
 export const LANG_NAMES: Record<Lang, string> = {
@@ -47,17 +48,7 @@ export function htmlLang(lang: Lang): string {
 }
 
 void i18n.use(initReactI18next).init({
-  // All eight tables are small; bundling them avoids a blank first paint waiting for a fetch.
-  resources: {
-    en: { translation: en },
-    zh: { translation: zh },
-    hk: { translation: hk },
-    th: { translation: th },
-    jp: { translation: jp },
-    ko: { translation: ko },
-    fra: { translation: fra },
-    spa: { translation: spa },
-  },
+  resources,
   lng: session.lang,
   // hk falls back to zh before en: Traditional readers read Simplified better than English.
   fallbackLng: { hk: ['zh', 'en'], default: ['en'] },

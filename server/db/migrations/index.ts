@@ -5,8 +5,16 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_init';
 import * as m002 from './002_market';
+import * as m003 from './003_optional';
+import * as m004 from './004_trading';
+import * as m005 from './005_funds';
+import * as m006 from './006_products';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
   '002_market': m002,
+  '003_optional': m003,
+  '004_trading': m004,
+  '005_funds': m005,
+  '006_products': m006,
 };
