@@ -65,12 +65,15 @@ function reference(ticks: Tick[], periods: readonly Period[]) {
   return { outcomes, series };
 }
 
-/** Decimal strings with 0–8 decimals, sometimes padded with zeros; `big` adds 16–20 digit values. */
-const decimalString = (big: boolean) =>
+/**
+ * Decimal strings with 0–8 decimals, sometimes padded with zeros; `big` adds 16–20 digit values;
+ * `wide` small values with up to 30 decimals (beyond float64's exact powers of ten, 10^22).
+ */
+const decimalString = (big: boolean, wide = false) =>
   fc
     .tuple(
-      big ? fc.bigInt({ min: 0n, max: 10n ** 20n }) : fc.bigInt({ min: 0n, max: 10n ** 10n }),
-      fc.integer({ min: 0, max: big ? 12 : 8 }),
+      big ? fc.bigInt({ min: 0n, max: 10n ** 20n }) : fc.bigInt({ min: 0n, max: wide ? 10n ** 4n : 10n ** 10n }),
+      fc.integer({ min: 0, max: wide ? 30 : big ? 12 : 8 }),
       fc.integer({ min: 0, max: 2 }),
     )
     .map(([m, s, pad]) => new Decimal(m.toString()).div(new Decimal(10).pow(s)).toFixed(s + pad));
@@ -79,13 +82,13 @@ const decimalString = (big: boolean) =>
  * A realistic-but-hostile stream: seqs mostly +1 with ts rising (sometimes by days, to cross weeks
  * and months), then local disorder: adjacent swaps, repeats, dropped ticks and stale timestamps.
  */
-const tickStream = (big: boolean, disorder = true) =>
+const tickStream = (big: boolean, disorder = true, wide = false) =>
   fc
     .array(
       fc.record({
         symbol: fc.constantFrom('BTC/USDT', 'ETH/USDT'),
-        price: decimalString(big),
-        qty: decimalString(big),
+        price: decimalString(big, wide),
+        qty: decimalString(big, wide),
         dt: fc.oneof(
           { weight: 8, arbitrary: fc.integer({ min: 0, max: 90_000 }) },
           { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 * 86_400_000 }) },
@@ -122,7 +125,7 @@ function checkAgainstReference(ticks: Tick[], maxBars = 10_000) {
   const ref = reference(ticks, PERIODS);
   expect(got).toEqual(ref.outcomes);
   for (const symbol of ['BTC/USDT', 'ETH/USDT'])
-    for (const period of PERIODS) expect(agg.series(symbol, period), `${symbol} ${period}`).toEqual(ref.series(symbol, period));
+    for (const period of PERIODS) expect(agg.series(symbol, period), `${symbol} ${period}`).toEqual(ref.series(symbol, period).slice(-maxBars));
   const s = agg.stats();
   expect(s.applied + s.duplicates + s.lateDropped).toBe(ticks.length);
   return agg;
@@ -134,6 +137,26 @@ describe('createKlineAggregator: exactness against a decimal.js reference', () =
   });
   it('random disordered streams with 16–20 digit values (BigInt path and volume spill)', () => {
     fc.assert(fc.property(tickStream(true), (ticks) => void checkAgainstReference(ticks)), { numRuns: 200 });
+  });
+  it('random streams with up to 30 decimals (scales past 10^22 leave float64)', () => {
+    fc.assert(fc.property(tickStream(false, true, true), (ticks) => void checkAgainstReference(ticks)), { numRuns: 150 });
+  });
+  it('small maxBars: the ring keeps the newest bars of every series, wrapping many times', () => {
+    fc.assert(
+      fc.property(tickStream(false), fc.integer({ min: 1, max: 40 }), (ticks, maxBars) => void checkAgainstReference(ticks, maxBars)),
+      { numRuns: 200 },
+    );
+  });
+  it('long in-order stream: histories grow through every capacity step and wrap (maxBars 300)', () => {
+    const ticks: Tick[] = [];
+    let ts = T0;
+    for (let k = 1; k <= 4000; k++) {
+      ts += 7_000 + ((k * 7919) % 50_000);
+      const sym = k % 3 === 0 ? 'ETH/USDT' : 'BTC/USDT';
+      ticks.push(tick(k, `${(k * 37) % 1000}.${k % 100}`, `0.${(k * 13) % 10_000}`, ts, sym));
+    }
+    // per-symbol seqs with gaps: each symbol sees every third or two of three seqs
+    checkAgainstReference(ticks, 300);
   });
 });
 
@@ -272,6 +295,15 @@ describe('createKlineAggregator: rules', () => {
     ]);
     agg.apply(tick(3, '13', '1', t + 40_000)); // live close continues, loaded open stays
     expect(agg.last('BTC/USDT', '1min')).toMatchObject({ open: '9', close: '13', volume: '6' });
+  });
+
+  it('stays exact with hundreds of decimals (beyond any float64 power of ten)', () => {
+    const tiny = '0.' + '0'.repeat(400) + '1';
+    const ticks = [tick(1, '0', '0', T0), tick(2, tiny, tiny, T0 + 1), tick(3, '0', '2', T0 + 2), tick(4, '5', '0', T0 + 90_000)];
+    checkAgainstReference(ticks);
+    const agg = createKlineAggregator({ periods: ['1min'] });
+    for (const t of ticks) agg.apply(t);
+    expect(agg.series('BTC/USDT', '1min')[0]).toEqual({ time: bucketStart(T0, '1min'), open: '0', high: tiny, low: '0', close: '0', volume: '2' + tiny.slice(1) });
   });
 
   it('rejects malformed ticks without recording their seq', () => {

@@ -27,13 +27,22 @@
  *   symbol otherwise (scaled.ts). decimal.js never runs per tick. Candle strings are built only when
  *   read, in canonical form (no exponent, no trailing fractional zeros).
  * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first).
+ *
+ * Speed (bench/core-throughput.ts): a tick costs one Map lookup (the symbol's state), two char-code
+ * parses into scaled integers, and a loop over the period slots of one Float64Array per symbol
+ * (the open bars side by side). The slot caches its bucket's [start, end), so date math runs only
+ * when a tick leaves it, and then as integer arithmetic (calendar.ts). Nothing is allocated per tick
+ * except a closed bar's history slot when a series' ring grows (bar-history.ts), a gap report, and
+ * on the rare BigInt paths.
  */
 import type { Candle, Period, Tick } from '../index';
 import { PERIODS } from '../index';
 import Decimal from 'decimal.js';
 import { BarHistory } from './bar-history';
 import { bucketStart, nextBucketStart } from './bucket';
+import { monthStart, nextMonthStart, periodLength } from './calendar';
 import {
+  MAX_FAST_SCALE,
   MAX_SAFE,
   bigPow10,
   formatScaled,
@@ -77,22 +86,24 @@ const LATE_DROPPED: ApplyResult = Object.freeze({ outcome: 'late-dropped' });
 const MAX_MISSING_RANGES = 256;
 const DEFAULT_MAX_BARS = 1000;
 
-/** The open bar of one series while the symbol's values fit in float64 integers. */
-class FastBar {
-  has = false;
-  time = 0;
-  end = 0;
-  open = 0;
-  high = 0;
-  low = 0;
-  close = 0;
-  /** volume = volBig + vol; vol stays a safe integer, the excess spills into volBig */
-  vol = 0;
-  volBig = 0n;
-  /** seqs of the ticks that set open/close; −Infinity for a bar seeded by load() */
-  openSeq = 0;
-  closeSeq = 0;
-}
+/**
+ * Open bars of a float64 symbol: slot i (period index) occupies [i·STRIDE, (i+1)·STRIDE) of the
+ * symbol's `bars` array. END is −Infinity while the series has no bar, so `ts < end` is false and
+ * the first tick opens one. Volume = volBig[i] + VOL: VOL stays a safe integer, the excess spills
+ * into the symbol's `volBig` (created on first spill). OSEQ/CSEQ are the seqs of the ticks that set
+ * open/close; −Infinity for a bar seeded by load().
+ */
+const TIME = 0;
+const END = 1;
+const OPEN = 2;
+const HIGH = 3;
+const LOW = 4;
+const CLOSE = 5;
+const VOL = 6;
+const OSEQ = 7;
+const CSEQ = 8;
+const STRIDE = 9;
+const NONE = -Infinity;
 
 /** The same bar once the symbol has outgrown float64 integers. */
 class BigBar {
@@ -117,14 +128,24 @@ class SymbolState {
   /** decimals of every scaled price / qty integer held for this symbol */
   pScale = 0;
   qScale = 0;
-  fastBars: FastBar[];
+  /** open bars while fast, STRIDE numbers per period (layout above) */
+  bars: Float64Array;
+  /** spilled volume per period, once any has spilled */
+  volBig: bigint[] | null = null;
   bigBars: BigBar[] = [];
   /** closed bars per period index, oldest first */
   hist: BarHistory[];
   constructor(n: number, histCap: number) {
-    this.fastBars = Array.from({ length: n }, () => new FastBar());
-    this.hist = Array.from({ length: n }, () => new BarHistory(histCap));
+    this.bars = new Float64Array(n * STRIDE);
+    for (let i = 0; i < n; i++) this.bars[i * STRIDE + END] = NONE;
+    this.hist = [];
+    for (let i = 0; i < n; i++) this.hist.push(new BarHistory(histCap));
   }
+}
+
+function volBigOf(st: SymbolState): bigint[] {
+  if (st.volBig === null) st.volBig = new Array<bigint>(st.hist.length).fill(0n);
+  return st.volBig;
 }
 
 function takeMissing(st: SymbolState, seq: number): boolean {
@@ -143,14 +164,17 @@ function takeMissing(st: SymbolState, seq: number): boolean {
   return false;
 }
 
-function fastToCandle(b: FastBar, pScale: number, qScale: number): Candle {
+function fastToCandle(st: SymbolState, i: number): Candle {
+  const b = st.bars;
+  const x = i * STRIDE;
+  const big = st.volBig === null ? 0n : st.volBig[i];
   return {
-    time: b.time,
-    open: formatScaled(b.open, pScale),
-    high: formatScaled(b.high, pScale),
-    low: formatScaled(b.low, pScale),
-    close: formatScaled(b.close, pScale),
-    volume: formatScaled(b.volBig === 0n ? b.vol : b.volBig + BigInt(b.vol), qScale),
+    time: b[x + TIME],
+    open: formatScaled(b[x + OPEN], st.pScale),
+    high: formatScaled(b[x + HIGH], st.pScale),
+    low: formatScaled(b[x + LOW], st.pScale),
+    close: formatScaled(b[x + CLOSE], st.pScale),
+    volume: formatScaled(big === 0n ? b[x + VOL] : big + BigInt(b[x + VOL]), st.qScale),
   };
 }
 
@@ -168,43 +192,51 @@ function bigToCandle(b: BigBar, st: SymbolState): Candle {
 
 /** Moves a symbol to BigInt arithmetic for good (rare: 16+ significant digits). */
 function toBig(st: SymbolState): void {
-  st.bigBars = st.fastBars.map((f) => {
+  const f = st.bars;
+  const n = st.hist.length;
+  st.bigBars = [];
+  for (let i = 0; i < n; i++) {
+    const x = i * STRIDE;
     const b = new BigBar();
-    b.has = f.has;
-    b.time = f.time;
-    b.end = f.end;
-    b.open = BigInt(f.open);
-    b.high = BigInt(f.high);
-    b.low = BigInt(f.low);
-    b.close = BigInt(f.close);
-    b.vol = f.volBig + BigInt(f.vol);
-    b.openSeq = f.openSeq;
-    b.closeSeq = f.closeSeq;
-    return b;
-  });
-  st.fastBars = [];
+    b.has = f[x + END] !== NONE;
+    b.time = f[x + TIME];
+    b.end = f[x + END];
+    b.open = BigInt(f[x + OPEN]);
+    b.high = BigInt(f[x + HIGH]);
+    b.low = BigInt(f[x + LOW]);
+    b.close = BigInt(f[x + CLOSE]);
+    b.vol = (st.volBig === null ? 0n : st.volBig[i]) + BigInt(f[x + VOL]);
+    b.openSeq = f[x + OSEQ];
+    b.closeSeq = f[x + CSEQ];
+    st.bigBars.push(b);
+  }
+  st.bars = new Float64Array(0);
+  st.volBig = null;
   st.fast = false;
 }
 
 /** Raises the symbol's price or qty scale by k decimals; false if a price would leave float64 integers. */
 function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boolean {
   const f = pow10(k);
+  const b = st.bars;
+  const end = b.length;
   if (isPrice) {
-    for (const b of st.fastBars) if (b.has && b.high * f > MAX_SAFE) return false; // high is the largest price
-    for (const b of st.fastBars) {
-      b.open *= f;
-      b.high *= f;
-      b.low *= f;
-      b.close *= f;
+    for (let x = 0; x < end; x += STRIDE) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
+    for (let x = 0; x < end; x += STRIDE) {
+      b[x + OPEN] *= f;
+      b[x + HIGH] *= f;
+      b[x + LOW] *= f;
+      b[x + CLOSE] *= f;
     }
     st.pScale += k;
   } else {
-    for (const b of st.fastBars) {
-      const v = b.vol * f;
-      if (b.volBig === 0n && v <= MAX_SAFE) b.vol = v;
+    for (let i = 0, x = 0; x < end; i++, x += STRIDE) {
+      const big = st.volBig === null ? 0n : st.volBig[i];
+      const v = b[x + VOL] * f;
+      if (big === 0n && v <= MAX_SAFE) b[x + VOL] = v;
       else {
-        b.volBig = (b.volBig + BigInt(b.vol)) * bigPow10(k);
-        b.vol = 0;
+        volBigOf(st)[i] = (big + BigInt(b[x + VOL])) * bigPow10(k);
+        b[x + VOL] = 0;
       }
     }
     st.qScale += k;
@@ -263,6 +295,14 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
   if (!Number.isInteger(maxBars) || maxBars < 1) throw new RangeError('maxBars must be a positive integer');
   const histCap = maxBars - 1; // the open bar is the last of the maxBars
   const n = periods.length;
+  // Per slot: bucket length and offset (periodLength); length 0 = calendar month.
+  const lens = new Float64Array(n);
+  const offs = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const pl = periodLength(periods[i]);
+    lens[i] = pl.len;
+    offs[i] = pl.offset;
+  }
   const symbols = new Map<string, SymbolState>();
   const stats = { applied: 0, duplicates: 0, lateDropped: 0, gaps: 0 };
 
@@ -278,42 +318,59 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     return st;
   }
 
+  /** Closes the open bar of slot i into the history (numbers; strings only for spilled volume). */
+  function closeFast(st: SymbolState, i: number): void {
+    const b = st.bars;
+    const x = i * STRIDE;
+    if (st.volBig === null || st.volBig[i] === 0n)
+      st.hist[i].pushScaled(b[x + TIME], b[x + OPEN], b[x + HIGH], b[x + LOW], b[x + CLOSE], b[x + VOL], st.pScale, st.qScale);
+    else st.hist[i].pushCandle(fastToCandle(st, i));
+  }
+
+  /** The hot loop: one pass over the symbol's period slots. */
   function applyFast(st: SymbolState, p: number, q: number, seq: number, ts: number): boolean {
-    const bars = st.fastBars;
+    const b = st.bars;
     let applied = false;
-    for (let i = 0; i < n; i++) {
-      const b = bars[i];
-      if (b.has && ts < b.end) {
-        if (ts < b.time) continue; // older bucket: this series is past it
-        if (p > b.high) b.high = p;
-        else if (p < b.low) b.low = p;
-        if (seq > b.closeSeq) {
-          b.close = p;
-          b.closeSeq = seq;
-        } else if (seq < b.openSeq) {
-          b.open = p;
-          b.openSeq = seq;
+    for (let i = 0, x = 0; i < n; i++, x += STRIDE) {
+      const end = b[x + END];
+      if (ts < end) {
+        if (ts < b[x + TIME]) continue; // older bucket: this series is past it
+        if (p > b[x + HIGH]) b[x + HIGH] = p;
+        else if (p < b[x + LOW]) b[x + LOW] = p;
+        if (seq > b[x + CSEQ]) {
+          b[x + CLOSE] = p;
+          b[x + CSEQ] = seq;
+        } else if (seq < b[x + OSEQ]) {
+          b[x + OPEN] = p;
+          b[x + OSEQ] = seq;
         }
-        const v = b.vol + q;
-        if (v <= MAX_SAFE) b.vol = v;
+        const v = b[x + VOL] + q;
+        if (v <= MAX_SAFE) b[x + VOL] = v;
         else {
-          b.volBig += BigInt(b.vol);
-          b.vol = q;
+          const big = volBigOf(st);
+          big[i] += BigInt(b[x + VOL]);
+          b[x + VOL] = q;
         }
       } else {
-        if (b.has) {
-          // Closed bars stay numbers until read; strings only for the rare spilled volume.
-          if (b.volBig === 0n) st.hist[i].pushScaled(b.time, b.open, b.high, b.low, b.close, b.vol, st.pScale, st.qScale);
-          else st.hist[i].pushCandle(fastToCandle(b, st.pScale, st.qScale));
+        if (end !== NONE) closeFast(st, i);
+        // Same formulas as bucket.ts, on numbers.
+        const len = lens[i];
+        let time: number;
+        let next: number;
+        if (len === 0) {
+          time = monthStart(ts);
+          next = nextMonthStart(time);
+        } else {
+          const off = offs[i];
+          time = off === 0 ? Math.floor(ts / len) * len : Math.floor((ts - off) / len) * len + off;
+          next = time + len;
         }
-        const period = periods[i];
-        b.has = true;
-        b.time = bucketStart(ts, period);
-        b.end = nextBucketStart(b.time, period);
-        b.open = b.high = b.low = b.close = p;
-        b.vol = q;
-        b.volBig = 0n;
-        b.openSeq = b.closeSeq = seq;
+        b[x + TIME] = time;
+        b[x + END] = next;
+        b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
+        b[x + VOL] = q;
+        b[x + OSEQ] = b[x + CSEQ] = seq;
+        if (st.volBig !== null) st.volBig[i] = 0n;
       }
       applied = true;
     }
@@ -402,10 +459,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
   }
 
   function openCandle(st: SymbolState, i: number): Candle | undefined {
-    if (st.fast) {
-      const b = st.fastBars[i];
-      return b.has ? fastToCandle(b, st.pScale, st.qScale) : undefined;
-    }
+    if (st.fast) return st.bars[i * STRIDE + END] !== NONE ? fastToCandle(st, i) : undefined;
     const b = st.bigBars[i];
     return b.has ? bigToCandle(b, st) : undefined;
   }
@@ -418,24 +472,25 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
       const prices = [c.open, c.high, c.low, c.close];
       prices.forEach((s) => fastValue(st, s, true)); // settles the scale at the most decimals seen
       const [o, h, l, cl] = prices.map((s) => fastValue(st, s, true));
-      if (o >= 0 && h >= 0 && l >= 0 && cl >= 0) {
-        // Volumes of long bars are legitimately huge: parse exactly and split instead of going BigInt.
-        const vol = parseScaledBig(c.volume);
+      // Volumes of long bars are legitimately huge: parse exactly and split instead of going BigInt.
+      const vol = parseScaledBig(c.volume);
+      if (o >= 0 && h >= 0 && l >= 0 && cl >= 0 && vol.scale <= MAX_FAST_SCALE) {
         if (vol.scale > st.qScale) rescaleFast(st, false, vol.scale - st.qScale);
         const v = vol.m * bigPow10(st.qScale - vol.scale);
         const safe = v <= BigInt(MAX_SAFE);
-        const b = st.fastBars[i];
-        b.open = o;
-        b.high = h;
-        b.low = l;
-        b.close = cl;
-        b.vol = safe ? Number(v) : 0;
-        b.volBig = safe ? 0n : v;
-        b.has = true;
-        b.time = time;
-        b.end = end;
-        b.openSeq = -Infinity;
-        b.closeSeq = closeSeq;
+        const b = st.bars;
+        const x = i * STRIDE;
+        b[x + OPEN] = o;
+        b[x + HIGH] = h;
+        b[x + LOW] = l;
+        b[x + CLOSE] = cl;
+        b[x + VOL] = safe ? Number(v) : 0;
+        if (!safe) volBigOf(st)[i] = v;
+        else if (st.volBig !== null) st.volBig[i] = 0n;
+        b[x + TIME] = time;
+        b[x + END] = end;
+        b[x + OSEQ] = -Infinity;
+        b[x + CSEQ] = closeSeq;
         return;
       }
       toBig(st);
@@ -487,7 +542,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     hist.clear();
     for (let k = 0; k < sorted.length - 1; k++) hist.pushCandle(sorted[k]);
     if (live !== undefined && live.time === lastLoaded.time) {
-      const closeSeq = st.fast ? st.fastBars[i].closeSeq : st.bigBars[i].closeSeq;
+      const closeSeq = st.fast ? st.bars[i * STRIDE + CSEQ] : st.bigBars[i].closeSeq;
       const D = Decimal;
       const merged: Candle = {
         time: live.time,

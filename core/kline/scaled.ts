@@ -14,6 +14,11 @@
 import Decimal from 'decimal.js';
 
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/**
+ * Most decimals a float64 value may carry: 10^22 is the largest exact power of ten in float64, so
+ * every rescale by 10^k stays exact. More decimals (never seen in real prices) take the BigInt path.
+ */
+export const MAX_FAST_SCALE = 22;
 
 const POW10: number[] = [];
 for (let i = 0; i <= 22; i++) POW10.push(10 ** i); // 10^0..10^22 are exact in float64
@@ -36,8 +41,8 @@ export interface ScaledOut {
 
 /**
  * Parses a plain non-negative decimal string into `out` as a safe-integer mantissa and scale.
- * Returns false (leaving `out` unspecified) when the string is not in the plain form or the
- * mantissa would exceed 2^53 − 1: the caller then takes the BigInt path.
+ * Returns false (leaving `out` unspecified) when the string is not in the plain form, the mantissa
+ * would exceed 2^53 − 1 or the scale MAX_FAST_SCALE: the caller then takes the BigInt path.
  */
 export function parseScaledFast(s: string, out: ScaledOut): boolean {
   const n = s.length;
@@ -53,7 +58,8 @@ export function parseScaledFast(s: string, out: ScaledOut): boolean {
       if (!dot) m = m * 10 + (c - 48);
       else if (c === 48) zeros++;
       else {
-        m = m * pow10(zeros + 1) + (c - 48);
+        if (scale + zeros + 1 > MAX_FAST_SCALE) return false;
+        m = m * POW10[zeros + 1] + (c - 48);
         scale += zeros + 1;
         zeros = 0;
       }
