@@ -5,7 +5,10 @@ import { DAY, monthStart, nextMonthStart } from './calendar';
 /** The Date-based definition the integer arithmetic replaces. */
 const viaDate = (ts: number, add: number) => {
   const d = new Date(ts);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
+  // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
+  const out = new Date(0);
+  out.setUTCFullYear(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
+  return out.getTime();
 };
 /** Date's own range is ±8.64e15 ms; keep the next month inside it too. */
 const LIMIT = 8.64e15 - 40 * DAY;
