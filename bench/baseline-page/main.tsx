@@ -1,0 +1,180 @@
+/**
+ * Baseline for the main-thread stall bench (bench-only, never shipped): what a straightforward app
+ * does. socket.io-client lives on the main thread, subscribes to `tickers` and one kline channel,
+ * and for every TickerUpdate in every batch calls the React setState of that symbol's row (rows
+ * that are mounted; the rest go into a plain Map), and for every kline message calls the chart's
+ * series.update. Same screen as the bench app page: a window-virtualised list of the listed pairs
+ * (64 px rows, overscan 4) and a lightweight-charts candlestick + volume chart fixed at the bottom.
+ *
+ * Per-row state (rather than one top-level object copied per message) is the *kinder* naive
+ * baseline: only mounted rows re-render. Tick-to-paint: each row carries `data-ts`, the server ts of
+ * the value it shows.
+ */
+import { memo, StrictMode, useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { io } from 'socket.io-client';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { CandlestickSeries, createChart, HistogramSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { installCollector } from '../browser/pages/collector';
+
+interface TickerUpdate {
+  symbol: string;
+  seq: number;
+  ts: number;
+  last: string;
+  open: string;
+  high: string;
+  low: string;
+  volume: string;
+}
+interface Candle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+interface KlineUpdate {
+  symbol: string;
+  period: string;
+  seq: number;
+  ts: number;
+  candle: Candle;
+}
+interface Pair {
+  symbol: string;
+  last: string;
+  open: string;
+}
+
+const bench = installCollector();
+const q = new URLSearchParams(location.search);
+const chartSymbol = q.get('symbol') ?? 'BTC/USDT';
+const chartHeight = Number(q.get('chartHeight') ?? 300);
+const ROW = 64;
+
+const latest = new Map<string, TickerUpdate>();
+const rowSetters = new Map<string, (u: TickerUpdate) => void>();
+let onKline: ((u: KlineUpdate) => void) | null = null;
+
+bench.trackRows(document.getElementById('root') as HTMLElement, (_sym, row) => Number(row.getAttribute('data-ts')) || undefined);
+
+function pct(last: string, open: string): string {
+  const o = Number(open);
+  return o ? (((Number(last) - o) / o) * 100).toFixed(2) : '0.00';
+}
+
+const Row = memo(function Row({ pair }: { pair: Pair }) {
+  const [t, setT] = useState<TickerUpdate | undefined>(() => latest.get(pair.symbol));
+  useEffect(() => {
+    rowSetters.set(pair.symbol, setT);
+    return () => void rowSetters.delete(pair.symbol);
+  }, [pair.symbol]);
+  const last = t?.last ?? pair.last;
+  const ch = pct(last, t?.open ?? pair.open);
+  return (
+    <button type="button" className="row" data-symbol={pair.symbol} data-ts={t?.ts ?? 0}>
+      <span>{pair.symbol}</span>
+      <span className="r">{last}</span>
+      <span className={`r ${ch.startsWith('-') ? 'down' : 'up'}`}>{ch}%</span>
+    </button>
+  );
+});
+
+function List({ pairs }: { pairs: Pair[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const v = useWindowVirtualizer({ count: pairs.length, estimateSize: () => ROW, overscan: 4, scrollMargin: 121 });
+  const items = v.getVirtualItems();
+  return (
+    <div ref={ref} style={{ height: v.getTotalSize(), position: 'relative' }}>
+      <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${(items[0]?.start ?? 0) - 121}px)` }}>
+        {items.map((i) => (
+          <div key={pairs[i.index].symbol} style={{ height: ROW }}>
+            <Row pair={pairs[i.index]} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Chart() {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const c = createChart(el, { autoSize: true, layout: { attributionLogo: false }, timeScale: { timeVisible: true } });
+    const main: ISeriesApi<'Candlestick'> = c.addSeries(CandlestickSeries, { upColor: '#0ecb81', downColor: '#f6465d', wickUpColor: '#0ecb81', wickDownColor: '#f6465d', borderVisible: false });
+    const vol: ISeriesApi<'Histogram'> = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+    c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const bar = (k: Candle) => ({ time: Math.floor(k.time / 1000) as UTCTimestamp, open: +k.open, high: +k.high, low: +k.low, close: +k.close });
+    const vbar = (k: Candle) => ({ time: Math.floor(k.time / 1000) as UTCTimestamp, value: +k.volume, color: +k.close >= +k.open ? 'rgba(14,203,129,.5)' : 'rgba(246,70,93,.5)' });
+    let ready = false;
+    let lastTime = 0;
+    const now = Math.floor(Date.now() / 1000);
+    void fetch(`/api/currency/new_timeshar?symbol=${encodeURIComponent(chartSymbol)}&period=1min&from=${now - 1500 * 60}&to=${now}`)
+      .then((r) => r.json())
+      .then((b: { message: Candle[] }) => {
+        const cs = b.message;
+        main.setData(cs.map(bar));
+        vol.setData(cs.map(vbar));
+        lastTime = cs.length ? Math.floor(cs[cs.length - 1].time / 1000) : 0;
+        ready = true;
+        bench.mark('chartSetData');
+        requestAnimationFrame(() => setTimeout(() => bench.mark('chartPaint'), 0));
+      });
+    onKline = (u) => {
+      if (!ready) return;
+      const t = Math.floor(u.candle.time / 1000);
+      if (t < lastTime) return;
+      lastTime = t;
+      const t0 = performance.now();
+      main.update(bar(u.candle));
+      vol.update(vbar(u.candle));
+      bench.chartUpdate(performance.now() - t0);
+    };
+    return () => {
+      onKline = null;
+      c.remove();
+    };
+  }, []);
+  return <div ref={box} style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: '#fff', zIndex: 50 }} />;
+}
+
+function App() {
+  const [pairs, setPairs] = useState<Pair[]>([]);
+  useEffect(() => {
+    void fetch('/api/currency/quotation_new')
+      .then((r) => r.json())
+      .then((b: { message: { quotes: Pair[] }[] }) => setPairs(b.message.flatMap((g) => g.quotes)));
+  }, []);
+  return (
+    <>
+      <div className="hdr">Markets (baseline)</div>
+      <List pairs={pairs} />
+      <Chart />
+    </>
+  );
+}
+
+const socket = io(location.origin, { transports: ['websocket', 'polling'] });
+socket.on('connect', () => socket.emit('subscribe', { channels: ['tickers', `kline:${chartSymbol}:1min`] }));
+const counter = window as unknown as { __benchTicks?: number };
+socket.on('tickers', (batch: TickerUpdate[]) => {
+  counter.__benchTicks = (counter.__benchTicks ?? 0) + batch.length;
+  for (const u of batch) {
+    latest.set(u.symbol, u);
+    rowSetters.get(u.symbol)?.(u);
+  }
+});
+socket.on('kline', (batch: KlineUpdate[]) => {
+  for (const u of batch) onKline?.(u);
+});
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+bench.mark('boot');

@@ -1,0 +1,278 @@
+/**
+ * Shared plumbing for the browser benches: build the bench pages, start the real server as a child
+ * process, launch Debian's Chromium through playwright-core, throttle the page through CDP, reach
+ * the market worker's target (heap, CPU profile) and summarise samples.
+ *
+ * CPU throttling: `Emulation.setCPUThrottlingRate` is per target, and Chromium 156 refuses it on a
+ * worker target ("Operation is only supported for pages, not workers"), so under "4×" only the main
+ * thread is slowed; the worker runs at full speed. We therefore also profile the worker and report
+ * its busy time, so a reader can scale it.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+
+// ---------- build ----------
+
+/** `npm run build` when the app is missing (or asked), then always the bench pages (into dist/h5/bench). */
+export function buildPages(opts: { app?: boolean } = {}): void {
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  if (opts.app || !fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) {
+    console.log('[bench] building the app (vite build)…');
+    execFileSync(npx, ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  console.log('[bench] building the bench pages…');
+  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// ---------- server ----------
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerHandle {
+  origin: string;
+  pid: number;
+  /** user+system CPU seconds used by the server so far (Linux /proc) */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+const CLK_TCK = 100;
+
+export async function startServer(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number }): Promise<ServerHandle> {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: o.dataDir,
+    TICK_RATE: String(o.tickRate),
+    MARKET_SYMBOLS_EXTRA: String(o.extraSymbols),
+    FEED_SEED: String(o.seed ?? 42),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const r = await fetch(`${origin}/api/currency/quotation_new`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 120 s: ${stderr}`);
+    }
+    await sleep(250);
+  }
+  const pid = child.pid as number;
+  return {
+    origin,
+    pid,
+    cpuSeconds() {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+      } catch {
+        return NaN;
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const done = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 8000);
+      await done;
+      clearTimeout(t);
+    },
+  };
+}
+
+// ---------- browser ----------
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
+  });
+}
+
+/** A CDP session to the page plus the (non-flattened) sessions of its dedicated workers. */
+export interface BenchPage {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  /** send a CDP command to the first worker target (the market worker) */
+  worker(method: string, params?: object): Promise<Record<string, unknown>>;
+  hasWorker(): boolean;
+  close(): Promise<void>;
+}
+
+export async function openBenchPage(browser: Browser, throttle: number, setup?: (ctx: BrowserContext) => Promise<void>): Promise<BenchPage> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  if (setup) await setup(context);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const workers: string[] = [];
+  let nextId = 1_000_000;
+  const waits = new Map<number, { res: (v: Record<string, unknown>) => void; rej: (e: Error) => void }>();
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker') workers.push(e.sessionId);
+  });
+  cdp.on('Target.detachedFromTarget', (e) => {
+    const i = workers.indexOf(e.sessionId ?? '');
+    if (i >= 0) workers.splice(i, 1);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+    const w = m.id !== undefined ? waits.get(m.id) : undefined;
+    if (!w || m.id === undefined) return;
+    waits.delete(m.id);
+    if (m.error) w.rej(new Error(m.error.message));
+    else w.res(m.result ?? {});
+  });
+  // Non-flattened auto-attach: worker messages travel inside Target.* on this session.
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await cdp.send('Performance.enable');
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return {
+    context,
+    page,
+    cdp,
+    hasWorker: () => workers.length > 0,
+    worker(method, params = {}) {
+      const sid = workers[0];
+      if (!sid) return Promise.reject(new Error('no worker target'));
+      const id = ++nextId;
+      return new Promise((res, rej) => {
+        waits.set(id, { res, rej });
+        cdp.send('Target.sendMessageToTarget', { sessionId: sid, message: JSON.stringify({ id, method, params }) }).catch(rej);
+      });
+    },
+    async close() {
+      await context.close().catch(() => {});
+    },
+  };
+}
+
+export async function pageMetrics(bp: BenchPage): Promise<Record<string, number>> {
+  const r = await bp.cdp.send('Performance.getMetrics');
+  return Object.fromEntries(r.metrics.map((m) => [m.name, m.value]));
+}
+
+/** JS heap used (bytes) of the page and of the worker, optionally after a forced GC on both. */
+export async function heaps(bp: BenchPage, gc = false): Promise<{ main: number; worker: number | null }> {
+  if (gc) {
+    await bp.cdp.send('HeapProfiler.collectGarbage').catch(() => {});
+    if (bp.hasWorker()) await bp.worker('HeapProfiler.collectGarbage').catch(() => {});
+  }
+  const main = (await bp.cdp.send('Runtime.getHeapUsage')).usedSize;
+  let worker: number | null = null;
+  if (bp.hasWorker()) worker = ((await bp.worker('Runtime.getHeapUsage').catch(() => ({ usedSize: null }))).usedSize as number | null) ?? null;
+  return { main, worker };
+}
+
+/** Sampling CPU profile of the worker: busy ms = samples not in '(idle)'. */
+export async function startWorkerProfile(bp: BenchPage): Promise<boolean> {
+  if (!bp.hasWorker()) return false;
+  try {
+    await bp.worker('Profiler.enable');
+    await bp.worker('Profiler.setSamplingInterval', { interval: 1000 });
+    await bp.worker('Profiler.start');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function stopWorkerProfile(bp: BenchPage): Promise<{ busyMs: number; totalMs: number } | null> {
+  try {
+    const r = (await bp.worker('Profiler.stop')) as { profile?: { nodes: { id: number; callFrame: { functionName: string } }[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number } };
+    const p = r.profile;
+    if (!p?.samples || !p.timeDeltas) return null;
+    const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+    let busy = 0;
+    // timeDeltas[i] is the time since the previous sample: attribute it to sample i.
+    for (let i = 0; i < p.samples.length; i++) if (!idle.has(p.samples[i])) busy += p.timeDeltas[i];
+    return { busyMs: busy / 1000, totalMs: (p.endTime - p.startTime) / 1000 };
+  } catch {
+    return null;
+  }
+}
+
+// ---------- stats ----------
+
+export interface Summary {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export function summarize(xs: readonly number[]): Summary {
+  if (xs.length === 0) return { n: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN, mean: NaN };
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+  return { n: s.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: s[s.length - 1], mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+
+export function round(x: number, d = 1): number {
+  if (!Number.isFinite(x)) return x;
+  const k = 10 ** d;
+  return Math.round(x * k) / k;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export function writeJson(name: string, data: unknown): string {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, name);
+  fs.writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+  return file;
+}
+
+/** Environment facts every result file carries, so a reader knows what the figures were measured on. */
+export function machineInfo(): Record<string, unknown> {
+  let load: number[] = [];
+  try {
+    load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+  } catch {
+    /* not Linux */
+  }
+  let cpus = 0;
+  try {
+    cpus = Number(execFileSync('nproc').toString().trim());
+  } catch {
+    /* ignore */
+  }
+  return { node: process.version, cpus, loadavg: load, at: new Date().toISOString() };
+}

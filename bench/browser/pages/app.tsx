@@ -1,0 +1,134 @@
+/**
+ * Bench-only page: the real Markets page (src/pages/market/market.tsx) with the real <KLineChart>
+ * fixed at the bottom of the screen, both fed through the real src/market bridge and worker. Nothing
+ * here changes app behaviour; it only observes:
+ *  - rows: a MutationObserver on `[data-symbol]` rows; the ts shown is read from the market store,
+ *  - chart: lightweight-charts' series `update`/`setData` are wrapped (prototype, bench-only) to time
+ *    each chart update and to mark the first chart paint.
+ * Modes (query string): `?mode=stall` (default), `?mode=history&symbol=…&bars=5000`,
+ * `?mode=memory` (exposes `__benchOps.keepLive(symbols)`).
+ */
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigProvider } from 'antd-mobile';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { CandlestickSeries, createChart } from 'lightweight-charts';
+import '../../../src/styles/tokens.css';
+import '../../../src/styles/global.css';
+import '../../../src/i18n';
+import MarketPage from '../../../src/pages/market/market';
+import { KLineChart } from '../../../src/components/kline/KLineChart';
+import { marketStore } from '../../../src/market';
+import { fetchHistory, openWatch } from '../../../src/market/bridge';
+import { installCollector } from './collector';
+
+const bench = installCollector();
+const q = new URLSearchParams(location.search);
+const mode = q.get('mode') ?? 'stall';
+const chartSymbol = q.get('symbol') ?? 'BTC/USDT';
+const chartHeight = Number(q.get('chartHeight') ?? 300);
+
+// ---- chart hooks: wrap the series prototype once (all series share it) ----
+(function hookCharts() {
+  const host = document.createElement('div');
+  host.style.cssText = 'position:absolute;left:-1000px;top:0;width:50px;height:50px';
+  document.body.appendChild(host);
+  const c = createChart(host);
+  const s = c.addSeries(CandlestickSeries);
+  const proto = Object.getPrototypeOf(s) as { update: (...a: unknown[]) => unknown; setData: (...a: unknown[]) => unknown };
+  c.remove();
+  host.remove();
+  const update = proto.update;
+  const setData = proto.setData;
+  // One sample per task: KLineChart updates the candle and the volume series for each bar.
+  let acc = 0;
+  let queued = false;
+  proto.update = function (this: unknown, ...a: unknown[]) {
+    const t = performance.now();
+    try {
+      return update.apply(this, a);
+    } finally {
+      acc += performance.now() - t;
+      if (!queued) {
+        queued = true;
+        queueMicrotask(() => {
+          bench.chartUpdate(acc);
+          acc = 0;
+          queued = false;
+        });
+      }
+    }
+  };
+  proto.setData = function (this: unknown, ...a: unknown[]) {
+    const r = setData.apply(this, a);
+    const data = a[0] as unknown[];
+    if (data.length > 0 && !('chartSetData' in bench.read().marks)) {
+      bench.mark('chartSetData');
+      requestAnimationFrame(() => setTimeout(() => bench.mark('chartPaint'), 0));
+    }
+    return r;
+  };
+})();
+
+// ---- rows: which server ts does a row show? the store's row for that symbol ----
+bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
+
+function StallScreen() {
+  return (
+    <>
+      <MarketPage />
+      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: 'var(--bg, #fff)', zIndex: 50 }}>
+        <KLineChart symbol={chartSymbol} period="1min" height={chartHeight} />
+      </div>
+    </>
+  );
+}
+
+function HistoryScreen() {
+  const [show, setShow] = useState(false);
+  (window as unknown as { __benchShowChart: () => void }).__benchShowChart = () => {
+    bench.mark('mount');
+    setShow(true);
+  };
+  return show ? <KLineChart symbol={chartSymbol} period="1min" height={360} /> : <div>waiting</div>;
+}
+
+/** Node drives these through page.evaluate. */
+const ops = {
+  /** Loads `bars` 1min bars into the worker's series page by page (≤1500 per request, newest first). */
+  async prefetch(symbol: string, bars: number): Promise<{ ms: number; bars: number }> {
+    const t0 = performance.now();
+    const end = Math.floor(Date.now() / 60_000) * 60;
+    const from = end - (bars - 1) * 60;
+    let to = end + 59;
+    while (to > from) {
+      const f = Math.max(from, to - 1500 * 60 + 1);
+      await fetchHistory(symbol, '1min', { from: f, to });
+      to = f - 1;
+    }
+    const all = await fetchHistory(symbol, '1min', { from, to: end + 59 });
+    return { ms: performance.now() - t0, bars: all.time.length };
+  },
+  /** Keeps `symbols` live like a chart would (history + kline watch); resolves when all history is in. */
+  async keepLive(symbols: string[]): Promise<number> {
+    let n = 0;
+    for (const symbol of symbols) {
+      openWatch({ symbols: [], chart: { symbol, period: '1min' } }, () => {});
+      const p = await fetchHistory(symbol, '1min');
+      n += p.time.length;
+    }
+    return n;
+  },
+};
+(window as unknown as { __benchOps: typeof ops }).__benchOps = ops;
+
+const router = createMemoryRouter([{ path: '/', element: mode === 'stall' ? <StallScreen /> : <HistoryScreen /> }]);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ConfigProvider>
+      <RouterProvider router={router} />
+    </ConfigProvider>
+  </StrictMode>,
+);
+bench.mark('boot');

@@ -1,0 +1,119 @@
+/**
+ * In-page measurement for the browser benches (bench-only; loaded by the bench pages, never by the
+ * app). Exposes `window.__bench`:
+ *  - long tasks (PerformanceObserver 'longtask'),
+ *  - frame times (requestAnimationFrame deltas),
+ *  - tick-to-paint: a MutationObserver sees a list row change, the page says which server `ts` that
+ *    row now shows, and the time "after the next paint" (rAF, then a MessageChannel task) minus that
+ *    `ts` is one sample (server and browser share this machine's clock),
+ *  - per-update chart time (the page wraps lightweight-charts' series `update`),
+ *  - marks (first data, first chart paint…).
+ * Node reads it with `page.evaluate(() => window.__bench.read())` and calls `reset()` to start a window.
+ */
+
+export interface BenchReadout {
+  /** ms since the window started */
+  windowMs: number;
+  longTasks: { start: number; dur: number }[];
+  frames: number[];
+  ttp: number[];
+  chartUpdates: number[];
+  marks: Record<string, number>;
+  /** row changes seen (DOM mutations that carried a new value) */
+  rowPaints: number;
+}
+
+export interface BenchCollector {
+  reset(): void;
+  read(): BenchReadout;
+  mark(name: string, t?: number): void;
+  chartUpdate(ms: number): void;
+  /** watch rows `[data-symbol]` under `root`; `tsOf(symbol, rowEl)` gives the server ts shown */
+  trackRows(root: Node, tsOf: (symbol: string, row: Element) => number | undefined): void;
+}
+
+declare global {
+  interface Window {
+    __bench: BenchCollector;
+  }
+}
+
+export function installCollector(): BenchCollector {
+  if (window.__bench) return window.__bench;
+  let t0 = performance.now();
+  let longTasks: { start: number; dur: number }[] = [];
+  let frames: number[] = [];
+  let ttp: number[] = [];
+  let chartUpdates: number[] = [];
+  let rowPaints = 0;
+  const marks: Record<string, number> = {};
+
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.startTime >= t0) longTasks.push({ start: e.startTime - t0, dur: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* no longtask support: the node side reports it as missing */
+  }
+
+  let last = 0;
+  const frame = (now: number) => {
+    if (last && now >= t0) frames.push(now - last);
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  // Pending row values: symbol → server ts, resolved after the next paint.
+  const pending = new Map<string, number>();
+  let scheduled = false;
+  const mc = new MessageChannel();
+  mc.port1.onmessage = () => {
+    const now = performance.timeOrigin + performance.now();
+    for (const ts of pending.values()) ttp.push(now - ts);
+    pending.clear();
+    scheduled = false;
+  };
+  const afterPaint = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => mc.port2.postMessage(0));
+  };
+
+  const c: BenchCollector = {
+    reset() {
+      t0 = performance.now();
+      longTasks = [];
+      frames = [];
+      ttp = [];
+      chartUpdates = [];
+      rowPaints = 0;
+    },
+    read() {
+      return { windowMs: performance.now() - t0, longTasks, frames, ttp, chartUpdates, marks: { ...marks }, rowPaints };
+    },
+    mark(name, t = performance.now()) {
+      if (!(name in marks)) marks[name] = t;
+    },
+    chartUpdate(ms) {
+      chartUpdates.push(ms);
+    },
+    trackRows(root, tsOf) {
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target.nodeType === Node.ELEMENT_NODE ? (r.target as Element) : r.target.parentElement;
+          const row = el?.closest('[data-symbol]');
+          const sym = row?.getAttribute('data-symbol');
+          if (!row || !sym) continue;
+          const ts = tsOf(sym, row);
+          if (ts === undefined || !(ts > 0)) continue;
+          rowPaints++;
+          pending.set(sym, ts);
+          afterPaint();
+        }
+      }).observe(root, { subtree: true, characterData: true, childList: true, attributes: true, attributeFilter: ['data-ts'] });
+    },
+  };
+  window.__bench = c;
+  return c;
+}

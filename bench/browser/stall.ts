@@ -1,0 +1,161 @@
+/**
+ * Issue item 2: main-thread stall under a tick storm. For each feed rate (ticks/s over ~2,000
+ * symbols) the real server runs as a child process; for each CPU throttle the real app page
+ * (Markets + <KLineChart>, worker bridge) and the baseline page (socket on the main thread, setState
+ * per message) are loaded at 390×844 and measured for `durationS` after a warm-up:
+ * long tasks, frame times, tick-to-paint, main-thread busy time (CDP Performance.getMetrics
+ * TaskDuration), JS heap (main and worker), worker busy time (CPU profile), server CPU.
+ */
+import type { Browser } from 'playwright-core';
+import type { BenchReadout } from './pages/collector';
+import { heaps, launchBrowser, openBenchPage, pageMetrics, round, sleep, startServer, startWorkerProfile, stopWorkerProfile, summarize, type ServerHandle } from './harness';
+
+export type PageKind = 'ours' | 'baseline';
+
+export interface StallOptions {
+  rates: number[];
+  throttles: number[];
+  durationS: number;
+  warmupS: number;
+  dataDir: string;
+  extraSymbols: number;
+  pages?: PageKind[];
+}
+
+export interface StallRun {
+  page: PageKind;
+  rate: number;
+  throttle: number;
+  durationS: number;
+  ok: boolean;
+  error?: string;
+  /** ms from navigation to the first chart paint / first live row change */
+  startup: { chartPaintMs: number | null };
+  longTasks: { count: number; totalMs: number; maxMs: number };
+  frameMs: { p50: number; p95: number; p99: number; max: number; frames: number; fps: number };
+  tickToPaintMs: { p50: number; p95: number; p99: number; samples: number };
+  chartUpdateMs: { p50: number; p95: number; updates: number };
+  mainBusy: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number; busyPct: number };
+  worker: { busyMs: number | null; busyPct: number | null };
+  heapMB: { main: number; worker: number | null };
+  serverCpuPct: number;
+  /** baseline only: ticker updates the page received per second (what the feed really delivered) */
+  deliveredTicksPerS?: number;
+}
+
+function pageUrl(origin: string, kind: PageKind): string {
+  return kind === 'ours' ? `${origin}/h5/bench/browser/pages/app.html` : `${origin}/h5/bench/baseline-page/index.html`;
+}
+
+export async function measureStall(browser: Browser, server: ServerHandle, kind: PageKind, rate: number, throttle: number, durationS: number, warmupS: number): Promise<StallRun> {
+  const bp = await openBenchPage(browser, throttle);
+  const base = { page: kind, rate, throttle, durationS };
+  try {
+    const t0 = Date.now();
+    await bp.page.goto(pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 60_000 });
+    // Ready = rows on screen and the chart has painted its history.
+    await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
+    const marks = await bp.page.evaluate(() => window.__bench.read().marks);
+    const chartPaintMs = marks.chartPaint ?? null;
+    await sleep(warmupS * 1000);
+
+    await bp.page.evaluate(() => {
+      window.__bench.reset();
+      (window as unknown as { __benchTicks?: number }).__benchTicks = 0;
+    });
+    const m0 = await pageMetrics(bp);
+    const profiling = await startWorkerProfile(bp);
+    const cpu0 = server.cpuSeconds();
+    const w0 = Date.now();
+    await sleep(durationS * 1000);
+    const wallS = (Date.now() - w0) / 1000;
+    const cpu1 = server.cpuSeconds();
+    const m1 = await pageMetrics(bp);
+    const r: BenchReadout & { ticks: number } = await bp.page.evaluate(() => ({ ...window.__bench.read(), ticks: (window as unknown as { __benchTicks?: number }).__benchTicks ?? 0 }));
+    const wp = profiling ? await stopWorkerProfile(bp) : null;
+    const h = await heaps(bp, false);
+
+    const f = summarize(r.frames);
+    const ttp = summarize(r.ttp);
+    const cu = summarize(r.chartUpdates);
+    const d = (k: string) => ((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000;
+    const lt = r.longTasks;
+    void t0;
+    return {
+      ...base,
+      ok: true,
+      startup: { chartPaintMs: chartPaintMs === null ? null : round(chartPaintMs) },
+      longTasks: { count: lt.length, totalMs: round(lt.reduce((a, b) => a + b.dur, 0)), maxMs: round(lt.reduce((a, b) => Math.max(a, b.dur), 0)) },
+      frameMs: { p50: round(f.p50), p95: round(f.p95), p99: round(f.p99), max: round(f.max), frames: f.n, fps: round(f.n / (r.windowMs / 1000)) },
+      tickToPaintMs: { p50: round(ttp.p50), p95: round(ttp.p95), p99: round(ttp.p99), samples: ttp.n },
+      chartUpdateMs: { p50: round(cu.p50, 2), p95: round(cu.p95, 2), updates: cu.n },
+      mainBusy: { taskMs: round(d('TaskDuration')), scriptMs: round(d('ScriptDuration')), layoutMs: round(d('LayoutDuration')), styleMs: round(d('RecalcStyleDuration')), busyPct: round((d('TaskDuration') / (wallS * 1000)) * 100) },
+      worker: { busyMs: wp ? round(wp.busyMs) : null, busyPct: wp ? round((wp.busyMs / (wallS * 1000)) * 100) : null },
+      heapMB: { main: round(h.main / 2 ** 20, 2), worker: h.worker === null ? null : round(h.worker / 2 ** 20, 2) },
+      serverCpuPct: round(((cpu1 - cpu0) / wallS) * 100),
+      ...(kind === 'baseline' ? { deliveredTicksPerS: Math.round(r.ticks / wallS) } : {}),
+    };
+  } catch (err) {
+    return { ...base, ok: false, error: String(err instanceof Error ? err.message : err).slice(0, 500) } as StallRun;
+  } finally {
+    await bp.close();
+  }
+}
+
+export interface StallRatio {
+  rate: number;
+  throttle: number;
+  /** ours / baseline */
+  mainBusy: number;
+  longTaskMs: number;
+  frameP95: number;
+  tickToPaintP95: number;
+  heapMain: number;
+}
+
+export function ratios(runs: StallRun[]): StallRatio[] {
+  const out: StallRatio[] = [];
+  for (const o of runs.filter((r) => r.page === 'ours' && r.ok)) {
+    const b = runs.find((r) => r.page === 'baseline' && r.ok && r.rate === o.rate && r.throttle === o.throttle);
+    if (!b) continue;
+    const q = (a: number, c: number) => (c > 0 ? round(a / c, 3) : NaN);
+    out.push({
+      rate: o.rate,
+      throttle: o.throttle,
+      mainBusy: q(o.mainBusy.taskMs, b.mainBusy.taskMs),
+      longTaskMs: q(o.longTasks.totalMs, b.longTasks.totalMs),
+      frameP95: q(o.frameMs.p95, b.frameMs.p95),
+      tickToPaintP95: q(o.tickToPaintMs.p95, b.tickToPaintMs.p95),
+      heapMain: q(o.heapMB.main, b.heapMB.main),
+    });
+  }
+  return out;
+}
+
+export async function runStall(o: StallOptions): Promise<{ runs: StallRun[]; ratios: StallRatio[] }> {
+  const runs: StallRun[] = [];
+  const pages = o.pages ?? ['ours', 'baseline'];
+  for (const rate of o.rates) {
+    console.log(`[stall] server at ${rate} ticks/s, ${o.extraSymbols} extra symbols…`);
+    const server = await startServer({ tickRate: rate, dataDir: o.dataDir, extraSymbols: o.extraSymbols });
+    const browser = await launchBrowser();
+    try {
+      await sleep(1500); // let the feed reach its rate
+      for (const throttle of o.throttles) {
+        for (const kind of pages) {
+          const r = await measureStall(browser, server, kind, rate, throttle, o.durationS, o.warmupS);
+          runs.push(r);
+          console.log(
+            r.ok
+              ? `[stall] ${kind.padEnd(8)} ${rate}/s ${throttle}×: long tasks ${r.longTasks.count} (${r.longTasks.totalMs} ms), frame p95 ${r.frameMs.p95} ms, tick→paint p95 ${r.tickToPaintMs.p95} ms, main busy ${r.mainBusy.taskMs} ms (${r.mainBusy.busyPct}%), worker busy ${r.worker.busyPct ?? '?'}%`
+              : `[stall] ${kind} ${rate}/s ${throttle}×: FAILED ${r.error}`,
+          );
+        }
+      }
+    } finally {
+      await browser.close().catch(() => {});
+      await server.stop();
+    }
+  }
+  return { runs, ratios: ratios(runs) };
+}
