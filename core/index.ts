@@ -1,6 +1,7 @@
 // The one door of core/: pure, DOM-free and Node-free domain types and math.
 export * from './types/market';
 export * from './types/api';
+export * from './types/trade';
 export * from './kline/bucket';
 export * from './kline/aggregator';
 export * from './kline/rollup';
@@ -12,3 +13,6 @@ export * from './calc/lock-mining';
 export * from './calc/copy-multiple';
 export * from './calc/number-format';
 export * from './calc/amount-input';
+export * from './types/funds';
+export * from './calc/funds';
+export * from './calc/spot';

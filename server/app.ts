@@ -25,6 +25,8 @@ import { makeResolveUser, registerAuth } from './http/auth';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
 import { apiRoutes } from './http/routes';
+import { registerAdmin } from './admin/routes';
+import { startTradingJobs } from './jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
     resolveUser,
   });
   app.decorate('market', market);
+  await startTradingJobs(app);
 
   await app.register(
     async (api) => {
@@ -137,6 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
     { prefix: '/api' },
   );
   marketRoutes(app, market);
+  await registerAdmin(app); // back office under /admin/api (operators only)
 
   await app.ready();
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
+import { demoBannerLine } from './db/demo';
 
 const config = loadConfig();
 const { app, close } = await buildApp(config);
@@ -31,6 +32,7 @@ console.log(
     `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,
     `  Dev outbox  ${outbox}`,
+    demoBannerLine(),
     '',
   ].join('\n'),
 );

@@ -4,5 +4,8 @@
  */
 import type { MarketTables } from '../market/schema';
 import type { CoreTables } from './tables';
+import type { OptionalTables } from './optional-tables';
+import type { FundsTables } from './funds-tables';
+import type { TradingTables } from './trading-tables';
 
-export interface Database extends CoreTables, MarketTables {}
+export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables {}

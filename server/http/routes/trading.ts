@@ -1,6 +1,174 @@
-/** Routes for /coin, /lever, /microtrade. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Routes for /coin (spot), /lever (contracts) and /microtrade (seconds options). Request and
+ * answer shapes: core/types/trade.ts. Every route needs a login and touches only the caller's
+ * orders; state-changing POSTs honour an Idempotency-Key. List routes accept GET query or POST form.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CONSTANTS, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
+import { ok } from '../envelope';
+import { parse } from '../validate';
+import { withIdempotency } from '../idempotency';
+import {
+  accountView,
+  batchClose,
+  cancelSpotOrder,
+  closeOrCancel,
+  listSeconds,
+  listSpotOrders,
+  pairByIds,
+  parseAmount,
+  parseOptionalPrice,
+  payableCurrencies,
+  placeSpotOrder,
+  publicSettings,
+  secondsConfigs,
+  secondsResult,
+  setStops,
+  submitLever,
+  submitSeconds,
+} from '../../domain/trading';
 
-export async function tradingRoutes(_api: FastifyInstance): Promise<void> {
-  // filled in by the area that owns it
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const limit = (d: number) => z.coerce.number().int().min(1).max(50).default(d);
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
+
+const PairBody = z.object({ currency_id: id, legal_id: id });
+const SpotTradeBody = z.object({ amount: z.unknown(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: z.enum(['buy', 'sell']) });
+const SpotListBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['progress', 'complete']).optional(), page, limit: limit(CONSTANTS.pageSize) });
+const IdBody = z.object({ id });
+const LeverSubmitBody = z.object({
+  currency_id: id,
+  legal_id: id,
+  type: z.enum(['long', 'short']),
+  price_type: z.enum(['market', 'limit']).default('market'),
+  target_price: z.unknown().optional(),
+  share: z.unknown(),
+  multiple: z.coerce.number().int().min(1).max(1000),
+  target_profit_price: z.unknown().optional(),
+  stop_loss_price: z.unknown().optional(),
+});
+const LeverMyTradeBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['entrusted', 'position', 'history']).default('position'), page, limit: limit(CONSTANTS.pageSize) });
+const SetStopBody = z.object({ id, target_profit_price: z.unknown().optional(), stop_loss_price: z.unknown().optional() });
+const BatchBody = z.object({ type: z.enum(['all', 'long', 'short']).default('all') });
+const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: z.enum(['up', 'down']), seconds: z.coerce.number().int().min(1).max(86_400), number: z.unknown() });
+const SecondsListBody = z.object({ match_id: optionalId, status: z.enum(['pending', 'settled', '']).optional(), page, limit: limit(CONSTANTS.secondsPageSize) });
+
+/** GET query and POST form alike. */
+const input = (req: FastifyRequest): Record<string, unknown> => ({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });
+
+export async function tradingRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { preHandler: app.authenticate };
+  const both = (url: string, handler: (req: FastifyRequest) => Promise<unknown>) => app.route({ method: ['GET', 'POST'], url, ...auth, handler });
+  const ctx = () => app.trading.ctx;
+
+  // ───── settings (public: the pages show fees, lots, multiples before login) ─────
+  app.get('/coin/settings', async (): Promise<ReturnType<typeof ok<PairTradeSettings[]>>> => ok([...ctx().settings.values()].map((s) => publicSettings(s, ctx().now()))));
+
+  // ───── spot ─────
+  app.post('/coin/trade', auth, async (req) => {
+    const b = parse(SpotTradeBody, input(req));
+    const pair = pairByIds(ctx(), b.currency_id, b.legal_id);
+    const amount = parseAmount(b.amount, { decimals: pair.qtyDecimals, min: pair.spotMinAmount });
+    const targetPrice = parseOptionalPrice(b.target_price, pair.priceDecimals);
+    return ok(await withIdempotency(req, 'coin/trade', () => placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: b.type, amount, targetPrice })));
+  });
+  both('/coin/list', async (req) => {
+    const b = parse(SpotListBody, input(req));
+    const symbol = b.currency_id ? pairByIds(ctx(), b.currency_id, b.legal_id).symbol : undefined;
+    return ok(await listSpotOrders(ctx(), req.userId, { symbol, status: b.status, page: b.page, limit: b.limit }));
+  });
+  app.post('/coin/cancel', auth, async (req) => {
+    const b = parse(IdBody, input(req));
+    return ok(await withIdempotency(req, 'coin/cancel', () => cancelSpotOrder(ctx(), req.userId, b.id)));
+  });
+
+  // ───── lever ─────
+  both('/lever/deal', async (req): Promise<ReturnType<typeof ok<LeverDealResponse>>> => {
+    const b = parse(PairBody, input(req));
+    const pair = pairByIds(ctx(), b.currency_id, b.legal_id);
+    const view = await accountView(ctx(), req.userId);
+    const live = await ctx()
+      .db.selectFrom('lever_orders')
+      .selectAll()
+      .where('user_id', '=', req.userId)
+      .where('symbol', '=', pair.symbol)
+      .where('status', 'in', ['entrusted', 'position'])
+      .orderBy('id', 'desc')
+      .execute();
+    const lp = ctx().market.lastPrice(pair.symbol);
+    return ok({ settings: publicSettings(pair, ctx().now()), last_price: lp?.price ?? null, last_seq: lp?.seq ?? null, account: view.summary, positions: live.map(view.present) });
+  });
+  both('/lever/dealall', async (req): Promise<ReturnType<typeof ok<LeverDealAllResponse>>> => {
+    const b = parse(z.object({ page, limit: limit(CONSTANTS.pageSize) }), input(req));
+    const view = await accountView(ctx(), req.userId);
+    const rows = view.openRows.slice().reverse();
+    const list = rows.slice((b.page - 1) * b.limit, b.page * b.limit).map(view.present);
+    return ok({ account: view.summary, positions: { list, page: b.page, limit: b.limit, total: rows.length, has_more: b.page * b.limit < rows.length } });
+  });
+  app.post('/lever/submit', auth, async (req) => {
+    const b = parse(LeverSubmitBody, input(req));
+    const pair = pairByIds(ctx(), b.currency_id, b.legal_id);
+    const lots = parseAmount(b.share, { decimals: pair.lotsDecimals, min: pair.minLots, max: pair.maxLots });
+    const targetPrice = b.price_type === 'limit' ? parseAmount(b.target_price, { decimals: pair.priceDecimals, invalid: 'trade_price_invalid' }) : null;
+    const tp = parseOptionalPrice(b.target_profit_price, pair.priceDecimals);
+    const sl = parseOptionalPrice(b.stop_loss_price, pair.priceDecimals);
+    return ok(
+      await withIdempotency(req, 'lever/submit', () =>
+        submitLever(ctx(), req.userId, { symbol: pair.symbol, side: b.type, priceType: b.price_type, targetPrice, lots, multiple: b.multiple, tp, sl }),
+      ),
+    );
+  });
+  both('/lever/my_trade', async (req) => {
+    const b = parse(LeverMyTradeBody, input(req));
+    const symbol = b.currency_id ? pairByIds(ctx(), b.currency_id, b.legal_id).symbol : undefined;
+    const statuses = b.status === 'entrusted' ? (['entrusted'] as const) : b.status === 'position' ? (['position'] as const) : (['closed', 'cancelled'] as const);
+    let q = ctx().db.selectFrom('lever_orders').where('user_id', '=', req.userId).where('status', 'in', [...statuses]);
+    if (symbol) q = q.where('symbol', '=', symbol);
+    const [rows, count, view] = await Promise.all([
+      q.selectAll().orderBy('id', 'desc').limit(b.limit).offset((b.page - 1) * b.limit).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      accountView(ctx(), req.userId),
+    ]);
+    const total = Number(count.n);
+    return ok({ list: rows.map(view.present), page: b.page, limit: b.limit, total, has_more: b.page * b.limit < total });
+  });
+  app.post('/lever/close', auth, async (req) => {
+    const b = parse(IdBody, input(req));
+    return ok(await withIdempotency(req, 'lever/close', () => closeOrCancel(ctx(), req.userId, b.id)));
+  });
+  app.post('/lever/setstop', auth, async (req) => {
+    const b = parse(SetStopBody, input(req));
+    const row = await ctx().db.selectFrom('lever_orders').select(['symbol', 'user_id']).where('id', '=', b.id).executeTakeFirst();
+    const decimals = (row && row.user_id === req.userId ? ctx().settings.get(row.symbol)?.priceDecimals : undefined) ?? 8;
+    const tp = parseOptionalPrice(b.target_profit_price, decimals);
+    const sl = parseOptionalPrice(b.stop_loss_price, decimals);
+    return ok(await setStops(ctx(), req.userId, b.id, tp, sl));
+  });
+  app.post('/lever/batch_close', auth, async (req) => {
+    const b = parse(BatchBody, input(req));
+    return ok(await withIdempotency(req, 'lever/batch_close', () => batchClose(ctx(), req.userId, b.type)));
+  });
+
+  // ───── seconds ─────
+  both('/microtrade/payable_currencies', async (req) => ok(await payableCurrencies(ctx(), req.userId)));
+  app.route({ method: ['GET', 'POST'], url: '/microtrade/seconds', handler: async () => ok(await secondsConfigs(ctx())) });
+  app.post('/microtrade/submit', auth, async (req) => {
+    const b = parse(SecondsSubmitBody, input(req));
+    return ok(
+      await withIdempotency(req, 'microtrade/submit', () =>
+        submitSeconds(ctx(), req.userId, { matchId: b.match_id, currencyId: b.currency_id, type: b.type, seconds: b.seconds, number: b.number }),
+      ),
+    );
+  });
+  both('/microtrade/lists', async (req) => {
+    const b = parse(SecondsListBody, input(req));
+    const symbol = b.match_id ? pairByIds(ctx(), b.match_id).symbol : undefined;
+    return ok(await listSeconds(ctx(), req.userId, { symbol, status: b.status || undefined, page: b.page, limit: b.limit }));
+  });
+  both('/microtrade/get_result', async (req) => {
+    const b = parse(IdBody, input(req));
+    return ok(await secondsResult(ctx(), req.userId, b.id));
+  });
 }

@@ -1,0 +1,127 @@
+/**
+ * Kysely interfaces of the trading tables (migration 004_trading). NUMERIC columns are decimal
+ * strings; BIGINT columns (seq, ms times) are read as strings by the driver and converted by the
+ * domain code; TIMESTAMPTZ columns are Dates.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Numeric = ColumnType<string, string | undefined, string>;
+type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
+/** BIGINT: pg returns a string, PGlite may return a number; read through Number(). */
+type BigInt = ColumnType<string | number, number | string, number | string>;
+type NullableBigInt = ColumnType<string | number | null, number | string | null | undefined, number | string | null>;
+
+export interface TradePairSettingsTable {
+  symbol: string;
+  spot_min_amount: string;
+  lot_size: string;
+  lots_decimals: number;
+  min_lots: string;
+  max_lots: string;
+  /** JSON array of integers, ascending */
+  multiples: string;
+  lever_fee_rate: string;
+  overnight_rate: string;
+}
+
+export interface SecondsConfigsTable {
+  id: Generated<number>;
+  seconds: number;
+  profit_ratio: string;
+  min_amount: string;
+  max_amount: string;
+  status: Generated<number>;
+}
+
+export interface SpotOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  kind: 'market' | 'limit';
+  status: 'open' | 'filled' | 'cancelled';
+  amount: string;
+  target_price: NullableNumeric;
+  fill_price: NullableNumeric;
+  total: NullableNumeric;
+  fee: Numeric;
+  fee_rate: string;
+  fill_seq: NullableBigInt;
+  frozen: Numeric;
+  created_at: CreatedAt;
+  filled_at: Nullable<Date>;
+  cancelled_at: Nullable<Date>;
+}
+
+export interface LeverOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  side: 'long' | 'short';
+  price_type: 'market' | 'limit';
+  status: 'entrusted' | 'position' | 'closed' | 'cancelled';
+  lots: string;
+  lot_size: string;
+  multiple: number;
+  target_price: NullableNumeric;
+  open_price: NullableNumeric;
+  open_seq: NullableBigInt;
+  margin: string;
+  fee: string;
+  overnight_fee: Numeric;
+  target_profit_price: NullableNumeric;
+  stop_loss_price: NullableNumeric;
+  close_price: NullableNumeric;
+  close_seq: NullableBigInt;
+  close_reason: Nullable<'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch'>;
+  profit: NullableNumeric;
+  uncovered_loss: Numeric;
+  copied: Generated<boolean>;
+  created_at: CreatedAt;
+  opened_at: Nullable<Date>;
+  closed_at: Nullable<Date>;
+}
+
+export interface LeverOvernightChargesTable {
+  order_id: number;
+  /** 'YYYY-MM-DD' (UTC day) */
+  day: ColumnType<Date | string, string, string>;
+  amount: string;
+  due: string;
+  created_at: CreatedAt;
+}
+
+export interface SecondsOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  currency_id: number;
+  type: 'up' | 'down';
+  seconds: number;
+  number: string;
+  profit_ratio: string;
+  status: 'pending' | 'settled';
+  buy_price: string;
+  buy_seq: BigInt;
+  buy_ts: BigInt;
+  end_price: NullableNumeric;
+  end_seq: NullableBigInt;
+  end_ts: NullableBigInt;
+  expires_at: BigInt;
+  result: Nullable<'win' | 'lose' | 'tie'>;
+  payout: NullableNumeric;
+  profit: NullableNumeric;
+  created_at: CreatedAt;
+  settled_at: Nullable<Date>;
+}
+
+export interface TradingTables {
+  trade_pair_settings: TradePairSettingsTable;
+  seconds_configs: SecondsConfigsTable;
+  spot_orders: SpotOrdersTable;
+  lever_orders: LeverOrdersTable;
+  lever_overnight_charges: LeverOvernightChargesTable;
+  seconds_orders: SecondsOrdersTable;
+}

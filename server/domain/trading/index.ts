@@ -1,0 +1,49 @@
+/**
+ * The one door of the trading domain: spot, lever and seconds engines over one context.
+ * createTradingContext seeds the per-pair settings and seconds configurations (idempotent), loads
+ * them and the in-memory books; the jobs (server/jobs) and the routes both act through it.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MarketService } from '../../market';
+import { createBooks } from './books';
+import type { TradingContext } from './context';
+import { loadPairSettings, seedTradeSettings } from './settings';
+import { loadSecondsBook as loadSeconds, seedSecondsConfigs } from './seconds';
+import { KeyedLock } from './user-lock';
+import { loadSpotBook } from './spot';
+import { loadLeverBook } from './lever';
+
+export const LIQUIDATION_LINE_KEY = 'lever_liquidation_line';
+const DEFAULT_LIQUIDATION_LINE = '50';
+
+export async function createTradingContext(db: Kysely<Database>, market: Pick<MarketService, 'lastPrice' | 'emitToUser'>, now: () => number = Date.now): Promise<TradingContext> {
+  await seedTradeSettings(db);
+  await seedSecondsConfigs({ db });
+  await db.insertInto('settings').values({ key: LIQUIDATION_LINE_KEY, value: DEFAULT_LIQUIDATION_LINE }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const line = await db.selectFrom('settings').select('value').where('key', '=', LIQUIDATION_LINE_KEY).executeTakeFirst();
+  const ctx: TradingContext = {
+    db,
+    market,
+    now,
+    settings: await loadPairSettings(db),
+    locks: new KeyedLock(),
+    books: createBooks(),
+    liquidationLine: line?.value ?? DEFAULT_LIQUIDATION_LINE,
+  };
+  await loadSpotBook(ctx);
+  await loadLeverBook(ctx);
+  await loadSeconds(ctx);
+  return ctx;
+}
+
+export type { TradingContext } from './context';
+export { pairByIds, pairBySymbol } from './context';
+export { placeSpotOrder, cancelSpotOrder, fillSpotLimit, listSpotOrders } from './spot';
+export { submitLever, fillEntrusted, closePosition, closeOrCancel, batchClose, setStops, liquidateIfDue, chargeOvernight, utcDay } from './lever';
+export { accountView, summarise, riskInput, contractOf } from './lever-view';
+export { submitSeconds, settleSeconds, listSeconds, secondsResult, secondsConfigs, payableCurrencies, PAYABLE_CURRENCIES } from './seconds';
+export { publicSettings, type PairSettings } from './settings';
+export { parseAmount, parseOptionalPrice } from './amounts';
+export { isMarketOpen, STOCK_HOURS_TEXT } from './market-hours';
+export type { TickRef } from './books';

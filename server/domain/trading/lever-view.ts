@@ -1,0 +1,113 @@
+/**
+ * What the contract pages show: positions with live P&L, the lever account's equity and risk rate,
+ * liquidation prices — all from core/calc/contract.ts (the same functions the worker prices with).
+ * `balance` for the risk figures = available + the margin of the open positions.
+ */
+import Decimal from 'decimal.js';
+import type { Kysely, Selectable } from 'kysely';
+import { ACCOUNT_TYPES, accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
+import type { Database } from '../../db/schema';
+import type { LeverOrdersTable } from '../../db/trading-tables';
+import type { TradingContext } from './context';
+import { canon, canonOrNull } from './amounts';
+import { LEVER_QUOTE_ID } from './settings';
+
+export type LeverRow = Selectable<LeverOrdersTable>;
+
+export function contractOf(r: { side: 'long' | 'short'; lots: string; lot_size: string; multiple: number; open_price: string | null }): ContractPosition {
+  return { side: r.side, lots: canon(r.lots), lotSize: canon(r.lot_size), multiple: String(r.multiple), openPrice: canon(r.open_price ?? '0') };
+}
+
+export async function leverAvailable(db: Kysely<Database>, userId: number): Promise<{ available: string; frozen: string }> {
+  const a = await db
+    .selectFrom('accounts')
+    .select(['available', 'frozen'])
+    .where('user_id', '=', userId)
+    .where('currency_id', '=', LEVER_QUOTE_ID)
+    .where('type', '=', ACCOUNT_TYPES.lever)
+    .executeTakeFirst();
+  return { available: canon(a?.available ?? '0'), frozen: canon(a?.frozen ?? '0') };
+}
+
+export interface PricedRow {
+  row: LeverRow;
+  price: string;
+}
+
+/** The risk input of an account: its open positions priced at `priceOf`, balance = available + Σ margin. */
+export function riskInput(available: string, open: readonly PricedRow[]): AccountRiskInput {
+  const margin = open.reduce((s, p) => s.plus(p.row.margin), new Decimal(0));
+  return { balance: margin.plus(available).toFixed(), positions: open.map((p) => ({ position: contractOf(p.row), currentPrice: p.price })) };
+}
+
+export function summarise(ctx: TradingContext, available: string, frozen: string, open: readonly PricedRow[]): LeverAccountSummary {
+  const input = riskInput(available, open);
+  const margin = open.reduce((s, p) => s.plus(p.row.margin), new Decimal(0));
+  const equity = accountEquity(input);
+  return {
+    currency_id: LEVER_QUOTE_ID,
+    balance: available,
+    frozen,
+    risk_balance: String(input.balance),
+    equity,
+    total_margin: margin.toFixed(),
+    unrealised_profit: new Decimal(equity).minus(input.balance).toFixed(),
+    risk_rate: riskRate(input),
+    liquidation_line: ctx.liquidationLine,
+  };
+}
+
+export function toLeverPosition(ctx: TradingContext, r: LeverRow, live?: { price: string | null; risk: AccountRiskInput | null; index: number; riskRate: string | null }): LeverPosition {
+  const pair = ctx.settings.get(r.symbol);
+  const open = r.status === 'position';
+  const price = open ? (live?.price ?? null) : r.status === 'closed' ? canonOrNull(r.close_price) : (ctx.market.lastPrice(r.symbol)?.price ?? null);
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    currency_id: pair?.currencyId ?? 0,
+    legal_id: pair?.legalId ?? LEVER_QUOTE_ID,
+    side: r.side,
+    price_type: r.price_type,
+    status: r.status,
+    lots: canon(r.lots),
+    lot_size: canon(r.lot_size),
+    multiple: r.multiple,
+    target_price: canonOrNull(r.target_price),
+    open_price: canonOrNull(r.open_price),
+    open_seq: r.open_seq === null ? null : Number(r.open_seq),
+    current_price: price,
+    margin: canon(r.margin),
+    fee: canon(r.fee),
+    overnight_fee: canon(r.overnight_fee),
+    profit: open && price && r.open_price ? positionPnl(contractOf(r), price) : canonOrNull(r.profit),
+    risk_rate: open ? (live?.riskRate ?? null) : null,
+    liquidation_price: open && live?.risk && live.index >= 0 ? liquidationPrice(live.risk, live.index, ctx.liquidationLine) : null,
+    target_profit_price: canonOrNull(r.target_profit_price),
+    stop_loss_price: canonOrNull(r.stop_loss_price),
+    close_price: canonOrNull(r.close_price),
+    close_seq: r.close_seq === null ? null : Number(r.close_seq),
+    close_reason: r.close_reason,
+    uncovered_loss: canon(r.uncovered_loss),
+    copied: r.copied,
+    created_at: r.created_at.getTime(),
+    opened_at: r.opened_at?.getTime() ?? null,
+    closed_at: r.closed_at?.getTime() ?? null,
+  };
+}
+
+/** The user's open positions priced now, the account summary, and a presenter for any row. */
+export async function accountView(ctx: TradingContext, userId: number) {
+  const [bal, openRows] = await Promise.all([
+    leverAvailable(ctx.db, userId),
+    ctx.db.selectFrom('lever_orders').selectAll().where('user_id', '=', userId).where('status', '=', 'position').orderBy('id').execute(),
+  ]);
+  const priced = openRows.map((row) => ({ row, price: ctx.market.lastPrice(row.symbol)?.price ?? canon(row.open_price ?? '0') }));
+  const summary = summarise(ctx, bal.available, bal.frozen, priced);
+  const risk = priced.length ? riskInput(bal.available, priced) : null;
+  const index = new Map(priced.map((p, i) => [p.row.id, i]));
+  const present = (r: LeverRow): LeverPosition => {
+    const i = index.get(r.id) ?? -1;
+    return toLeverPosition(ctx, r, { price: i >= 0 ? priced[i].price : null, risk, index: i, riskRate: summary.risk_rate });
+  };
+  return { summary, present, openRows };
+}

@@ -1,0 +1,344 @@
+/**
+ * Leveraged contracts on the lever account (type 3, USDT). Opening freezes the margin and charges
+ * the opening fee (a limit entry freezes both and charges the fee when it fills at its price);
+ * closing unfreezes the margin and settles the P&L. A loss is taken from the account's available
+ * balance and never beyond it: what a gap would leave unpaid is recorded as `uncovered_loss`
+ * (absorbed by the platform), so no balance ever goes below zero. Margin, fee, P&L, risk rate
+ * and overnight fee come from core/calc/contract.ts.
+ */
+import Decimal from 'decimal.js';
+import { ACCOUNT_TYPES, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
+import { AppError } from '../../http/envelope';
+import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } from './context';
+import { inTx, notice, type Moves } from './events';
+import { assertMarketOpen } from './spot';
+import { canon } from './amounts';
+import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } from './lever-view';
+import { LEVER_QUOTE_ID } from './settings';
+import type { TickRef } from './books';
+
+const LEVER = ACCOUNT_TYPES.lever;
+
+export interface SubmitLever {
+  symbol: string;
+  side: LeverSide;
+  priceType: LeverEntry;
+  targetPrice: string | null;
+  lots: string;
+  multiple: number;
+  tp: string | null;
+  sl: string | null;
+}
+
+/** Take-profit above and stop-loss below the entry for a long; the other way round for a short. */
+export function checkStops(side: LeverSide, entry: string, tp: string | null, sl: string | null): void {
+  const e = new Decimal(entry);
+  const up = side === 'long';
+  if (tp !== null && (up ? new Decimal(tp).lte(e) : new Decimal(tp).gte(e))) throw new AppError('trade_stop_invalid');
+  if (sl !== null && (up ? new Decimal(sl).gte(e) : new Decimal(sl).lte(e))) throw new AppError('trade_stop_invalid');
+}
+
+function bookPosition(ctx: TradingContext, r: LeverRow): void {
+  ctx.books.lever.addPosition({
+    id: r.id,
+    userId: r.user_id,
+    symbol: r.symbol,
+    side: r.side,
+    lots: canon(r.lots),
+    lotSize: canon(r.lot_size),
+    multiple: r.multiple,
+    openPrice: canon(r.open_price ?? '0'),
+    margin: canon(r.margin),
+    tp: r.target_profit_price === null ? null : canon(r.target_profit_price),
+    sl: r.stop_loss_price === null ? null : canon(r.stop_loss_price),
+  });
+}
+
+async function emitPosition(ctx: TradingContext, userId: number, rows: LeverRow[], n?: ReturnType<typeof notice>[]): Promise<LeverPosition[]> {
+  const view = await accountView(ctx, userId);
+  if (view.openRows.length) ctx.books.lever.available.set(userId, view.summary.balance);
+  const out = rows.map((r) => view.present(r));
+  for (const p of out) ctx.market.emitToUser(userId, 'position', p);
+  for (const x of n ?? []) ctx.market.emitToUser(userId, 'notice', x);
+  return out;
+}
+
+export async function submitLever(ctx: TradingContext, userId: number, req: SubmitLever): Promise<LeverPosition> {
+  const pair = pairBySymbol(ctx, req.symbol);
+  assertMarketOpen(ctx, pair);
+  if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
+  const market = req.priceType === 'market' ? currentPrice(ctx, pair.symbol) : null;
+  const entry = market ? market.price : req.targetPrice;
+  if (entry === null) throw new AppError('trade_price_invalid');
+  checkStops(req.side, entry, req.tp, req.sl);
+  const contract = { side: req.side, lots: req.lots, lotSize: pair.lotSize, multiple: String(req.multiple), openPrice: entry };
+  const margin = positionMargin(contract);
+  const fee = openingFee(contract, pair.leverFeeRate);
+  const row = await userLock(ctx, userId, () =>
+    inTx(ctx, async (trx, moves) => {
+      const now = new Date(ctx.now());
+      const r = await trx
+        .insertInto('lever_orders')
+        .values({
+          user_id: userId,
+          symbol: pair.symbol,
+          side: req.side,
+          price_type: req.priceType,
+          status: market ? 'position' : 'entrusted',
+          lots: req.lots,
+          lot_size: pair.lotSize,
+          multiple: req.multiple,
+          target_price: req.targetPrice,
+          open_price: market ? market.price : null,
+          open_seq: market ? market.seq : null,
+          opened_at: market ? now : null,
+          margin,
+          fee,
+          target_profit_price: req.tp,
+          stop_loss_price: req.sl,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const ref = { type: 'lever_order', id: r.id };
+      const base = { userId, currencyId: LEVER_QUOTE_ID, type: LEVER, ref };
+      await moves.freeze({ ...base, amount: margin, reason: 'lever_margin' });
+      if (fee !== '0') {
+        // market: the fee is charged now; limit: frozen until the entry fills (refunded on cancel)
+        if (market) await moves.debit({ ...base, amount: fee, reason: 'lever_fee' });
+        else await moves.freeze({ ...base, amount: fee, reason: 'lever_fee_freeze' });
+      }
+      return r;
+    }),
+  );
+  if (row.status === 'position') bookPosition(ctx, row);
+  else ctx.books.lever.addEntrusted({ id: row.id, userId, symbol: row.symbol, side: row.side, price: canon(row.target_price as string) });
+  const n = row.status === 'position' ? [notice('lever_opened', 'notice_lever_opened', { symbol: row.symbol, price: canon(row.open_price as string) }, { type: 'lever', id: row.id })] : [];
+  return (await emitPosition(ctx, userId, [row], n))[0];
+}
+
+/** An entrusted limit entry becomes a position at its price on the crossing tick. */
+export async function fillEntrusted(ctx: TradingContext, entry: { id: number; userId: number; symbol: string }, tick: TickRef): Promise<LeverRow | null> {
+  const row = await userLock(ctx, entry.userId, () =>
+    inTx(ctx, async (trx, moves) => {
+      const now = new Date(ctx.now());
+      const r = await trx
+        .updateTable('lever_orders')
+        .set((eb) => ({ status: 'position', open_price: eb.ref('target_price'), open_seq: tick.seq, opened_at: now }))
+        .where('id', '=', entry.id)
+        .where('status', '=', 'entrusted')
+        .returningAll()
+        .executeTakeFirst();
+      if (!r) return null;
+      const fee = canon(r.fee);
+      if (fee !== '0') await moves.settleFrozen({ userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: fee, reason: 'lever_fee', ref: { type: 'lever_order', id: r.id } });
+      return r;
+    }),
+  );
+  ctx.books.lever.removeEntrusted(entry.symbol, entry.id);
+  if (!row) return null;
+  bookPosition(ctx, row);
+  await emitPosition(ctx, row.user_id, [row], [notice('lever_opened', 'notice_lever_opened', { symbol: row.symbol, price: canon(row.open_price as string) }, { type: 'lever', id: row.id })]);
+  return row;
+}
+
+/** Settles one open position at `price` inside the caller's transaction; null if it is no longer open. */
+async function settleClose(trx: Trx, moves: Moves, ctx: TradingContext, id: number, price: string, seq: number | null, reason: LeverCloseReason): Promise<LeverRow | null> {
+  const r = await trx
+    .updateTable('lever_orders')
+    .set({ status: 'closed', close_price: price, close_seq: seq, close_reason: reason, closed_at: new Date(ctx.now()) })
+    .where('id', '=', id)
+    .where('status', '=', 'position')
+    .returningAll()
+    .executeTakeFirst();
+  if (!r) return null;
+  const ref = { type: 'lever_order', id };
+  const base = { userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, ref };
+  const after = await moves.unfreeze({ ...base, amount: canon(r.margin), reason: 'lever_margin_release' });
+  const pnl = new Decimal(positionPnl(contractOf(r), price));
+  let realised = pnl;
+  let uncovered = new Decimal(0);
+  if (pnl.gt(0)) await moves.credit({ ...base, amount: pnl.toFixed(), reason: 'lever_profit' });
+  else if (pnl.lt(0)) {
+    const loss = Decimal.min(pnl.neg(), after.available);
+    if (loss.gt(0)) await moves.debit({ ...base, amount: loss.toFixed(), reason: 'lever_loss' });
+    realised = loss.neg();
+    uncovered = pnl.neg().minus(loss);
+  }
+  return trx
+    .updateTable('lever_orders')
+    .set({ profit: realised.toFixed(), uncovered_loss: uncovered.toFixed() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function closedNotice(r: LeverRow) {
+  return r.close_reason === 'liquidation'
+    ? null
+    : notice('lever_closed', 'notice_lever_closed', { symbol: r.symbol, price: canon(r.close_price as string), profit: canon(r.profit ?? '0') }, { type: 'lever', id: r.id });
+}
+
+async function ownLever(ctx: TradingContext, userId: number, id: number): Promise<LeverRow> {
+  const row = await ctx.db.selectFrom('lever_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.user_id !== userId) throw new AppError('trade_order_not_found');
+  return row;
+}
+
+/** Closes one position at a price (user close at the feed's price, TP/SL at the triggering tick). */
+export async function closePosition(ctx: TradingContext, userId: number, id: number, reason: LeverCloseReason, at?: TickRef): Promise<LeverRow | null> {
+  const row = await userLock(ctx, userId, () =>
+    inTx(ctx, async (trx, moves) => {
+      const cur = await trx.selectFrom('lever_orders').select(['symbol']).where('id', '=', id).executeTakeFirstOrThrow();
+      const px = at ?? currentPrice(ctx, cur.symbol);
+      return settleClose(trx, moves, ctx, id, px.price, px.seq, reason);
+    }),
+  );
+  if (!row) return null;
+  ctx.books.lever.removePosition(row.symbol, row.id, row.user_id);
+  const n = closedNotice(row);
+  await emitPosition(ctx, userId, [row], n ? [n] : []);
+  return row;
+}
+
+/** POST /lever/close: a position closes at market; an entrusted order is withdrawn (unfrozen). */
+export async function closeOrCancel(ctx: TradingContext, userId: number, id: number): Promise<LeverPosition> {
+  const own = await ownLever(ctx, userId, id);
+  if (own.status === 'position') {
+    const r = await closePosition(ctx, userId, id, 'user');
+    if (!r) throw new AppError('trade_order_not_open');
+    return (await accountView(ctx, userId)).present(r);
+  }
+  if (own.status !== 'entrusted') throw new AppError('trade_order_not_open');
+  const row = await userLock(ctx, userId, () =>
+    inTx(ctx, async (trx, moves) => {
+      const r = await trx.updateTable('lever_orders').set({ status: 'cancelled', closed_at: new Date(ctx.now()) }).where('id', '=', id).where('status', '=', 'entrusted').returningAll().executeTakeFirst();
+      if (!r) throw new AppError('trade_order_not_open');
+      const total = new Decimal(r.margin).plus(r.fee).toFixed();
+      await moves.unfreeze({ userId, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: total, reason: 'lever_order_cancel', ref: { type: 'lever_order', id } });
+      return r;
+    }),
+  );
+  ctx.books.lever.removeEntrusted(row.symbol, row.id);
+  return (await emitPosition(ctx, userId, [row]))[0];
+}
+
+export async function batchClose(ctx: TradingContext, userId: number, type: 'all' | 'long' | 'short'): Promise<{ closed: number; ids: number[] }> {
+  let q = ctx.db.selectFrom('lever_orders').select('id').where('user_id', '=', userId).where('status', '=', 'position');
+  if (type !== 'all') q = q.where('side', '=', type);
+  const ids: number[] = [];
+  for (const { id } of await q.orderBy('id').execute()) {
+    const r = await closePosition(ctx, userId, id, 'batch');
+    if (r) ids.push(r.id);
+  }
+  return { closed: ids.length, ids };
+}
+
+export async function setStops(ctx: TradingContext, userId: number, id: number, tp: string | null, sl: string | null): Promise<LeverPosition> {
+  const own = await ownLever(ctx, userId, id);
+  if (own.status !== 'position' && own.status !== 'entrusted') throw new AppError('trade_order_not_open');
+  const ref = own.status === 'position' ? (ctx.market.lastPrice(own.symbol)?.price ?? canon(own.open_price as string)) : canon(own.target_price as string);
+  checkStops(own.side, ref, tp, sl);
+  const row = await userLock(ctx, userId, () =>
+    ctx.db
+      .updateTable('lever_orders')
+      .set({ target_profit_price: tp, stop_loss_price: sl })
+      .where('id', '=', id)
+      .where('status', 'in', ['position', 'entrusted'])
+      .returningAll()
+      .executeTakeFirst(),
+  );
+  if (!row) throw new AppError('trade_order_not_open');
+  if (row.status === 'position') bookPosition(ctx, row);
+  return (await emitPosition(ctx, userId, [row]))[0];
+}
+
+/**
+ * Forced close: when the account's risk rate (fresh balance, every open position at the feed's
+ * current price) is at or below the line, every open position of the user is closed — winners
+ * first, so their profit covers the losers before any loss is capped. Returns the closed rows.
+ */
+export async function liquidateIfDue(ctx: TradingContext, userId: number): Promise<LeverRow[]> {
+  const closed = await userLock(ctx, userId, () =>
+    inTx(ctx, async (trx, moves) => {
+      const open = await trx.selectFrom('lever_orders').selectAll().where('user_id', '=', userId).where('status', '=', 'position').execute();
+      if (!open.length) return [];
+      const bal = await leverAvailable(trx, userId);
+      ctx.books.lever.available.set(userId, bal.available);
+      const priced = open.map((row) => {
+        const lp = ctx.market.lastPrice(row.symbol);
+        return { row, price: lp?.price ?? canon(row.open_price as string), seq: lp?.seq ?? null };
+      });
+      const rate = riskRate(riskInput(bal.available, priced));
+      if (rate === null || new Decimal(rate).gt(ctx.liquidationLine)) return [];
+      priced.sort((a, b) => new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)));
+      const out: LeverRow[] = [];
+      for (const p of priced) {
+        const r = await settleClose(trx, moves, ctx, p.row.id, p.price, p.seq, 'liquidation');
+        if (r) out.push(r);
+      }
+      return out;
+    }),
+  );
+  for (const r of closed) ctx.books.lever.removePosition(r.symbol, r.id, r.user_id);
+  if (closed.length) {
+    const notices = closed.map((r) => notice('lever_liquidated', 'notice_lever_liquidated', { symbol: r.symbol, price: canon(r.close_price as string), line: ctx.liquidationLine }, { type: 'lever', id: r.id }));
+    await emitPosition(ctx, userId, closed, notices);
+  }
+  return closed;
+}
+
+const DAY_MS = 86_400_000;
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Overnight fee: every position open at 00:00 UTC of `nowMs`'s day pays one day's fee
+ * (core overnightFee) once. The (position, day) primary key of lever_overnight_charges is the
+ * idempotency key: a re-run, a restart or a second process charges nothing more. The fee is taken
+ * from the available balance, never beyond it (the shortfall is recorded as `due − amount`).
+ */
+export async function chargeOvernight(ctx: TradingContext, nowMs: number): Promise<number> {
+  const day = utcDay(nowMs);
+  const dayStart = new Date(Math.floor(nowMs / DAY_MS) * DAY_MS);
+  const rows = await ctx.db
+    .selectFrom('lever_orders as o')
+    .selectAll('o')
+    .where('o.status', '=', 'position')
+    .where('o.opened_at', '<', dayStart)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('lever_overnight_charges as c').select('c.order_id').whereRef('c.order_id', '=', 'o.id').where('c.day', '=', day))))
+    .execute();
+  let charged = 0;
+  for (const r of rows) {
+    const pair = ctx.settings.get(r.symbol);
+    if (!pair) continue;
+    const due = overnightFee(contractOf(r), pair.overnightRate, 1);
+    const done = await userLock(ctx, r.user_id, () =>
+      inTx(ctx, async (trx, moves) => {
+        const claimed = await trx
+          .insertInto('lever_overnight_charges')
+          .values({ order_id: r.id, day, amount: '0', due })
+          .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
+          .returning('order_id')
+          .executeTakeFirst();
+        if (!claimed) return false;
+        const still = await trx.selectFrom('lever_orders').select('status').where('id', '=', r.id).executeTakeFirstOrThrow();
+        if (still.status !== 'position') return false;
+        const bal = await leverAvailable(trx, r.user_id);
+        const amount = Decimal.min(due, bal.available);
+        if (amount.gt(0)) await moves.debit({ userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: amount.toFixed(), reason: 'lever_overnight_fee', ref: { type: 'lever_order', id: r.id } });
+        await trx.updateTable('lever_overnight_charges').set({ amount: amount.toFixed() }).where('order_id', '=', r.id).where('day', '=', day).execute();
+        await trx.updateTable('lever_orders').set((eb) => ({ overnight_fee: eb('overnight_fee', '+', amount.toFixed()) })).where('id', '=', r.id).execute();
+        return true;
+      }),
+    );
+    if (done) charged++;
+  }
+  return charged;
+}
+
+export async function loadLeverBook(ctx: TradingContext): Promise<void> {
+  const rows = await ctx.db.selectFrom('lever_orders').selectAll().where('status', 'in', ['entrusted', 'position']).execute();
+  for (const r of rows) {
+    if (r.status === 'position') bookPosition(ctx, r);
+    else ctx.books.lever.addEntrusted({ id: r.id, userId: r.user_id, symbol: r.symbol, side: r.side, price: canon(r.target_price as string) });
+  }
+}

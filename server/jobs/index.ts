@@ -1,0 +1,91 @@
+/**
+ * Trading jobs, started by server/app.ts (`await startTradingJobs(app)`) and stopped on close:
+ * - tick watcher (market.onTick): limit fills, TP/SL, forced closes, seconds expiry marks;
+ * - seconds settlement: every 100 ms, pending orders whose expiry has passed are settled with
+ *   their mark (the last tick at or before expiry) — within a second of expiry; at start the
+ *   orders that expired while the server was down are settled the same way (see loadSecondsBook);
+ * - lever balance refresh (1 s): the cached available balances the risk check starts from;
+ * - overnight fee (every minute and at start): once per position per UTC day (idempotent key).
+ * Also decorates app.trading (the context + job handles the routes and tests use).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_TYPES } from '../../core';
+import { chargeOvernight, createTradingContext, settleSeconds, type TradingContext } from '../domain/trading';
+import { LEVER_QUOTE_ID } from '../domain/trading/settings';
+import { seedDemoUser } from '../db/demo';
+import { onTicks } from './tick-watcher';
+import { WorkQueue } from './work-queue';
+
+export interface TradingJobs {
+  ctx: TradingContext;
+  /** settles every pending seconds order whose expiry is at or before ctx.now() */
+  settleDueSeconds(): void;
+  /** refreshes the cached lever balances of users with open positions */
+  refreshBalances(): Promise<void>;
+  chargeOvernight(nowMs?: number): Promise<number>;
+  /** resolves when all queued work has finished */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trading: TradingJobs;
+  }
+}
+
+export async function startTradingJobs(app: FastifyInstance, opts: { now?: () => number } = {}): Promise<TradingJobs> {
+  const ctx = await createTradingContext(app.db, app.market, opts.now);
+  await seedDemoUser(app.db, app.log);
+  const queue = new WorkQueue(app.log);
+  const timers: NodeJS.Timeout[] = [];
+
+  const settleDueSeconds = () => {
+    const now = ctx.now();
+    for (const o of ctx.books.seconds.all()) if (o.expiresAt <= now) queue.add(`sec:${o.id}`, () => settleSeconds(ctx, o, o.mark));
+  };
+  const refreshBalances = async () => {
+    const users = ctx.books.lever.users();
+    if (!users.length) return;
+    const rows = await ctx.db
+      .selectFrom('accounts')
+      .select(['user_id', 'available'])
+      .where('type', '=', ACCOUNT_TYPES.lever)
+      .where('currency_id', '=', LEVER_QUOTE_ID)
+      .where('user_id', 'in', users)
+      .execute();
+    for (const r of rows) if (ctx.books.lever.users().includes(r.user_id)) ctx.books.lever.available.set(r.user_id, r.available);
+  };
+  const overnight = (nowMs = ctx.now()) => chargeOvernight(ctx, nowMs);
+
+  await refreshBalances();
+  settleDueSeconds();
+  queue.add('overnight', () => overnight());
+  const unsubscribe = app.market.onTick((ticks) => onTicks(ctx, queue, ticks));
+  timers.push(setInterval(settleDueSeconds, 100));
+  timers.push(setInterval(() => queue.add('balances', refreshBalances), 1000));
+  timers.push(setInterval(() => queue.add('overnight', () => overnight()), 60_000));
+  for (const t of timers) t.unref();
+
+  let stopped = false;
+  const jobs: TradingJobs = {
+    ctx,
+    settleDueSeconds,
+    refreshBalances,
+    chargeOvernight: overnight,
+    idle: async () => {
+      await queue.idle();
+      await ctx.locks.idle();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      for (const t of timers) clearInterval(t);
+      await jobs.idle();
+    },
+  };
+  app.decorate('trading', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  return jobs;
+}
