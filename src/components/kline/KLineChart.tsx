@@ -15,7 +15,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useChartFeed, useMarketStatus } from '../../market';
+import { useChartFeed, useStreamStale } from '../../market';
 import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload } from '../../market/types';
 import { BarGuard } from './guard';
@@ -32,6 +32,11 @@ export interface KLineChartProps {
   height?: number;
   /** the pair's price decimals */
   precision?: number;
+  /**
+   * For an OHLC readout: called with the bar under the crosshair, or the newest bar when nothing
+   * is hovered (null before the history arrives). At most once per snapshot or pointer move.
+   */
+  onBar?: (bar: ChartBar | null) => void;
 }
 
 interface Series {
@@ -53,7 +58,7 @@ function localLabel(t: Time, withDate: boolean): string {
   return withDate ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${hm}` : hm;
 }
 
-export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLineChartProps) {
+export function KLineChart({ symbol, period, height = 360, precision = 2, onBar }: KLineChartProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -61,6 +66,13 @@ export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLin
   const theme = useRef<ChartTheme | null>(null);
   const guard = useMemo(() => new BarGuard(), []);
   const line = period === 'time';
+  // The readout: bars by time, the hovered time (null = follow the newest bar).
+  const readout = useRef({ bars: new Map<number, ChartBar>(), last: 0, hovered: null as number | null, onBar });
+  readout.current.onBar = onBar;
+  const emitBar = () => {
+    const r = readout.current;
+    r.onBar?.(r.bars.get(r.hovered ?? r.last) ?? null);
+  };
 
   // Chart lifetime = component lifetime.
   useEffect(() => {
@@ -77,6 +89,13 @@ export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLin
       localization: { timeFormatter: (time: Time) => localLabel(time, true) },
     });
     chart.current = c;
+    c.subscribeCrosshairMove((p) => {
+      const r = readout.current;
+      const next = p.time !== undefined && p.point ? (p.time as number) : null;
+      if (next === r.hovered || !r.onBar) return;
+      r.hovered = next;
+      emitBar();
+    });
     // Theme switches (dark mode, red-up setting) change the tokens on <html>: recolour.
     const mo = new MutationObserver(() => {
       const next = readTheme(el);
@@ -124,6 +143,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLin
     guard.reset([]);
     return () => {
       series.current = null;
+      // On unmount the chart effect's cleanup ran first and removed the chart with its series.
+      if (chart.current !== c) return;
       c.removeSeries(s.main);
       if (s.volume) c.removeSeries(s.volume);
     };
@@ -152,13 +173,25 @@ export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLin
       }
       guard.reset(h.time);
       chart.current?.timeScale().scrollToRealTime();
+      const r = readout.current;
+      if (r.onBar) {
+        r.bars.clear();
+        for (let i = 0; i < n; i++) r.bars.set(h.time[i], { time: h.time[i], open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i], volume: h.volume[i] });
+        r.last = n ? h.time[n - 1] : 0;
+        emitBar();
+      }
     },
     update(bars: ChartBar[]) {
       const s = series.current;
       const th = theme.current;
       if (!s || !th) return true;
-      return guard.apply(bars, {
+      const r = readout.current;
+      const applied = guard.apply(bars, {
         update(b, historical) {
+          if (r.onBar) {
+            r.bars.set(b.time, b);
+            if (b.time > r.last) r.last = b.time;
+          }
           if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
           else {
             (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
@@ -166,13 +199,15 @@ export function KLineChart({ symbol, period, height = 360, precision = 2 }: KLin
           }
         },
       });
+      if (r.onBar) emitBar();
+      return applied;
     },
   };
 
   // The series are rebuilt when the mode or precision changes: the feed must redraw them from history.
   const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
-  const status = useMarketStatus();
-  const stale = !!status.stale[feed.streamKey];
+  // Only this chart's stale flag: a status read would re-render the chart on every snapshot.
+  const stale = useStreamStale(feed.streamKey);
 
   return (
     <div className={css.wrap} style={{ height }}>

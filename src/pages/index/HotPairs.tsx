@@ -43,7 +43,7 @@ export function HotPairs({ quotes }: { quotes: readonly Quote[] }) {
   const navigate = useNavigate();
   const symbols = useMemo(() => quotes.map((q) => q.symbol), [quotes]);
   useMarketView({ symbols });
-  const open = (s: string) => navigate(`/pages/transaction/index?symbol=${encodeURIComponent(s)}`);
+  const open = (s: string) => navigate(`/pages/market/detail?symbol=${encodeURIComponent(s)}`);
   if (quotes.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="hot-title">

@@ -1,42 +1,86 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ErrorBlock, Skeleton, Tabs, Button } from 'antd-mobile';
+import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useMarketView } from '../../market';
+import { marketStore, useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
 import { loadPairs, pairs } from '../../stores/pairs';
+import { session } from '../../stores/session';
+import { PATHS } from '../../app/nav';
 import { pathOf } from '../../app/routes';
 import type { Quote } from '../../api/market';
 import { MarketRow } from './MarketRow';
+import { SortHeader } from './SortHeader';
+import { favourites, loadFavourites } from './favourites';
+import { nextSort, parseSort, sortParam, sortQuotes, type SortKey } from './sort';
+import { detailPath } from './paths';
 import styles from './market.module.css';
 
 /** Fixed row height: the virtualizer never measures, so scrolling stays cheap on slow phones. */
 export const ROW_HEIGHT = 64;
-type Filter = 'all' | 'crypto' | 'stock';
-const FILTERS: Filter[] = ['all', 'crypto', 'stock'];
+type Filter = 'fav' | 'all' | 'crypto' | 'stock';
+const FILTERS: Filter[] = ['fav', 'all', 'crypto', 'stock'];
 
 export default function MarketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filter: Filter = FILTERS.includes(params.get('tab') as Filter) ? (params.get('tab') as Filter) : 'all';
-  const { list, status } = useSnapshot(pairs);
+  const sort = parseSort(params.get('sort'));
+  const sortKey = sort ? sortParam(sort) : '';
+  const { list, status, bySymbol } = useSnapshot(pairs);
+  const { token } = useSnapshot(session);
+  const fav = useSnapshot(favourites);
 
   useEffect(() => {
     void loadPairs();
   }, []);
+  useEffect(() => {
+    if (token) void loadFavourites();
+  }, [token]);
 
-  const rows = useMemo(() => (filter === 'all' ? list : list.filter((q) => q.market === filter)) as Quote[], [list, filter]);
+  // Re-sorted when the column, tab or catalogue changes, or the user taps the column again —
+  // not per tick (rows would jump under the finger). Live figures are read once, untracked.
+  const [sortNonce, setSortNonce] = useState(0);
+  const rows = useMemo(() => {
+    const base =
+      filter === 'fav'
+        ? fav.symbols.map((s) => bySymbol[s]).filter((q): q is Quote => !!q)
+        : filter === 'all'
+          ? (list as Quote[])
+          : (list as Quote[]).filter((q) => q.market === filter);
+    return sortQuotes(base, parseSort(sortKey), (s) => marketStore.tickers[s]);
+    // sortNonce: a repeat tap re-sorts with fresh figures
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list, bySymbol, filter, fav.symbols, sortKey, sortNonce]);
+
+  const setQuery = (next: { tab?: Filter; sort?: string }) => {
+    const p: Record<string, string> = {};
+    const tab = next.tab ?? filter;
+    const s = next.sort ?? sortKey;
+    if (tab !== 'all') p.tab = tab;
+    if (s) p.sort = s;
+    setParams(p, { replace: true });
+  };
+  const onSort = (key: SortKey) => {
+    const n = nextSort(sort, key);
+    setSortNonce((x) => x + 1);
+    setQuery({ sort: n ? sortParam(n) : '' });
+  };
+
+  const favGate = filter === 'fav' && !token;
+  const favLoading = filter === 'fav' && !!token && fav.status !== 'ready' && fav.status !== 'error';
+  const showList = !favGate && !favLoading && rows.length > 0;
 
   // The list starts below the sticky header; the window virtualizer needs that offset.
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
     setOffset(listRef.current?.offsetTop ?? 0);
-  }, [status]);
+  }, [status, showList]);
 
   const virt = useWindowVirtualizer({
     count: rows.length,
@@ -48,10 +92,72 @@ export default function MarketPage() {
   const first = items[0];
 
   // Only the rows on screen are watched; the worker streams nothing else to this page.
-  const visible = useMemo(() => items.map((i) => rows[i.index]?.symbol).filter((s): s is string => !!s), [items, rows]);
+  const visible = useMemo(() => (showList ? items.map((i) => rows[i.index]?.symbol).filter((s): s is string => !!s) : []), [items, rows, showList]);
   useMarketView({ symbols: visible });
 
-  const open = useCallback((symbol: string) => navigate(`${pathOf('transaction/index')}?symbol=${encodeURIComponent(symbol)}`), [navigate]);
+  const open = useCallback((symbol: string) => navigate(detailPath(symbol)), [navigate]);
+
+  let body;
+  if (status === 'error' && list.length === 0) {
+    body = (
+      <ErrorBlock status="disconnected" title={t('common.loadFailed')} description="">
+        <Button color="primary" onClick={() => void loadPairs(true)}>
+          {t('common.retry')}
+        </Button>
+      </ErrorBlock>
+    );
+  } else if (favGate) {
+    body = (
+      <ErrorBlock status="empty" title={t('market.favLoginTitle')} description={t('market.favLoginHint')} data-testid="fav-login">
+        <Button color="primary" onClick={() => navigate(PATHS.login)}>
+          {t('market.logIn')}
+        </Button>
+      </ErrorBlock>
+    );
+  } else if (filter === 'fav' && fav.status === 'error') {
+    body = (
+      <ErrorBlock status="disconnected" title={t('common.loadFailed')} description="">
+        <Button color="primary" onClick={() => void loadFavourites(true)}>
+          {t('common.retry')}
+        </Button>
+      </ErrorBlock>
+    );
+  } else if ((list.length === 0 && status !== 'ready') || favLoading) {
+    body = (
+      <div className={styles.skeleton} aria-busy="true">
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body =
+      filter === 'fav' ? (
+        <ErrorBlock status="empty" title={t('market.favEmpty')} description={t('market.favEmptyHint')}>
+          <Button color="primary" onClick={() => navigate(pathOf('market/search'))}>
+            {t('market.addFavourites')}
+          </Button>
+        </ErrorBlock>
+      ) : (
+        <ErrorBlock status="empty" title={t('market.empty')} description="" />
+      );
+  } else {
+    body = (
+      <div ref={listRef} className={styles.list} role="list" aria-label={t('tabs.markets')} data-testid="market-list">
+        {/* one wrapper sized to the whole list, one block offset to the first visible row */}
+        <div className={styles.sizer} style={{ height: virt.getTotalSize() }}>
+          <div className={styles.block} style={{ transform: `translateY(${(first?.start ?? 0) - virt.options.scrollMargin}px)` }}>
+            {items.map((i) => {
+              const q = rows[i.index];
+              return q ? (
+                <div role="listitem" key={q.symbol} className={styles.item}>
+                  <MarketRow quote={q} onOpen={open} />
+                </div>
+              ) : null;
+            })}
+          </div>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <PageFrame
@@ -64,47 +170,19 @@ export default function MarketPage() {
       }
     >
       <div className={styles.sticky}>
-        <Tabs activeKey={filter} onChange={(k) => setParams(k === 'all' ? {} : { tab: k }, { replace: true })} className={styles.tabs}>
+        <button type="button" className={styles.searchEntry} onClick={() => navigate(pathOf('market/search'))} data-testid="search-entry">
+          <SearchOutline aria-hidden />
+          <span>{t('market.searchPlaceholder')}</span>
+        </button>
+        <Tabs activeKey={filter} onChange={(k) => setQuery({ tab: k as Filter })} className={styles.tabs}>
+          <Tabs.Tab key="fav" title={t('market.favourites')} />
           <Tabs.Tab key="all" title={t('market.all')} />
           <Tabs.Tab key="crypto" title={t('market.crypto')} />
           <Tabs.Tab key="stock" title={t('market.stocks')} />
         </Tabs>
-        <div className={styles.head} aria-hidden>
-          <span>{t('market.pair')}</span>
-          <span className={styles.headRight}>{t('market.last')}</span>
-          <span className={styles.headRight}>{t('market.change')}</span>
-        </div>
+        {!favGate && <SortHeader sort={sort} onSort={onSort} />}
       </div>
-
-      {status === 'error' && list.length === 0 ? (
-        <ErrorBlock status="disconnected" title={t('common.loadFailed')} description="">
-          <Button color="primary" onClick={() => void loadPairs(true)}>
-            {t('common.retry')}
-          </Button>
-        </ErrorBlock>
-      ) : list.length === 0 && status !== 'ready' ? (
-        <div className={styles.skeleton} aria-busy="true">
-          <Skeleton.Paragraph lineCount={8} animated />
-        </div>
-      ) : rows.length === 0 ? (
-        <ErrorBlock status="empty" title={t('market.empty')} description="" />
-      ) : (
-        <div ref={listRef} className={styles.list} role="list" aria-label={t('tabs.markets')} data-testid="market-list">
-          {/* one wrapper sized to the whole list, one block offset to the first visible row */}
-          <div className={styles.sizer} style={{ height: virt.getTotalSize() }}>
-            <div className={styles.block} style={{ transform: `translateY(${(first?.start ?? 0) - virt.options.scrollMargin}px)` }}>
-              {items.map((i) => {
-                const q = rows[i.index];
-                return q ? (
-                  <div role="listitem" key={q.symbol} className={styles.item}>
-                    <MarketRow quote={q} onOpen={open} />
-                  </div>
-                ) : null;
-              })}
-            </div>
-          </div>
-        </div>
-      )}
+      {body}
     </PageFrame>
   );
 }

@@ -1,0 +1,247 @@
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { proxy, useSnapshot } from 'valtio';
+import { marketStore, useMarketView, useTicker } from '../../market';
+import type { ChartBar } from '../../market/types';
+import { PageFrame } from '../../components/PageFrame';
+import { Num } from '../../components/Num';
+import { KLineChart, CHART_PERIODS, type ChartPeriod } from '../../components/kline/KLineChart';
+import { loadPairs, pairs } from '../../stores/pairs';
+import { session } from '../../stores/session';
+import { PATHS } from '../../app/nav';
+import type { Quote } from '../../api/market';
+import { StarButton } from './StarButton';
+import { loadFavourites } from './favourites';
+import { rememberView } from './recent';
+import { figuresOf, turnover } from './sort';
+import { tradePath } from './paths';
+import styles from './detail.module.css';
+
+/** The chart takes what the phone has left below the figures (≈ 440 px at 390×844). */
+function chartHeight(): number {
+  return Math.round(Math.min(560, Math.max(280, window.innerHeight - 400)));
+}
+const PERIOD_KEY = 'market.period';
+
+function savedPeriod(): ChartPeriod {
+  try {
+    const p = localStorage.getItem(PERIOD_KEY);
+    return CHART_PERIODS.some((x) => x.value === p) ? (p as ChartPeriod) : '15min';
+  } catch {
+    return '15min';
+  }
+}
+
+/**
+ * The trading pair view (route market/detail?symbol=BTC/USDT, our addition to spec §2): last price,
+ * today's change, 24 h high/low/volume, the selected candle's open/high/low/close, the K-line with
+ * its periods and the time-share line, a favourite star, and Buy/Sell into the Trade tab.
+ */
+export default function DetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const symbol = (params.get('symbol') ?? '').toUpperCase();
+  const periodParam = params.get('period');
+  const period: ChartPeriod = CHART_PERIODS.some((x) => x.value === periodParam) ? (periodParam as ChartPeriod) : savedPeriod();
+  const { bySymbol, status } = useSnapshot(pairs);
+  const { token } = useSnapshot(session);
+  const quote = bySymbol[symbol] as Quote | undefined;
+
+  useEffect(() => {
+    void loadPairs();
+  }, []);
+  useEffect(() => {
+    if (token) void loadFavourites();
+  }, [token]);
+  useEffect(() => {
+    if (quote) rememberView(quote.symbol);
+  }, [quote]);
+
+  const setPeriod = (p: ChartPeriod) => {
+    try {
+      localStorage.setItem(PERIOD_KEY, p);
+    } catch {
+      /* private mode: the URL still carries it */
+    }
+    setParams({ symbol, period: p }, { replace: true });
+  };
+
+  if (!quote) {
+    const unknown = status === 'ready' || status === 'error';
+    return (
+      <PageFrame title={symbol || t('route.market.detail')}>
+        {unknown ? (
+          <ErrorBlock status="empty" title={t('market.pairNotFound')} description="">
+            <Button color="primary" onClick={() => navigate(PATHS.market, { replace: true })}>
+              {t('market.toMarkets')}
+            </Button>
+          </ErrorBlock>
+        ) : (
+          <div className={styles.pad} aria-busy="true">
+            <Skeleton.Paragraph lineCount={6} animated />
+          </div>
+        )}
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame
+      title={
+        <span className={styles.title}>
+          {quote.base}
+          <span className={styles.titleQuote}>/{quote.quote}</span>
+        </span>
+      }
+      right={<StarButton pair={quote} />}
+      bodyClassName={styles.body}
+    >
+      <Summary quote={quote} />
+      <ChartBlock key={quote.symbol} quote={quote} period={period} onPeriod={setPeriod} />
+      <div className={styles.actions}>
+        <Button className={`${styles.trade} ${styles.buy}`} onClick={() => navigate(tradePath(quote.symbol, 'buy'))}>
+          {t('market.buy')}
+        </Button>
+        <Button className={`${styles.trade} ${styles.sell}`} onClick={() => navigate(tradePath(quote.symbol, 'sell'))}>
+          {t('market.sell')}
+        </Button>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** Last price, today's change and the 24 h figures; re-renders only when this ticker changes. */
+const Summary = memo(function Summary({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  useMarketView({ symbols: [quote.symbol] });
+  const row = useTicker(quote.symbol);
+  const stale = useSnapshot(marketStore.stale)[quote.symbol] === true;
+  const f = figuresOf(quote, row);
+  const high = row?.high ?? quote.high;
+  const low = row?.low ?? quote.low;
+  const n = Number(f.changePct);
+  const dirCls = n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
+  return (
+    <section className={styles.summary} aria-label={t('market.summary')} data-testid="summary">
+      <div className={styles.main}>
+        <Num
+          className={`${styles.price} ${dirCls}`}
+          value={f.last}
+          format="price"
+          decimals={quote.price_decimals}
+          stale={stale}
+          data-testid="detail-last"
+        />
+        <div className={styles.changeLine}>
+          <span className={styles.label}>{t('market.todayChange')}</span>
+          <Num value={f.changePct} format="percent" signed tint={false} stale={stale} data-testid="detail-change" />
+          {/* inline, so going stale never shifts the chart */}
+          {stale && (
+            <span className={styles.staleBadge} role="status" data-testid="stale-badge">
+              {t('market.stale')}
+            </span>
+          )}
+        </div>
+      </div>
+      <dl className={styles.stats}>
+        <div className={styles.stat}>
+          <dt>{t('market.high24')}</dt>
+          <dd>
+            <Num value={high} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t('market.low24')}</dt>
+          <dd>
+            <Num value={low} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t('market.vol24', { unit: quote.base })}</dt>
+          <dd>
+            <Num value={f.volume} format="compact" tint={false} stale={stale} />
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>{t('market.turnover24', { unit: quote.quote })}</dt>
+          <dd>
+            <Num value={turnover(f)} format="compact" tint={false} stale={stale} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+});
+
+/** Period switcher, the OHLC readout of the selected candle and the chart. */
+function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPeriod; onPeriod: (p: ChartPeriod) => void }) {
+  const { t } = useTranslation();
+  // The readout lives in its own tiny store so a new bar re-renders the readout, not the chart.
+  const [readout] = useState(() => proxy<{ bar: ChartBar | null }>({ bar: null }));
+  const onBar = useCallback((bar: ChartBar | null) => {
+    readout.bar = bar;
+  }, [readout]);
+  useEffect(() => {
+    readout.bar = null;
+  }, [period, readout]);
+  const periods = useMemo(() => CHART_PERIODS, []);
+  const [height] = useState(chartHeight);
+  return (
+    <section className={styles.chartBlock} aria-label={t('market.chart')}>
+      <div className={styles.periods} role="group" aria-label={t('market.period')}>
+        {periods.map((p) => (
+          <button
+            key={p.value}
+            type="button"
+            className={`${styles.period} ${p.value === period ? styles.periodOn : ''}`}
+            aria-pressed={p.value === period}
+            data-testid={`period-${p.value}`}
+            onClick={() => onPeriod(p.value)}
+          >
+            {t(p.label)}
+          </button>
+        ))}
+      </div>
+      <Ohlc store={readout} decimals={quote.price_decimals} />
+      <KLineChart symbol={quote.symbol} period={period} height={height} precision={quote.price_decimals} onBar={onBar} />
+    </section>
+  );
+}
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+function barTime(sec: number): string {
+  const d = new Date(sec * 1000);
+  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function Ohlc({ store, decimals }: { store: { bar: ChartBar | null }; decimals: number }) {
+  const { t } = useTranslation();
+  const { bar } = useSnapshot(store);
+  const up = bar ? bar.close >= bar.open : true;
+  const cls = bar ? (bar.close > bar.open ? styles.up : bar.close < bar.open ? styles.down : '') : '';
+  const cell = (label: string, v: number | undefined, format: 'price' | 'compact' = 'price') => (
+    <span className={styles.ohlcCell}>
+      <span className={styles.ohlcLabel}>{label}</span>
+      <Num className={format === 'price' ? cls : ''} value={v} format={format} decimals={decimals} tint={false} />
+    </span>
+  );
+  return (
+    <div className={styles.ohlc} data-testid="ohlc" data-up={up}>
+      <div className={styles.ohlcLine}>
+        <span className={styles.ohlcTime}>{bar ? barTime(bar.time) : '--'}</span>
+        {cell(t('market.v'), bar?.volume, 'compact')}
+      </div>
+      <div className={styles.ohlcLine}>
+        {cell(t('market.o'), bar?.open)}
+        {cell(t('market.h'), bar?.high)}
+        {cell(t('market.l'), bar?.low)}
+        {cell(t('market.c'), bar?.close)}
+      </div>
+    </div>
+  );
+}
