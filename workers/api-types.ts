@@ -3,7 +3,7 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { Period } from '../core';
+import type { BalanceEvent, LeverPosition, Period, PositionSide, SecondsOrder, SpotOrder, TradeNotice } from '../core';
 
 export type { Period };
 
@@ -46,7 +46,60 @@ export interface WatchView {
   /** symbols of the visible list, 'all', or [] for none */
   symbols: string[] | 'all';
   chart?: ChartView;
+  /** open contract positions to price live: P&L and risk rate recomputed when their symbol ticks */
+  positions?: PositionInput[];
+  /** the lever account the positions belong to; without it the snapshot carries no risk rate */
+  leverAccount?: LeverAccountInput;
+  /** deliver the user's private-room events (fills, closes, liquidations, seconds results) */
+  userEvents?: boolean;
 }
+
+/** One open position as the worker prices it (decimal strings). */
+export interface PositionInput {
+  id: number;
+  symbol: string;
+  side: PositionSide;
+  lots: string;
+  lotSize: string;
+  multiple: string;
+  openPrice: string;
+  /** the price the server last reported, used until the symbol ticks */
+  price?: string;
+}
+
+export interface LeverAccountInput {
+  /** the account's balance including the margin locked in its positions (core/calc/contract.ts `balance`) */
+  balance: string;
+  /** forced-close line, percent */
+  liquidationLine: string;
+}
+
+/** Live figures of one position, from core/calc/contract.ts. */
+export interface PositionLive {
+  id: number;
+  symbol: string;
+  /** the price used (last tick, else the input's price) */
+  price: string;
+  pnl: string;
+  /** null when no price above 0 liquidates it, or without a lever account */
+  liquidationPrice: string | null;
+}
+
+export interface PositionsLive {
+  rows: PositionLive[];
+  /** account equity (balance + Σ unrealised P&L), null without a lever account */
+  equity: string | null;
+  /** account risk rate in percent, null without a lever account or margin */
+  riskRate: string | null;
+}
+
+/** One event of the user's private socket room. */
+export type UserEvent =
+  | { kind: 'order'; order: SpotOrder }
+  | { kind: 'position'; position: LeverPosition }
+  | { kind: 'seconds'; order: SecondsOrder }
+  | { kind: 'balance'; balance: BalanceEvent }
+  | { kind: 'notice'; notice: TradeNotice };
 
 export interface StreamStatus {
   /** socket connected and subscribed */
@@ -72,6 +125,10 @@ export interface Snapshot {
   /** changed rows only */
   tickers?: TickerRow[];
   chart?: ChartDiff;
+  /** the view's positions, all of them, whenever one of their symbols ticked or the view changed */
+  positions?: PositionsLive;
+  /** user events since the last snapshot, in arrival order (views with `userEvents` only) */
+  events?: UserEvent[];
   status: StreamStatus;
 }
 

@@ -8,8 +8,10 @@ import type { ChartBar, HistoryPayload, Snapshot, SnapshotCallback, StreamStatus
 import { Cadence } from './cadence';
 import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './channels/kline';
 import { parseTickerUpdates, TickerBook, TICKERS_CHANNEL } from './channels/tickers';
+import { parseUserEvent, USER_EVENTS, UserEventQueue } from './channels/user';
 import type { Clock } from './clock';
 import { defaultRange, fetchHistory as realFetchHistory, toPayload, type HistoryRequest } from './history';
+import { PositionBook } from './positions';
 import { ChartSeries } from './series';
 import type { MarketSocket } from './socket';
 import { Throttle } from './throttle';
@@ -24,6 +26,9 @@ export interface EngineDeps {
 interface WatchEntry {
   watcher: Watcher;
   send: SnapshotCallback;
+  positions: PositionBook;
+  /** null unless the view asked for the user's events */
+  events: UserEventQueue | null;
 }
 
 const STALE_CHECK_MS = 1000;
@@ -64,6 +69,7 @@ export class MarketEngine {
     s.on('disconnect', () => this.onDisconnect());
     s.on(SOCKET_EVENTS.tickers, (d) => this.onTickers(d));
     s.on(SOCKET_EVENTS.kline, (d) => this.onKline(d));
+    for (const name of USER_EVENTS) s.on(name, (d) => this.onUserEvent(name, d));
     this.scheduleStaleCheck();
   }
 
@@ -77,7 +83,9 @@ export class MarketEngine {
 
   watch(view: WatchView, send: SnapshotCallback): number {
     const id = this.nextId++;
-    this.watches.set(id, { watcher: new Watcher(id, view), send });
+    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), events: null };
+    applyExtras(entry, view);
+    this.watches.set(id, entry);
     this.syncSubscriptions();
     this.throttle?.request();
     return id;
@@ -87,6 +95,7 @@ export class MarketEngine {
     const w = this.watches.get(id);
     if (!w) return;
     w.watcher.setView(view);
+    applyExtras(w, view);
     this.syncSubscriptions();
     this.throttle?.request();
   }
@@ -166,7 +175,26 @@ export class MarketEngine {
     const changed = this.book.apply(items);
     for (const s of changed) this.cadence.heard(s, now);
     let any = false;
-    for (const { watcher } of this.watches.values()) any = watcher.noteTickers(changed) || any;
+    for (const { watcher, positions } of this.watches.values()) {
+      any = watcher.noteTickers(changed) || any;
+      any = positions.noteTickers(changed) || any;
+    }
+    if (any) this.throttle?.request();
+  }
+
+  private onUserEvent(name: (typeof USER_EVENTS)[number], data: unknown): void {
+    const e = parseUserEvent(name, data);
+    if (!e) {
+      this.dropped += 1;
+      return;
+    }
+    this.lastHeardAt = this.deps.clock.now();
+    let any = false;
+    for (const { events } of this.watches.values())
+      if (events) {
+        events.push(e);
+        any = true;
+      }
     if (any) this.throttle?.request();
   }
 
@@ -279,7 +307,8 @@ export class MarketEngine {
 
   private desired(): Set<string> {
     const want = this.chartKeys();
-    for (const { watcher } of this.watches.values()) if (watcher.wantsTickers) want.add(TICKERS_CHANNEL);
+    // Positions are priced off the tickers channel, so a view with positions needs it too.
+    for (const { watcher, positions } of this.watches.values()) if (watcher.wantsTickers || positions.active) want.add(TICKERS_CHANNEL);
     return want;
   }
 
@@ -321,7 +350,14 @@ export class MarketEngine {
     let sent = false;
     for (const entry of this.watches.values()) {
       if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
-      const snap = entry.watcher.build(this.status(entry.watcher, now), this.book.rows);
+      let snap = entry.watcher.build(this.status(entry.watcher, now), this.book.rows);
+      const positions = entry.positions.build(this.book.rows);
+      const events = entry.events?.size ? entry.events.drain() : null;
+      if (positions || events) {
+        snap ??= { status: this.status(entry.watcher, now) };
+        if (positions) snap.positions = positions;
+        if (events) snap.events = events;
+      }
       if (snap) {
         this.deliver(entry, snap);
         sent = true;
@@ -359,6 +395,13 @@ export class MarketEngine {
       this.scheduleStaleCheck();
     }, STALE_CHECK_MS);
   }
+}
+
+/** The parts of a view beyond the watcher's symbols and chart: positions to price, user events. */
+function applyExtras(entry: WatchEntry, view: WatchView): void {
+  entry.positions.setView(view.positions, view.leverAccount);
+  if (view.userEvents) entry.events ??= new UserEventQueue();
+  else entry.events = null;
 }
 
 function splitKlineKey(key: string): { symbol: string; period: Period } | null {

@@ -7,6 +7,7 @@ import { TAB_PATHS } from './routes';
 import { site } from '../stores/site';
 import { session } from '../stores/session';
 import { getSiteConfig } from '../api/site';
+import { TradeNotices } from '../pages/transaction/components/TradeNotices';
 
 const rootKey = (p: string) => (TAB_PATHS.includes(p) ? 'tabs' : p);
 
@@ -45,5 +46,10 @@ export function RootLayout() {
   if (config?.wallet_gate && walletMissing() && pathname !== PATHS.denied) {
     return <Navigate to={PATHS.denied} replace />;
   }
-  return <FadeOutlet keyOf={rootKey} />;
+  return (
+    <>
+      <FadeOutlet keyOf={rootKey} />
+      <TradeNotices />
+    </>
+  );
 }

@@ -2,12 +2,12 @@
  * The door the pages use for market data. Everything arrives from the market worker through the
  * bridge; the pages never see a socket message.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { marketStore, applySnapshot, forgetWatch } from '../stores/market';
 import { fetchHistory, openWatch, type WatchHandle } from './bridge';
 import { nextWatchKey } from './keys';
-import type { HistoryPayload, MarketView, Period, TickerRow } from './types';
+import type { HistoryPayload, LeverAccountInput, MarketView, Period, PositionInput, PositionsLive, TickerRow, UserEvent, WatchView } from './types';
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
@@ -43,13 +43,93 @@ export function useTicker(symbol: string): TickerRow | undefined {
   return useSnapshot(marketStore).tickers[symbol];
 }
 
-/** Connection state, last message time and the set of stale streams. */
-export function useMarketStatus(): { connected: boolean; lastHeardAt: number; stale: Readonly<Record<string, true>> } {
+/**
+ * Connection state, last message time and the set of stale streams. The fields are getters, so a
+ * component re-renders only for what it reads: `lastHeardAt` moves with every snapshot (ten times
+ * a second), and reading it eagerly re-rendered every user of this hook that often.
+ */
+export function useMarketStatus(): { readonly connected: boolean; readonly lastHeardAt: number; readonly stale: Readonly<Record<string, true>> } {
   const s = useSnapshot(marketStore);
-  return { connected: s.connected, lastHeardAt: s.lastHeardAt, stale: s.stale };
+  return {
+    get connected() {
+      return s.connected;
+    },
+    get lastHeardAt() {
+      return s.lastHeardAt;
+    },
+    get stale() {
+      return s.stale;
+    },
+  };
+}
+
+/** Whether one stream (a symbol, or `kline:<symbol>:<period>`) is stale; re-renders only when that flips. */
+export function useStreamStale(key: string): boolean {
+  return useSnapshot(marketStore.stale)[key] === true;
 }
 
 /** Merged history of a series, as column arrays. */
 export function loadHistory(symbol: string, period: Period): Promise<HistoryPayload> {
   return fetchHistory(symbol, period);
+}
+
+/**
+ * Live figures of open contract positions: P&L per position, account equity and risk rate, from
+ * the worker (core/ formulas), recomputed when one of their symbols ticks. Pass the positions the
+ * screen shows and the lever account they belong to; a changed list updates the same watch.
+ */
+export function usePositions(positions: readonly PositionInput[], account?: LeverAccountInput): PositionsLive | null {
+  const [live, setLive] = useState<PositionsLive | null>(null);
+  const ident = JSON.stringify([positions, account ?? null]);
+  const handle = useRef<WatchHandle | null>(null);
+  const latest = useRef<WatchView>({ symbols: [] });
+  latest.current = { symbols: [], positions: [...positions], leverAccount: account };
+
+  useEffect(() => {
+    const watch = openWatch(latest.current, (s) => {
+      if (s.positions) setLive(s.positions);
+    });
+    handle.current = watch;
+    return () => {
+      watch.close();
+      handle.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    handle.current?.update(latest.current);
+  }, [ident]);
+
+  return live;
+}
+
+type UserEventListener = (e: UserEvent) => void;
+const userListeners = new Set<UserEventListener>();
+let userWatch: WatchHandle | null = null;
+
+/**
+ * The user's private-room events (fills, closes, liquidations, seconds results, balances), in
+ * arrival order. One watch serves every listener; it is open while someone listens.
+ */
+export function onUserEvent(fn: UserEventListener): () => void {
+  userListeners.add(fn);
+  userWatch ??= openWatch({ symbols: [], userEvents: true }, (s) => {
+    for (const e of s.events ?? []) for (const l of [...userListeners]) l(e);
+  });
+  return () => {
+    userListeners.delete(fn);
+    if (userListeners.size === 0 && userWatch) {
+      userWatch.close();
+      userWatch = null;
+    }
+  };
+}
+
+/** Subscribe a component to user events; the latest `fn` is called without re-subscribing. */
+export function useUserEvents(fn: UserEventListener): void {
+  const ref = useRef(fn);
+  useEffect(() => {
+    ref.current = fn;
+  });
+  useEffect(() => onUserEvent((e) => ref.current(e)), []);
 }

@@ -4,7 +4,20 @@
  */
 import type { TickerRow } from '../../workers/api-types';
 
-export type { ChartBar, HistoryPayload, Period, Snapshot, StreamStatus, TickerRow, WatchView } from '../../workers/api-types';
+export type {
+  ChartBar,
+  HistoryPayload,
+  LeverAccountInput,
+  Period,
+  PositionInput,
+  PositionLive,
+  PositionsLive,
+  Snapshot,
+  StreamStatus,
+  TickerRow,
+  UserEvent,
+  WatchView,
+} from '../../workers/api-types';
 
 export interface MarketState {
   tickers: Record<string, TickerRow>;

@@ -1,0 +1,250 @@
+import { test, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { shot } from './helpers';
+
+/**
+ * The trading journey as a user of the demo account lives it (server/db/demo.ts grants demo
+ * balances): buy BTC at market, place and cancel a limit order, open a 10× long and close it with
+ * the P&L on screen equal to the ledger journal, place a 30 s option and see its result; then a
+ * comma-decimal amount in French, and every trading page at 390×844 in both themes.
+ * Its own server, port and data dir, so it runs beside the other specs.
+ */
+const PORT = 8099;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trade-e2e-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), TICK_RATE: '20', WALLET_GATE: 'off', LOG_LEVEL: 'warn', DEMO_USER: 'on' };
+  server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/api/getSiteConfig`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('trading e2e server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(async () => {
+  // the server was started in its own process group: end exactly that group
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
+
+async function login(page: Page) {
+  await go(page, 'common/login');
+  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/pages\/index\/index/);
+}
+
+const token = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
+
+async function api<T>(page: Page, url: string, form: Record<string, string | number>): Promise<T> {
+  const res = await page.request.post(`/api${url}`, { headers: { authorization: await token(page) }, form });
+  const body = (await res.json()) as { type: string; message: T };
+  expect(body.type).toBe('ok');
+  return body.message;
+}
+
+const balance = (page: Page, currency: number, type: number) => api<{ available: string; frozen: string }>(page, '/wallet/detail', { currency, type });
+
+/** antd's Dialog.confirm / alert: press its button. */
+async function dialogButton(page: Page, name: string) {
+  await page.locator('.adm-dialog').getByRole('button', { name }).click();
+}
+
+test('spot: buy BTC at market, then place and cancel a limit order', async ({ page }) => {
+  await login(page);
+  await page.getByRole('link', { name: 'Trade' }).click();
+  await expect(page).toHaveURL(/pages\/transaction\/index/);
+  await expect(page.getByTestId('pair-last')).toHaveText(/\d/);
+  await expect(page.getByTestId('available')).toContainText('USDT');
+  await shot(page, 'trade-spot');
+
+  const btcBefore = await balance(page, 1, 2);
+  // Market buy 0.01 BTC.
+  await page.getByTestId('amount-input').fill('0.01');
+  await expect(page.getByTestId('order-total')).toHaveText(/\d/);
+  await page.getByTestId('spot-submit').click();
+  const sheet = page.getByTestId('confirm-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('0.01 BTC');
+  await expect(page.getByTestId('confirm-submit')).toBeInViewport();
+  await page.waitForTimeout(400);
+  await shot(page, 'trade-spot-confirm');
+  await page.getByTestId('confirm-submit').click();
+  await expect(page.getByText(/filled/).first()).toBeVisible();
+  const btcAfter = await balance(page, 1, 2);
+  expect(Number(btcAfter.available) - Number(btcBefore.available)).toBeCloseTo(0.01, 8);
+
+  // An amount with more decimals than the pair allows is refused key by key; letters never show.
+  const amount = page.getByTestId('amount-input');
+  await amount.fill('');
+  await amount.pressSequentially('0.12345678');
+  await expect(amount).toHaveValue('0.123456');
+  await amount.fill('');
+
+  // Limit buy far below the market: it waits, funds frozen.
+  await page.getByTestId('kind-limit-order').click();
+  await page.getByTestId('price-input').fill('1000');
+  await amount.fill('0.01');
+  await page.getByTestId('spot-submit').click();
+  await expect(sheet).toBeVisible();
+  await page.getByTestId('confirm-submit').click();
+  const open = page.getByTestId('open-orders').getByTestId('spot-order');
+  await expect(open).toHaveCount(1);
+  await expect(open.first().getByTestId('order-status')).toHaveText('Open');
+  expect((await balance(page, 4, 2)).frozen).toBe('10');
+  await shot(page, 'trade-spot-open-order');
+
+  await open.first().getByTestId('cancel-order').click();
+  await dialogButton(page, 'Confirm');
+  await expect(page.getByText('No open orders.', { exact: false })).toBeVisible();
+  expect((await balance(page, 4, 2)).frozen).toBe('0');
+
+  // History shows both orders.
+  await go(page, 'transaction/currency_order');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('spot-orders').getByTestId('spot-order')).toHaveCount(2);
+  await shot(page, 'trade-spot-orders');
+});
+
+test('contracts: open a 10× long, watch live P&L, close it and see the journal’s P&L', async ({ page }) => {
+  await login(page);
+  await go(page, 'transaction/index2?symbol=BTC/USDT');
+  await expect(page.getByTestId('lever-account')).toBeVisible();
+  await page.getByTestId('multiple-10').click();
+  await expect(page.getByTestId('multiple-10')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('lots-input').fill('10');
+  await expect(page.getByTestId('margin-preview')).toHaveText(/\d/);
+  await page.getByTestId('open-long').click();
+  await expect(page.getByTestId('confirm-sheet')).toBeVisible();
+  await expect(page.getByTestId('confirm-submit')).toBeInViewport();
+  await page.waitForTimeout(400); // the sheet slides in
+  await shot(page, 'trade-contract-confirm');
+  await page.getByTestId('confirm-submit').click();
+
+  const pos = page.getByTestId('positions').getByTestId('position');
+  await expect(pos).toHaveCount(1);
+  // Live P&L from the worker: it changes as BTC ticks, without a reload.
+  const pnl = pos.first().getByTestId('position-pnl');
+  await expect(pnl).toHaveText(/\d/);
+  const first = (await pnl.textContent()) ?? '';
+  await expect.poll(async () => (await pnl.textContent()) ?? '', { timeout: 30_000 }).not.toBe(first);
+  await expect(page.getByTestId('risk-rate')).toHaveText(/\d+(\.\d+)?%/);
+  await shot(page, 'trade-contract-position');
+
+  // TP/SL editor opens with the position's figures.
+  await pos.first().getByTestId('tpsl').click();
+  await expect(page.getByTestId('tpsl-sheet')).toBeVisible();
+  await page.getByTestId('tpsl-sheet').getByRole('button', { name: 'Cancel' }).click();
+
+  const id = Number(await pos.first().getAttribute('data-id'));
+  await pos.first().getByTestId('close-position').click();
+  await dialogButton(page, 'Confirm');
+  const shown = page.getByTestId('close-pnl');
+  await expect(shown).toBeVisible();
+  await page.waitForTimeout(400); // let the dialog finish fading in
+  await shot(page, 'trade-contract-closed');
+  const shownValue = (await shown.getAttribute('data-value')) ?? '';
+  expect(shownValue).toMatch(/^-?\d+(\.\d+)?$/);
+
+  // The ledger: the profit credit or loss debit journaled against this position.
+  const log = await api<{ list: { reason: string; ref_type: string | null; ref_id: string | null; delta_available: string }[] }>(page, '/wallet/legal_log', {
+    currency: 4,
+    type: 3,
+    page: 1,
+    limit: 50,
+  });
+  const rows = log.list.filter((r) => r.ref_type === 'lever_order' && r.ref_id === String(id) && (r.reason === 'lever_profit' || r.reason === 'lever_loss'));
+  const journal = rows.reduce((s, r) => s + Number(r.delta_available), 0);
+  expect(journal).toBeCloseTo(Number(shownValue), 8);
+  // and the figure on screen is that value
+  expect(((await shown.textContent()) ?? '').replace(/[^\d.-]/g, '')).toBe(shownValue);
+  await dialogButton(page, 'Got it');
+  await expect(pos).toHaveCount(0);
+});
+
+test('options: a 30 s order counts down and shows its result', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  await go(page, 'transaction/seconds_order?symbol=BTC/USDT');
+  await page.getByTestId('seconds-30').click();
+  await page.getByTestId('stake-input').fill('10');
+  await page.getByTestId('seconds-up').click();
+  await expect(page.getByTestId('confirm-sheet')).toBeVisible();
+  await page.getByTestId('confirm-submit').click();
+  const run = page.getByTestId('seconds-run');
+  await expect(run).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveText(/\d+s/);
+  await shot(page, 'trade-seconds-countdown');
+  const result = page.getByTestId('seconds-result');
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  expect(['win', 'lose', 'tie']).toContain(await result.getAttribute('data-result'));
+  await shot(page, 'trade-seconds-result');
+  await page.getByTestId('seconds-run-close').click();
+  await expect(page.getByTestId('seconds-orders').getByTestId('seconds-order').first()).toHaveAttribute('data-status', 'settled');
+});
+
+test('French: amounts take a comma and never show NaN', async ({ page }) => {
+  await login(page);
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem('session') ?? '{}') as Record<string, unknown>;
+    s.lang = 'fra';
+    localStorage.setItem('session', JSON.stringify(s));
+  });
+  await go(page, 'transaction/index?symbol=BTC/USDT');
+  await page.reload();
+  const amount = page.getByTestId('amount-input');
+  await amount.pressSequentially('0,015');
+  await expect(amount).toHaveValue('0,015');
+  await expect(page.getByTestId('order-total')).toHaveText(/\d/);
+  await expect(page.locator('body')).not.toContainText('NaN');
+  await amount.fill('');
+  await amount.pressSequentially('abc');
+  await expect(amount).toHaveValue('');
+  await page.getByTestId('pct-50').click();
+  await expect(amount).toHaveValue(/^\d+(,\d+)?$/);
+  await expect(page.locator('body')).not.toContainText('NaN');
+  await shot(page, 'trade-spot-fra');
+});
+
+test('every trading page at 390×844, light and dark', async ({ page }) => {
+  await login(page);
+  const pages = ['transaction/index', 'transaction/index2', 'transaction/seconds_order', 'transaction/currency', 'transaction/currency_order', 'transaction/contract_order'];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    for (const p of pages) {
+      await go(page, p);
+      await page.reload();
+      await expect(page.locator('h1')).toBeVisible();
+      await page.waitForTimeout(800);
+      await expect(page.locator('body')).not.toContainText('NaN');
+      await shot(page, `trade-page-${p.replace('/', '-')}-${theme}`);
+    }
+  }
+});

@@ -1,0 +1,90 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LeverPosition } from '../../../../core';
+import { Num } from '../../../components/Num';
+import type { PositionLive } from '../../../market/types';
+import { Cell } from './Cell';
+import { formatTime } from './time';
+import styles from './components.module.css';
+
+export interface PositionCardProps {
+  p: LeverPosition;
+  /** live figures from the worker; the server's figures until the symbol ticks */
+  live?: PositionLive;
+  priceDecimals: number;
+  busy?: boolean;
+  onClose?: (p: LeverPosition) => void;
+  onTpSl?: (p: LeverPosition) => void;
+}
+
+/** One contract position or entrusted order; history rows show the close price, reason and realised P&L. */
+export const PositionCard = memo(function PositionCard({ p, live, priceDecimals, busy, onClose, onTpSl }: PositionCardProps) {
+  const { t } = useTranslation();
+  const quote = p.symbol.split('/')[1] ?? 'USDT';
+  const open = p.status === 'position';
+  const pnl = open ? live?.pnl || p.profit : p.profit;
+  const price = open ? live?.price || p.current_price : p.close_price;
+  const liq = open ? (live ? live.liquidationPrice : p.liquidation_price) : null;
+  const px = (v: string | null | undefined) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
+  return (
+    <article className={styles.card} data-testid="position" data-id={p.id} data-status={p.status}>
+      <div className={styles.cardHead}>
+        <span className={`${styles.tag} ${p.side === 'long' ? styles.tagUp : styles.tagDown}`}>{t(`trade.lever.${p.side}`)}</span>
+        <span className={styles.cardTitle}>{p.symbol}</span>
+        <span className={`${styles.tag} ${styles.tagFlat}`}>{p.multiple}×</span>
+        {p.copied ? <span className={`${styles.tag} ${styles.tagFlat}`}>{t('trade.lever.copied')}</span> : null}
+        <span className={styles.cardTime}>{open || p.status === 'entrusted' ? t(`trade.lever.status.${p.status}`) : p.close_reason ? t(`trade.lever.reason.${p.close_reason}`) : t(`trade.lever.status.${p.status}`)}</span>
+      </div>
+      <div className={styles.grid}>
+        <Cell label={`${t('trade.lever.pnl')} (${quote})`} testId="position-pnl">
+          {pnl ? <Num value={pnl} signed tint={open} format="compact" /> : '--'}
+        </Cell>
+        <Cell label={t('trade.lever.lots')}>
+          <Num value={p.lots} tint={false} />
+        </Cell>
+        <Cell label={t('trade.lever.margin')} right>
+          <Num value={p.margin} tint={false} />
+        </Cell>
+        <Cell label={p.status === 'entrusted' ? t('trade.price') : t('trade.lever.openPrice')}>{px(p.status === 'entrusted' ? p.target_price : p.open_price)}</Cell>
+        <Cell label={open || p.status === 'entrusted' ? t('trade.lever.currentPrice') : t('trade.lever.closePrice')}>
+          {price ? <Num value={price} format="price" decimals={priceDecimals} tint={open} /> : '--'}
+        </Cell>
+        <Cell label={open ? t('trade.lever.liqPrice') : t('trade.fee')} right>
+          {open ? px(liq) : <Num value={p.fee} tint={false} />}
+        </Cell>
+        {open ? (
+          <>
+            <Cell label={t('trade.lever.tp')}>{px(p.target_profit_price)}</Cell>
+            <Cell label={t('trade.lever.sl')}>{px(p.stop_loss_price)}</Cell>
+            <Cell label={t('trade.fee')} right>
+              <Num value={p.fee} tint={false} />
+            </Cell>
+          </>
+        ) : null}
+        {!open && p.status !== 'entrusted' ? (
+          <>
+            <Cell label={t('trade.lever.overnight')}>
+              <Num value={p.overnight_fee} tint={false} />
+            </Cell>
+            <Cell label={t('trade.lever.openPrice')}>{px(p.open_price)}</Cell>
+            <Cell label="" right>
+              <span className={styles.muted}>{formatTime(p.closed_at ?? p.created_at)}</span>
+            </Cell>
+          </>
+        ) : null}
+      </div>
+      {(open || p.status === 'entrusted') && onClose ? (
+        <div className={styles.cardActions}>
+          {open && onTpSl ? (
+            <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => onTpSl(p)} data-testid="tpsl">
+              {t('trade.lever.tpsl')}
+            </button>
+          ) : null}
+          <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => onClose(p)} data-testid="close-position">
+            {open ? t('trade.lever.close') : t('trade.lever.cancelEntrust')}
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+});

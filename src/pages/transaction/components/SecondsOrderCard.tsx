@@ -1,0 +1,40 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SecondsOrder } from '../../../../core';
+import { Num } from '../../../components/Num';
+import { Cell } from './Cell';
+import { formatTime } from './time';
+import styles from './components.module.css';
+
+/** One seconds-option order: direction, stake, buy/settle prices, expiry, result and profit. */
+export const SecondsOrderCard = memo(function SecondsOrderCard({ o, priceDecimals }: { o: SecondsOrder; priceDecimals: number }) {
+  const { t } = useTranslation();
+  const px = (v: string | null) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
+  const result = o.result ? t(`trade.seconds.${o.result}`) : t('trade.tabs.pending');
+  return (
+    <article className={styles.card} data-testid="seconds-order" data-id={o.id} data-status={o.status}>
+      <div className={styles.cardHead}>
+        <span className={`${styles.tag} ${o.type === 'up' ? styles.tagUp : styles.tagDown}`}>{t(`trade.seconds.${o.type}`)}</span>
+        <span className={styles.cardTitle}>{o.symbol}</span>
+        <span className={`${styles.tag} ${styles.tagFlat}`}>{o.seconds}s</span>
+        <span className={styles.cardTime}>{formatTime(o.created_at)}</span>
+      </div>
+      <div className={styles.grid}>
+        <Cell label={`${t('trade.seconds.stake')} (${o.currency})`}>
+          <Num value={o.number} tint={false} />
+        </Cell>
+        <Cell label={t('trade.seconds.buyPrice')}>{px(o.buy_price)}</Cell>
+        <Cell label={t('trade.seconds.endPrice')} right>
+          {px(o.end_price)}
+        </Cell>
+        <Cell label={t('trade.status')}>{result}</Cell>
+        <Cell label={o.profit === null ? t('trade.seconds.expectedProfit') : t('trade.seconds.profit')} testId="seconds-profit">
+          <Num value={o.profit ?? o.expected_profit} signed={o.profit !== null} tint={false} />
+        </Cell>
+        <Cell label={o.settled_at ? t('trade.seconds.sellTime') : t('trade.seconds.expiry')} right>
+          <span className={styles.muted}>{formatTime(o.settled_at ?? o.expires_at).slice(5)}</span>
+        </Cell>
+      </div>
+    </article>
+  );
+});

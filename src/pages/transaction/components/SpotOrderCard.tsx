@@ -1,0 +1,55 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotOrder } from '../../../../core';
+import { Num } from '../../../components/Num';
+import { Cell } from './Cell';
+import { formatTime } from './time';
+import styles from './components.module.css';
+
+export interface SpotOrderCardProps {
+  order: SpotOrder;
+  priceDecimals: number;
+  onCancel?: (o: SpotOrder) => void;
+  cancelling?: boolean;
+}
+
+/** One spot order: side, pair, kind, price, amount, fill, fee, status; cancel while open. */
+export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecimals, onCancel, cancelling }: SpotOrderCardProps) {
+  const { t } = useTranslation();
+  const [base, quote] = o.symbol.split('/');
+  return (
+    <article className={styles.card} data-testid="spot-order" data-id={o.id} data-status={o.status}>
+      <div className={styles.cardHead}>
+        <span className={`${styles.tag} ${o.side === 'buy' ? styles.tagUp : styles.tagDown}`}>{o.side === 'buy' ? t('trade.buy') : t('trade.sell')}</span>
+        <span className={styles.cardTitle}>{o.symbol}</span>
+        <span className={`${styles.tag} ${styles.tagFlat}`}>{t(`trade.${o.kind}`)}</span>
+        <span className={styles.cardTime}>{formatTime(o.filled_at ?? o.cancelled_at ?? o.created_at)}</span>
+      </div>
+      <div className={styles.grid}>
+        <Cell label={`${t('trade.price')} (${quote})`}>
+          {o.target_price ? <Num value={o.target_price} format="price" decimals={priceDecimals} tint={false} /> : t('trade.market')}
+        </Cell>
+        <Cell label={`${t('trade.amount')} (${base})`}>
+          <Num value={o.amount} tint={false} />
+        </Cell>
+        <Cell label={t('trade.status')} right>
+          <span data-testid="order-status">{t(`trade.spotStatus.${o.status}`)}</span>
+        </Cell>
+        <Cell label={`${t('trade.fillPrice')} (${quote})`}>
+          {o.fill_price ? <Num value={o.fill_price} format="price" decimals={priceDecimals} tint={false} /> : '--'}
+        </Cell>
+        <Cell label={`${t('trade.total')} (${quote})`}>{o.total ? <Num value={o.total} tint={false} /> : '--'}</Cell>
+        <Cell label={`${t('trade.fee')} (${quote})`} right>
+          <Num value={o.fee} tint={false} />
+        </Cell>
+      </div>
+      {onCancel && o.status === 'open' ? (
+        <div className={styles.cardActions}>
+          <button type="button" className={styles.smallBtn} disabled={cancelling} onClick={() => onCancel(o)} data-testid="cancel-order">
+            {t('trade.cancelOrder')}
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+});

@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { ACCOUNT_TYPES, type SpotOrderKind, type SpotSide } from '../../../../core';
+import { PATHS } from '../../../app/nav';
+import { spotTrade } from '../../../api/trade';
+import { ApiError } from '../../../api/client';
+import { AmountField, DecimalInput } from '../../../components/form';
+import { Num } from '../../../components/Num';
+import { toastSuccess } from '../../../components/toast';
+import { useTicker } from '../../../market';
+import { session } from '../../../stores/session';
+import { ConfirmSheet } from './ConfirmSheet';
+import { claimNotice } from './noticeClaims';
+import { gt, maxSpotBuy, minus, spotPreview } from './preview';
+import { useBalance } from './useBalance';
+import type { PairState } from './usePair';
+import styles from './trade-form.module.css';
+
+/**
+ * The spot order form: buy/sell, market/limit, price, amount with 25–100 % of what the balance
+ * allows, total and fee from core, a confirmation sheet, then the order.
+ */
+export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = useSnapshot(session);
+  const [side, setSide] = useState<SpotSide>('buy');
+  const [kind, setKind] = useState<SpotOrderKind>('market');
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const q = pair.quote;
+  const s = pair.settings;
+  const base = s?.base ?? q?.base ?? pair.symbol.split('/')[0];
+  const quoteName = s?.quote ?? q?.quote ?? pair.symbol.split('/')[1];
+  const feeRate = s?.spot_fee_rate ?? '0';
+  const live = useTicker(pair.symbol)?.last ?? q?.last ?? null;
+  const usePrice = kind === 'market' ? live : price;
+
+  const quoteBal = useBalance(s?.legal_id ?? q?.legal_id, ACCOUNT_TYPES.change);
+  const baseBal = useBalance(s?.currency_id ?? q?.currency_id, ACCOUNT_TYPES.change);
+  const spend = side === 'buy' ? quoteBal.balance?.available ?? null : baseBal.balance?.available ?? null;
+  const spendUnit = side === 'buy' ? quoteName : base;
+  const maxAmount = side === 'buy' ? maxSpotBuy(spend, usePrice, feeRate, pair.qtyDecimals) : spend;
+
+  const preview = spotPreview(side, usePrice, amount, feeRate);
+  const needed = preview ? (side === 'buy' ? preview.quoteIn : amount) : null;
+  const amountError = (() => {
+    if (!touched) return null;
+    if (!amount || !gt(amount, '0')) return t('trade.err.amount');
+    if (s && gt(s.spot_min_amount, amount)) return t('trade.err.minAmount', { min: s.spot_min_amount, unit: base });
+    if (token && needed && spend !== null && gt(needed, spend)) return t('common.insufficientBalance');
+    return null;
+  })();
+  const priceError = touched && kind === 'limit' && (!price || !gt(price, '0')) ? t('trade.err.price') : null;
+
+  const submit = () => {
+    if (!token) {
+      navigate(PATHS.login);
+      return;
+    }
+    setTouched(true);
+    const bad = !amount || !gt(amount, '0') || (kind === 'limit' && (!price || !gt(price, '0')));
+    if (bad || (needed && spend !== null && gt(needed, spend))) return;
+    if (s && gt(s.spot_min_amount, amount)) return;
+    setConfirming(true);
+  };
+
+  const place = async () => {
+    const cur = s ?? q;
+    if (!cur) return;
+    setPending(true);
+    try {
+      const o = await spotTrade({
+        amount,
+        target_price: kind === 'limit' ? price : undefined,
+        currency_id: cur.currency_id,
+        legal_id: cur.legal_id,
+        type: side,
+      });
+      if (o.status !== 'filled') toastSuccess(t('trade.spot.placed'));
+      else if (claimNotice('spot_filled', o.id))
+        toastSuccess(t('trade.notice.spot_filled', { side: t(`trade.${o.side}`), amount: o.amount, base, price: o.fill_price ?? '' }));
+      setConfirming(false);
+      setAmount('');
+      setTouched(false);
+      quoteBal.reload();
+      baseBal.reload();
+      onPlaced();
+    } catch (e) {
+      // the client already showed the server's message; keep the input for another try
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const sideLabel = side === 'buy' ? t('trade.spot.buy', { base }) : t('trade.spot.sell', { base });
+  const dash = '--';
+  // The sheet shows exact figures (what will move), prices at the pair's precision.
+  const numOr = (v: string | null | undefined, unit: string, decimals?: number) =>
+    v ? (
+      <>
+        {decimals !== undefined ? <Num value={v} format="price" decimals={decimals} tint={false} /> : v} {unit}
+      </>
+    ) : (
+      dash
+    );
+
+  return (
+    <form
+      className={styles.form}
+      aria-label={t('trade.spot.form')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
+      <div className={styles.sideSwitch} role="radiogroup" aria-label={t('trade.side')}>
+        {(['buy', 'sell'] as const).map((sd) => (
+          <button
+            key={sd}
+            type="button"
+            role="radio"
+            aria-checked={side === sd}
+            data-testid={`side-${sd}`}
+            className={`${styles.sideBtn} ${side === sd ? (sd === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`}
+            onClick={() => {
+              setSide(sd);
+              setAmount('');
+              setTouched(false);
+            }}
+          >
+            {sd === 'buy' ? t('trade.buy') : t('trade.sell')}
+          </button>
+        ))}
+      </div>
+
+      <div className={styles.kindSwitch} role="radiogroup" aria-label={t('trade.orderType')}>
+        {(['market', 'limit'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={kind === k}
+            data-testid={`kind-${k}-order`}
+            className={`${styles.kindBtn} ${kind === k ? styles.kindOn : ''}`}
+            onClick={() => {
+              setKind(k);
+              if (k === 'limit' && !price && live) setPrice(live);
+            }}
+          >
+            {t(`trade.${k}`)}
+          </button>
+        ))}
+      </div>
+
+      {kind === 'limit' ? (
+        <DecimalInput
+          label={t('trade.price')}
+          value={price}
+          onChange={setPrice}
+          decimals={pair.priceDecimals}
+          unit={quoteName}
+          error={priceError}
+          data-testid="price-input"
+        />
+      ) : (
+        <div className={styles.marketPrice} aria-live="off">
+          <span>{t('trade.price')}</span>
+          <span>{t('trade.marketPrice')}</span>
+        </div>
+      )}
+
+      <AmountField
+        label={t('trade.amount')}
+        value={amount}
+        onChange={setAmount}
+        decimals={pair.qtyDecimals}
+        unit={base}
+        maxAmount={token ? maxAmount : undefined}
+        available={token ? spend : undefined}
+        availableUnit={spendUnit}
+        error={amountError}
+        onBlur={() => amount && setTouched(true)}
+        data-testid="amount-input"
+      />
+
+      <div className={styles.summary}>
+        <div>
+          <span>{kind === 'market' ? t('trade.estTotal') : t('trade.total')}</span>
+          <span data-testid="order-total">{numOr(preview?.total, quoteName)}</span>
+        </div>
+        <div>
+          <span>{t('trade.fee')}</span>
+          <span>{preview ? numOr(preview.fee, quoteName) : feeRate === '0' ? t('trade.zeroFee') : dash}</span>
+        </div>
+      </div>
+
+      <Button
+        block
+        type="submit"
+        className={side === 'buy' ? styles.buyBtn : styles.sellBtn}
+        disabled={pending || (!!token && !s && !q)}
+        data-testid="spot-submit"
+      >
+        {token ? sideLabel : t('trade.loginToTrade')}
+      </Button>
+
+      <ConfirmSheet
+        visible={confirming}
+        title={sideLabel}
+        pending={pending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void place()}
+        confirmText={t('common.confirm')}
+        confirmColor={side === 'buy' ? 'success' : 'danger'}
+        rows={[
+          { label: t('trade.pair'), value: pair.symbol },
+          { label: t('trade.orderType'), value: t(`trade.${kind}`) },
+          { label: kind === 'market' ? t('trade.estPrice') : t('trade.price'), value: numOr(usePrice, quoteName, pair.priceDecimals) },
+          { label: t('trade.amount'), value: numOr(amount, base) },
+          { label: t('trade.fee'), value: numOr(preview?.fee, quoteName) },
+          side === 'buy'
+            ? { label: t('trade.youPay'), value: numOr(preview?.quoteIn, quoteName) }
+            : { label: t('trade.youReceive'), value: numOr(preview?.quoteOut, quoteName), strong: true },
+          side === 'buy' ? { label: t('trade.youReceive'), value: numOr(amount, base), strong: true } : { label: t('trade.youPay'), value: numOr(amount, base) },
+          { label: t('trade.balanceAfter'), value: numOr(minus(spend, needed), spendUnit) },
+        ]}
+        note={kind === 'market' ? t('trade.marketNote') : t('trade.limitNote')}
+      />
+    </form>
+  );
+}

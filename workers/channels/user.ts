@@ -1,0 +1,93 @@
+/**
+ * The user's private room (joined by `auth {token}`): `order` (a SpotOrder), `position` (a
+ * LeverPosition), `seconds` (a SecondsOrder), `balance` and `notice`. There is no first full state:
+ * each event is a whole record, and pages load their lists over HTTP and refresh on these. Every
+ * payload is checked for the fields the pages read; anything malformed is dropped.
+ */
+import { SOCKET_EVENTS, type BalanceEvent, type LeverPosition, type SecondsOrder, type SpotOrder, type TradeNotice } from '../../core';
+import type { UserEvent } from '../api-types';
+import { isDecimal, isObj, isSymbol, type Obj } from './validate';
+
+export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice] as const;
+export type UserEventName = (typeof USER_EVENTS)[number];
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isStr = (v: unknown): v is string => typeof v === 'string' && v.length <= 2000;
+const isDecOrNull = (v: unknown) => v === null || isDecimal(v);
+/** P&L may be negative; decimal strings only. */
+const isSigned = (v: unknown) => v === null || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+
+function isRecordBase(v: unknown): v is Obj & { id: number; symbol: string; status: string } {
+  return isObj(v) && isId(v.id) && isSymbol(v.symbol) && isStr(v.status);
+}
+
+export function isSpotOrder(v: unknown): v is SpotOrder {
+  return isRecordBase(v) && (v.side === 'buy' || v.side === 'sell') && isDecimal(v.amount) && isDecOrNull(v.fill_price);
+}
+
+export function isLeverPosition(v: unknown): v is LeverPosition {
+  return isRecordBase(v) && (v.side === 'long' || v.side === 'short') && isDecimal(v.lots) && isSigned(v.profit);
+}
+
+export function isSecondsOrder(v: unknown): v is SecondsOrder {
+  return isRecordBase(v) && (v.type === 'up' || v.type === 'down') && isDecimal(v.number) && isSigned(v.profit);
+}
+
+export function isBalanceEvent(v: unknown): v is BalanceEvent {
+  return isObj(v) && isId(v.currency_id) && typeof v.type === 'number' && isDecimal(v.available) && isDecimal(v.frozen);
+}
+
+export function isTradeNotice(v: unknown): v is TradeNotice {
+  return (
+    isObj(v) &&
+    isStr(v.kind) &&
+    isStr(v.key) &&
+    isStr(v.text) &&
+    isObj(v.params) &&
+    Object.values(v.params).every(isStr) &&
+    isObj(v.ref) &&
+    isStr(v.ref.type) &&
+    isId(v.ref.id)
+  );
+}
+
+/** One socket event → a UserEvent, or null when its payload is malformed. */
+export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent | null {
+  switch (name) {
+    case 'order':
+      return isSpotOrder(payload) ? { kind: 'order', order: payload } : null;
+    case 'position':
+      return isLeverPosition(payload) ? { kind: 'position', position: payload } : null;
+    case 'seconds':
+      return isSecondsOrder(payload) ? { kind: 'seconds', order: payload } : null;
+    case 'balance':
+      return isBalanceEvent(payload) ? { kind: 'balance', balance: payload } : null;
+    case 'notice':
+      return isTradeNotice(payload) ? { kind: 'notice', notice: payload } : null;
+  }
+}
+
+/** Events waiting for one watcher's next snapshot. Bounded: a stalled page keeps the newest. */
+export class UserEventQueue {
+  private items: UserEvent[] = [];
+  constructor(private readonly max = 200) {}
+
+  push(e: UserEvent): void {
+    this.items.push(e);
+    if (this.items.length > this.max) this.items.splice(0, this.items.length - this.max);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  drain(): UserEvent[] {
+    const out = this.items;
+    this.items = [];
+    return out;
+  }
+
+  clear(): void {
+    this.items = [];
+  }
+}
