@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, AppError } from '../envelope';
 import { localUploadStore, sniffImage } from '../../storage/uploads';
+import { recordUpload } from '../../domain/profile/files';
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const store = localUploadStore(app.config.dataDir);
@@ -20,6 +21,9 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     }
     const kind = sniffImage(buf);
     if (!kind) throw new AppError('file_type_invalid');
-    return ok(await store.save(buf, kind));
+    const ref = await store.save(buf, kind);
+    // The owner is recorded so the file is shown only to those allowed (GET /api/file/:name).
+    await recordUpload(app.db, ref, req.userId);
+    return ok(ref);
   });
 }

@@ -1,0 +1,38 @@
+/**
+ * Operator accounts are created from the command line only:
+ *   npm run operator -- create <name> <password>
+ * Uses the same database as the server (DATABASE_URL, or the PGlite files under DATA_DIR);
+ * stop a PGlite-backed server first (one process owns those files).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../config';
+import { connectDb } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { createOperator } from './operators';
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, name, password] = argv;
+  if (cmd !== 'create' || !name || !password) {
+    console.error('usage: npm run operator -- create <name> <password>');
+    return 2;
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
+  const handle = await connectDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+  try {
+    await migrateToLatest(handle.db as Kysely<unknown>);
+    const id = await createOperator(handle.db, name, password);
+    console.log(`operator ${name} created (id ${id})`);
+    return 0;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    console.error(code === '23505' ? `operator ${name} already exists` : (err as Error).message);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,140 @@
+/**
+ * Shared pieces of the funds area: paging, currency lookup, prices in USDT from the market feed,
+ * fiat rates (settings fiat_rate_<CODE>), per-user notices, and the account-type names.
+ */
+import Decimal from 'decimal.js';
+import type { Kysely, Transaction } from 'kysely';
+import { ACCOUNT_FIELDS, CONSTANTS, type AccountField, type FiatRate, type Page } from '../../../core';
+import type { Database } from '../../db/schema';
+import { AppError, type MessageKey } from '../../http/envelope';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** The one question funds code asks the market: last price of `<coin>/USDT`. */
+export interface PriceSource {
+  lastPrice(symbol: string): { price: string } | undefined;
+}
+
+export const QUOTE = 'USDT';
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+export function pageOf<T>(list: T[], p: Paging, total: number): Page<T> {
+  return { list, page: p.page, limit: p.limit, total };
+}
+
+export const DEFAULT_PAGING: Paging = { page: 1, limit: CONSTANTS.pageSize };
+
+export function offset(p: Paging): number {
+  return (p.page - 1) * p.limit;
+}
+
+export interface CurrencyRow {
+  id: number;
+  name: string;
+  networks: string[];
+  qty_decimals: number;
+}
+
+/** A crypto currency that funds may move; stocks and disabled currencies are refused. */
+export async function fundsCurrency(db: Db, id: number): Promise<CurrencyRow> {
+  const c = await db
+    .selectFrom('currencies')
+    .select(['id', 'name', 'networks', 'qty_decimals'])
+    .where('id', '=', id)
+    .where('market', '=', 'crypto')
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  if (!c) throw new AppError('currency_invalid');
+  return c;
+}
+
+export async function fundsCurrencies(db: Db): Promise<CurrencyRow[]> {
+  return db
+    .selectFrom('currencies')
+    .select(['id', 'name', 'networks', 'qty_decimals'])
+    .where('market', '=', 'crypto')
+    .where('status', '=', 1)
+    .orderBy('sort', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Price of one unit in USDT, or undefined before the feed has priced it. */
+export function priceUsdt(prices: PriceSource, currency: string): string | undefined {
+  if (currency === QUOTE) return '1';
+  return prices.lastPrice(`${currency}/${QUOTE}`)?.price;
+}
+
+export function requirePriceUsdt(prices: PriceSource, currency: string): string {
+  const p = priceUsdt(prices, currency);
+  if (!p || !new Decimal(p).gt(0)) throw new AppError('price_unavailable');
+  return p;
+}
+
+// ─── fiat ───
+
+export const FIAT_SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', EUR: '€', HKD: 'HK$', JPY: '¥', KRW: '₩', THB: '฿' };
+export const FIAT_PREFIX = 'fiat_rate_';
+
+export async function listFiats(db: Db): Promise<FiatRate[]> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${FIAT_PREFIX}%`).orderBy('key').execute();
+  const list = rows.map((r) => {
+    const code = r.key.slice(FIAT_PREFIX.length);
+    return { currency_code: code, rate: new Decimal(r.value).toFixed(), symbol: FIAT_SYMBOLS[code] ?? code };
+  });
+  // USD first: the default.
+  return list.sort((a, b) => (a.currency_code === 'USD' ? -1 : b.currency_code === 'USD' ? 1 : a.currency_code.localeCompare(b.currency_code)));
+}
+
+export async function fiatRate(db: Db, code: string): Promise<FiatRate | undefined> {
+  return (await listFiats(db)).find((f) => f.currency_code === code);
+}
+
+export async function userFiat(db: Db, userId: number): Promise<FiatRate> {
+  const pref = await db.selectFrom('user_prefs').select('fiat').where('user_id', '=', userId).executeTakeFirst();
+  return (await fiatRate(db, pref?.fiat ?? 'USD')) ?? { currency_code: 'USD', rate: '1', symbol: '$' };
+}
+
+// ─── account types ───
+
+export function fieldOfType(type: number): AccountField {
+  const f = ACCOUNT_FIELDS[type - 1];
+  if (!f) throw new AppError('param_error');
+  return f;
+}
+
+/** 'legal' | 'change' | … or '1'..'4' → the account type number. */
+export function typeOfField(v: string | number): number {
+  const s = String(v).trim();
+  const byName = (ACCOUNT_FIELDS as readonly string[]).indexOf(s);
+  if (byName >= 0) return byName + 1;
+  const n = Number(s);
+  if (Number.isInteger(n) && n >= 1 && n <= ACCOUNT_FIELDS.length) return n;
+  throw new AppError('param_error');
+}
+
+// ─── notices ───
+
+/** A notice to a user, stored as message keys so it reads in the reader's language. */
+export async function addNotice(
+  db: Db,
+  n: { userId: number; kind: string; title: MessageKey; body: MessageKey; params?: Record<string, string | number> },
+): Promise<void> {
+  await db
+    .insertInto('notices')
+    .values({ user_id: n.userId, kind: n.kind, title_key: n.title, body_key: n.body, params: JSON.stringify(n.params ?? {}) })
+    .execute();
+}
+
+export function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+export function canon(v: string): string {
+  const d = new Decimal(v);
+  return d.isZero() ? '0' : d.toFixed();
+}

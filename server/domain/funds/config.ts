@@ -1,0 +1,35 @@
+/** Per-currency funds configuration (withdraw minimum and fee, deposit address) and site switches. */
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AppConfig } from '../../config';
+import { getSetting } from '../content/settings';
+import { canon, type Db } from './common';
+import { DEFAULT_EXCHANGE_FEE_RATE } from './seed';
+
+export interface CurrencyFundsConfig {
+  withdraw_min: string;
+  withdraw_fee: string;
+  deposit_address: string;
+}
+
+export async function currencyConfig(db: Db, currencyId: number): Promise<CurrencyFundsConfig> {
+  const r = await db.selectFrom('funds_currency_config').selectAll().where('currency_id', '=', currencyId).executeTakeFirst();
+  return r ? { withdraw_min: canon(r.withdraw_min), withdraw_fee: canon(r.withdraw_fee), deposit_address: r.deposit_address } : { withdraw_min: '0', withdraw_fee: '0', deposit_address: '' };
+}
+
+export function truthy(v: string): boolean {
+  return ['1', 'on', 'true', 'yes'].includes(v.trim().toLowerCase());
+}
+
+export async function exchangeFeeRate(db: Db): Promise<string> {
+  const v = await db.selectFrom('settings').select('value').where('key', '=', 'exchange_fee_rate').executeTakeFirst();
+  const d = new Decimal(v?.value ?? DEFAULT_EXCHANGE_FEE_RATE);
+  return d.isNegative() || d.gte(1) ? DEFAULT_EXCHANGE_FEE_RATE : d.toFixed();
+}
+
+/** The wallet gate as an operator set it, else WALLET_GATE (server/http/routes/content.ts may read this). */
+export async function walletGate(db: Kysely<Database>, config: AppConfig): Promise<boolean> {
+  const v = await getSetting(db, 'wallet_gate');
+  return v === undefined ? config.walletGate : truthy(v);
+}

@@ -1,0 +1,111 @@
+/**
+ * Recharge (spec §3, §5): the user pays the platform's address and files a request with the
+ * amount and a payment-voucher image; an operator approves (the ledger credits the change
+ * account, journaled with the request as reference) or rejects with a reason. Can be switched
+ * off by the `recharge_enabled` setting ("recharge not enabled, contact the administrator").
+ */
+import QRCode from 'qrcode';
+import type { Kysely, Transaction } from 'kysely';
+import { FUNDS_ACCOUNT_TYPE, type DepositAddress, type Page, type RechargeEntry, type RechargeInfo } from '../../../core';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/envelope';
+import { credit } from '../../db/ledger';
+import { rechargeEnabled } from '../content/settings';
+import { claimUpload, fileUrl } from '../profile/files';
+import { addNotice, canon, fundsCurrency, iso, offset, pageOf, priceUsdt, type Paging, type PriceSource } from './common';
+import { currencyConfig } from './config';
+import { parseAmount } from './amount';
+
+export async function rechargeInfo(db: Kysely<Database>, prices: PriceSource, currencyId: number): Promise<RechargeInfo> {
+  const c = await fundsCurrency(db, currencyId);
+  const [cfg, enabled] = await Promise.all([currencyConfig(db, c.id), rechargeEnabled(db)]);
+  return { currency_id: c.id, currency: c.name, networks: c.networks, recharge_enabled: enabled, withdraw_min: cfg.withdraw_min, withdraw_fee: cfg.withdraw_fee, price_usdt: priceUsdt(prices, c.name) ?? '0' };
+}
+
+export async function depositAddress(db: Kysely<Database>, currencyId: number, network?: string): Promise<DepositAddress> {
+  if (!(await rechargeEnabled(db))) throw new AppError('recharge_disabled');
+  const c = await fundsCurrency(db, currencyId);
+  const cfg = await currencyConfig(db, c.id);
+  if (!cfg.deposit_address) throw new AppError('deposit_address_missing');
+  const net = network && c.networks.includes(network) ? network : (c.networks[0] ?? '');
+  return { currency_id: c.id, currency: c.name, network: net, address: cfg.deposit_address, qr: await QRCode.toDataURL(cfg.deposit_address, { margin: 1, width: 240 }) };
+}
+
+export async function requestRecharge(
+  db: Kysely<Database>,
+  userId: number,
+  input: { currency: number; amount: string; network?: string; account?: string; voucher?: string },
+): Promise<number> {
+  if (!(await rechargeEnabled(db))) throw new AppError('recharge_disabled');
+  const c = await fundsCurrency(db, input.currency);
+  const amount = parseAmount(input.amount);
+  if (!input.voucher?.trim()) throw new AppError('voucher_required');
+  const network = input.network && c.networks.includes(input.network) ? input.network : (c.networks[0] ?? '');
+  return db.transaction().execute(async (trx) => {
+    const voucher = await claimUpload(trx, userId, input.voucher ?? '', 'voucher');
+    const row = await trx
+      .insertInto('recharges')
+      .values({ user_id: userId, currency_id: c.id, amount, network, account: (input.account ?? '').trim().slice(0, 128), voucher })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+type RechargeRow = {
+  id: number; user_id: number; currency_id: number; currency: string; amount: string; network: string; account: string; voucher: string;
+  status: 'pending' | 'approved' | 'rejected'; reason: string; created_at: Date; reviewed_at: Date | null;
+};
+
+export async function rechargeDto(db: Kysely<Database>, r: RechargeRow): Promise<RechargeEntry> {
+  return {
+    id: r.id,
+    currency_id: r.currency_id,
+    currency: r.currency,
+    amount: canon(r.amount),
+    network: r.network,
+    account: r.account,
+    voucher: r.voucher,
+    voucher_url: await fileUrl(db, r.voucher, 'voucher'),
+    status: r.status,
+    reason: r.reason,
+    created_at: r.created_at.toISOString(),
+    reviewed_at: iso(r.reviewed_at),
+  };
+}
+
+export function rechargeQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('recharges')
+    .innerJoin('currencies', 'currencies.id', 'recharges.currency_id')
+    .select(['recharges.id', 'recharges.user_id', 'recharges.currency_id', 'currencies.name as currency', 'recharges.amount', 'recharges.network', 'recharges.account', 'recharges.voucher', 'recharges.status', 'recharges.reason', 'recharges.created_at', 'recharges.reviewed_at', 'recharges.reviewed_by']);
+}
+
+export async function rechargeLog(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<RechargeEntry>> {
+  const [rows, total] = await Promise.all([
+    rechargeQuery(db).where('recharges.user_id', '=', userId).orderBy('recharges.id', 'desc').limit(paging.limit).offset(offset(paging)).execute(),
+    db.selectFrom('recharges').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(await Promise.all(rows.map((r) => rechargeDto(db, r))), paging, Number(total.n));
+}
+
+/** Operator decision: approve credits exactly the requested amount through the ledger. */
+export async function reviewRecharge(trx: Transaction<Database>, input: { id: number; operatorId: number; approve: boolean; reason: string }): Promise<{ userId: number }> {
+  const row = await trx
+    .updateTable('recharges')
+    .set({ status: input.approve ? 'approved' : 'rejected', reason: input.reason, reviewed_at: new Date(), reviewed_by: input.operatorId })
+    .where('id', '=', input.id)
+    .where('status', '=', 'pending')
+    .returning(['user_id', 'currency_id', 'amount'])
+    .executeTakeFirst();
+  if (!row) throw new AppError('review_done');
+  const c = await trx.selectFrom('currencies').select('name').where('id', '=', row.currency_id).executeTakeFirstOrThrow();
+  const amount = canon(row.amount);
+  if (input.approve) {
+    await credit(trx, { userId: row.user_id, currencyId: row.currency_id, type: FUNDS_ACCOUNT_TYPE, amount, reason: 'recharge', ref: { type: 'recharge', id: input.id } });
+    await addNotice(trx, { userId: row.user_id, kind: 'recharge', title: 'notice_recharge_approved_title', body: 'notice_recharge_approved_body', params: { amount, currency: c.name } });
+  } else {
+    await addNotice(trx, { userId: row.user_id, kind: 'recharge', title: 'notice_recharge_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
+  }
+  return { userId: row.user_id };
+}

@@ -1,0 +1,42 @@
+/** Saved wallet addresses and bank cards (domestic, international). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../envelope';
+import { parse } from '../../validate';
+import { requestLang } from '../../lang';
+import { translate } from '../../../i18n/messages';
+import { deleteAddress, listAddresses, saveAddress } from '../../../domain/wallets/addresses';
+import { getCard, saveCard, type CardKind } from '../../../domain/wallets/cards';
+import { idField, pagingShape } from './shared';
+
+const req = z.string().trim().min(1, { error: 'all_required' }).max(200);
+const AddressBody = z.object({ currency: idField, name: req, address: req, qrcode: req });
+const CardBody = z.object({
+  real_name: z.string().optional(), bank_account: z.string().optional(), bank_name: z.string().optional(), bank_network: z.string().optional(),
+  bank_dizhi: z.string().optional(), phone: z.string().optional(), aba_number: z.string().optional(), swift_code: z.string().optional(), address: z.string().optional(),
+});
+
+export async function walletRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+
+  app.post('/user/wallet/save', auth, async (r) => ok(await saveAddress(db, r.userId, parse(AddressBody, r.body))));
+  const list = async (r: { userId: number; query: unknown; body: unknown }) => {
+    const q = parse(z.object({ ...pagingShape, currency: z.coerce.number().int().min(0).optional() }), { ...(r.query as object), ...(r.body as object) });
+    return ok(await listAddresses(db, r.userId, q, q.currency || undefined));
+  };
+  app.get('/user/wallet/list', auth, list);
+  app.post('/user/wallet/list', auth, list);
+  app.post('/user/wallet/del', auth, async (r) => {
+    await deleteAddress(db, r.userId, parse(z.object({ id: idField }), r.body).id);
+    return ok(translate('saved_ok', requestLang(r)));
+  });
+
+  const save = (kind: CardKind) => async (r: { userId: number; body: unknown }) => ok(await saveCard(db, r.userId, kind, parse(CardBody, r.body)));
+  app.post('/user/cash_save', auth, save('domestic'));
+  app.post('/user/cash_save_international', auth, save('international'));
+  app.post('/user/cash_info', auth, async (r) => ok(await getCard(db, r.userId, 'domestic')));
+  app.post('/user/cash_info_international', auth, async (r) => ok(await getCard(db, r.userId, 'international')));
+  app.get('/user/cash_info', auth, async (r) => ok(await getCard(db, r.userId, 'domestic')));
+  app.get('/user/cash_info_international', auth, async (r) => ok(await getCard(db, r.userId, 'international')));
+}
