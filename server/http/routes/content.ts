@@ -8,6 +8,7 @@ import { requestLang } from '../lang';
 import { getSetting, inviteRequired, rechargeEnabled } from '../../domain/content/settings';
 import { coinList, contentPage, listNews, menu, newsDetail, popNotice, NEWS_CATEGORY } from '../../domain/content/pages';
 import type { ContentPage } from '../../db/tables';
+import { walletGate } from '../../domain/funds/config';
 
 const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -21,14 +22,16 @@ const NewsDetailBody = z.object({ id: intField(1, 2_147_483_647) });
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/getSiteConfig', async () => {
-    const [siteName, recharge, invite] = await Promise.all([
+    // The operator's site settings win over the environment defaults (back office → Settings).
+    const [siteName, recharge, invite, gate] = await Promise.all([
       getSetting(app.db, 'site_name'),
       rechargeEnabled(app.db),
       inviteRequired(app.db, app.config),
+      walletGate(app.db, app.config),
     ]);
     return ok({
       site_name: siteName ?? 'H5 Exchange',
-      wallet_gate: app.config.walletGate,
+      wallet_gate: gate,
       recharge_enabled: recharge,
       invite_required: invite,
       version: CONSTANTS.appVersion,
