@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
@@ -29,6 +29,9 @@ export default function RegisterPage() {
   const { config } = useSnapshot(site);
   const inviteRequired = !!config?.invite_required;
   const [form] = Form.useForm<RegisterForm>();
+  // An invite link (setting/share) carries the inviter's code: prefill it.
+  const [params] = useSearchParams();
+  const inviteFromLink = params.get('invite_code') ?? '';
   const [pending, setPending] = useState(false);
   const rules = authRules(t, (f) => form.getFieldValue(f));
 
@@ -69,6 +72,7 @@ export default function RegisterPage() {
         <Form
           form={form}
           name="register"
+          initialValues={{ invite: inviteFromLink }}
           layout="vertical"
           className={styles.form}
           onFinish={onFinish}
