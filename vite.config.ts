@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The web app is served by the Fastify server under /h5/ (hash routing inside).
 export default defineConfig({
@@ -13,6 +14,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    // two pages: the customer app and the operators' back office (reached at /h5/admin/)
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./src/index.html', import.meta.url)),
+        admin: fileURLToPath(new URL('./src/admin/index.html', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: {

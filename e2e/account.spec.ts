@@ -1,0 +1,290 @@
+import { test, expect, type Page, type BrowserContext } from '@playwright/test';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import { latestCode, shot, uniqueEmail } from './helpers';
+
+/**
+ * The account journey as a new user lives it, with an operator in a second browser context.
+ * The operator account is made with the real CLI (`server/admin/cli.ts create`), which needs the
+ * database to itself; so this file runs its own server on its own port and data dir, created
+ * after the operator, and stops it at the end.
+ */
+const PORT = Number(process.env.ACCOUNT_E2E_PORT ?? 8137);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OP = { name: 'e2e-operator', password: 'operator-pass-1' };
+// a 1×1 PNG: vouchers, ID photos and QR images are checked by magic bytes, not content
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acct-e2e-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), TICK_RATE: '20', WALLET_GATE: 'off', LOG_LEVEL: 'warn' };
+  // another process on this port would answer for us and the journey would test the wrong server
+  const taken = await fetch(`${BASE}/api/getSiteConfig`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${PORT} is in use: set ACCOUNT_E2E_PORT`);
+  execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' });
+  server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/api/getSiteConfig`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('account e2e server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(async () => {
+  // the server was started in its own process group: end exactly that group
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Pick an image in an ImageField and wait until /upload has answered for it. */
+async function upload(page: Page, testId: string, name: string) {
+  const field = page.getByTestId(testId);
+  await field.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
+  await expect(field.locator('img')).toHaveCount(1);
+  await expect(field.locator('.adm-image-uploader-cell-loading')).toHaveCount(0);
+}
+
+/**
+ * Open a page with a fresh document load (not just a hash change), as a user following a link
+ * from outside would; it also picks up the current build's chunks.
+ */
+async function go(page: Page, route: string) {
+  await page.goto('about:blank');
+  await page.goto(`/h5/#/pages/${route}`);
+}
+
+async function confirmSheet(page: Page) {
+  const sheet = page.getByTestId('confirm-sheet');
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+async function operatorApproves(op: Page, tab: 'Identity' | 'Recharges' | 'Withdrawals', queue: string, name: string) {
+  await op.getByRole('tab', { name: tab }).click();
+  const q = op.getByTestId(`queue-${queue}`);
+  await q.getByRole('button', { name: 'Refresh' }).click();
+  const item = q.getByTestId(`${queue}-item`).first();
+  await expect(item).toBeVisible();
+  await shot(op, `admin-${name}`);
+  await item.getByRole('button', { name: 'Approve' }).click();
+  // the pending queue empties once the review is recorded
+  await expect(q.getByText(`No pending ${queue} requests`)).toBeVisible();
+}
+
+test('a new user verifies, deposits, transfers, binds an authenticator and withdraws; an operator reviews each step', async ({ browser, request }) => {
+  const email = uniqueEmail('acct');
+  const password = 'secret-pass-1';
+  const payPassword = 'pay-pass-123';
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  const coins = (await (await request.get('/api/currency/list')).json()) as { message: { id: number; name: string }[] };
+  const usdt = coins.message.find((c) => c.name === 'USDT');
+  expect(usdt, 'USDT is in the catalogue').toBeTruthy();
+
+  const userCtx: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const opCtx: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await userCtx.newPage();
+  page.on('pageerror', (e) => console.log('customer page error:', e.message));
+  const op = await opCtx.newPage();
+  op.on('response', async (r) => {
+    if (r.url().includes('/admin/api/login')) console.log('operator login answered', r.status(), (await r.text()).slice(0, 80));
+  });
+
+  // ── register and log in ──
+  await go(page, 'common/register');
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByPlaceholder('6-digit code').fill(await latestCode(request, email));
+  await page.getByPlaceholder('More than 6 characters').fill(password);
+  await page.getByPlaceholder('Enter the password again').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/common\/login/);
+  await page.getByPlaceholder('Email or phone number').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/index\/index/);
+
+  // ── operator signs in on the back office (its own login) and sets the USDT deposit address ──
+  await op.goto('/h5/admin/');
+  await shot(op, 'admin-login');
+  await op.getByPlaceholder('Operator name').fill(OP.name);
+  await op.getByPlaceholder('Password').fill(OP.password);
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
+  await op.getByRole('tab', { name: 'Settings' }).click();
+  const usdtRow = op.getByTestId('admin-settings').locator('div', { has: op.locator('strong', { hasText: /^USDT$/ }) }).last();
+  await usdtRow.getByLabel('deposit_address').fill('TQ4platformUSDTdepositAddr000001');
+  await usdtRow.getByRole('button', { name: 'Save' }).click();
+  await op.getByRole('dialog').locator('textarea').fill('platform deposit address for USDT');
+  await op.getByRole('button', { name: 'Confirm' }).click();
+  await expect(op.getByText('Saved', { exact: true })).toBeVisible();
+  await shot(op, 'admin-settings');
+
+  // ── settings, profile, security: email is bound at sign-up; bind the phone ──
+  await go(page, 'setting/setting');
+  await expect(page.getByTestId('setting-profile')).toBeVisible();
+  await shot(page, 'setting');
+  await go(page, 'setting/userInfo');
+  await expect(page.getByText('Invitation code')).toBeVisible();
+  await shot(page, 'userInfo');
+  await go(page, 'setting/security');
+  await expect(page.getByTestId('sec-email')).toContainText(email);
+  await page.getByTestId('sec-mobile').click();
+  const bind = page.getByTestId('bind-mobile');
+  await bind.getByPlaceholder('11-digit phone number').fill(mobile);
+  await bind.getByRole('button', { name: 'Send code' }).click();
+  await bind.getByPlaceholder('6-digit code').fill(await latestCode(request, mobile));
+  await shot(page, 'security-bind-phone');
+  await bind.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(page.getByTestId('sec-mobile')).toContainText(mobile);
+  await shot(page, 'security');
+
+  // ── identity verification level 1 ──
+  await go(page, 'setting/real');
+  await page.getByPlaceholder('As on the document').fill('Alex Example');
+  await page.getByPlaceholder('Document number').fill('110101199001011234');
+  await shot(page, 'real-level1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('kyc-state')).toHaveAttribute('data-state1', 'verifying');
+  await shot(page, 'real-verifying');
+  await operatorApproves(op, 'Identity', 'kyc', 'kyc-level1');
+
+  // ── level 2: the document's photos ──
+  await page.reload();
+  await expect(page.getByTestId('kyc-state')).toHaveAttribute('data-state1', 'verified');
+  await upload(page, 'front-pic', 'front.png');
+  await upload(page, 'reverse-pic', 'back.png');
+  await shot(page, 'real-level2');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('kyc-state')).toHaveAttribute('data-state2', 'verifying');
+  await operatorApproves(op, 'Identity', 'kyc', 'kyc-level2');
+  await page.reload();
+  await expect(page.getByTestId('kyc-state')).toHaveAttribute('data-state2', 'verified');
+  await shot(page, 'real-verified');
+
+  // ── recharge with a voucher; the operator approves; the balance appears ──
+  await go(page, `fund/receive?currency=${usdt!.id}`);
+  await expect(page.getByTestId('deposit-address')).toHaveText('TQ4platformUSDTdepositAddr000001');
+  await page.getByPlaceholder('0.00').fill('1000');
+  await upload(page, 'voucher', 'voucher.png');
+  await shot(page, 'receive');
+  await page.getByRole('button', { name: 'Submit deposit' }).click();
+  await confirmSheet(page);
+  await shot(page, 'receive-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('recharge-result')).toBeVisible();
+  await shot(page, 'receive-pending');
+  await operatorApproves(op, 'Recharges', 'recharge', 'recharge');
+
+  await go(page, 'fund/assets');
+  await page.getByRole('tab', { name: 'Spot' }).click();
+  await expect(page.getByTestId('account-change').getByTestId('bal-change-USDT').getByTestId('available')).toHaveText(/^1000\.0+$/);
+  await shot(page, 'assets');
+
+  // ── transfer 100 USDT to the contract (futures) account ──
+  await go(page, 'fund/fundTransfer');
+  await expect(page.getByTestId('transfer-currency')).toContainText('USDT');
+  await expect(page.getByTestId('transfer-to')).toContainText('Futures');
+  await page.getByPlaceholder('0.00').fill('100');
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await confirmSheet(page);
+  await shot(page, 'fundTransfer-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('transfer-available')).toHaveText(/^900\.0+/);
+  await shot(page, 'fundTransfer');
+
+  // ── Google authenticator: the code computed from the secret on screen ──
+  await go(page, 'setting/bingga');
+  const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await shot(page, 'bingga');
+  const bindCode = await generate({ secret });
+  await page.getByPlaceholder('6-digit code').fill(bindCode);
+  await page.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(page.getByTestId('ga-bound')).toBeVisible();
+
+  // ── payment password and a saved address ──
+  await go(page, 'setting/payPassword');
+  await page.getByPlaceholder('Enter your password').fill(password);
+  await page.getByPlaceholder('More than 6 characters').fill(payPassword);
+  await page.getByPlaceholder('Enter the password again').fill(payPassword);
+  await shot(page, 'payPassword');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Payment password saved')).toBeVisible();
+
+  await go(page, `setting/addWallet?currency=${usdt!.id}`);
+  await page.getByPlaceholder('e.g. My Ledger').fill('My wallet');
+  await page.getByPlaceholder('Paste the wallet address').fill('TUserWithdrawAddress0000000000001');
+  await upload(page, 'addr-qr', 'qr.png');
+  await shot(page, 'addWallet');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await go(page, 'setting/wallet');
+  await expect(page.getByTestId('address-list')).toContainText('TUserWithdrawAddress0000000000001');
+  await shot(page, 'wallet');
+
+  // ── withdraw 50 USDT with the payment password and a fresh TOTP code ──
+  await go(page, `fund/withdraw?currency=${usdt!.id}`);
+  await expect(page.getByTestId('withdraw-address')).toContainText('My wallet');
+  await page.getByPlaceholder('0.00').fill('50');
+  await page.getByPlaceholder('Enter your payment password').fill(payPassword);
+  // a code is accepted once: wait for the authenticator's next step
+  let code = bindCode;
+  await expect.poll(async () => (code = await generate({ secret })), { timeout: 35_000, intervals: [1000] }).not.toBe(bindCode);
+  await page.getByPlaceholder('6-digit code').fill(code);
+  await expect(page.getByTestId('withdraw-received')).not.toHaveText('--');
+  await shot(page, 'withdraw');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await confirmSheet(page);
+  await shot(page, 'withdraw-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('withdraw-result')).toBeVisible();
+  await shot(page, 'withdraw-pending');
+  await operatorApproves(op, 'Withdrawals', 'withdraw', 'withdraw');
+
+  // ── every step in the records ──
+  await go(page, 'fund/receive_withdraw_record?tab=recharge');
+  await expect(page.getByTestId('recharge-row').first().getByTestId('status-tag')).toHaveAttribute('data-status', 'approved');
+  await shot(page, 'records-recharge');
+  await go(page, 'fund/receive_withdraw_record?tab=withdraw');
+  await expect(page.getByTestId('withdraw-row').first().getByTestId('status-tag')).toHaveAttribute('data-status', 'approved');
+  await shot(page, 'records-withdraw');
+  await go(page, 'fund/transfer_history');
+  await expect(page.getByTestId('transfer-row')).toHaveCount(1);
+  await shot(page, 'transfer_history');
+  await go(page, 'fund/assets_all_record');
+  const journal = page.getByTestId('journal-list');
+  await expect(journal.locator('[data-reason="recharge"]')).toHaveCount(1);
+  await expect(journal.locator('[data-testid="journal-row"]')).not.toHaveCount(0);
+  await shot(page, 'assets_all_record');
+  await go(page, 'setting/bill');
+  await expect(page.getByTestId('journal-list')).toBeVisible();
+  await shot(page, 'bill');
+
+  // ── the other pages, as screenshots ──
+  for (const r of ['setting/share', 'setting/coupon', 'setting/bank', 'setting/bank_international', 'setting/areas', 'setting/real_mark', 'setting/operational_compliance', 'setting/password', 'fund/select?to=receive', 'fund/transfer', 'common/faq', 'common/aboutus', 'common/contactus']) {
+    await go(page, r);
+    await page.waitForTimeout(600);
+    await shot(page, r.replace(/[/?=]/g, '_'));
+  }
+  await userCtx.close();
+  await opCtx.close();
+});

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile';
+import type { Operator } from '../../core';
+import { admin, adminSession, setOnSessionLost } from './api';
+import { KycQueue, RechargeQueue, WithdrawQueue } from './queues';
+import { Users } from './users';
+import { Settings, ActionLog } from './settings';
+import styles from './admin.module.css';
+
+/** The operators' back office: its own login and token, never a customer session. */
+export function AdminApp() {
+  const [me, setMe] = useState<Operator | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [tab, setTab] = useState('kyc');
+
+  useEffect(() => {
+    setOnSessionLost(() => setMe(null));
+    if (!adminSession.token) {
+      setChecked(true);
+      return;
+    }
+    admin
+      .me()
+      .then(setMe)
+      .catch(() => undefined)
+      .finally(() => setChecked(true));
+  }, []);
+
+  if (!checked) return null;
+  if (!me) return <Login onIn={setMe} />;
+  return (
+    <div className={styles.app}>
+      <NavBar
+        back={null}
+        right={
+          <Button
+            size="mini"
+            onClick={async () => {
+              await admin.logout().catch(() => undefined);
+              adminSession.token = '';
+              setMe(null);
+            }}
+          >
+            Log out
+          </Button>
+        }
+      >
+        <h1 className={styles.title}>Back office · {me.name}</h1>
+      </NavBar>
+      <Tabs activeKey={tab} onChange={setTab} className={styles.tabs}>
+        <Tabs.Tab key="kyc" title="Identity">
+          <KycQueue />
+        </Tabs.Tab>
+        <Tabs.Tab key="recharge" title="Recharges">
+          <RechargeQueue />
+        </Tabs.Tab>
+        <Tabs.Tab key="withdraw" title="Withdrawals">
+          <WithdrawQueue />
+        </Tabs.Tab>
+        <Tabs.Tab key="users" title="Users">
+          <Users />
+        </Tabs.Tab>
+        <Tabs.Tab key="settings" title="Settings">
+          <Settings />
+        </Tabs.Tab>
+        <Tabs.Tab key="log" title="Log">
+          <ActionLog />
+        </Tabs.Tab>
+      </Tabs>
+    </div>
+  );
+}
+
+function Login({ onIn }: { onIn: (op: Operator) => void }) {
+  const [pending, setPending] = useState(false);
+  const onFinish = async (v: { name: string; password: string }) => {
+    setPending(true);
+    try {
+      adminSession.token = await admin.login(v.name.trim(), v.password);
+      onIn(await admin.me());
+    } catch (e) {
+      Toast.show({ content: (e as Error).message });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <main className={styles.login}>
+      <h1>Back office</h1>
+      <p className={styles.muted}>Operators only. Customer accounts cannot sign in here.</p>
+      <Form
+        layout="vertical"
+        onFinish={onFinish}
+        requiredMarkStyle="none"
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending}>
+            Sign in
+          </Button>
+        }
+      >
+        <Form.Item name="name" label="Operator name" rules={[{ required: true, message: 'Enter the operator name' }]}>
+          <Input autoComplete="username" placeholder="Operator name" />
+        </Form.Item>
+        <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Enter the password' }]}>
+          <Input type="password" autoComplete="current-password" placeholder="Password" />
+        </Form.Item>
+      </Form>
+    </main>
+  );
+}

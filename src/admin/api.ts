@@ -1,0 +1,87 @@
+/**
+ * The back office's own client for /admin/api/*: operator tokens only (kept apart from the
+ * customer session), form-encoded POSTs, the same envelope as /api.
+ */
+import type {
+  AdminAdjustInput,
+  AdminKycItem,
+  AdminRechargeItem,
+  AdminSettings,
+  AdminUserDetail,
+  AdminUserRow,
+  AdminWithdrawItem,
+  Operator,
+  OperatorAction,
+  Page,
+} from '../../core';
+import { readEnvelope, toForm } from '../api/envelope';
+
+const TOKEN_KEY = 'admin.token';
+
+export const adminSession = {
+  get token(): string {
+    return localStorage.getItem(TOKEN_KEY) ?? '';
+  },
+  set token(v: string) {
+    if (v) localStorage.setItem(TOKEN_KEY, v);
+    else localStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly sessionInvalid: boolean,
+  ) {
+    super(message);
+  }
+}
+
+let onSessionLost: () => void = () => {};
+export function setOnSessionLost(fn: () => void): void {
+  onSessionLost = fn;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, data?: Record<string, unknown>): Promise<T> {
+  const headers: Record<string, string> = { lang: 'en' };
+  if (adminSession.token) headers.authorization = adminSession.token;
+  let url = `/admin/api${path}`;
+  let body: URLSearchParams | undefined;
+  if (method === 'GET') {
+    const qs = toForm(data).toString();
+    if (qs) url += `?${qs}`;
+  } else {
+    body = toForm(data);
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  const res = await fetch(url, { method, headers, body });
+  if (res.status !== 200) throw new AdminError(`HTTP ${res.status}`, false);
+  const out = readEnvelope<T>(await res.json());
+  if (out.kind === 'ok') return out.data;
+  if (out.kind === 'session') {
+    adminSession.token = '';
+    onSessionLost();
+  }
+  throw new AdminError(out.message || 'Request failed', out.kind === 'session');
+}
+
+export const admin = {
+  login: (name: string, password: string) => call<string>('POST', '/login', { name, password }),
+  me: () => call<Operator>('GET', '/me'),
+  logout: () => call<boolean>('GET', '/logout'),
+  kyc: (status: string, page: number) => call<Page<AdminKycItem>>('GET', '/kyc', { status: status || undefined, page }),
+  reviewKyc: (id: number, approve: boolean, reason: string) => call<boolean>('POST', '/kyc/review', { id, approve: approve ? 1 : 0, reason }),
+  recharges: (status: string, page: number) => call<Page<AdminRechargeItem>>('GET', '/recharges', { status: status || undefined, page }),
+  reviewRecharge: (id: number, approve: boolean, reason: string) => call<boolean>('POST', '/recharges/review', { id, approve: approve ? 1 : 0, reason }),
+  withdrawals: (status: string, page: number) => call<Page<AdminWithdrawItem>>('GET', '/withdrawals', { status: status || undefined, page }),
+  reviewWithdraw: (id: number, approve: boolean, reason: string) => call<boolean>('POST', '/withdrawals/review', { id, approve: approve ? 1 : 0, reason }),
+  users: (q: string, page: number) => call<Page<AdminUserRow>>('GET', '/users', { q, page }),
+  user: (id: number) => call<AdminUserDetail>('GET', '/users/detail', { id }),
+  adjust: (input: AdminAdjustInput) => call<unknown>('POST', '/users/adjust', { ...input }),
+  settings: () => call<AdminSettings>('GET', '/settings'),
+  setSetting: (key: string, value: string, reason: string) => call<unknown>('POST', '/settings', { key, value, reason }),
+  setCurrency: (input: { currency_id: number; withdraw_min: string; withdraw_fee: string; deposit_address: string; reason: string }) => call<unknown>('POST', '/settings/currency', { ...input }),
+  setLimit: (input: { level: number; withdraw_24h_btc: string; fiat_order_usdt: string; reason: string }) => call<unknown>('POST', '/settings/limit', { ...input }),
+  setFiat: (input: { currency_code: string; rate: string; reason: string }) => call<unknown>('POST', '/settings/fiat', { ...input }),
+  log: (page: number) => call<Page<OperatorAction>>('GET', '/log', { page }),
+};

@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Button, Switch, Toast } from 'antd-mobile';
+import type { AdminSettings } from '../../core';
+import { admin } from './api';
+import { askReason } from './askReason';
+import { usePaged } from './usePaged';
+import { Pager } from './queues';
+import styles from './admin.module.css';
+
+async function run(fn: () => Promise<unknown>, after: () => Promise<void>) {
+  try {
+    await fn();
+    Toast.show({ icon: 'success', content: 'Saved' });
+    await after();
+  } catch (e) {
+    Toast.show({ content: (e as Error).message });
+  }
+}
+
+/** Site settings; every change asks for the reason that goes into the action log. */
+export function Settings() {
+  const [s, setS] = useState<AdminSettings | null>(null);
+  const load = async () => {
+    try {
+      setS(await admin.settings());
+    } catch (e) {
+      Toast.show({ content: (e as Error).message });
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  if (!s) return null;
+  const flag = (key: 'recharge_enabled' | 'invite_required' | 'wallet_gate', label: string) => (
+    <div className={styles.row}>
+      <Switch
+        checked={s[key]}
+        aria-label={label}
+        onChange={async (on) => {
+          const reason = await askReason(`${label}: ${on ? 'on' : 'off'}`);
+          if (reason !== null) await run(() => admin.setSetting(key, on ? '1' : '0', reason), load);
+        }}
+      />
+      <span>{label}</span>
+    </div>
+  );
+  return (
+    <div className={styles.section} data-testid="admin-settings">
+      <h2>Switches</h2>
+      {flag('recharge_enabled', 'Recharge enabled')}
+      {flag('invite_required', 'Invitation code required')}
+      {flag('wallet_gate', 'Wallet gate')}
+      <h2>Coin exchange fee rate</h2>
+      <Editable
+        fields={{ exchange_fee_rate: s.exchange_fee_rate }}
+        onSave={async (v, reason) => run(() => admin.setSetting('exchange_fee_rate', v.exchange_fee_rate, reason), load)}
+      />
+      <h2>Currencies (withdraw minimum, fee, deposit address)</h2>
+      {s.currencies.map((c) => (
+        <div key={c.currency_id}>
+          <strong>{c.currency}</strong>
+          <Editable
+            fields={{ withdraw_min: c.withdraw_min, withdraw_fee: c.withdraw_fee, deposit_address: c.deposit_address }}
+            onSave={(v, reason) => run(() => admin.setCurrency({ currency_id: c.currency_id, withdraw_min: v.withdraw_min, withdraw_fee: v.withdraw_fee, deposit_address: v.deposit_address, reason }), load)}
+          />
+        </div>
+      ))}
+      <h2>Level limits (24 h withdrawal in BTC, fiat order in USDT)</h2>
+      {s.limits.map((l) => (
+        <div key={l.level}>
+          <strong>Level {l.level}</strong>
+          <Editable
+            fields={{ withdraw_24h_btc: l.withdraw_24h_btc, fiat_order_usdt: l.fiat_order_usdt }}
+            onSave={(v, reason) => run(() => admin.setLimit({ level: l.level, withdraw_24h_btc: v.withdraw_24h_btc, fiat_order_usdt: v.fiat_order_usdt, reason }), load)}
+          />
+        </div>
+      ))}
+      <h2>Fiat rates (per 1 USDT)</h2>
+      {s.fiats.map((f) => (
+        <div key={f.currency_code}>
+          <strong>{f.currency_code}</strong>
+          <Editable fields={{ rate: f.rate }} onSave={(v, reason) => run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Editable<K extends string>({ fields, onSave }: { fields: Record<K, string>; onSave: (v: Record<K, string>, reason: string) => Promise<void> }) {
+  const [v, setV] = useState(fields);
+  const dirty = (Object.keys(fields) as K[]).some((k) => fields[k] !== v[k]);
+  return (
+    <div className={styles.row}>
+      {(Object.keys(fields) as K[]).map((k) => (
+        <label key={k}>
+          <span className={styles.muted}>{k} </span>
+          <input value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} aria-label={k} />
+        </label>
+      ))}
+      <Button
+        size="mini"
+        color="primary"
+        disabled={!dirty}
+        onClick={async () => {
+          const reason = await askReason('Reason for this change');
+          if (reason !== null) await onSave(v, reason);
+        }}
+      >
+        Save
+      </Button>
+    </div>
+  );
+}
+
+export function ActionLog() {
+  const q = usePaged((p) => admin.log(p), []);
+  return (
+    <div className={styles.section}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th>Time</th>
+            <th>Operator</th>
+            <th>Action</th>
+            <th>Target</th>
+            <th>Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {q.data?.list.map((a) => (
+            <tr key={a.id}>
+              <td>{a.created_at.replace('T', ' ').slice(0, 19)}</td>
+              <td>{a.operator}</td>
+              <td>{a.action}</td>
+              <td>{a.target}</td>
+              <td>{a.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={q.page} pages={q.pages} setPage={q.setPage} />
+    </div>
+  );
+}

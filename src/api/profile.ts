@@ -1,0 +1,77 @@
+import axios from 'axios';
+import { CONSTANTS, HEADERS, FILE_ROUTE, type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
+import { session } from '../stores/session';
+import { get, post } from './client';
+import { readEnvelope } from './envelope';
+
+/** Profile and settings calls (spec §2 setting group). Shapes: core/types/funds.ts. */
+
+export function profile(quiet = false): Promise<Profile> {
+  return get<Profile>('/user/profile', undefined, { quiet });
+}
+
+/**
+ * POST /upload (multipart field `file`); resolves the file reference. The shared client sends
+ * form-encoded bodies only, so this one call goes through axios with the same headers itself.
+ */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const headers: Record<string, string> = { [HEADERS.lang]: session.lang, [HEADERS.userIp]: session.userIp };
+  if (session.token) headers[HEADERS.authorization] = session.token;
+  if (session.visitorId) headers[HEADERS.visitorId] = session.visitorId;
+  const res = await axios.post<unknown>('/api/upload', form, { headers, timeout: CONSTANTS.requestTimeoutMs, validateStatus: (s) => s === 200 });
+  const out = readEnvelope<string>(res.data);
+  if (out.kind !== 'ok') throw new Error(out.message);
+  return out.data;
+}
+
+/** A stored reference ("upload/x.png") as a URL, for public files (avatars). */
+export function fileUrl(ref: string): string {
+  return ref ? FILE_ROUTE + ref.replace(/^upload\//, '') : '';
+}
+
+export function uploadHeadPortrait(head_portrait: string): Promise<Profile> {
+  return post<Profile>('/user/uploadHeadPortrait', { head_portrait });
+}
+
+export function editNickname(input: { nickname?: string; signature?: string }): Promise<Profile> {
+  return post<Profile>('/user/editNickname', { ...input });
+}
+
+export function fiats(): Promise<FiatRate[]> {
+  return get<FiatRate[]>('/user/fiats', undefined, { quiet: true });
+}
+
+export function setFiat(currency_code: string): Promise<FiatRate> {
+  return post<FiatRate>('/user/fiat', { currency_code });
+}
+
+export function setAccountLang(lang: string): Promise<string> {
+  return post<string>('/user/lang', { lang }, { quiet: true });
+}
+
+export function invite(): Promise<InviteInfo> {
+  return get<InviteInfo>('/user/invite');
+}
+
+export function notices(page: number, limit: number): Promise<Page<Notice>> {
+  return get<Page<Notice>>('/user/notices', { page, limit }, { quiet: true });
+}
+
+export function readNotice(id: number): Promise<unknown> {
+  return post<unknown>('/user/notices/read', { id }, { quiet: true });
+}
+
+export function coupons(page: number, limit: number, status?: Coupon['status']): Promise<Page<Coupon>> {
+  return get<Page<Coupon>>('/user/coupons', { page, limit, status }, { quiet: true });
+}
+
+/** Content pages (public). The FAQ is a list of questions; the others are HTML written by the operator. */
+export type ContentName = 'contactus' | 'aboutus' | 'operational_compliance';
+export function faq(): Promise<{ title: string; list: { q: string; a: string }[] }> {
+  return get('/faq', undefined, { quiet: true });
+}
+export function contentPage(name: ContentName): Promise<{ title: string; content: string }> {
+  return get(`/${name}`, undefined, { quiet: true });
+}

@@ -1,0 +1,30 @@
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/PageFrame';
+import { newsDetail } from '../../api/content';
+import { useLoad } from '../fund/parts/useLoad';
+import { LoadState } from '../fund/parts/LoadState';
+import { when } from '../fund/parts/format';
+import { htmlToText } from './ContentPage';
+import styles from '../setting/account.module.css';
+
+/** A news article or notice (`?id=`), shown as text. */
+export default function ArticlePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const load = useLoad(() => (id > 0 ? newsDetail(id) : Promise.reject(new Error('no id'))), [id]);
+  return (
+    <PageFrame title={load.data?.title || t('route.common.article')}>
+      <LoadState load={load}>
+        {(n) => (
+          <article className={styles.prose}>
+            <h2>{n.title}</h2>
+            <div className={styles.rowSub}>{when(n.created_at)}</div>
+            {htmlToText(n.content ?? '')}
+          </article>
+        )}
+      </LoadState>
+    </PageFrame>
+  );
+}

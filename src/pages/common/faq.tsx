@@ -1,0 +1,27 @@
+import { Collapse } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/PageFrame';
+import { faq } from '../../api/profile';
+import { useLoad } from '../fund/parts/useLoad';
+import { LoadState } from '../fund/parts/LoadState';
+import styles from '../setting/account.module.css';
+
+export default function FaqPage() {
+  const { t } = useTranslation();
+  const load = useLoad(() => faq());
+  return (
+    <PageFrame title={t('route.common.faq')}>
+      <LoadState load={load}>
+        {(f) => (
+          <Collapse accordion>
+            {f.list.map((x, i) => (
+              <Collapse.Panel key={String(i)} title={x.q}>
+                <div className={styles.prose}>{x.a}</div>
+              </Collapse.Panel>
+            ))}
+          </Collapse>
+        )}
+      </LoadState>
+    </PageFrame>
+  );
+}

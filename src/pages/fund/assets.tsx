@@ -1,0 +1,118 @@
+import { useState, type ReactNode } from 'react';
+import { PullToRefresh, Tabs } from 'antd-mobile';
+import { AddCircleOutline, MinusCircleOutline, LoopOutline, SendOutline, UnorderedListOutline, EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_FIELDS, type AccountSummary } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { pathOf } from '../../app/routes';
+import { assets } from '../../api/funds';
+import { useLoad } from './parts/useLoad';
+import { LoadState } from './parts/LoadState';
+import { Amount } from './parts/Amount';
+import styles from './fund.module.css';
+
+const HIDE_KEY = 'assets.hidden';
+
+/** The Assets tab: total equivalent in the chosen fiat, then each account type's balances. */
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useLoad(() => assets());
+  const [tab, setTab] = useState<string>('change');
+  const [hidden, setHidden] = useState(() => localStorage.getItem(HIDE_KEY) === '1');
+  const toggle = () => {
+    localStorage.setItem(HIDE_KEY, hidden ? '0' : '1');
+    setHidden(!hidden);
+  };
+  const go = (name: string, q = '') => navigate(pathOf(name) + q);
+
+  return (
+    <PageFrame title={t('route.fund.assets')} back={false}>
+      <PullToRefresh onRefresh={load.reload}>
+        <LoadState load={load}>
+          {(o) => (
+            <>
+              <section className={styles.hero} aria-label={t('acct.totalAssets')}>
+                <div className={styles.heroLabel}>
+                  {t('acct.totalAssets')} ({o.fiat.currency_code}){' '}
+                  <button type="button" onClick={toggle} aria-label={t('acct.hideAmounts')} className={styles.eye}>
+                    {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+                  </button>
+                </div>
+                <div className={styles.heroValue} data-testid="assets-total">
+                  {hidden ? '******' : <Amount value={o.total_fiat} fiat suffix={o.fiat.currency_code} />}
+                </div>
+                <div className={styles.heroSub}>{hidden ? '' : <>≈ <Amount value={o.total_usdt} suffix="USDT" /></>}</div>
+              </section>
+              <div className={styles.actions}>
+                <button type="button" className={styles.action} onClick={() => go('fund/select', '?to=receive')}>
+                  <AddCircleOutline aria-hidden />
+                  {t('route.fund.receive')}
+                </button>
+                <button type="button" className={styles.action} onClick={() => go('fund/select', '?to=withdraw')}>
+                  <MinusCircleOutline aria-hidden />
+                  {t('route.fund.withdraw')}
+                </button>
+                <button type="button" className={styles.action} onClick={() => go('fund/fundTransfer')}>
+                  <LoopOutline aria-hidden />
+                  {t('route.fund.fundTransfer')}
+                </button>
+                <button type="button" className={styles.action} onClick={() => go('fund/transfer')}>
+                  <SendOutline aria-hidden />
+                  {t('route.fund.transfer')}
+                </button>
+                <button type="button" className={styles.action} onClick={() => go('fund/assets_all_record')}>
+                  <UnorderedListOutline aria-hidden />
+                  {t('acct.records')}
+                </button>
+              </div>
+              <Tabs activeKey={tab} onChange={setTab}>
+                {ACCOUNT_FIELDS.map((f) => {
+                  const acc = o.accounts.find((a) => a.field === f);
+                  return (
+                    <Tabs.Tab key={f} title={t(`acct.account.${f}`)}>
+                      {acc ? <AccountBalances acc={acc} hidden={hidden} fiat={o.fiat.currency_code} onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${acc.type}`)} /> : null}
+                    </Tabs.Tab>
+                  );
+                })}
+              </Tabs>
+            </>
+          )}
+        </LoadState>
+      </PullToRefresh>
+    </PageFrame>
+  );
+}
+
+function AccountBalances({ acc, hidden, fiat, onOpen }: { acc: AccountSummary; hidden: boolean; fiat: string; onOpen: (currencyId: number) => void }) {
+  const { t } = useTranslation();
+  const mask = (v: ReactNode) => (hidden ? '****' : v);
+  return (
+    <div data-testid={`account-${acc.field}`}>
+      <div className={styles.sum}>
+        <span>{t('acct.accountTotal')}</span>
+        <span>{mask(<Amount value={acc.total_fiat} fiat suffix={fiat} />)}</span>
+      </div>
+      <ul className={styles.balList}>
+        {acc.balances.map((b) => (
+          <li key={b.currency_id} className={styles.balItem}>
+            <button type="button" className={styles.bal} onClick={() => onOpen(b.currency_id)} data-testid={`bal-${acc.field}-${b.currency}`}>
+              <span className={styles.balHead}>
+                <span>{b.currency}</span>
+              </span>
+              <span className={styles.k}>{t('acct.available')}</span>
+              <span className={styles.k}>{t('acct.frozen')}</span>
+              <span className={styles.k}>
+                {t('acct.equivalent')} ({fiat})
+              </span>
+              <span data-testid="available">{mask(<Amount value={b.available} />)}</span>
+              <span>{mask(<Amount value={b.frozen} />)}</span>
+              <span>{mask(<Amount value={b.fiat_value} fiat />)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

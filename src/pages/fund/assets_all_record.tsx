@@ -1,0 +1,25 @@
+import { Tabs } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/PageFrame';
+import { ExchangeList, JournalList, RechargeList, TransferList, WithdrawList } from './parts/records';
+
+const TABS = ['all', 'recharge', 'withdraw', 'transfer', 'exchange'] as const;
+
+/** Every record in one place: the journal (every balance change) and each kind of request. */
+export default function AssetsAllRecordPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'all';
+  return (
+    <PageFrame title={t('route.fund.assets_all_record')}>
+      <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })}>
+        {TABS.map((k) => (
+          <Tabs.Tab key={k} title={t(`acct.tab.${k}`)}>
+            {k === 'all' ? <JournalList /> : k === 'recharge' ? <RechargeList /> : k === 'withdraw' ? <WithdrawList /> : k === 'transfer' ? <TransferList /> : <ExchangeList />}
+          </Tabs.Tab>
+        ))}
+      </Tabs>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/PageFrame';
+import { pathOf } from '../../app/routes';
+import { walletDetail } from '../../api/funds';
+import { useLoad } from './parts/useLoad';
+import { LoadState } from './parts/LoadState';
+import { DetailRows } from './parts/DetailRows';
+import { JournalList } from './parts/records';
+import { Amount } from './parts/Amount';
+import { fieldOf } from './parts/format';
+import styles from './fund.module.css';
+
+/** One currency in one account: its balance and every change to it. */
+export default function AssetsRecordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const currency = Number(params.get('currency')) || undefined;
+  const type = Number(params.get('type')) || 2;
+  const detail = useLoad(() => (currency ? walletDetail(currency, type) : Promise.reject(new Error('no currency'))), [currency, type]);
+  return (
+    <PageFrame title={t('route.fund.assets_record')}>
+      {currency ? (
+        <LoadState load={detail}>
+          {(d) => (
+            <section className={styles.wrap}>
+              <div className={styles.recTop}>
+                <span>
+                  {d.currency} · {t(`acct.account.${fieldOf(d.type)}`)}
+                </span>
+              </div>
+              <DetailRows
+                rows={[
+                  [t('acct.available'), <Amount value={d.available} />, true],
+                  [t('acct.frozen'), <Amount value={d.frozen} />],
+                  [t('acct.equivalent'), <Amount value={d.fiat_value} fiat />],
+                ]}
+              />
+              <div className={styles.center}>
+                <Button size="small" color="primary" onClick={() => navigate(`${pathOf('fund/receive')}?currency=${d.currency_id}`)}>
+                  {t('route.fund.receive')}
+                </Button>
+                <Button size="small" color="primary" fill="outline" onClick={() => navigate(`${pathOf('fund/withdraw')}?currency=${d.currency_id}`)}>
+                  {t('route.fund.withdraw')}
+                </Button>
+                <Button size="small" fill="outline" onClick={() => navigate(pathOf('fund/fundTransfer'))}>
+                  {t('route.fund.fundTransfer')}
+                </Button>
+              </div>
+            </section>
+          )}
+        </LoadState>
+      ) : null}
+      <JournalList currency={currency} type={currency ? type : undefined} />
+    </PageFrame>
+  );
+}

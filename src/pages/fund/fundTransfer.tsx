@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Form, Input, Picker } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_FIELDS, type AccountField } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { toastSuccess } from '../../components/toast';
+import { keepFocus } from '../../components/keepFocus';
+import { pathOf } from '../../app/routes';
+import { fundTransfer, userCurrencies } from '../../api/funds';
+import { useLoad } from './parts/useLoad';
+import { LoadState } from './parts/LoadState';
+import { confirmMoney } from './parts/confirmMoney';
+import { amountRules, readAmount } from './parts/amountRules';
+import { PctShortcuts } from './parts/PctShortcuts';
+import { gte, minus, plus } from './parts/format';
+import { Amount } from './parts/Amount';
+import styles from './fund.module.css';
+
+/** Move a balance between account types (spec §3: legal, change, lever, micro). */
+export default function FundTransferPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useLoad(() => userCurrencies());
+  const [currencyId, setCurrencyId] = useState<number>();
+  const [from, setFrom] = useState<AccountField>('change');
+  const [to, setTo] = useState<AccountField>('lever');
+  const [picker, setPicker] = useState<'currency' | 'from' | 'to' | null>(null);
+  const [form] = Form.useForm<{ amount: string }>();
+  const [pending, setPending] = useState(false);
+
+  const cur = load.data?.find((c) => c.currency_id === currencyId) ?? load.data?.find((c) => c.currency === 'USDT') ?? load.data?.[0];
+  const available = cur?.available[from] ?? '0';
+  const fieldOptions = [ACCOUNT_FIELDS.map((f) => ({ label: t(`acct.account.${f}`), value: f }))];
+
+  const onFinish = async (v: { amount: string }) => {
+    const amount = readAmount(v.amount);
+    if (!amount || !cur) return;
+    const ok = await confirmMoney(t('acct.confirmTransfer'), [
+      [t('acct.currency'), cur.currency],
+      [t('acct.from'), t(`acct.account.${from}`)],
+      [t('acct.to'), t(`acct.account.${to}`)],
+      [t('acct.amount'), <Amount value={amount} suffix={cur.currency} />, true],
+      [t('acct.fee'), <Amount value="0" suffix={cur.currency} />],
+      [t('acct.balanceAfterIn', { account: t(`acct.account.${from}`) }), <Amount value={minus(available, amount)} />],
+      [t('acct.balanceAfterIn', { account: t(`acct.account.${to}`) }), <Amount value={plus(cur.available[to] ?? '0', amount)} />],
+    ]);
+    if (!ok) return;
+    setPending(true);
+    try {
+      await fundTransfer({ currency_id: cur.currency_id, number: amount, from_field: from, to_field: to });
+      toastSuccess(t('acct.transferDone'));
+      form.resetFields();
+      await load.reload();
+    } catch {
+      /* toasted */
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t('route.fund.fundTransfer')} right={<Button size="mini" fill="none" onClick={() => navigate(pathOf('fund/transfer_history'))}>{t('acct.records')}</Button>}>
+      <LoadState load={load}>
+        {() => (
+          <div className={styles.wrap}>
+            <button type="button" className={styles.pick} style={{ width: '100%' }} onClick={() => setPicker('currency')} data-testid="transfer-currency">
+              <small>{t('acct.currency')}</small>
+              <strong>{cur?.currency}</strong>
+            </button>
+            <div className={styles.pair}>
+              <button type="button" className={styles.pick} onClick={() => setPicker('from')} data-testid="transfer-from">
+                <small>{t('acct.from')}</small>
+                <strong>{t(`acct.account.${from}`)}</strong>
+              </button>
+              <button type="button" className={styles.swap} aria-label={t('acct.swap')} onClick={() => (setFrom(to), setTo(from))}>
+                ⇄
+              </button>
+              <button type="button" className={styles.pick} onClick={() => setPicker('to')} data-testid="transfer-to">
+                <small>{t('acct.to')}</small>
+                <strong>{t(`acct.account.${to}`)}</strong>
+              </button>
+            </div>
+            <Form
+              form={form}
+              layout="vertical"
+              className={styles.form}
+              onFinish={onFinish}
+              requiredMarkStyle="none"
+              footer={
+                <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending || from === to} onMouseDown={keepFocus}>
+                  {t('acct.transferNow')}
+                </Button>
+              }
+            >
+              <Form.Item
+                name="amount"
+                label={`${t('acct.amount')} (${cur?.currency ?? ''})`}
+                validateTrigger="onBlur"
+                rules={amountRules(t, (v) => (gte(available, v) ? null : t('common.insufficientBalance')))}
+                description={
+                  <span>
+                    {t('acct.available')} <Amount value={available} suffix={cur?.currency} testId="transfer-available" />
+                  </span>
+                }
+              >
+                <Input inputMode="decimal" placeholder={t('acct.amountPlaceholder')} clearable />
+              </Form.Item>
+              <PctShortcuts available={available} onPick={(v) => form.setFieldValue('amount', v)} />
+            </Form>
+            {from === to ? <p className={styles.hint}>{t('acct.sameAccount')}</p> : null}
+          </div>
+        )}
+      </LoadState>
+      <Picker
+        visible={picker === 'currency'}
+        onClose={() => setPicker(null)}
+        columns={[(load.data ?? []).map((c) => ({ label: c.currency, value: String(c.currency_id) }))]}
+        value={cur ? [String(cur.currency_id)] : []}
+        onConfirm={(v) => v[0] && setCurrencyId(Number(v[0]))}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+      />
+      <Picker
+        visible={picker === 'from' || picker === 'to'}
+        onClose={() => setPicker(null)}
+        columns={fieldOptions}
+        value={[picker === 'to' ? to : from]}
+        onConfirm={(v) => {
+          const f = v[0] as AccountField | undefined;
+          if (!f) return;
+          if (picker === 'from') setFrom(f);
+          else setTo(f);
+        }}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+      />
+    </PageFrame>
+  );
+}

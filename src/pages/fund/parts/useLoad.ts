@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: boolean;
+  loading: boolean;
+  reload: () => Promise<void>;
+}
+
+/** Loads once on mount (and when `deps` change); pages render skeleton / error / data from it. */
+export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[] = []): Loaded<T> {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const fnRef = useRef(fn);
+  fnRef.current = fn;
+  const gen = useRef(0);
+  const reload = useCallback(async () => {
+    const my = ++gen.current;
+    setLoading(true);
+    try {
+      const d = await fnRef.current();
+      if (my !== gen.current) return;
+      setData(d);
+      setError(false);
+    } catch {
+      if (my === gen.current) setError(true);
+    } finally {
+      if (my === gen.current) setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return { data, error, loading, reload };
+}

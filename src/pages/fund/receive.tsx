@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Button, Form, Input, Result, Selector } from 'antd-mobile';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { RechargeEntry } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { toastSuccess } from '../../components/toast';
+import { keepFocus } from '../../components/keepFocus';
+import { pathOf } from '../../app/routes';
+import { site } from '../../stores/site';
+import { chargeReq, depositAddress, rechargeInfo } from '../../api/funds';
+import { useLoad } from './parts/useLoad';
+import { LoadState } from './parts/LoadState';
+import { QrImage } from './parts/QrImage';
+import { ImageField } from './parts/ImageField';
+import { DetailRows } from './parts/DetailRows';
+import { confirmMoney } from './parts/confirmMoney';
+import { amountRules, readAmount } from './parts/amountRules';
+import { copyWithToast } from './parts/format';
+import { Amount } from './parts/Amount';
+import styles from './fund.module.css';
+
+interface RechargeForm {
+  amount: string;
+  account?: string;
+  voucher?: string;
+}
+
+/** Deposit: the platform's address and QR code, then a request with the amount and the payment voucher. */
+export default function ReceivePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const currency = Number(params.get('currency'));
+  if (!Number.isInteger(currency) || currency <= 0) return <Navigate to={`${pathOf('fund/select')}?to=receive`} replace />;
+  return <Receive key={currency} currency={currency} title={t('route.fund.receive')} />;
+}
+
+function Receive({ currency, title }: { currency: number; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { config } = useSnapshot(site);
+  const info = useLoad(() => rechargeInfo(currency), [currency]);
+  const [network, setNetwork] = useState<string>();
+  const net = network ?? info.data?.networks[0];
+  const addr = useLoad(() => (info.data ? depositAddress(currency, net) : Promise.reject(new Error('wait'))), [info.data, net]);
+  const [form] = Form.useForm<RechargeForm>();
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<RechargeEntry | null>(null);
+
+  const onFinish = async (v: RechargeForm) => {
+    const amount = readAmount(v.amount);
+    if (!amount || !v.voucher || !info.data) return;
+    const ok = await confirmMoney(
+      t('acct.confirmRecharge'),
+      [
+        [t('acct.currency'), `${info.data.currency}${net ? ` (${net})` : ''}`],
+        [t('acct.amount'), <Amount value={amount} suffix={info.data.currency} />, true],
+        [t('acct.afterReview'), t('acct.creditedAfterReview')],
+      ],
+      t('acct.rechargeReviewNote'),
+    );
+    if (!ok) return;
+    setPending(true);
+    try {
+      const entry = await chargeReq({ currency, amount, type: net, account: v.account?.trim() || undefined, voucher: v.voucher });
+      toastSuccess(t('acct.submitted'));
+      setDone(entry);
+    } catch {
+      /* toasted; the form keeps what was typed */
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (done)
+    return (
+      <PageFrame title={title}>
+        <Result status="waiting" title={t('acct.rechargePending')} description={t('acct.rechargePendingHint')} data-testid="recharge-result" />
+        <div className={styles.wrap}>
+          <DetailRows rows={[[t('acct.amount'), <Amount value={done.amount} suffix={done.currency} />, true], [t('acct.status.label'), t('acct.status.pending')]]} />
+          <Button block color="primary" className={styles.footer} onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`, { replace: true })}>
+            {t('acct.viewRecords')}
+          </Button>
+        </div>
+      </PageFrame>
+    );
+
+  return (
+    <PageFrame title={title} right={<Button size="mini" fill="none" onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`)}>{t('acct.records')}</Button>}>
+      <LoadState load={info}>
+        {(i) =>
+          !i.recharge_enabled || config?.recharge_enabled === false ? (
+            <Result status="warning" title={t('acct.rechargeOff')} description={t('acct.rechargeOffHint')} data-testid="recharge-off" />
+          ) : (
+            <div className={styles.wrap}>
+              {i.networks.length > 1 ? (
+                <Selector options={i.networks.map((n) => ({ label: n, value: n }))} value={net ? [net] : []} onChange={(v) => v[0] && setNetwork(v[0])} aria-label={t('acct.network')} />
+              ) : null}
+              <section className={styles.card} aria-label={t('acct.depositAddress')}>
+                {addr.data ? (
+                  <>
+                    <QrImage value={addr.data.address} label={t('acct.depositAddress')} />
+                    <div className={styles.addr} data-testid="deposit-address">
+                      {addr.data.address}
+                    </div>
+                    <div className={styles.center}>
+                      <Button size="small" color="primary" fill="outline" onClick={() => copyWithToast(addr.data!.address, toastSuccess, t('acct.copied'))}>
+                        {t('acct.copyAddress')}
+                      </Button>
+                    </div>
+                  </>
+                ) : addr.loading ? (
+                  <p className={styles.hint}>…</p>
+                ) : (
+                  <p className={styles.hint}>{t('acct.noDepositAddress')}</p>
+                )}
+              </section>
+              <p className={styles.hint}>{t('acct.rechargeHowTo', { coin: i.currency })}</p>
+              <Form
+                form={form}
+                layout="vertical"
+                className={styles.form}
+                onFinish={onFinish}
+                requiredMarkStyle="none"
+                footer={
+                  <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                    {t('acct.submitRecharge')}
+                  </Button>
+                }
+              >
+                <Form.Item name="amount" label={`${t('acct.amount')} (${i.currency})`} validateTrigger="onBlur" rules={amountRules(t)}>
+                  <Input inputMode="decimal" placeholder={t('acct.amountPlaceholder')} clearable />
+                </Form.Item>
+                <Form.Item name="account" label={t('acct.payFrom')} validateTrigger="onBlur">
+                  <Input placeholder={t('acct.payFromPlaceholder')} clearable />
+                </Form.Item>
+                <Form.Item name="voucher" label={t('acct.voucher')} rules={[{ required: true, message: t('acct.voucherRequired') }]}>
+                  <ImageField label={t('acct.voucher')} testId="voucher" />
+                </Form.Item>
+              </Form>
+            </div>
+          )
+        }
+      </LoadState>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,5 @@
+import { BankForm } from './BankForm';
+
+export default function BankInternationalPage() {
+  return <BankForm international />;
+}

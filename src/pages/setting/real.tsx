@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Button, Form, Input, Result, Selector, Steps } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ID_TYPES, type IdType, type KycState, type RealState } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { toastSuccess } from '../../components/toast';
+import { keepFocus } from '../../components/keepFocus';
+import { pathOf } from '../../app/routes';
+import { realState, submitReal } from '../../api/security';
+import { useLoad } from '../fund/parts/useLoad';
+import { LoadState } from '../fund/parts/LoadState';
+import { ImageField } from '../fund/parts/ImageField';
+import { DetailRows } from '../fund/parts/DetailRows';
+import { Amount } from '../fund/parts/Amount';
+import styles from './account.module.css';
+
+const STEP_STATUS: Record<KycState, 'wait' | 'process' | 'finish' | 'error'> = { none: 'wait', verifying: 'process', verified: 'finish', failed: 'error' };
+
+/** Identity verification in two levels: 1 the document (type, name, number), 2 its photos. */
+export default function RealPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useLoad(() => realState());
+  return (
+    <PageFrame title={t('route.setting.real')}>
+      <LoadState load={load}>
+        {(s) => (
+          <div className={styles.wrap}>
+            <Steps current={s.state1 === 'verified' ? 1 : 0}>
+              <Steps.Step title={t('acct.kyc1')} status={STEP_STATUS[s.state1]} description={t(`acct.kycState.${s.state1}`)} />
+              <Steps.Step title={t('acct.kyc2')} status={STEP_STATUS[s.state2]} description={t(`acct.kycState.${s.state2}`)} />
+            </Steps>
+            <div data-testid="kyc-state" data-state1={s.state1} data-state2={s.state2} />
+            <Body s={s} onChanged={load.reload} goSecurity={() => navigate(pathOf('setting/security'))} />
+            <section className={styles.card}>
+              <DetailRows
+                rows={[
+                  [t('acct.kycLevel'), t(`acct.level.${s.level_name}`)],
+                  [t('acct.limit24h'), <Amount value={s.limits.withdraw_24h_btc} suffix="BTC" />],
+                  [t('acct.fiatOrderLimit'), <Amount value={s.limits.fiat_order_usdt} suffix="USDT" />],
+                ]}
+              />
+            </section>
+          </div>
+        )}
+      </LoadState>
+    </PageFrame>
+  );
+}
+
+function Body({ s, onChanged, goSecurity }: { s: RealState; onChanged: () => Promise<void>; goSecurity: () => void }) {
+  const { t } = useTranslation();
+  if (s.state1 === 'verified' && s.state2 === 'verified') return <Result status="success" title={t('acct.kycDone')} description={`${s.name} · ${s.card_id}`} />;
+  if (!s.can_submit)
+    return (
+      <Result
+        status="warning"
+        title={t('acct.kycNeedsBinding')}
+        description={
+          <>
+            {t('acct.kycNeedsBindingHint')}
+            <div className={styles.center} style={{ marginTop: 12 }}>
+              <Button color="primary" size="small" onClick={goSecurity}>
+                {t('route.setting.security')}
+              </Button>
+            </div>
+          </>
+        }
+      />
+    );
+  const failedNote = s.reason ? <p className={styles.hint} style={{ color: 'var(--danger)' }}>{t('acct.reason', { reason: s.reason })}</p> : null;
+  if (s.state1 === 'verifying' || (s.state1 === 'verified' && s.state2 === 'verifying'))
+    return <Result status="waiting" title={t('acct.kycVerifying')} description={t('acct.kycVerifyingHint')} data-testid="kyc-verifying" />;
+  if (s.state1 !== 'verified')
+    return (
+      <>
+        {s.state1 === 'failed' ? failedNote : null}
+        <Level1 onDone={onChanged} />
+      </>
+    );
+  return (
+    <>
+      {s.state2 === 'failed' ? failedNote : null}
+      <Level2 onDone={onChanged} />
+    </>
+  );
+}
+
+function Level1({ onDone }: { onDone: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const onFinish = async (v: { id_type: IdType[]; name: string; card_id: string }) => {
+    setPending(true);
+    try {
+      await submitReal({ real_type: 1, id_type: v.id_type[0], name: v.name.trim(), card_id: v.card_id.trim() });
+      toastSuccess(t('acct.submitted'));
+      await onDone();
+    } catch {
+      /* toasted */
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Form
+      layout="vertical"
+      className={styles.form}
+      initialValues={{ id_type: ['id_card'] }}
+      onFinish={onFinish}
+      requiredMarkStyle="none"
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+          {t('acct.submit')}
+        </Button>
+      }
+    >
+      <Form.Item name="id_type" label={t('acct.idType')} rules={[{ required: true, message: t('acct.idTypeRequired') }]}>
+        <Selector columns={3} options={ID_TYPES.map((x) => ({ label: t(`acct.idTypes.${x}`), value: x }))} />
+      </Form.Item>
+      <Form.Item name="name" label={t('acct.realName')} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('acct.realNameRequired') }, { max: 64, message: t('acct.tooLong') }]}>
+        <Input autoComplete="name" placeholder={t('acct.realNamePlaceholder')} clearable />
+      </Form.Item>
+      <Form.Item
+        name="card_id"
+        label={t('acct.idNumber')}
+        validateTrigger="onBlur"
+        rules={[
+          { required: true, whitespace: true, message: t('acct.idNumberRequired') },
+          { pattern: /^[A-Za-z0-9-]{5,32}$/, message: t('acct.idNumberInvalid') },
+        ]}
+      >
+        <Input autoComplete="off" placeholder={t('acct.idNumberPlaceholder')} clearable />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function Level2({ onDone }: { onDone: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const onFinish = async (v: { front_pic: string; reverse_pic: string }) => {
+    setPending(true);
+    try {
+      await submitReal({ real_type: 2, front_pic: v.front_pic, reverse_pic: v.reverse_pic });
+      toastSuccess(t('acct.submitted'));
+      await onDone();
+    } catch {
+      /* toasted */
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Form
+      layout="vertical"
+      className={styles.form}
+      onFinish={onFinish}
+      requiredMarkStyle="none"
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+          {t('acct.submit')}
+        </Button>
+      }
+    >
+      <p className={styles.hint}>{t('acct.photoHint')}</p>
+      <Form.Item name="front_pic" label={t('acct.frontPic')} rules={[{ required: true, message: t('acct.photoRequired') }]}>
+        <ImageField label={t('acct.frontPic')} testId="front-pic" />
+      </Form.Item>
+      <Form.Item name="reverse_pic" label={t('acct.reversePic')} rules={[{ required: true, message: t('acct.photoRequired') }]}>
+        <ImageField label={t('acct.reversePic')} testId="reverse-pic" />
+      </Form.Item>
+    </Form>
+  );
+}
