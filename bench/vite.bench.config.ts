@@ -3,10 +3,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Bench-only pages (never part of the app build). Built into dist/h5/bench/ so the real server's
- * static handler serves them at /h5/bench/… on the same origin as /api and /socket.io — the bridge
- * derives its origin from location.origin, so no server change is needed. Build the app first
- * (`npm run build` empties dist/h5), then: `npx vite build -c bench/vite.bench.config.ts`.
+ * Bench-only pages (never part of the app build). Built into dist/bench-pages/ — NOT under dist/h5,
+ * which every `npm run build` on this shared machine empties (it wiped the pages mid-run). The
+ * harness copies them to dist/h5/bench before opening a page, so the real server's static handler
+ * serves them at /h5/bench/… on the origin of /api and /socket.io (the bridge derives its origin
+ * from location.origin) and no server change is needed: `npx vite build -c bench/vite.bench.config.ts`.
  */
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -18,9 +19,11 @@ export default defineConfig({
   worker: { format: 'es' },
   logLevel: 'warn',
   build: {
-    outDir: here('../dist/h5/bench'),
+    outDir: here('../dist/bench-pages'),
     emptyOutDir: true,
     sourcemap: false,
+    // BENCH_MINIFY=0: readable function names in CPU profiles (bench/browser/profile.ts)
+    minify: process.env.BENCH_MINIFY !== '0',
     chunkSizeWarningLimit: 3000,
     rollupOptions: {
       input: {

@@ -29,6 +29,17 @@ export class Cadence {
     e.lastAt = now;
   }
 
+  /**
+   * A stream heard before and just subscribed again (a row scrolled back into view): count its
+   * silence from `now`, without learning a cadence from the gap — its current state is on the way,
+   * and flagging it stale for that round trip would flash the stale style on every scroll. A stream
+   * never heard, or unheard since a reconnect, stays not live until it speaks.
+   */
+  grace(key: string, now: number): void {
+    const e = this.streams.get(key);
+    if (e && Number.isFinite(e.lastAt) && now > e.lastAt) e.lastAt = now;
+  }
+
   lastHeard(key: string): number {
     return this.streams.get(key)?.lastAt ?? 0;
   }

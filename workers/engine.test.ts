@@ -74,6 +74,47 @@ describe('MarketEngine', () => {
     expect(new Set(socket.subs())).toEqual(new Set(['tickers', 'kline:BTC/USDT:1min']));
   });
 
+  it('a view naming its symbols subscribes only those symbols’ tickers, and follows the view', async () => {
+    const { socket, engine } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    const id = engine.watch({ symbols: ['BTC/USDT', 'ETH/USDT'] }, () => {});
+    expect(new Set(socket.subs())).toEqual(new Set(['tickers:BTC/USDT', 'tickers:ETH/USDT']));
+    socket.emitted = [];
+    engine.updateView(id, { symbols: ['ETH/USDT', 'SOL/USDT'] });
+    expect(socket.subs()).toEqual(['tickers:SOL/USDT']);
+    expect(socket.emitted).toContainEqual(['unsubscribe', { channels: ['tickers:BTC/USDT'] }]);
+    // A view of 'all' needs the whole-market channel, which covers every symbol.
+    socket.emitted = [];
+    const all = engine.watch({ symbols: 'all' }, () => {});
+    expect(socket.subs()).toEqual(['tickers']);
+    expect(socket.emitted).toContainEqual(['unsubscribe', { channels: ['tickers:ETH/USDT', 'tickers:SOL/USDT'] }]);
+    engine.unwatch(all);
+    expect(new Set(socket.subs())).toEqual(new Set(['tickers', 'tickers:ETH/USDT', 'tickers:SOL/USDT']));
+  });
+
+  it('reads tickers in the wire’s array form and drops malformed arrays', async () => {
+    const { socket, engine, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api', throttleMs: 100 });
+    socket.serverConnect();
+    const snaps: Snapshot[] = [];
+    engine.watch({ symbols: ['BTC/USDT'] }, (s) => void snaps.push(s));
+    clock.advance(100);
+    await flushMicro();
+    snaps.length = 0;
+    socket.fire('tickers', [
+      ['BTC/USDT', 7, 1700000000000, '61000.5', '60000', '62000', '59000', '12.25'],
+      ['BTC/USDT', 8, 1700000000001, '61000.5', 60000, '62000', '59000', '12.25'], // a number where a decimal string belongs
+      ['BTC/USDT', 9, 1700000000002],
+    ]);
+    clock.advance(100);
+    await flushMicro();
+    expect(snaps.at(-1)?.tickers).toEqual([
+      { symbol: 'BTC/USDT', seq: 7, ts: 1700000000000, last: '61000.5', open: '60000', high: '62000', low: '59000', volume: '12.25', changePct: '+1.67', dir: 0 },
+    ]);
+    expect(engine.dropped).toBe(2);
+  });
+
   it('unsubscribes a chart nobody shows any more', async () => {
     const { socket, engine } = setup();
     await engine.start({ origin: 'o', apiBase: '/api' });

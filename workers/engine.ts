@@ -7,7 +7,7 @@ import { HEADERS, isPeriod, SOCKET_EVENTS, type Period } from '../core';
 import type { ChartBar, HistoryPayload, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
 import { Cadence } from './cadence';
 import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './channels/kline';
-import { parseTickerUpdates, TickerBook, TICKERS_CHANNEL } from './channels/tickers';
+import { parseTickerUpdates, TickerBook, tickerChannel, TICKERS_CHANNEL } from './channels/tickers';
 import { parseUserEvent, USER_EVENTS, UserEventQueue } from './channels/user';
 import type { Clock } from './clock';
 import { defaultRange, fetchHistory as realFetchHistory, toPayload, type HistoryRequest } from './history';
@@ -305,10 +305,24 @@ export class MarketEngine {
     return keys;
   }
 
+  /**
+   * Channels the views need: each chart's kline channel; `tickers` (every symbol) only when a view
+   * shows 'all', else `tickers:<symbol>` for just the symbols the views name and their positions'
+   * symbols — a list showing 15 of 2,000 symbols parses 15 symbols' updates, not the market's.
+   */
   private desired(): Set<string> {
     const want = this.chartKeys();
-    // Positions are priced off the tickers channel, so a view with positions needs it too.
-    for (const { watcher, positions } of this.watches.values()) if (watcher.wantsTickers || positions.active) want.add(TICKERS_CHANNEL);
+    let all = false;
+    const symbols = new Set<string>();
+    for (const { watcher, positions } of this.watches.values()) {
+      const s = watcher.tickerSymbols;
+      if (s === 'all') all = true;
+      else for (const x of s) symbols.add(x);
+      // Positions are priced off the tickers channels, so their symbols are needed too.
+      if (positions.active) for (const x of positions.symbols) symbols.add(x);
+    }
+    if (all) want.add(TICKERS_CHANNEL);
+    else for (const x of symbols) want.add(tickerChannel(x));
     return want;
   }
 
@@ -321,6 +335,9 @@ export class MarketEngine {
     if (!s?.connected) return;
     const add = [...want].filter((c) => !this.subscribed.has(c));
     const remove = [...this.subscribed].filter((c) => !want.has(c));
+    // A symbol just subscribed is not stale while its first-state answer is on the way.
+    const now = this.deps.clock.now();
+    for (const c of add) if (c !== TICKERS_CHANNEL && !c.startsWith(KLINE_PREFIX)) this.cadence.grace(c.slice(c.indexOf(':') + 1), now);
     if (add.length) s.emit(SOCKET_EVENTS.subscribe, { channels: add });
     if (remove.length) s.emit(SOCKET_EVENTS.unsubscribe, { channels: remove });
     this.subscribed = want;

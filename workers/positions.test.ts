@@ -104,13 +104,13 @@ function setup() {
 }
 
 describe('MarketEngine positions and user events', () => {
-  it('a view with positions subscribes to tickers and gets live P&L when its symbol ticks', async () => {
+  it('a view with positions subscribes to its symbols’ tickers and gets live P&L when its symbol ticks', async () => {
     const { socket, engine, clock } = setup();
     await engine.start({ origin: 'o', apiBase: '/api', throttleMs: 100 });
     socket.connect();
     const snaps: Snapshot[] = [];
     engine.watch({ symbols: [], positions: [LONG], leverAccount: { balance: '1000', liquidationLine: '50' } }, (s) => void snaps.push(s));
-    expect(socket.emitted).toContainEqual(['subscribe', { channels: ['tickers'] }]);
+    expect(socket.emitted).toContainEqual(['subscribe', { channels: ['tickers:BTC/USDT'] }]);
     clock.advance(0);
     await flushMicro();
     expect(snaps.at(-1)?.positions?.rows[0].pnl).toBe('0');

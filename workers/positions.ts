@@ -5,7 +5,8 @@
  * which price to use and when a recomputation is due — when one of the positions' symbols ticks.
  */
 import { accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type PricedPosition } from '../core';
-import type { LeverAccountInput, PositionInput, PositionLive, PositionsLive, TickerRow } from './api-types';
+import type { LeverAccountInput, PositionInput, PositionLive, PositionsLive } from './api-types';
+import type { RowLookup } from './channels/tickers';
 
 export class PositionBook {
   private positions: PositionInput[] = [];
@@ -42,7 +43,7 @@ export class PositionBook {
   }
 
   /** The figures due now, or null when nothing changed since the last build. */
-  build(rows: ReadonlyMap<string, TickerRow>): PositionsLive | null {
+  build(rows: RowLookup): PositionsLive | null {
     if (!this.dirty) return null;
     this.dirty = false;
     return pricePositions(this.positions, this.account, rows);
@@ -56,7 +57,7 @@ export class PositionBook {
 export function pricePositions(
   positions: readonly PositionInput[],
   account: LeverAccountInput | undefined,
-  rows: ReadonlyMap<string, TickerRow>,
+  rows: RowLookup,
 ): PositionsLive {
   const priced: { input: PositionInput; price: string; pp: PricedPosition }[] = [];
   const out: PositionLive[] = [];

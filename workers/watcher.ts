@@ -1,5 +1,6 @@
 import type { ChartBar, ChartView, Snapshot, StreamStatus, TickerRow, WatchView } from './api-types';
 import { klineChannel } from './channels/kline';
+import type { RowLookup } from './channels/tickers';
 
 /**
  * One screen's subscription: collects what changed for its view between two flushes and turns it
@@ -41,6 +42,11 @@ export class Watcher {
     return this.chartKeyValue;
   }
 
+  /** The symbols this view names, or 'all'. */
+  get tickerSymbols(): ReadonlySet<string> | 'all' {
+    return this.symbols;
+  }
+
   get wantsTickers(): boolean {
     return this.symbols === 'all' || this.symbols.size > 0;
   }
@@ -71,7 +77,7 @@ export class Watcher {
   }
 
   /** The snapshot due now, or null when nothing changed for this view. */
-  build(status: StreamStatus, rows: ReadonlyMap<string, TickerRow>): Snapshot | null {
+  build(status: StreamStatus, rows: RowLookup): Snapshot | null {
     const statusKey = `${status.connected}|${status.stale.join(',')}`;
     const names = this.pendingAll ? rows.keys() : this.pendingTickers;
     const tickers: TickerRow[] = [];

@@ -161,9 +161,12 @@ function App() {
 const socket = io(location.origin, { transports: ['websocket', 'polling'] });
 socket.on('connect', () => socket.emit('subscribe', { channels: ['tickers', `kline:${chartSymbol}:1min`] }));
 const counter = window as unknown as { __benchTicks?: number };
-socket.on('tickers', (batch: TickerUpdate[]) => {
+// The wire carries each update as [symbol, seq, ts, last, open, high, low, volume] (server/market/wire.ts).
+type TickerTuple = [string, number, number, string, string, string, string, string];
+socket.on('tickers', (batch: TickerTuple[]) => {
   counter.__benchTicks = (counter.__benchTicks ?? 0) + batch.length;
-  for (const u of batch) {
+  for (const [symbol, seq, ts, last, open, high, low, volume] of batch) {
+    const u: TickerUpdate = { symbol, seq, ts, last, open, high, low, volume };
     latest.set(u.symbol, u);
     rowSetters.get(u.symbol)?.(u);
   }

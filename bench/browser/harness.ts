@@ -20,7 +20,10 @@ export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
 // ---------- build ----------
 
-/** `npm run build` when the app is missing (or asked), then always the bench pages (into dist/h5/bench). */
+/** Where the bench pages are built; copied to dist/h5/bench before each page opens (servePages). */
+export const PAGES_DIR = path.join(ROOT, 'dist', 'bench-pages');
+
+/** `vite build` of the app when it is missing (or asked), then always the bench pages (into dist/bench-pages). */
 export function buildPages(opts: { app?: boolean } = {}): void {
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   if (opts.app || !fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) {
@@ -133,8 +136,22 @@ export interface BenchPage {
   close(): Promise<void>;
 }
 
+/**
+ * Put the bench pages where the real server serves them (dist/h5/bench), right before a page is
+ * opened: another engineer's `npm run build` empties dist/h5 at any time, so they are copied from
+ * dist/bench-pages each time rather than built there once. (Serving them by Playwright routing
+ * instead was tried: with any route on the context, the market worker's websocket fails and
+ * socket.io falls back to long-polling, which measures something else.)
+ */
+export function servePages(): void {
+  if (!fs.existsSync(path.join(PAGES_DIR, 'browser'))) throw new Error('bench pages not built: npx vite build -c bench/vite.bench.config.ts');
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 has no app build (the server serves /h5/ only then): npm run build');
+  fs.cpSync(PAGES_DIR, path.join(ROOT, 'dist/h5/bench'), { recursive: true });
+}
+
 export async function openBenchPage(browser: Browser, throttle: number, setup?: (ctx: BrowserContext) => Promise<void>): Promise<BenchPage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  servePages();
   if (setup) await setup(context);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -28,7 +28,7 @@ export interface MarketConfig {
   flushMs?: number;
   /** bench only: N in-memory symbols SYM0001/USDT… (never persisted, not listed in quotation) */
   extraSymbols?: number;
-  /** 'every' (default): every tick's ticker, batched; 'latest': one per symbol per flush */
+  /** 'latest' (default): the newest ticker per symbol per flush; 'every': every tick's, batched */
   tickerMode?: TickerMode;
   /** candle upsert interval (default 1000 ms) */
   persistMs?: number;

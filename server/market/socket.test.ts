@@ -55,12 +55,17 @@ const call = (c: ClientSocket, event: string, payload: unknown) => c.timeout(200
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const feed = () => market.feed as ScriptedFeed;
 
+/** The wire form (wire.ts) back to objects. */
+function decode(b: unknown): TickerUpdate[] {
+  return (b as unknown[][]).map(([symbol, seq, ts, last, open, high, low, volume]) => ({ symbol, seq, ts, last, open, high, low, volume }) as TickerUpdate);
+}
+
 describe('market socket', () => {
-  it('delivers batched tickers and kline updates with increasing seq; unsubscribe stops them', async () => {
+  it('delivers batched tickers (newest per symbol per flush) and kline updates with increasing seq; unsubscribe stops them', async () => {
     const c = await client();
     const tickerBatches: TickerUpdate[][] = [];
     const klineBatches: KlineUpdate[][] = [];
-    c.on('tickers', (b: TickerUpdate[]) => tickerBatches.push(b));
+    c.on('tickers', (b: unknown) => tickerBatches.push(decode(b)));
     c.on('kline', (b: KlineUpdate[]) => klineBatches.push(b));
     expect(await call(c, 'subscribe', { channels: ['tickers', 'kline:BTC/USDT:1min'] })).toEqual({ ok: true });
 
@@ -70,15 +75,17 @@ describe('market socket', () => {
     for (let i = 50; i < 100; i++) feed().push(i % 2 ? 'BTC/USDT' : 'ETH/USDT', String(100 + i), '1', t0 + i);
     await sleep(150);
 
-    // Batched: far fewer emits than ticks, and (default mode) every tick's update delivered.
-    const live = tickerBatches.slice(1).flat(); // the first batch is the subscribe snapshot
+    // Batched: far fewer emits than ticks, at most one update per symbol per batch, seq rising.
+    const live = tickerBatches.slice(1); // the first batch is the subscribe snapshot
     expect(tickerBatches.length).toBeLessThan(20);
-    expect(live.filter((t) => t.symbol === 'BTC/USDT')).toHaveLength(50);
+    for (const b of live) expect(new Set(b.map((t) => t.symbol)).size).toBe(b.length);
     for (const sym of ['BTC/USDT', 'ETH/USDT']) {
-      const seqs = live.filter((t) => t.symbol === sym).map((t) => t.seq);
-      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe(seqs[i - 1] + 1);
+      const seqs = live.flat().filter((t) => t.symbol === sym).map((t) => t.seq);
+      expect(seqs.length).toBeGreaterThan(0);
+      expect(seqs.length).toBeLessThan(50);
+      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1]);
     }
-    const last = live.filter((t) => t.symbol === 'BTC/USDT').pop()!;
+    const last = live.flat().filter((t) => t.symbol === 'BTC/USDT').pop()!;
     expect(last).toMatchObject({ last: '199', ts: t0 + 99 });
 
     const kl = klineBatches.flat();
@@ -93,6 +100,47 @@ describe('market socket', () => {
     for (let i = 0; i < 10; i++) feed().push('BTC/USDT', '300', '1');
     await sleep(120);
     expect(tickerBatches.length + klineBatches.length).toBe(before);
+  });
+
+  it('sends tickers as [symbol, seq, ts, last, open, high, low, volume] arrays with exact decimal strings', async () => {
+    const c = await client();
+    const raw: unknown[] = [];
+    c.on('tickers', (b: unknown) => raw.push(b));
+    expect(await call(c, 'subscribe', { channels: ['tickers'] })).toEqual({ ok: true });
+    const ts = Date.now();
+    feed().push('LTC/USDT', '84.1250', '2.5', ts);
+    await sleep(100);
+    const rows = raw.flat() as unknown[][];
+    const ltc = rows.filter((r) => r[0] === 'LTC/USDT').pop();
+    expect(ltc).toHaveLength(8);
+    const ticker = market.tickers().find((t) => t.symbol === 'LTC/USDT')!;
+    expect(ltc).toEqual([ticker.symbol, ticker.seq, ts, '84.1250', ticker.open, ticker.high, ticker.low, ticker.volume]);
+    for (const i of [3, 4, 5, 6, 7]) expect(typeof ltc![i]).toBe('string');
+    await call(c, 'unsubscribe', { channels: ['tickers'] });
+  });
+
+  it('tickers:<symbol> delivers only that symbol, starting with its current state', async () => {
+    feed().push('DOGE/USDT', '0.1500', '10');
+    feed().push('XRP/USDT', '0.5000', '10');
+    await sleep(60);
+    const c = await client();
+    const got: TickerUpdate[][] = [];
+    c.on('tickers', (b: unknown) => got.push(decode(b)));
+    expect(await call(c, 'subscribe', { channels: ['tickers:DOGE/USDT'] })).toEqual({ ok: true });
+    await sleep(30);
+    expect(got.flat().map((t) => [t.symbol, t.last])).toEqual([['DOGE/USDT', '0.1500']]); // the snapshot
+    for (let i = 0; i < 20; i++) feed().push(i % 2 ? 'DOGE/USDT' : 'XRP/USDT', String(0.2 + i / 100), '1');
+    await sleep(120);
+    const all = got.flat();
+    expect(all.every((t) => t.symbol === 'DOGE/USDT')).toBe(true);
+    expect(all.length).toBeLessThan(11); // newest per flush
+    expect(all.at(-1)?.last).toBe('0.39');
+    expect(await call(c, 'unsubscribe', { channels: ['tickers:DOGE/USDT'] })).toEqual({ ok: true });
+    const n = got.length;
+    feed().push('DOGE/USDT', '0.5', '1');
+    await sleep(80);
+    expect(got.length).toBe(n);
+    expect((await call(c, 'subscribe', { channels: ['tickers:NOPE/USDT'] })).ok).toBe(false);
   });
 
   it('sends raw ticks on trades:<symbol>', async () => {

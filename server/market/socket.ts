@@ -1,9 +1,16 @@
 /**
  * Socket fan-out (DESIGN §3 "Socket"). Clients `subscribe`/`unsubscribe` channels (socket.io rooms)
  * and `auth` into their private room. Updates are buffered and sent every `flushMs` as ONE event per
- * room with an array: `tickers` (every tick's ticker by default, or the latest per symbol),
- * `kline` (latest bar per series, plus a bar that closed since the last flush) and `trades` (raw
- * ticks). One emit per tick would cap out near 30k/s (TOOLCHAIN.md); batches do not.
+ * room with an array: `tickers` (the latest ticker per symbol that ticked since the last flush by
+ * default, or every tick's), `kline` (latest bar per series, plus a bar that closed since the last
+ * flush) and `trades` (raw ticks). One emit per tick would cap out near 30k/s (TOOLCHAIN.md);
+ * batches do not.
+ *
+ * Tickers travel as arrays, not objects (wire.ts). Besides `tickers` (every symbol) a client may
+ * subscribe `tickers:<symbol>` for just the symbols it shows: a phone listing 15 of 2,000 symbols
+ * then receives 15 symbols' updates instead of the whole market's (at 50,000 ticks/s that is the
+ * difference between parsing ~30,000 updates a second and a few hundred). Both deliver the same
+ * `tickers` event; a ticker is a full state, so the latest per flush loses nothing.
  *
  * Buffers are filled only for channels that have members here: room membership is tracked from the
  * adapter's create-room/delete-room events, so an unwatched symbol costs one Map lookup per tick.
@@ -14,6 +21,7 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { SOCKET_EVENTS, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
 import type { TickerBook } from './tickers';
+import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
 
 export type TickerMode = 'every' | 'latest';
 export type ResolveUser = (token: string) => Promise<number | string | null | undefined>;
@@ -47,11 +55,15 @@ const MAX_CHANNELS = 500;
 const subscribeSchema = z.object({ channels: z.array(z.string().max(100)).max(MAX_CHANNELS) });
 const authSchema = z.object({ token: z.string().max(512) });
 
-type Parsed = { kind: 'tickers' } | { kind: 'kline'; symbol: string; period: Period } | { kind: 'depth' | 'trades'; symbol: string };
+type Parsed = { kind: 'tickers' } | { kind: 'ticker'; symbol: string } | { kind: 'kline'; symbol: string; period: Period } | { kind: 'depth' | 'trades'; symbol: string };
 
 /** "kline:BTC/USDT:1min" → parts; symbols contain "/" but never ":". */
 function parseChannel(name: string, isSymbol: (s: string) => boolean): Parsed | undefined {
   if (name === channel.tickers) return { kind: 'tickers' };
+  if (name.startsWith(TICKER_PREFIX)) {
+    const symbol = name.slice(TICKER_PREFIX.length);
+    return isSymbol(symbol) ? { kind: 'ticker', symbol } : undefined;
+  }
   const parts = name.split(':');
   if (parts[0] === 'kline' && parts.length === 3 && isSymbol(parts[1]) && isPeriod(parts[2])) return { kind: 'kline', symbol: parts[1], period: parts[2] };
   if ((parts[0] === 'depth' || parts[0] === 'trades') && parts.length === 2 && isSymbol(parts[1])) return { kind: parts[0], symbol: parts[1] };
@@ -60,15 +72,18 @@ function parseChannel(name: string, isSymbol: (s: string) => boolean): Parsed | 
 
 export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   const { io, aggregator, tickers } = opts;
-  const mode = opts.tickerMode ?? 'every';
+  const mode = opts.tickerMode ?? 'latest';
   const rooms = io.of('/').adapter.rooms;
 
   // Live rooms we fan out to, kept in step with the adapter (a socket leaving on disconnect too).
   const klineRooms = new Map<string, Set<Period>>();
   const tradeRooms = new Set<string>();
+  /** symbols with a `tickers:<symbol>` room */
+  const tickerRooms = new Set<string>();
   const onCreate = (room: string) => {
     const p = parseChannel(room, opts.isSymbol);
-    if (p?.kind === 'kline') {
+    if (p?.kind === 'ticker') tickerRooms.add(p.symbol);
+    else if (p?.kind === 'kline') {
       let s = klineRooms.get(p.symbol);
       if (!s) klineRooms.set(p.symbol, (s = new Set()));
       s.add(p.period);
@@ -76,7 +91,10 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   };
   const onDelete = (room: string) => {
     const p = parseChannel(room, opts.isSymbol);
-    if (p?.kind === 'kline') {
+    if (p?.kind === 'ticker') {
+      tickerRooms.delete(p.symbol);
+      symbolLatest.delete(p.symbol);
+    } else if (p?.kind === 'kline') {
       const s = klineRooms.get(p.symbol);
       s?.delete(p.period);
       if (s?.size === 0) klineRooms.delete(p.symbol);
@@ -88,6 +106,8 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
 
   let tickerBuf: TickerUpdate[] = [];
   const tickerLatest = new Map<string, TickerUpdate>();
+  /** symbol → its newest ticker since the last flush, for symbols with a `tickers:<symbol>` room */
+  const symbolLatest = new Map<string, TickerUpdate>();
   /** symbol → its newest tick, for symbols with kline watchers */
   const klineDirty = new Map<string, Tick>();
   const tradeBuf = new Map<string, Tick[]>();
@@ -108,8 +128,12 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       const batch = mode === 'every' ? tickerBuf : [...tickerLatest.values()];
       tickerBuf = [];
       tickerLatest.clear();
-      if (rooms.has(channel.tickers)) io.to(channel.tickers).emit(SOCKET_EVENTS.tickers, batch);
+      if (rooms.has(channel.tickers)) io.to(channel.tickers).emit(SOCKET_EVENTS.tickers, encodeTickers(batch));
     }
+    // One small emit per watched symbol that ticked: socket.io sends a room's packet to all its
+    // members, so a per-socket batch would mean encoding per socket.
+    for (const [symbol, u] of symbolLatest) io.to(tickerChannel(symbol)).emit(SOCKET_EVENTS.tickers, encodeTickers([u]));
+    symbolLatest.clear();
     for (const [symbol, tick] of klineDirty) {
       for (const period of klineRooms.get(symbol) ?? []) {
         const room = channel.kline(symbol, period);
@@ -128,7 +152,10 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   function sendSnapshot(socket: Socket, p: Parsed): void {
     // The first full state, so a client does not wait for the next tick (the worker merges by seq).
     if (p.kind === 'tickers') {
-      socket.emit(SOCKET_EVENTS.tickers, tickers.all());
+      socket.emit(SOCKET_EVENTS.tickers, encodeTickers(tickers.all()));
+    } else if (p.kind === 'ticker') {
+      const t = tickers.get(p.symbol);
+      if (t) socket.emit(SOCKET_EVENTS.tickers, encodeTickers([t]));
     } else if (p.kind === 'kline') {
       const candle = aggregator.last(p.symbol, p.period);
       const t = tickers.get(p.symbol);
@@ -197,6 +224,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
           if (mode === 'every') tickerBuf.push(updates[i]);
           else tickerLatest.set(tick.symbol, updates[i]);
         }
+        if (tickerRooms.has(tick.symbol)) symbolLatest.set(tick.symbol, updates[i]);
         if (klineRooms.has(tick.symbol)) klineDirty.set(tick.symbol, tick);
         if (tradeRooms.has(tick.symbol)) {
           let b = tradeBuf.get(tick.symbol);

@@ -1,14 +1,25 @@
 /**
- * The `tickers` channel: every symbol's last price, 24 h open, high, low and volume, one update per
- * tick, batched per emit. There is no separate first-full-state message: the first update of a
+ * The `tickers` channel: every symbol's last price, 24 h open, high, low and volume, batched per
+ * emit. `tickers` carries every symbol; `tickers:<symbol>` only that one (a view naming its
+ * symbols subscribes those). There is no separate first-full-state message: the first update of a
  * symbol is its full state, later ones replace it.
+ *
+ * Wire form (server/market/wire.ts): one array per update, [symbol, seq, ts, last, open, high,
+ * low, volume], decimals as strings. Objects with those keys (an older server) are accepted too.
+ *
+ * At tens of thousands of updates a second the book does as little per update as it can: the
+ * newest update per symbol is kept as it came, the direction of `last` is found by comparing the
+ * decimal strings, and the display row (with change% from core/) is built only when a snapshot
+ * reads it — so symbols nobody shows never cost a decimal division.
  */
-import { changePct, ExactDecimal, type TickerUpdate } from '../../core';
+import { changePct, type TickerUpdate } from '../../core';
 import type { TickerRow } from '../api-types';
 import { SeqTracker } from '../seq';
-import { isDecimal, isObj, isSeq, isSymbol, isTime, validArray } from './validate';
+import { isDecimal, isObj, isSeq, isSymbol, isTime } from './validate';
 
 export const TICKERS_CHANNEL = 'tickers';
+const TICKER_PREFIX = 'tickers:';
+export const tickerChannel = (symbol: string): string => `${TICKER_PREFIX}${symbol}`;
 
 export function isTickerUpdate(v: unknown): v is TickerUpdate {
   return (
@@ -24,31 +35,121 @@ export function isTickerUpdate(v: unknown): v is TickerUpdate {
   );
 }
 
+/** One wire tuple to a TickerUpdate, or null when malformed. */
+export function fromTuple(v: unknown): TickerUpdate | null {
+  if (!Array.isArray(v) || v.length !== 8) return null;
+  const [symbol, seq, ts, last, open, high, low, volume] = v as unknown[];
+  if (!isSymbol(symbol) || !isSeq(seq) || !isTime(ts) || !isDecimal(last) || !isDecimal(open) || !isDecimal(high) || !isDecimal(low) || !isDecimal(volume)) return null;
+  return { symbol, seq, ts, last, open, high, low, volume };
+}
+
 export function parseTickerUpdates(data: unknown): { items: TickerUpdate[]; dropped: number } {
-  return validArray(data, isTickerUpdate);
+  if (!Array.isArray(data)) return { items: [], dropped: data === undefined ? 0 : 1 };
+  const items: TickerUpdate[] = [];
+  for (const x of data) {
+    const u = Array.isArray(x) ? fromTuple(x) : isTickerUpdate(x) ? x : null;
+    if (u) items.push(u);
+  }
+  return { items, dropped: data.length - items.length };
+}
+
+/**
+ * Compare two decimal strings (`-?\d+(\.\d+)?`, as validated) exactly, without parsing them into
+ * numbers: −1, 0 or 1.
+ */
+export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 {
+  const na = a.charCodeAt(0) === 45; // '-'
+  const nb = b.charCodeAt(0) === 45;
+  if (na !== nb) return isZero(a) && isZero(b) ? 0 : na ? -1 : 1;
+  const m = compareMagnitude(na ? a.slice(1) : a, nb ? b.slice(1) : b);
+  return na ? (-m as -1 | 0 | 1) : m;
+}
+
+function isZero(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 49 && c <= 57) return false; // 1-9
+  }
+  return true;
+}
+
+function compareMagnitude(a: string, b: string): -1 | 0 | 1 {
+  let da = a.indexOf('.');
+  let db = b.indexOf('.');
+  if (da < 0) da = a.length;
+  if (db < 0) db = b.length;
+  // integer parts without leading zeros
+  let ia = 0;
+  while (ia < da - 1 && a.charCodeAt(ia) === 48) ia++;
+  let ib = 0;
+  while (ib < db - 1 && b.charCodeAt(ib) === 48) ib++;
+  const la = da - ia;
+  const lb = db - ib;
+  if (la !== lb) return la > lb ? 1 : -1;
+  for (let k = 0; k < la; k++) {
+    const x = a.charCodeAt(ia + k);
+    const y = b.charCodeAt(ib + k);
+    if (x !== y) return x > y ? 1 : -1;
+  }
+  // fractions, the shorter one padded with zeros
+  const fa = a.length - da - 1;
+  const fb = b.length - db - 1;
+  const n = Math.max(fa, fb);
+  for (let k = 1; k <= n; k++) {
+    const x = k <= fa ? a.charCodeAt(da + k) : 48;
+    const y = k <= fb ? b.charCodeAt(db + k) : 48;
+    if (x !== y) return x > y ? 1 : -1;
+  }
+  return 0;
+}
+
+interface Entry {
+  u: TickerUpdate;
+  dir: TickerRow['dir'];
+  /** the display row, built on first read after an update */
+  row: TickerRow | null;
+}
+
+/** What snapshots read rows through; a Map of rows is one too (tests). */
+export interface RowLookup {
+  get(symbol: string): TickerRow | undefined;
+  keys(): Iterable<string>;
 }
 
 export class TickerBook {
-  readonly rows = new Map<string, TickerRow>();
+  private readonly book = new Map<string, Entry>();
   private readonly seq = new SeqTracker();
+
+  /** The rows; a row is materialised (change% computed) when read, once per update. */
+  readonly rows: RowLookup = {
+    get: (symbol) => {
+      const e = this.book.get(symbol);
+      if (!e) return undefined;
+      e.row ??= toRow(e.u, e.dir);
+      return e.row;
+    },
+    keys: () => this.book.keys(),
+  };
 
   /** Apply one batch; returns the symbols whose row changed. */
   apply(updates: TickerUpdate[]): string[] {
-    // Within a batch only the newest update of each symbol matters.
-    const newest = new Map<string, TickerUpdate>();
+    const changed = new Set<string>();
     for (const u of updates) {
-      const verdict = this.seq.check(u.symbol, u.seq);
-      if (verdict === 'old') continue;
+      if (this.seq.check(u.symbol, u.seq) === 'old') continue;
       // 'gap' is harmless here: each update carries the whole row.
-      newest.set(u.symbol, u);
+      const e = this.book.get(u.symbol);
+      if (!e) this.book.set(u.symbol, { u, dir: 0, row: null });
+      else {
+        if (e.u.last !== u.last) {
+          const c = compareDecimalStrings(u.last, e.u.last);
+          if (c !== 0) e.dir = c;
+        }
+        e.u = u;
+        e.row = null;
+      }
+      changed.add(u.symbol);
     }
-    const changed: string[] = [];
-    for (const u of newest.values()) {
-      const prev = this.rows.get(u.symbol);
-      this.rows.set(u.symbol, toRow(u, prev));
-      changed.push(u.symbol);
-    }
-    return changed;
+    return [...changed];
   }
 
   /** A new connection: sequences may start over on a restarted server. Rows are kept for display. */
@@ -57,9 +158,7 @@ export class TickerBook {
   }
 }
 
-function toRow(u: TickerUpdate, prev: TickerRow | undefined): TickerRow {
-  let dir: TickerRow['dir'] = prev?.dir ?? 0;
-  if (prev && prev.last !== u.last) dir = new ExactDecimal(u.last).comparedTo(prev.last) > 0 ? 1 : -1;
+function toRow(u: TickerUpdate, dir: TickerRow['dir']): TickerRow {
   return {
     symbol: u.symbol,
     last: u.last,

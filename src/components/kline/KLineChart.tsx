@@ -47,6 +47,37 @@ interface Series {
 
 const ts = (t: number) => t as UTCTimestamp;
 
+/**
+ * A long history is drawn in two steps: the newest FIRST_BARS first (a phone shows ~100), so the
+ * first paint does not wait for setData of thousands of bars (5,000 candles + volumes cost
+ * ~140 ms at 4× CPU), then the whole series once the browser is idle after that paint.
+ */
+const FIRST_BARS = 300;
+
+/** The last `n` bars of a payload: views on the same buffers, no copy. */
+function tail(h: HistoryPayload, n: number): HistoryPayload {
+  const from = Math.max(0, h.time.length - n);
+  return {
+    symbol: h.symbol,
+    period: h.period,
+    time: h.time.subarray(from),
+    open: h.open.subarray(from),
+    high: h.high.subarray(from),
+    low: h.low.subarray(from),
+    close: h.close.subarray(from),
+    volume: h.volume.subarray(from),
+  };
+}
+
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 50);
+  return () => clearTimeout(id);
+}
+
 function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
@@ -150,59 +181,86 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     };
   }, [line, precision, guard]);
 
+  // The rest of a long history, drawn after the first paint; live bars applied meanwhile are kept
+  // to be re-applied on top of it.
+  const deferred = useRef<{ cancel: () => void; since: Map<number, ChartBar> } | null>(null);
+  useEffect(() => () => deferred.current?.cancel(), []);
+
   const sink = useRef<ChartSink | null>(null);
   sink.current = {
     setHistory(h: HistoryPayload) {
-      const s = series.current;
-      const th = theme.current;
-      if (!s || !th) return;
-      const n = h.time.length;
-      if (s.line) {
-        const data = new Array(n);
-        for (let i = 0; i < n; i++) data[i] = { time: ts(h.time[i]), value: h.close[i] };
-        (s.main as ISeriesApi<'Line'>).setData(data);
-      } else {
-        const candles = new Array(n);
-        const vols = new Array(n);
-        for (let i = 0; i < n; i++) {
-          candles[i] = { time: ts(h.time[i]), open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i] };
-          vols[i] = { time: ts(h.time[i]), value: h.volume[i], color: volColor(th, h.close[i] >= h.open[i]) };
-        }
-        (s.main as ISeriesApi<'Candlestick'>).setData(candles);
-        s.volume?.setData(vols);
-      }
-      guard.reset(h.time);
-      chart.current?.timeScale().scrollToRealTime();
-      const r = readout.current;
-      if (r.onBar) {
-        r.bars.clear();
-        for (let i = 0; i < n; i++) r.bars.set(h.time[i], { time: h.time[i], open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i], volume: h.volume[i] });
-        r.last = n ? h.time[n - 1] : 0;
-        emitBar();
-      }
+      deferred.current?.cancel();
+      deferred.current = null;
+      if (h.time.length <= FIRST_BARS * 2) return draw(h);
+      draw(tail(h, FIRST_BARS));
+      const since = new Map<number, ChartBar>();
+      const cancel = whenIdle(() => {
+        if (deferred.current?.since !== since) return;
+        deferred.current = null;
+        // Not scrollToRealTime: the user may already have moved the chart.
+        draw(h, false);
+        if (since.size) sink.current?.update([...since.values()].sort((a, b) => a.time - b.time));
+      });
+      deferred.current = { cancel, since };
     },
     update(bars: ChartBar[]) {
-      const s = series.current;
-      const th = theme.current;
-      if (!s || !th) return true;
-      const r = readout.current;
-      const applied = guard.apply(bars, {
-        update(b, historical) {
-          if (r.onBar) {
-            r.bars.set(b.time, b);
-            if (b.time > r.last) r.last = b.time;
-          }
-          if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
-          else {
-            (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
-            s.volume?.update({ time: ts(b.time), value: b.volume, color: volColor(th, b.close >= b.open) }, historical);
-          }
-        },
-      });
-      if (r.onBar) emitBar();
-      return applied;
+      const d = deferred.current;
+      if (d) for (const b of bars) d.since.set(b.time, b);
+      return apply(bars);
     },
   };
+
+  function draw(h: HistoryPayload, scroll = true): void {
+    const s = series.current;
+    const th = theme.current;
+    if (!s || !th) return;
+    const n = h.time.length;
+    if (s.line) {
+      const data = new Array(n);
+      for (let i = 0; i < n; i++) data[i] = { time: ts(h.time[i]), value: h.close[i] };
+      (s.main as ISeriesApi<'Line'>).setData(data);
+    } else {
+      const candles = new Array(n);
+      const vols = new Array(n);
+      for (let i = 0; i < n; i++) {
+        candles[i] = { time: ts(h.time[i]), open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i] };
+        vols[i] = { time: ts(h.time[i]), value: h.volume[i], color: volColor(th, h.close[i] >= h.open[i]) };
+      }
+      (s.main as ISeriesApi<'Candlestick'>).setData(candles);
+      s.volume?.setData(vols);
+    }
+    guard.reset(h.time);
+    if (scroll) chart.current?.timeScale().scrollToRealTime();
+    const r = readout.current;
+    if (r.onBar) {
+      r.bars.clear();
+      for (let i = 0; i < n; i++) r.bars.set(h.time[i], { time: h.time[i], open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i], volume: h.volume[i] });
+      r.last = n ? h.time[n - 1] : 0;
+      emitBar();
+    }
+  }
+
+  function apply(bars: ChartBar[]): boolean {
+    const s = series.current;
+    const th = theme.current;
+    if (!s || !th) return true;
+    const r = readout.current;
+    const applied = guard.apply(bars, {
+      update(b, historical) {
+        if (r.onBar) {
+          r.bars.set(b.time, b);
+          if (b.time > r.last) r.last = b.time;
+        }
+        if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
+        else {
+          (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
+          s.volume?.update({ time: ts(b.time), value: b.volume, color: volColor(th, b.close >= b.open) }, historical);
+        }
+      },
+    });
+    if (r.onBar) emitBar();
+    return applied;
+  }
 
   // The series are rebuilt when the mode or precision changes: the feed must redraw them from history.
   const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
