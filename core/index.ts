@@ -16,3 +16,6 @@ export * from './calc/amount-input';
 export * from './types/funds';
 export * from './calc/funds';
 export * from './calc/spot';
+export * from './types/products';
+export * from './types/copytrade';
+export * from './calc/products';

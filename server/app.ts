@@ -27,6 +27,8 @@ import { createMarket, marketRoutes, type MarketService } from './market';
 import { apiRoutes } from './http/routes';
 import { registerAdmin } from './admin/routes';
 import { startTradingJobs } from './jobs';
+import { startCopytradeJobs } from './jobs/copytrade';
+import { startProductJobs } from './jobs/products';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +134,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
   });
   app.decorate('market', market);
   await startTradingJobs(app);
+  await startCopytradeJobs(app); // copy trading: mirrors, sweep, hourly trader figures
+  await startProductJobs(app); // dual settlement, lock dividends, IEO allotment; /admin/api/ieo
 
   await app.register(
     async (api) => {

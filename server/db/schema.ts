@@ -7,5 +7,7 @@ import type { CoreTables } from './tables';
 import type { OptionalTables } from './optional-tables';
 import type { FundsTables } from './funds-tables';
 import type { TradingTables } from './trading-tables';
+import type { CopytradeTables } from './copytrade-tables';
+import type { ProductsTables } from './products-tables';
 
-export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables {}
+export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, CopytradeTables, ProductsTables {}

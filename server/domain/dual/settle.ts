@@ -1,0 +1,90 @@
+/**
+ * Dual-invest settlement at maturity, in two committed steps so each state the spec names is real:
+ *  1. purchased → settling: the feed's price at the maturity instant is recorded (settle_price);
+ *  2. settling → success: spec §9's formula (core settleDualOrder) pays base or quote via the ledger.
+ * Each step is a conditional status update in the same transaction as its ledger entry, so a run
+ * that stops anywhere (crash, restart) resumes without paying twice: a settling order keeps the
+ * price it recorded, a success order is never touched again.
+ * No price at all for the maturity instant (none recorded, no candle) for 10 minutes → fail and
+ * the amount is refunded.
+ */
+import type { Kysely } from 'kysely';
+import { settleDualOrder } from '../../../core';
+import type { Database } from '../../db/schema';
+import { credit } from '../../db/ledger';
+import { dualSymbol } from './products';
+import { PRODUCT_ACCOUNT, currencyNames, type AfterCommit } from './shared';
+
+/** The last traded price at or before an instant, or undefined when it is not known. */
+export interface PriceAt {
+  priceAt(symbol: string, atMs: number): Promise<string | undefined>;
+}
+
+export const NO_PRICE_GRACE_MS = 10 * 60_000;
+
+export async function markSettling(db: Kysely<Database>, orderId: number, settlePrice: string): Promise<boolean> {
+  const r = await db.updateTable('dual_orders').set({ status: 'settling', settle_price: settlePrice }).where('id', '=', orderId).where('status', '=', 'purchased').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function payOut(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const o = await trx.selectFrom('dual_orders').selectAll().where('id', '=', orderId).where('status', '=', 'settling').forUpdate().executeTakeFirst();
+    if (!o || o.settle_price === null) return false;
+    const payout = settleDualOrder({ type: o.type, amount: o.amount, linkedPrice: o.linked_price, settlePrice: o.settle_price, apr: o.apr, days: o.days });
+    const currencyId = payout.currency === 'base' ? o.currency_id : o.quote_id;
+    await trx
+      .updateTable('dual_orders')
+      .set({ status: 'success', payout_currency_id: currencyId, payout_amount: payout.amount, settled_at: new Date(nowMs) })
+      .where('id', '=', o.id)
+      .where('status', '=', 'settling')
+      .execute();
+    if (payout.amount !== '0') await credit(trx, { userId: o.user_id, currencyId, type: PRODUCT_ACCOUNT, amount: payout.amount, reason: 'dual_payout', ref: { type: 'dual_order', id: o.id } });
+    return true;
+  });
+}
+
+async function failAndRefund(db: Kysely<Database>, orderId: number, nowMs: number, reason: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const o = await trx
+      .updateTable('dual_orders')
+      .set({ status: 'fail', fail_reason: reason, settled_at: new Date(nowMs) })
+      .where('id', '=', orderId)
+      .where('status', '=', 'purchased')
+      .returning(['user_id', 'invest_currency_id', 'amount'])
+      .executeTakeFirst();
+    if (!o) return false;
+    await credit(trx, { userId: o.user_id, currencyId: o.invest_currency_id, type: PRODUCT_ACCOUNT, amount: o.amount, reason: 'dual_refund', ref: { type: 'dual_order', id: orderId } });
+    return true;
+  });
+}
+
+/** Settles every order whose maturity is at or before nowMs. Returns how many reached success or fail. */
+export async function settleDueDual(db: Kysely<Database>, prices: PriceAt, nowMs: number, afterCommit?: AfterCommit): Promise<number> {
+  const due = await db
+    .selectFrom('dual_orders')
+    .select(['id', 'status', 'currency_id', 'quote_id', 'maturity_at'])
+    .where('status', 'in', ['purchased', 'settling'])
+    .where('maturity_at', '<=', new Date(nowMs))
+    .orderBy('maturity_at')
+    .limit(200)
+    .execute();
+  const names = await currencyNames(db, due.flatMap((o) => [o.currency_id, o.quote_id]));
+  let done = 0;
+  for (const o of due) {
+    if (o.status === 'purchased') {
+      const at = o.maturity_at.getTime();
+      const price = await prices.priceAt(dualSymbol(names.get(o.currency_id) ?? '', names.get(o.quote_id) ?? ''), at);
+      if (price === undefined) {
+        if (nowMs - at >= NO_PRICE_GRACE_MS && (await failAndRefund(db, o.id, nowMs, 'no_price'))) done++;
+        afterCommit?.('dual_fail', o.id);
+        continue;
+      }
+      await markSettling(db, o.id, price);
+      afterCommit?.('dual_settling', o.id);
+    }
+    if (await payOut(db, o.id, nowMs)) done++;
+    afterCommit?.('dual_success', o.id);
+  }
+  return done;
+}

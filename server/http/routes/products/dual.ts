@@ -1,0 +1,47 @@
+/** Dual invest: /dual/index, /dual/detail, /dual/buyDual, /dual/dual_list (+ /dual/order). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DUAL_ORDER_STATUSES, DUAL_TYPES } from '../../../../core';
+import { ok } from '../../envelope';
+import { parse } from '../../validate';
+import { withIdempotency } from '../../idempotency';
+import { dualDetail, listDualProducts } from '../../../domain/dual/products';
+import { buyDual } from '../../../domain/dual/buy';
+import { dualOrder, dualOrders } from '../../../domain/dual/orders';
+import { idField, input, optionalUser, pagingShape, raw } from './shared';
+
+const IndexQuery = z.object({ currency_id: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(), type: z.enum(DUAL_TYPES).default('call') });
+const ListQuery = z.object({ ...pagingShape, status: z.union([z.literal(''), z.enum(DUAL_ORDER_STATUSES)]).optional() });
+
+export async function dualRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const now = () => app.products.now();
+
+  const index = async (req: FastifyRequest) => {
+    const q = parse(IndexQuery, input(req));
+    return ok(await listDualProducts(db, app.market, now(), { currency_id: q.currency_id || undefined, type: q.type }));
+  };
+  app.get('/dual/index', index);
+  app.post('/dual/index', index);
+
+  const detail = async (req: FastifyRequest) => ok(await dualDetail(db, app.market, now(), parse(z.object({ id: idField }), input(req)).id, await optionalUser(req)));
+  app.get('/dual/detail', detail);
+  app.post('/dual/detail', detail);
+
+  app.post('/dual/buyDual', auth, async (req) => {
+    const b = parse(z.object({ id: idField, num: raw }), input(req));
+    return withIdempotency(req, 'dual/buyDual', async () => {
+      const id = await buyDual(db, req.userId, { id: b.id, num: b.num }, now());
+      return ok(await dualOrder(db, req.userId, id));
+    });
+  });
+
+  const list = async (req: FastifyRequest) => {
+    const q = parse(ListQuery, input(req));
+    return ok(await dualOrders(db, req.userId, { page: q.page, limit: q.limit, status: q.status || undefined }));
+  };
+  app.post('/dual/dual_list', auth, list);
+  app.get('/dual/dual_list', auth, list);
+  app.get('/dual/order', auth, async (req) => ok(await dualOrder(db, req.userId, parse(z.object({ id: idField }), input(req)).id)));
+}

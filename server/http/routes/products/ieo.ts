@@ -1,0 +1,38 @@
+/** IEO: /project, /project/detail, /project/order, /user/project/order. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../envelope';
+import { parse } from '../../validate';
+import { withIdempotency } from '../../idempotency';
+import { listProjects, projectDetail } from '../../../domain/ieo/projects';
+import { ieoOrder, ieoOrders, subscribeIeo } from '../../../domain/ieo/orders';
+import { idField, input, optionalUser, pagingShape, raw } from './shared';
+
+export async function ieoRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const now = () => app.products.now();
+
+  const list = async (req: FastifyRequest) => ok(await listProjects(db, now(), parse(z.object(pagingShape), input(req))));
+  app.get('/project', list);
+  app.post('/project', list);
+
+  const detail = async (req: FastifyRequest) => ok(await projectDetail(db, now(), parse(z.object({ project_id: idField }), input(req)).project_id, await optionalUser(req)));
+  app.get('/project/detail', detail);
+  app.post('/project/detail', detail);
+
+  app.post('/project/order', auth, async (req) => {
+    const b = parse(z.object({ project_id: idField, amount: raw, pay_currency: idField, price: raw }), input(req));
+    return withIdempotency(req, 'project/order', async () => {
+      const id = await subscribeIeo(db, req.userId, { project_id: b.project_id, pay_currency: b.pay_currency, amount: b.amount, price: b.price }, now());
+      return ok(await ieoOrder(db, req.userId, id));
+    });
+  });
+
+  const mine = async (req: FastifyRequest) => {
+    const q = parse(z.object({ ...pagingShape, project_id: z.union([z.literal(''), idField]).optional() }), input(req));
+    return ok(await ieoOrders(db, req.userId, { page: q.page, limit: q.limit, project_id: q.project_id || undefined }));
+  };
+  app.get('/user/project/order', auth, mine);
+  app.post('/user/project/order', auth, mine);
+}

@@ -1,0 +1,27 @@
+/** Request-shape helpers shared by the product route modules. */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CONSTANTS } from '../../../../core';
+import { bearerToken } from '../../auth';
+import { lookupSession } from '../../../domain/accounts/sessions';
+
+export const idField = z.coerce.number().int().min(1).max(2_147_483_647);
+export const pagingShape = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(CONSTANTS.pageSize),
+};
+/** A raw user-typed value: validated by the domain so each mistake gets its own message. */
+export const raw = z.union([z.string(), z.number()]).optional();
+
+/** GET query and POST body merged: the spec sends some list calls either way. */
+export function input(req: FastifyRequest): Record<string, unknown> {
+  return { ...((req.query as object) ?? {}), ...((req.body as object) ?? {}) };
+}
+
+/** The caller's user id on public pages (lists show the balance when logged in), 0 for guests. */
+export async function optionalUser(req: FastifyRequest): Promise<number> {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) return 0;
+  const s = await lookupSession(req.server.db, token);
+  return s.ok ? s.userId : 0;
+}
