@@ -116,8 +116,8 @@ export type LeverSide = 'long' | 'short';
 export type LeverEntry = 'market' | 'limit';
 /** entrusted: a limit entry waiting; position: open; closed; cancelled (an entrusted one withdrawn) */
 export type LeverStatus = 'entrusted' | 'position' | 'closed' | 'cancelled';
-/** why a position was closed */
-export type LeverCloseReason = 'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch';
+/** why a position was closed (copy: a mirror closed because the trader closed) */
+export type LeverCloseReason = 'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy';
 
 /** POST /lever/deal, /lever/dealall — the trade screen's data for one pair. */
 export interface LeverDealRequest {

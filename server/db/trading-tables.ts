@@ -75,7 +75,7 @@ export interface LeverOrdersTable {
   stop_loss_price: NullableNumeric;
   close_price: NullableNumeric;
   close_seq: NullableBigInt;
-  close_reason: Nullable<'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch'>;
+  close_reason: Nullable<'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy'>;
   profit: NullableNumeric;
   uncovered_loss: Numeric;
   copied: Generated<boolean>;

@@ -8,6 +8,7 @@ import type { Table } from './table';
 import { TRADING_MESSAGES } from './areas/trading';
 import { ACCOUNT_MESSAGES } from './areas/account';
 import { PRODUCT_MESSAGES } from './areas/products';
+import { COPYTRADE_MESSAGES } from './areas/copytrade';
 
 const BASE_MESSAGES = {
   param_error: {
@@ -198,7 +199,7 @@ const BASE_MESSAGES = {
 } satisfies Record<string, Table>;
 
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
-export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES };
+export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -9,6 +9,7 @@ import * as m003 from './003_optional';
 import * as m004 from './004_trading';
 import * as m005 from './005_funds';
 import * as m006 from './006_products';
+import * as m007 from './007_copytrade';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004_trading': m004,
   '005_funds': m005,
   '006_products': m006,
+  '007_copytrade': m007,
 };

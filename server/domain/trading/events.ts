@@ -8,6 +8,7 @@ import type { BalanceAfter, LedgerEntry } from '../../db/ledger';
 import { credit, debit, freeze, settleFrozen, unfreeze } from '../../db/ledger';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { TradingContext, Trx } from './context';
+import type { LeverRow } from './lever-view';
 
 export function notice(kind: TradeNotice['kind'], key: MessageKey, params: Record<string, string>, ref: TradeNotice['ref']): TradeNotice {
   return { kind, key, params, text: translate(key, 'en', params), ref };
@@ -44,4 +45,27 @@ export async function inTx<T>(ctx: TradingContext, fn: (trx: Trx, moves: Moves) 
   });
   moves?.emit(ctx);
   return result;
+}
+
+/**
+ * Position hook (copy trading listens): told after commit of every contract position that
+ * opened (a market entry, a filled limit entry) or closed (by the user, TP/SL, batch, a forced
+ * close, a copy). One registry per trading context, so several apps in one process stay apart.
+ * Listeners must not throw and should only queue work: they run on the trader's request path.
+ */
+export type PositionChange = { kind: 'opened' | 'closed'; row: LeverRow };
+export type PositionListener = (change: PositionChange) => void;
+const positionListeners = new WeakMap<TradingContext, Set<PositionListener>>();
+
+export function onPositionChange(ctx: TradingContext, listener: PositionListener): () => void {
+  let set = positionListeners.get(ctx);
+  if (!set) positionListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+export function positionChanged(ctx: TradingContext, kind: PositionChange['kind'], rows: readonly LeverRow[]): void {
+  const set = positionListeners.get(ctx);
+  if (!set) return;
+  for (const row of rows) for (const l of set) l({ kind, row });
 }

@@ -10,7 +10,7 @@ import Decimal from 'decimal.js';
 import { ACCOUNT_TYPES, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
 import { AppError } from '../../http/envelope';
 import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } from './context';
-import { inTx, notice, type Moves } from './events';
+import { inTx, notice, positionChanged, type Moves } from './events';
 import { assertMarketOpen } from './spot';
 import { canon } from './amounts';
 import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } from './lever-view';
@@ -28,6 +28,8 @@ export interface SubmitLever {
   multiple: number;
   tp: string | null;
   sl: string | null;
+  /** copy trading: the position mirrors a trader's (copied = true); `record` runs inside the opening transaction */
+  mirror?: { record(trx: Trx, row: LeverRow): Promise<void> };
 }
 
 /** Take-profit above and stop-loss below the entry for a long; the other way round for a short. */
@@ -96,6 +98,7 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
           fee,
           target_profit_price: req.tp,
           stop_loss_price: req.sl,
+          copied: req.mirror !== undefined,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -107,11 +110,13 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
         if (market) await moves.debit({ ...base, amount: fee, reason: 'lever_fee' });
         else await moves.freeze({ ...base, amount: fee, reason: 'lever_fee_freeze' });
       }
+      if (req.mirror) await req.mirror.record(trx, r);
       return r;
     }),
   );
   if (row.status === 'position') bookPosition(ctx, row);
   else ctx.books.lever.addEntrusted({ id: row.id, userId, symbol: row.symbol, side: row.side, price: canon(row.target_price as string) });
+  if (row.status === 'position') positionChanged(ctx, 'opened', [row]);
   const n = row.status === 'position' ? [notice('lever_opened', 'notice_lever_opened', { symbol: row.symbol, price: canon(row.open_price as string) }, { type: 'lever', id: row.id })] : [];
   return (await emitPosition(ctx, userId, [row], n))[0];
 }
@@ -137,6 +142,7 @@ export async function fillEntrusted(ctx: TradingContext, entry: { id: number; us
   ctx.books.lever.removeEntrusted(entry.symbol, entry.id);
   if (!row) return null;
   bookPosition(ctx, row);
+  positionChanged(ctx, 'opened', [row]);
   await emitPosition(ctx, row.user_id, [row], [notice('lever_opened', 'notice_lever_opened', { symbol: row.symbol, price: canon(row.open_price as string) }, { type: 'lever', id: row.id })]);
   return row;
 }
@@ -195,6 +201,7 @@ export async function closePosition(ctx: TradingContext, userId: number, id: num
   );
   if (!row) return null;
   ctx.books.lever.removePosition(row.symbol, row.id, row.user_id);
+  positionChanged(ctx, 'closed', [row]);
   const n = closedNotice(row);
   await emitPosition(ctx, userId, [row], n ? [n] : []);
   return row;
@@ -280,6 +287,7 @@ export async function liquidateIfDue(ctx: TradingContext, userId: number): Promi
     }),
   );
   for (const r of closed) ctx.books.lever.removePosition(r.symbol, r.id, r.user_id);
+  positionChanged(ctx, 'closed', closed);
   if (closed.length) {
     const notices = closed.map((r) => notice('lever_liquidated', 'notice_lever_liquidated', { symbol: r.symbol, price: canon(r.close_price as string), line: ctx.liquidationLine }, { type: 'lever', id: r.id }));
     await emitPosition(ctx, userId, closed, notices);

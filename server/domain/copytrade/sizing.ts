@@ -1,0 +1,26 @@
+/**
+ * How many lots a follower's mirror gets (spec §3, §5, §9):
+ * - fixed multiple (type 1): trader lots × the multiple, the multiple rounded per core's
+ *   roundCopyMultiple (above 1 and not an integer → 2 decimals, half up);
+ * - fixed lots (type 2): the follow's number.
+ * Either way the result is rounded DOWN to the pair's lot step (a copy never exceeds what the rule
+ * asks) and must lie within the pair's min/max lots, else the copy is skipped with a notice.
+ */
+import Decimal from 'decimal.js';
+import { COPY_TYPES, roundCopyMultiple, type CopyType } from '../../../core';
+
+export interface LotRule {
+  lotsDecimals: number;
+  minLots: string;
+  maxLots: string;
+}
+
+export type Sized = { ok: true; lots: string } | { ok: false; reason: 'lots_too_small' | 'lots_too_large'; lots: string };
+
+export function followerLots(type: CopyType, number: string, traderLots: string, rule: LotRule): Sized {
+  const raw = type === COPY_TYPES.multiple ? new Decimal(traderLots).times(roundCopyMultiple(number)) : new Decimal(number);
+  const lots = raw.toDecimalPlaces(rule.lotsDecimals, Decimal.ROUND_DOWN);
+  if (lots.lt(rule.minLots) || lots.lte(0)) return { ok: false, reason: 'lots_too_small', lots: lots.toFixed() };
+  if (lots.gt(rule.maxLots)) return { ok: false, reason: 'lots_too_large', lots: lots.toFixed() };
+  return { ok: true, lots: lots.toFixed() };
+}

@@ -1,0 +1,42 @@
+/**
+ * Back office: the trader-application queue under /admin/api/traders (operators only, the
+ * operator preHandler of server/admin/auth.ts). A review runs in one transaction with its
+ * operator_actions row (who, when, why); a rejection needs a reason, shown to the applicant.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../envelope';
+import { parse } from '../validate';
+import { authenticateOperator } from '../../admin/auth';
+import { logAction } from '../../admin/operators';
+import { listApplications, recomputeTraderStats, reviewTrader } from '../../domain/copytrade';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const QueueQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+const ReviewBody = z
+  .object({ user_id: id, approve: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]), reason: z.string().trim().max(500).default('') })
+  .transform((b) => ({ userId: b.user_id, approve: b.approve === true || b.approve === '1' || b.approve === 'true' || b.approve === 1, reason: b.reason }))
+  .refine((b) => b.approve || b.reason.length > 0, { error: 'reason_required' });
+
+/** Registered by server/admin/routes.ts registerAdmin with the prefix /admin/api/traders. */
+export async function copytradeAdminRoutes(op: FastifyInstance): Promise<void> {
+  op.addHook('preHandler', authenticateOperator);
+  op.get('/', async (req) => {
+    const q = parse(QueueQuery, req.query);
+    return ok(await listApplications(op.db, q.status, q.page, q.limit));
+  });
+  op.post('/review', async (req) => {
+    const b = parse(ReviewBody, req.body);
+    await op.db.transaction().execute(async (trx) => {
+      await reviewTrader(trx, { userId: b.userId, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
+      await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'trader_approve' : 'trader_reject', target: `user:${b.userId} trader`, reason: b.reason || 'approved' });
+    });
+    // an approved trader shows in the list with real figures at once, not at the next hour
+    if (b.approve) await recomputeTraderStats(op.db);
+    return ok(true);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Copy trading under /api/follow (spec §7): the trader list and detail (public; with the caller's
+ * follow state when a token is sent), follow / cancel, self-holding a copy, current and historical
+ * copies, my follows, and applying to become a trader. Shapes: core/types/copytrade.ts. Every
+ * change touches only the caller's own follows and positions.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CONSTANTS, COPY_TYPES } from '../../../core';
+import { ok } from '../envelope';
+import { parse } from '../validate';
+import { withIdempotency } from '../idempotency';
+import { bearerToken } from '../auth';
+import { lookupSession } from '../../domain/accounts/sessions';
+import { applyTrader, cancelFollow, copyHistory, followTrader, listTraders, myFollows, myTrader, selfHold, traderDetail } from '../../domain/copytrade';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const limit = z.coerce.number().int().min(1).max(50).default(CONSTANTS.pageSize);
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
+
+const FollowBody = z.object({
+  trader_user_id: id,
+  number: z.unknown(),
+  type: z.coerce.number().pipe(z.union([z.literal(COPY_TYPES.multiple), z.literal(COPY_TYPES.lots)], { error: 'copy_type_invalid' })),
+  agree: z.unknown().optional(),
+});
+const agreed = (v: unknown) => v === '1' || v === 1 || v === 'true' || v === true;
+
+/** GET query and POST form alike. */
+const input = (req: FastifyRequest): Record<string, unknown> => ({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });
+
+/** The caller on a public route: their user id with a valid token, else 0 (a guest). */
+async function viewer(req: FastifyRequest): Promise<number> {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) return 0;
+  const s = await lookupSession(req.server.db, token);
+  return s.ok ? s.userId : 0;
+}
+
+export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { preHandler: app.authenticate };
+  const both = (url: string, handler: (req: FastifyRequest) => Promise<unknown>, withAuth = true) =>
+    app.route({ method: ['GET', 'POST'], url, ...(withAuth ? auth : {}), handler });
+  const ctx = () => app.trading.ctx;
+
+  both('/follow/index', async (req) => {
+    const b = parse(z.object({ page, limit }), input(req));
+    return ok(await listTraders(app.db, await viewer(req), b.page, b.limit));
+  }, false);
+  both('/follow/traderDetail', async (req) => {
+    const b = parse(z.object({ trader_user_id: id }), input(req));
+    return ok(await traderDetail(app.db, await viewer(req), b.trader_user_id));
+  }, false);
+
+  app.post('/follow/follow', auth, async (req) => {
+    const b = parse(FollowBody, input(req));
+    return ok(await withIdempotency(req, 'follow/follow', () => followTrader(app.db, req.userId, { traderId: b.trader_user_id, type: b.type, number: b.number, agree: agreed(b.agree) }, new Date(ctx().now()))));
+  });
+  app.post('/follow/cancel', auth, async (req) => {
+    const b = parse(z.object({ follow_user_id: id }), input(req));
+    return ok(await cancelFollow(app.db, req.userId, b.follow_user_id, new Date(ctx().now())));
+  });
+  app.post('/follow/selfHolding', auth, async (req) => {
+    const b = parse(z.object({ transaction_id: id }), input(req));
+    return ok(await selfHold(ctx(), req.userId, b.transaction_id));
+  });
+  both('/follow/historyTrade', async (req) => {
+    const b = parse(z.object({ page, limit, status: z.enum(['current', 'history']).default('current'), follow_user_id: optionalId }), input(req));
+    return ok(await copyHistory(app.db, req.userId, { status: b.status, page: b.page, limit: b.limit, followId: b.follow_user_id }));
+  });
+  both('/follow/myFollows', async (req) => {
+    const b = parse(z.object({ page, limit, status: z.enum(['following', 'cancelled', '']).optional() }), input(req));
+    return ok(await myFollows(app.db, req.userId, b.page, b.limit, b.status || undefined));
+  });
+  app.post('/follow/apply', auth, async (req) => {
+    const b = input(req);
+    return ok(await applyTrader(app.db, req.userId, { nickname: b.nickname, introduction: b.introduction }));
+  });
+  both('/follow/myTrader', async (req) => ok(await myTrader(app.db, req.userId)));
+}

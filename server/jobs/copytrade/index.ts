@@ -1,0 +1,87 @@
+/**
+ * Copy-trading jobs, started by server/app.ts right after the trading jobs:
+ * - mirroring: the lever engine's position hook (onPositionChange) queues, right after the
+ *   trader's transaction commits, the opening or closing of every follower's copy (well within a
+ *   second); each follower in their own transaction;
+ * - sweep (every 5 s and at start): the backstop for events lost to a crash (see reconcile);
+ * - trader figures: recomputed at start and every hour (spec §9);
+ * - the local demo's traders (demo mode only, not on the scripted test feed): seeded, and a
+ *   driver opens and closes their positions every 30 s or so.
+ * Decorates app.copytrade for the routes and tests.
+ */
+import type { FastifyInstance } from 'fastify';
+import { demoEnabled } from '../../db/demo';
+import { onPositionChange } from '../../domain/trading/events';
+import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats, seedDemoTraders } from '../../domain/copytrade';
+import { WorkQueue } from '../work-queue';
+
+export interface CopytradeJobs {
+  /** recomputes every trader's figures now (the hourly job) */
+  recomputeStats(): Promise<number>;
+  /** runs the backstop sweep now */
+  sweep(): Promise<void>;
+  /** resolves when every mirror queued so far (and the trades it caused) has finished */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    copytrade: CopytradeJobs;
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+export async function startCopytradeJobs(app: FastifyInstance): Promise<CopytradeJobs> {
+  const ctx = app.trading.ctx;
+  const queue = new WorkQueue(app.log);
+  const timers: NodeJS.Timeout[] = [];
+
+  const unsubscribe = onPositionChange(ctx, ({ kind, row }) => {
+    if (kind === 'opened') {
+      if (!row.copied) queue.add(`copy-open:${row.id}`, () => mirrorOpened(ctx, row));
+    } else {
+      queue.add(`copy-close:${row.id}`, async () => {
+        await mirrorClosed(ctx, row.id);
+        await followerPositionClosed(ctx, row.id);
+      });
+    }
+  });
+  const recomputeStats = () => recomputeTraderStats(app.db, new Date(ctx.now()));
+  const sweep = () => reconcile(ctx);
+
+  if (demoEnabled() && app.config.marketFeed !== 'scripted') {
+    const ids = await seedDemoTraders(app.db);
+    const step = demoDriver(ctx, ids);
+    timers.push(setInterval(() => queue.add('copy-demo', step), 30_000));
+  }
+  queue.add('copy-stats', recomputeStats);
+  queue.add('copy-sweep', sweep);
+  timers.push(setInterval(() => queue.add('copy-stats', recomputeStats), HOUR_MS));
+  timers.push(setInterval(() => queue.add('copy-sweep', sweep), 5_000));
+  for (const t of timers) t.unref();
+
+  let stopped = false;
+  const jobs: CopytradeJobs = {
+    recomputeStats,
+    sweep,
+    async idle() {
+      // a trade can queue a mirror, whose trades queue more hook calls: wait until all are quiet
+      for (let i = 0; i < 4; i++) {
+        await queue.idle();
+        await app.trading.idle();
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      for (const t of timers) clearInterval(t);
+      await queue.idle();
+    },
+  };
+  app.decorate('copytrade', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  return jobs;
+}

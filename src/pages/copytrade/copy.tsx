@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { TraderListPage } from '../follow/parts/TraderList';
+import styles from '../follow/parts/copytrade.module.css';
+
+/** Copy trading home (the Home entry): my copies, becoming a trader, and the trader list. */
+export default function CopyTradingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <TraderListPage
+      title={t('route.copytrade.copy')}
+      top={
+        <div className={styles.entryRow}>
+          <button type="button" className={styles.entry} onClick={() => navigate('/pages/copytrade/my')}>
+            {t('copy.myCopies')}
+          </button>
+          <button type="button" className={styles.entry} onClick={() => navigate('/pages/copytrade/trader')}>
+            {t('copy.becomeTrader')}
+          </button>
+        </div>
+      }
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Dialog, ErrorBlock, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { TraderDetail, TraderPosition } from '../../../core';
+import { cancelFollow, traderDetail } from '../../api/copytrade';
+import { Num } from '../../components/Num';
+import { PageFrame } from '../../components/PageFrame';
+import { toastSuccess } from '../../components/toast';
+import { session } from '../../stores/session';
+import { formatTime } from '../transaction/components/time';
+import { TraderHead, TraderStats } from './parts/TraderStats';
+import styles from './parts/copytrade.module.css';
+
+function PositionRow({ p }: { p: TraderPosition }) {
+  const { t } = useTranslation();
+  const sign = p.profit && Number(p.profit) > 0 ? styles.up : p.profit && Number(p.profit) < 0 ? styles.down : '';
+  return (
+    <li className={styles.card} data-testid="trader-position">
+      <div className={styles.head}>
+        <span className={`${styles.tag} ${p.side === 'long' ? styles.tagUp : styles.tagDown}`}>{t(`copy.side.${p.side}`)}</span>
+        <span className={styles.name}>
+          {p.symbol} · {p.multiple}× · {p.lots} {t('copy.lotsUnit')}
+          <span className={styles.sub}>{formatTime(p.closed_at ?? p.opened_at)}</span>
+        </span>
+        {p.profit !== null ? (
+          <span className={`${styles.statValue} ${sign}`}>
+            <Num value={p.profit} signed tint={false} />
+          </span>
+        ) : (
+          <span className={styles.muted}>
+            <Num value={p.open_price} format="price" decimals={2} tint={false} />
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A trader: the figures, what they hold now, the latest closes; follow, change or cancel. */
+export default function TraderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const { token } = useSnapshot(session);
+  const [d, setD] = useState<TraderDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setD(await traderDetail(id));
+    } catch {
+      setFailed(true);
+    }
+  }, [id]);
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) void load();
+    else setFailed(true);
+  }, [id, load, token]);
+
+  const goFollow = () => navigate(token ? `/pages/follow/follow?id=${id}` : '/pages/common/login');
+  const cancel = async () => {
+    if (!d?.my_follow) return;
+    const ok = await Dialog.confirm({ content: t('copy.cancelConfirm', { name: d.nickname }), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await cancelFollow(d.my_follow.id);
+      toastSuccess(t('copy.cancelled'));
+      await load();
+    } catch {
+      /* the client showed the message */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (failed) body = <ErrorBlock status="empty" title={t('copy.traderMissing')} description="" />;
+  else if (!d)
+    body = (
+      <div className={styles.panel} aria-busy="true">
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  else
+    body = (
+      <>
+        <div className={styles.panel}>
+          <TraderHead c={d} />
+          {d.introduction ? <p className={styles.intro}>{d.introduction}</p> : null}
+        </div>
+        <div className={styles.panel}>
+          <TraderStats c={d} big />
+          <p className={styles.hint}>{t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}</p>
+        </div>
+        {d.my_follow && d.my_state === 'following' ? (
+          <p className={styles.section} data-testid="my-follow">
+            {t('copy.myFollowIs', { setting: d.my_follow.type === 1 ? t('copy.fixedMultipleOf', { n: d.my_follow.number }) : t('copy.fixedLotsOf', { n: d.my_follow.number }) })}
+          </p>
+        ) : null}
+        <h2 className={styles.section}>{t('copy.openNow')}</h2>
+        {d.open_positions.length ? (
+          <ul className={styles.list}>{d.open_positions.map((p) => <PositionRow key={p.id} p={p} />)}</ul>
+        ) : (
+          <p className={styles.empty}>{t('copy.noOpen')}</p>
+        )}
+        <h2 className={styles.section}>{t('copy.recentClosed')}</h2>
+        {d.recent_closed.length ? (
+          <ul className={styles.list}>{d.recent_closed.map((p) => <PositionRow key={p.id} p={p} />)}</ul>
+        ) : (
+          <p className={styles.empty}>{t('copy.noClosed')}</p>
+        )}
+        <div className={styles.actions}>
+          {d.my_state === 'following' ? (
+            <>
+              <Button fill="outline" disabled={busy} onClick={() => void cancel()} data-testid="cancel-follow">
+                {t('copy.cancelFollow')}
+              </Button>
+              <Button color="primary" disabled={busy} onClick={goFollow}>
+                {t('copy.editFollow')}
+              </Button>
+            </>
+          ) : (
+            <Button color="primary" onClick={goFollow} data-testid="follow-btn">
+              {d.my_state === 'cancelled' ? t('copy.followAgain') : t('copy.follow')}
+            </Button>
+          )}
+        </div>
+      </>
+    );
+  return <PageFrame title={d?.nickname ?? t('route.follow.trader')}>{body}</PageFrame>;
+}
