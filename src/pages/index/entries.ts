@@ -22,7 +22,7 @@ export interface Entry {
 
 /**
  * Home shortcuts (spec §1 areas). DeFi and cloud mining have no page of their own in spec §2;
- * both open the lock-mining area, where the old app listed its mining products.
+ * both open the lock-mining list filtered to that kind of product (src/pages/financial/paths.ts).
  */
 export const ENTRIES: Entry[] = [
   { key: 'spot', to: '/pages/transaction/currency', Icon: TransportQRcodeOutline },
@@ -32,8 +32,8 @@ export const ENTRIES: Entry[] = [
   { key: 'copy', to: '/pages/copytrade/copy', Icon: TeamOutline },
   { key: 'invest', to: '/pages/invest/invest', Icon: PayCircleOutline },
   { key: 'lockming', to: '/pages/lockming/lockming', Icon: LockOutline },
-  { key: 'defi', to: '/pages/lockming/welcome', Icon: CollectMoneyOutline },
-  { key: 'cloud', to: '/pages/lockming/lockming', Icon: FolderOutline },
+  { key: 'defi', to: '/pages/lockming/lockming?kind=defi', Icon: CollectMoneyOutline },
+  { key: 'cloud', to: '/pages/lockming/lockming?kind=cloud', Icon: FolderOutline },
   { key: 'ieo', to: '/pages/ieo/ieo', Icon: GiftOutline },
   { key: 'nft', to: '/pages/nft/nft', Icon: PicturesOutline },
   { key: 'otc', to: '/pages/otc/otc', Icon: ShopbagOutline },

@@ -1,0 +1,278 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { earlyRedemption } from '../core';
+import { shot } from './helpers';
+
+/**
+ * The financial products as a new user of the demo account lives them (server/db/demo.ts grants
+ * demo balances): buy a short-maturity demo dual-invest product and watch it settle, lock
+ * 1,000 USDT and redeem early with the penalty arithmetic on screen, subscribe to an IEO; the
+ * Finance tab and Home's DeFi / cloud entries; every product page at 390×844 in both themes.
+ * Its own server, port and data dir, so it runs beside the other specs.
+ */
+const PORT = Number(process.env.PRODUCTS_E2E_PORT ?? 8113);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // another engineer's server on this port would answer in place of ours: refuse to run
+  const taken = await fetch(`${BASE}/api/getSiteConfig`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${PORT} is already in use; set PRODUCTS_E2E_PORT`);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'products-e2e-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), TICK_RATE: '20', WALLET_GATE: 'off', LOG_LEVEL: 'warn', DEMO_USER: 'on' };
+  server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/api/getSiteConfig`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('products e2e server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(async () => {
+  // the server was started in its own process group: end exactly that group
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
+
+async function login(page: Page) {
+  await go(page, 'common/login');
+  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/pages\/index\/index/);
+  await dismissHomePopup(page);
+}
+
+/** Home shows the back office's popup notice once per browser session: close it when it comes. */
+async function dismissHomePopup(page: Page) {
+  const gotIt = page.locator('.adm-dialog').getByRole('button', { name: 'Got it' });
+  await gotIt.click({ timeout: 3000 }).catch(() => undefined);
+}
+
+const token = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
+
+async function balance(page: Page, currency: number): Promise<{ available: string; frozen: string }> {
+  const res = await page.request.post('/api/wallet/detail', { headers: { authorization: await token(page) }, form: { currency, type: 2 } });
+  const body = (await res.json()) as { type: string; message: { available: string; frozen: string } };
+  expect(body.type).toBe('ok');
+  return body.message;
+}
+
+async function dialogButton(page: Page, name: string) {
+  await page.locator('.adm-dialog').getByRole('button', { name }).click();
+}
+
+test('Finance tab lists every product; Home DeFi and cloud entries open their kind', async ({ page }) => {
+  await login(page);
+  await page.getByRole('link', { name: 'Finance' }).click();
+  await expect(page).toHaveURL(/pages\/financial\/index/);
+  for (const k of ['invest', 'lock', 'defi', 'cloud', 'ieo', 'copy']) await expect(page.getByTestId(`fin-${k}`)).toBeVisible();
+  await shot(page, 'products-finance');
+
+  // copy trading belongs to another area: its entry opens that route's own frame
+  await page.getByTestId('fin-copy').click();
+  await expect(page).toHaveURL(/pages\/copytrade\/copy/);
+  await page.goBack();
+
+  await go(page, 'index/index');
+  await page.getByRole('button', { name: 'DeFi mining' }).click();
+  await expect(page).toHaveURL(/lockming\/lockming\?kind=defi/);
+  await expect(page.getByTestId('lock-config').first()).toContainText('DeFi');
+  await go(page, 'index/index');
+  await page.getByRole('button', { name: 'Cloud mining' }).click();
+  await expect(page).toHaveURL(/lockming\/lockming\?kind=cloud/);
+  await expect(page.getByTestId('lock-config').first()).toContainText('Cloud');
+  await shot(page, 'products-cloud-mining');
+});
+
+test('dual invest: quantity rules, buy a demo product, see it settle at maturity', async ({ page }) => {
+  test.setTimeout(300_000);
+  await login(page);
+  await go(page, 'invest/invest');
+  const demo = page.getByTestId('dual-product').filter({ hasText: 'Demo' }).first();
+  await expect(demo).toBeVisible();
+  await expect(demo).toContainText('APR');
+  await shot(page, 'products-dual-list');
+  await demo.click();
+  await expect(page).toHaveURL(/invest\/purchase\?id=\d+/);
+
+  // spec §5 messages: required, then an integer
+  const qty = page.getByTestId('dual-qty');
+  await page.getByTestId('dual-buy').click();
+  await expect(page.getByText('Please enter the purchase quantity')).toBeVisible();
+  await qty.fill('1.5');
+  await qty.blur();
+  await expect(page.getByText('The quantity should be an integer')).toBeVisible();
+  await qty.fill('2');
+  await expect(page.getByTestId('dual-preview')).toContainText('0.002');
+  await shot(page, 'products-dual-purchase');
+
+  const btcBefore = await balance(page, 1);
+  await page.getByTestId('dual-buy').click();
+  const sheet = page.getByTestId('confirm-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(page.getByTestId('confirm-pay')).toHaveText('0.002 BTC');
+  await page.waitForTimeout(300);
+  await shot(page, 'products-dual-confirm');
+  await dialogButton(page, 'Confirm');
+
+  await expect(page).toHaveURL(/invest\/mine/);
+  const order = page.getByTestId('dual-order').first();
+  await expect(order).toHaveAttribute('data-status', 'purchased');
+  await expect(page.getByTestId('dual-countdown')).toContainText('Matures in');
+  expect(Number(btcBefore.available) - Number((await balance(page, 1)).available)).toBeCloseTo(0.002, 10);
+  await shot(page, 'products-dual-purchased');
+
+  // the demo product matures 2 minutes after purchase; the list re-reads itself until it is paid
+  await expect(order).toHaveAttribute('data-status', 'success', { timeout: 200_000 });
+  await expect(order.getByTestId('dual-settlement')).toBeVisible();
+  await expect(order.getByTestId('dual-payout')).toHaveText(/\d/);
+  await shot(page, 'products-dual-settled');
+});
+
+test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic shown', async ({ page }) => {
+  await login(page);
+  await go(page, 'lockming/lockming');
+  const cfg = page.getByTestId('lock-config').filter({ hasText: 'USDT 7-day lock-up' });
+  await expect(cfg).toBeVisible();
+  await shot(page, 'products-lock-list');
+  await cfg.click();
+
+  const amount = page.getByTestId('lock-amount');
+  await amount.fill('50');
+  await amount.blur();
+  await expect(page.getByText('The minimum single amount is 100 USDT')).toBeVisible();
+  await amount.fill('999999999');
+  await expect(page.getByText('Insufficient balance')).toBeVisible();
+  await amount.fill('1000');
+  await expect(page.getByTestId('lock-preview')).toContainText('3.00 – 4.00 USDT');
+  await shot(page, 'products-lock-buy');
+
+  const before = await balance(page, 4);
+  await page.getByTestId('lock-submit').click();
+  await expect(page.getByTestId('confirm-sheet')).toBeVisible();
+  await expect(page.getByTestId('confirm-amount')).toHaveText('1000.00 USDT');
+  await page.waitForTimeout(300);
+  await shot(page, 'products-lock-confirm');
+  await dialogButton(page, 'Confirm');
+  await expect(page).toHaveURL(/lockming\/order/);
+  const order = page.getByTestId('lock-order').first();
+  await expect(order).toHaveAttribute('data-status', 'in_progress');
+  expect(Number(before.available) - Number((await balance(page, 4)).available)).toBe(1000);
+  await shot(page, 'products-lock-order');
+
+  // The sheet spells out ratio × remaining days × amount = penalty; amount − penalty = returned.
+  await order.getByTestId('lock-redeem').click();
+  const formula = page.getByTestId('redeem-formula');
+  await expect(formula).toBeVisible();
+  const text = (await formula.innerText()).replace(/\s+/g, ' ');
+  const m = /0\.40% × (\d+) × 1000\.00 = ([\d.]+) USDT/.exec(text);
+  expect(m, text).not.toBeNull();
+  const expected = earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: Number(m![1]) });
+  expect(Number(m![2])).toBe(Number(expected.penalty));
+  await expect(page.getByTestId('redeem-returned-formula')).toContainText(`1000.00 − ${Number(expected.penalty).toFixed(2)} = ${Number(expected.returned).toFixed(2)} USDT`);
+  await page.waitForTimeout(300);
+  await shot(page, 'products-lock-redeem-sheet');
+  const beforeRedeem = await balance(page, 4);
+  await dialogButton(page, 'Confirm');
+
+  await expect(order).toHaveAttribute('data-status', 'redeemed');
+  await expect(order.getByTestId('lock-penalty')).toHaveText(`${Number(expected.penalty).toFixed(2)} USDT`);
+  await expect(order.getByTestId('lock-returned')).toHaveText(`${Number(expected.returned).toFixed(2)} USDT`);
+  expect(Number((await balance(page, 4)).available) - Number(beforeRedeem.available)).toBeCloseTo(Number(expected.returned), 8);
+  await shot(page, 'products-lock-redeemed');
+});
+
+test('IEO: subscribe to the project in progress', async ({ page }) => {
+  await login(page);
+  await go(page, 'ieo/ieo');
+  await expect(page.getByTestId('ieo-project').first()).toBeVisible();
+  await expect(page.getByTestId('ieo-project').filter({ hasText: 'Warm-up' })).toHaveCount(1);
+  await shot(page, 'products-ieo-list');
+  await page.getByTestId('ieo-project').filter({ has: page.locator('[data-status="in_progress"]') }).first().click();
+  await expect(page).toHaveURL(/ieo\/subscribe\?project_id=\d+/);
+  await expect(page.getByText('White paper')).toBeVisible();
+
+  const before = await balance(page, 4);
+  await page.getByTestId('ieo-amount').fill('1000');
+  await expect(page.getByTestId('ieo-preview')).toContainText('100.00 USDT');
+  await shot(page, 'products-ieo-subscribe');
+  await page.getByTestId('ieo-submit').click();
+  await expect(page.getByTestId('confirm-pay')).toHaveText('100.00 USDT');
+  await page.waitForTimeout(300);
+  await shot(page, 'products-ieo-confirm');
+  await dialogButton(page, 'Confirm');
+  await expect(page).toHaveURL(/ieo\/order/);
+  await expect(page.getByTestId('ieo-order').first()).toHaveAttribute('data-status', 'pending');
+  const after = await balance(page, 4);
+  expect(Number(before.available) - Number(after.available)).toBe(100);
+  expect(Number(after.frozen) - Number(before.frozen)).toBe(100);
+  await shot(page, 'products-ieo-order');
+});
+
+test('every product page at 390×844, light and dark, and no serious axe violation', async ({ page }) => {
+  test.setTimeout(240_000);
+  await login(page);
+  const ids = await page.evaluate(async (tk) => {
+    const h = { authorization: tk };
+    const dual = (await (await fetch('/api/dual/index?type=call', { headers: h })).json()) as { message: { id: number }[] };
+    const cfg = (await (await fetch('/api/lh/deposit/config', { headers: h })).json()) as { message: { id: number }[] };
+    const ieo = (await (await fetch('/api/project?page=1&limit=10', { headers: h })).json()) as { message: { list: { id: number }[] } };
+    return { dual: dual.message[0].id, cfg: cfg.message[0].id, ieo: ieo.message.list[0].id };
+  }, await token(page));
+  const pages = [
+    'financial/index',
+    'invest/invest',
+    `invest/purchase?id=${ids.dual}`,
+    'invest/mine',
+    'invest/help',
+    'lockming/lockming',
+    'lockming/welcome',
+    `lockming/buy?config_id=${ids.cfg}`,
+    'lockming/order',
+    'ieo/ieo',
+    `ieo/subscribe?project_id=${ids.ieo}`,
+    'ieo/order',
+  ];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    for (const p of pages) {
+      await go(page, p);
+      await page.reload();
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.getByTestId('loading')).toHaveCount(0);
+      await page.waitForTimeout(600);
+      await expect(page.locator('body')).not.toContainText('NaN');
+      await shot(page, `products-page-${p.split('?')[0].replace('/', '-')}-${theme}`);
+      if (theme === 'light') {
+        const r = await new AxeBuilder({ page }).exclude('.adm-nav-bar-left').disableRules(['color-contrast']).analyze();
+        const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(bad.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    }
+  }
+});

@@ -1,0 +1,67 @@
+import type {
+  DualDetail,
+  DualIndexQuery,
+  DualListQuery,
+  DualOrder,
+  DualProduct,
+  IeoOrder,
+  IeoOrderInput,
+  IeoProject,
+  IeoProjectDetail,
+  LockConfig,
+  LockKind,
+  LockOrder,
+  LockOrderStatus,
+  Page,
+} from '../../core';
+import { get, post } from './client';
+
+/**
+ * Financial products (spec §7 "Dual invest", "Lock mining", "IEO"). Shapes: core/types/products.ts.
+ * Reads are quiet (the pages show their own skeleton / error states); money-moving POSTs toast
+ * the server's translated error, which is what the user needs to see.
+ */
+
+const q = { quiet: true } as const;
+
+// dual invest
+export function dualIndex(query: DualIndexQuery): Promise<DualProduct[]> {
+  return get<DualProduct[]>('/dual/index', { ...query }, q);
+}
+export function dualDetail(id: number): Promise<DualDetail> {
+  return get<DualDetail>('/dual/detail', { id }, q);
+}
+export function buyDual(id: number, num: number): Promise<DualOrder> {
+  return post<DualOrder>('/dual/buyDual', { id, num });
+}
+export function dualList(query: DualListQuery): Promise<Page<DualOrder>> {
+  return post<Page<DualOrder>>('/dual/dual_list', { ...query }, q);
+}
+
+// lock-up mining (also DeFi and cloud mining)
+export function lockConfigs(kind?: LockKind): Promise<LockConfig[]> {
+  return get<LockConfig[]>('/lh/deposit/config', kind ? { kind } : undefined, q);
+}
+export function lockDeposit(config_id: number, amount: string): Promise<LockOrder> {
+  return post<LockOrder>('/lh/deposit', { config_id, amount });
+}
+export function lockOrders(page: number, limit: number, status?: LockOrderStatus): Promise<Page<LockOrder>> {
+  return get<Page<LockOrder>>('/lh/deposit/order', { page, limit, status }, q);
+}
+export function lockCancel(id: number): Promise<LockOrder> {
+  return post<LockOrder>('/lh/deposit/order/cancel', { id });
+}
+
+// IEO
+export function ieoProjects(page: number, limit: number): Promise<Page<IeoProject>> {
+  return get<Page<IeoProject>>('/project', { page, limit }, q);
+}
+export function ieoDetail(project_id: number): Promise<IeoProjectDetail> {
+  return get<IeoProjectDetail>('/project/detail', { project_id }, q);
+}
+export function ieoSubscribe(input: IeoOrderInput): Promise<IeoOrder> {
+  return post<IeoOrder>('/project/order', { ...input });
+}
+export function ieoOrders(page: number, limit: number, project_id?: number): Promise<Page<IeoOrder>> {
+  return get<Page<IeoOrder>>('/user/project/order', { page, limit, project_id }, q);
+}

@@ -1,0 +1,92 @@
+import { Image } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { IeoProject } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { ieoProjects } from '../../api/products';
+import { when } from '../financial/parts/shared';
+import { ProductList } from '../financial/parts/ProductList';
+import { Facts } from '../financial/parts/Facts';
+import { Progress } from '../financial/parts/Progress';
+import { StatusTag } from '../financial/parts/StatusTag';
+import { Amount, Compact } from '../financial/parts/Figures';
+import { timeLeft, useNow } from '../financial/parts/useNow';
+import card from '../financial/parts/card.module.css';
+import styles from './ieo.module.css';
+
+/**
+ * IEO projects (/project {page, limit}): warm-up, in progress, finished — each with issue price,
+ * total issuance, subscription progress, lock period, cycle, end time, applied and passed counts
+ * and listing time. A project opens its subscription page.
+ */
+export default function IeoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PageFrame
+      title={t('route.ieo.ieo')}
+      right={
+        <button type="button" className={card.headBtn} onClick={() => navigate('/pages/ieo/order')} data-testid="ieo-orders">
+          {t('prod.ieo.myOrders')}
+        </button>
+      }
+    >
+      <ProductList<IeoProject>
+        fetchPage={ieoProjects}
+        itemKey={(p) => p.id}
+        renderItem={(p) => <ProjectCard p={p} onOpen={() => navigate(`/pages/ieo/subscribe?project_id=${p.id}`)} />}
+        emptyText={t('prod.ieo.empty')}
+        testId="ieo-projects"
+      />
+    </PageFrame>
+  );
+}
+
+export function ProjectLogo({ p }: { p: Pick<IeoProject, 'logo' | 'symbol'> }) {
+  return p.logo ? (
+    <Image src={p.logo} alt="" width={36} height={36} fit="cover" className={styles.logo} lazy />
+  ) : (
+    <span className={styles.logo} aria-hidden>
+      {p.symbol.slice(0, 1)}
+    </span>
+  );
+}
+
+function ProjectCard({ p, onOpen }: { p: IeoProject; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const now = useNow(p.status !== 'finished', 1000);
+  const until = p.status === 'warmup' ? timeLeft(p.start_at, now) : p.status === 'in_progress' ? timeLeft(p.end_at, now) : '';
+  return (
+    <button type="button" className={card.card} onClick={onOpen} data-testid="ieo-project" data-id={p.id} data-status={p.status}>
+      <div className={card.head}>
+        <span className={styles.name}>
+          <ProjectLogo p={p} />
+          <span>
+            <h3 className={card.title}>{p.name}</h3>
+            <span className={card.bigLabel}>{p.symbol}</span>
+          </span>
+        </span>
+        <StatusTag status={p.status} />
+      </div>
+      <Facts
+        items={[
+          [t('prod.ieo.issuePrice'), <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />],
+          [t('prod.ieo.totalIssuance'), <Compact value={p.total_issuance} unit={p.symbol} />],
+          [t('prod.ieo.lockDays'), t('prod.daysN', { count: p.lock_days })],
+          [t('prod.ieo.cycle'), t('prod.daysN', { count: p.cycle_days })],
+          [t('prod.ieo.endAt'), when(p.end_at)],
+          [t('prod.ieo.listingAt'), when(p.listing_at)],
+          [t('prod.ieo.applied'), t('prod.ieo.countN', { count: p.applied_count })],
+          [t('prod.ieo.passed'), p.finalised ? t('prod.ieo.countN', { count: p.passed_count }) : '--'],
+        ]}
+      />
+      <Progress fraction={p.progress} label={t('prod.ieo.subscribed')} />
+      {until ? <p className={card.sub}>{t(p.status === 'warmup' ? 'prod.ieo.startsIn' : 'prod.ieo.endsIn', { left: until })}</p> : null}
+      {p.status === 'in_progress' ? (
+        <div className={card.actions}>
+          <span className={card.cta}>{t('prod.ieo.subscribe')}</span>
+        </div>
+      ) : null}
+    </button>
+  );
+}
