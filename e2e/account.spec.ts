@@ -1,8 +1,6 @@
+import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page, type BrowserContext } from '@playwright/test';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { generate } from 'otplib';
 import { latestCode, shot, uniqueEmail } from './helpers';
 
@@ -18,42 +16,23 @@ const OP = { name: 'e2e-operator', password: 'operator-pass-1' };
 // a 1×1 PNG: vouchers, ID photos and QR images are checked by magic bytes, not content
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acct-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), TICK_RATE: '20', WALLET_GATE: 'off', LOG_LEVEL: 'warn' };
-  // another process on this port would answer for us and the journey would test the wrong server
-  const taken = await fetch(`${BASE}/api/getSiteConfig`).then(() => true, () => false);
-  if (taken) throw new Error(`port ${PORT} is in use: set ACCOUNT_E2E_PORT`);
-  execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' });
-  server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/getSiteConfig`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('account e2e server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  test.setTimeout(240_000);
+  server = await startOwnServer({
+    port: PORT,
+    name: 'acct',
+    // operators are created from the command line, on the server's data dir before it starts
+    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+  });
 });
 
 test.afterAll(async () => {
-  // the server was started in its own process group: end exactly that group
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** Pick an image in an ImageField and wait until /upload has answered for it. */

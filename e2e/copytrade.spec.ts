@@ -1,8 +1,5 @@
+import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { shot } from './helpers';
 
 /**
@@ -13,44 +10,23 @@ import { shot } from './helpers';
  * Bad input (following oneself, cancelling someone else's follow) is refused. Screens at 390×844
  * in both themes. Its own server, port and data dir (DEMO_USER=on seeds the demo accounts).
  */
-const PORT = Number(process.env.COPY_E2E_PORT ?? 8099);
+const PORT = Number(process.env.COPYTRADE_E2E_PORT ?? 8121);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 const ALPHA = { email: 'demo.copy.alpha@example.com', password: 'demo-copy-2024' };
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copy-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), TICK_RATE: '20', WALLET_GATE: 'off', LOG_LEVEL: 'warn', DEMO_USER: 'on' };
-  server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/getSiteConfig`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('copy-trading e2e server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startOwnServer({ port: PORT, name: 'copy', env: { DEMO_USER: 'on' } });
 });
 
 test.afterAll(async () => {
-  // the server was started in its own process group: end exactly that group
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);

@@ -1,9 +1,6 @@
+import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { earlyRedemption } from '../core';
 import { shot } from './helpers';
 
@@ -18,42 +15,18 @@ const PORT = Number(process.env.PRODUCTS_E2E_PORT ?? 8113);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // another engineer's server on this port would answer in place of ours: refuse to run
-  const taken = await fetch(`${BASE}/api/getSiteConfig`).then(() => true, () => false);
-  if (taken) throw new Error(`port ${PORT} is already in use; set PRODUCTS_E2E_PORT`);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'products-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), TICK_RATE: '20', WALLET_GATE: 'off', LOG_LEVEL: 'warn', DEMO_USER: 'on' };
-  server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/getSiteConfig`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('products e2e server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startOwnServer({ port: PORT, name: 'prod', env: { DEMO_USER: 'on' } });
 });
 
 test.afterAll(async () => {
-  // the server was started in its own process group: end exactly that group
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
@@ -269,7 +242,7 @@ test('every product page at 390×844, light and dark, and no serious axe violati
       await expect(page.locator('body')).not.toContainText('NaN');
       await shot(page, `products-page-${p.split('?')[0].replace('/', '-')}-${theme}`);
       if (theme === 'light') {
-        const r = await new AxeBuilder({ page }).exclude('.adm-nav-bar-left').disableRules(['color-contrast']).analyze();
+        const r = await new AxeBuilder({ page }).analyze();
         const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(bad.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       }

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useOutlet } from 'react-router-dom';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router-dom';
 import styles from './FadeOutlet.module.css';
 
 type Phase = 'in' | 'out' | 'wait';
@@ -11,6 +11,8 @@ const IN_DELAY_MS = 50;
  * We keep rendering the leaving page's element until its fade ends, then swap.
  * `keyOf` decides what counts as "another page" (the root treats all tabs as one page so the
  * tab bar itself never fades; the tab layout fades its content).
+ * The leaving page keeps seeing its own location while it fades, so a page that reads its query
+ * (or redirects when it is missing) cannot act on the next page's URL.
  */
 export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   const location = useLocation();
@@ -18,18 +20,23 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   const key = keyOf(location.pathname);
   const shownKey = useRef(key);
   const liveEl = useRef<ReactNode>(outlet);
-  const [leaving, setLeaving] = useState<ReactNode | null>(null);
+  const liveLoc = useRef<Location>(location);
+  const navigationType = useNavigationType();
+  const [leaving, setLeaving] = useState<{ el: ReactNode; loc: Location } | null>(null);
   const [phase, setPhase] = useState<Phase>('in');
 
   // Remember the element of the page on screen, so it can stay while it fades out.
   useLayoutEffect(() => {
-    if (shownKey.current === key) liveEl.current = outlet;
+    if (shownKey.current === key) {
+      liveEl.current = outlet;
+      liveLoc.current = location;
+    }
   });
 
   useLayoutEffect(() => {
     if (shownKey.current === key) return;
     shownKey.current = key;
-    setLeaving(liveEl.current);
+    setLeaving({ el: liveEl.current, loc: liveLoc.current });
     setPhase('out');
     let t2: ReturnType<typeof setTimeout> | undefined;
     const t1 = setTimeout(() => {
@@ -46,6 +53,10 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   const cls = phase === 'in' ? styles.in : phase === 'out' ? styles.out : styles.wait;
   // On the render where the key changes, keep showing the old page (not mounting the new one for
   // a frame, which would run its effects — e.g. a guard's toast — twice).
-  const el = leaving ?? (shownKey.current !== key ? liveEl.current : outlet);
-  return <div className={`${styles.fade} ${cls}`}>{el}</div>;
+  const old = leaving ?? (shownKey.current !== key ? { el: liveEl.current, loc: liveLoc.current } : null);
+  return (
+    <div className={`${styles.fade} ${cls}`}>
+      {old ? <LocationContext.Provider value={{ location: old.loc, navigationType }}>{old.el}</LocationContext.Provider> : outlet}
+    </div>
+  );
 }

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A journey that needs a server of its own (a fresh data dir, the demo users, an operator created
+ * from the CLI before start) gets one on its own port. Another process answering on that port
+ * would be tested instead of ours, so a taken port is an error.
+ */
+export interface OwnServer {
+  base: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+export interface OwnServerOptions {
+  port: number;
+  /** prefix of the temp data dir */
+  name: string;
+  env?: Record<string, string>;
+  /** runs with the server's env before it starts (e.g. the operator CLI on the same data dir) */
+  beforeStart?: (env: NodeJS.ProcessEnv) => void;
+  timeoutMs?: number;
+}
+
+const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) => r.ok, () => false);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer> {
+  const base = `http://127.0.0.1:${opts.port}`;
+  if (await answers(base)) throw new Error(`port ${opts.port} is already in use`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${opts.name}-e2e-`));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(opts.port),
+    TICK_RATE: '20',
+    WALLET_GATE: 'off',
+    LOG_LEVEL: 'warn',
+    ...opts.env,
+  };
+  opts.beforeStart?.(env);
+  // its own process group, so stop() ends exactly this server and its children
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
+  const deadline = Date.now() + (opts.timeoutMs ?? 200_000);
+  while (!(await answers(base))) {
+    if (child.exitCode !== null) throw new Error(`${opts.name} e2e server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${opts.name} e2e server did not start`);
+    await sleep(500);
+  }
+  return {
+    base,
+    dataDir,
+    env,
+    async stop() {
+      if (child.pid && child.exitCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+        for (let i = 0; i < 40 && (await answers(base)); i++) await sleep(250);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
