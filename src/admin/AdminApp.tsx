@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile';
 import type { Operator } from '../../core';
 import { admin, adminSession, setOnSessionLost } from './api';
-import { KycQueue, RechargeQueue, WithdrawQueue } from './queues';
+import { KycQueue, RechargeQueue, TraderQueue, WithdrawQueue } from './queues';
+import { Products } from './products';
 import { Users } from './users';
 import { Settings, ActionLog } from './settings';
 import styles from './admin.module.css';
@@ -56,6 +57,12 @@ export function AdminApp() {
         </Tabs.Tab>
         <Tabs.Tab key="withdraw" title="Withdrawals">
           <WithdrawQueue />
+        </Tabs.Tab>
+        <Tabs.Tab key="traders" title="Traders">
+          <TraderQueue />
+        </Tabs.Tab>
+        <Tabs.Tab key="products" title="Products">
+          <Products />
         </Tabs.Tab>
         <Tabs.Tab key="users" title="Users">
           <Users />

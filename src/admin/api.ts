@@ -4,6 +4,11 @@
  */
 import type {
   AdminAdjustInput,
+  AdminIeoCreateInput,
+  AdminTraderItem,
+  CopyPage,
+  IeoProject,
+  IeoProjectDetail,
   AdminKycItem,
   AdminRechargeItem,
   AdminSettings,
@@ -84,4 +89,9 @@ export const admin = {
   setLimit: (input: { level: number; withdraw_24h_btc: string; fiat_order_usdt: string; reason: string }) => call<unknown>('POST', '/settings/limit', { ...input }),
   setFiat: (input: { currency_code: string; rate: string; reason: string }) => call<unknown>('POST', '/settings/fiat', { ...input }),
   log: (page: number) => call<Page<OperatorAction>>('GET', '/log', { page }),
+  traders: (status: string, page: number) => call<CopyPage<AdminTraderItem>>('GET', '/traders', { status: status || undefined, page }),
+  reviewTrader: (userId: number, approve: boolean, reason: string) => call<boolean>('POST', '/traders/review', { user_id: userId, approve: approve ? 1 : 0, reason }),
+  ieoProjects: (page: number) => call<Page<IeoProject>>('GET', '/ieo/projects', { page, limit: 20 }),
+  createIeo: (input: AdminIeoCreateInput) => call<IeoProjectDetail>('POST', '/ieo/projects', { ...input }),
+  finaliseIeo: (projectId: number) => call<IeoProjectDetail>('POST', '/ieo/finalise', { project_id: projectId }),
 };

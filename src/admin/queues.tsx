@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Empty, Selector, Tag, Toast } from 'antd-mobile';
-import type { AdminKycItem, AdminRechargeItem, AdminWithdrawItem, Page } from '../../core';
+import type { AdminKycItem, AdminRechargeItem, AdminTraderItem, AdminWithdrawItem, Page } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
 import { usePaged } from './usePaged';
@@ -185,6 +185,47 @@ export function WithdrawQueue() {
             ['Submitted', w.created_at],
           ]}
         />
+      )}
+    />
+  );
+}
+
+/** A trader application in the queue's shape: one application per user, so the user id is its id. */
+type TraderRow = AdminTraderItem & { id: number; reason: string };
+
+async function traderPage(status: string, page: number): Promise<Page<TraderRow>> {
+  const p = await admin.traders(status, page);
+  return { ...p, list: p.list.map((t) => ({ ...t, id: t.user_id, reason: t.reason ?? '' })) };
+}
+
+/** Epoch milliseconds as local "YYYY-MM-DD HH:mm" (the operator's own clock). */
+function when(ms: number | null): string {
+  if (ms === null) return '—';
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Copy-trading applications: an approved user is listed as a trader others can follow. */
+export function TraderQueue() {
+  return (
+    <Queue<TraderRow>
+      name="trader"
+      fetch={traderPage}
+      review={admin.reviewTrader}
+      render={(t) => (
+        <>
+          <KV
+            rows={[
+              ['User', `${t.account} (#${t.user_id})`],
+              ['Nickname', t.nickname],
+              ['Applied', when(t.created_at)],
+              ...(t.reviewed_at !== null ? ([['Reviewed', `${when(t.reviewed_at)} by ${t.reviewed_by ?? 'system'}`]] as [string, ReactNode][]) : []),
+              ...(t.demo ? ([['Demo', 'seeded demo trader']] as [string, ReactNode][]) : []),
+            ]}
+          />
+          <p className={styles.intro}>{t.introduction || <span className={styles.muted}>No introduction</span>}</p>
+        </>
       )}
     />
   );

@@ -5,6 +5,7 @@ import { toast, showLoading, hideLoading } from '../components/toast';
 import { navigateTo, PATHS } from '../app/nav';
 import i18n from '../i18n';
 import { ApiError, readEnvelope, toForm } from './envelope';
+import { mayRetry, newIdempotencyKey } from './idempotency';
 
 export { ApiError } from './envelope';
 
@@ -12,7 +13,16 @@ export { ApiError } from './envelope';
 export interface CallOptions {
   quiet?: boolean;
   signal?: AbortSignal;
+  /**
+   * Money-moving POSTs: send an Idempotency-Key made once for this call, so the server runs it at
+   * most once, and retry once with the same key if the connection failed before any answer.
+   */
+  idempotent?: boolean;
 }
+
+/** One retry at most, after a short pause (a dropped connection, a restarting server). */
+const IDEMPOTENT_ATTEMPTS = 2;
+const RETRY_PAUSE_MS = 700;
 
 const http = axios.create({
   baseURL: '/api',
@@ -54,21 +64,36 @@ function afterDelay(fn: () => void): void {
   setTimeout(fn, CONSTANTS.redirectDelayMs);
 }
 
+function send(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions, key: string | undefined) {
+  if (method === 'get') return http.get<unknown>(url, { params: data, signal: opts.signal });
+  const headers = key ? { [HEADERS.idempotencyKey]: key } : undefined;
+  return http.post<unknown>(url, toForm(data), { signal: opts.signal, headers });
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function call<T>(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions): Promise<T> {
+  const idempotent = method === 'post' && !!opts.idempotent;
+  // made once, before the first attempt: a retry must be recognised as the same call
+  const key = idempotent ? newIdempotencyKey() : undefined;
   const done = begin(!!opts.quiet);
   let body: unknown;
-  try {
-    const res =
-      method === 'get'
-        ? await http.get<unknown>(url, { params: data, signal: opts.signal })
-        : await http.post<unknown>(url, toForm(data), { signal: opts.signal });
-    body = res.data;
-  } catch (e) {
-    done();
-    if (axios.isCancel(e)) throw new ApiError('network', 'cancelled');
-    const err = e as AxiosError;
-    if (!opts.quiet) toast(i18n.t('common.networkError'));
-    throw new ApiError('network', err.message);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      body = (await send(method, url, data, opts, key)).data;
+      break;
+    } catch (e) {
+      const cancelled = axios.isCancel(e);
+      const err = e as AxiosError;
+      if (mayRetry(idempotent, { cancelled, status: err.response?.status, code: err.code }, attempt, IDEMPOTENT_ATTEMPTS)) {
+        await pause(RETRY_PAUSE_MS);
+        continue;
+      }
+      done();
+      if (cancelled) throw new ApiError('network', 'cancelled');
+      if (!opts.quiet) toast(i18n.t('common.networkError'));
+      throw new ApiError('network', err.message);
+    }
   }
   done();
   const out = readEnvelope<T>(body);

@@ -18,7 +18,7 @@ export function traderDetail(traderUserId: number, opts: CallOptions = quiet): P
 
 /** Follows (or changes the settings of a live follow); `agree` = the agreement was accepted. */
 export function follow(traderUserId: number, type: CopyType, number: string): Promise<Follow> {
-  return post<Follow>('/follow/follow', { trader_user_id: traderUserId, type, number, agree: 1 });
+  return post<Follow>('/follow/follow', { trader_user_id: traderUserId, type, number, agree: 1 }, { idempotent: true });
 }
 
 export function cancelFollow(followId: number): Promise<Follow> {

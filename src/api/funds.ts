@@ -28,6 +28,8 @@ import { get, post } from './client';
 /** Wallet, records, addresses and cards (spec §7 "Wallet"). Shapes: core/types/funds.ts. */
 
 const q = { quiet: true } as const;
+/** Recharge requests, withdrawals, transfers and exchanges carry an idempotency key (run once). */
+const once = { idempotent: true } as const;
 
 export interface Coin {
   id: number;
@@ -65,7 +67,7 @@ export function depositAddress(currency: number, type?: string): Promise<Deposit
   return post<DepositAddress>('/wallet/get_in_address', { currency, type });
 }
 export function chargeReq(input: RechargeInput): Promise<RechargeEntry> {
-  return post<RechargeEntry>('/wallet/charge_req', { ...input });
+  return post<RechargeEntry>('/wallet/charge_req', { ...input }, once);
 }
 export function rechargeLog(page: number, limit: number): Promise<Page<RechargeEntry>> {
   return get<Page<RechargeEntry>>('/recharge/log', { page, limit }, q);
@@ -76,7 +78,7 @@ export function withdrawInfo(currency: number): Promise<WithdrawInfo> {
   return get<WithdrawInfo>('/wallet/out_info', { currency });
 }
 export function withdraw(input: WithdrawInput): Promise<WithdrawEntry> {
-  return post<WithdrawEntry>('/wallet/out', { ...input });
+  return post<WithdrawEntry>('/wallet/out', { ...input }, once);
 }
 export function withdrawList(page: number, limit: number): Promise<Page<WithdrawEntry>> {
   return get<Page<WithdrawEntry>>('/user/withdraw/list', { page, limit }, q);
@@ -87,7 +89,7 @@ export function userCurrencies(): Promise<UserCurrency[]> {
   return get<UserCurrency[]>('/currency/user_currency_list', undefined, q);
 }
 export function fundTransfer(input: FundTransferInput): Promise<TransferEntry> {
-  return post<TransferEntry>('/wallet/change', { ...input });
+  return post<TransferEntry>('/wallet/change', { ...input }, once);
 }
 export function transferHistory(page: number, limit: number): Promise<Page<TransferEntry>> {
   return get<Page<TransferEntry>>('/wallet/hzhistory', { page, limit }, q);
@@ -104,7 +106,7 @@ export function exchangeFee(from_currency_id: number, to_currency_id: number): P
   return post<ExchangeFee>('/user/getTransferFee', { from_currency_id, to_currency_id }, q);
 }
 export function exchange(input: ExchangeInput): Promise<ExchangeEntry> {
-  return post<ExchangeEntry>('/user/Transfer', { ...input });
+  return post<ExchangeEntry>('/user/Transfer', { ...input }, once);
 }
 export function exchangeList(page: number, limit: number): Promise<Page<ExchangeEntry>> {
   return get<Page<ExchangeEntry>>('/user/exchange/list', { page, limit }, q);

@@ -23,6 +23,8 @@ import { get, post } from './client';
  */
 
 const q = { quiet: true } as const;
+/** Purchases, deposits, redemptions and subscriptions carry an idempotency key (run once). */
+const once = { idempotent: true } as const;
 
 // dual invest
 export function dualIndex(query: DualIndexQuery): Promise<DualProduct[]> {
@@ -32,7 +34,7 @@ export function dualDetail(id: number): Promise<DualDetail> {
   return get<DualDetail>('/dual/detail', { id }, q);
 }
 export function buyDual(id: number, num: number): Promise<DualOrder> {
-  return post<DualOrder>('/dual/buyDual', { id, num });
+  return post<DualOrder>('/dual/buyDual', { id, num }, once);
 }
 export function dualList(query: DualListQuery): Promise<Page<DualOrder>> {
   return post<Page<DualOrder>>('/dual/dual_list', { ...query }, q);
@@ -43,13 +45,13 @@ export function lockConfigs(kind?: LockKind): Promise<LockConfig[]> {
   return get<LockConfig[]>('/lh/deposit/config', kind ? { kind } : undefined, q);
 }
 export function lockDeposit(config_id: number, amount: string): Promise<LockOrder> {
-  return post<LockOrder>('/lh/deposit', { config_id, amount });
+  return post<LockOrder>('/lh/deposit', { config_id, amount }, once);
 }
 export function lockOrders(page: number, limit: number, status?: LockOrderStatus): Promise<Page<LockOrder>> {
   return get<Page<LockOrder>>('/lh/deposit/order', { page, limit, status }, q);
 }
 export function lockCancel(id: number): Promise<LockOrder> {
-  return post<LockOrder>('/lh/deposit/order/cancel', { id });
+  return post<LockOrder>('/lh/deposit/order/cancel', { id }, once);
 }
 
 // IEO
@@ -60,7 +62,7 @@ export function ieoDetail(project_id: number): Promise<IeoProjectDetail> {
   return get<IeoProjectDetail>('/project/detail', { project_id }, q);
 }
 export function ieoSubscribe(input: IeoOrderInput): Promise<IeoOrder> {
-  return post<IeoOrder>('/project/order', { ...input });
+  return post<IeoOrder>('/project/order', { ...input }, once);
 }
 export function ieoOrders(page: number, limit: number, project_id?: number): Promise<Page<IeoOrder>> {
   return get<Page<IeoOrder>>('/user/project/order', { page, limit, project_id }, q);

@@ -1,8 +1,8 @@
 /**
  * Trading calls (spec §7 "Market and trade"): spot /coin, leveraged contracts /lever, seconds
  * options /microtrade. Shapes come from core/types/trade.ts, the contract the server implements.
- * A second tap cannot trade twice: the forms disable submit while a call is pending. (The shared
- * client has no per-call header option yet, so no idempotency key is sent.)
+ * A second tap cannot trade twice: the forms disable submit while a call is pending; and every
+ * call that moves money carries an idempotency key, so the client's own retry cannot either.
  */
 import {
   ACCOUNT_TYPES,
@@ -31,6 +31,8 @@ import { get, post, type CallOptions } from './client';
 export type { TradePage };
 
 const quiet: CallOptions = { quiet: true };
+/** Orders and closes move money: sent with an idempotency key, so a retry cannot trade twice. */
+const once: CallOptions = { idempotent: true };
 
 /** Form values: drop undefined, keep strings exact. */
 function form(o: object): Record<string, unknown> {
@@ -61,7 +63,7 @@ export async function accountBalance(currency: number, type: number = ACCOUNT_TY
 // ── spot ──
 
 export function spotTrade(req: SpotTradeRequest): Promise<SpotOrder> {
-  return post<SpotOrder>('/coin/trade', form(req));
+  return post<SpotOrder>('/coin/trade', form(req), once);
 }
 
 export function spotList(req: SpotListRequest, opts: CallOptions = quiet): Promise<TradePage<SpotOrder>> {
@@ -69,7 +71,7 @@ export function spotList(req: SpotListRequest, opts: CallOptions = quiet): Promi
 }
 
 export function spotCancel(id: number): Promise<SpotOrder> {
-  return post<SpotOrder>('/coin/cancel', { id });
+  return post<SpotOrder>('/coin/cancel', { id }, once);
 }
 
 // ── leveraged contracts ──
@@ -83,7 +85,7 @@ export function leverDealAll(page = 1): Promise<LeverDealAllResponse> {
 }
 
 export function leverSubmit(req: LeverSubmitRequest): Promise<LeverPosition> {
-  return post<LeverPosition>('/lever/submit', form(req));
+  return post<LeverPosition>('/lever/submit', form(req), once);
 }
 
 export function leverMyTrade(req: LeverMyTradeRequest, opts: CallOptions = quiet): Promise<TradePage<LeverPosition>> {
@@ -91,7 +93,7 @@ export function leverMyTrade(req: LeverMyTradeRequest, opts: CallOptions = quiet
 }
 
 export function leverClose(id: number): Promise<LeverPosition> {
-  return post<LeverPosition>('/lever/close', { id });
+  return post<LeverPosition>('/lever/close', { id }, once);
 }
 
 export function leverSetStop(req: LeverSetStopRequest): Promise<LeverPosition> {
@@ -104,7 +106,7 @@ export function leverSetStop(req: LeverSetStopRequest): Promise<LeverPosition> {
 }
 
 export function leverBatchClose(type: LeverBatchType): Promise<LeverBatchCloseResult> {
-  return post<LeverBatchCloseResult>('/lever/batch_close', { type });
+  return post<LeverBatchCloseResult>('/lever/batch_close', { type }, once);
 }
 
 // ── seconds options ──
@@ -118,7 +120,7 @@ export function secondsConfigs(): Promise<SecondsConfig[]> {
 }
 
 export function secondsSubmit(req: SecondsSubmitRequest): Promise<SecondsOrder> {
-  return post<SecondsOrder>('/microtrade/submit', form(req));
+  return post<SecondsOrder>('/microtrade/submit', form(req), once);
 }
 
 export function secondsList(req: SecondsListRequest, opts: CallOptions = quiet): Promise<TradePage<SecondsOrder>> {

@@ -1,0 +1,183 @@
+import { startOwnServer, type OwnServer } from './own-server';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { latestCode, shot, uniqueEmail } from './helpers';
+
+/**
+ * The back office's trader and product screens as an operator uses them: applications made by
+ * freshly registered users through the public API are approved and rejected (the users then see
+ * the outcome), and IEO projects are created from the form and show up for customers. Operators
+ * are made with the real CLI before the server starts, so this file runs its own server.
+ */
+const PORT = Number(process.env.ADMIN_E2E_PORT ?? 8141);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OP = { name: 'e2e-admin-op', password: 'operator-pass-2' };
+
+let server: OwnServer | undefined;
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await startOwnServer({
+    port: PORT,
+    name: 'admin',
+    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+interface Reply<T> {
+  type: string;
+  message: T;
+}
+
+/** Registers through the public API (code from the dev outbox) and logs in; returns the token. */
+async function register(request: APIRequestContext, email: string): Promise<string> {
+  const password = 'secret-pass-1';
+  expect(((await (await request.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } })).json()) as Reply<unknown>).type).toBe('ok');
+  const code = await latestCode(request, email);
+  const reg = (await (await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } })).json()) as Reply<unknown>;
+  expect(reg.type, JSON.stringify(reg)).toBe('ok');
+  const login = (await (await request.post('/api/user/login', { form: { user_string: email, password } })).json()) as Reply<string>;
+  expect(login.type).toBe('ok');
+  return login.message;
+}
+
+async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, form: Record<string, string> = {}): Promise<Reply<T>> {
+  const headers = { authorization: token, lang: 'en' };
+  const res = method === 'get' ? await request.get(`/api/${url}`, { headers }) : await request.post(`/api/${url}`, { headers, form });
+  return (await res.json()) as Reply<T>;
+}
+
+/** Local "YYYY-MM-DDTHH:mm" for a datetime-local input (the browser runs on this machine's clock and zone). */
+function localInput(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A screenshot once toasts and dialogs have gone, so the screen itself is what is seen. */
+async function settledShot(op: Page, name: string) {
+  await expect(op.locator('.adm-toast-main')).toHaveCount(0);
+  await expect(op.getByRole('dialog')).toHaveCount(0);
+  await shot(op, name);
+}
+
+async function giveReason(op: Page, reason: string) {
+  const dialog = op.getByRole('dialog');
+  await dialog.locator('textarea').fill(reason);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+}
+
+test('an operator reviews trader applications and creates IEO projects', async ({ page: op, request }) => {
+  const stamp = String(Date.now()).slice(-6);
+  const approvedNick = `Steady${stamp}`;
+  const rejectedNick = `Rash${stamp}`;
+
+  // ── two freshly registered users apply to be copy-trading traders through the API ──
+  const alice = await register(request, uniqueEmail('trader-ok'));
+  const bob = await register(request, uniqueEmail('trader-no'));
+  expect((await api(request, 'post', 'follow/apply', alice, { nickname: approvedNick, introduction: 'Trend following on BTC, small size, strict stops.' })).type).toBe('ok');
+  expect((await api(request, 'post', 'follow/apply', bob, { nickname: rejectedNick, introduction: '100x every day.' })).type).toBe('ok');
+
+  // ── the operator signs in ──
+  await op.goto('/h5/admin/');
+  await op.getByPlaceholder('Operator name').fill(OP.name);
+  await op.getByPlaceholder('Password').fill(OP.password);
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
+
+  // ── Traders: both applications wait in the pending queue ──
+  await op.getByRole('tab', { name: 'Traders' }).click();
+  const queue = op.getByTestId('queue-trader');
+  const items = queue.getByTestId('trader-item');
+  await expect(items.filter({ hasText: approvedNick })).toBeVisible();
+  await expect(items.filter({ hasText: rejectedNick })).toBeVisible();
+  await expect(items.filter({ hasText: approvedNick })).toContainText('Trend following on BTC');
+  await settledShot(op, 'admin-traders-pending');
+
+  await items.filter({ hasText: approvedNick }).getByRole('button', { name: 'Approve' }).click();
+  await expect(items.filter({ hasText: approvedNick })).toHaveCount(0);
+
+  // a rejection is refused without a reason, then recorded with one
+  await items.filter({ hasText: rejectedNick }).getByRole('button', { name: 'Reject' }).click();
+  await op.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(op.getByRole('dialog')).toBeVisible();
+  await giveReason(op, 'Leverage too high for a copied strategy');
+  await expect(queue.getByText('No pending trader requests')).toBeVisible();
+
+  await queue.getByText('Rejected', { exact: true }).click();
+  const rejected = items.filter({ hasText: rejectedNick });
+  await expect(rejected).toContainText('Reason: Leverage too high for a copied strategy');
+  await expect(rejected).toContainText(`by ${OP.name}`);
+  await settledShot(op, 'admin-traders-rejected');
+
+  // the applicants see the outcome, and the approved trader is listed for followers at once
+  expect((await api<{ status: string }>(request, 'get', 'follow/myTrader', alice)).message.status).toBe('approved');
+  expect((await api<{ status: string; reason: string }>(request, 'get', 'follow/myTrader', bob)).message).toMatchObject({ status: 'rejected', reason: 'Leverage too high for a copied strategy' });
+  const listed = (await (await request.get('/api/follow/index?page=1&limit=50')).json()) as Reply<{ list: { nickname: string }[] }>;
+  expect(listed.message.list.map((t) => t.nickname)).toContain(approvedNick);
+  expect(listed.message.list.map((t) => t.nickname)).not.toContain(rejectedNick);
+
+  // ── Products: create an IEO project from the form (default times: starts at the next hour) ──
+  await op.getByRole('tab', { name: 'Products' }).click();
+  const products = op.getByTestId('admin-products');
+  await products.getByRole('button', { name: 'New IEO project' }).click();
+  const form = op.getByTestId('ieo-create');
+  const symbol = `E${stamp}`;
+  await form.getByLabel('Project name').fill('Harbour Token');
+  await form.getByLabel('Token symbol').fill(symbol.toLowerCase());
+  await form.getByLabel('Issue price (USDT)').fill('0.25');
+  await form.getByLabel('Total issuance (tokens)').fill('abc');
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(form.getByText('A plain decimal, e.g. 0.5')).toBeVisible();
+  await form.getByLabel('Total issuance (tokens)').fill('2000000');
+  await form.getByLabel('Maximum per order (optional)').fill('50000');
+  await form.getByLabel('Website (optional)').fill('https://harbour.example.com');
+  await form.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await settledShot(op, 'admin-ieo-form');
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await giveReason(op, 'Listing agreed with the Harbour team');
+  await expect(op.getByText(/^Created Harbour Token \(#\d+\)$/)).toBeVisible();
+  const card = products.getByTestId('ieo-item').filter({ hasText: `Harbour Token · ${symbol}` });
+  await expect(card).toContainText('warm-up');
+  await expect(card).toContainText('2000000 ' + symbol);
+  await expect(card).toContainText('0.25 (USDT)');
+  await expect(card.getByRole('button', { name: 'Finalise now' })).toHaveCount(0);
+  await settledShot(op, 'admin-ieo-list');
+
+  // customers see it on the IEO list
+  const pub = (await (await request.get('/api/project?page=1&limit=50')).json()) as Reply<{ list: { symbol: string; status: string }[] }>;
+  expect(pub.message.list).toContainEqual(expect.objectContaining({ symbol, status: 'warmup' }));
+
+  // ── a project whose subscription has already ended is allotted (by the button, or the job first) ──
+  await products.getByRole('button', { name: 'New IEO project' }).click();
+  const now = Date.now();
+  await form.getByLabel('Project name').fill('Closed Round');
+  await form.getByLabel('Token symbol').fill(`C${stamp}`);
+  await form.getByLabel('Issue price (USDT)').fill('1');
+  await form.getByLabel('Total issuance (tokens)').fill('1000');
+  await form.getByLabel('Subscription starts').fill(localInput(now - 2 * 86_400_000));
+  await form.getByLabel('Subscription ends').fill(localInput(now - 3_600_000));
+  await form.getByLabel('Listing time').fill(localInput(now + 86_400_000));
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await giveReason(op, 'Back-filled round');
+  const closed = products.getByTestId('ieo-item').filter({ hasText: `Closed Round · C${stamp}` });
+  await expect(closed).toContainText('finished');
+  const finalise = closed.getByRole('button', { name: 'Finalise now' });
+  if (await finalise.isVisible()) {
+    await finalise.click();
+    await op.getByRole('dialog').getByRole('button', { name: 'Finalise' }).click();
+  } else {
+    await products.getByRole('button', { name: 'Refresh' }).click();
+  }
+  await expect(closed).toContainText('allotted');
+  await expect(closed).toContainText(/Allotted to\s*0 orders/);
+  await expect(finalise).toHaveCount(0);
+  await settledShot(op, 'admin-ieo-finalised');
+});
