@@ -7,10 +7,14 @@
  *  (b) cold first paint of the chart's default window (≤1,500 bars), mount → paint, for reference.
  *  (c) memory per symbol kept live: N series (default window + a live kline subscription each),
  *      JS heap of main thread + worker after a forced GC, before and after, divided by N.
- * The server's persisted history is only 300 bars per period (server/market/store/backfill.ts), so
- * /api/currency/new_timeshar is answered by a bench stub (Playwright route, which also intercepts the
- * worker's fetches) with seeded random-walk candles in the server's format and its 1,500-bar cap.
- * The live socket still comes from the real server.
+ * (a) and (b) read the real server's history: the harness starts it with
+ * MARKET_BENCH_BACKFILL=BTC/USDT:6000 (6,000 backfilled 1min bars for that symbol; every other
+ * symbol keeps the usual 300). No Playwright route there: any route on the context makes the market
+ * worker's websocket fail over to long-polling, which measured something else (and added routing
+ * latency to the chart's own default-window fetch inside "first paint").
+ * (c) needs 1,500 bars for 50 synthetic symbols the server does not persist, so it alone keeps the
+ * stub: /api/currency/new_timeshar answered by a Playwright route with seeded random-walk candles
+ * in the server's format and its 1,500-bar cap.
  */
 import type { BrowserContext } from 'playwright-core';
 import { heaps, launchBrowser, openBenchPage, round, sleep, startServer, summarize } from './browser/harness';
@@ -30,7 +34,10 @@ export interface HistoryResult {
   firstPaint5k: { p50: number; min: number; max: number; samples: number[]; bars: number; mountToSetDataP50: number; setDataToPaintP50: number };
   coldDefaultWindow: { mountToPaintMs: number; mountToSetDataMs: number };
   memory: { symbols: number; barsEach: number; mainKBPerSymbol: number; workerKBPerSymbol: number | null; totalKBPerSymbol: number };
-  stubbedHistory: boolean;
+  /** (a)/(b): new_timeshar answers from the real server (no route on those pages) */
+  serverHistoryRequests: number;
+  /** (c) only: new_timeshar answered by the bench stub */
+  memoryStubbedRequests: number;
 }
 
 const MAX_BARS_PER_ANSWER = 1500;
@@ -63,6 +70,14 @@ async function stubHistory(ctx: BrowserContext): Promise<void> {
   });
 }
 
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, rej) => {
+    timer = setTimeout(() => rej(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
 interface Ops {
   prefetch(symbol: string, bars: number): Promise<{ ms: number; bars: number }>;
   keepLive(symbols: string[]): Promise<number>;
@@ -74,10 +89,17 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
   const browser = await launchBrowser();
   const out: HistoryResult[] = [];
   let stubbed = 0;
+  let real = 0;
   try {
     for (const throttle of o.throttles) {
       const url = `${server.origin}/h5/bench/browser/pages/app.html?mode=history&symbol=${encodeURIComponent('BTC/USDT')}`;
+      // (a), (b): no route on the context, only a listener
       const counting = async (ctx: BrowserContext) => {
+        ctx.on('requestfinished', (r) => {
+          if (r.url().includes('new_timeshar')) real++;
+        });
+      };
+      const stubbing = async (ctx: BrowserContext) => {
         await stubHistory(ctx);
         ctx.on('requestfinished', (r) => {
           if (r.url().includes('new_timeshar')) stubbed++;
@@ -90,12 +112,18 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
       const setToPaint: number[] = [];
       let prefetch = { ms: NaN, bars: 0 };
       let shown = 0;
-      for (let i = 0; i < o.repeats; i++) {
+      // An attempt that stalls (someone's `npm run build` emptied dist/h5 under the open page, so
+      // its worker or a chunk 404s) is abandoned after a minute and repeated, up to 3 times.
+      for (let i = 0, failed = 0; i < o.repeats; i++) {
         const bp = await openBenchPage(browser, throttle, counting);
         try {
           await bp.page.goto(url, { waitUntil: 'load' });
           await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
-          prefetch = await bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), ['BTC/USDT', o.bars] as [string, number]);
+          prefetch = await withTimeout(
+            bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), ['BTC/USDT', o.bars] as [string, number]),
+            60_000,
+            'prefetch',
+          );
           await sleep(300);
           await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
           await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
@@ -104,6 +132,10 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           toSet.push(m.chartSetData - m.mount);
           setToPaint.push(m.chartPaint - m.chartSetData);
           shown = await bp.page.evaluate(() => document.querySelectorAll('[data-testid="kline-chart"] canvas').length);
+        } catch (e) {
+          if (++failed > 3) throw e;
+          console.warn(`[history] attempt abandoned (${(e as Error).message}); repeating it`);
+          i--;
         } finally {
           await bp.close();
         }
@@ -131,7 +163,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
       // (c) memory per symbol kept live
       let memory: HistoryResult['memory'] = { symbols: o.liveSymbols, barsEach: 0, mainKBPerSymbol: NaN, workerKBPerSymbol: null, totalKBPerSymbol: NaN };
       {
-        const bp = await openBenchPage(browser, throttle, counting);
+        const bp = await openBenchPage(browser, throttle, stubbing);
         try {
           await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html?mode=memory`, { waitUntil: 'load' });
           await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
@@ -140,7 +172,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           await sleep(1000);
           const h0 = await heaps(bp, true);
           const syms = Array.from({ length: o.liveSymbols }, (_, i) => `SYM${String(i + 1).padStart(4, '0')}/USDT`);
-          const bars = await bp.page.evaluate((s) => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(s), syms);
+          const bars = await withTimeout(bp.page.evaluate((s) => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(s), syms), 120_000, 'keepLive');
           await sleep(3000);
           const h1 = await heaps(bp, true);
           const mainKB = (h1.main - h0.main) / 1024 / o.liveSymbols;
@@ -158,7 +190,8 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
         firstPaint5k: { p50: round(s.p50), min: round(Math.min(...samples)), max: round(s.max), samples: samples.map((x) => round(x)), bars: prefetch.bars, mountToSetDataP50: round(summarize(toSet).p50), setDataToPaintP50: round(summarize(setToPaint).p50) },
         coldDefaultWindow: cold,
         memory,
-        stubbedHistory: stubbed > 0,
+        serverHistoryRequests: real,
+        memoryStubbedRequests: stubbed,
       };
       out.push(r);
       console.log(`[history] ${throttle}×: first paint of ${prefetch.bars} candles p50 ${r.firstPaint5k.p50} ms (prefetch ${r.prefetch.ms} ms); cold default window ${cold.mountToPaintMs} ms; ${memory.totalKBPerSymbol} KB per live symbol (main ${memory.mainKBPerSymbol}, worker ${memory.workerKBPerSymbol})`);
@@ -167,6 +200,6 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
     await browser.close().catch(() => {});
     await server.stop();
   }
-  if (!stubbed) console.warn('[history] the history stub saw no request: figures use the server’s own (300-bar) history');
+  if (!stubbed) console.warn('[history] the memory part’s history stub saw no request');
   return out;
 }

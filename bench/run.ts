@@ -147,7 +147,7 @@ function renderMarkdown(r: AllResults, seconds: number): string {
     out.push(
       '## History merge',
       '',
-      'First chart paint of 5,000 candles: worker series prefilled with 5,000 1min bars through the real paged history path, then the real `<KLineChart>` mounted; mount → first frame after setData. History answers come from a bench stub (same shape and 1,500-bar cap as the server; the server keeps only 300 bars per period) through Playwright routing, which adds its own latency to every fetch. Memory: main + worker JS heap after forced GC, per symbol kept live (default 1,500-bar window + live kline subscription).',
+      'First chart paint of 5,000 candles: worker series prefilled with 5,000 1min bars through the real paged history path, then the real `<KLineChart>` mounted; mount → first frame after setData. History answers come from the real server (started with the bench-only MARKET_BENCH_BACKFILL=BTC/USDT:6000: 6,000 backfilled 1min bars for that symbol), with no Playwright route on those pages (a route pushes the worker’s socket to long-polling). Memory (synthetic symbols the server does not persist: history from a Playwright-routed stub in the server’s format, 1,500 bars each): main + worker JS heap after forced GC, per symbol kept live (default 1,500-bar window + live kline subscription).',
       '',
       '| CPU × | prefetch 5,000 bars ms | first paint 5,000 p50 ms (min–max) | of which mount→setData / setData→paint ms | cold default window mount→paint ms | KB per live symbol (main / worker) |',
       '|---:|---:|---|---|---:|---|',

@@ -17,6 +17,11 @@ export interface TickerRow {
   volume: string;
   /** percent change against `open`, e.g. "-1.23" */
   changePct: string;
+  /**
+   * 24 h turnover in the quote currency (volume × last, core's toFiat, 2 decimals; "0" when it
+   * cannot be computed): worked out here so a list row does no decimal maths on the main thread.
+   */
+  turnover: string;
   /** direction of the last change of `last`: 1 up, -1 down, 0 flat */
   dir: 1 | -1 | 0;
   seq: number;

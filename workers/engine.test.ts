@@ -110,7 +110,7 @@ describe('MarketEngine', () => {
     clock.advance(100);
     await flushMicro();
     expect(snaps.at(-1)?.tickers).toEqual([
-      { symbol: 'BTC/USDT', seq: 7, ts: 1700000000000, last: '61000.5', open: '60000', high: '62000', low: '59000', volume: '12.25', changePct: '+1.67', dir: 0 },
+      { symbol: 'BTC/USDT', seq: 7, ts: 1700000000000, last: '61000.5', open: '60000', high: '62000', low: '59000', volume: '12.25', changePct: '+1.67', turnover: '747256.13', dir: 0 },
     ]);
     expect(engine.dropped).toBe(2);
   });
@@ -141,6 +141,42 @@ describe('MarketEngine', () => {
     await flushMicro();
     const times = snaps.flatMap((s) => s.chart?.bars.map((b) => b.time) ?? []);
     expect(times).toEqual([60, 120, 180]);
+  });
+
+  it('answers a series that already holds history at once, and merges the default-window fetch into the chart later', async () => {
+    const { socket, engine, answers, requests, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    // scrolled-back pages filled the series
+    const page = engine.history('A/USDT', '1min', { from: 60, to: 120 });
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    await page;
+    const snaps: Snapshot[] = [];
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void snaps.push(s));
+    const p = await engine.history('A/USDT', '1min'); // no answer to the default-window fetch yet
+    expect(Array.from(p.time)).toEqual([60, 120]);
+    expect(requests).toHaveLength(2);
+    answers[1].resolve([bar(120, 4, 6), bar(180, 5, 7)]);
+    await flushMicro();
+    clock.advance(200);
+    await flushMicro();
+    expect(snaps.flatMap((s) => s.chart?.bars.map((b) => b.time) ?? [])).toEqual([120, 180]);
+    // the next chart gets the merged series, again without waiting
+    expect(Array.from((await engine.history('A/USDT', '1min')).time)).toEqual([60, 120, 180]);
+  });
+
+  it('waits for the history load when the series holds only live bars (history could not go in front of them)', async () => {
+    const { socket, engine, answers } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, () => {});
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 1, ts: 0, candle: candle(180, '6', '1') }]);
+    let done = false;
+    const h = engine.history('A/USDT', '1min').then((x) => ((done = true), x));
+    await flushMicro();
+    expect(done).toBe(false);
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    expect(Array.from((await h).time)).toEqual([60, 120, 180]);
   });
 
   it('after a reconnect refetches the charted series from its last bar and marks it stale meanwhile', async () => {

@@ -119,6 +119,18 @@ export class MarketEngine {
       load = this.load(key, symbol, period, series).finally(() => this.loads.delete(key));
       this.loads.set(key, load);
     }
+    // A series that already holds history (an earlier chart, scrolled-back pages) is answered at once:
+    // the chart paints without waiting for the network, and the default-window fetch started above
+    // is merged when it lands and reaches the chart as ordinary bar updates (newer bars append; a
+    // bar the chart cannot place in between makes it reload, and it then gets the merged series).
+    // Only live bars (no REST answer merged yet) are not enough: older history could not be put
+    // in front of them on the chart, so that case waits for the load.
+    if (series.hasHistory && series.bars.length) {
+      load.catch(() => {
+        // The held bars are shown; a failed refresh leaves the stream stale until the next resync.
+      });
+      return toPayload(symbol, period, series.bars);
+    }
     await load;
     return toPayload(symbol, period, series.bars);
   }

@@ -30,7 +30,7 @@ class FakeSocket implements MarketSocket {
   }
 }
 
-const row = (symbol: string, last: string): TickerRow => ({ symbol, last, open: last, high: last, low: last, volume: '1', changePct: '0.00', dir: 0, seq: 1, ts: 1 });
+const row = (symbol: string, last: string): TickerRow => ({ symbol, last, open: last, high: last, low: last, volume: '1', changePct: '0.00', turnover: last, dir: 0, seq: 1, ts: 1 });
 const tick = (symbol: string, seq: number, last: string) => ({ symbol, seq, ts: 1, last, open: '100', high: '200', low: '1', volume: '5' });
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));
 

@@ -31,6 +31,12 @@ export class ChartSeries {
   private loadingGen: number | null = null;
   private buffer: LiveBar[] = [];
 
+  /** a REST answer with bars has been merged (not only live updates) */
+  get hasHistory(): boolean {
+    return this.restMerged;
+  }
+  private restMerged = false;
+
   get loading(): boolean {
     return this.loadingGen !== null;
   }
@@ -62,6 +68,7 @@ export class ChartSeries {
   completeLoad(gen: number, rest: ChartBar[]): ChartBar[] {
     const changed = new Map<number, ChartBar>();
     for (const b of rest) if (this.upsert(b)) changed.set(b.time, b);
+    if (rest.length) this.restMerged = true;
     if (gen === this.loadingGen) this.finish(changed);
     this.trim();
     return [...changed.values()].sort((a, b) => a.time - b.time);

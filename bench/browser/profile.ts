@@ -5,7 +5,7 @@
  * thread, the market worker and the compositor, plus how many ticker updates a plain socket.io
  * client receives per second and how old they are on arrival (is the server keeping up?).
  *
- *   npx tsx bench/browser/profile.ts [--page=ours|baseline] [--rate=50000] [--throttle=4] [--seconds=5] [--no-probe]
+ *   npx tsx bench/browser/profile.ts [--page=ours|baseline] [--rate=50000] [--throttle=4] [--seconds=5] [--no-probe] [--quiet]
  *
  * Build the bench pages first (`npm run bench -- --only=stall …` does, or
  * `npx vite build -c bench/vite.bench.config.ts`).
@@ -122,6 +122,8 @@ async function main(): Promise<void> {
     await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
     await sleep(3000);
     await bp.page.evaluate(() => window.__bench.reset());
+    // --quiet: the collector's frame-time loop off, as in the stall bench's "quiet busy" window
+    if (process.argv.includes('--quiet')) await bp.page.evaluate(() => window.__bench.setFrameLoop(false));
     const profiling = await startWorkerProfile(bp);
     await bp.cdp.send('Profiler.enable');
     await bp.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });

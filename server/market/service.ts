@@ -110,7 +110,18 @@ function pairInfos(): PairInfo[] {
   }));
 }
 
+/**
+ * Bench only: MARKET_BENCH_BACKFILL="BTC/USDT:6000" backfills that many 1min bars for one symbol
+ * (instead of BACKFILL_BARS) on a first start, so the browser bench's 5,000-candle chart reads real
+ * history from /currency/new_timeshar. Unset (the default) changes nothing.
+ */
+export function parseBenchBackfill(v: string | undefined): { symbol: string; minuteBars: number } | null {
+  const m = /^(.+):(\d+)$/.exec(v ?? '');
+  return m ? { symbol: m[1], minuteBars: Number(m[2]) } : null;
+}
+
 async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, seed: number, now: number, log: MarketLog): Promise<void> {
+  const bench = parseBenchBackfill(process.env.MARKET_BENCH_BACKFILL);
   const have = await repo.symbolsWithCandles();
   const todo = instruments.filter((i) => !i.synthetic && !have.has(i.symbol));
   if (todo.length === 0) return;
@@ -118,7 +129,8 @@ async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstr
   let rows: CandleRow[] = [];
   let total = 0;
   for (const ins of todo) {
-    rows.push(...backfillRows(ins.symbol, backfillSymbol(ins, seed, now, resume.get(ins.symbol)?.price ?? ins.price)));
+    const minuteBars = bench?.symbol === ins.symbol ? bench.minuteBars : undefined;
+    rows.push(...backfillRows(ins.symbol, backfillSymbol(ins, seed, now, resume.get(ins.symbol)?.price ?? ins.price, minuteBars)));
     if (rows.length >= 10_000) {
       total += rows.length;
       await repo.upsertCandles(rows);

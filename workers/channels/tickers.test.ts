@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExactDecimal } from '../../core';
+import { channel, ExactDecimal, tickerToTuple } from '../../core';
 import { compareDecimalStrings, fromTuple, parseTickerUpdates, TickerBook } from './tickers';
 
 const decimal = fc
@@ -25,6 +25,13 @@ describe('tickers channel', () => {
     const { items, dropped } = parseTickerUpdates([['ETH/USDT', 3, 5, '3000.01', '2900', '3100', '2800', '1.5'], u, ['ETH/USDT', 3, 5, '1e3', '2900', '3100', '2800', '1.5'], 'x']);
     expect(items).toEqual([u, u]);
     expect(dropped).toBe(2);
+  });
+
+  it('decodes exactly what the server encodes (one tuple definition in core) on the per-symbol channel name', () => {
+    const u = { symbol: 'BTC/USDT', seq: 9, ts: 1_700_000_000_000, last: '65000.5', open: '64000', high: '65100', low: '63900.25', volume: '12.345' };
+    expect(tickerToTuple(u)).toEqual(['BTC/USDT', 9, 1_700_000_000_000, '65000.5', '64000', '65100', '63900.25', '12.345']);
+    expect(fromTuple(JSON.parse(JSON.stringify(tickerToTuple(u))))).toEqual(u);
+    expect(channel.ticker('BTC/USDT')).toBe('tickers:BTC/USDT');
   });
 
   it('keeps the newest update per symbol, its direction, and builds change% only when a row is read', () => {

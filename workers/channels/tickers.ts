@@ -4,22 +4,22 @@
  * symbols subscribes those). There is no separate first-full-state message: the first update of a
  * symbol is its full state, later ones replace it.
  *
- * Wire form (server/market/wire.ts): one array per update, [symbol, seq, ts, last, open, high,
- * low, volume], decimals as strings. Objects with those keys (an older server) are accepted too.
+ * Wire form (TickerTuple in core/types/market.ts, one definition for server and worker): one array
+ * per update, [symbol, seq, ts, last, open, high, low, volume], decimals as strings. Objects with
+ * those keys (an older server) are accepted too.
  *
  * At tens of thousands of updates a second the book does as little per update as it can: the
  * newest update per symbol is kept as it came, the direction of `last` is found by comparing the
  * decimal strings, and the display row (with change% from core/) is built only when a snapshot
  * reads it — so symbols nobody shows never cost a decimal division.
  */
-import { changePct, type TickerUpdate } from '../../core';
+import { changePct, channel, toFiat, TICKER_TUPLE_LENGTH, tickerFromTuple, type TickerTuple, type TickerUpdate } from '../../core';
 import type { TickerRow } from '../api-types';
 import { SeqTracker } from '../seq';
 import { isDecimal, isObj, isSeq, isSymbol, isTime } from './validate';
 
 export const TICKERS_CHANNEL = 'tickers';
-const TICKER_PREFIX = 'tickers:';
-export const tickerChannel = (symbol: string): string => `${TICKER_PREFIX}${symbol}`;
+export const tickerChannel = channel.ticker;
 
 export function isTickerUpdate(v: unknown): v is TickerUpdate {
   return (
@@ -37,10 +37,10 @@ export function isTickerUpdate(v: unknown): v is TickerUpdate {
 
 /** One wire tuple to a TickerUpdate, or null when malformed. */
 export function fromTuple(v: unknown): TickerUpdate | null {
-  if (!Array.isArray(v) || v.length !== 8) return null;
+  if (!Array.isArray(v) || v.length !== TICKER_TUPLE_LENGTH) return null;
   const [symbol, seq, ts, last, open, high, low, volume] = v as unknown[];
   if (!isSymbol(symbol) || !isSeq(seq) || !isTime(ts) || !isDecimal(last) || !isDecimal(open) || !isDecimal(high) || !isDecimal(low) || !isDecimal(volume)) return null;
-  return { symbol, seq, ts, last, open, high, low, volume };
+  return tickerFromTuple(v as TickerTuple);
 }
 
 export function parseTickerUpdates(data: unknown): { items: TickerUpdate[]; dropped: number } {
@@ -167,8 +167,17 @@ function toRow(u: TickerUpdate, dir: TickerRow['dir']): TickerRow {
     low: u.low,
     volume: u.volume,
     changePct: changePct(u.last, u.open),
+    turnover: turnoverOf(u),
     dir,
     seq: u.seq,
     ts: u.ts,
   };
+}
+
+function turnoverOf(u: TickerUpdate): string {
+  try {
+    return toFiat(u.volume, u.last);
+  } catch {
+    return '0';
+  }
 }

@@ -97,6 +97,10 @@ function HistoryScreen() {
 const ops = {
   /** Loads `bars` 1min bars into the worker's series page by page (≤1500 per request, newest first). */
   async prefetch(symbol: string, bars: number): Promise<{ ms: number; bars: number }> {
+    // Scrolling back happens on a mounted chart, whose watch keeps the series wanted: without one,
+    // the worker drops a series nobody charts whenever it resyncs its subscriptions (e.g. when the
+    // socket connects mid-prefetch), and the pages loaded so far with it. Kept open for the page.
+    openWatch({ symbols: [], chart: { symbol, period: '1min' } }, () => {});
     const t0 = performance.now();
     const end = Math.floor(Date.now() / 60_000) * 60;
     const from = end - (bars - 1) * 60;

@@ -73,8 +73,11 @@ function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: numbe
   return { candles, firstOpen: close };
 }
 
-/** The backfill of one symbol, every period, oldest first per period. */
-export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, livePrice: string): Map<Period, Candle[]> {
+/**
+ * The backfill of one symbol, every period, oldest first per period. `minuteBars` keeps more 1min
+ * bars than BACKFILL_BARS (up to tier A's ~18,000): the browser bench's MARKET_BENCH_BACKFILL.
+ */
+export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, livePrice: string, minuteBars = BACKFILL_BARS): Map<Period, Candle[]> {
   const rng = mulberry32(hashSeed(seed, `backfill:${ins.symbol}`));
   const end = bucketStart(now, '1min'); // the live minute: backfill covers everything before it
   const aStart = bucketStart(end - A_MINUTES * MIN, '1day');
@@ -106,7 +109,7 @@ export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, l
     ['1week', aggregateCandles(days, '1week')],
     ['1mon', aggregateCandles(days, '1mon')],
   ]);
-  for (const [p, list] of out) out.set(p, list.slice(-BACKFILL_BARS));
+  for (const [p, list] of out) out.set(p, list.slice(-(p === '1min' ? Math.max(minuteBars, BACKFILL_BARS) : BACKFILL_BARS)));
   return out;
 }
 

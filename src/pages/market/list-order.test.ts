@@ -44,7 +44,7 @@ describe('market list sort', () => {
 
   it('uses the live ticker when the stream has spoken', () => {
     const live = (s: string): TickerRow | undefined =>
-      s === 'ETH/USDT' ? { symbol: s, last: '3500', open: '3000', high: '3500', low: '3000', volume: '1', changePct: '+16.67', dir: 1, seq: 1, ts: 1 } : undefined;
+      s === 'ETH/USDT' ? { symbol: s, last: '3500', open: '3000', high: '3500', low: '3000', volume: '1', changePct: '+16.67', turnover: '3500.00', dir: 1, seq: 1, ts: 1 } : undefined;
     expect(syms(sortQuotes(LIST, { key: 'change', dir: 'desc' }, live))[0]).toBe('ETH');
   });
 

@@ -32,18 +32,24 @@ export interface Figures {
   last: string;
   changePct: string;
   volume: string;
+  /** already worked out (the worker's live rows carry it) */
+  turnover?: string;
 }
 
 /** The live ticker when the stream has spoken for this symbol, else the REST snapshot. */
 export function figuresOf(q: Quote, live: TickerRow | undefined): Figures {
-  return live ? { last: live.last, changePct: live.changePct, volume: live.volume } : { last: q.last, changePct: q.change, volume: q.volume };
+  return live
+    ? { last: live.last, changePct: live.changePct, volume: live.volume, turnover: live.turnover }
+    : { last: q.last, changePct: q.change, volume: q.volume };
 }
 
 /**
  * 24 h turnover in the quote currency (base volume × last), the volume traders compare across
- * pairs — 1 BTC and 1 DOGE are not comparable, their USDT turnovers are.
+ * pairs — 1 BTC and 1 DOGE are not comparable, their USDT turnovers are. Live rows bring it from
+ * the worker (same core/ formula); only REST snapshots are computed here.
  */
 export function turnover(f: Figures): string {
+  if (f.turnover !== undefined) return f.turnover;
   try {
     return toFiat(f.volume, f.last);
   } catch {
