@@ -15,7 +15,8 @@ export function LangSwitch() {
   const { t } = useTranslation();
   return (
     <>
-      <button type="button" className={styles.btn} onClick={() => setOpen(true)} aria-label={t('setting.language')}>
+      {/* the name starts with what is shown (the current language), as speech-input users say it */}
+      <button type="button" className={styles.btn} onClick={() => setOpen(true)} aria-label={`${LANG_NAMES[lang]} · ${t('setting.language')}`}>
         <GlobalOutline aria-hidden />
         <span className={styles.name}>{LANG_NAMES[lang]}</span>
       </button>

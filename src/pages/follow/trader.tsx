@@ -96,7 +96,7 @@ export default function TraderPage() {
         </div>
         <div className={styles.panel}>
           <TraderStats c={d} big />
-          <p className={styles.hint}>{t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}</p>
+          <p className={`${styles.hint} ${styles.statsNote}`}>{t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}</p>
         </div>
         {d.my_follow && d.my_state === 'following' ? (
           <p className={styles.section} data-testid="my-follow">

@@ -26,7 +26,7 @@ export default function AssetsRecordPage() {
         <LoadState load={detail}>
           {(d) => (
             <section className={styles.wrap}>
-              <div className={styles.recTop}>
+              <div className={`${styles.recTop} ${styles.detailHead}`}>
                 <span>
                   {d.currency} · {t(`acct.account.${fieldOf(d.type)}`)}
                 </span>
@@ -38,7 +38,7 @@ export default function AssetsRecordPage() {
                   [t('acct.equivalent'), <Amount value={d.fiat_value} fiat />],
                 ]}
               />
-              <div className={styles.center}>
+              <div className={`${styles.center} ${styles.detailActions}`}>
                 <Button size="small" color="primary" onClick={() => navigate(`${pathOf('fund/receive')}?currency=${d.currency_id}`)}>
                   {t('route.fund.receive')}
                 </Button>

@@ -124,6 +124,7 @@ function Withdraw({ currency }: { currency: number }) {
           return (
             <div className={styles.wrap}>
               <Selector
+                className={styles.methods}
                 columns={3}
                 options={(['address', 'bank', 'bank_international'] as const).map((m) => ({ label: t(`acct.method.${m}`), value: m }))}
                 value={[method]}

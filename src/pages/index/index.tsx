@@ -36,6 +36,7 @@ function usePopupOncePerSession(okText: string): void {
         sessionStorage.setItem(POP_SEEN, '1');
         handler = Dialog.show({
           title: n.title,
+          'aria-label': n.title,
           content: <div className={styles.popText}>{plainText(n.content)}</div>,
           closeOnAction: true,
           actions: [{ key: 'ok', text: okText, bold: true }],
@@ -99,7 +100,7 @@ export default function HomePage() {
         ) : null}
 
         {notices.length > 0 ? (
-          <button type="button" className={styles.noticeBtn} onClick={() => openArticle(notices[0].id)} aria-label={notices[0].title}>
+          <button type="button" className={styles.noticeBtn} onClick={() => openArticle(notices[0].id)}>
             <NoticeBar className={styles.notice} icon={<SoundOutline aria-hidden />} content={notices.map((n) => n.title).join('　·　')} color="info" />
           </button>
         ) : null}

@@ -29,7 +29,7 @@ export function TraderListPage({ title, top }: { title: string; top?: ReactNode 
         data-testid="trader-list"
         empty={t('copy.noTraders')}
         renderItem={(c) => (
-          <button type="button" className={styles.card} onClick={() => navigate(traderPath(c.trader_user_id))} data-testid="trader-card" aria-label={c.nickname}>
+          <button type="button" className={styles.card} onClick={() => navigate(traderPath(c.trader_user_id))} data-testid="trader-card">
             <TraderHead c={c} sub={c.introduction} />
             <TraderStats c={c} />
           </button>
