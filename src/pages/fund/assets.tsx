@@ -43,7 +43,7 @@ export default function AssetsPage() {
                 <div className={styles.heroValue} data-testid="assets-total">
                   {hidden ? '******' : <Amount value={o.total_fiat} fiat suffix={o.fiat.currency_code} />}
                 </div>
-                <div className={styles.heroSub}>{hidden ? '' : <>≈ <Amount value={o.total_usdt} suffix="USDT" /></>}</div>
+                <div className={styles.heroSub}>{hidden ? '' : <>≈ <Amount value={o.total_usdt} fiat suffix="USDT" /></>}</div>
               </section>
               <div className={styles.actions}>
                 <button type="button" className={styles.action} onClick={() => go('fund/select', '?to=receive')}>
