@@ -1,4 +1,4 @@
-import { ExactDecimal, settleDualInvest, type DualProduct } from '../../../core';
+import { settleDualOrder, type DualProduct } from '../../../core';
 
 export interface DualOutcome {
   currency_id: number;
@@ -16,24 +16,16 @@ export interface DualOutcomes {
 type Terms = Pick<DualProduct, 'type' | 'apr' | 'days' | 'linked_price' | 'currency_id' | 'currency_name' | 'quote_id' | 'quote_name'>;
 
 /**
- * What an order of `amount` (in the invest currency) pays in each outcome — core's
- * settleDualInvest (spec §9), the function the server settles with. A call invests the base coin,
- * so the formula applies as written. A put invests the quote coin: the contract
- * (core/types/products.ts) applies the same formula to its base-equivalent amount ÷ linked, which
- * pays amount ÷ linked × factor in base below, and amount × factor in quote at or above (the
- * formula with a linked price of 1). Settle prices here only pick the branch.
+ * What an order of `amount` (in the invest currency) pays in each outcome: core's settleDualOrder,
+ * the function the server settles with (call and put rules live there, once). Settle prices here
+ * only pick the branch: 0 is below any linked price, the linked price itself is "at or above".
  */
 export function dualOutcomes(p: Terms, amount: string): DualOutcomes {
-  const common = { apr: p.apr, days: p.days };
-  const base = { currency_id: p.currency_id, currency_name: p.currency_name };
-  const quote = { currency_id: p.quote_id, currency_name: p.quote_name };
-  if (p.type === 'call') {
-    const below = settleDualInvest({ ...common, amount, linkedPrice: p.linked_price, settlePrice: '0' });
-    const above = settleDualInvest({ ...common, amount, linkedPrice: p.linked_price, settlePrice: p.linked_price });
-    return { below: { ...base, amount: below.amount }, atOrAbove: { ...quote, amount: above.amount } };
-  }
-  const baseEquivalent = new ExactDecimal(amount).div(new ExactDecimal(p.linked_price));
-  const below = settleDualInvest({ ...common, amount: baseEquivalent, linkedPrice: '1', settlePrice: '0' });
-  const above = settleDualInvest({ ...common, amount, linkedPrice: '1', settlePrice: '1' });
-  return { below: { ...base, amount: below.amount }, atOrAbove: { ...quote, amount: above.amount } };
+  const order = { type: p.type, amount, linkedPrice: p.linked_price, apr: p.apr, days: p.days };
+  const below = settleDualOrder({ ...order, settlePrice: '0' });
+  const above = settleDualOrder({ ...order, settlePrice: p.linked_price });
+  return {
+    below: { currency_id: p.currency_id, currency_name: p.currency_name, amount: below.amount },
+    atOrAbove: { currency_id: p.quote_id, currency_name: p.quote_name, amount: above.amount },
+  };
 }

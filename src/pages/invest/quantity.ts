@@ -1,4 +1,4 @@
-import { ExactDecimal, type DualProduct } from '../../../core';
+import { dualAmount, ExactDecimal, type DualProduct } from '../../../core';
 
 export type QtyCheck =
   | { ok: true; num: number; amount: string }
@@ -17,7 +17,7 @@ export function checkQuantity(value: string, p: Pick<DualProduct, 'min_num' | 'm
   if (v.lt(min)) return { ok: false, key: 'min', n: min };
   if (v.gt(p.remaining_shares)) return { ok: false, key: 'remaining', n: p.remaining_shares };
   if (p.max_num !== null && v.gt(p.max_num)) return { ok: false, key: 'max', n: p.max_num };
-  const amount = v.times(new ExactDecimal(p.per_price)).toFixed();
+  const amount = dualAmount(v.toNumber(), p.per_price); // core's num × unit price, as the server computes it
   if (new ExactDecimal(amount).gt(new ExactDecimal(available))) return { ok: false, key: 'balance' };
   return { ok: true, num: v.toNumber(), amount };
 }

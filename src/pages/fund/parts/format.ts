@@ -1,3 +1,4 @@
+import { fractionOf } from '../../../components/form/decimal-text';
 import { ACCOUNT_FIELDS, ExactDecimal, type AccountField } from '../../../../core';
 
 /** Account-type number (spec §3: 1 legal, 2 change, 3 lever, 4 micro) → its field name. */
@@ -47,7 +48,7 @@ export function gte(a: string, b: string): boolean {
 
 /** pct % of a balance, truncated to 8 decimals (a shortcut never asks for more than there is). */
 export function share(available: string, pct: number): string {
-  return new ExactDecimal(available).times(pct).div(100).toDecimalPlaces(8, ExactDecimal.ROUND_DOWN).toFixed();
+  return fractionOf(available, pct, 8) || '0';
 }
 
 export function plus(a: string, b: string): string {
