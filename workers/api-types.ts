@@ -57,6 +57,12 @@ export interface WatchView {
   leverAccount?: LeverAccountInput;
   /** deliver the user's private-room events (fills, closes, liquidations, seconds results) */
   userEvents?: boolean;
+  /**
+   * This view's snapshot window, ms: at most one snapshot per window. Never shorter than the
+   * worker's base window (`WorkerConfig.throttleMs`, 100 ms), which is also the default. A list or
+   * a chart asks for a longer one (CONSTANTS.listSnapshotMs / chartSnapshotMs): see there why.
+   */
+  throttleMs?: number;
 }
 
 /** One open position as the worker prices it (decimal strings). */

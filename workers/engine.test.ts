@@ -232,13 +232,59 @@ describe('MarketEngine', () => {
     await flushMicro();
     socket.fire('tickers', [t('BTC/USDT', 2, '111')]);
     socket.fire('tickers', [t('BTC/USDT', 3, '109'), { bad: true }]);
-    clock.advance(100);
+    // no batch after the window ends: the fallback flush comes at its end plus the grace
+    clock.advance(200);
     await flushMicro();
     expect(snaps.length).toBe(2);
     expect(snaps[0].tickers?.map((r) => r.last)).toEqual(['110']);
     expect(snaps[1].tickers?.map((r) => [r.last, r.dir])).toEqual([['109', -1]]);
     expect(snaps[1].tickers?.[0].changePct).toBe('+9.00');
     expect(engine.dropped).toBe(1);
+  });
+
+  it('a view with a longer window gets one snapshot per slot of it; a base view keeps its own; views with one window share their flushes; all follow the batches', async () => {
+    const { socket, engine, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api', throttleMs: 100 });
+    socket.serverConnect();
+    const list: { at: number; last: string }[] = [];
+    const trade: { at: number; last: string }[] = [];
+    engine.watch({ symbols: ['BTC/USDT'], throttleMs: 300 }, (s) => {
+      for (const r of s.tickers ?? []) list.push({ at: clock.now(), last: r.last });
+    });
+    engine.watch({ symbols: ['BTC/USDT'] }, (s) => {
+      for (const r of s.tickers ?? []) trade.push({ at: clock.now(), last: r.last });
+    });
+    clock.advance(0);
+    await flushMicro();
+    // a chart-like view with the list's window, registered 130 ms later
+    clock.advance(130);
+    const twin: number[] = [];
+    engine.watch({ symbols: ['BTC/USDT'], throttleMs: 300 }, (s) => {
+      if (s.tickers) twin.push(clock.now());
+    });
+    clock.advance(0);
+    await flushMicro();
+    const t0 = clock.now();
+    // a server batch every 50 ms for 2 s, 20 ms after the twin's registration
+    clock.advance(20);
+    for (let i = 1; i <= 40; i++) {
+      socket.fire('tickers', [{ symbol: 'BTC/USDT', seq: i, ts: 1, last: String(100 + i), open: '100', high: '200', low: '90', volume: '5' }]);
+      await flushMicro();
+      clock.advance(50);
+    }
+    const gaps = (xs: { at: number }[]) => xs.slice(1).map((x, i) => x.at - xs[i].at);
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    const slots = list.map((x) => Math.floor(x.at / 300));
+    for (let i = 1; i < slots.length; i++) expect(slots[i]).toBe(slots[i - 1] + 1);
+    // after the first (sent at registration), one window apart, give or take a batch period
+    for (const g of gaps(list.slice(1))) expect(g).toBeGreaterThanOrEqual(250);
+    // after its first snapshot, the twin view is sent in the same flushes as the list
+    expect(twin.slice(1)).toEqual(list.filter((x) => x.at > twin[0]).map((x) => x.at));
+    expect(trade.length).toBeGreaterThan(list.length * 2);
+    for (const g of gaps(trade)) expect(g).toBeGreaterThanOrEqual(100);
+    // every snapshot goes out as a batch arrives (20 + 50k ms after t0), carrying that batch's price
+    for (const x of [...list, ...trade]) expect((x.at - t0 - 20) % 50).toBe(0);
+    for (const x of [...list, ...trade]) expect(Number(x.last)).toBe(100 + (x.at - t0 - 20) / 50 + 1);
   });
 
   it('holds the next snapshot until the main thread has taken the previous one', async () => {

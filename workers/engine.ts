@@ -29,7 +29,13 @@ interface WatchEntry {
   positions: PositionBook;
   /** null unless the view asked for the user's events */
   events: UserEventQueue | null;
+  /** this view's own window (0: the base window only; see dueAt) and when it was last sent a snapshot */
+  windowMs: number;
+  lastSentAt: number;
 }
+
+/** The server flushes its batches every 25 ms (server/market/socket.ts); the fallback flush waits a little longer. */
+const BATCH_GRACE_MS = 35;
 
 const STALE_CHECK_MS = 1000;
 
@@ -62,7 +68,7 @@ export class MarketEngine {
   async start(config: WorkerConfig): Promise<void> {
     if (this.socket) return;
     this.config = { throttleMs: 100, ...config };
-    this.throttle = new Throttle(this.config.throttleMs, () => this.flush(), this.deps.clock);
+    this.throttle = new Throttle(this.config.throttleMs, () => this.flush(), this.deps.clock, BATCH_GRACE_MS, () => this.earliestDue());
     const s = this.deps.openSocket(config.origin);
     this.socket = s;
     s.on('connect', () => this.onConnect());
@@ -83,8 +89,8 @@ export class MarketEngine {
 
   watch(view: WatchView, send: SnapshotCallback): number {
     const id = this.nextId++;
-    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), events: null };
-    applyExtras(entry, view);
+    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), events: null, windowMs: 0, lastSentAt: -Infinity };
+    applyExtras(entry, view, this.config?.throttleMs ?? 0);
     this.watches.set(id, entry);
     this.syncSubscriptions();
     this.throttle?.request();
@@ -95,7 +101,7 @@ export class MarketEngine {
     const w = this.watches.get(id);
     if (!w) return;
     w.watcher.setView(view);
-    applyExtras(w, view);
+    applyExtras(w, view, this.config?.throttleMs ?? 0);
     this.syncSubscriptions();
     this.throttle?.request();
   }
@@ -374,11 +380,31 @@ export class MarketEngine {
     return { connected, lastHeardAt: this.lastHeardAt, stale };
   }
 
+  /** When the first watcher with something to send may be sent it (its own window has passed). */
+  private earliestDue(): number {
+    let dirty = Infinity;
+    let any = Infinity;
+    for (const e of this.watches.values()) {
+      if (e.watcher.inflight) continue;
+      const due = dueAt(e);
+      any = Math.min(any, due);
+      if (e.watcher.dirty || e.positions.dirty || (e.events?.size ?? 0) > 0) dirty = Math.min(dirty, due);
+    }
+    // Nothing pending but a status check asked: the soonest watcher decides.
+    return dirty !== Infinity ? dirty : any;
+  }
+
   private flush(): boolean {
     const now = this.deps.clock.now();
     let sent = false;
+    let waiting = false;
     for (const entry of this.watches.values()) {
       if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
+      if (now < dueAt(entry)) {
+        // A longer window than the base one: keep coalescing, come back when it has passed.
+        waiting ||= entry.watcher.dirty || entry.positions.dirty || (entry.events?.size ?? 0) > 0;
+        continue;
+      }
       let snap = entry.watcher.build(this.status(entry.watcher, now), this.book.rows);
       const positions = entry.positions.build(this.book.rows);
       const events = entry.events?.size ? entry.events.drain() : null;
@@ -388,10 +414,12 @@ export class MarketEngine {
         if (events) snap.events = events;
       }
       if (snap) {
+        entry.lastSentAt = now;
         this.deliver(entry, snap);
         sent = true;
       }
     }
+    if (waiting) this.deps.clock.setTimeout(() => this.throttle?.request(), 0);
     return sent;
   }
 
@@ -426,8 +454,21 @@ export class MarketEngine {
   }
 }
 
+/**
+ * A view with its own window is sent at most one snapshot per slot of that window on the shared
+ * clock (slots start at multiples of it), not per window after its last one: views with the same
+ * window — the market list and the chart on one screen — then fall due together and are painted in
+ * one frame instead of two. With the flush following the server's batches, consecutive snapshots
+ * are one window apart, give or take one batch period.
+ */
+function dueAt(e: WatchEntry): number {
+  return e.windowMs > 0 ? (Math.floor(e.lastSentAt / e.windowMs) + 1) * e.windowMs : -Infinity;
+}
+
 /** The parts of a view beyond the watcher's symbols and chart: positions to price, user events. */
-function applyExtras(entry: WatchEntry, view: WatchView): void {
+function applyExtras(entry: WatchEntry, view: WatchView, baseMs: number): void {
+  // A window no longer than the base one is the base one (the throttle's own spacing).
+  entry.windowMs = (view.throttleMs ?? 0) > baseMs ? (view.throttleMs ?? 0) : 0;
   entry.positions.setView(view.positions, view.leverAccount);
   if (view.userEvents) entry.events ??= new UserEventQueue();
   else entry.events = null;

@@ -142,7 +142,7 @@ describe('MarketEngine positions and user events', () => {
     socket.fire('notice', notice);
     socket.fire('balance', { currency_id: 4, type: 3, available: '100.5', frozen: '0' });
     socket.fire('balance', { currency_id: 4, type: 3, available: 'NaN', frozen: '0' });
-    clock.advance(100);
+    clock.advance(200);
     await flushMicro();
     const events = withEvents.flatMap((s) => s.events ?? []);
     expect(events.map((e) => e.kind)).toEqual(['notice', 'balance']);

@@ -12,7 +12,12 @@ export class PositionBook {
   private positions: PositionInput[] = [];
   private account: LeverAccountInput | undefined;
   private symbolSet = new Set<string>();
-  private dirty = false;
+  private changed = false;
+
+  /** something to recompute since the last build */
+  get dirty(): boolean {
+    return this.changed;
+  }
 
   /** Replace the positions (a new list from the server, an opened or closed one). */
   setView(positions: readonly PositionInput[] | undefined, account: LeverAccountInput | undefined): void {
@@ -20,7 +25,7 @@ export class PositionBook {
     this.account = account ? { ...account } : undefined;
     this.symbolSet = new Set(this.positions.map((p) => p.symbol));
     // Even an emptied list is due once, so the page drops the rows it showed.
-    this.dirty = true;
+    this.changed = true;
   }
 
   get symbols(): ReadonlySet<string> {
@@ -36,7 +41,7 @@ export class PositionBook {
     if (!this.positions.length) return false;
     for (const s of symbols)
       if (this.symbolSet.has(s)) {
-        this.dirty = true;
+        this.changed = true;
         return true;
       }
     return false;
@@ -44,8 +49,8 @@ export class PositionBook {
 
   /** The figures due now, or null when nothing changed since the last build. */
   build(rows: RowLookup): PositionsLive | null {
-    if (!this.dirty) return null;
-    this.dirty = false;
+    if (!this.changed) return null;
+    this.changed = false;
     return pricePositions(this.positions, this.account, rows);
   }
 }

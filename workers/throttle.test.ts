@@ -20,6 +20,50 @@ describe('Throttle', () => {
     expect(at).toEqual([t0, t0 + 100]);
   });
 
+  it('after the window, flushes on the next request (a batch arriving), not at a timer between batches', () => {
+    const clock = new FakeClock();
+    const at: number[] = [];
+    const th = new Throttle(100, () => at.push(clock.now()) > 0, clock, 60);
+    const t0 = clock.now();
+    th.request();
+    clock.advance(0);
+    // batches every 50 ms, phase 30 ms after the first flush
+    clock.advance(30);
+    for (let i = 0; i < 8; i++) {
+      th.request();
+      clock.advance(50);
+    }
+    const gaps = at.slice(1).map((t, i) => t - at[i]);
+    expect(at[0]).toBe(t0);
+    // every flush lands on a batch (30 + 50k after t0) and never closer than the window
+    for (const t of at.slice(1)) expect((t - t0 - 30) % 50).toBe(0);
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(100);
+  });
+
+  it('without a further request, flushes at the window end plus the grace', () => {
+    const clock = new FakeClock();
+    const at: number[] = [];
+    const th = new Throttle(100, () => at.push(clock.now()) > 0, clock, 60);
+    const t0 = clock.now();
+    th.request();
+    clock.advance(10);
+    th.request();
+    clock.advance(500);
+    expect(at).toEqual([t0, t0 + 160]);
+  });
+
+  it('no flush before earliest(); requests before it do not flush', () => {
+    const clock = new FakeClock();
+    const at: number[] = [];
+    const t0 = clock.now();
+    const th = new Throttle(100, () => at.push(clock.now()) > 0, clock, 0, () => t0 + 300);
+    for (let i = 0; i < 10; i++) {
+      th.request();
+      clock.advance(50);
+    }
+    expect(at[0]).toBe(t0 + 300);
+  });
+
   it('an empty flush does not delay the next one', () => {
     const clock = new FakeClock();
     const at: number[] = [];

@@ -60,6 +60,11 @@ export class Watcher {
     return this.symbols === 'all' ? known : this.symbols;
   }
 
+  /** something changed for this view since the last build */
+  get dirty(): boolean {
+    return this.pendingAll || this.pendingTickers.size > 0 || this.pendingBars.size > 0;
+  }
+
   noteTickers(symbols: string[]): boolean {
     let any = false;
     for (const s of symbols)

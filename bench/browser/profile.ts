@@ -117,9 +117,9 @@ async function main(): Promise<void> {
   try {
     if (arg('probe', 'true') !== 'false' && !process.argv.includes('--no-probe')) await probe(server.origin, seconds);
     const bp = await openBenchPage(browser, throttle);
-    const url = kind === 'ours' ? `${server.origin}/h5/bench/browser/pages/app.html` : `${server.origin}/h5/bench/baseline-page/index.html`;
+    const url = kind === 'ours' ? `${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}` : `${server.origin}/h5/bench/baseline-page/index.html`;
     await bp.page.goto(url, { waitUntil: 'load' });
-    await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
+    await sleep(6000);
     await sleep(3000);
     await bp.page.evaluate(() => window.__bench.reset());
     // --quiet: the collector's frame-time loop off, as in the stall bench's "quiet busy" window

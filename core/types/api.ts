@@ -49,6 +49,20 @@ export const CONSTANTS = {
   lazyTimeoutMs: 60_000,
   requestTimeoutMs: 60_000,
   throttleMs: 500,
+  /** the worker's base snapshot window: a view that names no window of its own gets at most 10 a second */
   snapshotThrottleMs: 100,
+  /**
+   * Lists of pairs (Markets, search, the pair picker, Home's hot pairs) keep the base window: a
+   * pair that ticks a few times a second waits up to one window before it is shown, so a longer
+   * one shows older prices (at 300 ms, tick→paint p95 went from ~130 to ~270 ms in bench/).
+   */
+  listSnapshotMs: 100,
+  /**
+   * The K-line chart is sent at most one snapshot per 300 ms slot: a 1-minute candle moves by
+   * sub-pixel steps between ticks, while every redraw repaints the chart's canvases (on a 4×
+   * throttled phone the chart at 10 Hz cost as much main-thread time as the whole list). Slots are
+   * shared with the list's flushes, so the chart redraws in a frame the list paints anyway.
+   */
+  chartSnapshotMs: 300,
   h5Version: 1,
 } as const;

@@ -28,12 +28,42 @@ function toNumber(v: NumProps['value']): number {
   return typeof v === 'number' ? v : Number(v);
 }
 
-function render(value: NumProps['value'], format: NumFormat, decimals: number): string {
+/** The text of a number as every figure shows it (core's rules; '--' when there is none). */
+export function numText(value: NumProps['value'], format: NumFormat, decimals: number): string {
   if (value === null || value === undefined || value === '' || !Number.isFinite(toNumber(value))) return '--';
   const s = String(value);
   if (format === 'price') return formatPrice(s, decimals);
   if (format === 'percent') return formatPercent(s);
   return formatCompact(s);
+}
+
+/**
+ * The class list of a number: tabular, aligned, coloured by its sign (`sign` given) or else by
+ * the direction of its last change, struck through when stale. Shared with the list rows that
+ * write their figures without React (src/pages/market/RowFigures.tsx).
+ */
+export function numClass(o: { align?: 'left' | 'right'; dir?: 0 | 1 | -1; sign?: number | null; stale?: boolean; className?: string }): string {
+  const sign = o.sign;
+  const colour =
+    sign !== null && sign !== undefined
+      ? sign > 0
+        ? styles.up
+        : sign < 0
+          ? styles.down
+          : styles.flat
+      : o.dir
+        ? o.dir > 0
+          ? styles.tintUp
+          : styles.tintDown
+        : '';
+  return [styles.num, o.align === 'right' ? styles.right : '', colour, o.stale ? styles.stale : '', o.className ?? ''].join(' ');
+}
+
+/** Direction of a change from `prev` to `next` (0 when either is not a number or they are equal). */
+export function changeDir(prev: NumProps['value'], next: NumProps['value']): 0 | 1 | -1 {
+  const a = toNumber(prev);
+  const b = toNumber(next);
+  return Number.isFinite(a) && Number.isFinite(b) && a !== b ? (b > a ? 1 : -1) : 0;
 }
 
 /**
@@ -61,19 +91,16 @@ export const Num = memo(function Num({
   const [prev, setPrev] = useState(value);
   const [dir, setDir] = useState<0 | 1 | -1>(0);
   if (value !== prev) {
-    const a = toNumber(prev);
-    const b = toNumber(value);
+    const d = changeDir(prev, value);
     setPrev(value);
-    if (tint && Number.isFinite(a) && Number.isFinite(b) && a !== b) setDir(b > a ? 1 : -1);
+    if (tint && d !== 0) setDir(d);
   }
   const n = toNumber(value);
-  // A signed figure is coloured by its sign; the change tint is for the others.
-  const colourCls = signed ? (n > 0 ? styles.up : n < 0 ? styles.down : styles.flat) : tint && dir !== 0 ? (dir > 0 ? styles.tintUp : styles.tintDown) : '';
-  const cls = [styles.num, align === 'right' ? styles.right : '', colourCls, stale ? styles.stale : '', className ?? ''].join(' ');
+  const cls = numClass({ align, dir: tint ? dir : 0, sign: signed ? Math.sign(n) : null, stale, className });
   return (
     <span className={cls} data-testid={testId} data-stale={stale || undefined}>
       {prefix}
-      {render(value, format, decimals)}
+      {numText(value, format, decimals)}
       {suffix}
     </span>
   );

@@ -4,6 +4,7 @@
  * arrive before the history has been drawn are held and applied after it.
  */
 import { useEffect, useState, type RefObject } from 'react';
+import { CONSTANTS } from '../../core';
 import { applySnapshot, forgetWatch } from '../stores/market';
 import { fetchHistory, openWatch } from './bridge';
 import { klineKey, nextWatchKey } from './keys';
@@ -57,7 +58,7 @@ export function useChartFeed(symbol: string, period: Period, sink: RefObject<Cha
       );
     };
 
-    const handle = openWatch({ symbols: [], chart: { symbol, period } }, (snap) => {
+    const handle = openWatch({ symbols: [], chart: { symbol, period }, throttleMs: CONSTANTS.chartSnapshotMs }, (snap) => {
       if (!current()) return;
       applySnapshot(key, snap);
       const c = snap.chart;

@@ -24,7 +24,7 @@ export function useMarketView(view: MarketView): void {
 
   useEffect(() => {
     const key = nextWatchKey();
-    const watch = openWatch({ symbols: latest.current.symbols }, (s) => applySnapshot(key, s));
+    const watch = openWatch({ symbols: latest.current.symbols, throttleMs: latest.current.throttleMs }, (s) => applySnapshot(key, s));
     handle.current = { watch, key };
     return () => {
       watch.close();
@@ -34,7 +34,7 @@ export function useMarketView(view: MarketView): void {
   }, []);
 
   useEffect(() => {
-    handle.current?.watch.update({ symbols: latest.current.symbols });
+    handle.current?.watch.update({ symbols: latest.current.symbols, throttleMs: latest.current.throttleMs });
   }, [ident]);
 }
 

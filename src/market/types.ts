@@ -33,4 +33,6 @@ export interface MarketState {
 export interface MarketView {
   /** symbols of the visible list, or 'all' */
   symbols: string[] | 'all';
+  /** snapshot window, ms (default: the worker's base window); lists pass CONSTANTS.listSnapshotMs */
+  throttleMs?: number;
 }

@@ -4,12 +4,39 @@
  * row that changed — the map itself is never replaced.
  */
 import { proxy } from 'valtio';
-import type { MarketState, Snapshot } from '../market/types';
+import type { MarketState, Snapshot, TickerRow } from '../market/types';
 
 export const marketStore = proxy<MarketState>({ tickers: {}, connected: false, lastHeardAt: 0, stale: {} });
 
 /** Each watch reports stale streams for its own view; the store shows their union. */
 const staleByWatch = new Map<number, string[]>();
+
+/**
+ * Row listeners: a list row's live cells write their text straight into the DOM when their row
+ * changes (src/pages/market/RowFigures.tsx), without a React render per row per snapshot.
+ */
+export type RowListener = (row: TickerRow | undefined, stale: boolean) => void;
+const rowListeners = new Map<string, Set<RowListener>>();
+
+/** Calls `fn` now with the current row, then whenever the row or its stale flag changes. */
+export function onRow(symbol: string, fn: RowListener): () => void {
+  let set = rowListeners.get(symbol);
+  if (!set) rowListeners.set(symbol, (set = new Set()));
+  set.add(fn);
+  fn(marketStore.tickers[symbol], marketStore.stale[symbol] === true);
+  return () => {
+    set.delete(fn);
+    if (set.size === 0) rowListeners.delete(symbol);
+  };
+}
+
+function notifyRow(symbol: string): void {
+  const set = rowListeners.get(symbol);
+  if (!set) return;
+  const row = marketStore.tickers[symbol];
+  const stale = marketStore.stale[symbol] === true;
+  for (const fn of set) fn(row, stale);
+}
 
 export function applySnapshot(watchKey: number, s: Snapshot): void {
   if (s.tickers) {
@@ -25,6 +52,7 @@ export function applySnapshot(watchKey: number, s: Snapshot): void {
   if (s.status.lastHeardAt > marketStore.lastHeardAt) marketStore.lastHeardAt = s.status.lastHeardAt;
   staleByWatch.set(watchKey, s.status.stale);
   syncStale();
+  if (s.tickers) for (const r of s.tickers) notifyRow(r.symbol);
 }
 
 export function forgetWatch(watchKey: number): void {
@@ -35,6 +63,16 @@ function syncStale(): void {
   const want = new Set<string>();
   for (const list of staleByWatch.values()) for (const k of list) want.add(k);
   const stale = marketStore.stale;
-  for (const k of Object.keys(stale)) if (!want.has(k)) delete stale[k];
-  for (const k of want) if (!stale[k]) stale[k] = true;
+  const flipped: string[] = [];
+  for (const k of Object.keys(stale))
+    if (!want.has(k)) {
+      delete stale[k];
+      flipped.push(k);
+    }
+  for (const k of want)
+    if (!stale[k]) {
+      stale[k] = true;
+      flipped.push(k);
+    }
+  for (const k of flipped) notifyRow(k);
 }

@@ -27,6 +27,9 @@ const q = new URLSearchParams(location.search);
 const mode = q.get('mode') ?? 'stall';
 const chartSymbol = q.get('symbol') ?? 'BTC/USDT';
 const chartHeight = Number(q.get('chartHeight') ?? 300);
+// Diagnosis only (bench/browser/busy-probe.ts): `?rows=0` / `?chart=0` leave a part out.
+const showRows = q.get('rows') !== '0';
+const showChart = q.get('chart') !== '0';
 
 // ---- chart hooks: wrap the series prototype once (all series share it) ----
 (function hookCharts() {
@@ -76,10 +79,12 @@ bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketS
 function StallScreen() {
   return (
     <>
-      <MarketPage />
+      {showRows && <MarketPage />}
+      {showChart && (
       <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: 'var(--bg, #fff)', zIndex: 50 }}>
         <KLineChart symbol={chartSymbol} period="1min" height={chartHeight} />
       </div>
+      )}
     </>
   );
 }

@@ -17,6 +17,8 @@ export interface BenchReadout {
   longTasks: { start: number; dur: number }[];
   frames: number[];
   ttp: number[];
+  /** server `ts` → the DOM write that shows it (MutationObserver callback): tick→paint minus the frame */
+  ttw: number[];
   chartUpdates: number[];
   marks: Record<string, number>;
   /** row changes seen (DOM mutations that carried a new value) */
@@ -50,6 +52,7 @@ export function installCollector(): BenchCollector {
   let longTasks: { start: number; dur: number }[] = [];
   let frames: number[] = [];
   let ttp: number[] = [];
+  let ttw: number[] = [];
   let chartUpdates: number[] = [];
   let rowPaints = 0;
   const marks: Record<string, number> = {};
@@ -97,11 +100,12 @@ export function installCollector(): BenchCollector {
       longTasks = [];
       frames = [];
       ttp = [];
+      ttw = [];
       chartUpdates = [];
       rowPaints = 0;
     },
     read() {
-      return { windowMs: performance.now() - t0, longTasks, frames, ttp, chartUpdates, marks: { ...marks }, rowPaints };
+      return { windowMs: performance.now() - t0, longTasks, frames, ttp, ttw, chartUpdates, marks: { ...marks }, rowPaints };
     },
     setFrameLoop(on) {
       if (on && !looping) {
@@ -125,6 +129,7 @@ export function installCollector(): BenchCollector {
           const ts = tsOf(sym, row);
           if (ts === undefined || !(ts > 0)) continue;
           rowPaints++;
+          if (pending.get(sym) !== ts) ttw.push(performance.timeOrigin + performance.now() - ts);
           pending.set(sym, ts);
           afterPaint();
         }

@@ -1,3 +1,4 @@
+import { CONSTANTS } from '../../../core';
 import { memo, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function HotPairs({ quotes }: { quotes: readonly Quote[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const symbols = useMemo(() => quotes.map((q) => q.symbol), [quotes]);
-  useMarketView({ symbols });
+  useMarketView({ symbols, throttleMs: CONSTANTS.listSnapshotMs });
   const open = (s: string) => navigate(`/pages/market/detail?symbol=${encodeURIComponent(s)}`);
   if (quotes.length === 0) return null;
   return (

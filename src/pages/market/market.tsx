@@ -1,3 +1,4 @@
+import { CONSTANTS } from '../../../core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
@@ -93,7 +94,7 @@ export default function MarketPage() {
 
   // Only the rows on screen are watched; the worker streams nothing else to this page.
   const visible = useMemo(() => (showList ? items.map((i) => rows[i.index]?.symbol).filter((s): s is string => !!s) : []), [items, rows, showList]);
-  useMarketView({ symbols: visible });
+  useMarketView({ symbols: visible, throttleMs: CONSTANTS.listSnapshotMs });
 
   const open = useCallback((symbol: string) => navigate(detailPath(symbol)), [navigate]);
 

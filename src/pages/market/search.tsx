@@ -1,3 +1,4 @@
+import { CONSTANTS } from '../../../core';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { Button, ErrorBlock, SearchBar, Skeleton, type SearchBarRef } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -68,7 +69,7 @@ export default function SearchPage() {
 
   const shown = q.trim() ? results : hot;
   const watched = useMemo(() => shown.slice(0, WATCH_MAX).map((x) => x.symbol), [shown]);
-  useMarketView({ symbols: watched });
+  useMarketView({ symbols: watched, throttleMs: CONSTANTS.listSnapshotMs });
 
   const open = (symbol: string) => navigate(detailPath(symbol));
   const setQ = (v: string) => setParams(v ? { q: v } : {}, { replace: true });

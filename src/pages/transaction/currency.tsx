@@ -1,3 +1,4 @@
+import { CONSTANTS } from '../../../core';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { ErrorBlock, Button, SearchBar, Skeleton, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -54,7 +55,7 @@ export default function CurrencyPickerPage() {
   }, [list, query, filter]);
   // ~60 pairs at most: all rows are on screen or near it, and the worker coalesces their ticks.
   const symbols = useMemo(() => rows.map((r) => r.symbol), [rows]);
-  useMarketView({ symbols });
+  useMarketView({ symbols, throttleMs: CONSTANTS.listSnapshotMs });
 
   const pick = (symbol: string) => navigate(`${pathOf(to)}?symbol=${encodeURIComponent(symbol)}`, { replace: true });
 
