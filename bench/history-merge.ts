@@ -3,7 +3,8 @@
  *  (a) time to first chart paint for 5,000 candles: the worker's series for BTC/USDT 1min is filled
  *      with 5,000 bars through the real history path (four ≤1,500-bar pages, as scrolling back does),
  *      then the real <KLineChart> is mounted; measured from mount to the first frame after setData
- *      (the chart's own history fetch from the worker, transfer, setData, paint).
+ *      (the chart's own history fetch from the worker, transfer, setData, paint). Warm (after the
+ *      app's idle chart-engine warm-up) and cold (a chart opened before it).
  *  (b) cold first paint of the chart's default window (≤1,500 bars), mount → paint, for reference.
  *  (c) memory per symbol kept live: N series (default window + a live kline subscription each),
  *      JS heap of main thread + worker after a forced GC, before and after, divided by N.
@@ -28,10 +29,23 @@ export interface HistoryOptions {
   repeats: number;
 }
 
+export interface FirstPaint {
+  p50: number;
+  min: number;
+  max: number;
+  samples: number[];
+  bars: number;
+  mountToSetDataP50: number;
+  setDataToPaintP50: number;
+}
+
 export interface HistoryResult {
   throttle: number;
   prefetch: { ms: number; bars: number };
-  firstPaint5k: { p50: number; min: number; max: number; samples: number[]; bars: number; mountToSetDataP50: number; setDataToPaintP50: number };
+  /** after the app's idle chart-engine warm-up (src/components/kline/warm.ts) */
+  firstPaint5k: FirstPaint;
+  /** without it (`warm=0`): a chart opened before the app was ever idle */
+  firstPaint5kCold: FirstPaint;
   coldDefaultWindow: { mountToPaintMs: number; mountToSetDataMs: number };
   memory: { symbols: number; barsEach: number; mainKBPerSymbol: number; workerKBPerSymbol: number | null; totalKBPerSymbol: number };
   /** (a)/(b): new_timeshar answers from the real server (no route on those pages) */
@@ -106,41 +120,47 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
         });
       };
 
-      // (a) 5,000 candles, repeated in fresh pages
-      const samples: number[] = [];
-      const toSet: number[] = [];
-      const setToPaint: number[] = [];
+      // (a) 5,000 candles, repeated in fresh pages: warm (the page ran the app's idle chart-engine
+      // warm-up first, as main.tsx does — a user opening a chart after the app has started) and
+      // cold (`warm=0`: a chart opened before that, e.g. a deep link at launch).
       let prefetch = { ms: NaN, bars: 0 };
-      let shown = 0;
-      // An attempt that stalls (someone's `npm run build` emptied dist/h5 under the open page, so
-      // its worker or a chunk 404s) is abandoned after a minute and repeated, up to 3 times.
-      for (let i = 0, failed = 0; i < o.repeats; i++) {
-        const bp = await openBenchPage(browser, throttle, counting);
-        try {
-          await bp.page.goto(url, { waitUntil: 'load' });
-          await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
-          prefetch = await withTimeout(
-            bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), ['BTC/USDT', o.bars] as [string, number]),
-            60_000,
-            'prefetch',
-          );
-          await sleep(300);
-          await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
-          await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
-          const m = await bp.page.evaluate(() => window.__bench.read().marks);
-          samples.push(m.chartPaint - m.mount);
-          toSet.push(m.chartSetData - m.mount);
-          setToPaint.push(m.chartPaint - m.chartSetData);
-          shown = await bp.page.evaluate(() => document.querySelectorAll('[data-testid="kline-chart"] canvas').length);
-        } catch (e) {
-          if (++failed > 3) throw e;
-          console.warn(`[history] attempt abandoned (${(e as Error).message}); repeating it`);
-          i--;
-        } finally {
-          await bp.close();
+      const firstPaint = async (warm: boolean) => {
+        const samples: number[] = [];
+        const toSet: number[] = [];
+        const setToPaint: number[] = [];
+        // An attempt that stalls (someone's `npm run build` emptied dist/h5 under the open page, so
+        // its worker or a chunk 404s) is abandoned after a minute and repeated, up to 3 times.
+        for (let i = 0, failed = 0; i < o.repeats; i++) {
+          const bp = await openBenchPage(browser, throttle, counting);
+          try {
+            await bp.page.goto(warm ? url : `${url}&warm=0`, { waitUntil: 'load' });
+            await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
+            if (warm) await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, { timeout: 30_000 });
+            prefetch = await withTimeout(
+              bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), ['BTC/USDT', o.bars] as [string, number]),
+              60_000,
+              'prefetch',
+            );
+            await sleep(300);
+            await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
+            await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
+            const m = await bp.page.evaluate(() => window.__bench.read().marks);
+            samples.push(m.chartPaint - m.mount);
+            toSet.push(m.chartSetData - m.mount);
+            setToPaint.push(m.chartPaint - m.chartSetData);
+          } catch (e) {
+            if (++failed > 3) throw e;
+            console.warn(`[history] attempt abandoned (${(e as Error).message}); repeating it`);
+            i--;
+          } finally {
+            await bp.close();
+          }
         }
-      }
-      void shown;
+        const s = summarize(samples);
+        return { p50: round(s.p50), min: round(Math.min(...samples)), max: round(s.max), samples: samples.map((x) => round(x)), bars: prefetch.bars, mountToSetDataP50: round(summarize(toSet).p50), setDataToPaintP50: round(summarize(setToPaint).p50) };
+      };
+      const warmPaint = await firstPaint(true);
+      const coldPaint = await firstPaint(false);
 
       // (b) cold default window
       const cold = { mountToPaintMs: NaN, mountToSetDataMs: NaN };
@@ -183,18 +203,18 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
         }
       }
 
-      const s = summarize(samples);
       const r: HistoryResult = {
         throttle,
         prefetch: { ms: round(prefetch.ms), bars: prefetch.bars },
-        firstPaint5k: { p50: round(s.p50), min: round(Math.min(...samples)), max: round(s.max), samples: samples.map((x) => round(x)), bars: prefetch.bars, mountToSetDataP50: round(summarize(toSet).p50), setDataToPaintP50: round(summarize(setToPaint).p50) },
+        firstPaint5k: warmPaint,
+        firstPaint5kCold: coldPaint,
         coldDefaultWindow: cold,
         memory,
         serverHistoryRequests: real,
         memoryStubbedRequests: stubbed,
       };
       out.push(r);
-      console.log(`[history] ${throttle}×: first paint of ${prefetch.bars} candles p50 ${r.firstPaint5k.p50} ms (prefetch ${r.prefetch.ms} ms); cold default window ${cold.mountToPaintMs} ms; ${memory.totalKBPerSymbol} KB per live symbol (main ${memory.mainKBPerSymbol}, worker ${memory.workerKBPerSymbol})`);
+      console.log(`[history] ${throttle}×: first paint of ${prefetch.bars} candles p50 ${r.firstPaint5k.p50} ms warm, ${r.firstPaint5kCold.p50} ms cold (prefetch ${r.prefetch.ms} ms); cold default window ${cold.mountToPaintMs} ms; ${memory.totalKBPerSymbol} KB per live symbol (main ${memory.mainKBPerSymbol}, worker ${memory.workerKBPerSymbol})`);
     }
   } finally {
     await browser.close().catch(() => {});

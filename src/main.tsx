@@ -8,6 +8,7 @@ import './stores/ui';
 import { session } from './stores/session';
 import { computeVisitorId } from './lib/fingerprint';
 import { App } from './app/App';
+import { whenIdle } from './lib/idle';
 
 // antd-mobile 5 mounts Toast/Dialog with React 18's legacy render, which React 19 removed;
 // hand it a createRoot-based renderer or every imperative Toast/Dialog throws.
@@ -35,6 +36,11 @@ async function boot(): Promise<void> {
       <App />
     </StrictMode>,
   );
+  // Once the first screen is up: load the chart chunk and run its drawing code once, so the first
+  // chart the user opens does not pay for it (src/components/kline/warm.ts).
+  whenIdle(() => {
+    import('./components/kline/warm').then((m) => m.warmChartEngine()).catch(() => {});
+  }, 4000);
 }
 
 void boot();

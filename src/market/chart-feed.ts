@@ -3,7 +3,7 @@
  * counter makes a symbol or period switch mid-load drop everything of the old series; bars that
  * arrive before the history has been drawn are held and applied after it.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import { CONSTANTS } from '../../core';
 import { applySnapshot, forgetWatch } from '../stores/market';
 import { fetchHistory, openWatch } from './bridge';
@@ -29,7 +29,9 @@ export interface ChartFeedState {
  */
 export function useChartFeed(symbol: string, period: Period, sink: RefObject<ChartSink | null>, redrawKey: unknown = null): ChartFeedState {
   const [state, setState] = useState({ loading: true, error: false });
-  useEffect(() => {
+  // A layout effect: the history request leaves in the commit that mounts the chart, so the worker
+  // answers while the page is still committing instead of a frame later.
+  useLayoutEffect(() => {
     // This run is one load generation: once the symbol, period or surface changes, its cleanup
     // retires it and every late answer or snapshot of the old series is dropped.
     let live = true;

@@ -12,7 +12,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigProvider } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { CandlestickSeries, createChart } from 'lightweight-charts';
+import { CandlestickSeries, createChart, HistogramSeries } from 'lightweight-charts';
 import '../../../src/styles/tokens.css';
 import '../../../src/styles/global.css';
 import '../../../src/i18n';
@@ -20,6 +20,8 @@ import MarketPage from '../../../src/pages/market/market';
 import { KLineChart } from '../../../src/components/kline/KLineChart';
 import { marketStore } from '../../../src/market';
 import { fetchHistory, openWatch } from '../../../src/market/bridge';
+import { warmChartEngine } from '../../../src/components/kline/warm';
+import { whenIdle } from '../../../src/lib/idle';
 import { installCollector } from './collector';
 
 const bench = installCollector();
@@ -30,6 +32,17 @@ const chartHeight = Number(q.get('chartHeight') ?? 300);
 // Diagnosis only (bench/browser/busy-probe.ts): `?rows=0` / `?chart=0` leave a part out.
 const showRows = q.get('rows') !== '0';
 const showChart = q.get('chart') !== '0';
+
+// The app's idle chart-engine warm-up (src/main.tsx), unless `warm=0`; its own setData is not the
+// chart's first paint.
+let warming = false;
+if (q.get('warm') !== '0')
+  whenIdle(() => {
+    warming = true;
+    const done = warmChartEngine().then(() => bench.mark('chartWarm'));
+    warming = false;
+    void done;
+  }, 4000);
 
 // ---- chart hooks: wrap the series prototype once (all series share it) ----
 (function hookCharts() {
@@ -43,29 +56,39 @@ const showChart = q.get('chart') !== '0';
   host.remove();
   const update = proto.update;
   const setData = proto.setData;
-  // One sample per task: KLineChart updates the candle and the volume series for each bar.
-  let acc = 0;
-  let queued = false;
+  // One sample per chart redraw: the series updates since the last redraw (KLineChart updates the
+  // candle and the volume series for each bar) plus the redraw itself — lightweight-charts draws in
+  // a requestAnimationFrame callback it registers during update(); that callback is timed too. The
+  // update calls alone take ~0.1 ms, Chromium's timer resolution here, so they read as noise.
+  let pendingMs = 0;
+  let capturing = false;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb: FrameRequestCallback): number =>
+    capturing
+      ? raf((t) => {
+          const t0 = performance.now();
+          try {
+            cb(t);
+          } finally {
+            bench.chartUpdate(pendingMs + performance.now() - t0);
+            pendingMs = 0;
+          }
+        })
+      : raf(cb);
   proto.update = function (this: unknown, ...a: unknown[]) {
     const t = performance.now();
+    capturing = true;
     try {
       return update.apply(this, a);
     } finally {
-      acc += performance.now() - t;
-      if (!queued) {
-        queued = true;
-        queueMicrotask(() => {
-          bench.chartUpdate(acc);
-          acc = 0;
-          queued = false;
-        });
-      }
+      capturing = false;
+      pendingMs += performance.now() - t;
     }
   };
   proto.setData = function (this: unknown, ...a: unknown[]) {
     const r = setData.apply(this, a);
     const data = a[0] as unknown[];
-    if (data.length > 0 && !('chartSetData' in bench.read().marks)) {
+    if (data.length > 0 && !warming && !('chartSetData' in bench.read().marks)) {
       bench.mark('chartSetData');
       requestAnimationFrame(() => setTimeout(() => bench.mark('chartPaint'), 0));
     }
@@ -130,6 +153,8 @@ const ops = {
   },
 };
 (window as unknown as { __benchOps: typeof ops }).__benchOps = ops;
+// The bare library, for measuring what a chart costs without our component (diagnosis).
+(window as unknown as { __lwc: unknown }).__lwc = { createChart, CandlestickSeries, HistogramSeries };
 
 const router = createMemoryRouter([{ path: '/', element: mode === 'stall' ? <StallScreen /> : <HistoryScreen /> }]);
 

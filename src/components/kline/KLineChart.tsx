@@ -3,16 +3,13 @@
  * Fed by useChartFeed (history, then live bars through the guard); resizes with its box (autoSize);
  * disposed on unmount. The period switcher belongs to the page (see CHART_PERIODS).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CandlestickSeries,
   createChart,
-  HistogramSeries,
   LineSeries,
   type IChartApi,
   type ISeriesApi,
-  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useChartFeed, useStreamStale } from '../../market';
@@ -21,6 +18,8 @@ import type { ChartBar, HistoryPayload } from '../../market/types';
 import { BarGuard } from './guard';
 import { feedPeriod, type ChartPeriod } from './periods';
 import { readTheme, type ChartTheme } from './theme';
+import { addCandles, chartOptions } from './options';
+import { whenIdle } from '../../lib/idle';
 import css from './KLineChart.module.css';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
@@ -69,26 +68,6 @@ function tail(h: HistoryPayload, n: number): HistoryPayload {
   };
 }
 
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 50);
-  return () => clearTimeout(id);
-}
-
-function pad(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
-
-/** Users read times in their own zone; the chart works in UTC seconds. */
-function localLabel(t: Time, withDate: boolean): string {
-  const d = new Date((t as number) * 1000);
-  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return withDate ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${hm}` : hm;
-}
-
 export function KLineChart({ symbol, period, height = 360, precision = 2, onBar }: KLineChartProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -105,20 +84,19 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     r.onBar?.(r.bars.get(r.hovered ?? r.last) ?? null);
   };
 
-  // Chart lifetime = component lifetime.
-  useEffect(() => {
+  // The chart is built when its first history lands, not at mount: lightweight-charts draws as
+  // soon as it exists, and an empty chart drawn a frame before the bars arrive costs a whole chart
+  // draw on a slow phone (bench/: ~50 ms at 4×). From then on it lives as long as the component.
+  const mode = useRef({ line, precision });
+  mode.current = { line, precision };
+
+  function ensureChart(): IChartApi | null {
+    if (chart.current) return chart.current;
     const el = box.current;
-    if (!el) return;
+    if (!el) return null;
     const th = readTheme(el);
     theme.current = th;
-    const c = createChart(el, {
-      autoSize: true,
-      layout: { background: { color: th.bg }, textColor: th.text, attributionLogo: false },
-      grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, timeVisible: true, tickMarkFormatter: (time: Time) => localLabel(time, false) },
-      localization: { timeFormatter: (time: Time) => localLabel(time, true) },
-    });
+    const c = createChart(el, chartOptions(th));
     chart.current = c;
     c.subscribeCrosshairMove((p) => {
       const r = readout.current;
@@ -127,8 +105,35 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       r.hovered = next;
       emitBar();
     });
+    return c;
+  }
+
+  /** The series for the current mode (candles or line) and price precision, built on first use. */
+  function ensureSeries(): Series | null {
+    if (series.current) return series.current;
+    const c = ensureChart();
+    const th = theme.current;
+    if (!c || !th) return null;
+    const { line: asLine, precision: dp } = mode.current;
+    const priceFormat = { type: 'price' as const, precision: dp, minMove: 10 ** -dp };
+    let s: Series;
+    if (asLine) {
+      s = { main: c.addSeries(LineSeries, { color: th.text, lineWidth: 1, priceFormat }), volume: null, line: true };
+    } else {
+      const { main, volume } = addCandles(c, th, priceFormat);
+      s = { main, volume, line: false };
+    }
+    series.current = s;
+    guard.reset([]);
+    return s;
+  }
+
+  useLayoutEffect(() => {
     // Theme switches (dark mode, red-up setting) change the tokens on <html>: recolour.
     const mo = new MutationObserver(() => {
+      const c = chart.current;
+      const el = box.current;
+      if (!c || !el) return;
       const next = readTheme(el);
       theme.current = next;
       c.applyOptions({ layout: { background: { color: next.bg }, textColor: next.text } });
@@ -141,45 +146,26 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     return () => {
       mo.disconnect();
       series.current = null;
+      const c = chart.current;
       chart.current = null;
-      c.remove();
+      c?.remove();
     };
   }, []);
 
-  // Series depend on the mode (candles or line) and the price precision.
-  useEffect(() => {
-    const c = chart.current;
-    const th = theme.current;
-    if (!c || !th) return;
-    const priceFormat = { type: 'price' as const, precision, minMove: 10 ** -precision };
-    let s: Series;
-    if (line) {
-      s = { main: c.addSeries(LineSeries, { color: th.text, lineWidth: 1, priceFormat }), volume: null, line: true };
-    } else {
-      const main = c.addSeries(CandlestickSeries, {
-        upColor: th.up,
-        downColor: th.down,
-        borderUpColor: th.up,
-        borderDownColor: th.down,
-        wickUpColor: th.up,
-        wickDownColor: th.down,
-        priceFormat,
-      });
-      const volume = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
-      c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-      main.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
-      s = { main, volume, line: false };
-    }
-    series.current = s;
-    guard.reset([]);
-    return () => {
+  // A new mode or precision drops the series; the feed draws the history again (its redraw key
+  // changes) and the draw builds the new ones.
+  useLayoutEffect(
+    () => () => {
+      const s = series.current;
+      const c = chart.current;
       series.current = null;
-      // On unmount the chart effect's cleanup ran first and removed the chart with its series.
-      if (chart.current !== c) return;
-      c.removeSeries(s.main);
-      if (s.volume) c.removeSeries(s.volume);
-    };
-  }, [line, precision, guard]);
+      if (s && c) {
+        c.removeSeries(s.main);
+        if (s.volume) c.removeSeries(s.volume);
+      }
+    },
+    [line, precision],
+  );
 
   // The rest of a long history, drawn after the first paint; live bars applied meanwhile are kept
   // to be re-applied on top of it.
@@ -211,7 +197,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
   };
 
   function draw(h: HistoryPayload, scroll = true): void {
-    const s = series.current;
+    const s = ensureSeries();
     const th = theme.current;
     if (!s || !th) return;
     const n = h.time.length;

@@ -1,0 +1,46 @@
+/**
+ * How our K-line charts are built: chart options and the candle + volume pair, shared by
+ * <KLineChart/> and the engine warm-up (warm.ts), so the warm-up runs the very code paths a chart
+ * will.
+ */
+import { CandlestickSeries, HistogramSeries, type ChartOptions, type DeepPartial, type IChartApi, type PriceFormat, type Time } from 'lightweight-charts';
+import type { ChartTheme } from './theme';
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** Users read times in their own zone; the chart works in UTC seconds. */
+function localLabel(t: Time, withDate: boolean): string {
+  const d = new Date((t as number) * 1000);
+  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return withDate ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${hm}` : hm;
+}
+
+export function chartOptions(th: ChartTheme): DeepPartial<ChartOptions> {
+  return {
+    autoSize: true,
+    layout: { background: { color: th.bg }, textColor: th.text, attributionLogo: false },
+    grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } },
+    rightPriceScale: { borderVisible: false },
+    timeScale: { borderVisible: false, timeVisible: true, tickMarkFormatter: (time: Time) => localLabel(time, false) },
+    localization: { timeFormatter: (time: Time) => localLabel(time, true) },
+  };
+}
+
+/** Candles in the theme's up/down colours over a volume histogram in the bottom fifth. */
+export function addCandles(c: IChartApi, th: ChartTheme, priceFormat: PriceFormat) {
+  const main = c.addSeries(CandlestickSeries, {
+    upColor: th.up,
+    downColor: th.down,
+    borderUpColor: th.up,
+    borderDownColor: th.down,
+    wickUpColor: th.up,
+    wickDownColor: th.down,
+    priceFormat,
+  });
+  const volume = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+  c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  main.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+  return { main, volume };
+}
