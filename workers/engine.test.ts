@@ -203,6 +203,38 @@ describe('MarketEngine', () => {
     expect(last.chart?.bars.map((b) => b.time)).toEqual([120, 180]);
   });
 
+  it('a tab shown again after 30 s hidden has the candles it missed within 2 s', async () => {
+    const { socket, engine, answers, requests, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    const snaps: { at: number; s: Snapshot }[] = [];
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void snaps.push({ at: clock.now(), s }));
+    const h = engine.history('A/USDT', '1min');
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    await h;
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 1, ts: clock.now(), candle: candle(120, '4', '5') }]);
+    // Hidden: the phone suspends the page and nothing reaches it for 30 s (two minutes close meanwhile).
+    clock.advance(30_000);
+    await flushMicro();
+    const shown = clock.now();
+    void engine.resync('visible');
+    expect(requests.at(-1)).toMatchObject({ symbol: 'A/USDT', period: '1min', from: 120 });
+    const server = [bar(120, 4.5, 8), bar(180, 5, 2), bar(240, 6, 1)];
+    // the live stream resumes too, its seq far ahead (which asks for one more refetch)
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 30, ts: clock.now(), candle: candle(240, '6', '1') }]);
+    let answered = 1;
+    for (let t = 0; t < 2000; t += 100) {
+      while (answered < answers.length) answers[answered++].resolve(server);
+      await flushMicro();
+      clock.advance(100);
+      await flushMicro();
+    }
+    const after = snaps.filter((x) => x.at >= shown && x.at <= shown + 2000);
+    const times = new Set(after.flatMap((x) => x.s.chart?.bars.map((b) => b.time) ?? []));
+    expect([...times].sort()).toEqual([120, 180, 240]);
+    expect(after.at(-1)?.s.status.stale ?? []).not.toContain('kline:A/USDT:1min');
+  });
+
   it('a kline sequence jump across buckets triggers a refetch of the missed range', async () => {
     const { socket, engine, answers, requests } = setup();
     await engine.start({ origin: 'o', apiBase: '/api' });
