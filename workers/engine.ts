@@ -457,9 +457,10 @@ export class MarketEngine {
 /**
  * A view with its own window is sent at most one snapshot per slot of that window on the shared
  * clock (slots start at multiples of it), not per window after its last one: views with the same
- * window — the market list and the chart on one screen — then fall due together and are painted in
- * one frame instead of two. With the flush following the server's batches, consecutive snapshots
- * are one window apart, give or take one batch period.
+ * window fall due together and are painted in one frame instead of two, and a longer window (the
+ * chart's) is served by a flush that the base-window views (the list) make anyway. With the flush
+ * following the server's batches, consecutive snapshots are one window apart, give or take one
+ * batch period.
  */
 function dueAt(e: WatchEntry): number {
   return e.windowMs > 0 ? (Math.floor(e.lastSentAt / e.windowMs) + 1) * e.windowMs : -Infinity;
