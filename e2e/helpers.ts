@@ -23,3 +23,15 @@ export function uniqueEmail(prefix = 'e2e'): string {
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
+
+/**
+ * Home shows the back office's popup notice once per browser session, after its notices load: a
+ * user closes it with "Got it". Whenever it covers what a test is about to click, close it first.
+ */
+export async function closeHomePopupWhenShown(page: Page): Promise<void> {
+  const gotIt = page.getByRole('dialog').getByRole('button', { name: 'Got it' });
+  await page.addLocatorHandler(gotIt, async () => {
+    // It may close by itself meanwhile (leaving Home closes it): then there is nothing to click.
+    await gotIt.click({ timeout: 3000 }).catch(() => undefined);
+  });
+}

@@ -1,10 +1,11 @@
 import { test, expect } from '@playwright/test';
-import { latestCode, shot, uniqueEmail } from './helpers';
+import { closeHomePopupWhenShown, latestCode, shot, uniqueEmail } from './helpers';
 
 // The walking skeleton, as a new user would do it at 390×844 in Debian's Chromium.
 test('register with the emailed code, log in, watch a price move, log out', async ({ page, request }) => {
   const email = uniqueEmail('newcomer');
   const password = 'secret-pass-1';
+  await closeHomePopupWhenShown(page);
 
   await page.goto('/h5/');
   await expect(page.getByRole('link', { name: 'Markets' })).toBeVisible();
