@@ -1,6 +1,6 @@
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
-import { shot } from './helpers';
+import { DEMO_TRADER, goTo, logInAs, shot } from './helpers';
 
 /**
  * Copy trading as a follower lives it: the demo user opens the trader list (the local demo's
@@ -12,7 +12,6 @@ import { shot } from './helpers';
  */
 const PORT = Number(process.env.COPYTRADE_E2E_PORT ?? 8121);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 const ALPHA = { email: 'demo.copy.alpha@example.com', password: 'demo-copy-2024' };
 
 let server: OwnServer | undefined;
@@ -29,14 +28,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
-
 async function login(page: Page) {
-  await go(page, 'common/login');
-  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
-  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/pages\/index\/index/);
+  await logInAs(page, DEMO_TRADER);
   await expect(page.locator('.adm-toast-main')).toHaveCount(0); // the "Logged in" toast has gone
 }
 
@@ -62,7 +55,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 
 test('follow a DEMO trader by fixed lots and see the mirrored position open and close', async ({ page, request }) => {
   await login(page);
-  await go(page, 'copytrade/copy');
+  await goTo(page, 'copytrade/copy');
   const alphaCard = page.getByTestId('trader-card').filter({ hasText: 'DEMO Alpha' });
   await expect(alphaCard).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('trader-card')).toHaveCount(3);
@@ -105,7 +98,7 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
   await shot(page, 'copy-my-current');
 
   // the same copy among the futures positions, marked as copied
-  await go(page, 'transaction/contract_order');
+  await goTo(page, 'transaction/contract_order');
   const mirrored = page.getByTestId('position').filter({ hasText: 'Copied' }).first();
   await expect(mirrored).toBeVisible({ timeout: 15_000 });
   await shot(page, 'copy-contract-orders');
@@ -113,7 +106,7 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
   // the trader closes: the copy closes and moves to history
   const closed = await call<{ status: string }>(request, alpha, 'lever/close', { id: opened.message.id });
   expect(closed.message.status).toBe('closed');
-  await go(page, 'copytrade/my');
+  await goTo(page, 'copytrade/my');
   await page.getByRole('tab', { name: 'History' }).click();
   const done = page.locator(`[data-testid="copy"][data-trader-position="${opened.message.id}"]`);
   await expect(done).toHaveAttribute('data-status', 'closed', { timeout: 10_000 });
@@ -125,7 +118,7 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
 
 test('bad input: following oneself, cancelling someone else’s follow', async ({ request }) => {
   const alpha = await apiLogin(request, ALPHA);
-  const demo = await apiLogin(request, DEMO);
+  const demo = await apiLogin(request, DEMO_TRADER);
   const list = await call<{ list: { trader_user_id: number; nickname: string }[] }>(request, demo, 'follow/index', { page: 1 });
   const alphaId = list.message.list.find((x) => x.nickname === 'DEMO Alpha')?.trader_user_id ?? 0;
   expect(await call(request, alpha, 'follow/follow', { trader_user_id: alphaId, type: 1, number: '1', agree: 1 })).toMatchObject({ type: 'error', message: 'You cannot follow yourself' });
@@ -138,25 +131,25 @@ test('bad input: following oneself, cancelling someone else’s follow', async (
 
 test('become a trader, the agreements, and the screens in the dark theme', async ({ page }) => {
   await login(page);
-  await go(page, 'copytrade/trader');
+  await goTo(page, 'copytrade/trader');
   await expect(page.getByTestId('apply-submit')).toBeVisible({ timeout: 15_000 });
   await shot(page, 'copy-become-trader');
   await page.getByLabel('Trader nickname').fill('Demo Follower');
   await page.getByTestId('apply-submit').click();
   await expect(page.getByText('Under review')).toBeVisible();
   await shot(page, 'copy-become-trader-pending');
-  await go(page, 'follow/agreement_en');
+  await goTo(page, 'follow/agreement_en');
   await expect(page.getByRole('heading', { name: '2. How copies are sized' })).toBeVisible();
   await shot(page, 'copy-agreement-en');
-  await go(page, 'follow/agreement_zh');
+  await goTo(page, 'follow/agreement_zh');
   await expect(page.getByRole('heading', { name: '二、跟单方式' })).toBeVisible();
   await shot(page, 'copy-agreement-zh');
 
   await setTheme(page, 'dark');
-  await go(page, 'copytrade/copy');
+  await goTo(page, 'copytrade/copy');
   await expect(page.getByTestId('trader-card').first()).toBeVisible();
   await shot(page, 'copy-traders-dark');
-  await go(page, 'copytrade/my');
+  await goTo(page, 'copytrade/my');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('copy').first()).toBeVisible();
   await shot(page, 'copy-my-history-dark');

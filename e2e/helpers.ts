@@ -24,12 +24,35 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
 
-/**
- * Home shows the back office's popup notice once per browser session, after its notices load: a
- * user closes it with "Got it". Whenever it covers what a test is about to click, close it first.
- */
+/** The local demo's trader (DEMO_USER=on seeds it with demo balances: server/db/demo.ts). */
+export const DEMO_TRADER = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
+
+/** Opens an app page by its spec route, e.g. `common/login`. */
+export const goTo = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
+
+/** Logs in through the login page and waits for Home. */
+export async function logInAs(page: Page, who: { email: string; password: string }): Promise<void> {
+  await goTo(page, 'common/login');
+  await page.getByPlaceholder('Email or phone number').fill(who.email);
+  await page.getByPlaceholder('Enter your password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/pages\/index\/index/);
+}
+
+/** The session token the app keeps, for calling the API as the logged-in user. */
+export const sessionToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
+
+/** Home shows the back office's popup notice once per browser session, after its notices load. */
+const homePopupGotIt = (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Got it' });
+
+/** Close the popup notice if it comes within 3 s (as a user on Home would). */
+export async function dismissHomePopup(page: Page): Promise<void> {
+  await homePopupGotIt(page).click({ timeout: 3000 }).catch(() => undefined);
+}
+
+/** Whenever the popup notice covers what a test is about to click, close it first. */
 export async function closeHomePopupWhenShown(page: Page): Promise<void> {
-  const gotIt = page.getByRole('dialog').getByRole('button', { name: 'Got it' });
+  const gotIt = homePopupGotIt(page);
   await page.addLocatorHandler(gotIt, async () => {
     // It may close by itself meanwhile (leaving Home closes it): then there is nothing to click.
     await gotIt.click({ timeout: 3000 }).catch(() => undefined);

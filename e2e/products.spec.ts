@@ -2,7 +2,7 @@ import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { earlyRedemption } from '../core';
-import { shot } from './helpers';
+import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, sessionToken, shot } from './helpers';
 
 /**
  * The financial products as a new user of the demo account lives them (server/db/demo.ts grants
@@ -13,7 +13,6 @@ import { shot } from './helpers';
  */
 const PORT = Number(process.env.PRODUCTS_E2E_PORT ?? 8113);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 
 let server: OwnServer | undefined;
 
@@ -29,27 +28,13 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
-
 async function login(page: Page) {
-  await go(page, 'common/login');
-  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
-  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/pages\/index\/index/);
+  await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
 }
 
-/** Home shows the back office's popup notice once per browser session: close it when it comes. */
-async function dismissHomePopup(page: Page) {
-  const gotIt = page.locator('.adm-dialog').getByRole('button', { name: 'Got it' });
-  await gotIt.click({ timeout: 3000 }).catch(() => undefined);
-}
-
-const token = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
-
 async function balance(page: Page, currency: number): Promise<{ available: string; frozen: string }> {
-  const res = await page.request.post('/api/wallet/detail', { headers: { authorization: await token(page) }, form: { currency, type: 2 } });
+  const res = await page.request.post('/api/wallet/detail', { headers: { authorization: await sessionToken(page) }, form: { currency, type: 2 } });
   const body = (await res.json()) as { type: string; message: { available: string; frozen: string } };
   expect(body.type).toBe('ok');
   return body.message;
@@ -71,11 +56,11 @@ test('Finance tab lists every product; Home DeFi and cloud entries open their ki
   await expect(page).toHaveURL(/pages\/copytrade\/copy/);
   await page.goBack();
 
-  await go(page, 'index/index');
+  await goTo(page, 'index/index');
   await page.getByRole('button', { name: 'DeFi mining' }).click();
   await expect(page).toHaveURL(/lockming\/lockming\?kind=defi/);
   await expect(page.getByTestId('lock-config').first()).toContainText('DeFi');
-  await go(page, 'index/index');
+  await goTo(page, 'index/index');
   await page.getByRole('button', { name: 'Cloud mining' }).click();
   await expect(page).toHaveURL(/lockming\/lockming\?kind=cloud/);
   await expect(page.getByTestId('lock-config').first()).toContainText('Cloud');
@@ -85,7 +70,7 @@ test('Finance tab lists every product; Home DeFi and cloud entries open their ki
 test('dual invest: quantity rules, buy a demo product, see it settle at maturity', async ({ page }) => {
   test.setTimeout(300_000);
   await login(page);
-  await go(page, 'invest/invest');
+  await goTo(page, 'invest/invest');
   const demo = page.getByTestId('dual-product').filter({ hasText: 'Demo' }).first();
   await expect(demo).toBeVisible();
   await expect(demo).toContainText('APR');
@@ -129,7 +114,7 @@ test('dual invest: quantity rules, buy a demo product, see it settle at maturity
 
 test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic shown', async ({ page }) => {
   await login(page);
-  await go(page, 'lockming/lockming');
+  await goTo(page, 'lockming/lockming');
   const cfg = page.getByTestId('lock-config').filter({ hasText: 'USDT 7-day lock-up' });
   await expect(cfg).toBeVisible();
   await shot(page, 'products-lock-list');
@@ -182,7 +167,7 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
 
 test('IEO: subscribe to the project in progress', async ({ page }) => {
   await login(page);
-  await go(page, 'ieo/ieo');
+  await goTo(page, 'ieo/ieo');
   await expect(page.getByTestId('ieo-project').first()).toBeVisible();
   await expect(page.getByTestId('ieo-project').filter({ hasText: 'Warm-up' })).toHaveCount(1);
   await shot(page, 'products-ieo-list');
@@ -216,7 +201,7 @@ test('every product page at 390×844, light and dark, and no serious axe violati
     const cfg = (await (await fetch('/api/lh/deposit/config', { headers: h })).json()) as { message: { id: number }[] };
     const ieo = (await (await fetch('/api/project?page=1&limit=10', { headers: h })).json()) as { message: { list: { id: number }[] } };
     return { dual: dual.message[0].id, cfg: cfg.message[0].id, ieo: ieo.message.list[0].id };
-  }, await token(page));
+  }, await sessionToken(page));
   const pages = [
     'financial/index',
     'invest/invest',
@@ -234,7 +219,7 @@ test('every product page at 390×844, light and dark, and no serious axe violati
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
     for (const p of pages) {
-      await go(page, p);
+      await goTo(page, p);
       await page.reload();
       await expect(page.locator('h1')).toBeVisible();
       await expect(page.getByTestId('loading')).toHaveCount(0);

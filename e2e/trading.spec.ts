@@ -1,6 +1,6 @@
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
-import { shot } from './helpers';
+import { DEMO_TRADER, goTo, logInAs, sessionToken, shot } from './helpers';
 
 /**
  * The trading journey as a user of the demo account lives it (server/db/demo.ts grants demo
@@ -11,7 +11,6 @@ import { shot } from './helpers';
  */
 const PORT = Number(process.env.TRADING_E2E_PORT ?? 8099);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 
 let server: OwnServer | undefined;
 
@@ -27,20 +26,12 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, route: string) => page.goto(`/h5/#/pages/${route}`);
-
 async function login(page: Page) {
-  await go(page, 'common/login');
-  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
-  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/pages\/index\/index/);
+  await logInAs(page, DEMO_TRADER);
 }
 
-const token = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
-
 async function api<T>(page: Page, url: string, form: Record<string, string | number>): Promise<T> {
-  const res = await page.request.post(`/api${url}`, { headers: { authorization: await token(page) }, form });
+  const res = await page.request.post(`/api${url}`, { headers: { authorization: await sessionToken(page) }, form });
   const body = (await res.json()) as { type: string; message: T };
   expect(body.type).toBe('ok');
   return body.message;
@@ -103,7 +94,7 @@ test('spot: buy BTC at market, then place and cancel a limit order', async ({ pa
   expect((await balance(page, 4, 2)).frozen).toBe('0');
 
   // History shows both orders.
-  await go(page, 'transaction/currency_order');
+  await goTo(page, 'transaction/currency_order');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('spot-orders').getByTestId('spot-order')).toHaveCount(2);
   await shot(page, 'trade-spot-orders');
@@ -111,7 +102,7 @@ test('spot: buy BTC at market, then place and cancel a limit order', async ({ pa
 
 test('contracts: open a 10× long, watch live P&L, close it and see the journal’s P&L', async ({ page }) => {
   await login(page);
-  await go(page, 'transaction/index2?symbol=BTC/USDT');
+  await goTo(page, 'transaction/index2?symbol=BTC/USDT');
   await expect(page.getByTestId('lever-account')).toBeVisible();
   await page.getByTestId('multiple-10').click();
   await expect(page.getByTestId('multiple-10')).toHaveAttribute('aria-checked', 'true');
@@ -168,7 +159,7 @@ test('contracts: open a 10× long, watch live P&L, close it and see the journal�
 test('options: a 30 s order counts down and shows its result', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page);
-  await go(page, 'transaction/seconds_order?symbol=BTC/USDT');
+  await goTo(page, 'transaction/seconds_order?symbol=BTC/USDT');
   await page.getByTestId('seconds-30').click();
   await page.getByTestId('stake-input').fill('10');
   await page.getByTestId('seconds-up').click();
@@ -193,7 +184,7 @@ test('French: amounts take a comma and never show NaN', async ({ page }) => {
     s.lang = 'fra';
     localStorage.setItem('session', JSON.stringify(s));
   });
-  await go(page, 'transaction/index?symbol=BTC/USDT');
+  await goTo(page, 'transaction/index?symbol=BTC/USDT');
   await page.reload();
   const amount = page.getByTestId('amount-input');
   await amount.pressSequentially('0,015');
@@ -215,7 +206,7 @@ test('every trading page at 390×844, light and dark', async ({ page }) => {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
     for (const p of pages) {
-      await go(page, p);
+      await goTo(page, p);
       await page.reload();
       await expect(page.locator('h1')).toBeVisible();
       await page.waitForTimeout(800);
