@@ -4,7 +4,7 @@
  *      with 5,000 bars through the real history path (four ≤1,500-bar pages, as scrolling back does),
  *      then the real <KLineChart> is mounted; measured from mount to the first frame after setData
  *      (the chart's own history fetch from the worker, transfer, setData, paint). Warm (after the
- *      app's idle chart-engine warm-up) and cold (a chart opened before it).
+ *      app's idle spare chart, which the chart adopts) and cold (a chart opened before it).
  *  (b) cold first paint of the chart's default window (≤1,500 bars), mount → paint, for reference.
  *  (c) memory per symbol kept live: N series (default window + a live kline subscription each),
  *      JS heap of main thread + worker after a forced GC, before and after, divided by N.
@@ -42,7 +42,7 @@ export interface FirstPaint {
 export interface HistoryResult {
   throttle: number;
   prefetch: { ms: number; bars: number };
-  /** after the app's idle chart-engine warm-up (src/components/kline/warm.ts) */
+  /** after the app built its idle spare chart, which the chart adopts (src/components/kline/spare.ts) */
   firstPaint5k: FirstPaint;
   /** without it (`warm=0`): a chart opened before the app was ever idle */
   firstPaint5kCold: FirstPaint;
@@ -120,8 +120,8 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
         });
       };
 
-      // (a) 5,000 candles, repeated in fresh pages: warm (the page ran the app's idle chart-engine
-      // warm-up first, as main.tsx does — a user opening a chart after the app has started) and
+      // (a) 5,000 candles, repeated in fresh pages: warm (the page built the app's idle spare chart
+      // first, as main.tsx does — a user opening a chart after the app has started) and
       // cold (`warm=0`: a chart opened before that, e.g. a deep link at launch).
       let prefetch = { ms: NaN, bars: 0 };
       const firstPaint = async (warm: boolean) => {

@@ -36,10 +36,10 @@ async function boot(): Promise<void> {
       <App />
     </StrictMode>,
   );
-  // Once the first screen is up: load the chart chunk and run its drawing code once, so the first
-  // chart the user opens does not pay for it (src/components/kline/warm.ts).
+  // Once the first screen is up: load the chart chunk and build the spare chart the first chart the
+  // user opens adopts, so it does not pay for a cold first draw (src/components/kline/spare.ts).
   whenIdle(() => {
-    import('./components/kline/warm').then((m) => m.warmChartEngine()).catch(() => {});
+    import('./components/kline/spare').then((m) => m.prepareSpareChart()).catch(() => {});
   }, 4000);
 }
 

@@ -43,7 +43,8 @@ export function useChartFeed(symbol: string, period: Period, sink: RefObject<Cha
     const load = () => {
       drawn = false;
       held = [];
-      setState({ loading: true, error: false });
+      // Mounting is already loading: keeping the state object skips a render in the mount commit.
+      setState((s) => (s.loading && !s.error ? s : { loading: true, error: false }));
       fetchHistory(symbol, period).then(
         (h) => {
           if (!current() || !sink.current) return;

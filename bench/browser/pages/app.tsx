@@ -20,7 +20,7 @@ import MarketPage from '../../../src/pages/market/market';
 import { KLineChart } from '../../../src/components/kline/KLineChart';
 import { marketStore } from '../../../src/market';
 import { fetchHistory, openWatch } from '../../../src/market/bridge';
-import { warmChartEngine } from '../../../src/components/kline/warm';
+import { prepareSpareChart } from '../../../src/components/kline/spare';
 import { whenIdle } from '../../../src/lib/idle';
 import { installCollector } from './collector';
 
@@ -33,13 +33,13 @@ const chartHeight = Number(q.get('chartHeight') ?? 300);
 const showRows = q.get('rows') !== '0';
 const showChart = q.get('chart') !== '0';
 
-// The app's idle chart-engine warm-up (src/main.tsx), unless `warm=0`; its own setData is not the
-// chart's first paint.
+// The app's idle spare chart (src/main.tsx, src/components/kline/spare.ts), unless `warm=0`; its own
+// setData is not the chart's first paint.
 let warming = false;
 if (q.get('warm') !== '0')
   whenIdle(() => {
     warming = true;
-    const done = warmChartEngine().then(() => bench.mark('chartWarm'));
+    const done = prepareSpareChart().then(() => bench.mark('chartWarm'));
     warming = false;
     void done;
   }, 4000);

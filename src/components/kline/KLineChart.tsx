@@ -17,9 +17,11 @@ import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload } from '../../market/types';
 import { BarGuard } from './guard';
 import { feedPeriod, type ChartPeriod } from './periods';
-import { readTheme, type ChartTheme } from './theme';
-import { addCandles, chartOptions } from './options';
+import { readTheme, sameTheme, type ChartTheme } from './theme';
+import { addCandles, applyTheme, chartOptions } from './options';
+import { adoptSpareChart, prepareSpareChart } from './spare';
 import { whenIdle } from '../../lib/idle';
+import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
@@ -52,6 +54,9 @@ const ts = (t: number) => t as UTCTimestamp;
  * ~140 ms at 4× CPU), then the whole series once the browser is idle after that paint.
  */
 const FIRST_BARS = 300;
+
+/** A history that takes longer than this shows "Loading…" (held history answers in a few ms). */
+const LOADING_NOTE_AFTER_MS = 250;
 
 /** The last `n` bars of a payload: views on the same buffers, no copy. */
 function tail(h: HistoryPayload, n: number): HistoryPayload {
@@ -90,6 +95,17 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
   const mode = useRef({ line, precision });
   mode.current = { line, precision };
 
+  /** Reports the bar under the crosshair to the readout. */
+  function follow(c: IChartApi): void {
+    c.subscribeCrosshairMove((p) => {
+      const r = readout.current;
+      const next = p.time !== undefined && p.point ? (p.time as number) : null;
+      if (next === r.hovered || !r.onBar) return;
+      r.hovered = next;
+      emitBar();
+    });
+  }
+
   function ensureChart(): IChartApi | null {
     if (chart.current) return chart.current;
     const el = box.current;
@@ -98,24 +114,31 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     theme.current = th;
     const c = createChart(el, chartOptions(th));
     chart.current = c;
-    c.subscribeCrosshairMove((p) => {
-      const r = readout.current;
-      const next = p.time !== undefined && p.point ? (p.time as number) : null;
-      if (next === r.hovered || !r.onBar) return;
-      r.hovered = next;
-      emitBar();
-    });
+    follow(c);
     return c;
   }
 
   /** The series for the current mode (candles or line) and price precision, built on first use. */
   function ensureSeries(): Series | null {
     if (series.current) return series.current;
+    const { line: asLine, precision: dp } = mode.current;
+    const priceFormat = { type: 'price' as const, precision: dp, minMove: 10 ** -dp };
+    // Candles on a chart not built yet: adopt the spare chart the app drew while idle (spare.ts).
+    const spare = !chart.current && !asLine && box.current ? adoptSpareChart(box.current) : null;
+    if (spare) {
+      const th = readTheme(box.current as HTMLElement);
+      theme.current = th;
+      chart.current = spare.chart;
+      if (!sameTheme(th, spare.theme)) applyTheme(spare.chart, th, spare.main, false);
+      if (dp !== spare.precision) spare.main.applyOptions({ priceFormat });
+      follow(spare.chart);
+      series.current = { main: spare.main, volume: spare.volume, line: false };
+      guard.reset([]);
+      return series.current;
+    }
     const c = ensureChart();
     const th = theme.current;
     if (!c || !th) return null;
-    const { line: asLine, precision: dp } = mode.current;
-    const priceFormat = { type: 'price' as const, precision: dp, minMove: 10 ** -dp };
     let s: Series;
     if (asLine) {
       s = { main: c.addSeries(LineSeries, { color: th.text, lineWidth: 1, priceFormat }), volume: null, line: true };
@@ -136,11 +159,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       if (!c || !el) return;
       const next = readTheme(el);
       theme.current = next;
-      c.applyOptions({ layout: { background: { color: next.bg }, textColor: next.text } });
       const s = series.current;
-      if (s && !s.line)
-        s.main.applyOptions({ upColor: next.up, downColor: next.down, borderUpColor: next.up, borderDownColor: next.down, wickUpColor: next.up, wickDownColor: next.down });
-      else if (s) s.main.applyOptions({ color: next.text });
+      applyTheme(c, next, s?.main ?? null, s?.line ?? false);
     });
     mo.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
     return () => {
@@ -149,6 +169,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       const c = chart.current;
       chart.current = null;
       c?.remove();
+      // The next chart opened gets a spare again, built once the app is idle.
+      if (c) whenIdle(() => void prepareSpareChart().catch(() => {}), 4000);
     };
   }, []);
 
@@ -252,19 +274,24 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
   const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
   // Only this chart's stale flag: a status read would re-render the chart on every snapshot.
   const stale = useStreamStale(feed.streamKey);
+  const slow = useHeldFor(feed.loading, LOADING_NOTE_AFTER_MS);
 
   return (
     <div className={css.wrap} style={{ height }}>
       <div ref={box} className={css.chart} data-testid="kline-chart" />
-      {feed.loading && <div className={css.note}>{t('common.loading')}</div>}
+      {slow && <div className={css.note}>{t('common.loading')}</div>}
       {feed.error && <div className={css.note}>{t('kline.loadFailed')}</div>}
       {stale && !feed.loading && <span className={css.stale} role="status" aria-label={t('kline.stale')} title={t('kline.stale')} />}
     </div>
   );
 }
 
+/** Volume bars: the candle colours at half strength; computed once per theme, not per bar. */
+const volColors = new WeakMap<ChartTheme, { up: string; down: string }>();
 function volColor(th: ChartTheme, up: boolean): string {
-  return withAlpha(up ? th.up : th.down, 0.5);
+  let c = volColors.get(th);
+  if (!c) volColors.set(th, (c = { up: withAlpha(th.up, 0.5), down: withAlpha(th.down, 0.5) }));
+  return up ? c.up : c.down;
 }
 
 /** #rrggbb → rgba with alpha; anything else is returned as is. */

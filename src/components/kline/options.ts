@@ -1,9 +1,9 @@
 /**
  * How our K-line charts are built: chart options and the candle + volume pair, shared by
- * <KLineChart/> and the engine warm-up (warm.ts), so the warm-up runs the very code paths a chart
+ * <KLineChart/> and the spare chart (spare.ts), so the spare runs the very code paths a chart
  * will.
  */
-import { CandlestickSeries, HistogramSeries, type ChartOptions, type DeepPartial, type IChartApi, type PriceFormat, type Time } from 'lightweight-charts';
+import { CandlestickSeries, HistogramSeries, type ChartOptions, type DeepPartial, type IChartApi, type ISeriesApi, type PriceFormat, type Time } from 'lightweight-charts';
 import type { ChartTheme } from './theme';
 
 function pad(n: number): string {
@@ -43,4 +43,13 @@ export function addCandles(c: IChartApi, th: ChartTheme, priceFormat: PriceForma
   c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   main.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
   return { main, volume };
+}
+
+/** Recolours a chart and its main series for a theme (dark mode, the red-up setting). */
+export function applyTheme(c: IChartApi, th: ChartTheme, main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'> | null, line: boolean): void {
+  c.applyOptions({ layout: { background: { color: th.bg }, textColor: th.text }, grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } } });
+  if (!main) return;
+  if (line) (main as ISeriesApi<'Line'>).applyOptions({ color: th.text });
+  else
+    (main as ISeriesApi<'Candlestick'>).applyOptions({ upColor: th.up, downColor: th.down, borderUpColor: th.up, borderDownColor: th.down, wickUpColor: th.up, wickDownColor: th.down });
 }

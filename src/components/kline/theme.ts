@@ -20,3 +20,7 @@ export function readTheme(el: Element): ChartTheme {
     grid: v('--chart-grid', FALLBACK.grid),
   };
 }
+
+export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
+  return a.up === b.up && a.down === b.down && a.bg === b.bg && a.text === b.text && a.grid === b.grid;
+}

@@ -1,0 +1,169 @@
+/**
+ * Diagnosis, not a bench: where do the milliseconds between mounting <KLineChart> and its first
+ * paint of 5,000 candles go? Same sequence as bench/history-merge.ts (a), warm: prefetch 5,000
+ * bars into the worker, wait for the idle warm-up, mount; records a trace from mount to paint and
+ * prints the main thread's top-level tasks on a timeline (relative to mount) and a CPU profile.
+ *
+ *   npx tsx bench/browser/firstpaint-probe.ts [--throttle=4] [--runs=3] [--warm=1] [--trace=1] [--cpu=1] [--query=&x=1]
+ *
+ * Build the bench pages first (`BENCH_MINIFY=0 npx vite build -c bench/vite.bench.config.ts` for
+ * readable names).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser, openBenchPage, round, sleep, startServer } from './harness';
+
+function arg(name: string, def: string): string {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : def;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
+
+interface CpuProfile {
+  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime?: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Inclusive time per function for the samples inside [from, to] (µs, the trace's clock). */
+function inclusiveIn(p: CpuProfile | undefined, from: number, to: number, top: number): string[] {
+  if (!p?.samples || !p.timeDeltas || p.startTime === undefined) return [];
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const incl = new Map<string, number>();
+  let t = p.startTime;
+  for (let i = 0; i < p.samples.length; i++) {
+    t += p.timeDeltas[i];
+    if (t < from || t > to) continue;
+    const dt = p.timeDeltas[i + 1] ?? 0;
+    const seen = new Set<string>();
+    for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) {
+      const n = byId.get(id);
+      if (!n) break;
+      const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      incl.set(k, (incl.get(k) ?? 0) + dt);
+    }
+  }
+  return [...incl]
+    .filter(([k]) => !k.startsWith('(root)') && !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, v]) => `${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+}
+
+function selfTimes(p: CpuProfile | undefined, top: number): string[] {
+  if (!p?.samples || !p.timeDeltas) return [];
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  for (let i = 0; i < p.samples.length; i++) {
+    const n = byId.get(p.samples[i]);
+    if (!n) continue;
+    const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;
+    self.set(k, (self.get(k) ?? 0) + p.timeDeltas[i]);
+  }
+  return [...self]
+    .filter(([k]) => !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, v]) => `${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+}
+
+async function main(): Promise<void> {
+  const throttle = Number(arg('throttle', '4'));
+  const runs = Number(arg('runs', '3'));
+  const warm = arg('warm', '1') === '1';
+  const tracing = arg('trace', '1') === '1';
+  const cpu = arg('cpu', '1') === '1';
+  const totals: number[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-probe-'));
+  const server = await startServer({ tickRate: 2000, dataDir, extraSymbols: 2000 });
+  const browser = await launchBrowser();
+  const url = `${server.origin}/h5/bench/browser/pages/app.html?mode=history&symbol=${encodeURIComponent('BTC/USDT')}${warm ? '' : '&warm=0'}${arg('query', '')}`;
+  try {
+    for (let run = 0; run < runs; run++) {
+      const bp = await openBenchPage(browser, throttle);
+      try {
+        await bp.page.goto(url, { waitUntil: 'load' });
+        await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
+        if (warm) await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, { timeout: 30_000 });
+        await bp.page.evaluate(() => (window as unknown as { __benchOps: { prefetch(s: string, n: number): Promise<unknown> } }).__benchOps.prefetch('BTC/USDT', 5000));
+        await sleep(500);
+        if (tracing) {
+          if (cpu) {
+            await bp.cdp.send('Profiler.enable');
+            await bp.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+            await bp.cdp.send('Profiler.start');
+          }
+          await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
+        }
+        await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
+        await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
+        const m = await bp.page.evaluate(() => window.__bench.read().marks);
+        console.log(`# run ${run + 1}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`);
+        totals.push(m.chartPaint - m.mount);
+        console.log('   ' + Object.entries(m).filter(([, v]) => v >= m.mount).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} +${round(v - m.mount)}`).join('  '));
+        if (!tracing) continue;
+        const buf = await browser.stopTracing();
+        const prof = cpu ? ((await bp.cdp.send('Profiler.stop')) as unknown as { profile?: CpuProfile }) : {};
+        const ev = (JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+        const names = new Map<string, string>();
+        for (const e of ev) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+        // the page's main thread: the CrRendererMain with the most RunTask time
+        const tasks = ev.filter((e) => e.ph === 'X' && (names.get(`${e.pid}:${e.tid}`) ?? '') === 'CrRendererMain');
+        const byThread = new Map<string, TraceEvent[]>();
+        for (const e of tasks) {
+          const k = `${e.pid}:${e.tid}`;
+          byThread.set(k, [...(byThread.get(k) ?? []), e]);
+        }
+        const main = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+        const t0 = Math.min(...main.map((e) => e.ts));
+        const top = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+          .filter((e, i, a) => i === 0 || Math.abs(e.ts - a[i - 1].ts) > 200);
+        // children of each top task: the biggest few by duration
+        const focus = Number(arg('focus', '-1'));
+        let shown = 0;
+        for (const t of top) {
+          if ((t.dur ?? 0) < 1000) continue;
+          if (shown++ === focus) {
+            console.log(`  -- inclusive CPU time inside the next task --`);
+            for (const l of inclusiveIn(prof.profile, t.ts, t.ts + (t.dur ?? 0), 45)) console.log(`      ${l}`);
+          }
+          const kids = main
+            .filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask')
+            .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+            .slice(0, 6)
+            .map((e) => `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${round((e.dur ?? 0) / 1000)}`);
+          console.log(`  +${round((t.ts - t0) / 1000).toString().padStart(6)} ms  task ${round((t.dur ?? 0) / 1000).toString().padStart(5)} ms  ${kids.join(' · ')}`);
+        }
+        if (run === runs - 1) for (const l of selfTimes(prof.profile, 30)) console.log(l);
+      } finally {
+        await bp.close();
+      }
+    }
+    const sorted = [...totals].sort((a, b) => a - b);
+    console.log(`first paint p50 ${round(sorted[Math.floor(sorted.length / 2)])} ms (min ${round(sorted[0])}, max ${round(sorted[sorted.length - 1])}, n ${sorted.length})`);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
