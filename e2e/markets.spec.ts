@@ -156,6 +156,45 @@ test('BTC/USDT detail: the chart draws, a period switch works, the price ticks, 
   await expect(page).toHaveURL(/transaction\/index\?symbol=BTC%2FUSDT&side=buy/);
 });
 
+test('the chart opened after the app was idle is the spare it drew meanwhile: current theme, full size, and a new spare after leaving', async ({ page }) => {
+  // The spare chart (src/components/kline/spare.ts): built while the app is idle, parked unseen.
+  const parked = page.locator('body > div[aria-hidden="true"][style*="visibility: hidden"]');
+  await page.goto('/h5/#/pages/setting/setting');
+  await expect(parked).toHaveCount(1, { timeout: 20_000 });
+  // A theme switch after it was drawn (same document): the adopted chart must take the new colours.
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  await page.evaluate(() => {
+    location.hash = '#/pages/market/detail?symbol=BTC%2FUSDT';
+  });
+  const chart = page.getByTestId('kline-chart');
+  await expect(page.getByTestId('ohlc')).toContainText(/\d{2}-\d{2} \d{2}:\d{2}/);
+  await expect(parked).toHaveCount(0); // adopted, not built anew beside it
+  // Full size: the main canvas spans the chart's box less the price axis.
+  const box = await chart.boundingBox();
+  const canvas = await chart.locator('canvas').first().boundingBox();
+  expect(box && canvas).toBeTruthy();
+  expect(canvas!.width).toBeGreaterThan(box!.width * 0.7);
+  expect(canvas!.height).toBeGreaterThan(box!.height * 0.8);
+  // Dark: the chart's background pixel is the dark token, not the white it was parked with.
+  const bg = await page.evaluate(() => {
+    const c = document.querySelector('[data-testid="kline-chart"] canvas') as HTMLCanvasElement;
+    const d = c.getContext('2d')?.getImageData(2, 2, 1, 1).data;
+    return d ? [d[0], d[1], d[2]] : null;
+  });
+  expect(bg).not.toBeNull();
+  expect(Math.max(...bg!)).toBeLessThan(80);
+  await shot(page, 'detail-adopted-dark');
+
+  // Leaving the chart: the next spare is parked again once the app is idle.
+  await page.evaluate(() => {
+    location.hash = '#/pages/market/market';
+  });
+  await expect(parked).toHaveCount(1, { timeout: 20_000 });
+  await setTheme(page, 'light');
+});
+
 test('screens in the dark theme (with a recent view), and no serious accessibility findings of ours', async ({ page }) => {
   await page.goto('/h5/#/pages/market/market');
   await setTheme(page, 'dark');

@@ -18,6 +18,8 @@ function arg(name: string, def: string): string {
 const VARIANTS: Record<string, string> = {
   full: 'browser/pages/app.html',
   rows: 'browser/pages/app.html?chart=0',
+  /** rows without the bench's own row tracking (its MutationObserver): what measuring costs */
+  untracked: 'browser/pages/app.html?chart=0&track=0',
   chart: 'browser/pages/app.html?rows=0',
   empty: 'browser/pages/app.html?rows=0&chart=0',
   baseline: 'baseline-page/index.html',

@@ -17,7 +17,7 @@ import '../../../src/styles/tokens.css';
 import '../../../src/styles/global.css';
 import '../../../src/i18n';
 import MarketPage from '../../../src/pages/market/market';
-import { KLineChart } from '../../../src/components/kline/KLineChart';
+import { KLineChart, pairChartHeight } from '../../../src/components/kline/KLineChart';
 import { marketStore } from '../../../src/market';
 import { fetchHistory, openWatch } from '../../../src/market/bridge';
 import { prepareSpareChart } from '../../../src/components/kline/spare';
@@ -97,7 +97,7 @@ if (q.get('warm') !== '0')
 })();
 
 // ---- rows: which server ts does a row show? the store's row for that symbol ----
-bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
+if (q.get('track') !== '0') bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
 
 function StallScreen() {
   return (
@@ -118,7 +118,8 @@ function HistoryScreen() {
     bench.mark('mount');
     setShow(true);
   };
-  return show ? <KLineChart symbol={chartSymbol} period="1min" height={360} /> : <div>waiting</div>;
+  // The pair view's chart size, the one the app parks its spare chart at (src/components/kline/spare.ts).
+  return show ? <KLineChart symbol={chartSymbol} period="1min" height={pairChartHeight()} /> : <div>waiting</div>;
 }
 
 /** Node drives these through page.evaluate. */

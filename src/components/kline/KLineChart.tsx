@@ -19,12 +19,13 @@ import { BarGuard } from './guard';
 import { feedPeriod, type ChartPeriod } from './periods';
 import { readTheme, sameTheme, type ChartTheme } from './theme';
 import { addCandles, applyTheme, chartOptions } from './options';
-import { adoptSpareChart, prepareSpareChart } from './spare';
+import { adoptSpareChart, noteChartHeight, prepareSpareChart } from './spare';
 import { whenIdle } from '../../lib/idle';
 import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
+export { pairChartHeight } from './size';
 
 export interface KLineChartProps {
   symbol: string;
@@ -89,9 +90,10 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     r.onBar?.(r.bars.get(r.hovered ?? r.last) ?? null);
   };
 
-  // The chart is built when its first history lands, not at mount: lightweight-charts draws as
+  // A new chart is built when its first history lands, not at mount: lightweight-charts draws as
   // soon as it exists, and an empty chart drawn a frame before the bars arrive costs a whole chart
-  // draw on a slow phone (bench/: ~50 ms at 4×). From then on it lives as long as the component.
+  // draw on a slow phone (bench/: ~50 ms at 4×). The spare chart is adopted at that point too.
+  // Either way it then lives as long as the component.
   const mode = useRef({ line, precision });
   mode.current = { line, precision };
 
@@ -118,24 +120,37 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     return c;
   }
 
+  const priceFormatOf = (dp: number) => ({ type: 'price' as const, precision: dp, minMove: 10 ** -dp });
+
+  /**
+   * Candles on a chart not built yet: adopt the spare chart the app drew while idle (spare.ts), if
+   * there is one. Done when the history lands, like building one: moving it into the box at mount
+   * measured slower (its style and layout then compete with the history's answer).
+   */
+  function adoptSpare(): Series | null {
+    const el = box.current;
+    if (chart.current || mode.current.line || !el) return null;
+    const spare = adoptSpareChart(el);
+    if (!spare) return null;
+    const th = readTheme(el);
+    theme.current = th;
+    chart.current = spare.chart;
+    if (!sameTheme(th, spare.theme)) applyTheme(spare.chart, th, spare.main, false);
+    const dp = mode.current.precision;
+    if (dp !== spare.precision) spare.main.applyOptions({ priceFormat: priceFormatOf(dp) });
+    follow(spare.chart);
+    series.current = { main: spare.main, volume: spare.volume, line: false };
+    guard.reset([]);
+    return series.current;
+  }
+
   /** The series for the current mode (candles or line) and price precision, built on first use. */
   function ensureSeries(): Series | null {
     if (series.current) return series.current;
+    const adopted = adoptSpare();
+    if (adopted) return adopted;
     const { line: asLine, precision: dp } = mode.current;
-    const priceFormat = { type: 'price' as const, precision: dp, minMove: 10 ** -dp };
-    // Candles on a chart not built yet: adopt the spare chart the app drew while idle (spare.ts).
-    const spare = !chart.current && !asLine && box.current ? adoptSpareChart(box.current) : null;
-    if (spare) {
-      const th = readTheme(box.current as HTMLElement);
-      theme.current = th;
-      chart.current = spare.chart;
-      if (!sameTheme(th, spare.theme)) applyTheme(spare.chart, th, spare.main, false);
-      if (dp !== spare.precision) spare.main.applyOptions({ priceFormat });
-      follow(spare.chart);
-      series.current = { main: spare.main, volume: spare.volume, line: false };
-      guard.reset([]);
-      return series.current;
-    }
+    const priceFormat = priceFormatOf(dp);
     const c = ensureChart();
     const th = theme.current;
     if (!c || !th) return null;
@@ -150,6 +165,10 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     guard.reset([]);
     return s;
   }
+
+  useLayoutEffect(() => {
+    noteChartHeight(height);
+  }, [height]);
 
   useLayoutEffect(() => {
     // Theme switches (dark mode, red-up setting) change the tokens on <html>: recolour.

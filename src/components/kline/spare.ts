@@ -10,6 +10,7 @@
 import { createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { addCandles, chartOptions } from './options';
 import { readTheme, type ChartTheme } from './theme';
+import { pairChartHeight } from './size';
 
 export interface CandleChart {
   /** the element the chart lives in: moved into the adopting component's box */
@@ -22,8 +23,18 @@ export interface CandleChart {
   precision: number;
 }
 
-/** Parked: laid out at a phone chart's usual size (so adopting rarely resizes), never painted. */
-const PARKED = 'position:fixed;left:0;top:0;width:100vw;height:360px;visibility:hidden;pointer-events:none;z-index:-1;contain:strict';
+/**
+ * Parked: never painted, laid out full width at the height of the chart the user is likely to open
+ * next — the last one shown, or the pair view's before any — because adopting a chart of another
+ * size costs a resize and a redraw (bench/: ~30 ms at 4×).
+ */
+const PARKED = 'position:fixed;left:0;top:0;width:100vw;visibility:hidden;pointer-events:none;z-index:-1;contain:strict';
+let parkedHeight: number | null = null;
+
+/** A chart of this height was shown: park the next spare at it. */
+export function noteChartHeight(px: number): void {
+  parkedHeight = px;
+}
 /** Adopted: fills the component's box, as a chart built there would. */
 const ADOPTED = 'position:absolute;inset:0';
 /** Warm-up draws: the first few draws of lightweight-charts' code are the slow ones. */
@@ -50,6 +61,7 @@ async function build(): Promise<void> {
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText = PARKED;
+  host.style.height = `${parkedHeight ?? pairChartHeight()}px`;
   document.body.appendChild(host);
   const th = readTheme(host);
   const chart = createChart(host, chartOptions(th));

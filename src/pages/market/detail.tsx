@@ -7,7 +7,7 @@ import { marketStore, useMarketView, useTicker } from '../../market';
 import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
-import { KLineChart, CHART_PERIODS, type ChartPeriod } from '../../components/kline/KLineChart';
+import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
 import { loadPairs, pairs } from '../../stores/pairs';
 import { session } from '../../stores/session';
 import { PATHS } from '../../app/nav';
@@ -19,10 +19,6 @@ import { figuresOf, turnover } from './sort';
 import { tradePath } from './paths';
 import styles from './detail.module.css';
 
-/** The chart takes what the phone has left below the figures (≈ 440 px at 390×844). */
-function chartHeight(): number {
-  return Math.round(Math.min(560, Math.max(280, window.innerHeight - 400)));
-}
 const PERIOD_KEY = 'market.period';
 
 function savedPeriod(): ChartPeriod {
@@ -188,7 +184,7 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
     readout.bar = null;
   }, [period, readout]);
   const periods = useMemo(() => CHART_PERIODS, []);
-  const [height] = useState(chartHeight);
+  const [height] = useState(pairChartHeight);
   return (
     <section className={styles.chartBlock} aria-label={t('market.chart')}>
       <div className={styles.periods} role="group" aria-label={t('market.period')}>
