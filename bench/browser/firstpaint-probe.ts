@@ -12,28 +12,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openBenchPage, round, sleep, startServer } from './harness';
+import { launchBrowser, openBenchPage, round, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : def;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: Record<string, unknown> };
-}
-
-interface CpuProfile {
-  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  startTime?: number;
-  samples?: number[];
-  timeDeltas?: number[];
 }
 
 /** Inclusive time per function for the samples inside [from, to] (µs, the trace's clock). */

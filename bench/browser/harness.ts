@@ -247,6 +247,25 @@ export async function stopWorkerProfile(bp: BenchPage): Promise<{ busyMs: number
 
 // ---------- stats ----------
 
+/** A Chromium trace event (the fields the diagnosis scripts read). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
+
+/** A CDP Profiler profile (the fields the diagnosis scripts read). */
+export interface CpuProfile {
+  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime?: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
 export interface Summary {
   n: number;
   p50: number;

@@ -14,21 +14,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { launchBrowser, openBenchPage, sleep, startServer, startWorkerProfile } from './harness';
+import { launchBrowser, openBenchPage, sleep, startServer, startWorkerProfile, type CpuProfile, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : process.argv.includes(`--${name}`) ? 'true' : def;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: Record<string, unknown> };
 }
 
 /** Exclusive (self) time per event name for one thread's complete ('X') events. */
@@ -55,12 +45,6 @@ function print(title: string, m: Map<string, number>, windowUs: number, top = 18
   const total = [...m.values()].reduce((a, b) => a + b, 0);
   console.log(`\n## ${title}: ${(total / 1000).toFixed(0)} ms traced in ${(windowUs / 1e6).toFixed(1)} s (${((total / windowUs) * 100).toFixed(1)}%)`);
   for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
-}
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
 }
 
 function topFunctions(title: string, r: { profile?: CpuProfile }, top = 25): void {
