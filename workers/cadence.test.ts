@@ -10,6 +10,21 @@ describe('Cadence', () => {
     expect(c.lastHeard('A')).toBe(1000);
   });
 
+  it('a chart stream just opened is live for the floor, stale if silent past it, and its first bar teaches no cadence', () => {
+    const c = new Cadence();
+    c.opened('K', 1000);
+    expect(c.isStale('K', 1000 + 4_900)).toBe(false);
+    expect(c.isStale('K', 1000 + 5_100)).toBe(true);
+    // heard 4 s after opening, then every 100 ms: the 4 s round trip is not its cadence
+    c.heard('K', 5000);
+    c.heard('K', 5100);
+    expect(c.thresholdMs('K')).toBe(5_000);
+    // opened again after a reconnect: not live until it speaks
+    c.markAllUnheard();
+    c.opened('K', 9000);
+    expect(c.isStale('K', 9000)).toBe(true);
+  });
+
   it('a fast stream goes stale after the 5 s floor, not before', () => {
     const c = new Cadence();
     for (let t = 0; t <= 10_000; t += 100) c.heard('A', t);

@@ -11,6 +11,8 @@ const ALPHA = 0.2;
 interface Entry {
   lastAt: number;
   avgGap: number | null;
+  /** counted from a subscription, not a message: the first message teaches no cadence */
+  unheard?: boolean;
 }
 
 export class Cadence {
@@ -24,8 +26,11 @@ export class Cadence {
     }
     const gap = now - e.lastAt;
     // Messages of one batch arrive together; only the spacing between batches is the cadence.
-    // After markAllUnheard the gap is infinite: it says nothing about the cadence.
-    if (gap > 0 && Number.isFinite(gap)) e.avgGap = e.avgGap === null ? gap : e.avgGap + ALPHA * (gap - e.avgGap);
+    // After markAllUnheard the gap is infinite, after `opened` it is a round trip: neither says
+    // anything about the cadence.
+    const learn = !e.unheard;
+    e.unheard = false;
+    if (learn && gap > 0 && Number.isFinite(gap)) e.avgGap = e.avgGap === null ? gap : e.avgGap + ALPHA * (gap - e.avgGap);
     e.lastAt = now;
   }
 
@@ -38,6 +43,18 @@ export class Cadence {
   grace(key: string, now: number): void {
     const e = this.streams.get(key);
     if (e && Number.isFinite(e.lastAt) && now > e.lastAt) e.lastAt = now;
+  }
+
+  /**
+   * A chart's stream just opened, never heard: live from now for the floor (5 s), stale if it
+   * stays silent past it. The server sends no first state on a kline subscription — the chart's
+   * history was just loaded over REST and its next bar comes with the pair's next trade — so
+   * "not live until it speaks" flashed the chart's stale mark on every chart opened. A stream
+   * heard before is graced as above; one unheard since a reconnect stays not live.
+   */
+  opened(key: string, now: number): void {
+    if (!this.streams.has(key)) this.streams.set(key, { lastAt: now, avgGap: null, unheard: true });
+    else this.grace(key, now);
   }
 
   lastHeard(key: string): number {

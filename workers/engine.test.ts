@@ -179,6 +179,26 @@ describe('MarketEngine', () => {
     expect(Array.from((await h).time)).toEqual([60, 120, 180]);
   });
 
+  it('a chart just opened is not marked stale once its history is in, and is once no bar came for 5 s', async () => {
+    const { socket, engine, answers, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    const snaps: Snapshot[] = [];
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void snaps.push(s));
+    const h = engine.history('A/USDT', '1min');
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    await h;
+    clock.advance(300);
+    await flushMicro();
+    expect(snaps.at(-1)?.status.stale).not.toContain('kline:A/USDT:1min');
+    // the floor (5 s) passes; the next stale check (every second) reports it
+    for (let t = 0; t < 6_500; t += 100) {
+      clock.advance(100);
+      await flushMicro();
+    }
+    expect(snaps.at(-1)?.status.stale).toContain('kline:A/USDT:1min');
+  });
+
   it('after a reconnect refetches the charted series from its last bar and marks it stale meanwhile', async () => {
     const { socket, engine, answers, requests, clock } = setup();
     await engine.start({ origin: 'o', apiBase: '/api' });

@@ -353,9 +353,12 @@ export class MarketEngine {
     if (!s?.connected) return;
     const add = [...want].filter((c) => !this.subscribed.has(c));
     const remove = [...this.subscribed].filter((c) => !want.has(c));
-    // A symbol just subscribed is not stale while its first-state answer is on the way.
+    // A symbol just subscribed is not stale while its first-state answer is on the way; a chart's
+    // stream just opened is live until it has been silent past the floor (Cadence.opened).
     const now = this.deps.clock.now();
-    for (const c of add) if (c !== TICKERS_CHANNEL && !c.startsWith(KLINE_PREFIX)) this.cadence.grace(c.slice(c.indexOf(':') + 1), now);
+    for (const c of add)
+      if (c.startsWith(KLINE_PREFIX)) this.cadence.opened(c, now);
+      else if (c !== TICKERS_CHANNEL) this.cadence.grace(c.slice(c.indexOf(':') + 1), now);
     if (add.length) s.emit(SOCKET_EVENTS.subscribe, { channels: add });
     if (remove.length) s.emit(SOCKET_EVENTS.unsubscribe, { channels: remove });
     this.subscribed = want;
