@@ -5,7 +5,7 @@ import type { IeoProject } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { ieoProjects } from '../../api/products';
 import { when } from '../financial/parts/shared';
-import { ProductList } from '../financial/parts/ProductList';
+import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../financial/parts/Facts';
 import { Progress } from '../financial/parts/Progress';
 import { StatusTag } from '../financial/parts/StatusTag';
@@ -31,7 +31,8 @@ export default function IeoPage() {
         </button>
       }
     >
-      <ProductList<IeoProject>
+      <PagedList<IeoProject>
+        variant="cards"
         fetchPage={ieoProjects}
         itemKey={(p) => p.id}
         renderItem={(p) => <ProjectCard p={p} onOpen={() => navigate(`/pages/ieo/subscribe?project_id=${p.id}`)} />}

@@ -5,7 +5,7 @@ import type { IeoOrder } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { ieoOrders } from '../../api/products';
 import { when } from '../financial/parts/shared';
-import { ProductList } from '../financial/parts/ProductList';
+import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../financial/parts/Facts';
 import { StatusTag } from '../financial/parts/StatusTag';
 import { Amount } from '../financial/parts/Figures';
@@ -17,7 +17,8 @@ export default function IeoOrderPage() {
   const navigate = useNavigate();
   return (
     <PageFrame title={t('route.ieo.order')}>
-      <ProductList<IeoOrder>
+      <PagedList<IeoOrder>
+        variant="cards"
         fetchPage={(page, limit) => ieoOrders(page, limit)}
         itemKey={(o) => o.id}
         renderItem={(o) => <OrderCard o={o} />}

@@ -5,7 +5,7 @@ import { DUAL_ORDER_STATUSES, type DualOrder, type DualOrderStatus } from '../..
 import { PageFrame } from '../../components/PageFrame';
 import { dualList } from '../../api/products';
 import { when } from '../financial/parts/shared';
-import { ProductList } from '../financial/parts/ProductList';
+import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../financial/parts/Facts';
 import { StatusTag } from '../financial/parts/StatusTag';
 import { Amount, Rate } from '../financial/parts/Figures';
@@ -38,7 +38,8 @@ export default function InvestMinePage() {
           ))}
         </Tabs>
       </div>
-      <ProductList<DualOrder>
+      <PagedList<DualOrder>
+        variant="cards"
         reloadKey={filter}
         fetchPage={(page, limit) => dualList({ page, limit, status: filter === 'all' ? undefined : filter })}
         itemKey={(o) => o.id}

@@ -7,7 +7,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { lockCancel, lockOrders } from '../../api/products';
 import { when } from '../financial/parts/shared';
-import { ProductList } from '../financial/parts/ProductList';
+import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../financial/parts/Facts';
 import { StatusTag } from '../financial/parts/StatusTag';
 import { Amount, Rate, RateRange, shownDecimals } from '../financial/parts/Figures';
@@ -37,7 +37,8 @@ export default function LockOrderPage() {
           ))}
         </Tabs>
       </div>
-      <ProductList<LockOrder>
+      <PagedList<LockOrder>
+        variant="cards"
         reloadKey={status}
         fetchPage={(page, limit) => lockOrders(page, limit, status)}
         itemKey={(o) => o.id}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Coupon } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { coupons } from '../../api/profile';
-import { PagedList } from '../fund/parts/PagedList';
+import { PagedList } from '../../components/list/PagedList';
 import { StatusTag } from '../fund/parts/StatusTag';
 import { Amount } from '../fund/parts/Amount';
 import { when } from '../fund/parts/format';

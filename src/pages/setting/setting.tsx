@@ -14,7 +14,7 @@ import { PATHS } from '../../app/nav';
 import { pathOf } from '../../app/routes';
 import { fiats, notices, profile, readNotice, setAccountLang, setFiat } from '../../api/profile';
 import { useLoad } from '../fund/parts/useLoad';
-import { PagedList } from '../fund/parts/PagedList';
+import { PagedList } from '../../components/list/PagedList';
 import { when } from '../fund/parts/format';
 import styles from './setting.module.css';
 

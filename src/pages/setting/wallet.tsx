@@ -6,7 +6,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { pathOf } from '../../app/routes';
 import { addressList, deleteAddress } from '../../api/funds';
-import { PagedList } from '../fund/parts/PagedList';
+import { PagedList } from '../../components/list/PagedList';
 import { when } from '../fund/parts/format';
 import styles from './account.module.css';
 

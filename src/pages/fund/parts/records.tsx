@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExchangeEntry, JournalEntry, RechargeEntry, TransferEntry, WithdrawEntry } from '../../../../core';
 import { CONSTANTS } from '../../../../core';
 import { bill, exchangeList, legalLog, rechargeLog, transferHistory, withdrawList } from '../../../api/funds';
-import { PagedList } from './PagedList';
+import { PagedList } from '../../../components/list/PagedList';
 import { StatusTag } from './StatusTag';
 import { Amount } from './Amount';
 import { when } from './format';

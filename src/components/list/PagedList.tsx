@@ -1,24 +1,28 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Empty, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS, type Page } from '../../../../core';
-import styles from './parts.module.css';
+import { CONSTANTS, type Page } from '../../../core';
+import styles from './PagedList.module.css';
 
 function moreAfter<T>(p: Page<T>, pageSize: number): boolean {
   if (p.list.length < pageSize) return false;
   return typeof p.total === 'number' ? p.page * p.limit < p.total : true;
 }
 
-export interface ProductListProps<T> {
+export interface PagedListProps<T> {
   /** pages start at 1 (spec §9) */
   fetchPage: (page: number, limit: number) => Promise<Page<T>>;
+  /** `refresh` re-reads page 1 quietly (after an action on the item) */
   renderItem: (item: T, refresh: () => void) => ReactNode;
   itemKey: (item: T) => string | number;
   emptyText: string;
-  /** what to do next when the list is empty */
+  /** what to do next when the list is empty (e.g. a "Deposit" button) */
   emptyAction?: ReactNode;
   /** changing it reloads from page 1 (a filter tab) */
   reloadKey?: string | number;
+  pageSize?: number;
+  /** records divided by lines (default), or cards with a gap (products, orders) */
+  variant?: 'rows' | 'cards';
   /**
    * While it returns true for the shown items (an order is about to settle), page 1 is re-read
    * quietly every `pollMs` and its rows replace the shown ones — no skeleton, scroll kept.
@@ -29,13 +33,25 @@ export interface ProductListProps<T> {
 }
 
 /**
- * The order lists' behaviour (UX.md "Lists"): skeleton on first load, pull-to-refresh, infinite
- * scroll of 10 with "no more data", an empty state saying what to do next, an error with retry;
- * plus a quiet live refresh so an order is seen to settle without the user pulling.
+ * The list behaviour UX.md asks of every record and order list: skeleton on first load,
+ * pull-to-refresh, infinite scroll of 10 per page with "no more data", an empty state saying what
+ * to do next, an error state with retry; optionally a quiet live refresh, so an order is seen to
+ * settle without the user pulling. Requests are quiet: the list shows its own states, not toasts.
  */
-export function ProductList<T>({ fetchPage, renderItem, itemKey, emptyText, emptyAction, reloadKey, live, pollMs = 3000, testId }: ProductListProps<T>) {
+export function PagedList<T>({
+  fetchPage,
+  renderItem,
+  itemKey,
+  emptyText,
+  emptyAction,
+  reloadKey,
+  pageSize = CONSTANTS.pageSize,
+  variant = 'rows',
+  live,
+  pollMs = 3000,
+  testId,
+}: PagedListProps<T>) {
   const { t } = useTranslation();
-  const pageSize = CONSTANTS.pageSize;
   const [items, setItems] = useState<T[]>([]);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [hasMore, setHasMore] = useState(false);
@@ -109,7 +125,7 @@ export function ProductList<T>({ fetchPage, renderItem, itemKey, emptyText, empt
     );
   if (state === 'error')
     return (
-      <ErrorBlock status="default" title={t('prod.loadError')} description={t('common.loadFailedHint')} className={styles.state}>
+      <ErrorBlock status="default" title={t('common.loadError')} description={t('common.loadFailedHint')} className={styles.state}>
         <Button color="primary" fill="outline" onClick={() => (setState('loading'), void loadFirst())}>
           {t('common.retry')}
         </Button>
@@ -124,13 +140,13 @@ export function ProductList<T>({ fetchPage, renderItem, itemKey, emptyText, empt
         </div>
       ) : (
         <>
-          <ul className={styles.list} data-testid={testId}>
+          <ul className={styles[variant]} data-testid={testId}>
             {items.map((it) => (
               <li key={itemKey(it)}>{renderItem(it, refresh)}</li>
             ))}
           </ul>
           <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-            {hasMore ? t('prod.loadingMore') : t('common.noMoreData')}
+            {hasMore ? t('common.loadingMore') : t('common.noMoreData')}
           </InfiniteScroll>
         </>
       )}
