@@ -164,6 +164,62 @@ export interface WorkerConfig {
   throttleMs?: number;
 }
 
+/**
+ * Where one figure of a painted row goes, in CSS px relative to the row's canvas, and in what font
+ * (a CSS font shorthand read from the cell's computed style, so the canvas matches the stylesheet).
+ */
+export interface FigureSlot {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  font: string;
+}
+
+/**
+ * The geometry of a Markets row's live figures, measured on the main thread (the worker has no
+ * layout): turnover after its label on the left, the last price right-aligned in its cell, the
+ * change pill right-aligned in its cell.
+ */
+export interface RowLayout {
+  /** canvas size, CSS px, and the device pixel ratio its backing store uses */
+  width: number;
+  height: number;
+  dpr: number;
+  /** `label` is the translated "Vol" written before the turnover */
+  vol: FigureSlot & { label: string };
+  last: FigureSlot;
+  /** the pill's box: at least `minWidth`, else the text plus `padX` on each side; corner `radius` */
+  pill: FigureSlot & { minWidth: number; padX: number; radius: number };
+}
+
+/** The colours a painted row uses, resolved from the theme's tokens (styles/tokens.css). */
+export interface PaintTheme {
+  text: string;
+  text2: string;
+  up: string;
+  down: string;
+  flat: string;
+  /** text on a price-coloured fill */
+  onPrice: string;
+}
+
+/** A row the worker paints: its symbol, the pair's price decimals and the REST figures shown until the stream speaks. */
+export interface PaintedRow {
+  symbol: string;
+  decimals: number;
+  rest: { last: string; changePct: string; turnover: string };
+  layout: RowLayout;
+}
+
+/** Tick→paint of painted rows: server `ts` to the worker frame after the paint that showed it, ms. */
+export interface PaintStats {
+  /** samples since the last read (at most the newest 10,000) */
+  latency: number[];
+  /** canvases painted since the last read */
+  paints: number;
+}
+
 export type SnapshotCallback = (s: Snapshot) => void;
 
 export interface MarketWorkerApi {
@@ -177,5 +233,18 @@ export interface MarketWorkerApi {
   history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload>;
   /** Reconnect now if down and refetch what may have been missed (tab shown again, network back). */
   resync(reason: string): Promise<void>;
+  /**
+   * Paint a Markets row's live figures into `canvas` (transferred: the main thread never draws it)
+   * at the list's cadence, from the same coalesced data as the snapshots, until `unpaintRow(id)`.
+   * `id` is the caller's. The symbol's tickers are subscribed while it is painted.
+   */
+  paintRow(id: number, canvas: OffscreenCanvas, row: PaintedRow): void;
+  /** The row's cells moved or resized (width, zoom, language): repaint at the new geometry. */
+  relayoutRow(id: number, layout: RowLayout): void;
+  unpaintRow(id: number): void;
+  /** Colours for painted rows (theme or price-colour mode changed): every row is repainted. */
+  setPaintTheme(theme: PaintTheme): void;
+  /** Tick→paint samples of painted rows since the last call (diagnosis and bench/). */
+  paintStats(): PaintStats;
   stop(): void;
 }

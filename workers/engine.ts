@@ -4,13 +4,14 @@
  * market.worker.ts), so it runs under a fake socket and clock in tests.
  */
 import { HEADERS, isPeriod, SOCKET_EVENTS, type Period } from '../core';
-import type { ChartBar, HistoryPayload, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
+import type { ChartBar, HistoryPayload, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
 import { Cadence } from './cadence';
 import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './channels/kline';
 import { parseTickerUpdates, TickerBook, tickerChannel, TICKERS_CHANNEL } from './channels/tickers';
 import { parseUserEvent, USER_EVENTS, UserEventQueue } from './channels/user';
 import type { Clock } from './clock';
 import { defaultRange, fetchHistory as realFetchHistory, toPayload, type HistoryRequest } from './history';
+import { RowPainter, type PaintSurface } from './paint/row-painter';
 import { PositionBook } from './positions';
 import { ChartSeries } from './series';
 import type { MarketSocket } from './socket';
@@ -21,6 +22,8 @@ export interface EngineDeps {
   openSocket(origin: string): MarketSocket;
   fetchHistory?: (req: HistoryRequest) => Promise<ChartBar[]>;
   clock: Clock;
+  /** after the frame that shows a painted row (the worker's requestAnimationFrame), for tick→paint samples */
+  afterFrame?: (fn: () => void) => void;
 }
 
 interface WatchEntry {
@@ -58,11 +61,14 @@ export class MarketEngine {
   private staleTimer: unknown = null;
   private everConnected = false;
   private readonly fetchHistory: (req: HistoryRequest) => Promise<ChartBar[]>;
+  /** Markets rows whose figures this worker paints into transferred canvases */
+  private readonly painter: RowPainter;
   /** malformed messages dropped, for diagnosis */
   dropped = 0;
 
   constructor(private readonly deps: EngineDeps) {
     this.fetchHistory = deps.fetchHistory ?? realFetchHistory;
+    this.painter = new RowPainter({ now: () => deps.clock.now(), afterFrame: deps.afterFrame });
   }
 
   async start(config: WorkerConfig): Promise<void> {
@@ -109,6 +115,34 @@ export class MarketEngine {
   unwatch(id: number): void {
     this.watches.delete(id);
     this.syncSubscriptions();
+  }
+
+  // ---- painted rows ----
+
+  /** Paint a row's figures into `surface` from now on (see RowPainter); its symbol is subscribed meanwhile. */
+  paintRow(id: number, surface: PaintSurface, row: PaintedRow): void {
+    if (!this.painter.attach(id, surface, row)) return;
+    this.syncSubscriptions();
+    this.throttle?.request();
+  }
+
+  relayoutRow(id: number, layout: RowLayout): void {
+    this.painter.relayout(id, layout);
+    this.throttle?.request();
+  }
+
+  unpaintRow(id: number): void {
+    this.painter.detach(id);
+    this.syncSubscriptions();
+  }
+
+  setPaintTheme(theme: PaintTheme): void {
+    this.painter.setTheme(theme);
+    this.throttle?.request();
+  }
+
+  paintStats(): PaintStats {
+    return this.painter.stats();
   }
 
   async history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
@@ -197,6 +231,7 @@ export class MarketEngine {
       any = watcher.noteTickers(changed) || any;
       any = positions.noteTickers(changed) || any;
     }
+    any = this.painter.noteTickers(changed) || any;
     if (any) this.throttle?.request();
   }
 
@@ -339,6 +374,7 @@ export class MarketEngine {
       // Positions are priced off the tickers channels, so their symbols are needed too.
       if (positions.active) for (const x of positions.symbols) symbols.add(x);
     }
+    for (const x of this.painter.symbols) symbols.add(x);
     if (all) want.add(TICKERS_CHANNEL);
     else for (const x of symbols) want.add(tickerChannel(x));
     return want;
@@ -385,6 +421,8 @@ export class MarketEngine {
 
   /** When the first watcher with something to send may be sent it (its own window has passed). */
   private earliestDue(): number {
+    // Painted rows follow the base window (the throttle's own spacing), like a list's snapshots.
+    if (this.painter.dirty) return -Infinity;
     let dirty = Infinity;
     let any = Infinity;
     for (const e of this.watches.values()) {
@@ -401,6 +439,10 @@ export class MarketEngine {
     const now = this.deps.clock.now();
     let sent = false;
     let waiting = false;
+    if (this.painter.size) {
+      const connected = !!this.socket?.connected;
+      sent = this.painter.paint(this.book.rows, (sym) => !connected || this.cadence.isStale(sym, now)) > 0;
+    }
     for (const entry of this.watches.values()) {
       if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
       if (now < dueAt(entry)) {

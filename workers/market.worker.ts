@@ -3,7 +3,7 @@
  * and the pure modules beside it.
  */
 import * as Comlink from 'comlink';
-import type { HistoryPayload, MarketWorkerApi, Period, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
+import type { HistoryPayload, MarketWorkerApi, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
 import { realClock } from './clock';
 import { MarketEngine } from './engine';
 import { payloadBuffers } from './history';
@@ -11,7 +11,23 @@ import { openSocket } from './socket';
 
 export type { MarketWorkerApi } from './api-types';
 
-const engine = new MarketEngine({ openSocket, clock: realClock });
+/**
+ * After the frame that shows what this task painted: a worker that owns canvases gets
+ * requestAnimationFrame, and a task queued from its callback runs once that frame is produced.
+ */
+function afterFrame(fn: () => void): void {
+  if (typeof self.requestAnimationFrame !== 'function') return;
+  self.requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      fn();
+    };
+    ch.port2.postMessage(null);
+  });
+}
+
+const engine = new MarketEngine({ openSocket, clock: realClock, afterFrame });
 
 /** The callback arrives as a Comlink remote; release its port when the watch ends. */
 const callbacks = new Map<number, SnapshotCallback>();
@@ -40,6 +56,11 @@ const api: MarketWorkerApi = {
     return Comlink.transfer(p, payloadBuffers(p));
   },
   resync: (reason: string) => engine.resync(reason),
+  paintRow: (id: number, canvas: OffscreenCanvas, row: PaintedRow) => engine.paintRow(id, canvas, row),
+  relayoutRow: (id: number, layout: RowLayout) => engine.relayoutRow(id, layout),
+  unpaintRow: (id: number) => engine.unpaintRow(id),
+  setPaintTheme: (theme: PaintTheme) => engine.setPaintTheme(theme),
+  paintStats: () => engine.paintStats(),
   stop(): void {
     engine.stop();
     for (const cb of callbacks.values()) release(cb);

@@ -47,3 +47,31 @@ export function formatPercent(pct: DecimalInput): string {
 export function toFiat(amount: DecimalInput, rate: DecimalInput): string {
   return noNegZero(dec(amount, 'amount').times(dec(rate, 'rate')).toFixed(2, ExactDecimal.ROUND_HALF_UP));
 }
+
+/** Which display rule a figure follows: a pair's price, spec §9's K/M/4-decimal rule, or a signed percent. */
+export type FigureFormat = 'price' | 'compact' | 'percent';
+
+/**
+ * The text of a figure as every screen shows it — a React <Num/> on the main thread and the rows the
+ * market worker paints: '--' when there is no finite number, else formatPrice (at `decimals`),
+ * formatPercent or formatCompact.
+ */
+export function figureText(value: string | number | null | undefined, format: FigureFormat, decimals: number): string {
+  if (value === null || value === undefined || value === '' || !Number.isFinite(Number(value))) return '--';
+  const s = String(value);
+  if (format === 'price') return formatPrice(s, decimals);
+  if (format === 'percent') return formatPercent(s);
+  return formatCompact(s);
+}
+
+/**
+ * Direction of a price move from `prev` to `next`: 1 up, -1 down, 0 when equal or either is not a
+ * number. A price is tinted by the direction of its last move and keeps it until the price moves
+ * the other way.
+ */
+export function moveDirection(prev: string | number | null | undefined, next: string | number | null | undefined): 0 | 1 | -1 {
+  const num = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? NaN : Number(v));
+  const a = num(prev);
+  const b = num(next);
+  return Number.isFinite(a) && Number.isFinite(b) && a !== b ? (b > a ? 1 : -1) : 0;
+}

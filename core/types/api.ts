@@ -58,6 +58,12 @@ export const CONSTANTS = {
    */
   listSnapshotMs: 100,
   /**
+   * A list whose rows the market worker paints (Markets) still gets snapshots, for sorting on a
+   * tap and the rows' screen-reader text; nobody sees them, so once a second is enough, and each
+   * one costs the main thread a message, store writes and a layout of the hidden text.
+   */
+  listTextMs: 1000,
+  /**
    * The K-line chart is sent at most one snapshot per 300 ms slot: a 1-minute candle moves by
    * sub-pixel steps between ticks, while every redraw repaints the chart's canvases (on a 4×
    * throttled phone the chart at 10 Hz cost as much main-thread time as the whole list). Slots are

@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
-import { formatCompact, formatPercent, formatPrice } from '../../core';
+import { figureText, moveDirection, type FigureFormat } from '../../core';
 import styles from './Num.module.css';
 
-export type NumFormat = 'price' | 'compact' | 'percent';
+export type NumFormat = FigureFormat;
 
 export interface NumProps {
   value: string | number | null | undefined;
@@ -28,14 +28,8 @@ function toNumber(v: NumProps['value']): number {
   return typeof v === 'number' ? v : Number(v);
 }
 
-/** The text of a number as every figure shows it (core's rules; '--' when there is none). */
-export function numText(value: NumProps['value'], format: NumFormat, decimals: number): string {
-  if (value === null || value === undefined || value === '' || !Number.isFinite(toNumber(value))) return '--';
-  const s = String(value);
-  if (format === 'price') return formatPrice(s, decimals);
-  if (format === 'percent') return formatPercent(s);
-  return formatCompact(s);
-}
+/** The text of a number as every figure shows it (core's figureText: '--' when there is none). */
+export const numText = figureText;
 
 /**
  * The class list of a number: tabular, aligned, coloured by its sign (`sign` given) or else by
@@ -59,12 +53,8 @@ export function numClass(o: { align?: 'left' | 'right'; dir?: 0 | 1 | -1; sign?:
   return [styles.num, o.align === 'right' ? styles.right : '', colour, o.stale ? styles.stale : '', o.className ?? ''].join(' ');
 }
 
-/** Direction of a change from `prev` to `next` (0 when either is not a number or they are equal). */
-export function changeDir(prev: NumProps['value'], next: NumProps['value']): 0 | 1 | -1 {
-  const a = toNumber(prev);
-  const b = toNumber(next);
-  return Number.isFinite(a) && Number.isFinite(b) && a !== b ? (b > a ? 1 : -1) : 0;
-}
+/** Direction of a change from `prev` to `next` (core's moveDirection). */
+export const changeDir = moveDirection;
 
 /**
  * The one number component. Text is tabular so digits never jitter; formatting goes through

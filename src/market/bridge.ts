@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { subscribe } from 'valtio';
 import { CONSTANTS } from '../../core';
-import type { HistoryPayload, MarketWorkerApi, Period, Snapshot, WatchView } from '../../workers/api-types';
+import type { HistoryPayload, MarketWorkerApi, PaintedRow, PaintStats, PaintTheme, Period, RowLayout, Snapshot, WatchView } from '../../workers/api-types';
 import { session } from '../stores/session';
 
 type Api = Comlink.Remote<MarketWorkerApi>;
@@ -31,6 +31,14 @@ let restartDelayMs = 1000;
 const watches = new Set<Watch>();
 let listening = false;
 
+/** A row canvas handed to the worker. A canvas can be transferred once: a new worker needs a new one. */
+interface Painted {
+  onLost: () => void;
+}
+const painted = new Map<number, Painted>();
+let nextPaintId = 1;
+let paintTheme: PaintTheme | null = null;
+
 function boot(): Promise<Api> {
   const w = new Worker(new URL('../../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' });
   worker = w;
@@ -41,6 +49,7 @@ function boot(): Promise<Api> {
   const p = (async () => {
     await api.start({ origin: location.origin, apiBase: `${location.origin}/api`, throttleMs: CONSTANTS.snapshotThrottleMs });
     await api.setSession(session.token || null, session.lang);
+    if (paintTheme) await api.setPaintTheme(paintTheme);
     await Promise.all([...watches].map((wt) => register(api, wt)));
     restartDelayMs = 1000;
     return api;
@@ -59,6 +68,10 @@ function restart(dead: Worker): void {
     wt.remoteId = null;
     wt.registering = false; // a call to a terminated worker never answers
   }
+  // Their canvases died with the worker: each row puts up a new one (and calls paintRow again).
+  const lost = [...painted.values()];
+  painted.clear();
+  for (const p of lost) p.onLost();
   // Back off so a worker that dies at once does not spin.
   const delay = restartDelayMs;
   restartDelayMs = Math.min(restartDelayMs * 2, 30_000);
@@ -115,6 +128,55 @@ export function openWatch(view: WatchView, onSnapshot: (s: Snapshot) => void): W
       if (id !== null && ready) void ready.then((api) => api.unwatch(id));
     },
   };
+}
+
+export interface PaintHandle {
+  relayout(layout: RowLayout): void;
+  close(): void;
+}
+
+/** Whether this browser can hand a canvas to a worker (else rows show their figures as DOM text). */
+export function canPaintRows(): boolean {
+  return typeof HTMLCanvasElement !== 'undefined' && 'transferControlToOffscreen' in HTMLCanvasElement.prototype && typeof Worker !== 'undefined';
+}
+
+/**
+ * Hand a row's canvas to the worker, which paints the row's live figures into it from then on
+ * (workers/paint/row-painter.ts). `onLost` runs if the worker is replaced: the canvas is dead and
+ * the row must mount a new one.
+ */
+export function paintRow(canvas: HTMLCanvasElement, row: PaintedRow, onLost: () => void): PaintHandle {
+  const id = nextPaintId++;
+  // Transferred now, while the element is new: it can never get a context on this thread.
+  const off = canvas.transferControlToOffscreen();
+  const entry: Painted = { onLost };
+  painted.set(id, entry);
+  const booted = getApi();
+  void booted.then((api) => {
+    if (painted.get(id) === entry) void api.paintRow(id, Comlink.transfer(off, [off]), row);
+  });
+  return {
+    relayout(layout: RowLayout) {
+      if (painted.get(id) === entry) void booted.then((api) => api.relayoutRow(id, layout));
+    },
+    close() {
+      if (painted.get(id) !== entry) return;
+      painted.delete(id);
+      void booted.then((api) => api.unpaintRow(id));
+    },
+  };
+}
+
+/** The colours painted rows use; kept for a restarted worker. */
+export function setPaintTheme(theme: PaintTheme): void {
+  paintTheme = theme;
+  if (ready) void ready.then((api) => api.setPaintTheme(theme));
+}
+
+/** Tick→paint samples of painted rows since the last call (bench/ and diagnosis). */
+export async function paintStats(): Promise<PaintStats> {
+  const api = await getApi();
+  return api.paintStats();
 }
 
 /** Merged history as column arrays (transferred, not cloned). */

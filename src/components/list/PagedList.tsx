@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, Empty, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CONSTANTS, type Page } from '../../../core';
-import styles from './PagedList.module.css';
+import states from '../states.module.css';
+import styles from './list.module.css';
 
 function moreAfter<T>(p: Page<T>, pageSize: number): boolean {
   if (p.list.length < pageSize) return false;
@@ -119,13 +120,13 @@ export function PagedList<T>({
 
   if (state === 'loading')
     return (
-      <div className={styles.skeleton} data-testid={testId ? `${testId}-loading` : undefined}>
+      <div className={states.skeleton} data-testid={testId ? `${testId}-loading` : undefined}>
         <Skeleton.Paragraph lineCount={6} animated />
       </div>
     );
   if (state === 'error')
     return (
-      <ErrorBlock status="default" title={t('common.loadError')} description={t('common.loadFailedHint')} className={styles.state}>
+      <ErrorBlock status="default" title={t('common.loadError')} description={t('common.loadFailedHint')} className={states.state}>
         <Button color="primary" fill="outline" onClick={() => (setState('loading'), void loadFirst())}>
           {t('common.retry')}
         </Button>
@@ -134,7 +135,7 @@ export function PagedList<T>({
   return (
     <PullToRefresh onRefresh={loadFirst}>
       {items.length === 0 ? (
-        <div className={styles.state} data-testid={testId ? `${testId}-empty` : undefined}>
+        <div className={states.state} data-testid={testId ? `${testId}-empty` : undefined}>
           <Empty description={emptyText} />
           {emptyAction}
         </div>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { contentPage, type ContentName } from '../../api/profile';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import styles from '../setting/account.module.css';
 
 /**

@@ -7,8 +7,8 @@ import { ACCOUNT_FIELDS, type AccountSummary } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { pathOf } from '../../app/routes';
 import { assets } from '../../api/funds';
-import { useLoad } from './parts/useLoad';
-import { LoadState } from './parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import { Amount } from './parts/Amount';
 import styles from './fund.module.css';
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { pathOf } from '../../app/routes';
 import { coinChoices } from './parts/coins';
-import { useLoad } from './parts/useLoad';
-import { LoadState } from './parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import styles from './fund.module.css';
-import parts from './parts/parts.module.css';
+import lists from '../../components/list/list.module.css';
 
 const TARGETS = ['receive', 'withdraw'] as const;
 
@@ -28,9 +28,9 @@ export default function SelectPage() {
       </div>
       <LoadState load={load}>
         {() => (
-          <ul className={parts.list}>
+          <ul className={lists.rows}>
             {list.map((c) => (
-              <li key={c.id} className={parts.row}>
+              <li key={c.id}>
                 <button type="button" className={`${styles.pick} ${styles.coinRow}`} style={{ width: '100%', border: 0 }} onClick={() => navigate(`${pathOf(`fund/${to}`)}?currency=${c.id}`)}>
                   <span className={styles.coinIcon} aria-hidden>
                     {c.name.slice(0, 1)}

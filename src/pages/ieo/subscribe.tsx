@@ -11,7 +11,7 @@ import { ieoDetail, ieoSubscribe } from '../../api/products';
 import { walletDetail } from '../../api/funds';
 import { session } from '../../stores/session';
 import { confirmMoney, useLoad, when, type Row } from '../financial/parts/shared';
-import { LoadState } from '../financial/parts/LoadState';
+import { LoadState } from '../../components/load/LoadState';
 import { NotFound } from '../financial/parts/NotFound';
 import { Facts } from '../financial/parts/Facts';
 import { Progress } from '../financial/parts/Progress';

@@ -7,7 +7,7 @@ import { DUAL_TYPES, type DualProduct, type DualType } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { dualIndex } from '../../api/products';
 import { useLoad, when } from '../financial/parts/shared';
-import { LoadState } from '../financial/parts/LoadState';
+import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../financial/parts/Facts';
 import { Progress } from '../financial/parts/Progress';
 import { StatusTag } from '../financial/parts/StatusTag';

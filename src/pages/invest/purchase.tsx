@@ -8,7 +8,7 @@ import { DecimalInput } from '../../components/form';
 import { toastSuccess } from '../../components/toast';
 import { buyDual, dualDetail } from '../../api/products';
 import { confirmMoney, useLoad, when } from '../financial/parts/shared';
-import { LoadState } from '../financial/parts/LoadState';
+import { LoadState } from '../../components/load/LoadState';
 import { NotFound } from '../financial/parts/NotFound';
 import { Facts } from '../financial/parts/Facts';
 import { Progress } from '../financial/parts/Progress';

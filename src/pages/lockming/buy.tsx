@@ -8,7 +8,7 @@ import { AmountField } from '../../components/form';
 import { toastSuccess } from '../../components/toast';
 import { lockConfigs, lockDeposit } from '../../api/products';
 import { confirmMoney, useLoad, when } from '../financial/parts/shared';
-import { LoadState } from '../financial/parts/LoadState';
+import { LoadState } from '../../components/load/LoadState';
 import { NotFound } from '../financial/parts/NotFound';
 import { Facts } from '../financial/parts/Facts';
 import { Amount, Rate, RateRange } from '../financial/parts/Figures';

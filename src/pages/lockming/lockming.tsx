@@ -5,7 +5,7 @@ import { LOCK_KINDS, type LockConfig } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { lockConfigs } from '../../api/products';
 import { useLoad } from '../financial/parts/shared';
-import { LoadState } from '../financial/parts/LoadState';
+import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../financial/parts/Facts';
 import { Amount, Rate, RateRange } from '../financial/parts/Figures';
 import card from '../financial/parts/card.module.css';

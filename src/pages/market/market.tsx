@@ -14,6 +14,7 @@ import { PATHS } from '../../app/nav';
 import { pathOf } from '../../app/routes';
 import type { Quote } from '../../api/market';
 import { MarketRow } from './MarketRow';
+import { PAINTED_ROWS } from './RowFigures';
 import { SortHeader } from './SortHeader';
 import { favourites, loadFavourites } from './favourites';
 import { nextSort, parseSort, sortParam, sortQuotes, type SortKey } from './sort';
@@ -94,7 +95,9 @@ export default function MarketPage() {
 
   // Only the rows on screen are watched; the worker streams nothing else to this page.
   const visible = useMemo(() => (showList ? items.map((i) => rows[i.index]?.symbol).filter((s): s is string => !!s) : []), [items, rows, showList]);
-  useMarketView({ symbols: visible, throttleMs: CONSTANTS.listSnapshotMs });
+  // Painted rows are drawn by the worker at the list's cadence; the store only feeds sorting and
+  // the rows' screen-reader text.
+  useMarketView({ symbols: visible, throttleMs: PAINTED_ROWS ? CONSTANTS.listTextMs : CONSTANTS.listSnapshotMs });
 
   const open = useCallback((symbol: string) => navigate(detailPath(symbol)), [navigate]);
 

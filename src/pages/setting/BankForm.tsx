@@ -8,8 +8,8 @@ import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { cardInfo, saveCard, saveCardInternational } from '../../api/funds';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import styles from './account.module.css';
 
 const DOMESTIC = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'phone'] as const;

@@ -8,8 +8,8 @@ import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { saveAddress } from '../../api/funds';
 import { coinChoices } from '../fund/parts/coins';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import { ImageField } from '../fund/parts/ImageField';
 import styles from './account.module.css';
 

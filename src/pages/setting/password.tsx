@@ -11,8 +11,8 @@ import { profile } from '../../api/profile';
 import { clearUser } from '../../stores/session';
 import { CodeButton } from '../common/CodeButton';
 import { authRules } from '../common/rules';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import styles from './account.module.css';
 
 interface PwForm {

@@ -9,8 +9,8 @@ import { keepFocus } from '../../components/keepFocus';
 import { profile } from '../../api/profile';
 import { setPayPassword } from '../../api/security';
 import { authRules } from '../common/rules';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import styles from './account.module.css';
 
 interface PayForm {

@@ -10,8 +10,8 @@ import { profile } from '../../api/profile';
 import { bindEmail, bindMobile, emailSend, smsSend } from '../../api/security';
 import { isCode, isEmail, isMobile } from '../../lib/validators';
 import { CodeButton } from '../common/CodeButton';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import { pickedArea } from './areaPick';
 import styles from './account.module.css';
 

@@ -13,7 +13,7 @@ import { PRICE_MODES, setPriceMode, setTheme, ui, type PriceMode } from '../../s
 import { PATHS } from '../../app/nav';
 import { pathOf } from '../../app/routes';
 import { fiats, notices, profile, readNotice, setAccountLang, setFiat } from '../../api/profile';
-import { useLoad } from '../fund/parts/useLoad';
+import { useLoad } from '../../components/load/useLoad';
 import { PagedList } from '../../components/list/PagedList';
 import { when } from '../fund/parts/format';
 import styles from './setting.module.css';

@@ -7,8 +7,8 @@ import { toast, toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { editNickname, profile, uploadHeadPortrait, uploadImage } from '../../api/profile';
 import { setUser, session } from '../../stores/session';
-import { useLoad } from '../fund/parts/useLoad';
-import { LoadState } from '../fund/parts/LoadState';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
 import styles from './account.module.css';
 
 /** Spec §5: letters (Chinese included), digits; nickname 2–10, signature 2–30. */

@@ -2,7 +2,7 @@ import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
-import styles from './parts.module.css';
+import states from '../../../components/states.module.css';
 
 /**
  * A product page opened without a valid id. Shown rather than redirected: the page that fades out
@@ -14,7 +14,7 @@ export function NotFound({ title, listPath }: { title: string; listPath: string 
   const navigate = useNavigate();
   return (
     <PageFrame title={title}>
-      <ErrorBlock status="empty" title={t('prod.notFound')} description="" className={styles.state}>
+      <ErrorBlock status="empty" title={t('prod.notFound')} description="" className={states.state}>
         <Button color="primary" fill="outline" onClick={() => navigate(listPath, { replace: true })}>
           {t('prod.backToList')}
         </Button>

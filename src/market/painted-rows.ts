@@ -1,0 +1,84 @@
+/**
+ * The main thread's side of rows the worker paints (workers/paint/row-painter.ts): measuring a
+ * row's cells into a RowLayout (the worker has no layout), and keeping the worker's colours in step
+ * with the theme's tokens. Drawing itself never happens here.
+ */
+import type { FigureSlot, PaintTheme, RowLayout } from '../../workers/api-types';
+import { canPaintRows, paintRow, setPaintTheme, type PaintHandle } from './bridge';
+
+export { canPaintRows, paintRow, type PaintHandle };
+
+/** The tokens painted rows use (styles/tokens.css), as the document resolves them now. */
+export function readPaintTheme(el: Element = document.documentElement): PaintTheme {
+  const css = getComputedStyle(el);
+  const v = (name: string, d: string) => css.getPropertyValue(name).trim() || d;
+  return {
+    text: v('--text', '#1d1b26'),
+    text2: v('--text-2', '#5f5b70'),
+    up: v('--up', '#007a55'),
+    down: v('--down', '#c8232f'),
+    flat: v('--flat', '#6f6b80'),
+    onPrice: v('--on-price', '#ffffff'),
+  };
+}
+
+let themeObserver: MutationObserver | null = null;
+
+/**
+ * Send the theme's colours to the worker now and whenever <html>'s theme or price-colour
+ * attributes change (stores/ui.ts sets them). Started by the first painted row; idempotent.
+ */
+export function followPaintTheme(): void {
+  if (themeObserver) return;
+  setPaintTheme(readPaintTheme());
+  themeObserver = new MutationObserver(() => setPaintTheme(readPaintTheme()));
+  themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'data-price', 'style'] });
+}
+
+/** A CSS font shorthand for the canvas from an element's computed style. */
+function fontOf(el: Element): string {
+  const s = getComputedStyle(el);
+  return `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+}
+
+function slot(cell: Element, origin: DOMRect, fontFrom: Element): FigureSlot {
+  const r = cell.getBoundingClientRect();
+  return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height, font: fontOf(fontFrom) };
+}
+
+export interface RowCells {
+  canvas: HTMLCanvasElement;
+  /** the turnover cell and the element whose font its figure uses */
+  vol: HTMLElement;
+  volFont: HTMLElement;
+  /** the last-price cell and its text's font */
+  last: HTMLElement;
+  lastFont: HTMLElement;
+  /** the change cell and an unseen pill styled like <ChangePill/> (its size, padding, corners, font) */
+  change: HTMLElement;
+  pillProbe: HTMLElement;
+}
+
+/** Measure a row's cells relative to its canvas (CSS px) for the worker. */
+export function measureRow(cells: RowCells, volLabel: string): RowLayout {
+  const origin = cells.canvas.getBoundingClientRect();
+  const pill = getComputedStyle(cells.pillProbe);
+  const px = (v: string) => Number.parseFloat(v) || 0;
+  const change = slot(cells.change, origin, cells.pillProbe);
+  const pillHeight = px(pill.height) || change.height;
+  return {
+    width: origin.width,
+    height: origin.height,
+    dpr: window.devicePixelRatio || 1,
+    vol: { ...slot(cells.vol, origin, cells.volFont), label: volLabel },
+    last: slot(cells.last, origin, cells.lastFont),
+    pill: {
+      ...change,
+      y: change.y + (change.height - pillHeight) / 2,
+      height: pillHeight,
+      minWidth: px(pill.minWidth),
+      padX: px(pill.paddingLeft),
+      radius: px(pill.borderTopLeftRadius),
+    },
+  };
+}
