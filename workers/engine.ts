@@ -421,10 +421,12 @@ export class MarketEngine {
 
   /** When the first watcher with something to send may be sent it (its own window has passed). */
   private earliestDue(): number {
-    // Painted rows follow the base window (the throttle's own spacing), like a list's snapshots.
+    // Painted rows follow the base window (the throttle's own spacing), like a list's snapshots;
+    // with nothing pending they still take a status check at once (a stream gone stale is struck
+    // through without a tick).
     if (this.painter.dirty) return -Infinity;
     let dirty = Infinity;
-    let any = Infinity;
+    let any = this.painter.size ? -Infinity : Infinity;
     for (const e of this.watches.values()) {
       if (e.watcher.inflight) continue;
       const due = dueAt(e);

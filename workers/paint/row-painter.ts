@@ -76,6 +76,8 @@ interface Painted {
   dir: 0 | 1 | -1;
   /** figures on the canvas now; null: nothing drawn yet, or geometry/theme changed */
   drawn: Figures | null;
+  /** server ts of the last tick this row was sampled for (tick→paint counts each tick once) */
+  sampledTs: number;
 }
 
 export interface RowPainterDeps {
@@ -107,15 +109,16 @@ export class RowPainter {
     return s;
   }
 
+  /** something to paint at the next flush (never while no row is painted) */
   get dirty(): boolean {
-    return this.forced || this.ticked.size > 0;
+    return this.rows.size > 0 && (this.forced || this.ticked.size > 0);
   }
 
   /** Returns false (and paints nothing) when the canvas has no 2D context. */
   attach(id: number, surface: PaintSurface, row: PaintedRow): boolean {
     const ctx = surface.getContext('2d');
     if (!ctx) return false;
-    this.rows.set(id, { row, surface, ctx, shownLast: undefined, dir: 0, drawn: null });
+    this.rows.set(id, { row, surface, ctx, shownLast: undefined, dir: 0, drawn: null, sampledTs: 0 });
     size(surface, row.layout);
     this.forced = true;
     return true;
@@ -132,6 +135,10 @@ export class RowPainter {
 
   detach(id: number): void {
     this.rows.delete(id);
+    if (this.rows.size === 0) {
+      this.ticked.clear();
+      this.forced = false;
+    }
   }
 
   setTheme(theme: PaintTheme): void {
@@ -158,7 +165,9 @@ export class RowPainter {
    * again, it was attached or moved, or the theme changed). Returns how many canvases were drawn.
    */
   paint(book: RowLookup, isStale: (symbol: string) => boolean): number {
-    const shownTs: number[] = [];
+    // tick→paint: one sample per tick shown (a symbol in two rows, or a redraw for the theme, a
+    // new size or a stale flip, is not a tick reaching the screen)
+    const shownTs = new Map<string, number>();
     let drawn = 0;
     for (const p of this.rows.values()) {
       const stale = isStale(p.row.symbol);
@@ -170,15 +179,18 @@ export class RowPainter {
       draw(p.ctx, p.row.layout, this.theme, f);
       p.drawn = f;
       drawn += 1;
-      if (live && !stale) shownTs.push(live.ts);
+      if (live && !stale && this.ticked.has(p.row.symbol) && p.sampledTs !== live.ts) {
+        p.sampledTs = live.ts;
+        shownTs.set(p.row.symbol, live.ts);
+      }
     }
     this.ticked.clear();
     this.forced = false;
     this.paints += drawn;
-    if (shownTs.length && this.deps.afterFrame)
+    if (shownTs.size && this.deps.afterFrame)
       this.deps.afterFrame(() => {
         const t = this.deps.now();
-        for (const ts of shownTs) this.latency.push(t - ts);
+        for (const ts of shownTs.values()) this.latency.push(t - ts);
         if (this.latency.length > MAX_SAMPLES) this.latency = this.latency.slice(-MAX_SAMPLES);
       });
     return drawn;

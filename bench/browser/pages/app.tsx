@@ -2,7 +2,9 @@
  * Bench-only page: the real Markets page (src/pages/market/market.tsx) with the real <KLineChart>
  * fixed at the bottom of the screen, both fed through the real src/market bridge and worker. Nothing
  * here changes app behaviour; it only observes:
- *  - rows: a MutationObserver on `[data-symbol]` rows; the ts shown is read from the market store,
+ *  - rows the market worker paints (every browser that can transfer a canvas): the worker's own
+ *    tick→paint samples (src/market/bridge `paintStats`), read every 250 ms; rows drawn as DOM
+ *    text: a MutationObserver on `[data-symbol]` rows, the ts shown read from the market store,
  *  - chart: lightweight-charts' series `update`/`setData` are wrapped (prototype, bench-only) to time
  *    each chart update and to mark the first chart paint.
  * Modes (query string): `?mode=stall` (default), `?mode=history&symbol=…&bars=5000`,
@@ -19,7 +21,8 @@ import '../../../src/i18n';
 import MarketPage from '../../../src/pages/market/market';
 import { KLineChart, pairChartHeight } from '../../../src/components/kline/KLineChart';
 import { marketStore } from '../../../src/market';
-import { fetchHistory, openWatch } from '../../../src/market/bridge';
+import { fetchHistory, openWatch, paintStats } from '../../../src/market/bridge';
+import { PAINTED_ROWS } from '../../../src/pages/market/RowFigures';
 import { prepareSpareChart } from '../../../src/components/kline/spare';
 import { whenIdle } from '../../../src/lib/idle';
 import { installCollector } from './collector';
@@ -97,7 +100,13 @@ if (q.get('warm') !== '0')
 })();
 
 // ---- rows: which server ts does a row show? the store's row for that symbol ----
-if (q.get('track') !== '0') bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
+if (q.get('track') !== '0') {
+  if (PAINTED_ROWS)
+    setInterval(() => {
+      void paintStats().then((s) => bench.addPaintSamples(s.latency, s.paints));
+    }, 250);
+  else bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
+}
 
 function StallScreen() {
   return (

@@ -5,7 +5,8 @@
  *  - frame times (requestAnimationFrame deltas),
  *  - tick-to-paint: a MutationObserver sees a list row change, the page says which server `ts` that
  *    row now shows, and the time "after the next paint" (rAF, then a MessageChannel task) minus that
- *    `ts` is one sample (server and browser share this machine's clock),
+ *    `ts` is one sample (server and browser share this machine's clock); rows the market worker
+ *    paints are measured the same way inside the worker (its rAF, then a task) and added here,
  *  - per-update chart time (the page wraps lightweight-charts' series `update`),
  *  - marks (first data, first chart paint…).
  * Node reads it with `page.evaluate(() => window.__bench.read())` and calls `reset()` to start a window.
@@ -36,6 +37,8 @@ export interface BenchCollector {
    * pages alike. Turn it off for a window that measures main-thread busy time.
    */
   setFrameLoop(on: boolean): void;
+  /** tick→paint samples measured elsewhere (rows the worker paints: workers/paint/row-painter.ts) */
+  addPaintSamples(latencyMs: readonly number[], paints: number): void;
   /** watch rows `[data-symbol]` under `root`; `tsOf(symbol, rowEl)` gives the server ts shown */
   trackRows(root: Node, tsOf: (symbol: string, row: Element) => number | undefined): void;
 }
@@ -118,6 +121,10 @@ export function installCollector(): BenchCollector {
     },
     chartUpdate(ms) {
       chartUpdates.push(ms);
+    },
+    addPaintSamples(latencyMs, paints) {
+      for (const x of latencyMs) ttp.push(x);
+      rowPaints += paints;
     },
     trackRows(root, tsOf) {
       new MutationObserver((records) => {
