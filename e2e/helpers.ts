@@ -58,3 +58,16 @@ export async function closeHomePopupWhenShown(page: Page): Promise<void> {
     await gotIt.click({ timeout: 3000 }).catch(() => undefined);
   });
 }
+
+/** A Markets row's figures as screen readers get them: its accessible name, e.g. "BTC/USDT, Last price 67091.13, 24h change -4.96%, Vol 221.4M" (English). */
+export interface RowName {
+  pair: string;
+  last: string;
+  change: number;
+  vol: string;
+}
+
+export function parseRowName(name: string | null): RowName | null {
+  const m = /^([^,]+), Last price ([^,]+), 24h change ([^,]+)%, Vol (.+)$/.exec(name ?? '');
+  return m ? { pair: m[1], last: m[2], change: Number(m[3]), vol: m[4] } : null;
+}

@@ -1,6 +1,6 @@
-import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
+import { test, expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { latestCode, shot, uniqueEmail } from './helpers';
+import { latestCode, parseRowName, shot, uniqueEmail } from './helpers';
 
 // Markets, search and the trading pair view, as a phone user at 390×844.
 
@@ -20,6 +20,18 @@ async function signUpAndLogIn(page: Page, request: APIRequestContext): Promise<v
 }
 
 const listRow = (page: Page, symbol: string) => page.getByTestId('market-list').locator(`[data-symbol="${symbol}"]`);
+
+/** Whether a row's canvas shows anything: the row's pixels with and without the canvas differ. */
+async function rowIsPainted(page: Page, row: Locator): Promise<boolean> {
+  const canvas = row.locator('[data-testid="row-canvas"] canvas');
+  const box = await canvas.boundingBox();
+  if (!box) return false;
+  const shown = await page.screenshot({ clip: box });
+  await canvas.evaluate((c) => void (c.style.visibility = 'hidden'));
+  const bare = await page.screenshot({ clip: box });
+  await canvas.evaluate((c) => void (c.style.visibility = ''));
+  return Buffer.compare(shown, bare) !== 0;
+}
 
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((th) => {
@@ -83,20 +95,54 @@ test('search finds ETH, remembers the pair viewed, and shows hot pairs', async (
   await expect(page.getByText('No pairs match “zzzz”')).toBeVisible();
 });
 
+test('the market worker paints each row: the canvas shows the live price that the row’s accessible name reads', async ({ page }) => {
+  await page.goto('/h5/#/pages/market/market');
+  const btc = listRow(page, 'BTC/USDT');
+  await expect(btc).toHaveAccessibleName(/^BTC\/USDT, Last price \d+\.\d{2}, 24h change [+-]?\d+\.\d{2}%, Vol [\d.]+[KM]?$/);
+  const canvas = btc.locator('[data-testid="row-canvas"] canvas');
+  await expect(canvas).toHaveCount(1);
+  // drawn by the worker (once it has booted, on a cold start): with the canvas hidden the row shows no figures
+  await expect.poll(() => rowIsPainted(page, btc)).toBe(true);
+  const clip = (await canvas.boundingBox()) ?? { x: 0, y: 0, width: 1, height: 1 };
+  const first = await page.screenshot({ clip });
+  const name = parseRowName(await btc.getAttribute('aria-label'));
+  expect(name?.pair).toBe('BTC/USDT');
+  // and what it shows changes as the price ticks
+  await expect.poll(async () => Buffer.compare(await page.screenshot({ clip }), first), { timeout: 20_000 }).not.toBe(0);
+  await expect.poll(async () => parseRowName(await btc.getAttribute('aria-label'))?.last, { timeout: 20_000 }).not.toBe(name?.last);
+  // the figures have no DOM text of their own (nothing to lay out per tick)
+  await expect(btc.getByTestId('last-price')).toHaveCount(0);
+  await shot(page, 'market-painted');
+});
+
+test('where a canvas cannot be handed to a worker, rows write their figures as text and still tick', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown }).transferControlToOffscreen;
+  });
+  await page.goto('/h5/#/pages/market/market');
+  const last = listRow(page, 'BTC/USDT').getByTestId('last-price');
+  await expect(last).toHaveText(/^\d+\.\d{2}$/);
+  await expect(listRow(page, 'BTC/USDT').locator('[data-testid="row-canvas"]')).toHaveCount(0);
+  const first = (await last.textContent()) ?? '';
+  await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(first);
+});
+
 test('sorting by 24h change reorders the list, both ways', async ({ page }) => {
   await page.goto('/h5/#/pages/market/market');
   const rows = page.getByTestId('market-list').locator('[data-symbol]');
   await expect(rows.first()).toBeVisible();
   const before = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')));
 
-  const readChanges = async () =>
-    rows.evaluateAll((els) => els.map((e) => Number((e.querySelector('[data-testid="change"]')?.textContent ?? '').replace('%', ''))));
+  const readChanges = async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).map((n) => parseRowName(n)?.change ?? NaN);
 
   await page.getByTestId('sort-change').click();
   await expect(page.getByTestId('sort-change')).toHaveAttribute('data-dir', 'desc');
   await expect(page).toHaveURL(/sort=change\.desc/);
   const desc = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')));
   expect(desc).not.toEqual(before);
+  // rows the sort brought into view are painted at once, not a snapshot window later
+  const newcomer = desc.find((s) => s && !before.includes(s));
+  if (newcomer) await expect.poll(() => rowIsPainted(page, listRow(page, newcomer)), { timeout: 1000, intervals: [50] }).toBe(true);
   // Ordered as of the tap; ticks since then may have moved a figure a little.
   const d = await readChanges();
   expect(d[0]).toBeGreaterThanOrEqual(d[d.length - 1]);

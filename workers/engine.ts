@@ -123,12 +123,12 @@ export class MarketEngine {
   paintRow(id: number, surface: PaintSurface, row: PaintedRow): void {
     if (!this.painter.attach(id, surface, row)) return;
     this.syncSubscriptions();
-    this.throttle?.request();
+    this.paintNow(id);
   }
 
   relayoutRow(id: number, layout: RowLayout): void {
     this.painter.relayout(id, layout);
-    this.throttle?.request();
+    this.paintNow(id);
   }
 
   unpaintRow(id: number): void {
@@ -143,6 +143,17 @@ export class MarketEngine {
 
   paintStats(): PaintStats {
     return this.painter.stats();
+  }
+
+  /** A row just put up or moved is painted at once (see RowPainter.paintNow). */
+  private paintNow(id: number): void {
+    this.painter.paintNow(id, this.book.rows, this.staleAt(this.deps.clock.now()));
+  }
+
+  /** Whether a stream is stale at `now`: everything while disconnected, else silent past its cadence. */
+  private staleAt(now: number): (key: string) => boolean {
+    const connected = !!this.socket?.connected;
+    return (key) => !connected || this.cadence.isStale(key, now);
   }
 
   async history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
@@ -408,13 +419,11 @@ export class MarketEngine {
 
   private status(watcher: Watcher, now: number): StreamStatus {
     const connected = !!this.socket?.connected;
+    const isStale = this.staleAt(now);
     const stale: string[] = [];
-    if (watcher.wantsTickers)
-      for (const sym of watcher.viewSymbols(this.book.rows.keys()))
-        if (!connected || this.cadence.isStale(sym, now)) stale.push(sym);
+    if (watcher.wantsTickers) for (const sym of watcher.viewSymbols(this.book.rows.keys())) if (isStale(sym)) stale.push(sym);
     const key = watcher.chartKey;
-    if (key && (!connected || this.refetching.has(key) || this.series.get(key)?.loading || this.cadence.isStale(key, now)))
-      stale.push(key);
+    if (key && (isStale(key) || this.refetching.has(key) || this.series.get(key)?.loading)) stale.push(key);
     stale.sort();
     return { connected, lastHeardAt: this.lastHeardAt, stale };
   }
@@ -441,10 +450,7 @@ export class MarketEngine {
     const now = this.deps.clock.now();
     let sent = false;
     let waiting = false;
-    if (this.painter.size) {
-      const connected = !!this.socket?.connected;
-      sent = this.painter.paint(this.book.rows, (sym) => !connected || this.cadence.isStale(sym, now)) > 0;
-    }
+    if (this.painter.size) sent = this.painter.paint(this.book.rows, this.staleAt(now)) > 0;
     for (const entry of this.watches.values()) {
       if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
       if (now < dueAt(entry)) {

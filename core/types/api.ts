@@ -64,11 +64,13 @@ export const CONSTANTS = {
    */
   listTextMs: 1000,
   /**
-   * The K-line chart is sent at most one snapshot per 300 ms slot: a 1-minute candle moves by
-   * sub-pixel steps between ticks, while every redraw repaints the chart's canvases (on a 4×
-   * throttled phone the chart at 10 Hz cost as much main-thread time as the whole list). Slots are
-   * shared with the list's flushes, so the chart redraws in a frame the list paints anyway.
+   * The K-line chart is sent at most one snapshot per 1 s slot, the pace at which exchanges'
+   * kline streams update a candle: a 1-minute candle moves by sub-pixel steps between ticks, while
+   * every redraw repaints the chart's canvases — the chart was the main thread's largest cost once
+   * the list rows moved to the worker (at 4× throttle and 50,000 ticks/s: ~2.5 % of the main thread
+   * at 1 s, 5–7 % at 300 ms; bench/README.md). The last price beside the chart follows the list's
+   * 100 ms window. Slots are shared with the other views' flushes.
    */
-  chartSnapshotMs: 300,
+  chartSnapshotMs: 1000,
   h5Version: 1,
 } as const;

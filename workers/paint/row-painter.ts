@@ -165,11 +165,24 @@ export class RowPainter {
    * again, it was attached or moved, or the theme changed). Returns how many canvases were drawn.
    */
   paint(book: RowLookup, isStale: (symbol: string) => boolean): number {
+    return this.paintRows(this.rows.values(), book, isStale, true);
+  }
+
+  /**
+   * Paint one row now, outside the window: a row just put up (a sort, a tab, a scroll past the
+   * overscan) or moved shows its figures in the next frame instead of up to a window later.
+   */
+  paintNow(id: number, book: RowLookup, isStale: (symbol: string) => boolean): void {
+    const p = this.rows.get(id);
+    if (p) this.paintRows([p], book, isStale, false);
+  }
+
+  private paintRows(rows: Iterable<Painted>, book: RowLookup, isStale: (symbol: string) => boolean, all: boolean): number {
     // tick→paint: one sample per tick shown (a symbol in two rows, or a redraw for the theme, a
     // new size or a stale flip, is not a tick reaching the screen)
     const shownTs = new Map<string, number>();
     let drawn = 0;
-    for (const p of this.rows.values()) {
+    for (const p of rows) {
       const stale = isStale(p.row.symbol);
       // Nothing new for this row: skip the formatting (decimal.js) unless its stale flag flipped.
       if (p.drawn && !this.ticked.has(p.row.symbol) && p.drawn.stale === stale) continue;
@@ -184,8 +197,10 @@ export class RowPainter {
         shownTs.set(p.row.symbol, live.ts);
       }
     }
-    this.ticked.clear();
-    this.forced = false;
+    if (all) {
+      this.ticked.clear();
+      this.forced = false;
+    }
     this.paints += drawn;
     if (shownTs.size && this.deps.afterFrame)
       this.deps.afterFrame(() => {

@@ -104,7 +104,7 @@ if (q.get('track') !== '0') {
   if (PAINTED_ROWS)
     setInterval(() => {
       void paintStats().then((s) => bench.addPaintSamples(s.latency, s.paints));
-    }, 250);
+    }, 1000);
   else bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
 }
 

@@ -12,6 +12,9 @@ export interface RowFiguresProps {
   quote: Quote;
   /** the translated "Vol" label, from the row (so this component needs no i18n hook) */
   volLabel: string;
+  /** painted rows: the translated "Last price" and "24h change" of that name */
+  lastLabel: string;
+  changeLabel: string;
 }
 
 /** Decided once: a browser either can hand canvases to a worker or it cannot. */
@@ -37,9 +40,11 @@ function restTurnover(quote: Quote): string {
  *
  * Where the browser can transfer a canvas to a worker (every current one), the market worker
  * paints these figures itself (workers/paint/row-painter.ts) into a canvas laid over the row, and
- * a tick costs this thread nothing. The cells stay in the DOM as the layout the worker is told
- * (measured here) and as visually hidden text for screen readers and find-in-page, rewritten from
- * the store at the list's text cadence (CONSTANTS.listTextMs).
+ * a tick costs this thread nothing. The cells stay in the DOM, empty, as the layout the worker is
+ * told (measured here). Screen readers get the figures as the row's accessible name, rewritten
+ * from the store at the list's text cadence (CONSTANTS.listTextMs): an attribute, because text in
+ * the DOM — even visually hidden — is laid out again on every change (at 4× throttle that layout
+ * and the chart's redraw in one frame made tasks over 50 ms).
  *
  * Elsewhere React renders the cells once and the row's snapshots write their text and classes
  * straight into them (stores/market `onRow`) — a React render per row per snapshot cost more than
@@ -50,42 +55,41 @@ export const RowFigures = memo(function RowFigures(props: RowFiguresProps) {
   return PAINTED_ROWS ? <PaintedFigures {...props} /> : <DomFigures {...props} />;
 });
 
-function PaintedFigures({ quote, volLabel }: RowFiguresProps) {
+function PaintedFigures({ quote, volLabel, lastLabel, changeLabel }: RowFiguresProps) {
   const host = useRef<HTMLSpanElement>(null);
   const volCell = useRef<HTMLSpanElement>(null);
-  const vol = useRef<HTMLSpanElement>(null);
   const lastCell = useRef<HTMLSpanElement>(null);
-  const last = useRef<HTMLSpanElement>(null);
+  const lastFont = useRef<HTMLSpanElement>(null);
   const changeCell = useRef<HTMLSpanElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
-  const pct = useRef<HTMLSpanElement>(null);
   const handle = useRef<{ paint: PaintHandle; measure: () => void } | null>(null);
   const label = useRef(volLabel);
   label.current = volLabel;
   // A replaced worker lost the canvases it painted: a new one is put up.
   const [generation, setGeneration] = useState(0);
 
-  // Text for assistive technology, from the store (no colours: nobody sees it).
+  // The accessible name of the row these cells sit in (MarketRow's button; its own ref is not set
+  // yet when a child's layout effect runs): the pair and its figures, from the store.
   useLayoutEffect(() => {
-    const v = vol.current;
-    const l = last.current;
-    const p = pct.current;
-    if (!v || !l || !p) return;
+    const el = host.current?.parentElement;
+    if (!el) return;
     const rest = restTurnover(quote);
-    return onRow(quote.symbol, (row: TickerRow | undefined, stale: boolean) => {
-      put(v, numText(row ? row.turnover : rest, 'compact', 4), null);
-      put(l, numText(row?.last ?? quote.last, 'price', quote.price_decimals), null);
-      if (stale) l.setAttribute('data-stale', 'true');
-      else l.removeAttribute('data-stale');
-      put(p, numText(row?.changePct ?? quote.change, 'percent', 2), null);
+    return onRow(quote.symbol, (live: TickerRow | undefined) => {
+      const name = [
+        `${quote.base}/${quote.quote}`,
+        `${lastLabel} ${numText(live?.last ?? quote.last, 'price', quote.price_decimals)}`,
+        `${changeLabel} ${numText(live?.changePct ?? quote.change, 'percent', 2)}`,
+        `${volLabel} ${numText(live ? live.turnover : rest, 'compact', 4)}`,
+      ].join(', ');
+      if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
     });
-  }, [quote]);
+  }, [quote, volLabel, lastLabel, changeLabel]);
 
   // The canvas is made here, not rendered: a canvas transfers its control once, so every attach
   // (a new quote, a new worker) needs a fresh element.
   useLayoutEffect(() => {
     const h = host.current;
-    const cells = { vol: volCell.current, volFont: vol.current, last: lastCell.current, lastFont: last.current, change: changeCell.current, pillProbe: probe.current };
+    const cells = { vol: volCell.current, volFont: volCell.current, last: lastCell.current, lastFont: lastFont.current, change: changeCell.current, pillProbe: probe.current };
     if (!h || !cells.vol || !cells.volFont || !cells.last || !cells.lastFont || !cells.change || !cells.pillProbe) return;
     followPaintTheme();
     const canvas = document.createElement('canvas');
@@ -126,22 +130,16 @@ function PaintedFigures({ quote, volLabel }: RowFiguresProps) {
     handle.current?.measure();
   }, [volLabel]);
 
+  // Empty cells: their boxes and fonts are what the worker is told; the canvas shows the figures.
   return (
     <>
-      <span ref={volCell} className={styles.vol}>
-        <span className={styles.srOnly}>
-          {volLabel} <span ref={vol} />
-        </span>
+      <span ref={volCell} className={styles.vol} aria-hidden="true" />
+      <span ref={lastCell} className={styles.lastCell} aria-hidden="true">
+        <span ref={lastFont} className={styles.last} />
       </span>
-      <span ref={lastCell} className={styles.lastCell}>
-        <span ref={last} className={`${styles.last} ${styles.srOnly}`} data-testid="last-price" />
-      </span>
-      <span ref={changeCell} className={styles.change}>
+      <span ref={changeCell} className={styles.change} aria-hidden="true">
         {/* never seen: the pill's size, padding, corners and font for the worker */}
-        <span ref={probe} className={`${pillClass('0')} ${styles.probe}`} aria-hidden="true" />
-        <span className={styles.srOnly} data-testid="change">
-          <span ref={pct} />
-        </span>
+        <span ref={probe} className={`${pillClass('0')} ${styles.probe}`} />
       </span>
       <span ref={host} className={styles.figures} aria-hidden="true" data-testid="row-canvas" />
     </>

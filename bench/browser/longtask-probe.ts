@@ -1,0 +1,66 @@
+/**
+ * Diagnosis, not a bench: which work makes the stall page's long tasks. Runs the stall page under
+ * the feed with the frame loop on, traces the renderer's main thread and prints every task over
+ * 50 ms with the events inside it that took the most time.
+ *
+ *   npx tsx bench/browser/longtask-probe.ts [--rate=50000] [--throttle=4] [--seconds=20] [--query=?rows=0]
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { launchBrowser, openBenchPage, sleep, startServer } from './harness';
+
+function arg(name: string, def: string): string {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : def;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean; stackTrace?: { functionName: string; url: string; lineNumber: number }[] } };
+}
+
+async function main(): Promise<void> {
+  const rate = Number(arg('rate', '50000'));
+  const throttle = Number(arg('throttle', '4'));
+  const seconds = Number(arg('seconds', '20'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'longtask-probe-'));
+  const server = await startServer({ tickRate: rate, dataDir, extraSymbols: 2000 });
+  const browser = await launchBrowser();
+  try {
+    await sleep(1500);
+    const bp = await openBenchPage(browser, throttle);
+    await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}`, { waitUntil: 'load' });
+    await sleep(6000);
+    const events: TraceEvent[] = [];
+    bp.cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    const done = new Promise<void>((r) => bp.cdp.once('Tracing.tracingComplete', () => r()));
+    await bp.cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink,cc,gpu,v8', transferMode: 'ReportEvents' });
+    await sleep(seconds * 1000);
+    await bp.cdp.send('Tracing.end');
+    await done;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+    const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+    console.log(`${tasks.length} tasks over 50 ms in ${seconds} s`);
+    for (const t of tasks) {
+      const inner = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && (e.dur ?? 0) > 3000);
+      inner.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
+      const layout = inner.find((e) => e.name === 'Layout');
+      if (layout?.args?.beginData) console.log(`  layout: ${JSON.stringify(layout.args.beginData).slice(0, 300)}`);
+      console.log(`- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner.slice(0, 8).map((e) => `${e.name}${e.args?.data?.functionName ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
+    }
+    await bp.close();
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
