@@ -3,40 +3,8 @@ import type { Candle } from '../core';
 import type { ChartBar, Snapshot } from './api-types';
 import { MarketEngine } from './engine';
 import type { HistoryRequest } from './history';
-import type { MarketSocket } from './socket';
+import { FakeSocket } from './test-socket';
 import { FakeClock } from './test-clock';
-
-class FakeSocket implements MarketSocket {
-  connected = false;
-  emitted: [string, unknown][] = [];
-  private handlers = new Map<string, ((p: unknown) => void)[]>();
-  on(event: string, fn: (p: unknown) => void): void {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-  }
-  emit(event: string, payload: unknown): void {
-    this.emitted.push([event, payload]);
-  }
-  connect(): void {
-    this.serverConnect();
-  }
-  disconnect(): void {
-    this.connected = false;
-  }
-  fire(event: string, payload?: unknown): void {
-    for (const fn of this.handlers.get(event) ?? []) fn(payload);
-  }
-  serverConnect(): void {
-    this.connected = true;
-    this.fire('connect');
-  }
-  serverDrop(): void {
-    this.connected = false;
-    this.fire('disconnect');
-  }
-  subs(): string[] {
-    return this.emitted.filter(([e]) => e === 'subscribe').flatMap(([, p]) => (p as { channels: string[] }).channels);
-  }
-}
 
 const candle = (sec: number, close: string, volume: string): Candle => ({ time: sec * 1000, open: '1', high: close, low: '1', close, volume });
 const bar = (sec: number, close: number, volume: number): ChartBar => ({ time: sec, open: 1, high: close, low: 1, close, volume });

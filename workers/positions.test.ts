@@ -5,30 +5,8 @@ import type { PositionInput, Snapshot, TickerRow } from './api-types';
 import { parseUserEvent } from './channels/user';
 import { MarketEngine } from './engine';
 import { PositionBook, pricePositions } from './positions';
-import type { MarketSocket } from './socket';
+import { FakeSocket } from './test-socket';
 import { FakeClock } from './test-clock';
-
-class FakeSocket implements MarketSocket {
-  connected = false;
-  emitted: [string, unknown][] = [];
-  private handlers = new Map<string, ((p: unknown) => void)[]>();
-  on(event: string, fn: (p: unknown) => void): void {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-  }
-  emit(event: string, payload: unknown): void {
-    this.emitted.push([event, payload]);
-  }
-  connect(): void {
-    this.connected = true;
-    this.fire('connect');
-  }
-  disconnect(): void {
-    this.connected = false;
-  }
-  fire(event: string, payload?: unknown): void {
-    for (const fn of this.handlers.get(event) ?? []) fn(payload);
-  }
-}
 
 const row = (symbol: string, last: string): TickerRow => ({ symbol, last, open: last, high: last, low: last, volume: '1', changePct: '0.00', turnover: last, dir: 0, seq: 1, ts: 1 });
 const tick = (symbol: string, seq: number, last: string) => ({ symbol, seq, ts: 1, last, open: '100', high: '200', low: '1', volume: '5' });

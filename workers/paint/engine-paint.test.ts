@@ -2,41 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TickerTuple } from '../../core';
 import type { PaintedRow, RowLayout } from '../api-types';
 import { MarketEngine, type EngineDeps } from '../engine';
-import type { MarketSocket } from '../socket';
+import { FakeSocket } from '../test-socket';
 import { FakeClock } from '../test-clock';
 import type { PaintContext, PaintSurface } from './row-painter';
-
-class FakeSocket implements MarketSocket {
-  connected = false;
-  emitted: [string, unknown][] = [];
-  private handlers = new Map<string, ((p: unknown) => void)[]>();
-  on(event: string, fn: (p: unknown) => void): void {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-  }
-  emit(event: string, payload: unknown): void {
-    this.emitted.push([event, payload]);
-  }
-  connect(): void {
-    this.serverConnect();
-  }
-  disconnect(): void {
-    this.connected = false;
-  }
-  fire(event: string, payload?: unknown): void {
-    for (const fn of this.handlers.get(event) ?? []) fn(payload);
-  }
-  serverConnect(): void {
-    this.connected = true;
-    this.fire('connect');
-  }
-  serverDrop(): void {
-    this.connected = false;
-    this.fire('disconnect');
-  }
-  channels(kind: 'subscribe' | 'unsubscribe'): string[] {
-    return this.emitted.filter(([e]) => e === kind).flatMap(([, p]) => (p as { channels: string[] }).channels);
-  }
-}
 
 const LAYOUT: RowLayout = {
   width: 300,

@@ -17,7 +17,7 @@
  * A canvas is redrawn only when one of its strings, colours, its geometry or the theme changed.
  */
 import { figureText, moveDirection } from '../../core';
-import type { PaintedRow, PaintStats, PaintTheme, RowLayout, TickerRow } from '../api-types';
+import type { FigureSlot, PaintedRow, PaintStats, PaintTheme, RowLayout, TickerRow } from '../api-types';
 import type { RowLookup } from '../channels/tickers';
 
 /** The part of a 2D context the painter uses: an OffscreenCanvasRenderingContext2D has it, tests pass a recorder. */
@@ -263,22 +263,30 @@ function strike(ctx: PaintContext, x: number, width: number, y: number, colour: 
   ctx.restore();
 }
 
+/**
+ * Start drawing inside one cell: clipped to its box (the cell's overflow: hidden), in its font,
+ * alignment and colour. Returns the cell's middle line; the caller restores.
+ */
+function enterSlot(ctx: PaintContext, slot: FigureSlot, align: CanvasTextAlign, colour: string): number {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(slot.x, slot.y, slot.width, slot.height);
+  ctx.clip();
+  ctx.font = slot.font;
+  ctx.textAlign = align;
+  ctx.fillStyle = colour;
+  return slot.y + slot.height / 2;
+}
+
 function draw(ctx: PaintContext, layout: RowLayout, theme: PaintTheme, f: Figures): void {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, Math.round(layout.width * layout.dpr), Math.round(layout.height * layout.dpr));
   ctx.setTransform(layout.dpr, 0, 0, layout.dpr, 0, 0);
   ctx.textBaseline = 'middle';
 
-  // Turnover: "Vol 1.2M", left-aligned, clipped to its cell (the cell's overflow: hidden).
+  // Turnover: "Vol 1.2M", left-aligned.
   const v = layout.vol;
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(v.x, v.y, v.width, v.height);
-  ctx.clip();
-  ctx.font = v.font;
-  ctx.textAlign = 'left';
-  ctx.fillStyle = theme.text2;
-  const vy = v.y + v.height / 2;
+  const vy = enterSlot(ctx, v, 'left', theme.text2);
   const label = v.label ? `${v.label} ` : '';
   const lw = label ? ctx.measureText(label).width : 0;
   if (label) ctx.fillText(label, v.x, vy);
@@ -289,14 +297,7 @@ function draw(ctx: PaintContext, layout: RowLayout, theme: PaintTheme, f: Figure
   // Last price: right-aligned in its cell, tinted by the direction of its last move.
   const l = layout.last;
   const colour = f.dir > 0 ? theme.up : f.dir < 0 ? theme.down : theme.text;
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(l.x, l.y, l.width, l.height);
-  ctx.clip();
-  ctx.font = l.font;
-  ctx.textAlign = 'right';
-  ctx.fillStyle = colour;
-  const ly = l.y + l.height / 2;
+  const ly = enterSlot(ctx, l, 'right', colour);
   ctx.fillText(f.last, l.x + l.width, ly);
   if (f.stale) {
     const w = ctx.measureText(f.last).width;
