@@ -5,10 +5,7 @@
  *
  *   npx tsx bench/browser/busy-probe.ts [--rate=50000] [--throttle=4] [--seconds=15] [--variants=full,rows,chart,empty,baseline]
  */
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs';
-import { launchBrowser, openBenchPage, pageMetrics, round, sleep, startServer, summarize } from './harness';
+import { openBenchPage, pageMetrics, round, sleep, summarize, withServerAndBrowser } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -30,11 +27,7 @@ async function main(): Promise<void> {
   const throttle = Number(arg('throttle', '4'));
   const seconds = Number(arg('seconds', '15'));
   const variants = arg('variants', 'full,rows,chart,empty,baseline').split(',');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'busy-probe-'));
-  const server = await startServer({ tickRate: rate, dataDir, extraSymbols: 2000 });
-  const browser = await launchBrowser();
-  try {
-    await sleep(1500);
+  await withServerAndBrowser('busy-probe', rate, async (server, browser) => {
     for (const v of variants) {
       const bp = await openBenchPage(browser, throttle);
       try {
@@ -60,11 +53,7 @@ async function main(): Promise<void> {
         await bp.close();
       }
     }
-  } finally {
-    await browser.close().catch(() => {});
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 void main();

@@ -11,6 +11,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -119,6 +120,24 @@ export async function startServer(o: { tickRate: number; dataDir: string; extraS
 }
 
 // ---------- browser ----------
+
+/**
+ * For the diagnosis probes: a server on a temporary data dir at `tickRate` (2,000 extra symbols)
+ * and a browser, given to `fn` and always stopped (and the data dir removed) afterwards.
+ */
+export async function withServerAndBrowser(name: string, tickRate: number, fn: (server: ServerHandle, browser: Browser) => Promise<void>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const server = await startServer({ tickRate, dataDir, extraSymbols: 2000 });
+  const browser = await launchBrowser();
+  try {
+    await sleep(1500);
+    await fn(server, browser);
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

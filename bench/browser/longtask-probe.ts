@@ -5,35 +5,25 @@
  *
  *   npx tsx bench/browser/longtask-probe.ts [--rate=50000] [--throttle=4] [--seconds=20] [--query=?rows=0]
  */
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs';
-import { launchBrowser, openBenchPage, sleep, startServer } from './harness';
+import { openBenchPage, sleep, withServerAndBrowser, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : def;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean; stackTrace?: { functionName: string; url: string; lineNumber: number }[] } };
+/** Layout's begin data as Chromium traces it: how much of the tree was dirty. */
+interface LayoutBegin {
+  dirtyObjects?: number;
+  totalObjects?: number;
+  partialLayout?: boolean;
 }
 
 async function main(): Promise<void> {
   const rate = Number(arg('rate', '50000'));
   const throttle = Number(arg('throttle', '4'));
   const seconds = Number(arg('seconds', '20'));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'longtask-probe-'));
-  const server = await startServer({ tickRate: rate, dataDir, extraSymbols: 2000 });
-  const browser = await launchBrowser();
-  try {
-    await sleep(1500);
+  await withServerAndBrowser('longtask-probe', rate, async (server, browser) => {
     const bp = await openBenchPage(browser, throttle);
     await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}`, { waitUntil: 'load' });
     await sleep(6000);
@@ -52,15 +42,12 @@ async function main(): Promise<void> {
       const inner = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && (e.dur ?? 0) > 3000);
       inner.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
       const layout = inner.find((e) => e.name === 'Layout');
-      if (layout?.args?.beginData) console.log(`  layout: ${JSON.stringify(layout.args.beginData).slice(0, 300)}`);
-      console.log(`- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner.slice(0, 8).map((e) => `${e.name}${e.args?.data?.functionName ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
+      const begin = (layout?.args as { beginData?: LayoutBegin } | undefined)?.beginData;
+      if (begin) console.log(`  layout: ${begin.dirtyObjects ?? '?'} of ${begin.totalObjects ?? '?'} objects dirty${begin.partialLayout ? ' (partial)' : ''}`);
+      console.log(`- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner.slice(0, 8).map((e) => `${e.name}${typeof e.args?.data?.functionName === 'string' ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
     }
     await bp.close();
-  } finally {
-    await browser.close().catch(() => {});
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 void main();
