@@ -16,6 +16,8 @@ export default defineConfig({
   root: here('.'),
   publicDir: false,
   plugins: [react()],
+  // BENCH_LWC_DEV=1: lightweight-charts' development build (readable names, a few asserts) for profiles
+  resolve: process.env.BENCH_LWC_DEV === '1' ? { alias: { 'lightweight-charts': here('../node_modules/lightweight-charts/dist/lightweight-charts.development.mjs') } } : {},
   worker: { format: 'es' },
   logLevel: 'warn',
   build: {

@@ -162,6 +162,8 @@ export interface WorkerConfig {
   apiBase: string;
   /** snapshot window per watcher, default 100 ms */
   throttleMs?: number;
+  /** window of the painted rows, default CONSTANTS.rowPaintMs */
+  paintMs?: number;
 }
 
 /**

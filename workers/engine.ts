@@ -3,7 +3,7 @@
  * charted series, data age, and the throttled snapshot stream. No worker globals here (they are in
  * market.worker.ts), so it runs under a fake socket and clock in tests.
  */
-import { HEADERS, isPeriod, SOCKET_EVENTS, type Period } from '../core';
+import { CONSTANTS, HEADERS, isPeriod, SOCKET_EVENTS, type Period } from '../core';
 import type { ChartBar, HistoryPayload, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
 import { Cadence } from './cadence';
 import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './channels/kline';
@@ -58,6 +58,8 @@ export class MarketEngine {
   private subscribed = new Set<string>();
   private lastHeardAt = 0;
   private throttle: Throttle | null = null;
+  /** the painted rows' own window (they cost the main thread nothing, so it is shorter) */
+  private paintThrottle: Throttle | null = null;
   private staleTimer: unknown = null;
   private everConnected = false;
   private readonly fetchHistory: (req: HistoryRequest) => Promise<ChartBar[]>;
@@ -73,8 +75,9 @@ export class MarketEngine {
 
   async start(config: WorkerConfig): Promise<void> {
     if (this.socket) return;
-    this.config = { throttleMs: 100, ...config };
+    this.config = { throttleMs: 100, paintMs: CONSTANTS.rowPaintMs, ...config };
     this.throttle = new Throttle(this.config.throttleMs, () => this.flush(), this.deps.clock, BATCH_GRACE_MS, () => this.earliestDue());
+    this.paintThrottle = new Throttle(this.config.paintMs, () => this.flushPaint(), this.deps.clock, BATCH_GRACE_MS);
     const s = this.deps.openSocket(config.origin);
     this.socket = s;
     s.on('connect', () => this.onConnect());
@@ -138,7 +141,7 @@ export class MarketEngine {
 
   setPaintTheme(theme: PaintTheme): void {
     this.painter.setTheme(theme);
-    this.throttle?.request();
+    this.paintThrottle?.request();
   }
 
   paintStats(): PaintStats {
@@ -201,6 +204,7 @@ export class MarketEngine {
     this.socket?.disconnect();
     this.socket = null;
     this.throttle?.cancel();
+    this.paintThrottle?.cancel();
     if (this.staleTimer !== null) this.deps.clock.clearTimeout(this.staleTimer);
     this.staleTimer = null;
     this.watches.clear();
@@ -242,8 +246,8 @@ export class MarketEngine {
       any = watcher.noteTickers(changed) || any;
       any = positions.noteTickers(changed) || any;
     }
-    any = this.painter.noteTickers(changed) || any;
     if (any) this.throttle?.request();
+    if (this.painter.noteTickers(changed)) this.paintThrottle?.request();
   }
 
   private onUserEvent(name: (typeof USER_EVENTS)[number], data: unknown): void {
@@ -415,6 +419,7 @@ export class MarketEngine {
 
   private requestAll(): void {
     this.throttle?.request();
+    this.paintThrottle?.request();
   }
 
   private status(watcher: Watcher, now: number): StreamStatus {
@@ -430,12 +435,8 @@ export class MarketEngine {
 
   /** When the first watcher with something to send may be sent it (its own window has passed). */
   private earliestDue(): number {
-    // Painted rows follow the base window (the throttle's own spacing), like a list's snapshots;
-    // with nothing pending they still take a status check at once (a stream gone stale is struck
-    // through without a tick).
-    if (this.painter.dirty) return -Infinity;
     let dirty = Infinity;
-    let any = this.painter.size ? -Infinity : Infinity;
+    let any = Infinity;
     for (const e of this.watches.values()) {
       if (e.watcher.inflight) continue;
       const due = dueAt(e);
@@ -446,11 +447,15 @@ export class MarketEngine {
     return dirty !== Infinity ? dirty : any;
   }
 
+  /** Paints the rows whose figures changed; with none changed it is a status check (a stream gone stale is struck through without a tick). */
+  private flushPaint(): boolean {
+    return this.painter.size > 0 && this.painter.paint(this.book.rows, this.staleAt(this.deps.clock.now())) > 0;
+  }
+
   private flush(): boolean {
     const now = this.deps.clock.now();
     let sent = false;
     let waiting = false;
-    if (this.painter.size) sent = this.painter.paint(this.book.rows, this.staleAt(now)) > 0;
     for (const entry of this.watches.values()) {
       if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
       if (now < dueAt(entry)) {

@@ -3,7 +3,9 @@
  * the feed with the frame loop on, traces the renderer's main thread and prints every task over
  * 50 ms with the events inside it that took the most time.
  *
- *   npx tsx bench/browser/longtask-probe.ts [--rate=50000] [--throttle=4] [--seconds=20] [--query=?rows=0]
+ *   npx tsx bench/browser/longtask-probe.ts [--rate=50000] [--throttle=4] [--seconds=20] [--query=?rows=0] [--tree=1]
+ *
+ * `--tree=1` prints each long task's events as a tree (events over 1 ms, indented by nesting).
  */
 import { openBenchPage, sleep, withServerAndBrowser, type TraceEvent } from './harness';
 
@@ -17,6 +19,26 @@ interface LayoutBegin {
   dirtyObjects?: number;
   totalObjects?: number;
   partialLayout?: boolean;
+}
+
+const label = (e: TraceEvent): string => {
+  const fn = e.args?.data?.functionName;
+  const url = e.args?.data?.url;
+  return `${e.name}${typeof fn === 'string' && fn ? `(${fn})` : ''}${typeof url === 'string' && url ? ` ${url.split('/').pop() ?? ''}` : ''}`;
+};
+
+/** The events inside `task` over 1 ms, nested by time containment. */
+function printTree(onMain: TraceEvent[], task: TraceEvent): void {
+  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+  const inner = onMain
+    .filter((e) => e.ts >= task.ts && end(e) <= end(task) && (e.dur ?? 0) > 1000)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const stack: TraceEvent[] = [];
+  for (const e of inner) {
+    while (stack.length && end(stack[stack.length - 1]) < end(e)) stack.pop();
+    console.log(`    ${'  '.repeat(stack.length)}${label(e)} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
+    stack.push(e);
+  }
 }
 
 async function main(): Promise<void> {
@@ -44,6 +66,7 @@ async function main(): Promise<void> {
       const layout = inner.find((e) => e.name === 'Layout');
       const begin = (layout?.args as { beginData?: LayoutBegin } | undefined)?.beginData;
       if (begin) console.log(`  layout: ${begin.dirtyObjects ?? '?'} of ${begin.totalObjects ?? '?'} objects dirty${begin.partialLayout ? ' (partial)' : ''}`);
+      if (arg('tree', '0') === '1') printTree(onMain, t);
       console.log(`- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner.slice(0, 8).map((e) => `${e.name}${typeof e.args?.data?.functionName === 'string' ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
     }
     await bp.close();

@@ -64,6 +64,13 @@ export const CONSTANTS = {
    */
   listTextMs: 1000,
   /**
+   * Rows the market worker paints (Markets) are painted at most once per this window, on a clock
+   * of their own: a paint costs the main thread nothing (the compositor shows the canvas), so it
+   * need not wait for the base window. A tick waits half a server batch plus half this window on
+   * average before a row shows it (at the base 100 ms, tick→paint p95 was ~140–150 ms in bench/).
+   */
+  rowPaintMs: 50,
+  /**
    * The K-line chart is sent at most one snapshot per 1 s slot, the pace at which exchanges'
    * kline streams update a candle: a 1-minute candle moves by sub-pixel steps between ticks, while
    * every redraw repaints the chart's canvases — the chart was the main thread's largest cost once

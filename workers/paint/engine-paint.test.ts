@@ -96,7 +96,7 @@ describe('MarketEngine painted rows', () => {
     expect(socket.channels('unsubscribe')).toEqual([]);
   });
 
-  it('paints at most once per 100 ms window while batches come every 25 ms, the last paint showing the newest price', async () => {
+  it('paints at most once per 50 ms window (its own, not the 100 ms snapshot window) while batches come every 25 ms, the last paint showing the newest price', async () => {
     const s = await setup();
     const attachedAt = s.clock.now();
     s.engine.paintRow(1, s.surface, ROW);
@@ -105,17 +105,17 @@ describe('MarketEngine painted rows', () => {
     expect(s.frames).toEqual([{ at: attachedAt, last: '100.00', struck: true }]);
     const t0 = await tickFor1s(s);
     const live = s.frames.filter((f) => f.at >= t0);
-    // 40 batches, ~10 windows: each paint shows a newer price than the one before
-    expect(live.length).toBeGreaterThanOrEqual(9);
-    expect(live.length).toBeLessThanOrEqual(11);
+    // 40 batches, ~20 windows: each paint shows a newer price than the one before
+    expect(live.length).toBeGreaterThanOrEqual(18);
+    expect(live.length).toBeLessThanOrEqual(21);
     // (the first tick after the attach paint comes in a quiet window: painted at once)
     for (let i = 2; i < s.frames.length; i++) {
-      expect(s.frames[i].at - s.frames[i - 1].at).toBeGreaterThanOrEqual(100);
+      expect(s.frames[i].at - s.frames[i - 1].at).toBeGreaterThanOrEqual(50);
       expect(Number(s.frames[i].last)).toBeGreaterThan(Number(s.frames[i - 1].last));
     }
     // the last batch (t0 + 975 ms) is painted by the window's fallback flush at the latest
     expect(live.at(-1)).toMatchObject({ last: '140.00', struck: false });
-    expect(live.at(-1)!.at).toBeLessThanOrEqual(t0 + 975 + 100 + 35);
+    expect(live.at(-1)!.at).toBeLessThanOrEqual(t0 + 975 + 50 + 35);
   });
 
   it('keeps painting while a watcher’s snapshot is still in flight', async () => {
@@ -196,7 +196,7 @@ describe('MarketEngine painted rows', () => {
     s.clock.advance(30);
     s.socket.fire('tickers', tick(2, '102', s.clock.now())); // inside the window: at its end + 35 ms grace
     s.clock.advance(200);
-    expect(s.engine.paintStats()).toEqual({ latency: [16, 70 + 35 + 16], paints: 2 });
+    expect(s.engine.paintStats()).toEqual({ latency: [16, 20 + 35 + 16], paints: 2 });
     expect(s.engine.paintStats()).toEqual({ latency: [], paints: 0 });
   });
 });

@@ -3,7 +3,7 @@
  * Fed by useChartFeed (history, then live bars through the guard); resizes with its box (autoSize);
  * disposed on unmount. The period switcher belongs to the page (see CHART_PERIODS).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createChart,
@@ -13,6 +13,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useChartFeed, useStreamStale } from '../../market';
+import { fetchHistory } from '../../market/bridge';
 import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload } from '../../market/types';
 import { BarGuard } from './guard';
@@ -21,6 +22,7 @@ import { readTheme, sameTheme, type ChartTheme } from './theme';
 import { addCandles, applyTheme, chartOptions } from './options';
 import { adoptSpareChart, noteChartHeight, prepareSpareChart } from './spare';
 import { whenIdle } from '../../lib/idle';
+import { BarWindow } from './window';
 import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
 
@@ -49,30 +51,8 @@ interface Series {
 
 const ts = (t: number) => t as UTCTimestamp;
 
-/**
- * A long history is drawn in two steps: the newest FIRST_BARS first (a phone shows ~100), so the
- * first paint does not wait for setData of thousands of bars (5,000 candles + volumes cost
- * ~140 ms at 4× CPU), then the whole series once the browser is idle after that paint.
- */
-const FIRST_BARS = 300;
-
 /** A history that takes longer than this shows "Loading…" (held history answers in a few ms). */
 const LOADING_NOTE_AFTER_MS = 250;
-
-/** The last `n` bars of a payload: views on the same buffers, no copy. */
-function tail(h: HistoryPayload, n: number): HistoryPayload {
-  const from = Math.max(0, h.time.length - n);
-  return {
-    symbol: h.symbol,
-    period: h.period,
-    time: h.time.subarray(from),
-    open: h.open.subarray(from),
-    high: h.high.subarray(from),
-    low: h.low.subarray(from),
-    close: h.close.subarray(from),
-    volume: h.volume.subarray(from),
-  };
-}
 
 export function KLineChart({ symbol, period, height = 360, precision = 2, onBar }: KLineChartProps) {
   const { t } = useTranslation();
@@ -97,8 +77,11 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
   const mode = useRef({ line, precision });
   mode.current = { line, precision };
 
-  /** Reports the bar under the crosshair to the readout. */
+  /** Reports the bar under the crosshair to the readout, and scrolling back to the window. */
   function follow(c: IChartApi): void {
+    c.timeScale().subscribeVisibleLogicalRangeChange((range) => {
+      if (range) scrolledTo(range.from);
+    });
     c.subscribeCrosshairMove((p) => {
       const r = readout.current;
       const next = p.time !== undefined && p.point ? (p.time as number) : null;
@@ -208,31 +191,47 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     [line, precision],
   );
 
-  // The rest of a long history, drawn after the first paint; live bars applied meanwhile are kept
-  // to be re-applied on top of it.
-  const deferred = useRef<{ cancel: () => void; since: Map<number, ChartBar> } | null>(null);
-  useEffect(() => () => deferred.current?.cancel(), []);
+  // The bars the chart holds (window.ts), and the live bars since its history: a redraw of a
+  // grown window starts from the history again, so they are applied on top of it.
+  const held = useRef<{ win: BarWindow; since: Map<number, ChartBar>; fetching: boolean } | null>(null);
+
+  /** The view's left edge moved: grow the window from known bars, or ask the worker for older ones. */
+  function scrolledTo(from: number): void {
+    const w = held.current;
+    if (!w) return;
+    if (w.win.scrolledTo(from)) return redrawWindow(w);
+    const range = w.win.wantsOlder(from);
+    const h = w.win.bars;
+    if (!range || w.fetching) return;
+    w.fetching = true;
+    fetchHistory(h.symbol, h.period, range).then(
+      (older) => {
+        w.fetching = false;
+        // A new history (symbol, period, reload) replaced this window meanwhile: drop the answer.
+        if (held.current === w && w.win.addOlder(older)) redrawWindow(w);
+      },
+      () => {
+        w.fetching = false;
+      },
+    );
+  }
+
+  function redrawWindow(w: NonNullable<typeof held.current>): void {
+    // Not scrollToRealTime: the user is looking at older bars.
+    draw(w.win.bars, false);
+    if (w.since.size) apply([...w.since.values()]);
+  }
 
   const sink = useRef<ChartSink | null>(null);
   sink.current = {
     setHistory(h: HistoryPayload) {
-      deferred.current?.cancel();
-      deferred.current = null;
-      if (h.time.length <= FIRST_BARS * 2) return draw(h);
-      draw(tail(h, FIRST_BARS));
-      const since = new Map<number, ChartBar>();
-      const cancel = whenIdle(() => {
-        if (deferred.current?.since !== since) return;
-        deferred.current = null;
-        // Not scrollToRealTime: the user may already have moved the chart.
-        draw(h, false);
-        if (since.size) sink.current?.update([...since.values()].sort((a, b) => a.time - b.time));
-      });
-      deferred.current = { cancel, since };
+      const w = { win: new BarWindow(h), since: new Map<number, ChartBar>(), fetching: false };
+      held.current = w;
+      draw(w.win.bars);
     },
     update(bars: ChartBar[]) {
-      const d = deferred.current;
-      if (d) for (const b of bars) d.since.set(b.time, b);
+      const w = held.current;
+      if (w) for (const b of bars) w.since.set(b.time, b);
       return apply(bars);
     },
   };
