@@ -3,6 +3,8 @@
  * row's cells into a RowLayout (the worker has no layout), and keeping the worker's colours in step
  * with the theme's tokens. Drawing itself never happens here.
  */
+import { LIGHT_PAINT_THEME } from '../../workers/paint/light-theme';
+import { readTokens } from '../styles/read-tokens';
 import type { FigureSlot, PaintTheme, RowLayout } from '../../workers/api-types';
 import { canPaintRows, paintRow, setPaintTheme, type PaintHandle } from './bridge';
 
@@ -10,16 +12,15 @@ export { canPaintRows, paintRow, type PaintHandle };
 
 /** The tokens painted rows use (styles/tokens.css), as the document resolves them now. */
 export function readPaintTheme(el: Element = document.documentElement): PaintTheme {
-  const css = getComputedStyle(el);
-  const v = (name: string, d: string) => css.getPropertyValue(name).trim() || d;
-  return {
-    text: v('--text', '#1d1b26'),
-    text2: v('--text-2', '#5f5b70'),
-    up: v('--up', '#007a55'),
-    down: v('--down', '#c8232f'),
-    flat: v('--flat', '#6f6b80'),
-    onPrice: v('--on-price', '#ffffff'),
-  };
+  const d = LIGHT_PAINT_THEME;
+  return readTokens(el, {
+    text: ['--text', d.text],
+    text2: ['--text-2', d.text2],
+    up: ['--up', d.up],
+    down: ['--down', d.down],
+    flat: ['--flat', d.flat],
+    onPrice: ['--on-price', d.onPrice],
+  });
 }
 
 let themeObserver: MutationObserver | null = null;

@@ -16,6 +16,7 @@
  * Before the stream has spoken for a symbol, the REST figures the page passed are shown.
  * A canvas is redrawn only when one of its strings, colours, its geometry or the theme changed.
  */
+import { LIGHT_PAINT_THEME } from './light-theme';
 import { figureText, moveDirection } from '../../core';
 import type { FigureSlot, PaintedRow, PaintStats, PaintTheme, RowLayout, TickerRow } from '../api-types';
 import type { RowLookup } from '../channels/tickers';
@@ -52,8 +53,6 @@ export interface PaintSurface {
   getContext(kind: '2d'): PaintContext | null;
 }
 
-/** Used until the page sends the theme's tokens: the light theme's (styles/tokens.css). */
-const LIGHT: PaintTheme = { text: '#1d1b26', text2: '#5f5b70', up: '#007a55', down: '#c8232f', flat: '#6f6b80', onPrice: '#ffffff' };
 
 const MAX_SAMPLES = 10_000;
 
@@ -88,7 +87,7 @@ export interface RowPainterDeps {
 
 export class RowPainter {
   private readonly rows = new Map<number, Painted>();
-  private theme: PaintTheme = LIGHT;
+  private theme: PaintTheme = LIGHT_PAINT_THEME;
   /** symbols that ticked since the last paint */
   private readonly ticked = new Set<string>();
   /** a row was attached, moved or the theme changed: paint at the next flush */

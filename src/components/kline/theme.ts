@@ -1,3 +1,6 @@
+import { LIGHT_PAINT_THEME } from '../../../workers/paint/light-theme';
+import { readTokens } from '../../styles/read-tokens';
+
 /** Chart colours come from the design tokens, so the up/down setting and dark theme apply here too. */
 export interface ChartTheme {
   up: string;
@@ -7,18 +10,16 @@ export interface ChartTheme {
   grid: string;
 }
 
-const FALLBACK: ChartTheme = { up: '#0ecb81', down: '#f6465d', bg: '#ffffff', text: '#1e2329', grid: 'rgba(128,128,128,0.12)' };
+const L = LIGHT_PAINT_THEME;
 
 export function readTheme(el: Element): ChartTheme {
-  const css = getComputedStyle(el);
-  const v = (name: string, d: string) => css.getPropertyValue(name).trim() || d;
-  return {
-    up: v('--up', FALLBACK.up),
-    down: v('--down', FALLBACK.down),
-    bg: v('--bg', FALLBACK.bg),
-    text: v('--text', FALLBACK.text),
-    grid: v('--chart-grid', FALLBACK.grid),
-  };
+  return readTokens(el, {
+    up: ['--up', L.up],
+    down: ['--down', L.down],
+    bg: ['--bg', '#ffffff'],
+    text: ['--text', L.text],
+    grid: ['--chart-grid', 'rgba(128,128,128,0.12)'],
+  });
 }
 
 export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
