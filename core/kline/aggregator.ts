@@ -26,21 +26,53 @@
  *   in float64 while they fit in 2^53 (volume overflow spills into a BigInt), BigInt for the whole
  *   symbol otherwise (scaled.ts). decimal.js never runs per tick. Candle strings are built only when
  *   read, in canonical form (no exponent, no trailing fractional zeros).
- * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first).
+ * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first),
+ *   plus up to 32 closed bars per symbol on their way into the histories (bar-log.ts).
+ * - Folding (fold.ts), invisible in the results: every rule above holds as if each period were
+ *   updated per tick. The shortest period is the base. A longer period whose bucket boundaries are
+ *   all base boundaries (all but `1mon` over a `1week` base) is folded: its slot holds the base bars
+ *   already closed into its bucket, merged (high max, low min, open of the lower open seq, close of
+ *   the higher close seq, exact volume sum), plus late ticks the base no longer takes, and its open
+ *   bar, as read, is that merged with the base bar while the base bar lies in its bucket. After
+ *   load() reseeds the base bar, the folded periods take ticks themselves until the base opens its
+ *   next bucket. Any other period is updated per tick, like the base.
  *
  * Speed (bench/core-throughput.ts): a tick costs one Map lookup (the symbol's state), two char-code
- * parses into scaled integers, and a loop over the period slots of one Float64Array per symbol
- * (the open bars side by side). The slot caches its bucket's [start, end), so date math runs only
- * when a tick leaves it, and then as integer arithmetic (calendar.ts). Nothing is allocated per tick
- * except a closed bar's history slot when a series' ring grows (bar-history.ts), a gap report, and
- * on the rare BigInt paths.
+ * parses into scaled integers, and an update of the base slot in one Float64Array per symbol (the
+ * open bars side by side), plus the unfolded periods' slots if any. The folded slots are visited
+ * only when a tick leaves the base bar's bucket (or is late for it). A slot caches its bucket's
+ * [start, end), so date math runs only when a tick leaves it, and then as integer arithmetic
+ * (calendar.ts). Closed bars go into a small per-symbol log and from there into the histories in
+ * batches (bar-log.ts): most of a tick's cost is memory that is not in cache, and single writes to
+ * nine rings per symbol were a third of it. Nothing is allocated per tick except a closed bar's
+ * history slot when a series' ring grows (bar-history.ts), a gap report, and on the rare BigInt
+ * paths.
  */
 import type { Candle, Period, Tick } from '../index';
 import { PERIODS } from '../index';
 import Decimal from 'decimal.js';
 import { BarHistory } from './bar-history';
+import { LOG_BARS, LOG_STRIDE, flushLog } from './bar-log';
+import {
+  CLOSE,
+  CSEQ,
+  END,
+  HIGH,
+  LOW,
+  NONE,
+  OPEN,
+  OSEQ,
+  STRIDE,
+  TIME,
+  VOL,
+  hasBar,
+  setSlotVolume,
+  slotCandle,
+  slotVolume,
+  volBigOf,
+} from './bar-slot';
 import { bucketStart, nextBucketStart } from './bucket';
-import { monthStart, nextMonthStart, periodLength } from './calendar';
+import { FoldPlan, applyFast, baseVolumeIn, detach, release, view } from './fold';
 import {
   MAX_FAST_SCALE,
   MAX_SAFE,
@@ -86,25 +118,6 @@ const LATE_DROPPED: ApplyResult = Object.freeze({ outcome: 'late-dropped' });
 const MAX_MISSING_RANGES = 256;
 const DEFAULT_MAX_BARS = 1000;
 
-/**
- * Open bars of a float64 symbol: slot i (period index) occupies [i·STRIDE, (i+1)·STRIDE) of the
- * symbol's `bars` array. END is −Infinity while the series has no bar, so `ts < end` is false and
- * the first tick opens one. Volume = volBig[i] + VOL: VOL stays a safe integer, the excess spills
- * into the symbol's `volBig` (created on first spill). OSEQ/CSEQ are the seqs of the ticks that set
- * open/close; −Infinity for a bar seeded by load().
- */
-const TIME = 0;
-const END = 1;
-const OPEN = 2;
-const HIGH = 3;
-const LOW = 4;
-const CLOSE = 5;
-const VOL = 6;
-const OSEQ = 7;
-const CSEQ = 8;
-const STRIDE = 9;
-const NONE = -Infinity;
-
 /** The same bar once the symbol has outgrown float64 integers. */
 class BigBar {
   has = false;
@@ -128,24 +141,27 @@ class SymbolState {
   /** decimals of every scaled price / qty integer held for this symbol */
   pScale = 0;
   qScale = 0;
-  /** open bars while fast, STRIDE numbers per period (layout above) */
+  /**
+   * Open bars while fast (bar-slot.ts): one slot per period index, then one scratch slot where a
+   * folded period's open bar is assembled for reading (fold.ts). Folded slots hold partial bars.
+   */
   bars: Float64Array;
-  /** spilled volume per period, once any has spilled */
+  /** spilled volume per slot, once any has spilled */
   volBig: bigint[] | null = null;
+  /** false while the base bar holds loaded history (fold.ts) */
+  attached = true;
   bigBars: BigBar[] = [];
-  /** closed bars per period index, oldest first */
+  /** closed bars per period index, oldest first; while fast, the newest may still be in the log */
   hist: BarHistory[];
+  /** closed bars on their way into `hist` (bar-log.ts) */
+  log = new Float64Array(LOG_BARS * LOG_STRIDE);
+  logLen = 0;
   constructor(n: number, histCap: number) {
-    this.bars = new Float64Array(n * STRIDE);
-    for (let i = 0; i < n; i++) this.bars[i * STRIDE + END] = NONE;
+    this.bars = new Float64Array((n + 1) * STRIDE);
+    for (let i = 0; i <= n; i++) this.bars[i * STRIDE + END] = NONE;
     this.hist = [];
     for (let i = 0; i < n; i++) this.hist.push(new BarHistory(histCap));
   }
-}
-
-function volBigOf(st: SymbolState): bigint[] {
-  if (st.volBig === null) st.volBig = new Array<bigint>(st.hist.length).fill(0n);
-  return st.volBig;
 }
 
 function takeMissing(st: SymbolState, seq: number): boolean {
@@ -164,21 +180,6 @@ function takeMissing(st: SymbolState, seq: number): boolean {
   return false;
 }
 
-function fastToCandle(st: SymbolState, i: number): Candle {
-  const b = st.bars;
-  const x = i * STRIDE;
-  const big = st.volBig === null ? 0n : st.volBig[i];
-  return {
-    time: b[x + TIME],
-    open: formatScaled(b[x + OPEN], st.pScale),
-    high: formatScaled(b[x + HIGH], st.pScale),
-    low: formatScaled(b[x + LOW], st.pScale),
-    close: formatScaled(b[x + CLOSE], st.pScale),
-    volume: formatScaled(big === 0n ? b[x + VOL] : big + BigInt(b[x + VOL]), st.qScale),
-  };
-}
-
-
 function bigToCandle(b: BigBar, st: SymbolState): Candle {
   return {
     time: b.time,
@@ -190,24 +191,31 @@ function bigToCandle(b: BigBar, st: SymbolState): Candle {
   };
 }
 
-/** Moves a symbol to BigInt arithmetic for good (rare: 16+ significant digits). */
-function toBig(st: SymbolState): void {
-  const f = st.bars;
+/**
+ * Moves a symbol to BigInt arithmetic for good (rare: 16+ significant digits). Folded periods'
+ * open bars are assembled first (fold.ts `view`); in BigInt every period is updated per tick.
+ */
+function toBig(st: SymbolState, plan: FoldPlan): void {
+  flushLog(st);
   const n = st.hist.length;
   st.bigBars = [];
   for (let i = 0; i < n; i++) {
-    const x = i * STRIDE;
+    const j = view(plan, st, i);
+    const f = st.bars;
+    const x = j * STRIDE;
     const b = new BigBar();
-    b.has = f[x + END] !== NONE;
+    b.has = hasBar(f, j);
     b.time = f[x + TIME];
     b.end = f[x + END];
-    b.open = BigInt(f[x + OPEN]);
-    b.high = BigInt(f[x + HIGH]);
-    b.low = BigInt(f[x + LOW]);
-    b.close = BigInt(f[x + CLOSE]);
-    b.vol = (st.volBig === null ? 0n : st.volBig[i]) + BigInt(f[x + VOL]);
-    b.openSeq = f[x + OSEQ];
-    b.closeSeq = f[x + CSEQ];
+    if (b.has) {
+      b.open = BigInt(f[x + OPEN]);
+      b.high = BigInt(f[x + HIGH]);
+      b.low = BigInt(f[x + LOW]);
+      b.close = BigInt(f[x + CLOSE]);
+      b.vol = slotVolume(st, j);
+      b.openSeq = f[x + OSEQ];
+      b.closeSeq = f[x + CSEQ];
+    }
     st.bigBars.push(b);
   }
   st.bars = new Float64Array(0);
@@ -295,14 +303,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
   if (!Number.isInteger(maxBars) || maxBars < 1) throw new RangeError('maxBars must be a positive integer');
   const histCap = maxBars - 1; // the open bar is the last of the maxBars
   const n = periods.length;
-  // Per slot: bucket length and offset (periodLength); length 0 = calendar month.
-  const lens = new Float64Array(n);
-  const offs = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const pl = periodLength(periods[i]);
-    lens[i] = pl.len;
-    offs[i] = pl.offset;
-  }
+  const plan = new FoldPlan(periods);
   const symbols = new Map<string, SymbolState>();
   const stats = { applied: 0, duplicates: 0, lateDropped: 0, gaps: 0 };
 
@@ -316,65 +317,6 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     let st = symbols.get(symbol);
     if (st === undefined) symbols.set(symbol, (st = new SymbolState(n, histCap)));
     return st;
-  }
-
-  /** Closes the open bar of slot i into the history (numbers; strings only for spilled volume). */
-  function closeFast(st: SymbolState, i: number): void {
-    const b = st.bars;
-    const x = i * STRIDE;
-    if (st.volBig === null || st.volBig[i] === 0n)
-      st.hist[i].pushScaled(b[x + TIME], b[x + OPEN], b[x + HIGH], b[x + LOW], b[x + CLOSE], b[x + VOL], st.pScale, st.qScale);
-    else st.hist[i].pushCandle(fastToCandle(st, i));
-  }
-
-  /** The hot loop: one pass over the symbol's period slots. */
-  function applyFast(st: SymbolState, p: number, q: number, seq: number, ts: number): boolean {
-    const b = st.bars;
-    let applied = false;
-    for (let i = 0, x = 0; i < n; i++, x += STRIDE) {
-      const end = b[x + END];
-      if (ts < end) {
-        if (ts < b[x + TIME]) continue; // older bucket: this series is past it
-        if (p > b[x + HIGH]) b[x + HIGH] = p;
-        else if (p < b[x + LOW]) b[x + LOW] = p;
-        if (seq > b[x + CSEQ]) {
-          b[x + CLOSE] = p;
-          b[x + CSEQ] = seq;
-        } else if (seq < b[x + OSEQ]) {
-          b[x + OPEN] = p;
-          b[x + OSEQ] = seq;
-        }
-        const v = b[x + VOL] + q;
-        if (v <= MAX_SAFE) b[x + VOL] = v;
-        else {
-          const big = volBigOf(st);
-          big[i] += BigInt(b[x + VOL]);
-          b[x + VOL] = q;
-        }
-      } else {
-        if (end !== NONE) closeFast(st, i);
-        // Same formulas as bucket.ts, on numbers.
-        const len = lens[i];
-        let time: number;
-        let next: number;
-        if (len === 0) {
-          time = monthStart(ts);
-          next = nextMonthStart(time);
-        } else {
-          const off = offs[i];
-          time = off === 0 ? Math.floor(ts / len) * len : Math.floor((ts - off) / len) * len + off;
-          next = time + len;
-        }
-        b[x + TIME] = time;
-        b[x + END] = next;
-        b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
-        b[x + VOL] = q;
-        b[x + OSEQ] = b[x + CSEQ] = seq;
-        if (st.volBig !== null) st.volBig[i] = 0n;
-      }
-      applied = true;
-    }
-    return applied;
   }
 
   function applyBig(st: SymbolState, p: bigint, q: bigint, seq: number, ts: number): boolean {
@@ -439,7 +381,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     if (st.fast) {
       p = fastValue(st, tick.price, true);
       q = p < 0 ? -1 : fastValue(st, tick.qty, false);
-      if (q < 0) toBig(st);
+      if (q < 0) toBig(st, plan);
     }
     let bp = 0n;
     let bq = 0n;
@@ -449,7 +391,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     }
     const seqResult = checkSeq(st, symbol, seq);
     if (seqResult === DUPLICATE) return DUPLICATE;
-    const applied = st.fast ? applyFast(st, p, q, seq, ts) : applyBig(st, bp, bq, seq, ts);
+    const applied = st.fast ? applyFast(plan, st, p, q, seq, ts) : applyBig(st, bp, bq, seq, ts);
     if (!applied) {
       stats.lateDropped++;
       return LATE_DROPPED;
@@ -459,9 +401,22 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
   }
 
   function openCandle(st: SymbolState, i: number): Candle | undefined {
-    if (st.fast) return st.bars[i * STRIDE + END] !== NONE ? fastToCandle(st, i) : undefined;
+    if (st.fast) {
+      const j = view(plan, st, i);
+      const c = hasBar(st.bars, j) ? slotCandle(st, j) : undefined;
+      release(plan, st);
+      return c;
+    }
     const b = st.bigBars[i];
     return b.has ? bigToCandle(b, st) : undefined;
+  }
+
+  /** The close seq of period i's open bar. */
+  function openCloseSeq(st: SymbolState, i: number): number {
+    if (!st.fast) return st.bigBars[i].closeSeq;
+    const seq = st.bars[view(plan, st, i) * STRIDE + CSEQ];
+    release(plan, st);
+    return seq;
   }
 
   /** Makes `c` the open bar of series i; its open and close count as set by no tick (seq −∞). */
@@ -476,24 +431,20 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
       const vol = parseScaledBig(c.volume);
       if (o >= 0 && h >= 0 && l >= 0 && cl >= 0 && vol.scale <= MAX_FAST_SCALE) {
         if (vol.scale > st.qScale) rescaleFast(st, false, vol.scale - st.qScale);
-        const v = vol.m * bigPow10(st.qScale - vol.scale);
-        const safe = v <= BigInt(MAX_SAFE);
         const b = st.bars;
         const x = i * STRIDE;
         b[x + OPEN] = o;
         b[x + HIGH] = h;
         b[x + LOW] = l;
         b[x + CLOSE] = cl;
-        b[x + VOL] = safe ? Number(v) : 0;
-        if (!safe) volBigOf(st)[i] = v;
-        else if (st.volBig !== null) st.volBig[i] = 0n;
+        setSlotVolume(st, i, vol.m * bigPow10(st.qScale - vol.scale));
         b[x + TIME] = time;
         b[x + END] = end;
         b[x + OSEQ] = -Infinity;
         b[x + CSEQ] = closeSeq;
         return;
       }
-      toBig(st);
+      toBig(st, plan);
     }
     const b = st.bigBars[i];
     for (const s of [c.open, c.high, c.low, c.close]) bigValue(st, s, true); // settles the scale first
@@ -523,6 +474,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     const i = periodIndex(period);
     if (candles.length === 0) return;
     const st = state(symbol);
+    flushLog(st);
     const byTime = new Map<number, Candle>();
     for (const c of candles) {
       const time = bucketStart(c.time, period);
@@ -541,8 +493,9 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     }
     hist.clear();
     for (let k = 0; k < sorted.length - 1; k++) hist.pushCandle(sorted[k]);
+    if (i === plan.base && st.fast) detach(plan, st);
     if (live !== undefined && live.time === lastLoaded.time) {
-      const closeSeq = st.fast ? st.bars[i * STRIDE + CSEQ] : st.bigBars[i].closeSeq;
+      const closeSeq = openCloseSeq(st, i);
       const D = Decimal;
       const merged: Candle = {
         time: live.time,
@@ -556,6 +509,11 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     } else {
       seedOpenBar(st, i, lastLoaded, period, -Infinity);
     }
+    // A folded period's slot holds the partial: what the base bar adds on reading is not stored twice.
+    if (st.fast) {
+      const bv = baseVolumeIn(plan, st, i);
+      if (bv !== 0n) setSlotVolume(st, i, slotVolume(st, i) - bv);
+    }
   }
 
   return {
@@ -564,6 +522,7 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
       const i = periodIndex(period);
       const st = symbols.get(symbol);
       if (st === undefined) return [];
+      flushLog(st);
       const open = openCandle(st, i);
       const out = st.hist[i].toCandles();
       if (open !== undefined) out.push(open);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DAY, monthStart, nextMonthStart } from './calendar';
+import { PERIODS } from '../index';
+import { bucketStart, nextBucketStart } from './bucket';
+import { DAY, monthStart, nestsIn, nextMonthStart } from './calendar';
 
 /** The Date-based definition the integer arithmetic replaces. */
 const viaDate = (ts: number, add: number) => {
@@ -39,5 +41,23 @@ describe('calendar months without Date objects', () => {
     expect(monthStart(-0.5)).toBe(Date.UTC(1969, 11, 1));
     expect(monthStart(Date.UTC(2024, 2, 1) - 0.25)).toBe(Date.UTC(2024, 1, 1));
     expect(nextMonthStart(Date.UTC(2024, 1, 29, 23))).toBe(Date.UTC(2024, 2, 1));
+  });
+});
+
+describe('nestsIn: every bucket boundary of the outer period is one of the inner period', () => {
+  it('agrees with the boundaries themselves (3,000 of them from 1969 and from 2024), for every pair of periods', () => {
+    for (const inner of PERIODS)
+      for (const outer of PERIODS) {
+        let aligned = true;
+        for (const from of [Date.UTC(1969, 0, 1), Date.UTC(2024, 0, 1)])
+          for (let t = bucketStart(from, outer), k = 0; k < 3000 && aligned; t = nextBucketStart(t, outer), k++)
+            aligned = bucketStart(t, inner) === t;
+        expect(nestsIn(inner, outer), `${inner} in ${outer}`).toBe(aligned);
+      }
+  });
+
+  it('only 1week in 1mon fails among shorter-in-longer pairs', () => {
+    const fails = PERIODS.flatMap((inner, i) => PERIODS.slice(i + 1).filter((outer) => !nestsIn(inner, outer)).map((outer) => `${inner} in ${outer}`));
+    expect(fails).toEqual(['1week in 1mon']);
   });
 });

@@ -72,3 +72,18 @@ export function periodLength(period: Period): { len: number; offset: number } {
   throw new RangeError(`unknown period ${String(period)}`);
 }
 
+
+/**
+ * True when every bucket boundary of `outer` is also a bucket boundary of `inner`, so each `inner`
+ * bucket lies inside one `outer` bucket (a period nests in itself). Fixed lengths nest when the
+ * inner length divides the outer and their offsets agree modulo it; calendar months start at
+ * midnight, so an inner period nests in them when it divides a day and is aligned to midnight.
+ * Every pair nests except `1week` in `1mon` (weeks straddle months).
+ */
+export function nestsIn(inner: Period, outer: Period): boolean {
+  const a = periodLength(inner);
+  const b = periodLength(outer);
+  if (a.len === 0) return b.len === 0;
+  if (b.len === 0) return DAY % a.len === 0 && a.offset % a.len === 0;
+  return b.len % a.len === 0 && (b.offset - a.offset) % a.len === 0;
+}

@@ -1,0 +1,294 @@
+/**
+ * The float64 per-tick path of the K-line aggregator: one tick reaches the open bars of all of a
+ * symbol's periods while, inside the base bar's bucket, touching one slot.
+ *
+ * Fold rule
+ * - The base is the shortest period. It takes every tick as a plain open bar.
+ * - A longer period whose bucket boundaries are all base boundaries (calendar.ts `nestsIn`: every
+ *   pair but `1mon` over a `1week` base) is folded. Its slot holds a partial bar: the base bars
+ *   already closed into its bucket, merged (bar-slot.ts), plus late ticks it took itself. Its open
+ *   bar, as read, is the partial merged with the base bar while the base bar lies in its bucket.
+ * - Any other period is direct: updated per tick, like the base.
+ * - A tick in the base bar's bucket touches the base (and the direct slots) only. A tick in a later
+ *   bucket closes the base bar: each partial whose bucket holds it merges it; each partial whose
+ *   bucket the tick is past closes (into its history, if not empty) and empties onto the bucket of
+ *   the tick. A tick before the base bar's bucket goes into every partial whose bucket holds it.
+ * So every folded period sees exactly the ticks of its bucket that arrived before its bucket closed,
+ * as a direct one would: same bars, same outcomes.
+ *
+ * Detached: load() of the base period reseeds the base bar with history the partials must not see.
+ * Before that the partials merge the live base bar in and detach: they take every tick directly, as
+ * direct slots, until the base opens its next bucket (whose bar holds ticks only) and they attach
+ * again without merging the old one.
+ *
+ * Invariant while attached: a partial's bucket holds the base bar's bucket, or is later (load()
+ * seeded it ahead); never earlier.
+ */
+import type { Period } from '../index';
+import { closeBar, type LoggedBars } from './bar-log';
+import {
+  CLOSE,
+  CSEQ,
+  END,
+  HIGH,
+  LOW,
+  NONE,
+  OPEN,
+  OSEQ,
+  STRIDE,
+  TIME,
+  VOL,
+  addTick,
+  clearSlot,
+  copySlot,
+  hasBar,
+  mergeSlot,
+  slotVolume,
+  volBigOf,
+} from './bar-slot';
+import { monthStart, nestsIn, nextMonthStart, periodLength } from './calendar';
+import { MAX_SAFE } from './scaled';
+
+/** A float64 symbol as the fast path sees it. */
+export interface FoldState extends LoggedBars {
+  /** false while the base bar holds loaded history: the partials then take ticks directly */
+  attached: boolean;
+}
+
+/** Which slot is the base and which periods are folded or direct; fixed per aggregator. */
+export class FoldPlan {
+  readonly base: number;
+  /** the slot after the periods' where a folded period's open bar is assembled for reading */
+  readonly scratch: number;
+  /** per slot: bucket length and offset (periodLength); length 0 = calendar month */
+  readonly lens: Float64Array;
+  readonly offs: Float64Array;
+  readonly folded: Int32Array;
+  readonly direct: Int32Array;
+  readonly isFolded: Uint8Array;
+
+  constructor(periods: readonly Period[]) {
+    const n = periods.length;
+    this.scratch = n;
+    this.lens = new Float64Array(n);
+    this.offs = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const pl = periodLength(periods[i]);
+      this.lens[i] = pl.len;
+      this.offs[i] = pl.offset;
+    }
+    const span = (i: number) => this.lens[i] || Infinity;
+    let base = 0;
+    for (let i = 1; i < n; i++) if (span(i) < span(base)) base = i;
+    this.base = base;
+    const others = periods.map((_, i) => i).filter((i) => i !== base);
+    this.folded = Int32Array.from(others.filter((i) => nestsIn(periods[base], periods[i])));
+    this.direct = Int32Array.from(others.filter((i) => !nestsIn(periods[base], periods[i])));
+    this.isFolded = new Uint8Array(n);
+    for (const i of this.folded) this.isFolded[i] = 1;
+  }
+}
+
+/** Sets slot i's bucket to the one containing ts. Same formulas as bucket.ts, on numbers. */
+function setBucket(plan: FoldPlan, b: Float64Array, i: number, ts: number): void {
+  const x = i * STRIDE;
+  const len = plan.lens[i];
+  if (len === 0) {
+    const time = monthStart(ts);
+    b[x + TIME] = time;
+    b[x + END] = nextMonthStart(time);
+  } else {
+    const off = plan.offs[i];
+    const time = off === 0 ? Math.floor(ts / len) * len : Math.floor((ts - off) / len) * len + off;
+    b[x + TIME] = time;
+    b[x + END] = time + len;
+  }
+}
+
+/** A tick inside the bucket of slot i, which holds a bar (so low ≤ high: one comparison of two). */
+function update(st: FoldState, b: Float64Array, x: number, i: number, p: number, q: number, seq: number): void {
+  if (p > b[x + HIGH]) b[x + HIGH] = p;
+  else if (p < b[x + LOW]) b[x + LOW] = p;
+  if (seq > b[x + CSEQ]) {
+    b[x + CLOSE] = p;
+    b[x + CSEQ] = seq;
+  } else if (seq < b[x + OSEQ]) {
+    b[x + OPEN] = p;
+    b[x + OSEQ] = seq;
+  }
+  const v = b[x + VOL] + q;
+  if (v <= MAX_SAFE) b[x + VOL] = v;
+  else {
+    volBigOf(st)[i] += BigInt(b[x + VOL]);
+    b[x + VOL] = q;
+  }
+}
+
+/** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
+function reopen(plan: FoldPlan, st: FoldState, b: Float64Array, x: number, i: number, p: number, q: number, seq: number, ts: number): void {
+  if (b[x + END] !== NONE) closeBar(st, i);
+  setBucket(plan, b, i, ts);
+  b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
+  b[x + VOL] = q;
+  b[x + OSEQ] = b[x + CSEQ] = seq;
+  if (st.volBig !== null) st.volBig[i] = 0n;
+}
+
+/** Closes folded slot i's partial (into the history, if not empty) and empties it onto ts's bucket. */
+function roll(plan: FoldPlan, st: FoldState, i: number, ts: number): void {
+  const b = st.bars;
+  const x = i * STRIDE;
+  if (hasBar(b, i)) closeBar(st, i);
+  setBucket(plan, b, i, ts);
+  clearSlot(st, i, b[x + TIME], b[x + END]);
+}
+
+/** Applies a tick to a float64 symbol; true if any period took it. */
+export function applyFast(plan: FoldPlan, st: FoldState, p: number, q: number, seq: number, ts: number): boolean {
+  const b = st.bars;
+  const bx = plan.base * STRIDE;
+  let applied = st.attached ? false : feedDetached(plan, st, p, q, seq, ts);
+  if (ts < b[bx + END]) {
+    if (ts >= b[bx + TIME]) {
+      update(st, b, bx, plan.base, p, q, seq);
+      applied = true;
+    } else if (st.attached && plan.folded.length !== 0 && feedLate(plan, st, p, q, seq, ts)) applied = true;
+  } else {
+    if (plan.folded.length !== 0) foldBase(plan, st, ts);
+    reopen(plan, st, b, bx, plan.base, p, q, seq, ts);
+    applied = true;
+  }
+  const direct = plan.direct;
+  for (let k = 0; k < direct.length; k++) {
+    const i = direct[k];
+    const x = i * STRIDE;
+    if (ts < b[x + END]) {
+      if (ts < b[x + TIME]) continue; // older bucket: this series is past it
+      update(st, b, x, i, p, q, seq);
+    } else reopen(plan, st, b, x, i, p, q, seq, ts);
+    applied = true;
+  }
+  return applied;
+}
+
+/**
+ * The tick at ts opens a later base bucket: the closing base bar goes into the partials whose bucket
+ * holds it (unless detached: they have its ticks already), partials ts is past close and empty, and
+ * the partials attach.
+ */
+function foldBase(plan: FoldPlan, st: FoldState, ts: number): void {
+  const b = st.bars;
+  const bx = plan.base * STRIDE;
+  const folded = plan.folded;
+  const fold = st.attached && b[bx + END] !== NONE;
+  const spilled = st.volBig !== null && st.volBig[plan.base] !== 0n;
+  const t = b[bx + TIME];
+  const hi = b[bx + HIGH];
+  const lo = b[bx + LOW];
+  const oseq = b[bx + OSEQ];
+  const cseq = b[bx + CSEQ];
+  const vol = b[bx + VOL];
+  for (let k = 0; k < folded.length; k++) {
+    const i = folded[k];
+    const x = i * STRIDE;
+    if (fold && t >= b[x + TIME] && t < b[x + END]) {
+      if (spilled) mergeSlot(st, i, plan.base);
+      else {
+        // mergeSlot(st, i, base), unrolled on the base bar's fields read once
+        if (hi > b[x + HIGH]) b[x + HIGH] = hi;
+        if (lo < b[x + LOW]) b[x + LOW] = lo;
+        if (cseq > b[x + CSEQ]) {
+          b[x + CLOSE] = b[bx + CLOSE];
+          b[x + CSEQ] = cseq;
+        }
+        if (oseq < b[x + OSEQ]) {
+          b[x + OPEN] = b[bx + OPEN];
+          b[x + OSEQ] = oseq;
+        }
+        const v = b[x + VOL] + vol;
+        if (v <= MAX_SAFE) b[x + VOL] = v;
+        else {
+          volBigOf(st)[i] += BigInt(b[x + VOL]);
+          b[x + VOL] = vol;
+        }
+      }
+    }
+    if (ts >= b[x + END]) roll(plan, st, i, ts);
+  }
+  st.attached = true;
+}
+
+/** A tick before the base bar's bucket: every partial whose bucket holds it takes it. */
+function feedLate(plan: FoldPlan, st: FoldState, p: number, q: number, seq: number, ts: number): boolean {
+  const b = st.bars;
+  const folded = plan.folded;
+  let took = false;
+  for (let k = 0; k < folded.length; k++) {
+    const i = folded[k];
+    const x = i * STRIDE;
+    if (ts >= b[x + TIME] && ts < b[x + END]) {
+      addTick(st, i, p, q, seq);
+      took = true;
+    }
+  }
+  return took;
+}
+
+/** Detached: the partials take the tick as direct slots do, unless it opens the next base bucket. */
+function feedDetached(plan: FoldPlan, st: FoldState, p: number, q: number, seq: number, ts: number): boolean {
+  const b = st.bars;
+  if (ts >= b[plan.base * STRIDE + END]) return false; // foldBase attaches; the base bar holds the tick
+  const folded = plan.folded;
+  let took = false;
+  for (let k = 0; k < folded.length; k++) {
+    const i = folded[k];
+    const x = i * STRIDE;
+    if (ts >= b[x + END]) roll(plan, st, i, ts);
+    else if (ts < b[x + TIME]) continue;
+    addTick(st, i, p, q, seq);
+    took = true;
+  }
+  return took;
+}
+
+/** Whether the base bar is part of folded slot i's open bar. */
+function baseIn(plan: FoldPlan, st: FoldState, i: number): boolean {
+  const b = st.bars;
+  const bx = plan.base * STRIDE;
+  const x = i * STRIDE;
+  const t = b[bx + TIME];
+  return st.attached && b[bx + END] !== NONE && t >= b[x + TIME] && t < b[x + END];
+}
+
+/**
+ * The slot holding period i's open bar as read: slot i itself, or for a folded period the scratch
+ * slot with merge(partial, base bar). Read it before the next call, then `release`.
+ */
+export function view(plan: FoldPlan, st: FoldState, i: number): number {
+  if (plan.isFolded[i] === 0) return i;
+  const s = plan.scratch;
+  copySlot(st, s, i);
+  if (baseIn(plan, st, i)) mergeSlot(st, s, plan.base);
+  return s;
+}
+
+/** Empties the scratch slot (a stale bar there would count in the price-overflow check of a rescale). */
+export function release(plan: FoldPlan, st: FoldState): void {
+  st.bars[plan.scratch * STRIDE + END] = NONE;
+}
+
+/** Before load() reseeds the base bar: the partials take the live one in and detach. */
+export function detach(plan: FoldPlan, st: FoldState): void {
+  if (!st.attached) return;
+  const folded = plan.folded;
+  for (let k = 0; k < folded.length; k++) if (baseIn(plan, st, folded[k])) mergeSlot(st, folded[k], plan.base);
+  st.attached = false;
+}
+
+/**
+ * The volume the base bar adds to folded period i's open bar as read (0n if none): load() stores a
+ * seeded bar's volume minus it in the partial, so that reading adds it back.
+ */
+export function baseVolumeIn(plan: FoldPlan, st: FoldState, i: number): bigint {
+  return plan.isFolded[i] === 1 && baseIn(plan, st, i) ? slotVolume(st, plan.base) : 0n;
+}
