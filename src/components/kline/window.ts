@@ -13,8 +13,11 @@ import { bucketStart } from '../../../core';
 import type { HistoryPayload } from '../../market/types';
 
 export const WINDOW = {
-  /** bars held at first: a few screens of a phone */
-  first: 300,
+  /**
+   * bars held at first: ~2.5 screens of a phone. At 4× CPU and 50,000 ticks/s, 300 left one 51 ms
+   * redraw frame per 30 s; 150 left none in two runs (bench/results/README.md).
+   */
+  first: 150,
   /** bars added per scroll-back step */
   page: 300,
   /** scroll-back starts when fewer than this many held bars are left of the view */
