@@ -39,15 +39,14 @@ import {
   TIME,
   VOL,
   addTick,
+  addVolume,
   clearSlot,
   copySlot,
   hasBar,
   mergeSlot,
   slotVolume,
-  volBigOf,
 } from './bar-slot';
 import { monthStart, nestsIn, nextMonthStart, periodLength } from './calendar';
-import { MAX_SAFE } from './scaled';
 
 /** A float64 symbol as the fast path sees it. */
 export interface FoldState extends LoggedBars {
@@ -116,12 +115,7 @@ function update(st: FoldState, b: Float64Array, x: number, i: number, p: number,
     b[x + OPEN] = p;
     b[x + OSEQ] = seq;
   }
-  const v = b[x + VOL] + q;
-  if (v <= MAX_SAFE) b[x + VOL] = v;
-  else {
-    volBigOf(st)[i] += BigInt(b[x + VOL]);
-    b[x + VOL] = q;
-  }
+  addVolume(st, i, q);
 }
 
 /** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
@@ -205,12 +199,7 @@ function foldBase(plan: FoldPlan, st: FoldState, ts: number): void {
           b[x + OPEN] = b[bx + OPEN];
           b[x + OSEQ] = oseq;
         }
-        const v = b[x + VOL] + vol;
-        if (v <= MAX_SAFE) b[x + VOL] = v;
-        else {
-          volBigOf(st)[i] += BigInt(b[x + VOL]);
-          b[x + VOL] = vol;
-        }
+        addVolume(st, i, vol);
       }
     }
     if (ts >= b[x + END]) roll(plan, st, i, ts);

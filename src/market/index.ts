@@ -68,9 +68,9 @@ export function useStreamStale(key: string): boolean {
   return useSnapshot(marketStore.stale)[key] === true;
 }
 
-/** Merged history of a series, as column arrays. */
-export function loadHistory(symbol: string, period: Period): Promise<HistoryPayload> {
-  return fetchHistory(symbol, period);
+/** Merged history of a series, as column arrays: the default window, or `range` (unix s; older pages). */
+export function loadHistory(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+  return fetchHistory(symbol, period, range);
 }
 
 /**

@@ -12,8 +12,7 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useChartFeed, useStreamStale } from '../../market';
-import { fetchHistory } from '../../market/bridge';
+import { loadHistory, useChartFeed, useStreamStale } from '../../market';
 import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload } from '../../market/types';
 import { BarGuard } from './guard';
@@ -204,7 +203,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     const h = w.win.bars;
     if (!range || w.fetching) return;
     w.fetching = true;
-    fetchHistory(h.symbol, h.period, range).then(
+    loadHistory(h.symbol, h.period, range).then(
       (older) => {
         w.fetching = false;
         // A new history (symbol, period, reload) replaced this window meanwhile: drop the answer.
