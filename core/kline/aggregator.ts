@@ -6,7 +6,8 @@
  *   `ts`; empty buckets produce no candle (charts draw gaps).
  * - Sequence, per symbol. `lastSeq` is the highest seq accepted so far.
  *   - seq > lastSeq + 1: the seqs in between are reported once as `gap` (inclusive range) and
- *     remembered as missing; the tick itself is then processed normally.
+ *     remembered as missing; the tick itself is then processed normally. The gap comes with the
+ *     tick's outcome, `applied` or `late-dropped` alike (the caller refetches on either).
  *   - seq ≤ lastSeq and remembered as missing: a late tick. It is processed normally and no longer
  *     missing. Up to 256 missing ranges are remembered per symbol; older ones are forgotten and
  *     their ticks then count as duplicates (the caller has refetched history by then).
@@ -99,6 +100,7 @@ export interface SeqGap {
 }
 export interface ApplyResult {
   outcome: ApplyOutcome;
+  /** the seqs this tick jumped over, reported once; with `applied` or `late-dropped`, never `duplicate` */
   gap?: SeqGap;
 }
 export interface KlineAggregator {
@@ -392,12 +394,15 @@ export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggreg
     const seqResult = checkSeq(st, symbol, seq);
     if (seqResult === DUPLICATE) return DUPLICATE;
     const applied = st.fast ? applyFast(plan, st, p, q, seq, ts) : applyBig(st, bp, bq, seq, ts);
+    const gap = seqResult as SeqGap | null;
     if (!applied) {
       stats.lateDropped++;
-      return LATE_DROPPED;
+      // The gap is reported even though the tick itself is dropped: its seq has moved lastSeq on,
+      // so this is the only time the caller hears of the missing range.
+      return gap === null ? LATE_DROPPED : { outcome: 'late-dropped', gap };
     }
     stats.applied++;
-    return seqResult === null ? APPLIED : { outcome: 'applied', gap: seqResult as SeqGap };
+    return gap === null ? APPLIED : { outcome: 'applied', gap };
   }
 
   function openCandle(st: SymbolState, i: number): Candle | undefined {

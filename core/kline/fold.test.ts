@@ -108,12 +108,16 @@ function checkFoldedEqualsDirect(periods: readonly Period[], list: Op[], maxBars
       return;
     }
     let t: Tick;
+    let gap = ''; // the seq this tick jumps over, as outcomeText reports it
     if (op.seq === 'dup' && lastTick[op.sym] !== undefined) t = { ...lastTick[op.sym]!, price: op.price };
     else {
       let seq: number;
       if (op.seq === 'late' && skipped[op.sym].length > 0) seq = skipped[op.sym].splice(op.pick % skipped[op.sym].length, 1)[0];
       else {
-        if (op.seq === 'skip') skipped[op.sym].push(++seqs[op.sym]);
+        if (op.seq === 'skip') {
+          skipped[op.sym].push(++seqs[op.sym]);
+          if (lastTick[op.sym] !== undefined) gap = ` gap ${seqs[op.sym]}-${seqs[op.sym]}`; // a symbol's first tick reports none
+        }
         seq = ++seqs[op.sym];
       }
       clock += op.dt;
@@ -122,8 +126,11 @@ function checkFoldedEqualsDirect(periods: readonly Period[], list: Op[], maxBars
     lastTick[op.sym] = t;
     const got = outcomeText(all.apply(t));
     const singles = periods.map((p) => outcomeText(one.get(p)!.apply(t)));
-    // Applied if any period took it (with the gap report every single-period aggregator shares; a
-    // late-dropped tick reports none), else all agree.
+    // Every aggregator reports the gap, whether its periods took the tick or dropped it as late.
+    const gapOf = (s: string) => (s.includes(' ') ? s.slice(s.indexOf(' ')) : '');
+    const wrongGap = [got, ...singles].find((s) => gapOf(s) !== gap);
+    expect(wrongGap, `op ${k}: all report '${gap}' for ${JSON.stringify(t)}`).toBeUndefined();
+    // Applied if any period took it, else all agree.
     expect(got, `op ${k}: ${JSON.stringify(t)}`).toBe(singles.find((s) => s.startsWith('applied')) ?? singles[0]);
   });
   compare('end');

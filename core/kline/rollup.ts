@@ -8,8 +8,10 @@
  *   non-empty bucket, values in canonical form (no exponent, no trailing fractional zeros).
  * - Input order does not matter (it is sorted by time, stable); candles with equal `time` are
  *   taken in input order.
- * - The input period must nest in `to` (every input bucket inside one output bucket): any period
- *   up to 1day rolls into anything; 1week does not roll into 1mon (weeks straddle months).
+ * - The input period must nest in `to`, `nestsIn(input, to)` (calendar.ts, the one rule the
+ *   aggregator's folding uses too): every input bucket then lies inside one output bucket. The
+ *   candles do not say their period, so it is not checked here; rolling a period that does not
+ *   nest (1week into 1mon) puts a straddling week wholly into the month of its start.
  */
 import type { Candle, Period } from '../index';
 import Decimal from 'decimal.js';
