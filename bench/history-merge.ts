@@ -1,8 +1,9 @@
 /**
  * Issue item 3: history merge.
  *  (a) time to first chart paint for 5,000 candles: the worker's series for BTC/USDT 1min is filled
- *      with 5,000 bars through the real history path (four ≤1,500-bar pages, as scrolling back does),
- *      then the real <KLineChart> is mounted; measured from mount to the first frame after setData
+ *      with 5,000 bars through the real history path (the default window, then four ≤1,500-bar pages,
+ *      as a chart scrolling back does) and kept live by a watch, then the real <KLineChart> is
+ *      mounted; measured from mount to the first frame after setData
  *      (the chart's own history fetch from the worker, transfer, setData, paint). Warm (after the
  *      app's idle spare chart, which the chart adopts) and cold (a chart opened before it).
  *  (b) cold first paint of the chart's default window (≤1,500 bars), mount → paint, for reference.

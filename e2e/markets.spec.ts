@@ -194,10 +194,14 @@ test('BTC/USDT detail: the chart draws, a period switch works, the price ticks, 
   await context.setOffline(true);
   await expect(page.getByTestId('stale-badge')).toBeVisible({ timeout: 20_000 });
   await expect(last).toHaveAttribute('data-stale', 'true');
+  // the chart marks its own stream too
+  const chartStale = chart.locator('..').getByRole('status', { name: 'Chart data delayed' });
+  await expect(chartStale).toBeVisible({ timeout: 20_000 });
   await shot(page, 'detail-stale');
   await context.setOffline(false);
   await expect(page.getByTestId('stale-badge')).toHaveCount(0, { timeout: 30_000 });
   await expect(last).not.toHaveAttribute('data-stale', /.*/);
+  await expect(chartStale).toHaveCount(0, { timeout: 30_000 });
 
   // Buy leads to the Trade tab for this pair.
   await page.getByRole('button', { name: 'Buy' }).click();

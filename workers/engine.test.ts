@@ -129,8 +129,41 @@ describe('MarketEngine', () => {
     clock.advance(200);
     await flushMicro();
     expect(snaps.flatMap((s) => s.chart?.bars.map((b) => b.time) ?? [])).toEqual([120, 180]);
-    // the next chart gets the merged series, again without waiting
+    // the next chart gets the merged series, again without waiting — and, the series being loaded
+    // and live, without another request
     expect(Array.from((await engine.history('A/USDT', '1min')).time)).toEqual([60, 120, 180]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a series loaded and live since is answered from memory; once its stream went silent, the default window is fetched again', async () => {
+    const { socket, engine, answers, requests, clock } = setup();
+    await engine.start({ origin: 'o', apiBase: '/api' });
+    socket.serverConnect();
+    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, () => {});
+    const first = engine.history('A/USDT', '1min');
+    answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
+    await first;
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 1, ts: 0, candle: candle(180, '6', '1') }]);
+    clock.advance(1_000);
+    // a second chart of the same series, while the first keeps it live
+    expect(Array.from((await engine.history('A/USDT', '1min')).time)).toEqual([60, 120, 180]);
+    expect(requests).toHaveLength(1);
+    // silent past the floor (5 s): what it holds may be missing bars, so the window is fetched
+    clock.advance(6_000);
+    const again = engine.history('A/USDT', '1min');
+    expect(requests).toHaveLength(2);
+    answers[1].resolve([bar(240, 7, 2)]);
+    // (held bars at once; the fetched window is merged when it lands)
+    expect(Array.from((await again).time)).toEqual([60, 120, 180]);
+    await flushMicro();
+    // heard from again: live, so answered from memory once more
+    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 2, ts: 0, candle: candle(300, '8', '1') }]);
+    expect(Array.from((await engine.history('A/USDT', '1min')).time)).toEqual([60, 120, 180, 240, 300]);
+    expect(requests).toHaveLength(2);
+    // disconnected: nothing is live
+    socket.serverDrop();
+    void engine.history('A/USDT', '1min');
+    expect(requests).toHaveLength(3);
   });
 
   it('waits for the history load when the series holds only live bars (history could not go in front of them)', async () => {

@@ -153,6 +153,11 @@ export class MarketEngine {
     this.painter.paintNow(id, this.book.rows, this.staleAt(this.deps.clock.now()));
   }
 
+  /** Subscribed, connected, heard within its cadence and not refetching a gap. */
+  private isLive(key: string): boolean {
+    return this.subscribed.has(key) && !this.refetching.has(key) && !this.staleAt(this.deps.clock.now())(key);
+  }
+
   /** Whether a stream is stale at `now`: everything while disconnected, else silent past its cadence. */
   private staleAt(now: number): (key: string) => boolean {
     const connected = !!this.socket?.connected;
@@ -167,6 +172,11 @@ export class MarketEngine {
       this.publishBars(key, series.completeLoad(-1, bars));
       return toPayload(symbol, period, series.slice(range.from, range.to));
     }
+    // Loaded, and live ever since: a series exists only while a chart keeps it subscribed, and a
+    // seq gap, a reconnect or a tab shown again refetches what was missed. Such a series (another
+    // chart of it is open) is whole, so it is answered from memory with no request — a request
+    // would cost the server, this worker and the first paint for nothing.
+    if (series.windowLoaded && this.isLive(key)) return toPayload(symbol, period, series.bars);
     // Two callers asking for the same series share one request.
     let load = this.loads.get(key);
     if (!load) {

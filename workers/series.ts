@@ -37,6 +37,15 @@ export class ChartSeries {
   }
   private restMerged = false;
 
+  /**
+   * A default-window load has landed: together with an unbroken live stream since (the engine's
+   * check), the series then reaches the present with nothing missing.
+   */
+  get windowLoaded(): boolean {
+    return this.defaultLoaded;
+  }
+  private defaultLoaded = false;
+
   get loading(): boolean {
     return this.loadingGen !== null;
   }
@@ -69,7 +78,10 @@ export class ChartSeries {
     const changed = new Map<number, ChartBar>();
     for (const b of rest) if (this.upsert(b)) changed.set(b.time, b);
     if (rest.length) this.restMerged = true;
-    if (gen === this.loadingGen) this.finish(changed);
+    if (gen === this.loadingGen) {
+      this.defaultLoaded = true;
+      this.finish(changed);
+    }
     this.trim();
     return [...changed.values()].sort((a, b) => a.time - b.time);
   }

@@ -5,6 +5,14 @@
  * prints the main thread's top-level tasks on a timeline (relative to mount) and a CPU profile.
  *
  *   npx tsx bench/browser/firstpaint-probe.ts [--throttle=4] [--runs=3] [--warm=1] [--trace=1] [--cpu=1] [--query=&x=1]
+ *     [--ab='&x=0|&x=1']   variants of the query, interleaved run by run (a noisy machine drifts
+ *                          between back-to-back series); prints each variant's p50. A variant
+ *                          `@DIR` opens another build of the pages instead, copied to dist/h5/DIR/ —
+ *                          e.g. an older commit's, built with
+ *                          `npx vite build -c bench/vite.bench.config.ts --base /h5/DIR/ --outDir X`
+ *                          and passed as `--pages-DIR=X`
+ *
+ * Performance marks named `fp:…` (add them while diagnosing) are printed relative to mount.
  *
  * Build the bench pages first (`BENCH_MINIFY=0 npx vite build -c bench/vite.bench.config.ts` for
  * readable names).
@@ -12,7 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openBenchPage, round, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
+import { launchBrowser, openBenchPage, ROOT, round, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -71,13 +79,18 @@ async function main(): Promise<void> {
   const warm = arg('warm', '1') === '1';
   const tracing = arg('trace', '1') === '1';
   const cpu = arg('cpu', '1') === '1';
-  const totals: number[] = [];
+  const variants = arg('ab', '').split('|');
+  const totals: number[][] = variants.map(() => []);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-probe-'));
   const server = await startServer({ tickRate: 2000, dataDir, extraSymbols: 2000 });
   const browser = await launchBrowser();
-  const url = `${server.origin}/h5/bench/browser/pages/app.html?mode=history&symbol=${encodeURIComponent('BTC/USDT')}${warm ? '' : '&warm=0'}${arg('query', '')}`;
+  const base = `${server.origin}/h5/bench/browser/pages/app.html?mode=history&symbol=${encodeURIComponent('BTC/USDT')}${warm ? '' : '&warm=0'}${arg('query', '')}`;
   try {
     for (let run = 0; run < runs; run++) {
+      const v = run % variants.length;
+      const other = variants[v].startsWith('@') ? variants[v].slice(1) : null;
+      if (other) fs.cpSync(arg(`pages-${other}`, ''), path.join(ROOT, 'dist/h5', other), { recursive: true });
+      const url = other ? base.replace('/h5/bench/', `/h5/${other}/`) : base + variants[v];
       const bp = await openBenchPage(browser, throttle);
       try {
         await bp.page.goto(url, { waitUntil: 'load' });
@@ -96,8 +109,10 @@ async function main(): Promise<void> {
         await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
         await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
         const m = await bp.page.evaluate(() => window.__bench.read().marks);
-        console.log(`# run ${run + 1}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`);
-        totals.push(m.chartPaint - m.mount);
+        console.log(`# run ${run + 1}${variants.length > 1 ? ` [${variants[v]}]` : ''}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`);
+        totals[v].push(m.chartPaint - m.mount);
+        const pm = await bp.page.evaluate(() => performance.getEntriesByType('mark').filter((e) => e.name.startsWith('fp:')).map((e) => [e.name, e.startTime] as const));
+        if (pm.length) console.log('   ' + pm.filter(([, t]) => t >= m.mount).map(([k, t]) => `${k} +${round(t - m.mount)}`).join('  '));
         console.log('   ' + Object.entries(m).filter(([, v]) => v >= m.mount).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} +${round(v - m.mount)}`).join('  '));
         if (!tracing) continue;
         const buf = await browser.stopTracing();
@@ -132,13 +147,19 @@ async function main(): Promise<void> {
             .map((e) => `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${round((e.dur ?? 0) / 1000)}`);
           console.log(`  +${round((t.ts - t0) / 1000).toString().padStart(6)} ms  task ${round((t.dur ?? 0) / 1000).toString().padStart(5)} ms  ${kids.join(' · ')}`);
         }
+        if (arg('incl', '0') === '1') {
+          console.log('  -- inclusive CPU time, trace start to end --');
+          for (const l of inclusiveIn(prof.profile, t0, Infinity, Number(arg('top', '60')))) console.log(`      ${l}`);
+        }
         if (run === runs - 1) for (const l of selfTimes(prof.profile, 30)) console.log(l);
       } finally {
         await bp.close();
       }
     }
-    const sorted = [...totals].sort((a, b) => a - b);
-    console.log(`first paint p50 ${round(sorted[Math.floor(sorted.length / 2)])} ms (min ${round(sorted[0])}, max ${round(sorted[sorted.length - 1])}, n ${sorted.length})`);
+    variants.forEach((q, v) => {
+      const sorted = [...totals[v]].sort((a, b) => a - b);
+      console.log(`first paint${q ? ` [${q}]` : ''} p50 ${round(sorted[Math.floor(sorted.length / 2)])} ms (min ${round(sorted[0])}, max ${round(sorted[sorted.length - 1])}, n ${sorted.length})`);
+    });
   } finally {
     await browser.close().catch(() => {});
     await server.stop();

@@ -6,6 +6,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { CONSTANTS } from '../../core';
 import { applySnapshot, forgetWatch } from '../stores/market';
+import { afterNextPaint } from '../lib/idle';
 import { fetchHistory, openWatch } from './bridge';
 import { klineKey, nextWatchKey } from './keys';
 import type { ChartBar, HistoryPayload, Period } from './types';
@@ -39,8 +40,10 @@ export function useChartFeed(symbol: string, period: Period, sink: RefObject<Cha
     const key = nextWatchKey();
     let drawn = false;
     let held: ChartBar[] = [];
+    let loads = 0;
 
     const load = () => {
+      const mine = ++loads;
       drawn = false;
       held = [];
       // Mounting is already loading: keeping the state object skips a render in the mount commit.
@@ -52,7 +55,11 @@ export function useChartFeed(symbol: string, period: Period, sink: RefObject<Cha
           drawn = true;
           const late = held;
           held = [];
-          setState({ loading: false, error: false });
+          // After the frame that shows the history: the render it causes changes nothing in that
+          // frame (a loading note appears only after 250 ms), and on a slow phone it delayed it.
+          afterNextPaint(() => {
+            if (current() && mine === loads) setState({ loading: false, error: false });
+          });
           if (late.length && !sink.current.update(late)) load();
         },
         () => {

@@ -2,8 +2,8 @@
  * The door the pages use for market data. Everything arrives from the market worker through the
  * bridge; the pages never see a socket message.
  */
-import { useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { marketStore, applySnapshot, forgetWatch } from '../stores/market';
 import { fetchHistory, openWatch, type WatchHandle } from './bridge';
 import { nextWatchKey } from './keys';
@@ -63,9 +63,18 @@ export function useMarketStatus(): { readonly connected: boolean; readonly lastH
   };
 }
 
-/** Whether one stream (a symbol, or `kline:<symbol>:<period>`) is stale; re-renders only when that flips. */
+/**
+ * Whether one stream (a symbol, or `kline:<symbol>:<period>`) is stale; re-renders only when that
+ * flips. A plain boolean read of the store rather than a snapshot of the whole stale map: this sits
+ * in every live figure's first render.
+ */
 export function useStreamStale(key: string): boolean {
-  return useSnapshot(marketStore.stale)[key] === true;
+  const read = useCallback(() => marketStore.stale[key] === true, [key]);
+  return useSyncExternalStore(subscribeStale, read);
+}
+
+function subscribeStale(onChange: () => void): () => void {
+  return subscribe(marketStore.stale, onChange);
 }
 
 /** Merged history of a series, as column arrays: the default window, or `range` (unix s; older pages). */

@@ -4,7 +4,7 @@
  * with the theme's tokens. Drawing itself never happens here.
  */
 import { LIGHT_PAINT_THEME } from '../../workers/paint/light-theme';
-import { readTokens } from '../styles/read-tokens';
+import { onTokensChange, readTokens } from '../styles/read-tokens';
 import type { FigureSlot, PaintTheme, RowLayout } from '../../workers/api-types';
 import { canPaintRows, paintRow, setPaintTheme, type PaintHandle } from './bridge';
 
@@ -23,17 +23,17 @@ export function readPaintTheme(el: Element = document.documentElement): PaintThe
   });
 }
 
-let themeObserver: MutationObserver | null = null;
+let following = false;
 
 /**
  * Send the theme's colours to the worker now and whenever <html>'s theme or price-colour
  * attributes change (stores/ui.ts sets them). Started by the first painted row; idempotent.
  */
 export function followPaintTheme(): void {
-  if (themeObserver) return;
+  if (following) return;
+  following = true;
   setPaintTheme(readPaintTheme());
-  themeObserver = new MutationObserver(() => setPaintTheme(readPaintTheme()));
-  themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'data-price', 'style'] });
+  onTokensChange(() => setPaintTheme(readPaintTheme()));
 }
 
 /** A CSS font shorthand for the canvas from an element's computed style. */

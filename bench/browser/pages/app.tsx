@@ -29,6 +29,7 @@ import { installCollector } from './collector';
 
 const bench = installCollector();
 const q = new URLSearchParams(location.search);
+(globalThis as unknown as { __exp: string }).__exp = q.get('exp') ?? '';
 const mode = q.get('mode') ?? 'stall';
 const chartSymbol = q.get('symbol') ?? 'BTC/USDT';
 const chartHeight = Number(q.get('chartHeight') ?? 300);
@@ -133,13 +134,15 @@ function HistoryScreen() {
 
 /** Node drives these through page.evaluate. */
 const ops = {
-  /** Loads `bars` 1min bars into the worker's series page by page (≤1500 per request, newest first). */
+  /** Loads `bars` 1min bars into the worker's series as a chart scrolled back would: its default window, then page by page (≤1500 per request, newest first). */
   async prefetch(symbol: string, bars: number): Promise<{ ms: number; bars: number }> {
     // Scrolling back happens on a mounted chart, whose watch keeps the series wanted: without one,
     // the worker drops a series nobody charts whenever it resyncs its subscriptions (e.g. when the
     // socket connects mid-prefetch), and the pages loaded so far with it. Kept open for the page.
     openWatch({ symbols: [], chart: { symbol, period: '1min' } }, () => {});
     const t0 = performance.now();
+    // The chart that scrolled back loaded its default window first.
+    await fetchHistory(symbol, '1min');
     const end = Math.floor(Date.now() / 60_000) * 60;
     const from = end - (bars - 1) * 60;
     let to = end + 59;

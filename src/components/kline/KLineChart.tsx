@@ -17,7 +17,8 @@ import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload } from '../../market/types';
 import { BarGuard } from './guard';
 import { feedPeriod, type ChartPeriod } from './periods';
-import { readTheme, sameTheme, type ChartTheme } from './theme';
+import { chartTheme, sameTheme, type ChartTheme } from './theme';
+import { onTokensChange } from '../../styles/read-tokens';
 import { addCandles, applyTheme, chartOptions } from './options';
 import { adoptSpareChart, noteChartHeight, prepareSpareChart } from './spare';
 import { whenIdle } from '../../lib/idle';
@@ -54,7 +55,6 @@ const ts = (t: number) => t as UTCTimestamp;
 const LOADING_NOTE_AFTER_MS = 250;
 
 export function KLineChart({ symbol, period, height = 360, precision = 2, onBar }: KLineChartProps) {
-  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<Series | null>(null);
@@ -94,7 +94,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     if (chart.current) return chart.current;
     const el = box.current;
     if (!el) return null;
-    const th = readTheme(el);
+    const th = chartTheme();
     theme.current = th;
     const c = createChart(el, chartOptions(th));
     chart.current = c;
@@ -114,7 +114,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     if (chart.current || mode.current.line || !el) return null;
     const spare = adoptSpareChart(el);
     if (!spare) return null;
-    const th = readTheme(el);
+    const th = chartTheme();
     theme.current = th;
     chart.current = spare.chart;
     if (!sameTheme(th, spare.theme)) applyTheme(spare.chart, th, spare.main, false);
@@ -154,18 +154,16 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
 
   useLayoutEffect(() => {
     // Theme switches (dark mode, red-up setting) change the tokens on <html>: recolour.
-    const mo = new MutationObserver(() => {
+    const off = onTokensChange(() => {
       const c = chart.current;
-      const el = box.current;
-      if (!c || !el) return;
-      const next = readTheme(el);
+      const next = chartTheme();
+      if (!c || next === theme.current) return;
       theme.current = next;
       const s = series.current;
       applyTheme(c, next, s?.main ?? null, s?.line ?? false);
     });
-    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
     return () => {
-      mo.disconnect();
+      off();
       series.current = null;
       const c = chart.current;
       chart.current = null;
@@ -289,18 +287,31 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
 
   // The series are rebuilt when the mode or precision changes: the feed must redraw them from history.
   const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
-  // Only this chart's stale flag: a status read would re-render the chart on every snapshot.
-  const stale = useStreamStale(feed.streamKey);
   const slow = useHeldFor(feed.loading, LOADING_NOTE_AFTER_MS);
 
   return (
     <div className={css.wrap} style={{ height }}>
       <div ref={box} className={css.chart} data-testid="kline-chart" />
-      {slow && <div className={css.note}>{t('common.loading')}</div>}
-      {feed.error && <div className={css.note}>{t('kline.loadFailed')}</div>}
-      {stale && !feed.loading && <span className={css.stale} role="status" aria-label={t('kline.stale')} title={t('kline.stale')} />}
+      {slow && <Note text="common.loading" />}
+      {feed.error && <Note text="kline.loadFailed" />}
+      {!feed.loading && <StaleDot streamKey={feed.streamKey} />}
     </div>
   );
+}
+
+// The chart's notes are components of their own, rendered only when shown: translating and
+// following the stale flag then cost the chart's first render nothing.
+
+function Note({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return <div className={css.note}>{t(text)}</div>;
+}
+
+/** Marks the chart while its stream is silent past its cadence; re-renders only when that flips. */
+function StaleDot({ streamKey }: { streamKey: string }) {
+  const { t } = useTranslation();
+  const stale = useStreamStale(streamKey);
+  return stale ? <span className={css.stale} role="status" aria-label={t('kline.stale')} title={t('kline.stale')} /> : null;
 }
 
 /** Volume bars: the candle colours at half strength; computed once per theme, not per bar. */

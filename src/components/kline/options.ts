@@ -17,12 +17,21 @@ function localLabel(t: Time, withDate: boolean): string {
   return withDate ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${hm}` : hm;
 }
 
+/**
+ * The price axis is at least this wide (px): the width lightweight-charts gives labels up to six
+ * digits with two decimals (67091.13) in its 12 px font. Without a floor the axis takes the width of
+ * the widest label, so a chart adopting the spare (drawn at ~100.00, 60 px) or crossing a digit
+ * resized its pane and axis canvases within the first draw — a forced layout and four bitmap
+ * reallocations on a slow phone — and the candles jumped sideways. Wider labels still widen it.
+ */
+export const PRICE_AXIS_MIN_WIDTH = 72;
+
 export function chartOptions(th: ChartTheme): DeepPartial<ChartOptions> {
   return {
     autoSize: true,
     layout: { background: { color: th.bg }, textColor: th.text, attributionLogo: false },
     grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } },
-    rightPriceScale: { borderVisible: false },
+    rightPriceScale: { borderVisible: false, minimumWidth: PRICE_AXIS_MIN_WIDTH },
     timeScale: { borderVisible: false, timeVisible: true, tickMarkFormatter: (time: Time) => localLabel(time, false) },
     localization: { timeFormatter: (time: Time) => localLabel(time, true) },
   };

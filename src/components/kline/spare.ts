@@ -9,7 +9,8 @@
  */
 import { createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { addCandles, chartOptions } from './options';
-import { readTheme, type ChartTheme } from './theme';
+import { chartTheme, type ChartTheme } from './theme';
+import { afterNextPaint } from '../../lib/idle';
 import { pairChartHeight } from './size';
 
 export interface CandleChart {
@@ -45,7 +46,7 @@ let spare: CandleChart | null = null;
 let building: Promise<void> | null = null;
 
 function nextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => afterNextPaint(resolve));
 }
 
 /** Builds the spare if there is none (idempotent); resolves once it is parked. */
@@ -63,7 +64,7 @@ async function build(): Promise<void> {
   host.style.cssText = PARKED;
   host.style.height = `${parkedHeight ?? pairChartHeight()}px`;
   document.body.appendChild(host);
-  const th = readTheme(host);
+  const th = chartTheme();
   const chart = createChart(host, chartOptions(th));
   const precision = 2;
   const { main, volume } = addCandles(chart, th, { type: 'price', precision, minMove: 10 ** -precision });

@@ -1,5 +1,5 @@
 import { LIGHT_PAINT_THEME } from '../../../workers/paint/light-theme';
-import { readTokens } from '../../styles/read-tokens';
+import { readTokens, tokensKey } from '../../styles/read-tokens';
 
 /** Chart colours come from the design tokens, so the up/down setting and dark theme apply here too. */
 export interface ChartTheme {
@@ -12,14 +12,27 @@ export interface ChartTheme {
 
 const L = LIGHT_PAINT_THEME;
 
-export function readTheme(el: Element): ChartTheme {
-  return readTokens(el, {
-    up: ['--up', L.up],
-    down: ['--down', L.down],
-    bg: ['--bg', '#ffffff'],
-    text: ['--text', L.text],
-    grid: ['--chart-grid', 'rgba(128,128,128,0.12)'],
-  });
+let cached: { key: string; theme: ChartTheme } | null = null;
+
+/**
+ * The chart colours <html>'s tokens select now. Read once per token set (theme, price colours):
+ * a chart opened on the same set takes the same object without a getComputedStyle, which on a
+ * page that has just mounted forces a style recalculation in the middle of the chart's first draw.
+ */
+export function chartTheme(): ChartTheme {
+  const key = tokensKey();
+  if (cached?.key !== key)
+    cached = {
+      key,
+      theme: readTokens(document.documentElement, {
+        up: ['--up', L.up],
+        down: ['--down', L.down],
+        bg: ['--bg', '#ffffff'],
+        text: ['--text', L.text],
+        grid: ['--chart-grid', 'rgba(128,128,128,0.12)'],
+      }),
+    };
+  return cached.theme;
 }
 
 export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {

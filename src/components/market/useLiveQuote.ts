@@ -1,5 +1,4 @@
-import { useSnapshot } from 'valtio';
-import { marketStore, useTicker } from '../../market';
+import { useStreamStale, useTicker } from '../../market';
 import type { Quote } from '../../api/market';
 
 export interface LiveQuote {
@@ -15,7 +14,7 @@ export interface LiveQuote {
  */
 export function useLiveQuote(q: Quote): LiveQuote {
   const row = useTicker(q.symbol);
-  const stale = useSnapshot(marketStore.stale)[q.symbol] === true;
+  const stale = useStreamStale(q.symbol);
   return {
     last: row?.last ?? q.last,
     changePct: row?.changePct ?? q.change,

@@ -3,7 +3,7 @@ import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
-import { marketStore, useMarketView, useTicker } from '../../market';
+import { useMarketView, useStreamStale, useTicker } from '../../market';
 import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
@@ -114,7 +114,7 @@ const Summary = memo(function Summary({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   useMarketView({ symbols: [quote.symbol] });
   const row = useTicker(quote.symbol);
-  const stale = useSnapshot(marketStore.stale)[quote.symbol] === true;
+  const stale = useStreamStale(quote.symbol);
   const f = figuresOf(quote, row);
   const high = row?.high ?? quote.high;
   const low = row?.low ?? quote.low;

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { DownOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { pathOf } from '../../../app/routes';
 import { Num } from '../../../components/Num';
 import { ChangePill } from '../../../components/market/ChangePill';
-import { marketStore, useMarketView, useTicker } from '../../../market';
+import { useMarketView, useStreamStale, useTicker } from '../../../market';
 import type { PairState } from './usePair';
 import styles from './components.module.css';
 
@@ -16,7 +15,7 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
   const navigate = useNavigate();
   useMarketView({ symbols: [pair.symbol] });
   const row = useTicker(pair.symbol);
-  const stale = useSnapshot(marketStore.stale)[pair.symbol] === true;
+  const stale = useStreamStale(pair.symbol);
   const last = row?.last ?? pair.quote?.last;
   const change = row?.changePct ?? pair.quote?.change ?? '0';
   const n = Number(change);
