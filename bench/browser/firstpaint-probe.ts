@@ -4,7 +4,7 @@
  * bars into the worker, wait for the idle warm-up, mount; records a trace from mount to paint and
  * prints the main thread's top-level tasks on a timeline (relative to mount) and a CPU profile.
  *
- *   npx tsx bench/browser/firstpaint-probe.ts [--throttle=4] [--runs=3] [--warm=1] [--trace=1] [--cpu=1] [--query=&x=1]
+ *   npx tsx bench/browser/firstpaint-probe.ts [--throttle=4] [--runs=3] [--warm=1] [--trace=1] [--cpu=1] [--tree=0] [--query=&x=1]
  *     [--ab='&x=0|&x=1']   variants of the query, interleaved run by run (a noisy machine drifts
  *                          between back-to-back series); prints each variant's p50. A variant
  *                          `@DIR` opens another build of the pages instead, copied to dist/h5/DIR/ —
@@ -12,6 +12,7 @@
  *                          `npx vite build -c bench/vite.bench.config.ts --base /h5/DIR/ --outDir X`
  *                          and passed as `--pages-DIR=X`
  *
+ * `--tree=1` prints each task over 20 ms as a tree of its events over 1 ms.
  * Performance marks named `fp:…` (add them while diagnosing) are printed relative to mount.
  *
  * Build the bench pages first (`BENCH_MINIFY=0 npx vite build -c bench/vite.bench.config.ts` for
@@ -20,7 +21,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openBenchPage, ROOT, round, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
+import { launchBrowser, openBenchPage, printTree, ROOT, round, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
             await bp.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
             await bp.cdp.send('Profiler.start');
           }
-          await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
+          await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel', 'cc'] });
         }
         await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
         await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
             .slice(0, 6)
             .map((e) => `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${round((e.dur ?? 0) / 1000)}`);
           console.log(`  +${round((t.ts - t0) / 1000).toString().padStart(6)} ms  task ${round((t.dur ?? 0) / 1000).toString().padStart(5)} ms  ${kids.join(' · ')}`);
+          if (arg('tree', '0') === '1' && (t.dur ?? 0) > 20_000) printTree(main, t);
         }
         if (arg('incl', '0') === '1') {
           console.log('  -- inclusive CPU time, trace start to end --');

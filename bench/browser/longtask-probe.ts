@@ -7,7 +7,7 @@
  *
  * `--tree=1` prints each long task's events as a tree (events over 1 ms, indented by nesting).
  */
-import { openBenchPage, sleep, withServerAndBrowser, type TraceEvent } from './harness';
+import { openBenchPage, printTree, sleep, withServerAndBrowser, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -19,26 +19,6 @@ interface LayoutBegin {
   dirtyObjects?: number;
   totalObjects?: number;
   partialLayout?: boolean;
-}
-
-const label = (e: TraceEvent): string => {
-  const fn = e.args?.data?.functionName;
-  const url = e.args?.data?.url;
-  return `${e.name}${typeof fn === 'string' && fn ? `(${fn})` : ''}${typeof url === 'string' && url ? ` ${url.split('/').pop() ?? ''}` : ''}`;
-};
-
-/** The events inside `task` over 1 ms, nested by time containment. */
-function printTree(onMain: TraceEvent[], task: TraceEvent): void {
-  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
-  const inner = onMain
-    .filter((e) => e.ts >= task.ts && end(e) <= end(task) && (e.dur ?? 0) > 1000)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const stack: TraceEvent[] = [];
-  for (const e of inner) {
-    while (stack.length && end(stack[stack.length - 1]) < end(e)) stack.pop();
-    console.log(`    ${'  '.repeat(stack.length)}${label(e)} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
-    stack.push(e);
-  }
 }
 
 async function main(): Promise<void> {
