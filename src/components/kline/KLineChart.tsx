@@ -253,7 +253,12 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       s.volume?.setData(vols);
     }
     guard.reset(h.time);
-    if (scroll) chart.current?.timeScale().scrollToRealTime();
+    // To the newest bar at once: scrollToRealTime() animates for 400 ms, a full redraw every frame
+    // (on a first paint, from where the chart already is: 24 redraws that change nothing).
+    if (scroll) {
+      const scale = chart.current?.timeScale();
+      scale?.scrollToPosition(scale.options().rightOffset, false);
+    }
     const r = readout.current;
     if (r.onBar) {
       r.bars.clear();
