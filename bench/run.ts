@@ -73,7 +73,8 @@ async function main(): Promise<void> {
         writeJson(out('browser-stall.json'), { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
       }
       if (only.includes('history')) {
-        results.history = await runHistory({ dataDir, throttles: [1, 4], bars: 5000, liveSymbols: quick ? 10 : 50, repeats: quick ? 1 : 5 });
+        // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
+        results.history = await runHistory({ dataDir, throttles: [1, 4], bars: 5000, liveSymbols: quick ? 10 : 50, repeats: quick ? 1 : 9 });
         writeJson(out('history-merge.json'), { machine: results.machine, quick, results: results.history });
       }
       if (only.includes('soak')) {
