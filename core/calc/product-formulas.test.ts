@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import Decimal from 'decimal.js';
+// The reference values need the calculators' precision: decimal.js's default 20 significant digits
+// rounded 999999.99 × 9764932.79 ÷ 11000000.83 = 887721.08686746999999999… up to …747, one unit
+// above the (correct) allotment, and the pro-rata property failed on a correct answer; amount ÷ linked
+// was likewise cut to 20 digits before the spec route multiplied it by the factor.
+import { ExactDecimal as Decimal } from './exact';
 import { dualAmount, settleDualOrder } from './dual-order';
 import { allocateIeo, ieoSettlement } from './ieo-allocation';
 import { dividendDueAt, dividendsDue, lockDayRate, lockExpireAt, lockRemainingDays } from './lock-schedule';
@@ -26,6 +30,14 @@ describe('dual order (spec §9 on num × per_price)', () => {
     const p = { type: 'put' as const, amount: '2500', linkedPrice: '62500', apr: '0.365', days: 10 };
     expect(settleDualOrder({ ...p, settlePrice: '60000' })).toEqual({ currency: 'base', amount: '0.0404' }); // 2500/62500 × 1.01
     expect(settleDualOrder({ ...p, settlePrice: '62500' })).toEqual({ currency: 'quote', amount: '2525' });
+  });
+  it('an exact payout is paid in full, not one unit short (the factor and amount ÷ linked are not rounded on their own)', () => {
+    // 88010.99 × (1 + 0.2548 / 365) = 88072.4289048 exactly; a factor rounded at 60 digits paid 88072.42890479
+    expect(settleDualOrder({ type: 'put', amount: '88010.99', linkedPrice: '2.47', settlePrice: '3', apr: '0.2548', days: 1 })).toEqual({ currency: 'quote', amount: '88072.4289048' });
+    // 73 ÷ 3 × (1 + 1.5 × 1 / 365) = 24.4333333…: non-terminating, rounded down
+    expect(settleDualOrder({ type: 'put', amount: '73', linkedPrice: '3', settlePrice: '1', apr: '1.5', days: 1 })).toEqual({ currency: 'base', amount: '24.43333333' });
+    // 2190 ÷ 3 × (1 + 0.1 × 1 / 365) = 730.2 exactly: 1/3 and 1/365 both cancel
+    expect(settleDualOrder({ type: 'put', amount: '2190', linkedPrice: '3', settlePrice: '1', apr: '0.1', days: 1 })).toEqual({ currency: 'base', amount: '730.2' });
   });
   it('put equals the spec formula applied to amount ÷ linked, to the last unit', () => {
     fc.assert(
@@ -56,6 +68,12 @@ describe('IEO allocation', () => {
       { id: 3, allotted: '166.6666' },
     ]);
     expect(ieoSettlement({ allotted: '333.3333', price: '0.1', paid: '100' })).toEqual({ cost: '33.33333', refund: '66.66667' });
+  });
+  it('an allotment just under the next unit stays within one unit of the exact share (> 20 significant digits)', () => {
+    const amounts = ['999999.99', ...Array<string>(10).fill('1000000.00'), '0.84']; // Σ 11000000.83
+    const r = allocateIeo('9764932.79', amounts.map((amount, id) => ({ id, amount })), 8);
+    // exact share: 887721.086867469999999990909…
+    expect(r.allotments[0]).toEqual({ id: 0, allotted: '887721.08686746' });
   });
   it('properties: Σ allotted ≤ total, each ≤ applied, within one unit of the exact share', () => {
     fc.assert(
