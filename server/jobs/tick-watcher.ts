@@ -7,7 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Tick } from '../../core';
-import { riskRate } from '../../core';
+import { ExactDecimal, riskRate } from '../../core';
 import { closePosition, fillEntrusted, fillSpotLimit, liquidateIfDue, type TradingContext } from '../domain/trading';
 import type { WorkQueue } from './work-queue';
 
@@ -26,7 +26,7 @@ function stopHit(side: 'long' | 'short', price: Decimal, tp: string | null, sl: 
 function cachedRisk(ctx: TradingContext, userId: number): string | null {
   const positions = ctx.books.lever.userPositions(userId);
   if (!positions.length) return null;
-  let balance = new Decimal(ctx.books.lever.available.get(userId) ?? '0');
+  let balance = new ExactDecimal(ctx.books.lever.available.get(userId) ?? '0'); // exact sum, as core's riskRate
   const priced = positions.map((p) => {
     balance = balance.plus(p.margin);
     const price = ctx.market.lastPrice(p.symbol)?.price ?? p.openPrice;

@@ -11,7 +11,7 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import { openingFee, positionMargin, type CopyNotice, type CopyPage, type CopySkipReason, type CopyTrade, type CopyType } from '../../../core';
+import { ExactDecimal, openingFee, positionMargin, type CopyNotice, type CopyPage, type CopySkipReason, type CopyTrade, type CopyType } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { translate, type MessageKey } from '../../i18n/messages';
@@ -109,7 +109,7 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
       const reason = SKIP_BY_ERROR[err.key] ?? 'error';
       const price = ctx.market.lastPrice(pos.symbol)?.price ?? canon(pos.open_price ?? '0');
       const contract = { side: pos.side, lots: sized.lots, lotSize: pair.lotSize, multiple: String(pos.multiple), openPrice: price };
-      const need = new Decimal(positionMargin(contract)).plus(openingFee(contract, pair.leverFeeRate)).toFixed();
+      const need = new ExactDecimal(positionMargin(contract)).plus(openingFee(contract, pair.leverFeeRate)).toFixed();
       await skip(ctx, f, pos, reason, { lots: sized.lots, need, why: translate(err.key, 'en', err.params) });
     }
   }

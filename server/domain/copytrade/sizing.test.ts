@@ -17,6 +17,12 @@ describe('followerLots', () => {
     expect(followerLots(COPY_TYPES.multiple, '1.005', '100', { ...rule, maxLots: '100000' })).toEqual({ ok: true, lots: '101' });
     expect(followerLots(COPY_TYPES.multiple, '2.344', '1000', { ...rule, maxLots: '100000' })).toEqual({ ok: true, lots: '2340' });
   });
+  it('sizes exactly when the product needs more than 20 digits (never rounds up past a lot step)', () => {
+    // 1000000000.00000001 × 0.99999999 = 999999990.0000000099999999 → 999999990 at 8 decimals;
+    // rounded to 20 digits first it became 999999990.00000001, one step more than asked
+    const fine = { lotsDecimals: 8, minLots: '0.00000001', maxLots: '1e10' };
+    expect(followerLots(COPY_TYPES.multiple, '0.99999999', '1000000000.00000001', fine)).toEqual({ ok: true, lots: '999999990' });
+  });
   it('fixed lots: the follow number whatever the trader size', () => {
     expect(followerLots(COPY_TYPES.lots, '2', '10', rule)).toEqual({ ok: true, lots: '2' });
     expect(followerLots(COPY_TYPES.lots, '2', '1', rule)).toEqual({ ok: true, lots: '2' });

@@ -6,8 +6,7 @@
  * Either way the result is rounded DOWN to the pair's lot step (a copy never exceeds what the rule
  * asks) and must lie within the pair's min/max lots, else the copy is skipped with a notice.
  */
-import Decimal from 'decimal.js';
-import { COPY_TYPES, roundCopyMultiple, type CopyType } from '../../../core';
+import { COPY_TYPES, ExactDecimal, roundCopyMultiple, type CopyType } from '../../../core';
 
 export interface LotRule {
   lotsDecimals: number;
@@ -18,8 +17,9 @@ export interface LotRule {
 export type Sized = { ok: true; lots: string } | { ok: false; reason: 'lots_too_small' | 'lots_too_large'; lots: string };
 
 export function followerLots(type: CopyType, number: string, traderLots: string, rule: LotRule): Sized {
-  const raw = type === COPY_TYPES.multiple ? new Decimal(traderLots).times(roundCopyMultiple(number)) : new Decimal(number);
-  const lots = raw.toDecimalPlaces(rule.lotsDecimals, Decimal.ROUND_DOWN);
+  // exact product (ExactDecimal): a 20-digit rounding could lift it past a lot step before the ROUND_DOWN
+  const raw = type === COPY_TYPES.multiple ? new ExactDecimal(traderLots).times(roundCopyMultiple(number)) : new ExactDecimal(number);
+  const lots = raw.toDecimalPlaces(rule.lotsDecimals, ExactDecimal.ROUND_DOWN);
   if (lots.lt(rule.minLots) || lots.lte(0)) return { ok: false, reason: 'lots_too_small', lots: lots.toFixed() };
   if (lots.gt(rule.maxLots)) return { ok: false, reason: 'lots_too_large', lots: lots.toFixed() };
   return { ok: true, lots: lots.toFixed() };

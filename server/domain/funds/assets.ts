@@ -3,9 +3,8 @@
  * USDT at the feed's last price and in the user's fiat), one wallet's detail, the journal as
  * records and bills, and the per-currency balances the transfer page picks from.
  */
-import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import { ACCOUNT_FIELDS, ACCOUNT_TYPES, toFiat, valueAt, type AccountSummary, type AssetsOverview, type BalanceRow, type JournalEntry, type Page, type UserCurrency, type WalletDetail } from '../../../core';
+import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, toFiat, valueAt, type AccountSummary, type AssetsOverview, type BalanceRow, type JournalEntry, type Page, type UserCurrency, type WalletDetail } from '../../../core';
 import type { Database } from '../../db/schema';
 import { rechargeEnabled } from '../content/settings';
 import { canon, fieldOfType, fundsCurrencies, fundsCurrency, offset, pageOf, priceUsdt, userFiat, type Paging, type PriceSource } from './common';
@@ -24,14 +23,15 @@ function fiatOf(usdt: string, rate: string): string {
 
 export async function assetsOverview(db: Kysely<Database>, prices: PriceSource, userId: number): Promise<AssetsOverview> {
   const [currencies, accounts, fiat] = await Promise.all([fundsCurrencies(db), accountRows(db, userId), userFiat(db, userId)]);
-  let total = new Decimal(0);
+  // Sums in ExactDecimal: 18-decimal balances and their USDT values (up to 26 decimals) need more than 20 digits.
+  let total = new ExactDecimal(0);
   const summaries: AccountSummary[] = TYPES.map((type) => {
-    let sub = new Decimal(0);
+    let sub = new ExactDecimal(0);
     const balances: BalanceRow[] = currencies.map((c) => {
       const a = accounts.get(`${type}:${c.id}`);
       const available = canon(a?.available ?? '0');
       const frozen = canon(a?.frozen ?? '0');
-      const held = new Decimal(available).plus(frozen).toFixed();
+      const held = new ExactDecimal(available).plus(frozen).toFixed();
       const price = priceUsdt(prices, c.name);
       const usdt = price ? valueAt(held, price) : '0';
       sub = sub.plus(usdt);
@@ -54,7 +54,7 @@ export async function walletDetail(db: Kysely<Database>, prices: PriceSource, us
   const available = canon(a?.available ?? '0');
   const frozen = canon(a?.frozen ?? '0');
   const price = priceUsdt(prices, c.name) ?? '0';
-  const usdt = valueAt(new Decimal(available).plus(frozen).toFixed(), price);
+  const usdt = valueAt(new ExactDecimal(available).plus(frozen).toFixed(), price);
   return {
     currency_id: c.id,
     currency: c.name,

@@ -9,7 +9,7 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { btcEquivalent, valueAt, withdrawReceived, FUNDS_ACCOUNT_TYPE, type Page, type WithdrawEntry, type WithdrawInfo } from '../../../core';
+import { ExactDecimal, btcEquivalent, valueAt, withdrawReceived, FUNDS_ACCOUNT_TYPE, type Page, type WithdrawEntry, type WithdrawInfo } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { freeze, settleFrozen, unfreeze } from '../../db/ledger';
@@ -99,7 +99,7 @@ export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource,
     await sql`SELECT pg_advisory_xact_lock(hashtext(${'withdraw:' + userId}))`.execute(trx);
     const limit = (await limitsOfLevel(trx, u.level)).withdraw_24h_btc;
     const used = await withdrawn24hBtc(trx, prices, userId);
-    if (new Decimal(used).plus(thisBtc).gt(limit)) throw new AppError('withdraw_limit_exceeded', { limit });
+    if (new ExactDecimal(used).plus(thisBtc).gt(limit)) throw new AppError('withdraw_limit_exceeded', { limit });
     const row = await trx
       .insertInto('withdrawals')
       .values({ user_id: userId, currency_id: c.id, amount: number, fee, received, method: r.method, destination, remark: (r.remark ?? '').trim().slice(0, 200) })

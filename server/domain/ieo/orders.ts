@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Kysely, Selectable } from 'kysely';
-import type { IeoOrder, Page } from '../../../core';
+import { ExactDecimal, type IeoOrder, type Page } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { ProductsTables } from '../../db/products-tables';
 import { freeze } from '../../db/ledger';
@@ -33,7 +33,8 @@ export async function subscribeIeo(db: Kysely<Database>, userId: number, input: 
     const shown = typeof input.price === 'string' || typeof input.price === 'number' ? String(input.price).trim() : '';
     if (!/^\d+(\.\d+)?$/.test(shown) || !new Decimal(shown).eq(pay.price)) throw new AppError('ieo_price_changed');
     const amount = parseProductAmount(input.amount, { decimals: p.token_decimals, min: p.min_amount, max: p.max_amount });
-    const payAmount = new Decimal(amount).times(pay.price).toFixed();
+    // exact (ExactDecimal, not the 20-digit default): finalise settles cost = allotted × price against it
+    const payAmount = new ExactDecimal(amount).times(pay.price).toFixed();
     const o = await trx
       .insertInto('ieo_orders')
       .values({ user_id: userId, project_id: p.id, amount, pay_currency_id: input.pay_currency, price: pay.price, pay_amount: payAmount, created_at: new Date(nowMs) })

@@ -1,7 +1,6 @@
 /** IEO projects (/project, /project/detail): status from the clock, counts from the orders. */
-import Decimal from 'decimal.js';
 import { sql, type Selectable } from 'kysely';
-import type { IeoPayCurrency, IeoProject, IeoProjectDetail, IeoStatus, Page } from '../../../core';
+import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Page } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
 import { AppError } from '../../http/envelope';
 import { canon, type Db, type Paging } from '../dual/shared';
@@ -71,7 +70,8 @@ function toDto(p: ProjectRow, pays: IeoPayCurrency[], c: Counts | undefined, now
     pay_currencies: pays,
     total_issuance: canon(p.total_issuance),
     applied_amount: applied,
-    progress: canon(new Decimal(applied).div(p.total_issuance).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed()),
+    // 60 digits: an 18-decimal amount just under a 4-decimal step must not round up onto it
+    progress: canon(new ExactDecimal(applied).div(p.total_issuance).toDecimalPlaces(4, ExactDecimal.ROUND_DOWN).toFixed()),
     applied_count: c?.applied_count ?? 0,
     passed_count: c?.passed_count ?? 0,
     min_amount: canon(p.min_amount),

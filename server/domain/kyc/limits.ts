@@ -4,9 +4,8 @@
  * them); level 0 has zero limits, i.e. withdrawals need verification first (the 998 envelope).
  * "Used" = the last 24 h of pending and approved withdrawals, valued at current prices.
  */
-import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { btcEquivalent, valueAt, type LevelLimits } from '../../../core';
+import { ExactDecimal, btcEquivalent, valueAt, type LevelLimits } from '../../../core';
 import { canon, requirePriceUsdt, type Db, type PriceSource } from '../funds/common';
 
 /** Seeded in migration 005's companion seed; VIP is not shown by the spec: 1000 BTC, 10 M USDT. */
@@ -35,7 +34,7 @@ export async function withdrawn24hBtc(db: Db, prices: PriceSource, userId: numbe
     .execute();
   if (!rows.length) return '0';
   const btc = requirePriceUsdt(prices, 'BTC');
-  let usdt = new Decimal(0);
+  let usdt = new ExactDecimal(0); // exact: each value has up to 18 + 8 decimals
   for (const r of rows) usdt = usdt.plus(valueAt(r.total, requirePriceUsdt(prices, r.name)));
   return btcEquivalent(usdt.toFixed(), btc);
 }

@@ -7,12 +7,11 @@
  * while the server was down are each paid once when it is back.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { dividendDueAt, dividendsDue, lockDayRate, miningDailyYield } from '../../../core';
+import { ExactDecimal, dividendDueAt, dividendsDue, lockDayRate, miningDailyYield } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { ProductsTables } from '../../db/products-tables';
 import { credit } from '../../db/ledger';
 import { PRODUCT_ACCOUNT, type AfterCommit } from '../dual/shared';
-import Decimal from 'decimal.js';
 
 type Row = Selectable<ProductsTables['lock_orders']>;
 
@@ -20,7 +19,7 @@ type Row = Selectable<ProductsTables['lock_orders']>;
 export async function payDueDividends(trx: Transaction<Database>, o: Row, nowMs: number): Promise<number> {
   const due = dividendsDue(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs);
   let paid = 0;
-  let earned = new Decimal(o.earned);
+  let earned = new ExactDecimal(o.earned); // exact running sum of the daily yields
   for (let day = o.dividends_paid + 1; day <= due; day++) {
     const rate = lockDayRate(o.daily_rate_min, o.daily_rate_max, o.id, day);
     const amount = miningDailyYield(o.amount, rate);

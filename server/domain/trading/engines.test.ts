@@ -150,6 +150,19 @@ describe('lever', () => {
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '0' });
   });
 
+  it('an uncovered loss that needs more than 20 digits is recorded exactly', async () => {
+    const u = await k.user('liq3@example.com');
+    await k.fund(u.id, USDT, LEVER, '1000.123456789012345678');
+    await k.tick('BTC/USDT', '50000');
+    await k.call('POST', '/api/lever/submit', u.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '190', multiple: 10 });
+    await k.tick('BTC/USDT', '40000');
+    const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
+    // loss 1900 against 995.373456789012345678 held; 1900 − that = 904.626543210987654322 (21 digits,
+    // 904.62654321098765432 with decimal.js's default precision)
+    expect(hist[0]).toMatchObject({ close_reason: 'liquidation', profit: '-995.373456789012345678', uncovered_loss: '904.626543210987654322' });
+    expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '0' });
+  });
+
   it('the overnight fee is charged once per UTC day per position', async () => {
     const u = await k.user('night@example.com');
     await k.fund(u.id, USDT, LEVER, '10000');

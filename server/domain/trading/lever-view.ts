@@ -3,9 +3,8 @@
  * liquidation prices — all from core/calc/contract.ts (the same functions the worker prices with).
  * `balance` for the risk figures = available + the margin of the open positions.
  */
-import Decimal from 'decimal.js';
 import type { Kysely, Selectable } from 'kysely';
-import { ACCOUNT_TYPES, accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { LeverOrdersTable } from '../../db/trading-tables';
 import type { TradingContext } from './context';
@@ -36,13 +35,13 @@ export interface PricedRow {
 
 /** The risk input of an account: its open positions priced at `priceOf`, balance = available + Σ margin. */
 export function riskInput(available: string, open: readonly PricedRow[]): AccountRiskInput {
-  const margin = open.reduce((s, p) => s.plus(p.row.margin), new Decimal(0));
+  const margin = open.reduce((s, p) => s.plus(p.row.margin), new ExactDecimal(0));
   return { balance: margin.plus(available).toFixed(), positions: open.map((p) => ({ position: contractOf(p.row), currentPrice: p.price })) };
 }
 
 export function summarise(ctx: TradingContext, available: string, frozen: string, open: readonly PricedRow[]): LeverAccountSummary {
   const input = riskInput(available, open);
-  const margin = open.reduce((s, p) => s.plus(p.row.margin), new Decimal(0));
+  const margin = open.reduce((s, p) => s.plus(p.row.margin), new ExactDecimal(0));
   const equity = accountEquity(input);
   return {
     currency_id: LEVER_QUOTE_ID,
@@ -51,7 +50,7 @@ export function summarise(ctx: TradingContext, available: string, frozen: string
     risk_balance: String(input.balance),
     equity,
     total_margin: margin.toFixed(),
-    unrealised_profit: new Decimal(equity).minus(input.balance).toFixed(),
+    unrealised_profit: new ExactDecimal(equity).minus(input.balance).toFixed(),
     risk_rate: riskRate(input),
     liquidation_line: ctx.liquidationLine,
   };

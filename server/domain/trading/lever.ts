@@ -7,7 +7,7 @@
  * and overnight fee come from core/calc/contract.ts.
  */
 import Decimal from 'decimal.js';
-import { ACCOUNT_TYPES, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
 import { AppError } from '../../http/envelope';
 import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } from './context';
 import { inTx, notice, positionChanged, type Moves } from './events';
@@ -160,12 +160,13 @@ async function settleClose(trx: Trx, moves: Moves, ctx: TradingContext, id: numb
   const ref = { type: 'lever_order', id };
   const base = { userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, ref };
   const after = await moves.unfreeze({ ...base, amount: canon(r.margin), reason: 'lever_margin_release' });
-  const pnl = new Decimal(positionPnl(contractOf(r), price));
+  // ExactDecimal: |P&L| − the balance taken (uncovered) can need more than decimal.js's default 20 digits
+  const pnl = new ExactDecimal(positionPnl(contractOf(r), price));
   let realised = pnl;
-  let uncovered = new Decimal(0);
+  let uncovered = new ExactDecimal(0);
   if (pnl.gt(0)) await moves.credit({ ...base, amount: pnl.toFixed(), reason: 'lever_profit' });
   else if (pnl.lt(0)) {
-    const loss = Decimal.min(pnl.neg(), after.available);
+    const loss = ExactDecimal.min(pnl.neg(), after.available);
     if (loss.gt(0)) await moves.debit({ ...base, amount: loss.toFixed(), reason: 'lever_loss' });
     realised = loss.neg();
     uncovered = pnl.neg().minus(loss);
@@ -220,7 +221,7 @@ export async function closeOrCancel(ctx: TradingContext, userId: number, id: num
     inTx(ctx, async (trx, moves) => {
       const r = await trx.updateTable('lever_orders').set({ status: 'cancelled', closed_at: new Date(ctx.now()) }).where('id', '=', id).where('status', '=', 'entrusted').returningAll().executeTakeFirst();
       if (!r) throw new AppError('trade_order_not_open');
-      const total = new Decimal(r.margin).plus(r.fee).toFixed();
+      const total = new ExactDecimal(r.margin).plus(r.fee).toFixed();
       await moves.unfreeze({ userId, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: total, reason: 'lever_order_cancel', ref: { type: 'lever_order', id } });
       return r;
     }),

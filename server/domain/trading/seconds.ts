@@ -5,9 +5,8 @@
  * when none came after it); core secondsPayout decides win / lose / tie. The order keeps both
  * prices and both seqs so the user can check it. No code path lets anyone set a result.
  */
-import Decimal from 'decimal.js';
 import { sql, type Selectable } from 'kysely';
-import { ACCOUNT_TYPES, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType, type TradePage } from '../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType, type TradePage } from '../../../core';
 import { AppError } from '../../http/envelope';
 import type { SecondsOrdersTable } from '../../db/trading-tables';
 import { currentPrice, pairByIds, userLock, type TradingContext } from './context';
@@ -68,7 +67,7 @@ function toSecondsOrder(ctx: TradingContext, r: Row, currency: string): SecondsO
     end_price: canonOrNull(r.end_price),
     end_seq: r.end_seq === null ? null : Number(r.end_seq),
     expires_at: Number(r.expires_at),
-    expected_profit: new Decimal(r.number).times(r.profit_ratio).toFixed(),
+    expected_profit: new ExactDecimal(r.number).times(r.profit_ratio).toFixed(), // = secondsPayout's profit on a win, exact
     result: r.result,
     payout: canonOrNull(r.payout),
     profit: canonOrNull(r.profit),

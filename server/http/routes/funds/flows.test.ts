@@ -109,6 +109,20 @@ describe('transfer and exchange', () => {
     expect(overview.accounts.find((a) => a.field === 'lever')?.total_usdt).toBe('40.25');
   });
 
+  it('values an 18-decimal balance exactly (more than 20 significant digits)', async () => {
+    const u = await user(t);
+    await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: ETH, type: 2, amount: '1234.123456789012345678', reason: 'test funding' });
+    type Overview = { total_usdt: string; accounts: { field: string; total_usdt: string; balances: { currency_id: number; usdt_value: string }[] }[] };
+    const overview = (await call(t, 'POST', '/api/wallet/list', u.token)).message as Overview;
+    const change = overview.accounts.find((a) => a.field === 'change');
+    // 1234.123456789012345678 × 2500; with decimal.js's default 20 digits it was 3085308.64197253086425
+    expect(change?.balances.find((b) => b.currency_id === ETH)?.usdt_value).toBe('3085308.641972530864195');
+    expect(change?.total_usdt).toBe('3085308.641972530864195');
+    expect(overview.total_usdt).toBe('3085308.641972530864195');
+    const detail = (await call(t, 'POST', '/api/wallet/detail', u.token, { currency: ETH, type: 2 })).message as { usdt_value: string };
+    expect(detail.usdt_value).toBe('3085308.641972530864195');
+  });
+
   it('exchanges at the feed price with the fee', async () => {
     const u = await user(t);
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: ETH, type: 2, amount: '2', reason: 'test funding' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJournalConsistency } from '../../../db/ledger';
 import type { TestApp } from '../../../testing/app';
-import { balance, call, closeKit, kit, operator, user, type TestUser } from './test-kit';
+import { balance, call, closeKit, kit, operator, prices, user, type TestUser } from './test-kit';
 
 let t: TestApp;
 let op: string;
@@ -102,5 +102,24 @@ describe('withdraw', () => {
     const info = (await call(t, 'GET', '/api/wallet/out_info', rich.token, { currency: BTC })).message as { limits: { withdraw_24h_btc: string; withdraw_24h_used_btc: string } };
     expect(info.limits).toMatchObject({ withdraw_24h_btc: '200', withdraw_24h_used_btc: '200' });
     expect(await checkJournalConsistency(t.app.db)).toEqual([]);
+  });
+
+  it('counts the 24 h limit exactly when the USDT value needs more than 20 digits', async () => {
+    const u = await user(t, { level: 1, payPassword: 'paypass123' });
+    const BTC = 1;
+    await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: BTC, type: 2, amount: '300', reason: 'test funding' });
+    prices(t, { BTC: '50000.12345678' });
+    try {
+      const out = (number: string) => call(t, 'POST', '/api/wallet/out', u.token, { currency: BTC, number, address: ADDRESS, pay_password: 'paypass123' });
+      expect((await out('150.1234567892')).type).toBe('ok');
+      // 150.1234567892 × 50000.12345678 = 7506191.373218577663770776 USDT (25 digits) ÷ the BTC price is
+      // exactly 150.1234567892 again; rounded to 20 digits first, it came back as 150.123456789200000001
+      const info = (await call(t, 'GET', '/api/wallet/out_info', u.token, { currency: BTC })).message as { limits: { withdraw_24h_used_btc: string } };
+      expect(info.limits.withdraw_24h_used_btc).toBe('150.1234567892');
+      expect((await out('49.8765432108')).type).toBe('ok'); // exactly up to the 200 BTC limit
+      expect((await out('1')).message).toBe('This exceeds your 24-hour withdrawal limit of 200 BTC; raise your verification level');
+    } finally {
+      prices(t, { BTC: '50000' });
+    }
   });
 });

@@ -262,4 +262,26 @@ describe('IEO', () => {
     expect(after).toMatchObject({ status: 'finished', finalised: true, applied_count: 3, passed_count: 3, applied_amount: '3000', progress: '3' });
     await refused(() => post(t.app, '/api/project/order', { project_id: p.id, amount: '10', pay_currency: 4, price: '0.5' }, users[0].auth), 'Subscription has ended');
   });
+
+  it('freezes amount × price exactly and shows progress exactly when they need more than 20 digits', async () => {
+    now = Date.now();
+    await createOperator(t.app.db, 'ieo-op-exact', 'operator-password');
+    const op = { authorization: `Bearer ${await operatorLogin(t.app.db, 'ieo-op-exact', 'operator-password', '127.0.0.1')}` };
+    const body = { name: 'Exact Token', symbol: 'xct', issue_price: '0.123456789', total_issuance: '123456789.123456789000000001', min_amount: '1', token_decimals: 18, lock_days: 10, start_at: now - 1000, end_at: now + 3_600_000, listing_at: now + 7_200_000, website: 'https://example.com', reason: 'test' };
+    const p = envelope(await post(t.app, '/admin/api/ieo/projects', body, op)).message as IeoProjectDetail;
+    const u = await user('ieo-exact@example.com');
+    await grant(u.id, 4, '20000000');
+    const o = envelope(await post(t.app, '/api/project/order', { project_id: p.id, amount: '123456789.123456789', pay_currency: 4, price: '0.123456789' }, u.auth)).message as IeoOrder;
+    // 123456789.123456789 × 0.123456789 (26 digits); decimal.js's default 20 digits froze 15241578.76543209975
+    expect(o).toMatchObject({ status: 'pending', pay_amount: '15241578.765432099750190521' });
+    expect(await balance(u.id, 4)).toEqual({ available: '4758421.234567900249809479', frozen: '15241578.765432099750190521' });
+    // applied ÷ total = 0.99999999999999999999999999… → 0.9999 (rounded to 20 digits first it showed 1)
+    const d = envelope(await get(t.app, `/api/project/detail?project_id=${p.id}`, u.auth)).message as IeoProjectDetail;
+    expect(d).toMatchObject({ applied_amount: '123456789.123456789', progress: '0.9999' });
+    now += 3_600_000;
+    await t.app.products.runOnce();
+    const done = (envelope(await get(t.app, `/api/user/project/order?project_id=${p.id}`, u.auth)).message as Page<IeoOrder>).list[0];
+    expect(done).toMatchObject({ status: 'passed', allotted: '123456789.123456789', cost: '15241578.765432099750190521', refund: '0' });
+    expect(await balance(u.id, 4)).toEqual({ available: '4758421.234567900249809479', frozen: '0' });
+  });
 });
