@@ -1,6 +1,6 @@
 import { test, expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { latestCode, parseRowName, shot, uniqueEmail } from './helpers';
+import { closeHomePopupWhenShown, latestCode, parseRowName, shot, uniqueEmail } from './helpers';
 
 // Markets, search and the trading pair view, as a phone user at 390×844.
 
@@ -283,3 +283,19 @@ async function a11y(page: Page): Promise<void> {
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+test("Home's Futures and Options shortcuts open those trading screens (Options asks a guest to log in)", async ({ page }) => {
+  await closeHomePopupWhenShown(page);
+  const entries = () => page.getByRole('navigation', { name: 'Products' });
+  await page.goto('/h5/#/pages/index/index');
+  await entries().getByRole('button', { name: 'Futures' }).click();
+  await expect(page.getByTestId('kind-contract')).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  // the options screen needs an account: a guest is asked to log in first
+  await entries().getByRole('button', { name: 'Options' }).click();
+  await expect(page).toHaveURL(/seconds_order/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  // the spec's route name for the futures screen is that screen too, not a placeholder
+  await page.goto('/h5/#/pages/transaction/contract');
+  await expect(page.getByTestId('kind-contract')).toHaveAttribute('aria-selected', 'true');
+});

@@ -82,7 +82,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'transaction/index2', load: () => import('../pages/transaction/index2') },
   { name: 'transaction/currency', load: () => import('../pages/transaction/currency') },
   { name: 'transaction/currency_order', ...A, load: () => import('../pages/transaction/currency_order') },
-  { name: 'transaction/contract' },
+  // spec §2 names both; the futures trading screen is index2 (its tabs and Home link there)
+  { name: 'transaction/contract', load: () => import('../pages/transaction/index2') },
   { name: 'transaction/contract_order', ...A, load: () => import('../pages/transaction/contract_order') },
   { name: 'transaction/seconds_order', ...A, load: () => import('../pages/transaction/seconds_order') },
 

@@ -26,8 +26,8 @@ export interface Entry {
  */
 export const ENTRIES: Entry[] = [
   { key: 'spot', to: '/pages/transaction/currency', Icon: TransportQRcodeOutline },
-  { key: 'contract', to: '/pages/transaction/contract', Icon: HistogramOutline },
-  { key: 'seconds', to: '/pages/transaction/index2', Icon: ClockCircleOutline },
+  { key: 'contract', to: '/pages/transaction/index2', Icon: HistogramOutline },
+  { key: 'seconds', to: '/pages/transaction/seconds_order', Icon: ClockCircleOutline },
   { key: 'stocks', to: '/pages/market/market?tab=stock', Icon: PieOutline },
   { key: 'copy', to: '/pages/copytrade/copy', Icon: TeamOutline },
   { key: 'invest', to: '/pages/invest/invest', Icon: PayCircleOutline },
