@@ -138,28 +138,19 @@ describe('lever', () => {
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '463.25', frozen: '0' });
   });
 
-  it('a price gap past zero equity closes the position and leaves the balance at 0, never below', async () => {
-    const u = await k.user('liq2@example.com');
-    await k.fund(u.id, USDT, LEVER, '1000');
+  // loss 1900 against what is held (balance − fee): that is taken, the rest absorbed. The second
+  // case needs 21 digits (904.62654321098765432 with decimal.js's default 20).
+  it.each([
+    { email: 'liq2@example.com', funded: '1000', taken: '995.25', absorbed: '904.75' },
+    { email: 'liq3@example.com', funded: '1000.123456789012345678', taken: '995.373456789012345678', absorbed: '904.626543210987654322' },
+  ])('a price gap past zero equity closes the position and leaves the balance at 0, never below (funded $funded)', async ({ email, funded, taken, absorbed }) => {
+    const u = await k.user(email);
+    await k.fund(u.id, USDT, LEVER, funded);
     await k.tick('BTC/USDT', '50000');
     await k.call('POST', '/api/lever/submit', u.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '190', multiple: 10 });
     await k.tick('BTC/USDT', '40000');
     const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
-    // loss 1900 against 995.25 held: 995.25 taken, 904.75 absorbed
-    expect(hist[0]).toMatchObject({ close_reason: 'liquidation', profit: '-995.25', uncovered_loss: '904.75' });
-    expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '0' });
-  });
-
-  it('an uncovered loss that needs more than 20 digits is recorded exactly', async () => {
-    const u = await k.user('liq3@example.com');
-    await k.fund(u.id, USDT, LEVER, '1000.123456789012345678');
-    await k.tick('BTC/USDT', '50000');
-    await k.call('POST', '/api/lever/submit', u.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '190', multiple: 10 });
-    await k.tick('BTC/USDT', '40000');
-    const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
-    // loss 1900 against 995.373456789012345678 held; 1900 − that = 904.626543210987654322 (21 digits,
-    // 904.62654321098765432 with decimal.js's default precision)
-    expect(hist[0]).toMatchObject({ close_reason: 'liquidation', profit: '-995.373456789012345678', uncovered_loss: '904.626543210987654322' });
+    expect(hist[0]).toMatchObject({ close_reason: 'liquidation', profit: `-${taken}`, uncovered_loss: absorbed });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '0' });
   });
 
