@@ -3,7 +3,7 @@
  *
  *   npm run bench                                  full run (~20–25 min on 2 cores)
  *   BENCH_QUICK=1 npm run bench                    smoke run: 5 s windows, 1 repeat, 6 × 5 s soak
- *   npm run bench -- --only=stall,history          subset: core, stall, history, soak
+ *   npm run bench -- --only=stall,history          subset: core, book, stall, history, soak
  *   npm run bench -- --rates=50000 --throttles=4   stall levels
  *   npm run bench -- --duration=30 --soak-minutes=10 --no-build --build-app
  *
@@ -13,14 +13,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
 import { buildPages, machineInfo, RESULTS_DIR, writeJson } from './browser/harness';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, type SoakResult } from './soak';
 
-type Part = 'core' | 'stall' | 'history' | 'soak';
-const PARTS: Part[] = ['core', 'stall', 'history', 'soak'];
+type Part = 'core' | 'book' | 'stall' | 'history' | 'soak';
+const PARTS: Part[] = ['core', 'book', 'stall', 'history', 'soak'];
+/** parts that run in this Node process, without the server and Chromium */
+const NODE_PARTS: Part[] = ['core', 'book'];
 
 function arg(name: string): string | undefined {
   const pre = `--${name}=`;
@@ -44,6 +47,7 @@ interface AllResults {
   machine: Record<string, unknown>;
   quick: boolean;
   core?: unknown;
+  book?: unknown;
   stall?: { runs: StallRun[]; ratios: StallRatio[] };
   history?: HistoryResult[];
   soak?: SoakResult;
@@ -55,12 +59,18 @@ const out = (name: string) => (quick ? `quick-${name}` : name);
 async function main(): Promise<void> {
   const started = Date.now();
   const results: AllResults = { machine: machineInfo(), quick };
-  const browserParts = only.filter((p) => p !== 'core');
+  const browserParts = only.filter((p) => !NODE_PARTS.includes(p));
 
   if (only.includes('core')) {
     console.log('[core] K-line aggregator throughput…');
     results.core = await runCoreBench(quick ? { ticks: 200_000, baselineTicks: 50_000 } : {});
     writeJson(out('core.json'), { machine: results.machine, ...(results.core as object) });
+  }
+
+  if (only.includes('book')) {
+    console.log('[book] local order book apply throughput…');
+    results.book = await runBookBench(quick ? { updates: 300_000, baselineUpdates: 5_000 } : {});
+    writeJson(out('book-apply.json'), { machine: results.machine, ...(results.book as object) });
   }
 
   if (browserParts.length) {
@@ -108,6 +118,21 @@ function renderMarkdown(r: AllResults, seconds: number): string {
     '',
   ];
   if (r.core) out.push('## Core K-line aggregator', '', '```json', JSON.stringify(r.core, null, 2), '```', '');
+  if (r.book) {
+    const b = r.book as { ours: number; oursCpu: number; baseline: number; baselineCpu: number; ratio: number; ratioCpu: number; bookLevels: number; target: { met: boolean } };
+    out.push(
+      '## Local order book apply (core/book LocalBook.applyDiff)',
+      '',
+      '| | wall level updates/s | CPU level updates/s |',
+      '|---|---:|---:|',
+      `| ours | ${fmt(b.ours, 0)} | ${fmt(b.oursCpu, 0)} |`,
+      `| baseline (decimal.js array re-sorted per update) | ${fmt(b.baseline, 0)} | ${fmt(b.baselineCpu, 0)} |`,
+      `| ratio | ${fmt(b.ratio)}× | ${fmt(b.ratioCpu)}× |`,
+      '',
+      `~${fmt(b.bookLevels, 0)} levels held at the end. Target ≥ 1,000,000 level updates/s (CPU): ${b.target.met ? 'met' : '**not met**'}`,
+      '',
+    );
+  }
   if (r.stall) {
     out.push(
       '## Main-thread stall (390×844, Markets + K-line on screen, ~2,000 symbols)',

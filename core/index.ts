@@ -19,3 +19,6 @@ export * from './calc/spot';
 export * from './types/products';
 export * from './types/copytrade';
 export * from './calc/products';
+export * from './types/book';
+export * from './book/index';
+export * from './indicators/index';
