@@ -135,3 +135,25 @@ describe('LocalBook: snapshot + diffs', () => {
     expect(book.applyDiff(diff(1, 102, '6'))).toBe('dropped');
   });
 });
+
+describe('LocalBook: malformed input', () => {
+  it('a diff with a bad level asks for a snapshot instead of throwing, and the next snapshot heals the book', () => {
+    const book = new LocalBook('X');
+    book.applySnapshot({ symbol: 'X', epoch: 1, seq: 1, bids: [['10', '1']], asks: [] });
+    const bad: DepthDiff = { symbol: 'X', epoch: 1, seq: 2, bids: [['9', '1'], ['1e5', '1']], asks: [] };
+    expect(book.applyDiff(bad)).toBe('resync');
+    expect(book.status).toBe('resyncing');
+    expect(book.lastError).toMatch(/price/);
+    expect(book.applyDiff({ symbol: 'X', epoch: 1, seq: 3, bids: [['8', '1']], asks: [] })).toBe('buffered');
+    expect(book.applySnapshot({ symbol: 'X', epoch: 1, seq: 2, bids: [['10', '1'], ['9', '1']], asks: [] })).toBe('applied');
+    expect(bookOf(book).bids).toEqual([['10', '1'], ['9', '1'], ['8', '1']]);
+  });
+
+  it('a snapshot with a bad level is refused with a resync and leaves the book as it was', () => {
+    const book = new LocalBook('X');
+    book.applySnapshot({ symbol: 'X', epoch: 1, seq: 1, bids: [['10', '1']], asks: [] });
+    expect(book.applySnapshot({ symbol: 'X', epoch: 1, seq: 5, bids: [['-3', '1']], asks: [] })).toBe('resync');
+    expect(book.seq).toBe(1);
+    expect(bookOf(book).bids).toEqual([['10', '1']]);
+  });
+});

@@ -7,6 +7,8 @@
  * - a diff that does not continue the book (its prevSeq, or seq − 1, is beyond the book's seq) or
  *   comes from a newer epoch is a gap: the caller is told ONCE to fetch a new snapshot ('resync'),
  *   and diffs are buffered until it arrives; stale diffs (seq already covered, older epoch) are dropped.
+ * A malformed diff or snapshot (a price that is not a plain decimal) is answered 'resync' too, with
+ * the reason in `lastError`; a bad snapshot leaves the current levels untouched.
  * Pure: no timers, no I/O — the caller owns the socket and the snapshot request.
  */
 import { BookSide } from './side';
@@ -26,8 +28,8 @@ export interface LocalBookOptions {
 const prevOf = (d: DepthDiff): number => d.prevSeq ?? d.seq - 1;
 
 export class LocalBook {
-  readonly bids = new BookSide('bid');
-  readonly asks = new BookSide('ask');
+  private bidSide = new BookSide('bid');
+  private askSide = new BookSide('ask');
   private state: BookStatus = 'waiting';
   private curEpoch = -Infinity;
   private curSeq = -1;
@@ -40,6 +42,15 @@ export class LocalBook {
   ) {
     this.maxBuffer = opts.maxBuffer ?? 10_000;
   }
+
+  get bids(): BookSide {
+    return this.bidSide;
+  }
+  get asks(): BookSide {
+    return this.askSide;
+  }
+  /** why the last diff or snapshot was refused as malformed (for the log) */
+  lastError: string | undefined;
 
   get status(): BookStatus {
     return this.state;
@@ -76,8 +87,14 @@ export class LocalBook {
     if (d.seq <= this.curSeq) return 'dropped';
     if (prevOf(d) > this.curSeq) return 'resync';
     // prevSeq ≤ seq < d.seq: levels carry absolute quantities, so a diff overlapping the snapshot is safe.
-    for (const [p, q] of d.bids) this.bids.set(p, q);
-    for (const [p, q] of d.asks) this.asks.set(p, q);
+    try {
+      for (const [p, q] of d.bids) this.bidSide.set(p, q);
+      for (const [p, q] of d.asks) this.askSide.set(p, q);
+    } catch (e) {
+      // A malformed level leaves the book half-applied: only a new snapshot can be trusted.
+      this.lastError = e instanceof Error ? e.message : String(e);
+      return 'resync';
+    }
     this.curSeq = d.seq;
     return 'applied';
   }
@@ -85,8 +102,19 @@ export class LocalBook {
   applySnapshot(s: DepthSnapshot): SnapshotResult {
     if (s.epoch < this.curEpoch || (s.epoch === this.curEpoch && s.seq < this.curSeq)) return 'stale';
     if (this.state === 'live' && s.epoch === this.curEpoch && s.seq === this.curSeq) return 'stale';
-    this.bids.load(s.bids);
-    this.asks.load(s.asks);
+    // Load into new sides so a malformed snapshot leaves the current book untouched.
+    const bids = new BookSide('bid');
+    const asks = new BookSide('ask');
+    try {
+      bids.load(s.bids);
+      asks.load(s.asks);
+    } catch (e) {
+      this.lastError = e instanceof Error ? e.message : String(e);
+      this.state = 'resyncing'; // diffs wait in the buffer for a good snapshot
+      return 'resync';
+    }
+    this.bidSide = bids;
+    this.askSide = asks;
     this.curEpoch = s.epoch;
     this.curSeq = s.seq;
     this.state = 'live';
