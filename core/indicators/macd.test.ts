@@ -9,11 +9,12 @@ describe('MACD', () => {
     fc.assert(
       fc.property(
         seriesArb(0, 300),
+        fc.integer({ min: 2, max: 20 }),
         fc.integer({ min: 1, max: 20 }),
-        fc.integer({ min: 1, max: 40 }),
-        fc.integer({ min: 1, max: 15 }),
-        (bars, a, b, signal) => {
-          const [fast, slow] = a < b ? [a, b] : [b, a];
+        fc.integer({ min: 2, max: 15 }),
+        // Periods of 1 are degenerate (the library leaves a 1-bar signal undefined at its first value).
+        (bars, fast, gap, signal) => {
+          const slow = fast + gap;
           const ours = macd(bars, fast, slow, signal);
           const lib = aligned(
             MACD.calculate({ values: bars.map((x) => x.close), fastPeriod: fast, slowPeriod: slow, signalPeriod: signal, SimpleMAOscillator: false, SimpleMASignal: false }),
