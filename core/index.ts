@@ -16,6 +16,7 @@ export * from './calc/amount-input';
 export * from './types/funds';
 export * from './calc/funds';
 export * from './calc/spot';
+export * from './calc/limit-price';
 export * from './types/products';
 export * from './types/copytrade';
 export * from './calc/products';

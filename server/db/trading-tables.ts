@@ -24,6 +24,10 @@ export interface TradePairSettingsTable {
   multiples: string;
   lever_fee_rate: string;
   overnight_rate: string;
+  /** limit-price band (migration 008): spot multipliers of the current price; lever ± fraction */
+  spot_band_low: Numeric;
+  spot_band_high: Numeric;
+  lever_band: Numeric;
 }
 
 export interface SecondsConfigsTable {

@@ -112,7 +112,7 @@ describe('lever', () => {
     expect(pos).toMatchObject({ id: e.id, status: 'position', open_price: '2950', open_seq: fill.seq });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
 
-    const e2 = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'limit', target_price: '3300', share: '10', multiple: 20 })).message as LeverPosition;
+    const e2 = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'limit', target_price: '3200', share: '10', multiple: 20 })).message as LeverPosition;
     expect((await k.call('POST', '/api/lever/close', u.token, { id: e2.id })).message).toMatchObject({ status: 'cancelled' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
     const closed = (await k.call('POST', '/api/lever/batch_close', u.token, { type: 'long' })).message as { closed: number };

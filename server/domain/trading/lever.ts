@@ -1,13 +1,15 @@
 /**
  * Leveraged contracts on the lever account (type 3, USDT). Opening freezes the margin and charges
- * the opening fee (a limit entry freezes both and charges the fee when it fills at its price);
+ * the opening fee. A limit entry must lie within the pair's band around the current price; one that
+ * crosses at submission opens at once at the current price; one that rests freezes margin and fee
+ * and opens at its own price (charging the fee) when a tick crosses it;
  * closing unfreezes the margin and settles the P&L. A loss is taken from the account's available
  * balance and never beyond it: what a gap would leave unpaid is recorded as `uncovered_loss`
  * (absorbed by the platform), so no balance ever goes below zero. Margin, fee, P&L, risk rate
  * and overnight fee come from core/calc/contract.ts.
  */
 import Decimal from 'decimal.js';
-import { ACCOUNT_TYPES, ExactDecimal, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, limitCrosses, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
 import { AppError } from '../../http/envelope';
 import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } from './context';
 import { inTx, notice, positionChanged, type Moves } from './events';
@@ -16,6 +18,7 @@ import { canon } from './amounts';
 import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
+import { assertLeverBand } from './price-band';
 
 const LEVER = ACCOUNT_TYPES.lever;
 
@@ -69,9 +72,13 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
   if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
-  const market = req.priceType === 'market' ? currentPrice(ctx, pair.symbol) : null;
-  const entry = market ? market.price : req.targetPrice;
-  if (entry === null) throw new AppError('trade_price_invalid');
+  const limit = req.priceType === 'limit' ? req.targetPrice : null;
+  if (req.priceType === 'limit' && limit === null) throw new AppError('trade_price_invalid');
+  const current = currentPrice(ctx, pair.symbol);
+  if (limit !== null) assertLeverBand(pair, limit, current.price);
+  // a limit entry that crosses now opens at the current price, like a market one (no instant loss)
+  const market = limit === null || limitCrosses(req.side, limit, current.price) ? current : null;
+  const entry = market ? market.price : (limit as string);
   checkStops(req.side, entry, req.tp, req.sl);
   const contract = { side: req.side, lots: req.lots, lotSize: pair.lotSize, multiple: String(req.multiple), openPrice: entry };
   const margin = positionMargin(contract);
@@ -90,7 +97,7 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
           lots: req.lots,
           lot_size: pair.lotSize,
           multiple: req.multiple,
-          target_price: req.targetPrice,
+          target_price: limit,
           open_price: market ? market.price : null,
           open_seq: market ? market.seq : null,
           opened_at: market ? now : null,

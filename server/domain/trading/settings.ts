@@ -1,7 +1,8 @@
 /**
  * Per-pair trade settings: seeded once from the instrument catalogue into trade_pair_settings
  * (operators may edit the rows; existing rows are never overwritten), read into memory at start.
- * The spot fee rate is pairs.fee_rate (BTC/USDT 0: spot BTC is advertised zero-fee).
+ * The spot fee rate is pairs.fee_rate (BTC/USDT 0: spot BTC is advertised zero-fee). The
+ * limit-price bands (migration 008) keep their column defaults unless an operator edits them.
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -37,6 +38,10 @@ export interface PairSettings {
   multiples: number[];
   leverFeeRate: string;
   overnightRate: string;
+  /** limit-price band: spot [low × current, high × current]; contracts current × (1 ± leverBand) */
+  spotBandLow: string;
+  spotBandHigh: string;
+  leverBand: string;
 }
 
 export async function seedTradeSettings(db: Kysely<Database>): Promise<void> {
@@ -71,6 +76,7 @@ export async function loadPairSettings(db: Kysely<Database>): Promise<Map<string
     .select([
       't.symbol', 'c.name as base', 'p.currency_id', 'p.legal_id', 'p.market', 'p.price_decimals', 'p.qty_decimals', 'p.fee_rate', 'p.status',
       't.spot_min_amount', 't.lot_size', 't.lots_decimals', 't.min_lots', 't.max_lots', 't.multiples', 't.lever_fee_rate', 't.overnight_rate',
+      't.spot_band_low', 't.spot_band_high', 't.lever_band',
     ])
     .where('p.status', '=', 1)
     .execute();
@@ -95,6 +101,9 @@ export async function loadPairSettings(db: Kysely<Database>): Promise<Map<string
         multiples: (JSON.parse(r.multiples) as number[]).slice().sort((a, b) => a - b),
         leverFeeRate: c(r.lever_fee_rate),
         overnightRate: c(r.overnight_rate),
+        spotBandLow: c(r.spot_band_low),
+        spotBandHigh: c(r.spot_band_high),
+        leverBand: c(r.lever_band),
       },
     ]),
   );

@@ -1,12 +1,14 @@
 /**
  * Spot (coin) trading on the change account (type 2). A market order fills at once at the feed's
- * current price; a limit order freezes its funds (a buy: total + fee at its limit, in USDT; a
- * sell: the coins) and fills at its limit price when a tick crosses it (jobs/limit-matcher);
- * cancelling unfreezes. Amounts come from core/calc/spot.ts; every balance move goes through
- * the ledger in the order's transaction.
+ * current price, and so does a limit order that crosses it at submission (a buy at or above, a
+ * sell at or below: the better price for the user). A limit outside the pair's price band is
+ * refused. A resting limit order freezes its funds (a buy: total + fee at its limit, in USDT; a
+ * sell: the coins) and fills at its own limit price (the maker price) when a tick crosses it
+ * (jobs/tick-watcher); cancelling unfreezes. Amounts come from core/calc/spot.ts; every balance
+ * move goes through the ledger in the order's transaction.
  */
 import { sql } from 'kysely';
-import { ACCOUNT_TYPES, spotTradeAmounts, type SpotOrder, type SpotSide, type TradePage } from '../../../core';
+import { ACCOUNT_TYPES, limitCrosses, spotTradeAmounts, type SpotOrder, type SpotSide, type TradePage } from '../../../core';
 import { AppError } from '../../http/envelope';
 import type { SpotOrdersTable } from '../../db/trading-tables';
 import type { Selectable } from 'kysely';
@@ -16,6 +18,7 @@ import type { PairSettings } from './settings';
 import { isMarketOpen, STOCK_HOURS_TEXT } from './market-hours';
 import { canon, canonOrNull } from './amounts';
 import type { TickRef } from './books';
+import { assertSpotBand } from './price-band';
 
 type Row = Selectable<SpotOrdersTable>;
 const CHANGE = ACCOUNT_TYPES.change;
@@ -77,7 +80,10 @@ export interface PlaceSpot {
 export async function placeSpotOrder(ctx: TradingContext, userId: number, req: PlaceSpot): Promise<SpotOrder> {
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
-  const market = req.targetPrice === null ? currentPrice(ctx, pair.symbol) : null;
+  const current = currentPrice(ctx, pair.symbol);
+  if (req.targetPrice !== null) assertSpotBand(pair, req.targetPrice, current.price);
+  // a market order, or a limit that crosses now, fills at once at the current price (never worse than its limit)
+  const market = req.targetPrice === null || limitCrosses(req.side, req.targetPrice, current.price) ? current : null;
   const order = await userLock(ctx, userId, () =>
     inTx(ctx, async (trx, moves) => {
       const row = await trx
@@ -86,7 +92,7 @@ export async function placeSpotOrder(ctx: TradingContext, userId: number, req: P
           user_id: userId,
           symbol: pair.symbol,
           side: req.side,
-          kind: market ? 'market' : 'limit',
+          kind: req.targetPrice === null ? 'market' : 'limit',
           status: 'open',
           amount: req.amount,
           target_price: req.targetPrice,

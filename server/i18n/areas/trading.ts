@@ -64,6 +64,11 @@ export const TRADING_MESSAGES = {
     th: 'ราคาทำกำไรหรือตัดขาดทุนไม่ถูกต้อง', jp: '利確価格または損切り価格が正しくありません', ko: '익절가 또는 손절가가 올바르지 않습니다',
     fra: 'Le prix de prise de bénéfice ou de stop-loss est du mauvais côté', spa: 'El precio de toma de ganancias o de stop-loss no es correcto',
   },
+  trade_price_out_of_band: {
+    zh: '限价须在 {min} 至 {max} 之间', en: 'The limit price must be between {min} and {max}', hk: '限價須在 {min} 至 {max} 之間',
+    th: 'ราคาจำกัดต้องอยู่ระหว่าง {min} ถึง {max}', jp: '指値は {min} から {max} の範囲で指定してください', ko: '지정가는 {min}에서 {max} 사이여야 합니다',
+    fra: 'Le prix limite doit être compris entre {min} et {max}', spa: 'El precio límite debe estar entre {min} y {max}',
+  },
   notice_spot_filled: {
     zh: '现货{side}单已成交：{amount} {base} @ {price}', en: 'Spot {side} filled: {amount} {base} @ {price}', hk: '現貨{side}單已成交：{amount} {base} @ {price}',
     th: 'คำสั่ง{side}สปอตสำเร็จ: {amount} {base} @ {price}', jp: '現物{side}注文が約定：{amount} {base} @ {price}', ko: '현물 {side} 체결: {amount} {base} @ {price}',
