@@ -565,6 +565,8 @@ export interface AdminRechargeItem extends RechargeEntry {
   user_id: number;
   account_name: string;
   reviewed_by: string | null;
+  /** ids of other recharge requests whose voucher is the same file or the same image bytes ([] = none) */
+  duplicate_voucher_of: number[];
 }
 
 /** GET /admin/api/withdrawals {status?, page} ; POST /admin/api/withdrawals/review {id, approve, reason} */

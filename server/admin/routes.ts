@@ -18,6 +18,7 @@ import { credit, debit, getBalances } from '../db/ledger';
 import { rechargeEnabled, inviteRequired } from '../domain/content/settings';
 import { reviewKyc } from '../domain/kyc/kyc';
 import { reviewRecharge, rechargeDto, rechargeQuery } from '../domain/funds/recharge';
+import { voucherDuplicates } from '../domain/funds/voucher';
 import { reviewWithdraw, withdrawDto, withdrawQuery } from '../domain/funds/withdraw';
 import { journalPage } from '../domain/funds/assets';
 import { addNotice, canon, FIAT_PREFIX, fundsCurrency, listFiats, offset, pageOf, fundsCurrencies } from '../domain/funds/common';
@@ -119,7 +120,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       let base = rechargeQuery(db).innerJoin('users', 'users.id', 'recharges.user_id').leftJoin('operators', 'operators.id', 'recharges.reviewed_by').select(['users.email', 'users.mobile', 'operators.name as reviewer']);
       if (q.status) base = base.where('recharges.status', '=', q.status);
       const rows = await base.orderBy('recharges.id', q.status === 'pending' ? 'asc' : 'desc').limit(q.limit).offset(offset(q)).execute();
-      const list: AdminRechargeItem[] = await Promise.all(rows.map(async (r) => ({ ...(await rechargeDto(db, r)), user_id: r.user_id, account_name: r.email ?? r.mobile ?? '', reviewed_by: r.reviewer })));
+      const dups = await voucherDuplicates(db, rows);
+      const list: AdminRechargeItem[] = await Promise.all(
+        rows.map(async (r) => ({ ...(await rechargeDto(db, r)), user_id: r.user_id, account_name: r.email ?? r.mobile ?? '', reviewed_by: r.reviewer, duplicate_voucher_of: dups.get(r.id) ?? [] })),
+      );
       let c = db.selectFrom('recharges').select((eb) => eb.fn.countAll<string>().as('n'));
       if (q.status) c = c.where('status', '=', q.status);
       return ok(pageOf(list, q, await count(c)));

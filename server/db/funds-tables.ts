@@ -10,7 +10,8 @@ export type ReviewStatusColumn = 'pending' | 'approved' | 'rejected';
 export type UploadPurpose = 'general' | 'avatar' | 'id_photo' | 'voucher' | 'wallet_qr';
 
 export interface FundsTables {
-  uploads: { name: string; user_id: Nullable<number>; purpose: ColumnType<UploadPurpose, UploadPurpose | undefined, UploadPurpose>; created_at: CreatedAt };
+  /** sha256: hex digest of the bytes (migration 009; null for files uploaded before it) */
+  uploads: { name: string; user_id: Nullable<number>; purpose: ColumnType<UploadPurpose, UploadPurpose | undefined, UploadPurpose>; created_at: CreatedAt; sha256: Nullable<string> };
   user_prefs: { user_id: number; fiat: Generated<string>; lang: Generated<string>; credit_score: Generated<number>; rebate: Numeric };
   user_ga: { user_id: number; pending_secret: Nullable<string>; secret: Nullable<string>; bound_at: Nullable<Date>; last_step: ColumnType<string, string | number | undefined, string | number> };
   kyc_submissions: {
@@ -63,6 +64,10 @@ export interface FundsTables {
     network: Generated<string>;
     account: Generated<string>;
     voucher: string;
+    /** the voucher upload's sha256, to find re-uploaded copies (migration 009) */
+    voucher_sha256: Nullable<string>;
+    /** shared its file with an earlier request before migration 009 (outside the one-use index) */
+    legacy_shared_voucher: Generated<boolean>;
     status: ColumnType<ReviewStatusColumn, ReviewStatusColumn | undefined, ReviewStatusColumn>;
     reason: Generated<string>;
     created_at: CreatedAt;

@@ -156,6 +156,11 @@ export function RechargeQueue() {
               ['Submitted', r.created_at],
             ]}
           />
+          {r.duplicate_voucher_of.length ? (
+            <p className={styles.reject} role="alert">
+              <Tag color="danger">Duplicate voucher</Tag> same image as request {r.duplicate_voucher_of.map((id) => `#${id}`).join(', ')}
+            </p>
+          ) : null}
           {r.voucher_url ? (
             <div className={styles.pics}>
               <img src={r.voucher_url} alt="Payment voucher" />

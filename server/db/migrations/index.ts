@@ -11,6 +11,7 @@ import * as m005 from './005_funds';
 import * as m006 from './006_products';
 import * as m007 from './007_copytrade';
 import * as m008 from './008_price_band';
+import * as m009 from './009_voucher_once';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006_products': m006,
   '007_copytrade': m007,
   '008_price_band': m008,
+  '009_voucher_once': m009,
 };

@@ -3,6 +3,7 @@
  * amount and a payment-voucher image; an operator approves (the ledger credits the change
  * account, journaled with the request as reference) or rejects with a reason. Can be switched
  * off by the `recharge_enabled` setting ("recharge not enabled, contact the administrator").
+ * A voucher file backs one request only (./voucher.ts).
  */
 import QRCode from 'qrcode';
 import type { Kysely, Transaction } from 'kysely';
@@ -11,7 +12,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { credit } from '../../db/ledger';
 import { rechargeEnabled } from '../content/settings';
-import { claimUpload, fileUrl } from '../profile/files';
+import { fileUrl } from '../profile/files';
+import { claimVoucher, voucherTaken } from './voucher';
 import { addNotice, canon, fundsCurrency, iso, offset, pageOf, priceUsdt, type Paging, type PriceSource } from './common';
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
@@ -41,15 +43,19 @@ export async function requestRecharge(
   const amount = parseAmount(input.amount);
   if (!input.voucher?.trim()) throw new AppError('voucher_required');
   const network = input.network && c.networks.includes(input.network) ? input.network : (c.networks[0] ?? '');
-  return db.transaction().execute(async (trx) => {
-    const voucher = await claimUpload(trx, userId, input.voucher ?? '', 'voucher');
-    const row = await trx
-      .insertInto('recharges')
-      .values({ user_id: userId, currency_id: c.id, amount, network, account: (input.account ?? '').trim().slice(0, 128), voucher })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { voucher, sha256 } = await claimVoucher(trx, userId, input.voucher ?? '');
+      const row = await trx
+        .insertInto('recharges')
+        .values({ user_id: userId, currency_id: c.id, amount, network, account: (input.account ?? '').trim().slice(0, 128), voucher, voucher_sha256: sha256 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  } catch (err) {
+    throw voucherTaken(err) ?? err;
+  }
 }
 
 type RechargeRow = {
@@ -78,7 +84,7 @@ export function rechargeQuery(db: Kysely<Database>) {
   return db
     .selectFrom('recharges')
     .innerJoin('currencies', 'currencies.id', 'recharges.currency_id')
-    .select(['recharges.id', 'recharges.user_id', 'recharges.currency_id', 'currencies.name as currency', 'recharges.amount', 'recharges.network', 'recharges.account', 'recharges.voucher', 'recharges.status', 'recharges.reason', 'recharges.created_at', 'recharges.reviewed_at', 'recharges.reviewed_by']);
+    .select(['recharges.id', 'recharges.user_id', 'recharges.currency_id', 'currencies.name as currency', 'recharges.amount', 'recharges.network', 'recharges.account', 'recharges.voucher', 'recharges.voucher_sha256', 'recharges.status', 'recharges.reason', 'recharges.created_at', 'recharges.reviewed_at', 'recharges.reviewed_by']);
 }
 
 export async function rechargeLog(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<RechargeEntry>> {

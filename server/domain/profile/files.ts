@@ -25,10 +25,11 @@ export function nameOfRef(ref: string): string | undefined {
   return NAME_RE.test(name) ? name : undefined;
 }
 
-export async function recordUpload(db: Db, ref: string, userId: number): Promise<void> {
+/** Records the uploader and the sha256 of the bytes (re-uploaded copies of a voucher are found by it). */
+export async function recordUpload(db: Db, ref: string, userId: number, sha256: string | null = null): Promise<void> {
   const name = nameOfRef(ref);
   if (!name) throw new AppError('file_ref_invalid');
-  await db.insertInto('uploads').values({ name, user_id: userId }).execute();
+  await db.insertInto('uploads').values({ name, user_id: userId, sha256 }).execute();
 }
 
 /**

@@ -1,4 +1,5 @@
 /** POST /upload (spec §7): one image in multipart field `file`, login required; message = reference. */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok, AppError } from '../envelope';
 import { localUploadStore, sniffImage } from '../../storage/uploads';
@@ -23,7 +24,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     if (!kind) throw new AppError('file_type_invalid');
     const ref = await store.save(buf, kind);
     // The owner is recorded so the file is shown only to those allowed (GET /api/file/:name).
-    await recordUpload(app.db, ref, req.userId);
+    await recordUpload(app.db, ref, req.userId, createHash('sha256').update(buf).digest('hex'));
     return ok(ref);
   });
 }

@@ -89,6 +89,9 @@ export const ACCOUNT_MESSAGES = {
   voucher_required: {
     zh: "请上传支付凭证", en: "Please upload the payment voucher", hk: "請上傳支付憑證", th: "กรุณาอัปโหลดหลักฐานการชำระเงิน", jp: "支払い証憑をアップロードしてください", ko: "결제 증빙을 업로드하세요", fra: "Veuillez téléverser le justificatif de paiement", spa: "Suba el comprobante de pago",
   },
+  voucher_used: {
+    zh: "该凭证已用于另一笔充值申请，请上传本次付款的凭证", en: "This voucher is already attached to another recharge request; please upload the voucher of this payment", hk: "該憑證已用於另一筆充值申請，請上傳本次付款的憑證", th: "หลักฐานนี้ถูกใช้กับคำขอเติมเงินอื่นแล้ว กรุณาอัปโหลดหลักฐานของการชำระเงินครั้งนี้", jp: "この証憑は別の入金申請で使用済みです。今回の支払いの証憑をアップロードしてください", ko: "이 증빙은 이미 다른 충전 신청에 사용되었습니다. 이번 결제의 증빙을 업로드하세요", fra: "Ce justificatif est déjà joint à une autre demande de dépôt ; veuillez téléverser le justificatif de ce paiement", spa: "Este comprobante ya está adjunto a otra solicitud de recarga; suba el comprobante de este pago",
+  },
   amount_invalid: {
     zh: "请输入正确的金额", en: "Please enter the correct amount", hk: "請輸入正確的金額", th: "กรุณากรอกจำนวนเงินให้ถูกต้อง", jp: "正しい金額を入力してください", ko: "올바른 금액을 입력하세요", fra: "Veuillez saisir le bon montant", spa: "Introduzca el importe correcto",
   },
