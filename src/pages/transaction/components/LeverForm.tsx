@@ -13,7 +13,7 @@ import { useTicker } from '../../../market';
 import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
-import { gt, leverPreview, maxLots, minus } from './preview';
+import { expectedFill, gt, leverPreview, maxLots, minus } from './preview';
 import styles from './trade-form.module.css';
 
 export interface LeverFormProps {
@@ -49,7 +49,9 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened }: Lev
   }, [s, multiple]);
 
   const quote = s?.quote ?? 'USDT';
-  const usePrice = entry === 'market' ? live : price;
+  // a limit entry that crosses the market opens at once at the market price: preview and confirm say so
+  const fill = expectedFill(entry, side, price, live);
+  const usePrice = fill.price;
   const mult = multiple ?? 0;
   const preview = s ? leverPreview(side, usePrice, lots, s.lot_size, mult, s.lever_fee_rate) : null;
   const available = account?.balance ?? null;
@@ -215,7 +217,7 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened }: Lev
         rows={[
           { label: t('trade.pair'), value: `${symbol} · ${t(`trade.lever.${side}`)} ${mult}×` },
           { label: t('trade.orderType'), value: t(`trade.${entry}`) },
-          { label: entry === 'market' ? t('trade.estPrice') : t('trade.price'), value: usePrice ? <Num value={usePrice} format="price" decimals={priceDecimals} tint={false} /> : '--' },
+          { label: entry === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'), value: usePrice ? <Num value={usePrice} format="price" decimals={priceDecimals} tint={false} /> : '--' },
           { label: t('trade.lever.lots'), value: s ? `${lots} × ${s.lot_size} ${s.base}` : lots },
           { label: t('trade.lever.margin'), value: amt(preview?.margin) },
           { label: t('trade.lever.openingFee'), value: amt(preview?.fee) },
@@ -224,7 +226,7 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened }: Lev
           ...(tp ? [{ label: t('trade.lever.tp'), value: tp }] : []),
           ...(sl ? [{ label: t('trade.lever.sl'), value: sl }] : []),
         ]}
-        note={entry === 'market' ? t('trade.marketNote') : t('trade.limitNote')}
+        note={entry === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')}
       />
     </form>
   );

@@ -14,7 +14,7 @@ import { useTicker } from '../../../market';
 import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
-import { gt, maxSpotBuy, minus, spotPreview } from './preview';
+import { expectedFill, gt, maxSpotBuy, minus, spotPreview } from './preview';
 import { useBalance } from './useBalance';
 import type { PairState } from './usePair';
 import styles from './trade-form.module.css';
@@ -41,7 +41,9 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
   const quoteName = s?.quote ?? q?.quote ?? pair.symbol.split('/')[1];
   const feeRate = s?.spot_fee_rate ?? '0';
   const live = useTicker(pair.symbol)?.last ?? q?.last ?? null;
-  const usePrice = kind === 'market' ? live : price;
+  // a limit that crosses the market fills at once at the market price: preview and confirm say so
+  const fill = expectedFill(kind, side, price, live);
+  const usePrice = fill.price;
 
   const quoteBal = useBalance(s?.legal_id ?? q?.legal_id, ACCOUNT_TYPES.change);
   const baseBal = useBalance(s?.currency_id ?? q?.currency_id, ACCOUNT_TYPES.change);
@@ -225,7 +227,7 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
         rows={[
           { label: t('trade.pair'), value: pair.symbol },
           { label: t('trade.orderType'), value: t(`trade.${kind}`) },
-          { label: kind === 'market' ? t('trade.estPrice') : t('trade.price'), value: numOr(usePrice, quoteName, pair.priceDecimals) },
+          { label: kind === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'), value: numOr(usePrice, quoteName, pair.priceDecimals) },
           { label: t('trade.amount'), value: numOr(amount, base) },
           { label: t('trade.fee'), value: numOr(preview?.fee, quoteName) },
           side === 'buy'
@@ -234,7 +236,7 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
           side === 'buy' ? { label: t('trade.youReceive'), value: numOr(amount, base), strong: true } : { label: t('trade.youPay'), value: numOr(amount, base) },
           { label: t('trade.balanceAfter'), value: numOr(minus(spend, needed), spendUnit) },
         ]}
-        note={kind === 'market' ? t('trade.marketNote') : t('trade.limitNote')}
+        note={kind === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')}
       />
     </form>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ExactDecimal, spotTradeAmounts } from '../../../../core';
-import { leverPreview, maxLots, maxSpotBuy } from './preview';
+import { expectedFill, leverPreview, maxLots, maxSpotBuy } from './preview';
 
 describe('maxSpotBuy', () => {
   it('is the most the balance pays for, fee included, at the pair’s decimals (property)', () => {
@@ -36,5 +36,16 @@ describe('leverPreview / maxLots', () => {
     expect(leverPreview('long', '60000', '2', '0.01', 10, '0.001')).toEqual({ margin: '120', fee: '1.2', cost: '121.2' });
     expect(maxLots('1000', '60000', '0.01', 10, '0.001', 0, '100')).toBe('16') // 1000 / (60 margin + 0.6 fee) per lot;
     expect(maxLots('1000', '60000', '0.01', 10, '0.001', 0, '5')).toBe('5');
+  });
+});
+
+describe('expectedFill', () => {
+  it('a limit that crosses the market is previewed at the market price; one that does not, at its own', () => {
+    expect(expectedFill('limit', 'buy', '132958', '66479')).toEqual({ price: '66479', crosses: true });
+    expect(expectedFill('limit', 'sell', '60000', '66479')).toEqual({ price: '66479', crosses: true });
+    expect(expectedFill('limit', 'long', '60000', '66479')).toEqual({ price: '60000', crosses: false });
+    expect(expectedFill('limit', 'short', '70000', '66479')).toEqual({ price: '70000', crosses: false });
+    expect(expectedFill('limit', 'buy', '1.', '66479')).toEqual({ price: '1.', crosses: false }); // half-typed
+    expect(expectedFill('market', 'buy', '', '66479')).toEqual({ price: '66479', crosses: false });
   });
 });

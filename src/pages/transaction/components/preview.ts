@@ -3,7 +3,7 @@
  * openingFee); this file only feeds them what the form holds and answers "can the user afford it"
  * and "what is 100 %", searching with core rather than inverting a formula by hand.
  */
-import { ExactDecimal, openingFee, positionMargin, spotTradeAmounts, type ContractPosition, type SpotTradeAmounts, type SpotTradeSide } from '../../../../core';
+import { ExactDecimal, limitCrosses, openingFee, positionMargin, spotTradeAmounts, type ContractPosition, type SpotTradeAmounts, type SpotTradeSide } from '../../../../core';
 
 const D = (v: string) => new ExactDecimal(v);
 const positive = (v: string | null | undefined): v is string => !!v && /^\d+(\.\d+)?$/.test(v) && D(v).gt(0);
@@ -21,6 +21,13 @@ export function minus(a: string | null | undefined, b: string | null | undefined
 
 export function gt(a: string, b: string): boolean {
   return D(a).gt(D(b));
+}
+
+/** The price an order is expected to fill at: the market's for a market order or a limit that crosses it now (the server fills those at the market price), else the limit. */
+export function expectedFill(kind: 'market' | 'limit', side: 'buy' | 'sell' | 'long' | 'short', limit: string, live: string | null): { price: string | null; crosses: boolean } {
+  if (kind === 'market') return { price: live, crosses: false };
+  const crosses = positive(limit) && positive(live) && limitCrosses(side, limit, live);
+  return { price: crosses ? live : limit, crosses };
 }
 
 const step = (decimals: number) => D('1').div(D('10').pow(decimals));
