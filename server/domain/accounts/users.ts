@@ -110,7 +110,7 @@ export async function login(
 export async function resetPassword(
   db: Kysely<Database>,
   input: { account: string; password: string; code?: string },
-): Promise<void> {
+): Promise<number> {
   const id = classifyIdentity(input.account);
   const user = await findUserByIdentity(db, id);
   if (!user || user.status === 2) throw new AppError('account_not_found');
@@ -122,6 +122,7 @@ export async function resetPassword(
   });
   // A password change signs out every device.
   await revokeAllSessions(db, user.id);
+  return user.id;
 }
 
 export interface UserInfo {

@@ -143,12 +143,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/user/forget', async (req) => {
     const body = parse(ForgetBody, req.body);
-    await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code });
+    const userId = await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code });
+    app.sessionSockets.endUserSessions(userId);
     return ok(translate('password_reset_ok', requestLang(req)));
   });
 
   app.get('/user/logout', { preHandler: app.authenticate }, async (req) => {
     await revokeSession(app.db, req.sessionId);
+    app.sessionSockets.endSession(req.userId, req.sessionId);
     return ok(translate('logout_ok', requestLang(req)));
   });
 

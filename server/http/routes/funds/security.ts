@@ -21,10 +21,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
   const who = (req: { userId: number; sessionId: number }) => ({ userId: req.userId, sessionId: req.sessionId });
+  // Each change below ends the user's other sessions; their sockets lose the private room too.
+  const signOutOthers = (req: { userId: number; sessionId: number }) => app.sessionSockets.endUserSessions(req.userId, req.sessionId);
 
   app.post('/safe/update_password', auth, async (req) => {
     const b = parse(PayPasswordBody, req.body);
     await setPayPassword(db, who(req), { password: b.password, oldPasswd: b.oldPasswd });
+    signOutOthers(req);
     return ok(translate('pay_password_saved', requestLang(req)));
   });
 
@@ -32,6 +35,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/saveUserga', auth, async (req) => {
     const b = parse(z.object({ gasercert: z.string().trim().max(12) }), req.body);
     await bindGa(db, who(req), b.gasercert);
+    signOutOthers(req);
     return ok(translate('ga_bound_ok', requestLang(req)));
   });
 
@@ -60,11 +64,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   app.post('/safe/mobile', auth, async (req) => {
     const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), code: code6, area_code: z.string().trim().max(8).optional() }), req.body);
     await bind(db, who(req), { kind: 'mobile', target: bindTarget('mobile', b.mobile), code: b.code, areaCode: b.area_code });
+    signOutOthers(req);
     return ok(translate('mobile_bound_ok', requestLang(req)));
   });
   app.post('/safe/email', auth, async (req) => {
     const b = parse(z.object({ email: z.string().trim().min(1).max(190), code: code6 }), req.body);
     await bind(db, who(req), { kind: 'email', target: bindTarget('email', b.email), code: b.code });
+    signOutOthers(req);
     return ok(translate('email_bound_ok', requestLang(req)));
   });
 }
