@@ -10,6 +10,7 @@ import { AppError } from '../http/envelope';
 import { dummyHash, hashPassword, verifyPassword } from '../domain/accounts/passwords';
 import { sessionExpired, TOUCH_MS } from '../domain/accounts/sessions';
 import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
+import { beginAttempt } from '../domain/security/throttle';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{3,32}$/;
 
@@ -26,8 +27,14 @@ export async function createOperator(db: Kysely<Database>, name: string, passwor
 
 export async function operatorLogin(db: Kysely<Database>, name: string, password: string, ip: string): Promise<string> {
   const op = await db.selectFrom('operators').select(['id', 'password_hash', 'status']).where('name', '=', name).executeTakeFirst();
+  const attempt = await beginAttempt(db, 'operator_login', name);
   const good = await verifyPassword(password, op?.password_hash ?? (await dummyHash()));
-  if (!op || !good || op.status !== 1) throw new AppError('login_failed');
+  if (!op || !good) {
+    await attempt.fail();
+    throw new AppError('login_failed');
+  }
+  await attempt.succeed();
+  if (op.status !== 1) throw new AppError('login_failed');
   const token = randomBytes(32).toString('base64url');
   await db.insertInto('operator_sessions').values({ token_hash: tokenHash(token), operator_id: op.id, ip }).execute();
   return token;

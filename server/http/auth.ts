@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from './envelope';
 import { lookupSession } from '../domain/accounts/sessions';
-import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
+import { DEFAULT_SESSION_LIFETIMES, type AppConfig, type SessionLifetime } from '../config';
 import type { SocketIdentity } from '../market/socket-auth';
 
 declare module 'fastify' {
@@ -38,6 +38,14 @@ export function makeResolveUser(db: Kysely<Database>, life: SessionLifetime = DE
     const s = await lookupSession(db, t, life);
     return s.ok ? { userId: s.userId, sessionId: s.sessionId } : null;
   };
+}
+
+/**
+ * Route options for every path that checks a credential (password, payment password, code): the
+ * per-IP limit logins have, on top of the per-account lock (domain/security/throttle.ts).
+ */
+export function credentialLimit(config: AppConfig) {
+  return { config: { rateLimit: { max: config.rateLimits.loginPerIpPerMinute, timeWindow: '1 minute' } } };
 }
 
 /** preHandler: a missing token → 999 please_login; unknown, revoked or expired → 999 session_invalid. */

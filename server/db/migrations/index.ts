@@ -10,6 +10,7 @@ import * as m004 from './004_trading';
 import * as m005 from './005_funds';
 import * as m006 from './006_products';
 import * as m007 from './007_copytrade';
+import * as m008 from './008_auth_throttle';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005_funds': m005,
   '006_products': m006,
   '007_copytrade': m007,
+  '008_auth_throttle': m008,
 };
