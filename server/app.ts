@@ -22,6 +22,7 @@ import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { registerErrorHandling } from './http/errors';
 import { makeResolveUser, registerAuth } from './http/auth';
+import { createSessionSockets, type SessionSockets } from './http/session-sockets';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
 import { apiRoutes } from './http/routes';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     config: AppConfig;
     market: MarketService;
     notify: Transport;
+    /** takes ended sessions' sockets out of their private rooms */
+    sessionSockets: SessionSockets;
   }
 }
 
@@ -96,7 +99,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
     timeWindow: '1 minute',
     // With several processes the counters must be shared, or each process allows the full limit.
     ...(redis ? { redis, nameSpace: 'h5-rl:' } : {}),
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // Every API, the back office's included (its login is an auth path like any other).
+    allowList: (req) => !req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/'),
   });
 
   // The built web app. Hash routing means everything lives under /h5/ (index.html + assets).
@@ -124,7 +128,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
     });
   }
 
-  const resolveUser = makeResolveUser(handle.db);
+  const sessionSockets = createSessionSockets({ io, db: handle.db, life: config.sessions.user, log: app.log });
+  app.decorate('sessionSockets', sessionSockets);
+  cleanups.push(async () => sessionSockets.close());
+  const resolveUser = makeResolveUser(handle.db, config.sessions.user);
   const market = await createMarket({
     db: handle.db,
     io,

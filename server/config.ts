@@ -21,6 +21,10 @@
  * | DEV_OUTBOX       | on (off in production) | `on`: GET /api/dev/outbox?to=… lists sent codes (never when NODE_ENV=production) |
  * | PUBLIC_URL       | http://localhost:PORT | the public origin, used in mails and the start-up banner               |
  * | TRUST_PROXY      | off                  | `on` behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For |
+ * | SESSION_IDLE_DAYS | 30                  | a customer session unused this long ends (sliding: any request renews it) |
+ * | SESSION_MAX_DAYS | 90                   | a customer session ends this long after login, however active          |
+ * | OPERATOR_SESSION_IDLE_HOURS | 12        | the same for back-office operators (privileged: shorter)                 |
+ * | OPERATOR_SESSION_MAX_HOURS | 168        | an operator session ends this long after login (7 days)                 |
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +41,17 @@ export interface RateLimits {
   loginPerIpPerMinute: number;
   /** general ceiling per IP per minute for all /api routes */
   globalPerIpPerMinute: number;
+}
+
+/** How long a session lives: idle (since last use, sliding) and absolute (since login). */
+export interface SessionLifetime {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface SessionLifetimes {
+  user: SessionLifetime;
+  operator: SessionLifetime;
 }
 
 export interface AppConfig {
@@ -64,6 +79,7 @@ export interface AppConfig {
   /** form/JSON body ceiling in bytes */
   bodyLimit: number;
   rateLimits: RateLimits;
+  sessions: SessionLifetimes;
 }
 
 type Env = Record<string, string | undefined>;
@@ -86,6 +102,28 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIpPerMinute: 20,
   globalPerIpPerMinute: 600,
 };
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  user: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS },
+  operator: { idleMs: 12 * HOUR_MS, maxMs: 7 * DAY_MS },
+};
+
+function lifetimes(env: Env): SessionLifetimes {
+  const d = DEFAULT_SESSION_LIFETIMES;
+  return {
+    user: {
+      idleMs: int(env.SESSION_IDLE_DAYS, d.user.idleMs / DAY_MS, 'SESSION_IDLE_DAYS') * DAY_MS,
+      maxMs: int(env.SESSION_MAX_DAYS, d.user.maxMs / DAY_MS, 'SESSION_MAX_DAYS') * DAY_MS,
+    },
+    operator: {
+      idleMs: int(env.OPERATOR_SESSION_IDLE_HOURS, d.operator.idleMs / HOUR_MS, 'OPERATOR_SESSION_IDLE_HOURS') * HOUR_MS,
+      maxMs: int(env.OPERATOR_SESSION_MAX_HOURS, d.operator.maxMs / HOUR_MS, 'OPERATOR_SESSION_MAX_HOURS') * HOUR_MS,
+    },
+  };
+}
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
@@ -114,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadMaxBytes: 5 * 1024 * 1024,
     bodyLimit: 256 * 1024,
     rateLimits: { ...DEFAULT_RATE_LIMITS },
+    sessions: lifetimes(env),
   };
 }
 

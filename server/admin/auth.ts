@@ -15,7 +15,7 @@ declare module 'fastify' {
 export async function authenticateOperator(req: FastifyRequest): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError('please_login', undefined, '999');
-  const op = await lookupOperator(req.server.db, token);
+  const op = await lookupOperator(req.server.db, token, req.server.config.sessions.operator);
   if (!op) throw new AppError('session_invalid', undefined, '999');
   req.operatorId = op.id;
   req.operatorName = op.name;
@@ -25,5 +25,5 @@ export async function authenticateOperator(req: FastifyRequest): Promise<void> {
 /** The operator behind a request's Authorization header, if any (file downloads accept either population). */
 export async function operatorOf(req: FastifyRequest): Promise<number | undefined> {
   const token = bearerToken(req.headers.authorization);
-  return token ? (await lookupOperator(req.server.db, token))?.id : undefined;
+  return token ? (await lookupOperator(req.server.db, token, req.server.config.sessions.operator))?.id : undefined;
 }

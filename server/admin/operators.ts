@@ -8,6 +8,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/envelope';
 import { dummyHash, hashPassword, verifyPassword } from '../domain/accounts/passwords';
+import { sessionExpired, TOUCH_MS } from '../domain/accounts/sessions';
+import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
+import { beginAttempt } from '../domain/security/throttle';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{3,32}$/;
 
@@ -24,22 +27,36 @@ export async function createOperator(db: Kysely<Database>, name: string, passwor
 
 export async function operatorLogin(db: Kysely<Database>, name: string, password: string, ip: string): Promise<string> {
   const op = await db.selectFrom('operators').select(['id', 'password_hash', 'status']).where('name', '=', name).executeTakeFirst();
+  const attempt = await beginAttempt(db, 'operator_login', name);
   const good = await verifyPassword(password, op?.password_hash ?? (await dummyHash()));
-  if (!op || !good || op.status !== 1) throw new AppError('login_failed');
+  if (!op || !good) {
+    await attempt.fail();
+    throw new AppError('login_failed');
+  }
+  await attempt.succeed();
+  if (op.status !== 1) throw new AppError('login_failed');
   const token = randomBytes(32).toString('base64url');
   await db.insertInto('operator_sessions').values({ token_hash: tokenHash(token), operator_id: op.id, ip }).execute();
   return token;
 }
 
-export async function lookupOperator(db: Kysely<Database>, token: string): Promise<{ id: number; name: string; sessionId: number } | undefined> {
+/** An operator's live session: not revoked, not idle past `life.idleMs` nor older than `life.maxMs`. */
+export async function lookupOperator(
+  db: Kysely<Database>,
+  token: string,
+  life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.operator,
+): Promise<{ id: number; name: string; sessionId: number } | undefined> {
   const row = await db
     .selectFrom('operator_sessions')
     .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operators.id', 'operators.name', 'operators.status', 'operator_sessions.id as session_id', 'operator_sessions.revoked_at', 'operator_sessions.created_at'])
+    .select(['operators.id', 'operators.name', 'operators.status', 'operator_sessions.id as session_id', 'operator_sessions.revoked_at', 'operator_sessions.created_at', 'operator_sessions.last_seen'])
     .where('operator_sessions.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
-  // Operator sessions last 12 hours at most.
-  if (!row || row.revoked_at || row.status !== 1 || Date.now() - row.created_at.getTime() > 12 * 3_600_000) return undefined;
+  if (!row || row.revoked_at || row.status !== 1 || sessionExpired(row.created_at, row.last_seen, life)) return undefined;
+  // Sliding idle window; touched at most once a minute so a busy back office does not write per request.
+  if (Date.now() - row.last_seen.getTime() > TOUCH_MS) {
+    await db.updateTable('operator_sessions').set({ last_seen: new Date() }).where('id', '=', row.session_id).execute();
+  }
   return { id: row.id, name: row.name, sessionId: row.session_id };
 }
 

@@ -26,6 +26,7 @@ import { exchangeFeeRate, walletGate } from '../domain/funds/config';
 import { fileUrl } from '../domain/profile/files';
 import { authenticateOperator } from './auth';
 import { logAction, operatorLogin, operatorLogout } from './operators';
+import { credentialLimit } from '../http/auth';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const reason = z.string().trim().max(500);
@@ -59,7 +60,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('operatorName', '');
   app.decorateRequest('operatorSessionId', 0);
 
-  app.post('/login', { config: { rateLimit: { max: app.config.rateLimits.loginPerIpPerMinute, timeWindow: '1 minute' } } }, async (req) => {
+  app.post('/login', credentialLimit(app.config), async (req) => {
     const b = parse(LoginBody, req.body);
     return ok(await operatorLogin(db, b.name, b.password, clientIp(req)));
   });

@@ -9,5 +9,6 @@ import type { FundsTables } from './funds-tables';
 import type { TradingTables } from './trading-tables';
 import type { CopytradeTables } from './copytrade-tables';
 import type { ProductsTables } from './products-tables';
+import type { SecurityTables } from './security-tables';
 
-export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, CopytradeTables, ProductsTables {}
+export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, CopytradeTables, ProductsTables, SecurityTables {}

@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from './envelope';
 import { lookupSession } from '../domain/accounts/sessions';
+import { DEFAULT_SESSION_LIFETIMES, type AppConfig, type SessionLifetime } from '../config';
+import type { SocketIdentity } from '../market/socket-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,21 +30,29 @@ export function bearerToken(header: string | string[] | undefined): string | und
   return token && token.length <= 128 && token !== 'null' && token !== 'undefined' ? token : undefined;
 }
 
-/** token → user id, or null: the resolveUser the market's socket `auth` event uses. */
-export function makeResolveUser(db: Kysely<Database>): (token: string) => Promise<number | null> {
+/** token → user and session, or null: the resolveUser the market's socket `auth` event uses. */
+export function makeResolveUser(db: Kysely<Database>, life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user): (token: string) => Promise<SocketIdentity | null> {
   return async (token) => {
     const t = bearerToken(token);
     if (!t) return null;
-    const s = await lookupSession(db, t);
-    return s.ok ? s.userId : null;
+    const s = await lookupSession(db, t, life);
+    return s.ok ? { userId: s.userId, sessionId: s.sessionId } : null;
   };
 }
 
-/** preHandler: a missing token → 999 please_login; unknown or revoked → 999 session_invalid. */
+/**
+ * Route options for every path that checks a credential (password, payment password, code): the
+ * per-IP limit logins have, on top of the per-account lock (domain/security/throttle.ts).
+ */
+export function credentialLimit(config: AppConfig) {
+  return { config: { rateLimit: { max: config.rateLimits.loginPerIpPerMinute, timeWindow: '1 minute' } } };
+}
+
+/** preHandler: a missing token → 999 please_login; unknown, revoked or expired → 999 session_invalid. */
 export async function authenticate(this: FastifyInstance | void, req: FastifyRequest): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError('please_login', undefined, '999');
-  const s = await lookupSession(req.server.db, token);
+  const s = await lookupSession(req.server.db, token, req.server.config.sessions.user);
   if (!s.ok) throw new AppError('session_invalid', undefined, '999');
   req.userId = s.userId;
   req.sessionId = s.sessionId;

@@ -9,6 +9,7 @@ import { TRADING_MESSAGES } from './areas/trading';
 import { ACCOUNT_MESSAGES } from './areas/account';
 import { PRODUCT_MESSAGES } from './areas/products';
 import { COPYTRADE_MESSAGES } from './areas/copytrade';
+import { SECURITY_MESSAGES } from './areas/security';
 
 const BASE_MESSAGES = {
   param_error: {
@@ -199,7 +200,7 @@ const BASE_MESSAGES = {
 } satisfies Record<string, Table>;
 
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
-export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES };
+export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

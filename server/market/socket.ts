@@ -22,9 +22,10 @@ import { z } from 'zod';
 import { SOCKET_EVENTS, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
 import type { TickerBook } from './tickers';
 import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
+import { handleAuth, userRoom, type ResolveUser } from './socket-auth';
 
+export type { ResolveUser };
 export type TickerMode = 'every' | 'latest';
-export type ResolveUser = (token: string) => Promise<number | string | null | undefined>;
 
 export interface Ack {
   ok: boolean;
@@ -58,7 +59,6 @@ export interface MarketSocket {
 
 const MAX_CHANNELS = 500;
 const subscribeSchema = z.object({ channels: z.array(z.string().max(100)).max(MAX_CHANNELS) });
-const authSchema = z.object({ token: z.string().max(512) });
 
 type Parsed = { kind: 'tickers' } | { kind: 'ticker'; symbol: string } | { kind: 'kline'; symbol: string; period: Period } | { kind: 'depth' | 'trades'; symbol: string };
 
@@ -193,31 +193,12 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     socket.on(SOCKET_EVENTS.unsubscribe, (payload: unknown, ack?: unknown) => {
       const r = subscribeSchema.safeParse(payload);
       if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
-      for (const name of r.data.channels) if (!name.startsWith('user:')) void socket.leave(name);
+      // Private rooms are left through `auth`, never by name.
+      for (const name of r.data.channels) if (!name.startsWith('user:') && !name.startsWith('session:')) void socket.leave(name);
       reply(ack, { ok: true });
     });
 
-    socket.on(SOCKET_EVENTS.auth, async (payload: unknown, ack?: unknown) => {
-      const r = authSchema.safeParse(payload);
-      if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
-      const prev: unknown = socket.data.userId;
-      let userId: number | string | null | undefined;
-      try {
-        userId = r.data.token ? await opts.resolveUser(r.data.token) : null;
-      } catch (err) {
-        opts.log.warn({ err }, 'market: resolveUser failed');
-        return reply(ack, { ok: false, error: 'auth_failed' });
-      }
-      // A new token (or an empty one: logout) replaces the previous identity.
-      if (prev !== undefined && prev !== userId) void socket.leave(`user:${String(prev)}`);
-      if (userId === null || userId === undefined) {
-        socket.data.userId = undefined;
-        return reply(ack, r.data.token ? { ok: false, error: 'session_invalid' } : { ok: true });
-      }
-      socket.data.userId = userId;
-      void socket.join(`user:${userId}`);
-      reply(ack, { ok: true });
-    });
+    handleAuth(socket, opts.resolveUser, opts.log);
   });
 
   return {
@@ -240,7 +221,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     },
     flush,
     emitToUser(userId, event, payload) {
-      io.to(`user:${userId}`).emit(event, payload);
+      io.to(userRoom(userId)).emit(event, payload);
     },
     close() {
       clearInterval(timer);

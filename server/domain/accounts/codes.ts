@@ -11,6 +11,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CodeChannel } from '../../db/tables';
 import { AppError } from '../../http/envelope';
+import { beginAttempt, noticeLocked, type OnLock } from '../security/throttle';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
@@ -75,6 +76,8 @@ type VerifyOutcome = 'ok' | 'none' | 'expired' | 'wrong';
  * code counts an attempt; the count is committed before the error is thrown.
  */
 export async function verifyCode(db: Kysely<Database>, req: { target: string; scene: string; code: string }): Promise<void> {
+  // Across codes and scenes per target: re-sending a code must not buy fresh guesses forever.
+  const attempt = await beginAttempt(db, 'code', req.target, ownerNotice(db, req.target));
   const outcome = await db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
     const row = await trx
       .selectFrom('verification_codes')
@@ -97,8 +100,18 @@ export async function verifyCode(db: Kysely<Database>, req: { target: string; sc
     await trx.updateTable('verification_codes').set({ verified_at: new Date() }).where('id', '=', row.id).execute();
     return 'ok';
   });
+  if (outcome === 'ok') return attempt.succeed();
+  await attempt.fail();
   if (outcome === 'none' || outcome === 'wrong') throw new AppError('code_invalid');
   if (outcome === 'expired') throw new AppError('code_expired');
+}
+
+/** Tells the account that owns `target` (if any: a registration has none yet) of a lock. */
+function ownerNotice(db: Kysely<Database>, target: string): OnLock {
+  return async (minutes) => {
+    const u = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('email', '=', target), eb('mobile', '=', target)])).executeTakeFirst();
+    if (u) await noticeLocked(db, u.id, 'what_verification_code')(minutes);
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import { classifyIdentity, type Identity } from './identity';
 import { consumeVerifiedCode, verifyCode } from './codes';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
+import { beginAttempt, noticeLocked } from '../security/throttle';
 
 export const SCENE_REGISTER = 'register';
 export const SCENE_FORGET = 'forget';
@@ -100,9 +101,15 @@ export async function login(
     throw new AppError('login_failed');
   }
   const user = await findUserByIdentity(db, id);
+  // Per account, whatever the IP; unknown accounts are counted alike so a lock reveals nothing.
+  const attempt = await beginAttempt(db, 'login', id.value, user ? noticeLocked(db, user.id, 'what_login_password') : undefined);
   // Hash anyway when the account is unknown, so response time does not reveal which accounts exist.
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !ok) throw new AppError('login_failed');
+  if (!user || !ok) {
+    await attempt.fail();
+    throw new AppError('login_failed');
+  }
+  await attempt.succeed();
   if (user.status !== 1) throw new AppError('account_disabled');
   return createSession(db, user.id, { ip: input.ip, userAgent: input.userAgent });
 }
@@ -110,7 +117,7 @@ export async function login(
 export async function resetPassword(
   db: Kysely<Database>,
   input: { account: string; password: string; code?: string },
-): Promise<void> {
+): Promise<number> {
   const id = classifyIdentity(input.account);
   const user = await findUserByIdentity(db, id);
   if (!user || user.status === 2) throw new AppError('account_not_found');
@@ -122,6 +129,7 @@ export async function resetPassword(
   });
   // A password change signs out every device.
   await revokeAllSessions(db, user.id);
+  return user.id;
 }
 
 export interface UserInfo {

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';
+import { beginAttempt, noticeLocked, type Attempt } from './throttle';
 
 const CODE_RE = /^\d{6}$/;
 
@@ -29,6 +30,11 @@ export async function gaSetup(db: Kysely<Database>, userId: number, issuer: stri
   return { bound: false, secret, otpauth_url: otpauth, qr: await QRCode.toDataURL(otpauth, { margin: 1, width: 240 }) };
 }
 
+/** Counts a code attempt per user: six digits are guessable without a lock (throttle.ts). */
+function gaAttempt(db: Kysely<Database>, userId: number): Promise<Attempt> {
+  return beginAttempt(db, 'ga', String(userId), noticeLocked(db, userId, 'what_ga'));
+}
+
 /** The matched time step, or null. `after` rejects steps at or before it (replay). */
 async function check(secret: string, code: string, after: number): Promise<number | null> {
   if (!CODE_RE.test(code)) return null;
@@ -40,8 +46,13 @@ export async function bindGa(db: Kysely<Database>, who: { userId: number; sessio
   const row = await db.selectFrom('user_ga').selectAll().where('user_id', '=', who.userId).executeTakeFirst();
   if (row?.secret) throw new AppError('ga_already_bound');
   if (!row?.pending_secret) throw new AppError('ga_code_invalid');
+  const attempt = await gaAttempt(db, who.userId);
   const step = await check(row.pending_secret, code.trim(), 0);
-  if (step === null) throw new AppError('ga_code_invalid');
+  if (step === null) {
+    await attempt.fail();
+    throw new AppError('ga_code_invalid');
+  }
+  await attempt.succeed();
   await db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable('user_ga')
@@ -66,9 +77,13 @@ export async function requireGaIfBound(db: Kysely<Database>, userId: number, cod
   if (!row?.secret) return;
   if (!code) throw new AppError('ga_required');
   const last = Number(row.last_step);
+  const attempt = await gaAttempt(db, userId);
   const step = await check(row.secret, code.trim(), last);
-  if (step === null) throw new AppError('ga_code_invalid');
   // Conditional: two requests with the same code cannot both pass.
-  const res = await db.updateTable('user_ga').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', String(step)).executeTakeFirst();
-  if (res.numUpdatedRows !== 1n) throw new AppError('ga_code_invalid');
+  const res = step === null ? undefined : await db.updateTable('user_ga').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', String(step)).executeTakeFirst();
+  if (res?.numUpdatedRows !== 1n) {
+    await attempt.fail();
+    throw new AppError('ga_code_invalid');
+  }
+  await attempt.succeed();
 }

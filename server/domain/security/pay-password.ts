@@ -9,6 +9,18 @@ import { AppError } from '../../http/envelope';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';
+import { beginAttempt, noticeLocked } from './throttle';
+
+/** Checks `password` against `hash`, counting failures per user (locks after a few, throttle.ts). */
+async function guardedCheck(db: Kysely<Database>, userId: number, password: string, hash: string): Promise<boolean> {
+  const attempt = await beginAttempt(db, 'pay_password', String(userId), noticeLocked(db, userId, 'what_pay_password'));
+  if (await verifyPassword(password, hash)) {
+    await attempt.succeed();
+    return true;
+  }
+  await attempt.fail();
+  return false;
+}
 
 export async function setPayPassword(
   db: Kysely<Database>,
@@ -17,7 +29,7 @@ export async function setPayPassword(
 ): Promise<void> {
   const u = await db.selectFrom('users').select(['password_hash', 'pay_password_hash']).where('id', '=', who.userId).executeTakeFirstOrThrow();
   const current = u.pay_password_hash ?? u.password_hash;
-  if (!(await verifyPassword(input.oldPasswd, current))) throw new AppError('old_password_wrong');
+  if (!(await guardedCheck(db, who.userId, input.oldPasswd, current))) throw new AppError('old_password_wrong');
   const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ pay_password_hash: hash, updated_at: new Date() }).where('id', '=', who.userId).execute();
@@ -30,5 +42,5 @@ export async function setPayPassword(
 export async function checkPayPassword(db: Kysely<Database>, userId: number, password: string | undefined): Promise<void> {
   const u = await db.selectFrom('users').select('pay_password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!u.pay_password_hash) throw new AppError('pay_password_required');
-  if (!password || !(await verifyPassword(password, u.pay_password_hash))) throw new AppError('pay_password_wrong');
+  if (!password || !(await guardedCheck(db, userId, password, u.pay_password_hash))) throw new AppError('pay_password_wrong');
 }

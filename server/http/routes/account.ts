@@ -9,6 +9,7 @@ import { ok, AppError } from '../envelope';
 import { parse } from '../validate';
 import { requestLang } from '../lang';
 import { clientIp, userAgent } from '../request-meta';
+import { credentialLimit } from '../auth';
 import { translate } from '../../i18n/messages';
 import { classifyIdentity } from '../../domain/accounts/identity';
 import { CODE_TTL_MS, issueCode, verifyCode } from '../../domain/accounts/codes';
@@ -85,6 +86,7 @@ const ForgetBody = z
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const limits = app.config.rateLimits;
+  const perIp = credentialLimit(app.config);
 
   app.post('/sms_mail', async (req) => {
     const body = parse(SmsMailBody, req.body);
@@ -106,14 +108,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(translate('code_sent', lang));
   });
 
-  app.post('/user/check_email', async (req) => {
+  app.post('/user/check_email', perIp, async (req) => {
     const body = parse(CheckEmailBody, req.body);
     const id = classifyIdentity(body.user_string);
     await verifyCode(app.db, { target: id.value, scene: body.scene, code: body.email_code });
     return ok(translate('code_ok', requestLang(req)));
   });
 
-  app.post('/user/register', async (req) => {
+  app.post('/user/register', perIp, async (req) => {
     const body = parse(RegisterBody, req.body);
     await register(app.db, {
       userString: body.user_string,
@@ -128,7 +130,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/user/login',
-    { config: { rateLimit: { max: limits.loginPerIpPerMinute, timeWindow: '1 minute' } } },
+    perIp,
     async (req) => {
       const body = parse(LoginBody, req.body);
       const token = await login(app.db, {
@@ -141,14 +143,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/user/forget', async (req) => {
+  app.post('/user/forget', perIp, async (req) => {
     const body = parse(ForgetBody, req.body);
-    await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code });
+    const userId = await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code });
+    app.sessionSockets.endUserSessions(userId);
     return ok(translate('password_reset_ok', requestLang(req)));
   });
 
   app.get('/user/logout', { preHandler: app.authenticate }, async (req) => {
     await revokeSession(app.db, req.sessionId);
+    app.sessionSockets.endSession(req.userId, req.sessionId);
     return ok(translate('logout_ok', requestLang(req)));
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../envelope';
 import { parse } from '../../validate';
 import { withIdempotency } from '../../idempotency';
+import { credentialLimit } from '../../auth';
 import { assetsOverview, journalPage, userCurrencyList, walletDetail } from '../../../domain/funds/assets';
 import { depositAddress, rechargeInfo, rechargeLog, requestRecharge, rechargeDto, rechargeQuery } from '../../../domain/funds/recharge';
 import { requestWithdraw, withdrawDto, withdrawInfo, withdrawList, withdrawQuery } from '../../../domain/funds/withdraw';
@@ -61,7 +62,8 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
 
   // ── withdraw ──
   app.get('/wallet/out_info', auth, async (req) => ok(await withdrawInfo(db, prices, req.userId, parse(z.object({ currency: idField }), input(req)).currency)));
-  app.post('/wallet/out', auth, async (req) => {
+  // Checks the payment password and authenticator code: the per-IP credential limit applies.
+  app.post('/wallet/out', { ...auth, ...credentialLimit(app.config) }, async (req) => {
     const b = parse(
       z.object({
         currency: idField,

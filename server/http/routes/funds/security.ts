@@ -5,6 +5,7 @@ import { ok } from '../../envelope';
 import { parse } from '../../validate';
 import { requestLang } from '../../lang';
 import { clientIp } from '../../request-meta';
+import { credentialLimit } from '../../auth';
 import { translate } from '../../../i18n/messages';
 import { setPayPassword } from '../../../domain/security/pay-password';
 import { bindGa, gaSetup } from '../../../domain/security/ga';
@@ -20,18 +21,23 @@ const PayPasswordBody = z
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
+  const checked = { ...auth, ...credentialLimit(app.config) };
   const who = (req: { userId: number; sessionId: number }) => ({ userId: req.userId, sessionId: req.sessionId });
+  // Each change below ends the user's other sessions; their sockets lose the private room too.
+  const signOutOthers = (req: { userId: number; sessionId: number }) => app.sessionSockets.endUserSessions(req.userId, req.sessionId);
 
-  app.post('/safe/update_password', auth, async (req) => {
+  app.post('/safe/update_password', checked, async (req) => {
     const b = parse(PayPasswordBody, req.body);
     await setPayPassword(db, who(req), { password: b.password, oldPasswd: b.oldPasswd });
+    signOutOthers(req);
     return ok(translate('pay_password_saved', requestLang(req)));
   });
 
   app.get('/user/getUseGa', auth, async (req) => ok(await gaSetup(db, req.userId, (await getSetting(db, 'site_name')) ?? 'H5 Exchange')));
-  app.post('/user/saveUserga', auth, async (req) => {
+  app.post('/user/saveUserga', checked, async (req) => {
     const b = parse(z.object({ gasercert: z.string().trim().max(12) }), req.body);
     await bindGa(db, who(req), b.gasercert);
+    signOutOthers(req);
     return ok(translate('ga_bound_ok', requestLang(req)));
   });
 
@@ -57,14 +63,16 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     const b = parse(z.object({ email: z.string().trim().min(1).max(190) }), req.body);
     return sendCode(req, 'email', b.email);
   });
-  app.post('/safe/mobile', auth, async (req) => {
+  app.post('/safe/mobile', checked, async (req) => {
     const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), code: code6, area_code: z.string().trim().max(8).optional() }), req.body);
     await bind(db, who(req), { kind: 'mobile', target: bindTarget('mobile', b.mobile), code: b.code, areaCode: b.area_code });
+    signOutOthers(req);
     return ok(translate('mobile_bound_ok', requestLang(req)));
   });
-  app.post('/safe/email', auth, async (req) => {
+  app.post('/safe/email', checked, async (req) => {
     const b = parse(z.object({ email: z.string().trim().min(1).max(190), code: code6 }), req.body);
     await bind(db, who(req), { kind: 'email', target: bindTarget('email', b.email), code: b.code });
+    signOutOthers(req);
     return ok(translate('email_bound_ok', requestLang(req)));
   });
 }
