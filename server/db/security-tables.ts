@@ -1,4 +1,4 @@
-/** Kysely interface of the security area's table (migration 008_auth_throttle). */
+/** Kysely interface of the security area's table (migration 010_auth_throttle). */
 import type { ColumnType } from 'kysely';
 
 export interface SecurityTables {
