@@ -12,6 +12,7 @@ import * as m006 from './006_products';
 import * as m007 from './007_copytrade';
 import * as m008 from './008_price_band';
 import * as m009 from './009_voucher_once';
+import * as m010 from './010_crash_safety';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007_copytrade': m007,
   '008_price_band': m008,
   '009_voucher_once': m009,
+  '010_crash_safety': m010,
 };
