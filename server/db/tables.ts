@@ -172,6 +172,8 @@ export interface IdempotencyKeysTable {
   owner: ColumnType<string | null, string | null | undefined, string | null>;
   /** set in the guarded operation's own transaction: the operation committed */
   committed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the ledger reference ({type, id}) of the committed operation, to rebuild a lost answer */
+  committed_ref: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface CoreTables {
