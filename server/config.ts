@@ -14,6 +14,7 @@
  * | MARKET_FEED      | simulator            | `simulator` (seeded random walk) or `scripted` (tests: no timer)        |
  * | TICK_RATE        | 200                  | simulator ticks per second across all symbols                           |
  * | FEED_SEED        | 42                   | simulator seed (same seed → same prices)                                |
+ * | MARKET_BACKFILL  | on                   | `off`: no synthetic candle history on a first start (tests; it takes seconds) |
  * | WALLET_GATE      | off                  | `on`: the app sends browsers with no injected wallet provider to the access-denied page (served via /api/getSiteConfig) |
  * | INVITE_REQUIRED  | off                  | `on`: registration needs an invitation code (the `invite_required` site setting overrides it) |
  * | LOG_LEVEL        | info                 | pino level: fatal, error, warn, info, debug, trace, silent              |
@@ -139,7 +140,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     marketFeed: feed,
     tickRate: int(env.TICK_RATE, 200, 'TICK_RATE'),
     feedSeed: int(env.FEED_SEED, 42, 'FEED_SEED'),
-    marketBackfill: true,
+    marketBackfill: flag(env.MARKET_BACKFILL, true),
     walletGate: flag(env.WALLET_GATE, false),
     inviteRequired: flag(env.INVITE_REQUIRED, false),
     logLevel: env.LOG_LEVEL || 'info',

@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import { AppError } from '../http/envelope';
+import { markKeyCommitted } from './idempotency-scope';
 
 /** Scale of NUMERIC(36,18): 18 decimals, 18 integer digits. */
 const SCALE = 18;
@@ -96,6 +97,7 @@ async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Pr
       ref_id: e.ref ? String(e.ref.id) : null,
     })
     .execute();
+  await markKeyCommitted(trx, e.userId, e.ref);
   return { accountId: row.id, available: canonical(row.available), frozen: canonical(row.frozen) };
 }
 

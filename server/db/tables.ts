@@ -168,6 +168,12 @@ export interface IdempotencyKeysTable {
   route: string;
   response: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
+  /** the process that reserved the key (its boot id) */
+  owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** set in the guarded operation's own transaction: the operation committed */
+  committed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the ledger reference ({type, id}) of the committed operation, to rebuild a lost answer */
+  committed_ref: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface CoreTables {

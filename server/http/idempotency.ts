@@ -2,10 +2,63 @@
  * Safe client retries (DESIGN §4): a state-changing POST that carries an `Idempotency-Key`
  * header runs once per (user, key); a retry gets the stored answer instead of running again.
  * Use inside an authenticated route:  return withIdempotency(req, 'wallet/out', () => doIt());
+ *
+ * Crash safety: the reservation records this process (owner), and the guarded operation marks the
+ * key committed in its own transaction (db/idempotency-scope.ts). A retry that finds a key still
+ * in flight from a process that is gone recovers it: not committed → the reservation is dropped
+ * and the operation runs once; committed → the original answer (stored in the operation's
+ * transaction, or rebuilt from the committed row by the route's replay).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { HEADERS } from '../../core';
+import type { Database } from '../db/schema';
+import { runInIdempotencyScope } from '../db/idempotency-scope';
 import { AppError } from './envelope';
+import { replayFor, type CommittedRef } from './idempotency-replay';
+
+/** this process: a reservation owned by another boot id was left by a process that is gone */
+export const BOOT_ID = randomUUID();
+/** a foreign in-flight key younger than this may belong to a live sibling process: wait */
+export const STALE_MS = 5_000;
+
+type Claim = { claimed: true } | { claimed: false; answer: unknown };
+
+async function claim(db: Kysely<Database>, userId: number, key: string, route: string): Promise<Claim> {
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, route, response: null, owner: BOOT_ID })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (inserted) return { claimed: true };
+  const prior = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  // Same key for another route: refuse rather than guess.
+  if (!prior || prior.route !== route) throw new AppError('too_many_requests');
+  if (prior.response !== null) return { claimed: false, answer: prior.response };
+  const stale = prior.owner !== BOOT_ID && Date.now() - prior.created_at.getTime() > STALE_MS;
+  if (!stale) throw new AppError('too_many_requests'); // the first attempt is still running
+  const replay = replayFor(route);
+  if (prior.committed_at !== null && prior.committed_ref !== null && replay) {
+    const answer = await replay(db, userId, prior.committed_ref as CommittedRef);
+    await db.updateTable('idempotency_keys').set({ response: JSON.stringify(answer) }).where('user_id', '=', userId).where('key', '=', key).execute();
+    return { claimed: false, answer };
+  }
+  if (prior.committed_at !== null) throw new AppError('too_many_requests'); // committed, answer not rebuildable: never run twice
+  // Never committed: the crashed attempt left no effect. Take the key over (once) and run.
+  const taken = await db
+    .updateTable('idempotency_keys')
+    .set({ owner: BOOT_ID, created_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('owner', 'is not distinct from', prior.owner)
+    .where('committed_at', 'is', null)
+    .where('response', 'is', null)
+    .executeTakeFirst();
+  if (taken.numUpdatedRows !== 1n) throw new AppError('too_many_requests');
+  return { claimed: true };
+}
 
 export async function withIdempotency<T>(req: FastifyRequest, route: string, run: () => Promise<T>): Promise<T> {
   const raw = req.headers[HEADERS.idempotencyKey];
@@ -13,25 +66,16 @@ export async function withIdempotency<T>(req: FastifyRequest, route: string, run
   if (!key) return run();
   if (key.length > 100 || !req.userId) throw new AppError('param_error');
   const db = req.server.db;
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ user_id: req.userId, key, route, response: null })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) {
-    const prior = await db.selectFrom('idempotency_keys').select(['route', 'response']).where('user_id', '=', req.userId).where('key', '=', key).executeTakeFirst();
-    // Same key for another route, or the first attempt still running: refuse rather than guess.
-    if (!prior || prior.route !== route || prior.response === null) throw new AppError('too_many_requests');
-    return prior.response as T;
-  }
+  const userId = req.userId;
+  const c = await claim(db, userId, key, route);
+  if (!c.claimed) return c.answer as T;
   try {
-    const result = await run();
-    await db.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('user_id', '=', req.userId).where('key', '=', key).execute();
+    const result = await runInIdempotencyScope({ userId, key }, run);
+    await db.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('user_id', '=', userId).where('key', '=', key).execute();
     return result;
   } catch (err) {
     // A failed attempt leaves no trace, so the client may retry with the same key.
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', req.userId).where('key', '=', key).execute();
+    await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('committed_at', 'is', null).execute();
     throw err;
   }
 }

@@ -5,7 +5,9 @@
  *   their mark (the last tick at or before expiry) — within a second of expiry; at start the
  *   orders that expired while the server was down are settled the same way (see loadSecondsBook);
  * - lever balance refresh (1 s): the cached available balances the risk check starts from;
- * - overnight fee (every minute and at start): once per position per UTC day (idempotent key).
+ * - overnight fee (every minute and at start): once per position per UTC day (idempotent key);
+ * - durable ticks: every tick of a symbol with pending seconds orders is kept (market_ticks), and
+ *   old unreferenced ticks are pruned every minute (tick-prune.ts).
  * Also decorates app.trading (the context + job handles the routes and tests use).
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,7 @@ import { chargeOvernight, createTradingContext, settleSeconds, type TradingConte
 import { LEVER_QUOTE_ID } from '../domain/trading/settings';
 import { seedDemoUser } from '../db/demo';
 import { onTicks } from './tick-watcher';
+import { pruneTicks } from './tick-prune';
 import { WorkQueue } from './work-queue';
 
 export interface TradingJobs {
@@ -58,6 +61,7 @@ export async function startTradingJobs(app: FastifyInstance, opts: { now?: () =>
   };
   const overnight = (nowMs = ctx.now()) => chargeOvernight(ctx, nowMs);
 
+  app.market.keepTicks((symbol) => ctx.books.seconds.has(symbol));
   await refreshBalances();
   settleDueSeconds();
   queue.add('overnight', () => overnight());
@@ -65,6 +69,7 @@ export async function startTradingJobs(app: FastifyInstance, opts: { now?: () =>
   timers.push(setInterval(settleDueSeconds, 100));
   timers.push(setInterval(() => queue.add('balances', refreshBalances), 1000));
   timers.push(setInterval(() => queue.add('overnight', () => overnight()), 60_000));
+  timers.push(setInterval(() => queue.add('prune-ticks', () => pruneTicks(ctx.db, ctx.now())), 60_000));
   for (const t of timers) t.unref();
 
   let stopped = false;

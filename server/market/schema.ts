@@ -4,7 +4,7 @@
  * epoch ms fit in 2^53).
  */
 
-/** One persisted K-line bar. Primary key (symbol, period, time). Ticks themselves are never stored. */
+/** One persisted K-line bar. Primary key (symbol, period, time). Ticks an outcome may need are in market_ticks. */
 export interface CandlesTable {
   symbol: string;
   period: string;
@@ -24,7 +24,16 @@ export interface MarketStateTable {
   last_ts: number;
 }
 
+/** A tick an outcome may need (see store/tick-log.ts). Primary key (symbol, seq). */
+export interface MarketTicksTable {
+  symbol: string;
+  seq: number;
+  price: string;
+  ts: number;
+}
+
 export interface MarketTables {
+  market_ticks: MarketTicksTable;
   candles: CandlesTable;
   market_state: MarketStateTable;
 }

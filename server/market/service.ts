@@ -16,6 +16,7 @@ import { attachMarketSocket, type MarketSocket, type ResolveUser, type TickerMod
 import { backfillRows, backfillSymbol } from './store/backfill';
 import { CandleStore } from './store/candle-store';
 import { MarketRepo, type CandleRow } from './store/repo';
+import { TickLog } from './store/tick-log';
 import { TickerBook } from './tickers';
 
 export interface MarketConfig {
@@ -30,6 +31,8 @@ export interface MarketConfig {
   extraSymbols?: number;
   /** 'latest' (default): the newest ticker per symbol per flush; 'every': every tick's, batched */
   tickerMode?: TickerMode;
+  /** durable tick write interval (default 200 ms; see store/tick-log.ts) */
+  tickLogMs?: number;
   /** candle upsert interval (default 1000 ms) */
   persistMs?: number;
   /** simulator timer interval (default 20 ms) */
@@ -89,7 +92,11 @@ export interface MarketService {
   history(symbol: string, period: Period, fromMs: number, toMs: number): Promise<Candle[]>;
   tickers(): TickerUpdate[];
   emitToUser(userId: number | string, event: string, payload: unknown): void;
-  /** writes changed candles now */
+  /** which symbols need every tick on record (the rest keep only the newest per batch) */
+  keepTicks(keep: (symbol: string) => boolean): void;
+  /** the newest seq of a symbol whose tick batch has committed */
+  durableSeq(symbol: string): number;
+  /** writes changed candles and buffered ticks now */
   flush(): Promise<void>;
   /** stops the feed and timers, flushes candles */
   close(): Promise<void>;
@@ -181,6 +188,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
       ? new ScriptedFeed({ resume: feedResume, now })
       : new SimulatorFeed({ instruments, seed: config.seed, tickRate: config.tickRate, batchMs: config.batchMs, resume: feedResume, now, onListenerError: (err) => log.error({ err }, 'market: tick listener failed') });
 
+  const tickLog = new TickLog({ repo, persisted, flushMs: config.tickLogMs, log });
   const tickers = new TickerBook(aggregator);
   const fanout: MarketSocket | undefined = opts.io
     ? attachMarketSocket({ io: opts.io, aggregator, tickers, isSymbol, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
@@ -193,6 +201,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     for (const tick of ticks) {
       if (!store.apply(tick)) continue;
       applied.push(tick);
+      tickLog.record(tick);
       updates.push(tickers.update(tick));
     }
     if (applied.length === 0) return;
@@ -207,6 +216,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   });
 
   store.start();
+  tickLog.start();
   feed.start();
 
   function lastPrice(symbol: string): LastPrice | undefined {
@@ -255,13 +265,19 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     emitToUser(userId, event, payload) {
       fanout?.emitToUser(userId, event, payload);
     },
-    flush: () => store.flush(),
+    keepTicks: (keep) => tickLog.setKeep(keep),
+    durableSeq: (symbol) => tickLog.durableSeq(symbol),
+    flush: async () => {
+      await tickLog.flush();
+      await store.flush();
+    },
     async close() {
       if (closed) return;
       closed = true;
       feed.stop();
       unsubscribeFeed();
       fanout?.close();
+      await tickLog.stop();
       await store.stop();
     },
   };

@@ -13,6 +13,7 @@ import * as m007 from './007_copytrade';
 import * as m008 from './008_price_band';
 import * as m009 from './009_voucher_once';
 import * as m010 from './010_auth_throttle';
+import * as m011 from './011_crash_safety';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008_price_band': m008,
   '009_voucher_once': m009,
   '010_auth_throttle': m010,
+  '011_crash_safety': m011,
 };

@@ -20,13 +20,15 @@ export async function transferFunds(db: Kysely<Database>, userId: number, input:
   });
 }
 
-export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<TransferEntry>> {
+export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<TransferEntry>> {
+  let q = db
+    .selectFrom('fund_transfers')
+    .innerJoin('currencies', 'currencies.id', 'fund_transfers.currency_id')
+    .select(['fund_transfers.id', 'fund_transfers.currency_id', 'currencies.name as currency', 'fund_transfers.amount', 'fund_transfers.from_type', 'fund_transfers.to_type', 'fund_transfers.created_at'])
+    .where('fund_transfers.user_id', '=', userId);
+  if (onlyId !== undefined) q = q.where('fund_transfers.id', '=', onlyId);
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('fund_transfers')
-      .innerJoin('currencies', 'currencies.id', 'fund_transfers.currency_id')
-      .select(['fund_transfers.id', 'fund_transfers.currency_id', 'currencies.name as currency', 'fund_transfers.amount', 'fund_transfers.from_type', 'fund_transfers.to_type', 'fund_transfers.created_at'])
-      .where('fund_transfers.user_id', '=', userId)
+    q
       .orderBy('fund_transfers.id', 'desc')
       .limit(paging.limit)
       .offset(offset(paging))
@@ -38,4 +40,9 @@ export async function transferHistory(db: Kysely<Database>, userId: number, pagi
     paging,
     Number(total.n),
   );
+}
+
+/** One of the user's transfers (the answer to the request that made it). */
+export async function transferById(db: Kysely<Database>, userId: number, id: number): Promise<TransferEntry | undefined> {
+  return (await transferHistory(db, userId, { page: 1, limit: 1 }, id)).list[0];
 }

@@ -153,6 +153,10 @@ export class SecondsBook {
   onTick(symbol: string, tick: TickRef) {
     for (const o of this.pending.of(symbol)) if (tick.ts <= o.expiresAt && tick.seq > o.mark.seq) o.mark = { ...tick };
   }
+  has(symbol: string): boolean {
+    for (const _ of this.pending.of(symbol)) return true;
+    return false;
+  }
   all(): SecondsEntry[] {
     return this.pending.all();
   }

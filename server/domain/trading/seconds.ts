@@ -14,6 +14,8 @@ import { inTx, notice } from './events';
 import { assertMarketOpen } from './spot';
 import { canon, canonOrNull, parseAmount } from './amounts';
 import type { TickRef } from './books';
+import { lastDurableTick, recordTick } from './ticks';
+import { answerInTx } from '../../db/idempotency-scope';
 
 const MICRO = ACCOUNT_TYPES.micro;
 /** Stake currencies: USDT (4) and USDC (3). */
@@ -121,7 +123,9 @@ export async function submitSeconds(ctx: TradingContext, userId: number, req: Su
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordTick(trx, pair.symbol, buy);
       await moves.freeze({ userId, currencyId: req.currencyId, type: MICRO, amount: stake, reason: 'seconds_stake', ref: { type: 'seconds_order', id: r.id } });
+      await answerInTx(trx, toSecondsOrder(ctx, r, cur.name)); // a retry's answer, committed with the order
       return r;
     }),
   );
@@ -146,6 +150,7 @@ export async function settleSeconds(ctx: TradingContext, entry: { id: number; us
         .returningAll()
         .executeTakeFirst();
       if (!r) return null;
+      await recordTick(trx, r.symbol, end); // the deciding tick is on record once the outcome is
       const ref = { type: 'seconds_order', id: r.id };
       await moves.settleFrozen({ userId: r.user_id, currencyId: r.currency_id, type: MICRO, amount: canon(r.number), reason: 'seconds_stake_settle', ref });
       if (payout !== '0') await moves.credit({ userId: r.user_id, currencyId: r.currency_id, type: MICRO, amount: payout, reason: 'seconds_payout', ref });
@@ -189,18 +194,22 @@ export async function secondsResult(ctx: TradingContext, userId: number, id: num
 }
 
 /**
- * Restart: pending orders go back into the book. The mark starts at the buy tick, then moves to
- * the market's resume point (the last tick the feed recorded before the process stopped) when
- * that tick is newer and at or before expiry: no tick happens while the feed is down, so for an
- * order that expired during the outage that resume tick IS the last tick at or before expiry.
+ * Restart: pending orders go back into the book, each marked with the last DURABLE tick at or
+ * before its expiry (market_ticks; the buy tick when none came after it). Ticks held only in
+ * memory when the process died never happened as far as outcomes go (the feed resumes after the
+ * last durable seq), and ticks produced after the restart come after any expiry that passed
+ * during the outage.
  */
 export async function loadSecondsBook(ctx: TradingContext): Promise<void> {
   const rows = await ctx.db.selectFrom('seconds_orders').selectAll().where('status', '=', 'pending').execute();
   for (const r of rows) {
     const expiresAt = Number(r.expires_at);
-    let mark: TickRef = { price: canon(r.buy_price), seq: Number(r.buy_seq), ts: Number(r.buy_ts) };
-    const resume = ctx.market.lastPrice(r.symbol);
-    if (resume && resume.seq > mark.seq && resume.ts <= expiresAt) mark = { price: resume.price, seq: resume.seq, ts: resume.ts };
+    const buy: TickRef = { price: canon(r.buy_price), seq: Number(r.buy_seq), ts: Number(r.buy_ts) };
+    let mark = (await lastDurableTick(ctx.db, r.symbol, buy.seq, expiresAt)) ?? buy;
+    // A tick applied since this start (before the watcher subscribed) counts too: it is live, and
+    // settling records it.
+    const live = ctx.market.lastPrice(r.symbol);
+    if (live && live.seq > mark.seq && live.ts <= expiresAt) mark = { price: live.price, seq: live.seq, ts: live.ts };
     ctx.books.seconds.add({ id: r.id, userId: r.user_id, symbol: r.symbol, type: r.type, expiresAt, mark });
   }
 }

@@ -19,6 +19,13 @@ export interface StateRow {
   last_ts: number;
 }
 
+export interface TickRow {
+  symbol: string;
+  seq: number;
+  price: string;
+  ts: number;
+}
+
 /** Rows per INSERT: 8 columns × 1000 stays far below PostgreSQL's 65535 bind-parameter limit. */
 const CHUNK = 1000;
 
@@ -34,9 +41,31 @@ const toCandle = (r: { time: number | string; open: string; high: string; low: s
 export class MarketRepo {
   constructor(private readonly db: Kysely<MarketTables>) {}
 
+  /**
+   * Where each symbol's feed resumes: the newest of market_state (written every second) and the
+   * newest durable tick (written more often, and by the transactions a tick decided), so a seq
+   * that is on record is never produced again with another price.
+   */
   async loadState(): Promise<Map<string, FeedResume>> {
     const rows = await this.db.selectFrom('market_state').selectAll().execute();
-    return new Map(rows.map((r) => [r.symbol, { seq: Number(r.last_seq), price: r.last_price, ts: Number(r.last_ts) }]));
+    const out = new Map(rows.map((r) => [r.symbol, { seq: Number(r.last_seq), price: r.last_price, ts: Number(r.last_ts) }]));
+    const ticks = await sql<TickRow>`SELECT DISTINCT ON (symbol) symbol, seq, price, ts FROM market_ticks ORDER BY symbol, seq DESC`.execute(this.db);
+    for (const t of ticks.rows) {
+      const seq = Number(t.seq);
+      if (seq > (out.get(t.symbol)?.seq ?? -1)) out.set(t.symbol, { seq, price: t.price, ts: Number(t.ts) });
+    }
+    return out;
+  }
+
+  /** Idempotent per (symbol, seq): a tick already on record (e.g. by the order it decided) stays. */
+  async insertTicks(rows: readonly TickRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await this.db
+        .insertInto('market_ticks')
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r })))
+        .onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing())
+        .execute();
+    }
   }
 
   async symbolsWithCandles(): Promise<Set<string>> {

@@ -8,7 +8,8 @@ import { credentialLimit } from '../../auth';
 import { assetsOverview, journalPage, userCurrencyList, walletDetail } from '../../../domain/funds/assets';
 import { depositAddress, rechargeInfo, rechargeLog, requestRecharge, rechargeDto, rechargeQuery } from '../../../domain/funds/recharge';
 import { requestWithdraw, withdrawDto, withdrawInfo, withdrawList, withdrawQuery } from '../../../domain/funds/withdraw';
-import { transferFunds, transferHistory } from '../../../domain/funds/transfer';
+import { transferById, transferFunds, transferHistory } from '../../../domain/funds/transfer';
+import { registerMoneyReplays } from './replays';
 import { exchange, exchangeById, exchangeCurrencies, exchangeFee, exchangeHistory } from '../../../domain/funds/exchange';
 import { fieldOfType, typeOfField } from '../../../domain/funds/common';
 import { idField, optText, Paging, pagingShape } from './shared';
@@ -25,6 +26,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const prices = app.market;
   const auth = { preHandler: app.authenticate };
+  registerMoneyReplays();
 
   // ── assets and records ──
   app.post('/wallet/list', auth, async (req) => ok(await assetsOverview(db, prices, req.userId)));
@@ -92,7 +94,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     const b = parse(z.object({ currency_id: idField, number: amount, from_field: accountType, to_field: accountType }), input(req));
     return withIdempotency(req, 'wallet/change', async () => {
       const id = await transferFunds(db, req.userId, { currencyId: b.currency_id, number: b.number, from: b.from_field, to: b.to_field });
-      return ok((await transferHistory(db, req.userId, { page: 1, limit: 1 })).list.find((t) => t.id === id) ?? null);
+      return ok((await transferById(db, req.userId, id)) ?? null);
     });
   });
   app.get('/wallet/hzhistory', auth, async (req) => ok(await transferHistory(db, req.userId, parse(Paging, req.query))));

@@ -1,0 +1,53 @@
+/**
+ * The idempotency key an HTTP request is running under (http/idempotency.ts opens the scope), so
+ * the ledger can mark the key "committed" in the SAME transaction as the guarded operation's
+ * first balance change, and an operation that knows its final answer inside its transaction can
+ * store it there (answerInTx). A crash can then never leave a committed operation whose key
+ * looks unused, nor an unused key that looks committed.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from './schema';
+/** the ledger's reference of a balance change (LedgerRef; not imported: ledger imports this) */
+type LedgerRef = { type: string; id: string | number };
+
+export interface IdempotencyScope {
+  userId: number;
+  key: string;
+}
+
+const scope = new AsyncLocalStorage<IdempotencyScope>();
+/** transactions that already marked their key (one UPDATE per transaction is enough) */
+const marked = new WeakSet<object>();
+
+export function runInIdempotencyScope<T>(s: IdempotencyScope, fn: () => Promise<T>): Promise<T> {
+  return scope.run(s, fn);
+}
+
+/** Called by the ledger for every balance change: marks the caller's key committed in `trx`. */
+export async function markKeyCommitted(trx: Transaction<Database>, userId: number, ref: LedgerRef | undefined): Promise<void> {
+  const s = scope.getStore();
+  // Only the requesting user's own moves: work queued from the request (copy trading) runs in
+  // this async context too but moves other users' money.
+  if (!s || s.userId !== userId || marked.has(trx)) return;
+  marked.add(trx);
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ committed_at: sql`now()`, committed_ref: ref ? JSON.stringify(ref) : null })
+    .where('user_id', '=', s.userId)
+    .where('key', '=', s.key)
+    .where('committed_at', 'is', null)
+    .execute();
+}
+
+/** Stores the request's answer inside the operation's transaction (same commit as its effect). */
+export async function answerInTx(trx: Transaction<Database>, answer: unknown): Promise<void> {
+  const s = scope.getStore();
+  if (!s) return;
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ response: JSON.stringify(answer), committed_at: sql`coalesce(committed_at, now())` })
+    .where('user_id', '=', s.userId)
+    .where('key', '=', s.key)
+    .execute();
+}

@@ -1,0 +1,19 @@
+/**
+ * Keeps market_ticks small: ticks older than the retention window go, except the ones an order
+ * refers to (buy / end tick: the user's proof), the ones a pending seconds order may still need
+ * (from the oldest pending buy on), and each symbol's newest (the feed's resume point).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export const TICK_RETENTION_MS = 10 * 60_000;
+
+export async function pruneTicks(db: Kysely<Database>, nowMs: number, retentionMs = TICK_RETENTION_MS): Promise<number> {
+  const r = await sql`
+    DELETE FROM market_ticks t
+    WHERE t.ts < LEAST(${nowMs - retentionMs}::bigint, COALESCE((SELECT min(buy_ts) FROM seconds_orders WHERE status = 'pending'), ${nowMs}::bigint))
+      AND NOT EXISTS (SELECT 1 FROM seconds_orders o WHERE o.symbol = t.symbol AND o.buy_seq = t.seq)
+      AND NOT EXISTS (SELECT 1 FROM seconds_orders o WHERE o.symbol = t.symbol AND o.end_seq = t.seq)
+      AND t.seq < (SELECT max(m.seq) FROM market_ticks m WHERE m.symbol = t.symbol)`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}

@@ -1,0 +1,81 @@
+/**
+ * Durable ticks (market_ticks), so an outcome decided after a crash uses only ticks the feed
+ * really produced. Per tick this only buffers; a timer (default 200 ms) writes the buffer in one
+ * batched insert. For symbols someone has a stake in (`keep`: pending seconds orders…) every tick
+ * is written; for the others only the newest of each batch, which keeps the feed's resume point
+ * (seq) durable without a row per tick. `durableSeq` is the newest seq whose batch committed.
+ */
+import type { Tick } from '../../../core';
+import type { MarketRepo, TickRow } from './repo';
+
+export interface TickLogOptions {
+  repo: MarketRepo;
+  persisted: (symbol: string) => boolean;
+  flushMs?: number;
+  log: { error(obj: object, msg?: string): void };
+}
+
+export class TickLog {
+  private buffer: TickRow[] = [];
+  private readonly newest = new Map<string, TickRow>();
+  private readonly durable = new Map<string, number>();
+  private keep: (symbol: string) => boolean = () => false;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private busy = false;
+
+  constructor(private readonly opts: TickLogOptions) {}
+
+  /** which symbols need every tick kept (the trading jobs set this) */
+  setKeep(keep: (symbol: string) => boolean): void {
+    this.keep = keep;
+  }
+
+  record(t: Tick): void {
+    if (!this.opts.persisted(t.symbol)) return;
+    const row = { symbol: t.symbol, seq: t.seq, price: t.price, ts: t.ts };
+    if (this.keep(t.symbol)) this.buffer.push(row);
+    else this.newest.set(t.symbol, row);
+  }
+
+  durableSeq(symbol: string): number {
+    return this.durable.get(symbol) ?? 0;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.busy) void this.flush();
+    }, this.opts.flushMs ?? 200);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.flushNow());
+    return this.flushing;
+  }
+
+  private async flushNow(): Promise<void> {
+    const rows = [...this.buffer, ...this.newest.values()];
+    if (rows.length === 0) return;
+    this.buffer = [];
+    this.newest.clear();
+    this.busy = true;
+    try {
+      await this.opts.repo.insertTicks(rows);
+      for (const r of rows) if (r.seq > this.durableSeq(r.symbol)) this.durable.set(r.symbol, r.seq);
+    } catch (err) {
+      // Keep them for the next beat (inserts are idempotent per (symbol, seq)).
+      this.buffer = [...rows, ...this.buffer];
+      this.opts.log.error({ err }, 'market: tick flush failed');
+    } finally {
+      this.busy = false;
+    }
+  }
+}
