@@ -27,6 +27,7 @@ import { fileUrl } from '../domain/profile/files';
 import { authenticateOperator } from './auth';
 import { logAction, operatorLogin, operatorLogout } from './operators';
 import { credentialLimit } from '../http/auth';
+import { inTransaction } from '../db/tx';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const reason = z.string().trim().max(500);
@@ -108,7 +109,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     });
     op.post('/kyc/review', async (req) => {
       const b = parse(ReviewBody, req.body);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const r = await reviewKyc(trx, { id: b.id, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
         await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'kyc_approve' : 'kyc_reject', target: `user:${r.userId} kyc:${b.id}`, reason: b.reason || 'approved', detail: { real_type: r.realType } });
       });
@@ -131,7 +132,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     });
     op.post('/recharges/review', async (req) => {
       const b = parse(ReviewBody, req.body);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const r = await reviewRecharge(trx, { id: b.id, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
         await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'recharge_approve' : 'recharge_reject', target: `user:${r.userId} recharge:${b.id}`, reason: b.reason || 'approved' });
       });
@@ -151,7 +152,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     });
     op.post('/withdrawals/review', async (req) => {
       const b = parse(ReviewBody, req.body);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const r = await reviewWithdraw(trx, { id: b.id, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
         await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'withdraw_approve' : 'withdraw_reject', target: `user:${r.userId} withdraw:${b.id}`, reason: b.reason || 'approved' });
       });
@@ -191,7 +192,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const c = await fundsCurrency(db, b.currency_id);
       const user = await db.selectFrom('users').select('id').where('id', '=', b.user_id).where('status', '<>', 2).executeTakeFirst();
       if (!user) throw new AppError('not_found');
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const actionId = await logAction(trx, { operatorId: req.operatorId, action: 'balance_adjust', target: `user:${b.user_id}`, reason: b.reason, detail: { currency: c.name, type: b.type, amount: amount.toFixed() } });
         const entry = { userId: b.user_id, currencyId: c.id, type: b.type, amount: amount.abs().toFixed(), reason: 'adjust', ref: { type: 'operator_action', id: actionId } };
         if (amount.isPositive()) await credit(trx, entry);
@@ -202,7 +203,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     });
     op.post('/users/level', async (req) => {
       const b = parse(LevelBody, req.body);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const res = await trx.updateTable('users').set({ level: b.level, updated_at: new Date() }).where('id', '=', b.user_id).where('status', '<>', 2).executeTakeFirst();
         if (res.numUpdatedRows !== 1n) throw new AppError('not_found');
         await logAction(trx, { operatorId: req.operatorId, action: 'set_level', target: `user:${b.user_id}`, reason: b.reason, detail: { level: b.level } });
@@ -213,7 +214,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const b = parse(CouponBody, req.body);
       const c = await fundsCurrency(db, b.currency_id);
       if (new Decimal(b.amount).lte(0)) throw new AppError('amount_invalid');
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const row = await trx
           .insertInto('coupons')
           .values({ user_id: b.user_id, title: b.title, currency_id: c.id, amount: b.amount, min_spend: b.min_spend, expires_at: b.expires_days ? new Date(Date.now() + b.expires_days * 86_400_000) : null })
@@ -254,7 +255,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         value = ['1', 'on', 'true', 'yes'].includes(value.toLowerCase()) ? '1' : ['0', 'off', 'false', 'no'].includes(value.toLowerCase()) ? '0' : '';
         if (!value) throw new AppError('param_error');
       }
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await upsertSetting(trx, b.key, value);
         await logAction(trx, { operatorId: req.operatorId, action: 'setting', target: b.key, reason: b.reason, detail: { value } });
       });
@@ -265,7 +266,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const c = await fundsCurrency(db, b.currency_id);
       if (new Decimal(b.withdraw_fee).gt(b.withdraw_min)) throw new AppError('param_error');
       if (b.deposit_address && !/^[A-Za-z0-9:_.-]{10,128}$/.test(b.deposit_address)) throw new AppError('address_invalid');
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const v = { withdraw_min: b.withdraw_min, withdraw_fee: b.withdraw_fee, deposit_address: b.deposit_address };
         await trx.insertInto('funds_currency_config').values({ currency_id: c.id, ...v }).onConflict((oc) => oc.column('currency_id').doUpdateSet(v)).execute();
         await logAction(trx, { operatorId: req.operatorId, action: 'setting_currency', target: c.name, reason: b.reason, detail: v });
@@ -274,7 +275,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     });
     op.post('/settings/limit', async (req) => {
       const b = parse(LimitBody, req.body);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const v = { withdraw_24h_btc: b.withdraw_24h_btc, fiat_order_usdt: b.fiat_order_usdt };
         await trx.insertInto('level_limits').values({ level: b.level, ...v }).onConflict((oc) => oc.column('level').doUpdateSet(v)).execute();
         await logAction(trx, { operatorId: req.operatorId, action: 'setting_limit', target: `level:${b.level}`, reason: b.reason, detail: v });
@@ -284,7 +285,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     op.post('/settings/fiat', async (req) => {
       const b = parse(FiatBody, req.body);
       if (new Decimal(b.rate).lte(0) || (b.currency_code === 'USD' && b.rate !== '1')) throw new AppError('param_error');
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await upsertSetting(trx, FIAT_PREFIX + b.currency_code, b.rate);
         await logAction(trx, { operatorId: req.operatorId, action: 'setting_fiat', target: b.currency_code, reason: b.reason, detail: { rate: b.rate } });
       });

@@ -4,13 +4,15 @@
  * deltas and the balances after, written in the caller's transaction, so a balance can never
  * change without its journal entry. Debits are `... WHERE available >= amount`: concurrent
  * requests can never overdraw, whatever their interleaving. Amounts are decimal strings,
- * checked with decimal.js; arithmetic happens in SQL NUMERIC, never in JS floats.
+ * checked with decimal.js; arithmetic happens in SQL NUMERIC, never in JS floats. Each change
+ * first takes the user's balance lock (user-locks.ts), so one user's transactions never deadlock.
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import { AppError } from '../http/envelope';
 import { markKeyCommitted } from './idempotency-scope';
+import { lockUsers } from './user-locks';
 
 /** Scale of NUMERIC(36,18): 18 decimals, 18 integer digits. */
 const SCALE = 18;
@@ -65,6 +67,8 @@ type Move = { dAvail: 'plus' | 'minus' | 'none'; dFrozen: 'plus' | 'minus' | 'no
 
 async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Promise<BalanceAfter> {
   const amount = checkAmount(e.amount);
+  // the user's balance lock comes before any of their account rows (canonical order, no deadlocks)
+  await lockUsers(trx, [e.userId]);
   if (move.dAvail === 'plus' || move.dFrozen === 'plus') await ensureAccount(trx, e);
   const amt = sql<string>`${amount}::numeric`;
   const delta = (d: Move['dAvail'], col: 'available' | 'frozen') =>

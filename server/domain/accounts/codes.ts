@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { CodeChannel } from '../../db/tables';
 import { AppError } from '../../http/envelope';
 import { beginAttempt, noticeLocked, type OnLock } from '../security/throttle';
+import { inTransaction } from '../../db/tx';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
@@ -31,7 +32,7 @@ export async function issueCode(
   req: { target: string; scene: string; channel: CodeChannel; ip: string },
   limits: IssueLimits,
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Serialise issuing per target so two simultaneous requests cannot both pass the interval check.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${'code:' + req.target}))`.execute(trx);
     const last = await trx
@@ -78,7 +79,7 @@ type VerifyOutcome = 'ok' | 'none' | 'expired' | 'wrong';
 export async function verifyCode(db: Kysely<Database>, req: { target: string; scene: string; code: string }): Promise<void> {
   // Across codes and scenes per target: re-sending a code must not buy fresh guesses forever.
   const attempt = await beginAttempt(db, 'code', req.target, ownerNotice(db, req.target));
-  const outcome = await db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
+  const outcome = await inTransaction(db, async (trx): Promise<VerifyOutcome> => {
     const row = await trx
       .selectFrom('verification_codes')
       .select(['id', 'code_hash', 'expires_at', 'attempts'])

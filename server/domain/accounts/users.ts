@@ -11,6 +11,7 @@ import { consumeVerifiedCode, verifyCode } from './codes';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions } from './sessions';
 import { beginAttempt, noticeLocked } from '../security/throttle';
+import { inTransaction } from '../../db/tx';
 
 export const SCENE_REGISTER = 'register';
 export const SCENE_FORGET = 'forget';
@@ -60,7 +61,7 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       await consumeVerifiedCode(trx, { target: id.value, scene: SCENE_REGISTER });
       // An 8-character code from 32 symbols collides rarely; retry a few times rather than fail.
       for (let attempt = 0; ; attempt++) {
@@ -123,7 +124,7 @@ export async function resetPassword(
   if (!user || user.status === 2) throw new AppError('account_not_found');
   if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_FORGET, code: input.code });
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await consumeVerifiedCode(trx, { target: id.value, scene: SCENE_FORGET });
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute();
   });

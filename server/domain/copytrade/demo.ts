@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { credit } from '../../db/ledger';
 import { hashPassword } from '../accounts/passwords';
 import { closePosition, submitLever, type TradingContext } from '../trading';
+import { inTransaction } from '../../db/tx';
 
 export const DEMO_TRADER_PASSWORD = 'demo-copy-2024';
 export const DEMO_TRADERS = [
@@ -29,7 +30,7 @@ export async function seedDemoTraders(db: Kysely<Database>): Promise<number[]> {
       continue;
     }
     const passwordHash = await hashPassword(DEMO_TRADER_PASSWORD);
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await inTransaction(db, async (trx) => {
       const u = await trx
         .insertInto('users')
         .values({ email: d.email, password_hash: passwordHash, nickname: d.nickname, signature: 'Demo account — demo balances, not real funds', invite_code: d.invite })

@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyPage, type CopyType, type Follow } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
+import { inTransaction } from '../../db/tx';
 
 type Db = Kysely<Database>;
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -39,7 +40,7 @@ export async function followTrader(db: Db, followerId: number, input: FollowInpu
   if (trader?.status !== 'approved') throw new AppError('copy_trader_not_found');
   const number = checkFollowNumber(input.type, input.number);
   if (!input.agree) throw new AppError('copy_agreement_required');
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     // ON CONFLICT on the partial unique index: a second tap or a settings change updates the live follow
     const row = await sql<{ id: number }>`
       INSERT INTO copy_follows (follower_id, trader_id, type, number, status, agreed_at, created_at)

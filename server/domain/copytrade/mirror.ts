@@ -19,6 +19,7 @@ import { addNotice } from '../funds/common';
 import { accountView, closePosition, submitLever, type TradingContext } from '../trading';
 import type { LeverRow } from '../trading/lever-view';
 import { followerLots } from './sizing';
+import { inTransaction } from '../../db/tx';
 
 type Db = Kysely<Database>;
 const canon = (v: string | number) => new Decimal(v).toFixed();
@@ -151,7 +152,7 @@ export async function followerPositionClosed(ctx: TradingContext, positionId: nu
 export async function selfHold(ctx: TradingContext, userId: number, positionId: number): Promise<CopyTrade> {
   const own = await ctx.db.selectFrom('lever_orders').select(['user_id']).where('id', '=', positionId).executeTakeFirst();
   if (!own || own.user_id !== userId) throw new AppError('copy_position_not_found');
-  const copyId = await ctx.db.transaction().execute(async (trx) => {
+  const copyId = await inTransaction(ctx.db, async (trx) => {
     const c = await trx
       .updateTable('copy_trades')
       .set({ status: 'self_held', closed_at: new Date(ctx.now()) })

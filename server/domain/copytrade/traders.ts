@@ -11,6 +11,7 @@ import type { CopyTradersTable } from '../../db/copytrade-tables';
 import { AppError } from '../../http/envelope';
 import { addNotice } from '../funds/common';
 import { followsOf } from './follows';
+import { inTransaction } from '../../db/tx';
 
 type Db = Kysely<Database>;
 type TraderRow = Selectable<CopyTradersTable>;
@@ -31,7 +32,7 @@ export function checkApplication(nickname: unknown, introduction: unknown): { ni
 
 export async function applyTrader(db: Db, userId: number, input: { nickname: unknown; introduction: unknown }): Promise<MyTraderState> {
   const a = checkApplication(input.nickname, input.introduction);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const cur = await trx.selectFrom('copy_traders').select('status').where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (cur?.status === 'pending') throw new AppError('copy_apply_pending');
     if (cur?.status === 'approved') throw new AppError('copy_already_trader');
@@ -175,7 +176,7 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
   const m = by(modes.rows, 'user_id');
   const a = by(amounts.rows, 'trader_id');
   const f = by(followers.rows, 'trader_id');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const id of ids) {
       const cl = c.get(id);
       const n = cl?.n ?? 0;

@@ -11,6 +11,7 @@ import { debit } from '../../db/ledger';
 import { AppError } from '../../http/envelope';
 import { investCurrencyId, productStatus } from './products';
 import { PRODUCT_ACCOUNT } from './shared';
+import { inTransaction } from '../../db/tx';
 
 /** "3" → 3; '' / missing → dual_num_required; "1.5", "abc" → dual_num_integer. */
 export function parseShares(raw: unknown): number {
@@ -24,7 +25,7 @@ export function parseShares(raw: unknown): number {
 
 export async function buyDual(db: Kysely<Database>, userId: number, input: { id: number; num: unknown }, nowMs: number): Promise<number> {
   const num = parseShares(input.num);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const p = await trx.selectFrom('dual_products').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
     if (!p) throw new AppError('product_not_found');
     const status = productStatus(p, nowMs);

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import { credit } from '../../db/ledger';
 import { dualSymbol } from './products';
 import { PRODUCT_ACCOUNT, currencyNames, type AfterCommit } from './shared';
+import { inTransaction } from '../../db/tx';
 
 /** The last traded price at or before an instant, or undefined when it is not known. */
 export interface PriceAt {
@@ -28,7 +29,7 @@ export async function markSettling(db: Kysely<Database>, orderId: number, settle
 }
 
 export async function payOut(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const o = await trx.selectFrom('dual_orders').selectAll().where('id', '=', orderId).where('status', '=', 'settling').forUpdate().executeTakeFirst();
     if (!o || o.settle_price === null) return false;
     const payout = settleDualOrder({ type: o.type, amount: o.amount, linkedPrice: o.linked_price, settlePrice: o.settle_price, apr: o.apr, days: o.days });
@@ -45,7 +46,7 @@ export async function payOut(db: Kysely<Database>, orderId: number, nowMs: numbe
 }
 
 async function failAndRefund(db: Kysely<Database>, orderId: number, nowMs: number, reason: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const o = await trx
       .updateTable('dual_orders')
       .set({ status: 'fail', fail_reason: reason, settled_at: new Date(nowMs) })

@@ -11,6 +11,7 @@ import { credit, debit } from '../../db/ledger';
 import { canon, fundsCurrencies, fundsCurrency, offset, pageOf, priceUsdt, requirePriceUsdt, type Paging, type PriceSource } from './common';
 import { exchangeFeeRate } from './config';
 import { parseAmount } from './amount';
+import { inTransaction } from '../../db/tx';
 
 export async function exchangeCurrencies(db: Kysely<Database>, prices: PriceSource, userId: number): Promise<ExchangeCurrency[]> {
   const [list, accounts] = await Promise.all([
@@ -40,7 +41,7 @@ export async function exchange(db: Kysely<Database>, prices: PriceSource, userId
   const toPrice = requirePriceUsdt(prices, to.name);
   const q = exchangeQuote({ number, fromPrice, toPrice, feeRate: await exchangeFeeRate(db), decimals: to.qty_decimals });
   if (!(Number(q.received) > 0)) throw new AppError('exchange_too_small');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('exchanges')
       .values({ user_id: userId, from_currency_id: from.id, to_currency_id: to.id, amount: number, from_price: fromPrice, to_price: toPrice, rate: q.rate, fee: q.fee, received: q.received })
@@ -50,7 +51,7 @@ export async function exchange(db: Kysely<Database>, prices: PriceSource, userId
     await debit(trx, { userId, currencyId: from.id, type: FUNDS_ACCOUNT_TYPE, amount: number, reason: 'exchange_out', ref });
     await credit(trx, { userId, currencyId: to.id, type: FUNDS_ACCOUNT_TYPE, amount: q.received, reason: 'exchange_in', ref });
     return row.id;
-  });
+  }, { users: [userId] });
 }
 
 export async function exchangeHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<ExchangeEntry>> {

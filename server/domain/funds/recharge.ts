@@ -17,6 +17,7 @@ import { claimVoucher, voucherTaken } from './voucher';
 import { addNotice, canon, fundsCurrency, iso, offset, pageOf, priceUsdt, type Paging, type PriceSource } from './common';
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
+import { inTransaction } from '../../db/tx';
 
 export async function rechargeInfo(db: Kysely<Database>, prices: PriceSource, currencyId: number): Promise<RechargeInfo> {
   const c = await fundsCurrency(db, currencyId);
@@ -44,7 +45,7 @@ export async function requestRecharge(
   if (!input.voucher?.trim()) throw new AppError('voucher_required');
   const network = input.network && c.networks.includes(input.network) ? input.network : (c.networks[0] ?? '');
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const { voucher, sha256 } = await claimVoucher(trx, userId, input.voucher ?? '');
       const row = await trx
         .insertInto('recharges')

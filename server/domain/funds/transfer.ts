@@ -6,18 +6,19 @@ import { AppError } from '../../http/envelope';
 import { credit, debit } from '../../db/ledger';
 import { canon, fieldOfType, fundsCurrency, offset, pageOf, type Paging } from './common';
 import { parseAmount } from './amount';
+import { inTransaction } from '../../db/tx';
 
 export async function transferFunds(db: Kysely<Database>, userId: number, input: { currencyId: number; number: string; from: number; to: number }): Promise<number> {
   if (input.from === input.to) throw new AppError('transfer_same_account');
   const c = await fundsCurrency(db, input.currencyId);
   const amount = parseAmount(input.number);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('fund_transfers').values({ user_id: userId, currency_id: c.id, amount, from_type: input.from, to_type: input.to }).returning('id').executeTakeFirstOrThrow();
     const ref = { type: 'transfer', id: row.id };
     await debit(trx, { userId, currencyId: c.id, type: input.from, amount, reason: 'transfer_out', ref });
     await credit(trx, { userId, currencyId: c.id, type: input.to, amount, reason: 'transfer_in', ref });
     return row.id;
-  });
+  }, { users: [userId] });
 }
 
 export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<TransferEntry>> {

@@ -21,6 +21,7 @@ import { levelLimits, limitsOfLevel, withdrawn24hBtc } from '../kyc/limits';
 import { addNotice, canon, fundsCurrency, iso, offset, pageOf, requirePriceUsdt, type Paging, type PriceSource } from './common';
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
+import { inTransaction } from '../../db/tx';
 
 export type WithdrawMethod = WithdrawEntry['method'];
 
@@ -94,7 +95,7 @@ export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource,
   const btcPrice = requirePriceUsdt(prices, 'BTC');
   const thisBtc = btcEquivalent(valueAt(number, requirePriceUsdt(prices, c.name)), btcPrice);
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // One withdrawal at a time per user: the 24 h sum must include the ones racing with this one.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${'withdraw:' + userId}))`.execute(trx);
     const limit = (await limitsOfLevel(trx, u.level)).withdraw_24h_btc;

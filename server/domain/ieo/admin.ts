@@ -9,6 +9,7 @@ import { logAction } from '../../admin/operators';
 import { AppError } from '../../http/envelope';
 import { QUOTE_ID } from '../../catalog/instruments';
 import { ensureTokenCurrency } from './tokens';
+import { inTransaction } from '../../db/tx';
 
 export interface CreateProject {
   name: string;
@@ -39,7 +40,7 @@ export async function createProject(db: Kysely<Database>, operatorId: number | n
   const min = i.min_amount ?? new Decimal(1).div(new Decimal(10).pow(i.token_decimals)).toFixed();
   if (new Decimal(min).decimalPlaces() > i.token_decimals || (i.max_amount && new Decimal(i.max_amount).lt(min))) throw new AppError('product_amount_invalid');
   const pays = i.pay_currency_ids.length ? [...new Set(i.pay_currency_ids)] : [QUOTE_ID];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const known = await trx.selectFrom('currencies').select('id').where('id', 'in', pays).where('status', '=', 1).execute();
     if (known.length !== pays.length) throw new AppError('ieo_pay_currency_invalid');
     const token = await ensureTokenCurrency(trx, i.symbol, i.token_decimals, { reuseIeoToken: true });

@@ -11,11 +11,12 @@ import { allocateIeo, ieoSettlement } from '../../../core';
 import type { Database } from '../../db/schema';
 import { credit, settleFrozen, unfreeze } from '../../db/ledger';
 import { PRODUCT_ACCOUNT, type AfterCommit } from '../dual/shared';
+import { inTransaction } from '../../db/tx';
 
 export async function finaliseProject(db: Kysely<Database>, projectId: number, nowMs: number, afterCommit?: AfterCommit): Promise<number> {
   // Read under the project row lock a subscription takes, so one that began just before end_at
   // has committed (and is counted) before the allotment is computed.
-  const snap = await db.transaction().execute(async (trx) => {
+  const snap = await inTransaction(db, async (trx) => {
     const p = await trx.selectFrom('ieo_projects').selectAll().where('id', '=', projectId).forUpdate().executeTakeFirstOrThrow();
     const all = await trx.selectFrom('ieo_orders').select(['id', 'amount', 'status']).where('project_id', '=', projectId).orderBy('id').execute();
     return { p, all };
@@ -27,7 +28,7 @@ export async function finaliseProject(db: Kysely<Database>, projectId: number, n
   let settled = 0;
   for (const o of all) {
     if (o.status !== 'pending') continue;
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await inTransaction(db, async (trx) => {
       const row = await trx.selectFrom('ieo_orders').selectAll().where('id', '=', o.id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
       if (!row) return false;
       const got = allotted.get(o.id) ?? '0';

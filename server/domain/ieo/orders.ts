@@ -12,6 +12,7 @@ import { freeze } from '../../db/ledger';
 import { AppError } from '../../http/envelope';
 import { PRODUCT_ACCOUNT, canon, currencyNames, iso, parseProductAmount, type Db, type Paging } from '../dual/shared';
 import { ieoStatus } from './projects';
+import { inTransaction } from '../../db/tx';
 
 export interface IeoOrderInput {
   project_id: number;
@@ -21,7 +22,7 @@ export interface IeoOrderInput {
 }
 
 export async function subscribeIeo(db: Kysely<Database>, userId: number, input: IeoOrderInput, nowMs: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Locked so the finalise job (which starts at end_at) never races a last-second subscription.
     const p = await trx.selectFrom('ieo_projects').selectAll().where('id', '=', input.project_id).forUpdate().executeTakeFirst();
     if (!p) throw new AppError('product_not_found');

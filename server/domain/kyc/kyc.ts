@@ -12,6 +12,7 @@ import { claimUpload } from '../profile/files';
 import { levelName } from '../profile/profile';
 import { addNotice, type PriceSource } from '../funds/common';
 import { levelLimits } from './limits';
+import { inTransaction } from '../../db/tx';
 
 const CARD_ID_RE = /^[A-Za-z0-9-]{5,30}$/;
 
@@ -67,7 +68,7 @@ export async function submitReal(db: Kysely<Database>, userId: number, s: RealSu
   if (u.level >= s.real_type) throw new AppError('kyc_already_verified');
   if (s.real_type === 2 && u.level < 1) throw new AppError('kyc_level1_first');
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       if (s.real_type === 1) {
         if (!(ID_TYPES as readonly string[]).includes(s.id_type)) throw new AppError('param_error');
         const name = s.name.trim();

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { ProductsTables } from '../../db/products-tables';
 import { credit } from '../../db/ledger';
 import { PRODUCT_ACCOUNT, type AfterCommit } from '../dual/shared';
+import { inTransaction } from '../../db/tx';
 
 type Row = Selectable<ProductsTables['lock_orders']>;
 
@@ -40,7 +41,7 @@ export async function payDueDividends(trx: Transaction<Database>, o: Row, nowMs:
 
 /** One order: due dividends, then the principal if the lock has expired. One transaction. */
 async function runOrder(db: Kysely<Database>, id: number, nowMs: number): Promise<{ dividends: number; expired: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const o = await trx.selectFrom('lock_orders').selectAll().where('id', '=', id).where('status', '=', 'in_progress').forUpdate().executeTakeFirst();
     if (!o) return { dividends: 0, expired: false };
     const dividends = await payDueDividends(trx, o, nowMs);

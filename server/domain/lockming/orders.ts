@@ -13,6 +13,7 @@ import { AppError } from '../../http/envelope';
 import { PRODUCT_ACCOUNT, canon, currencyDecimals, currencyNames, iso, parseProductAmount, type Db, type Paging } from '../dual/shared';
 import { lockConfigRow } from './configs';
 import { payDueDividends } from './dividends';
+import { inTransaction } from '../../db/tx';
 
 type Row = Selectable<ProductsTables['lock_orders']>;
 
@@ -77,7 +78,7 @@ export async function lockDividends(db: Db, userId: number, orderId: number): Pr
 export async function depositLock(db: Kysely<Database>, userId: number, input: { config_id: number; amount: unknown }, nowMs: number): Promise<number> {
   const c = await lockConfigRow(db, input.config_id);
   const amount = parseProductAmount(input.amount, { decimals: await currencyDecimals(db, c.currency_id), min: c.min_amount, max: c.max_amount });
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const o = await trx
       .insertInto('lock_orders')
       .values({
@@ -109,7 +110,7 @@ export async function depositLock(db: Kysely<Database>, userId: number, input: {
  * journal line, so the bill shows both. With no days left it is an ordinary expiry, no penalty.
  */
 export async function cancelLock(db: Kysely<Database>, userId: number, id: number, nowMs: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const o = await trx.selectFrom('lock_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!o) throw new AppError('product_order_not_found');
     if (o.status !== 'in_progress') throw new AppError('lock_order_redeemed');

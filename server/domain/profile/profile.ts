@@ -10,6 +10,7 @@ import { AppError } from '../../http/envelope';
 import { isMessageKey, translate } from '../../i18n/messages';
 import { canon, fiatRate, iso, offset, pageOf, userFiat, type Db, type Paging } from '../funds/common';
 import { claimUpload, fileUrl } from './files';
+import { inTransaction } from '../../db/tx';
 
 /** Spec §5: Chinese, English letters and digits only. */
 const NAME_CHARS = /^[\p{Script=Han}A-Za-z0-9]+$/u;
@@ -63,7 +64,7 @@ export async function getProfile(db: Kysely<Database>, userId: number): Promise<
 }
 
 export async function setAvatar(db: Kysely<Database>, userId: number, ref: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const canonical = await claimUpload(trx, userId, ref, 'avatar');
     await trx.updateTable('users').set({ head_portrait: canonical, updated_at: new Date() }).where('id', '=', userId).execute();
   });

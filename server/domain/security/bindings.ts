@@ -10,6 +10,7 @@ import { issueCode, verifyCode, consumeVerifiedCode, type IssueLimits } from '..
 import { classifyIdentity } from '../accounts/identity';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';
+import { inTransaction } from '../../db/tx';
 
 export const SCENE_BIND_MOBILE = 'bind_mobile';
 export const SCENE_BIND_EMAIL = 'bind_email';
@@ -45,7 +46,7 @@ export async function bind(
   const scene = input.kind === 'email' ? SCENE_BIND_EMAIL : SCENE_BIND_MOBILE;
   await verifyCode(db, { target: input.target, scene, code: input.code });
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await consumeVerifiedCode(trx, { target: input.target, scene });
       const set = input.kind === 'email'
         ? { email: input.target, updated_at: new Date() }

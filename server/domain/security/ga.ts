@@ -13,6 +13,7 @@ import { AppError } from '../../http/envelope';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';
 import { beginAttempt, noticeLocked, type Attempt } from './throttle';
+import { inTransaction } from '../../db/tx';
 
 const CODE_RE = /^\d{6}$/;
 
@@ -53,7 +54,7 @@ export async function bindGa(db: Kysely<Database>, who: { userId: number; sessio
     throw new AppError('ga_code_invalid');
   }
   await attempt.succeed();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const res = await trx
       .updateTable('user_ga')
       .set({ secret: row.pending_secret, pending_secret: null, bound_at: new Date(), last_step: step })

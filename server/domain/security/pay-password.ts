@@ -21,6 +21,7 @@ async function guardedCheck(db: Kysely<Database>, userId: number, password: stri
   await attempt.fail();
   return false;
 }
+import { inTransaction } from '../../db/tx';
 
 export async function setPayPassword(
   db: Kysely<Database>,
@@ -31,7 +32,7 @@ export async function setPayPassword(
   const current = u.pay_password_hash ?? u.password_hash;
   if (!(await guardedCheck(db, who.userId, input.oldPasswd, current))) throw new AppError('old_password_wrong');
   const hash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('users').set({ pay_password_hash: hash, updated_at: new Date() }).where('id', '=', who.userId).execute();
     await revokeOtherSessions(trx, who.userId, who.sessionId);
     await addNotice(trx, { userId: who.userId, kind: 'security', title: 'notice_security_title', body: 'notice_security_body', params: { what: 'what_pay_password' } });

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, type MessageKey } from '../../http/envelope';
 import { addNotice } from '../funds/common';
+import { inTransaction } from '../../db/tx';
 
 export type AttemptKind = 'login' | 'operator_login' | 'pay_password' | 'ga' | 'code';
 
@@ -67,7 +68,7 @@ export async function beginAttempt(db: Kysely<Database>, kind: AttemptKind, subj
 
 /** One more failure, atomically; the lock it earns (0: none) and whether the subject was unlocked before it. */
 async function recordFailure(db: Kysely<Database>, key: { kind: AttemptKind; subject: string }): Promise<{ lockMs: number; newLock: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = Date.now();
     await trx.insertInto('auth_failures').values(key).onConflict((oc) => oc.columns(['kind', 'subject']).doNothing()).execute();
     const row = await trx

@@ -9,6 +9,7 @@ import { credit, debit, freeze, settleFrozen, unfreeze } from '../../db/ledger';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { TradingContext, Trx } from './context';
 import type { LeverRow } from './lever-view';
+import { inTransaction } from '../../db/tx';
 
 export function notice(kind: TradeNotice['kind'], key: MessageKey, params: Record<string, string>, ref: TradeNotice['ref']): TradeNotice {
   return { kind, key, params, text: translate(key, 'en', params), ref };
@@ -39,7 +40,7 @@ export class Moves {
 /** Runs fn in one transaction with a Moves recorder; emits the balance events after commit. */
 export async function inTx<T>(ctx: TradingContext, fn: (trx: Trx, moves: Moves) => Promise<T>): Promise<T> {
   let moves: Moves | undefined;
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(ctx.db, async (trx) => {
     moves = new Moves(trx);
     return fn(trx, moves);
   });

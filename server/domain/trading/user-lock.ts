@@ -3,6 +3,7 @@
  * liquidations run one after another. The ledger's conditional updates already prevent
  * overdrafts; the queue also keeps one user's transactions from locking the same account rows in
  * opposite orders (a buy locks USDT then BTC, a sell BTC then USDT) and from racing a forced close.
+ * Across processes and non-trading paths the database keeps the order (db/user-locks.ts, db/tx.ts).
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();

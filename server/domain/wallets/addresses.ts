@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { claimUpload, fileUrl } from '../profile/files';
 import { fundsCurrency, offset, pageOf, type Paging } from '../funds/common';
+import { inTransaction } from '../../db/tx';
 
 /** Printable, no spaces: covers hex (0x…), base58, bech32 and memo-less addresses of every network listed. */
 export const ADDRESS_RE = /^[A-Za-z0-9:_.-]{10,128}$/;
@@ -19,7 +20,7 @@ export async function saveAddress(
   const address = input.address.trim();
   if (!name || Array.from(name).length > 30) throw new AppError('param_error');
   if (!ADDRESS_RE.test(address)) throw new AppError('address_invalid');
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const qrcode = await claimUpload(trx, userId, input.qrcode, 'wallet_qr');
     const row = await trx.insertInto('wallet_addresses').values({ user_id: userId, currency_id: c.id, name, address, qrcode }).returning('id').executeTakeFirstOrThrow();
     return row.id;

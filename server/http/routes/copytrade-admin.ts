@@ -10,6 +10,7 @@ import { parse } from '../validate';
 import { authenticateOperator } from '../../admin/auth';
 import { logAction } from '../../admin/operators';
 import { listApplications, recomputeTraderStats, reviewTrader } from '../../domain/copytrade';
+import { inTransaction } from '../../db/tx';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const QueueQuery = z.object({
@@ -31,7 +32,7 @@ export async function copytradeAdminRoutes(op: FastifyInstance): Promise<void> {
   });
   op.post('/review', async (req) => {
     const b = parse(ReviewBody, req.body);
-    await op.db.transaction().execute(async (trx) => {
+    await inTransaction(op.db, async (trx) => {
       await reviewTrader(trx, { userId: b.userId, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
       await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'trader_approve' : 'trader_reject', target: `user:${b.userId} trader`, reason: b.reason || 'approved' });
     });

@@ -1,0 +1,52 @@
+/**
+ * The one transaction runner for money paths (issue 14 item 4). On PostgreSQL two transactions
+ * of one user can still collide (a deadlock, 40P01, or a serialization failure, 40001) even with
+ * a canonical lock order — e.g. one touching several users. Such a failure rolled everything
+ * back, so the whole transaction is simply run again after a short jittered pause; the caller's
+ * fn must therefore only touch the database (side effects belong after the commit).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+import { lockUsers } from './user-locks';
+
+export type Trx = Transaction<Database>;
+
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 5;
+const BASE_MS = 8;
+
+export interface TxOptions {
+  /** users whose money this transaction moves: locked first, in ascending id order */
+  users?: readonly number[];
+  /** attempts in all, default 5 */
+  attempts?: number;
+}
+
+/** The SQLSTATE of a driver error (pg and PGlite both put it in `code`), if any. */
+export function sqlState(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+export function isRetryable(err: unknown): boolean {
+  const s = sqlState(err);
+  return s !== undefined && RETRYABLE.has(s);
+}
+
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Trx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
+  const attempts = Math.max(1, opts.attempts ?? ATTEMPTS);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (opts.users?.length) await lockUsers(trx, opts.users);
+        return fn(trx);
+      });
+    } catch (err) {
+      if (attempt >= attempts || !isRetryable(err)) throw err;
+      // full jitter: two colliding transactions must not retry in lock-step
+      await pause(Math.random() * BASE_MS * 2 ** attempt);
+    }
+  }
+}
