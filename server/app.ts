@@ -21,6 +21,8 @@ import { connectDb, type DbHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { registerErrorHandling } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
+import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
 import { createTransport, type Transport } from './notify';
@@ -82,6 +84,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
   app.decorate('notify', deps.notify ?? createTransport({ smtpUrl: config.smtpUrl, from: `no-reply@${new URL(config.publicUrl).hostname}`, db: handle.db, log: app.log }));
 
   registerErrorHandling(app);
+  registerRouteList(app);
+  registerInputGuard(app);
   registerAuth(app);
 
   await app.register(formbody, { bodyLimit: config.bodyLimit });

@@ -28,13 +28,14 @@ import { authenticateOperator } from './auth';
 import { logAction, operatorLogin, operatorLogout } from './operators';
 import { credentialLimit } from '../http/auth';
 import { inTransaction } from '../db/tx';
+import { decimal, int, intOr, signedDecimal, text } from '../http/fields';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const reason = z.string().trim().max(500);
+const id = int(1);
+const reason = text(500);
 const requiredReason = z.string().trim().min(1, { error: 'reason_required' }).max(500);
-const paging = { page: z.coerce.number().int().min(1).max(100_000).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) };
+const paging = { page: intOr(1, 100_000, 1), limit: intOr(1, 100, 20) };
 const status = z.enum(['pending', 'approved', 'rejected']).optional();
-const decimalStr = z.string().trim().regex(/^\d{1,18}(\.\d{1,18})?$/);
+const decimalStr = decimal;
 
 const LoginBody = z.object({ name: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 const QueueQuery = z.object({ status, ...paging });
@@ -43,13 +44,13 @@ const ReviewBody = z
   .transform((b) => ({ id: b.id, approve: b.approve === true || b.approve === '1' || b.approve === 'true' || b.approve === 1, reason: b.reason }))
   .refine((b) => b.approve || b.reason.length > 0, { error: 'reason_required' });
 const UsersQuery = z.object({ q: z.string().trim().max(190).default(''), ...paging });
-const AdjustBody = z.object({ user_id: id, currency_id: id, type: z.coerce.number().int().min(1).max(4), amount: z.string().trim().regex(/^-?\d{1,18}(\.\d{1,18})?$/), reason: requiredReason });
-const LevelBody = z.object({ user_id: id, level: z.coerce.number().int().min(0).max(3), reason: requiredReason });
+const AdjustBody = z.object({ user_id: id, currency_id: id, type: int(1, 4), amount: signedDecimal, reason: requiredReason });
+const LevelBody = z.object({ user_id: id, level: int(0, 3), reason: requiredReason });
 const SettingBody = z.object({ key: z.enum(['recharge_enabled', 'invite_required', 'wallet_gate', 'exchange_fee_rate']), value: z.string().trim().min(1).max(32), reason: requiredReason });
 const CurrencyBody = z.object({ currency_id: id, withdraw_min: decimalStr, withdraw_fee: decimalStr, deposit_address: z.string().trim().max(128).default(''), reason: requiredReason });
-const LimitBody = z.object({ level: z.coerce.number().int().min(0).max(3), withdraw_24h_btc: decimalStr, fiat_order_usdt: decimalStr, reason: requiredReason });
+const LimitBody = z.object({ level: int(0, 3), withdraw_24h_btc: decimalStr, fiat_order_usdt: decimalStr, reason: requiredReason });
 const FiatBody = z.object({ currency_code: z.string().trim().regex(/^[A-Z]{3}$/), rate: decimalStr, reason: requiredReason });
-const CouponBody = z.object({ user_id: id, title: z.string().trim().min(1).max(60), currency_id: id, amount: decimalStr, min_spend: decimalStr.default('0'), expires_days: z.coerce.number().int().min(0).max(3650).default(30), reason: requiredReason });
+const CouponBody = z.object({ user_id: id, title: z.string().trim().min(1).max(60), currency_id: id, amount: decimalStr, min_spend: decimalStr.default('0'), expires_days: intOr(0, 3650, 30), reason: requiredReason });
 
 async function count(q: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }): Promise<number> {
   return Number((await q.executeTakeFirstOrThrow()).n);

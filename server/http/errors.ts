@@ -1,12 +1,14 @@
 /**
  * The one error handler: every failure leaves as an envelope in the request's language.
  * AppError → HTTP 200 (a business answer). Anything else keeps a non-200 status (DESIGN §3):
- * malformed body 400, too large 413, rate limited 429, unknown route 404, fault 500.
+ * malformed body 400, too large 413, rate limited 429, unknown route 404, fault 500. A database
+ * error that bad input or a race can cause is a business answer too (pg-errors.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorEnvelope } from './envelope';
 import { requestLang } from './lang';
 import { translate, type MessageKey } from '../i18n/messages';
+import { pgErrorKey } from './pg-errors';
 
 function statusKey(status: number): MessageKey {
   if (status === 413) return 'payload_too_large';
@@ -21,6 +23,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = requestLang(req);
     if (err instanceof AppError) {
       return reply.code(200).send(errorEnvelope(err.type, translate(err.key, lang, err.params)));
+    }
+    const pgKey = pgErrorKey(err);
+    if (pgKey) {
+      // logged: each one means a validation or a race the code should have answered itself
+      req.log.warn({ err }, 'database refused the request');
+      return reply.code(200).send(errorEnvelope('error', translate(pgKey, lang)));
     }
     const raw = (err as FastifyError).statusCode;
     const status = typeof raw === 'number' && raw >= 400 && raw < 600 ? raw : 500;

@@ -146,6 +146,11 @@ const BASE_MESSAGES = {
     zh: '内容不存在', en: 'Not found', hk: '內容不存在', th: 'ไม่พบข้อมูล', jp: '見つかりません',
     ko: '찾을 수 없습니다', fra: 'Introuvable', spa: 'No encontrado',
   },
+  already_exists: {
+    zh: '记录已存在，请勿重复提交', en: 'This already exists or was already submitted', hk: '記錄已存在，請勿重複提交',
+    th: 'มีรายการนี้อยู่แล้วหรือส่งไปแล้ว', jp: 'すでに存在するか、送信済みです', ko: '이미 존재하거나 이미 제출되었습니다',
+    fra: 'Cela existe déjà ou a déjà été envoyé', spa: 'Esto ya existe o ya fue enviado',
+  },
   forbidden: {
     zh: '无权操作', en: 'You are not allowed to do this', hk: '無權操作', th: 'คุณไม่มีสิทธิ์ดำเนินการนี้', jp: 'この操作は許可されていません',
     ko: '이 작업을 수행할 권한이 없습니다', fra: "Vous n'êtes pas autorisé à faire cela", spa: 'No tiene permiso para hacer esto',

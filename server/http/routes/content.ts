@@ -9,8 +9,9 @@ import { getSetting, inviteRequired, rechargeEnabled } from '../../domain/conten
 import { coinList, contentPage, listNews, menu, newsDetail, popNotice, NEWS_CATEGORY } from '../../domain/content/pages';
 import type { ContentPage } from '../../db/tables';
 import { walletGate } from '../../domain/funds/config';
+import { int } from '../fields';
 
-const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const intField = (min: number, max: number) => int(min, max);
 
 const SettingQuery = z.object({ keyword: z.string().trim().min(1).max(64).regex(/^[a-zA-Z0-9_.-]+$/) });
 const NewsListBody = z.object({

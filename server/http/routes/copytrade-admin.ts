@@ -11,12 +11,13 @@ import { authenticateOperator } from '../../admin/auth';
 import { logAction } from '../../admin/operators';
 import { listApplications, recomputeTraderStats, reviewTrader } from '../../domain/copytrade';
 import { inTransaction } from '../../db/tx';
+import { int, intOr } from '../fields';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = int(1);
 const QueueQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: intOr(1, 100_000, 1),
+  limit: intOr(1, 100, 20),
 });
 const ReviewBody = z
   .object({ user_id: id, approve: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]), reason: z.string().trim().max(500).default('') })

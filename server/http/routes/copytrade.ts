@@ -13,10 +13,11 @@ import { withIdempotency } from '../idempotency';
 import { bearerToken } from '../auth';
 import { lookupSession } from '../../domain/accounts/sessions';
 import { applyTrader, cancelFollow, copyHistory, followTrader, listTraders, myFollows, myTrader, selfHold, traderDetail } from '../../domain/copytrade';
+import { int, intOr } from '../fields';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const limit = z.coerce.number().int().min(1).max(50).default(CONSTANTS.pageSize);
+const id = int(1);
+const page = intOr(1, 10_000, 1);
+const limit = intOr(1, 50, CONSTANTS.pageSize);
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
 
 const FollowBody = z.object({

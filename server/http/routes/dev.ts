@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../envelope';
 import { parse } from '../validate';
+import { intOr } from '../fields';
 
-const Query = z.object({ to: z.string().trim().min(1).max(190), limit: z.coerce.number().int().min(1).max(50).default(10) });
+const Query = z.object({ to: z.string().trim().min(1).max(190), limit: intOr(1, 50, 10) });
 
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', async (req) => {

@@ -20,8 +20,9 @@ import {
   resolvePair,
   type PairQuery,
 } from '../../domain/optional/favourites';
+import { int } from '../fields';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = int(1);
 const SYMBOL = /^[A-Z0-9]{1,16}\/[A-Z0-9]{1,16}$/;
 
 const fields = {

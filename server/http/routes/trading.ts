@@ -28,10 +28,11 @@ import {
   submitLever,
   submitSeconds,
 } from '../../domain/trading';
+import { int, intOr } from '../fields';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const limit = (d: number) => z.coerce.number().int().min(1).max(50).default(d);
+const id = int(1);
+const page = intOr(1, 10_000, 1);
+const limit = (d: number) => intOr(1, 50, d);
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
 
 const PairBody = z.object({ currency_id: id, legal_id: id });
@@ -45,14 +46,14 @@ const LeverSubmitBody = z.object({
   price_type: z.enum(['market', 'limit']).default('market'),
   target_price: z.unknown().optional(),
   share: z.unknown(),
-  multiple: z.coerce.number().int().min(1).max(1000),
+  multiple: int(1, 1000),
   target_profit_price: z.unknown().optional(),
   stop_loss_price: z.unknown().optional(),
 });
 const LeverMyTradeBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['entrusted', 'position', 'history']).default('position'), page, limit: limit(CONSTANTS.pageSize) });
 const SetStopBody = z.object({ id, target_profit_price: z.unknown().optional(), stop_loss_price: z.unknown().optional() });
 const BatchBody = z.object({ type: z.enum(['all', 'long', 'short']).default('all') });
-const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: z.enum(['up', 'down']), seconds: z.coerce.number().int().min(1).max(86_400), number: z.unknown() });
+const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: z.enum(['up', 'down']), seconds: int(1, 86_400), number: z.unknown() });
 const SecondsListBody = z.object({ match_id: optionalId, status: z.enum(['pending', 'settled', '']).optional(), page, limit: limit(CONSTANTS.secondsPageSize) });
 
 /** GET query and POST form alike. */

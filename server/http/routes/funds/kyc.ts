@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ok } from '../../envelope';
 import { parse } from '../../validate';
 import { realState, submitReal } from '../../../domain/kyc/kyc';
+import { int } from '../../fields';
 
-const Step = z.object({ real_type: z.coerce.number().int().min(1).max(2) });
+const Step = z.object({ real_type: int(1, 2) });
 const Level1 = z.object({ id_type: z.string().trim().max(20), name: z.string().trim().max(60), card_id: z.string().trim().max(40) });
 const Level2 = z.object({ front_pic: z.string().trim().min(1, { error: 'file_ref_invalid' }).max(200), reverse_pic: z.string().trim().min(1, { error: 'file_ref_invalid' }).max(200) });
 

@@ -13,6 +13,7 @@ import { registerMoneyReplays } from './replays';
 import { exchange, exchangeById, exchangeCurrencies, exchangeFee, exchangeHistory } from '../../../domain/funds/exchange';
 import { fieldOfType, typeOfField } from '../../../domain/funds/common';
 import { idField, optText, Paging, pagingShape } from './shared';
+import { optInt } from '../../fields';
 
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
@@ -37,7 +38,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     return ok(await walletDetail(db, prices, req.userId, b.currency, b.type));
   });
   const log = async (req: FastifyRequest) => {
-    const b = parse(z.object({ ...pagingShape, currency: z.coerce.number().int().min(0).optional(), type: z.union([z.literal(''), accountType]).optional() }), input(req));
+    const b = parse(z.object({ ...pagingShape, currency: optInt(0), type: z.union([z.literal(''), accountType]).optional() }), input(req));
     return ok(await journalPage(db, req.userId, b, { currencyId: b.currency || undefined, type: typeof b.type === 'number' ? b.type : undefined }));
   };
   app.post('/wallet/legal_log', auth, log);
@@ -72,7 +73,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
         number: amount,
         method: z.enum(['address', 'bank', 'bank_international']).default('address'),
         address: optText(200),
-        address_id: z.coerce.number().int().min(0).optional(),
+        address_id: optInt(0),
         pay_password: z.string().max(128).optional(),
         gasercert: optText(12),
         remark: optText(200),

@@ -8,6 +8,7 @@ import { translate } from '../../../i18n/messages';
 import { editNickname, getProfile, inviteInfo, listCoupons, listNotices, readNotice, setAvatar, setFiat, setLang } from '../../../domain/profile/profile';
 import { listFiats } from '../../../domain/funds/common';
 import { Paging, pagingShape } from './shared';
+import { intOr, INT4_MAX } from '../../fields';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -41,7 +42,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/user/notices', auth, async (req) => ok(await listNotices(db, req.userId, requestLang(req), parse(Paging, req.query))));
   app.post('/user/notices/read', auth, async (req) => {
-    const b = parse(z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647).default(0) }), req.body);
+    const b = parse(z.object({ id: intOr(0, INT4_MAX, 0) }), req.body);
     await readNotice(db, req.userId, b.id);
     return ok(translate('saved_ok', requestLang(req)));
   });

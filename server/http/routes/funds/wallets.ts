@@ -7,13 +7,14 @@ import { requestLang } from '../../lang';
 import { translate } from '../../../i18n/messages';
 import { deleteAddress, listAddresses, saveAddress } from '../../../domain/wallets/addresses';
 import { getCard, saveCard, type CardKind } from '../../../domain/wallets/cards';
-import { idField, pagingShape } from './shared';
+import { idField, optText, pagingShape } from './shared';
+import { optInt } from '../../fields';
 
 const req = z.string().trim().min(1, { error: 'all_required' }).max(200);
 const AddressBody = z.object({ currency: idField, name: req, address: req, qrcode: req });
 const CardBody = z.object({
-  real_name: z.string().optional(), bank_account: z.string().optional(), bank_name: z.string().optional(), bank_network: z.string().optional(),
-  bank_dizhi: z.string().optional(), phone: z.string().optional(), aba_number: z.string().optional(), swift_code: z.string().optional(), address: z.string().optional(),
+  real_name: optText(100), bank_account: optText(64), bank_name: optText(200), bank_network: optText(200),
+  bank_dizhi: optText(200), phone: optText(32), aba_number: optText(32), swift_code: optText(32), address: optText(200),
 });
 
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
@@ -22,7 +23,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/user/wallet/save', auth, async (r) => ok(await saveAddress(db, r.userId, parse(AddressBody, r.body))));
   const list = async (r: { userId: number; query: unknown; body: unknown }) => {
-    const q = parse(z.object({ ...pagingShape, currency: z.coerce.number().int().min(0).optional() }), { ...(r.query as object), ...(r.body as object) });
+    const q = parse(z.object({ ...pagingShape, currency: optInt(0) }), { ...(r.query as object), ...(r.body as object) });
     return ok(await listAddresses(db, r.userId, q, q.currency || undefined));
   };
   app.get('/user/wallet/list', auth, list);

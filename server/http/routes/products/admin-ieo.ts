@@ -13,8 +13,8 @@ import { finaliseProject, } from '../../../domain/ieo/finalise';
 import { listProjects, projectDetail, projectRow } from '../../../domain/ieo/projects';
 import { AppError } from '../../envelope';
 import { idField, input, pagingShape } from './shared';
+import { decimal, INT4_MAX, intOr } from '../../fields';
 
-const decimal = z.string().trim().regex(/^\d{1,18}(\.\d{1,18})?$/);
 const time = z
   .union([z.string().trim().min(1), z.number()])
   .transform((v) => new Date(typeof v === 'number' || /^\d+$/.test(v) ? Number(v) : v))
@@ -22,8 +22,9 @@ const time = z
 const ids = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .optional()
-  .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean).map(Number)))
-  .refine((a) => a.every((n) => Number.isInteger(n) && n > 0));
+  .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean)))
+  .refine((a) => a.every((x) => /^\d{1,10}$/.test(x) && Number(x) > 0 && Number(x) <= INT4_MAX))
+  .transform((a) => a.map(Number));
 const url = z.string().trim().max(500).refine((s) => s === '' || /^https?:\/\//.test(s)).default('');
 
 const CreateBody = z.object({
@@ -34,7 +35,7 @@ const CreateBody = z.object({
   pay_currency_ids: ids,
   min_amount: decimal.optional(),
   max_amount: decimal.optional(),
-  lock_days: z.coerce.number().int().min(0).max(3650).default(0),
+  lock_days: intOr(0, 3650, 0),
   start_at: time,
   end_at: time,
   listing_at: time,
@@ -42,7 +43,7 @@ const CreateBody = z.object({
   website: url,
   description: z.string().trim().max(5000).default(''),
   logo: z.string().trim().max(500).default(''),
-  token_decimals: z.coerce.number().int().min(0).max(18).default(4),
+  token_decimals: intOr(0, 18, 4),
   reason: z.string().trim().max(500).default(''),
 });
 

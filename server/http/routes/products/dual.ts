@@ -9,8 +9,9 @@ import { dualDetail, listDualProducts } from '../../../domain/dual/products';
 import { buyDual } from '../../../domain/dual/buy';
 import { dualOrder, dualOrders } from '../../../domain/dual/orders';
 import { idField, input, optionalUser, pagingShape, raw } from './shared';
+import { optInt } from '../../fields';
 
-const IndexQuery = z.object({ currency_id: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(), type: z.enum(DUAL_TYPES).default('call') });
+const IndexQuery = z.object({ currency_id: optInt(0), type: z.enum(DUAL_TYPES).default('call') });
 const ListQuery = z.object({ ...pagingShape, status: z.union([z.literal(''), z.enum(DUAL_ORDER_STATUSES)]).optional() });
 
 export async function dualRoutes(app: FastifyInstance): Promise<void> {

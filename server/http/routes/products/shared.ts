@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { CONSTANTS } from '../../../../core';
 import { bearerToken } from '../../auth';
 import { lookupSession } from '../../../domain/accounts/sessions';
+import { int, intOr } from '../../fields';
 
-export const idField = z.coerce.number().int().min(1).max(2_147_483_647);
+export const idField = int(1);
 export const pagingShape = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(CONSTANTS.pageSize),
+  page: intOr(1, 100_000, 1),
+  limit: intOr(1, 100, CONSTANTS.pageSize),
 };
 /** A raw user-typed value: validated by the domain so each mistake gets its own message. */
 export const raw = z.union([z.string(), z.number()]).optional();
