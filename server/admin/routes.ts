@@ -215,6 +215,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const b = parse(CouponBody, req.body);
       const c = await fundsCurrency(db, b.currency_id);
       if (new Decimal(b.amount).lte(0)) throw new AppError('amount_invalid');
+      if (!(await db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst())) throw new AppError('not_found');
       await inTransaction(db, async (trx) => {
         const row = await trx
           .insertInto('coupons')

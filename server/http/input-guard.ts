@@ -19,8 +19,7 @@ export function anyControlChars(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return hasControlChars(v);
   if (depth > 8 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
   if (Array.isArray(v)) return v.some((x) => anyControlChars(x, depth + 1));
-  // multipart parts (files) are objects with streams: only look at plain data
-  if (Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null) return false;
+  // any prototype: the query and form parsers build objects on a bare prototype of their own
   return Object.entries(v).some(([k, x]) => hasControlChars(k) || anyControlChars(x, depth + 1));
 }
 

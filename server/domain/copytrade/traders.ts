@@ -39,7 +39,9 @@ export async function applyTrader(db: Db, userId: number, input: { nickname: unk
     if (cur) {
       await trx.updateTable('copy_traders').set({ ...a, status: 'pending', reason: null, reviewed_by: null, reviewed_at: null, created_at: new Date() }).where('user_id', '=', userId).execute();
     } else {
-      await trx.insertInto('copy_traders').values({ user_id: userId, ...a, status: 'pending' }).execute();
+      // a concurrent first application of the same user already inserted: that one is pending
+      const added = await trx.insertInto('copy_traders').values({ user_id: userId, ...a, status: 'pending' }).onConflict((oc) => oc.column('user_id').doNothing()).returning('user_id').executeTakeFirst();
+      if (!added) throw new AppError('copy_apply_pending');
     }
   });
   return myTrader(db, userId);
