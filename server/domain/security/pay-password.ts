@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';
 import { beginAttempt, noticeLocked } from './throttle';
+import { inTransaction } from '../../db/tx';
 
 /** Checks `password` against `hash`, counting failures per user (locks after a few, throttle.ts). */
 async function guardedCheck(db: Kysely<Database>, userId: number, password: string, hash: string): Promise<boolean> {
@@ -21,7 +22,6 @@ async function guardedCheck(db: Kysely<Database>, userId: number, password: stri
   await attempt.fail();
   return false;
 }
-import { inTransaction } from '../../db/tx';
 
 export async function setPayPassword(
   db: Kysely<Database>,
