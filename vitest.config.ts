@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // one embedded PostgreSQL per run (nothing embedded when DATABASE_URL is set)
+    globalSetup: ['server/testing/pg-global-setup.ts'],
   },
 });

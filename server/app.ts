@@ -17,7 +17,8 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
-import { connectDb, type DbHandle } from './db/connect';
+import type { DbHandle } from './db/connect';
+import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { registerErrorHandling } from './http/errors';
@@ -54,6 +55,8 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   io: SocketIOServer;
+  /** which database it runs on, for the start-up banner */
+  database: string;
   close(): Promise<void>;
 }
 
@@ -61,21 +64,32 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_ROOT = path.join(ROOT, 'dist', 'h5');
 
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<BuiltApp> {
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    return await composeApp(config, deps, cleanups);
+  } catch (err) {
+    // a failed start (a migration, a taken port…) must not leave the embedded cluster running
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Promise<void>)[]): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
-  const cleanups: (() => Promise<void>)[] = [];
 
   // Database: connect (or take the injected one), migrate, seed. Seeding is idempotent.
   let handle = deps.db;
+  let database = 'injected (tests)';
   if (!handle) {
-    if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
-    handle = await connectDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
-    const owned = handle;
+    const owned = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, role: 'server' });
     cleanups.push(() => owned.close());
+    database = owned.describe;
+    handle = owned;
     await migrateToLatest(handle.db as Kysely<unknown>);
   }
   await seed(handle.db);
@@ -163,6 +177,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
   return {
     app,
     io,
+    database,
     async close() {
       if (closed) return;
       closed = true;

@@ -9,7 +9,8 @@
  * | PORT             | 8080                 | HTTP port (the app, /api and socket.io share it)                        |
  * | HOST             | 0.0.0.0              | interface to listen on                                                  |
  * | DATA_DIR         | ./data               | embedded database, uploads (DATA_DIR/uploads, never served statically)  |
- * | DATABASE_URL     | unset                | PostgreSQL URL; unset → embedded PGlite in DATA_DIR/pglite              |
+ * | DATABASE_URL     | unset                | PostgreSQL URL; unset → embedded PostgreSQL in DATA_DIR/pg (own free port, recorded in DATA_DIR/embedded-pg.json) |
+ * | DB_POOL_MAX      | 10                   | database connections the server keeps open (its pool size)             |
  * | REDIS_URL        | unset                | Redis for the socket.io adapter and shared rate limits; unset → one process |
  * | MARKET_FEED      | simulator            | `simulator` (seeded random walk) or `scripted` (tests: no timer)        |
  * | TICK_RATE        | 200                  | simulator ticks per second across all symbols                           |
@@ -60,6 +61,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** connections in the database pool (DB_POOL_MAX) */
+  dbPoolMax: number;
   redisUrl: string | undefined;
   marketFeed: MarketFeedKind;
   tickRate: number;
@@ -94,6 +97,12 @@ function int(v: string | undefined, dflt: number, name: string): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+function poolMax(v: string | undefined): number {
+  const n = int(v, 10, 'DB_POOL_MAX');
+  if (n < 1) throw new Error('DB_POOL_MAX must be at least 1');
   return n;
 }
 
@@ -136,6 +145,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbPoolMax: poolMax(env.DB_POOL_MAX),
     redisUrl: env.REDIS_URL || undefined,
     marketFeed: feed,
     tickRate: int(env.TICK_RATE, 200, 'TICK_RATE'),

@@ -2,14 +2,21 @@
  * Entry point: `npx tsx server/main.ts` (npm run serve). Reads the environment (server/config.ts),
  * builds the app, listens, prints where to go, and shuts down cleanly on SIGINT/SIGTERM.
  */
-import path from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
 import { demoBannerLine } from './db/demo';
 
 const config = loadConfig();
-const { app, close } = await buildApp(config);
+let built: Awaited<ReturnType<typeof buildApp>>;
+try {
+  built = await buildApp(config);
+} catch (err) {
+  // e.g. DATA_DIR locked by another server, or made by another PostgreSQL version: say so, don't hang
+  console.error(`server did not start: ${(err as Error).message}`);
+  process.exit(1);
+}
+const { app, close, database } = built;
 
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -19,7 +26,6 @@ try {
   process.exit(1);
 }
 
-const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
 const outbox = config.smtpUrl
   ? 'emails go out by SMTP; SMS codes to the server log and the outbox table'
   : `codes go to the server log and the outbox table${config.devOutbox ? `; GET ${config.publicUrl}/api/dev/outbox?to=<email or mobile>` : ''}`;
@@ -28,7 +34,7 @@ console.log(
     '',
     `  App         ${config.publicUrl}/h5/`,
     `  API         ${config.publicUrl}/api`,
-    `  Database    ${db}`,
+    `  Database    ${database}`,
     `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,
     `  Dev outbox  ${outbox}`,

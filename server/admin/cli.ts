@@ -1,14 +1,12 @@
 /**
  * Operator accounts are created from the command line only:
  *   npm run operator -- create <name> <password>
- * Uses the same database as the server (DATABASE_URL, or the PGlite files under DATA_DIR);
- * stop a PGlite-backed server first (one process owns those files).
+ * Uses the same database as the server: DATABASE_URL, or the embedded cluster in DATA_DIR — the
+ * running server's (its port is recorded in DATA_DIR), or started for the command and stopped after.
  */
-import path from 'node:path';
-import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
-import { connectDb } from '../db/connect';
+import { openDatabase } from '../db/open';
 import { migrateToLatest } from '../db/migrate';
 import { createOperator } from './operators';
 
@@ -19,8 +17,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
-  const handle = await connectDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2, role: 'tool' });
   try {
     await migrateToLatest(handle.db as Kysely<unknown>);
     const id = await createOperator(handle.db, name, password);

@@ -1,23 +1,55 @@
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema on the
- * PostgreSQL server when DATABASE_URL is set (CI runs the database tests both ways).
+ * A fresh, migrated database for one test file: a copy of the migrated template on the run's
+ * embedded cluster (server/testing/pg-global-setup.ts), or a new schema on the PostgreSQL server
+ * when DATABASE_URL is set (CI runs the database tests both ways).
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { withDatabase } from './pg-template';
 
 export async function createTestDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  return url ? schemaOn(url) : copyOfTemplate();
+}
+
+async function schemaOn(url: string): Promise<DbHandle> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
   const handle = await connectDb({ databaseUrl: url, schema });
   await migrateToLatest(handle.db as never, { schema });
-  if (!url || !schema) return handle;
   return {
     ...handle,
     close: async () => {
-      const { sql } = await import('kysely');
       await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(handle.db);
       await handle.close();
+    },
+  };
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const c = new pg.Client(adminUrl);
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+async function copyOfTemplate(): Promise<DbHandle> {
+  const testPg = inject('testPg');
+  if (!testPg) throw new Error('no test database: run the tests through vitest (its globalSetup starts the embedded cluster) or set DATABASE_URL');
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(testPg.adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${testPg.template}"`);
+  const handle = await connectDb({ databaseUrl: withDatabase(testPg.adminUrl, name), kind: 'embedded' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(testPg.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
 }
