@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pgBinaries } from './binaries';
-import { clusterUser } from './os-user';
+import { clusterUser, ensureReachable } from './os-user';
 import { initCluster } from './init';
 import { clusterUrl, freePort, readRecord, writeRecord, type ClusterRecord } from './record';
 import { isPostgresAlive, readPostmasterPid, sleep, tryConnect, waitGone } from './postmaster';
@@ -43,6 +43,7 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
   }
   const bin = await pgBinaries();
   const runAs = await clusterUser();
+  ensureReachable(dataDir, runAs);
   let record: ClusterRecord | undefined;
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     if (fs.existsSync(clusterDir) && fs.readdirSync(clusterDir).length > 0) throw new Error(`embedded PostgreSQL: ${clusterDir} is not empty and has no PG_VERSION: not a cluster; move it away`);
