@@ -24,7 +24,13 @@ const start = async (port: number): Promise<SpawnedServer> => {
 };
 
 afterAll(() => {
-  for (const s of servers) if (s.child.exitCode === null && s.child.pid) process.kill(-s.child.pid, 'SIGKILL');
+  for (const s of servers) {
+    try {
+      if (s.child.pid) process.kill(-s.child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
   const pm = readPostmasterPid(clusterDir);
   if (pm && isPostgresAlive(pm.pid)) process.kill(pm.pid, 'SIGQUIT');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -81,26 +87,30 @@ async function expectBooksWhole(): Promise<void> {
 describe.skipIf(!!process.env.DATABASE_URL)('embedded PostgreSQL after kill -9', () => {
   it('keeps every acknowledged transfer, adopting a live postgres or recovering a dead one', async () => {
     const port = await freePort();
+    // 1. kill the whole process group mid-transfer: postgres dies with it, the next start recovers
     const first = await start(port);
-    await loadThenKill(first, () => process.kill(first.appPid(), 'SIGKILL'), 30);
+    const firstPg = readPostmasterPid(clusterDir)?.pid ?? 0;
+    await loadThenKill(first, () => process.kill(-(first.child.pid ?? 0), 'SIGKILL'), 30);
     await first.exited;
-    const orphan = readPostmasterPid(clusterDir);
-    expect(orphan && isPostgresAlive(orphan.pid)).toBe(true); // postgres outlived its Node process
+    expect(await waitGone(firstPg, 5000)).toBe(true);
 
     const second = await start(port);
-    expect(second.output()).toContain('adopted');
-    expect(readPostmasterPid(clusterDir)?.pid).toBe(orphan?.pid);
+    expect(second.output()).not.toContain('adopted');
     await expectBooksWhole();
     const before = acked.size;
-    await loadThenKill(second, () => process.kill(-(second.child.pid ?? 0), 'SIGKILL'), 30);
+
+    // 2. kill only the Node process mid-transfer: its postgres lives on and the next start adopts it
+    await loadThenKill(second, () => process.kill(second.appPid(), 'SIGKILL'), 30);
     await second.exited;
-    expect(await waitGone(orphan?.pid ?? 0, 5000)).toBe(true); // the group kill took postgres down
+    const orphan = readPostmasterPid(clusterDir)?.pid ?? 0;
+    expect(isPostgresAlive(orphan)).toBe(true);
     expect(acked.size).toBeGreaterThan(before);
 
     const third = await start(port);
-    expect(third.output()).not.toContain('adopted');
+    expect(third.output()).toContain('adopted');
+    expect(readPostmasterPid(clusterDir)?.pid).toBe(orphan);
     await expectBooksWhole();
-    const pid = readPostmasterPid(clusterDir)?.pid ?? 0;
+    const pid = orphan;
     process.kill(third.appPid(), 'SIGTERM');
     expect(await third.exited).toBe(0);
     expect(isPostgresAlive(pid)).toBe(false); // graceful stop stopped the cluster
