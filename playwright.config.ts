@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 
-// Debian's Chromium only; the server runs on a fresh PGlite data dir with a fast simulated feed.
+// Debian's Chromium only; the server runs on a fresh data dir (its embedded PostgreSQL in .data/e2e/pg)
+// with a fast simulated feed.
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -27,5 +28,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/getSiteConfig`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM lets the server stop its embedded PostgreSQL (the default SIGKILL would leave a crash to recover)
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

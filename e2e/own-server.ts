@@ -62,6 +62,12 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
           /* already gone */
         }
         for (let i = 0; i < 40 && (await answers(base)); i++) await sleep(250);
+        // the server stops its embedded PostgreSQL before it exits: wait, then remove its files
+        await new Promise<void>((r) => {
+          if (child.exitCode !== null || child.signalCode !== null) return r();
+          child.once('exit', () => r());
+          setTimeout(r, 15_000).unref();
+        });
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -13,6 +13,12 @@ describe('loadConfig', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('sizes the database pool from DB_POOL_MAX (default 10, at least 1)', () => {
+    expect(loadConfig({}).dbPoolMax).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '25' }).dbPoolMax).toBe(25);
+    expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
+  });
+
   it('never enables the dev outbox in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'on' }).devOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: 'off' }).devOutbox).toBe(false);

@@ -9,7 +9,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Numeric = ColumnType<string, string | undefined, string>;
 type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
-/** BIGINT: pg returns a string, PGlite may return a number; read through Number(). */
+/** BIGINT: pg returns a string unless a type parser says otherwise; read through Number(). */
 type BigInt = ColumnType<string | number, number | string, number | string>;
 type NullableBigInt = ColumnType<string | number | null, number | string | null | undefined, number | string | null>;
 

@@ -33,7 +33,7 @@ export function lockDataDir(dataDir: string): () => void {
         }
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot lock DATA_DIR ${dataDir}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot lock DATA_DIR ${dataDir}: ${(err as Error).message}`, { cause: err });
     }
     const holder = Number(fs.readFileSync(file, 'utf8').trim());
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && serverAlive(holder))

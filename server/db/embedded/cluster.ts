@@ -39,7 +39,7 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
   } catch (err) {
-    throw new Error(`embedded PostgreSQL: cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`);
+    throw new Error(`embedded PostgreSQL: cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`, { cause: err });
   }
   const bin = await pgBinaries();
   const runAs = await clusterUser();
@@ -84,7 +84,7 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
 /** Waits for a running postmaster to answer; false when it went away (was stopping). */
 async function adopt(pid: number, rec: ClusterRecord, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  let last = '';
+  let last: string | undefined;
   for (;;) {
     const err = await tryConnect(clusterUrl(rec), 1000);
     if (err === undefined) return true;

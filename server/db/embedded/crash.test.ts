@@ -47,7 +47,7 @@ async function loadThenKill(s: SpawnedServer, kill: () => void, before: number):
         acked.add(await transferUsdt(s.base, token, `0.${k + 1}${i}`));
       } catch (err) {
         if (killed) return; // connection dropped by the kill: not acknowledged
-        throw new Error(`transfer failed before the kill: ${(err as Error).message}`);
+        throw new Error(`transfer failed before the kill: ${(err as Error).message}`, { cause: err });
       }
       if (++n === before) {
         killed = true;

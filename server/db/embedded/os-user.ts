@@ -30,7 +30,7 @@ export async function clusterUser(): Promise<RunAs> {
       await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
       return await ids('postgres');
     } catch (err) {
-      throw new Error(`embedded PostgreSQL: running as root needs a system user "postgres" and creating it failed (${(err as Error).message}); create it or set DATABASE_URL`);
+      throw new Error(`embedded PostgreSQL: running as root needs a system user "postgres" and creating it failed (${(err as Error).message}); create it or set DATABASE_URL`, { cause: err });
     }
   }
 }

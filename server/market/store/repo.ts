@@ -1,6 +1,6 @@
 /**
  * The market's SQL: candles and market_state. Everything here is batched — the live path never
- * touches the database per tick (PGlite shares the server's event loop).
+ * touches the database per tick (a write per tick would swamp any database).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Candle, Period } from '../../../core';
