@@ -4,8 +4,8 @@
  * expired. Then: every acknowledged operation is present exactly once, every retry with the same
  * Idempotency-Key answers the original result (or runs once when the first attempt never
  * committed), every seconds option is settled by the last durable tick at or before its expiry,
- * and the journal equals the balances. Runs on PGlite, or on PostgreSQL (a fresh database) when
- * DATABASE_URL is set.
+ * and the journal equals the balances. Runs on the embedded PostgreSQL in the data dir, or on
+ * PostgreSQL (a fresh database) when DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,7 +16,8 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { canonical, checkJournalConsistency } from '../db/ledger';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/demo';
-import { connectDb, type DbHandle } from '../db/connect';
+import type { DbHandle } from '../db/connect';
+import { openDatabase } from '../db/open';
 import { startServer, type ServerProc } from './crash-kit';
 
 const PORT = Number(process.env.CRASH_TEST_PORT ?? 8113);
@@ -46,7 +47,7 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Pr
 
 /** The server's own database, opened the way server/app.ts opens it (after the server stopped). */
 function openServerDb(url: string | undefined): Promise<DbHandle> {
-  return connectDb({ databaseUrl: url, dataDir: url ? undefined : path.join(dataDir, 'pglite') });
+  return openDatabase({ databaseUrl: url, dataDir, poolMax: 2, role: 'tool' });
 }
 
 interface Op {

@@ -1,5 +1,6 @@
 /**
- * Test helpers: a built app on a fresh test database (PGlite in memory, or a fresh PostgreSQL
+ * Test helpers: a built app on a fresh test database (a copy of the migrated template on the run's
+ * embedded PostgreSQL, or a fresh PostgreSQL
  * schema when DATABASE_URL is set), with the scripted market feed (no timers) and no network.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -21,7 +21,7 @@ const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) =>
 
 export async function spawnServer(o: { dataDir: string; port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${o.port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: o.dataDir, PORT: String(o.port), HOST: '127.0.0.1', MARKET_FEED: 'scripted', LOG_LEVEL: 'warn', ...o.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: o.dataDir, PORT: String(o.port), HOST: '127.0.0.1', MARKET_FEED: 'scripted', MARKET_BACKFILL: 'off', LOG_LEVEL: 'warn', ...o.env };
   delete env.DATABASE_URL;
   delete env.NODE_ENV; // vitest sets test, which hides the demo trader
   const child = spawn('npx', ['tsx', 'server/main.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
