@@ -6,7 +6,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { keepFocus } from '../../components/keepFocus';
 import { toastSuccess } from '../../components/toast';
 import { forget, sendMailCode } from '../../api/user';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { CodeButton } from './CodeButton';
 import { authRules } from './rules';
 import styles from './auth.module.css';

@@ -10,7 +10,7 @@ import { toastSuccess } from '../../components/toast';
 import { login, userInfo } from '../../api/user';
 import { session, setToken, setUser } from '../../stores/session';
 import { isPasswordOk } from '../../lib/validators';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import styles from './auth.module.css';
 
 interface LoginForm {

@@ -10,7 +10,7 @@ import { toastSuccess } from '../../components/toast';
 import { checkEmail, register, sendMailCode } from '../../api/user';
 import { session } from '../../stores/session';
 import { site } from '../../stores/site';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { CodeButton } from './CodeButton';
 import { authRules } from './rules';
 import styles from './auth.module.css';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, type AccountSummary } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { assets } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';

@@ -6,7 +6,7 @@ import { ACCOUNT_FIELDS, type AccountField } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { fundTransfer, userCurrencies } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';

@@ -7,7 +7,7 @@ import type { RechargeEntry } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { site } from '../../stores/site';
 import { chargeReq, depositAddress, rechargeInfo } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';

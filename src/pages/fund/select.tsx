@@ -3,7 +3,7 @@ import { SearchBar } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { coinChoices } from './parts/coins';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';

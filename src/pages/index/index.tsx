@@ -10,7 +10,7 @@ import { indexPop, newsList, NEWS_CATEGORY, type NewsItem } from '../../api/cont
 import { totalAssetsUsdt } from '../../api/wallet';
 import { session } from '../../stores/session';
 import { loadPairs, pairs } from '../../stores/pairs';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
 import styles from './index.module.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { earlyRedemption, miningYield } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { Amount, Rate } from '../financial/parts/Figures';
-import { lockmingPath } from '../financial/paths';
+import { lockmingPath } from '../../nav/paths';
 import card from '../financial/parts/card.module.css';
 import { usePageParam } from '../financial/parts/usePageParam';
 import { asKind } from './kinds';

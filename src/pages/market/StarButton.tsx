@@ -5,7 +5,7 @@ import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { CONSTANTS } from '../../../core';
 import { session } from '../../stores/session';
 import { toast, toastSuccess } from '../../components/toast';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { favourites, toggleFavourite, type PairIds } from './favourites';
 import styles from './StarButton.module.css';
 

@@ -17,7 +17,7 @@ import { loadFavourites } from './favourites';
 import { clearRecent, recent } from './recent';
 import { hotPairs } from './hot';
 import { matchPairs } from './search-match';
-import { detailPath } from './paths';
+import { detailPath } from '../../nav/paths';
 import styles from './search.module.css';
 
 /** Rows streamed at most: results beyond this still show their REST snapshot figures. */

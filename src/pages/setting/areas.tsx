@@ -3,7 +3,7 @@ import { List, SearchBar } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../fund/parts/goBack';
+import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
 import { AREAS, areaName, pickArea, pickedArea } from './areaPick';
 import styles from './account.module.css';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { forget, sendMailCode } from '../../api/user';
 import { profile } from '../../api/profile';
 import { clearUser } from '../../stores/session';

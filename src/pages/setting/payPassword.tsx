@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../fund/parts/goBack';
+import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';

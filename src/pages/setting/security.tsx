@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { profile } from '../../api/profile';
 import { bindEmail, bindMobile, emailSend, smsSend } from '../../api/security';
 import { isCode, isEmail, isMobile } from '../../lib/validators';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../components/toast';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { addressList, deleteAddress } from '../../api/funds';
 import { PagedList } from '../../components/list/PagedList';
 import { when } from '../fund/parts/format';

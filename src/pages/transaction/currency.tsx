@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Quote } from '../../api/market';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
 import { ChangePill } from '../../components/market/ChangePill';

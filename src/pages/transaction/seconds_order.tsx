@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ACCOUNT_TYPES, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType } from '../../../core';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { secondsConfigs, secondsList, secondsPayable, secondsSubmit } from '../../api/trade';
 import { AmountField } from '../../components/form';
 import { Num } from '../../components/Num';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { LeverAccountSummary, LeverEntry, LeverPosition, LeverSide, PairTradeSettings } from '../../../../core';
-import { PATHS } from '../../../app/nav';
+import { PATHS } from '../../../nav/paths';
 import { leverSubmit } from '../../../api/trade';
 import { AmountField, DecimalInput } from '../../../components/form';
 import { Num } from '../../../components/Num';

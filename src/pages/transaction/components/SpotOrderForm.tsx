@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ACCOUNT_TYPES, type SpotOrderKind, type SpotSide } from '../../../../core';
-import { PATHS } from '../../../app/nav';
+import { PATHS } from '../../../nav/paths';
 import { spotTrade } from '../../../api/trade';
 import { ApiError } from '../../../api/client';
 import { AmountField, DecimalInput } from '../../../components/form';

@@ -15,14 +15,3 @@ export function setNavigator(fn: Go): void {
 export function navigateTo(path: string, replace = false): void {
   go(path, replace);
 }
-
-export const PATHS = {
-  home: '/pages/index/index',
-  login: '/pages/common/login',
-  register: '/pages/common/register',
-  forget: '/pages/common/forget',
-  market: '/pages/market/market',
-  realMark: '/pages/setting/real_mark',
-  denied: '/pages/canNot/jujuefangwen',
-  setting: '/pages/setting/setting',
-} as const;

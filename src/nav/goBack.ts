@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { pathOf } from '../../../app/routes';
+import { pathOf } from './paths';
 
 /**
  * Back to where the user came from after a save; on a cold deep link (nothing to go back to in
