@@ -49,8 +49,8 @@
  * history slot when a series' ring grows (bar-history.ts), a gap report, and on the rare BigInt
  * paths.
  */
-import type { Candle, Period, Tick } from '../index';
-import { PERIODS } from '../index';
+import type { Candle, Period, Tick } from '../types/market';
+import { PERIODS } from '../types/market';
 import Decimal from 'decimal.js';
 import { BarHistory } from './bar-history';
 import { LOG_BARS, LOG_STRIDE, flushLog } from './bar-log';
