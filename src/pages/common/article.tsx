@@ -4,7 +4,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { newsDetail } from '../../api/content';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { when } from '../fund/parts/format';
+import { when } from '../../components/funds/format';
 import { htmlToText } from './ContentPage';
 import styles from '../setting/account.module.css';
 

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
 import { keepFocus } from '../../components/keepFocus';
 import { LangSwitch } from '../../components/LangSwitch';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { login, userInfo } from '../../api/user';
 import { session, setToken, setUser } from '../../stores/session';
 import { isPasswordOk } from '../../lib/validators';

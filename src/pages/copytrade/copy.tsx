@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { TraderListPage } from '../follow/parts/TraderList';
-import styles from '../follow/parts/copytrade.module.css';
+import styles from '../../components/copytrade/copytrade.module.css';
 
 /** Copy trading home (the Home entry): my copies, becoming a trader, and the trader list. */
 export default function CopyTradingPage() {

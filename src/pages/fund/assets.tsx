@@ -9,7 +9,7 @@ import { pathOf } from '../../nav/paths';
 import { assets } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { Amount } from './parts/Amount';
+import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
 const HIDE_KEY = 'assets.hidden';

@@ -6,10 +6,10 @@ import { pathOf } from '../../nav/paths';
 import { walletDetail } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { DetailRows } from './parts/DetailRows';
+import { DetailRows } from '../../components/funds/DetailRows';
 import { JournalList } from './parts/records';
-import { Amount } from './parts/Amount';
-import { fieldOf } from './parts/format';
+import { Amount } from '../../components/funds/Amount';
+import { fieldOf } from '../../components/funds/format';
 import styles from './fund.module.css';
 
 /** One currency in one account: its balance and every change to it. */

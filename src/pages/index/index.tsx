@@ -9,7 +9,7 @@ import { Num } from '../../components/Num';
 import { indexPop, newsList, NEWS_CATEGORY, type NewsItem } from '../../api/content';
 import { totalAssetsUsdt } from '../../api/wallet';
 import { session } from '../../stores/session';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';

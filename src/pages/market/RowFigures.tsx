@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { changeDir, numClass, numText } from '../../components/Num';
 import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
-import { onRow } from '../../stores/market';
+import { onRow } from '../../market/store';
 import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
 import { figuresOf, turnover } from './sort';

@@ -8,7 +8,7 @@ import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { PATHS, tradePath } from '../../nav/paths';
 import type { Quote } from '../../api/market';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { marketStore, useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { PATHS, pathOf, detailPath } from '../../nav/paths';
 import type { Quote } from '../../api/market';

@@ -9,7 +9,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { ChangePill } from '../../components/market/ChangePill';
 import { useLiveQuote } from '../../components/market/useLiveQuote';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import type { Quote } from '../../api/market';
 import { StarButton } from './StarButton';

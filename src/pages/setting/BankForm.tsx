@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { goBack } from '../../nav/goBack';
 import type { BankCard } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { cardInfo, saveCard, saveCardInternational } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { saveAddress } from '../../api/funds';
 import { coinChoices } from '../fund/parts/coins';

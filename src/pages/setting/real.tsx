@@ -4,15 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES, type IdType, type KycState, type RealState } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { pathOf } from '../../nav/paths';
 import { realState, submitReal } from '../../api/security';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { ImageField } from '../fund/parts/ImageField';
-import { DetailRows } from '../fund/parts/DetailRows';
-import { Amount } from '../fund/parts/Amount';
+import { DetailRows } from '../../components/funds/DetailRows';
+import { Amount } from '../../components/funds/Amount';
 import styles from './account.module.css';
 
 const STEP_STATUS: Record<KycState, 'wait' | 'process' | 'finish' | 'error'> = { none: 'wait', verifying: 'process', verified: 'finish', failed: 'error' };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CONSTANTS, LANGS, type Lang } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { LANG_NAMES } from '../../i18n';
 import { logout } from '../../api/user';
 import { clearUser, session, setLang } from '../../stores/session';
@@ -14,7 +14,7 @@ import { PATHS, pathOf } from '../../nav/paths';
 import { fiats, notices, profile, readNotice, setAccountLang, setFiat } from '../../api/profile';
 import { useLoad } from '../../components/load/useLoad';
 import { PagedList } from '../../components/list/PagedList';
-import { when } from '../fund/parts/format';
+import { when } from '../../components/funds/format';
 import styles from './setting.module.css';
 
 const MODE_KEY: Record<PriceMode, string> = { 'green-up': 'setting.greenUp', 'red-up': 'setting.redUp', purple: 'setting.purpleUp' };

@@ -3,7 +3,7 @@ import { Avatar, Button, Form, ImageUploader, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toast, toastSuccess } from '../../components/toast';
+import { toast, toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { editNickname, profile, uploadHeadPortrait, uploadImage } from '../../api/profile';
 import { setUser, session } from '../../stores/session';

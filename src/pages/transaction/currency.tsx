@@ -11,7 +11,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { ChangePill } from '../../components/market/ChangePill';
 import { useLiveQuote } from '../../components/market/useLiveQuote';
 import { useMarketView } from '../../market';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import styles from './transaction.module.css';
 
 /** Trade pages a picker may return to; anything else goes to spot. */

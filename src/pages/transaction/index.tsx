@@ -8,7 +8,7 @@ import type { SpotOrder } from '../../../core';
 import { PATHS, pathOf } from '../../nav/paths';
 import { spotCancel, spotList } from '../../api/trade';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
 import { session } from '../../stores/session';
 import { ChartPanel } from './components/ChartPanel';

@@ -10,7 +10,7 @@ import { AmountField } from '../../components/form';
 import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
 import { useTicker, useUserEvents } from '../../market';
-import { pairs } from '../../stores/pairs';
+import { pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { ChartPanel } from './components/ChartPanel';
 import { ConfirmSheet } from './components/ConfirmSheet';

@@ -7,8 +7,8 @@ import { traderList } from '../../../api/copytrade';
 import { PageFrame } from '../../../components/PageFrame';
 import { session } from '../../../stores/session';
 import { PagedList } from '../../transaction/components/PagedList';
-import { TraderHead, TraderStats } from './TraderStats';
-import styles from './copytrade.module.css';
+import { TraderHead, TraderStats } from '../../../components/copytrade/TraderStats';
+import styles from '../../../components/copytrade/copytrade.module.css';
 
 export const traderPath = (id: number) => `/pages/follow/trader?id=${id}`;
 

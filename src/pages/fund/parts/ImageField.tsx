@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../api/profile';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 
 export interface ImageFieldProps {
   /** the stored file reference ("upload/…png"), as the form holds it */

@@ -3,9 +3,9 @@ import type { ExchangeEntry, JournalEntry, RechargeEntry, TransferEntry, Withdra
 import { CONSTANTS } from '../../../../core';
 import { bill, exchangeList, legalLog, rechargeLog, transferHistory, withdrawList } from '../../../api/funds';
 import { PagedList } from '../../../components/list/PagedList';
-import { StatusTag } from './StatusTag';
-import { Amount } from './Amount';
-import { when } from './format';
+import { StatusTag } from '../../../components/funds/StatusTag';
+import { Amount } from '../../../components/funds/Amount';
+import { when } from '../../../components/funds/format';
 import styles from '../fund.module.css';
 
 /** One row per kind of record; the record pages compose these lists. */

@@ -8,7 +8,7 @@ import { PATHS } from '../../../nav/paths';
 import { leverSubmit } from '../../../api/trade';
 import { AmountField, DecimalInput } from '../../../components/form';
 import { Num } from '../../../components/Num';
-import { toastSuccess } from '../../../components/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { useTicker } from '../../../market';
 import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';

@@ -9,7 +9,7 @@ import { spotTrade } from '../../../api/trade';
 import { ApiError } from '../../../api/client';
 import { AmountField, DecimalInput } from '../../../components/form';
 import { Num } from '../../../components/Num';
-import { toastSuccess } from '../../../components/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { useTicker } from '../../../market';
 import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';

@@ -3,7 +3,7 @@
  * re-exported from one seam so the product pages share them rather than fork them; when they move
  * to src/components only this file changes.
  */
-export { useLoad } from '../../../components/load/useLoad';
-export { DetailRows, type Row } from '../../fund/parts/DetailRows';
-export { confirmMoney } from '../../fund/parts/confirmMoney';
-export { when } from '../../fund/parts/format';
+export { useLoad } from '../load/useLoad';
+export { DetailRows, type Row } from '../funds/DetailRows';
+export { confirmMoney } from '../funds/confirmMoney';
+export { when } from '../funds/format';

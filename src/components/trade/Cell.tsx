@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './components.module.css';
+import styles from './Cell.module.css';
 
 /** One label/value pair of an order or position card. */
 export function Cell({ label, children, right, testId }: { label: string; children: ReactNode; right?: boolean; testId?: string }) {

@@ -1,8 +1,8 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../components/PageFrame';
-import states from '../../../components/states.module.css';
+import { PageFrame } from '../PageFrame';
+import states from '../states.module.css';
 
 /**
  * A product page opened without a valid id. Shown rather than redirected: the page that fades out

@@ -1,5 +1,5 @@
 import { Dialog } from 'antd-mobile';
-import i18n from '../../../i18n';
+import i18n from '../../i18n';
 import { DetailRows, type Row } from './DetailRows';
 
 /**

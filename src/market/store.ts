@@ -4,7 +4,7 @@
  * row that changed — the map itself is never replaced.
  */
 import { proxy } from 'valtio';
-import type { MarketState, Snapshot, TickerRow } from '../market/types';
+import type { MarketState, Snapshot, TickerRow } from './types';
 
 export const marketStore = proxy<MarketState>({ tickers: {}, connected: false, lastHeardAt: 0, stale: {} });
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CopyTrade } from '../../../../core';
-import { Num } from '../../../components/Num';
-import { Cell } from '../../transaction/components/Cell';
-import { formatTime } from '../../transaction/components/time';
+import type { CopyTrade } from '../../../core';
+import { Num } from '../Num';
+import { Cell } from '../trade/Cell';
+import { formatTime } from '../trade/time';
 import styles from './copytrade.module.css';
 
 export interface CopyCardProps {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useCountdown } from '../../components/useCountdown';
-import { keepFocus } from '../../components/keepFocus';
-import styles from './auth.module.css';
+import { useCountdown } from '../useCountdown';
+import { keepFocus } from '../keepFocus';
+import styles from './CodeButton.module.css';
 
 const RESEND_SECONDS = 60;
 

@@ -1,4 +1,4 @@
-import { ExactDecimal } from '../../../../core';
+import { ExactDecimal } from '../../../core';
 
 /**
  * Display arithmetic for the product sheets: a cost (shares × unit price), the balance left after

@@ -1,4 +1,4 @@
-import { Num } from '../../../components/Num';
+import { Num } from '../Num';
 import { COIN_DP, FIAT_DP } from './format';
 
 /** A coin amount or a fiat value, through the one number component; no tint (not a live stream). */

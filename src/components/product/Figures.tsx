@@ -1,4 +1,4 @@
-import { Num } from '../../../components/Num';
+import { Num } from '../Num';
 import { pct } from './money';
 
 /** Coin amounts show at most 8 decimals, truncated (never shown larger than they are). */

@@ -1,5 +1,5 @@
-import { fractionOf } from '../../../components/form/decimal-text';
-import { ACCOUNT_FIELDS, ExactDecimal, type AccountField } from '../../../../core';
+import { fractionOf } from '../form/decimal-text';
+import { ACCOUNT_FIELDS, ExactDecimal, type AccountField } from '../../../core';
 
 /** Account-type number (spec §3: 1 legal, 2 change, 3 lever, 4 micro) → its field name. */
 export function fieldOf(type: number): AccountField {

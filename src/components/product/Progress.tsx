@@ -1,6 +1,6 @@
 import { ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Num } from '../../../components/Num';
+import { Num } from '../Num';
 import { pct } from './money';
 import styles from './parts.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TraderCard } from '../../../../core';
-import { Num } from '../../../components/Num';
+import type { TraderCard } from '../../../core';
+import { Num } from '../Num';
 import styles from './copytrade.module.css';
 
 /** Name, DEMO tag and follow state of a trader. */
