@@ -34,7 +34,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'common/register', load: () => import('../pages/common/register') },
   // not listed in spec §2 but /user/forget is (§7); the old app reached it from login
   { name: 'common/forget', load: () => import('../pages/common/forget') },
-  { name: 'common/area', load: () => import('../pages/common/area') },
+  // the same area-code picker as setting/areas
+  { name: 'common/area', load: () => import('../pages/setting/areas') },
   { name: 'common/article', load: () => import('../pages/common/article') },
   { name: 'common/webView' },
   { name: 'common/faq', load: () => import('../pages/common/faq') },

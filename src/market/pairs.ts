@@ -1,6 +1,9 @@
 import { proxy } from 'valtio';
 import { quotationNew, type Quote } from '../api/market';
 
+/** Pair metadata as the pages use it (re-exported so views need not reach into the API client). */
+export type { Quote };
+
 /**
  * Pair metadata (name, decimals, market class) from /currency/quotation_new, shared by Home and
  * Markets. Live prices do not live here: they come from the market store fed by the worker; the

@@ -5,8 +5,8 @@ import { newsDetail } from '../../api/content';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { when } from '../../components/funds/format';
-import { htmlToText } from './ContentPage';
-import styles from '../setting/account.module.css';
+import { htmlToText } from '../../components/ContentPage';
+import styles from '../../components/account.module.css';
 
 /** A news article or notice (`?id=`), shown as text. */
 export default function ArticlePage() {

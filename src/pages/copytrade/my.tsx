@@ -9,7 +9,7 @@ import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
-import { PagedList } from '../transaction/components/PagedList';
+import { PagedList } from '../../components/trade/PagedList';
 import { formatTime } from '../../components/trade/time';
 import { CopyCard } from '../../components/copytrade/CopyCard';
 import styles from '../../components/copytrade/copytrade.module.css';

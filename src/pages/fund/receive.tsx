@@ -13,7 +13,8 @@ import { chargeReq, depositAddress, rechargeInfo } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { QrImage } from '../../components/funds/QrImage';
-import { ImageField } from './parts/ImageField';
+import { ImageField } from '../../components/form/ImageField';
+import { uploadImage } from '../../api/profile';
 import { DetailRows } from '../../components/funds/DetailRows';
 import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
@@ -136,7 +137,7 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                   <Input placeholder={t('acct.payFromPlaceholder')} clearable />
                 </Form.Item>
                 <Form.Item name="voucher" label={t('acct.voucher')} rules={[{ required: true, message: t('acct.voucherRequired') }]}>
-                  <ImageField label={t('acct.voucher')} testId="voucher" />
+                  <ImageField upload={uploadImage} label={t('acct.voucher')} testId="voucher" />
                 </Form.Item>
               </Form>
             </div>

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { pathOf } from '../../nav/paths';
-import { coinChoices } from './parts/coins';
+import { coinChoices } from '../../api/coins';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import styles from './fund.module.css';

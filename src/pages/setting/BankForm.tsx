@@ -10,7 +10,7 @@ import { keepFocus } from '../../components/keepFocus';
 import { cardInfo, saveCard, saveCardInternational } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 const DOMESTIC = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'phone'] as const;
 const INTERNATIONAL = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'aba_number', 'swift_code', 'phone', 'address'] as const;

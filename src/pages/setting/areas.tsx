@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
 import { AREAS, areaName, pickArea, pickedArea } from './areaPick';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Region picker (calling codes), names in the interface language; returns to the page that asked. */
 export default function AreasPage() {

@@ -10,7 +10,7 @@ import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { QrImage } from '../../components/funds/QrImage';
 import { copyWithToast } from '../../components/funds/format';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Google Authenticator: scan (or type) the secret, then prove it with a code from the app. */
 export default function BingGaPage() {

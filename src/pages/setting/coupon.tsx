@@ -8,7 +8,7 @@ import { PagedList } from '../../components/list/PagedList';
 import { StatusTag } from '../../components/funds/StatusTag';
 import { Amount } from '../../components/funds/Amount';
 import { when } from '../../components/funds/format';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 const STATUSES: Coupon['status'][] = ['unused', 'used', 'expired'];
 

@@ -13,7 +13,7 @@ import { CodeButton } from '../../components/form/CodeButton';
 import { authRules } from '../../components/form/rules';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 interface PwForm {
   code: string;

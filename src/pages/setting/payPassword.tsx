@@ -11,7 +11,7 @@ import { setPayPassword } from '../../api/security';
 import { authRules } from '../../components/form/rules';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 interface PayForm {
   oldPasswd: string;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { pathOf } from '../../nav/paths';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Where a 998 answer sends the user: why verification is needed, and the way to it. */
 export default function RealMarkPage() {

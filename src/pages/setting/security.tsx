@@ -13,7 +13,7 @@ import { CodeButton } from '../../components/form/CodeButton';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { pickedArea } from './areaPick';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 type Binding = 'email' | 'mobile' | null;
 

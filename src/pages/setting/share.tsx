@@ -9,7 +9,7 @@ import { QrImage } from '../../components/funds/QrImage';
 import { DetailRows } from '../../components/funds/DetailRows';
 import { Amount } from '../../components/funds/Amount';
 import { copyWithToast } from '../../components/funds/format';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Invite friends: the user's code, the registration link and its QR code, and what it earned. */
 export default function SharePage() {

@@ -9,7 +9,7 @@ import { editNickname, profile, uploadHeadPortrait, uploadImage } from '../../ap
 import { setUser, session } from '../../stores/session';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Spec §5: letters (Chinese included), digits; nickname 2–10, signature 2–30. */
 const NAME_RE = /^[\p{L}\p{N}]+$/u;

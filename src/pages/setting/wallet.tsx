@@ -8,7 +8,7 @@ import { pathOf } from '../../nav/paths';
 import { addressList, deleteAddress } from '../../api/funds';
 import { PagedList } from '../../components/list/PagedList';
 import { when } from '../../components/funds/format';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Saved withdrawal addresses: currency, name, address. */
 export default function WalletPage() {

@@ -8,7 +8,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
 import { pairs } from '../../market/pairs';
-import { PagedList } from './components/PagedList';
+import { PagedList } from '../../components/trade/PagedList';
 import { SpotOrderCard } from './components/SpotOrderCard';
 import styles from './transaction.module.css';
 

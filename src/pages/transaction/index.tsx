@@ -12,7 +12,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
 import { session } from '../../stores/session';
 import { ChartPanel } from './components/ChartPanel';
-import { PagedList } from './components/PagedList';
+import { PagedList } from '../../components/trade/PagedList';
 import { PairHeader } from './components/PairHeader';
 import { SpotOrderCard } from './components/SpotOrderCard';
 import { SpotOrderForm } from './components/SpotOrderForm';

@@ -14,7 +14,7 @@ import { pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { ChartPanel } from './components/ChartPanel';
 import { ConfirmSheet } from './components/ConfirmSheet';
-import { PagedList } from './components/PagedList';
+import { PagedList } from '../../components/trade/PagedList';
 import { PairHeader } from './components/PairHeader';
 import { SecondsOrderCard } from './components/SecondsOrderCard';
 import { SecondsRun } from './components/SecondsRun';

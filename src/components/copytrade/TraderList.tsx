@@ -1,23 +1,21 @@
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { TraderCard } from '../../../../core';
-import { traderList } from '../../../api/copytrade';
-import { PageFrame } from '../../../components/PageFrame';
-import { session } from '../../../stores/session';
-import { PagedList } from '../../transaction/components/PagedList';
-import { TraderHead, TraderStats } from '../../../components/copytrade/TraderStats';
-import styles from '../../../components/copytrade/copytrade.module.css';
+import type { TradePage, TraderCard } from '../../../core';
+import { PageFrame } from '../PageFrame';
+import { session } from '../../stores/session';
+import { PagedList } from '../trade/PagedList';
+import { TraderHead, TraderStats } from './TraderStats';
+import styles from './copytrade.module.css';
 
 export const traderPath = (id: number) => `/pages/follow/trader?id=${id}`;
 
 /** The trader list (figures refreshed hourly by the server), best total profit first. */
-export function TraderListPage({ title, top }: { title: string; top?: ReactNode }) {
+export function TraderListPage({ title, top, fetchPage }: { title: string; top?: ReactNode; fetchPage: (page: number) => Promise<TradePage<TraderCard>> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = useSnapshot(session);
-  const fetchPage = useCallback((page: number) => traderList(page), []);
   return (
     <PageFrame title={title}>
       {top}

@@ -1,4 +1,4 @@
-import { coins, type Coin } from '../../../api/funds';
+import { coins, type Coin } from './funds';
 
 export interface CoinChoice {
   id: number;

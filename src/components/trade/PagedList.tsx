@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { TradePage } from '../../../api/trade';
-import styles from './components.module.css';
+import type { TradePage } from '../../../core';
+import styles from './PagedList.module.css';
 
 export interface PagedListProps<T> {
   /** page starts at 1 (spec §9) */

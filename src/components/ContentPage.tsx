@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../components/PageFrame';
-import { contentPage, type ContentName } from '../../api/profile';
-import { useLoad } from '../../components/load/useLoad';
-import { LoadState } from '../../components/load/LoadState';
-import styles from '../setting/account.module.css';
+import { PageFrame } from './PageFrame';
+import { useLoad } from './load/useLoad';
+import { LoadState } from './load/LoadState';
+import styles from './account.module.css';
 
 /**
  * Operator-written pages arrive as HTML. We show their text only (block elements become line
@@ -14,9 +13,10 @@ export function htmlToText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-export function ContentPage({ name, titleKey }: { name: ContentName; titleKey: string }) {
+/** An operator-written page; the page passes how to fetch it (`fetch` is called again when `name` changes). */
+export function ContentPage({ name, titleKey, fetch }: { name: string; titleKey: string; fetch: () => Promise<{ title: string; content: string }> }) {
   const { t } = useTranslation();
-  const load = useLoad(() => contentPage(name), [name]);
+  const load = useLoad(fetch, [name]);
   return (
     <PageFrame title={load.data?.title || t(titleKey)}>
       <LoadState load={load}>{(p) => <article className={styles.prose}>{htmlToText(p.content)}</article>}</LoadState>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { uploadImage } from '../../../api/profile';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../lib/toast';
 
 export interface ImageFieldProps {
   /** the stored file reference ("upload/…png"), as the form holds it */
@@ -10,13 +9,15 @@ export interface ImageFieldProps {
   onChange?: (ref: string | undefined) => void;
   label: string;
   testId?: string;
+  /** sends the picked file (the page's API call) and answers the stored reference */
+  upload: (file: File) => Promise<string>;
 }
 
 /**
  * One image (spec §9: a single image from the album) sent to /upload as soon as it is picked; the
  * field's value is the reference the server answered. Shows the local picture as its preview.
  */
-export function ImageField({ onChange, label, testId }: ImageFieldProps) {
+export function ImageField({ onChange, label, testId, upload }: ImageFieldProps) {
   const { t } = useTranslation();
   const [items, setItems] = useState<ImageUploadItem[]>([]);
   return (
@@ -31,7 +32,7 @@ export function ImageField({ onChange, label, testId }: ImageFieldProps) {
         }}
         upload={async (file) => {
           try {
-            const ref = await uploadImage(file);
+            const ref = await upload(file);
             toast(t('acct.uploaded'));
             return { url: URL.createObjectURL(file), extra: ref };
           } catch (e) {
