@@ -7,7 +7,8 @@ import { walletDetail } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { DetailRows } from '../../components/funds/DetailRows';
-import { JournalList } from './parts/records';
+import { JournalList } from '../../components/funds/records';
+import { fetchJournal } from './parts/fetchers';
 import { Amount } from '../../components/funds/Amount';
 import { fieldOf } from '../../components/funds/format';
 import styles from './fund.module.css';
@@ -53,7 +54,7 @@ export default function AssetsRecordPage() {
           )}
         </LoadState>
       ) : null}
-      <JournalList currency={currency} type={currency ? type : undefined} />
+      <JournalList reloadKey={`${currency}-${currency ? type : undefined}`} fetchPage={(p) => fetchJournal(p, currency, currency ? type : undefined)} />
     </PageFrame>
   );
 }

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { ExchangeEntry, JournalEntry, RechargeEntry, TransferEntry, WithdrawEntry } from '../../../../core';
-import { CONSTANTS } from '../../../../core';
-import { bill, exchangeList, legalLog, rechargeLog, transferHistory, withdrawList } from '../../../api/funds';
-import { PagedList } from '../../../components/list/PagedList';
-import { StatusTag } from '../../../components/funds/StatusTag';
-import { Amount } from '../../../components/funds/Amount';
-import { when } from '../../../components/funds/format';
-import styles from '../fund.module.css';
+import type { ExchangeEntry, JournalEntry, Page, RechargeEntry, TransferEntry, WithdrawEntry } from '../../../core';
+import { PagedList } from '../list/PagedList';
+import { StatusTag } from './StatusTag';
+import { Amount } from './Amount';
+import { when } from './format';
+import styles from './records.module.css';
 
 /** One row per kind of record; the record pages compose these lists. */
 
@@ -116,34 +114,27 @@ export function JournalRow({ r }: { r: JournalEntry }) {
   );
 }
 
-const size = CONSTANTS.pageSize;
+type Fetch<T> = (page: number) => Promise<Page<T>>;
 
-export function RechargeList() {
+/** The lists take the page's call (a page fetcher), so this view never calls the API itself. */
+export function RechargeList({ fetchPage }: { fetchPage: Fetch<RechargeEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="recharge-list" fetchPage={(p) => rechargeLog(p, size)} itemKey={(r) => r.id} renderItem={(r) => <RechargeRow r={r} />} emptyText={t('acct.emptyRecharge')} />;
+  return <PagedList testId="recharge-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <RechargeRow r={r} />} emptyText={t('acct.emptyRecharge')} />;
 }
-export function WithdrawList() {
+export function WithdrawList({ fetchPage }: { fetchPage: Fetch<WithdrawEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="withdraw-list" fetchPage={(p) => withdrawList(p, size)} itemKey={(r) => r.id} renderItem={(r) => <WithdrawRow r={r} />} emptyText={t('acct.emptyWithdraw')} />;
+  return <PagedList testId="withdraw-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <WithdrawRow r={r} />} emptyText={t('acct.emptyWithdraw')} />;
 }
-export function TransferList() {
+export function TransferList({ fetchPage }: { fetchPage: Fetch<TransferEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="transfer-list" fetchPage={(p) => transferHistory(p, size)} itemKey={(r) => r.id} renderItem={(r) => <TransferRow r={r} />} emptyText={t('acct.emptyTransfer')} />;
+  return <PagedList testId="transfer-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <TransferRow r={r} />} emptyText={t('acct.emptyTransfer')} />;
 }
-export function ExchangeList() {
+export function ExchangeList({ fetchPage }: { fetchPage: Fetch<ExchangeEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="exchange-list" fetchPage={(p) => exchangeList(p, size)} itemKey={(r) => r.id} renderItem={(r) => <ExchangeRow r={r} />} emptyText={t('acct.emptyExchange')} />;
+  return <PagedList testId="exchange-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <ExchangeRow r={r} />} emptyText={t('acct.emptyExchange')} />;
 }
-export function JournalList({ currency, type }: { currency?: number; type?: number }) {
+/** `reloadKey` restarts the list when the page's filter changes. */
+export function JournalList({ fetchPage, reloadKey }: { fetchPage: Fetch<JournalEntry>; reloadKey?: string }) {
   const { t } = useTranslation();
-  return (
-    <PagedList
-      testId="journal-list"
-      reloadKey={`${currency}-${type}`}
-      fetchPage={(p) => (currency || type ? legalLog({ currency, type, page: p, limit: size }) : bill(p, size))}
-      itemKey={(r) => r.id}
-      renderItem={(r) => <JournalRow r={r} />}
-      emptyText={t('acct.emptyJournal')}
-    />
-  );
+  return <PagedList testId="journal-list" reloadKey={reloadKey} fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <JournalRow r={r} />} emptyText={t('acct.emptyJournal')} />;
 }
