@@ -12,7 +12,7 @@ import { KLINE_PREFIX } from './channels/kline';
 import { parseTickerUpdates, TickerBook, tickerChannel, TICKERS_CHANNEL } from './channels/tickers';
 import { fanOutUserEvent, USER_EVENTS, type UserEventName } from './channels/user';
 import type { Clock } from './clock';
-import { fetchHistory as realFetchHistory, type HistoryRequest } from './history';
+import { fetchHistory as realFetchHistory, type HistoryRequest } from './channels/history';
 import { RowPainter, type PaintSurface } from './paint/row-painter';
 import { PositionBook } from './positions';
 import type { MarketSocket } from './socket';

@@ -7,7 +7,7 @@ import { isPeriod, type Period } from '../../core';
 import type { ChartBar, HistoryPayload } from '../api-types';
 import type { Cadence } from '../cadence';
 import type { Clock } from '../clock';
-import { defaultRange, toPayload, type HistoryRequest } from '../history';
+import { defaultRange, toPayload, type HistoryRequest } from './history';
 import { ChartSeries } from '../series';
 import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './kline';
 

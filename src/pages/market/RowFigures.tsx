@@ -47,7 +47,7 @@ function restTurnover(quote: Quote): string {
  * and the chart's redraw in one frame made tasks over 50 ms).
  *
  * Elsewhere React renders the cells once and the row's snapshots write their text and classes
- * straight into them (stores/market `onRow`) — a React render per row per snapshot cost more than
+ * straight into them (market/store `onRow`) — a React render per row per snapshot cost more than
  * the style and layout of the change itself. Formatting and classes are Num's and ChangePill's, so
  * the cells look and read exactly like a <Num/>.
  */

@@ -2,10 +2,10 @@
  * REST history: GET {apiBase}/currency/new_timeshar?from&to&symbol&period (unix seconds) →
  * envelope {type:'ok', code:1, message: Candle[]} oldest first, at most 1500 bars.
  */
-import { bucketStart, nextBucketStart, type Period } from '../core';
-import type { ChartBar, HistoryPayload } from './api-types';
-import { isCandle, toChartBar } from './channels/kline';
-import { isObj, validArray } from './channels/validate';
+import { bucketStart, nextBucketStart, type Period } from '../../core';
+import type { ChartBar, HistoryPayload } from '../api-types';
+import { isCandle, toChartBar } from './kline';
+import { isObj, validArray } from './validate';
 
 export const MAX_HISTORY_BARS = 1500;
 
