@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candle } from '../core';
 import type { ChartBar, Snapshot } from './api-types';
 import { MarketEngine } from './engine';
-import type { HistoryRequest } from './history';
+import type { HistoryRequest } from './channels/history';
 import { FakeSocket } from './test-socket';
 import { FakeClock } from './test-clock';
 

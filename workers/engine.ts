@@ -1,22 +1,24 @@
 /**
- * The worker's brain: one socket, the union of all watchers' subscriptions, the ticker book, the
+ * The worker's brain, composing the channels (workers/channels/): one socket, the union of all
+ * watchers' subscriptions, the ticker book, the
  * charted series, data age, and the throttled snapshot stream. No worker globals here (they are in
  * market.worker.ts), so it runs under a fake socket and clock in tests.
  */
-import { CONSTANTS, HEADERS, isPeriod, SOCKET_EVENTS, type Period } from '../core';
+import { CONSTANTS, HEADERS, SOCKET_EVENTS, type Period } from '../core';
 import type { ChartBar, HistoryPayload, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
 import { Cadence } from './cadence';
-import { KLINE_PREFIX, klineChannel, parseKlineUpdates, toChartBar } from './channels/kline';
+import { ChartChannel } from './channels/charts';
+import { KLINE_PREFIX } from './channels/kline';
 import { parseTickerUpdates, TickerBook, tickerChannel, TICKERS_CHANNEL } from './channels/tickers';
-import { parseUserEvent, USER_EVENTS, UserEventQueue } from './channels/user';
+import { fanOutUserEvent, USER_EVENTS, type UserEventName } from './channels/user';
 import type { Clock } from './clock';
-import { defaultRange, fetchHistory as realFetchHistory, toPayload, type HistoryRequest } from './history';
+import { fetchHistory as realFetchHistory, type HistoryRequest } from './channels/history';
 import { RowPainter, type PaintSurface } from './paint/row-painter';
 import { PositionBook } from './positions';
-import { ChartSeries } from './series';
 import type { MarketSocket } from './socket';
 import { Throttle } from './throttle';
 import { Watcher } from './watcher';
+import { applyExtras, dueAt, type WatchEntry } from './watch-entry';
 
 export interface EngineDeps {
   openSocket(origin: string): MarketSocket;
@@ -24,17 +26,6 @@ export interface EngineDeps {
   clock: Clock;
   /** after the frame that shows a painted row (the worker's requestAnimationFrame), for tick→paint samples */
   afterFrame?: (fn: () => void) => void;
-}
-
-interface WatchEntry {
-  watcher: Watcher;
-  send: SnapshotCallback;
-  positions: PositionBook;
-  /** null unless the view asked for the user's events */
-  events: UserEventQueue | null;
-  /** this view's own window (0: the base window only; see dueAt) and when it was last sent a snapshot */
-  windowMs: number;
-  lastSentAt: number;
 }
 
 /** The server flushes its batches every 25 ms (server/market/socket.ts); the fallback flush waits a little longer. */
@@ -50,11 +41,9 @@ export class MarketEngine {
   private readonly watches = new Map<number, WatchEntry>();
   private nextId = 1;
   private readonly book = new TickerBook();
-  private readonly series = new Map<string, ChartSeries>();
-  private readonly loads = new Map<string, Promise<void>>();
-  private readonly refetching = new Set<string>();
-  private readonly refetchAgain = new Map<string, number>();
   private readonly cadence = new Cadence();
+  /** the charted series: kline updates, history loads and gap refetches */
+  private readonly charts: ChartChannel;
   private subscribed = new Set<string>();
   private lastHeardAt = 0;
   private throttle: Throttle | null = null;
@@ -62,14 +51,21 @@ export class MarketEngine {
   private paintThrottle: Throttle | null = null;
   private staleTimer: unknown = null;
   private everConnected = false;
-  private readonly fetchHistory: (req: HistoryRequest) => Promise<ChartBar[]>;
   /** Markets rows whose figures this worker paints into transferred canvases */
   private readonly painter: RowPainter;
   /** malformed messages dropped, for diagnosis */
   dropped = 0;
 
   constructor(private readonly deps: EngineDeps) {
-    this.fetchHistory = deps.fetchHistory ?? realFetchHistory;
+    this.charts = new ChartChannel({
+      clock: deps.clock,
+      cadence: this.cadence,
+      fetchHistory: deps.fetchHistory ?? realFetchHistory,
+      request: (symbol, period, from, to) => this.request(symbol, period, from, to),
+      isStreaming: (key) => this.subscribed.has(key) && !this.staleAt(this.deps.clock.now())(key),
+      publish: (key, bars) => this.publishBars(key, bars),
+      requestAll: () => this.requestAll(),
+    });
     this.painter = new RowPainter({ now: () => deps.clock.now(), afterFrame: deps.afterFrame });
   }
 
@@ -153,50 +149,14 @@ export class MarketEngine {
     this.painter.paintNow(id, this.book.rows, this.staleAt(this.deps.clock.now()));
   }
 
-  /** Subscribed, connected, heard within its cadence and not refetching a gap. */
-  private isLive(key: string): boolean {
-    return this.subscribed.has(key) && !this.refetching.has(key) && !this.staleAt(this.deps.clock.now())(key);
-  }
-
   /** Whether a stream is stale at `now`: everything while disconnected, else silent past its cadence. */
   private staleAt(now: number): (key: string) => boolean {
     const connected = !!this.socket?.connected;
     return (key) => !connected || this.cadence.isStale(key, now);
   }
 
-  async history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
-    const key = klineChannel(symbol, period);
-    const series = this.ensureSeries(key);
-    if (range) {
-      const bars = await this.fetchHistory(this.request(symbol, period, range.from, range.to));
-      this.publishBars(key, series.completeLoad(-1, bars));
-      return toPayload(symbol, period, series.slice(range.from, range.to));
-    }
-    // Loaded, and live ever since: a series exists only while a chart keeps it subscribed, and a
-    // seq gap, a reconnect or a tab shown again refetches what was missed. Such a series (another
-    // chart of it is open) is whole, so it is answered from memory with no request — a request
-    // would cost the server, this worker and the first paint for nothing.
-    if (series.windowLoaded && this.isLive(key)) return toPayload(symbol, period, series.bars);
-    // Two callers asking for the same series share one request.
-    let load = this.loads.get(key);
-    if (!load) {
-      load = this.load(key, symbol, period, series).finally(() => this.loads.delete(key));
-      this.loads.set(key, load);
-    }
-    // A series that already holds history (an earlier chart, scrolled-back pages) is answered at once:
-    // the chart paints without waiting for the network, and the default-window fetch started above
-    // is merged when it lands and reaches the chart as ordinary bar updates (newer bars append; a
-    // bar the chart cannot place in between makes it reload, and it then gets the merged series).
-    // Only live bars (no REST answer merged yet) are not enough: older history could not be put
-    // in front of them on the chart, so that case waits for the load.
-    if (series.hasHistory && series.bars.length) {
-      load.catch(() => {
-        // The held bars are shown; a failed refresh leaves the stream stale until the next resync.
-      });
-      return toPayload(symbol, period, series.bars);
-    }
-    await load;
-    return toPayload(symbol, period, series.bars);
+  history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+    return this.charts.history(symbol, period, range);
   }
 
   async resync(_reason: string): Promise<void> {
@@ -207,7 +167,7 @@ export class MarketEngine {
       s.connect();
       return; // onConnect refetches once the socket is back
     }
-    await this.refetchAll();
+    await this.charts.refetchAll(this.chartKeys());
   }
 
   stop(): void {
@@ -229,12 +189,12 @@ export class MarketEngine {
     // A new connection may reach a restarted server: sequences start over, and nothing is live
     // until it speaks again.
     this.book.resetSeq();
-    for (const s of this.series.values()) s.resetSeq();
+    this.charts.resetSeq();
     this.cadence.markAllUnheard();
     this.subscribed.clear();
     if (this.token) this.socket?.emit(SOCKET_EVENTS.auth, { token: this.token });
     this.syncSubscriptions();
-    if (reconnect) void this.refetchAll();
+    if (reconnect) void this.charts.refetchAll(this.chartKeys());
     this.requestAll();
   }
 
@@ -260,39 +220,17 @@ export class MarketEngine {
     if (this.painter.noteTickers(changed)) this.paintThrottle?.request();
   }
 
-  private onUserEvent(name: (typeof USER_EVENTS)[number], data: unknown): void {
-    const e = parseUserEvent(name, data);
-    if (!e) {
-      this.dropped += 1;
-      return;
-    }
-    this.lastHeardAt = this.deps.clock.now();
-    let any = false;
-    for (const { events } of this.watches.values())
-      if (events) {
-        events.push(e);
-        any = true;
-      }
-    if (any) this.throttle?.request();
+  private onUserEvent(name: UserEventName, data: unknown): void {
+    const r = fanOutUserEvent(name, data, [...this.watches.values()].map((w) => w.events));
+    if (r === 'dropped') this.dropped += 1;
+    else this.lastHeardAt = this.deps.clock.now();
+    if (r === 'queued') this.throttle?.request();
   }
 
   private onKline(data: unknown): void {
-    const now = this.deps.clock.now();
-    const { items, dropped } = parseKlineUpdates(data);
+    const { heard, dropped } = this.charts.onKline(data);
     this.dropped += dropped;
-    if (!items.length) return;
-    this.lastHeardAt = now;
-    const changedByKey = new Map<string, ChartBar[]>();
-    for (const u of items) {
-      const key = klineChannel(u.symbol, u.period);
-      const series = this.series.get(key);
-      if (!series) continue;
-      this.cadence.heard(key, now);
-      const r = series.applyLive({ seq: u.seq, bar: toChartBar(u.candle) });
-      if (r.changed.length) changedByKey.set(key, [...(changedByKey.get(key) ?? []), ...r.changed]);
-      if (r.gapFrom !== undefined) void this.refetch(key, r.gapFrom);
-    }
-    for (const [key, bars] of changedByKey) this.publishBars(key, bars);
+    if (heard) this.lastHeardAt = this.deps.clock.now();
   }
 
   // ---- history ----
@@ -302,74 +240,7 @@ export class MarketEngine {
     return { apiBase: this.config.apiBase, symbol, period, from, to, headers: { ...this.headers } };
   }
 
-  private async load(key: string, symbol: string, period: Period, series: ChartSeries): Promise<void> {
-    const { from, to } = defaultRange(period, this.deps.clock.now());
-    const gen = series.beginLoad();
-    try {
-      const bars = await this.fetchHistory(this.request(symbol, period, from, to));
-      this.publishBars(key, series.completeLoad(gen, bars));
-    } catch (e) {
-      this.publishBars(key, series.failLoad(gen));
-      throw e;
-    }
-  }
-
-  /**
-   * Refetch [fromSec, now] of a charted series after a gap, a reconnect or a hidden tab. The
-   * series' volume rule makes the merge safe against live updates that race it. One refetch per
-   * series at a time; a request during one is folded into a follow-up.
-   */
-  private async refetch(key: string, fromSec: number): Promise<void> {
-    const series = this.series.get(key);
-    if (!series) return;
-    if (this.refetching.has(key)) {
-      this.refetchAgain.set(key, Math.min(fromSec, this.refetchAgain.get(key) ?? Infinity));
-      return;
-    }
-    const parsed = splitKlineKey(key);
-    if (!parsed) return;
-    const { symbol, period } = parsed;
-    this.refetching.add(key);
-    this.requestAll();
-    try {
-      const to = Math.ceil(this.deps.clock.now() / 1000);
-      const bars = await this.fetchHistory(this.request(symbol, period, fromSec, to));
-      this.publishBars(key, series.completeLoad(-1, bars));
-    } catch {
-      // Next reconnect, gap or resync tries again; the series stays marked stale meanwhile.
-    } finally {
-      this.refetching.delete(key);
-      this.requestAll();
-      const again = this.refetchAgain.get(key);
-      if (again !== undefined) {
-        this.refetchAgain.delete(key);
-        void this.refetch(key, again);
-      }
-    }
-  }
-
-  private async refetchAll(): Promise<void> {
-    const jobs: Promise<void>[] = [];
-    for (const key of this.chartKeys()) {
-      const series = this.series.get(key);
-      const last = series?.lastTime;
-      // A series still loading will get everything from its load.
-      if (series && !series.loading && last !== null && last !== undefined) jobs.push(this.refetch(key, last));
-    }
-    await Promise.all(jobs);
-  }
-
-  private ensureSeries(key: string): ChartSeries {
-    let s = this.series.get(key);
-    if (!s) {
-      s = new ChartSeries();
-      this.series.set(key, s);
-    }
-    return s;
-  }
-
   private publishBars(key: string, bars: ChartBar[]): void {
-    if (!bars.length) return;
     let any = false;
     for (const { watcher } of this.watches.values()) any = watcher.noteBars(key, bars) || any;
     if (any) this.throttle?.request();
@@ -408,8 +279,7 @@ export class MarketEngine {
   private syncSubscriptions(): void {
     const want = this.desired();
     // Series nobody charts any more are dropped (their live updates stop), unless a load is running.
-    for (const [key, s] of this.series) if (!want.has(key) && !s.loading && !this.loads.has(key)) this.series.delete(key);
-    for (const key of want) if (key !== TICKERS_CHANNEL) this.ensureSeries(key);
+    this.charts.keep(want, (key) => key !== TICKERS_CHANNEL);
     const s = this.socket;
     if (!s?.connected) return;
     const add = [...want].filter((c) => !this.subscribed.has(c));
@@ -438,7 +308,7 @@ export class MarketEngine {
     const stale: string[] = [];
     if (watcher.wantsTickers) for (const sym of watcher.viewSymbols(this.book.rows.keys())) if (isStale(sym)) stale.push(sym);
     const key = watcher.chartKey;
-    if (key && (isStale(key) || this.refetching.has(key) || this.series.get(key)?.loading)) stale.push(key);
+    if (key && (isStale(key) || this.charts.isCatchingUp(key))) stale.push(key);
     stale.sort();
     return { connected, lastHeardAt: this.lastHeardAt, stale };
   }
@@ -520,32 +390,4 @@ export class MarketEngine {
       this.scheduleStaleCheck();
     }, STALE_CHECK_MS);
   }
-}
-
-/**
- * A view with its own window is sent at most one snapshot per slot of that window on the shared
- * clock (slots start at multiples of it), not per window after its last one: views with the same
- * window fall due together and are painted in one frame instead of two, and a longer window (the
- * chart's) is served by a flush that the base-window views (the list) make anyway. With the flush
- * following the server's batches, consecutive snapshots are one window apart, give or take one
- * batch period.
- */
-function dueAt(e: WatchEntry): number {
-  return e.windowMs > 0 ? (Math.floor(e.lastSentAt / e.windowMs) + 1) * e.windowMs : -Infinity;
-}
-
-/** The parts of a view beyond the watcher's symbols and chart: positions to price, user events. */
-function applyExtras(entry: WatchEntry, view: WatchView, baseMs: number): void {
-  // A window no longer than the base one is the base one (the throttle's own spacing).
-  entry.windowMs = (view.throttleMs ?? 0) > baseMs ? (view.throttleMs ?? 0) : 0;
-  entry.positions.setView(view.positions, view.leverAccount);
-  if (view.userEvents) entry.events ??= new UserEventQueue();
-  else entry.events = null;
-}
-
-function splitKlineKey(key: string): { symbol: string; period: Period } | null {
-  // kline:<symbol>:<period>; symbols contain '/', not ':'
-  const i = key.lastIndexOf(':');
-  const period = key.slice(i + 1);
-  return key.startsWith(KLINE_PREFIX) && isPeriod(period) ? { symbol: key.slice(KLINE_PREFIX.length, i), period } : null;
 }

@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import type { HistoryPayload, MarketWorkerApi, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
 import { realClock } from './clock';
 import { MarketEngine } from './engine';
-import { payloadBuffers } from './history';
+import { payloadBuffers } from './channels/history';
 import { openSocket } from './socket';
 
 export type { MarketWorkerApi } from './api-types';

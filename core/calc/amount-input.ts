@@ -9,7 +9,7 @@
  *   only. Grouping separators are refused rather than guessed ("1.234,5" → null), since misreading
  *   one moves money by a factor of 1,000. Never returns NaN or an exponent.
  */
-import type { Lang } from '../index';
+import type { Lang } from '../types/api';
 import { dec, str } from './exact';
 
 export const MAX_AMOUNT_DECIMALS = 10;

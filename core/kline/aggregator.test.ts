@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import BaseDecimal from 'decimal.js';
-import { PERIODS, type Candle, type Period, type Tick } from '../index';
+import { PERIODS, type Candle, type Period, type Tick } from '../types/market';
 import { createKlineAggregator } from './aggregator';
 import { aggregateCandles } from './rollup';
 import { bucketStart } from './bucket';

@@ -49,254 +49,39 @@
  * history slot when a series' ring grows (bar-history.ts), a gap report, and on the rare BigInt
  * paths.
  */
-import type { Candle, Period, Tick } from '../index';
-import { PERIODS } from '../index';
+import type { Candle, Period, Tick } from '../types/market';
+import { PERIODS } from '../types/market';
 import Decimal from 'decimal.js';
-import { BarHistory } from './bar-history';
-import { LOG_BARS, LOG_STRIDE, flushLog } from './bar-log';
+import { flushLog } from './bar-log';
 import {
   CLOSE,
   CSEQ,
   END,
   HIGH,
   LOW,
-  NONE,
   OPEN,
   OSEQ,
   STRIDE,
   TIME,
-  VOL,
   hasBar,
   setSlotVolume,
   slotCandle,
   slotVolume,
-  volBigOf,
 } from './bar-slot';
 import { bucketStart, nextBucketStart } from './bucket';
+import type { AggregatorOptions, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
+import { bigToCandle, bigValue, fastValue, rescaleFast, toBig } from './symbol-scale';
+import { SymbolState, takeMissing } from './symbol-state';
 import { FoldPlan, applyFast, baseVolumeIn, detach, release, view } from './fold';
-import {
-  MAX_FAST_SCALE,
-  MAX_SAFE,
-  bigPow10,
-  formatScaled,
-  normalizeDecimalString,
-  parseScaledBig,
-  parseScaledFast,
-  pow10,
-  type ScaledOut,
-} from './scaled';
+import { MAX_FAST_SCALE, bigPow10, parseScaledBig } from './scaled';
 
-export interface AggregatorOptions {
-  periods?: readonly Period[];
-  /** bars kept per series in memory, default 1000 */
-  maxBars?: number;
-}
-export type ApplyOutcome = 'applied' | 'duplicate' | 'late-dropped';
-/** Missing seqs, inclusive. */
-export interface SeqGap {
-  symbol: string;
-  fromSeq: number;
-  toSeq: number;
-}
-export interface ApplyResult {
-  outcome: ApplyOutcome;
-  /** the seqs this tick jumped over, reported once; with `applied` or `late-dropped`, never `duplicate` */
-  gap?: SeqGap;
-}
-export interface KlineAggregator {
-  apply(tick: Tick): ApplyResult;
-  /** oldest first, the open bar last */
-  series(symbol: string, period: Period): Candle[];
-  last(symbol: string, period: Period): Candle | undefined;
-  /** seed from history; live ticks continue it */
-  load(symbol: string, period: Period, candles: Candle[]): void;
-  lastSeq(symbol: string): number | undefined;
-  stats(): { applied: number; duplicates: number; lateDropped: number; gaps: number };
-}
+export type { AggregatorOptions, ApplyOutcome, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
 
 const APPLIED: ApplyResult = Object.freeze({ outcome: 'applied' });
 const DUPLICATE: ApplyResult = Object.freeze({ outcome: 'duplicate' });
 const LATE_DROPPED: ApplyResult = Object.freeze({ outcome: 'late-dropped' });
 const MAX_MISSING_RANGES = 256;
 const DEFAULT_MAX_BARS = 1000;
-
-/** The same bar once the symbol has outgrown float64 integers. */
-class BigBar {
-  has = false;
-  time = 0;
-  end = 0;
-  open = 0n;
-  high = 0n;
-  low = 0n;
-  close = 0n;
-  vol = 0n;
-  openSeq = 0;
-  closeSeq = 0;
-}
-
-class SymbolState {
-  hasSeq = false;
-  lastSeq = 0;
-  /** missing seq ranges as flat [from, to, from, to, …] pairs, oldest first */
-  missing: number[] = [];
-  fast = true;
-  /** decimals of every scaled price / qty integer held for this symbol */
-  pScale = 0;
-  qScale = 0;
-  /**
-   * Open bars while fast (bar-slot.ts): one slot per period index, then one scratch slot where a
-   * folded period's open bar is assembled for reading (fold.ts). Folded slots hold partial bars.
-   */
-  bars: Float64Array;
-  /** spilled volume per slot, once any has spilled */
-  volBig: bigint[] | null = null;
-  /** false while the base bar holds loaded history (fold.ts) */
-  attached = true;
-  bigBars: BigBar[] = [];
-  /** closed bars per period index, oldest first; while fast, the newest may still be in the log */
-  hist: BarHistory[];
-  /** closed bars on their way into `hist` (bar-log.ts) */
-  log = new Float64Array(LOG_BARS * LOG_STRIDE);
-  logLen = 0;
-  constructor(n: number, histCap: number) {
-    this.bars = new Float64Array((n + 1) * STRIDE);
-    for (let i = 0; i <= n; i++) this.bars[i * STRIDE + END] = NONE;
-    this.hist = [];
-    for (let i = 0; i < n; i++) this.hist.push(new BarHistory(histCap));
-  }
-}
-
-function takeMissing(st: SymbolState, seq: number): boolean {
-  const r = st.missing;
-  // Newest ranges first: a late tick is almost always from the latest gap.
-  for (let k = r.length - 2; k >= 0; k -= 2) {
-    const from = r[k];
-    const to = r[k + 1];
-    if (seq < from || seq > to) continue;
-    if (from === to) r.splice(k, 2);
-    else if (seq === from) r[k] = from + 1;
-    else if (seq === to) r[k + 1] = to - 1;
-    else r.splice(k, 2, from, seq - 1, seq + 1, to);
-    return true;
-  }
-  return false;
-}
-
-function bigToCandle(b: BigBar, st: SymbolState): Candle {
-  return {
-    time: b.time,
-    open: formatScaled(b.open, st.pScale),
-    high: formatScaled(b.high, st.pScale),
-    low: formatScaled(b.low, st.pScale),
-    close: formatScaled(b.close, st.pScale),
-    volume: formatScaled(b.vol, st.qScale),
-  };
-}
-
-/**
- * Moves a symbol to BigInt arithmetic for good (rare: 16+ significant digits). Folded periods'
- * open bars are assembled first (fold.ts `view`); in BigInt every period is updated per tick.
- */
-function toBig(st: SymbolState, plan: FoldPlan): void {
-  flushLog(st);
-  const n = st.hist.length;
-  st.bigBars = [];
-  for (let i = 0; i < n; i++) {
-    const j = view(plan, st, i);
-    const f = st.bars;
-    const x = j * STRIDE;
-    const b = new BigBar();
-    b.has = hasBar(f, j);
-    b.time = f[x + TIME];
-    b.end = f[x + END];
-    if (b.has) {
-      b.open = BigInt(f[x + OPEN]);
-      b.high = BigInt(f[x + HIGH]);
-      b.low = BigInt(f[x + LOW]);
-      b.close = BigInt(f[x + CLOSE]);
-      b.vol = slotVolume(st, j);
-      b.openSeq = f[x + OSEQ];
-      b.closeSeq = f[x + CSEQ];
-    }
-    st.bigBars.push(b);
-  }
-  st.bars = new Float64Array(0);
-  st.volBig = null;
-  st.fast = false;
-}
-
-/** Raises the symbol's price or qty scale by k decimals; false if a price would leave float64 integers. */
-function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boolean {
-  const f = pow10(k);
-  const b = st.bars;
-  const end = b.length;
-  if (isPrice) {
-    for (let x = 0; x < end; x += STRIDE) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
-    for (let x = 0; x < end; x += STRIDE) {
-      b[x + OPEN] *= f;
-      b[x + HIGH] *= f;
-      b[x + LOW] *= f;
-      b[x + CLOSE] *= f;
-    }
-    st.pScale += k;
-  } else {
-    for (let i = 0, x = 0; x < end; i++, x += STRIDE) {
-      const big = st.volBig === null ? 0n : st.volBig[i];
-      const v = b[x + VOL] * f;
-      if (big === 0n && v <= MAX_SAFE) b[x + VOL] = v;
-      else {
-        volBigOf(st)[i] = (big + BigInt(b[x + VOL])) * bigPow10(k);
-        b[x + VOL] = 0;
-      }
-    }
-    st.qScale += k;
-  }
-  return true;
-}
-
-function rescaleBig(st: SymbolState, isPrice: boolean, k: number): void {
-  const f = bigPow10(k);
-  for (const b of st.bigBars) {
-    if (isPrice) {
-      b.open *= f;
-      b.high *= f;
-      b.low *= f;
-      b.close *= f;
-    } else b.vol *= f;
-  }
-  if (isPrice) st.pScale += k;
-  else st.qScale += k;
-}
-
-const scratch: ScaledOut = { m: 0, scale: 0 };
-
-/** Scaled value of `s` at the symbol's scale as a float64 integer, or −1 when it needs BigInt. */
-function fastValue(st: SymbolState, s: string, isPrice: boolean): number {
-  if (!parseScaledFast(s, scratch)) {
-    const canon = normalizeDecimalString(s); // throws on garbage
-    if (canon === s || !parseScaledFast(canon, scratch)) return -1;
-  }
-  let m = scratch.m;
-  const sc = scratch.scale;
-  const cur = isPrice ? st.pScale : st.qScale;
-  if (sc > cur) {
-    if (!rescaleFast(st, isPrice, sc - cur)) return -1;
-  } else if (sc < cur) {
-    m *= pow10(cur - sc);
-    if (m > MAX_SAFE) return -1;
-  }
-  return m;
-}
-
-function bigValue(st: SymbolState, s: string, isPrice: boolean): bigint {
-  const { m, scale } = parseScaledBig(s);
-  const cur = isPrice ? st.pScale : st.qScale;
-  if (scale > cur) {
-    rescaleBig(st, isPrice, scale - cur);
-    return m;
-  }
-  return scale < cur ? m * bigPow10(cur - scale) : m;
-}
 
 export function createKlineAggregator(opts: AggregatorOptions = {}): KlineAggregator {
   const periods: readonly Period[] = [...new Set(opts.periods ?? PERIODS)];

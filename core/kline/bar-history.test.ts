@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Candle } from '../index';
+import type { Candle } from '../types/market';
 import { BarHistory } from './bar-history';
 import { MAX_FAST_SCALE, formatScaled } from './scaled';
 

@@ -16,7 +16,7 @@
  * little. Preallocating `cap` bars for every series would cost 2,000 × 9 × 1,000 × 56 B ≈ 1 GB up
  * front, most of it for series (weeks, months) that never fill.
  */
-import type { Candle } from '../index';
+import type { Candle } from '../types/market';
 import { formatScaled } from './scaled';
 
 const STRIDE = 7;

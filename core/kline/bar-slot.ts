@@ -16,7 +16,7 @@
  * seq, close from the higher close seq, volume the exact sum. Seqs are unique per symbol (a seq is
  * taken once), so two real bars never tie on a seq.
  */
-import type { Candle } from '../index';
+import type { Candle } from '../types/market';
 import { MAX_SAFE, formatScaled } from './scaled';
 
 export const TIME = 0;

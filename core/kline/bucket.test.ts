@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PERIODS } from '../index';
+import { PERIODS } from '../types/market';
 import { bucketStart, nextBucketStart } from './bucket';
 
 const at = (iso: string) => Date.parse(iso);

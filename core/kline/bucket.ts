@@ -1,4 +1,4 @@
-import type { Period } from '../index';
+import type { Period } from '../types/market';
 import { FIRST_MONDAY, FIXED_MS, WEEK, monthStart, nextMonthStart } from './calendar';
 
 /**

@@ -4,7 +4,7 @@
  * in the proleptic Gregorian calendar that Date uses) instead of Date objects, so the aggregator's
  * hot path allocates nothing.
  */
-import type { Period } from '../index';
+import type { Period } from '../types/market';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

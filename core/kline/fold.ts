@@ -24,7 +24,7 @@
  * Invariant while attached: a partial's bucket holds the base bar's bucket, or is later (load()
  * seeded it ahead); never earlier.
  */
-import type { Period } from '../index';
+import type { Period } from '../types/market';
 import { closeBar, type LoggedBars } from './bar-log';
 import {
   CLOSE,

@@ -13,7 +13,7 @@
  *   candles do not say their period, so it is not checked here; rolling a period that does not
  *   nest (1week into 1mon) puts a straddling week wholly into the month of its start.
  */
-import type { Candle, Period } from '../index';
+import type { Candle, Period } from '../types/market';
 import Decimal from 'decimal.js';
 import { bucketStart } from './bucket';
 import { bigPow10, formatScaled, parseScaledBig } from './scaled';

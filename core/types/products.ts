@@ -3,13 +3,13 @@
  * (/dual/*), lock-up mining incl. DeFi and cloud mining (/lh/*), IEO (/project*, /user/project/order)
  * and the IEO back office (/admin/api/ieo/*). Request field names follow spec §7.
  *
- * Conventions (same as core/types/funds.ts): every money value, price and rate is a decimal
+ * Conventions (same as core/types/page.ts and its siblings): every money value, price and rate is a decimal
  * string; rates are FRACTIONS ("0.365" = 36.5 %, "0.004" = 0.4 %); times are ISO-8601 strings
  * (UTC); POST bodies are form-encoded; lists take `page` (from 1) and `limit` (default 10) and
  * answer a Page. Balances used by every product live in account type 2 (change, FUNDS_ACCOUNT_TYPE).
  * Stable: fields are added, never renamed.
  */
-// Lists answer Page<T> from ./funds.
+// Lists answer Page<T> from ./page.
 
 /** A currency as products show it. */
 export interface ProductCurrency {

@@ -1,8 +1,9 @@
 import axios, { AxiosHeaders, type AxiosError } from 'axios';
 import { CONSTANTS, HEADERS } from '../../core';
 import { session, clearUser } from '../stores/session';
-import { toast, showLoading, hideLoading } from '../components/toast';
-import { navigateTo, PATHS } from '../app/nav';
+import { toast, showLoading, hideLoading } from '../lib/toast';
+import { navigateTo } from '../nav/navigate';
+import { PATHS } from '../nav/paths';
 import i18n from '../i18n';
 import { ApiError, readEnvelope, toForm } from './envelope';
 import { mayRetry, newIdempotencyKey } from './idempotency';

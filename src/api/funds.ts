@@ -25,7 +25,7 @@ import type {
 } from '../../core';
 import { get, post } from './client';
 
-/** Wallet, records, addresses and cards (spec §7 "Wallet"). Shapes: core/types/funds.ts. */
+/** Wallet, records, addresses and cards (spec §7 "Wallet"). Shapes: core/types/assets.ts, deposits.ts, transfers.ts, payout.ts. */
 
 const q = { quiet: true } as const;
 /** Recharge requests, withdrawals, transfers and exchanges carry an idempotency key (run once). */

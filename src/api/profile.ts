@@ -4,7 +4,7 @@ import { session } from '../stores/session';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
 
-/** Profile and settings calls (spec §2 setting group). Shapes: core/types/funds.ts. */
+/** Profile and settings calls (spec §2 setting group). Shapes: core/types/profile.ts. */
 
 export function profile(quiet = false): Promise<Profile> {
   return get<Profile>('/user/profile', undefined, { quiet });

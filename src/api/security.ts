@@ -1,7 +1,7 @@
 import type { BindEmailInput, BindMobileInput, GaSetup, PayPasswordInput, RealInput, RealState } from '../../core';
 import { get, post } from './client';
 
-/** Security and identity calls (spec §7). Shapes: core/types/funds.ts. */
+/** Security and identity calls (spec §7). Shapes: core/types/security.ts. */
 
 export function setPayPassword(input: PayPasswordInput): Promise<unknown> {
   return post<unknown>('/safe/update_password', { ...input });

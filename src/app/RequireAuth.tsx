@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { CONSTANTS } from '../../core';
 import { session } from '../stores/session';
-import { toast } from '../components/toast';
-import { PATHS } from './nav';
+import { toast } from '../lib/toast';
+import { PATHS } from '../nav/paths';
 
 /** Spec §2 access rule: no stored token → "please log in first", then the login page after 1.2 s. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { ROUTES, pathOf, type RouteDef } from './routes';
+import { ROUTES, type RouteDef } from './routes';
 import { lazyPage, PageSlot } from './lazyPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { TabLayout } from './TabLayout';
-import { PATHS } from './nav';
+import { PATHS, pathOf } from '../nav/paths';
 
 // One lazy component for every page not built yet; it reads its title from the route name.
 const ComingSoon = lazyPage(() => import('../components/ComingSoon'));

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
+import { pathOf } from '../nav/paths';
 
 /**
  * Every screen of spec §2, in one table. A route with `load` has a real page; a route without it
  * is served by the shared ComingSoon page (an honest "coming soon" frame with the right title),
- * so later issues replace entries here one by one by adding `load`.
+ * so later issues replace entries here one by one by adding `load`. Paths themselves live in
+ * src/nav/paths.ts (pages import them from there); this table only maps them to lazy pages.
  */
 export type PageModule = { default: ComponentType };
 
@@ -16,9 +18,6 @@ export interface RouteDef {
   tab?: boolean;
   load?: () => Promise<PageModule>;
 }
-
-export const pathOf = (name: string): string => `/pages/${name}`;
-export const titleKey = (name: string): string => `route.${name.replace('/', '.')}`;
 
 const A = { auth: true } as const;
 
@@ -35,7 +34,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'common/register', load: () => import('../pages/common/register') },
   // not listed in spec §2 but /user/forget is (§7); the old app reached it from login
   { name: 'common/forget', load: () => import('../pages/common/forget') },
-  { name: 'common/area', load: () => import('../pages/common/area') },
+  // the same area-code picker as setting/areas
+  { name: 'common/area', load: () => import('../pages/setting/areas') },
   { name: 'common/article', load: () => import('../pages/common/article') },
   { name: 'common/webView' },
   { name: 'common/faq', load: () => import('../pages/common/faq') },

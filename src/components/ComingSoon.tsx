@@ -1,7 +1,7 @@
 import { Result } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { titleKey } from '../app/routes';
+import { titleKey } from '../nav/paths';
 import { PageFrame } from './PageFrame';
 import styles from './ComingSoon.module.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PATHS } from '../app/nav';
+import { PATHS } from '../nav/paths';
 import styles from './PageFrame.module.css';
 
 export interface PageFrameProps {

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { subscribe } from 'valtio';
 import { CONSTANTS } from '../../core';
-import type { HistoryPayload, MarketWorkerApi, PaintedRow, PaintStats, PaintTheme, Period, RowLayout, Snapshot, WatchView } from '../../workers/api-types';
+import { startMarketWorker, type HistoryPayload, type MarketWorkerApi, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
 import { session } from '../stores/session';
 
 type Api = Comlink.Remote<MarketWorkerApi>;
@@ -40,7 +40,7 @@ let nextPaintId = 1;
 let paintTheme: PaintTheme | null = null;
 
 function boot(): Promise<Api> {
-  const w = new Worker(new URL('../../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' });
+  const w = startMarketWorker();
   worker = w;
   const api = Comlink.wrap<MarketWorkerApi>(w);
   // An uncaught error leaves the worker in an unknown state, and a failed module load leaves none:

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { CONSTANTS } from '../../core';
-import { applySnapshot, forgetWatch } from '../stores/market';
+import { applySnapshot, forgetWatch } from './store';
 import { afterNextPaint } from '../lib/idle';
 import { fetchHistory, openWatch } from './bridge';
 import { klineKey, nextWatchKey } from './keys';

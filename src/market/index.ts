@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
-import { marketStore, applySnapshot, forgetWatch } from '../stores/market';
+import { marketStore, applySnapshot, forgetWatch } from './store';
 import { fetchHistory, openWatch, type WatchHandle } from './bridge';
 import { nextWatchKey } from './keys';
 import type { HistoryPayload, LeverAccountInput, MarketView, Period, PositionInput, PositionsLive, TickerRow, UserEvent, WatchView } from './types';

@@ -3,9 +3,8 @@
  * row's cells into a RowLayout (the worker has no layout), and keeping the worker's colours in step
  * with the theme's tokens. Drawing itself never happens here.
  */
-import { LIGHT_PAINT_THEME } from '../../workers/paint/light-theme';
+import { LIGHT_PAINT_THEME, type FigureSlot, type PaintTheme, type RowLayout } from '../../workers/public';
 import { onTokensChange, readTokens } from '../styles/read-tokens';
-import type { FigureSlot, PaintTheme, RowLayout } from '../../workers/api-types';
 import { canPaintRows, paintRow, setPaintTheme, type PaintHandle } from './bridge';
 
 export { canPaintRows, paintRow, type PaintHandle };

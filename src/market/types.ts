@@ -2,7 +2,7 @@
  * What the main thread sees of the market. The row and bar shapes are defined once, by the worker's
  * contract (workers/api-types.ts), and re-exported here for the pages.
  */
-import type { TickerRow } from '../../workers/api-types';
+import type { TickerRow } from '../../workers/public';
 
 export type {
   ChartBar,
@@ -17,7 +17,7 @@ export type {
   TickerRow,
   UserEvent,
   WatchView,
-} from '../../workers/api-types';
+} from '../../workers/public';
 
 export interface MarketState {
   tickers: Record<string, TickerRow>;

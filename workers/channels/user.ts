@@ -91,3 +91,19 @@ export class UserEventQueue {
     this.items = [];
   }
 }
+
+/**
+ * One user event off the socket, queued for every view that asked for the user's events.
+ * 'dropped': malformed; 'heard': valid but nobody listens; 'queued': at least one view has it.
+ */
+export function fanOutUserEvent(name: UserEventName, data: unknown, queues: Iterable<UserEventQueue | null>): 'dropped' | 'heard' | 'queued' {
+  const e = parseUserEvent(name, data);
+  if (!e) return 'dropped';
+  let queued = false;
+  for (const q of queues)
+    if (q) {
+      q.push(e);
+      queued = true;
+    }
+  return queued ? 'queued' : 'heard';
+}

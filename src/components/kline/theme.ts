@@ -1,4 +1,4 @@
-import { LIGHT_PAINT_THEME } from '../../../workers/paint/light-theme';
+import { LIGHT_PAINT_THEME } from '../../../workers/public';
 import { readTokens, tokensKey } from '../../styles/read-tokens';
 
 /** Chart colours come from the design tokens, so the up/down setting and dark theme apply here too. */

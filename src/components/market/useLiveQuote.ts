@@ -1,5 +1,5 @@
 import { useStreamStale, useTicker } from '../../market';
-import type { Quote } from '../../api/market';
+import type { Quote } from '../../market/pairs';
 
 export interface LiveQuote {
   last: string;

@@ -1,5 +1,6 @@
-import { ContentPage } from './ContentPage';
+import { ContentPage } from '../../components/ContentPage';
+import { contentPage } from '../../api/profile';
 
 export default function AboutUsPage() {
-  return <ContentPage name="aboutus" titleKey="route.common.aboutus" />;
+  return <ContentPage name="aboutus" fetch={() => contentPage('aboutus')} titleKey="route.common.aboutus" />;
 }

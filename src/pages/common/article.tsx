@@ -4,9 +4,9 @@ import { PageFrame } from '../../components/PageFrame';
 import { newsDetail } from '../../api/content';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { when } from '../fund/parts/format';
-import { htmlToText } from './ContentPage';
-import styles from '../setting/account.module.css';
+import { when } from '../../components/funds/format';
+import { htmlToText } from '../../components/ContentPage';
+import styles from '../../components/account.module.css';
 
 /** A news article or notice (`?id=`), shown as text. */
 export default function ArticlePage() {

@@ -1,5 +1,6 @@
-import { ContentPage } from './ContentPage';
+import { ContentPage } from '../../components/ContentPage';
+import { contentPage } from '../../api/profile';
 
 export default function ContactUsPage() {
-  return <ContentPage name="contactus" titleKey="route.common.contactus" />;
+  return <ContentPage name="contactus" fetch={() => contentPage('contactus')} titleKey="route.common.contactus" />;
 }

@@ -4,7 +4,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { faq } from '../../api/profile';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from '../setting/account.module.css';
+import styles from '../../components/account.module.css';
 
 export default function FaqPage() {
   const { t } = useTranslation();

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { keepFocus } from '../../components/keepFocus';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { forget, sendMailCode } from '../../api/user';
-import { PATHS } from '../../app/nav';
-import { CodeButton } from './CodeButton';
-import { authRules } from './rules';
+import { PATHS } from '../../nav/paths';
+import { CodeButton } from '../../components/form/CodeButton';
+import { authRules } from '../../components/form/rules';
 import styles from './auth.module.css';
 
 interface ForgetForm {

@@ -6,11 +6,11 @@ import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
 import { keepFocus } from '../../components/keepFocus';
 import { LangSwitch } from '../../components/LangSwitch';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { login, userInfo } from '../../api/user';
 import { session, setToken, setUser } from '../../stores/session';
 import { isPasswordOk } from '../../lib/validators';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import styles from './auth.module.css';
 
 interface LoginForm {

@@ -6,13 +6,13 @@ import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
 import { keepFocus } from '../../components/keepFocus';
 import { LangSwitch } from '../../components/LangSwitch';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { checkEmail, register, sendMailCode } from '../../api/user';
 import { session } from '../../stores/session';
 import { site } from '../../stores/site';
-import { PATHS } from '../../app/nav';
-import { CodeButton } from './CodeButton';
-import { authRules } from './rules';
+import { PATHS } from '../../nav/paths';
+import { CodeButton } from '../../components/form/CodeButton';
+import { authRules } from '../../components/form/rules';
 import styles from './auth.module.css';
 
 interface RegisterForm {

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { TraderListPage } from '../follow/parts/TraderList';
-import styles from '../follow/parts/copytrade.module.css';
+import { TraderListPage } from '../../components/copytrade/TraderList';
+import { traderList } from '../../api/copytrade';
+import styles from '../../components/copytrade/copytrade.module.css';
+
+/** the page's list call; module-level so the list keeps one fetcher */
+const fetchTraders = (page: number) => traderList(page);
 
 /** Copy trading home (the Home entry): my copies, becoming a trader, and the trader list. */
 export default function CopyTradingPage() {
@@ -9,6 +13,7 @@ export default function CopyTradingPage() {
   const navigate = useNavigate();
   return (
     <TraderListPage
+      fetchPage={fetchTraders}
       title={t('route.copytrade.copy')}
       top={
         <div className={styles.entryRow}>

@@ -7,12 +7,12 @@ import { cancelFollow, copyHistory, myFollows, selfHold } from '../../api/copytr
 import { leverMyTrade } from '../../api/trade';
 import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
-import { PagedList } from '../transaction/components/PagedList';
-import { formatTime } from '../transaction/components/time';
-import { CopyCard } from '../follow/parts/CopyCard';
-import styles from '../follow/parts/copytrade.module.css';
+import { PagedList } from '../../components/trade/PagedList';
+import { formatTime } from '../../components/trade/time';
+import { CopyCard } from '../../components/copytrade/CopyCard';
+import styles from '../../components/copytrade/copytrade.module.css';
 
 type Tab = 'current' | 'history' | 'traders';
 

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import type { MyTraderState } from '../../../core';
 import { applyTrader, myTrader } from '../../api/copytrade';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
-import { formatTime } from '../transaction/components/time';
-import { TraderHead, TraderStats } from '../follow/parts/TraderStats';
-import styles from '../follow/parts/copytrade.module.css';
+import { toastSuccess } from '../../lib/toast';
+import { formatTime } from '../../components/trade/time';
+import { TraderHead, TraderStats } from '../../components/copytrade/TraderStats';
+import styles from '../../components/copytrade/copytrade.module.css';
 
 const NICK_RE = /^[\p{L}\p{N} _.·-]{2,20}$/u;
 

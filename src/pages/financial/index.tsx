@@ -3,7 +3,7 @@ import { RightOutline, PayCircleOutline, LockOutline, CollectMoneyOutline, Folde
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { lockmingPath } from './paths';
+import { lockmingPath } from '../../nav/paths';
 import styles from './financial.module.css';
 
 interface Product {

@@ -7,10 +7,10 @@ import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyType, type TraderD
 import { follow, traderDetail } from '../../api/copytrade';
 import { DecimalInput } from '../../components/form';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { session } from '../../stores/session';
-import { TraderHead } from './parts/TraderStats';
-import styles from './parts/copytrade.module.css';
+import { TraderHead } from '../../components/copytrade/TraderStats';
+import styles from '../../components/copytrade/copytrade.module.css';
 
 /** The follow form: fixed multiple or fixed lots, the agreement, a confirmation with what will happen. */
 export default function FollowPage() {

@@ -7,11 +7,11 @@ import type { TraderDetail, TraderPosition } from '../../../core';
 import { cancelFollow, traderDetail } from '../../api/copytrade';
 import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { session } from '../../stores/session';
-import { formatTime } from '../transaction/components/time';
-import { TraderHead, TraderStats } from './parts/TraderStats';
-import styles from './parts/copytrade.module.css';
+import { formatTime } from '../../components/trade/time';
+import { TraderHead, TraderStats } from '../../components/copytrade/TraderStats';
+import styles from '../../components/copytrade/copytrade.module.css';
 
 function PositionRow({ p }: { p: TraderPosition }) {
   const { t } = useTranslation();

@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, type AccountSummary } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { assets } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { Amount } from './parts/Amount';
+import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
 const HIDE_KEY = 'assets.hidden';

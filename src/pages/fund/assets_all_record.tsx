@@ -2,7 +2,8 @@ import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { ExchangeList, JournalList, RechargeList, TransferList, WithdrawList } from './parts/records';
+import { ExchangeList, JournalList, RechargeList, TransferList, WithdrawList } from '../../components/funds/records';
+import { fetchBill, fetchExchanges, fetchRecharges, fetchTransfers, fetchWithdrawals } from './parts/fetchers';
 
 const TABS = ['all', 'recharge', 'withdraw', 'transfer', 'exchange'] as const;
 
@@ -16,7 +17,7 @@ export default function AssetsAllRecordPage() {
       <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })}>
         {TABS.map((k) => (
           <Tabs.Tab key={k} title={t(`acct.tab.${k}`)}>
-            {k === 'all' ? <JournalList /> : k === 'recharge' ? <RechargeList /> : k === 'withdraw' ? <WithdrawList /> : k === 'transfer' ? <TransferList /> : <ExchangeList />}
+            {k === 'all' ? <JournalList fetchPage={fetchBill} /> : k === 'recharge' ? <RechargeList fetchPage={fetchRecharges} /> : k === 'withdraw' ? <WithdrawList fetchPage={fetchWithdrawals} /> : k === 'transfer' ? <TransferList fetchPage={fetchTransfers} /> : <ExchangeList fetchPage={fetchExchanges} />}
           </Tabs.Tab>
         ))}
       </Tabs>

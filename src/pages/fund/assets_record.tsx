@@ -2,14 +2,15 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { walletDetail } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { DetailRows } from './parts/DetailRows';
-import { JournalList } from './parts/records';
-import { Amount } from './parts/Amount';
-import { fieldOf } from './parts/format';
+import { DetailRows } from '../../components/funds/DetailRows';
+import { JournalList } from '../../components/funds/records';
+import { fetchJournal } from './parts/fetchers';
+import { Amount } from '../../components/funds/Amount';
+import { fieldOf } from '../../components/funds/format';
 import styles from './fund.module.css';
 
 /** One currency in one account: its balance and every change to it. */
@@ -53,7 +54,7 @@ export default function AssetsRecordPage() {
           )}
         </LoadState>
       ) : null}
-      <JournalList currency={currency} type={currency ? type : undefined} />
+      <JournalList reloadKey={`${currency}-${currency ? type : undefined}`} fetchPage={(p) => fetchJournal(p, currency, currency ? type : undefined)} />
     </PageFrame>
   );
 }

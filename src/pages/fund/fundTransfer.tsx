@@ -4,17 +4,17 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, type AccountField } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { fundTransfer, userCurrencies } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { confirmMoney } from './parts/confirmMoney';
+import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
 import { PctShortcuts } from './parts/PctShortcuts';
-import { gte, minus, plus } from './parts/format';
-import { Amount } from './parts/Amount';
+import { gte, minus, plus } from '../../components/funds/format';
+import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
 /** Move a balance between account types (spec §3: legal, change, lever, micro). */

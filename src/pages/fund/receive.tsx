@@ -5,20 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { RechargeEntry } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { site } from '../../stores/site';
 import { chargeReq, depositAddress, rechargeInfo } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { QrImage } from './parts/QrImage';
-import { ImageField } from './parts/ImageField';
-import { DetailRows } from './parts/DetailRows';
-import { confirmMoney } from './parts/confirmMoney';
+import { QrImage } from '../../components/funds/QrImage';
+import { ImageField } from '../../components/form/ImageField';
+import { uploadImage } from '../../api/profile';
+import { DetailRows } from '../../components/funds/DetailRows';
+import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
-import { copyWithToast } from './parts/format';
-import { Amount } from './parts/Amount';
+import { copyWithToast } from '../../components/funds/format';
+import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
 interface RechargeForm {
@@ -136,7 +137,7 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                   <Input placeholder={t('acct.payFromPlaceholder')} clearable />
                 </Form.Item>
                 <Form.Item name="voucher" label={t('acct.voucher')} rules={[{ required: true, message: t('acct.voucherRequired') }]}>
-                  <ImageField label={t('acct.voucher')} testId="voucher" />
+                  <ImageField upload={uploadImage} label={t('acct.voucher')} testId="voucher" />
                 </Form.Item>
               </Form>
             </div>

@@ -4,18 +4,18 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { exchangeQuote, type ExchangeQuote } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { exchange, exchangeFee, exchangeFrom, exchangeTo } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { DetailRows } from './parts/DetailRows';
-import { confirmMoney } from './parts/confirmMoney';
+import { DetailRows } from '../../components/funds/DetailRows';
+import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
 import { PctShortcuts } from './parts/PctShortcuts';
-import { COIN_DP, gte, minus } from './parts/format';
-import { Amount } from './parts/Amount';
+import { COIN_DP, gte, minus } from '../../components/funds/format';
+import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
 /** Coin exchange at the feed's prices: what you give, the rate, the fee and what you get. */

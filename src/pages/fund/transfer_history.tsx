@@ -2,7 +2,8 @@ import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { ExchangeList, TransferList } from './parts/records';
+import { ExchangeList, TransferList } from '../../components/funds/records';
+import { fetchExchanges, fetchTransfers } from './parts/fetchers';
 
 /** Transfers between account types (/wallet/hzhistory) and coin exchanges. */
 export default function TransferHistoryPage() {
@@ -13,10 +14,10 @@ export default function TransferHistoryPage() {
     <PageFrame title={t('route.fund.transfer_history')}>
       <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })}>
         <Tabs.Tab key="transfer" title={t('route.fund.fundTransfer')}>
-          <TransferList />
+          <TransferList fetchPage={fetchTransfers} />
         </Tabs.Tab>
         <Tabs.Tab key="exchange" title={t('route.fund.transfer')}>
-          <ExchangeList />
+          <ExchangeList fetchPage={fetchExchanges} />
         </Tabs.Tab>
       </Tabs>
     </PageFrame>

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { IeoProject } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { ieoProjects } from '../../api/products';
-import { when } from '../financial/parts/shared';
+import { when } from '../../components/product/shared';
 import { PagedList } from '../../components/list/PagedList';
-import { Facts } from '../financial/parts/Facts';
-import { Progress } from '../financial/parts/Progress';
-import { StatusTag } from '../financial/parts/StatusTag';
-import { Amount, Compact } from '../financial/parts/Figures';
-import { timeLeft, useNow } from '../financial/parts/useNow';
-import card from '../financial/parts/card.module.css';
+import { Facts } from '../../components/product/Facts';
+import { Progress } from '../../components/product/Progress';
+import { StatusTag } from '../../components/product/StatusTag';
+import { Amount, Compact } from '../../components/product/Figures';
+import { timeLeft, useNow } from '../../components/product/useNow';
+import card from '../../components/product/card.module.css';
 import styles from './ieo.module.css';
 
 /**

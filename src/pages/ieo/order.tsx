@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { IeoOrder } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { ieoOrders } from '../../api/products';
-import { when } from '../financial/parts/shared';
+import { when } from '../../components/product/shared';
 import { PagedList } from '../../components/list/PagedList';
-import { Facts } from '../financial/parts/Facts';
-import { StatusTag } from '../financial/parts/StatusTag';
-import { Amount } from '../financial/parts/Figures';
-import card from '../financial/parts/card.module.css';
+import { Facts } from '../../components/product/Facts';
+import { StatusTag } from '../../components/product/StatusTag';
+import { Amount } from '../../components/product/Figures';
+import card from '../../components/product/card.module.css';
 
 /** My IEO subscriptions (/user/project/order): frozen payment while pending, then allotted tokens, cost and refund. */
 export default function IeoOrderPage() {

@@ -22,7 +22,7 @@ export interface Entry {
 
 /**
  * Home shortcuts (spec §1 areas). DeFi and cloud mining have no page of their own in spec §2;
- * both open the lock-mining list filtered to that kind of product (src/pages/financial/paths.ts).
+ * both open the lock-mining list filtered to that kind of product (src/nav/paths.ts).
  */
 export const ENTRIES: Entry[] = [
   { key: 'spot', to: '/pages/transaction/currency', Icon: TransportQRcodeOutline },

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { settleDualInvest } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { Amount } from '../financial/parts/Figures';
-import card from '../financial/parts/card.module.css';
+import { Amount } from '../../components/product/Figures';
+import card from '../../components/product/card.module.css';
 
 // A worked example of spec §9, computed by the same core function the server settles with.
 const EXAMPLE = { amount: '1', linkedPrice: '60000', apr: '0.365', days: 10 };

@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { miningDailyYield, miningYield, type LockConfig } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { AmountField } from '../../components/form';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { lockConfigs, lockDeposit } from '../../api/products';
-import { confirmMoney, useLoad, when } from '../financial/parts/shared';
+import { confirmMoney, useLoad, when } from '../../components/product/shared';
 import { LoadState } from '../../components/load/LoadState';
-import { NotFound } from '../financial/parts/NotFound';
-import { Facts } from '../financial/parts/Facts';
-import { Amount, Rate, RateRange } from '../financial/parts/Figures';
-import { gt, lt, minus } from '../financial/parts/money';
-import card from '../financial/parts/card.module.css';
-import { usePageParam } from '../financial/parts/usePageParam';
+import { NotFound } from '../../components/product/NotFound';
+import { Facts } from '../../components/product/Facts';
+import { Amount, Rate, RateRange } from '../../components/product/Figures';
+import { gt, lt, minus } from '../../components/product/money';
+import card from '../../components/product/card.module.css';
+import { usePageParam } from '../../components/product/usePageParam';
 import { dividendLocal } from './kinds';
 
 /** Amount decimals the box accepts (the server refuses more than the coin has). */

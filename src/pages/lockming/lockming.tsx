@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { LOCK_KINDS, type LockConfig } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { lockConfigs } from '../../api/products';
-import { useLoad } from '../financial/parts/shared';
+import { useLoad } from '../../components/product/shared';
 import { LoadState } from '../../components/load/LoadState';
-import { Facts } from '../financial/parts/Facts';
-import { Amount, Rate, RateRange } from '../financial/parts/Figures';
-import card from '../financial/parts/card.module.css';
-import { usePageParam } from '../financial/parts/usePageParam';
+import { Facts } from '../../components/product/Facts';
+import { Amount, Rate, RateRange } from '../../components/product/Figures';
+import card from '../../components/product/card.module.css';
+import { usePageParam } from '../../components/product/usePageParam';
 import { asKind, dividendLocal } from './kinds';
 
 /**

@@ -1,10 +1,10 @@
 import { ExactDecimal, earlyRedemption, type LockOrder } from '../../../core';
 import i18n from '../../i18n';
 import { lockConfigs } from '../../api/products';
-import { confirmMoney, type Row } from '../financial/parts/shared';
-import { Amount, Rate } from '../financial/parts/Figures';
-import { isNum } from '../financial/parts/money';
-import card from '../financial/parts/card.module.css';
+import { confirmMoney, type Row } from '../../components/product/shared';
+import { Amount, Rate } from '../../components/product/Figures';
+import { isNum } from '../../components/product/money';
+import card from '../../components/product/card.module.css';
 
 /**
  * The early-redemption sheet (spec §4, §9): the penalty arithmetic written out —

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { earlyRedemption, miningYield } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { Amount, Rate } from '../financial/parts/Figures';
-import { lockmingPath } from '../financial/paths';
-import card from '../financial/parts/card.module.css';
-import { usePageParam } from '../financial/parts/usePageParam';
+import { Amount, Rate } from '../../components/product/Figures';
+import { lockmingPath } from '../../nav/paths';
+import card from '../../components/product/card.module.css';
+import { usePageParam } from '../../components/product/usePageParam';
 import { asKind } from './kinds';
 
 // Spec §9's examples, computed by the core functions the server uses.

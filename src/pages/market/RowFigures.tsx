@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { changeDir, numClass, numText } from '../../components/Num';
 import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
-import { onRow } from '../../stores/market';
+import { onRow } from '../../market/store';
 import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
 import { figuresOf, turnover } from './sort';
@@ -47,7 +47,7 @@ function restTurnover(quote: Quote): string {
  * and the chart's redraw in one frame made tasks over 50 ms).
  *
  * Elsewhere React renders the cells once and the row's snapshots write their text and classes
- * straight into them (stores/market `onRow`) — a React render per row per snapshot cost more than
+ * straight into them (market/store `onRow`) — a React render per row per snapshot cost more than
  * the style and layout of the change itself. Formatting and classes are Num's and ChangePill's, so
  * the cells look and read exactly like a <Num/>.
  */

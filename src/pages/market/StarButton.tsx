@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { CONSTANTS } from '../../../core';
 import { session } from '../../stores/session';
-import { toast, toastSuccess } from '../../components/toast';
-import { PATHS } from '../../app/nav';
+import { toast, toastSuccess } from '../../lib/toast';
+import { PATHS } from '../../nav/paths';
 import { favourites, toggleFavourite, type PairIds } from './favourites';
 import styles from './StarButton.module.css';
 

@@ -8,15 +8,14 @@ import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
-import { PATHS } from '../../app/nav';
+import { PATHS, tradePath } from '../../nav/paths';
 import type { Quote } from '../../api/market';
 import { StarButton } from './StarButton';
 import { loadFavourites } from './favourites';
 import { rememberView } from './recent';
 import { figuresOf, turnover } from './sort';
-import { tradePath } from './paths';
 import styles from './detail.module.css';
 
 const PERIOD_KEY = 'market.period';

@@ -8,17 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { marketStore, useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
-import { PATHS } from '../../app/nav';
-import { pathOf } from '../../app/routes';
+import { PATHS, pathOf, detailPath } from '../../nav/paths';
 import type { Quote } from '../../api/market';
 import { MarketRow } from './MarketRow';
 import { PAINTED_ROWS } from './RowFigures';
 import { SortHeader } from './SortHeader';
 import { favourites, loadFavourites } from './favourites';
 import { nextSort, parseSort, sortParam, sortQuotes, type SortKey } from './sort';
-import { detailPath } from './paths';
 import styles from './market.module.css';
 
 /** Fixed row height: the virtualizer never measures, so scrolling stays cheap on slow phones. */

@@ -9,7 +9,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { ChangePill } from '../../components/market/ChangePill';
 import { useLiveQuote } from '../../components/market/useLiveQuote';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import type { Quote } from '../../api/market';
 import { StarButton } from './StarButton';
@@ -17,7 +17,7 @@ import { loadFavourites } from './favourites';
 import { clearRecent, recent } from './recent';
 import { hotPairs } from './hot';
 import { matchPairs } from './search-match';
-import { detailPath } from './paths';
+import { detailPath } from '../../nav/paths';
 import styles from './search.module.css';
 
 /** Rows streamed at most: results beyond this still show their REST snapshot figures. */

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../fund/parts/goBack';
+import { goBack } from '../../nav/goBack';
 import type { BankCard } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { cardInfo, saveCard, saveCardInternational } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 const DOMESTIC = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'phone'] as const;
 const INTERNATIONAL = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'aba_number', 'swift_code', 'phone', 'address'] as const;

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Button, Form, Input, Picker } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../fund/parts/goBack';
+import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { saveAddress } from '../../api/funds';
-import { coinChoices } from '../fund/parts/coins';
+import { coinChoices } from '../../api/coins';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { ImageField } from '../fund/parts/ImageField';
-import styles from './account.module.css';
+import { ImageField } from '../../components/form/ImageField';
+import { uploadImage } from '../../api/profile';
+import styles from '../../components/account.module.css';
 
 interface AddrForm {
   currency: string[];
@@ -76,7 +77,7 @@ export default function AddWalletPage() {
                 <Input placeholder={t('acct.addressPlaceholder')} autoComplete="off" clearable />
               </Form.Item>
               <Form.Item name="qrcode" label={t('acct.walletQr')} rules={[{ required: true, message: t('acct.walletQrRequired') }]}>
-                <ImageField label={t('acct.walletQr')} testId="addr-qr" />
+                <ImageField upload={uploadImage} label={t('acct.walletQr')} testId="addr-qr" />
               </Form.Item>
             </Form>
             <Picker

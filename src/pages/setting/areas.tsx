@@ -3,10 +3,10 @@ import { List, SearchBar } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../fund/parts/goBack';
+import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
 import { AREAS, areaName, pickArea, pickedArea } from './areaPick';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Region picker (calling codes), names in the interface language; returns to the page that asked. */
 export default function AreasPage() {

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Button, Form, Input, Result, Steps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { getGa, saveGa } from '../../api/security';
 import { isCode } from '../../lib/validators';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { QrImage } from '../fund/parts/QrImage';
-import { copyWithToast } from '../fund/parts/format';
-import styles from './account.module.css';
+import { QrImage } from '../../components/funds/QrImage';
+import { copyWithToast } from '../../components/funds/format';
+import styles from '../../components/account.module.css';
 
 /** Google Authenticator: scan (or type) the secret, then prove it with a code from the app. */
 export default function BingGaPage() {

@@ -5,10 +5,10 @@ import type { Coupon } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { coupons } from '../../api/profile';
 import { PagedList } from '../../components/list/PagedList';
-import { StatusTag } from '../fund/parts/StatusTag';
-import { Amount } from '../fund/parts/Amount';
-import { when } from '../fund/parts/format';
-import styles from './account.module.css';
+import { StatusTag } from '../../components/funds/StatusTag';
+import { Amount } from '../../components/funds/Amount';
+import { when } from '../../components/funds/format';
+import styles from '../../components/account.module.css';
 
 const STATUSES: Coupon['status'][] = ['unused', 'used', 'expired'];
 

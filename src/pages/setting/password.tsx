@@ -3,17 +3,17 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { PATHS } from '../../app/nav';
+import { PATHS } from '../../nav/paths';
 import { forget, sendMailCode } from '../../api/user';
 import { profile } from '../../api/profile';
 import { clearUser } from '../../stores/session';
-import { CodeButton } from '../common/CodeButton';
-import { authRules } from '../common/rules';
+import { CodeButton } from '../../components/form/CodeButton';
+import { authRules } from '../../components/form/rules';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 interface PwForm {
   code: string;

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { goBack } from '../fund/parts/goBack';
+import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { profile } from '../../api/profile';
 import { setPayPassword } from '../../api/security';
-import { authRules } from '../common/rules';
+import { authRules } from '../../components/form/rules';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 interface PayForm {
   oldPasswd: string;

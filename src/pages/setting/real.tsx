@@ -4,16 +4,17 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES, type IdType, type KycState, type RealState } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { realState, submitReal } from '../../api/security';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { ImageField } from '../fund/parts/ImageField';
-import { DetailRows } from '../fund/parts/DetailRows';
-import { Amount } from '../fund/parts/Amount';
-import styles from './account.module.css';
+import { ImageField } from '../../components/form/ImageField';
+import { uploadImage } from '../../api/profile';
+import { DetailRows } from '../../components/funds/DetailRows';
+import { Amount } from '../../components/funds/Amount';
+import styles from '../../components/account.module.css';
 
 const STEP_STATUS: Record<KycState, 'wait' | 'process' | 'finish' | 'error'> = { none: 'wait', verifying: 'process', verified: 'finish', failed: 'error' };
 
@@ -165,10 +166,10 @@ function Level2({ onDone }: { onDone: () => Promise<void> }) {
     >
       <p className={styles.hint}>{t('acct.photoHint')}</p>
       <Form.Item name="front_pic" label={t('acct.frontPic')} rules={[{ required: true, message: t('acct.photoRequired') }]}>
-        <ImageField label={t('acct.frontPic')} testId="front-pic" />
+        <ImageField upload={uploadImage} label={t('acct.frontPic')} testId="front-pic" />
       </Form.Item>
       <Form.Item name="reverse_pic" label={t('acct.reversePic')} rules={[{ required: true, message: t('acct.photoRequired') }]}>
-        <ImageField label={t('acct.reversePic')} testId="reverse-pic" />
+        <ImageField upload={uploadImage} label={t('acct.reversePic')} testId="reverse-pic" />
       </Form.Item>
     </Form>
   );

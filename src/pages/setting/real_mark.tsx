@@ -2,8 +2,8 @@ import { Button, Result } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { pathOf } from '../../app/routes';
-import styles from './account.module.css';
+import { pathOf } from '../../nav/paths';
+import styles from '../../components/account.module.css';
 
 /** Where a 998 answer sends the user: why verification is needed, and the way to it. */
 export default function RealMarkPage() {

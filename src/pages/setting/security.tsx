@@ -3,17 +3,17 @@ import { Button, Form, Input, List, Popup, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { profile } from '../../api/profile';
 import { bindEmail, bindMobile, emailSend, smsSend } from '../../api/security';
 import { isCode, isEmail, isMobile } from '../../lib/validators';
-import { CodeButton } from '../common/CodeButton';
+import { CodeButton } from '../../components/form/CodeButton';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { pickedArea } from './areaPick';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 type Binding = 'email' | 'mobile' | null;
 

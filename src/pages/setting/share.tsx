@@ -1,15 +1,15 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { invite } from '../../api/profile';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { QrImage } from '../fund/parts/QrImage';
-import { DetailRows } from '../fund/parts/DetailRows';
-import { Amount } from '../fund/parts/Amount';
-import { copyWithToast } from '../fund/parts/format';
-import styles from './account.module.css';
+import { QrImage } from '../../components/funds/QrImage';
+import { DetailRows } from '../../components/funds/DetailRows';
+import { Amount } from '../../components/funds/Amount';
+import { copyWithToast } from '../../components/funds/format';
+import styles from '../../components/account.module.css';
 
 /** Invite friends: the user's code, the registration link and its QR code, and what it earned. */
 export default function SharePage() {

@@ -3,13 +3,13 @@ import { Avatar, Button, Form, ImageUploader, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toast, toastSuccess } from '../../components/toast';
+import { toast, toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { editNickname, profile, uploadHeadPortrait, uploadImage } from '../../api/profile';
 import { setUser, session } from '../../stores/session';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import styles from './account.module.css';
+import styles from '../../components/account.module.css';
 
 /** Spec §5: letters (Chinese included), digits; nickname 2–10, signature 2–30. */
 const NAME_RE = /^[\p{L}\p{N}]+$/u;

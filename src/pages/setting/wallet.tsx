@@ -3,12 +3,12 @@ import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
-import { pathOf } from '../../app/routes';
+import { toastSuccess } from '../../lib/toast';
+import { pathOf } from '../../nav/paths';
 import { addressList, deleteAddress } from '../../api/funds';
 import { PagedList } from '../../components/list/PagedList';
-import { when } from '../fund/parts/format';
-import styles from './account.module.css';
+import { when } from '../../components/funds/format';
+import styles from '../../components/account.module.css';
 
 /** Saved withdrawal addresses: currency, name, address. */
 export default function WalletPage() {

@@ -5,13 +5,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Quote } from '../../api/market';
-import { pathOf } from '../../app/routes';
+import { pathOf } from '../../nav/paths';
 import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
 import { ChangePill } from '../../components/market/ChangePill';
 import { useLiveQuote } from '../../components/market/useLiveQuote';
 import { useMarketView } from '../../market';
-import { loadPairs, pairs } from '../../stores/pairs';
+import { loadPairs, pairs } from '../../market/pairs';
 import styles from './transaction.module.css';
 
 /** Trade pages a picker may return to; anything else goes to spot. */

@@ -5,10 +5,10 @@ import { useSnapshot } from 'valtio';
 import type { SpotOrder } from '../../../core';
 import { spotCancel, spotList } from '../../api/trade';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../components/toast';
+import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
-import { pairs } from '../../stores/pairs';
-import { PagedList } from './components/PagedList';
+import { pairs } from '../../market/pairs';
+import { PagedList } from '../../components/trade/PagedList';
 import { SpotOrderCard } from './components/SpotOrderCard';
 import styles from './transaction.module.css';
 

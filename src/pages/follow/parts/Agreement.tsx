@@ -1,5 +1,5 @@
 import { PageFrame } from '../../../components/PageFrame';
-import styles from './copytrade.module.css';
+import styles from '../../../components/copytrade/copytrade.module.css';
 
 /**
  * The copy-trading agreement in one language (the spec has a Chinese and an English page). Its

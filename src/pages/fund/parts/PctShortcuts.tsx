@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { share } from './format';
+import { share } from '../../../components/funds/format';
 import styles from '../fund.module.css';
 
 /** 25/50/75/100 % of the available balance (UX.md "Numbers"). */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DownOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pathOf } from '../../../app/routes';
+import { pathOf } from '../../../nav/paths';
 import { Num } from '../../../components/Num';
 import { ChangePill } from '../../../components/market/ChangePill';
 import { useMarketView, useStreamStale, useTicker } from '../../../market';

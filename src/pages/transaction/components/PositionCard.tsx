@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { LeverPosition } from '../../../../core';
 import { Num } from '../../../components/Num';
 import type { PositionLive } from '../../../market/types';
-import { Cell } from './Cell';
-import { formatTime } from './time';
+import { Cell } from '../../../components/trade/Cell';
+import { formatTime } from '../../../components/trade/time';
 import styles from './components.module.css';
 
 export interface PositionCardProps {

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondsOrder } from '../../../../core';
 import { Num } from '../../../components/Num';
-import { Cell } from './Cell';
-import { formatTime } from './time';
+import { Cell } from '../../../components/trade/Cell';
+import { formatTime } from '../../../components/trade/time';
 import styles from './components.module.css';
 
 /** One seconds-option order: direction, stake, buy/settle prices, expiry, result and profit. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeverPosition } from '../../../../core';
 import { leverSetStop } from '../../../api/trade';
 import { DecimalInput } from '../../../components/form';
-import { toastSuccess } from '../../../components/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { gt } from './preview';
 import styles from './components.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TradeNotice } from '../../../../core';
-import { toast } from '../../../components/toast';
+import { toast } from '../../../lib/toast';
 import { useUserEvents } from '../../../market';
 import { claimNotice } from './noticeClaims';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pathOf } from '../../../app/routes';
+import { pathOf } from '../../../nav/paths';
 import styles from './components.module.css';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';

@@ -5,7 +5,7 @@ import type { PairTradeSettings } from '../../../../core';
 import { allPairSettings } from '../../../api/trade';
 import type { Quote } from '../../../api/market';
 import { readJson, writeJson } from '../../../lib/storage';
-import { loadPairs, pairs } from '../../../stores/pairs';
+import { loadPairs, pairs } from '../../../market/pairs';
 
 const KEY = 'trade.pair';
 export const DEFAULT_SYMBOL = 'BTC/USDT';

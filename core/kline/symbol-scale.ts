@@ -1,0 +1,127 @@
+/**
+ * A symbol's number scale (aggregator.ts "Numbers"): parsing a tick's decimals into integers at the
+ * symbol's scale, raising that scale when a tick brings more decimals, and the one-way move to
+ * BigInt when float64 integers no longer hold it. Hot: fastValue runs twice per tick.
+ */
+import type { Candle } from '../types/market';
+import { flushLog } from './bar-log';
+import { CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, STRIDE, TIME, VOL, hasBar, slotVolume, volBigOf } from './bar-slot';
+import { type FoldPlan, view } from './fold';
+import { MAX_SAFE, bigPow10, formatScaled, normalizeDecimalString, parseScaledBig, parseScaledFast, pow10, type ScaledOut } from './scaled';
+import { BigBar, type SymbolState } from './symbol-state';
+
+export function bigToCandle(b: BigBar, st: SymbolState): Candle {
+  return {
+    time: b.time,
+    open: formatScaled(b.open, st.pScale),
+    high: formatScaled(b.high, st.pScale),
+    low: formatScaled(b.low, st.pScale),
+    close: formatScaled(b.close, st.pScale),
+    volume: formatScaled(b.vol, st.qScale),
+  };
+}
+
+/**
+ * Moves a symbol to BigInt arithmetic for good (rare: 16+ significant digits). Folded periods'
+ * open bars are assembled first (fold.ts `view`); in BigInt every period is updated per tick.
+ */
+export function toBig(st: SymbolState, plan: FoldPlan): void {
+  flushLog(st);
+  const n = st.hist.length;
+  st.bigBars = [];
+  for (let i = 0; i < n; i++) {
+    const j = view(plan, st, i);
+    const f = st.bars;
+    const x = j * STRIDE;
+    const b = new BigBar();
+    b.has = hasBar(f, j);
+    b.time = f[x + TIME];
+    b.end = f[x + END];
+    if (b.has) {
+      b.open = BigInt(f[x + OPEN]);
+      b.high = BigInt(f[x + HIGH]);
+      b.low = BigInt(f[x + LOW]);
+      b.close = BigInt(f[x + CLOSE]);
+      b.vol = slotVolume(st, j);
+      b.openSeq = f[x + OSEQ];
+      b.closeSeq = f[x + CSEQ];
+    }
+    st.bigBars.push(b);
+  }
+  st.bars = new Float64Array(0);
+  st.volBig = null;
+  st.fast = false;
+}
+
+/** Raises the symbol's price or qty scale by k decimals; false if a price would leave float64 integers. */
+export function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boolean {
+  const f = pow10(k);
+  const b = st.bars;
+  const end = b.length;
+  if (isPrice) {
+    for (let x = 0; x < end; x += STRIDE) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
+    for (let x = 0; x < end; x += STRIDE) {
+      b[x + OPEN] *= f;
+      b[x + HIGH] *= f;
+      b[x + LOW] *= f;
+      b[x + CLOSE] *= f;
+    }
+    st.pScale += k;
+  } else {
+    for (let i = 0, x = 0; x < end; i++, x += STRIDE) {
+      const big = st.volBig === null ? 0n : st.volBig[i];
+      const v = b[x + VOL] * f;
+      if (big === 0n && v <= MAX_SAFE) b[x + VOL] = v;
+      else {
+        volBigOf(st)[i] = (big + BigInt(b[x + VOL])) * bigPow10(k);
+        b[x + VOL] = 0;
+      }
+    }
+    st.qScale += k;
+  }
+  return true;
+}
+
+export function rescaleBig(st: SymbolState, isPrice: boolean, k: number): void {
+  const f = bigPow10(k);
+  for (const b of st.bigBars) {
+    if (isPrice) {
+      b.open *= f;
+      b.high *= f;
+      b.low *= f;
+      b.close *= f;
+    } else b.vol *= f;
+  }
+  if (isPrice) st.pScale += k;
+  else st.qScale += k;
+}
+
+const scratch: ScaledOut = { m: 0, scale: 0 };
+
+/** Scaled value of `s` at the symbol's scale as a float64 integer, or −1 when it needs BigInt. */
+export function fastValue(st: SymbolState, s: string, isPrice: boolean): number {
+  if (!parseScaledFast(s, scratch)) {
+    const canon = normalizeDecimalString(s); // throws on garbage
+    if (canon === s || !parseScaledFast(canon, scratch)) return -1;
+  }
+  let m = scratch.m;
+  const sc = scratch.scale;
+  const cur = isPrice ? st.pScale : st.qScale;
+  if (sc > cur) {
+    if (!rescaleFast(st, isPrice, sc - cur)) return -1;
+  } else if (sc < cur) {
+    m *= pow10(cur - sc);
+    if (m > MAX_SAFE) return -1;
+  }
+  return m;
+}
+
+export function bigValue(st: SymbolState, s: string, isPrice: boolean): bigint {
+  const { m, scale } = parseScaledBig(s);
+  const cur = isPrice ? st.pScale : st.qScale;
+  if (scale > cur) {
+    rescaleBig(st, isPrice, scale - cur);
+    return m;
+  }
+  return scale < cur ? m * bigPow10(cur - scale) : m;
+}

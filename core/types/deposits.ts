@@ -1,0 +1,118 @@
+import type { LevelLimits } from './security';
+
+/**
+ * Money in and out of the exchange: recharge (deposit) and withdrawal, each reviewed by an operator.
+ * Request field names follow spec §7 where the spec names them; where it does not, the name
+ * chosen is written here. Every money value is a decimal string; every POST is form-encoded; lists
+ * take `page` (from 1) and `limit` (default 10) and answer a Page. Stable: fields are added, never renamed.
+ */
+
+/** POST /wallet/get_info {currency (id)} */
+export interface RechargeInfo {
+  currency_id: number;
+  currency: string;
+  networks: string[];
+  recharge_enabled: boolean;
+  withdraw_min: string;
+  withdraw_fee: string;
+  price_usdt: string;
+}
+
+/**
+ * POST /wallet/get_in_address {currency (id), type? (network)} → DepositAddress. The platform's
+ * receiving address; error "contact customer service before recharge" when none is configured.
+ */
+export interface DepositAddress {
+  currency_id: number;
+  currency: string;
+  network: string;
+  address: string;
+  /** PNG data URL of a QR code of address */
+  qr: string;
+}
+
+/**
+ * POST /wallet/charge_req {currency (id), amount, type? (network), account? (address paid to or
+ * from), voucher (file ref of the payment voucher)} → RechargeEntry. Refused when recharge is off.
+ */
+export interface RechargeInput {
+  currency: number;
+  amount: string;
+  type?: string;
+  account?: string;
+  voucher: string;
+}
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+/** GET /recharge/log {page, limit} → Page<RechargeEntry> */
+export interface RechargeEntry {
+  id: number;
+  currency_id: number;
+  currency: string;
+  amount: string;
+  network: string;
+  account: string;
+  voucher: string;
+  voucher_url: string;
+  status: ReviewStatus;
+  /** the operator's reason (always given on reject) */
+  reason: string;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+
+// withdraw
+
+/** GET /wallet/out_info {currency (id)} — everything the withdraw page previews. */
+export interface WithdrawInfo {
+  currency_id: number;
+  currency: string;
+  available: string;
+  withdraw_min: string;
+  withdraw_fee: string;
+  has_pay_password: boolean;
+  ga_bound: boolean;
+  level: number;
+  limits: LevelLimits;
+  has_bank_card: boolean;
+  has_bank_card_international: boolean;
+}
+
+/**
+ * POST /wallet/out → WithdrawEntry. Fields: currency (id), number (amount incl. fee), method
+ * ('address' | 'bank' | 'bank_international', default 'address'), address (when method address:
+ * the destination, or address_id of a saved one), pay_password, gasercert (when GA is bound),
+ * remark. The amount is frozen until an operator reviews it. Unverified users get the 998 envelope.
+ */
+export interface WithdrawInput {
+  currency: number;
+  number: string;
+  method?: 'address' | 'bank' | 'bank_international';
+  address?: string;
+  address_id?: number;
+  pay_password: string;
+  gasercert?: string;
+  remark?: string;
+}
+
+/** GET /user/withdraw/list {page, limit} → Page<WithdrawEntry> */
+export interface WithdrawEntry {
+  id: number;
+  currency_id: number;
+  currency: string;
+  /** total taken from the balance */
+  number: string;
+  fee: string;
+  /** number − fee */
+  received: string;
+  method: 'address' | 'bank' | 'bank_international';
+  /** destination address, or a masked card "bank name ****1234" */
+  destination: string;
+  remark: string;
+  status: ReviewStatus;
+  reason: string;
+  created_at: string;
+  reviewed_at: string | null;
+}

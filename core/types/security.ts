@@ -1,0 +1,113 @@
+/**
+ * The security and identity-verification endpoints (pay password, GA, phone/email binding, KYC).
+ * Request field names follow spec §7 where the spec names them; where it does not, the name
+ * chosen is written here. Every money value is a decimal string; every POST is form-encoded; lists
+ * take `page` (from 1) and `limit` (default 10) and answer a Page. Stable: fields are added, never renamed.
+ */
+
+/**
+ * POST /safe/update_password {password, re_password, oldPasswd} — payment password.
+ * Setting it the first time, oldPasswd is the LOGIN password; changing it, the old payment password.
+ * Revokes the user's other sessions.
+ */
+export interface PayPasswordInput {
+  password: string;
+  re_password: string;
+  oldPasswd: string;
+}
+
+/**
+ * GET /user/getUseGa → GaSetup. When not bound a (pending) secret is created and shown; when bound
+ * only {bound: true} with empty secret fields.
+ */
+export interface GaSetup {
+  bound: boolean;
+  /** base32 secret to type into an authenticator app */
+  secret: string;
+  /** otpauth://totp/… URI */
+  otpauth_url: string;
+  /** PNG data URL of a QR code of otpauth_url */
+  qr: string;
+}
+
+/** POST /user/saveUserga {gasercert: 6-digit code from the app} → ok(message). Revokes other sessions. */
+export interface SaveGaInput {
+  gasercert: string;
+}
+
+/** POST /sms_send {area_code, mobile} → ok(message): sends a 6-digit code to the phone to bind. */
+export interface SmsSendInput {
+  area_code?: string;
+  mobile: string;
+}
+
+/** POST /safe/mobile {mobile, code, area_code?} → ok(message). Revokes other sessions. */
+export interface BindMobileInput {
+  mobile: string;
+  code: string;
+  area_code?: string;
+}
+
+/** POST /safe/email_send {email} → ok(message): sends a 6-digit code to the email to bind. */
+export interface EmailSendInput {
+  email: string;
+}
+
+/** POST /safe/email {email, code} → ok(message). Revokes other sessions. */
+export interface BindEmailInput {
+  email: string;
+  code: string;
+}
+
+
+// identity verification
+
+export type KycState = 'none' | 'verifying' | 'verified' | 'failed';
+export type KycLevelName = 'none' | 'basic' | 'advanced' | 'vip';
+export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+/** GET /real/state */
+export interface RealState {
+  /** 0 none, 1 basic, 2 advanced, 3 VIP */
+  level: number;
+  level_name: KycLevelName;
+  /** state of the level-1 (identity) step */
+  state1: KycState;
+  /** state of the level-2 (photos) step */
+  state2: KycState;
+  /** the operator's reason when the newest submission failed */
+  reason: string;
+  id_type: IdType | '';
+  name: string;
+  /** masked, e.g. "1101********1234" */
+  card_id: string;
+  email_bound: boolean;
+  phone_bound: boolean;
+  /** verification is refused until both are bound */
+  can_submit: boolean;
+  limits: LevelLimits;
+}
+
+/** The limits of spec §6 at the user's level (what the server enforces). */
+export interface LevelLimits {
+  /** 24 h withdrawal limit in BTC-equivalent ('0' = withdrawals need verification) */
+  withdraw_24h_btc: string;
+  /** used in the last 24 h, BTC-equivalent at current prices */
+  withdraw_24h_used_btc: string;
+  /** max USDT per fiat trade order ('0' = not allowed) */
+  fiat_order_usdt: string;
+}
+
+/**
+ * POST /user/real — level 1: {real_type: 1, id_type, name, card_id};
+ * level 2: {real_type: 2, front_pic, reverse_pic} (file refs from /upload). → RealState
+ */
+export interface RealInput {
+  real_type: 1 | 2;
+  id_type?: IdType;
+  name?: string;
+  card_id?: string;
+  front_pic?: string;
+  reverse_pic?: string;
+}

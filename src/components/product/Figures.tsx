@@ -1,0 +1,39 @@
+import { Num } from '../Num';
+import { pct } from './money';
+
+/** Coin amounts show at most 8 decimals, truncated (never shown larger than they are). */
+export const COIN_DP = 8;
+
+/** The decimals an amount really has, between 2 and 8: 1000 → "1000.00", 0.505 → "0.505". */
+export function shownDecimals(value: string | null | undefined): number {
+  const frac = value && /^-?\d+\.(\d+)$/.exec(value)?.[1];
+  return Math.min(COIN_DP, Math.max(2, frac ? frac.replace(/0+$/, '').length : 0));
+}
+
+/**
+ * A coin amount through the one number component (no tint: not a live stream). By default it shows
+ * the digits the amount has (2 to 8 decimals), so a confirmation's arithmetic reads exactly.
+ */
+export function Amount({ value, unit, dp, testId }: { value: string | null | undefined; unit?: string; dp?: number; testId?: string }) {
+  return <Num value={value} format="price" decimals={dp ?? shownDecimals(value)} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
+}
+
+/** A short figure by spec §9's K/M/4-decimal rule (prices, totals in lists). */
+export function Compact({ value, unit, testId }: { value: string | null | undefined; unit?: string; testId?: string }) {
+  return <Num value={value} format="compact" tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
+}
+
+/** A rate fraction as a percent with 2 decimals ("0.365" → 36.50%), unsigned. */
+export function Rate({ rate, className, testId }: { rate: string | null | undefined; className?: string; testId?: string }) {
+  return <Num value={rate ? pct(rate) : null} format="price" decimals={2} tint={false} suffix="%" className={className} data-testid={testId} />;
+}
+
+/** A yield range "0.30% – 0.40%" (one rate when both ends agree). */
+export function RateRange({ min, max, className, testId }: { min: string; max: string; className?: string; testId?: string }) {
+  if (min === max) return <Rate rate={min} className={className} testId={testId} />;
+  return (
+    <span className={className} data-testid={testId}>
+      <Rate rate={min} /> – <Rate rate={max} />
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The part boundaries of eslint.config.js, proven on snippets: each bad import must be reported,
+ * and its good twin must not be (so a rule that matches nothing, or everything, fails here).
+ */
+const cwd = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd });
+
+async function restricted(code: string, filePath: string): Promise<string[]> {
+  const [res] = await eslint.lintText(code, { filePath });
+  return res.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/ into the worker insides', "import { LIGHT_PAINT_THEME } from '../../workers/paint/light-theme';\nexport const t = LIGHT_PAINT_THEME;", 'src/market/probe.ts', /workers\/public\.ts/],
+    ['src/ into worker types past the door', "import type { TickerRow } from '../../workers/api-types';\nexport type T = TickerRow;", 'src/market/probe.ts', /workers\/public\.ts/],
+    ['src/ into server/', "import { x } from '../../../server/config';\nexport const y = x;", 'src/pages/fund/probe.ts', /server/],
+    ['core/ into the barrel', "import type { Period } from '../index';\nexport type P = Period;", 'core/kline/probe.ts', /barrel/],
+    ['core/ into Node', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;", 'core/calc/probe.ts', /Node/],
+    ['core/ into a bare Node module', "import path from 'path';\nexport const p = path;", 'core/calc/probe.ts', /Node/],
+    ['core/ into React', "import { useState } from 'react';\nexport const u = useState;", 'core/calc/probe.ts', /no UI/],
+    ['core/ into src/', "import { session } from '../../src/stores/session';\nexport const s = session;", 'core/calc/probe.ts', /nothing of ours/],
+    ['core/ into workers/', "import { LIGHT_PAINT_THEME } from '../../workers/public';\nexport const t = LIGHT_PAINT_THEME;", 'core/types/probe.ts', /nothing of ours/],
+  ])('reports %s', async (_name, code, filePath, message) => {
+    const found = await restricted(code, filePath);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
+  });
+
+  it.each([
+    ['src/ through the worker door', "import { LIGHT_PAINT_THEME } from '../../workers/public';\nexport const t = LIGHT_PAINT_THEME;", 'src/market/probe.ts'],
+    ['src/ through the core barrel', "import { CONSTANTS } from '../../core';\nexport const c = CONSTANTS;", 'src/stores/probe.ts'],
+    ['core/ sibling to sibling', "import type { Period } from '../types/market';\nexport type P = Period;", 'core/kline/probe.ts'],
+    ['core/ to decimal.js', "import Decimal from 'decimal.js';\nexport const D = Decimal;", 'core/calc/probe.ts'],
+  ])('allows %s', async (_name, code, filePath) => {
+    expect(await restricted(code, filePath)).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { proxy } from 'valtio';
+import { quotationNew, type Quote } from '../api/market';
+
+/** Pair metadata as the pages use it (re-exported so views need not reach into the API client). */
+export type { Quote };
+
+/**
+ * Pair metadata (name, decimals, market class) from /currency/quotation_new, shared by Home and
+ * Markets. Live prices do not live here: they come from the market store fed by the worker; the
+ * REST figures are only the first paint before the stream speaks.
+ */
+export interface PairsState {
+  list: Quote[];
+  bySymbol: Record<string, Quote>;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+}
+
+export const pairs = proxy<PairsState>({ list: [], bySymbol: {}, status: 'idle' });
+
+let pending: Promise<void> | null = null;
+
+export function loadPairs(force = false): Promise<void> {
+  if (pending && !force) return pending;
+  if (pairs.status === 'ready' && !force) return Promise.resolve();
+  pairs.status = 'loading';
+  pending = quotationNew()
+    .then((groups) => {
+      const list = groups.flatMap((g) => g.quotes);
+      const bySymbol: Record<string, Quote> = {};
+      for (const q of list) bySymbol[q.symbol] = q;
+      pairs.list = list;
+      pairs.bySymbol = bySymbol;
+      pairs.status = 'ready';
+    })
+    .catch(() => {
+      pairs.status = 'error';
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}

@@ -1,9 +1,0 @@
-/**
- * The load hook, label/value rows and money confirmation sheet the funds pages already use,
- * re-exported from one seam so the product pages share them rather than fork them; when they move
- * to src/components only this file changes.
- */
-export { useLoad } from '../../../components/load/useLoad';
-export { DetailRows, type Row } from '../../fund/parts/DetailRows';
-export { confirmMoney } from '../../fund/parts/confirmMoney';
-export { when } from '../../fund/parts/format';
