@@ -40,10 +40,6 @@ const BASE_MESSAGES = {
     zh: '注册成功', en: 'Registration succeeded', hk: '註冊成功', th: 'ลงทะเบียนสำเร็จ', jp: '登録に成功しました',
     ko: '가입에 성공했습니다', fra: 'Inscription réussie', spa: 'Registro completado',
   },
-  register_failed: {
-    zh: '注册失败', en: 'Registration failed', hk: '註冊失敗', th: 'ลงทะเบียนไม่สำเร็จ', jp: '登録に失敗しました',
-    ko: '가입에 실패했습니다', fra: "Échec de l'inscription", spa: 'Error en el registro',
-  },
   code_sent: {
     zh: '验证码已发送', en: 'Verification code sent', hk: '驗證碼已發送', th: 'ส่งรหัสยืนยันแล้ว', jp: '認証コードを送信しました',
     ko: '인증 코드가 전송되었습니다', fra: 'Code de vérification envoyé', spa: 'Código de verificación enviado',
@@ -183,10 +179,6 @@ const BASE_MESSAGES = {
     zh: '文件过大（最大 {mb} MB）', en: 'The file is too large (max {mb} MB)', hk: '文件過大（最大 {mb} MB）',
     th: 'ไฟล์มีขนาดใหญ่เกินไป (สูงสุด {mb} MB)', jp: 'ファイルが大きすぎます（最大 {mb} MB）', ko: '파일이 너무 큽니다 (최대 {mb} MB)',
     fra: 'Le fichier est trop volumineux (max {mb} Mo)', spa: 'El archivo es demasiado grande (máx. {mb} MB)',
-  },
-  upload_ok: {
-    zh: '上传成功', en: 'Upload succeeded', hk: '上傳成功', th: 'อัปโหลดสำเร็จ', jp: 'アップロードに成功しました',
-    ko: '업로드에 성공했습니다', fra: 'Téléversement réussi', spa: 'Carga completada',
   },
   payload_too_large: {
     zh: '请求内容过大', en: 'The request is too large', hk: '請求內容過大', th: 'คำขอมีขนาดใหญ่เกินไป', jp: 'リクエストが大きすぎます',

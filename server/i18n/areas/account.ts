@@ -2,9 +2,6 @@
 import type { Table } from '../table';
 
 export const ACCOUNT_MESSAGES = {
-  profile_saved: {
-    zh: "保存成功", en: "Saved", hk: "保存成功", th: "บันทึกแล้ว", jp: "保存しました", ko: "저장되었습니다", fra: "Enregistré", spa: "Guardado",
-  },
   nickname_invalid: {
     zh: "昵称为2-10位中文、字母或数字", en: "The nickname must be 2–10 letters, digits or Chinese characters", hk: "暱稱為2-10位中文、字母或數字", th: "ชื่อเล่นต้องเป็นตัวอักษรหรือตัวเลข 2–10 ตัว", jp: "ニックネームは2～10文字の文字・数字・漢字で入力してください", ko: "닉네임은 2~10자의 문자, 숫자 또는 한자여야 합니다", fra: "Le pseudo doit comporter 2 à 10 lettres, chiffres ou caractères chinois", spa: "El apodo debe tener de 2 a 10 letras, dígitos o caracteres chinos",
   },
@@ -59,9 +56,6 @@ export const ACCOUNT_MESSAGES = {
   kyc_level1_first: {
     zh: "请先完成初级认证", en: "Please complete basic verification first", hk: "請先完成初級認證", th: "กรุณายืนยันตัวตนระดับพื้นฐานก่อน", jp: "先に基本認証を完了してください", ko: "먼저 기본 인증을 완료하세요", fra: "Veuillez d'abord terminer la vérification de base", spa: "Complete primero la verificación básica",
   },
-  kyc_submitted: {
-    zh: "提交成功，等待审核", en: "Submitted, awaiting review", hk: "提交成功，等待審核", th: "ส่งแล้ว รอการตรวจสอบ", jp: "送信しました。審査をお待ちください", ko: "제출되었습니다. 심사를 기다리세요", fra: "Envoyé, en attente de vérification", spa: "Enviado, pendiente de revisión",
-  },
   id_number_invalid: {
     zh: "请输入正确的证件号码", en: "Please enter the correct ID number", hk: "請輸入正確的證件號碼", th: "กรุณากรอกหมายเลขบัตรให้ถูกต้อง", jp: "正しい身分証番号を入力してください", ko: "올바른 신분증 번호를 입력하세요", fra: "Veuillez saisir le bon numéro d'identité", spa: "Introduzca el número de identificación correcto",
   },
@@ -95,9 +89,6 @@ export const ACCOUNT_MESSAGES = {
   amount_invalid: {
     zh: "请输入正确的金额", en: "Please enter the correct amount", hk: "請輸入正確的金額", th: "กรุณากรอกจำนวนเงินให้ถูกต้อง", jp: "正しい金額を入力してください", ko: "올바른 금액을 입력하세요", fra: "Veuillez saisir le bon montant", spa: "Introduzca el importe correcto",
   },
-  recharge_submitted: {
-    zh: "充值申请已提交，等待审核", en: "Recharge request submitted, awaiting review", hk: "充值申請已提交，等待審核", th: "ส่งคำขอเติมเงินแล้ว รอการตรวจสอบ", jp: "入金申請を送信しました。審査をお待ちください", ko: "충전 신청이 제출되었습니다. 심사를 기다리세요", fra: "Demande de recharge envoyée, en attente de vérification", spa: "Solicitud de recarga enviada, pendiente de revisión",
-  },
   withdraw_below_min: {
     zh: "最小提币数量为 {min} {currency}", en: "The minimum withdrawal is {min} {currency}", hk: "最小提幣數量為 {min} {currency}", th: "ถอนขั้นต่ำ {min} {currency}", jp: "最小出金額は {min} {currency} です", ko: "최소 출금액은 {min} {currency}입니다", fra: "Le retrait minimum est de {min} {currency}", spa: "El retiro mínimo es {min} {currency}",
   },
@@ -107,23 +98,14 @@ export const ACCOUNT_MESSAGES = {
   address_required: {
     zh: "请选择提币地址", en: "Please select an address", hk: "請選擇提幣地址", th: "กรุณาเลือกที่อยู่", jp: "アドレスを選択してください", ko: "주소를 선택하세요", fra: "Veuillez choisir une adresse", spa: "Seleccione una dirección",
   },
-  withdraw_submitted: {
-    zh: "提币申请已提交，等待审核", en: "Withdrawal submitted, awaiting review", hk: "提幣申請已提交，等待審核", th: "ส่งคำขอถอนแล้ว รอการตรวจสอบ", jp: "出金申請を送信しました。審査をお待ちください", ko: "출금 신청이 제출되었습니다. 심사를 기다리세요", fra: "Retrait envoyé, en attente de vérification", spa: "Retiro enviado, pendiente de revisión",
-  },
   transfer_same_account: {
     zh: "转出和转入账户不能相同", en: "The source and target accounts must differ", hk: "轉出和轉入賬戶不能相同", th: "บัญชีต้นทางและปลายทางต้องต่างกัน", jp: "振替元と振替先は異なる必要があります", ko: "출금 계정과 입금 계정은 달라야 합니다", fra: "Les comptes source et cible doivent être différents", spa: "Las cuentas de origen y destino deben ser distintas",
-  },
-  transfer_ok: {
-    zh: "划转成功", en: "Transfer succeeded", hk: "劃轉成功", th: "โอนสำเร็จ", jp: "振替に成功しました", ko: "이체되었습니다", fra: "Transfert réussi", spa: "Transferencia realizada",
   },
   exchange_same_currency: {
     zh: "请选择不同的币种", en: "Please choose two different currencies", hk: "請選擇不同的幣種", th: "กรุณาเลือกเหรียญที่ต่างกัน", jp: "異なる通貨を選択してください", ko: "서로 다른 통화를 선택하세요", fra: "Veuillez choisir deux devises différentes", spa: "Elija dos monedas distintas",
   },
   exchange_too_small: {
     zh: "兑换数量过小", en: "The amount is too small to exchange", hk: "兌換數量過小", th: "จำนวนน้อยเกินไปสำหรับการแลกเปลี่ยน", jp: "交換数量が少なすぎます", ko: "교환 수량이 너무 적습니다", fra: "Le montant est trop faible pour être échangé", spa: "El importe es demasiado pequeño para cambiar",
-  },
-  exchange_ok: {
-    zh: "兑换成功", en: "Exchange succeeded", hk: "兌換成功", th: "แลกเปลี่ยนสำเร็จ", jp: "交換に成功しました", ko: "교환되었습니다", fra: "Échange réussi", spa: "Cambio realizado",
   },
   review_done: {
     zh: "该申请已审核", en: "This request has already been reviewed", hk: "該申請已審核", th: "คำขอนี้ได้รับการตรวจสอบแล้ว", jp: "この申請は審査済みです", ko: "이미 심사된 신청입니다", fra: "Cette demande a déjà été examinée", spa: "Esta solicitud ya fue revisada",
@@ -190,9 +172,6 @@ export const ACCOUNT_MESSAGES = {
   },
   level_advanced: {
     zh: "高级", en: "advanced", hk: "高級", th: "ขั้นสูง", jp: "上級", ko: "고급", fra: "avancée", spa: "avanzada",
-  },
-  level_vip: {
-    zh: "VIP", en: "VIP", hk: "VIP", th: "VIP", jp: "VIP", ko: "VIP", fra: "VIP", spa: "VIP",
   },
   bind_code_subject: {
     zh: "绑定验证码", en: "Your binding code", hk: "綁定驗證碼", th: "รหัสสำหรับผูกบัญชี", jp: "連携用コード", ko: "연결 인증 코드", fra: "Votre code d’association", spa: "Su código de vinculación",

@@ -67,10 +67,6 @@ export const COPYTRADE_MESSAGES = {
     zh: '该申请已审核', en: 'This application has already been reviewed', hk: '該申請已審核', th: 'ใบสมัครนี้ได้รับการตรวจสอบแล้ว', jp: 'この申請は審査済みです',
     ko: '이미 심사된 신청입니다', fra: 'Cette candidature a déjà été examinée', spa: 'Esta solicitud ya fue revisada',
   },
-  copy_follow_ok: {
-    zh: '跟单成功', en: 'You are now following this trader', hk: '跟單成功', th: 'ติดตามเทรดเดอร์นี้แล้ว', jp: 'フォローしました',
-    ko: '이 트레이더를 팔로우합니다', fra: 'Vous suivez maintenant ce trader', spa: 'Ahora sigue a este trader',
-  },
   notice_copy_opened: {
     zh: '已跟单 {trader}：{side} {symbol} {lots} 手，开仓价 {price}', en: 'Copied {trader}: {side} {symbol} {lots} lots at {price}',
     hk: '已跟單 {trader}：{side} {symbol} {lots} 手，開倉價 {price}', th: 'คัดลอก {trader}: {side} {symbol} {lots} ล็อต ที่ {price}',
