@@ -20,10 +20,24 @@ export function placeholders(text: string, server = false): string {
   return [...text.matchAll(re)].map((m) => m[1]).sort().join(',');
 }
 
+const BCP47: Record<CheckLang, string> = { zh: 'zh', en: 'en', hk: 'zh-HK', th: 'th', jp: 'ja', ko: 'ko', fra: 'fr', spa: 'es' };
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/**
+ * i18next picks `key_<category>` by the language's plural rules, so a language needs (and may have)
+ * only its own categories: Japanese has no `_one`, French may add `_many`.
+ */
+function pluralFits(key: string, lang: CheckLang, en: FlatTable): boolean | undefined {
+  const m = PLURAL.exec(key);
+  if (!m || !(`${m[1]}_other` in en)) return undefined;
+  return new Intl.PluralRules(BCP47[lang]).resolvedOptions().pluralCategories.includes(m[2] as Intl.LDMLPluralRule);
+}
+
 function compareLang(where: string, lang: CheckLang, en: FlatTable, t: FlatTable | undefined, server: boolean): Problem[] {
   const out: Problem[] = [];
   const table = t ?? {};
   for (const key of Object.keys(en)) {
+    if (pluralFits(key, lang, en) === false && !(key in table)) continue;
     const text = table[key];
     if (text === undefined) { out.push({ kind: 'missing', where: `${where} [${lang}]`, key }); continue; }
     if (text.trim() === '' && en[key]!.trim() !== '') out.push({ kind: 'empty', where: `${where} [${lang}]`, key });
@@ -32,7 +46,7 @@ function compareLang(where: string, lang: CheckLang, en: FlatTable, t: FlatTable
     if (want !== got) out.push({ kind: 'placeholder', where: `${where} [${lang}]`, key, detail: `en {${want}} vs {${got}}` });
   }
   for (const key of Object.keys(table)) {
-    if (!(key in en)) out.push({ kind: 'extra', where: `${where} [${lang}]`, key, detail: 'not in en' });
+    if (!(key in en) && !pluralFits(key, lang, en)) out.push({ kind: 'extra', where: `${where} [${lang}]`, key, detail: 'not in en' });
   }
   if (lang === 'hk') {
     for (const [key, text] of Object.entries(table)) {

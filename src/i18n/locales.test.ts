@@ -20,6 +20,15 @@ describe('translation check rules', () => {
     expect(kinds).toEqual(['missing a.b', 'extra a.c']);
   });
 
+  it('asks each language for its own plural forms only (no _one in Japanese, _many allowed in French)', () => {
+    const en = { 'a.n_one': '{{count}} day', 'a.n_other': '{{count}} days' };
+    const set: LocaleSet = {
+      area: '',
+      byLang: { ...full(en), jp: { 'a.n_other': '{{count}} 日' }, fra: { ...en, 'a.n_many': '{{count}} jours' }, spa: { 'a.n_other': 'x {{count}}' } },
+    };
+    expect(checkLocaleSets([set], usageOf("t('a.n')")).map((p) => `${p.kind} ${p.where} ${p.key}`)).toEqual(['missing <lang>.json [spa] a.n_one'.replace('<lang>', 'locales/<lang>')]);
+  });
+
   it('reports a key no code uses, but not one the code builds through a documented prefix', () => {
     const set: LocaleSet = { area: '', byLang: full({ 'a.b': 'B', 'acct.account.legal': 'L', 'a.gone': 'G' }) };
     const unused = checkLocaleSets([set], usageOf("t('a.b')")).filter((p) => p.kind === 'unused').map((p) => p.key);
