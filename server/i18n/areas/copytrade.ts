@@ -86,7 +86,7 @@ export const COPYTRADE_MESSAGES = {
   notice_copy_skipped_balance: {
     zh: '{trader} 的 {symbol} 仓位未跟单：合约账户余额不足以支付保证金和手续费（需 {need} USDT）',
     en: "{trader}'s {symbol} position was not copied: your contract account balance cannot cover the margin and fee ({need} USDT)",
-    hk: '{trader} 的 {symbol} 倉位未跟單：合約賬戶餘額不足以支付保證金和手續費（需 {need} USDT）',
+    hk: '{trader} 的 {symbol} 倉位未跟單：合約帳戶餘額不足以支付保證金和手續費（需 {need} USDT）',
     th: 'ไม่ได้คัดลอกสถานะ {symbol} ของ {trader}: ยอดเงินบัญชีสัญญาไม่พอสำหรับมาร์จินและค่าธรรมเนียม ({need} USDT)',
     jp: '{trader} の {symbol} ポジションはコピーされませんでした：契約口座の残高が証拠金と手数料（{need} USDT）に足りません',
     ko: '{trader}의 {symbol} 포지션을 카피하지 않았습니다: 계약 계정 잔액이 증거금과 수수료({need} USDT)에 부족합니다',
@@ -96,7 +96,7 @@ export const COPYTRADE_MESSAGES = {
   notice_copy_skipped_lots: {
     zh: '{trader} 的 {symbol} 仓位未跟单：按跟单设置计算的手数 {lots} 不在 {min}-{max} 范围内',
     en: "{trader}'s {symbol} position was not copied: your setting gives {lots} lots, outside {min}-{max}",
-    hk: '{trader} 的 {symbol} 倉位未跟單：按跟單設置計算的手數 {lots} 不在 {min}-{max} 範圍內',
+    hk: '{trader} 的 {symbol} 倉位未跟單：按跟單設定計算的手數 {lots} 不在 {min}-{max} 範圍內',
     th: 'ไม่ได้คัดลอกสถานะ {symbol} ของ {trader}: การตั้งค่าให้ {lots} ล็อต อยู่นอกช่วง {min}-{max}',
     jp: '{trader} の {symbol} ポジションはコピーされませんでした：設定によるロット {lots} が {min}〜{max} の範囲外です',
     ko: '{trader}의 {symbol} 포지션을 카피하지 않았습니다: 설정상 {lots}랏으로 {min}-{max} 범위를 벗어납니다',
