@@ -147,18 +147,6 @@ const BASE_MESSAGES = {
     th: 'มีรายการนี้อยู่แล้วหรือส่งไปแล้ว', jp: 'すでに存在するか、送信済みです', ko: '이미 존재하거나 이미 제출되었습니다',
     fra: 'Cela existe déjà ou a déjà été envoyé', spa: 'Esto ya existe o ya fue enviado',
   },
-  forbidden: {
-    zh: '无权操作', en: 'You are not allowed to do this', hk: '無權操作', th: 'คุณไม่มีสิทธิ์ดำเนินการนี้', jp: 'この操作は許可されていません',
-    ko: '이 작업을 수행할 권한이 없습니다', fra: "Vous n'êtes pas autorisé à faire cela", spa: 'No tiene permiso para hacer esto',
-  },
-  under_development: {
-    zh: '功能开发中', en: 'Function under development', hk: '功能開發中', th: 'ฟังก์ชันอยู่ระหว่างการพัฒนา', jp: '機能は開発中です',
-    ko: '기능 개발 중입니다', fra: 'Fonction en cours de développement', spa: 'Función en desarrollo',
-  },
-  no_more_data: {
-    zh: '没有更多数据了', en: 'No more data', hk: '沒有更多數據了', th: 'ไม่มีข้อมูลเพิ่มเติม', jp: 'これ以上データはありません',
-    ko: '더 이상 데이터가 없습니다', fra: 'Plus de données', spa: 'No hay más datos',
-  },
   recharge_disabled: {
     zh: '充值未开启，请联系管理员', en: 'Recharge is not enabled, please contact the administrator', hk: '充值未開啟，請聯繫管理員',
     th: 'ยังไม่เปิดการเติมเงิน กรุณาติดต่อผู้ดูแลระบบ', jp: 'チャージは有効になっていません。管理者にお問い合わせください',
