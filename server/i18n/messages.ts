@@ -17,32 +17,28 @@ const BASE_MESSAGES = {
     ko: '매개변수 오류', fra: 'Erreur de paramètre', spa: 'Error de parámetro',
   },
   please_login: {
-    zh: '请先登录', en: 'Please log in first', hk: '請先登錄', th: 'กรุณาเข้าสู่ระบบก่อน', jp: '先にログインしてください',
+    zh: '请先登录', en: 'Please log in first', hk: '請先登入', th: 'กรุณาเข้าสู่ระบบก่อน', jp: '先にログインしてください',
     ko: '먼저 로그인하세요', fra: "Veuillez d'abord vous connecter", spa: 'Inicie sesión primero',
   },
   session_invalid: {
-    zh: '登录已失效，请重新登录', en: 'Your session has expired, please log in again', hk: '登錄已失效，請重新登錄',
+    zh: '登录已失效，请重新登录', en: 'Your session has expired, please log in again', hk: '登入已失效，請重新登入',
     th: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง', jp: 'セッションの有効期限が切れました。再度ログインしてください',
     ko: '세션이 만료되었습니다. 다시 로그인하세요', fra: 'Votre session a expiré, veuillez vous reconnecter',
     spa: 'Su sesión ha caducado, inicie sesión de nuevo',
   },
   login_failed: {
-    zh: '登录失败，账号或密码错误', en: 'Login failed: wrong account or password', hk: '登錄失敗，賬號或密碼錯誤',
+    zh: '登录失败，账号或密码错误', en: 'Login failed: wrong account or password', hk: '登入失敗，帳號或密碼錯誤',
     th: 'เข้าสู่ระบบไม่สำเร็จ: บัญชีหรือรหัสผ่านไม่ถูกต้อง', jp: 'ログインに失敗しました：アカウントまたはパスワードが違います',
     ko: '로그인 실패: 계정 또는 비밀번호가 올바르지 않습니다', fra: 'Échec de la connexion : compte ou mot de passe incorrect',
     spa: 'Error de inicio de sesión: cuenta o contraseña incorrecta',
   },
   logout_ok: {
-    zh: '已退出登录', en: 'Logged out', hk: '已退出登錄', th: 'ออกจากระบบแล้ว', jp: 'ログアウトしました',
+    zh: '已退出登录', en: 'Logged out', hk: '已登出', th: 'ออกจากระบบแล้ว', jp: 'ログアウトしました',
     ko: '로그아웃되었습니다', fra: 'Déconnecté', spa: 'Sesión cerrada',
   },
   register_ok: {
     zh: '注册成功', en: 'Registration succeeded', hk: '註冊成功', th: 'ลงทะเบียนสำเร็จ', jp: '登録に成功しました',
     ko: '가입에 성공했습니다', fra: 'Inscription réussie', spa: 'Registro completado',
-  },
-  register_failed: {
-    zh: '注册失败', en: 'Registration failed', hk: '註冊失敗', th: 'ลงทะเบียนไม่สำเร็จ', jp: '登録に失敗しました',
-    ko: '가입에 실패했습니다', fra: "Échec de l'inscription", spa: 'Error en el registro',
   },
   code_sent: {
     zh: '验证码已发送', en: 'Verification code sent', hk: '驗證碼已發送', th: 'ส่งรหัสยืนยันแล้ว', jp: '認証コードを送信しました',
@@ -98,30 +94,30 @@ const BASE_MESSAGES = {
     spa: 'Las dos contraseñas no coinciden',
   },
   password_reset_ok: {
-    zh: '密码已重置，请重新登录', en: 'Password reset, please log in again', hk: '密碼已重置，請重新登錄',
+    zh: '密码已重置，请重新登录', en: 'Password reset, please log in again', hk: '密碼已重置，請重新登入',
     th: 'รีเซ็ตรหัสผ่านแล้ว กรุณาเข้าสู่ระบบอีกครั้ง', jp: 'パスワードをリセットしました。再度ログインしてください',
     ko: '비밀번호가 재설정되었습니다. 다시 로그인하세요', fra: 'Mot de passe réinitialisé, veuillez vous reconnecter',
     spa: 'Contraseña restablecida, inicie sesión de nuevo',
   },
   email_invalid: {
-    zh: '邮箱格式不正确', en: 'Invalid email address', hk: '郵箱格式不正確', th: 'อีเมลไม่ถูกต้อง', jp: 'メールアドレスの形式が正しくありません',
+    zh: '邮箱格式不正确', en: 'Invalid email address', hk: '電郵格式不正確', th: 'อีเมลไม่ถูกต้อง', jp: 'メールアドレスの形式が正しくありません',
     ko: '이메일 형식이 올바르지 않습니다', fra: 'Adresse e-mail invalide', spa: 'Correo electrónico no válido',
   },
   mobile_invalid: {
-    zh: '手机号格式不正确', en: 'Invalid mobile number', hk: '手機號格式不正確', th: 'หมายเลขโทรศัพท์ไม่ถูกต้อง', jp: '携帯電話番号の形式が正しくありません',
+    zh: '手机号格式不正确', en: 'Invalid mobile number', hk: '手機號碼格式不正確', th: 'หมายเลขโทรศัพท์ไม่ถูกต้อง', jp: '携帯電話番号の形式が正しくありません',
     ko: '휴대폰 번호 형식이 올바르지 않습니다', fra: 'Numéro de mobile invalide', spa: 'Número de móvil no válido',
   },
   account_exists: {
-    zh: '该账号已注册', en: 'This account is already registered', hk: '該賬號已註冊', th: 'บัญชีนี้ลงทะเบียนแล้ว',
+    zh: '该账号已注册', en: 'This account is already registered', hk: '該帳號已註冊', th: 'บัญชีนี้ลงทะเบียนแล้ว',
     jp: 'このアカウントは既に登録されています', ko: '이미 가입된 계정입니다', fra: 'Ce compte est déjà enregistré',
     spa: 'Esta cuenta ya está registrada',
   },
   account_not_found: {
-    zh: '账号不存在', en: 'Account not found', hk: '賬號不存在', th: 'ไม่พบบัญชี', jp: 'アカウントが存在しません',
+    zh: '账号不存在', en: 'Account not found', hk: '帳號不存在', th: 'ไม่พบบัญชี', jp: 'アカウントが存在しません',
     ko: '계정을 찾을 수 없습니다', fra: 'Compte introuvable', spa: 'Cuenta no encontrada',
   },
   account_disabled: {
-    zh: '账号已被禁用', en: 'This account is disabled', hk: '賬號已被禁用', th: 'บัญชีนี้ถูกระงับ', jp: 'このアカウントは無効です',
+    zh: '账号已被禁用', en: 'This account is disabled', hk: '帳號已被禁用', th: 'บัญชีนี้ถูกระงับ', jp: 'このアカウントは無効です',
     ko: '비활성화된 계정입니다', fra: 'Ce compte est désactivé', spa: 'Esta cuenta está deshabilitada',
   },
   too_many_requests: {
@@ -151,18 +147,6 @@ const BASE_MESSAGES = {
     th: 'มีรายการนี้อยู่แล้วหรือส่งไปแล้ว', jp: 'すでに存在するか、送信済みです', ko: '이미 존재하거나 이미 제출되었습니다',
     fra: 'Cela existe déjà ou a déjà été envoyé', spa: 'Esto ya existe o ya fue enviado',
   },
-  forbidden: {
-    zh: '无权操作', en: 'You are not allowed to do this', hk: '無權操作', th: 'คุณไม่มีสิทธิ์ดำเนินการนี้', jp: 'この操作は許可されていません',
-    ko: '이 작업을 수행할 권한이 없습니다', fra: "Vous n'êtes pas autorisé à faire cela", spa: 'No tiene permiso para hacer esto',
-  },
-  under_development: {
-    zh: '功能开发中', en: 'Function under development', hk: '功能開發中', th: 'ฟังก์ชันอยู่ระหว่างการพัฒนา', jp: '機能は開発中です',
-    ko: '기능 개발 중입니다', fra: 'Fonction en cours de développement', spa: 'Función en desarrollo',
-  },
-  no_more_data: {
-    zh: '没有更多数据了', en: 'No more data', hk: '沒有更多數據了', th: 'ไม่มีข้อมูลเพิ่มเติม', jp: 'これ以上データはありません',
-    ko: '더 이상 데이터가 없습니다', fra: 'Plus de données', spa: 'No hay más datos',
-  },
   recharge_disabled: {
     zh: '充值未开启，请联系管理员', en: 'Recharge is not enabled, please contact the administrator', hk: '充值未開啟，請聯繫管理員',
     th: 'ยังไม่เปิดการเติมเงิน กรุณาติดต่อผู้ดูแลระบบ', jp: 'チャージは有効になっていません。管理者にお問い合わせください',
@@ -170,23 +154,19 @@ const BASE_MESSAGES = {
     spa: 'La recarga no está habilitada, contacte al administrador',
   },
   add_bank_card: {
-    zh: '请先添加银行卡', en: 'Please add a bank card', hk: '請先添加銀行卡', th: 'กรุณาเพิ่มบัตรธนาคาร', jp: '銀行カードを追加してください',
+    zh: '请先添加银行卡', en: 'Please add a bank card', hk: '請先新增銀行卡', th: 'กรุณาเพิ่มบัตรธนาคาร', jp: '銀行カードを追加してください',
     ko: '은행 카드를 추가하세요', fra: 'Veuillez ajouter une carte bancaire', spa: 'Añada una tarjeta bancaria',
   },
   file_type_invalid: {
-    zh: '仅支持 PNG、JPEG、WebP、GIF 图片', en: 'Only PNG, JPEG, WebP or GIF images are accepted', hk: '僅支持 PNG、JPEG、WebP、GIF 圖片',
+    zh: '仅支持 PNG、JPEG、WebP、GIF 图片', en: 'Only PNG, JPEG, WebP or GIF images are accepted', hk: '僅支援 PNG、JPEG、WebP、GIF 圖片',
     th: 'รองรับเฉพาะรูปภาพ PNG, JPEG, WebP หรือ GIF', jp: 'PNG、JPEG、WebP、GIF 画像のみ対応しています',
     ko: 'PNG, JPEG, WebP, GIF 이미지만 허용됩니다', fra: 'Seules les images PNG, JPEG, WebP ou GIF sont acceptées',
     spa: 'Solo se aceptan imágenes PNG, JPEG, WebP o GIF',
   },
   file_too_large: {
-    zh: '文件过大（最大 {mb} MB）', en: 'The file is too large (max {mb} MB)', hk: '文件過大（最大 {mb} MB）',
+    zh: '文件过大（最大 {mb} MB）', en: 'The file is too large (max {mb} MB)', hk: '檔案過大（最大 {mb} MB）',
     th: 'ไฟล์มีขนาดใหญ่เกินไป (สูงสุด {mb} MB)', jp: 'ファイルが大きすぎます（最大 {mb} MB）', ko: '파일이 너무 큽니다 (최대 {mb} MB)',
     fra: 'Le fichier est trop volumineux (max {mb} Mo)', spa: 'El archivo es demasiado grande (máx. {mb} MB)',
-  },
-  upload_ok: {
-    zh: '上传成功', en: 'Upload succeeded', hk: '上傳成功', th: 'อัปโหลดสำเร็จ', jp: 'アップロードに成功しました',
-    ko: '업로드에 성공했습니다', fra: 'Téléversement réussi', spa: 'Carga completada',
   },
   payload_too_large: {
     zh: '请求内容过大', en: 'The request is too large', hk: '請求內容過大', th: 'คำขอมีขนาดใหญ่เกินไป', jp: 'リクエストが大きすぎます',
@@ -197,7 +177,7 @@ const BASE_MESSAGES = {
     ko: '잘못된 형식의 요청입니다', fra: 'Requête mal formée', spa: 'Solicitud mal formada',
   },
   server_error: {
-    zh: '服务器繁忙，请稍后再试', en: 'Server error, please try again later', hk: '服務器繁忙，請稍後再試',
+    zh: '服务器繁忙，请稍后再试', en: 'Server error, please try again later', hk: '伺服器繁忙，請稍後再試',
     th: 'เซิร์ฟเวอร์ขัดข้อง กรุณาลองใหม่ภายหลัง', jp: 'サーバーエラーです。しばらくしてから再試行してください',
     ko: '서버 오류입니다. 잠시 후 다시 시도하세요', fra: 'Erreur du serveur, veuillez réessayer plus tard',
     spa: 'Error del servidor, inténtelo más tarde',

@@ -12,6 +12,7 @@ import frFR from 'antd-mobile/es/locales/fr-FR';
 import esES from 'antd-mobile/es/locales/es-ES';
 import type { Lang } from '../../core';
 import { session } from '../stores/session';
+import { followLangOfOtherTabs } from '../stores/langSync';
 import { LANGS } from '../../core';
 import { mergeLocaleTables, type LocaleTable } from './merge';
 
@@ -66,6 +67,7 @@ function applyLang(lang: Lang): void {
 }
 
 applyLang(session.lang);
+followLangOfOtherTabs();
 subscribeKey(session, 'lang', (lang) => {
   void i18n.changeLanguage(lang);
   applyLang(lang);

@@ -67,10 +67,6 @@ export const COPYTRADE_MESSAGES = {
     zh: '该申请已审核', en: 'This application has already been reviewed', hk: '該申請已審核', th: 'ใบสมัครนี้ได้รับการตรวจสอบแล้ว', jp: 'この申請は審査済みです',
     ko: '이미 심사된 신청입니다', fra: 'Cette candidature a déjà été examinée', spa: 'Esta solicitud ya fue revisada',
   },
-  copy_follow_ok: {
-    zh: '跟单成功', en: 'You are now following this trader', hk: '跟單成功', th: 'ติดตามเทรดเดอร์นี้แล้ว', jp: 'フォローしました',
-    ko: '이 트레이더를 팔로우합니다', fra: 'Vous suivez maintenant ce trader', spa: 'Ahora sigue a este trader',
-  },
   notice_copy_opened: {
     zh: '已跟单 {trader}：{side} {symbol} {lots} 手，开仓价 {price}', en: 'Copied {trader}: {side} {symbol} {lots} lots at {price}',
     hk: '已跟單 {trader}：{side} {symbol} {lots} 手，開倉價 {price}', th: 'คัดลอก {trader}: {side} {symbol} {lots} ล็อต ที่ {price}',
@@ -90,7 +86,7 @@ export const COPYTRADE_MESSAGES = {
   notice_copy_skipped_balance: {
     zh: '{trader} 的 {symbol} 仓位未跟单：合约账户余额不足以支付保证金和手续费（需 {need} USDT）',
     en: "{trader}'s {symbol} position was not copied: your contract account balance cannot cover the margin and fee ({need} USDT)",
-    hk: '{trader} 的 {symbol} 倉位未跟單：合約賬戶餘額不足以支付保證金和手續費（需 {need} USDT）',
+    hk: '{trader} 的 {symbol} 倉位未跟單：合約帳戶餘額不足以支付保證金和手續費（需 {need} USDT）',
     th: 'ไม่ได้คัดลอกสถานะ {symbol} ของ {trader}: ยอดเงินบัญชีสัญญาไม่พอสำหรับมาร์จินและค่าธรรมเนียม ({need} USDT)',
     jp: '{trader} の {symbol} ポジションはコピーされませんでした：契約口座の残高が証拠金と手数料（{need} USDT）に足りません',
     ko: '{trader}의 {symbol} 포지션을 카피하지 않았습니다: 계약 계정 잔액이 증거금과 수수료({need} USDT)에 부족합니다',
@@ -100,7 +96,7 @@ export const COPYTRADE_MESSAGES = {
   notice_copy_skipped_lots: {
     zh: '{trader} 的 {symbol} 仓位未跟单：按跟单设置计算的手数 {lots} 不在 {min}-{max} 范围内',
     en: "{trader}'s {symbol} position was not copied: your setting gives {lots} lots, outside {min}-{max}",
-    hk: '{trader} 的 {symbol} 倉位未跟單：按跟單設置計算的手數 {lots} 不在 {min}-{max} 範圍內',
+    hk: '{trader} 的 {symbol} 倉位未跟單：按跟單設定計算的手數 {lots} 不在 {min}-{max} 範圍內',
     th: 'ไม่ได้คัดลอกสถานะ {symbol} ของ {trader}: การตั้งค่าให้ {lots} ล็อต อยู่นอกช่วง {min}-{max}',
     jp: '{trader} の {symbol} ポジションはコピーされませんでした：設定によるロット {lots} が {min}〜{max} の範囲外です',
     ko: '{trader}의 {symbol} 포지션을 카피하지 않았습니다: 설정상 {lots}랏으로 {min}-{max} 범위를 벗어납니다',

@@ -64,7 +64,7 @@ export const PRODUCT_MESSAGES = {
     ko: '청약이 종료되었습니다', fra: 'La souscription est terminée', spa: 'La suscripción ha finalizado',
   },
   ieo_pay_currency_invalid: {
-    zh: '该项目不支持此支付币种', en: 'This project does not accept that payment currency', hk: '該項目不支持此支付幣種',
+    zh: '该项目不支持此支付币种', en: 'This project does not accept that payment currency', hk: '該項目不支援此支付幣種',
     th: 'โครงการนี้ไม่รับสกุลเงินนี้', jp: 'このプロジェクトはその通貨での支払いに対応していません', ko: '이 프로젝트는 해당 결제 통화를 지원하지 않습니다',
     fra: "Ce projet n'accepte pas cette devise de paiement", spa: 'Este proyecto no acepta esa moneda de pago',
   },

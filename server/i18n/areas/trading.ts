@@ -27,7 +27,7 @@ export const TRADING_MESSAGES = {
     ko: '최대값은 {max}입니다', fra: 'Le maximum est {max}', spa: 'El máximo es {max}',
   },
   trade_multiple_invalid: {
-    zh: '该交易对不支持此倍数', en: 'This multiple is not available for this pair', hk: '該交易對不支持此倍數', th: 'คู่นี้ไม่รองรับเลเวอเรจนี้',
+    zh: '该交易对不支持此倍数', en: 'This multiple is not available for this pair', hk: '該交易對不支援此倍數', th: 'คู่นี้ไม่รองรับเลเวอเรจนี้',
     jp: 'このペアではこの倍率は使えません', ko: '이 거래쌍에서는 이 배수를 사용할 수 없습니다', fra: "Ce multiple n'est pas disponible pour cette paire",
     spa: 'Este multiplicador no está disponible para este par',
   },
@@ -51,7 +51,7 @@ export const TRADING_MESSAGES = {
     fra: "Pas encore de prix de marché, réessayez dans un instant", spa: 'Aún no hay precio de mercado, inténtelo en un momento',
   },
   trade_seconds_invalid: {
-    zh: '不支持该秒数', en: 'This option period is not available', hk: '不支持該秒數', th: 'ไม่มีระยะเวลานี้', jp: 'この期間は利用できません',
+    zh: '不支持该秒数', en: 'This option period is not available', hk: '不支援該秒數', th: 'ไม่มีระยะเวลานี้', jp: 'この期間は利用できません',
     ko: '이 기간은 사용할 수 없습니다', fra: "Cette durée n'est pas disponible", spa: 'Este plazo no está disponible',
   },
   trade_currency_not_payable: {
@@ -60,7 +60,7 @@ export const TRADING_MESSAGES = {
     fra: 'Cette devise ne peut pas servir aux options à la seconde', spa: 'Esta moneda no se puede usar en opciones por segundos',
   },
   trade_stop_invalid: {
-    zh: '止盈价或止损价设置不正确', en: 'The take-profit or stop-loss price is on the wrong side of the price', hk: '止盈價或止損價設置不正確',
+    zh: '止盈价或止损价设置不正确', en: 'The take-profit or stop-loss price is on the wrong side of the price', hk: '止盈價或止損價設定不正確',
     th: 'ราคาทำกำไรหรือตัดขาดทุนไม่ถูกต้อง', jp: '利確価格または損切り価格が正しくありません', ko: '익절가 또는 손절가가 올바르지 않습니다',
     fra: 'Le prix de prise de bénéfice ou de stop-loss est du mauvais côté', spa: 'El precio de toma de ganancias o de stop-loss no es correcto',
   },

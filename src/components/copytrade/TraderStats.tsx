@@ -11,7 +11,8 @@ export function TraderHead({ c, sub }: { c: TraderCard; sub?: string }) {
       <span className={styles.avatar} aria-hidden>
         {[...c.nickname][0]?.toUpperCase() ?? '?'}
       </span>
-      <span className={styles.name}>
+      {/* the trader writes the name and bio: a one-line preview may end in an ellipsis */}
+      <span className={styles.name} data-may-truncate="">
         {c.nickname}
         {sub ? <span className={styles.sub}>{sub}</span> : null}
       </span>

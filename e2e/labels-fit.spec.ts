@@ -1,0 +1,110 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ROUTES, type RouteDef } from '../src/app/routes';
+import { LANGS, type Lang } from '../core';
+import { startOwnServer, type OwnServer } from './own-server';
+import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
+
+/**
+ * Labels fit at 360 wide in every language: each page of src/app/routes.ts, logged in as the demo
+ * user (public-only pages as a guest), in all eight languages; a label cut by its box or sticking
+ * past the screen fails the test with its text and place. One page and one login; the language is
+ * switched through the stored session and one reload per language. Coming-soon frames share one
+ * component, so one stands for all of them.
+ */
+const PORT = Number(process.env.LABELS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8091) + 100);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
+const GUEST_ONLY = new Set(['common/login', 'common/register', 'common/forget']);
+const firstComingSoon = ROUTES.find((r) => !r.load)?.name;
+const PAGES = ROUTES.filter((r) => r.load || r.name === firstComingSoon);
+
+let server: OwnServer | undefined;
+test.afterAll(async () => server?.stop());
+
+type Envelope<T> = { type: string; message: T };
+type Listish<T> = T[] | { list?: T[]; data?: T[] };
+const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? []));
+
+/** Query strings for pages that show one thing (a pair, a coin, a product), from the live API. */
+async function pageQueries(request: APIRequestContext, token: string): Promise<Record<string, string>> {
+  const headers = { authorization: token, lang: 'en' };
+  const get = async <T>(url: string, form?: Record<string, string | number>): Promise<T | undefined> => {
+    const res = form ? await request.post(`${BASE}/api/${url}`, { headers, form }) : await request.get(`${BASE}/api/${url}`, { headers });
+    const body = (await res.json()) as Envelope<T>;
+    return body.type === 'ok' ? body.message : undefined;
+  };
+  const coins = (await get<{ id: number; name: string }[]>('currency/list')) ?? [];
+  const usdt = coins.find((c) => c.name === 'USDT')?.id ?? 1;
+  const article = items(await get<Listish<{ id: number }>>('news/list', { c_id: 4 }))[0]?.id ?? 1;
+  const trader = items(await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', { page: 1, limit: 10 }))[0];
+  const traderId = trader?.trader_user_id ?? trader?.user_id ?? trader?.id ?? 1;
+  const project = items(await get<Listish<{ id: number }>>('project', { page: 1, limit: 10 }))[0]?.id ?? 1;
+  const lock = items(await get<Listish<{ id: number }>>('lh/deposit/config'))[0]?.id ?? 1;
+  const dual = items(await get<Listish<{ id: number }>>('dual/index'))[0]?.id ?? 1;
+  const pair = `symbol=${encodeURIComponent('BTC/USDT')}`;
+  return {
+    'market/detail': pair, 'transaction/index2': pair, 'transaction/currency': pair,
+    'common/article': `id=${article}`, 'fund/receive': `currency=${usdt}`, 'fund/withdraw': `currency=${usdt}`,
+    'fund/assets_record': `currency=${usdt}&type=2`, 'setting/addWallet': `currency=${usdt}`,
+    'follow/trader': `id=${traderId}`, 'follow/follow': `id=${traderId}`, 'ieo/subscribe': `project_id=${project}`,
+    'lockming/buy': `config_id=${lock}`, 'invest/purchase': `id=${dual}`,
+  };
+}
+
+async function setSession(page: Page, patch: Record<string, unknown>) {
+  await page.evaluate((p) => {
+    const cur = JSON.parse(localStorage.getItem('session') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('session', JSON.stringify({ ...cur, ...p }));
+  }, patch);
+  await page.reload();
+}
+
+/** Each route once; on it, each language in turn (switched in place) is measured. */
+async function pass(page: Page, routes: RouteDef[], langs: readonly Lang[], query: Record<string, string>): Promise<string[]> {
+  const findings: string[] = [];
+  for (const r of routes) {
+    const t0 = Date.now();
+    await switchLang(page, 'en');
+    const problem = await showRoute(page, `#/pages/${r.name}${query[r.name] ? `?${query[r.name]}` : ''}`);
+    if (problem) findings.push(problem);
+    for (const lang of langs) {
+      await switchLang(page, lang);
+      for (const f of await labelsThatDoNotFit(page)) findings.push(`[${lang}] ${r.name}: ${f}`);
+    }
+    if (process.env.LABELS_TIMING) console.log(`${r.name} ${Date.now() - t0} ms`);
+  }
+  return findings;
+}
+
+test('every page fits at 360 wide in all eight languages', async ({ browser, request }) => {
+  test.setTimeout(420_000);
+  const t0 = Date.now();
+  server = await startOwnServer({ port: PORT, name: 'labels', env: { DEMO_USER: 'on' } });
+  const login = (await (await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })).json()) as Envelope<string>;
+  expect(login.type, 'the demo user logs in').toBe('ok');
+  const query = await pageQueries(request, login.message);
+  if (process.env.LABELS_TIMING) console.log(`server up ${Date.now() - t0} ms`);
+  const context = await browser.newContext({ baseURL: BASE, reducedMotion: 'reduce', viewport: { width: 360, height: 780 }, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`${BASE}/h5/#/pages/common/login`);
+  await page.evaluate(() => sessionStorage.setItem('home.popSeen', '1')); // Home's once-a-session notice would cover it
+  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/pages\/index\/index/);
+
+  const only = process.env.LABELS_ONLY ? new RegExp(process.env.LABELS_ONLY) : null;
+  const langs = LANGS.filter((l) => !process.env.LABELS_LANGS || process.env.LABELS_LANGS.split(',').includes(l));
+  const routes = PAGES.filter((r) => !GUEST_ONLY.has(r.name) && (!only || only.test(r.name)));
+  const findings: string[] = [];
+  findings.push(...(await pass(page, routes, langs, query)));
+  // the guest-only pages (login, register, forgot password)
+  const session = await page.evaluate(() => localStorage.getItem('session'));
+  await setSession(page, { token: '', user: null });
+  const guest = PAGES.filter((r) => GUEST_ONLY.has(r.name) && (!only || only.test(r.name)));
+  findings.push(...(await pass(page, guest, langs, query)));
+  await page.evaluate((s) => s && localStorage.setItem('session', s), session);
+  await context.close();
+  if (findings.length) console.log(`\n${findings.join('\n')}`);
+  expect(findings).toEqual([]);
+});
