@@ -100,6 +100,11 @@ export class SymbolBook {
     this.orders.delete(id);
   }
 
+  /** true when users have resting orders here (the cross check's fast exit) */
+  get hasOrders(): boolean {
+    return this.orders.size > 0;
+  }
+
   order(id: number): RestingOrder | undefined {
     return this.orders.get(id);
   }
