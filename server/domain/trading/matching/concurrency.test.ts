@@ -69,7 +69,7 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
   expect(await checkJournalConsistency(k.app.db)).toEqual([]);
   const resting = await k.app.db.selectFrom('spot_orders').selectAll().where('status', 'in', ['open', 'partially_filled']).execute();
   expect(resting.length).toBeGreaterThan(0);
-  const frozenBy = new Map<string, ExactDecimal>();
+  const frozenBy = new Map<string, InstanceType<typeof ExactDecimal>>();
   for (const o of resting) {
     const left = new ExactDecimal(o.amount).minus(o.filled).toFixed();
     const want = o.side === 'buy' ? buyFrozen(left, o.target_price as string, o.fee_rate) : left;

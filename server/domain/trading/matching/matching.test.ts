@@ -4,11 +4,11 @@
  * self-trade prevention (EXPIRE_MAKER) and user-to-user fills. Runs on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES, type SpotOrder } from '../../../../core';
+import { ACCOUNT_TYPES, type LeverPosition, type SpotOrder } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createKit, type Kit } from '../test-kit';
 
-const CHANGE = ACCOUNT_TYPES.change;
+const { change: CHANGE, lever: LEVER } = ACCOUNT_TYPES;
 const USDT = 4;
 const ETH = 2;
 const SYM = 'ETH/USDT';
@@ -123,5 +123,24 @@ describe('limit orders', () => {
     expect(await k.balance(b.id, USDT, CHANGE)).toEqual({ available: '51.4485', frozen: '0' });
     expect(await k.balance(b.id, ETH, CHANGE)).toEqual({ available: '0.5', frozen: '0' });
     expect((await fills(other.id)).map((f) => [f.role, f.counter_order_id])).toEqual([['maker', t.id]]);
+  });
+});
+
+describe('contracts', () => {
+  it('a futures market entry opens at the VWAP of walking the venue book, rounded against the trader', async () => {
+    const u = await k.user('lever-walk@example.com');
+    await k.fund(u.id, USDT, LEVER, '1000');
+    await k.tick(SYM, '3000');
+    await setBook([['3000', '0.4'], ['3001', '0.3'], ['3002.5', '5']], [['2999', '5']]);
+    // 100 lots × 0.01 ETH = 1 ETH: 0.4 × 3000 + 0.3 × 3001 + 0.3 × 3002.5 = 3001.05
+    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+    expect(p).toMatchObject({ status: 'position', open_price: '3001.05', margin: '300.105' });
+    // a short for 1 ETH walks the bids: 2999
+    const s = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+    expect(s).toMatchObject({ status: 'position', open_price: '2999' });
+    // more than the band allows is refused
+    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'market', share: '1000', multiple: 10 });
+    expect(r).toMatchObject({ type: 'error', message: 'This market order would move the price more than 5% and was refused; lower the amount or use a limit order' });
+    await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
   });
 });
