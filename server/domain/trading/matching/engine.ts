@@ -52,6 +52,9 @@ export async function matchSpot(ctx: TradingContext, userId: number, pair: PairS
   const makers: SpotRow[] = [];
   const expired: SpotRow[] = [];
   const row = await inTx(ctx, async (trx, moves) => {
+    // the runner may run this again after a deadlock: start from nothing each time
+    makers.length = 0;
+    expired.length = 0;
     const c: FillCtx = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
     let r = await trx
       .insertInto('spot_orders')
