@@ -68,7 +68,8 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
 
   expect(await checkJournalConsistency(k.app.db)).toEqual([]);
   const resting = await k.app.db.selectFrom('spot_orders').selectAll().where('status', 'in', ['open', 'partially_filled']).execute();
-  expect(resting.length).toBeGreaterThan(0);
+  const outcome = results.map((r) => (r.type === 'ok' ? (r.message as { status: string }).status : String(r.message)));
+  expect(resting.length, JSON.stringify(outcome)).toBeGreaterThan(0);
   const frozenBy = new Map<string, InstanceType<typeof ExactDecimal>>();
   for (const o of resting) {
     const left = new ExactDecimal(o.amount).minus(o.filled).toFixed();
