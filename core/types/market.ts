@@ -18,6 +18,8 @@ export interface Tick {
   qty: string; // decimal string
   seq: number;
   ts: number;
+  /** the taker's side when the feed knows it (a trade at the ask is a buy) */
+  side?: 'buy' | 'sell';
 }
 
 /** One K-line bar. `time` is the bucket's open instant in ms since the epoch (UTC). */

@@ -55,8 +55,8 @@ export interface PairTradeSettings {
 
 export type SpotSide = 'buy' | 'sell';
 export type SpotOrderKind = 'market' | 'limit';
-/** open: a limit order waiting (funds frozen); filled; cancelled */
-export type SpotOrderStatus = 'open' | 'filled' | 'cancelled';
+/** open: new, nothing filled; partially_filled: some filled, the rest rests; filled; cancelled (its remainder, if partly filled) */
+export type SpotOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
 
 /** POST /coin/trade. `target_price` empty or absent = a market order; given = a limit order. */
 export interface SpotTradeRequest {
@@ -92,16 +92,18 @@ export interface SpotOrder {
   status: SpotOrderStatus;
   /** base quantity */
   amount: string;
+  /** base quantity filled so far */
+  filled: string;
   /** the limit price, null for a market order */
   target_price: string | null;
-  /** the price it filled at, null while open or when cancelled */
+  /** the volume-weighted price of its fills so far, null before the first */
   fill_price: string | null;
-  /** quote amount (fill_price × amount), null until filled */
+  /** quote amount of its fills (Σ price × qty), null before the first */
   total: string | null;
   /** fee in the quote currency, charged on the fill */
   fee: string;
   fee_rate: string;
-  /** the feed tick the order filled on (so the user can check it) */
+  /** the book seq of its last fill (`depth:<symbol>` seq; the feed tick's seq on a feed without a book) */
   fill_seq: number | null;
   /** funds frozen while open: quote for a buy, base for a sell */
   frozen: string;

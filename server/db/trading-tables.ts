@@ -28,6 +28,8 @@ export interface TradePairSettingsTable {
   spot_band_low: Numeric;
   spot_band_high: Numeric;
   lever_band: Numeric;
+  /** market-order protection (migration 012): the most a market order may move the price, a fraction */
+  market_protection: Numeric;
 }
 
 export interface SecondsConfigsTable {
@@ -45,8 +47,10 @@ export interface SpotOrdersTable {
   symbol: string;
   side: 'buy' | 'sell';
   kind: 'market' | 'limit';
-  status: 'open' | 'filled' | 'cancelled';
+  status: 'open' | 'partially_filled' | 'filled' | 'cancelled';
   amount: string;
+  /** base quantity filled so far (migration 012) */
+  filled: Numeric;
   target_price: NullableNumeric;
   fill_price: NullableNumeric;
   total: NullableNumeric;
@@ -57,6 +61,23 @@ export interface SpotOrdersTable {
   created_at: CreatedAt;
   filled_at: Nullable<Date>;
   cancelled_at: Nullable<Date>;
+}
+
+/** One fill of a spot order (migration 012); journal rows of the fill reference it ('spot_fill'). */
+export interface SpotFillsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  role: 'taker' | 'maker';
+  price: string;
+  qty: string;
+  total: string;
+  fee: string;
+  book_seq: number | string;
+  counter_order_id: number | null;
+  created_at: CreatedAt;
 }
 
 export interface LeverOrdersTable {
@@ -125,6 +146,7 @@ export interface TradingTables {
   trade_pair_settings: TradePairSettingsTable;
   seconds_configs: SecondsConfigsTable;
   spot_orders: SpotOrdersTable;
+  spot_fills: SpotFillsTable;
   lever_orders: LeverOrdersTable;
   lever_overnight_charges: LeverOvernightChargesTable;
   seconds_orders: SecondsOrdersTable;

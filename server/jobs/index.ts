@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_TYPES } from '../../core';
-import { chargeOvernight, createTradingContext, settleSeconds, type TradingContext } from '../domain/trading';
+import { chargeOvernight, createTradingContext, scheduleCross, settleSeconds, type TradingContext } from '../domain/trading';
 import { LEVER_QUOTE_ID } from '../domain/trading/settings';
 import { seedDemoUser } from '../db/demo';
 import { onTicks } from './tick-watcher';
@@ -65,7 +65,10 @@ export async function startTradingJobs(app: FastifyInstance, opts: { now?: () =>
   await refreshBalances();
   settleDueSeconds();
   queue.add('overnight', () => overnight());
-  const unsubscribe = app.market.onTick((ticks) => onTicks(ctx, queue, ticks));
+  const onCrossError = (err: unknown) => app.log.error({ err }, 'spot cross failed');
+  const unsubscribe = app.market.onTick((ticks) => onTicks(ctx, queue, ticks, onCrossError));
+  // a venue re-quote without a tick (ScriptedFeed.setBook) may cross resting orders too
+  const unsubscribeBook = app.market.feed.onBook?.((symbol) => scheduleCross(ctx, symbol, [], onCrossError));
   timers.push(setInterval(settleDueSeconds, 100));
   timers.push(setInterval(() => queue.add('balances', refreshBalances), 1000));
   timers.push(setInterval(() => queue.add('overnight', () => overnight()), 60_000));
@@ -86,6 +89,7 @@ export async function startTradingJobs(app: FastifyInstance, opts: { now?: () =>
       if (stopped) return;
       stopped = true;
       unsubscribe();
+      unsubscribeBook?.();
       for (const t of timers) clearInterval(t);
       await jobs.idle();
     },

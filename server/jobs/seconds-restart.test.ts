@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { checkJournalConsistency, credit } from '../db/ledger';
 import { ScriptedFeed } from '../market';
+import { BookService } from '../market/books/service';
 import { createTradingContext, settleSeconds } from '../domain/trading';
 import { createTestDb } from '../testing/db';
 import { envelope, get, post, registerAndLogin } from '../testing/app';
@@ -61,7 +62,8 @@ it('after a crash, settles from the last durable tick before expiry, not from ti
 
   // The restarted feed has already produced a tick (after the expiry) when the book is loaded.
   const afterRestart = { price: '60000', seq: last.seq + 1, ts: T + 61_000 };
-  const ctx = await createTradingContext(handle.db, { lastPrice: () => afterRestart, emitToUser() {} }, () => T + 61_000);
+  const books = new BookService({ feed: new ScriptedFeed(), now: () => T + 61_000 });
+  const ctx = await createTradingContext(handle.db, { lastPrice: () => afterRestart, emitToUser() {}, books }, () => T + 61_000);
   const [entry] = ctx.books.seconds.all();
   expect(entry.mark).toEqual({ price: '49500', seq: last.seq, ts: T + 20_000 });
   const done = await settleSeconds(ctx, entry, entry.mark);

@@ -1,14 +1,15 @@
 /**
  * On every applied tick (market.onTick), decides from the in-memory books what is due and queues
- * it: open spot limit orders and entrusted contract entries the price crossed (they fill at their
- * own price, recording the crossing tick's seq), take-profit / stop-loss levels reached (closed at
+ * it: resting spot orders the new book or trades cross (the matching engine's cross run, per
+ * symbol), entrusted contract entries the price crossed (they fill at their own price, recording
+ * the crossing tick's seq), take-profit / stop-loss levels reached (closed at
  * the triggering tick), accounts whose risk rate fell to the line (forced close, re-checked on
  * fresh balances inside the transaction), and each pending seconds order's expiry mark.
  */
 import Decimal from 'decimal.js';
 import type { Tick } from '../../core';
 import { ExactDecimal, riskRate } from '../../core';
-import { closePosition, fillEntrusted, fillSpotLimit, liquidateIfDue, type TradingContext } from '../domain/trading';
+import { closePosition, fillEntrusted, liquidateIfDue, scheduleCross, type TradingContext } from '../domain/trading';
 import type { WorkQueue } from './work-queue';
 
 function stopHit(side: 'long' | 'short', price: Decimal, tp: string | null, sl: string | null): 'take_profit' | 'stop_loss' | null {
@@ -35,12 +36,15 @@ function cachedRisk(ctx: TradingContext, userId: number): string | null {
   return riskRate({ balance: balance.toFixed(), positions: priced });
 }
 
-export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly Tick[]): void {
+export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly Tick[], onError: (err: unknown) => void = (err) => console.error(err)): void {
   const riskUsers = new Set<number>();
+  const trades = new Map<string, { price: string; qty: string }[]>();
   for (const t of ticks) {
     const ref = { price: t.price, seq: t.seq, ts: t.ts };
     ctx.books.seconds.onTick(t.symbol, ref);
-    for (const o of ctx.books.spot.crossed(t.symbol, t.price)) queue.add(`spot:${o.id}`, () => fillSpotLimit(ctx, o, ref));
+    let tr = trades.get(t.symbol);
+    if (!tr) trades.set(t.symbol, (tr = []));
+    tr.push({ price: t.price, qty: t.qty });
     for (const o of ctx.books.lever.entrustedCrossed(t.symbol, t.price)) queue.add(`entry:${o.id}`, () => fillEntrusted(ctx, o, ref));
     const price = new Decimal(t.price);
     for (const p of ctx.books.lever.positionsOf(t.symbol)) {
@@ -49,6 +53,8 @@ export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly T
       if (hit) queue.add(`close:${p.id}`, () => closePosition(ctx, p.userId, p.id, hit, ref));
     }
   }
+  // resting spot orders: the symbol's new book and these trades may cross them (matching/cross.ts)
+  for (const [symbol, tr] of trades) scheduleCross(ctx, symbol, tr, onError);
   for (const userId of riskUsers) {
     const rate = cachedRisk(ctx, userId);
     if (rate !== null && new Decimal(rate).lte(ctx.liquidationLine)) queue.add(`liq:${userId}`, () => liquidateIfDue(ctx, userId));

@@ -11,6 +11,7 @@ import { ScriptedFeed } from './feed/scripted';
 import { SimulatorFeed } from './feed/simulator';
 import type { FeedInstrument, FeedResume, MarketFeed } from './feed/types';
 import { mergeHistory, MAX_HISTORY_BARS } from './history';
+import { BookService } from './books/service';
 import type { MarketTables } from './schema';
 import { attachMarketSocket, type MarketSocket, type ResolveUser, type TickerMode } from './socket';
 import { backfillRows, backfillSymbol } from './store/backfill';
@@ -82,6 +83,8 @@ export interface QuoteRow extends PairInfo {
 export interface MarketService {
   feed: MarketFeed;
   aggregator: KlineAggregator;
+  /** order books (venue + users' resting orders) and trade prints per symbol */
+  books: BookService;
   isSymbol(symbol: string): boolean;
   /** the catalogue pairs (what quotation lists) */
   pairs(): PairInfo[];
@@ -190,8 +193,9 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
 
   const tickLog = new TickLog({ repo, persisted, flushMs: config.tickLogMs, log });
   const tickers = new TickerBook(aggregator);
+  const books = new BookService({ feed, now });
   const fanout: MarketSocket | undefined = opts.io
-    ? attachMarketSocket({ io: opts.io, aggregator, tickers, isSymbol, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
+    ? attachMarketSocket({ io: opts.io, aggregator, tickers, books, isSymbol, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
     : undefined;
   const listeners = new Set<TicksHandler>();
 
@@ -206,6 +210,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     }
     if (applied.length === 0) return;
     fanout?.push(applied, updates);
+    books.onTicks(applied);
     for (const l of listeners) {
       try {
         l(applied);
@@ -240,6 +245,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   return {
     feed,
     aggregator,
+    books,
     isSymbol,
     pairs: pairInfos,
     lastPrice,

@@ -2,7 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KlineUpdate, Tick, TickerUpdate } from '../../core';
+import type { KlineUpdate, TickerUpdate } from '../../core';
+import { LocalBook } from '../../core/book/local-book';
+import { bookOf } from '../../core/book/test-feed';
+import type { DepthMessage, TradePrint } from '../../core/types/book';
 import type { DbHandle } from '../db/connect';
 import { createTestDb } from '../testing/db';
 import { ScriptedFeed } from './feed/scripted';
@@ -143,21 +146,56 @@ describe('market socket', () => {
     expect((await call(c, 'subscribe', { channels: ['tickers:NOPE/USDT'] })).ok).toBe(false);
   });
 
-  it('sends raw ticks on trades:<symbol>', async () => {
+  it('sends trade prints on trades:<symbol>: price, qty, taker side, time and seq', async () => {
     const c = await client();
-    const got: Tick[] = [];
-    c.on('trades', (b: Tick[]) => got.push(...b));
+    const got: TradePrint[] = [];
+    c.on('trades', (b: TradePrint[]) => got.push(...b));
     expect(await call(c, 'subscribe', { channels: ['trades:SOL/USDT'] })).toEqual({ ok: true });
     feed().pushMany([
-      { symbol: 'SOL/USDT', price: '150.01', qty: '2' },
-      { symbol: 'SOL/USDT', price: '150.02', qty: '3' },
+      { symbol: 'SOL/USDT', price: '150.01', qty: '2', ts: 1000, side: 'buy' },
+      { symbol: 'SOL/USDT', price: '150.02', qty: '3', ts: 1001, side: 'sell' },
       { symbol: 'BTC/USDT', price: '1' },
     ]);
-    await sleep(100);
-    expect(got.map((t) => [t.price, t.qty, t.seq])).toEqual([
-      ['150.01', '2', 1],
-      ['150.02', '3', 2],
+    market.books.userTrade('SOL/USDT', '150.03', '0.5', 'buy');
+    await sleep(250);
+    const epoch = market.books.epoch;
+    expect(got.map(({ ts: _ts, ...t }) => t)).toEqual([
+      { symbol: 'SOL/USDT', epoch, seq: 1, price: '150.01', qty: '2', side: 'buy' },
+      { symbol: 'SOL/USDT', epoch, seq: 2, price: '150.02', qty: '3', side: 'sell' },
+      { symbol: 'SOL/USDT', epoch, seq: 3, price: '150.03', qty: '0.5', side: 'buy' },
     ]);
+    expect(got[0].ts).toBe(1000);
+  });
+
+  it('depth:<symbol> sends a snapshot, then diffs that keep a LocalBook equal to the server book', async () => {
+    const c = await client();
+    const local = new LocalBook('ETH/USDT');
+    const kinds: string[] = [];
+    c.on('depth', (msgs: DepthMessage[]) => {
+      for (const m of msgs) {
+        kinds.push(m.kind);
+        if (m.kind === 'snapshot') local.applySnapshot(m);
+        else expect(local.applyDiff(m)).not.toBe('resync');
+      }
+    });
+    feed().setBook('ETH/USDT', { bids: [['2999.5', '1.2'], ['2999', '3']], asks: [['3000.5', '0.7'], ['3001', '2.50']] });
+    expect(await call(c, 'subscribe', { channels: ['depth:ETH/USDT'] })).toEqual({ ok: true });
+    await sleep(50);
+    expect(kinds).toEqual(['snapshot']);
+    expect(bookOf(local)).toEqual({ bids: [['2999.5', '1.2'], ['2999', '3']], asks: [['3000.5', '0.7'], ['3001', '2.5']] });
+    // the venue re-quotes, a user's resting order joins a level and opens a new one
+    feed().setBook('ETH/USDT', { bids: [['2999', '4']], asks: [['3000', '1'], ['3001', '2.5']] });
+    const b = market.books.book('ETH/USDT');
+    b.rest({ id: 1, userId: 9, side: 'buy', price: '2999', remaining: '0.5' });
+    b.rest({ id: 2, userId: 9, side: 'buy', price: '2998.1', remaining: '2' });
+    await sleep(250);
+    expect(kinds[1]).toBe('diff');
+    const server = b.snapshot();
+    expect(local.seq).toBe(server.seq);
+    expect(bookOf(local)).toEqual({ bids: server.bids, asks: server.asks });
+    expect(server.bids).toEqual([['2999', '4.5'], ['2998.1', '2']]);
+    b.remove(1);
+    b.remove(2);
   });
 
   it('validates channels', async () => {

@@ -3,7 +3,8 @@
  * and `auth` into their private room. Updates are buffered and sent every `flushMs` as ONE event per
  * room with an array: `tickers` (the latest ticker per symbol that ticked since the last flush by
  * default, or every tick's), `kline` (latest bar per series, plus a bar that closed since the last
- * flush) and `trades` (raw ticks). One emit per tick would cap out near 30k/s (TOOLCHAIN.md);
+ * flush); `depth:<symbol>` and `trades:<symbol>` are the book service's (books/service.ts), flushed
+ * every 100 ms. One emit per tick would cap out near 30k/s (TOOLCHAIN.md);
  * batches do not.
  *
  * Tickers travel as arrays, not objects (wire.ts). Besides `tickers` (every symbol) a client may
@@ -20,6 +21,7 @@
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { SOCKET_EVENTS, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import type { BookService } from './books/service';
 import type { TickerBook } from './tickers';
 import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
 import { handleAuth, userRoom, type ResolveUser } from './socket-auth';
@@ -36,6 +38,9 @@ export interface FanoutOptions {
   io: Server;
   aggregator: KlineAggregator;
   tickers: TickerBook;
+  /** depth and trades channels (books/service.ts); flushed every `bookFlushMs` (default 100 ms) */
+  books: BookService;
+  bookFlushMs?: number;
   isSymbol: (symbol: string) => boolean;
   resolveUser: ResolveUser;
   /**
@@ -82,7 +87,6 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
 
   // Live rooms we fan out to, kept in step with the adapter (a socket leaving on disconnect too).
   const klineRooms = new Map<string, Set<Period>>();
-  const tradeRooms = new Set<string>();
   /** symbols with a `tickers:<symbol>` room */
   const tickerRooms = new Set<string>();
   const onCreate = (room: string) => {
@@ -92,7 +96,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       let s = klineRooms.get(p.symbol);
       if (!s) klineRooms.set(p.symbol, (s = new Set()));
       s.add(p.period);
-    } else if (p?.kind === 'trades') tradeRooms.add(p.symbol);
+    } else if (p?.kind === 'depth' || p?.kind === 'trades') opts.books.watch(p.kind, p.symbol, true);
   };
   const onDelete = (room: string) => {
     const p = parseChannel(room, opts.isSymbol);
@@ -104,7 +108,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       s?.delete(p.period);
       if (s?.size === 0) klineRooms.delete(p.symbol);
       lastBarSent.delete(room);
-    } else if (p?.kind === 'trades') tradeRooms.delete(p.symbol);
+    } else if (p?.kind === 'depth' || p?.kind === 'trades') opts.books.watch(p.kind, p.symbol, false);
   };
   io.of('/').adapter.on('create-room', onCreate);
   io.of('/').adapter.on('delete-room', onDelete);
@@ -115,7 +119,6 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   const symbolLatest = new Map<string, TickerUpdate>();
   /** symbol → its newest tick, for symbols with kline watchers */
   const klineDirty = new Map<string, Tick>();
-  const tradeBuf = new Map<string, Tick[]>();
   /** kline room → time of the bar last sent, to also send the final state of a bar that closed */
   const lastBarSent = new Map<string, number>();
 
@@ -147,12 +150,15 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       }
     }
     klineDirty.clear();
-    for (const [symbol, ticks] of tradeBuf) io.to(channel.trades(symbol)).emit(SOCKET_EVENTS.trades, ticks);
-    tradeBuf.clear();
   }
 
   const timer = setInterval(flush, opts.flushMs ?? 25);
   timer.unref?.();
+  opts.books.setEmitter((room, event, payload) => {
+    if (rooms.has(room)) io.to(room).emit(event, payload);
+  });
+  const bookTimer = setInterval(() => opts.books.flush(), opts.bookFlushMs ?? 100);
+  bookTimer.unref?.();
 
   function sendSnapshot(socket: Socket, p: Parsed): void {
     // The first full state, so a client does not wait for the next tick (the worker merges by seq).
@@ -165,6 +171,8 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       const candle = aggregator.last(p.symbol, p.period);
       const t = tickers.get(p.symbol);
       if (candle && t) socket.emit(SOCKET_EVENTS.kline, [{ symbol: p.symbol, period: p.period, seq: t.seq, ts: t.ts, candle } satisfies KlineUpdate]);
+    } else if (p.kind === 'depth') {
+      socket.emit(SOCKET_EVENTS.depth, [opts.books.depthSnapshot(p.symbol)]);
     }
   }
 
@@ -184,6 +192,8 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       flush();
       for (const [name, p] of parsed) {
         if (socket.rooms.has(name)) continue;
+        // the room's members get the pending depth diff first: the snapshot is then the newest
+        if (p?.kind === 'depth') opts.books.flushDepth(p.symbol);
         void socket.join(name);
         if (p) sendSnapshot(socket, p);
       }
@@ -212,11 +222,6 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
         }
         if (tickerRooms.has(tick.symbol)) symbolLatest.set(tick.symbol, updates[i]);
         if (klineRooms.has(tick.symbol)) klineDirty.set(tick.symbol, tick);
-        if (tradeRooms.has(tick.symbol)) {
-          let b = tradeBuf.get(tick.symbol);
-          if (!b) tradeBuf.set(tick.symbol, (b = []));
-          b.push(tick);
-        }
       }
     },
     flush,
@@ -225,7 +230,9 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     },
     close() {
       clearInterval(timer);
+      clearInterval(bookTimer);
       flush();
+      opts.books.flush();
       io.of('/').adapter.off('create-room', onCreate);
       io.of('/').adapter.off('delete-room', onDelete);
     },

@@ -14,6 +14,7 @@ import * as m008 from './008_price_band';
 import * as m009 from './009_voucher_once';
 import * as m010 from './010_auth_throttle';
 import * as m011 from './011_crash_safety';
+import * as m012 from './012_matching';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009_voucher_once': m009,
   '010_auth_throttle': m010,
   '011_crash_safety': m011,
+  '012_matching': m012,
 };

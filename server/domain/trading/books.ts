@@ -1,25 +1,18 @@
 /**
- * In-memory indexes of what the tick watchers must check: open spot limit orders, entrusted
+ * In-memory indexes of what the tick watchers must check (resting spot orders live in the
+ * symbols' books, market/books): entrusted
  * contract orders, open positions (take-profit, stop-loss, account risk) and pending seconds
  * orders. They only decide WHEN to act; every action re-checks the database row conditionally
  * (… WHERE status = 'open'), so a stale entry can never fill, close or settle twice.
  * Loaded from the database at start; kept current by the engines after each commit.
  */
-import type { LeverSide, SecondsType, SpotSide } from '../../../core';
+import type { LeverSide, SecondsType } from '../../../core';
 import Decimal from 'decimal.js';
 
 export interface TickRef {
   price: string;
   seq: number;
   ts: number;
-}
-
-export interface SpotBookEntry {
-  id: number;
-  userId: number;
-  symbol: string;
-  side: SpotSide;
-  price: string;
 }
 
 export interface EntrustedEntry {
@@ -72,23 +65,6 @@ function bySymbol<T extends { id: number; symbol: string }>() {
       return [...m.values()].flatMap((s) => [...s.values()]);
     },
   };
-}
-
-export class SpotBook {
-  private readonly orders = bySymbol<SpotBookEntry>();
-  add(e: SpotBookEntry) {
-    this.orders.put(e);
-  }
-  remove(symbol: string, id: number) {
-    this.orders.drop(symbol, id);
-  }
-  /** orders the price crosses: a buy when price ≤ its limit, a sell when price ≥ its limit */
-  crossed(symbol: string, price: string): SpotBookEntry[] {
-    const p = new Decimal(price);
-    const out: SpotBookEntry[] = [];
-    for (const o of this.orders.of(symbol)) if (o.side === 'buy' ? p.lte(o.price) : p.gte(o.price)) out.push(o);
-    return out;
-  }
 }
 
 export class LeverBook {
@@ -163,11 +139,10 @@ export class SecondsBook {
 }
 
 export interface Books {
-  spot: SpotBook;
   lever: LeverBook;
   seconds: SecondsBook;
 }
 
 export function createBooks(): Books {
-  return { spot: new SpotBook(), lever: new LeverBook(), seconds: new SecondsBook() };
+  return { lever: new LeverBook(), seconds: new SecondsBook() };
 }

@@ -12,7 +12,7 @@ import type { Books } from './books';
 
 export interface TradingContext {
   db: Kysely<Database>;
-  market: Pick<MarketService, 'lastPrice' | 'emitToUser'>;
+  market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'>;
   /** the clock (ms); tests replace it */
   now: () => number;
   settings: Map<string, PairSettings>;

@@ -17,7 +17,7 @@ import { loadLeverBook } from './lever';
 export const LIQUIDATION_LINE_KEY = 'lever_liquidation_line';
 const DEFAULT_LIQUIDATION_LINE = '50';
 
-export async function createTradingContext(db: Kysely<Database>, market: Pick<MarketService, 'lastPrice' | 'emitToUser'>, now: () => number = Date.now): Promise<TradingContext> {
+export async function createTradingContext(db: Kysely<Database>, market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'>, now: () => number = Date.now): Promise<TradingContext> {
   await seedTradeSettings(db);
   await seedSecondsConfigs({ db });
   await db.insertInto('settings').values({ key: LIQUIDATION_LINE_KEY, value: DEFAULT_LIQUIDATION_LINE }).onConflict((oc) => oc.column('key').doNothing()).execute();
@@ -39,7 +39,8 @@ export async function createTradingContext(db: Kysely<Database>, market: Pick<Ma
 
 export type { TradingContext } from './context';
 export { pairByIds, pairBySymbol } from './context';
-export { placeSpotOrder, cancelSpotOrder, fillSpotLimit, listSpotOrders } from './spot';
+export { placeSpotOrder, cancelSpotOrder, listSpotOrders } from './spot';
+export { scheduleCross } from './matching/cross';
 export { submitLever, fillEntrusted, closePosition, closeOrCancel, batchClose, setStops, liquidateIfDue, chargeOvernight, utcDay } from './lever';
 export { accountView, summarise, riskInput, contractOf } from './lever-view';
 export { submitSeconds, settleSeconds, listSeconds, secondsResult, secondsConfigs, payableCurrencies, PAYABLE_CURRENCIES } from './seconds';

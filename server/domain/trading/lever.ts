@@ -1,6 +1,6 @@
 /**
  * Leveraged contracts on the lever account (type 3, USDT). Opening freezes the margin and charges
- * the opening fee. A limit entry must lie within the pair's band around the current price; one that
+ * the opening fee; a market entry opens at the VWAP of walking the venue's book. A limit entry must lie within the pair's band around the current price; one that
  * crosses at submission opens at once at the current price; one that rests freezes margin and fee
  * and opens at its own price (charging the fee) when a tick crosses it;
  * closing unfreezes the margin and settles the P&L. A loss is taken from the account's available
@@ -19,6 +19,7 @@ import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } fro
 import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
 import { assertLeverBand } from './price-band';
+import { walkedOpenPrice } from './matching/open-price';
 
 const LEVER = ACCOUNT_TYPES.lever;
 
@@ -77,7 +78,9 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
   const current = currentPrice(ctx, pair.symbol);
   if (limit !== null) assertLeverBand(pair, limit, current.price);
   // a limit entry that crosses now opens at the current price, like a market one (no instant loss)
-  const market = limit === null || limitCrosses(req.side, limit, current.price) ? current : null;
+  const crossing = limit === null || limitCrosses(req.side, limit, current.price);
+  // a market entry opens at the VWAP of walking the venue's book (matching/open-price.ts)
+  const market = !crossing ? null : limit === null ? { ...current, price: walkedOpenPrice(ctx, pair, req.side, new ExactDecimal(req.lots).times(pair.lotSize).toFixed(), current.price) } : current;
   const entry = market ? market.price : (limit as string);
   checkStops(req.side, entry, req.tp, req.sl);
   const contract = { side: req.side, lots: req.lots, lotSize: pair.lotSize, multiple: String(req.multiple), openPrice: entry };

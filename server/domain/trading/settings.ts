@@ -42,6 +42,8 @@ export interface PairSettings {
   spotBandLow: string;
   spotBandHigh: string;
   leverBand: string;
+  /** market-order protection: the most a market order may move the price from the touch, a fraction */
+  marketProtection: string;
 }
 
 export async function seedTradeSettings(db: Kysely<Database>): Promise<void> {
@@ -76,7 +78,7 @@ export async function loadPairSettings(db: Kysely<Database>): Promise<Map<string
     .select([
       't.symbol', 'c.name as base', 'p.currency_id', 'p.legal_id', 'p.market', 'p.price_decimals', 'p.qty_decimals', 'p.fee_rate', 'p.status',
       't.spot_min_amount', 't.lot_size', 't.lots_decimals', 't.min_lots', 't.max_lots', 't.multiples', 't.lever_fee_rate', 't.overnight_rate',
-      't.spot_band_low', 't.spot_band_high', 't.lever_band',
+      't.spot_band_low', 't.spot_band_high', 't.lever_band', 't.market_protection',
     ])
     .where('p.status', '=', 1)
     .execute();
@@ -104,6 +106,7 @@ export async function loadPairSettings(db: Kysely<Database>): Promise<Map<string
         spotBandLow: c(r.spot_band_low),
         spotBandHigh: c(r.spot_band_high),
         leverBand: c(r.lever_band),
+        marketProtection: c(r.market_protection),
       },
     ]),
   );

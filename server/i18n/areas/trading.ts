@@ -69,6 +69,18 @@ export const TRADING_MESSAGES = {
     th: 'ราคาจำกัดต้องอยู่ระหว่าง {min} ถึง {max}', jp: '指値は {min} から {max} の範囲で指定してください', ko: '지정가는 {min}에서 {max} 사이여야 합니다',
     fra: 'Le prix limite doit être compris entre {min} et {max}', spa: 'El precio límite debe estar entre {min} y {max}',
   },
+  trade_market_protection: {
+    zh: '市价单将使价格偏离超过 {percent}%，已拒绝，请减少数量或使用限价单', en: 'This market order would move the price more than {percent}% and was refused; lower the amount or use a limit order',
+    hk: '市價單將使價格偏離超過 {percent}%，已拒絕，請減少數量或使用限價單', th: 'คำสั่งตลาดนี้จะทำให้ราคาขยับเกิน {percent}% จึงถูกปฏิเสธ ลดจำนวนหรือใช้คำสั่งจำกัดราคา',
+    jp: 'この成行注文は価格を {percent}% 超動かすため拒否されました。数量を減らすか指値注文をご利用ください', ko: '이 시장가 주문은 가격을 {percent}% 넘게 움직여 거절되었습니다. 수량을 줄이거나 지정가 주문을 사용하세요',
+    fra: "Cet ordre au marché déplacerait le prix de plus de {percent} % et a été refusé ; réduisez la quantité ou utilisez un ordre limite",
+    spa: 'Esta orden a mercado movería el precio más de un {percent} % y fue rechazada; reduzca la cantidad o use una orden límite',
+  },
+  trade_no_liquidity: {
+    zh: '当前盘口没有可成交的挂单', en: 'There is nothing in the order book to trade against right now', hk: '當前盤口沒有可成交的掛單',
+    th: 'ขณะนี้ไม่มีคำสั่งในสมุดคำสั่งให้จับคู่', jp: '現在、板に約定できる注文がありません', ko: '현재 호가창에 체결할 주문이 없습니다',
+    fra: "Le carnet d'ordres n'a rien à exécuter pour le moment", spa: 'Ahora no hay nada en el libro de órdenes contra lo que operar',
+  },
   notice_spot_filled: {
     zh: '现货{side}单已成交：{amount} {base} @ {price}', en: 'Spot {side} filled: {amount} {base} @ {price}', hk: '現貨{side}單已成交：{amount} {base} @ {price}',
     th: 'คำสั่ง{side}สปอตสำเร็จ: {amount} {base} @ {price}', jp: '現物{side}注文が約定：{amount} {base} @ {price}', ko: '현물 {side} 체결: {amount} {base} @ {price}',

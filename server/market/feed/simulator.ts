@@ -12,7 +12,8 @@
 import type { Tick } from '../../../core';
 import { TickListeners } from './listeners';
 import { mulberry32, type Rng } from './prng';
-import type { FeedInstrument, FeedResume, MarketFeed, TicksListener } from './types';
+import { bookShape, simBook, type BookShape } from './sim-book';
+import type { FeedInstrument, FeedResume, MarketFeed, TicksListener, VenueBook } from './types';
 import { formatUnits, toUnits } from './units';
 
 export interface SimulatorOptions {
@@ -53,6 +54,11 @@ export class SimulatorFeed implements MarketFeed {
   private readonly burstLeft: Int32Array;
   private readonly cumWeight: Float64Array;
   private readonly priceStr: (string | undefined)[];
+  /** last taker side per symbol: 1 buy, −1 sell (a trade that moves the price up lifted the ask) */
+  private readonly sides: Int8Array;
+  private readonly shapes: BookShape[];
+  private readonly books: (VenueBook | undefined)[];
+  private readonly seed: number;
   private stickySymbol = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastFire = 0;
@@ -73,6 +79,10 @@ export class SimulatorFeed implements MarketFeed {
     this.burstLeft = new Int32Array(n);
     this.cumWeight = new Float64Array(n);
     this.priceStr = new Array<string | undefined>(n);
+    this.sides = new Int8Array(n).fill(1);
+    this.seed = opts.seed;
+    this.shapes = opts.instruments.map((ins) => bookShape(ins, opts.seed));
+    this.books = new Array<VenueBook | undefined>(n);
     let total = 0;
     opts.instruments.forEach((ins, i) => {
       this.index.set(ins.symbol, i);
@@ -114,6 +124,17 @@ export class SimulatorFeed implements MarketFeed {
     return i === undefined ? undefined : this.seqs[i];
   }
 
+  /** The venue book after the symbol's last tick, generated on first ask per tick (sim-book.ts). */
+  book(symbol: string): VenueBook | undefined {
+    const i = this.index.get(symbol);
+    if (i === undefined || this.priceStr[i] === undefined) return undefined;
+    const cached = this.books[i];
+    if (cached && cached.version === this.seqs[i]) return cached;
+    const b = simBook(this.instruments[i], this.shapes[i], this.seed, this.seqs[i], this.units[i], this.sides[i] > 0 ? 'buy' : 'sell');
+    this.books[i] = b;
+    return b;
+  }
+
   /** Changes the rate; the per-tick volatility follows so the annualised volatility is unchanged. */
   setTickRate(tickRate: number): void {
     this.tickRate = tickRate;
@@ -147,6 +168,7 @@ export class SimulatorFeed implements MarketFeed {
         lp = Math.log(price);
       }
       this.logPrice[i] = lp;
+      if (u !== this.units[i]) this.sides[i] = u > this.units[i] ? 1 : -1;
       if (u !== this.units[i] || this.priceStr[i] === undefined) {
         this.units[i] = u;
         this.priceStr[i] = formatUnits(u, ins.price_decimals);
@@ -154,7 +176,7 @@ export class SimulatorFeed implements MarketFeed {
       const notional = MEDIAN_NOTIONAL * Math.exp(NOTIONAL_SIGMA * rng.normal()) * (m > 1 ? 3 : 1);
       const qty = formatUnits(toUnits(notional / price, ins.qty_decimals), ins.qty_decimals);
       const seq = ++this.seqs[i];
-      out[k] = { symbol: ins.symbol, price: this.priceStr[i] as string, qty, seq, ts };
+      out[k] = { symbol: ins.symbol, price: this.priceStr[i] as string, qty, seq, ts, side: this.sides[i] > 0 ? 'buy' : 'sell' };
     }
     return out;
   }

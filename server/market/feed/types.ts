@@ -13,6 +13,30 @@ export interface MarketFeed {
   onTicks(listener: TicksListener): () => void;
   /** Last emitted price (decimal string) of a symbol, if it has one. */
   lastPrice(symbol: string): string | undefined;
+  /**
+   * The venue's order book now (best first), or undefined when the feed publishes none for the
+   * symbol (then the last price stands for unlimited liquidity, see server/market/books).
+   * Built on demand: a feed may generate it lazily from its state.
+   */
+  book(symbol: string): VenueBook | undefined;
+  /** Told when a symbol's book re-quotes without a tick (feeds whose books change only on ticks omit it). */
+  onBook?(listener: (symbol: string) => void): () => void;
+}
+
+/** One venue price level; decimal strings. */
+export interface VenueLevel {
+  price: string;
+  qty: string;
+}
+
+/** A venue's book. `version` changes whenever the venue re-quotes (a new tick, a new book). */
+export interface VenueBook {
+  symbol: string;
+  version: number;
+  /** best (highest) first */
+  bids: VenueLevel[];
+  /** best (lowest) first */
+  asks: VenueLevel[];
 }
 
 /** Where a symbol's feed resumes after a restart (from market_state). */

@@ -1,0 +1,102 @@
+/**
+ * The per-symbol book service: one SymbolBook per symbol (created on first use), publishing
+ * `depth:<symbol>` (snapshot on subscribe, then a diff per flush, default every 100 ms) and
+ * `trades:<symbol>` (venue trades from the feed's ticks and users' fills, one print each).
+ *
+ * `epoch` is the process start time in ms plus a random fraction of a millisecond's worth of
+ * units, so a restarted server's epoch is always larger and seq may start again from 0.
+ * Trade `seq` is per symbol and epoch, +1 per print.
+ */
+import { SOCKET_EVENTS, channel, type Tick } from '../../../core';
+import type { DepthMessage, TakerSide, TradePrint } from '../../../core/types/book';
+import type { MarketFeed } from '../feed/types';
+import { SymbolBook } from './symbol-book';
+
+export type RoomEmit = (room: string, event: string, payload: unknown) => void;
+
+export interface BookServiceOptions {
+  feed: Pick<MarketFeed, 'book'>;
+  now: () => number;
+  epoch?: number;
+}
+
+export class BookService {
+  readonly epoch: number;
+  private readonly books = new Map<string, SymbolBook>();
+  private readonly tradeSeqs = new Map<string, number>();
+  private readonly lastPx = new Map<string, { price: string; side: TakerSide }>();
+  private readonly depthWatched = new Set<string>();
+  private readonly tradesWatched = new Set<string>();
+  private readonly tradeBuf = new Map<string, TradePrint[]>();
+  private emit: RoomEmit = () => {};
+
+  constructor(private readonly opts: BookServiceOptions) {
+    this.epoch = opts.epoch ?? Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  }
+
+  book(symbol: string): SymbolBook {
+    let b = this.books.get(symbol);
+    if (!b) this.books.set(symbol, (b = new SymbolBook(symbol, this.opts.feed, this.epoch)));
+    return b;
+  }
+
+  /** Where flushes go (the socket fan-out sets it). */
+  setEmitter(emit: RoomEmit): void {
+    this.emit = emit;
+  }
+
+  watch(kind: 'depth' | 'trades', symbol: string, on: boolean): void {
+    const set = kind === 'depth' ? this.depthWatched : this.tradesWatched;
+    if (on) set.add(symbol);
+    else {
+      set.delete(symbol);
+      if (kind === 'trades') this.tradeBuf.delete(symbol);
+    }
+  }
+
+  private print(symbol: string, price: string, qty: string, side: TakerSide, ts: number): TradePrint {
+    const seq = (this.tradeSeqs.get(symbol) ?? 0) + 1;
+    this.tradeSeqs.set(symbol, seq);
+    const t: TradePrint = { symbol, epoch: this.epoch, seq, ts, price, qty, side };
+    if (this.tradesWatched.has(symbol)) {
+      let b = this.tradeBuf.get(symbol);
+      if (!b) this.tradeBuf.set(symbol, (b = []));
+      b.push(t);
+    }
+    return t;
+  }
+
+  /** Venue trades: prints for watched symbols (a tick without a side takes it from the move). */
+  onTicks(ticks: readonly Tick[]): void {
+    for (const t of ticks) {
+      if (!this.tradesWatched.has(t.symbol)) continue;
+      const prev = this.lastPx.get(t.symbol);
+      const cmp = prev ? Number(t.price) - Number(prev.price) : 0;
+      const side: TakerSide = t.side ?? (cmp > 0 ? 'buy' : cmp < 0 ? 'sell' : (prev?.side ?? 'buy'));
+      this.lastPx.set(t.symbol, { price: t.price, side });
+      this.print(t.symbol, t.price, t.qty, side, t.ts);
+    }
+  }
+
+  /** A user's fill (against the venue or another user), as the public print. */
+  userTrade(symbol: string, price: string, qty: string, side: TakerSide): TradePrint {
+    return this.print(symbol, price, qty, side, this.opts.now());
+  }
+
+  /** Publishes one symbol's pending depth change to its room (before a new member joins it). */
+  flushDepth(symbol: string): void {
+    const d = this.book(symbol).publish();
+    if (d) this.emit(channel.depth(symbol), SOCKET_EVENTS.depth, [{ kind: 'diff', ...d } satisfies DepthMessage]);
+  }
+
+  flush(): void {
+    for (const symbol of this.depthWatched) this.flushDepth(symbol);
+    for (const [symbol, prints] of this.tradeBuf) if (prints.length) this.emit(channel.trades(symbol), SOCKET_EVENTS.trades, prints);
+    this.tradeBuf.clear();
+  }
+
+  /** A subscriber's first message; call flushDepth before it joins, so no diff it receives is older. */
+  depthSnapshot(symbol: string): DepthMessage {
+    return { kind: 'snapshot', ...this.book(symbol).snapshot() };
+  }
+}

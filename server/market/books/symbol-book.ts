@@ -1,0 +1,168 @@
+/**
+ * One symbol's book on the server: the venue's levels (from the feed) merged with users' resting
+ * limit orders, which is what a taker walks and what `depth:<symbol>` publishes.
+ *
+ * - Venue liquidity a user fill consumed is held back (`consume`) until the venue re-quotes (the
+ *   feed book's version changes), so two sweeps in a row do not both get the touch.
+ * - At one price, users' resting orders come before the venue's quantity (they were there first:
+ *   the venue re-quotes on every update), and among users by order id (time priority).
+ * - Publishing: `publish()` folds the merged levels into a core BookSource and flushes one diff.
+ *   Only watched symbols publish; a new subscriber's snapshot is taken right after a publish.
+ */
+import Decimal from 'decimal.js';
+import { BookSource } from '../../../core/book/source';
+import type { BookSideName, DepthDiff, DepthSnapshot, TakerSide } from '../../../core/types/book';
+import type { MarketFeed, VenueLevel } from '../feed/types';
+
+export interface RestingOrder {
+  id: number;
+  userId: number;
+  side: TakerSide;
+  /** canonical decimal string */
+  price: string;
+  /** unfilled quantity, canonical decimal string */
+  remaining: string;
+}
+
+/** One slice of liquidity a taker can take: a user's resting order, or the venue's level (no order). */
+export interface Liquidity {
+  price: string;
+  qty: string;
+  order?: RestingOrder;
+}
+
+const canon = (v: string | Decimal): string => new Decimal(v).toFixed();
+const better = (side: BookSideName, a: Decimal, b: Decimal) => (side === 'bid' ? a.gt(b) : a.lt(b));
+
+export class SymbolBook {
+  readonly source: BookSource;
+  private readonly orders = new Map<number, RestingOrder>();
+  private consumedVersion: number | undefined;
+  private readonly consumed = { bid: new Map<string, Decimal>(), ask: new Map<string, Decimal>() };
+  private readonly published = { bid: new Map<string, string>(), ask: new Map<string, string>() };
+
+  constructor(
+    readonly symbol: string,
+    private readonly feed: Pick<MarketFeed, 'book'>,
+    epoch: number,
+  ) {
+    this.source = new BookSource(symbol, epoch);
+  }
+
+  /** The feed's book version (undefined: the feed publishes no book for this symbol). */
+  get version(): number | undefined {
+    return this.feed.book(this.symbol)?.version;
+  }
+
+  /** The venue's levels of one side after what users consumed, best first. */
+  venue(side: BookSideName): VenueLevel[] {
+    const b = this.feed.book(this.symbol);
+    if (!b) return [];
+    if (b.version !== this.consumedVersion) {
+      this.consumedVersion = b.version;
+      this.consumed.bid.clear();
+      this.consumed.ask.clear();
+    }
+    const used = this.consumed[side];
+    const out: VenueLevel[] = [];
+    for (const l of side === 'bid' ? b.bids : b.asks) {
+      const price = canon(l.price);
+      const u = used.get(price);
+      if (!u) out.push({ price, qty: canon(l.qty) });
+      else {
+        const left = new Decimal(l.qty).minus(u);
+        if (left.gt(0)) out.push({ price, qty: left.toFixed() });
+      }
+    }
+    return out;
+  }
+
+  /** Holds back `qty` of the venue's level at `price` until the venue re-quotes. */
+  consume(side: BookSideName, price: string, qty: string): void {
+    this.venue(side); // sync the version first
+    const m = this.consumed[side];
+    const p = canon(price);
+    m.set(p, (m.get(p) ?? new Decimal(0)).plus(qty));
+  }
+
+  rest(o: RestingOrder): void {
+    this.orders.set(o.id, { ...o, price: canon(o.price), remaining: canon(o.remaining) });
+  }
+
+  setRemaining(id: number, remaining: string): void {
+    const o = this.orders.get(id);
+    if (!o) return;
+    if (new Decimal(remaining).lte(0)) this.orders.delete(id);
+    else o.remaining = canon(remaining);
+  }
+
+  remove(id: number): void {
+    this.orders.delete(id);
+  }
+
+  /** true when users have resting orders here (the cross check's fast exit) */
+  get hasOrders(): boolean {
+    return this.orders.size > 0;
+  }
+
+  order(id: number): RestingOrder | undefined {
+    return this.orders.get(id);
+  }
+
+  /** Users' resting orders on one side, best price first, then by id. */
+  resting(side: BookSideName): RestingOrder[] {
+    const want: TakerSide = side === 'bid' ? 'buy' : 'sell';
+    const list = [...this.orders.values()].filter((o) => o.side === want);
+    return list.sort((a, b) => {
+      const pa = new Decimal(a.price);
+      const pb = new Decimal(b.price);
+      return pa.eq(pb) ? a.id - b.id : better(side, pa, pb) ? -1 : 1;
+    });
+  }
+
+  /** What a taker on `takerSide` can take, best first: per price users' orders, then the venue. */
+  liquidity(takerSide: TakerSide): Liquidity[] {
+    const side: BookSideName = takerSide === 'buy' ? 'ask' : 'bid';
+    const users = this.resting(side);
+    const venue = this.venue(side);
+    const out: Liquidity[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < users.length || j < venue.length) {
+      const u = users[i];
+      const v = venue[j];
+      if (u && (!v || !better(side, new Decimal(v.price), new Decimal(u.price)))) {
+        out.push({ price: u.price, qty: u.remaining, order: u });
+        i++;
+      } else {
+        out.push(v);
+        j++;
+      }
+    }
+    return out;
+  }
+
+  /** The merged levels of one side (venue + users), price → total quantity. */
+  private merged(side: BookSideName): Map<string, string> {
+    const m = new Map<string, Decimal>();
+    for (const l of this.venue(side)) m.set(l.price, new Decimal(l.qty));
+    for (const o of this.resting(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+    return new Map([...m].map(([p, q]) => [p, q.toFixed()]));
+  }
+
+  /** Folds the current merged book into the source and flushes one diff (null when unchanged). */
+  publish(): DepthDiff | null {
+    for (const side of ['bid', 'ask'] as const) {
+      const now = this.merged(side);
+      const before = this.published[side];
+      for (const [p, q] of now) if (before.get(p) !== q) this.source.set(side, p, q);
+      for (const p of before.keys()) if (!now.has(p)) this.source.set(side, p, '0');
+      this.published[side] = now;
+    }
+    return this.source.flush();
+  }
+
+  snapshot(): DepthSnapshot {
+    return this.source.snapshot();
+  }
+}
