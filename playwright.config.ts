@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_OUTBOX_SECRET } from './e2e/dev-outbox';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 
@@ -24,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .data/e2e && PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn npx tsx server/main.ts`,
+    command: `rm -rf .data/e2e && PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} npx tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/getSiteConfig`,
     reuseExistingServer: false,
     timeout: 120_000,

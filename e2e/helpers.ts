@@ -1,12 +1,13 @@
 import type { Page, APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { E2E_OUTBOX_SECRET, OUTBOX_SECRET_HEADER } from './dev-outbox';
 
 /** Reads the newest verification code sent to `to` from the dev outbox (local demo and tests only). */
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET } });
       const body = (await res.json()) as { type: string; message: { code: string | null }[] };
       code = body.message?.[0]?.code ?? '';
       return code;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_OUTBOX_SECRET } from './dev-outbox';
 
 /**
  * A journey that needs a server of its own (a fresh data dir, the demo users, an operator created
@@ -39,6 +40,7 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     TICK_RATE: '20',
     WALLET_GATE: 'off',
     LOG_LEVEL: 'warn',
+    DEV_OUTBOX_SECRET: E2E_OUTBOX_SECRET,
     ...opts.env,
   };
   opts.beforeStart?.(env);

@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_OUTBOX: 'off' }).devOutbox).toBe(false);
   });
 
+  it('gives the dev outbox an unguessable secret: random per start, or DEV_OUTBOX_SECRET', () => {
+    const a = loadConfig({}).devOutboxSecret;
+    expect(a.length).toBeGreaterThanOrEqual(16);
+    expect(loadConfig({}).devOutboxSecret).not.toBe(a);
+    expect(loadConfig({ DEV_OUTBOX_SECRET: 'a-long-enough-secret' }).devOutboxSecret).toBe('a-long-enough-secret');
+    expect(() => loadConfig({ DEV_OUTBOX_SECRET: 'short' })).toThrow(/DEV_OUTBOX_SECRET/);
+  });
+
   it('rejects nonsense rather than guessing', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ MARKET_FEED: 'binance' })).toThrow(/MARKET_FEED/);

@@ -20,7 +20,8 @@
  * | INVITE_REQUIRED  | off                  | `on`: registration needs an invitation code (the `invite_required` site setting overrides it) |
  * | LOG_LEVEL        | info                 | pino level: fatal, error, warn, info, debug, trace, silent              |
  * | SMTP_URL         | unset                | e.g. smtp://user:pass@host:587; unset → dev transport (server log + outbox table) |
- * | DEV_OUTBOX       | on (off in production) | `on`: GET /api/dev/outbox?to=… lists sent codes (never when NODE_ENV=production) |
+ * | DEV_OUTBOX       | on (off in production) | `on`: GET /api/dev/outbox?to=… lists the codes sent to one exact address, only to loopback callers sending the secret below (never when NODE_ENV=production) |
+ * | DEV_OUTBOX_SECRET | random at each start | the outbox secret (header `x-dev-outbox-secret` or `?secret=`); printed in the banner and written to DATA_DIR/dev-outbox-secret |
  * | PUBLIC_URL       | http://localhost:PORT | the public origin, used in mails and the start-up banner               |
  * | TRUST_PROXY      | off                  | `on` behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For |
  * | SESSION_IDLE_DAYS | 30                  | a customer session unused this long ends (sliding: any request renews it) |
@@ -31,6 +32,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { outboxSecret } from './notify/outbox-secret';
 
 export type MarketFeedKind = 'simulator' | 'scripted';
 
@@ -74,6 +76,8 @@ export interface AppConfig {
   logLevel: string;
   smtpUrl: string | undefined;
   devOutbox: boolean;
+  /** what a loopback caller must present to read the dev outbox */
+  devOutboxSecret: string;
   publicUrl: string;
   /** honour X-Forwarded-For; off by default, or any client could pick its own IP for rate limits */
   trustProxy: boolean;
@@ -157,6 +161,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     // The dev outbox is a demo convenience; production never exposes it whatever the flag says.
     devOutbox: !production && flag(env.DEV_OUTBOX, true),
+    devOutboxSecret: outboxSecret(env.DEV_OUTBOX_SECRET),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: flag(env.TRUST_PROXY, false),
     production,

@@ -6,6 +6,8 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
 import { demoBannerLine } from './db/demo';
+import { writeOutboxSecret } from './notify/outbox-secret';
+import { outboxBannerLines } from './notify/outbox-banner';
 
 const config = loadConfig();
 let built: Awaited<ReturnType<typeof buildApp>>;
@@ -26,9 +28,9 @@ try {
   process.exit(1);
 }
 
-const outbox = config.smtpUrl
-  ? 'emails go out by SMTP; SMS codes to the server log and the outbox table'
-  : `codes go to the server log and the outbox table${config.devOutbox ? `; GET ${config.publicUrl}/api/dev/outbox?to=<email or mobile>` : ''}`;
+// Codes are never written to the log (only who was sent what): say where they really are.
+const outboxFile = config.devOutbox ? writeOutboxSecret(config.dataDir, config.devOutboxSecret) : undefined;
+const outbox = outboxBannerLines(config, outboxFile);
 console.log(
   [
     '',
@@ -37,7 +39,7 @@ console.log(
     `  Database    ${database}`,
     `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,
-    `  Dev outbox  ${outbox}`,
+    ...outbox,
     demoBannerLine(),
     '',
   ].join('\n'),

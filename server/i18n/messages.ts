@@ -10,6 +10,7 @@ import { ACCOUNT_MESSAGES } from './areas/account';
 import { PRODUCT_MESSAGES } from './areas/products';
 import { COPYTRADE_MESSAGES } from './areas/copytrade';
 import { SECURITY_MESSAGES } from './areas/security';
+import { HARDENING_MESSAGES } from './areas/hardening';
 
 const BASE_MESSAGES = {
   param_error: {
@@ -84,9 +85,9 @@ const BASE_MESSAGES = {
     fra: "Veuillez d'abord demander et vérifier un code", spa: 'Solicite y verifique primero un código',
   },
   password_too_short: {
-    zh: '密码长度需大于6位', en: 'The password must be longer than six characters', hk: '密碼長度需大於6位',
-    th: 'รหัสผ่านต้องยาวกว่าหกตัวอักษร', jp: 'パスワードは6文字より長くしてください', ko: '비밀번호는 6자보다 길어야 합니다',
-    fra: 'Le mot de passe doit comporter plus de six caractères', spa: 'La contraseña debe tener más de seis caracteres',
+    zh: '密码至少需要8位', en: 'The password must be at least 8 characters', hk: '密碼至少需要8位',
+    th: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร', jp: 'パスワードは8文字以上にしてください', ko: '비밀번호는 8자 이상이어야 합니다',
+    fra: 'Le mot de passe doit comporter au moins 8 caractères', spa: 'La contraseña debe tener al menos 8 caracteres',
   },
   passwords_inconsistent: {
     zh: '两次密码不一致', en: 'The two passwords are inconsistent', hk: '兩次密碼不一致', th: 'รหัสผ่านทั้งสองไม่ตรงกัน',
@@ -185,7 +186,7 @@ const BASE_MESSAGES = {
 } satisfies Record<string, Table>;
 
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
-export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES };
+export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES, ...HARDENING_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 
