@@ -26,6 +26,7 @@ import { registerInputGuard } from './http/input-guard';
 import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
 import { apiRoutes } from './http/routes';
@@ -100,6 +101,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   registerErrorHandling(app);
   registerRouteList(app);
   registerInputGuard(app);
+  registerSecurityHeaders(app);
   registerAuth(app);
 
   await app.register(formbody, { bodyLimit: config.bodyLimit });
