@@ -109,16 +109,16 @@ describe('bad input changes nothing and answers in the request language', () => 
     { name: 'sms_mail unknown scene', url: '/api/sms_mail', body: { user_string: 'x@example.com', scene: 'launch' }, lang: 'en', message: 'Parameter error' },
     { name: 'forget code for unknown account', url: '/api/sms_mail', body: { user_string: 'ghost@example.com', scene: 'forget' }, lang: 'ko', message: '계정을 찾을 수 없습니다' },
     { name: 'check_email 5-digit code', url: '/api/user/check_email', body: { user_string: 'x@example.com', scene: 'register', email_code: '12345' }, lang: 'en', message: 'Incorrect verification code' },
-    { name: 'register short password', url: '/api/user/register', body: { user_string: 'x@example.com', password: '123456', re_password: '123456' }, lang: 'en', message: 'The password must be longer than six characters' },
-    { name: 'register mismatch', url: '/api/user/register', body: { user_string: 'x@example.com', password: '1234567', re_password: '7654321' }, lang: 'hk', message: '兩次密碼不一致' },
+    { name: 'register short password', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'abc1234', re_password: 'abc1234' }, lang: 'en', message: 'The password must be at least 8 characters' },
+    { name: 'register mismatch', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'secret-123', re_password: 'secret-321' }, lang: 'hk', message: '兩次密碼不一致' },
     { name: 'register missing fields', url: '/api/user/register', body: {}, lang: 'spa', message: 'Error de parámetro' },
-    { name: 'register bad invite', url: '/api/user/register', body: { user_string: 'x@example.com', password: '1234567', re_password: '1234567', invite: 'NOPE' }, lang: 'th', message: 'รหัสเชิญไม่ถูกต้อง' },
+    { name: 'register bad invite', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'secret-123', re_password: 'secret-123', invite: 'NOPE' }, lang: 'th', message: 'รหัสเชิญไม่ถูกต้อง' },
     { name: 'login wrong password', url: '/api/user/login', body: { user_string: 'bob@example.com', password: 'wrongwrong' }, lang: 'en', message: 'Login failed: wrong account or password' },
     { name: 'login unknown account', url: '/api/user/login', body: { user_string: 'nobody@example.com', password: 'whatever1' }, lang: 'en', message: 'Login failed: wrong account or password' },
     { name: 'login demo system user', url: '/api/user/login', body: { user_string: 'demo@example.com', password: '!' }, lang: 'en', message: 'Login failed: wrong account or password' },
     { name: 'login no password', url: '/api/user/login', body: { user_string: 'bob@example.com' }, lang: 'en', message: 'Parameter error' },
-    { name: 'forget mismatch', url: '/api/user/forget', body: { account: 'bob@example.com', password: '1234567', repassword: '1234568', code: '123456' }, lang: 'en', message: 'The two passwords are inconsistent' },
-    { name: 'forget without code', url: '/api/user/forget', body: { account: 'bob@example.com', password: '1234567', repassword: '1234567' }, lang: 'en', message: 'Please request and verify a code first' },
+    { name: 'forget mismatch', url: '/api/user/forget', body: { account: 'bob@example.com', password: 'secret-123', repassword: 'secret-124', code: '123456' }, lang: 'en', message: 'The two passwords are inconsistent' },
+    { name: 'forget without code', url: '/api/user/forget', body: { account: 'bob@example.com', password: 'secret-123', repassword: 'secret-123' }, lang: 'en', message: 'Please request and verify a code first' },
   ];
   for (const c of cases) {
     it(c.name, async () => {

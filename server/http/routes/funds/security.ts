@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
 import { parse } from '../../validate';
+import { newPassword } from '../../password-field';
 import { requestLang } from '../../lang';
 import { clientIp } from '../../request-meta';
 import { credentialLimit } from '../../auth';
@@ -15,7 +16,7 @@ import { getSetting } from '../../../domain/content/settings';
 
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
 const PayPasswordBody = z
-  .object({ password: z.string().min(7, { error: 'password_too_short' }).max(128), re_password: z.string().max(128), oldPasswd: z.string().min(1, { error: 'old_password_wrong' }).max(128) })
+  .object({ password: newPassword, re_password: z.string().max(128), oldPasswd: z.string().min(1, { error: 'old_password_wrong' }).max(128) })
   .refine((b) => b.password === b.re_password, { error: 'passwords_inconsistent' });
 
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
