@@ -46,6 +46,24 @@ export interface RegisterInput {
   inviteRequired: boolean;
 }
 
+/**
+ * Refuses with `key`, but only to a caller holding a verified code: anyone else gets exactly what
+ * a fitting account without a verified code gets (need_verification), so no answer tells a
+ * stranger whether an account exists.
+ */
+async function refuseUnlessVerified(db: Kysely<Database>, target: string, scene: string, key: 'account_exists' | 'account_not_found'): Promise<never> {
+  const verified = await db
+    .selectFrom('verification_codes')
+    .select('id')
+    .where('target', '=', target)
+    .where('scene', '=', scene)
+    .where('used_at', 'is', null)
+    .where('verified_at', 'is not', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  throw new AppError(verified ? key : 'need_verification');
+}
+
 export async function register(db: Kysely<Database>, input: RegisterInput): Promise<number> {
   const id = classifyIdentity(input.userString);
   const invite = input.invite?.trim().toUpperCase();
@@ -56,8 +74,10 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
     if (!inviter) throw new AppError('invite_invalid');
     invitedBy = inviter.id;
   }
-  if (await findUserByIdentity(db, id)) throw new AppError('account_exists');
+  // The code first: only its holder may learn that the account is taken (sms_mail sends no code
+  // for a taken account), so this endpoint cannot be used to probe which accounts exist.
   if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_REGISTER, code: input.code });
+  if (await findUserByIdentity(db, id)) await refuseUnlessVerified(db, id.value, SCENE_REGISTER, 'account_exists');
 
   const passwordHash = await hashPassword(input.password);
   try {
@@ -120,9 +140,10 @@ export async function resetPassword(
   input: { account: string; password: string; code?: string },
 ): Promise<number> {
   const id = classifyIdentity(input.account);
-  const user = await findUserByIdentity(db, id);
-  if (!user || user.status === 2) throw new AppError('account_not_found');
+  // The code first, as in register: a stranger without it learns nothing about the account.
   if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_FORGET, code: input.code });
+  const user = await findUserByIdentity(db, id);
+  if (!user || user.status === 2) return refuseUnlessVerified(db, id.value, SCENE_FORGET, 'account_not_found');
   const passwordHash = await hashPassword(input.password);
   await inTransaction(db, async (trx) => {
     await consumeVerifiedCode(trx, { target: id.value, scene: SCENE_FORGET });

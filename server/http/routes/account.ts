@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok, AppError } from '../envelope';
+import { ok } from '../envelope';
 import { parse } from '../validate';
 import { newPassword } from '../password-field';
 import { requestLang } from '../lang';
@@ -17,6 +17,7 @@ import { CODE_TTL_MS, issueCode, verifyCode } from '../../domain/accounts/codes'
 import { findUserByIdentity, login, register, resetPassword, SCENE_FORGET, SCENE_REGISTER, userInfo } from '../../domain/accounts/users';
 import { revokeSession } from '../../domain/accounts/sessions';
 import { inviteRequired } from '../../domain/content/settings';
+import { deliver } from '../deliver';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
@@ -93,19 +94,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const body = parse(SmsMailBody, req.body);
     const id = classifyIdentity(body.user_string);
     const existing = await findUserByIdentity(app.db, id);
-    if (body.scene === SCENE_REGISTER && existing) throw new AppError('account_exists');
-    if (body.scene === SCENE_FORGET && (!existing || existing.status === 2)) throw new AppError('account_not_found');
+    // Whether an account exists is nobody's business but its owner's: when the account does not
+    // fit the scene (registering a taken one, resetting a missing one) the answer, the rate limits
+    // and the stored code are the same; only nothing is sent, so the code is never known.
+    const fits = body.scene === SCENE_REGISTER ? !existing : Boolean(existing && existing.status !== 2);
 
     const channel = id.kind === 'email' ? 'email' : 'sms';
     const code = await issueCode(app.db, { target: id.value, scene: body.scene, channel, ip: clientIp(req) }, limits);
     const lang = requestLang(req);
-    await app.notify.send({
-      channel,
-      to: id.kind === 'mobile' && body.area_code ? `+${body.area_code.replace(/^\+/, '')} ${id.value}` : id.value,
-      subject: translate('code_mail_subject', lang),
-      body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }),
-      code,
-    });
+    if (fits) {
+      await deliver(app, {
+        channel,
+        to: id.kind === 'mobile' && body.area_code ? `+${body.area_code.replace(/^\+/, '')} ${id.value}` : id.value,
+        subject: translate('code_mail_subject', lang),
+        body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }),
+        code,
+      });
+    }
     return ok(translate('code_sent', lang));
   });
 
