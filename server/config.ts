@@ -28,6 +28,8 @@
  * | SESSION_MAX_DAYS | 90                   | a customer session ends this long after login, however active          |
  * | OPERATOR_SESSION_IDLE_HOURS | 12        | the same for back-office operators (privileged: shorter)                 |
  * | OPERATOR_SESSION_MAX_HOURS | 168        | an operator session ends this long after login (7 days)                 |
+ * | UPLOADS_PER_DAY  | 30                   | files one user may upload in any 24 hours                               |
+ * | UPLOAD_MB_PER_DAY | 50                  | megabytes one user may upload in any 24 hours                           |
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +86,8 @@ export interface AppConfig {
   production: boolean;
   /** upload ceiling in bytes (5 MB) */
   uploadMaxBytes: number;
+  /** per-user upload quota over any 24 hours */
+  uploadQuota: { filesPerDay: number; bytesPerDay: number };
   /** form/JSON body ceiling in bytes */
   bodyLimit: number;
   rateLimits: RateLimits;
@@ -166,6 +170,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: flag(env.TRUST_PROXY, false),
     production,
     uploadMaxBytes: 5 * 1024 * 1024,
+    uploadQuota: { filesPerDay: int(env.UPLOADS_PER_DAY, 30, 'UPLOADS_PER_DAY'), bytesPerDay: int(env.UPLOAD_MB_PER_DAY, 50, 'UPLOAD_MB_PER_DAY') * 1024 * 1024 },
     bodyLimit: 256 * 1024,
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     sessions: lifetimes(env),
