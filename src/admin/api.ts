@@ -21,15 +21,21 @@ import type {
 } from '../../core';
 import { readEnvelope, toForm } from '../api/envelope';
 
-const TOKEN_KEY = 'admin.token';
+// The operator token lives in this tab's sessionStorage only (issue 14): localStorage on the
+// customer app's origin kept it for good, readable by any script on that origin in any tab.
+// A token left there by older builds is dropped, never reused.
+const TOKEN_KEY = 'h5.admin.operatorToken';
+const LEGACY_KEY = 'admin.token';
 
 export const adminSession = {
   get token(): string {
-    return localStorage.getItem(TOKEN_KEY) ?? '';
+    localStorage.removeItem(LEGACY_KEY);
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
   },
   set token(v: string) {
-    if (v) localStorage.setItem(TOKEN_KEY, v);
-    else localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(LEGACY_KEY);
+    if (v) sessionStorage.setItem(TOKEN_KEY, v);
+    else sessionStorage.removeItem(TOKEN_KEY);
   },
 };
 
