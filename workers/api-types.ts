@@ -63,6 +63,52 @@ export interface WatchView {
    * a chart asks for a longer one (CONSTANTS.listSnapshotMs / chartSnapshotMs): see there why.
    */
   throttleMs?: number;
+  /** an order book to keep: its top rows per side and newest trades ride in `Snapshot.book` */
+  book?: BookView;
+}
+
+/** Which book a view shows and how much of it crosses to the main thread. */
+export interface BookView {
+  symbol: string;
+  /** price step to group levels by (a decimal string, e.g. "0.01", "10"); absent: one row per level */
+  step?: string;
+  /** rows per side (1…100) */
+  rows: number;
+  /** newest trades to carry (0…100, default 20) */
+  trades?: number;
+}
+
+/** One display row of a book side: the group's price, its quantity, and the running total from the best row. */
+export interface BookRow {
+  price: string;
+  qty: string;
+  total: string;
+}
+
+export interface BookTrade {
+  price: string;
+  qty: string;
+  /** the taker's side */
+  side: 'buy' | 'sell';
+  /** server time, ms */
+  ts: number;
+}
+
+/** The top of one book as a view asked for it (decimal strings throughout). */
+export interface BookSnapshot {
+  symbol: string;
+  step: string | null;
+  /** best first, at most `rows` each */
+  bids: BookRow[];
+  asks: BookRow[];
+  bestBid: string | null;
+  bestAsk: string | null;
+  /** last trade: price, and 1 up / -1 down / 0 flat against the previous different price */
+  last: { price: string; dir: 1 | -1 | 0 } | null;
+  /** newest first */
+  trades: BookTrade[];
+  /** false while the worker waits for a (new) snapshot: the rows may be behind */
+  synced: boolean;
 }
 
 /** One open position as the worker prices it (decimal strings). */
@@ -140,6 +186,8 @@ export interface Snapshot {
   positions?: PositionsLive;
   /** user events since the last snapshot, in arrival order (views with `userEvents` only) */
   events?: UserEvent[];
+  /** the view's book, whenever it changed (views with `book` only) */
+  book?: BookSnapshot;
   status: StreamStatus;
 }
 

@@ -4,8 +4,9 @@
  * charted series, data age, and the throttled snapshot stream. No worker globals here (they are in
  * market.worker.ts), so it runs under a fake socket and clock in tests.
  */
-import { CONSTANTS, HEADERS, SOCKET_EVENTS, type Period } from '../core';
+import { CONSTANTS, HEADERS, SOCKET_EVENTS, TICKER_CHANNEL_PREFIX, type Period } from '../core';
 import type { ChartBar, HistoryPayload, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
+import { BookChannel } from './books/channel';
 import { Cadence } from './cadence';
 import { ChartChannel } from './channels/charts';
 import { KLINE_PREFIX } from './channels/kline';
@@ -18,7 +19,7 @@ import { PositionBook } from './positions';
 import type { MarketSocket } from './socket';
 import { Throttle } from './throttle';
 import { Watcher } from './watcher';
-import { applyExtras, dueAt, type WatchEntry } from './watch-entry';
+import { applyExtras, dueAt, hasPending, withExtras, type WatchEntry } from './watch-entry';
 
 export interface EngineDeps {
   openSocket(origin: string): MarketSocket;
@@ -53,6 +54,8 @@ export class MarketEngine {
   private everConnected = false;
   /** Markets rows whose figures this worker paints into transferred canvases */
   private readonly painter: RowPainter;
+  /** order books and trades of the symbols views watch (workers/books/) */
+  readonly books = new BookChannel({ socket: () => this.socket, watches: () => [...this.watches.values()].map((e) => e.book), request: () => this.throttle?.request() });
   /** malformed messages dropped, for diagnosis */
   dropped = 0;
 
@@ -81,6 +84,7 @@ export class MarketEngine {
     s.on(SOCKET_EVENTS.tickers, (d) => this.onTickers(d));
     s.on(SOCKET_EVENTS.kline, (d) => this.onKline(d));
     for (const name of USER_EVENTS) s.on(name, (d) => this.onUserEvent(name, d));
+    this.books.attach(s);
     this.scheduleStaleCheck();
   }
 
@@ -94,7 +98,7 @@ export class MarketEngine {
 
   watch(view: WatchView, send: SnapshotCallback): number {
     const id = this.nextId++;
-    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), events: null, windowMs: 0, lastSentAt: -Infinity };
+    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), events: null, book: null, windowMs: 0, lastSentAt: -Infinity };
     applyExtras(entry, view, this.config?.throttleMs ?? 0);
     this.watches.set(id, entry);
     this.syncSubscriptions();
@@ -271,6 +275,7 @@ export class MarketEngine {
       if (positions.active) for (const x of positions.symbols) symbols.add(x);
     }
     for (const x of this.painter.symbols) symbols.add(x);
+    for (const c of this.books.channels()) want.add(c);
     if (all) want.add(TICKERS_CHANNEL);
     else for (const x of symbols) want.add(tickerChannel(x));
     return want;
@@ -289,7 +294,7 @@ export class MarketEngine {
     const now = this.deps.clock.now();
     for (const c of add)
       if (c.startsWith(KLINE_PREFIX)) this.cadence.opened(c, now);
-      else if (c !== TICKERS_CHANNEL) this.cadence.grace(c.slice(c.indexOf(':') + 1), now);
+      else if (c.startsWith(TICKER_CHANNEL_PREFIX)) this.cadence.grace(c.slice(TICKER_CHANNEL_PREFIX.length), now);
     if (add.length) s.emit(SOCKET_EVENTS.subscribe, { channels: add });
     if (remove.length) s.emit(SOCKET_EVENTS.unsubscribe, { channels: remove });
     this.subscribed = want;
@@ -321,7 +326,7 @@ export class MarketEngine {
       if (e.watcher.inflight) continue;
       const due = dueAt(e);
       any = Math.min(any, due);
-      if (e.watcher.dirty || e.positions.dirty || (e.events?.size ?? 0) > 0) dirty = Math.min(dirty, due);
+      if (hasPending(e)) dirty = Math.min(dirty, due);
     }
     // Nothing pending but a status check asked: the soonest watcher decides.
     return dirty !== Infinity ? dirty : any;
@@ -340,17 +345,11 @@ export class MarketEngine {
       if (entry.watcher.inflight) continue; // coalesce until the main thread has taken the last one
       if (now < dueAt(entry)) {
         // A longer window than the base one: keep coalescing, come back when it has passed.
-        waiting ||= entry.watcher.dirty || entry.positions.dirty || (entry.events?.size ?? 0) > 0;
+        waiting ||= hasPending(entry);
         continue;
       }
-      let snap = entry.watcher.build(this.status(entry.watcher, now), this.book.rows);
-      const positions = entry.positions.build(this.book.rows);
-      const events = entry.events?.size ? entry.events.drain() : null;
-      if (positions || events) {
-        snap ??= { status: this.status(entry.watcher, now) };
-        if (positions) snap.positions = positions;
-        if (events) snap.events = events;
-      }
+      const status = () => this.status(entry.watcher, now);
+      const snap = withExtras(entry, entry.watcher.build(status(), this.book.rows), status, this.book.rows, this.books);
       if (snap) {
         entry.lastSentAt = now;
         this.deliver(entry, snap);

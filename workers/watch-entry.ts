@@ -2,7 +2,10 @@
  * One open view of the engine: its watcher (symbols, chart), the positions it prices, the user
  * events it asked for, and its own snapshot window.
  */
-import type { SnapshotCallback, WatchView } from './api-types';
+import type { Snapshot, SnapshotCallback, StreamStatus, WatchView } from './api-types';
+import { BookWatch } from './books/book-watch';
+import type { BookChannel } from './books/channel';
+import type { RowLookup } from './channels/tickers';
 import { UserEventQueue } from './channels/user';
 import type { PositionBook } from './positions';
 import type { Watcher } from './watcher';
@@ -13,6 +16,8 @@ export interface WatchEntry {
   positions: PositionBook;
   /** null unless the view asked for the user's events */
   events: UserEventQueue | null;
+  /** null unless the view shows an order book */
+  book: BookWatch | null;
   /** this view's own window (0: the base window only; see dueAt) and when it was last sent a snapshot */
   windowMs: number;
   lastSentAt: number;
@@ -37,4 +42,25 @@ export function applyExtras(entry: WatchEntry, view: WatchView, baseMs: number):
   entry.positions.setView(view.positions, view.leverAccount);
   if (view.userEvents) entry.events ??= new UserEventQueue();
   else entry.events = null;
+  if (!view.book) entry.book = null;
+  else if (entry.book) entry.book.setView(view.book);
+  else entry.book = new BookWatch(view.book);
+}
+
+/** Whether anything beyond the status is waiting to be sent to this view. */
+export function hasPending(e: WatchEntry): boolean {
+  return e.watcher.dirty || e.positions.dirty || (e.events?.size ?? 0) > 0 || (e.book?.dirty ?? false);
+}
+
+/** The watcher's snapshot (tickers, chart) plus the view's positions, user events and book. */
+export function withExtras(e: WatchEntry, snap: Snapshot | null, status: () => StreamStatus, rows: RowLookup, books: BookChannel): Snapshot | null {
+  const positions = e.positions.build(rows);
+  const events = e.events?.size ? e.events.drain() : null;
+  const book = books.build(e.book);
+  if (!positions && !events && !book) return snap;
+  const out = snap ?? { status: status() };
+  if (positions) out.positions = positions;
+  if (events) out.events = events;
+  if (book) out.book = book;
+  return out;
 }
