@@ -11,6 +11,7 @@ import type { HistoryPayload, LeverAccountInput, MarketView, Period, PositionInp
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
+export { useBook } from './book';
 
 /**
  * Register the visible symbols while the component is mounted; a changed list updates the same

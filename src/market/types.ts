@@ -5,6 +5,10 @@
 import type { TickerRow } from '../../workers/public';
 
 export type {
+  BookRow,
+  BookSnapshot,
+  BookTrade,
+  BookView,
   ChartBar,
   HistoryPayload,
   LeverAccountInput,

@@ -1,0 +1,41 @@
+/**
+ * One order book for a screen: the worker keeps the whole book and sends, at most once per
+ * snapshot window, only the rows this view shows (top `rows` per side grouped by `step`, running
+ * totals, best bid/ask, the last trade and the newest trades).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { openWatch, type WatchHandle } from './bridge';
+import type { BookSnapshot, BookView } from './types';
+
+/**
+ * The live top of `symbol`'s book, or null until the worker has it. `step` is the price step to
+ * group by (a decimal string such as "0.01" or "10"; omit for one row per level). A changed symbol,
+ * step or count updates the same watch; rows of the previous symbol are never returned.
+ */
+export function useBook(symbol: string, step: string | undefined, rows: number, trades?: number): BookSnapshot | null {
+  const [book, setBook] = useState<BookSnapshot | null>(null);
+  const view: BookView = { symbol, step, rows, trades };
+  const latest = useRef(view);
+  latest.current = view;
+  const handle = useRef<WatchHandle | null>(null);
+
+  useEffect(() => {
+    const watch = openWatch({ symbols: [], book: latest.current }, (s) => {
+      const b = s.book;
+      // A snapshot built before a view change may still be on its way.
+      if (b && b.symbol === latest.current.symbol) setBook(b);
+    });
+    handle.current = watch;
+    return () => {
+      watch.close();
+      handle.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    handle.current?.update({ symbols: [], book: latest.current });
+    setBook((b) => (b && b.symbol === symbol ? b : null));
+  }, [symbol, step, rows, trades]);
+
+  return book;
+}
