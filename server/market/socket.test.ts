@@ -198,6 +198,26 @@ describe('market socket', () => {
     b.remove(2);
   });
 
+  it('leaving and rejoining depth:<symbol> back to back (the worker’s resnapshot after a gap) brings a fresh snapshot', async () => {
+    const c = await client();
+    const msgs: DepthMessage[] = [];
+    c.on('depth', (m: DepthMessage[]) => msgs.push(...m));
+    feed().setBook('SOL/USDT', { bids: [['150', '1']], asks: [['151', '1']] });
+    expect(await call(c, 'subscribe', { channels: ['depth:SOL/USDT'] })).toEqual({ ok: true });
+    await sleep(50);
+    feed().setBook('SOL/USDT', { bids: [['150', '2']], asks: [['151', '1']] });
+    await sleep(250);
+    // the worker emits both without waiting for an answer
+    c.emit('unsubscribe', { channels: ['depth:SOL/USDT'] });
+    expect(await call(c, 'subscribe', { channels: ['depth:SOL/USDT'] })).toEqual({ ok: true });
+    await sleep(50);
+    const snaps = msgs.filter((m) => m.kind === 'snapshot');
+    expect(snaps).toHaveLength(2);
+    const server = market.books.book('SOL/USDT').snapshot();
+    expect(snaps[1]).toMatchObject({ seq: server.seq, bids: [['150', '2']] });
+    expect(snaps[1].seq).toBeGreaterThan(snaps[0].seq);
+  });
+
   it('validates channels', async () => {
     const c = await client();
     for (const bad of [{ channels: ['kline:BTC/USDT:2min'] }, { channels: ['depth:NOPE/USDT'] }, { channels: ['user:7'] }, { channels: 'tickers' }, null]) {
