@@ -117,6 +117,26 @@ describe('worker order books', () => {
     ]);
   });
 
+  it('after a reconnect the re-subscription’s snapshot heals the book, with no extra request for a gap seen while down', async () => {
+    const src = new BookSource(SYM, 1);
+    const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 2 });
+    src.set('bid', '10', '1');
+    src.flush();
+    socket.fire('depth', [snapMsg(src.snapshot())]);
+    socket.serverDrop();
+    socket.emitted = [];
+    src.set('bid', '10', '0');
+    src.flush();
+    src.set('bid', '9', '4');
+    socket.fire('depth', [diffMsg(src.flush() as DepthDiff)]); // a straggler past a gap, while down
+    expect(socket.emitted).toEqual([]);
+    socket.serverConnect();
+    expect(depthResubscribes(socket)).toBe(1);
+    socket.fire('depth', [snapMsg(src.snapshot())]);
+    await settle();
+    expect(pushes.at(-1)?.book).toMatchObject({ synced: true, bids: [{ price: '9', qty: '4', total: '4' }] });
+  });
+
   it('pushes the book at most once per window however fast diffs and trades arrive, and not at all when nothing changed', async () => {
     const src = new BookSource(SYM, 1);
     const { socket, clock, pushes, settle } = await setup({ symbol: SYM, rows: 10 });
