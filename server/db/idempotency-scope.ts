@@ -40,10 +40,19 @@ export async function markKeyCommitted(trx: Transaction<Database>, userId: numbe
     .execute();
 }
 
+/**
+ * For a guarded operation that moves no money (a recharge request, a follow): marks the key
+ * committed with the row it wrote, in the transaction that wrote it, so a retry after a crash
+ * rebuilds the answer from that row instead of writing a second one.
+ */
+export function markCommitted(trx: Transaction<Database>, userId: number, ref: LedgerRef): Promise<void> {
+  return markKeyCommitted(trx, userId, ref);
+}
+
 /** Stores the request's answer inside the operation's transaction (same commit as its effect). */
-export async function answerInTx(trx: Transaction<Database>, answer: unknown): Promise<void> {
+export async function answerInTx(trx: Transaction<Database>, userId: number, answer: unknown): Promise<void> {
   const s = scope.getStore();
-  if (!s) return;
+  if (!s || s.userId !== userId) return;
   await trx
     .updateTable('idempotency_keys')
     .set({ response: JSON.stringify(answer), committed_at: sql`coalesce(committed_at, now())` })

@@ -28,7 +28,7 @@ export interface TradePairSettingsTable {
   spot_band_low: Numeric;
   spot_band_high: Numeric;
   lever_band: Numeric;
-  /** market-order protection (migration 012): the most a market order may move the price, a fraction */
+  /** market-order protection (migration 013): the most a market order may move the price, a fraction */
   market_protection: Numeric;
 }
 
@@ -49,7 +49,7 @@ export interface SpotOrdersTable {
   kind: 'market' | 'limit';
   status: 'open' | 'partially_filled' | 'filled' | 'cancelled';
   amount: string;
-  /** base quantity filled so far (migration 012) */
+  /** base quantity filled so far (migration 013) */
   filled: Numeric;
   target_price: NullableNumeric;
   fill_price: NullableNumeric;
@@ -57,13 +57,15 @@ export interface SpotOrdersTable {
   fee: Numeric;
   fee_rate: string;
   fill_seq: NullableBigInt;
+  /** ticks after this seq may fill the resting order (migration 013) */
+  watch_seq: NullableBigInt;
   frozen: Numeric;
   created_at: CreatedAt;
   filled_at: Nullable<Date>;
   cancelled_at: Nullable<Date>;
 }
 
-/** One fill of a spot order (migration 012); journal rows of the fill reference it ('spot_fill'). */
+/** One fill of a spot order (migration 013); journal rows of the fill reference it ('spot_fill'). */
 export interface SpotFillsTable {
   id: Generated<number>;
   order_id: number;
@@ -100,6 +102,8 @@ export interface LeverOrdersTable {
   stop_loss_price: NullableNumeric;
   close_price: NullableNumeric;
   close_seq: NullableBigInt;
+  /** ticks after this seq may fill the entry / trigger TP-SL (migration 013) */
+  watch_seq: NullableBigInt;
   close_reason: Nullable<'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy'>;
   profit: NullableNumeric;
   uncovered_loss: Numeric;

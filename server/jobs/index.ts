@@ -6,8 +6,10 @@
  *   orders that expired while the server was down are settled the same way (see loadSecondsBook);
  * - lever balance refresh (1 s): the cached available balances the risk check starts from;
  * - overnight fee (every minute and at start): once per position per UTC day (idempotent key);
- * - durable ticks: every tick of a symbol with pending seconds orders is kept (market_ticks), and
- *   old unreferenced ticks are pruned every minute (tick-prune.ts).
+ * - durable ticks: every tick of a symbol with pending seconds orders, resting orders or open
+ *   positions is kept (market_ticks), and old unreferenced ticks are pruned every minute
+ *   (tick-prune.ts); at start, levels crossed by durable ticks before a crash are acted on
+ *   (tick-replay.ts) before live ticks are watched.
  * Also decorates app.trading (the context + job handles the routes and tests use).
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +19,7 @@ import { LEVER_QUOTE_ID } from '../domain/trading/settings';
 import { seedDemoUser } from '../db/demo';
 import { onTicks } from './tick-watcher';
 import { pruneTicks } from './tick-prune';
+import { replayDurableTicks } from './tick-replay';
 import { WorkQueue } from './work-queue';
 
 export interface TradingJobs {
@@ -61,8 +64,10 @@ export async function startTradingJobs(app: FastifyInstance, opts: { now?: () =>
   };
   const overnight = (nowMs = ctx.now()) => chargeOvernight(ctx, nowMs);
 
-  app.market.keepTicks((symbol) => ctx.books.seconds.has(symbol));
+  // every tick of a symbol someone has a stake in is kept: what a restart may need to decide it
+  app.market.keepTicks((symbol) => ctx.books.seconds.has(symbol) || ctx.market.books.book(symbol).hasOrders || ctx.books.lever.watches(symbol));
   await refreshBalances();
+  await replayDurableTicks(ctx);
   settleDueSeconds();
   queue.add('overnight', () => overnight());
   const onCrossError = (err: unknown) => app.log.error({ err }, 'spot cross failed');

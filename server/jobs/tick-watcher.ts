@@ -11,6 +11,7 @@ import type { Tick } from '../../core';
 import { ExactDecimal, riskRate } from '../../core';
 import { closePosition, fillEntrusted, liquidateIfDue, scheduleCross, type TradingContext } from '../domain/trading';
 import type { WorkQueue } from './work-queue';
+import type { TradeCross } from '../domain/trading/matching/cross';
 
 function stopHit(side: 'long' | 'short', price: Decimal, tp: string | null, sl: string | null): 'take_profit' | 'stop_loss' | null {
   if (side === 'long') {
@@ -38,13 +39,13 @@ function cachedRisk(ctx: TradingContext, userId: number): string | null {
 
 export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly Tick[], onError: (err: unknown) => void = (err) => console.error(err)): void {
   const riskUsers = new Set<number>();
-  const trades = new Map<string, { price: string; qty: string }[]>();
+  const trades = new Map<string, TradeCross[]>();
   for (const t of ticks) {
     const ref = { price: t.price, seq: t.seq, ts: t.ts };
     ctx.books.seconds.onTick(t.symbol, ref);
     let tr = trades.get(t.symbol);
     if (!tr) trades.set(t.symbol, (tr = []));
-    tr.push({ price: t.price, qty: t.qty });
+    tr.push({ price: t.price, qty: t.qty, seq: t.seq, ts: t.ts });
     for (const o of ctx.books.lever.entrustedCrossed(t.symbol, t.price)) queue.add(`entry:${o.id}`, () => fillEntrusted(ctx, o, ref));
     const price = new Decimal(t.price);
     for (const p of ctx.books.lever.positionsOf(t.symbol)) {

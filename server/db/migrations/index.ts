@@ -15,6 +15,7 @@ import * as m009 from './009_voucher_once';
 import * as m010 from './010_auth_throttle';
 import * as m011 from './011_crash_safety';
 import * as m012 from './012_matching';
+import * as m013 from './013_tick_replay';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010_auth_throttle': m010,
   '011_crash_safety': m011,
   '012_matching': m012,
+  '013_tick_replay': m013,
 };

@@ -58,6 +58,9 @@ function bySymbol<T extends { id: number; symbol: string }>() {
     drop(symbol: string, id: number) {
       m.get(symbol)?.delete(id);
     },
+    has(symbol: string): boolean {
+      return (m.get(symbol)?.size ?? 0) > 0;
+    },
     of(symbol: string): Iterable<T> {
       return m.get(symbol)?.values() ?? [];
     },
@@ -102,6 +105,10 @@ export class LeverBook {
       this.byUser.delete(userId);
       this.available.delete(userId);
     }
+  }
+  /** whether a tick of `symbol` may fill an entry or touch a position (its ticks are kept) */
+  watches(symbol: string): boolean {
+    return this.entrusted.has(symbol) || this.positions.has(symbol);
   }
   positionsOf(symbol: string): Iterable<PositionEntry> {
     return this.positions.of(symbol);

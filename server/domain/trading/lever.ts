@@ -20,6 +20,7 @@ import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
 import { assertLeverBand } from './price-band';
 import { walkedOpenPrice } from './matching/open-price';
+import { recordTick } from './ticks';
 
 const LEVER = ACCOUNT_TYPES.lever;
 
@@ -103,6 +104,7 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
           target_price: limit,
           open_price: market ? market.price : null,
           open_seq: market ? market.seq : null,
+          watch_seq: current.seq,
           opened_at: market ? now : null,
           margin,
           fee,
@@ -138,12 +140,13 @@ export async function fillEntrusted(ctx: TradingContext, entry: { id: number; us
       const now = new Date(ctx.now());
       const r = await trx
         .updateTable('lever_orders')
-        .set((eb) => ({ status: 'position', open_price: eb.ref('target_price'), open_seq: tick.seq, opened_at: now }))
+        .set((eb) => ({ status: 'position', open_price: eb.ref('target_price'), open_seq: tick.seq, watch_seq: tick.seq, opened_at: now }))
         .where('id', '=', entry.id)
         .where('status', '=', 'entrusted')
         .returningAll()
         .executeTakeFirst();
       if (!r) return null;
+      await recordTick(trx, r.symbol, tick);
       const fee = canon(r.fee);
       if (fee !== '0') await moves.settleFrozen({ userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: fee, reason: 'lever_fee', ref: { type: 'lever_order', id: r.id } });
       return r;
@@ -158,15 +161,17 @@ export async function fillEntrusted(ctx: TradingContext, entry: { id: number; us
 }
 
 /** Settles one open position at `price` inside the caller's transaction; null if it is no longer open. */
-async function settleClose(trx: Trx, moves: Moves, ctx: TradingContext, id: number, price: string, seq: number | null, reason: LeverCloseReason): Promise<LeverRow | null> {
+async function settleClose(trx: Trx, moves: Moves, ctx: TradingContext, id: number, at: TickRef | { price: string; seq: null }, reason: LeverCloseReason): Promise<LeverRow | null> {
+  const price = at.price;
   const r = await trx
     .updateTable('lever_orders')
-    .set({ status: 'closed', close_price: price, close_seq: seq, close_reason: reason, closed_at: new Date(ctx.now()) })
+    .set({ status: 'closed', close_price: price, close_seq: at.seq, close_reason: reason, closed_at: new Date(ctx.now()) })
     .where('id', '=', id)
     .where('status', '=', 'position')
     .returningAll()
     .executeTakeFirst();
   if (!r) return null;
+  if (at.seq !== null) await recordTick(trx, r.symbol, at); // the closing tick, on record with the close
   const ref = { type: 'lever_order', id };
   const base = { userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, ref };
   const after = await moves.unfreeze({ ...base, amount: canon(r.margin), reason: 'lever_margin_release' });
@@ -207,7 +212,7 @@ export async function closePosition(ctx: TradingContext, userId: number, id: num
     inTx(ctx, async (trx, moves) => {
       const cur = await trx.selectFrom('lever_orders').select(['symbol']).where('id', '=', id).executeTakeFirstOrThrow();
       const px = at ?? currentPrice(ctx, cur.symbol);
-      return settleClose(trx, moves, ctx, id, px.price, px.seq, reason);
+      return settleClose(trx, moves, ctx, id, px, reason);
     }),
   );
   if (!row) return null;
@@ -254,12 +259,15 @@ export async function batchClose(ctx: TradingContext, userId: number, type: 'all
 export async function setStops(ctx: TradingContext, userId: number, id: number, tp: string | null, sl: string | null): Promise<LeverPosition> {
   const own = await ownLever(ctx, userId, id);
   if (own.status !== 'position' && own.status !== 'entrusted') throw new AppError('trade_order_not_open');
-  const ref = own.status === 'position' ? (ctx.market.lastPrice(own.symbol)?.price ?? canon(own.open_price as string)) : canon(own.target_price as string);
+  const lp = ctx.market.lastPrice(own.symbol);
+  const ref = own.status === 'position' ? (lp?.price ?? canon(own.open_price as string)) : canon(own.target_price as string);
   checkStops(own.side, ref, tp, sl);
+  // a position's new levels are checked against ticks after now only (a restart's replay too)
+  const watch = own.status === 'position' && lp ? { watch_seq: lp.seq } : {};
   const row = await userLock(ctx, userId, () =>
     ctx.db
       .updateTable('lever_orders')
-      .set({ target_profit_price: tp, stop_loss_price: sl })
+      .set({ target_profit_price: tp, stop_loss_price: sl, ...watch })
       .where('id', '=', id)
       .where('status', 'in', ['position', 'entrusted'])
       .returningAll()
@@ -284,14 +292,14 @@ export async function liquidateIfDue(ctx: TradingContext, userId: number): Promi
       ctx.books.lever.available.set(userId, bal.available);
       const priced = open.map((row) => {
         const lp = ctx.market.lastPrice(row.symbol);
-        return { row, price: lp?.price ?? canon(row.open_price as string), seq: lp?.seq ?? null };
+        return { row, price: lp?.price ?? canon(row.open_price as string), tick: lp ?? null };
       });
       const rate = riskRate(riskInput(bal.available, priced));
       if (rate === null || new Decimal(rate).gt(ctx.liquidationLine)) return [];
       priced.sort((a, b) => new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)));
       const out: LeverRow[] = [];
       for (const p of priced) {
-        const r = await settleClose(trx, moves, ctx, p.row.id, p.price, p.seq, 'liquidation');
+        const r = await settleClose(trx, moves, ctx, p.row.id, p.tick ?? { price: p.price, seq: null }, 'liquidation');
         if (r) out.push(r);
       }
       return out;

@@ -125,7 +125,7 @@ export async function submitSeconds(ctx: TradingContext, userId: number, req: Su
         .executeTakeFirstOrThrow();
       await recordTick(trx, pair.symbol, buy);
       await moves.freeze({ userId, currencyId: req.currencyId, type: MICRO, amount: stake, reason: 'seconds_stake', ref: { type: 'seconds_order', id: r.id } });
-      await answerInTx(trx, toSecondsOrder(ctx, r, cur.name)); // a retry's answer, committed with the order
+      await answerInTx(trx, userId, toSecondsOrder(ctx, r, cur.name)); // a retry's answer, committed with the order
       return r;
     }),
   );

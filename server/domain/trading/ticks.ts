@@ -10,6 +10,7 @@ import type { Trx } from './context';
 import { canon } from './amounts';
 
 export async function recordTick(trx: Trx, symbol: string, t: TickRef): Promise<void> {
+  if (t.seq <= 0) return; // a price from candles (no tick yet since the very first start): nothing to record
   await trx
     .insertInto('market_ticks')
     .values({ symbol, seq: t.seq, price: t.price, ts: t.ts })

@@ -16,11 +16,9 @@ import { makerFill, type SpotRow } from './fills';
 import { bookSeq, onSymbol } from './engine';
 import { MoveList } from './moves';
 import { publishFills } from './publish';
+import { markCrossed, type TradeCross } from './cross-record';
 
-export interface TradeCross {
-  price: string;
-  qty: string;
-}
+export type { TradeCross };
 
 const D = (v: string) => new ExactDecimal(v);
 const through = (side: BookSideName, price: string, limit: string) => (side === 'bid' ? D(price).lte(limit) : D(price).gte(limit));
@@ -75,6 +73,7 @@ export async function crossResting(ctx: TradingContext, symbol: string, trades: 
     const out: SpotRow[] = [];
     for (const p of todo) out.push(await makerFill(c, p.order.id, p.qty, null));
     await c.list.apply(moves);
+    await markCrossed(trx, symbol, trades, todo);
     return out;
   });
   const book = ctx.market.books.book(symbol);

@@ -19,6 +19,8 @@ import { protectionPrice, takerLiquidity } from './liquidity';
 import { MoveList } from './moves';
 import { publishFills } from './publish';
 import { walk, type WalkFill } from './walk';
+import { toSpotOrder } from './view';
+import { answerInTx } from '../../../db/idempotency-scope';
 
 export interface PlaceSpot {
   symbol: string;
@@ -78,12 +80,15 @@ export async function matchSpot(ctx: TradingContext, userId: number, pair: PairS
     await c.list.apply(moves);
     const filled = new ExactDecimal(r.filled);
     const status = rest.lte(0) ? 'filled' : filled.gt(0) ? 'partially_filled' : 'open';
-    return trx
+    // a resting remainder is crossed by ticks after this one only (a restart's replay too)
+    const done = await trx
       .updateTable('spot_orders')
-      .set({ status, filled: r.filled, total: r.total, fee: r.fee, fill_price: r.fill_price, fill_seq: r.fill_seq, frozen, filled_at: status === 'filled' ? c.now : null })
+      .set({ status, filled: r.filled, total: r.total, fee: r.fee, fill_price: r.fill_price, fill_seq: r.fill_seq, frozen, filled_at: status === 'filled' ? c.now : null, watch_seq: current.seq })
       .where('id', '=', r.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await answerInTx(trx, userId, toSpotOrder(done, pair)); // a retry's answer, committed with the order
+    return done;
   });
   // committed: the in-memory book follows
   for (const x of expired) book.remove(x.id);
@@ -114,6 +119,7 @@ export async function cancelSpot(ctx: TradingContext, userId: number, id: number
       const r = await cancelResting(c, id, 'spot_order_cancel');
       if (!r) throw new AppError('trade_order_not_open');
       await c.list.apply(moves);
+      await answerInTx(trx, userId, toSpotOrder(r, pair));
       return r;
     });
     ctx.market.books.book(pair.symbol).remove(id);

@@ -1,0 +1,39 @@
+/**
+ * What a cross run leaves on record in its own transaction (issue 14, crash safety): the venue
+ * ticks that crossed a filled order (market_ticks, so the fill's cause survives a crash and the
+ * feed never reuses that seq), and the seq up to which the symbol's still-resting orders have been
+ * checked (watch_seq). A restart replays only durable ticks after watch_seq (matching/replay.ts),
+ * so a tick this run already used — or one whose quantity went to a better-priced order — never
+ * fills anything a second time.
+ */
+import { ExactDecimal } from '../../../../core';
+import type { RestingOrder } from '../../../market/books/symbol-book';
+import type { Trx } from '../context';
+import { recordTick } from '../ticks';
+
+export interface TradeCross {
+  price: string;
+  qty: string;
+  /** the venue tick's seq and time (recorded with the fills it causes; absent: no tick) */
+  seq?: number;
+  ts?: number;
+}
+
+const through = (o: RestingOrder, price: string) => (o.side === 'buy' ? new ExactDecimal(price).lte(o.price) : new ExactDecimal(price).gte(o.price));
+
+export async function markCrossed(trx: Trx, symbol: string, trades: readonly TradeCross[], filled: readonly { order: RestingOrder }[]): Promise<void> {
+  let upTo = 0;
+  for (const t of trades) {
+    if (t.seq === undefined || t.ts === undefined) continue;
+    upTo = Math.max(upTo, t.seq);
+    const tick = { seq: t.seq, price: t.price, ts: t.ts };
+    if (filled.some((f) => through(f.order, t.price))) await recordTick(trx, symbol, tick);
+  }
+  if (upTo <= 0) return;
+  await trx
+    .updateTable('spot_orders')
+    .set((eb) => ({ watch_seq: eb.fn('greatest', [eb.fn.coalesce('watch_seq', eb.val(0)), eb.val(upTo)]) }))
+    .where('symbol', '=', symbol)
+    .where('status', 'in', ['open', 'partially_filled'])
+    .execute();
+}
