@@ -4,15 +4,15 @@
  * replay builds the same answer from it (routes whose answer is a read of that immutable row).
  * Routes that store their answer inside the operation's transaction (answerInTx) never need one.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { FastifyInstance } from 'fastify';
 
 export interface CommittedRef {
   type: string;
   id: string | number;
 }
 
-export type Replay = (db: Kysely<Database>, userId: number, ref: CommittedRef) => Promise<unknown>;
+/** `app`: the serving app (its db, trading context, clock); `since`: when the key was reserved */
+export type Replay = (app: FastifyInstance, userId: number, ref: CommittedRef, since: Date) => Promise<unknown>;
 
 const replays = new Map<string, Replay>();
 

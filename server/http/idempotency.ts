@@ -10,10 +10,8 @@
  * transaction, or rebuilt from the committed row by the route's replay).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../core';
-import type { Database } from '../db/schema';
 import { runInIdempotencyScope } from '../db/idempotency-scope';
 import { AppError } from './envelope';
 import { replayFor, type CommittedRef } from './idempotency-replay';
@@ -25,7 +23,8 @@ export const STALE_MS = 5_000;
 
 type Claim = { claimed: true } | { claimed: false; answer: unknown };
 
-async function claim(db: Kysely<Database>, userId: number, key: string, route: string): Promise<Claim> {
+async function claim(app: FastifyInstance, userId: number, key: string, route: string): Promise<Claim> {
+  const db = app.db;
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ user_id: userId, key, route, response: null, owner: BOOT_ID })
@@ -41,7 +40,7 @@ async function claim(db: Kysely<Database>, userId: number, key: string, route: s
   if (!stale) throw new AppError('too_many_requests'); // the first attempt is still running
   const replay = replayFor(route);
   if (prior.committed_at !== null && prior.committed_ref !== null && replay) {
-    const answer = await replay(db, userId, prior.committed_ref as CommittedRef);
+    const answer = await replay(app, userId, prior.committed_ref as CommittedRef, prior.created_at);
     await db.updateTable('idempotency_keys').set({ response: JSON.stringify(answer) }).where('user_id', '=', userId).where('key', '=', key).execute();
     return { claimed: false, answer };
   }
@@ -67,7 +66,7 @@ export async function withIdempotency<T>(req: FastifyRequest, route: string, run
   if (key.length > 100 || !req.userId) throw new AppError('param_error');
   const db = req.server.db;
   const userId = req.userId;
-  const c = await claim(db, userId, key, route);
+  const c = await claim(req.server, userId, key, route);
   if (!c.claimed) return c.answer as T;
   try {
     const result = await runInIdempotencyScope({ userId, key }, run);

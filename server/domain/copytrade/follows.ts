@@ -8,6 +8,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyPage, type CopyType, type Follow } from '../../../core';
 import type { Database } from '../../db/schema';
+import { markCommitted } from '../../db/idempotency-scope';
 import { AppError } from '../../http/envelope';
 import { inTransaction } from '../../db/tx';
 
@@ -48,6 +49,7 @@ export async function followTrader(db: Db, followerId: number, input: FollowInpu
       ON CONFLICT (follower_id, trader_id) WHERE status = 'following'
       DO UPDATE SET type = EXCLUDED.type, number = EXCLUDED.number, agreed_at = EXCLUDED.agreed_at
       RETURNING id`.execute(trx);
+    await markCommitted(trx, followerId, { type: 'copy_follow', id: row.rows[0].id });
     return row.rows[0].id;
   });
   return followById(db, followerId, id);
@@ -68,7 +70,7 @@ export async function cancelFollow(db: Db, userId: number, followId: number, now
   return followById(db, userId, followId);
 }
 
-async function followById(db: Db, userId: number, id: number): Promise<Follow> {
+export async function followById(db: Db, userId: number, id: number): Promise<Follow> {
   const [f] = await followsOf(db, userId, { id });
   if (!f) throw new AppError('copy_follow_not_found');
   return f;

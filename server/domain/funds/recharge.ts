@@ -11,6 +11,7 @@ import { FUNDS_ACCOUNT_TYPE, type DepositAddress, type Page, type RechargeEntry,
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { credit } from '../../db/ledger';
+import { markCommitted } from '../../db/idempotency-scope';
 import { rechargeEnabled } from '../content/settings';
 import { fileUrl } from '../profile/files';
 import { claimVoucher, voucherTaken } from './voucher';
@@ -52,6 +53,7 @@ export async function requestRecharge(
         .values({ user_id: userId, currency_id: c.id, amount, network, account: (input.account ?? '').trim().slice(0, 128), voucher, voucher_sha256: sha256 })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await markCommitted(trx, userId, { type: 'recharge', id: row.id }); // a retry answers this request, never files another
       return row.id;
     });
   } catch (err) {

@@ -8,8 +8,10 @@ import { optionalRoutes } from './optional';
 import { tradingRoutes } from './trading';
 import { fundsRoutes } from './funds';
 import { productRoutes } from './products';
+import { registerRouteReplays } from './replays';
 
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
+  registerRouteReplays();
   await api.register(accountRoutes);
   await api.register(contentRoutes);
   await api.register(uploadRoutes);

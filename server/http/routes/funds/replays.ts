@@ -7,9 +7,12 @@ import { registerReplay } from '../../idempotency-replay';
 import { withdrawDto, withdrawQuery } from '../../../domain/funds/withdraw';
 import { transferById } from '../../../domain/funds/transfer';
 import { exchangeById } from '../../../domain/funds/exchange';
+import { rechargeDto, rechargeQuery } from '../../../domain/funds/recharge';
 
 export function registerMoneyReplays(): void {
-  registerReplay('wallet/change', async (db, userId, ref) => ok((await transferById(db, userId, Number(ref.id))) ?? null));
-  registerReplay('user/Transfer', async (db, userId, ref) => ok((await exchangeById(db, userId, Number(ref.id))) ?? null));
-  registerReplay('wallet/out', async (db, _userId, ref) => ok(withdrawDto(await withdrawQuery(db).where('withdrawals.id', '=', Number(ref.id)).executeTakeFirstOrThrow())));
+  registerReplay('wallet/change', async (app, userId, ref) => ok((await transferById(app.db, userId, Number(ref.id))) ?? null));
+  registerReplay('user/Transfer', async (app, userId, ref) => ok((await exchangeById(app.db, userId, Number(ref.id))) ?? null));
+  registerReplay('wallet/out', async (app, _userId, ref) => ok(withdrawDto(await withdrawQuery(app.db).where('withdrawals.id', '=', Number(ref.id)).executeTakeFirstOrThrow())));
+  // a recharge request moves no money: its transaction marks the key with the row it wrote
+  registerReplay('wallet/charge_req', async (app, _userId, ref) => ok(await rechargeDto(app.db, await rechargeQuery(app.db).where('recharges.id', '=', Number(ref.id)).executeTakeFirstOrThrow())));
 }
