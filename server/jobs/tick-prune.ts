@@ -1,6 +1,6 @@
 /**
  * Keeps market_ticks small: ticks older than the retention window go, except the ones an order
- * refers to (buy / end tick: the user's proof), the ones a pending seconds order may still need
+ * refers to (seconds buy / end, spot fill, contract open / close tick: the user's proof), the ones a pending seconds order may still need
  * (from the oldest pending buy on), and each symbol's newest (the feed's resume point).
  */
 import { sql, type Kysely } from 'kysely';
@@ -14,6 +14,9 @@ export async function pruneTicks(db: Kysely<Database>, nowMs: number, retentionM
     WHERE t.ts < LEAST(${nowMs - retentionMs}::bigint, COALESCE((SELECT min(buy_ts) FROM seconds_orders WHERE status = 'pending'), ${nowMs}::bigint))
       AND NOT EXISTS (SELECT 1 FROM seconds_orders o WHERE o.symbol = t.symbol AND o.buy_seq = t.seq)
       AND NOT EXISTS (SELECT 1 FROM seconds_orders o WHERE o.symbol = t.symbol AND o.end_seq = t.seq)
+      AND NOT EXISTS (SELECT 1 FROM spot_orders o WHERE o.symbol = t.symbol AND o.fill_seq = t.seq)
+      AND NOT EXISTS (SELECT 1 FROM lever_orders o WHERE o.symbol = t.symbol AND o.open_seq = t.seq)
+      AND NOT EXISTS (SELECT 1 FROM lever_orders o WHERE o.symbol = t.symbol AND o.close_seq = t.seq)
       AND t.seq < (SELECT max(m.seq) FROM market_ticks m WHERE m.symbol = t.symbol)`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }

@@ -95,7 +95,7 @@ export interface MarketService {
   history(symbol: string, period: Period, fromMs: number, toMs: number): Promise<Candle[]>;
   tickers(): TickerUpdate[];
   emitToUser(userId: number | string, event: string, payload: unknown): void;
-  /** which symbols need every tick on record (the rest keep only the newest per batch) */
+  /** adds which symbols need every tick on record (the rest keep only the newest per batch) */
   keepTicks(keep: (symbol: string) => boolean): void;
   /** the newest seq of a symbol whose tick batch has committed */
   durableSeq(symbol: string): number;
@@ -271,7 +271,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     emitToUser(userId, event, payload) {
       fanout?.emitToUser(userId, event, payload);
     },
-    keepTicks: (keep) => tickLog.setKeep(keep),
+    keepTicks: (keep) => tickLog.addKeep(keep),
     durableSeq: (symbol) => tickLog.durableSeq(symbol),
     flush: async () => {
       await tickLog.flush();

@@ -22,6 +22,7 @@ import { seedIeoProjects } from '../../domain/ieo/seed';
 import type { AfterCommit } from '../../domain/dual/shared';
 import { adminIeoRoutes } from '../../http/routes/products/admin-ieo';
 import { PriceMarks } from './price-marks';
+import { lastDurableTick } from '../../domain/trading/ticks';
 
 export const RUN_EVERY_MS = 2000;
 const REFRESH_EVERY_MS = 3_600_000;
@@ -45,7 +46,8 @@ declare module 'fastify' {
 
 export async function startProductJobs(app: FastifyInstance, opts: { now?: () => number } = {}): Promise<ProductJobs> {
   const db = app.db;
-  const marks = new PriceMarks(app.market);
+  const marks = new PriceMarks(app.market, undefined, async (symbol, atMs) => (await lastDurableTick(db, symbol, 0, atMs))?.price);
+  app.market.keepTicks((symbol) => marks.watching(symbol));
   let chain: Promise<unknown> = Promise.resolve();
   let lastRefresh = 0;
 

@@ -3,9 +3,10 @@
  * Every tick of the watched symbols (the pairs dual products settle on) is kept for a window; the
  * buffer starts with the market's last recorded tick, which — since no tick happens while the feed
  * is down — is exactly the last price before any later tick. So a lookup inside the window is exact,
- * also for an order that matured while the server was stopped. Outside it (the server was down
- * and the feed has no resume point) the close of the last whole 1-minute candle before the instant
- * is used: the last tick at most a minute before it.
+ * also for an order that matured while the server was stopped. Before it (after a restart whose
+ * resume tick is later than the instant) the last durable tick at or before the instant is used:
+ * every tick of a watched symbol is on record (market_ticks). Only when none is, the close of the
+ * last whole 1-minute candle before the instant: the last tick at most a minute before it.
  */
 import type { MarketService } from '../../market';
 import type { Tick } from '../../../core';
@@ -22,7 +23,14 @@ export class PriceMarks implements PriceAt {
   constructor(
     private readonly market: Pick<MarketService, 'lastPrice' | 'history'>,
     private readonly keepMs = 30 * 60_000,
+    /** the last durable tick at or before an instant (market_ticks): what a restart settles from */
+    private readonly durable?: (symbol: string, atMs: number) => Promise<string | undefined>,
   ) {}
+
+  /** whether a symbol's ticks are watched (the tick log keeps every one of them) */
+  watching(symbol: string): boolean {
+    return this.buf.has(symbol);
+  }
 
   /** Starts recording these symbols (idempotent). */
   watch(symbols: Iterable<string>): void {
@@ -59,6 +67,8 @@ export class PriceMarks implements PriceAt {
       } else hi = mid - 1;
     }
     if (found >= 0) return list[found].price;
+    const recorded = await this.durable?.(symbol, atMs);
+    if (recorded !== undefined) return recorded;
     const bars = await this.market.history(symbol, '1min', atMs - 60 * 60_000, atMs);
     const whole = bars.filter((b) => b.time + 60_000 <= atMs);
     return whole.length ? whole[whole.length - 1].close : undefined;

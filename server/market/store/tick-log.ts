@@ -19,16 +19,20 @@ export class TickLog {
   private buffer: TickRow[] = [];
   private readonly newest = new Map<string, TickRow>();
   private readonly durable = new Map<string, number>();
-  private keep: (symbol: string) => boolean = () => false;
+  private readonly keeps: ((symbol: string) => boolean)[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private busy = false;
 
   constructor(private readonly opts: TickLogOptions) {}
 
-  /** which symbols need every tick kept (the trading jobs set this) */
-  setKeep(keep: (symbol: string) => boolean): void {
-    this.keep = keep;
+  /** adds a rule for which symbols need every tick kept (trading: books; products: dual symbols) */
+  addKeep(keep: (symbol: string) => boolean): void {
+    this.keeps.push(keep);
+  }
+
+  private keep(symbol: string): boolean {
+    return this.keeps.some((k) => k(symbol));
   }
 
   record(t: Tick): void {
