@@ -78,6 +78,8 @@ export interface SpotFillsTable {
   total: string;
   fee: string;
   book_seq: number | string;
+  /** the venue tick that crossed a resting (maker) order into this fill (migration 013) */
+  tick_seq: NullableBigInt;
   counter_order_id: number | null;
   created_at: CreatedAt;
 }

@@ -34,8 +34,11 @@ it('deletes old unreferenced ticks and keeps referenced ones, recent ones and ea
   // an old settled seconds order (buy base+1, end base+2), a spot fill (base+3), a contract opened at base+4 and closed at base+5
   await sql`INSERT INTO seconds_orders (user_id, symbol, currency_id, type, seconds, number, profit_ratio, status, buy_price, buy_seq, buy_ts, end_price, end_seq, end_ts, expires_at)
             VALUES (${userId}, ${S}, 4, 'up', 30, 10, 0.15, 'settled', 3000, ${base + 1}, ${OLD + 1}, 3000, ${base + 2}, ${OLD + 2}, ${OLD + 30_000})`.execute(t.app.db);
-  await sql`INSERT INTO spot_orders (user_id, symbol, side, kind, status, amount, fee_rate, fill_price, fill_seq)
-            VALUES (${userId}, ${S}, 'buy', 'market', 'filled', 1, 0, 3000, ${base + 3})`.execute(t.app.db);
+  const spot = await sql<{ id: number }>`INSERT INTO spot_orders (user_id, symbol, side, kind, status, amount, filled, fee_rate, target_price, fill_price, fill_seq)
+            VALUES (${userId}, ${S}, 'buy', 'limit', 'filled', 1, 1, 0, 3000, 3000, 7) RETURNING id`.execute(t.app.db);
+  // a resting order filled by a venue tick: its fill names that tick (fill_seq is the book's seq)
+  await sql`INSERT INTO spot_fills (order_id, user_id, symbol, side, role, price, qty, total, fee, book_seq, tick_seq)
+            VALUES (${spot.rows[0].id}, ${userId}, ${S}, 'buy', 'maker', 3000, 1, 3000, 0, 7, ${base + 3})`.execute(t.app.db);
   await sql`INSERT INTO lever_orders (user_id, symbol, side, price_type, status, lots, lot_size, multiple, open_price, open_seq, close_price, close_seq, margin, fee)
             VALUES (${userId}, ${S}, 'long', 'market', 'closed', 1, 0.01, 10, 3000, ${base + 4}, 3000, ${base + 5}, 3, 0)`.execute(t.app.db);
 

@@ -14,7 +14,7 @@ export async function pruneTicks(db: Kysely<Database>, nowMs: number, retentionM
     WHERE t.ts < LEAST(${nowMs - retentionMs}::bigint, COALESCE((SELECT min(buy_ts) FROM seconds_orders WHERE status = 'pending'), ${nowMs}::bigint))
       AND NOT EXISTS (SELECT 1 FROM seconds_orders o WHERE o.symbol = t.symbol AND o.buy_seq = t.seq)
       AND NOT EXISTS (SELECT 1 FROM seconds_orders o WHERE o.symbol = t.symbol AND o.end_seq = t.seq)
-      AND NOT EXISTS (SELECT 1 FROM spot_orders o WHERE o.symbol = t.symbol AND o.fill_seq = t.seq)
+      AND NOT EXISTS (SELECT 1 FROM spot_fills f WHERE f.symbol = t.symbol AND f.tick_seq = t.seq)
       AND NOT EXISTS (SELECT 1 FROM lever_orders o WHERE o.symbol = t.symbol AND o.open_seq = t.seq)
       AND NOT EXISTS (SELECT 1 FROM lever_orders o WHERE o.symbol = t.symbol AND o.close_seq = t.seq)
       AND t.seq < (SELECT max(m.seq) FROM market_ticks m WHERE m.symbol = t.symbol)`.execute(db);

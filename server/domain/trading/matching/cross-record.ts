@@ -6,8 +6,6 @@
  * so a tick this run already used — or one whose quantity went to a better-priced order — never
  * fills anything a second time.
  */
-import { ExactDecimal } from '../../../../core';
-import type { RestingOrder } from '../../../market/books/symbol-book';
 import type { Trx } from '../context';
 import { recordTick } from '../ticks';
 
@@ -19,16 +17,9 @@ export interface TradeCross {
   ts?: number;
 }
 
-const through = (o: RestingOrder, price: string) => (o.side === 'buy' ? new ExactDecimal(price).lte(o.price) : new ExactDecimal(price).gte(o.price));
-
-export async function markCrossed(trx: Trx, symbol: string, trades: readonly TradeCross[], filled: readonly { order: RestingOrder }[]): Promise<void> {
-  let upTo = 0;
-  for (const t of trades) {
-    if (t.seq === undefined || t.ts === undefined) continue;
-    upTo = Math.max(upTo, t.seq);
-    const tick = { seq: t.seq, price: t.price, ts: t.ts };
-    if (filled.some((f) => through(f.order, t.price))) await recordTick(trx, symbol, tick);
-  }
+export async function markCrossed(trx: Trx, symbol: string, trades: readonly TradeCross[], filled: readonly { tick?: TradeCross }[]): Promise<void> {
+  for (const { tick: t } of filled) if (t?.seq !== undefined && t.ts !== undefined) await recordTick(trx, symbol, { seq: t.seq, price: t.price, ts: t.ts });
+  const upTo = Math.max(0, ...trades.map((t) => t.seq ?? 0));
   if (upTo <= 0) return;
   await trx
     .updateTable('spot_orders')

@@ -27,6 +27,8 @@ interface Planned {
   order: RestingOrder;
   qty: string;
   venue: { price: string; qty: string }[];
+  /** the last venue trade that filled part of it (its tick is recorded with the fill) */
+  tick?: TradeCross;
 }
 
 function plan(ctx: TradingContext, symbol: string, trades: readonly TradeCross[]): Planned[] {
@@ -37,10 +39,11 @@ function plan(ctx: TradingContext, symbol: string, trades: readonly TradeCross[]
     const orders = book.resting(side);
     if (!orders.length) continue;
     const venue = book.venue(side === 'bid' ? 'ask' : 'bid').map((l) => ({ price: l.price, left: D(l.qty) }));
-    const pool = trades.map((t) => ({ price: t.price, left: D(t.qty) }));
+    const pool = trades.map((t) => ({ trade: t, price: t.price, left: D(t.qty) }));
     for (const o of orders) {
       let left = D(o.remaining);
       const used: Planned['venue'] = [];
+      let tick: TradeCross | undefined;
       for (const v of venue) {
         if (left.lte(0) || !through(side, v.price, o.price)) break;
         const q = ExactDecimal.min(left, v.left);
@@ -55,9 +58,10 @@ function plan(ctx: TradingContext, symbol: string, trades: readonly TradeCross[]
         const q = unlimited ? left : ExactDecimal.min(left, t.left);
         t.left = t.left.minus(q);
         left = left.minus(q);
+        tick = t.trade;
       }
       const qty = D(o.remaining).minus(left);
-      if (qty.gt(0)) out.push({ order: o, qty: qty.toFixed(), venue: used });
+      if (qty.gt(0)) out.push({ order: o, qty: qty.toFixed(), venue: used, tick });
     }
   }
   return out;
@@ -71,7 +75,7 @@ export async function crossResting(ctx: TradingContext, symbol: string, trades: 
   const rows = await inTx(ctx, async (trx, moves) => {
     const c = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
     const out: SpotRow[] = [];
-    for (const p of todo) out.push(await makerFill(c, p.order.id, p.qty, null));
+    for (const p of todo) out.push(await makerFill({ ...c, tickSeq: p.tick?.seq }, p.order.id, p.qty, null));
     await c.list.apply(moves);
     await markCrossed(trx, symbol, trades, todo);
     return out;

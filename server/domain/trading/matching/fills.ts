@@ -23,12 +23,14 @@ export interface FillCtx {
   pair: PairSettings;
   bookSeq: number;
   now: Date;
+  /** the venue tick that crossed a resting order into this fill (cross runs, restart replay) */
+  tickSeq?: number;
 }
 
 async function insertFill(c: FillCtx, r: SpotRow, role: 'taker' | 'maker', price: string, qty: string, total: string, fee: string, counter: number | null): Promise<{ type: string; id: number }> {
   const f = await c.trx
     .insertInto('spot_fills')
-    .values({ order_id: r.id, user_id: r.user_id, symbol: r.symbol, side: r.side, role, price, qty, total, fee, book_seq: c.bookSeq, counter_order_id: counter })
+    .values({ order_id: r.id, user_id: r.user_id, symbol: r.symbol, side: r.side, role, price, qty, total, fee, book_seq: c.bookSeq, tick_seq: c.tickSeq ?? null, counter_order_id: counter })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { type: 'spot_fill', id: f.id };

@@ -25,7 +25,7 @@ export async function replaySpotCross(ctx: TradingContext, order: { id: number; 
     const row = await inTx(ctx, async (trx, moves) => {
       const r = await trx.selectFrom('spot_orders').select(['status', 'amount', 'filled']).where('id', '=', order.id).forUpdate().executeTakeFirst();
       if (!r || (r.status !== 'open' && r.status !== 'partially_filled')) return null;
-      const c = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
+      const c = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()), tickSeq: tick.seq };
       qty = new ExactDecimal(r.amount).minus(r.filled).toFixed();
       const filled = await makerFill(c, order.id, qty, null);
       await c.list.apply(moves);
