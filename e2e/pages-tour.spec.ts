@@ -299,7 +299,7 @@ async function homeNotice(page: Page, name: string): Promise<string[]> {
 const axeAll = (r: RouteDef) => !isComingSoon(r) || r.name === firstComingSoon;
 
 test('every page as the demo user: both themes, axe, no NaN; fits at 360 in French and Spanish', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await login(page);
   report('home popup notice', await homeNotice(page, 'tour-index-popup-light'));
   const routes = TOUR.filter((r) => !GUEST_ONLY.has(r.name));

@@ -61,6 +61,10 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
   expect(results.filter((r) => r.type === 'ok').length).toBeGreaterThan(100);
   // some cancels racing a re-quote
   const open = await k.app.db.selectFrom('spot_orders').select(['id', 'user_id']).where('status', 'in', ['open', 'partially_filled']).execute();
+  const outcome = results.map((r) => (r.type === 'ok' ? (r.message as { status: string }).status : String(r.message)));
+  // The run must leave orders resting before the last re-quote, or it tested nothing; that re-quote and the
+  // cancels may then fill or cancel any of them (all of them, now and then), which the checks below allow.
+  expect(open.length, JSON.stringify(outcome)).toBeGreaterThan(0);
   const tokens = new Map(users.map((u) => [u.id, u.token]));
   requote(-1);
   await Promise.all(open.slice(0, 15).map((o) => k.call('POST', '/api/coin/cancel', tokens.get(o.user_id) as string, { id: o.id })));
@@ -68,8 +72,6 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
 
   expect(await checkJournalConsistency(k.app.db)).toEqual([]);
   const resting = await k.app.db.selectFrom('spot_orders').selectAll().where('status', 'in', ['open', 'partially_filled']).execute();
-  const outcome = results.map((r) => (r.type === 'ok' ? (r.message as { status: string }).status : String(r.message)));
-  expect(resting.length, JSON.stringify(outcome)).toBeGreaterThan(0);
   const frozenBy = new Map<string, InstanceType<typeof ExactDecimal>>();
   for (const o of resting) {
     const left = new ExactDecimal(o.amount).minus(o.filled).toFixed();
