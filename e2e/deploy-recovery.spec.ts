@@ -73,3 +73,19 @@ test('after a graceful stop and restart, Markets, the pair page and the trade sc
   for (const p of [markets, detail, trade]) expect(await sameLoad(p)).toEqual({ mark: 'before-restart', navigations: 1 });
   await shot(detail, 'deploy-live-again');
 });
+
+test('after a crash (SIGKILL) and restart, the pair page ticks again without a reload', async ({ page }) => {
+  test.setTimeout(400_000);
+  await page.goto('/h5/#/pages/market/detail?symbol=BTC%2FUSDT');
+  const last = page.getByTestId('detail-last');
+  await expect(last).toHaveText(/\d/);
+  await markLoad(page);
+
+  await server!.stop({ keepData: true, signal: 'SIGKILL' });
+  await expect(page.getByTestId('stale-badge')).toBeVisible({ timeout: 20_000 });
+  await server!.restart();
+  await expect(page.getByTestId('stale-badge')).toHaveCount(0, { timeout: 15_000 });
+  const l0 = (await last.textContent()) ?? '';
+  await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(l0);
+  expect(await sameLoad(page)).toEqual({ mark: 'before-restart', navigations: 1 });
+});

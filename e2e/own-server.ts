@@ -13,8 +13,8 @@ export interface OwnServer {
   base: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
-  /** stops it (SIGTERM: a graceful stop, as a deploy does); removes the data dir unless `keepData` */
-  stop(opts?: { keepData?: boolean }): Promise<void>;
+  /** stops it (SIGTERM: a graceful stop, as a deploy does; SIGKILL: a crash); removes the data dir unless `keepData` */
+  stop(opts?: { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' }): Promise<void>;
   /** starts it again on the same data dir and port (after `stop({ keepData: true })`) */
   restart(): Promise<void>;
 }
@@ -52,8 +52,8 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     base,
     dataDir,
     env,
-    async stop({ keepData = false } = {}) {
-      await stopServer(child, base);
+    async stop({ keepData = false, signal = 'SIGTERM' } = {}) {
+      await stopServer(child, base, signal);
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async restart() {
@@ -75,10 +75,10 @@ async function spawnServer(name: string, base: string, env: NodeJS.ProcessEnv, t
   return child;
 }
 
-async function stopServer(child: ChildProcess, base: string): Promise<void> {
+async function stopServer(child: ChildProcess, base: string, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   if (!child.pid || child.exitCode !== null) return;
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(-child.pid, signal);
   } catch {
     /* already gone */
   }
