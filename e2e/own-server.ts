@@ -13,7 +13,10 @@ export interface OwnServer {
   base: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
-  stop(): Promise<void>;
+  /** stops it (SIGTERM: a graceful stop, as a deploy does; SIGKILL: a crash); removes the data dir unless `keepData` */
+  stop(opts?: { keepData?: boolean; signal?: 'SIGTERM' | 'SIGKILL' }): Promise<void>;
+  /** starts it again on the same data dir and port (after `stop({ keepData: true })`) */
+  restart(): Promise<void>;
 }
 
 export interface OwnServerOptions {
@@ -44,34 +47,46 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     ...opts.env,
   };
   opts.beforeStart?.(env);
-  // its own process group, so stop() ends exactly this server and its children
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
-  const deadline = Date.now() + (opts.timeoutMs ?? 200_000);
-  while (!(await answers(base))) {
-    if (child.exitCode !== null) throw new Error(`${opts.name} e2e server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${opts.name} e2e server did not start`);
-    await sleep(500);
-  }
+  let child = await spawnServer(opts.name, base, env, opts.timeoutMs);
   return {
     base,
     dataDir,
     env,
-    async stop() {
-      if (child.pid && child.exitCode === null) {
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          /* already gone */
-        }
-        for (let i = 0; i < 40 && (await answers(base)); i++) await sleep(250);
-        // the server stops its embedded PostgreSQL before it exits: wait, then remove its files
-        await new Promise<void>((r) => {
-          if (child.exitCode !== null || child.signalCode !== null) return r();
-          child.once('exit', () => r());
-          setTimeout(r, 15_000).unref();
-        });
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    async stop({ keepData = false, signal = 'SIGTERM' } = {}) {
+      await stopServer(child, base, signal);
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      if (child.exitCode === null && child.signalCode === null) throw new Error(`${opts.name} e2e server is still running`);
+      child = await spawnServer(opts.name, base, env, opts.timeoutMs);
     },
   };
+}
+
+async function spawnServer(name: string, base: string, env: NodeJS.ProcessEnv, timeoutMs = 200_000): Promise<ChildProcess> {
+  // its own process group, so stop() ends exactly this server and its children
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(base))) {
+    if (child.exitCode !== null) throw new Error(`${name} e2e server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${name} e2e server did not start`);
+    await sleep(500);
+  }
+  return child;
+}
+
+async function stopServer(child: ChildProcess, base: string, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (!child.pid || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+  for (let i = 0; i < 40 && (await answers(base)); i++) await sleep(250);
+  // the server stops its embedded PostgreSQL before it exits: wait, then its files may be removed or reused
+  await new Promise<void>((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) return r();
+    child.once('exit', () => r());
+    setTimeout(r, 15_000).unref();
+  });
 }

@@ -10,15 +10,18 @@ import { BookChannel } from './books/channel';
 import { Cadence } from './cadence';
 import { ChartChannel } from './channels/charts';
 import { KLINE_PREFIX } from './channels/kline';
-import { parseTickerUpdates, TickerBook, tickerChannel, TICKERS_CHANNEL } from './channels/tickers';
+import { parseTickerUpdates, TickerBook, TICKERS_CHANNEL } from './channels/tickers';
 import { fanOutUserEvent, USER_EVENTS, type UserEventName } from './channels/user';
+import { StreamEpoch } from './channels/epoch';
 import type { Clock } from './clock';
 import { fetchHistory as realFetchHistory, type HistoryRequest } from './channels/history';
 import { RowPainter, type PaintSurface } from './paint/row-painter';
 import { PositionBook } from './positions';
+import { Redial } from './redial';
 import type { MarketSocket } from './socket';
 import { Throttle } from './throttle';
 import { Watcher } from './watcher';
+import { chartKeysOf, desiredChannels } from './subscriptions';
 import { applyExtras, dueAt, hasPending, withExtras, type WatchEntry } from './watch-entry';
 
 export interface EngineDeps {
@@ -52,6 +55,9 @@ export class MarketEngine {
   private paintThrottle: Throttle | null = null;
   private staleTimer: unknown = null;
   private everConnected = false;
+  /** dials again after a server-initiated disconnect (a deploy), which socket.io-client does not */
+  private redial: Redial | null = null;
+  private readonly epoch = new StreamEpoch();
   /** Markets rows whose figures this worker paints into transferred canvases */
   private readonly painter: RowPainter;
   /** order books and trades of the symbols views watch (workers/books/) */
@@ -81,6 +87,8 @@ export class MarketEngine {
     this.socket = s;
     s.on('connect', () => this.onConnect());
     s.on('disconnect', () => this.onDisconnect());
+    this.redial = new Redial(s, this.deps.clock);
+    s.on(SOCKET_EVENTS.hello, (d) => this.onHello(d));
     s.on(SOCKET_EVENTS.tickers, (d) => this.onTickers(d));
     s.on(SOCKET_EVENTS.kline, (d) => this.onKline(d));
     for (const name of USER_EVENTS) s.on(name, (d) => this.onUserEvent(name, d));
@@ -175,6 +183,7 @@ export class MarketEngine {
   }
 
   stop(): void {
+    this.redial?.stop();
     this.socket?.disconnect();
     this.socket = null;
     this.throttle?.cancel();
@@ -192,14 +201,25 @@ export class MarketEngine {
     this.everConnected = true;
     // A new connection may reach a restarted server: sequences start over, and nothing is live
     // until it speaks again.
-    this.book.resetSeq();
-    this.charts.resetSeq();
+    this.resetSeq();
     this.cadence.markAllUnheard();
     this.subscribed.clear();
     if (this.token) this.socket?.emit(SOCKET_EVENTS.auth, { token: this.token });
     this.syncSubscriptions();
     if (reconnect) void this.charts.refetchAll(this.chartKeys());
     this.requestAll();
+  }
+
+  /** A new stream epoch (a restarted server) counts seq from the start again: accept it, don't call it old. */
+  private onHello(data: unknown): void {
+    const changed = this.epoch.hello(data);
+    if (changed === null) this.dropped += 1;
+    else if (changed) this.resetSeq();
+  }
+
+  private resetSeq(): void {
+    this.book.resetSeq();
+    this.charts.resetSeq();
   }
 
   private onDisconnect(): void {
@@ -253,36 +273,11 @@ export class MarketEngine {
   // ---- subscriptions ----
 
   private chartKeys(): Set<string> {
-    const keys = new Set<string>();
-    for (const { watcher } of this.watches.values()) if (watcher.chartKey) keys.add(watcher.chartKey);
-    return keys;
-  }
-
-  /**
-   * Channels the views need: each chart's kline channel; `tickers` (every symbol) only when a view
-   * shows 'all', else `tickers:<symbol>` for just the symbols the views name and their positions'
-   * symbols — a list showing 15 of 2,000 symbols parses 15 symbols' updates, not the market's.
-   */
-  private desired(): Set<string> {
-    const want = this.chartKeys();
-    let all = false;
-    const symbols = new Set<string>();
-    for (const { watcher, positions } of this.watches.values()) {
-      const s = watcher.tickerSymbols;
-      if (s === 'all') all = true;
-      else for (const x of s) symbols.add(x);
-      // Positions are priced off the tickers channels, so their symbols are needed too.
-      if (positions.active) for (const x of positions.symbols) symbols.add(x);
-    }
-    for (const x of this.painter.symbols) symbols.add(x);
-    for (const c of this.books.channels()) want.add(c);
-    if (all) want.add(TICKERS_CHANNEL);
-    else for (const x of symbols) want.add(tickerChannel(x));
-    return want;
+    return chartKeysOf(this.watches.values());
   }
 
   private syncSubscriptions(): void {
-    const want = this.desired();
+    const want = desiredChannels(this.watches.values(), this.painter.symbols, this.books.channels());
     // Series nobody charts any more are dropped (their live updates stop), unless a load is running.
     this.charts.keep(want, (key) => key !== TICKERS_CHANNEL);
     const s = this.socket;

@@ -11,8 +11,13 @@ export class FakeSocket implements MarketSocket {
   emit(event: string, payload: unknown): void {
     this.emitted.push([event, payload]);
   }
+  /** connect() calls; while `down` the server does not answer (connect_error) */
+  dials = 0;
+  down = false;
   connect(): void {
-    this.serverConnect();
+    this.dials++;
+    if (this.down) this.fire('connect_error', new Error('down'));
+    else this.serverConnect();
   }
   disconnect(): void {
     this.connected = false;
@@ -24,9 +29,14 @@ export class FakeSocket implements MarketSocket {
     this.connected = true;
     this.fire('connect');
   }
-  serverDrop(): void {
+  /** a lost connection (network, crash): socket.io-client redials by itself */
+  serverDrop(reason = 'transport close'): void {
     this.connected = false;
-    this.fire('disconnect');
+    this.fire('disconnect', reason);
+  }
+  /** the server closed the connection (a deploy's graceful stop): socket.io-client does NOT redial */
+  serverDisconnect(): void {
+    this.serverDrop('io server disconnect');
   }
   /** channels asked for in `subscribe` (or `unsubscribe`) emits, in order */
   channels(kind: 'subscribe' | 'unsubscribe' = 'subscribe'): string[] {

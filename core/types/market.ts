@@ -97,6 +97,8 @@ export const SOCKET_EVENTS = {
   subscribe: 'subscribe',
   unsubscribe: 'unsubscribe',
   auth: 'auth',
+  /** server → client on connect: `{epoch}`, the stream epoch (seq counts again from a new one) */
+  hello: 'hello',
   tickers: 'tickers',
   kline: 'kline',
   depth: 'depth',

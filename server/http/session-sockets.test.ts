@@ -40,14 +40,18 @@ async function userId(email: string): Promise<number> {
   return (await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
 
-/** An authenticated socket and the private `notice` events it receives. */
-async function privateSocket(token: string): Promise<{ c: ClientSocket; got: unknown[] }> {
+/** An authenticated socket, the private `notice` events it receives, and why it was disconnected. */
+async function privateSocket(token: string): Promise<{ c: ClientSocket; got: unknown[]; dropped: string[] }> {
   const c = await client();
   const got: unknown[] = [];
+  const dropped: string[] = [];
   c.on('notice', (n: unknown) => got.push(n));
+  c.on('disconnect', (reason) => dropped.push(reason));
   expect(await auth(c, token)).toEqual({ ok: true });
-  return { c, got };
+  return { c, got, dropped };
 }
+
+const SERVER_DISCONNECT = 'io server disconnect';
 
 /** Emits a private event to the user and says whether the socket received it. */
 async function receives(s: { got: unknown[] }, uid: number): Promise<boolean> {
@@ -58,17 +62,20 @@ async function receives(s: { got: unknown[] }, uid: number): Promise<boolean> {
 }
 
 describe('revoked sessions reach live sockets', () => {
-  it('logout takes the socket out of the private room', async () => {
+  it('logout disconnects the session’s socket; a new connection does not get its private events back with the old token', async () => {
     const token = await registerAndLogin(t.app, 'sock1@example.com');
     const uid = await userId('sock1@example.com');
     const s = await privateSocket(token);
     expect(await receives(s, uid)).toBe(true);
 
     expect(envelope(await get(t.app, '/api/user/logout', { authorization: token })).type).toBe('ok');
+    await sleep(100);
+    expect(s.dropped).toEqual([SERVER_DISCONNECT]);
     expect(await receives(s, uid)).toBe(false);
-    // The token is dead for the socket too, and the connection still carries the public feed.
-    expect(await auth(s.c, token)).toEqual({ ok: false, error: 'session_invalid' });
-    expect(s.c.connected).toBe(true);
+    // What the worker does next (it dials again): the public feed, but the token is dead.
+    const again = await client();
+    expect(await auth(again, token)).toEqual({ ok: false, error: 'session_invalid' });
+    expect(again.connected).toBe(true);
   });
 
   it('a password reset and a payment-password change reach the other devices only', async () => {
@@ -84,6 +91,8 @@ describe('revoked sessions reach live sockets', () => {
     expect(set.type).toBe('ok');
     expect(await receives(onLaptop, uid)).toBe(false);
     expect(await receives(onPhone, uid)).toBe(true);
+    expect(onLaptop.dropped).toEqual([SERVER_DISCONNECT]);
+    expect(onPhone.c.connected).toBe(true);
 
     // A password reset (forgot password) signs out every device.
     await post(t.app, '/api/sms_mail', { user_string: email, scene: 'forget' });
@@ -91,6 +100,7 @@ describe('revoked sessions reach live sockets', () => {
     const reset = envelope(await post(t.app, '/api/user/forget', { account: email, password: 'newsecret1', repassword: 'newsecret1', code }));
     expect(reset.type).toBe('ok');
     expect(await receives(onPhone, uid)).toBe(false);
+    expect(onPhone.dropped).toEqual([SERVER_DISCONNECT]);
   });
 
   it('the sweep drops sockets whose session expired', async () => {
@@ -100,6 +110,7 @@ describe('revoked sessions reach live sockets', () => {
     await t.app.db.updateTable('sessions').set({ last_seen: new Date(Date.now() - 31 * 86_400_000) }).where('user_id', '=', uid).execute();
     expect(await t.app.sessionSockets.sweep()).toBe(1);
     expect(await receives(s, uid)).toBe(false);
+    expect(s.dropped).toEqual([SERVER_DISCONNECT]);
   });
 
   it('limits auth events per socket, then disconnects it', async () => {

@@ -64,6 +64,16 @@ function decode(b: unknown): TickerUpdate[] {
 }
 
 describe('market socket', () => {
+  it('greets each connection with the stream epoch, the same one the depth and trades streams carry', async () => {
+    const c = connect(url, { transports: ['websocket'], reconnection: false });
+    clients.push(c);
+    const hello = await new Promise<unknown>((resolve, reject) => {
+      c.once('hello', resolve);
+      c.once('connect_error', reject);
+    });
+    expect(hello).toEqual({ epoch: market.books.epoch });
+  });
+
   it('delivers batched tickers (newest per symbol per flush) and kline updates with increasing seq; unsubscribe stops them', async () => {
     const c = await client();
     const tickerBatches: TickerUpdate[][] = [];

@@ -29,6 +29,10 @@ import { handleAuth, userRoom, type ResolveUser } from './socket-auth';
 export type { ResolveUser };
 export type TickerMode = 'every' | 'latest';
 
+export interface Hello {
+  epoch: number;
+}
+
 export interface Ack {
   ok: boolean;
   error?: string;
@@ -181,6 +185,9 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   }
 
   io.on('connection', (socket) => {
+    // The stream epoch first, before any data: a restarted server counts seq from the start again,
+    // and one epoch (the book service's) covers every stream.
+    socket.emit(SOCKET_EVENTS.hello, { epoch: opts.books.epoch } satisfies Hello);
     socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: unknown) => {
       const r = subscribeSchema.safeParse(payload);
       if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
