@@ -4,7 +4,8 @@
  * bar n − 1 like the MA instead of drifting in from the first close.
  */
 import { RollingMean } from './window';
-import { INDICATOR_DEFAULTS, runBatch, type Incremental, type IndicatorBar } from './types';
+import { CloseLines } from './close-lines';
+import { INDICATOR_DEFAULTS, runBatch, type IndicatorBar } from './types';
 
 /** One EMA line over numbers: O(1) push and peek. */
 export class EmaLine {
@@ -35,23 +36,9 @@ export class EmaLine {
   }
 }
 
-export class EmaState implements Incremental<number[]> {
-  private readonly lines: EmaLine[];
-
+export class EmaState extends CloseLines {
   constructor(periods: readonly number[] = INDICATOR_DEFAULTS.ema) {
-    this.lines = periods.map((p) => new EmaLine(p));
-  }
-
-  get length(): number {
-    return this.lines[0]?.length ?? 0;
-  }
-
-  push(bar: IndicatorBar): number[] {
-    return this.lines.map((l) => l.push(bar.close));
-  }
-
-  update(bar: IndicatorBar): number[] {
-    return this.lines.map((l) => l.peek(bar.close));
+    super(periods.map((p) => new EmaLine(p)));
   }
 }
 

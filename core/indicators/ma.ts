@@ -1,25 +1,12 @@
 /** MA: simple moving averages of the close (Binance default periods 7 / 25 / 99). */
 import { RollingMean } from './window';
-import { INDICATOR_DEFAULTS, runBatch, type Incremental, type IndicatorBar } from './types';
+import { CloseLines } from './close-lines';
+import { INDICATOR_DEFAULTS, runBatch, type IndicatorBar } from './types';
 
 /** One value per period, NaN until that period's window fills. */
-export class MaState implements Incremental<number[]> {
-  private readonly lines: RollingMean[];
-
+export class MaState extends CloseLines {
   constructor(periods: readonly number[] = INDICATOR_DEFAULTS.ma) {
-    this.lines = periods.map((p) => new RollingMean(p));
-  }
-
-  get length(): number {
-    return this.lines[0]?.length ?? 0;
-  }
-
-  push(bar: IndicatorBar): number[] {
-    return this.lines.map((l) => l.push(bar.close));
-  }
-
-  update(bar: IndicatorBar): number[] {
-    return this.lines.map((l) => l.peek(bar.close));
+    super(periods.map((p) => new RollingMean(p)));
   }
 }
 

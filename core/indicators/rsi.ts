@@ -5,7 +5,8 @@
  * No loss → 100 (also for a flat series), no gain → 0. Unlike technicalindicators we do not round
  * to 2 decimals: that is the display's job.
  */
-import { checkPeriod, INDICATOR_DEFAULTS, runBatch, type Incremental, type IndicatorBar } from './types';
+import { CloseLines } from './close-lines';
+import { checkPeriod, INDICATOR_DEFAULTS, runBatch, type IndicatorBar } from './types';
 
 /** One RSI line over closes: O(1) push and peek. */
 export class RsiLine {
@@ -72,23 +73,9 @@ export class RsiLine {
   }
 }
 
-export class RsiState implements Incremental<number[]> {
-  private readonly lines: RsiLine[];
-
+export class RsiState extends CloseLines {
   constructor(periods: readonly number[] = INDICATOR_DEFAULTS.rsi) {
-    this.lines = periods.map((p) => new RsiLine(p));
-  }
-
-  get length(): number {
-    return this.lines[0]?.length ?? 0;
-  }
-
-  push(bar: IndicatorBar): number[] {
-    return this.lines.map((l) => l.push(bar.close));
-  }
-
-  update(bar: IndicatorBar): number[] {
-    return this.lines.map((l) => l.peek(bar.close));
+    super(periods.map((p) => new RsiLine(p)));
   }
 }
 
