@@ -17,7 +17,7 @@ export function when(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 }
 
-/** Coin amounts show 8 decimals (truncated, never rounded up), fiat values 2 — through <Num>. */
+/** Coin amounts show up to 8 decimals (truncated, never rounded up; no trailing zeros), fiat values 2 — through <Num>. */
 export const COIN_DP = 8;
 export const FIAT_DP = 2;
 
