@@ -1,7 +1,7 @@
 /** preHandler for /admin/api: an operator token (never a customer's) or the 999 envelope. */
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../http/auth';
-import { AppError } from '../http/envelope';
+import { AppError } from '../errors';
 import { lookupOperator } from './operators';
 
 declare module 'fastify' {

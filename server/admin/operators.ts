@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { AppError } from '../http/envelope';
+import { AppError } from '../errors';
 import { dummyHash, hashPassword, verifyPassword } from '../domain/accounts/passwords';
 import { sessionExpired, TOUCH_MS } from '../domain/accounts/sessions';
 import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';

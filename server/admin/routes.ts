@@ -11,8 +11,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import Decimal from 'decimal.js';
 import type { AdminKycItem, AdminRechargeItem, AdminSettings, AdminUserDetail, AdminUserRow, AdminWithdrawItem, OperatorAction, Page } from '../../core';
-import { ok, AppError } from '../http/envelope';
-import { parse } from '../http/validate';
+import { ok } from '../http/envelope';
+import { AppError } from '../errors';
+import { parse } from '../kernel/validate';
 import { clientIp } from '../http/request-meta';
 import { credit, debit, getBalances } from '../db/ledger';
 import { rechargeEnabled, inviteRequired } from '../domain/content/settings';
@@ -21,19 +22,21 @@ import { reviewRecharge, rechargeDto, rechargeQuery } from '../domain/funds/rech
 import { voucherDuplicates } from '../domain/funds/voucher';
 import { reviewWithdraw, withdrawDto, withdrawQuery } from '../domain/funds/withdraw';
 import { journalPage } from '../domain/funds/assets';
-import { addNotice, canon, FIAT_PREFIX, fundsCurrency, listFiats, offset, pageOf, fundsCurrencies } from '../domain/funds/common';
+import { addNotice, FIAT_PREFIX, fundsCurrency, listFiats, fundsCurrencies } from '../domain/funds/common';
 import { exchangeFeeRate, walletGate } from '../domain/funds/config';
 import { fileUrl } from '../domain/profile/files';
 import { authenticateOperator } from './auth';
 import { logAction, operatorLogin, operatorLogout } from './operators';
 import { credentialLimit } from '../http/auth';
 import { inTransaction } from '../db/tx';
-import { decimal, int, intOr, signedDecimal, text } from '../http/fields';
+import { decimal, int, intOr, signedDecimal, text } from '../kernel/fields';
+import { canon } from '../kernel/decimal';
+import { offset, pageOf, pagingShapeOf } from '../kernel/paging';
 
 const id = int(1);
 const reason = text(500);
 const requiredReason = z.string().trim().min(1, { error: 'reason_required' }).max(500);
-const paging = { page: intOr(1, 100_000, 1), limit: intOr(1, 100, 20) };
+const paging = pagingShapeOf(20);
 const status = z.enum(['pending', 'approved', 'rejected']).optional();
 const decimalStr = decimal;
 

@@ -1,32 +1,18 @@
 /**
- * The envelope of DESIGN §3. Handlers return ok(payload) or throw AppError(key); the error handler
+ * The envelope of DESIGN §3. Handlers return ok(payload) or throw AppError(key) (server/errors.ts); the error handler
  * (http/errors.ts) turns an AppError into HTTP 200 {type, code: 0, message: <translated text>}.
  */
 import type { ErrorEnvelope, OkEnvelope } from '../../core';
 import type { MessageKey } from '../i18n/messages';
+import type { AppErrorType } from '../errors';
 
 export type { OkEnvelope, ErrorEnvelope };
 export type { MessageKey };
+// AppError lives on the ground floor (server/errors.ts); the envelope maps it to a response
+export { AppError, type AppErrorType } from '../errors';
 
 export function ok<T>(message: T): OkEnvelope<T> {
   return { type: 'ok', code: 1, message };
-}
-
-export type AppErrorType = 'error' | '999' | '998';
-
-/** A business answer in words: always HTTP 200, never logged as a fault. */
-export class AppError extends Error {
-  readonly key: MessageKey;
-  readonly params: Record<string, string | number> | undefined;
-  readonly type: AppErrorType;
-
-  constructor(key: MessageKey, params?: Record<string, string | number>, type: AppErrorType = 'error') {
-    super(key);
-    this.name = 'AppError';
-    this.key = key;
-    this.params = params;
-    this.type = type;
-  }
 }
 
 export function errorEnvelope(type: AppErrorType, message: string): ErrorEnvelope {

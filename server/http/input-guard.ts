@@ -5,7 +5,7 @@
  * wants control characters; tab and line breaks stay allowed for multi-line texts.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './envelope';
+import { AppError } from '../errors';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

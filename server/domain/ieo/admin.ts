@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { logAction } from '../../admin/operators';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { QUOTE_ID } from '../../catalog/instruments';
 import { ensureTokenCurrency } from './tokens';
 import { inTransaction } from '../../db/tx';

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { realState, submitReal } from '../../../domain/kyc/kyc';
-import { int } from '../../fields';
+import { int } from '../../../kernel/fields';
 
 const Step = z.object({ real_type: int(1, 2) });
 const Level1 = z.object({ id_type: z.string().trim().max(20), name: z.string().trim().max(60), card_id: z.string().trim().max(40) });
