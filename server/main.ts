@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
 import { demoBannerLine } from './db/demo';
-import { writeOutboxSecret } from './notify/outbox-secret';
+import { writeOutboxSecret } from './kernel/outbox-secret';
 import { outboxBannerLines } from './notify/outbox-banner';
 
 const config = loadConfig();

@@ -4,7 +4,8 @@ import type { DualOrder, DualOrderStatus, Page } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
 import { AppError } from '../../errors';
 import { currencyNames } from './shared';
-import { iso, type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
 import { canon } from '../../kernel/decimal';
 import { type Paging } from '../../kernel/paging';
 

@@ -5,7 +5,7 @@ import { settleDualOrder, type DualDetail, type DualProduct, type DualProductSta
 import type { ProductsTables } from '../../db/products-tables';
 import { AppError } from '../../errors';
 import { availableOf, currencyNames, percent } from './shared';
-import { type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
 
 export type DualProductRow = Selectable<ProductsTables['dual_products']>;

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { FUNDS_ACCOUNT_TYPE } from '../../../core';
 import { AppError } from '../../errors';
 import { canon } from '../../kernel/decimal';
-import type { Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 
 
 /** Every product pays from and into the change account (type 2), like the funds pages show. */

@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import { ACCOUNT_FIELDS, type AccountField, type FiatRate } from '../../../core';
 import { AppError, type MessageKey } from '../../errors';
-import type { Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 
 
 /** The one question funds code asks the market: last price of `<coin>/USDT`. */

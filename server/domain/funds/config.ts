@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { AppConfig } from '../../config';
 import { getSetting } from '../content/settings';
 import { DEFAULT_EXCHANGE_FEE_RATE } from './seed';
-import { type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
 
 export interface CurrencyFundsConfig {

@@ -22,7 +22,7 @@ import { addNotice, fundsCurrency, requirePriceUsdt, type PriceSource } from './
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';
-import { iso } from '../../kernel/db';
+import { iso } from '../../kernel/time';
 import { canon } from '../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../kernel/paging';
 

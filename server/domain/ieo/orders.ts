@@ -13,7 +13,8 @@ import { AppError } from '../../errors';
 import { PRODUCT_ACCOUNT, currencyNames, parseProductAmount } from '../dual/shared';
 import { ieoStatus } from './projects';
 import { inTransaction } from '../../db/tx';
-import { iso, type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
 import { canon } from '../../kernel/decimal';
 import { type Paging } from '../../kernel/paging';
 

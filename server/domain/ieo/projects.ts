@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Page } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
 import { AppError } from '../../errors';
-import { type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
 import { type Paging } from '../../kernel/paging';
 

@@ -2,7 +2,7 @@
 import type { LockConfig, LockKind } from '../../../core';
 import { AppError } from '../../errors';
 import { availableOf, currencyNames } from '../dual/shared';
-import { type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
 
 export async function lockConfigRow(db: Db, id: number) {

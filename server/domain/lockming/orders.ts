@@ -14,7 +14,8 @@ import { PRODUCT_ACCOUNT, currencyDecimals, currencyNames, parseProductAmount } 
 import { lockConfigRow } from './configs';
 import { payDueDividends } from './dividends';
 import { inTransaction } from '../../db/tx';
-import { iso, type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
 import { canon } from '../../kernel/decimal';
 import { type Paging } from '../../kernel/paging';
 

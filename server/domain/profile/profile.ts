@@ -11,7 +11,8 @@ import { isMessageKey, translate } from '../../i18n/messages';
 import { fiatRate, userFiat } from '../funds/common';
 import { claimUpload, fileUrl } from './files';
 import { inTransaction } from '../../db/tx';
-import { iso, type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
 import { canon } from '../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../kernel/paging';
 

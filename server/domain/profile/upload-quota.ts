@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../errors';
-import { type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 
 export interface UploadQuota {
   filesPerDay: number;

@@ -1,4 +1,4 @@
-import { type Db } from '../../kernel/db';
+import type { Db } from '../../db/schema';
 /** After a sensitive change the user keeps the device they made it on; every other session ends. */
 
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number): Promise<void> {

@@ -14,7 +14,7 @@ import { parse } from '../../kernel/validate';
 import { intOr } from '../../kernel/fields';
 import { requestLang } from '../lang';
 import { translate } from '../../i18n/messages';
-import { isLoopback, OUTBOX_SECRET_HEADER, secretMatches } from '../../notify/outbox-secret';
+import { isLoopback, OUTBOX_SECRET_HEADER, secretMatches } from '../../kernel/outbox-secret';
 
 const Query = z.object({
   to: z.string().trim().min(1).max(190),
