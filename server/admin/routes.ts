@@ -25,8 +25,8 @@ import { journalPage } from '../domain/funds/assets';
 import { addNotice, FIAT_PREFIX, fundsCurrency, listFiats, fundsCurrencies } from '../domain/funds/common';
 import { exchangeFeeRate, walletGate } from '../domain/funds/config';
 import { fileUrl } from '../domain/profile/files';
-import { authenticateOperator } from './auth';
-import { logAction, operatorLogin, operatorLogout } from './operators';
+import { authenticateOperator } from '../http/operator-auth';
+import { logAction, operatorLogin, operatorLogout } from '../domain/operators/operators';
 import { credentialLimit } from '../http/auth';
 import { inTransaction } from '../db/tx';
 import { decimal, int, intOr, signedDecimal, text } from '../kernel/fields';
@@ -316,7 +316,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
 const PAGE = fileURLToPath(new URL('./page.html', import.meta.url));
 
-/** Registers the back office: its console page at /admin/ and its API under /admin/api (called once from app.ts). */
+/** Registers the back office: its console page at /admin/ and its API under /admin/api (called once by the back-office area, server/areas/backoffice). */
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   const html = await fs.readFile(PAGE, 'utf8');
   // The console is static; everything it shows comes from /admin/api with an operator token.
@@ -325,5 +325,4 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
   app.get('/admin', async (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/', page);
   await app.register(adminRoutes, { prefix: '/admin/api' });
-  await app.register((await import('../http/routes/copytrade-admin')).copytradeAdminRoutes, { prefix: '/admin/api/traders' }); // copy-trading trader reviews
 }

@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { logAction } from '../../admin/operators';
+import { logAction } from '../operators/operators';
 import { AppError } from '../../errors';
 import { QUOTE_ID } from '../../catalog/instruments';
 import { ensureTokenCurrency } from './tokens';

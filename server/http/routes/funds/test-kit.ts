@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { generate } from 'otplib';
 import { createTestApp, envelope, get, post, registerAndLogin, type Envelope, type TestApp } from '../../../testing/app';
 import { ScriptedFeed } from '../../../market/feed/scripted';
-import { createOperator } from '../../../admin/operators';
+import { createOperator } from '../../../domain/operators/operators';
 import { hashPassword } from '../../../domain/accounts/passwords';
 import { canonical } from '../../../db/ledger';
 

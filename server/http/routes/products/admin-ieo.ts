@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
 import { parse } from '../../../kernel/validate';
-import { authenticateOperator } from '../../../admin/auth';
+import { authenticateOperator } from '../../operator-auth';
 import { createProject } from '../../../domain/ieo/admin';
 import { finaliseProject, } from '../../../domain/ieo/finalise';
 import { listProjects, projectDetail, projectRow } from '../../../domain/ieo/projects';
