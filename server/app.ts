@@ -22,7 +22,7 @@ import type { Database } from './db/schema';
 import type { DbHandle } from './db/connect';
 import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { demoEnabled } from './db/demo';
+import { demoEnabled } from './domain/accounts/demo';
 import { registerStartup } from './plugins/startup';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';

@@ -5,7 +5,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
-import { demoBannerLine } from './db/demo';
+import { demoBannerLine } from './domain/accounts/demo';
 import { writeOutboxSecret } from './kernel/outbox-secret';
 import { outboxBannerLines } from './notify/outbox-banner';
 

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PERIODS } from '../../core';
-import { ok } from '../http/envelope';
+import { ok } from '../kernel/envelope';
 import { AppError } from '../errors';
 import { parse } from '../kernel/validate';
 import type { MarketService, QuoteRow } from './service';

@@ -1,6 +1,6 @@
 /** Accounts: registration, login, sessions, profile, uploads; the demo trading user (a demo seed step). */
 import { defineArea, API_PREFIX } from '../../plugins/area';
-import { seedDemoUser } from '../../db/demo';
+import { seedDemoUser } from '../../domain/accounts/demo';
 import { accountRoutes } from '../../http/routes/account';
 import { uploadRoutes } from '../../http/routes/upload';
 import { profileRoutes } from '../../http/routes/funds/profile';

@@ -11,7 +11,7 @@ import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, 
 import { checkJournalConsistency } from '../../db/ledger';
 import { createOperator } from '../operators/operators';
 import { envelope, post, get } from '../../testing/app';
-import { createKit, type Kit } from '../trading/test-kit';
+import { createKit, type Kit } from '../../testing/trading-kit';
 import { mirrorOpened } from './mirror';
 
 const LEVER = ACCOUNT_TYPES.lever;
