@@ -1,7 +1,9 @@
 /**
- * Composes the server: infrastructure plugins (database, i18n + envelope, body parsers, rate
- * limits, static files, socket.io), then domain services (auth, notify, market), then routes
- * under /api. Tests call buildApp with an injected database and a no-network config.
+ * The composition root. First the infrastructure: database (connect, migrate), the start-up
+ * sequence (one seed runner, then the jobs), i18n + error envelope, auth, body parsers, rate
+ * limits, static files, socket.io and the market. Then every area as one plugin (server/areas/):
+ * each adds its routes, back-office routes, seed steps and jobs. Last, the seeds run in order and
+ * the areas' jobs start. Tests call buildApp with an injected database and a no-network config.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,8 @@ import type { Database } from './db/schema';
 import type { DbHandle } from './db/connect';
 import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { seed } from './db/seed';
+import { demoEnabled } from './domain/accounts/demo';
+import { registerStartup } from './plugins/startup';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerRouteList } from './http/route-list';
@@ -29,11 +32,9 @@ import { createSessionSockets, type SessionSockets } from './http/session-socket
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
-import { apiRoutes } from './http/routes';
-import { registerAdmin } from './admin/routes';
-import { startTradingJobs } from './jobs';
-import { startCopytradeJobs } from './jobs/copytrade';
-import { startProductJobs } from './jobs/products';
+import { registerRouteReplays } from './http/routes/replays';
+import { devRoutes } from './http/routes/dev';
+import { AREAS } from './areas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +84,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     return503OnClosing: true,
   });
 
-  // Database: connect (or take the injected one), migrate, seed. Seeding is idempotent.
+  // Database: connect (or take the injected one) and migrate. Seeding runs once the areas are in.
   let handle = deps.db;
   let database = 'injected (tests)';
   if (!handle) {
@@ -93,8 +94,8 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     handle = owned;
     await migrateToLatest(handle.db as Kysely<unknown>);
   }
-  await seed(handle.db);
   app.decorate('db', handle.db);
+  const startup = registerStartup(app);
   app.decorate('config', config);
   app.decorate('notify', deps.notify ?? createTransport({ smtpUrl: config.smtpUrl, from: `no-reply@${new URL(config.publicUrl).hostname}`, db: handle.db, log: app.log }));
 
@@ -160,18 +161,14 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     resolveUser,
   });
   app.decorate('market', market);
-  await startTradingJobs(app);
-  await startCopytradeJobs(app); // copy trading: mirrors, sweep, hourly trader figures
-  await startProductJobs(app); // dual settlement, lock dividends, IEO allotment; /admin/api/ieo
-
-  await app.register(
-    async (api) => {
-      await apiRoutes(api);
-    },
-    { prefix: '/api' },
-  );
   marketRoutes(app, market);
-  await registerAdmin(app); // back office under /admin/api (operators only)
+  registerRouteReplays();
+  if (config.devOutbox && !config.production) await app.register(devRoutes, { prefix: '/api' });
+
+  // The areas, each one plugin (server/areas/index.ts lists them in order).
+  for (const area of AREAS) await app.register(area);
+  // Seeds in the order the areas added them (demo data only when configured), then their jobs.
+  await startup.run({ demo: demoEnabled() });
 
   await app.ready();
 

@@ -34,7 +34,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { outboxSecret } from './notify/outbox-secret';
+import { outboxSecret } from './kernel/outbox-secret';
 
 export type MarketFeedKind = 'simulator' | 'scripted';
 

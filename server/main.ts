@@ -5,8 +5,8 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
-import { demoBannerLine } from './db/demo';
-import { writeOutboxSecret } from './notify/outbox-secret';
+import { demoBannerLine } from './domain/accounts/demo';
+import { writeOutboxSecret } from './kernel/outbox-secret';
 import { outboxBannerLines } from './notify/outbox-banner';
 
 const config = loadConfig();

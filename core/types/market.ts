@@ -115,13 +115,26 @@ export const SOCKET_EVENTS = {
  * 15 of 2,000 symbols subscribes those 15). Both deliver the same `tickers` event.
  */
 export const TICKER_CHANNEL_PREFIX = 'tickers:';
+/** `kline:<symbol>:<period>` */
+export const KLINE_CHANNEL_PREFIX = 'kline:';
 
 export const channel = {
   tickers: 'tickers' as const,
   ticker: (symbol: string) => `${TICKER_CHANNEL_PREFIX}${symbol}`,
-  kline: (symbol: string, period: Period) => `kline:${symbol}:${period}`,
+  kline: (symbol: string, period: Period) => `${KLINE_CHANNEL_PREFIX}${symbol}:${period}`,
   depth: (symbol: string) => `depth:${symbol}`,
   trades: (symbol: string) => `trades:${symbol}`,
+};
+
+/**
+ * Private rooms the server puts an authenticated socket in (never subscribable by a client): the
+ * user's (orders, positions, balances, notices) and the session's (revoking a session reaches it).
+ */
+export const USER_ROOM_PREFIX = 'user:';
+export const SESSION_ROOM_PREFIX = 'session:';
+export const room = {
+  user: (userId: number | string) => `${USER_ROOM_PREFIX}${userId}`,
+  session: (sessionId: number | string) => `${SESSION_ROOM_PREFIX}${sessionId}`,
 };
 
 export interface SubscribeRequest {

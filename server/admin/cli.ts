@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { migrateToLatest } from '../db/migrate';
-import { createOperator } from './operators';
+import { createOperator } from '../domain/operators/operators';
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, name, password] = argv;

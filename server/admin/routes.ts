@@ -11,8 +11,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import Decimal from 'decimal.js';
 import type { AdminKycItem, AdminRechargeItem, AdminSettings, AdminUserDetail, AdminUserRow, AdminWithdrawItem, OperatorAction, Page } from '../../core';
-import { ok, AppError } from '../http/envelope';
-import { parse } from '../http/validate';
+import { ok } from '../http/envelope';
+import { AppError } from '../errors';
+import { parse } from '../kernel/validate';
 import { clientIp } from '../http/request-meta';
 import { credit, debit, getBalances } from '../db/ledger';
 import { rechargeEnabled, inviteRequired } from '../domain/content/settings';
@@ -21,19 +22,21 @@ import { reviewRecharge, rechargeDto, rechargeQuery } from '../domain/funds/rech
 import { voucherDuplicates } from '../domain/funds/voucher';
 import { reviewWithdraw, withdrawDto, withdrawQuery } from '../domain/funds/withdraw';
 import { journalPage } from '../domain/funds/assets';
-import { addNotice, canon, FIAT_PREFIX, fundsCurrency, listFiats, offset, pageOf, fundsCurrencies } from '../domain/funds/common';
+import { addNotice, FIAT_PREFIX, fundsCurrency, listFiats, fundsCurrencies } from '../domain/funds/common';
 import { exchangeFeeRate, walletGate } from '../domain/funds/config';
 import { fileUrl } from '../domain/profile/files';
-import { authenticateOperator } from './auth';
-import { logAction, operatorLogin, operatorLogout } from './operators';
+import { authenticateOperator } from '../http/operator-auth';
+import { logAction, operatorLogin, operatorLogout } from '../domain/operators/operators';
 import { credentialLimit } from '../http/auth';
 import { inTransaction } from '../db/tx';
-import { decimal, int, intOr, signedDecimal, text } from '../http/fields';
+import { decimal, int, intOr, signedDecimal, text } from '../kernel/fields';
+import { canon } from '../kernel/decimal';
+import { offset, pageOf, pagingShapeOf } from '../kernel/paging';
 
 const id = int(1);
 const reason = text(500);
 const requiredReason = z.string().trim().min(1, { error: 'reason_required' }).max(500);
-const paging = { page: intOr(1, 100_000, 1), limit: intOr(1, 100, 20) };
+const paging = pagingShapeOf(20);
 const status = z.enum(['pending', 'approved', 'rejected']).optional();
 const decimalStr = decimal;
 
@@ -313,7 +316,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
 const PAGE = fileURLToPath(new URL('./page.html', import.meta.url));
 
-/** Registers the back office: its console page at /admin/ and its API under /admin/api (called once from app.ts). */
+/** Registers the back office: its console page at /admin/ and its API under /admin/api (called once by the back-office area, server/areas/backoffice). */
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   const html = await fs.readFile(PAGE, 'utf8');
   // The console is static; everything it shows comes from /admin/api with an operator token.
@@ -322,5 +325,4 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
   app.get('/admin', async (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/', page);
   await app.register(adminRoutes, { prefix: '/admin/api' });
-  await app.register((await import('../http/routes/copytrade-admin')).copytradeAdminRoutes, { prefix: '/admin/api/traders' }); // copy-trading trader reviews
 }

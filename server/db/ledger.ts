@@ -8,9 +8,10 @@
  * first takes the user's balance lock (user-locks.ts), so one user's transactions never deadlock.
  */
 import Decimal from 'decimal.js';
+import { canon } from '../kernel/decimal';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
-import { AppError } from '../http/envelope';
+import { AppError } from '../errors';
 import { markKeyCommitted } from './idempotency-scope';
 import { lockUsers } from './user-locks';
 
@@ -49,10 +50,8 @@ export function checkAmount(amount: string): string {
   return d.toFixed();
 }
 
-/** Canonical decimal string: "1.500000000000000000" → "1.5". */
-export function canonical(v: string): string {
-  return new Decimal(v).toFixed();
-}
+/** Canonical decimal string: "1.500000000000000000" → "1.5" (the one formula is kernel/decimal canon). */
+export { canon as canonical };
 
 /** Ensures the account row exists (lazily created at zero) and returns its id. */
 async function ensureAccount(trx: Transaction<Database>, e: LedgerEntry): Promise<void> {
@@ -102,7 +101,7 @@ async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Pr
     })
     .execute();
   await markKeyCommitted(trx, e.userId, e.ref);
-  return { accountId: row.id, available: canonical(row.available), frozen: canonical(row.frozen) };
+  return { accountId: row.id, available: canon(row.available), frozen: canon(row.frozen) };
 }
 
 /** available += amount */
@@ -147,7 +146,7 @@ export async function getBalances(db: Kysely<Database>, userId: number): Promise
     .orderBy('accounts.type')
     .orderBy('accounts.currency_id')
     .execute();
-  return rows.map((r) => ({ ...r, available: canonical(r.available), frozen: canonical(r.frozen) }));
+  return rows.map((r) => ({ ...r, available: canon(r.available), frozen: canon(r.frozen) }));
 }
 
 export interface JournalMismatch {

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { AppError } from './envelope';
+import { AppError } from '../errors';
 import { lookupSession } from '../domain/accounts/sessions';
 import { DEFAULT_SESSION_LIFETIMES, type AppConfig, type SessionLifetime } from '../config';
 import type { SocketIdentity } from '../market/socket-auth';
@@ -56,6 +56,14 @@ export async function authenticate(this: FastifyInstance | void, req: FastifyReq
   if (!s.ok) throw new AppError('session_invalid', undefined, '999');
   req.userId = s.userId;
   req.sessionId = s.sessionId;
+}
+
+/** The caller on a public route (lists show the caller's state when logged in): their user id with a valid token, else 0 (a guest). */
+export async function optionalUser(req: FastifyRequest): Promise<number> {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) return 0;
+  const s = await lookupSession(req.server.db, token);
+  return s.ok ? s.userId : 0;
 }
 
 export function registerAuth(app: FastifyInstance): void {

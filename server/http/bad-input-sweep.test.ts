@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { envelope, get, post, type TestApp } from '../testing/app';
 import { translate } from '../i18n/messages';
-import { auth, call, closeKit, kit, operator, user, type TestUser } from './routes/funds/test-kit';
+import { auth, call, closeKit, kit, operator, user, type TestUser } from '../testing/funds-kit';
 
 let t: TestApp;
 let op: string;

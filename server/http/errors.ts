@@ -5,7 +5,8 @@
  * error that bad input or a race can cause is a business answer too (pg-errors.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorEnvelope } from './envelope';
+import { errorEnvelope } from './envelope';
+import { AppError } from '../errors';
 import { requestLang } from './lang';
 import { translate, type MessageKey } from '../i18n/messages';
 import { pgErrorKey } from './pg-errors';

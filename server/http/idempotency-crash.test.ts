@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, envelope, post, registerAndLogin, type TestApp } from '../testing/app';
-import { balance, call, operator } from './routes/funds/test-kit';
+import { balance, call, operator } from '../testing/funds-kit';
 
 const USDT = 4;
 let t: TestApp;

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { ACCOUNT_TYPES } from '../../core';
 import { checkJournalConsistency, credit } from '../db/ledger';
 import { envelope, post, type TestApp } from '../testing/app';
-import { call, closeKit, kit, upload, user, type TestUser } from './routes/funds/test-kit';
+import { call, closeKit, kit, upload, user, type TestUser } from '../testing/funds-kit';
 
 const USDT = 4;
 const BTC = 1;

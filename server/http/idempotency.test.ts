@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, envelope, post, registerAndLogin, type TestApp } from '../testing/app';
-import { balance, call, operator } from './routes/funds/test-kit';
+import { balance, call, operator } from '../testing/funds-kit';
 import { withIdempotency } from './idempotency';
 import { ok, AppError } from './envelope';
 

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../core';
 import { runInIdempotencyScope } from '../db/idempotency-scope';
-import { AppError } from './envelope';
+import { AppError } from '../errors';
 import { replayFor, type CommittedRef } from './idempotency-replay';
 
 /** this process: a reservation owned by another boot id was left by a process that is gone */

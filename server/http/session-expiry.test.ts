@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator } from '../admin/operators';
+import { createOperator } from '../domain/operators/operators';
 import { createTestApp, envelope, get, post, registerAndLogin, type TestApp } from '../testing/app';
 
 let t: TestApp;

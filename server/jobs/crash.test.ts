@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { canonical, checkJournalConsistency } from '../db/ledger';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../domain/accounts/demo';
 import type { DbHandle } from '../db/connect';
 import { openDatabase } from '../db/open';
 import { startServer, type ServerProc } from './crash-kit';

@@ -1,5 +1,6 @@
 /**
- * Trading jobs, started by server/app.ts (`await startTradingJobs(app)`) and stopped on close:
+ * Trading jobs, started by the trading area (server/areas/trading) with the context it created, and
+ * stopped on close:
  * - tick watcher (market.onTick): limit fills, TP/SL, forced closes, seconds expiry marks;
  * - seconds settlement: every 100 ms, pending orders whose expiry has passed are settled with
  *   their mark (the last tick at or before expiry) — within a second of expiry; at start the
@@ -10,13 +11,13 @@
  *   positions is kept (market_ticks), and old unreferenced ticks are pruned every minute
  *   (tick-prune.ts); at start, levels crossed by durable ticks before a crash are acted on
  *   (tick-replay.ts) before live ticks are watched.
- * Also decorates app.trading (the context + job handles the routes and tests use).
+ * The area decorates app.trading with what this returns (the context + job handles the routes and
+ * tests use). Jobs only run timers: the context and the demo user are the area's.
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_TYPES } from '../../core';
-import { chargeOvernight, createTradingContext, scheduleCross, settleSeconds, type TradingContext } from '../domain/trading';
+import { chargeOvernight, scheduleCross, settleSeconds, type TradingContext } from '../domain/trading';
 import { LEVER_QUOTE_ID } from '../domain/trading/settings';
-import { seedDemoUser } from '../db/demo';
 import { onTicks } from './tick-watcher';
 import { pruneTicks } from './tick-prune';
 import { replayDurableTicks } from './tick-replay';
@@ -40,9 +41,7 @@ declare module 'fastify' {
   }
 }
 
-export async function startTradingJobs(app: FastifyInstance, opts: { now?: () => number } = {}): Promise<TradingJobs> {
-  const ctx = await createTradingContext(app.db, app.market, opts.now);
-  await seedDemoUser(app.db, app.log);
+export async function startTradingJobs(app: FastifyInstance, ctx: TradingContext): Promise<TradingJobs> {
   const queue = new WorkQueue(app.log);
   const timers: NodeJS.Timeout[] = [];
 
@@ -99,7 +98,6 @@ export async function startTradingJobs(app: FastifyInstance, opts: { now?: () =>
       await jobs.idle();
     },
   };
-  app.decorate('trading', jobs);
   app.addHook('onClose', async () => jobs.stop());
   return jobs;
 }

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { LeverCloseReason } from '../../core';
 import { closePosition, fillEntrusted, liquidateIfDue, type TickRef, type TradingContext } from '../domain/trading';
 import { replaySpotCross } from '../domain/trading/matching/replay';
-import { canon } from '../domain/trading/amounts';
+import { canon } from '../kernel/decimal';
 
 interface Hit {
   id: number;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_TYPES } from '../../core';
 import { checkJournalConsistency } from '../db/ledger';
-import { createKit, type Kit } from '../domain/trading/test-kit';
+import { createKit, type Kit } from '../testing/trading-kit';
 
 let k: Kit;
 beforeAll(async () => {

@@ -7,5 +7,5 @@ export { createMarket, type MarketService, type MarketConfig, type CreateMarketO
 export { marketRoutes, type QuoteGroup } from './routes';
 export type { ResolveUser, TickerMode, Ack } from './socket';
 export { SimulatorFeed, ScriptedFeed, type MarketFeed, type ScriptedTick } from './feed';
-export type { MarketTables } from './schema';
+export type { MarketTables } from '../db/market-tables';
 export { changePercent } from './tickers';

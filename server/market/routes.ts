@@ -11,8 +11,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PERIODS } from '../../core';
-import { AppError, ok } from '../http/envelope';
-import { parse } from '../http/validate';
+import { ok } from '../kernel/envelope';
+import { AppError } from '../errors';
+import { parse } from '../kernel/validate';
 import type { MarketService, QuoteRow } from './service';
 import { changePercent } from './tickers';
 

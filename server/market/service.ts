@@ -12,7 +12,7 @@ import { SimulatorFeed } from './feed/simulator';
 import type { FeedInstrument, FeedResume, MarketFeed } from './feed/types';
 import { mergeHistory, MAX_HISTORY_BARS } from './history';
 import { BookService } from './books/service';
-import type { MarketTables } from './schema';
+import type { MarketTables } from '../db/market-tables';
 import { attachMarketSocket, type MarketSocket, type ResolveUser, type TickerMode } from './socket';
 import { backfillRows, backfillSymbol } from './store/backfill';
 import { CandleStore } from './store/candle-store';

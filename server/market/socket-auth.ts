@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { SOCKET_EVENTS } from '../../core';
+import { SOCKET_EVENTS, room } from '../../core';
 
 export interface SocketIdentity {
   userId: number | string;
@@ -22,8 +22,8 @@ export interface AuthAck {
   error?: string;
 }
 
-export const userRoom = (userId: number | string): string => `user:${userId}`;
-export const sessionRoom = (sessionId: number | string): string => `session:${sessionId}`;
+export const userRoom = room.user;
+export const sessionRoom = room.session;
 
 /** `auth` events one socket may send per window; past twice that it is disconnected. */
 export const AUTH_LIMIT = { max: 5, windowMs: 10_000 };

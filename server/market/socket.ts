@@ -20,7 +20,7 @@
  */
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { SOCKET_EVENTS, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
 import type { BookService } from './books/service';
 import type { TickerBook } from './tickers';
 import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
@@ -211,7 +211,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       const r = subscribeSchema.safeParse(payload);
       if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
       // Private rooms are left through `auth`, never by name.
-      for (const name of r.data.channels) if (!name.startsWith('user:') && !name.startsWith('session:')) void socket.leave(name);
+      for (const name of r.data.channels) if (!name.startsWith(USER_ROOM_PREFIX) && !name.startsWith(SESSION_ROOM_PREFIX)) void socket.leave(name);
       reply(ack, { ok: true });
     });
 

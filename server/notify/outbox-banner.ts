@@ -3,7 +3,7 @@
  * the recipient only, the code itself is in the outbox table (or the real mailbox with SMTP).
  */
 import type { AppConfig } from '../config';
-import { OUTBOX_SECRET_HEADER } from './outbox-secret';
+import { OUTBOX_SECRET_HEADER } from '../kernel/outbox-secret';
 
 export function outboxBannerLines(config: Pick<AppConfig, 'smtpUrl' | 'devOutbox' | 'devOutboxSecret' | 'port'>, secretFile?: string): string[] {
   const where = config.smtpUrl

@@ -3,11 +3,11 @@
  * the whole current candle, so the latest one of a bucket is its full state. The REST history
  * (`/currency/new_timeshar`) is this channel's first full state; see history.ts.
  */
-import { channel, isPeriod, type Candle, type KlineUpdate, type Period } from '../../core';
+import { channel, isPeriod, KLINE_CHANNEL_PREFIX, type Candle, type KlineUpdate, type Period } from '../../core';
 import type { ChartBar } from '../api-types';
 import { isDecimal, isObj, isSeq, isSymbol, isTime, validArray } from './validate';
 
-export const KLINE_PREFIX = 'kline:';
+export const KLINE_PREFIX = KLINE_CHANNEL_PREFIX;
 
 export function klineChannel(symbol: string, period: Period): string {
   return channel.kline(symbol, period);

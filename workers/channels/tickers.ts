@@ -18,7 +18,7 @@ import type { TickerRow } from '../api-types';
 import { SeqTracker } from '../seq';
 import { isDecimal, isObj, isSeq, isSymbol, isTime } from './validate';
 
-export const TICKERS_CHANNEL = 'tickers';
+export const TICKERS_CHANNEL = channel.tickers;
 export const tickerChannel = channel.ticker;
 
 export function isTickerUpdate(v: unknown): v is TickerUpdate {

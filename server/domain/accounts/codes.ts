@@ -10,7 +10,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CodeChannel } from '../../db/tables';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { beginAttempt, noticeLocked, type OnLock } from '../security/throttle';
 import { inTransaction } from '../../db/tx';
 

@@ -2,7 +2,7 @@
  * What kind of account identifier a user typed (spec §5): an email, or an 11-digit mobile number
  * starting with 1 and a second digit 3-9. Anything else is rejected with the matching message.
  */
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 
 export type IdentityKind = 'email' | 'mobile';
 

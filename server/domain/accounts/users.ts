@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { classifyIdentity, type Identity } from './identity';
 import { consumeVerifiedCode, verifyCode } from './codes';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type TraderCard, type TraderDetail } from '../../../core';
 import { checkJournalConsistency } from '../../db/ledger';
-import { createOperator } from '../../admin/operators';
+import { createOperator } from '../operators/operators';
 import { envelope, post, get } from '../../testing/app';
-import { createKit, type Kit } from '../trading/test-kit';
+import { createKit, type Kit } from '../../testing/trading-kit';
 import { mirrorOpened } from './mirror';
 
 const LEVER = ACCOUNT_TYPES.lever;

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyPage, type CopyType, type Follow } from '../../../core';
 import type { Database } from '../../db/schema';
 import { markCommitted } from '../../db/idempotency-scope';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { inTransaction } from '../../db/tx';
 
 type Db = Kysely<Database>;

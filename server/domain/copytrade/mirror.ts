@@ -9,20 +9,19 @@
  * copies still open close at market; a copy is claimed (status open → closed) before its close so
  * a concurrent self-hold either wins entirely or is refused.
  */
-import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { ExactDecimal, openingFee, positionMargin, type CopyNotice, type CopyPage, type CopySkipReason, type CopyTrade, type CopyType } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { addNotice } from '../funds/common';
 import { accountView, closePosition, submitLever, type TradingContext } from '../trading';
 import type { LeverRow } from '../trading/lever-view';
 import { followerLots } from './sizing';
 import { inTransaction } from '../../db/tx';
+import { canon } from '../../kernel/decimal';
 
 type Db = Kysely<Database>;
-const canon = (v: string | number) => new Decimal(v).toFixed();
 
 function copyNotice(kind: CopyNotice['kind'], key: MessageKey, params: Record<string, string>, id: number): CopyNotice {
   return { kind, key, params, text: translate(key, 'en', params), ref: { type: 'copy', id } };

@@ -8,15 +8,15 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AdminTraderItem, CopyPage, Follow, FollowState, MyTraderState, TraderCard, TraderDetail, TraderPosition, TraderStatus } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { CopyTradersTable } from '../../db/copytrade-tables';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { addNotice } from '../funds/common';
 import { followsOf } from './follows';
 import { inTransaction } from '../../db/tx';
+import { canon } from '../../kernel/decimal';
 
 type Db = Kysely<Database>;
 type TraderRow = Selectable<CopyTradersTable>;
 
-const canon = (v: string | number | null | undefined): string => new Decimal(v ?? 0).toFixed();
 const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 // Letters of any script, digits, spaces and a few separators; no control or markup characters.
 const NICK_RE = /^[\p{L}\p{N} _.·-]{2,20}$/u;

@@ -8,7 +8,7 @@ import { dualAmount } from '../../../core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { debit } from '../../db/ledger';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { investCurrencyId, productStatus } from './products';
 import { PRODUCT_ACCOUNT } from './shared';
 import { inTransaction } from '../../db/tx';

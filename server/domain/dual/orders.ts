@@ -2,8 +2,12 @@
 import type { Selectable } from 'kysely';
 import type { DualOrder, DualOrderStatus, Page } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
-import { AppError } from '../../http/envelope';
-import { canon, currencyNames, iso, type Db, type Paging } from './shared';
+import { AppError } from '../../errors';
+import { currencyNames } from './shared';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
+import { canon } from '../../kernel/decimal';
+import { type Paging } from '../../kernel/paging';
 
 type Row = Selectable<ProductsTables['dual_orders']>;
 

@@ -3,8 +3,10 @@ import Decimal from 'decimal.js';
 import type { Selectable } from 'kysely';
 import { settleDualOrder, type DualDetail, type DualProduct, type DualProductStatus, type DualType } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
-import { AppError } from '../../http/envelope';
-import { availableOf, canon, currencyNames, percent, type Db } from './shared';
+import { AppError } from '../../errors';
+import { availableOf, currencyNames, percent } from './shared';
+import type { Db } from '../../db/schema';
+import { canon } from '../../kernel/decimal';
 
 export type DualProductRow = Selectable<ProductsTables['dual_products']>;
 

@@ -3,12 +3,11 @@
  * user-entered amount checks with the product's decimals, balance and currency-name lookups.
  */
 import Decimal from 'decimal.js';
-import type { Kysely, Transaction } from 'kysely';
 import { FUNDS_ACCOUNT_TYPE } from '../../../core';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
+import { canon } from '../../kernel/decimal';
+import type { Db } from '../../db/schema';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /** Every product pays from and into the change account (type 2), like the funds pages show. */
 export const PRODUCT_ACCOUNT = FUNDS_ACCOUNT_TYPE;
@@ -28,15 +27,6 @@ export function parseProductAmount(raw: unknown, o: { decimals: number; min?: st
   if (o.min && d.lt(o.min)) throw new AppError('product_below_min', { min: canon(o.min) });
   if (o.max && d.gt(o.max)) throw new AppError('product_above_max', { max: canon(o.max) });
   return d.toFixed();
-}
-
-export function canon(v: string | number): string {
-  const d = new Decimal(v);
-  return d.isZero() ? '0' : d.toFixed();
-}
-
-export function iso(d: Date | null): string | null {
-  return d ? d.toISOString() : null;
 }
 
 export async function currencyNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
@@ -65,8 +55,3 @@ export function percent(fraction: string): string {
 
 /** Test hook for exactly-once checks: called after each unit of job work commits; throwing stops the run there. */
 export type AfterCommit = (kind: string, id: number) => void;
-
-export interface Paging {
-  page: number;
-  limit: number;
-}

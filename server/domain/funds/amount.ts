@@ -1,6 +1,6 @@
 /** User-entered amounts (spec §5: a decimal with up to 10 decimals, positive). */
 import Decimal from 'decimal.js';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 
 const AMOUNT_RE = /^\d{1,18}(\.\d{1,10})?$/;
 

@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, toFiat, valueAt, type AccountSummary, type AssetsOverview, type BalanceRow, type JournalEntry, type Page, type UserCurrency, type WalletDetail } from '../../../core';
 import type { Database } from '../../db/schema';
 import { rechargeEnabled } from '../content/settings';
-import { canon, fieldOfType, fundsCurrencies, fundsCurrency, offset, pageOf, priceUsdt, userFiat, type Paging, type PriceSource } from './common';
+import { fieldOfType, fundsCurrencies, fundsCurrency, priceUsdt, userFiat, type PriceSource } from './common';
 import { currencyConfig } from './config';
+import { canon } from '../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 const TYPES = Object.values(ACCOUNT_TYPES);
 

@@ -1,14 +1,12 @@
 /**
- * Shared pieces of the funds area: paging, currency lookup, prices in USDT from the market feed,
+ * Shared pieces of the funds area: currency lookup, prices in USDT from the market feed,
  * fiat rates (settings fiat_rate_<CODE>), per-user notices, and the account-type names.
  */
 import Decimal from 'decimal.js';
-import type { Kysely, Transaction } from 'kysely';
-import { ACCOUNT_FIELDS, CONSTANTS, type AccountField, type FiatRate, type Page } from '../../../core';
-import type { Database } from '../../db/schema';
-import { AppError, type MessageKey } from '../../http/envelope';
+import { ACCOUNT_FIELDS, type AccountField, type FiatRate } from '../../../core';
+import { AppError, type MessageKey } from '../../errors';
+import type { Db } from '../../db/schema';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /** The one question funds code asks the market: last price of `<coin>/USDT`. */
 export interface PriceSource {
@@ -16,21 +14,6 @@ export interface PriceSource {
 }
 
 export const QUOTE = 'USDT';
-
-export interface Paging {
-  page: number;
-  limit: number;
-}
-
-export function pageOf<T>(list: T[], p: Paging, total: number): Page<T> {
-  return { list, page: p.page, limit: p.limit, total };
-}
-
-export const DEFAULT_PAGING: Paging = { page: 1, limit: CONSTANTS.pageSize };
-
-export function offset(p: Paging): number {
-  return (p.page - 1) * p.limit;
-}
 
 export interface CurrencyRow {
   id: number;
@@ -128,13 +111,4 @@ export async function addNotice(
     .insertInto('notices')
     .values({ user_id: n.userId, kind: n.kind, title_key: n.title, body_key: n.body, params: JSON.stringify(n.params ?? {}) })
     .execute();
-}
-
-export function iso(d: Date | null): string | null {
-  return d ? d.toISOString() : null;
-}
-
-export function canon(v: string): string {
-  const d = new Decimal(v);
-  return d.isZero() ? '0' : d.toFixed();
 }

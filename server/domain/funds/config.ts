@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppConfig } from '../../config';
 import { getSetting } from '../content/settings';
-import { canon, type Db } from './common';
 import { DEFAULT_EXCHANGE_FEE_RATE } from './seed';
+import type { Db } from '../../db/schema';
+import { canon } from '../../kernel/decimal';
 
 export interface CurrencyFundsConfig {
   withdraw_min: string;

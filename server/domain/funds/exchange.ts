@@ -6,12 +6,14 @@
 import type { Kysely } from 'kysely';
 import { exchangeQuote, FUNDS_ACCOUNT_TYPE, type ExchangeCurrency, type ExchangeEntry, type ExchangeFee, type Page } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { credit, debit } from '../../db/ledger';
-import { canon, fundsCurrencies, fundsCurrency, offset, pageOf, priceUsdt, requirePriceUsdt, type Paging, type PriceSource } from './common';
+import { fundsCurrencies, fundsCurrency, priceUsdt, requirePriceUsdt, type PriceSource } from './common';
 import { exchangeFeeRate } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';
+import { canon } from '../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 export async function exchangeCurrencies(db: Kysely<Database>, prices: PriceSource, userId: number): Promise<ExchangeCurrency[]> {
   const [list, accounts] = await Promise.all([

@@ -4,7 +4,9 @@
  * also gets the caller's chosen fiat, so a screen can show the value the Assets page uses.
  */
 import Decimal from 'decimal.js';
-import { canon, fiatRate, fundsCurrency, requirePriceUsdt, userFiat, type Db, type PriceSource } from './common';
+import type { Db } from '../../db/schema';
+import { canon } from '../../kernel/decimal';
+import { fiatRate, fundsCurrency, requirePriceUsdt, userFiat, type PriceSource } from './common';
 
 export interface CurrencyRate {
   id: number;

@@ -9,16 +9,19 @@ import QRCode from 'qrcode';
 import type { Kysely, Transaction } from 'kysely';
 import { FUNDS_ACCOUNT_TYPE, type DepositAddress, type Page, type RechargeEntry, type RechargeInfo } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { credit } from '../../db/ledger';
 import { markCommitted } from '../../db/idempotency-scope';
 import { rechargeEnabled } from '../content/settings';
 import { fileUrl } from '../profile/files';
 import { claimVoucher, voucherTaken } from './voucher';
-import { addNotice, canon, fundsCurrency, iso, offset, pageOf, priceUsdt, type Paging, type PriceSource } from './common';
+import { addNotice, fundsCurrency, priceUsdt, type PriceSource } from './common';
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';
+import { iso } from '../../kernel/time';
+import { canon } from '../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 export async function rechargeInfo(db: Kysely<Database>, prices: PriceSource, currencyId: number): Promise<RechargeInfo> {
   const c = await fundsCurrency(db, currencyId);

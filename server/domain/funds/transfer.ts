@@ -2,11 +2,13 @@
 import type { Kysely } from 'kysely';
 import type { Page, TransferEntry } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { credit, debit } from '../../db/ledger';
-import { canon, fieldOfType, fundsCurrency, offset, pageOf, type Paging } from './common';
+import { fieldOfType, fundsCurrency } from './common';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';
+import { canon } from '../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 export async function transferFunds(db: Kysely<Database>, userId: number, input: { currencyId: number; number: string; from: number; to: number }): Promise<number> {
   if (input.from === input.to) throw new AppError('transfer_same_account');

@@ -5,9 +5,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { claimUpload, nameOfRef } from '../profile/files';
-import type { Db } from './common';
+import type { Db } from '../../db/schema';
 
 const ONE_USE_INDEX = 'recharges_voucher_once';
 

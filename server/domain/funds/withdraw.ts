@@ -11,17 +11,20 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ExactDecimal, btcEquivalent, valueAt, withdrawReceived, FUNDS_ACCOUNT_TYPE, type Page, type WithdrawEntry, type WithdrawInfo } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { freeze, settleFrozen, unfreeze } from '../../db/ledger';
 import { checkPayPassword } from '../security/pay-password';
 import { gaBound, requireGaIfBound } from '../security/ga';
 import { ADDRESS_RE, findAddress } from '../wallets/addresses';
 import { getCard, maskedCard } from '../wallets/cards';
 import { levelLimits, limitsOfLevel, withdrawn24hBtc } from '../kyc/limits';
-import { addNotice, canon, fundsCurrency, iso, offset, pageOf, requirePriceUsdt, type Paging, type PriceSource } from './common';
+import { addNotice, fundsCurrency, requirePriceUsdt, type PriceSource } from './common';
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';
+import { iso } from '../../kernel/time';
+import { canon } from '../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 export type WithdrawMethod = WithdrawEntry['method'];
 

@@ -5,8 +5,8 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { logAction } from '../../admin/operators';
-import { AppError } from '../../http/envelope';
+import { logAction } from '../operators/operators';
+import { AppError } from '../../errors';
 import { QUOTE_ID } from '../../catalog/instruments';
 import { ensureTokenCurrency } from './tokens';
 import { inTransaction } from '../../db/tx';

@@ -9,10 +9,14 @@ import { ExactDecimal, type IeoOrder, type Page } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { ProductsTables } from '../../db/products-tables';
 import { freeze } from '../../db/ledger';
-import { AppError } from '../../http/envelope';
-import { PRODUCT_ACCOUNT, canon, currencyNames, iso, parseProductAmount, type Db, type Paging } from '../dual/shared';
+import { AppError } from '../../errors';
+import { PRODUCT_ACCOUNT, currencyNames, parseProductAmount } from '../dual/shared';
 import { ieoStatus } from './projects';
 import { inTransaction } from '../../db/tx';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
+import { canon } from '../../kernel/decimal';
+import { type Paging } from '../../kernel/paging';
 
 export interface IeoOrderInput {
   project_id: number;

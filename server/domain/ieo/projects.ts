@@ -2,8 +2,10 @@
 import { sql, type Selectable } from 'kysely';
 import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Page } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
-import { AppError } from '../../http/envelope';
-import { canon, type Db, type Paging } from '../dual/shared';
+import { AppError } from '../../errors';
+import type { Db } from '../../db/schema';
+import { canon } from '../../kernel/decimal';
+import { type Paging } from '../../kernel/paging';
 
 export type ProjectRow = Selectable<ProductsTables['ieo_projects']>;
 

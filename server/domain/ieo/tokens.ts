@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 
 /** Token currencies get ids above 1000, clear of the catalogue's fixed ids. */
 const FIRST_TOKEN_ID = 1001;

@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { ID_TYPES, type IdType, type KycState, type RealState } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { claimUpload } from '../profile/files';
 import { levelName } from '../profile/profile';
 import { addNotice, type PriceSource } from '../funds/common';

@@ -6,7 +6,9 @@
  */
 import { sql } from 'kysely';
 import { ExactDecimal, btcEquivalent, valueAt, type LevelLimits } from '../../../core';
-import { canon, requirePriceUsdt, type Db, type PriceSource } from '../funds/common';
+import { requirePriceUsdt, type PriceSource } from '../funds/common';
+import type { Db } from '../../db/schema';
+import { canon } from '../../kernel/decimal';
 
 /** Seeded in migration 005's companion seed; VIP is not shown by the spec: 1000 BTC, 10 M USDT. */
 export const DEFAULT_LEVEL_LIMITS = [

@@ -1,7 +1,9 @@
 /** Lock-mining configurations (/lh/deposit/config), with the DeFi and cloud kinds of the home entries. */
 import type { LockConfig, LockKind } from '../../../core';
-import { AppError } from '../../http/envelope';
-import { availableOf, canon, currencyNames, type Db } from '../dual/shared';
+import { AppError } from '../../errors';
+import { availableOf, currencyNames } from '../dual/shared';
+import type { Db } from '../../db/schema';
+import { canon } from '../../kernel/decimal';
 
 export async function lockConfigRow(db: Db, id: number) {
   const c = await db.selectFrom('lock_configs').selectAll().where('id', '=', id).where('status', '=', 1).executeTakeFirst();

@@ -9,11 +9,15 @@ import { earlyRedemption, lockExpireAt, lockRemainingDays, type LockDividend, ty
 import type { Database } from '../../db/schema';
 import type { ProductsTables } from '../../db/products-tables';
 import { credit, debit } from '../../db/ledger';
-import { AppError } from '../../http/envelope';
-import { PRODUCT_ACCOUNT, canon, currencyDecimals, currencyNames, iso, parseProductAmount, type Db, type Paging } from '../dual/shared';
+import { AppError } from '../../errors';
+import { PRODUCT_ACCOUNT, currencyDecimals, currencyNames, parseProductAmount } from '../dual/shared';
 import { lockConfigRow } from './configs';
 import { payDueDividends } from './dividends';
 import { inTransaction } from '../../db/tx';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
+import { canon } from '../../kernel/decimal';
+import { type Paging } from '../../kernel/paging';
 
 type Row = Selectable<ProductsTables['lock_orders']>;
 

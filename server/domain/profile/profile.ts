@@ -6,11 +6,15 @@ import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
 import { normalizeLang, type Coupon, type FiatRate, type InviteInfo, type KycLevelName, type Lang, type Notice, type Page, type Profile } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { isMessageKey, translate } from '../../i18n/messages';
-import { canon, fiatRate, iso, offset, pageOf, userFiat, type Db, type Paging } from '../funds/common';
+import { fiatRate, userFiat } from '../funds/common';
 import { claimUpload, fileUrl } from './files';
 import { inTransaction } from '../../db/tx';
+import type { Db } from '../../db/schema';
+import { iso } from '../../kernel/time';
+import { canon } from '../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 /** Spec §5: Chinese, English letters and digits only. */
 const NAME_CHARS = /^[\p{Script=Han}A-Za-z0-9]+$/u;

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { issueCode, verifyCode, consumeVerifiedCode, type IssueLimits } from '../accounts/codes';
 import { classifyIdentity } from '../accounts/identity';
 import { addNotice } from '../funds/common';

@@ -9,7 +9,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { Kysely } from 'kysely';
 import type { GaSetup } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';
 import { beginAttempt, noticeLocked, type Attempt } from './throttle';

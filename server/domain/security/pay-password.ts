@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { addNotice } from '../funds/common';
 import { revokeOtherSessions } from './sessions';

@@ -1,5 +1,5 @@
+import type { Db } from '../../db/schema';
 /** After a sensitive change the user keeps the device they made it on; every other session ends. */
-import type { Db } from '../funds/common';
 
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number): Promise<void> {
   await db

@@ -11,7 +11,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError, type MessageKey } from '../../http/envelope';
+import type { MessageKey } from '../../errors';
+import { AppError } from '../../errors';
 import { addNotice } from '../funds/common';
 import { inTransaction } from '../../db/tx';
 

@@ -3,7 +3,8 @@
  * decimals and limits, else a translated error naming what is wrong. Nothing is rounded silently.
  */
 import Decimal from 'decimal.js';
-import { AppError, type MessageKey } from '../../http/envelope';
+import type { MessageKey } from '../../errors';
+import { AppError } from '../../errors';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -34,6 +35,3 @@ export function parseOptionalPrice(raw: unknown, decimals: number): string | nul
   return parseAmount(raw, { decimals, invalid: 'trade_price_invalid' });
 }
 
-/** Canonical string of a NUMERIC read from the database. */
-export const canon = (v: string): string => new Decimal(v).toFixed();
-export const canonOrNull = (v: string | null): string | null => (v === null ? null : canon(v));

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_TYPES, type SpotOrder } from '../../../core';
-import { createKit, type Kit } from './test-kit';
+import { createKit, type Kit } from '../../testing/trading-kit';
 
 const USDT = 4;
 const BTC = 1;

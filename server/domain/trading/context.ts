@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MarketService } from '../../market';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import type { PairSettings } from './settings';
 import { KeyedLock } from './user-lock';
 import type { Books } from './books';

@@ -1,7 +1,8 @@
 /**
  * The one door of the trading domain: spot, lever and seconds engines over one context.
- * createTradingContext seeds the per-pair settings and seconds configurations (idempotent), loads
- * them and the in-memory books; the jobs (server/jobs) and the routes both act through it.
+ * seedTrading (the area's seed step) writes the per-pair settings, seconds configurations and the
+ * liquidation line (idempotent); createTradingContext loads them and the in-memory books; the jobs
+ * (server/jobs) and the routes both act through it.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -17,10 +18,13 @@ import { loadLeverBook } from './lever';
 export const LIQUIDATION_LINE_KEY = 'lever_liquidation_line';
 const DEFAULT_LIQUIDATION_LINE = '50';
 
-export async function createTradingContext(db: Kysely<Database>, market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'>, now: () => number = Date.now): Promise<TradingContext> {
+export async function seedTrading(db: Kysely<Database>): Promise<void> {
   await seedTradeSettings(db);
   await seedSecondsConfigs({ db });
   await db.insertInto('settings').values({ key: LIQUIDATION_LINE_KEY, value: DEFAULT_LIQUIDATION_LINE }).onConflict((oc) => oc.column('key').doNothing()).execute();
+}
+
+export async function createTradingContext(db: Kysely<Database>, market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'>, now: () => number = Date.now): Promise<TradingContext> {
   const line = await db.selectFrom('settings').select('value').where('key', '=', LIQUIDATION_LINE_KEY).executeTakeFirst();
   const ctx: TradingContext = {
     db,

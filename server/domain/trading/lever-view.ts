@@ -8,8 +8,8 @@ import { ACCOUNT_TYPES, ExactDecimal, accountEquity, liquidationPrice, positionP
 import type { Database } from '../../db/schema';
 import type { LeverOrdersTable } from '../../db/trading-tables';
 import type { TradingContext } from './context';
-import { canon, canonOrNull } from './amounts';
 import { LEVER_QUOTE_ID } from './settings';
+import { canon, canonOrNull } from '../../kernel/decimal';
 
 export type LeverRow = Selectable<LeverOrdersTable>;
 

@@ -10,17 +10,17 @@
  */
 import Decimal from 'decimal.js';
 import { ACCOUNT_TYPES, ExactDecimal, limitCrosses, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../core';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } from './context';
 import { inTx, notice, positionChanged, type Moves } from './events';
 import { assertMarketOpen } from './spot';
-import { canon } from './amounts';
 import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
 import { assertLeverBand } from './price-band';
 import { walkedOpenPrice } from './matching/open-price';
 import { recordTick } from './ticks';
+import { canon } from '../../kernel/decimal';
 
 const LEVER = ACCOUNT_TYPES.lever;
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES, type LeverPosition, type SpotOrder } from '../../../core';
 import { checkJournalConsistency } from '../../db/ledger';
-import { createKit, type Kit } from './test-kit';
+import { createKit, type Kit } from '../../testing/trading-kit';
 
 const { change: CHANGE, lever: LEVER } = ACCOUNT_TYPES;
 const USDT = 4;

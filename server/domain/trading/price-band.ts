@@ -4,7 +4,7 @@
  * Only new orders are checked; resting orders keep their price.
  */
 import { leverPriceBand, inBand, spotPriceBand, type PriceBand } from '../../../core';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import type { PairSettings } from './settings';
 
 function assertIn(price: string, band: PriceBand): void {

@@ -7,15 +7,16 @@
  */
 import { sql, type Selectable } from 'kysely';
 import { ACCOUNT_TYPES, ExactDecimal, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType, type TradePage } from '../../../core';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import type { SecondsOrdersTable } from '../../db/trading-tables';
 import { currentPrice, pairByIds, userLock, type TradingContext } from './context';
 import { inTx, notice } from './events';
 import { assertMarketOpen } from './spot';
-import { canon, canonOrNull, parseAmount } from './amounts';
+import { parseAmount } from './amounts';
 import type { TickRef } from './books';
 import { lastDurableTick, recordTick } from './ticks';
 import { answerInTx } from '../../db/idempotency-scope';
+import { canon, canonOrNull } from '../../kernel/decimal';
 
 const MICRO = ACCOUNT_TYPES.micro;
 /** Stake currencies: USDT (4) and USDC (3). */

@@ -9,14 +9,14 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { SpotOrder, SpotSide, TradePage } from '../../../core';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { currentPrice, pairBySymbol, type TradingContext } from './context';
 import type { PairSettings } from './settings';
 import { isMarketOpen, STOCK_HOURS_TEXT } from './market-hours';
-import { canon } from './amounts';
 import { assertSpotBand } from './price-band';
 import { cancelSpot, matchSpot, onSymbol } from './matching/engine';
 import { toSpotOrder } from './matching/view';
+import { canon } from '../../kernel/decimal';
 
 export { toSpotOrder };
 

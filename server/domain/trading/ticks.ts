@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { TickRef } from './books';
 import type { Trx } from './context';
-import { canon } from './amounts';
+import { canon } from '../../kernel/decimal';
 
 export async function recordTick(trx: Trx, symbol: string, t: TickRef): Promise<void> {
   if (t.seq <= 0) return; // a price from candles (no tick yet since the very first start): nothing to record

@@ -2,10 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { Page, WalletAddress } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 import { claimUpload, fileUrl } from '../profile/files';
-import { fundsCurrency, offset, pageOf, type Paging } from '../funds/common';
+import { fundsCurrency } from '../funds/common';
 import { inTransaction } from '../../db/tx';
+import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 /** Printable, no spaces: covers hex (0x…), base58, bech32 and memo-less addresses of every network listed. */
 export const ADDRESS_RE = /^[A-Za-z0-9:_.-]{10,128}$/;

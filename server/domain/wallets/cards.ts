@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { BankCard } from '../../../core';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/envelope';
+import { AppError } from '../../errors';
 
 export type CardKind = BankCard['kind'];
 

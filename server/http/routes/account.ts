@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../envelope';
-import { parse } from '../validate';
+import { parse } from '../../kernel/validate';
 import { newPassword } from '../password-field';
 import { requestLang } from '../lang';
 import { clientIp, userAgent } from '../request-meta';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator } from '../../admin/operators';
+import { createOperator } from '../../domain/operators/operators';
 import { createTestApp, envelope, get, lastCode, post, registerAndLogin, type TestApp } from '../../testing/app';
-import { call, closeKit, kit, totp, user, type TestUser } from './funds/test-kit';
+import { call, closeKit, kit, totp, user, type TestUser } from '../../testing/funds-kit';
 
 let t: TestApp;
 beforeAll(async () => {

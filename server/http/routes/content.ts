@@ -2,14 +2,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSTANTS } from '../../../core';
-import { ok, AppError } from '../envelope';
-import { parse } from '../validate';
+import { ok } from '../envelope';
+import { AppError } from '../../errors';
+import { parse } from '../../kernel/validate';
 import { requestLang } from '../lang';
 import { getSetting, inviteRequired, rechargeEnabled } from '../../domain/content/settings';
 import { coinList, contentPage, listNews, menu, newsDetail, popNotice, NEWS_CATEGORY } from '../../domain/content/pages';
 import type { ContentPage } from '../../db/tables';
 import { walletGate } from '../../domain/funds/config';
-import { int } from '../fields';
+import { int } from '../../kernel/fields';
 
 const intField = (min: number, max: number) => int(min, max);
 

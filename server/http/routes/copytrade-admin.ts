@@ -6,18 +6,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../envelope';
-import { parse } from '../validate';
-import { authenticateOperator } from '../../admin/auth';
-import { logAction } from '../../admin/operators';
+import { parse } from '../../kernel/validate';
+import { authenticateOperator } from '../operator-auth';
+import { logAction } from '../../domain/operators/operators';
 import { listApplications, recomputeTraderStats, reviewTrader } from '../../domain/copytrade';
 import { inTransaction } from '../../db/tx';
-import { int, intOr } from '../fields';
+import { int } from '../../kernel/fields';
+import { pagingShapeOf } from '../../kernel/paging';
 
 const id = int(1);
 const QueueQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
-  page: intOr(1, 100_000, 1),
-  limit: intOr(1, 100, 20),
+  ...pagingShapeOf(20),
 });
 const ReviewBody = z
   .object({ user_id: id, approve: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]), reason: z.string().trim().max(500).default('') })

@@ -8,12 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSTANTS, COPY_TYPES } from '../../../core';
 import { ok } from '../envelope';
-import { parse } from '../validate';
+import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../idempotency';
-import { bearerToken } from '../auth';
-import { lookupSession } from '../../domain/accounts/sessions';
+import { optionalUser as viewer } from '../auth';
 import { applyTrader, cancelFollow, copyHistory, followTrader, listTraders, myFollows, myTrader, selfHold, traderDetail } from '../../domain/copytrade';
-import { int, intOr } from '../fields';
+import { int, intOr } from '../../kernel/fields';
+import { requestInput as input } from '../../kernel/input';
 
 const id = int(1);
 const page = intOr(1, 10_000, 1);
@@ -32,16 +32,6 @@ const FollowBody = z.object({
  */
 const agreed = (v: unknown) => v === undefined || v === '1' || v === 1 || v === 'true' || v === true;
 
-/** GET query and POST form alike. */
-const input = (req: FastifyRequest): Record<string, unknown> => ({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });
-
-/** The caller on a public route: their user id with a valid token, else 0 (a guest). */
-async function viewer(req: FastifyRequest): Promise<number> {
-  const token = bearerToken(req.headers.authorization);
-  if (!token) return 0;
-  const s = await lookupSession(req.server.db, token);
-  return s.ok ? s.userId : 0;
-}
 
 export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };

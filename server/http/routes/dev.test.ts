@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, post, type TestApp } from '../../testing/app';
-import { writeOutboxSecret } from '../../notify/outbox-secret';
+import { writeOutboxSecret } from '../../kernel/outbox-secret';
 
 const SECRET = 'test-outbox-secret-0123456789';
 let t: TestApp;

@@ -10,11 +10,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelope, ok } from '../envelope';
-import { parse } from '../validate';
-import { intOr } from '../fields';
+import { parse } from '../../kernel/validate';
+import { intOr } from '../../kernel/fields';
 import { requestLang } from '../lang';
 import { translate } from '../../i18n/messages';
-import { isLoopback, OUTBOX_SECRET_HEADER, secretMatches } from '../../notify/outbox-secret';
+import { isLoopback, OUTBOX_SECRET_HEADER, secretMatches } from '../../kernel/outbox-secret';
 
 const Query = z.object({
   to: z.string().trim().min(1).max(190),

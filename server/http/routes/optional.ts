@@ -10,8 +10,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok, AppError } from '../envelope';
-import { parse } from '../validate';
+import { ok } from '../envelope';
+import { AppError } from '../../errors';
+import { parse } from '../../kernel/validate';
 import {
   addFavourite,
   listFavourites,
@@ -20,7 +21,7 @@ import {
   resolvePair,
   type PairQuery,
 } from '../../domain/optional/favourites';
-import { int } from '../fields';
+import { int } from '../../kernel/fields';
 
 const id = int(1);
 const SYMBOL = /^[A-Z0-9]{1,16}\/[A-Z0-9]{1,16}$/;

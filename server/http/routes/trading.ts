@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSTANTS, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
 import { ok } from '../envelope';
-import { parse } from '../validate';
+import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../idempotency';
 import {
   accountView,
@@ -28,7 +28,8 @@ import {
   submitLever,
   submitSeconds,
 } from '../../domain/trading';
-import { int, intOr } from '../fields';
+import { int, intOr } from '../../kernel/fields';
+import { requestInput as input } from '../../kernel/input';
 
 const id = int(1);
 const page = intOr(1, 10_000, 1);
@@ -57,7 +58,6 @@ const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: z.enum
 const SecondsListBody = z.object({ match_id: optionalId, status: z.enum(['pending', 'settled', '']).optional(), page, limit: limit(CONSTANTS.secondsPageSize) });
 
 /** GET query and POST form alike. */
-const input = (req: FastifyRequest): Record<string, unknown> => ({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });
 
 export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };

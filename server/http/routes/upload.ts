@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ok, AppError } from '../envelope';
+import { ok } from '../envelope';
+import { AppError } from '../../errors';
 import { localUploadStore, sniffImage } from '../../storage/uploads';
 import { recordUpload } from '../../domain/profile/files';
 import { checkUploadBytes, checkUploadCount } from '../../domain/profile/upload-quota';

@@ -1,18 +1,17 @@
 /**
- * Copy-trading jobs, started by server/app.ts right after the trading jobs:
+ * Copy-trading jobs, started by the copy-trading area (server/areas/copytrade) after the trading jobs:
  * - mirroring: the lever engine's position hook (onPositionChange) queues, right after the
  *   trader's transaction commits, the opening or closing of every follower's copy (well within a
  *   second); each follower in their own transaction;
  * - sweep (every 5 s and at start): the backstop for events lost to a crash (see reconcile);
  * - trader figures: recomputed at start and every hour (spec §9);
- * - the local demo's traders (demo mode only, not on the scripted test feed): seeded, and a
- *   driver opens and closes their positions every 30 s or so.
- * Decorates app.copytrade for the routes and tests.
+ * - the local demo's traders (seeded by the area's demo step): a driver opens and closes their
+ *   positions every 30 s or so.
+ * The area decorates app.copytrade with what this returns, for the routes and tests.
  */
 import type { FastifyInstance } from 'fastify';
-import { demoEnabled } from '../../db/demo';
 import { onPositionChange } from '../../domain/trading/events';
-import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats, seedDemoTraders } from '../../domain/copytrade';
+import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats } from '../../domain/copytrade';
 import { WorkQueue } from '../work-queue';
 
 export interface CopytradeJobs {
@@ -33,7 +32,8 @@ declare module 'fastify' {
 
 const HOUR_MS = 3_600_000;
 
-export async function startCopytradeJobs(app: FastifyInstance): Promise<CopytradeJobs> {
+/** demoTraderIds: the seeded demo traders to drive (none when demo data are off) */
+export async function startCopytradeJobs(app: FastifyInstance, demoTraderIds: number[]): Promise<CopytradeJobs> {
   const ctx = app.trading.ctx;
   const queue = new WorkQueue(app.log);
   const timers: NodeJS.Timeout[] = [];
@@ -51,9 +51,8 @@ export async function startCopytradeJobs(app: FastifyInstance): Promise<Copytrad
   const recomputeStats = () => recomputeTraderStats(app.db, new Date(ctx.now()));
   const sweep = () => reconcile(ctx);
 
-  if (demoEnabled() && app.config.marketFeed !== 'scripted') {
-    const ids = await seedDemoTraders(app.db);
-    const step = demoDriver(ctx, ids);
+  if (demoTraderIds.length) {
+    const step = demoDriver(ctx, demoTraderIds);
     timers.push(setInterval(() => queue.add('copy-demo', step), 30_000));
   }
   queue.add('copy-stats', recomputeStats);
@@ -81,7 +80,6 @@ export async function startCopytradeJobs(app: FastifyInstance): Promise<Copytrad
       await queue.idle();
     },
   };
-  app.decorate('copytrade', jobs);
   app.addHook('onClose', async () => jobs.stop());
   return jobs;
 }

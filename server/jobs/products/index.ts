@@ -1,5 +1,5 @@
 /**
- * Product jobs, started by server/app.ts (`await startProductJobs(app)`) and stopped on close:
+ * Product jobs, started by the products area (server/areas/products) and stopped on close:
  * - dual-invest settlement: orders past maturity get the feed's price at the maturity instant and
  *   are paid by spec §9's formula (domain/dual/settle);
  * - lock mining: daily dividends at the configured time, principal at expiry (domain/lockming/dividends);
@@ -7,20 +7,16 @@
  *   (domain/ieo/finalise).
  * One serial runner every RUN_EVERY_MS (2 s) and once at start: runs never overlap, and every step
  * is exactly-once by its own keys, so a restart anywhere just resumes.
- * Also seeds the demo products (idempotent), keeps the fixed-date dual products rolling hourly,
- * and mounts the IEO back office under /admin/api/ieo (operator session required).
- * Decorates app.products: the clock the product routes use (`now`, replaceable in tests) and the
- * job handles.
+ * Also keeps the fixed-date dual products rolling hourly (the area's seed step made the first ones).
+ * The area decorates app.products with what this returns: the clock the product routes use (`now`,
+ * replaceable in tests) and the job handles.
  */
 import type { FastifyInstance } from 'fastify';
 import { settleDueDual } from '../../domain/dual/settle';
 import { ensureDualProducts } from '../../domain/dual/seed';
 import { runLockMining } from '../../domain/lockming/dividends';
-import { seedLockConfigs } from '../../domain/lockming/seed';
 import { finaliseDueProjects } from '../../domain/ieo/finalise';
-import { seedIeoProjects } from '../../domain/ieo/seed';
 import type { AfterCommit } from '../../domain/dual/shared';
-import { adminIeoRoutes } from '../../http/routes/products/admin-ieo';
 import { PriceMarks } from './price-marks';
 import { lastDurableTick } from '../../domain/trading/ticks';
 
@@ -91,12 +87,8 @@ export async function startProductJobs(app: FastifyInstance, opts: { now?: () =>
       await chain;
     },
   };
-  app.decorate('products', jobs);
 
   const t0 = jobs.now();
-  await seedLockConfigs(db);
-  await seedIeoProjects(db, t0);
-  await ensureDualProducts(db, app.market, t0);
   await watchProductSymbols();
   lastRefresh = t0;
   const unsubscribe = app.market.onTick((ticks) => marks.onTicks(ticks));
@@ -115,6 +107,5 @@ export async function startProductJobs(app: FastifyInstance, opts: { now?: () =>
     await jobs.stop();
   });
 
-  await app.register(adminIeoRoutes, { prefix: '/admin/api/ieo' });
   return jobs;
 }

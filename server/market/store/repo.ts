@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Candle, Period } from '../../../core';
 import type { FeedResume } from '../feed/types';
-import type { MarketTables } from '../schema';
+import type { MarketTables } from '../../db/market-tables';
 
 export interface CandleRow extends Candle {
   symbol: string;

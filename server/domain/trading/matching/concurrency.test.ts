@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_TYPES, ExactDecimal } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { mulberry32 } from '../../../market/feed/prng';
-import { createKit, type Kit } from '../test-kit';
+import { createKit, type Kit } from '../../../testing/trading-kit';
 import { buyFrozen } from './fees';
 
 const CHANGE = ACCOUNT_TYPES.change;

@@ -9,7 +9,7 @@
  * with frozen funds exactly equal to that remainder, visible in `depth:<symbol>`.
  */
 import { ACCOUNT_TYPES, ExactDecimal, type SpotOrder, type SpotSide } from '../../../../core';
-import { AppError } from '../../../http/envelope';
+import { AppError } from '../../../errors';
 import { currentPrice, pairBySymbol, type TradingContext } from '../context';
 import { inTx } from '../events';
 import type { PairSettings } from '../settings';

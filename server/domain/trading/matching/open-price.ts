@@ -7,7 +7,7 @@
  * price stands for unlimited liquidity, as for spot.
  */
 import { ExactDecimal, type LeverSide } from '../../../../core';
-import { AppError } from '../../../http/envelope';
+import { AppError } from '../../../errors';
 import type { TradingContext } from '../context';
 import type { PairSettings } from '../settings';
 import { protectionPrice, takerLiquidity } from './liquidity';

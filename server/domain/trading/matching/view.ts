@@ -1,9 +1,9 @@
 /** A spot order row as the API and the `order` event show it, and its filled notice. */
 import type { SpotOrder } from '../../../../core';
-import { canon, canonOrNull } from '../amounts';
 import { notice } from '../events';
 import type { PairSettings } from '../settings';
 import type { SpotRow } from './fills';
+import { canon, canonOrNull } from '../../../kernel/decimal';
 
 export function toSpotOrder(r: SpotRow, pair: PairSettings): SpotOrder {
   return {

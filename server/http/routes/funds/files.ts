@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { bearerToken } from '../../auth';
 import { lookupSession } from '../../../domain/accounts/sessions';
 import { signatureValid, uploadInfo } from '../../../domain/profile/files';
-import { operatorOf } from '../../../admin/auth';
+import { operatorOf } from '../../operator-auth';
 
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 const Query = z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(100).optional() });

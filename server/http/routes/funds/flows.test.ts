@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { lastCode, type TestApp } from '../../../testing/app';
-import { balance, call, closeKit, kit, operator, totp, upload, user } from './test-kit';
+import { balance, call, closeKit, kit, operator, totp, upload, user } from '../../../testing/funds-kit';
 
 let t: TestApp;
 let op: string;

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { realState, submitReal } from '../../../domain/kyc/kyc';
-import { int } from '../../fields';
+import { int } from '../../../kernel/fields';
 import { ID_TYPES } from '../../../../core';
 
 const Step = z.object({ real_type: int(1, 2) });

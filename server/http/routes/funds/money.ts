@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { withIdempotency } from '../../idempotency';
 import { credentialLimit } from '../../auth';
 import { assetsOverview, journalPage, userCurrencyList, walletDetail } from '../../../domain/funds/assets';
@@ -13,16 +13,14 @@ import { registerMoneyReplays } from './replays';
 import { exchange, exchangeById, exchangeCurrencies, exchangeFee, exchangeHistory } from '../../../domain/funds/exchange';
 import { fieldOfType, typeOfField } from '../../../domain/funds/common';
 import { currencyRate } from '../../../domain/funds/rate';
-import { idField, optText, Paging, pagingShape } from './shared';
-import { optInt } from '../../fields';
+import { idField, optText } from './shared';
+import { PagingSchema as Paging, pagingShape } from '../../../kernel/paging';
+import { requestInput as input } from '../../../kernel/input';
+import { optInt } from '../../../kernel/fields';
 
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
 
-/** GET query and POST body merged: the spec sends some list calls either way. */
-function input(req: FastifyRequest): Record<string, unknown> {
-  return { ...((req.query as object) ?? {}), ...((req.body as object) ?? {}) };
-}
 
 export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

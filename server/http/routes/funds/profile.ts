@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { requestLang } from '../../lang';
 import { translate } from '../../../i18n/messages';
 import { editNickname, getProfile, inviteInfo, listCoupons, listNotices, readNotice, setAvatar, setFiat, setLang } from '../../../domain/profile/profile';
 import { listFiats } from '../../../domain/funds/common';
-import { Paging, pagingShape } from './shared';
-import { intOr, INT4_MAX } from '../../fields';
+import { PagingSchema as Paging, pagingShape } from '../../../kernel/paging';
+import { intOr, INT4_MAX } from '../../../kernel/fields';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

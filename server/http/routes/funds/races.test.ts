@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { envelope, post, type TestApp } from '../../../testing/app';
-import { auth, balance, call, closeKit, kit, operator, user } from './test-kit';
+import { auth, balance, call, closeKit, kit, operator, user } from '../../../testing/funds-kit';
 
 let t: TestApp;
 let op: string;

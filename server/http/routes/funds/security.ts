@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { newPassword } from '../../password-field';
 import { requestLang } from '../../lang';
 import { clientIp } from '../../request-meta';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
-import { call, closeKit, kit, operator, user } from './test-kit';
+import { call, closeKit, kit, operator, user } from '../../../testing/funds-kit';
 
 let t: TestApp;
 let op: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRechargeItem, Page, RechargeEntry } from '../../../../core';
 import { envelope, post, type TestApp } from '../../../testing/app';
 import { voucherTaken } from '../../../domain/funds/voucher';
-import { auth, call, closeKit, kit, operator, PNG, upload, user } from './test-kit';
+import { auth, call, closeKit, kit, operator, PNG, upload, user } from '../../../testing/funds-kit';
 
 let t: TestApp;
 let op: string;

@@ -1,14 +1,16 @@
 /** Saved wallet addresses and bank cards (domestic, international). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { requestLang } from '../../lang';
 import { translate } from '../../../i18n/messages';
 import { deleteAddress, listAddresses, saveAddress } from '../../../domain/wallets/addresses';
 import { getCard, saveCard, type CardKind } from '../../../domain/wallets/cards';
-import { idField, optText, pagingShape } from './shared';
-import { optInt } from '../../fields';
+import { idField, optText } from './shared';
+import { pagingShape } from '../../../kernel/paging';
+import { requestInput } from '../../../kernel/input';
+import { optInt } from '../../../kernel/fields';
 
 const req = z.string().trim().min(1, { error: 'all_required' }).max(200);
 const AddressBody = z.object({ currency: idField, name: req, address: req, qrcode: req });
@@ -22,8 +24,8 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
 
   app.post('/user/wallet/save', auth, async (r) => ok(await saveAddress(db, r.userId, parse(AddressBody, r.body))));
-  const list = async (r: { userId: number; query: unknown; body: unknown }) => {
-    const q = parse(z.object({ ...pagingShape, currency: optInt(0) }), { ...(r.query as object), ...(r.body as object) });
+  const list = async (r: FastifyRequest) => {
+    const q = parse(z.object({ ...pagingShape, currency: optInt(0) }), requestInput(r));
     return ok(await listAddresses(db, r.userId, q, q.currency || undefined));
   };
   app.get('/user/wallet/list', auth, list);

@@ -6,14 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
-import { authenticateOperator } from '../../../admin/auth';
+import { parse } from '../../../kernel/validate';
+import { authenticateOperator } from '../../operator-auth';
 import { createProject } from '../../../domain/ieo/admin';
 import { finaliseProject, } from '../../../domain/ieo/finalise';
 import { listProjects, projectDetail, projectRow } from '../../../domain/ieo/projects';
-import { AppError } from '../../envelope';
-import { idField, input, pagingShape } from './shared';
-import { decimal, INT4_MAX, intOr } from '../../fields';
+import { AppError } from '../../../errors';
+import { idField } from './shared';
+import { pagingShape } from '../../../kernel/paging';
+import { requestInput as input } from '../../../kernel/input';
+import { decimal, INT4_MAX, intOr } from '../../../kernel/fields';
 
 const time = z
   .union([z.string().trim().min(1), z.number()])

@@ -2,11 +2,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { withIdempotency } from '../../idempotency';
 import { listProjects, projectDetail } from '../../../domain/ieo/projects';
 import { ieoOrder, ieoOrders, subscribeIeo } from '../../../domain/ieo/orders';
-import { idField, input, optionalUser, pagingShape, raw } from './shared';
+import { idField, raw } from './shared';
+import { optionalUser } from '../../auth';
+import { pagingShape } from '../../../kernel/paging';
+import { requestInput as input } from '../../../kernel/input';
 
 export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

@@ -3,11 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOCK_KINDS, LOCK_ORDER_STATUSES, type LockOrderStatus } from '../../../../core';
 import { ok } from '../../envelope';
-import { parse } from '../../validate';
+import { parse } from '../../../kernel/validate';
 import { withIdempotency } from '../../idempotency';
 import { listLockConfigs } from '../../../domain/lockming/configs';
 import { cancelLock, depositLock, lockDividends, lockOrder, lockOrders } from '../../../domain/lockming/orders';
-import { idField, input, optionalUser, pagingShape, raw } from './shared';
+import { idField, raw } from './shared';
+import { optionalUser } from '../../auth';
+import { pagingShape } from '../../../kernel/paging';
+import { requestInput as input } from '../../../kernel/input';
 
 const statusField = z
   .union([z.literal(''), z.enum(LOCK_ORDER_STATUSES), z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)])

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { DualDetail, DualOrder, DualProduct, IeoOrder, IeoProject, IeoProjectDetail, LockConfig, LockOrder, Page } from '../../../../core';
 import { checkJournalConsistency, credit, getBalances } from '../../../db/ledger';
 import type { ScriptedFeed } from '../../../market';
-import { createOperator, operatorLogin } from '../../../admin/operators';
+import { createOperator, operatorLogin } from '../../../domain/operators/operators';
 import { createTestApp, envelope, get, post, registerAndLogin, rowCounts, type TestApp } from '../../../testing/app';
 
 let t: TestApp;

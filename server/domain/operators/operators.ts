@@ -5,12 +5,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { AppError } from '../http/envelope';
-import { dummyHash, hashPassword, verifyPassword } from '../domain/accounts/passwords';
-import { sessionExpired, TOUCH_MS } from '../domain/accounts/sessions';
-import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
-import { beginAttempt } from '../domain/security/throttle';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { dummyHash, hashPassword, verifyPassword } from '../accounts/passwords';
+import { sessionExpired, TOUCH_MS } from '../accounts/sessions';
+import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../../config';
+import { beginAttempt } from '../security/throttle';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{3,32}$/;
 

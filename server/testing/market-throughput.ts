@@ -2,7 +2,7 @@
  * What one process sustains: the simulator at a target tick rate across catalogue + N synthetic
  * symbols, through the aggregator (nine periods), tickers and the socket fan-out to a real
  * socket.io client subscribed to `tickers` and one kline channel.
- *   npx tsx server/market/bench/throughput.ts [tickRate=100000] [extraSymbols=2000] [seconds=10]
+ *   npx tsx server/testing/market-throughput.ts [tickRate=100000] [extraSymbols=2000] [seconds=10]
  * Prints: ticks/s generated and applied, ticker updates/s received by the client, emits/s,
  * event-loop delay p50/p99 and process CPU. Also a tight-loop figure for the hot path alone.
  */
@@ -10,11 +10,11 @@ import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
-import { createKlineAggregator, PERIODS, type TickerUpdate } from '../../../core';
-import { createTestDb } from '../../testing/db';
-import { marketInstruments, SimulatorFeed } from '../feed';
-import { createMarket } from '../index';
-import { TickerBook } from '../tickers';
+import { createKlineAggregator, PERIODS, type TickerUpdate } from '../../core';
+import { createTestDb } from './db';
+import { marketInstruments, SimulatorFeed } from '../market/feed';
+import { createMarket } from '../market/index';
+import { TickerBook } from '../market/tickers';
 
 const [rate = 100_000, extra = 2000, seconds = 10] = process.argv.slice(2).map(Number);
 

@@ -1,8 +1,8 @@
 /** preHandler for /admin/api: an operator token (never a customer's) or the 999 envelope. */
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '../http/auth';
-import { AppError } from '../http/envelope';
-import { lookupOperator } from './operators';
+import { bearerToken } from './auth';
+import { AppError } from '../errors';
+import { lookupOperator } from '../domain/operators/operators';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@
  * (NUL cannot be stored) and has a maximum length; decimals fit NUMERIC(36,18).
  */
 import { z } from 'zod';
-import { hasControlChars } from './input-guard';
+import { hasControlChars } from './control-chars';
 
 export const INT4_MAX = 2_147_483_647;
 

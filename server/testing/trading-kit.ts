@@ -3,9 +3,9 @@
  * through the ledger (never through an endpoint), a controllable clock and small HTTP helpers.
  */
 import type { FastifyInstance } from 'fastify';
-import { credit, getBalances } from '../../db/ledger';
-import { createTestApp, envelope, get, post, registerAndLogin, type TestApp } from '../../testing/app';
-import { ScriptedFeed } from '../../market';
+import { credit, getBalances } from '../db/ledger';
+import { createTestApp, envelope, get, post, registerAndLogin, type TestApp } from './app';
+import { ScriptedFeed } from '../market';
 
 export interface Kit {
   t: TestApp;

@@ -5,10 +5,10 @@
  * DEMO_USER=on is set explicitly. Seeded once: an existing demo user is left as it is.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_TYPES } from '../../core';
-import type { Database } from './schema';
-import { credit } from './ledger';
-import { hashPassword } from '../domain/accounts/passwords';
+import { ACCOUNT_TYPES } from '../../../core';
+import type { Database } from '../../db/schema';
+import { credit } from '../../db/ledger';
+import { hashPassword } from './passwords';
 
 export const DEMO_EMAIL = 'demo.trader@example.com';
 export const DEMO_PASSWORD = 'demo-trader-2024';

@@ -4,7 +4,7 @@
  * (a refinement's `message` that names a MessageKey, e.g. 'passwords_inconsistent').
  */
 import type { z } from 'zod';
-import { AppError } from './envelope';
+import { AppError } from '../errors';
 import { isMessageKey } from '../i18n/messages';
 
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

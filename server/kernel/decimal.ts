@@ -1,0 +1,14 @@
+/**
+ * The one decimal canonicalisation: what every amount looks like when it leaves the server.
+ * PostgreSQL NUMERIC(36,18) answers "1.500000000000000000"; the API answers "1.5" (no trailing
+ * zeros, no exponent, never "-0").
+ */
+import Decimal from 'decimal.js';
+
+export function canon(v: string | number | null | undefined): string {
+  return new Decimal(v ?? 0).toFixed();
+}
+
+export function canonOrNull(v: string | null): string | null {
+  return v === null ? null : canon(v);
+}
