@@ -11,7 +11,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import Decimal from 'decimal.js';
 import type { AdminKycItem, AdminRechargeItem, AdminSettings, AdminUserDetail, AdminUserRow, AdminWithdrawItem, OperatorAction, Page } from '../../core';
-import { ok, AppError } from '../http/envelope';
+import { ok, AppError, errorEnvelope } from '../http/envelope';
+import { requestLang } from '../http/lang';
+import { translate } from '../i18n/messages';
 import { parse } from '../http/validate';
 import { clientIp } from '../http/request-meta';
 import { credit, debit, getBalances } from '../db/ledger';
@@ -25,6 +27,7 @@ import { addNotice, canon, FIAT_PREFIX, fundsCurrency, listFiats, offset, pageOf
 import { exchangeFeeRate, walletGate } from '../domain/funds/config';
 import { fileUrl } from '../domain/profile/files';
 import { authenticateOperator } from './auth';
+import { clearOperatorCookie, csrfProblem, setOperatorCookie } from './cookie';
 import { logAction, operatorLogin, operatorLogout } from './operators';
 import { credentialLimit } from '../http/auth';
 import { inTransaction } from '../db/tx';
@@ -62,17 +65,21 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('operatorName', '');
   app.decorateRequest('operatorSessionId', 0);
 
-  app.post('/login', credentialLimit(app.config), async (req) => {
+  // The token goes into the HttpOnly cookie only; the body names who signed in (issue 14).
+  app.post('/login', credentialLimit(app.config), async (req, reply) => {
     const b = parse(LoginBody, req.body);
-    return ok(await operatorLogin(db, b.name, b.password, clientIp(req)));
+    const s = await operatorLogin(db, b.name, b.password, clientIp(req));
+    setOperatorCookie(req, reply, s.token);
+    return ok({ id: s.id, name: s.name });
   });
 
   await app.register(async (op) => {
     op.addHook('preHandler', authenticateOperator);
 
     op.get('/me', async (req) => ok({ id: req.operatorId, name: req.operatorName }));
-    op.get('/logout', async (req) => {
+    op.post('/logout', async (req, reply) => {
       await operatorLogout(db, req.operatorSessionId);
+      clearOperatorCookie(req, reply);
       return ok(true);
     });
 
@@ -321,6 +328,19 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:").header('x-frame-options', 'DENY').send(html);
   app.get('/admin', async (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/', page);
-  await app.register(adminRoutes, { prefix: '/admin/api' });
-  await app.register((await import('../http/routes/copytrade-admin')).copytradeAdminRoutes, { prefix: '/admin/api/traders' }); // copy-trading trader reviews
+  const traders = (await import('../http/routes/copytrade-admin')).copytradeAdminRoutes; // copy-trading trader reviews
+  await app.register(
+    async (api) => {
+      // cookie auth is ambient: state-changing calls must come from our own pages (admin/cookie.ts)
+      api.addHook('onRequest', async (req, reply) => {
+        const problem = csrfProblem(req, req.routeOptions.url === '/admin/api/login');
+        if (!problem) return;
+        req.log.warn({ url: req.url, problem }, 'back office call refused as cross-site');
+        return reply.code(403).send(errorEnvelope('error', translate('malformed_request', requestLang(req))));
+      });
+      await api.register(adminRoutes);
+      await api.register(traders, { prefix: '/traders' });
+    },
+    { prefix: '/admin/api' },
+  );
 }
