@@ -3,6 +3,7 @@
  * settings) in English and Chinese; other languages fall back to English. Plain data, no logic.
  */
 import type { ContentPage } from './tables';
+import { PASSWORD_RULE } from '../../core';
 
 /** A self-contained banner image, so a fresh install shows something without any asset files. */
 function bannerSvg(title: string, from: string, to: string): string {
@@ -102,7 +103,7 @@ export const PAGES: Record<ContentPage, { en: { title: string; body: string }; z
     en: {
       title: 'FAQ',
       body: JSON.stringify([
-        { q: 'How do I register?', a: 'Enter your email or mobile number, request a 6-digit code, enter it, then choose a password longer than six characters.' },
+        { q: 'How do I register?', a: `Enter your email or mobile number, request a 6-digit code, enter it, then choose a password of at least ${PASSWORD_RULE.min} characters with letters and digits.` },
         { q: 'Why has my deposit not arrived?', a: 'Deposits are credited after the network confirms them. Recharges with a voucher are credited after review.' },
         { q: 'What fees apply?', a: 'Spot BTC/USDT has no trading fee. Other pairs use the fee rate shown on the trade page.' },
         { q: 'How do seconds options settle?', a: 'At expiry the market price is compared with your buy price; the result and the prices used are shown in the order.' },
@@ -112,7 +113,7 @@ export const PAGES: Record<ContentPage, { en: { title: string; body: string }; z
     zh: {
       title: '常见问题',
       body: JSON.stringify([
-        { q: '如何注册？', a: '输入邮箱或手机号，获取 6 位验证码并填写，然后设置长度大于 6 位的密码。' },
+        { q: '如何注册？', a: `输入邮箱或手机号，获取 6 位验证码并填写，然后设置至少 ${PASSWORD_RULE.min} 位、同时包含字母和数字的密码。` },
         { q: '为什么充值还未到账？', a: '链上充值在网络确认后入账；上传凭证的充值在审核通过后入账。' },
         { q: '手续费是多少？', a: 'BTC/USDT 现货免手续费，其他交易对按交易页面显示的费率收取。' },
         { q: '秒合约如何结算？', a: '到期时以市场价格与您的买入价比较，订单中会显示结果和所用价格。' },
