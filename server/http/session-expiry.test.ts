@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../admin/operators';
-import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type TestApp } from '../testing/app';
+import { createTestApp, envelope, get, loginOperator, registerAndLogin, type TestApp } from '../testing/app';
 
 let t: TestApp;
 beforeAll(async () => {
