@@ -70,6 +70,9 @@ describe('operator sign-in sets an HttpOnly cookie (issue 14)', () => {
     // our own page's call goes through
     expect(envelope(await call('POST', '/admin/api/settings', { ...ours, cookie }, reason)).type).toBe('ok');
     expect(await log()).toBe(1);
+    // behind a proxy that rewrites Host, the public origin (PUBLIC_URL) is ours too
+    const viaProxy = { host: 'upstream.internal:8080', origin: new URL(t.config.publicUrl).origin, 'x-operator-csrf': '1', cookie };
+    expect(envelope(await call('POST', '/admin/api/settings', viaProxy, reason)).type).toBe('ok');
   });
 
   it('a login without our header is refused (login CSRF)', async () => {

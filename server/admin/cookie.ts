@@ -10,7 +10,7 @@
  * Cookie auth is ambient, so state-changing calls that rely on it (and the login that sets it)
  * must prove they come from our own pages: a custom header, which a cross-site form cannot send
  * and a cross-site fetch cannot send without a CORS preflight we never grant, plus an Origin that,
- * when the browser sends one, is our own. Calls that carry the token in Authorization (scripts,
+ * when the browser sends one, is our own (the one addressed, or PUBLIC_URL's). Calls that carry the token in Authorization (scripts,
  * tests) are not ambient and need neither.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -62,6 +62,17 @@ export function csrfProblem(req: FastifyRequest, login = false): string | undefi
   if (!login && !cookieToken(req)) return undefined;
   if (req.headers[OPERATOR_CSRF_HEADER] !== '1') return `missing ${OPERATOR_CSRF_HEADER} header`;
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `${req.protocol}://${req.host}`) return `foreign origin ${origin}`;
+  if (origin !== undefined && !ownOrigins(req).includes(origin)) return `foreign origin ${origin}`;
   return undefined;
+}
+
+/** The origin the request was addressed to, and PUBLIC_URL's (a proxy may rewrite Host). */
+function ownOrigins(req: FastifyRequest): string[] {
+  const own = [`${req.protocol}://${req.host}`];
+  try {
+    own.push(new URL(req.server.config.publicUrl).origin);
+  } catch {
+    /* no usable PUBLIC_URL: the addressed origin only */
+  }
+  return own;
 }
