@@ -4,7 +4,7 @@
  * and socket.io like a user's phone would be:
  *  - transfers per second from 20 concurrent loops (POST /api/wallet/change, demo trader);
  *  - the gap between consecutive `tickers` deliveries at a socket client, idle and under that load.
- * `npx tsx bench/db-engine.ts` (or `npm run bench -- --only=db`).
+ * `npx tsx bench/db-engine.ts` (not a part of `npm run bench`: it starts two servers of its own).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -30,3 +30,4 @@ export * from './calc/products';
 export * from './types/book';
 export * from './book/index';
 export * from './indicators/index';
+export * from './policy/password';

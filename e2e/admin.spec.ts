@@ -92,6 +92,14 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await op.getByRole('button', { name: 'Sign in' }).click();
   await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
 
+  // issue 14: the session is an HttpOnly cookie for /admin/api only; no script on the origin sees a token
+  const [cookie] = (await op.context().cookies()).filter((c) => c.name === 'h5_operator');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin/api' });
+  const visible = await op.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+  expect(visible).not.toContain(cookie.value);
+  await op.reload(); // the cookie, not the tab's memory, keeps the operator signed in
+  await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
+
   // ── Traders: both applications wait in the pending queue ──
   await op.getByRole('tab', { name: 'Traders' }).click();
   const queue = op.getByTestId('queue-trader');
@@ -180,4 +188,11 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await expect(closed).toContainText(/Allotted to\s*0 orders/);
   await expect(finalise).toHaveCount(0);
   await settledShot(op, 'admin-ieo-finalised');
+
+  // signing out clears the cookie: a reload shows the sign-in form again
+  await op.getByRole('button', { name: 'Log out' }).click();
+  await expect(op.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect((await op.context().cookies()).filter((c) => c.name === 'h5_operator')).toEqual([]);
+  await op.reload();
+  await expect(op.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

@@ -17,7 +17,7 @@ test('register with the emailed code, log in, watch a price move, log out', asyn
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = await latestCode(request, email);
   await page.getByPlaceholder('6-digit code').fill(code);
-  await page.getByPlaceholder('More than 6 characters').fill(password);
+  await page.getByPlaceholder('At least 8 characters, letters and digits').fill(password);
   await page.getByPlaceholder('Enter the password again').fill(password);
   await shot(page, 'register-filled');
   await page.getByRole('button', { name: 'Sign up' }).click();

@@ -11,8 +11,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import Decimal from 'decimal.js';
 import type { AdminKycItem, AdminRechargeItem, AdminSettings, AdminUserDetail, AdminUserRow, AdminWithdrawItem, OperatorAction, Page } from '../../core';
-import { ok } from '../http/envelope';
+import { ok, errorEnvelope } from '../http/envelope';
 import { AppError } from '../errors';
+import { requestLang } from '../http/lang';
+import { translate } from '../i18n/messages';
 import { parse } from '../kernel/validate';
 import { clientIp } from '../http/request-meta';
 import { credit, debit, getBalances } from '../db/ledger';
@@ -26,6 +28,7 @@ import { addNotice, FIAT_PREFIX, fundsCurrency, listFiats, fundsCurrencies } fro
 import { exchangeFeeRate, walletGate } from '../domain/funds/config';
 import { fileUrl } from '../domain/profile/files';
 import { authenticateOperator } from '../http/operator-auth';
+import { clearOperatorCookie, csrfProblem, setOperatorCookie } from '../http/operator-cookie';
 import { logAction, operatorLogin, operatorLogout } from '../domain/operators/operators';
 import { credentialLimit } from '../http/auth';
 import { inTransaction } from '../db/tx';
@@ -65,17 +68,21 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('operatorName', '');
   app.decorateRequest('operatorSessionId', 0);
 
-  app.post('/login', credentialLimit(app.config), async (req) => {
+  // The token goes into the HttpOnly cookie only; the body names who signed in (issue 14).
+  app.post('/login', credentialLimit(app.config), async (req, reply) => {
     const b = parse(LoginBody, req.body);
-    return ok(await operatorLogin(db, b.name, b.password, clientIp(req)));
+    const s = await operatorLogin(db, b.name, b.password, clientIp(req));
+    setOperatorCookie(req, reply, s.token);
+    return ok({ id: s.id, name: s.name });
   });
 
   await app.register(async (op) => {
     op.addHook('preHandler', authenticateOperator);
 
     op.get('/me', async (req) => ok({ id: req.operatorId, name: req.operatorName }));
-    op.get('/logout', async (req) => {
+    op.post('/logout', async (req, reply) => {
       await operatorLogout(db, req.operatorSessionId);
+      clearOperatorCookie(req, reply);
       return ok(true);
     });
 
@@ -324,5 +331,15 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:").header('x-frame-options', 'DENY').send(html);
   app.get('/admin', async (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/', page);
+  // cookie auth is ambient: state-changing back-office calls must come from our own pages
+  // (http/operator-cookie.ts). A root hook, because areas mount their back-office routes under
+  // /admin/api too (copy-trading traders, IEO).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/admin/api/')) return;
+    const problem = csrfProblem(req, req.routeOptions.url === '/admin/api/login');
+    if (!problem) return;
+    req.log.warn({ url: req.url, problem }, 'back office call refused as cross-site');
+    return reply.code(403).send(errorEnvelope('error', translate('malformed_request', requestLang(req))));
+  });
   await app.register(adminRoutes, { prefix: '/admin/api' });
 }

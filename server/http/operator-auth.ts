@@ -1,8 +1,12 @@
-/** preHandler for /admin/api: an operator token (never a customer's) or the 999 envelope. */
-import type { FastifyRequest } from 'fastify';
+/**
+ * preHandler for /admin/api: an operator token (never a customer's), from the HttpOnly cookie the
+ * login set or from an Authorization header (scripts), or the 999 envelope.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './auth';
 import { AppError } from '../errors';
 import { lookupOperator } from '../domain/operators/operators';
+import { clearOperatorCookie, operatorToken } from './operator-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,17 +16,23 @@ declare module 'fastify' {
   }
 }
 
-export async function authenticateOperator(req: FastifyRequest): Promise<void> {
-  const token = bearerToken(req.headers.authorization);
+export async function authenticateOperator(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = operatorToken(req);
   if (!token) throw new AppError('please_login', undefined, '999');
   const op = await lookupOperator(req.server.db, token, req.server.config.sessions.operator);
-  if (!op) throw new AppError('session_invalid', undefined, '999');
+  if (!op) {
+    clearOperatorCookie(req, reply); // an expired or revoked cookie is dropped, not sent forever
+    throw new AppError('session_invalid', undefined, '999');
+  }
   req.operatorId = op.id;
   req.operatorName = op.name;
   req.operatorSessionId = op.sessionId;
 }
 
-/** The operator behind a request's Authorization header, if any (file downloads accept either population). */
+/**
+ * The operator behind a request's Authorization header, if any (file downloads under /api accept
+ * either population; the cookie never reaches /api, and the back office pages use signed URLs).
+ */
 export async function operatorOf(req: FastifyRequest): Promise<number | undefined> {
   const token = bearerToken(req.headers.authorization);
   return token ? (await lookupOperator(req.server.db, token, req.server.config.sessions.operator))?.id : undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../domain/operators/operators';
-import { createTestApp, envelope, get, post, registerAndLogin, type TestApp } from '../testing/app';
+import { createTestApp, envelope, get, loginOperator, registerAndLogin, type TestApp } from '../testing/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,9 +46,7 @@ describe('customer sessions expire', () => {
 describe('operator sessions expire sooner', () => {
   async function operatorSession(name: string): Promise<string> {
     await createOperator(t.app.db, name, 'operator-secret-1');
-    const r = envelope(await post(t.app, '/admin/api/login', { name, password: 'operator-secret-1' }));
-    if (typeof r.message !== 'string') throw new Error(JSON.stringify(r));
-    return r.message;
+    return loginOperator(t.app, name, 'operator-secret-1');
   }
   const me = async (token: string) => envelope(await get(t.app, '/admin/api/me', { authorization: token, lang: 'en' }));
   /** Ages the newest operator session. */

@@ -85,9 +85,9 @@ const BASE_MESSAGES = {
     fra: "Veuillez d'abord demander et vérifier un code", spa: 'Solicite y verifique primero un código',
   },
   password_too_short: {
-    zh: '密码至少需要8位', en: 'The password must be at least 8 characters', hk: '密碼至少需要8位',
-    th: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร', jp: 'パスワードは8文字以上にしてください', ko: '비밀번호는 8자 이상이어야 합니다',
-    fra: 'Le mot de passe doit comporter au moins 8 caractères', spa: 'La contraseña debe tener al menos 8 caracteres',
+    zh: '密码至少需要{min}位', en: 'The password must be at least {min} characters', hk: '密碼至少需要{min}位',
+    th: 'รหัสผ่านต้องมีอย่างน้อย {min} ตัวอักษร', jp: 'パスワードは{min}文字以上にしてください', ko: '비밀번호는 {min}자 이상이어야 합니다',
+    fra: 'Le mot de passe doit comporter au moins {min} caractères', spa: 'La contraseña debe tener al menos {min} caracteres',
   },
   passwords_inconsistent: {
     zh: '两次密码不一致', en: 'The two passwords are inconsistent', hk: '兩次密碼不一致', th: 'รหัสผ่านทั้งสองไม่ตรงกัน',

@@ -91,3 +91,14 @@ export async function rowCounts(app: FastifyInstance): Promise<Record<string, nu
   }
   return out;
 }
+
+/**
+ * Signs an operator in as the back office pages do (their CSRF header) and returns the session
+ * token from the HttpOnly cookie, for tests that then call /admin/api with an Authorization header.
+ */
+export async function loginOperator(app: FastifyInstance, name: string, password: string): Promise<string> {
+  const res = await post(app, '/admin/api/login', { name, password }, { 'x-operator-csrf': '1' });
+  const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('h5_operator='));
+  if (!cookie) throw new Error(`operator login: ${res.body}`);
+  return decodeURIComponent(cookie.slice('h5_operator='.length).split(';')[0]);
+}

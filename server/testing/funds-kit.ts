@@ -1,7 +1,7 @@
 /** Helpers for the funds tests: users with bindings, operators, uploads, prices. */
 import fs from 'node:fs/promises';
 import { generate } from 'otplib';
-import { createTestApp, envelope, get, post, registerAndLogin, type Envelope, type TestApp } from './app';
+import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type Envelope, type TestApp } from './app';
 import { ScriptedFeed } from '../market/feed/scripted';
 import { createOperator } from '../domain/operators/operators';
 import { hashPassword } from '../domain/accounts/passwords';
@@ -65,9 +65,7 @@ export async function user(t: TestApp, opts: { level?: number; mobile?: boolean;
 
 export async function operator(t: TestApp, name = `op${++seq}`): Promise<string> {
   await createOperator(t.app.db, name, 'operator-secret-1');
-  const r = envelope(await post(t.app, '/admin/api/login', { name, password: 'operator-secret-1' }));
-  if (r.type !== 'ok') throw new Error(JSON.stringify(r));
-  return r.message as string;
+  return loginOperator(t.app, name, 'operator-secret-1');
 }
 
 export function multipart(content: Buffer, field = 'file', filename = 'a.png', type = 'image/png') {

@@ -31,7 +31,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('testPg', null);
     return undefined;
   }
-  const cluster = await openCluster({ dataDir: process.env.TEST_PG_DIR || path.resolve('.data/test-pg'), settings: FAST });
+  // not tied to this process: a second test run in this worktree may share it (last one out stops it)
+  const cluster = await openCluster({ dataDir: process.env.TEST_PG_DIR || path.resolve('.data/test-pg'), settings: FAST, dieWithParent: false });
   const template = await ensureTemplate(cluster.url(), { fresh: !cluster.adopted });
   project.provide('testPg', { adminUrl: cluster.url(), template });
   return async () => {

@@ -19,12 +19,17 @@ export interface SpawnedServer {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) => r.ok, () => false);
 
-export async function spawnServer(o: { dataDir: string; port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
+/**
+ * `direct`: node itself leads the process group (`node --import tsx`), with no npx/tsx wrapper in
+ * between, so `exited` is the server's own exit code even when the whole group is signalled.
+ */
+export async function spawnServer(o: { dataDir: string; port: number; env?: Record<string, string>; timeoutMs?: number; direct?: boolean }): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${o.port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: o.dataDir, PORT: String(o.port), HOST: '127.0.0.1', MARKET_FEED: 'scripted', MARKET_BACKFILL: 'off', LOG_LEVEL: 'warn', ...o.env };
   delete env.DATABASE_URL;
   delete env.NODE_ENV; // vitest sets test, which hides the demo trader
-  const child = spawn('npx', ['tsx', 'server/main.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [cmd, args] = o.direct ? [process.execPath, ['--import', 'tsx', 'server/main.ts']] : ['npx', ['tsx', 'server/main.ts']];
+  const child = spawn(cmd, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (out += b.toString()));

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile';
 import type { Operator } from '../../core';
-import { admin, adminSession, setOnSessionLost } from './api';
+import { admin, forgetLegacyTokens, setOnSessionLost } from './api';
 import { KycQueue, RechargeQueue, TraderQueue, WithdrawQueue } from './queues';
 import { Products } from './products';
 import { Users } from './users';
 import { Settings, ActionLog } from './settings';
 import styles from './admin.module.css';
 
-/** The operators' back office: its own login and token, never a customer session. */
+/** The operators' back office: its own login and session cookie, never a customer session. */
 export function AdminApp() {
   const [me, setMe] = useState<Operator | null>(null);
   const [checked, setChecked] = useState(false);
@@ -16,10 +16,8 @@ export function AdminApp() {
 
   useEffect(() => {
     setOnSessionLost(() => setMe(null));
-    if (!adminSession.token) {
-      setChecked(true);
-      return;
-    }
+    forgetLegacyTokens();
+    // the cookie is invisible to us: ask the server whether it still names a live session
     admin
       .me()
       .then(setMe)
@@ -38,7 +36,6 @@ export function AdminApp() {
             size="mini"
             onClick={async () => {
               await admin.logout().catch(() => undefined);
-              adminSession.token = '';
               setMe(null);
             }}
           >
@@ -83,8 +80,7 @@ function Login({ onIn }: { onIn: (op: Operator) => void }) {
   const onFinish = async (v: { name: string; password: string }) => {
     setPending(true);
     try {
-      adminSession.token = await admin.login(v.name.trim(), v.password);
-      onIn(await admin.me());
+      onIn(await admin.login(v.name.trim(), v.password));
     } catch (e) {
       Toast.show({ content: (e as Error).message });
     } finally {

@@ -12,41 +12,72 @@ class MemoryStorage {
   removeItem(k: string): void {
     this.m.delete(k);
   }
-  values(): string[] {
-    return [...this.m.values()];
+  get size(): number {
+    return this.m.size;
   }
+}
+
+interface Sent {
+  url: string;
+  init: RequestInit;
 }
 
 const local = new MemoryStorage();
 const session = new MemoryStorage();
-let adminSession: { token: string };
+const sent: Sent[] = [];
+let answer: unknown = { type: 'ok', code: 1, message: { id: 1, name: 'op' } };
+let api: typeof import('./api');
 
 beforeAll(async () => {
-  Object.assign(globalThis, { localStorage: local, sessionStorage: session });
-  ({ adminSession } = await import('./api'));
+  const fakeFetch = async (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    // the server's answer to a login: the token rides in Set-Cookie (HttpOnly), never in the body
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  Object.assign(globalThis, { localStorage: local, sessionStorage: session, fetch: fakeFetch });
+  api = await import('./api');
 });
 beforeEach(() => {
-  adminSession.token = '';
+  sent.length = 0;
+  answer = { type: 'ok', code: 1, message: { id: 1, name: 'op' } };
 });
 
-describe('the back office operator token (issue 14: it sat in the customer origin’s localStorage)', () => {
-  it('is kept for this tab only, never in localStorage', () => {
-    adminSession.token = 'op-token-1';
-    expect(adminSession.token).toBe('op-token-1');
-    expect(local.values()).not.toContain('op-token-1');
-    expect(session.values()).toContain('op-token-1');
+const headersOf = (s: Sent) => s.init.headers as Record<string, string>;
+
+describe('the back office keeps no operator token where scripts can read it (issue 14)', () => {
+  it('signing in stores nothing in localStorage or sessionStorage and sends no Authorization', async () => {
+    expect(await api.admin.login('op', 'operator-secret-1')).toEqual({ id: 1, name: 'op' });
+    await api.admin.me();
+    expect(local.size).toBe(0);
+    expect(session.size).toBe(0);
+    for (const s of sent) {
+      expect(headersOf(s).authorization).toBeUndefined();
+      expect(s.init.credentials).toBe('same-origin'); // the HttpOnly cookie goes along
+    }
   });
 
-  it('signing out removes it', () => {
-    adminSession.token = 'op-token-2';
-    adminSession.token = '';
-    expect(adminSession.token).toBe('');
-    expect(session.values()).not.toContain('op-token-2');
+  it('every call carries the CSRF header the cookie-authenticated API requires; logout is a POST', async () => {
+    await api.admin.reviewKyc(3, true, '');
+    await api.admin.logout();
+    expect(sent.map((s) => [s.init.method, s.url])).toEqual([
+      ['POST', '/admin/api/kyc/review'],
+      ['POST', '/admin/api/logout'],
+    ]);
+    for (const s of sent) expect(headersOf(s)[api.CSRF_HEADER]).toBe('1');
   });
 
-  it('drops a token an older build left in localStorage instead of using it', () => {
-    local.setItem('admin.token', 'old-token');
-    expect(adminSession.token).toBe('');
-    expect(local.getItem('admin.token')).toBeNull();
+  it('a lost session tells the app to show the sign-in again', async () => {
+    let lost = 0;
+    api.setOnSessionLost(() => lost++);
+    answer = { type: '999', code: 0, message: 'Please log in' };
+    await expect(api.admin.me()).rejects.toMatchObject({ sessionInvalid: true });
+    expect(lost).toBe(1);
+  });
+
+  it('drops tokens older builds left in script-readable storage', () => {
+    local.setItem('admin.token', 'old-1');
+    session.setItem('h5.admin.operatorToken', 'old-2');
+    api.forgetLegacyTokens();
+    expect(local.size + session.size).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The back office's own client for /admin/api/*: operator tokens only (kept apart from the
- * customer session), form-encoded POSTs, the same envelope as /api.
+ * The back office's own client for /admin/api/*: the operator's HttpOnly session cookie (apart
+ * from the customer session), form-encoded POSTs, the same envelope as /api.
  */
 import type {
   AdminAdjustInput,
@@ -21,23 +21,19 @@ import type {
 } from '../../core';
 import { readEnvelope, toForm } from '../api/envelope';
 
-// The operator token lives in this tab's sessionStorage only (issue 14): localStorage on the
-// customer app's origin kept it for good, readable by any script on that origin in any tab.
-// A token left there by older builds is dropped, never reused.
-const TOKEN_KEY = 'h5.admin.operatorToken';
-const LEGACY_KEY = 'admin.token';
+// The operator session is an HttpOnly cookie the server sets at login, scoped to /admin/api
+// (issue 14): no script on this origin can read it, so nothing here keeps a token. Every call sends
+// the header that tells the server it comes from this page (cookie auth needs that CSRF proof).
+export const CSRF_HEADER = 'x-operator-csrf';
 
-export const adminSession = {
-  get token(): string {
-    localStorage.removeItem(LEGACY_KEY);
-    return sessionStorage.getItem(TOKEN_KEY) ?? '';
-  },
-  set token(v: string) {
-    localStorage.removeItem(LEGACY_KEY);
-    if (v) sessionStorage.setItem(TOKEN_KEY, v);
-    else sessionStorage.removeItem(TOKEN_KEY);
-  },
-};
+// Tokens older builds kept in script-readable storage are dropped, never reused.
+const LEGACY_KEYS = ['admin.token', 'h5.admin.operatorToken', 'opToken'];
+export function forgetLegacyTokens(): void {
+  for (const k of LEGACY_KEYS) {
+    localStorage.removeItem(k);
+    sessionStorage.removeItem(k);
+  }
+}
 
 export class AdminError extends Error {
   constructor(
@@ -54,8 +50,7 @@ export function setOnSessionLost(fn: () => void): void {
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, data?: Record<string, unknown>): Promise<T> {
-  const headers: Record<string, string> = { lang: 'en' };
-  if (adminSession.token) headers.authorization = adminSession.token;
+  const headers: Record<string, string> = { lang: 'en', [CSRF_HEADER]: '1' };
   let url = `/admin/api${path}`;
   let body: URLSearchParams | undefined;
   if (method === 'GET') {
@@ -65,21 +60,20 @@ async function call<T>(method: 'GET' | 'POST', path: string, data?: Record<strin
     body = toForm(data);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
-  const res = await fetch(url, { method, headers, body });
+  const res = await fetch(url, { method, headers, body, credentials: 'same-origin' });
   if (res.status !== 200) throw new AdminError(`HTTP ${res.status}`, false);
   const out = readEnvelope<T>(await res.json());
   if (out.kind === 'ok') return out.data;
-  if (out.kind === 'session') {
-    adminSession.token = '';
-    onSessionLost();
-  }
+  if (out.kind === 'session') onSessionLost();
   throw new AdminError(out.message || 'Request failed', out.kind === 'session');
 }
 
 export const admin = {
-  login: (name: string, password: string) => call<string>('POST', '/login', { name, password }),
+  /** sets the session cookie; answers who signed in */
+  login: (name: string, password: string) => call<Operator>('POST', '/login', { name, password }),
   me: () => call<Operator>('GET', '/me'),
-  logout: () => call<boolean>('GET', '/logout'),
+  /** ends the session and clears the cookie */
+  logout: () => call<boolean>('POST', '/logout'),
   kyc: (status: string, page: number) => call<Page<AdminKycItem>>('GET', '/kyc', { status: status || undefined, page }),
   reviewKyc: (id: number, approve: boolean, reason: string) => call<boolean>('POST', '/kyc/review', { id, approve: approve ? 1 : 0, reason }),
   recharges: (status: string, page: number) => call<Page<AdminRechargeItem>>('GET', '/recharges', { status: status || undefined, page }),

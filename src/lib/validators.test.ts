@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isAmount, isCode, isEmail, isMobile, isPasswordOk } from './validators';
+import { isAmount, isCode, isEmail, isMobile } from './validators';
 
 describe('validators (spec §5)', () => {
-  it('password must be longer than six', () => {
-    expect(isPasswordOk('123456')).toBe(false);
-    expect(isPasswordOk('1234567')).toBe(true);
-  });
   it('code is exactly six digits', () => {
     expect(isCode('123456')).toBe(true);
     expect(isCode('12345')).toBe(false);

@@ -9,8 +9,5 @@ export const isMobile = (v: string): boolean => /^1[3-9]\d{9}$/.test(v.trim());
 
 export const isCode = (v: string, n = 6): boolean => new RegExp(`^\\d{${n}}$`).test(v.trim());
 
-/** spec §5/§9: "longer than six characters" */
-export const isPasswordOk = (v: string): boolean => v.length > 6;
-
 /** spec §5: amounts with up to 10 decimals */
 export const isAmount = (v: string): boolean => /^(0|[1-9]\d*)(\.\d{1,10})?$/.test(v.trim());

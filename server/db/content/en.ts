@@ -1,5 +1,6 @@
 /** Seeded site content in English (also the fallback for any language without its own row). */
 import type { SiteContent } from './types';
+import { PASSWORD_RULE } from '../../../core';
 
 export const en: SiteContent = {
   news: {
@@ -19,7 +20,7 @@ export const en: SiteContent = {
   faq: {
     title: 'FAQ',
     entries: [
-      { q: 'How do I register?', a: 'Enter your email or mobile number, request a 6-digit code, enter it, then choose a password longer than six characters.' },
+      { q: 'How do I register?', a: `Enter your email or mobile number, request a 6-digit code, enter it, then choose a password of at least ${PASSWORD_RULE.min} characters with letters and digits.` },
       { q: 'Why has my deposit not arrived?', a: 'Deposits are credited after the network confirms them. Recharges with a voucher are credited after review.' },
       { q: 'What fees apply?', a: 'Spot BTC/USDT has no trading fee. Other pairs use the fee rate shown on the trade page.' },
       { q: 'How do seconds options settle?', a: 'At expiry the market price is compared with your buy price; the result and the prices used are shown in the order.' },

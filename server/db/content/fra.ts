@@ -1,5 +1,6 @@
 /** Seeded site content in French. */
 import type { SiteContent } from './types';
+import { PASSWORD_RULE } from '../../../core';
 
 export const fra: SiteContent = {
   news: {
@@ -19,7 +20,7 @@ export const fra: SiteContent = {
   faq: {
     title: 'FAQ',
     entries: [
-      { q: 'Comment m’inscrire ?', a: 'Saisissez votre e-mail ou votre numéro de mobile, demandez un code à 6 chiffres, saisissez-le, puis choisissez un mot de passe de plus de six caractères.' },
+      { q: 'Comment m’inscrire ?', a: `Saisissez votre e-mail ou votre numéro de mobile, demandez un code à 6 chiffres, saisissez-le, puis choisissez un mot de passe d’au moins ${PASSWORD_RULE.min} caractères, avec des lettres et des chiffres.` },
       { q: 'Pourquoi mon dépôt n’est-il pas arrivé ?', a: 'Les dépôts sont crédités après confirmation par le réseau. Les recharges avec justificatif sont créditées après vérification.' },
       { q: 'Quels frais s’appliquent ?', a: 'BTC/USDT au comptant est sans frais. Les autres paires appliquent le taux affiché sur la page de trading.' },
       { q: 'Comment les options à la seconde sont-elles réglées ?', a: 'À l’échéance, le prix du marché est comparé à votre prix d’achat ; le résultat et les prix utilisés figurent dans l’ordre.' },

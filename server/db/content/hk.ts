@@ -1,5 +1,6 @@
 /** Seeded site content in Traditional Chinese (Hong Kong usage). */
 import type { SiteContent } from './types';
+import { PASSWORD_RULE } from '../../../core';
 
 export const hk: SiteContent = {
   news: {
@@ -19,7 +20,7 @@ export const hk: SiteContent = {
   faq: {
     title: '常見問題',
     entries: [
-      { q: '如何註冊？', a: '輸入電郵或手機號碼，獲取 6 位驗證碼並填寫，然後設定長度多於 6 位的密碼。' },
+      { q: '如何註冊？', a: `輸入電郵或手機號碼，獲取 6 位驗證碼並填寫，然後設定至少 ${PASSWORD_RULE.min} 位、同時包含字母和數字的密碼。` },
       { q: '為何充值仍未到賬？', a: '鏈上充值在網絡確認後入賬；上載憑證的充值在審核通過後入賬。' },
       { q: '手續費是多少？', a: 'BTC/USDT 現貨免手續費，其他交易對按交易頁面顯示的費率收取。' },
       { q: '秒合約如何結算？', a: '到期時以市場價格與您的買入價比較，訂單中會顯示結果及所用價格。' },

@@ -1,5 +1,6 @@
 /** Seeded site content in Korean. */
 import type { SiteContent } from './types';
+import { PASSWORD_RULE } from '../../../core';
 
 export const ko: SiteContent = {
   news: {
@@ -19,7 +20,7 @@ export const ko: SiteContent = {
   faq: {
     title: '자주 묻는 질문',
     entries: [
-      { q: '어떻게 가입하나요?', a: '이메일 또는 휴대폰 번호를 입력하고 6자리 코드를 받아 입력한 뒤, 7자 이상의 비밀번호를 설정하세요.' },
+      { q: '어떻게 가입하나요?', a: `이메일 또는 휴대폰 번호를 입력하고 6자리 코드를 받아 입력한 뒤, 문자와 숫자를 포함한 ${PASSWORD_RULE.min}자 이상의 비밀번호를 설정하세요.` },
       { q: '입금이 반영되지 않은 이유는?', a: '입금은 네트워크 확인 후 반영됩니다. 증빙을 통한 충전은 심사 후 반영됩니다.' },
       { q: '수수료는 얼마인가요?', a: 'BTC/USDT 현물은 거래 수수료가 없습니다. 다른 거래쌍은 거래 화면에 표시된 수수료율이 적용됩니다.' },
       { q: '초 옵션은 어떻게 정산되나요?', a: '만기 시 시장 가격과 매수 가격을 비교하며, 결과와 사용된 가격이 주문에 표시됩니다.' },

@@ -1,5 +1,6 @@
 /** Seeded site content in Spanish. */
 import type { SiteContent } from './types';
+import { PASSWORD_RULE } from '../../../core';
 
 export const spa: SiteContent = {
   news: {
@@ -19,7 +20,7 @@ export const spa: SiteContent = {
   faq: {
     title: 'Preguntas frecuentes',
     entries: [
-      { q: '¿Cómo me registro?', a: 'Introduce tu correo o número de móvil, solicita un código de 6 dígitos, introdúcelo y elige una contraseña de más de seis caracteres.' },
+      { q: '¿Cómo me registro?', a: `Introduce tu correo o número de móvil, solicita un código de 6 dígitos, introdúcelo y elige una contraseña de al menos ${PASSWORD_RULE.min} caracteres con letras y dígitos.` },
       { q: '¿Por qué no ha llegado mi depósito?', a: 'Los depósitos se abonan cuando la red los confirma. Las recargas con comprobante se abonan tras la revisión.' },
       { q: '¿Qué comisiones hay?', a: 'BTC/USDT spot no tiene comisión. Los demás pares aplican la tasa que se muestra en la página de trading.' },
       { q: '¿Cómo se liquidan las opciones por segundos?', a: 'Al vencimiento se compara el precio de mercado con tu precio de compra; el resultado y los precios usados aparecen en la orden.' },

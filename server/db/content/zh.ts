@@ -1,5 +1,6 @@
 /** Seeded site content in Simplified Chinese. */
 import type { SiteContent } from './types';
+import { PASSWORD_RULE } from '../../../core';
 
 export const zh: SiteContent = {
   news: {
@@ -19,7 +20,7 @@ export const zh: SiteContent = {
   faq: {
     title: '常见问题',
     entries: [
-      { q: '如何注册？', a: '输入邮箱或手机号，获取 6 位验证码并填写，然后设置长度大于 6 位的密码。' },
+      { q: '如何注册？', a: `输入邮箱或手机号，获取 6 位验证码并填写，然后设置至少 ${PASSWORD_RULE.min} 位、同时包含字母和数字的密码。` },
       { q: '为什么充值还未到账？', a: '链上充值在网络确认后入账；上传凭证的充值在审核通过后入账。' },
       { q: '手续费是多少？', a: 'BTC/USDT 现货免手续费，其他交易对按交易页面显示的费率收取。' },
       { q: '秒合约如何结算？', a: '到期时以市场价格与您的买入价比较，订单中会显示结果和所用价格。' },

@@ -2,8 +2,10 @@
  * One embedded PostgreSQL cluster in DATA_DIR/pg: created on first use, started on its recorded
  * port, or adopted when a postgres from an earlier run (whose Node process was killed with -9) is
  * still running on it. A cluster that died leaves a stale postmaster.pid; PostgreSQL removes it
- * and replays its WAL on start. Postgres runs in our process group with its log in DATA_DIR/pg.log,
- * so killing the whole group takes it down too, while killing Node alone leaves it to be adopted.
+ * and replays its WAL on start. Postgres runs in its own process group (signals to ours do not reach
+ * it; we stop it last) with its log in DATA_DIR/pg.log, and shuts itself down when the process that
+ * started it dies (spawn.ts); one left running anyway (no setpriv, or started by another process)
+ * is adopted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,11 @@ export interface ClusterOptions {
   settings?: Record<string, string>;
   /** how long a start or an adoption may take (crash recovery included) */
   timeoutMs?: number;
+  /**
+   * default true: a postgres we start shuts down when this process dies. The test run's shared
+   * cluster passes false: another test run in the same worktree may have adopted it.
+   */
+  dieWithParent?: boolean;
 }
 
 export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
@@ -69,7 +76,7 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
 
   const logPath = path.join(dataDir, 'pg.log');
   const password = record.password;
-  const start = (port: number) => spawnPostgres({ bin, clusterDir, port, runAs, logPath, settings: o.settings ?? {}, url: clusterUrl({ password, port }), timeoutMs });
+  const start = (port: number) => spawnPostgres({ bin, clusterDir, port, runAs, logPath, settings: o.settings ?? {}, url: clusterUrl({ password, port }), timeoutMs, dieWithParent: o.dieWithParent ?? true });
   let outcome = await start(record.port);
   if (outcome === 'port-in-use') {
     // the recorded port was taken by someone else while we were down: move to a free one

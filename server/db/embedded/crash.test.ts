@@ -1,7 +1,9 @@
 /**
  * Kill -9 mid-transfer, start again on the same DATA_DIR: every acknowledged transfer is there,
- * none is doubled, the books balance. Once killing only the Node process (its postgres lives on
- * and is adopted), once killing the whole process group (postgres too: crash recovery).
+ * none is doubled, the books balance. Once killing the server's whole process group (its postgres,
+ * in a group of its own, is not hit, and shuts itself down cleanly when its parent dies: no orphan),
+ * once killing the server while a postgres it did not start (an earlier run's, or one started by
+ * another process) serves the data directory: it lives on and is adopted.
  * Ends with a graceful SIGTERM that must stop the cluster.
  */
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clusterUrl, freePort, readRecord } from './record';
+import { openCluster } from './cluster';
 import { isPostgresAlive, readPostmasterPid, waitGone } from './postmaster';
 import { loginDemo, spawnServer, transferUsdt, type SpawnedServer } from '../../testing/spawned-server';
 
@@ -84,36 +87,54 @@ async function expectBooksWhole(): Promise<void> {
   expect(b.spot).toBeCloseTo(100_000 - b.sum, 6);
 }
 
+/** pg.log from a byte offset: what postgres said since then. */
+const pgLogSince = (from: number): string => fs.readFileSync(path.join(dataDir, 'pg.log'), 'utf8').slice(from);
+const pgLogSize = (): number => fs.statSync(path.join(dataDir, 'pg.log')).size;
+
 describe.skipIf(!!process.env.DATABASE_URL)('embedded PostgreSQL after kill -9', () => {
-  it('keeps every acknowledged transfer, adopting a live postgres or recovering a dead one', async () => {
+  it('keeps every acknowledged transfer; leaves no orphan postgres, or adopts one that it did not start', async () => {
     const port = await freePort();
-    // 1. kill the whole process group mid-transfer: postgres dies with it, the next start recovers
+    // 1. kill the server's whole process group mid-transfer: its postgres (own group) shuts down
+    //    cleanly by itself (parent-death signal), so nothing is left running and nothing needs recovery
     const first = await start(port);
     const firstPg = readPostmasterPid(clusterDir)?.pid ?? 0;
+    const beforeKill = pgLogSize();
     await loadThenKill(first, () => process.kill(-(first.child.pid ?? 0), 'SIGKILL'), 30);
     await first.exited;
-    expect(await waitGone(firstPg, 5000)).toBe(true);
+    expect(await waitGone(firstPg, 30_000)).toBe(true);
+    expect(pgLogSince(beforeKill)).toMatch(/received fast shutdown request[\s\S]*database system is shut down/);
 
+    const beforeSecond = pgLogSize();
     const second = await start(port);
     expect(second.output()).not.toContain('adopted');
+    expect(pgLogSince(beforeSecond)).not.toMatch(/not properly shut down|automatic recovery in progress/);
     await expectBooksWhole();
+    await stopGracefully(second);
     const before = acked.size;
 
-    // 2. kill only the Node process mid-transfer: its postgres lives on and the next start adopts it
-    await loadThenKill(second, () => process.kill(second.appPid(), 'SIGKILL'), 30);
-    await second.exited;
+    // 2. a postgres this server did not start is serving DATA_DIR: the server adopts it, and
+    //    killing the server alone leaves it alive, to be adopted again
+    const foreign = await openCluster({ dataDir });
     const orphan = readPostmasterPid(clusterDir)?.pid ?? 0;
+    const third = await start(port);
+    expect(third.output()).toContain('adopted');
+    await loadThenKill(third, () => process.kill(third.appPid(), 'SIGKILL'), 30);
+    await third.exited;
     expect(isPostgresAlive(orphan)).toBe(true);
     expect(acked.size).toBeGreaterThan(before);
 
-    const third = await start(port);
-    expect(third.output()).toContain('adopted');
+    const fourth = await start(port);
+    expect(fourth.output()).toContain('adopted');
     expect(readPostmasterPid(clusterDir)?.pid).toBe(orphan);
     await expectBooksWhole();
-    const pid = orphan;
-    process.kill(third.appPid(), 'SIGTERM');
-    expect(await third.exited).toBe(0);
-    expect(isPostgresAlive(pid)).toBe(false); // graceful stop stopped the cluster
-    expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+    await stopGracefully(fourth);
+    expect(isPostgresAlive(orphan)).toBe(false); // graceful stop stopped the cluster, adopted or not
+    expect(foreign.port).toBe(readRecord(dataDir)?.port);
   }, 600_000);
 });
+
+async function stopGracefully(s: SpawnedServer): Promise<void> {
+  process.kill(s.appPid(), 'SIGTERM');
+  expect(await s.exited).toBe(0);
+  expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+}

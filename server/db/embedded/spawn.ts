@@ -2,6 +2,14 @@
  * Starts `postgres` on a cluster directory and waits until it accepts connections (or exits).
  * TCP on 127.0.0.1 only: no Unix socket, so two clusters never fight over /var/run/postgresql.
  * Its output is appended to a log file (not a pipe to us, which would break when we die).
+ *
+ * Postgres gets its own process group (issue 24): Ctrl-C in a terminal or a container stop signals
+ * the whole group, and postgres would start shutting down (SIGINT: at once) while our server still
+ * flushes its last ticks and finishes requests. Detached, it stops only when we stop it, last.
+ * So that a detached postgres does not outlive us when we die without stopping it (kill -9, or
+ * the shutdown's hard timeout), it is started through util-linux `setpriv --pdeathsig SIGINT`:
+ * the kernel sends it a fast shutdown the moment our process is gone. Where setpriv is missing
+ * (macOS) a postgres left running is adopted by the next start (cluster.ts) instead.
  */
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -18,6 +26,16 @@ export interface SpawnOptions {
   settings: Record<string, string>;
   url: string;
   timeoutMs: number;
+  /** fast shutdown when this process dies (Linux parent-death signal); false leaves it for adoption */
+  dieWithParent: boolean;
+}
+
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => fs.existsSync(p));
+
+/** The command that runs postgres: through setpriv's parent-death signal where we can. */
+function command(o: SpawnOptions, args: string[]): [string, string[]] {
+  if (o.dieWithParent && SETPRIV) return [SETPRIV, ['--pdeathsig', 'SIGINT', '--', o.bin.postgres, ...args]];
+  return [o.bin.postgres, args];
 }
 
 export async function spawnPostgres(o: SpawnOptions): Promise<'ready' | 'port-in-use'> {
@@ -25,7 +43,8 @@ export async function spawnPostgres(o: SpawnOptions): Promise<'ready' | 'port-in
   const fd = fs.openSync(o.logPath, 'a', 0o600);
   const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...o.settings };
   const args = ['-D', o.clusterDir, '-p', String(o.port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  const child = spawn(o.bin.postgres, args, { ...o.runAs, stdio: ['ignore', fd, fd], env: { ...process.env, LC_MESSAGES: 'C' } });
+  const [cmd, argv] = command(o, args);
+  const child = spawn(cmd, argv, { ...o.runAs, detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, LC_MESSAGES: 'C' } });
   fs.closeSync(fd);
   child.unref();
   let exited: string | undefined;

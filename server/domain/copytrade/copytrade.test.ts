@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type TraderCard, type TraderDetail } from '../../../core';
 import { checkJournalConsistency } from '../../db/ledger';
 import { createOperator } from '../operators/operators';
-import { envelope, post, get } from '../../testing/app';
+import { envelope, loginOperator, post, get } from '../../testing/app';
 import { createKit, type Kit } from '../../testing/trading-kit';
 import { mirrorOpened } from './mirror';
 
@@ -51,7 +51,7 @@ const admin = async (method: 'GET' | 'POST', url: string, fields: Record<string,
 beforeAll(async () => {
   k = await createKit();
   await createOperator(k.app.db, 'ops.copy', 'operator-password-1');
-  opToken = envelope(await post(k.app, '/admin/api/login', { name: 'ops.copy', password: 'operator-password-1' })).message as string;
+  opToken = await loginOperator(k.app, 'ops.copy', 'operator-password-1');
   trader = await k.user('trader@example.com');
   multi = await k.user('multi@example.com');
   lots = await k.user('lots@example.com');

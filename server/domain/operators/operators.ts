@@ -25,7 +25,7 @@ export async function createOperator(db: Kysely<Database>, name: string, passwor
   return row.id;
 }
 
-export async function operatorLogin(db: Kysely<Database>, name: string, password: string, ip: string): Promise<string> {
+export async function operatorLogin(db: Kysely<Database>, name: string, password: string, ip: string): Promise<{ token: string; id: number; name: string }> {
   const op = await db.selectFrom('operators').select(['id', 'password_hash', 'status']).where('name', '=', name).executeTakeFirst();
   const attempt = await beginAttempt(db, 'operator_login', name);
   const good = await verifyPassword(password, op?.password_hash ?? (await dummyHash()));
@@ -37,7 +37,7 @@ export async function operatorLogin(db: Kysely<Database>, name: string, password
   if (op.status !== 1) throw new AppError('login_failed');
   const token = randomBytes(32).toString('base64url');
   await db.insertInto('operator_sessions').values({ token_hash: tokenHash(token), operator_id: op.id, ip }).execute();
-  return token;
+  return { token, id: op.id, name };
 }
 
 /** An operator's live session: not revoked, not idle past `life.idleMs` nor older than `life.maxMs`. */

@@ -97,7 +97,7 @@ describe('per-account lock with back-off', () => {
   it('operator login locks per operator name', async () => {
     await createOperator(t.app.db, 'op_brute', 'operator-secret-1');
     const opLogin = async (password: string) =>
-      envelope(await t.app.inject({ method: 'POST', url: '/admin/api/login', payload: { name: 'op_brute', password }, remoteAddress: fromNewIp() })).message;
+      envelope(await t.app.inject({ method: 'POST', url: '/admin/api/login', payload: { name: 'op_brute', password }, headers: { 'x-operator-csrf': '1' }, remoteAddress: fromNewIp() })).message;
     for (let i = 0; i < 4; i++) expect(await opLogin('wrong-password')).toBe('Login failed: wrong account or password');
     expect(await opLogin('wrong-password')).toBe(LOCKED);
     expect(await opLogin('operator-secret-1')).toBe(LOCKED);

@@ -1,23 +1,40 @@
 import type { TFunction } from 'i18next';
-import { isCode, isEmail, isPasswordOk } from '../../lib/validators';
+import { PASSWORD_RULE, passwordProblem, type PasswordProblem } from '../../../core';
+import { isCode, isEmail } from '../../lib/validators';
 
-/** The spec §5 rules as antd-mobile Form rules, shared by register and forget. */
+/** The spec §5 rules as antd-mobile Form rules, shared by register, forget and the password pages. */
 type Rule = { required?: boolean; whitespace?: boolean; message?: string; validator?: (r: unknown, v: string | undefined) => Promise<void> };
 
 const check = (ok: (v: string) => boolean, msg: string): Rule => ({
   validator: (_r, v) => (!v || ok(v) ? Promise.resolve() : Promise.reject(new Error(msg))),
 });
 
+/** What the form says for each break of the password rule the server enforces (core/policy/password.ts). */
+export function passwordMessage(t: TFunction, problem: PasswordProblem): string {
+  switch (problem) {
+    case 'too_short':
+      return t('valid.passwordShort', PASSWORD_RULE);
+    case 'too_long':
+      return t('valid.passwordLong', PASSWORD_RULE);
+    case 'too_common':
+      return t('valid.passwordCommon');
+    case 'needs_letters_digits':
+      return t('valid.passwordLettersDigits');
+  }
+}
+
 /** `valueOf` reads another field (the password the confirmation must match). */
 export function authRules(t: TFunction, valueOf: (field: string) => unknown) {
+  const strong: Rule = {
+    validator: (_r, v) => {
+      const problem = v ? passwordProblem(v) : undefined;
+      return problem ? Promise.reject(new Error(passwordMessage(t, problem))) : Promise.resolve();
+    },
+  };
   return {
     email: [{ required: true, whitespace: true, message: t('valid.emailRequired') }, check(isEmail, t('valid.emailInvalid'))] as Rule[],
     code: [{ required: true, message: t('valid.codeRequired') }, check((v) => isCode(v), t('valid.codeInvalid'))] as Rule[],
-    password: [{ required: true, message: t('valid.passwordRequired') }, check(isPasswordOk, t('valid.passwordShort'))] as Rule[],
-    confirm: (field: string): Rule[] => [
-      { required: true, message: t('valid.confirmRequired') },
-      check(isPasswordOk, t('valid.passwordShort')),
-      check((v) => v === valueOf(field), t('valid.passwordMismatch')),
-    ],
+    password: [{ required: true, message: t('valid.passwordRequired') }, strong] as Rule[],
+    confirm: (field: string): Rule[] => [{ required: true, message: t('valid.confirmRequired') }, check((v) => v === valueOf(field), t('valid.passwordMismatch'))],
   };
 }

@@ -8,6 +8,7 @@ import { toastSuccess } from '../../lib/toast';
 import { forget, sendMailCode } from '../../api/user';
 import { PATHS } from '../../nav/paths';
 import { CodeButton } from '../../components/form/CodeButton';
+import { PASSWORD_RULE } from '../../../core';
 import { authRules } from '../../components/form/rules';
 import styles from './auth.module.css';
 
@@ -79,7 +80,7 @@ export default function ForgetPage() {
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('auth.codePlaceholder')} />
           </Form.Item>
           <Form.Item name="password" label={t('auth.newPassword')} validateTrigger="onBlur" rules={rules.password}>
-            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule')} clearable />
+            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule', PASSWORD_RULE)} clearable />
           </Form.Item>
           <Form.Item name="repassword" label={t('auth.confirmPassword')} validateTrigger="onBlur" rules={rules.confirm('password')} dependencies={['password']}>
             <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />

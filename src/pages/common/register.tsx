@@ -12,6 +12,7 @@ import { session } from '../../stores/session';
 import { site } from '../../stores/site';
 import { PATHS } from '../../nav/paths';
 import { CodeButton } from '../../components/form/CodeButton';
+import { PASSWORD_RULE } from '../../../core';
 import { authRules } from '../../components/form/rules';
 import styles from './auth.module.css';
 
@@ -91,7 +92,7 @@ export default function RegisterPage() {
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('auth.codePlaceholder')} />
           </Form.Item>
           <Form.Item name="password" label={t('auth.password')} validateTrigger="onBlur" rules={rules.password}>
-            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule')} clearable />
+            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule', PASSWORD_RULE)} clearable />
           </Form.Item>
           <Form.Item name="re_password" label={t('auth.confirmPassword')} validateTrigger="onBlur" rules={rules.confirm('password')} dependencies={['password']}>
             <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />

@@ -10,6 +10,7 @@ import { forget, sendMailCode } from '../../api/user';
 import { profile } from '../../api/profile';
 import { clearUser } from '../../stores/session';
 import { CodeButton } from '../../components/form/CodeButton';
+import { PASSWORD_RULE } from '../../../core';
 import { authRules } from '../../components/form/rules';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
@@ -86,7 +87,7 @@ export default function PasswordPage() {
                   <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
                 </Form.Item>
                 <Form.Item name="password" label={t('acct.newPassword')} validateTrigger="onBlur" rules={rules.password}>
-                  <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule')} clearable />
+                  <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule', PASSWORD_RULE)} clearable />
                 </Form.Item>
                 <Form.Item name="repassword" label={t('auth.confirmPassword')} validateTrigger="onBlur" dependencies={['password']} rules={rules.confirm('password')}>
                   <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />

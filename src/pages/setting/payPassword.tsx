@@ -8,6 +8,7 @@ import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
 import { profile } from '../../api/profile';
 import { setPayPassword } from '../../api/security';
+import { PASSWORD_RULE } from '../../../core';
 import { authRules } from '../../components/form/rules';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
@@ -69,7 +70,7 @@ export default function PayPasswordPage() {
                 <Input type="password" autoComplete={p.has_pay_password ? 'off' : 'current-password'} placeholder={t('auth.passwordPlaceholder')} />
               </Form.Item>
               <Form.Item name="password" label={t('acct.newPayPassword')} validateTrigger="onBlur" rules={rules.password}>
-                <Input type="password" autoComplete="off" placeholder={t('auth.passwordRule')} />
+                <Input type="password" autoComplete="off" placeholder={t('auth.passwordRule', PASSWORD_RULE)} />
               </Form.Item>
               <Form.Item name="re_password" label={t('auth.confirmPassword')} validateTrigger="onBlur" dependencies={['password']} rules={rules.confirm('password')}>
                 <Input type="password" autoComplete="off" placeholder={t('auth.confirmPlaceholder')} />

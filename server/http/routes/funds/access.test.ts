@@ -57,7 +57,7 @@ describe('access', () => {
     expect((await call(t, 'GET', '/admin/api/me', op)).message).toMatchObject({ name: expect.any(String) });
     // logged out operator tokens stop working
     const op2 = await operator(t);
-    await call(t, 'GET', '/admin/api/logout', op2);
+    await call(t, 'POST', '/admin/api/logout', op2);
     expect((await call(t, 'GET', '/admin/api/me', op2)).type).toBe('999');
   });
 

@@ -1,5 +1,5 @@
 /**
- * IEO back office under /admin/api/ieo (operator session, server/admin/auth authenticateOperator):
+ * IEO back office under /admin/api/ieo (operator session, http/operator-auth authenticateOperator):
  * POST /projects creates a project, GET /projects lists them, POST /finalise {project_id} allots a
  * finished project now instead of waiting for the job's next pass.
  */
