@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,16 @@ import { useBalance } from './useBalance';
 import type { PairState } from './usePair';
 import styles from './trade-form.module.css';
 
+/** A price tapped in the order book; a new object each tap, so tapping the same price again applies it again. */
+export interface PickedPrice {
+  price: string;
+}
+
 /**
  * The spot order form: buy/sell, market/limit, price, amount with 25–100 % of what the balance
  * allows, total and fee from core, a confirmation sheet, then the order.
  */
-export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: () => void }) {
+export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onPlaced: () => void; picked?: PickedPrice | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = useSnapshot(session);
@@ -34,6 +39,13 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
+
+  // A price tapped in the book makes this a limit order at that price (Binance's phone book).
+  useEffect(() => {
+    if (!picked) return;
+    setKind('limit');
+    setPrice(picked.price);
+  }, [picked]);
 
   const q = pair.quote;
   const s = pair.settings;
