@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
 import { baseForQuote, expectedFill, gt, maxSpotBuy, minus, spotPreview } from './preview';
 import { estimateFill } from './estimate';
+import { usePickedPrice, type PickedPrice } from './picked';
 import { useBalance } from './useBalance';
 import type { PairState } from './usePair';
 import styles from './trade-form.module.css';
@@ -25,11 +26,6 @@ import styles from './trade-form.module.css';
 const QUOTE_DECIMALS = 8;
 /** Book levels the confirmation's estimate walks. */
 const BOOK_LEVELS = 50;
-
-/** A price tapped in the order book; a new object each tap, so tapping the same price again applies it again. */
-export interface PickedPrice {
-  price: string;
-}
 
 /**
  * The spot order form: buy/sell, market/limit, price, amount with 25–100 % of what the balance
@@ -49,12 +45,11 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
   /** what the amount box counts: the base, or (a market buy only) the quote to spend */
   const [by, setBy] = useState<'base' | 'quote'>('base');
 
-  // A price tapped in the book makes this a limit order at that price (Binance's phone book).
-  useEffect(() => {
-    if (!picked) return;
+  usePickedPrice(picked, (p) => {
+    if (byQuote) setAmount('');
     setKind('limit');
-    setPrice(picked.price);
-  }, [picked]);
+    setPrice(p);
+  });
 
   const q = pair.quote;
   const s = pair.settings;
