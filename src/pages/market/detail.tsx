@@ -13,6 +13,7 @@ import { session } from '../../stores/session';
 import { PATHS, tradePath } from '../../nav/paths';
 import type { Quote } from '../../api/market';
 import { StarButton } from './StarButton';
+import { MarketTabs } from './MarketTabs';
 import { loadFavourites } from './favourites';
 import { rememberView } from './recent';
 import { figuresOf, turnover } from './sort';
@@ -32,7 +33,8 @@ function savedPeriod(): ChartPeriod {
 /**
  * The trading pair view (route market/detail?symbol=BTC/USDT, our addition to spec §2): last price,
  * today's change, 24 h high/low/volume, the selected candle's open/high/low/close, the K-line with
- * its periods and the time-share line, a favourite star, and Buy/Sell into the Trade tab.
+ * its periods and the time-share line, the book / depth / trades tabs, a favourite star, and Buy/Sell
+ * into the Trade tab.
  */
 export default function DetailPage() {
   const { t } = useTranslation();
@@ -96,6 +98,7 @@ export default function DetailPage() {
     >
       <Summary quote={quote} />
       <ChartBlock key={quote.symbol} quote={quote} period={period} onPeriod={setPeriod} />
+      <MarketTabs symbol={quote.symbol} priceDecimals={quote.price_decimals} />
       <div className={styles.actions}>
         <Button className={`${styles.trade} ${styles.buy}`} onClick={() => navigate(tradePath(quote.symbol, 'buy'))}>
           {t('market.buy')}
