@@ -8,6 +8,8 @@ import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
+import { IndicatorPicker, useIndicatorSpec } from '../../components/kline/IndicatorPicker';
+import { useFullscreen } from './fullscreen';
 import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { PATHS, tradePath } from '../../nav/paths';
@@ -187,8 +189,10 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
   }, [period, readout]);
   const periods = useMemo(() => CHART_PERIODS, []);
   const [height] = useState(pairChartHeight);
+  const [spec, setSpec] = useIndicatorSpec();
+  const full = useFullscreen();
   return (
-    <section className={styles.chartBlock} aria-label={t('market.chart')}>
+    <section className={`${styles.chartBlock} ${full.on ? styles.full : ''}`} aria-label={t('market.chart')} data-fullscreen={full.on}>
       <div className={styles.periods} role="group" aria-label={t('market.period')}>
         {periods.map((p) => (
           <button
@@ -202,9 +206,13 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
             {t(p.label)}
           </button>
         ))}
+        <button type="button" className={styles.period} data-testid="chart-fullscreen" aria-pressed={full.on} onClick={full.toggle}>
+          {full.on ? t('kline.exitFullscreen') : t('kline.fullscreen')}
+        </button>
       </div>
       <Ohlc store={readout} decimals={quote.price_decimals} />
-      <KLineChart symbol={quote.symbol} period={period} height={height} precision={quote.price_decimals} onBar={onBar} />
+      <KLineChart symbol={quote.symbol} period={period} height={full.on ? full.height : height} precision={quote.price_decimals} onBar={onBar} indicators={spec} />
+      <IndicatorPicker spec={spec} onChange={setSpec} />
     </section>
   );
 }
