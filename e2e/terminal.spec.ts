@@ -1,5 +1,5 @@
 import { startOwnServer, type OwnServer } from './own-server';
-import { test, expect as baseExpect } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { DEMO_TRADER, goTo, logInAs, sessionToken, shot } from './helpers';
 
 /**
@@ -8,8 +8,6 @@ import { DEMO_TRADER, goTo, logInAs, sessionToken, shot } from './helpers';
  * the resting order shows in the book and in open orders, and a market buy by USDT amount shows
  * its estimated price and slippage and spends what it said. Its own server, port and data dir.
  */
-// a shared 2-core machine: a first page load may take a while
-const expect = baseExpect.configure({ timeout: 20_000 });
 const PORT = Number(process.env.TERMINAL_E2E_PORT ?? 8360);
 const BASE = `http://127.0.0.1:${PORT}`;
 
