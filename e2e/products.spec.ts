@@ -133,7 +133,7 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
   const before = await balance(page, 4);
   await page.getByTestId('lock-submit').click();
   await expect(page.getByTestId('confirm-sheet')).toBeVisible();
-  await expect(page.getByTestId('confirm-amount')).toHaveText('1000.00 USDT');
+  await expect(page.getByTestId('confirm-amount')).toHaveText('1,000.00 USDT');
   await page.waitForTimeout(300);
   await shot(page, 'products-lock-confirm');
   await dialogButton(page, 'Confirm');
@@ -152,7 +152,7 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
   expect(m, text).not.toBeNull();
   const expected = earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: Number(m![1]) });
   expect(Number(m![2])).toBe(Number(expected.penalty));
-  await expect(page.getByTestId('redeem-returned-formula')).toContainText(`1000.00 − ${Number(expected.penalty).toFixed(2)} = ${Number(expected.returned).toFixed(2)} USDT`);
+  await expect(page.getByTestId('redeem-returned-formula')).toContainText(`1,000.00 − ${Number(expected.penalty).toFixed(2)} = ${Number(expected.returned).toFixed(2)} USDT`);
   await page.waitForTimeout(300);
   await shot(page, 'products-lock-redeem-sheet');
   const beforeRedeem = await balance(page, 4);

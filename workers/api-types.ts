@@ -3,7 +3,7 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { BalanceEvent, LeverPosition, Period, PositionSide, SecondsOrder, SpotOrder, TradeNotice } from '../core';
+import type { BalanceEvent, LeverPosition, NumberMarks, Period, PositionSide, SecondsOrder, SpotOrder, TradeNotice } from '../core';
 
 export type { Period };
 
@@ -267,6 +267,8 @@ export interface PaintTheme {
   flat: string;
   /** text on a price-coloured fill */
   onPrice: string;
+  /** the language's digit grouping and decimal mark, as a <Num/> writes them (absent: plain "65000.12") */
+  marks?: NumberMarks;
 }
 
 /** A row the worker paints: its symbol, the pair's price decimals and the REST figures shown until the stream speaks. */

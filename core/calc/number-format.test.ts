@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePct, formatCompact, formatPercent, formatPrice, toFiat } from './number-format';
+import { PLAIN_MARKS, changePct, figureText, formatAmount, formatCompact, formatPercent, formatPrice, groupNumber, numberMarks, toFiat } from './number-format';
 import { isDecimalString, parseLocaleDecimal } from './amount-input';
 
 describe('number display', () => {
@@ -50,5 +50,46 @@ describe('amount input', () => {
     expect(parseLocaleDecimal('12,25', 'en')).toBeNull();
     expect(parseLocaleDecimal('12.250', 'en')).toBe('12.25');
     for (const bad of ['', 'abc', '1e5', '-1', 'Infinity', '1,2,3']) expect(parseLocaleDecimal(bad, 'fra'), bad).toBeNull();
+  });
+});
+
+describe('money and quantities (issue 21: in full, the coin precision, the language marks)', () => {
+  it('shows an amount in full, truncated to the precision, without trailing zeros', () => {
+    expect(formatAmount('100000')).toBe('100000');
+    expect(formatAmount('6700.5')).toBe('6700.5');
+    expect(formatAmount('92659.74100000')).toBe('92659.741');
+    expect(formatAmount('0.00000000')).toBe('0');
+    expect(formatAmount('0.123456789')).toBe('0.12345678');
+    expect(formatAmount('1.99999', 2)).toBe('1.99');
+    expect(formatAmount('-0.000000001')).toBe('0');
+    expect(formatAmount('-12.50')).toBe('-12.5');
+    expect(formatAmount('1e-7')).toBe('0.0000001');
+  });
+
+  it('groups digits and writes the decimal mark as the language does', () => {
+    const en = numberMarks('en');
+    expect(groupNumber('1000000', en)).toBe('1,000,000');
+    expect(groupNumber('-1234567.891', en)).toBe('-1,234,567.891');
+    expect(groupNumber('+12345.5%', en)).toBe('+12,345.5%');
+    expect(groupNumber('999.99', en)).toBe('999.99');
+    expect(groupNumber('1.2K', en)).toBe('1.2K');
+    expect(groupNumber('1234567.5', numberMarks('fra'))).toBe('1\u202f234\u202f567,5');
+    expect(groupNumber('1234.5', numberMarks('spa'))).toBe('1234,5');
+    expect(groupNumber('12345.5', numberMarks('spa'))).toBe('12.345,5');
+    expect(groupNumber('65000.12', PLAIN_MARKS)).toBe('65000.12');
+    expect(groupNumber('--', en)).toBe('--');
+  });
+
+  it('figureText: amounts in full and grouped; K/M only for the compact (volume) rule; plain without marks', () => {
+    const en = numberMarks('en');
+    expect(figureText('100000', 'amount', 8, en)).toBe('100,000');
+    expect(figureText('1000000', 'amount', 8, en)).toBe('1,000,000');
+    expect(figureText('1000000', 'compact', 8, en)).toBe('1,000.0K');
+    expect(figureText('2560000', 'compact', 8, en)).toBe('2.5M');
+    expect(figureText('92659.741', 'price', 2, en)).toBe('92,659.74');
+    expect(figureText('92659.741', 'price', 2)).toBe('92659.74');
+    expect(figureText('0.00000000', 'amount', 8, numberMarks('zh'))).toBe('0');
+    expect(figureText('6700.25', 'amount', 8, numberMarks('fra'))).toBe('6\u202f700,25');
+    expect(figureText(null, 'amount', 8, en)).toBe('--');
   });
 });

@@ -10,9 +10,15 @@
  *   ("+1.23", "-0.50", "0.00"); an open of 0 gives "0.00" (no base to compare with).
  * - formatPercent(pct): the same sign and 2-decimal rule for a value already in percent, plus "%".
  * - toFiat(amount, rate): amount × rate to 2 decimals, half up (display of an equivalent value).
+ * - formatAmount(value, maxDecimals): money and quantities in full (issue 21: the K/M rule is for
+ *   volumes and turnover only) — truncated to the coin's precision, trailing zeros dropped
+ *   ("92659.74100000" → "92659.741", "0.00000000" → "0").
+ * - groupNumber(text, marks): the language's digit grouping and decimal mark on any of the above
+ *   ("1234567.5" → "1,234,567.5" in English, "1 234 567,5" in French, "1.234.567,5" in Spanish).
  * No output ever uses exponent notation or shows "-0".
  */
 import { ExactDecimal, dec, type Decimal, type DecimalInput } from './exact';
+import type { Lang } from '../types/api';
 
 const noNegZero = (s: string) => (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s);
 
@@ -48,20 +54,68 @@ export function toFiat(amount: DecimalInput, rate: DecimalInput): string {
   return noNegZero(dec(amount, 'amount').times(dec(rate, 'rate')).toFixed(2, ExactDecimal.ROUND_HALF_UP));
 }
 
-/** Which display rule a figure follows: a pair's price, spec §9's K/M/4-decimal rule, or a signed percent. */
-export type FigureFormat = 'price' | 'compact' | 'percent';
+export function formatAmount(value: DecimalInput, maxDecimals = 8): string {
+  if (!Number.isInteger(maxDecimals) || maxDecimals < 0) throw new RangeError('maxDecimals must be a non-negative integer');
+  const s = dec(value).toFixed(maxDecimals, ExactDecimal.ROUND_DOWN);
+  return noNegZero(s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+}
+
+/** How a language writes numbers: the grouping mark, the decimal mark, and the smallest integer part that is grouped. */
+export interface NumberMarks {
+  group: string;
+  decimal: string;
+  /** digits the integer part needs before it is grouped (Spanish leaves "1000" whole but writes "10.000") */
+  groupFrom: number;
+}
+
+/** No grouping, a dot: what the API sends and what the inputs accept. */
+export const PLAIN_MARKS: NumberMarks = { group: '', decimal: '.', groupFrom: 99 };
+
+const COMMA_DOT: NumberMarks = { group: ',', decimal: '.', groupFrom: 4 };
+/** CLDR's marks per language (fr: narrow no-break space and comma; es: dot and comma, from 5 digits). */
+const MARKS: Record<Lang, NumberMarks> = {
+  en: COMMA_DOT,
+  zh: COMMA_DOT,
+  hk: COMMA_DOT,
+  th: COMMA_DOT,
+  jp: COMMA_DOT,
+  ko: COMMA_DOT,
+  fra: { group: '\u202f', decimal: ',', groupFrom: 4 },
+  spa: { group: '.', decimal: ',', groupFrom: 5 },
+};
+
+export function numberMarks(lang: Lang): NumberMarks {
+  return MARKS[lang] ?? COMMA_DOT;
+}
+
+/** The language's marks on a formatted number (sign, digits, an optional fraction, then any suffix such as K or %). */
+export function groupNumber(text: string, marks: NumberMarks): string {
+  if (marks === PLAIN_MARKS) return text;
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?(.*)$/.exec(text);
+  if (!m) return text;
+  const [, sign, int, frac, rest] = m;
+  const grouped = int.length >= marks.groupFrom ? int.replace(/\B(?=(\d{3})+$)/g, marks.group) : int;
+  return sign + grouped + (frac === undefined ? '' : marks.decimal + frac) + rest;
+}
+
+/**
+ * Which display rule a figure follows: a pair's price (fixed decimals), a money amount or quantity
+ * (in full, up to `decimals`), spec §9's K/M/4-decimal rule (volumes and turnover only), or a
+ * signed percent.
+ */
+export type FigureFormat = 'price' | 'amount' | 'compact' | 'percent';
 
 /**
  * The text of a figure as every screen shows it — a React <Num/> on the main thread and the rows the
  * market worker paints: '--' when there is no finite number, else formatPrice (at `decimals`),
- * formatPercent or formatCompact.
+ * formatAmount (up to `decimals`), formatPercent or formatCompact, in the language's marks.
  */
-export function figureText(value: string | number | null | undefined, format: FigureFormat, decimals: number): string {
+export function figureText(value: string | number | null | undefined, format: FigureFormat, decimals: number, marks: NumberMarks = PLAIN_MARKS): string {
   if (value === null || value === undefined || value === '' || !Number.isFinite(Number(value))) return '--';
   const s = String(value);
-  if (format === 'price') return formatPrice(s, decimals);
-  if (format === 'percent') return formatPercent(s);
-  return formatCompact(s);
+  const plain =
+    format === 'price' ? formatPrice(s, decimals) : format === 'amount' ? formatAmount(s, decimals) : format === 'percent' ? formatPercent(s) : formatCompact(s);
+  return groupNumber(plain, marks);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
+import { LANGS } from '../../core';
 import { CURRENCIES, QUOTE_ID, pairs } from '../catalog/instruments';
 import { DEMO_EMAIL, DEMO_INVITE_CODE, MENU, NEWS, PAGES, SETTINGS, newsImage } from './seed-content';
 
@@ -55,7 +56,7 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
       .execute();
 
     const newsRows = NEWS.flatMap((n) =>
-      (['en', 'zh'] as const).map((lang) => ({
+      LANGS.map((lang) => ({
         slug: n.slug,
         c_id: n.c_id,
         lang,
@@ -72,7 +73,7 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
     await trx.insertInto('news').values(newsRows).onConflict((oc) => oc.columns(['slug', 'lang']).doNothing()).execute();
 
     const pageRows = Object.entries(PAGES).flatMap(([page, byLang]) =>
-      (['en', 'zh'] as const).map((lang) => ({ page: page as keyof typeof PAGES, lang, title: byLang[lang].title, body: byLang[lang].body })),
+      LANGS.map((lang) => ({ page: page as keyof typeof PAGES, lang, title: byLang[lang].title, body: byLang[lang].body })),
     );
     await trx.insertInto('content_pages').values(pageRows).onConflict((oc) => oc.columns(['page', 'lang']).doNothing()).execute();
 

@@ -1,14 +1,19 @@
 import { memo, useState } from 'react';
 import { figureText, moveDirection, type FigureFormat } from '../../core';
 import styles from './Num.module.css';
+import { useNumberMarks } from './number-marks';
 
 export type NumFormat = FigureFormat;
 
 export interface NumProps {
   value: string | number | null | undefined;
-  /** price: the pair's precision; compact: spec §9 K/M/4-decimal rule; percent: signed, 2 decimals */
+  /**
+   * amount (default): money and quantities in full, up to `decimals`, no trailing zeros; price: the
+   * pair's precision, fixed; compact: spec §9's K/M/4-decimal rule, for volumes and turnover only;
+   * percent: signed, 2 decimals. All in the language's digit grouping.
+   */
   format?: NumFormat;
-  /** decimals for 'price' (the pair's price_decimals) */
+  /** decimals: fixed for 'price' (the pair's price_decimals), the most shown for 'amount' (the coin's precision) */
   decimals?: number;
   align?: 'left' | 'right';
   /** colour by the direction of the last change, up or down (on by default) */
@@ -66,8 +71,8 @@ export const changeDir = moveDirection;
  */
 export const Num = memo(function Num({
   value,
-  format = 'compact',
-  decimals = 4,
+  format = 'amount',
+  decimals = format === 'amount' ? 8 : 4,
   align,
   tint = true,
   signed = false,
@@ -78,6 +83,7 @@ export const Num = memo(function Num({
   'data-testid': testId,
 }: NumProps) {
   // "Storing information from previous renders": React's sanctioned render-time state update.
+  const marks = useNumberMarks();
   const [prev, setPrev] = useState(value);
   const [dir, setDir] = useState<0 | 1 | -1>(0);
   if (value !== prev) {
@@ -90,7 +96,7 @@ export const Num = memo(function Num({
   return (
     <span className={cls} data-testid={testId} data-stale={stale || undefined}>
       {prefix}
-      {numText(value, format, decimals)}
+      {numText(value, format, decimals, marks)}
       {suffix}
     </span>
   );

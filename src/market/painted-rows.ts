@@ -3,7 +3,10 @@
  * row's cells into a RowLayout (the worker has no layout), and keeping the worker's colours in step
  * with the theme's tokens. Drawing itself never happens here.
  */
+import { subscribeKey } from 'valtio/utils';
+import { numberMarks } from '../../core';
 import { LIGHT_PAINT_THEME, type FigureSlot, type PaintTheme, type RowLayout } from '../../workers/public';
+import { session } from '../stores/session';
 import { onTokensChange, readTokens } from '../styles/read-tokens';
 import { canPaintRows, paintRow, setPaintTheme, type PaintHandle } from './bridge';
 
@@ -12,7 +15,7 @@ export { canPaintRows, paintRow, type PaintHandle };
 /** The tokens painted rows use (styles/tokens.css), as the document resolves them now. */
 export function readPaintTheme(el: Element = document.documentElement): PaintTheme {
   const d = LIGHT_PAINT_THEME;
-  return readTokens(el, {
+  const colours = readTokens(el, {
     text: ['--text', d.text],
     text2: ['--text-2', d.text2],
     up: ['--up', d.up],
@@ -20,19 +23,23 @@ export function readPaintTheme(el: Element = document.documentElement): PaintThe
     flat: ['--flat', d.flat],
     onPrice: ['--on-price', d.onPrice],
   });
+  // the figures are written with the language's marks, as every <Num/> writes them
+  return { ...colours, marks: numberMarks(session.lang) };
 }
 
 let following = false;
 
 /**
- * Send the theme's colours to the worker now and whenever <html>'s theme or price-colour
- * attributes change (stores/ui.ts sets them). Started by the first painted row; idempotent.
+ * Send the theme's colours (and the language's number marks) to the worker now and whenever
+ * <html>'s theme or price-colour attributes or the language change (stores/ui.ts, stores/session.ts).
+ * Started by the first painted row; idempotent.
  */
 export function followPaintTheme(): void {
   if (following) return;
   following = true;
   setPaintTheme(readPaintTheme());
   onTokensChange(() => setPaintTheme(readPaintTheme()));
+  subscribeKey(session, 'lang', () => setPaintTheme(readPaintTheme()));
 }
 
 /** A CSS font shorthand for the canvas from an element's computed style. */

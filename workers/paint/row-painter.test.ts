@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberMarks } from '../../core';
 import type { PaintedRow, PaintTheme, RowLayout, TickerRow } from '../api-types';
 import { RowPainter, type PaintContext, type PaintSurface } from './row-painter';
 
@@ -208,6 +209,15 @@ describe('RowPainter', () => {
     expect(s.ctx.texts().map((t) => t.fillStyle)).toEqual(['t2', 't2', 't', 'on']);
     expect(s.ctx.fills()[0].fillStyle).toBe('down');
     expect(other.ctx.fills()[0].fillStyle).toBe('up');
+  });
+
+  it("writes the figures in the language's marks the theme carries, as a <Num/> does, and repaints on a change", () => {
+    const { painter, paint, tick } = setup();
+    expect(lastText(tick(ticker('65000.129')))?.text).toBe('65000.12');
+    painter.setTheme({ ...THEME, marks: numberMarks('en') });
+    expect(paint().texts().map((t) => t.text)).toEqual(['Vol ', '1.2M', '65,000.12', '+1.23%']);
+    painter.setTheme({ ...THEME, marks: numberMarks('fra') });
+    expect(paint().texts().map((t) => t.text)).toEqual(['Vol ', '1,2M', '65\u202f000,12', '+1,23%']);
   });
 
   it('relayout resizes the backing store to round(size × dpr) and repaints at the new geometry', () => {

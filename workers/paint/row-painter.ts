@@ -227,10 +227,10 @@ export class RowPainter {
     const pct = live?.changePct ?? rest.changePct;
     const n = Number(pct);
     return {
-      vol: figureText(live ? live.turnover : rest.turnover, 'compact', 4),
-      last: figureText(last, 'price', decimals),
+      vol: figureText(live ? live.turnover : rest.turnover, 'compact', 4, this.theme.marks),
+      last: figureText(last, 'price', decimals, this.theme.marks),
       dir: p.dir,
-      pct: figureText(pct, 'percent', 2),
+      pct: figureText(pct, 'percent', 2, this.theme.marks),
       sign: Number.isFinite(n) ? Math.sign(n) : 0,
       stale,
     };

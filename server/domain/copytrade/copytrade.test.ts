@@ -102,7 +102,7 @@ describe('following', () => {
     const f = (u: U, fields: Record<string, string | number>) => k.call('POST', '/api/follow/follow', u.token, fields);
     expect(await f(trader, { trader_user_id: trader.id, type: 1, number: '1', agree: 1 })).toMatchObject({ type: 'error', message: 'You cannot follow yourself' });
     expect(await f(multi, { trader_user_id: other.id, type: 1, number: '1', agree: 1 })).toMatchObject({ type: 'error', message: 'This trader does not exist or cannot be followed' });
-    expect(await f(multi, { trader_user_id: trader.id, type: 1, number: '1' })).toMatchObject({ type: 'error', message: 'Please read and accept the copy-trading agreement' });
+    expect(await f(multi, { trader_user_id: trader.id, type: 1, number: '1', agree: 0 })).toMatchObject({ type: 'error', message: 'Please read and accept the copy-trading agreement' });
     expect(await f(multi, { trader_user_id: trader.id, type: 3, number: '1', agree: 1 })).toMatchObject({ type: 'error', message: 'Choose fixed multiple or fixed lots' });
     expect(await f(multi, { trader_user_id: trader.id, type: 1, number: '0', agree: 1 })).toMatchObject({ type: 'error', message: 'The copy multiple must be above 0 and at most 100' });
     expect(await f(multi, { trader_user_id: trader.id, type: 1, number: '1e3', agree: 1 })).toMatchObject({ type: 'error' });
@@ -115,7 +115,8 @@ describe('following', () => {
     expect(follows.multi).toMatchObject({ type: 1, number: '1.56', status: 'following' });
     const again = ok<Follow>(await k.call('POST', '/api/follow/follow', multi.token, { trader_user_id: trader.id, type: 1, number: '1.5', agree: 1 }));
     expect(again).toMatchObject({ id: follows.multi.id, number: '1.5' });
-    follows.lots = ok<Follow>(await k.call('POST', '/api/follow/follow', lots.token, { trader_user_id: trader.id, type: 2, number: '2', agree: 1 }));
+    // the spec's own client sends no `agree` (it showed the agreement page first): accepted
+    follows.lots = ok<Follow>(await k.call('POST', '/api/follow/follow', lots.token, { trader_user_id: trader.id, type: 2, number: '2' }));
     follows.poor = ok<Follow>(await k.call('POST', '/api/follow/follow', poor.token, { trader_user_id: trader.id, type: 2, number: '2', agree: 1 }));
     const detail = ok<TraderDetail>(await k.call('GET', '/api/follow/traderDetail', multi.token, { trader_user_id: trader.id }));
     expect(detail).toMatchObject({ my_state: 'following', my_follow: { id: follows.multi.id, number: '1.5' } });

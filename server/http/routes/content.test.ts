@@ -45,7 +45,9 @@ describe('content and configuration', () => {
     expect(zh.list[0].title).toBe('BTC 现货零手续费');
     expect(zh.list[0].image).toMatch(/^data:image\/svg\+xml/);
     const th = envelope(await post(t.app, '/api/news/list', { c_id: 5 }, { lang: 'th' })).message as { list: { title: string }[] };
-    expect(th.list[0].title).toBe('Zero-fee BTC spot trading');
+    expect(th.list[0].title).toBe('เทรด BTC สปอตไม่มีค่าธรรมเนียม');
+    const hk = envelope(await post(t.app, '/api/news/list', { c_id: 4 }, { lang: 'hk' })).message as { list: { title: string }[] };
+    expect(hk.list[0].title).toBe('關於 NFT 銷售與資金到賬的公告');
     const page2 = envelope(await post(t.app, '/api/news/list', { c_id: 4, page: 2, limit: 2 })).message as { list: unknown[]; total: number; has_more: boolean };
     expect(page2.total).toBe(5);
     expect(page2.list).toHaveLength(2);
@@ -73,11 +75,31 @@ describe('content and configuration', () => {
     const faq = envelope(await get(t.app, '/api/faq', { lang: 'zh' })).message as { title: string; list: { q: string }[] };
     expect(faq.title).toBe('常见问题');
     expect(faq.list.length).toBeGreaterThan(3);
-    expect((envelope(await get(t.app, '/api/contactus', { lang: 'spa' })).message as { title: string }).title).toBe('Contact us');
+    expect((envelope(await get(t.app, '/api/contactus', { lang: 'spa' })).message as { title: string }).title).toBe('Contacto');
+    expect((envelope(await get(t.app, '/api/faq', { lang: 'jp' })).message as { title: string }).title).toBe('よくある質問');
     expect((envelope(await get(t.app, '/api/aboutus')).message as { content: string }).content).toContain('journaled');
     expect((envelope(await get(t.app, '/api/operational_compliance', { lang: 'zh' })).message as { title: string }).title).toBe('白皮书');
     const menu = envelope(await get(t.app, '/api/menu', { lang: 'zh' })).message as { key: string; title: string }[];
     expect(menu[0]).toMatchObject({ key: 'recharge', title: '充值' });
+    const fra = envelope(await get(t.app, '/api/menu', { lang: 'fra' })).message as { key: string; title: string }[];
+    expect(fra.find((m) => m.key === 'borrowing')?.title).toBe('Prêts');
+  });
+
+  it('an item an operator wrote in English only is shown in English to every language', async () => {
+    await t.app.db
+      .insertInto('news')
+      .values({ slug: 'op-en-only', c_id: 4, lang: 'en', title: 'Operator note', summary: 's', content: '<p>c</p>', image: '', link: '', pop: false, sort: 999, created_at: new Date() })
+      .execute();
+    try {
+      for (const lang of ['ko', 'fra']) {
+        const r = envelope(await post(t.app, '/api/news/list', { c_id: 4 }, { lang })).message as { list: { title: string }[]; total: number };
+        expect(r.list[0].title).toBe('Operator note');
+        expect(r.list[1].title).not.toMatch(/^Notice on NFT/); // the seeded items stay in the language
+        expect(r.total).toBe(6);
+      }
+    } finally {
+      await t.app.db.deleteFrom('news').where('slug', '=', 'op-en-only').execute();
+    }
   });
 
   it('seeding again changes nothing', async () => {

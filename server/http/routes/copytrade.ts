@@ -26,7 +26,11 @@ const FollowBody = z.object({
   type: z.coerce.number().pipe(z.union([z.literal(COPY_TYPES.multiple), z.literal(COPY_TYPES.lots)], { error: 'copy_type_invalid' })),
   agree: z.unknown().optional(),
 });
-const agreed = (v: unknown) => v === '1' || v === 1 || v === 'true' || v === true;
+/**
+ * The spec's client sends only {trader_user_id, number, type}: it shows the agreement page before
+ * this call, so an absent `agree` is consent (issue 21). An explicit refusal (0, false) is not.
+ */
+const agreed = (v: unknown) => v === undefined || v === '1' || v === 1 || v === 'true' || v === true;
 
 /** GET query and POST form alike. */
 const input = (req: FastifyRequest): Record<string, unknown> => ({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });

@@ -59,7 +59,7 @@ export function AmountField(props: AmountFieldProps) {
         <div className={styles.available} data-testid="available">
           <span>{t('trade.form.available')}</span>
           <span>
-            <Num value={available} format="compact" tint={false} /> {availableUnit}
+            <Num value={available} format="amount" tint={false} /> {availableUnit}
           </span>
         </div>
       ) : null}

@@ -10,14 +10,22 @@ export function typeOf(field: AccountField): number {
   return ACCOUNT_FIELDS.indexOf(field) + 1;
 }
 
-/** Server timestamps as the user's local date and time. */
+/**
+ * The app's language as a BCP 47 tag (src/i18n keeps it on <html lang>), so dates follow the
+ * language the user chose rather than the browser's ("25/12/2026 12:33" in French, not "12/25/2026, 12:33 PM").
+ */
+export function uiLocale(): string | undefined {
+  return document.documentElement.lang || undefined;
+}
+
+/** Server timestamps as the user's local date and time, written the way the app's language writes them. */
 export function when(iso: string | null | undefined): string {
   if (!iso) return '--';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(uiLocale(), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 }
 
-/** Coin amounts show 8 decimals (truncated, never rounded up), fiat values 2 — through <Num>. */
+/** Coin amounts show up to 8 decimals (truncated, never rounded up; no trailing zeros), fiat values 2 — through <Num>. */
 export const COIN_DP = 8;
 export const FIAT_DP = 2;
 

@@ -18,9 +18,9 @@ export function Amount({ value, unit, dp, testId }: { value: string | null | und
   return <Num value={value} format="price" decimals={dp ?? shownDecimals(value)} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
 }
 
-/** A short figure by spec §9's K/M/4-decimal rule (prices, totals in lists). */
-export function Compact({ value, unit, testId }: { value: string | null | undefined; unit?: string; testId?: string }) {
-  return <Num value={value} format="compact" tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
+/** A quantity in full (issuance, caps): grouped, no K/M (issue 21: K/M is for volumes only), no trailing zeros. */
+export function Quantity({ value, unit, testId }: { value: string | null | undefined; unit?: string; testId?: string }) {
+  return <Num value={value} format="amount" decimals={COIN_DP} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
 }
 
 /** A rate fraction as a percent with 2 decimals ("0.365" → 36.50%), unsigned. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { uiLocale } from '../funds/format';
 
 /** The clock, re-read every `ms` while `active` (countdowns to maturity / expiry / end). */
 export function useNow(active = true, ms = 1000): number {
@@ -24,9 +25,9 @@ export function timeLeft(iso: string | null | undefined, now: number): string {
   return `${days > 0 ? `${days}d ` : ''}${hh}:${mm}:${ss}`;
 }
 
-/** A date (no time) in the user's locale. */
+/** A date (no time) as the app's language writes it. */
 export function day(iso: string | null | undefined): string {
   if (!iso) return '--';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(uiLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' });
 }

@@ -32,8 +32,10 @@ export default function ForgetPage() {
       return false;
     }
     try {
-      await sendMailCode(String(form.getFieldValue('account')).trim(), 'forget');
-      toastSuccess(t('auth.codeSent'));
+      const account = String(form.getFieldValue('account')).trim();
+      await sendMailCode(account, 'forget');
+      // the code goes where the account is: a mailbox, or a phone's text messages
+      toastSuccess(t(account.includes('@') ? 'auth.codeSent' : 'auth.codeSentPhone'));
       return true;
     } catch {
       return false;

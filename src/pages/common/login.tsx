@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router-dom';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
@@ -21,9 +22,13 @@ interface LoginForm {
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { site_name } = useSnapshot(session);
+  const { site_name, token } = useSnapshot(session);
   const [form] = Form.useForm<LoginForm>();
   const [pending, setPending] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  // registration hands over the new account so the user types only the password
+  const fromRegister = (useLocation().state as { account?: unknown } | null)?.account;
+  const initialAccount = typeof fromRegister === 'string' ? fromRegister : '';
 
   const onFinish = async (v: LoginForm) => {
     setPending(true);
@@ -44,6 +49,9 @@ export default function LoginPage() {
     }
   };
 
+  // A user already logged in has nothing to do here (issue 21); not while this page's own login finishes.
+  if (token && !pending) return <Navigate to={PATHS.home} replace />;
+
   return (
     <PageFrame title={t('auth.login')} right={<LangSwitch />}>
       <div className={styles.wrap}>
@@ -56,6 +64,7 @@ export default function LoginPage() {
           className={styles.form}
           onFinish={onFinish}
           requiredMarkStyle="none"
+          initialValues={{ account: initialAccount }}
           footer={
             <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
               {t('auth.login')}
@@ -68,13 +77,18 @@ export default function LoginPage() {
           <Form.Item
             name="password"
             label={t('auth.password')}
+            extra={
+              <button type="button" className={styles.reveal} onClick={() => setShowPassword(!showPassword)} aria-pressed={showPassword} aria-label={t('auth.showPassword')}>
+                {showPassword ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
+              </button>
+            }
             validateTrigger="onBlur"
             rules={[
               { required: true, message: t('valid.passwordRequired') },
               { validator: (_r, v: string | undefined) => (!v || isPasswordOk(v) ? Promise.resolve() : Promise.reject(new Error(t('valid.passwordShort')))) },
             ]}
           >
-            <Input type="password" placeholder={t('auth.passwordPlaceholder')} autoComplete="current-password" clearable />
+            <Input type={showPassword ? 'text' : 'password'} placeholder={t('auth.passwordPlaceholder')} autoComplete="current-password" clearable />
           </Form.Item>
         </Form>
         <div className={styles.links}>

@@ -57,7 +57,8 @@ export default function RegisterPage() {
       await checkEmail({ user_string, scene: 'register', email_code: v.code, lang: session.lang });
       await register({ user_string, password: v.password, re_password: v.re_password, type: 'email', code: v.code, extension_code: (v.invite ?? '').trim() });
       toastSuccess(t('auth.registerOk'));
-      navigate(PATHS.login, { replace: true });
+      // the login page opens with the new account filled in (issue 21)
+      navigate(PATHS.login, { replace: true, state: { account: user_string } });
     } catch {
       // the server's reason was toasted; keep what the user typed
     } finally {

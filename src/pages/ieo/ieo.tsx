@@ -9,7 +9,7 @@ import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../../components/product/Facts';
 import { Progress } from '../../components/product/Progress';
 import { StatusTag } from '../../components/product/StatusTag';
-import { Amount, Compact } from '../../components/product/Figures';
+import { Amount, Quantity } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
 import card from '../../components/product/card.module.css';
 import styles from './ieo.module.css';
@@ -72,7 +72,7 @@ function ProjectCard({ p, onOpen }: { p: IeoProject; onOpen: () => void }) {
       <Facts
         items={[
           [t('prod.ieo.issuePrice'), <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />],
-          [t('prod.ieo.totalIssuance'), <Compact value={p.total_issuance} unit={p.symbol} />],
+          [t('prod.ieo.totalIssuance'), <Quantity value={p.total_issuance} unit={p.symbol} />],
           [t('prod.ieo.lockDays'), t('prod.daysN', { count: p.lock_days })],
           [t('prod.ieo.cycle'), t('prod.daysN', { count: p.cycle_days })],
           [t('prod.ieo.endAt'), when(p.end_at)],

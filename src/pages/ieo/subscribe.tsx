@@ -16,7 +16,7 @@ import { NotFound } from '../../components/product/NotFound';
 import { Facts } from '../../components/product/Facts';
 import { Progress } from '../../components/product/Progress';
 import { StatusTag } from '../../components/product/StatusTag';
-import { Amount, Compact } from '../../components/product/Figures';
+import { Amount, Quantity } from '../../components/product/Figures';
 import { gt, lt, minus, times } from '../../components/product/money';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
@@ -131,7 +131,7 @@ function Subscribe({ id }: { id: number }) {
                 <Facts
                   items={[
                     [t('prod.ieo.issuePrice'), <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />],
-                    [t('prod.ieo.totalIssuance'), <Compact value={p.total_issuance} unit={p.symbol} />],
+                    [t('prod.ieo.totalIssuance'), <Quantity value={p.total_issuance} unit={p.symbol} />],
                     [t('prod.ieo.lockDays'), t('prod.daysN', { count: p.lock_days })],
                     [t('prod.ieo.cycle'), `${when(p.start_at)} – ${when(p.end_at)}`],
                     [t('prod.ieo.endAt'), when(p.end_at)],

@@ -7,7 +7,8 @@ import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { indexPop, newsList, NEWS_CATEGORY, type NewsItem } from '../../api/content';
-import { totalAssetsUsdt } from '../../api/wallet';
+import { assets } from '../../api/funds';
+import { FIAT_DP } from '../../components/funds/format';
 import { session } from '../../stores/session';
 import { loadPairs, pairs } from '../../market/pairs';
 import { PATHS } from '../../nav/paths';
@@ -57,7 +58,8 @@ export default function HomePage() {
   const { list } = useSnapshot(pairs);
   const [banners, setBanners] = useState<NewsItem[]>([]);
   const [notices, setNotices] = useState<NewsItem[]>([]);
-  const [total, setTotal] = useState<string | null>(null);
+  // The same total as the Assets tab, in the fiat currency the user chose (issue 21).
+  const [total, setTotal] = useState<{ value: string; code: string } | null>(null);
 
   useEffect(() => {
     void loadPairs();
@@ -67,7 +69,9 @@ export default function HomePage() {
 
   useEffect(() => {
     if (!token) return;
-    totalAssetsUsdt().then(setTotal).catch(() => setTotal(null));
+    assets()
+      .then((o) => setTotal({ value: o.total_fiat, code: o.fiat.currency_code }))
+      .catch(() => setTotal(null));
   }, [token]);
 
   usePopupOncePerSession(t('common.gotIt'));
@@ -106,9 +110,11 @@ export default function HomePage() {
         ) : null}
 
         <section className={styles.assets} aria-label={t('home.totalAssets')}>
-          <div className={styles.assetsLabel}>{t('home.totalAssets')} (USDT)</div>
+          <div className={styles.assetsLabel}>
+            {t('home.totalAssets')} ({total?.code ?? 'USDT'})
+          </div>
           {token ? (
-            <Num className={styles.assetsValue} value={total} format="compact" />
+            <Num className={styles.assetsValue} value={total?.value} format="price" decimals={FIAT_DP} tint={false} data-testid="home-total" />
           ) : (
             <div className={styles.assetsGuest}>
               <span className={styles.assetsValue}>--</span>

@@ -1,4 +1,5 @@
 import { LOCK_KINDS, type LockKind } from '../../../core';
+import { uiLocale } from '../../components/funds/format';
 
 export function asKind(v: string | null): LockKind {
   return (LOCK_KINDS as readonly (string | null)[]).includes(v) ? (v as LockKind) : 'lock';
@@ -9,5 +10,5 @@ export function dividendLocal(hhmm: string): string {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
   if (!m) return hhmm;
   const d = new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])));
-  return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleTimeString(uiLocale(), { hour: '2-digit', minute: '2-digit' });
 }

@@ -74,7 +74,7 @@ export default function PasswordPage() {
                       send={async () => {
                         try {
                           await sendMailCode(account, 'forget');
-                          toastSuccess(t('auth.codeSent'));
+                          toastSuccess(t(account.includes('@') ? 'auth.codeSent' : 'auth.codeSentPhone'));
                           return true;
                         } catch {
                           return false;

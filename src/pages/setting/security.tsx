@@ -78,7 +78,7 @@ function BindForm({ kind, onDone }: { kind: 'email' | 'mobile'; onDone: () => vo
     try {
       if (kind === 'email') await emailSend(target);
       else await smsSend(target, area.code);
-      toastSuccess(t('auth.codeSent'));
+      toastSuccess(t(kind === 'email' ? 'auth.codeSent' : 'auth.codeSentPhone'));
       return true;
     } catch {
       return false;

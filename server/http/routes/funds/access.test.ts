@@ -22,7 +22,7 @@ const CUSTOMER_ENDPOINTS: ['GET' | 'POST', string][] = [
   ['POST', '/api/user/wallet/save'], ['GET', '/api/user/wallet/list'], ['POST', '/api/user/wallet/del'], ['POST', '/api/user/cash_save'],
   ['POST', '/api/user/cash_save_international'], ['POST', '/api/user/cash_info'], ['POST', '/api/user/cash_info_international'],
   ['POST', '/api/wallet/list'], ['POST', '/api/wallet/detail'], ['POST', '/api/wallet/legal_log'], ['GET', '/api/user/bill'],
-  ['GET', '/api/currency/user_currency_list'], ['POST', '/api/wallet/get_info'], ['POST', '/api/wallet/get_in_address'], ['POST', '/api/wallet/charge_req'],
+  ['GET', '/api/currency/user_currency_list'], ['POST', '/api/wallet/get_info'], ['GET', '/api/wallet/getRateCurrency'], ['POST', '/api/wallet/get_in_address'], ['POST', '/api/wallet/charge_req'],
   ['GET', '/api/recharge/log'], ['GET', '/api/wallet/out_info'], ['POST', '/api/wallet/out'], ['GET', '/api/user/withdraw/list'], ['POST', '/api/wallet/change'],
   ['GET', '/api/wallet/hzhistory'], ['POST', '/api/user/getTransferList'], ['POST', '/api/user/getTransferListBB'], ['POST', '/api/user/getTransferFee'],
   ['POST', '/api/user/Transfer'], ['GET', '/api/user/exchange/list'], ['POST', '/api/upload'],

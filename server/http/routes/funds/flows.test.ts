@@ -30,6 +30,16 @@ describe('identity verification', () => {
     expect((await call(t, 'GET', '/api/user/profile', u.token)).message).toMatchObject({ mobile: '13912345678' });
   });
 
+  it("accepts the spec's numeric id_type (0 ID card, 1 passport, 2 driver licence) as well as the name", async () => {
+    const bad = await user(t, { mobile: true });
+    expect((await call(t, 'POST', '/api/user/real', bad.token, { real_type: 1, id_type: 3, name: 'Ana Li', card_id: 'E12345678' })).message).toBe('Parameter error');
+    const u = await user(t, { mobile: true });
+    const r = await call(t, 'POST', '/api/user/real', u.token, { real_type: 1, id_type: 1, name: 'Ana Li', card_id: 'E12345678' });
+    expect(r.message).toMatchObject({ state1: 'verifying', id_type: 'passport' });
+    const v = await user(t, { mobile: true });
+    expect((await call(t, 'POST', '/api/user/real', v.token, { real_type: 1, id_type: '2', name: 'Bo Chen', card_id: 'D1234567' })).message).toMatchObject({ id_type: 'driver_licence' });
+  });
+
   it('level 1 → operator approves → level 2 photos → operator rejects with a reason → user sees failed and why', async () => {
     const u = await user(t, { mobile: true });
     const s1 = await call(t, 'POST', '/api/user/real', u.token, { real_type: 1, id_type: 'id_card', name: '李安', card_id: '110101199003071234' });
@@ -191,6 +201,11 @@ describe('profile', () => {
     expect((await call(t, 'POST', '/api/user/fiat', u.token, { currency_code: 'XXX' })).type).toBe('error');
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: USDT, type: 2, amount: '10', reason: 'test funding' });
     expect((await call(t, 'POST', '/api/wallet/list', u.token)).message).toMatchObject({ total_usdt: '10', total_fiat: '72.00', fiat: { currency_code: 'CNY' } });
+    // spec §7 GET /wallet/getRateCurrency {id}: one ETH (2500 USDT) in CNY (rmb, as the spec's client reads) and in the user's fiat
+    expect((await call(t, 'GET', '/api/wallet/getRateCurrency', u.token, { id: ETH })).message).toMatchObject({ id: ETH, name: 'ETH', price_usdt: '2500', rmb: '18000', currency_code: 'CNY', fiat_price: '18000' });
+    expect((await call(t, 'POST', '/api/user/fiat', u.token, { currency_code: 'USD' })).type).toBe('ok');
+    expect((await call(t, 'GET', '/api/wallet/getRateCurrency', u.token, { id: BTC })).message).toMatchObject({ rmb: '360000', currency_code: 'USD', fiat_price: '50000' });
+    expect((await call(t, 'GET', '/api/wallet/getRateCurrency', u.token, { id: 'x' })).message).toBe('Parameter error');
     const inv = (await call(t, 'GET', '/api/user/invite', u.token)).message as { invite_code: string; link: string; qr: string };
     expect(inv.link).toContain(`invite_code=${inv.invite_code}`);
     expect(inv.qr.startsWith('data:image/png')).toBe(true);

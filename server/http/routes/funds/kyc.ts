@@ -5,9 +5,18 @@ import { ok } from '../../envelope';
 import { parse } from '../../validate';
 import { realState, submitReal } from '../../../domain/kyc/kyc';
 import { int } from '../../fields';
+import { ID_TYPES } from '../../../../core';
 
 const Step = z.object({ real_type: int(1, 2) });
-const Level1 = z.object({ id_type: z.string().trim().max(20), name: z.string().trim().max(60), card_id: z.string().trim().max(40) });
+/**
+ * The spec's client sends id_type as a number (WIRE.md: 0 ID card, 1 passport, 2 driver licence);
+ * ours sends the name. Both are accepted; anything else stays a parameter error in the domain.
+ */
+const idType = z.preprocess((v) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d\s*$/.test(v) ? Number(v) : null;
+  return n !== null && Number.isInteger(n) && n >= 0 && n < ID_TYPES.length ? ID_TYPES[n] : v;
+}, z.string().trim().max(20));
+const Level1 = z.object({ id_type: idType, name: z.string().trim().max(60), card_id: z.string().trim().max(40) });
 const Level2 = z.object({ front_pic: z.string().trim().min(1, { error: 'file_ref_invalid' }).max(200), reverse_pic: z.string().trim().min(1, { error: 'file_ref_invalid' }).max(200) });
 
 export async function kycRoutes(app: FastifyInstance): Promise<void> {

@@ -12,6 +12,7 @@ import { transferById, transferFunds, transferHistory } from '../../../domain/fu
 import { registerMoneyReplays } from './replays';
 import { exchange, exchangeById, exchangeCurrencies, exchangeFee, exchangeHistory } from '../../../domain/funds/exchange';
 import { fieldOfType, typeOfField } from '../../../domain/funds/common';
+import { currencyRate } from '../../../domain/funds/rate';
 import { idField, optText, Paging, pagingShape } from './shared';
 import { optInt } from '../../fields';
 
@@ -47,6 +48,8 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/currency/user_currency_list', auth, async (req) => ok(await userCurrencyList(db, req.userId)));
 
   // ── recharge ──
+  // spec §7 lists it as GET {id}; POST is answered too, as for the other wallet reads
+  app.route({ method: ['GET', 'POST'], url: '/wallet/getRateCurrency', ...auth, handler: async (req) => ok(await currencyRate(db, prices, req.userId, parse(z.object({ id: idField }), input(req)).id)) });
   app.post('/wallet/get_info', auth, async (req) => ok(await rechargeInfo(db, prices, parse(z.object({ currency: idField }), input(req)).currency)));
   app.post('/wallet/get_in_address', auth, async (req) => {
     // user_id is in the spec's payload but never trusted: the address is the platform's.

@@ -37,7 +37,7 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
       </div>
       <div className={styles.grid}>
         <Cell label={`${t('trade.lever.pnl')} (${quote})`} testId="position-pnl">
-          {pnl ? <Num value={pnl} signed tint={open} format="compact" /> : '--'}
+          {pnl ? <Num value={pnl} signed tint={open} /> : '--'}
         </Cell>
         <Cell label={t('trade.lever.lots')}>
           <Num value={p.lots} tint={false} />

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+import { subscribeKey } from 'valtio/utils';
+import { numberMarks, type NumberMarks } from '../../core';
+import { session } from '../stores/session';
+
+const subscribe = (onChange: () => void) => subscribeKey(session, 'lang', onChange);
+const current = () => numberMarks(session.lang);
+
+/**
+ * The grouping and decimal marks of the chosen language. One key subscription per number (not a
+ * whole-store snapshot), so a number re-renders on a language switch and never for anything else.
+ */
+export function useNumberMarks(): NumberMarks {
+  return useSyncExternalStore(subscribe, current, current);
+}
+
