@@ -111,6 +111,21 @@ export interface BookSnapshot {
   synced: boolean;
 }
 
+/** Indicators on the price pane (MA, EMA, BOLL) and in the sub-pane (VOL, MACD, KDJ, RSI), at the usual defaults. */
+export type MainIndicator = 'ma' | 'ema' | 'boll' | 'none';
+export type SubIndicator = 'vol' | 'macd' | 'kdj' | 'rsi' | 'none';
+export interface IndicatorSpec {
+  main: MainIndicator;
+  sub: SubIndicator;
+}
+export type IndicatorLineKind = 'line' | 'hist';
+
+/** Indicator values for a run of bars (times in seconds); NaN where a window has not filled yet. */
+export interface IndicatorLines {
+  time: Float64Array;
+  lines: { pane: 'main' | 'sub'; name: string; kind: IndicatorLineKind; values: Float64Array }[];
+}
+
 /** One open position as the worker prices it (decimal strings). */
 export interface PositionInput {
   id: number;
@@ -283,6 +298,12 @@ export interface MarketWorkerApi {
   unwatch(id: number): void;
   /** Without a range: the latest bars (≤ 1500) merged with live updates. Range in unix seconds. */
   history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload>;
+  /**
+   * The indicators of a charted series (one the caller charts: null when the worker holds no such
+   * series), for its bars at or after `from` (seconds). Kept incrementally per series and spec:
+   * asking again after new bars costs only the new bars.
+   */
+  indicators(symbol: string, period: Period, spec: IndicatorSpec, from?: number): Promise<IndicatorLines | null>;
   /** Reconnect now if down and refetch what may have been missed (tab shown again, network back). */
   resync(reason: string): Promise<void>;
   /**

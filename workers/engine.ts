@@ -5,8 +5,9 @@
  * market.worker.ts), so it runs under a fake socket and clock in tests.
  */
 import { CONSTANTS, HEADERS, SOCKET_EVENTS, TICKER_CHANNEL_PREFIX, type Period } from '../core';
-import type { ChartBar, HistoryPayload, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
+import type { ChartBar, HistoryPayload, IndicatorLines, IndicatorSpec, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
 import { BookChannel } from './books/channel';
+import { IndicatorTracks } from './indicators/tracks';
 import { Cadence } from './cadence';
 import { ChartChannel } from './channels/charts';
 import { KLINE_PREFIX } from './channels/kline';
@@ -60,6 +61,8 @@ export class MarketEngine {
   private readonly epoch = new StreamEpoch();
   /** Markets rows whose figures this worker paints into transferred canvases */
   private readonly painter: RowPainter;
+  /** chart indicators, kept incrementally per series and spec (workers/indicators/) */
+  private readonly tracks = new IndicatorTracks();
   /** order books and trades of the symbols views watch (workers/books/) */
   readonly books = new BookChannel({ socket: () => this.socket, watches: () => [...this.watches.values()].map((e) => e.book), request: () => this.throttle?.request() });
   /** malformed messages dropped, for diagnosis */
@@ -169,6 +172,11 @@ export class MarketEngine {
 
   history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
     return this.charts.history(symbol, period, range);
+  }
+
+  indicators(symbol: string, period: Period, spec: IndicatorSpec, from = 0): IndicatorLines | null {
+    const bars = this.charts.bars(symbol, period);
+    return bars ? this.tracks.compute(`${symbol}|${period}`, spec, bars, from) : null;
   }
 
   async resync(_reason: string): Promise<void> {

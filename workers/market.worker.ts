@@ -3,7 +3,7 @@
  * and the pure modules beside it.
  */
 import * as Comlink from 'comlink';
-import type { HistoryPayload, MarketWorkerApi, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
+import type { HistoryPayload, IndicatorLines, IndicatorSpec, MarketWorkerApi, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
 import { realClock } from './clock';
 import { MarketEngine } from './engine';
 import { payloadBuffers } from './channels/history';
@@ -54,6 +54,10 @@ const api: MarketWorkerApi = {
   async history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
     const p = await engine.history(symbol, period, range);
     return Comlink.transfer(p, payloadBuffers(p));
+  },
+  async indicators(symbol: string, period: Period, spec: IndicatorSpec, from?: number): Promise<IndicatorLines | null> {
+    const r = engine.indicators(symbol, period, spec, from);
+    return r ? Comlink.transfer(r, [r.time.buffer, ...r.lines.map((l) => l.values.buffer)]) : null;
   },
   resync: (reason: string) => engine.resync(reason),
   paintRow: (id: number, canvas: OffscreenCanvas, row: PaintedRow) => engine.paintRow(id, canvas, row),

@@ -58,10 +58,14 @@ export type SpotOrderKind = 'market' | 'limit';
 /** open: new, nothing filled; partially_filled: some filled, the rest rests; filled; cancelled (its remainder, if partly filled) */
 export type SpotOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
 
-/** POST /coin/trade. `target_price` empty or absent = a market order; given = a limit order. */
+/**
+ * POST /coin/trade. `target_price` empty or absent = a market order; given = a limit order. A market
+ * buy may give `quote_amount` (what it spends in the quote currency, fee included) instead of `amount`.
+ */
 export interface SpotTradeRequest {
   /** quantity in the base currency */
-  amount: string;
+  amount?: string;
+  quote_amount?: string;
   target_price?: string;
   currency_id: number;
   legal_id: number;

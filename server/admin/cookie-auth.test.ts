@@ -67,7 +67,7 @@ describe('operator sign-in sets an HttpOnly cookie (issue 14)', () => {
     expect(foreign.statusCode).toBe(403);
     // the same guard covers the back-office routes other areas mount under /admin/api
     for (const url of ['/admin/api/traders/review', '/admin/api/ieo/projects']) {
-      const areaForged = await call('POST', url, { host: HOST, cookie, origin: 'https://evil.example' }, { id: 1, status: 1 });
+      const areaForged = await call('POST', url, { host: HOST, cookie, origin: 'https://evil.example' }, { id: '1', status: '1' });
       expect(areaForged.statusCode, url).toBe(403);
     }
     const log = async () => (envelope(await call('GET', '/admin/api/log', { host: HOST, cookie })).message as { total: number }).total;

@@ -9,13 +9,15 @@ import type { BookSnapshot, BookView } from './types';
 
 /**
  * The live top of `symbol`'s book, or null until the worker has it. `step` is the price step to
- * group by (a decimal string such as "0.01" or "10"; omit for one row per level). A changed symbol,
+ * group by (a decimal string such as "0.01" or "10"; omit for one row per level); a null symbol
+ * watches no book. A changed symbol,
  * step or count updates the same watch; rows of the previous symbol are never returned.
  */
-export function useBook(symbol: string, step: string | undefined, rows: number, trades?: number): BookSnapshot | null {
+export function useBook(symbol: string | null, step: string | undefined, rows: number, trades?: number): BookSnapshot | null {
   const [book, setBook] = useState<BookSnapshot | null>(null);
-  const view: BookView = { symbol, step, rows, trades };
-  const latest = useRef(view);
+  // null: no book wanted (yet); the watch stays open, asking for nothing
+  const view: BookView | undefined = symbol ? { symbol, step, rows, trades } : undefined;
+  const latest = useRef<BookView | undefined>(view);
   latest.current = view;
   const handle = useRef<WatchHandle | null>(null);
 
@@ -23,7 +25,7 @@ export function useBook(symbol: string, step: string | undefined, rows: number, 
     const watch = openWatch({ symbols: [], book: latest.current }, (s) => {
       const b = s.book;
       // A snapshot built before a view change may still be on its way.
-      if (b && b.symbol === latest.current.symbol) setBook(b);
+      if (b && b.symbol === latest.current?.symbol) setBook(b);
     });
     handle.current = watch;
     return () => {

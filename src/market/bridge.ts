@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { subscribe } from 'valtio';
 import { CONSTANTS } from '../../core';
-import { startMarketWorker, type HistoryPayload, type MarketWorkerApi, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
+import { startMarketWorker, type HistoryPayload, type IndicatorLines, type IndicatorSpec, type MarketWorkerApi, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
 import { session } from '../stores/session';
 
 type Api = Comlink.Remote<MarketWorkerApi>;
@@ -183,6 +183,12 @@ export async function paintStats(): Promise<PaintStats> {
 export async function fetchHistory(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
   const api = await getApi();
   return api.history(symbol, period, range);
+}
+
+/** A charted series' indicators from the worker (transferred columns), null when it holds no such series. */
+export async function fetchIndicators(symbol: string, period: Period, spec: IndicatorSpec, from?: number): Promise<IndicatorLines | null> {
+  const api = await getApi();
+  return api.indicators(symbol, period, spec, from);
 }
 
 export function resync(reason: string): void {

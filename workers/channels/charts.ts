@@ -57,6 +57,11 @@ export class ChartChannel {
     return !this.refetching.has(key) && this.deps.isStreaming(key);
   }
 
+  /** The bars of a held series (oldest first), or null. */
+  bars(symbol: string, period: Period): readonly ChartBar[] | null {
+    return this.series.get(klineChannel(symbol, period))?.bars ?? null;
+  }
+
   /** Whether the chart of `key` is behind: refetching a gap or still loading. */
   isCatchingUp(key: string): boolean {
     return this.refetching.has(key) || !!this.series.get(key)?.loading;

@@ -17,6 +17,8 @@ import { assertSpotBand } from './price-band';
 import { cancelSpot, matchSpot, onSymbol } from './matching/engine';
 import { toSpotOrder } from './matching/view';
 import { canon } from '../../kernel/decimal';
+import { protectionPrice, takerLiquidity } from './matching/liquidity';
+import { qtyForQuote } from './matching/quote-walk';
 
 export { toSpotOrder };
 
@@ -24,19 +26,35 @@ export function assertMarketOpen(ctx: TradingContext, pair: PairSettings): void 
   if (!isMarketOpen(pair.market, ctx.now())) throw new AppError('trade_market_closed', { hours: STOCK_HOURS_TEXT });
 }
 
-export interface PlaceSpot {
-  symbol: string;
-  side: SpotSide;
-  amount: string;
-  /** null → market order */
-  targetPrice: string | null;
-}
+export type PlaceSpot =
+  | {
+      symbol: string;
+      side: SpotSide;
+      amount: string;
+      /** null → market order */
+      targetPrice: string | null;
+    }
+  /** a market buy spending `quoteAmount` of the quote currency, fee included */
+  | { symbol: string; side: 'buy'; quoteAmount: string; targetPrice: null };
 
 export async function placeSpotOrder(ctx: TradingContext, userId: number, req: PlaceSpot): Promise<SpotOrder> {
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
   if (req.targetPrice !== null) assertSpotBand(pair, req.targetPrice, currentPrice(ctx, pair.symbol).price);
-  return onSymbol(ctx, pair.symbol, () => matchSpot(ctx, userId, pair, { ...req, symbol: pair.symbol }));
+  return onSymbol(ctx, pair.symbol, () => {
+    // by quote: the quantity is worked out under the symbol's queue, against the book it then walks
+    const amount = 'quoteAmount' in req ? quoteQty(ctx, userId, pair, req.quoteAmount) : req.amount;
+    return matchSpot(ctx, userId, pair, { symbol: pair.symbol, side: req.side, amount, targetPrice: req.targetPrice });
+  });
+}
+
+function quoteQty(ctx: TradingContext, userId: number, pair: PairSettings, quote: string): string {
+  const liquidity = takerLiquidity(ctx.market.books.book(pair.symbol), 'buy', currentPrice(ctx, pair.symbol).price);
+  if (!liquidity.length) throw new AppError('trade_no_liquidity');
+  const cap = protectionPrice('buy', liquidity[0].price, pair.marketProtection);
+  const qty = qtyForQuote({ userId, quote, feeRate: pair.spotFeeRate, qtyDecimals: pair.qtyDecimals, cap, liquidity });
+  if (new Decimal(qty).lt(pair.spotMinAmount) || qty === '0') throw new AppError('trade_below_minimum', { min: new Decimal(pair.spotMinAmount).toFixed() });
+  return qty;
 }
 
 export function cancelSpotOrder(ctx: TradingContext, userId: number, id: number): Promise<SpotOrder> {

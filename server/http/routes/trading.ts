@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSTANTS, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
 import { ok } from '../envelope';
+import { AppError } from '../../errors';
 import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../idempotency';
 import {
@@ -36,8 +37,10 @@ const page = intOr(1, 10_000, 1);
 const limit = (d: number) => intOr(1, 50, d);
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
 
+/** Decimals a quote amount (USDT) may have: the ledger's 8. */
+const QUOTE_DECIMALS = 8;
 const PairBody = z.object({ currency_id: id, legal_id: id });
-const SpotTradeBody = z.object({ amount: z.unknown(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: z.enum(['buy', 'sell']) });
+const SpotTradeBody = z.object({ amount: z.unknown().optional(), quote_amount: z.unknown().optional(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: z.enum(['buy', 'sell']) });
 const SpotListBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['progress', 'complete']).optional(), page, limit: limit(CONSTANTS.pageSize) });
 const IdBody = z.object({ id });
 const LeverSubmitBody = z.object({
@@ -71,8 +74,14 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/coin/trade', auth, async (req) => {
     const b = parse(SpotTradeBody, input(req));
     const pair = pairByIds(ctx(), b.currency_id, b.legal_id);
-    const amount = parseAmount(b.amount, { decimals: pair.qtyDecimals, min: pair.spotMinAmount });
     const targetPrice = parseOptionalPrice(b.target_price, pair.priceDecimals);
+    // a market buy may name what it spends (quote_amount, fee included) instead of its quantity
+    if (b.quote_amount !== undefined && b.quote_amount !== '') {
+      if (b.type !== 'buy' || targetPrice !== null) throw new AppError('trade_amount_invalid');
+      const quoteAmount = parseAmount(b.quote_amount, { decimals: QUOTE_DECIMALS });
+      return ok(await withIdempotency(req, 'coin/trade', () => placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: 'buy', quoteAmount, targetPrice: null })));
+    }
+    const amount = parseAmount(b.amount, { decimals: pair.qtyDecimals, min: pair.spotMinAmount });
     return ok(await withIdempotency(req, 'coin/trade', () => placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: b.type, amount, targetPrice })));
   });
   both('/coin/list', async (req) => {

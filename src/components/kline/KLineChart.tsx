@@ -25,6 +25,8 @@ import { whenIdle } from '../../lib/idle';
 import { BarWindow } from './window';
 import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
+import { IndicatorLayer } from './indicator-layer';
+import type { IndicatorSpec } from '../../market/types';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
 export { pairChartHeight } from './size';
@@ -41,6 +43,8 @@ export interface KLineChartProps {
    * is hovered (null before the history arrives). At most once per snapshot or pointer move.
    */
   onBar?: (bar: ChartBar | null) => void;
+  /** indicators to draw over the candles and in a sub-pane (computed by the worker); none when absent */
+  indicators?: IndicatorSpec;
 }
 
 interface Series {
@@ -54,7 +58,7 @@ const ts = (t: number) => t as UTCTimestamp;
 /** A history that takes longer than this shows "Loading…" (held history answers in a few ms). */
 const LOADING_NOTE_AFTER_MS = 250;
 
-export function KLineChart({ symbol, period, height = 360, precision = 2, onBar }: KLineChartProps) {
+export function KLineChart({ symbol, period, height = 360, precision = 2, onBar, indicators }: KLineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<Series | null>(null);
@@ -76,6 +80,20 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
   const mode = useRef({ line, precision });
   mode.current = { line, precision };
 
+  // Indicators (indicator-layer.ts): built with the candles, redrawn with each history, fed each diff.
+  const layer = useRef<IndicatorLayer | null>(null);
+  const legend = useRef<HTMLDivElement>(null);
+  const ind = useRef({ spec: indicators, src: { symbol, period: feedPeriod(period) } });
+  ind.current = { spec: indicators, src: { symbol, period: feedPeriod(period) } };
+  const wantsIndicators = (sp: IndicatorSpec | undefined): sp is IndicatorSpec => !!sp && (sp.main !== 'none' || sp.sub !== 'none');
+  function indicatorsFrom(first: number | undefined): void {
+    const sp = ind.current.spec;
+    const c = chart.current;
+    if (!c || !theme.current || mode.current.line || !wantsIndicators(sp) || first === undefined) return;
+    layer.current ??= new IndicatorLayer(c, theme.current, sp, legend.current);
+    void layer.current.redraw(ind.current.src, first);
+  }
+
   /** Reports the bar under the crosshair to the readout, and scrolling back to the window. */
   function follow(c: IChartApi): void {
     c.timeScale().subscribeVisibleLogicalRangeChange((range) => {
@@ -84,6 +102,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
     c.subscribeCrosshairMove((p) => {
       const r = readout.current;
       const next = p.time !== undefined && p.point ? (p.time as number) : null;
+      layer.current?.legendAt(next);
       if (next === r.hovered || !r.onBar) return;
       r.hovered = next;
       emitBar();
@@ -161,6 +180,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       theme.current = next;
       const s = series.current;
       applyTheme(c, next, s?.main ?? null, s?.line ?? false);
+      layer.current?.setTheme(next);
     });
     return () => {
       off();
@@ -180,6 +200,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       const s = series.current;
       const c = chart.current;
       series.current = null;
+      layer.current?.clear();
+      layer.current = null;
       if (s && c) {
         c.removeSeries(s.main);
         if (s.volume) c.removeSeries(s.volume);
@@ -253,6 +275,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       s.volume?.setData(vols);
     }
     guard.reset(h.time);
+    indicatorsFrom(n ? h.time[0] : undefined);
     // To the newest bar at once: scrollToRealTime() animates for 400 ms, a full redraw every frame
     // (on a first paint, from where the chart already is: 24 redraws that change nothing).
     if (scroll) {
@@ -287,8 +310,24 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
       },
     });
     if (r.onBar) emitBar();
+    if (applied) layer.current?.live(ind.current.src);
     return applied;
   }
+
+  // Another indicator choice: the old lines go, the new ones are drawn over the bars on the chart.
+  const specKey = indicators ? `${indicators.main}|${indicators.sub}` : '';
+  useLayoutEffect(() => {
+    const l = layer.current;
+    const sp = ind.current.spec;
+    if (l && wantsIndicators(sp)) l.setSpec(sp);
+    else {
+      l?.clear();
+      layer.current = null;
+    }
+    const w = held.current;
+    if (w) indicatorsFrom(w.win.bars.time[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [specKey]);
 
   // The series are rebuilt when the mode or precision changes: the feed must redraw them from history.
   const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
@@ -297,6 +336,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar 
   return (
     <div className={css.wrap} style={{ height }}>
       <div ref={box} className={css.chart} data-testid="kline-chart" />
+      <div ref={legend} className={css.legend} data-testid="indicator-legend" aria-hidden />
       {slow && <Note text="common.loading" />}
       {feed.error && <Note text="kline.loadFailed" />}
       {!feed.loading && <StaleDot streamKey={feed.streamKey} />}

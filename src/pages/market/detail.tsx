@@ -8,11 +8,14 @@ import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
+import { IndicatorPicker, useIndicatorSpec } from '../../components/kline/IndicatorPicker';
+import { useFullscreen } from './fullscreen';
 import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { PATHS, tradePath } from '../../nav/paths';
 import type { Quote } from '../../api/market';
 import { StarButton } from './StarButton';
+import { MarketTabs } from './MarketTabs';
 import { loadFavourites } from './favourites';
 import { rememberView } from './recent';
 import { figuresOf, turnover } from './sort';
@@ -32,7 +35,8 @@ function savedPeriod(): ChartPeriod {
 /**
  * The trading pair view (route market/detail?symbol=BTC/USDT, our addition to spec §2): last price,
  * today's change, 24 h high/low/volume, the selected candle's open/high/low/close, the K-line with
- * its periods and the time-share line, a favourite star, and Buy/Sell into the Trade tab.
+ * its periods and the time-share line, the book / depth / trades tabs, a favourite star, and Buy/Sell
+ * into the Trade tab.
  */
 export default function DetailPage() {
   const { t } = useTranslation();
@@ -96,6 +100,7 @@ export default function DetailPage() {
     >
       <Summary quote={quote} />
       <ChartBlock key={quote.symbol} quote={quote} period={period} onPeriod={setPeriod} />
+      <MarketTabs symbol={quote.symbol} priceDecimals={quote.price_decimals} />
       <div className={styles.actions}>
         <Button className={`${styles.trade} ${styles.buy}`} onClick={() => navigate(tradePath(quote.symbol, 'buy'))}>
           {t('market.buy')}
@@ -184,8 +189,10 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
   }, [period, readout]);
   const periods = useMemo(() => CHART_PERIODS, []);
   const [height] = useState(pairChartHeight);
+  const [spec, setSpec] = useIndicatorSpec();
+  const full = useFullscreen();
   return (
-    <section className={styles.chartBlock} aria-label={t('market.chart')}>
+    <section className={`${styles.chartBlock} ${full.on ? styles.full : ''}`} aria-label={t('market.chart')} data-fullscreen={full.on}>
       <div className={styles.periods} role="group" aria-label={t('market.period')}>
         {periods.map((p) => (
           <button
@@ -199,9 +206,13 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
             {t(p.label)}
           </button>
         ))}
+        <button type="button" className={styles.period} data-testid="chart-fullscreen" aria-pressed={full.on} onClick={full.toggle}>
+          {full.on ? t('kline.exitFullscreen') : t('kline.fullscreen')}
+        </button>
       </div>
       <Ohlc store={readout} decimals={quote.price_decimals} />
-      <KLineChart symbol={quote.symbol} period={period} height={height} precision={quote.price_decimals} onBar={onBar} />
+      <KLineChart symbol={quote.symbol} period={period} height={full.on ? full.height : height} precision={quote.price_decimals} onBar={onBar} indicators={spec} />
+      <IndicatorPicker spec={spec} onChange={setSpec} />
     </section>
   );
 }

@@ -16,11 +16,13 @@ import { PagedList } from '../../components/trade/PagedList';
 import { PairHeader } from './components/PairHeader';
 import { SpotOrderCard } from './components/SpotOrderCard';
 import { SpotOrderForm } from './components/SpotOrderForm';
+import type { PickedPrice } from './components/picked';
+import { OrderBook } from '../../components/book/OrderBook';
 import { TradeTabs } from './components/TradeTabs';
 import { usePair, usePairSymbol } from './components/usePair';
 import styles from './transaction.module.css';
 
-/** Trade tab: spot trading of one pair — header, collapsible K-line, order form, open orders. */
+/** Trade tab: spot trading of one pair — header, collapsible K-line, the order form with the book beside it, open orders. */
 export default function SpotTradePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,6 +31,8 @@ export default function SpotTradePage() {
   const pair = usePair(symbol);
   const [version, setVersion] = useState(0);
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const [picked, setPicked] = useState<PickedPrice | null>(null);
+  const pick = useCallback((price: string) => setPicked({ price }), []);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
 
   // A fill or a cancel of one of this pair's orders (from any device) refreshes the list.
@@ -73,7 +77,10 @@ export default function SpotTradePage() {
         }
       />
       <ChartPanel symbol={symbol} precision={pair.priceDecimals} />
-      <SpotOrderForm pair={pair} onPlaced={bump} />
+      <div className={styles.split}>
+        <SpotOrderForm pair={pair} onPlaced={bump} picked={picked} />
+        <OrderBook symbol={symbol} priceDecimals={pair.priceDecimals} onPick={pick} />
+      </div>
       <section className={styles.section} aria-labelledby="open-orders">
         <div className={styles.sectionHead}>
           <h2 id="open-orders" className={styles.sectionTitle}>

@@ -16,6 +16,8 @@ import { pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { ChartPanel } from './components/ChartPanel';
 import { LeverForm } from './components/LeverForm';
+import { OrderBook } from '../../components/book/OrderBook';
+import type { PickedPrice } from './components/picked';
 import { PairHeader } from './components/PairHeader';
 import { PositionCard } from './components/PositionCard';
 import { TpSlEditor } from './components/TpSlEditor';
@@ -68,6 +70,8 @@ export default function ContractTradePage() {
   const [busy, setBusy] = useState<number | 'batch' | null>(null);
   const [editing, setEditing] = useState<LeverPosition | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const [picked, setPicked] = useState<PickedPrice | null>(null);
+  const pick = useCallback((price: string) => setPicked({ price }), []);
 
   useEffect(() => {
     if (!token || !ids) return;
@@ -199,7 +203,10 @@ export default function ContractTradePage() {
         </div>
       ) : null}
       <ChartPanel symbol={symbol} precision={pair.priceDecimals} />
-      <LeverForm settings={pair.settings} account={account} priceDecimals={pair.priceDecimals} onOpened={reload} />
+      <div className={styles.split}>
+        <LeverForm settings={pair.settings} account={account} priceDecimals={pair.priceDecimals} onOpened={reload} picked={picked} />
+        <OrderBook symbol={symbol} priceDecimals={pair.priceDecimals} rows={9} onPick={pick} />
+      </div>
 
       <section className={styles.section} aria-label={t('trade.lever.positions')}>
         <Tabs activeKey={tab} onChange={(k) => setTab(k as 'positions' | 'entrusted')} className={styles.tabs}>

@@ -71,6 +71,29 @@ describe('market orders walk the book', () => {
   });
 });
 
+describe('market buy by quote amount', () => {
+  it('spends at most the quote amount, fee included, walking the levels; the rest of the quote stays', async () => {
+    const u = await k.user('quote-buy@example.com');
+    await k.fund(u.id, USDT, CHANGE, '1000');
+    await k.tick(SYM, '100');
+    await setBook([['100', '1'], ['101', '2'], ['102', '3']]);
+    const r = await k.call('POST', '/api/coin/trade', u.token, { currency_id: ETH, legal_id: USDT, type: 'buy', quote_amount: '304.304' });
+    // 304.304 / 1.001 = 304 for the fills: 100 × 1 + 101 × 2 = 302, then 2 / 102 → 0.0196 at the level of 102
+    const o = r.message as SpotOrder;
+    expect(o).toMatchObject({ kind: 'market', status: 'filled', amount: '3.0196', filled: '3.0196', total: '303.9992', fee: '0.3039992' });
+    expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '695.6968008', frozen: '0' });
+    expect(await k.balance(u.id, ETH, CHANGE)).toEqual({ available: '3.0196', frozen: '0' });
+  });
+
+  it('is a market buy only: a sell or a limit by quote amount is refused', async () => {
+    const u = await k.user('quote-sell@example.com');
+    await k.fund(u.id, ETH, CHANGE, '5');
+    for (const f of [{ type: 'sell', quote_amount: '100' }, { type: 'buy', quote_amount: '100', target_price: '100' }])
+      expect(await k.call('POST', '/api/coin/trade', u.token, { currency_id: ETH, legal_id: USDT, ...f })).toMatchObject({ type: 'error' });
+    expect(await k.balance(u.id, ETH, CHANGE)).toEqual({ available: '5', frozen: '0' });
+  });
+});
+
 describe('limit orders', () => {
   it('a crossing limit fills as far as the book allows, rests for the rest in the book, and fills on a later cross', async () => {
     const u = await k.user('partial@example.com');
@@ -97,6 +120,20 @@ describe('limit orders', () => {
       [101, 1, 'taker'],
       [101, 1, 'maker'],
     ]);
+    expect(depth().bids[0]).toEqual(['99', '10']);
+  });
+
+  it('cancelling a partially filled order releases the remainder and keeps what filled', async () => {
+    const u = await k.user('partial-cancel@example.com');
+    await k.fund(u.id, USDT, CHANGE, '1000');
+    await k.tick(SYM, '100');
+    await setBook([['100', '1'], ['101', '1'], ['103', '5']]);
+    const o = (await order(u.token, { type: 'buy', amount: '3', target_price: '101' })).message as SpotOrder;
+    expect(o).toMatchObject({ status: 'partially_filled', filled: '2', frozen: '101.101' });
+    const c = (await k.call('POST', '/api/coin/cancel', u.token, { id: o.id })).message as SpotOrder;
+    expect(c).toMatchObject({ status: 'cancelled', filled: '2', total: '201', frozen: '0' });
+    expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '798.799', frozen: '0' });
+    expect(await k.balance(u.id, ETH, CHANGE)).toEqual({ available: '2', frozen: '0' });
     expect(depth().bids[0]).toEqual(['99', '10']);
   });
 

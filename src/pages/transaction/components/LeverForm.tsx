@@ -14,12 +14,15 @@ import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
 import { expectedFill, gt, leverPreview, maxLots, minus } from './preview';
+import { usePickedPrice, type PickedPrice } from './picked';
 import styles from './trade-form.module.css';
 
 export interface LeverFormProps {
   settings: PairTradeSettings | null;
   account: LeverAccountSummary | null;
   priceDecimals: number;
+  /** a price tapped in the book beside the form */
+  picked?: PickedPrice | null;
   onOpened: (p: LeverPosition) => void;
 }
 
@@ -27,7 +30,7 @@ export interface LeverFormProps {
  * Open a contract position: long/short, market/limit, lots, a multiple from the pair's allowed
  * set, optional TP/SL; margin and opening fee previewed with core's formulas before confirming.
  */
-export function LeverForm({ settings: s, account, priceDecimals, onOpened }: LeverFormProps) {
+export function LeverForm({ settings: s, account, priceDecimals, onOpened, picked }: LeverFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = useSnapshot(session);
@@ -41,6 +44,10 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened }: Lev
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
+  usePickedPrice(picked, (p) => {
+    setEntry('limit');
+    setPrice(p);
+  });
 
   const symbol = s?.symbol ?? '';
   const live = useTicker(symbol)?.last ?? null;

@@ -13,7 +13,7 @@ export interface SpotOrderCardProps {
   cancelling?: boolean;
 }
 
-/** One spot order: side, pair, kind, price, amount, fill, fee, status; cancel while open. */
+/** One spot order: side, pair, kind, price, amount, fill, fee, status, what is filled of a partial fill; cancel while it rests. */
 export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecimals, onCancel, cancelling }: SpotOrderCardProps) {
   const { t } = useTranslation();
   const [base, quote] = o.symbol.split('/');
@@ -43,7 +43,13 @@ export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecima
           <Num value={o.fee} tint={false} />
         </Cell>
       </div>
-      {onCancel && o.status === 'open' ? (
+      {o.status === 'partially_filled' || (o.status === 'cancelled' && /[1-9]/.test(o.filled)) ? (
+        <div className={styles.filledLine} data-testid="order-filled">
+          {t('trade.filledOf')} <Num value={o.filled} tint={false} /> / <Num value={o.amount} tint={false} /> {base}
+        </div>
+      ) : null}
+      {/* a partly filled order rests for the rest: cancelling releases the remainder, the fills stay */}
+      {onCancel && (o.status === 'open' || o.status === 'partially_filled') ? (
         <div className={styles.cardActions}>
           <button type="button" className={styles.smallBtn} disabled={cancelling} onClick={() => onCancel(o)} data-testid="cancel-order">
             {t('trade.cancelOrder')}

@@ -11,19 +11,27 @@ import { AmountField, DecimalInput } from '../../../components/form';
 import { Num } from '../../../components/Num';
 import { toastSuccess } from '../../../lib/toast';
 import { useTicker } from '../../../market';
+import { useBook } from '../../../market/book';
 import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
-import { expectedFill, gt, maxSpotBuy, minus, spotPreview } from './preview';
+import { baseForQuote, expectedFill, gt, maxSpotBuy, minus, spotPreview } from './preview';
+import { estimateFill } from './estimate';
+import { usePickedPrice, type PickedPrice } from './picked';
 import { useBalance } from './useBalance';
 import type { PairState } from './usePair';
 import styles from './trade-form.module.css';
+
+/** Decimals of a quote amount to spend (the server's limit). */
+const QUOTE_DECIMALS = 8;
+/** Book levels the confirmation's estimate walks. */
+const BOOK_LEVELS = 50;
 
 /**
  * The spot order form: buy/sell, market/limit, price, amount with 25–100 % of what the balance
  * allows, total and fee from core, a confirmation sheet, then the order.
  */
-export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: () => void }) {
+export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onPlaced: () => void; picked?: PickedPrice | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = useSnapshot(session);
@@ -34,6 +42,14 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
+  /** what the amount box counts: the base, or (a market buy only) the quote to spend */
+  const [by, setBy] = useState<'base' | 'quote'>('base');
+
+  usePickedPrice(picked, (p) => {
+    if (byQuote) setAmount('');
+    setKind('limit');
+    setPrice(p);
+  });
 
   const q = pair.quote;
   const s = pair.settings;
@@ -43,20 +59,29 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
   const live = useTicker(pair.symbol)?.last ?? q?.last ?? null;
   // a limit that crosses the market fills at once at the market price: preview and confirm say so
   const fill = expectedFill(kind, side, price, live);
-  const usePrice = fill.price;
+  const byQuote = kind === 'market' && side === 'buy' && by === 'quote';
+  // The sheet's estimate walks the book's top levels: watched only while the sheet is open.
+  const book = useBook(confirming && kind === 'market' ? pair.symbol : null, undefined, BOOK_LEVELS, 0);
+  const est =
+    book && kind === 'market' && amount && gt(amount, '0')
+      ? estimateFill(side === 'buy' ? book.asks : book.bids, byQuote ? { quote: amount, feeRate } : { qty: amount }, pair.qtyDecimals)
+      : null;
+  const usePrice = kind === 'market' && est ? est.price : fill.price;
 
   const quoteBal = useBalance(s?.legal_id ?? q?.legal_id, ACCOUNT_TYPES.change);
   const baseBal = useBalance(s?.currency_id ?? q?.currency_id, ACCOUNT_TYPES.change);
   const spend = side === 'buy' ? quoteBal.balance?.available ?? null : baseBal.balance?.available ?? null;
   const spendUnit = side === 'buy' ? quoteName : base;
-  const maxAmount = side === 'buy' ? maxSpotBuy(spend, usePrice, feeRate, pair.qtyDecimals) : spend;
+  const maxAmount = byQuote ? spend : side === 'buy' ? maxSpotBuy(spend, usePrice, feeRate, pair.qtyDecimals) : spend;
 
-  const preview = spotPreview(side, usePrice, amount, feeRate);
-  const needed = preview ? (side === 'buy' ? preview.quoteIn : amount) : null;
+  // by quote the amount is what is spent; the base it buys is estimated (live price, then the book)
+  const baseAmount = byQuote ? (est?.qty ?? baseForQuote(amount, live, feeRate, pair.qtyDecimals)) : amount;
+  const preview = byQuote ? null : spotPreview(side, usePrice, amount, feeRate);
+  const needed = byQuote ? amount || null : preview ? (side === 'buy' ? preview.quoteIn : amount) : null;
   const amountError = (() => {
     if (!touched) return null;
     if (!amount || !gt(amount, '0')) return t('trade.err.amount');
-    if (s && gt(s.spot_min_amount, amount)) return t('trade.err.minAmount', { min: s.spot_min_amount, unit: base });
+    if (s && !byQuote && gt(s.spot_min_amount, amount)) return t('trade.err.minAmount', { min: s.spot_min_amount, unit: base });
     if (token && needed && spend !== null && gt(needed, spend)) return t('common.insufficientBalance');
     return null;
   })();
@@ -70,7 +95,7 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
     setTouched(true);
     const bad = !amount || !gt(amount, '0') || (kind === 'limit' && (!price || !gt(price, '0')));
     if (bad || (needed && spend !== null && gt(needed, spend))) return;
-    if (s && gt(s.spot_min_amount, amount)) return;
+    if (s && !byQuote && gt(s.spot_min_amount, amount)) return;
     setConfirming(true);
   };
 
@@ -80,7 +105,7 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
     setPending(true);
     try {
       const o = await spotTrade({
-        amount,
+        ...(byQuote ? { quote_amount: amount } : { amount }),
         target_price: kind === 'limit' ? price : undefined,
         currency_id: cur.currency_id,
         legal_id: cur.legal_id,
@@ -156,6 +181,7 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
             className={`${styles.kindBtn} ${kind === k ? styles.kindOn : ''}`}
             onClick={() => {
               setKind(k);
+              if (byQuote) setAmount(''); // a quote amount means nothing to a limit order
               if (k === 'limit' && !price && live) setPrice(live);
             }}
           >
@@ -182,11 +208,29 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
       )}
 
       <AmountField
-        label={t('trade.amount')}
+        label={byQuote ? t('trade.total') : t('trade.amount')}
         value={amount}
         onChange={setAmount}
-        decimals={pair.qtyDecimals}
-        unit={base}
+        decimals={byQuote ? QUOTE_DECIMALS : pair.qtyDecimals}
+        unit={
+          kind === 'market' && side === 'buy' ? (
+            <button
+              type="button"
+              className={styles.unitSwitch}
+              data-testid="amount-unit"
+              aria-label={t('trade.amountIn', { unit: byQuote ? base : quoteName })}
+              onClick={() => {
+                setBy(byQuote ? 'base' : 'quote');
+                setAmount('');
+                setTouched(false);
+              }}
+            >
+              {byQuote ? quoteName : base} ⇅
+            </button>
+          ) : (
+            base
+          )
+        }
         maxAmount={token ? maxAmount : undefined}
         available={token ? spend : undefined}
         availableUnit={spendUnit}
@@ -197,12 +241,12 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
 
       <div className={styles.summary}>
         <div>
-          <span>{kind === 'market' ? t('trade.estTotal') : t('trade.total')}</span>
-          <span data-testid="order-total">{numOr(preview?.total, quoteName)}</span>
+          <span>{byQuote ? t('trade.estAmount') : kind === 'market' ? t('trade.estTotal') : t('trade.total')}</span>
+          <span data-testid="order-total">{byQuote ? numOr(baseAmount, base) : numOr(preview?.total, quoteName)}</span>
         </div>
         <div>
           <span>{t('trade.fee')}</span>
-          <span>{preview ? numOr(preview.fee, quoteName) : feeRate === '0' ? t('trade.zeroFee') : dash}</span>
+          <span>{preview ? numOr(preview.fee, quoteName) : feeRate === '0' ? t('trade.zeroFee') : byQuote ? t('trade.feeIncluded') : dash}</span>
         </div>
       </div>
 
@@ -228,12 +272,13 @@ export function SpotOrderForm({ pair, onPlaced }: { pair: PairState; onPlaced: (
           { label: t('trade.pair'), value: pair.symbol },
           { label: t('trade.orderType'), value: t(`trade.${kind}`) },
           { label: kind === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'), value: numOr(usePrice, quoteName, pair.priceDecimals) },
-          { label: t('trade.amount'), value: numOr(amount, base) },
-          { label: t('trade.fee'), value: numOr(preview?.fee, quoteName) },
+          ...(est ? [{ label: t('trade.slippage'), value: <span data-testid="est-slippage">{est.complete ? `${est.slippagePct}%` : `> ${est.slippagePct}%`}</span> }] : []),
+          { label: t('trade.amount'), value: numOr(baseAmount, base) },
+          { label: t('trade.fee'), value: byQuote ? t('trade.feeIncluded') : numOr(preview?.fee, quoteName) },
           side === 'buy'
-            ? { label: t('trade.youPay'), value: numOr(preview?.quoteIn, quoteName) }
+            ? { label: t('trade.youPay'), value: numOr(byQuote ? amount : preview?.quoteIn, quoteName) }
             : { label: t('trade.youReceive'), value: numOr(preview?.quoteOut, quoteName), strong: true },
-          side === 'buy' ? { label: t('trade.youReceive'), value: numOr(amount, base), strong: true } : { label: t('trade.youPay'), value: numOr(amount, base) },
+          side === 'buy' ? { label: t('trade.youReceive'), value: numOr(baseAmount, base), strong: true } : { label: t('trade.youPay'), value: numOr(amount, base) },
           { label: t('trade.balanceAfter'), value: numOr(minus(spend, needed), spendUnit) },
         ]}
         note={kind === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')}

@@ -30,6 +30,12 @@ export function expectedFill(kind: 'market' | 'limit', side: 'buy' | 'sell' | 'l
   return { price: crosses ? live : limit, crosses };
 }
 
+/** The base a quote amount buys at `price` after the fee, rounded down (before the book's estimate arrives). */
+export function baseForQuote(quote: string, price: string | null, feeRate: string, decimals: number): string | null {
+  if (!positive(quote) || !positive(price)) return null;
+  return D(quote).div(D(price).times(D(feeRate).plus(1))).toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN).toFixed();
+}
+
 const step = (decimals: number) => D('1').div(D('10').pow(decimals));
 
 /**

@@ -1,0 +1,178 @@
+/**
+ * The indicator lines of one K-line chart: the worker computes them (workers/indicators/, from
+ * core's incremental formulas); this draws what it answers — price-pane lines (MA/EMA/BOLL) on the
+ * candles, the sub indicator (VOL/MACD/KDJ/RSI) in a second pane — and writes the crosshair legend.
+ * Asked again on every live diff for the bars from the newest drawn one on, so a tick costs the
+ * worker O(lines) and the main thread a few series updates.
+ */
+import { HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp, type WhitespaceData, type LineData, type HistogramData } from 'lightweight-charts';
+import { fetchIndicators } from '../../market/bridge';
+import type { IndicatorLines, IndicatorSpec, Period } from '../../market/types';
+import type { ChartTheme } from './theme';
+
+/** Line colours in the order of an indicator's lines (Binance's MA7 / MA25 / MA99 family). */
+const PALETTE = ['#f0b90b', '#d04ed6', '#2f8fe6'];
+const SUB_PANE_PX = 90;
+
+type Drawn = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
+type Point = LineData | HistogramData | WhitespaceData;
+
+export interface LayerSource {
+  symbol: string;
+  period: Period;
+}
+
+export class IndicatorLayer {
+  private series = new Map<string, { s: Drawn; kind: 'line' | 'hist'; color: string; pane: 'main' | 'sub' }>();
+  private gen = 0;
+  private newest = 0;
+  private busy = false;
+  private again = false;
+  /** the values by time, for the legend */
+  private byTime = new Map<number, number[]>();
+  private names: { name: string; pane: 'main' | 'sub'; color: string }[] = [];
+
+  constructor(
+    private readonly chart: IChartApi,
+    private theme: ChartTheme,
+    private spec: IndicatorSpec,
+    private readonly legend: HTMLElement | null,
+  ) {}
+
+  setTheme(th: ChartTheme): void {
+    this.theme = th;
+  }
+
+  /** A new spec: the old lines go; the caller redraws. */
+  setSpec(spec: IndicatorSpec): void {
+    this.spec = spec;
+    this.clear();
+  }
+
+  clear(): void {
+    this.gen++;
+    for (const { s } of this.series.values()) this.chart.removeSeries(s);
+    this.series.clear();
+    this.byTime.clear();
+    this.names = [];
+    if (this.chart.panes().length > 1) this.chart.removePane(1);
+    if (this.legend) this.legend.textContent = '';
+  }
+
+  /** Everything again, for the bars from `from` (the first drawn candle) on. */
+  async redraw(src: LayerSource, from: number): Promise<void> {
+    const gen = ++this.gen;
+    const r = await fetchIndicators(src.symbol, src.period, this.spec, from);
+    if (gen !== this.gen || !r) return;
+    this.byTime.clear();
+    this.ensure(r);
+    const n = r.time.length;
+    r.lines.forEach((l, k) => {
+      const entry = this.series.get(`${l.pane}|${l.name}`);
+      if (!entry) return;
+      const data: Point[] = new Array(n);
+      for (let i = 0; i < n; i++) data[i] = this.point(r.time[i], l.values[i], entry.kind, entry.color);
+      entry.s.setData(data as never);
+      for (let i = 0; i < n; i++) this.remember(r.time[i], k, l.values[i]);
+    });
+    this.newest = n ? r.time[n - 1] : 0;
+    if (this.chart.panes().length > 1) this.chart.panes()[1].setHeight(SUB_PANE_PX);
+    this.legendAt(null);
+  }
+
+  /** New live bars arrived: the values from the newest drawn bar on (one request in flight at a time). */
+  live(src: LayerSource): void {
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    const gen = this.gen;
+    fetchIndicators(src.symbol, src.period, this.spec, this.newest)
+      .then((r) => {
+        if (gen !== this.gen || !r || !this.series.size) return;
+        const n = r.time.length;
+        r.lines.forEach((l, k) => {
+          const entry = this.series.get(`${l.pane}|${l.name}`);
+          if (!entry) return;
+          for (let i = 0; i < n; i++) {
+            if (r.time[i] < this.newest) continue;
+            entry.s.update(this.point(r.time[i], l.values[i], entry.kind, entry.color) as never);
+            this.remember(r.time[i], k, l.values[i]);
+          }
+        });
+        if (n) this.newest = Math.max(this.newest, r.time[n - 1]);
+        this.legendAt(null);
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.busy = false;
+        if (this.again) {
+          this.again = false;
+          this.live(src);
+        }
+      });
+  }
+
+  /** The legend for the bar at `time` (null: the newest). */
+  legendAt(time: number | null): void {
+    const el = this.legend;
+    if (!el) return;
+    const v = this.byTime.get(time ?? this.newest);
+    el.textContent = '';
+    if (!v) return;
+    for (const pane of ['main', 'sub'] as const) {
+      const line = document.createElement('div');
+      this.names.forEach((n, k) => {
+        if (n.pane !== pane) return;
+        const span = document.createElement('span');
+        span.style.color = n.color;
+        const x = v[k];
+        span.textContent = `${n.name} ${Number.isFinite(x) ? fmt(x) : '--'} `;
+        line.appendChild(span);
+      });
+      if (line.childNodes.length) el.appendChild(line);
+    }
+  }
+
+  private remember(time: number, k: number, value: number): void {
+    let row = this.byTime.get(time);
+    if (!row) this.byTime.set(time, (row = []));
+    row[k] = value;
+  }
+
+  private point(time: number, value: number, kind: 'line' | 'hist', color: string): Point {
+    const t = time as UTCTimestamp;
+    if (!Number.isFinite(value)) return { time: t };
+    if (kind === 'hist') return { time: t, value, color: color === 'sign' ? (value >= 0 ? this.theme.up : this.theme.down) : color };
+    return { time: t, value };
+  }
+
+  /** The series for the answer's lines, built once per spec. */
+  private ensure(r: IndicatorLines): void {
+    if (this.series.size) return;
+    const counts = { main: 0, sub: 0 };
+    this.names = [];
+    for (const l of r.lines) {
+      const pane = l.pane === 'main' ? 0 : 1;
+      let color: string;
+      let s: Drawn;
+      if (l.kind === 'hist') {
+        // MACD's bars take the sign's colour; VOL's are neutral
+        color = l.name === 'MACD' ? 'sign' : 'rgba(128,128,128,0.45)';
+        s = this.chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'volume' } }, pane);
+      } else {
+        color = PALETTE[counts[l.pane]++ % PALETTE.length];
+        s = this.chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, pane);
+      }
+      this.series.set(`${l.pane}|${l.name}`, { s, kind: l.kind, color, pane: l.pane });
+      this.names.push({ name: l.name, pane: l.pane, color: color === 'sign' ? this.theme.text : color });
+    }
+  }
+}
+
+/** Legend numbers: 4 significant decimals for small values, 2 for large — a readout, not money. */
+function fmt(x: number): string {
+  const a = Math.abs(x);
+  return x.toFixed(a >= 1000 ? 2 : a >= 1 ? 3 : 5);
+}
