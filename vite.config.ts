@@ -44,6 +44,9 @@ export default defineConfig({
         navigateFallback: '/h5/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/socket\.io/, /^\/h5\/admin/],
         cleanupOutdatedCaches: true,
+        // the first worker takes the open page at once (its later asset requests come from the cache);
+        // an update still waits for the user (registerType prompt), then takes over and reloads it
+        clientsClaim: true,
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/h5/assets/') && !url.pathname.endsWith('.map'),
@@ -60,6 +63,8 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     sourcemap: true,
+    // chunk graph for scripts/bundle-budget.ts
+    manifest: true,
     // budgets are enforced by scripts/bundle-budget.ts (npm test), in brotli bytes per route
     chunkSizeWarningLimit: 500,
     // two pages: the customer app and the operators' back office (reached at /h5/admin/)

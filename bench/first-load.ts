@@ -127,11 +127,9 @@ async function load(browser: Browser, page: Page, url: string, route: RouteDef, 
     if (e.type === 'Document' && !navStart) navStart = e.timestamp;
   });
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-  if (shot) {
-    await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 30_000 }).catch(() => {});
-    await page.screenshot({ path: `${shot}-fcp.png` });
-  }
-  if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 30_000 }).catch(() => {});
+  await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 }).catch(() => {});
+  if (shot) await page.screenshot({ path: `${shot}-fcp.png` });
+  if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 60_000 }).catch(() => {});
   // let late content (banners, notices, the chart) arrive and LCP settle
   await sleep(3000);
   if (shot) await page.screenshot({ path: `${shot}-settled.png` });
