@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   timeout: 90_000,
+  // Lazy routes and the chart chunk can take more than the default 5 s on a loaded 2-core machine.
+  expect: { timeout: 15_000 },
   workers: 1,
   retries: 0,
   reporter: [['list']],
