@@ -38,6 +38,9 @@ export function registerServiceWorker(): void {
 /** Activates the waiting worker; the page reloads onto the new build when it takes control. */
 export function takeUpdate(): void {
   update.ready = false;
+  // workbox-window reloads only a page that was controlled when it registered; the first visit's
+  // page was claimed later, so reload here when the new worker takes over
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
   void apply?.(true);
 }
 
