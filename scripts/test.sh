@@ -15,4 +15,5 @@ echo "[test] typecheck"; npm run -s typecheck
 echo "[test] lint"; npm run -s lint
 echo "[test] unit and integration"; npx vitest run
 echo "[test] build"; npm run -s build
+echo "[test] bundle budget (brotli bytes per route)"; npx tsx scripts/bundle-budget.ts
 echo "[test] browser (Playwright, /usr/bin/chromium)"; npx playwright test

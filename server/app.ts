@@ -5,14 +5,12 @@
  * each adds its routes, back-office routes, seed steps and jobs. Last, the seeds run in order and
  * the areas' jobs start. Tests call buildApp with an injected database and a no-network config.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { Server as SocketIOServer } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -30,6 +28,7 @@ import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression, registerWebApp } from './http/static';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
 import { registerRouteReplays } from './http/routes/replays';
@@ -104,6 +103,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   registerInputGuard(app);
   registerSecurityHeaders(app);
   registerAuth(app);
+  await registerCompression(app);
 
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
@@ -124,14 +124,8 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     allowList: (req) => !req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/'),
   });
 
-  // The built web app. Hash routing means everything lives under /h5/ (index.html + assets).
-  if (fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/h5/', index: ['index.html'], redirect: true });
-  } else {
-    app.get('/h5/', async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').send('<!doctype html><p>The web app is not built yet: run <code>npm run build</code>, then reload.</p>'),
-    );
-  }
+  // The built web app under /h5/ (hash routing inside): precompressed, cached, with a quotes snapshot.
+  await registerWebApp(app, config.webRoot ?? WEB_ROOT, () => (app.hasDecorator('market') ? app.market : undefined));
   app.get('/', async (_req, reply) => reply.redirect('/h5/'));
 
   // socket.io on the same HTTP server: the market worker connects to the page's origin.

@@ -64,6 +64,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** the built web app served under /h5/ (WEB_ROOT); unset → this checkout's dist/h5 */
+  webRoot: string | undefined;
   databaseUrl: string | undefined;
   /** connections in the database pool (DB_POOL_MAX) */
   dbPoolMax: number;
@@ -152,6 +154,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     dbPoolMax: poolMax(env.DB_POOL_MAX),
     redisUrl: env.REDIS_URL || undefined,

@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
 import './styles/tokens.css';
 import './styles/global.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import './stores/ui';
 import { session } from './stores/session';
 import { computeVisitorId } from './lib/fingerprint';
+import { markFirstRender } from './lib/firstPaint';
 import { App } from './app/App';
-import { whenIdle } from './lib/idle';
+import { registerServiceWorker } from './app/sw';
+import { BUILD_ID } from './build-id';
 
 // antd-mobile 5 mounts Toast/Dialog with React 18's legacy render, which React 19 removed;
 // hand it a createRoot-based renderer or every imperative Toast/Dialog throws.
@@ -20,15 +22,21 @@ unstableSetRender((node, container) => {
   };
 });
 
-async function boot(): Promise<void> {
+async function visitorId(): Promise<void> {
   // The visitor id must be on the very first request, and hashing takes about a millisecond.
-  if (!session.visitorId) {
-    try {
-      session.visitorId = await computeVisitorId();
-    } catch {
-      /* headers go without it; the next launch retries */
-    }
+  if (session.visitorId) return;
+  try {
+    session.visitorId = await computeVisitorId();
+  } catch {
+    /* headers go without it; the next launch retries */
   }
+}
+
+async function boot(): Promise<void> {
+  if (BUILD_ID) document.documentElement.dataset.build = BUILD_ID;
+  // The current language is fetched on demand (src/i18n): the first render waits for it, so no
+  // screen ever shows keys or flips language.
+  await Promise.all([visitorId(), i18nReady]);
   const el = document.getElementById('root');
   if (!el) throw new Error('#root missing from index.html');
   createRoot(el).render(
@@ -36,11 +44,9 @@ async function boot(): Promise<void> {
       <App />
     </StrictMode>,
   );
-  // Once the first screen is up: load the chart chunk and build the spare chart the first chart the
-  // user opens adopts, so it does not pay for a cold first draw (src/components/kline/spare.ts).
-  whenIdle(() => {
-    import('./components/kline/spare').then((m) => m.prepareSpareChart()).catch(() => {});
-  }, 4000);
+  markFirstRender();
+  // The chart library is no longer prefetched here: only screens with a chart load it (issue 27).
+  registerServiceWorker();
 }
 
 void boot();

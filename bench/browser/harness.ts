@@ -59,7 +59,8 @@ export interface ServerHandle {
 
 const CLK_TCK = 100;
 
-export async function startServer(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number }): Promise<ServerHandle> {
+/** `cwd`: the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before"). */
+export async function startServer(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number; cwd?: string }): Promise<ServerHandle> {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -75,7 +76,7 @@ export async function startServer(o: { tickRate: number; dataDir: string; extraS
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: o.cwd ?? ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

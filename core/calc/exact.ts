@@ -9,7 +9,8 @@
  */
 import Decimal from 'decimal.js';
 
-export const ExactDecimal = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+// pure: a module that imports nothing of it must not keep decimal.js in its chunk (issue 27)
+export const ExactDecimal = /* @__PURE__ */ Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
 
 export type DecimalInput = string | Decimal;
 

@@ -4,7 +4,7 @@
  * - marketRoutes(app, market): GET /api/currency/new_timeshar and /api/currency/quotation_new
  */
 export { createMarket, type MarketService, type MarketConfig, type CreateMarketOptions, type MarketLog, type LastPrice, type TicksHandler, type QuoteRow } from './service';
-export { marketRoutes, type QuoteGroup } from './routes';
+export { marketRoutes, quoteGroups, type QuoteGroup } from './routes';
 export type { ResolveUser, TickerMode, Ack } from './socket';
 export { SimulatorFeed, ScriptedFeed, type MarketFeed, type ScriptedTick } from './feed';
 export type { MarketTables } from '../db/market-tables';

@@ -40,16 +40,19 @@ export function marketRoutes(app: FastifyInstance, market: MarketService, opts: 
     return ok(await market.history(q.symbol, q.period, q.from * 1000, q.to * 1000 + 999));
   });
 
-  app.get(`${prefix}/currency/quotation_new`, async () => {
-    const tickers = new Map(market.tickers().map((t) => [t.symbol, t]));
-    const groups = new Map<string, QuoteRow[]>();
-    for (const p of market.pairs()) {
-      const t = tickers.get(p.symbol);
-      if (!t) continue;
-      let list = groups.get(p.quote);
-      if (!list) groups.set(p.quote, (list = []));
-      list.push({ ...p, last: t.last, open: t.open, high: t.high, low: t.low, volume: t.volume, change: changePercent(t) });
-    }
-    return ok([...groups].map(([name, quotes]): QuoteGroup => ({ name, quotes })));
-  });
+  app.get(`${prefix}/currency/quotation_new`, async () => ok(quoteGroups(market)));
+}
+
+/** The quotation_new answer: also inlined in the app's HTML for first-paint prices (server/http/static.ts). */
+export function quoteGroups(market: MarketService): QuoteGroup[] {
+  const tickers = new Map(market.tickers().map((t) => [t.symbol, t]));
+  const groups = new Map<string, QuoteRow[]>();
+  for (const p of market.pairs()) {
+    const t = tickers.get(p.symbol);
+    if (!t) continue;
+    let list = groups.get(p.quote);
+    if (!list) groups.set(p.quote, (list = []));
+    list.push({ ...p, last: t.last, open: t.open, high: t.high, low: t.low, volume: t.volume, change: changePercent(t) });
+  }
+  return [...groups].map(([name, quotes]): QuoteGroup => ({ name, quotes }));
 }

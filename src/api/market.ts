@@ -49,7 +49,11 @@ function toQuote(raw: unknown, group: string): Quote | null {
 }
 
 export async function quotationNew(): Promise<QuoteGroup[]> {
-  const m = await get<unknown>('/currency/quotation_new', undefined, { quiet: true });
+  return parseQuoteGroups(await get<unknown>('/currency/quotation_new', undefined, { quiet: true }));
+}
+
+/** The quotation_new answer's data (also the HTML's snapshot, src/market/snapshot.ts), checked field by field. */
+export function parseQuoteGroups(m: unknown): QuoteGroup[] {
   if (!Array.isArray(m)) return [];
   return m.map((g: unknown) => {
     const gr = (g && typeof g === 'object' ? g : {}) as { name?: unknown; quotes?: unknown };

@@ -1,15 +1,15 @@
 import { ConfigProvider } from 'antd-mobile';
 import { RouterProvider } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../stores/session';
-import { antdLocale } from '../i18n';
+import type { Locale } from 'antd-mobile/es/locales/base';
+import { kitLocale } from '../i18n';
 import { router } from './router';
 
-/** Providers only: antd-mobile's locale follows the session language. */
+/** Providers only: antd-mobile's locale follows the shown language (loaded with it, src/i18n). */
 export function App() {
-  const { lang } = useSnapshot(session);
+  const { locale } = useSnapshot(kitLocale);
   return (
-    <ConfigProvider locale={antdLocale(lang)}>
+    <ConfigProvider locale={locale as Locale}>
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -8,6 +8,7 @@ import { TAB_PATHS } from './routes';
 import { site } from '../stores/site';
 import { session } from '../stores/session';
 import { getSiteConfig } from '../api/site';
+import { UpdatePrompt } from './UpdatePrompt';
 import { TradeNotices } from '../pages/transaction/components/TradeNotices';
 
 const rootKey = (p: string) => (TAB_PATHS.includes(p) ? 'tabs' : p);
@@ -21,6 +22,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { config } = useSnapshot(site);
+  const { token } = useSnapshot(session);
 
   useEffect(() => {
     setNavigator((path, replace) => navigate(path, { replace }));
@@ -50,7 +52,9 @@ export function RootLayout() {
   return (
     <>
       <FadeOutlet keyOf={rootKey} />
-      <TradeNotices />
+      {/* trade events exist only for a signed-in user: no worker or socket for a visitor on Login */}
+      {token ? <TradeNotices /> : null}
+      <UpdatePrompt />
     </>
   );
 }

@@ -1,27 +1,33 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { proxy, ref } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { setDefaultConfig } from 'antd-mobile';
+import type { Locale } from 'antd-mobile/es/locales/base';
+// the kit's built-in default, already in the entry: switching back to English needs no fetch
 import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhHK from 'antd-mobile/es/locales/zh-HK';
-import thTH from 'antd-mobile/es/locales/th-TH';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import frFR from 'antd-mobile/es/locales/fr-FR';
-import esES from 'antd-mobile/es/locales/es-ES';
 import type { Lang } from '../../core';
 import { session } from '../stores/session';
 import { followLangOfOtherTabs } from '../stores/langSync';
-import { LANGS } from '../../core';
 import { mergeLocaleTables, type LocaleTable } from './merge';
 
 // locales/<lang>.json holds the shell's strings; each product area adds locales/<area>/<lang>.json
-// so areas never edit one shared file. All are small and bundled: no blank first paint.
-const tables = import.meta.glob<LocaleTable>(['../../locales/*.json', '../../locales/*/*.json'], { eager: true, import: 'default' });
-const resources = Object.fromEntries(
-  LANGS.map((l) => [l, { translation: mergeLocaleTables(Object.entries(tables).filter(([path]) => path.endsWith(`/${l}.json`)).map(([, t]) => t)) }]),
-);
+// so areas never edit one shared file. Only the current language is loaded (one chunk per
+// language, scripts/build/chunks.ts), before the first render and again when the user switches:
+// the other seven never cross the wire (issue 27).
+const tables = import.meta.glob<LocaleTable>(['../../locales/*.json', '../../locales/*/*.json'], { import: 'default' });
+
+// antd-mobile's own strings (pickers, empty states).
+const ANTD: Record<Lang, () => Promise<{ default: Locale }>> = {
+  en: () => Promise.resolve({ default: enUS }),
+  zh: () => import('antd-mobile/es/locales/zh-CN'),
+  hk: () => import('antd-mobile/es/locales/zh-HK'),
+  th: () => import('antd-mobile/es/locales/th-TH'),
+  jp: () => import('antd-mobile/es/locales/ja-JP'),
+  ko: () => import('antd-mobile/es/locales/ko-KR'),
+  fra: () => import('antd-mobile/es/locales/fr-FR'),
+  spa: () => import('antd-mobile/es/locales/es-ES'),
+};
 
 /** Language names in their own script, for the pickers. */
 export const LANG_NAMES: Record<Lang, string> = {
@@ -38,24 +44,30 @@ export const LANG_NAMES: Record<Lang, string> = {
 /** BCP 47 tags for <html lang> and Intl. */
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en', hk: 'zh-HK', th: 'th', jp: 'ja', ko: 'ko', fra: 'fr', spa: 'es' };
 
-const ANTD = { zh: zhCN, en: enUS, hk: zhHK, th: thTH, jp: jaJP, ko: koKR, fra: frFR, spa: esES } as const;
-
-export function antdLocale(lang: Lang) {
-  return ANTD[lang] ?? enUS;
-}
-
 export function htmlLang(lang: Lang): string {
   return HTML_LANG[lang];
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: session.lang,
-  // hk falls back to zh before en: Traditional readers read Simplified better than English.
-  fallbackLng: { hk: ['zh', 'en'], default: ['en'] },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** The kit's locale for the shown language; App's ConfigProvider reads it. */
+export const kitLocale = proxy<{ locale: Locale }>({ locale: ref(enUS) });
+
+const loaded = new Map<Lang, Promise<void>>();
+const antdLocales = new Map<Lang, Locale>();
+
+/** Fetches one language's tables (and the kit's strings) once; a failed fetch may be retried. */
+function loadLang(lang: Lang): Promise<void> {
+  let p = loaded.get(lang);
+  if (!p) {
+    const files = Object.entries(tables).filter(([path]) => path.endsWith(`/${lang}.json`));
+    p = Promise.all([Promise.all(files.map(([, load]) => load())), ANTD[lang]()]).then(([parts, kit]) => {
+      i18n.addResourceBundle(lang, 'translation', mergeLocaleTables(parts), true, false);
+      antdLocales.set(lang, kit.default);
+    });
+    p.catch(() => loaded.delete(lang));
+    loaded.set(lang, p);
+  }
+  return p;
+}
 
 /**
  * Imperative Dialog/Toast render outside the React tree (no ConfigProvider above them), so the
@@ -63,14 +75,36 @@ void i18n.use(initReactI18next).init({
  */
 function applyLang(lang: Lang): void {
   document.documentElement.lang = HTML_LANG[lang];
-  setDefaultConfig({ locale: antdLocale(lang) });
+  const locale = antdLocales.get(lang) ?? enUS;
+  kitLocale.locale = ref(locale);
+  setDefaultConfig({ locale });
 }
 
-applyLang(session.lang);
-followLangOfOtherTabs();
-subscribeKey(session, 'lang', (lang) => {
-  void i18n.changeLanguage(lang);
+/** Shows `lang` once it is loaded; a later switch wins over an earlier one still loading. */
+let wanted: Lang = session.lang;
+async function show(lang: Lang): Promise<void> {
+  wanted = lang;
+  await loadLang(lang).catch(() => undefined);
+  if (wanted !== lang || !i18n.hasResourceBundle(lang, 'translation')) return;
+  await i18n.changeLanguage(lang);
   applyLang(lang);
-});
+}
+
+/** Resolves when the session's language is ready to render (main.tsx waits for it before the first render). */
+export const i18nReady: Promise<void> = i18n
+  .use(initReactI18next)
+  .init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: session.lang,
+    // every language is complete (src/i18n/locales.test.ts), so no fallback language is fetched
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  .then(() => show(session.lang));
+
+followLangOfOtherTabs();
+subscribeKey(session, 'lang', (lang) => void show(lang));
 
 export default i18n;

@@ -8,6 +8,7 @@ import { subscribe } from 'valtio';
 import { CONSTANTS } from '../../core';
 import { startMarketWorker, type HistoryPayload, type IndicatorLines, type IndicatorSpec, type MarketWorkerApi, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
 import { session } from '../stores/session';
+import { firstPaint } from '../lib/firstPaint';
 
 type Api = Comlink.Remote<MarketWorkerApi>;
 
@@ -81,7 +82,8 @@ function restart(dead: Worker): void {
 }
 
 function getApi(): Promise<Api> {
-  if (!ready) ready = boot();
+  // The worker (its 100 KB script, its socket) starts after the first screen is painted.
+  if (!ready) ready = firstPaint.then(boot);
   return ready;
 }
 

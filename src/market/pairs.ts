@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import { quotationNew, type Quote } from '../api/market';
+import { quotationNew, type Quote, type QuoteGroup } from '../api/market';
+import { readQuotesSnapshot } from './snapshot';
 
 /** Pair metadata as the pages use it (re-exported so views need not reach into the API client). */
 export type { Quote };
@@ -17,6 +18,19 @@ export interface PairsState {
 
 export const pairs = proxy<PairsState>({ list: [], bySymbol: {}, status: 'idle' });
 
+function setPairs(groups: QuoteGroup[]): void {
+  const list = groups.flatMap((g) => g.quotes);
+  const bySymbol: Record<string, Quote> = {};
+  for (const q of list) bySymbol[q.symbol] = q;
+  pairs.list = list;
+  pairs.bySymbol = bySymbol;
+  pairs.status = 'ready';
+}
+
+// First-paint prices from the HTML (src/market/snapshot.ts): ready before any request.
+const snapshot = readQuotesSnapshot();
+if (snapshot) setPairs(snapshot);
+
 let pending: Promise<void> | null = null;
 
 export function loadPairs(force = false): Promise<void> {
@@ -24,14 +38,7 @@ export function loadPairs(force = false): Promise<void> {
   if (pairs.status === 'ready' && !force) return Promise.resolve();
   pairs.status = 'loading';
   pending = quotationNew()
-    .then((groups) => {
-      const list = groups.flatMap((g) => g.quotes);
-      const bySymbol: Record<string, Quote> = {};
-      for (const q of list) bySymbol[q.symbol] = q;
-      pairs.list = list;
-      pairs.bySymbol = bySymbol;
-      pairs.status = 'ready';
-    })
+    .then(setPairs)
     .catch(() => {
       pairs.status = 'error';
     })

@@ -25,6 +25,7 @@ import { fetchHistory, openWatch, paintStats } from '../../../src/market/bridge'
 import { PAINTED_ROWS } from '../../../src/pages/market/RowFigures';
 import { prepareSpareChart } from '../../../src/components/kline/spare';
 import { whenIdle } from '../../../src/lib/idle';
+import { markFirstRender } from '../../../src/lib/firstPaint';
 import { installCollector } from './collector';
 
 const bench = installCollector();
@@ -179,3 +180,5 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   </StrictMode>,
 );
 bench.mark('boot');
+// the app's worker starts after its first paint (src/lib/firstPaint.ts): this page has painted
+markFirstRender();

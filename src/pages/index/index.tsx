@@ -56,15 +56,16 @@ export default function HomePage() {
   const navigate = useNavigate();
   const { token, site_name } = useSnapshot(session);
   const { list } = useSnapshot(pairs);
-  const [banners, setBanners] = useState<NewsItem[]>([]);
-  const [notices, setNotices] = useState<NewsItem[]>([]);
+  // null while loading: their space is reserved (no layout shift)
+  const [banners, setBanners] = useState<NewsItem[] | null>(null);
+  const [notices, setNotices] = useState<NewsItem[] | null>(null);
   // The same total as the Assets tab, in the fiat currency the user chose (issue 21).
   const [total, setTotal] = useState<{ value: string; code: string } | null>(null);
 
   useEffect(() => {
     void loadPairs();
-    newsList(NEWS_CATEGORY.banner).then(setBanners).catch(() => undefined);
-    newsList(NEWS_CATEGORY.notice).then(setNotices).catch(() => undefined);
+    newsList(NEWS_CATEGORY.banner).then(setBanners).catch(() => setBanners([]));
+    newsList(NEWS_CATEGORY.notice).then(setNotices).catch(() => setNotices([]));
   }, []);
 
   useEffect(() => {
@@ -77,7 +78,7 @@ export default function HomePage() {
   usePopupOncePerSession(t('common.gotIt'));
 
   const hot = useMemo(() => list.filter((q) => q.market === 'crypto').slice(0, HOT_COUNT), [list]);
-  const bannerImgs = banners.filter((b) => b.thumbnail || b.image);
+  const bannerImgs = (banners ?? []).filter((b) => b.thumbnail || b.image);
   const openArticle = (id: number) => navigate(`/pages/common/article?id=${id}`);
 
   return (
@@ -91,21 +92,27 @@ export default function HomePage() {
       }
     >
       <div className={styles.page}>
-        {bannerImgs.length > 0 ? (
-          <Swiper className={styles.swiper} autoplay loop autoplayInterval={4000} aria-label={t('home.banners')}>
-            {bannerImgs.map((b) => (
-              <Swiper.Item key={b.id}>
-                <button type="button" className={styles.banner} onClick={() => openArticle(b.id)}>
-                  <Image src={b.thumbnail || b.image} alt={b.title} fit="cover" lazy className={styles.bannerImg} />
-                </button>
-              </Swiper.Item>
-            ))}
-          </Swiper>
+        {/* Space is kept for the banners and the notice while they load (no layout shift);
+            it closes only if the back office has none. */}
+        {bannerImgs.length > 0 || banners === null ? (
+          <div className={styles.bannerSlot}>
+            {bannerImgs.length > 0 ? (
+              <Swiper className={styles.swiper} autoplay loop autoplayInterval={4000} aria-label={t('home.banners')}>
+                {bannerImgs.map((b) => (
+                  <Swiper.Item key={b.id}>
+                    <button type="button" className={styles.banner} onClick={() => openArticle(b.id)}>
+                      <Image src={b.thumbnail || b.image} alt={b.title} fit="cover" className={styles.bannerImg} />
+                    </button>
+                  </Swiper.Item>
+                ))}
+              </Swiper>
+            ) : null}
+          </div>
         ) : null}
 
-        {notices.length > 0 ? (
-          <button type="button" className={styles.noticeBtn} onClick={() => openArticle(notices[0].id)}>
-            <NoticeBar className={styles.notice} icon={<SoundOutline aria-hidden />} content={notices.map((n) => n.title).join('　·　')} color="info" />
+        {notices === null || notices.length > 0 ? (
+          <button type="button" className={styles.noticeBtn} onClick={() => notices?.[0] && openArticle(notices[0].id)} disabled={!notices}>
+            {notices ? <NoticeBar className={styles.notice} icon={<SoundOutline aria-hidden />} content={notices.map((n) => n.title).join('　·　')} color="info" /> : <span className={styles.noticeSlot} />}
           </button>
         ) : null}
 

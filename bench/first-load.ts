@@ -1,0 +1,235 @@
+/**
+ * First load on a mid-range phone over 4G (issue 27): the built app, served by the real server,
+ * opened in Debian's Chromium at 390×844 with Lighthouse's mobile profile applied through CDP —
+ * 4× CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up. Per route, `runs` cold loads (a fresh browser
+ * context: empty HTTP cache, no service worker) each followed by a warm load in the same context
+ * (a second visit: HTTP cache and, when the app has one, its service worker). Reports medians and
+ * spreads (min–max) of FCP, LCP, CLS, blocking time (long tasks over 50 ms), the first price on
+ * screen, and the bytes on the wire by type — plus how many static assets the warm load fetched
+ * over the network before first paint.
+ *
+ *   npx tsx bench/first-load.ts [--label=after] [--runs=3] [--routes=home,markets,contract,login]
+ *                               [--app-root=DIR] [--shots=DIR]
+ *
+ * `--app-root` runs the server (and serves the build) of another checkout, e.g. a worktree of
+ * `main` for the "before" figures; it must have been built (`npm run build` there).
+ *
+ * Throttling limits (Chromium): CPU throttling is per target and refused on worker targets, so the
+ * market Web Worker runs at full speed; the network profile is applied to the worker's target too
+ * (it is attached paused, throttled, then resumed), so its socket and fetches pay the RTT.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchBrowser, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson } from './browser/harness';
+
+function arg(name: string, def: string): string {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : def;
+}
+
+/** Lighthouse's mobile ("slow 4G") profile, as Chrome DevTools applies it. */
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_RATE = 4;
+
+interface RouteDef {
+  name: string;
+  hash: string;
+  /** the route shows prices: wait for the first one */
+  prices: boolean;
+}
+const ROUTES: RouteDef[] = [
+  { name: 'home', hash: '#/pages/index/index', prices: true },
+  { name: 'markets', hash: '#/pages/market/market', prices: true },
+  { name: 'contract', hash: '#/pages/transaction/contract', prices: false },
+  { name: 'login', hash: '#/pages/common/login', prices: false },
+];
+
+/**
+ * In the page before any script: paint, LCP, layout shift and long-task observers, and the first
+ * moment a price (digits in a price cell, or a Markets row's accessible name with its last price)
+ * is in the DOM.
+ */
+const PROBE = `(() => {
+  const m = window.__fl = { fcp: null, lcp: null, lcpEl: '', cls: 0, longTasks: 0, tbt: 0, firstPrice: null };
+  const po = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true }); } catch {} };
+  po('paint', (e) => { if (e.name === 'first-contentful-paint') m.fcp = e.startTime; });
+  po('largest-contentful-paint', (e) => { m.lcp = e.startTime; const el = e.element; m.lcpEl = el ? (el.tagName + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '')) : ''; });
+  po('layout-shift', (e) => { if (!e.hadRecentInput) m.cls += e.value; });
+  po('longtask', (e) => { m.longTasks++; m.tbt += Math.max(0, e.duration - 50); });
+  const priced = () => {
+    for (const el of document.querySelectorAll('[data-testid="last-price"]')) if (/\\d/.test(el.textContent || '')) return true;
+    for (const el of document.querySelectorAll('[data-testid="market-list"] [data-symbol][aria-label]')) if (/\\d/.test(el.getAttribute('aria-label') || '')) return true;
+    return false;
+  };
+  const check = () => { if (m.firstPrice === null && priced()) { m.firstPrice = performance.now(); mo.disconnect(); } };
+  const mo = new MutationObserver(check);
+  const start = () => mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label'] });
+  if (document.documentElement) start(); else document.addEventListener('readystatechange', start, { once: true });
+})();`;
+
+interface Probe {
+  fcp: number | null;
+  lcp: number | null;
+  lcpEl: string;
+  cls: number;
+  longTasks: number;
+  tbt: number;
+  firstPrice: number | null;
+}
+
+interface LoadResult extends Probe {
+  bytes: Record<string, number>;
+  requests: number;
+  /** static (non-API, non-socket) responses that came over the network, not from a cache or the service worker, before FCP */
+  staticFromNetworkBeforeFcp: number;
+}
+
+/** Throttle the page and every worker it starts (workers attached paused, throttled, resumed). */
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  let id = 1;
+  cdp.on('Target.attachedToTarget', (e) => {
+    const send = (method: string, params: object = {}) =>
+      cdp.send('Target.sendMessageToTarget', { sessionId: e.sessionId, message: JSON.stringify({ id: id++, method, params }) }).catch(() => {});
+    void (async () => {
+      if (e.targetInfo.type === 'worker') {
+        await send('Network.enable');
+        await send('Network.emulateNetworkConditions', NETWORK);
+      }
+      await send('Runtime.runIfWaitingForDebugger');
+    })();
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+}
+
+const isStatic = (url: string) => url.includes('/h5/') && !url.includes('/api/') && !url.includes('/socket.io');
+
+async function load(browser: Browser, page: Page, url: string, route: RouteDef, shot?: string): Promise<LoadResult> {
+  const cdp = await page.context().newCDPSession(page);
+  await throttle(cdp);
+  const reqs = new Map<string, { type: string; url: string; network: boolean; at: number }>();
+  const bytes: Record<string, number> = {};
+  cdp.on('Network.responseReceived', (e) => {
+    const r = e.response;
+    reqs.set(e.requestId, { type: e.type, url: r.url, network: !r.fromDiskCache && !r.fromServiceWorker && !r.fromPrefetchCache, at: e.timestamp });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = reqs.get(e.requestId);
+    if (!r) return;
+    bytes[r.type] = (bytes[r.type] ?? 0) + e.encodedDataLength;
+  });
+  let navStart = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.type === 'Document' && !navStart) navStart = e.timestamp;
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 }).catch(() => {});
+  if (shot) await page.screenshot({ path: `${shot}-fcp.png` });
+  if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 60_000 }).catch(() => {});
+  // let late content (banners, notices, the chart) arrive and LCP settle
+  await sleep(3000);
+  if (shot) await page.screenshot({ path: `${shot}-settled.png` });
+  const m = await page.evaluate(() => (window as unknown as { __fl: Probe }).__fl);
+  const fcpAt = navStart + (m.fcp ?? 0) / 1000;
+  const staticFromNetworkBeforeFcp = [...reqs.values()].filter((r) => r.network && isStatic(r.url) && r.at <= fcpAt).length;
+  await cdp.detach().catch(() => {});
+  void browser;
+  return { ...m, bytes, requests: reqs.size, staticFromNetworkBeforeFcp };
+}
+
+interface Spread {
+  median: number | null;
+  min: number | null;
+  max: number | null;
+}
+function spread(xs: (number | null)[]): Spread {
+  const v = xs.filter((x): x is number => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return { median: null, min: null, max: null };
+  const mid = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  return { median: round(mid, 3), min: round(v[0], 3), max: round(v[v.length - 1], 3) };
+}
+
+function summarise(runs: LoadResult[]) {
+  const types = [...new Set(runs.flatMap((r) => Object.keys(r.bytes)))];
+  return {
+    fcp: spread(runs.map((r) => r.fcp)),
+    lcp: spread(runs.map((r) => r.lcp)),
+    lcpElement: runs.map((r) => r.lcpEl),
+    cls: spread(runs.map((r) => r.cls)),
+    longTasks: spread(runs.map((r) => r.longTasks)),
+    blockingMs: spread(runs.map((r) => r.tbt)),
+    firstPrice: spread(runs.map((r) => r.firstPrice)),
+    staticFromNetworkBeforeFcp: spread(runs.map((r) => r.staticFromNetworkBeforeFcp)),
+    kbByType: Object.fromEntries(types.map((t) => [t, spread(runs.map((r) => (r.bytes[t] ?? 0) / 1024))])),
+    kbTotal: spread(runs.map((r) => Object.values(r.bytes).reduce((a, b) => a + b, 0) / 1024)),
+  };
+}
+
+const s = (x: Spread, unit: 'ms' | 'kb' | 'n' = 'ms') =>
+  x.median === null ? '—' : unit === 'ms' ? `${(x.median / 1000).toFixed(2)} s (${((x.min ?? 0) / 1000).toFixed(2)}–${((x.max ?? 0) / 1000).toFixed(2)})` : unit === 'kb' ? `${Math.round(x.median)} KB` : `${round(x.median, 3)} (${round(x.min ?? 0, 3)}–${round(x.max ?? 0, 3)})`;
+
+async function main(): Promise<void> {
+  const label = arg('label', 'after');
+  const runs = Number(arg('runs', '3'));
+  const wanted = arg('routes', ROUTES.map((r) => r.name).join(',')).split(',');
+  const appRoot = path.resolve(arg('app-root', ROOT));
+  const shots = arg('shots', '');
+  if (!fs.existsSync(path.join(appRoot, 'dist/h5/index.html'))) throw new Error(`${appRoot} has no build: npm run build there`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
+  const server = await startServer({ tickRate: 200, dataDir, extraSymbols: 0, cwd: appRoot });
+  const browser = await launchBrowser();
+  const results: Record<string, { cold: ReturnType<typeof summarise>; warm: ReturnType<typeof summarise> }> = {};
+  try {
+    for (const route of ROUTES.filter((r) => wanted.includes(r.name))) {
+      const cold: LoadResult[] = [];
+      const warm: LoadResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+        await context.addInitScript(PROBE);
+        const url = `${server.origin}/h5/${route.hash}`;
+        const first = await context.newPage();
+        const shot = shots && route.name === 'home' && i === 0 ? path.join(shots, `home-${label}-cold`) : undefined;
+        cold.push(await load(browser, first, url, route, shot));
+        // a service worker, when the app has one, has installed and precached by now (or give it a moment)
+        await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
+        await sleep(1500);
+        await first.close();
+        const second = await context.newPage();
+        warm.push(await load(browser, second, url, route));
+        await context.close();
+        const c = cold[cold.length - 1];
+        const w = warm[warm.length - 1];
+        console.log(`[first-load] ${label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)}; warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp}`);
+      }
+      results[route.name] = { cold: summarise(cold), warm: summarise(warm) };
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const file = writeJson(`first-load-${label}.json`, { machine: machineInfo(), label, runs, network: NETWORK, cpuRate: CPU_RATE, results });
+  const lines = [
+    `# first load — ${label} (${runs} cold + ${runs} warm runs per route; medians, min–max)`,
+    '',
+    '| route | visit | FCP | LCP | first price | blocking (ms) | CLS | JS | total | static fetched before FCP |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [name, r] of Object.entries(results)) {
+    for (const [visit, x] of [['cold', r.cold], ['warm', r.warm]] as const) {
+      lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} |`);
+    }
+  }
+  fs.writeFileSync(path.join(RESULTS_DIR, `first-load-${label}.md`), lines.join('\n') + '\n');
+  console.log(lines.join('\n'));
+  console.log(`[first-load] wrote ${file}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

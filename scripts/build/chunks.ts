@@ -1,0 +1,22 @@
+/**
+ * The chunk plan (vite.config.ts `manualChunks`): the libraries every route needs in one cached
+ * chunk each, so a deploy that changes app code does not re-download them and no route chunk gets
+ * its own copy; one chunk per interface language (loaded on demand, src/i18n/load.ts); the chart
+ * library alone (only screens with a chart load it). Everything else follows the routes: each
+ * lazy page in src/app/routes.ts is a split point.
+ */
+const LOCALE = /\/locales\/(?:[^/]+\/)?([a-z]+)\.json$/;
+
+export function chunkOf(id: string): string | undefined {
+  const locale = LOCALE.exec(id);
+  if (locale && !id.includes('node_modules')) return `lang-${locale[1]}`;
+  // the money math and decimal.js together, apart from the shell: routes that calculate share
+  // one copy, and the entry (which only formats) does not wait for it
+  if (/\/core\/(calc|kline)\//.test(id)) return 'calc';
+  if (!id.includes('node_modules')) return undefined;
+  if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'vendor-react';
+  if (/node_modules\/decimal\.js\//.test(id)) return 'calc';
+  if (/node_modules\/lightweight-charts\/|node_modules\/fancy-canvas\//.test(id)) return 'chart';
+  if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'vendor-i18n';
+  return undefined;
+}
