@@ -69,6 +69,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, mark
   };
   app.get('/h5/', sendIndex);
   app.get('/h5/index.html', sendIndex);
+  // the operators' back office is the build's second page (index: false above serves no directory index)
+  const adminIndex = path.join('admin', 'index.html');
+  if (fs.existsSync(path.join(webRoot, adminIndex))) {
+    app.get('/h5/admin/', async (_req, reply) => reply.header('cache-control', REVALIDATE).sendFile(adminIndex));
+  }
 }
 
 /** `<` escaped so no quote text can close the element. */
