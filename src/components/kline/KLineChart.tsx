@@ -185,6 +185,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
     return () => {
       off();
       series.current = null;
+      // the chart takes its series and panes with it: the indicator layer must not remove them again
+      layer.current = null;
       const c = chart.current;
       chart.current = null;
       c?.remove();
@@ -200,7 +202,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
       const s = series.current;
       const c = chart.current;
       series.current = null;
-      layer.current?.clear();
+      if (c) layer.current?.clear(); // on unmount the chart is already gone (and its series with it)
       layer.current = null;
       if (s && c) {
         c.removeSeries(s.main);
