@@ -14,7 +14,10 @@ export interface BookLineProps {
   onPick?: (price: string) => void;
 }
 
-/** One book row: price coloured by side, amount; a tap hands the price to the form. */
+/**
+ * One book row: price coloured by side, amount; a tap hands the price to the form. Its name is what
+ * it shows (price and amount), so a screen reader and a voice command name it as it reads.
+ */
 export const BookLine = memo(function BookLine({ price, qty, side, decimals, qtyFirst, onPick }: BookLineProps) {
   const { t } = useTranslation();
   const p = numText(price, 'price', decimals);
@@ -28,7 +31,7 @@ export const BookLine = memo(function BookLine({ price, qty, side, decimals, qty
   ];
   if (qtyFirst) cells.reverse();
   return (
-    <button type="button" className={`${styles.line} ${qtyFirst ? styles.lineRev : ''}`} data-price={price} aria-label={t('book.usePrice', { price: p })} onClick={() => onPick?.(price)}>
+    <button type="button" className={`${styles.line} ${qtyFirst ? styles.lineRev : ''}`} data-price={price} title={t('book.usePrice', { price: p })} onClick={() => onPick?.(price)}>
       {cells}
     </button>
   );
