@@ -148,10 +148,10 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
   const formula = page.getByTestId('redeem-formula');
   await expect(formula).toBeVisible();
   const text = (await formula.innerText()).replace(/\s+/g, ' ');
-  const m = /0\.40% × (\d+) × 1000\.00 = ([\d.]+) USDT/.exec(text);
+  const m = /0\.40% × (\d+) × 1,000\.00 = ([\d.,]+) USDT/.exec(text); // the numbers rule groups thousands (issue 21)
   expect(m, text).not.toBeNull();
   const expected = earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: Number(m![1]) });
-  expect(Number(m![2])).toBe(Number(expected.penalty));
+  expect(Number(m![2].replace(/,/g, ''))).toBe(Number(expected.penalty));
   await expect(page.getByTestId('redeem-returned-formula')).toContainText(`1,000.00 − ${Number(expected.penalty).toFixed(2)} = ${Number(expected.returned).toFixed(2)} USDT`);
   await page.waitForTimeout(300);
   await shot(page, 'products-lock-redeem-sheet');
