@@ -3,17 +3,12 @@
  * NUMERIC columns are decimal strings; `time`/`last_ts` are BIGINT milliseconds (parsed to numbers:
  * epoch ms fit in 2^53).
  */
+import type { Candle } from '../../core/types/market';
 
-/** One persisted K-line bar. Primary key (symbol, period, time). Ticks an outcome may need are in market_ticks. */
-export interface CandlesTable {
+/** One persisted K-line bar: core's Candle keyed by symbol and period. Primary key (symbol, period, time). Ticks an outcome may need are in market_ticks. */
+export interface CandlesTable extends Candle {
   symbol: string;
   period: string;
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
 }
 
 /** The feed's position per symbol, so `seq` and the price path continue across a restart. */
