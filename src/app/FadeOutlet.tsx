@@ -22,7 +22,7 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   const liveEl = useRef<ReactNode>(outlet);
   const liveLoc = useRef<Location>(location);
   const navigationType = useNavigationType();
-  const [leaving, setLeaving] = useState<{ el: ReactNode; loc: Location } | null>(null);
+  const [leaving, setLeaving] = useState<{ el: ReactNode; loc: Location; key: string } | null>(null);
   const [phase, setPhase] = useState<Phase>('in');
 
   // Remember the element of the page on screen, so it can stay while it fades out.
@@ -35,8 +35,9 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
 
   useLayoutEffect(() => {
     if (shownKey.current === key) return;
+    const prevKey = shownKey.current;
     shownKey.current = key;
-    setLeaving({ el: liveEl.current, loc: liveLoc.current });
+    setLeaving({ el: liveEl.current, loc: liveLoc.current, key: prevKey });
     setPhase('out');
     let t2: ReturnType<typeof setTimeout> | undefined;
     const t1 = setTimeout(() => {
@@ -53,10 +54,15 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   const cls = phase === 'in' ? styles.in : phase === 'out' ? styles.out : styles.wait;
   // On the render where the key changes, keep showing the old page (not mounting the new one for
   // a frame, which would run its effects — e.g. a guard's toast — twice).
-  const old = leaving ?? (shownKey.current !== key ? { el: liveEl.current, loc: liveLoc.current } : null);
+  const old = leaving ?? (shownKey.current !== key ? { el: liveEl.current, loc: liveLoc.current, key: shownKey.current } : null);
+  // One tree shape whether the page is live or leaving, keyed by page: the leaving page keeps its
+  // state (a remount would rerun its guards and effects — e.g. Login's "already logged in" redirect
+  // firing after the user had tapped on to another page).
   return (
     <div className={`${styles.fade} ${cls}`}>
-      {old ? <LocationContext.Provider value={{ location: old.loc, navigationType }}>{old.el}</LocationContext.Provider> : outlet}
+      <LocationContext.Provider key={old ? old.key : key} value={{ location: old ? old.loc : location, navigationType }}>
+        {old ? old.el : outlet}
+      </LocationContext.Provider>
     </div>
   );
 }

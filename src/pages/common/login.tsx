@@ -40,10 +40,11 @@ export default function LoginPage() {
         /* the token is good; the profile is fetched again where it is shown */
       }
       toastSuccess(t('auth.loginOk'));
+      // pending stays on: this page keeps rendering while it fades out, and its guard below must not
+      // send the user back Home if they have already tapped on to another page.
       navigate(PATHS.home, { replace: true });
     } catch {
       // the client has toasted the server's reason; the typed input stays for a retry
-    } finally {
       setPending(false);
     }
   };

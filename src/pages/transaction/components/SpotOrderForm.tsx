@@ -218,7 +218,8 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
               type="button"
               className={styles.unitSwitch}
               data-testid="amount-unit"
-              aria-label={t('trade.amountIn', { unit: byQuote ? base : quoteName })}
+              // The name starts with what is shown (axe label-content-name-mismatch), then says what a tap does.
+              aria-label={`${byQuote ? quoteName : base} ⇅, ${t('trade.amountIn', { unit: byQuote ? base : quoteName })}`}
               onClick={() => {
                 setBy(byQuote ? 'base' : 'quote');
                 setAmount('');
