@@ -49,6 +49,12 @@ export default defineConfig({
         clientsClaim: true,
         runtimeCaching: [
           {
+            // coin logos: kept a week, revalidated in the background
+            urlPattern: ({ url }) => url.pathname.startsWith('/h5/coins/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'h5-coins', expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7 } },
+          },
+          {
             urlPattern: ({ url }) => url.pathname.startsWith('/h5/assets/') && !url.pathname.endsWith('.map'),
             handler: 'CacheFirst',
             options: { cacheName: 'h5-assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
@@ -79,6 +85,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',
+      '/h5/coins': 'http://127.0.0.1:8080',
       '/socket.io': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },

@@ -29,6 +29,7 @@ import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/static';
+import { registerCoinIcons } from './http/coin-icons';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
 import { registerRouteReplays } from './http/routes/replays';
@@ -126,6 +127,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
 
   // The built web app under /h5/ (hash routing inside): precompressed, cached, with a quotes snapshot.
   await registerWebApp(app, config.webRoot ?? WEB_ROOT, () => (app.hasDecorator('market') ? app.market : undefined));
+  registerCoinIcons(app);
   app.get('/', async (_req, reply) => reply.redirect('/h5/'));
 
   // socket.io on the same HTTP server: the market worker connects to the page's origin.

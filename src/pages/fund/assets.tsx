@@ -1,18 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import { PullToRefresh, Tabs } from 'antd-mobile';
+import { Checkbox, PullToRefresh, SearchBar, Tabs } from 'antd-mobile';
 import { AddCircleOutline, MinusCircleOutline, LoopOutline, SendOutline, UnorderedListOutline, EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_FIELDS, type AccountSummary } from '../../../core';
+import { ACCOUNT_FIELDS, type AccountSummary, type BalanceRow } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { pathOf } from '../../nav/paths';
 import { assets } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { Amount } from '../../components/funds/Amount';
+import { CoinIcon } from '../../components/coin/CoinIcon';
+import { visibleBalances } from './balance-filter';
 import styles from './fund.module.css';
 
 const HIDE_KEY = 'assets.hidden';
+const HIDE_SMALL_KEY = 'assets.hideSmall';
 
 /** The Assets tab: total equivalent in the chosen fiat, then each account type's balances. */
 export default function AssetsPage() {
@@ -26,6 +29,12 @@ export default function AssetsPage() {
     setHidden(!hidden);
   };
   const go = (name: string, q = '') => navigate(pathOf(name) + q);
+  const [query, setQuery] = useState('');
+  const [hideSmall, setHideSmall] = useState(() => localStorage.getItem(HIDE_SMALL_KEY) === '1');
+  const toggleSmall = (on: boolean) => {
+    localStorage.setItem(HIDE_SMALL_KEY, on ? '1' : '0');
+    setHideSmall(on);
+  };
 
   return (
     <PageFrame title={t('route.fund.assets')} back={false}>
@@ -67,12 +76,18 @@ export default function AssetsPage() {
                   {t('acct.records')}
                 </button>
               </div>
+              <div className={styles.balTools}>
+                <SearchBar className={styles.balSearch} placeholder={t('acct.searchCoin')} aria-label={t('acct.searchCoin')} value={query} onChange={setQuery} data-testid="assets-search" />
+                <Checkbox checked={hideSmall} onChange={toggleSmall} className={styles.hideSmall} data-testid="assets-hide-small">
+                  {t('acct.hideSmall')}
+                </Checkbox>
+              </div>
               <Tabs activeKey={tab} onChange={setTab}>
                 {ACCOUNT_FIELDS.map((f) => {
                   const acc = o.accounts.find((a) => a.field === f);
                   return (
                     <Tabs.Tab key={f} title={t(`acct.account.${f}`)}>
-                      {acc ? <AccountBalances acc={acc} hidden={hidden} fiat={o.fiat.currency_code} onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${acc.type}`)} /> : null}
+                      {acc ? <AccountBalances acc={acc} rows={visibleBalances(acc.balances, { query, hideSmall })} hidden={hidden} fiat={o.fiat.currency_code} onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${acc.type}`)} /> : null}
                     </Tabs.Tab>
                   );
                 })}
@@ -85,7 +100,7 @@ export default function AssetsPage() {
   );
 }
 
-function AccountBalances({ acc, hidden, fiat, onOpen }: { acc: AccountSummary; hidden: boolean; fiat: string; onOpen: (currencyId: number) => void }) {
+function AccountBalances({ acc, rows, hidden, fiat, onOpen }: { acc: AccountSummary; rows: readonly BalanceRow[]; hidden: boolean; fiat: string; onOpen: (currencyId: number) => void }) {
   const { t } = useTranslation();
   const mask = (v: ReactNode) => (hidden ? '****' : v);
   return (
@@ -94,11 +109,13 @@ function AccountBalances({ acc, hidden, fiat, onOpen }: { acc: AccountSummary; h
         <span>{t('acct.accountTotal')}</span>
         <span>{mask(<Amount value={acc.total_fiat} fiat suffix={fiat} />)}</span>
       </div>
+      {rows.length === 0 ? <p className={styles.balNone}>{t('acct.noCoinMatch')}</p> : null}
       <ul className={styles.balList}>
-        {acc.balances.map((b) => (
+        {rows.map((b) => (
           <li key={b.currency_id} className={styles.balItem}>
             <button type="button" className={styles.bal} onClick={() => onOpen(b.currency_id)} data-testid={`bal-${acc.field}-${b.currency}`}>
               <span className={styles.balHead}>
+                <CoinIcon symbol={b.currency} size={22} />
                 <span>{b.currency}</span>
               </span>
               <span className={styles.k}>{t('acct.available')}</span>

@@ -7,6 +7,7 @@ import { pathOf } from '../../nav/paths';
 import { coinChoices } from '../../api/coins';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
+import { CoinIcon } from '../../components/coin/CoinIcon';
 import styles from './fund.module.css';
 import lists from '../../components/list/list.module.css';
 
@@ -32,9 +33,7 @@ export default function SelectPage() {
             {list.map((c) => (
               <li key={c.id}>
                 <button type="button" className={`${styles.pick} ${styles.coinRow}`} style={{ width: '100%', border: 0 }} onClick={() => navigate(`${pathOf(`fund/${to}`)}?currency=${c.id}`)}>
-                  <span className={styles.coinIcon} aria-hidden>
-                    {c.name.slice(0, 1)}
-                  </span>
+                  <CoinIcon symbol={c.name} size={32} />
                   <span>
                     <strong>{c.name}</strong>
                     <small>{c.networks.join(' · ')}</small>
