@@ -72,3 +72,26 @@ test('a page opened right after logging in stays open (the fading Login page doe
   await expect(page).toHaveURL(/transaction\/seconds_order/);
   await expect(page.getByTestId('seconds-30')).toBeVisible();
 });
+
+test('register by phone with the texted code, then log in with the phone number', async ({ page, request }) => {
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  const password = 'phone-pass-1';
+  await page.goto('/h5/#/pages/common/register');
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await page.getByTestId('area-code').selectOption('HK');
+  await page.getByPlaceholder('11-digit phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Code sent, check your text messages')).toBeVisible();
+  const code = await latestCode(request, `+852 ${phone}`);
+  await page.getByPlaceholder('6-digit code').fill(code);
+  await page.getByPlaceholder('At least 8 characters, letters and digits').fill(password);
+  await page.getByPlaceholder('Enter the password again').fill(password);
+  await shot(page, 'register-phone');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/pages\/common\/login/);
+  // the login page opens with the new account filled in
+  await expect(page.getByPlaceholder('Email or phone number')).toHaveValue(phone);
+  await page.getByPlaceholder('Enter your password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/pages\/index\/index/);
+});

@@ -23,8 +23,9 @@ export function userInfo(): Promise<SessionUser> {
 
 export type CodeScene = 'register' | 'forget';
 
-export function sendMailCode(user_string: string, scene: CodeScene): Promise<unknown> {
-  return post<unknown>('/sms_mail', { user_string, scene, type: 'email' });
+/** A code by email, or by SMS when `area_code` is given (the server tells them apart by the account). */
+export function sendMailCode(user_string: string, scene: CodeScene, area_code?: string): Promise<unknown> {
+  return post<unknown>('/sms_mail', area_code ? { user_string, scene, type: 'mobile', area_code } : { user_string, scene, type: 'email' });
 }
 
 export function checkEmail(input: { user_string: string; scene: CodeScene; email_code: string; lang: string }): Promise<unknown> {
@@ -35,7 +36,9 @@ export interface RegisterInput {
   user_string: string;
   password: string;
   re_password: string;
-  type: 'email';
+  type: 'email' | 'mobile';
+  /** calling code of a mobile account, e.g. 86 */
+  area_code?: string;
   code: string;
   extension_code: string;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form, Input, Tabs } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -14,9 +14,13 @@ import { PATHS } from '../../nav/paths';
 import { CodeButton } from '../../components/form/CodeButton';
 import { PASSWORD_RULE } from '../../../core';
 import { authRules } from '../../components/form/rules';
+import { AreaSelect } from '../../components/form/AreaSelect';
+import { AREAS } from '../../components/form/areaPick';
+import { isMobile } from '../../lib/validators';
 import styles from './auth.module.css';
 
 interface RegisterForm {
+  /** an email, or a mobile number (spec §3: register by either) */
   email: string;
   code: string;
   password: string;
@@ -34,7 +38,17 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const inviteFromLink = params.get('invite_code') ?? '';
   const [pending, setPending] = useState(false);
+  const [kind, setKind] = useState<'email' | 'mobile'>('email');
+  const [area, setArea] = useState(AREAS[0].iso);
+  const areaCode = AREAS.find((a) => a.iso === area)?.code ?? AREAS[0].code;
   const rules = authRules(t, (f) => form.getFieldValue(f));
+  const accountRules =
+    kind === 'email'
+      ? rules.email
+      : [
+          { required: true, whitespace: true, message: t('acct.mobileRequired') },
+          { validator: (_r: unknown, v: string | undefined) => (!v || isMobile(v) ? Promise.resolve() : Promise.reject(new Error(t('acct.mobileInvalid')))) },
+        ];
 
   const sendCode = async (): Promise<boolean> => {
     try {
@@ -43,8 +57,8 @@ export default function RegisterPage() {
       return false;
     }
     try {
-      await sendMailCode(String(form.getFieldValue('email')).trim(), 'register');
-      toastSuccess(t('auth.codeSent'));
+      await sendMailCode(String(form.getFieldValue('email')).trim(), 'register', kind === 'mobile' ? areaCode : undefined);
+      toastSuccess(t(kind === 'email' ? 'auth.codeSent' : 'auth.codeSentPhone'));
       return true;
     } catch {
       return false;
@@ -56,7 +70,15 @@ export default function RegisterPage() {
     setPending(true);
     try {
       await checkEmail({ user_string, scene: 'register', email_code: v.code, lang: session.lang });
-      await register({ user_string, password: v.password, re_password: v.re_password, type: 'email', code: v.code, extension_code: (v.invite ?? '').trim() });
+      await register({
+        user_string,
+        password: v.password,
+        re_password: v.re_password,
+        type: kind,
+        ...(kind === 'mobile' ? { area_code: areaCode } : {}),
+        code: v.code,
+        extension_code: (v.invite ?? '').trim(),
+      });
       toastSuccess(t('auth.registerOk'));
       // the login page opens with the new account filled in (issue 21)
       navigate(PATHS.login, { replace: true, state: { account: user_string } });
@@ -71,6 +93,17 @@ export default function RegisterPage() {
     <PageFrame title={t('auth.register')} right={<LangSwitch />}>
       <div className={styles.wrap}>
         <h2 className={styles.hello}>{t('auth.createAccount')}</h2>
+        <Tabs
+          activeKey={kind}
+          onChange={(k) => {
+            setKind(k === 'mobile' ? 'mobile' : 'email');
+            form.resetFields(['email', 'code']);
+          }}
+          className={styles.kindTabs}
+        >
+          <Tabs.Tab key="email" title={t('auth.byEmail')} />
+          <Tabs.Tab key="mobile" title={t('auth.byPhone')} />
+        </Tabs>
         <Form
           form={form}
           name="register"
@@ -85,9 +118,15 @@ export default function RegisterPage() {
             </Button>
           }
         >
-          <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={rules.email}>
-            <Input type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
-          </Form.Item>
+          {kind === 'email' ? (
+            <Form.Item key="email" name="email" label={t('auth.email')} validateTrigger="onBlur" rules={accountRules}>
+              <Input type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
+            </Form.Item>
+          ) : (
+            <Form.Item key="mobile" name="email" label={t('acct.mobile')} validateTrigger="onBlur" rules={accountRules} extra={<AreaSelect value={area} onChange={setArea} />}>
+              <Input type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={11} placeholder={t('acct.mobilePlaceholder')} clearable />
+            </Form.Item>
+          )}
           <Form.Item name="code" label={t('auth.code')} validateTrigger="onBlur" rules={rules.code} extra={<CodeButton send={sendCode} />}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('auth.codePlaceholder')} />
           </Form.Item>

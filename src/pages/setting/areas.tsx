@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { goBack } from '../../nav/goBack';
 import { PageFrame } from '../../components/PageFrame';
-import { AREAS, areaName, pickArea, pickedArea } from './areaPick';
+import { AREAS, areaName, pickArea, pickedArea } from '../../components/form/areaPick';
 import styles from '../../components/account.module.css';
 
 /** Region picker (calling codes), names in the interface language; returns to the page that asked. */

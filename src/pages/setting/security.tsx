@@ -12,7 +12,7 @@ import { isCode, isEmail, isMobile } from '../../lib/validators';
 import { CodeButton } from '../../components/form/CodeButton';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
-import { pickedArea } from './areaPick';
+import { pickedArea } from '../../components/form/areaPick';
 import styles from '../../components/account.module.css';
 
 type Binding = 'email' | 'mobile' | null;
