@@ -108,3 +108,18 @@ it('the same Idempotency-Key buys once and answers the same', async () => {
   expect((await balance(k.t, u.id, USDT)).available).toBe('9989.75');
   void T0;
 });
+
+it('the back office creates an auction with spec §5 checks, logged; a bad one is refused and writes nothing', async () => {
+  const { operator } = await import('../../testing/funds-kit');
+  const token = await operator(k.t);
+  const h = { authorization: token, 'content-type': 'application/x-www-form-urlencoded' };
+  const post = async (fields: Record<string, string>) => (await k.t.app.inject({ method: 'POST', url: '/admin/api/nft/items', payload: new URLSearchParams(fields).toString(), headers: h })).json();
+  const base = { code: 'ADM-1', collection_id: String(k.collectionId), title: 'Admin piece', currency_id: '4', price: '50', pay_type: '2', margin: '5', per_increase: '1', start_time: String(T0 / 1000), end_time: String(T0 / 1000 + 3600) };
+  expect(await post({ ...base, end_time: String(T0 / 1000 - 60) })).toMatchObject({ type: 'error', message: 'The end time must be later than the start time' });
+  expect(await post({ ...base, per_increase: '-1' })).toMatchObject({ type: 'error', message: 'Please enter a valid bid increment' });
+  expect(await post({ ...base, price: '1.001' })).toMatchObject({ type: 'error', message: 'The price has at most 2 decimal places' });
+  expect(await post(base)).toMatchObject({ type: 'ok' });
+  const log = await sql<{ n: number }>`SELECT count(*)::int AS n FROM operator_actions WHERE action = 'nft_item_create'`.execute(k.t.app.db);
+  expect(log.rows[0].n).toBe(1);
+  expect(((await nft(k, 'getBoxDetail', undefined, { code: 'ADM-1' }, 'GET')).message as NftDetail).auction_state).toBe('open');
+});
