@@ -6,7 +6,7 @@ import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot } from './helpers';
 /**
  * The NFT market as the demo trader lives it (the nft area's demo seed): browse, buy a fixed-price
  * artwork through the fee sheet, pay an auction's margin and bid with the pre-filled minimum raise,
- * buy a blind box; the pages at 390×844 in both themes, axe clean. Its own server and port.
+ * buy a blind box and open it in My NFTs; the pages at 390×844 in both themes, axe clean. Its own server and port.
  */
 const PORT = Number(process.env.NFT_E2E_PORT ?? 8422);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -55,13 +55,24 @@ test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', as
   await confirm(page);
   await expect(page.getByTestId('nft-series')).toContainText('1 of 40 sold');
   await shot(page, 'nft-box-light');
+
+  // my NFTs: the bought artwork, the box to open (not opened → opened: its prize shows)
+  await goTo(page, 'nft/mine');
+  await expect(page.getByTestId('nft-tile-ART-1001')).toBeVisible();
+  await page.getByRole('tab', { name: 'Boxes' }).click();
+  const box = page.getByTestId('nft-box-BOX-3001-1');
+  await expect(box).toContainText('not opened');
+  await box.getByRole('button', { name: 'Open' }).click();
+  await expect(box).toContainText('Opened');
+  await expect(box).not.toContainText('not opened');
+  await shot(page, 'nft-mine-boxes-light');
 });
 
 test('NFT pages at 390×844, light and dark, no serious axe violation', async ({ page }) => {
   await login(page);
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
-    for (const p of ['nft/nft', 'nft/artworkDetail?code=AUC-2002', 'nft/artworkDetail?code=BOX-3001']) {
+    for (const p of ['nft/nft', 'nft/mine', 'nft/artworkDetail?code=AUC-2002', 'nft/artworkDetail?code=BOX-3001']) {
       await goTo(page, p);
       await page.reload();
       await expect(page.locator('h1')).toBeVisible();

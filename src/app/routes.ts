@@ -114,7 +114,7 @@ export const ROUTES: RouteDef[] = [
   // nft
   { name: 'nft/nft', load: () => import('../pages/nft/nft') },
   { name: 'nft/artistDetail' },
-  { name: 'nft/mine', ...A },
+  { name: 'nft/mine', ...A, load: () => import('../pages/nft/mine') },
   { name: 'nft/artworkDetail', load: () => import('../pages/nft/artworkDetail') },
   { name: 'nft/artworkDetail_video' },
   { name: 'nft/purchase', ...A },
