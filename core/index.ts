@@ -31,3 +31,6 @@ export * from './types/book';
 export * from './book/index';
 export * from './indicators/index';
 export * from './policy/password';
+export * from './types/nft';
+export * from './nft/verify-boxes';
+export { sha256Hex } from './nft/sha256';

@@ -16,6 +16,7 @@ export const DYNAMIC_KEYS: readonly string[] = [
   'acct.method.*', 'acct.reasons.*', 'acct.status.*', 'acct.tab.*',
   'copy.side.*', 'copy.skip.*', 'copy.state.*', 'copy.status.*', 'copy.tabs.*',
   'home.entry.*', 'kline.period.*',
+  'nft.payType.*',
   'prod.dual.err.*', 'prod.dual.failReason.*', 'prod.dual.type.*', 'prod.dual.typeHint.*',
   'prod.hub.*', 'prod.ieo.closed.*', 'prod.lock.kind.*', 'prod.lock.kindHint.*', 'prod.lock.noOrders.*',
   'prod.lock.redeemTypes.*', 'prod.status.*',

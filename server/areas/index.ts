@@ -14,5 +14,6 @@ import { tradingArea } from './trading';
 import { copytradeArea } from './copytrade';
 import { productsArea } from './products';
 import { backofficeArea } from './backoffice';
+import { nftArea } from './nft';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, backofficeArea];

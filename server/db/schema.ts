@@ -11,8 +11,9 @@ import type { TradingTables } from './trading-tables';
 import type { CopytradeTables } from './copytrade-tables';
 import type { ProductsTables } from './products-tables';
 import type { SecurityTables } from './security-tables';
+import type { NftTables } from '../areas/nft/tables';
 
-export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, CopytradeTables, ProductsTables, SecurityTables {}
+export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, CopytradeTables, ProductsTables, SecurityTables, NftTables {}
 
 /** The handle a service takes: the pool, or the transaction it runs inside. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -112,10 +112,10 @@ export const ROUTES: RouteDef[] = [
   { name: 'invest/help', load: () => import('../pages/invest/help') },
 
   // nft
-  { name: 'nft/nft' },
+  { name: 'nft/nft', load: () => import('../pages/nft/nft') },
   { name: 'nft/artistDetail' },
-  { name: 'nft/mine', ...A },
-  { name: 'nft/artworkDetail' },
+  { name: 'nft/mine', ...A, load: () => import('../pages/nft/mine') },
+  { name: 'nft/artworkDetail', load: () => import('../pages/nft/artworkDetail') },
   { name: 'nft/artworkDetail_video' },
   { name: 'nft/purchase', ...A },
   { name: 'nft/purchase_one', ...A },

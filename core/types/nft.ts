@@ -1,0 +1,155 @@
+/**
+ * The NFT marketplace's shapes on the wire (/api/bind_box/…, spec §7, WIRE.md "NFT"). Money is a
+ * decimal string; times are ISO strings. Items are addressed by `code` in every action.
+ */
+
+/** spec WIRE: pay_type 1 fixed price, 2 auction, 3 blind box */
+export const NFT_PAY_TYPES = { fixed: 1, auction: 2, box: 3 } as const;
+export type NftPayType = (typeof NFT_PAY_TYPES)[keyof typeof NFT_PAY_TYPES];
+/** media type 1 image, 2 gif, 3 audio, 4 video */
+export const NFT_MEDIA_TYPES = { image: 1, gif: 2, audio: 3, video: 4 } as const;
+export const NFT_RARITIES = ['N', 'R', 'SR', 'SSR'] as const;
+export type NftRarity = (typeof NFT_RARITIES)[number];
+/** spec §4: listing states; resale cannot be undone */
+export const NFT_LISTINGS = ['not_for_sale', 'for_sale', 'reselling', 'relisting'] as const;
+export type NftListing = (typeof NFT_LISTINGS)[number];
+/** spec §4 sale status: 2 not started; 1 on sale; 0 ended or not for sale */
+export type NftSaleStatus = 0 | 1 | 2;
+/** auction lifecycle of one item */
+export type NftAuctionState = 'none' | 'open' | 'awaiting_payment' | 'paid' | 'expired' | 'unsold';
+
+/** The rules of the house, shown on every page that moves money. */
+export const NFT_RULES = {
+  /** buyer's fee on every purchase, a fraction of the price */
+  feeRate: '0.025',
+  /** soft close: a bid within the last N ms moves the end to bid time + N … */
+  softCloseMs: 5 * 60_000,
+  /** … but never beyond the original end + this cap */
+  softCloseCapMs: 30 * 60_000,
+  /** the winner of an auction has this long to pay */
+  payWindowMs: 24 * 3_600_000,
+} as const;
+
+export interface NftFees {
+  price: string;
+  fee: string;
+  fee_rate: string;
+  /** what the buyer pays: price + fee */
+  total: string;
+  /** on a resale: the creator's cut of the price */
+  royalty: string;
+  royalty_rate: string;
+  /** what the seller receives: price − royalty */
+  seller_gets: string;
+}
+
+export interface NftItem {
+  id: number;
+  code: string;
+  name: string;
+  image: string;
+  type: number;
+  rarity: string;
+  collect: number;
+  is_collect: boolean;
+  pay_type: NftPayType;
+  author_id: number;
+  author_name: string;
+  author_avatar: string;
+  collection_id: number;
+  collection_name: string;
+  currency: number;
+  currency_name: string;
+  price: string;
+  per_increase: string;
+  margin: string;
+  current_bid: string | null;
+  /** the next acceptable bid (current + per-bid increment, or the starting price) */
+  min_bid: string;
+  bid_count: number;
+  start_time: string;
+  end_time: string;
+  original_end_time: string;
+  status: NftSaleStatus;
+  resell_nft_status: NftListing;
+  auction_state: NftAuctionState;
+  owner_id: number | null;
+}
+
+export interface NftDetail extends NftItem {
+  description: string;
+  royalty_rate: string;
+  fees: NftFees;
+  /** the caller's margin on this auction, if any */
+  my_margin: { amount: string; status: string } | null;
+  /** for a blind-box series */
+  series: NftBoxSeries | null;
+  rules: { soft_close_minutes: number; soft_close_cap_minutes: number; pay_window_hours: number };
+}
+
+export interface NftBoxSeries {
+  id: number;
+  code: string;
+  manifest: { prize: string; count: number }[];
+  total: number;
+  sold: number;
+  commitment: string;
+  /** null until the series sells out or ends */
+  seed: string | null;
+  revealed_at: string | null;
+  /** the purchase list, k ascending (prizes shown once revealed) */
+  purchases: { k: number; prize: string | null }[];
+}
+
+export interface NftBox {
+  id: number;
+  code: string;
+  series_code: string;
+  k: number;
+  status: 'not_opened' | 'opened';
+  prize: string | null;
+  item_code: string | null;
+}
+
+export interface NftBid {
+  id: number;
+  code: string;
+  name: string;
+  user: string;
+  price: string;
+  created_at: string;
+}
+
+export interface NftOrder {
+  id: number;
+  code: string;
+  name: string;
+  image: string;
+  kind: 'buy' | 'resale' | 'auction' | 'box';
+  currency_name: string;
+  price: string;
+  fee: string;
+  total: string;
+  margin: string;
+  is_pay: 0 | 1;
+  is_expired: 0 | 1;
+  is_read: 0 | 1;
+  /** payment deadline (auction orders) */
+  overtime: string | null;
+  created_at: string;
+}
+
+export interface NftArtist {
+  id: number;
+  uid: number;
+  name: string;
+  avatar: string;
+  bio: string;
+  works: number;
+}
+
+export interface NftMine {
+  items: NftItem[];
+  boxes: NftBox[];
+  orders: NftOrder[];
+}

@@ -1,0 +1,90 @@
+import { startOwnServer, type OwnServer } from './own-server';
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot } from './helpers';
+
+/**
+ * The NFT market as the demo trader lives it (the nft area's demo seed): browse, buy a fixed-price
+ * artwork through the fee sheet, pay an auction's margin and bid with the pre-filled minimum raise,
+ * buy a blind box and open it in My NFTs; the pages at 390×844 in both themes, axe clean. Its own server and port.
+ */
+const PORT = Number(process.env.NFT_E2E_PORT ?? 8422);
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: OwnServer | undefined;
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await startOwnServer({ port: PORT, name: 'nft', env: { DEMO_USER: 'on' } });
+});
+test.afterAll(async () => server?.stop());
+
+async function login(page: Page) {
+  await logInAs(page, DEMO_TRADER);
+  await dismissHomePopup(page);
+}
+const confirm = (page: Page) => page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+
+test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', async ({ page }) => {
+  await login(page);
+  await goTo(page, 'nft/nft');
+  await expect(page.getByTestId('nft-tile-AUC-2001')).toBeVisible();
+  await shot(page, 'nft-home-light');
+
+  await page.getByTestId('nft-tile-ART-1001').click();
+  await page.getByTestId('nft-buy').click();
+  await expect(page.getByTestId('nft-confirm-total')).toContainText('25.63'); // 25 + 2.5 % fee rounded up to 2 decimals
+  await shot(page, 'nft-buy-sheet-light');
+  await confirm(page);
+  await expect(page.getByTestId('nft-buy')).toBeDisabled();
+
+  await goTo(page, 'nft/artworkDetail?code=AUC-2001');
+  await expect(page.getByTestId('nft-min-bid')).toContainText('105');
+  await page.getByTestId('nft-margin').click();
+  await expect(page.getByTestId('nft-bid')).toBeVisible();
+  await page.getByTestId('nft-bid').click();
+  await expect(page.getByTestId('nft-confirm-bid')).toContainText('105');
+  await confirm(page);
+  await expect(page.getByTestId('nft-price')).toContainText('105');
+  await shot(page, 'nft-auction-light');
+
+  await goTo(page, 'nft/artworkDetail?code=BOX-3001');
+  await expect(page.getByTestId('nft-series')).toContainText('0 of 40 sold');
+  await page.getByTestId('nft-buy').click();
+  await confirm(page);
+  await expect(page.getByTestId('nft-series')).toContainText('1 of 40 sold');
+  await shot(page, 'nft-box-light');
+
+  // my NFTs: the bought artwork, the box to open (not opened → opened: its prize shows)
+  await goTo(page, 'nft/mine');
+  await expect(page.getByTestId('nft-tile-ART-1001')).toBeVisible();
+  await page.getByRole('tab', { name: 'Boxes' }).click();
+  const box = page.getByTestId('nft-box-BOX-3001-1');
+  await expect(box).toContainText('not opened');
+  await box.getByRole('button', { name: 'Open' }).click();
+  await expect(box).toContainText('Opened');
+  await expect(box).not.toContainText('not opened');
+  await shot(page, 'nft-mine-boxes-light');
+});
+
+test('NFT pages at 390×844, light and dark, no serious axe violation', async ({ page }) => {
+  await login(page);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    for (const p of ['nft/nft', 'nft/mine', 'nft/artworkDetail?code=AUC-2002', 'nft/artworkDetail?code=BOX-3001']) {
+      await goTo(page, p);
+      await page.reload();
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.getByTestId('loading')).toHaveCount(0);
+      await page.waitForTimeout(600);
+      await expect(page.locator('body')).not.toContainText('NaN');
+      await shot(page, `nft-page-${p.replace(/[/?=]/g, '-')}-${theme}`);
+      if (theme === 'light') {
+        const r = await new AxeBuilder({ page }).analyze();
+        const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(bad.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    }
+  }
+});

@@ -1,0 +1,68 @@
+/**
+ * Back office under /admin/api/nft (operators only): create artists, collections, items (fixed
+ * price or auction) and blind-box series with their manifest, and list the catalogue. Each write
+ * runs in one transaction with its operator_actions row (who, what, when).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { parse } from '../../kernel/validate';
+import { authenticateOperator } from '../../http/operator-auth';
+import { logAction } from '../../domain/operators/operators';
+import { inTransaction } from '../../db/tx';
+import { id, optId, optText, text } from '../../kernel/fields';
+import { AppError } from '../../errors';
+import { parseTime } from './sale';
+import { createArtist, createCollection, createItem, createSeries } from './catalog';
+
+const ItemBody = z.object({
+  code: text(48), collection_id: id, title: text(120), description: optText(2000), rarity: z.enum(['N', 'R', 'SR', 'SSR']).default('R'), currency_id: id,
+  price: z.string(), pay_type: z.enum(['1', '2', '3']), start_time: z.string(), end_time: z.string(), margin: z.string().optional(), per_increase: z.string().optional(),
+  royalty_rate: z.string().regex(/^0(\.\d{1,6})?$/).optional(), manifest: z.string().optional(),
+});
+const Manifest = z.array(z.object({ prize: z.string().min(1).max(80), count: z.number().int().min(0).max(100_000) })).min(1);
+
+export async function nftAdminRoutes(op: FastifyInstance): Promise<void> {
+  op.addHook('preHandler', authenticateOperator);
+  op.get('/items', async () => ok(await op.db.selectFrom('nft_items').select(['id', 'code', 'title', 'pay_type', 'price', 'listing', 'auction_state', 'owner_id', 'start_at', 'end_at']).orderBy('id', 'desc').limit(200).execute()));
+  op.post('/artists', async (req) => {
+    const b = parse(z.object({ name: text(80).min(1), bio: optText(1000), user_id: optId }), req.body);
+    return ok(await inTransaction(op.db, async (trx) => {
+      const aid = await createArtist(trx, { name: b.name, bio: b.bio, userId: b.user_id ?? null });
+      await logAction(trx, { operatorId: req.operatorId, action: 'nft_artist_create', target: `nft_artist:${aid}`, reason: b.name });
+      return aid;
+    }));
+  });
+  op.post('/collections', async (req) => {
+    const b = parse(z.object({ artist_id: id, name: text(80).min(1), description: optText(1000) }), req.body);
+    return ok(await inTransaction(op.db, async (trx) => {
+      const cid = await createCollection(trx, b.artist_id, b.name, b.description ?? '');
+      await logAction(trx, { operatorId: req.operatorId, action: 'nft_collection_create', target: `nft_collection:${cid}`, reason: b.name });
+      return cid;
+    }));
+  });
+  op.post('/items', async (req) => {
+    const b = parse(ItemBody, req.body);
+    const startMs = parseTime(b.start_time);
+    const endMs = parseTime(b.end_time);
+    if (startMs === undefined || endMs === undefined) throw new AppError('param_error');
+    return ok(await inTransaction(op.db, async (trx) => {
+      const c = await trx.selectFrom('nft_collections').select('artist_id').where('id', '=', b.collection_id).executeTakeFirst();
+      if (!c) throw new AppError('not_found');
+      const base = {
+        code: b.code, collectionId: b.collection_id, artistId: c.artist_id, title: b.title, description: b.description, rarity: b.rarity, currencyId: b.currency_id,
+        price: b.price, startMs, endMs, margin: b.margin, perIncrease: b.per_increase, royaltyRate: b.royalty_rate,
+      };
+      let itemId: number;
+      if (b.pay_type === '3') {
+        const m = Manifest.safeParse((() => { try { return JSON.parse(b.manifest ?? ''); } catch { return null; } })());
+        if (!m.success) throw new AppError('param_error');
+        itemId = (await createSeries(trx, { ...base, manifest: m.data })).itemId;
+      } else {
+        itemId = await createItem(trx, { ...base, payType: b.pay_type === '2' ? 2 : 1 });
+      }
+      await logAction(trx, { operatorId: req.operatorId, action: 'nft_item_create', target: `nft_item:${itemId}`, reason: b.code, detail: { pay_type: b.pay_type, price: b.price } });
+      return itemId;
+    }));
+  });
+}

@@ -1,0 +1,104 @@
+/** Server messages of the NFT marketplace, in all eight languages. */
+import type { Table } from '../../i18n/table';
+
+export const NFT_MESSAGES = {
+  nft_not_found: {
+    zh: '藏品不存在', en: 'This artwork does not exist', hk: '藏品不存在', th: 'ไม่พบผลงานนี้', jp: 'この作品は存在しません',
+    ko: '작품이 존재하지 않습니다', fra: "Cette œuvre n'existe pas", spa: 'Esta obra no existe',
+  },
+  nft_not_on_sale: {
+    zh: '该藏品当前不可购买', en: 'This artwork is not for sale', hk: '該藏品當前不可購買', th: 'ผลงานนี้ไม่ได้วางขาย', jp: 'この作品は販売されていません',
+    ko: '이 작품은 판매 중이 아닙니다', fra: "Cette œuvre n'est pas en vente", spa: 'Esta obra no está a la venta',
+  },
+  nft_not_started: {
+    zh: '尚未开始', en: 'The sale has not started yet', hk: '尚未開始', th: 'ยังไม่เริ่มขาย', jp: '販売はまだ始まっていません',
+    ko: '판매가 아직 시작되지 않았습니다', fra: "La vente n'a pas encore commencé", spa: 'La venta aún no ha comenzado',
+  },
+  nft_ended: {
+    zh: '已结束', en: 'The sale has ended', hk: '已結束', th: 'การขายสิ้นสุดแล้ว', jp: '販売は終了しました',
+    ko: '판매가 종료되었습니다', fra: 'La vente est terminée', spa: 'La venta ha terminado',
+  },
+  nft_own_item: {
+    zh: '不能购买或竞拍自己的藏品', en: 'You cannot buy or bid on your own artwork', hk: '不能購買或競拍自己的藏品', th: 'ไม่สามารถซื้อหรือประมูลผลงานของตัวเองได้',
+    jp: '自分の作品は購入・入札できません', ko: '자신의 작품은 구매하거나 입찰할 수 없습니다', fra: 'Vous ne pouvez pas acheter ni enchérir sur votre propre œuvre',
+    spa: 'No puede comprar ni pujar por su propia obra',
+  },
+  nft_price_invalid: {
+    zh: '请输入正确的价格', en: 'Please enter a valid price', hk: '請輸入正確的價格', th: 'กรุณาใส่ราคาที่ถูกต้อง', jp: '正しい価格を入力してください',
+    ko: '올바른 가격을 입력하세요', fra: 'Veuillez saisir un prix valide', spa: 'Introduzca un precio válido',
+  },
+  nft_price_decimals: {
+    zh: '价格最多 {decimals} 位小数', en: 'The price has at most {decimals} decimal places', hk: '價格最多 {decimals} 位小數', th: 'ราคามีทศนิยมได้ไม่เกิน {decimals} ตำแหน่ง',
+    jp: '価格の小数点以下は最大 {decimals} 桁です', ko: '가격은 소수점 이하 최대 {decimals}자리입니다', fra: 'Le prix a au plus {decimals} décimales',
+    spa: 'El precio tiene como máximo {decimals} decimales',
+  },
+  nft_increment_invalid: {
+    zh: '请输入正确的加价幅度', en: 'Please enter a valid bid increment', hk: '請輸入正確的加價幅度', th: 'กรุณาใส่ส่วนเพิ่มการประมูลที่ถูกต้อง',
+    jp: '正しい入札単位を入力してください', ko: '올바른 입찰 단위를 입력하세요', fra: "Veuillez saisir un pas d'enchère valide", spa: 'Introduzca un incremento de puja válido',
+  },
+  nft_end_before_start: {
+    zh: '结束时间必须晚于开始时间', en: 'The end time must be later than the start time', hk: '結束時間必須晚於開始時間', th: 'เวลาสิ้นสุดต้องหลังเวลาเริ่มต้น',
+    jp: '終了時刻は開始時刻より後にしてください', ko: '종료 시간은 시작 시간보다 늦어야 합니다', fra: "L'heure de fin doit être postérieure à l'heure de début",
+    spa: 'La hora de finalización debe ser posterior a la de inicio',
+  },
+  nft_bid_too_low: {
+    zh: '出价必须至少为 {min}', en: 'Your bid must be at least {min}', hk: '出價必須至少為 {min}', th: 'ราคาประมูลต้องไม่ต่ำกว่า {min}',
+    jp: '入札額は {min} 以上にしてください', ko: '입찰가는 최소 {min} 이상이어야 합니다', fra: 'Votre enchère doit être au moins de {min}',
+    spa: 'Su puja debe ser de al menos {min}',
+  },
+  nft_margin_required: {
+    zh: '请先缴纳保证金 {margin}', en: 'Pay the margin of {margin} first to take part', hk: '請先繳納保證金 {margin}', th: 'กรุณาชำระเงินประกัน {margin} ก่อนเข้าร่วม',
+    jp: '参加するには先に保証金 {margin} を支払ってください', ko: '참여하려면 먼저 보증금 {margin}을 납부하세요', fra: "Payez d'abord la caution de {margin} pour participer",
+    spa: 'Pague primero la fianza de {margin} para participar',
+  },
+  nft_margin_paid: {
+    zh: '已缴纳保证金', en: 'You have already paid the margin', hk: '已繳納保證金', th: 'คุณชำระเงินประกันแล้ว', jp: '保証金は支払済みです',
+    ko: '이미 보증금을 납부했습니다', fra: 'Vous avez déjà payé la caution', spa: 'Ya ha pagado la fianza',
+  },
+  nft_not_auction: {
+    zh: '该藏品不是拍卖品', en: 'This artwork is not sold by auction', hk: '該藏品不是拍賣品', th: 'ผลงานนี้ไม่ได้ขายแบบประมูล',
+    jp: 'この作品はオークション出品ではありません', ko: '이 작품은 경매 상품이 아닙니다', fra: "Cette œuvre n'est pas vendue aux enchères", spa: 'Esta obra no se vende en subasta',
+  },
+  nft_is_auction: {
+    zh: '拍卖品请出价竞拍', en: 'This artwork is sold by auction: place a bid', hk: '拍賣品請出價競拍', th: 'ผลงานนี้ขายแบบประมูล กรุณาเสนอราคา',
+    jp: 'この作品はオークション出品です。入札してください', ko: '경매 상품입니다. 입찰하세요', fra: 'Cette œuvre est vendue aux enchères : enchérissez',
+    spa: 'Esta obra se vende en subasta: haga una puja',
+  },
+  nft_already_highest: {
+    zh: '您已是最高出价者', en: 'You are already the highest bidder', hk: '您已是最高出價者', th: 'คุณเป็นผู้เสนอราคาสูงสุดอยู่แล้ว',
+    jp: 'あなたはすでに最高入札者です', ko: '이미 최고 입찰자입니다', fra: 'Vous êtes déjà le meilleur enchérisseur', spa: 'Ya es el mejor postor',
+  },
+  nft_order_not_found: {
+    zh: '订单不存在', en: 'Order not found', hk: '訂單不存在', th: 'ไม่พบคำสั่งซื้อ', jp: '注文が見つかりません',
+    ko: '주문을 찾을 수 없습니다', fra: 'Commande introuvable', spa: 'Pedido no encontrado',
+  },
+  nft_order_expired: {
+    zh: '订单已过期，保证金已扣除', en: 'This order has expired and the margin was forfeited', hk: '訂單已過期，保證金已扣除',
+    th: 'คำสั่งซื้อหมดอายุและเงินประกันถูกริบแล้ว', jp: 'この注文は期限切れで、保証金は没収されました', ko: '주문이 만료되어 보증금이 몰수되었습니다',
+    fra: 'Cette commande a expiré et la caution a été retenue', spa: 'Este pedido ha caducado y la fianza se ha perdido',
+  },
+  nft_order_paid: {
+    zh: '订单已支付', en: 'This order is already paid', hk: '訂單已支付', th: 'คำสั่งซื้อนี้ชำระแล้ว', jp: 'この注文は支払済みです',
+    ko: '이미 결제된 주문입니다', fra: 'Cette commande est déjà payée', spa: 'Este pedido ya está pagado',
+  },
+  nft_sold_out: {
+    zh: '已售罄', en: 'Sold out', hk: '已售罄', th: 'ขายหมดแล้ว', jp: '完売しました', ko: '매진되었습니다', fra: 'Épuisé', spa: 'Agotado',
+  },
+  nft_box_not_found: {
+    zh: '盲盒不存在', en: 'Blind box not found', hk: '盲盒不存在', th: 'ไม่พบกล่องสุ่ม', jp: 'ブラインドボックスが見つかりません',
+    ko: '블라인드 박스를 찾을 수 없습니다', fra: 'Boîte mystère introuvable', spa: 'Caja sorpresa no encontrada',
+  },
+  nft_box_opened: {
+    zh: '盲盒已开启', en: 'This blind box is already open', hk: '盲盒已開啟', th: 'กล่องสุ่มนี้เปิดแล้ว', jp: 'このブラインドボックスは開封済みです',
+    ko: '이미 열린 블라인드 박스입니다', fra: 'Cette boîte mystère est déjà ouverte', spa: 'Esta caja sorpresa ya está abierta',
+  },
+  nft_not_owner: {
+    zh: '您不是该藏品的持有人', en: 'You do not own this artwork', hk: '您不是該藏品的持有人', th: 'คุณไม่ได้เป็นเจ้าของผลงานนี้',
+    jp: 'あなたはこの作品の所有者ではありません', ko: '이 작품의 소유자가 아닙니다', fra: "Vous ne possédez pas cette œuvre", spa: 'Usted no es el propietario de esta obra',
+  },
+  nft_already_listed: {
+    zh: '该藏品已在转售中，转售不可撤销', en: 'This artwork is already listed; a resale cannot be undone', hk: '該藏品已在轉售中，轉售不可撤銷',
+    th: 'ผลงานนี้วางขายต่ออยู่แล้ว การขายต่อไม่สามารถยกเลิกได้', jp: 'この作品はすでに再販中です（再販は取り消せません）', ko: '이미 재판매 중입니다. 재판매는 취소할 수 없습니다',
+    fra: 'Cette œuvre est déjà en revente ; une revente ne peut pas être annulée', spa: 'Esta obra ya está en reventa; una reventa no se puede deshacer',
+  },
+} satisfies Record<string, Table>;

@@ -1,0 +1,76 @@
+/**
+ * /api/bind_box/… (spec §7, WIRE.md "NFT"): every read answers GET and POST (the clients send
+ * either); every money step is POST, authenticated and idempotent (its answer stored in the
+ * effect's transaction, see shared.ts answered()).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { parse } from '../../kernel/validate';
+import { withIdempotency } from '../../http/idempotency';
+import { optionalUser } from '../../http/auth';
+import { requestInput as input } from '../../kernel/input';
+import { id, optInt, optText, text } from '../../kernel/fields';
+import { pagingShape } from '../../kernel/paging';
+import { buyNFT, resellNFT } from './sale';
+import { auctionNFT, marginNFT, payNFTOrder, readOrderMessage } from './auction';
+import { openBlindBox } from './boxes';
+import { artistDetail, artists, auctionOrders, bidLog, favourites, itemDetail, listItems, myBids, myNfts, toggleFavourite } from './views';
+import { artSvg } from './art';
+
+const code = text(64).refine((s) => s.length > 0, { error: 'nft_not_found' });
+const Code = z.object({ code });
+const ListQuery = z.object({
+  currency: optInt(1), pay_type: optInt(1, 3), status: optInt(0, 2), type: optInt(1, 4), keyword: optText(64), artist: optInt(1), collection: optInt(1),
+});
+const price = z.union([z.string(), z.number()]).optional();
+
+export async function nftRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const now = () => app.nft.now();
+  const read = (path: string, handler: (req: FastifyRequest) => Promise<unknown>, needsUser = false) => {
+    app.get(path, needsUser ? auth : {}, handler);
+    app.post(path, needsUser ? auth : {}, handler);
+  };
+
+  read('/bind_box/getBoxList', async (req) => ok(await listItems(db, await optionalUser(req), parse(ListQuery, input(req)), now())));
+  read('/bind_box/getBoxDetail', async (req) => {
+    const q = parse(z.object({ id: optInt(1), code: optText(64) }), input(req));
+    return ok(await itemDetail(db, await optionalUser(req), { id: q.id, code: q.code || undefined }, now()));
+  });
+  read('/bind_box/getArtist', async () => ok(await artists(db)));
+  read('/bind_box/getArtistDetail', async (req) => ok(await artistDetail(db, await optionalUser(req), parse(z.object({ uid: id }), input(req)).uid, now())));
+  read('/bind_box/getNftCurrency', async () => ok(await db.selectFrom('currencies').select(['id', 'name']).where('id', 'in', [2, 4]).orderBy('id', 'desc').execute()));
+  read('/bind_box/getCollection', async (req) => ok(await favourites(db, req.userId, now())), true);
+  read('/bind_box/getBindBoxQuotationLog', async (req) => ok(await bidLog(db, parse(Code, input(req)).code)));
+  read('/bind_box/getMyNFTs', async (req) => ok(await myNfts(db, req.userId, now())), true);
+  read('/bind_box/getMyBindBoxQuotationLog', async (req) => ok(await myBids(db, req.userId, parse(z.object(pagingShape), input(req)))), true);
+  read('/bind_box/getNeedPayNFTOrder', async (req) => ok(await auctionOrders(db, req.userId)), true);
+
+  app.post('/bind_box/collect', auth, async (req) => ok(await toggleFavourite(db, req.userId, parse(Code, input(req)).code)));
+  app.post('/bind_box/readNFTOrderMessage', auth, async (req) => {
+    await readOrderMessage(db, req.userId, parse(z.object({ id }), input(req)).id);
+    return ok(true);
+  });
+
+  const guarded = <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
+    app.post(`/bind_box/${path}`, auth, async (req) => {
+      const b = parse(schema, input(req));
+      return withIdempotency(req, `bind_box/${path}`, async () => ok(await run(req, b)));
+    });
+  guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()));
+  guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
+  guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now()));
+  guarded('payNFTOrder', z.object({ id }), (req, b) => payNFTOrder(db, req.userId, b.id, now()));
+  guarded('openBlindBox', Code, (req, b) => openBlindBox(db, req.userId, b.code, now()));
+  guarded('resellNFT', z.object({ code, price, start_time: z.unknown().optional(), end_time: z.unknown().optional() }), (req, b) => resellNFT(db, req.userId, { ...b, price: b.price }, now()));
+
+  // the procedural artworks (art.ts): immutable, so cached for a year
+  app.get('/bind_box/art/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    const m = /^([A-Za-z0-9-]{1,64})\.svg$/.exec(file);
+    if (!m) return reply.code(404).send();
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(m[1]));
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The NFT timers, settled by the job (jobs.ts) from durable rows, each exactly once:
+ * - an auction past its end (auction_state 'open', end_at ≤ now): the winner gets an order due
+ *   within NFT_RULES.payWindowMs of the end; every other margin is refunded at once; no bid → all
+ *   refunded, unsold;
+ * - a won order past its deadline (status 'awaiting_payment'): expired, the winner's margin is
+ *   forfeited (spent from frozen), the item stays with its seller.
+ * Each unit re-reads and re-checks its row under lock, so a restart or a second runner only ever
+ * finds work that is still due.
+ */
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import { NFT_RULES } from '../../../core';
+import type { Database } from '../../db/schema';
+import { settleFrozen, unfreeze } from '../../db/ledger';
+import { inTransaction, type Trx } from '../../db/tx';
+import { lockUsers } from '../../db/user-locks';
+import { currencyDecimals, feesFor } from './money';
+import { NFT_ACCOUNT, creatorOf, lockItemById } from './shared';
+
+/** Test hook: called after each unit commits; throwing stops the run there (a "crash"). */
+export type AfterCommit = (kind: string, id: number) => void;
+
+async function refundMargins(trx: Trx, itemId: number, currencyId: number, exceptUser: number | null, nowMs: number): Promise<void> {
+  const held = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', itemId).where('status', '=', 'held').orderBy('user_id').execute();
+  const refund = held.filter((m) => m.user_id !== exceptUser);
+  await lockUsers(trx, refund.map((m) => m.user_id));
+  for (const m of refund) {
+    if (new Decimal(m.amount).gt(0)) await unfreeze(trx, { userId: m.user_id, currencyId, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_refund', ref: { type: 'nft_margin', id: m.id } });
+    await trx.updateTable('nft_margins').set({ status: 'refunded', settled_at: new Date(nowMs) }).where('id', '=', m.id).execute();
+  }
+}
+
+async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const item = await lockItemById(trx, itemId);
+    if (item.auction_state !== 'open' || new Date(item.end_at).getTime() > nowMs) return false; // settled already, or extended
+    const winner = item.bidder_id;
+    if (winner !== null && item.current_bid !== null) {
+      const creator = await creatorOf(trx, item.artist_id);
+      const seller = item.owner_id ?? creator;
+      const fees = feesFor(item.current_bid, await currencyDecimals(trx, item.currency_id), item.royalty_rate, item.owner_id !== null && creator !== null && creator !== seller);
+      const m = await trx.selectFrom('nft_margins').select('amount').where('item_id', '=', item.id).where('user_id', '=', winner).executeTakeFirstOrThrow();
+      await trx
+        .insertInto('nft_orders')
+        .values({
+          item_id: item.id, buyer_id: winner, seller_id: seller, kind: 'auction', currency_id: item.currency_id, price: fees.price, fee: fees.fee,
+          royalty: fees.royalty, margin: m.amount, status: 'awaiting_payment', pay_deadline: new Date(new Date(item.end_at).getTime() + NFT_RULES.payWindowMs),
+          created_at: new Date(nowMs),
+        })
+        .execute();
+    }
+    await refundMargins(trx, item.id, item.currency_id, winner, nowMs);
+    await trx.updateTable('nft_items').set({ auction_state: winner !== null ? 'awaiting_payment' : 'unsold', on_sale: false }).where('id', '=', item.id).execute();
+    return true;
+  });
+}
+
+async function expireOrder(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const o = await trx.selectFrom('nft_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
+    if (o.status !== 'awaiting_payment' || !o.pay_deadline || o.pay_deadline.getTime() > nowMs) return false;
+    const item = await lockItemById(trx, o.item_id);
+    const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('user_id', '=', o.buyer_id).forUpdate().executeTakeFirst();
+    if (m && m.status === 'held') {
+      if (new Decimal(m.amount).gt(0)) await settleFrozen(trx, { userId: m.user_id, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_forfeit', ref: { type: 'nft_margin', id: m.id } });
+      await trx.updateTable('nft_margins').set({ status: 'forfeited', settled_at: new Date(nowMs) }).where('id', '=', m.id).execute();
+    }
+    await trx.updateTable('nft_orders').set({ status: 'expired', is_read: false }).where('id', '=', o.id).execute();
+    await trx.updateTable('nft_items').set({ auction_state: 'expired', on_sale: false }).where('id', '=', item.id).execute();
+    return true;
+  });
+}
+
+/** One pass over every due timer; returns how many units it settled. */
+export async function settleDue(db: Kysely<Database>, nowMs: number, afterCommit?: AfterCommit): Promise<{ auctions: number; expired: number }> {
+  const now = new Date(nowMs);
+  let auctions = 0;
+  let expired = 0;
+  const due = await db.selectFrom('nft_items').select('id').where('auction_state', '=', 'open').where('end_at', '<=', now).orderBy('id').execute();
+  for (const d of due) {
+    if (await settleAuction(db, d.id, nowMs)) {
+      auctions++;
+      afterCommit?.('nft_auction', d.id);
+    }
+  }
+  const late = await db.selectFrom('nft_orders').select('id').where('status', '=', 'awaiting_payment').where('pay_deadline', '<=', now).orderBy('id').execute();
+  for (const d of late) {
+    if (await expireOrder(db, d.id, nowMs)) {
+      expired++;
+      afterCommit?.('nft_expire', d.id);
+    }
+  }
+  return { auctions, expired };
+}

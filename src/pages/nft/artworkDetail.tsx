@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import Decimal from 'decimal.js';
+import { verifyBoxes, type NftDetail } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { LoadState } from '../../components/load/LoadState';
+import { DecimalInput } from '../../components/form';
+import { confirmMoney, useLoad } from '../../components/product/shared';
+import { Facts } from '../../components/product/Facts';
+import { Amount } from '../../components/product/Figures';
+import { useNow } from '../../components/product/useNow';
+import { usePageParam } from '../../components/product/usePageParam';
+import { NotFound } from '../../components/product/NotFound';
+import { toastSuccess } from '../../lib/toast';
+import { bidNft, buyNft, nftDetail, payMargin } from '../../api/nft';
+import { SaleClock, shownPrice } from './parts';
+import s from './nft.module.css';
+
+export default function ArtworkPage() {
+  const code = usePageParam('code');
+  const { t } = useTranslation();
+  if (!code) return <NotFound title={t('route.nft.artworkDetail')} listPath="/pages/nft/nft" />;
+  return <Artwork key={code} code={code} />;
+}
+
+/**
+ * One artwork (/bind_box/getBoxDetail): the media large, creator, price and countdown above the
+ * fold; a buy sheet with the fee breakdown; for an auction the margin step and a bid sheet with the
+ * minimum raise pre-filled and the soft-close rule stated; for a blind box the manifest, the seed
+ * commitment and — once revealed — the verifier's result computed here in the page.
+ */
+function Artwork({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const load = useLoad(() => nftDetail(code), [code]);
+  const now = useNow();
+  const [raise, setRaise] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    setPending(true);
+    try {
+      await fn();
+      toastSuccess(done);
+    } catch {
+      // the server's reason was toasted; the page refreshes below
+    } finally {
+      setPending(false);
+      void load.reload();
+    }
+  };
+
+  const buy = async (d: NftDetail) => {
+    const f = d.fees;
+    const rows: [string, React.ReactNode, boolean?][] = [
+      [t('nft.price'), <Amount value={f.price} unit={d.currency_name} />],
+      [t('nft.fee', { rate: new Decimal(f.fee_rate).times(100).toFixed() }), <Amount value={f.fee} unit={d.currency_name} />],
+      [t('nft.total'), <Amount value={f.total} unit={d.currency_name} testId="nft-confirm-total" />, true],
+    ];
+    if (f.royalty !== '0') rows.push([t('nft.royalty'), <Amount value={f.royalty} unit={d.currency_name} />]);
+    if (await confirmMoney(t('nft.confirmBuy'), rows, t('nft.reviewNotice'))) await run(() => buyNft(d.code), t('nft.bought'));
+  };
+
+  const bid = async (d: NftDetail, r: string) => {
+    const next = new Decimal(d.current_bid ?? d.price).plus(r).toFixed();
+    const rows: [string, React.ReactNode, boolean?][] = [
+      [t('nft.raise'), <Amount value={r} unit={d.currency_name} />],
+      [t('nft.yourBid'), <Amount value={next} unit={d.currency_name} testId="nft-confirm-bid" />, true],
+      [t('nft.margin'), <Amount value={d.margin} unit={d.currency_name} />],
+    ];
+    if (await confirmMoney(t('nft.confirmBid'), rows, t('nft.winnerRule', { hours: d.rules.pay_window_hours }))) await run(() => bidNft(d.code, r), t('nft.bidPlaced'));
+  };
+
+  return (
+    <PageFrame title={t('route.nft.artworkDetail')}>
+      <LoadState load={load}>
+        {(d) => {
+          const open = d.status === 1;
+          const raiseValue = raise || d.per_increase;
+          const series = d.series;
+          const check = series?.seed ? verifyBoxes({ seed: series.seed, commitment: series.commitment, seriesId: series.id, manifest: series.manifest, purchases: series.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' })) }) : null;
+          return (
+            <>
+              <img className={s.hero} src={d.image} alt={d.name} width={390} height={390} />
+              <div className={s.detail}>
+                <h2 className={s.title}>{d.name}</h2>
+                <div className={s.creator}>
+                  <img className={s.avatar} src={d.author_avatar} alt="" width={32} height={32} />
+                  <span>{d.author_name}</span>
+                  <span className={s.muted}>· {d.collection_name}</span>
+                </div>
+                <div className={s.row}>
+                  <span className={s.price} data-testid="nft-price">
+                    {d.pay_type === 2 && d.current_bid ? `${t('nft.currentBid')} ` : ''}
+                    <Amount value={shownPrice(d)} unit={d.currency_name} />
+                  </span>
+                  <SaleClock item={d} now={now} />
+                </div>
+                <Facts
+                  items={[
+                    [t('nft.rarity'), d.rarity],
+                    [t('nft.code'), d.code],
+                    [t('nft.royalty'), `${new Decimal(d.royalty_rate).times(100).toFixed()}%`],
+                    ...(d.pay_type === 2
+                      ? ([
+                          [t('nft.margin'), <Amount value={d.margin} unit={d.currency_name} />],
+                          [t('nft.increment'), <Amount value={d.per_increase} unit={d.currency_name} />],
+                          [t('nft.minBid'), <Amount value={d.min_bid} unit={d.currency_name} testId="nft-min-bid" />],
+                          [t('nft.bids'), String(d.bid_count)],
+                        ] as [string, React.ReactNode][])
+                      : []),
+                  ]}
+                />
+                {d.pay_type === 2 ? <p className={s.muted}>{t('nft.softClose', { minutes: d.rules.soft_close_minutes, cap: d.rules.soft_close_cap_minutes })}</p> : null}
+                {d.description ? <p>{d.description}</p> : null}
+                {series ? (
+                  <section className={s.box} data-testid="nft-series">
+                    <h3>{t('nft.manifest')}</h3>
+                    {series.manifest.map((m) => (
+                      <div key={m.prize} className={s.row}>
+                        <span>{m.prize}</span>
+                        <span>× {m.count}</span>
+                      </div>
+                    ))}
+                    <p className={s.muted}>{t('nft.sold', { sold: series.sold, total: series.total })}</p>
+                    <p className={s.muted}>{t('nft.commitment')}</p>
+                    <p className={s.mono}>{series.commitment}</p>
+                    {series.seed ? <p className={s.mono}>{t('nft.seed')}: {series.seed}</p> : <p className={s.muted}>{t('nft.seedHidden')}</p>}
+                    {check ? <p data-testid="nft-verify">{check.ok ? t('nft.verified', { count: series.purchases.length }) : t('nft.verifyFailed')}</p> : null}
+                  </section>
+                ) : null}
+                {d.pay_type === 2 && open && d.my_margin ? (
+                  <DecimalInput label={t('nft.raise')} value={raiseValue} onChange={setRaise} decimals={8} unit={d.currency_name} data-testid="nft-raise" />
+                ) : null}
+              </div>
+              <div className={s.bar}>
+                {d.pay_type !== 2 ? (
+                  <Button color="primary" size="large" disabled={!open || pending} loading={pending} onClick={() => void buy(d)} data-testid="nft-buy">
+                    {open ? t(d.pay_type === 3 ? 'nft.buyBox' : 'nft.buy') : t('nft.notOnSale')}
+                  </Button>
+                ) : !d.my_margin ? (
+                  <Button color="primary" size="large" disabled={!open || pending} onClick={() => void run(() => payMargin(d.code), t('nft.marginPaid'))} data-testid="nft-margin">
+                    {t('nft.payMargin', { margin: d.margin, unit: d.currency_name })}
+                  </Button>
+                ) : (
+                  <Button color="primary" size="large" disabled={!open || pending} onClick={() => void bid(d, raiseValue)} data-testid="nft-bid">
+                    {t('nft.placeBid')}
+                  </Button>
+                )}
+              </div>
+            </>
+          );
+        }}
+      </LoadState>
+    </PageFrame>
+  );
+}

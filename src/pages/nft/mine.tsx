@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, Empty, Tabs, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { NftMine, NftOrder } from '../../../core';
+import { PageFrame } from '../../components/PageFrame';
+import { LoadState } from '../../components/load/LoadState';
+import { confirmMoney, useLoad, when } from '../../components/product/shared';
+import { Amount } from '../../components/product/Figures';
+import { timeLeft, useNow } from '../../components/product/useNow';
+import { toastSuccess } from '../../lib/toast';
+import { myNfts, openBox, payOrder } from '../../api/nft';
+import { Tile } from './parts';
+import s from './nft.module.css';
+
+/**
+ * My NFTs (/bind_box/getMyNFTs): my collection, boxes to open, and orders — a won auction shows
+ * its payment deadline and what is forfeited if it passes, with the pay button.
+ */
+export default function MyNfts() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useLoad(() => myNfts(), []);
+  const now = useNow();
+  const [tab, setTab] = useState('items');
+  const [pending, setPending] = useState(false);
+
+  const act = async (fn: () => Promise<unknown>, done: string) => {
+    setPending(true);
+    try {
+      await fn();
+      toastSuccess(done);
+    } catch {
+      // the server's reason was toasted
+    } finally {
+      setPending(false);
+      void load.reload();
+    }
+  };
+  const pay = async (o: NftOrder) => {
+    const ok = await confirmMoney(t('nft.confirmPay'), [
+      [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
+      [t('nft.fee', { rate: '2.5' }), <Amount value={o.fee} unit={o.currency_name} />],
+      [t('nft.total'), <Amount value={o.total} unit={o.currency_name} />, true],
+      [t('nft.marginBack'), <Amount value={o.margin} unit={o.currency_name} />],
+    ]);
+    if (ok) await act(() => payOrder(o.id), t('nft.paid'));
+  };
+  const orderState = (o: NftOrder) => (o.is_pay ? t('nft.orderPaid') : o.is_expired ? t('nft.orderExpired') : t('nft.payBy', { time: timeLeft(o.overtime, now) || when(o.overtime) }));
+
+  return (
+    <PageFrame title={t('route.nft.mine')}>
+      <Tabs activeKey={tab} onChange={setTab}>
+        <Tabs.Tab key="items" title={t('nft.myItems')} />
+        <Tabs.Tab key="boxes" title={t('nft.myBoxes')} />
+        <Tabs.Tab key="orders" title={t('nft.myOrders')} />
+      </Tabs>
+      <LoadState load={load}>
+        {(m: NftMine) =>
+          tab === 'items' ? (
+            m.items.length ? (
+              <div className={s.grid}>
+                {m.items.map((i) => (
+                  <Tile key={i.id} item={i} now={now} onOpen={() => navigate(`/pages/nft/artworkDetail?code=${encodeURIComponent(i.code)}`)} />
+                ))}
+              </div>
+            ) : (
+              <Empty description={t('nft.noItems')} />
+            )
+          ) : tab === 'boxes' ? (
+            <div className={s.detail}>
+              {m.boxes.length === 0 ? <Empty description={t('nft.noBoxes')} /> : null}
+              {m.boxes.map((b) => (
+                <div key={b.id} className={`${s.box} ${s.row}`} data-testid={`nft-box-${b.code}`}>
+                  <span>
+                    {b.code} · {b.prize ?? t('nft.notOpened')}
+                  </span>
+                  {b.status === 'opened' ? <Tag>{t('nft.opened')}</Tag> : <Button size="small" color="primary" disabled={pending} onClick={() => void act(() => openBox(b.code), t('nft.openedToast'))}>{t('nft.open')}</Button>}
+                </div>
+              ))}
+            </div>
+          ) : (
+            <div className={s.detail}>
+              {m.orders.length === 0 ? <Empty description={t('nft.noOrders')} /> : null}
+              {m.orders.map((o) => (
+                <div key={o.id} className={s.box} data-testid={`nft-order-${o.id}`}>
+                  <div className={s.row}>
+                    <span className={s.name}>{o.name}</span>
+                    <Amount value={o.total} unit={o.currency_name} />
+                  </div>
+                  <div className={s.muted}>{o.kind === 'auction' ? orderState(o) : when(o.created_at)}</div>
+                  {o.kind === 'auction' && !o.is_pay && !o.is_expired ? (
+                    <>
+                      <p className={s.muted}>{t('nft.forfeitRule', { margin: o.margin, unit: o.currency_name })}</p>
+                      <Button block color="primary" disabled={pending} onClick={() => void pay(o)}>{t('nft.pay')}</Button>
+                    </>
+                  ) : null}
+                </div>
+              ))}
+            </div>
+          )
+        }
+      </LoadState>
+    </PageFrame>
+  );
+}

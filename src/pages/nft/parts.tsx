@@ -1,0 +1,40 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { NftItem } from '../../../core';
+import { Amount } from '../../components/product/Figures';
+import { timeLeft } from '../../components/product/useNow';
+import s from './nft.module.css';
+
+/** What a tile or the detail shows as "the price": the current bid of an auction, else the price. */
+export const shownPrice = (i: NftItem) => (i.pay_type === 2 ? (i.current_bid ?? i.price) : i.price);
+
+/** The sale state in words: not started / countdown to the end / ended. */
+export function SaleClock({ item, now }: { item: NftItem; now: number }) {
+  const { t } = useTranslation();
+  if (item.status === 2) return <span className={s.muted}>{t('nft.startsIn', { time: timeLeft(item.start_time, now) })}</span>;
+  const left = timeLeft(item.end_time, now);
+  if (item.status === 1 && left) return <span className={s.muted} data-testid="nft-countdown">{t('nft.endsIn', { time: left })}</span>;
+  return <span className={s.muted}>{t('nft.ended')}</span>;
+}
+
+export function Tile({ item, now, onOpen }: { item: NftItem; now: number; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={s.tile} onClick={onOpen} data-testid={`nft-tile-${item.code}`}>
+      <img className={s.media} src={item.image} alt={item.name} loading="lazy" width={200} height={200} />
+      <span className={s.tileBody}>
+        <span className={s.name}>{item.name}</span>
+        <span className={s.muted}>{item.author_name}</span>
+        <span className={s.row}>
+          <span className={s.price}>
+            <Amount value={shownPrice(item)} unit={item.currency_name} />
+          </span>
+          <Tag color={item.pay_type === 2 ? 'warning' : item.pay_type === 3 ? 'primary' : 'default'} fill="outline">
+            {t(`nft.payType.${item.pay_type}`)}
+          </Tag>
+        </span>
+        <SaleClock item={item} now={now} />
+      </span>
+    </button>
+  );
+}
