@@ -1,9 +1,9 @@
 /** Copy trading: traders, follows, mirroring (jobs), the trader-application queue in the back office, the demo traders. */
-import { defineArea, API_PREFIX, ADMIN_PREFIX } from '../../plugins/area';
-import { seedDemoTraders } from '../../domain/copytrade';
-import { startCopytradeJobs } from '../../jobs/copytrade';
-import { copytradeRoutes } from '../../http/routes/copytrade';
-import { copytradeAdminRoutes } from '../../http/routes/copytrade-admin';
+import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
+import { seedDemoTraders } from './domain';
+import { startCopytradeJobs } from './jobs';
+import { copytradeRoutes } from './routes';
+import { copytradeAdminRoutes } from './admin';
 
 export const copytradeArea = defineArea('copytrade', async (app) => {
   let demoTraders: number[] = [];
@@ -15,5 +15,5 @@ export const copytradeArea = defineArea('copytrade', async (app) => {
     app.decorate('copytrade', await startCopytradeJobs(app, demoTraders));
   });
   await app.register(copytradeRoutes, { prefix: API_PREFIX });
-  await app.register(copytradeAdminRoutes, { prefix: `${ADMIN_PREFIX}/traders` });
+  await mountBackOffice(app, copytradeAdminRoutes, '/traders');
 });

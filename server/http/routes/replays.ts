@@ -11,7 +11,7 @@ import { accountView } from '../../domain/trading';
 import { dualOrder } from '../../domain/dual/orders';
 import { ieoOrder } from '../../domain/ieo/orders';
 import { lockOrder } from '../../domain/lockming/orders';
-import { followById } from '../../domain/copytrade/follows';
+import { followById } from '../../areas/copytrade/domain/follows';
 
 export function registerRouteReplays(): void {
   const lever = async (app: FastifyInstance, userId: number, id: number) => {
