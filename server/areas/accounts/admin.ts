@@ -9,7 +9,7 @@ import { int } from '../../kernel/fields';
 import { offset, pageOf } from '../../kernel/paging';
 import { inTransaction } from '../../db/tx';
 import { getBalances } from '../../db/ledger';
-import { journalPage } from '../../domain/funds/assets';
+import { journalPage } from '../../domain/funds';
 import { logAction } from '../../domain/operators/operators';
 import { count, id, paging, requiredReason } from '../../admin/forms';
 

@@ -12,7 +12,8 @@ import { parse } from '../../kernel/validate';
 import { decimal, int, intOr, signedDecimal } from '../../kernel/fields';
 import { inTransaction } from '../../db/tx';
 import { credit, debit, getBalances } from '../../db/ledger';
-import { addNotice, fundsCurrency } from '../../domain/funds/common';
+import { fundsCurrency } from '../../domain/funds';
+import { addNotice } from '../../db/notices';
 import { logAction } from '../../domain/operators/operators';
 import { id, requiredReason } from '../../admin/forms';
 

@@ -14,7 +14,7 @@ import { decimal, int } from '../../kernel/fields';
 import { canon } from '../../kernel/decimal';
 import { inTransaction } from '../../db/tx';
 import { rechargeEnabled, inviteRequired } from '../../domain/content/settings';
-import { FIAT_PREFIX, listFiats, fundsCurrencies, fundsCurrency } from '../../domain/funds/common';
+import { FIAT_PREFIX, listFiats, fundsCurrencies, fundsCurrency } from '../../domain/funds';
 import { exchangeFeeRate, walletGate } from '../../domain/funds/config';
 import { logAction } from '../../domain/operators/operators';
 import { id, requiredReason } from '../../admin/forms';

@@ -14,7 +14,7 @@ import { ExactDecimal, openingFee, positionMargin, type CopyNotice, type CopyPag
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { translate, type MessageKey } from '../../../i18n/messages';
-import { addNotice } from '../../../domain/funds/common';
+import { addNotice } from '../../../db/notices';
 import { accountView, closePosition, submitLever, type TradingContext } from '../../../domain/trading';
 import type { LeverRow } from '../../../domain/trading/lever-view';
 import { followerLots } from './sizing';

@@ -9,7 +9,7 @@ import type { AdminTraderItem, CopyPage, Follow, FollowState, MyTraderState, Tra
 import type { Database } from '../../../db/schema';
 import type { CopyTradersTable } from '../tables';
 import { AppError } from '../../../errors';
-import { addNotice } from '../../../domain/funds/common';
+import { addNotice } from '../../../db/notices';
 import { followsOf } from './follows';
 import { inTransaction } from '../../../db/tx';
 import { canon } from '../../../kernel/decimal';
