@@ -4,6 +4,8 @@ import { seedDemoTraders } from './domain';
 import { startCopytradeJobs } from './jobs';
 import { copytradeRoutes } from './routes';
 import { copytradeAdminRoutes } from './admin';
+import { followById } from './domain/follows';
+import { registerReplay } from '../../http/idempotency-replay';
 
 export const copytradeArea = defineArea('copytrade', async (app) => {
   let demoTraders: number[] = [];
@@ -14,6 +16,8 @@ export const copytradeArea = defineArea('copytrade', async (app) => {
   app.startup.start('copytrade', async () => {
     app.decorate('copytrade', await startCopytradeJobs(app, demoTraders));
   });
+  // a follow cut off by a crash after its commit answers the follow it wrote (http/idempotency-replay)
+  registerReplay('follow/follow', (app, userId, ref) => followById(app.db, userId, Number(ref.id)));
   await app.register(copytradeRoutes, { prefix: API_PREFIX });
   await mountBackOffice(app, copytradeAdminRoutes, '/traders');
 });
