@@ -24,6 +24,9 @@ const coreRules = {
   ],
 };
 
+// The server's rules (domain, db, jobs, and each area's domain/) never know HTTP: errors come from server/errors.ts.
+const serverBelowHttp = { regex: '^(\\.\\.?/)+(.*/)?http(/|$)', message: 'business rules, the database and jobs do not import server/http (AppError is in server/errors.ts)' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -52,4 +55,8 @@ export default tseslint.config(
   },
   { files: ['workers/**/*.ts'], languageOptions: { globals: globals.worker }, rules: noReach('the worker talks to the server over socket.io and fetch only') },
   { files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/domain/**/*.ts', 'server/db/**/*.ts', 'server/jobs/**/*.ts', 'server/areas/*/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverBelowHttp] }] },
+  },
 );

@@ -3,7 +3,7 @@ import { createTestDb } from '../testing/db';
 import type { DbHandle } from './connect';
 import { seed } from './seed';
 import { checkAmount, checkJournalConsistency, credit, debit, freeze, getBalances, settleFrozen, unfreeze } from './ledger';
-import { AppError } from '../http/envelope';
+import { AppError } from '../errors';
 import { ACCOUNT_TYPES } from '../../core';
 
 let h: DbHandle;

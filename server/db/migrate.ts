@@ -1,5 +1,39 @@
-import { Migrator, type Kysely } from 'kysely';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration } from 'kysely';
 import { migrations } from './migrations';
+
+/**
+ * Where areas keep their own migrations: server/areas/<area>/migrations/NNN_name.ts. They are
+ * found on disk (not imported by name) so the database layer never imports an area and a new
+ * area's migration is one file in its own folder. Names share one sequence with
+ * server/db/migrations (the next free NNN); Kysely runs them all in name order.
+ */
+const AREAS_DIR = fileURLToPath(new URL('../areas/', import.meta.url));
+const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
+
+export async function areaMigrations(dir = AREAS_DIR): Promise<Record<string, Migration>> {
+  const found: Record<string, Migration> = {};
+  for (const area of (await fs.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory())) {
+    const folder = path.join(dir, area.name, 'migrations');
+    const files = await fs.readdir(folder).catch(() => [] as string[]);
+    for (const file of files.sort()) {
+      const name = MIGRATION_FILE.exec(file)?.[1];
+      if (!name) continue;
+      if (name in found) throw new Error(`migration ${name} is in two areas`);
+      found[name] = (await import(pathToFileURL(path.join(folder, file)).href)) as Migration;
+    }
+  }
+  return found;
+}
+
+/** Every migration of the app: the database's own and each area's, by name. */
+export async function allMigrations(): Promise<Record<string, Migration>> {
+  const fromAreas = await areaMigrations();
+  for (const name of Object.keys(fromAreas)) if (name in migrations) throw new Error(`migration ${name} is both in server/db/migrations and in an area`);
+  return { ...migrations, ...fromAreas };
+}
 
 /**
  * Brings the schema up to date; throws with the failing migration's error.
@@ -8,9 +42,10 @@ import { migrations } from './migrations';
  * another schema's kysely_migration table and skips creating its own.
  */
 export async function migrateToLatest(db: Kysely<unknown>, opts: { schema?: string } = {}): Promise<string[]> {
+  const all = await allMigrations();
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => all },
     ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

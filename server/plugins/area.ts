@@ -6,6 +6,7 @@
  * encapsulated child contexts under their prefixes.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { authenticateOperator } from '../http/operator-auth';
 
 export type Area = FastifyPluginAsync & { areaName: string };
 
@@ -20,3 +21,18 @@ export function defineArea(name: string, register: (app: FastifyInstance) => Pro
 /** Where an area's customer routes and back-office routes are mounted. */
 export const API_PREFIX = '/api';
 export const ADMIN_PREFIX = '/admin/api';
+
+/**
+ * Mounts an area's back-office routes under /admin/api (or /admin/api/<path>) in a child context
+ * that only operators pass (the session cookie or an operator bearer token). The back-office
+ * shell (server/admin) adds the login, the cross-site guard and the action log around them.
+ */
+export async function mountBackOffice(app: FastifyInstance, routes: (op: FastifyInstance) => Promise<void>, path = ''): Promise<void> {
+  await app.register(
+    async (op) => {
+      op.addHook('preHandler', authenticateOperator);
+      await routes(op);
+    },
+    { prefix: `${ADMIN_PREFIX}${path}` },
+  );
+}

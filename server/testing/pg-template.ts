@@ -15,8 +15,13 @@ const DB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db
 
 function migrationsHash(): string {
   const h = createHash('sha256');
-  const dir = path.join(DB_DIR, 'migrations');
-  for (const f of fs.readdirSync(dir).sort()) h.update(f).update(fs.readFileSync(path.join(dir, f)));
+  const hashDir = (dir: string) => {
+    for (const f of fs.readdirSync(dir).sort()) h.update(f).update(fs.readFileSync(path.join(dir, f)));
+  };
+  hashDir(path.join(DB_DIR, 'migrations'));
+  // each area's own migrations (server/areas/<area>/migrations, found by db/migrate.ts)
+  const areas = path.join(DB_DIR, '../areas');
+  for (const a of fs.readdirSync(areas).sort()) if (fs.existsSync(path.join(areas, a, 'migrations'))) hashDir(path.join(areas, a, 'migrations'));
   h.update(fs.readFileSync(path.join(DB_DIR, 'migrate.ts')));
   return h.digest('hex').slice(0, 12);
 }

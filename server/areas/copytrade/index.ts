@@ -1,9 +1,11 @@
 /** Copy trading: traders, follows, mirroring (jobs), the trader-application queue in the back office, the demo traders. */
-import { defineArea, API_PREFIX, ADMIN_PREFIX } from '../../plugins/area';
-import { seedDemoTraders } from '../../domain/copytrade';
-import { startCopytradeJobs } from '../../jobs/copytrade';
-import { copytradeRoutes } from '../../http/routes/copytrade';
-import { copytradeAdminRoutes } from '../../http/routes/copytrade-admin';
+import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
+import { seedDemoTraders } from './domain';
+import { startCopytradeJobs } from './jobs';
+import { copytradeRoutes } from './routes';
+import { copytradeAdminRoutes } from './admin';
+import { followById } from './domain/follows';
+import { registerReplay } from '../../http/idempotency-replay';
 
 export const copytradeArea = defineArea('copytrade', async (app) => {
   let demoTraders: number[] = [];
@@ -14,6 +16,8 @@ export const copytradeArea = defineArea('copytrade', async (app) => {
   app.startup.start('copytrade', async () => {
     app.decorate('copytrade', await startCopytradeJobs(app, demoTraders));
   });
+  // a follow cut off by a crash after its commit answers the follow it wrote (http/idempotency-replay)
+  registerReplay('follow/follow', (app, userId, ref) => followById(app.db, userId, Number(ref.id)));
   await app.register(copytradeRoutes, { prefix: API_PREFIX });
-  await app.register(copytradeAdminRoutes, { prefix: `${ADMIN_PREFIX}/traders` });
+  await mountBackOffice(app, copytradeAdminRoutes, '/traders');
 });

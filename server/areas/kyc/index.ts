@@ -1,7 +1,9 @@
-/** Identity verification (KYC) and the per-level limits. Its back-office queue is in the back office (admin/routes.ts). */
-import { defineArea, API_PREFIX } from '../../plugins/area';
+/** Identity verification (KYC) and the per-level limits, with its back-office review queue. */
+import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
 import { kycRoutes } from '../../http/routes/funds/kyc';
+import { kycAdminRoutes } from './admin';
 
 export const kycArea = defineArea('kyc', async (app) => {
   await app.register(kycRoutes, { prefix: API_PREFIX });
+  await mountBackOffice(app, kycAdminRoutes);
 });

@@ -1,4 +1,7 @@
-/** Kysely interfaces of the NFT tables (migration 014_nft). NUMERIC columns are decimal strings. */
+/**
+ * Kysely interfaces of the NFT tables (migration 014_nft in this folder). NUMERIC columns are
+ * decimal strings. They join the app's Database interface from here (declaration merging).
+ */
 import type { ColumnType, Generated } from 'kysely';
 import type { NftAuctionState, NftListing } from '../../../core';
 
@@ -133,4 +136,9 @@ export interface NftTables {
   nft_box_series: NftBoxSeriesTable;
   nft_boxes: NftBoxesTable;
   nft_favourites: NftFavouritesTable;
+}
+
+declare module '../../db/schema' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the app's Database
+  interface Database extends NftTables {}
 }

@@ -1,6 +1,8 @@
 /**
- * Versioned migrations, run in name order at start. Add a file NNN_name.ts exporting up(db) and
- * list it here; never edit a migration that has shipped.
+ * Versioned migrations of the shared tables, run in name order at start. Add a file NNN_name.ts
+ * exporting up(db) and list it here; never edit a migration that has shipped. An area's own
+ * tables come with migrations in its folder (server/areas/<area>/migrations/, found by
+ * db/migrate.ts) and share this numbering: 007 is copy trading's, 014 the NFT marketplace's.
  */
 import type { Migration } from 'kysely';
 import * as m001 from './001_init';
@@ -9,14 +11,12 @@ import * as m003 from './003_optional';
 import * as m004 from './004_trading';
 import * as m005 from './005_funds';
 import * as m006 from './006_products';
-import * as m007 from './007_copytrade';
 import * as m008 from './008_price_band';
 import * as m009 from './009_voucher_once';
 import * as m010 from './010_auth_throttle';
 import * as m011 from './011_crash_safety';
 import * as m012 from './012_matching';
 import * as m013 from './013_tick_replay';
-import * as m014 from './014_nft';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -25,12 +25,10 @@ export const migrations: Record<string, Migration> = {
   '004_trading': m004,
   '005_funds': m005,
   '006_products': m006,
-  '007_copytrade': m007,
   '008_price_band': m008,
   '009_voucher_once': m009,
   '010_auth_throttle': m010,
   '011_crash_safety': m011,
   '012_matching': m012,
   '013_tick_replay': m013,
-  '014_nft': m014,
 };

@@ -1,19 +1,12 @@
 /**
- * Shared pieces of the funds area: currency lookup, prices in USDT from the market feed,
- * fiat rates (settings fiat_rate_<CODE>), per-user notices, and the account-type names.
+ * The funds area's own pieces: currency lookup, fiat rates (settings fiat_rate_<CODE>) and the
+ * account-type names. Other areas reach what they need of it through the area's door
+ * (domain/funds/index.ts); prices in USDT are in kernel/prices.ts, notices in db/notices.ts.
  */
 import Decimal from 'decimal.js';
 import { ACCOUNT_FIELDS, type AccountField, type FiatRate } from '../../../core';
-import { AppError, type MessageKey } from '../../errors';
+import { AppError } from '../../errors';
 import type { Db } from '../../db/schema';
-
-
-/** The one question funds code asks the market: last price of `<coin>/USDT`. */
-export interface PriceSource {
-  lastPrice(symbol: string): { price: string } | undefined;
-}
-
-export const QUOTE = 'USDT';
 
 export interface CurrencyRow {
   id: number;
@@ -44,18 +37,6 @@ export async function fundsCurrencies(db: Db): Promise<CurrencyRow[]> {
     .orderBy('sort', 'desc')
     .orderBy('id')
     .execute();
-}
-
-/** Price of one unit in USDT, or undefined before the feed has priced it. */
-export function priceUsdt(prices: PriceSource, currency: string): string | undefined {
-  if (currency === QUOTE) return '1';
-  return prices.lastPrice(`${currency}/${QUOTE}`)?.price;
-}
-
-export function requirePriceUsdt(prices: PriceSource, currency: string): string {
-  const p = priceUsdt(prices, currency);
-  if (!p || !new Decimal(p).gt(0)) throw new AppError('price_unavailable');
-  return p;
 }
 
 // ─── fiat ───
@@ -98,17 +79,4 @@ export function typeOfField(v: string | number): number {
   const n = Number(s);
   if (Number.isInteger(n) && n >= 1 && n <= ACCOUNT_FIELDS.length) return n;
   throw new AppError('param_error');
-}
-
-// ─── notices ───
-
-/** A notice to a user, stored as message keys so it reads in the reader's language. */
-export async function addNotice(
-  db: Db,
-  n: { userId: number; kind: string; title: MessageKey; body: MessageKey; params?: Record<string, string | number> },
-): Promise<void> {
-  await db
-    .insertInto('notices')
-    .values({ user_id: n.userId, kind: n.kind, title_key: n.title, body_key: n.body, params: JSON.stringify(n.params ?? {}) })
-    .execute();
 }

@@ -8,7 +8,8 @@ import { exchangeQuote, FUNDS_ACCOUNT_TYPE, type ExchangeCurrency, type Exchange
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { credit, debit } from '../../db/ledger';
-import { fundsCurrencies, fundsCurrency, priceUsdt, requirePriceUsdt, type PriceSource } from './common';
+import { fundsCurrencies, fundsCurrency } from './common';
+import { priceUsdt, requirePriceUsdt, type PriceSource } from '../../kernel/prices';
 import { exchangeFeeRate } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';

@@ -6,7 +6,8 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
-import { fiatRate, fundsCurrency, requirePriceUsdt, userFiat, type PriceSource } from './common';
+import { fiatRate, fundsCurrency, userFiat } from './common';
+import { requirePriceUsdt, type PriceSource } from '../../kernel/prices';
 
 export interface CurrencyRate {
   id: number;

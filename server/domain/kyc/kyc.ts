@@ -10,7 +10,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { claimUpload } from '../profile/files';
 import { levelName } from '../profile/profile';
-import { addNotice, type PriceSource } from '../funds/common';
+import { type PriceSource } from '../../kernel/prices';
+import { addNotice } from '../../db/notices';
 import { levelLimits } from './limits';
 import { inTransaction } from '../../db/tx';
 

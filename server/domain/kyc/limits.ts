@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { ExactDecimal, btcEquivalent, valueAt, type LevelLimits } from '../../../core';
-import { requirePriceUsdt, type PriceSource } from '../funds/common';
+import { requirePriceUsdt, type PriceSource } from '../../kernel/prices';
 import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
 

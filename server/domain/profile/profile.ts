@@ -8,7 +8,7 @@ import { normalizeLang, type Coupon, type FiatRate, type InviteInfo, type KycLev
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isMessageKey, translate } from '../../i18n/messages';
-import { fiatRate, userFiat } from '../funds/common';
+import { fiatRate, userFiat } from '../funds';
 import { claimUpload, fileUrl } from './files';
 import { inTransaction } from '../../db/tx';
 import type { Db } from '../../db/schema';

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { issueCode, verifyCode, consumeVerifiedCode, type IssueLimits } from '../accounts/codes';
 import { classifyIdentity } from '../accounts/identity';
-import { addNotice } from '../funds/common';
+import { addNotice } from '../../db/notices';
 import { revokeOtherSessions } from './sessions';
 import { inTransaction } from '../../db/tx';
 

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { GaSetup } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { addNotice } from '../funds/common';
+import { addNotice } from '../../db/notices';
 import { revokeOtherSessions } from './sessions';
 import { beginAttempt, noticeLocked, type Attempt } from './throttle';
 import { inTransaction } from '../../db/tx';

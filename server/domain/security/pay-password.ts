@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
-import { addNotice } from '../funds/common';
+import { addNotice } from '../../db/notices';
 import { revokeOtherSessions } from './sessions';
 import { beginAttempt, noticeLocked } from './throttle';
 import { inTransaction } from '../../db/tx';

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MessageKey } from '../../errors';
 import { AppError } from '../../errors';
-import { addNotice } from '../funds/common';
+import { addNotice } from '../../db/notices';
 import { inTransaction } from '../../db/tx';
 
 export type AttemptKind = 'login' | 'operator_login' | 'pay_password' | 'ga' | 'code';

@@ -4,7 +4,7 @@ import type { Page, WalletAddress } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { claimUpload, fileUrl } from '../profile/files';
-import { fundsCurrency } from '../funds/common';
+import { fundsCurrency } from '../funds';
 import { inTransaction } from '../../db/tx';
 import { offset, pageOf, type Paging } from '../../kernel/paging';
 

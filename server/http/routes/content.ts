@@ -9,7 +9,7 @@ import { requestLang } from '../lang';
 import { getSetting, inviteRequired, rechargeEnabled } from '../../domain/content/settings';
 import { coinList, contentPage, listNews, menu, newsDetail, popNotice, NEWS_CATEGORY } from '../../domain/content/pages';
 import type { ContentPage } from '../../db/tables';
-import { walletGate } from '../../domain/funds/config';
+import { walletGate } from '../../domain/funds';
 import { int } from '../../kernel/fields';
 
 const intField = (min: number, max: number) => int(min, max);

@@ -2,7 +2,8 @@
  * Lost-answer rebuilds (http/idempotency-replay.ts) for the trading and product routes whose
  * answer is a read of the row the operation wrote (the key's committed_ref names it): a retry
  * after a crash between the commit and the stored answer gets that row's answer, and the
- * operation never runs twice. (Spot and seconds orders store their answer in their transaction.)
+ * operation never runs twice. (Spot and seconds orders store their answer in their transaction;
+ * an area in its own folder registers its replays itself, e.g. server/areas/copytrade.)
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
@@ -11,7 +12,6 @@ import { accountView } from '../../domain/trading';
 import { dualOrder } from '../../domain/dual/orders';
 import { ieoOrder } from '../../domain/ieo/orders';
 import { lockOrder } from '../../domain/lockming/orders';
-import { followById } from '../../domain/copytrade/follows';
 
 export function registerRouteReplays(): void {
   const lever = async (app: FastifyInstance, userId: number, id: number) => {
@@ -36,5 +36,4 @@ export function registerRouteReplays(): void {
   registerReplay('project/order', async (app, userId, ref) => ok(await ieoOrder(app.db, userId, Number(ref.id))));
   registerReplay('lh/deposit', async (app, userId, ref) => ok(await lockOrder(app.db, userId, Number(ref.id), app.products.now())));
   registerReplay('lh/deposit/order/cancel', async (app, userId, ref) => ok(await lockOrder(app.db, userId, Number(ref.id), app.products.now())));
-  registerReplay('follow/follow', (app, userId, ref) => followById(app.db, userId, Number(ref.id)));
 }

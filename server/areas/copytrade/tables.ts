@@ -1,6 +1,7 @@
 /**
  * Kysely interfaces of the copy-trading tables (migration 007_copytrade). NUMERIC columns are
- * decimal strings; TIMESTAMPTZ columns are Dates.
+ * decimal strings; TIMESTAMPTZ columns are Dates. They join the app's Database interface from here
+ * (declaration merging), so the area's tables live in the area's folder.
  */
 import type { ColumnType, Generated } from 'kysely';
 
@@ -60,4 +61,9 @@ export interface CopytradeTables {
   copy_traders: CopyTradersTable;
   copy_follows: CopyFollowsTable;
   copy_trades: CopyTradesTable;
+}
+
+declare module '../../db/schema' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the app's Database
+  interface Database extends CopytradeTables {}
 }

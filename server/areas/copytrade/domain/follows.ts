@@ -6,11 +6,11 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyPage, type CopyType, type Follow } from '../../../core';
-import type { Database } from '../../db/schema';
-import { markCommitted } from '../../db/idempotency-scope';
-import { AppError } from '../../errors';
-import { inTransaction } from '../../db/tx';
+import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyPage, type CopyType, type Follow } from '../../../../core';
+import type { Database } from '../../../db/schema';
+import { markCommitted } from '../../../db/idempotency-scope';
+import { AppError } from '../../../errors';
+import { inTransaction } from '../../../db/tx';
 
 type Db = Kysely<Database>;
 const DECIMAL = /^\d+(\.\d+)?$/;

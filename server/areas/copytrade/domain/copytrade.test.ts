@@ -7,11 +7,11 @@
  * hourly figures come from the real closes; bad input changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type TraderCard, type TraderDetail } from '../../../core';
-import { checkJournalConsistency } from '../../db/ledger';
-import { createOperator } from '../operators/operators';
-import { envelope, loginOperator, post, get } from '../../testing/app';
-import { createKit, type Kit } from '../../testing/trading-kit';
+import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type TraderCard, type TraderDetail } from '../../../../core';
+import { checkJournalConsistency } from '../../../db/ledger';
+import { createOperator } from '../../../domain/operators/operators';
+import { envelope, loginOperator, post, get } from '../../../testing/app';
+import { createKit, type Kit } from '../../../testing/trading-kit';
 import { mirrorOpened } from './mirror';
 
 const LEVER = ACCOUNT_TYPES.lever;

@@ -5,14 +5,14 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AdminTraderItem, CopyPage, Follow, FollowState, MyTraderState, TraderCard, TraderDetail, TraderPosition, TraderStatus } from '../../../core';
-import type { Database } from '../../db/schema';
-import type { CopyTradersTable } from '../../db/copytrade-tables';
-import { AppError } from '../../errors';
-import { addNotice } from '../funds/common';
+import type { AdminTraderItem, CopyPage, Follow, FollowState, MyTraderState, TraderCard, TraderDetail, TraderPosition, TraderStatus } from '../../../../core';
+import type { Database } from '../../../db/schema';
+import type { CopyTradersTable } from '../tables';
+import { AppError } from '../../../errors';
+import { addNotice } from '../../../db/notices';
 import { followsOf } from './follows';
-import { inTransaction } from '../../db/tx';
-import { canon } from '../../kernel/decimal';
+import { inTransaction } from '../../../db/tx';
+import { canon } from '../../../kernel/decimal';
 
 type Db = Kysely<Database>;
 type TraderRow = Selectable<CopyTradersTable>;

@@ -11,8 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { onPositionChange } from '../../domain/trading/events';
-import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats } from '../../domain/copytrade';
-import { WorkQueue } from '../work-queue';
+import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats } from './domain';
+import { WorkQueue } from '../../jobs/work-queue';
 
 export interface CopytradeJobs {
   /** recomputes every trader's figures now (the hourly job) */

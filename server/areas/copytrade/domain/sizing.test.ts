@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { COPY_TYPES } from '../../../core';
+import { COPY_TYPES } from '../../../../core';
 import { followerLots } from './sizing';
 
 const rule = { lotsDecimals: 0, minLots: '1', maxLots: '1000' };

@@ -6,7 +6,7 @@
  * Either way the result is rounded DOWN to the pair's lot step (a copy never exceeds what the rule
  * asks) and must lie within the pair's min/max lots, else the copy is skipped with a notice.
  */
-import { COPY_TYPES, ExactDecimal, roundCopyMultiple, type CopyType } from '../../../core';
+import { COPY_TYPES, ExactDecimal, roundCopyMultiple, type CopyType } from '../../../../core';
 
 export interface LotRule {
   lotsDecimals: number;

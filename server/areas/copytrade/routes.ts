@@ -7,11 +7,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSTANTS, COPY_TYPES } from '../../../core';
-import { ok } from '../envelope';
+import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { withIdempotency } from '../idempotency';
-import { optionalUser as viewer } from '../auth';
-import { applyTrader, cancelFollow, copyHistory, followTrader, listTraders, myFollows, myTrader, selfHold, traderDetail } from '../../domain/copytrade';
+import { withIdempotency } from '../../http/idempotency';
+import { optionalUser as viewer } from '../../http/auth';
+import { applyTrader, cancelFollow, copyHistory, followTrader, listTraders, myFollows, myTrader, selfHold, traderDetail } from './domain';
 import { int, intOr } from '../../kernel/fields';
 import { requestInput as input } from '../../kernel/input';
 

@@ -6,12 +6,12 @@
  * positions on the simulated feed now and then, so their figures come from real closes.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_TYPES } from '../../../core';
-import type { Database } from '../../db/schema';
-import { credit } from '../../db/ledger';
-import { hashPassword } from '../accounts/passwords';
-import { closePosition, submitLever, type TradingContext } from '../trading';
-import { inTransaction } from '../../db/tx';
+import { ACCOUNT_TYPES } from '../../../../core';
+import type { Database } from '../../../db/schema';
+import { credit } from '../../../db/ledger';
+import { hashPassword } from '../../../domain/accounts/passwords';
+import { closePosition, submitLever, type TradingContext } from '../../../domain/trading';
+import { inTransaction } from '../../../db/tx';
 
 export const DEMO_TRADER_PASSWORD = 'demo-copy-2024';
 export const DEMO_TRADERS = [

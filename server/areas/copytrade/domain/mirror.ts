@@ -10,16 +10,16 @@
  * a concurrent self-hold either wins entirely or is refused.
  */
 import { sql, type Kysely } from 'kysely';
-import { ExactDecimal, openingFee, positionMargin, type CopyNotice, type CopyPage, type CopySkipReason, type CopyTrade, type CopyType } from '../../../core';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../errors';
-import { translate, type MessageKey } from '../../i18n/messages';
-import { addNotice } from '../funds/common';
-import { accountView, closePosition, submitLever, type TradingContext } from '../trading';
-import type { LeverRow } from '../trading/lever-view';
+import { ExactDecimal, openingFee, positionMargin, type CopyNotice, type CopyPage, type CopySkipReason, type CopyTrade, type CopyType } from '../../../../core';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { translate, type MessageKey } from '../../../i18n/messages';
+import { addNotice } from '../../../db/notices';
+import { accountView, closePosition, submitLever, type TradingContext } from '../../../domain/trading';
+import type { LeverRow } from '../../../domain/trading/lever-view';
 import { followerLots } from './sizing';
-import { inTransaction } from '../../db/tx';
-import { canon } from '../../kernel/decimal';
+import { inTransaction } from '../../../db/tx';
+import { canon } from '../../../kernel/decimal';
 
 type Db = Kysely<Database>;
 
