@@ -8,6 +8,7 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { freeze, unfreeze } from '../../db/ledger';
 import { inTransaction, type Trx } from '../../db/tx';
 import { AppError } from '../../errors';

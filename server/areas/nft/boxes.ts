@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { commitmentOf, expandManifest, nextBox, type ManifestEntry, type NftBoxSeries } from '../../../core';
 import type { Database, Db } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { credit, debit } from '../../db/ledger';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';

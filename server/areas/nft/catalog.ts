@@ -4,6 +4,7 @@
  * valid price and per-bid increment for the currency, end later than start.
  */
 import type { Db } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
 import { expandManifest, type ManifestEntry } from '../../../core';
 import { currencyDecimals, parsePrice } from './money';

@@ -8,6 +8,7 @@ import Decimal from 'decimal.js';
 import { NFT_RULES, type NftFees, type NftSaleStatus } from '../../../core';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 
 const NUMBER_RE = /^\d{1,18}(\.\d+)?$/;
 

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { inTransaction } from '../../db/tx';
 import { hashPassword } from '../../domain/accounts/passwords';
 import { randomBytes } from 'node:crypto';

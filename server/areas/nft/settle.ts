@@ -12,6 +12,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { NFT_RULES } from '../../../core';
 import type { Database } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { settleFrozen, unfreeze } from '../../db/ledger';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';

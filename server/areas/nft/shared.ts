@@ -3,6 +3,7 @@ import { FUNDS_ACCOUNT_TYPE } from '../../../core';
 import { AppError } from '../../errors';
 import type { Trx } from '../../db/tx';
 import type { Db } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { answerInTx } from '../../db/idempotency-scope';
 import { ok } from '../../kernel/envelope';
 

@@ -2,6 +2,7 @@
 import Decimal from 'decimal.js';
 import { NFT_RULES, type NftArtist, type NftBid, type NftBox, type NftDetail, type NftItem, type NftOrder, type NftPayType, type Page } from '../../../core';
 import type { Db } from '../../db/schema';
+import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
 import { canon } from '../../kernel/decimal';
 import { iso } from '../../kernel/time';
