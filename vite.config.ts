@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/build/precompress';
 import { chunkOf } from './scripts/build/chunks';
 import { shellOnly } from './scripts/build/shell';
+import { pureLibraries } from './scripts/build/pure';
+import { routePreload } from './scripts/build/route-preload';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : fileURLToPath(new URL('./dist/h5', import.meta.url));
 
@@ -20,6 +22,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    pureLibraries(),
     // An installable app that opens from the phone's cache (issue 27). `prompt`: a new version waits
     // until the user takes it (src/app/UpdatePrompt.tsx). Precache = the shell only (index.html and
     // what it loads); every other hashed asset is cached on first use (they never change), and
@@ -62,6 +65,7 @@ export default defineConfig({
         ],
       },
     }),
+    routePreload(fileURLToPath(new URL('./src/app/routes.ts', import.meta.url))),
     precompress(),
   ],
   worker: { format: 'es' },

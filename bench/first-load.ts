@@ -38,12 +38,14 @@ interface RouteDef {
   hash: string;
   /** the route shows prices: wait for the first one */
   prices: boolean;
+  /** the route's main content: LCP is read only once it is on screen (on a loaded machine the page can come after the settle time) */
+  ready: string;
 }
 const ROUTES: RouteDef[] = [
-  { name: 'home', hash: '#/pages/index/index', prices: true },
-  { name: 'markets', hash: '#/pages/market/market', prices: true },
-  { name: 'contract', hash: '#/pages/transaction/contract', prices: false },
-  { name: 'login', hash: '#/pages/common/login', prices: false },
+  { name: 'home', hash: '#/pages/index/index', prices: true, ready: '[data-testid="last-price"]' },
+  { name: 'markets', hash: '#/pages/market/market', prices: true, ready: '[data-testid="market-list"]' },
+  { name: 'contract', hash: '#/pages/transaction/contract', prices: false, ready: 'form, .adm-button' },
+  { name: 'login', hash: '#/pages/common/login', prices: false, ready: 'h2' },
 ];
 
 /**
@@ -130,8 +132,11 @@ async function load(browser: Browser, page: Page, url: string, route: RouteDef, 
   await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 }).catch(() => {});
   if (shot) await page.screenshot({ path: `${shot}-fcp.png` });
   if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 60_000 }).catch(() => {});
-  // let late content (banners, notices, the chart) arrive and LCP settle
+  await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 60_000 }).catch(() => {});
+  // let late content (banners, notices, the chart) arrive and LCP settle; an LCP entry comes only
+  // for content painted visible, so wait for one rather than read none
   await sleep(3000);
+  await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.lcp !== null, undefined, { timeout: 15_000 }).catch(() => {});
   if (shot) await page.screenshot({ path: `${shot}-settled.png` });
   const m = await page.evaluate(() => (window as unknown as { __fl: Probe }).__fl);
   const fcpAt = navStart + (m.fcp ?? 0) / 1000;

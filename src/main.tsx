@@ -9,6 +9,7 @@ import { session } from './stores/session';
 import { computeVisitorId } from './lib/fingerprint';
 import { markFirstRender } from './lib/firstPaint';
 import { App } from './app/App';
+import { preloadOpenedPage } from './app/router';
 import { registerServiceWorker } from './app/sw';
 import { BUILD_ID } from './build-id';
 
@@ -21,6 +22,9 @@ unstableSetRender((node, container) => {
     root.unmount();
   };
 });
+
+/** how long the first render waits for the opened page's chunk */
+const OPENED_PAGE_WAIT_MS = 1500;
 
 async function visitorId(): Promise<void> {
   // The visitor id must be on the very first request, and hashing takes about a millisecond.
@@ -36,7 +40,10 @@ async function boot(): Promise<void> {
   if (BUILD_ID) document.documentElement.dataset.build = BUILD_ID;
   // The current language is fetched on demand (src/i18n): the first render waits for it, so no
   // screen ever shows keys or flips language.
-  await Promise.all([visitorId(), i18nReady]);
+  // The opened page too (issue 27): its chunks downloaded beside the entry, and a first render
+  // without it would paint the shell alone, Home's prices a moment later. Waited for a short
+  // while only: a slow page chunk must not hold back the shell (it then loads as a lazy page).
+  await Promise.all([visitorId(), i18nReady, Promise.race([preloadOpenedPage(location.hash).catch(() => undefined), new Promise((r) => setTimeout(r, OPENED_PAGE_WAIT_MS))])]);
   const el = document.getElementById('root');
   if (!el) throw new Error('#root missing from index.html');
   createRoot(el).render(

@@ -27,7 +27,8 @@ export interface DualInvestPayout {
 }
 
 /** The same precision, truncating: for the one division of a payout (see quotientDown). */
-const TruncDecimal = ExactDecimal.clone({ rounding: ExactDecimal.ROUND_DOWN });
+// pure, options read inside the arrow: importing the core barrel for something else must not keep decimal.js (issue 27)
+const TruncDecimal = /* @__PURE__ */ (() => ExactDecimal.clone({ rounding: ExactDecimal.ROUND_DOWN }))();
 
 /**
  * n ÷ d rounded DOWN to `dp` decimals, equal to the exact quotient's: the division truncates at 60

@@ -77,9 +77,10 @@ import { MAX_FAST_SCALE, bigPow10, parseScaledBig } from './scaled';
 
 export type { AggregatorOptions, ApplyOutcome, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
 
-const APPLIED: ApplyResult = Object.freeze({ outcome: 'applied' });
-const DUPLICATE: ApplyResult = Object.freeze({ outcome: 'duplicate' });
-const LATE_DROPPED: ApplyResult = Object.freeze({ outcome: 'late-dropped' });
+// pure: an unused frozen constant must not keep this module (and its chunk) in a route (issue 27)
+const APPLIED: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'applied' });
+const DUPLICATE: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'duplicate' });
+const LATE_DROPPED: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'late-dropped' });
 const MAX_MISSING_RANGES = 256;
 const DEFAULT_MAX_BARS = 1000;
 

@@ -10,11 +10,12 @@ const LOCALE = /\/locales\/(?:[^/]+\/)?([a-z]+)\.json$/;
 export function chunkOf(id: string): string | undefined {
   const locale = LOCALE.exec(id);
   if (locale && !id.includes('node_modules')) return `lang-${locale[1]}`;
-  // the money math and decimal.js together, apart from the shell: routes that calculate share
-  // one copy, and the entry (which only formats) does not wait for it
-  if (/\/core\/(calc|kline)\//.test(id)) return 'calc';
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'vendor-react';
+  // decimal.js alone, apart from the shell: routes that calculate share one copy, and the entry
+  // (which only formats) does not wait for it. Only the library: a group also captures what its
+  // modules import, so grouping core/calc here pulled core/types (the entry's channel names) in,
+  // and the whole group with them into the entry.
   if (/node_modules\/decimal\.js\//.test(id)) return 'calc';
   if (/node_modules\/lightweight-charts\/|node_modules\/fancy-canvas\//.test(id)) return 'chart';
   if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'vendor-i18n';

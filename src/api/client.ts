@@ -1,5 +1,5 @@
 import axios, { AxiosHeaders, type AxiosError } from 'axios';
-import { CONSTANTS, HEADERS } from '../../core';
+import { CONSTANTS, HEADERS } from '../../core/types/api';
 import { session, clearUser } from '../stores/session';
 import { toast, showLoading, hideLoading } from '../lib/toast';
 import { navigateTo } from '../nav/navigate';

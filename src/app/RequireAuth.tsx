@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS } from '../../core';
+import { CONSTANTS } from '../../core/types/api';
 import { session } from '../stores/session';
 import { toast } from '../lib/toast';
 import { PATHS } from '../nav/paths';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { FadeOutlet } from './FadeOutlet';
@@ -9,7 +9,11 @@ import { site } from '../stores/site';
 import { session } from '../stores/session';
 import { getSiteConfig } from '../api/site';
 import { UpdatePrompt } from './UpdatePrompt';
-import { TradeNotices } from '../pages/transaction/components/TradeNotices';
+
+// Loaded on its own, after the shell: it renders nothing and listens to the market worker, which
+// starts after first paint anyway; in the entry it brought the worker bridge and comlink into
+// every route's first load (issue 27).
+const TradeNotices = lazy(() => import('../pages/transaction/components/TradeNotices').then((m) => ({ default: m.TradeNotices })));
 
 const rootKey = (p: string) => (TAB_PATHS.includes(p) ? 'tabs' : p);
 
@@ -53,7 +57,11 @@ export function RootLayout() {
     <>
       <FadeOutlet keyOf={rootKey} />
       {/* trade events exist only for a signed-in user: no worker or socket for a visitor on Login */}
-      {token ? <TradeNotices /> : null}
+      {token ? (
+        <Suspense fallback={null}>
+          <TradeNotices />
+        </Suspense>
+      ) : null}
       <UpdatePrompt />
     </>
   );

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button, createErrorBlock, SpinLoading } from 'antd-mobile';
+import { disconnectedImage } from 'antd-mobile/es/components/error-block/images/disconnected';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS } from '../../core';
+import { CONSTANTS } from '../../core/types/api';
 import styles from './lazyPage.module.css';
 
 /** Rejects when a chunk has not arrived within the spec's 60 s, so the user sees an error, not a spinner forever. */
@@ -21,8 +22,28 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => withTimeout(load(), CONSTANTS.lazyTimeoutMs));
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** imports the page now (once); a page imported before it first renders renders at once, without suspending */
+  preload: () => Promise<unknown>;
+};
+
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const get = () =>
+    (pending ??= withTimeout(load(), CONSTANTS.lazyTimeoutMs).then((m) => {
+      loaded = m.default;
+      return m;
+    }));
+  const Lazy = lazy(get);
+  // The opened page, imported before the first render (main.tsx), is in the first paint: Home's
+  // prices from the quotes snapshot show at first contentful paint (issue 27). Chosen once per
+  // mount, so a page never switches from the lazy wrapper to the loaded one under the user.
+  function Page(props: P) {
+    const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Chosen {...props} />;
+  }
+  return Object.assign(Page, { preload: get });
 }
 
 /** Spec §2: the loading placeholder appears only after 200 ms, so fast chunk loads never flash it. */
@@ -39,6 +60,10 @@ export function DelayedLoading() {
     </div>
   );
 }
+
+// antd-mobile's ErrorBlock carries all four of its illustrations; the shell shows one (issue 27: the
+// other three were ≈6 KB of every route's first load)
+const ErrorBlock = createErrorBlock({ disconnected: disconnectedImage });
 
 function LoadError() {
   const { t } = useTranslation();

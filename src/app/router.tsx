@@ -1,6 +1,6 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES, type RouteDef } from './routes';
-import { lazyPage, PageSlot } from './lazyPage';
+import { lazyPage, PageSlot, type LazyPage } from './lazyPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { TabLayout } from './TabLayout';
@@ -9,8 +9,12 @@ import { PATHS, pathOf } from '../nav/paths';
 // One lazy component for every page not built yet; it reads its title from the route name.
 const ComingSoon = lazyPage(() => import('../components/ComingSoon'));
 
+/** each route's page by its path, for preloading the one a launch opens */
+const pages = new Map<string, LazyPage<object>>();
+
 function element(def: RouteDef) {
   const Page = def.load ? lazyPage(def.load) : null;
+  if (Page) pages.set(pathOf(def.name), Page);
   const page = Page ? <Page /> : <ComingSoon name={def.name} tab={!!def.tab} />;
   const slot = <PageSlot>{page}</PageSlot>;
   return def.auth ? <RequireAuth>{slot}</RequireAuth> : slot;
@@ -29,3 +33,13 @@ export const router = createHashRouter([
     ],
   },
 ]);
+
+/**
+ * Imports the page the location's hash opens (its chunks were preloaded beside the entry by
+ * index.html's route preloader), so the first render has it; resolves at once for a path without one.
+ */
+export function preloadOpenedPage(hash: string): Promise<unknown> {
+  const path = hash.replace(/^#/, '').split('?')[0];
+  const page = pages.get(!path || path === '/' ? PATHS.home : path);
+  return page ? page.preload() : Promise.resolve();
+}

@@ -7,7 +7,8 @@
  */
 import { proxy, subscribe } from 'valtio';
 import { registerSW } from 'virtual:pwa-register';
-import { marketStore } from '../market';
+// the store alone, not src/market: its index brings the worker bridge and comlink into the shell
+import { marketStore } from '../market/store';
 
 export const update = proxy({ ready: false });
 

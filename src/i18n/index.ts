@@ -6,7 +6,7 @@ import { setDefaultConfig } from 'antd-mobile';
 import type { Locale } from 'antd-mobile/es/locales/base';
 // the kit's built-in default, already in the entry: switching back to English needs no fetch
 import enUS from 'antd-mobile/es/locales/en-US';
-import type { Lang } from '../../core';
+import type { Lang } from '../../core/types/api';
 import { session } from '../stores/session';
 import { followLangOfOtherTabs } from '../stores/langSync';
 import { mergeLocaleTables, type LocaleTable } from './merge';

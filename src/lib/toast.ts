@@ -1,5 +1,5 @@
 import { Toast } from 'antd-mobile';
-import { CONSTANTS } from '../../core';
+import { CONSTANTS } from '../../core/types/api';
 
 /** Spec §9: toasts stay 1.5 s unless a caller says otherwise. */
 export function toast(content: string, duration: number = CONSTANTS.toastMs): void {

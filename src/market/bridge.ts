@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { subscribe } from 'valtio';
-import { CONSTANTS } from '../../core';
+import { CONSTANTS } from '../../core/types/api';
 import { startMarketWorker, type HistoryPayload, type IndicatorLines, type IndicatorSpec, type MarketWorkerApi, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
 import { session } from '../stores/session';
 import { firstPaint } from '../lib/firstPaint';

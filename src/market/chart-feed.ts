@@ -4,7 +4,7 @@
  * arrive before the history has been drawn are held and applied after it.
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
-import { CONSTANTS } from '../../core';
+import { CONSTANTS } from '../../core/types/api';
 import { applySnapshot, forgetWatch } from './store';
 import { afterNextPaint } from '../lib/idle';
 import { fetchHistory, openWatch } from './bridge';

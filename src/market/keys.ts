@@ -1,4 +1,6 @@
-import { channel, type Period } from '../../core';
+// the market types alone, not the core barrel: this module is in the entry, and the barrel's calc
+// modules would bring decimal.js into every route's first load (issue 27)
+import { channel, type Period } from '../../core/types/market';
 
 /** The chart's stream name as it appears in marketStore.stale. */
 export function klineKey(symbol: string, period: Period): string {

@@ -1,4 +1,4 @@
-import { LANGS } from '../../core';
+import { LANGS } from '../../core/types/api';
 import { session, setLang } from './session';
 
 /**

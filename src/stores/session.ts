@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import { CONSTANTS, LANGS, normalizeLang, type Lang } from '../../core';
+import { CONSTANTS, LANGS, normalizeLang, type Lang } from '../../core/types/api';
 import { migrateStorage, readJson, writeJson } from '../lib/storage';
 
 /** The logged-in user as /user/info answers it; only the fields the UI reads are typed. */

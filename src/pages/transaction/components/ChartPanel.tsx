@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { CHART_PERIODS, KLineChart, type ChartPeriod } from '../../../components/kline/KLineChart';
+import { CHART_PERIODS, KLineChart, type ChartPeriod } from '../../../components/kline/LazyKLineChart';
 import { readJson, writeJson } from '../../../lib/storage';
 import styles from './components.module.css';
 

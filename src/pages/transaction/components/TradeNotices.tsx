@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TradeNotice } from '../../../../core';
+import type { TradeNotice } from '../../../../core/types/trade';
 import { toast } from '../../../lib/toast';
 import { useUserEvents } from '../../../market';
 import { claimNotice } from './noticeClaims';

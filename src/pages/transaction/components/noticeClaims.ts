@@ -1,4 +1,4 @@
-import type { TradeNotice } from '../../../../core';
+import type { TradeNotice } from '../../../../core/types/trade';
 
 /**
  * One toast per trade outcome. The page that made the call and the private-room `notice` race to

@@ -1,0 +1,25 @@
+/**
+ * A Vite plugin that declares some libraries free of side effects on import (issue 27).
+ *
+ * decimal.js only defines its class: no globals, no registration. Its package.json does not say
+ * so, and Vite's resolver then marks it "has side effects", so every chunk that reaches the core
+ * barrel (for a type or a constant) kept it, and the money math with it — Login included. Declared
+ * pure here, it comes only with code that calculates. (A `treeshake.moduleSideEffects` rule does
+ * not do it: the resolver's answer overrides the option; a transform's answer overrides both.)
+ */
+import type { Plugin } from 'vite';
+
+const PURE = /\/node_modules\/decimal\.js\//;
+
+export function pureLibraries(): Plugin {
+  return {
+    name: 'h5-pure-libraries',
+    apply: 'build',
+    transform: {
+      filter: { id: PURE },
+      handler(code, id) {
+        return PURE.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+      },
+    },
+  };
+}

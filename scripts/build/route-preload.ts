@@ -1,0 +1,85 @@
+/**
+ * A Vite plugin: the page a visitor opens loads in parallel with the shell (issue 27).
+ *
+ * Without it the opened route's chunk is asked for only once the entry has arrived and run — one
+ * more round trip plus its download after the shell, so Home's prices (from the quotes snapshot in
+ * the HTML) painted late. index.html gets a tiny async script, read by the parser before the entry:
+ * from the location's hash it adds `modulepreload` links for that route's chunks (and `preload`
+ * links for its styles), so they download beside the entry. Vite's own preload helper later finds
+ * the links and does not ask again.
+ *
+ * An external script, not an inline one: the CSP allows no inline script (server/http/security-headers.ts).
+ * Only the routes a visitor lands on are listed, to keep the script small; others load as before.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** route names (src/app/routes.ts) a first visit lands on; signed-in-only ones are left out */
+export const LANDING_ROUTES = ['index/index', 'market/market', 'transaction/index', 'financial/index', 'common/login', 'common/register', 'transaction/contract', 'transaction/index2', 'market/detail'];
+const HOME = '/pages/index/index';
+
+/** route name → page source path ("pages/index/index"), read from the route table */
+export function routePages(routesSource: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of routesSource.matchAll(/name: '([^']+)'[^}\n]*import\('\.\.\/(pages\/[^']+)'\)/g)) out.set(m[1], m[2]);
+  return out;
+}
+
+/** The script's text: a file table and, per hash path, the indexes of the files to preload. */
+export function preloadScript(base: string, files: string[], routes: Record<string, number[]>): string {
+  return `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)};var p=location.hash.slice(1).split('?')[0];if(!p||p==='/')p=${JSON.stringify(HOME)};var l=r[p];if(!l)return;for(var i=0;i<l.length;i++){var e=document.createElement('link'),h=${JSON.stringify(base)}+f[l[i]];if(/\\.css$/.test(h)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)}})();\n`;
+}
+
+type Meta = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+export function routePreload(routesFile: string): Plugin {
+  let base = '/';
+  let root = '';
+  return {
+    name: 'h5-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(c) {
+      base = c.base;
+      root = c.root;
+    },
+    generateBundle(_options, bundle: OutputBundle) {
+      const html = bundle['index.html'];
+      const chunks = Object.values(bundle).filter((o): o is Meta => o.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId === path.join(root, 'index.html'));
+      if (!html || html.type !== 'asset' || !entry) return;
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (c: Meta, into = new Set<string>()): Set<string> => {
+        if (into.has(c.fileName)) return into;
+        into.add(c.fileName);
+        for (const i of c.imports) {
+          const d = byFile.get(i);
+          if (d) closure(d, into);
+        }
+        return into;
+      };
+      const shell = closure(entry);
+      const shellCss = new Set([...shell].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+      const files: string[] = [];
+      const index = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
+      const routes: Record<string, number[]> = {};
+      const pages = routePages(fs.readFileSync(routesFile, 'utf8'));
+      for (const name of LANDING_ROUTES) {
+        const page = pages.get(name);
+        const chunk = page && chunks.find((c) => c.facadeModuleId && /\.tsx?$/.test(c.facadeModuleId) && c.facadeModuleId.replace(/\.tsx?$/, '').endsWith(`/src/${page}`));
+        if (!chunk) throw new Error(`route-preload: no chunk for route ${name} (src/app/routes.ts changed?)`);
+        const own = [...closure(chunk)].filter((f) => !shell.has(f));
+        const css = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !shellCss.has(f));
+        routes[`/pages/${name}`] = [...new Set([...own, ...css])].map(index);
+      }
+      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: preloadScript(base, files, routes) });
+      const src = `${base}${this.getFileName(ref)}`;
+      const text = String(html.source);
+      const at = text.indexOf('<script type="module"');
+      if (at < 0) throw new Error('route-preload: no module script in index.html');
+      html.source = `${text.slice(0, at)}<script async src="${src}"></script>\n    ${text.slice(at)}`;
+    },
+  };
+}
