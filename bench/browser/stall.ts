@@ -53,14 +53,26 @@ function pageUrl(origin: string, kind: PageKind): string {
   return kind === 'ours' ? `${origin}/h5/bench/browser/pages/app.html` : `${origin}/h5/bench/baseline-page/index.html`;
 }
 
-export async function measureStall(browser: Browser, server: ServerHandle, kind: PageKind, rate: number, throttle: number, durationS: number, warmupS: number): Promise<StallRun> {
+/** Another page to measure the same way (the terminal bench): its path on the server and when it is ready. */
+export interface PageTarget {
+  path: string;
+  /** a JS expression evaluated in the page, truthy once it shows what is measured */
+  ready: string;
+  /** a JS expression run once ready, before the warm-up (open a tab, scroll a part into view) */
+  prepare?: string;
+}
+
+/** Ready = rows on screen and the chart has painted its history. */
+const STALL_READY = "!!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0";
+
+export async function measureStall(browser: Browser, server: ServerHandle, kind: PageKind, rate: number, throttle: number, durationS: number, warmupS: number, target?: PageTarget): Promise<StallRun> {
   const bp = await openBenchPage(browser, throttle);
   const base = { page: kind, rate, throttle, durationS };
   try {
     const t0 = Date.now();
-    await bp.page.goto(pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 60_000 });
-    // Ready = rows on screen and the chart has painted its history.
-    await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
+    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 60_000 });
+    await bp.page.waitForFunction(target?.ready ?? STALL_READY, undefined, { timeout: 90_000, polling: 250 });
+    if (target?.prepare) await bp.page.evaluate(target.prepare);
     const marks = await bp.page.evaluate(() => window.__bench.read().marks);
     const chartPaintMs = marks.chartPaint ?? null;
     await sleep(warmupS * 1000);
