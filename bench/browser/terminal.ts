@@ -47,14 +47,6 @@ const VARIANTS: { screen: TerminalScreen; part: TerminalPart }[] = [
   { screen: 'spot', part: 'none' },
 ];
 
-const READY = (part: TerminalPart) => `!!window.__bench?.read().marks.chartPaint${part !== 'none' ? " && !!document.querySelector('[data-synced=\"true\"]')" : ''}`;
-
-/** The pair page: open the tab, then scroll 400 px (the tabs and 15 book rows come into view) — same scroll without a book. */
-const PREPARE = (v: { screen: TerminalScreen; part: TerminalPart }) =>
-  v.screen !== 'pair'
-    ? undefined
-    : `(${v.part === 'trades' ? "document.querySelector('[data-testid=tab-trades]')?.click()," : ''}[...document.querySelectorAll('*')].filter((e) => e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible').forEach((e) => e.scrollBy(0, 400)), window.scrollBy(0, 400))`;
-
 export function terminalRatios(runs: TerminalRun[]): TerminalRatio[] {
   const q = (a: number, b: number) => (b > 0 ? round(a / b, 3) : NaN);
   const out: TerminalRatio[] = [];
@@ -74,7 +66,13 @@ export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalR
   try {
     await sleep(1500);
     for (const v of VARIANTS) {
-      const target = { path: `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`, ready: READY(v.part), prepare: PREPARE(v) };
+      const target = {
+        path: `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`,
+        readySelector: v.part === 'none' ? undefined : '[data-synced="true"]',
+        click: v.part === 'trades' ? 'tab-trades' : undefined,
+        // the pair page: 400 px down brings the tabs and 15 book rows into view (the same scroll without a book)
+        scrollBy: v.screen === 'pair' ? 400 : 0,
+      };
       const r = await measureStall(browser, server, 'ours', o.rate, o.throttle, o.durationS, o.warmupS, target);
       runs.push({ ...r, ...v });
       const label = `${v.screen} ${v.part}`.padEnd(12);

@@ -17,6 +17,16 @@ const draftOf = (spec: IndicatorSpec): Draft => Object.fromEntries(shown(spec).m
  * chart at once (the worker recomputes its lines) and remembered with the indicator choice.
  */
 export function IndicatorSettings({ spec, open, onClose, onChange }: { spec: IndicatorSpec; open: boolean; onClose: () => void; onChange: (s: IndicatorSpec) => void }) {
+  // The form mounts with the sheet (destroyOnClose), so it starts from the current parameters each
+  // time it opens; resetting it after the show animation instead wiped what a quick trader had typed.
+  return (
+    <Popup visible={open} onMaskClick={onClose} bodyClassName={css.sheet} destroyOnClose>
+      <SettingsForm spec={spec} onClose={onClose} onChange={onChange} />
+    </Popup>
+  );
+}
+
+function SettingsForm({ spec, onClose, onChange }: { spec: IndicatorSpec; onClose: () => void; onChange: (s: IndicatorSpec) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(spec));
   const [errors, setErrors] = useState<Partial<Record<IndicatorName, ParamError[]>>>({});
@@ -40,16 +50,6 @@ export function IndicatorSettings({ spec, open, onClose, onChange }: { spec: Ind
     e.code === 'order' ? t('kline.paramError.order') : t(e.field.decimals ? 'kline.paramError.decimal' : 'kline.paramError.integer', { min: e.field.min, max: e.field.max });
 
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      afterShow={() => {
-        setDraft(draftOf(spec));
-        setErrors({});
-      }}
-      bodyClassName={css.sheet}
-      destroyOnClose
-    >
       <form
         aria-label={t('kline.settings')}
         data-testid="indicator-settings"
@@ -115,6 +115,5 @@ export function IndicatorSettings({ spec, open, onClose, onChange }: { spec: Ind
           </Button>
         </div>
       </form>
-    </Popup>
   );
 }
