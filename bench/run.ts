@@ -17,11 +17,12 @@ import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
 import { buildPages, machineInfo, RESULTS_DIR, writeJson } from './browser/harness';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
+import { runTerminal, type TerminalRatio, type TerminalRun } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, type SoakResult } from './soak';
 
-type Part = 'core' | 'book' | 'stall' | 'history' | 'soak';
-const PARTS: Part[] = ['core', 'book', 'stall', 'history', 'soak'];
+type Part = 'core' | 'book' | 'stall' | 'terminal' | 'history' | 'soak';
+const PARTS: Part[] = ['core', 'book', 'stall', 'terminal', 'history', 'soak'];
 /** parts that run in this Node process, without the server and Chromium */
 const NODE_PARTS: Part[] = ['core', 'book'];
 
@@ -49,6 +50,7 @@ interface AllResults {
   core?: unknown;
   book?: unknown;
   stall?: { runs: StallRun[]; ratios: StallRatio[] };
+  terminal?: { runs: TerminalRun[]; ratios: TerminalRatio[] };
   history?: HistoryResult[];
   soak?: SoakResult;
 }
@@ -76,11 +78,19 @@ async function main(): Promise<void> {
   if (browserParts.length) {
     if (arg('no-build') !== 'true') buildPages({ app: arg('build-app') === 'true' });
     // One data dir for the whole run: the first server start backfills history (~10 s), later ones reuse it.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-'));
+    // BENCH_DATA_DIR: reuse (and keep) a data dir from an earlier run; a first start on a loaded machine took 75–120 s.
+    const keepDir = process.env.BENCH_DATA_DIR;
+    if (keepDir) fs.mkdirSync(keepDir, { recursive: true });
+    const dataDir = keepDir || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-'));
     try {
       if (only.includes('stall')) {
         results.stall = await runStall({ rates, throttles, durationS, warmupS: quick ? 2 : 3, dataDir, extraSymbols });
         writeJson(out('browser-stall.json'), { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
+      }
+      if (only.includes('terminal')) {
+        // The issue's level: 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first).
+        results.terminal = await runTerminal({ rate: rates.includes(50_000) ? 50_000 : rates[0], throttle: throttles.includes(4) ? 4 : throttles[0], durationS, warmupS: quick ? 2 : 3, dataDir, extraSymbols });
+        writeJson(out('browser-terminal.json'), { machine: results.machine, quick, durationS, extraSymbols, ...results.terminal });
       }
       if (only.includes('history')) {
         // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
@@ -93,7 +103,7 @@ async function main(): Promise<void> {
         writeJson(out('soak.json'), { machine: results.machine, quick, ...results.soak });
       }
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
@@ -167,6 +177,25 @@ function renderMarkdown(r: AllResults, seconds: number): string {
         `- main-thread busy ≥ 10× below baseline: ratio ${fmt(tr?.mainBusy, 3)} — ${tr ? yes(tr.mainBusy <= 0.1) : 'no baseline'}`,
       );
     }
+    out.push('');
+  }
+  if (r.terminal) {
+    out.push(
+      '## Trading terminal under a tick storm (390×844, BTC/USDT, chart on 1min)',
+      '',
+      'The real pair page (chart + book tab, then + trades tab; scrolled so the book is in view) and spot trade screen (chart panel + book beside the form), each also measured without its book and trades (the bench build renders nothing in their place for `&book=0`): the ratio is what they add. Same measures as the stall section; frame gaps are the rAF intervals.',
+      '',
+      '| screen | shows | ticks/s | CPU × | long tasks (n / total ms / max) | frame gap p50 / p99 / max ms | quiet busy ms (%) | worker busy % | heap main MB |',
+      '|---|---|---:|---:|---|---|---|---:|---:|',
+    );
+    for (const x of r.terminal.runs)
+      out.push(
+        x.ok
+          ? `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p99)} / ${fmt(x.frameMs.max)} | ${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%) | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} |`
+          : `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} |||||`,
+      );
+    out.push('', '| screen | shows | quiet busy with / without | long-task ms ratio | frame gap p99 ratio | frame gap max ratio |', '|---|---|---:|---:|---:|---:|');
+    for (const q of r.terminal.ratios) out.push(`| ${q.screen} | ${q.part} | ${fmt(q.mainBusy, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP99, 2)} | ${fmt(q.frameMax, 2)} |`);
     out.push('');
   }
   if (r.history) {

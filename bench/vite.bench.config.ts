@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 /**
  * Bench-only pages (never part of the app build). Built into dist/bench-pages/ — NOT under dist/h5,
@@ -11,11 +12,34 @@ import react from '@vitejs/plugin-react';
  */
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * The terminal bench's baseline is the same screen without its book and trades (`?book=0`). The
+ * app has no such switch, so the bench build swaps the two modules that mount them for
+ * bench/browser/pages/switch/*, which render the real component unless the flag is set. The swap
+ * is by resolved file, so every importer gets it; the stand-ins' own imports are left alone.
+ */
+function bookSwitch(): Plugin {
+  const swaps = new Map([
+    [here('../src/components/book/OrderBook.tsx'), here('./browser/pages/switch/OrderBook.tsx')],
+    [here('../src/pages/market/MarketTabs.tsx'), here('./browser/pages/switch/MarketTabs.tsx')],
+  ]);
+  const standIns = new Set(swaps.values());
+  return {
+    name: 'bench-book-switch',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || standIns.has(importer) || !/(OrderBook|MarketTabs)(\.tsx)?$/.test(source)) return null;
+      const r = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return r && swaps.has(r.id) ? swaps.get(r.id) : null;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/h5/bench/',
   root: here('.'),
   publicDir: false,
-  plugins: [react()],
+  plugins: [bookSwitch(), react()],
   // BENCH_LWC_DEV=1: lightweight-charts' development build (readable names, a few asserts) for profiles
   resolve: process.env.BENCH_LWC_DEV === '1' ? { alias: { 'lightweight-charts': here('../node_modules/lightweight-charts/dist/lightweight-charts.development.mjs') } } : {},
   worker: { format: 'es' },

@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { startOwnServer, type OwnServer } from './own-server';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { DEMO_TRADER, goTo, logInAs, sessionToken, shot } from './helpers';
 
 /**
@@ -107,3 +108,71 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   await expect.poll(async () => before - Number(await usdt())).toBeGreaterThan(990);
   expect(before - Number(await usdt())).toBeLessThanOrEqual(1000);
 });
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((th) => {
+    const cur = JSON.parse(localStorage.getItem('ui') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('ui', JSON.stringify({ ...cur, theme: th }));
+  }, theme);
+  await page.reload();
+}
+
+/** No serious or critical axe violation on what is on screen. */
+async function a11y(page: Page): Promise<void> {
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('indicator settings: a refused period says why and changes nothing; new periods redraw the lines at once and are remembered', async ({ page }) => {
+  await goTo(page, 'market/detail?symbol=BTC/USDT');
+  const legend = page.getByTestId('indicator-legend');
+  if ((await page.getByTestId('ind-ma').getAttribute('aria-pressed')) !== 'true') await page.getByTestId('ind-ma').click();
+  await expect(legend).toContainText('MA7');
+
+  await page.getByTestId('ind-settings').click();
+  const sheet = page.getByTestId('indicator-settings');
+  await expect(sheet).toBeVisible();
+  await sheet.getByTestId('ind-ma-0').fill('0');
+  await sheet.getByTestId('ind-ma-1').fill('2.5');
+  await sheet.getByTestId('indicator-apply').click();
+  await expect(sheet.getByRole('alert')).toHaveText(['Enter a whole number from 1 to 500', 'Enter a whole number from 1 to 500']);
+  await expect(legend).toContainText('MA7'); // nothing applied
+  await a11y(page);
+  await shot(page, 'terminal-indicator-settings-error');
+
+  await sheet.getByTestId('ind-ma-0').fill('5');
+  await sheet.getByTestId('ind-ma-1').fill('30');
+  await sheet.getByTestId('indicator-apply').click();
+  await expect(sheet).toBeHidden();
+  await expect(legend).toContainText('MA5');
+  await expect(legend).toContainText('MA30');
+  await expect(legend).not.toContainText('MA7');
+
+  // remembered on this device, in the dark theme too
+  await setTheme(page, 'dark');
+  await expect(page.getByTestId('indicator-legend')).toContainText('MA30');
+  await page.getByTestId('ind-settings').click();
+  await expect(page.getByTestId('ind-ma-0')).toHaveValue('5');
+  await a11y(page);
+  await shot(page, 'terminal-indicator-settings-dark');
+  await page.getByRole('button', { name: 'Defaults' }).click();
+  await page.getByTestId('indicator-apply').click();
+  await expect(page.getByTestId('indicator-legend')).toContainText('MA7');
+  await setTheme(page, 'light');
+});
+
+test('the spot screen’s chart has the indicator picker: a sub-pane indicator toggled on draws there', async ({ page }) => {
+  await goTo(page, 'transaction/index?symbol=BTC/USDT');
+  const toggle = page.getByTestId('chart-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const legend = page.getByTestId('indicator-legend');
+  await page.getByTestId('ind-rsi').click();
+  await expect(page.getByTestId('ind-rsi')).toHaveAttribute('aria-pressed', 'true');
+  await expect(legend).toContainText('RSI6');
+  await a11y(page);
+  await shot(page, 'terminal-spot-indicators');
+  await page.getByTestId('ind-rsi').click();
+  await expect(legend).not.toContainText('RSI6');
+});
+

@@ -3,7 +3,7 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { BalanceEvent, LeverPosition, NumberMarks, Period, PositionSide, SecondsOrder, SpotOrder, TradeNotice } from '../core';
+import type { BalanceEvent, IndicatorParams, LeverPosition, NumberMarks, Period, PositionSide, SecondsOrder, SpotOrder, TradeNotice } from '../core';
 
 export type { Period };
 
@@ -76,6 +76,22 @@ export interface BookView {
   rows: number;
   /** newest trades to carry (0…100, default 20) */
   trades?: number;
+  /** the view draws the depth chart: the worker sends `BookSnapshot.depth` (from `rows` levels a side) instead of rows */
+  depth?: boolean;
+}
+
+/**
+ * What the depth chart draws, worked out in the worker: the price range (centred on the mid
+ * price, wide enough for the farther side) and each side's step outline, best price first, as
+ * interleaved [x, y] pairs normalised to 0…1 (x across the range, y as a share of the larger
+ * side's total).
+ */
+export interface DepthGeometry {
+  lo: number;
+  hi: number;
+  mid: number;
+  bids: Float64Array;
+  asks: Float64Array;
 }
 
 /** One display row of a book side: the group's price, its quantity, and the running total from the best row. */
@@ -109,14 +125,18 @@ export interface BookSnapshot {
   trades: BookTrade[];
   /** false while the worker waits for a (new) snapshot: the rows may be behind */
   synced: boolean;
+  /** a depth view's geometry (bids and asks are then empty); null while a side is empty */
+  depth?: DepthGeometry | null;
 }
 
-/** Indicators on the price pane (MA, EMA, BOLL) and in the sub-pane (VOL, MACD, KDJ, RSI), at the usual defaults. */
+/** Indicators on the price pane (MA, EMA, BOLL) and in the sub-pane (VOL, MACD, KDJ, RSI), at the usual defaults unless the trader set others. */
 export type MainIndicator = 'ma' | 'ema' | 'boll' | 'none';
 export type SubIndicator = 'vol' | 'macd' | 'kdj' | 'rsi' | 'none';
 export interface IndicatorSpec {
   main: MainIndicator;
   sub: SubIndicator;
+  /** the trader's parameters (core's PARAM_FIELDS order); absent or invalid = the defaults */
+  params?: IndicatorParams;
 }
 export type IndicatorLineKind = 'line' | 'hist';
 

@@ -53,14 +53,35 @@ function pageUrl(origin: string, kind: PageKind): string {
   return kind === 'ours' ? `${origin}/h5/bench/browser/pages/app.html` : `${origin}/h5/bench/baseline-page/index.html`;
 }
 
-export async function measureStall(browser: Browser, server: ServerHandle, kind: PageKind, rate: number, throttle: number, durationS: number, warmupS: number): Promise<StallRun> {
+/**
+ * Another page to measure the same way (the terminal bench). The page's CSP forbids evaluating
+ * strings, so readiness and preparation are data, run by fixed functions.
+ */
+export interface PageTarget {
+  path: string;
+  /** ready once the chart has painted and, when given, an element matches this selector */
+  readySelector?: string;
+  /** once ready, before the warm-up: click this test id (a tab), then scroll every scroller and the window by this many px */
+  click?: string;
+  scrollBy?: number;
+}
+
+export async function measureStall(browser: Browser, server: ServerHandle, kind: PageKind, rate: number, throttle: number, durationS: number, warmupS: number, target?: PageTarget): Promise<StallRun> {
   const bp = await openBenchPage(browser, throttle);
   const base = { page: kind, rate, throttle, durationS };
   try {
     const t0 = Date.now();
-    await bp.page.goto(pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 60_000 });
-    // Ready = rows on screen and the chart has painted its history.
-    await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
+    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 60_000 });
+    if (!target) await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
+    else {
+      await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), target.readySelector ?? '', { timeout: 90_000, polling: 250 });
+      await bp.page.evaluate(({ click, by }) => {
+        if (click) (document.querySelector(`[data-testid="${click}"]`) as HTMLElement | null)?.click();
+        if (!by) return;
+        for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, by);
+        window.scrollBy(0, by);
+      }, { click: target.click ?? '', by: target.scrollBy ?? 0 });
+    }
     const marks = await bp.page.evaluate(() => window.__bench.read().marks);
     const chartPaintMs = marks.chartPaint ?? null;
     await sleep(warmupS * 1000);

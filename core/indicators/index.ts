@@ -8,3 +8,4 @@ export * from './vol';
 export * from './macd';
 export * from './kdj';
 export * from './rsi';
+export * from './params';

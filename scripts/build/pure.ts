@@ -7,9 +7,17 @@
  * pure here, it comes only with code that calculates. (A `treeshake.moduleSideEffects` rule does
  * not do it: the resolver's answer overrides the option; a transform's answer overrides both.)
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-const PURE = /\/node_modules\/decimal\.js\//;
+const CORE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'core') + path.sep;
+/**
+ * decimal.js, and our own core/: types, rules and math, no DOM, nothing run on import (its lint
+ * rule keeps it so). Without this a page reaching the barrel for one constant kept every core
+ * module with a top-level call in it (the indicator parameter table, the NFT box verifier).
+ */
+const PURE = new RegExp(`/node_modules/decimal\\.js/|^${CORE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?!.*node_modules)`);
 
 export function pureLibraries(): Plugin {
   return {

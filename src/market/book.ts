@@ -10,13 +10,13 @@ import type { BookSnapshot, BookView } from './types';
 /**
  * The live top of `symbol`'s book, or null until the worker has it. `step` is the price step to
  * group by (a decimal string such as "0.01" or "10"; omit for one row per level); a null symbol
- * watches no book. A changed symbol,
+ * watches no book; `depth` asks for the depth chart's geometry instead of rows. A changed symbol,
  * step or count updates the same watch; rows of the previous symbol are never returned.
  */
-export function useBook(symbol: string | null, step: string | undefined, rows: number, trades?: number): BookSnapshot | null {
+export function useBook(symbol: string | null, step: string | undefined, rows: number, trades?: number, depth?: boolean): BookSnapshot | null {
   const [book, setBook] = useState<BookSnapshot | null>(null);
   // null: no book wanted (yet); the watch stays open, asking for nothing
-  const view: BookView | undefined = symbol ? { symbol, step, rows, trades } : undefined;
+  const view: BookView | undefined = symbol ? { symbol, step, rows, trades, ...(depth ? { depth } : {}) } : undefined;
   const latest = useRef<BookView | undefined>(view);
   latest.current = view;
   const handle = useRef<WatchHandle | null>(null);
@@ -37,7 +37,7 @@ export function useBook(symbol: string | null, step: string | undefined, rows: n
   useEffect(() => {
     handle.current?.update({ symbols: [], book: latest.current });
     setBook((b) => (b && b.symbol === symbol ? b : null));
-  }, [symbol, step, rows, trades]);
+  }, [symbol, step, rows, trades, depth]);
 
   return book;
 }

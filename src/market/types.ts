@@ -10,6 +10,7 @@ export type {
   BookTrade,
   BookView,
   ChartBar,
+  DepthGeometry,
   HistoryPayload,
   IndicatorLines,
   IndicatorSpec,

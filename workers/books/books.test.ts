@@ -203,4 +203,59 @@ describe('worker order books', () => {
     await settle();
     expect(pushes.at(-1)?.book.bids.map((r) => r.price)).toEqual(['10.11', '10.02', '10.01']);
   });
+
+  it('a depth view gets the chart’s geometry from the worker, not rows: the range centred on the mid, outlines normalised to the larger side', async () => {
+    const src = new BookSource(SYM, 1);
+    const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 100, trades: 0, depth: true });
+    for (const [p, q] of [['99', '1'], ['98', '3']]) src.set('bid', p, q);
+    for (const [p, q] of [['101', '2'], ['104', '2']]) src.set('ask', p, q);
+    src.flush();
+    socket.fire('depth', [snapMsg(src.snapshot())]);
+    await settle();
+    const book = pushes.at(-1)?.book;
+    expect(book?.bids).toEqual([]);
+    expect(book?.asks).toEqual([]);
+    const g = book?.depth;
+    // mid 100; the asks reach 4 away, so the range is 96…104; totals 1, 4 (bids) and 2, 4 (asks) of 4
+    expect(g && { lo: g.lo, mid: g.mid, hi: g.hi }).toEqual({ lo: 96, mid: 100, hi: 104 });
+    expect([...(g?.bids ?? [])]).toEqual([3 / 8, 1 / 4, 2 / 8, 1]);
+    expect([...(g?.asks ?? [])]).toEqual([5 / 8, 2 / 4, 1, 1]);
+  });
+
+  it('depth geometry stays inside the chart for any book: x in 0…1 moving away from the mid, y rising to 1 on the larger side', async () => {
+    const level = fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 1000 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(level, { minLength: 1, maxLength: 30 }), fc.array(level, { minLength: 1, maxLength: 30 }), async (bidLv, askLv) => {
+        const src = new BookSource(SYM, 1);
+        const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 100, trades: 0, depth: true });
+        // prices in cents, written exactly: bids 0.01…100.00, asks above 100.00
+        const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+        for (const [p, q] of bidLv) src.set('bid', cents(p), String(q));
+        for (const [p, q] of askLv) src.set('ask', cents(10_000 + p), String(q));
+        src.flush();
+        socket.fire('depth', [snapMsg(src.snapshot())]);
+        await settle();
+        const g = pushes.at(-1)?.book.depth;
+        expect(g).toBeTruthy();
+        if (!g) return;
+        const check = (pts: Float64Array, away: 1 | -1) => {
+          for (let i = 0; i < pts.length; i += 2) {
+            expect(pts[i]).toBeGreaterThanOrEqual(0);
+            expect(pts[i]).toBeLessThanOrEqual(1);
+            expect(pts[i + 1]).toBeGreaterThan(0);
+            expect(pts[i + 1]).toBeLessThanOrEqual(1);
+            if (i > 0) {
+              expect(Math.sign(pts[i] - pts[i - 2])).toBe(away);
+              expect(pts[i + 1]).toBeGreaterThan(pts[i - 1]);
+            }
+          }
+          return pts[pts.length - 1];
+        };
+        expect(Math.max(check(g.bids, -1), check(g.asks, 1))).toBe(1);
+        expect(g.lo).toBeLessThan(g.mid);
+        expect(g.hi).toBeGreaterThan(g.mid);
+      }),
+      { numRuns: 50 },
+    );
+  });
 });

@@ -7,6 +7,7 @@
 import { ExactDecimal, LocalBook, TradeRing, depthRows, type DepthMessage, type TradePrint } from '../../core';
 import type { BookSnapshot } from '../api-types';
 import type { BookShape } from './book-watch';
+import { depthGeometry } from './depth-geometry';
 
 /** Trades kept per symbol: the most a view may ask for. */
 export const TRADE_RING_SIZE = 100;
@@ -45,11 +46,16 @@ export class SymbolBook {
   render(shape: BookShape): BookSnapshot {
     const { local } = this;
     const step = shape.step ?? undefined;
+    const bids = depthRows(local.bids, 'bid', shape.rows, step);
+    const asks = depthRows(local.asks, 'ask', shape.rows, step);
+    // A depth view gets the drawing, not the rows: nothing to parse or lay out on the main thread.
+    const depth = shape.depth ? { depth: depthGeometry(bids, asks) } : {};
     return {
       symbol: this.symbol,
       step: shape.step,
-      bids: depthRows(local.bids, 'bid', shape.rows, step),
-      asks: depthRows(local.asks, 'ask', shape.rows, step),
+      bids: shape.depth ? [] : bids,
+      asks: shape.depth ? [] : asks,
+      ...depth,
       bestBid: local.bids.at(0)?.price ?? null,
       bestAsk: local.asks.at(0)?.price ?? null,
       last: this.last && { ...this.last },

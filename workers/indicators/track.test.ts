@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ema, kdj, macd, ma } from '../../core';
+import { boll, ema, kdj, macd, ma, rsi } from '../../core';
 import type { ChartBar } from '../api-types';
 import { IndicatorTrack } from './track';
 
@@ -43,5 +43,17 @@ describe('indicator track', () => {
     const r = t.compute(later, 0);
     expect(col(r, 'EMA7')).toEqual(ema(later).map((v) => v[0]));
     expect(col(r, 'K')).toEqual(kdj(later).map((v) => v.k));
+  });
+
+  it('runs the trader’s parameters (lines named by them), and the defaults for a set that would not pass', () => {
+    const all = bars(120);
+    const t = new IndicatorTrack({ main: 'boll', sub: 'rsi', params: { boll: [10, 1.5], rsi: [5, 9, 30] } });
+    const r = t.compute(all, 0);
+    expect(col(r, 'UP')).toEqual(boll(all, 10, 1.5).map((v) => v.upper));
+    expect(r.lines.filter((l) => l.pane === 'sub').map((l) => l.name)).toEqual(['RSI5', 'RSI9', 'RSI30']);
+    expect(col(r, 'RSI9')).toEqual(rsi(all, [5, 9, 30]).map((v) => v[1]));
+    const bad = new IndicatorTrack({ main: 'ma', sub: 'macd', params: { ma: [0, 25, 99], macd: [26, 12, 9] } }).compute(all, 0);
+    expect(col(bad, 'MA7')).toEqual(ma(all).map((v) => v[0]));
+    expect(col(bad, 'DIF')).toEqual(macd(all).map((v) => v.dif));
   });
 });

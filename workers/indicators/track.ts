@@ -31,7 +31,7 @@ export class IndicatorTrack {
       ['main', this.spec.main],
       ['sub', this.spec.sub],
     ] as const) {
-      const runner = runnerOf(name);
+      const runner = runnerOf(name, this.spec.params);
       if (runner) this.parts.push({ pane, runner, values: runner.lines.map(() => []) });
     }
     this.times = [];

@@ -1,5 +1,12 @@
+import { paramsOf, type IndicatorName } from '../../core';
 import type { ChartBar, IndicatorLines, IndicatorSpec } from '../api-types';
 import { IndicatorTrack } from './track';
+
+/** A track per series, the two indicators and the parameters they run with (so new parameters start a new track). */
+export function trackKey(series: string, spec: IndicatorSpec): string {
+  const part = (n: string) => (n === 'none' ? n : `${n}(${paramsOf(n as IndicatorName, spec.params).join(',')})`);
+  return `${series}|${part(spec.main)}|${part(spec.sub)}`;
+}
 
 /** Tracks kept: a few charts at once at most (a page, the trade screen, a full-screen one). */
 const MAX_TRACKS = 6;
@@ -9,7 +16,7 @@ export class IndicatorTracks {
   private readonly tracks = new Map<string, IndicatorTrack>();
 
   compute(series: string, spec: IndicatorSpec, bars: readonly ChartBar[], from: number): IndicatorLines {
-    const key = `${series}|${spec.main}|${spec.sub}`;
+    const key = trackKey(series, spec);
     let t = this.tracks.get(key);
     if (t) this.tracks.delete(key);
     else t = new IndicatorTrack(spec);

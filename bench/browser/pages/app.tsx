@@ -8,7 +8,9 @@
  *  - chart: lightweight-charts' series `update`/`setData` are wrapped (prototype, bench-only) to time
  *    each chart update and to mark the first chart paint.
  * Modes (query string): `?mode=stall` (default), `?mode=history&symbol=…&bars=5000`,
- * `?mode=memory` (exposes `__benchOps.keepLive(symbols)`).
+ * `?mode=memory` (exposes `__benchOps.keepLive(symbols)`), `?mode=terminal&screen=pair|spot`
+ * (the real pair page or spot trade screen for BTC/USDT, chart on 1min; `&book=0` leaves their book
+ * and trades out — see switch/ and vite.bench.config.ts).
  */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,6 +21,9 @@ import '../../../src/styles/tokens.css';
 import '../../../src/styles/global.css';
 import '../../../src/i18n';
 import MarketPage from '../../../src/pages/market/market';
+import DetailPage from '../../../src/pages/market/detail';
+import SpotTradePage from '../../../src/pages/transaction/index';
+import { writeJson } from '../../../src/lib/storage';
 import { KLineChart, pairChartHeight } from '../../../src/components/kline/KLineChart';
 import { marketStore } from '../../../src/market';
 import { fetchHistory, openWatch, paintStats } from '../../../src/market/bridge';
@@ -170,7 +175,15 @@ const ops = {
 // The bare library, for measuring what a chart costs without our component (diagnosis).
 (window as unknown as { __lwc: unknown }).__lwc = { createChart, CandlestickSeries, HistogramSeries };
 
-const router = createMemoryRouter([{ path: '/', element: mode === 'stall' ? <StallScreen /> : <HistoryScreen /> }]);
+// The terminal screens as a trader opens them: the spot screen's chart panel open, both on 1min.
+const screen = q.get('screen') === 'spot' ? 'spot' : 'pair';
+if (mode === 'terminal') writeJson('trade.chart', { open: true, period: '1min' });
+const routes =
+  mode === 'terminal'
+    ? [{ path: '/', element: screen === 'spot' ? <SpotTradePage /> : <DetailPage /> }]
+    : [{ path: '/', element: mode === 'stall' ? <StallScreen /> : <HistoryScreen /> }];
+const start = mode === 'terminal' ? `/?symbol=${encodeURIComponent(chartSymbol)}&period=1min` : '/';
+const router = createMemoryRouter(routes, { initialEntries: [start] });
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { onTokensChange } from '../../styles/read-tokens';
 import styles from './book.module.css';
 
 export interface DepthBarsProps {
@@ -14,10 +15,13 @@ export interface DepthBarsProps {
 /**
  * The depth bars behind a book side, drawn into one canvas per snapshot: a few rects, where one
  * styled element per row would mean a style write per row per snapshot. The colour is the
- * canvas's CSS `color` (the theme's --up / --down), read at draw time so a theme switch follows.
+ * canvas's CSS `color` (the theme's --up / --down), read once and again when the theme's tokens
+ * change: reading it per snapshot forced a style recalculation on every book update (terminal bench).
  */
 export function DepthBars({ fractions, rowHeight, side, fromLeft = false }: DepthBarsProps) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const ink = useRef<string | null>(null);
+  useEffect(() => onTokensChange(() => (ink.current = null)), []);
   useLayoutEffect(() => {
     const c = ref.current;
     if (!c) return;
@@ -32,7 +36,8 @@ export function DepthBars({ fractions, rowHeight, side, fromLeft = false }: Dept
     if (!g) return;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
-    g.fillStyle = getComputedStyle(c).color;
+    ink.current ??= getComputedStyle(c).color;
+    g.fillStyle = ink.current;
     g.globalAlpha = 0.14;
     for (let i = 0; i < fractions.length; i++) {
       const bw = Math.max(0, Math.min(1, fractions[i])) * w;

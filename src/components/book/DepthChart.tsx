@@ -1,25 +1,26 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBook } from '../../market/book';
+import type { DepthGeometry } from '../../market/types';
 import { numText } from '../Num';
-import { depthGeometry, type DepthGeometry } from './depth-geometry';
 import styles from './book.module.css';
 
 /** Levels a side the depth chart shows (ungrouped). */
 const LEVELS = 100;
 
 /**
- * The depth chart: cumulative bids (left) and asks (right) around the mid price, drawn into one
- * canvas per book snapshot (at most one per worker window; a few hundred path points, well under
- * a millisecond). Colours are the canvases' CSS colours (--up / --down).
+ * The depth chart: cumulative bids (left) and asks (right) around the mid price. The worker sends
+ * the geometry (range and normalised step outlines, workers/books/depth-geometry.ts) at most once
+ * per window instead of 200 rows; the page only scales it to the canvas and strokes it (a few
+ * hundred path points, well under a millisecond). Colours are the canvases' CSS colours (--up / --down).
  */
 export function DepthChart({ symbol, priceDecimals }: { symbol: string; priceDecimals: number }) {
   const { t } = useTranslation();
-  const book = useBook(symbol, undefined, LEVELS, 0);
+  const book = useBook(symbol, undefined, LEVELS, 0, true);
   const canvas = useRef<HTMLCanvasElement>(null);
   const bidInk = useRef<HTMLSpanElement>(null);
   const askInk = useRef<HTMLSpanElement>(null);
-  const g = book ? depthGeometry(book.bids, book.asks) : null;
+  const g = book?.depth ?? null;
 
   useLayoutEffect(() => {
     const c = canvas.current;
@@ -53,18 +54,18 @@ function draw(c: HTMLCanvasElement, g: DepthGeometry, bid: string, ask: string):
   if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, w, h);
-  const x = (p: number) => ((p - g.lo) / (g.hi - g.lo)) * w;
-  const y = (v: number) => h - (g.maxTotal > 0 ? (v / g.maxTotal) * (h - 8) : 0);
-  const side = (pts: [number, number][], color: string) => {
+  // 8 px of headroom over the larger side's total
+  const y = (v: number) => h - v * (h - 8);
+  const side = (pts: Float64Array, color: string, edge: number) => {
     ctx.beginPath();
-    ctx.moveTo(x(pts[0][0]), h);
+    ctx.moveTo(pts[0] * w, h);
     let prev = 0;
-    for (const [p, tot] of pts) {
-      ctx.lineTo(x(p), y(prev));
-      ctx.lineTo(x(p), y(tot));
-      prev = tot;
+    for (let i = 0; i < pts.length; i += 2) {
+      const x = pts[i] * w;
+      ctx.lineTo(x, y(prev));
+      ctx.lineTo(x, y(pts[i + 1]));
+      prev = pts[i + 1];
     }
-    const edge = pts[pts.length - 1][0] < g.mid ? 0 : w;
     ctx.lineTo(edge, y(prev));
     ctx.strokeStyle = color;
     ctx.lineWidth = 1.5;
@@ -76,6 +77,6 @@ function draw(c: HTMLCanvasElement, g: DepthGeometry, bid: string, ask: string):
     ctx.fill();
     ctx.globalAlpha = 1;
   };
-  side(g.bids, bid);
-  side(g.asks, ask);
+  side(g.bids, bid, 0);
+  side(g.asks, ask, w);
 }

@@ -62,8 +62,9 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
         {Array.from({ length: fr.pad }, (_, i) => (
           <EmptyLine key={`e${i}`} />
         ))}
-        {asks.map((r) => (
-          <BookLine key={r.price} price={r.price} qty={r.qty} side="ask" decimals={dp} onPick={onPick} />
+        {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
+        {asks.map((r, i) => (
+          <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} onPick={onPick} />
         ))}
       </div>
       <button
@@ -78,8 +79,8 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
       </button>
       <div className={styles.sideRows} data-testid="book-bids">
         <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />
-        {bids.map((r) => (
-          <BookLine key={r.price} price={r.price} qty={r.qty} side="bid" decimals={dp} onPick={onPick} />
+        {bids.map((r, i) => (
+          <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} onPick={onPick} />
         ))}
         {Array.from({ length: Math.max(0, rows - bids.length) }, (_, i) => (
           <EmptyLine key={`e${i}`} />

@@ -32,15 +32,16 @@ export function WideBook({ symbol, priceDecimals, rows = 15 }: { symbol: string;
       <div className={styles.wideCols}>
         <div className={styles.sideRows} data-testid="book-bids">
           <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />
-          {bids.map((r) => (
-            <BookLine key={r.price} price={r.price} qty={r.qty} side="bid" decimals={dp} qtyFirst />
+          {bids.map((r, i) => (
+            <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} qtyFirst />
           ))}
           {pad(bids.length)}
         </div>
         <div className={styles.sideRows} data-testid="book-asks">
           <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" fromLeft />
-          {asks.map((r) => (
-            <BookLine key={r.price} price={r.price} qty={r.qty} side="ask" decimals={dp} />
+          {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
+        {asks.map((r, i) => (
+            <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} />
           ))}
           {pad(asks.length)}
         </div>

@@ -27,6 +27,7 @@ import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
 import { IndicatorLayer } from './indicator-layer';
 import type { IndicatorSpec } from '../../market/types';
+import type { IndicatorName } from '../../../core';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
 export { pairChartHeight } from './size';
@@ -317,7 +318,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
   }
 
   // Another indicator choice: the old lines go, the new ones are drawn over the bars on the chart.
-  const specKey = indicators ? `${indicators.main}|${indicators.sub}` : '';
+  // New parameters for a shown indicator count as another choice (the worker keeps a track per parameter set).
+  const specKey = indicators ? `${indicators.main}|${indicators.sub}|${JSON.stringify(indicators.params?.[indicators.main as IndicatorName] ?? null)}|${JSON.stringify(indicators.params?.[indicators.sub as IndicatorName] ?? null)}` : '';
   useLayoutEffect(() => {
     const l = layer.current;
     const sp = ind.current.spec;

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { CHART_PERIODS, KLineChart, type ChartPeriod } from '../../../components/kline/LazyKLineChart';
+import { CHART_PERIODS, type ChartPeriod } from '../../../components/kline/periods';
 import { readJson, writeJson } from '../../../lib/storage';
 import styles from './components.module.css';
 
 const KEY = 'trade.chart';
-/** The periods a phone screen has room for; the rest are one tap away in the full list. */
-const SHORT: ChartPeriod[] = ['time', '1min', '15min', '60min', '4hour', '1day'];
+/** The unfolded panel (chart library, indicators) loads with the first unfold: the panel starts folded. */
+const Body = lazy(() => import('./ChartPanelBody'));
+/** periods row + 220 px chart + indicator row: held while the body loads, so nothing below moves */
+const BODY_HEIGHT = 32 + 220 + 40;
 
-/** The compact K-line with its period switcher, collapsible (remembered) to give the form room. */
+/** The compact K-line with its period switcher and indicator picker, collapsible (remembered) to give the form room. */
 export function ChartPanel({ symbol, precision }: { symbol: string; precision: number }) {
   const { t } = useTranslation();
   const saved = readJson<{ open: boolean; period: ChartPeriod }>(KEY);
@@ -32,26 +34,17 @@ export function ChartPanel({ symbol, precision }: { symbol: string; precision: n
         {open ? <UpOutline aria-hidden /> : <DownOutline aria-hidden />}
       </button>
       {open ? (
-        <>
-          <div className={styles.periods} role="tablist" aria-label={t('trade.period')}>
-            {SHORT.map((p) => (
-              <button
-                key={p}
-                type="button"
-                role="tab"
-                aria-selected={p === period}
-                className={`${styles.period} ${p === period ? styles.periodOn : ''}`}
-                onClick={() => {
-                  setPeriod(p);
-                  save(open, p);
-                }}
-              >
-                {t(`kline.period.${p}`)}
-              </button>
-            ))}
-          </div>
-          <KLineChart symbol={symbol} period={period} height={220} precision={precision} />
-        </>
+        <Suspense fallback={<div style={{ height: BODY_HEIGHT }} />}>
+          <Body
+            symbol={symbol}
+            precision={precision}
+            period={period}
+            onPeriod={(p) => {
+              setPeriod(p);
+              save(open, p);
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

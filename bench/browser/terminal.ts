@@ -1,0 +1,90 @@
+/**
+ * Issue 15: the trading terminal under a tick storm. The real pair page (chart + its book tab, and
+ * again with the recent-trades tab) and the real spot trade screen (chart panel open + the book
+ * beside the form) for BTC/USDT, at a CPU throttle, with the server's simulator at `rate` ticks/s,
+ * measured as the stall bench measures the Markets page (long tasks, frame gaps, quiet main-thread
+ * busy time, worker busy). Baseline in the same run: each screen without its book and trades
+ * (`&book=0`: bench/browser/pages/switch), so the ratio is what the book and trades add to it.
+ * The pair page's book sits under the chart, below the fold at 844 px: it is scrolled into view
+ * (the bottom of the chart stays on screen), the baseline page is scrolled by the same amount.
+ */
+import { launchBrowser, round, sleep, startServer } from './harness';
+import { measureStall, type StallRun } from './stall';
+
+export type TerminalScreen = 'pair' | 'spot';
+/** what the screen shows beside its chart: the book, the pair page's trades tab, or neither (baseline) */
+export type TerminalPart = 'book' | 'trades' | 'none';
+
+export interface TerminalOptions {
+  rate: number;
+  throttle: number;
+  durationS: number;
+  warmupS: number;
+  dataDir: string;
+  extraSymbols: number;
+}
+
+export interface TerminalRun extends StallRun {
+  screen: TerminalScreen;
+  part: TerminalPart;
+}
+
+export interface TerminalRatio {
+  screen: TerminalScreen;
+  part: TerminalPart;
+  /** with / without the part: quiet busy time, long-task time, frame gap p99 and max */
+  mainBusy: number;
+  longTaskMs: number;
+  frameP99: number;
+  frameMax: number;
+}
+
+const VARIANTS: { screen: TerminalScreen; part: TerminalPart }[] = [
+  { screen: 'pair', part: 'book' },
+  { screen: 'pair', part: 'none' },
+  { screen: 'pair', part: 'trades' },
+  { screen: 'spot', part: 'book' },
+  { screen: 'spot', part: 'none' },
+];
+
+export function terminalRatios(runs: TerminalRun[]): TerminalRatio[] {
+  const q = (a: number, b: number) => (b > 0 ? round(a / b, 3) : NaN);
+  const out: TerminalRatio[] = [];
+  for (const w of runs.filter((r) => r.ok && r.part !== 'none')) {
+    const b = runs.find((r) => r.ok && r.part === 'none' && r.screen === w.screen);
+    if (!b) continue;
+    out.push({ screen: w.screen, part: w.part, mainBusy: q(w.quietBusy.taskMs, b.quietBusy.taskMs), longTaskMs: q(w.longTasks.totalMs, b.longTasks.totalMs), frameP99: q(w.frameMs.p99, b.frameMs.p99), frameMax: q(w.frameMs.max, b.frameMs.max) });
+  }
+  return out;
+}
+
+export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalRun[]; ratios: TerminalRatio[] }> {
+  const runs: TerminalRun[] = [];
+  console.log(`[terminal] server at ${o.rate} ticks/s, ${o.extraSymbols} extra symbols…`);
+  const server = await startServer({ tickRate: o.rate, dataDir: o.dataDir, extraSymbols: o.extraSymbols });
+  const browser = await launchBrowser();
+  try {
+    await sleep(1500);
+    for (const v of VARIANTS) {
+      const target = {
+        path: `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`,
+        readySelector: v.part === 'none' ? undefined : '[data-synced="true"]',
+        click: v.part === 'trades' ? 'tab-trades' : undefined,
+        // the pair page: 400 px down brings the tabs and 15 book rows into view (the same scroll without a book)
+        scrollBy: v.screen === 'pair' ? 400 : 0,
+      };
+      const r = await measureStall(browser, server, 'ours', o.rate, o.throttle, o.durationS, o.warmupS, target);
+      runs.push({ ...r, ...v });
+      const label = `${v.screen} ${v.part}`.padEnd(12);
+      console.log(
+        r.ok
+          ? `[terminal] ${label} ${o.rate}/s ${o.throttle}×: long tasks ${r.longTasks.count} (${r.longTasks.totalMs} ms, max ${r.longTasks.maxMs}), frame gap p50/p99/max ${r.frameMs.p50}/${r.frameMs.p99}/${r.frameMs.max} ms, quiet busy ${r.quietBusy.taskMs} ms (${r.quietBusy.busyPct}%), worker ${r.worker.busyPct ?? '?'}%`
+          : `[terminal] ${label}: FAILED ${r.error}`,
+      );
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+  }
+  return { runs, ratios: terminalRatios(runs) };
+}
