@@ -85,7 +85,9 @@ export default function MyNfts() {
               {m.orders.map((o) => (
                 <div key={o.id} className={s.box} data-testid={`nft-order-${o.id}`}>
                   <div className={s.row}>
-                    <span className={s.name}>{o.name}</span>
+                    <span className={s.name} data-may-truncate>
+                      {o.name}
+                    </span>
                     <Amount value={o.total} unit={o.currency_name} />
                   </div>
                   <div className={s.muted}>{o.kind === 'auction' ? orderState(o) : when(o.created_at)}</div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Empty, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, Empty, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
@@ -22,8 +22,12 @@ export default function NftHome() {
   const list = useLoad(() => nftList(tab === '0' ? {} : { pay_type: Number(tab) }), [tab]);
   const now = useNow();
   return (
-    <PageFrame title={t('route.nft.nft')} right={<button type="button" className={s.muted} onClick={() => navigate('/pages/nft/mine')}>{t('nft.mine')}</button>}>
-      <NoticeBar content={t('nft.reviewNotice')} color="info" wrap />
+    <PageFrame title={t('route.nft.nft')} right={
+        <Button size="mini" fill="none" onClick={() => navigate('/pages/nft/mine')}>
+          {t('nft.mine')}
+        </Button>
+      }>
+      <NoticeBar className={s.notice} content={t('nft.reviewNotice')} color="info" wrap />
       <Tabs activeKey={tab} onChange={setTab} className={s.tabs}>
         {['0', '1', '2', '3'].map((k) => (
           <Tabs.Tab key={k} title={k === '0' ? t('nft.all') : t(`nft.payType.${k}`)} />

@@ -23,7 +23,10 @@ export function Tile({ item, now, onOpen }: { item: NftItem; now: number; onOpen
     <button type="button" className={s.tile} onClick={onOpen} data-testid={`nft-tile-${item.code}`}>
       <img className={s.media} src={item.image} alt={item.name} loading="lazy" width={200} height={200} />
       <span className={s.tileBody}>
-        <span className={s.name}>{item.name}</span>
+        {/* a title is the artist's words, of any length: one line, cut with an ellipsis */}
+        <span className={s.name} data-may-truncate>
+          {item.name}
+        </span>
         <span className={s.muted}>{item.author_name}</span>
         <span className={s.row}>
           <span className={s.price}>
