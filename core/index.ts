@@ -34,3 +34,4 @@ export * from './policy/password';
 export * from './types/nft';
 export * from './nft/verify-boxes';
 export { sha256Hex } from './nft/sha256';
+export * from './nft/money';

@@ -11,7 +11,7 @@ import { PRODUCT_MESSAGES } from './areas/products';
 import { COPYTRADE_MESSAGES } from './areas/copytrade';
 import { SECURITY_MESSAGES } from './areas/security';
 import { HARDENING_MESSAGES } from './areas/hardening';
-import { NFT_MESSAGES } from '../areas/nft/messages';
+import { NFT_MESSAGES } from './areas/nft';
 
 const BASE_MESSAGES = {
   param_error: {

@@ -12,7 +12,8 @@ import type {} from './tables'; // the area's tables join Database there
 import { freeze, unfreeze } from '../../db/ledger';
 import { inTransaction, type Trx } from '../../db/tx';
 import { AppError } from '../../errors';
-import { currencyDecimals, extendedEnd, minBid, parsePrice } from './money';
+import { currencyDecimals, parsePrice } from './money';
+import { extendedEnd, minBid } from '../../../core';
 import { NFT_ACCOUNT, answered, checkWindow, lockItemByCode, lockItemById, type ItemRow } from './shared';
 import { sellItem } from './sale';
 

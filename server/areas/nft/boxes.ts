@@ -15,7 +15,8 @@ import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
 import { AppError } from '../../errors';
 import { iso } from '../../kernel/time';
-import { currencyDecimals, feesFor } from './money';
+import { currencyDecimals } from './money';
+import { feesFor } from '../../../core';
 import { NFT_ACCOUNT, answered, creatorOf, type ItemRow } from './shared';
 import { artUrl } from './art';
 

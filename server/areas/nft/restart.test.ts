@@ -11,7 +11,7 @@ import { checkJournalConsistency } from '../../db/ledger';
 import { createTestDb } from '../../testing/db';
 import { NFT_RULES } from '../../../core';
 import { balance } from '../../testing/funds-kit';
-import { funded, item, nft, T0, USDT, type NftKit } from './nft-kit';
+import { funded, item, nft, T0, USDT, type NftKit } from '../../testing/nft-kit';
 import { createArtist, createCollection } from './catalog';
 import { user } from '../../testing/funds-kit';
 

@@ -12,7 +12,8 @@ import { credit, debit } from '../../db/ledger';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
 import { AppError } from '../../errors';
-import { currencyDecimals, feesFor, parsePrice } from './money';
+import { currencyDecimals, parsePrice } from './money';
+import { feesFor } from '../../../core';
 import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
 import { buyBox } from './boxes';
 

@@ -16,7 +16,8 @@ import type {} from './tables'; // the area's tables join Database there
 import { settleFrozen, unfreeze } from '../../db/ledger';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
-import { currencyDecimals, feesFor } from './money';
+import { currencyDecimals } from './money';
+import { feesFor } from '../../../core';
 import { NFT_ACCOUNT, creatorOf, lockItemById } from './shared';
 
 /** Test hook: called after each unit commits; throwing stops the run there (a "crash"). */

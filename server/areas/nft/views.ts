@@ -7,7 +7,8 @@ import { AppError } from '../../errors';
 import { canon } from '../../kernel/decimal';
 import { iso } from '../../kernel/time';
 import { offset, pageOf, type Paging } from '../../kernel/paging';
-import { currencyDecimals, feesFor, minBid, saleStatus } from './money';
+import { currencyDecimals, saleStatus } from './money';
+import { feesFor, minBid } from '../../../core';
 import { creatorOf } from './shared';
 import { seriesView } from './boxes';
 

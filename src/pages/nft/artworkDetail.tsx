@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import Decimal from 'decimal.js';
-import { verifyBoxes, type NftDetail } from '../../../core';
+import { minBid, ratePercent, verifyBoxes, type NftDetail } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
 import { DecimalInput } from '../../components/form';
@@ -12,10 +11,10 @@ import { Amount } from '../../components/product/Figures';
 import { useNow } from '../../components/product/useNow';
 import { usePageParam } from '../../components/product/usePageParam';
 import { NotFound } from '../../components/product/NotFound';
-import { toastSuccess } from '../../lib/toast';
 import { bidNft, buyNft, nftDetail, payMargin } from '../../api/nft';
 import { SaleClock, shownPrice } from './parts';
 import s from './nft.module.css';
+import { useAction } from './useAction';
 
 export default function ArtworkPage() {
   const code = usePageParam('code');
@@ -35,26 +34,14 @@ function Artwork({ code }: { code: string }) {
   const load = useLoad(() => nftDetail(code), [code]);
   const now = useNow();
   const [raise, setRaise] = useState('');
-  const [pending, setPending] = useState(false);
 
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    setPending(true);
-    try {
-      await fn();
-      toastSuccess(done);
-    } catch {
-      // the server's reason was toasted; the page refreshes below
-    } finally {
-      setPending(false);
-      void load.reload();
-    }
-  };
+  const { pending, run } = useAction(load.reload);
 
   const buy = async (d: NftDetail) => {
     const f = d.fees;
     const rows: [string, React.ReactNode, boolean?][] = [
       [t('nft.price'), <Amount value={f.price} unit={d.currency_name} />],
-      [t('nft.fee', { rate: new Decimal(f.fee_rate).times(100).toFixed() }), <Amount value={f.fee} unit={d.currency_name} />],
+      [t('nft.fee', { rate: ratePercent(f.fee_rate) }), <Amount value={f.fee} unit={d.currency_name} />],
       [t('nft.total'), <Amount value={f.total} unit={d.currency_name} testId="nft-confirm-total" />, true],
     ];
     if (f.royalty !== '0') rows.push([t('nft.royalty'), <Amount value={f.royalty} unit={d.currency_name} />]);
@@ -62,7 +49,8 @@ function Artwork({ code }: { code: string }) {
   };
 
   const bid = async (d: NftDetail, r: string) => {
-    const next = new Decimal(d.current_bid ?? d.price).plus(r).toFixed();
+    // the bid this raise makes: core's next-bid rule with the raise as the step
+    const next = minBid({ price: d.price, current_bid: d.current_bid, per_increase: r });
     const rows: [string, React.ReactNode, boolean?][] = [
       [t('nft.raise'), <Amount value={r} unit={d.currency_name} />],
       [t('nft.yourBid'), <Amount value={next} unit={d.currency_name} testId="nft-confirm-bid" />, true],
@@ -100,7 +88,7 @@ function Artwork({ code }: { code: string }) {
                   items={[
                     [t('nft.rarity'), d.rarity],
                     [t('nft.code'), d.code],
-                    [t('nft.royalty'), `${new Decimal(d.royalty_rate).times(100).toFixed()}%`],
+                    [t('nft.royalty'), `${ratePercent(d.royalty_rate)}%`],
                     ...(d.pay_type === 2
                       ? ([
                           [t('nft.margin'), <Amount value={d.margin} unit={d.currency_name} />],

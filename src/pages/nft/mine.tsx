@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Button, Empty, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { NftMine, NftOrder } from '../../../core';
+import { NFT_RULES, ratePercent, type NftMine, type NftOrder } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
 import { confirmMoney, useLoad, when } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
-import { toastSuccess } from '../../lib/toast';
 import { myNfts, openBox, payOrder } from '../../api/nft';
 import { Tile } from './parts';
 import s from './nft.module.css';
+import { useAction } from './useAction';
 
 /**
  * My NFTs (/bind_box/getMyNFTs): my collection, boxes to open, and orders — a won auction shows
@@ -23,24 +23,12 @@ export default function MyNfts() {
   const load = useLoad(() => myNfts(), []);
   const now = useNow();
   const [tab, setTab] = useState('items');
-  const [pending, setPending] = useState(false);
 
-  const act = async (fn: () => Promise<unknown>, done: string) => {
-    setPending(true);
-    try {
-      await fn();
-      toastSuccess(done);
-    } catch {
-      // the server's reason was toasted
-    } finally {
-      setPending(false);
-      void load.reload();
-    }
-  };
+  const { pending, run: act } = useAction(load.reload);
   const pay = async (o: NftOrder) => {
     const ok = await confirmMoney(t('nft.confirmPay'), [
       [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
-      [t('nft.fee', { rate: '2.5' }), <Amount value={o.fee} unit={o.currency_name} />],
+      [t('nft.fee', { rate: ratePercent(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
       [t('nft.total'), <Amount value={o.total} unit={o.currency_name} />, true],
       [t('nft.marginBack'), <Amount value={o.margin} unit={o.currency_name} />],
     ]);

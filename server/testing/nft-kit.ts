@@ -1,10 +1,10 @@
 /** Test helpers for the NFT engine: a clock-controlled app, funded users, a catalogue in one call. */
-import { createTestApp, type TestApp } from '../../testing/app';
-import { call, user, type TestUser } from '../../testing/funds-kit';
-import { credit } from '../../db/ledger';
-import { inTransaction } from '../../db/tx';
-import { createArtist, createCollection, createItem, createSeries, type NewItem } from './catalog';
-import type { ManifestEntry } from '../../../core';
+import { createTestApp, type TestApp } from './app';
+import { call, user, type TestUser } from './funds-kit';
+import { credit } from '../db/ledger';
+import { inTransaction } from '../db/tx';
+import { createArtist, createCollection, createItem, createSeries, type NewItem } from '../areas/nft/catalog';
+import type { ManifestEntry } from '../../core';
 
 export const USDT = 4;
 export const T0 = Date.UTC(2030, 0, 1, 12);

@@ -1,5 +1,5 @@
 /** Server messages of the NFT marketplace, in all eight languages. */
-import type { Table } from '../../i18n/table';
+import type { Table } from '../table';
 
 export const NFT_MESSAGES = {
   nft_not_found: {
