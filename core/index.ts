@@ -31,6 +31,7 @@ export * from './types/book';
 export * from './book/index';
 export * from './indicators/index';
 export * from './policy/password';
+export * from './policy/address';
 export * from './types/nft';
 export * from './nft/verify-boxes';
 export { sha256Hex } from './nft/sha256';

@@ -110,8 +110,9 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   await op.getByRole('button', { name: 'Sign in' }).click();
   await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
   await op.getByRole('tab', { name: 'Settings' }).click();
-  const usdtRow = op.getByTestId('admin-settings').locator('div', { has: op.locator('strong', { hasText: /^USDT$/ }) }).last();
-  await usdtRow.getByLabel('deposit_address').fill('TQ4platformUSDTdepositAddr000001');
+  const usdtRow = op.getByTestId('deposit-network-USDT-TRC20');
+  await usdtRow.getByLabel('address').fill('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+  await usdtRow.getByLabel('min_deposit').fill('5');
   await usdtRow.getByRole('button', { name: 'Save' }).click();
   await op.getByRole('dialog').locator('textarea').fill('platform deposit address for USDT');
   await op.getByRole('button', { name: 'Confirm' }).click();
@@ -162,7 +163,11 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
 
   // ── recharge with a voucher; the operator approves; the balance appears ──
   await go(page, `fund/receive?currency=${usdt!.id}`);
-  await expect(page.getByTestId('deposit-address')).toHaveText('TQ4platformUSDTdepositAddr000001');
+  // the network with an address is chosen for the user; its minimum and the network warning show
+  await expect(page.getByTestId('deposit-address')).toHaveText('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+  await expect(page.getByTestId('deposit-network').locator('.adm-selector-item-active')).toHaveText('TRC20');
+  await expect(page.getByTestId('deposit-min')).toContainText('5');
+  await expect(page.getByTestId('deposit-warning')).toContainText('TRC20');
   await page.getByPlaceholder('0.00').fill('1000');
   await upload(page, 'voucher', 'voucher.png');
   await shot(page, 'receive');
@@ -212,17 +217,20 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
 
   await go(page, `setting/addWallet?currency=${usdt!.id}`);
   await page.getByPlaceholder('e.g. My Ledger').fill('My wallet');
-  await page.getByPlaceholder('Paste the wallet address').fill('TUserWithdrawAddress0000000000001');
+  await page.getByPlaceholder('Paste the wallet address').fill('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+  await page.getByPlaceholder('Paste the wallet address').blur();
+  await expect(page.getByTestId('addr-network').locator('.adm-selector-item-active')).toHaveText('TRC20'); // picked from the address's shape
   await upload(page, 'addr-qr', 'qr.png');
   await shot(page, 'addWallet');
   await page.getByRole('button', { name: 'Save' }).click();
   await go(page, 'setting/wallet');
-  await expect(page.getByTestId('address-list')).toContainText('TUserWithdrawAddress0000000000001');
+  await expect(page.getByTestId('address-list')).toContainText('TRC20 · TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
   await shot(page, 'wallet');
 
   // ── withdraw 50 USDT with the payment password and a fresh TOTP code ──
   await go(page, `fund/withdraw?currency=${usdt!.id}`);
   await expect(page.getByTestId('withdraw-address')).toContainText('My wallet');
+  await expect(page.getByTestId('withdraw-network')).toContainText('TRC20');
   await page.getByPlaceholder('0.00').fill('50');
   await page.getByPlaceholder('Enter your payment password').fill(payPassword);
   // a code is accepted once: wait for the authenticator's next step

@@ -79,7 +79,8 @@ export interface AdminAdjustInput {
 /**
  * GET /admin/api/settings → AdminSettings. Changes, each with a mandatory reason:
  * POST /admin/api/settings {key: 'recharge_enabled'|'invite_required'|'wallet_gate'|'exchange_fee_rate', value, reason};
- * POST /admin/api/settings/currency {currency_id, withdraw_min, withdraw_fee, deposit_address, reason};
+ * POST /admin/api/settings/currency {currency_id, withdraw_min, withdraw_fee, reason};
+ * POST /admin/api/settings/deposit-network {currency_id, network, address, min_deposit, reason} (address '' withdraws it);
  * POST /admin/api/settings/limit {level, withdraw_24h_btc, fiat_order_usdt, reason};
  * POST /admin/api/settings/fiat {currency_code, rate, reason}.
  */
@@ -90,7 +91,9 @@ export interface AdminSettings {
   /** coin exchange fee rate */
   exchange_fee_rate: string;
   limits: { level: number; withdraw_24h_btc: string; fiat_order_usdt: string }[];
-  currencies: { currency_id: number; currency: string; withdraw_min: string; withdraw_fee: string; deposit_address: string }[];
+  currencies: { currency_id: number; currency: string; withdraw_min: string; withdraw_fee: string }[];
+  /** the platform's receiving address and minimum deposit per coin and network */
+  deposit_networks: { currency_id: number; currency: string; network: string; address: string; min_deposit: string }[];
   fiats: FiatRate[];
 }
 

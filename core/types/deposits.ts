@@ -12,21 +12,32 @@ export interface RechargeInfo {
   currency_id: number;
   currency: string;
   networks: string[];
+  /** per network: its minimum deposit and whether the platform has published an address on it */
+  deposit_networks: DepositNetwork[];
   recharge_enabled: boolean;
   withdraw_min: string;
   withdraw_fee: string;
   price_usdt: string;
 }
 
+export interface DepositNetwork {
+  network: string;
+  /** deposits below it are not credited (a request below it is refused) */
+  min_deposit: string;
+  has_address: boolean;
+}
+
 /**
  * POST /wallet/get_in_address {currency (id), type? (network)} → DepositAddress. The platform's
- * receiving address; error "contact customer service before recharge" when none is configured.
+ * receiving address on that network (one per coin and network, set in the back office); error
+ * "contact customer service before recharge" when none is configured on it.
  */
 export interface DepositAddress {
   currency_id: number;
   currency: string;
   network: string;
   address: string;
+  min_deposit: string;
   /** PNG data URL of a QR code of address */
   qr: string;
 }
@@ -110,6 +121,8 @@ export interface WithdrawEntry {
   method: 'address' | 'bank' | 'bank_international';
   /** destination address, or a masked card "bank name ****1234" */
   destination: string;
+  /** the address's network ('' for cards) */
+  network: string;
   remark: string;
   status: ReviewStatus;
   reason: string;

@@ -5,12 +5,16 @@
  * take `page` (from 1) and `limit` (default 10) and answer a Page. Stable: fields are added, never renamed.
  */
 
-/** POST /user/wallet/save {currency (id), name, address, qrcode (file ref)} → WalletAddress */
+/**
+ * POST /user/wallet/save {currency (id), name, address, qrcode (file ref), network?} → WalletAddress.
+ * network: one of the coin's networks; when absent, the first the address's shape fits.
+ */
 export interface WalletAddressInput {
   currency: number;
   name: string;
   address: string;
   qrcode: string;
+  network?: string;
 }
 
 /** GET /user/wallet/list {page, limit} → Page<WalletAddress> ; POST /user/wallet/del {id} */
@@ -20,6 +24,7 @@ export interface WalletAddress {
   currency: string;
   name: string;
   address: string;
+  network: string;
   qrcode: string;
   /** signed URL to show the QR image */
   qrcode_url: string;

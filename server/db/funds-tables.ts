@@ -35,6 +35,8 @@ export interface FundsTables {
     currency_id: number;
     name: string;
     address: string;
+    /** the network the address is on (migration 020) */
+    network: Generated<string>;
     qrcode: string;
     created_at: CreatedAt;
     deleted_at: Nullable<Date>;
@@ -54,7 +56,9 @@ export interface FundsTables {
     address: Generated<string>;
     updated_at: CreatedAt;
   };
-  funds_currency_config: { currency_id: number; withdraw_min: Numeric; withdraw_fee: Numeric; deposit_address: Generated<string> };
+  funds_currency_config: { currency_id: number; withdraw_min: Numeric; withdraw_fee: Numeric };
+  /** the platform's receiving address and minimum deposit per coin and network (migration 020) */
+  funds_deposit_networks: { currency_id: number; network: string; address: Generated<string>; min_deposit: Numeric; updated_at: Generated<Date> };
   level_limits: { level: number; withdraw_24h_btc: Numeric; fiat_order_usdt: Numeric };
   recharges: {
     id: Generated<number>;
@@ -83,6 +87,8 @@ export interface FundsTables {
     received: Numeric;
     method: 'address' | 'bank' | 'bank_international';
     destination: string;
+    /** the network of an address withdrawal (migration 020); '' for cards */
+    network: Generated<string>;
     remark: Generated<string>;
     status: ColumnType<ReviewStatusColumn, ReviewStatusColumn | undefined, ReviewStatusColumn>;
     reason: Generated<string>;

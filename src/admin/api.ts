@@ -85,7 +85,9 @@ export const admin = {
   adjust: (input: AdminAdjustInput) => call<unknown>('POST', '/users/adjust', { ...input }),
   settings: () => call<AdminSettings>('GET', '/settings'),
   setSetting: (key: string, value: string, reason: string) => call<unknown>('POST', '/settings', { key, value, reason }),
-  setCurrency: (input: { currency_id: number; withdraw_min: string; withdraw_fee: string; deposit_address: string; reason: string }) => call<unknown>('POST', '/settings/currency', { ...input }),
+  setCurrency: (input: { currency_id: number; withdraw_min: string; withdraw_fee: string; reason: string }) => call<unknown>('POST', '/settings/currency', { ...input }),
+  setDepositNetwork: (input: { currency_id: number; network: string; address: string; min_deposit: string; reason: string }) =>
+    call<unknown>('POST', '/settings/deposit-network', { ...input }),
   setLimit: (input: { level: number; withdraw_24h_btc: string; fiat_order_usdt: string; reason: string }) => call<unknown>('POST', '/settings/limit', { ...input }),
   setFiat: (input: { currency_code: string; rate: string; reason: string }) => call<unknown>('POST', '/settings/fiat', { ...input }),
   log: (page: number) => call<Page<OperatorAction>>('GET', '/log', { page }),

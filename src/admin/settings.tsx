@@ -55,13 +55,25 @@ export function Settings() {
         fields={{ exchange_fee_rate: s.exchange_fee_rate }}
         onSave={async (v, reason) => run(() => admin.setSetting('exchange_fee_rate', v.exchange_fee_rate, reason), load)}
       />
-      <h2>Currencies (withdraw minimum, fee, deposit address)</h2>
+      <h2>Currencies (withdraw minimum and fee)</h2>
       {s.currencies.map((c) => (
         <div key={c.currency_id}>
           <strong>{c.currency}</strong>
           <Editable
-            fields={{ withdraw_min: c.withdraw_min, withdraw_fee: c.withdraw_fee, deposit_address: c.deposit_address }}
-            onSave={(v, reason) => run(() => admin.setCurrency({ currency_id: c.currency_id, withdraw_min: v.withdraw_min, withdraw_fee: v.withdraw_fee, deposit_address: v.deposit_address, reason }), load)}
+            fields={{ withdraw_min: c.withdraw_min, withdraw_fee: c.withdraw_fee }}
+            onSave={(v, reason) => run(() => admin.setCurrency({ currency_id: c.currency_id, withdraw_min: v.withdraw_min, withdraw_fee: v.withdraw_fee, reason }), load)}
+          />
+        </div>
+      ))}
+      <h2>Deposit addresses (per coin and network; empty = not offered)</h2>
+      {s.deposit_networks.map((n) => (
+        <div key={`${n.currency_id}:${n.network}`} data-testid={`deposit-network-${n.currency}-${n.network}`}>
+          <strong>
+            {n.currency} · {n.network}
+          </strong>
+          <Editable
+            fields={{ address: n.address, min_deposit: n.min_deposit }}
+            onSave={(v, reason) => run(() => admin.setDepositNetwork({ currency_id: n.currency_id, network: n.network, address: v.address, min_deposit: v.min_deposit, reason }), load)}
           />
         </div>
       ))}

@@ -4,6 +4,7 @@
  */
 import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
 import { seedFunds } from '../../domain/funds/seed';
+import { seedDemoDepositAddresses } from '../../domain/funds/demo-deposits';
 import { walletRoutes } from '../../http/routes/funds/wallets';
 import { moneyRoutes } from '../../http/routes/funds/money';
 import { fundsQueueRoutes } from './admin-queues';
@@ -13,6 +14,7 @@ import { settingsAdminRoutes } from './admin-settings';
 export const fundsArea = defineArea('funds', async (app) => {
   // fees, minimums, fiat rates and level limits that need the seeded currencies
   app.startup.seed('funds', 'fees, minimums, fiat rates, level limits', () => seedFunds(app.db));
+  app.startup.seed('funds', 'demo deposit addresses', () => seedDemoDepositAddresses(app.db), { demo: true });
   await app.register(walletRoutes, { prefix: API_PREFIX });
   await app.register(moneyRoutes, { prefix: API_PREFIX });
   await mountBackOffice(app, fundsQueueRoutes);

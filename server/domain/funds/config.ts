@@ -1,4 +1,4 @@
-/** Per-currency funds configuration (withdraw minimum and fee, deposit address) and site switches. */
+/** Per-currency funds configuration (withdraw minimum and fee, deposit addresses per network) and site switches. */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -11,12 +11,27 @@ import { canon } from '../../kernel/decimal';
 export interface CurrencyFundsConfig {
   withdraw_min: string;
   withdraw_fee: string;
-  deposit_address: string;
+}
+
+export interface DepositNetworkConfig {
+  network: string;
+  address: string;
+  min_deposit: string;
 }
 
 export async function currencyConfig(db: Db, currencyId: number): Promise<CurrencyFundsConfig> {
   const r = await db.selectFrom('funds_currency_config').selectAll().where('currency_id', '=', currencyId).executeTakeFirst();
-  return r ? { withdraw_min: canon(r.withdraw_min), withdraw_fee: canon(r.withdraw_fee), deposit_address: r.deposit_address } : { withdraw_min: '0', withdraw_fee: '0', deposit_address: '' };
+  return r ? { withdraw_min: canon(r.withdraw_min), withdraw_fee: canon(r.withdraw_fee) } : { withdraw_min: '0', withdraw_fee: '0' };
+}
+
+/** The coin's deposit networks in its catalogue order, each with its address ('' = none published) and minimum. */
+export async function depositNetworks(db: Db, currencyId: number, networks: readonly string[]): Promise<DepositNetworkConfig[]> {
+  const rows = await db.selectFrom('funds_deposit_networks').selectAll().where('currency_id', '=', currencyId).execute();
+  const by = new Map(rows.map((r) => [r.network, r]));
+  return networks.map((network) => {
+    const r = by.get(network);
+    return { network, address: r?.address ?? '', min_deposit: canon(r?.min_deposit ?? '0') };
+  });
 }
 
 export function truthy(v: string): boolean {

@@ -6,6 +6,7 @@
  * A voucher file backs one request only (./voucher.ts).
  */
 import QRCode from 'qrcode';
+import Decimal from 'decimal.js';
 import type { Kysely, Transaction } from 'kysely';
 import { FUNDS_ACCOUNT_TYPE, type DepositAddress, type Page, type RechargeEntry, type RechargeInfo } from '../../../core';
 import type { Database } from '../../db/schema';
@@ -18,7 +19,7 @@ import { claimVoucher, voucherTaken } from './voucher';
 import { fundsCurrency } from './common';
 import { priceUsdt, type PriceSource } from '../../kernel/prices';
 import { addNotice } from '../../db/notices';
-import { currencyConfig } from './config';
+import { currencyConfig, depositNetworks, type DepositNetworkConfig } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../db/tx';
 import { iso } from '../../kernel/time';
@@ -27,17 +28,46 @@ import { offset, pageOf, type Paging } from '../../kernel/paging';
 
 export async function rechargeInfo(db: Kysely<Database>, prices: PriceSource, currencyId: number): Promise<RechargeInfo> {
   const c = await fundsCurrency(db, currencyId);
-  const [cfg, enabled] = await Promise.all([currencyConfig(db, c.id), rechargeEnabled(db)]);
-  return { currency_id: c.id, currency: c.name, networks: c.networks, recharge_enabled: enabled, withdraw_min: cfg.withdraw_min, withdraw_fee: cfg.withdraw_fee, price_usdt: priceUsdt(prices, c.name) ?? '0' };
+  const [cfg, enabled, nets] = await Promise.all([currencyConfig(db, c.id), rechargeEnabled(db), depositNetworks(db, c.id, c.networks)]);
+  return {
+    currency_id: c.id,
+    currency: c.name,
+    networks: c.networks,
+    deposit_networks: nets.map((n) => ({ network: n.network, min_deposit: n.min_deposit, has_address: n.address !== '' })),
+    recharge_enabled: enabled,
+    withdraw_min: cfg.withdraw_min,
+    withdraw_fee: cfg.withdraw_fee,
+    price_usdt: priceUsdt(prices, c.name) ?? '0',
+  };
+}
+
+/**
+ * The network asked for, or — when none is named — the first with a published address (a client
+ * that sends no network gets an address it can use). A network the coin doesn't have is refused:
+ * guessing one for a deposit is how coins get lost.
+ */
+function pickNetwork(nets: DepositNetworkConfig[], network: string | undefined): DepositNetworkConfig | undefined {
+  if (network) {
+    const n = nets.find((x) => x.network === network);
+    if (!n) throw new AppError('network_invalid');
+    return n;
+  }
+  return nets.find((x) => x.address !== '') ?? nets[0];
 }
 
 export async function depositAddress(db: Kysely<Database>, currencyId: number, network?: string): Promise<DepositAddress> {
   if (!(await rechargeEnabled(db))) throw new AppError('recharge_disabled');
   const c = await fundsCurrency(db, currencyId);
-  const cfg = await currencyConfig(db, c.id);
-  if (!cfg.deposit_address) throw new AppError('deposit_address_missing');
-  const net = network && c.networks.includes(network) ? network : (c.networks[0] ?? '');
-  return { currency_id: c.id, currency: c.name, network: net, address: cfg.deposit_address, qr: await QRCode.toDataURL(cfg.deposit_address, { margin: 1, width: 240 }) };
+  const net = pickNetwork(await depositNetworks(db, c.id, c.networks), network || undefined);
+  if (!net?.address) throw new AppError('deposit_address_missing');
+  return {
+    currency_id: c.id,
+    currency: c.name,
+    network: net.network,
+    address: net.address,
+    min_deposit: net.min_deposit,
+    qr: await QRCode.toDataURL(net.address, { margin: 1, width: 240 }),
+  };
 }
 
 export async function requestRecharge(
@@ -49,7 +79,9 @@ export async function requestRecharge(
   const c = await fundsCurrency(db, input.currency);
   const amount = parseAmount(input.amount);
   if (!input.voucher?.trim()) throw new AppError('voucher_required');
-  const network = input.network && c.networks.includes(input.network) ? input.network : (c.networks[0] ?? '');
+  const net = pickNetwork(await depositNetworks(db, c.id, c.networks), input.network || undefined);
+  if (net && new Decimal(amount).lt(net.min_deposit)) throw new AppError('below_min_deposit', { min: net.min_deposit, coin: c.name });
+  const network = net?.network ?? '';
   try {
     return await inTransaction(db, async (trx) => {
       const { voucher, sha256 } = await claimVoucher(trx, userId, input.voucher ?? '');

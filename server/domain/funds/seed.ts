@@ -2,7 +2,8 @@
  * Funds defaults, idempotent (ON CONFLICT DO NOTHING — an operator's changes survive restarts):
  * fiat rates per USD, level limits, and per-currency withdrawal minimum and fee — about 10 USDT and
  * 1 USDT worth at the catalogue's reference price, rounded to the coin's quantity decimals.
- * Deposit addresses are left empty: an operator sets the platform's real ones.
+ * Deposit addresses are left empty: an operator sets the platform's real ones (the local demo seeds
+ * some, ./demo-deposits.ts).
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';

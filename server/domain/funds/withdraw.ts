@@ -9,13 +9,13 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ExactDecimal, btcEquivalent, valueAt, withdrawReceived, FUNDS_ACCOUNT_TYPE, type Page, type WithdrawEntry, type WithdrawInfo } from '../../../core';
+import { ExactDecimal, btcEquivalent, valueAt, withdrawReceived, networkOfAddress, FUNDS_ACCOUNT_TYPE, type Page, type WithdrawEntry, type WithdrawInfo } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { freeze, settleFrozen, unfreeze } from '../../db/ledger';
 import { checkPayPassword } from '../security/pay-password';
 import { gaBound, requireGaIfBound } from '../security/ga';
-import { ADDRESS_RE, findAddress } from '../wallets/addresses';
+import { findAddress } from '../wallets/addresses';
 import { getCard, maskedCard } from '../wallets/cards';
 import { levelLimits, limitsOfLevel, withdrawn24hBtc } from '../kyc/limits';
 import { fundsCurrency } from './common';
@@ -35,6 +35,8 @@ export interface WithdrawRequest {
   number: string;
   method: WithdrawMethod;
   address?: string;
+  /** the typed address's network (a saved address carries its own) */
+  network?: string;
   addressId?: number;
   payPassword?: string;
   gaCode?: string;
@@ -66,21 +68,23 @@ export async function withdrawInfo(db: Kysely<Database>, prices: PriceSource, us
   };
 }
 
-async function destinationOf(db: Kysely<Database>, userId: number, currencyId: number, r: WithdrawRequest): Promise<string> {
+async function destinationOf(db: Kysely<Database>, userId: number, c: { id: number; networks: string[] }, r: WithdrawRequest): Promise<{ destination: string; network: string }> {
   if (r.method === 'address') {
     if (r.addressId) {
       const saved = await findAddress(db, userId, r.addressId);
-      if (!saved || saved.currency_id !== currencyId) throw new AppError('address_required');
-      return saved.address;
+      if (!saved || saved.currency_id !== c.id) throw new AppError('address_required');
+      return { destination: saved.address, network: saved.network };
     }
     const a = (r.address ?? '').trim();
     if (!a) throw new AppError('address_required');
-    if (!ADDRESS_RE.test(a)) throw new AppError('address_invalid');
-    return a;
+    if (r.network && !c.networks.includes(r.network)) throw new AppError('network_invalid');
+    const network = networkOfAddress(c.networks, a, r.network || undefined);
+    if (!network) throw new AppError('address_invalid');
+    return { destination: a, network };
   }
   const card = await getCard(db, userId, r.method === 'bank' ? 'domestic' : 'international');
   if (!card) throw new AppError('add_bank_card');
-  return maskedCard(card);
+  return { destination: maskedCard(card), network: '' };
 }
 
 export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource, userId: number, r: WithdrawRequest): Promise<number> {
@@ -92,7 +96,7 @@ export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource,
   if (new Decimal(number).lt(cfg.withdraw_min) || new Decimal(number).lte(cfg.withdraw_fee)) {
     throw new AppError('withdraw_below_min', { min: cfg.withdraw_min, currency: c.name });
   }
-  const destination = await destinationOf(db, userId, c.id, r);
+  const { destination, network } = await destinationOf(db, userId, c, r);
   await checkPayPassword(db, userId, r.payPassword);
   await requireGaIfBound(db, userId, r.gaCode);
   const fee = cfg.withdraw_fee;
@@ -108,7 +112,7 @@ export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource,
     if (new ExactDecimal(used).plus(thisBtc).gt(limit)) throw new AppError('withdraw_limit_exceeded', { limit });
     const row = await trx
       .insertInto('withdrawals')
-      .values({ user_id: userId, currency_id: c.id, amount: number, fee, received, method: r.method, destination, remark: (r.remark ?? '').trim().slice(0, 200) })
+      .values({ user_id: userId, currency_id: c.id, amount: number, fee, received, method: r.method, destination, network, remark: (r.remark ?? '').trim().slice(0, 200) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await freeze(trx, { userId, currencyId: c.id, type: FUNDS_ACCOUNT_TYPE, amount: number, reason: 'withdraw_freeze', ref: { type: 'withdraw', id: row.id } });
@@ -120,7 +124,7 @@ export function withdrawQuery(db: Kysely<Database>) {
   return db
     .selectFrom('withdrawals')
     .innerJoin('currencies', 'currencies.id', 'withdrawals.currency_id')
-    .select(['withdrawals.id', 'withdrawals.user_id', 'withdrawals.currency_id', 'currencies.name as currency', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.received', 'withdrawals.method', 'withdrawals.destination', 'withdrawals.remark', 'withdrawals.status', 'withdrawals.reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by']);
+    .select(['withdrawals.id', 'withdrawals.user_id', 'withdrawals.currency_id', 'currencies.name as currency', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.received', 'withdrawals.method', 'withdrawals.destination', 'withdrawals.network', 'withdrawals.remark', 'withdrawals.status', 'withdrawals.reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by']);
 }
 
 type WithdrawRow = Awaited<ReturnType<ReturnType<typeof withdrawQuery>['executeTakeFirstOrThrow']>>;
@@ -135,6 +139,7 @@ export function withdrawDto(r: WithdrawRow): WithdrawEntry {
     received: canon(r.received),
     method: r.method,
     destination: r.destination,
+    network: r.network,
     remark: r.remark,
     status: r.status,
     reason: r.reason,

@@ -1,6 +1,6 @@
 /** Saved withdrawal addresses (spec §3: currency, name, address, QR image), the owner's only. */
 import type { Kysely } from 'kysely';
-import type { Page, WalletAddress } from '../../../core';
+import { networkOfAddress, type Page, type WalletAddress } from '../../../core';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { claimUpload, fileUrl } from '../profile/files';
@@ -8,22 +8,21 @@ import { fundsCurrency } from '../funds';
 import { inTransaction } from '../../db/tx';
 import { offset, pageOf, type Paging } from '../../kernel/paging';
 
-/** Printable, no spaces: covers hex (0x…), base58, bech32 and memo-less addresses of every network listed. */
-export const ADDRESS_RE = /^[A-Za-z0-9:_.-]{10,128}$/;
-
 export async function saveAddress(
   db: Kysely<Database>,
   userId: number,
-  input: { currency: number; name: string; address: string; qrcode: string },
+  input: { currency: number; name: string; address: string; qrcode: string; network?: string },
 ): Promise<WalletAddress> {
   const c = await fundsCurrency(db, input.currency);
   const name = input.name.trim();
   const address = input.address.trim();
   if (!name || Array.from(name).length > 30) throw new AppError('param_error');
-  if (!ADDRESS_RE.test(address)) throw new AppError('address_invalid');
+  if (input.network && !c.networks.includes(input.network)) throw new AppError('network_invalid');
+  const network = networkOfAddress(c.networks, address, input.network || undefined);
+  if (!network) throw new AppError('address_invalid');
   const id = await inTransaction(db, async (trx) => {
     const qrcode = await claimUpload(trx, userId, input.qrcode, 'wallet_qr');
-    const row = await trx.insertInto('wallet_addresses').values({ user_id: userId, currency_id: c.id, name, address, qrcode }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.insertInto('wallet_addresses').values({ user_id: userId, currency_id: c.id, name, address, network, qrcode }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
   const saved = await findAddress(db, userId, id);
@@ -31,9 +30,9 @@ export async function saveAddress(
   return saved;
 }
 
-const columns = ['wallet_addresses.id', 'wallet_addresses.currency_id', 'currencies.name as currency', 'wallet_addresses.name', 'wallet_addresses.address', 'wallet_addresses.qrcode', 'wallet_addresses.created_at'] as const;
+const columns = ['wallet_addresses.id', 'wallet_addresses.currency_id', 'currencies.name as currency', 'wallet_addresses.name', 'wallet_addresses.address', 'wallet_addresses.network', 'wallet_addresses.qrcode', 'wallet_addresses.created_at'] as const;
 
-async function toDto(db: Kysely<Database>, r: { id: number; currency_id: number; currency: string; name: string; address: string; qrcode: string; created_at: Date }): Promise<WalletAddress> {
+async function toDto(db: Kysely<Database>, r: { id: number; currency_id: number; currency: string; name: string; address: string; network: string; qrcode: string; created_at: Date }): Promise<WalletAddress> {
   return { ...r, qrcode_url: await fileUrl(db, r.qrcode, 'wallet_qr'), created_at: r.created_at.toISOString() };
 }
 

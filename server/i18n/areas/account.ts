@@ -80,6 +80,12 @@ export const ACCOUNT_MESSAGES = {
   deposit_address_missing: {
     zh: "充值前请联系客服", en: "Please contact customer service before recharging", hk: "充值前請聯繫客服", th: "กรุณาติดต่อฝ่ายบริการลูกค้าก่อนเติมเงิน", jp: "入金前にカスタマーサービスにお問い合わせください", ko: "충전 전에 고객센터에 문의하세요", fra: "Veuillez contacter le service client avant de recharger", spa: "Contacte con atención al cliente antes de recargar",
   },
+  below_min_deposit: {
+    zh: "最小充值数量为 {min} {coin}，低于此数量的充值不会到账", en: "The minimum deposit is {min} {coin}; smaller deposits are not credited", hk: "最小充值數量為 {min} {coin}，低於此數量的充值不會到賬", th: "ฝากขั้นต่ำ {min} {coin} ยอดที่ต่ำกว่านี้จะไม่ถูกเครดิต", jp: "最小入金額は {min} {coin} です。これ未満の入金は反映されません", ko: "최소 입금액은 {min} {coin}입니다. 이보다 적은 입금은 반영되지 않습니다", fra: "Le dépôt minimum est de {min} {coin} ; un dépôt inférieur n'est pas crédité", spa: "El depósito mínimo es {min} {coin}; los depósitos menores no se abonan",
+  },
+  network_invalid: {
+    zh: "该币种不支持此网络", en: "This coin is not available on that network", hk: "該幣種不支援此網絡", th: "เหรียญนี้ไม่รองรับเครือข่ายดังกล่าว", jp: "この通貨はそのネットワークに対応していません", ko: "이 코인은 해당 네트워크를 지원하지 않습니다", fra: "Cette cryptomonnaie n'est pas disponible sur ce réseau", spa: "Esta moneda no está disponible en esa red",
+  },
   voucher_required: {
     zh: "请上传支付凭证", en: "Please upload the payment voucher", hk: "請上傳支付憑證", th: "กรุณาอัปโหลดหลักฐานการชำระเงิน", jp: "支払い証憑をアップロードしてください", ko: "결제 증빙을 업로드하세요", fra: "Veuillez téléverser le justificatif de paiement", spa: "Suba el comprobante de pago",
   },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Result, Selector } from 'antd-mobile';
+import { Button, Form, Input, NoticeBar, Result, Selector } from 'antd-mobile';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -18,7 +18,7 @@ import { uploadImage } from '../../api/profile';
 import { DetailRows } from '../../components/funds/DetailRows';
 import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
-import { copyWithToast } from '../../components/funds/format';
+import { copyWithToast, gte } from '../../components/funds/format';
 import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
@@ -43,7 +43,10 @@ function Receive({ currency, title }: { currency: number; title: string }) {
   const { config } = useSnapshot(site);
   const info = useLoad(() => rechargeInfo(currency), [currency]);
   const [network, setNetwork] = useState<string>();
-  const net = network ?? info.data?.networks[0];
+  // first the network the user picked, else the first one the platform publishes an address on
+  const nets = info.data?.deposit_networks ?? [];
+  const net = network ?? (nets.find((n) => n.has_address) ?? nets[0])?.network;
+  const minDeposit = nets.find((n) => n.network === net)?.min_deposit ?? '0';
   const addr = useLoad(() => (info.data ? depositAddress(currency, net) : Promise.reject(new Error('wait'))), [info.data, net]);
   const [form] = Form.useForm<RechargeForm>();
   const [pending, setPending] = useState(false);
@@ -52,6 +55,10 @@ function Receive({ currency, title }: { currency: number; title: string }) {
   const onFinish = async (v: RechargeForm) => {
     const amount = readAmount(v.amount);
     if (!amount || !v.voucher || !info.data) return;
+    if (!gte(amount, minDeposit)) {
+      form.setFields([{ name: 'amount', errors: [t('acct.belowMin', { min: minDeposit })] }]);
+      return;
+    }
     const ok = await confirmMoney(
       t('acct.confirmRecharge'),
       [
@@ -95,9 +102,17 @@ function Receive({ currency, title }: { currency: number; title: string }) {
             <Result status="warning" title={t('acct.rechargeOff')} description={t('acct.rechargeOffHint')} data-testid="recharge-off" />
           ) : (
             <div className={styles.wrap}>
-              {i.networks.length > 1 ? (
-                <Selector options={i.networks.map((n) => ({ label: n, value: n }))} value={net ? [net] : []} onChange={(v) => v[0] && setNetwork(v[0])} aria-label={t('acct.network')} />
-              ) : null}
+              <div className={styles.netRow}>
+                <span className={styles.netLabel}>{t('acct.network')}</span>
+                <Selector
+                  columns={Math.min(3, Math.max(1, i.deposit_networks.length))}
+                  options={i.deposit_networks.map((n) => ({ label: n.network, value: n.network }))}
+                  value={net ? [net] : []}
+                  onChange={(v) => v[0] && setNetwork(v[0])}
+                  aria-label={t('acct.network')}
+                  data-testid="deposit-network"
+                />
+              </div>
               <section className={styles.card} aria-label={t('acct.depositAddress')}>
                 {addr.data ? (
                   <>
@@ -110,6 +125,8 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                         {t('acct.copyAddress')}
                       </Button>
                     </div>
+                    <DetailRows rows={[[t('acct.minDeposit'), <Amount value={addr.data.min_deposit} suffix={i.currency} testId="deposit-min" />]]} />
+                    <NoticeBar className={styles.netWarning} wrap color="alert" content={t('acct.networkWarning', { coin: i.currency, network: addr.data.network })} data-testid="deposit-warning" />
                   </>
                 ) : addr.loading ? (
                   <p className={styles.hint}>…</p>

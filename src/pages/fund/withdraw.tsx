@@ -68,6 +68,7 @@ function Withdraw({ currency }: { currency: number }) {
       t('acct.confirmWithdraw'),
       [
         [t('acct.destination'), dest],
+        ...(method === 'address' && address!.network ? [[t('acct.network'), address!.network] as [string, string]] : []),
         [t('acct.amount'), <Amount value={amount} suffix={i.currency} />],
         [t('acct.fee'), <Amount value={i.withdraw_fee} suffix={i.currency} />],
         [t('acct.received'), <Amount value={received} suffix={i.currency} />, true],
@@ -121,6 +122,16 @@ function Withdraw({ currency }: { currency: number }) {
       <LoadState load={info}>
         {(i) => {
           const needCard = (method === 'bank' && !i.has_bank_card) || (method === 'bank_international' && !i.has_bank_card_international);
+          // Unverified: say so before the form, not as a 998 after Confirm (spec §6: withdrawals need level 1).
+          if (i.level < 1)
+            return (
+              <div className={styles.wrap}>
+                <Result status="info" title={t('acct.realMarkTitle')} description={t('acct.withdrawNeedsKyc')} data-testid="withdraw-needs-kyc" />
+                <Button block color="primary" size="large" onClick={() => navigate(pathOf('setting/real'))}>
+                  {t('acct.verifyNow')}
+                </Button>
+              </div>
+            );
           return (
             <div className={styles.wrap}>
               <Selector
@@ -137,6 +148,7 @@ function Withdraw({ currency }: { currency: number }) {
                       <small>{t('acct.withdrawAddress')}</small>
                       <strong>{address?.name}</strong>
                       <small>{address?.address}</small>
+                      {address?.network ? <small data-testid="withdraw-network">{t('acct.network')}: {address.network}</small> : null}
                     </button>
                   ) : (
                     <>

@@ -49,7 +49,10 @@ export default function WalletPage() {
                 {t('acct.delete')}
               </Button>
             </div>
-            <div className={styles.rowSub}>{a.address}</div>
+            <div className={styles.rowSub}>
+              {a.network ? <strong>{a.network} · </strong> : null}
+              {a.address}
+            </div>
             <div className={styles.rowSub}>{when(a.created_at)}</div>
           </div>
         )}

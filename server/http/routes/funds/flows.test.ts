@@ -77,13 +77,39 @@ describe('recharge', () => {
   it('request with a voucher → operator approves → balance credited through the ledger', async () => {
     const u = await user(t);
     expect((await call(t, 'POST', '/api/wallet/get_in_address', u.token, { currency: USDT })).message).toBe('Please contact customer service before recharging');
-    await call(t, 'POST', '/admin/api/settings/currency', op, { currency_id: USDT, withdraw_min: '10', withdraw_fee: '1', deposit_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', reason: 'platform wallet' });
+    const publish = (network: string, address: string, min_deposit = '5') =>
+      call(t, 'POST', '/admin/api/settings/deposit-network', op, { currency_id: USDT, network, address, min_deposit, reason: 'platform wallet' });
+    // an address of another network's shape is refused: deposits sent to it would be lost
+    expect((await publish('ERC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).message).toBe('Please enter a correct address');
+    expect((await publish('BEP20', '0x52908400098527886E0F7030069857D2E4169EE7')).message).toBe('This coin is not available on that network');
+    expect((await publish('TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).type).toBe('ok');
+    // ERC20 has none yet: asked for it, the user is told; asked for nothing, they get the one that exists
+    expect((await call(t, 'POST', '/api/wallet/get_in_address', u.token, { currency: USDT, type: 'ERC20' })).message).toBe('Please contact customer service before recharging');
+    expect((await call(t, 'POST', '/api/wallet/get_in_address', u.token, { currency: USDT })).message).toMatchObject({ network: 'TRC20' });
+    expect((await publish('ERC20', '0x52908400098527886E0F7030069857D2E4169EE7', '20')).type).toBe('ok');
     const addr = (await call(t, 'POST', '/api/wallet/get_in_address', u.token, { currency: USDT, type: 'TRC20' })).message as { address: string; qr: string; network: string };
-    expect(addr).toMatchObject({ address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', network: 'TRC20' });
+    expect(addr).toMatchObject({ address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', network: 'TRC20', min_deposit: '5' });
     expect(addr.qr.startsWith('data:image/png;base64,')).toBe(true);
+    expect((await call(t, 'POST', '/api/wallet/get_in_address', u.token, { currency: USDT, type: 'ERC20' })).message).toMatchObject({ address: '0x52908400098527886E0F7030069857D2E4169EE7', min_deposit: '20' });
+    const info = (await call(t, 'POST', '/api/wallet/get_info', u.token, { currency: USDT })).message as { deposit_networks: unknown[] };
+    expect(info.deposit_networks).toEqual([
+      { network: 'ERC20', min_deposit: '20', has_address: true },
+      { network: 'TRC20', min_deposit: '5', has_address: true },
+    ]);
+    const settings = (await call(t, 'GET', '/admin/api/settings', op)).message as { deposit_networks: { currency_id: number; network: string; address: string }[] };
+    expect(settings.deposit_networks.filter((n) => n.currency_id === USDT).map((n) => [n.network, n.address])).toEqual([
+      ['ERC20', '0x52908400098527886E0F7030069857D2E4169EE7'],
+      ['TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'],
+    ]);
 
     expect((await call(t, 'POST', '/api/wallet/charge_req', u.token, { currency: USDT, amount: '250.5' })).message).toBe('Please upload the payment voucher');
     const voucher = await upload(t, u.token);
+    // below the network's minimum, or on a network the coin doesn't have: refused, nothing filed
+    expect((await call(t, 'POST', '/api/wallet/charge_req', u.token, { currency: USDT, amount: '10', type: 'ERC20', voucher })).message).toBe(
+      'The minimum deposit is 20 USDT; smaller deposits are not credited',
+    );
+    expect((await call(t, 'POST', '/api/wallet/charge_req', u.token, { currency: USDT, amount: '10', type: 'BEP20', voucher })).message).toBe('This coin is not available on that network');
+    expect(((await call(t, 'GET', '/api/recharge/log', u.token)).message as { total: number }).total).toBe(0);
     const req = await call(t, 'POST', '/api/wallet/charge_req', u.token, { currency: USDT, amount: '250.5', type: 'TRC20', voucher });
     expect(req.message).toMatchObject({ amount: '250.5', status: 'pending' });
     const id = (req.message as { id: number }).id;
@@ -165,7 +191,7 @@ describe('security', () => {
     expect((await call(t, 'GET', '/api/user/getUseGa', u.token)).message).toMatchObject({ bound: true, secret: '' });
 
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: USDT, type: 2, amount: '100', reason: 'test funding' });
-    const base = { currency: USDT, number: '20', address: 'TXYZabcdefghijklmnopqrstuvwxyz1234', pay_password: 'paypass123' };
+    const base = { currency: USDT, number: '20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'paypass123' };
     expect((await call(t, 'POST', '/api/wallet/out', u.token, base)).message).toBe('Please enter the Google authenticator code');
     // the binding code's step is spent: the same code cannot be replayed
     expect((await call(t, 'POST', '/api/wallet/out', u.token, { ...base, gasercert: await totp(setup.secret) })).message).toBe('Incorrect Google authenticator code');
@@ -216,8 +242,13 @@ describe('profile', () => {
     const qr = await upload(t, u.token);
     expect((await call(t, 'POST', '/api/user/wallet/save', u.token, { currency: USDT, name: 'Ledger', address: '', qrcode: qr })).message).toBe('All are required');
     const a = await call(t, 'POST', '/api/user/wallet/save', u.token, { currency: USDT, name: 'Ledger', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', qrcode: qr });
-    expect(a.message).toMatchObject({ currency: 'USDT', name: 'Ledger' });
-    expect(((await call(t, 'GET', '/api/user/wallet/list', u.token)).message as { total: number }).total).toBe(1);
+    expect(a.message).toMatchObject({ currency: 'USDT', name: 'Ledger', network: 'TRC20' }); // the network its shape fits
+    // an address on no network of the coin, or not on the network chosen, is refused before it can receive a withdrawal
+    expect((await call(t, 'POST', '/api/user/wallet/save', u.token, { currency: USDT, name: 'Typo', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLS', qrcode: await upload(t, u.token) })).message).toBe('Please enter a correct address');
+    expect((await call(t, 'POST', '/api/user/wallet/save', u.token, { currency: USDT, name: 'Wrong', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', network: 'ERC20', qrcode: await upload(t, u.token) })).message).toBe('Please enter a correct address');
+    const evm = await call(t, 'POST', '/api/user/wallet/save', u.token, { currency: USDT, name: 'MetaMask', address: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ERC20', qrcode: await upload(t, u.token) });
+    expect(evm.message).toMatchObject({ network: 'ERC20' });
+    expect(((await call(t, 'GET', '/api/user/wallet/list', u.token)).message as { total: number }).total).toBe(2);
     const card = { real_name: 'Ana Li', bank_account: '6222020200112233445', bank_name: 'ICBC', bank_network: 'Haidian', bank_dizhi: 'Beijing', phone: '13912345678' };
     expect((await call(t, 'POST', '/api/user/cash_save', u.token, { ...card, bank_name: '' })).message).toBe('All are required');
     expect((await call(t, 'POST', '/api/user/cash_save', u.token, card)).message).toMatchObject({ kind: 'domestic', bank_name: 'ICBC' });

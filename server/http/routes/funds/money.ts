@@ -74,6 +74,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
         number: amount,
         method: z.enum(['address', 'bank', 'bank_international']).default('address'),
         address: optText(200),
+        network: optText(16),
         address_id: optInt(0),
         pay_password: z.string().max(128).optional(),
         gasercert: optText(12),
@@ -83,7 +84,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     );
     return withIdempotency(req, 'wallet/out', async () => {
       const id = await requestWithdraw(db, prices, req.userId, {
-        currency: b.currency, number: b.number, method: b.method, address: b.address, addressId: b.address_id || undefined,
+        currency: b.currency, number: b.number, method: b.method, address: b.address, network: b.network, addressId: b.address_id || undefined,
         payPassword: b.pay_password, gaCode: b.gasercert, remark: b.remark,
       });
       return ok(withdrawDto(await withdrawQuery(db).where('withdrawals.id', '=', id).executeTakeFirstOrThrow()));

@@ -13,7 +13,7 @@ import { requestInput } from '../../../kernel/input';
 import { optInt } from '../../../kernel/fields';
 
 const req = z.string().trim().min(1, { error: 'all_required' }).max(200);
-const AddressBody = z.object({ currency: idField, name: req, address: req, qrcode: req });
+const AddressBody = z.object({ currency: idField, name: req, address: req, qrcode: req, network: optText(16) });
 const CardBody = z.object({
   real_name: optText(100), bank_account: optText(64), bank_name: optText(200), bank_network: optText(200),
   bank_dizhi: optText(200), phone: optText(32), aba_number: optText(32), swift_code: optText(32), address: optText(200),

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => closeKit(t));
 
 const USDT = 4;
-const ADDRESS = 'TXYZabcdefghijklmnopqrstuvwxyz1234';
+const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'; // a TRC20 address (USDT)
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 async function fund(u: TestUser, amount: string): Promise<void> {
   const r = await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: USDT, type: 2, amount, reason: 'test funding' });
@@ -46,7 +47,7 @@ describe('withdraw', () => {
     const w = await withdraw(u, '100.123456789');
     expect(w.type).toBe('ok');
     const entry = w.message as { id: number; fee: string; received: string; status: string };
-    expect(entry).toMatchObject({ fee: '1', received: '99.123456789', status: 'pending' });
+    expect(entry).toMatchObject({ fee: '1', received: '99.123456789', status: 'pending', network: 'TRC20' }); // the operator sends on the address's network
     expect(await balance(t, u.id, USDT)).toEqual({ available: '23.333332211', frozen: '100.123456789' });
 
     // a reason is mandatory to reject
@@ -93,11 +94,11 @@ describe('withdraw', () => {
     const rich = await user(t, { level: 1, payPassword: 'paypass123' });
     const BTC = 1;
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: rich.id, currency_id: BTC, type: 2, amount: '300', reason: 'test funding' });
-    const first = await call(t, 'POST', '/api/wallet/out', rich.token, { currency: BTC, number: '150', address: ADDRESS, pay_password: 'paypass123' });
+    const first = await call(t, 'POST', '/api/wallet/out', rich.token, { currency: BTC, number: '150', address: BTC_ADDRESS, pay_password: 'paypass123' });
     expect(first.type).toBe('ok');
-    const over = await call(t, 'POST', '/api/wallet/out', rich.token, { currency: BTC, number: '51', address: ADDRESS, pay_password: 'paypass123' });
+    const over = await call(t, 'POST', '/api/wallet/out', rich.token, { currency: BTC, number: '51', address: BTC_ADDRESS, pay_password: 'paypass123' });
     expect(over.message).toBe('This exceeds your 24-hour withdrawal limit of 200 BTC; raise your verification level');
-    const fits = await call(t, 'POST', '/api/wallet/out', rich.token, { currency: BTC, number: '50', address: ADDRESS, pay_password: 'paypass123' });
+    const fits = await call(t, 'POST', '/api/wallet/out', rich.token, { currency: BTC, number: '50', address: BTC_ADDRESS, pay_password: 'paypass123' });
     expect(fits.type).toBe('ok');
     const info = (await call(t, 'GET', '/api/wallet/out_info', rich.token, { currency: BTC })).message as { limits: { withdraw_24h_btc: string; withdraw_24h_used_btc: string } };
     expect(info.limits).toMatchObject({ withdraw_24h_btc: '200', withdraw_24h_used_btc: '200' });
@@ -110,7 +111,7 @@ describe('withdraw', () => {
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: BTC, type: 2, amount: '300', reason: 'test funding' });
     prices(t, { BTC: '50000.12345678' });
     try {
-      const out = (number: string) => call(t, 'POST', '/api/wallet/out', u.token, { currency: BTC, number, address: ADDRESS, pay_password: 'paypass123' });
+      const out = (number: string) => call(t, 'POST', '/api/wallet/out', u.token, { currency: BTC, number, address: BTC_ADDRESS, pay_password: 'paypass123' });
       expect((await out('150.1234567892')).type).toBe('ok');
       // 150.1234567892 × 50000.12345678 = 7506191.373218577663770776 USDT (25 digits) ÷ the BTC price is
       // exactly 150.1234567892 again; rounded to 20 digits first, it came back as 150.123456789200000001
