@@ -111,6 +111,7 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   await page.getByTestId('open-long').click();
   await expect(page.getByTestId('confirm-sheet')).toBeVisible();
   await expect(page.getByTestId('confirm-submit')).toBeInViewport();
+  await expect(page.getByTestId('confirm-sheet')).toContainText('Est. liquidation price'); // shown before paying ('--' when no price above 0 reaches it)
   await page.waitForTimeout(400); // the sheet slides in
   await shot(page, 'trade-contract-confirm');
   await page.getByTestId('confirm-submit').click();
@@ -123,6 +124,8 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   const first = (await pnl.textContent()) ?? '';
   await expect.poll(async () => (await pnl.textContent()) ?? '', { timeout: 30_000 }).not.toBe(first);
   await expect(page.getByTestId('risk-rate')).toHaveText(/\d+(\.\d+)?%/);
+  await expect(page.getByTestId('margin-ratio')).toHaveText(/\d+(\.\d+)?%/);
+  await expect(pos.first().getByTestId('position-roe')).toHaveText(/\([+-]?\d+(\.\d+)?%\)/);
   await shot(page, 'trade-contract-position');
 
   // TP/SL editor opens with the position's figures.
@@ -137,6 +140,7 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   await expect(shown).toBeVisible();
   await page.waitForTimeout(400); // let the dialog finish fading in
   await shot(page, 'trade-contract-closed');
+  await expect(page.getByTestId('close-net-pnl')).toHaveText(/\d/); // net of the opening fee
   const shownValue = (await shown.getAttribute('data-value')) ?? '';
   expect(shownValue).toMatch(/^-?\d+(\.\d+)?$/);
 

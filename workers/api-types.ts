@@ -173,6 +173,8 @@ export interface PositionLive {
   /** the price used (last tick, else the input's price) */
   price: string;
   pnl: string;
+  /** P&L over the position's margin, percent (core positionRoe); '' without a price */
+  roe: string;
   /** null when no price above 0 liquidates it, or without a lever account */
   liquidationPrice: string | null;
 }
@@ -183,6 +185,8 @@ export interface PositionsLive {
   equity: string | null;
   /** account risk rate in percent, null without a lever account or margin */
   riskRate: string | null;
+  /** the exchanges' margin ratio in percent (100 = liquidation; core marginRatio), null like riskRate */
+  marginRatio: string | null;
 }
 
 /** One event of the user's private socket room. */

@@ -43,7 +43,7 @@ describe('pricePositions', () => {
 
   it('without a lever account gives P&L only', () => {
     const live = pricePositions([LONG], undefined, new Map([['BTC/USDT', row('BTC/USDT', '59000')]]));
-    expect(live).toEqual({ rows: [{ id: 1, symbol: 'BTC/USDT', price: '59000', pnl: '-20', liquidationPrice: null }], equity: null, riskRate: null });
+    expect(live).toEqual({ rows: [{ id: 1, symbol: 'BTC/USDT', price: '59000', pnl: '-20', roe: '-16.66', liquidationPrice: null }], equity: null, riskRate: null, marginRatio: null });
   });
 
   it('P&L shown equals core positionPnl for any price (property)', () => {
@@ -70,7 +70,7 @@ describe('PositionBook', () => {
     expect(b.noteTickers(['ETH/USDT', 'BTC/USDT'])).toBe(true);
     expect(b.build(rows)).not.toBeNull();
     b.setView([], undefined);
-    expect(b.build(rows)).toEqual({ rows: [], equity: null, riskRate: null });
+    expect(b.build(rows)).toEqual({ rows: [], equity: null, riskRate: null, marginRatio: null });
   });
 });
 

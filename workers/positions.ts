@@ -4,7 +4,7 @@
  * core/calc/contract.ts (the same functions the server settles with); this file only decides
  * which price to use and when a recomputation is due — when one of the positions' symbols ticks.
  */
-import { accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type PricedPosition } from '../core';
+import { accountEquity, liquidationPrice, marginRatio, positionPnl, positionRoe, riskRate, type AccountRiskInput, type PricedPosition } from '../core';
 import type { LeverAccountInput, PositionInput, PositionLive, PositionsLive } from './api-types';
 import type { RowLookup } from './channels/tickers';
 
@@ -69,7 +69,7 @@ export function pricePositions(
   for (const p of positions) {
     const price = rows.get(p.symbol)?.last ?? p.price;
     if (price === undefined) {
-      out.push({ id: p.id, symbol: p.symbol, price: '', pnl: '', liquidationPrice: null });
+      out.push({ id: p.id, symbol: p.symbol, price: '', pnl: '', roe: '', liquidationPrice: null });
       continue;
     }
     const position = { side: p.side, lots: p.lots, lotSize: p.lotSize, multiple: p.multiple, openPrice: p.openPrice };
@@ -82,15 +82,18 @@ export function pricePositions(
       symbol: x.input.symbol,
       price: x.price,
       pnl: positionPnl(x.pp.position, x.price),
+      roe: positionRoe(x.pp.position, x.price),
       liquidationPrice: risk && account ? liquidationPrice(risk, i, account.liquidationLine) : null,
     });
   });
   // Keep the caller's order.
   const order = new Map(positions.map((p, i) => [p.id, i]));
   out.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const rate = risk ? riskRate(risk) : null;
   return {
     rows: out,
     equity: risk ? accountEquity(risk) : null,
-    riskRate: risk ? riskRate(risk) : null,
+    riskRate: rate,
+    marginRatio: account ? marginRatio(rate, account.liquidationLine) : null,
   };
 }

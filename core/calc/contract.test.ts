@@ -4,7 +4,11 @@ import Decimal from 'decimal.js';
 import {
   accountEquity,
   liquidationPrice,
+  marginRatio,
+  netRealisedPnl,
   openingFee,
+  openingLiquidationPrice,
+  positionRoe,
   overnightFee,
   positionMargin,
   positionNotional,
@@ -56,6 +60,57 @@ describe('contract position', () => {
         const Big = Decimal.clone({ precision: 200 });
         expect(a.eq(new Big(current).minus(open).times(lots).times(lotSize))).toBe(true);
       }),
+    );
+  });
+});
+
+describe('the figures a trader reads (margin ratio, ROE, net P&L, liquidation before opening)', () => {
+  it('margin ratio is the line over the risk rate: 100 % at liquidation, lower is safer', () => {
+    expect(marginRatio('416.66', '50')).toBe('12.01'); // 50 / 416.66 × 100 = 12.0002… rounded up
+    expect(marginRatio('50', '50')).toBe('100.00');
+    expect(marginRatio('-3', '50')).toBe('100.00');
+    expect(marginRatio(null, '50')).toBeNull();
+  });
+
+  it('ROE is the P&L over the position margin, long and short', () => {
+    // long 2 × 0.01 at 60000, 10×: margin 120; at 61000.5 P&L +20.01 → 16.675 % → 16.67
+    expect(positionRoe(long, '61000.5')).toBe('16.67');
+    expect(positionRoe(short, '61000.5')).toBe('-16.67');
+    expect(positionRoe(short, '54000')).toBe('100.00'); // a 10 % fall at 10× doubles a short's margin
+  });
+
+  it('net realised P&L takes the opening and overnight fees off the P&L at close', () => {
+    expect(netRealisedPnl('0.913', '3.36', '0')).toBe('-2.447'); // a small gross win is a net loss
+    expect(netRealisedPnl('120', '0.6', '0.36')).toBe('119.04');
+  });
+
+  it('the liquidation price before opening equals the one the open position then shows', () => {
+    // account: equity 200 before, no positions; opening fee 0.6 is paid out of it
+    const before = openingLiquidationPrice({ equity: '200', usedMargin: '0', fee: '0.6' }, long, '50');
+    const after = liquidationPrice({ balance: '199.4', positions: [{ position: long, currentPrice: '60000' }] }, 0, '50');
+    expect(before).toBe(after);
+    // hand-worked: equity 199.4, needed 60 → P&L −139.4 → 60000 − 139.4 / 0.02 = 53030
+    expect(before).toBe('53030');
+    // the short mirror: 60000 + 139.4 / 0.02 = 66970
+    expect(openingLiquidationPrice({ equity: '200', usedMargin: '0', fee: '0.6' }, short, '50')).toBe('66970');
+  });
+
+  it('property: the liquidation price before opening is where the open position meets the line', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 100, max: 100_000 }),
+        fc.integer({ min: 10, max: 90 }),
+        fc.boolean(),
+        (lots, multiple, equity, line, isLong) => {
+          const p: ContractPosition = { side: isLong ? 'long' : 'short', lots: String(lots), lotSize: '0.01', multiple: String(multiple), openPrice: '50000' };
+          const fee = openingFee(p, '0.0005');
+          const before = openingLiquidationPrice({ equity: String(equity), usedMargin: '0', fee }, p, String(line));
+          const after = liquidationPrice({ balance: new Decimal(equity).minus(fee).toFixed(), positions: [{ position: p, currentPrice: '50000' }] }, 0, String(line));
+          expect(before).toBe(after);
+        },
+      ),
     );
   });
 });

@@ -17,6 +17,11 @@
  *                   with the other positions at their given current prices. Rounded UP for longs and
  *                   DOWN for shorts (it is shown a hair early rather than late). null for a long that
  *                   no price above 0 liquidates; "0" for a short already under the line at any price.
+ * - margin ratio  = line / risk rate × 100 — the big exchanges' figure: the maintenance margin
+ *                   (the line's share of the margin) over equity; 100 % is liquidation, lower is
+ *                   safer. Rounded UP to 2 decimals (never shown safer than it is); null with no margin
+ * - ROE           = unrealised P&L / the position's margin × 100, rounded toward 0 to 2 decimals
+ * - net realised P&L = P&L at close − opening fee − overnight fees (what the trade really earned)
  */
 import { ExactDecimal, dec, str, type Decimal, type DecimalInput } from './exact';
 
@@ -95,15 +100,52 @@ export function riskRate(input: AccountRiskInput): string | null {
   return equity.div(used).times(100).toFixed(2, ExactDecimal.ROUND_DOWN);
 }
 
+/**
+ * The price of `p` at which the account's equity falls to the line, the other positions held:
+ * equity(x) = equityAt + (x − priceAt) × units × dir; solve equity(x) = used × line / 100.
+ */
+function solveLiquidation(equityAt: Decimal, used: Decimal, p: ContractPosition, priceAt: DecimalInput, line: DecimalInput, dp: number): string | null {
+  const dir = direction(p.side);
+  const needed = used.times(dec(line, 'line')).div(100);
+  const x = dec(priceAt, 'price').plus(needed.minus(equityAt).div(units(p).times(dir)));
+  if (x.lte(0)) return dir === 1 ? null : '0';
+  return str(x.toDecimalPlaces(dp, dir === 1 ? ExactDecimal.ROUND_UP : ExactDecimal.ROUND_DOWN));
+}
+
 export function liquidationPrice(input: AccountRiskInput, index: number, line: DecimalInput, dp = 8): string | null {
   const target = input.positions[index];
   if (target === undefined) throw new RangeError(`no position at index ${index}`);
   const { equity, margin: used } = totals(input);
-  const p = target.position;
-  const dir = direction(p.side);
-  // equity(x) = equityNow + (x − current) × units × dir; solve equity(x) = used × line / 100.
-  const needed = used.times(dec(line, 'line')).div(100);
-  const x = dec(target.currentPrice).plus(needed.minus(equity).div(units(p).times(dir)));
-  if (x.lte(0)) return dir === 1 ? null : '0';
-  return str(x.toDecimalPlaces(dp, dir === 1 ? ExactDecimal.ROUND_UP : ExactDecimal.ROUND_DOWN));
+  return solveLiquidation(equity, used, target.position, target.currentPrice, line, dp);
+}
+
+/**
+ * The liquidation price a position about to open would have (the confirmation sheet): the account's
+ * equity now less the opening fee, its used margin plus the new position's, the new position at its
+ * entry price and the others held where they are.
+ */
+export function openingLiquidationPrice(
+  account: { equity: DecimalInput; usedMargin: DecimalInput; fee: DecimalInput },
+  p: ContractPosition,
+  line: DecimalInput,
+  dp = 8,
+): string | null {
+  const equity = dec(account.equity, 'equity').minus(dec(account.fee, 'fee'));
+  const used = dec(account.usedMargin, 'usedMargin').plus(margin(p));
+  return solveLiquidation(equity, used, p, p.openPrice, line, dp);
+}
+
+export function marginRatio(riskRatePct: DecimalInput | null, line: DecimalInput): string | null {
+  if (riskRatePct === null) return null;
+  const r = dec(riskRatePct, 'riskRate');
+  if (r.lte(0)) return '100.00'; // equity gone: at (or past) liquidation
+  return dec(line, 'line').div(r).times(100).toFixed(2, ExactDecimal.ROUND_UP);
+}
+
+export function positionRoe(p: ContractPosition, currentPrice: DecimalInput): string {
+  return pnl(p, currentPrice).div(margin(p)).times(100).toFixed(2, ExactDecimal.ROUND_DOWN);
+}
+
+export function netRealisedPnl(profit: DecimalInput, openingFee: DecimalInput, overnightFees: DecimalInput): string {
+  return str(dec(profit, 'profit').minus(dec(openingFee, 'fee')).minus(dec(overnightFees, 'overnight')));
 }

@@ -9,7 +9,7 @@ import styles from './TabLayout.module.css';
 const TABS = [
   { path: '/pages/index/index', label: 'tabs.home', Icon: AppOutline },
   { path: '/pages/market/market', label: 'tabs.markets', Icon: HistogramOutline },
-  { path: '/pages/transaction/index', label: 'tabs.trade', Icon: TransportQRcodeOutline },
+  { path: '/pages/transaction/index', label: 'tabs.trade', Icon: TransportQRcodeOutline, also: ['/pages/transaction/index2', '/pages/transaction/contract', '/pages/transaction/seconds_order'] },
   { path: '/pages/financial/index', label: 'tabs.finance', Icon: PayCircleOutline },
   { path: '/pages/fund/assets', label: 'tabs.assets', Icon: BankcardOutline },
 ] as const;
@@ -21,20 +21,22 @@ export function TabLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation();
+  // a tab stays lit on the screens it groups (Trade: spot, futures and options)
+  const active = TABS.find((tab) => tab.path === pathname || ('also' in tab && (tab.also as readonly string[]).includes(pathname)))?.path ?? pathname;
   return (
     <div className={styles.layout}>
       <main className={styles.content}>
         <FadeOutlet keyOf={(p) => p} />
       </main>
       <nav className={styles.bar} aria-label={t('tabs.nav')}>
-        <TabBar activeKey={pathname} onChange={(key) => navigate(key)} safeArea>
+        <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
           {TABS.map(({ path, label, Icon }) => (
             <TabBar.Item
               key={path}
               data-testid={`tab-${path.split('/')[2]}`}
               icon={<Icon aria-hidden />}
               title={
-                <a href={`#${path}`} onClick={keepHash} className={styles.link} aria-current={pathname === path ? 'page' : undefined}>
+                <a href={`#${path}`} onClick={keepHash} className={styles.link} aria-current={active === path ? 'page' : undefined}>
                   {t(label)}
                 </a>
               }

@@ -79,13 +79,14 @@ export const ROUTES: RouteDef[] = [
   { name: 'market/detail', load: () => import('../pages/market/detail') },
 
   // transaction
-  { name: 'transaction/index2', load: () => import('../pages/transaction/index2') },
+  // futures and options keep the bottom tab bar, under the Trade tab, as spot does
+  { name: 'transaction/index2', tab: true, load: () => import('../pages/transaction/index2') },
   { name: 'transaction/currency', load: () => import('../pages/transaction/currency') },
   { name: 'transaction/currency_order', ...A, load: () => import('../pages/transaction/currency_order') },
   // spec §2 names both; the futures trading screen is index2 (its tabs and Home link there)
-  { name: 'transaction/contract', load: () => import('../pages/transaction/index2') },
+  { name: 'transaction/contract', tab: true, load: () => import('../pages/transaction/index2') },
   { name: 'transaction/contract_order', ...A, load: () => import('../pages/transaction/contract_order') },
-  { name: 'transaction/seconds_order', ...A, load: () => import('../pages/transaction/seconds_order') },
+  { name: 'transaction/seconds_order', tab: true, ...A, load: () => import('../pages/transaction/seconds_order') },
 
   // copy trading and follow
   { name: 'copytrade/copy', load: () => import('../pages/copytrade/copy') },

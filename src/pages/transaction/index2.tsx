@@ -4,7 +4,7 @@ import { FileOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ExactDecimal, type LeverAccountSummary, type LeverBatchType, type LeverPosition } from '../../../core';
+import { ExactDecimal, marginRatio, netRealisedPnl, type LeverAccountSummary, type LeverBatchType, type LeverPosition } from '../../../core';
 import { PATHS, pathOf } from '../../nav/paths';
 import { leverBatchClose, leverClose, leverDeal, leverDealAll } from '../../api/trade';
 import { Num } from '../../components/Num';
@@ -114,6 +114,7 @@ export default function ContractTradePage() {
   const liveById = useMemo(() => new Map((live?.rows ?? []).map((r) => [r.id, r])), [live]);
   const unrealised = live && live.equity && riskAccount ? new ExactDecimal(live.equity).minus(riskAccount.balance).toFixed() : account?.unrealised_profit;
   const riskRate = live ? live.riskRate : account?.risk_rate;
+  const ratio = live ? live.marginRatio : account ? marginRatio(account.risk_rate, account.liquidation_line) : null;
 
   const closeOne = async (p: LeverPosition) => {
     const isEntrust = p.status === 'entrusted';
@@ -141,6 +142,22 @@ export default function ContractTradePage() {
                   <span className={Number(done.profit) > 0 ? cs.up : Number(done.profit) < 0 ? cs.down : ''}>{done.profit ?? '--'}</span> {done.symbol.split('/')[1]}
                 </dd>
               </div>
+              <div className={cs.sheetRow}>
+                <dt>{t('trade.lever.fees')}</dt>
+                <dd>{new ExactDecimal(done.fee).plus(done.overnight_fee).toFixed()}</dd>
+              </div>
+              {done.profit !== null ? (
+                <div className={`${cs.sheetRow} ${cs.sheetStrong}`}>
+                  <dt>{t('trade.lever.netPnl')}</dt>
+                  <dd data-testid="close-net-pnl">
+                    {(() => {
+                      const net = netRealisedPnl(done.profit, done.fee, done.overnight_fee);
+                      return <span className={Number(net) > 0 ? cs.up : Number(net) < 0 ? cs.down : ''}>{net}</span>;
+                    })()}{' '}
+                    {done.symbol.split('/')[1]}
+                  </dd>
+                </div>
+              ) : null}
             </div>
           ),
         });
@@ -171,7 +188,7 @@ export default function ContractTradePage() {
   const list = tab === 'positions' ? positions : entrusted;
 
   return (
-    <PageFrame title={t('trade.title.contracts')}>
+    <PageFrame title={t('trade.title.contracts')} back={false}>
       <TradeTabs active="contract" symbol={symbol} />
       <PairHeader
         pair={pair}
@@ -195,6 +212,10 @@ export default function ContractTradePage() {
             <span>
               <Num value={unrealised} signed />
             </span>
+          </div>
+          <div>
+            <span>{t('trade.lever.marginRatio')}</span>
+            <span data-testid="margin-ratio">{ratio ? <Num value={ratio} suffix="%" tint={false} format="price" decimals={2} /> : '--'}</span>
           </div>
           <div>
             <span>{t('trade.lever.riskRate')}</span>

@@ -128,7 +128,7 @@ export default function SecondsTradePage() {
   const onSettled = useCallback(() => bump(), [bump]);
 
   return (
-    <PageFrame title={t('trade.title.seconds')}>
+    <PageFrame title={t('trade.title.seconds')} back={false}>
       <TradeTabs active="seconds" symbol={symbol} />
       <PairHeader pair={pair} back="transaction/seconds_order" />
       <ChartPanel symbol={symbol} precision={pair.priceDecimals} />

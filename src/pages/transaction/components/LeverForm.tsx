@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { LeverAccountSummary, LeverEntry, LeverPosition, LeverSide, PairTradeSettings } from '../../../../core';
+import { openingLiquidationPrice, type LeverAccountSummary, type LeverEntry, type LeverPosition, type LeverSide, type PairTradeSettings } from '../../../../core';
 import { PATHS } from '../../../nav/paths';
 import { leverSubmit } from '../../../api/trade';
 import { AmountField, DecimalInput } from '../../../components/form';
@@ -62,6 +62,15 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
   const mult = multiple ?? 0;
   const preview = s ? leverPreview(side, usePrice, lots, s.lot_size, mult, s.lever_fee_rate) : null;
   const available = account?.balance ?? null;
+  // where this position would be liquidated once open (cross margin: the whole lever account backs it)
+  const liqEstimate =
+    s && account && preview && usePrice && lots && gt(lots, '0') && gt(usePrice, '0') && mult > 0
+      ? openingLiquidationPrice(
+          { equity: account.equity, usedMargin: account.total_margin, fee: preview.fee },
+          { side, lots, lotSize: s.lot_size, multiple: String(mult), openPrice: usePrice },
+          account.liquidation_line,
+        )
+      : null;
   const max = s ? maxLots(available, usePrice, s.lot_size, mult, s.lever_fee_rate, s.lots_decimals, s.max_lots) : null;
 
   const lotsError = (() => {
@@ -229,6 +238,10 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
           { label: t('trade.lever.margin'), value: amt(preview?.margin) },
           { label: t('trade.lever.openingFee'), value: amt(preview?.fee) },
           { label: t('trade.lever.cost'), value: amt(preview?.cost), strong: true },
+          {
+            label: t('trade.lever.estLiqPrice'),
+            value: liqEstimate ? <Num value={liqEstimate} format="price" decimals={priceDecimals} tint={false} data-testid="confirm-liq" /> : '--',
+          },
           { label: t('trade.balanceAfter'), value: amt(minus(available, preview?.cost)) },
           ...(tp ? [{ label: t('trade.lever.tp'), value: tp }] : []),
           ...(sl ? [{ label: t('trade.lever.sl'), value: sl }] : []),

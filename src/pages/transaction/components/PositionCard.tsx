@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LeverPosition } from '../../../../core';
+import { netRealisedPnl, type LeverPosition } from '../../../../core';
 import { Num } from '../../../components/Num';
 import type { PositionLive } from '../../../market/types';
 import { Cell } from '../../../components/trade/Cell';
@@ -23,6 +23,9 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
   const quote = p.symbol.split('/')[1] ?? 'USDT';
   const open = p.status === 'position';
   const pnl = open ? live?.pnl || p.profit : p.profit;
+  const roe = open ? live?.roe : undefined;
+  // history shows what the trade really earned: the P&L at close less its opening and overnight fees
+  const net = !open && p.profit !== null ? netRealisedPnl(p.profit, p.fee, p.overnight_fee) : null;
   const price = open ? live?.price || p.current_price : p.close_price;
   const liq = open ? (live ? live.liquidationPrice : p.liquidation_price) : null;
   const px = (v: string | null | undefined) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
@@ -36,9 +39,21 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
         <span className={styles.cardTime}>{open || p.status === 'entrusted' ? t(`trade.lever.status.${p.status}`) : p.close_reason ? t(`trade.lever.reason.${p.close_reason}`) : t(`trade.lever.status.${p.status}`)}</span>
       </div>
       <div className={styles.grid}>
-        <Cell label={`${t('trade.lever.pnl')} (${quote})`} testId="position-pnl">
-          {pnl ? <Num value={pnl} signed tint={open} /> : '--'}
-        </Cell>
+        {open || p.status === 'entrusted' ? (
+          <Cell label={`${t('trade.lever.pnl')} (${quote})`} testId="position-pnl">
+            {pnl ? <Num value={pnl} signed tint={open} /> : '--'}
+            {roe ? (
+              <span className={styles.roe} data-testid="position-roe">
+                {' '}
+                (<Num value={roe} signed suffix="%" format="price" decimals={2} />)
+              </span>
+            ) : null}
+          </Cell>
+        ) : (
+          <Cell label={`${t('trade.lever.netPnl')} (${quote})`} testId="position-pnl">
+            {net ? <Num value={net} signed /> : '--'}
+          </Cell>
+        )}
         <Cell label={t('trade.lever.lots')}>
           <Num value={p.lots} tint={false} />
         </Cell>
@@ -66,7 +81,9 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
             <Cell label={t('trade.lever.overnight')}>
               <Num value={p.overnight_fee} tint={false} />
             </Cell>
-            <Cell label={t('trade.lever.openPrice')}>{px(p.open_price)}</Cell>
+            <Cell label={t('trade.lever.grossPnl')} testId="position-gross">
+              {p.profit ? <Num value={p.profit} signed tint={false} /> : '--'}
+            </Cell>
             <Cell label="" right>
               <span className={styles.muted}>{formatTime(p.closed_at ?? p.created_at)}</span>
             </Cell>
