@@ -32,6 +32,7 @@ export * from './book/index';
 export * from './indicators/index';
 export * from './policy/password';
 export * from './policy/address';
+export * from './policy/market-hours';
 export * from './types/nft';
 export * from './nft/verify-boxes';
 export { sha256Hex } from './nft/sha256';

@@ -181,6 +181,17 @@ test('options: a 30 s order counts down and shows its result', async ({ page }) 
   await expect(page.getByTestId('seconds-orders').getByTestId('seconds-order').first()).toHaveAttribute('data-status', 'settled');
 });
 
+test('a stock pair outside its session says when orders open again; crypto never closes', async ({ page }) => {
+  // a Saturday afternoon in UTC: the page's clock only (the server's feed runs on)
+  await page.clock.setFixedTime(new Date('2026-11-28T16:00:00Z'));
+  await goTo(page, 'transaction/index?symbol=AAPL/USDT');
+  await expect(page.getByTestId('market-closed')).toContainText('Market closed');
+  await shot(page, 'trade-stock-closed');
+  await goTo(page, 'transaction/index?symbol=BTC/USDT');
+  await expect(page.getByTestId('pair-last')).toBeVisible();
+  await expect(page.getByTestId('market-closed')).toHaveCount(0);
+});
+
 test('French: amounts take a comma and never show NaN', async ({ page }) => {
   await login(page);
   await page.evaluate(() => {

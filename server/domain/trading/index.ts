@@ -50,5 +50,5 @@ export { accountView, summarise, riskInput, contractOf } from './lever-view';
 export { submitSeconds, settleSeconds, listSeconds, secondsResult, secondsConfigs, payableCurrencies, PAYABLE_CURRENCIES } from './seconds';
 export { publicSettings, type PairSettings } from './settings';
 export { parseAmount, parseOptionalPrice } from './amounts';
-export { isMarketOpen, STOCK_HOURS_TEXT } from './market-hours';
+export { isMarketOpen, STOCK_HOURS_TEXT } from '../../../core';
 export type { TickRef } from './books';

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { MarketClass, PairTradeSettings } from '../../../core';
 import { pairs, QUOTE_ID } from '../../catalog/instruments';
 import type { Database } from '../../db/schema';
-import { isMarketOpen, STOCK_HOURS_TEXT } from './market-hours';
+import { isMarketOpen, STOCK_HOURS_TEXT } from '../../../core';
 
 /** Pairs whose contracts allow up to 125× (shown under "super leverage"). */
 const SUPER_LEVERAGE = new Set(['BTC', 'ETH', 'BNB', 'SOL']);

@@ -12,7 +12,7 @@ import type { SpotOrder, SpotSide, TradePage } from '../../../core';
 import { AppError } from '../../errors';
 import { currentPrice, pairBySymbol, type TradingContext } from './context';
 import type { PairSettings } from './settings';
-import { isMarketOpen, STOCK_HOURS_TEXT } from './market-hours';
+import { isMarketOpen, STOCK_HOURS_TEXT } from '../../../core';
 import { assertSpotBand } from './price-band';
 import { cancelSpot, matchSpot, onSymbol } from './matching/engine';
 import { toSpotOrder } from './matching/view';

@@ -7,6 +7,7 @@ import { Num } from '../../../components/Num';
 import { ChangePill } from '../../../components/market/ChangePill';
 import { useMarketView, useStreamStale, useTicker } from '../../../market';
 import type { PairState } from './usePair';
+import { MarketClosedNotice } from './MarketClosedNotice';
 import styles from './components.module.css';
 
 /** Pair name (opens the picker), live last price and 24 h change; `right` holds page actions. */
@@ -21,6 +22,7 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
   const n = Number(change);
   const tone = n > 0 ? styles.up : n < 0 ? styles.down : '';
   return (
+    <>
     <div className={styles.pairHead}>
       <button
         type="button"
@@ -38,5 +40,7 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
       </div>
       {right ? <div className={styles.pairRight}>{right}</div> : null}
     </div>
+    <MarketClosedNotice market={pair.settings?.market ?? pair.quote?.market} />
+    </>
   );
 }
