@@ -262,6 +262,12 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   await expect(journal.locator('[data-reason="recharge"]')).toHaveCount(1);
   await expect(journal.locator('[data-testid="journal-row"]')).not.toHaveCount(0);
   await shot(page, 'assets_all_record');
+  // narrowed to withdrawals: only the withdrawal's entries (frozen, then paid) remain
+  await page.getByTestId('journal-filters').getByText('All types').click();
+  await page.getByTestId('journal-kinds').getByText('Withdraw', { exact: true }).click();
+  await expect(journal.locator('[data-reason="recharge"]')).toHaveCount(0);
+  await expect(journal.locator('[data-testid="journal-row"]').first()).toHaveAttribute('data-reason', /^withdraw/);
+  await shot(page, 'assets_all_record-withdrawals');
   await go(page, 'setting/bill');
   await expect(page.getByTestId('journal-list')).toBeVisible();
   await shot(page, 'bill');

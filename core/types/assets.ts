@@ -50,7 +50,27 @@ export interface WalletDetail extends BalanceRow {
   recharge_enabled: boolean;
 }
 
-/** POST /wallet/legal_log {currency?, type?, page, limit} and GET /user/bill → Page<JournalEntry> */
+/**
+ * Kinds of balance change a user filters the journal by, each the journal reasons it covers (by
+ * prefix: 'withdraw' covers withdraw, withdraw_freeze and withdraw_refund).
+ */
+export const JOURNAL_KINDS = {
+  deposit: ['recharge'],
+  withdraw: ['withdraw'],
+  transfer: ['transfer_'],
+  exchange: ['exchange_'],
+  spot: ['spot_'],
+  futures: ['lever_', 'liquidation'],
+  options: ['seconds_'],
+  earn: ['dual_', 'lock_', 'ieo_'],
+  nft: ['nft_'],
+} as const satisfies Record<string, readonly string[]>;
+export type JournalKind = keyof typeof JOURNAL_KINDS;
+
+/**
+ * POST /wallet/legal_log {currency?, type?, kind? (JournalKind), from?, to? (ms, from inclusive,
+ * to exclusive), page, limit} and GET /user/bill (the same filters) → Page<JournalEntry>
+ */
 export interface JournalEntry {
   id: number;
   currency_id: number;

@@ -14,6 +14,7 @@ export const DYNAMIC_KEYS: readonly string[] = [
   'acct.*Required', 'acct.*Rule', // userInfo form rules: acct.${field}Required / Rule
   'acct.account.*', 'acct.bankField.*', 'acct.idTypes.*', 'acct.kycState.*', 'acct.level.*',
   'acct.method.*', 'acct.reasons.*', 'acct.status.*', 'acct.tab.*',
+  'acct.filter.kind.*', 'acct.filter.period.*', // the records filter bar: JOURNAL_KINDS and its periods
   'copy.side.*', 'copy.skip.*', 'copy.state.*', 'copy.status.*', 'copy.tabs.*',
   'home.entry.*', 'kline.period.*',
   'nft.payType.*',

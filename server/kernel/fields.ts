@@ -26,6 +26,11 @@ export const optInt = (min: number, max: number = INT4_MAX) => z.preprocess(toIn
 /** an integer with a default when absent or '' */
 export const intOr = (min: number, max: number, d: number) => z.preprocess(toInt, intIn(min, max).default(d));
 
+/** The last millisecond a Date holds in a 4-digit year: the bound of a time filter. */
+const LAST_MS = 253_402_300_799_999;
+/** an optional instant in epoch milliseconds (a date filter); '' counts as absent */
+export const optTimeMs = z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v), z.number().int().min(0).max(LAST_MS).optional());
+
 /** a row id: 1..2147483647 */
 export const id = int(1);
 export const optId = optInt(1);

@@ -10,6 +10,7 @@ import type {
   ExchangeInput,
   FundTransferInput,
   JournalEntry,
+  JournalKind,
   Page,
   RechargeEntry,
   RechargeInfo,
@@ -51,7 +52,7 @@ export function walletDetail(currency: number, type: number): Promise<WalletDeta
   return post<WalletDetail>('/wallet/detail', { currency, type }, q);
 }
 
-export function legalLog(p: { currency?: number; type?: number; page: number; limit: number }): Promise<Page<JournalEntry>> {
+export function legalLog(p: { currency?: number; type?: number; kind?: JournalKind; from?: number; to?: number; page: number; limit: number }): Promise<Page<JournalEntry>> {
   return post<Page<JournalEntry>>('/wallet/legal_log', { ...p }, q);
 }
 

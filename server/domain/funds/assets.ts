@@ -4,7 +4,7 @@
  * records and bills, and the per-currency balances the transfer page picks from.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, toFiat, valueAt, type AccountSummary, type AssetsOverview, type BalanceRow, type JournalEntry, type Page, type UserCurrency, type WalletDetail } from '../../../core';
+import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, JOURNAL_KINDS, toFiat, valueAt, type AccountSummary, type AssetsOverview, type BalanceRow, type JournalEntry, type JournalKind, type Page, type UserCurrency, type WalletDetail } from '../../../core';
 import type { Database } from '../../db/schema';
 import { rechargeEnabled } from '../content/settings';
 import { fieldOfType, fundsCurrencies, fundsCurrency, userFiat } from './common';
@@ -77,11 +77,15 @@ export async function journalPage(
   db: Kysely<Database>,
   userId: number,
   paging: Paging,
-  filter: { currencyId?: number; type?: number } = {},
+  filter: { currencyId?: number; type?: number; kind?: JournalKind; from?: number; to?: number } = {},
 ): Promise<Page<JournalEntry>> {
   let q = db.selectFrom('journal').innerJoin('currencies', 'currencies.id', 'journal.currency_id').where('journal.user_id', '=', userId);
   if (filter.currencyId) q = q.where('journal.currency_id', '=', filter.currencyId);
   if (filter.type) q = q.where('journal.type', '=', filter.type);
+  const prefixes: readonly string[] = filter.kind ? JOURNAL_KINDS[filter.kind] : [];
+  if (prefixes.length) q = q.where((eb) => eb.or(prefixes.map((p) => eb('journal.reason', 'like', `${p}%`))));
+  if (filter.from !== undefined) q = q.where('journal.created_at', '>=', new Date(filter.from));
+  if (filter.to !== undefined) q = q.where('journal.created_at', '<', new Date(filter.to));
   const [rows, total] = await Promise.all([
     q
       .select(['journal.id', 'journal.currency_id', 'currencies.name as currency', 'journal.type', 'journal.delta_available', 'journal.delta_frozen', 'journal.available_after', 'journal.frozen_after', 'journal.reason', 'journal.ref_type', 'journal.ref_id', 'journal.created_at'])

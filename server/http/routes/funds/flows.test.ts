@@ -159,6 +159,26 @@ describe('transfer and exchange', () => {
     expect(detail.usdt_value).toBe('3085308.641972530864195');
   });
 
+  it('the journal filters by coin, kind and date, and only ever shows the caller\'s entries', async () => {
+    const u = await user(t);
+    const other = await user(t);
+    for (const who of [u, other]) await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: who.id, currency_id: USDT, type: 2, amount: '100', reason: 'test funding' });
+    await call(t, 'POST', '/api/wallet/change', u.token, { currency_id: USDT, number: '10', from_field: 'change', to_field: 'lever' });
+    await call(t, 'POST', '/api/user/Transfer', u.token, { number: '50', from_currency_id: USDT, to_currency_id: ETH });
+    type J = { total: number; list: { reason: string; currency: string }[] };
+    const log = async (f: Record<string, string | number>) => (await call(t, 'GET', '/api/user/bill', u.token, f)).message as J;
+    expect((await log({})).total).toBe(5); // adjust, transfer out/in, exchange out/in
+    expect((await log({ kind: 'transfer' })).list.map((r) => r.reason).sort()).toEqual(['transfer_in', 'transfer_out']);
+    expect((await log({ kind: 'exchange', currency: ETH })).list.map((r) => [r.reason, r.currency])).toEqual([['exchange_in', 'ETH']]);
+    expect((await log({ kind: 'deposit' })).total).toBe(0);
+    const now = Date.now();
+    expect((await log({ from: now - 60_000 })).total).toBe(5);
+    expect((await log({ from: now + 60_000 })).total).toBe(0);
+    expect((await log({ to: now - 60_000 })).total).toBe(0);
+    // a kind that doesn't exist is a parameter error, not an empty page
+    expect((await call(t, 'GET', '/api/user/bill', u.token, { kind: 'everything' })).message).toBe('Parameter error');
+  });
+
   it('exchanges at the feed price with the fee', async () => {
     const u = await user(t);
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: ETH, type: 2, amount: '2', reason: 'test funding' });

@@ -16,7 +16,8 @@ import { currencyRate } from '../../../domain/funds/rate';
 import { idField, optText } from './shared';
 import { PagingSchema as Paging, pagingShape } from '../../../kernel/paging';
 import { requestInput as input } from '../../../kernel/input';
-import { optInt } from '../../../kernel/fields';
+import { optInt, optTimeMs } from '../../../kernel/fields';
+import { JOURNAL_KINDS, type JournalKind } from '../../../../core';
 
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
@@ -37,8 +38,26 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     return ok(await walletDetail(db, prices, req.userId, b.currency, b.type));
   });
   const log = async (req: FastifyRequest) => {
-    const b = parse(z.object({ ...pagingShape, currency: optInt(0), type: z.union([z.literal(''), accountType]).optional() }), input(req));
-    return ok(await journalPage(db, req.userId, b, { currencyId: b.currency || undefined, type: typeof b.type === 'number' ? b.type : undefined }));
+    const b = parse(
+      z.object({
+        ...pagingShape,
+        currency: optInt(0),
+        type: z.union([z.literal(''), accountType]).optional(),
+        kind: z.union([z.literal(''), z.enum(Object.keys(JOURNAL_KINDS) as [JournalKind, ...JournalKind[]])]).optional(),
+        from: optTimeMs,
+        to: optTimeMs,
+      }),
+      input(req),
+    );
+    return ok(
+      await journalPage(db, req.userId, b, {
+        currencyId: b.currency || undefined,
+        type: typeof b.type === 'number' ? b.type : undefined,
+        kind: b.kind || undefined,
+        from: b.from || undefined,
+        to: b.to || undefined,
+      }),
+    );
   };
   app.post('/wallet/legal_log', auth, log);
   app.get('/user/bill', auth, log);

@@ -1,4 +1,4 @@
-import { CONSTANTS } from '../../../../core';
+import { CONSTANTS, type JournalKind } from '../../../../core';
 import { bill, exchangeList, legalLog, rechargeLog, transferHistory, withdrawList } from '../../../api/funds';
 
 /** The record pages' list calls, one page of CONSTANTS.pageSize each (module-level: stable fetchers). */
@@ -10,4 +10,5 @@ export const fetchExchanges = (p: number) => exchangeList(p, size);
 /** The journal: one currency and account type's entries when filtered, else every entry (the bill). */
 export const fetchJournal = (p: number, currency?: number, type?: number) =>
   currency || type ? legalLog({ currency, type, page: p, limit: size }) : bill(p, size);
-export const fetchBill = (p: number) => fetchJournal(p);
+/** The journal narrowed by coin, kind of change and period (the records page's filter bar). */
+export const fetchFiltered = (p: number, f: { currency?: number; kind?: JournalKind; from?: number }) => legalLog({ currency: f.currency, kind: f.kind, from: f.from, page: p, limit: size });
