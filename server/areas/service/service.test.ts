@@ -104,7 +104,8 @@ describe('delivery', () => {
     expect(envelope(await post(t.app, '/admin/api/service/reply', { id: row.id, body: 'We are looking into it' }, op)).type).toBe('ok');
     await sleep(200);
     const reply = mine.got.find((e) => e.message?.sender === 'staff')!.message!;
-    expect(reply).toMatchObject({ body: 'We are looking into it', staff_name: 'agent' });
+    // the customer is answered by "customer service", never told an operator's login name
+    expect(reply).toMatchObject({ body: 'We are looking into it', staff_name: '' });
 
     // an internal note never reaches the customer, live or in the history
     await post(t.app, '/admin/api/service/note', { id: row.id, body: 'VIP, be quick' }, op);
@@ -119,6 +120,7 @@ describe('delivery', () => {
     const detail = envelope(await get(t.app, `/admin/api/service/conversation?id=${row.id}`, op)).message as AdminConversation;
     expect(detail.messages.map((m) => [m.sender, m.internal])).toEqual([['user', false], ['staff', false], ['staff', true]]);
     expect(detail.assignee).toBe('agent');
+    expect(detail.messages[1].staff_name).toBe('agent');
     const actions = await t.app.db.selectFrom('operator_actions').select('action').where('target', '=', `service_conversation:${row.id}`).execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['service_note', 'service_reply']);
   });

@@ -166,13 +166,16 @@ function Chat({ guest }: { guest: boolean }) {
         ) : null}
         {th.ready && !th.messages.length ? <p className={s.empty}>{t('service.empty')}</p> : null}
         {th.messages.map((m) => (
-          <Bubble key={m.id} m={m} label={m.ref ? t('service.attached', { what: refLabel(m.ref) }) : ''} onImage={setViewing} staffLabel={t('service.staff')} imageLabel={t('service.viewImage')} />
+          <Bubble
+            key={m.id}
+            m={m}
+            label={m.ref ? t('service.attached', { what: refLabel(m.ref) }) : ''}
+            onImage={setViewing}
+            staffLabel={t('service.staff')}
+            imageLabel={t('service.viewImage')}
+            receipt={m.id === lastMine?.id ? (th.receipts.staff_read_id >= m.id ? t('service.read') : t('service.sent')) : ''}
+          />
         ))}
-        {lastMine ? (
-          <p className={s.receipt} data-testid="service-receipt">
-            {th.receipts.staff_read_id >= lastMine.id ? t('service.read') : t('service.sent')}
-          </p>
-        ) : null}
       </div>
       {ref ? (
         <div className={s.refBar} data-testid="service-ref">
@@ -215,13 +218,23 @@ function Chat({ guest }: { guest: boolean }) {
   );
 }
 
-function Bubble({ m, label, onImage, staffLabel, imageLabel }: { m: ServiceMessage; label: string; onImage: (url: string) => void; staffLabel: string; imageLabel: string }) {
+interface BubbleProps {
+  m: ServiceMessage;
+  label: string;
+  onImage: (url: string) => void;
+  staffLabel: string;
+  imageLabel: string;
+  /** under the customer's newest message: Sent, or Read once an operator has read it */
+  receipt: string;
+}
+
+function Bubble({ m, label, onImage, staffLabel, imageLabel, receipt }: BubbleProps) {
   const time = new Date(m.created_at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   if (m.sender === 'system') return <p className={s.system}>{label}</p>;
   const mine = m.sender === 'user';
   return (
     <div className={mine ? s.rowMine : s.row} data-testid="service-message" data-sender={m.sender}>
-      {!mine ? <span className={s.who} data-may-truncate>{m.staff_name || staffLabel}</span> : null}
+      {!mine ? <span className={s.who}>{staffLabel}</span> : null}
       <div className={mine ? s.bubbleMine : s.bubble}>
         {m.image_url ? (
           <button type="button" className={s.imageBtn} onClick={() => onImage(m.image_url)} aria-label={imageLabel}>
@@ -230,7 +243,15 @@ function Bubble({ m, label, onImage, staffLabel, imageLabel }: { m: ServiceMessa
         ) : null}
         {m.body ? <span className={s.text} data-may-truncate>{m.body}</span> : null}
       </div>
-      <time className={s.time}>{time}</time>
+      <span className={s.time}>
+        <time>{time}</time>
+        {receipt ? (
+          <span className={s.receipt} data-testid="service-receipt">
+            {' · '}
+            {receipt}
+          </span>
+        ) : null}
+      </span>
     </div>
   );
 }

@@ -88,7 +88,8 @@ export async function customerThread(db: Kysely<Database>, p: Party, w: Window):
     if (moved) c.user_delivered_id = top;
   }
   return {
-    thread: { conversation_id: c.id, status: c.status, email_reply: c.email_reply, receipts: receiptsOf(c), messages, has_more: hasMore },
+    // operators sign in with their name: customers see "Customer service", never an operator's login
+    thread: { conversation_id: c.id, status: c.status, email_reply: c.email_reply, receipts: receiptsOf(c), messages: messages.map((m) => ({ ...m, staff_name: '' })), has_more: hasMore },
     deliveredMoved: moved,
     conversationId: c.id,
   };

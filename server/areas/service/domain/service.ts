@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Transport } from '../../../notify';
 import { translate } from '../../../i18n/messages';
-import { LANGS, type Lang, type ServiceEvent, type ServiceReceipts } from '../../../../core';
+import { LANGS, type Lang, type ServiceEvent, type ServiceMessage, type ServiceReceipts } from '../../../../core';
 import type { ServiceLive } from './live';
 import { oneMessage } from './messages';
 
@@ -19,12 +19,15 @@ export interface ServiceDeps {
   log: { warn(o: object, m?: string): void };
 }
 
+/** Operators sign in with their name: customers see "Customer service", never an operator's login. */
+export const forCustomer = (m: ServiceMessage): ServiceMessage => ({ ...m, staff_name: '' });
+
 /** Tells the customer (their private room) and the operators about stored messages. */
 export async function deliverMessages(d: ServiceDeps, conversationId: number, userId: number | null, ids: number[]): Promise<void> {
   for (const id of ids) {
     const message = await oneMessage(d.db, id);
     const e: ServiceEvent = { conversation_id: conversationId, message };
-    if (userId !== null && !message.internal) d.live.toUser(userId, e);
+    if (userId !== null && !message.internal) d.live.toUser(userId, { ...e, message: forCustomer(message) });
     d.live.toOperators(e);
   }
 }
