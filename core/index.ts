@@ -37,3 +37,6 @@ export * from './types/nft';
 export * from './nft/verify-boxes';
 export { sha256Hex } from './nft/sha256';
 export * from './nft/money';
+export * from './types/service';
+export * from './service/hours';
+export * from './service/webview';

@@ -48,6 +48,7 @@ async function pageQueries(request: APIRequestContext, token: string): Promise<R
     'fund/assets_record': `currency=${usdt}&type=2`, 'setting/addWallet': `currency=${usdt}`,
     'follow/trader': `id=${traderId}`, 'follow/follow': `id=${traderId}`, 'ieo/subscribe': `project_id=${project}`,
     'lockming/buy': `config_id=${lock}`, 'invest/purchase': `id=${dual}`,
+    'common/webView': `url=${encodeURIComponent('https://example.org/')}`,
   };
 }
 

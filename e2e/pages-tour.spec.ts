@@ -84,6 +84,8 @@ async function pageQueries(request: APIRequestContext): Promise<Record<string, s
     'ieo/subscribe': `project_id=${project}`,
     'lockming/buy': `config_id=${lock}`,
     'invest/purchase': `id=${dual}`,
+    // a link outside the allow-list: the web view's warning (an allowed one would frame the outside world)
+    'common/webView': `url=${encodeURIComponent('https://example.org/')}`,
   };
 }
 

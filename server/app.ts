@@ -42,6 +42,8 @@ declare module 'fastify' {
     config: AppConfig;
     market: MarketService;
     notify: Transport;
+    /** the socket.io server (areas add namespaces of their own, e.g. the operators' live room) */
+    io: SocketIOServer;
     /** takes ended sessions' sockets out of their private rooms */
     sessionSockets: SessionSockets;
   }
@@ -145,6 +147,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     });
   }
 
+  app.decorate('io', io);
   const sessionSockets = createSessionSockets({ io, db: handle.db, life: config.sessions.user, log: app.log });
   app.decorate('sessionSockets', sessionSockets);
   cleanups.push(async () => sessionSockets.close());

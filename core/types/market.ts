@@ -108,6 +108,8 @@ export const SOCKET_EVENTS = {
   seconds: 'seconds',
   balance: 'balance',
   notice: 'notice',
+  /** customer service: a stored message or moved receipts of the user's conversation (ServiceEvent) */
+  service: 'service',
 } as const;
 
 /**

@@ -23,6 +23,9 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  // the web view (common/webView) frames approved https pages only: the page checks the
+  // operators' allow-list and sandboxes the frame; anything else opens in a new tab
+  'frame-src https:',
 ].join('; ');
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -6,6 +6,7 @@ import { KycQueue, RechargeQueue, TraderQueue, WithdrawQueue } from './queues';
 import { Products } from './products';
 import { Users } from './users';
 import { Settings, ActionLog } from './settings';
+import { ServiceInbox } from './service';
 import styles from './admin.module.css';
 
 /** The operators' back office: its own login and session cookie, never a customer session. */
@@ -48,6 +49,9 @@ export function AdminApp() {
       <Tabs activeKey={tab} onChange={setTab} className={styles.tabs}>
         <Tabs.Tab key="kyc" title="Identity">
           <KycQueue />
+        </Tabs.Tab>
+        <Tabs.Tab key="service" title="Service">
+          <ServiceInbox />
         </Tabs.Tab>
         <Tabs.Tab key="recharge" title="Recharges">
           <RechargeQueue />

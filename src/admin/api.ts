@@ -4,6 +4,11 @@
  */
 import type {
   AdminAdjustInput,
+  AdminConversation,
+  AdminConversationRow,
+  CannedReply,
+  InboxBox,
+  ServiceReceipts,
   AdminIeoCreateInput,
   AdminTraderItem,
   CopyPage,
@@ -96,4 +101,17 @@ export const admin = {
   ieoProjects: (page: number) => call<Page<IeoProject>>('GET', '/ieo/projects', { page, limit: 20 }),
   createIeo: (input: AdminIeoCreateInput) => call<IeoProjectDetail>('POST', '/ieo/projects', { ...input }),
   finaliseIeo: (projectId: number) => call<IeoProjectDetail>('POST', '/ieo/finalise', { project_id: projectId }),
+  // customer service (server/areas/service/admin.ts)
+  inbox: (box: InboxBox, status: 'open' | 'closed', page: number) => call<Page<AdminConversationRow>>('GET', '/service/inbox', { box, status, page }),
+  conversation: (id: number) => call<AdminConversation>('GET', '/service/conversation', { id }),
+  reply: (id: number, body: string) => call<{ id: number; mailed: boolean }>('POST', '/service/reply', { id, body }),
+  note: (id: number, body: string) => call<{ id: number }>('POST', '/service/note', { id, body }),
+  assign: (id: number) => call<boolean>('POST', '/service/assign', { id }),
+  unassign: (id: number) => call<boolean>('POST', '/service/unassign', { id }),
+  closeConversation: (id: number) => call<boolean>('POST', '/service/close', { id }),
+  reopenConversation: (id: number) => call<boolean>('POST', '/service/reopen', { id }),
+  readConversation: (id: number, upTo: number) => call<ServiceReceipts>('POST', '/service/read', { id, up_to: upTo }),
+  canned: (lang: string) => call<CannedReply[]>('GET', '/service/canned', { lang }),
+  /** a one-use ticket that admits this page's socket to the operators' live room */
+  liveTicket: () => call<{ ticket: string }>('POST', '/service/live-ticket'),
 };

@@ -19,6 +19,8 @@ export interface CallOptions {
    * most once, and retry once with the same key if the connection failed before any answer.
    */
   idempotent?: boolean;
+  /** extra request headers (a guest's customer-service token) */
+  headers?: Record<string, string>;
 }
 
 /** One retry at most, after a short pause (a dropped connection, a restarting server). */
@@ -66,8 +68,8 @@ function afterDelay(fn: () => void): void {
 }
 
 function send(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions, key: string | undefined) {
-  if (method === 'get') return http.get<unknown>(url, { params: data, signal: opts.signal });
-  const headers = key ? { [HEADERS.idempotencyKey]: key } : undefined;
+  if (method === 'get') return http.get<unknown>(url, { params: data, signal: opts.signal, headers: opts.headers });
+  const headers = key || opts.headers ? { ...opts.headers, ...(key ? { [HEADERS.idempotencyKey]: key } : {}) } : undefined;
   return http.post<unknown>(url, toForm(data), { signal: opts.signal, headers });
 }
 

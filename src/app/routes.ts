@@ -37,7 +37,7 @@ export const ROUTES: RouteDef[] = [
   // the same area-code picker as setting/areas
   { name: 'common/area', load: () => import('../pages/setting/areas') },
   { name: 'common/article', load: () => import('../pages/common/article') },
-  { name: 'common/webView' },
+  { name: 'common/webView', load: () => import('../pages/common/webView') },
   { name: 'common/faq', load: () => import('../pages/common/faq') },
   { name: 'common/contactus', load: () => import('../pages/common/contactus') },
   { name: 'common/aboutus', load: () => import('../pages/common/aboutus') },
@@ -129,7 +129,7 @@ export const ROUTES: RouteDef[] = [
 
   // misc
   { name: 'game/game', ...A },
-  { name: 'kefu/index' },
+  { name: 'kefu/index', load: () => import('../pages/kefu/index') },
   { name: 'canNot/jujuefangwen', load: () => import('../pages/canNot/jujuefangwen') },
 ];
 

@@ -19,7 +19,14 @@ export const PATHS = {
   realMark: '/pages/setting/real_mark',
   denied: '/pages/canNot/jujuefangwen',
   setting: '/pages/setting/setting',
+  kefu: '/pages/kefu/index',
 } as const;
+
+/** Customer service, opened about one of the user's records (`recharge:12`) or not. */
+export const kefuPath = (ref?: { type: string; id: number }): string => (ref ? `${PATHS.kefu}?ref=${ref.type}:${ref.id}` : PATHS.kefu);
+
+/** An external or approved link inside the app frame (common/webView checks the allow-list). */
+export const webViewPath = (url: string, title = ''): string => `/pages/common/webView?url=${encodeURIComponent(url)}${title ? `&title=${encodeURIComponent(title)}` : ''}`;
 
 /** The trading pair view (route market/detail) and the Trade tab, each for one symbol. */
 export const detailPath = (symbol: string): string => `${pathOf('market/detail')}?symbol=${encodeURIComponent(symbol)}`;

@@ -4,11 +4,11 @@
  * each event is a whole record, and pages load their lists over HTTP and refresh on these. Every
  * payload is checked for the fields the pages read; anything malformed is dropped.
  */
-import { SOCKET_EVENTS, type BalanceEvent, type LeverPosition, type SecondsOrder, type SpotOrder, type TradeNotice } from '../../core';
+import { SOCKET_EVENTS, type BalanceEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
 import type { UserEvent } from '../api-types';
 import { isDecimal, isObj, isSymbol, type Obj } from './validate';
 
-export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice] as const;
+export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice, SOCKET_EVENTS.service] as const;
 export type UserEventName = (typeof USER_EVENTS)[number];
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -51,6 +51,11 @@ export function isTradeNotice(v: unknown): v is TradeNotice {
   );
 }
 
+/** A customer-service event: the page only needs the conversation id to catch up by message id. */
+export function isServiceEvent(v: unknown): v is ServiceEvent {
+  return isObj(v) && isId(v.conversation_id) && (v.message === undefined || (isObj(v.message) && isId(v.message.id))) && (v.receipts === undefined || isObj(v.receipts));
+}
+
 /** One socket event → a UserEvent, or null when its payload is malformed. */
 export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent | null {
   switch (name) {
@@ -64,6 +69,8 @@ export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent
       return isBalanceEvent(payload) ? { kind: 'balance', balance: payload } : null;
     case 'notice':
       return isTradeNotice(payload) ? { kind: 'notice', notice: payload } : null;
+    case 'service':
+      return isServiceEvent(payload) ? { kind: 'service', service: payload } : null;
   }
 }
 

@@ -98,6 +98,11 @@ export default function LoginPage() {
             {t('auth.forgot')}
           </Link>
         </div>
+        <div className={styles.links}>
+          <Link className={styles.link} to={PATHS.kefu} data-testid="login-service">
+            {t('service.contact')}
+          </Link>
+        </div>
       </div>
     </PageFrame>
   );

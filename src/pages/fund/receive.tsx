@@ -7,7 +7,7 @@ import type { RechargeEntry } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
-import { pathOf } from '../../nav/paths';
+import { kefuPath, pathOf } from '../../nav/paths';
 import { site } from '../../stores/site';
 import { chargeReq, depositAddress, rechargeInfo } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
@@ -90,6 +90,9 @@ function Receive({ currency, title }: { currency: number; title: string }) {
           <Button block color="primary" className={styles.footer} onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`, { replace: true })}>
             {t('acct.viewRecords')}
           </Button>
+          <Button block fill="none" color="primary" onClick={() => navigate(kefuPath({ type: 'recharge', id: done.id }))} data-testid="recharge-ask">
+            {t('service.askAbout')}
+          </Button>
         </div>
       </PageFrame>
     );
@@ -135,6 +138,11 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                 )}
               </section>
               <p className={styles.hint}>{t('acct.rechargeHowTo', { coin: i.currency })}</p>
+              <div className={styles.center}>
+                <Button size="small" fill="outline" color="primary" onClick={() => navigate(kefuPath())} data-testid="recharge-service">
+                  {t('service.contact')}
+                </Button>
+              </div>
               <Form
                 form={form}
                 layout="vertical"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { webViewPath } from '../../nav/paths';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ExactDecimal, FUNDS_ACCOUNT_TYPE, type IeoPayCurrency, type IeoProjectDetail } from '../../../core';
@@ -145,14 +146,14 @@ function Subscribe({ id }: { id: number }) {
                 <Progress fraction={p.progress} label={t('prod.ieo.subscribed')} />
                 <div className={styles.links}>
                   {white ? (
-                    <a className={card.link} href={white} target="_blank" rel="noopener noreferrer">
+                    <Link className={card.link} to={webViewPath(white, t('prod.ieo.whitePaper'))}>
                       {t('prod.ieo.whitePaper')}
-                    </a>
+                    </Link>
                   ) : null}
                   {site ? (
-                    <a className={card.link} href={site} target="_blank" rel="noopener noreferrer">
+                    <Link className={card.link} to={webViewPath(site, p.name)}>
                       {t('prod.ieo.website')}
-                    </a>
+                    </Link>
                   ) : null}
                 </div>
                 {p.description ? <p className={styles.desc}>{p.description}</p> : null}

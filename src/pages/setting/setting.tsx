@@ -13,9 +13,13 @@ import { PRICE_MODES, setPriceMode, setTheme, ui, type PriceMode } from '../../s
 import { PATHS, pathOf } from '../../nav/paths';
 import { fiats, notices, profile, readNotice, setAccountLang, setFiat } from '../../api/profile';
 import { useLoad } from '../../components/load/useLoad';
+import { UnreadBadge } from '../../components/service/UnreadBadge';
+import { serviceStatus } from '../../api/service';
 import { PagedList } from '../../components/list/PagedList';
 import { when } from '../../components/funds/format';
 import styles from './setting.module.css';
+
+const unreadService = () => serviceStatus().then((s) => s.unread);
 
 const MODE_KEY: Record<PriceMode, string> = { 'green-up': 'setting.greenUp', 'red-up': 'setting.redUp', purple: 'setting.purpleUp' };
 
@@ -106,6 +110,9 @@ export default function SettingPage() {
             {t('acct.fiatCurrency')}
           </List.Item>
         ) : null}
+        <List.Item onClick={() => navigate(PATHS.kefu)} extra={token ? <UnreadBadge load={unreadService} /> : null} data-testid="setting-service">
+          {t('route.kefu.index')}
+        </List.Item>
         {token ? (
           <List.Item onClick={() => setNoticesOpen(true)} extra={me.data?.unread_notices ? <Badge content={me.data.unread_notices} /> : null} data-testid="setting-notices">
             {t('acct.notices')}

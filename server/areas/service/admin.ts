@@ -1,0 +1,93 @@
+/**
+ * Back office under /admin/api/service (operators only): the inbox, one conversation with the
+ * customer's profile and records, replies (mailed to an away customer who asked, and to guests),
+ * internal notes, assignment, close/reopen, read marks, canned replies, the business-hours and
+ * web-view settings, and the ticket that admits the operator's socket to the live room.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../errors';
+import { parse } from '../../kernel/validate';
+import { id, intOr, optId, text } from '../../kernel/fields';
+import { inTransaction } from '../../db/tx';
+import { logAction } from '../../domain/operators/operators';
+import { requiredReason } from '../../admin/forms';
+import { LANGS, parseAllowList, parseServiceHours } from '../../../core';
+import { issueTicket } from './domain/live';
+import { cannedReplies, conversationDetail, inbox, markReadByStaff, setAssignee, setStatus, staffPost } from './domain/staff';
+import { deliverMessages, deliverReceipts, mailReplyIfAway, type ServiceDeps } from './domain/service';
+
+const InboxQuery = z.object({ box: z.enum(['unassigned', 'mine', 'all']).default('all'), status: z.enum(['open', 'closed']).default('open'), page: intOr(1, 100_000, 1), limit: intOr(1, 100, 30) });
+const bigId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+const PostBody = z.object({ id, body: text(2000) });
+const AssignBody = z.object({ id, operator_id: optId });
+const SettingBody = z.object({ key: z.enum(['service_hours', 'webview_allow']), value: z.string().trim().min(1).max(500), reason: requiredReason });
+
+export function serviceAdminRoutes(deps: () => ServiceDeps) {
+  return async (op: FastifyInstance): Promise<void> => {
+    const db = op.db;
+    op.post('/live-ticket', async (req) => ok({ ticket: await issueTicket(db, req.operatorSessionId) }));
+
+    op.get('/inbox', async (req) => {
+      const q = parse(InboxQuery, req.query);
+      return ok(await inbox(db, req.operatorId, q.box, q.status, q.page, q.limit));
+    });
+
+    op.get('/conversation', async (req) => {
+      const q = parse(z.object({ id, before: bigId.optional() }), req.query);
+      return ok(await conversationDetail(db, q.id, q.before));
+    });
+
+    const post = (internal: boolean) => async (req: FastifyRequest) => {
+      const b = parse(PostBody, req.body);
+      const { conversation: c, messageId } = await staffPost(db, req.operatorId, b.id, b.body, internal);
+      await deliverMessages(deps(), b.id, c.user_id, [messageId]);
+      const mailed = internal ? false : await mailReplyIfAway(deps(), c, b.body);
+      return ok({ id: messageId, mailed });
+    };
+    op.post('/reply', post(false));
+    op.post('/note', post(true));
+
+    op.post('/assign', async (req) => {
+      const b = parse(AssignBody, req.body);
+      await setAssignee(db, req.operatorId, b.id, b.operator_id ?? req.operatorId);
+      return ok(true);
+    });
+    op.post('/unassign', async (req) => {
+      const b = parse(z.object({ id }), req.body);
+      await setAssignee(db, req.operatorId, b.id, null);
+      return ok(true);
+    });
+    op.post('/close', async (req) => {
+      await setStatus(db, req.operatorId, parse(z.object({ id }), req.body).id, 'closed');
+      return ok(true);
+    });
+    op.post('/reopen', async (req) => {
+      await setStatus(db, req.operatorId, parse(z.object({ id }), req.body).id, 'open');
+      return ok(true);
+    });
+    op.post('/read', async (req) => {
+      const b = parse(z.object({ id, up_to: bigId }), req.body);
+      const r = await markReadByStaff(db, b.id, b.up_to);
+      deliverReceipts(deps(), b.id, r.userId, r.receipts);
+      return ok(r.receipts);
+    });
+
+    op.get('/canned', async (req) => {
+      const { lang } = parse(z.object({ lang: z.enum(LANGS).default('en') }), req.query);
+      return ok(await cannedReplies(db, lang));
+    });
+
+    op.post('/settings', async (req) => {
+      const b = parse(SettingBody, req.body);
+      if (b.key === 'service_hours' && !parseServiceHours(b.value)) throw new AppError('param_error');
+      if (b.key === 'webview_allow' && !parseAllowList(b.value).length) throw new AppError('param_error');
+      await inTransaction(db, async (trx) => {
+        await trx.insertInto('settings').values({ key: b.key, value: b.value }).onConflict((oc) => oc.column('key').doUpdateSet({ value: b.value, updated_at: new Date() })).execute();
+        await logAction(trx, { operatorId: req.operatorId, action: 'setting', target: b.key, reason: b.reason, detail: { value: b.value } });
+      });
+      return ok(true);
+    });
+  };
+}

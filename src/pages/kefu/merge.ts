@@ -1,0 +1,16 @@
+import type { ServiceMessage } from '../../../core';
+
+/**
+ * Messages held by the chat, merged by id: whatever arrives twice (a live event and the catch-up
+ * after a reconnect, two overlapping pages) is kept once, and the list stays in id order.
+ */
+export function mergeMessages(held: readonly ServiceMessage[], incoming: readonly ServiceMessage[]): ServiceMessage[] {
+  if (!incoming.length) return held as ServiceMessage[];
+  const byId = new Map<number, ServiceMessage>();
+  for (const m of held) byId.set(m.id, m);
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The newest id held (what a catch-up asks "after"), 0 when none. */
+export const lastId = (held: readonly ServiceMessage[]): number => held.at(-1)?.id ?? 0;
