@@ -108,6 +108,8 @@ export const SOCKET_EVENTS = {
   seconds: 'seconds',
   balance: 'balance',
   notice: 'notice',
+  /** the chat room's messages and removals (ChatEvent) */
+  chat: 'chat',
 } as const;
 
 /**
@@ -135,6 +137,8 @@ export const SESSION_ROOM_PREFIX = 'session:';
 export const room = {
   user: (userId: number | string) => `${USER_ROOM_PREFIX}${userId}`,
   session: (sessionId: number | string) => `${SESSION_ROOM_PREFIX}${sessionId}`,
+  /** the public chat room: every authenticated socket is in it (messages are few: slow mode) */
+  chat: 'chatroom' as const,
 };
 
 export interface SubscribeRequest {

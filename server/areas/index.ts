@@ -16,5 +16,6 @@ import { productsArea } from './products';
 import { backofficeArea } from './backoffice';
 import { nftArea } from './nft';
 import { gameArea } from './game';
+import { chatroomArea } from './chatroom';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, gameArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, gameArea, chatroomArea, backofficeArea];
