@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkStake, gameMultiplier, settleGameRound, type GameStakeIn } from './pool';
+import { checkStake, gameMultiplier, gamePayoutIfWins, settleGameRound, type GameStakeIn } from './pool';
 
 const amount = fc.tuple(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 6 })).map(([u, d]) => new Decimal(u).div(10 ** d).toFixed());
 const stakes = fc.array(fc.tuple(fc.constantFrom<'up' | 'down'>('up', 'down'), amount), { minLength: 0, maxLength: 30 }).map((xs) => xs.map(([side, a], i): GameStakeIn => ({ id: i + 1, side, amount: a })));
@@ -57,6 +57,10 @@ describe('game pool (core, shared by server, verify screen and checker)', () => 
   it('previews the multiplier and refuses a stake with too many decimals or outside the limits', () => {
     expect(gameMultiplier('30', '70', 'up', '0.03')).toBe('3.23');
     expect(gameMultiplier('0', '70', 'up', '0.03')).toBeNull();
+    // joining 20 up against 70 down with 10 up already: pool 100 × 0.97 × 10/30 → 32.33
+    expect(gamePayoutIfWins('20', '70', 'up', '10', '0.03', 2)).toBe('32.33');
+    // nobody on the other side yet: it would be refunded
+    expect(gamePayoutIfWins('0', '0', 'down', '10', '0.03', 2)).toBe('10');
     expect(checkStake('1.' + '1'.repeat(30), 6, '1', '1000')).toEqual({ ok: false, reason: 'decimals' });
     expect(checkStake('0.5', 6, '1', '1000')).toEqual({ ok: false, reason: 'min' });
     expect(checkStake('-1', 6, '1', '1000')).toEqual({ ok: false, reason: 'invalid' });

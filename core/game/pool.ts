@@ -93,3 +93,24 @@ export function checkStake(raw: string, decimals: number, min: string, max: stri
   if (d.gt(max)) return { ok: false, reason: 'max' };
   return { ok: true, amount: d.toFixed() };
 }
+
+/**
+ * What a new stake of `amount` on `side` would pay if that side won with the pool as it stands
+ * plus this stake (the confirmation sheet's estimate; others' later stakes change it). Computed by
+ * settleGameRound itself, so the estimate rounds exactly as the settlement will.
+ */
+export function gamePayoutIfWins(upTotal: string, downTotal: string, side: GameSide, amount: string, feeRate: string, decimals: number): string {
+  const other: GameSide = side === 'up' ? 'down' : 'up';
+  const sideTotal = side === 'up' ? upTotal : downTotal;
+  const otherTotal = side === 'up' ? downTotal : upTotal;
+  const stakes: GameStakeIn[] = [{ id: 0, side, amount }];
+  if (new Decimal(sideTotal).gt(0)) stakes.push({ id: 1, side, amount: sideTotal });
+  if (new Decimal(otherTotal).gt(0)) stakes.push({ id: 2, side: other, amount: otherTotal });
+  const r = settleGameRound({ lockPrice: '1', closePrice: side === 'up' ? '2' : '0', stakes, feeRate, decimals });
+  return r.payouts[0].amount;
+}
+
+/** The pool of a round still running: everything staked on both sides. */
+export function gamePool(upTotal: string, downTotal: string): string {
+  return new Decimal(upTotal).plus(downTotal).toFixed();
+}

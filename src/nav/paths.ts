@@ -19,7 +19,12 @@ export const PATHS = {
   realMark: '/pages/setting/real_mark',
   denied: '/pages/canNot/jujuefangwen',
   setting: '/pages/setting/setting',
+  game: '/pages/game/game',
+  chatroom: '/pages/game/chatroom',
 } as const;
+
+/** The verify screen of the up/down game, for one round. */
+export const gameVerifyPath = (roundId?: number): string => (roundId ? `/pages/game/verify?id=${roundId}` : '/pages/game/verify');
 
 /** The trading pair view (route market/detail) and the Trade tab, each for one symbol. */
 export const detailPath = (symbol: string): string => `${pathOf('market/detail')}?symbol=${encodeURIComponent(symbol)}`;

@@ -33,8 +33,4 @@ export const CHATROOM_MESSAGES = {
     zh: '消息不存在', en: 'This message does not exist', hk: '訊息不存在', th: 'ไม่พบข้อความนี้', jp: 'このメッセージは存在しません',
     ko: '메시지가 존재하지 않습니다', fra: "Ce message n'existe pas", spa: 'Este mensaje no existe',
   },
-  chat_reported: {
-    zh: '已举报，感谢反馈', en: 'Reported, thank you', hk: '已舉報，感謝回饋', th: 'รายงานแล้ว ขอบคุณ', jp: '報告しました。ありがとうございます',
-    ko: '신고되었습니다. 감사합니다', fra: 'Signalé, merci', spa: 'Denunciado, gracias',
-  },
 } satisfies Record<string, Table>;
