@@ -57,6 +57,7 @@ describe('game pool (core, shared by server, verify screen and checker)', () => 
   it('previews the multiplier and refuses a stake with too many decimals or outside the limits', () => {
     expect(gameMultiplier('30', '70', 'up', '0.03')).toBe('3.23');
     expect(gameMultiplier('0', '70', 'up', '0.03')).toBeNull();
+    expect(gameMultiplier('30', '0', 'up', '0.03')).toBeNull(); // one-sided: it would be refunded
     // joining 20 up against 70 down with 10 up already: pool 100 × 0.97 × 10/30 → 32.33
     expect(gamePayoutIfWins('20', '70', 'up', '10', '0.03', 2)).toBe('32.33');
     // nobody on the other side yet: it would be refunded

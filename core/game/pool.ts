@@ -71,14 +71,15 @@ export function settleGameRound(r: GameRoundIn): GameSettlement {
 
 /**
  * What one unit staked on `side` returns if that side wins with the pool as it stands now (shown
- * before staking; it moves as others stake): pool × (1 − fee) ÷ side total, or null when the side
- * is empty. Two decimals, rounded down, as a page prints a multiplier.
+ * before staking; it moves as others stake): pool × (1 − fee) ÷ side total; null when either side
+ * is empty (the side has nothing to share, or the round would be one-sided and refunded). Two
+ * decimals, rounded down, as a page prints a multiplier.
  */
 export function gameMultiplier(upTotal: string, downTotal: string, side: GameSide, feeRate: string): string | null {
   const up = new Decimal(upTotal);
   const down = new Decimal(downTotal);
   const mine = side === 'up' ? up : down;
-  if (mine.isZero()) return null;
+  if (up.isZero() || down.isZero()) return null;
   return up.plus(down).times(new Decimal(1).minus(feeRate)).div(mine).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 }
 

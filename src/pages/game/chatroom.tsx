@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, Input, NoticeBar, Tag } from 'antd-mobile';
+import { Button, Dialog, Input, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatRoomState } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
@@ -79,7 +79,7 @@ export default function ChatRoom() {
               <span className={c.name} data-may-truncate>
                 {m.nickname}
               </span>
-              <Tag className={m.level > 0 ? c.verified : c.unverified}>{t(m.level > 0 ? 'chat.levelN' : 'chat.level0', { level: m.level })}</Tag>
+              <span className={m.level > 0 ? c.verified : c.unverified}>{t(m.level > 0 ? 'chat.levelN' : 'chat.level0', { level: m.level })}</span>
               <time className={c.time}>{clockTime(m.at)}</time>
               {m.user_id !== me ? (
                 <Button size="mini" fill="none" className={c.report} onClick={() => void report(m)} aria-label={t('chat.reportOf', { name: m.nickname })}>

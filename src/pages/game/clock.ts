@@ -6,18 +6,22 @@ export function countdown(atMs: number, now: number, skew: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** A loader re-run every `ms` in the background while the page is open (the game's rounds move on their own). */
-export function usePolling<T>(fn: () => Promise<T>, ms: number): { data: T | undefined; error: boolean; refresh: () => Promise<void> } {
-  const [data, setData] = useState<T>();
-  const [error, setError] = useState(false);
+/**
+ * A loader re-run in the background while the page is open (the game's rounds move on their own):
+ * every `ms`, and once more just after the next instant `nextAt(data)` names (a lock or a close, on
+ * the device's clock), so a round moves on screen when it moves on the server without polling fast.
+ * `receivedAt` is the device time of the last answer (for the server-clock skew).
+ */
+export function usePolling<T>(fn: () => Promise<T>, ms: number, nextAt?: (data: T, receivedAt: number) => number | null): { data: T | undefined; receivedAt: number; error: boolean; refresh: () => Promise<void> } {
+  const [state, setState] = useState<{ data: T | undefined; receivedAt: number; error: boolean }>({ data: undefined, receivedAt: 0, error: false });
   const fnRef = useRef(fn);
   fnRef.current = fn;
   const refresh = useRef(async () => {
     try {
-      setData(await fnRef.current());
-      setError(false);
+      const data = await fnRef.current();
+      setState({ data, receivedAt: Date.now(), error: false });
     } catch {
-      setError(true);
+      setState((s) => ({ ...s, error: true }));
     }
   }).current;
   useEffect(() => {
@@ -25,7 +29,13 @@ export function usePolling<T>(fn: () => Promise<T>, ms: number): { data: T | und
     const id = setInterval(() => void refresh(), ms);
     return () => clearInterval(id);
   }, [ms, refresh]);
-  return { data, error, refresh };
+  const next = state.data !== undefined && nextAt ? nextAt(state.data, state.receivedAt) : null;
+  useEffect(() => {
+    if (next === null) return;
+    const id = setTimeout(() => void refresh(), Math.max(300, next - Date.now() + 700));
+    return () => clearTimeout(id);
+  }, [next, refresh]);
+  return { ...state, refresh };
 }
 
 /** A time of day as the device writes it, with seconds (tick times). */

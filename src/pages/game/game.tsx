@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Input, Skeleton, Tag } from 'antd-mobile';
+import { Button, ErrorBlock, Input, Skeleton } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +23,10 @@ import s from './game.module.css';
 export default function Game() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const poll = usePolling(gameState, 1500);
+  const poll = usePolling(gameState, 4000, nextInstant);
   const now = useNow(true, 500);
   const st = poll.data;
-  const skew = st ? st.now - now : 0;
+  const skew = st ? st.now - poll.receivedAt : 0;
 
   return (
     <PageFrame
@@ -69,11 +69,17 @@ export default function Game() {
   );
 }
 
+/** The next lock or close on the device's clock: the page reloads the rounds just after it. */
+function nextInstant(st: GameState, receivedAt: number): number | null {
+  const at = [st.open?.lock_at, st.live?.close_at].filter((x): x is number => x !== undefined);
+  return at.length ? Math.min(...at) - (st.now - receivedAt) : null;
+}
+
 export function Outcome({ r }: { r: GameRound }) {
   const { t } = useTranslation();
-  if (r.outcome === 'up') return <Tag className={s.up}>{t('game.up')}</Tag>;
-  if (r.outcome === 'down') return <Tag className={s.down}>{t('game.down')}</Tag>;
-  return <Tag className={s.flat}>{t('game.refunded')}</Tag>;
+  if (r.outcome === 'up') return <span className={`${s.tag} ${s.up}`}>{t('game.up')}</span>;
+  if (r.outcome === 'down') return <span className={`${s.tag} ${s.down}`}>{t('game.down')}</span>;
+  return <span className={`${s.tag} ${s.flat}`}>{t('game.refunded')}</span>;
 }
 
 function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; now: number; skew: number; onDone: () => Promise<void> }) {
