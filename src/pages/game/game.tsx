@@ -48,15 +48,17 @@ export default function Game() {
             {st.recent.length === 0 ? <p className={s.muted}>{t('game.noRounds')}</p> : null}
             {st.recent.map((r) => (
               <div key={r.id} className={s.result} data-testid={`game-result-${r.id}`}>
-                <span className={s.rid}>#{r.id}</span>
-                <Outcome r={r} />
+                <div className={s.resultTop}>
+                  <span className={s.rid}>#{r.id}</span>
+                  <Outcome r={r} />
+                  <span className={s.grow}>{r.mine ? <Amount value={r.mine.payout} unit="USDT" /> : null}</span>
+                  <Button size="mini" fill="outline" onClick={() => navigate(gameVerifyPath(r.id))}>
+                    {t('game.verify')}
+                  </Button>
+                </div>
                 <span className={s.prices}>
                   {r.lock_tick?.price ?? '--'} → {r.close_tick?.price ?? '--'}
                 </span>
-                {r.mine ? <Amount value={r.mine.payout} unit="USDT" /> : <span />}
-                <Button size="mini" fill="outline" onClick={() => navigate(gameVerifyPath(r.id))}>
-                  {t('game.verify')}
-                </Button>
               </div>
             ))}
             <Button block fill="none" size="small" onClick={() => navigate(gameVerifyPath())}>
