@@ -55,6 +55,8 @@ export interface GameState {
 /** GET /api/game/verify?id= — everything the page needs to recompute the round itself. */
 export interface GameVerify {
   round: GameRound;
+  /** the feed's stored ticks with the round's lock and close seq (market_ticks): what the page recomputes from */
+  feed_ticks: { lock: GameTick | null; close: GameTick | null };
   decimals: number;
   /** every stake, by its id (players are not named) */
   stakes: { id: number; side: GameSide; amount: string; payout: string | null }[];
