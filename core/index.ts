@@ -40,3 +40,5 @@ export * from './nft/money';
 export * from './types/service';
 export * from './service/hours';
 export * from './service/webview';
+export * from './types/game';
+export * from './game/pool';

@@ -3,7 +3,7 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { BalanceEvent, IndicatorParams, LeverPosition, NumberMarks, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
+import type { BalanceEvent, ChatEvent, IndicatorParams, LeverPosition, NumberMarks, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
 
 export type { Period };
 
@@ -196,7 +196,9 @@ export type UserEvent =
   | { kind: 'seconds'; order: SecondsOrder }
   | { kind: 'balance'; balance: BalanceEvent }
   | { kind: 'notice'; notice: TradeNotice }
-  | { kind: 'service'; service: ServiceEvent };
+  | { kind: 'service'; service: ServiceEvent }
+  /** the public chat room (every logged-in socket is in it): a new message, or one an operator removed */
+  | { kind: 'chat'; chat: ChatEvent };
 
 export interface StreamStatus {
   /** socket connected and subscribed */

@@ -110,6 +110,8 @@ export const SOCKET_EVENTS = {
   notice: 'notice',
   /** customer service: a stored message or moved receipts of the user's conversation (ServiceEvent) */
   service: 'service',
+  /** the chat room's messages and removals (ChatEvent) */
+  chat: 'chat',
 } as const;
 
 /**
@@ -137,6 +139,8 @@ export const SESSION_ROOM_PREFIX = 'session:';
 export const room = {
   user: (userId: number | string) => `${USER_ROOM_PREFIX}${userId}`,
   session: (sessionId: number | string) => `${SESSION_ROOM_PREFIX}${sessionId}`,
+  /** the public chat room: every authenticated socket is in it (messages are few: slow mode) */
+  chat: 'chatroom' as const,
 };
 
 export interface SubscribeRequest {

@@ -16,5 +16,7 @@ import { productsArea } from './products';
 import { backofficeArea } from './backoffice';
 import { nftArea } from './nft';
 import { serviceArea } from './service';
+import { gameArea } from './game';
+import { chatroomArea } from './chatroom';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, backofficeArea];

@@ -95,6 +95,8 @@ export interface MarketService {
   history(symbol: string, period: Period, fromMs: number, toMs: number): Promise<Candle[]>;
   tickers(): TickerUpdate[];
   emitToUser(userId: number | string, event: string, payload: unknown): void;
+  /** to every socket in a server-managed room (the chat room) */
+  emitToRoom(room: string, event: string, payload: unknown): void;
   /** adds which symbols need every tick on record (the rest keep only the newest per batch) */
   keepTicks(keep: (symbol: string) => boolean): void;
   /** the newest seq of a symbol whose tick batch has committed */
@@ -270,6 +272,9 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     },
     emitToUser(userId, event, payload) {
       fanout?.emitToUser(userId, event, payload);
+    },
+    emitToRoom(room, event, payload) {
+      fanout?.emitToRoom(room, event, payload);
     },
     keepTicks: (keep) => tickLog.addKeep(keep),
     durableSeq: (symbol) => tickLog.durableSeq(symbol),

@@ -1,6 +1,6 @@
 /**
  * The socket `auth` event. A session token puts the socket in its user's private room
- * (`user:<id>`) and in its session's room (`session:<id>`): revoking a session then reaches the
+ * (`user:<id>`), in its session's room (`session:<id>`) and in the public chat room (`chatroom`): revoking a session then reaches the
  * sockets that hold it on every node, through the adapter (server/http/session-sockets.ts).
  * Each auth is a database lookup, so one socket gets a few per window and no more.
  */
@@ -48,6 +48,7 @@ export function handleAuth(socket: Socket, resolveUser: ResolveUser, log: { warn
     const prev = socket.data as { userId?: number | string; sessionId?: number | string };
     if (prev.userId !== undefined) void socket.leave(userRoom(prev.userId));
     if (prev.sessionId !== undefined) void socket.leave(sessionRoom(prev.sessionId));
+    void socket.leave(room.chat);
     socket.data.userId = undefined;
     socket.data.sessionId = undefined;
   };
@@ -81,6 +82,7 @@ export function handleAuth(socket: Socket, resolveUser: ResolveUser, log: { warn
     socket.data.sessionId = who.sessionId;
     void socket.join(userRoom(who.userId));
     if (who.sessionId !== undefined) void socket.join(sessionRoom(who.sessionId));
+    void socket.join(room.chat); // logged-in users hear the chat room (issue 18)
     reply(ack, { ok: true });
   });
 }

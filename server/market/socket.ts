@@ -20,7 +20,7 @@
  */
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, room, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
 import type { BookService } from './books/service';
 import type { TickerBook } from './tickers';
 import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
@@ -63,6 +63,8 @@ export interface MarketSocket {
   /** emits what is buffered now */
   flush(): void;
   emitToUser(userId: number | string, event: string, payload: unknown): void;
+  /** to every socket in a server-managed room (the chat room) */
+  emitToRoom(room: string, event: string, payload: unknown): void;
   close(): void;
 }
 
@@ -211,7 +213,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       const r = subscribeSchema.safeParse(payload);
       if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
       // Private rooms are left through `auth`, never by name.
-      for (const name of r.data.channels) if (!name.startsWith(USER_ROOM_PREFIX) && !name.startsWith(SESSION_ROOM_PREFIX)) void socket.leave(name);
+      for (const name of r.data.channels) if (!name.startsWith(USER_ROOM_PREFIX) && !name.startsWith(SESSION_ROOM_PREFIX) && name !== room.chat) void socket.leave(name);
       reply(ack, { ok: true });
     });
 
@@ -234,6 +236,9 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     flush,
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    emitToRoom(room, event, payload) {
+      io.to(room).emit(event, payload);
     },
     close() {
       clearInterval(timer);

@@ -128,7 +128,10 @@ export const ROUTES: RouteDef[] = [
   { name: 'nft/collection' },
 
   // misc
-  { name: 'game/game', ...A },
+  { name: 'game/game', ...A, load: () => import('../pages/game/game') },
+  // not in spec §2 (issue 18): the public chat room, and the check of any settled round
+  { name: 'game/chatroom', ...A, load: () => import('../pages/game/chatroom') },
+  { name: 'game/verify', load: () => import('../pages/game/verify') },
   { name: 'kefu/index', load: () => import('../pages/kefu/index') },
   { name: 'canNot/jujuefangwen', load: () => import('../pages/canNot/jujuefangwen') },
 ];

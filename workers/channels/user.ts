@@ -1,14 +1,14 @@
 /**
  * The user's private room (joined by `auth {token}`): `order` (a SpotOrder), `position` (a
- * LeverPosition), `seconds` (a SecondsOrder), `balance` and `notice`. There is no first full state:
+ * LeverPosition), `seconds` (a SecondsOrder), `balance` and `notice`; and the public chat room's `chat`. There is no first full state:
  * each event is a whole record, and pages load their lists over HTTP and refresh on these. Every
  * payload is checked for the fields the pages read; anything malformed is dropped.
  */
-import { SOCKET_EVENTS, type BalanceEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
+import { SOCKET_EVENTS, type BalanceEvent, type ChatEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
 import type { UserEvent } from '../api-types';
 import { isDecimal, isObj, isSymbol, type Obj } from './validate';
 
-export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice, SOCKET_EVENTS.service] as const;
+export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice, SOCKET_EVENTS.service, SOCKET_EVENTS.chat] as const;
 export type UserEventName = (typeof USER_EVENTS)[number];
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -56,6 +56,13 @@ export function isServiceEvent(v: unknown): v is ServiceEvent {
   return isObj(v) && isId(v.conversation_id) && (v.message === undefined || (isObj(v.message) && isId(v.message.id))) && (v.receipts === undefined || isObj(v.receipts));
 }
 
+export function isChatEvent(v: unknown): v is ChatEvent {
+  if (!isObj(v)) return false;
+  if (v.kind === 'deleted') return isId(v.id);
+  const m = v.message;
+  return v.kind === 'message' && isObj(m) && isId(m.id) && isId(m.user_id) && isStr(m.nickname) && typeof m.level === 'number' && isStr(m.text) && typeof m.masked === 'boolean' && typeof m.at === 'number';
+}
+
 /** One socket event → a UserEvent, or null when its payload is malformed. */
 export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent | null {
   switch (name) {
@@ -71,6 +78,8 @@ export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent
       return isTradeNotice(payload) ? { kind: 'notice', notice: payload } : null;
     case 'service':
       return isServiceEvent(payload) ? { kind: 'service', service: payload } : null;
+    case 'chat':
+      return isChatEvent(payload) ? { kind: 'chat', chat: payload } : null;
   }
 }
 

@@ -1,0 +1,65 @@
+/**
+ * Back office under /admin/api/chatroom (operators only): the latest messages with their report
+ * counts, deleting a message (everyone's page removes it live), muting a user for a while, banning,
+ * lifting a mute. Every action is written with the operator action log in its own transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { room, SOCKET_EVENTS, type ChatEvent } from '../../../core';
+import { ok } from '../../http/envelope';
+import { parse } from '../../kernel/validate';
+import { AppError } from '../../errors';
+import { inTransaction } from '../../db/tx';
+import { logAction } from '../../domain/operators/operators';
+import { id, int } from '../../kernel/fields';
+import { requiredReason } from '../../admin/forms';
+import { present } from './messages';
+import type {} from './tables';
+
+export async function chatroomAdminRoutes(op: FastifyInstance): Promise<void> {
+  const db = op.db;
+  op.get('/messages', async () => {
+    const rows = await db
+      .selectFrom('chat_messages as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.user_id', 'u.nickname', 'u.level', 'm.text', 'm.masked', 'm.created_at', 'm.deleted_at'])
+      .select(sql<number>`(SELECT count(*)::int FROM chat_reports r WHERE r.message_id = m.id)`.as('reports'))
+      .orderBy('m.id', 'desc')
+      .limit(200)
+      .execute();
+    return ok(rows.map((r) => ({ ...present(r), deleted: r.deleted_at !== null, reports: r.reports })));
+  });
+  op.post('/delete', async (req) => {
+    const b = parse(z.object({ id, reason: requiredReason }), req.body);
+    await inTransaction(db, async (trx) => {
+      const r = await trx.updateTable('chat_messages').set({ deleted_at: new Date(), deleted_by: req.operatorId }).where('id', '=', b.id).where('deleted_at', 'is', null).returning('user_id').executeTakeFirst();
+      if (!r) throw new AppError('chat_message_not_found');
+      await logAction(trx, { operatorId: req.operatorId, action: 'chat_delete', target: `chat_message:${b.id}`, reason: b.reason, detail: { user_id: r.user_id } });
+    });
+    op.market.emitToRoom(room.chat, SOCKET_EVENTS.chat, { kind: 'deleted', id: b.id } satisfies ChatEvent);
+    return ok(true);
+  });
+  const restrict = (kind: 'operator' | 'ban') =>
+    op.post(kind === 'ban' ? '/ban' : '/mute', async (req) => {
+      const b = parse(z.object({ user_id: id, minutes: kind === 'ban' ? z.unknown().optional() : int(1, 525_600), reason: requiredReason }), req.body);
+      const user = await db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst();
+      if (!user) throw new AppError('not_found');
+      const until = kind === 'ban' ? null : new Date(op.chatroom.now() + Number(b.minutes) * 60_000);
+      await inTransaction(db, async (trx) => {
+        await trx.insertInto('chat_mutes').values({ user_id: b.user_id, kind, until }).onConflict((oc) => oc.column('user_id').doUpdateSet({ kind, until, created_at: new Date() })).execute();
+        await logAction(trx, { operatorId: req.operatorId, action: kind === 'ban' ? 'chat_ban' : 'chat_mute', target: `user:${b.user_id}`, reason: b.reason, detail: { until: until?.toISOString() ?? null } });
+      });
+      return ok(true);
+    });
+  restrict('operator');
+  restrict('ban');
+  op.post('/unmute', async (req) => {
+    const b = parse(z.object({ user_id: id, reason: requiredReason }), req.body);
+    await inTransaction(db, async (trx) => {
+      await trx.deleteFrom('chat_mutes').where('user_id', '=', b.user_id).execute();
+      await logAction(trx, { operatorId: req.operatorId, action: 'chat_unmute', target: `user:${b.user_id}`, reason: b.reason });
+    });
+    return ok(true);
+  });
+}

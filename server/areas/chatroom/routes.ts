@@ -1,0 +1,30 @@
+/**
+ * /api/chatroom/… for logged-in users: the room's last messages (and the caller's mute), posting
+ * (stored, then delivered to the `chatroom` socket room as a `chat` event), and reporting.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { room, SOCKET_EVENTS, type ChatEvent } from '../../../core';
+import { ok } from '../../http/envelope';
+import { parse } from '../../kernel/validate';
+import { requestInput as input } from '../../kernel/input';
+import { id } from '../../kernel/fields';
+import { reportMessage, roomState, sendMessage } from './messages';
+import { chatRules } from './rules';
+
+export async function chatroomRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  app.get('/chatroom/state', auth, async (req) => ok(await roomState(db, await chatRules(db), req.userId, app.chatroom.now())));
+  app.post('/chatroom/send', auth, async (req) => {
+    // zod only checks the type; the length and emptiness rules answer in the user's words (messages.ts)
+    const b = parse(z.object({ text: z.string().max(20_000) }), input(req));
+    const message = await sendMessage(db, await chatRules(db), req.userId, b.text, app.chatroom.now());
+    app.market.emitToRoom(room.chat, SOCKET_EVENTS.chat, { kind: 'message', message } satisfies ChatEvent);
+    return ok(message);
+  });
+  app.post('/chatroom/report', auth, async (req) => {
+    await reportMessage(db, req.userId, parse(z.object({ id }), input(req)).id);
+    return ok(true);
+  });
+}
