@@ -35,3 +35,4 @@ export * from './types/nft';
 export * from './nft/verify-boxes';
 export { sha256Hex } from './nft/sha256';
 export * from './nft/money';
+export * from './proof/index';

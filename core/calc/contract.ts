@@ -107,3 +107,13 @@ export function liquidationPrice(input: AccountRiskInput, index: number, line: D
   if (x.lte(0)) return dir === 1 ? null : '0';
   return str(x.toDecimalPlaces(dp, dir === 1 ? ExactDecimal.ROUND_UP : ExactDecimal.ROUND_DOWN));
 }
+
+/**
+ * The risk input of a lever account from its available balance and open positions, each with the
+ * margin it holds (as stored, rounded up) and a price: balance = available + Σ margin. The server's
+ * liquidation check and the forced-close proof both build it here.
+ */
+export function accountRiskInput(available: DecimalInput, open: readonly { margin: DecimalInput; position: ContractPosition; currentPrice: DecimalInput }[]): AccountRiskInput {
+  const held = open.reduce<Decimal>((s, p) => s.plus(dec(p.margin, 'margin')), dec(available, 'available'));
+  return { balance: str(held), positions: open.map((p) => ({ position: p.position, currentPrice: p.currentPrice })) };
+}

@@ -4,7 +4,7 @@
  * `balance` for the risk figures = available + the margin of the open positions.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, accountEquity, accountRiskInput, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { LeverOrdersTable } from '../../db/trading-tables';
 import type { TradingContext } from './context';
@@ -35,8 +35,7 @@ export interface PricedRow {
 
 /** The risk input of an account: its open positions priced at `priceOf`, balance = available + Σ margin. */
 export function riskInput(available: string, open: readonly PricedRow[]): AccountRiskInput {
-  const margin = open.reduce((s, p) => s.plus(p.row.margin), new ExactDecimal(0));
-  return { balance: margin.plus(available).toFixed(), positions: open.map((p) => ({ position: contractOf(p.row), currentPrice: p.price })) };
+  return accountRiskInput(available, open.map((p) => ({ margin: p.row.margin, position: contractOf(p.row), currentPrice: p.price })));
 }
 
 export function summarise(ctx: TradingContext, available: string, frozen: string, open: readonly PricedRow[]): LeverAccountSummary {

@@ -1,0 +1,6 @@
+export * from './types';
+export * from './seconds';
+export * from './lever';
+export * from './dual';
+export * from './ieo';
+export * from './boxes';
