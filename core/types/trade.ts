@@ -221,11 +221,25 @@ export interface LeverPosition {
   liq_line: string | null;
   liq_available: string | null;
   liq_group: number | null;
+  /** the other positions of the same forced close (history lists fill it; null elsewhere) */
+  liq_peers: LeverProofPeer[] | null;
   /** copied from a trader (copy trading); self-holding switches it to false */
   copied: boolean;
   created_at: number;
   opened_at: number | null;
   closed_at: number | null;
+}
+
+/** A position closed by the same forced close, as much of it as the risk-rate proof needs. */
+export interface LeverProofPeer {
+  id: number;
+  side: LeverSide;
+  lots: string;
+  lot_size: string;
+  multiple: number;
+  open_price: string;
+  close_price: string;
+  margin: string;
 }
 
 /** The lever account summary (account type 3, quote currency). */
