@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { secondsPayout } from '../calc/seconds-option';
 import { settleDualOrder } from '../calc/dual-order';
-import { proveDual, proveSeconds, sameNumber } from './index';
+import { proveSeconds } from './seconds';
+import { proveDual } from './dual';
+import { sameNumber } from './types';
 
 const price = fc.integer({ min: 1, max: 10_000_000 }).map((n) => (n / 100).toString());
 const stake = fc.integer({ min: 1, max: 1_000_000 }).map((n) => (n / 100).toString());
