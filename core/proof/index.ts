@@ -4,3 +4,4 @@ export * from './lever';
 export * from './dual';
 export * from './ieo';
 export * from './boxes';
+export * from './spot';

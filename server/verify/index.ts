@@ -8,8 +8,10 @@ import { leverChecker } from './checkers/lever';
 import { dualChecker } from './checkers/dual';
 import { ieoChecker } from './checkers/ieo';
 import { boxesChecker } from './checkers/boxes';
+import { spotChecker } from './checkers/spot';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
+  spotChecker,
   secondsChecker,
   leverChecker,
   dualChecker,

@@ -10,14 +10,14 @@ import { createArtist, createCollection, createSeries } from '../areas/nft/catal
 import { CHECKERS } from './index';
 import { runVerify } from './run';
 
-const { lever: LEVER, micro: MICRO } = ACCOUNT_TYPES;
+const { change: CHANGE, lever: LEVER, micro: MICRO } = ACCOUNT_TYPES;
 const USDT = 4;
 const BTC = 1;
 const ETH = 2;
 const PRODUCT = 2;
 
 let k: Kit;
-const ids = { seconds: [] as number[], lever: [] as number[], liquidated: 0, dual: 0, ieo: [] as number[], boxes: [] as string[] };
+const ids = { spot: 0, seconds: [] as number[], lever: [] as number[], liquidated: 0, dual: 0, ieo: [] as number[], boxes: [] as string[] };
 
 async function differing(product: string): Promise<string[]> {
   const { reports } = await runVerify(k.app.db, CHECKERS);
@@ -31,6 +31,14 @@ beforeAll(async () => {
   await k.fund(u.id, USDT, MICRO, '1000');
   await k.fund(u.id, USDT, LEVER, '10000');
   await k.fund(u.id, BTC, PRODUCT, '1');
+
+  // spot: a limit buy resting under the price, filled by the venue tick that crosses it
+  await k.fund(u.id, USDT, CHANGE, '100000');
+  await k.tick('BTC/USDT', '50000');
+  const limit = await k.call('POST', '/api/coin/trade', u.token, { amount: '0.5', target_price: '49000', currency_id: BTC, legal_id: USDT, type: 'buy' });
+  expect(limit.type).toBe('ok');
+  await k.tick('BTC/USDT', '48900');
+  ids.spot = (await k.app.db.selectFrom('spot_orders').select('id').where('user_id', '=', u.id).executeTakeFirstOrThrow()).id;
 
   // seconds: a win and a loss on real ticks
   const t0 = k.clock.now;
@@ -92,6 +100,7 @@ afterAll(async () => {
 it('every settled outcome matches its stored ticks and rules', async () => {
   const { ok, reports } = await runVerify(k.app.db, CHECKERS);
   expect(reports.map((r) => [r.product.split(' ')[0], r.checked, r.differing])).toEqual([
+    ['spot', 1, []],
     ['seconds', 2, []],
     ['contracts', 2, []],
     ['dual', 1, []],
@@ -108,6 +117,18 @@ it('every settled outcome matches its stored ticks and rules', async () => {
 });
 
 describe('tampering is reported on exactly the order it touched', () => {
+  it('spot: the venue tick that filled a resting buy, then the average price', async () => {
+    const f = await k.app.db.selectFrom('spot_fills').selectAll().where('order_id', '=', ids.spot).executeTakeFirstOrThrow();
+    expect(f.tick_seq).not.toBeNull();
+    await sql`UPDATE market_ticks SET price = 49500 WHERE symbol = 'BTC/USDT' AND seq = ${f.tick_seq}`.execute(k.app.db);
+    expect(await differing('spot')).toEqual([String(ids.spot)]);
+    await sql`UPDATE market_ticks SET price = 48900 WHERE symbol = 'BTC/USDT' AND seq = ${f.tick_seq}`.execute(k.app.db);
+    await sql`UPDATE spot_orders SET fill_price = 48000 WHERE id = ${ids.spot}`.execute(k.app.db);
+    expect(await differing('spot')).toEqual([String(ids.spot)]);
+    await sql`UPDATE spot_orders SET fill_price = ${f.price} WHERE id = ${ids.spot}`.execute(k.app.db);
+    expect(await differing('spot')).toEqual([]);
+  });
+
   it('seconds: a stored end tick, then a stored payout', async () => {
     const o = await k.app.db.selectFrom('seconds_orders').selectAll().where('id', '=', ids.seconds[0]).executeTakeFirstOrThrow();
     await sql`UPDATE market_ticks SET price = price + 1 WHERE symbol = ${o.symbol} AND seq = ${o.end_seq}`.execute(k.app.db);
