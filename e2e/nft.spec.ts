@@ -70,6 +70,7 @@ test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', as
   await box.getByTestId('box-proof').locator('summary').click();
   await expect(box.getByTestId('box-proof')).toContainText('Commitment');
   await expect(box.getByTestId('box-proof')).toContainText('1 / 40');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 }); // the "opened" toast has gone
   await shot(page, 'proof-box');
 });
 

@@ -212,6 +212,7 @@ test('options: a 30 s order counts down and shows its result', async ({ page }) 
   await expect(settled.getByTestId('seconds-proof-verdict')).toHaveAttribute('data-ok', 'true');
   await expect(settled.getByTestId('seconds-proof')).toContainText('tick #');
   await settled.scrollIntoViewIfNeeded();
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 }); // the settled notice has gone
   await shot(page, 'proof-seconds');
 });
 

@@ -5,3 +5,4 @@ export * from './dual';
 export * from './ieo';
 export * from './boxes';
 export * from './spot';
+export * from './auction';

@@ -9,6 +9,7 @@ import { dualChecker } from './checkers/dual';
 import { ieoChecker } from './checkers/ieo';
 import { boxesChecker } from './checkers/boxes';
 import { spotChecker } from './checkers/spot';
+import { auctionsChecker } from './checkers/auctions';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,
@@ -17,6 +18,7 @@ export const CHECKERS: readonly OutcomeChecker[] = [
   dualChecker,
   ieoChecker,
   boxesChecker,
+  auctionsChecker,
 ];
 
 export type { OutcomeChecker, VerifyRow } from './checker';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_TYPES, type DualOrder, type DualProduct, type LeverPosition, type SecondsOrder } from '../../core';
 import { createKit, type Kit } from '../testing/trading-kit';
-import { createArtist, createCollection, createSeries } from '../areas/nft/catalog';
+import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/catalog';
 import { CHECKERS } from './index';
 import { runVerify } from './run';
 
@@ -17,7 +17,7 @@ const ETH = 2;
 const PRODUCT = 2;
 
 let k: Kit;
-const ids = { spot: 0, seconds: [] as number[], lever: [] as number[], liquidated: 0, dual: 0, ieo: [] as number[], boxes: [] as string[] };
+const ids = { spot: 0, seconds: [] as number[], lever: [] as number[], liquidated: 0, dual: 0, ieo: [] as number[], boxes: [] as string[], auction: 0 };
 
 async function differing(product: string): Promise<string[]> {
   const { reports } = await runVerify(k.app.db, CHECKERS);
@@ -92,6 +92,18 @@ beforeAll(async () => {
   await k.fund(u.id, USDT, PRODUCT, '100');
   for (let i = 0; i < 3; i++) expect((await k.call('POST', '/api/bind_box/buyNFT', u.token, { code: 'BOX-V' })).type).toBe('ok');
   ids.boxes = (await k.app.db.selectFrom('nft_boxes').select('code').orderBy('k').execute()).map((b) => b.code);
+
+  // an NFT auction: two bidders, the higher wins once the end passes
+  await createItem(k.app.db, { code: 'AUC-V', collectionId: col, artistId: artist, title: 'Auction', currencyId: USDT, price: '100', startMs: now - 60_000, endMs: now + 3_600_000, margin: '10', perIncrease: '5', payType: 2 });
+  const rival = await k.user('verify-rival@example.com');
+  await k.fund(rival.id, USDT, PRODUCT, '1000');
+  for (const [who, raise] of [[u, '5'], [rival, '20']] as const) {
+    expect((await k.call('POST', '/api/bind_box/marginNFT', who.token, { code: 'AUC-V' })).type).toBe('ok');
+    expect((await k.call('POST', '/api/bind_box/auctionNFT', who.token, { code: 'AUC-V', price: raise })).type).toBe('ok');
+  }
+  k.app.nft.now = () => now + 7_200_000;
+  await k.app.nft.runOnce();
+  ids.auction = (await k.app.db.selectFrom('nft_orders').select('id').where('kind', '=', 'auction').executeTakeFirstOrThrow()).id;
 }, 180_000);
 afterAll(async () => {
   await k?.t.close();
@@ -106,6 +118,7 @@ it('every settled outcome matches its stored ticks and rules', async () => {
     ['dual', 1, []],
     ['IEO', 3, []],
     ['blind', 3, []],
+    ['NFT', 1, []],
   ]);
   expect(ok).toBe(true);
   const liq = await k.app.db.selectFrom('lever_orders').selectAll().where('id', '=', ids.liquidated).executeTakeFirstOrThrow();
@@ -168,6 +181,13 @@ describe('tampering is reported on exactly the order it touched', () => {
     expect(await differing('IEO')).toEqual([String(ids.ieo[1])]);
     await sql`UPDATE ieo_orders SET allotted = allotted - 1 WHERE id = ${ids.ieo[1]}`.execute(k.app.db);
     expect(await differing('IEO')).toEqual([]);
+  });
+
+  it('NFT auctions: the winning price', async () => {
+    await sql`UPDATE nft_orders SET price = price - 1 WHERE id = ${ids.auction}`.execute(k.app.db);
+    expect(await differing('NFT')).toEqual([String(ids.auction)]);
+    await sql`UPDATE nft_orders SET price = price + 1 WHERE id = ${ids.auction}`.execute(k.app.db);
+    expect(await differing('NFT')).toEqual([]);
   });
 
   it('blind boxes: one prize', async () => {
