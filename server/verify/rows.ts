@@ -4,14 +4,17 @@ import type { Proof, ProofProblem, ProofTick } from '../../core';
 import { sameNumber } from '../../core';
 import type { VerifyRow } from './checker';
 
+/** "67074.170000000000000000" → "67074.17": NUMERIC columns print every scale digit. */
+const tidy = (text: string) => text.replace(/(\d+)\.(\d*?)0+(?!\d)/g, (_m, i: string, f: string) => (f ? `${i}.${f}` : i));
+
 export function rowOf<T>(id: string | number, proof: Proof<T>, extra: ProofProblem[] = []): VerifyRow {
   const problems = [...extra, ...proof.problems];
   if (problems.length === 0) return { id: String(id), ok: true };
   return {
     id: String(id),
     ok: false,
-    expected: problems.map((p) => `${p.what} ${p.expected}`).join('; '),
-    actual: problems.map((p) => `${p.what} ${p.actual}`).join('; '),
+    expected: problems.map((p) => `${p.what} ${tidy(p.expected)}`).join('; '),
+    actual: problems.map((p) => `${p.what} ${tidy(p.actual)}`).join('; '),
   };
 }
 
