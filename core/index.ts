@@ -42,3 +42,4 @@ export * from './service/hours';
 export * from './service/webview';
 export * from './types/game';
 export * from './game/pool';
+export * from './proof/index';

@@ -66,6 +66,12 @@ test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', as
   await expect(box).toContainText('Opened');
   await expect(box).not.toContainText('not opened');
   await shot(page, 'nft-mine-boxes-light');
+  // How it was drawn (issue 20): the commitment binds the draw until the seed is published
+  await box.getByTestId('box-proof').locator('summary').click();
+  await expect(box.getByTestId('box-proof')).toContainText('Commitment');
+  await expect(box.getByTestId('box-proof')).toContainText('1 / 40');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 }); // the "opened" toast has gone
+  await shot(page, 'proof-box');
 });
 
 test('NFT pages at 390×844, light and dark, no serious axe violation', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +54,7 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     env,
     async stop({ keepData = false, signal = 'SIGTERM' } = {}) {
       await stopServer(child, base, signal);
+      if (!keepData && process.env.E2E_VERIFY === 'on') verifyOutcomes(opts.name, env);
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async restart() {
@@ -61,6 +62,16 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
       child = await spawnServer(opts.name, base, env, opts.timeoutMs);
     },
   };
+}
+
+/**
+ * `npm test` sets E2E_VERIFY=on: before a spec's own database goes, every outcome its journeys
+ * settled is recomputed by `npm run verify` (issue 20), which starts and stops the embedded cluster
+ * in the data dir itself; a difference fails the spec.
+ */
+function verifyOutcomes(name: string, env: NodeJS.ProcessEnv): void {
+  const r = spawnSync('npx', ['tsx', 'server/verify/cli.ts'], { env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${name} e2e server: npm run verify found outcomes that differ (exit ${r.status})`);
 }
 
 async function spawnServer(name: string, base: string, env: NodeJS.ProcessEnv, timeoutMs = 200_000): Promise<ChildProcess> {

@@ -239,4 +239,9 @@ test('dual invest: the order bought above settles at maturity', async ({ page })
   await expect(order.getByTestId('dual-settlement')).toBeVisible();
   await expect(order.getByTestId('dual-payout')).toHaveText(/\d/);
   await shot(page, 'products-dual-settled');
+  // How it was settled (issue 20): the settle tick and the payout formula, recomputed in the page
+  await order.getByTestId('dual-proof').locator('summary').click();
+  await expect(order.getByTestId('dual-proof-verdict')).toHaveAttribute('data-ok', 'true');
+  await order.getByTestId('dual-proof').scrollIntoViewIfNeeded();
+  await shot(page, 'proof-dual');
 });

@@ -149,3 +149,13 @@ export function positionRoe(p: ContractPosition, currentPrice: DecimalInput): st
 export function netRealisedPnl(profit: DecimalInput, openingFee: DecimalInput, overnightFees: DecimalInput): string {
   return str(dec(profit, 'profit').minus(dec(openingFee, 'fee')).minus(dec(overnightFees, 'overnight')));
 }
+
+/**
+ * The risk input of a lever account from its available balance and open positions, each with the
+ * margin it holds (as stored, rounded up) and a price: balance = available + Σ margin. The server's
+ * liquidation check and the forced-close proof both build it here.
+ */
+export function accountRiskInput(available: DecimalInput, open: readonly { margin: DecimalInput; position: ContractPosition; currentPrice: DecimalInput }[]): AccountRiskInput {
+  const held = open.reduce<Decimal>((s, p) => s.plus(dec(p.margin, 'margin')), dec(available, 'available'));
+  return { balance: str(held), positions: open.map((p) => ({ position: p.position, currentPrice: p.currentPrice })) };
+}

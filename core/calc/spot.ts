@@ -43,3 +43,12 @@ export function spotTradeAmounts(t: SpotTradeInput, dp = 8): SpotTradeAmounts {
     quoteOut: str(t.side === 'sell' ? (out.isNegative() ? zero : out) : zero),
   };
 }
+
+/**
+ * An order's average fill price: total ÷ filled, half-up at `dp` (18) decimals; null before any
+ * fill. The matching engine stores it as `fill_price`; the settlement proof recomputes it.
+ */
+export function spotVwap(filled: DecimalInput, total: DecimalInput, dp = 18): string | null {
+  const f = dec(filled, 'filled');
+  return f.isZero() ? null : dec(total, 'total').div(f).toDecimalPlaces(dp, ExactDecimal.ROUND_HALF_UP).toFixed();
+}

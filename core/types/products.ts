@@ -130,6 +130,9 @@ export interface DualOrder {
   maturity_at: string;
   /** the feed's price at the maturity instant (last tick at or before it) */
   settle_price: string | null;
+  /** the settle tick's seq and time (ms); a null seq with a time: the 1-minute candle opening then */
+  settle_seq: number | null;
+  settle_ts: number | null;
   settled_at: string | null;
   payout_currency_id: number | null;
   payout_currency_name: string | null;

@@ -215,11 +215,31 @@ export interface LeverPosition {
   close_reason: LeverCloseReason | null;
   /** a loss beyond the account's balance, absorbed by the platform on a forced close (never charged) */
   uncovered_loss: string;
+  /** a forced close: the risk rate (percent) and line that decided it, the available balance it was
+   *  computed from, and the id shared by every position closed with it (issue 20's proof) */
+  liq_risk_rate: string | null;
+  liq_line: string | null;
+  liq_available: string | null;
+  liq_group: number | null;
+  /** the other positions of the same forced close (history lists fill it; null elsewhere) */
+  liq_peers: LeverProofPeer[] | null;
   /** copied from a trader (copy trading); self-holding switches it to false */
   copied: boolean;
   created_at: number;
   opened_at: number | null;
   closed_at: number | null;
+}
+
+/** A position closed by the same forced close, as much of it as the risk-rate proof needs. */
+export interface LeverProofPeer {
+  id: number;
+  side: LeverSide;
+  lots: string;
+  lot_size: string;
+  multiple: number;
+  open_price: string;
+  close_price: string;
+  margin: string;
 }
 
 /** The lever account summary (account type 3, quote currency). */
@@ -312,9 +332,12 @@ export interface SecondsOrder {
   /** the feed price and tick seq at submission */
   buy_price: string;
   buy_seq: number;
+  /** the buy tick's time (ms) */
+  buy_ts: number;
   /** the last tick at or before expiry, null until settled */
   end_price: string | null;
   end_seq: number | null;
+  end_ts: number | null;
   /** expiry time (ms) */
   expires_at: number;
   /** what a win would pay in profit (number × profit_ratio) */

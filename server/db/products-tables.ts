@@ -50,6 +50,10 @@ export interface ProductsTables {
     status: ColumnType<DualStatusColumn, DualStatusColumn | undefined, DualStatusColumn>;
     maturity_at: Date;
     settle_price: NullableNumeric;
+    /** the tick that settled it (migration 019); a null seq: the 1-minute candle closing at settle_ts */
+    settle_symbol: Nullable<string>;
+    settle_seq: ColumnType<string | number | null, number | null | undefined, number | null>;
+    settle_ts: ColumnType<string | number | null, number | null | undefined, number | null>;
     settled_at: Nullable<Date>;
     payout_currency_id: Nullable<number>;
     payout_amount: NullableNumeric;
@@ -146,6 +150,9 @@ export interface ProductsTables {
     allotted: NullableNumeric;
     cost: NullableNumeric;
     refund: NullableNumeric;
+    /** the pro-rata rule's inputs at finalisation (migration 019) */
+    alloc_issuance: NullableNumeric;
+    alloc_applied: NullableNumeric;
     finalised_at: Nullable<Date>;
     created_at: CreatedAt;
   };

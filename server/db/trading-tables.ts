@@ -109,6 +109,11 @@ export interface LeverOrdersTable {
   close_reason: Nullable<'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy'>;
   profit: NullableNumeric;
   uncovered_loss: Numeric;
+  /** a forced close: the account's risk rate and the line it fell to (migration 019) */
+  liq_risk_rate: NullableNumeric;
+  liq_line: NullableNumeric;
+  liq_available: NullableNumeric;
+  liq_group: NullableBigInt;
   copied: Generated<boolean>;
   created_at: CreatedAt;
   opened_at: Nullable<Date>;

@@ -52,3 +52,17 @@ it('deletes old unreferenced ticks and keeps referenced ones, recent ones and ea
   await pruneTicks(t.app.db, NOW);
   expect(await seqs(S)).toEqual([base + 1, base + 2, base + 3, base + 5]);
 });
+
+it('keeps the tick a dual order settled at, for as long as the order is kept (issue 20)', async () => {
+  const S = 'BTC/USDT';
+  const base = 2_000_000;
+  await t.app.db.insertInto('market_ticks').values([0, 1, 2].map((i) => ({ symbol: S, seq: base + i, price: '60000', ts: OLD + i }))).execute();
+  const product = await t.app.db.selectFrom('dual_products').select('id').executeTakeFirstOrThrow();
+  await sql`INSERT INTO dual_orders (user_id, product_id, type, currency_id, quote_id, invest_currency_id, num, per_price, amount, apr, linked_price, days, status, maturity_at, settle_price, settle_symbol, settle_seq, settle_ts)
+            VALUES (${userId}, ${product.id}, 'call', 1, 4, 1, 1, 0.001, 0.001, 0.365, 61000, 1, 'success', ${new Date(OLD + 1)}, 60000, ${S}, ${base + 1}, ${OLD + 1})`.execute(t.app.db);
+  await pruneTicks(t.app.db, NOW);
+  const left = (await t.app.db.selectFrom('market_ticks').select('seq').where('symbol', '=', S).where('seq', '>=', base).where('seq', '<', base + 3).orderBy('seq').execute()).map((r) => Number(r.seq));
+  // base+1 settled the order; base+2 is the newest (the resume point) unless newer ticks exist
+  expect(left).toContain(base + 1);
+  expect(left).not.toContain(base);
+});

@@ -48,6 +48,7 @@ async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number
         .values({
           item_id: item.id, buyer_id: winner, seller_id: seller, kind: 'auction', currency_id: item.currency_id, price: fees.price, fee: fees.fee,
           royalty: fees.royalty, margin: m.amount, status: 'awaiting_payment', pay_deadline: new Date(new Date(item.end_at).getTime() + NFT_RULES.payWindowMs),
+          auction_end_at: new Date(item.end_at),
           created_at: new Date(nowMs),
         })
         .execute();

@@ -91,6 +91,8 @@ export interface NftOrdersTable {
   margin: Defaulted<string>;
   status: 'awaiting_payment' | 'paid' | 'expired';
   pay_deadline: Nullable<Date>;
+  /** an auction order: the auction end it was won at (migration 019) */
+  auction_end_at: Nullable<Date>;
   is_read: Defaulted<boolean>;
   created_at: Date | string;
   paid_at: Nullable<Date>;

@@ -17,6 +17,7 @@ import * as m010 from './010_auth_throttle';
 import * as m011 from './011_crash_safety';
 import * as m012 from './012_matching';
 import * as m013 from './013_tick_replay';
+import * as m019 from './019_outcome_proofs';
 import * as m020 from './020_deposit_networks';
 
 export const migrations: Record<string, Migration> = {
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '011_crash_safety': m011,
   '012_matching': m012,
   '013_tick_replay': m013,
+  '019_outcome_proofs': m019,
   '020_deposit_networks': m020,
 };

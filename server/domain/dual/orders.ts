@@ -32,6 +32,8 @@ function toDto(o: Row, names: Map<number, string>): DualOrder {
     created_at: o.created_at.toISOString(),
     maturity_at: o.maturity_at.toISOString(),
     settle_price: o.settle_price === null ? null : canon(o.settle_price),
+    settle_seq: o.settle_seq === null ? null : Number(o.settle_seq),
+    settle_ts: o.settle_ts === null ? null : Number(o.settle_ts),
     settled_at: iso(o.settled_at),
     payout_currency_id: o.payout_currency_id,
     payout_currency_name: o.payout_currency_id === null ? null : (names.get(o.payout_currency_id) ?? ''),

@@ -16,16 +16,35 @@ import { dualSymbol } from './products';
 import { PRODUCT_ACCOUNT, currencyNames, type AfterCommit } from './shared';
 import { inTransaction } from '../../db/tx';
 
+/** What settled an order: a feed tick (seq) or, with seq null, the 1-minute candle opening at ts. */
+export interface SettleMark {
+  price: string;
+  seq: number | null;
+  ts: number;
+}
+
 /** The last traded price at or before an instant, or undefined when it is not known. */
 export interface PriceAt {
-  priceAt(symbol: string, atMs: number): Promise<string | undefined>;
+  priceAt(symbol: string, atMs: number): Promise<SettleMark | undefined>;
 }
 
 export const NO_PRICE_GRACE_MS = 10 * 60_000;
 
-export async function markSettling(db: Kysely<Database>, orderId: number, settlePrice: string): Promise<boolean> {
-  const r = await db.updateTable('dual_orders').set({ status: 'settling', settle_price: settlePrice }).where('id', '=', orderId).where('status', '=', 'purchased').executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+/** purchased → settling with the deciding tick, which goes on record (market_ticks) in the same transaction. */
+export async function markSettling(db: Kysely<Database>, orderId: number, symbol: string, mark: SettleMark): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const r = await trx
+      .updateTable('dual_orders')
+      .set({ status: 'settling', settle_price: mark.price, settle_symbol: symbol, settle_seq: mark.seq, settle_ts: mark.ts })
+      .where('id', '=', orderId)
+      .where('status', '=', 'purchased')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    if (mark.seq !== null) {
+      await trx.insertInto('market_ticks').values({ symbol, seq: mark.seq, price: mark.price, ts: mark.ts }).onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing()).execute();
+    }
+    return true;
+  });
 }
 
 export async function payOut(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
@@ -75,13 +94,14 @@ export async function settleDueDual(db: Kysely<Database>, prices: PriceAt, nowMs
   for (const o of due) {
     if (o.status === 'purchased') {
       const at = o.maturity_at.getTime();
-      const price = await prices.priceAt(dualSymbol(names.get(o.currency_id) ?? '', names.get(o.quote_id) ?? ''), at);
-      if (price === undefined) {
+      const symbol = dualSymbol(names.get(o.currency_id) ?? '', names.get(o.quote_id) ?? '');
+      const mark = await prices.priceAt(symbol, at);
+      if (mark === undefined) {
         if (nowMs - at >= NO_PRICE_GRACE_MS && (await failAndRefund(db, o.id, nowMs, 'no_price'))) done++;
         afterCommit?.('dual_fail', o.id);
         continue;
       }
-      await markSettling(db, o.id, price);
+      await markSettling(db, o.id, symbol, mark);
       afterCommit?.('dual_settling', o.id);
     }
     if (await payOut(db, o.id, nowMs)) done++;

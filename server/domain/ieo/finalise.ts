@@ -7,7 +7,7 @@
  * resumes with the remaining pending subscriptions; the project is marked finalised when none is left.
  */
 import type { Kysely } from 'kysely';
-import { allocateIeo, ieoSettlement } from '../../../core';
+import { ExactDecimal, allocateIeo, ieoSettlement } from '../../../core';
 import type { Database } from '../../db/schema';
 import { credit, settleFrozen, unfreeze } from '../../db/ledger';
 import { PRODUCT_ACCOUNT, type AfterCommit } from '../dual/shared';
@@ -25,6 +25,8 @@ export async function finaliseProject(db: Kysely<Database>, projectId: number, n
   if (p.finalised_at || p.end_at.getTime() > nowMs) return 0;
   const { allotments } = allocateIeo(p.total_issuance, all.map((o) => ({ id: o.id, amount: o.amount })), p.token_decimals);
   const allotted = new Map(allotments.map((a) => [a.id, a.allotted]));
+  // the rule's inputs, kept on every subscription it settles (issue 20: verify recomputes from them)
+  const applied = all.reduce((sum, o) => sum.plus(o.amount), new ExactDecimal(0)).toFixed();
   let settled = 0;
   for (const o of all) {
     if (o.status !== 'pending') continue;
@@ -35,7 +37,7 @@ export async function finaliseProject(db: Kysely<Database>, projectId: number, n
       const s = ieoSettlement({ allotted: got, price: row.price, paid: row.pay_amount });
       await trx
         .updateTable('ieo_orders')
-        .set({ status: got === '0' ? 'failed' : 'passed', allotted: got, cost: s.cost, refund: s.refund, finalised_at: new Date(nowMs) })
+        .set({ status: got === '0' ? 'failed' : 'passed', allotted: got, cost: s.cost, refund: s.refund, finalised_at: new Date(nowMs), alloc_issuance: p.total_issuance, alloc_applied: applied })
         .where('id', '=', o.id)
         .where('status', '=', 'pending')
         .execute();

@@ -46,7 +46,7 @@ export { pairByIds, pairBySymbol } from './context';
 export { placeSpotOrder, cancelSpotOrder, listSpotOrders } from './spot';
 export { scheduleCross } from './matching/cross';
 export { submitLever, fillEntrusted, closePosition, closeOrCancel, batchClose, setStops, liquidateIfDue, chargeOvernight, utcDay } from './lever';
-export { accountView, summarise, riskInput, contractOf } from './lever-view';
+export { accountView, summarise, riskInput, contractOf, withLiquidationPeers } from './lever-view';
 export { submitSeconds, settleSeconds, listSeconds, secondsResult, secondsConfigs, payableCurrencies, PAYABLE_CURRENCIES } from './seconds';
 export { publicSettings, type PairSettings } from './settings';
 export { parseAmount, parseOptionalPrice } from './amounts';

@@ -4,7 +4,7 @@
  * `balance` for the risk figures = available + the margin of the open positions.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, accountEquity, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, accountEquity, accountRiskInput, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { LeverOrdersTable } from '../../db/trading-tables';
 import type { TradingContext } from './context';
@@ -35,8 +35,7 @@ export interface PricedRow {
 
 /** The risk input of an account: its open positions priced at `priceOf`, balance = available + Σ margin. */
 export function riskInput(available: string, open: readonly PricedRow[]): AccountRiskInput {
-  const margin = open.reduce((s, p) => s.plus(p.row.margin), new ExactDecimal(0));
-  return { balance: margin.plus(available).toFixed(), positions: open.map((p) => ({ position: contractOf(p.row), currentPrice: p.price })) };
+  return accountRiskInput(available, open.map((p) => ({ margin: p.row.margin, position: contractOf(p.row), currentPrice: p.price })));
 }
 
 export function summarise(ctx: TradingContext, available: string, frozen: string, open: readonly PricedRow[]): LeverAccountSummary {
@@ -87,6 +86,11 @@ export function toLeverPosition(ctx: TradingContext, r: LeverRow, live?: { price
     close_seq: r.close_seq === null ? null : Number(r.close_seq),
     close_reason: r.close_reason,
     uncovered_loss: canon(r.uncovered_loss),
+    liq_risk_rate: canonOrNull(r.liq_risk_rate),
+    liq_line: canonOrNull(r.liq_line),
+    liq_available: canonOrNull(r.liq_available),
+    liq_group: r.liq_group === null ? null : Number(r.liq_group),
+    liq_peers: null,
     copied: r.copied,
     created_at: r.created_at.getTime(),
     opened_at: r.opened_at?.getTime() ?? null,
@@ -109,4 +113,21 @@ export async function accountView(ctx: TradingContext, userId: number) {
     return toLeverPosition(ctx, r, { price: i >= 0 ? priced[i].price : null, risk, index: i, riskRate: summary.risk_rate });
   };
   return { summary, present, openRows };
+}
+
+/** History rows with their forced-close peers (the other positions closed with each), for the proof panel. */
+export async function withLiquidationPeers(db: Kysely<Database>, userId: number, list: LeverPosition[]): Promise<LeverPosition[]> {
+  const groups = [...new Set(list.flatMap((p) => (p.liq_group === null ? [] : [p.liq_group])))];
+  if (!groups.length) return list;
+  const rows = await db.selectFrom('lever_orders').selectAll().where('user_id', '=', userId).where('liq_group', 'in', groups).where('status', '=', 'closed').execute();
+  return list.map((p) =>
+    p.liq_group === null
+      ? p
+      : {
+          ...p,
+          liq_peers: rows
+            .filter((r) => Number(r.liq_group) === p.liq_group && r.id !== p.id)
+            .map((r) => ({ id: r.id, side: r.side, lots: canon(r.lots), lot_size: canon(r.lot_size), multiple: r.multiple, open_price: canon(r.open_price ?? '0'), close_price: canon(r.close_price ?? '0'), margin: canon(r.margin) })),
+        },
+  );
 }

@@ -161,11 +161,20 @@ export async function fillEntrusted(ctx: TradingContext, entry: { id: number; us
 }
 
 /** Settles one open position at `price` inside the caller's transaction; null if it is no longer open. */
-async function settleClose(trx: Trx, moves: Moves, ctx: TradingContext, id: number, at: TickRef | { price: string; seq: null }, reason: LeverCloseReason): Promise<LeverRow | null> {
+async function settleClose(
+  trx: Trx,
+  moves: Moves,
+  ctx: TradingContext,
+  id: number,
+  at: TickRef | { price: string; seq: null },
+  reason: LeverCloseReason,
+  liq?: { rate: string; line: string; available: string; group: number },
+): Promise<LeverRow | null> {
   const price = at.price;
   const r = await trx
     .updateTable('lever_orders')
-    .set({ status: 'closed', close_price: price, close_seq: at.seq, close_reason: reason, closed_at: new Date(ctx.now()) })
+    // a forced close keeps the risk rate and the line that decided it (the proof, issue 20)
+    .set({ status: 'closed', close_price: price, close_seq: at.seq, close_reason: reason, closed_at: new Date(ctx.now()), ...(liq ? { liq_risk_rate: liq.rate, liq_line: liq.line, liq_available: liq.available, liq_group: liq.group } : {}) })
     .where('id', '=', id)
     .where('status', '=', 'position')
     .returningAll()
@@ -298,8 +307,9 @@ export async function liquidateIfDue(ctx: TradingContext, userId: number): Promi
       if (rate === null || new Decimal(rate).gt(ctx.liquidationLine)) return [];
       priced.sort((a, b) => new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)));
       const out: LeverRow[] = [];
+      const liq = { rate, line: ctx.liquidationLine, available: bal.available, group: Math.min(...open.map((o) => o.id)) };
       for (const p of priced) {
-        const r = await settleClose(trx, moves, ctx, p.row.id, p.tick ?? { price: p.price, seq: null }, 'liquidation');
+        const r = await settleClose(trx, moves, ctx, p.row.id, p.tick ?? { price: p.price, seq: null }, 'liquidation', liq);
         if (r) out.push(r);
       }
       return out;

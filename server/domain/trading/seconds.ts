@@ -67,8 +67,10 @@ function toSecondsOrder(ctx: TradingContext, r: Row, currency: string): SecondsO
     status: r.status,
     buy_price: canon(r.buy_price),
     buy_seq: Number(r.buy_seq),
+    buy_ts: Number(r.buy_ts),
     end_price: canonOrNull(r.end_price),
     end_seq: r.end_seq === null ? null : Number(r.end_seq),
+    end_ts: r.end_ts === null ? null : Number(r.end_ts),
     expires_at: Number(r.expires_at),
     expected_profit: new ExactDecimal(r.number).times(r.profit_ratio).toFixed(), // = secondsPayout's profit on a win, exact
     result: r.result,

@@ -12,6 +12,7 @@ import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../idempotency';
 import {
   accountView,
+  withLiquidationPeers,
   batchClose,
   cancelSpotOrder,
   closeOrCancel,
@@ -142,7 +143,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       accountView(ctx(), req.userId),
     ]);
     const total = Number(count.n);
-    return ok({ list: rows.map(view.present), page: b.page, limit: b.limit, total, has_more: b.page * b.limit < total });
+    const list = await withLiquidationPeers(ctx().db, req.userId, rows.map(view.present));
+    return ok({ list, page: b.page, limit: b.limit, total, has_more: b.page * b.limit < total });
   });
   app.post('/lever/close', auth, async (req) => {
     const b = parse(IdBody, input(req));

@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 export async function startProductJobs(app: FastifyInstance, opts: { now?: () => number } = {}): Promise<ProductJobs> {
   const db = app.db;
-  const marks = new PriceMarks(app.market, undefined, async (symbol, atMs) => (await lastDurableTick(db, symbol, 0, atMs))?.price);
+  const marks = new PriceMarks(app.market, undefined, async (symbol, atMs) => (await lastDurableTick(db, symbol, 0, atMs)) ?? undefined);
   app.market.keepTicks((symbol) => marks.watching(symbol));
   let chain: Promise<unknown> = Promise.resolve();
   let lastRefresh = 0;

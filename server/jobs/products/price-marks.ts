@@ -10,11 +10,12 @@
  */
 import type { MarketService } from '../../market';
 import type { Tick } from '../../../core';
-import type { PriceAt } from '../../domain/dual/settle';
+import type { PriceAt, SettleMark } from '../../domain/dual/settle';
 
 interface Mark {
   ts: number;
   price: string;
+  seq: number;
 }
 
 export class PriceMarks implements PriceAt {
@@ -24,7 +25,7 @@ export class PriceMarks implements PriceAt {
     private readonly market: Pick<MarketService, 'lastPrice' | 'history'>,
     private readonly keepMs = 30 * 60_000,
     /** the last durable tick at or before an instant (market_ticks): what a restart settles from */
-    private readonly durable?: (symbol: string, atMs: number) => Promise<string | undefined>,
+    private readonly durable?: (symbol: string, atMs: number) => Promise<SettleMark | undefined>,
   ) {}
 
   /** whether a symbol's ticks are watched (the tick log keeps every one of them) */
@@ -37,7 +38,7 @@ export class PriceMarks implements PriceAt {
     for (const s of symbols) {
       if (this.buf.has(s)) continue;
       const last = this.market.lastPrice(s);
-      this.buf.set(s, last ? [{ ts: last.ts, price: last.price }] : []);
+      this.buf.set(s, last ? [{ ts: last.ts, price: last.price, seq: last.seq }] : []);
     }
   }
 
@@ -45,7 +46,7 @@ export class PriceMarks implements PriceAt {
     for (const t of ticks) {
       const list = this.buf.get(t.symbol);
       if (!list) continue;
-      list.push({ ts: t.ts, price: t.price });
+      list.push({ ts: t.ts, price: t.price, seq: t.seq });
       // Drop old marks but keep the newest one older than the window: it still answers "at or before".
       const cutoff = t.ts - this.keepMs;
       let drop = 0;
@@ -54,7 +55,7 @@ export class PriceMarks implements PriceAt {
     }
   }
 
-  async priceAt(symbol: string, atMs: number): Promise<string | undefined> {
+  async priceAt(symbol: string, atMs: number): Promise<SettleMark | undefined> {
     const list = this.buf.get(symbol) ?? [];
     let lo = 0;
     let hi = list.length - 1;
@@ -66,11 +67,12 @@ export class PriceMarks implements PriceAt {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    if (found >= 0) return list[found].price;
+    if (found >= 0) return list[found].seq > 0 ? list[found] : { price: list[found].price, seq: null, ts: list[found].ts };
     const recorded = await this.durable?.(symbol, atMs);
     if (recorded !== undefined) return recorded;
     const bars = await this.market.history(symbol, '1min', atMs - 60 * 60_000, atMs);
     const whole = bars.filter((b) => b.time + 60_000 <= atMs);
-    return whole.length ? whole[whole.length - 1].close : undefined;
+    // a candle, not a tick: seq null, ts = the bar's open (the proof names the candle)
+    return whole.length ? { price: whole[whole.length - 1].close, seq: null, ts: whole[whole.length - 1].time } : undefined;
   }
 }

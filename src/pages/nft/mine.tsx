@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Button, Empty, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { NFT_RULES, ratePercent, type NftMine, type NftOrder } from '../../../core';
+import { NFT_RULES, ratePercent, type NftBox, type NftBoxSeries, type NftMine, type NftOrder } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
 import { confirmMoney, useLoad, when } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
-import { myNfts, openBox, payOrder } from '../../api/nft';
+import { myNfts, nftDetail, openBox, payOrder } from '../../api/nft';
+import { ProofPanel } from '../../components/proof/ProofPanel';
+import { boxProofView } from '../../components/proof/views';
 import { Tile } from './parts';
 import s from './nft.module.css';
 import { useAction } from './useAction';
@@ -59,11 +61,14 @@ export default function MyNfts() {
             <div className={s.detail}>
               {m.boxes.length === 0 ? <Empty description={t('nft.noBoxes')} /> : null}
               {m.boxes.map((b) => (
-                <div key={b.id} className={`${s.box} ${s.row}`} data-testid={`nft-box-${b.code}`}>
-                  <span>
-                    {b.code} · {b.prize ?? t('nft.notOpened')}
-                  </span>
-                  {b.status === 'opened' ? <Tag>{t('nft.opened')}</Tag> : <Button size="small" color="primary" disabled={pending} onClick={() => void act(() => openBox(b.code), t('nft.openedToast'))}>{t('nft.open')}</Button>}
+                <div key={b.id} className={s.box} data-testid={`nft-box-${b.code}`}>
+                  <div className={s.row}>
+                    <span>
+                      {b.code} · {b.prize ?? t('nft.notOpened')}
+                    </span>
+                    {b.status === 'opened' ? <Tag>{t('nft.opened')}</Tag> : <Button size="small" color="primary" disabled={pending} onClick={() => void act(() => openBox(b.code), t('nft.openedToast'))}>{t('nft.open')}</Button>}
+                  </div>
+                  {b.status === 'opened' ? <BoxProof box={b} /> : null}
                 </div>
               ))}
             </div>
@@ -92,5 +97,16 @@ export default function MyNfts() {
         }
       </LoadState>
     </PageFrame>
+  );
+}
+
+/** An opened box's draw, recomputed from its series' commitment, seed and purchase list (fetched when opened). */
+function BoxProof({ box }: { box: NftBox }) {
+  const { t } = useTranslation();
+  const [series, setSeries] = useState<NftBoxSeries | null>(null);
+  return (
+    <ProofPanel build={() => boxProofView(box, series, t)} onOpen={() => void nftDetail(box.series_code).then((d) => setSeries(d.series))} testId="box-proof">
+      <span className={s.muted}>…</span>
+    </ProofPanel>
   );
 }

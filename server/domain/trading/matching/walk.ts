@@ -6,7 +6,7 @@
  * Self-trade prevention is EXPIRE_MAKER (Binance's name): a resting order of the taker's own user
  * met on the way is cancelled (reported in `expired`) and the walk goes on past it.
  */
-import { ExactDecimal } from '../../../../core';
+import { ExactDecimal, spotVwap } from '../../../../core';
 import type { TakerSide } from '../../../../core/types/book';
 import type { Liquidity, RestingOrder } from '../../../market/books/symbol-book';
 
@@ -63,7 +63,7 @@ export function walk(w: WalkInput): WalkResult {
 }
 
 /** Volume-weighted average price of a walk, rounded half-up to `dp` decimals (null: nothing filled). */
+/** total ÷ filled (core spotVwap: the one formula the proof recomputes too). */
 export function vwap(r: Pick<WalkResult, 'filled' | 'total'>, dp = 18): string | null {
-  const f = D(r.filled);
-  return f.isZero() ? null : D(r.total).div(f).toDecimalPlaces(dp, ExactDecimal.ROUND_HALF_UP).toFixed();
+  return spotVwap(r.filled, r.total, dp);
 }

@@ -1,0 +1,24 @@
+/**
+ * Every product's outcome checker, in the order `npm run verify` prints them. A product adds its
+ * checker with one line here (an area exports its own, e.g. `gameChecker`).
+ */
+import type { OutcomeChecker } from './checker';
+import { secondsChecker } from './checkers/seconds';
+import { leverChecker } from './checkers/lever';
+import { dualChecker } from './checkers/dual';
+import { ieoChecker } from './checkers/ieo';
+import { boxesChecker } from './checkers/boxes';
+import { spotChecker } from './checkers/spot';
+import { auctionsChecker } from './checkers/auctions';
+
+export const CHECKERS: readonly OutcomeChecker[] = [
+  spotChecker,
+  secondsChecker,
+  leverChecker,
+  dualChecker,
+  ieoChecker,
+  boxesChecker,
+  auctionsChecker,
+];
+
+export type { OutcomeChecker, VerifyRow } from './checker';

@@ -1,0 +1,130 @@
+/**
+ * The "how this was settled" views of each product, built from the order the API returned with
+ * core/proof — the same functions `npm run verify` runs on the server, which call the formulas
+ * the server settled with.
+ */
+import type { TFunction } from 'i18next';
+import {
+  accountEquity,
+  accountRiskInput,
+  proveBoxes,
+  proveDual,
+  proveLeverClose,
+  proveLiquidation,
+  proveSeconds,
+  type ContractPosition,
+  type DualOrder,
+  type LeverPosition,
+  type NftBox,
+  type NftBoxSeries,
+  type SecondsOrder,
+} from '../../../core';
+import { formatTime } from '../trade/time';
+import type { ProofFact, ProofView } from './ProofPanel';
+
+const tickMeta = (t: TFunction, ts: number | null, seq: number | null) =>
+  seq === null ? t('proof.candleMeta', { time: formatTime(ts) }) : t('proof.tickMeta', { time: formatTime(ts), seq });
+
+const sign = (a: string, b: string) => {
+  const d = Number(a) - Number(b);
+  return d > 0 ? '>' : d < 0 ? '<' : '=';
+};
+
+export function secondsProofView(o: SecondsOrder, t: TFunction): ProofView | null {
+  if (o.status !== 'settled' || o.end_price === null) return null;
+  const buy = { price: o.buy_price, seq: o.buy_seq, ts: o.buy_ts };
+  const end = { price: o.end_price, seq: o.end_seq, ts: o.end_ts };
+  const p = proveSeconds({ direction: o.type, stake: o.number, profitRatio: o.profit_ratio, buy, end, expiresAt: o.expires_at, stored: { result: o.result, payout: o.payout, profit: o.profit } });
+  const e = p.expected;
+  const payout = e.result === 'win' ? `${o.number} × (1 + ${o.profit_ratio}) = ${e.payout}` : e.result === 'tie' ? e.payout : '0';
+  return {
+    rule: t('proof.seconds.rule', { ratio: o.profit_ratio }),
+    facts: [
+      { label: t('trade.seconds.buyPrice'), value: o.buy_price, meta: tickMeta(t, buy.ts, buy.seq) },
+      { label: t('proof.seconds.expiry'), value: formatTime(o.expires_at) },
+      { label: t('trade.seconds.endPrice'), value: o.end_price, meta: tickMeta(t, end.ts, end.seq) },
+    ],
+    steps: [
+      `${o.end_price} ${sign(o.end_price, o.buy_price)} ${o.buy_price} · ${t(`trade.seconds.${o.type}`)} → ${t(`trade.seconds.${e.result}`)}`,
+      t('proof.payoutLine', { calc: payout }),
+      t('proof.profitLine', { calc: `${e.payout} − ${o.number} = ${e.profit}` }),
+    ],
+    ok: p.ok,
+  };
+}
+
+const positionOf = (p: LeverPosition): ContractPosition => ({ side: p.side, lots: p.lots, lotSize: p.lot_size, multiple: String(p.multiple), openPrice: p.open_price ?? '0' });
+
+/** A forced close's proof takes every position closed with it: the row itself and its `liq_peers`. */
+export function leverProofView(p: LeverPosition, t: TFunction): ProofView | null {
+  if (p.status !== 'closed' || p.close_price === null || p.open_price === null) return null;
+  const reason = p.close_reason ?? 'user';
+  const proof = proveLeverClose({ position: positionOf(p), reason, closePrice: p.close_price, takeProfit: p.target_profit_price, stopLoss: p.stop_loss_price, stored: { profit: p.profit, uncoveredLoss: p.uncovered_loss } });
+  const short = p.side === 'short';
+  const facts: ProofFact[] = [
+    { label: t('trade.lever.openPrice'), value: p.open_price },
+    { label: t('trade.lever.closePrice'), value: p.close_price, meta: p.close_seq === null ? formatTime(p.closed_at) : tickMeta(t, p.closed_at, p.close_seq) },
+  ];
+  const steps = [t('proof.lever.pnlLine', { calc: `(${p.close_price} − ${p.open_price}) × ${p.lots} × ${p.lot_size}${short ? ' × (−1)' : ''} = ${proof.expected.pnl}` })];
+  if (Number(p.uncovered_loss) > 0) steps.push(t('proof.lever.uncoveredLine', { profit: p.profit ?? '0', uncovered: p.uncovered_loss }));
+  let ok = proof.ok;
+  if (reason === 'take_profit' || reason === 'stop_loss') {
+    const level = (reason === 'take_profit' ? p.target_profit_price : p.stop_loss_price) ?? '—';
+    facts.push({ label: t(reason === 'take_profit' ? 'trade.lever.tp' : 'trade.lever.sl'), value: level });
+    steps.unshift(`${p.close_price} ${sign(p.close_price, level)} ${level} → ${t(`trade.lever.reason.${reason}`)}`);
+  }
+  if (reason === 'liquidation' && p.liq_group !== null && p.liq_line !== null) {
+    const peers = (p.liq_peers ?? []).map((g) => ({ margin: g.margin, position: { side: g.side, lots: g.lots, lotSize: g.lot_size, multiple: String(g.multiple), openPrice: g.open_price }, closePrice: g.close_price }));
+    const positions = [{ margin: p.margin, position: positionOf(p), closePrice: p.close_price }, ...peers];
+    const liq = proveLiquidation({ available: p.liq_available ?? '0', line: p.liq_line, positions, stored: { riskRate: p.liq_risk_rate } });
+    const equity = accountEquity(accountRiskInput(p.liq_available ?? '0', positions.map((x) => ({ margin: x.margin, position: x.position, currentPrice: x.closePrice }))));
+    facts.push({ label: t('proof.lever.available'), value: p.liq_available ?? '0' }, { label: t('proof.lever.line'), value: `${p.liq_line}%` });
+    steps.unshift(t('proof.lever.riskLine', { equity, rate: liq.expected.riskRate ?? '—', line: p.liq_line }));
+    ok = ok && liq.ok;
+  }
+  return { rule: t(`proof.lever.rule.${reason}`, { line: p.liq_line ?? '' }), facts, steps, ok };
+}
+
+export function dualProofView(o: DualOrder, t: TFunction): ProofView | null {
+  if (o.status !== 'success' || o.settle_price === null) return null;
+  const currency = o.payout_currency_id === o.currency_id ? 'base' : o.payout_currency_id === o.quote_id ? 'quote' : null;
+  const maturityAt = Date.parse(o.maturity_at);
+  const p = proveDual({ type: o.type, amount: o.amount, linkedPrice: o.linked_price, apr: o.apr, days: o.days, maturityAt, settle: { price: o.settle_price, seq: o.settle_seq, ts: o.settle_ts }, stored: { currency, amount: o.payout_amount } });
+  const below = p.expected.currency === 'base';
+  const factor = `(1 + ${o.days} × ${o.apr} ÷ 365)`;
+  const amount =
+    o.type === 'call' ? (below ? `${o.amount} × ${factor}` : `${o.amount} × ${o.linked_price} × ${factor}`) : below ? `${o.amount} ÷ ${o.linked_price} × ${factor}` : `${o.amount} × ${factor}`;
+  const unit = below ? o.currency_name : o.quote_name;
+  return {
+    rule: t('proof.dual.rule', { base: o.currency_name, quote: o.quote_name }),
+    facts: [
+      { label: t('prod.dual.linkedPrice'), value: o.linked_price },
+      { label: t('prod.dual.maturity'), value: formatTime(maturityAt) },
+      { label: t('prod.dual.settlePrice'), value: o.settle_price, meta: o.settle_ts === null ? undefined : tickMeta(t, o.settle_ts, o.settle_seq) },
+    ],
+    steps: [`${o.settle_price} ${sign(o.settle_price, o.linked_price)} ${o.linked_price} → ${unit}`, t('proof.payoutLine', { calc: `${amount} = ${p.expected.amount} ${unit}` }), t('proof.dual.roundDown')],
+    ok: p.ok,
+  };
+}
+
+export function boxProofView(box: NftBox, series: NftBoxSeries | null, t: TFunction): ProofView | null {
+  if (!series) return null;
+  const base = {
+    rule: t('proof.box.rule'),
+    facts: [
+      { label: t('proof.box.commitment'), value: series.commitment },
+      { label: t('proof.box.index'), value: `${box.k} / ${series.total}` },
+      ...(series.seed ? [{ label: t('proof.box.seed'), value: series.seed }] : []),
+    ],
+  };
+  if (series.seed === null || series.purchases.some((x) => x.prize === null)) return { ...base, steps: [`sha256(seed) = ${series.commitment.slice(0, 16)}…`], ok: null, note: t('proof.box.sealed') };
+  const proofs = proveBoxes({ seriesId: series.id, seed: series.seed, commitment: series.commitment, manifest: series.manifest, boxes: series.purchases.map((x) => ({ k: x.k, prize: x.prize ?? '' })) });
+  const mine = proofs.get(box.k);
+  const committed = !mine?.problems.some((x) => x.what === 'sha256(seed)');
+  const left = series.manifest.reduce((n, m) => n + m.count, 0) - (box.k - 1);
+  return {
+    ...base,
+    steps: [`sha256(seed) ${committed ? '=' : '≠'} ${series.commitment.slice(0, 16)}… ${committed ? '✓' : '✗'}`, `sha256(seed:${series.id}:${box.k}) mod ${left}`, t('proof.box.prizeLine', { prize: mine?.expected.prize ?? '—' })],
+    ok: (mine?.ok ?? false) && (box.prize === null || box.prize === mine?.expected.prize),
+  };
+}
