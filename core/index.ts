@@ -35,3 +35,5 @@ export * from './types/nft';
 export * from './nft/verify-boxes';
 export { sha256Hex } from './nft/sha256';
 export * from './nft/money';
+export * from './types/loans';
+export * from './loans/math';
