@@ -77,6 +77,8 @@ export interface LoanEvent {
   /** collateral price in the loan coin when it mattered (margin call, liquidation) */
   price: string | null;
   ltv: string | null;
+  /** a liquidation's split: debt, penalty, sold, returned, shortfall */
+  detail: Record<string, string>;
   created_at: number;
 }
 

@@ -15,5 +15,6 @@ import { copytradeArea } from './copytrade';
 import { productsArea } from './products';
 import { backofficeArea } from './backoffice';
 import { nftArea } from './nft';
+import { loansArea } from './loans';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, loansArea, backofficeArea];

@@ -12,6 +12,7 @@ import { COPYTRADE_MESSAGES } from './areas/copytrade';
 import { SECURITY_MESSAGES } from './areas/security';
 import { HARDENING_MESSAGES } from './areas/hardening';
 import { NFT_MESSAGES } from './areas/nft';
+import { LOAN_MESSAGES } from './areas/loans';
 
 const BASE_MESSAGES = {
   param_error: {
@@ -187,7 +188,7 @@ const BASE_MESSAGES = {
 } satisfies Record<string, Table>;
 
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
-export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES, ...HARDENING_MESSAGES, ...NFT_MESSAGES };
+export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES, ...HARDENING_MESSAGES, ...NFT_MESSAGES, ...LOAN_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 
