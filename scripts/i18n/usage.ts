@@ -17,6 +17,7 @@ export const DYNAMIC_KEYS: readonly string[] = [
   'copy.side.*', 'copy.skip.*', 'copy.state.*', 'copy.status.*', 'copy.tabs.*',
   'home.entry.*', 'kline.period.*',
   'nft.payType.*',
+  'loans.status.*', 'loans.level.*', 'loans.event.*', // loan states, live LTV levels and history events (core/types/loans.ts)
   'kline.param.*', // t(`kline.param.${field.label}`): the indicator settings' fields (core/indicators/params.ts)
   'prod.dual.err.*', 'prod.dual.failReason.*', 'prod.dual.type.*', 'prod.dual.typeHint.*',
   'prod.hub.*', 'prod.ieo.closed.*', 'prod.lock.kind.*', 'prod.lock.kindHint.*', 'prod.lock.noOrders.*',
