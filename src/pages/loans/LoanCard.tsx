@@ -61,7 +61,6 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
       ) : (
         <Facts
           items={[
-            [t('loans.borrowed'), <Amount value={loan.principal === '0' ? null : loan.principal} unit={loan.loan_currency} />],
             [t('loans.closedAt'), loan.closed_at ? when(new Date(loan.closed_at).toISOString()) : '—'],
           ]}
         />
