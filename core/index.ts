@@ -43,3 +43,5 @@ export * from './service/webview';
 export * from './types/game';
 export * from './game/pool';
 export * from './proof/index';
+export * from './types/loans';
+export * from './loans/math';

@@ -3,7 +3,7 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { BalanceEvent, ChatEvent, IndicatorParams, LeverPosition, NumberMarks, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
+import type { BalanceEvent, ChatEvent, IndicatorParams, LeverPosition, LoanFigures, LoanTerms, NumberMarks, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
 
 export type { Period };
 
@@ -55,6 +55,8 @@ export interface WatchView {
   positions?: PositionInput[];
   /** the lever account the positions belong to; without it the snapshot carries no risk rate */
   leverAccount?: LeverAccountInput;
+  /** open loans to watch live: LTV, liquidation price and buffer recomputed when their symbols tick */
+  loans?: LoanInput[];
   /** deliver the user's private-room events (fills, closes, liquidations, seconds results) */
   userEvents?: boolean;
   /**
@@ -189,6 +191,28 @@ export interface PositionsLive {
   marginRatio: string | null;
 }
 
+/** One open loan to price live (workers/loans/book.ts): its terms and amounts as the server sent them. */
+export interface LoanInput extends LoanTerms {
+  id: number;
+  principal: string;
+  interest: string;
+  collateral: string;
+  /** ms epoch the server accrued interest to (the rest is prorated live) */
+  accrued_to: number;
+  /** `<collateral>/USDT` */
+  collateralSymbol: string;
+  /** `<loan coin>/USDT`, absent when the loan coin is USDT */
+  loanSymbol?: string;
+  /** the collateral price in the loan coin the page had, used until the symbols tick */
+  price?: string;
+}
+
+/** Live figures of one loan (core/loans/math.ts loanFigures) at `price`, the collateral in the loan coin. */
+export interface LoanLive extends LoanFigures {
+  id: number;
+  price: string | null;
+}
+
 /** One event of the user's private socket room. */
 export type UserEvent =
   | { kind: 'order'; order: SpotOrder }
@@ -226,6 +250,8 @@ export interface Snapshot {
   chart?: ChartDiff;
   /** the view's positions, all of them, whenever one of their symbols ticked or the view changed */
   positions?: PositionsLive;
+  /** the view's loans, all of them, whenever one of their symbols ticked or the view changed */
+  loans?: LoanLive[];
   /** user events since the last snapshot, in arrival order (views with `userEvents` only) */
   events?: UserEvent[];
   /** the view's book, whenever it changed (views with `book` only) */

@@ -18,6 +18,7 @@ import type { Clock } from './clock';
 import { fetchHistory as realFetchHistory, type HistoryRequest } from './channels/history';
 import { RowPainter, type PaintSurface } from './paint/row-painter';
 import { PositionBook } from './positions';
+import { LoanBook } from './loans/book';
 import { Redial } from './redial';
 import type { MarketSocket } from './socket';
 import { Throttle } from './throttle';
@@ -109,7 +110,7 @@ export class MarketEngine {
 
   watch(view: WatchView, send: SnapshotCallback): number {
     const id = this.nextId++;
-    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), events: null, book: null, windowMs: 0, lastSentAt: -Infinity };
+    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), loans: new LoanBook(), events: null, book: null, windowMs: 0, lastSentAt: -Infinity };
     applyExtras(entry, view, this.config?.throttleMs ?? 0);
     this.watches.set(id, entry);
     this.syncSubscriptions();
@@ -244,9 +245,10 @@ export class MarketEngine {
     const changed = this.book.apply(items);
     for (const s of changed) this.cadence.heard(s, now);
     let any = false;
-    for (const { watcher, positions } of this.watches.values()) {
+    for (const { watcher, positions, loans } of this.watches.values()) {
       any = watcher.noteTickers(changed) || any;
       any = positions.noteTickers(changed) || any;
+      any = loans.noteTickers(changed) || any;
     }
     if (any) this.throttle?.request();
     if (this.painter.noteTickers(changed)) this.paintThrottle?.request();
@@ -352,7 +354,7 @@ export class MarketEngine {
         continue;
       }
       const status = () => this.status(entry.watcher, now);
-      const snap = withExtras(entry, entry.watcher.build(status(), this.book.rows), status, this.book.rows, this.books);
+      const snap = withExtras(entry, entry.watcher.build(status(), this.book.rows), status, this.book.rows, this.books, now);
       if (snap) {
         entry.lastSentAt = now;
         this.deliver(entry, snap);

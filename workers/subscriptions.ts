@@ -19,12 +19,13 @@ export function desiredChannels(entries: Iterable<WatchEntry>, paintedSymbols: I
   const want = chartKeysOf(list);
   let all = false;
   const symbols = new Set<string>();
-  for (const { watcher, positions } of list) {
+  for (const { watcher, positions, loans } of list) {
     const s = watcher.tickerSymbols;
     if (s === 'all') all = true;
     else for (const x of s) symbols.add(x);
     // Positions are priced off the tickers channels, so their symbols are needed too.
     if (positions.active) for (const x of positions.symbols) symbols.add(x);
+    if (loans.active) for (const x of loans.symbols) symbols.add(x);
   }
   for (const x of paintedSymbols) symbols.add(x);
   for (const c of extra) want.add(c);

@@ -8,12 +8,15 @@ import type { BookChannel } from './books/channel';
 import type { RowLookup } from './channels/tickers';
 import { UserEventQueue } from './channels/user';
 import type { PositionBook } from './positions';
+import type { LoanBook } from './loans/book';
 import type { Watcher } from './watcher';
 
 export interface WatchEntry {
   watcher: Watcher;
   send: SnapshotCallback;
   positions: PositionBook;
+  /** the view's loans to price live (workers/loans/) */
+  loans: LoanBook;
   /** null unless the view asked for the user's events */
   events: UserEventQueue | null;
   /** null unless the view shows an order book */
@@ -40,6 +43,7 @@ export function applyExtras(entry: WatchEntry, view: WatchView, baseMs: number):
   // A window no longer than the base one is the base one (the throttle's own spacing).
   entry.windowMs = (view.throttleMs ?? 0) > baseMs ? (view.throttleMs ?? 0) : 0;
   entry.positions.setView(view.positions, view.leverAccount);
+  entry.loans.setView(view.loans);
   if (view.userEvents) entry.events ??= new UserEventQueue();
   else entry.events = null;
   if (!view.book) entry.book = null;
@@ -49,17 +53,19 @@ export function applyExtras(entry: WatchEntry, view: WatchView, baseMs: number):
 
 /** Whether anything beyond the status is waiting to be sent to this view. */
 export function hasPending(e: WatchEntry): boolean {
-  return e.watcher.dirty || e.positions.dirty || (e.events?.size ?? 0) > 0 || (e.book?.dirty ?? false);
+  return e.watcher.dirty || e.positions.dirty || e.loans.dirty || (e.events?.size ?? 0) > 0 || (e.book?.dirty ?? false);
 }
 
-/** The watcher's snapshot (tickers, chart) plus the view's positions, user events and book. */
-export function withExtras(e: WatchEntry, snap: Snapshot | null, status: () => StreamStatus, rows: RowLookup, books: BookChannel): Snapshot | null {
+/** The watcher's snapshot (tickers, chart) plus the view's positions, loans, user events and book. */
+export function withExtras(e: WatchEntry, snap: Snapshot | null, status: () => StreamStatus, rows: RowLookup, books: BookChannel, nowMs: number): Snapshot | null {
   const positions = e.positions.build(rows);
+  const loans = e.loans.build(rows, nowMs);
   const events = e.events?.size ? e.events.drain() : null;
   const book = books.build(e.book);
-  if (!positions && !events && !book) return snap;
+  if (!positions && !loans && !events && !book) return snap;
   const out = snap ?? { status: status() };
   if (positions) out.positions = positions;
+  if (loans) out.loans = loans;
   if (events) out.events = events;
   if (book) out.book = book;
   return out;

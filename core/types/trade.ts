@@ -356,13 +356,13 @@ export interface SecondsOrder {
 
 /** `notice` event payload: a short message key + params the client shows as a toast. */
 export interface TradeNotice {
-  kind: 'spot_filled' | 'lever_opened' | 'lever_closed' | 'lever_liquidated' | 'seconds_settled';
+  kind: 'spot_filled' | 'lever_opened' | 'lever_closed' | 'lever_liquidated' | 'seconds_settled' | 'loan_margin_call' | 'loan_liquidated';
   /** server message key (server/i18n) and its params */
   key: string;
   params: Record<string, string>;
   /** the message in English; the client may show it as-is or translate by key */
   text: string;
-  ref: { type: 'spot' | 'lever' | 'seconds'; id: number };
+  ref: { type: 'spot' | 'lever' | 'seconds' | 'loan'; id: number };
 }
 /** `order` event: a SpotOrder; `position` event: a LeverPosition; `seconds` event: a SecondsOrder. */
 export interface BalanceEvent {

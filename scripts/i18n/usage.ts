@@ -19,6 +19,7 @@ export const DYNAMIC_KEYS: readonly string[] = [
   'home.entry.*', 'kline.period.*',
   'nft.payType.*',
   'service.ref.*', // t(`service.ref.${type}`): the record a conversation is about (core SERVICE_REF_TYPES)
+  'loans.status.*', 'loans.level.*', 'loans.event.*', // loan states, live LTV levels and history events (core/types/loans.ts)
   'kline.param.*', // t(`kline.param.${field.label}`): the indicator settings' fields (core/indicators/params.ts)
   'proof.lever.rule.*', // t(`proof.lever.rule.${close_reason}`): the close rule in words (src/components/proof/views.ts)
   'prod.dual.err.*', 'prod.dual.failReason.*', 'prod.dual.type.*', 'prod.dual.typeHint.*',

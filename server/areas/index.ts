@@ -18,5 +18,6 @@ import { nftArea } from './nft';
 import { serviceArea } from './service';
 import { gameArea } from './game';
 import { chatroomArea } from './chatroom';
+import { loansArea } from './loans';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, backofficeArea];

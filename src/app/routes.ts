@@ -41,7 +41,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'common/faq', load: () => import('../pages/common/faq') },
   { name: 'common/contactus', load: () => import('../pages/common/contactus') },
   { name: 'common/aboutus', load: () => import('../pages/common/aboutus') },
-  { name: 'common/borrowing', ...A },
+  { name: 'common/borrowing', ...A, load: () => import('../pages/loans/borrowing') },
 
   // setting
   { name: 'setting/setting', load: () => import('../pages/setting/setting') },

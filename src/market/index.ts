@@ -7,7 +7,7 @@ import { subscribe, useSnapshot } from 'valtio';
 import { marketStore, applySnapshot, forgetWatch } from './store';
 import { fetchHistory, openWatch, type WatchHandle } from './bridge';
 import { nextWatchKey } from './keys';
-import type { HistoryPayload, LeverAccountInput, MarketView, Period, PositionInput, PositionsLive, TickerRow, UserEvent, WatchView } from './types';
+import type { HistoryPayload, LeverAccountInput, LoanInput, LoanLive, MarketView, Period, PositionInput, PositionsLive, TickerRow, UserEvent, WatchView } from './types';
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
@@ -98,6 +98,35 @@ export function usePositions(positions: readonly PositionInput[], account?: Leve
   useEffect(() => {
     const watch = openWatch(latest.current, (s) => {
       if (s.positions) setLive(s.positions);
+    });
+    handle.current = watch;
+    return () => {
+      watch.close();
+      handle.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    handle.current?.update(latest.current);
+  }, [ident]);
+
+  return live;
+}
+
+/**
+ * Live figures of open loans (LTV, liquidation price, buffer, level), from the worker with core's
+ * loanFigures — the function the server liquidates by — recomputed when their symbols tick.
+ */
+export function useLoanFigures(loans: readonly LoanInput[]): LoanLive[] | null {
+  const [live, setLive] = useState<LoanLive[] | null>(null);
+  const ident = JSON.stringify(loans);
+  const handle = useRef<WatchHandle | null>(null);
+  const latest = useRef<WatchView>({ symbols: [] });
+  latest.current = { symbols: [], loans: [...loans] };
+
+  useEffect(() => {
+    const watch = openWatch(latest.current, (s) => {
+      if (s.loans) setLive(s.loans);
     });
     handle.current = watch;
     return () => {

@@ -17,6 +17,8 @@ export type {
   MainIndicator,
   SubIndicator,
   LeverAccountInput,
+  LoanInput,
+  LoanLive,
   Period,
   PositionInput,
   PositionLive,

@@ -1,4 +1,8 @@
 /**
+ * POST /api/dev/feed {symbol, price} — with MARKET_FEED=scripted only, one tick at that price, so a
+ * browser journey can move a price (a loan to its margin call) as the server tests do. Same guard
+ * as the outbox: loopback and the secret; with any other feed it does not exist (404).
+ *
  * GET /api/dev/outbox?to=… — the messages the dev transport "sent" to one recipient, newest
  * first, so the local demo and the e2e tests can read verification codes. Registered only when
  * config.devOutbox is on, which loadConfig never allows under NODE_ENV=production.
@@ -11,7 +15,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelope, ok } from '../envelope';
 import { parse } from '../../kernel/validate';
-import { intOr } from '../../kernel/fields';
+import { decimal, intOr } from '../../kernel/fields';
+import { ScriptedFeed } from '../../market/feed';
 import { requestLang } from '../lang';
 import { translate } from '../../i18n/messages';
 import { isLoopback, OUTBOX_SECRET_HEADER, secretMatches } from '../../kernel/outbox-secret';
@@ -45,5 +50,16 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       .limit(q.limit)
       .execute();
     return ok(rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })));
+  });
+
+  app.post('/dev/feed', async (req, reply) => {
+    const feed = app.market.feed;
+    if (!fromLoopback(req) || !(feed instanceof ScriptedFeed)) return reply.code(404).send(errorEnvelope('error', translate('not_found', requestLang(req))));
+    if (!secretMatches(req.headers[OUTBOX_SECRET_HEADER], app.config.devOutboxSecret)) {
+      return reply.code(403).send(errorEnvelope('error', translate('dev_outbox_secret_required', requestLang(req))));
+    }
+    const b = parse(z.object({ symbol: z.string().trim().min(3).max(32), price: decimal }), req.body);
+    feed.push(b.symbol, b.price);
+    return ok(true);
   });
 }

@@ -1,0 +1,51 @@
+/**
+ * /api/loan/… : pairs (anyone), the caller's loans and one loan's history (authenticated, own
+ * loans only), and the money steps (POST, authenticated, idempotent: the answer is stored in the
+ * effect's transaction, domain/shared.ts answered()).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { parse } from '../../kernel/validate';
+import { withIdempotency } from '../../http/idempotency';
+import { requestLang } from '../../http/lang';
+import { requestInput as input } from '../../kernel/input';
+import { id } from '../../kernel/fields';
+import { AppError } from '../../errors';
+import { addCollateral, borrow, reduceCollateral, repay } from './domain/steps';
+import { listPairs, loanEvents, loanView, userLoans } from './domain/views';
+
+const amount = z.union([z.string(), z.number()]).optional();
+const flag = z.preprocess((v) => v === true || v === '1' || v === 1 || v === 'true', z.boolean());
+
+export async function loanRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const ctx = () => app.loans.ctx;
+  const read = (path: string, handler: (req: FastifyRequest) => Promise<unknown>, needsUser = true) => {
+    app.get(path, needsUser ? auth : {}, handler);
+    app.post(path, needsUser ? auth : {}, handler);
+  };
+
+  read('/loan/pairs', async () => ok(await listPairs(db, true)), false);
+  read('/loan/list', async (req) => {
+    const q = parse(z.object({ status: z.enum(['open', 'closed', 'all']).default('all') }), input(req));
+    return ok(await userLoans(db, req.userId, q.status));
+  });
+  read('/loan/detail', async (req) => {
+    const q = parse(z.object({ id }), input(req));
+    const owner = await db.selectFrom('loans').select('user_id').where('id', '=', q.id).executeTakeFirst();
+    if (!owner || owner.user_id !== req.userId) throw new AppError('loan_not_found');
+    return ok({ loan: await loanView(db, q.id), events: await loanEvents(db, q.id) });
+  });
+
+  const guarded = <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
+    app.post(`/loan/${path}`, auth, async (req) => {
+      const b = parse(schema, input(req));
+      return withIdempotency(req, `loan/${path}`, async () => ok(await run(req, b)));
+    });
+  guarded('borrow', z.object({ pair_id: id, amount, collateral: amount }), (req, b) => borrow(ctx(), req.userId, { ...b, lang: requestLang(req) }));
+  guarded('repay', z.object({ id, amount, all: flag.optional() }), (req, b) => repay(ctx(), req.userId, b));
+  guarded('addCollateral', z.object({ id, amount }), (req, b) => addCollateral(ctx(), req.userId, b));
+  guarded('reduceCollateral', z.object({ id, amount }), (req, b) => reduceCollateral(ctx(), req.userId, b));
+}
