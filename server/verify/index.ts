@@ -10,6 +10,7 @@ import { ieoChecker } from './checkers/ieo';
 import { boxesChecker } from './checkers/boxes';
 import { spotChecker } from './checkers/spot';
 import { auctionsChecker } from './checkers/auctions';
+import { gameChecker } from '../areas/game/verify';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,
@@ -19,6 +20,7 @@ export const CHECKERS: readonly OutcomeChecker[] = [
   ieoChecker,
   boxesChecker,
   auctionsChecker,
+  gameChecker,
 ];
 
 export type { OutcomeChecker, VerifyRow } from './checker';
