@@ -11,7 +11,7 @@ afterAll(() => closeKit(t));
 
 const LOCKED = 'Too many failed attempts, please try again in 1 min';
 const USDT = 4;
-const ADDRESS = 'TXYZabcdefghijklmnopqrstuvwxyz1234';
+const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'; // a TRC20 address (USDT)
 
 /** Each request from its own address: the per-account lock must not depend on the IP. */
 let ip = 0;
