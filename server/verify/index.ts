@@ -2,7 +2,7 @@
  * Every product's outcome checker, in the order `npm run verify` prints them. A product adds its
  * checker with one line here (an area exports its own, e.g. `gameChecker`).
  */
-import type { OutcomeChecker } from './checker';
+import type { OutcomeChecker } from '../db/outcome-checker';
 import { secondsChecker } from './checkers/seconds';
 import { leverChecker } from './checkers/lever';
 import { dualChecker } from './checkers/dual';
@@ -23,4 +23,4 @@ export const CHECKERS: readonly OutcomeChecker[] = [
   gameChecker,
 ];
 
-export type { OutcomeChecker, VerifyRow } from './checker';
+export type { OutcomeChecker, VerifyRow } from '../db/outcome-checker';

@@ -2,7 +2,7 @@
 import type { Db } from '../db/schema';
 import type { Proof, ProofProblem, ProofTick } from '../../core';
 import { sameNumber } from '../../core';
-import type { VerifyRow } from './checker';
+import type { VerifyRow } from '../db/outcome-checker';
 
 /** "67074.170000000000000000" → "67074.17": NUMERIC columns print every scale digit. */
 const tidy = (text: string) => text.replace(/(\d+)\.(\d*?)0+(?!\d)/g, (_m, i: string, f: string) => (f ? `${i}.${f}` : i));

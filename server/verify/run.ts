@@ -1,6 +1,6 @@
 /** Runs every checker and prints the per-product table `npm run verify` shows. */
 import type { Db } from '../db/schema';
-import type { OutcomeChecker, VerifyRow } from './checker';
+import type { OutcomeChecker, VerifyRow } from '../db/outcome-checker';
 
 export interface ProductReport {
   product: string;

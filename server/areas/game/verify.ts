@@ -6,7 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import { settleGameRound } from '../../../core';
-import type { OutcomeChecker, VerifyRow } from '../../verify/checker';
+import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import type { Db } from '../../db/schema';
 import { canon, canonOrNull } from '../../kernel/decimal';
 import { coinDecimals } from './stake';

@@ -1,6 +1,6 @@
 /** Dual invest: every paid order recomputed from its settle tick by spec §9's formula (core proveDual). */
 import { proveDual, type ProofProblem, type ProofTick } from '../../../core';
-import type { OutcomeChecker, VerifyRow } from '../checker';
+import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { loadTicks, rowOf, tickFor } from '../rows';
 
 export const dualChecker: OutcomeChecker = {

@@ -1,6 +1,6 @@
 /** IEO: every finalised subscription's allotment, cost and refund over all of its project's subscriptions (core proveIeo). */
 import { proveIeo } from '../../../core';
-import type { OutcomeChecker, VerifyRow } from '../checker';
+import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { rowOf } from '../rows';
 
 export const ieoChecker: OutcomeChecker = {

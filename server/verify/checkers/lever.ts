@@ -4,7 +4,7 @@
  * proveLiquidation).
  */
 import { proveLeverClose, proveLiquidation, type ContractPosition, type ProofProblem } from '../../../core';
-import type { OutcomeChecker, VerifyRow } from '../checker';
+import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { loadTicks, rowOf, tickFor } from '../rows';
 
 const positionOf = (r: { side: 'long' | 'short'; lots: string; lot_size: string; multiple: number; open_price: string | null }): ContractPosition => ({

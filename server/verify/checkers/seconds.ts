@@ -1,6 +1,6 @@
 /** Seconds options: every settled order recomputed from its buy and end ticks (core proveSeconds). */
 import { proveSeconds, type ProofProblem } from '../../../core';
-import type { OutcomeChecker, VerifyRow } from '../checker';
+import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { loadTicks, rowOf, tickFor } from '../rows';
 
 export const secondsChecker: OutcomeChecker = {

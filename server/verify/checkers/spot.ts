@@ -1,6 +1,6 @@
 /** Spot: every order with fills, recomputed from its fills and the venue ticks that filled its resting part (core proveSpot). */
 import { proveSpot, type ProofProblem } from '../../../core';
-import type { OutcomeChecker, VerifyRow } from '../checker';
+import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { loadTicks, rowOf, tickFor } from '../rows';
 
 export const spotChecker: OutcomeChecker = {

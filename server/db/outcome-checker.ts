@@ -1,4 +1,4 @@
-import type { Db } from '../db/schema';
+import type { Db } from './schema';
 
 /**
  * One product's outcome checker for `npm run verify` (issue 20): it recomputes every settled outcome
