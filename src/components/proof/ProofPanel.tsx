@@ -1,36 +1,24 @@
 import { useState, type ReactNode } from 'react';
+import type { ProofView } from './types';
+
+type Views = typeof import('./views');
 import { useTranslation } from 'react-i18next';
 import s from './proof.module.css';
-
-/** One input of a settlement: a price with its time and tick, a level, a seed… */
-export interface ProofFact {
-  label: string;
-  value: string;
-  /** e.g. "2026-11-25 19:20:03 · tick #1234" */
-  meta?: string;
-}
-
-/** What the panel shows: the rule in words, the inputs, the arithmetic, and whether the page's recomputation matches. */
-export interface ProofView {
-  rule: string;
-  facts: ProofFact[];
-  steps: string[];
-  /** null: nothing to recompute yet (a sealed blind-box series): `note` says why */
-  ok: boolean | null;
-  note?: string;
-}
 
 /**
  * "How this was settled" under a settled order: collapsed by default; opening it shows the
  * published rule, the prices (with time and seq) that decided it, and the arithmetic, recomputed
- * in the page by the same core/ function the server settled with. `build` runs only once the
- * panel is opened (the recomputation costs nothing for a list scrolled past); `onOpen` may fetch
+ * in the page by the same core/ function the server settled with. `build` (given the lazily loaded
+ * ./views) runs only once the panel is opened (the recomputation costs nothing for a list scrolled past); `onOpen` may fetch
  * what it needs first (a blind box's series), `children` stands in while `build` returns null.
  */
-export function ProofPanel({ build, onOpen, children, testId = 'proof' }: { build: () => ProofView | null; onOpen?: () => void; children?: ReactNode; testId?: string }) {
+export function ProofPanel({ build, onOpen, children, testId = 'proof' }: { build: (views: Views) => ProofView | null; onOpen?: () => void; children?: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const view = opened ? build() : null;
+  // the views and core's recomputations load with the first opened panel: a trade screen's first
+  // load carries none of them (the bundle budget)
+  const [views, setViews] = useState<Views | null>(null);
+  const view = opened && views ? build(views) : null;
   return (
     <details
       className={s.panel}
@@ -38,6 +26,7 @@ export function ProofPanel({ build, onOpen, children, testId = 'proof' }: { buil
       onToggle={(e) => {
         if ((e.currentTarget as HTMLDetailsElement).open && !opened) {
           setOpened(true);
+          void import('./views').then(setViews);
           onOpen?.();
         }
       }}

@@ -20,7 +20,7 @@ import {
   type SecondsOrder,
 } from '../../../core';
 import { formatTime } from '../trade/time';
-import type { ProofFact, ProofView } from './ProofPanel';
+import type { ProofFact, ProofView } from './types';
 
 const tickMeta = (t: TFunction, ts: number | null, seq: number | null) =>
   seq === null ? t('proof.candleMeta', { time: formatTime(ts) }) : t('proof.tickMeta', { time: formatTime(ts), seq });

@@ -13,7 +13,6 @@ import { timeLeft, useNow } from '../../components/product/useNow';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
 import { ProofPanel } from '../../components/proof/ProofPanel';
-import { dualProofView } from '../../components/proof/views';
 
 type Filter = 'all' | DualOrderStatus;
 const FILTERS: Filter[] = ['all', ...DUAL_ORDER_STATUSES];
@@ -97,7 +96,7 @@ function OrderCard({ o }: { o: DualOrder }) {
               [t('prod.dual.rule'), o.settle_price && o.payout_currency_id === o.currency_id ? t('prod.dual.ruleBelow') : t('prod.dual.ruleAbove')],
             ]}
           />
-          <ProofPanel build={() => dualProofView(o, t)} testId="dual-proof" />
+          <ProofPanel build={(v) => v.dualProofView(o, t)} testId="dual-proof" />
         </div>
       ) : null}
       {o.status === 'fail' ? (

@@ -10,7 +10,6 @@ import { Amount } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
 import { myNfts, nftDetail, openBox, payOrder } from '../../api/nft';
 import { ProofPanel } from '../../components/proof/ProofPanel';
-import { boxProofView } from '../../components/proof/views';
 import { Tile } from './parts';
 import s from './nft.module.css';
 import { useAction } from './useAction';
@@ -105,7 +104,7 @@ function BoxProof({ box }: { box: NftBox }) {
   const { t } = useTranslation();
   const [series, setSeries] = useState<NftBoxSeries | null>(null);
   return (
-    <ProofPanel build={() => boxProofView(box, series, t)} onOpen={() => void nftDetail(box.series_code).then((d) => setSeries(d.series))} testId="box-proof">
+    <ProofPanel build={(v) => v.boxProofView(box, series, t)} onOpen={() => void nftDetail(box.series_code).then((d) => setSeries(d.series))} testId="box-proof">
       <span className={s.muted}>…</span>
     </ProofPanel>
   );

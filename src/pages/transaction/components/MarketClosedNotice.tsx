@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isMarketOpen, nextMarketOpen, type MarketClass } from '../../../../core';
 import styles from './components.module.css';
@@ -22,13 +21,10 @@ export function MarketClosedNotice({ market }: { market: MarketClass | undefined
     return () => clearInterval(id);
   }, [market]);
   if (!market || isMarketOpen(market, now)) return null;
+  // a plain status line, not the kit's NoticeBar: the trade screens' first load stays small
   return (
-    <NoticeBar
-      className={styles.closedNotice}
-      color="alert"
-      wrap
-      data-testid="market-closed"
-      content={t('trade.marketClosed', { opens: opensAt(nextMarketOpen(now)) })}
-    />
+    <p className={styles.closedNotice} role="status" data-testid="market-closed">
+      {t('trade.marketClosed', { opens: opensAt(nextMarketOpen(now)) })}
+    </p>
   );
 }

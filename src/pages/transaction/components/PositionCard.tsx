@@ -6,7 +6,6 @@ import type { PositionLive } from '../../../market/types';
 import { Cell } from '../../../components/trade/Cell';
 import { formatTime } from '../../../components/trade/time';
 import { ProofPanel } from '../../../components/proof/ProofPanel';
-import { leverProofView } from '../../../components/proof/views';
 import styles from './components.module.css';
 
 export interface PositionCardProps {
@@ -92,7 +91,7 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
           </>
         ) : null}
       </div>
-      {p.status === 'closed' ? <ProofPanel build={() => leverProofView(p, t)} testId="position-proof" /> : null}
+      {p.status === 'closed' ? <ProofPanel build={(v) => v.leverProofView(p, t)} testId="position-proof" /> : null}
       {(open || p.status === 'entrusted') && onClose ? (
         <div className={styles.cardActions}>
           {open && onTpSl ? (

@@ -5,7 +5,6 @@ import { Num } from '../../../components/Num';
 import { Cell } from '../../../components/trade/Cell';
 import { formatTime } from '../../../components/trade/time';
 import { ProofPanel } from '../../../components/proof/ProofPanel';
-import { secondsProofView } from '../../../components/proof/views';
 import styles from './components.module.css';
 
 /** One seconds-option order: direction, stake, buy/settle prices, expiry, result and profit. */
@@ -37,7 +36,7 @@ export const SecondsOrderCard = memo(function SecondsOrderCard({ o, priceDecimal
           <span className={styles.muted}>{formatTime(o.settled_at ?? o.expires_at).slice(5)}</span>
         </Cell>
       </div>
-      {o.status === 'settled' ? <ProofPanel build={() => secondsProofView(o, t)} testId="seconds-proof" /> : null}
+      {o.status === 'settled' ? <ProofPanel build={(v) => v.secondsProofView(o, t)} testId="seconds-proof" /> : null}
     </article>
   );
 });
