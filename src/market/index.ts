@@ -7,7 +7,7 @@ import { subscribe, useSnapshot } from 'valtio';
 import { marketStore, applySnapshot, forgetWatch } from './store';
 import { fetchHistory, openWatch, type WatchHandle } from './bridge';
 import { nextWatchKey } from './keys';
-import type { HistoryPayload, LeverAccountInput, LoanInput, LoanLive, MarketView, Period, PositionInput, PositionsLive, TickerRow, UserEvent, WatchView } from './types';
+import type { HistoryPayload, LeverAccountInput, LoanInput, LoanLive, MarketView, Period, PositionInput, PositionsLive, Snapshot, TickerRow, UserEvent, WatchView } from './types';
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
@@ -89,28 +89,7 @@ export function loadHistory(symbol: string, period: Period, range?: { from: numb
  * screen shows and the lever account they belong to; a changed list updates the same watch.
  */
 export function usePositions(positions: readonly PositionInput[], account?: LeverAccountInput): PositionsLive | null {
-  const [live, setLive] = useState<PositionsLive | null>(null);
-  const ident = JSON.stringify([positions, account ?? null]);
-  const handle = useRef<WatchHandle | null>(null);
-  const latest = useRef<WatchView>({ symbols: [] });
-  latest.current = { symbols: [], positions: [...positions], leverAccount: account };
-
-  useEffect(() => {
-    const watch = openWatch(latest.current, (s) => {
-      if (s.positions) setLive(s.positions);
-    });
-    handle.current = watch;
-    return () => {
-      watch.close();
-      handle.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    handle.current?.update(latest.current);
-  }, [ident]);
-
-  return live;
+  return useWatched({ symbols: [], positions: [...positions], leverAccount: account }, JSON.stringify([positions, account ?? null]), (s) => s.positions);
 }
 
 /**
@@ -118,21 +97,30 @@ export function usePositions(positions: readonly PositionInput[], account?: Leve
  * loanFigures — the function the server liquidates by — recomputed when their symbols tick.
  */
 export function useLoanFigures(loans: readonly LoanInput[]): LoanLive[] | null {
-  const [live, setLive] = useState<LoanLive[] | null>(null);
-  const ident = JSON.stringify(loans);
+  return useWatched({ symbols: [], loans: [...loans] }, JSON.stringify(loans), (s) => s.loans);
+}
+
+/**
+ * One watch for the component's life, its view updated when `ident` (the view's inputs, as a
+ * string) changes; `pick` takes the part of each snapshot the hook returns.
+ */
+function useWatched<T>(view: WatchView, ident: string, pick: (s: Snapshot) => T | undefined): T | null {
+  const [live, setLive] = useState<T | null>(null);
   const handle = useRef<WatchHandle | null>(null);
-  const latest = useRef<WatchView>({ symbols: [] });
-  latest.current = { symbols: [], loans: [...loans] };
+  const latest = useRef<WatchView>(view);
+  latest.current = view;
 
   useEffect(() => {
     const watch = openWatch(latest.current, (s) => {
-      if (s.loans) setLive(s.loans);
+      const v = pick(s);
+      if (v) setLive(v);
     });
     handle.current = watch;
     return () => {
       watch.close();
       handle.current = null;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one watch per mount; the view follows `ident` below
   }, []);
 
   useEffect(() => {

@@ -6,6 +6,7 @@
  * reads (`now`, replaceable in tests).
  */
 import type { FastifyInstance } from 'fastify';
+import { serialJob } from '../../plugins/serial-job';
 import { anyDue, runRounds, type GameHook } from './rounds';
 import { gameRules, type GameRules } from './rules';
 
@@ -26,7 +27,6 @@ declare module 'fastify' {
 }
 
 export function startGameJobs(app: FastifyInstance): GameJobs {
-  let chain: Promise<unknown> = Promise.resolve();
   let symbol = 'BTC/USDT';
   app.market.keepTicks((s) => s === symbol);
   const pass = async (hook?: GameHook) => {
@@ -36,25 +36,8 @@ export function startGameJobs(app: FastifyInstance): GameJobs {
     if (await anyDue(app.db, now)) await app.market.flush();
     return runRounds(app.db, rules, now, hook);
   };
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
-  const tick = () => void serial(() => pass()).catch((err: unknown) => app.log.error({ err }, 'game jobs pass failed'));
-  const timer = setInterval(tick, RUN_EVERY_MS);
-  timer.unref();
-  const jobs: GameJobs = {
-    now: Date.now,
-    rules: () => gameRules(app.db),
-    runOnce: (hook) => serial(() => pass(hook)),
-    pauseTimer: () => clearInterval(timer),
-    async stop() {
-      clearInterval(timer);
-      await chain;
-    },
-  };
-  tick();
-  app.addHook('onClose', async () => jobs.stop());
+  const job = serialJob(app, 'game jobs', RUN_EVERY_MS, pass);
+  const jobs: GameJobs = { now: Date.now, rules: () => gameRules(app.db), runOnce: job.run, pauseTimer: job.pauseTimer, stop: job.stop };
+  job.start();
   return jobs;
 }

@@ -4,6 +4,7 @@
  * rule reads (`now`, replaceable in tests) and the context the routes use.
  */
 import type { FastifyInstance } from 'fastify';
+import { serialJob } from '../../plugins/serial-job';
 import { SOCKET_EVENTS, normalizeLang, type TradeNotice } from '../../../core';
 import { translate } from '../../i18n/messages';
 import { sweepLoans, type AfterCommit, type SweepResult } from './domain/sweep';
@@ -46,27 +47,9 @@ function alerter(app: FastifyInstance) {
 }
 
 export function startLoanJobs(app: FastifyInstance): LoanJobs {
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
   const ctx: LoanCtx = { db: app.db, prices: app.market, now: () => jobs.now(), alert: alerter(app) };
-  const tick = () => void serial(() => sweepLoans(ctx)).catch((err: unknown) => app.log.error({ err }, 'loan jobs pass failed'));
-  const timer = setInterval(tick, RUN_EVERY_MS);
-  timer.unref();
-  const jobs: LoanJobs = {
-    now: Date.now,
-    ctx,
-    runOnce: (afterCommit) => serial(() => sweepLoans(ctx, afterCommit)),
-    pauseTimer: () => clearInterval(timer),
-    async stop() {
-      clearInterval(timer);
-      await chain;
-    },
-  };
-  tick();
-  app.addHook('onClose', async () => jobs.stop());
+  const job = serialJob(app, 'loan jobs', RUN_EVERY_MS, (afterCommit?: AfterCommit) => sweepLoans(ctx, afterCommit));
+  const jobs: LoanJobs = { now: Date.now, ctx, runOnce: job.run, pauseTimer: job.pauseTimer, stop: job.stop };
+  job.start();
   return jobs;
 }

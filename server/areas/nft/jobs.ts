@@ -5,6 +5,7 @@
  * app.nft carries the clock every NFT rule reads (`now`, replaceable in tests).
  */
 import type { FastifyInstance } from 'fastify';
+import { serialJob } from '../../plugins/serial-job';
 import { settleDue, type AfterCommit } from './settle';
 import { revealEndedSeries } from './boxes';
 
@@ -24,30 +25,13 @@ declare module 'fastify' {
 }
 
 export function startNftJobs(app: FastifyInstance): NftJobs {
-  let chain: Promise<unknown> = Promise.resolve();
   const pass = async (afterCommit?: AfterCommit) => {
     const now = jobs.now();
     const r = await settleDue(app.db, now, afterCommit);
     return { ...r, revealed: await revealEndedSeries(app.db, now) };
   };
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
-  const tick = () => void serial(() => pass()).catch((err: unknown) => app.log.error({ err }, 'nft jobs pass failed'));
-  const timer = setInterval(tick, RUN_EVERY_MS);
-  timer.unref();
-  const jobs: NftJobs = {
-    now: Date.now,
-    runOnce: (afterCommit) => serial(() => pass(afterCommit)),
-    pauseTimer: () => clearInterval(timer),
-    async stop() {
-      clearInterval(timer);
-      await chain;
-    },
-  };
-  tick();
-  app.addHook('onClose', async () => jobs.stop());
+  const job = serialJob(app, 'nft jobs', RUN_EVERY_MS, pass);
+  const jobs: NftJobs = { now: Date.now, runOnce: job.run, pauseTimer: job.pauseTimer, stop: job.stop };
+  job.start();
   return jobs;
 }
