@@ -108,8 +108,13 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   await expect(page.getByTestId('multiple-10')).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('lots-input').fill('10');
   await expect(page.getByTestId('margin-preview')).toHaveText(/\d/);
+  // a take profit set with the order shows what closing there would make, and goes with the order
+  await page.getByTestId('tpsl-toggle').click();
+  await page.getByTestId('tp-input').fill('999999');
+  await expect(page.getByTestId('tp-estimate')).toContainText(/\+[\d,.]+ USDT/);
   await page.getByTestId('open-long').click();
   await expect(page.getByTestId('confirm-sheet')).toBeVisible();
+  await expect(page.getByTestId('confirm-sheet')).toContainText('Take profit');
   await expect(page.getByTestId('confirm-submit')).toBeInViewport();
   await expect(page.getByTestId('confirm-sheet')).toContainText('Est. liquidation price'); // shown before paying ('--' when no price above 0 reaches it)
   await page.waitForTimeout(400); // the sheet slides in
@@ -131,6 +136,7 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   // TP/SL editor opens with the position's figures.
   await pos.first().getByTestId('tpsl').click();
   await expect(page.getByTestId('tpsl-sheet')).toBeVisible();
+  await expect(page.getByTestId('tpsl-sheet').getByTestId('tp-input')).toHaveValue(/^999,?999$/);
   await page.getByTestId('tpsl-sheet').getByRole('button', { name: 'Cancel' }).click();
 
   const id = Number(await pos.first().getAttribute('data-id'));
