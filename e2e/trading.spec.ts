@@ -98,6 +98,13 @@ test('spot: buy BTC at market, then place and cancel a limit order', async ({ pa
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('spot-orders').getByTestId('spot-order')).toHaveCount(2);
   await shot(page, 'trade-spot-orders');
+  // the market buy's fills, recomputed in the page: each level's price × quantity and the VWAP
+  const filled = page.getByTestId('spot-orders').locator('[data-testid="spot-order"][data-status="filled"]');
+  await filled.getByTestId('spot-proof').locator('summary').click();
+  await expect(filled.getByTestId('spot-proof-verdict')).toHaveAttribute('data-ok', 'true');
+  await expect(filled.getByTestId('spot-proof')).toContainText('Average price');
+  await filled.getByTestId('spot-proof').scrollIntoViewIfNeeded();
+  await shot(page, 'trade-spot-proof');
 });
 
 test('contracts: open a 10× long, watch live P&L, close it and see the journal’s P&L', async ({ page }) => {

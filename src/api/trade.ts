@@ -21,6 +21,7 @@ import {
   type SecondsOrder,
   type SecondsPayableCurrency,
   type SecondsSubmitRequest,
+  type SpotFill,
   type SpotListRequest,
   type SpotOrder,
   type SpotTradeRequest,
@@ -72,6 +73,11 @@ export function spotList(req: SpotListRequest, opts: CallOptions = quiet): Promi
 
 export function spotCancel(id: number): Promise<SpotOrder> {
   return post<SpotOrder>('/coin/cancel', { id }, once);
+}
+
+/** The fills of one of the user's spot orders (its proof panel). */
+export function spotFills(id: number): Promise<SpotFill[]> {
+  return get<SpotFill[]>('/coin/fills', { id });
 }
 
 // ── leveraged contracts ──

@@ -7,6 +7,7 @@ import { defineArea, API_PREFIX } from '../../plugins/area';
 import { createTradingContext, seedTrading } from '../../domain/trading';
 import { startTradingJobs } from '../../jobs';
 import { tradingRoutes } from '../../http/routes/trading';
+import { spotFillRoutes } from './fill-routes';
 
 export const tradingArea = defineArea('trading', async (app) => {
   app.startup.seed('trading', 'pair settings, seconds configurations, liquidation line', () => seedTrading(app.db));
@@ -15,4 +16,5 @@ export const tradingArea = defineArea('trading', async (app) => {
     app.decorate('trading', await startTradingJobs(app, ctx));
   });
   await app.register(tradingRoutes, { prefix: API_PREFIX });
+  await app.register(spotFillRoutes, { prefix: API_PREFIX });
 });

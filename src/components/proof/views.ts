@@ -12,12 +12,15 @@ import {
   proveLeverClose,
   proveLiquidation,
   proveSeconds,
+  proveSpot,
   type ContractPosition,
   type DualOrder,
   type LeverPosition,
   type NftBox,
   type NftBoxSeries,
   type SecondsOrder,
+  type SpotFill,
+  type SpotOrder,
 } from '../../../core';
 import { formatTime } from '../trade/time';
 import type { ProofFact, ProofView } from './types';
@@ -126,5 +129,27 @@ export function boxProofView(box: NftBox, series: NftBoxSeries | null, t: TFunct
     ...base,
     steps: [`sha256(seed) ${committed ? '=' : '≠'} ${series.commitment.slice(0, 16)}… ${committed ? '✓' : '✗'}`, `sha256(seed:${series.id}:${box.k}) mod ${left}`, t('proof.box.prizeLine', { prize: mine?.expected.prize ?? '—' })],
     ok: (mine?.ok ?? false) && (box.prize === null || box.prize === mine?.expected.prize),
+  };
+}
+
+/** A spot order from its fills: each level's price × quantity, their sums, and the VWAP shown as its fill price. */
+export function spotProofView(o: SpotOrder, fills: readonly SpotFill[] | null, t: TFunction): ProofView | null {
+  if (!fills) return null;
+  const [base, quote] = o.symbol.split('/');
+  const p = proveSpot({ side: o.side, fills, stored: { filled: o.filled, total: o.total, fillPrice: o.fill_price } });
+  const e = p.expected;
+  return {
+    rule: t('proof.spot.rule'),
+    facts: fills.map((f, i) => ({
+      label: t(`proof.spot.${f.role}`, { n: i + 1 }),
+      value: `${f.qty} ${base} @ ${f.price}`,
+      meta: f.tick ? t('proof.spot.crossedBy', { price: f.tick.price, meta: tickMeta(t, f.tick.ts, f.tick.seq) }) : t('proof.spot.bookMeta', { seq: f.book_seq }),
+    })),
+    steps: [
+      ...fills.map((f) => `${f.price} × ${f.qty} = ${f.total} ${quote}`),
+      t('proof.spot.totalLine', { calc: `${fills.map((f) => f.total).join(' + ')} = ${e.total} ${quote}` }),
+      t('proof.spot.vwapLine', { calc: `${e.total} ÷ ${e.filled} = ${e.fillPrice ?? '—'}` }),
+    ],
+    ok: p.ok,
   };
 }
