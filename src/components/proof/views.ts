@@ -9,12 +9,15 @@ import {
   accountRiskInput,
   proveBoxes,
   proveDual,
+  proveIeo,
   proveLeverClose,
   proveLiquidation,
   proveSeconds,
   proveSpot,
   type ContractPosition,
   type DualOrder,
+  type IeoAllocation,
+  type IeoOrder,
   type LeverPosition,
   type NftBox,
   type NftBoxSeries,
@@ -151,5 +154,41 @@ export function spotProofView(o: SpotOrder, fills: readonly SpotFill[] | null, t
       t('proof.spot.vwapLine', { calc: `${e.total} ÷ ${e.filled} = ${e.fillPrice ?? '—'}` }),
     ],
     ok: p.ok,
+  };
+}
+
+/** An IEO subscription's allotment, recomputed over the project's published subscription list with core's proveIeo. */
+export function ieoProofView(o: IeoOrder, alloc: IeoAllocation | null, t: TFunction): ProofView | null {
+  if (!alloc || o.allotted === null) return null;
+  const proofs = proveIeo({
+    issuance: alloc.issuance,
+    tokenDecimals: alloc.token_decimals,
+    appliedRecorded: alloc.applied,
+    // only this subscription's cost and refund are checked; the others count by their amounts
+    subscriptions: alloc.subscriptions.map((x) =>
+      x.id === o.id
+        ? { id: x.id, amount: x.amount, price: o.price, paid: o.pay_amount, stored: { allotted: o.allotted, cost: o.cost, refund: o.refund } }
+        : { id: x.id, amount: x.amount, price: '0', paid: '0', stored: { allotted: null, cost: null, refund: null } },
+    ),
+  });
+  const p = proofs.get(o.id);
+  if (!p) return null;
+  const e = p.expected;
+  const mineListed = alloc.subscriptions.some((x) => x.id === o.id && x.amount === o.amount);
+  return {
+    rule: t('proof.ieo.rule', { decimals: alloc.token_decimals }),
+    facts: [
+      { label: t('proof.ieo.issuance'), value: `${alloc.issuance} ${o.symbol}` },
+      { label: t('proof.ieo.applied'), value: `${e.applied} ${o.symbol}`, meta: t('proof.ieo.count', { n: alloc.subscriptions.length }) },
+      { label: t('prod.ieo.applyAmount'), value: `${o.amount} ${o.symbol}` },
+    ],
+    steps: [
+      e.oversubscribed
+        ? t('proof.ieo.proRataLine', { calc: `${o.amount} × ${alloc.issuance} ÷ ${e.applied} → ${e.allotted} ${o.symbol}` })
+        : t('proof.ieo.fullLine', { calc: `${e.applied} ≤ ${alloc.issuance} → ${e.allotted} ${o.symbol}` }),
+      t('proof.ieo.costLine', { calc: `${e.allotted} × ${o.price} = ${e.cost} ${o.pay_currency_name}` }),
+      t('proof.ieo.refundLine', { calc: `${o.pay_amount} − ${e.cost} = ${e.refund} ${o.pay_currency_name}` }),
+    ],
+    ok: p.ok && mineListed,
   };
 }

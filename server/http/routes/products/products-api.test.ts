@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { DualDetail, DualOrder, DualProduct, IeoOrder, IeoProject, IeoProjectDetail, LockConfig, LockOrder, Page } from '../../../../core';
+import { proveIeo, type DualDetail, type DualOrder, type DualProduct, type IeoAllocation, type IeoOrder, type IeoProject, type IeoProjectDetail, type LockConfig, type LockOrder, type Page } from '../../../../core';
 import { checkJournalConsistency, credit, getBalances } from '../../../db/ledger';
 import type { ScriptedFeed } from '../../../market';
 import { createOperator, operatorLogin } from '../../../domain/operators/operators';
@@ -245,8 +245,22 @@ describe('IEO', () => {
       expect(envelope(await post(t.app, '/api/project/order', { project_id: p.id, amount: applied[i], pay_currency: 4, price: '0.5' }, u.auth)).type).toBe('ok');
     }
     expect(envelope(await post(t.app, '/admin/api/ieo/finalise', { project_id: p.id }, op)).message).toBe('The project has not ended yet');
+    // the allocation is published only once it is final
+    expect(envelope(await get(t.app, `/api/project/allocation?project_id=${p.id}`)).message).toBe('The project has not ended yet');
     now += 3_600_000;
     await t.app.products.runOnce();
+    // public, without users: every subscriber recomputes their allotment from it with core's proveIeo
+    const alloc = envelope(await get(t.app, `/api/project/allocation?project_id=${p.id}`)).message as IeoAllocation;
+    expect(alloc).toMatchObject({ issuance: '1000', applied: '3000', subscriptions: applied.map((amount) => ({ amount })) });
+    expect(JSON.stringify(alloc)).not.toMatch(/user/);
+    const mineA = (envelope(await get(t.app, `/api/user/project/order?project_id=${p.id}`, users[1].auth)).message as Page<IeoOrder>).list[0];
+    const proofs = proveIeo({
+      issuance: alloc.issuance,
+      tokenDecimals: alloc.token_decimals,
+      appliedRecorded: alloc.applied,
+      subscriptions: alloc.subscriptions.map((x) => ({ id: x.id, amount: x.amount, price: mineA.price, paid: mineA.pay_amount, stored: { allotted: null, cost: null, refund: null } })),
+    });
+    expect(proofs.get(mineA.id)?.expected).toMatchObject({ allotted: '333.3333', cost: '166.66665', refund: '333.33335' });
     const expected = [
       { allotted: '500', cost: '250', refund: '500', available: '750' },
       { allotted: '333.3333', cost: '166.66665', refund: '333.33335', available: '833.33335' },
