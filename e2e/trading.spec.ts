@@ -181,27 +181,7 @@ test('contracts: open a 10× long, watch live P&L, close it and see the journal�
   await closed.scrollIntoViewIfNeeded();
   await shot(page, 'proof-contract-close');
 
-  // A forced close: the simulator's walk cannot push an account under the line within a test, so
-  // this history row is the engine test's liquidation (engines.test.ts: 190 lots of BTC at 10×,
-  // 50000 → 47200, available 45.25) served in place of the list; the panel recomputes it all.
-  const liquidated = {
-    id: 990001, symbol: 'BTC/USDT', side: 'long', price_type: 'market', status: 'closed', lots: '190', lot_size: '0.001', multiple: 10, target_price: null,
-    open_price: '50000', open_seq: 1000, current_price: '47200', margin: '950', fee: '4.75', overnight_fee: '0', profit: '-532', risk_rate: null, liquidation_price: null,
-    target_profit_price: null, stop_loss_price: null, close_price: '47200', close_seq: 1042, close_reason: 'liquidation', uncovered_loss: '0',
-    liq_risk_rate: '48.76', liq_line: '50', liq_available: '45.25', liq_group: 990001, liq_peers: [], copied: false,
-    created_at: Date.now() - 600_000, opened_at: Date.now() - 600_000, closed_at: Date.now() - 60_000,
-  };
-  await page.route('**/api/lever/my_trade*', (route) =>
-    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ type: 'ok', code: 1, message: { list: [liquidated], page: 1, limit: 10, total: 1, has_more: false } }) }),
-  );
-  await page.reload();
-  await page.getByRole('tab', { name: 'History' }).click();
-  const liq = page.locator('[data-testid="position"][data-id="990001"]');
-  await liq.getByTestId('position-proof').locator('summary').click();
-  await expect(liq.getByTestId('position-proof')).toContainText('48.76% ≤ 50%');
-  await expect(liq.getByTestId('position-proof-verdict')).toHaveAttribute('data-ok', 'true');
-  await shot(page, 'proof-liquidation');
-  await page.unroute('**/api/lever/my_trade*');
+  // a forced close and its panel: e2e/loans.spec.ts drives one with scripted prices
 });
 
 test('options: a 30 s order counts down and shows its result', async ({ page }) => {
