@@ -11,6 +11,7 @@ import { idField, raw } from './shared';
 import { optionalUser } from '../../auth';
 import { pagingShape } from '../../../kernel/paging';
 import { requestInput as input } from '../../../kernel/input';
+import { requestLang } from '../../lang';
 
 export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -21,7 +22,7 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/project', list);
   app.post('/project', list);
 
-  const detail = async (req: FastifyRequest) => ok(await projectDetail(db, now(), parse(z.object({ project_id: idField }), input(req)).project_id, await optionalUser(req)));
+  const detail = async (req: FastifyRequest) => ok(await projectDetail(db, now(), parse(z.object({ project_id: idField }), input(req)).project_id, await optionalUser(req), requestLang(req)));
   app.get('/project/detail', detail);
   app.post('/project/detail', detail);
 

@@ -139,6 +139,11 @@ describe('lock-up mining', () => {
     expect(defi.length).toBeGreaterThan(0);
     expect(defi.every((c) => c.kind === 'defi')).toBe(true);
     expect(all.find((c) => c.lock_days === 7 && c.kind === 'lock')).toMatchObject({ min_amount: '100', daily_rate_min: '0.003', daily_rate_max: '0.004', penalty_ratio: '0.004', dividend_time: '08:00', currency_name: 'USDT' });
+    // seeded names come in the caller's language
+    const zh = envelope(await get(t.app, '/api/lh/deposit/config?kind=cloud', { lang: 'zh' })).message as LockConfig[];
+    expect(zh.map((c) => c.name)).toEqual(expect.arrayContaining(['云算力 15天', '云算力 30天']));
+    const fra = envelope(await get(t.app, '/api/lh/deposit/config?kind=lock', { lang: 'fra' })).message as LockConfig[];
+    expect(fra.find((c) => c.lock_days === 30)?.name).toBe('Blocage USDT 30 jours');
   });
 
   it('refuses below minimum, too many decimals, an empty balance; then pays daily and charges the spec penalty on early redemption', async () => {
@@ -205,6 +210,9 @@ describe('IEO', () => {
     expect(page.list.map((p) => p.status)).toEqual(['in_progress', 'warmup', 'finished']);
     const [live, warm, done] = page.list;
     expect(live).toMatchObject({ name: 'Nova Pay', issue_price: '0.1', total_issuance: '1000000', applied_count: 0, white_paper: expect.stringContaining('https://') });
+    // the brand stays; its description comes in the caller's language
+    expect(envelope(await get(t.app, `/api/project/detail?project_id=${live.id}`, { lang: 'jp' })).message).toMatchObject({ name: 'Nova Pay', description: expect.stringContaining('ステーブルコイン') });
+    expect(envelope(await get(t.app, `/api/project/detail?project_id=${live.id}`)).message).toMatchObject({ description: expect.stringContaining('Instant merchant payments') });
     const u = await user('ieo-bad@example.com');
     await grant(u.id, 4, '50');
     const order = (p: IeoProject, amount: string, price = p.issue_price, pay = 4) => () => post(t.app, '/api/project/order', { project_id: p.id, amount, pay_currency: pay, price }, u.auth);
