@@ -34,15 +34,18 @@ export function routePages(routesSource: string): Map<string, string> {
  * chunk of the language the visit starts in (`firstLang`'s own text, so the app and the script pick
  * the same one), which the entry waits for before its first render.
  */
-export function preloadScript(base: string, files: string[], routes: Record<string, number[]>, langFiles: Record<string, string> = {}): string {
+export function preloadScript(base: string, files: string[], routes: Record<string, number[]>, langFiles: Record<string, string> = {}, assets = 'assets/'): string {
   return (
     `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},g=${JSON.stringify(langFiles)};` +
     `function add(n){var e=document.createElement('link'),h=${JSON.stringify(base)}+n;if(/\\.css$/.test(h)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)}` +
     `var p=location.hash.slice(1).split('?')[0];if(!p||p==='/')p=${JSON.stringify(HOME)};var l=r[p]||[];for(var i=0;i<l.length;i++)add(f[l[i]]);` +
     `var s;try{s=JSON.parse(localStorage.getItem('session')||'{}').lang}catch(x){}` +
-    `var k=g[(${firstLang.toString()})(s,navigator.language||'',${JSON.stringify(LANGS)})];if(k)add(k)})();\n`
+    `var k=g[(${compact(firstLang.toString())})(s,navigator.language||'',${JSON.stringify(LANGS)})];if(k)add(${JSON.stringify(assets)}+k)})();\n`
   );
 }
+
+/** A function's text on one line: its strings hold no runs of spaces, so collapsing whitespace keeps it as it was. */
+const compact = (code: string) => code.replace(/\s+/g, ' ');
 
 type Meta = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -90,7 +93,8 @@ export function routePreload(routesFile: string): Plugin {
       const langFiles: Record<string, string> = {};
       for (const c of chunks) {
         const m = /^lang-([a-z]+)$/.exec(c.name);
-        if (m) langFiles[m[1]] = c.fileName;
+        // the folder is written once in the script (every byte of it is on the first load)
+        if (m && c.fileName.startsWith('assets/')) langFiles[m[1]] = c.fileName.slice('assets/'.length);
       }
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: preloadScript(base, files, routes, langFiles) });
       const src = `${base}${this.getFileName(ref)}`;

@@ -16,7 +16,7 @@ describe('the language a visit starts in', () => {
   });
 
   it('the preload script preloads that same language’s chunk (its copy of the function runs as written)', () => {
-    const script = preloadScript('/h5/', ['a.js'], { '/pages/index/index': [0] }, { hk: 'assets/lang-hk.js', en: 'assets/lang-en.js' });
+    const script = preloadScript('/h5/', ['a.js'], { '/pages/index/index': [0] }, { hk: 'lang-hk.js', en: 'lang-en.js' });
     const added: string[] = [];
     const document = { createElement: () => ({}) as Record<string, string>, head: { appendChild: (e: { href: string }) => added.push(e.href) } };
     const run = (saved: string | undefined, navLang: string) => {

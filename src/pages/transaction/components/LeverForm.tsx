@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -200,20 +200,22 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         data-testid="lots-input"
       />
 
-      <Checkbox
-        className={styles.tpslToggle}
-        checked={withTpSl}
-        onChange={(on) => {
-          setWithTpSl(on);
-          if (!on) {
-            setTp('');
-            setSl('');
-          }
-        }}
-        data-testid="tpsl-toggle"
-      >
+      {/* a native checkbox: the kit's would add its weight to the trade screen's first load (bundle budget) */}
+      <label className={styles.tpslToggle}>
+        <input
+          type="checkbox"
+          checked={withTpSl}
+          onChange={(e) => {
+            setWithTpSl(e.target.checked);
+            if (!e.target.checked) {
+              setTp('');
+              setSl('');
+            }
+          }}
+          data-testid="tpsl-toggle"
+        />
         {t('trade.lever.tpsl')}
-      </Checkbox>
+      </label>
       {withTpSl ? (
         <TpSlFields
           side={side}
