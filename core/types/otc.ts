@@ -144,3 +144,9 @@ export interface OtcQuote {
   merchant: string;
   expires_at: number;
 }
+
+/** socket `otc` event on both parties' private rooms, after the change committed */
+export interface OtcSocketEvent {
+  order_id: number;
+  what: 'order' | 'message';
+}
