@@ -56,7 +56,7 @@ export const OTC_MESSAGES = {
     jp: '自分の広告とは取引できません', ko: '자신의 광고와는 거래할 수 없습니다', fra: 'Vous ne pouvez pas traiter avec votre propre annonce', spa: 'No puede operar con su propio anuncio',
   },
   otc_too_many_orders: {
-    zh: '您最多只能有 {n} 笔未完成的订单', en: 'You can have at most {n} unfinished orders', hk: '您最多只能有 {n} 筆未完成的訂單', th: 'คุณมีคำสั่งที่ยังไม่เสร็จได้สูงสุด {n} รายการ',
+    zh: '您最多只能有 {n} 笔未完成的订单', en: 'You can have at most {n} unfinished orders', hk: '您最多可有 {n} 筆未完成的訂單', th: 'คุณมีคำสั่งที่ยังไม่เสร็จได้สูงสุด {n} รายการ',
     jp: '未完了の注文は最大 {n} 件までです', ko: '미완료 주문은 최대 {n}건까지 가능합니다', fra: 'Vous pouvez avoir au plus {n} ordres non terminés', spa: 'Puede tener como máximo {n} órdenes sin terminar',
   },
   otc_below_min: {
