@@ -1,19 +1,26 @@
-import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OtcConfig } from '../../api/otc';
 import s from './otc.module.css';
 
-/** The coin and the fiat currency a list or a quote is for. */
+function Chips<T extends string | number>({ label, value, options, onPick, testId }: { label: string; value: T; options: { label: string; value: T }[]; onPick: (v: T) => void; testId: string }) {
+  return (
+    <div className={s.chips} role="group" aria-label={label} data-testid={testId}>
+      {options.map((o) => (
+        <button key={String(o.value)} type="button" className={`${s.chip} ${o.value === value ? s.chipOn : ''}`} aria-pressed={o.value === value} onClick={() => onPick(o.value)}>
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The coin and the fiat currency a list or a quote is for: two rows of chips that scroll sideways. */
 export function Filters({ cfg, coin, fiat, onCoin, onFiat }: { cfg: OtcConfig; coin: number; fiat: string; onCoin: (id: number) => void; onFiat: (code: string) => void }) {
   const { t } = useTranslation();
   return (
     <div className={s.filters}>
-      <div role="group" aria-label={t('otc.coin')} data-testid="otc-coin">
-        <Selector columns={4} value={[coin]} onChange={(v) => v[0] && onCoin(v[0])} options={cfg.coins.map((c) => ({ label: c.name, value: c.id }))} />
-      </div>
-      <div role="group" aria-label={t('otc.fiat')} data-testid="otc-fiat">
-        <Selector columns={4} value={[fiat]} onChange={(v) => v[0] && onFiat(v[0])} options={cfg.fiats.map((f) => ({ label: f.currency_code, value: f.currency_code }))} />
-      </div>
+      <Chips label={t('otc.coin')} value={coin} onPick={onCoin} options={cfg.coins.map((c) => ({ label: c.name, value: c.id }))} testId="otc-coin" />
+      <Chips label={t('otc.fiat')} value={fiat} onPick={onFiat} options={cfg.fiats.map((f) => ({ label: f.currency_code, value: f.currency_code }))} testId="otc-fiat" />
     </div>
   );
 }

@@ -18,14 +18,18 @@ export function QuickBuy({ cfg, onOrder }: { cfg: OtcConfig; onOrder: (id: numbe
   const [amount, setAmount] = useState('');
   const [quote, setQuote] = useState<OtcQuote | null>(null);
   const [pending, setPending] = useState(false);
+  /** when the quote arrived (this device's clock): the countdown never starts above the quote's hold */
+  const [quotedAt, setQuotedAt] = useState(0);
   const now = useNow(!!quote, 250);
-  const left = quote ? Math.max(0, Math.ceil((quote.expires_at - now) / 1000)) : 0;
+  const left = quote ? Math.max(0, Math.ceil((Math.min(quote.expires_at, quotedAt + OTC_RULES.quoteTtlMs) - Math.max(now, quotedAt)) / 1000)) : 0;
   const valid = parseOtcAmount(amount, OTC_RULES.fiatDecimals);
   const ask = async () => {
     if (!valid) return;
     setPending(true);
     try {
-      setQuote(await getQuote(side, coin, fiat, valid));
+      const q = await getQuote(side, coin, fiat, valid);
+      setQuotedAt(Date.now());
+      setQuote(q);
     } catch {
       setQuote(null);
     } finally {
