@@ -38,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { outboxSecret } from './kernel/outbox-secret';
+import { binanceSymbols } from './market/feed/binance/symbols';
 
 export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
 
@@ -156,6 +157,16 @@ function lifetimes(env: Env): SessionLifetimes {
   };
 }
 
+/** BINANCE_SYMBOLS: our pairs, each one Binance quotes (a typo is an error, not a silent simulator) */
+function venueList(v: string | undefined): string[] | undefined {
+  if (!v) return undefined;
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const known = new Set(binanceSymbols().symbols());
+  const unknown = list.filter((s) => !known.has(s));
+  if (unknown.length) throw new Error(`BINANCE_SYMBOLS: not a pair Binance quotes for us: ${unknown.join(', ')}`);
+  return list;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const feed = env.MARKET_FEED ?? 'simulator';
@@ -173,7 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     binance: {
       wsUrl: env.BINANCE_WS_URL || undefined,
       restUrl: env.BINANCE_REST_URL || undefined,
-      only: env.BINANCE_SYMBOLS ? env.BINANCE_SYMBOLS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
+      only: venueList(env.BINANCE_SYMBOLS),
     },
     tickRate: int(env.TICK_RATE, 200, 'TICK_RATE'),
     feedSeed: int(env.FEED_SEED, 42, 'FEED_SEED'),
