@@ -6,6 +6,7 @@ import { startReplay } from '../testing/binance-replay';
 import { BinanceFeed } from './feed/binance/feed';
 import { CompositeFeed } from './feed/composite';
 import { SimulatorFeed } from './feed/simulator';
+import { currentPrice, type TradingContext } from '../domain/trading/context';
 import { createMarket } from './index';
 
 const FIX = path.join(__dirname, 'feed/binance/fixtures');
@@ -36,7 +37,7 @@ it('MARKET_FEED=binance: venue pairs from the streams, stocks simulated; a dropp
     now: () => now,
     config: {
       feed: 'binance',
-      binance: { wsUrl: replay.wsUrl, restUrl: replay.restUrl, only: ['BTC/USDT'], backoffBaseMs: 20, random: () => 0.5, firstBackfillMinutes: 2 },
+      binance: { wsUrl: replay.wsUrl, restUrl: replay.restUrl, only: ['BTC/USDT'], backoffBaseMs: 20, random: () => 0.5, firstBackfillMinutes: 2, staleMs: 1000 },
       tickRate: 0,
       seed: 1,
       backfill: false,
@@ -66,6 +67,15 @@ it('MARKET_FEED=binance: venue pairs from the streams, stocks simulated; a dropp
     expect(engine).toEqual(['67000.5', '67010', '67100', '67105']);
     const ticker = m.tickers().find((t) => t.symbol === 'BTC/USDT');
     expect(ticker).toMatchObject({ last: '67105', open: '66950', high: '67120', low: '66940' });
+
+    // the venue goes quiet: its last price no longer opens or closes anything
+    const trading = { market: m } as unknown as TradingContext;
+    expect(currentPrice(trading, 'BTC/USDT').price).toBe('67105');
+    now += 5000;
+    await until(() => m.priceStale('BTC/USDT'));
+    expect(() => currentPrice(trading, 'BTC/USDT')).toThrow(expect.objectContaining({ key: 'trade_no_price' }));
+    expect(m.books.book('BTC/USDT').venue('ask')).toEqual([]);
+    expect(m.priceStale('AAPL/USDT')).toBe(false);
   } finally {
     await m.close();
     await replay.close();

@@ -91,6 +91,8 @@ export interface MarketService {
   /** the catalogue pairs (what quotation lists) */
   pairs(): PairInfo[];
   lastPrice(symbol: string): LastPrice | undefined;
+  /** true while the feed cannot vouch for the symbol's last price (a real venue gone quiet) */
+  priceStale(symbol: string): boolean;
   /** applied ticks, in batches as the feed emits them (engines: limit orders, seconds options) */
   onTick(listener: TicksHandler): () => void;
   /** bars within [fromMs, toMs], oldest first, at most 1500 (the newest ones), open bar included */
@@ -257,6 +259,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     isSymbol,
     pairs: pairInfos,
     lastPrice,
+    priceStale: (symbol) => feed.isStale?.(symbol) ?? false,
     onTick(listener) {
       listeners.add(listener);
       return () => {

@@ -45,4 +45,7 @@ export class CompositeFeed implements MarketFeed {
   book(symbol: string): VenueBook | undefined {
     return this.of(symbol)?.book(symbol);
   }
+  isStale(symbol: string): boolean {
+    return this.of(symbol)?.isStale?.(symbol) ?? false;
+  }
 }

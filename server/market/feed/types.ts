@@ -27,6 +27,8 @@ export interface MarketFeed {
    * engines, no durable tick rows (they are not trades we saw happen).
    */
   onBackfill?(listener: TicksListener): () => void;
+  /** true while a real venue has gone quiet for the symbol (its last price cannot be vouched for) */
+  isStale?(symbol: string): boolean;
 }
 
 /** One venue price level; decimal strings. */
