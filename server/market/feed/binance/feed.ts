@@ -115,8 +115,9 @@ export class BinanceFeed implements MarketFeed {
   private readonly byVenue = new Map<string, Sym>();
   private readonly byOurs = new Map<string, Sym>();
   private readonly currentBar: (symbol: string) => Candle | undefined;
-  private readonly rest: VenueRest;
-  private readonly abort = new AbortController();
+  private readonly fetch: Fetch;
+  private abort = new AbortController();
+  private rest: VenueRest;
   private primary: VenueConnection | undefined;
   private next: VenueConnection | undefined;
   private attempt = 0;
@@ -149,7 +150,8 @@ export class BinanceFeed implements MarketFeed {
     this.listeners = new TickListeners(opts.onListenerError);
     this.backfillListeners = new TickListeners(opts.onListenerError);
     this.currentBar = opts.currentBar ?? (() => undefined);
-    this.rest = new VenueRest(this.o.restUrl, opts.fetch ?? (fetch as unknown as Fetch), this.abort.signal);
+    this.fetch = opts.fetch ?? (fetch as unknown as Fetch);
+    this.rest = new VenueRest(this.o.restUrl, this.fetch, this.abort.signal);
     const start = this.o.now();
     for (const ours of this.o.symbols.symbols()) {
       const venue = this.o.symbols.toVenue(ours) as string;
@@ -187,6 +189,11 @@ export class BinanceFeed implements MarketFeed {
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.abort.signal.aborted) {
+      // started again after stop(): requests of the last run stay cancelled
+      this.abort = new AbortController();
+      this.rest = new VenueRest(this.o.restUrl, this.fetch, this.abort.signal);
+    }
     this.primary = this.connect();
     const every = Math.max(50, Math.min(1000, Math.floor(this.o.staleMs / 4)));
     this.watchTimer = setInterval(() => this.watch(), every);
