@@ -36,8 +36,8 @@ export class DepthBook {
   lastUpdateId = 0;
   /** changes whenever the levels or the state change */
   version = 0;
-  private readonly bids = new Map<string, string>();
-  private readonly asks = new Map<string, string>();
+  private readonly bids = new Side(-1);
+  private readonly asks = new Side(1);
   private buffer: DepthEvent[] = [];
   /** futures: the first diff after a snapshot is checked by range, the rest by `pu` */
   private fresh = false;
@@ -61,10 +61,8 @@ export class DepthBook {
       this.buffer = pending;
       return 'too-old';
     }
-    this.bids.clear();
-    this.asks.clear();
-    for (const [p, q] of s.bids) if (!isZero(q)) this.bids.set(p, q);
-    for (const [p, q] of s.asks) if (!isZero(q)) this.asks.set(p, q);
+    this.bids.reset(s.bids);
+    this.asks.reset(s.asks);
     this.lastUpdateId = s.lastUpdateId;
     this.state = 'live';
     this.fresh = true;
@@ -86,12 +84,7 @@ export class DepthBook {
   top(depth: number): { bids: VenueLevel[]; asks: VenueLevel[] } {
     const c = this.cache;
     if (c && c.version === this.version && c.depth === depth) return c;
-    const side = (m: Map<string, string>, dir: 1 | -1) =>
-      [...m.keys()]
-        .sort((a, b) => dir * cmpDec(a, b))
-        .slice(0, depth)
-        .map((price) => ({ price, qty: m.get(price) as string }));
-    const next = { version: this.version, depth, bids: side(this.bids, -1), asks: side(this.asks, 1) };
+    const next = { version: this.version, depth, bids: this.bids.top(depth), asks: this.asks.top(depth) };
     this.cache = next;
     return next;
   }
@@ -106,12 +99,59 @@ export class DepthBook {
       return 'gap';
     }
     this.fresh = false;
-    for (const [p, q] of ev.bids) if (isZero(q)) this.bids.delete(p);
-    else this.bids.set(p, q);
-    for (const [p, q] of ev.asks) if (isZero(q)) this.asks.delete(p);
-    else this.asks.set(p, q);
+    for (const [p, q] of ev.bids) this.bids.set(p, q);
+    for (const [p, q] of ev.asks) this.asks.set(p, q);
     this.lastUpdateId = ev.last;
     this.version++;
     return 'applied';
+  }
+}
+
+/**
+ * One side: price → quantity, and the prices kept sorted best first (a diff touches a few levels:
+ * a binary search and a splice each, so reading the top is a slice, not a sort of the whole book).
+ */
+class Side {
+  private readonly qty = new Map<string, string>();
+  private readonly keys: string[] = [];
+
+  /** dir −1: bids (highest first), 1: asks (lowest first) */
+  constructor(private readonly dir: 1 | -1) {}
+
+  reset(levels: readonly [string, string][]): void {
+    this.qty.clear();
+    for (const [p, q] of levels) if (isZero(q)) this.qty.delete(p);
+    else this.qty.set(p, q);
+    this.keys.length = 0;
+    this.keys.push(...[...this.qty.keys()].sort((a, b) => this.dir * cmpDec(a, b)));
+  }
+
+  /** an absolute quantity; 0 removes the level */
+  set(price: string, q: string): void {
+    const had = this.qty.has(price);
+    if (isZero(q)) {
+      if (!had) return;
+      this.qty.delete(price);
+      this.keys.splice(this.find(price), 1);
+      return;
+    }
+    this.qty.set(price, q);
+    if (!had) this.keys.splice(this.find(price), 0, price);
+  }
+
+  top(depth: number): VenueLevel[] {
+    return this.keys.slice(0, depth).map((price) => ({ price, qty: this.qty.get(price) as string }));
+  }
+
+  /** the index of `price`, or where it goes */
+  private find(price: string): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.dir * cmpDec(this.keys[mid], price) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }

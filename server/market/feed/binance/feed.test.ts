@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKlineAggregator, type Tick } from '../../../../core';
@@ -173,6 +174,19 @@ describe('BinanceFeed against recorded frames', () => {
     expect(r.requests.filter((q) => q.startsWith('/api/v3/klines'))).toHaveLength(0);
     expect(r.requests.filter((q) => q.startsWith('/api/v3/depth'))).toHaveLength(1);
     expect(f.book('BTC/USDT')!.bids).toEqual(levels([['67000.2', '0.3'], ['67000.1', '1.5'], ['66998', '3']]));
+  });
+
+  it('retries a refused connection with exponential backoff and jitter', async () => {
+    const srv = net.createServer();
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => srv.close(() => r()));
+    const jitter = [0, 1, 0.5, 0];
+    feed = new BinanceFeed({ symbols: binanceSymbols(['BTC/USDT']), wsUrl: `ws://127.0.0.1:${port}`, restUrl: `http://127.0.0.1:${port}`, backoffBaseMs: 10, backoffMaxMs: 80, random: () => jitter.shift() ?? 1 });
+    feed.start();
+    await until(() => feed!.reconnects.length >= 6);
+    // cap = min(80, 10·2^n); delay uniform in [cap/2, cap]
+    expect(feed.reconnects.slice(0, 6)).toEqual([5, 20, 30, 40, 80, 80]);
   });
 
   it('answers the venue ping with a pong carrying the same payload', async () => {

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DepthBook } from './depth-book';
 import { FrameError, parseFrame, parsePayload, type DepthEvent } from './frames';
@@ -33,5 +35,31 @@ describe('DepthBook with futures diffs (pu)', () => {
     expect(b.onSnapshot({ lastUpdateId: 150, bids: [], asks: [] })).toBe('too-old');
     expect(b.onSnapshot({ lastUpdateId: 205, bids: [['0.5', '2']], asks: [] })).toBe('live');
     expect(b.top(10).bids).toEqual([{ price: '1', qty: '1' }, { price: '0.5', qty: '2' }]);
+  });
+});
+
+describe('DepthBook levels', () => {
+  it('always equal a fresh sort of the price → quantity map', () => {
+    const px = fc.integer({ min: 1, max: 400 }).map((u) => new Decimal(u).div(100).toFixed());
+    const q = fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 9 }).map(String));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(px, q)), fc.array(fc.array(fc.tuple(fc.boolean(), px, q), { maxLength: 8 }), { maxLength: 30 }), (snap, diffs) => {
+        const b = new DepthBook();
+        b.onSnapshot({ lastUpdateId: 0, bids: snap, asks: snap });
+        const want = { bid: new Map<string, string>(), ask: new Map<string, string>() };
+        for (const [p, qty] of snap) for (const m of [want.bid, want.ask]) qty === '0' ? m.delete(p) : m.set(p, qty);
+        diffs.forEach((d, i) => {
+          const bids = d.filter(([isBid]) => isBid).map(([, p, qty]) => [p, qty] as [string, string]);
+          const asks = d.filter(([isBid]) => !isBid).map(([, p, qty]) => [p, qty] as [string, string]);
+          expect(b.onEvent({ kind: 'depth', venue: 'X', first: i + 1, last: i + 1, bids, asks })).toBe('applied');
+          for (const [p, qty] of bids) qty === '0' ? want.bid.delete(p) : want.bid.set(p, qty);
+          for (const [p, qty] of asks) qty === '0' ? want.ask.delete(p) : want.ask.set(p, qty);
+        });
+        const sorted = (m: Map<string, string>, dir: number) =>
+          [...m].sort(([a], [c]) => dir * new Decimal(a).cmp(c)).slice(0, 20).map(([price, qty]) => ({ price, qty }));
+        const top = b.top(20);
+        expect({ bids: top.bids, asks: top.asks }).toEqual({ bids: sorted(want.bid, -1), asks: sorted(want.ask, 1) });
+      }),
+    );
   });
 });
