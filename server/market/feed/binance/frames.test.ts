@@ -47,13 +47,17 @@ describe('DepthBook levels', () => {
         const b = new DepthBook();
         b.onSnapshot({ lastUpdateId: 0, bids: snap, asks: snap });
         const want = { bid: new Map<string, string>(), ask: new Map<string, string>() };
-        for (const [p, qty] of snap) for (const m of [want.bid, want.ask]) qty === '0' ? m.delete(p) : m.set(p, qty);
+        const put = (m: Map<string, string>, p: string, qty: string) => {
+          if (qty === '0') m.delete(p);
+          else m.set(p, qty);
+        };
+        for (const [p, qty] of snap) for (const m of [want.bid, want.ask]) put(m, p, qty);
         diffs.forEach((d, i) => {
           const bids = d.filter(([isBid]) => isBid).map(([, p, qty]) => [p, qty] as [string, string]);
           const asks = d.filter(([isBid]) => !isBid).map(([, p, qty]) => [p, qty] as [string, string]);
           expect(b.onEvent({ kind: 'depth', venue: 'X', first: i + 1, last: i + 1, bids, asks })).toBe('applied');
-          for (const [p, qty] of bids) qty === '0' ? want.bid.delete(p) : want.bid.set(p, qty);
-          for (const [p, qty] of asks) qty === '0' ? want.ask.delete(p) : want.ask.set(p, qty);
+          for (const [p, qty] of bids) put(want.bid, p, qty);
+          for (const [p, qty] of asks) put(want.ask, p, qty);
         });
         const sorted = (m: Map<string, string>, dir: number) =>
           [...m].sort(([a], [c]) => dir * new Decimal(a).cmp(c)).slice(0, 20).map(([price, qty]) => ({ price, qty }));
