@@ -144,7 +144,7 @@ describe('BinanceFeed against recorded frames', () => {
 
   it('marks a silent symbol stale (its book offers nothing) and clears it on the next frame', async () => {
     const flips: [string, boolean][] = [];
-    const { feed: f, replay: r, ticks } = await run('stale.ndjson', { symbols: binanceSymbols(['BTC/USDT']), now: Date.now, staleMs: 300 });
+    const { feed: f, replay: r, ticks } = await run('stale.ndjson', { symbols: binanceSymbols(['BTC/USDT']), now: Date.now, staleMs: 1000 });
     f.onStatus((s, stale) => flips.push([s, stale]));
     await until(() => ticks.length === 1 && f.book('BTC/USDT')!.bids.length === 2);
     expect(f.isStale('BTC/USDT')).toBe(false);
