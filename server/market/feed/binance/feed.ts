@@ -12,6 +12,7 @@
  *   trades held until it is done so every tick lands in time order, and resyncs every depth book.
  * - Roll-over: Binance cuts a connection at 24 h; at `rollMs` (23 h 30 min) a second connection
  *   opens, both run for `overlapMs`, then the old one closes. No gap: nothing to backfill.
+ *   (Connections, backoff and roll-over live in link.ts; this file is what the frames mean.)
  * - Watchdog: a symbol none of whose streams spoke for `staleMs` is stale (status + log); a book
  *   whose depth stream is silent that long, or out of sync, offers no liquidity (an empty book)
  *   until it is live again. Clients see a stale symbol as the app shows any delayed data: its
@@ -21,7 +22,7 @@ import type { Candle, Tick } from '../../../../core';
 import { TickListeners } from '../listeners';
 import type { FeedResume, MarketFeed, TicksListener, VenueBook } from '../types';
 import { repairBars } from './candle-repair';
-import { VenueConnection } from './connection';
+import { VenueLink } from './link';
 import { DepthBook } from './depth-book';
 import { FrameError, parseFrame, type KlineEvent, type MiniTickerEvent, type TradeEvent } from './frames';
 import { VenueRest, type Fetch } from './rest';
@@ -105,7 +106,6 @@ const silent: FeedLog = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class BinanceFeed implements MarketFeed {
-  readonly reconnects: number[] = [];
   private readonly o: Required<Omit<BinanceFeedOptions, 'resume' | 'currentBar' | 'log' | 'onListenerError' | 'fetch'>>;
   private readonly log: FeedLog;
   private readonly listeners: TickListeners;
@@ -118,12 +118,8 @@ export class BinanceFeed implements MarketFeed {
   private readonly fetch: Fetch;
   private abort = new AbortController();
   private rest: VenueRest;
-  private primary: VenueConnection | undefined;
-  private next: VenueConnection | undefined;
-  private attempt = 0;
+  private readonly link: VenueLink;
   private running = false;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private rollTimer: ReturnType<typeof setTimeout> | undefined;
   private watchTimer: ReturnType<typeof setInterval> | undefined;
   private backfills: Promise<void> = Promise.resolve();
 
@@ -178,6 +174,18 @@ export class BinanceFeed implements MarketFeed {
       this.byVenue.set(venue, s);
       this.byOurs.set(ours, s);
     }
+    const { idleMs, rollMs, overlapMs, backoffBaseMs, backoffMaxMs, now, random } = this.o;
+    this.link = new VenueLink(
+      this.url,
+      { connected: () => this.connected(), lost: () => this.lost(), frame: (text) => this.frame(text) },
+      { idleMs, rollMs, overlapMs, backoffBaseMs, backoffMaxMs, now, random },
+      this.log,
+    );
+  }
+
+  /** the delay chosen before each reconnect, in order */
+  get reconnects(): readonly number[] {
+    return this.link.reconnects;
   }
 
   /** the combined-stream URL for every symbol */
@@ -194,7 +202,7 @@ export class BinanceFeed implements MarketFeed {
       this.abort = new AbortController();
       this.rest = new VenueRest(this.o.restUrl, this.fetch, this.abort.signal);
     }
-    this.primary = this.connect();
+    this.link.start();
     const every = Math.max(50, Math.min(1000, Math.floor(this.o.staleMs / 4)));
     this.watchTimer = setInterval(() => this.watch(), every);
     this.watchTimer.unref?.();
@@ -203,11 +211,8 @@ export class BinanceFeed implements MarketFeed {
   stop(): void {
     this.running = false;
     this.abort.abort();
-    for (const t of [this.retryTimer, this.rollTimer]) if (t) clearTimeout(t);
     if (this.watchTimer) clearInterval(this.watchTimer);
-    this.primary?.close();
-    this.next?.close();
-    this.primary = this.next = undefined;
+    this.link.stop();
   }
 
   onTicks(listener: TicksListener): () => void {
@@ -273,38 +278,10 @@ export class BinanceFeed implements MarketFeed {
     return this.backfills;
   }
 
-  // ── connections ────────────────────────────────────────────────────────────
+  // ── link events ────────────────────────────────────────────────────────────
 
-  private connect(): VenueConnection {
-    return new VenueConnection(
-      this.url,
-      {
-        open: (c) => this.opened(c),
-        message: (c, text) => this.frame(c, text),
-        close: (c, info) => this.closed(c, info),
-      },
-      { idleMs: this.o.idleMs, now: this.o.now },
-    );
-  }
-
-  private opened(c: VenueConnection): void {
-    if (!this.running) return c.close();
-    this.scheduleRoll(c);
-    if (c === this.next) {
-      // roll-over: both run for overlapMs, then the old one goes; duplicates are dropped by id
-      const old = this.primary;
-      this.log.info({ conn: c.id }, 'binance: roll-over connection open');
-      const t = setTimeout(() => {
-        if (this.next !== c) return;
-        this.primary = c;
-        this.next = undefined;
-        old?.close();
-      }, this.o.overlapMs);
-      t.unref?.();
-      return;
-    }
-    this.log.info({ conn: c.id, attempt: this.attempt }, 'binance: connected');
-    // a fresh start or a reconnect: candles and books since the last frame are missing
+  /** a fresh start or a reconnect: candles and books since the last frame are missing */
+  private connected(): void {
     for (const s of this.byVenue.values()) {
       s.depth.desync();
       s.held ??= [];
@@ -314,62 +291,13 @@ export class BinanceFeed implements MarketFeed {
     for (const s of this.byVenue.values()) void this.resync(s);
   }
 
-  private closed(c: VenueConnection, info: { code: number; reason: string; wanted: boolean }): void {
-    if (info.wanted || !this.running) return;
-    if (c === this.next) {
-      this.next = undefined;
-      this.log.warn({ conn: c.id, code: info.code }, 'binance: roll-over connection failed; retrying');
-      this.retryRoll();
-      return;
-    }
-    if (c !== this.primary) return;
-    if (this.next?.isOpen) {
-      // cut during the overlap: the new connection already carries everything
-      this.primary = this.next;
-      this.next = undefined;
-      return;
-    }
-    this.next?.close();
-    this.next = undefined;
-    this.primary = undefined;
+  private lost(): void {
     for (const s of this.byVenue.values()) s.depth.desync();
-    // a connection that lived past a minute starts the backoff from the beginning
-    if (c.openedAt && this.o.now() - c.openedAt > MINUTE) this.attempt = 0;
-    const delay = this.backoff(this.attempt++);
-    this.reconnects.push(delay);
-    this.log.warn({ conn: c.id, code: info.code, reason: info.reason, delayMs: delay }, 'binance: connection lost; reconnecting');
-    this.retryTimer = setTimeout(() => {
-      if (this.running) this.primary = this.connect();
-    }, delay);
-    this.retryTimer.unref?.();
-  }
-
-  /** full jitter: uniform in [base·2^n / 2, base·2^n], capped */
-  private backoff(n: number): number {
-    const cap = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** Math.min(n, 20));
-    return Math.round(cap / 2 + (cap / 2) * this.o.random());
-  }
-
-  private scheduleRoll(c: VenueConnection): void {
-    if (this.rollTimer) clearTimeout(this.rollTimer);
-    this.rollTimer = setTimeout(() => {
-      if (!this.running || this.primary !== c || this.next) return;
-      this.next = this.connect();
-    }, this.o.rollMs);
-    this.rollTimer.unref?.();
-  }
-
-  private retryRoll(): void {
-    this.rollTimer = setTimeout(() => {
-      if (this.running && this.primary && !this.next) this.next = this.connect();
-    }, this.backoff(1));
-    this.rollTimer.unref?.();
   }
 
   // ── frames ─────────────────────────────────────────────────────────────────
 
-  private frame(c: VenueConnection, text: string): void {
-    if (c !== this.primary && c !== this.next) return;
+  private frame(text: string): void {
     let f;
     try {
       f = parseFrame(text);
@@ -446,7 +374,7 @@ export class BinanceFeed implements MarketFeed {
       s.snapshotting = false;
     }
     // a gap inside the buffered diffs: one more round
-    if (this.running && s.depth.state !== 'live' && this.primary?.isOpen) void this.resync(s);
+    if (this.running && s.depth.state !== 'live' && this.link.isOpen) void this.resync(s);
   }
 
   // ── REST backfill ──────────────────────────────────────────────────────────
