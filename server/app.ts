@@ -155,7 +155,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   const market = await createMarket({
     db: handle.db,
     io,
-    config: { feed: config.marketFeed, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill },
+    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill },
     log: app.log,
     resolveUser,
   });

@@ -34,7 +34,14 @@ describe('loadConfig', () => {
 
   it('rejects nonsense rather than guessing', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
-    expect(() => loadConfig({ MARKET_FEED: 'binance' })).toThrow(/MARKET_FEED/);
+    expect(() => loadConfig({ MARKET_FEED: 'kraken' })).toThrow(/MARKET_FEED/);
+    expect(() => loadConfig({ MARKET_FEED: 'binance', BINANCE_SYMBOLS: 'BTC/USDT,AAPL/USDT' })).toThrow(/BINANCE_SYMBOLS.*AAPL/);
+  });
+
+  it('MARKET_FEED=binance: public URLs by default, settable, and a narrowed pair list', () => {
+    expect(loadConfig({ MARKET_FEED: 'binance' })).toMatchObject({ marketFeed: 'binance', binance: { wsUrl: undefined, restUrl: undefined, only: undefined } });
+    const c = loadConfig({ MARKET_FEED: 'binance', BINANCE_WS_URL: 'ws://127.0.0.1:9', BINANCE_REST_URL: 'http://127.0.0.1:9', BINANCE_SYMBOLS: 'BTC/USDT, ETH/USDT' });
+    expect(c.binance).toEqual({ wsUrl: 'ws://127.0.0.1:9', restUrl: 'http://127.0.0.1:9', only: ['BTC/USDT', 'ETH/USDT'] });
   });
 
   it('the dev outbox route does not exist when switched off', async () => {

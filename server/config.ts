@@ -12,7 +12,10 @@
  * | DATABASE_URL     | unset                | PostgreSQL URL; unset → embedded PostgreSQL in DATA_DIR/pg (own free port, recorded in DATA_DIR/embedded-pg.json) |
  * | DB_POOL_MAX      | 10                   | database connections the server keeps open (its pool size)             |
  * | REDIS_URL        | unset                | Redis for the socket.io adapter and shared rate limits; unset → one process |
- * | MARKET_FEED      | simulator            | `simulator` (seeded random walk) or `scripted` (tests: no timer)        |
+ * | MARKET_FEED      | simulator            | `simulator` (seeded random walk), `scripted` (tests: no timer) or `binance` (Binance public streams for the crypto pairs, the simulator for stocks) |
+ * | BINANCE_WS_URL   | wss://stream.binance.com:9443 | MARKET_FEED=binance: the combined-stream endpoint (`/stream?streams=…` is appended) |
+ * | BINANCE_REST_URL | https://api.binance.com | MARKET_FEED=binance: REST base for depth snapshots and 1m kline backfill |
+ * | BINANCE_SYMBOLS  | every crypto pair    | MARKET_FEED=binance: a comma list of our pairs to take from Binance (e.g. `BTC/USDT,ETH/USDT`); the others are simulated |
  * | TICK_RATE        | 200                  | simulator ticks per second across all symbols                           |
  * | FEED_SEED        | 42                   | simulator seed (same seed → same prices)                                |
  * | MARKET_BACKFILL  | on                   | `off`: no synthetic candle history on a first start (tests; it takes seconds) |
@@ -35,8 +38,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { outboxSecret } from './kernel/outbox-secret';
+import { binanceSymbols } from './market/feed/binance/symbols';
 
-export type MarketFeedKind = 'simulator' | 'scripted';
+export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
+
+/** MARKET_FEED=binance settings (server/market/feed/create.ts) */
+export interface BinanceConfig {
+  wsUrl?: string;
+  restUrl?: string;
+  only?: string[];
+}
 
 export interface RateLimits {
   /** codes sent per IP per hour (sms_mail) */
@@ -71,6 +82,7 @@ export interface AppConfig {
   dbPoolMax: number;
   redisUrl: string | undefined;
   marketFeed: MarketFeedKind;
+  binance: BinanceConfig;
   tickRate: number;
   feedSeed: number;
   /** synthesise candle history on first start (tests switch it off: it takes seconds) */
@@ -145,10 +157,20 @@ function lifetimes(env: Env): SessionLifetimes {
   };
 }
 
+/** BINANCE_SYMBOLS: our pairs, each one Binance quotes (a typo is an error, not a silent simulator) */
+function venueList(v: string | undefined): string[] | undefined {
+  if (!v) return undefined;
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const known = new Set(binanceSymbols().symbols());
+  const unknown = list.filter((s) => !known.has(s));
+  if (unknown.length) throw new Error(`BINANCE_SYMBOLS: not a pair Binance quotes for us: ${unknown.join(', ')}`);
+  return list;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const feed = env.MARKET_FEED ?? 'simulator';
-  if (feed !== 'simulator' && feed !== 'scripted') throw new Error(`MARKET_FEED must be simulator or scripted, got "${feed}"`);
+  if (feed !== 'simulator' && feed !== 'scripted' && feed !== 'binance') throw new Error(`MARKET_FEED must be simulator, scripted or binance, got "${feed}"`);
   const production = env.NODE_ENV === 'production';
   return {
     port,
@@ -159,6 +181,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dbPoolMax: poolMax(env.DB_POOL_MAX),
     redisUrl: env.REDIS_URL || undefined,
     marketFeed: feed,
+    binance: {
+      wsUrl: env.BINANCE_WS_URL || undefined,
+      restUrl: env.BINANCE_REST_URL || undefined,
+      only: venueList(env.BINANCE_SYMBOLS),
+    },
     tickRate: int(env.TICK_RATE, 200, 'TICK_RATE'),
     feedSeed: int(env.FEED_SEED, 42, 'FEED_SEED'),
     marketBackfill: flag(env.MARKET_BACKFILL, true),

@@ -37,7 +37,9 @@ console.log(
     `  App         ${config.publicUrl}/h5/`,
     `  API         ${config.publicUrl}/api`,
     `  Database    ${database}`,
-    `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
+    config.marketFeed === 'binance'
+      ? `  Market      binance feed (${config.binance.wsUrl ?? 'wss://stream.binance.com:9443'}) for ${config.binance.only?.join(', ') ?? 'the crypto pairs'}; the rest simulated, ${config.tickRate} ticks/s`
+      : `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,
     ...outbox,
     demoBannerLine(),

@@ -7,8 +7,7 @@ import type { Server } from 'socket.io';
 import { createKlineAggregator, PERIODS, type Candle, type KlineAggregator, type Period, type Tick, type TickerUpdate, type PairInfo } from '../../core';
 import { pairs, QUOTE_ID } from '../catalog/instruments';
 import { marketInstruments } from './feed/instruments';
-import { ScriptedFeed } from './feed/scripted';
-import { SimulatorFeed } from './feed/simulator';
+import { createFeed, venueSymbols, type BinanceSettings } from './feed/create';
 import type { FeedInstrument, FeedResume, MarketFeed } from './feed/types';
 import { mergeHistory, MAX_HISTORY_BARS } from './history';
 import { BookService } from './books/service';
@@ -21,7 +20,10 @@ import { TickLog } from './store/tick-log';
 import { TickerBook } from './tickers';
 
 export interface MarketConfig {
-  feed: 'simulator' | 'scripted';
+  /** 'binance': Binance's public streams for the pairs it quotes, the simulator for the rest */
+  feed: 'simulator' | 'scripted' | 'binance';
+  /** MARKET_FEED=binance: BINANCE_WS_URL, BINANCE_REST_URL, … (feed/create.ts) */
+  binance?: BinanceSettings;
   /** simulator ticks per second across all symbols */
   tickRate: number;
   /** FEED_SEED: same seed → same price paths and the same backfill */
@@ -89,6 +91,8 @@ export interface MarketService {
   /** the catalogue pairs (what quotation lists) */
   pairs(): PairInfo[];
   lastPrice(symbol: string): LastPrice | undefined;
+  /** true while the feed cannot vouch for the symbol's last price (a real venue gone quiet) */
+  priceStale(symbol: string): boolean;
   /** applied ticks, in batches as the feed emits them (engines: limit orders, seconds options) */
   onTick(listener: TicksHandler): () => void;
   /** bars within [fromMs, toMs], oldest first, at most 1500 (the newest ones), open bar included */
@@ -132,10 +136,11 @@ export function parseBenchBackfill(v: string | undefined): { symbol: string; min
   return m ? { symbol: m[1], minuteBars: Number(m[2]) } : null;
 }
 
-async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, seed: number, now: number, log: MarketLog): Promise<void> {
+async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, seed: number, now: number, log: MarketLog, venue: ReadonlySet<string>): Promise<void> {
   const bench = parseBenchBackfill(process.env.MARKET_BENCH_BACKFILL);
   const have = await repo.symbolsWithCandles();
-  const todo = instruments.filter((i) => !i.synthetic && !have.has(i.symbol));
+  // a real venue's pairs get real history from its REST klines instead (feed/binance)
+  const todo = instruments.filter((i) => !i.synthetic && !have.has(i.symbol) && !venue.has(i.symbol));
   if (todo.length === 0) return;
   const t0 = performance.now();
   let rows: CandleRow[] = [];
@@ -169,7 +174,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   const persisted = (s: string) => bySymbol.get(s)?.synthetic === false;
 
   const resume = await repo.loadState();
-  if (config.backfill !== false) await backfillMissing(repo, instruments, resume, config.seed, now(), log);
+  if (config.backfill !== false) await backfillMissing(repo, instruments, resume, config.seed, now(), log, venueSymbols(config));
 
   const maxBars = config.maxBars ?? MAX_HISTORY_BARS;
   const aggregator = createKlineAggregator({ periods: PERIODS, maxBars });
@@ -188,10 +193,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   log.info({ bars: recent.length, ms: Math.round(performance.now() - t0) }, 'market: loaded candles');
 
   const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
-  const feed =
-    config.feed === 'scripted'
-      ? new ScriptedFeed({ resume: feedResume, now })
-      : new SimulatorFeed({ instruments, seed: config.seed, tickRate: config.tickRate, batchMs: config.batchMs, resume: feedResume, now, onListenerError: (err) => log.error({ err }, 'market: tick listener failed') });
+  const feed = createFeed(config, { instruments, resume: feedResume, now, log, currentBar: (symbol) => aggregator.last(symbol, '1min') });
 
   const tickLog = new TickLog({ repo, persisted, flushMs: config.tickLogMs, log });
   const tickers = new TickerBook(aggregator);
@@ -201,17 +203,23 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     : undefined;
   const listeners = new Set<TicksHandler>();
 
-  const unsubscribeFeed = feed.onTicks((ticks) => {
+  /** candles, tickers and the fan-out; live ticks are also trades (durable rows, prints, engines) */
+  function ingest(ticks: readonly Tick[], live: boolean): Tick[] {
     const applied: Tick[] = [];
     const updates: TickerUpdate[] = [];
     for (const tick of ticks) {
       if (!store.apply(tick)) continue;
       applied.push(tick);
-      tickLog.record(tick);
+      if (live) tickLog.record(tick);
       updates.push(tickers.update(tick));
     }
+    if (applied.length) fanout?.push(applied, updates);
+    return applied;
+  }
+  const unsubscribeBackfill = feed.onBackfill?.((ticks) => void ingest(ticks, false));
+  const unsubscribeFeed = feed.onTicks((ticks) => {
+    const applied = ingest(ticks, true);
     if (applied.length === 0) return;
-    fanout?.push(applied, updates);
     books.onTicks(applied);
     for (const l of listeners) {
       try {
@@ -251,6 +259,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     isSymbol,
     pairs: pairInfos,
     lastPrice,
+    priceStale: (symbol) => feed.isStale?.(symbol) ?? false,
     onTick(listener) {
       listeners.add(listener);
       return () => {
@@ -287,6 +296,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
       closed = true;
       feed.stop();
       unsubscribeFeed();
+      unsubscribeBackfill?.();
       fanout?.close();
       await tickLog.stop();
       await store.stop();

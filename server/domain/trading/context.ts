@@ -12,7 +12,7 @@ import type { Books } from './books';
 
 export interface TradingContext {
   db: Kysely<Database>;
-  market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'>;
+  market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'> & Partial<Pick<MarketService, 'priceStale'>>;
   /** the clock (ms); tests replace it */
   now: () => number;
   settings: Map<string, PairSettings>;
@@ -33,10 +33,13 @@ export function pairByIds(ctx: TradingContext, currencyId: number, legalId?: num
   throw new AppError('trade_pair_unknown');
 }
 
-/** The feed's current price of a pair, or a clear error when it has none yet. */
+/**
+ * The feed's current price of a pair, or a clear error when it has none yet — or when a real venue
+ * has gone quiet for it (MARKET_FEED=binance): nothing opens or closes at a price we cannot vouch for.
+ */
 export function currentPrice(ctx: TradingContext, symbol: string): { price: string; seq: number; ts: number } {
   const lp = ctx.market.lastPrice(symbol);
-  if (!lp) throw new AppError('trade_no_price');
+  if (!lp || ctx.market.priceStale?.(symbol)) throw new AppError('trade_no_price');
   return lp;
 }
 

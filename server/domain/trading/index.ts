@@ -6,7 +6,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { MarketService } from '../../market';
 import { createBooks } from './books';
 import type { TradingContext } from './context';
 import { loadPairSettings, seedTradeSettings } from './settings';
@@ -24,7 +23,7 @@ export async function seedTrading(db: Kysely<Database>): Promise<void> {
   await db.insertInto('settings').values({ key: LIQUIDATION_LINE_KEY, value: DEFAULT_LIQUIDATION_LINE }).onConflict((oc) => oc.column('key').doNothing()).execute();
 }
 
-export async function createTradingContext(db: Kysely<Database>, market: Pick<MarketService, 'lastPrice' | 'emitToUser' | 'books'>, now: () => number = Date.now): Promise<TradingContext> {
+export async function createTradingContext(db: Kysely<Database>, market: TradingContext['market'], now: () => number = Date.now): Promise<TradingContext> {
   const line = await db.selectFrom('settings').select('value').where('key', '=', LIQUIDATION_LINE_KEY).executeTakeFirst();
   const ctx: TradingContext = {
     db,

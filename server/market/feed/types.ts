@@ -1,6 +1,6 @@
 /**
- * The market feed contract. The built-in simulator and the test ScriptedFeed implement it; real
- * exchange adapters will plug in behind the same interface.
+ * The market feed contract. The built-in simulator, the test ScriptedFeed and the Binance adapter
+ * (binance/) implement it; CompositeFeed serves each symbol from one of several.
  */
 import type { Tick } from '../../../core';
 
@@ -21,6 +21,14 @@ export interface MarketFeed {
   book(symbol: string): VenueBook | undefined;
   /** Told when a symbol's book re-quotes without a tick (feeds whose books change only on ticks omit it). */
   onBook?(listener: (symbol: string) => void): () => void;
+  /**
+   * Ticks rebuilt from the venue's history after a gap (a real feed's REST backfill): same seq
+   * sequence as live ticks, but they only complete candles and tickers — no trade prints, no
+   * engines, no durable tick rows (they are not trades we saw happen).
+   */
+  onBackfill?(listener: TicksListener): () => void;
+  /** true while a real venue has gone quiet for the symbol (its last price cannot be vouched for) */
+  isStale?(symbol: string): boolean;
 }
 
 /** One venue price level; decimal strings. */
