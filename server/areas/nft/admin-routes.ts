@@ -12,6 +12,7 @@ import { logAction } from '../../domain/operators/operators';
 import { inTransaction } from '../../db/tx';
 import { id, optId, optText, text } from '../../kernel/fields';
 import { AppError } from '../../errors';
+import { canon } from '../../kernel/decimal';
 import { parseTime } from './review';
 import { createArtist, createCollection, createItem, createSeries } from './catalog';
 import { editArtist, editCollection, editItem } from './catalog-edit';
@@ -34,7 +35,10 @@ const ItemEdit = z.object({
 export function nftAdminRoutes(now: () => number) {
   return async (op: FastifyInstance): Promise<void> => {
     const db = op.db;
-    op.get('/items', async () => ok(await db.selectFrom('nft_items').select(['id', 'code', 'title', 'description', 'rarity', 'collection_id', 'pay_type', 'price', 'per_increase', 'margin', 'listing', 'auction_state', 'owner_id', 'bid_count', 'start_at', 'end_at']).orderBy('id', 'desc').limit(200).execute()));
+    op.get('/items', async () => {
+      const rows = await db.selectFrom('nft_items').select(['id', 'code', 'title', 'description', 'rarity', 'collection_id', 'pay_type', 'price', 'per_increase', 'margin', 'listing', 'auction_state', 'owner_id', 'bid_count', 'start_at', 'end_at']).orderBy('id', 'desc').limit(200).execute();
+      return ok(rows.map((r) => ({ ...r, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin) })));
+    });
     op.get('/artists', async () => ok(await db.selectFrom('nft_artists').select(['id', 'name', 'bio', 'user_id']).orderBy('id').execute()));
     op.get('/collections', async () => ok(await db.selectFrom('nft_collections').select(['id', 'artist_id', 'name', 'description']).orderBy('id').execute()));
     op.post('/artists', async (req) => {

@@ -5,6 +5,7 @@
  * no bid, no margin held, no box sold — a buyer or bidder never finds the terms moved under them.
  * Each edit answers what changed (before → after) for the action log.
  */
+import Decimal from 'decimal.js';
 import type { Trx } from '../../db/tx';
 import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
@@ -59,6 +60,19 @@ export async function editItem(trx: Trx, id: number, p: ItemPatch): Promise<Chan
   const exists = await trx.selectFrom('nft_items').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw new AppError('nft_not_found');
   const item = await lockItemById(trx, id);
+  // a form sends every field: a term equal to the current one is no change (and no stake check)
+  const same = (v: string | undefined, cur: string) => {
+    try {
+      return v !== undefined && new Decimal(v.trim()).eq(cur);
+    } catch {
+      return false;
+    }
+  };
+  if (same(p.price, item.price)) p = { ...p, price: undefined };
+  if (same(p.per_increase, item.per_increase)) p = { ...p, per_increase: undefined };
+  if (same(p.margin, item.margin)) p = { ...p, margin: undefined };
+  if (p.startMs === new Date(item.start_at).getTime()) p = { ...p, startMs: undefined };
+  if (p.endMs === new Date(item.end_at).getTime()) p = { ...p, endMs: undefined };
   const terms = p.price !== undefined || p.per_increase !== undefined || p.margin !== undefined || p.startMs !== undefined || p.endMs !== undefined;
   const patch: Record<string, unknown> = { title: p.title, description: p.description, rarity: p.rarity };
   if (terms) {
