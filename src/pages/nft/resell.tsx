@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, NoticeBar, Selector } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../../stores/session';
 import { feesFor, ratePercent, type NftDetail } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
@@ -41,6 +43,7 @@ function Resell({ code }: { code: string }) {
   const [margin, setMargin] = useState('');
   const [days, setDays] = useState(7);
   const { pending, run } = useAction(load.reload);
+  const me = useSnapshot(session).user?.id;
 
   const submit = async (d: NftDetail) => {
     // a resale: the creator's royalty comes out of the price (core's one formula)
@@ -64,7 +67,8 @@ function Resell({ code }: { code: string }) {
         {(d) => {
           const review = d.my_review;
           const waiting = review?.status === 'pending';
-          const listed = d.resell_nft_status !== 'not_for_sale';
+          // only the holder may list it (the server checks it too)
+          const listed = d.resell_nft_status !== 'not_for_sale' || (me !== undefined && d.owner_id !== me);
           const ready = Number(price) > 0 && (mode === 1 || Number(step) > 0);
           return (
             <>
@@ -75,10 +79,10 @@ function Resell({ code }: { code: string }) {
                     {d.name}
                   </span>
                 </div>
-                <NoticeBar content={t('nft.reviewNotice')} color="info" wrap />
+                <NoticeBar className={s.notice} content={t('nft.reviewNotice')} color="info" wrap />
                 {review ? <ReviewState review={review} /> : null}
                 {listed || waiting ? (
-                  <p className={s.muted}>{waiting ? t('nft.waitingReview') : t('nft.alreadyListed')}</p>
+                  <p className={s.muted}>{waiting ? t('nft.waitingReview') : d.owner_id !== me ? t('nft.notYours') : t('nft.alreadyListed')}</p>
                 ) : (
                   <>
                     <Selector
