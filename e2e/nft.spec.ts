@@ -72,13 +72,32 @@ test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', as
   await expect(box.getByTestId('box-proof')).toContainText('1 / 40');
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 }); // the "opened" toast has gone
   await shot(page, 'proof-box');
+
+  // resell the bought artwork: the terms and what comes back are shown, then it waits for review
+  await goTo(page, 'nft/artworkDetail?code=ART-1001');
+  await page.getByTestId('nft-resell').click();
+  await page.getByTestId('nft-resell-price').fill('40');
+  await shot(page, 'nft-resell-form-light');
+  await page.getByTestId('nft-resell-submit').click();
+  await expect(page.getByTestId('nft-resell-gets')).toContainText('38'); // 40 − 5 % royalty to the creator
+  await confirm(page);
+  await expect(page.getByTestId('nft-review-pending')).toBeVisible();
+  await shot(page, 'nft-resell-pending-light');
+  await goTo(page, 'nft/mine');
+  await expect(page.getByTestId('nft-review-pending')).toContainText('Under review');
+
+  // the verifier page: the series' commitment; the seed is published at sell-out or the end
+  await goTo(page, 'nft/artworkDetail?code=BOX-3001');
+  await page.getByTestId('nft-open-verifier').click();
+  await expect(page.getByTestId('nft-verify-code').locator('input')).toHaveValue('BOX-3001');
+  await expect(page.locator('body')).toContainText('The seed is published when the series sells out or ends.');
 });
 
 test('NFT pages at 390×844, light and dark, no serious axe violation', async ({ page }) => {
   await login(page);
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
-    for (const p of ['nft/nft', 'nft/mine', 'nft/artworkDetail?code=AUC-2002', 'nft/artworkDetail?code=BOX-3001']) {
+    for (const p of ['nft/nft', 'nft/mine', 'nft/artworkDetail?code=AUC-2002', 'nft/artworkDetail?code=BOX-3001', 'nft/resell?code=ART-1001', 'nft/verify?code=BOX-3001']) {
       await goTo(page, p);
       await page.reload();
       await expect(page.locator('h1')).toBeVisible();

@@ -84,6 +84,8 @@ export interface NftDetail extends NftItem {
   my_margin: { amount: string; status: string } | null;
   /** for a blind-box series */
   series: NftBoxSeries | null;
+  /** the holder's latest listing submission of this item (only the holder sees it) */
+  my_review: NftReview | null;
   rules: { soft_close_minutes: number; soft_close_cap_minutes: number; pay_window_hours: number };
 }
 
@@ -148,7 +150,27 @@ export interface NftArtist {
   works: number;
 }
 
+/** A holder's listing submission and the review's outcome (spec notice: listings need review). */
+export interface NftReview {
+  id: number;
+  code: string;
+  name: string;
+  pay_type: 1 | 2;
+  price: string;
+  per_increase: string;
+  margin: string;
+  currency_name: string;
+  start_time: string;
+  end_time: string;
+  status: 'pending' | 'approved' | 'rejected';
+  /** the operator's reason (a rejection always has one) */
+  reason: string;
+  created_at: string;
+}
+
 export interface NftMine {
+  /** the caller's listing submissions, newest first */
+  reviews: NftReview[];
   items: NftItem[];
   boxes: NftBox[];
   orders: NftOrder[];

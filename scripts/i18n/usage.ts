@@ -17,7 +17,7 @@ export const DYNAMIC_KEYS: readonly string[] = [
   'acct.filter.kind.*', 'acct.filter.period.*', // the records filter bar: JOURNAL_KINDS and its periods
   'copy.side.*', 'copy.skip.*', 'copy.state.*', 'copy.status.*', 'copy.tabs.*',
   'home.entry.*', 'kline.period.*',
-  'nft.payType.*',
+  'nft.payType.*', 'nft.review.*', 'nft.verifyWhy.*',
   'service.ref.*', // t(`service.ref.${type}`): the record a conversation is about (core SERVICE_REF_TYPES)
   'loans.status.*', 'loans.level.*', 'loans.event.*', // loan states, live LTV levels and history events (core/types/loans.ts)
   'otc.kind.*', 'otc.status.*', 'otc.event.*', 'otc.tab.*', // P2P payment kinds, order states, timeline steps and the page's tabs (core/types/otc.ts)

@@ -1,10 +1,14 @@
 /** Test helpers for the NFT engine: a clock-controlled app, funded users, a catalogue in one call. */
 import { createTestApp, type TestApp } from './app';
-import { call, user, type TestUser } from './funds-kit';
+import { call, operator, user, type TestUser } from './funds-kit';
 import { credit } from '../db/ledger';
 import { inTransaction } from '../db/tx';
 import { createArtist, createCollection, createItem, createSeries, type NewItem } from '../areas/nft/catalog';
 import type { ManifestEntry } from '../../core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { PLATFORM_INVITE } from '../db/platform';
+import { canon } from '../kernel/decimal';
 
 export const USDT = 4;
 export const T0 = Date.UTC(2030, 0, 1, 12);
@@ -52,3 +56,48 @@ export async function series(k: NftKit, manifest: ManifestEntry[], seed?: { seed
 
 export const nft = (k: NftKit, path: string, u: TestUser | undefined, fields: Record<string, string | number | undefined> = {}, method: 'GET' | 'POST' = 'POST') =>
   call(k.t, method, `/api/bind_box/${path}`, u?.token, fields);
+
+/** The platform's revenue balance (db/platform.ts) in one currency; zero before its first credit. */
+export async function platformBalance(db: Kysely<Database>, currencyId = USDT): Promise<{ available: string; frozen: string }> {
+  const r = await db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.user_id')
+    .select(['accounts.available', 'accounts.frozen'])
+    .where('users.invite_code', '=', PLATFORM_INVITE)
+    .where('accounts.currency_id', '=', currencyId)
+    .where('accounts.type', '=', 2)
+    .executeTakeFirst();
+  return { available: canon(r?.available ?? '0'), frozen: canon(r?.frozen ?? '0') };
+}
+
+/**
+ * The sum of every journal delta (available + frozen, all users including the platform) since
+ * journal id `after`: zero when the money only moved between accounts. Test grants are excluded.
+ */
+export async function journalNet(db: Kysely<Database>, after: number, currencyId = USDT): Promise<string> {
+  const r = await sql<{ n: string }>`SELECT COALESCE(SUM(delta_available + delta_frozen), 0)::text AS n FROM journal WHERE id > ${after} AND currency_id = ${currencyId} AND reason <> 'test_grant'`.execute(db);
+  return canon(r.rows[0].n);
+}
+
+/** The last journal id (a mark for journalNet). */
+export async function journalMark(db: Kysely<Database>): Promise<number> {
+  const r = await sql<{ n: string }>`SELECT COALESCE(MAX(id), 0)::text AS n FROM journal`.execute(db);
+  return Number(r.rows[0].n);
+}
+
+/** A back-office call under /admin/api/nft as a (lazily created) operator of this kit. */
+const opTokens = new WeakMap<NftKit, string>();
+export async function nftAdmin(k: NftKit, method: 'GET' | 'POST', path: string, fields: Record<string, string | number> = {}) {
+  let token = opTokens.get(k);
+  if (!token) opTokens.set(k, (token = await operator(k.t)));
+  const q = new URLSearchParams(Object.entries(fields).map(([a, b]) => [a, String(b)] as [string, string])).toString();
+  const h = { authorization: token, 'content-type': 'application/x-www-form-urlencoded' };
+  const r = await k.t.app.inject(method === 'GET' ? { method, url: `/admin/api/nft${path}?${q}`, headers: { authorization: token } } : { method, url: `/admin/api/nft${path}`, payload: q, headers: h });
+  return r.json() as { type: string; message: unknown };
+}
+
+/** The holder's latest pending submission of `code`, decided by an operator. */
+export async function decide(k: NftKit, code: string, approve: boolean, reason = approve ? '' : 'Blurry image') {
+  const r = await k.t.app.db.selectFrom('nft_reviews as r').innerJoin('nft_items as i', 'i.id', 'r.item_id').select('r.id').where('i.code', '=', code).where('r.status', '=', 'pending').executeTakeFirstOrThrow();
+  return nftAdmin(k, 'POST', '/reviews/review', { id: r.id, approve: approve ? 1 : 0, reason });
+}

@@ -15,3 +15,6 @@ export const myNfts = () => get<NftMine>('/bind_box/getMyNFTs', {}, q);
 export const needPay = () => get<NftOrder[]>('/bind_box/getNeedPayNFTOrder', {}, q);
 export const payOrder = (id: number) => post<boolean>('/bind_box/payNFTOrder', { id }, once);
 export const openBox = (code: string) => post<string>('/bind_box/openBlindBox', { code }, once);
+/** a holder's resale (fixed price or auction): a submission that waits for review */
+export const resellNft = (f: { code: string; price: string; pay_type: 1 | 2; per_increase?: string; margin?: string; start_time: string; end_time: string }) =>
+  post<{ id: number; status: 'pending' }>('/bind_box/resellNFT', { ...f, pay_type: String(f.pay_type) }, once);

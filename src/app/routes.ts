@@ -120,12 +120,14 @@ export const ROUTES: RouteDef[] = [
   { name: 'nft/artworkDetail_video' },
   { name: 'nft/purchase', ...A },
   { name: 'nft/purchase_one', ...A },
-  { name: 'nft/resell', ...A },
+  { name: 'nft/resell', ...A, load: () => import('../pages/nft/resell') },
   { name: 'nft/myNft', ...A },
   { name: 'nft/artist' },
   { name: 'nft/artwork' },
   { name: 'nft/search' },
   { name: 'nft/collection' },
+  // not in spec §2 (issue 16): anyone recomputes a blind-box series from its published seed
+  { name: 'nft/verify', load: () => import('../pages/nft/verify') },
 
   // misc
   { name: 'game/game', ...A, load: () => import('../pages/game/game') },

@@ -1,19 +1,22 @@
 /**
- * Back office under /admin/api/nft (operators only): create artists, collections, items (fixed
- * price or auction) and blind-box series with their manifest, and list the catalogue. Each write
- * runs in one transaction with its operator_actions row (who, what, when).
+ * Back office under /admin/api/nft (operators only, mounted with mountBackOffice): the catalogue
+ * — create and edit artists, collections, items (fixed price or auction) and blind-box series
+ * with their manifest, and list them — plus the review queue and revenue (admin-review.ts). Each
+ * write runs in one transaction with its operator_actions row (who, what, when, why, what changed).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { authenticateOperator } from '../../http/operator-auth';
 import { logAction } from '../../domain/operators/operators';
 import { inTransaction } from '../../db/tx';
 import { id, optId, optText, text } from '../../kernel/fields';
 import { AppError } from '../../errors';
-import { parseTime } from './sale';
+import { canon } from '../../kernel/decimal';
+import { parseTime } from './review';
 import { createArtist, createCollection, createItem, createSeries } from './catalog';
+import { editArtist, editCollection, editItem } from './catalog-edit';
+import { nftReviewRoutes } from './admin-review';
 
 const ItemBody = z.object({
   code: text(48), collection_id: id, title: text(120), description: optText(2000), rarity: z.enum(['N', 'R', 'SR', 'SSR']).default('R'), currency_id: id,
@@ -21,48 +24,90 @@ const ItemBody = z.object({
   royalty_rate: z.string().regex(/^0(\.\d{1,6})?$/).optional(), manifest: z.string().optional(),
 });
 const Manifest = z.array(z.object({ prize: z.string().min(1).max(80), count: z.number().int().min(0).max(100_000) })).min(1);
+/** an edit form: empty fields mean "unchanged" */
+const blank = <T extends z.ZodType>(t: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), t.optional());
+const reason = z.string().trim().min(1, { error: 'reason_required' }).max(500);
+const ItemEdit = z.object({
+  id, reason, title: blank(text(120).min(1)), description: z.string().max(2000).optional(), rarity: blank(z.enum(['N', 'R', 'SR', 'SSR'])),
+  price: blank(z.string()), per_increase: blank(z.string()), margin: blank(z.string()), start_time: blank(z.string()), end_time: blank(z.string()),
+});
 
-export async function nftAdminRoutes(op: FastifyInstance): Promise<void> {
-  op.addHook('preHandler', authenticateOperator);
-  op.get('/items', async () => ok(await op.db.selectFrom('nft_items').select(['id', 'code', 'title', 'pay_type', 'price', 'listing', 'auction_state', 'owner_id', 'start_at', 'end_at']).orderBy('id', 'desc').limit(200).execute()));
-  op.post('/artists', async (req) => {
-    const b = parse(z.object({ name: text(80).min(1), bio: optText(1000), user_id: optId }), req.body);
-    return ok(await inTransaction(op.db, async (trx) => {
-      const aid = await createArtist(trx, { name: b.name, bio: b.bio, userId: b.user_id ?? null });
-      await logAction(trx, { operatorId: req.operatorId, action: 'nft_artist_create', target: `nft_artist:${aid}`, reason: b.name });
-      return aid;
-    }));
-  });
-  op.post('/collections', async (req) => {
-    const b = parse(z.object({ artist_id: id, name: text(80).min(1), description: optText(1000) }), req.body);
-    return ok(await inTransaction(op.db, async (trx) => {
-      const cid = await createCollection(trx, b.artist_id, b.name, b.description ?? '');
-      await logAction(trx, { operatorId: req.operatorId, action: 'nft_collection_create', target: `nft_collection:${cid}`, reason: b.name });
-      return cid;
-    }));
-  });
-  op.post('/items', async (req) => {
-    const b = parse(ItemBody, req.body);
-    const startMs = parseTime(b.start_time);
-    const endMs = parseTime(b.end_time);
-    if (startMs === undefined || endMs === undefined) throw new AppError('param_error');
-    return ok(await inTransaction(op.db, async (trx) => {
-      const c = await trx.selectFrom('nft_collections').select('artist_id').where('id', '=', b.collection_id).executeTakeFirst();
-      if (!c) throw new AppError('not_found');
-      const base = {
-        code: b.code, collectionId: b.collection_id, artistId: c.artist_id, title: b.title, description: b.description, rarity: b.rarity, currencyId: b.currency_id,
-        price: b.price, startMs, endMs, margin: b.margin, perIncrease: b.per_increase, royaltyRate: b.royalty_rate,
-      };
-      let itemId: number;
-      if (b.pay_type === '3') {
-        const m = Manifest.safeParse((() => { try { return JSON.parse(b.manifest ?? ''); } catch { return null; } })());
-        if (!m.success) throw new AppError('param_error');
-        itemId = (await createSeries(trx, { ...base, manifest: m.data })).itemId;
-      } else {
-        itemId = await createItem(trx, { ...base, payType: b.pay_type === '2' ? 2 : 1 });
-      }
-      await logAction(trx, { operatorId: req.operatorId, action: 'nft_item_create', target: `nft_item:${itemId}`, reason: b.code, detail: { pay_type: b.pay_type, price: b.price } });
-      return itemId;
-    }));
-  });
+export function nftAdminRoutes(now: () => number) {
+  return async (op: FastifyInstance): Promise<void> => {
+    const db = op.db;
+    op.get('/items', async () => {
+      const rows = await db.selectFrom('nft_items').select(['id', 'code', 'title', 'description', 'rarity', 'collection_id', 'pay_type', 'price', 'per_increase', 'margin', 'listing', 'auction_state', 'owner_id', 'bid_count', 'start_at', 'end_at']).orderBy('id', 'desc').limit(200).execute();
+      return ok(rows.map((r) => ({ ...r, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin) })));
+    });
+    op.get('/artists', async () => ok(await db.selectFrom('nft_artists').select(['id', 'name', 'bio', 'user_id']).orderBy('id').execute()));
+    op.get('/collections', async () => ok(await db.selectFrom('nft_collections').select(['id', 'artist_id', 'name', 'description']).orderBy('id').execute()));
+    op.post('/artists', async (req) => {
+      const b = parse(z.object({ name: text(80).min(1), bio: optText(1000), user_id: optId }), req.body);
+      return ok(await inTransaction(db, async (trx) => {
+        const aid = await createArtist(trx, { name: b.name, bio: b.bio, userId: b.user_id ?? null });
+        await logAction(trx, { operatorId: req.operatorId, action: 'nft_artist_create', target: `nft_artist:${aid}`, reason: b.name });
+        return aid;
+      }));
+    });
+    op.post('/collections', async (req) => {
+      const b = parse(z.object({ artist_id: id, name: text(80).min(1), description: optText(1000) }), req.body);
+      return ok(await inTransaction(db, async (trx) => {
+        const cid = await createCollection(trx, b.artist_id, b.name, b.description ?? '');
+        await logAction(trx, { operatorId: req.operatorId, action: 'nft_collection_create', target: `nft_collection:${cid}`, reason: b.name });
+        return cid;
+      }));
+    });
+    op.post('/items', async (req) => {
+      const b = parse(ItemBody, req.body);
+      const startMs = parseTime(b.start_time);
+      const endMs = parseTime(b.end_time);
+      if (startMs === undefined || endMs === undefined) throw new AppError('param_error');
+      return ok(await inTransaction(db, async (trx) => {
+        const c = await trx.selectFrom('nft_collections').select('artist_id').where('id', '=', b.collection_id).executeTakeFirst();
+        if (!c) throw new AppError('not_found');
+        const base = {
+          code: b.code, collectionId: b.collection_id, artistId: c.artist_id, title: b.title, description: b.description, rarity: b.rarity, currencyId: b.currency_id,
+          price: b.price, startMs, endMs, margin: b.margin, perIncrease: b.per_increase, royaltyRate: b.royalty_rate,
+        };
+        let itemId: number;
+        if (b.pay_type === '3') {
+          const m = Manifest.safeParse((() => { try { return JSON.parse(b.manifest ?? ''); } catch { return null; } })());
+          if (!m.success) throw new AppError('param_error');
+          itemId = (await createSeries(trx, { ...base, manifest: m.data })).itemId;
+        } else {
+          itemId = await createItem(trx, { ...base, payType: b.pay_type === '2' ? 2 : 1 });
+        }
+        await logAction(trx, { operatorId: req.operatorId, action: 'nft_item_create', target: `nft_item:${itemId}`, reason: b.code, detail: { pay_type: b.pay_type, price: b.price } });
+        return itemId;
+      }));
+    });
+
+    op.post('/artists/edit', async (req) => {
+      const b = parse(z.object({ id, reason, name: blank(text(80).min(1)), bio: z.string().max(1000).optional() }), req.body);
+      return ok(await inTransaction(db, async (trx) => {
+        const changes = await editArtist(trx, b.id, { name: b.name, bio: b.bio });
+        await logAction(trx, { operatorId: req.operatorId, action: 'nft_artist_edit', target: `nft_artist:${b.id}`, reason: b.reason, detail: changes });
+        return changes;
+      }));
+    });
+    op.post('/collections/edit', async (req) => {
+      const b = parse(z.object({ id, reason, name: blank(text(80).min(1)), description: z.string().max(1000).optional() }), req.body);
+      return ok(await inTransaction(db, async (trx) => {
+        const changes = await editCollection(trx, b.id, { name: b.name, description: b.description });
+        await logAction(trx, { operatorId: req.operatorId, action: 'nft_collection_edit', target: `nft_collection:${b.id}`, reason: b.reason, detail: changes });
+        return changes;
+      }));
+    });
+    op.post('/items/edit', async (req) => {
+      const b = parse(ItemEdit, req.body);
+      const startMs = parseTime(b.start_time);
+      const endMs = parseTime(b.end_time);
+      return ok(await inTransaction(db, async (trx) => {
+        const changes = await editItem(trx, b.id, { title: b.title, description: b.description, rarity: b.rarity, price: b.price, per_increase: b.per_increase, margin: b.margin, startMs, endMs });
+        await logAction(trx, { operatorId: req.operatorId, action: 'nft_item_edit', target: `nft_item:${b.id}`, reason: b.reason, detail: changes });
+        return changes;
+      }));
+    });
+    await nftReviewRoutes(op, now);
+  };
 }

@@ -14,7 +14,9 @@ import { inTransaction, type Trx } from '../../db/tx';
 import { AppError } from '../../errors';
 import { currencyDecimals, parsePrice } from './money';
 import { extendedEnd, minBid } from '../../../core';
-import { NFT_ACCOUNT, answered, checkWindow, lockItemByCode, lockItemById, type ItemRow } from './shared';
+import { NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, lockItemById, type ItemRow } from './shared';
+import { lockUsers } from '../../db/user-locks';
+import { platformUserId } from '../../db/platform';
 import { sellItem } from './sale';
 
 function openAuction(item: ItemRow, userId: number, nowMs: number): void {
@@ -29,9 +31,9 @@ export async function marginNFT(db: Kysely<Database>, userId: number, code: stri
   return inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, code);
     openAuction(item, userId, nowMs);
-    const had = await trx.selectFrom('nft_margins').select('id').where('item_id', '=', item.id).where('user_id', '=', userId).executeTakeFirst();
+    const had = await trx.selectFrom('nft_margins').select('id').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', userId).executeTakeFirst();
     if (had) throw new AppError('nft_margin_paid');
-    const m = await trx.insertInto('nft_margins').values({ item_id: item.id, user_id: userId, amount: item.margin, status: 'held' }).returning('id').executeTakeFirstOrThrow();
+    const m = await trx.insertInto('nft_margins').values({ item_id: item.id, round: item.auction_round, user_id: userId, amount: item.margin, status: 'held' }).returning('id').executeTakeFirstOrThrow();
     if (new Decimal(item.margin).gt(0)) {
       await freeze(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(item.margin).toFixed(), reason: 'nft_margin', ref: { type: 'nft_margin', id: m.id } });
     }
@@ -44,7 +46,7 @@ export async function auctionNFT(db: Kysely<Database>, userId: number, input: { 
   return inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, input.code);
     openAuction(item, userId, nowMs);
-    const margin = await trx.selectFrom('nft_margins').select('status').where('item_id', '=', item.id).where('user_id', '=', userId).executeTakeFirst();
+    const margin = await trx.selectFrom('nft_margins').select('status').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', userId).executeTakeFirst();
     if (margin?.status !== 'held') throw new AppError('nft_margin_required', { margin: new Decimal(item.margin).toFixed() });
     if (item.bidder_id === userId) throw new AppError('nft_already_highest');
     const raise = parsePrice(input.price, await currencyDecimals(trx, item.currency_id));
@@ -78,7 +80,10 @@ export async function payNFTOrder(db: Kysely<Database>, userId: number, orderId:
     if (o.status === 'paid') throw new AppError('nft_order_paid');
     if (o.status === 'expired' || (o.pay_deadline && nowMs >= o.pay_deadline.getTime())) throw new AppError('nft_order_expired');
     const item = await lockItemById(trx, o.item_id);
-    const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    // every party's balance lock at once, in id order, before the first move (no lock-order cycles)
+    const creator = await creatorOf(trx, item.artist_id);
+    await lockUsers(trx, [userId, ...(item.owner_id ? [item.owner_id] : []), ...(creator ? [creator] : []), await platformUserId(trx)]);
+    const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('round', '=', o.round).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (m && m.status === 'held') {
       if (new Decimal(m.amount).gt(0)) await unfreeze(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_refund', ref: { type: 'nft_margin', id: m.id } });
       await trx.updateTable('nft_margins').set({ status: 'refunded', settled_at: new Date(nowMs) }).where('id', '=', m.id).execute();

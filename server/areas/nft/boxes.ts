@@ -11,6 +11,7 @@ import { commitmentOf, expandManifest, nextBox, type ManifestEntry, type NftBoxS
 import type { Database, Db } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { credit, debit } from '../../db/ledger';
+import { creditPlatform, platformUserId } from '../../db/platform';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
 import { AppError } from '../../errors';
@@ -51,7 +52,7 @@ export async function buyBox(trx: Trx, userId: number, item: ItemRow, nowMs: num
   const { prize } = nextBox(s.secret_seed, s.id, k, remainingSlots(s.manifest, given.map((g) => g.prize)));
   const creator = await creatorOf(trx, item.artist_id);
   const fees = feesFor(item.price, await currencyDecimals(trx, item.currency_id), item.royalty_rate, false);
-  await lockUsers(trx, [userId, ...(creator ? [creator] : [])]);
+  await lockUsers(trx, [userId, ...(creator ? [creator] : []), await platformUserId(trx)]);
   const order = await trx
     .insertInto('nft_orders')
     .values({ item_id: item.id, buyer_id: userId, seller_id: creator, kind: 'box', currency_id: item.currency_id, price: fees.price, fee: fees.fee, status: 'paid', created_at: new Date(nowMs), paid_at: new Date(nowMs), is_read: true })
@@ -60,7 +61,9 @@ export async function buyBox(trx: Trx, userId: number, item: ItemRow, nowMs: num
   await trx.insertInto('nft_boxes').values({ code: `${item.code}-${k}`, series_id: s.id, k, user_id: userId, order_id: order.id, prize }).execute();
   const ref = { type: 'nft_order', id: order.id };
   await debit(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.total, reason: 'nft_box_buy', ref });
-  if (creator && new Decimal(fees.seller_gets).gt(0)) await credit(trx, { userId: creator, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.seller_gets, reason: 'nft_sale', ref });
+  const proceeds = { currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.seller_gets, reason: 'nft_sale', ref };
+  if (new Decimal(fees.seller_gets).gt(0)) await (creator ? credit(trx, { ...proceeds, userId: creator }) : creditPlatform(trx, proceeds));
+  if (new Decimal(fees.fee).gt(0)) await creditPlatform(trx, { currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.fee, reason: 'nft_fee', ref });
   const soldOut = k === s.total;
   await trx.updateTable('nft_box_series').set({ sold: k, ...(soldOut ? { revealed_at: new Date(nowMs) } : {}) }).where('id', '=', s.id).where('sold', '=', s.sold).execute();
   if (soldOut) await trx.updateTable('nft_items').set({ on_sale: false }).where('id', '=', item.id).execute();

@@ -1,9 +1,9 @@
 /**
  * The NFT marketplace (issue 16): catalogue, fixed-price sales, auctions with margin and soft
  * close, verifiable blind boxes, resale with royalties. Everything of NFT lives in this folder
- * except its migration (db/migrations/014_nft.ts) and its wire types (core/types/nft.ts).
+ * except its wire types (core/types/nft.ts); the platform's revenue account is the ledger's (db/platform.ts).
  */
-import { defineArea, API_PREFIX, ADMIN_PREFIX } from '../../plugins/area';
+import { defineArea, mountBackOffice, API_PREFIX } from '../../plugins/area';
 import { startNftJobs } from './jobs';
 import { nftRoutes } from './routes';
 import { nftAdminRoutes } from './admin-routes';
@@ -15,5 +15,5 @@ export const nftArea = defineArea('nft', async (app) => {
     app.decorate('nft', startNftJobs(app));
   });
   await app.register(nftRoutes, { prefix: API_PREFIX });
-  await app.register(nftAdminRoutes, { prefix: `${ADMIN_PREFIX}/nft` });
+  await mountBackOffice(app, nftAdminRoutes(() => app.nft.now()), '/nft');
 });

@@ -11,7 +11,7 @@ import { checkJournalConsistency } from '../../db/ledger';
 import { createTestDb } from '../../testing/db';
 import { NFT_RULES } from '../../../core';
 import { balance } from '../../testing/funds-kit';
-import { funded, item, nft, T0, USDT, type NftKit } from '../../testing/nft-kit';
+import { funded, item, nft, platformBalance, T0, USDT, type NftKit } from '../../testing/nft-kit';
 import { createArtist, createCollection } from './catalog';
 import { user } from '../../testing/funds-kit';
 
@@ -68,10 +68,11 @@ it('a crash after the first settled auction and after the first expired order: e
   await built.app.nft.runOnce();
   await built.app.nft.runOnce();
   expect(await balance(k.t, users[1].id, USDT)).toEqual({ available: '9980', frozen: '0' });
+  expect(await platformBalance(built.app.db)).toEqual({ available: '20', frozen: '0' });
   const journal = await sql<{ reason: string; n: number }>`SELECT reason, count(*)::int AS n FROM journal WHERE reason LIKE 'nft_margin%' GROUP BY reason ORDER BY reason`.execute(built.app.db);
   expect(journal.rows).toEqual([
     { reason: 'nft_margin', n: 6 },
-    { reason: 'nft_margin_forfeit', n: 2 },
+    { reason: 'nft_margin_forfeit', n: 4 }, // users[1]'s two margins out, the platform's two credits in
     { reason: 'nft_margin_refund', n: 4 },
   ]);
   expect(await checkJournalConsistency(built.app.db)).toEqual([]);

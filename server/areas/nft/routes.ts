@@ -12,7 +12,8 @@ import { optionalUser } from '../../http/auth';
 import { requestInput as input } from '../../kernel/input';
 import { id, optInt, optText, text } from '../../kernel/fields';
 import { pagingShape } from '../../kernel/paging';
-import { buyNFT, resellNFT } from './sale';
+import { buyNFT } from './sale';
+import { submitListing } from './review';
 import { auctionNFT, marginNFT, payNFTOrder, readOrderMessage } from './auction';
 import { openBlindBox } from './boxes';
 import { artistDetail, artists, auctionOrders, bidLog, favourites, itemDetail, listItems, myBids, myNfts, toggleFavourite } from './views';
@@ -64,7 +65,9 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
   guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now()));
   guarded('payNFTOrder', z.object({ id }), (req, b) => payNFTOrder(db, req.userId, b.id, now()));
   guarded('openBlindBox', Code, (req, b) => openBlindBox(db, req.userId, b.code, now()));
-  guarded('resellNFT', z.object({ code, price, start_time: z.unknown().optional(), end_time: z.unknown().optional() }), (req, b) => resellNFT(db, req.userId, { ...b, price: b.price }, now()));
+  // a holder's listing (fixed price or auction) goes to the review queue; review.ts
+  const Listing = z.object({ code, price, pay_type: z.unknown().optional(), per_increase: z.unknown().optional(), margin: z.unknown().optional(), start_time: z.unknown().optional(), end_time: z.unknown().optional() });
+  guarded('resellNFT', Listing, (req, b) => submitListing(db, req.userId, { ...b, price: b.price }, now()));
 
   // the procedural artworks (art.ts): immutable, so cached for a year
   app.get('/bind_box/art/:file', async (req, reply) => {

@@ -5,7 +5,7 @@ import { balance } from '../../testing/funds-kit';
 import { checkJournalConsistency } from '../../db/ledger';
 import { rowCounts } from '../../testing/app';
 import { verifyBoxes, type NftBoxSeries, type NftDetail, type NftMine } from '../../../core';
-import { funded, item, nft, nftKit, series, T0, USDT, type NftKit } from '../../testing/nft-kit';
+import { decide, funded, item, nft, nftKit, series, T0, USDT, type NftKit } from '../../testing/nft-kit';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));
@@ -36,6 +36,8 @@ it('a resale pays the creator the royalty out of the price; a resale cannot be l
   await nft(k, 'buyNFT', owner, { code });
   const creatorBefore = (await balance(k.t, k.creator.id, USDT)).available;
   expect((await nft(k, 'resellNFT', owner, { code, price: '200' })).type).toBe('ok');
+  expect(await nft(k, 'resellNFT', owner, { code, price: '300' })).toMatchObject({ type: 'error', message: 'A listing of this artwork is already waiting for review' });
+  expect((await decide(k, code, true)).type).toBe('ok');
   expect(await nft(k, 'resellNFT', owner, { code, price: '300' })).toMatchObject({ type: 'error', message: 'This artwork is already listed; a resale cannot be undone' });
   const d = (await nft(k, 'getBoxDetail', undefined, { code }, 'GET')).message as NftDetail;
   expect(d.resell_nft_status).toBe('reselling');

@@ -1,5 +1,5 @@
 /**
- * Fixed-price sales (buyNFT on pay_type 1) and resale (resellNFT). One transaction each: the item
+ * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). One transaction each: the item
  * row is locked first, then the parties' balance locks in id order; the buyer pays price + fee,
  * the seller gets price − royalty, the creator the royalty on a resale (on a first sale the
  * creator is the seller). Ownership moves with a guarded update, so an item is never sold twice.
@@ -9,15 +9,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { credit, debit } from '../../db/ledger';
+import { creditPlatform, platformUserId } from '../../db/platform';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
 import { AppError } from '../../errors';
-import { currencyDecimals, parsePrice } from './money';
+import { currencyDecimals } from './money';
 import { feesFor } from '../../../core';
 import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
 import { buyBox } from './boxes';
-
-const DAY = 86_400_000;
 
 /** buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. */
 export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
@@ -41,7 +40,7 @@ export async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: 
   const resale = item.owner_id !== null;
   const seller = item.owner_id ?? creator;
   const fees = feesFor(price, await currencyDecimals(trx, item.currency_id), item.royalty_rate, resale && creator !== null && creator !== seller);
-  await lockUsers(trx, [buyerId, ...(seller ? [seller] : []), ...(creator ? [creator] : [])]);
+  await lockUsers(trx, [buyerId, ...(seller ? [seller] : []), ...(creator ? [creator] : []), await platformUserId(trx)]);
   let id = orderId;
   if (id === undefined) {
     const o = await trx
@@ -56,12 +55,12 @@ export async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: 
   }
   const ref = { type: 'nft_order', id };
   await debit(trx, { userId: buyerId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.total, reason: 'nft_buy', ref });
-  if (seller && new Decimal(fees.seller_gets).gt(0)) {
-    await credit(trx, { userId: seller, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.seller_gets, reason: 'nft_sale', ref });
-  }
-  if (creator && new Decimal(fees.royalty).gt(0)) {
-    await credit(trx, { userId: creator, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.royalty, reason: 'nft_royalty', ref });
-  }
+  // a work with no seller account (a platform-owned artist's first sale) sells for the platform
+  const pay = (userId: number | null, amount: string, reason: string) =>
+    new Decimal(amount).gt(0) ? (userId ? credit(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref }) : creditPlatform(trx, { currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref })) : null;
+  await pay(seller, fees.seller_gets, 'nft_sale');
+  await pay(creator, fees.royalty, 'nft_royalty');
+  await pay(null, fees.fee, 'nft_fee');
   const moved = await trx
     .updateTable('nft_items')
     .set({ owner_id: buyerId, listing: 'not_for_sale', on_sale: false })
@@ -70,38 +69,4 @@ export async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: 
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new AppError('nft_not_on_sale');
   return id;
-}
-
-/** a time field: unix seconds, unix ms or an ISO string; '' / missing → undefined */
-export function parseTime(raw: unknown): number | undefined {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const s = String(raw).trim();
-  if (/^\d{1,10}$/.test(s)) return Number(s) * 1000;
-  if (/^\d{13}$/.test(s)) return Number(s);
-  const t = Date.parse(s);
-  if (Number.isNaN(t)) throw new AppError('param_error');
-  return t;
-}
-
-/** resellNFT {code, price, start_time?, end_time?}: the owner lists the item; a resale cannot be undone. */
-export async function resellNFT(db: Kysely<Database>, userId: number, input: { code: string; price: unknown; start_time?: unknown; end_time?: unknown }, nowMs: number): Promise<boolean> {
-  const start = parseTime(input.start_time) ?? nowMs;
-  const end = parseTime(input.end_time) ?? start + 30 * DAY;
-  return inTransaction(db, async (trx) => {
-    const item = await lockItemByCode(trx, input.code);
-    if (item.owner_id !== userId) throw new AppError('nft_not_owner');
-    if (item.listing !== 'not_for_sale' || item.auction_state === 'open' || item.auction_state === 'awaiting_payment') throw new AppError('nft_already_listed');
-    const price = parsePrice(input.price, await currencyDecimals(trx, item.currency_id));
-    if (end <= start) throw new AppError('nft_end_before_start');
-    if (end <= nowMs) throw new AppError('nft_end_before_start');
-    await trx
-      .updateTable('nft_items')
-      .set({
-        listing: item.resold_count > 0 ? 'relisting' : 'reselling', resold_count: item.resold_count + 1, on_sale: true, pay_type: 1, price,
-        start_at: new Date(start), end_at: new Date(end), original_end_at: new Date(end), current_bid: null, bidder_id: null, bid_count: 0, auction_state: 'none',
-      })
-      .where('id', '=', item.id)
-      .execute();
-    return answered(trx, userId, true);
-  });
 }

@@ -14,6 +14,7 @@ import { NFT_RULES } from '../../../core';
 import type { Database } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { settleFrozen, unfreeze } from '../../db/ledger';
+import { creditPlatform, platformUserId } from '../../db/platform';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
 import { currencyDecimals } from './money';
@@ -42,13 +43,13 @@ async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number
       const creator = await creatorOf(trx, item.artist_id);
       const seller = item.owner_id ?? creator;
       const fees = feesFor(item.current_bid, await currencyDecimals(trx, item.currency_id), item.royalty_rate, item.owner_id !== null && creator !== null && creator !== seller);
-      const m = await trx.selectFrom('nft_margins').select('amount').where('item_id', '=', item.id).where('user_id', '=', winner).executeTakeFirstOrThrow();
+      const m = await trx.selectFrom('nft_margins').select('amount').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', winner).executeTakeFirstOrThrow();
       await trx
         .insertInto('nft_orders')
         .values({
           item_id: item.id, buyer_id: winner, seller_id: seller, kind: 'auction', currency_id: item.currency_id, price: fees.price, fee: fees.fee,
           royalty: fees.royalty, margin: m.amount, status: 'awaiting_payment', pay_deadline: new Date(new Date(item.end_at).getTime() + NFT_RULES.payWindowMs),
-          auction_end_at: new Date(item.end_at),
+          auction_end_at: new Date(item.end_at), round: item.auction_round,
           created_at: new Date(nowMs),
         })
         .execute();
@@ -64,9 +65,15 @@ async function expireOrder(db: Kysely<Database>, orderId: number, nowMs: number)
     const o = await trx.selectFrom('nft_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
     if (o.status !== 'awaiting_payment' || !o.pay_deadline || o.pay_deadline.getTime() > nowMs) return false;
     const item = await lockItemById(trx, o.item_id);
-    const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('user_id', '=', o.buyer_id).forUpdate().executeTakeFirst();
+    const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('round', '=', o.round).where('user_id', '=', o.buyer_id).forUpdate().executeTakeFirst();
     if (m && m.status === 'held') {
-      if (new Decimal(m.amount).gt(0)) await settleFrozen(trx, { userId: m.user_id, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_forfeit', ref: { type: 'nft_margin', id: m.id } });
+      if (new Decimal(m.amount).gt(0)) {
+        // the forfeited margin leaves the winner's frozen balance for the platform's account
+        const forfeit = { currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_forfeit', ref: { type: 'nft_margin', id: m.id } };
+        await lockUsers(trx, [m.user_id, await platformUserId(trx)]);
+        await settleFrozen(trx, { ...forfeit, userId: m.user_id });
+        await creditPlatform(trx, forfeit);
+      }
       await trx.updateTable('nft_margins').set({ status: 'forfeited', settled_at: new Date(nowMs) }).where('id', '=', m.id).execute();
     }
     await trx.updateTable('nft_orders').set({ status: 'expired', is_read: false }).where('id', '=', o.id).execute();

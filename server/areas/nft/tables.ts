@@ -57,6 +57,8 @@ export interface NftItemsTable {
   auction_state: Defaulted<NftAuctionState>;
   collect_count: Defaulted<number>;
   seed_key: Nullable<string>;
+  /** the current auction round (a resale auction starts the next one; migration 022) */
+  auction_round: Defaulted<number>;
   created_at: CreatedAt;
 }
 
@@ -66,6 +68,8 @@ export interface NftMarginsTable {
   user_id: number;
   amount: string;
   status: 'held' | 'refunded' | 'forfeited';
+  /** the item's auction round this margin is for (migration 022) */
+  round: Defaulted<number>;
   created_at: CreatedAt;
   settled_at: Nullable<Date>;
 }
@@ -93,6 +97,8 @@ export interface NftOrdersTable {
   pay_deadline: Nullable<Date>;
   /** an auction order: the auction end it was won at (migration 019) */
   auction_end_at: Nullable<Date>;
+  /** an auction order: the item's auction round it was won in (migration 022) */
+  round: Defaulted<number>;
   is_read: Defaulted<boolean>;
   created_at: Date | string;
   paid_at: Nullable<Date>;
@@ -122,6 +128,24 @@ export interface NftBoxesTable {
   opened_at: Nullable<Date>;
 }
 
+/** A holder's listing submission waiting for review (migration 022). */
+export interface NftReviewsTable {
+  id: Generated<number>;
+  item_id: number;
+  user_id: number;
+  pay_type: number;
+  price: string;
+  per_increase: Defaulted<string>;
+  margin: Defaulted<string>;
+  start_at: Date;
+  end_at: Date;
+  status: Defaulted<'pending' | 'approved' | 'rejected'>;
+  reason: Defaulted<string>;
+  reviewed_by: Nullable<number>;
+  reviewed_at: Nullable<Date>;
+  created_at: CreatedAt;
+}
+
 export interface NftFavouritesTable {
   user_id: number;
   item_id: number;
@@ -138,6 +162,7 @@ export interface NftTables {
   nft_box_series: NftBoxSeriesTable;
   nft_boxes: NftBoxesTable;
   nft_favourites: NftFavouritesTable;
+  nft_reviews: NftReviewsTable;
 }
 
 declare module '../../db/schema' {

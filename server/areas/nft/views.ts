@@ -1,6 +1,6 @@
 /** The read side of /bind_box/: list, detail, artists, favourites, my NFTs, bid logs, orders. */
 import Decimal from 'decimal.js';
-import { NFT_RULES, type NftArtist, type NftBid, type NftBox, type NftDetail, type NftItem, type NftOrder, type NftPayType, type Page } from '../../../core';
+import { NFT_RULES, type NftArtist, type NftBid, type NftDetail, type NftItem, type NftMine, type NftOrder, type NftReview, type NftPayType, type Page } from '../../../core';
 import type { Db } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
@@ -74,7 +74,7 @@ export async function itemDetail(db: Db, userId: number, key: { id?: number; cod
   const creator = await creatorOf(db, r.artist_id);
   const resale = r.owner_id !== null && creator !== null && creator !== r.owner_id;
   const price = r.pay_type === 2 ? (r.current_bid ?? r.price) : r.price;
-  const mine = userId ? await db.selectFrom('nft_margins').select(['amount', 'status']).where('item_id', '=', r.id).where('user_id', '=', userId).executeTakeFirst() : undefined;
+  const mine = userId ? await db.selectFrom('nft_margins').select(['amount', 'status']).where('item_id', '=', r.id).where('round', '=', r.auction_round).where('user_id', '=', userId).executeTakeFirst() : undefined;
   return {
     ...toItem(r, nowMs, await favouritesOf(db, userId)),
     description: r.description,
@@ -82,6 +82,7 @@ export async function itemDetail(db: Db, userId: number, key: { id?: number; cod
     fees: feesFor(canon(price), await currencyDecimals(db, r.currency_id), r.royalty_rate, resale),
     my_margin: mine ? { amount: canon(mine.amount), status: mine.status } : null,
     series: r.pay_type === 3 ? await seriesView(db, r.id) : null,
+    my_review: userId && r.owner_id === userId ? ((await reviews(db, userId, r.id))[0] ?? null) : null,
     rules: { soft_close_minutes: NFT_RULES.softCloseMs / 60_000, soft_close_cap_minutes: NFT_RULES.softCloseCapMs / 60_000, pay_window_hours: NFT_RULES.payWindowMs / 3_600_000 },
   };
 }
@@ -148,7 +149,23 @@ export async function auctionOrders(db: Db, userId: number): Promise<NftOrder[]>
 }
 
 /** getMyNFTs: what the caller owns, their boxes and their orders */
-export async function myNfts(db: Db, userId: number, nowMs: number): Promise<{ items: NftItem[]; boxes: NftBox[]; orders: NftOrder[] }> {
+/** the caller's listing submissions (of one item, or all), newest first */
+async function reviews(db: Db, userId: number, itemId?: number): Promise<NftReview[]> {
+  let q = db
+    .selectFrom('nft_reviews as r')
+    .innerJoin('nft_items as i', 'i.id', 'r.item_id')
+    .innerJoin('currencies as cur', 'cur.id', 'i.currency_id')
+    .select(['r.id', 'i.code', 'i.title', 'r.pay_type', 'r.price', 'r.per_increase', 'r.margin', 'cur.name as currency_name', 'r.start_at', 'r.end_at', 'r.status', 'r.reason', 'r.created_at'])
+    .where('r.user_id', '=', userId);
+  if (itemId) q = q.where('r.item_id', '=', itemId);
+  const rows = await q.orderBy('r.id', 'desc').limit(50).execute();
+  return rows.map((r) => ({
+    id: r.id, code: r.code, name: r.title, pay_type: r.pay_type as 1 | 2, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin),
+    currency_name: r.currency_name, start_time: r.start_at.toISOString(), end_time: r.end_at.toISOString(), status: r.status, reason: r.reason, created_at: iso(new Date(r.created_at))!,
+  }));
+}
+
+export async function myNfts(db: Db, userId: number, nowMs: number): Promise<NftMine> {
   const favs = await favouritesOf(db, userId);
   const items = (await itemQuery(db).where('i.owner_id', '=', userId).orderBy('i.id', 'desc').execute()).map((r) => toItem(r, nowMs, favs));
   const boxes = await db
@@ -162,6 +179,7 @@ export async function myNfts(db: Db, userId: number, nowMs: number): Promise<{ i
     .execute();
   const orders = (await orderQuery(db, userId).orderBy('o.id', 'desc').limit(100).execute()).map(toOrder);
   return {
+    reviews: await reviews(db, userId),
     items,
     boxes: boxes.map((b) => ({ id: b.id, code: b.code, series_code: b.series_code, k: b.k, status: b.status, prize: b.status === 'opened' ? b.prize : null, item_code: b.item_code })),
     orders,

@@ -101,4 +101,45 @@ export const NFT_MESSAGES = {
     th: 'ผลงานนี้วางขายต่ออยู่แล้ว การขายต่อไม่สามารถยกเลิกได้', jp: 'この作品はすでに再販中です（再販は取り消せません）', ko: '이미 재판매 중입니다. 재판매는 취소할 수 없습니다',
     fra: 'Cette œuvre est déjà en revente ; une revente ne peut pas être annulée', spa: 'Esta obra ya está en reventa; una reventa no se puede deshacer',
   },
+  nft_review_pending: {
+    zh: '该藏品的转售申请正在审核中', en: 'A listing of this artwork is already waiting for review', hk: '該藏品的轉售申請正在審核中',
+    th: 'รายการขายของผลงานนี้กำลังรอการตรวจสอบ', jp: 'この作品の出品はすでに審査待ちです', ko: '이 작품의 판매 등록이 이미 심사 대기 중입니다',
+    fra: 'Une mise en vente de cette œuvre attend déjà la validation', spa: 'Una venta de esta obra ya está pendiente de revisión',
+  },
+  nft_review_not_found: {
+    zh: '审核申请不存在', en: 'This submission does not exist', hk: '審核申請不存在', th: 'ไม่พบคำขอนี้', jp: 'この申請は存在しません',
+    ko: '해당 신청이 존재하지 않습니다', fra: "Cette demande n'existe pas", spa: 'Esta solicitud no existe',
+  },
+  nft_review_done: {
+    zh: '该申请已审核', en: 'This submission has already been reviewed', hk: '該申請已審核', th: 'คำขอนี้ได้รับการตรวจสอบแล้ว', jp: 'この申請は審査済みです',
+    ko: '이미 심사된 신청입니다', fra: 'Cette demande a déjà été traitée', spa: 'Esta solicitud ya fue revisada',
+  },
+  nft_review_stale: {
+    zh: '藏品的持有人或状态已变更，或时间已结束，请驳回', en: 'The artwork changed hands or state, or the window has ended: reject it instead',
+    hk: '藏品的持有人或狀態已變更，或時間已結束，請駁回', th: 'ผลงานเปลี่ยนเจ้าของหรือสถานะ หรือหมดเวลาแล้ว กรุณาปฏิเสธแทน',
+    jp: '作品の所有者・状態が変わったか期間が終了しています。却下してください', ko: '작품의 소유자나 상태가 바뀌었거나 기간이 끝났습니다. 거절하세요',
+    fra: "L'œuvre a changé de main ou d'état, ou la période est terminée : refusez-la", spa: 'La obra cambió de dueño o de estado, o el plazo terminó: recházela',
+  },
+  nft_edit_locked: {
+    zh: '已有人购买、出价或缴纳保证金，价格和时间不能再修改', en: 'Someone has bought, bid or paid a margin: the price and times can no longer change',
+    hk: '已有人購買、出價或繳納保證金，價格和時間不能再修改', th: 'มีผู้ซื้อ ประมูล หรือวางมัดจำแล้ว จึงแก้ไขราคาและเวลาไม่ได้',
+    jp: '購入・入札・保証金の支払いがあったため、価格と期間は変更できません', ko: '구매·입찰·보증금 납부가 있어 가격과 기간을 변경할 수 없습니다',
+    fra: "Quelqu'un a acheté, enchéri ou versé une caution : le prix et les dates ne peuvent plus changer", spa: 'Alguien ya compró, pujó o pagó un depósito: el precio y las fechas ya no pueden cambiar',
+  },
+  notice_nft_listing_approved_title: {
+    zh: '转售已通过审核', en: 'Your listing was approved', hk: '轉售已通過審核', th: 'รายการขายของคุณได้รับอนุมัติ', jp: '出品が承認されました',
+    ko: '판매 등록이 승인되었습니다', fra: 'Votre mise en vente est approuvée', spa: 'Su venta fue aprobada',
+  },
+  notice_nft_listing_approved_body: {
+    zh: '「{name}」已上架', en: '“{name}” is now on the market', hk: '「{name}」已上架', th: '“{name}” วางขายแล้ว', jp: '「{name}」を出品しました',
+    ko: '“{name}”이(가) 마켓에 등록되었습니다', fra: '« {name} » est en vente', spa: '«{name}» ya está a la venta',
+  },
+  notice_nft_listing_rejected_title: {
+    zh: '转售未通过审核', en: 'Your listing was rejected', hk: '轉售未通過審核', th: 'รายการขายของคุณถูกปฏิเสธ', jp: '出品が却下されました',
+    ko: '판매 등록이 거절되었습니다', fra: 'Votre mise en vente est refusée', spa: 'Su venta fue rechazada',
+  },
+  notice_nft_listing_rejected_body: {
+    zh: '「{name}」：{reason}', en: '“{name}”: {reason}', hk: '「{name}」：{reason}', th: '“{name}”: {reason}', jp: '「{name}」：{reason}',
+    ko: '“{name}”: {reason}', fra: '« {name} » : {reason}', spa: '«{name}»: {reason}',
+  },
 } satisfies Record<string, Table>;

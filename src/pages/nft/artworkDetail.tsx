@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { session } from '../../stores/session';
 import { minBid, ratePercent, verifyBoxes, type NftDetail } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
@@ -12,7 +15,7 @@ import { useNow } from '../../components/product/useNow';
 import { usePageParam } from '../../components/product/usePageParam';
 import { NotFound } from '../../components/product/NotFound';
 import { bidNft, buyNft, nftDetail, payMargin } from '../../api/nft';
-import { SaleClock, shownPrice } from './parts';
+import { ReviewState, SaleClock, shownPrice } from './parts';
 import s from './nft.module.css';
 import { useAction } from './useAction';
 
@@ -34,6 +37,8 @@ function Artwork({ code }: { code: string }) {
   const load = useLoad(() => nftDetail(code), [code]);
   const now = useNow();
   const [raise, setRaise] = useState('');
+  const navigate = useNavigate();
+  const me = useSnapshot(session).user?.id;
 
   const { pending, run } = useAction(load.reload);
 
@@ -115,14 +120,22 @@ function Artwork({ code }: { code: string }) {
                     <p className={s.mono}>{series.commitment}</p>
                     {series.seed ? <p className={s.mono}>{t('nft.seed')}: {series.seed}</p> : <p className={s.muted}>{t('nft.seedHidden')}</p>}
                     {check ? <p data-testid="nft-verify">{check.ok ? t('nft.verified', { count: series.purchases.length }) : t('nft.verifyFailed')}</p> : null}
+                    <Button size="small" onClick={() => navigate(`/pages/nft/verify?code=${encodeURIComponent(series.code)}`)} data-testid="nft-open-verifier">
+                      {t('nft.openVerifier')}
+                    </Button>
                   </section>
                 ) : null}
+                {d.my_review ? <ReviewState review={d.my_review} /> : null}
                 {d.pay_type === 2 && open && d.my_margin ? (
                   <DecimalInput label={t('nft.raise')} value={raiseValue} onChange={setRaise} decimals={8} unit={d.currency_name} data-testid="nft-raise" />
                 ) : null}
               </div>
               <div className={s.bar}>
-                {d.pay_type !== 2 ? (
+                {me !== undefined && d.owner_id === me ? (
+                  <Button color="primary" size="large" disabled={d.resell_nft_status !== 'not_for_sale' || d.my_review?.status === 'pending'} onClick={() => navigate(`/pages/nft/resell?code=${encodeURIComponent(d.code)}`)} data-testid="nft-resell">
+                    {d.resell_nft_status !== 'not_for_sale' ? t('nft.alreadyListed') : d.my_review?.status === 'pending' ? t('nft.review.pending') : t('nft.resell')}
+                  </Button>
+                ) : d.pay_type !== 2 ? (
                   <Button color="primary" size="large" disabled={!open || pending} loading={pending} onClick={() => void buy(d)} data-testid="nft-buy">
                     {open ? t(d.pay_type === 3 ? 'nft.buyBox' : 'nft.buy') : t('nft.notOnSale')}
                   </Button>

@@ -10,7 +10,7 @@ import { Amount } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
 import { myNfts, nftDetail, openBox, payOrder } from '../../api/nft';
 import { ProofPanel } from '../../components/proof/ProofPanel';
-import { Tile } from './parts';
+import { ReviewState, Tile } from './parts';
 import s from './nft.module.css';
 import { useAction } from './useAction';
 
@@ -47,12 +47,21 @@ export default function MyNfts() {
       <LoadState load={load}>
         {(m: NftMine) =>
           tab === 'items' ? (
-            m.items.length ? (
-              <div className={s.grid}>
-                {m.items.map((i) => (
-                  <Tile key={i.id} item={i} now={now} onOpen={() => navigate(`/pages/nft/artworkDetail?code=${encodeURIComponent(i.code)}`)} />
-                ))}
-              </div>
+            m.items.length || m.reviews.length ? (
+              <>
+                {m.reviews.length ? (
+                  <div className={s.reviews}>
+                    {m.reviews.slice(0, 5).map((r) => (
+                      <ReviewState key={r.id} review={r} />
+                    ))}
+                  </div>
+                ) : null}
+                <div className={s.grid}>
+                  {m.items.map((i) => (
+                    <Tile key={i.id} item={i} now={now} onOpen={() => navigate(`/pages/nft/artworkDetail?code=${encodeURIComponent(i.code)}`)} />
+                  ))}
+                </div>
+              </>
             ) : (
               <Empty description={t('nft.noItems')} />
             )

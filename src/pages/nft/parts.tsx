@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { NftItem } from '../../../core';
+import type { NftItem, NftReview } from '../../../core';
 import { Amount } from '../../components/product/Figures';
 import { timeLeft } from '../../components/product/useNow';
 import s from './nft.module.css';
@@ -39,5 +39,27 @@ export function Tile({ item, now, onOpen }: { item: NftItem; now: number; onOpen
         <SaleClock item={item} now={now} />
       </span>
     </button>
+  );
+}
+
+/** A listing submission's review: waiting, approved, or rejected with the operator's reason. */
+export function ReviewState({ review }: { review: NftReview }) {
+  const { t } = useTranslation();
+  const color = review.status === 'approved' ? 'success' : review.status === 'rejected' ? 'danger' : 'warning';
+  return (
+    <div className={s.box} data-testid={`nft-review-${review.status}`}>
+      <div className={s.row}>
+        <span className={s.name} data-may-truncate>
+          {review.name}
+        </span>
+        <Tag color={color} fill="outline">
+          {t(`nft.review.${review.status}`)}
+        </Tag>
+      </div>
+      <span className={s.muted}>
+        {t(`nft.payType.${review.pay_type}`)} · <Amount value={review.price} unit={review.currency_name} />
+      </span>
+      {review.status === 'rejected' && review.reason ? <p className={s.muted}>{t('nft.reviewReason', { reason: review.reason })}</p> : null}
+    </div>
   );
 }
