@@ -137,8 +137,8 @@ export interface LeverSubmitRequest {
   currency_id: number;
   legal_id: number;
   type: LeverSide;
-  /** market (fills at the feed's price) or limit (waits for target_price) */
-  price_type: LeverEntry;
+  /** market (fills at the feed's price) or limit (waits for target_price); the family sends 1 market / 0 limit */
+  status: LeverEntry;
   target_price?: string;
   /** lots */
   share: string;

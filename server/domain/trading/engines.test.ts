@@ -103,7 +103,7 @@ describe('lever', () => {
     const u = await k.user('lever2@example.com');
     await k.fund(u.id, USDT, LEVER, '1000');
     await k.tick('ETH/USDT', '3000');
-    const e = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'limit', target_price: '2950', share: '10', multiple: 20 })).message as LeverPosition;
+    const e = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'limit', target_price: '2950', share: '10', multiple: 20 })).message as LeverPosition;
     expect(e).toMatchObject({ status: 'entrusted', margin: '14.75', fee: '0.1475' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.8975' });
     await k.tick('ETH/USDT', '2950.01');
@@ -112,7 +112,7 @@ describe('lever', () => {
     expect(pos).toMatchObject({ id: e.id, status: 'position', open_price: '2950', open_seq: fill.seq });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
 
-    const e2 = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'limit', target_price: '3200', share: '10', multiple: 20 })).message as LeverPosition;
+    const e2 = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'limit', target_price: '3200', share: '10', multiple: 20 })).message as LeverPosition;
     expect((await k.call('POST', '/api/lever/close', u.token, { id: e2.id })).message).toMatchObject({ status: 'cancelled' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
     const closed = (await k.call('POST', '/api/lever/batch_close', u.token, { type: 'long' })).message as { closed: number };

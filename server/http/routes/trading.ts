@@ -32,6 +32,7 @@ import {
 } from '../../domain/trading';
 import { int, intOr } from '../../kernel/fields';
 import { requestInput as input } from '../../kernel/input';
+import { batchScope, leverEntry, leverListStatus, leverSide, secondsDirection, secondsListStatus, spotListStatus, spotSide } from './trading-wire';
 
 const id = int(1);
 const page = intOr(1, 10_000, 1);
@@ -41,25 +42,26 @@ const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional()
 /** Decimals a quote amount (USDT) may have: the ledger's 8. */
 const QUOTE_DECIMALS = 8;
 const PairBody = z.object({ currency_id: id, legal_id: id });
-const SpotTradeBody = z.object({ amount: z.unknown().optional(), quote_amount: z.unknown().optional(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: z.enum(['buy', 'sell']) });
-const SpotListBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['progress', 'complete']).optional(), page, limit: limit(CONSTANTS.pageSize) });
+const SpotTradeBody = z.object({ amount: z.unknown().optional(), quote_amount: z.unknown().optional(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: spotSide });
+const SpotListBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: spotListStatus, page, limit: limit(CONSTANTS.pageSize) });
 const IdBody = z.object({ id });
 const LeverSubmitBody = z.object({
   currency_id: id,
   legal_id: id,
-  type: z.enum(['long', 'short']),
-  price_type: z.enum(['market', 'limit']).default('market'),
+  type: leverSide,
+  /** 1 market / 0 limit (WIRE.md); at market `target_price` is ignored (clients send a placeholder) */
+  status: leverEntry,
   target_price: z.unknown().optional(),
   share: z.unknown(),
   multiple: int(1, 1000),
   target_profit_price: z.unknown().optional(),
   stop_loss_price: z.unknown().optional(),
 });
-const LeverMyTradeBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['entrusted', 'position', 'history']).default('position'), page, limit: limit(CONSTANTS.pageSize) });
+const LeverMyTradeBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: leverListStatus, page, limit: limit(CONSTANTS.pageSize) });
 const SetStopBody = z.object({ id, target_profit_price: z.unknown().optional(), stop_loss_price: z.unknown().optional() });
-const BatchBody = z.object({ type: z.enum(['all', 'long', 'short']).default('all') });
-const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: z.enum(['up', 'down']), seconds: int(1, 86_400), number: z.unknown() });
-const SecondsListBody = z.object({ match_id: optionalId, status: z.enum(['pending', 'settled', '']).optional(), page, limit: limit(CONSTANTS.secondsPageSize) });
+const BatchBody = z.object({ type: batchScope });
+const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: secondsDirection, seconds: int(1, 86_400), number: z.unknown() });
+const SecondsListBody = z.object({ match_id: optionalId, status: secondsListStatus, page, limit: limit(CONSTANTS.secondsPageSize) });
 
 /** GET query and POST form alike. */
 
@@ -122,12 +124,12 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     const b = parse(LeverSubmitBody, input(req));
     const pair = pairByIds(ctx(), b.currency_id, b.legal_id);
     const lots = parseAmount(b.share, { decimals: pair.lotsDecimals, min: pair.minLots, max: pair.maxLots });
-    const targetPrice = b.price_type === 'limit' ? parseAmount(b.target_price, { decimals: pair.priceDecimals, invalid: 'trade_price_invalid' }) : null;
+    const targetPrice = b.status === 'limit' ? parseAmount(b.target_price, { decimals: pair.priceDecimals, invalid: 'trade_price_invalid' }) : null;
     const tp = parseOptionalPrice(b.target_profit_price, pair.priceDecimals);
     const sl = parseOptionalPrice(b.stop_loss_price, pair.priceDecimals);
     return ok(
       await withIdempotency(req, 'lever/submit', () =>
-        submitLever(ctx(), req.userId, { symbol: pair.symbol, side: b.type, priceType: b.price_type, targetPrice, lots, multiple: b.multiple, tp, sl }),
+        submitLever(ctx(), req.userId, { symbol: pair.symbol, side: b.type, priceType: b.status, targetPrice, lots, multiple: b.multiple, tp, sl }),
       ),
     );
   });

@@ -170,13 +170,13 @@ describe('contracts', () => {
     await k.tick(SYM, '3000');
     await setBook([['3000', '0.4'], ['3001', '0.3'], ['3002.5', '5']], [['2999', '5']]);
     // 100 lots × 0.01 ETH = 1 ETH: 0.4 × 3000 + 0.3 × 3001 + 0.3 × 3002.5 = 3001.05
-    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'market', share: '100', multiple: 10 })).message as LeverPosition;
     expect(p).toMatchObject({ status: 'position', open_price: '3001.05', margin: '300.105' });
     // a short for 1 ETH walks the bids: 2999
-    const s = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+    const s = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'market', share: '100', multiple: 10 })).message as LeverPosition;
     expect(s).toMatchObject({ status: 'position', open_price: '2999' });
     // more than the band allows is refused
-    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'market', share: '1000', multiple: 10 });
+    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'market', share: '1000', multiple: 10 });
     expect(r).toMatchObject({ type: 'error', message: 'This market order would move the price more than 5% and was refused; lower the amount or use a limit order' });
     await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
   });
