@@ -69,17 +69,6 @@ export interface LastPrice {
 
 export type TicksHandler = (ticks: readonly Tick[]) => void;
 
-export interface QuoteRow extends PairInfo {
-  last: string;
-  /** price 24 h ago (hour-aligned window, see tickers.ts) */
-  open: string;
-  high: string;
-  low: string;
-  volume: string;
-  /** 24 h change in percent, two decimals ("-1.25" = −1.25 %) */
-  change: string;
-}
-
 export interface MarketService {
   feed: MarketFeed;
   aggregator: KlineAggregator;
