@@ -179,7 +179,7 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
     created_at: Date.now() - 600_000, opened_at: Date.now() - 600_000, closed_at: Date.now() - 60_000,
   };
   await page.route('**/api/lever/my_trade*', (route) =>
-    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ type: 'ok', code: 1, message: { list: [liquidated], page: 1, limit: 10, total: 1, has_more: false } }) }),
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ type: 'ok', code: 1, message: { rate_profits_total: { hazard_rate: null, profits_total: '0' }, message: { data: [liquidated], current_page: 1, last_page: 1, per_page: 10, total: 1 } } }) }),
   );
   await page.reload();
   await page.getByRole('tab', { name: 'History' }).click();

@@ -5,6 +5,7 @@
  * times (ms since the epoch) are numbers. Stable: fields are added, never renamed.
  */
 import type { MarketClass } from './market';
+import type { Paginator } from './page';
 
 /** A page of a list, the same shape as every other paged list of the API. */
 export interface TradePage<T> {
@@ -155,6 +156,15 @@ export interface LeverMyTradeRequest {
   page?: number;
   limit?: number;
   status: 'entrusted' | 'position' | 'history';
+}
+
+/**
+ * POST /lever/my_trade's answer, the family's shape (WIRE.md): the account's risk rate (percent,
+ * null without open positions) and unrealised P&L, and the page of positions as a paginator.
+ */
+export interface LeverMyTradeAnswer {
+  rate_profits_total: { hazard_rate: string | null; profits_total: string };
+  message: Paginator<LeverPosition>;
 }
 
 /** POST /lever/close {id} — closes a position at market, or withdraws an entrusted order. */

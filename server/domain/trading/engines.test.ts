@@ -13,6 +13,8 @@ const BTC = 1;
 const ETH = 2;
 
 let k: Kit;
+/** lever/my_trade's positions: the paginator under message.message (WIRE.md) */
+const myTrade = async (token: string, status: string) => ((await k.call('POST', '/api/lever/my_trade', token, { status })).message as { message: { data: LeverPosition[] } }).message.data;
 beforeAll(async () => {
   k = await createKit();
 });
@@ -34,12 +36,12 @@ describe('spot', () => {
 
     await k.tick('BTC/USDT', '49500');
     await k.tick('BTC/USDT', '49000.01');
-    let list = (await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as { list: SpotOrder[] };
-    expect(list.list.map((x) => x.id)).toEqual([o.id]);
+    let list = (await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as SpotOrder[];
+    expect(list.map((x) => x.id)).toEqual([o.id]);
 
     await k.tick('BTC/USDT', '48999.5');
-    list = (await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as { list: SpotOrder[] };
-    expect(list.list[0]).toMatchObject({ id: o.id, status: 'filled', fill_price: '49000', total: '24500', fee: '0', fill_seq: k.app.market.books.book('BTC/USDT').source.seq, frozen: '0' });
+    list = (await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as SpotOrder[];
+    expect(list[0]).toMatchObject({ id: o.id, status: 'filled', fill_price: '49000', total: '24500', fee: '0', fill_seq: k.app.market.books.book('BTC/USDT').source.seq, frozen: '0' });
     expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '75500', frozen: '0' });
     expect(await k.balance(u.id, BTC, CHANGE)).toEqual({ available: '0.5', frozen: '0' });
   });
@@ -86,14 +88,14 @@ describe('lever', () => {
 
     await k.tick('ETH/USDT', '3049.99');
     const hit = await k.tick('ETH/USDT', '3050');
-    let hist = (await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] };
+    let hist = { list: await myTrade(u.token, 'history') };
     expect(hist.list).toHaveLength(1);
     expect(hist.list[0]).toMatchObject({ id: sl.id, status: 'closed', close_reason: 'stop_loss', close_price: '3050', close_seq: hit.seq, profit: '-50' });
 
     await k.tick('ETH/USDT', '3099.99');
-    expect(((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'position' })).message as { list: LeverPosition[] }).list.map((p) => p.id)).toEqual([tp.id]);
+    expect(({ list: await myTrade(u.token, 'position') }).list.map((p) => p.id)).toEqual([tp.id]);
     await k.tick('ETH/USDT', '3100');
-    hist = (await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] };
+    hist = { list: await myTrade(u.token, 'history') };
     expect(hist.list.find((x) => x.id === tp.id)).toMatchObject({ close_reason: 'take_profit', close_price: '3100', profit: '100' });
     // 10000 − 1.5 − 1.5 − 50 + 100
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '10047', frozen: '0' });
@@ -108,7 +110,7 @@ describe('lever', () => {
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.8975' });
     await k.tick('ETH/USDT', '2950.01');
     const fill = await k.tick('ETH/USDT', '2949');
-    const pos = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'position' })).message as { list: LeverPosition[] }).list[0];
+    const pos = ({ list: await myTrade(u.token, 'position') }).list[0];
     expect(pos).toMatchObject({ id: e.id, status: 'position', open_price: '2950', open_seq: fill.seq });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
 
@@ -133,7 +135,7 @@ describe('lever', () => {
     expect(deal.account.risk_rate).toBe('50.76');
     expect(deal.positions[0]).toMatchObject({ status: 'position', risk_rate: '50.76' });
     const hit = await k.tick('BTC/USDT', '47200');
-    const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
+    const hist = ({ list: await myTrade(u.token, 'history') }).list;
     expect(hist[0]).toMatchObject({ id: p.id, close_reason: 'liquidation', close_price: '47200', close_seq: hit.seq, profit: '-532', uncovered_loss: '0' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '463.25', frozen: '0' });
   });
@@ -149,7 +151,7 @@ describe('lever', () => {
     await k.tick('BTC/USDT', '50000');
     await k.call('POST', '/api/lever/submit', u.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '190', multiple: 10 });
     await k.tick('BTC/USDT', '40000');
-    const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
+    const hist = ({ list: await myTrade(u.token, 'history') }).list;
     expect(hist[0]).toMatchObject({ close_reason: 'liquidation', profit: `-${taken}`, uncovered_loss: absorbed });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '0' });
   });
@@ -171,7 +173,7 @@ describe('lever', () => {
     expect(await fees()).toEqual([-1.5]); // 3000 × 0.0005
     await k.app.trading.chargeOvernight(day + 2 * 86_400_000 + 1);
     expect(await fees()).toEqual([-1.5, -1.5]);
-    const pos = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'position' })).message as { list: LeverPosition[] }).list.find((x) => x.id === p.id);
+    const pos = ({ list: await myTrade(u.token, 'position') }).list.find((x) => x.id === p.id);
     expect(pos?.overnight_fee).toBe('3');
     expect((await k.balance(u.id, USDT, LEVER)).available).toBe(String(Number(after.available) - 3));
     await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
@@ -218,8 +220,8 @@ describe('seconds', () => {
     expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: tie.id })).message).toMatchObject({ result: 'tie', end_price: '60000', end_seq: tie.buy_seq, payout: '100', profit: '0' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '915', frozen: '0' });
 
-    const list = (await k.call('GET', '/api/microtrade/lists', u.token, {})).message as { list: SecondsOrder[]; limit: number; total: number };
-    expect(list.limit).toBe(5);
+    const list = (await k.call('GET', '/api/microtrade/lists', u.token, {})).message as { data: SecondsOrder[]; per_page: number; total: number };
+    expect(list.per_page).toBe(5);
     expect(list.total).toBe(3);
   });
 

@@ -26,7 +26,7 @@ afterAll(async () => {
 const bookSeq = (symbol: string) => k.app.market.books.book(symbol).source.seq;
 
 const positions = async (token: string, status: 'position' | 'entrusted') =>
-  ((await k.call('POST', '/api/lever/my_trade', token, { status })).message as { list: LeverPosition[] }).list;
+  ((await k.call('POST', '/api/lever/my_trade', token, { status })).message as { message: { data: LeverPosition[] } }).message.data;
 
 describe('spot limit orders against the current price', () => {
   it('a buy limit at 2× the market fills at once at the market price, paying only that', async () => {
@@ -69,7 +69,7 @@ describe('spot limit orders against the current price', () => {
     const o = (await k.call('POST', '/api/coin/trade', u.token, { amount: '0.5', target_price: '49000', currency_id: BTC, legal_id: USDT, type: 'buy' })).message as SpotOrder;
     expect(o).toMatchObject({ status: 'open', frozen: '24500' });
     await k.tick('BTC/USDT', '45000');
-    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as { list: SpotOrder[] }).list[0];
+    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as SpotOrder[])[0];
     expect(done).toMatchObject({ id: o.id, status: 'filled', fill_price: '49000', fill_seq: bookSeq('BTC/USDT') });
     expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '25500', frozen: '0' });
   });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CONSTANTS, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
+import { CONSTANTS, toPaginator, type LeverMyTradeAnswer, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
 import { ok } from '../envelope';
 import { AppError } from '../../errors';
 import { parse } from '../../kernel/validate';
@@ -90,7 +90,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   both('/coin/list', async (req) => {
     const b = parse(SpotListBody, input(req));
     const symbol = b.currency_id ? pairByIds(ctx(), b.currency_id, b.legal_id).symbol : undefined;
-    return ok(await listSpotOrders(ctx(), req.userId, { symbol, status: b.status, page: b.page, limit: b.limit }));
+    // a plain array of orders, as the family's clients read it (WIRE.md); a full page means "maybe more"
+    return ok((await listSpotOrders(ctx(), req.userId, { symbol, status: b.status, page: b.page, limit: b.limit })).list);
   });
   app.post('/coin/cancel', auth, async (req) => {
     const b = parse(IdBody, input(req));
@@ -146,7 +147,11 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     ]);
     const total = Number(count.n);
     const list = await withLiquidationPeers(ctx().db, req.userId, rows.map(view.present));
-    return ok({ list, page: b.page, limit: b.limit, total, has_more: b.page * b.limit < total });
+    const answer: LeverMyTradeAnswer = {
+      rate_profits_total: { hazard_rate: view.summary.risk_rate, profits_total: view.summary.unrealised_profit },
+      message: toPaginator(list, b.page, b.limit, total),
+    };
+    return ok(answer);
   });
   app.post('/lever/close', auth, async (req) => {
     const b = parse(IdBody, input(req));
@@ -179,7 +184,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   both('/microtrade/lists', async (req) => {
     const b = parse(SecondsListBody, input(req));
     const symbol = b.match_id ? pairByIds(ctx(), b.match_id).symbol : undefined;
-    return ok(await listSeconds(ctx(), req.userId, { symbol, status: b.status || undefined, page: b.page, limit: b.limit }));
+    const p = await listSeconds(ctx(), req.userId, { symbol, status: b.status || undefined, page: b.page, limit: b.limit });
+    return ok(toPaginator(p.list, p.page, p.limit, p.total));
   });
   both('/microtrade/get_result', async (req) => {
     const b = parse(IdBody, input(req));

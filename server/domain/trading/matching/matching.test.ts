@@ -108,10 +108,10 @@ describe('limit orders', () => {
     const d = depth();
     expect(d.bids[0]).toEqual(['101', '1']); // the user's resting remainder, above the venue's 99
     expect(d.asks[0]).toEqual(['103', '5']);
-    expect(((await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as { list: SpotOrder[] }).list.map((x) => x.id)).toEqual([o.id]);
+    expect(((await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as SpotOrder[]).map((x) => x.id)).toEqual([o.id]);
     // the venue re-quotes through its price: it fills at its own price as the maker
     await setBook([['100.5', '5']]);
-    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as { list: SpotOrder[] }).list[0];
+    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as SpotOrder[])[0];
     expect(done).toMatchObject({ id: o.id, status: 'filled', filled: '3', total: '302', fee: '0.302', frozen: '0' });
     expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '697.698', frozen: '0' });
     expect(await k.balance(u.id, ETH, CHANGE)).toEqual({ available: '3', frozen: '0' });
@@ -152,7 +152,7 @@ describe('limit orders', () => {
     const t = (await order(a.token, { type: 'buy', amount: '2.5', target_price: '106' })).message as SpotOrder;
     // 100 × 1 (venue) + 103 × 0.5 (b) + 106 × 1 (venue) = 257.5; a's own 103 was skipped and cancelled
     expect(t).toMatchObject({ status: 'filled', filled: '2.5', total: '257.5', fee: '0.2575' });
-    const list = async (token: string) => ((await k.call('GET', '/api/coin/list', token, { status: 'complete' })).message as { list: SpotOrder[] }).list;
+    const list = async (token: string) => ((await k.call('GET', '/api/coin/list', token, { status: 'complete' })).message as SpotOrder[]);
     expect((await list(a.token)).find((x) => x.id === own.id)).toMatchObject({ status: 'cancelled', filled: '0', frozen: '0' });
     expect((await list(b.token)).find((x) => x.id === other.id)).toMatchObject({ status: 'filled', fill_price: '103', total: '51.5', fee: '0.0515' });
     expect(await k.balance(a.id, ETH, CHANGE)).toEqual({ available: '3.5', frozen: '0' });
