@@ -339,8 +339,8 @@ export interface SecondsOrder {
   number: string;
   profit_ratio: string;
   status: SecondsStatus;
-  /** the feed price and tick seq at submission */
-  buy_price: string;
+  /** the feed price and tick seq at submission (the family's name: open_price) */
+  open_price: string;
   buy_seq: number;
   /** the buy tick's time (ms) */
   buy_ts: number;
@@ -355,11 +355,13 @@ export interface SecondsOrder {
   result: SecondsOutcome | null;
   /** amount credited back (0 on a loss), null until settled */
   payout: string | null;
-  /** payout − stake, null until settled */
-  profit: string | null;
+  /** payout − stake, null until settled (the family's name) */
+  fact_profits: string | null;
   created_at: number;
-  /** when it was settled ("sell time") */
-  settled_at: number | null;
+  /** when it was settled ("sell time"; the family's name) */
+  handled_at: number | null;
+  /** ms left until expiry when the answer was made; 0 once expired or settled */
+  remain_milli_seconds: number;
 }
 
 // ───────────────────────────── user events (private socket room) ─────────────────────────────

@@ -3,10 +3,11 @@
  * built on them — the ticker book, the kline aggregator and the book service's depth — not a
  * second feed. A family client connects and emits `login` (a user id, or the token):
  * - every `login` joins `family:daymarket`: one `daymarket` event per pair that moved, at most every
- *   FAMILY_FLUSH_MS, with the pair's 24 h ticker in the family's names;
+ *   DAYMARKET_MS (1 s), with the pair's 24 h ticker in the family's names;
  * - `watch {symbol, period}` (our addition: their back ends broadcast everything to everyone)
  *   chooses the pair on screen: `market_depth` (five levels a side, whenever the book changed) and
- *   `kline` (the open candle of that period) for it; a new watch replaces the previous one;
+ *   `kline` (the open candle of that period, at most every FAMILY_FLUSH_MS) for it; a new watch
+ *   replaces the previous one;
  * - only a `login` with a valid session token joins `family:user:<id>`, where the private events
  *   `lever_trade` (a position changed) and `lever_closed` (ids the system closed) go. A bare user id
  *   is not a credential: it gets public data only.
@@ -20,7 +21,10 @@ import type { BookService } from './books/service';
 import { AUTH_LIMIT, sessionRoom, userRoom, type ResolveUser } from './socket-auth';
 import { changePercent } from './tickers';
 
+/** the open candle of a watched pair goes out at most this often */
 export const FAMILY_FLUSH_MS = 250;
+/** one pair's daymarket at most this often: 35 pairs are 35 events a second per client */
+export const DAYMARKET_MS = 1000;
 export const FAMILY_DEPTH_LEVELS = 5;
 export const familyRoom = {
   daymarket: 'family:daymarket',
@@ -47,6 +51,7 @@ export interface FamilyOptions {
   resolveUser: ResolveUser;
   log: { warn(obj: object, msg?: string): void };
   flushMs?: number;
+  daymarketMs?: number;
 }
 
 export interface FamilyFanout {
@@ -83,6 +88,8 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
   const rooms = io.of('/').adapter.rooms;
   /** symbol → its newest ticker since the last family flush */
   const latest = new Map<string, TickerUpdate>();
+  /** symbols that ticked since the last kline flush, for watched symbols */
+  const klineDirty = new Set<string>();
   /** symbol → periods watched (from the family kline rooms) */
   const klineWatch = new Map<string, Set<Period>>();
   const depthWatch = new Set<string>();
@@ -153,23 +160,32 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
     return { type: 'market_depth', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, bids: s.bids.slice(0, FAMILY_DEPTH_LEVELS), asks: s.asks.slice(0, FAMILY_DEPTH_LEVELS) };
   }
 
-  function flush(): void {
-    if (!latest.size) return;
-    const hasDay = rooms.has(familyRoom.daymarket);
-    for (const [symbol, u] of latest) {
-      if (hasDay) {
-        const d = daymarket(u);
-        if (d) io.to(familyRoom.daymarket).emit('daymarket', d);
-      }
+  function flushKlines(): void {
+    for (const symbol of klineDirty) {
       for (const period of klineWatch.get(symbol) ?? []) {
         const k = kline(symbol, period);
         if (k) io.to(familyRoom.kline(symbol, period)).emit('kline', k);
       }
     }
+    klineDirty.clear();
+  }
+  function flushDaymarket(): void {
+    if (rooms.has(familyRoom.daymarket)) {
+      for (const u of latest.values()) {
+        const d = daymarket(u);
+        if (d) io.to(familyRoom.daymarket).emit('daymarket', d);
+      }
+    }
     latest.clear();
   }
-  const timer = setInterval(flush, opts.flushMs ?? FAMILY_FLUSH_MS);
+  function flush(): void {
+    flushKlines();
+    flushDaymarket();
+  }
+  const timer = setInterval(flushKlines, opts.flushMs ?? FAMILY_FLUSH_MS);
   timer.unref?.();
+  const dayTimer = setInterval(flushDaymarket, opts.daymarketMs ?? DAYMARKET_MS);
+  dayTimer.unref?.();
 
   function watch(socket: Socket, payload: unknown): { ok: boolean; error?: string } {
     const r = watchSchema.safeParse(payload);
@@ -194,8 +210,13 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
 
   return {
     push(ticks, updates) {
-      if (!rooms.has(familyRoom.daymarket) && klineWatch.size === 0) return;
-      for (let i = 0; i < ticks.length; i++) latest.set(ticks[i].symbol, updates[i]);
+      const day = rooms.has(familyRoom.daymarket);
+      if (!day && klineWatch.size === 0) return;
+      for (let i = 0; i < ticks.length; i++) {
+        const symbol = ticks[i].symbol;
+        if (day) latest.set(symbol, updates[i]);
+        if (klineWatch.has(symbol)) klineDirty.add(symbol);
+      }
     },
     depthChanged(symbol) {
       if (!depthWatch.has(symbol)) return;
@@ -249,6 +270,7 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
     flush,
     close() {
       clearInterval(timer);
+      clearInterval(dayTimer);
       io.of('/').adapter.off('create-room', onCreate);
       io.of('/').adapter.off('delete-room', onDelete);
     },

@@ -61,7 +61,7 @@ interface Row {
   check: (body: Record<string, unknown> & { message?: unknown }) => void;
 }
 
-const ok = (b: { type?: string }) => expect(b.type).toBe('ok');
+const ok = (b: Record<string, unknown>) => expect(b.type).toBe('ok');
 
 const ROWS: Row[] = [
   {
@@ -151,13 +151,19 @@ const ROWS: Row[] = [
     check: (b) => {
       const p = obj(b.message);
       expect(p).toMatchObject({ current_page: 1, last_page: 1, total: 1, per_page: 10 });
-      expect(arr(p.data)[0]).toMatchObject({ seconds: 30, number: '100', profit_ratio: expect.stringMatching(num) });
+      expect(arr(p.data)[0]).toMatchObject({ seconds: 30, number: '100', open_price: '50000', end_price: null, fact_profits: null, handled_at: null, status: 'pending', profit_ratio: expect.stringMatching(num) });
+      expect(arr(p.data)[0].remain_milli_seconds).toBeGreaterThan(0);
     },
   },
   {
     call: 'microtrade/lists status 3: history (empty yet)',
     method: 'GET', path: 'microtrade/lists', fields: { match_id: '1', status: '3', page: '1', limit: '10' },
     check: (b) => expect(obj(b.message)).toMatchObject({ data: [], total: 0 }),
+  },
+  {
+    call: 'microtrade/get_result {id}: the order, fact_profits once settled',
+    method: 'GET', path: 'microtrade/get_result', fields: { id: '1' },
+    check: (b) => expect(b.message).toMatchObject({ id: 1, open_price: '50000', fact_profits: null }),
   },
   {
     call: 'coin/trade type 1 buy with a price only (no market/limit flag)',

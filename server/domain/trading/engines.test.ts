@@ -195,7 +195,7 @@ describe('seconds', () => {
     const buy = await k.tick('BTC/USDT', '50000', t0 - 500);
     const up = await order(u.token, 'up');
     const down = await order(u.token, 'down');
-    expect(up).toMatchObject({ status: 'pending', buy_price: '50000', buy_seq: buy.seq, expires_at: t0 + 30_000, expected_profit: '15' });
+    expect(up).toMatchObject({ status: 'pending', open_price: '50000', remain_milli_seconds: 30_000, buy_seq: buy.seq, expires_at: t0 + 30_000, expected_profit: '15' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '800', frozen: '200' });
 
     const end = await k.tick('BTC/USDT', '50100', t0 + 29_000);
@@ -207,9 +207,9 @@ describe('seconds', () => {
     k.clock.now = t0 + 30_000;
     await k.settle();
     const upDone = (await k.call('GET', '/api/microtrade/get_result', u.token, { id: up.id })).message as SecondsOrder;
-    expect(upDone).toMatchObject({ status: 'settled', result: 'lose', end_price: '40000', end_seq: end.seq + 1, payout: '0', profit: '-100' });
+    expect(upDone).toMatchObject({ status: 'settled', result: 'lose', end_price: '40000', end_seq: end.seq + 1, payout: '0', fact_profits: '-100', remain_milli_seconds: 0 });
     const downDone = (await k.call('GET', '/api/microtrade/get_result', u.token, { id: down.id })).message as SecondsOrder;
-    expect(downDone).toMatchObject({ result: 'win', payout: '115', profit: '15' });
+    expect(downDone).toMatchObject({ result: 'win', payout: '115', fact_profits: '15' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '915', frozen: '0' });
 
     // a tie: no tick after the buy → the end price is the buy tick
@@ -217,7 +217,7 @@ describe('seconds', () => {
     const tie = await order(u.token, 'up');
     k.clock.now += 30_000;
     await k.settle();
-    expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: tie.id })).message).toMatchObject({ result: 'tie', end_price: '60000', end_seq: tie.buy_seq, payout: '100', profit: '0' });
+    expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: tie.id })).message).toMatchObject({ result: 'tie', end_price: '60000', end_seq: tie.buy_seq, payout: '100', fact_profits: '0' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '915', frozen: '0' });
 
     const list = (await k.call('GET', '/api/microtrade/lists', u.token, {})).message as { data: SecondsOrder[]; per_page: number; total: number };
