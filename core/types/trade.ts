@@ -271,13 +271,25 @@ export interface LeverAccountSummary {
   liquidation_line: string;
 }
 
+/**
+ * POST /lever/deal. The family's names (WIRE.md) for what its contract screen reads: `user_lever`
+ * (available margin), `multiple` ({muit: allowed multiples, share: lot presets}, each `{value}`),
+ * `my_transaction` (open positions and entrusted orders on this pair), `lever_share_limit`,
+ * `last_price`, `ustd_price` (USDT in USD: 1), `ExRAte` (1: prices are in USDT), `lever_transaction`
+ * (recent buys/sells: not kept, always empty); plus ours: the pair's settings, the account summary.
+ */
 export interface LeverDealResponse {
   settings: PairTradeSettings;
   last_price: string | null;
   last_seq: number | null;
   account: LeverAccountSummary;
-  /** the user's open positions and entrusted orders on this pair */
-  positions: LeverPosition[];
+  user_lever: string;
+  multiple: { muit: { value: number }[]; share: { value: string }[] };
+  lever_share_limit: { min: string; max: string };
+  ustd_price: string;
+  ExRAte: string;
+  lever_transaction: { in: unknown[]; out: unknown[] };
+  my_transaction: LeverPosition[];
 }
 
 export interface LeverDealAllResponse {

@@ -89,6 +89,19 @@ const ROWS: Row[] = [
     },
   },
   {
+    call: 'lever/deal: user_lever, multiple.muit/share [{value}], lever_share_limit, last_price, my_transaction',
+    method: 'POST', path: 'lever/deal', fields: { currency_id: '1', legal_id: '4' },
+    check: (b) => {
+      ok(b);
+      const m = obj(b.message);
+      expect(m).toMatchObject({ user_lever: '10000', last_price: '50000', lever_share_limit: { min: '1', max: '1000' }, my_transaction: [], lever_transaction: { in: [], out: [] } });
+      const multiple = m.multiple as { muit: { value: number }[]; share: { value: string }[] };
+      expect(multiple.muit.map((x) => x.value)).toContain(10);
+      expect(multiple.share[0]).toEqual({ value: '1' });
+      for (const f of ['ustd_price', 'ExRAte']) expect(String(m[f])).toMatch(num);
+    },
+  },
+  {
     call: 'lever/submit: type 1 long, status 1 market, target_price placeholder, empty password',
     method: 'POST', path: 'lever/submit', fields: { share: '2', multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '1', target_price: '999', password: '' },
     check: (b) => {

@@ -131,9 +131,9 @@ describe('lever', () => {
     // risk = (45.25 + 950 + P&L) / 950: 47300 → 50.76 %, 47200 → 48.76 % (line 50 %)
     await k.tick('BTC/USDT', '48000');
     await k.tick('BTC/USDT', '47300');
-    const deal = (await k.call('POST', '/api/lever/deal', u.token, { currency_id: BTC, legal_id: USDT })).message as { account: { risk_rate: string }; positions: LeverPosition[] };
+    const deal = (await k.call('POST', '/api/lever/deal', u.token, { currency_id: BTC, legal_id: USDT })).message as { account: { risk_rate: string }; my_transaction: LeverPosition[] };
     expect(deal.account.risk_rate).toBe('50.76');
-    expect(deal.positions[0]).toMatchObject({ status: 'position', risk_rate: '50.76' });
+    expect(deal.my_transaction[0]).toMatchObject({ status: 'position', risk_rate: '50.76' });
     const hit = await k.tick('BTC/USDT', '47200');
     const hist = ({ list: await myTrade(u.token, 'history') }).list;
     expect(hist[0]).toMatchObject({ id: p.id, close_reason: 'liquidation', close_price: '47200', close_seq: hit.seq, profit: '-532', uncovered_loss: '0' });

@@ -35,6 +35,8 @@ import { requestInput as input } from '../../kernel/input';
 import { batchScope, leverEntry, leverListStatus, leverSide, secondsDirection, secondsListStatus, spotListStatus, spotSide } from './trading-wire';
 
 const id = int(1);
+/** The lot presets a family client offers: the minimum and round numbers up to the maximum. */
+const lotPresets = (min: string, max: string): string[] => ['1', '5', '10', '20', '50', '100'].filter((v) => Number(v) >= Number(min) && Number(v) <= Number(max));
 const page = intOr(1, 10_000, 1);
 const limit = (d: number) => intOr(1, 50, d);
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
@@ -112,7 +114,20 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id', 'desc')
       .execute();
     const lp = ctx().market.lastPrice(pair.symbol);
-    return ok({ settings: publicSettings(pair, ctx().now()), last_price: lp?.price ?? null, last_seq: lp?.seq ?? null, account: view.summary, positions: live.map(view.present) });
+    const settings = publicSettings(pair, ctx().now());
+    return ok({
+      settings,
+      last_price: lp?.price ?? null,
+      last_seq: lp?.seq ?? null,
+      account: view.summary,
+      user_lever: view.summary.balance,
+      multiple: { muit: settings.multiples.map((value) => ({ value })), share: lotPresets(settings.min_lots, settings.max_lots).map((value) => ({ value })) },
+      lever_share_limit: { min: settings.min_lots, max: settings.max_lots },
+      ustd_price: '1',
+      ExRAte: '1',
+      lever_transaction: { in: [], out: [] },
+      my_transaction: live.map(view.present),
+    });
   });
   both('/lever/dealall', async (req): Promise<ReturnType<typeof ok<LeverDealAllResponse>>> => {
     const b = parse(z.object({ page, limit: limit(CONSTANTS.pageSize) }), input(req));
