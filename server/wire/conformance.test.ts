@@ -189,6 +189,13 @@ const ROWS: Row[] = [
     check: (b) => expect(arr(b.message).map((o) => o.side)).toEqual(['buy']),
   },
   {
+    call: 'user/getTransferFee: {form_price, to_price, fee}',
+    method: 'POST', path: 'user/getTransferFee', fields: { from_currency_id: '1', to_currency_id: '4' },
+    check: (b) => {
+      expect(obj(b.message)).toMatchObject({ form_price: expect.stringMatching(num), to_price: '1', fee: expect.stringMatching(num) });
+    },
+  },
+  {
     call: 'wallet/getRateCurrency {id} is routed (GET)',
     method: 'GET', path: 'wallet/getRateCurrency', fields: { id: '1' },
     check: (b) => {
