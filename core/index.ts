@@ -45,3 +45,5 @@ export * from './game/pool';
 export * from './proof/index';
 export * from './types/loans';
 export * from './loans/math';
+export * from './types/otc';
+export * from './otc/math';

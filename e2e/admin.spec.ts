@@ -1,7 +1,7 @@
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { latestCode, shot, uniqueEmail } from './helpers';
+import { goTo, latestCode, logInAs, shot, uniqueEmail } from './helpers';
 
 /**
  * The back office's trader and product screens as an operator uses them: applications made by
@@ -195,4 +195,36 @@ test('an operator reviews trader applications and creates IEO projects', async (
   expect((await op.context().cookies()).filter((c) => c.name === 'h5_operator')).toEqual([]);
   await op.reload();
   await expect(op.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a subscriber checks their IEO allotment: the published subscription list, allotted again in the page', async ({ page, request }) => {
+  // the operator opens a short round (API, signed in with the cookie like the back office)
+  const opHeaders = { 'x-operator-csrf': '1', origin: BASE };
+  expect((await (await request.post('/admin/api/login', { headers: opHeaders, form: { name: OP.name, password: OP.password } })).json()).type).toBe('ok');
+  const now = Date.now();
+  const stamp = String(now).slice(-5);
+  const body = { name: 'Proof Round', symbol: `P${stamp}`, issue_price: '0.5', total_issuance: '1000', min_amount: '1', lock_days: '10', start_at: String(now - 1000), end_at: String(now + 8000), listing_at: String(now + 7_200_000), website: 'https://example.com', reason: 'proof e2e' };
+  const created = (await (await request.post('/admin/api/ieo/projects', { headers: opHeaders, form: body })).json()) as Reply<{ id: number }>;
+  expect(created.type, JSON.stringify(created)).toBe('ok');
+  const projectId = created.message.id;
+
+  // the demo trader applies for 3,000 of the 1,000 issued: oversubscribed, allotted pro rata
+  const login = (await (await request.post('/api/user/login', { form: { user_string: 'demo.trader@example.com', password: 'demo-trader-2024' } })).json()) as Reply<string>;
+  const sub = await api<unknown>(request, 'post', 'project/order', login.message, { project_id: String(projectId), amount: '3000', pay_currency: '4', price: '0.5' });
+  expect(sub.type, JSON.stringify(sub)).toBe('ok');
+  await expect
+    .poll(async () => {
+      await request.post('/admin/api/ieo/finalise', { headers: opHeaders, form: { project_id: String(projectId) } });
+      return ((await (await request.get(`/api/project/detail?project_id=${projectId}`)).json()) as Reply<{ finalised: boolean }>).message.finalised;
+    }, { timeout: 30_000, intervals: [1000] })
+    .toBe(true);
+
+  await logInAs(page, { email: 'demo.trader@example.com', password: 'demo-trader-2024' });
+  await goTo(page, 'ieo/order');
+  const card = page.getByTestId('ieo-order').filter({ hasText: `P${stamp}` });
+  await card.getByTestId('ieo-proof').locator('summary').click();
+  await expect(card.getByTestId('ieo-proof-verdict')).toHaveAttribute('data-ok', 'true');
+  await expect(card.getByTestId('ieo-proof')).toContainText('3000 × 1000 ÷ 3000');
+  await card.getByTestId('ieo-proof').scrollIntoViewIfNeeded();
+  await shot(page, 'ieo-allotment-proof');
 });

@@ -79,6 +79,10 @@ test('after a crash (SIGKILL) and restart, the pair page ticks again without a r
   await page.goto('/h5/#/pages/market/detail?symbol=BTC%2FUSDT');
   const last = page.getByTestId('detail-last');
   await expect(last).toHaveText(/\d/);
+  // live first: the first figure may come from the page's HTTP snapshot before the worker's socket
+  // is up (it starts after first paint), and a socket that never connected has nothing to lose
+  const first = (await last.textContent()) ?? '';
+  await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(first);
   await markLoad(page);
 
   await server!.stop({ keepData: true, signal: 'SIGKILL' });

@@ -98,6 +98,13 @@ test('spot: buy BTC at market, then place and cancel a limit order', async ({ pa
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('spot-orders').getByTestId('spot-order')).toHaveCount(2);
   await shot(page, 'trade-spot-orders');
+  // the market buy's fills, recomputed in the page: each level's price × quantity and the VWAP
+  const filled = page.getByTestId('spot-orders').locator('[data-testid="spot-order"][data-status="filled"]');
+  await filled.getByTestId('spot-proof').locator('summary').click();
+  await expect(filled.getByTestId('spot-proof-verdict')).toHaveAttribute('data-ok', 'true');
+  await expect(filled.getByTestId('spot-proof')).toContainText('Average price');
+  await filled.getByTestId('spot-proof').scrollIntoViewIfNeeded();
+  await shot(page, 'trade-spot-proof');
 });
 
 test('contracts: open a 10× long, watch live P&L, close it and see the journal’s P&L', async ({ page }) => {
@@ -108,8 +115,13 @@ test('contracts: open a 10× long, watch live P&L, close it and see the journal�
   await expect(page.getByTestId('multiple-10')).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('lots-input').fill('10');
   await expect(page.getByTestId('margin-preview')).toHaveText(/\d/);
+  // a take profit set with the order shows what closing there would make, and goes with the order
+  await page.getByTestId('tpsl-toggle').click();
+  await page.getByTestId('tp-input').fill('999999');
+  await expect(page.getByTestId('tp-estimate')).toContainText(/\+[\d,.]+ USDT/);
   await page.getByTestId('open-long').click();
   await expect(page.getByTestId('confirm-sheet')).toBeVisible();
+  await expect(page.getByTestId('confirm-sheet')).toContainText('Take profit');
   await expect(page.getByTestId('confirm-submit')).toBeInViewport();
   await expect(page.getByTestId('confirm-sheet')).toContainText('Est. liquidation price'); // shown before paying ('--' when no price above 0 reaches it)
   await page.waitForTimeout(400); // the sheet slides in
@@ -131,6 +143,7 @@ test('contracts: open a 10× long, watch live P&L, close it and see the journal�
   // TP/SL editor opens with the position's figures.
   await pos.first().getByTestId('tpsl').click();
   await expect(page.getByTestId('tpsl-sheet')).toBeVisible();
+  await expect(page.getByTestId('tpsl-sheet').getByTestId('tp-input')).toHaveValue(/^999,?999$/);
   await page.getByTestId('tpsl-sheet').getByRole('button', { name: 'Cancel' }).click();
 
   const id = Number(await pos.first().getAttribute('data-id'));
@@ -168,27 +181,7 @@ test('contracts: open a 10× long, watch live P&L, close it and see the journal�
   await closed.scrollIntoViewIfNeeded();
   await shot(page, 'proof-contract-close');
 
-  // A forced close: the simulator's walk cannot push an account under the line within a test, so
-  // this history row is the engine test's liquidation (engines.test.ts: 190 lots of BTC at 10×,
-  // 50000 → 47200, available 45.25) served in place of the list; the panel recomputes it all.
-  const liquidated = {
-    id: 990001, symbol: 'BTC/USDT', side: 'long', price_type: 'market', status: 'closed', lots: '190', lot_size: '0.001', multiple: 10, target_price: null,
-    open_price: '50000', open_seq: 1000, current_price: '47200', margin: '950', fee: '4.75', overnight_fee: '0', profit: '-532', risk_rate: null, liquidation_price: null,
-    target_profit_price: null, stop_loss_price: null, close_price: '47200', close_seq: 1042, close_reason: 'liquidation', uncovered_loss: '0',
-    liq_risk_rate: '48.76', liq_line: '50', liq_available: '45.25', liq_group: 990001, liq_peers: [], copied: false,
-    created_at: Date.now() - 600_000, opened_at: Date.now() - 600_000, closed_at: Date.now() - 60_000,
-  };
-  await page.route('**/api/lever/my_trade*', (route) =>
-    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ type: 'ok', code: 1, message: { rate_profits_total: { hazard_rate: null, profits_total: '0' }, message: { data: [liquidated], current_page: 1, last_page: 1, per_page: 10, total: 1 } } }) }),
-  );
-  await page.reload();
-  await page.getByRole('tab', { name: 'History' }).click();
-  const liq = page.locator('[data-testid="position"][data-id="990001"]');
-  await liq.getByTestId('position-proof').locator('summary').click();
-  await expect(liq.getByTestId('position-proof')).toContainText('48.76% ≤ 50%');
-  await expect(liq.getByTestId('position-proof-verdict')).toHaveAttribute('data-ok', 'true');
-  await shot(page, 'proof-liquidation');
-  await page.unroute('**/api/lever/my_trade*');
+  // a forced close and its panel: e2e/loans.spec.ts drives one with scripted prices
 });
 
 test('options: a 30 s order counts down and shows its result', async ({ page }) => {

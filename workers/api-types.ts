@@ -3,7 +3,7 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { BalanceEvent, ChatEvent, IndicatorParams, LeverPosition, LoanFigures, LoanTerms, NumberMarks, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
+import type { BalanceEvent, ChatEvent, IndicatorParams, LeverPosition, LoanFigures, LoanTerms, NumberMarks, OtcSocketEvent, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
 
 export type { Period };
 
@@ -222,7 +222,9 @@ export type UserEvent =
   | { kind: 'notice'; notice: TradeNotice }
   | { kind: 'service'; service: ServiceEvent }
   /** the public chat room (every logged-in socket is in it): a new message, or one an operator removed */
-  | { kind: 'chat'; chat: ChatEvent };
+  | { kind: 'chat'; chat: ChatEvent }
+  /** a P2P order of the user's changed or got a chat message */
+  | { kind: 'otc'; otc: OtcSocketEvent };
 
 export interface StreamStatus {
   /** socket connected and subscribed */

@@ -112,6 +112,8 @@ export const SOCKET_EVENTS = {
   service: 'service',
   /** the chat room's messages and removals (ChatEvent) */
   chat: 'chat',
+  /** P2P: an order of the user's changed or got a chat message (OtcSocketEvent): the page reads it again */
+  otc: 'otc',
 } as const;
 
 /**

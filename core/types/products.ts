@@ -355,6 +355,17 @@ export interface IeoOrder {
   finalised_at: string | null;
 }
 
+/** GET /project/allocation {project_id} → a finalised project's allocation: every subscription's id and amount (no user) */
+export interface IeoAllocation {
+  project_id: number;
+  /** the issuance allotted over */
+  issuance: string;
+  token_decimals: number;
+  /** the sum applied that the server recorded when it allotted (null: not recorded) */
+  applied: string | null;
+  subscriptions: { id: number; amount: string }[];
+}
+
 /** GET /user/project/order {page, limit, project_id?} → Page<IeoOrder> (newest first) */
 export interface IeoUserOrderQuery {
   page?: number;

@@ -117,6 +117,23 @@ export interface SpotOrder {
   cancelled_at: number | null;
 }
 
+/** One level an order consumed (GET /coin/fills): what `npm run verify` recomputes the order from. */
+export interface SpotFill {
+  id: number;
+  /** taker: it walked the book; maker: it rested and a venue tick crossed it */
+  role: 'taker' | 'maker';
+  price: string;
+  qty: string;
+  /** price × qty, in the quote */
+  total: string;
+  fee: string;
+  /** the `depth:<symbol>` seq of the book it matched */
+  book_seq: number;
+  /** the stored venue tick that crossed a resting order into this fill (null for a taker fill) */
+  tick: { price: string; seq: number; ts: number | null } | null;
+  created_at: number;
+}
+
 // ───────────────────────────── leveraged contracts (/lever) ─────────────────────────────
 
 export type LeverSide = 'long' | 'short';

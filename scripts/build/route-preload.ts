@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { LANGS } from '../../core/types/api';
+import { firstLang } from '../../src/i18n/first-lang';
 
 /** route names (src/app/routes.ts) a first visit lands on; signed-in-only ones are left out */
 export const LANDING_ROUTES = ['index/index', 'market/market', 'transaction/index', 'financial/index', 'common/login', 'common/register', 'transaction/contract', 'transaction/index2', 'market/detail'];
@@ -27,10 +29,23 @@ export function routePages(routesSource: string): Map<string, string> {
   return out;
 }
 
-/** The script's text: a file table and, per hash path, the indexes of the files to preload. */
-export function preloadScript(base: string, files: string[], routes: Record<string, number[]>): string {
-  return `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)};var p=location.hash.slice(1).split('?')[0];if(!p||p==='/')p=${JSON.stringify(HOME)};var l=r[p];if(!l)return;for(var i=0;i<l.length;i++){var e=document.createElement('link'),h=${JSON.stringify(base)}+f[l[i]];if(/\\.css$/.test(h)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)}})();\n`;
+/**
+ * The script's text: a file table and, per hash path, the indexes of the files to preload; then the
+ * chunk of the language the visit starts in (`firstLang`'s own text, so the app and the script pick
+ * the same one), which the entry waits for before its first render.
+ */
+export function preloadScript(base: string, files: string[], routes: Record<string, number[]>, langFiles: Record<string, string> = {}, assets = 'assets/'): string {
+  return (
+    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},g=${JSON.stringify(langFiles)};` +
+    `function add(n){var e=document.createElement('link'),h=${JSON.stringify(base)}+n;if(/\\.css$/.test(h)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)}` +
+    `var p=location.hash.slice(1).split('?')[0];if(!p||p==='/')p=${JSON.stringify(HOME)};var l=r[p]||[];for(var i=0;i<l.length;i++)add(f[l[i]]);` +
+    `var s;try{s=JSON.parse(localStorage.getItem('session')||'{}').lang}catch(x){}` +
+    `var k=g[(${compact(firstLang.toString())})(s,navigator.language||'',${JSON.stringify(LANGS)})];if(k)add(${JSON.stringify(assets)}+k)})();\n`
+  );
 }
+
+/** A function's text on one line: its strings hold no runs of spaces, so collapsing whitespace keeps it as it was. */
+const compact = (code: string) => code.replace(/\s+/g, ' ');
 
 type Meta = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -74,7 +89,14 @@ export function routePreload(routesFile: string): Plugin {
         const css = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !shellCss.has(f));
         routes[`/pages/${name}`] = [...new Set([...own, ...css])].map(index);
       }
-      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: preloadScript(base, files, routes) });
+      // one chunk per language (scripts/build/chunks.ts names them lang-<lang>)
+      const langFiles: Record<string, string> = {};
+      for (const c of chunks) {
+        const m = /^lang-([a-z]+)$/.exec(c.name);
+        // the folder is written once in the script (every byte of it is on the first load)
+        if (m && c.fileName.startsWith('assets/')) langFiles[m[1]] = c.fileName.slice('assets/'.length);
+      }
+      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: preloadScript(base, files, routes, langFiles) });
       const src = `${base}${this.getFileName(ref)}`;
       const text = String(html.source);
       const at = text.indexOf('<script type="module"');

@@ -20,8 +20,10 @@ export const DYNAMIC_KEYS: readonly string[] = [
   'nft.payType.*',
   'service.ref.*', // t(`service.ref.${type}`): the record a conversation is about (core SERVICE_REF_TYPES)
   'loans.status.*', 'loans.level.*', 'loans.event.*', // loan states, live LTV levels and history events (core/types/loans.ts)
+  'otc.kind.*', 'otc.status.*', 'otc.event.*', 'otc.tab.*', // P2P payment kinds, order states, timeline steps and the page's tabs (core/types/otc.ts)
   'kline.param.*', // t(`kline.param.${field.label}`): the indicator settings' fields (core/indicators/params.ts)
   'proof.lever.rule.*', // t(`proof.lever.rule.${close_reason}`): the close rule in words (src/components/proof/views.ts)
+  'proof.spot.*', // t(`proof.spot.${role}`): a fill's label by its role, taker or maker (src/components/proof/views.ts)
   'prod.dual.err.*', 'prod.dual.failReason.*', 'prod.dual.type.*', 'prod.dual.typeHint.*',
   'prod.hub.*', 'prod.ieo.closed.*', 'prod.lock.kind.*', 'prod.lock.kindHint.*', 'prod.lock.noOrders.*',
   'prod.lock.redeemTypes.*', 'prod.status.*',

@@ -19,5 +19,6 @@ import { serviceArea } from './service';
 import { gameArea } from './game';
 import { chatroomArea } from './chatroom';
 import { loansArea } from './loans';
+import { otcArea } from './otc';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, otcArea, backofficeArea];

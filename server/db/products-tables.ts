@@ -65,6 +65,8 @@ export interface ProductsTables {
     seed_key: Nullable<string>;
     kind: LockKindColumn;
     name: string;
+    /** the name per language (migration 025) */
+    names: ColumnType<Record<string, string>, string | undefined, string>;
     currency_id: number;
     min_amount: string;
     max_amount: NullableNumeric;
@@ -128,6 +130,8 @@ export interface ProductsTables {
     white_paper: Generated<string>;
     website: Generated<string>;
     description: Generated<string>;
+    /** the description per language (migration 025) */
+    descriptions: ColumnType<Record<string, string>, string | undefined, string>;
     finalised_at: Nullable<Date>;
     created_by: Nullable<number>;
     created_at: CreatedAt;

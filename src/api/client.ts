@@ -1,6 +1,6 @@
-import axios, { AxiosHeaders, type AxiosError } from 'axios';
 import { CONSTANTS, HEADERS } from '../../core/types/api';
-import { session, clearUser } from '../stores/session';
+import { clearUser } from '../stores/session';
+import { HttpFailure, apiUrl, request } from './http';
 import { toast, showLoading, hideLoading } from '../lib/toast';
 import { navigateTo } from '../nav/navigate';
 import { PATHS } from '../nav/paths';
@@ -27,23 +27,6 @@ export interface CallOptions {
 const IDEMPOTENT_ATTEMPTS = 2;
 const RETRY_PAUSE_MS = 700;
 
-const http = axios.create({
-  baseURL: '/api',
-  timeout: CONSTANTS.requestTimeoutMs,
-  // Spec §8: anything but 200 is a rejection, even other 2xx.
-  validateStatus: (s) => s === 200,
-});
-
-http.interceptors.request.use((config) => {
-  const h = AxiosHeaders.from(config.headers);
-  h.set(HEADERS.lang, session.lang);
-  if (session.token) h.set(HEADERS.authorization, session.token);
-  if (session.visitorId) h.set(HEADERS.visitorId, session.visitorId);
-  h.set(HEADERS.userIp, session.userIp);
-  config.headers = h;
-  return config;
-});
-
 /**
  * The loading toast appears only when some request has been in flight for 800 ms, so fast
  * answers never flash a spinner; one counter covers concurrent calls.
@@ -67,10 +50,10 @@ function afterDelay(fn: () => void): void {
   setTimeout(fn, CONSTANTS.redirectDelayMs);
 }
 
-function send(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions, key: string | undefined) {
-  if (method === 'get') return http.get<unknown>(url, { params: data, signal: opts.signal, headers: opts.headers });
-  const headers = key || opts.headers ? { ...opts.headers, ...(key ? { [HEADERS.idempotencyKey]: key } : {}) } : undefined;
-  return http.post<unknown>(url, toForm(data), { signal: opts.signal, headers });
+function send(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions, key: string | undefined): Promise<unknown> {
+  if (method === 'get') return request(apiUrl(url, toForm(data)), { method: 'GET', signal: opts.signal, headers: opts.headers });
+  const headers = { ...opts.headers, ...(key ? { [HEADERS.idempotencyKey]: key } : {}) };
+  return request(apiUrl(url), { method: 'POST', body: toForm(data), signal: opts.signal, headers });
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -83,12 +66,12 @@ async function call<T>(method: 'get' | 'post', url: string, data: Record<string,
   let body: unknown;
   for (let attempt = 1; ; attempt++) {
     try {
-      body = (await send(method, url, data, opts, key)).data;
+      body = await send(method, url, data, opts, key);
       break;
     } catch (e) {
-      const cancelled = axios.isCancel(e);
-      const err = e as AxiosError;
-      if (mayRetry(idempotent, { cancelled, status: err.response?.status, code: err.code }, attempt, IDEMPOTENT_ATTEMPTS)) {
+      const err = e instanceof HttpFailure ? e : new HttpFailure('network');
+      const cancelled = err.code === 'cancelled';
+      if (mayRetry(idempotent, { cancelled, status: err.status, code: err.code }, attempt, IDEMPOTENT_ATTEMPTS)) {
         await pause(RETRY_PAUSE_MS);
         continue;
       }

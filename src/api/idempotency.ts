@@ -33,7 +33,7 @@ export interface AttemptFailure {
   cancelled: boolean;
   /** HTTP status, when an answer arrived at all */
   status?: number;
-  /** axios error code, e.g. ERR_NETWORK (connection failed or dropped), ECONNABORTED (timeout) */
+  /** how it failed without an answer: network (connection failed or dropped), timeout, cancelled (src/api/http.ts) */
   code?: string;
 }
 
@@ -50,5 +50,5 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 export function mayRetry(idempotent: boolean, failure: AttemptFailure, attempt: number, maxAttempts: number): boolean {
   if (!idempotent || failure.cancelled || attempt >= maxAttempts) return false;
   if (failure.status !== undefined) return GATEWAY_STATUSES.has(failure.status);
-  return failure.code === 'ERR_NETWORK';
+  return failure.code === 'network';
 }

@@ -4,6 +4,7 @@ import type {
   DualListQuery,
   DualOrder,
   DualProduct,
+  IeoAllocation,
   IeoOrder,
   IeoOrderInput,
   IeoProject,
@@ -63,6 +64,10 @@ export function ieoDetail(project_id: number): Promise<IeoProjectDetail> {
 }
 export function ieoSubscribe(input: IeoOrderInput): Promise<IeoOrder> {
   return post<IeoOrder>('/project/order', { ...input }, once);
+}
+/** A finalised project's published allocation (every subscription's amount, no users). */
+export function ieoAllocation(project_id: number): Promise<IeoAllocation> {
+  return get<IeoAllocation>('/project/allocation', { project_id }, q);
 }
 export function ieoOrders(page: number, limit: number, project_id?: number): Promise<Page<IeoOrder>> {
   return get<Page<IeoOrder>>('/user/project/order', { page, limit, project_id }, q);

@@ -1,8 +1,7 @@
-import axios from 'axios';
-import { CONSTANTS, HEADERS, FILE_ROUTE, type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
-import { session } from '../stores/session';
+import { FILE_ROUTE, type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
+import { apiUrl, request } from './http';
 
 /** Profile and settings calls (spec §2 setting group). Shapes: core/types/profile.ts. */
 
@@ -12,16 +11,12 @@ export function profile(quiet = false): Promise<Profile> {
 
 /**
  * POST /upload (multipart field `file`); resolves the file reference. The shared client sends
- * form-encoded bodies only, so this one call goes through axios with the same headers itself.
+ * form-encoded bodies only, so this one call sends its multipart body itself, with the same headers.
  */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const headers: Record<string, string> = { [HEADERS.lang]: session.lang, [HEADERS.userIp]: session.userIp };
-  if (session.token) headers[HEADERS.authorization] = session.token;
-  if (session.visitorId) headers[HEADERS.visitorId] = session.visitorId;
-  const res = await axios.post<unknown>('/api/upload', form, { headers, timeout: CONSTANTS.requestTimeoutMs, validateStatus: (s) => s === 200 });
-  const out = readEnvelope<string>(res.data);
+  const out = readEnvelope<string>(await request(apiUrl('/upload'), { method: 'POST', body: form }));
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;
 }

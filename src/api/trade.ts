@@ -24,6 +24,7 @@ import {
   type SecondsOrder,
   type SecondsPayableCurrency,
   type SecondsSubmitRequest,
+  type SpotFill,
   type SpotListRequest,
   type SpotOrder,
   type SpotTradeRequest,
@@ -79,6 +80,11 @@ export async function spotList(req: SpotListRequest, opts: CallOptions = quiet):
 
 export function spotCancel(id: number): Promise<SpotOrder> {
   return post<SpotOrder>('/coin/cancel', { id }, once);
+}
+
+/** The fills of one of the user's spot orders (its proof panel). */
+export function spotFills(id: number): Promise<SpotFill[]> {
+  return get<SpotFill[]>('/coin/fills', { id });
 }
 
 // ── leveraged contracts ──

@@ -99,7 +99,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'follow/agreement_en', load: () => import('../pages/follow/agreement_en') },
 
   // products
-  { name: 'otc/otc', ...A },
+  { name: 'otc/otc', ...A, load: () => import('../pages/otc/otc') },
   { name: 'ieo/ieo', load: () => import('../pages/ieo/ieo') },
   { name: 'ieo/subscribe', ...A, load: () => import('../pages/ieo/subscribe') },
   { name: 'ieo/order', ...A, load: () => import('../pages/ieo/order') },

@@ -1,6 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { CONSTANTS, LANGS, normalizeLang, type Lang } from '../../core/types/api';
 import { migrateStorage, readJson, writeJson } from '../lib/storage';
+import { firstLang } from '../i18n/first-lang';
 
 /** The logged-in user as /user/info answers it; only the fields the UI reads are typed. */
 export interface SessionUser {
@@ -38,23 +39,12 @@ export interface SessionState {
 
 const KEY = 'session';
 
-/**
- * Spec §1: requests default to en while the old app stored zh locally (the sources differ).
- * We follow the browser's language when we ship it, else en — what a user of Binance/OKX expects.
- */
-function browserLang(): Lang {
-  const tag = (navigator.language || 'en').toLowerCase();
-  if (tag === 'zh-tw' || tag === 'zh-hk' || tag.startsWith('zh-hant')) return 'hk';
-  const map: Record<string, Lang> = { zh: 'zh', en: 'en', th: 'th', ja: 'jp', ko: 'ko', fr: 'fra', es: 'spa' };
-  return map[tag.split('-')[0]] ?? 'en';
-}
-
 function initial(): SessionState {
   migrateStorage(CONSTANTS.h5Version);
   const saved = readJson<SessionState>(KEY) ?? {};
   return {
     site_name: typeof saved.site_name === 'string' ? saved.site_name : 'H5 Exchange',
-    lang: saved.lang && (LANGS as readonly string[]).includes(saved.lang) ? saved.lang : browserLang(),
+    lang: normalizeLang(firstLang(saved.lang, navigator.language, LANGS)),
     token: typeof saved.token === 'string' ? saved.token : '',
     user: saved.user && typeof saved.user === 'object' ? saved.user : null,
     fiat: saved.fiat ?? { currency_code: 'USD', rate: '1', saveTime: 0 },

@@ -4,11 +4,11 @@
  * each event is a whole record, and pages load their lists over HTTP and refresh on these. Every
  * payload is checked for the fields the pages read; anything malformed is dropped.
  */
-import { SOCKET_EVENTS, type BalanceEvent, type ChatEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
+import { SOCKET_EVENTS, type BalanceEvent, type ChatEvent, type OtcSocketEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
 import type { UserEvent } from '../api-types';
 import { isDecimal, isObj, isSymbol, type Obj } from './validate';
 
-export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice, SOCKET_EVENTS.service, SOCKET_EVENTS.chat] as const;
+export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice, SOCKET_EVENTS.service, SOCKET_EVENTS.chat, SOCKET_EVENTS.otc] as const;
 export type UserEventName = (typeof USER_EVENTS)[number];
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -63,6 +63,11 @@ export function isChatEvent(v: unknown): v is ChatEvent {
   return v.kind === 'message' && isObj(m) && isId(m.id) && isId(m.user_id) && isStr(m.nickname) && typeof m.level === 'number' && isStr(m.text) && typeof m.masked === 'boolean' && typeof m.at === 'number';
 }
 
+/** A P2P order changed or got a message: the page reads the order (or its chat) again. */
+export function isOtcEvent(v: unknown): v is OtcSocketEvent {
+  return isObj(v) && isId(v.order_id) && (v.what === 'order' || v.what === 'message');
+}
+
 /** One socket event → a UserEvent, or null when its payload is malformed. */
 export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent | null {
   switch (name) {
@@ -80,6 +85,8 @@ export function parseUserEvent(name: UserEventName, payload: unknown): UserEvent
       return isServiceEvent(payload) ? { kind: 'service', service: payload } : null;
     case 'chat':
       return isChatEvent(payload) ? { kind: 'chat', chat: payload } : null;
+    case 'otc':
+      return isOtcEvent(payload) ? { kind: 'otc', otc: payload } : null;
   }
 }
 

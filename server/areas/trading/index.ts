@@ -8,6 +8,7 @@ import { createTradingContext, seedTrading } from '../../domain/trading';
 import { startTradingJobs } from '../../jobs';
 import { tradingRoutes } from '../../http/routes/trading';
 import { setContractTerms } from '../../market';
+import { spotFillRoutes } from './fill-routes';
 
 export const tradingArea = defineArea('trading', async (app) => {
   app.startup.seed('trading', 'pair settings, seconds configurations, liquidation line', () => seedTrading(app.db));
@@ -17,4 +18,5 @@ export const tradingArea = defineArea('trading', async (app) => {
     app.decorate('trading', await startTradingJobs(app, ctx));
   });
   await app.register(tradingRoutes, { prefix: API_PREFIX });
+  await app.register(spotFillRoutes, { prefix: API_PREFIX });
 });

@@ -19,6 +19,7 @@ import * as m012 from './012_matching';
 import * as m013 from './013_tick_replay';
 import * as m019 from './019_outcome_proofs';
 import * as m020 from './020_deposit_networks';
+import * as m025 from './025_localised_products';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013_tick_replay': m013,
   '019_outcome_proofs': m019,
   '020_deposit_networks': m020,
+  '025_localised_products': m025,
 };

@@ -1,11 +1,12 @@
 /** IEO projects (/project, /project/detail): status from the clock, counts from the orders. */
 import { sql, type Selectable } from 'kysely';
-import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Page } from '../../../core';
+import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Lang, type Page } from '../../../core';
 import type { ProductsTables } from '../../db/products-tables';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/schema';
 import { canon } from '../../kernel/decimal';
 import { type Paging } from '../../kernel/paging';
+import { localised } from '../../kernel/localised';
 
 export type ProjectRow = Selectable<ProductsTables['ieo_projects']>;
 
@@ -113,7 +114,7 @@ export async function projectRow(db: Db, id: number): Promise<ProjectRow> {
   return p;
 }
 
-export async function projectDetail(db: Db, nowMs: number, id: number, userId: number): Promise<IeoProjectDetail> {
+export async function projectDetail(db: Db, nowMs: number, id: number, userId: number, lang: Lang = 'en'): Promise<IeoProjectDetail> {
   const p = await projectRow(db, id);
   const [pays, c] = await Promise.all([payCurrencies(db, [id]), counts(db, [id])]);
   let mine = { applied: '0', allotted: '0' };
@@ -126,5 +127,5 @@ export async function projectDetail(db: Db, nowMs: number, id: number, userId: n
       .executeTakeFirstOrThrow();
     mine = { applied: canon(r.applied), allotted: canon(r.allotted) };
   }
-  return { ...toDto(p, pays.get(id) ?? [], c.get(id), nowMs), description: p.description, my_applied: mine.applied, my_allotted: mine.allotted };
+  return { ...toDto(p, pays.get(id) ?? [], c.get(id), nowMs), description: localised(p.description, p.descriptions, lang), my_applied: mine.applied, my_allotted: mine.allotted };
 }

@@ -3,9 +3,10 @@
  * (ended a day ago), one in progress (ends in 30 days) and one in warm-up (starts in 7 days).
  * From then on their status follows the clock.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { createProject } from './admin';
+import { IEO_DESCRIPTIONS } from './seed-descriptions';
 
 const DAY = 86_400_000;
 
@@ -30,4 +31,7 @@ export async function seedIeoProjects(db: Kysely<Database>, nowMs: number): Prom
     },
   ];
   for (const p of list) if (!have.has(p.seed_key)) await createProject(db, null, { ...base, ...p });
+  // descriptions per language, on these seeded projects only (also those seeded before they existed)
+  for (const p of list)
+    await db.updateTable('ieo_projects').set({ descriptions: JSON.stringify(IEO_DESCRIPTIONS[p.seed_key] ?? {}) }).where('seed_key', '=', p.seed_key).where(sql<boolean>`descriptions = '{}'::jsonb`).execute();
 }

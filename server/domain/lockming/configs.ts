@@ -1,5 +1,6 @@
 /** Lock-mining configurations (/lh/deposit/config), with the DeFi and cloud kinds of the home entries. */
-import type { LockConfig, LockKind } from '../../../core';
+import type { Lang, LockConfig, LockKind } from '../../../core';
+import { localised } from '../../kernel/localised';
 import { AppError } from '../../errors';
 import { availableOf, currencyNames } from '../dual/shared';
 import type { Db } from '../../db/schema';
@@ -11,7 +12,7 @@ export async function lockConfigRow(db: Db, id: number) {
   return c;
 }
 
-export async function listLockConfigs(db: Db, userId: number, kind?: LockKind): Promise<LockConfig[]> {
+export async function listLockConfigs(db: Db, userId: number, kind?: LockKind, lang: Lang = 'en'): Promise<LockConfig[]> {
   let q = db.selectFrom('lock_configs').selectAll().where('status', '=', 1);
   if (kind) q = q.where('kind', '=', kind);
   const rows = await q.orderBy('sort', 'desc').orderBy('id').execute();
@@ -21,7 +22,7 @@ export async function listLockConfigs(db: Db, userId: number, kind?: LockKind): 
   return rows.map((c) => ({
     id: c.id,
     kind: c.kind,
-    name: c.name,
+    name: localised(c.name, c.names, lang),
     currency_id: c.currency_id,
     currency_name: names.get(c.currency_id) ?? '',
     min_amount: canon(c.min_amount),
@@ -33,4 +34,11 @@ export async function listLockConfigs(db: Db, userId: number, kind?: LockKind): 
     penalty_ratio: canon(c.penalty_ratio),
     available: balances.get(c.currency_id) ?? '0',
   }));
+}
+
+/** The configurations' names per language, for orders (which keep the name they were bought under as the fallback). */
+export async function lockConfigNames(db: Db, ids: readonly number[]): Promise<Map<number, Record<string, string>>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('lock_configs').select(['id', 'names']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r.names]));
 }

@@ -5,13 +5,14 @@
  * lock-mining: penalty = ratio × remaining days × amount).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { earlyRedemption, lockExpireAt, lockRemainingDays, type LockDividend, type LockOrder, type LockOrderStatus, type Page } from '../../../core';
+import { earlyRedemption, lockExpireAt, lockRemainingDays, type Lang, type LockDividend, type LockOrder, type LockOrderStatus, type Page } from '../../../core';
 import type { Database } from '../../db/schema';
 import type { ProductsTables } from '../../db/products-tables';
 import { credit, debit } from '../../db/ledger';
 import { AppError } from '../../errors';
 import { PRODUCT_ACCOUNT, currencyDecimals, currencyNames, parseProductAmount } from '../dual/shared';
-import { lockConfigRow } from './configs';
+import { lockConfigNames, lockConfigRow } from './configs';
+import { localised } from '../../kernel/localised';
 import { payDueDividends } from './dividends';
 import { inTransaction } from '../../db/tx';
 import type { Db } from '../../db/schema';
@@ -21,7 +22,7 @@ import { type Paging } from '../../kernel/paging';
 
 type Row = Selectable<ProductsTables['lock_orders']>;
 
-export function lockOrderDto(o: Row, currencyName: string, nowMs: number): LockOrder {
+export function lockOrderDto(o: Row, currencyName: string, nowMs: number, name = o.name): LockOrder {
   const open = o.status === 'in_progress';
   const remaining = open ? lockRemainingDays(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs) : 0;
   const now = open ? earlyRedemption({ amount: o.amount, penaltyRatio: o.penalty_ratio, remainingDays: remaining }) : { penalty: '0', returned: '0' };
@@ -29,7 +30,7 @@ export function lockOrderDto(o: Row, currencyName: string, nowMs: number): LockO
     id: o.id,
     config_id: o.config_id,
     kind: o.kind,
-    name: o.name,
+    name,
     currency_id: o.currency_id,
     currency_name: currencyName,
     amount: canon(o.amount),
@@ -53,22 +54,22 @@ export function lockOrderDto(o: Row, currencyName: string, nowMs: number): LockO
   };
 }
 
-export async function lockOrder(db: Db, userId: number, id: number, nowMs: number): Promise<LockOrder> {
+export async function lockOrder(db: Db, userId: number, id: number, nowMs: number, lang: Lang = 'en'): Promise<LockOrder> {
   const o = await db.selectFrom('lock_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!o) throw new AppError('product_order_not_found');
-  const names = await currencyNames(db, [o.currency_id]);
-  return lockOrderDto(o, names.get(o.currency_id) ?? '', nowMs);
+  const [names, local] = await Promise.all([currencyNames(db, [o.currency_id]), lockConfigNames(db, [o.config_id])]);
+  return lockOrderDto(o, names.get(o.currency_id) ?? '', nowMs, localised(o.name, local.get(o.config_id), lang));
 }
 
-export async function lockOrders(db: Db, userId: number, q: Paging & { status?: LockOrderStatus }, nowMs: number): Promise<Page<LockOrder>> {
+export async function lockOrders(db: Db, userId: number, q: Paging & { status?: LockOrderStatus }, nowMs: number, lang: Lang = 'en'): Promise<Page<LockOrder>> {
   let base = db.selectFrom('lock_orders').where('user_id', '=', userId);
   if (q.status) base = base.where('status', '=', q.status);
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const names = await currencyNames(db, rows.map((r) => r.currency_id));
-  return { list: rows.map((r) => lockOrderDto(r, names.get(r.currency_id) ?? '', nowMs)), page: q.page, limit: q.limit, total: Number(total.n) };
+  const [names, local] = await Promise.all([currencyNames(db, rows.map((r) => r.currency_id)), lockConfigNames(db, rows.map((r) => r.config_id))]);
+  return { list: rows.map((r) => lockOrderDto(r, names.get(r.currency_id) ?? '', nowMs, localised(r.name, local.get(r.config_id), lang))), page: q.page, limit: q.limit, total: Number(total.n) };
 }
 
 export async function lockDividends(db: Db, userId: number, orderId: number): Promise<LockDividend[]> {

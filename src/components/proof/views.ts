@@ -9,15 +9,21 @@ import {
   accountRiskInput,
   proveBoxes,
   proveDual,
+  proveIeo,
   proveLeverClose,
   proveLiquidation,
   proveSeconds,
+  proveSpot,
   type ContractPosition,
   type DualOrder,
+  type IeoAllocation,
+  type IeoOrder,
   type LeverPosition,
   type NftBox,
   type NftBoxSeries,
   type SecondsOrder,
+  type SpotFill,
+  type SpotOrder,
 } from '../../../core';
 import { formatTime } from '../trade/time';
 import type { ProofFact, ProofView } from './types';
@@ -126,5 +132,63 @@ export function boxProofView(box: NftBox, series: NftBoxSeries | null, t: TFunct
     ...base,
     steps: [`sha256(seed) ${committed ? '=' : '≠'} ${series.commitment.slice(0, 16)}… ${committed ? '✓' : '✗'}`, `sha256(seed:${series.id}:${box.k}) mod ${left}`, t('proof.box.prizeLine', { prize: mine?.expected.prize ?? '—' })],
     ok: (mine?.ok ?? false) && (box.prize === null || box.prize === mine?.expected.prize),
+  };
+}
+
+/** A spot order from its fills: each level's price × quantity, their sums, and the VWAP shown as its fill price. */
+export function spotProofView(o: SpotOrder, fills: readonly SpotFill[] | null, t: TFunction): ProofView | null {
+  if (!fills) return null;
+  const [base, quote] = o.symbol.split('/');
+  const p = proveSpot({ side: o.side, fills, stored: { filled: o.filled, total: o.total, fillPrice: o.fill_price } });
+  const e = p.expected;
+  return {
+    rule: t('proof.spot.rule'),
+    facts: fills.map((f, i) => ({
+      label: t(`proof.spot.${f.role}`, { n: i + 1 }),
+      value: `${f.qty} ${base} @ ${f.price}`,
+      meta: f.tick ? t('proof.spot.crossedBy', { price: f.tick.price, meta: tickMeta(t, f.tick.ts, f.tick.seq) }) : t('proof.spot.bookMeta', { seq: f.book_seq }),
+    })),
+    steps: [
+      ...fills.map((f) => `${f.price} × ${f.qty} = ${f.total} ${quote}`),
+      t('proof.spot.totalLine', { calc: `${fills.map((f) => f.total).join(' + ')} = ${e.total} ${quote}` }),
+      t('proof.spot.vwapLine', { calc: `${e.total} ÷ ${e.filled} = ${e.fillPrice ?? '—'}` }),
+    ],
+    ok: p.ok,
+  };
+}
+
+/** An IEO subscription's allotment, recomputed over the project's published subscription list with core's proveIeo. */
+export function ieoProofView(o: IeoOrder, alloc: IeoAllocation | null, t: TFunction): ProofView | null {
+  if (!alloc || o.allotted === null) return null;
+  const proofs = proveIeo({
+    issuance: alloc.issuance,
+    tokenDecimals: alloc.token_decimals,
+    appliedRecorded: alloc.applied,
+    // only this subscription's cost and refund are checked; the others count by their amounts
+    subscriptions: alloc.subscriptions.map((x) =>
+      x.id === o.id
+        ? { id: x.id, amount: x.amount, price: o.price, paid: o.pay_amount, stored: { allotted: o.allotted, cost: o.cost, refund: o.refund } }
+        : { id: x.id, amount: x.amount, price: '0', paid: '0', stored: { allotted: null, cost: null, refund: null } },
+    ),
+  });
+  const p = proofs.get(o.id);
+  if (!p) return null;
+  const e = p.expected;
+  const mineListed = alloc.subscriptions.some((x) => x.id === o.id && x.amount === o.amount);
+  return {
+    rule: t('proof.ieo.rule', { decimals: alloc.token_decimals }),
+    facts: [
+      { label: t('proof.ieo.issuance'), value: `${alloc.issuance} ${o.symbol}` },
+      { label: t('proof.ieo.applied'), value: `${e.applied} ${o.symbol}`, meta: t('proof.ieo.count', { n: alloc.subscriptions.length }) },
+      { label: t('prod.ieo.applyAmount'), value: `${o.amount} ${o.symbol}` },
+    ],
+    steps: [
+      e.oversubscribed
+        ? t('proof.ieo.proRataLine', { calc: `${o.amount} × ${alloc.issuance} ÷ ${e.applied} → ${e.allotted} ${o.symbol}` })
+        : t('proof.ieo.fullLine', { calc: `${e.applied} ≤ ${alloc.issuance} → ${e.allotted} ${o.symbol}` }),
+      t('proof.ieo.costLine', { calc: `${e.allotted} × ${o.price} = ${e.cost} ${o.pay_currency_name}` }),
+      t('proof.ieo.refundLine', { calc: `${o.pay_amount} − ${e.cost} = ${e.refund} ${o.pay_currency_name}` }),
+    ],
+    ok: p.ok && mineListed,
   };
 }

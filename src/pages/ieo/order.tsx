@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { IeoOrder } from '../../../core';
+import type { IeoAllocation, IeoOrder } from '../../../core';
+import { ProofPanel } from '../../components/proof/ProofPanel';
 import { PageFrame } from '../../components/PageFrame';
-import { ieoOrders } from '../../api/products';
+import { ieoAllocation, ieoOrders } from '../../api/products';
 import { when } from '../../components/product/shared';
 import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../../components/product/Facts';
@@ -64,8 +66,20 @@ function OrderCard({ o }: { o: IeoOrder }) {
               [t('prod.ieo.finalisedAt'), when(o.finalised_at)],
             ]}
           />
+          {o.finalised_at ? <AllotmentProof o={o} /> : null}
         </div>
       )}
     </article>
+  );
+}
+
+/** "How this was settled": the project's published subscription list, fetched when opened, allotted again with core's proveIeo. */
+function AllotmentProof({ o }: { o: IeoOrder }) {
+  const { t } = useTranslation();
+  const [alloc, setAlloc] = useState<IeoAllocation | null>(null);
+  return (
+    <ProofPanel build={(v) => v.ieoProofView(o, alloc, t)} onOpen={() => void ieoAllocation(o.project_id).then(setAlloc)} testId="ieo-proof">
+      <span>…</span>
+    </ProofPanel>
   );
 }

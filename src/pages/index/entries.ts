@@ -12,6 +12,7 @@ import {
   GiftOutline,
   PicturesOutline,
   ShopbagOutline,
+  BillOutline,
 } from 'antd-mobile-icons';
 
 export interface Entry {
@@ -37,4 +38,6 @@ export const ENTRIES: Entry[] = [
   { key: 'ieo', to: '/pages/ieo/ieo', Icon: GiftOutline },
   { key: 'nft', to: '/pages/nft/nft', Icon: PicturesOutline },
   { key: 'otc', to: '/pages/otc/otc', Icon: ShopbagOutline },
+  // quick buy (spec §1): the P2P page's quick tab, a quote from the best ad
+  { key: 'quickbuy', to: '/pages/otc/otc?tab=quick', Icon: BillOutline },
 ];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { miningDailyYield, miningYield, type LockConfig } from '../../../core';
+import { lockExpireAt, miningDailyYield, miningYield, type LockConfig } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { AmountField } from '../../components/form';
 import { toastSuccess } from '../../lib/toast';
@@ -65,7 +65,8 @@ function LockBuy({ id }: { id: number }) {
   const submit = async (c: LockConfig) => {
     setTouched(true);
     if (problemOf(amount, c)) return;
-    const expires = new Date(Date.now() + c.lock_days * 86_400_000).toISOString();
+    // the server's rule (core): the lock ends with its last dividend, at the dividend time, not lock time + N × 24 h
+    const expires = new Date(lockExpireAt(Date.now(), c.dividend_time, c.lock_days)).toISOString();
     const ok = await confirmMoney(
       t('prod.lock.confirmTitle'),
       [

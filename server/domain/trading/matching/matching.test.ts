@@ -4,7 +4,7 @@
  * self-trade prevention (EXPIRE_MAKER) and user-to-user fills. Runs on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES, type LeverPosition, type SpotOrder } from '../../../../core';
+import { ACCOUNT_TYPES, proveSpot, type LeverPosition, type SpotFill, type SpotOrder } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createKit, type Kit } from '../../../testing/trading-kit';
 
@@ -121,6 +121,19 @@ describe('limit orders', () => {
       [101, 1, 'maker'],
     ]);
     expect(depth().bids[0]).toEqual(['99', '10']);
+    // the order's panel reads the same fills and recomputes the order from them with core
+    const shown = (await k.call('GET', '/api/coin/fills', u.token, { id: o.id })).message as SpotFill[];
+    expect(shown.map((f) => [f.price, f.qty, f.total, f.role])).toEqual([
+      ['100', '1', '100', 'taker'],
+      ['101', '1', '101', 'taker'],
+      ['101', '1', '101', 'maker'],
+    ]);
+    const proof = proveSpot({ side: 'buy', fills: shown, stored: { filled: done.filled, total: done.total, fillPrice: done.fill_price } });
+    expect(proof.ok).toBe(true);
+    // another user asking for these fills learns nothing: the order is "not found" to them
+    const other = await k.user('partial-peek@example.com');
+    expect(await k.call('GET', '/api/coin/fills', other.token, { id: o.id })).toMatchObject({ type: 'error' });
+    expect((await k.call('GET', '/api/coin/fills', other.token, { id: 'x' })).type).toBe('error');
   });
 
   it('cancelling a partially filled order releases the remainder and keeps what filled', async () => {

@@ -1,4 +1,4 @@
-/** IEO: /project, /project/detail, /project/order, /user/project/order. */
+/** IEO: /project, /project/detail, /project/allocation, /project/order, /user/project/order. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../envelope';
@@ -6,10 +6,12 @@ import { parse } from '../../../kernel/validate';
 import { withIdempotency } from '../../idempotency';
 import { listProjects, projectDetail } from '../../../domain/ieo/projects';
 import { ieoOrder, ieoOrders, subscribeIeo } from '../../../domain/ieo/orders';
+import { ieoAllocation } from '../../../domain/ieo/allocation';
 import { idField, raw } from './shared';
 import { optionalUser } from '../../auth';
 import { pagingShape } from '../../../kernel/paging';
 import { requestInput as input } from '../../../kernel/input';
+import { requestLang } from '../../lang';
 
 export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -20,9 +22,14 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/project', list);
   app.post('/project', list);
 
-  const detail = async (req: FastifyRequest) => ok(await projectDetail(db, now(), parse(z.object({ project_id: idField }), input(req)).project_id, await optionalUser(req)));
+  const detail = async (req: FastifyRequest) => ok(await projectDetail(db, now(), parse(z.object({ project_id: idField }), input(req)).project_id, await optionalUser(req), requestLang(req)));
   app.get('/project/detail', detail);
   app.post('/project/detail', detail);
+
+  // public once finalised: subscription amounts without users, so every subscriber can recompute their allotment
+  const allocation = async (req: FastifyRequest) => ok(await ieoAllocation(db, parse(z.object({ project_id: idField }), input(req)).project_id));
+  app.get('/project/allocation', allocation);
+  app.post('/project/allocation', allocation);
 
   app.post('/project/order', auth, async (req) => {
     const b = parse(z.object({ project_id: idField, amount: raw, pay_currency: idField, price: raw }), input(req));

@@ -11,6 +11,7 @@ import { idField, raw } from './shared';
 import { optionalUser } from '../../auth';
 import { pagingShape } from '../../../kernel/paging';
 import { requestInput as input } from '../../../kernel/input';
+import { requestLang } from '../../lang';
 
 const statusField = z
   .union([z.literal(''), z.enum(LOCK_ORDER_STATUSES), z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)])
@@ -24,7 +25,7 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
 
   const config = async (req: FastifyRequest) => {
     const q = parse(z.object({ kind: z.union([z.literal(''), z.enum(LOCK_KINDS)]).optional() }), input(req));
-    return ok(await listLockConfigs(db, await optionalUser(req), q.kind || undefined));
+    return ok(await listLockConfigs(db, await optionalUser(req), q.kind || undefined, requestLang(req)));
   };
   app.get('/lh/deposit/config', config);
   app.post('/lh/deposit/config', config);
@@ -33,13 +34,13 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
     const b = parse(z.object({ config_id: idField, amount: raw }), input(req));
     return withIdempotency(req, 'lh/deposit', async () => {
       const id = await depositLock(db, req.userId, { config_id: b.config_id, amount: b.amount }, now());
-      return ok(await lockOrder(db, req.userId, id, now()));
+      return ok(await lockOrder(db, req.userId, id, now(), requestLang(req)));
     });
   });
 
   const orders = async (req: FastifyRequest) => {
     const q = parse(z.object({ ...pagingShape, status: statusField }), input(req));
-    return ok(await lockOrders(db, req.userId, { page: q.page, limit: q.limit, status: q.status }, now()));
+    return ok(await lockOrders(db, req.userId, { page: q.page, limit: q.limit, status: q.status }, now(), requestLang(req)));
   };
   app.get('/lh/deposit/order', auth, orders);
   app.post('/lh/deposit/order', auth, orders);
@@ -49,7 +50,7 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
     const { id } = parse(z.object({ id: idField }), input(req));
     return withIdempotency(req, 'lh/deposit/order/cancel', async () => {
       await cancelLock(db, req.userId, id, now());
-      return ok(await lockOrder(db, req.userId, id, now()));
+      return ok(await lockOrder(db, req.userId, id, now(), requestLang(req)));
     });
   });
 }

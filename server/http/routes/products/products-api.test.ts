@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { DualDetail, DualOrder, DualProduct, IeoOrder, IeoProject, IeoProjectDetail, LockConfig, LockOrder, Page } from '../../../../core';
+import { proveIeo, type DualDetail, type DualOrder, type DualProduct, type IeoAllocation, type IeoOrder, type IeoProject, type IeoProjectDetail, type LockConfig, type LockOrder, type Page } from '../../../../core';
 import { checkJournalConsistency, credit, getBalances } from '../../../db/ledger';
 import type { ScriptedFeed } from '../../../market';
 import { createOperator, operatorLogin } from '../../../domain/operators/operators';
@@ -139,6 +139,11 @@ describe('lock-up mining', () => {
     expect(defi.length).toBeGreaterThan(0);
     expect(defi.every((c) => c.kind === 'defi')).toBe(true);
     expect(all.find((c) => c.lock_days === 7 && c.kind === 'lock')).toMatchObject({ min_amount: '100', daily_rate_min: '0.003', daily_rate_max: '0.004', penalty_ratio: '0.004', dividend_time: '08:00', currency_name: 'USDT' });
+    // seeded names come in the caller's language
+    const zh = envelope(await get(t.app, '/api/lh/deposit/config?kind=cloud', { lang: 'zh' })).message as LockConfig[];
+    expect(zh.map((c) => c.name)).toEqual(expect.arrayContaining(['云算力 15天', '云算力 30天']));
+    const fra = envelope(await get(t.app, '/api/lh/deposit/config?kind=lock', { lang: 'fra' })).message as LockConfig[];
+    expect(fra.find((c) => c.lock_days === 30)?.name).toBe('Blocage USDT 30 jours');
   });
 
   it('refuses below minimum, too many decimals, an empty balance; then pays daily and charges the spec penalty on early redemption', async () => {
@@ -205,6 +210,9 @@ describe('IEO', () => {
     expect(page.list.map((p) => p.status)).toEqual(['in_progress', 'warmup', 'finished']);
     const [live, warm, done] = page.list;
     expect(live).toMatchObject({ name: 'Nova Pay', issue_price: '0.1', total_issuance: '1000000', applied_count: 0, white_paper: expect.stringContaining('https://') });
+    // the brand stays; its description comes in the caller's language
+    expect(envelope(await get(t.app, `/api/project/detail?project_id=${live.id}`, { lang: 'jp' })).message).toMatchObject({ name: 'Nova Pay', description: expect.stringContaining('ステーブルコイン') });
+    expect(envelope(await get(t.app, `/api/project/detail?project_id=${live.id}`)).message).toMatchObject({ description: expect.stringContaining('Instant merchant payments') });
     const u = await user('ieo-bad@example.com');
     await grant(u.id, 4, '50');
     const order = (p: IeoProject, amount: string, price = p.issue_price, pay = 4) => () => post(t.app, '/api/project/order', { project_id: p.id, amount, pay_currency: pay, price }, u.auth);
@@ -245,8 +253,22 @@ describe('IEO', () => {
       expect(envelope(await post(t.app, '/api/project/order', { project_id: p.id, amount: applied[i], pay_currency: 4, price: '0.5' }, u.auth)).type).toBe('ok');
     }
     expect(envelope(await post(t.app, '/admin/api/ieo/finalise', { project_id: p.id }, op)).message).toBe('The project has not ended yet');
+    // the allocation is published only once it is final
+    expect(envelope(await get(t.app, `/api/project/allocation?project_id=${p.id}`)).message).toBe('The project has not ended yet');
     now += 3_600_000;
     await t.app.products.runOnce();
+    // public, without users: every subscriber recomputes their allotment from it with core's proveIeo
+    const alloc = envelope(await get(t.app, `/api/project/allocation?project_id=${p.id}`)).message as IeoAllocation;
+    expect(alloc).toMatchObject({ issuance: '1000', applied: '3000', subscriptions: applied.map((amount) => ({ amount })) });
+    expect(JSON.stringify(alloc)).not.toMatch(/user/);
+    const mineA = (envelope(await get(t.app, `/api/user/project/order?project_id=${p.id}`, users[1].auth)).message as Page<IeoOrder>).list[0];
+    const proofs = proveIeo({
+      issuance: alloc.issuance,
+      tokenDecimals: alloc.token_decimals,
+      appliedRecorded: alloc.applied,
+      subscriptions: alloc.subscriptions.map((x) => ({ id: x.id, amount: x.amount, price: mineA.price, paid: mineA.pay_amount, stored: { allotted: null, cost: null, refund: null } })),
+    });
+    expect(proofs.get(mineA.id)?.expected).toMatchObject({ allotted: '333.3333', cost: '166.66665', refund: '333.33335' });
     const expected = [
       { allotted: '500', cost: '250', refund: '500', available: '750' },
       { allotted: '333.3333', cost: '166.66665', refund: '333.33335', available: '833.33335' },

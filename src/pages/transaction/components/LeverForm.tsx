@@ -14,6 +14,7 @@ import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
 import { expectedFill, gt, leverPreview, maxLots, minus } from './preview';
+import { TpSlFields } from './TpSlFields';
 import { usePickedPrice, type PickedPrice } from './picked';
 import styles from './trade-form.module.css';
 
@@ -41,6 +42,7 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
   const [multiple, setMultiple] = useState<number | null>(null);
   const [tp, setTp] = useState('');
   const [sl, setSl] = useState('');
+  const [withTpSl, setWithTpSl] = useState(false);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
@@ -122,6 +124,7 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
       setLots('');
       setTp('');
       setSl('');
+      setWithTpSl(false);
       setTouched(false);
       onOpened(p);
     } catch {
@@ -197,10 +200,39 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         data-testid="lots-input"
       />
 
-      <div className={styles.twoBtns}>
-        <DecimalInput label={t('trade.lever.tp')} value={tp} onChange={setTp} decimals={priceDecimals} placeholder={t('trade.lever.optional')} error={tpErr} />
-        <DecimalInput label={t('trade.lever.sl')} value={sl} onChange={setSl} decimals={priceDecimals} placeholder={t('trade.lever.optional')} error={slErr} />
-      </div>
+      {/* a native checkbox: the kit's would add its weight to the trade screen's first load (bundle budget) */}
+      <label className={styles.tpslToggle}>
+        <input
+          type="checkbox"
+          checked={withTpSl}
+          onChange={(e) => {
+            setWithTpSl(e.target.checked);
+            if (!e.target.checked) {
+              setTp('');
+              setSl('');
+            }
+          }}
+          data-testid="tpsl-toggle"
+        />
+        {t('trade.lever.tpsl')}
+      </label>
+      {withTpSl ? (
+        <TpSlFields
+          side={side}
+          entry={usePrice}
+          lots={lots}
+          lotSize={s?.lot_size ?? ''}
+          multiple={mult}
+          quote={quote}
+          priceDecimals={priceDecimals}
+          tp={tp}
+          sl={sl}
+          onTp={setTp}
+          onSl={setSl}
+          tpError={tpErr}
+          slError={slErr}
+        />
+      ) : null}
 
       <div className={styles.summary}>
         <div>

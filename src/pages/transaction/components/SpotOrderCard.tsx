@@ -1,6 +1,8 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SpotOrder } from '../../../../core';
+import type { SpotFill, SpotOrder } from '../../../../core';
+import { spotFills } from '../../../api/trade';
+import { ProofPanel } from '../../../components/proof/ProofPanel';
 import { Num } from '../../../components/Num';
 import { Cell } from '../../../components/trade/Cell';
 import { formatTime } from '../../../components/trade/time';
@@ -48,6 +50,7 @@ export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecima
           {t('trade.filledOf')} <Num value={o.filled} tint={false} /> / <Num value={o.amount} tint={false} /> {base}
         </div>
       ) : null}
+      {/[1-9]/.test(o.filled) ? <FillsProof order={o} /> : null}
       {/* a partly filled order rests for the rest: cancelling releases the remainder, the fills stay */}
       {onCancel && (o.status === 'open' || o.status === 'partially_filled') ? (
         <div className={styles.cardActions}>
@@ -59,3 +62,14 @@ export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecima
     </article>
   );
 });
+
+/** "How this was filled": the order's fills, fetched when the panel opens, recomputed with core's proveSpot. */
+function FillsProof({ order }: { order: SpotOrder }) {
+  const { t } = useTranslation();
+  const [fills, setFills] = useState<SpotFill[] | null>(null);
+  return (
+    <ProofPanel build={(v) => v.spotProofView(order, fills, t)} onOpen={() => void spotFills(order.id).then(setFills)} testId="spot-proof">
+      <span>…</span>
+    </ProofPanel>
+  );
+}

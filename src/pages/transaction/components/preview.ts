@@ -3,7 +3,7 @@
  * openingFee); this file only feeds them what the form holds and answers "can the user afford it"
  * and "what is 100 %", searching with core rather than inverting a formula by hand.
  */
-import { ExactDecimal, limitCrosses, openingFee, positionMargin, spotTradeAmounts, type ContractPosition, type SpotTradeAmounts, type SpotTradeSide } from '../../../../core';
+import { ExactDecimal, limitCrosses, openingFee, positionMargin, positionPnl, positionRoe, spotTradeAmounts, type ContractPosition, type SpotTradeAmounts, type SpotTradeSide } from '../../../../core';
 
 const D = (v: string) => new ExactDecimal(v);
 const positive = (v: string | null | undefined): v is string => !!v && /^\d+(\.\d+)?$/.test(v) && D(v).gt(0);
@@ -98,4 +98,18 @@ export function maxLots(
     q = q.minus(s);
   }
   return q.gt(0) ? q.toFixed() : null;
+}
+
+/** What closing at a take-profit or stop-loss trigger would make (core's P&L and ROE), or null while the form is incomplete. */
+export function triggerOutcome(
+  side: 'long' | 'short',
+  entry: string | null | undefined,
+  trigger: string,
+  lots: string,
+  lotSize: string,
+  multiple: number,
+): { pnl: string; roe: string } | null {
+  if (!positive(entry) || !positive(trigger) || !positive(lots) || !positive(lotSize) || !(multiple > 0)) return null;
+  const p: ContractPosition = { side, lots, lotSize, multiple: String(multiple), openPrice: entry };
+  return { pnl: positionPnl(p, trigger), roe: positionRoe(p, trigger) };
 }

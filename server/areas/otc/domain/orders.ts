@@ -1,0 +1,259 @@
+/**
+ * The order's life, each step one transaction on the locked order (parties' balance locks first):
+ * open (the escrow frozen from the seller, the ad's remaining reduced, the payment timer started),
+ * paid (the buyer, with proof, before the deadline), release (the seller, with the payment
+ * password, once paid; before "paid" only when the seller confirms it explicitly), cancel (the
+ * buyer, while unpaid), timeout (the job, at the deadline, while unpaid), appeal (either side, once
+ * paid: the order waits for the back office, no timer acts on it), resolve (an operator: release
+ * or refund, with a reason, logged), rate (the taker, once released). A step whose state check
+ * fails changes nothing; the escrow moves at most once (escrow.ts, and a UNIQUE final event).
+ */
+import { checkOrder, maxOrderFiat, orderAmounts, paymentDeadline, OTC_RULES, OTC_UNFINISHED, type OtcOrder } from '../../../../core';
+import { AppError } from '../../../errors';
+import { inTransaction, type Trx } from '../../../db/tx';
+import { claimUpload } from '../../../domain/profile/files';
+import { checkPayPassword } from '../../../domain/security/pay-password';
+import { fiatOrderLimitUsdt } from '../../../domain/kyc/limits';
+import { logAction } from '../../../domain/operators/operators';
+import { canon } from '../../../kernel/decimal';
+import { sql } from 'kysely';
+import { addEvent, answered, coinAmount, currencyName, fiatAmount, lockOrder, partiesOf, roleOf, type OrderRow, type OtcCtx } from './shared';
+import { freezeEscrow, releaseEscrow, returnEscrow } from './escrow';
+import { priceNow } from './ads';
+import { payMethods } from './merchants';
+import { orderView } from './views';
+
+export interface OpenRequest {
+  ad_id: number;
+  unit: 'fiat' | 'coin';
+  amount?: unknown;
+}
+
+interface QuoteHold {
+  id: string;
+  price: string;
+  coin: string;
+  fiat: string;
+}
+
+function refuseBounds(why: string, p: { min: string; max: string; limit: string; fiat: string }): never {
+  switch (why) {
+    case 'below_min':
+      throw new AppError('otc_below_min', { min: p.min, fiat: p.fiat });
+    case 'above_level':
+      throw new AppError('otc_above_level', { limit: p.limit });
+    case 'too_small':
+      throw new AppError('otc_amount_invalid', { decimals: OTC_RULES.coinDecimals });
+    default:
+      throw new AppError('otc_above_max', { max: p.max, fiat: p.fiat });
+  }
+}
+
+/** Opens an order on an ad (or executes a quick-buy quote on it: the quote's price and amounts). */
+export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, hold?: QuoteHold): Promise<OtcOrder> {
+  const pre = await ctx.db.selectFrom('otc_ads').select(['merchant_id']).where('id', '=', r.ad_id).executeTakeFirst();
+  if (!pre) throw new AppError('otc_ad_unavailable');
+  if (pre.merchant_id === takerId) throw new AppError('otc_own_ad');
+  const limit = await fiatOrderLimitUsdt(ctx.db, takerId);
+  if (limit === '0') throw new AppError('need_real_name', undefined, '998');
+  const typed = hold ? null : r.unit === 'coin' ? coinAmount(r.amount) : fiatAmount(r.amount);
+  const nowMs = ctx.now();
+
+  const order = await inTransaction(
+    ctx.db,
+    async (trx) => {
+      if (hold) await useQuote(trx, takerId, hold.id, nowMs);
+      const ad = await trx
+        .selectFrom('otc_ads as a')
+        .innerJoin('otc_merchants as m', 'm.user_id', 'a.merchant_id')
+        .innerJoin('currencies as c', 'c.id', 'a.coin_id')
+        .selectAll('a')
+        .select(['m.status as merchant_status', 'c.name as coin'])
+        .where('a.id', '=', r.ad_id)
+        .forUpdate('a')
+        .executeTakeFirstOrThrow();
+      if (ad.status !== 'online' || ad.merchant_status !== 'approved') throw new AppError('otc_ad_unavailable');
+      const open = await trx
+        .selectFrom('otc_orders')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('taker_id', '=', takerId)
+        .where('status', 'in', [...OTC_UNFINISHED])
+        .executeTakeFirstOrThrow();
+      if (open.n >= OTC_RULES.maxOpenOrders) throw new AppError('otc_too_many_orders', { n: OTC_RULES.maxOpenOrders });
+      const { price: now, rate } = await priceNow({ db: trx, prices: ctx.prices }, ad);
+      const price = hold?.price ?? now;
+      if (!price) throw new AppError('price_unavailable');
+      const amounts = hold ? { coin: hold.coin, fiat: hold.fiat } : orderAmounts(price, r.unit, typed!);
+      const bounds = { min_fiat: ad.min_fiat, max_fiat: ad.max_fiat, remaining: ad.remaining, price, level_limit_usdt: limit, fiat_rate: rate };
+      const why = checkOrder(amounts, bounds);
+      if (why !== 'ok') refuseBounds(why, { min: canon(ad.min_fiat), max: maxOrderFiat(bounds), limit, fiat: ad.fiat });
+
+      const sellerId = ad.side === 'sell' ? ad.merchant_id : takerId;
+      const buyerId = ad.side === 'sell' ? takerId : ad.merchant_id;
+      const methods = (await payMethods(trx, sellerId)).filter((m) => ad.pay_kinds.includes(m.kind));
+      if (!methods.length) throw new AppError(sellerId === takerId ? 'otc_need_pay_method' : 'otc_ad_unavailable');
+
+      const row = await trx
+        .insertInto('otc_orders')
+        .values({
+          ad_id: ad.id, merchant_id: ad.merchant_id, taker_id: takerId, buyer_id: buyerId, seller_id: sellerId, coin_id: ad.coin_id, fiat: ad.fiat, fiat_rate: rate,
+          price, coin_amount: amounts.coin, fiat_amount: amounts.fiat, deadline: new Date(paymentDeadline(nowMs, ad.window_min)), pay_methods: JSON.stringify(methods),
+          quote_id: hold?.id ?? null, opened_at: new Date(nowMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        await freezeEscrow(trx, { id: row.id, seller_id: sellerId, coin_id: ad.coin_id, coin_amount: amounts.coin });
+      } catch (err) {
+        if (err instanceof AppError && err.key === 'insufficient_balance' && sellerId !== takerId) throw new AppError('otc_merchant_balance');
+        throw err;
+      }
+      const left = await trx
+        .updateTable('otc_ads')
+        .set({ remaining: sql`remaining - ${amounts.coin}::numeric`, updated_at: new Date() })
+        .where('id', '=', ad.id)
+        .where('remaining', '>=', amounts.coin)
+        .executeTakeFirst();
+      if (left.numUpdatedRows !== 1n) throw new AppError('otc_ad_unavailable');
+      if (hold) await trx.updateTable('otc_quotes').set({ order_id: row.id }).where('id', '=', hold.id).execute();
+      await addEvent(trx, { orderId: row.id, kind: 'opened', actor: takerId === buyerId ? 'buyer' : 'seller', actorId: takerId, at: nowMs, note: `${amounts.coin} ${ad.coin} / ${amounts.fiat} ${ad.fiat}` });
+      return answered(trx, takerId, await orderView(trx, row.id, takerId, nowMs));
+    },
+    { users: [takerId, pre.merchant_id] },
+  );
+  ctx.push({ userIds: [pre.merchant_id, takerId], orderId: order.id, what: 'order' });
+  return order;
+}
+
+async function useQuote(trx: Trx, userId: number, id: string, nowMs: number): Promise<void> {
+  const q = await trx.selectFrom('otc_quotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!q || q.user_id !== userId) throw new AppError('otc_quote_expired');
+  if (q.order_id !== null) throw new AppError('otc_quote_used');
+  if (new Date(q.expires_at).getTime() <= nowMs) throw new AppError('otc_quote_expired');
+}
+
+type Step = (trx: Trx, o: OrderRow, nowMs: number) => Promise<void>;
+
+/** Runs one step on the caller's order: parties locked, the order locked, the step, the answer. */
+async function onOrder(ctx: OtcCtx, userId: number, orderId: number, step: Step): Promise<OtcOrder> {
+  const p = await partiesOf(ctx.db, orderId, userId);
+  const nowMs = ctx.now();
+  const view = await inTransaction(
+    ctx.db,
+    async (trx) => {
+      const o = await lockOrder(trx, orderId);
+      await step(trx, o, nowMs);
+      return answered(trx, userId, await orderView(trx, orderId, userId, nowMs));
+    },
+    { users: [p.buyer_id, p.seller_id] },
+  );
+  ctx.push({ userIds: [p.buyer_id, p.seller_id], orderId, what: 'order' });
+  return view;
+}
+
+const must = (cond: boolean, key: 'otc_order_state' | 'otc_not_paid' | 'otc_order_expired' | 'otc_order_in_appeal' | 'otc_order_not_found') => {
+  if (!cond) throw new AppError(key);
+};
+
+export async function markPaid(ctx: OtcCtx, userId: number, b: { id: number; proof: string }): Promise<OtcOrder> {
+  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
+    must(o.buyer_id === userId, 'otc_order_state');
+    must(o.status === 'unpaid', 'otc_order_state');
+    must(nowMs < new Date(o.deadline).getTime(), 'otc_order_expired');
+    const proof = await claimUpload(trx, userId, b.proof, 'voucher');
+    await trx.updateTable('otc_orders').set({ status: 'paid', paid_at: new Date(nowMs), proof }).where('id', '=', o.id).execute();
+    await addEvent(trx, { orderId: o.id, kind: 'paid', actor: 'buyer', actorId: userId, at: nowMs });
+  });
+}
+
+export async function release(ctx: OtcCtx, userId: number, b: { id: number; pay_password?: string; confirm_unpaid?: boolean }): Promise<OtcOrder> {
+  const p = await partiesOf(ctx.db, b.id, userId);
+  if (p.seller_id !== userId) throw new AppError('otc_order_state');
+  // checked before the transaction: a wrong password is counted (throttle) and nothing else happens
+  const pre = await ctx.db.selectFrom('otc_orders').select('status').where('id', '=', b.id).executeTakeFirstOrThrow();
+  if (pre.status === 'unpaid' && !b.confirm_unpaid) throw new AppError('otc_not_paid');
+  await checkPayPassword(ctx.db, userId, b.pay_password);
+  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
+    must(o.status !== 'appeal', 'otc_order_in_appeal');
+    must(o.status === 'paid' || (o.status === 'unpaid' && b.confirm_unpaid === true), o.status === 'unpaid' ? 'otc_not_paid' : 'otc_order_state');
+    await releaseEscrow(trx, o);
+    await trx.updateTable('otc_orders').set({ status: 'released', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+    await addEvent(trx, { orderId: o.id, kind: 'released', actor: 'seller', actorId: userId, at: nowMs, note: o.status === 'unpaid' ? 'before paid (confirmed)' : '' });
+  });
+}
+
+export async function cancel(ctx: OtcCtx, userId: number, b: { id: number }): Promise<OtcOrder> {
+  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
+    must(o.buyer_id === userId, 'otc_order_state');
+    must(o.status === 'unpaid', 'otc_order_state');
+    await returnEscrow(trx, o, 'otc_cancel');
+    await trx.updateTable('otc_orders').set({ status: 'cancelled', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+    await addEvent(trx, { orderId: o.id, kind: 'cancelled', actor: 'buyer', actorId: userId, at: nowMs });
+  });
+}
+
+export async function appeal(ctx: OtcCtx, userId: number, b: { id: number; reason: string }): Promise<OtcOrder> {
+  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
+    must(o.status === 'paid', 'otc_order_state');
+    await trx.updateTable('otc_orders').set({ status: 'appeal', appeal_by: userId, appeal_reason: b.reason }).where('id', '=', o.id).execute();
+    await addEvent(trx, { orderId: o.id, kind: 'appeal', actor: roleOf(o, userId), actorId: userId, at: nowMs, note: b.reason });
+  });
+}
+
+export async function rate(ctx: OtcCtx, userId: number, b: { id: number; rating: number }): Promise<OtcOrder> {
+  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
+    must(o.taker_id === userId && o.status === 'released' && o.rating === null, 'otc_order_state');
+    await trx.updateTable('otc_orders').set({ rating: b.rating }).where('id', '=', o.id).execute();
+    await addEvent(trx, { orderId: o.id, kind: 'rated', actor: roleOf(o, userId), actorId: userId, at: nowMs, note: String(b.rating) });
+  });
+}
+
+/** The back office decides an appealed order: the coin to the buyer, or back to the seller. */
+export async function resolve(ctx: OtcCtx, operatorId: number, b: { id: number; outcome: 'release' | 'refund'; reason: string }): Promise<void> {
+  const p = await partiesOf(ctx.db, b.id);
+  const nowMs = ctx.now();
+  await inTransaction(
+    ctx.db,
+    async (trx) => {
+      const o = await lockOrder(trx, b.id);
+      if (o.status !== 'appeal') throw new AppError('otc_order_state');
+      if (b.outcome === 'release') await releaseEscrow(trx, o);
+      else await returnEscrow(trx, o, 'otc_refund');
+      await trx.updateTable('otc_orders').set({ status: b.outcome === 'release' ? 'released' : 'refunded', resolution: b.reason, finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+      await addEvent(trx, { orderId: o.id, kind: b.outcome === 'release' ? 'resolved_release' : 'resolved_refund', actor: 'operator', actorId: operatorId, at: nowMs, note: b.reason });
+      const coin = await currencyName(trx, o.coin_id);
+      await logAction(trx, { operatorId, action: `otc_appeal_${b.outcome}`, target: `otc_order:${o.id}`, reason: b.reason, detail: { coin, amount: canon(o.coin_amount), buyer: o.buyer_id, seller: o.seller_id } });
+    },
+    { users: [p.buyer_id, p.seller_id] },
+  );
+  ctx.push({ userIds: [p.buyer_id, p.seller_id], orderId: b.id, what: 'order' });
+}
+
+/** Test hook: called after each order's commit; throwing stops the pass there (a "crash"). */
+export type AfterCommit = (kind: string, id: number) => void;
+
+/** The timer: every unpaid order past its deadline is cancelled and its escrow returned, once. */
+export async function expireDue(ctx: OtcCtx, afterCommit?: AfterCommit): Promise<number> {
+  const nowMs = ctx.now();
+  const due = await ctx.db.selectFrom('otc_orders').select(['id', 'buyer_id', 'seller_id']).where('status', '=', 'unpaid').where('deadline', '<=', new Date(nowMs)).orderBy('id').execute();
+  let n = 0;
+  for (const d of due) {
+    const done = await inTransaction(
+      ctx.db,
+      async (trx) => {
+        const o = await lockOrder(trx, d.id);
+        if (o.status !== 'unpaid' || new Date(o.deadline).getTime() > nowMs) return false;
+        await returnEscrow(trx, o, 'otc_timeout');
+        await trx.updateTable('otc_orders').set({ status: 'cancelled', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+        await addEvent(trx, { orderId: o.id, kind: 'timeout', actor: 'system', at: nowMs });
+        return true;
+      },
+      { users: [d.buyer_id, d.seller_id] },
+    );
+    if (!done) continue;
+    n++;
+    afterCommit?.('otc_timeout', d.id);
+    ctx.push({ userIds: [d.buyer_id, d.seller_id], orderId: d.id, what: 'order' });
+  }
+  return n;
+}

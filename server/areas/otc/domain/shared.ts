@@ -1,0 +1,82 @@
+/**
+ * What every OTC step shares: the context (database, prices, clock, after-commit delivery), amount
+ * parsing, the fiat rates, the order's parties (their balance locks come first, in id order, before
+ * the order row: the canonical lock order of every OTC transaction, so two orders between the same
+ * two users never deadlock), the timeline and the idempotent answer.
+ */
+import { FUNDS_ACCOUNT_TYPE, OTC_RULES, parseOtcAmount, type OtcActor, type OtcEventKind } from '../../../../core';
+import { AppError } from '../../../errors';
+import type { Db } from '../../../db/schema';
+import type { Trx } from '../../../db/tx';
+import { answerInTx } from '../../../db/idempotency-scope';
+import { ok } from '../../../kernel/envelope';
+import type { PriceSource } from '../../../kernel/prices';
+import { fiatRate } from '../../../domain/funds';
+import type {} from '../tables'; // the area's tables join Database there
+
+/** P2P moves the coin in the change account (type 2), like loans and the products. */
+export const OTC_ACCOUNT = FUNDS_ACCOUNT_TYPE;
+
+/** A change a party should hear about once its transaction committed (socket `otc` event). */
+export interface OtcPush {
+  userIds: number[];
+  orderId: number;
+  what: 'order' | 'message';
+}
+
+export interface OtcCtx {
+  db: Db;
+  prices: PriceSource;
+  now: () => number;
+  push: (p: OtcPush) => void;
+}
+
+export const orderRef = (id: number) => ({ type: 'otc_order', id });
+
+export function coinAmount(raw: unknown): string {
+  const v = parseOtcAmount(raw, OTC_RULES.coinDecimals);
+  if (v === null) throw new AppError('otc_amount_invalid', { decimals: OTC_RULES.coinDecimals });
+  return v;
+}
+
+export function fiatAmount(raw: unknown): string {
+  const v = parseOtcAmount(raw, OTC_RULES.fiatDecimals);
+  if (v === null) throw new AppError('otc_amount_invalid', { decimals: OTC_RULES.fiatDecimals });
+  return v;
+}
+
+export async function requireFiatRate(db: Db, code: string): Promise<string> {
+  const f = await fiatRate(db, code);
+  if (!f) throw new AppError('otc_fiat_invalid');
+  return f.rate;
+}
+
+export async function currencyName(db: Db, id: number): Promise<string> {
+  const c = await db.selectFrom('currencies').select('name').where('id', '=', id).executeTakeFirst();
+  return c?.name ?? `#${id}`;
+}
+
+/** An order's fixed parties (they never change), or "not found" when the caller is not one of them. */
+export async function partiesOf(db: Db, orderId: number, userId?: number): Promise<{ buyer_id: number; seller_id: number; merchant_id: number; taker_id: number }> {
+  const o = await db.selectFrom('otc_orders').select(['buyer_id', 'seller_id', 'merchant_id', 'taker_id']).where('id', '=', orderId).executeTakeFirst();
+  if (!o || (userId !== undefined && o.buyer_id !== userId && o.seller_id !== userId)) throw new AppError('otc_order_not_found');
+  return o;
+}
+
+/** The order row, locked (the parties' balance locks must already be held: inTransaction's `users`). */
+export async function lockOrder(trx: Trx, orderId: number) {
+  return trx.selectFrom('otc_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
+}
+export type OrderRow = Awaited<ReturnType<typeof lockOrder>>;
+
+export async function addEvent(trx: Trx, e: { orderId: number; kind: OtcEventKind; actor: OtcActor; actorId?: number | null; note?: string; at: number }): Promise<void> {
+  await trx.insertInto('otc_order_events').values({ order_id: e.orderId, kind: e.kind, actor: e.actor, actor_id: e.actorId ?? null, note: e.note ?? '', created_at: new Date(e.at) }).execute();
+}
+
+export const roleOf = (o: { buyer_id: number }, userId: number): 'buyer' | 'seller' => (o.buyer_id === userId ? 'buyer' : 'seller');
+
+/** Stores the request's answer under its idempotency key inside the effect's own transaction. */
+export async function answered<T>(trx: Trx, userId: number, result: T): Promise<T> {
+  await answerInTx(trx, userId, ok(result));
+  return result;
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import Decimal from 'decimal.js';
+import type { OtcAd } from '../../../core';
+import s from './otc.module.css';
+
+/** One ad: the merchant and their figures, the price now, the limits, what is left, the payment kinds. */
+export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
+  const { t } = useTranslation();
+  const st = ad.stats;
+  return (
+    <section className={s.card} data-testid="otc-ad" data-ad={ad.id} aria-label={ad.merchant}>
+      <div className={s.head}>
+        <span className={s.name}>{ad.merchant}</span>
+        <span className={s.muted}>
+          {t('otc.stats', {
+            n: st.orders,
+            rate: st.completion_rate === null ? '—' : `${new Decimal(st.completion_rate).times(100).toDecimalPlaces(1).toFixed()}%`,
+            release: st.avg_release_s === null ? '—' : `${Math.max(1, Math.round(st.avg_release_s / 60))}`,
+          })}
+          {st.rating ? ` · ★ ${st.rating}` : ''}
+        </span>
+      </div>
+      <div className={s.row}>
+        <span className={s.price} data-testid="otc-ad-price">
+          {ad.price ?? '—'} <span className={s.muted}>{ad.fiat}</span>
+        </span>
+        {action}
+      </div>
+      <div className={s.muted}>
+        {t('otc.limits', { min: ad.min_fiat, max: ad.max_fiat, fiat: ad.fiat })} · {t('otc.available', { amount: ad.remaining, coin: ad.coin })}
+      </div>
+      <div className={s.row}>
+        <span>
+          {ad.pay_kinds.map((k) => (
+            <Tag key={k} color="primary" fill="outline" style={{ marginRight: 4 }}>
+              {t(`otc.kind.${k}`)}
+            </Tag>
+          ))}
+        </span>
+        <span className={s.muted}>
+          {ad.price_type === 'floating' ? t('otc.floating', { margin: ad.margin }) : t('otc.fixed')} · {t('otc.window', { n: ad.window_min })}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { OtcOrder } from '../../../core';
+import { LoadState } from '../../components/load/LoadState';
+import { Facts } from '../../components/product/Facts';
+import { useLoad } from '../../components/product/shared';
+import { useNow } from '../../components/product/useNow';
+import { useUserEvents } from '../../market';
+import { otcOrder } from '../../api/otc';
+import { OrderActions } from './OrderActions';
+import { OrderChat } from './OrderChat';
+import { STATUS_COLOR, mmss } from './useOtcConfig';
+import s from './otc.module.css';
+
+/** One order: status and payment countdown, amounts, the seller's payment methods, the actions, the timeline, the chat. */
+export function OrderPage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const load = useLoad(() => otcOrder(id), [id]);
+  useUserEvents((e) => {
+    if (e.kind === 'otc' && e.otc.order_id === id && e.otc.what === 'order') void load.reload();
+  });
+  const now = useNow(load.data?.status === 'unpaid');
+  return (
+    <LoadState load={load}>
+      {(o: OtcOrder) => {
+        const left = o.status === 'unpaid' ? mmss(o.deadline, now) : '';
+        const youBuy = o.role === 'buyer';
+        return (
+          <div className={s.page} data-testid="otc-order" data-status={o.status}>
+            <section className={s.card}>
+              <div className={s.head}>
+                <strong>{t(youBuy ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} · #{o.id}</strong>
+                <Tag color={STATUS_COLOR[o.status]} fill="outline" data-testid="otc-status">
+                  {t(`otc.status.${o.status}`)}
+                </Tag>
+              </div>
+              {o.status === 'unpaid' ? (
+                <span className={s.countdown} data-testid="otc-countdown">
+                  {left ? t('otc.payWithin', { left }) : t('otc.expiring')}
+                </span>
+              ) : null}
+              <Facts
+                items={[
+                  [t('otc.price'), `${o.price} ${o.fiat}`],
+                  [t('otc.total'), `${o.fiat_amount} ${o.fiat}`, 'otc-fiat-amount'],
+                  [t('otc.quantity'), `${o.coin_amount} ${o.coin}`, 'otc-coin-amount'],
+                  [t('otc.counterparty'), o.counterparty],
+                ]}
+              />
+            </section>
+            <section className={s.card} aria-label={t('otc.payTo')}>
+              <strong>{t('otc.payTo')}</strong>
+              {o.pay_methods.map((m) => (
+                <div key={m.id} className={s.method} data-testid="otc-method">
+                  {t(`otc.kind.${m.kind}`)} · {m.name} · {m.account}
+                  {m.bank ? ` · ${m.bank}` : ''}
+                </div>
+              ))}
+              {o.proof_url ? <img className={s.proof} src={o.proof_url} alt={t('otc.proof')} /> : null}
+            </section>
+            <OrderActions o={o} onChanged={() => void load.reload()} />
+            <section className={s.card} aria-label={t('otc.timeline')}>
+              <strong>{t('otc.timeline')}</strong>
+              <ol className={s.timeline} data-testid="otc-timeline">
+                {o.events.map((e) => (
+                  <li key={e.id} data-kind={e.kind}>
+                    {new Date(e.at).toLocaleTimeString()} · {t(`otc.event.${e.kind}`)}
+                    {e.note && e.kind !== 'opened' ? ` — ${e.note}` : ''}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <OrderChat orderId={o.id} />
+          </div>
+        );
+      }}
+    </LoadState>
+  );
+}
