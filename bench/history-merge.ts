@@ -80,7 +80,7 @@ function stubCandles(symbol: string, fromS: number, toS: number): unknown[] {
 async function stubHistory(ctx: BrowserContext): Promise<void> {
   await ctx.route('**/api/currency/new_timeshar?**', async (route) => {
     const u = new URL(route.request().url());
-    const body = { type: 'ok', code: 1, message: stubCandles(u.searchParams.get('symbol') ?? '', Number(u.searchParams.get('from')), Number(u.searchParams.get('to'))) };
+    const body = { code: 1, msg: 'ok', data: stubCandles(u.searchParams.get('symbol') ?? '', Number(u.searchParams.get('from')), Number(u.searchParams.get('to'))) };
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   });
 }

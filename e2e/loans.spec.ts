@@ -130,11 +130,11 @@ test('a futures position liquidated by a price fall explains itself', async ({ p
   const call = async (url: string, form: Record<string, string>) => (await (await request.post(`/api/${url}`, { headers, form })).json()) as { type: string; message: unknown };
   // leave 1,000 USDT in the futures account, then open 1 BTC at 100×: a 2 % fall takes most of it
   expect((await call('wallet/change', { currency_id: '4', number: '49000', from_field: 'lever', to_field: 'change' })).type).toBe('ok');
-  const opened = await call('lever/submit', { currency_id: '1', legal_id: '4', type: 'long', price_type: 'market', share: '1000', multiple: '100' });
+  const opened = await call('lever/submit', { currency_id: '1', legal_id: '4', type: 'long', status: 'market', share: '1000', multiple: '100' });
   expect(opened.type, JSON.stringify(opened)).toBe('ok');
   await setPrice(request, 'BTC/USDT', '49000');
   await expect
-    .poll(async () => ((await call('lever/my_trade', { currency_id: '1', legal_id: '4', status: 'history', page: '1' })).message as { list: { close_reason: string }[] }).list.map((p) => p.close_reason), { timeout: 20_000 })
+    .poll(async () => ((await call('lever/my_trade', { currency_id: '1', legal_id: '4', status: 'history', page: '1' })).message as { message: { data: { close_reason: string }[] } }).message.data.map((p) => p.close_reason), { timeout: 20_000 })
     .toContain('liquidation');
 
   await logInAs(page, DEMO_TRADER);

@@ -137,6 +137,8 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     serveClient: false,
+    // The spec's own clients bundle a socket.io 2.x client (Engine.IO 3; WIRE.md "Socket").
+    allowEIO3: true,
   });
   if (redis) {
     const pub = redis.duplicate();

@@ -142,6 +142,6 @@ describe('parseUserEvent', () => {
     const pos = { id: 3, symbol: 'BTC/USDT', status: 'closed', side: 'long', lots: '1', profit: '-4.2' };
     expect(parseUserEvent('position', pos)?.kind).toBe('position');
     expect(parseUserEvent('position', { ...pos, lots: undefined })).toBeNull();
-    expect(parseUserEvent('seconds', { id: 1, symbol: 'BTC/USDT', status: 'settled', type: 'up', number: '10', profit: null })?.kind).toBe('seconds');
+    expect(parseUserEvent('seconds', { id: 1, symbol: 'BTC/USDT', status: 'settled', type: 'up', number: '10', fact_profits: null })?.kind).toBe('seconds');
   });
 });

@@ -115,8 +115,8 @@ function Chart() {
     const now = Math.floor(Date.now() / 1000);
     void fetch(`/api/currency/new_timeshar?symbol=${encodeURIComponent(chartSymbol)}&period=1min&from=${now - 1500 * 60}&to=${now}`)
       .then((r) => r.json())
-      .then((b: { message: Candle[] }) => {
-        const cs = b.message;
+      .then((b: { data: Candle[] }) => {
+        const cs = b.data;
         main.setData(cs.map(bar));
         vol.setData(cs.map(vbar));
         lastTime = cs.length ? Math.floor(cs[cs.length - 1].time / 1000) : 0;
@@ -147,7 +147,7 @@ function App() {
   useEffect(() => {
     void fetch('/api/currency/quotation_new')
       .then((r) => r.json())
-      .then((b: { message: { quotes: Pair[] }[] }) => setPairs(b.message.flatMap((g) => g.quotes)));
+      .then((b: { message: { quotation: { symbol: string; now_price: string; open: string }[] }[] }) => setPairs(b.message.flatMap((g) => g.quotation.map((r) => ({ symbol: r.symbol, last: r.now_price, open: r.open })))));
   }, []);
   return (
     <>

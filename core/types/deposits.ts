@@ -92,15 +92,15 @@ export interface WithdrawInfo {
 }
 
 /**
- * POST /wallet/out → WithdrawEntry. Fields: currency (id), number (amount incl. fee), method
- * ('address' | 'bank' | 'bank_international', default 'address'), address (when method address:
+ * POST /wallet/out → WithdrawEntry. Fields: currency (id), number (amount incl. fee), type
+ * ('address' | 'bank' | 'bank_international', or the family's 0 | 1 | 2; default 'address'), address (when method address:
  * the destination, or address_id of a saved one), pay_password, gasercert (when GA is bound),
  * remark. The amount is frozen until an operator reviews it. Unverified users get the 998 envelope.
  */
 export interface WithdrawInput {
   currency: number;
   number: string;
-  method?: 'address' | 'bank' | 'bank_international';
+  type?: 'address' | 'bank' | 'bank_international';
   address?: string;
   address_id?: number;
   pay_password: string;

@@ -20,3 +20,24 @@ export interface Page<T> {
  * are shown only to their owner and operators.
  */
 export const FILE_ROUTE = '/api/file/';
+
+/**
+ * The family's paginator (Laravel's, WIRE.md "Contracts"): what the spec's own clients read from
+ * lever/my_trade (`message.message`) and microtrade/lists. `toPaginator` makes one from a page of
+ * `total` rows; `fromPaginator` gives our front end its list page back.
+ */
+export interface Paginator<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  total: number;
+  per_page: number;
+}
+
+export function toPaginator<T>(data: T[], page: number, perPage: number, total: number): Paginator<T> {
+  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total, per_page: perPage };
+}
+
+export function fromPaginator<T>(p: Paginator<T>): { list: T[]; page: number; limit: number; total: number; has_more: boolean } {
+  return { list: p.data, page: p.current_page, limit: p.per_page, total: p.total, has_more: p.current_page < p.last_page };
+}

@@ -5,6 +5,7 @@
  * times (ms since the epoch) are numbers. Stable: fields are added, never renamed.
  */
 import type { MarketClass } from './market';
+import type { Paginator } from './page';
 
 /** A page of a list, the same shape as every other paged list of the API. */
 export interface TradePage<T> {
@@ -154,8 +155,8 @@ export interface LeverSubmitRequest {
   currency_id: number;
   legal_id: number;
   type: LeverSide;
-  /** market (fills at the feed's price) or limit (waits for target_price) */
-  price_type: LeverEntry;
+  /** market (fills at the feed's price) or limit (waits for target_price); the family sends 1 market / 0 limit */
+  status: LeverEntry;
   target_price?: string;
   /** lots */
   share: string;
@@ -172,6 +173,15 @@ export interface LeverMyTradeRequest {
   page?: number;
   limit?: number;
   status: 'entrusted' | 'position' | 'history';
+}
+
+/**
+ * POST /lever/my_trade's answer, the family's shape (WIRE.md): the account's risk rate (percent,
+ * null without open positions) and unrealised P&L, and the page of positions as a paginator.
+ */
+export interface LeverMyTradeAnswer {
+  rate_profits_total: { hazard_rate: string | null; profits_total: string };
+  message: Paginator<LeverPosition>;
 }
 
 /** POST /lever/close {id} — closes a position at market, or withdraws an entrusted order. */
@@ -278,13 +288,25 @@ export interface LeverAccountSummary {
   liquidation_line: string;
 }
 
+/**
+ * POST /lever/deal. The family's names (WIRE.md) for what its contract screen reads: `user_lever`
+ * (available margin), `multiple` ({muit: allowed multiples, share: lot presets}, each `{value}`),
+ * `my_transaction` (open positions and entrusted orders on this pair), `lever_share_limit`,
+ * `last_price`, `ustd_price` (USDT in USD: 1), `ExRAte` (1: prices are in USDT), `lever_transaction`
+ * (recent buys/sells: not kept, always empty); plus ours: the pair's settings, the account summary.
+ */
 export interface LeverDealResponse {
   settings: PairTradeSettings;
   last_price: string | null;
   last_seq: number | null;
   account: LeverAccountSummary;
-  /** the user's open positions and entrusted orders on this pair */
-  positions: LeverPosition[];
+  user_lever: string;
+  multiple: { muit: { value: number }[]; share: { value: string }[] };
+  lever_share_limit: { min: string; max: string };
+  ustd_price: string;
+  ExRAte: string;
+  lever_transaction: { in: unknown[]; out: unknown[] };
+  my_transaction: LeverPosition[];
 }
 
 export interface LeverDealAllResponse {
@@ -346,8 +368,8 @@ export interface SecondsOrder {
   number: string;
   profit_ratio: string;
   status: SecondsStatus;
-  /** the feed price and tick seq at submission */
-  buy_price: string;
+  /** the feed price and tick seq at submission (the family's name: open_price) */
+  open_price: string;
   buy_seq: number;
   /** the buy tick's time (ms) */
   buy_ts: number;
@@ -362,11 +384,13 @@ export interface SecondsOrder {
   result: SecondsOutcome | null;
   /** amount credited back (0 on a loss), null until settled */
   payout: string | null;
-  /** payout − stake, null until settled */
-  profit: string | null;
+  /** payout − stake, null until settled (the family's name) */
+  fact_profits: string | null;
   created_at: number;
-  /** when it was settled ("sell time") */
-  settled_at: number | null;
+  /** when it was settled ("sell time"; the family's name) */
+  handled_at: number | null;
+  /** ms left until expiry when the answer was made; 0 once expired or settled */
+  remain_milli_seconds: number;
 }
 
 // ───────────────────────────── user events (private socket room) ─────────────────────────────

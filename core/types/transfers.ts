@@ -46,16 +46,21 @@ export interface ExchangeCurrency {
   available: string;
 }
 
-/** POST /user/getTransferFee {from_currency_id, to_currency_id} → ExchangeQuote basis */
+/**
+ * POST /user/getTransferFee {from_currency_id, to_currency_id} → ExchangeQuote basis, in the
+ * family's names (WIRE.md, their spelling `form_price`): the USDT prices of both coins and the fee.
+ */
 export interface ExchangeFee {
   from_currency_id: number;
   to_currency_id: number;
-  from_price_usdt: string;
-  to_price_usdt: string;
+  /** USDT price of `from` */
+  form_price: string;
+  /** USDT price of `to` */
+  to_price: string;
   /** units of `to` per 1 unit of `from`, before the fee */
   rate: string;
   /** fee as a fraction of the amount received, e.g. "0.002" */
-  fee_rate: string;
+  fee: string;
 }
 
 /** POST /user/Transfer {number, from_currency_id, to_currency_id} → ExchangeEntry */

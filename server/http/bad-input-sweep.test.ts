@@ -42,7 +42,7 @@ async function snapshot(): Promise<string> {
 type Case = [label: string, method: 'GET' | 'POST', url: string, who: 'user' | 'op', fields: Record<string, string | number>];
 const addr = { currency: 4, name: 'Mine', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
 const bank = { real_name: 'Alice', bank_account: '6222020200112233445', bank_name: 'ICBC', bank_network: 'HQ', bank_dizhi: 'Beijing', phone: '13900000000' };
-const out = { currency: 4, number: '20', method: 'address', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'paypass123' };
+const out = { currency: 4, number: '20', type: 'address', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'paypass123' };
 
 const CASES: Case[] = [
   ['NUL in a bank field', 'POST', '/api/user/cash_save', 'user', { ...bank, bank_name: NUL }],

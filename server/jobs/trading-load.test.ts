@@ -51,7 +51,7 @@ it('200 concurrent random orders across 20 users keep every balance equal to its
       else if (kind === 'cancel') res = await k.call('POST', '/api/coin/cancel', u.token, { id: 1 + Math.floor(r() * 60) });
       else if (kind === 'lever_mkt') res = await k.call('POST', '/api/lever/submit', u.token, { currency_id: pick([1, 2]), legal_id: 4, type: pick(['long', 'short']), share: pick(['10', '100', '300']), multiple: pick([10, 20, 50]) });
       else if (kind === 'lever_lim')
-        res = await k.call('POST', '/api/lever/submit', u.token, { currency_id: 1, legal_id: 4, type: pick(['long', 'short']), price_type: 'limit', target_price: pick(['49800', '50200']), share: '50', multiple: 20 });
+        res = await k.call('POST', '/api/lever/submit', u.token, { currency_id: 1, legal_id: 4, type: pick(['long', 'short']), status: 'limit', target_price: pick(['49800', '50200']), share: '50', multiple: 20 });
       else if (kind === 'close') res = await k.call('POST', '/api/lever/close', u.token, { id: 1 + Math.floor(r() * 60) });
       else res = await k.call('POST', '/api/microtrade/submit', u.token, { match_id: pick([1, 2]), currency_id: 4, type: pick(['up', 'down']), seconds: 30, number: pick(['10', '50', '200']) });
       const key = `${kind}:${res.type === 'ok' ? 'ok' : String(res.message)}`;

@@ -69,7 +69,7 @@ describe('HTTP routes', () => {
   const timeshar = async (q: Record<string, string | number>) => {
     const res = await app.inject({ method: 'GET', url: '/api/currency/new_timeshar', query: Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])) });
     expect(res.statusCode).toBe(200);
-    return res.json() as { type: string; code: number; message: unknown };
+    return res.json() as { code: number; msg: string; data: unknown };
   };
 
   it('new_timeshar merges persisted bars with the open bar, without duplicates', async () => {
@@ -80,14 +80,14 @@ describe('HTTP routes', () => {
     await m.flush(); // both bars persisted; the second is still open
     f.push('ETH/USDT', '12.5', '1', base + 90_000); // changes the open bar in memory only
     const r = await timeshar({ symbol: 'ETH/USDT', period: '1min', from: sec(base), to: sec(base + 120_000) });
-    expect(r.type).toBe('ok');
-    expect(r.message).toEqual([
+    expect(r.code).toBe(1);
+    expect(r.data).toEqual([
       { time: base, open: '10', high: '10', low: '10', close: '10', volume: '1' },
       { time: base + 60_000, open: '11', high: '12.5', low: '11', close: '12.5', volume: '2' },
     ]);
     // `to` in seconds covers its whole second; `from` after the first bar excludes it
     const later = await timeshar({ symbol: 'ETH/USDT', period: '1min', from: sec(base) + 1, to: sec(base + 60_000) });
-    expect((later.message as { time: number }[]).map((c) => c.time)).toEqual([base + 60_000]);
+    expect((later.data as { time: number }[]).map((c) => c.time)).toEqual([base + 60_000]);
   });
 
   it('new_timeshar validates its input', async () => {
@@ -100,7 +100,7 @@ describe('HTTP routes', () => {
       { symbol: 'ETH/USDT', period: '1min' },
     ]) {
       const r = await timeshar(bad);
-      expect(r).toMatchObject({ type: 'error', code: 0, message: 'Parameter error' });
+      expect(r).toEqual({ code: -1, msg: 'Parameter error', data: [] });
     }
   });
 
@@ -110,9 +110,9 @@ describe('HTTP routes', () => {
     const body = res.json() as { type: string; message: QuoteGroup[] };
     expect(body.type).toBe('ok');
     expect(body.message[0].name).toBe('USDT');
-    const eth = body.message[0].quotes.find((q) => q.symbol === 'ETH/USDT')!;
-    expect(eth).toMatchObject({ base: 'ETH', quote: 'USDT', currency_id: 2, legal_id: 4, last: '13', open: '10', high: '13', low: '10', change: '30.00' });
+    const eth = body.message[0].quotation.find((q) => q.symbol === 'ETH/USDT')!;
+    expect(eth).toMatchObject({ id: 2, currency_name: 'ETH', legal_name: 'USDT', currency_id: 2, legal_id: 4, now_price: '13', open: '10', high: '13', low: '10', change: '30.00' });
     // BTC has not ticked in this market: still listed, from its persisted state
-    expect(body.message[0].quotes.find((q) => q.symbol === 'BTC/USDT')?.last).toBeDefined();
+    expect(body.message[0].quotation.find((q) => q.symbol === 'BTC/USDT')?.now_price).toBeDefined();
   });
 });

@@ -71,17 +71,6 @@ export interface LastPrice {
 
 export type TicksHandler = (ticks: readonly Tick[]) => void;
 
-export interface QuoteRow extends PairInfo {
-  last: string;
-  /** price 24 h ago (hour-aligned window, see tickers.ts) */
-  open: string;
-  high: string;
-  low: string;
-  volume: string;
-  /** 24 h change in percent, two decimals ("-1.25" = −1.25 %) */
-  change: string;
-}
-
 export interface MarketService {
   feed: MarketFeed;
   aggregator: KlineAggregator;
@@ -197,9 +186,10 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
 
   const tickLog = new TickLog({ repo, persisted, flushMs: config.tickLogMs, log });
   const tickers = new TickerBook(aggregator);
+  const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
   const books = new BookService({ feed, now });
   const fanout: MarketSocket | undefined = opts.io
-    ? attachMarketSocket({ io: opts.io, aggregator, tickers, books, isSymbol, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
+    ? attachMarketSocket({ io: opts.io, aggregator, tickers, books, isSymbol, pair: (symbol) => pairIndex.get(symbol), resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
     : undefined;
   const listeners = new Set<TicksHandler>();
 

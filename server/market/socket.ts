@@ -20,11 +20,12 @@
  */
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, room, isPeriod, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, room, isPeriod, type PairInfo, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
 import type { BookService } from './books/service';
 import type { TickerBook } from './tickers';
 import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
 import { handleAuth, userRoom, type ResolveUser } from './socket-auth';
+import { attachFamily } from './family';
 
 export type { ResolveUser };
 export type TickerMode = 'every' | 'latest';
@@ -54,6 +55,8 @@ export interface FanoutOptions {
    */
   flushMs?: number;
   tickerMode?: TickerMode;
+  /** the pair's listing, for the family's events (family.ts); absent: no family events */
+  pair?: (symbol: string) => PairInfo | undefined;
   log: { warn(obj: object, msg?: string): void };
 }
 
@@ -69,6 +72,7 @@ export interface MarketSocket {
 }
 
 const MAX_CHANNELS = 500;
+const DEPTH_PREFIX = channel.depth('');
 const subscribeSchema = z.object({ channels: z.array(z.string().max(100)).max(MAX_CHANNELS) });
 
 type Parsed = { kind: 'tickers' } | { kind: 'ticker'; symbol: string } | { kind: 'kline'; symbol: string; period: Period } | { kind: 'depth' | 'trades'; symbol: string };
@@ -90,6 +94,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   const { io, aggregator, tickers } = opts;
   const mode = opts.tickerMode ?? 'latest';
   const rooms = io.of('/').adapter.rooms;
+  const family = opts.pair ? attachFamily({ io, aggregator, books: opts.books, pair: opts.pair, resolveUser: opts.resolveUser, log: opts.log }) : undefined;
 
   // Live rooms we fan out to, kept in step with the adapter (a socket leaving on disconnect too).
   const klineRooms = new Map<string, Set<Period>>();
@@ -114,7 +119,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       s?.delete(p.period);
       if (s?.size === 0) klineRooms.delete(p.symbol);
       lastBarSent.delete(room);
-    } else if (p?.kind === 'depth' || p?.kind === 'trades') opts.books.watch(p.kind, p.symbol, false);
+    } else if (p?.kind === 'trades' || (p?.kind === 'depth' && !family?.watchesDepth(p.symbol))) opts.books.watch(p.kind, p.symbol, false);
   };
   io.of('/').adapter.on('create-room', onCreate);
   io.of('/').adapter.on('delete-room', onDelete);
@@ -162,6 +167,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   timer.unref?.();
   opts.books.setEmitter((room, event, payload) => {
     if (rooms.has(room)) io.to(room).emit(event, payload);
+    if (family && event === SOCKET_EVENTS.depth) family.depthChanged(room.slice(DEPTH_PREFIX.length));
   });
   const bookTimer = setInterval(() => opts.books.flush(), opts.bookFlushMs ?? 100);
   bookTimer.unref?.();
@@ -218,6 +224,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     });
 
     handleAuth(socket, opts.resolveUser, opts.log);
+    family?.attach(socket);
   });
 
   return {
@@ -232,10 +239,12 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
         if (tickerRooms.has(tick.symbol)) symbolLatest.set(tick.symbol, updates[i]);
         if (klineRooms.has(tick.symbol)) klineDirty.set(tick.symbol, tick);
       }
+      family?.push(ticks, updates);
     },
     flush,
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+      family?.toUser(userId, event, payload);
     },
     emitToRoom(room, event, payload) {
       io.to(room).emit(event, payload);
@@ -243,6 +252,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     close() {
       clearInterval(timer);
       clearInterval(bookTimer);
+      family?.close();
       flush();
       opts.books.flush();
       io.of('/').adapter.off('create-room', onCreate);

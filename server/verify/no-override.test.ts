@@ -148,7 +148,7 @@ it('a settings change applies to new orders only: an open seconds order settles 
   await k.tick('BTC/USDT', '50001', t0 + 10_000);
   k.clock.now = t0 + 30_000;
   await k.settle();
-  expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: o.id })).message).toMatchObject({ status: 'settled', result: 'win', payout: '115', profit: '15' });
+  expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: o.id })).message).toMatchObject({ status: 'settled', result: 'win', payout: '115', fact_profits: '15' });
   await k.app.db.updateTable('seconds_configs').set({ profit_ratio: '0.15' }).where('seconds', '=', 30).execute();
 });
 

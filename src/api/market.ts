@@ -22,7 +22,10 @@ const int = (v: unknown, d: number): number => {
   return Number.isInteger(n) && n >= 0 ? n : d;
 };
 
-/** Validate one quote; rows without a symbol are dropped rather than shown half-empty. */
+/**
+ * Validate one quotation row (the family's names, WIRE.md: currency_name, legal_name, now_price…)
+ * into the app's Quote; rows without a symbol are dropped rather than shown half-empty.
+ */
 function toQuote(raw: unknown, group: string): Quote | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
@@ -32,14 +35,14 @@ function toQuote(raw: unknown, group: string): Quote | null {
   const market: MarketClass = r.market === 'stock' ? 'stock' : 'crypto';
   return {
     symbol,
-    base: str(r.base, base),
-    quote: str(r.quote, quote || group),
+    base: str(r.currency_name, base),
+    quote: str(r.legal_name, quote || group),
     currency_id: int(r.currency_id, 0),
     legal_id: int(r.legal_id, 0),
     market,
     price_decimals: int(r.price_decimals, 4),
     qty_decimals: int(r.qty_decimals, 4),
-    last: str(r.last),
+    last: str(r.now_price),
     open: str(r.open),
     high: str(r.high),
     low: str(r.low),
@@ -56,9 +59,9 @@ export async function quotationNew(): Promise<QuoteGroup[]> {
 export function parseQuoteGroups(m: unknown): QuoteGroup[] {
   if (!Array.isArray(m)) return [];
   return m.map((g: unknown) => {
-    const gr = (g && typeof g === 'object' ? g : {}) as { name?: unknown; quotes?: unknown };
+    const gr = (g && typeof g === 'object' ? g : {}) as { name?: unknown; quotation?: unknown };
     const name = str(gr.name, '');
-    const quotes = Array.isArray(gr.quotes) ? gr.quotes.map((q) => toQuote(q, name)).filter((q): q is Quote => q !== null) : [];
+    const quotes = Array.isArray(gr.quotation) ? gr.quotation.map((q) => toQuote(q, name)).filter((q): q is Quote => q !== null) : [];
     return { name, quotes };
   });
 }

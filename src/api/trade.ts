@@ -5,6 +5,9 @@
  * call that moves money carries an idempotency key, so the client's own retry cannot either.
  */
 import {
+  fromPaginator,
+  type LeverMyTradeAnswer,
+  type Paginator,
   ACCOUNT_TYPES,
   CONSTANTS,
   type LeverBatchCloseResult,
@@ -67,8 +70,12 @@ export function spotTrade(req: SpotTradeRequest): Promise<SpotOrder> {
   return post<SpotOrder>('/coin/trade', form(req), once);
 }
 
-export function spotList(req: SpotListRequest, opts: CallOptions = quiet): Promise<TradePage<SpotOrder>> {
-  return get<TradePage<SpotOrder>>('/coin/list', form({ limit: CONSTANTS.pageSize, ...req }), opts);
+/** coin/list answers a plain array (the family's shape): a full page may have more after it. */
+export async function spotList(req: SpotListRequest, opts: CallOptions = quiet): Promise<TradePage<SpotOrder>> {
+  const limit = req.limit ?? CONSTANTS.pageSize;
+  const page = req.page ?? 1;
+  const list = await get<SpotOrder[]>('/coin/list', form({ ...req, limit }), opts);
+  return { list, page, limit, total: (page - 1) * limit + list.length, has_more: list.length === limit };
 }
 
 export function spotCancel(id: number): Promise<SpotOrder> {
@@ -94,8 +101,8 @@ export function leverSubmit(req: LeverSubmitRequest): Promise<LeverPosition> {
   return post<LeverPosition>('/lever/submit', form(req), once);
 }
 
-export function leverMyTrade(req: LeverMyTradeRequest, opts: CallOptions = quiet): Promise<TradePage<LeverPosition>> {
-  return post<TradePage<LeverPosition>>('/lever/my_trade', form({ limit: CONSTANTS.pageSize, ...req }), opts);
+export async function leverMyTrade(req: LeverMyTradeRequest, opts: CallOptions = quiet): Promise<TradePage<LeverPosition>> {
+  return fromPaginator((await post<LeverMyTradeAnswer>('/lever/my_trade', form({ limit: CONSTANTS.pageSize, ...req }), opts)).message);
 }
 
 export function leverClose(id: number): Promise<LeverPosition> {
@@ -129,8 +136,8 @@ export function secondsSubmit(req: SecondsSubmitRequest): Promise<SecondsOrder> 
   return post<SecondsOrder>('/microtrade/submit', form(req), once);
 }
 
-export function secondsList(req: SecondsListRequest, opts: CallOptions = quiet): Promise<TradePage<SecondsOrder>> {
-  return get<TradePage<SecondsOrder>>('/microtrade/lists', form({ limit: CONSTANTS.secondsPageSize, ...req }), opts);
+export async function secondsList(req: SecondsListRequest, opts: CallOptions = quiet): Promise<TradePage<SecondsOrder>> {
+  return fromPaginator(await get<Paginator<SecondsOrder>>('/microtrade/lists', form({ limit: CONSTANTS.secondsPageSize, ...req }), opts));
 }
 
 export function secondsResult(id: number): Promise<SecondsOrder> {

@@ -5,14 +5,14 @@ const c = (time: number, close = '1.5') => ({ time, open: '1', high: '2', low: '
 
 describe('history', () => {
   it('parses the envelope to bars in seconds, sorted, unique, malformed dropped', () => {
-    const bars = parseHistory({ type: 'ok', code: 1, message: [c(120_000), c(60_000), { time: 1 }, c(120_000, '3'), c(0, 'NaN')] });
+    const bars = parseHistory({ code: 1, msg: 'ok', data: [c(120_000), c(60_000), { time: 1 }, c(120_000, '3'), c(0, 'NaN')] });
     expect(bars.map((b) => b.time)).toEqual([60, 120]);
     expect(bars[1].close).toBe(3);
   });
 
   it('an error envelope throws with its message', () => {
-    expect(() => parseHistory({ type: 'error', code: 0, message: 'bad symbol' })).toThrow(HistoryError);
-    expect(() => parseHistory({ type: 'error', code: 0, message: 'bad symbol' })).toThrow('bad symbol');
+    expect(() => parseHistory({ code: -1, msg: 'bad symbol', data: [] })).toThrow(HistoryError);
+    expect(() => parseHistory({ code: -1, msg: 'bad symbol', data: [] })).toThrow('bad symbol');
   });
 
   it('default range covers MAX_HISTORY_BARS buckets up to now', () => {
@@ -23,7 +23,7 @@ describe('history', () => {
   });
 
   it('payload columns line up', () => {
-    const p = toPayload('A', '1min', parseHistory({ type: 'ok', code: 1, message: [c(0), c(60_000)] }));
+    const p = toPayload('A', '1min', parseHistory({ code: 1, msg: 'ok', data: [c(0), c(60_000)] }));
     expect(Array.from(p.time)).toEqual([0, 60]);
     expect(Array.from(p.close)).toEqual([1.5, 1.5]);
     expect(p.volume).toBeInstanceOf(Float64Array);

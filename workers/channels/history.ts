@@ -1,6 +1,7 @@
 /**
  * REST history: GET {apiBase}/currency/new_timeshar?from&to&symbol&period (unix seconds) →
- * envelope {type:'ok', code:1, message: Candle[]} oldest first, at most 1500 bars.
+ * {code: 1, msg, data: Candle[]} oldest first, at most 1500 bars (the family's shape, outside the
+ * envelope; a refusal is {code: -1, msg}).
  */
 import { bucketStart, nextBucketStart, type Period } from '../../core';
 import type { ChartBar, HistoryPayload } from '../api-types';
@@ -18,13 +19,13 @@ export function defaultRange(period: Period, nowMs: number): { from: number; to:
   return { from: Math.floor((start - (MAX_HISTORY_BARS - 1) * len) / 1000), to: Math.ceil(nowMs / 1000) };
 }
 
-/** Parse the envelope and the candles; malformed candles are dropped, order and uniqueness enforced. */
+/** Parse the answer and the candles; malformed candles are dropped, order and uniqueness enforced. */
 export function parseHistory(body: unknown): ChartBar[] {
-  if (!isObj(body) || body.type !== 'ok') {
-    const msg = isObj(body) && typeof body.message === 'string' ? body.message : 'bad history answer';
+  if (!isObj(body) || body.code !== 1) {
+    const msg = isObj(body) && typeof body.msg === 'string' ? body.msg : 'bad history answer';
     throw new HistoryError(msg);
   }
-  const { items } = validArray(body.message, isCandle);
+  const { items } = validArray(body.data, isCandle);
   const bars = items.map(toChartBar).sort((a, b) => a.time - b.time);
   // Never hand the chart two bars with one time: keep the last of equal times.
   const out: ChartBar[] = [];

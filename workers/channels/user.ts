@@ -30,7 +30,7 @@ export function isLeverPosition(v: unknown): v is LeverPosition {
 }
 
 export function isSecondsOrder(v: unknown): v is SecondsOrder {
-  return isRecordBase(v) && (v.type === 'up' || v.type === 'down') && isDecimal(v.number) && isSigned(v.profit);
+  return isRecordBase(v) && (v.type === 'up' || v.type === 'down') && isDecimal(v.number) && isSigned(v.fact_profits);
 }
 
 export function isBalanceEvent(v: unknown): v is BalanceEvent {

@@ -7,12 +7,14 @@ import { defineArea, API_PREFIX } from '../../plugins/area';
 import { createTradingContext, seedTrading } from '../../domain/trading';
 import { startTradingJobs } from '../../jobs';
 import { tradingRoutes } from '../../http/routes/trading';
+import { setContractTerms } from '../../market';
 import { spotFillRoutes } from './fill-routes';
 
 export const tradingArea = defineArea('trading', async (app) => {
   app.startup.seed('trading', 'pair settings, seconds configurations, liquidation line', () => seedTrading(app.db));
   app.startup.start('trading', async () => {
     const ctx = await createTradingContext(app.db, app.market);
+    setContractTerms(app.market, (symbol) => ctx.settings.get(symbol));
     app.decorate('trading', await startTradingJobs(app, ctx));
   });
   await app.register(tradingRoutes, { prefix: API_PREFIX });

@@ -33,7 +33,7 @@ export async function exchangeFee(db: Kysely<Database>, prices: PriceSource, fro
   const fp = requirePriceUsdt(prices, from.name);
   const tp = requirePriceUsdt(prices, to.name);
   const q = exchangeQuote({ number: '1', fromPrice: fp, toPrice: tp, feeRate: '0', decimals: 18 });
-  return { from_currency_id: from.id, to_currency_id: to.id, from_price_usdt: fp, to_price_usdt: tp, rate: q.rate, fee_rate: await exchangeFeeRate(db) };
+  return { from_currency_id: from.id, to_currency_id: to.id, form_price: fp, to_price: tp, rate: q.rate, fee: await exchangeFeeRate(db) };
 }
 
 export async function exchange(db: Kysely<Database>, prices: PriceSource, userId: number, input: { number: string; fromId: number; toId: number }): Promise<number> {

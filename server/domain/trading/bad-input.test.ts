@@ -80,7 +80,7 @@ describe('bad input changes nothing', () => {
       expect(await k.call('POST', url, bob.token, fields)).toEqual({ type: 'error', code: 0, message: 'Order not found' });
     }
     expect(await snapshot()).toBe(before);
-    expect((await k.call('GET', '/api/coin/list', bob.token, {})).message).toMatchObject({ list: [], total: 0 });
+    expect((await k.call('GET', '/api/coin/list', bob.token, {})).message).toEqual([]);
   });
 
   it('answers in the request language', async () => {

@@ -13,6 +13,8 @@ const BTC = 1;
 const ETH = 2;
 
 let k: Kit;
+/** lever/my_trade's positions: the paginator under message.message (WIRE.md) */
+const myTrade = async (token: string, status: string) => ((await k.call('POST', '/api/lever/my_trade', token, { status })).message as { message: { data: LeverPosition[] } }).message.data;
 beforeAll(async () => {
   k = await createKit();
 });
@@ -34,12 +36,12 @@ describe('spot', () => {
 
     await k.tick('BTC/USDT', '49500');
     await k.tick('BTC/USDT', '49000.01');
-    let list = (await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as { list: SpotOrder[] };
-    expect(list.list.map((x) => x.id)).toEqual([o.id]);
+    let list = (await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as SpotOrder[];
+    expect(list.map((x) => x.id)).toEqual([o.id]);
 
     await k.tick('BTC/USDT', '48999.5');
-    list = (await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as { list: SpotOrder[] };
-    expect(list.list[0]).toMatchObject({ id: o.id, status: 'filled', fill_price: '49000', total: '24500', fee: '0', fill_seq: k.app.market.books.book('BTC/USDT').source.seq, frozen: '0' });
+    list = (await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as SpotOrder[];
+    expect(list[0]).toMatchObject({ id: o.id, status: 'filled', fill_price: '49000', total: '24500', fee: '0', fill_seq: k.app.market.books.book('BTC/USDT').source.seq, frozen: '0' });
     expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '75500', frozen: '0' });
     expect(await k.balance(u.id, BTC, CHANGE)).toEqual({ available: '0.5', frozen: '0' });
   });
@@ -86,14 +88,14 @@ describe('lever', () => {
 
     await k.tick('ETH/USDT', '3049.99');
     const hit = await k.tick('ETH/USDT', '3050');
-    let hist = (await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] };
+    let hist = { list: await myTrade(u.token, 'history') };
     expect(hist.list).toHaveLength(1);
     expect(hist.list[0]).toMatchObject({ id: sl.id, status: 'closed', close_reason: 'stop_loss', close_price: '3050', close_seq: hit.seq, profit: '-50' });
 
     await k.tick('ETH/USDT', '3099.99');
-    expect(((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'position' })).message as { list: LeverPosition[] }).list.map((p) => p.id)).toEqual([tp.id]);
+    expect(({ list: await myTrade(u.token, 'position') }).list.map((p) => p.id)).toEqual([tp.id]);
     await k.tick('ETH/USDT', '3100');
-    hist = (await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] };
+    hist = { list: await myTrade(u.token, 'history') };
     expect(hist.list.find((x) => x.id === tp.id)).toMatchObject({ close_reason: 'take_profit', close_price: '3100', profit: '100' });
     // 10000 − 1.5 − 1.5 − 50 + 100
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '10047', frozen: '0' });
@@ -103,16 +105,16 @@ describe('lever', () => {
     const u = await k.user('lever2@example.com');
     await k.fund(u.id, USDT, LEVER, '1000');
     await k.tick('ETH/USDT', '3000');
-    const e = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'limit', target_price: '2950', share: '10', multiple: 20 })).message as LeverPosition;
+    const e = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'limit', target_price: '2950', share: '10', multiple: 20 })).message as LeverPosition;
     expect(e).toMatchObject({ status: 'entrusted', margin: '14.75', fee: '0.1475' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.8975' });
     await k.tick('ETH/USDT', '2950.01');
     const fill = await k.tick('ETH/USDT', '2949');
-    const pos = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'position' })).message as { list: LeverPosition[] }).list[0];
+    const pos = ({ list: await myTrade(u.token, 'position') }).list[0];
     expect(pos).toMatchObject({ id: e.id, status: 'position', open_price: '2950', open_seq: fill.seq });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
 
-    const e2 = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'limit', target_price: '3200', share: '10', multiple: 20 })).message as LeverPosition;
+    const e2 = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'limit', target_price: '3200', share: '10', multiple: 20 })).message as LeverPosition;
     expect((await k.call('POST', '/api/lever/close', u.token, { id: e2.id })).message).toMatchObject({ status: 'cancelled' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '985.1025', frozen: '14.75' });
     const closed = (await k.call('POST', '/api/lever/batch_close', u.token, { type: 'long' })).message as { closed: number };
@@ -129,11 +131,11 @@ describe('lever', () => {
     // risk = (45.25 + 950 + P&L) / 950: 47300 → 50.76 %, 47200 → 48.76 % (line 50 %)
     await k.tick('BTC/USDT', '48000');
     await k.tick('BTC/USDT', '47300');
-    const deal = (await k.call('POST', '/api/lever/deal', u.token, { currency_id: BTC, legal_id: USDT })).message as { account: { risk_rate: string }; positions: LeverPosition[] };
+    const deal = (await k.call('POST', '/api/lever/deal', u.token, { currency_id: BTC, legal_id: USDT })).message as { account: { risk_rate: string }; my_transaction: LeverPosition[] };
     expect(deal.account.risk_rate).toBe('50.76');
-    expect(deal.positions[0]).toMatchObject({ status: 'position', risk_rate: '50.76' });
+    expect(deal.my_transaction[0]).toMatchObject({ status: 'position', risk_rate: '50.76' });
     const hit = await k.tick('BTC/USDT', '47200');
-    const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
+    const hist = ({ list: await myTrade(u.token, 'history') }).list;
     expect(hist[0]).toMatchObject({ id: p.id, close_reason: 'liquidation', close_price: '47200', close_seq: hit.seq, profit: '-532', uncovered_loss: '0' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '463.25', frozen: '0' });
   });
@@ -149,7 +151,7 @@ describe('lever', () => {
     await k.tick('BTC/USDT', '50000');
     await k.call('POST', '/api/lever/submit', u.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '190', multiple: 10 });
     await k.tick('BTC/USDT', '40000');
-    const hist = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'history' })).message as { list: LeverPosition[] }).list;
+    const hist = ({ list: await myTrade(u.token, 'history') }).list;
     expect(hist[0]).toMatchObject({ close_reason: 'liquidation', profit: `-${taken}`, uncovered_loss: absorbed });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '0' });
   });
@@ -171,7 +173,7 @@ describe('lever', () => {
     expect(await fees()).toEqual([-1.5]); // 3000 × 0.0005
     await k.app.trading.chargeOvernight(day + 2 * 86_400_000 + 1);
     expect(await fees()).toEqual([-1.5, -1.5]);
-    const pos = ((await k.call('POST', '/api/lever/my_trade', u.token, { status: 'position' })).message as { list: LeverPosition[] }).list.find((x) => x.id === p.id);
+    const pos = ({ list: await myTrade(u.token, 'position') }).list.find((x) => x.id === p.id);
     expect(pos?.overnight_fee).toBe('3');
     expect((await k.balance(u.id, USDT, LEVER)).available).toBe(String(Number(after.available) - 3));
     await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
@@ -193,7 +195,7 @@ describe('seconds', () => {
     const buy = await k.tick('BTC/USDT', '50000', t0 - 500);
     const up = await order(u.token, 'up');
     const down = await order(u.token, 'down');
-    expect(up).toMatchObject({ status: 'pending', buy_price: '50000', buy_seq: buy.seq, expires_at: t0 + 30_000, expected_profit: '15' });
+    expect(up).toMatchObject({ status: 'pending', open_price: '50000', remain_milli_seconds: 30_000, buy_seq: buy.seq, expires_at: t0 + 30_000, expected_profit: '15' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '800', frozen: '200' });
 
     const end = await k.tick('BTC/USDT', '50100', t0 + 29_000);
@@ -205,9 +207,9 @@ describe('seconds', () => {
     k.clock.now = t0 + 30_000;
     await k.settle();
     const upDone = (await k.call('GET', '/api/microtrade/get_result', u.token, { id: up.id })).message as SecondsOrder;
-    expect(upDone).toMatchObject({ status: 'settled', result: 'lose', end_price: '40000', end_seq: end.seq + 1, payout: '0', profit: '-100' });
+    expect(upDone).toMatchObject({ status: 'settled', result: 'lose', end_price: '40000', end_seq: end.seq + 1, payout: '0', fact_profits: '-100', remain_milli_seconds: 0 });
     const downDone = (await k.call('GET', '/api/microtrade/get_result', u.token, { id: down.id })).message as SecondsOrder;
-    expect(downDone).toMatchObject({ result: 'win', payout: '115', profit: '15' });
+    expect(downDone).toMatchObject({ result: 'win', payout: '115', fact_profits: '15' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '915', frozen: '0' });
 
     // a tie: no tick after the buy → the end price is the buy tick
@@ -215,11 +217,11 @@ describe('seconds', () => {
     const tie = await order(u.token, 'up');
     k.clock.now += 30_000;
     await k.settle();
-    expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: tie.id })).message).toMatchObject({ result: 'tie', end_price: '60000', end_seq: tie.buy_seq, payout: '100', profit: '0' });
+    expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: tie.id })).message).toMatchObject({ result: 'tie', end_price: '60000', end_seq: tie.buy_seq, payout: '100', fact_profits: '0' });
     expect(await k.balance(u.id, USDT, MICRO)).toEqual({ available: '915', frozen: '0' });
 
-    const list = (await k.call('GET', '/api/microtrade/lists', u.token, {})).message as { list: SecondsOrder[]; limit: number; total: number };
-    expect(list.limit).toBe(5);
+    const list = (await k.call('GET', '/api/microtrade/lists', u.token, {})).message as { data: SecondsOrder[]; per_page: number; total: number };
+    expect(list.per_page).toBe(5);
     expect(list.total).toBe(3);
   });
 

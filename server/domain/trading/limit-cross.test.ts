@@ -26,7 +26,7 @@ afterAll(async () => {
 const bookSeq = (symbol: string) => k.app.market.books.book(symbol).source.seq;
 
 const positions = async (token: string, status: 'position' | 'entrusted') =>
-  ((await k.call('POST', '/api/lever/my_trade', token, { status })).message as { list: LeverPosition[] }).list;
+  ((await k.call('POST', '/api/lever/my_trade', token, { status })).message as { message: { data: LeverPosition[] } }).message.data;
 
 describe('spot limit orders against the current price', () => {
   it('a buy limit at 2× the market fills at once at the market price, paying only that', async () => {
@@ -69,7 +69,7 @@ describe('spot limit orders against the current price', () => {
     const o = (await k.call('POST', '/api/coin/trade', u.token, { amount: '0.5', target_price: '49000', currency_id: BTC, legal_id: USDT, type: 'buy' })).message as SpotOrder;
     expect(o).toMatchObject({ status: 'open', frozen: '24500' });
     await k.tick('BTC/USDT', '45000');
-    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as { list: SpotOrder[] }).list[0];
+    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as SpotOrder[])[0];
     expect(done).toMatchObject({ id: o.id, status: 'filled', fill_price: '49000', fill_seq: bookSeq('BTC/USDT') });
     expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '25500', frozen: '0' });
   });
@@ -81,7 +81,7 @@ describe('contract limit entries against the current price', () => {
     await k.fund(u.id, USDT, LEVER, '1000');
     const at = await k.tick('ETH/USDT', '3000');
     // 100 lots × 0.01 ETH = 1 ETH; 10× at 3000 → margin 300, fee 1.5
-    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'limit', target_price: '3150', share: '100', multiple: 10 })).message as LeverPosition;
+    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'limit', target_price: '3150', share: '100', multiple: 10 })).message as LeverPosition;
     expect(p).toMatchObject({ status: 'position', open_price: '3000', open_seq: at.seq, margin: '300', fee: '1.5', profit: '0' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '698.5', frozen: '300' });
     expect((await k.call('POST', '/api/lever/close', u.token, { id: p.id })).message).toMatchObject({ close_price: '3000', profit: '0' });
@@ -91,7 +91,7 @@ describe('contract limit entries against the current price', () => {
     const u = await k.user('cross6@example.com');
     await k.fund(u.id, USDT, LEVER, '1000');
     await k.tick('ETH/USDT', '3000');
-    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'limit', target_price: '3600', share: '10', multiple: 10 });
+    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'limit', target_price: '3600', share: '10', multiple: 10 });
     expect(r).toMatchObject({ type: 'error', message: 'The limit price must be between 2700 and 3300' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '1000', frozen: '0' });
     expect(await positions(u.token, 'position')).toEqual([]);
@@ -101,7 +101,7 @@ describe('contract limit entries against the current price', () => {
     const u = await k.user('cross7@example.com');
     await k.fund(u.id, USDT, LEVER, '1000');
     await k.tick('ETH/USDT', '3000');
-    const e = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'limit', target_price: '3100', share: '100', multiple: 10 })).message as LeverPosition;
+    const e = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'limit', target_price: '3100', share: '100', multiple: 10 })).message as LeverPosition;
     expect(e).toMatchObject({ status: 'entrusted', margin: '310', fee: '1.55' });
     const hit = await k.tick('ETH/USDT', '3120');
     expect((await positions(u.token, 'position'))[0]).toMatchObject({ id: e.id, open_price: '3100', open_seq: hit.seq });
@@ -112,7 +112,7 @@ describe('contract limit entries against the current price', () => {
     const u = await k.user('cross8@example.com');
     await k.fund(u.id, USDT, LEVER, '1000');
     await k.tick('ETH/USDT', '3000');
-    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'limit', target_price: '3150', share: '10', multiple: 10, target_profit_price: '2990' });
+    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'limit', target_price: '3150', share: '10', multiple: 10, target_profit_price: '2990' });
     expect(r).toMatchObject({ type: 'error', message: 'The take-profit or stop-loss price is on the wrong side of the price' });
     expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '1000', frozen: '0' });
   });

@@ -65,7 +65,7 @@ function toSecondsOrder(ctx: TradingContext, r: Row, currency: string): SecondsO
     number: canon(r.number),
     profit_ratio: canon(r.profit_ratio),
     status: r.status,
-    buy_price: canon(r.buy_price),
+    open_price: canon(r.buy_price),
     buy_seq: Number(r.buy_seq),
     buy_ts: Number(r.buy_ts),
     end_price: canonOrNull(r.end_price),
@@ -75,9 +75,10 @@ function toSecondsOrder(ctx: TradingContext, r: Row, currency: string): SecondsO
     expected_profit: new ExactDecimal(r.number).times(r.profit_ratio).toFixed(), // = secondsPayout's profit on a win, exact
     result: r.result,
     payout: canonOrNull(r.payout),
-    profit: canonOrNull(r.profit),
+    fact_profits: canonOrNull(r.profit),
     created_at: r.created_at.getTime(),
-    settled_at: r.settled_at?.getTime() ?? null,
+    handled_at: r.settled_at?.getTime() ?? null,
+    remain_milli_seconds: r.status === 'pending' ? Math.max(0, Number(r.expires_at) - ctx.now()) : 0,
   };
 }
 
@@ -167,7 +168,7 @@ export async function settleSeconds(ctx: TradingContext, entry: { id: number; us
   ctx.market.emitToUser(
     row.user_id,
     'notice',
-    notice('seconds_settled', 'notice_seconds_settled', { symbol: out.symbol, seconds: String(out.seconds), result: out.result ?? '', profit: out.profit ?? '0' }, { type: 'seconds', id: out.id }),
+    notice('seconds_settled', 'notice_seconds_settled', { symbol: out.symbol, seconds: String(out.seconds), result: out.result ?? '', profit: out.fact_profits ?? '0' }, { type: 'seconds', id: out.id }),
   );
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CONSTANTS, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
+import { CONSTANTS, toPaginator, type LeverMyTradeAnswer, type LeverDealAllResponse, type LeverDealResponse, type PairTradeSettings } from '../../../core';
 import { ok } from '../envelope';
 import { AppError } from '../../errors';
 import { parse } from '../../kernel/validate';
@@ -32,8 +32,11 @@ import {
 } from '../../domain/trading';
 import { int, intOr } from '../../kernel/fields';
 import { requestInput as input } from '../../kernel/input';
+import { batchScope, leverEntry, leverListStatus, leverSide, secondsDirection, secondsListStatus, spotListStatus, spotSide } from './trading-wire';
 
 const id = int(1);
+/** The lot presets a family client offers: the minimum and round numbers up to the maximum. */
+const lotPresets = (min: string, max: string): string[] => ['1', '5', '10', '20', '50', '100'].filter((v) => Number(v) >= Number(min) && Number(v) <= Number(max));
 const page = intOr(1, 10_000, 1);
 const limit = (d: number) => intOr(1, 50, d);
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
@@ -41,25 +44,26 @@ const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional()
 /** Decimals a quote amount (USDT) may have: the ledger's 8. */
 const QUOTE_DECIMALS = 8;
 const PairBody = z.object({ currency_id: id, legal_id: id });
-const SpotTradeBody = z.object({ amount: z.unknown().optional(), quote_amount: z.unknown().optional(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: z.enum(['buy', 'sell']) });
-const SpotListBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['progress', 'complete']).optional(), page, limit: limit(CONSTANTS.pageSize) });
+const SpotTradeBody = z.object({ amount: z.unknown().optional(), quote_amount: z.unknown().optional(), target_price: z.unknown().optional(), currency_id: id, legal_id: id, type: spotSide });
+const SpotListBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: spotListStatus, page, limit: limit(CONSTANTS.pageSize) });
 const IdBody = z.object({ id });
 const LeverSubmitBody = z.object({
   currency_id: id,
   legal_id: id,
-  type: z.enum(['long', 'short']),
-  price_type: z.enum(['market', 'limit']).default('market'),
+  type: leverSide,
+  /** 1 market / 0 limit (WIRE.md); at market `target_price` is ignored (clients send a placeholder) */
+  status: leverEntry,
   target_price: z.unknown().optional(),
   share: z.unknown(),
   multiple: int(1, 1000),
   target_profit_price: z.unknown().optional(),
   stop_loss_price: z.unknown().optional(),
 });
-const LeverMyTradeBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: z.enum(['entrusted', 'position', 'history']).default('position'), page, limit: limit(CONSTANTS.pageSize) });
+const LeverMyTradeBody = z.object({ currency_id: optionalId, legal_id: optionalId, status: leverListStatus, page, limit: limit(CONSTANTS.pageSize) });
 const SetStopBody = z.object({ id, target_profit_price: z.unknown().optional(), stop_loss_price: z.unknown().optional() });
-const BatchBody = z.object({ type: z.enum(['all', 'long', 'short']).default('all') });
-const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: z.enum(['up', 'down']), seconds: int(1, 86_400), number: z.unknown() });
-const SecondsListBody = z.object({ match_id: optionalId, status: z.enum(['pending', 'settled', '']).optional(), page, limit: limit(CONSTANTS.secondsPageSize) });
+const BatchBody = z.object({ type: batchScope });
+const SecondsSubmitBody = z.object({ match_id: id, currency_id: id, type: secondsDirection, seconds: int(1, 86_400), number: z.unknown() });
+const SecondsListBody = z.object({ match_id: optionalId, status: secondsListStatus, page, limit: limit(CONSTANTS.secondsPageSize) });
 
 /** GET query and POST form alike. */
 
@@ -88,7 +92,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   both('/coin/list', async (req) => {
     const b = parse(SpotListBody, input(req));
     const symbol = b.currency_id ? pairByIds(ctx(), b.currency_id, b.legal_id).symbol : undefined;
-    return ok(await listSpotOrders(ctx(), req.userId, { symbol, status: b.status, page: b.page, limit: b.limit }));
+    // a plain array of orders, as the family's clients read it (WIRE.md); a full page means "maybe more"
+    return ok((await listSpotOrders(ctx(), req.userId, { symbol, status: b.status, page: b.page, limit: b.limit })).list);
   });
   app.post('/coin/cancel', auth, async (req) => {
     const b = parse(IdBody, input(req));
@@ -109,7 +114,20 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id', 'desc')
       .execute();
     const lp = ctx().market.lastPrice(pair.symbol);
-    return ok({ settings: publicSettings(pair, ctx().now()), last_price: lp?.price ?? null, last_seq: lp?.seq ?? null, account: view.summary, positions: live.map(view.present) });
+    const settings = publicSettings(pair, ctx().now());
+    return ok({
+      settings,
+      last_price: lp?.price ?? null,
+      last_seq: lp?.seq ?? null,
+      account: view.summary,
+      user_lever: view.summary.balance,
+      multiple: { muit: settings.multiples.map((value) => ({ value })), share: lotPresets(settings.min_lots, settings.max_lots).map((value) => ({ value })) },
+      lever_share_limit: { min: settings.min_lots, max: settings.max_lots },
+      ustd_price: '1',
+      ExRAte: '1',
+      lever_transaction: { in: [], out: [] },
+      my_transaction: live.map(view.present),
+    });
   });
   both('/lever/dealall', async (req): Promise<ReturnType<typeof ok<LeverDealAllResponse>>> => {
     const b = parse(z.object({ page, limit: limit(CONSTANTS.pageSize) }), input(req));
@@ -122,12 +140,12 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     const b = parse(LeverSubmitBody, input(req));
     const pair = pairByIds(ctx(), b.currency_id, b.legal_id);
     const lots = parseAmount(b.share, { decimals: pair.lotsDecimals, min: pair.minLots, max: pair.maxLots });
-    const targetPrice = b.price_type === 'limit' ? parseAmount(b.target_price, { decimals: pair.priceDecimals, invalid: 'trade_price_invalid' }) : null;
+    const targetPrice = b.status === 'limit' ? parseAmount(b.target_price, { decimals: pair.priceDecimals, invalid: 'trade_price_invalid' }) : null;
     const tp = parseOptionalPrice(b.target_profit_price, pair.priceDecimals);
     const sl = parseOptionalPrice(b.stop_loss_price, pair.priceDecimals);
     return ok(
       await withIdempotency(req, 'lever/submit', () =>
-        submitLever(ctx(), req.userId, { symbol: pair.symbol, side: b.type, priceType: b.price_type, targetPrice, lots, multiple: b.multiple, tp, sl }),
+        submitLever(ctx(), req.userId, { symbol: pair.symbol, side: b.type, priceType: b.status, targetPrice, lots, multiple: b.multiple, tp, sl }),
       ),
     );
   });
@@ -144,7 +162,11 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     ]);
     const total = Number(count.n);
     const list = await withLiquidationPeers(ctx().db, req.userId, rows.map(view.present));
-    return ok({ list, page: b.page, limit: b.limit, total, has_more: b.page * b.limit < total });
+    const answer: LeverMyTradeAnswer = {
+      rate_profits_total: { hazard_rate: view.summary.risk_rate, profits_total: view.summary.unrealised_profit },
+      message: toPaginator(list, b.page, b.limit, total),
+    };
+    return ok(answer);
   });
   app.post('/lever/close', auth, async (req) => {
     const b = parse(IdBody, input(req));
@@ -177,7 +199,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   both('/microtrade/lists', async (req) => {
     const b = parse(SecondsListBody, input(req));
     const symbol = b.match_id ? pairByIds(ctx(), b.match_id).symbol : undefined;
-    return ok(await listSeconds(ctx(), req.userId, { symbol, status: b.status || undefined, page: b.page, limit: b.limit }));
+    const p = await listSeconds(ctx(), req.userId, { symbol, status: b.status || undefined, page: b.page, limit: b.limit });
+    return ok(toPaginator(p.list, p.page, p.limit, p.total));
   });
   both('/microtrade/get_result', async (req) => {
     const b = parse(IdBody, input(req));

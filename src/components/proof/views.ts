@@ -38,20 +38,20 @@ const sign = (a: string, b: string) => {
 
 export function secondsProofView(o: SecondsOrder, t: TFunction): ProofView | null {
   if (o.status !== 'settled' || o.end_price === null) return null;
-  const buy = { price: o.buy_price, seq: o.buy_seq, ts: o.buy_ts };
+  const buy = { price: o.open_price, seq: o.buy_seq, ts: o.buy_ts };
   const end = { price: o.end_price, seq: o.end_seq, ts: o.end_ts };
-  const p = proveSeconds({ direction: o.type, stake: o.number, profitRatio: o.profit_ratio, buy, end, expiresAt: o.expires_at, stored: { result: o.result, payout: o.payout, profit: o.profit } });
+  const p = proveSeconds({ direction: o.type, stake: o.number, profitRatio: o.profit_ratio, buy, end, expiresAt: o.expires_at, stored: { result: o.result, payout: o.payout, profit: o.fact_profits } });
   const e = p.expected;
   const payout = e.result === 'win' ? `${o.number} × (1 + ${o.profit_ratio}) = ${e.payout}` : e.result === 'tie' ? e.payout : '0';
   return {
     rule: t('proof.seconds.rule', { ratio: o.profit_ratio }),
     facts: [
-      { label: t('trade.seconds.buyPrice'), value: o.buy_price, meta: tickMeta(t, buy.ts, buy.seq) },
+      { label: t('trade.seconds.buyPrice'), value: o.open_price, meta: tickMeta(t, buy.ts, buy.seq) },
       { label: t('proof.seconds.expiry'), value: formatTime(o.expires_at) },
       { label: t('trade.seconds.endPrice'), value: o.end_price, meta: tickMeta(t, end.ts, end.seq) },
     ],
     steps: [
-      `${o.end_price} ${sign(o.end_price, o.buy_price)} ${o.buy_price} · ${t(`trade.seconds.${o.type}`)} → ${t(`trade.seconds.${e.result}`)}`,
+      `${o.end_price} ${sign(o.end_price, o.open_price)} ${o.open_price} · ${t(`trade.seconds.${o.type}`)} → ${t(`trade.seconds.${e.result}`)}`,
       t('proof.payoutLine', { calc: payout }),
       t('proof.profitLine', { calc: `${e.payout} − ${o.number} = ${e.profit}` }),
     ],

@@ -40,7 +40,7 @@ export default function TransferPage() {
     const n = readAmount(raw);
     if (!n || !fee.data) return null;
     try {
-      return exchangeQuote({ number: n, fromPrice: fee.data.from_price_usdt, toPrice: fee.data.to_price_usdt, feeRate: fee.data.fee_rate, decimals: COIN_DP });
+      return exchangeQuote({ number: n, fromPrice: fee.data.form_price, toPrice: fee.data.to_price, feeRate: fee.data.fee, decimals: COIN_DP });
     } catch {
       return null;
     }

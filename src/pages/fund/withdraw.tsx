@@ -17,7 +17,7 @@ import { gte, minus } from '../../components/funds/format';
 import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
 
-type Method = NonNullable<WithdrawInput['method']>;
+type Method = NonNullable<WithdrawInput['type']>;
 
 interface WithdrawForm {
   amount: string;
@@ -82,7 +82,7 @@ function Withdraw({ currency }: { currency: number }) {
       const entry = await withdraw({
         currency,
         number: amount,
-        method,
+        type: method,
         address_id: method === 'address' ? address!.id : undefined,
         pay_password: v.pay_password,
         gasercert: i.ga_bound ? v.gasercert : undefined,

@@ -81,7 +81,7 @@ export default function ContractTradePage() {
         if (!live) return;
         rememberSettings(d.settings);
         setAccount(d.account);
-        setEntrusted(d.positions.filter((p) => p.status === 'entrusted'));
+        setEntrusted(d.my_transaction.filter((p) => p.status === 'entrusted'));
       })
       .catch(() => {});
     allOpenPositions()

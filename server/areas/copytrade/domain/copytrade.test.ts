@@ -32,7 +32,7 @@ const idle = async () => {
   await k.app.trading.idle();
   await k.app.copytrade.idle();
 };
-const positions = async (u: U, status: 'position' | 'history') => ok<{ list: LeverPosition[] }>(await k.call('POST', '/api/lever/my_trade', u.token, { status })).list;
+const positions = async (u: U, status: 'position' | 'history') => ok<{ message: { data: LeverPosition[] } }>(await k.call('POST', '/api/lever/my_trade', u.token, { status })).message.data;
 const journal = (userId: number, positionId: number) =>
   k.app.db
     .selectFrom('journal')

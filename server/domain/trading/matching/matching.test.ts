@@ -108,10 +108,10 @@ describe('limit orders', () => {
     const d = depth();
     expect(d.bids[0]).toEqual(['101', '1']); // the user's resting remainder, above the venue's 99
     expect(d.asks[0]).toEqual(['103', '5']);
-    expect(((await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as { list: SpotOrder[] }).list.map((x) => x.id)).toEqual([o.id]);
+    expect(((await k.call('GET', '/api/coin/list', u.token, { status: 'progress' })).message as SpotOrder[]).map((x) => x.id)).toEqual([o.id]);
     // the venue re-quotes through its price: it fills at its own price as the maker
     await setBook([['100.5', '5']]);
-    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as { list: SpotOrder[] }).list[0];
+    const done = ((await k.call('GET', '/api/coin/list', u.token, { status: 'complete' })).message as SpotOrder[])[0];
     expect(done).toMatchObject({ id: o.id, status: 'filled', filled: '3', total: '302', fee: '0.302', frozen: '0' });
     expect(await k.balance(u.id, USDT, CHANGE)).toEqual({ available: '697.698', frozen: '0' });
     expect(await k.balance(u.id, ETH, CHANGE)).toEqual({ available: '3', frozen: '0' });
@@ -165,7 +165,7 @@ describe('limit orders', () => {
     const t = (await order(a.token, { type: 'buy', amount: '2.5', target_price: '106' })).message as SpotOrder;
     // 100 × 1 (venue) + 103 × 0.5 (b) + 106 × 1 (venue) = 257.5; a's own 103 was skipped and cancelled
     expect(t).toMatchObject({ status: 'filled', filled: '2.5', total: '257.5', fee: '0.2575' });
-    const list = async (token: string) => ((await k.call('GET', '/api/coin/list', token, { status: 'complete' })).message as { list: SpotOrder[] }).list;
+    const list = async (token: string) => ((await k.call('GET', '/api/coin/list', token, { status: 'complete' })).message as SpotOrder[]);
     expect((await list(a.token)).find((x) => x.id === own.id)).toMatchObject({ status: 'cancelled', filled: '0', frozen: '0' });
     expect((await list(b.token)).find((x) => x.id === other.id)).toMatchObject({ status: 'filled', fill_price: '103', total: '51.5', fee: '0.0515' });
     expect(await k.balance(a.id, ETH, CHANGE)).toEqual({ available: '3.5', frozen: '0' });
@@ -183,13 +183,13 @@ describe('contracts', () => {
     await k.tick(SYM, '3000');
     await setBook([['3000', '0.4'], ['3001', '0.3'], ['3002.5', '5']], [['2999', '5']]);
     // 100 lots × 0.01 ETH = 1 ETH: 0.4 × 3000 + 0.3 × 3001 + 0.3 × 3002.5 = 3001.05
-    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', price_type: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+    const p = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'market', share: '100', multiple: 10 })).message as LeverPosition;
     expect(p).toMatchObject({ status: 'position', open_price: '3001.05', margin: '300.105' });
     // a short for 1 ETH walks the bids: 2999
-    const s = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+    const s = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'market', share: '100', multiple: 10 })).message as LeverPosition;
     expect(s).toMatchObject({ status: 'position', open_price: '2999' });
     // more than the band allows is refused
-    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', price_type: 'market', share: '1000', multiple: 10 });
+    const r = await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'short', status: 'market', share: '1000', multiple: 10 });
     expect(r).toMatchObject({ type: 'error', message: 'This market order would move the price more than 5% and was refused; lower the amount or use a limit order' });
     await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
   });

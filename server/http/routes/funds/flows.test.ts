@@ -183,7 +183,7 @@ describe('transfer and exchange', () => {
     const u = await user(t);
     await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: ETH, type: 2, amount: '2', reason: 'test funding' });
     const fee = (await call(t, 'POST', '/api/user/getTransferFee', u.token, { from_currency_id: ETH, to_currency_id: USDT })).message;
-    expect(fee).toMatchObject({ rate: '2500', fee_rate: '0.002', from_price_usdt: '2500', to_price_usdt: '1' });
+    expect(fee).toMatchObject({ rate: '2500', fee: '0.002', form_price: '2500', to_price: '1' });
     const r = await call(t, 'POST', '/api/user/Transfer', u.token, { number: '1.5', from_currency_id: ETH, to_currency_id: USDT });
     // 1.5 × 2500 = 3750; fee 0.2 % = 7.5; received 3742.5
     expect(r.message).toMatchObject({ number: '1.5', rate: '2500', fee: '7.5', received: '3742.5' });

@@ -18,6 +18,7 @@ import { PagingSchema as Paging, pagingShape } from '../../../kernel/paging';
 import { requestInput as input } from '../../../kernel/input';
 import { optInt, optTimeMs } from '../../../kernel/fields';
 import { JOURNAL_KINDS, type JournalKind } from '../../../../core';
+import { withdrawMethod } from './wire';
 
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
@@ -91,7 +92,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
       z.object({
         currency: idField,
         number: amount,
-        method: z.enum(['address', 'bank', 'bank_international']).default('address'),
+        type: withdrawMethod,
         address: optText(200),
         network: optText(16),
         address_id: optInt(0),
@@ -103,7 +104,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     );
     return withIdempotency(req, 'wallet/out', async () => {
       const id = await requestWithdraw(db, prices, req.userId, {
-        currency: b.currency, number: b.number, method: b.method, address: b.address, network: b.network, addressId: b.address_id || undefined,
+        currency: b.currency, number: b.number, method: b.type, address: b.address, network: b.network, addressId: b.address_id || undefined,
         payPassword: b.pay_password, gaCode: b.gasercert, remark: b.remark,
       });
       return ok(withdrawDto(await withdrawQuery(db).where('withdrawals.id', '=', id).executeTakeFirstOrThrow()));

@@ -86,7 +86,7 @@ describe('withdraw', () => {
     await fund(u, '100');
     expect((await withdraw(u, '5')).message).toBe('The minimum withdrawal is 10 USDT');
     expect((await withdraw(u, '20', { pay_password: 'wrong-pass' })).message).toBe('Incorrect payment password');
-    expect((await withdraw(u, '20', { method: 'bank' })).message).toBe('Please add a bank card');
+    expect((await withdraw(u, '20', { type: 'bank' })).message).toBe('Please add a bank card');
     expect((await withdraw(u, 'abc')).message).toBe('Please enter the correct amount');
     expect(await balance(t, u.id, USDT)).toEqual({ available: '100', frozen: '0' });
 

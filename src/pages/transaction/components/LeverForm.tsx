@@ -111,7 +111,7 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         currency_id: s.currency_id,
         legal_id: s.legal_id,
         type: side,
-        price_type: entry,
+        status: entry,
         target_price: entry === 'limit' ? price : undefined,
         share: lots,
         multiple,

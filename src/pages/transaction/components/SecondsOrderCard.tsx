@@ -24,16 +24,16 @@ export const SecondsOrderCard = memo(function SecondsOrderCard({ o, priceDecimal
         <Cell label={`${t('trade.seconds.stake')} (${o.currency})`}>
           <Num value={o.number} tint={false} />
         </Cell>
-        <Cell label={t('trade.seconds.buyPrice')}>{px(o.buy_price)}</Cell>
+        <Cell label={t('trade.seconds.buyPrice')}>{px(o.open_price)}</Cell>
         <Cell label={t('trade.seconds.endPrice')} right>
           {px(o.end_price)}
         </Cell>
         <Cell label={t('trade.status')}>{result}</Cell>
-        <Cell label={o.profit === null ? t('trade.seconds.expectedProfit') : t('trade.seconds.profit')} testId="seconds-profit">
-          <Num value={o.profit ?? o.expected_profit} signed={o.profit !== null} tint={false} />
+        <Cell label={o.fact_profits === null ? t('trade.seconds.expectedProfit') : t('trade.seconds.profit')} testId="seconds-profit">
+          <Num value={o.fact_profits ?? o.expected_profit} signed={o.fact_profits !== null} tint={false} />
         </Cell>
-        <Cell label={o.settled_at ? t('trade.seconds.sellTime') : t('trade.seconds.expiry')} right>
-          <span className={styles.muted}>{formatTime(o.settled_at ?? o.expires_at).slice(5)}</span>
+        <Cell label={o.handled_at ? t('trade.seconds.sellTime') : t('trade.seconds.expiry')} right>
+          <span className={styles.muted}>{formatTime(o.handled_at ?? o.expires_at).slice(5)}</span>
         </Cell>
       </div>
       {o.status === 'settled' ? <ProofPanel build={(v) => v.secondsProofView(o, t)} testId="seconds-proof" /> : null}

@@ -68,7 +68,7 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
           <div className={`${styles.result} ${toneCls}`} data-testid="seconds-result" data-result={o.result ?? ''}>
             <div className={styles.resultWord}>{t(`trade.seconds.${o.result ?? 'tie'}`)}</div>
             <div className={styles.resultProfit}>
-              <Num value={o.profit} signed tint={false} /> {o.currency}
+              <Num value={o.fact_profits} signed tint={false} /> {o.currency}
             </div>
           </div>
         ) : (
@@ -90,7 +90,7 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
           </div>
           <div className={cs.sheetRow}>
             <dt>{t('trade.seconds.buyPrice')}</dt>
-            <dd>{px(o.buy_price)}</dd>
+            <dd>{px(o.open_price)}</dd>
           </div>
           <div className={cs.sheetRow}>
             <dt>{settled ? t('trade.seconds.endPrice') : t('trade.lever.currentPrice')}</dt>
