@@ -89,3 +89,17 @@ export interface ChatRoomState {
   /** the caller's mute, when muted (ms; a ban has no end: null) */
   muted: { until: number | null; reason: 'flood' | 'operator' | 'ban' } | null;
 }
+
+/** GET /admin/api/chatroom/messages {reported?: '1'} — the newest 200, or only reported ones still shown */
+export interface AdminChatMessage extends ChatMessage {
+  deleted: boolean;
+  reports: number;
+  /** the sender's restriction now: a ban, or a mute still running (ms) */
+  sender_mute: { kind: 'flood' | 'operator' | 'ban'; until: number | null } | null;
+}
+
+/** GET /admin/api/game/round {id} — one round with every stake and who placed it (refunds and payouts) */
+export interface AdminGameRound {
+  round: GameRound;
+  stakes: { id: number; user_id: number; account: string; side: GameSide; amount: string; payout: string | null }[];
+}

@@ -109,3 +109,9 @@ export interface CannedReply {
   title: string;
   body: string;
 }
+
+/** GET /admin/api/service/settings — the two settings as stored, or their defaults */
+export interface AdminServiceSettings {
+  service_hours: string;
+  webview_allow: string;
+}

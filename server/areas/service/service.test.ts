@@ -9,7 +9,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type TestApp } from '../../testing/app';
 import { createOperator } from '../../domain/operators/operators';
-import type { AdminConversation, AdminConversationRow, Page, ServiceEvent, ServiceStatus, ServiceThread } from '../../../core';
+import { DEFAULT_SERVICE_HOURS, type AdminConversation, type AdminConversationRow, type AdminServiceSettings, type CannedReply, type Page, type ServiceEvent, type ServiceStatus, type ServiceThread } from '../../../core';
 
 let t: TestApp;
 let url: string;
@@ -240,5 +240,35 @@ describe('who may touch what', () => {
     const detail = envelope(await get(t.app, `/admin/api/service/conversation?id=${msgs[0].conversation_id}`, op)).message as AdminConversation;
     expect(detail.context).toMatchObject({ type: 'recharge', id: rec.id, summary: 'recharge 150 USDT' });
     expect(detail.recent.map((r) => r.id)).toContain(rec.id);
+  });
+});
+
+describe('back-office forms', () => {
+  it('canned replies are written per language and logged; the settings read back as stored; customers reach none of it', async () => {
+    const op = await opHeaders();
+    const u = await user();
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { lang: 'fra', title: 'Dépôt', body: 'Nous vérifions.' }, as(u.token))).type).toBe('999');
+    const made = envelope(await post(t.app, '/admin/api/service/canned', { lang: 'fra', title: 'Dépôt', body: 'Nous vérifions.' }, op));
+    const cid = (made.message as { id: number }).id;
+    const fra = async () => envelope(await get(t.app, '/admin/api/service/canned?lang=fra', op)).message as CannedReply[];
+    expect((await fra()).filter((r) => r.id === cid).map((r) => r.body)).toEqual(['Nous vérifions.']);
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { id: cid, lang: 'fra', title: 'Dépôt', body: 'Nous vérifions votre dépôt.' }, op)).type).toBe('ok');
+    expect((await fra()).find((r) => r.id === cid)?.body).toBe('Nous vérifions votre dépôt.');
+    // no empty title, no unknown language; nothing changed
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { lang: 'xx', title: 'a', body: 'b' }, op)).type).toBe('error');
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { id: cid, lang: 'fra', title: ' ', body: 'b' }, op)).type).toBe('error');
+    expect((await fra()).find((r) => r.id === cid)?.body).toBe('Nous vérifions votre dépôt.');
+    expect(envelope(await post(t.app, '/admin/api/service/canned/delete', { id: cid }, op)).type).toBe('ok');
+    expect((await fra()).some((r) => r.id === cid)).toBe(false);
+    const log = await t.app.db.selectFrom('operator_actions').select(['action', 'target']).where('action', 'like', 'service\\_canned%').orderBy('id').execute();
+    expect(log.map((a) => a.action)).toEqual(['service_canned_save', 'service_canned_save', 'service_canned_delete']);
+
+    const before = envelope(await get(t.app, '/admin/api/service/settings', op)).message as AdminServiceSettings;
+    expect(before.service_hours).toBe(DEFAULT_SERVICE_HOURS);
+    expect(envelope(await post(t.app, '/admin/api/service/settings', { key: 'service_hours', value: 'whenever', reason: 'x' }, op)).type).toBe('error');
+    expect(envelope(await post(t.app, '/admin/api/service/settings', { key: 'service_hours', value: '1-5 09:00-18:00', reason: 'new team' }, op)).type).toBe('ok');
+    expect((envelope(await get(t.app, '/admin/api/service/settings', op)).message as AdminServiceSettings).service_hours).toBe('1-5 09:00-18:00');
+    expect((envelope(await get(t.app, '/api/service/status')).message as ServiceStatus).hours).toBe('1-5 09:00-18:00');
+    expect(envelope(await get(t.app, '/admin/api/service/settings', as(u.token))).type).toBe('999');
   });
 });
