@@ -103,3 +103,12 @@ export interface AdminGameRound {
   round: GameRound;
   stakes: { id: number; user_id: number; account: string; side: GameSide; amount: string; payout: string | null }[];
 }
+
+/** GET /admin/api/game/settings — POST it back one key at a time: {key: game_symbol | game_round_seconds | game_fee_rate | game_min_stake | game_max_stake, value, reason} */
+export interface AdminGameRules {
+  symbol: string;
+  roundMs: number;
+  feeRate: string;
+  minStake: string;
+  maxStake: string;
+}

@@ -7,6 +7,8 @@ import { Products } from './products';
 import { Users } from './users';
 import { Settings, ActionLog } from './settings';
 import { ServiceInbox } from './service';
+import { ChatroomDesk } from './chatroom';
+import { GameDesk } from './game';
 import styles from './admin.module.css';
 
 /** The operators' back office: its own login and session cookie, never a customer session. */
@@ -52,6 +54,12 @@ export function AdminApp() {
         </Tabs.Tab>
         <Tabs.Tab key="service" title="Service">
           <ServiceInbox />
+        </Tabs.Tab>
+        <Tabs.Tab key="chatroom" title="Chat room">
+          <ChatroomDesk />
+        </Tabs.Tab>
+        <Tabs.Tab key="game" title="Game">
+          <GameDesk />
         </Tabs.Tab>
         <Tabs.Tab key="recharge" title="Recharges">
           <RechargeQueue />
