@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Grid, Image, NoticeBar, Swiper } from 'antd-mobile';
-import { SetOutline, SoundOutline } from 'antd-mobile-icons';
+import { MessageOutline, SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -14,10 +14,13 @@ import { loadPairs, pairs } from '../../market/pairs';
 import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
+import { UnreadBadge } from '../../components/service/UnreadBadge';
+import { serviceStatus } from '../../api/service';
 import styles from './index.module.css';
 
 const POP_SEEN = 'home.popSeen';
 const HOT_COUNT = 8;
+const unreadService = () => serviceStatus().then((s) => s.unread);
 
 /** Notices may carry HTML from the back office; we show text only, never inject markup. */
 function plainText(html: string | undefined): string {
@@ -86,9 +89,16 @@ export default function HomePage() {
       title={site_name}
       back={false}
       right={
-        <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
-          <SetOutline aria-hidden />
-        </button>
+        <span className={styles.navIcons}>
+          {/* customer service, with the count of replies not read yet (live) */}
+          <button type="button" className={styles.iconBtn} aria-label={t('route.kefu.index')} onClick={() => navigate(PATHS.kefu)} data-testid="home-service">
+            <MessageOutline aria-hidden />
+            {token ? <UnreadBadge load={unreadService} /> : null}
+          </button>
+          <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
+            <SetOutline aria-hidden />
+          </button>
+        </span>
       }
     >
       <div className={styles.page}>
