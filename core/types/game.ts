@@ -82,8 +82,16 @@ export interface ChatSent {
   message: ChatMessage;
 }
 
+/** GET /api/chatroom/state — on entry; or a catch-up with {after: the last id held, since: the `now` of the last read} */
 export interface ChatRoomState {
+  /** the last messages on entry; in a catch-up, those after `after` (all of the last page when `gap`) */
   messages: ChatMessage[];
+  /** ids of messages operators removed since `since` (empty without it) */
+  deleted: number[];
+  /** more were missed than one page: replace what is held with `messages` */
+  gap: boolean;
+  /** the server's clock: the next catch-up's `since` */
+  now: number;
   /** seconds between two of one user's messages (slow mode) */
   slow_mode_seconds: number;
   /** the caller's mute, when muted (ms; a ban has no end: null) */

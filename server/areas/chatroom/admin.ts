@@ -41,7 +41,7 @@ export async function chatroomAdminRoutes(op: FastifyInstance): Promise<void> {
   op.post('/delete', async (req) => {
     const b = parse(z.object({ id, reason: requiredReason }), req.body);
     await inTransaction(db, async (trx) => {
-      const r = await trx.updateTable('chat_messages').set({ deleted_at: new Date(), deleted_by: req.operatorId }).where('id', '=', b.id).where('deleted_at', 'is', null).returning('user_id').executeTakeFirst();
+      const r = await trx.updateTable('chat_messages').set({ deleted_at: new Date(op.chatroom.now()), deleted_by: req.operatorId }).where('id', '=', b.id).where('deleted_at', 'is', null).returning('user_id').executeTakeFirst();
       if (!r) throw new AppError('chat_message_not_found');
       await logAction(trx, { operatorId: req.operatorId, action: 'chat_delete', target: `chat_message:${b.id}`, reason: b.reason, detail: { user_id: r.user_id } });
     });

@@ -166,4 +166,29 @@ describe('chat room', () => {
     expect(log.list.length).toBe(log.total);
     expect(new Set(log.list.map((a) => a.action))).toEqual(new Set(['chat_delete', 'chat_mute', 'chat_ban']));
   });
+  it('a page that was away catches up by id: exactly the messages after its last one, and the ones removed meanwhile', async () => {
+    const [a, b] = [await user(t), await user(t)];
+    later(10);
+    const op = await operator(t);
+    const first = await state(b);
+    const held = first.messages.map((m) => m.id);
+    const last = held.at(-1) ?? 0;
+    const gone = held.at(-1);
+    // b is away: a writes twice, an operator removes an old message
+    const m1 = (await send(a, 'while you were away 1')).message as { id: number };
+    later(5);
+    const m2 = (await send(a, 'while you were away 2')).message as { id: number };
+    later(1);
+    if (gone) await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/delete', headers: { authorization: `Bearer ${op}` }, payload: { id: gone, reason: 'cleanup' } });
+    later(1); // (a removal in the very millisecond of a read is reported again: removing twice is harmless)
+    const back = (await call(t, 'GET', `/api/chatroom/state?after=${last}&since=${first.now}`, b.token)).message as ChatRoomState;
+    expect(back.messages.map((m) => m.id)).toEqual([m1.id, m2.id]);
+    expect(back.gap).toBe(false);
+    expect(back.deleted).toEqual(gone ? [gone] : []);
+    // asked again with what it now holds: nothing new, nothing twice
+    const again = (await call(t, 'GET', `/api/chatroom/state?after=${m2.id}&since=${back.now}`, b.token)).message as ChatRoomState;
+    expect(again.messages).toEqual([]);
+    expect(again.deleted).toEqual([]);
+    expect((await call(t, 'GET', '/api/chatroom/state?after=abc', b.token)).type).toBe('error');
+  });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceMessage, ServiceReceipts, ServiceRefType } from '../../../core';
 import { serviceMessages, serviceRead, serviceSend } from '../../api/service';
 import { useMarketStatus, useUserEvents } from '../../market';
-import { lastId, mergeMessages } from './merge';
+import { lastId, mergeMessages } from '../../lib/mergeById';
 
 const NO_RECEIPTS: ServiceReceipts = { user_delivered_id: 0, user_read_id: 0, staff_read_id: 0 };
 /** guests have no private socket room: they poll */
