@@ -44,6 +44,8 @@ export interface ServiceThread {
   conversation_id: number | null;
   status: ConversationStatus;
   email_reply: boolean;
+  /** a guest's email answered its code (replies are mailed only then); always true for a user */
+  email_verified: boolean;
   receipts: ServiceReceipts;
   /** oldest first */
   messages: ServiceMessage[];
