@@ -14,13 +14,14 @@ export function profile(quiet = false): Promise<Profile> {
  * POST /upload (multipart field `file`); resolves the file reference. The shared client sends
  * form-encoded bodies only, so this one call goes through axios with the same headers itself.
  */
-export async function uploadImage(file: File): Promise<string> {
+/** One image to /api/upload (or another upload route with its own headers: the guest chat's). */
+export async function uploadImage(file: File, to: { url: string; headers?: Record<string, string> } = { url: '/api/upload' }): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const headers: Record<string, string> = { [HEADERS.lang]: session.lang, [HEADERS.userIp]: session.userIp };
+  const headers: Record<string, string> = { [HEADERS.lang]: session.lang, [HEADERS.userIp]: session.userIp, ...to.headers };
   if (session.token) headers[HEADERS.authorization] = session.token;
   if (session.visitorId) headers[HEADERS.visitorId] = session.visitorId;
-  const res = await axios.post<unknown>('/api/upload', form, { headers, timeout: CONSTANTS.requestTimeoutMs, validateStatus: (s) => s === 200 });
+  const res = await axios.post<unknown>(to.url, form, { headers, timeout: CONSTANTS.requestTimeoutMs, validateStatus: (s) => s === 200 });
   const out = readEnvelope<string>(res.data);
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;

@@ -2,6 +2,7 @@ import type { ServiceReceipts, ServiceRefType, ServiceStatus, ServiceThread } fr
 import { session } from '../stores/session';
 import { readJson, writeJson } from '../lib/storage';
 import { get, post, type CallOptions } from './client';
+import { uploadImage } from './profile';
 
 /**
  * Customer service (/api/service, server/areas/service). A logged-in user is known by the session;
@@ -32,4 +33,14 @@ export const serviceEmailReply = (on: boolean) => post<boolean>('/service/email_
 export async function startGuest(email: string): Promise<void> {
   const r = await post<{ guest_token: string }>('/service/guest', { email });
   writeJson(GUEST_KEY, { token: r.guest_token });
+}
+
+/** A guest's email answers the code it was sent (then replies are mailed to it); or asks for another code. */
+export const guestVerify = (code: string) => post<boolean>('/service/guest/verify', { code }, who(false));
+export const guestResend = () => post<boolean>('/service/guest/code', {}, who(false));
+
+/** An image for the chat: a user's through /api/upload, a guest's through the guest upload (same checks, a quota per IP). */
+export function serviceUpload(file: File): Promise<string> {
+  const g = !session.token ? guestToken() : '';
+  return g ? uploadImage(file, { url: '/api/service/guest/upload', headers: { [GUEST_HEADER]: g } }) : uploadImage(file);
 }

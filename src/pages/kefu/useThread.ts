@@ -18,6 +18,7 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
   const [receipts, setReceipts] = useState<ServiceReceipts>(NO_RECEIPTS);
   const [hasMore, setHasMore] = useState(false);
   const [emailReply, setEmailReply] = useState(false);
+  const [emailVerified, setEmailVerified] = useState(true);
   const [ready, setReady] = useState(false);
   const held = useRef<ServiceMessage[]>([]);
   const busy = useRef<Promise<void> | null>(null);
@@ -43,6 +44,7 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
           if (first) setHasMore(t.has_more);
           setReceipts(t.receipts);
           setEmailReply(t.email_reply);
+          setEmailVerified(t.email_verified);
           apply(t.messages);
           setReady(true);
         } catch {
@@ -109,5 +111,5 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
     [catchUp],
   );
 
-  return { messages, receipts, hasMore, emailReply, setEmailReply, ready, loadEarlier, send, catchUp };
+  return { messages, receipts, hasMore, emailReply, setEmailReply, emailVerified, setEmailVerified, ready, loadEarlier, send, catchUp };
 }
