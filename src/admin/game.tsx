@@ -156,7 +156,7 @@ function RoundStakes({ id }: { id: number }) {
         ]}
       />
       {d.stakes.length ? (
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.breakCells}`}>
           <thead>
             <tr>
               <th>Player</th>

@@ -91,10 +91,13 @@ export default function HomePage() {
       right={
         <span className={styles.navIcons}>
           {/* customer service, with the count of replies not read yet (live) */}
-          <button type="button" className={styles.iconBtn} aria-label={t('route.kefu.index')} onClick={() => navigate(PATHS.kefu)} data-testid="home-service">
-            <MessageOutline aria-hidden />
+          <span className={styles.badgeWrap} data-testid="home-service">
+            <button type="button" className={styles.iconBtn} aria-label={t('route.kefu.index')} onClick={() => navigate(PATHS.kefu)}>
+              <MessageOutline aria-hidden />
+            </button>
+            {/* beside the button, not in it: its name stays its label */}
             {token ? <UnreadBadge load={unreadService} /> : null}
-          </button>
+          </span>
           <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
             <SetOutline aria-hidden />
           </button>
