@@ -2,7 +2,6 @@ import type { ServiceReceipts, ServiceRefType, ServiceStatus, ServiceThread } fr
 import { session } from '../stores/session';
 import { readJson, writeJson } from '../lib/storage';
 import { get, post, type CallOptions } from './client';
-import { uploadImage } from './profile';
 
 /**
  * Customer service (/api/service, server/areas/service). A logged-in user is known by the session;
@@ -15,6 +14,9 @@ export function guestToken(): string {
   const v = readJson<{ token: string }>(GUEST_KEY)?.token;
   return typeof v === 'string' ? v : '';
 }
+
+/** the guest header when no user is logged in (also for the guest's image upload) */
+export const GUEST_HEADER_NAME = GUEST_HEADER;
 
 function who(quiet = true): CallOptions {
   const g = !session.token ? guestToken() : '';
@@ -39,8 +41,3 @@ export async function startGuest(email: string): Promise<void> {
 export const guestVerify = (code: string) => post<boolean>('/service/guest/verify', { code }, who(false));
 export const guestResend = () => post<boolean>('/service/guest/code', {}, who(false));
 
-/** An image for the chat: a user's through /api/upload, a guest's through the guest upload (same checks, a quota per IP). */
-export function serviceUpload(file: File): Promise<string> {
-  const g = !session.token ? guestToken() : '';
-  return g ? uploadImage(file, { url: '/api/service/guest/upload', headers: { [GUEST_HEADER]: g } }) : uploadImage(file);
-}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Grid, Image, NoticeBar, Swiper } from 'antd-mobile';
 import { MessageOutline, SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
@@ -14,12 +14,13 @@ import { loadPairs, pairs } from '../../market/pairs';
 import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
-import { UnreadBadge } from '../../components/service/UnreadBadge';
 import { serviceStatus } from '../../api/service';
 import styles from './index.module.css';
 
 const POP_SEEN = 'home.popSeen';
 const HOT_COUNT = 8;
+// the badge and its live listener load after the page (Home's budget)
+const UnreadBadge = lazy(() => import('../../components/service/UnreadBadge').then((m) => ({ default: m.UnreadBadge })));
 const unreadService = () => serviceStatus().then((s) => s.unread);
 
 /** Notices may carry HTML from the back office; we show text only, never inject markup. */
@@ -96,7 +97,11 @@ export default function HomePage() {
               <MessageOutline aria-hidden />
             </button>
             {/* beside the button, not in it: its name stays its label */}
-            {token ? <UnreadBadge load={unreadService} /> : null}
+            {token ? (
+              <Suspense fallback={null}>
+                <UnreadBadge load={unreadService} />
+              </Suspense>
+            ) : null}
           </span>
           <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
             <SetOutline aria-hidden />
