@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile';
 import type { Operator } from '../../core';
 import { admin, forgetLegacyTokens, setOnSessionLost } from './api';
@@ -7,9 +7,11 @@ import { Products } from './products';
 import { Users } from './users';
 import { Settings, ActionLog } from './settings';
 import { ServiceInbox } from './service';
-import { ChatroomDesk } from './chatroom';
-import { GameDesk } from './game';
 import styles from './admin.module.css';
+
+// loaded when their tab is opened (the back office shares chunks with the app: its shell stays as it was)
+const ChatroomDesk = lazy(() => import('./chatroom').then((m) => ({ default: m.ChatroomDesk })));
+const GameDesk = lazy(() => import('./game').then((m) => ({ default: m.GameDesk })));
 
 /** The operators' back office: its own login and session cookie, never a customer session. */
 export function AdminApp() {
@@ -56,10 +58,14 @@ export function AdminApp() {
           <ServiceInbox />
         </Tabs.Tab>
         <Tabs.Tab key="chatroom" title="Chat room">
-          <ChatroomDesk />
+          <Suspense fallback={null}>
+            <ChatroomDesk />
+          </Suspense>
         </Tabs.Tab>
         <Tabs.Tab key="game" title="Game">
-          <GameDesk />
+          <Suspense fallback={null}>
+            <GameDesk />
+          </Suspense>
         </Tabs.Tab>
         <Tabs.Tab key="recharge" title="Recharges">
           <RechargeQueue />

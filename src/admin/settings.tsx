@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Switch, Toast } from 'antd-mobile';
 import type { AdminSettings } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
 import { usePaged } from './usePaged';
 import { Pager } from './queues';
-import { ServiceForms } from './serviceForms';
 import styles from './admin.module.css';
+
+const ServiceForms = lazy(() => import('./serviceForms').then((m) => ({ default: m.ServiceForms })));
 
 async function run(fn: () => Promise<unknown>, after: () => Promise<void>) {
   try {
@@ -95,7 +96,9 @@ export function Settings() {
           <Editable fields={{ rate: f.rate }} onSave={(v, reason) => run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)} />
         </div>
       ))}
-      <ServiceForms />
+      <Suspense fallback={null}>
+        <ServiceForms />
+      </Suspense>
     </div>
   );
 }
