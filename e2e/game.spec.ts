@@ -7,14 +7,17 @@ import { DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueE
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 
 /**
- * The chat room between two people (live delivery, an unverified sender's link hidden, an operator's
- * mute), and the up/down game played through one round to its result and recomputed on the verify
- * screen; the three pages at 390×844 in both themes, axe clean, labels fitting in all eight
+ * The chat room between two people (live delivery, an unverified sender's link hidden, a report and
+ * the operator's mute from the back office's Chat room tab), the Home badge counting a service
+ * reply live, the up/down game played through one round to its result, recomputed on the verify
+ * screen and seen with its stakes in the back office's Game tab, a guest verifying its email and
+ * sending an image; the pages at 390×844 in both themes, axe clean, labels fitting in all eight
  * languages. Its own server: 12-second rounds (GAME_ROUND_SECONDS) and an operator from the CLI.
  */
 const PORT = Number(process.env.GAME_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8102) + 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OP = { name: 'e2e-game-op', password: 'operator-pass-3' };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 const B = { email: uniqueEmail('chat-b'), password: 'secret-pass-1' };
 let server: OwnServer | undefined;
 let opToken = '';
@@ -58,6 +61,22 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(async () => server?.stop());
 
+async function operatorPage(browser: Browser): Promise<Page> {
+  const op = await (await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 } })).newPage();
+  await op.goto('/h5/admin/');
+  await op.getByPlaceholder('Operator name').fill(OP.name);
+  await op.getByPlaceholder('Password').fill(OP.password);
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  return op;
+}
+
+async function axeClean(page: Page, what: string, scope?: string) {
+  const builder = new AxeBuilder({ page });
+  const r = await (scope ? builder.include(scope) : builder).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function person(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 } })).newPage();
   await logInAs(page, who);
@@ -85,19 +104,46 @@ test('two people in the chat room: live messages, a hidden link, an operator mut
   await expect(a.getByTestId('chat-list')).not.toContainText('claim.example');
   await shot(a, 'game-chatroom-light');
 
-  // the operator mutes b for 10 minutes; b is told at the next attempt and the box closes
-  expect((await admin(request, 'chatroom/mute', { user_id: bId, minutes: 10, reason: 'link spam' })).type).toBe('ok');
+  // a reports b's message; the operator, in the back office's Chat room tab, mutes b for 10 minutes
+  await masked.getByRole('button', { name: /Report/ }).click();
+  await a.locator('.adm-dialog').getByRole('button', { name: 'Report' }).click();
+  const op = await operatorPage(browser);
+  await op.getByRole('tab', { name: 'Chat room' }).click();
+  const reported = op.getByTestId('chat-admin-message').filter({ hasText: 'free USDT at ***' });
+  await expect(reported).toContainText('1 report');
+  await reported.getByRole('button', { name: 'Mute' }).click();
+  await op.getByTestId('chat-mute-for').selectOption('10');
+  await op.locator('.adm-dialog').getByRole('textbox', { name: 'Reason' }).fill('link spam');
+  await op.locator('.adm-dialog').getByRole('button', { name: 'Mute' }).click();
+  await expect(reported.getByTestId('chat-admin-mute')).toContainText('muted (operator) until');
+  await expect(op.getByTestId('chat-admin-log')).toContainText('chat_mute');
+  await expect(op.getByTestId('chat-admin-log')).toContainText('link spam');
+  await expect(op.locator('.adm-dialog')).toHaveCount(0);
+  await expect(op.locator('.adm-toast-main')).toHaveCount(0);
+  await shot(op, 'admin-chatroom-desk');
+  await axeClean(op, 'chat room desk', '[data-testid="chatroom-desk"]');
+  await op.context().close();
   await b.getByTestId('chat-input').locator('input').fill('anyone?');
   await b.getByTestId('chat-send').click();
   await expect(b.locator('.adm-toast-main')).toContainText('You are muted');
   await expect(b.getByTestId('chat-muted')).toContainText('You are muted until');
   await expect(b.getByTestId('chat-input').locator('input')).toBeDisabled();
   await shot(b, 'game-chatroom-muted-light');
+
+  // customer service answers a while a is on Home: the badge on Home's service icon counts it, live
+  await goTo(a, 'index/index');
+  await expect(a.getByTestId('home-service')).toBeVisible();
+  await expect(a.getByTestId('service-unread')).toHaveCount(0);
+  const aLogin = (await (await request.post('/api/user/login', { form: { user_string: DEMO_TRADER.email, password: DEMO_TRADER.password } })).json()) as Reply<string>;
+  expect(((await (await request.post('/api/service/send', { headers: { authorization: aLogin.message }, form: { body: 'Is the game fee fixed?' } })).json()) as Reply<unknown>).type).toBe('ok');
+  const inbox = (await (await request.get('/admin/api/service/inbox', { headers: { authorization: `Bearer ${opToken}` } })).json()) as Reply<{ list: { id: number }[] }>;
+  expect((await admin(request, 'service/reply', { id: inbox.message.list[0].id, body: 'Yes: 3 % of the pool, shown before you stake' })).type).toBe('ok');
+  await expect(a.getByTestId('home-service').getByTestId('service-unread')).toHaveText('1');
   await a.context().close();
   await b.context().close();
 });
 
-test('a round played to its result and recomputed on the verify screen', async ({ page, request }) => {
+test('a round played to its result and recomputed on the verify screen', async ({ page, request, browser }) => {
   await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
   await goTo(page, 'game/game');
@@ -128,12 +174,25 @@ test('a round played to its result and recomputed on the verify screen', async (
   await expect(page.getByTestId('verify-report')).toContainText(`Round #${roundId}`);
   await shot(page, 'game-verify-light');
   settledRound = roundId;
+
+  // the operator's Game tab: the round among the settled ones, its stakes with who was paid what
+  const op = await operatorPage(browser);
+  await op.getByRole('tab', { name: 'Game' }).click();
+  await op.getByTestId('game-admin-rounds').getByRole('button', { name: `#${roundId}` }).click();
+  const detail = op.getByTestId('game-admin-round');
+  await expect(detail).toContainText(`Round #${roundId}`);
+  await expect(detail.locator('tbody tr')).toHaveCount(2);
+  await expect(detail).toContainText(B.email);
+  await detail.scrollIntoViewIfNeeded();
+  await shot(op, 'admin-game-round');
+  await axeClean(op, 'game desk', '[data-testid="game-desk"]');
+  await op.context().close();
 });
 
 test('the game pages at 390×844, light and dark, axe clean, labels fit in every language', async ({ page }) => {
   await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
-  const pages = ['game/game', 'game/chatroom', `game/verify?id=${settledRound || 1}`];
+  const pages = ['game/game', 'game/chatroom', `game/verify?id=${settledRound || 1}`, 'index/index'];
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
     for (const p of pages) {
@@ -161,4 +220,27 @@ test('the game pages at 390×844, light and dark, axe clean, labels fit in every
     await switchLang(page, 'en');
   }
   expect(problems).toEqual([]);
+});
+
+test('a guest verifies the email with its code and sends an image', async ({ browser, request }) => {
+  const page = await (await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 } })).newPage();
+  const email = uniqueEmail('guest');
+  await goTo(page, 'kefu/index');
+  await page.getByPlaceholder('name@example.com').fill(email);
+  await page.getByRole('button', { name: 'Start chat' }).click();
+  const form = page.getByTestId('service-guest-verify');
+  await expect(form).toBeVisible();
+  await page.getByTestId('service-file').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('service-thread').locator('img')).toHaveCount(1);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.reload();
+    await expect(form).toBeVisible();
+    await shot(page, `service-guest-verify-${theme}`);
+    await axeClean(page, `guest chat ${theme}`);
+  }
+  await form.getByRole('textbox', { name: '6-digit code' }).fill(await latestCode(request, email));
+  await form.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Replies are also sent to your email.')).toBeVisible();
+  await page.context().close();
 });

@@ -82,10 +82,41 @@ export interface ChatSent {
   message: ChatMessage;
 }
 
+/** GET /api/chatroom/state — on entry; or a catch-up with {after: the last id held, since: the `now` of the last read} */
 export interface ChatRoomState {
+  /** the last messages on entry; in a catch-up, those after `after` (all of the last page when `gap`) */
   messages: ChatMessage[];
+  /** ids of messages operators removed since `since` (empty without it) */
+  deleted: number[];
+  /** more were missed than one page: replace what is held with `messages` */
+  gap: boolean;
+  /** the server's clock: the next catch-up's `since` */
+  now: number;
   /** seconds between two of one user's messages (slow mode) */
   slow_mode_seconds: number;
   /** the caller's mute, when muted (ms; a ban has no end: null) */
   muted: { until: number | null; reason: 'flood' | 'operator' | 'ban' } | null;
+}
+
+/** GET /admin/api/chatroom/messages {reported?: '1'} — the newest 200, or only reported ones still shown */
+export interface AdminChatMessage extends ChatMessage {
+  deleted: boolean;
+  reports: number;
+  /** the sender's restriction now: a ban, or a mute still running (ms) */
+  sender_mute: { kind: 'flood' | 'operator' | 'ban'; until: number | null } | null;
+}
+
+/** GET /admin/api/game/round {id} — one round with every stake and who placed it (refunds and payouts) */
+export interface AdminGameRound {
+  round: GameRound;
+  stakes: { id: number; user_id: number; account: string; side: GameSide; amount: string; payout: string | null }[];
+}
+
+/** GET /admin/api/game/settings — POST it back one key at a time: {key: game_symbol | game_round_seconds | game_fee_rate | game_min_stake | game_max_stake, value, reason} */
+export interface AdminGameRules {
+  symbol: string;
+  roundMs: number;
+  feeRate: string;
+  minStake: string;
+  maxStake: string;
 }

@@ -44,6 +44,8 @@ export interface ServiceThread {
   conversation_id: number | null;
   status: ConversationStatus;
   email_reply: boolean;
+  /** a guest's email answered its code (replies are mailed only then); always true for a user */
+  email_verified: boolean;
   receipts: ServiceReceipts;
   /** oldest first */
   messages: ServiceMessage[];
@@ -108,4 +110,10 @@ export interface CannedReply {
   lang: string;
   title: string;
   body: string;
+}
+
+/** GET /admin/api/service/settings — the two settings as stored, or their defaults */
+export interface AdminServiceSettings {
+  service_hours: string;
+  webview_allow: string;
 }

@@ -51,9 +51,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
     // ── action log ──
     op.get('/log', async (req) => {
-      const q = parse(z.object(paging), req.query);
+      const q = parse(z.object({ ...paging, prefix: z.string().regex(/^[a-z_]{1,24}$/).optional() }), req.query);
+      // an area's screen shows its own actions: ?prefix=chat_ (the action names start with the area)
+      const like = q.prefix ? `${q.prefix.replace(/_/g, '\\_')}%` : null;
       const rows = await db
         .selectFrom('operator_actions')
+        .$if(like !== null, (b) => b.where('operator_actions.action', 'like', like!))
         .innerJoin('operators', 'operators.id', 'operator_actions.operator_id')
         .select(['operator_actions.id', 'operators.name as operator', 'operator_actions.action', 'operator_actions.target', 'operator_actions.reason', sql<string>`operator_actions.detail::text`.as('detail'), 'operator_actions.created_at'])
         .orderBy('operator_actions.id', 'desc')
@@ -61,7 +64,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         .offset(offset(q))
         .execute();
       const list: OperatorAction[] = rows.map((r) => ({ ...r, id: Number(r.id), created_at: r.created_at.toISOString() }));
-      return ok(pageOf(list, q, await count(db.selectFrom('operator_actions').select((eb) => eb.fn.countAll<string>().as('n')))));
+      return ok(pageOf(list, q, await count(db.selectFrom('operator_actions').$if(like !== null, (b) => b.where('action', 'like', like!)).select((eb) => eb.fn.countAll<string>().as('n')))));
     });
   });
 }

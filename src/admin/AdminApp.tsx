@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile';
 import type { Operator } from '../../core';
 import { admin, forgetLegacyTokens, setOnSessionLost } from './api';
@@ -8,6 +8,10 @@ import { Users } from './users';
 import { Settings, ActionLog } from './settings';
 import { ServiceInbox } from './service';
 import styles from './admin.module.css';
+
+// loaded when their tab is opened (the back office shares chunks with the app: its shell stays as it was)
+const ChatroomDesk = lazy(() => import('./chatroom').then((m) => ({ default: m.ChatroomDesk })));
+const GameDesk = lazy(() => import('./game').then((m) => ({ default: m.GameDesk })));
 
 /** The operators' back office: its own login and session cookie, never a customer session. */
 export function AdminApp() {
@@ -52,6 +56,16 @@ export function AdminApp() {
         </Tabs.Tab>
         <Tabs.Tab key="service" title="Service">
           <ServiceInbox />
+        </Tabs.Tab>
+        <Tabs.Tab key="chatroom" title="Chat room">
+          <Suspense fallback={null}>
+            <ChatroomDesk />
+          </Suspense>
+        </Tabs.Tab>
+        <Tabs.Tab key="game" title="Game">
+          <Suspense fallback={null}>
+            <GameDesk />
+          </Suspense>
         </Tabs.Tab>
         <Tabs.Tab key="recharge" title="Recharges">
           <RechargeQueue />

@@ -4,6 +4,11 @@
  */
 import type {
   AdminAdjustInput,
+  AdminChatMessage,
+  AdminGameRound,
+  AdminGameRules,
+  AdminServiceSettings,
+  GameRound,
   AdminConversation,
   AdminConversationRow,
   CannedReply,
@@ -95,7 +100,8 @@ export const admin = {
     call<unknown>('POST', '/settings/deposit-network', { ...input }),
   setLimit: (input: { level: number; withdraw_24h_btc: string; fiat_order_usdt: string; reason: string }) => call<unknown>('POST', '/settings/limit', { ...input }),
   setFiat: (input: { currency_code: string; rate: string; reason: string }) => call<unknown>('POST', '/settings/fiat', { ...input }),
-  log: (page: number) => call<Page<OperatorAction>>('GET', '/log', { page }),
+  /** the action log; `prefix` keeps one area's actions (chat_, game_, service_) */
+  log: (page: number, prefix?: string) => call<Page<OperatorAction>>('GET', '/log', { page, prefix }),
   traders: (status: string, page: number) => call<CopyPage<AdminTraderItem>>('GET', '/traders', { status: status || undefined, page }),
   reviewTrader: (userId: number, approve: boolean, reason: string) => call<boolean>('POST', '/traders/review', { user_id: userId, approve: approve ? 1 : 0, reason }),
   ieoProjects: (page: number) => call<Page<IeoProject>>('GET', '/ieo/projects', { page, limit: 20 }),
@@ -112,6 +118,21 @@ export const admin = {
   reopenConversation: (id: number) => call<boolean>('POST', '/service/reopen', { id }),
   readConversation: (id: number, upTo: number) => call<ServiceReceipts>('POST', '/service/read', { id, up_to: upTo }),
   canned: (lang: string) => call<CannedReply[]>('GET', '/service/canned', { lang }),
+  cannedSave: (r: { id?: number; lang: string; title: string; body: string }) => call<{ id: number }>('POST', '/service/canned', { ...r }),
+  cannedDelete: (id: number) => call<boolean>('POST', '/service/canned/delete', { id }),
+  serviceSettings: () => call<AdminServiceSettings>('GET', '/service/settings'),
+  setServiceSetting: (key: 'service_hours' | 'webview_allow', value: string, reason: string) => call<boolean>('POST', '/service/settings', { key, value, reason }),
+  // chat room (server/areas/chatroom/admin.ts)
+  chatMessages: (reported: boolean) => call<AdminChatMessage[]>('GET', '/chatroom/messages', { reported: reported ? 1 : 0 }),
+  chatDelete: (id: number, reason: string) => call<boolean>('POST', '/chatroom/delete', { id, reason }),
+  chatMute: (userId: number, minutes: number, reason: string) => call<boolean>('POST', '/chatroom/mute', { user_id: userId, minutes, reason }),
+  chatBan: (userId: number, reason: string) => call<boolean>('POST', '/chatroom/ban', { user_id: userId, reason }),
+  chatUnmute: (userId: number, reason: string) => call<boolean>('POST', '/chatroom/unmute', { user_id: userId, reason }),
+  // game (server/areas/game/admin.ts)
+  gameRounds: () => call<GameRound[]>('GET', '/game/rounds'),
+  gameRound: (id: number) => call<AdminGameRound>('GET', '/game/round', { id }),
+  gameRules: () => call<AdminGameRules>('GET', '/game/settings'),
+  setGameSetting: (key: string, value: string, reason: string) => call<boolean>('POST', '/game/settings', { key, value, reason }),
   /** a one-use ticket that admits this page's socket to the operators' live room */
   liveTicket: () => call<{ ticket: string }>('POST', '/service/live-ticket'),
 };

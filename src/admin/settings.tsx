@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Switch, Toast } from 'antd-mobile';
 import type { AdminSettings } from '../../core';
 import { admin } from './api';
@@ -6,6 +6,8 @@ import { askReason } from './askReason';
 import { usePaged } from './usePaged';
 import { Pager } from './queues';
 import styles from './admin.module.css';
+
+const ServiceForms = lazy(() => import('./serviceForms').then((m) => ({ default: m.ServiceForms })));
 
 async function run(fn: () => Promise<unknown>, after: () => Promise<void>) {
   try {
@@ -94,11 +96,14 @@ export function Settings() {
           <Editable fields={{ rate: f.rate }} onSave={(v, reason) => run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)} />
         </div>
       ))}
+      <Suspense fallback={null}>
+        <ServiceForms />
+      </Suspense>
     </div>
   );
 }
 
-function Editable<K extends string>({ fields, onSave }: { fields: Record<K, string>; onSave: (v: Record<K, string>, reason: string) => Promise<void> }) {
+export function Editable<K extends string>({ fields, onSave }: { fields: Record<K, string>; onSave: (v: Record<K, string>, reason: string) => Promise<void> }) {
   const [v, setV] = useState(fields);
   const dirty = (Object.keys(fields) as K[]).some((k) => fields[k] !== v[k]);
   return (
@@ -124,10 +129,11 @@ function Editable<K extends string>({ fields, onSave }: { fields: Record<K, stri
   );
 }
 
-export function ActionLog() {
-  const q = usePaged((p) => admin.log(p), []);
+/** The operators' action log: everything, or one area's actions (`prefix` such as chat_ or game_). */
+export function ActionLog({ prefix, testId }: { prefix?: string; testId?: string }) {
+  const q = usePaged((p) => admin.log(p, prefix), [prefix]);
   return (
-    <div className={styles.section}>
+    <div className={styles.section} data-testid={testId}>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -1,7 +1,7 @@
 import { FILE_ROUTE, type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
-import { apiUrl, request } from './http';
+import { request } from './http';
 
 /** Profile and settings calls (spec §2 setting group). Shapes: core/types/profile.ts. */
 
@@ -10,13 +10,14 @@ export function profile(quiet = false): Promise<Profile> {
 }
 
 /**
- * POST /upload (multipart field `file`); resolves the file reference. The shared client sends
- * form-encoded bodies only, so this one call sends its multipart body itself, with the same headers.
+ * One image to /api/upload (multipart field `file`), or to another upload route with its own
+ * headers (the guest chat's); resolves the file reference. The shared client sends form-encoded
+ * bodies only, so this call sends its multipart body itself, with the same session headers.
  */
-export async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File, to: { url: string; headers?: Record<string, string> } = { url: '/api/upload' }): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const out = readEnvelope<string>(await request(apiUrl('/upload'), { method: 'POST', body: form }));
+  const out = readEnvelope<string>(await request(to.url, { method: 'POST', body: form, headers: to.headers }));
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;
 }

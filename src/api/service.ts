@@ -15,6 +15,9 @@ export function guestToken(): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** the guest header when no user is logged in (also for the guest's image upload) */
+export const GUEST_HEADER_NAME = GUEST_HEADER;
+
 function who(quiet = true): CallOptions {
   const g = !session.token ? guestToken() : '';
   return { quiet, headers: g ? { [GUEST_HEADER]: g } : undefined };
@@ -33,3 +36,8 @@ export async function startGuest(email: string): Promise<void> {
   const r = await post<{ guest_token: string }>('/service/guest', { email });
   writeJson(GUEST_KEY, { token: r.guest_token });
 }
+
+/** A guest's email answers the code it was sent (then replies are mailed to it); or asks for another code. */
+export const guestVerify = (code: string) => post<boolean>('/service/guest/verify', { code }, who(false));
+export const guestResend = () => post<boolean>('/service/guest/code', {}, who(false));
+

@@ -1,12 +1,12 @@
 /**
  * Back office under /admin/api/chatroom (operators only): the latest messages with their report
- * counts, deleting a message (everyone's page removes it live), muting a user for a while, banning,
+ * counts (or the reported ones only), deleting a message (everyone's page removes it live), muting a user for a while, banning,
  * lifting a mute. Every action is written with the operator action log in its own transaction.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { room, SOCKET_EVENTS, type ChatEvent } from '../../../core';
+import { room, SOCKET_EVENTS, type AdminChatMessage, type ChatEvent } from '../../../core';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { AppError } from '../../errors';
@@ -19,21 +19,29 @@ import type {} from './tables';
 
 export async function chatroomAdminRoutes(op: FastifyInstance): Promise<void> {
   const db = op.db;
-  op.get('/messages', async () => {
-    const rows = await db
+  /** the newest messages (or, with reported=1, the reported ones still shown), with their senders' restriction */
+  op.get('/messages', async (req) => {
+    const q = parse(z.object({ reported: z.enum(['0', '1']).default('0') }), req.query);
+    let query = db
       .selectFrom('chat_messages as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.user_id', 'u.nickname', 'u.level', 'm.text', 'm.masked', 'm.created_at', 'm.deleted_at'])
-      .select(sql<number>`(SELECT count(*)::int FROM chat_reports r WHERE r.message_id = m.id)`.as('reports'))
-      .orderBy('m.id', 'desc')
-      .limit(200)
-      .execute();
-    return ok(rows.map((r) => ({ ...present(r), deleted: r.deleted_at !== null, reports: r.reports })));
+      .leftJoin('chat_mutes as x', 'x.user_id', 'm.user_id')
+      .select(['m.id', 'm.user_id', 'u.nickname', 'u.level', 'm.text', 'm.masked', 'm.created_at', 'm.deleted_at', 'x.kind as mute_kind', 'x.until as mute_until'])
+      .select(sql<number>`(SELECT count(*)::int FROM chat_reports r WHERE r.message_id = m.id)`.as('reports'));
+    if (q.reported === '1') query = query.where('m.deleted_at', 'is', null).where(sql<boolean>`EXISTS (SELECT 1 FROM chat_reports r WHERE r.message_id = m.id)`);
+    const rows = await query.orderBy('m.id', 'desc').limit(200).execute();
+    const now = op.chatroom.now();
+    return ok(
+      rows.map((r): AdminChatMessage => {
+        const running = r.mute_kind === 'ban' || (r.mute_kind !== null && r.mute_until !== null && r.mute_until.getTime() > now);
+        return { ...present(r), deleted: r.deleted_at !== null, reports: r.reports, sender_mute: running && r.mute_kind ? { kind: r.mute_kind, until: r.mute_until?.getTime() ?? null } : null };
+      }),
+    );
   });
   op.post('/delete', async (req) => {
     const b = parse(z.object({ id, reason: requiredReason }), req.body);
     await inTransaction(db, async (trx) => {
-      const r = await trx.updateTable('chat_messages').set({ deleted_at: new Date(), deleted_by: req.operatorId }).where('id', '=', b.id).where('deleted_at', 'is', null).returning('user_id').executeTakeFirst();
+      const r = await trx.updateTable('chat_messages').set({ deleted_at: new Date(op.chatroom.now()), deleted_by: req.operatorId }).where('id', '=', b.id).where('deleted_at', 'is', null).returning('user_id').executeTakeFirst();
       if (!r) throw new AppError('chat_message_not_found');
       await logAction(trx, { operatorId: req.operatorId, action: 'chat_delete', target: `chat_message:${b.id}`, reason: b.reason, detail: { user_id: r.user_id } });
     });

@@ -6,7 +6,7 @@
  */
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEvent, ChatRoomState } from '../../../core';
+import type { AdminChatMessage, ChatEvent, ChatRoomState } from '../../../core';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { call, operator, user, type TestUser } from '../../testing/funds-kit';
 
@@ -138,5 +138,57 @@ describe('chat room', () => {
       { action: 'chat_mute', target: `user:${spammer.id}`, reason: 'spam wave' },
       { action: 'chat_ban', target: `user:${spammer.id}`, reason: 'scam links' },
     ]);
+  });
+  it("the operators' queue lists only reported messages still shown, with the sender's running mute; the chat log shows chat actions only", async () => {
+    const [loud, quiet, reader] = [await user(t), await user(t), await user(t)];
+    later(10);
+    const bad = (await send(loud, 'spam spam')).message as { id: number };
+    const fine = (await send(quiet, 'hello')).message as { id: number };
+    expect((await call(t, 'POST', '/api/chatroom/report', reader.token, { id: bad.id })).type).toBe('ok');
+    const op = await operator(t);
+    const get = async <T>(url: string, token = op) => (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json<{ type: string; message: T }>();
+    const queue = async () => (await get<AdminChatMessage[]>('/admin/api/chatroom/messages?reported=1')).message;
+    expect(await get('/admin/api/chatroom/messages?reported=1', reader.token)).toMatchObject({ type: '999' });
+    const q1 = await queue();
+    expect(q1.map((m) => m.id)).toContain(bad.id);
+    expect(q1.map((m) => m.id)).not.toContain(fine.id);
+    expect(q1.find((m) => m.id === bad.id)).toMatchObject({ reports: 1, deleted: false, sender_mute: null });
+
+    await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/mute', headers: { authorization: `Bearer ${op}` }, payload: { user_id: loud.id, minutes: 1, reason: 'cool down' } });
+    expect((await queue()).find((m) => m.id === bad.id)?.sender_mute).toEqual({ kind: 'operator', until: clock.now + 60_000 });
+    later(61); // the mute ran out: not shown as running
+    expect((await queue()).find((m) => m.id === bad.id)?.sender_mute).toBeNull();
+    await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/delete', headers: { authorization: `Bearer ${op}` }, payload: { id: bad.id, reason: 'spam' } });
+    expect((await queue()).map((m) => m.id)).not.toContain(bad.id); // handled: out of the queue
+
+    await t.app.db.insertInto('operator_actions').values({ operator_id: (await t.app.db.selectFrom('operators').select('id').executeTakeFirstOrThrow()).id, action: 'setting', target: 'x', reason: 'other area' }).execute();
+    const log = (await get<{ list: { action: string }[]; total: number }>('/admin/api/log?prefix=chat_&limit=100')).message;
+    expect(log.list.length).toBe(log.total);
+    expect(new Set(log.list.map((a) => a.action))).toEqual(new Set(['chat_delete', 'chat_mute', 'chat_ban']));
+  });
+  it('a page that was away catches up by id: exactly the messages after its last one, and the ones removed meanwhile', async () => {
+    const [a, b] = [await user(t), await user(t)];
+    later(10);
+    const op = await operator(t);
+    const first = await state(b);
+    const held = first.messages.map((m) => m.id);
+    const last = held.at(-1) ?? 0;
+    const gone = held.at(-1);
+    // b is away: a writes twice, an operator removes an old message
+    const m1 = (await send(a, 'while you were away 1')).message as { id: number };
+    later(5);
+    const m2 = (await send(a, 'while you were away 2')).message as { id: number };
+    later(1);
+    if (gone) await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/delete', headers: { authorization: `Bearer ${op}` }, payload: { id: gone, reason: 'cleanup' } });
+    later(1); // (a removal in the very millisecond of a read is reported again: removing twice is harmless)
+    const back = (await call(t, 'GET', `/api/chatroom/state?after=${last}&since=${first.now}`, b.token)).message as ChatRoomState;
+    expect(back.messages.map((m) => m.id)).toEqual([m1.id, m2.id]);
+    expect(back.gap).toBe(false);
+    expect(back.deleted).toEqual(gone ? [gone] : []);
+    // asked again with what it now holds: nothing new, nothing twice
+    const again = (await call(t, 'GET', `/api/chatroom/state?after=${m2.id}&since=${back.now}`, b.token)).message as ChatRoomState;
+    expect(again.messages).toEqual([]);
+    expect(again.deleted).toEqual([]);
+    expect((await call(t, 'GET', '/api/chatroom/state?after=abc', b.token)).type).toBe('error');
   });
 });

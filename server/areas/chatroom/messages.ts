@@ -33,9 +33,27 @@ export async function muteOf(db: Db, userId: number, nowMs: number): Promise<Cha
   return m.until && m.until.getTime() > nowMs ? { until: m.until.getTime(), reason: m.kind } : null;
 }
 
-export async function roomState(db: Db, rules: ChatRules, userId: number, nowMs: number): Promise<ChatRoomState> {
-  const rows = await withSender(db).where('m.deleted_at', 'is', null).orderBy('m.id', 'desc').limit(CHAT_HISTORY).execute();
-  return { messages: rows.reverse().map(present), slow_mode_seconds: rules.slowModeSeconds, muted: await muteOf(db, userId, nowMs) };
+/**
+ * The room on entry (the last CHAT_HISTORY messages), or a catch-up: the messages after the last id
+ * the page holds and the ids removed by operators since its last read (`since`, the `now` it was
+ * given then). More missed than one page → `gap`: the page replaces what it holds.
+ */
+export async function roomState(db: Db, rules: ChatRules, userId: number, nowMs: number, w: { after?: number; since?: number } = {}): Promise<ChatRoomState> {
+  const base = withSender(db).where('m.deleted_at', 'is', null);
+  let messages: ChatMessage[];
+  let gap = false;
+  if (w.after === undefined) {
+    messages = (await base.orderBy('m.id', 'desc').limit(CHAT_HISTORY).execute()).reverse().map(present);
+  } else {
+    const rows = await base.where('m.id', '>', w.after).orderBy('m.id', 'asc').limit(CHAT_HISTORY + 1).execute();
+    gap = rows.length > CHAT_HISTORY;
+    messages = gap ? (await base.orderBy('m.id', 'desc').limit(CHAT_HISTORY).execute()).reverse().map(present) : rows.map(present);
+  }
+  const deleted =
+    w.since === undefined
+      ? []
+      : (await db.selectFrom('chat_messages').select('id').where('deleted_at', '>=', new Date(w.since)).orderBy('id', 'desc').limit(CHAT_HISTORY).execute()).map((r) => r.id);
+  return { messages, deleted, gap, now: nowMs, slow_mode_seconds: rules.slowModeSeconds, muted: await muteOf(db, userId, nowMs) };
 }
 
 type Outcome = { sent: ChatMessage } | { floodMuted: number };

@@ -8,14 +8,19 @@ import { room, SOCKET_EVENTS, type ChatEvent } from '../../../core';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { requestInput as input } from '../../kernel/input';
-import { id } from '../../kernel/fields';
+import { id, optTimeMs } from '../../kernel/fields';
+
+const optBigInt = z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional());
 import { reportMessage, roomState, sendMessage } from './messages';
 import { chatRules } from './rules';
 
 export async function chatroomRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
-  app.get('/chatroom/state', auth, async (req) => ok(await roomState(db, await chatRules(db), req.userId, app.chatroom.now())));
+  app.get('/chatroom/state', auth, async (req) => {
+    const w = parse(z.object({ after: optBigInt, since: optTimeMs }), req.query);
+    return ok(await roomState(db, await chatRules(db), req.userId, app.chatroom.now(), w));
+  });
   app.post('/chatroom/send', auth, async (req) => {
     // zod only checks the type; the length and emptiness rules answer in the user's words (messages.ts)
     const b = parse(z.object({ text: z.string().max(20_000) }), input(req));

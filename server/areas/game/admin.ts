@@ -1,5 +1,6 @@
 /**
- * Back office under /admin/api/game (operators only): the latest rounds with their pools, and the
+ * Back office under /admin/api/game (operators only): the latest rounds with their pools, one round
+ * with its stakes and players (payouts and refunds), and the
  * game's settings (pair, round length, fee rate, stake limits), each change logged with its reason.
  * A changed setting applies to the next round created; a round keeps the fee rate it opened with.
  */
@@ -14,6 +15,9 @@ import { logAction } from '../../domain/operators/operators';
 import { requiredReason } from '../../admin/forms';
 import { GAME_SETTING_KEYS } from './rules';
 import { presentRound } from './views';
+import { id } from '../../kernel/fields';
+import { canon, canonOrNull } from '../../kernel/decimal';
+import type { AdminGameRound } from '../../../core';
 
 const SettingBody = z.object({ key: z.enum(GAME_SETTING_KEYS), value: z.string().trim().min(1).max(32), reason: requiredReason });
 
@@ -32,6 +36,24 @@ function valid(key: (typeof GAME_SETTING_KEYS)[number], v: string, isSymbol: (s:
 
 export async function gameAdminRoutes(op: FastifyInstance): Promise<void> {
   op.get('/rounds', async () => ok((await op.db.selectFrom('game_rounds').selectAll().orderBy('id', 'desc').limit(100).execute()).map((r) => presentRound(r))));
+  /** one round with every stake and its player: who was paid or refunded what */
+  op.get('/round', async (req) => {
+    const q = parse(z.object({ id }), req.query);
+    const r = await op.db.selectFrom('game_rounds').selectAll().where('id', '=', q.id).executeTakeFirst();
+    if (!r) throw new AppError('game_round_not_found');
+    const stakes = await op.db
+      .selectFrom('game_stakes as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 'u.email', 'u.mobile', 's.side', 's.amount', 's.payout'])
+      .where('s.round_id', '=', q.id)
+      .orderBy('s.id')
+      .execute();
+    const out: AdminGameRound = {
+      round: presentRound(r),
+      stakes: stakes.map((s) => ({ id: s.id, user_id: s.user_id, account: s.email ?? s.mobile ?? `#${s.user_id}`, side: s.side, amount: canon(s.amount), payout: canonOrNull(s.payout) })),
+    };
+    return ok(out);
+  });
   op.get('/settings', async () => ok(await op.game.rules()));
   op.post('/settings', async (req) => {
     const b = parse(SettingBody, req.body);

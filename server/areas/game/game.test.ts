@@ -9,6 +9,7 @@ import { checkJournalConsistency } from '../../db/ledger';
 import { balance, call, operator } from '../../testing/funds-kit';
 import { gameKit, player, playRound, stake, tickAt, USDT, type GameKit } from '../../testing/game-kit';
 import { gameChecker } from './verify';
+import type { AdminGameRound } from '../../../core';
 
 let k: GameKit;
 beforeAll(async () => {
@@ -51,6 +52,13 @@ describe('up/down game', () => {
     expect(rows.map((r) => [r.outcome, r.refund_reason, Number(r.fee)])).toEqual([['refund', 'one_sided', 0], ['refund', 'tie', 0]]);
     expect(await balance(k.t, a.id, USDT)).toEqual({ available: '1000', frozen: '0' });
     expect(await balance(k.t, b.id, USDT)).toEqual({ available: '1000', frozen: '0' });
+    // the back office's round screen: each stake, its player and what was refunded
+    const op = await operator(k.t);
+    const seen = (await k.t.app.inject({ method: 'GET', url: `/admin/api/game/round?id=${tie}`, headers: { authorization: `Bearer ${op}` } })).json<{ message: AdminGameRound }>().message;
+    expect(seen.round).toMatchObject({ id: tie, outcome: 'refund', refund_reason: 'tie' });
+    expect(seen.stakes.map((x) => [x.user_id, x.side, x.amount, x.payout])).toEqual([[a.id, 'up', '10', '10'], [b.id, 'down', '5', '5']]);
+    const asUser = (await k.t.app.inject({ method: 'GET', url: `/admin/api/game/round?id=${tie}`, headers: { authorization: `Bearer ${a.token}` } })).json();
+    expect(asUser).toMatchObject({ type: '999' });
   });
 
   it('refuses a stake after the lock, above the balance, or with 30 decimals — and nothing changes', async () => {

@@ -1,8 +1,8 @@
 /**
  * Back office under /admin/api/service (operators only): the inbox, one conversation with the
  * customer's profile and records, replies (mailed to an away customer who asked, and to guests),
- * internal notes, assignment, close/reopen, read marks, canned replies, the business-hours and
- * web-view settings, and the ticket that admits the operator's socket to the live room.
+ * internal notes, assignment, close/reopen, read marks, canned replies (and their editing, per
+ * language), the business-hours and web-view settings (read and changed), and the ticket that admits the operator's socket to the live room.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +13,8 @@ import { id, intOr, optId, text } from '../../kernel/fields';
 import { inTransaction } from '../../db/tx';
 import { logAction } from '../../domain/operators/operators';
 import { requiredReason } from '../../admin/forms';
-import { LANGS, parseAllowList, parseServiceHours } from '../../../core';
+import { DEFAULT_SERVICE_HOURS, DEFAULT_WEBVIEW_ALLOW, LANGS, parseAllowList, parseServiceHours, type AdminServiceSettings } from '../../../core';
+import { getSetting } from '../../domain/content/settings';
 import { issueTicket } from './domain/live';
 import { cannedReplies, conversationDetail, inbox, markReadByStaff, setAssignee, setStatus, staffPost } from './domain/staff';
 import { deliverMessages, deliverReceipts, mailReplyIfAway, type ServiceDeps } from './domain/service';
@@ -22,6 +23,7 @@ const InboxQuery = z.object({ box: z.enum(['unassigned', 'mine', 'all']).default
 const bigId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 const PostBody = z.object({ id, body: text(2000) });
 const AssignBody = z.object({ id, operator_id: optId });
+const CannedBody = z.object({ id: optId, lang: z.enum(LANGS), title: text(60).pipe(z.string().min(1)), body: text(2000).pipe(z.string().min(1)) });
 const SettingBody = z.object({ key: z.enum(['service_hours', 'webview_allow']), value: z.string().trim().min(1).max(500), reason: requiredReason });
 
 export function serviceAdminRoutes(deps: () => ServiceDeps) {
@@ -79,6 +81,39 @@ export function serviceAdminRoutes(deps: () => ServiceDeps) {
       return ok(await cannedReplies(db, lang));
     });
 
+    op.post('/canned', async (req) => {
+      const b = parse(CannedBody, req.body);
+      const saved = await inTransaction(db, async (trx) => {
+        const row = b.id
+          ? await trx.updateTable('service_canned').set({ lang: b.lang, title: b.title, body: b.body }).where('id', '=', b.id).returning('id').executeTakeFirst()
+          : await trx.insertInto('service_canned').values({ lang: b.lang, title: b.title, body: b.body }).onConflict((oc) => oc.columns(['lang', 'title']).doUpdateSet({ body: b.body })).returning('id').executeTakeFirst();
+        if (!row) throw new AppError('not_found');
+        await logAction(trx, { operatorId: req.operatorId, action: 'service_canned_save', target: `service_canned:${row.id}`, reason: `${b.lang}: ${b.title}` });
+        return row.id;
+      }).catch((e: unknown) => {
+        // another reply of this language already has the title
+        if ((e as { code?: string }).code === '23505') throw new AppError('param_error');
+        throw e;
+      });
+      return ok({ id: saved });
+    });
+    op.post('/canned/delete', async (req) => {
+      const b = parse(z.object({ id }), req.body);
+      await inTransaction(db, async (trx) => {
+        const row = await trx.deleteFrom('service_canned').where('id', '=', b.id).returning(['lang', 'title']).executeTakeFirst();
+        if (!row) throw new AppError('not_found');
+        await logAction(trx, { operatorId: req.operatorId, action: 'service_canned_delete', target: `service_canned:${b.id}`, reason: `${row.lang}: ${row.title}` });
+      });
+      return ok(true);
+    });
+
+    op.get('/settings', async () => {
+      const s: AdminServiceSettings = {
+        service_hours: (await getSetting(db, 'service_hours')) ?? DEFAULT_SERVICE_HOURS,
+        webview_allow: (await getSetting(db, 'webview_allow')) ?? DEFAULT_WEBVIEW_ALLOW,
+      };
+      return ok(s);
+    });
     op.post('/settings', async (req) => {
       const b = parse(SettingBody, req.body);
       if (b.key === 'service_hours' && !parseServiceHours(b.value)) throw new AppError('param_error');

@@ -17,6 +17,13 @@ import { DEFAULT_SERVICE_HOURS, DEFAULT_WEBVIEW_ALLOW, SERVICE_REF_TYPES, within
 import { GUEST_HEADER, hashGuestToken, newGuestToken, type Party } from './domain/party';
 import { customerThread, markReadByCustomer, postFromCustomer, setEmailReply, startGuest, unreadFor } from './domain/conversations';
 import { deliverMessages, deliverReceipts, type ServiceDeps } from './domain/service';
+import { checkGuestCount, guestConversation, GUEST_SCENE, markGuestVerified, saveGuestUpload } from './domain/guests';
+import { CODE_TTL_MS, issueCode, verifyCode } from '../../domain/accounts/codes';
+import { deliver } from '../../http/deliver';
+import { clientIp } from '../../http/request-meta';
+import { translate } from '../../i18n/messages';
+import { readImageUpload } from '../../http/upload-body';
+import { localUploadStore } from '../../storage/uploads';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 const bigId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v === '' ? undefined : v), z.number().int().min(0).max(MAX_ID).optional());
@@ -47,6 +54,7 @@ async function partyOf(req: FastifyRequest, optional = false): Promise<Party | n
 
 export function serviceRoutes(deps: () => ServiceDeps) {
   return async (app: FastifyInstance): Promise<void> => {
+    const store = localUploadStore(app.config.dataDir);
     const guestLimit = { config: { rateLimit: { max: 5, timeWindow: '1 hour' } } };
     const sendLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
@@ -96,13 +104,48 @@ export function serviceRoutes(deps: () => ServiceDeps) {
       return ok(true);
     });
 
-    /** A guest conversation (from the login page): an email to answer to, a token the browser keeps. */
+    /** Sends a code to the guest's email; replies are mailed to it only after it is entered. */
+    const sendGuestCode = async (req: FastifyRequest, email: string) => {
+      const code = await issueCode(app.db, { target: email, scene: GUEST_SCENE, channel: 'email', ip: clientIp(req) }, app.config.rateLimits);
+      const lang = requestLang(req);
+      await deliver(app, { channel: 'email', to: email, subject: translate('code_mail_subject', lang), body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }), code });
+    };
+    const guestOf = async (req: FastifyRequest) => {
+      const p = await partyOf(req);
+      if (p?.kind !== 'guest') throw new AppError('param_error');
+      return { p, c: await guestConversation(app.db, p.tokenHash) };
+    };
+
+    /** A guest conversation (from the login page): an email to answer to (a code is sent to it), a token the browser keeps. */
     app.post('/service/guest', guestLimit, async (req) => {
       const r = GuestBody.safeParse(req.body);
       if (!r.success) throw new AppError('service_guest_email');
+      const email = r.data.email.toLowerCase();
+      await sendGuestCode(req, email);
       const { token, hash } = newGuestToken();
-      await startGuest(app.db, hash, r.data.email.toLowerCase());
+      await startGuest(app.db, hash, email);
       return ok({ guest_token: token });
+    });
+    app.post('/service/guest/code', guestLimit, async (req) => {
+      const { c } = await guestOf(req);
+      if (!c.verified) await sendGuestCode(req, c.email);
+      return ok(true);
+    });
+    app.post('/service/guest/verify', async (req) => {
+      const { c } = await guestOf(req);
+      const { code } = parse(z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' }) }), req.body);
+      if (!c.verified) {
+        await verifyCode(app.db, { target: c.email, scene: GUEST_SCENE, code });
+        await markGuestVerified(app.db, c.id);
+      }
+      return ok(true);
+    });
+    /** A guest's image: the same checks as /api/upload, a daily quota per IP; only this guest's conversation may attach it. */
+    app.post('/service/guest/upload', sendLimit, async (req) => {
+      const { c } = await guestOf(req);
+      const ip = clientIp(req);
+      const file = await readImageUpload(req, app.config.uploadMaxBytes, () => checkGuestCount(app.db, ip, app.config.uploadQuota));
+      return ok(await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file));
     });
   };
 }

@@ -7,9 +7,9 @@
 import fs from 'node:fs/promises';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type TestApp } from '../../testing/app';
+import { createTestApp, envelope, get, lastCode, loginOperator, post, registerAndLogin, type TestApp } from '../../testing/app';
 import { createOperator } from '../../domain/operators/operators';
-import type { AdminConversation, AdminConversationRow, Page, ServiceEvent, ServiceStatus, ServiceThread } from '../../../core';
+import { DEFAULT_SERVICE_HOURS, type AdminConversation, type AdminConversationRow, type AdminServiceSettings, type CannedReply, type Page, type ServiceEvent, type ServiceStatus, type ServiceThread } from '../../../core';
 
 let t: TestApp;
 let url: string;
@@ -187,23 +187,61 @@ describe('who may touch what', () => {
     await expect(socket({ ns: '/operators', auth: { ticket } })).rejects.toThrow('unauthorized');
   });
 
-  it("a guest gets a conversation of its own, never a user's; replies are mailed to it", async () => {
+  it("a guest gets a conversation of its own, never a user's; replies are mailed to it once its email answered the code", async () => {
     const u = await user();
     await send(u.token, { body: 'user private' });
     expect(envelope(await post(t.app, '/api/service/guest', { email: 'not-an-email' })).message).toBe('Enter a valid email so we can answer you');
     const g = envelope(await post(t.app, '/api/service/guest', { email: 'Guest@Example.com' })).message as { guest_token: string };
     const gh = { 'x-service-guest': g.guest_token };
     expect((await thread(gh)).messages).toEqual([]);
+    expect((await thread(gh)).email_verified).toBe(false);
     expect(envelope(await post(t.app, '/api/service/send', { body: 'I cannot log in' }, gh)).type).toBe('ok');
     expect((await thread(gh)).messages.map((m) => m.body)).toEqual(['I cannot log in']);
-    // a made-up guest token reaches nothing; a guest cannot attach files or records
+    // a made-up guest token reaches nothing; a guest cannot attach records
     expect(envelope(await get(t.app, '/api/service/messages', { 'x-service-guest': 'made-up' })).type).toBe('999');
     expect(envelope(await post(t.app, '/api/service/send', { body: 'x', ref_type: 'recharge', ref_id: 1 }, gh)).type).toBe('999');
     const op = await opHeaders();
     const cid = (await thread(gh)).conversation_id!;
+    const mails = () => t.app.db.selectFrom('outbox').select(['body', 'code']).where('recipient', '=', 'guest@example.com').orderBy('id').execute();
+    // the email has not answered its code yet: the reply waits in the chat, nothing is mailed
+    expect(envelope(await post(t.app, '/admin/api/service/reply', { id: cid, body: 'Which email did you sign up with?' }, op)).message).toMatchObject({ mailed: false });
+    expect((await mails()).map((m) => m.code !== null)).toEqual([true]); // only the code
+    expect(envelope(await post(t.app, '/api/service/guest/verify', { code: '000000' === (await lastCode(t.app, 'guest@example.com')) ? '111111' : '000000' }, gh)).message).toBe('Incorrect verification code');
+    expect((await thread(gh)).email_verified).toBe(false);
+    expect(envelope(await post(t.app, '/api/service/guest/verify', { code: await lastCode(t.app, 'guest@example.com') }, gh)).type).toBe('ok');
+    expect((await thread(gh)).email_verified).toBe(true);
     expect(envelope(await post(t.app, '/admin/api/service/reply', { id: cid, body: 'Try resetting the password' }, op)).message).toMatchObject({ mailed: true });
-    const mail = await t.app.db.selectFrom('outbox').select('body').where('recipient', '=', 'guest@example.com').executeTakeFirstOrThrow();
-    expect(mail.body).toContain('Try resetting the password');
+    const all = await mails();
+    expect(all).toHaveLength(2);
+    expect(all[1].body).toContain('Try resetting the password');
+    // a user is not a guest: the guest endpoints refuse it
+    expect(envelope(await post(t.app, '/api/service/guest/verify', { code: '123456' }, as(u.token))).type).toBe('error');
+  });
+
+  it("a guest sends images through the upload checks, within a per-IP daily quota; only its own conversation may attach them", async () => {
+    const g1 = (envelope(await post(t.app, '/api/service/guest', { email: 'pic1@example.com' })).message as { guest_token: string }).guest_token;
+    const g2 = (envelope(await post(t.app, '/api/service/guest', { email: 'pic2@example.com' })).message as { guest_token: string }).guest_token;
+    const up = async (token: string, bytes: Buffer) => {
+      const boundary = '----g' + Math.random().toString(16).slice(2);
+      const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      return envelope(await t.app.inject({ method: 'POST', url: '/api/service/guest/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-service-guest': token } }));
+    };
+    expect((await up(g1, Buffer.from('%PDF-1.4 not an image'))).message).toBe('Only PNG, JPEG, WebP or GIF images are accepted');
+    expect((await up('made-up', PNG)).type).toBe('999');
+    const ref = (await up(g1, PNG)).message as string;
+    expect(ref).toMatch(/^upload\//);
+    // another guest cannot post it; a user cannot either
+    expect((await post(t.app, '/api/service/send', { attachment: ref }, { 'x-service-guest': g2 })).json().type).toBe('error');
+    const u = await user();
+    expect((await send(u.token, { body: '', attachment: ref })).type).toBe('error');
+    expect(envelope(await post(t.app, '/api/service/send', { body: '', attachment: ref }, { 'x-service-guest': g1 })).type).toBe('ok');
+    const shown = (await thread({ 'x-service-guest': g1 })).messages.at(-1)!;
+    expect(shown.image_url).toMatch(/^\/api\/file\/[0-9a-f]{32}\.png\?exp=\d+&sig=/);
+    expect((await t.app.inject({ method: 'GET', url: shown.image_url })).statusCode).toBe(200);
+    // the quota (2 files a day in this test app) counts per IP, whichever guest token sends
+    expect((await up(g2, PNG)).type).toBe('ok');
+    expect((await up(g2, PNG)).message).toMatch(/limit/i);
+    expect(await t.app.db.selectFrom('service_guest_uploads').select('name').execute()).toHaveLength(2);
   });
 
   it("attachments are the caller's own images, through the upload checks and quota", async () => {
@@ -222,7 +260,7 @@ describe('who may touch what', () => {
     expect((await upload(a.token, PNG)).type).toBe('ok');
     const third = await upload(a.token, PNG);
     expect(third.type).toBe('error');
-    expect(await t.app.db.selectFrom('service_messages').select('id').where('attachment', 'is not', null).execute()).toHaveLength(1);
+    expect(await t.app.db.selectFrom('service_messages as m').innerJoin('service_conversations as c', 'c.id', 'm.conversation_id').select('m.id').where('c.user_id', 'in', [a.id, b.id]).where('m.attachment', 'is not', null).execute()).toHaveLength(1);
   });
 
   it("context must be the caller's own record; the operator sees it described", async () => {
@@ -240,5 +278,35 @@ describe('who may touch what', () => {
     const detail = envelope(await get(t.app, `/admin/api/service/conversation?id=${msgs[0].conversation_id}`, op)).message as AdminConversation;
     expect(detail.context).toMatchObject({ type: 'recharge', id: rec.id, summary: 'recharge 150 USDT' });
     expect(detail.recent.map((r) => r.id)).toContain(rec.id);
+  });
+});
+
+describe('back-office forms', () => {
+  it('canned replies are written per language and logged; the settings read back as stored; customers reach none of it', async () => {
+    const op = await opHeaders();
+    const u = await user();
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { lang: 'fra', title: 'Dépôt', body: 'Nous vérifions.' }, as(u.token))).type).toBe('999');
+    const made = envelope(await post(t.app, '/admin/api/service/canned', { lang: 'fra', title: 'Dépôt', body: 'Nous vérifions.' }, op));
+    const cid = (made.message as { id: number }).id;
+    const fra = async () => envelope(await get(t.app, '/admin/api/service/canned?lang=fra', op)).message as CannedReply[];
+    expect((await fra()).filter((r) => r.id === cid).map((r) => r.body)).toEqual(['Nous vérifions.']);
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { id: cid, lang: 'fra', title: 'Dépôt', body: 'Nous vérifions votre dépôt.' }, op)).type).toBe('ok');
+    expect((await fra()).find((r) => r.id === cid)?.body).toBe('Nous vérifions votre dépôt.');
+    // no empty title, no unknown language; nothing changed
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { lang: 'xx', title: 'a', body: 'b' }, op)).type).toBe('error');
+    expect(envelope(await post(t.app, '/admin/api/service/canned', { id: cid, lang: 'fra', title: ' ', body: 'b' }, op)).type).toBe('error');
+    expect((await fra()).find((r) => r.id === cid)?.body).toBe('Nous vérifions votre dépôt.');
+    expect(envelope(await post(t.app, '/admin/api/service/canned/delete', { id: cid }, op)).type).toBe('ok');
+    expect((await fra()).some((r) => r.id === cid)).toBe(false);
+    const log = await t.app.db.selectFrom('operator_actions').select(['action', 'target']).where('action', 'like', 'service\\_canned%').orderBy('id').execute();
+    expect(log.map((a) => a.action)).toEqual(['service_canned_save', 'service_canned_save', 'service_canned_delete']);
+
+    const before = envelope(await get(t.app, '/admin/api/service/settings', op)).message as AdminServiceSettings;
+    expect(before.service_hours).toBe(DEFAULT_SERVICE_HOURS);
+    expect(envelope(await post(t.app, '/admin/api/service/settings', { key: 'service_hours', value: 'whenever', reason: 'x' }, op)).type).toBe('error');
+    expect(envelope(await post(t.app, '/admin/api/service/settings', { key: 'service_hours', value: '1-5 09:00-18:00', reason: 'new team' }, op)).type).toBe('ok');
+    expect((envelope(await get(t.app, '/admin/api/service/settings', op)).message as AdminServiceSettings).service_hours).toBe('1-5 09:00-18:00');
+    expect((envelope(await get(t.app, '/api/service/status')).message as ServiceStatus).hours).toBe('1-5 09:00-18:00');
+    expect(envelope(await get(t.app, '/admin/api/service/settings', as(u.token))).type).toBe('999');
   });
 });

@@ -1,4 +1,4 @@
-/** Kysely interfaces of the conversation tables (migrations/015_service.ts), joined to Database here. */
+/** Kysely interfaces of the conversation tables (migrations/015_service.ts, 023_service_guests.ts), joined to Database here. */
 import type { ColumnType, Generated } from 'kysely';
 import type { ConversationKind, ConversationStatus, MessageSender, ServiceRefType } from '../../../core';
 
@@ -29,6 +29,8 @@ export interface ServiceConversationsTable {
   staff_read_id: BigId;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** a guest's email answered its code (migrations/023): replies are mailed only then */
+  guest_email_verified_at: Nullable<Date>;
 }
 
 export interface ServiceMessagesTable {
@@ -48,6 +50,8 @@ export interface ServiceTables {
   service_conversations: ServiceConversationsTable;
   service_messages: ServiceMessagesTable;
   service_canned: { id: Generated<number>; lang: string; title: string; body: string };
+  /** a guest's image upload: its conversation, IP and size (the per-IP daily quota) */
+  service_guest_uploads: { name: string; conversation_id: number; ip: string; bytes: number; created_at: CreatedAt };
   service_live_tickets: { token_hash: string; operator_session_id: number; expires_at: Date | string };
 }
 

@@ -4,6 +4,7 @@ import { PagedList } from '../list/PagedList';
 import { StatusTag } from './StatusTag';
 import { Amount } from './Amount';
 import { when } from './format';
+import { AskAbout } from '../service/AskAbout';
 import styles from './records.module.css';
 
 /** One row per kind of record; the record pages compose these lists. */
@@ -47,6 +48,7 @@ export function WithdrawRow({ r }: { r: WithdrawEntry }) {
         <span>{r.destination}</span>
       </div>
       {r.status === 'rejected' && r.reason ? <div className={styles.recReason}>{t('acct.reason', { reason: r.reason })}</div> : null}
+      <AskAbout type="withdraw" id={r.id} />
     </div>
   );
 }

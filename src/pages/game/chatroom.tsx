@@ -1,47 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Input, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, ChatRoomState } from '../../../core';
+import type { ChatMessage } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { chatState, reportChat, sendChat } from '../../api/chatroom';
-import { useUserEvents } from '../../market';
+import { reportChat, sendChat } from '../../api/chatroom';
 import { session } from '../../stores/session';
 import { toastSuccess } from '../../lib/toast';
 import { clockTime } from './clock';
+import { useChatRoom } from './useChatRoom';
 import c from './chatroom.module.css';
 
 /**
  * The public chat room: the last messages on entry, then live ones over the app's socket (the
  * `chat` user event; an operator's removal takes a message away at once), the sender's nickname and
  * identity level beside each message, a report button, and the sender's slow-mode interval and mute
- * stated where they type. The list is read again when the page comes back to the foreground, so
- * nothing sent while the socket slept is missed.
+ * stated where they type. After a reconnect, `online` or the tab shown again it asks for what came
+ * after the last message id it holds (useChatRoom), so nothing is missed or shown twice.
  */
 export default function ChatRoom() {
   const { t } = useTranslation();
-  const [room, setRoom] = useState<ChatRoomState>();
+  const { room, add, catchUp } = useChatRoom();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const list = useRef<HTMLDivElement>(null);
   const me = session.user?.id;
 
-  const reload = async () => setRoom(await chatState());
-  useEffect(() => {
-    void reload().catch(() => undefined);
-    const back = () => document.visibilityState === 'visible' && void reload().catch(() => undefined);
-    document.addEventListener('visibilitychange', back);
-    return () => document.removeEventListener('visibilitychange', back);
-  }, []);
-  useUserEvents((e) => {
-    if (e.kind !== 'chat') return;
-    const ev = e.chat;
-    setRoom((r) => {
-      if (!r) return r;
-      if (ev.kind === 'deleted') return { ...r, messages: r.messages.filter((m) => m.id !== ev.id) };
-      const m = ev.message;
-      return r.messages.some((x) => x.id === m.id) ? r : { ...r, messages: [...r.messages, m].slice(-200) };
-    });
-  });
   const count = room?.messages.length ?? 0;
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -51,12 +34,11 @@ export default function ChatRoom() {
     if (!text.trim()) return;
     setBusy(true);
     try {
-      const m = await sendChat(text);
+      add(await sendChat(text));
       setText('');
-      setRoom((r) => (r && !r.messages.some((x) => x.id === m.id) ? { ...r, messages: [...r.messages, m] } : r));
     } catch {
       // the client has shown the reason (slow mode, muted…); the mute banner follows the server
-      await reload().catch(() => undefined);
+      await catchUp();
     } finally {
       setBusy(false);
     }

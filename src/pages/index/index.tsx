@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Grid, Image, NoticeBar, Swiper } from 'antd-mobile';
 import { SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
@@ -18,6 +18,16 @@ import styles from './index.module.css';
 
 const POP_SEEN = 'home.popSeen';
 const HOT_COUNT = 8;
+// the badge and its live listener load after the page (Home's budget)
+const ServiceUnread = lazy(() => import('../../components/service/ServiceUnread'));
+
+/** a speech bubble (the kit's icon would bring its own chunk onto Home) */
+const ChatIcon = () => (
+  <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" aria-hidden>
+    <path d="M4 5h16v11H9l-4 3.5V16H4z" />
+    <path d="M8 10.5h.01M12 10.5h.01M16 10.5h.01" strokeWidth="2.2" strokeLinecap="round" />
+  </svg>
+);
 
 /** Notices may carry HTML from the back office; we show text only, never inject markup. */
 function plainText(html: string | undefined): string {
@@ -86,9 +96,23 @@ export default function HomePage() {
       title={site_name}
       back={false}
       right={
-        <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
-          <SetOutline aria-hidden />
-        </button>
+        <span className={styles.navIcons}>
+          {/* customer service, with the count of replies not read yet (live) */}
+          <span className={styles.badgeWrap} data-testid="home-service">
+            <button type="button" className={styles.iconBtn} aria-label={t('route.kefu.index')} onClick={() => navigate(PATHS.kefu)}>
+              <ChatIcon />
+            </button>
+            {/* beside the button, not in it: its name stays its label */}
+            {token ? (
+              <Suspense fallback={null}>
+                <ServiceUnread />
+              </Suspense>
+            ) : null}
+          </span>
+          <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
+            <SetOutline aria-hidden />
+          </button>
+        </span>
       }
     >
       <div className={styles.page}>

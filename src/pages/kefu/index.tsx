@@ -8,8 +8,9 @@ import type { ServiceMessage, ServiceRef, ServiceStatus } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { session } from '../../stores/session';
 import { PATHS } from '../../nav/paths';
-import { uploadImage } from '../../api/profile';
 import { guestToken, serviceEmailReply, serviceStatus, startGuest } from '../../api/service';
+import { serviceUpload } from './upload';
+import { GuestVerify } from './GuestVerify';
 import { toast } from '../../lib/toast';
 import { useThread } from './useThread';
 import { readRef } from './refs';
@@ -19,7 +20,8 @@ import s from './kefu.module.css';
 /**
  * Customer service (issue 18): a live conversation with the operators. Opened from a record
  * (`?ref=recharge:12`) it attaches that record to the next message. Guests (no login) first leave
- * an email to be answered at; their browser keeps the conversation's token.
+ * an email to be answered at (mailed replies once it answers its code); their browser keeps the
+ * conversation's token. Both send images.
  */
 export default function KefuPage() {
   const { t } = useTranslation();
@@ -121,7 +123,7 @@ function Chat({ guest }: { guest: boolean }) {
     if (!file) return;
     setSending(true);
     try {
-      const attachment = await uploadImage(file);
+      const attachment = await serviceUpload(file);
       await send({ body: '', attachment });
     } catch (err) {
       toast((err as Error).message || t('common.requestFailed'));
@@ -150,7 +152,11 @@ function Chat({ guest }: { guest: boolean }) {
       ) : null}
       <div className={s.options}>
         {guest ? (
-          <span className={s.muted}>{t('service.guestMailed')}</span>
+          th.emailVerified ? (
+            <span className={s.muted}>{t('service.guestMailed')}</span>
+          ) : (
+            <GuestVerify onVerified={() => th.setEmailVerified(true)} />
+          )
         ) : (
           <label className={s.emailMe}>
             <span>{t('service.emailMe')}</span>
@@ -186,14 +192,10 @@ function Chat({ guest }: { guest: boolean }) {
         </div>
       ) : null}
       <div className={s.composer}>
-        {guest ? null : (
-          <>
-            <button type="button" className={s.iconBtn} onClick={() => fileRef.current?.click()} disabled={sending} aria-label={t('service.image')}>
-              <PictureOutline aria-hidden />
-            </button>
-            <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden onChange={onPick} data-testid="service-file" />
-          </>
-        )}
+        <button type="button" className={s.iconBtn} onClick={() => fileRef.current?.click()} disabled={sending} aria-label={t('service.image')}>
+          <PictureOutline aria-hidden />
+        </button>
+        <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden onChange={onPick} data-testid="service-file" />
         <TextArea
           className={s.input}
           value={draft}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceMessage, ServiceReceipts, ServiceRefType } from '../../../core';
 import { serviceMessages, serviceRead, serviceSend } from '../../api/service';
 import { useMarketStatus, useUserEvents } from '../../market';
-import { lastId, mergeMessages } from './merge';
+import { lastId, mergeMessages } from '../../lib/mergeById';
 
 const NO_RECEIPTS: ServiceReceipts = { user_delivered_id: 0, user_read_id: 0, staff_read_id: 0 };
 /** guests have no private socket room: they poll */
@@ -18,6 +18,7 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
   const [receipts, setReceipts] = useState<ServiceReceipts>(NO_RECEIPTS);
   const [hasMore, setHasMore] = useState(false);
   const [emailReply, setEmailReply] = useState(false);
+  const [emailVerified, setEmailVerified] = useState(true);
   const [ready, setReady] = useState(false);
   const held = useRef<ServiceMessage[]>([]);
   const busy = useRef<Promise<void> | null>(null);
@@ -43,6 +44,7 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
           if (first) setHasMore(t.has_more);
           setReceipts(t.receipts);
           setEmailReply(t.email_reply);
+          setEmailVerified(t.email_verified);
           apply(t.messages);
           setReady(true);
         } catch {
@@ -109,5 +111,5 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
     [catchUp],
   );
 
-  return { messages, receipts, hasMore, emailReply, setEmailReply, ready, loadEarlier, send, catchUp };
+  return { messages, receipts, hasMore, emailReply, setEmailReply, emailVerified, setEmailVerified, ready, loadEarlier, send, catchUp };
 }

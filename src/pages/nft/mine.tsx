@@ -8,6 +8,7 @@ import { LoadState } from '../../components/load/LoadState';
 import { confirmMoney, useLoad, when } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
+import { AskAbout } from '../../components/service/AskAbout';
 import { myNfts, nftDetail, openBox, payOrder } from '../../api/nft';
 import { ProofPanel } from '../../components/proof/ProofPanel';
 import { ReviewState, Tile } from './parts';
@@ -98,6 +99,7 @@ export default function MyNfts() {
                       <Button block color="primary" disabled={pending} onClick={() => void pay(o)}>{t('nft.pay')}</Button>
                     </>
                   ) : null}
+                  <AskAbout type="nft_order" id={o.id} />
                 </div>
               ))}
             </div>

@@ -59,7 +59,7 @@ export default function SpotOrdersPage() {
         data-testid="spot-orders"
         empty={tab === 'progress' ? t('trade.noOpenOrders') : t('trade.noHistory')}
         renderItem={(o) => (
-          <SpotOrderCard order={o} priceDecimals={bySymbol[o.symbol]?.price_decimals ?? 2} onCancel={tab === 'progress' ? cancel : undefined} cancelling={cancelling === o.id} />
+          <SpotOrderCard order={o} priceDecimals={bySymbol[o.symbol]?.price_decimals ?? 2} onCancel={tab === 'progress' ? cancel : undefined} cancelling={cancelling === o.id} ask />
         )}
       />
     </PageFrame>

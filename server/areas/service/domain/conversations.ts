@@ -13,6 +13,7 @@ import { nameOfRef } from '../../../domain/profile/files';
 import type { Party } from './party';
 import { insertMessage, listMessages, receiptsOf, type Window } from './messages';
 import { checkOwnRef } from './refs';
+import { guestUpload } from './guests';
 
 export type ConversationRow = Awaited<ReturnType<typeof findConversation>> & object;
 
@@ -53,9 +54,10 @@ export interface Posted {
 export async function postFromCustomer(db: Kysely<Database>, p: Party, input: { body: string; attachment?: string; ref?: ServiceRef; lang: string }): Promise<Posted> {
   const body = input.body.trim();
   if (!body && !input.attachment && !input.ref) throw new AppError('service_message_empty');
-  if (p.kind === 'guest' && (input.attachment || input.ref)) throw new AppError('please_login', undefined, '999');
+  // a guest has no records to attach; its images are its conversation's own guest uploads
+  if (p.kind === 'guest' && input.ref) throw new AppError('please_login', undefined, '999');
   if (p.kind === 'user' && input.ref) await checkOwnRef(db, p.userId, input.ref);
-  const attachment = p.kind === 'user' && input.attachment ? await ownUpload(db, p.userId, input.attachment) : null;
+  const attachment = !input.attachment ? null : p.kind === 'user' ? await ownUpload(db, p.userId, input.attachment) : await guestUpload(db, p.tokenHash, input.attachment);
   return inTransaction(db, async (trx) => {
     const c = await ensureConversation(trx, p);
     const ids: number[] = [];
@@ -74,7 +76,7 @@ export async function customerThread(db: Kysely<Database>, p: Party, w: Window):
   const c = await findConversation(db, p);
   if (!c) {
     return {
-      thread: { conversation_id: null, status: 'open', email_reply: false, receipts: { user_delivered_id: 0, user_read_id: 0, staff_read_id: 0 }, messages: [], has_more: false },
+      thread: { conversation_id: null, status: 'open', email_reply: false, email_verified: p.kind === 'user', receipts: { user_delivered_id: 0, user_read_id: 0, staff_read_id: 0 }, messages: [], has_more: false },
       deliveredMoved: false,
       conversationId: null,
     };
@@ -89,7 +91,7 @@ export async function customerThread(db: Kysely<Database>, p: Party, w: Window):
   }
   return {
     // operators sign in with their name: customers see "Customer service", never an operator's login
-    thread: { conversation_id: c.id, status: c.status, email_reply: c.email_reply, receipts: receiptsOf(c), messages: messages.map((m) => ({ ...m, staff_name: '' })), has_more: hasMore },
+    thread: { conversation_id: c.id, status: c.status, email_reply: c.email_reply, email_verified: c.user_id !== null || c.guest_email_verified_at !== null, receipts: receiptsOf(c), messages: messages.map((m) => ({ ...m, staff_name: '' })), has_more: hasMore },
     deliveredMoved: moved,
     conversationId: c.id,
   };

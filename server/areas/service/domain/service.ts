@@ -1,7 +1,8 @@
 /**
  * The area's service: the writes of conversations.ts / staff.ts followed by their delivery, which
  * always happens after the commit (a message is stored before anyone is told of it). A reply to a
- * customer who is away goes by email when they asked for it, and always to a guest.
+ * customer who is away goes by email when they asked for it, and to a guest whose email
+ * answered its code.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -39,9 +40,14 @@ export function deliverReceipts(d: ServiceDeps, conversationId: number, userId: 
 }
 
 /** After an operator's reply: mail it when the customer cannot see it live and wants (or, as a guest, needs) mail. */
-export async function mailReplyIfAway(d: ServiceDeps, c: { user_id: number | null; guest_email: string | null; email_reply: boolean; lang: string }, body: string): Promise<boolean> {
+export async function mailReplyIfAway(
+  d: ServiceDeps,
+  c: { user_id: number | null; guest_email: string | null; guest_email_verified_at: Date | null; email_reply: boolean; lang: string },
+  body: string,
+): Promise<boolean> {
   let to: string | null = null;
-  if (c.user_id === null) to = c.guest_email;
+  // a guest's address is mailed only once it has answered its code: nobody can make us write to a stranger
+  if (c.user_id === null) to = c.guest_email_verified_at ? c.guest_email : null;
   else if (c.email_reply && !(await d.live.userOnline(c.user_id))) {
     to = (await d.db.selectFrom('users').select('email').where('id', '=', c.user_id).executeTakeFirst())?.email ?? null;
   }

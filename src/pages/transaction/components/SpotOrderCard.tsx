@@ -6,6 +6,7 @@ import { ProofPanel } from '../../../components/proof/ProofPanel';
 import { Num } from '../../../components/Num';
 import { Cell } from '../../../components/trade/Cell';
 import { formatTime } from '../../../components/trade/time';
+import { AskAbout } from '../../../components/service/AskAbout';
 import styles from './components.module.css';
 
 export interface SpotOrderCardProps {
@@ -13,10 +14,12 @@ export interface SpotOrderCardProps {
   priceDecimals: number;
   onCancel?: (o: SpotOrder) => void;
   cancelling?: boolean;
+  /** show "Contact support about this" (the orders page; not the trading page's short list) */
+  ask?: boolean;
 }
 
 /** One spot order: side, pair, kind, price, amount, fill, fee, status, what is filled of a partial fill; cancel while it rests. */
-export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecimals, onCancel, cancelling }: SpotOrderCardProps) {
+export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecimals, onCancel, cancelling, ask }: SpotOrderCardProps) {
   const { t } = useTranslation();
   const [base, quote] = o.symbol.split('/');
   return (
@@ -52,11 +55,14 @@ export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecima
       ) : null}
       {/[1-9]/.test(o.filled) ? <FillsProof order={o} /> : null}
       {/* a partly filled order rests for the rest: cancelling releases the remainder, the fills stay */}
-      {onCancel && (o.status === 'open' || o.status === 'partially_filled') ? (
+      {ask || (onCancel && (o.status === 'open' || o.status === 'partially_filled')) ? (
         <div className={styles.cardActions}>
-          <button type="button" className={styles.smallBtn} disabled={cancelling} onClick={() => onCancel(o)} data-testid="cancel-order">
-            {t('trade.cancelOrder')}
-          </button>
+          {ask ? <AskAbout type="order" id={o.id} /> : null}
+          {onCancel && (o.status === 'open' || o.status === 'partially_filled') ? (
+            <button type="button" className={styles.smallBtn} disabled={cancelling} onClick={() => onCancel(o)} data-testid="cancel-order">
+              {t('trade.cancelOrder')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </article>

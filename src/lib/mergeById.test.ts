@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { ServiceMessage } from '../../../core';
-import { lastId, mergeMessages } from './merge';
+import type { ServiceMessage } from '../../core';
+import { lastId, mergeMessages } from './mergeById';
 
 const msg = (id: number): ServiceMessage => ({ id, conversation_id: 1, sender: 'user', staff_name: '', body: `m${id}`, image_url: '', ref: null, internal: false, created_at: id });
 

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Dialog, Input, TextArea, Toast } from 'antd-mobile';
+import { LANGS, type AdminServiceSettings, type CannedReply } from '../../core';
+import { admin } from './api';
+import { askReason } from './askReason';
+import styles from './admin.module.css';
+
+const LANG_NAMES: Record<string, string> = { zh: '简体中文', en: 'English', hk: '繁體中文', th: 'ไทย', jp: '日本語', ko: '한국어', fra: 'Français', spa: 'Español' };
+
+/** Customer-service settings: business hours, the web view's allow-list (each with a reason) and the canned replies per language. */
+export function ServiceForms() {
+  const [s, setS] = useState<AdminServiceSettings | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setS(await admin.serviceSettings());
+    } catch (e) {
+      Toast.show({ content: (e as Error).message });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <div data-testid="service-forms">
+      <h2>Customer service</h2>
+      {s ? (
+        <>
+          <SettingField
+            label="Business hours"
+            hint="ISO weekdays and UTC times, e.g. 1-5 09:00-18:00 (Monday to Friday); 1-7 00:00-24:00 is always"
+            name="service_hours"
+            value={s.service_hours}
+            onSaved={load}
+          />
+          <SettingField label="Web view allow-list" hint="Hosts framed inside the app, comma separated; *.host covers its subdomains" name="webview_allow" value={s.webview_allow} onSaved={load} multiline />
+        </>
+      ) : null}
+      <CannedEditor />
+    </div>
+  );
+}
+
+function SettingField({ label, hint, name, value, onSaved, multiline }: { label: string; hint: string; name: 'service_hours' | 'webview_allow'; value: string; onSaved: () => Promise<void>; multiline?: boolean }) {
+  const [v, setV] = useState(value);
+  useEffect(() => setV(value), [value]);
+  return (
+    <div className={styles.dialogForm} data-testid={`setting-${name}`}>
+      <label htmlFor={`f-${name}`}>
+        <strong>{label}</strong>
+      </label>
+      {multiline ? (
+        <TextArea id={`f-${name}`} value={v} onChange={setV} autoSize={{ minRows: 2, maxRows: 5 }} aria-describedby={`h-${name}`} className={styles.reply} />
+      ) : (
+        <Input id={`f-${name}`} value={v} onChange={setV} aria-describedby={`h-${name}`} className={styles.reply} />
+      )}
+      <span id={`h-${name}`} className={styles.muted}>
+        {hint}
+      </span>
+      <div className={styles.actions}>
+        <Button
+          size="small"
+          color="primary"
+          disabled={v.trim() === value}
+          onClick={async () => {
+            const reason = await askReason(`${label}: ${v.trim()}`);
+            if (reason === null) return;
+            try {
+              await admin.setServiceSetting(name, v.trim(), reason);
+              Toast.show({ icon: 'success', content: 'Saved' });
+              await onSaved();
+            } catch (e) {
+              Toast.show({ content: (e as Error).message });
+            }
+          }}
+        >
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CannedEditor() {
+  const [lang, setLang] = useState('en');
+  const [list, setList] = useState<CannedReply[]>([]);
+  const [edit, setEdit] = useState<{ id?: number; title: string; body: string } | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setList(await admin.canned(lang));
+    } catch (e) {
+      Toast.show({ content: (e as Error).message });
+    }
+  }, [lang]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      Toast.show({ icon: 'success', content: done });
+      setEdit(null);
+      await load();
+    } catch (e) {
+      Toast.show({ content: (e as Error).message });
+    }
+  };
+  return (
+    <div data-testid="canned-editor">
+      <h2>Canned replies</h2>
+      <div className={styles.row}>
+        <label htmlFor="canned-lang">Language</label>
+        <select id="canned-lang" className={styles.native} value={lang} onChange={(e) => (setLang(e.target.value), setEdit(null))}>
+          {LANGS.map((l) => (
+            <option key={l} value={l}>
+              {LANG_NAMES[l] ?? l}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.map((r) => (
+        <article key={r.id} className={styles.item} data-testid="canned-item">
+          <div className={styles.itemHead}>
+            <strong>{r.title}</strong>
+            <span className={styles.actions}>
+              <Button size="mini" onClick={() => setEdit({ id: r.id, title: r.title, body: r.body })}>
+                Edit
+              </Button>
+              <Button
+                size="mini"
+                color="danger"
+                fill="outline"
+                onClick={async () => {
+                  if (await Dialog.confirm({ content: `Delete the reply “${r.title}”?`, confirmText: 'Delete', cancelText: 'Cancel' })) await run(() => admin.cannedDelete(r.id), 'Deleted');
+                }}
+              >
+                Delete
+              </Button>
+            </span>
+          </div>
+          <p className={styles.intro}>{r.body}</p>
+        </article>
+      ))}
+      {!list.length ? <p className={styles.muted}>No canned replies in this language yet.</p> : null}
+      {edit ? (
+        <div className={styles.dialogForm} data-testid="canned-form">
+          <Input value={edit.title} onChange={(title) => setEdit({ ...edit, title })} placeholder="Title" aria-label="Title" maxLength={60} className={styles.reply} />
+          <TextArea value={edit.body} onChange={(body) => setEdit({ ...edit, body })} placeholder="The reply" aria-label="Reply text" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} className={styles.reply} />
+          <div className={styles.actions}>
+            <Button size="small" color="primary" disabled={!edit.title.trim() || !edit.body.trim()} onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), 'Saved')}>
+              Save reply
+            </Button>
+            <Button size="small" onClick={() => setEdit(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button size="small" onClick={() => setEdit({ title: '', body: '' })}>
+          New reply
+        </Button>
+      )}
+    </div>
+  );
+}
