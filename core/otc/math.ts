@@ -75,7 +75,12 @@ export type OrderCheck = 'ok' | 'too_small' | 'below_min' | 'above_max' | 'above
 
 /** The largest order in fiat the ad and the taker's level allow now (floored to the cent). */
 export function maxOrderFiat(b: OrderBoundsInput): string {
-  const byRemaining = D(b.remaining).times(b.price);
+  // typed fiat buys fiat ÷ price rounded DOWN to the coin's places, so every fiat strictly below
+  // (remaining + one coin unit) × price still fits what is left: the largest such cent
+  const unit = D(1).div(D(10).pow(CD));
+  const edge = D(b.remaining).plus(unit).times(b.price);
+  let byRemaining = edge.toDecimalPlaces(FD, Decimal.ROUND_DOWN);
+  if (byRemaining.eq(edge)) byRemaining = byRemaining.minus(D(1).div(D(10).pow(FD)));
   const byLevel = D(b.level_limit_usdt).times(b.fiat_rate);
   return Dec.min(D(b.max_fiat), byRemaining, byLevel).toDecimalPlaces(FD, Decimal.ROUND_DOWN).toFixed();
 }
