@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { CONSTANTS, LANGS, normalizeLang, type Lang } from '../../core/types/api';
 import { migrateStorage, readJson, writeJson } from '../lib/storage';
-import { firstLang } from '../i18n/first-lang';
+import { firstLang } from '../lib/first-lang';
 
 /** The logged-in user as /user/info answers it; only the fields the UI reads are typed. */
 export interface SessionUser {
