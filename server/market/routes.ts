@@ -18,7 +18,7 @@ import { parse } from '../kernel/validate';
 import { coded, type CodeTable } from '../kernel/codes';
 import { int } from '../kernel/fields';
 import { requestInput } from '../kernel/input';
-import { requestLang } from '../http/lang';
+import { requestLang } from '../kernel/lang';
 import { translate } from '../i18n/messages';
 import type { MarketService } from './service';
 import { quoteGroups } from './quotation';
