@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OtcOrder } from '../../../core';
@@ -5,12 +6,14 @@ import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../../components/product/Facts';
 import { useLoad } from '../../components/product/shared';
 import { useNow } from '../../components/product/useNow';
-import { useUserEvents } from '../../market';
+import { useMarketStatus, useUserEvents } from '../../market';
 import { otcOrder } from '../../api/otc';
 import { OrderActions } from './OrderActions';
 import { OrderChat } from './OrderChat';
 import { STATUS_COLOR, mmss } from './useOtcConfig';
 import s from './otc.module.css';
+
+const WAITING_REFRESH_MS = 10_000;
 
 /** One order: status and payment countdown, amounts, the seller's payment methods, the actions, the timeline, the chat. */
 export function OrderPage({ id }: { id: number }) {
@@ -19,6 +22,22 @@ export function OrderPage({ id }: { id: number }) {
   useUserEvents((e) => {
     if (e.kind === 'otc' && e.otc.order_id === id && e.otc.what === 'order') void load.reload();
   });
+  // An event sent while this page's socket was away (a reload, a reconnect, a socket not yet in the
+  // user's room) is not sent again: read the order again on every (re)connect, and every 10 s while
+  // it waits on someone else (the counterparty, the timer or support).
+  const { connected } = useMarketStatus();
+  const { reload } = load;
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) void reload();
+    wasConnected.current = connected;
+  }, [connected, reload]);
+  const waiting = load.data?.status === 'unpaid' || load.data?.status === 'paid' || load.data?.status === 'appeal';
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void reload(), WAITING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [waiting, reload]);
   const now = useNow(load.data?.status === 'unpaid');
   return (
     <LoadState load={load}>
