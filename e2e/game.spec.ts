@@ -3,7 +3,7 @@ import { test, expect, type APIRequestContext, type Browser, type Page } from '@
 import AxeBuilder from '@axe-core/playwright';
 import { LANGS } from '../core';
 import { startOwnServer, type OwnServer } from './own-server';
-import { DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueEmail } from './helpers';
+import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueEmail } from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 
 /**
@@ -68,13 +68,6 @@ async function operatorPage(browser: Browser): Promise<Page> {
   await op.getByPlaceholder('Password').fill(OP.password);
   await op.getByRole('button', { name: 'Sign in' }).click();
   return op;
-}
-
-async function axeClean(page: Page, what: string, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  const r = await (scope ? builder.include(scope) : builder).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function person(browser: Browser, who: { email: string; password: string }): Promise<Page> {

@@ -1,5 +1,6 @@
 import type { Page, APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_OUTBOX_SECRET, OUTBOX_SECRET_HEADER } from './dev-outbox';
 
 /** Reads the newest verification code sent to `to` from the dev outbox (local demo and tests only). */
@@ -71,4 +72,12 @@ export interface RowName {
 export function parseRowName(name: string | null): RowName | null {
   const m = /^([^,]+), Last price ([^,]+), 24h change ([^,]+)%, Vol (.+)$/.exec(name ?? '');
   return m ? { pair: m[1], last: m[2], change: Number(m[3]), vol: m[4] } : null;
+}
+
+/** No serious or critical axe finding on the page (or inside `scope`); each finding names where and which nodes. */
+export async function axeClean(page: Page, where: string, scope?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const r = await (scope ? builder.include(scope) : builder).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,8 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startOwnServer, type OwnServer } from './own-server';
 import { E2E_OUTBOX_SECRET, OUTBOX_SECRET_HEADER } from './dev-outbox';
-import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot } from './helpers';
+import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot } from './helpers';
 import { labelsThatDoNotFit, switchLang } from './fit';
 
 /**
@@ -33,12 +32,6 @@ const marginMails = async (request: APIRequestContext) => {
   const body = (await r.json()) as { message: { subject: string }[] };
   return body.message.filter((m) => m.subject === 'Loan margin call').length;
 };
-
-async function axeClean(page: Page, where: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startOwnServer, type OwnServer } from './own-server';
-import { latestCode, logInAs, goTo, shot, dismissHomePopup } from './helpers';
+import { axeClean, dismissHomePopup, goTo, latestCode, logInAs, shot } from './helpers';
 
 /**
  * P2P as two users and an operator live it, on a server of its own: the merchant (approved by the
@@ -57,11 +56,6 @@ async function person(request: APIRequestContext, email: string, level: number):
   return { email, password: PASSWORD, token, id: me.message.id };
 }
 
-async function axeClean(page: Page, where: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
   await page.reload();

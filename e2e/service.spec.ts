@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { latestCode, logInAs, shot, uniqueEmail } from './helpers';
+import { test, expect, type APIRequestContext } from '@playwright/test';
+import { axeClean, latestCode, logInAs, shot, uniqueEmail } from './helpers';
 
 /**
  * Customer service end to end on the shared e2e server: a user opens the chat from the recharge
@@ -21,13 +20,6 @@ async function register(request: APIRequestContext, email: string, password: str
   const code = await latestCode(request, email);
   const reg = await (await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } })).json();
   expect(reg.type, JSON.stringify(reg)).toBe('ok');
-}
-
-async function axeClean(page: Page, what: string, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  const r = await (scope ? builder.include(scope) : builder).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a user chats with an operator live: image, badge, receipts, and a cut connection loses nothing', async ({ page, browser, request, baseURL }) => {

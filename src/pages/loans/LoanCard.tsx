@@ -9,7 +9,7 @@ import { Facts } from '../../components/product/Facts';
 import { useLoad, when } from '../../components/product/shared';
 import { addCollateral, loanDetail, reduceCollateral, repayLoan } from '../../api/loans';
 import type { LoanLive } from '../../market/types';
-import { useAction } from './useAction';
+import { useAction } from '../../components/action/useAction';
 import s from './loans.module.css';
 
 type Sheet = 'repay' | 'add' | 'reduce' | null;

@@ -17,7 +17,7 @@ import { NotFound } from '../../components/product/NotFound';
 import { bidNft, buyNft, nftDetail, payMargin } from '../../api/nft';
 import { ReviewState, SaleClock, shownPrice } from './parts';
 import s from './nft.module.css';
-import { useAction } from './useAction';
+import { useAction } from '../../components/action/useAction';
 
 export default function ArtworkPage() {
   const code = usePageParam('code');

@@ -13,7 +13,7 @@ import { myNfts, nftDetail, openBox, payOrder } from '../../api/nft';
 import { ProofPanel } from '../../components/proof/ProofPanel';
 import { ReviewState, Tile } from './parts';
 import s from './nft.module.css';
-import { useAction } from './useAction';
+import { useAction } from '../../components/action/useAction';
 
 /**
  * My NFTs (/bind_box/getMyNFTs): my collection, boxes to open, and orders — a won auction shows

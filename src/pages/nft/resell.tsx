@@ -15,7 +15,7 @@ import { NotFound } from '../../components/product/NotFound';
 import { nftDetail, resellNft } from '../../api/nft';
 import { ReviewState } from './parts';
 import s from './nft.module.css';
-import { useAction } from './useAction';
+import { useAction } from '../../components/action/useAction';
 
 export default function ResellPage() {
   const code = usePageParam('code');

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import Decimal from 'decimal.js';
 import type { OtcAd } from '../../../core';
+import { pct } from '../../components/product/money';
 import s from './otc.module.css';
 
 /** One ad: the merchant and their figures, the price now, the limits, what is left, the payment kinds. */
@@ -16,7 +16,7 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
         <span className={s.muted}>
           {t('otc.stats', {
             n: st.orders,
-            rate: st.completion_rate === null ? '—' : `${new Decimal(st.completion_rate).times(100).toDecimalPlaces(1).toFixed()}%`,
+            rate: st.completion_rate === null ? '—' : `${pct(st.completion_rate)}%`,
             release: st.avg_release_s === null ? '—' : `${Math.max(1, Math.round(st.avg_release_s / 60))}`,
           })}
           {st.rating ? ` · ★ ${st.rating}` : ''}

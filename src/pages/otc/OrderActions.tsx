@@ -5,26 +5,14 @@ import type { OtcOrder } from '../../../core';
 import { ImageField } from '../../components/form/ImageField';
 import { uploadImage } from '../../api/profile';
 import { appealOrder, cancelOrder, markPaid, rateOrder, releaseOrder } from '../../api/otc';
-import { toastSuccess } from '../../lib/toast';
+import { useAction } from '../../components/action/useAction';
 import s from './otc.module.css';
 
 /** What the reader can do now: pay with proof or cancel (buyer, unpaid), release (seller), appeal (paid), rate (taker). */
 export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => void }) {
   const { t } = useTranslation();
   const [proof, setProof] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    setPending(true);
-    try {
-      await fn();
-      toastSuccess(done);
-    } catch {
-      /* toasted */
-    } finally {
-      setPending(false);
-      onChanged();
-    }
-  };
+  const { pending, run } = useAction(onChanged);
   const release = async (unpaid: boolean) => {
     let pw = '';
     const ok = await Dialog.confirm({
