@@ -33,7 +33,7 @@ export function extendedEnd(endMs: number, originalEndMs: number, nowMs: number)
   return Math.max(endMs, Math.min(nowMs + NFT_RULES.softCloseMs, originalEndMs + NFT_RULES.softCloseCapMs));
 }
 
-/** A rate as the percentage a page prints: '0.025' → '2.5'. */
+/** A rate fraction as the percentage a page prints: '0.025' → '2.5' (every product page's, not only the NFT ones). */
 export function ratePercent(rate: string): string {
   return new Decimal(rate).times(100).toFixed();
 }

@@ -1,4 +1,4 @@
-import { ExactDecimal } from '../../../core';
+import { ExactDecimal, ratePercent } from '../../../core';
 
 /**
  * Display arithmetic for the product sheets: a cost (shares × unit price), the balance left after
@@ -23,10 +23,8 @@ export function lt(a: string, b: string): boolean {
   return d(a).lt(d(b));
 }
 
-/** A rate fraction as a percent number string: "0.004" → "0.4". */
-export function pct(rate: string): string {
-  return d(rate).times(100).toFixed();
-}
+/** A rate fraction as a percent number string: "0.004" → "0.4" (core's one rule). */
+export const pct = ratePercent;
 
 /** A decimal string that is safe to compute with ('' and junk are not). */
 export function isNum(v: string | null | undefined): v is string {
