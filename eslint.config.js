@@ -24,7 +24,7 @@ const coreRules = {
   ],
 };
 
-// The server's rules (domain, db, jobs, and each area's domain/) never know HTTP: errors come from server/errors.ts.
+// The server's rules (db, auth, and each area's domain/ and jobs) never know HTTP: errors come from server/errors.ts.
 const serverBelowHttp = { regex: '^(\\.\\.?/)+(.*/)?http(/|$)', message: 'business rules, the database and jobs do not import server/http (AppError is in server/errors.ts)' };
 
 export default tseslint.config(
@@ -56,7 +56,7 @@ export default tseslint.config(
   { files: ['workers/**/*.ts'], languageOptions: { globals: globals.worker }, rules: noReach('the worker talks to the server over socket.io and fetch only') },
   { files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
   {
-    files: ['server/domain/**/*.ts', 'server/db/**/*.ts', 'server/jobs/**/*.ts', 'server/areas/*/domain/**/*.ts'],
+    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/areas/*/domain/**/*.ts', 'server/areas/*/jobs.ts', 'server/areas/*/jobs/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverBelowHttp] }] },
   },
 );

@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_OUTBOX_SECRET } from './e2e/dev-outbox';
+import { E2E_PG_TEMPLATE } from './e2e/pg-template';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 
 // Debian's Chromium only; the server runs on a fresh data dir (its embedded PostgreSQL in .data/e2e/pg)
-// with a fast simulated feed.
+// with a fast simulated feed. Before it starts, the migrated cluster template is made afresh from this
+// checkout's migrations (scripts/pg-template.ts); this server and every spec's own server copy it
+// instead of running initdb and the migrations (e2e/pg-template.ts).
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -27,10 +30,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .data/e2e && PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} npx tsx server/main.ts`,
+    command: `rm -rf .data/e2e && npx tsx scripts/pg-template.ts ${E2E_PG_TEMPLATE} && PG_TEMPLATE_DIR=${E2E_PG_TEMPLATE} PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} npx tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/getSiteConfig`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // the template (initdb + migrations) and then the first start, on a loaded 2-core runner (only a
+    // failure waits this long)
+    timeout: 300_000,
     // SIGTERM lets the server stop its embedded PostgreSQL (the default SIGKILL would leave a crash to recover)
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },

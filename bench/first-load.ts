@@ -9,10 +9,12 @@
  * over the network before first paint.
  *
  *   npx tsx bench/first-load.ts [--label=after] [--runs=3] [--routes=home,markets,contract,login]
- *                               [--app-root=DIR] [--shots=DIR]
+ *                               [--app-root=DIR] [--shots=DIR] [--compare-root=DIR --compare-label=before]
  *
  * `--app-root` runs the server (and serves the build) of another checkout, e.g. a worktree of
- * `main` for the "before" figures; it must have been built (`npm run build` there).
+ * `main` for the "before" figures; it must have been built (`npm run build` there). `--compare-root`
+ * measures a second checkout in the same run, its loads interleaved with the first's (on a shared,
+ * busy machine only such ratios mean anything); the load average is written beside the figures.
  *
  * Throttling limits (Chromium): CPU throttling is per target and refused on worker targets, so the
  * market Web Worker runs at full speed; the network profile is applied to the worker's target too
@@ -50,7 +52,7 @@ const ROUTES: RouteDef[] = [
 
 /**
  * In the page before any script: paint, LCP, layout shift and long-task observers, and the first
- * moment a price (digits in a price cell, or a Markets row's accessible name with its last price)
+ * moment a price (digits in a price cell — the page's or the static app shell's — or a Markets row's accessible name with its last price)
  * is in the DOM.
  */
 const PROBE = `(() => {
@@ -61,14 +63,14 @@ const PROBE = `(() => {
   po('layout-shift', (e) => { if (!e.hadRecentInput) m.cls += e.value; });
   po('longtask', (e) => { m.longTasks++; m.tbt += Math.max(0, e.duration - 50); });
   const priced = () => {
-    for (const el of document.querySelectorAll('[data-testid="last-price"]')) if (/\\d/.test(el.textContent || '')) return true;
+    for (const el of document.querySelectorAll('[data-testid="last-price"], [data-shell-price]')) if (/\\d/.test(el.textContent || '') && el.getClientRects().length > 0) return true;
     for (const el of document.querySelectorAll('[data-testid="market-list"] [data-symbol][aria-label]')) if (/\\d/.test(el.getAttribute('aria-label') || '')) return true;
     return false;
   };
   const check = () => { if (m.firstPrice === null && priced()) { m.firstPrice = performance.now(); mo.disconnect(); } };
   const mo = new MutationObserver(check);
-  const start = () => mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label'] });
-  if (document.documentElement) start(); else document.addEventListener('readystatechange', start, { once: true });
+  // the document itself, which exists when this runs: the parser's insertions (a price in the HTML) are seen too
+  mo.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label'] });
 })();`;
 
 interface Probe {
@@ -177,61 +179,95 @@ function summarise(runs: LoadResult[]) {
 const s = (x: Spread, unit: 'ms' | 'kb' | 'n' = 'ms') =>
   x.median === null ? '—' : unit === 'ms' ? `${(x.median / 1000).toFixed(2)} s (${((x.min ?? 0) / 1000).toFixed(2)}–${((x.max ?? 0) / 1000).toFixed(2)})` : unit === 'kb' ? `${Math.round(x.median)} KB` : `${round(x.median, 3)} (${round(x.min ?? 0, 3)}–${round(x.max ?? 0, 3)})`;
 
+interface Variant {
+  label: string;
+  origin: string;
+  cold: Record<string, LoadResult[]>;
+  warm: Record<string, LoadResult[]>;
+}
+
+const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+
 async function main(): Promise<void> {
   const label = arg('label', 'after');
   const runs = Number(arg('runs', '3'));
   const wanted = arg('routes', ROUTES.map((r) => r.name).join(',')).split(',');
   const appRoot = path.resolve(arg('app-root', ROOT));
+  // `--compare-root=DIR --compare-label=before`: a second checkout measured in the same run, its
+  // loads interleaved with this one's, so a machine whose load changes meanwhile skews both alike
+  const compareRoot = arg('compare-root', '');
+  const compareLabel = arg('compare-label', 'before');
   const shots = arg('shots', '');
-  if (!fs.existsSync(path.join(appRoot, 'dist/h5/index.html'))) throw new Error(`${appRoot} has no build: npm run build there`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
-  const server = await startServer({ tickRate: 200, dataDir, extraSymbols: 0, cwd: appRoot });
+  const roots = [appRoot, ...(compareRoot ? [path.resolve(compareRoot)] : [])];
+  for (const r of roots) if (!fs.existsSync(path.join(r, 'dist/h5/index.html'))) throw new Error(`${r} has no build: npm run build there`);
+  const loadBefore = loadAverage();
+  const dataDirs: string[] = [];
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  const variants: Variant[] = [];
   const browser = await launchBrowser();
-  const results: Record<string, { cold: ReturnType<typeof summarise>; warm: ReturnType<typeof summarise> }> = {};
   try {
+    for (const [i, r] of roots.entries()) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
+      dataDirs.push(dataDir);
+      // the compared server on the next port (BENCH_PORT: a fixed port from a shared machine's range)
+      if (i > 0 && process.env.BENCH_PORT) process.env.BENCH_PORT = String(Number(process.env.BENCH_PORT) + 1);
+      // and its own database when one is given (two servers must not share one): BENCH_COMPARE_DATABASE_URL
+      if (i > 0 && process.env.BENCH_COMPARE_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_COMPARE_DATABASE_URL;
+      else if (i > 0) delete process.env.DATABASE_URL;
+      const server = await startServer({ tickRate: 200, dataDir, extraSymbols: 0, cwd: r });
+      servers.push(server);
+      variants.push({ label: i === 0 ? label : compareLabel, origin: server.origin, cold: {}, warm: {} });
+    }
     for (const route of ROUTES.filter((r) => wanted.includes(r.name))) {
-      const cold: LoadResult[] = [];
-      const warm: LoadResult[] = [];
       for (let i = 0; i < runs; i++) {
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
-        await context.addInitScript(PROBE);
-        const url = `${server.origin}/h5/${route.hash}`;
-        const first = await context.newPage();
-        const shot = shots && route.name === 'home' && i === 0 ? path.join(shots, `home-${label}-cold`) : undefined;
-        cold.push(await load(browser, first, url, route, shot));
-        // a service worker, when the app has one, has installed and precached by now (or give it a moment)
-        await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
-        await sleep(1500);
-        await first.close();
-        const second = await context.newPage();
-        warm.push(await load(browser, second, url, route));
-        await context.close();
-        const c = cold[cold.length - 1];
-        const w = warm[warm.length - 1];
-        console.log(`[first-load] ${label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)}; warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp}`);
+        // alternate which variant goes first, so neither always meets a warmer machine
+        for (const v of i % 2 ? [...variants].reverse() : variants) {
+          const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+          await context.addInitScript(PROBE);
+          const url = `${v.origin}/h5/${route.hash}`;
+          const first = await context.newPage();
+          const shot = shots && route.name === 'home' && i === 0 ? path.join(shots, `home-${v.label}-cold`) : undefined;
+          const c = await load(browser, first, url, route, shot);
+          // a service worker, when the app has one, has installed and precached by now (or give it a moment)
+          await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
+          await sleep(1500);
+          await first.close();
+          const second = await context.newPage();
+          const w = await load(browser, second, url, route);
+          await context.close();
+          (v.cold[route.name] ??= []).push(c);
+          (v.warm[route.name] ??= []).push(w);
+          console.log(`[first-load] ${v.label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)}; warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp} (load ${loadAverage()})`);
+        }
       }
-      results[route.name] = { cold: summarise(cold), warm: summarise(warm) };
     }
   } finally {
     await browser.close().catch(() => {});
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const server of servers) await server.stop();
+    for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   }
-  const file = writeJson(`first-load-${label}.json`, { machine: machineInfo(), label, runs, network: NETWORK, cpuRate: CPU_RATE, results });
-  const lines = [
-    `# first load — ${label} (${runs} cold + ${runs} warm runs per route; medians, min–max)`,
-    '',
-    '| route | visit | FCP | LCP | first price | blocking (ms) | CLS | JS | total | static fetched before FCP |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const [name, r] of Object.entries(results)) {
-    for (const [visit, x] of [['cold', r.cold], ['warm', r.warm]] as const) {
-      lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} |`);
+  const loadAfter = loadAverage();
+  for (const v of variants) {
+    const results: Record<string, { cold: ReturnType<typeof summarise>; warm: ReturnType<typeof summarise> }> = {};
+    for (const name of Object.keys(v.cold)) results[name] = { cold: summarise(v.cold[name]), warm: summarise(v.warm[name]) };
+    const file = writeJson(`first-load-${v.label}.json`, { machine: machineInfo(), label: v.label, runs, network: NETWORK, cpuRate: CPU_RATE, loadAverage: { before: loadBefore, after: loadAfter }, comparedWith: variants.filter((o) => o !== v).map((o) => o.label), results });
+    const lines = [
+      `# first load — ${v.label} (${runs} cold + ${runs} warm runs per route; medians, min–max)`,
+      '',
+      `Load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAfter}.${variants.length > 1 ? ` Interleaved in the same run with: ${variants.filter((o) => o !== v).map((o) => o.label).join(', ')}.` : ''}`,
+      '',
+      '| route | visit | FCP | LCP | first price | blocking (ms) | CLS | JS | total | static fetched before FCP |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    ];
+    for (const [name, r] of Object.entries(results)) {
+      for (const [visit, x] of [['cold', r.cold], ['warm', r.warm]] as const) {
+        lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} |`);
+      }
     }
+    fs.writeFileSync(path.join(RESULTS_DIR, `first-load-${v.label}.md`), lines.join('\n') + '\n');
+    console.log(lines.join('\n'));
+    console.log(`[first-load] wrote ${file}`);
   }
-  fs.writeFileSync(path.join(RESULTS_DIR, `first-load-${label}.md`), lines.join('\n') + '\n');
-  console.log(lines.join('\n'));
-  console.log(`[first-load] wrote ${file}`);
 }
 
 main().catch((e: unknown) => {

@@ -17,7 +17,7 @@ import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
 import { buildPages, machineInfo, RESULTS_DIR, writeJson } from './browser/harness';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
-import { runTerminal, type TerminalRatio, type TerminalRun } from './browser/terminal';
+import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, type SoakResult } from './soak';
 
@@ -50,7 +50,7 @@ interface AllResults {
   core?: unknown;
   book?: unknown;
   stall?: { runs: StallRun[]; ratios: StallRatio[] };
-  terminal?: { runs: TerminalRun[]; ratios: TerminalRatio[] };
+  terminal?: { runs: TerminalRun[]; ratios: TerminalRatio[]; vsNaive: TerminalVsNaive[] };
   history?: HistoryResult[];
   soak?: SoakResult;
 }
@@ -183,19 +183,32 @@ function renderMarkdown(r: AllResults, seconds: number): string {
     out.push(
       '## Trading terminal under a tick storm (390×844, BTC/USDT, chart on 1min)',
       '',
-      'The real pair page (chart + book tab, then + trades tab; scrolled so the book is in view) and spot trade screen (chart panel + book beside the form), each also measured without its book and trades (the bench build renders nothing in their place for `&book=0`): the ratio is what they add. Same measures as the stall section; frame gaps are the rAF intervals.',
+      'The real pair page (chart + book tab, then + trades tab; scrolled so the book is in view) and spot trade screen (chart panel + book beside the form), each also measured without its book and trades (the bench build renders nothing in their place for `&book=0`): the ratio is what they add. `naive` is the pair page built the straightforward way (bench/baseline-page/terminal.tsx: socket.io on the main thread, the book sorted and set in React state per depth message, trades per batch). Book tick→paint: the server’s depth diff (its send time) → the paint that shows it. Same measures as the stall section; frame gaps are the rAF intervals.',
       '',
-      '| screen | shows | ticks/s | CPU × | long tasks (n / total ms / max) | frame gap p50 / p99 / max ms | quiet busy ms (%) | worker busy % | heap main MB |',
-      '|---|---|---:|---:|---|---|---|---:|---:|',
+      '| screen | shows | ticks/s | CPU × | long tasks (n / total ms / max) | frame gap p50 / p99 / max ms | quiet busy ms (%) | book tick→paint p50 / p95 ms (n) | worker busy % | heap main MB |',
+      '|---|---|---:|---:|---|---|---|---|---:|---:|',
     );
     for (const x of r.terminal.runs)
       out.push(
         x.ok
-          ? `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p99)} / ${fmt(x.frameMs.max)} | ${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%) | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} |`
-          : `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} |||||`,
+          ? `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p99)} / ${fmt(x.frameMs.max)} | ${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%) | ${x.bookTickToPaintMs.samples ? `${fmt(x.bookTickToPaintMs.p50)} / ${fmt(x.bookTickToPaintMs.p95)} (${x.bookTickToPaintMs.samples})` : '–'} | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} |`
+          : `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} ||||||`,
       );
     out.push('', '| screen | shows | quiet busy with / without | long-task ms ratio | frame gap p99 ratio | frame gap max ratio |', '|---|---|---:|---:|---:|---:|');
     for (const q of r.terminal.ratios) out.push(`| ${q.screen} | ${q.part} | ${fmt(q.mainBusy, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP99, 2)} | ${fmt(q.frameMax, 2)} |`);
+    const yes = (b: boolean) => (b ? 'met' : '**not met**');
+    out.push(
+      '',
+      '### Against the main-thread-socket page (naive), same run',
+      '',
+      '| screen | shows | quiet busy % ours / naive | naive ÷ ours (target ≥ 10) | long tasks > 50 ms (n / max ms; target 0) | book tick→paint p95 ours / naive ms (target ≤ 150) |',
+      '|---|---|---|---:|---|---|',
+    );
+    for (const v of r.terminal.vsNaive)
+      out.push(
+        `| ${v.screen} | ${v.part} | ${fmt(v.busyPct.ours)} / ${fmt(v.busyPct.naive)} | ${fmt(v.busyTimes, 2)}× — ${yes(v.targets.busy10x)} | ${v.longTasks.count} / ${fmt(v.longTasks.maxMs, 0)} — ${yes(v.targets.noLongTask)} | ${v.part === 'trades' ? '– (no book on this tab)' : `${fmt(v.bookTickToPaintP95.ours)} / ${fmt(v.bookTickToPaintP95.naive)} — ${yes(v.targets.bookP95)}`} |`,
+      );
+    if (!r.terminal.vsNaive.length) out.push('| naive page failed: no ratio in this run ||||||');
     out.push('');
   }
   if (r.history) {

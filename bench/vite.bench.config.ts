@@ -55,6 +55,7 @@ export default defineConfig({
       input: {
         app: here('./browser/pages/app.html'),
         baseline: here('./baseline-page/index.html'),
+        baselineTerminal: here('./baseline-page/terminal.html'),
       },
     },
   },

@@ -112,7 +112,7 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   await op.getByRole('tab', { name: 'Settings' }).click();
   const usdtRow = op.getByTestId('deposit-network-USDT-TRC20');
   await usdtRow.getByLabel('address').fill('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
-  await usdtRow.getByLabel('min_deposit').fill('5');
+  await usdtRow.getByLabel('Minimum deposit').fill('5');
   await usdtRow.getByRole('button', { name: 'Save' }).click();
   await op.getByRole('dialog').locator('textarea').fill('platform deposit address for USDT');
   await op.getByRole('button', { name: 'Confirm' }).click();

@@ -154,14 +154,15 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await expect(op.getByText(/^Created Harbour Token \(#\d+\)$/)).toBeVisible();
   const card = products.getByTestId('ieo-item').filter({ hasText: `Harbour Token · ${symbol}` });
   await expect(card).toContainText('warm-up');
-  await expect(card).toContainText('2000000 ' + symbol);
+  await expect(card).toContainText('2,000,000 ' + symbol); // figures grouped as the language writes them
   await expect(card).toContainText('0.25 (USDT)');
   await expect(card.getByRole('button', { name: 'Finalise now' })).toHaveCount(0);
   await settledShot(op, 'admin-ieo-list');
 
   // customers see it on the IEO list
-  const pub = (await (await request.get('/api/project?page=1&limit=50')).json()) as Reply<{ list: { symbol: string; status: string }[] }>;
-  expect(pub.message.list).toContainEqual(expect.objectContaining({ symbol, status: 'warmup' }));
+  const pub = (await (await request.get('/api/project?page=1&limit=50')).json()) as Reply<{ list: { symbol: string; time_status: number }[] }>;
+  // the family's time_status: 1 not started yet
+  expect(pub.message.list).toContainEqual(expect.objectContaining({ symbol, time_status: 1 }));
 
   // ── a project whose subscription has already ended is allotted (by the button, or the job first) ──
   await products.getByRole('button', { name: 'New IEO project' }).click();
@@ -195,7 +196,48 @@ test('an operator reviews trader applications and creates IEO projects', async (
   expect((await op.context().cookies()).filter((c) => c.name === 'h5_operator')).toEqual([]);
   await op.reload();
   await expect(op.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // ── 中文 (issue 21): the header's switch shows the back office in Chinese, remembered across a
+  // reload; the server's own error messages come back in it too (the lang header) ──
+  await op.getByPlaceholder('Operator name').fill(OP.name);
+  await op.getByPlaceholder('Password').fill(OP.password);
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  await op.getByTestId('admin-lang').getByRole('button', { name: '中文' }).click();
+  await expect(op.getByRole('heading', { name: `后台管理 · ${OP.name}` })).toBeVisible();
+  await expect(op.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(op.getByTestId('admin-lang').getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
+  await op.getByRole('tab', { name: '交易员' }).click();
+  await queue.getByText('已拒绝', { exact: true }).first().click();
+  await expect(rejected).toContainText('原因：Leverage too high for a copied strategy');
+  await expect(rejected).toContainText(`审核人 ${OP.name}`);
+  await expect(queue.getByRole('button', { name: '通过' })).toHaveCount(0);
+  await zhShots(op, 'admin-zh-traders');
+  await op.getByRole('tab', { name: '产品' }).click();
+  await expect(card).toContainText('预热中');
+  await expect(card).toContainText('发行总量');
+  await expect(closed).toContainText(/已分配给\s*0 笔/);
+  await zhShots(op, 'admin-zh-products');
+
+  await op.reload();
+  await expect(op.getByRole('heading', { name: `后台管理 · ${OP.name}` })).toBeVisible();
+  await op.getByRole('button', { name: '退出登录' }).click();
+  await op.getByPlaceholder('运营人员账号').fill(OP.name);
+  await op.getByPlaceholder('密码').fill('not-the-password-1');
+  await op.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(op.locator('.adm-toast-main')).toHaveText('登录失败，账号或密码错误');
+  // and back: English again, with the same server error in English
+  await op.getByTestId('admin-lang').getByRole('button', { name: 'EN' }).click();
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  await expect(op.locator('.adm-toast-main').filter({ hasText: 'Login failed: wrong account or password' })).toBeVisible();
 });
+
+/** The screen in Chinese on a phone (390×844) and on a desk (1280×800), then back to the phone. */
+async function zhShots(op: Page, name: string) {
+  await settledShot(op, `${name}-390`);
+  await op.setViewportSize({ width: 1280, height: 800 });
+  await settledShot(op, `${name}-desktop`);
+  await op.setViewportSize({ width: 390, height: 844 });
+}
 
 test('a subscriber checks their IEO allotment: the published subscription list, allotted again in the page', async ({ page, request }) => {
   // the operator opens a short round (API, signed in with the cookie like the back office)
@@ -215,7 +257,7 @@ test('a subscriber checks their IEO allotment: the published subscription list, 
   await expect
     .poll(async () => {
       await request.post('/admin/api/ieo/finalise', { headers: opHeaders, form: { project_id: String(projectId) } });
-      return ((await (await request.get(`/api/project/detail?project_id=${projectId}`)).json()) as Reply<{ finalised: boolean }>).message.finalised;
+      return ((await (await request.get(`/api/project/detail?project_id=${projectId}`)).json()) as Reply<{ info: { finalised: boolean } }>).message.info.finalised;
     }, { timeout: 30_000, intervals: [1000] })
     .toBe(true);
 

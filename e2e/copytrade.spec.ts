@@ -104,8 +104,8 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
   await shot(page, 'copy-contract-orders');
 
   // the trader closes: the copy closes and moves to history
-  const closed = await call<{ status: string }>(request, alpha, 'lever/close', { id: opened.message.id });
-  expect(closed.message.status).toBe('closed');
+  const closed = await call<{ status: number }>(request, alpha, 'lever/close', { id: opened.message.id });
+  expect(closed.message.status).toBe(3); // closed (the family's code)
   await goTo(page, 'copytrade/my');
   await page.getByRole('tab', { name: 'History' }).click();
   const done = page.locator(`[data-testid="copy"][data-trader-position="${opened.message.id}"]`);
@@ -114,6 +114,28 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
   await page.getByRole('tab', { name: 'My traders' }).click();
   await expect(page.getByTestId('follow-row').filter({ hasText: 'DEMO Alpha' })).toHaveAttribute('data-status', 'following');
   await shot(page, 'copy-my-traders');
+});
+
+test('a copy notice pops up on the copy-trading screens, never over an unrelated screen', async ({ page, request }) => {
+  await login(page);
+  const alpha = await apiLogin(request, ALPHA);
+  const toast = page.locator('.adm-toast-main').filter({ hasText: 'DEMO Alpha' });
+  // on Assets: Alpha opens, the copy is made (My copy trading lists it), but no toast covers Assets
+  await goTo(page, 'fund/assets');
+  const opened = await call<{ id: number }>(request, alpha, 'lever/submit', { currency_id: 1, legal_id: 4, type: 'short', share: '2', multiple: 10 });
+  expect(opened.type).toBe('ok');
+  const demo = await apiLogin(request, DEMO_TRADER);
+  await expect(async () => {
+    const copies = await call<{ list: { trader_position_id: number }[] }>(request, demo, 'follow/historyTrade', { status: 'current', page: 1 });
+    expect(copies.message.list.some((c) => c.trader_position_id === opened.message.id)).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  await page.waitForTimeout(1500);
+  await expect(toast).toHaveCount(0);
+  // on My copy trading the close is told at once
+  await goTo(page, 'copytrade/my');
+  await expect(page.locator(`[data-testid="copy"][data-trader-position="${opened.message.id}"]`)).toBeVisible({ timeout: 15_000 });
+  expect((await call(request, alpha, 'lever/close', { id: opened.message.id })).type).toBe('ok');
+  await expect(toast).toContainText('closed', { timeout: 10_000 });
 });
 
 test('bad input: following oneself, cancelling someone else’s follow', async ({ request }) => {

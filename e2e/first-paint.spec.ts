@@ -10,10 +10,10 @@ import { shot } from './helpers';
 const PROBE = `(() => {
   const m = window.__fp = { fcp: null, firstPrice: null };
   new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (e.name === 'first-contentful-paint') m.fcp = e.startTime; })).observe({ type: 'paint', buffered: true });
-  const priced = () => [...document.querySelectorAll('[data-testid="last-price"]')].some((el) => /\\d/.test(el.textContent || ''));
+  const priced = () => [...document.querySelectorAll('[data-testid="last-price"], [data-shell-price]')].some((el) => /\\d/.test(el.textContent || '') && el.getClientRects().length > 0);
   const mo = new MutationObserver(() => { if (m.firstPrice === null && priced()) { m.firstPrice = performance.now(); mo.disconnect(); } });
-  const start = () => mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-  if (document.documentElement) start(); else document.addEventListener('readystatechange', start, { once: true });
+  // the document itself, which exists when this runs: the parser's insertions (prices in the HTML) are seen too
+  mo.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
 interface Marks {
@@ -48,3 +48,80 @@ test('a cold load of Home over slow 4G paints its first content with prices in i
   await expect(page.getByTestId('last-price').first()).toHaveText(/\d/);
   await shot(page, 'home-first-paint-prices');
 });
+
+test('Home’s HTML shows the snapshot’s prices before any script runs (the static app shell)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/h5/');
+  const shell = page.locator('.sh[data-for="home"]');
+  await expect(shell).toBeVisible();
+  await expect(shell.locator('[data-shell-price]').first()).toHaveText(/\d/);
+  // the largest element is the banner picture, in the page from the start
+  await expect(shell.locator('.sh-banner img')).toHaveJSProperty('complete', true);
+  await shot(page, 'home-shell-no-js');
+  await context.close();
+});
+
+/**
+ * On a throttled cold load, time the moment React replaces the shell (its first commit removes it
+ * from #root) against the paints: the largest paint must have come from the shell — the page that
+ * replaces it has nothing larger — and the swap must not move anything (CLS).
+ */
+const SWAP_PROBE = `(() => {
+  const m = window.__swap = { lcp: null, lcpEl: '', cls: 0, removedAt: null, shellBanner: null, shown: null, shellsAtReady: null };
+  const po = (type, fn) => new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true });
+  po('largest-contentful-paint', (e) => { m.lcp = e.startTime; m.lcpEl = e.element ? e.element.tagName + '.' + (e.element.className || '') : ''; });
+  po('layout-shift', (e) => { if (!e.hadRecentInput) m.cls += e.value; });
+  const mo = new MutationObserver(() => {
+    const sh = document.querySelector('.sh');
+    if (sh && m.shown === null) { m.shown = document.documentElement.getAttribute('data-shell'); const img = document.querySelector('.sh[data-for="home"] .sh-banner img'); if (img) { const r = img.getBoundingClientRect(); m.shellBanner = [r.x, r.y, r.width, r.height]; } }
+    if (!sh && m.shown !== null && m.removedAt === null) { m.removedAt = performance.now(); }
+  });
+  mo.observe(document, { subtree: true, childList: true });
+  // the shells of other routes are gone once the HTML is parsed (one title, one set of words on the page)
+  document.addEventListener('DOMContentLoaded', () => { m.shellsAtReady = document.querySelectorAll('#root > .sh').length; });
+})();`;
+
+interface Swap {
+  lcp: number | null;
+  lcpEl: string;
+  cls: number;
+  removedAt: number | null;
+  shellBanner: number[] | null;
+  shown: string | null;
+  shellsAtReady: number | null;
+}
+
+for (const [route, hash, shellName] of [
+  ['Home', '', 'home'],
+  ['Markets', '#/pages/market/market', 'markets'],
+  ['Login', '#/pages/common/login', 'login'],
+] as const) {
+  test(`${route}: React replaces the shell without a layout shift, and nothing it paints is a later largest paint`, async ({ page }) => {
+    await page.addInitScript(SWAP_PROBE);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await page.goto(`/h5/${hash}`);
+    await page.waitForFunction(() => (window as unknown as { __swap: Swap }).__swap.removedAt !== null, undefined, { timeout: 60_000 });
+    // let the page's own content (banners, rows, the form) paint and any later LCP candidate report
+    await page.waitForTimeout(2500);
+    const m = await page.evaluate(() => (window as unknown as { __swap: Swap }).__swap);
+    expect(m.shown).toBe(shellName);
+    expect(m.shellsAtReady).not.toBeNull();
+    expect(m.shellsAtReady as number).toBeLessThanOrEqual(1);
+    expect(m.cls).toBeLessThanOrEqual(0.02);
+    expect(m.lcp).not.toBeNull();
+    expect(m.lcp as number, `LCP element ${m.lcpEl}`).toBeLessThan(m.removedAt as number);
+    if (shellName === 'home') {
+      // the banner stays where it was, at the same size: the page's picture is the shell's
+      const box = await page.locator('.adm-swiper-item .adm-image-img').first().boundingBox();
+      expect(box).not.toBeNull();
+      const [x, y, w, h] = m.shellBanner as number[];
+      expect(Math.abs((box?.x ?? 0) - x)).toBeLessThanOrEqual(1);
+      expect(Math.abs((box?.y ?? 0) - y)).toBeLessThanOrEqual(1);
+      expect(Math.abs((box?.width ?? 0) - w)).toBeLessThanOrEqual(1);
+      expect(Math.abs((box?.height ?? 0) - h)).toBeLessThanOrEqual(1);
+    }
+  });
+}

@@ -150,7 +150,7 @@ test('a round played to its result and recomputed on the verify screen', async (
   await expect(page.getByTestId('confirm-sheet')).toContainText('3%');
   await shot(page, 'game-confirm-light');
   await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('game-my-stake')).toContainText('Up 10 USDT');
+  await expect(page.getByTestId('game-my-stake')).toContainText('Up 10.00 USDT');
   // b takes the other side through the API
   const bLogin = (await (await request.post('/api/user/login', { form: { user_string: B.email, password: B.password } })).json()) as Reply<string>;
   const staked = (await (await request.post('/api/game/stake', { headers: { authorization: bLogin.message }, form: { round_id: roundId, side: 'down', amount: '20' } })).json()) as Reply<unknown>;

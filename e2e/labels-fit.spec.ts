@@ -22,8 +22,8 @@ let server: OwnServer | undefined;
 test.afterAll(async () => server?.stop());
 
 type Envelope<T> = { type: string; message: T };
-type Listish<T> = T[] | { list?: T[]; data?: T[] };
-const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? []));
+type Listish<T> = T[] | { list?: T[]; data?: T[]; dual_currencys?: T[] };
+const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []));
 
 /** Query strings for pages that show one thing (a pair, a coin, a product), from the live API. */
 async function pageQueries(request: APIRequestContext, token: string): Promise<Record<string, string>> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_OUTBOX_SECRET } from './dev-outbox';
+import { pgTemplateEnv } from './pg-template';
 
 /**
  * A journey that needs a server of its own (a fresh data dir, the demo users, an operator created
@@ -44,6 +45,8 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     WALLET_GATE: 'off',
     LOG_LEVEL: 'warn',
     DEV_OUTBOX_SECRET: E2E_OUTBOX_SECRET,
+    // a copy of the migrated template instead of initdb + migrations (seeds still run at this start)
+    ...pgTemplateEnv(),
     ...opts.env,
   };
   opts.beforeStart?.(env);

@@ -49,8 +49,8 @@ test.afterAll(async () => {
 });
 
 type Envelope<T> = { type: string; message: T };
-type Listish<T> = T[] | { list?: T[]; data?: T[] };
-const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? []));
+type Listish<T> = T[] | { list?: T[]; data?: T[]; dual_currencys?: T[] };
+const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []));
 
 async function pageQueries(request: APIRequestContext): Promise<Record<string, string>> {
   const login = (await (await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })).json()) as Envelope<string>;

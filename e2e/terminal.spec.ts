@@ -77,11 +77,19 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   // the server's answer to the order itself, so a failure says whether it was placed, refused or filled
   const placed = page.waitForResponse((r) => r.url().includes('/api/coin/trade'));
   await page.getByTestId('confirm-submit').click();
-  const answer = (await (await placed).json()) as { code: number; msg?: string; message?: { status: string } };
+  const answer = (await (await placed).json()) as { code: number; msg?: string; message?: { id: number; status: string } };
   expect(answer.code, JSON.stringify(answer)).toBe(1);
   await expect(page.getByTestId('confirm-sheet')).toBeHidden();
-  // a limit at the deepest bid normally rests; if the fast feed already traded down through it, it filled
-  if (answer.message?.status === 'open') await expect(page.getByTestId('open-orders').getByTestId('spot-order')).toHaveCount(1);
+  // a limit at the deepest bid normally rests and shows in open orders; the fast feed may trade down
+  // through it a moment after the answer, and then it leaves open orders filled — the server says which
+  const token0 = await sessionToken(page);
+  const filled = async () => {
+    const r = await page.request.get('/api/coin/list', { headers: { authorization: token0 }, params: { status: 'complete', limit: 50 } });
+    return ((await r.json()) as { message: { id: number }[] }).message.some((o) => o.id === answer.message?.id);
+  };
+  const openRows = page.getByTestId('open-orders').getByTestId('spot-order');
+  if (answer.message?.status === 'open')
+    await expect.poll(async () => (await openRows.count()) === 1 || (await filled()), { timeout: 15_000 }).toBe(true);
   // our 0.5 BTC sits at that price in the book
   const ours = book.getByTestId('book-bids').locator(`button[data-price="${price}"]`);
   // (the feed moves fast: if the market trades down through the level, our order is hit there — it
@@ -113,6 +121,61 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   await expect(sheet).toBeHidden();
   await expect.poll(async () => before - Number(await usdt())).toBeGreaterThan(990);
   expect(before - Number(await usdt())).toBeLessThanOrEqual(1000);
+});
+
+test('the painted book: the worker draws the rows, a screen reader reads them as text, a tap or a keyboard puts a price in the form; both themes', async ({ page }) => {
+  await logInAs(page, DEMO_TRADER);
+  await goTo(page, 'transaction/index?symbol=BTC/USDT');
+  const book = page.getByTestId('order-book');
+  await expect(book).toHaveAttribute('data-painted', 'true');
+  await expect(book).toHaveAttribute('data-synced', 'true');
+  await page.getByTestId('kind-limit-order').click();
+  // the rows under the canvases: one button per bid, named by what it shows (price, then amount)
+  const bids = book.getByTestId('book-bids').getByRole('button');
+  await expect(bids).toHaveCount(7);
+  await expect(bids.first()).toHaveAccessibleName(/^\d[\d.,]* \d/);
+  const price = page.getByTestId('price-input');
+  // a tap means the price drawn where the finger landed: the best bid now, at most a second newer than the text
+  await bids.first().tap();
+  await expect(price).not.toHaveValue('');
+  const shown = Number(await bids.first().getAttribute('data-price'));
+  expect(Math.abs(Number(await price.inputValue()) - shown)).toBeLessThan(shown * 0.005);
+  // a keyboard (or a screen reader) means the price it read out
+  await expect(async () => {
+    const row = bids.nth(3);
+    await row.focus();
+    const heard = (await row.getAttribute('data-price')) as string;
+    await page.keyboard.press('Enter');
+    await expect(price).toHaveValue(heard, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await a11y(page);
+  await shot(page, 'terminal-painted-book-light');
+  await setTheme(page, 'dark');
+  await expect(book).toHaveAttribute('data-synced', 'true');
+  await a11y(page);
+  await shot(page, 'terminal-painted-book-dark');
+  await setTheme(page, 'light');
+});
+
+test('the painted pair book and recent trades: drawn by the worker over rows a screen reader reads; both themes', async ({ page }) => {
+  await goTo(page, 'market/detail?symbol=BTC/USDT');
+  await setTheme(page, 'dark');
+  const wide = page.getByTestId('wide-book');
+  await expect(wide).toHaveAttribute('data-painted', 'true');
+  await wide.scrollIntoViewIfNeeded();
+  await expect(wide.getByTestId('book-asks').getByRole('button')).toHaveCount(15);
+  await shot(page, 'terminal-painted-wide-book-dark');
+  await page.getByTestId('tab-trades').click();
+  await expect(page.getByTestId('recent-trades')).toHaveAttribute('data-painted', 'true');
+  await page.getByTestId('recent-trades').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('recent-trades').getByRole('row')).not.toHaveCount(1);
+  await a11y(page);
+  await shot(page, 'terminal-painted-trades-dark');
+  await setTheme(page, 'light');
+  await page.getByTestId('tab-trades').click();
+  await page.getByTestId('recent-trades').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('recent-trades').getByRole('row')).not.toHaveCount(1);
+  await shot(page, 'terminal-painted-trades-light');
 });
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

@@ -1,6 +1,7 @@
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_TRADER, goTo, logInAs, sessionToken, shot } from './helpers';
+import { figureText } from '../core';
 
 /**
  * The trading journey as a user of the demo account lives it (server/db/demo.ts grants demo
@@ -167,8 +168,8 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   const rows = log.list.filter((r) => r.ref_type === 'lever_order' && r.ref_id === String(id) && (r.reason === 'lever_profit' || r.reason === 'lever_loss'));
   const journal = rows.reduce((s, r) => s + Number(r.delta_available), 0);
   expect(journal).toBeCloseTo(Number(shownValue), 8);
-  // and the figure on screen is that value
-  expect(((await shown.textContent()) ?? '').replace(/[^\d.-]/g, '')).toBe(shownValue);
+  // and the figure on screen is that value at the quote's precision (USDT in cents: no 12-digit tail)
+  expect(((await shown.textContent()) ?? '').replace(/[^\d.-]/g, '')).toBe(figureText(shownValue, 'price', 2));
   await dialogButton(page, 'Got it');
   await expect(pos).toHaveCount(0);
 
@@ -178,6 +179,9 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   const closed = page.locator(`[data-testid="position"][data-id="${id}"]`);
   await closed.getByTestId('position-proof').locator('summary').click();
   await expect(closed.getByTestId('position-proof-verdict')).toHaveAttribute('data-ok', 'true');
+  // the market entry's price from the book levels it walked (with the book's seq), recomputed here too
+  await expect(closed.getByTestId('position-proof')).toContainText('Book level 1');
+  await expect(closed.getByTestId('position-proof')).toContainText('Average price:');
   await closed.scrollIntoViewIfNeeded();
   await shot(page, 'proof-contract-close');
 

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import WebSocket from 'ws';
-import { BINANCE_REST_URL, BINANCE_WS_URL } from '../server/market/feed/binance/feed';
+import { BINANCE_REST_URL, BINANCE_WS_URL } from '../server/market/feed/binance/options';
 import { binanceSymbols } from '../server/market/feed/binance/symbols';
 
 async function main(): Promise<number> {

@@ -12,7 +12,6 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Server as SocketIOServer } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
@@ -20,21 +19,27 @@ import type { Database } from './db/schema';
 import type { DbHandle } from './db/connect';
 import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { demoEnabled } from './domain/accounts/demo';
+import { demoEnabled } from './areas/accounts/domain/demo';
 import { registerStartup } from './plugins/startup';
+import { registerJobQueue, startJobWorker } from './plugins/job-queue';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
+import { liveSessionIds } from './auth/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/static';
+import { homeContent } from './areas/content/domain/pages';
+import { normalizeLang } from '../core';
 import { registerCoinIcons } from './http/coin-icons';
 import { createTransport, type Transport } from './notify';
 import { createMarket, marketRoutes, type MarketService } from './market';
-import { registerRouteReplays } from './http/routes/replays';
-import { devRoutes } from './http/routes/dev';
 import { AREAS } from './areas';
+import { leaseLeadership, soleLeadership, type Leadership } from './scale/leadership';
+import { feedChannel, publishFeed, RelayFeed } from './scale/relay';
+import { attachStreamsAdapter, recoveryOptions } from './scale/socket-adapter';
+import { isForwarded, registerEngineForwarding } from './scale/forward';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +51,8 @@ declare module 'fastify' {
     io: SocketIOServer;
     /** takes ended sessions' sockets out of their private rooms */
     sessionSockets: SessionSockets;
+    /** who runs the single-writer duties (server/scale/leadership.ts): one process → always this one */
+    leadership: Leadership;
   }
 }
 
@@ -54,6 +61,8 @@ export interface AppDeps {
   db?: DbHandle;
   /** replaces the message transport (tests) */
   notify?: Transport;
+  /** false: this process enqueues durable jobs but runs none (another process's role does); default true */
+  jobWorker?: boolean;
 }
 
 export interface BuiltApp {
@@ -82,6 +91,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    pluginTimeout: config.pluginTimeoutMs,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
@@ -90,13 +100,18 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   let handle = deps.db;
   let database = 'injected (tests)';
   if (!handle) {
-    const owned = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, role: 'server' });
+    const owned = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgTemplateDir: config.pgTemplateDir, poolMax: config.dbPoolMax, role: 'server' });
     cleanups.push(() => owned.close());
     database = owned.describe;
     handle = owned;
     await migrateToLatest(handle.db as Kysely<unknown>);
   }
   app.decorate('db', handle.db);
+  await registerJobQueue(app, handle);
+  // cluster mode (ROLES set): the engine lease decides who runs the single-writer duties
+  const { roles } = config;
+  const leadership = roles.cluster ? leaseLeadership({ db: handle.db, candidate: roles.engine, address: config.engineUrl, log: app.log }) : soleLeadership();
+  app.decorate('leadership', leadership);
   const startup = registerStartup(app);
   app.decorate('config', config);
   app.decorate('notify', deps.notify ?? createTransport({ smtpUrl: config.smtpUrl, from: `no-reply@${new URL(config.publicUrl).hostname}`, db: handle.db, log: app.log }));
@@ -124,11 +139,12 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     // With several processes the counters must be shared, or each process allows the full limit.
     ...(redis ? { redis, nameSpace: 'h5-rl:' } : {}),
     // Every API, the back office's included (its login is an auth path like any other).
-    allowList: (req) => !req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/'),
+    // A trading write forwarded to the engine leader was counted by the node the client called.
+    allowList: (req) => (!req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/')) || (roles.cluster && isForwarded(req, config.clusterSecret)),
   });
 
   // The built web app under /h5/ (hash routing inside): precompressed, cached, with a quotes snapshot.
-  await registerWebApp(app, config.webRoot ?? WEB_ROOT, () => (app.hasDecorator('market') ? app.market : undefined));
+  await registerWebApp(app, config.webRoot ?? WEB_ROOT, () => (app.hasDecorator('market') ? app.market : undefined), (lang) => homeContent(app.db, normalizeLang(lang)));
   registerCoinIcons(app);
   app.get('/', async (_req, reply) => reply.redirect('/h5/'));
 
@@ -139,14 +155,17 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     serveClient: false,
     // The spec's own clients bundle a socket.io 2.x client (Engine.IO 3; WIRE.md "Socket").
     allowEIO3: true,
+    // with Redis: a blip of the phone's connection keeps its rooms and missed user events
+    ...(redis ? recoveryOptions : {}),
   });
   if (redis) {
-    const pub = redis.duplicate();
-    const sub = redis.duplicate();
-    io.adapter(createAdapter(pub, sub));
-    cleanups.push(async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+    // cluster mode: its own keys, so two clusters on one Redis stay apart (one process: the default)
+    const db = handle.db;
+    const detach = attachStreamsAdapter(io, redis, {
+      prefix: config.roles.cluster ? config.clusterName : undefined,
+      liveSessions: (ids) => liveSessionIds(db, ids, config.sessions.user),
     });
+    cleanups.push(detach);
   }
 
   app.decorate('io', io);
@@ -154,22 +173,33 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   app.decorate('sessionSockets', sessionSockets);
   cleanups.push(async () => sessionSockets.close());
   const resolveUser = makeResolveUser(handle.db, config.sessions.user);
+  // cluster mode: one `feed` process runs the source and publishes it; the others replay it
+  const relayed = roles.cluster && !roles.feed && redis ? new RelayFeed(redis, feedChannel(config.clusterName), (err) => app.log.error({ err }, 'feed relay: a batch failed')) : undefined;
   const market = await createMarket({
     db: handle.db,
     io,
     config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill },
     log: app.log,
     resolveUser,
+    ...(relayed ? { feed: relayed, readOnly: true } : {}),
   });
   app.decorate('market', market);
+  if (roles.cluster && roles.feed && redis) {
+    const unpublish = publishFeed(market, redis, feedChannel(config.clusterName), app.log);
+    cleanups.push(async () => unpublish());
+  }
+  // cluster mode: trading writes run on the engine leader (server/scale/forward.ts)
+  if (roles.cluster) registerEngineForwarding(app, leadership, config.clusterSecret);
   marketRoutes(app, market);
-  registerRouteReplays();
-  if (config.devOutbox && !config.production) await app.register(devRoutes, { prefix: '/api' });
 
   // The areas, each one plugin (server/areas/index.ts lists them in order).
   for (const area of AREAS) await app.register(area);
   // Seeds in the order the areas added them (demo data only when configured), then their jobs.
   await startup.run({ demo: demoEnabled() });
+  // cluster: joins the engine election (the duties above start on winning); one process: nothing
+  await leadership.start();
+  // the durable jobs' handlers are registered by now (areas and their starts); in a cluster only the jobs role runs them
+  if (deps.jobWorker !== false && roles.jobs) await startJobWorker(app);
 
   await app.ready();
 
@@ -181,6 +211,8 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     async close() {
       if (closed) return;
       closed = true;
+      // duties stop first (a clean shutdown hands the lease over at once), then the feed
+      await leadership.close();
       await market.close();
       // io.close() would also close the http server, which app.close() owns: drop the clients only.
       io.disconnectSockets(true);

@@ -44,6 +44,16 @@ describe('loadConfig', () => {
     expect(c.binance).toEqual({ wsUrl: 'ws://127.0.0.1:9', restUrl: 'http://127.0.0.1:9', only: ['BTC/USDT', 'ETH/USDT'] });
   });
 
+  it('ROLES: unset is one process with every role; set is a cluster node that needs PostgreSQL and Redis', () => {
+    expect(loadConfig({}).roles).toEqual({ api: true, engine: true, feed: true, jobs: true, cluster: false });
+    const shared = { DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379' };
+    expect(loadConfig({ ...shared, ROLES: 'api, engine' }).roles).toEqual({ api: true, engine: true, feed: false, jobs: false, cluster: true });
+    expect(loadConfig({ ...shared, ROLES: 'engine', PORT: '9000' }).engineUrl).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ ...shared, ROLES: 'api,matcher' })).toThrow(/ROLES/);
+    expect(() => loadConfig({ ROLES: 'api', REDIS_URL: 'redis://r:6379' })).toThrow(/DATABASE_URL and REDIS_URL/);
+    expect(() => loadConfig({ ROLES: 'api', DATABASE_URL: 'postgres://db/x' })).toThrow(/DATABASE_URL and REDIS_URL/);
+  });
+
   it('the dev outbox route does not exist when switched off', async () => {
     const t = await createTestApp({ devOutbox: false });
     try {

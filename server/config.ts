@@ -33,12 +33,17 @@
  * | OPERATOR_SESSION_MAX_HOURS | 168        | an operator session ends this long after login (7 days)                 |
  * | UPLOADS_PER_DAY  | 30                   | files one user may upload in any 24 hours                               |
  * | UPLOAD_MB_PER_DAY | 50                  | megabytes one user may upload in any 24 hours                           |
+ * | ROLES            | unset (every role, one process) | comma list of api, engine, feed, jobs; set → cluster mode (needs DATABASE_URL and REDIS_URL; README "Several processes") |
+ * | ENGINE_URL       | http://127.0.0.1:PORT | cluster: where other nodes reach this engine when it leads (trading writes are forwarded there) |
+ * | CLUSTER_SECRET   | derived from DATABASE_URL | cluster: marks a forwarded request between nodes (never sent to browsers) |
+ * | CLUSTER_NAME     | h5                   | cluster: prefix of its Redis channels (feed, socket.io), so two clusters can share one Redis |
  */
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { outboxSecret } from './kernel/outbox-secret';
 import { binanceSymbols } from './market/feed/binance/symbols';
+import { parseRoles, type Roles } from './scale/roles';
 
 export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
 
@@ -75,6 +80,10 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** DEMO_DUAL_SECONDS: the demo dual-invest products' term (an order matures this long after purchase) */
+  demoDualSeconds: number;
+  /** PG_TEMPLATE_DIR (e2e tests): a new embedded cluster is copied from this migrated template, not made by initdb */
+  pgTemplateDir: string | undefined;
   /** the built web app served under /h5/ (WEB_ROOT); unset → this checkout's dist/h5 */
   webRoot: string | undefined;
   databaseUrl: string | undefined;
@@ -100,12 +109,24 @@ export interface AppConfig {
   production: boolean;
   /** upload ceiling in bytes (5 MB) */
   uploadMaxBytes: number;
+  /** NFT media (a sound or video work) ceiling in bytes (20 MB): larger than a picture's */
+  nftMediaMaxBytes: number;
   /** per-user upload quota over any 24 hours */
   uploadQuota: { filesPerDay: number; bytesPerDay: number };
   /** form/JSON body ceiling in bytes */
   bodyLimit: number;
+  /** how long one area's start may take before the server gives up (Fastify's pluginTimeout; PLUGIN_TIMEOUT_MS) */
+  pluginTimeoutMs: number;
   rateLimits: RateLimits;
   sessions: SessionLifetimes;
+  /** ROLES: which duties this process takes (server/scale/roles.ts) */
+  roles: Roles;
+  /** cluster: this node's address for forwarded trading writes while it leads the engine */
+  engineUrl: string;
+  /** cluster: the header value that marks a node-to-node forwarded request */
+  clusterSecret: string;
+  /** cluster: prefix of its Redis channels */
+  clusterName: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -113,6 +134,12 @@ type Env = Record<string, string | undefined>;
 function flag(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return ['on', '1', 'true', 'yes'].includes(v.toLowerCase());
+}
+
+function positive(v: string | undefined, dflt: number, name: string): number {
+  const n = int(v, dflt, name);
+  if (n === 0) throw new Error(`${name} must be at least 1, got "${v}"`);
+  return n;
 }
 
 function int(v: string | undefined, dflt: number, name: string): number {
@@ -172,10 +199,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const feed = env.MARKET_FEED ?? 'simulator';
   if (feed !== 'simulator' && feed !== 'scripted' && feed !== 'binance') throw new Error(`MARKET_FEED must be simulator, scripted or binance, got "${feed}"`);
   const production = env.NODE_ENV === 'production';
+  const roles = parseRoles(env.ROLES);
+  if (roles.cluster && (!env.DATABASE_URL || !env.REDIS_URL)) throw new Error('ROLES (cluster mode) needs DATABASE_URL and REDIS_URL: the processes share PostgreSQL and Redis');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    demoDualSeconds: positive(env.DEMO_DUAL_SECONDS, 120, 'DEMO_DUAL_SECONDS'),
+    pgTemplateDir: env.PG_TEMPLATE_DIR ? path.resolve(env.PG_TEMPLATE_DIR) : undefined,
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     dbPoolMax: poolMax(env.DB_POOL_MAX),
@@ -200,10 +231,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: flag(env.TRUST_PROXY, false),
     production,
     uploadMaxBytes: 5 * 1024 * 1024,
+    nftMediaMaxBytes: 20 * 1024 * 1024,
     uploadQuota: { filesPerDay: int(env.UPLOADS_PER_DAY, 30, 'UPLOADS_PER_DAY'), bytesPerDay: int(env.UPLOAD_MB_PER_DAY, 50, 'UPLOAD_MB_PER_DAY') * 1024 * 1024 },
     bodyLimit: 256 * 1024,
+    // 10 s (Fastify's default); the benches raise it: on a loaded shared host the market's start at 50,000 ticks/s passed it
+    pluginTimeoutMs: int(env.PLUGIN_TIMEOUT_MS, 10_000, 'PLUGIN_TIMEOUT_MS'),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     sessions: lifetimes(env),
+    roles,
+    engineUrl: (env.ENGINE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    clusterName: env.CLUSTER_NAME || 'h5',
+    clusterSecret: env.CLUSTER_SECRET || createHash('sha256').update(`h5-cluster:${env.DATABASE_URL ?? ''}`).digest('hex'),
   };
 }
 

@@ -25,3 +25,14 @@ export class AppError extends Error {
     this.type = type;
   }
 }
+
+/**
+ * Not a business answer and not a fault: this process may not write just now (cluster mode: a
+ * deposed engine leader's fenced transaction, server/scale/lease.ts). Nothing was written; the
+ * client's retry (same Idempotency-Key) reaches the new leader. The envelope answers `key`, HTTP 200.
+ * Deliberately not an AppError: code that treats an AppError as "this order is refused" must not
+ * mistake a lost lease for a verdict on the order.
+ */
+export class UnavailableError extends Error {
+  readonly key: MessageKey = 'engine_unavailable';
+}

@@ -5,9 +5,10 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
-import { demoBannerLine } from './domain/accounts/demo';
+import { demoBannerLine } from './areas/accounts/domain/demo';
 import { writeOutboxSecret } from './kernel/outbox-secret';
 import { outboxBannerLines } from './notify/outbox-banner';
+import { describeRoles } from './scale/roles';
 
 const config = loadConfig();
 let built: Awaited<ReturnType<typeof buildApp>>;
@@ -37,7 +38,10 @@ console.log(
     `  App         ${config.publicUrl}/h5/`,
     `  API         ${config.publicUrl}/api`,
     `  Database    ${database}`,
-    config.marketFeed === 'binance'
+    ...(config.roles.cluster ? [`  Roles       ${describeRoles(config.roles)}; engine address ${config.engineUrl}`] : []),
+    config.roles.cluster && !config.roles.feed
+      ? `  Market      relayed from the feed process through Redis (${config.clusterName}:feed)`
+      : config.marketFeed === 'binance'
       ? `  Market      binance feed (${config.binance.wsUrl ?? 'wss://stream.binance.com:9443'}) for ${config.binance.only?.join(', ') ?? 'the crypto pairs'}; the rest simulated, ${config.tickRate} ticks/s`
       : `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,

@@ -25,10 +25,10 @@ describe('import boundaries', () => {
     ['core/ into React', "import { useState } from 'react';\nexport const u = useState;", 'core/calc/probe.ts', /no UI/],
     ['core/ into src/', "import { session } from '../../src/stores/session';\nexport const s = session;", 'core/calc/probe.ts', /nothing of ours/],
     ['core/ into workers/', "import { LIGHT_PAINT_THEME } from '../../workers/public';\nexport const t = LIGHT_PAINT_THEME;", 'core/types/probe.ts', /nothing of ours/],
-    ['server/domain into server/http', "import { ok } from '../../http/envelope';\nexport const o = ok;", 'server/domain/funds/probe.ts', /server\/http/],
-    ['server/db into server/http', "import { AppError } from '../http/envelope';\nexport const E = AppError;", 'server/db/probe.ts', /server\/errors\.ts/],
-    ['server/jobs into server/http', "import { requestLang } from '../../http/lang';\nexport const l = requestLang;", 'server/jobs/products/probe.ts', /server\/http/],
+        ['server/db into server/http', "import { AppError } from '../http/envelope';\nexport const E = AppError;", 'server/db/probe.ts', /server\/errors\.ts/],
+    ['an area\'s jobs into server/http', "import { requestLang } from '../../../http/lang';\nexport const l = requestLang;", 'server/areas/products/jobs/probe.ts', /server\/http/],
     ['an area\'s domain into server/http', "import { ok } from '../../../http/envelope';\nexport const o = ok;", 'server/areas/copytrade/domain/probe.ts', /server\/http/],
+    ['server/auth into server/http', "import { requestLang } from '../http/lang';\nexport const l = requestLang;", 'server/auth/probe.ts', /server\/http/],
   ])('reports %s', async (_name, code, filePath, message) => {
     const found = await restricted(code, filePath);
     expect(found).toHaveLength(1);
@@ -40,8 +40,9 @@ describe('import boundaries', () => {
     ['src/ through the core barrel', "import { CONSTANTS } from '../../core';\nexport const c = CONSTANTS;", 'src/stores/probe.ts'],
     ['core/ sibling to sibling', "import type { Period } from '../types/market';\nexport type P = Period;", 'core/kline/probe.ts'],
     ['core/ to decimal.js', "import Decimal from 'decimal.js';\nexport const D = Decimal;", 'core/calc/probe.ts'],
-    ['server/domain to server/errors', "import { AppError } from '../../errors';\nexport const E = AppError;", 'server/domain/funds/probe.ts'],
-    ['server/jobs to Node\'s http', "import http from 'node:http';\nexport const h = http;", 'server/jobs/probe.ts'],
+    ['an area\'s domain to server/errors', "import { AppError } from '../../../errors';\nexport const E = AppError;", 'server/areas/funds/domain/probe.ts'],
+    ['server/auth to server/db', "import { inTransaction } from '../db/tx';\nexport const t = inTransaction;", 'server/auth/probe.ts'],
+    ['an area\'s jobs to Node\'s http', "import http from 'node:http';\nexport const h = http;", 'server/areas/trading/jobs/probe.ts'],
     ['an area\'s routes to server/http', "import { ok } from '../../http/envelope';\nexport const o = ok;", 'server/areas/copytrade/probe.ts'],
   ])('allows %s', async (_name, code, filePath) => {
     expect(await restricted(code, filePath)).toEqual([]);

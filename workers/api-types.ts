@@ -127,6 +127,8 @@ export interface BookSnapshot {
   trades: BookTrade[];
   /** false while the worker waits for a (new) snapshot: the rows may be behind */
   synced: boolean;
+  /** server time (ms) of the newest depth change these rows include, 0 before one */
+  ts: number;
   /** a depth view's geometry (bids and asks are then empty); null while a side is empty */
   depth?: DepthGeometry | null;
 }
@@ -340,39 +342,40 @@ export interface PaintStats {
   latency: number[];
   /** canvases painted since the last read */
   paints: number;
+  /** painted books: the server time of the newest depth diff a paint showed → the frame after it, ms */
+  book?: number[];
+}
+
+/**
+ * One canvas of a painted book (workers/paint/book-painter.ts): a side's rows (price, amount and
+ * the cumulative depth bar), the last price between the sides, or the recent trades. Geometry in
+ * CSS px, measured on the main thread from the DOM rows the canvas lies under.
+ */
+export interface BookPart {
+  kind: 'bids' | 'asks' | 'last' | 'trades';
+  width: number;
+  height: number;
+  dpr: number;
+  /** px per row (sides and trades) */
+  rowHeight: number;
+  /** CSS font shorthands of the price and the amount (or time) cells */
+  priceFont: string;
+  qtyFont: string;
+  /** rows top-down from the worst price to the best (the asks above the last price) */
+  bestLast?: boolean;
+  /** amount on the left, price on the right (the bid column of a side-by-side book) */
+  qtyFirst?: boolean;
+  /** depth bars grow from the left edge */
+  barsFromLeft?: boolean;
+}
+
+/** A book the worker paints: which rows (the view), the price decimals of the step, and its canvases' parts in order. */
+export interface PaintedBook {
+  view: BookView;
+  /** decimals of a row's price (the step's) and of the last price and trades (the pair's) */
+  decimals: number;
+  lastDecimals: number;
+  parts: BookPart[];
 }
 
 export type SnapshotCallback = (s: Snapshot) => void;
-
-export interface MarketWorkerApi {
-  start(config: WorkerConfig): Promise<void>;
-  setSession(token: string | null, lang: string): void;
-  /** `onSnapshot` must be wrapped in Comlink.proxy by the caller; returns the watch id */
-  watch(view: WatchView, onSnapshot: SnapshotCallback): number;
-  updateView(id: number, view: WatchView): void;
-  unwatch(id: number): void;
-  /** Without a range: the latest bars (≤ 1500) merged with live updates. Range in unix seconds. */
-  history(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload>;
-  /**
-   * The indicators of a charted series (one the caller charts: null when the worker holds no such
-   * series), for its bars at or after `from` (seconds). Kept incrementally per series and spec:
-   * asking again after new bars costs only the new bars.
-   */
-  indicators(symbol: string, period: Period, spec: IndicatorSpec, from?: number): Promise<IndicatorLines | null>;
-  /** Reconnect now if down and refetch what may have been missed (tab shown again, network back). */
-  resync(reason: string): Promise<void>;
-  /**
-   * Paint a Markets row's live figures into `canvas` (transferred: the main thread never draws it)
-   * at the list's cadence, from the same coalesced data as the snapshots, until `unpaintRow(id)`.
-   * `id` is the caller's. The symbol's tickers are subscribed while it is painted.
-   */
-  paintRow(id: number, canvas: OffscreenCanvas, row: PaintedRow): void;
-  /** The row's cells moved or resized (width, zoom, language): repaint at the new geometry. */
-  relayoutRow(id: number, layout: RowLayout): void;
-  unpaintRow(id: number): void;
-  /** Colours for painted rows (theme or price-colour mode changed): every row is repainted. */
-  setPaintTheme(theme: PaintTheme): void;
-  /** Tick→paint samples of painted rows since the last call (diagnosis and bench/). */
-  paintStats(): PaintStats;
-  stop(): void;
-}

@@ -3,13 +3,14 @@
  * and the pure modules beside it.
  */
 import * as Comlink from 'comlink';
-import type { HistoryPayload, IndicatorLines, IndicatorSpec, MarketWorkerApi, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
+import type { HistoryPayload, IndicatorLines, IndicatorSpec, PaintedBook, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
 import { realClock } from './clock';
 import { MarketEngine } from './engine';
 import { payloadBuffers } from './channels/history';
 import { openSocket } from './socket';
-
-export type { MarketWorkerApi } from './api-types';
+import { BookPaints } from './paint/book-paints';
+import type { MarketWorkerApi } from './worker-api';
+export type { MarketWorkerApi } from './worker-api';
 
 /**
  * After the frame that shows what this task painted: a worker that owns canvases gets
@@ -28,6 +29,8 @@ function afterFrame(fn: () => void): void {
 }
 
 const engine = new MarketEngine({ openSocket, clock: realClock, afterFrame });
+/** painted books: each is a watch of its own on the engine, delivered here (workers/paint/book-paints.ts) */
+const books = new BookPaints({ host: engine, now: realClock.now, afterFrame });
 
 /** The callback arrives as a Comlink remote; release its port when the watch ends. */
 const callbacks = new Map<number, SnapshotCallback>();
@@ -63,8 +66,15 @@ const api: MarketWorkerApi = {
   paintRow: (id: number, canvas: OffscreenCanvas, row: PaintedRow) => engine.paintRow(id, canvas, row),
   relayoutRow: (id: number, layout: RowLayout) => engine.relayoutRow(id, layout),
   unpaintRow: (id: number) => engine.unpaintRow(id),
-  setPaintTheme: (theme: PaintTheme) => engine.setPaintTheme(theme),
-  paintStats: () => engine.paintStats(),
+  setPaintTheme(theme: PaintTheme): void {
+    engine.setPaintTheme(theme);
+    books.setTheme(theme);
+  },
+  paintStats: () => ({ ...engine.paintStats(), book: books.takeLatency() }),
+  paintBook: (id: number, canvases: OffscreenCanvas[], book: PaintedBook) => books.attach(id, canvases, book),
+  updatePaintedBook: (id: number, book: PaintedBook) => books.update(id, book),
+  unpaintBook: (id: number) => books.detach(id),
+  paintedBookPrice: (id: number, part: number, row: number) => books.priceAt(id, part, row),
   stop(): void {
     engine.stop();
     for (const cb of callbacks.values()) release(cb);

@@ -138,10 +138,12 @@ describe('MarketEngine positions and user events', () => {
 });
 
 describe('parseUserEvent', () => {
-  it('accepts a closed position with a negative profit and refuses one without lots', () => {
-    const pos = { id: 3, symbol: 'BTC/USDT', status: 'closed', side: 'long', lots: '1', profit: '-4.2' };
+  it('accepts a closed position with a negative profit and refuses one without lots or with our old words', () => {
+    const pos = { id: 3, symbol: 'BTC/USDT', status: 3, type: 1, share: '1', profits: '-4.2' };
     expect(parseUserEvent('position', pos)?.kind).toBe('position');
-    expect(parseUserEvent('position', { ...pos, lots: undefined })).toBeNull();
-    expect(parseUserEvent('seconds', { id: 1, symbol: 'BTC/USDT', status: 'settled', type: 'up', number: '10', fact_profits: null })?.kind).toBe('seconds');
+    expect(parseUserEvent('position', { ...pos, share: undefined })).toBeNull();
+    expect(parseUserEvent('position', { ...pos, status: 'closed' })).toBeNull();
+    expect(parseUserEvent('seconds', { id: 1, symbol_name: 'BTC/USDT', status: 3, type: 1, number: '10', fact_profits: null })?.kind).toBe('seconds');
+    expect(parseUserEvent('seconds', { id: 1, symbol_name: 'BTC/USDT', status: 'settled', type: 'up', number: '10', fact_profits: null })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * workers/ (eslint.config.js enforces it).
  */
 export type * from './api-types';
+export type { MarketWorkerApi } from './worker-api';
 export { LIGHT_PAINT_THEME } from './paint/light-theme';
 
 /** A fresh market worker; the literal URL lets the bundler find and build the worker's entry. */

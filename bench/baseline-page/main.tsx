@@ -14,8 +14,8 @@ import { memo, StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { io } from 'socket.io-client';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { CandlestickSeries, createChart, HistogramSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { installCollector } from '../browser/pages/collector';
+import { baselineChart } from './chart';
 
 interface TickerUpdate {
   symbol: string;
@@ -102,41 +102,12 @@ function List({ pairs }: { pairs: Pair[] }) {
 function Chart() {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const c = createChart(el, { autoSize: true, layout: { attributionLogo: false }, timeScale: { timeVisible: true } });
-    const main: ISeriesApi<'Candlestick'> = c.addSeries(CandlestickSeries, { upColor: '#0ecb81', downColor: '#f6465d', wickUpColor: '#0ecb81', wickDownColor: '#f6465d', borderVisible: false });
-    const vol: ISeriesApi<'Histogram'> = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
-    c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const bar = (k: Candle) => ({ time: Math.floor(k.time / 1000) as UTCTimestamp, open: +k.open, high: +k.high, low: +k.low, close: +k.close });
-    const vbar = (k: Candle) => ({ time: Math.floor(k.time / 1000) as UTCTimestamp, value: +k.volume, color: +k.close >= +k.open ? 'rgba(14,203,129,.5)' : 'rgba(246,70,93,.5)' });
-    let ready = false;
-    let lastTime = 0;
-    const now = Math.floor(Date.now() / 1000);
-    void fetch(`/api/currency/new_timeshar?symbol=${encodeURIComponent(chartSymbol)}&period=1min&from=${now - 1500 * 60}&to=${now}`)
-      .then((r) => r.json())
-      .then((b: { data: Candle[] }) => {
-        const cs = b.data;
-        main.setData(cs.map(bar));
-        vol.setData(cs.map(vbar));
-        lastTime = cs.length ? Math.floor(cs[cs.length - 1].time / 1000) : 0;
-        ready = true;
-        bench.mark('chartSetData');
-        requestAnimationFrame(() => setTimeout(() => bench.mark('chartPaint'), 0));
-      });
-    onKline = (u) => {
-      if (!ready) return;
-      const t = Math.floor(u.candle.time / 1000);
-      if (t < lastTime) return;
-      lastTime = t;
-      const t0 = performance.now();
-      main.update(bar(u.candle));
-      vol.update(vbar(u.candle));
-      bench.chartUpdate(performance.now() - t0);
-    };
+    if (!box.current) return;
+    const chart = baselineChart(box.current, chartSymbol, bench);
+    onKline = (u) => chart.onKline(u.candle);
     return () => {
       onKline = null;
-      c.remove();
+      chart.remove();
     };
   }, []);
   return <div ref={box} style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: '#fff', zIndex: 50 }} />;

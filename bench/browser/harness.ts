@@ -61,7 +61,21 @@ const CLK_TCK = 100;
 
 /** `cwd`: the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before"). */
 export async function startServer(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number; cwd?: string }): Promise<ServerHandle> {
-  const port = await freePort();
+  // On a loaded shared machine an area's start (the market's, at 50,000 ticks/s over ~2,000
+  // symbols) can pass Fastify's 10 s plugin timeout and the server exits: start it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(o);
+    } catch (err) {
+      if (attempt >= 3 || !/did not start in time/.test(String(err))) throw err;
+      console.log(`[bench] server start timed out in a plugin (attempt ${attempt}), again…`);
+    }
+  }
+}
+
+async function startServerOnce(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number; cwd?: string }): Promise<ServerHandle> {
+  // BENCH_PORT: a fixed port (a shared machine hands each person a range)
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -75,6 +89,8 @@ export async function startServer(o: { tickRate: number; dataDir: string; extraS
     FEED_SEED: String(o.seed ?? 42),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // the market's start at 50,000 ticks/s passed Fastify's 10 s on a loaded shared machine
+    PLUGIN_TIMEOUT_MS: process.env.PLUGIN_TIMEOUT_MS ?? '120000',
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: o.cwd ?? ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -82,7 +98,9 @@ export async function startServer(o: { tickRate: number; dataDir: string; extraS
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // BENCH_START_S: how long a start may take (120 s; a loaded shared machine needs more at 50,000 ticks/s)
+  const startS = Number(process.env.BENCH_START_S ?? 120);
+  const deadline = Date.now() + startS * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     try {
@@ -93,7 +111,7 @@ export async function startServer(o: { tickRate: number; dataDir: string; extraS
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 120 s: ${stderr}`);
+      throw new Error(`server did not start in ${startS} s: ${stderr}`);
     }
     await sleep(250);
   }

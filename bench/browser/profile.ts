@@ -64,6 +64,27 @@ function topFunctions(title: string, r: { profile?: CpuProfile }, top = 25): voi
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
 }
 
+/** Inclusive time per function (each sample counted once per distinct function on its stack): what a call tree costs with its children. */
+function inclusiveFunctions(title: string, r: { profile?: CpuProfile }, top = 40): void {
+  const p = r.profile;
+  if (!p?.samples || !p.timeDeltas) return;
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const key = (id: number) => {
+    const f = byId.get(id)?.callFrame;
+    return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}` : '?';
+  };
+  const incl = new Map<string, number>();
+  for (let i = 0; i < p.samples.length; i++) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) seen.add(key(id));
+    for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + p.timeDeltas[i]);
+  }
+  console.log(`\n## ${title}`);
+  for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
+}
+
 async function probe(origin: string, seconds: number): Promise<void> {
   const s = io(origin, { transports: ['websocket'] });
   let n = 0;
@@ -104,6 +125,13 @@ async function main(): Promise<void> {
     const url = kind === 'ours' ? `${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}` : `${server.origin}/h5/bench/baseline-page/index.html`;
     await bp.page.goto(url, { waitUntil: 'load' });
     await sleep(6000);
+    // --scroll=N: scroll every scroller by N px as the terminal bench does (the pair page's book under the chart)
+    const by = Number(arg('scroll', '0'));
+    if (by)
+      await bp.page.evaluate((n) => {
+        for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
+        window.scrollBy(0, n);
+      }, by);
     await sleep(3000);
     await bp.page.evaluate(() => window.__bench.reset());
     // --quiet: the collector's frame-time loop off, as in the stall bench's "quiet busy" window
@@ -115,7 +143,10 @@ async function main(): Promise<void> {
     await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'toplevel'] });
     await sleep(seconds * 1000);
     const buf = await browser.stopTracing();
-    topFunctions('main thread (CPU profile, self time, throttled ms)', (await bp.cdp.send('Profiler.stop')) as unknown as { profile?: CpuProfile }, 40);
+    const mainProfile = (await bp.cdp.send('Profiler.stop')) as unknown as { profile?: CpuProfile };
+    topFunctions('main thread (CPU profile, self time, throttled ms)', mainProfile, 40);
+    // --inclusive: the same profile by call tree (a component's render with what it calls)
+    if (process.argv.includes('--inclusive')) inclusiveFunctions('main thread (CPU profile, inclusive time, throttled ms)', mainProfile, 80);
     if (profiling) topFunctions('market worker (CPU profile, self time)', (await bp.worker('Profiler.stop')) as { profile?: CpuProfile });
     const r = await bp.page.evaluate(() => window.__bench.read());
     const ttp = [...r.ttp].sort((a, b) => a - b);

@@ -34,6 +34,8 @@ export interface StallRun {
   longTasks: { count: number; totalMs: number; maxMs: number };
   frameMs: { p50: number; p95: number; p99: number; max: number; frames: number; fps: number };
   tickToPaintMs: { p50: number; p95: number; p99: number; samples: number };
+  /** order-book screens: the server's depth diff → the paint that shows it (`data-book-ts`) */
+  bookTickToPaintMs: { p50: number; p95: number; p99: number; samples: number };
   chartUpdateMs: { p50: number; p95: number; updates: number };
   mainBusy: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number; busyPct: number };
   /**
@@ -71,7 +73,7 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
   const base = { page: kind, rate, throttle, durationS };
   try {
     const t0 = Date.now();
-    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 60_000 });
+    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 120_000 });
     if (!target) await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
     else {
       await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), target.readySelector ?? '', { timeout: 90_000, polling: 250 });
@@ -116,6 +118,7 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
 
     const f = summarize(r.frames);
     const ttp = summarize(r.ttp);
+    const btp = summarize(r.bookTtp);
     const cu = summarize(r.chartUpdates);
     const d = (k: string) => ((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000;
     const lt = r.longTasks;
@@ -127,6 +130,7 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
       longTasks: { count: lt.length, totalMs: round(lt.reduce((a, b) => a + b.dur, 0)), maxMs: round(lt.reduce((a, b) => Math.max(a, b.dur), 0)) },
       frameMs: { p50: round(f.p50), p95: round(f.p95), p99: round(f.p99), max: round(f.max), frames: f.n, fps: round(f.n / (r.windowMs / 1000)) },
       tickToPaintMs: { p50: round(ttp.p50), p95: round(ttp.p95), p99: round(ttp.p99), samples: ttp.n },
+      bookTickToPaintMs: { p50: round(btp.p50), p95: round(btp.p95), p99: round(btp.p99), samples: btp.n },
       chartUpdateMs: { p50: round(cu.p50, 2), p95: round(cu.p95, 2), updates: cu.n },
       mainBusy: { taskMs: round(d('TaskDuration')), scriptMs: round(d('ScriptDuration')), layoutMs: round(d('LayoutDuration')), styleMs: round(d('RecalcStyleDuration')), busyPct: round((d('TaskDuration') / (wallS * 1000)) * 100) },
       quietBusy: { taskMs: round(dq('TaskDuration')), scriptMs: round(dq('ScriptDuration')), busyPct: round((dq('TaskDuration') / (qWallS * 1000)) * 100), tickToPaintP95: round(summarize(qr.ttp).p95) },

@@ -12,8 +12,12 @@ import { launchBrowser, round, sleep, startServer } from './harness';
 import { measureStall, type StallRun } from './stall';
 
 export type TerminalScreen = 'pair' | 'spot';
-/** what the screen shows beside its chart: the book, the pair page's trades tab, or neither (baseline) */
-export type TerminalPart = 'book' | 'trades' | 'none';
+/**
+ * what the screen shows beside its chart: the book, the pair page's trades tab, or neither (the
+ * same screen's baseline); 'naive' is the pair page built the straightforward way, socket on the
+ * main thread (bench/baseline-page/terminal.tsx)
+ */
+export type TerminalPart = 'book' | 'trades' | 'none' | 'naive';
 
 export interface TerminalOptions {
   rate: number;
@@ -45,12 +49,52 @@ const VARIANTS: { screen: TerminalScreen; part: TerminalPart }[] = [
   { screen: 'pair', part: 'trades' },
   { screen: 'spot', part: 'book' },
   { screen: 'spot', part: 'none' },
+  { screen: 'pair', part: 'naive' },
 ];
+
+/**
+ * Ours against the main-thread-socket page in the same run (the issue's targets at 4× and 50,000
+ * ticks/s): every screen that shows a book or trades — the pair page's book tab, its trades tab and
+ * the spot screen — against the naive pair page (bench/baseline-page/terminal.tsx), the terminal's
+ * counterpart of the stall bench's baseline page (socket.io and the book on the main thread).
+ */
+export interface TerminalVsNaive {
+  screen: TerminalScreen;
+  part: TerminalPart;
+  /** quiet main-thread busy %, ours and naive */
+  busyPct: { ours: number; naive: number };
+  /** naive / ours quiet busy time: how many times less main-thread time ours needs (target ≥ 10) */
+  busyTimes: number;
+  longTasks: { count: number; maxMs: number };
+  bookTickToPaintP95: { ours: number; naive: number };
+  targets: { noLongTask: boolean; bookP95: boolean; busy10x: boolean };
+}
+
+export function terminalVsNaive(runs: TerminalRun[]): TerminalVsNaive[] {
+  const naive = runs.find((r) => r.ok && r.part === 'naive');
+  if (!naive) return [];
+  return runs
+    .filter((r) => r.ok && (r.part === 'book' || r.part === 'trades'))
+    .map((r) => {
+      const busyTimes = r.quietBusy.taskMs > 0 ? round(naive.quietBusy.taskMs / r.quietBusy.taskMs, 2) : NaN;
+      // the trades tab shows no book: its p95 target is the book tab's
+      const p95 = r.bookTickToPaintMs.p95;
+      return {
+        screen: r.screen,
+        part: r.part,
+        busyPct: { ours: r.quietBusy.busyPct, naive: naive.quietBusy.busyPct },
+        busyTimes,
+        longTasks: { count: r.longTasks.count, maxMs: r.longTasks.maxMs },
+        bookTickToPaintP95: { ours: p95, naive: naive.bookTickToPaintMs.p95 },
+        targets: { noLongTask: r.longTasks.count === 0, bookP95: r.part === 'trades' || p95 <= 150, busy10x: busyTimes >= 10 },
+      };
+    });
+}
 
 export function terminalRatios(runs: TerminalRun[]): TerminalRatio[] {
   const q = (a: number, b: number) => (b > 0 ? round(a / b, 3) : NaN);
   const out: TerminalRatio[] = [];
-  for (const w of runs.filter((r) => r.ok && r.part !== 'none')) {
+  for (const w of runs.filter((r) => r.ok && r.part !== 'none' && r.part !== 'naive')) {
     const b = runs.find((r) => r.ok && r.part === 'none' && r.screen === w.screen);
     if (!b) continue;
     out.push({ screen: w.screen, part: w.part, mainBusy: q(w.quietBusy.taskMs, b.quietBusy.taskMs), longTaskMs: q(w.longTasks.totalMs, b.longTasks.totalMs), frameP99: q(w.frameMs.p99, b.frameMs.p99), frameMax: q(w.frameMs.max, b.frameMs.max) });
@@ -58,7 +102,7 @@ export function terminalRatios(runs: TerminalRun[]): TerminalRatio[] {
   return out;
 }
 
-export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalRun[]; ratios: TerminalRatio[] }> {
+export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalRun[]; ratios: TerminalRatio[]; vsNaive: TerminalVsNaive[] }> {
   const runs: TerminalRun[] = [];
   console.log(`[terminal] server at ${o.rate} ticks/s, ${o.extraSymbols} extra symbols…`);
   const server = await startServer({ tickRate: o.rate, dataDir: o.dataDir, extraSymbols: o.extraSymbols });
@@ -66,19 +110,20 @@ export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalR
   try {
     await sleep(1500);
     for (const v of VARIANTS) {
+      const naive = v.part === 'naive';
       const target = {
-        path: `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`,
-        readySelector: v.part === 'none' ? undefined : '[data-synced="true"]',
+        path: naive ? '/h5/bench/baseline-page/terminal.html?symbol=BTC%2FUSDT' : `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`,
+        readySelector: v.part === 'none' ? undefined : naive ? '[data-book-ts]:not([data-book-ts="0"])' : '[data-synced="true"]',
         click: v.part === 'trades' ? 'tab-trades' : undefined,
         // the pair page: 400 px down brings the tabs and 15 book rows into view (the same scroll without a book)
-        scrollBy: v.screen === 'pair' ? 400 : 0,
+        scrollBy: v.screen === 'pair' && !naive ? 400 : 0,
       };
       const r = await measureStall(browser, server, 'ours', o.rate, o.throttle, o.durationS, o.warmupS, target);
       runs.push({ ...r, ...v });
       const label = `${v.screen} ${v.part}`.padEnd(12);
       console.log(
         r.ok
-          ? `[terminal] ${label} ${o.rate}/s ${o.throttle}×: long tasks ${r.longTasks.count} (${r.longTasks.totalMs} ms, max ${r.longTasks.maxMs}), frame gap p50/p99/max ${r.frameMs.p50}/${r.frameMs.p99}/${r.frameMs.max} ms, quiet busy ${r.quietBusy.taskMs} ms (${r.quietBusy.busyPct}%), worker ${r.worker.busyPct ?? '?'}%`
+          ? `[terminal] ${label} ${o.rate}/s ${o.throttle}×: long tasks ${r.longTasks.count} (${r.longTasks.totalMs} ms, max ${r.longTasks.maxMs}), frame gap p50/p99/max ${r.frameMs.p50}/${r.frameMs.p99}/${r.frameMs.max} ms, quiet busy ${r.quietBusy.taskMs} ms (${r.quietBusy.busyPct}%), book tick→paint p95 ${r.bookTickToPaintMs.p95} ms (${r.bookTickToPaintMs.samples}), worker ${r.worker.busyPct ?? '?'}%`
           : `[terminal] ${label}: FAILED ${r.error}`,
       );
     }
@@ -86,5 +131,5 @@ export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalR
     await browser.close().catch(() => {});
     await server.stop();
   }
-  return { runs, ratios: terminalRatios(runs) };
+  return { runs, ratios: terminalRatios(runs), vsNaive: terminalVsNaive(runs) };
 }

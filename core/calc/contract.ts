@@ -159,3 +159,15 @@ export function accountRiskInput(available: DecimalInput, open: readonly { margi
   const held = open.reduce<Decimal>((s, p) => s.plus(dec(p.margin, 'margin')), dec(available, 'available'));
   return { balance: str(held), positions: open.map((p) => ({ position: p.position, currentPrice: p.currentPrice })) };
 }
+
+/**
+ * How a money result of contracts (P&L, a trader's profit) shows in its asset: cents for USDT, the
+ * other USD stablecoins and fiat (fixed, as the big exchanges print P&L: "12.30"), in full up to 8
+ * decimals for a coin. An exact P&L with 16 decimals never prints its tail. (Here, not in
+ * number-format.ts, so the routes that never show contract money do not carry it.)
+ */
+const CENTS = /^(USDT|USDC|BUSD|FDUSD|TUSD|DAI|USD|CNY|HKD|EUR|GBP|JPY|KRW|THB)$/i;
+
+export function assetFormat(asset: string): { format: 'price' | 'amount'; decimals: number } {
+  return CENTS.test(asset) ? { format: 'price', decimals: 2 } : { format: 'amount', decimals: 8 };
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assetFormat } from './contract';
 import { PLAIN_MARKS, changePct, figureText, formatAmount, formatCompact, formatPercent, formatPrice, groupNumber, numberMarks, toFiat } from './number-format';
 import { isDecimalString, parseLocaleDecimal } from './amount-input';
 
@@ -91,5 +92,19 @@ describe('money and quantities (issue 21: in full, the coin precision, the langu
     expect(figureText('0.00000000', 'amount', 8, numberMarks('zh'))).toBe('0');
     expect(figureText('6700.25', 'amount', 8, numberMarks('fra'))).toBe('6\u202f700,25');
     expect(figureText(null, 'amount', 8, en)).toBe('--');
+  });
+
+  it('a result in an asset: cents for USDT and fiat, in full for coins; an exact P&L never prints its tail', () => {
+    const en = numberMarks('en');
+    const text = (v: string, asset: string) => {
+      const f = assetFormat(asset);
+      return figureText(v, f.format, f.decimals, en);
+    };
+    expect(text('1573.1234567891234567', 'USDT')).toBe('1,573.12');
+    expect(text('-0.913456789012', 'usdt')).toBe('-0.91');
+    expect(text('1573.1', 'USDT')).toBe('1,573.10');
+    expect(text('0.000123456789012', 'BTC')).toBe('0.00012345');
+    expect(text('2.5000', 'ETH')).toBe('2.5');
+    expect(text('1234.5', 'CNY')).toBe('1,234.50');
   });
 });

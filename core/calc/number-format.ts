@@ -13,6 +13,7 @@
  * - formatAmount(value, maxDecimals): money and quantities in full (issue 21: the K/M rule is for
  *   volumes and turnover only) — truncated to the coin's precision, trailing zeros dropped
  *   ("92659.74100000" → "92659.741", "0.00000000" → "0").
+ * - assetFormat (contract.ts): the precision of a contract money result in its asset.
  * - groupNumber(text, marks): the language's digit grouping and decimal mark on any of the above
  *   ("1234567.5" → "1,234,567.5" in English, "1 234 567,5" in French, "1.234.567,5" in Spanish).
  * No output ever uses exponent notation or shows "-0".

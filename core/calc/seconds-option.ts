@@ -35,3 +35,7 @@ export function secondsPayout(o: SecondsOrderInput): { result: SecondsResult; pa
   const payout = result === 'win' ? stake.times(dec(o.profitRatio, 'profitRatio').plus(1)) : result === 'tie' ? stake : stake.times(0);
   return { result, payout: str(payout), profit: str(payout.minus(stake)) };
 }
+
+/** The wire carries the ratio in percent (WIRE.md: `profit_ratio` 15 = 15 %); the math takes a fraction. Exact both ways. */
+export const ratioPercent = (fraction: DecimalInput): string => str(dec(fraction, 'profitRatio').times(100));
+export const ratioFraction = (percent: DecimalInput): string => str(dec(percent, 'profit_ratio').div(100));

@@ -1,6 +1,7 @@
 export * from './types';
 export * from './seconds';
 export * from './lever';
+export * from './lever-entry';
 export * from './dual';
 export * from './ieo';
 export * from './boxes';

@@ -107,3 +107,22 @@ export interface OperatorAction {
   detail: string;
   created_at: string;
 }
+
+/** A durable job's state in the queue: waiting for its time, being run, waiting to retry after a failure, or given up (done jobs leave the queue). */
+export type AdminJobState = 'queued' | 'running' | 'retrying' | 'failed';
+export const ADMIN_JOB_STATES: readonly AdminJobState[] = ['queued', 'running', 'retrying', 'failed'];
+
+/** GET /admin/api/jobs {state?, page, limit} → Page<AdminJob>: failed first, then by run_at */
+export interface AdminJob {
+  id: number;
+  task: string;
+  /** the job key (one pending job per key), e.g. `otc.expire:42` */
+  key: string | null;
+  state: AdminJobState;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  /** ISO instant it runs (or runs again) at */
+  run_at: string;
+  created_at: string;
+}

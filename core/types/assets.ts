@@ -33,13 +33,41 @@ export interface AccountSummary {
   balances: BalanceRow[];
 }
 
-/** POST /wallet/list → assets overview (every crypto currency of every account type, zeros included) */
-export interface AssetsOverview {
+/** The domain's overview: every crypto currency of every account type, zeros included. */
+export interface AssetsByAccount {
   fiat: FiatRate;
   total_usdt: string;
   total_fiat: string;
   accounts: AccountSummary[];
 }
+
+/**
+ * One balance row of POST /wallet/list, in the family's names (WIRE.md "Funds"): `currency` is the
+ * currency id, `<acct>_balance` the available and `lock_<acct>_balance` the frozen amount;
+ * `usdt_price` the feed's last price, ours added: `usdt_value`, `fiat_value` of (available + frozen).
+ */
+export type WalletListRow<F extends AccountField = AccountField> = {
+  currency: number;
+  currency_name: string;
+  usdt_price: string;
+  usdt_value: string;
+  fiat_value: string;
+} & { [K in `${F}_balance` | `lock_${F}_balance`]: string };
+
+/** One account of POST /wallet/list: `usdt_totle` (their spelling) is its total in USDT. */
+export interface WalletListAccount<F extends AccountField = AccountField> {
+  usdt_totle: string;
+  total_fiat: string;
+  balance: WalletListRow<F>[];
+}
+
+/**
+ * POST /wallet/list → `{change_wallet, lever_wallet, legal_wallet, micro_wallet}` as the family's
+ * clients read it, plus ours: the user's fiat and the overall totals.
+ */
+export type AssetsOverview = { fiat: FiatRate; total_usdt: string; total_fiat: string } & {
+  [F in AccountField as `${F}_wallet`]: WalletListAccount<F>;
+};
 
 /** POST /wallet/detail {currency (id), type (1..4)} */
 export interface WalletDetail extends BalanceRow {

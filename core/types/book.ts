@@ -33,6 +33,8 @@ export interface DepthDiff {
   seq: number;
   /** seq of the previous diff; absent means seq − 1 */
   prevSeq?: number;
+  /** server time (ms) the diff was sent: lets a screen say how old the rows it paints are */
+  ts?: number;
   /** changed levels, qty "0" removes the level */
   bids: BookLevelTuple[];
   asks: BookLevelTuple[];

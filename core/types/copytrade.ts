@@ -52,6 +52,13 @@ export interface TraderCard {
   follower_count: number;
   closed_count: number;
   win_count: number;
+  /**
+   * ROI percent, 2 decimals: Σ net realised P&L (after fees) ÷ Σ margin of the closed positions
+   * (core/calc/trader-performance.ts)
+   */
+  roi: string;
+  /** cumulative net realised P&L at the end of each UTC day, oldest first (at most 90 days) */
+  pnl_curve: { day: number; pnl: string }[];
   /** when the figures above were computed (hourly) */
   stats_at: number | null;
   /** the caller's follow of this trader, when logged in */

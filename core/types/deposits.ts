@@ -15,8 +15,11 @@ export interface RechargeInfo {
   /** per network: its minimum deposit and whether the platform has published an address on it */
   deposit_networks: DepositNetwork[];
   recharge_enabled: boolean;
-  withdraw_min: string;
-  withdraw_fee: string;
+  /** the family's names (WIRE.md "Funds"): the change (coin) account's available balance, the
+   *  minimum withdrawal and its flat fee */
+  change_balance: string;
+  min_number: string;
+  rate: string;
   price_usdt: string;
 }
 

@@ -47,7 +47,11 @@ export interface NftItem {
   id: number;
   code: string;
   name: string;
+  /** the picture a tile shows: the artwork itself, or the cover of an audio or video item */
   image: string;
+  /** the work's file: the same as `image` for an image or gif; the sound or the clip for audio and video */
+  media: string;
+  /** NFT_MEDIA_TYPES: 1 image, 2 gif, 3 audio, 4 video */
   type: number;
   rarity: string;
   collect: number;
@@ -141,12 +145,35 @@ export interface NftOrder {
   created_at: string;
 }
 
+/** One order's receipt (getNFTOrder, the purchase_one page). */
+export interface NftOrderDetail extends NftOrder {
+  /** the creator's royalty out of the price (a resale), else 0 */
+  royalty: string;
+  paid_at: string | null;
+  author_name: string;
+  rarity: string;
+  type: number;
+  /** the previous holder, masked; null for a first sale from the catalogue */
+  seller: string | null;
+}
+
 export interface NftArtist {
   id: number;
   uid: number;
   name: string;
   avatar: string;
   bio: string;
+  works: number;
+}
+
+export interface NftCollection {
+  id: number;
+  name: string;
+  description: string;
+  cover: string;
+  artist_id: number;
+  artist_name: string;
+  artist_avatar: string;
   works: number;
 }
 
@@ -173,5 +200,54 @@ export interface NftMine {
   reviews: NftReview[];
   items: NftItem[];
   boxes: NftBox[];
+  /** the newest orders (up to 100); the whole record is paged by getMyNFTOrders */
   orders: NftOrder[];
+  /** how many orders the caller has in all */
+  order_count: number;
+}
+
+/** A row of the back office's item list (GET /admin/api/nft/items): the catalogue as operators see it. */
+export interface AdminNftItem {
+  id: number;
+  code: string;
+  title: string;
+  rarity: string;
+  collection_id: number;
+  collection_name: string;
+  artist_name: string;
+  currency_id: number;
+  currency_name: string;
+  pay_type: NftPayType;
+  price: string;
+  per_increase: string;
+  margin: string;
+  listing: NftListing;
+  auction_state: NftAuctionState;
+  owner_id: number | null;
+  bid_count: number;
+  /** NFT_MEDIA_TYPES */
+  media_type: number;
+  start_at: string;
+  end_at: string;
+}
+
+/** The back office's new item (POST /admin/api/nft/items); times are epoch milliseconds as text. */
+export interface AdminNftItemInput {
+  code: string;
+  collection_id: number;
+  title: string;
+  description?: string;
+  rarity: NftRarity;
+  currency_id: number;
+  price: string;
+  /** '1' fixed price, '2' auction, '3' blind box */
+  pay_type: '1' | '2' | '3';
+  start_time: string;
+  end_time: string;
+  margin?: string;
+  per_increase?: string;
+  /** a blind-box series: JSON [{ prize, count }] */
+  manifest?: string;
+  /** an uploaded file's address (POST /admin/api/nft/media); none → a picture drawn from the code */
+  media?: string;
 }

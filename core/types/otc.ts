@@ -84,6 +84,10 @@ export interface OtcAd {
   terms: string;
   status: OtcAdStatus;
   stats: OtcMerchantStats;
+  /** a sell ad holding its total from the merchant's balance; `remaining` is that escrow not yet in an order */
+  held: boolean;
+  closed_by: 'merchant' | 'operator' | null;
+  closed_reason: string;
 }
 
 export interface OtcEvent {
@@ -149,4 +153,33 @@ export interface OtcQuote {
 export interface OtcSocketEvent {
   order_id: number;
   what: 'order' | 'message';
+}
+
+// ───────────────────────────── back office (/admin/api/otc) ─────────────────────────────
+
+export interface AdminOtcMerchant {
+  user_id: number;
+  name: string;
+  status: OtcMerchantStatus;
+  reason: string;
+  applied_at: string;
+  level: number;
+  email: string | null;
+  stats: OtcMerchantStats;
+}
+
+/** An order as the operator reads it (from the buyer's side), with both parties' ids. */
+export interface AdminOtcOrder extends OtcOrder {
+  buyer_id: number;
+  seller_id: number;
+  appeal_by: number | null;
+}
+
+/** One order's evidence: the order with its timeline and proof, and the chat ('buyer' / 'seller' / 'system'). */
+export interface AdminOtcOrderDetail {
+  order: OtcOrder;
+  buyer_id: number;
+  seller_id: number;
+  appeal_by: number | null;
+  chat: (Omit<OtcMessage, 'from'> & { from: 'buyer' | 'seller' | 'system' })[];
 }

@@ -1,7 +1,7 @@
 import type { KycLevelName } from './security';
 
 /**
- * The profile and settings endpoints (server/http/routes/funds*, the settings pages).
+ * The profile and settings endpoints (server/areas/accounts/profile-routes.ts, the settings pages).
  * Request field names follow spec §7 where the spec names them; where it does not, the name
  * chosen is written here. Every money value is a decimal string; every POST is form-encoded; lists
  * take `page` (from 1) and `limit` (default 10) and answer a Page. Stable: fields are added, never renamed.

@@ -63,6 +63,14 @@ export interface BindEmailInput {
 // identity verification
 
 export type KycState = 'none' | 'verifying' | 'verified' | 'failed';
+/** A step's state as the family's clients read it (WIRE.md "Account"): 0 none, 1 pending, 2 passed, 3 refused. */
+export const KYC_REVIEW_STATUS = { none: 0, verifying: 1, verified: 2, failed: 3 } as const satisfies Record<KycState, number>;
+export type KycReviewStatus = (typeof KYC_REVIEW_STATUS)[KycState];
+const KYC_STATE_OF = Object.fromEntries(Object.entries(KYC_REVIEW_STATUS).map(([k, v]) => [v, k])) as Record<KycReviewStatus, KycState>;
+/** The word for a review code (our app's labels are keyed by the word). */
+export function kycStateOf(code: KycReviewStatus): KycState {
+  return KYC_STATE_OF[code];
+}
 export type KycLevelName = 'none' | 'basic' | 'advanced' | 'vip';
 export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
 export type IdType = (typeof ID_TYPES)[number];
@@ -72,10 +80,10 @@ export interface RealState {
   /** 0 none, 1 basic, 2 advanced, 3 VIP */
   level: number;
   level_name: KycLevelName;
-  /** state of the level-1 (identity) step */
-  state1: KycState;
-  /** state of the level-2 (photos) step */
-  state2: KycState;
+  /** the level-1 (identity) step: 0 none, 1 pending, 2 passed, 3 refused */
+  review_status: KycReviewStatus;
+  /** the level-2 (photos) step, the same codes */
+  advanced_review_status: KycReviewStatus;
   /** the operator's reason when the newest submission failed */
   reason: string;
   id_type: IdType | '';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { LANGS } from '../../core/types/api';
-import { firstLang } from '../../src/lib/first-lang';
+import { firstLang } from '../../core/policy/first-lang';
 
 /** route names (src/app/routes.ts) a first visit lands on; signed-in-only ones are left out */
 export const LANDING_ROUTES = ['index/index', 'market/market', 'transaction/index', 'financial/index', 'common/login', 'common/register', 'transaction/contract', 'transaction/index2', 'market/detail'];

@@ -8,7 +8,7 @@ import { isUsed, undocumentedTemplates, type CodeUsage } from './usage';
 import { simplifiedChars } from './simplified';
 
 export interface Problem {
-  kind: 'missing' | 'extra' | 'unused' | 'simplified' | 'placeholder' | 'empty' | 'dynamic';
+  kind: 'missing' | 'extra' | 'unused' | 'simplified' | 'placeholder' | 'empty' | 'dynamic' | 'untranslated';
   where: string;
   key: string;
   detail?: string;
@@ -33,7 +33,8 @@ function pluralFits(key: string, lang: CheckLang, en: FlatTable): boolean | unde
   return new Intl.PluralRules(BCP47[lang]).resolvedOptions().pluralCategories.includes(m[2] as Intl.LDMLPluralRule);
 }
 
-function compareLang(where: string, lang: CheckLang, en: FlatTable, t: FlatTable | undefined, server: boolean): Problem[] {
+/** One language's table against English: missing and extra keys (by its plural rules), empty texts, placeholders, hk's script. */
+export function compareLang(where: string, lang: CheckLang, en: FlatTable, t: FlatTable | undefined, server: boolean): Problem[] {
   const out: Problem[] = [];
   const table = t ?? {};
   for (const key of Object.keys(en)) {

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { MESSAGES } from '../../server/i18n/messages';
 import { checkLocaleSets, checkServerMessages, type Problem } from './check';
 import { readLocaleSets } from './tables';
-import { scanCode } from './usage';
+import { scanCode, type CodeUsage } from './usage';
+import { checkAdminTables, readAdminTables } from './admin';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -26,10 +27,27 @@ function serverKeyUse(): (key: string) => boolean {
   return (key) => literals.has(key);
 }
 
+/**
+ * The old console (server/admin/page.html) names its keys without the `admin.console.` prefix
+ * (t('tab.kyc'), t(cond ? 'kyc.basic' : 'kyc.advanced')): every dotted literal there counts, and a
+ * key built there (t('tab.' + k)) is a template that ADMIN_DYNAMIC_KEYS must cover.
+ */
+function consoleUsage(usage: CodeUsage): CodeUsage {
+  const html = readFileSync(join(ROOT, 'server/admin/page.html'), 'utf8');
+  for (const m of html.matchAll(/'([a-z]\w*(?:\.\w+)+)'/g)) if (!/^(admin|h5)\./.test(m[1]!)) usage.literals.add(`admin.console.${m[1]!}`);
+  for (const m of html.matchAll(/\bt\('([a-zA-Z]\w*)'/g)) usage.literals.add(`admin.console.${m[1]!}`);
+  for (const m of html.matchAll(/\bt\('([a-z][\w.]*)' \+/g)) usage.templates.add(`admin.console.${m[1]!}*`);
+  // (t itself adds the prefix to any key: 'admin.console.' + k is not a template of its own)
+  for (const m of html.matchAll(/'(admin\.console\.[\w.]+)' \+/g)) usage.templates.add(`${m[1]!}*`);
+  return usage;
+}
+
 export function checkProject(): Problem[] {
-  const usage = scanCode([join(ROOT, 'src')]);
+  const admin = join(ROOT, 'src/admin');
+  const usage = scanCode([join(ROOT, 'src')], [admin]);
   return [
     ...checkLocaleSets(readLocaleSets(join(ROOT, 'locales')), usage),
     ...checkServerMessages(MESSAGES, serverKeyUse()),
+    ...checkAdminTables(readAdminTables(join(admin, 'i18n')), consoleUsage(scanCode([admin]))),
   ];
 }

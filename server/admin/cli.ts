@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { migrateToLatest } from '../db/migrate';
-import { createOperator } from '../domain/operators/operators';
+import { createOperator } from '../auth/operators';
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, name, password] = argv;
@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2, role: 'tool' });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgTemplateDir: config.pgTemplateDir, poolMax: 2, role: 'tool' });
   try {
     await migrateToLatest(handle.db as Kysely<unknown>);
     const id = await createOperator(handle.db, name, password);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createOperator } from '../domain/operators/operators';
+import { createOperator } from '../auth/operators';
 import { createTestApp, envelope, form, type TestApp } from '../testing/app';
 
 let t: TestApp;

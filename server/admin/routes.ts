@@ -14,11 +14,12 @@ import type { OperatorAction } from '../../core';
 import { ok, errorEnvelope } from '../http/envelope';
 import { requestLang } from '../http/lang';
 import { translate } from '../i18n/messages';
+import { withConsoleTables } from './console-tables';
 import { parse } from '../kernel/validate';
 import { clientIp } from '../http/request-meta';
 import { authenticateOperator } from '../http/operator-auth';
 import { clearOperatorCookie, csrfProblem, setOperatorCookie } from '../http/operator-cookie';
-import { operatorLogin, operatorLogout } from '../domain/operators/operators';
+import { operatorLogin, operatorLogout } from '../auth/operators';
 import { credentialLimit } from '../http/auth';
 import { offset, pageOf } from '../kernel/paging';
 import { count, paging } from './forms';
@@ -73,7 +74,7 @@ const PAGE = fileURLToPath(new URL('./page.html', import.meta.url));
 
 /** Registers the back office: its console page at /admin/ and its API under /admin/api (called once by the back-office area, server/areas/backoffice). */
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
-  const html = await fs.readFile(PAGE, 'utf8');
+  const html = await withConsoleTables(await fs.readFile(PAGE, 'utf8'));
   // The console is static; everything it shows comes from /admin/api with an operator token.
   const page = async (_req: unknown, reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:").header('x-frame-options', 'DENY').send(html);

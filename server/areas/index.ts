@@ -20,5 +20,7 @@ import { gameArea } from './game';
 import { chatroomArea } from './chatroom';
 import { loansArea } from './loans';
 import { otcArea } from './otc';
+import { devArea } from './dev';
+import { jobsArea } from './jobs';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, otcArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, otcArea, devArea, jobsArea, backofficeArea];

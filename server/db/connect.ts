@@ -14,6 +14,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'embedded' | 'postgres';
+  /** the pool under `db`: the job queue (server/plugins/job-queue.ts) runs on it too */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,9 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   });
   // an idle client losing its server (a restart) must not crash the process; the next query reconnects
   pool.on('error', () => undefined);
+  // nor one that loses it while checked out (a paused engine's session ended by the server's
+  // idle_in_transaction_session_timeout, server/scale/lease.ts): its query fails, the process lives
+  pool.on('connect', (client) => void client.on('error', () => undefined));
   if (opts.schema) {
     const c = await pool.connect();
     try {
@@ -43,5 +48,5 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     }
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: opts.kind ?? 'postgres', close: () => db.destroy() };
+  return { db, kind: opts.kind ?? 'postgres', pool, close: () => db.destroy() };
 }

@@ -34,6 +34,8 @@ export interface LedgerEntry {
   /** why the balance moved, e.g. 'recharge', 'spot_buy', 'seconds_payout' */
   reason: string;
   ref?: LedgerRef;
+  /** when the move happened, for an entry written after the fact (the demo's seeded past); default now */
+  at?: Date;
 }
 
 export interface BalanceAfter {
@@ -98,6 +100,7 @@ async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Pr
       reason: e.reason,
       ref_type: e.ref?.type ?? null,
       ref_id: e.ref ? String(e.ref.id) : null,
+      ...(e.at ? { created_at: e.at } : {}),
     })
     .execute();
   await markKeyCommitted(trx, e.userId, e.ref);

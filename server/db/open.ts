@@ -17,6 +17,8 @@ export interface OpenOptions {
    * to start itself it stops again.
    */
   role: 'server' | 'tool';
+  /** PG_TEMPLATE_DIR (tests): a new embedded cluster is copied from this template (embedded/template.ts) */
+  pgTemplateDir?: string;
 }
 
 export interface OpenedDb extends DbHandle {
@@ -29,7 +31,7 @@ export async function openDatabase(o: OpenOptions): Promise<OpenedDb> {
   fs.mkdirSync(o.dataDir, { recursive: true });
   const release = o.role === 'server' ? lockDataDir(o.dataDir) : () => undefined;
   try {
-    const cluster = await openCluster({ dataDir: o.dataDir });
+    const cluster = await openCluster({ dataDir: o.dataDir, templateDir: o.pgTemplateDir });
     const handle = await connectDb({ databaseUrl: cluster.url(), poolMax: o.poolMax, kind: 'embedded' });
     const stopCluster = o.role === 'server' || !cluster.adopted;
     return {

@@ -1,7 +1,7 @@
 /**
  * Seeded site content (banners, news, the pop-up notice, FAQ, contact, about, white paper, menu,
  * settings): the structure here, the words in ./content/<lang>.ts for all eight languages. A row an
- * operator adds in one language only falls back to English when read (domain/content/pages.ts).
+ * operator adds in one language only falls back to English when read (areas/content/domain/pages.ts).
  */
 import { LANGS, type Lang } from '../../core';
 import type { ContentPage } from './tables';

@@ -4,6 +4,7 @@
  * domain code; TIMESTAMPTZ columns are Dates.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { LeverEntryWalk } from '../../core/types/lever';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -97,6 +98,8 @@ export interface LeverOrdersTable {
   target_price: NullableNumeric;
   open_price: NullableNumeric;
   open_seq: NullableBigInt;
+  /** a market entry's walk of the venue book, which priced it (migration 036; null: a limit entry, or before it) */
+  open_walk: ColumnType<LeverEntryWalk | null, string | null | undefined, string | null>;
   margin: string;
   fee: string;
   overnight_fee: Numeric;
@@ -114,6 +117,8 @@ export interface LeverOrdersTable {
   liq_line: NullableNumeric;
   liq_available: NullableNumeric;
   liq_group: NullableBigInt;
+  /** the candle period that priced a seeded demo past trade (migration 031); null: priced by ticks */
+  price_candle: ColumnType<'60min' | '4hour' | null, '60min' | '4hour' | null | undefined, '60min' | '4hour' | null>;
   copied: Generated<boolean>;
   created_at: CreatedAt;
   opened_at: Nullable<Date>;

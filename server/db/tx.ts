@@ -35,11 +35,26 @@ export function isRetryable(err: unknown): boolean {
 
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * A check every money transaction on this database handle runs first (cluster mode: the engine
+ * lease's fencing token, server/scale/lease.ts); it throws to refuse the transaction. Unset —
+ * one process, tests — nothing runs.
+ */
+export type TxFence = (trx: Trx) => Promise<void>;
+const fences = new WeakMap<object, TxFence>();
+
+export function setTxFence(db: Kysely<Database>, fence: TxFence | undefined): void {
+  if (fence) fences.set(db, fence);
+  else fences.delete(db);
+}
+
 export async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Trx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
   const attempts = Math.max(1, opts.attempts ?? ATTEMPTS);
   for (let attempt = 1; ; attempt++) {
     try {
+      const fence = fences.get(db);
       return await db.transaction().execute(async (trx) => {
+        if (fence) await fence(trx);
         if (opts.users?.length) await lockUsers(trx, opts.users);
         return fn(trx);
       });

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { lookupSession } from '../domain/accounts/sessions';
+import { lookupSession } from '../auth/sessions';
 import { DEFAULT_SESSION_LIFETIMES, type AppConfig, type SessionLifetime } from '../config';
 import type { SocketIdentity } from '../market/socket-auth';
 
@@ -42,7 +42,7 @@ export function makeResolveUser(db: Kysely<Database>, life: SessionLifetime = DE
 
 /**
  * Route options for every path that checks a credential (password, payment password, code): the
- * per-IP limit logins have, on top of the per-account lock (domain/security/throttle.ts).
+ * per-IP limit logins have, on top of the per-account lock (auth/throttle.ts).
  */
 export function credentialLimit(config: AppConfig) {
   return { config: { rateLimit: { max: config.rateLimits.loginPerIpPerMinute, timeWindow: '1 minute' } } };

@@ -122,7 +122,7 @@ describe('unique races answer a business error', () => {
 
 /** Field names the route modules declare (`name: z…` and friends), read from their source. */
 function declaredFields(): string[] {
-  const roots = ['server/http/routes', 'server/admin/routes.ts'];
+  const roots = ['server/areas/trading/routes.ts', 'server/areas/trading/wire.ts', 'server/areas/funds/routes', 'server/areas/kyc/routes.ts', 'server/areas/security/routes.ts', 'server/areas/accounts/profile-routes.ts', 'server/areas/accounts/file-routes.ts', 'server/admin/routes.ts'];
   const files: string[] = [];
   const walk = (p: string) => {
     if (fs.statSync(p).isDirectory()) for (const f of fs.readdirSync(p)) walk(path.join(p, f));

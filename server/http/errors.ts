@@ -2,11 +2,12 @@
  * The one error handler: every failure leaves as an envelope in the request's language.
  * AppError → HTTP 200 (a business answer). Anything else keeps a non-200 status (DESIGN §3):
  * malformed body 400, too large 413, rate limited 429, unknown route 404, fault 500. A database
- * error that bad input or a race can cause is a business answer too (pg-errors.ts).
+ * error that bad input or a race can cause is a business answer too (pg-errors.ts), and a write this
+ * process may not make now (a deposed engine leader's, UnavailableError) answers engine_unavailable.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope';
-import { AppError } from '../errors';
+import { AppError, UnavailableError } from '../errors';
 import { requestLang } from './lang';
 import { translate, type MessageKey } from '../i18n/messages';
 import { pgErrorKey } from './pg-errors';
@@ -24,6 +25,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = requestLang(req);
     if (err instanceof AppError) {
       return reply.code(200).send(errorEnvelope(err.type, translate(err.key, lang, err.params)));
+    }
+    if (err instanceof UnavailableError) {
+      // a deposed leader's late write, refused and rolled back: the client retries on the new one
+      req.log.warn({ err: err.message }, 'write refused: not the engine leader');
+      return reply.code(200).send(errorEnvelope('error', translate(err.key, lang)));
     }
     const pgKey = pgErrorKey(err);
     if (pgKey) {

@@ -79,10 +79,10 @@ it('contracts: a retried open answers the position opened, a retried close the p
   const body = { currency_id: BTC, legal_id: USDT, type: 'long', share: '10', multiple: 10 };
   await crashAfterCommit('/api/lever/submit', body, 'lever-1');
   const p = await retried('/api/lever/submit', body, 'lever-1');
-  expect(p).toMatchObject({ status: 'position', open_price: '50000' });
+  expect(p).toMatchObject({ status: 1, price: '50000' });
   expect(await count('lever_orders')).toBe(1);
   await crashAfterCommit('/api/lever/close', { id: p.id }, 'close-1');
-  expect(await retried('/api/lever/close', { id: p.id }, 'close-1')).toMatchObject({ id: p.id, status: 'closed' });
+  expect(await retried('/api/lever/close', { id: p.id }, 'close-1')).toMatchObject({ id: p.id, status: 3 });
   await postWithKey('/api/lever/submit', body, 'lever-2');
   await crashAfterCommit('/api/lever/batch_close', { type: 'all' }, 'batch-1');
   expect(await retried('/api/lever/batch_close', { type: 'all' }, 'batch-1')).toMatchObject({ closed: 1 });
@@ -102,7 +102,7 @@ it('a recharge request (no money moves) is filed once: the retry answers the sam
 it('dual invest: a retried purchase answers the order bought, once', async () => {
   const { type, message } = await call(t, 'GET', '/api/dual/index', undefined, { currency_id: BTC });
   expect(type).toBe('ok');
-  const product = (message as { id: number }[])[0];
+  const product = (message as { dual_currencys: { id: number }[] }).dual_currencys[0];
   await crashAfterCommit('/api/dual/buyDual', { id: product.id, num: '1' }, 'dual-1');
   expect(await count('dual_orders')).toBe(1);
   const o = await retried('/api/dual/buyDual', { id: product.id, num: '1' }, 'dual-1');

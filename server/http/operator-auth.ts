@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './auth';
 import { AppError } from '../errors';
-import { lookupOperator } from '../domain/operators/operators';
+import { lookupOperator } from '../auth/operators';
 import { clearOperatorCookie, operatorToken } from './operator-cookie';
 
 declare module 'fastify' {

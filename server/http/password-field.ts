@@ -1,6 +1,6 @@
 /** The zod field for a new password: the domain's password rule, failing with its message key. */
 import { z } from 'zod';
-import { passwordProblem, PASSWORD_RULE } from '../domain/accounts/password-policy';
+import { passwordProblem, PASSWORD_RULE } from '../auth/password-policy';
 
 export const newPassword = z.string().superRefine((pw, ctx) => {
   const problem = passwordProblem(pw);

@@ -15,5 +15,7 @@ export function pgErrorKey(err: unknown): MessageKey | undefined {
   if (s === '23503') return 'not_found';
   // class 22 data exceptions: 22P05/22021 NUL or bad encoding, 22003 out of range, 22001 too long, 22P02 bad number…
   if (s.startsWith('22') || s === '23502') return 'param_error';
+  // a paused engine leader's fenced transaction ended by idle_in_transaction_session_timeout (scale/lease.ts)
+  if (s === '25P03') return 'engine_unavailable';
   return undefined;
 }

@@ -4,7 +4,8 @@
  * origin, and the CSP allows exactly what the built app loads. A tiny onSend hook because no new
  * package can be added here; @fastify/helmet would replace it one for one.
  *
- * The CSP fits the app: its own module scripts only (no inline script, no eval); the market Web
+ * The CSP fits the app: its own module scripts only (no eval; the only inline scripts are the app
+ * shell's two in index.html, allowed by their hashes on that route alone: server/http/static.ts); the market Web
  * Worker (a module URL, blob: for bundler fallbacks); socket.io over ws:/wss: to the same host;
  * data:/blob: images (seeded banner SVGs, QR codes, canvas snapshots); inline styles, which
  * antd-mobile and antd set as style attributes and <style> tags.

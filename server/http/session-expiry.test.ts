@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator } from '../domain/operators/operators';
+import { createOperator } from '../auth/operators';
 import { createTestApp, envelope, get, loginOperator, registerAndLogin, type TestApp } from '../testing/app';
 
 let t: TestApp;

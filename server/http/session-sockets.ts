@@ -13,7 +13,7 @@ import type { Server } from 'socket.io';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SessionLifetime } from '../config';
-import { liveSessionIds } from '../domain/accounts/sessions';
+import { liveSessionIds } from '../auth/sessions';
 import { sessionRoom, userRoom } from '../market/socket-auth';
 
 export interface SessionSockets {

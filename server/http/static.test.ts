@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE, REVALIDATE, registerCompression, registerWebApp, SNAPSHOT_ID } from './static';
+import { HOME_SNAPSHOT_ID, IMMUTABLE, REVALIDATE, registerCompression, registerWebApp, SNAPSHOT_ID } from './static';
 
 let app: FastifyInstance;
 let root: string;
@@ -53,6 +53,42 @@ describe('the web app under /h5/', () => {
   });
 
   it('puts no snapshot block in the HTML while the market is not up', async () => {
-    expect((await app.inject({ url: '/h5/' })).body).not.toContain(SNAPSHOT_ID);
+    expect((await app.inject({ url: '/h5/' })).body).not.toContain(`id="${SNAPSHOT_ID}"`);
+  });
+});
+
+describe('Home’s banners and notices in the HTML (first paint, issue 27)', () => {
+  const block = (html: string) => {
+    const m = new RegExp(`<script type="application/json" id="${HOME_SNAPSHOT_ID}">(.*?)</script>`).exec(html);
+    return m ? (JSON.parse(m[1]) as { lang: string; at: number; banners: { title: string }[]; notices: unknown[] }) : null;
+  };
+
+  it('in the app’s language (its cookie, else the browser’s), asked once per language while fresh, and escaped', async () => {
+    const asked: string[] = [];
+    const web = Fastify();
+    await registerWebApp(web, root, () => undefined, async (lang) => {
+      asked.push(lang);
+      return { banners: [{ id: 1, title: `${lang} </script><b>` }], notices: [], pop: null };
+    });
+    const zh = await web.inject({ url: '/h5/', headers: { cookie: 'h5_lang=zh' } });
+    expect(zh.body).toContain('customer app');
+    expect(block(zh.body)).toMatchObject({ lang: 'zh', banners: [{ title: 'zh </script><b>' }] });
+    expect(zh.headers.vary).toContain('cookie');
+    expect(block((await web.inject({ url: '/h5/', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body)?.lang).toBe('fra');
+    await web.inject({ url: '/h5/', headers: { cookie: 'h5_lang=zh' } });
+    expect(asked).toEqual(['zh', 'fra']);
+    await web.close();
+  });
+
+  it('leaves it out, and still serves the page, when the content cannot be read', async () => {
+    const web = Fastify();
+    await registerWebApp(web, root, () => undefined, async () => {
+      throw new Error('database down');
+    });
+    const res = await web.inject({ url: '/h5/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('customer app');
+    expect(block(res.body)).toBeNull();
+    await web.close();
   });
 });

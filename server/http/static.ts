@@ -8,22 +8,39 @@
  * - Caching: hashed files under /h5/assets/ never change, so they are immutable for a year;
  *   index.html, the service worker and the manifest must be revalidated every time, or a deploy
  *   would never reach a returning user.
- * - First-paint prices: the HTML carries the quotation_new answer as a JSON data block (not a
- *   script: the CSP allows no inline script, and data blocks are never executed), so Home and
- *   Markets paint real prices before any API call. The app ignores it when it is old (a copy from
- *   the service worker's cache).
+ * - First-paint prices: the HTML carries the quotation_new answer as a JSON data block (data
+ *   blocks are never executed), so Home and Markets paint real prices before any API call. The app
+ *   ignores it when it is old (a copy from the service worker's cache).
+ * - A static app shell inside #root (server/http/app-shell.ts): the opened route's first screen in
+ *   plain HTML and CSS, painted before any script has arrived; React's first render replaces it.
+ *   Its two inline scripts are allowed by hash on this route alone (INDEX_CSP).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { quoteGroups, type MarketService } from '../market';
+import { LANGS } from '../../core/types/api';
+import { requestPageLang } from '../../core/policy/first-lang';
+import { CONTENT_SECURITY_POLICY } from './security-headers';
+import { appShell, type HomeContent } from './app-shell';
+
+export type { HomeContent };
+import { SHELL_LANG_META, SHELL_PRUNE_SCRIPT, SHELL_SCRIPT, SHELL_SCRIPT_CSP, SHELL_STYLE } from './app-shell-head';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 /** the id of the data block the app reads (src/market/snapshot.ts) */
 export const SNAPSHOT_ID = 'quotes-snapshot';
+/** the id of Home's content block (src/pages/index/home-snapshot.ts) */
+export const HOME_SNAPSHOT_ID = 'home-snapshot';
+
+/** The index's CSP: the app's, plus the app shell's two inline scripts by their hashes (server/http/app-shell-head.ts). */
+export const INDEX_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${SHELL_SCRIPT_CSP}`);
+const ROOT_DIV = '<div id="root"></div>';
+/** Home's content is the same for every visitor of a language: asked again at most this often. */
+const HOME_CACHE_MS = 30_000;
 
 /** Before any route: compresses API answers (and the HTML) over 1 KB for browsers that ask. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
@@ -31,7 +48,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 }
 
 /** The app under /h5/: precompressed files with cache headers, and index.html with a quotes snapshot. */
-export async function registerWebApp(app: FastifyInstance, webRoot: string, market: () => MarketService | undefined): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webRoot: string, market: () => MarketService | undefined, home?: (lang: string) => Promise<HomeContent>): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.get('/h5/', async (_req, reply) =>
@@ -51,21 +68,49 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, mark
     },
   });
   // A build can be replaced under a running server (a deploy, a developer's rebuild): re-read on change.
-  let cached: { mtimeMs: number; head: string; tail: string } | null = null;
-  const html = (): { head: string; tail: string } => {
+  // The page in three parts: up to </head>, from there to inside #root (the app shell goes there), the rest.
+  let cached: { mtimeMs: number; head: string; body: string; tail: string; hasRoot: boolean } | null = null;
+  const html = (): { head: string; body: string; tail: string; hasRoot: boolean } => {
     const mtimeMs = fs.statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       const text = fs.readFileSync(indexFile, 'utf8');
       const at = text.indexOf('</head>');
-      cached = { mtimeMs, head: text.slice(0, at), tail: text.slice(at) };
+      const root = text.indexOf(ROOT_DIV);
+      const inRoot = root < 0 ? text.length : root + ROOT_DIV.length - '</div>'.length;
+      cached = { mtimeMs, head: text.slice(0, at), body: text.slice(at, inRoot), tail: text.slice(inRoot), hasRoot: root >= 0 };
     }
     return cached;
   };
-  const sendIndex = async (_req: unknown, reply: FastifyReply) => {
-    const { head, tail } = html();
+  const homeCache = new Map<string, { at: number; content: Promise<HomeContent> }>();
+  const homeContent = (lang: string): Promise<HomeContent> | null => {
+    if (!home) return null;
+    const now = Date.now();
+    let c = homeCache.get(lang);
+    if (!c || now - c.at > HOME_CACHE_MS) homeCache.set(lang, (c = { at: now, content: home(lang) }));
+    return c.content;
+  };
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { head, body, tail, hasRoot } = html();
     const m = market();
-    const block = m ? snapshotBlock(Date.now(), quoteGroups(m)) : '';
-    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(head + block + tail);
+    const now = Date.now();
+    const groups = m ? quoteGroups(m) : null;
+    const block = groups ? snapshotBlock(now, groups) : '';
+    // Home's banners and notices in the language the app will open in, so they are in its first paint (issue 27)
+    const lang = requestPageLang(req.headers.cookie, req.headers['accept-language'], LANGS);
+    const content = await homeContent(lang)?.catch((err: unknown) => {
+      req.log.warn({ err }, 'home content for the HTML failed');
+      homeCache.delete(lang);
+      return null;
+    });
+    const homeBlock = content ? dataBlock(HOME_SNAPSHOT_ID, { at: now, lang, ...content }) : '';
+    // the first screen of the opened route, painted before any script (server/http/app-shell.ts)
+    const shell = !hasRoot ? '' : appShell({ lang, siteName: content?.site_name ?? 'H5 Exchange', groups, home: content ?? null }) + `<script>${SHELL_PRUNE_SCRIPT}</script>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'cookie, accept-language')
+      .header('content-security-policy', INDEX_CSP)
+      .send(head + block + homeBlock + `<meta name="${SHELL_LANG_META}" content="${lang}">` + SHELL_STYLE + `<script>${SHELL_SCRIPT}</script>` + body + shell + tail);
   };
   app.get('/h5/', sendIndex);
   app.get('/h5/index.html', sendIndex);
@@ -78,6 +123,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, mark
 
 /** `<` escaped so no quote text can close the element. */
 export function snapshotBlock(at: number, groups: unknown): string {
-  const json = JSON.stringify({ at, groups }).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${SNAPSHOT_ID}">${json}</script>`;
+  return dataBlock(SNAPSHOT_ID, { at, groups });
+}
+
+function dataBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }

@@ -1,25 +1,34 @@
 /**
- * The body of an image upload (spec §7: one file in multipart field `file`): read within the size
- * limit and recognised by its magic bytes, never by its name or declared type. Shared by /upload
- * and the guest chat's upload, so both apply the same checks.
+ * The body of an upload (spec §7: one file in multipart field `file`): read within the size limit
+ * and recognised by its magic bytes, never by its name or declared type. Shared by /upload, the
+ * guest chat's upload and the NFT media uploads, so all apply the same checks.
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { sniffImage, type ImageKind } from '../storage/uploads';
 
-export async function readImageUpload(req: FastifyRequest, maxBytes: number, beforeRead?: () => Promise<void>): Promise<{ buf: Buffer; kind: ImageKind }> {
+/** Reads the one file, refusing it past `maxBytes` (a per-request limit: media may exceed the app's image ceiling). */
+async function readFile(req: FastifyRequest, maxBytes: number, beforeRead?: () => Promise<void>): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('param_error');
   if (beforeRead) await beforeRead();
-  const file = await req.file();
+  const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!file || file.fieldname !== 'file') throw new AppError('param_error');
-  let buf: Buffer;
   try {
-    buf = await file.toBuffer();
+    return await file.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', { mb: Math.round(maxBytes / (1024 * 1024)) });
     throw err;
   }
-  const kind = sniffImage(buf);
-  if (!kind) throw new AppError('file_type_invalid');
+}
+
+export async function readImageUpload(req: FastifyRequest, maxBytes: number, beforeRead?: () => Promise<void>): Promise<{ buf: Buffer; kind: ImageKind }> {
+  return readSniffedUpload(req, maxBytes, sniffImage, 'file_type_invalid', beforeRead);
+}
+
+/** A file whose bytes `sniff` recognises; otherwise `refusal` (a message key naming what is accepted). */
+export async function readSniffedUpload<K>(req: FastifyRequest, maxBytes: number, sniff: (buf: Buffer) => K | null, refusal: 'file_type_invalid' | 'nft_media_type_invalid', beforeRead?: () => Promise<void>): Promise<{ buf: Buffer; kind: K }> {
+  const buf = await readFile(req, maxBytes, beforeRead);
+  const kind = sniff(buf);
+  if (kind === null) throw new AppError(refusal);
   return { buf, kind };
 }

@@ -4,6 +4,7 @@
  * zeros, no exponent, never "-0").
  */
 import Decimal from 'decimal.js';
+import { assetFormat, figureText } from '../../core';
 
 export function canon(v: string | number | null | undefined): string {
   return new Decimal(v ?? 0).toFixed();
@@ -11,4 +12,13 @@ export function canon(v: string | number | null | undefined): string {
 
 export function canonOrNull(v: string | null): string | null {
   return v === null ? null : canon(v);
+}
+
+/**
+ * A money figure as a sentence shows it (a notice's P&L): at its asset's display precision (core's
+ * assetFormat: cents for USDT), plain marks; the exact value stays in the record the notice points to.
+ */
+export function shownMoney(v: string | null | undefined, asset: string): string {
+  const f = assetFormat(asset);
+  return figureText(canon(v), f.format, f.decimals);
 }

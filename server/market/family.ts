@@ -5,9 +5,10 @@
  * - every `login` joins `family:daymarket`: one `daymarket` event per pair that moved, at most every
  *   DAYMARKET_MS (1 s), with the pair's 24 h ticker in the family's names;
  * - `watch {symbol, period}` (our addition: their back ends broadcast everything to everyone)
- *   chooses the pair on screen: `market_depth` (five levels a side, whenever the book changed) and
- *   `kline` (the open candle of that period, at most every FAMILY_FLUSH_MS) for it; a new watch
- *   replaces the previous one;
+ *   chooses the pair on screen: `market_depth` (five levels a side, whenever the book changed),
+ *   `kline` (the open candle of that period, at most every FAMILY_FLUSH_MS) and `match_trade`
+ *   (the trade prints of our `trades:<symbol>` channel, one batch per book flush) for it; a new
+ *   watch replaces the previous one;
  * - only a `login` with a valid session token joins `family:user:<id>`, where the private events
  *   `lever_trade` (a position changed) and `lever_closed` (ids the system closed) go. A bare user id
  *   is not a credential: it gets public data only.
@@ -16,7 +17,7 @@
  */
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { isPeriod, type KlineAggregator, type LeverPosition, type PairInfo, type Period, type Tick, type TickerUpdate } from '../../core';
+import { LEVER_STATUS, isPeriod, type KlineAggregator, type LeverPosition, type PairInfo, type Period, type Tick, type TickerUpdate, type TradePrint } from '../../core';
 import type { BookService } from './books/service';
 import { AUTH_LIMIT, sessionRoom, userRoom, type ResolveUser } from './socket-auth';
 import { changePercent } from './tickers';
@@ -30,10 +31,12 @@ export const familyRoom = {
   daymarket: 'family:daymarket',
   depth: (symbol: string) => `family:depth:${symbol}`,
   kline: (symbol: string, period: Period) => `family:kline:${symbol}:${period}`,
+  trades: (symbol: string) => `family:trades:${symbol}`,
   user: (userId: number | string) => `family:user:${userId}`,
 };
 const DEPTH_PREFIX = 'family:depth:';
 const KLINE_PREFIX = 'family:kline:';
+const TRADES_PREFIX = 'family:trades:';
 
 /** The family's period names beside ours (WIRE.md). */
 const PERIOD_ALIASES: Record<string, Period> = { '1D': '1day', '1W': '1week', '1M': '1mon', '1H': '60min', '4H': '4hour' };
@@ -61,6 +64,10 @@ export interface FamilyFanout {
   depthChanged(symbol: string): void;
   /** whether a family client watches this symbol's depth (the book must keep publishing it) */
   watchesDepth(symbol: string): boolean;
+  /** the book service published trade prints of `symbol` (our `trades:<symbol>` batch) */
+  tradesPrinted(symbol: string, prints: readonly TradePrint[]): void;
+  /** whether a family client watches this symbol's trades (the book must keep printing them) */
+  watchesTrades(symbol: string): boolean;
   /** a private event for the user, mirrored in the family's form (position → lever_trade / lever_closed) */
   toUser(userId: number | string, event: string, payload: unknown): void;
   attach(socket: Socket): void;
@@ -93,12 +100,17 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
   /** symbol → periods watched (from the family kline rooms) */
   const klineWatch = new Map<string, Set<Period>>();
   const depthWatch = new Set<string>();
+  const tradesWatch = new Set<string>();
 
   const onCreate = (room: string) => {
     if (room.startsWith(DEPTH_PREFIX)) {
       const symbol = room.slice(DEPTH_PREFIX.length);
       depthWatch.add(symbol);
       books.watch('depth', symbol, true);
+    } else if (room.startsWith(TRADES_PREFIX)) {
+      const symbol = room.slice(TRADES_PREFIX.length);
+      tradesWatch.add(symbol);
+      books.watch('trades', symbol, true);
     } else if (room.startsWith(KLINE_PREFIX)) {
       const rest = room.slice(KLINE_PREFIX.length);
       const i = rest.lastIndexOf(':');
@@ -115,6 +127,10 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
       depthWatch.delete(symbol);
       // our own `depth:<symbol>` channel may still need the book
       if (!rooms.has(`depth:${symbol}`)) books.watch('depth', symbol, false);
+    } else if (room.startsWith(TRADES_PREFIX)) {
+      const symbol = room.slice(TRADES_PREFIX.length);
+      tradesWatch.delete(symbol);
+      if (!rooms.has(`trades:${symbol}`)) books.watch('trades', symbol, false);
     } else if (room.startsWith(KLINE_PREFIX)) {
       const rest = room.slice(KLINE_PREFIX.length);
       const i = rest.lastIndexOf(':');
@@ -164,7 +180,7 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
     for (const symbol of klineDirty) {
       for (const period of klineWatch.get(symbol) ?? []) {
         const k = kline(symbol, period);
-        if (k) io.to(familyRoom.kline(symbol, period)).emit('kline', k);
+        if (k) io.local.to(familyRoom.kline(symbol, period)).emit('kline', k);
       }
     }
     klineDirty.clear();
@@ -173,7 +189,7 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
     if (rooms.has(familyRoom.daymarket)) {
       for (const u of latest.values()) {
         const d = daymarket(u);
-        if (d) io.to(familyRoom.daymarket).emit('daymarket', d);
+        if (d) io.local.to(familyRoom.daymarket).emit('daymarket', d);
       }
     }
     latest.clear();
@@ -192,11 +208,12 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
     if (!r.success || !opts.pair(r.data.symbol)) return { ok: false, error: 'param_error' };
     const period = r.data.period === undefined || r.data.period === '' ? '1min' : familyPeriod(r.data.period);
     if (!period) return { ok: false, error: 'param_error' };
-    for (const room of socket.rooms) if (room.startsWith(DEPTH_PREFIX) || room.startsWith(KLINE_PREFIX)) void socket.leave(room);
+    for (const room of socket.rooms) if (room.startsWith(DEPTH_PREFIX) || room.startsWith(KLINE_PREFIX) || room.startsWith(TRADES_PREFIX)) void socket.leave(room);
     const { symbol } = r.data;
     books.flushDepth(symbol);
     void socket.join(familyRoom.depth(symbol));
     void socket.join(familyRoom.kline(symbol, period));
+    void socket.join(familyRoom.trades(symbol));
     const d = marketDepth(symbol);
     if (d) socket.emit('market_depth', d);
     const k = kline(symbol, period);
@@ -221,14 +238,23 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
     depthChanged(symbol) {
       if (!depthWatch.has(symbol)) return;
       const d = marketDepth(symbol);
-      if (d) io.to(familyRoom.depth(symbol)).emit('market_depth', d);
+      if (d) io.local.to(familyRoom.depth(symbol)).emit('market_depth', d);
     },
     watchesDepth: (symbol) => depthWatch.has(symbol),
+    tradesPrinted(symbol, prints) {
+      if (!tradesWatch.has(symbol) || !prints.length) return;
+      const p = opts.pair(symbol);
+      if (!p) return;
+      // the prints of our trades channel, in the pair's family names; WIRE.md names no row fields
+      const trades = prints.map((t) => ({ price: t.price, qty: t.qty, side: t.side, time: t.ts }));
+      io.local.to(familyRoom.trades(symbol)).emit('match_trade', { type: 'match_trade', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, trades });
+    },
+    watchesTrades: (symbol) => tradesWatch.has(symbol),
     toUser(userId, event, payload) {
       if (event !== 'position' || !rooms.has(familyRoom.user(userId))) return;
       const p = payload as LeverPosition;
       io.to(familyRoom.user(userId)).emit('lever_trade', { type: 'lever_trade', [`trades_${p.symbol}`]: JSON.stringify([p]) });
-      if (p.status === 'closed' && p.close_reason && SYSTEM_CLOSES.has(p.close_reason)) io.to(familyRoom.user(userId)).emit('lever_closed', { type: 'lever_closed', id: [p.id] });
+      if (p.status === LEVER_STATUS.closed && p.close_reason && SYSTEM_CLOSES.has(p.close_reason)) io.to(familyRoom.user(userId)).emit('lever_closed', { type: 'lever_closed', id: [p.id] });
     },
     attach(socket) {
       let identity: number | string | undefined;

@@ -61,6 +61,10 @@ export interface CreateMarketOptions<DB extends MarketTables = MarketTables> {
   log?: MarketLog;
   resolveUser?: ResolveUser;
   now?: () => number;
+  /** a feed to use instead of config.feed's (cluster: the feed process's batches relayed, server/scale/relay.ts) */
+  feed?: MarketFeed;
+  /** never write candles, market_state or ticks (cluster: only the feed process does) */
+  readOnly?: boolean;
 }
 
 export interface LastPrice {
@@ -161,13 +165,14 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
   const isSymbol = (s: string) => bySymbol.has(s);
   const persisted = (s: string) => bySymbol.get(s)?.synthetic === false;
+  const writes = opts.readOnly ? () => false : persisted;
 
   const resume = await repo.loadState();
-  if (config.backfill !== false) await backfillMissing(repo, instruments, resume, config.seed, now(), log, venueSymbols(config));
+  if (config.backfill !== false && !opts.readOnly) await backfillMissing(repo, instruments, resume, config.seed, now(), log, venueSymbols(config));
 
   const maxBars = config.maxBars ?? MAX_HISTORY_BARS;
   const aggregator = createKlineAggregator({ periods: PERIODS, maxBars });
-  const store = new CandleStore({ aggregator, repo, persisted, persistMs: config.persistMs, log });
+  const store = new CandleStore({ aggregator, repo, persisted: writes, persistMs: config.persistMs, log });
   const t0 = performance.now();
   const recent = await repo.loadRecent(maxBars);
   let from = 0;
@@ -182,9 +187,9 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   log.info({ bars: recent.length, ms: Math.round(performance.now() - t0) }, 'market: loaded candles');
 
   const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
-  const feed = createFeed(config, { instruments, resume: feedResume, now, log, currentBar: (symbol) => aggregator.last(symbol, '1min') });
+  const feed = opts.feed ?? createFeed(config, { instruments, resume: feedResume, now, log, currentBar: (symbol) => aggregator.last(symbol, '1min') });
 
-  const tickLog = new TickLog({ repo, persisted, flushMs: config.tickLogMs, log });
+  const tickLog = new TickLog({ repo, persisted: writes, flushMs: config.tickLogMs, log });
   const tickers = new TickerBook(aggregator);
   const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
   const books = new BookService({ feed, now });

@@ -20,7 +20,7 @@
  */
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, room, isPeriod, type PairInfo, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, channel, room, isPeriod, type PairInfo, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate, type TradePrint } from '../../core';
 import type { BookService } from './books/service';
 import type { TickerBook } from './tickers';
 import { encodeTickers, TICKER_PREFIX, tickerChannel } from './wire';
@@ -73,6 +73,7 @@ export interface MarketSocket {
 
 const MAX_CHANNELS = 500;
 const DEPTH_PREFIX = channel.depth('');
+const TRADES_PREFIX = channel.trades('');
 const subscribeSchema = z.object({ channels: z.array(z.string().max(100)).max(MAX_CHANNELS) });
 
 type Parsed = { kind: 'tickers' } | { kind: 'ticker'; symbol: string } | { kind: 'kline'; symbol: string; period: Period } | { kind: 'depth' | 'trades'; symbol: string };
@@ -119,11 +120,15 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       s?.delete(p.period);
       if (s?.size === 0) klineRooms.delete(p.symbol);
       lastBarSent.delete(room);
-    } else if (p?.kind === 'trades' || (p?.kind === 'depth' && !family?.watchesDepth(p.symbol))) opts.books.watch(p.kind, p.symbol, false);
+    } else if ((p?.kind === 'trades' && !family?.watchesTrades(p.symbol)) || (p?.kind === 'depth' && !family?.watchesDepth(p.symbol))) opts.books.watch(p.kind, p.symbol, false);
   };
   io.of('/').adapter.on('create-room', onCreate);
   io.of('/').adapter.on('delete-room', onDelete);
 
+  // Market data goes to this process's own sockets: every process of a cluster receives the same
+  // feed (server/scale/relay.ts), so a cross-node broadcast would deliver each tick once per node.
+  // User events (emitToUser) do cross nodes: the engine writes, the user's socket is elsewhere.
+  const local = io.local;
   let tickerBuf: TickerUpdate[] = [];
   const tickerLatest = new Map<string, TickerUpdate>();
   /** symbol → its newest ticker since the last flush, for symbols with a `tickers:<symbol>` room */
@@ -147,17 +152,17 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       const batch = mode === 'every' ? tickerBuf : [...tickerLatest.values()];
       tickerBuf = [];
       tickerLatest.clear();
-      if (rooms.has(channel.tickers)) io.to(channel.tickers).emit(SOCKET_EVENTS.tickers, encodeTickers(batch));
+      if (rooms.has(channel.tickers)) local.to(channel.tickers).emit(SOCKET_EVENTS.tickers, encodeTickers(batch));
     }
     // One small emit per watched symbol that ticked: socket.io sends a room's packet to all its
     // members, so a per-socket batch would mean encoding per socket.
-    for (const [symbol, u] of symbolLatest) io.to(tickerChannel(symbol)).emit(SOCKET_EVENTS.tickers, encodeTickers([u]));
+    for (const [symbol, u] of symbolLatest) local.to(tickerChannel(symbol)).emit(SOCKET_EVENTS.tickers, encodeTickers([u]));
     symbolLatest.clear();
     for (const [symbol, tick] of klineDirty) {
       for (const period of klineRooms.get(symbol) ?? []) {
         const room = channel.kline(symbol, period);
         const updates = klineUpdates(symbol, period, tick, room);
-        if (updates.length) io.to(room).emit(SOCKET_EVENTS.kline, updates);
+        if (updates.length) local.to(room).emit(SOCKET_EVENTS.kline, updates);
       }
     }
     klineDirty.clear();
@@ -166,8 +171,9 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   const timer = setInterval(flush, opts.flushMs ?? 25);
   timer.unref?.();
   opts.books.setEmitter((room, event, payload) => {
-    if (rooms.has(room)) io.to(room).emit(event, payload);
+    if (rooms.has(room)) local.to(room).emit(event, payload);
     if (family && event === SOCKET_EVENTS.depth) family.depthChanged(room.slice(DEPTH_PREFIX.length));
+    else if (family && event === SOCKET_EVENTS.trades) family.tradesPrinted(room.slice(TRADES_PREFIX.length), payload as readonly TradePrint[]);
   });
   const bookTimer = setInterval(() => opts.books.flush(), opts.bookFlushMs ?? 100);
   bookTimer.unref?.();

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { MediaKind } from './media';
 
 export type ImageKind = 'png' | 'jpg' | 'webp' | 'gif';
 
@@ -17,9 +18,12 @@ export function sniffImage(buf: Buffer): ImageKind | null {
   return null;
 }
 
+/** what a stored file's extension may be: a picture, or a sound or video (media.ts) */
+export type StoredKind = ImageKind | MediaKind;
+
 export interface UploadStore {
   /** saves and returns the file reference clients hand back (e.g. "upload/3f…a1.png") */
-  save(buf: Buffer, kind: ImageKind): Promise<string>;
+  save(buf: Buffer, kind: StoredKind): Promise<string>;
 }
 
 export function localUploadStore(dataDir: string): UploadStore {

@@ -24,6 +24,7 @@ async function schemaOn(url: string): Promise<DbHandle> {
     ...handle,
     close: async () => {
       await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(handle.db);
+      await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(handle.db); // its job queue (migration 027)
       await handle.close();
     },
   };

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import { generate } from 'otplib';
 import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type Envelope, type TestApp } from './app';
 import { ScriptedFeed } from '../market/feed/scripted';
-import { createOperator } from '../domain/operators/operators';
-import { hashPassword } from '../domain/accounts/passwords';
+import { createOperator } from '../auth/operators';
+import { hashPassword } from '../auth/passwords';
 import { canonical } from '../db/ledger';
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);

@@ -4,12 +4,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { connectDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { installJobQueue } from '../plugins/job-queue';
 
 const DB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db');
 
@@ -23,7 +25,24 @@ function migrationsHash(): string {
   const areas = path.join(DB_DIR, '../areas');
   for (const a of fs.readdirSync(areas).sort()) if (fs.existsSync(path.join(areas, a, 'migrations'))) hashDir(path.join(areas, a, 'migrations'));
   h.update(fs.readFileSync(path.join(DB_DIR, 'migrate.ts')));
+  h.update(JSON.stringify(createRequire(import.meta.url)('graphile-worker/package.json').version));
   return h.digest('hex').slice(0, 12);
+}
+
+/** A new, empty database on the PostgreSQL server at `adminUrl` (the server has no schema option); `drop` removes it. */
+export async function freshDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  return { url: withDatabase(adminUrl, name), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export function withDatabase(url: string, database: string): string {
@@ -46,6 +65,7 @@ export async function ensureTemplate(adminUrl: string, opts: { fresh: boolean })
     const h = await connectDb({ databaseUrl: withDatabase(adminUrl, building), poolMax: 2 });
     try {
       await migrateToLatest(h.db as Kysely<unknown>);
+      await installJobQueue(h); // graphile-worker's schema too: each test file's copy starts with it
     } finally {
       await h.close();
     }

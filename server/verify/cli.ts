@@ -13,7 +13,7 @@ import { formatReport, runVerify } from './run';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2, role: 'tool' });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgTemplateDir: config.pgTemplateDir, poolMax: 2, role: 'tool' });
   try {
     // an older database gets the proof columns (null on rows settled before them) so every checker can read
     await migrateToLatest(handle.db as Kysely<unknown>);

@@ -5,22 +5,26 @@
 import type { OutcomeChecker } from '../db/outcome-checker';
 import { secondsChecker } from './checkers/seconds';
 import { leverChecker } from './checkers/lever';
+import { leverEntryChecker } from './checkers/lever-entry';
 import { dualChecker } from './checkers/dual';
 import { ieoChecker } from './checkers/ieo';
 import { boxesChecker } from './checkers/boxes';
 import { spotChecker } from './checkers/spot';
 import { auctionsChecker } from './checkers/auctions';
 import { gameChecker } from '../areas/game/verify';
+import { otcChecker } from '../areas/otc/verify';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,
   secondsChecker,
   leverChecker,
+  leverEntryChecker,
   dualChecker,
   ieoChecker,
   boxesChecker,
   auctionsChecker,
   gameChecker,
+  otcChecker,
 ];
 
 export type { OutcomeChecker, VerifyRow } from '../db/outcome-checker';

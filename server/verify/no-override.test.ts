@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACCOUNT_TYPES, type DualOrder, type DualProduct, type LeverPosition, type SecondsOrder } from '../../core';
+import { ACCOUNT_TYPES, type DualOrder, type DualIndexAnswer, type LeverPosition, type SecondsOrder } from '../../core';
 import { createKit, type Kit } from '../testing/trading-kit';
 import { operator } from '../testing/funds-kit';
 import { post } from '../testing/app';
@@ -22,7 +22,7 @@ const PRODUCT = 2;
 /** table → the columns that decide or are an outcome */
 const OUTCOME_COLUMNS: Record<string, string[]> = {
   seconds_orders: ['buy_price', 'buy_seq', 'buy_ts', 'end_price', 'end_seq', 'end_ts', 'expires_at', 'profit_ratio', 'number', 'result', 'payout', 'profit', 'status'],
-  lever_orders: ['open_price', 'open_seq', 'close_price', 'close_seq', 'close_reason', 'profit', 'uncovered_loss', 'liq_risk_rate', 'liq_line', 'liq_available', 'liq_group'],
+  lever_orders: ['open_price', 'open_seq', 'open_walk', 'close_price', 'close_seq', 'close_reason', 'profit', 'uncovered_loss', 'liq_risk_rate', 'liq_line', 'liq_available', 'liq_group'],
   dual_orders: ['amount', 'apr', 'linked_price', 'days', 'maturity_at', 'settle_price', 'settle_seq', 'settle_ts', 'payout_amount', 'payout_currency_id'],
   ieo_orders: ['amount', 'price', 'pay_amount', 'allotted', 'cost', 'refund', 'alloc_issuance', 'alloc_applied'],
   nft_boxes: ['series_id', 'k', 'prize'],
@@ -143,19 +143,19 @@ it('a settings change applies to new orders only: an open seconds order settles 
   const t0 = k.clock.now;
   await k.tick('BTC/USDT', '50000', t0);
   const o = (await k.call('POST', '/api/microtrade/submit', u.token, { match_id: BTC, currency_id: USDT, type: 'up', seconds: 30, number: '100' })).message as SecondsOrder;
-  expect(o.profit_ratio).toBe('0.15');
+  expect(o.profit_ratio).toBe('15');
   await k.app.db.updateTable('seconds_configs').set({ profit_ratio: '0.9' }).where('seconds', '=', 30).execute(); // the operator's new rate
   await k.tick('BTC/USDT', '50001', t0 + 10_000);
   k.clock.now = t0 + 30_000;
   await k.settle();
-  expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: o.id })).message).toMatchObject({ status: 'settled', result: 'win', payout: '115', fact_profits: '15' });
+  expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: o.id })).message).toMatchObject({ status: 3, result: 'win', payout: '115', fact_profits: '15' });
   await k.app.db.updateTable('seconds_configs').set({ profit_ratio: '0.15' }).where('seconds', '=', 30).execute();
 });
 
 it('a settings change applies to new orders only: an open dual order pays the APR it was bought at', async () => {
   const u = await k.user('override-dual@example.com');
   await k.fund(u.id, BTC, PRODUCT, '1');
-  const demo = ((await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualProduct[]).find((d) => d.demo)!;
+  const demo = ((await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualIndexAnswer).dual_currencys.find((d) => d.demo)!;
   const bought = (await k.call('POST', '/api/dual/buyDual', u.token, { id: demo.id, num: 1 })).message as DualOrder;
   await k.app.db.updateTable('dual_products').set({ apr: '9' }).where('id', '=', demo.id).execute(); // 900 % from now on
   const row = await k.app.db.selectFrom('dual_orders').selectAll().where('id', '=', bought.id).executeTakeFirstOrThrow();

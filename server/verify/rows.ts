@@ -53,3 +53,34 @@ export function tickFor(book: TickBook, label: string, symbol: string, ref: { pr
   if (ref.ts !== null && t.ts !== ref.ts) problems.push({ what: `${label} time (tick #${ref.seq})`, expected: String(t.ts), actual: String(ref.ts) });
   return t;
 }
+
+/** Stored candles by symbol, period and bar start: their open and close. */
+export type CandleBook = Map<string, { open: string; close: string }>;
+const CANDLE_MS: Record<string, number> = { '60min': 3_600_000, '4hour': 14_400_000 };
+const candleKey = (symbol: string, period: string, time: number) => `${symbol}#${period}#${time}`;
+
+/** The 60min and 4hour candles of these symbols (the periods a seeded past trade is priced from). */
+export async function loadCandles(db: Db, symbols: readonly string[]): Promise<CandleBook> {
+  const out: CandleBook = new Map();
+  const list = [...new Set(symbols)];
+  if (!list.length) return out;
+  const rows = await db.selectFrom('candles').select(['symbol', 'period', 'time', 'open', 'close']).where('symbol', 'in', list).where('period', 'in', Object.keys(CANDLE_MS)).execute();
+  for (const r of rows) out.set(candleKey(r.symbol, r.period, Number(r.time)), { open: r.open, close: r.close });
+  return out;
+}
+
+/**
+ * A position priced by candles: its entry must be the open of the `period` bar starting at its
+ * open time, its exit the close of the bar ending at its close time; a missing bar or another
+ * price is a problem.
+ */
+export function candlePrices(book: CandleBook, symbol: string, period: string, at: Record<'open' | 'close', { price: string | null; at: Date | null }>, problems: ProofProblem[]): void {
+  const ms = CANDLE_MS[period];
+  for (const side of ['open', 'close'] as const) {
+    const { price, at: when } = at[side];
+    const start = when === null || !ms ? null : side === 'open' ? when.getTime() : when.getTime() - ms;
+    const bar = start === null ? undefined : book.get(candleKey(symbol, period, start));
+    if (!bar) problems.push({ what: `${side} ${period} candle at ${start ?? '—'}`, expected: 'stored', actual: 'missing' });
+    else if (price === null || !sameNumber(bar[side], price)) problems.push({ what: `${side} price (${period} candle ${start})`, expected: bar[side], actual: price ?? '—' });
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACCOUNT_TYPES, type DualOrder, type DualProduct, type LeverPosition, type SecondsOrder } from '../../core';
+import { ACCOUNT_TYPES, type DualOrder, type DualIndexAnswer, type LeverPosition, type SecondsOrder } from '../../core';
 import { createKit, type Kit } from '../testing/trading-kit';
 import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/catalog';
 import { CHECKERS } from './index';
@@ -17,7 +17,7 @@ const ETH = 2;
 const PRODUCT = 2;
 
 let k: Kit;
-const ids = { spot: 0, seconds: [] as number[], lever: [] as number[], liquidated: 0, dual: 0, ieo: [] as number[], boxes: [] as string[], auction: 0 };
+const ids = { spot: 0, seconds: [] as number[], lever: [] as number[], liquidated: 0, walked: 0, limited: 0, bookSeq: 0, dual: 0, ieo: [] as number[], boxes: [] as string[], auction: 0 };
 
 async function differing(product: string): Promise<string[]> {
   const { reports } = await runVerify(k.app.db, CHECKERS);
@@ -63,8 +63,18 @@ beforeAll(async () => {
   await k.tick('BTC/USDT', '47200');
   ids.liquidated = p.id;
 
+  // contract entries: a market long walks three ask levels of ETH's book; a limit long rests, then a tick fills it
+  k.feed.setBook('ETH/USDT', { asks: [['3100', '0.4'], ['3101', '0.3'], ['3102.5', '5']], bids: [['3099', '5']] });
+  await k.app.trading.idle();
+  const walked = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'market', share: '100', multiple: 10 })).message as LeverPosition;
+  ids.walked = walked.id;
+  ids.bookSeq = k.app.market.books.book('ETH/USDT').snapshot().seq;
+  const limited = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: ETH, legal_id: USDT, type: 'long', status: 'limit', target_price: '3050', share: '10', multiple: 10 })).message as LeverPosition;
+  await k.tick('ETH/USDT', '3049');
+  ids.limited = limited.id;
+
   // dual invest: the demo product, matured and settled by the products job
-  const demo = (k.app.products.now = () => k.clock.now, (await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualProduct[]).find((d) => d.demo)!;
+  const demo = (k.app.products.now = () => k.clock.now, ((await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualIndexAnswer).dual_currencys).find((d) => d.demo)!;
   const bought = (await k.call('POST', '/api/dual/buyDual', u.token, { id: demo.id, num: 2 })).message as DualOrder;
   const order = await k.app.db.selectFrom('dual_orders').select('maturity_at').where('id', '=', bought.id).executeTakeFirstOrThrow();
   await k.tick('BTC/USDT', String(Number(demo.linked_price) + 100), order.maturity_at.getTime() - 1000);
@@ -115,11 +125,13 @@ it('every settled outcome matches its stored ticks and rules', async () => {
     ['spot', 1, []],
     ['seconds', 2, []],
     ['contracts', 2, []],
+    ['contract', 4, []], // entries: the two above, the walked long and the filled limit
     ['dual', 1, []],
     ['IEO', 3, []],
     ['blind', 3, []],
     ['NFT', 1, []],
     ['up/down', 0, []], // no rounds played here (server/areas/game tests its checker)
+    ['P2P', 0, []], // no P2P trades here (server/areas/otc/office.test.ts tests its checker)
   ]);
   expect(ok).toBe(true);
   const liq = await k.app.db.selectFrom('lever_orders').selectAll().where('id', '=', ids.liquidated).executeTakeFirstOrThrow();
@@ -164,6 +176,31 @@ describe('tampering is reported on exactly the order it touched', () => {
     expect(await differing('contracts')).toEqual([String(ids.liquidated)]);
     await sql`UPDATE market_ticks SET price = 47200 WHERE symbol = 'BTC/USDT' AND seq = ${liq.close_seq}`.execute(k.app.db);
     expect(await differing('contracts')).toEqual([]);
+  });
+
+  it('contract entries: a level of the walk, the open price, then a limit entry\'s opening tick', async () => {
+    const w = await k.app.db.selectFrom('lever_orders').selectAll().where('id', '=', ids.walked).executeTakeFirstOrThrow();
+    // what priced it is on record: the three levels taken, at the book seq the depth stream published
+    expect(w.open_walk).toEqual({
+      book_epoch: k.app.market.books.book('ETH/USDT').source.epoch,
+      book_seq: ids.bookSeq,
+      levels: [{ price: '3100', qty: '0.4', avail: '0.4' }, { price: '3101', qty: '0.3', avail: '0.3' }, { price: '3102.5', qty: '0.3', avail: '5' }],
+      dp: 2,
+      protection: '0.05',
+    });
+    expect(w.open_price).toMatch(/^3101\.050*$/); // (3100 × 0.4 + 3101 × 0.3 + 3102.5 × 0.3) ÷ 1
+    const walk = JSON.stringify(w.open_walk);
+    await sql`UPDATE lever_orders SET open_walk = jsonb_set(open_walk, '{levels,1,price}', '"3100.5"') WHERE id = ${ids.walked}`.execute(k.app.db);
+    expect(await differing('contract entries')).toEqual([String(ids.walked)]);
+    await sql`UPDATE lever_orders SET open_walk = ${walk}::jsonb, open_price = 3101 WHERE id = ${ids.walked}`.execute(k.app.db);
+    expect(await differing('contract entries')).toEqual([String(ids.walked)]);
+    await sql`UPDATE lever_orders SET open_price = ${w.open_price} WHERE id = ${ids.walked}`.execute(k.app.db);
+    const l = await k.app.db.selectFrom('lever_orders').selectAll().where('id', '=', ids.limited).executeTakeFirstOrThrow();
+    expect({ status: l.status, open: Number(l.open_price) }).toEqual({ status: 'position', open: 3050 });
+    await sql`UPDATE market_ticks SET price = 3051 WHERE symbol = 'ETH/USDT' AND seq = ${l.open_seq}`.execute(k.app.db);
+    expect(await differing('contract entries')).toEqual([String(ids.limited)]);
+    await sql`UPDATE market_ticks SET price = 3049 WHERE symbol = 'ETH/USDT' AND seq = ${l.open_seq}`.execute(k.app.db);
+    expect(await differing('contract entries')).toEqual([]);
   });
 
   it('dual invest: the settle tick, then the payout', async () => {

@@ -9,21 +9,55 @@ import { sql } from 'kysely';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '../../core';
-import { createKit, type Kit } from '../testing/trading-kit';
+import { createOperator } from '../auth/operators';
+import { createArtist, createCollection, createItem } from '../areas/nft/catalog';
+import { loginOperator } from '../testing/app';
+import { createKit } from '../testing/trading-kit';
+import { ACCOUNT_ROWS } from './rows/account';
+import { FUNDS_ROWS } from './rows/funds';
+import { NFT_ROWS } from './rows/nft';
+import { PRODUCTS_ROWS } from './rows/products';
+import { arr, family, num, obj, USDT, w, type Fields, type Msg, type Row } from './rows/shared';
+import { TRADING_ROWS } from './rows/trading';
 
-const USDT = 4;
-let k: Kit;
-let alice: { id: number; token: string };
 let url: string;
 
+/** a copy trader as the back office makes one: applied, approved by an operator */
+async function approvedTrader() {
+  const { k } = w;
+  const trader = await k.user('family-trader@example.com');
+  await k.fund(trader.id, USDT, ACCOUNT_TYPES.lever, '10000');
+  await createOperator(k.app.db, 'ops.family', 'operator-password-1');
+  const op = await loginOperator(k.app, 'ops.family', 'operator-password-1');
+  expect((await family('POST', 'follow/apply', { nickname: 'Family Trader', introduction: 'BTC, patient' }, trader.token)).body.type).toBe('ok');
+  const review = await k.app.inject({ method: 'POST', url: '/admin/api/traders/review', payload: `user_id=${trader.id}&approve=1`, headers: { authorization: `Bearer ${op}`, 'content-type': 'application/x-www-form-urlencoded' } });
+  expect(review.json()).toMatchObject({ type: 'ok' });
+  return trader;
+}
+
+/** one fixed-price artwork on sale now, for the /bind_box rows */
+async function nftOnSale() {
+  const db = w.k.app.db;
+  const creator = await w.k.user('family-artist@example.com');
+  const artistId = await createArtist(db, { name: 'Family Artist', userId: creator.id });
+  const collectionId = await createCollection(db, artistId, 'Family');
+  const now = Date.now();
+  const code = 'FAM-1';
+  const id = await createItem(db, { code, collectionId, artistId, title: 'Family One', currencyId: USDT, price: '100', payType: 1, startMs: now - 60_000, endMs: now + 3_600_000 });
+  return { code, id };
+}
+
 beforeAll(async () => {
-  k = await createKit();
-  alice = await k.user('family@example.com');
-  await k.fund(alice.id, USDT, ACCOUNT_TYPES.lever, '10000');
-  await k.fund(alice.id, USDT, ACCOUNT_TYPES.micro, '1000');
-  await k.fund(alice.id, USDT, ACCOUNT_TYPES.change, '100000');
+  w.k = await createKit();
+  const { k } = w;
+  w.alice = await k.user('family@example.com');
+  await k.fund(w.alice.id, USDT, ACCOUNT_TYPES.lever, '10000');
+  await k.fund(w.alice.id, USDT, ACCOUNT_TYPES.micro, '1000');
+  await k.fund(w.alice.id, USDT, ACCOUNT_TYPES.change, '100000');
   await k.tick('BTC/USDT', '50000');
   await k.tick('ETH/USDT', '3000');
+  w.trader = await approvedTrader();
+  w.nft = await nftOnSale();
   await k.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = k.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
@@ -31,185 +65,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of sockets) c.disconnect();
-  await k.t.close();
+  await w.k.t.close();
 });
 
-type Fields = Record<string, string>;
-/** a family client's call: strings only, the raw token, the lang header; POST form / GET query */
-async function family(method: 'GET' | 'POST', path: string, fields: Fields, token: string | null = alice.token) {
-  const headers: Record<string, string> = { lang: 'en', ...(token ? { authorization: token } : {}) };
-  const qs = new URLSearchParams(fields).toString();
-  const res =
-    method === 'POST'
-      ? await k.app.inject({ method, url: `/api/${path}`, payload: qs, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } })
-      : await k.app.inject({ method, url: `/api/${path}${qs ? `?${qs}` : ''}`, headers });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> & { type?: string; message?: unknown } };
-}
-
-const num = /^-?\d+(\.\d+)?$/;
-type Msg = Record<string, unknown>;
-const obj = (v: unknown) => v as Msg;
-const arr = (v: unknown) => v as Msg[];
-
-interface Row {
-  call: string;
-  method: 'GET' | 'POST';
-  path: string;
-  fields: Fields;
-  auth?: boolean;
-  /** the fields the client reads, checked on the answer */
-  check: (body: Record<string, unknown> & { message?: unknown }) => void;
-}
-
-const ok = (b: Record<string, unknown>) => expect(b.type).toBe('ok');
-
-const ROWS: Row[] = [
-  {
-    call: 'quotation_new: message[0].quotation[] with the row fields',
-    method: 'GET', path: 'currency/quotation_new', fields: {}, auth: false,
-    check: (b) => {
-      ok(b);
-      const g = arr(b.message)[0];
-      expect(g).toMatchObject({ id: USDT, name: 'USDT' });
-      const btc = arr(g.quotation).find((r) => r.currency_name === 'BTC')!;
-      expect(btc).toMatchObject({ id: 1, currency_id: 1, legal_id: USDT, legal_name: 'USDT', now_price: '50000', logo: '/h5/coins/BTC.svg', lever_share_num: '0.001', spread: '0' });
-      for (const f of ['change', 'volume', 'lever_trade_fee']) expect(String(btc[f])).toMatch(num);
-      expect(btc).not.toHaveProperty('last'); // one name per field
-    },
-  },
-  {
-    call: 'new_timeshar: {code, msg, data} outside the envelope, seconds in, ms out, family period',
-    method: 'GET', path: 'currency/new_timeshar', fields: { symbol: 'BTC/USDT', period: '1D', from: '0', to: String(Math.floor(Date.UTC(2025, 0, 7) / 1000)) }, auth: false,
-    check: (b) => {
-      expect(b.code).toBe(1);
-      expect(typeof b.msg).toBe('string');
-      const bar = arr(b.data).at(-1)!;
-      expect(bar).toMatchObject({ close: '50000', time: Date.UTC(2025, 0, 6) });
-      for (const f of ['open', 'high', 'low', 'volume']) expect(String(bar[f])).toMatch(num);
-    },
-  },
-  {
-    call: 'lever/deal: user_lever, multiple.muit/share [{value}], lever_share_limit, last_price, my_transaction',
-    method: 'POST', path: 'lever/deal', fields: { currency_id: '1', legal_id: '4' },
-    check: (b) => {
-      ok(b);
-      const m = obj(b.message);
-      expect(m).toMatchObject({ user_lever: '10000', last_price: '50000', lever_share_limit: { min: '1', max: '1000' }, my_transaction: [], lever_transaction: { in: [], out: [] } });
-      const multiple = m.multiple as { muit: { value: number }[]; share: { value: string }[] };
-      expect(multiple.muit.map((x) => x.value)).toContain(10);
-      expect(multiple.share[0]).toEqual({ value: '1' });
-      for (const f of ['ustd_price', 'ExRAte']) expect(String(m[f])).toMatch(num);
-    },
-  },
-  {
-    call: 'lever/submit: type 1 long, status 1 market, target_price placeholder, empty password',
-    method: 'POST', path: 'lever/submit', fields: { share: '2', multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '1', target_price: '999', password: '' },
-    check: (b) => {
-      ok(b);
-      expect(b.message).toMatchObject({ status: 'position', side: 'long', price_type: 'market', open_price: '50000', multiple: 10 });
-    },
-  },
-  {
-    call: 'lever/submit: type 2 short, status 0 limit at target_price',
-    method: 'POST', path: 'lever/submit', fields: { share: '1', multiple: '10', legal_id: '4', currency_id: '1', type: '2', status: '0', target_price: '51000', password: '' },
-    check: (b) => {
-      ok(b);
-      expect(b.message).toMatchObject({ status: 'entrusted', side: 'short', price_type: 'limit', target_price: '51000' });
-    },
-  },
-  {
-    call: 'lever/my_trade status 1: rate_profits_total and a paginator of holdings',
-    method: 'POST', path: 'lever/my_trade', fields: { currency_id: '1', legal_id: '4', page: '1', status: '1' },
-    check: (b) => {
-      ok(b);
-      const m = obj(b.message);
-      expect(obj(m.rate_profits_total)).toHaveProperty('hazard_rate');
-      expect(String(obj(m.rate_profits_total).profits_total)).toMatch(num);
-      expect(obj(m.message)).toMatchObject({ current_page: 1, last_page: 1, total: 1, per_page: 10 });
-      expect(arr(obj(m.message).data)[0]).toMatchObject({ side: 'long', status: 'position' });
-    },
-  },
-  {
-    call: 'lever/my_trade status 0: the pending (limit) order',
-    method: 'POST', path: 'lever/my_trade', fields: { currency_id: '1', legal_id: '4', page: '1', status: '0' },
-    check: (b) => expect(arr(obj(obj(b.message).message).data).map((p) => p.status)).toEqual(['entrusted']),
-  },
-  {
-    call: 'lever/batch_close type 2: shorts only (none open: nothing closed)',
-    method: 'POST', path: 'lever/batch_close', fields: { type: '2' },
-    check: (b) => expect(b.message).toMatchObject({ closed: 0 }),
-  },
-  {
-    call: 'lever/batch_close type 1: the long closes',
-    method: 'POST', path: 'lever/batch_close', fields: { type: '1' },
-    check: (b) => expect(b.message).toMatchObject({ closed: 1 }),
-  },
-  {
-    call: 'lever/my_trade status 3: closed history',
-    method: 'POST', path: 'lever/my_trade', fields: { currency_id: '1', legal_id: '4', page: '1', status: '3' },
-    check: (b) => expect(arr(obj(obj(b.message).message).data).map((p) => p.status)).toEqual(['closed']),
-  },
-  {
-    call: 'microtrade/submit: match_id = quotation row id, type 1 up',
-    method: 'POST', path: 'microtrade/submit', fields: { match_id: '1', currency_id: '4', type: '1', seconds: '30', number: '100' },
-    check: (b) => {
-      ok(b);
-      expect(b.message).toMatchObject({ type: 'up', seconds: 30, number: '100', status: 'pending' });
-      expect(obj(b.message).id).toBeTypeOf('number');
-    },
-  },
-  {
-    call: 'microtrade/lists status 1: a paginator of open orders (GET)',
-    method: 'GET', path: 'microtrade/lists', fields: { match_id: '1', status: '1', page: '1', limit: '10' },
-    check: (b) => {
-      const p = obj(b.message);
-      expect(p).toMatchObject({ current_page: 1, last_page: 1, total: 1, per_page: 10 });
-      expect(arr(p.data)[0]).toMatchObject({ seconds: 30, number: '100', open_price: '50000', end_price: null, fact_profits: null, handled_at: null, status: 'pending', profit_ratio: expect.stringMatching(num) });
-      expect(arr(p.data)[0].remain_milli_seconds).toBeGreaterThan(0);
-    },
-  },
-  {
-    call: 'microtrade/lists status 3: history (empty yet)',
-    method: 'GET', path: 'microtrade/lists', fields: { match_id: '1', status: '3', page: '1', limit: '10' },
-    check: (b) => expect(obj(b.message)).toMatchObject({ data: [], total: 0 }),
-  },
-  {
-    call: 'microtrade/get_result {id}: the order, fact_profits once settled',
-    method: 'GET', path: 'microtrade/get_result', fields: { id: '1' },
-    check: (b) => expect(b.message).toMatchObject({ id: 1, open_price: '50000', fact_profits: null }),
-  },
-  {
-    call: 'coin/trade type 1 buy with a price only (no market/limit flag)',
-    method: 'POST', path: 'coin/trade', fields: { amount: '0.01', target_price: '49000', currency_id: '1', legal_id: '4', type: '1' },
-    check: (b) => expect(b.message).toMatchObject({ side: 'buy', kind: 'limit', status: 'open' }),
-  },
-  {
-    call: 'coin/list: a plain array of orders',
-    method: 'GET', path: 'coin/list', fields: {},
-    check: (b) => expect(arr(b.message).map((o) => o.side)).toEqual(['buy']),
-  },
-  {
-    call: 'user/getTransferFee: {form_price, to_price, fee}',
-    method: 'POST', path: 'user/getTransferFee', fields: { from_currency_id: '1', to_currency_id: '4' },
-    check: (b) => {
-      expect(obj(b.message)).toMatchObject({ form_price: expect.stringMatching(num), to_price: '1', fee: expect.stringMatching(num) });
-    },
-  },
-  {
-    call: 'wallet/getRateCurrency {id} is routed (GET)',
-    method: 'GET', path: 'wallet/getRateCurrency', fields: { id: '1' },
-    check: (b) => {
-      ok(b);
-      expect(String(obj(b.message).rate)).toMatch(num);
-    },
-  },
-];
+/**
+ * The one table: every area's rows in order (a row may name what an earlier one made). The rows
+ * live beside this file by area (rows/*.ts); this file sets up their world and runs them.
+ */
+const ROWS: Row[] = [...TRADING_ROWS, ...FUNDS_ROWS, ...ACCOUNT_ROWS, ...PRODUCTS_ROWS, ...NFT_ROWS];
 
 describe('the calls of WIRE.md, as a family client sends them', () => {
   it.each(ROWS.map((r) => [r.call, r] as const))('%s', async (_name, row) => {
-    const { status, body } = await family(row.method, row.path, row.fields, row.auth === false ? null : alice.token);
+    await row.before?.();
+    const fields = typeof row.fields === 'function' ? row.fields() : row.fields;
+    const token = row.auth === false ? null : (row.auth?.() ?? w.alice).token;
+    const { status, body } = await family(row.method, row.path, fields, token);
     expect(status).toBe(200);
-    row.check(body);
+    await row.check(body);
   });
 
   it('a call without the token answers 999 (the client clears the user and goes to login)', async () => {
@@ -241,19 +113,42 @@ const BAD: [string, 'GET' | 'POST', string, Fields][] = [
   ['coin/trade missing currency_id', 'POST', 'coin/trade', { amount: '0.01', legal_id: '4', type: '1' }],
   ['wallet/out unknown type', 'POST', 'wallet/out', { currency: '4', number: '20', type: '7', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'x' }],
   ['wallet/getRateCurrency non-numeric id', 'GET', 'wallet/getRateCurrency', { id: 'btc' }],
+  ['wallet/change unknown account name', 'POST', 'wallet/change', { currency_id: '4', number: '10', from_field: 'bank', to_field: 'lever' }],
+  ['wallet/change huge number', 'POST', 'wallet/change', { currency_id: '4', number: HUGE, from_field: 'change', to_field: 'lever' }],
+  ['wallet/detail non-numeric currency', 'POST', 'wallet/detail', { currency: 'usdt', type: 'change' }],
+  ['user/Transfer missing to_currency_id', 'POST', 'user/Transfer', { number: '10', from_currency_id: '4' }],
+  ['optional/del non-numeric id', 'POST', 'optional/del', { id: 'abc' }],
+  ['lh/deposit/config unknown kind', 'GET', 'lh/deposit/config', { kind: 'gold' }],
   ['new_timeshar unknown period', 'GET', 'currency/new_timeshar', { symbol: 'BTC/USDT', period: '2D', from: '0', to: '1' }],
   ['new_timeshar huge from', 'GET', 'currency/new_timeshar', { symbol: 'BTC/USDT', period: '1min', from: HUGE, to: HUGE }],
+  ['lever/setstop non-numeric price', 'POST', 'lever/setstop', { id: '1', target_profit_price: 'abc', stop_loss_price: '' }],
+  ['lever/setstop non-numeric id', 'POST', 'lever/setstop', { id: 'x', target_profit_price: '', stop_loss_price: '' }],
+  ['follow/follow unknown type', 'POST', 'follow/follow', { trader_user_id: '1', number: '1', type: '3' }],
+  ['follow/follow huge number', 'POST', 'follow/follow', { trader_user_id: '1', number: HUGE, type: '2' }],
+  ['follow/cancel non-numeric follow_user_id', 'POST', 'follow/cancel', { follow_user_id: 'me' }],
+  ['follow/selfHolding huge transaction_id', 'POST', 'follow/selfHolding', { transaction_id: HUGE }],
+  ['dual/index unknown type', 'GET', 'dual/index', { currency_id: '1', type: 'straddle' }],
+  ['dual/buyDual huge num', 'POST', 'dual/buyDual', { id: '1', num: HUGE }],
+  ['dual/buyDual non-numeric id', 'POST', 'dual/buyDual', { id: 'one', num: '1' }],
+  ['dual/dual_list unknown status', 'POST', 'dual/dual_list', { status: '7' }],
+  ['project/detail non-numeric project_id', 'GET', 'project/detail', { project_id: 'x' }],
+  ['user/real unknown id_type', 'POST', 'user/real', { real_type: '1', id_type: '9', name: 'Li Hua', card_id: 'E1' }],
+  ['user/register missing code', 'POST', 'user/register', { user_string: 'nobody@example.com', password: 'Family2024x', re_password: 'Family2024x', invitecode: '' }],
+  ['user/login missing password', 'POST', 'user/login', { user_string: 'family@example.com' }],
+  ['bind_box/getBoxList unknown pay_type', 'GET', 'bind_box/getBoxList', { pay_type: '4' }],
+  ['bind_box/buyNFT unknown code', 'POST', 'bind_box/buyNFT', { code: 'NOPE-404' }],
+  ['bind_box/auctionNFT huge price', 'POST', 'bind_box/auctionNFT', { code: 'FAM-1', price: HUGE }],
 ];
 
 async function counts(): Promise<string> {
-  const r = await sql<{ t: string }>`SELECT concat_ws(',', (SELECT count(*) FROM lever_orders), (SELECT count(*) FROM seconds_orders), (SELECT count(*) FROM spot_orders), (SELECT count(*) FROM journal), (SELECT count(*) FROM withdrawals), (SELECT string_agg(available::text || '/' || frozen::text, ';' ORDER BY id) FROM accounts)) AS t`.execute(k.app.db);
+  const r = await sql<{ t: string }>`SELECT concat_ws(',', (SELECT count(*) FROM lever_orders), (SELECT count(*) FROM seconds_orders), (SELECT count(*) FROM spot_orders), (SELECT count(*) FROM journal), (SELECT count(*) FROM withdrawals), (SELECT count(*) FROM dual_orders), (SELECT count(*) FROM copy_follows), (SELECT count(*) FROM nft_orders), (SELECT count(*) FROM kyc_submissions), (SELECT count(*) FROM users), (SELECT string_agg(available::text || '/' || frozen::text, ';' ORDER BY id) FROM accounts)) AS t`.execute(w.k.app.db);
   return r.rows[0].t;
 }
 
 describe('bad input from a family client', () => {
   it.each(BAD)('%s → a clear error, nothing changed', async (_name, method, path, fields) => {
     const before = await counts();
-    const { status, body } = await family(method, path, fields);
+    const { status, body } = await family(method, path, fields, w.alice.token);
     expect(status).toBe(200);
     if (path === 'currency/new_timeshar') expect(body).toEqual({ code: -1, msg: 'Parameter error', data: [] });
     else expect(body).toMatchObject({ type: 'error', message: expect.any(String) });
@@ -297,11 +192,11 @@ const none = async (c: ClientSocket, event: string, ms = 600) => {
 describe('socket, as a family client listens', () => {
   it('login with a user id: daymarket for every pair that moves, with the fields the clients merge', async () => {
     const c = await familySocket();
-    expect(await c.timeout(2000).emitWithAck('login', String(alice.id))).toEqual({ ok: true });
+    expect(await c.timeout(2000).emitWithAck('login', String(w.alice.id))).toEqual({ ok: true });
     const eth = next<Msg>(c, 'daymarket', (p) => p.symbol === 'ETH/USDT');
     const btc = next<Msg>(c, 'daymarket', (p) => p.symbol === 'BTC/USDT');
-    await k.tick('ETH/USDT', '3030');
-    await k.tick('BTC/USDT', '50500');
+    await w.k.tick('ETH/USDT', '3030');
+    await w.k.tick('BTC/USDT', '50500');
     expect(await eth).toMatchObject({ type: 'daymarket', currency_id: 2, legal_id: USDT, currency_name: 'ETH', legal_name: 'USDT', now_price: '3030', close: '3030' });
     const b = await btc;
     for (const f of ['open', 'high', 'low', 'volume', 'change']) expect(String(b[f])).toMatch(num);
@@ -321,29 +216,43 @@ describe('socket, as a family client listens', () => {
     }
     expect(await kl).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min', currency_name: 'BTC', legal_name: 'USDT', close: expect.stringMatching(num) });
     const live = next<Msg>(c, 'kline', (p) => p.close === '50600');
-    await k.tick('BTC/USDT', '50600');
+    await w.k.tick('BTC/USDT', '50600');
     expect(await live).toMatchObject({ symbol: 'BTC/USDT', period: '1min', time: expect.any(Number) });
     // another pair's candles do not come
     const eth = next<Msg>(c, 'kline', (p) => p.symbol === 'ETH/USDT', 800).then(() => 'came', () => 'none');
-    await k.tick('ETH/USDT', '3050');
+    await w.k.tick('ETH/USDT', '3050');
     expect(await eth).toBe('none');
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'NOPE/USDT' })).toEqual({ ok: false, error: 'param_error' });
   });
 
+  it('watch {symbol}: match_trade, the recent trades of that pair only, from our trades channel', async () => {
+    const c = await familySocket();
+    await c.timeout(2000).emitWithAck('login', '');
+    expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
+    const trade = next<Msg>(c, 'match_trade', (p) => arr(p.trades).some((t) => t.price === '50650'));
+    const eth = next<Msg>(c, 'match_trade', (p) => p.symbol === 'ETH/USDT', 800).then(() => 'came', () => 'none');
+    await w.k.tick('BTC/USDT', '50650');
+    await w.k.tick('ETH/USDT', '3060');
+    const m = await trade;
+    expect(m).toMatchObject({ type: 'match_trade', symbol: 'BTC/USDT', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+    expect(arr(m.trades).find((t) => t.price === '50650')).toMatchObject({ qty: expect.stringMatching(num), side: expect.stringMatching(/^(buy|sell)$/), time: expect.any(Number) });
+    expect(await eth).toBe('none');
+  });
+
   it('private events need the token: a bare user id gets none, the token gets lever_trade and lever_closed', async () => {
     const byId = await familySocket();
-    await byId.timeout(2000).emitWithAck('login', String(alice.id));
+    await byId.timeout(2000).emitWithAck('login', String(w.alice.id));
     const byToken = await familySocket();
-    expect(await byToken.timeout(2000).emitWithAck('login', alice.token)).toEqual({ ok: true });
+    expect(await byToken.timeout(2000).emitWithAck('login', w.alice.token)).toEqual({ ok: true });
     const idSaw = none(byId, 'lever_trade', 1500);
     const trade = next<Msg>(byToken, 'lever_trade');
     const closed = next<Msg>(byToken, 'lever_closed');
-    const p = await family('POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: '2', type: '1', status: '1', target_price: '999', password: '', target_profit_price: '3100' });
+    const p = await family('POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: '2', type: '1', status: '1', target_price: '999', password: '', target_profit_price: '3100' }, w.alice.token);
     const id = obj(p.body.message).id as number;
     const t = await trade;
     expect(t.type).toBe('lever_trade');
-    expect(JSON.parse(t['trades_ETH/USDT'] as string)[0]).toMatchObject({ id, status: 'position' });
-    await k.tick('ETH/USDT', '3100'); // its take-profit closes it: the system closed it
+    expect(JSON.parse(t['trades_ETH/USDT'] as string)[0]).toMatchObject({ id, status: 1, type: 1, share: '1' });
+    await w.k.tick('ETH/USDT', '3100'); // its take-profit closes it: the system closed it
     expect(await closed).toEqual({ type: 'lever_closed', id: [id] });
     expect(await idSaw).toBe(0);
     expect(await byToken.timeout(2000).emitWithAck('login', 'not-a-session-token-xxxxxxxxxxxxxxxxxxxxxxxxx')).toEqual({ ok: false, error: 'session_invalid' });
@@ -356,7 +265,7 @@ describe('socket, as a family client listens', () => {
     await ours.timeout(2000).emitWithAck('subscribe', { channels: ['tickers'] });
     const famTickers = none(fam, 'tickers', 800);
     const oursDay = none(ours, 'daymarket', 800);
-    await k.tick('BTC/USDT', '50700');
+    await w.k.tick('BTC/USDT', '50700');
     expect(await famTickers).toBe(0);
     expect(await oursDay).toBe(0);
   });

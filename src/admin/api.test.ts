@@ -26,19 +26,22 @@ const local = new MemoryStorage();
 const session = new MemoryStorage();
 const sent: Sent[] = [];
 let answer: unknown = { type: 'ok', code: 1, message: { id: 1, name: 'op' } };
+let status = 200;
 let api: typeof import('./api');
 
 beforeAll(async () => {
   const fakeFetch = async (url: string, init: RequestInit) => {
     sent.push({ url, init });
     // the server's answer to a login: the token rides in Set-Cookie (HttpOnly), never in the body
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+    return new Response(text, { status, headers: { 'content-type': typeof answer === 'string' ? 'text/html' : 'application/json' } });
   };
   Object.assign(globalThis, { localStorage: local, sessionStorage: session, fetch: fakeFetch });
   api = await import('./api');
 });
 beforeEach(() => {
   sent.length = 0;
+  status = 200;
   answer = { type: 'ok', code: 1, message: { id: 1, name: 'op' } };
 });
 
@@ -79,5 +82,25 @@ describe('the back office keeps no operator token where scripts can read it (iss
     session.setItem('h5.admin.operatorToken', 'old-2');
     api.forgetLegacyTokens();
     expect(local.size + session.size).toBe(0);
+  });
+});
+
+describe('the back office asks the server for answers in the operator\'s language (issue 21)', () => {
+  it('sends the chosen language in the lang header, so server errors come back in it', async () => {
+    api.setRequestLang('zh', '请求失败，请稍后重试');
+    answer = { type: 'error', code: 0, message: '登录失败，账号或密码错误' };
+    await expect(api.admin.login('op', 'wrong')).rejects.toThrow('登录失败，账号或密码错误');
+    expect(headersOf(sent[0]!).lang).toBe('zh');
+  });
+
+  it('a refusal with the server\'s envelope shows its message; an answer without one says the request failed', async () => {
+    api.setRequestLang('zh', '请求失败，请稍后重试');
+    status = 403;
+    answer = { type: 'error', code: 0, message: '请求格式错误' };
+    await expect(api.admin.me()).rejects.toThrow('请求格式错误');
+    status = 502;
+    answer = '<html>Bad gateway</html>';
+    await expect(api.admin.me()).rejects.toThrow('请求失败，请稍后重试 (HTTP 502)');
+    api.setRequestLang('en', 'Request failed');
   });
 });

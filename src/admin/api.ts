@@ -3,7 +3,15 @@
  * from the customer session), form-encoded POSTs, the same envelope as /api.
  */
 import type {
+  AdminJob,
+  AdminJobState,
   AdminAdjustInput,
+  AdminOtcMerchant,
+  AdminOtcOrder,
+  AdminOtcOrderDetail,
+  OtcAd,
+  OtcAdStatus,
+  OtcOrderStatus,
   AdminChatMessage,
   AdminGameRound,
   AdminGameRules,
@@ -20,6 +28,8 @@ import type {
   IeoProject,
   IeoProjectDetail,
   AdminKycItem,
+  AdminNftItem,
+  AdminNftItemInput,
   AdminRechargeItem,
   AdminSettings,
   AdminUserDetail,
@@ -54,28 +64,44 @@ export class AdminError extends Error {
   }
 }
 
+// The back office's shown language (src/admin/i18n sets it): the server answers errors in it, and
+// `failed` is what a call says when no answer came (network down, a proxy's error page).
+let requestLang = 'en';
+let failedText = 'Request failed';
+export function setRequestLang(lang: string, failed: string): void {
+  requestLang = lang;
+  failedText = failed;
+}
+
 let onSessionLost: () => void = () => {};
 export function setOnSessionLost(fn: () => void): void {
   onSessionLost = fn;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, data?: Record<string, unknown>): Promise<T> {
-  const headers: Record<string, string> = { lang: 'en', [CSRF_HEADER]: '1' };
+async function call<T>(method: 'GET' | 'POST', path: string, data?: Record<string, unknown> | FormData): Promise<T> {
+  const headers: Record<string, string> = { lang: requestLang, [CSRF_HEADER]: '1' };
   let url = `/admin/api${path}`;
-  let body: URLSearchParams | undefined;
-  if (method === 'GET') {
+  let body: URLSearchParams | FormData | undefined;
+  if (data instanceof FormData) {
+    // a file: multipart, its boundary set by the browser
+    body = data;
+  } else if (method === 'GET') {
     const qs = toForm(data).toString();
     if (qs) url += `?${qs}`;
   } else {
     body = toForm(data);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
-  const res = await fetch(url, { method, headers, body, credentials: 'same-origin' });
-  if (res.status !== 200) throw new AdminError(`HTTP ${res.status}`, false);
-  const out = readEnvelope<T>(await res.json());
+  const res = await fetch(url, { method, headers, body, credentials: 'same-origin' }).catch(() => null);
+  if (!res) throw new AdminError(failedText, false);
+  // a refusal (403 cross-site, 429 too many tries) still carries the server's envelope in the user's language
+  const json: unknown = await res.json().catch(() => null);
+  const envelope = json !== null && typeof json === 'object' && ('type' in json || 'code' in json);
+  if (!envelope || (res.status !== 200 && readEnvelope(json).kind === 'ok')) throw new AdminError(`${failedText} (HTTP ${res.status})`, false);
+  const out = readEnvelope<T>(json);
   if (out.kind === 'ok') return out.data;
   if (out.kind === 'session') onSessionLost();
-  throw new AdminError(out.message || 'Request failed', out.kind === 'session');
+  throw new AdminError(out.message || failedText, out.kind === 'session');
 }
 
 export const admin = {
@@ -133,6 +159,28 @@ export const admin = {
   gameRound: (id: number) => call<AdminGameRound>('GET', '/game/round', { id }),
   gameRules: () => call<AdminGameRules>('GET', '/game/settings'),
   setGameSetting: (key: string, value: string, reason: string) => call<boolean>('POST', '/game/settings', { key, value, reason }),
+  // durable jobs (server/areas/jobs/admin.ts)
+  jobs: (state: AdminJobState | '', page: number) => call<Page<AdminJob>>('GET', '/jobs', { state: state || undefined, page }),
+  // P2P (server/areas/otc/admin.ts)
+  otcMerchants: (status: 'pending' | 'approved' | 'rejected') => call<AdminOtcMerchant[]>('GET', '/otc/merchants', { status }),
+  otcReviewMerchant: (id: number, approve: boolean, reason: string) => call<number>('POST', '/otc/merchants/review', { id, approve: approve ? 1 : 0, reason }),
+  otcAds: (status: OtcAdStatus) => call<OtcAd[]>('GET', '/otc/ads', { status }),
+  otcTakeDown: (id: number, reason: string) => call<number>('POST', `/otc/ads/${id}/takedown`, { reason }),
+  otcOrders: (status: OtcOrderStatus) => call<AdminOtcOrder[]>('GET', '/otc/orders', { status }),
+  otcOrder: (id: number) => call<AdminOtcOrderDetail>('GET', `/otc/orders/${id}`),
+  otcResolve: (id: number, outcome: 'release' | 'refund', reason: string) => call<number>('POST', `/otc/orders/${id}/resolve`, { outcome, reason }),
+  // NFT catalogue (server/areas/nft/admin-routes.ts)
+  nftItems: () => call<AdminNftItem[]>('GET', '/nft/items'),
+  nftCollections: () => call<{ id: number; artist_id: number; name: string }[]>('GET', '/nft/collections'),
+  nftArtists: () => call<{ id: number; name: string }[]>('GET', '/nft/artists'),
+  nftCurrencies: () => call<{ id: number; name: string }[]>('GET', '/nft/currencies'),
+  /** a work's file, checked by its bytes on the server; answers its address for createNftItem */
+  nftUploadMedia: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return call<{ media: string; type: number }>('POST', '/nft/media', form);
+  },
+  createNftItem: (input: AdminNftItemInput) => call<number>('POST', '/nft/items', { ...input }),
   /** a one-use ticket that admits this page's socket to the operators' live room */
   liveTicket: () => call<{ ticket: string }>('POST', '/service/live-ticket'),
 };

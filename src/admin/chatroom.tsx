@@ -4,17 +4,18 @@ import type { AdminChatMessage } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
 import { ActionLog } from './settings';
+import { tr, useT, type AdminKey, useFmt, type AdminFormat } from './i18n';
 import styles from './admin.module.css';
 
-const VIEWS = [
-  { label: 'Reported', value: 'reported' },
-  { label: 'All messages', value: 'all' },
+const VIEWS: { key: AdminKey; value: string }[] = [
+  { key: 'admin.chat.reported', value: 'reported' },
+  { key: 'admin.chat.all', value: 'all' },
 ];
-const MUTE_FOR = [
-  { label: '10 minutes', value: 10 },
-  { label: '1 hour', value: 60 },
-  { label: '1 day', value: 1440 },
-  { label: '7 days', value: 10_080 },
+const MUTE_FOR: { key: AdminKey; value: number }[] = [
+  { key: 'admin.chat.for10m', value: 10 },
+  { key: 'admin.chat.for1h', value: 60 },
+  { key: 'admin.chat.for1d', value: 1440 },
+  { key: 'admin.chat.for7d', value: 10_080 },
 ];
 
 /** How long, and why: resolves null on cancel. */
@@ -23,28 +24,28 @@ function askMute(who: string): Promise<{ minutes: number; reason: string } | nul
   let reason = '';
   return new Promise((resolve) => {
     const d = Dialog.show({
-      title: `Mute ${who}`,
+      title: tr('admin.chat.muteTitle', { who }),
       content: (
         <div className={styles.dialogForm}>
           <label>
-            <span>For </span>
-            <select className={styles.native} defaultValue={minutes} onChange={(e) => (minutes = Number(e.target.value))} aria-label="Mute for" data-testid="chat-mute-for">
+            <span>{tr('admin.chat.for')} </span>
+            <select className={styles.native} defaultValue={minutes} onChange={(e) => (minutes = Number(e.target.value))} aria-label={tr('admin.chat.muteFor')} data-testid="chat-mute-for">
               {MUTE_FOR.map((m) => (
                 <option key={m.value} value={m.value}>
-                  {m.label}
+                  {tr(m.key)}
                 </option>
               ))}
             </select>
           </label>
-          <TextArea placeholder="Reason (kept in the action log)" rows={3} maxLength={500} onChange={(v) => (reason = v)} aria-label="Reason" />
+          <TextArea placeholder={tr('admin.chat.reasonHint')} rows={3} maxLength={500} onChange={(v) => (reason = v)} aria-label={tr('admin.field.reason')} />
         </div>
       ),
       actions: [
         [
-          { key: 'cancel', text: 'Cancel', onClick: () => (d.close(), resolve(null)) },
+          { key: 'cancel', text: tr('admin.common.cancel'), onClick: () => (d.close(), resolve(null)) },
           {
             key: 'ok',
-            text: 'Mute',
+            text: tr('admin.chat.mute'),
             bold: true,
             onClick: () => {
               if (!reason.trim()) return;
@@ -58,10 +59,13 @@ function askMute(who: string): Promise<{ minutes: number; reason: string } | nul
   });
 }
 
-const until = (m: AdminChatMessage['sender_mute']) => (!m ? '' : m.kind === 'ban' ? 'banned' : `muted (${m.kind}) until ${new Date(m.until ?? 0).toLocaleString()}`);
+const until = (m: AdminChatMessage['sender_mute'], f: AdminFormat) =>
+  !m ? '' : m.kind === 'ban' ? tr('admin.chat.banned') : tr('admin.chat.mutedUntil', { kind: tr(m.kind === 'flood' ? 'admin.chat.kind.flood' : 'admin.chat.kind.operator'), until: f.dateTime(m.until) });
 
 /** The chat room's moderation: the reported queue (or every recent message), delete, mute, ban, lift; the chat actions below. */
 export function ChatroomDesk() {
+  const t = useT();
+  const f = useFmt();
   const [view, setView] = useState('reported');
   const [list, setList] = useState<AdminChatMessage[] | null>(null);
   const [error, setError] = useState('');
@@ -95,58 +99,65 @@ export function ChatroomDesk() {
   return (
     <div data-testid="chatroom-desk">
       <div className={styles.bar}>
-        <Selector options={VIEWS} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
+        <Selector options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
         <Button size="small" onClick={() => void load()}>
-          Refresh
+          {t('admin.common.refresh')}
         </Button>
       </div>
       {error ? <p className={styles.reject}>{error}</p> : null}
-      {list && !list.length ? <Empty description={view === 'reported' ? 'No reported messages' : 'No messages'} /> : null}
+      {list && !list.length ? <Empty description={view === 'reported' ? t('admin.chat.noneReported') : t('admin.chat.none')} /> : null}
       {list?.map((m) => (
         <article key={m.id} className={styles.item} data-testid="chat-admin-message">
           <div className={styles.itemHead}>
             <strong>
-              {m.nickname} <span className={styles.muted}>#{m.user_id} · level {m.level}</span>
+              {m.nickname} <span className={styles.muted}>{t('admin.chat.who', { id: m.user_id, level: m.level })}</span>
             </strong>
             <span>
-              {m.reports ? <Tag color="danger">{m.reports === 1 ? '1 report' : `${m.reports} reports`}</Tag> : null} {m.deleted ? <Tag>deleted</Tag> : null}
+              {m.reports ? <Tag color="danger">{t('admin.chat.reports', { count: m.reports })}</Tag> : null} {m.deleted ? <Tag>{t('admin.chat.deleted')}</Tag> : null}
             </span>
           </div>
           <p className={styles.intro}>{m.text}</p>
           <p className={styles.muted}>
-            {new Date(m.at).toLocaleString()}
-            {m.masked ? ' · links hidden' : ''}
-            {m.sender_mute ? <span data-testid="chat-admin-mute"> · {until(m.sender_mute)}</span> : null}
+            {f.dateTime(m.at)}
+            {m.masked ? ` · ${t('admin.chat.masked')}` : ''}
+            {m.sender_mute ? <span data-testid="chat-admin-mute"> · {until(m.sender_mute, f)}</span> : null}
           </p>
           <div className={styles.actions}>
             {!m.deleted ? (
-              <Button size="small" color="danger" fill="outline" onClick={() => void withReason(`Delete message #${m.id}`, (r) => admin.chatDelete(m.id, r), 'Deleted')}>
-                Delete
+              <Button size="small" color="danger" fill="outline" onClick={() => void withReason(t('admin.chat.deleteTitle', { id: m.id }), (r) => admin.chatDelete(m.id, r), t('admin.chat.deletedToast'))}>
+                {t('admin.chat.delete')}
               </Button>
             ) : null}
             <Button
               size="small"
               onClick={async () => {
                 const v = await askMute(m.nickname);
-                if (v) await act(() => admin.chatMute(m.user_id, v.minutes, v.reason), 'Muted');
+                if (v) await act(() => admin.chatMute(m.user_id, v.minutes, v.reason), t('admin.chat.mutedToast'));
               }}
             >
-              Mute
+              {t('admin.chat.mute')}
             </Button>
             {m.sender_mute?.kind !== 'ban' ? (
-              <Button size="small" color="danger" onClick={() => void withReason(`Ban ${m.nickname} from the chat room`, (r) => admin.chatBan(m.user_id, r), 'Banned')}>
-                Ban
+              <Button size="small" color="danger" onClick={() => void withReason(t('admin.chat.banTitle', { who: m.nickname }), (r) => admin.chatBan(m.user_id, r), t('admin.chat.bannedToast'))}>
+                {t('admin.chat.ban')}
               </Button>
             ) : null}
             {m.sender_mute ? (
-              <Button size="small" onClick={() => void withReason(`Lift ${m.nickname}'s ${m.sender_mute?.kind === 'ban' ? 'ban' : 'mute'}`, (r) => admin.chatUnmute(m.user_id, r), 'Lifted')}>
-                Lift
+              <Button size="small" onClick={() =>
+                  void withReason(
+                    m.sender_mute?.kind === 'ban' ? t('admin.chat.liftBanTitle', { who: m.nickname }) : t('admin.chat.liftMuteTitle', { who: m.nickname }),
+                    (r) => admin.chatUnmute(m.user_id, r),
+                    t('admin.chat.liftedToast'),
+                  )
+                }
+              >
+                {t('admin.chat.lift')}
               </Button>
             ) : null}
           </div>
         </article>
       ))}
-      <h2 className={styles.subhead}>Chat room actions</h2>
+      <h2 className={styles.subhead}>{t('admin.chat.actions')}</h2>
       <ActionLog key={logKey} prefix="chat_" testId="chat-admin-log" />
     </div>
   );

@@ -4,18 +4,24 @@ import type { AdminGameRound, AdminGameRules, GameRound } from '../../core';
 import { admin } from './api';
 import { ActionLog, Editable } from './settings';
 import { KV } from './queues';
+import { useT, type AdminKey, type AdminT, useFmt } from './i18n';
 import styles from './admin.module.css';
 
-const VIEWS = [
-  { label: 'All rounds', value: 'all' },
-  { label: 'Refunded', value: 'refund' },
+const VIEWS: { key: AdminKey; value: string }[] = [
+  { key: 'admin.game.allRounds', value: 'all' },
+  { key: 'admin.game.refunded', value: 'refund' },
 ];
-const REFUND: Record<string, string> = { one_sided: 'one side empty', tie: 'lock = close', no_price: 'no price at an instant', no_stakes: 'no stakes' };
-const time = (ms: number) => new Date(ms).toLocaleTimeString();
-const result = (r: GameRound) => (r.outcome === 'refund' ? `refund · ${REFUND[r.refund_reason ?? ''] ?? r.refund_reason}` : (r.outcome ?? r.status));
+/** A settled round's result in words: up, down, or refund with its reason (core GameRefundReason). */
+const result = (r: GameRound, t: AdminT) =>
+  r.outcome === 'refund'
+    ? t('admin.game.refundWhy', { why: t.or(`admin.game.refund.${r.refund_reason ?? ''}`, r.refund_reason ?? '') })
+    : t.or(`admin.game.result.${r.outcome ?? r.status}`, r.outcome ?? r.status);
 
 /** The game's desk: the rounds in play now, the settings (each change logged with its reason), the rounds with their stakes and refunds. */
 export function GameDesk() {
+  const t = useT();
+  const f = useFmt();
+  const time = f.time;
   const [rounds, setRounds] = useState<GameRound[] | null>(null);
   const [rules, setRules] = useState<AdminGameRules | null>(null);
   const [view, setView] = useState('all');
@@ -36,7 +42,7 @@ export function GameDesk() {
   const save = async (key: string, value: string, reason: string) => {
     try {
       await admin.setGameSetting(key, value, reason);
-      Toast.show({ icon: 'success', content: 'Saved: applies from the next round' });
+      Toast.show({ icon: 'success', content: t('admin.game.saved') });
       await load();
       setLogKey((n) => n + 1);
     } catch (e) {
@@ -50,32 +56,32 @@ export function GameDesk() {
     <div data-testid="game-desk">
       <div className={styles.bar}>
         <Button size="small" onClick={() => void load()}>
-          Refresh
+          {t('admin.common.refresh')}
         </Button>
       </div>
-      <h2 className={styles.subhead}>In play now</h2>
-      {rounds && !current.length ? <p className={`${styles.section} ${styles.muted}`}>No round is open.</p> : null}
+      <h2 className={styles.subhead}>{t('admin.game.inPlay')}</h2>
+      {rounds && !current.length ? <p className={`${styles.section} ${styles.muted}`}>{t('admin.game.noneOpen')}</p> : null}
       {current.map((r) => (
         <article key={r.id} className={styles.item} data-testid="game-admin-current">
           <div className={styles.itemHead}>
             <strong>
-              Round #{r.id} · {r.symbol}
+              {t('admin.game.round', { id: r.id })} · {r.symbol}
             </strong>
-            <Tag color={r.status === 'open' ? 'success' : 'warning'}>{r.status === 'open' ? 'taking stakes' : 'locked'}</Tag>
+            <Tag color={r.status === 'open' ? 'success' : 'warning'}>{r.status === 'open' ? t('admin.game.taking') : t('admin.game.locked')}</Tag>
           </div>
           <KV
             rows={[
-              ['Up pool', r.up_total],
-              ['Down pool', r.down_total],
-              ['Locks / closes', `${time(r.lock_at)} / ${time(r.close_at)}`],
-              ['Lock price', r.lock_tick ? `${r.lock_tick.price} (seq ${r.lock_tick.seq})` : '—'],
-              ['Fee rate', r.fee_rate],
+              [t('admin.game.upPool'), f.num(r.up_total)],
+              [t('admin.game.downPool'), f.num(r.down_total)],
+              [t('admin.game.locksCloses'), `${time(r.lock_at)} / ${time(r.close_at)}`],
+              [t('admin.game.lockPrice'), r.lock_tick ? t('admin.game.priceSeq', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq }) : '—'],
+              [t('admin.game.feeRate'), r.fee_rate],
             ]}
           />
         </article>
       ))}
 
-      <h2 className={styles.subhead}>Settings (the next round on)</h2>
+      <h2 className={styles.subhead}>{t('admin.game.settings')}</h2>
       {rules ? (
         <div className={styles.section} data-testid="game-admin-settings">
           <Editable fields={{ game_symbol: rules.symbol }} onSave={(v, r) => save('game_symbol', v.game_symbol, r)} />
@@ -88,20 +94,20 @@ export function GameDesk() {
         </div>
       ) : null}
 
-      <h2 className={styles.subhead}>Settled rounds</h2>
+      <h2 className={styles.subhead}>{t('admin.game.settled')}</h2>
       <div className={styles.bar}>
-        <Selector options={VIEWS} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
+        <Selector options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
       </div>
-      {rounds && !shown.length ? <Empty description="No rounds here" /> : null}
+      {rounds && !shown.length ? <Empty description={t('admin.game.none')} /> : null}
       <div className={styles.section}>
         <table className={styles.table} data-testid="game-admin-rounds">
           <thead>
             <tr>
-              <th>Round</th>
-              <th>Closed</th>
-              <th>Up / down</th>
-              <th>Result</th>
-              <th>Fee</th>
+              <th>{t('admin.game.roundCol')}</th>
+              <th>{t('admin.game.closed')}</th>
+              <th>{t('admin.game.upDown')}</th>
+              <th>{t('admin.game.resultCol')}</th>
+              <th>{t('admin.game.fee')}</th>
             </tr>
           </thead>
           <tbody>
@@ -114,10 +120,10 @@ export function GameDesk() {
                 </td>
                 <td>{time(r.close_at)}</td>
                 <td>
-                  {r.up_total} / {r.down_total}
+                  {f.num(r.up_total)} / {f.num(r.down_total)}
                 </td>
-                <td>{result(r)}</td>
-                <td>{r.fee ?? '—'}</td>
+                <td>{result(r, t)}</td>
+                <td>{f.num(r.fee)}</td>
               </tr>
             ))}
           </tbody>
@@ -125,7 +131,7 @@ export function GameDesk() {
       </div>
       {open ? <RoundStakes key={open} id={open} /> : null}
 
-      <h2 className={styles.subhead}>Game actions</h2>
+      <h2 className={styles.subhead}>{t('admin.game.actions')}</h2>
       <ActionLog key={logKey} prefix="game_" />
     </div>
   );
@@ -133,6 +139,9 @@ export function GameDesk() {
 
 /** One round's stakes with their players: what each was paid back or won. */
 function RoundStakes({ id }: { id: number }) {
+  const t = useT();
+  const f = useFmt();
+  const time = f.time;
   const [d, setD] = useState<AdminGameRound | null>(null);
   useEffect(() => {
     admin
@@ -145,24 +154,24 @@ function RoundStakes({ id }: { id: number }) {
   return (
     <article className={styles.item} data-testid="game-admin-round">
       <div className={styles.itemHead}>
-        <strong>Round #{r.id}</strong>
-        <Tag color={r.outcome === 'refund' ? 'warning' : 'success'}>{result(r)}</Tag>
+        <strong>{t('admin.game.round', { id: r.id })}</strong>
+        <Tag color={r.outcome === 'refund' ? 'warning' : 'success'}>{result(r, t)}</Tag>
       </div>
       <KV
         rows={[
-          ['Lock', r.lock_tick ? `${r.lock_tick.price} · seq ${r.lock_tick.seq} · ${time(r.lock_tick.ts)}` : '—'],
-          ['Close', r.close_tick ? `${r.close_tick.price} · seq ${r.close_tick.seq} · ${time(r.close_tick.ts)}` : '—'],
-          ['Pool / fee', `${r.pool ?? '—'} / ${r.fee ?? '—'}`],
+          [t('admin.game.lock'), r.lock_tick ? t('admin.game.tick', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq, time: time(r.lock_tick.ts) }) : '—'],
+          [t('admin.game.close'), r.close_tick ? t('admin.game.tick', { price: f.num(r.close_tick.price), seq: r.close_tick.seq, time: time(r.close_tick.ts) }) : '—'],
+          [t('admin.game.poolFee'), `${f.num(r.pool)} / ${f.num(r.fee)}`],
         ]}
       />
       {d.stakes.length ? (
         <table className={`${styles.table} ${styles.breakCells}`}>
           <thead>
             <tr>
-              <th>Player</th>
-              <th>Side</th>
-              <th>Stake</th>
-              <th>{r.outcome === 'refund' ? 'Refunded' : 'Paid'}</th>
+              <th>{t('admin.game.player')}</th>
+              <th>{t('admin.game.side')}</th>
+              <th>{t('admin.game.stake')}</th>
+              <th>{r.outcome === 'refund' ? t('admin.game.refundedCol') : t('admin.game.paid')}</th>
             </tr>
           </thead>
           <tbody>
@@ -171,15 +180,15 @@ function RoundStakes({ id }: { id: number }) {
                 <td>
                   {s.account} (#{s.user_id})
                 </td>
-                <td>{s.side}</td>
-                <td>{s.amount}</td>
-                <td>{s.payout ?? '—'}</td>
+                <td>{t.or(`admin.game.result.${s.side}`, s.side)}</td>
+                <td>{f.num(s.amount)}</td>
+                <td>{f.num(s.payout)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p className={styles.muted}>Nobody staked.</p>
+        <p className={styles.muted}>{t('admin.game.nobody')}</p>
       )}
     </article>
   );

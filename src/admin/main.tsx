@@ -4,6 +4,7 @@ import { unstableSetRender } from 'antd-mobile';
 import '../styles/tokens.css';
 import '../styles/global.css';
 import { AdminApp } from './AdminApp';
+import { startAdminI18n } from './i18n';
 
 // antd-mobile's imperative Dialog/Toast need a React 19 renderer (same as the customer app).
 unstableSetRender((node, container) => {
@@ -14,10 +15,13 @@ unstableSetRender((node, container) => {
   };
 });
 
-const el = document.getElementById('root');
-if (!el) throw new Error('#root missing');
-createRoot(el).render(
-  <StrictMode>
-    <AdminApp />
-  </StrictMode>,
-);
+// the first render waits for the operator's language, so no screen shows keys or flips language
+void startAdminI18n().then(() => {
+  const el = document.getElementById('root');
+  if (!el) throw new Error('#root missing');
+  createRoot(el).render(
+    <StrictMode>
+      <AdminApp />
+    </StrictMode>,
+  );
+});

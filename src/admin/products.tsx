@@ -3,6 +3,7 @@ import { Button, Dialog, Empty, Form, Input, Tag, TextArea, Toast } from 'antd-m
 import { ExactDecimal, type AdminIeoCreateInput, type IeoProject, type IeoStatus } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
+import { useT, useFmt } from './i18n';
 import { usePaged } from './usePaged';
 import { KV, Pager } from './queues';
 import styles from './admin.module.css';
@@ -13,19 +14,20 @@ import styles from './admin.module.css';
  * button is rarely there for long). Creating is logged with the operator's reason.
  */
 export function Products() {
+  const t = useT();
   const list = usePaged((p) => admin.ieoProjects(p), []);
   const [creating, setCreating] = useState(false);
   const finalise = async (p: IeoProject) => {
     const sure = await Dialog.confirm({
-      title: `Finalise ${p.name}?`,
-      content: 'Allots the tokens now (pro rata if oversubscribed) and refunds the rest. It cannot be undone.',
-      confirmText: 'Finalise',
-      cancelText: 'Cancel',
+      title: t('admin.ieo.finaliseTitle', { name: p.name }),
+      content: t('admin.ieo.finaliseBody'),
+      confirmText: t('admin.ieo.finalise'),
+      cancelText: t('admin.common.cancel'),
     });
     if (!sure) return;
     try {
       await admin.finaliseIeo(p.id);
-      Toast.show({ icon: 'success', content: 'Finalised' });
+      Toast.show({ icon: 'success', content: t('admin.ieo.finalised') });
     } catch (e) {
       Toast.show({ content: (e as Error).message });
     }
@@ -35,10 +37,10 @@ export function Products() {
     <div data-testid="admin-products">
       <div className={styles.bar}>
         <Button size="small" color="primary" onClick={() => setCreating((c) => !c)} aria-expanded={creating}>
-          {creating ? 'Close form' : 'New IEO project'}
+          {creating ? t('admin.ieo.closeForm') : t('admin.ieo.new')}
         </Button>
         <Button size="small" onClick={() => void list.reload()}>
-          Refresh
+          {t('admin.common.refresh')}
         </Button>
       </div>
       {creating ? (
@@ -50,7 +52,7 @@ export function Products() {
         />
       ) : null}
       {list.error ? <p className={styles.reject}>{list.error}</p> : null}
-      {list.data && list.data.list.length === 0 ? <Empty description="No IEO projects yet" /> : null}
+      {list.data && list.data.list.length === 0 ? <Empty description={t('admin.ieo.none')} /> : null}
       {list.data?.list.map((p) => (
         <ProjectCard key={p.id} p={p} onFinalise={() => void finalise(p)} />
       ))}
@@ -59,13 +61,15 @@ export function Products() {
   );
 }
 
-const STATUS: Record<IeoStatus, { label: string; color: string }> = {
-  warmup: { label: 'warm-up', color: 'primary' },
-  in_progress: { label: 'in progress', color: 'success' },
-  finished: { label: 'finished', color: 'default' },
+const STATUS: Record<IeoStatus, { key: 'admin.ieo.status.warmup' | 'admin.ieo.status.in_progress' | 'admin.ieo.status.finished'; color: string }> = {
+  warmup: { key: 'admin.ieo.status.warmup', color: 'primary' },
+  in_progress: { key: 'admin.ieo.status.in_progress', color: 'success' },
+  finished: { key: 'admin.ieo.status.finished', color: 'default' },
 };
 
 function ProjectCard({ p, onFinalise }: { p: IeoProject; onFinalise: () => void }) {
+  const t = useT();
+  const f = useFmt();
   const s = STATUS[p.status];
   const pays = p.pay_currencies.map((c) => c.currency_name).join(', ') || 'USDT';
   return (
@@ -75,24 +79,27 @@ function ProjectCard({ p, onFinalise }: { p: IeoProject; onFinalise: () => void 
           {p.name} · {p.symbol} <span className={styles.muted}>#{p.id}</span>
         </span>
         <span>
-          <Tag color={s.color}>{s.label}</Tag> {p.finalised ? <Tag color="success">allotted</Tag> : null}
+          <Tag color={s.color}>{t(s.key)}</Tag> {p.finalised ? <Tag color="success">{t('admin.ieo.allotted')}</Tag> : null}
         </span>
       </div>
       <KV
         rows={[
-          ['Issue price', `${p.issue_price} (${pays})`],
-          ['Issuance', `${p.total_issuance} ${p.symbol}`],
-          ['Applied', `${p.applied_amount} · ${new ExactDecimal(p.progress).times(100).toFixed(2)}% · ${p.applied_count} orders`],
-          ...(p.finalised ? ([['Allotted to', `${p.passed_count} orders`]] as [string, string][]) : []),
-          ['Per order', `${p.min_amount} – ${p.max_amount ?? p.total_issuance}`],
-          ['Subscription', `${when(p.start_at)} → ${when(p.end_at)}`],
-          ['Listing', `${when(p.listing_at)}, lock ${p.lock_days} d`],
+          [t('admin.ieo.issuePrice'), `${f.num(p.issue_price)} (${pays})`],
+          [t('admin.ieo.issuance'), `${f.num(p.total_issuance)} ${p.symbol}`],
+          [
+            t('admin.ieo.applied'),
+            `${f.num(p.applied_amount)} · ${f.num(new ExactDecimal(p.progress).times(100).toFixed(2))}% · ${t('admin.ieo.orders', { count: p.applied_count })}`,
+          ],
+          ...(p.finalised ? ([[t('admin.ieo.allottedTo'), t('admin.ieo.orders', { count: p.passed_count })]] as [string, string][]) : []),
+          [t('admin.ieo.perOrder'), `${f.num(p.min_amount)} – ${f.num(p.max_amount ?? p.total_issuance)}`],
+          [t('admin.ieo.subscription'), `${f.dateTime(p.start_at)} → ${f.dateTime(p.end_at)}`],
+          [t('admin.ieo.listing'), t('admin.ieo.listingValue', { when: f.dateTime(p.listing_at), days: p.lock_days })],
         ]}
       />
       {p.status === 'finished' && !p.finalised ? (
         <div className={styles.actions}>
           <Button size="small" color="warning" onClick={onFinalise}>
-            Finalise now
+            {t('admin.ieo.finaliseNow')}
           </Button>
         </div>
       ) : null}
@@ -105,11 +112,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as the value of <input type="datetime-local"> (local time, minutes). */
 function localInput(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : localInput(d).replace('T', ' ');
 }
 
 const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
@@ -148,10 +150,11 @@ function initialValues(): Partial<CreateForm> {
 const epoch = (local: string) => String(new Date(local).getTime());
 
 function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
+  const t = useT();
   const [form] = Form.useForm<CreateForm>();
   const [pending, setPending] = useState(false);
   const onFinish = async (v: CreateForm) => {
-    const reason = await askReason(`Create IEO ${v.symbol.toUpperCase()}: reason`);
+    const reason = await askReason(t('admin.ieo.createReason', { symbol: v.symbol.toUpperCase() }));
     if (reason === null) return;
     const input: AdminIeoCreateInput = {
       name: v.name.trim(),
@@ -173,7 +176,7 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
     setPending(true);
     try {
       const p = await admin.createIeo(input);
-      Toast.show({ icon: 'success', content: `Created ${p.name} (#${p.id})` });
+      Toast.show({ icon: 'success', content: t('admin.ieo.created', { name: p.name, id: p.id }) });
       form.resetFields();
       await onCreated();
     } catch (e) {
@@ -183,9 +186,11 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
     }
   };
   const decimal = (required: boolean) => [
-    ...(required ? [{ required: true, message: 'Required' }] : []),
-    { pattern: DECIMAL, message: 'A plain decimal, e.g. 0.5' },
+    ...(required ? [{ required: true, message: t('admin.form.required') }] : []),
+    { pattern: DECIMAL, message: t('admin.form.decimal') },
   ];
+  const req = { required: true, message: t('admin.form.required') };
+  const url = { pattern: /^https?:\/\//, message: t('admin.form.url') };
   // the server's rule: end strictly after start, listing not before the end
   const after = (field: keyof CreateForm, strict: boolean, message: string) => ({
     validator: async (_: unknown, value: string) => {
@@ -196,9 +201,9 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
     },
   });
   return (
-    <section className={styles.section} aria-label="New IEO project" data-testid="ieo-create">
-      <h2>New IEO project</h2>
-      <p className={styles.muted}>Paid in USDT at the issue price. A new symbol gets its own token currency.</p>
+    <section className={styles.section} aria-label={t('admin.ieo.new')} data-testid="ieo-create">
+      <h2>{t('admin.ieo.new')}</h2>
+      <p className={styles.muted}>{t('admin.ieo.formHint')}</p>
       <Form
         form={form}
         layout="vertical"
@@ -207,50 +212,50 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
         requiredMarkStyle="none"
         footer={
           <Button block type="submit" color="primary" loading={pending} disabled={pending}>
-            Create project
+            {t('admin.ieo.create')}
           </Button>
         }
       >
-        <Form.Item name="name" label="Project name" rules={[{ required: true, message: 'Required' }, { max: 60, message: 'At most 60 characters' }]}>
-          <Input placeholder="e.g. Demo Token" />
+        <Form.Item name="name" label={t('admin.ieo.name')} rules={[req, { max: 60, message: t('admin.form.max60') }]}>
+          <Input placeholder={t('admin.ieo.nameHint')} />
         </Form.Item>
-        <Form.Item name="symbol" label="Token symbol" rules={[{ required: true, message: 'Required' }, { pattern: /^[A-Za-z0-9]{2,12}$/, message: '2–12 letters or digits' }]}>
-          <Input placeholder="e.g. DMT" />
+        <Form.Item name="symbol" label={t('admin.ieo.symbol')} rules={[req, { pattern: /^[A-Za-z0-9]{2,12}$/, message: t('admin.form.symbol') }]}>
+          <Input placeholder={t('admin.ieo.symbolHint')} />
         </Form.Item>
-        <Form.Item name="issue_price" label="Issue price (USDT)" rules={decimal(true)}>
+        <Form.Item name="issue_price"  label={t('admin.ieo.priceLabel')} rules={decimal(true)}>
           <Input inputMode="decimal" placeholder="0.5" />
         </Form.Item>
-        <Form.Item name="total_issuance" label="Total issuance (tokens)" rules={decimal(true)}>
+        <Form.Item name="total_issuance" label={t('admin.ieo.issuanceLabel')} rules={decimal(true)}>
           <Input inputMode="decimal" placeholder="1000000" />
         </Form.Item>
-        <Form.Item name="min_amount" label="Minimum per order (optional)" rules={decimal(false)}>
-          <Input inputMode="decimal" placeholder="smallest token unit" />
+        <Form.Item name="min_amount" label={t('admin.ieo.minLabel')} rules={decimal(false)}>
+          <Input inputMode="decimal" placeholder={t('admin.ieo.minHint')} />
         </Form.Item>
-        <Form.Item name="max_amount" label="Maximum per order (optional)" rules={decimal(false)}>
-          <Input inputMode="decimal" placeholder="the whole issuance" />
+        <Form.Item name="max_amount" label={t('admin.ieo.maxLabel')} rules={decimal(false)}>
+          <Input inputMode="decimal" placeholder={t('admin.ieo.maxHint')} />
         </Form.Item>
-        <Form.Item name="token_decimals" label="Token decimals (0–18)" rules={[{ required: true, message: 'Required' }, { pattern: /^(1[0-8]|\d)$/, message: '0 to 18' }]}>
+        <Form.Item name="token_decimals" label={t('admin.ieo.decimalsLabel')} rules={[req, { pattern: /^(1[0-8]|\d)$/, message: t('admin.form.range', { min: 0, max: 18 }) }]}>
           <Input inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="lock_days" label="Lock after listing (days)" rules={[{ required: true, message: 'Required' }, { pattern: /^\d{1,4}$/, message: '0 to 3650' }]}>
+        <Form.Item name="lock_days" label={t('admin.ieo.lockLabel')} rules={[req, { pattern: /^\d{1,4}$/, message: t('admin.form.range', { min: 0, max: 3650 }) }]}>
           <Input inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="start_at" label="Subscription starts" rules={[{ required: true, message: 'Required' }]}>
+        <Form.Item name="start_at" label={t('admin.ieo.startLabel')} rules={[req]}>
           <input type="datetime-local" className={styles.native} />
         </Form.Item>
-        <Form.Item name="end_at" label="Subscription ends" dependencies={['start_at']} rules={[{ required: true, message: 'Required' }, after('start_at', true, 'Must be after the start')]}>
+        <Form.Item name="end_at" label={t('admin.ieo.endLabel')} dependencies={['start_at']} rules={[req, after('start_at', true, t('admin.form.afterStart'))]}>
           <input type="datetime-local" className={styles.native} />
         </Form.Item>
-        <Form.Item name="listing_at" label="Listing time" dependencies={['end_at']} rules={[{ required: true, message: 'Required' }, after('end_at', false, 'Cannot be before the end')]}>
+        <Form.Item name="listing_at" label={t('admin.ieo.listingLabel')} dependencies={['end_at']} rules={[req, after('end_at', false, t('admin.form.notBeforeEnd'))]}>
           <input type="datetime-local" className={styles.native} />
         </Form.Item>
-        <Form.Item name="website" label="Website (optional)" rules={[{ pattern: /^https?:\/\//, message: 'Starts with http:// or https://' }]}>
+        <Form.Item name="website" label={t('admin.ieo.websiteLabel')} rules={[url]}>
           <Input placeholder="https://" />
         </Form.Item>
-        <Form.Item name="white_paper" label="White paper (optional)" rules={[{ pattern: /^https?:\/\//, message: 'Starts with http:// or https://' }]}>
+        <Form.Item name="white_paper" label={t('admin.ieo.whitePaperLabel')} rules={[url]}>
           <Input placeholder="https://" />
         </Form.Item>
-        <Form.Item name="description" label="Description (optional)">
+        <Form.Item name="description" label={t('admin.ieo.descriptionLabel')}>
           <TextArea rows={3} maxLength={5000} />
         </Form.Item>
       </Form>

@@ -5,21 +5,23 @@ import { admin } from './api';
 import { usePaged } from './usePaged';
 import { Pager } from './queues';
 import { useOperatorLive } from './live';
+import { useT, type AdminKey, useFmt } from './i18n';
 import styles from './admin.module.css';
 
-const BOXES = [
-  { label: 'Unassigned', value: 'unassigned' },
-  { label: 'Mine', value: 'mine' },
-  { label: 'All', value: 'all' },
+const BOXES: { key: AdminKey; value: InboxBox }[] = [
+  { key: 'admin.service.box.unassigned', value: 'unassigned' },
+  { key: 'admin.service.box.mine', value: 'mine' },
+  { key: 'admin.service.box.all', value: 'all' },
 ];
-const STATES = [
-  { label: 'Open', value: 'open' },
-  { label: 'Closed', value: 'closed' },
+const STATES: { key: AdminKey; value: 'open' | 'closed' }[] = [
+  { key: 'admin.service.state.open', value: 'open' },
+  { key: 'admin.service.state.closed', value: 'closed' },
 ];
-const when = (ms: number) => new Date(ms).toLocaleString();
 
 /** Customer service: the inbox, one conversation beside the customer's profile and records, live. */
 export function ServiceInbox() {
+  const t = useT();
+  const f = useFmt();
   const [box, setBox] = useState<InboxBox>('all');
   const [status, setStatus] = useState<'open' | 'closed'>('open');
   const [openId, setOpenId] = useState<number | null>(null);
@@ -31,34 +33,36 @@ export function ServiceInbox() {
   });
   return (
     <div className={styles.service} data-testid="service-inbox">
-      <section className={styles.inboxCol} aria-label="Conversations">
+      <section className={styles.inboxCol} aria-label={t('admin.service.conversations')}>
         <div className={styles.bar}>
-          <Selector options={BOXES} value={[box]} onChange={(v) => v[0] && setBox(v[0] as InboxBox)} />
-          <Selector options={STATES} value={[status]} onChange={(v) => v[0] && setStatus(v[0] as 'open' | 'closed')} />
+          <Selector options={BOXES.map((o) => ({ label: t(o.key), value: o.value }))} value={[box]} onChange={(v) => v[0] && setBox(v[0])} />
+          <Selector options={STATES.map((o) => ({ label: t(o.key), value: o.value }))} value={[status]} onChange={(v) => v[0] && setStatus(v[0])} />
         </div>
         {q.error ? <p className={styles.reject}>{q.error}</p> : null}
-        {q.data && !q.data.list.length ? <Empty description="No conversations here" /> : null}
+        {q.data && !q.data.list.length ? <Empty description={t('admin.service.none')} /> : null}
         {q.data?.list.map((c) => (
           <button type="button" key={c.id} className={`${styles.convRow} ${openId === c.id ? styles.convOpen : ''}`} onClick={() => setOpenId(c.id)} data-testid="service-row">
             <span className={styles.itemHead}>
               <strong>{c.who}</strong>
-              {c.unread ? <Tag color="danger">new</Tag> : null}
+              {c.unread ? <Tag color="danger">{t('admin.service.new')}</Tag> : null}
             </span>
             <span className={styles.muted}>{c.last_body}</span>
             <span className={styles.muted}>
-              {c.guest ? 'guest · ' : ''}
-              {c.assignee ? `→ ${c.assignee}` : 'unassigned'} · {when(c.last_at)}
+              {c.guest ? `${t('admin.service.guest')} · ` : ''}
+              {c.assignee ? `→ ${c.assignee}` : t('admin.service.unassigned')} · {f.dateTime(c.last_at)}
             </span>
           </button>
         ))}
         <Pager page={q.page} pages={q.pages} setPage={q.setPage} />
       </section>
-      {openId ? <Conversation key={openId} id={openId} tick={tick} onChanged={() => void q.reload()} /> : <p className={styles.muted}>Choose a conversation.</p>}
+      {openId ? <Conversation key={openId} id={openId} tick={tick} onChanged={() => void q.reload()} /> : <p className={styles.muted}>{t('admin.service.choose')}</p>}
     </div>
   );
 }
 
 function Conversation({ id, tick, onChanged }: { id: number; tick: number; onChanged: () => void }) {
+  const t = useT();
+  const f = useFmt();
   const [c, setC] = useState<AdminConversation | null>(null);
   const [draft, setDraft] = useState('');
   const [lang, setLang] = useState('en');
@@ -99,57 +103,57 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
       if (!body) return;
       const r = note ? await admin.note(id, body) : await admin.reply(id, body);
       setDraft('');
-      if ('mailed' in r && r.mailed) Toast.show({ content: 'The customer is away: the reply was emailed' });
+      if ('mailed' in r && r.mailed) Toast.show({ content: t('admin.service.mailed') });
     });
 
   if (!c) return <section className={styles.convCol} />;
   const lastStaff = [...c.messages].reverse().find((m) => m.sender === 'staff' && !m.internal);
   return (
-    <section className={styles.convCol} aria-label={`Conversation with ${c.who}`} data-testid="service-conversation">
+    <section className={styles.convCol} aria-label={t('admin.service.with', { who: c.who })} data-testid="service-conversation">
       <div className={styles.itemHead}>
         <strong>{c.who}</strong>
-        <Tag color={c.status === 'open' ? 'success' : 'default'}>{c.status}</Tag>
+        <Tag color={c.status === 'open' ? 'success' : 'default'}>{t.or(`admin.service.state.${c.status}`, c.status)}</Tag>
       </div>
       <div className={styles.actions}>
-        <Button size="mini" onClick={() => void act(() => admin.assign(id), 'Assigned to you')}>
-          Assign to me
+        <Button size="mini" onClick={() => void act(() => admin.assign(id), t('admin.service.assigned'))}>
+          {t('admin.service.assign')}
         </Button>
         {c.assignee_id ? (
-          <Button size="mini" onClick={() => void act(() => admin.unassign(id), 'Unassigned')}>
-            Unassign
+          <Button size="mini" onClick={() => void act(() => admin.unassign(id), t('admin.service.unassignedToast'))}>
+            {t('admin.service.unassign')}
           </Button>
         ) : null}
         {c.status === 'open' ? (
-          <Button size="mini" onClick={() => void act(() => admin.closeConversation(id), 'Closed')}>
-            Close
+          <Button size="mini" onClick={() => void act(() => admin.closeConversation(id), t('admin.service.closed'))}>
+            {t('admin.common.close')}
           </Button>
         ) : (
-          <Button size="mini" onClick={() => void act(() => admin.reopenConversation(id), 'Reopened')}>
-            Reopen
+          <Button size="mini" onClick={() => void act(() => admin.reopenConversation(id), t('admin.service.reopened'))}>
+            {t('admin.service.reopen')}
           </Button>
         )}
       </div>
       <aside className={styles.side}>
         {c.profile ? (
           <p>
-            {c.profile.account} · level {c.profile.level} · since {new Date(c.profile.created_at).toLocaleDateString()}
-            {c.email_reply ? ' · wants email replies' : ''}
+            {t('admin.service.profile', { account: c.profile.account, level: c.profile.level, since: f.date(c.profile.created_at) })}
+            {c.email_reply ? ` · ${t('admin.service.wantsEmail')}` : ''}
           </p>
         ) : (
-          <p>Guest · replies are emailed to {c.email}</p>
+          <p>{t('admin.service.guestEmail', { email: c.email })}</p>
         )}
         {c.context ? (
           <p data-testid="service-context">
-            About: <strong>{c.context.type} #{c.context.id}</strong> {c.context.summary} ({c.context.status})
+            {t('admin.service.about')} <strong>{t.or(`admin.service.ref.${c.context.type}`, c.context.type)} #{c.context.id}</strong> {c.context.summary} ({c.context.status})
           </p>
         ) : null}
         {c.recent.length ? (
           <details>
-            <summary>Recent records</summary>
+            <summary>{t('admin.service.recent')}</summary>
             <ul>
               {c.recent.map((r) => (
                 <li key={`${r.type}${r.id}`}>
-                  {r.type} #{r.id} · {r.summary} · {r.status}
+                  {t.or(`admin.service.ref.${r.type}`, r.type)} #{r.id} · {r.summary} · {r.status}
                 </li>
               ))}
             </ul>
@@ -162,12 +166,12 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
         ))}
         {lastStaff ? (
           <p className={styles.muted} data-testid="service-admin-receipt">
-            {c.receipts.user_read_id >= lastStaff.id ? 'Read by the customer' : c.receipts.user_delivered_id >= lastStaff.id ? 'Delivered' : 'Sent'}
+            {c.receipts.user_read_id >= lastStaff.id ? t('admin.service.read') : c.receipts.user_delivered_id >= lastStaff.id ? t('admin.service.delivered') : t('admin.service.sent')}
           </p>
         ) : null}
       </div>
       <div className={styles.bar}>
-        <select value={lang} onChange={(e) => setLang(e.target.value)} aria-label="Canned replies language">
+        <select value={lang} onChange={(e) => setLang(e.target.value)} aria-label={t('admin.service.cannedLang')}>
           {LANGS.map((l) => (
             <option key={l} value={l}>
               {l}
@@ -180,13 +184,13 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
           </Button>
         ))}
       </div>
-      <TextArea value={draft} onChange={setDraft} placeholder="Reply to the customer, or write an internal note" autoSize={{ minRows: 2, maxRows: 6 }} aria-label="Reply" className={styles.reply} />
+      <TextArea value={draft} onChange={setDraft}  placeholder={t('admin.service.replyHint')} autoSize={{ minRows: 2, maxRows: 6 }} aria-label={t('admin.service.reply')} className={styles.reply} />
       <div className={styles.actions}>
         <Button color="primary" size="small" onClick={() => void post(false)} data-testid="service-reply">
-          Reply
+          {t('admin.service.reply')}
         </Button>
         <Button size="small" onClick={() => void post(true)}>
-          Internal note
+          {t('admin.service.note')}
         </Button>
       </div>
     </section>
@@ -194,17 +198,19 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
 }
 
 function Line({ m }: { m: ServiceMessage }) {
-  if (m.sender === 'system') return <p className={styles.muted}>{m.ref ? `Attached ${m.ref.type} #${m.ref.id}` : ''}</p>;
+  const t = useT();
+  const f = useFmt();
+  if (m.sender === 'system') return <p className={styles.muted}>{m.ref ? t('admin.service.attached', { what: t.or(`admin.service.ref.${m.ref.type}`, m.ref.type), id: m.ref.id }) : ''}</p>;
   const cls = m.internal ? styles.note : m.sender === 'user' ? styles.fromUser : styles.fromStaff;
   return (
     <div className={cls} data-testid="service-admin-message">
       <span className={styles.muted}>
-        {m.sender === 'user' ? 'Customer' : m.staff_name}
-        {m.internal ? ' · internal note' : ''} · {new Date(m.created_at).toLocaleTimeString()}
+        {m.sender === 'user' ? t('admin.service.customer') : m.staff_name}
+        {m.internal ? ` · ${t('admin.service.internal')}` : ''} · {f.time(m.created_at)}
       </span>
       {m.image_url ? (
         <a href={m.image_url} target="_blank" rel="noreferrer">
-          <img src={m.image_url} alt="Attachment from the customer" className={styles.attachment} />
+          <img src={m.image_url} alt={t('admin.service.attachment')} className={styles.attachment} />
         </a>
       ) : null}
       {m.body ? <span className={styles.body}>{m.body}</span> : null}

@@ -3,12 +3,14 @@ import { Button, Dialog, Input, TextArea, Toast } from 'antd-mobile';
 import { LANGS, type AdminServiceSettings, type CannedReply } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
+import { useAdminLang, useT } from './i18n';
 import styles from './admin.module.css';
 
 const LANG_NAMES: Record<string, string> = { zh: '简体中文', en: 'English', hk: '繁體中文', th: 'ไทย', jp: '日本語', ko: '한국어', fra: 'Français', spa: 'Español' };
 
 /** Customer-service settings: business hours, the web view's allow-list (each with a reason) and the canned replies per language. */
 export function ServiceForms() {
+  const t = useT();
   const [s, setS] = useState<AdminServiceSettings | null>(null);
   const load = useCallback(async () => {
     try {
@@ -22,17 +24,17 @@ export function ServiceForms() {
   }, [load]);
   return (
     <div data-testid="service-forms">
-      <h2>Customer service</h2>
+      <h2>{t('admin.serviceSettings.title')}</h2>
       {s ? (
         <>
           <SettingField
-            label="Business hours"
-            hint="ISO weekdays and UTC times, e.g. 1-5 09:00-18:00 (Monday to Friday); 1-7 00:00-24:00 is always"
+            label={t('admin.serviceSettings.hours')}
+            hint={t('admin.serviceSettings.hoursHint')}
             name="service_hours"
             value={s.service_hours}
             onSaved={load}
           />
-          <SettingField label="Web view allow-list" hint="Hosts framed inside the app, comma separated; *.host covers its subdomains" name="webview_allow" value={s.webview_allow} onSaved={load} multiline />
+          <SettingField label={t('admin.serviceSettings.allow')} hint={t('admin.serviceSettings.allowHint')} name="webview_allow" value={s.webview_allow} onSaved={load} multiline />
         </>
       ) : null}
       <CannedEditor />
@@ -41,6 +43,7 @@ export function ServiceForms() {
 }
 
 function SettingField({ label, hint, name, value, onSaved, multiline }: { label: string; hint: string; name: 'service_hours' | 'webview_allow'; value: string; onSaved: () => Promise<void>; multiline?: boolean }) {
+  const t = useT();
   const [v, setV] = useState(value);
   useEffect(() => setV(value), [value]);
   return (
@@ -66,14 +69,14 @@ function SettingField({ label, hint, name, value, onSaved, multiline }: { label:
             if (reason === null) return;
             try {
               await admin.setServiceSetting(name, v.trim(), reason);
-              Toast.show({ icon: 'success', content: 'Saved' });
+              Toast.show({ icon: 'success', content: t('admin.common.saved') });
               await onSaved();
             } catch (e) {
               Toast.show({ content: (e as Error).message });
             }
           }}
         >
-          Save
+          {t('admin.common.save')}
         </Button>
       </div>
     </div>
@@ -81,7 +84,9 @@ function SettingField({ label, hint, name, value, onSaved, multiline }: { label:
 }
 
 function CannedEditor() {
-  const [lang, setLang] = useState('en');
+  const t = useT();
+  // opens on the operator's own language's replies; any of the eight can be chosen
+  const [lang, setLang] = useState<string>(useAdminLang());
   const [list, setList] = useState<CannedReply[]>([]);
   const [edit, setEdit] = useState<{ id?: number; title: string; body: string } | null>(null);
   const load = useCallback(async () => {
@@ -106,9 +111,9 @@ function CannedEditor() {
   };
   return (
     <div data-testid="canned-editor">
-      <h2>Canned replies</h2>
+      <h2>{t('admin.canned.title')}</h2>
       <div className={styles.row}>
-        <label htmlFor="canned-lang">Language</label>
+        <label htmlFor="canned-lang">{t('admin.canned.language')}</label>
         <select id="canned-lang" className={styles.native} value={lang} onChange={(e) => (setLang(e.target.value), setEdit(null))}>
           {LANGS.map((l) => (
             <option key={l} value={l}>
@@ -123,40 +128,41 @@ function CannedEditor() {
             <strong>{r.title}</strong>
             <span className={styles.actions}>
               <Button size="mini" onClick={() => setEdit({ id: r.id, title: r.title, body: r.body })}>
-                Edit
+                {t('admin.canned.edit')}
               </Button>
               <Button
                 size="mini"
                 color="danger"
                 fill="outline"
                 onClick={async () => {
-                  if (await Dialog.confirm({ content: `Delete the reply “${r.title}”?`, confirmText: 'Delete', cancelText: 'Cancel' })) await run(() => admin.cannedDelete(r.id), 'Deleted');
+                  if (await Dialog.confirm({ content: t('admin.canned.deleteConfirm', { title: r.title }), confirmText: t('admin.canned.delete'), cancelText: t('admin.common.cancel') }))
+                    await run(() => admin.cannedDelete(r.id), t('admin.canned.deleted'));
                 }}
               >
-                Delete
+                {t('admin.canned.delete')}
               </Button>
             </span>
           </div>
           <p className={styles.intro}>{r.body}</p>
         </article>
       ))}
-      {!list.length ? <p className={styles.muted}>No canned replies in this language yet.</p> : null}
+      {!list.length ? <p className={styles.muted}>{t('admin.canned.none')}</p> : null}
       {edit ? (
         <div className={styles.dialogForm} data-testid="canned-form">
-          <Input value={edit.title} onChange={(title) => setEdit({ ...edit, title })} placeholder="Title" aria-label="Title" maxLength={60} className={styles.reply} />
-          <TextArea value={edit.body} onChange={(body) => setEdit({ ...edit, body })} placeholder="The reply" aria-label="Reply text" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} className={styles.reply} />
+          <Input value={edit.title} onChange={(title) => setEdit({ ...edit, title })} placeholder={t('admin.canned.titleField')} aria-label={t('admin.canned.titleField')} maxLength={60} className={styles.reply} />
+          <TextArea value={edit.body} onChange={(body) => setEdit({ ...edit, body })} placeholder={t('admin.canned.bodyHint')} aria-label={t('admin.canned.body')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} className={styles.reply} />
           <div className={styles.actions}>
-            <Button size="small" color="primary" disabled={!edit.title.trim() || !edit.body.trim()} onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), 'Saved')}>
-              Save reply
+            <Button size="small" color="primary" disabled={!edit.title.trim() || !edit.body.trim()} onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), t('admin.common.saved'))}>
+              {t('admin.canned.save')}
             </Button>
             <Button size="small" onClick={() => setEdit(null)}>
-              Cancel
+              {t('admin.common.cancel')}
             </Button>
           </div>
         </div>
       ) : (
         <Button size="small" onClick={() => setEdit({ title: '', body: '' })}>
-          New reply
+          {t('admin.canned.new')}
         </Button>
       )}
     </div>

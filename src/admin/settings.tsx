@@ -3,6 +3,7 @@ import { Button, Switch, Toast } from 'antd-mobile';
 import type { AdminSettings } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
+import { tr, useT, type AdminKey, useFmt } from './i18n';
 import { usePaged } from './usePaged';
 import { Pager } from './queues';
 import styles from './admin.module.css';
@@ -12,7 +13,7 @@ const ServiceForms = lazy(() => import('./serviceForms').then((m) => ({ default:
 async function run(fn: () => Promise<unknown>, after: () => Promise<void>) {
   try {
     await fn();
-    Toast.show({ icon: 'success', content: 'Saved' });
+    Toast.show({ icon: 'success', content: tr('admin.common.saved') });
     await after();
   } catch (e) {
     Toast.show({ content: (e as Error).message });
@@ -21,6 +22,7 @@ async function run(fn: () => Promise<unknown>, after: () => Promise<void>) {
 
 /** Site settings; every change asks for the reason that goes into the action log. */
 export function Settings() {
+  const t = useT();
   const [s, setS] = useState<AdminSettings | null>(null);
   const load = async () => {
     try {
@@ -33,31 +35,34 @@ export function Settings() {
     void load();
   }, []);
   if (!s) return null;
-  const flag = (key: 'recharge_enabled' | 'invite_required' | 'wallet_gate', label: string) => (
+  const flag = (key: 'recharge_enabled' | 'invite_required' | 'wallet_gate', labelKey: AdminKey) => {
+    const label = t(labelKey);
+    return (
     <div className={styles.row}>
       <Switch
         checked={s[key]}
         aria-label={label}
         onChange={async (on) => {
-          const reason = await askReason(`${label}: ${on ? 'on' : 'off'}`);
+          const reason = await askReason(t('admin.settings.flagTitle', { label, state: on ? t('admin.settings.on') : t('admin.settings.off') }));
           if (reason !== null) await run(() => admin.setSetting(key, on ? '1' : '0', reason), load);
         }}
       />
       <span>{label}</span>
     </div>
-  );
+    );
+  };
   return (
     <div className={styles.section} data-testid="admin-settings">
-      <h2>Switches</h2>
-      {flag('recharge_enabled', 'Recharge enabled')}
-      {flag('invite_required', 'Invitation code required')}
-      {flag('wallet_gate', 'Wallet gate')}
-      <h2>Coin exchange fee rate</h2>
+      <h2>{t('admin.settings.switches')}</h2>
+      {flag('recharge_enabled', 'admin.settings.rechargeEnabled')}
+      {flag('invite_required', 'admin.settings.inviteRequired')}
+      {flag('wallet_gate', 'admin.settings.walletGate')}
+      <h2>{t('admin.settings.exchangeFee')}</h2>
       <Editable
         fields={{ exchange_fee_rate: s.exchange_fee_rate }}
         onSave={async (v, reason) => run(() => admin.setSetting('exchange_fee_rate', v.exchange_fee_rate, reason), load)}
       />
-      <h2>Currencies (withdraw minimum and fee)</h2>
+      <h2>{t('admin.settings.currencies')}</h2>
       {s.currencies.map((c) => (
         <div key={c.currency_id}>
           <strong>{c.currency}</strong>
@@ -67,7 +72,7 @@ export function Settings() {
           />
         </div>
       ))}
-      <h2>Deposit addresses (per coin and network; empty = not offered)</h2>
+      <h2>{t('admin.settings.depositAddresses')}</h2>
       {s.deposit_networks.map((n) => (
         <div key={`${n.currency_id}:${n.network}`} data-testid={`deposit-network-${n.currency}-${n.network}`}>
           <strong>
@@ -79,17 +84,17 @@ export function Settings() {
           />
         </div>
       ))}
-      <h2>Level limits (24 h withdrawal in BTC, fiat order in USDT)</h2>
+      <h2>{t('admin.settings.levelLimits')}</h2>
       {s.limits.map((l) => (
         <div key={l.level}>
-          <strong>Level {l.level}</strong>
+          <strong>{t('admin.settings.level', { level: l.level })}</strong>
           <Editable
             fields={{ withdraw_24h_btc: l.withdraw_24h_btc, fiat_order_usdt: l.fiat_order_usdt }}
             onSave={(v, reason) => run(() => admin.setLimit({ level: l.level, withdraw_24h_btc: v.withdraw_24h_btc, fiat_order_usdt: v.fiat_order_usdt, reason }), load)}
           />
         </div>
       ))}
-      <h2>Fiat rates (per 1 USDT)</h2>
+      <h2>{t('admin.settings.fiatRates')}</h2>
       {s.fiats.map((f) => (
         <div key={f.currency_code}>
           <strong>{f.currency_code}</strong>
@@ -104,14 +109,15 @@ export function Settings() {
 }
 
 export function Editable<K extends string>({ fields, onSave }: { fields: Record<K, string>; onSave: (v: Record<K, string>, reason: string) => Promise<void> }) {
+  const t = useT();
   const [v, setV] = useState(fields);
   const dirty = (Object.keys(fields) as K[]).some((k) => fields[k] !== v[k]);
   return (
     <div className={styles.row}>
       {(Object.keys(fields) as K[]).map((k) => (
         <label key={k}>
-          <span className={styles.muted}>{k} </span>
-          <input value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} aria-label={k} />
+          <span className={styles.muted}>{t.or(`admin.settings.field.${k}`, k)} </span>
+          <input value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} aria-label={t.or(`admin.settings.field.${k}`, k)} />
         </label>
       ))}
       <Button
@@ -119,11 +125,11 @@ export function Editable<K extends string>({ fields, onSave }: { fields: Record<
         color="primary"
         disabled={!dirty}
         onClick={async () => {
-          const reason = await askReason('Reason for this change');
+          const reason = await askReason(t('admin.settings.changeReason'));
           if (reason !== null) await onSave(v, reason);
         }}
       >
-        Save
+        {t('admin.common.save')}
       </Button>
     </div>
   );
@@ -131,23 +137,25 @@ export function Editable<K extends string>({ fields, onSave }: { fields: Record<
 
 /** The operators' action log: everything, or one area's actions (`prefix` such as chat_ or game_). */
 export function ActionLog({ prefix, testId }: { prefix?: string; testId?: string }) {
+  const t = useT();
+  const f = useFmt();
   const q = usePaged((p) => admin.log(p, prefix), [prefix]);
   return (
     <div className={styles.section} data-testid={testId}>
       <table className={styles.table}>
         <thead>
           <tr>
-            <th>Time</th>
-            <th>Operator</th>
-            <th>Action</th>
-            <th>Target</th>
-            <th>Reason</th>
+            <th>{t('admin.field.time')}</th>
+            <th>{t('admin.log.operator')}</th>
+            <th>{t('admin.log.action')}</th>
+            <th>{t('admin.log.target')}</th>
+            <th>{t('admin.field.reason')}</th>
           </tr>
         </thead>
         <tbody>
           {q.data?.list.map((a) => (
             <tr key={a.id}>
-              <td>{a.created_at.replace('T', ' ').slice(0, 19)}</td>
+              <td>{f.dateTimeSec(a.created_at)}</td>
               <td>{a.operator}</td>
               <td>{a.action}</td>
               <td>{a.target}</td>
@@ -156,6 +164,8 @@ export function ActionLog({ prefix, testId }: { prefix?: string; testId?: string
           ))}
         </tbody>
       </table>
+      {q.error ? <p className={styles.reject}>{q.error}</p> : null}
+      {q.data && !q.data.list.length ? <p className={styles.muted}>{t('admin.log.none')}</p> : null}
       <Pager page={q.page} pages={q.pages} setPage={q.setPage} />
     </div>
   );

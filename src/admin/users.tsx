@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import { Button, Popup, SearchBar, Toast } from 'antd-mobile';
+import { Button, Empty, Popup, SearchBar, Toast } from 'antd-mobile';
 import type { AdminUserDetail } from '../../core';
 import { admin } from './api';
 import { askReason } from './askReason';
+import { useT, useFmt } from './i18n';
 import { usePaged } from './usePaged';
 import { KV, Pager } from './queues';
 import styles from './admin.module.css';
 
+// account types by number (1 legal … 4 micro): their names are admin.users.account.<name>
 const TYPES = ['', 'legal', 'change', 'lever', 'micro'];
 
 /** User search, then one user's balances and journal, and a manual adjustment with its reason. */
 export function Users() {
+  const t = useT();
+  const f = useFmt();
   const [q, setQ] = useState('');
   const [term, setTerm] = useState('');
   const list = usePaged((p) => admin.users(term, p), [term]);
@@ -25,18 +29,18 @@ export function Users() {
   return (
     <div>
       <div className={styles.bar}>
-        <SearchBar placeholder="Email, phone or user id" value={q} onChange={setQ} onSearch={() => setTerm(q.trim())} style={{ flex: 1 }} aria-label="Search users" />
+        <SearchBar placeholder={t('admin.users.searchHint')} value={q} onChange={setQ} onSearch={() => setTerm(q.trim())} style={{ flex: 1 }} aria-label={t('admin.users.searchLabel')} />
         <Button size="small" color="primary" onClick={() => setTerm(q.trim())}>
-          Search
+          {t('admin.users.search')}
         </Button>
       </div>
       <table className={styles.table}>
         <thead>
           <tr>
-            <th>ID</th>
-            <th>Account</th>
-            <th>Level</th>
-            <th>Created</th>
+            <th>{t('admin.users.id')}</th>
+            <th>{t('admin.users.account')}</th>
+            <th>{t('admin.field.level')}</th>
+            <th>{t('admin.users.created')}</th>
             <th />
           </tr>
         </thead>
@@ -46,16 +50,18 @@ export function Users() {
               <td>{u.id}</td>
               <td>{u.account}</td>
               <td>{u.level}</td>
-              <td>{u.created_at.slice(0, 10)}</td>
+              <td>{f.date(u.created_at)}</td>
               <td>
                 <Button size="mini" onClick={() => void open(u.id)}>
-                  Open
+                  {t('admin.users.open')}
                 </Button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {list.error ? <p className={styles.reject}>{list.error}</p> : null}
+      {list.data && !list.data.list.length ? <Empty description={t('admin.users.none')} /> : null}
       <Pager page={list.page} pages={list.pages} setPage={list.setPage} />
       <Popup visible={!!detail} onMaskClick={() => setDetail(null)} position="right" bodyStyle={{ width: 'min(100vw, 640px)', overflowY: 'auto' }}>
         {detail ? <UserDetail d={detail} onChanged={() => void open(detail.id)} onClose={() => setDetail(null)} /> : null}
@@ -65,19 +71,23 @@ export function Users() {
 }
 
 function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: () => void; onClose: () => void }) {
+  const t = useT();
+  const f = useFmt();
+  const typeName = (n: number) => t.or(`admin.users.type.${TYPES[n]}`, String(n));
   const [currencyId, setCurrencyId] = useState(String(d.balances[0]?.currency_id ?? ''));
   const [type, setType] = useState('2');
   const [amount, setAmount] = useState('');
   const adjust = async () => {
     if (!/^-?\d+(\.\d+)?$/.test(amount.trim()) || Number(amount) === 0) {
-      Toast.show({ content: 'Enter a signed amount, e.g. 100 or -25.5' });
+      Toast.show({ content: t('admin.users.amountRule') });
       return;
     }
-    const reason = await askReason(`Adjust ${amount} (currency ${currencyId}, ${TYPES[Number(type)]})`);
+    const currency = d.balances.find((b) => String(b.currency_id) === currencyId)?.currency ?? currencyId;
+    const reason = await askReason(t('admin.users.adjustTitle', { amount: amount.trim(), currency, account: typeName(Number(type)) }));
     if (reason === null) return;
     try {
       await admin.adjust({ user_id: d.id, currency_id: Number(currencyId), type: Number(type), amount: amount.trim(), reason });
-      Toast.show({ icon: 'success', content: 'Adjusted' });
+      Toast.show({ icon: 'success', content: t('admin.users.adjusted') });
       setAmount('');
       onChanged();
     } catch (e) {
@@ -92,86 +102,88 @@ function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: 
           {d.account} (#{d.id})
         </strong>
         <Button size="mini" onClick={onClose}>
-          Close
+          {t('admin.common.close')}
         </Button>
       </div>
       <KV
         rows={[
-          ['Nickname', d.nickname],
-          ['Email', d.email ?? '—'],
-          ['Phone', d.mobile ?? '—'],
-          ['Level', String(d.level)],
+          [t('admin.field.nickname'), d.nickname],
+          [t('admin.users.email'), d.email ?? '—'],
+          [t('admin.users.phone'), d.mobile ?? '—'],
+          [t('admin.field.level'), String(d.level)],
         ]}
       />
-      <h2>Balances</h2>
+      <h2>{t('admin.users.balances')}</h2>
       <table className={styles.table}>
         <thead>
           <tr>
-            <th>Currency</th>
-            <th>Account</th>
-            <th>Available</th>
-            <th>Frozen</th>
+            <th>{t('admin.users.currency')}</th>
+            <th>{t('admin.users.accountType')}</th>
+            <th>{t('admin.users.available')}</th>
+            <th>{t('admin.users.frozen')}</th>
           </tr>
         </thead>
         <tbody>
           {d.balances.map((b) => (
             <tr key={`${b.currency_id}-${b.type}`}>
               <td>{b.currency}</td>
-              <td>{TYPES[b.type]}</td>
-              <td>{b.available}</td>
-              <td>{b.frozen}</td>
+              <td>{typeName(b.type)}</td>
+              <td>{f.num(b.available)}</td>
+              <td>{f.num(b.frozen)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2>Manual adjustment</h2>
+      {!d.balances.length ? <p className={styles.muted}>{t('admin.users.noBalances')}</p> : null}
+      <h2>{t('admin.users.adjustment')}</h2>
       <div className={styles.row}>
-        <select value={currencyId} onChange={(e) => setCurrencyId(e.target.value)} aria-label="Currency">
+        <select value={currencyId} onChange={(e) => setCurrencyId(e.target.value)} aria-label={t('admin.users.currency')}>
           {currencies.map(([id, name]) => (
             <option key={id} value={id}>
               {name}
             </option>
           ))}
         </select>
-        <select value={type} onChange={(e) => setType(e.target.value)} aria-label="Account type">
+        <select value={type} onChange={(e) => setType(e.target.value)} aria-label={t('admin.users.accountType')}>
           {[1, 2, 3, 4].map((n) => (
             <option key={n} value={n}>
-              {TYPES[n]}
+              {typeName(n)}
             </option>
           ))}
         </select>
-        <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="+100 or -25" aria-label="Signed amount" inputMode="decimal" />
+        <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('admin.users.amountHint')} aria-label={t('admin.users.amountLabel')} inputMode="decimal" />
         <Button size="small" color="warning" onClick={() => void adjust()}>
-          Adjust
+          {t('admin.users.adjust')}
         </Button>
       </div>
-      <h2>Journal</h2>
+      <h2>{t('admin.users.journal')}</h2>
       <table className={styles.table}>
         <thead>
           <tr>
-            <th>Time</th>
-            <th>Reason</th>
-            <th>Currency</th>
-            <th>Δ available</th>
-            <th>Δ frozen</th>
-            <th>After</th>
+            <th>{t('admin.field.time')}</th>
+            <th>{t('admin.field.reason')}</th>
+            <th>{t('admin.users.currency')}</th>
+            <th>{t('admin.users.deltaAvailable')}</th>
+            <th>{t('admin.users.deltaFrozen')}</th>
+            <th>{t('admin.users.after')}</th>
           </tr>
         </thead>
         <tbody>
           {d.journal.map((j) => (
             <tr key={j.id}>
-              <td>{j.created_at.replace('T', ' ').slice(0, 19)}</td>
+              <td>{f.dateTimeSec(j.created_at)}</td>
               <td>{j.reason}</td>
               <td>
-                {j.currency} · {TYPES[j.type]}
+                {j.currency} · {typeName(j.type)}
               </td>
-              <td>{j.delta_available}</td>
-              <td>{j.delta_frozen}</td>
-              <td>{j.available_after}</td>
+              <td>{f.num(j.delta_available)}</td>
+              <td>{f.num(j.delta_frozen)}</td>
+              <td>{f.num(j.available_after)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {!d.journal.length ? <p className={styles.muted}>{t('admin.users.noJournal')}</p> : null}
     </div>
   );
 }

@@ -15,7 +15,7 @@ export interface NewsItem {
 /** Spec §7: c_id 4 = news/notices, 5 = banners. */
 export const NEWS_CATEGORY = { notice: 4, banner: 5 } as const;
 
-function asItems(m: unknown): NewsItem[] {
+export function asItems(m: unknown): NewsItem[] {
   // Ours pages the list as {list, page, limit, total, has_more}; legacy servers used {data} or a bare array.
   let arr: unknown[] = [];
   if (Array.isArray(m)) arr = m;

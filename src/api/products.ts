@@ -1,20 +1,25 @@
 import type {
   DualDetail,
+  DualIndexAnswer,
   DualIndexQuery,
   DualListQuery,
   DualOrder,
   DualProduct,
   IeoAllocation,
+  IeoDetailAnswer,
   IeoOrder,
   IeoOrderInput,
   IeoProject,
   IeoProjectDetail,
+  IeoProjectRow,
   LockConfig,
+  LockConfigRow,
   LockKind,
   LockOrder,
   LockOrderStatus,
   Page,
 } from '../../core';
+import { fromIeoRow, fromLockConfigRow } from '../../core';
 import { get, post } from './client';
 
 /**
@@ -29,7 +34,7 @@ const once = { idempotent: true } as const;
 
 // dual invest
 export function dualIndex(query: DualIndexQuery): Promise<DualProduct[]> {
-  return get<DualProduct[]>('/dual/index', { ...query }, q);
+  return get<DualIndexAnswer>('/dual/index', { ...query }, q).then((a) => a.dual_currencys);
 }
 export function dualDetail(id: number): Promise<DualDetail> {
   return get<DualDetail>('/dual/detail', { id }, q);
@@ -43,7 +48,7 @@ export function dualList(query: DualListQuery): Promise<Page<DualOrder>> {
 
 // lock-up mining (also DeFi and cloud mining)
 export function lockConfigs(kind?: LockKind): Promise<LockConfig[]> {
-  return get<LockConfig[]>('/lh/deposit/config', kind ? { kind } : undefined, q);
+  return get<LockConfigRow[]>('/lh/deposit/config', kind ? { kind } : undefined, q).then((rows) => rows.map(fromLockConfigRow));
 }
 export function lockDeposit(config_id: number, amount: string): Promise<LockOrder> {
   return post<LockOrder>('/lh/deposit', { config_id, amount }, once);
@@ -56,11 +61,12 @@ export function lockCancel(id: number): Promise<LockOrder> {
 }
 
 // IEO
+// the answers carry the family's time_status / percentage and detail under `info` (WIRE.md)
 export function ieoProjects(page: number, limit: number): Promise<Page<IeoProject>> {
-  return get<Page<IeoProject>>('/project', { page, limit }, q);
+  return get<Page<IeoProjectRow>>('/project', { page, limit }, q).then((p) => ({ ...p, list: p.list.map((r) => fromIeoRow<IeoProject>(r)) }));
 }
 export function ieoDetail(project_id: number): Promise<IeoProjectDetail> {
-  return get<IeoProjectDetail>('/project/detail', { project_id }, q);
+  return get<IeoDetailAnswer>('/project/detail', { project_id }, q).then((a) => fromIeoRow<IeoProjectDetail>(a.info));
 }
 export function ieoSubscribe(input: IeoOrderInput): Promise<IeoOrder> {
   return post<IeoOrder>('/project/order', { ...input }, once);

@@ -114,18 +114,18 @@ export const ROUTES: RouteDef[] = [
 
   // nft
   { name: 'nft/nft', load: () => import('../pages/nft/nft') },
-  { name: 'nft/artistDetail' },
+  { name: 'nft/artistDetail', load: () => import('../pages/nft/artistDetail') },
   { name: 'nft/mine', ...A, load: () => import('../pages/nft/mine') },
   { name: 'nft/artworkDetail', load: () => import('../pages/nft/artworkDetail') },
-  { name: 'nft/artworkDetail_video' },
-  { name: 'nft/purchase', ...A },
-  { name: 'nft/purchase_one', ...A },
+  { name: 'nft/artworkDetail_video', load: () => import('../pages/nft/artworkDetail_video') },
+  { name: 'nft/purchase', ...A, load: () => import('../pages/nft/purchase') },
+  { name: 'nft/purchase_one', ...A, load: () => import('../pages/nft/purchase_one') },
   { name: 'nft/resell', ...A, load: () => import('../pages/nft/resell') },
-  { name: 'nft/myNft', ...A },
-  { name: 'nft/artist' },
-  { name: 'nft/artwork' },
-  { name: 'nft/search' },
-  { name: 'nft/collection' },
+  { name: 'nft/myNft', ...A, load: () => import('../pages/nft/myNft') },
+  { name: 'nft/artist', load: () => import('../pages/nft/artist') },
+  { name: 'nft/artwork', load: () => import('../pages/nft/artwork') },
+  { name: 'nft/search', load: () => import('../pages/nft/search') },
+  { name: 'nft/collection', load: () => import('../pages/nft/collection') },
   // not in spec §2 (issue 16): anyone recomputes a blind-box series from its published seed
   { name: 'nft/verify', load: () => import('../pages/nft/verify') },
 

@@ -4,6 +4,7 @@ import { checkProject } from '../../scripts/i18n/project';
 import { simplifiedChars } from '../../scripts/i18n/simplified';
 import { scanSource, type CodeUsage } from '../../scripts/i18n/usage';
 import type { LocaleSet } from '../../scripts/i18n/tables';
+import { checkAdminTables } from '../../scripts/i18n/admin';
 
 function usageOf(code: string): CodeUsage {
   const u: CodeUsage = { literals: new Set(), templates: new Set() };
@@ -56,8 +57,24 @@ describe('translation check rules', () => {
   });
 });
 
+describe('the back office\'s own tables (en and zh, src/admin/i18n)', () => {
+  const en = { 'admin.a.title': 'Title', 'admin.a.n_one': '{{count}} order', 'admin.a.n_other': '{{count}} orders', 'admin.state.open': 'open' };
+  const zh = { 'admin.a.title': '标题', 'admin.a.n_other': '{{count}} 笔', 'admin.state.open': '进行中' };
+  const code = "t('admin.a.title'); t('admin.a.n', { count }); t.or(`admin.queue.state.${s}`, s)";
+
+  it('passes complete tables that the code uses, with Chinese plural forms only', () => {
+    expect(checkAdminTables({ en: { ...en, 'admin.queue.state.x': 'x' }, zh: { ...zh, 'admin.queue.state.x': '某' } }, usageOf(`${code}; t('admin.state.open')`))).toEqual([]);
+  });
+
+  it('reports a key zh lacks, a key only zh has, a key no code uses, English left in zh, and an undocumented built key', () => {
+    const tables = { en: { ...en, 'admin.a.gone': 'Gone', 'admin.a.hint': 'Enter a name' }, zh: { 'admin.a.title': '标题', 'admin.a.n_other': '{{count}} 笔', 'admin.a.gone': '无', 'admin.a.hint': 'Enter a name', 'admin.a.extra': '多' } };
+    const found = checkAdminTables(tables, usageOf(`${code}; t('admin.a.hint'); t(\`admin.brand.\${x}\`)`)).map((p) => `${p.kind} ${p.key}`);
+    expect(found.sort()).toEqual(['dynamic admin.brand.*', 'extra admin.a.extra', 'missing admin.state.open', 'unused admin.a.gone', 'unused admin.state.open', 'untranslated admin.a.hint'].sort());
+  });
+});
+
 describe('this repository\'s translations', () => {
-  it('have every key in all eight languages, no unused key, Traditional hk and matching placeholders', () => {
+  it('have every key in all eight languages (the back office in en and zh), no unused key, Traditional hk and matching placeholders', () => {
     const problems = checkProject().map(formatProblem);
     expect(problems, `run: npx tsx scripts/check-i18n.ts\n${problems.slice(0, 40).join('\n')}`).toEqual([]);
   });

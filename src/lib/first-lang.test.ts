@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../core/types/api';
 import { preloadScript } from '../../scripts/build/route-preload';
-import { firstLang } from './first-lang';
+import { firstLang } from '../../core/policy/first-lang';
 
 describe('the language a visit starts in', () => {
   it('is the saved choice, else the browser’s when shipped (Traditional Chinese → hk), else en', () => {

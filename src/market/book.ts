@@ -12,17 +12,21 @@ import type { BookSnapshot, BookView } from './types';
  * group by (a decimal string such as "0.01" or "10"; omit for one row per level); a null symbol
  * watches no book; `depth` asks for the depth chart's geometry instead of rows. A changed symbol,
  * step or count updates the same watch; rows of the previous symbol are never returned.
+ * `windowMs`: at most one snapshot per this many ms (a book the worker paints keeps its DOM rows
+ * for screen readers at a low rate); the base window when absent.
  */
-export function useBook(symbol: string | null, step: string | undefined, rows: number, trades?: number, depth?: boolean): BookSnapshot | null {
+export function useBook(symbol: string | null, step: string | undefined, rows: number, trades?: number, depth?: boolean, windowMs?: number): BookSnapshot | null {
   const [book, setBook] = useState<BookSnapshot | null>(null);
   // null: no book wanted (yet); the watch stays open, asking for nothing
   const view: BookView | undefined = symbol ? { symbol, step, rows, trades, ...(depth ? { depth } : {}) } : undefined;
   const latest = useRef<BookView | undefined>(view);
   latest.current = view;
+  const windowRef = useRef(windowMs);
+  windowRef.current = windowMs;
   const handle = useRef<WatchHandle | null>(null);
 
   useEffect(() => {
-    const watch = openWatch({ symbols: [], book: latest.current }, (s) => {
+    const watch = openWatch({ symbols: [], book: latest.current, throttleMs: windowRef.current }, (s) => {
       const b = s.book;
       // A snapshot built before a view change may still be on its way.
       if (b && b.symbol === latest.current?.symbol) setBook(b);
@@ -35,9 +39,9 @@ export function useBook(symbol: string | null, step: string | undefined, rows: n
   }, []);
 
   useEffect(() => {
-    handle.current?.update({ symbols: [], book: latest.current });
+    handle.current?.update({ symbols: [], book: latest.current, throttleMs: windowRef.current });
     setBook((b) => (b && b.symbol === symbol ? b : null));
-  }, [symbol, step, rows, trades, depth]);
+  }, [symbol, step, rows, trades, depth, windowMs]);
 
   return book;
 }

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { subscribe } from 'valtio';
 import { CONSTANTS } from '../../core/types/api';
-import { startMarketWorker, type HistoryPayload, type IndicatorLines, type IndicatorSpec, type MarketWorkerApi, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
+import { startMarketWorker, type HistoryPayload, type IndicatorLines, type IndicatorSpec, type MarketWorkerApi, type PaintedBook, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
 import { session } from '../stores/session';
 import { firstPaint } from '../lib/firstPaint';
 
@@ -165,6 +165,44 @@ export function paintRow(canvas: HTMLCanvasElement, row: PaintedRow, onLost: () 
       if (painted.get(id) !== entry) return;
       painted.delete(id);
       void booted.then((api) => api.unpaintRow(id));
+    },
+  };
+}
+
+export interface BookPaintHandle {
+  /** a new step, row count or geometry */
+  update(book: PaintedBook): void;
+  /** the price painted now in row `row` (top-down) of part `part`, null for an empty row or a lost worker */
+  priceAt(part: number, row: number): Promise<string | null>;
+  close(): void;
+}
+
+/**
+ * Hand a book's canvases to the worker, which paints its rows, last price or trades into them
+ * from then on (workers/paint/book-painter.ts). Like paintRow: `onLost` runs if the worker is
+ * replaced, and the book must mount new canvases.
+ */
+export function paintBook(canvases: HTMLCanvasElement[], book: PaintedBook, onLost: () => void): BookPaintHandle {
+  const id = nextPaintId++;
+  const off = canvases.map((c) => c.transferControlToOffscreen());
+  const entry: Painted = { onLost };
+  painted.set(id, entry);
+  const booted = getApi();
+  const mine = () => painted.get(id) === entry;
+  void booted.then((api) => {
+    if (mine()) void api.paintBook(id, Comlink.transfer(off, off), book);
+  });
+  return {
+    update(next: PaintedBook) {
+      if (mine()) void booted.then((api) => api.updatePaintedBook(id, next));
+    },
+    async priceAt(part: number, row: number) {
+      return mine() ? (await booted).paintedBookPrice(id, part, row) : null;
+    },
+    close() {
+      if (!mine()) return;
+      painted.delete(id);
+      void booted.then((api) => api.unpaintBook(id));
     },
   };
 }

@@ -8,9 +8,9 @@ import { numberMarks } from '../../core';
 import { LIGHT_PAINT_THEME, type FigureSlot, type PaintTheme, type RowLayout } from '../../workers/public';
 import { session } from '../stores/session';
 import { onTokensChange, readTokens } from '../styles/read-tokens';
-import { canPaintRows, paintRow, setPaintTheme, type PaintHandle } from './bridge';
+import { canPaintRows, paintBook, paintRow, setPaintTheme, type BookPaintHandle, type PaintHandle } from './bridge';
 
-export { canPaintRows, paintRow, type PaintHandle };
+export { canPaintRows, paintBook, paintRow, type BookPaintHandle, type PaintHandle };
 
 /** The tokens painted rows use (styles/tokens.css), as the document resolves them now. */
 export function readPaintTheme(el: Element = document.documentElement): PaintTheme {

@@ -5,10 +5,12 @@
 import type { TickerRow } from '../../workers/public';
 
 export type {
+  BookPart,
   BookRow,
   BookSnapshot,
   BookTrade,
   BookView,
+  PaintedBook,
   ChartBar,
   DepthGeometry,
   HistoryPayload,

@@ -1,4 +1,4 @@
-import type { LockKind } from '../../core/types/products';
+import type { LockKind } from '../../core/types/lockup';
 
 /**
  * Every route path the app links to, in one module below the pages: pages, components and the API

@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { CONSTANTS, LANGS, normalizeLang, type Lang } from '../../core/types/api';
 import { migrateStorage, readJson, writeJson } from '../lib/storage';
-import { firstLang } from '../lib/first-lang';
+import { firstLang, LANG_COOKIE } from '../../core/policy/first-lang';
 
 /** The logged-in user as /user/info answers it; only the fields the UI reads are typed. */
 export interface SessionUser {
@@ -56,7 +56,15 @@ function initial(): SessionState {
 
 export const session = proxy<SessionState>(initial());
 
-subscribe(session, () => writeJson(KEY, session));
+/** The language also in a cookie: the server writes Home's first-paint text in it (server/http/static.ts). */
+function keepLangCookie(lang: string): void {
+  if (!document.cookie.includes(`${LANG_COOKIE}=${lang}`)) document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+keepLangCookie(session.lang);
+subscribe(session, () => {
+  writeJson(KEY, session);
+  keepLangCookie(session.lang);
+});
 
 export function setToken(token: string): void {
   session.token = token;

@@ -137,6 +137,24 @@ describe('worker order books', () => {
     expect(pushes.at(-1)?.book).toMatchObject({ synced: true, bids: [{ price: '9', qty: '4', total: '4' }] });
   });
 
+  it('says the server time of the newest diff its rows include, and keeps it when a stale diff changes nothing', async () => {
+    const src = new BookSource(SYM, 3);
+    const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 2 });
+    src.set('bid', '10', '1');
+    src.flush();
+    socket.fire('depth', [snapMsg(src.snapshot())]);
+    await settle();
+    expect(pushes.at(-1)?.book.ts).toBe(0); // a snapshot alone: no diff time to show
+    src.set('bid', '11', '2');
+    const d = src.flush() as DepthDiff;
+    socket.fire('depth', [{ ...diffMsg(d), ts: 1_700_000_000_123 }]);
+    await settle();
+    expect(pushes.at(-1)?.book).toMatchObject({ ts: 1_700_000_000_123, bids: [{ price: '11', qty: '2', total: '2' }, { price: '10', qty: '1', total: '3' }] });
+    socket.fire('depth', [{ ...diffMsg(d), ts: 1_700_000_009_999 }]); // the same diff again: already applied
+    await settle();
+    expect(pushes.at(-1)?.book.ts).toBe(1_700_000_000_123);
+  });
+
   it('pushes the book at most once per window however fast diffs and trades arrive, and not at all when nothing changed', async () => {
     const src = new BookSource(SYM, 1);
     const { socket, clock, pushes, settle } = await setup({ symbol: SYM, rows: 10 });

@@ -18,6 +18,8 @@ export class SymbolBook {
   readonly local: LocalBook;
   private readonly ring = new TradeRing(TRADE_RING_SIZE);
   private last: { price: string; dir: 1 | -1 | 0 } | null = null;
+  /** server time of the newest diff applied (0 before one) */
+  private ts = 0;
 
   constructor(readonly symbol: string) {
     this.local = new LocalBook(symbol);
@@ -27,7 +29,9 @@ export class SymbolBook {
   applyDepth(m: DepthMessage): DepthOutcome {
     const r = m.kind === 'snapshot' ? this.local.applySnapshot(m) : this.local.applyDiff(m);
     if (r === 'resync') return 'resync';
-    return r === 'applied' ? 'changed' : 'unchanged';
+    if (r !== 'applied') return 'unchanged';
+    if (m.kind === 'diff' && m.ts) this.ts = m.ts;
+    return 'changed';
   }
 
   /** Adds a print; false when it was already seen. */
@@ -61,6 +65,7 @@ export class SymbolBook {
       last: this.last && { ...this.last },
       trades: this.ring.newest(shape.trades).map((t) => ({ price: t.price, qty: t.qty, side: t.side, ts: t.ts })),
       synced: local.status === 'live',
+      ts: this.ts,
     };
   }
 }

@@ -4,7 +4,7 @@
  * each event is a whole record, and pages load their lists over HTTP and refresh on these. Every
  * payload is checked for the fields the pages read; anything malformed is dropped.
  */
-import { SOCKET_EVENTS, type BalanceEvent, type ChatEvent, type OtcSocketEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
+import { LEVER_STATUS, LEVER_TYPE, SECONDS_STATUS, SECONDS_TYPE, SOCKET_EVENTS, type BalanceEvent, type ChatEvent, type OtcSocketEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
 import type { UserEvent } from '../api-types';
 import { isDecimal, isObj, isSymbol, type Obj } from './validate';
 
@@ -17,20 +17,20 @@ const isDecOrNull = (v: unknown) => v === null || isDecimal(v);
 /** P&L may be negative; decimal strings only. */
 const isSigned = (v: unknown) => v === null || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
 
-function isRecordBase(v: unknown): v is Obj & { id: number; symbol: string; status: string } {
-  return isObj(v) && isId(v.id) && isSymbol(v.symbol) && isStr(v.status);
+function isRecordBase(v: unknown): v is Obj & { id: number; symbol: string } {
+  return isObj(v) && isId(v.id) && isSymbol(v.symbol);
 }
 
 export function isSpotOrder(v: unknown): v is SpotOrder {
-  return isRecordBase(v) && (v.side === 'buy' || v.side === 'sell') && isDecimal(v.amount) && isDecOrNull(v.fill_price);
+  return isRecordBase(v) && isStr(v.status) && (v.side === 'buy' || v.side === 'sell') && isDecimal(v.amount) && isDecOrNull(v.fill_price);
 }
 
 export function isLeverPosition(v: unknown): v is LeverPosition {
-  return isRecordBase(v) && (v.side === 'long' || v.side === 'short') && isDecimal(v.lots) && isSigned(v.profit);
+  return isRecordBase(v) && (v.type === LEVER_TYPE.long || v.type === LEVER_TYPE.short) && Object.values(LEVER_STATUS).includes(v.status as never) && isDecimal(v.share) && isSigned(v.profits);
 }
 
 export function isSecondsOrder(v: unknown): v is SecondsOrder {
-  return isRecordBase(v) && (v.type === 'up' || v.type === 'down') && isDecimal(v.number) && isSigned(v.fact_profits);
+  return isObj(v) && isId(v.id) && isSymbol(v.symbol_name) && (v.status === SECONDS_STATUS.pending || v.status === SECONDS_STATUS.settled) && (v.type === SECONDS_TYPE.up || v.type === SECONDS_TYPE.down) && isDecimal(v.number) && isSigned(v.fact_profits);
 }
 
 export function isBalanceEvent(v: unknown): v is BalanceEvent {

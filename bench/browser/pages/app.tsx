@@ -110,7 +110,10 @@ if (q.get('warm') !== '0')
 if (q.get('track') !== '0') {
   if (PAINTED_ROWS)
     setInterval(() => {
-      void paintStats().then((s) => bench.addPaintSamples(s.latency, s.paints));
+      void paintStats().then((s) => {
+        bench.addPaintSamples(s.latency, s.paints);
+        bench.addBookSamples(s.book ?? []);
+      });
     }, 1000);
   else bench.trackRows(document.getElementById('root') as HTMLElement, (sym) => marketStore.tickers[sym]?.ts);
 }
@@ -177,7 +180,10 @@ const ops = {
 
 // The terminal screens as a trader opens them: the spot screen's chart panel open, both on 1min.
 const screen = q.get('screen') === 'spot' ? 'spot' : 'pair';
-if (mode === 'terminal') writeJson('trade.chart', { open: true, period: '1min' });
+if (mode === 'terminal') {
+  writeJson('trade.chart', { open: true, period: '1min' });
+  bench.trackBook(document.getElementById('root') as HTMLElement);
+}
 const routes =
   mode === 'terminal'
     ? [{ path: '/', element: screen === 'spot' ? <SpotTradePage /> : <DetailPage /> }]

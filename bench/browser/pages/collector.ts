@@ -21,6 +21,8 @@ export interface BenchReadout {
   /** server `ts` → the DOM write that shows it (MutationObserver callback): tick→paint minus the frame */
   ttw: number[];
   chartUpdates: number[];
+  /** book diff sent by the server (`data-book-ts`) → after the next paint that shows it */
+  bookTtp: number[];
   marks: Record<string, number>;
   /** row changes seen (DOM mutations that carried a new value) */
   rowPaints: number;
@@ -41,6 +43,14 @@ export interface BenchCollector {
   addPaintSamples(latencyMs: readonly number[], paints: number): void;
   /** watch rows `[data-symbol]` under `root`; `tsOf(symbol, rowEl)` gives the server ts shown */
   trackRows(root: Node, tsOf: (symbol: string, row: Element) => number | undefined): void;
+  /**
+   * watch order books under `root`: each new `data-book-ts` (the server time of the newest diff
+   * shown) is one sample after the next paint. Books the worker paints (`data-painted`) are not
+   * watched here: their DOM rows are a low-rate mirror; their samples come from the worker.
+   */
+  trackBook(root: Node): void;
+  /** book tick→paint samples measured in the worker (painted books: workers/paint/book-paints.ts) */
+  addBookSamples(latencyMs: readonly number[]): void;
 }
 
 declare global {
@@ -57,6 +67,7 @@ export function installCollector(): BenchCollector {
   let ttp: number[] = [];
   let ttw: number[] = [];
   let chartUpdates: number[] = [];
+  let bookTtp: number[] = [];
   let rowPaints = 0;
   const marks: Record<string, number> = {};
 
@@ -84,11 +95,14 @@ export function installCollector(): BenchCollector {
   // Pending row values: symbol → server ts, resolved after the next paint.
   const pending = new Map<string, number>();
   let scheduled = false;
+  const pendingBooks = new Set<number>();
   const mc = new MessageChannel();
   mc.port1.onmessage = () => {
     const now = performance.timeOrigin + performance.now();
     for (const ts of pending.values()) ttp.push(now - ts);
+    for (const ts of pendingBooks) bookTtp.push(now - ts);
     pending.clear();
+    pendingBooks.clear();
     scheduled = false;
   };
   const afterPaint = () => {
@@ -105,10 +119,11 @@ export function installCollector(): BenchCollector {
       ttp = [];
       ttw = [];
       chartUpdates = [];
+      bookTtp = [];
       rowPaints = 0;
     },
     read() {
-      return { windowMs: performance.now() - t0, longTasks, frames, ttp, ttw, chartUpdates, marks: { ...marks }, rowPaints };
+      return { windowMs: performance.now() - t0, longTasks, frames, ttp, ttw, chartUpdates, bookTtp, marks: { ...marks }, rowPaints };
     },
     setFrameLoop(on) {
       if (on && !looping) {
@@ -121,6 +136,9 @@ export function installCollector(): BenchCollector {
     },
     chartUpdate(ms) {
       chartUpdates.push(ms);
+    },
+    addBookSamples(latencyMs) {
+      for (const x of latencyMs) bookTtp.push(x);
     },
     addPaintSamples(latencyMs, paints) {
       for (const x of latencyMs) ttp.push(x);
@@ -141,6 +159,17 @@ export function installCollector(): BenchCollector {
           afterPaint();
         }
       }).observe(root, { subtree: true, characterData: true, childList: true, attributes: true, attributeFilter: ['data-ts'] });
+    },
+    trackBook(root) {
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if ((r.target as Element).hasAttribute?.('data-painted')) continue;
+          const ts = Number((r.target as Element).getAttribute?.('data-book-ts'));
+          if (!(ts > 0)) continue;
+          pendingBooks.add(ts);
+          afterPaint();
+        }
+      }).observe(root, { subtree: true, attributes: true, attributeFilter: ['data-book-ts'] });
     },
   };
   window.__bench = c;

@@ -9,8 +9,8 @@ import { int } from '../../kernel/fields';
 import { offset, pageOf } from '../../kernel/paging';
 import { inTransaction } from '../../db/tx';
 import { getBalances } from '../../db/ledger';
-import { journalPage } from '../../domain/funds';
-import { logAction } from '../../domain/operators/operators';
+import { journalPage } from '../funds/domain';
+import { logAction } from '../../auth/operators';
 import { count, id, paging, requiredReason } from '../../admin/forms';
 
 const UsersQuery = z.object({ q: z.string().trim().max(190).default(''), ...paging });

@@ -1,10 +1,10 @@
 /** Accounts: registration, login, sessions, profile, uploads; the demo trading user (a demo seed step); user search and levels in the back office. */
 import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
-import { seedDemoUser } from '../../domain/accounts/demo';
-import { accountRoutes } from '../../http/routes/account';
-import { uploadRoutes } from '../../http/routes/upload';
-import { profileRoutes } from '../../http/routes/funds/profile';
-import { fileRoutes } from '../../http/routes/funds/files';
+import { seedDemoUser } from './domain/demo';
+import { accountRoutes } from './routes';
+import { uploadRoutes } from './upload-routes';
+import { profileRoutes } from './profile-routes';
+import { fileRoutes } from './file-routes';
 import { usersAdminRoutes } from './admin';
 
 export const accountsArea = defineArea('accounts', async (app) => {

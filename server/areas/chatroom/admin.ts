@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { AppError } from '../../errors';
 import { inTransaction } from '../../db/tx';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { id, int } from '../../kernel/fields';
 import { requiredReason } from '../../admin/forms';
 import { present } from './messages';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { listApplications, recomputeTraderStats, reviewTrader } from './domain';
 import { inTransaction } from '../../db/tx';
 import { approveFlag, id, QueueQuery } from '../../admin/forms';

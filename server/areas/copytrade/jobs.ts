@@ -10,9 +10,10 @@
  * The area decorates app.copytrade with what this returns, for the routes and tests.
  */
 import type { FastifyInstance } from 'fastify';
-import { onPositionChange } from '../../domain/trading/events';
+import { onPositionChange } from '../trading/domain/events';
 import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats } from './domain';
-import { WorkQueue } from '../../jobs/work-queue';
+import { WorkQueue } from '../../plugins/work-queue';
+import { leading } from '../../plugins/serial-job';
 
 export interface CopytradeJobs {
   /** recomputes every trader's figures now (the hourly job) */
@@ -51,14 +52,22 @@ export async function startCopytradeJobs(app: FastifyInstance, demoTraderIds: nu
   const recomputeStats = () => recomputeTraderStats(app.db, new Date(ctx.now()));
   const sweep = () => reconcile(ctx);
 
+  // cluster mode: the timers' work is the engine leader's (the hook above fires only there)
+  const add = (key: string, fn: () => Promise<unknown>) => {
+    if (leading(app)) queue.add(key, fn);
+  };
   if (demoTraderIds.length) {
     const step = demoDriver(ctx, demoTraderIds);
-    timers.push(setInterval(() => queue.add('copy-demo', step), 30_000));
+    timers.push(setInterval(() => add('copy-demo', step), 30_000));
   }
-  queue.add('copy-stats', recomputeStats);
-  queue.add('copy-sweep', sweep);
-  timers.push(setInterval(() => queue.add('copy-stats', recomputeStats), HOUR_MS));
-  timers.push(setInterval(() => queue.add('copy-sweep', sweep), 5_000));
+  const catchUp = () => {
+    add('copy-stats', recomputeStats);
+    add('copy-sweep', sweep);
+  };
+  catchUp();
+  app.leadership.onGain(catchUp);
+  timers.push(setInterval(() => add('copy-stats', recomputeStats), HOUR_MS));
+  timers.push(setInterval(() => add('copy-sweep', sweep), 5_000));
   for (const t of timers) t.unref();
 
   let stopped = false;

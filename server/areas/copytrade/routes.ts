@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSTANTS, COPY_TYPES } from '../../../core';
 import { ok } from '../../http/envelope';
+import { requestLang } from '../../http/lang';
 import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../../http/idempotency';
 import { optionalUser as viewer } from '../../http/auth';
@@ -41,11 +42,11 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
 
   both('/follow/index', async (req) => {
     const b = parse(z.object({ page, limit }), input(req));
-    return ok(await listTraders(app.db, await viewer(req), b.page, b.limit));
+    return ok(await listTraders(app.db, await viewer(req), b.page, b.limit, requestLang(req)));
   }, false);
   both('/follow/traderDetail', async (req) => {
     const b = parse(z.object({ trader_user_id: id }), input(req));
-    return ok(await traderDetail(app.db, await viewer(req), b.trader_user_id));
+    return ok(await traderDetail(app.db, await viewer(req), b.trader_user_id, requestLang(req)));
   }, false);
 
   app.post('/follow/follow', auth, async (req) => {

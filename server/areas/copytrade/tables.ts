@@ -4,6 +4,7 @@
  * (declaration merging), so the area's tables live in the area's folder.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { PnlPoint } from '../../../core';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -28,6 +29,11 @@ export interface CopyTradersTable {
   closed_count: Count;
   win_count: Count;
   stats_at: Nullable<Date>;
+  /** migration 035: ROI percent and the daily cumulative net P&L (core's traderPerformance) */
+  roi: Numeric;
+  pnl_curve: ColumnType<PnlPoint[], string | undefined, string>;
+  /** seeded demo traders' introduction per language (migration 035) */
+  introductions: ColumnType<Record<string, string>, string | undefined, string>;
 }
 
 export interface CopyFollowsTable {

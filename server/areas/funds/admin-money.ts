@@ -12,9 +12,9 @@ import { parse } from '../../kernel/validate';
 import { decimal, int, intOr, signedDecimal } from '../../kernel/fields';
 import { inTransaction } from '../../db/tx';
 import { credit, debit, getBalances } from '../../db/ledger';
-import { fundsCurrency } from '../../domain/funds';
+import { fundsCurrency } from './domain';
 import { addNotice } from '../../db/notices';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { id, requiredReason } from '../../admin/forms';
 
 const AdjustBody = z.object({ user_id: id, currency_id: id, type: int(1, 4), amount: signedDecimal, reason: requiredReason });

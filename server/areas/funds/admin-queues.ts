@@ -5,10 +5,10 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { offset, pageOf } from '../../kernel/paging';
 import { inTransaction } from '../../db/tx';
-import { reviewRecharge, rechargeDto, rechargeQuery } from '../../domain/funds/recharge';
-import { voucherDuplicates } from '../../domain/funds/voucher';
-import { reviewWithdraw, withdrawDto, withdrawQuery } from '../../domain/funds/withdraw';
-import { logAction } from '../../domain/operators/operators';
+import { reviewRecharge, rechargeDto, rechargeQuery } from './domain/recharge';
+import { voucherDuplicates } from './domain/voucher';
+import { reviewWithdraw, withdrawDto, withdrawQuery } from './domain/withdraw';
+import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 
 export async function fundsQueueRoutes(op: FastifyInstance): Promise<void> {

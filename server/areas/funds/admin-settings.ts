@@ -14,10 +14,10 @@ import { parse } from '../../kernel/validate';
 import { decimal, int } from '../../kernel/fields';
 import { canon } from '../../kernel/decimal';
 import { inTransaction } from '../../db/tx';
-import { rechargeEnabled, inviteRequired } from '../../domain/content/settings';
-import { FIAT_PREFIX, listFiats, fundsCurrencies, fundsCurrency } from '../../domain/funds';
-import { exchangeFeeRate, walletGate } from '../../domain/funds/config';
-import { logAction } from '../../domain/operators/operators';
+import { rechargeEnabled, inviteRequired } from '../content/domain/settings';
+import { FIAT_PREFIX, listFiats, fundsCurrencies, fundsCurrency } from './domain';
+import { exchangeFeeRate, walletGate } from './domain/config';
+import { logAction } from '../../auth/operators';
 import { id, requiredReason } from '../../admin/forms';
 
 const SettingBody = z.object({ key: z.enum(['recharge_enabled', 'invite_required', 'wallet_gate', 'exchange_fee_rate']), value: z.string().trim().min(1).max(32), reason: requiredReason });

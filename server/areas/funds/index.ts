@@ -3,10 +3,10 @@
  * in the back office, the recharge and withdrawal queues, balance adjustments, coupons and settings.
  */
 import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
-import { seedFunds } from '../../domain/funds/seed';
-import { seedDemoDepositAddresses } from '../../domain/funds/demo-deposits';
-import { walletRoutes } from '../../http/routes/funds/wallets';
-import { moneyRoutes } from '../../http/routes/funds/money';
+import { seedFunds } from './domain/seed';
+import { seedDemoDepositAddresses } from './domain/demo-deposits';
+import { walletRoutes } from './routes/wallets';
+import { moneyRoutes } from './routes/money';
 import { fundsQueueRoutes } from './admin-queues';
 import { fundsMoneyAdminRoutes } from './admin-money';
 import { settingsAdminRoutes } from './admin-settings';

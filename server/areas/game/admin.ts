@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { AppError } from '../../errors';
 import { inTransaction } from '../../db/tx';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { requiredReason } from '../../admin/forms';
 import { GAME_SETTING_KEYS } from './rules';
 import { presentRound } from './views';

@@ -1,16 +1,20 @@
 /**
- * The game job: one serial pass every RUN_EVERY_MS and once at start (rounds that came due while
- * the server was down). Before a pass that locks or settles, the tick log is flushed so every tick
- * up to now is durable (a round reads its ticks from market_ticks). Every tick of the game's pair
- * is kept (keepTicks), not only the newest of each batch. app.game carries the clock the game
- * reads (`now`, replaceable in tests).
+ * The game jobs. A round's lock and close are durable jobs enqueued with the round
+ * (round-queue.ts, handlers in round-jobs.ts); after a lock the next round opens. One serial pass
+ * at start (and on gaining the engine lease) settles what came due while the server was down,
+ * opens a round when none takes stakes and gives every unfinished round its jobs; tests drive that
+ * pass with runOnce. Before a pass that locks or settles, the tick log is flushed so every tick up
+ * to now is durable (a round reads its ticks from market_ticks). Every tick of the game's pair is
+ * kept (keepTicks), not only the newest of each batch. app.game carries the clock the game reads
+ * (`now`, replaceable in tests). Once stopped, this process's handlers leave each round to a later
+ * run (they move their job one round on) instead of acting.
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
 import { anyDue, runRounds, type GameHook } from './rounds';
 import { gameRules, type GameRules } from './rules';
-
-export const RUN_EVERY_MS = 500;
+import { lockRoundJob, scheduleOpenRounds, settleRoundJob, type RoundJobCtx } from './round-jobs';
+import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './round-queue';
 
 export interface GameJobs {
   now: () => number;
@@ -28,6 +32,7 @@ declare module 'fastify' {
 
 export function startGameJobs(app: FastifyInstance): GameJobs {
   let symbol = 'BTC/USDT';
+  let stopped = false;
   app.market.keepTicks((s) => s === symbol);
   const pass = async (hook?: GameHook) => {
     const rules = await gameRules(app.db);
@@ -36,8 +41,30 @@ export function startGameJobs(app: FastifyInstance): GameJobs {
     if (await anyDue(app.db, now)) await app.market.flush();
     return runRounds(app.db, rules, now, hook);
   };
-  const job = serialJob(app, 'game jobs', RUN_EVERY_MS, pass);
-  const jobs: GameJobs = { now: Date.now, rules: () => gameRules(app.db), runOnce: job.run, pauseTimer: job.pauseTimer, stop: job.stop };
-  job.start();
+  const ctx: RoundJobCtx = { db: app.db, now: () => jobs.now(), rules: () => gameRules(app.db), flush: () => app.market.flush() };
+  const handler = (task: typeof GAME_LOCK | typeof GAME_SETTLE, run: (ctx: RoundJobCtx, id: number) => Promise<unknown>) =>
+    app.jobQueue.task<{ id: number }>(task, async ({ id }) => {
+      if (!stopped) return void (await run(ctx, id));
+      const rules = await gameRules(app.db);
+      await enqueueRoundJob(app.db, task, id, Date.now() + rules.roundMs, Date.now());
+    });
+  handler(GAME_LOCK, lockRoundJob);
+  handler(GAME_SETTLE, settleRoundJob);
+  const atStart = serialJob(app, 'game sweep', null, async (hook?: GameHook) => {
+    const r = await pass(hook);
+    await scheduleOpenRounds(app.db, jobs.now());
+    return r;
+  });
+  const jobs: GameJobs = {
+    now: Date.now,
+    rules: () => gameRules(app.db),
+    runOnce: atStart.run,
+    pauseTimer: atStart.pauseTimer,
+    stop: async () => {
+      stopped = true;
+      await atStart.stop();
+    },
+  };
+  atStart.start();
   return jobs;
 }

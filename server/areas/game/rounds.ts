@@ -7,6 +7,8 @@
  *   with core's settleGameRound and pay every payout / refund through the ledger — all in ONE
  *   transaction, so a crash before the commit leaves nothing done and one after leaves nothing to do.
  * Each unit re-reads its row under lock, so a restart or a second runner only finds what is still due.
+ * A round's lock and close are durable jobs enqueued with it (round-queue.ts, round-jobs.ts);
+ * runRounds is the start-up sweep's pass (and the tests').
  */
 import type { Kysely } from 'kysely';
 import { settleGameRound } from '../../../core';
@@ -19,6 +21,7 @@ import { GAME_CURRENCY_ID, type GameRules } from './rules';
 import { tickAtOrBefore } from './ticks';
 import { coinDecimals } from './stake';
 import type {} from './tables';
+import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './round-queue';
 
 /** Test hook: called after each unit commits, and inside a settlement after its first payout; throwing there is a "crash". */
 export type GameHook = (kind: 'game_lock' | 'game_settle' | 'game_settle_mid', roundId: number) => void;
@@ -28,16 +31,22 @@ export async function ensureOpenRound(db: Kysely<Database>, rules: GameRules, no
   const lastLock = newest ? Number(newest.lock_at) : null;
   if (lastLock !== null && lastLock > nowMs) return false;
   const openAt = lastLock !== null && nowMs - lastLock < rules.roundMs ? lastLock : nowMs;
-  const r = await db
-    .insertInto('game_rounds')
-    .values({ symbol: rules.symbol, open_at: openAt, lock_at: openAt + rules.roundMs, close_at: openAt + 2 * rules.roundMs, fee_rate: rules.feeRate })
-    .onConflict((oc) => oc.columns(['symbol', 'open_at']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return r !== undefined;
+  return inTransaction(db, async (trx) => {
+    const r = await trx
+      .insertInto('game_rounds')
+      .values({ symbol: rules.symbol, open_at: openAt, lock_at: openAt + rules.roundMs, close_at: openAt + 2 * rules.roundMs, fee_rate: rules.feeRate })
+      .onConflict((oc) => oc.columns(['symbol', 'open_at']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!r) return false;
+    // its lock and its close: durable jobs that exist exactly when the round does
+    await enqueueRoundJob(trx, GAME_LOCK, r.id, openAt + rules.roundMs, nowMs);
+    await enqueueRoundJob(trx, GAME_SETTLE, r.id, openAt + 2 * rules.roundMs, nowMs);
+    return true;
+  });
 }
 
-async function lockRound(db: Kysely<Database>, id: number, nowMs: number): Promise<boolean> {
+export async function lockRound(db: Kysely<Database>, id: number, nowMs: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const r = await trx.selectFrom('game_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
     if (r.status !== 'open' || Number(r.lock_at) > nowMs) return false;
@@ -47,7 +56,7 @@ async function lockRound(db: Kysely<Database>, id: number, nowMs: number): Promi
   });
 }
 
-async function settleRound(db: Kysely<Database>, id: number, nowMs: number, hook?: GameHook): Promise<boolean> {
+export async function settleRound(db: Kysely<Database>, id: number, nowMs: number, hook?: GameHook): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const r = await trx.selectFrom('game_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
     if (r.status !== 'locked' || Number(r.close_at) > nowMs) return false;

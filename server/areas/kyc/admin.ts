@@ -5,9 +5,9 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { offset, pageOf } from '../../kernel/paging';
 import { inTransaction } from '../../db/tx';
-import { reviewKyc } from '../../domain/kyc/kyc';
-import { fileUrl } from '../../domain/profile/files';
-import { logAction } from '../../domain/operators/operators';
+import { reviewKyc } from './domain/kyc';
+import { fileUrl } from '../accounts/domain/files';
+import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 
 export async function kycAdminRoutes(op: FastifyInstance): Promise<void> {

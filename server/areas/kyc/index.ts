@@ -1,6 +1,6 @@
 /** Identity verification (KYC) and the per-level limits, with its back-office review queue. */
 import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
-import { kycRoutes } from '../../http/routes/funds/kyc';
+import { kycRoutes } from './routes';
 import { kycAdminRoutes } from './admin';
 
 export const kycArea = defineArea('kyc', async (app) => {

@@ -10,7 +10,7 @@ import { loanFigures } from '../../../core';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { authenticateOperator } from '../../http/operator-auth';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { inTransaction } from '../../db/tx';
 import { decimal, id, text } from '../../kernel/fields';
 import { collateralPrice } from './domain/shared';

@@ -1,13 +1,17 @@
 /**
- * The loan job: one serial pass every RUN_EVERY_MS and once at start (hours and liquidations that
- * came due while the server was down): domain/sweep.ts. app.loans carries the clock every loan
- * rule reads (`now`, replaceable in tests) and the context the routes use.
+ * The loan jobs: each loan's hourly interest is a durable job (domain/interest-job.ts, enqueued at
+ * borrow); the engine's price watch (margin calls, liquidations: domain/sweep.ts watchLoans) is a
+ * serial pass every RUN_EVERY_MS on the leader; one full sweep at start (and on gaining the lease)
+ * settles what came due while the server was down and gives every open loan its interest job.
+ * app.loans carries the clock every loan rule reads (`now`, replaceable in tests) and the context
+ * the routes use; runOnce is the full sweep.
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
 import { SOCKET_EVENTS, normalizeLang, type TradeNotice } from '../../../core';
 import { translate } from '../../i18n/messages';
-import { sweepLoans, type AfterCommit, type SweepResult } from './domain/sweep';
+import { sweepLoans, watchLoans, type AfterCommit, type SweepResult } from './domain/sweep';
+import { chargeLoanHours, LOAN_INTEREST, scheduleOpenLoans } from './domain/interest-job';
 import type { LoanAlert, LoanCtx } from './domain/shared';
 
 /** The price feed ticks several times a second; a second's pass keeps the LTV watch close to it. */
@@ -48,8 +52,25 @@ function alerter(app: FastifyInstance) {
 
 export function startLoanJobs(app: FastifyInstance): LoanJobs {
   const ctx: LoanCtx = { db: app.db, prices: app.market, now: () => jobs.now(), alert: alerter(app) };
-  const job = serialJob(app, 'loan jobs', RUN_EVERY_MS, (afterCommit?: AfterCommit) => sweepLoans(ctx, afterCommit));
-  const jobs: LoanJobs = { now: Date.now, ctx, runOnce: job.run, pauseTimer: job.pauseTimer, stop: job.stop };
-  job.start();
+  app.jobQueue.task<{ id: number }>(LOAN_INTEREST, async ({ id }) => void (await chargeLoanHours(ctx, id)));
+  const sweep = serialJob(app, 'loan sweep', null, (afterCommit?: AfterCommit) => sweepLoans(ctx, afterCommit));
+  const atStart = serialJob(app, 'loan start-up sweep', null, async () => {
+    await sweep.run();
+    await scheduleOpenLoans(ctx);
+  });
+  const watch = serialJob(app, 'loan price watch', RUN_EVERY_MS, () => watchLoans(ctx));
+  const jobs: LoanJobs = {
+    now: Date.now,
+    ctx,
+    runOnce: sweep.run,
+    pauseTimer: watch.pauseTimer,
+    stop: async () => {
+      await watch.stop();
+      await atStart.stop();
+      await sweep.stop();
+    },
+  };
+  atStart.start();
+  watch.start();
   return jobs;
 }

@@ -14,7 +14,7 @@ import { canon } from '../../kernel/decimal';
 import { inTransaction } from '../../db/tx';
 import { getBalances, type Balance } from '../../db/ledger';
 import { platformUserId } from '../../db/platform';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 import { reviewListing } from './review';
 

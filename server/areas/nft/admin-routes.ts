@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { inTransaction } from '../../db/tx';
 import { id, optId, optText, text } from '../../kernel/fields';
 import { AppError } from '../../errors';
@@ -17,11 +17,17 @@ import { parseTime } from './review';
 import { createArtist, createCollection, createItem, createSeries } from './catalog';
 import { editArtist, editCollection, editItem } from './catalog-edit';
 import { nftReviewRoutes } from './admin-review';
+import { localUploadStore } from '../../storage/uploads';
+import { readSniffedUpload } from '../../http/upload-body';
+import { saveNftMedia, sniffNftMedia, uploadedMediaType } from './uploads';
+import { NFT_CURRENCIES } from './works';
 
 const ItemBody = z.object({
   code: text(48), collection_id: id, title: text(120), description: optText(2000), rarity: z.enum(['N', 'R', 'SR', 'SSR']).default('R'), currency_id: id,
   price: z.string(), pay_type: z.enum(['1', '2', '3']), start_time: z.string(), end_time: z.string(), margin: z.string().optional(), per_increase: z.string().optional(),
   royalty_rate: z.string().regex(/^0(\.\d{1,6})?$/).optional(), manifest: z.string().optional(),
+  /** an uploaded file's address (POST /media); none → a procedural picture drawn from the code */
+  media: optText(200),
 });
 const Manifest = z.array(z.object({ prize: z.string().min(1).max(80), count: z.number().int().min(0).max(100_000) })).min(1);
 /** an edit form: empty fields mean "unchanged" */
@@ -35,10 +41,29 @@ const ItemEdit = z.object({
 export function nftAdminRoutes(now: () => number) {
   return async (op: FastifyInstance): Promise<void> => {
     const db = op.db;
+    // the newest 200 with the names an operator reads (collection, artist, currency)
     op.get('/items', async () => {
-      const rows = await db.selectFrom('nft_items').select(['id', 'code', 'title', 'description', 'rarity', 'collection_id', 'pay_type', 'price', 'per_increase', 'margin', 'listing', 'auction_state', 'owner_id', 'bid_count', 'start_at', 'end_at']).orderBy('id', 'desc').limit(200).execute();
-      return ok(rows.map((r) => ({ ...r, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin) })));
+      const rows = await db
+        .selectFrom('nft_items as i')
+        .innerJoin('nft_collections as c', 'c.id', 'i.collection_id')
+        .innerJoin('nft_artists as a', 'a.id', 'i.artist_id')
+        .innerJoin('currencies as cur', 'cur.id', 'i.currency_id')
+        .select(['i.id', 'i.code', 'i.title', 'i.description', 'i.rarity', 'i.collection_id', 'c.name as collection_name', 'a.name as artist_name', 'i.currency_id', 'cur.name as currency_name', 'i.pay_type', 'i.price', 'i.per_increase', 'i.margin', 'i.listing', 'i.auction_state', 'i.owner_id', 'i.bid_count', 'i.media_type', 'i.start_at', 'i.end_at'])
+        .orderBy('i.id', 'desc')
+        .limit(200)
+        .execute();
+      return ok(rows.map((r) => ({ ...r, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin), start_at: new Date(r.start_at).toISOString(), end_at: new Date(r.end_at).toISOString() })));
     });
+    // a work's picture, GIF, sound or video: checked by its bytes within the NFT media ceiling, logged
+    const store = localUploadStore(op.config.dataDir);
+    op.post('/media', async (req) => {
+      const file = await readSniffedUpload(req, op.config.nftMediaMaxBytes, sniffNftMedia, 'nft_media_type_invalid');
+      const saved = await saveNftMedia(db, store, file, { operatorId: req.operatorId });
+      await inTransaction(db, (trx) => logAction(trx, { operatorId: req.operatorId, action: 'nft_media_upload', target: `nft_media:${saved.media.split('/').pop()}`, reason: file.kind.mime, detail: { bytes: file.buf.length } }));
+      return ok(saved);
+    });
+    // what an item may be priced in (the same list the app's getNftCurrency answers)
+    op.get('/currencies', async () => ok(await db.selectFrom('currencies').select(['id', 'name']).where('id', 'in', NFT_CURRENCIES).orderBy('id', 'desc').execute()));
     op.get('/artists', async () => ok(await db.selectFrom('nft_artists').select(['id', 'name', 'bio', 'user_id']).orderBy('id').execute()));
     op.get('/collections', async () => ok(await db.selectFrom('nft_collections').select(['id', 'artist_id', 'name', 'description']).orderBy('id').execute()));
     op.post('/artists', async (req) => {
@@ -62,10 +87,15 @@ export function nftAdminRoutes(now: () => number) {
       const startMs = parseTime(b.start_time);
       const endMs = parseTime(b.end_time);
       if (startMs === undefined || endMs === undefined) throw new AppError('param_error');
+      if (!NFT_CURRENCIES.includes(b.currency_id)) throw new AppError('nft_currency_invalid');
       return ok(await inTransaction(db, async (trx) => {
         const c = await trx.selectFrom('nft_collections').select('artist_id').where('id', '=', b.collection_id).executeTakeFirst();
         if (!c) throw new AppError('not_found');
+        // the code names the work in every action: a second one would be refused by the table, unexplained
+        if (await trx.selectFrom('nft_items').select('id').where('code', '=', b.code).executeTakeFirst()) throw new AppError('nft_code_taken', { code: b.code });
+        const media = b.media ? { media: b.media, mediaType: await uploadedMediaType(trx, b.media) } : {};
         const base = {
+          ...media,
           code: b.code, collectionId: b.collection_id, artistId: c.artist_id, title: b.title, description: b.description, rarity: b.rarity, currencyId: b.currency_id,
           price: b.price, startMs, endMs, margin: b.margin, perIncrease: b.per_increase, royaltyRate: b.royalty_rate,
         };

@@ -5,6 +5,7 @@
  * (soft close, capped at the original end + NFT_RULES.softCloseCapMs). payNFTOrder pays a won
  * auction within its deadline: price + fee debited, the margin unfrozen, seller and creator paid.
  */
+import { scheduleAuctionEnd } from './settle';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -62,6 +63,7 @@ export async function auctionNFT(db: Kysely<Database>, userId: number, input: { 
       .set({ current_bid: bid.toFixed(), bidder_id: userId, bid_count: item.bid_count + 1, end_at: new Date(newEnd) })
       .where('id', '=', item.id)
       .execute();
+    if (newEnd !== endMs) await scheduleAuctionEnd(trx, item.id, newEnd, nowMs);
     return answered(trx, userId, { bid: bid.toFixed(), end_time: new Date(newEnd).toISOString(), extended: newEnd !== endMs });
   });
 }

@@ -5,6 +5,7 @@
  * no bid, no margin held, no box sold — a buyer or bidder never finds the terms moved under them.
  * Each edit answers what changed (before → after) for the action log.
  */
+import { scheduleAuctionEnd } from './settle';
 import Decimal from 'decimal.js';
 import type { Trx } from '../../db/tx';
 import type {} from './tables'; // the area's tables join Database there
@@ -96,5 +97,6 @@ export async function editItem(trx: Trx, id: number, p: ItemPatch): Promise<Chan
   const before = { ...item, price: canon(item.price), per_increase: canon(item.per_increase), margin: canon(item.margin) } as unknown as Record<string, unknown>;
   const { set, changes } = diff(before, patch);
   if (Object.keys(set).length) await trx.updateTable('nft_items').set(set).where('id', '=', id).execute();
+  if (p.endMs !== undefined && item.auction_state === 'open') await scheduleAuctionEnd(trx, id, p.endMs);
   return changes;
 }

@@ -3,6 +3,7 @@
  * collections, items (fixed price or auction) and blind-box series, with spec §5's checks —
  * valid price and per-bid increment for the currency, end later than start.
  */
+import { scheduleAuctionEnd } from './settle';
 import type { Db } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
@@ -41,6 +42,9 @@ export interface NewItem {
   perIncrease?: unknown;
   royaltyRate?: string;
   seedKey?: string;
+  /** NFT_MEDIA_TYPES and the file's address; by default a procedural image drawn from the code */
+  mediaType?: number;
+  media?: string;
 }
 
 export async function createItem(db: Db, n: NewItem): Promise<number> {
@@ -54,13 +58,14 @@ export async function createItem(db: Db, n: NewItem): Promise<number> {
   const r = await db
     .insertInto('nft_items')
     .values({
-      code: n.code, collection_id: n.collectionId, artist_id: n.artistId, title: n.title, description: n.description ?? '', media_type: 1, media: artUrl(n.code),
+      code: n.code, collection_id: n.collectionId, artist_id: n.artistId, title: n.title, description: n.description ?? '', media_type: n.mediaType ?? 1, media: n.media ?? artUrl(n.code),
       rarity: n.rarity ?? 'R', currency_id: n.currencyId, price, pay_type: n.payType, start_at: new Date(n.startMs), end_at: new Date(n.endMs),
       original_end_at: new Date(n.endMs), on_sale: true, listing: 'for_sale', royalty_rate: n.royaltyRate ?? '0.05', margin, per_increase: perIncrease,
       auction_state: auction ? 'open' : 'none', seed_key: n.seedKey ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (auction) await scheduleAuctionEnd(db, r.id, n.endMs);
   return r.id;
 }
 

@@ -7,10 +7,11 @@ import { defineArea, mountBackOffice, API_PREFIX } from '../../plugins/area';
 import { startNftJobs } from './jobs';
 import { nftRoutes } from './routes';
 import { nftAdminRoutes } from './admin-routes';
-import { seedNftDemo } from './seed';
+import { seedNftDemo, seedNftMedia } from './seed';
 
 export const nftArea = defineArea('nft', async (app) => {
   app.startup.seed('nft', 'demo artworks, auction and blind boxes', () => seedNftDemo(app.db, Date.now()), { demo: true });
+  app.startup.seed('nft-media', 'demo sound and video works', () => seedNftMedia(app.db, Date.now()), { demo: true });
   app.startup.start('nft', async () => {
     app.decorate('nft', startNftJobs(app));
   });

@@ -1,12 +1,16 @@
 /**
- * The NFT job: one serial pass every RUN_EVERY_MS and once at start (timers that came due while
- * the server was down): auction ends, payment deadlines, seed reveals of ended box series. Every
- * unit is exactly-once by its row's state (settle.ts), so a restart anywhere just resumes.
- * app.nft carries the clock every NFT rule reads (`now`, replaceable in tests).
+ * The NFT timers. An auction's end and a won order's payment deadline are durable jobs (issue 17):
+ * enqueued in the transaction that opens, extends or wins the auction (settle.ts
+ * scheduleAuctionEnd / the pay deadline), keyed per item and per order, retried with backoff; each
+ * settles its unit exactly once by the row's state under lock (settle.ts), and a job that comes
+ * early (an extended end) moves itself. One sweep at start covers rows from before the queue
+ * existed (they have no job); tests drive it with runOnce. Seed reveals of ended box series stay a
+ * serial pass every RUN_EVERY_MS. app.nft carries the clock every NFT rule reads (`now`,
+ * replaceable in tests).
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
-import { settleDue, type AfterCommit } from './settle';
+import { expireOrder, NFT_AUCTION_END, NFT_PAY_DEADLINE, settleAuction, settleDue, type AfterCommit } from './settle';
 import { revealEndedSeries } from './boxes';
 
 export const RUN_EVERY_MS = 2000;
@@ -25,13 +29,25 @@ declare module 'fastify' {
 }
 
 export function startNftJobs(app: FastifyInstance): NftJobs {
-  const pass = async (afterCommit?: AfterCommit) => {
+  const sweep = async (afterCommit?: AfterCommit) => {
     const now = jobs.now();
     const r = await settleDue(app.db, now, afterCommit);
     return { ...r, revealed: await revealEndedSeries(app.db, now) };
   };
-  const job = serialJob(app, 'nft jobs', RUN_EVERY_MS, pass);
-  const jobs: NftJobs = { now: Date.now, runOnce: job.run, pauseTimer: job.pauseTimer, stop: job.stop };
-  job.start();
+  app.jobQueue.task<{ id: number }>(NFT_AUCTION_END, async ({ id }) => void (await settleAuction(app.db, id, jobs.now())));
+  app.jobQueue.task<{ id: number }>(NFT_PAY_DEADLINE, async ({ id }) => void (await expireOrder(app.db, id, jobs.now())));
+  const atStart = serialJob(app, 'nft sweep', null, sweep);
+  const reveals = serialJob(app, 'nft reveals', RUN_EVERY_MS, () => revealEndedSeries(app.db, jobs.now()));
+  const jobs: NftJobs = {
+    now: Date.now,
+    runOnce: atStart.run,
+    pauseTimer: () => reveals.pauseTimer(),
+    stop: async () => {
+      await reveals.stop();
+      await atStart.stop();
+    },
+  };
+  atStart.start();
+  reveals.start();
   return jobs;
 }

@@ -6,6 +6,7 @@
  * listing (an auction opens a new round), or rejects it with a reason the holder reads. A review
  * moves no money. A resale cannot be undone, so a pending submission cannot be withdrawn.
  */
+import { scheduleAuctionEnd } from './settle';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
@@ -97,6 +98,7 @@ export async function reviewListing(trx: Trx, r: { id: number; operatorId: numbe
       })
       .where('id', '=', item.id)
       .execute();
+    if (auction) await scheduleAuctionEnd(trx, item.id, sub.end_at.getTime(), r.nowMs);
   }
   await trx
     .updateTable('nft_reviews')

@@ -16,8 +16,15 @@ import { buyNFT } from './sale';
 import { submitListing } from './review';
 import { auctionNFT, marginNFT, payNFTOrder, readOrderMessage } from './auction';
 import { openBlindBox } from './boxes';
-import { artistDetail, artists, auctionOrders, bidLog, favourites, itemDetail, listItems, myBids, myNfts, toggleFavourite } from './views';
+import { artistDetail, artists, auctionOrders, bidLog, favourites, itemDetail, listItems, myBids, myNfts, myOrders, orderDetail, toggleFavourite } from './views';
+import { collectionDetail, collections } from './collections';
+import { demoVideo, wavOf, DEMO_VIDEO } from './media';
 import { artSvg } from './art';
+import { localUploadStore } from '../../storage/uploads';
+import { readSniffedUpload } from '../../http/upload-body';
+import { checkUploadBytes, checkUploadCount } from '../accounts/domain/upload-quota';
+import { saveNftMedia, sniffNftMedia, uploadedMedia } from './uploads';
+import { artistOfUser, createWork, NFT_CURRENCIES } from './works';
 
 const code = text(64).refine((s) => s.length > 0, { error: 'nft_not_found' });
 const Code = z.object({ code });
@@ -42,11 +49,15 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
   });
   read('/bind_box/getArtist', async () => ok(await artists(db)));
   read('/bind_box/getArtistDetail', async (req) => ok(await artistDetail(db, await optionalUser(req), parse(z.object({ uid: id }), input(req)).uid, now())));
-  read('/bind_box/getNftCurrency', async () => ok(await db.selectFrom('currencies').select(['id', 'name']).where('id', 'in', [2, 4]).orderBy('id', 'desc').execute()));
+  read('/bind_box/getCollections', async () => ok(await collections(db)));
+  read('/bind_box/getCollectionDetail', async (req) => ok(await collectionDetail(db, await optionalUser(req), parse(z.object({ id }), input(req)).id, now())));
+  read('/bind_box/getNftCurrency', async () => ok(await db.selectFrom('currencies').select(['id', 'name']).where('id', 'in', NFT_CURRENCIES).orderBy('id', 'desc').execute()));
   read('/bind_box/getCollection', async (req) => ok(await favourites(db, req.userId, now())), true);
   read('/bind_box/getBindBoxQuotationLog', async (req) => ok(await bidLog(db, parse(Code, input(req)).code)));
   read('/bind_box/getMyNFTs', async (req) => ok(await myNfts(db, req.userId, now())), true);
   read('/bind_box/getMyBindBoxQuotationLog', async (req) => ok(await myBids(db, req.userId, parse(z.object(pagingShape), input(req)))), true);
+  read('/bind_box/getMyNFTOrders', async (req) => ok(await myOrders(db, req.userId, parse(z.object(pagingShape), input(req)))), true);
+  read('/bind_box/getNFTOrder', async (req) => ok(await orderDetail(db, req.userId, parse(z.object({ id }), input(req)).id)), true);
   read('/bind_box/getNeedPayNFTOrder', async (req) => ok(await auctionOrders(db, req.userId)), true);
 
   app.post('/bind_box/collect', auth, async (req) => ok(await toggleFavourite(db, req.userId, parse(Code, input(req)).code)));
@@ -69,11 +80,42 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
   const Listing = z.object({ code, price, pay_type: z.unknown().optional(), per_increase: z.unknown().optional(), margin: z.unknown().optional(), start_time: z.unknown().optional(), end_time: z.unknown().optional() });
   guarded('resellNFT', Listing, (req, b) => submitListing(db, req.userId, { ...b, price: b.price }, now()));
 
+  // a creator's own works: their artist profile and collections, a media upload (checked by its bytes, within the NFT media ceiling and the user's upload quota), a new work
+  read('/bind_box/getMyArtist', async (req) => {
+    const a = await db.selectFrom('nft_artists').select(['id', 'name']).where('user_id', '=', req.userId).orderBy('id').executeTakeFirst();
+    if (!a) return ok(null);
+    return ok({ ...a, collections: await db.selectFrom('nft_collections').select(['id', 'name']).where('artist_id', '=', a.id).orderBy('id').execute() });
+  }, true);
+  const store = localUploadStore(app.config.dataDir);
+  const uploadDir = `${app.config.dataDir}/uploads`;
+  app.post('/bind_box/uploadMedia', auth, async (req) => {
+    await artistOfUser(db, req.userId);
+    const file = await readSniffedUpload(req, app.config.nftMediaMaxBytes, sniffNftMedia, 'nft_media_type_invalid', () => checkUploadCount(db, req.userId, app.config.uploadQuota));
+    await checkUploadBytes(db, uploadDir, req.userId, app.config.uploadQuota, file.buf.length);
+    return ok(await saveNftMedia(db, store, file, { userId: req.userId }));
+  });
+  const Work = z.object({ collection_id: id, title: text(120).refine((s) => s.trim().length > 0, { error: 'param_error' }), description: optText(2000), media: text(200), currency_id: id, price });
+  guarded('createWork', Work, (req, b) => createWork(db, req.userId, b, now()));
+
   // the procedural artworks (art.ts): immutable, so cached for a year
   app.get('/bind_box/art/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;
     const m = /^([A-Za-z0-9-]{1,64})\.svg$/.exec(file);
     if (!m) return reply.code(404).send();
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(m[1]));
+  });
+  // the demo's sound (synthesised from the code) and clip (media.ts), with their own content types
+  app.get('/bind_box/media/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    const cache = 'public, max-age=31536000, immutable';
+    if (file === DEMO_VIDEO) return reply.type('video/webm').header('cache-control', cache).send(demoVideo());
+    const m = /^([A-Za-z0-9-]{1,64})\.wav$/.exec(file);
+    if (!m) {
+      // an uploaded file (uploads.ts): only names recorded as NFT media, with the type its bytes showed; never sniffed by the browser
+      const up = await uploadedMedia(db, app.config.dataDir, file);
+      if (!up) return reply.code(404).send();
+      return reply.type(up.mime).header('cache-control', cache).header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(up.buf);
+    }
+    return reply.type('audio/wav').header('cache-control', cache).send(wavOf(m[1]));
   });
 }

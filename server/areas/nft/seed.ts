@@ -7,9 +7,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { inTransaction } from '../../db/tx';
-import { hashPassword } from '../../domain/accounts/passwords';
+import { hashPassword } from '../../auth/passwords';
 import { randomBytes } from 'node:crypto';
 import { createArtist, createCollection, createItem, createSeries } from './catalog';
+import { DEMO_VIDEO, mediaUrl } from './media';
 
 const USDT = 4;
 const ETH = 2;
@@ -66,5 +67,27 @@ export async function seedNftDemo(db: Kysely<Database>, nowMs: number): Promise<
       payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY,
     });
     await trx.updateTable('nft_items').set({ owner_id: ids[0].user, listing: 'reselling', resold_count: 1 }).where('id', '=', resale).execute();
+  });
+}
+
+/**
+ * The demo's sound and video works (media.ts): one audio piece by Kenji, one video by Aurora, both
+ * fixed price. A step of its own, keyed by the audio's code, so a database seeded before it gets them too.
+ */
+export async function seedNftMedia(db: Kysely<Database>, nowMs: number): Promise<void> {
+  if (await db.selectFrom('nft_items').select('id').where('code', '=', 'SND-4001').executeTakeFirst()) return;
+  const artist = async (key: string) => db.selectFrom('nft_artists as a').innerJoin('nft_collections as c', 'c.artist_id', 'a.id').select(['a.id', 'c.id as collection']).where('a.seed_key', '=', `demo-${key}`).orderBy('c.id').executeTakeFirst();
+  const kenji = await artist('kenji');
+  const aurora = await artist('aurora');
+  if (!kenji || !aurora) return; // the catalogue's demo was not seeded
+  await inTransaction(db, async (trx) => {
+    await createItem(trx, {
+      code: 'SND-4001', collectionId: kenji.collection, artistId: kenji.id, title: 'Eight Notes in C', description: 'A sound work: eight notes of a pentatonic scale chosen by its own hash.',
+      rarity: 'SR', currencyId: USDT, price: '30', payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY, mediaType: 3, media: mediaUrl('SND-4001.wav'),
+    });
+    await createItem(trx, {
+      code: 'VID-5001', collectionId: aurora.collection, artistId: aurora.id, title: 'Orbits (video)', description: 'Three seconds of circles in orbit, drawn and recorded on a canvas.',
+      rarity: 'SSR', currencyId: USDT, price: '60', payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY, mediaType: 4, media: mediaUrl(DEMO_VIDEO),
+    });
   });
 }

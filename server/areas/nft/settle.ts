@@ -17,9 +17,25 @@ import { settleFrozen, unfreeze } from '../../db/ledger';
 import { creditPlatform, platformUserId } from '../../db/platform';
 import { inTransaction, type Trx } from '../../db/tx';
 import { lockUsers } from '../../db/user-locks';
+import { enqueueInTx, runAtFor } from '../../db/jobs';
 import { currencyDecimals } from './money';
 import { feesFor } from '../../../core';
 import { NFT_ACCOUNT, creatorOf, lockItemById } from './shared';
+
+/** The durable jobs (issue 17): an auction's end and a won order's payment deadline, one pending job per item / order. */
+export const NFT_AUCTION_END = 'nft.auction_end';
+export const NFT_PAY_DEADLINE = 'nft.pay_deadline';
+export const auctionEndKey = (itemId: number) => `nft.auction_end:${itemId}`;
+export const payDeadlineKey = (orderId: number) => `nft.pay_deadline:${orderId}`;
+
+/**
+ * (Re)schedules an open auction's end, in the transaction that opens or moves it. `nowMs`: the
+ * rules' clock where the caller has one (then the job runs that long from now); without it, at the
+ * end itself (the same instant in production).
+ */
+export async function scheduleAuctionEnd(trx: Trx | Kysely<Database>, itemId: number, endMs: number, nowMs?: number): Promise<void> {
+  await enqueueInTx(trx, NFT_AUCTION_END, { id: itemId }, { jobKey: auctionEndKey(itemId), runAt: nowMs === undefined ? new Date(endMs) : runAtFor(endMs, nowMs) });
+}
 
 /** Test hook: called after each unit commits; throwing stops the run there (a "crash"). */
 export type AfterCommit = (kind: string, id: number) => void;
@@ -34,17 +50,26 @@ async function refundMargins(trx: Trx, itemId: number, currencyId: number, excep
   }
 }
 
-async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number): Promise<boolean> {
+export type Outcome = 'done' | 'early' | 'gone';
+
+/** Settles one auction past its end, once (its row locked and re-checked); an early job is moved to the end. */
+export async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number): Promise<Outcome> {
   return inTransaction(db, async (trx) => {
     const item = await lockItemById(trx, itemId);
-    if (item.auction_state !== 'open' || new Date(item.end_at).getTime() > nowMs) return false; // settled already, or extended
+    if (item.auction_state !== 'open') return 'gone'; // settled already
+    const endMs = new Date(item.end_at).getTime();
+    if (endMs > nowMs) {
+      await scheduleAuctionEnd(trx, item.id, endMs, nowMs); // extended, or the job came early
+      return 'early';
+    }
     const winner = item.bidder_id;
     if (winner !== null && item.current_bid !== null) {
       const creator = await creatorOf(trx, item.artist_id);
       const seller = item.owner_id ?? creator;
       const fees = feesFor(item.current_bid, await currencyDecimals(trx, item.currency_id), item.royalty_rate, item.owner_id !== null && creator !== null && creator !== seller);
       const m = await trx.selectFrom('nft_margins').select('amount').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', winner).executeTakeFirstOrThrow();
-      await trx
+      const deadline = new Date(item.end_at).getTime() + NFT_RULES.payWindowMs;
+      const order = await trx
         .insertInto('nft_orders')
         .values({
           item_id: item.id, buyer_id: winner, seller_id: seller, kind: 'auction', currency_id: item.currency_id, price: fees.price, fee: fees.fee,
@@ -52,18 +77,25 @@ async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number
           auction_end_at: new Date(item.end_at), round: item.auction_round,
           created_at: new Date(nowMs),
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueInTx(trx, NFT_PAY_DEADLINE, { id: order.id }, { jobKey: payDeadlineKey(order.id), runAt: runAtFor(deadline, nowMs) });
     }
     await refundMargins(trx, item.id, item.currency_id, winner, nowMs);
     await trx.updateTable('nft_items').set({ auction_state: winner !== null ? 'awaiting_payment' : 'unsold', on_sale: false }).where('id', '=', item.id).execute();
-    return true;
+    return 'done';
   });
 }
 
-async function expireOrder(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
+/** Expires one won order unpaid at its deadline, once; an early job is moved to the deadline. */
+export async function expireOrder(db: Kysely<Database>, orderId: number, nowMs: number): Promise<Outcome> {
   return inTransaction(db, async (trx) => {
-    const o = await trx.selectFrom('nft_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
-    if (o.status !== 'awaiting_payment' || !o.pay_deadline || o.pay_deadline.getTime() > nowMs) return false;
+    const o = await trx.selectFrom('nft_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    if (!o || o.status !== 'awaiting_payment' || !o.pay_deadline) return 'gone';
+    if (o.pay_deadline.getTime() > nowMs) {
+      await enqueueInTx(trx, NFT_PAY_DEADLINE, { id: o.id }, { jobKey: payDeadlineKey(o.id), runAt: runAtFor(o.pay_deadline.getTime(), nowMs) });
+      return 'early';
+    }
     const item = await lockItemById(trx, o.item_id);
     const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('round', '=', o.round).where('user_id', '=', o.buyer_id).forUpdate().executeTakeFirst();
     if (m && m.status === 'held') {
@@ -78,25 +110,25 @@ async function expireOrder(db: Kysely<Database>, orderId: number, nowMs: number)
     }
     await trx.updateTable('nft_orders').set({ status: 'expired', is_read: false }).where('id', '=', o.id).execute();
     await trx.updateTable('nft_items').set({ auction_state: 'expired', on_sale: false }).where('id', '=', item.id).execute();
-    return true;
+    return 'done';
   });
 }
 
-/** One pass over every due timer; returns how many units it settled. */
+/** The sweep (at start, and the tests' runOnce): every due unit, for rows from before the job queue; returns how many it settled. */
 export async function settleDue(db: Kysely<Database>, nowMs: number, afterCommit?: AfterCommit): Promise<{ auctions: number; expired: number }> {
   const now = new Date(nowMs);
   let auctions = 0;
   let expired = 0;
   const due = await db.selectFrom('nft_items').select('id').where('auction_state', '=', 'open').where('end_at', '<=', now).orderBy('id').execute();
   for (const d of due) {
-    if (await settleAuction(db, d.id, nowMs)) {
+    if ((await settleAuction(db, d.id, nowMs)) === 'done') {
       auctions++;
       afterCommit?.('nft_auction', d.id);
     }
   }
   const late = await db.selectFrom('nft_orders').select('id').where('status', '=', 'awaiting_payment').where('pay_deadline', '<=', now).orderBy('id').execute();
   for (const d of late) {
-    if (await expireOrder(db, d.id, nowMs)) {
+    if ((await expireOrder(db, d.id, nowMs)) === 'done') {
       expired++;
       afterCommit?.('nft_expire', d.id);
     }

@@ -152,6 +152,18 @@ export interface NftFavouritesTable {
   created_at: CreatedAt;
 }
 
+/** An uploaded NFT media file (migration 034): by a creator (user_id) or an operator (operator_id). */
+export interface NftMediaTable {
+  name: string;
+  media_type: number;
+  mime: string;
+  bytes: number;
+  sha256: string;
+  user_id: Nullable<number>;
+  operator_id: Nullable<number>;
+  created_at: CreatedAt;
+}
+
 export interface NftTables {
   nft_artists: NftArtistsTable;
   nft_collections: NftCollectionsTable;
@@ -163,6 +175,7 @@ export interface NftTables {
   nft_boxes: NftBoxesTable;
   nft_favourites: NftFavouritesTable;
   nft_reviews: NftReviewsTable;
+  nft_media: NftMediaTable;
 }
 
 declare module '../../db/schema' {

@@ -1,6 +1,6 @@
 /** The read side of /bind_box/: list, detail, artists, favourites, my NFTs, bid logs, orders. */
 import Decimal from 'decimal.js';
-import { NFT_RULES, type NftArtist, type NftBid, type NftDetail, type NftItem, type NftMine, type NftOrder, type NftReview, type NftPayType, type Page } from '../../../core';
+import { NFT_RULES, type NftArtist, type NftBid, type NftDetail, type NftItem, type NftMine, type NftOrder, type NftOrderDetail, type NftReview, type NftPayType, type Page } from '../../../core';
 import type { Db } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
@@ -11,6 +11,7 @@ import { currencyDecimals, saleStatus } from './money';
 import { feesFor, minBid } from '../../../core';
 import { creatorOf } from './shared';
 import { seriesView } from './boxes';
+import { artUrl } from './art';
 
 function itemQuery(db: Db) {
   return db
@@ -25,7 +26,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof itemQuery>['executeTakeFirstOrTh
 
 function toItem(r: Row, nowMs: number, favs: Set<number>): NftItem {
   return {
-    id: r.id, code: r.code, name: r.title, image: r.media, type: r.media_type, rarity: r.rarity, collect: r.collect_count, is_collect: favs.has(r.id),
+    id: r.id, code: r.code, name: r.title, image: r.media_type >= 3 ? artUrl(r.code) : r.media, media: r.media, type: r.media_type, rarity: r.rarity, collect: r.collect_count, is_collect: favs.has(r.id),
     pay_type: r.pay_type as NftPayType, author_id: r.artist_id, author_name: r.author_name, author_avatar: r.author_avatar,
     collection_id: r.collection_id, collection_name: r.collection_name, currency: r.currency_id, currency_name: r.currency_name,
     price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin), current_bid: r.current_bid === null ? null : canon(r.current_bid),
@@ -125,9 +126,9 @@ export async function favourites(db: Db, userId: number, nowMs: number): Promise
   return rows.map((r) => toItem(r, nowMs, favs));
 }
 
-function toOrder(o: { id: number; code: string; title: string; media: string; kind: NftOrder['kind']; currency_name: string; price: string; fee: string; margin: string; status: string; is_read: boolean; pay_deadline: Date | null; created_at: Date | string }): NftOrder {
+function toOrder(o: { id: number; code: string; title: string; media: string; media_type: number; kind: NftOrder['kind']; currency_name: string; price: string; fee: string; margin: string; status: string; is_read: boolean; pay_deadline: Date | null; created_at: Date | string }): NftOrder {
   return {
-    id: o.id, code: o.code, name: o.title, image: o.media, kind: o.kind, currency_name: o.currency_name, price: canon(o.price), fee: canon(o.fee),
+    id: o.id, code: o.code, name: o.title, image: o.media_type >= 3 ? artUrl(o.code) : o.media, kind: o.kind, currency_name: o.currency_name, price: canon(o.price), fee: canon(o.fee),
     total: new Decimal(o.price).plus(o.fee).toFixed(), margin: canon(o.margin), is_pay: o.status === 'paid' ? 1 : 0, is_expired: o.status === 'expired' ? 1 : 0,
     is_read: o.is_read ? 1 : 0, overtime: iso(o.pay_deadline), created_at: iso(new Date(o.created_at))!,
   };
@@ -138,7 +139,7 @@ function orderQuery(db: Db, userId: number) {
     .selectFrom('nft_orders as o')
     .innerJoin('nft_items as i', 'i.id', 'o.item_id')
     .innerJoin('currencies as cur', 'cur.id', 'o.currency_id')
-    .select(['o.id', 'i.code', 'i.title', 'i.media', 'o.kind', 'cur.name as currency_name', 'o.price', 'o.fee', 'o.margin', 'o.status', 'o.is_read', 'o.pay_deadline', 'o.created_at'])
+    .select(['o.id', 'i.code', 'i.title', 'i.media', 'i.media_type', 'o.kind', 'cur.name as currency_name', 'o.price', 'o.fee', 'o.margin', 'o.status', 'o.is_read', 'o.pay_deadline', 'o.created_at'])
     .where('o.buyer_id', '=', userId);
 }
 
@@ -148,7 +149,6 @@ export async function auctionOrders(db: Db, userId: number): Promise<NftOrder[]>
   return rows.map(toOrder);
 }
 
-/** getMyNFTs: what the caller owns, their boxes and their orders */
 /** the caller's listing submissions (of one item, or all), newest first */
 async function reviews(db: Db, userId: number, itemId?: number): Promise<NftReview[]> {
   let q = db
@@ -165,6 +165,23 @@ async function reviews(db: Db, userId: number, itemId?: number): Promise<NftRevi
   }));
 }
 
+/** getNFTOrder {id}: one of the caller's orders with everything its receipt shows (someone else's is not found) */
+export async function orderDetail(db: Db, userId: number, orderId: number): Promise<NftOrderDetail> {
+  const o = await orderQuery(db, userId)
+    .innerJoin('nft_artists as a', 'a.id', 'i.artist_id')
+    .leftJoin('users as s', 's.id', 'o.seller_id')
+    .select(['o.royalty', 'o.paid_at', 'o.seller_id', 's.nickname as seller_name', 'a.name as author_name', 'i.rarity', 'i.media_type as type'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+  if (!o) throw new AppError('not_found');
+  return {
+    ...toOrder(o), royalty: canon(o.royalty), paid_at: iso(o.paid_at), author_name: o.author_name, rarity: o.rarity, type: o.type,
+    // the seller as a masked name, like a bidder; no seller = the first sale from the platform's catalogue
+    seller: o.seller_id === null ? null : maskUser(o.seller_name, o.seller_id),
+  };
+}
+
+/** getMyNFTs: what the caller owns, their boxes and their orders */
 export async function myNfts(db: Db, userId: number, nowMs: number): Promise<NftMine> {
   const favs = await favouritesOf(db, userId);
   const items = (await itemQuery(db).where('i.owner_id', '=', userId).orderBy('i.id', 'desc').execute()).map((r) => toItem(r, nowMs, favs));
@@ -179,11 +196,21 @@ export async function myNfts(db: Db, userId: number, nowMs: number): Promise<Nft
     .execute();
   const orders = (await orderQuery(db, userId).orderBy('o.id', 'desc').limit(100).execute()).map(toOrder);
   return {
+    order_count: await orderCount(db, userId),
     reviews: await reviews(db, userId),
     items,
     boxes: boxes.map((b) => ({ id: b.id, code: b.code, series_code: b.series_code, k: b.k, status: b.status, prize: b.status === 'opened' ? b.prize : null, item_code: b.item_code })),
     orders,
   };
+}
+
+const orderCount = async (db: Db, userId: number) =>
+  Number((await db.selectFrom('nft_orders').select((eb) => eb.fn.countAll<string>().as('n')).where('buyer_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+/** getMyNFTOrders {page, limit}: the purchase record, newest first, a page at a time */
+export async function myOrders(db: Db, userId: number, p: Paging): Promise<Page<NftOrder>> {
+  const rows = await orderQuery(db, userId).orderBy('o.id', 'desc').limit(p.limit).offset(offset(p)).execute();
+  return pageOf(rows.map(toOrder), p, await orderCount(db, userId));
 }
 
 function bidQuery(db: Db) {
@@ -193,16 +220,18 @@ function bidQuery(db: Db) {
     .innerJoin('users as u', 'u.id', 'b.user_id')
     .select(['b.id', 'i.code', 'i.title', 'u.nickname', 'b.user_id', 'b.price', 'b.created_at']);
 }
+// people are shown by a masked name: a bid log or a receipt must not expose who holds what
+const maskUser = (nickname: string | null, id: number) => `${(nickname ?? 'user').slice(0, 2)}***${String(id).slice(-2)}`;
 const toBid = (b: { id: number; code: string; title: string; nickname: string | null; user_id: number; price: string; created_at: Date | string }): NftBid => ({
-  // bidders are shown by a masked name: a bid log must not expose who holds what
-  id: b.id, code: b.code, name: b.title, user: `${(b.nickname ?? 'user').slice(0, 2)}***${String(b.user_id).slice(-2)}`, price: canon(b.price), created_at: iso(new Date(b.created_at))!,
+  id: b.id, code: b.code, name: b.title, user: maskUser(b.nickname, b.user_id), price: canon(b.price), created_at: iso(new Date(b.created_at))!,
 });
 
 /** getBindBoxQuotationLog {code}: the bids on one item, newest first */
 export async function bidLog(db: Db, code: string): Promise<NftBid[]> {
-  const item = await db.selectFrom('nft_items').select('id').where('code', '=', code).executeTakeFirst();
+  const item = await db.selectFrom('nft_items').select(['id', 'start_at']).where('code', '=', code).executeTakeFirst();
   if (!item) throw new AppError('nft_not_found');
-  return (await bidQuery(db).where('b.item_id', '=', item.id).orderBy('b.id', 'desc').limit(100).execute()).map(toBid);
+  // the current sale's bids: a relisted item starts again (its earlier rounds' bids are history)
+  return (await bidQuery(db).where('b.item_id', '=', item.id).where('b.created_at', '>=', new Date(item.start_at)).orderBy('b.id', 'desc').limit(500).execute()).map(toBid);
 }
 
 /** getMyBindBoxQuotationLog {page}: the caller's bids */

@@ -1,14 +1,15 @@
 /**
  * Back office under /admin/api/otc (operators only): merchant applications (approve or reject with
- * a reason), appealed orders with both sides' evidence (the order, its timeline, the proof, the
- * chat) and the decision — release to the buyer or refund to the seller, with a reason. Each write
- * runs in one transaction with its operator_actions row.
+ * a reason), ads (by status; take one down with a reason: its unsold escrow goes back to the
+ * merchant), orders by status with both sides' evidence (the order, its timeline, the proof, the
+ * chat) and the appeal decision — release to the buyer or refund to the seller, with a reason.
+ * Each write runs in one transaction with its operator_actions row.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { logAction } from '../../domain/operators/operators';
+import { logAction } from '../../auth/operators';
 import { inTransaction } from '../../db/tx';
 import { id, text } from '../../kernel/fields';
 import { AppError } from '../../errors';
@@ -16,6 +17,7 @@ import { resolve } from './domain/orders';
 import { orderView } from './domain/views';
 import { messages } from './domain/chat';
 import { statsOf } from './domain/merchants';
+import { adViews, closeAd } from './domain/ads';
 
 export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
   op.get('/merchants', async (req) => {
@@ -45,6 +47,20 @@ export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
       await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'otc_merchant_approve' : 'otc_merchant_reject', target: `user:${b.id}`, reason: b.reason });
     });
     return ok(b.id);
+  });
+  op.get('/ads', async (req) => {
+    const q = parse(z.object({ status: z.enum(['online', 'offline', 'closed']).default('online') }), req.query);
+    return ok(await adViews(op.otc.ctx, { status: q.status }));
+  });
+  op.post('/ads/:id/takedown', async (req) => {
+    const adId = parse(z.object({ id }), req.params).id;
+    const b = parse(z.object({ reason: text(500).min(2) }), req.body);
+    await closeAd(op.otc.ctx, adId, {
+      by: 'operator',
+      reason: b.reason,
+      onClosed: (trx, ad) => logAction(trx, { operatorId: req.operatorId, action: 'otc_ad_takedown', target: `otc_ad:${adId}`, reason: b.reason, detail: { merchant: ad.merchant_id, returned: ad.returned } }),
+    });
+    return ok(adId);
   });
   op.get('/orders', async (req) => {
     const q = parse(z.object({ status: z.enum(['appeal', 'unpaid', 'paid', 'released', 'cancelled', 'refunded']).default('appeal') }), req.query);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkJournalConsistency } from '../../db/ledger';
 import { operator } from '../../testing/funds-kit';
-import { MIN, PAY, T0, USDT, balance, merchant, okOf, openOn, order, otc, otcKit, pay, postAd, taker, upload, user, type OtcKit, type TestUser } from '../../testing/otc-kit';
+import { MIN, PAY, SELL_AD, T0, USDT, balance, merchant, okOf, openOn, order, otc, otcKit, pay, postAd, taker, upload, user, type OtcKit, type TestUser } from '../../testing/otc-kit';
 import type { OtcMessage, OtcOrder, OtcQuote } from '../../../core';
 
 let k: OtcKit;
@@ -20,8 +20,8 @@ afterAll(async () => k?.close());
 
 const opened = async (u: TestUser, adId: number, amount: string, unit = 'fiat') => okOf<OtcOrder>(openOn(k.t, u, adId, amount, unit));
 const adRemaining = async (id: number) => (await k.t.app.db.selectFrom('otc_ads').select('remaining').where('id', '=', id).executeTakeFirstOrThrow()).remaining;
-const journalOf = async (orderId: number) =>
-  (await sql<{ reason: string; user_id: number; da: string; df: string }>`SELECT reason, user_id, trim_scale(delta_available)::text AS da, trim_scale(delta_frozen)::text AS df FROM journal WHERE ref_type = 'otc_order' AND ref_id = ${String(orderId)} ORDER BY id`.execute(k.t.app.db)).rows;
+const journalOf = async (id: number, ref = 'otc_order') =>
+  (await sql<{ reason: string; user_id: number; da: string; df: string }>`SELECT reason, user_id, trim_scale(delta_available)::text AS da, trim_scale(delta_frozen)::text AS df FROM journal WHERE ref_type = ${ref} AND ref_id = ${String(id)} ORDER BY id`.execute(k.t.app.db)).rows;
 /** Everything a refused call must leave as it was. */
 const snapshot = async (ids: number[]) =>
   JSON.stringify({
@@ -31,17 +31,18 @@ const snapshot = async (ids: number[]) =>
   });
 
 describe('a trade, the deadline and the appeal', () => {
-  it('open freezes the escrow from the seller; paid with proof; release with the payment password moves the coin once', async () => {
+  it('the sell ad holds its total at posting; an order takes from it; paid with proof; release with the payment password moves the coin once', async () => {
     k.clock.now = T0;
     const m = await merchant(k.t);
     const b = await taker(k.t);
     const ad = await postAd(k.t, m);
-    expect(ad).toMatchObject({ price: '7.2', remaining: '500', status: 'online', pay_kinds: ['bank'] });
+    expect(ad).toMatchObject({ price: '7.2', remaining: '500', status: 'online', pay_kinds: ['bank'], held: true });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '500', frozen: '500' });
 
     const o = await opened(b, ad.id, '720'); // 720 CNY at 7.2 = 100 USDT
     expect(o).toMatchObject({ role: 'buyer', status: 'unpaid', coin_amount: '100', fiat_amount: '720', price: '7.2', deadline: T0 + 15 * MIN });
     expect(o.pay_methods).toEqual([expect.objectContaining({ kind: 'bank', account: '6222 0000 1111' })]);
-    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '900', frozen: '100' });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '500', frozen: '500' }); // taken from the ad's escrow, no second freeze
     expect(await adRemaining(ad.id)).toMatch(/^400(\.0+)?$/);
 
     // the seller cannot release before "paid" without confirming; a wrong password changes nothing
@@ -58,11 +59,10 @@ describe('a trade, the deadline and the appeal', () => {
     expect(done).toMatchObject({ role: 'seller', status: 'released', finished_at: T0 + 7 * MIN });
     expect(done.events.map((e) => e.kind)).toEqual(['opened', 'paid', 'released']);
     expect(done.proof_url).toMatch(/^\/api\/file\/|upload|sig=/);
-    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '900', frozen: '0' });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '500', frozen: '400' });
     expect(await balance(k.t, b.id, USDT)).toEqual({ available: '100', frozen: '0' });
     expect((await otc(k.t, 'order/release', m, { id: o.id, pay_password: PAY })).type).toBe('error');
     expect(await journalOf(o.id)).toEqual([
-      { reason: 'otc_escrow', user_id: m.id, da: '-100', df: '100' },
       { reason: 'otc_release', user_id: m.id, da: '0', df: '-100' },
       { reason: 'otc_receive', user_id: b.id, da: '100', df: '0' },
     ]);
@@ -71,17 +71,27 @@ describe('a trade, the deadline and the appeal', () => {
     await okOf(otc(k.t, 'order/rate', b, { id: o.id, rating: 5 }));
     const ads = await okOf<{ id: number; stats: unknown }[]>(otc(k.t, 'ads', undefined, { coin_id: USDT, fiat: 'CNY', side: 'sell' }));
     expect(ads.find((a) => a.id === ad.id)!.stats).toEqual({ orders: 1, completed: 1, completion_rate: '1', avg_release_s: 120, rating: '5', ratings: 1 });
+
+    // closing the ad returns the unsold 400, once
+    expect(await okOf(otc(k.t, 'ad/status', m, { id: ad.id, status: 'closed' }))).toMatchObject({ status: 'closed', remaining: '0', closed_by: 'merchant' });
+    expect((await otc(k.t, 'ad/status', m, { id: ad.id, status: 'closed' })).message).toBe('Ad not found');
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '900', frozen: '0' });
+    expect(await journalOf(ad.id, 'otc_ad')).toEqual([
+      { reason: 'otc_ad_escrow', user_id: m.id, da: '-500', df: '500' },
+      { reason: 'otc_ad_close', user_id: m.id, da: '400', df: '-400' },
+    ]);
     expect(await checkJournalConsistency(k.t.app.db)).toEqual([]);
   });
 
-  it('at the deadline an unpaid order is cancelled and its escrow returned exactly, once; paying late is refused', async () => {
+  it('at the deadline an unpaid order is cancelled and its escrow returned to the ad exactly, once; paying late is refused', async () => {
     k.clock.now = T0;
     const m = await merchant(k.t, '333.33333333');
     const b = await taker(k.t);
     const ad = await postAd(k.t, m, { window_min: 30, total: '333.33333333' });
     const o = await opened(b, ad.id, '1000'); // 1000 / 7.2 = 138.88888888 (rounded down)
     expect(o.coin_amount).toBe('138.88888888');
-    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '194.44444445', frozen: '138.88888888' });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '0', frozen: '333.33333333' });
+    expect(await adRemaining(ad.id)).toMatch(/^194\.44444445/);
 
     k.clock.now = T0 + 30 * MIN - 1;
     expect(await k.t.app.otc.runOnce()).toBe(0);
@@ -89,8 +99,10 @@ describe('a trade, the deadline and the appeal', () => {
     expect((await pay(k.t, b, o.id)).message).toBe('The payment window of this order has passed');
     expect(await k.t.app.otc.runOnce()).toBe(1);
     expect(await k.t.app.otc.runOnce()).toBe(0);
-    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '333.33333333', frozen: '0' });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '0', frozen: '333.33333333' }); // back on the ad, still held
     expect(await adRemaining(ad.id)).toMatch(/^333\.33333333/);
+    await okOf(otc(k.t, 'ad/status', m, { id: ad.id, status: 'closed' }));
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '333.33333333', frozen: '0' });
     const after = await order(k.t, b, o.id);
     expect(after.status).toBe('cancelled');
     expect(after.events.map((e) => [e.kind, e.actor])).toEqual([['opened', 'buyer'], ['timeout', 'system']]);
@@ -112,7 +124,7 @@ describe('a trade, the deadline and the appeal', () => {
     k.clock.now = T0 + 3 * 60 * MIN;
     expect(await k.t.app.otc.runOnce()).toBe(0);
     expect((await otc(k.t, 'order/release', m, { id: o1.id, pay_password: PAY })).message).toBe('The order is under appeal: support will decide');
-    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '900', frozen: '100' });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '500', frozen: '500' });
 
     const op = await operator(k.t);
     const h = { authorization: op, 'content-type': 'application/x-www-form-urlencoded' };
@@ -129,7 +141,8 @@ describe('a trade, the deadline and the appeal', () => {
     expect((await admin('POST', `/orders/${o1.id}/resolve`, { outcome: 'release', reason: 'Bank statement shows the payment' })).type).toBe('ok');
     expect((await admin('POST', `/orders/${o2.id}/resolve`, { outcome: 'refund', reason: 'No payment on the statement' })).type).toBe('ok');
     expect((await admin('POST', `/orders/${o2.id}/resolve`, { outcome: 'release', reason: 'again' })).type).toBe('error');
-    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '950', frozen: '0' });
+    expect(await balance(k.t, m.id, USDT)).toEqual({ available: '500', frozen: '450' }); // the refunded 50 is back on the ad
+    expect(await adRemaining(ad.id)).toMatch(/^450(\.0+)?$/);
     expect(await balance(k.t, b.id, USDT)).toEqual({ available: '50', frozen: '0' });
     expect((await order(k.t, b, o2.id))).toMatchObject({ status: 'refunded', resolution: 'No payment on the statement' });
     const log = await sql<{ action: string; reason: string }>`SELECT action, reason FROM operator_actions WHERE target IN (${`otc_order:${o1.id}`}, ${`otc_order:${o2.id}`}) ORDER BY id`.execute(k.t.app.db);
@@ -193,6 +206,10 @@ describe('limits and bad input', () => {
     expect((await otc(k.t, 'ad/post', m, { side: 'sell', coin_id: USDT, fiat: 'CNY', price_type: 'floating', margin: '25', total: '1', min_fiat: '1', max_fiat: '2', pay_kinds: 'bank', window_min: 15 })).type).toBe('error');
     expect((await otc(k.t, 'ad/post', m, { side: 'sell', coin_id: USDT, fiat: 'CNY', price_type: 'fixed', fixed_price: '7', total: '1', min_fiat: '5', max_fiat: '2', pay_kinds: 'bank', window_min: 15 })).message).toBe('The per-order minimum cannot be above the maximum');
     expect((await otc(k.t, 'ad/post', m, { side: 'sell', coin_id: USDT, fiat: 'CNY', price_type: 'fixed', fixed_price: '7', total: '1', min_fiat: '1', max_fiat: '2', pay_kinds: 'alipay', window_min: 15 })).message).toBe('Add a matching payment method first');
+    // a sell ad is held whole from the available balance (500 left after the first ad's 500): one unit more is refused
+    const ads = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM otc_ads WHERE merchant_id = ${m.id}`.execute(k.t.app.db)).rows[0].n;
+    expect((await otc(k.t, 'ad/post', m, { ...SELL_AD, total: '500.00000001' })).message).toBe('Not enough available balance: a sell ad holds its whole 500.00000001 USDT when posted');
+    expect(await ads()).toBe(1);
     expect(await snapshot([m.id, b.id, stranger.id])).toBe(before);
   });
 

@@ -10,7 +10,8 @@ import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../../http/idempotency';
 import { requestInput as input } from '../../kernel/input';
 import { id, int, intOr, text } from '../../kernel/fields';
-import { listFiats, fundsCurrencies } from '../../domain/funds';
+import { requestLang } from '../../http/lang';
+import { listFiats, fundsCurrencies } from '../funds/domain';
 import { OTC_RULES } from '../../../core';
 import { addPayMethod, applyMerchant, merchantOf, payMethods, removePayMethod } from './domain/merchants';
 import { adViews, marketAds, postAd, setAdStatus } from './domain/ads';
@@ -56,7 +57,7 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
   write('methods/remove', z.object({ id }), (req, b) => removePayMethod(db, req.userId, b.id));
 
   read('myAds', async (req) => ok(await adViews(ctx(), { merchantId: req.userId })));
-  write('ad/post', AdBody, (req, b) => postAd(ctx(), req.userId, b));
+  write('ad/post', AdBody, (req, b) => postAd(ctx(), req.userId, { ...b, lang: requestLang(req) }));
   write('ad/status', z.object({ id, status: z.enum(['online', 'offline', 'closed']) }), (req, b) => setAdStatus(ctx(), req.userId, b.id, b.status));
 
   read('orders', async (req) => {
@@ -68,7 +69,7 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
     await partiesOf(db, q.id, req.userId);
     return ok(await orderView(db, q.id, req.userId, app.otc.now()));
   });
-  write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b) => openOrder(ctx(), req.userId, b));
+  write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b) => openOrder(ctx(), req.userId, { ...b, lang: requestLang(req) }));
   write('order/paid', z.object({ id, proof: text(200).min(1) }), (req, b) => markPaid(ctx(), req.userId, b));
   write('order/release', z.object({ id, pay_password: z.string().max(128).optional(), confirm_unpaid: flag.optional() }), (req, b) => release(ctx(), req.userId, b));
   write('order/cancel', z.object({ id }), (req, b) => cancel(ctx(), req.userId, b));
@@ -85,5 +86,5 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
   });
 
   write('quote', z.object({ side, coin_id: id, fiat, amount }), (req, b) => makeQuote(ctx(), req.userId, b));
-  write('quote/execute', z.object({ quote_id: z.string().trim().regex(/^[0-9a-f-]{36}$/) }), (req, b) => executeQuote(ctx(), req.userId, b.quote_id));
+  write('quote/execute', z.object({ quote_id: z.string().trim().regex(/^[0-9a-f-]{36}$/) }), (req, b) => executeQuote(ctx(), req.userId, b.quote_id, requestLang(req)));
 }

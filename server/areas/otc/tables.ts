@@ -59,6 +59,11 @@ export interface OtcTables {
     status: Defaulted<OtcAdStatus>;
     created_at: DefStamp;
     updated_at: DefStamp;
+    /** a sell ad holding its total in the merchant's frozen balance (migration 029) */
+    held: Defaulted<boolean>;
+    lang: Defaulted<string>;
+    closed_by: Nullable<'merchant' | 'operator'>;
+    closed_reason: Defaulted<string>;
   };
   otc_orders: {
     id: Generated<number>;
@@ -85,6 +90,10 @@ export interface OtcTables {
     opened_at: Stamp;
     paid_at: Nullable<Date>;
     finished_at: Nullable<Date>;
+    /** what the taker typed (null before migration 029) */
+    unit: Nullable<'fiat' | 'coin'>;
+    taker_lang: Defaulted<string>;
+    merchant_lang: Defaulted<string>;
   };
   otc_order_events: {
     id: Generated<number>;

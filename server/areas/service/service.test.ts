@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, get, lastCode, loginOperator, post, registerAndLogin, type TestApp } from '../../testing/app';
-import { createOperator } from '../../domain/operators/operators';
+import { createOperator } from '../../auth/operators';
 import { DEFAULT_SERVICE_HOURS, type AdminConversation, type AdminConversationRow, type AdminServiceSettings, type CannedReply, type Page, type ServiceEvent, type ServiceStatus, type ServiceThread } from '../../../core';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SpotFill } from '../../../core';
-import { listSpotFills } from '../../domain/trading/spot-fills';
+import { listSpotFills } from './domain/spot-fills';
 import { ok } from '../../http/envelope';
 import { int } from '../../kernel/fields';
 import { requestInput as input } from '../../kernel/input';

@@ -4,19 +4,25 @@
  * the jobs, and decorates app.trading.
  */
 import { defineArea, API_PREFIX } from '../../plugins/area';
-import { createTradingContext, seedTrading } from '../../domain/trading';
-import { startTradingJobs } from '../../jobs';
-import { tradingRoutes } from '../../http/routes/trading';
+import { createTradingContext, seedTrading, SECONDS_SETTLE, settleSecondsJob } from './domain';
+import { startTradingJobs } from './jobs';
+import { tradingRoutes } from './routes';
 import { setContractTerms } from '../../market';
 import { spotFillRoutes } from './fill-routes';
+import { registerTradingReplays } from './replays';
+import { leaderTradingJobs } from './jobs/leader';
 
 export const tradingArea = defineArea('trading', async (app) => {
   app.startup.seed('trading', 'pair settings, seconds configurations, liquidation line', () => seedTrading(app.db));
   app.startup.start('trading', async () => {
     const ctx = await createTradingContext(app.db, app.market);
     setContractTerms(app.market, (symbol) => ctx.settings.get(symbol));
-    app.decorate('trading', await startTradingJobs(app, ctx));
+    // the durable backstop of every option's expiry (domain/seconds-queue.ts); on the jobs role in a cluster
+    app.jobQueue.task<{ id: number }>(SECONDS_SETTLE, async ({ id }) => void (await settleSecondsJob(ctx, id)));
+    // cluster mode: only the engine leader runs them, on books rebuilt when it takes the lease
+    app.decorate('trading', app.leadership.enabled ? leaderTradingJobs(app, ctx) : await startTradingJobs(app, ctx));
   });
+  registerTradingReplays();
   await app.register(tradingRoutes, { prefix: API_PREFIX });
   await app.register(spotFillRoutes, { prefix: API_PREFIX });
 });

@@ -15,6 +15,7 @@ import { initCluster } from './init';
 import { clusterUrl, freePort, readRecord, writeRecord, type ClusterRecord } from './record';
 import { isPostgresAlive, readPostmasterPid, sleep, tryConnect, waitGone } from './postmaster';
 import { spawnPostgres } from './spawn';
+import { copyTemplateCluster } from './template';
 
 export interface EmbeddedCluster {
   /** connection URL for a database of this cluster (default `postgres`) */
@@ -37,6 +38,11 @@ export interface ClusterOptions {
    * cluster passes false: another test run in the same worktree may have adopted it.
    */
   dieWithParent?: boolean;
+  /**
+   * PG_TEMPLATE_DIR (tests): a new cluster is copied from this migrated, stopped template instead of
+   * made by initdb (template.ts). An existing cluster is never touched.
+   */
+  templateDir?: string;
 }
 
 export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
@@ -55,7 +61,7 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     if (fs.existsSync(clusterDir) && fs.readdirSync(clusterDir).length > 0) throw new Error(`embedded PostgreSQL: ${clusterDir} is not empty and has no PG_VERSION: not a cluster; move it away`);
     fs.rmSync(clusterDir, { recursive: true, force: true });
-    record = await initCluster(bin, dataDir, clusterDir, runAs);
+    record = o.templateDir ? await copyTemplateCluster(o.templateDir, dataDir, clusterDir, runAs) : await initCluster(bin, dataDir, clusterDir, runAs);
   }
   const version = fs.readFileSync(path.join(clusterDir, 'PG_VERSION'), 'utf8').trim();
   if (Number(version) !== bin.major)

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Failed credential checks per (kind, subject) — login per account, payment password and
  * authenticator per user, verification codes per target — with the lock they earned. In the
- * database so the count holds across processes and restarts (domain/security/throttle.ts).
+ * database so the count holds across processes and restarts (auth/throttle.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -20,6 +20,9 @@ import * as m013 from './013_tick_replay';
 import * as m019 from './019_outcome_proofs';
 import * as m020 from './020_deposit_networks';
 import * as m025 from './025_localised_products';
+import * as m026 from './026_engine_lease';
+import * as m027 from './027_job_queue';
+import * as m031 from './031_candle_priced';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -37,4 +40,7 @@ export const migrations: Record<string, Migration> = {
   '019_outcome_proofs': m019,
   '020_deposit_networks': m020,
   '025_localised_products': m025,
+  '026_engine_lease': m026,
+  '027_job_queue': m027,
+  '031_candle_priced': m031,
 };

@@ -41,6 +41,16 @@ export const NFT_MESSAGES = {
     jp: '終了時刻は開始時刻より後にしてください', ko: '종료 시간은 시작 시간보다 늦어야 합니다', fra: "L'heure de fin doit être postérieure à l'heure de début",
     spa: 'La hora de finalización debe ser posterior a la de inicio',
   },
+  nft_code_taken: {
+    zh: '藏品编号 {code} 已被使用', en: 'The code {code} is already used by another artwork', hk: '藏品編號 {code} 已被使用', th: 'รหัส {code} ถูกใช้กับผลงานอื่นแล้ว',
+    jp: 'コード {code} は別の作品で使われています', ko: '코드 {code}는 이미 다른 작품에 사용 중입니다', fra: 'Le code {code} est déjà utilisé par une autre œuvre',
+    spa: 'El código {code} ya lo usa otra obra',
+  },
+  nft_currency_invalid: {
+    zh: '藏品不能以该币种定价', en: 'Artworks cannot be priced in this currency', hk: '藏品不能以該幣種定價', th: 'ไม่สามารถตั้งราคาผลงานด้วยสกุลเงินนี้',
+    jp: 'この通貨では作品の価格を設定できません', ko: '이 통화로는 작품 가격을 정할 수 없습니다', fra: 'Les œuvres ne peuvent pas être mises à prix dans cette devise',
+    spa: 'Las obras no pueden cotizarse en esta moneda',
+  },
   nft_bid_too_low: {
     zh: '出价必须至少为 {min}', en: 'Your bid must be at least {min}', hk: '出價必須至少為 {min}', th: 'ราคาประมูลต้องไม่ต่ำกว่า {min}',
     jp: '入札額は {min} 以上にしてください', ko: '입찰가는 최소 {min} 이상이어야 합니다', fra: 'Votre enchère doit être au moins de {min}',
@@ -125,6 +135,26 @@ export const NFT_MESSAGES = {
     hk: '已有人購買、出價或繳納保證金，價格和時間不能再修改', th: 'มีผู้ซื้อ ประมูล หรือวางมัดจำแล้ว จึงแก้ไขราคาและเวลาไม่ได้',
     jp: '購入・入札・保証金の支払いがあったため、価格と期間は変更できません', ko: '구매·입찰·보증금 납부가 있어 가격과 기간을 변경할 수 없습니다',
     fra: "Quelqu'un a acheté, enchéri ou versé une caution : le prix et les dates ne peuvent plus changer", spa: 'Alguien ya compró, pujó o pagó un depósito: el precio y las fechas ya no pueden cambiar',
+  },
+  nft_media_type_invalid: {
+    zh: '仅支持图片（PNG、JPEG、WebP、GIF）、音频（MP3、WAV、OGG、FLAC、M4A）或视频（MP4、WebM）',
+    en: 'Only pictures (PNG, JPEG, WebP, GIF), sound (MP3, WAV, OGG, FLAC, M4A) or video (MP4, WebM) are accepted',
+    hk: '僅支援圖片（PNG、JPEG、WebP、GIF）、音訊（MP3、WAV、OGG、FLAC、M4A）或影片（MP4、WebM）',
+    th: 'รองรับเฉพาะรูปภาพ (PNG, JPEG, WebP, GIF) เสียง (MP3, WAV, OGG, FLAC, M4A) หรือวิดีโอ (MP4, WebM)',
+    jp: '画像（PNG・JPEG・WebP・GIF）、音声（MP3・WAV・OGG・FLAC・M4A）、動画（MP4・WebM）のみ対応しています',
+    ko: '이미지(PNG, JPEG, WebP, GIF), 오디오(MP3, WAV, OGG, FLAC, M4A), 동영상(MP4, WebM)만 허용됩니다',
+    fra: 'Seuls les images (PNG, JPEG, WebP, GIF), les sons (MP3, WAV, OGG, FLAC, M4A) et les vidéos (MP4, WebM) sont acceptés',
+    spa: 'Solo se aceptan imágenes (PNG, JPEG, WebP, GIF), audio (MP3, WAV, OGG, FLAC, M4A) o vídeo (MP4, WebM)',
+  },
+  nft_media_unknown: {
+    zh: '找不到该媒体文件，请重新上传', en: 'That media file was not found: upload it again', hk: '找不到該媒體檔案，請重新上傳',
+    th: 'ไม่พบไฟล์สื่อนี้ กรุณาอัปโหลดอีกครั้ง', jp: 'メディアファイルが見つかりません。もう一度アップロードしてください', ko: '미디어 파일을 찾을 수 없습니다. 다시 업로드하세요',
+    fra: 'Ce fichier média est introuvable : envoyez-le à nouveau', spa: 'No se encontró ese archivo multimedia: súbalo de nuevo',
+  },
+  nft_not_artist: {
+    zh: '只有已认证的创作者可以发布作品', en: 'Only a registered creator can publish works', hk: '只有已認證的創作者可以發佈作品',
+    th: 'เฉพาะผู้สร้างที่ลงทะเบียนแล้วเท่านั้นที่เผยแพร่ผลงานได้', jp: '作品を公開できるのは登録済みのクリエイターだけです', ko: '등록된 크리에이터만 작품을 게시할 수 있습니다',
+    fra: 'Seul un créateur enregistré peut publier des œuvres', spa: 'Solo un creador registrado puede publicar obras',
   },
   notice_nft_listing_approved_title: {
     zh: '转售已通过审核', en: 'Your listing was approved', hk: '轉售已通過審核', th: 'รายการขายของคุณได้รับอนุมัติ', jp: '出品が承認されました',

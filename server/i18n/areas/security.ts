@@ -1,4 +1,4 @@
-/** Server messages of brute-force protection (domain/security/throttle.ts), in all eight languages. */
+/** Server messages of brute-force protection (auth/throttle.ts), in all eight languages. */
 import type { Table } from '../table';
 
 export const SECURITY_MESSAGES = {

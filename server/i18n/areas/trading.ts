@@ -45,6 +45,11 @@ export const TRADING_MESSAGES = {
     th: 'ตลาดหุ้นปิดอยู่ รับคำสั่งในช่วง {hours}', jp: '株式市場は休場中です。注文受付は {hours} です', ko: '주식 시장이 닫혀 있습니다. 주문 가능 시간: {hours}',
     fra: 'La bourse est fermée. Ordres acceptés {hours}', spa: 'El mercado de acciones está cerrado. Se aceptan órdenes {hours}',
   },
+  engine_unavailable: {
+    zh: '交易引擎切换中，请稍后重试', en: 'The trading engine is switching over, please try again in a few seconds', hk: '交易引擎切換中，請稍後重試',
+    th: 'ระบบจับคู่คำสั่งกำลังสลับเครื่อง กรุณาลองใหม่ในอีกไม่กี่วินาที', jp: '取引エンジンの切り替え中です。数秒後に再試行してください', ko: '거래 엔진이 전환 중입니다. 몇 초 후 다시 시도하세요',
+    fra: 'Le moteur de trading change de nœud, réessayez dans quelques secondes', spa: 'El motor de negociación está cambiando de nodo, inténtelo de nuevo en unos segundos',
+  },
   trade_no_price: {
     zh: '暂无行情价格，请稍后再试', en: 'No market price yet, please try again shortly', hk: '暫無行情價格，請稍後再試',
     th: 'ยังไม่มีราคาตลาด กรุณาลองใหม่ภายหลัง', jp: '市場価格がまだありません。しばらくしてから再試行してください', ko: '아직 시장 가격이 없습니다. 잠시 후 다시 시도하세요',

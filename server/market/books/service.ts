@@ -40,6 +40,11 @@ export class BookService {
     return b;
   }
 
+  /** Drops every user's resting order (an engine taking the lead reloads them from the database). */
+  clearOrders(): void {
+    for (const b of this.books.values()) for (const side of ['bid', 'ask'] as const) for (const o of b.resting(side)) b.remove(o.id);
+  }
+
   /** Where flushes go (the socket fan-out sets it). */
   setEmitter(emit: RoomEmit): void {
     this.emit = emit;
@@ -86,7 +91,7 @@ export class BookService {
   /** Publishes one symbol's pending depth change to its room (before a new member joins it). */
   flushDepth(symbol: string): void {
     const d = this.book(symbol).publish();
-    if (d) this.emit(channel.depth(symbol), SOCKET_EVENTS.depth, [{ kind: 'diff', ...d } satisfies DepthMessage]);
+    if (d) this.emit(channel.depth(symbol), SOCKET_EVENTS.depth, [{ kind: 'diff', ...d, ts: this.opts.now() } satisfies DepthMessage]);
   }
 
   flush(): void {

@@ -45,6 +45,15 @@ export class CompositeFeed implements MarketFeed {
   book(symbol: string): VenueBook | undefined {
     return this.of(symbol)?.book(symbol);
   }
+  onStatus(listener: (symbol: string, stale: boolean) => void): () => void {
+    const offs = this.parts.map(
+      (p) =>
+        p.feed.onStatus?.((symbol, stale) => {
+          if (p.owns(symbol)) listener(symbol, stale);
+        }) ?? (() => {}),
+    );
+    return () => offs.forEach((off) => off());
+  }
   isStale(symbol: string): boolean {
     return this.of(symbol)?.isStale?.(symbol) ?? false;
   }

@@ -3,7 +3,8 @@
  * public streams for the pairs it quotes with the simulator for the rest (stocks).
  */
 import type { Candle } from '../../../core';
-import { BinanceFeed, type BinanceFeedOptions, type FeedLog } from './binance/feed';
+import { BinanceFeed } from './binance/feed';
+import type { BinanceFeedOptions, FeedLog } from './binance/options';
 import { binanceSymbols } from './binance/symbols';
 import { CompositeFeed } from './composite';
 import { ScriptedFeed } from './scripted';

@@ -29,6 +29,8 @@ export interface MarketFeed {
   onBackfill?(listener: TicksListener): () => void;
   /** true while a real venue has gone quiet for the symbol (its last price cannot be vouched for) */
   isStale?(symbol: string): boolean;
+  /** Told when a symbol turns stale or live again (feeds that are never stale omit it). */
+  onStatus?(listener: (symbol: string, stale: boolean) => void): () => void;
 }
 
 /** One venue price level; decimal strings. */

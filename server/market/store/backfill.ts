@@ -4,18 +4,19 @@
  * Generated backwards from the live starting price, so the newest backfilled bar closes exactly
  * where the live feed opens (no jump). Three tiers, each continuous with the next (a bar's open is
  * the previous bar's close):
- *   A  1min bars for the last ~12.5 days (day-aligned start) → 1min, and rolled up by core's
- *      aggregateCandles to 5min, 15min, 30min, 60min;
+ *   A  1min bars for the last ~12.5 days (day-aligned start) → 1min, and rolled up (core's
+ *      aggregateCandles rules, in integer units: backfill-bars.ts) to 5min, 15min, 30min, 60min;
  *   B  60min bars for the 50 days before A → with A's hours: 4hour, and the days of B and A;
  *   C  1day bars for ~10 years before B (month-aligned start) → with B/A's days: 1day, 1week, 1mon.
  * Each period keeps its newest BARS bars (1mon has ~120: ten years). The newest bar of each period is
  * the one still open at `now`, partial up to the last whole minute; live ticks continue it.
  * Same seed + same symbol + same anchor minute → same candles.
  */
-import { aggregateCandles, bucketStart, type Candle, type Period } from '../../../core';
+import { bucketStart, type Candle, type Period } from '../../../core';
 import { hashSeed, mulberry32, type Rng } from '../feed/prng';
 import type { FeedInstrument } from '../feed/types';
-import { canonicalDecimal, formatUnits, toUnits } from '../feed/units';
+import { toUnits } from '../feed/units';
+import { barCandle, rollUpBars, type UnitBar } from './backfill-bars';
 import type { CandleRow } from './repo';
 
 export const BACKFILL_BARS = 300;
@@ -41,12 +42,12 @@ interface TierSpec {
  * Walks one tier backwards from `endPrice` (the close of its last bar); returns its candles oldest
  * first and the open of its first bar (the close the tier before it must end at).
  */
-function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: number, anchorLog: number): { candles: Candle[]; firstOpen: number } {
+function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: number, anchorLog: number): { candles: UnitBar[]; firstOpen: number } {
   const dtY = tier.stepMs / 1000 / YEAR_S;
   const baseSigma = ins.vol * Math.sqrt(dtY);
   const d = ins.price_decimals;
   const qd = ins.qty_decimals;
-  const candles = new Array<Candle>(tier.count);
+  const candles = new Array<UnitBar>(tier.count);
   let close = endPrice;
   let burst = 0;
   for (let j = tier.count - 1; j >= 0; j--) {
@@ -60,14 +61,7 @@ function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: numbe
     const h = Math.max(o, c, toUnits(Math.max(open, close) * Math.exp(Math.abs(rng.normal()) * s * 0.6), d));
     const l = Math.min(o, c, toUnits(Math.min(open, close) * Math.exp(-Math.abs(rng.normal()) * s * 0.6), d));
     const notional = NOTIONAL_PER_S * ins.weight * (tier.stepMs / 1000) * Math.exp(0.5 * rng.normal()) * (burst > 0 ? 3 : 1);
-    candles[j] = {
-      time: tier.start + j * tier.stepMs,
-      open: canonicalDecimal(formatUnits(o, d)),
-      high: canonicalDecimal(formatUnits(h, d)),
-      low: canonicalDecimal(formatUnits(l, d)),
-      close: canonicalDecimal(formatUnits(c, d)),
-      volume: canonicalDecimal(formatUnits(toUnits(notional / ((open + close) / 2), qd, 0), qd)),
-    };
+    candles[j] = { time: tier.start + j * tier.stepMs, open: o, high: h, low: l, close: c, volume: BigInt(toUnits(notional / ((open + close) / 2), qd, 0)) };
     close = open;
   }
   return { candles, firstOpen: close };
@@ -90,15 +84,16 @@ export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, l
   const b = walkTier(rng, ins, { start: bStart, stepMs: HOUR, count: B_HOURS }, a.firstOpen, anchorLog);
   const c = walkTier(rng, ins, { start: cStart, stepMs: DAY, count: (bStart - cStart) / DAY }, b.firstOpen, anchorLog);
 
-  // Roll up finest-first; each step's source period divides the target's buckets exactly.
-  const m5 = aggregateCandles(a.candles, '5min');
-  const m15 = aggregateCandles(m5, '15min');
-  const m30 = aggregateCandles(m15, '30min');
-  const h1a = aggregateCandles(m30, '60min');
+  // Roll up finest-first; each step's source period divides the target's buckets exactly. In integer
+  // units (backfill-bars.ts): only the bars kept become strings.
+  const m5 = rollUpBars(a.candles, '5min');
+  const m15 = rollUpBars(m5, '15min');
+  const m30 = rollUpBars(m15, '30min');
+  const h1a = rollUpBars(m30, '60min');
   const hours = [...b.candles, ...h1a];
-  const h4 = aggregateCandles(hours, '4hour');
-  const days = [...c.candles, ...aggregateCandles(hours, '1day')];
-  const out = new Map<Period, Candle[]>([
+  const h4 = rollUpBars(hours, '4hour');
+  const days = [...c.candles, ...rollUpBars(hours, '1day')];
+  const bars = new Map<Period, UnitBar[]>([
     ['1min', a.candles],
     ['5min', m5],
     ['15min', m15],
@@ -106,10 +101,11 @@ export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, l
     ['60min', hours],
     ['4hour', h4],
     ['1day', days],
-    ['1week', aggregateCandles(days, '1week')],
-    ['1mon', aggregateCandles(days, '1mon')],
+    ['1week', rollUpBars(days, '1week')],
+    ['1mon', rollUpBars(days, '1mon')],
   ]);
-  for (const [p, list] of out) out.set(p, list.slice(-(p === '1min' ? Math.max(minuteBars, BACKFILL_BARS) : BACKFILL_BARS)));
+  const out = new Map<Period, Candle[]>();
+  for (const [p, list] of bars) out.set(p, list.slice(-(p === '1min' ? Math.max(minuteBars, BACKFILL_BARS) : BACKFILL_BARS)).map((bar) => barCandle(bar, ins.price_decimals, ins.qty_decimals)));
   return out;
 }
 

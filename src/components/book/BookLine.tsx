@@ -1,9 +1,12 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numText } from '../Num';
+// core's formatter itself (what <Num/> and the painting worker use), so a row needs no store
+import { figureText as numText, type NumberMarks } from '../../../core';
 import styles from './book.module.css';
 
 export interface BookLineProps {
+  /** the language's number marks, as the painted canvas above writes them (a reader hears what is shown) */
+  marks: NumberMarks;
   price: string;
   qty: string;
   side: 'bid' | 'ask';
@@ -11,27 +14,38 @@ export interface BookLineProps {
   decimals: number;
   /** amount first (the bid column of a side-by-side book) */
   qtyFirst?: boolean;
-  onPick?: (price: string) => void;
+  /** its place in the side, top-down (a painted book answers what it drew there) */
+  row?: number;
+  /** the worker paints this row: the text stays for screen readers, keyboards and taps, unseen */
+  ghost?: boolean;
+  /** `pointer`: tapped or clicked (not a keyboard or assistive technology's activation) */
+  onPick?: (price: string, row: number, pointer: boolean) => void;
 }
 
 /**
  * One book row: price coloured by side, amount; a tap hands the price to the form. Its name is what
  * it shows (price and amount), so a screen reader and a voice command name it as it reads.
  */
-export const BookLine = memo(function BookLine({ price, qty, side, decimals, qtyFirst, onPick }: BookLineProps) {
+export const BookLine = memo(function BookLine({ price, qty, side, decimals, marks, qtyFirst, row = 0, ghost, onPick }: BookLineProps) {
   const { t } = useTranslation();
-  const p = numText(price, 'price', decimals);
+  const p = numText(price, 'price', decimals, marks);
   const cells = [
     <span key="p" className={`${styles.price} ${side === 'bid' ? styles.bid : styles.ask}`}>
       {p}
     </span>,
     <span key="q" className={styles.qty}>
-      {numText(qty, 'compact', 0)}
+      {numText(qty, 'compact', 0, marks)}
     </span>,
   ];
   if (qtyFirst) cells.reverse();
   return (
-    <button type="button" className={`${styles.line} ${qtyFirst ? styles.lineRev : ''}`} data-price={price} title={t('book.usePrice', { price: p })} onClick={() => onPick?.(price)}>
+    <button
+      type="button"
+      className={`${styles.line} ${qtyFirst ? styles.lineRev : ''} ${ghost ? styles.ghost : ''}`}
+      data-price={price}
+      title={t('book.usePrice', { price: p })}
+      onClick={(e) => onPick?.(price, row, e.detail > 0)}
+    >
       {cells}
     </button>
   );

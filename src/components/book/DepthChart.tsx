@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBook } from '../../market/book';
 import type { DepthGeometry } from '../../market/types';
 import { numText } from '../Num';
+import { useNumberMarks } from '../number-marks';
 import styles from './book.module.css';
 
 /** Levels a side the depth chart shows (ungrouped). */
@@ -16,6 +17,7 @@ const LEVELS = 100;
  */
 export function DepthChart({ symbol, priceDecimals }: { symbol: string; priceDecimals: number }) {
   const { t } = useTranslation();
+  const marks = useNumberMarks();
   const book = useBook(symbol, undefined, LEVELS, 0, true);
   const canvas = useRef<HTMLCanvasElement>(null);
   const bidInk = useRef<HTMLSpanElement>(null);
@@ -34,9 +36,9 @@ export function DepthChart({ symbol, priceDecimals }: { symbol: string; priceDec
       <span ref={askInk} className={styles.depthAsk} hidden />
       <canvas ref={canvas} className={styles.depthCanvas} role="img" aria-label={t('book.depth')} />
       <div className={styles.depthAxis}>
-        <span>{g ? numText(g.lo, 'price', priceDecimals) : '--'}</span>
-        <span>{g ? numText(g.mid, 'price', priceDecimals) : '--'}</span>
-        <span>{g ? numText(g.hi, 'price', priceDecimals) : '--'}</span>
+        <span>{g ? numText(g.lo, 'price', priceDecimals, marks) : '--'}</span>
+        <span>{g ? numText(g.mid, 'price', priceDecimals, marks) : '--'}</span>
+        <span>{g ? numText(g.hi, 'price', priceDecimals, marks) : '--'}</span>
       </div>
     </section>
   );

@@ -2,8 +2,15 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBook } from '../../market/book';
 import type { BookTrade } from '../../market/types';
+import type { NumberMarks } from '../../../core';
 import { numText } from '../Num';
+import { useNumberMarks } from '../number-marks';
+import { MIRROR_MS, usePaintedBook, type PartSpec } from './usePaintedBook';
 import styles from './book.module.css';
+
+/** Matches .tradeLine's height in book.module.css. */
+const TRADE_PX = 22;
+const PARTS: PartSpec[] = [{ kind: 'trades', rowHeight: TRADE_PX }];
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 const clock = (ms: number) => {
@@ -11,30 +18,36 @@ const clock = (ms: number) => {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
-const TradeLine = memo(function TradeLine({ tr, decimals }: { tr: BookTrade; decimals: number }) {
+const TradeLine = memo(function TradeLine({ tr, decimals, marks, ghost }: { tr: BookTrade; decimals: number; marks: NumberMarks; ghost: boolean }) {
   return (
-    <div className={styles.tradeLine} role="row" data-side={tr.side}>
+    <div className={`${styles.tradeLine} ${ghost ? styles.ghost : ''}`} role="row" data-side={tr.side}>
       <span role="cell" className={styles.tradeTime}>
         {clock(tr.ts)}
       </span>
       <span role="cell" className={tr.side === 'buy' ? styles.bid : styles.ask}>
-        {numText(tr.price, 'price', decimals)}
+        {numText(tr.price, 'price', decimals, marks)}
       </span>
       <span role="cell" className={styles.qty}>
-        {numText(tr.qty, 'compact', 0)}
+        {numText(tr.qty, 'compact', 0, marks)}
       </span>
     </div>
   );
 });
 
-/** The newest trades of a pair from the worker's trade ring: time, price coloured by the taker's side, amount. */
+/**
+ * The newest trades of a pair from the worker's trade ring: time, price coloured by the taker's
+ * side, amount. Painted by the worker where it can be (usePaintedBook), over DOM rows refreshed
+ * once a second for screen readers.
+ */
 export function RecentTrades({ symbol, priceDecimals, count = 20 }: { symbol: string; priceDecimals: number; count?: number }) {
   const { t } = useTranslation();
-  const book = useBook(symbol, undefined, 1, count);
+  const marks = useNumberMarks();
+  const paint = usePaintedBook({ symbol, rows: 1, trades: count }, priceDecimals, priceDecimals, PARTS);
+  const book = useBook(symbol, undefined, 1, count, false, paint.on ? MIRROR_MS : undefined);
   const [base, quote] = symbol.split('/');
   const trades = book?.trades ?? [];
   return (
-    <div className={styles.trades} role="table" aria-label={t('book.trades')} data-testid="recent-trades">
+    <div className={styles.trades} role="table" aria-label={t('book.trades')} data-testid="recent-trades" data-painted={paint.on || undefined}>
       <div className={`${styles.tradeLine} ${styles.tradeHead}`} role="row">
         <span role="columnheader">{t('book.time')}</span>
         <span role="columnheader">
@@ -45,10 +58,14 @@ export function RecentTrades({ symbol, priceDecimals, count = 20 }: { symbol: st
         </span>
       </div>
       {trades.length === 0 ? <div className={styles.none}>{t('book.noTrades')}</div> : null}
-      {trades.map((tr, i) => (
-        // trades have no id on the wire: time + price + amount + position keeps keys stable enough for a list that only grows at the top
-        <TradeLine key={`${tr.ts}|${tr.price}|${tr.qty}|${trades.length - i}`} tr={tr} decimals={priceDecimals} />
-      ))}
+      <div className={styles.tradeRows} role="rowgroup">
+        {paint.on ? <canvas key={paint.epoch} ref={paint.canvases[0]} className={styles.bars} aria-hidden /> : null}
+        {trades.map((tr, i) => (
+          // keyed by position: each refresh shifts every trade down a row, so any key by trade
+          // re-created all the rows' nodes once a second; by position they only change their text
+          <TradeLine key={i} tr={tr} decimals={priceDecimals} marks={marks} ghost={paint.on} />
+        ))}
+      </div>
     </div>
   );
 }

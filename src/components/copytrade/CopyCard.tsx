@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CopyTrade } from '../../../core';
 import { Num } from '../Num';
+import { Money } from '../Money';
 import { Cell } from '../trade/Cell';
 import { formatTime } from '../trade/time';
 import styles from './copytrade.module.css';
@@ -36,7 +37,7 @@ export function CopyCard({ c, livePnl, busy, onSelfHold }: CopyCardProps) {
           <Cell label={t('copy.pnl')} testId="copy-pnl">
             {pnl ? (
               <span className={sign}>
-                <Num value={pnl} signed tint={false} />
+                <Money value={pnl} asset="USDT" signed />
               </span>
             ) : (
               '--'
@@ -46,7 +47,7 @@ export function CopyCard({ c, livePnl, busy, onSelfHold }: CopyCardProps) {
             {c.lots ?? '--'} <span className={styles.muted}>/ {c.trader_lots}</span>
           </Cell>
           <Cell label={t('copy.margin')} right>
-            {c.margin ? <Num value={c.margin} tint={false} /> : '--'}
+            {c.margin ? <Money value={c.margin} asset="USDT" /> : '--'}
           </Cell>
           <Cell label={t('copy.openPrice')}>{c.open_price ? <Num value={c.open_price} format="price" decimals={2} tint={false} /> : '--'}</Cell>
           <Cell label={c.close_price ? t('copy.closePrice') : t('copy.fee')}>

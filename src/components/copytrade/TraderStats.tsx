@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TraderCard } from '../../../core';
-import { Num } from '../Num';
+import { Money } from '../Money';
+import { PnlSpark } from './PnlCurve';
 import styles from './copytrade.module.css';
 
 /** Name, DEMO tag and follow state of a trader. */
@@ -22,16 +23,28 @@ export function TraderHead({ c, sub }: { c: TraderCard; sub?: string }) {
   );
 }
 
-/** The spec's trader figures: total profit, accuracy, follow amount, multiple and followers. */
+/** ROI (with the P&L curve on a card) and the spec's trader figures: total profit, accuracy, follow amount, multiple and followers. */
 export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
   const { t } = useTranslation();
   const sign = Number(c.total_profit) > 0 ? styles.up : Number(c.total_profit) < 0 ? styles.down : '';
+  const roi = Number(c.roi);
   return (
+    <>
+      <div className={styles.roiRow}>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.roi')}</span>
+          <span className={`${styles.roiValue} ${roi > 0 ? styles.up : roi < 0 ? styles.down : ''}`} data-testid="trader-roi">
+            {roi > 0 ? '+' : ''}
+            {c.roi}%
+          </span>
+        </div>
+        {big ? null : <PnlSpark curve={c.pnl_curve} />}
+      </div>
     <div className={styles.stats}>
       <div className={styles.stat}>
         <span className={styles.statLabel}>{t('copy.totalProfit')}</span>
         <span className={`${styles.statValue} ${sign} ${big ? styles.big : ''}`} data-testid="trader-profit">
-          <Num value={c.total_profit} tint={false} />
+          <Money value={c.total_profit} asset="USDT" />
         </span>
       </div>
       <div className={styles.stat}>
@@ -45,7 +58,7 @@ export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
       <div className={styles.stat}>
         <span className={styles.statLabel}>{t('copy.followAmount')}</span>
         <span className={styles.statValue}>
-          <Num value={c.follow_amount} tint={false} />
+          <Money value={c.follow_amount} asset="USDT" />
         </span>
       </div>
       <div className={styles.stat}>
@@ -57,5 +70,6 @@ export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
         <span className={styles.statValue}>{c.closed_count}</span>
       </div>
     </div>
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { DetailRows, type Row } from './DetailRows';
  */
 export function confirmMoney(title: string, rows: Row[], note?: string): Promise<boolean> {
   return Dialog.confirm({
+    // its accessible name (axe aria-dialog-name), also while it animates out
+    'aria-label': title,
     title,
     content: (
       <div data-testid="confirm-sheet">

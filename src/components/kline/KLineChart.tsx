@@ -259,6 +259,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
   };
 
   function draw(h: HistoryPayload, scroll = true): void {
+    // updates held for the indicators' answer: this history has them (or replaces them)
+    pending.current = [];
     const s = ensureSeries();
     const th = theme.current;
     if (!s || !th) return;
@@ -294,6 +296,15 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
     }
   }
 
+  // Candle updates not drawn yet: with indicators shown they wait for the lines (see apply).
+  const pending = useRef<(() => void)[]>([]);
+  const drawPending = () => {
+    const q = pending.current;
+    pending.current = [];
+    for (const f of q) f();
+    if (q.length && readout.current.onBar) emitBar();
+  };
+
   function apply(bars: ChartBar[]): boolean {
     const s = series.current;
     const th = theme.current;
@@ -305,15 +316,21 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
           r.bars.set(b.time, b);
           if (b.time > r.last) r.last = b.time;
         }
-        if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
-        else {
-          (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
-          s.volume?.update({ time: ts(b.time), value: b.volume, color: volColor(th, b.close >= b.open) }, historical);
-        }
+        pending.current.push(() => {
+          // the series was rebuilt (candles ↔ line, precision) meanwhile: its history redraw has these bars
+          if (series.current !== s) return;
+          if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
+          else {
+            (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
+            s.volume?.update({ time: ts(b.time), value: b.volume, color: volColor(th, b.close >= b.open) }, historical);
+          }
+        });
       },
     });
-    if (r.onBar) emitBar();
-    if (applied) layer.current?.live(ind.current.src);
+    // With indicators, the candles are drawn with the lines' answer (one redraw per diff, not two).
+    const l = applied ? layer.current : null;
+    if (l) l.live(ind.current.src, drawPending);
+    else drawPending();
     return applied;
   }
 

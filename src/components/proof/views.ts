@@ -4,9 +4,13 @@
  * the server settled with.
  */
 import type { TFunction } from 'i18next';
+import Decimal from 'decimal.js';
 import {
   accountEquity,
   accountRiskInput,
+  LEVER_STATUS,
+  LEVER_TYPE,
+  leverSideOf,
   proveBoxes,
   proveDual,
   proveIeo,
@@ -14,12 +18,18 @@ import {
   proveLiquidation,
   proveSeconds,
   proveSpot,
+  ratioFraction,
+  replayAuction,
+  SECONDS_STATUS,
+  secondsTypeOf,
   type ContractPosition,
   type DualOrder,
   type IeoAllocation,
   type IeoOrder,
   type LeverPosition,
+  type NftBid,
   type NftBox,
+  type NftDetail,
   type NftBoxSeries,
   type SecondsOrder,
   type SpotFill,
@@ -27,6 +37,7 @@ import {
 } from '../../../core';
 import { formatTime } from '../trade/time';
 import type { ProofFact, ProofView } from './types';
+import { leverEntryPart } from './lever-entry';
 
 const tickMeta = (t: TFunction, ts: number | null, seq: number | null) =>
   seq === null ? t('proof.candleMeta', { time: formatTime(ts) }) : t('proof.tickMeta', { time: formatTime(ts), seq });
@@ -37,14 +48,15 @@ const sign = (a: string, b: string) => {
 };
 
 export function secondsProofView(o: SecondsOrder, t: TFunction): ProofView | null {
-  if (o.status !== 'settled' || o.end_price === null) return null;
+  if (o.status !== SECONDS_STATUS.settled || o.end_price === null) return null;
+  const ratio = ratioFraction(o.profit_ratio);
   const buy = { price: o.open_price, seq: o.buy_seq, ts: o.buy_ts };
   const end = { price: o.end_price, seq: o.end_seq, ts: o.end_ts };
-  const p = proveSeconds({ direction: o.type, stake: o.number, profitRatio: o.profit_ratio, buy, end, expiresAt: o.expires_at, stored: { result: o.result, payout: o.payout, profit: o.fact_profits } });
+  const p = proveSeconds({ direction: secondsTypeOf(o.type), stake: o.number, profitRatio: ratio, buy, end, expiresAt: o.expires_at, stored: { result: o.result, payout: o.payout, profit: o.fact_profits } });
   const e = p.expected;
-  const payout = e.result === 'win' ? `${o.number} × (1 + ${o.profit_ratio}) = ${e.payout}` : e.result === 'tie' ? e.payout : '0';
+  const payout = e.result === 'win' ? `${o.number} × (1 + ${ratio}) = ${e.payout}` : e.result === 'tie' ? e.payout : '0';
   return {
-    rule: t('proof.seconds.rule', { ratio: o.profit_ratio }),
+    rule: t('proof.seconds.rule', { ratio }),
     facts: [
       { label: t('trade.seconds.buyPrice'), value: o.open_price, meta: tickMeta(t, buy.ts, buy.seq) },
       { label: t('proof.seconds.expiry'), value: formatTime(o.expires_at) },
@@ -59,20 +71,28 @@ export function secondsProofView(o: SecondsOrder, t: TFunction): ProofView | nul
   };
 }
 
-const positionOf = (p: LeverPosition): ContractPosition => ({ side: p.side, lots: p.lots, lotSize: p.lot_size, multiple: String(p.multiple), openPrice: p.open_price ?? '0' });
+const positionOf = (p: LeverPosition): ContractPosition => ({ side: leverSideOf(p.type), lots: p.share, lotSize: p.lot_size, multiple: String(p.multiple), openPrice: p.price ?? '0' });
 
 /** A forced close's proof takes every position closed with it: the row itself and its `liq_peers`. */
 export function leverProofView(p: LeverPosition, t: TFunction): ProofView | null {
-  if (p.status !== 'closed' || p.close_price === null || p.open_price === null) return null;
+  const entry = leverEntryPart(p, t);
+  if (p.status !== LEVER_STATUS.closed || p.close_price === null || p.price === null) return entry && entry.ok !== null ? { rule: entry.rule, facts: [{ label: t('trade.lever.openPrice'), value: p.price ?? '—' }, ...entry.facts], steps: entry.steps, ok: entry.ok } : null;
+  const closed = leverCloseView({ ...p, close_price: p.close_price, price: p.price }, t);
+  if (!entry) return closed;
+  const [open, ...rest] = closed.facts;
+  return { rule: `${entry.rule} ${closed.rule}`, facts: [open, ...entry.facts, ...rest], steps: [...entry.steps, ...closed.steps], ok: closed.ok && entry.ok !== false };
+}
+
+function leverCloseView(p: LeverPosition & { close_price: string; price: string }, t: TFunction): ProofView {
   const reason = p.close_reason ?? 'user';
-  const proof = proveLeverClose({ position: positionOf(p), reason, closePrice: p.close_price, takeProfit: p.target_profit_price, stopLoss: p.stop_loss_price, stored: { profit: p.profit, uncoveredLoss: p.uncovered_loss } });
-  const short = p.side === 'short';
+  const proof = proveLeverClose({ position: positionOf(p), reason, closePrice: p.close_price, takeProfit: p.target_profit_price, stopLoss: p.stop_loss_price, stored: { profit: p.profits, uncoveredLoss: p.uncovered_loss } });
+  const short = p.type === LEVER_TYPE.short;
   const facts: ProofFact[] = [
-    { label: t('trade.lever.openPrice'), value: p.open_price },
+    { label: t('trade.lever.openPrice'), value: p.price },
     { label: t('trade.lever.closePrice'), value: p.close_price, meta: p.close_seq === null ? formatTime(p.closed_at) : tickMeta(t, p.closed_at, p.close_seq) },
   ];
-  const steps = [t('proof.lever.pnlLine', { calc: `(${p.close_price} − ${p.open_price}) × ${p.lots} × ${p.lot_size}${short ? ' × (−1)' : ''} = ${proof.expected.pnl}` })];
-  if (Number(p.uncovered_loss) > 0) steps.push(t('proof.lever.uncoveredLine', { profit: p.profit ?? '0', uncovered: p.uncovered_loss }));
+  const steps = [t('proof.lever.pnlLine', { calc: `(${p.close_price} − ${p.price}) × ${p.share} × ${p.lot_size}${short ? ' × (−1)' : ''} = ${proof.expected.pnl}` })];
+  if (Number(p.uncovered_loss) > 0) steps.push(t('proof.lever.uncoveredLine', { profit: p.profits ?? '0', uncovered: p.uncovered_loss }));
   let ok = proof.ok;
   if (reason === 'take_profit' || reason === 'stop_loss') {
     const level = (reason === 'take_profit' ? p.target_profit_price : p.stop_loss_price) ?? '—';
@@ -80,8 +100,8 @@ export function leverProofView(p: LeverPosition, t: TFunction): ProofView | null
     steps.unshift(`${p.close_price} ${sign(p.close_price, level)} ${level} → ${t(`trade.lever.reason.${reason}`)}`);
   }
   if (reason === 'liquidation' && p.liq_group !== null && p.liq_line !== null) {
-    const peers = (p.liq_peers ?? []).map((g) => ({ margin: g.margin, position: { side: g.side, lots: g.lots, lotSize: g.lot_size, multiple: String(g.multiple), openPrice: g.open_price }, closePrice: g.close_price }));
-    const positions = [{ margin: p.margin, position: positionOf(p), closePrice: p.close_price }, ...peers];
+    const peers = (p.liq_peers ?? []).map((g) => ({ margin: g.caution_money, position: { side: leverSideOf(g.type), lots: g.share, lotSize: g.lot_size, multiple: String(g.multiple), openPrice: g.price }, closePrice: g.close_price }));
+    const positions = [{ margin: p.caution_money, position: positionOf(p), closePrice: p.close_price }, ...peers];
     const liq = proveLiquidation({ available: p.liq_available ?? '0', line: p.liq_line, positions, stored: { riskRate: p.liq_risk_rate } });
     const equity = accountEquity(accountRiskInput(p.liq_available ?? '0', positions.map((x) => ({ margin: x.margin, position: x.position, currentPrice: x.closePrice }))));
     facts.push({ label: t('proof.lever.available'), value: p.liq_available ?? '0' }, { label: t('proof.lever.line'), value: `${p.liq_line}%` });
@@ -190,5 +210,36 @@ export function ieoProofView(o: IeoOrder, alloc: IeoAllocation | null, t: TFunct
       t('proof.ieo.refundLine', { calc: `${o.pay_amount} − ${e.cost} = ${e.refund} ${o.pay_currency_name}` }),
     ],
     ok: p.ok && mineListed,
+  };
+}
+
+/**
+ * An auction from its public bid log (issue 20): each bid against the next-bid rule and the end as
+ * it stood, each soft-close extension, and the winner — replayed here with core's replayAuction
+ * and compared with the end and the current bid the page shows.
+ */
+export function auctionProofView(d: NftDetail, bids: readonly NftBid[] | null, t: TFunction): ProofView | null {
+  if (!bids) return null;
+  const r = replayAuction({
+    price: d.price, per_increase: d.per_increase, startMs: Date.parse(d.start_time), originalEndMs: Date.parse(d.original_end_time),
+    bids: bids.map((b) => ({ user: b.user, price: b.price, atMs: Date.parse(b.created_at) })),
+  });
+  const unit = d.currency_name;
+  const sameWinner = r.winner === null ? d.current_bid === null : d.current_bid !== null && new Decimal(r.winner.price).eq(d.current_bid);
+  return {
+    rule: t('proof.auction.rule', { step: `${d.per_increase} ${unit}`, minutes: d.rules.soft_close_minutes, cap: d.rules.soft_close_cap_minutes, code: d.code }),
+    facts: [
+      { label: t('proof.auction.start'), value: `${d.price} ${unit}`, meta: formatTime(Date.parse(d.start_time)) },
+      { label: t('proof.auction.originalEnd'), value: formatTime(Date.parse(d.original_end_time)) },
+      { label: t('proof.auction.end'), value: formatTime(r.endMs), meta: t('proof.auction.extensions', { count: r.extensions }) },
+      { label: t('proof.auction.winner'), value: r.winner ? `${r.winner.user} · ${r.winner.price} ${unit}` : t('proof.auction.noBids') },
+    ],
+    steps: r.steps.map((x) =>
+      [
+        `${formatTime(x.atMs)} ${x.user}: ${x.price} ${x.ok ? '≥' : '<'} ${x.min} ${x.ok ? '✓' : '✗'}`,
+        x.endAfter !== x.endBefore ? t('proof.auction.extended', { time: formatTime(x.endAfter) }) : '',
+      ].filter(Boolean).join(' · '),
+    ),
+    ok: r.ok && r.endMs === Date.parse(d.end_time) && sameWinner,
   };
 }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CopyTrade, Follow } from '../../../core';
 import { cancelFollow, copyHistory, myFollows, selfHold } from '../../api/copytrade';
 import { leverMyTrade } from '../../api/trade';
-import { Num } from '../../components/Num';
+import { Money } from '../../components/Money';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
@@ -35,7 +35,7 @@ export default function MyCopiesPage() {
       if (tab === 'current' && p.list.length) {
         // unrealised P&L of the open copies, as the server prices them now
         const open = await leverMyTrade({ status: 'position', page: 1, limit: 50 });
-        setPnl((m) => ({ ...m, ...Object.fromEntries(open.list.map((x) => [x.id, x.profit])) }));
+        setPnl((m) => ({ ...m, ...Object.fromEntries(open.list.map((x) => [x.id, x.profits])) }));
       }
       return p;
     },
@@ -106,7 +106,7 @@ export default function MyCopiesPage() {
                 <div className={styles.stat}>
                   <span className={styles.statLabel}>{t('copy.realised')}</span>
                   <span className={styles.statValue}>
-                    <Num value={f.total_profit} signed tint={false} />
+                    <Money value={f.total_profit} asset="USDT" signed />
                   </span>
                 </div>
                 <div className={styles.stat}>

@@ -9,12 +9,14 @@ import { DecimalInput } from '../../components/form';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { session } from '../../stores/session';
+import { useMoneyText } from '../../components/Money';
 import { TraderHead } from '../../components/copytrade/TraderStats';
 import styles from '../../components/copytrade/copytrade.module.css';
 
 /** The follow form: fixed multiple or fixed lots, the agreement, a confirmation with what will happen. */
 export default function FollowPage() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -94,7 +96,7 @@ export default function FollowPage() {
     <PageFrame title={t('route.follow.follow')}>
       {d ? (
         <div className={styles.panel}>
-          <TraderHead c={d} sub={t('copy.traderSummary', { profit: d.total_profit, accuracy: d.accuracy })} />
+          <TraderHead c={d} sub={t('copy.traderSummary', { profit: money(d.total_profit, 'USDT'), accuracy: d.accuracy })} />
         </div>
       ) : null}
       <div className={styles.form}>

@@ -6,11 +6,13 @@ import { useSnapshot } from 'valtio';
 import type { TraderDetail, TraderPosition } from '../../../core';
 import { cancelFollow, traderDetail } from '../../api/copytrade';
 import { Num } from '../../components/Num';
+import { Money } from '../../components/Money';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { session } from '../../stores/session';
 import { formatTime } from '../../components/trade/time';
 import { TraderHead, TraderStats } from '../../components/copytrade/TraderStats';
+import { PnlChart } from '../../components/copytrade/PnlCurve';
 import styles from '../../components/copytrade/copytrade.module.css';
 
 function PositionRow({ p }: { p: TraderPosition }) {
@@ -20,13 +22,13 @@ function PositionRow({ p }: { p: TraderPosition }) {
     <li className={styles.card} data-testid="trader-position">
       <div className={styles.head}>
         <span className={`${styles.tag} ${p.side === 'long' ? styles.tagUp : styles.tagDown}`}>{t(`copy.side.${p.side}`)}</span>
-        <span className={styles.name}>
+        <span className={`${styles.name} ${styles.nameWrap}`}>
           {p.symbol} · {p.multiple}× · {p.lots} {t('copy.lotsUnit')}
           <span className={styles.sub}>{formatTime(p.closed_at ?? p.opened_at)}</span>
         </span>
         {p.profit !== null ? (
           <span className={`${styles.statValue} ${sign}`}>
-            <Num value={p.profit} signed tint={false} />
+            <Money value={p.profit} asset="USDT" signed />
           </span>
         ) : (
           <span className={styles.muted}>
@@ -96,6 +98,7 @@ export default function TraderPage() {
         </div>
         <div className={styles.panel}>
           <TraderStats c={d} big />
+          <PnlChart curve={d.pnl_curve} />
           <p className={`${styles.hint} ${styles.statsNote}`}>{t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}</p>
         </div>
         {d.my_follow && d.my_state === 'following' ? (

@@ -3,7 +3,7 @@ import { Checkbox, PullToRefresh, SearchBar, Tabs } from 'antd-mobile';
 import { AddCircleOutline, MinusCircleOutline, LoopOutline, SendOutline, UnorderedListOutline, EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_FIELDS, type AccountSummary, type BalanceRow } from '../../../core';
+import { ACCOUNT_FIELDS, ACCOUNT_TYPES, type AccountField, type BalanceRow } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { pathOf } from '../../nav/paths';
 import { assets } from '../../api/funds';
@@ -12,6 +12,7 @@ import { LoadState } from '../../components/load/LoadState';
 import { Amount } from '../../components/funds/Amount';
 import { CoinIcon } from '../../components/coin/CoinIcon';
 import { visibleBalances } from './balance-filter';
+import { accountRows } from './wallet-rows';
 import styles from './fund.module.css';
 
 const HIDE_KEY = 'assets.hidden';
@@ -84,10 +85,10 @@ export default function AssetsPage() {
               </div>
               <Tabs activeKey={tab} onChange={setTab}>
                 {ACCOUNT_FIELDS.map((f) => {
-                  const acc = o.accounts.find((a) => a.field === f);
+                  const acc = accountRows(o, f);
                   return (
                     <Tabs.Tab key={f} title={t(`acct.account.${f}`)}>
-                      {acc ? <AccountBalances acc={acc} rows={visibleBalances(acc.balances, { query, hideSmall })} hidden={hidden} fiat={o.fiat.currency_code} onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${acc.type}`)} /> : null}
+                      <AccountBalances field={f} totalFiat={acc.total_fiat} rows={visibleBalances(acc.rows, { query, hideSmall })} hidden={hidden} fiat={o.fiat.currency_code} onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${ACCOUNT_TYPES[f]}`)} />
                     </Tabs.Tab>
                   );
                 })}
@@ -100,20 +101,20 @@ export default function AssetsPage() {
   );
 }
 
-function AccountBalances({ acc, rows, hidden, fiat, onOpen }: { acc: AccountSummary; rows: readonly BalanceRow[]; hidden: boolean; fiat: string; onOpen: (currencyId: number) => void }) {
+function AccountBalances({ field, totalFiat, rows, hidden, fiat, onOpen }: { field: AccountField; totalFiat: string; rows: readonly BalanceRow[]; hidden: boolean; fiat: string; onOpen: (currencyId: number) => void }) {
   const { t } = useTranslation();
   const mask = (v: ReactNode) => (hidden ? '****' : v);
   return (
-    <div data-testid={`account-${acc.field}`}>
+    <div data-testid={`account-${field}`}>
       <div className={styles.sum}>
         <span>{t('acct.accountTotal')}</span>
-        <span>{mask(<Amount value={acc.total_fiat} fiat suffix={fiat} />)}</span>
+        <span>{mask(<Amount value={totalFiat} fiat suffix={fiat} />)}</span>
       </div>
       {rows.length === 0 ? <p className={styles.balNone}>{t('acct.noCoinMatch')}</p> : null}
       <ul className={styles.balList}>
         {rows.map((b) => (
           <li key={b.currency_id} className={styles.balItem}>
-            <button type="button" className={styles.bal} onClick={() => onOpen(b.currency_id)} data-testid={`bal-${acc.field}-${b.currency}`}>
+            <button type="button" className={styles.bal} onClick={() => onOpen(b.currency_id)} data-testid={`bal-${field}-${b.currency}`}>
               <span className={styles.balHead}>
                 <CoinIcon symbol={b.currency} size={22} />
                 <span>{b.currency}</span>

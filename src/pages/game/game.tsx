@@ -14,6 +14,7 @@ import { PATHS, gameVerifyPath } from '../../nav/paths';
 import { toastSuccess, toast } from '../../lib/toast';
 import { countdown, usePolling } from './clock';
 import s from './game.module.css';
+import { useMoneyText } from '../../components/Money';
 
 /**
  * The up/down game: the round taking stakes (countdown to its lock, the pools and what each side
@@ -86,6 +87,7 @@ export function Outcome({ r }: { r: GameRound }) {
 
 function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; now: number; skew: number; onDone: () => Promise<void> }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const rate = ratePercent(r.fee_rate);
@@ -93,7 +95,7 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
   const stake = async (side: GameSide) => {
     const c = checkStake(amount, st.decimals, st.min_stake, st.max_stake);
     if (!c.ok) {
-      toast(c.reason === 'decimals' ? t('game.errDecimals', { decimals: st.decimals }) : c.reason === 'min' ? t('game.errMin', { min: st.min_stake }) : c.reason === 'max' ? t('game.errMax', { max: st.max_stake }) : t('game.errAmount'));
+      toast(c.reason === 'decimals' ? t('game.errDecimals', { decimals: st.decimals }) : c.reason === 'min' ? t('game.errMin', { min: money(st.min_stake, 'USDT') }) : c.reason === 'max' ? t('game.errMax', { max: money(st.max_stake, 'USDT') }) : t('game.errAmount'));
       return;
     }
     const ok = await confirmMoney(
@@ -145,14 +147,14 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
       </div>
       {r.mine ? (
         <p className={s.mine} data-testid="game-my-stake">
-          {t('game.yourStake', { side: r.mine.side === 'up' ? t('game.up') : t('game.down'), amount: r.mine.amount })}
+          {t('game.yourStake', { side: r.mine.side === 'up' ? t('game.up') : t('game.down'), amount: money(r.mine.amount, 'USDT') })}
         </p>
       ) : (
         <>
           <Input
             className={s.input}
             inputMode="decimal"
-            placeholder={t('game.amountHint', { min: st.min_stake, max: st.max_stake })}
+            placeholder={t('game.amountHint', { min: money(st.min_stake, 'USDT'), max: money(st.max_stake, 'USDT') })}
             aria-label={t('game.stake')}
             value={amount}
             onChange={setAmount}
@@ -176,6 +178,7 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
 
 function LiveRound({ r, now, skew }: { r: GameRound; now: number; skew: number }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   useMarketView({ symbols: [r.symbol] });
   const last = useTicker(r.symbol)?.last;
   return (
@@ -194,7 +197,7 @@ function LiveRound({ r, now, skew }: { r: GameRound; now: number; skew: number }
         <span>{t('game.pool')}</span>
         <Amount value={gamePool(r.up_total, r.down_total)} unit="USDT" />
       </div>
-      {r.mine ? <p className={s.mine}>{t('game.yourStake', { side: r.mine.side === 'up' ? t('game.up') : t('game.down'), amount: r.mine.amount })}</p> : null}
+      {r.mine ? <p className={s.mine}>{t('game.yourStake', { side: r.mine.side === 'up' ? t('game.up') : t('game.down'), amount: money(r.mine.amount, 'USDT') })}</p> : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, Grid, Image, NoticeBar, Swiper } from 'antd-mobile';
 import { SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
 import styles from './index.module.css';
+import { takeHomeSnapshot } from './home-snapshot';
 
 const POP_SEEN = 'home.popSeen';
 const HOT_COUNT = 8;
@@ -36,12 +37,13 @@ function plainText(html: string | undefined): string {
 }
 
 /** The back-office popup notice, once per browser session; closed if the user leaves Home first. */
-function usePopupOncePerSession(okText: string): void {
+function usePopupOncePerSession(okText: string, fromHtml: NewsItem | null | undefined): void {
   useEffect(() => {
     if (sessionStorage.getItem(POP_SEEN)) return;
     let closed = false;
     let handler: { close: () => void } | null = null;
-    indexPop()
+    // this load's HTML says what it is (or that there is none): shown with the first paint
+    (fromHtml !== undefined ? Promise.resolve(fromHtml) : indexPop())
       .then((n) => {
         if (!n || closed) return;
         sessionStorage.setItem(POP_SEEN, '1');
@@ -58,25 +60,45 @@ function usePopupOncePerSession(okText: string): void {
       closed = true;
       handler?.close();
     };
-  }, [okText]);
+  }, [okText, fromHtml]);
 }
 
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token, site_name } = useSnapshot(session);
+  const { token, site_name, lang } = useSnapshot(session);
   const { list } = useSnapshot(pairs);
-  // null while loading: their space is reserved (no layout shift)
-  const [banners, setBanners] = useState<NewsItem[] | null>(null);
-  const [notices, setNotices] = useState<NewsItem[] | null>(null);
+  // From the HTML on a first load (the first paint shows them), else null while loading: their space is reserved (no layout shift)
+  const [first] = useState(() => takeHomeSnapshot(lang));
+  const [banners, setBanners] = useState<NewsItem[] | null>(first?.banners ?? null);
+  const [notices, setNotices] = useState<NewsItem[] | null>(first?.notices ?? null);
   // The same total as the Assets tab, in the fiat currency the user chose (issue 21).
   const [total, setTotal] = useState<{ value: string; code: string } | null>(null);
 
   useEffect(() => {
     void loadPairs();
-    newsList(NEWS_CATEGORY.banner).then(setBanners).catch(() => setBanners([]));
-    newsList(NEWS_CATEGORY.notice).then(setNotices).catch(() => setNotices([]));
   }, []);
+
+  // Banners and notices are written per language: asked again whenever the language changes while
+  // Home is open (issue 21). This load's HTML had the first language's, so that first ask is skipped.
+  const fromHtml = useRef(first !== null);
+  useEffect(() => {
+    if (fromHtml.current) {
+      fromHtml.current = false;
+      return;
+    }
+    let live = true;
+    newsList(NEWS_CATEGORY.banner)
+      .then((b) => live && setBanners(b))
+      .catch(() => live && setBanners([]));
+    newsList(NEWS_CATEGORY.notice)
+      .then((n) => live && setNotices(n))
+      .catch(() => live && setNotices([]));
+    // an answer for the language left behind never replaces the new one's
+    return () => {
+      live = false;
+    };
+  }, [lang]);
 
   useEffect(() => {
     if (!token) return;
@@ -85,7 +107,7 @@ export default function HomePage() {
       .catch(() => setTotal(null));
   }, [token]);
 
-  usePopupOncePerSession(t('common.gotIt'));
+  usePopupOncePerSession(t('common.gotIt'), first ? first.pop : undefined);
 
   const hot = useMemo(() => list.filter((q) => q.market === 'crypto').slice(0, HOT_COUNT), [list]);
   const bannerImgs = (banners ?? []).filter((b) => b.thumbnail || b.image);

@@ -16,6 +16,7 @@ import { gt, lt, minus } from '../../components/product/money';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
 import { dividendLocal } from './kinds';
+import { useMoneyText } from '../../components/Money';
 
 /** Amount decimals the box accepts (the server refuses more than the coin has). */
 const AMOUNT_DP = 8;
@@ -44,6 +45,7 @@ function problemOf(amount: string, c: LockConfig): AmountProblem {
  */
 function LockBuy({ id }: { id: number }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const navigate = useNavigate();
   const load = useLoad(async () => {
     const c = (await lockConfigs()).find((x) => x.id === id);
@@ -56,8 +58,8 @@ function LockBuy({ id }: { id: number }) {
 
   const errorText = (p: AmountProblem, c: LockConfig) => {
     if (p === 'balance') return t('common.insufficientBalance');
-    if (p === 'min') return t('prod.lock.err.min', { min: c.min_amount, unit: c.currency_name });
-    if (p === 'max') return t('prod.lock.err.max', { max: c.max_amount, unit: c.currency_name });
+    if (p === 'min') return t('prod.lock.err.min', { min: money(c.min_amount, c.currency_name), unit: c.currency_name });
+    if (p === 'max') return t('prod.lock.err.max', { max: money(c.max_amount, c.currency_name), unit: c.currency_name });
     if (p === 'required') return t('prod.lock.err.required');
     return null;
   };
@@ -134,7 +136,7 @@ function LockBuy({ id }: { id: number }) {
                 onChange={setAmount}
                 decimals={AMOUNT_DP}
                 unit={c.currency_name}
-                placeholder={t('prod.lock.minPlaceholder', { min: c.min_amount })}
+                placeholder={t('prod.lock.minPlaceholder', { min: money(c.min_amount, c.currency_name) })}
                 available={c.available}
                 availableUnit={c.currency_name}
                 maxAmount={gt(cap, '0') ? cap : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOCK_ORDER_STATUSES, formatPrice, type LockOrder, type LockOrderStatus } from '../../../core';
+import { LOCK_ORDER_STATUSES, type LockOrder, type LockOrderStatus } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { lockCancel, lockOrders } from '../../api/products';
@@ -10,11 +10,12 @@ import { when } from '../../components/product/shared';
 import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../../components/product/Facts';
 import { StatusTag } from '../../components/product/StatusTag';
-import { Amount, Rate, RateRange, shownDecimals } from '../../components/product/Figures';
+import { Amount, Rate, RateRange } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
 import { confirmEarlyRedemption } from './redeem';
+import { useMoneyText } from '../../components/Money';
 
 const asStatus = (v: string | null): LockOrderStatus => (v === 'redeemed' ? 'redeemed' : 'in_progress');
 
@@ -59,6 +60,7 @@ export default function LockOrderPage() {
 
 function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const active = o.status === 'in_progress';
   const now = useNow(active, 1000);
   const [pending, setPending] = useState(false);
@@ -72,7 +74,7 @@ function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) 
     try {
       const done = await lockCancel(o.id);
       setGone(done);
-      toastSuccess(t('prod.lock.redeemed', { amount: formatPrice(done.returned ?? '0', shownDecimals(done.returned)), unit: done.currency_name }));
+      toastSuccess(t('prod.lock.redeemed', { amount: money(done.returned ?? '0', done.currency_name), unit: done.currency_name }));
       onRedeemed();
     } catch {
       /* toasted by the client; the order stays as it was */

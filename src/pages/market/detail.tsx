@@ -3,7 +3,7 @@ import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
-import { useMarketView, useStreamStale, useTicker } from '../../market';
+import { useMarketView, useStreamStale, useTicker, useTickerEvery } from '../../market';
 import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
@@ -113,15 +113,21 @@ export default function DetailPage() {
   );
 }
 
+/**
+ * How often the header's last price and today's change follow the ticker: four times a second
+ * moves visibly with the market (the book beside it is painted by the worker at its own rate);
+ * each snapshot (ten a second) re-rendered the header and re-laid out the page, a good share of the
+ * pair page's main-thread time under a tick storm (terminal bench).
+ */
+const SUMMARY_MS = 250;
+
 /** Last price, today's change and the 24 h figures; re-renders only when this ticker changes. */
 const Summary = memo(function Summary({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
-  useMarketView({ symbols: [quote.symbol] });
+  useMarketView({ symbols: [quote.symbol], throttleMs: SUMMARY_MS });
   const row = useTicker(quote.symbol);
   const stale = useStreamStale(quote.symbol);
   const f = figuresOf(quote, row);
-  const high = row?.high ?? quote.high;
-  const low = row?.low ?? quote.low;
   const n = Number(f.changePct);
   const dirCls = n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
   return (
@@ -146,33 +152,51 @@ const Summary = memo(function Summary({ quote }: { quote: Quote }) {
           )}
         </div>
       </div>
-      <dl className={styles.stats}>
-        <div className={styles.stat}>
-          <dt>{t('market.high24')}</dt>
-          <dd>
-            <Num value={high} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
-          </dd>
-        </div>
-        <div className={styles.stat}>
-          <dt>{t('market.low24')}</dt>
-          <dd>
-            <Num value={low} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
-          </dd>
-        </div>
-        <div className={styles.stat}>
-          <dt>{t('market.vol24', { unit: quote.base })}</dt>
-          <dd>
-            <Num value={f.volume} format="compact" tint={false} stale={stale} />
-          </dd>
-        </div>
-        <div className={styles.stat}>
-          <dt>{t('market.turnover24', { unit: quote.quote })}</dt>
-          <dd>
-            <Num value={turnover(f)} format="compact" tint={false} stale={stale} />
-          </dd>
-        </div>
-      </dl>
+      <DayStats quote={quote} stale={stale} />
     </section>
+  );
+});
+
+/**
+ * The 24 h high, low, volume and turnover, once a second as the exchanges' 24 h ticker streams
+ * send them: the volume moves with every trade, and re-rendering these four with each snapshot
+ * was a good part of the pair page's main-thread time (terminal bench).
+ */
+const DAY_STATS_MS = 1000;
+
+const DayStats = memo(function DayStats({ quote, stale }: { quote: Quote; stale: boolean }) {
+  const { t } = useTranslation();
+  const row = useTickerEvery(quote.symbol, DAY_STATS_MS);
+  const f = figuresOf(quote, row);
+  const high = row?.high ?? quote.high;
+  const low = row?.low ?? quote.low;
+  return (
+    <dl className={styles.stats}>
+      <div className={styles.stat}>
+        <dt>{t('market.high24')}</dt>
+        <dd>
+          <Num value={high} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
+        </dd>
+      </div>
+      <div className={styles.stat}>
+        <dt>{t('market.low24')}</dt>
+        <dd>
+          <Num value={low} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
+        </dd>
+      </div>
+      <div className={styles.stat}>
+        <dt>{t('market.vol24', { unit: quote.base })}</dt>
+        <dd>
+          <Num value={f.volume} format="compact" tint={false} stale={stale} />
+        </dd>
+      </div>
+      <div className={styles.stat}>
+        <dt>{t('market.turnover24', { unit: quote.quote })}</dt>
+        <dd>
+          <Num value={turnover(f)} format="compact" tint={false} stale={stale} />
+        </dd>
+      </div>
+    </dl>
   );
 });
 

@@ -16,14 +16,22 @@ import { usePageParam } from '../../components/product/usePageParam';
 import { NotFound } from '../../components/product/NotFound';
 import { bidNft, buyNft, nftDetail, payMargin } from '../../api/nft';
 import { ReviewState, SaleClock, shownPrice } from './parts';
+import { MediaHero } from './media';
+import { AuctionProof, Favourite } from './artworkParts';
 import s from './nft.module.css';
 import { useAction } from '../../components/action/useAction';
+import { useMoneyText } from '../../components/Money';
 
 export default function ArtworkPage() {
+  return <ArtworkRoute route="artworkDetail" />;
+}
+
+/** The artwork page of either route: artworkDetail, or artworkDetail_video (the same page, its title says video). */
+export function ArtworkRoute({ route }: { route: 'artworkDetail' | 'artworkDetail_video' }) {
   const code = usePageParam('code');
   const { t } = useTranslation();
-  if (!code) return <NotFound title={t('route.nft.artworkDetail')} listPath="/pages/nft/nft" />;
-  return <Artwork key={code} code={code} />;
+  if (!code) return <NotFound title={t(`route.nft.${route}`)} listPath="/pages/nft/nft" />;
+  return <Artwork key={code} code={code} title={t(`route.nft.${route}`)} />;
 }
 
 /**
@@ -32,8 +40,9 @@ export default function ArtworkPage() {
  * minimum raise pre-filled and the soft-close rule stated; for a blind box the manifest, the seed
  * commitment and — once revealed — the verifier's result computed here in the page.
  */
-function Artwork({ code }: { code: string }) {
+function Artwork({ code, title }: { code: string; title: string }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const load = useLoad(() => nftDetail(code), [code]);
   const now = useNow();
   const [raise, setRaise] = useState('');
@@ -65,7 +74,7 @@ function Artwork({ code }: { code: string }) {
   };
 
   return (
-    <PageFrame title={t('route.nft.artworkDetail')}>
+    <PageFrame title={title} right={load.data ? <Favourite code={load.data.code} on={load.data.is_collect} /> : null}>
       <LoadState load={load}>
         {(d) => {
           const open = d.status === 1;
@@ -74,13 +83,17 @@ function Artwork({ code }: { code: string }) {
           const check = series?.seed ? verifyBoxes({ seed: series.seed, commitment: series.commitment, seriesId: series.id, manifest: series.manifest, purchases: series.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' })) }) : null;
           return (
             <>
-              <img className={s.hero} src={d.image} alt={d.name} width={390} height={390} />
+              <MediaHero item={d} />
               <div className={s.detail}>
                 <h2 className={s.title}>{d.name}</h2>
                 <div className={s.creator}>
-                  <img className={s.avatar} src={d.author_avatar} alt="" width={32} height={32} />
-                  <span>{d.author_name}</span>
-                  <span className={s.muted}>· {d.collection_name}</span>
+                  <button type="button" className={s.creatorLink} onClick={() => navigate(`/pages/nft/artistDetail?id=${d.author_id}`)} data-testid="nft-creator">
+                    <img className={s.avatar} src={d.author_avatar} alt="" width={32} height={32} />
+                    <span>{d.author_name}</span>
+                  </button>
+                  <button type="button" className={`${s.creatorLink} ${s.muted}`} onClick={() => navigate(`/pages/nft/collection?id=${d.collection_id}`)}>
+                    · {d.collection_name}
+                  </button>
                 </div>
                 <div className={s.row}>
                   <span className={s.price} data-testid="nft-price">
@@ -105,6 +118,7 @@ function Artwork({ code }: { code: string }) {
                   ]}
                 />
                 {d.pay_type === 2 ? <p className={s.muted}>{t('nft.softClose', { minutes: d.rules.soft_close_minutes, cap: d.rules.soft_close_cap_minutes })}</p> : null}
+                {d.pay_type === 2 ? <AuctionProof item={d} /> : null}
                 {d.description ? <p>{d.description}</p> : null}
                 {series ? (
                   <section className={s.box} data-testid="nft-series">
@@ -141,7 +155,7 @@ function Artwork({ code }: { code: string }) {
                   </Button>
                 ) : !d.my_margin ? (
                   <Button color="primary" size="large" disabled={!open || pending} onClick={() => void run(() => payMargin(d.code), t('nft.marginPaid'))} data-testid="nft-margin">
-                    {t('nft.payMargin', { margin: d.margin, unit: d.currency_name })}
+                    {t('nft.payMargin', { margin: money(d.margin, d.currency_name), unit: d.currency_name })}
                   </Button>
                 ) : (
                   <Button color="primary" size="large" disabled={!open || pending} onClick={() => void bid(d, raiseValue)} data-testid="nft-bid">

@@ -2,18 +2,21 @@ import { useState } from 'react';
 import { Button, Empty, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { NFT_RULES, ratePercent, type NftBox, type NftBoxSeries, type NftMine, type NftOrder } from '../../../core';
+import type { NftBox, NftBoxSeries, NftMine } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
-import { confirmMoney, useLoad, when } from '../../components/product/shared';
+import { useLoad, when } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
-import { timeLeft, useNow } from '../../components/product/useNow';
+import { useNow } from '../../components/product/useNow';
+import { usePageParam } from '../../components/product/usePageParam';
 import { AskAbout } from '../../components/service/AskAbout';
-import { myNfts, nftDetail, openBox, payOrder } from '../../api/nft';
+import { myNfts, nftDetail, openBox } from '../../api/nft';
 import { ProofPanel } from '../../components/proof/ProofPanel';
 import { ReviewState, Tile } from './parts';
 import s from './nft.module.css';
-import { useAction } from '../../components/action/useAction';
+import { itemPath } from './media';
+import { orderState, usePayOrder } from './orders';
+import { useMoneyText } from '../../components/Money';
 
 /**
  * My NFTs (/bind_box/getMyNFTs): my collection, boxes to open, and orders — a won auction shows
@@ -21,22 +24,14 @@ import { useAction } from '../../components/action/useAction';
  */
 export default function MyNfts() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const navigate = useNavigate();
   const load = useLoad(() => myNfts(), []);
   const now = useNow();
-  const [tab, setTab] = useState('items');
+  // a hub's link may open a tab directly (myNft's "boxes to open")
+  const [tab, setTab] = useState(usePageParam('tab') ?? 'items');
 
-  const { pending, run: act } = useAction(load.reload);
-  const pay = async (o: NftOrder) => {
-    const ok = await confirmMoney(t('nft.confirmPay'), [
-      [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
-      [t('nft.fee', { rate: ratePercent(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
-      [t('nft.total'), <Amount value={o.total} unit={o.currency_name} />, true],
-      [t('nft.marginBack'), <Amount value={o.margin} unit={o.currency_name} />],
-    ]);
-    if (ok) await act(() => payOrder(o.id), t('nft.paid'));
-  };
-  const orderState = (o: NftOrder) => (o.is_pay ? t('nft.orderPaid') : o.is_expired ? t('nft.orderExpired') : t('nft.payBy', { time: timeLeft(o.overtime, now) || when(o.overtime) }));
+  const { pending, pay, run: act } = usePayOrder(load.reload);
 
   return (
     <PageFrame title={t('route.nft.mine')}>
@@ -59,7 +54,7 @@ export default function MyNfts() {
                 ) : null}
                 <div className={s.grid}>
                   {m.items.map((i) => (
-                    <Tile key={i.id} item={i} now={now} onOpen={() => navigate(`/pages/nft/artworkDetail?code=${encodeURIComponent(i.code)}`)} />
+                    <Tile key={i.id} item={i} now={now} onOpen={() => navigate(itemPath(i))} />
                   ))}
                 </div>
               </>
@@ -92,10 +87,10 @@ export default function MyNfts() {
                     </span>
                     <Amount value={o.total} unit={o.currency_name} />
                   </div>
-                  <div className={s.muted}>{o.kind === 'auction' ? orderState(o) : when(o.created_at)}</div>
+                  <div className={s.muted}>{o.kind === 'auction' ? orderState(o, now, t).text : when(o.created_at)}</div>
                   {o.kind === 'auction' && !o.is_pay && !o.is_expired ? (
                     <>
-                      <p className={s.muted}>{t('nft.forfeitRule', { margin: o.margin, unit: o.currency_name })}</p>
+                      <p className={s.muted}>{t('nft.forfeitRule', { margin: money(o.margin, o.currency_name), unit: o.currency_name })}</p>
                       <Button block color="primary" disabled={pending} onClick={() => void pay(o)}>{t('nft.pay')}</Button>
                     </>
                   ) : null}

@@ -8,7 +8,9 @@ import { useLoad } from '../../components/product/shared';
 import { useNow } from '../../components/product/useNow';
 import { nftList } from '../../api/nft';
 import { Tile } from './parts';
+import { AppstoreOutline, PictureOutline, SearchOutline, UserOutline } from 'antd-mobile-icons';
 import s from './nft.module.css';
+import { itemPath } from './media';
 
 /**
  * The NFT market (/bind_box/getBoxList): all, fixed price, auctions and blind boxes as tabs; large
@@ -23,11 +25,26 @@ export default function NftHome() {
   const now = useNow();
   return (
     <PageFrame title={t('route.nft.nft')} right={
-        <Button size="mini" fill="none" onClick={() => navigate('/pages/nft/mine')}>
+        <Button size="mini" fill="none" onClick={() => navigate('/pages/nft/myNft')} data-testid="nft-my">
           {t('nft.mine')}
         </Button>
       }>
       <NoticeBar className={s.notice} content={t('nft.reviewNotice')} color="info" wrap />
+      <nav className={s.links} aria-label={t('nft.browse')}>
+        {(
+          [
+            ['artist', UserOutline],
+            ['artwork', PictureOutline],
+            ['collection', AppstoreOutline],
+            ['search', SearchOutline],
+          ] as const
+        ).map(([name, Icon]) => (
+          <button key={name} type="button" className={s.link} onClick={() => navigate(`/pages/nft/${name}`)} data-testid={`nft-link-${name}`}>
+            <Icon aria-hidden />
+            <span className={s.linkLabel}>{t(`route.nft.${name}`)}</span>
+          </button>
+        ))}
+      </nav>
       <Tabs activeKey={tab} onChange={setTab} className={s.tabs}>
         {['0', '1', '2', '3'].map((k) => (
           <Tabs.Tab key={k} title={k === '0' ? t('nft.all') : t(`nft.payType.${k}`)} />
@@ -41,7 +58,7 @@ export default function NftHome() {
             ) : (
               <div className={s.grid}>
                 {items.map((i) => (
-                  <Tile key={i.id} item={i} now={now} onOpen={() => navigate(`/pages/nft/artworkDetail?code=${encodeURIComponent(i.code)}`)} />
+                  <Tile key={i.id} item={i} now={now} onOpen={() => navigate(itemPath(i))} />
                 ))}
               </div>
             )

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { OtcAd } from '../../../core';
 import { pct } from '../../components/product/money';
 import s from './otc.module.css';
+import { useMoneyText } from '../../components/Money';
 
 /** One ad: the merchant and their figures, the price now, the limits, what is left, the payment kinds. */
 export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const st = ad.stats;
   return (
     <section className={s.card} data-testid="otc-ad" data-ad={ad.id} aria-label={ad.merchant}>
@@ -29,7 +31,7 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
         {action}
       </div>
       <div className={s.muted}>
-        {t('otc.limits', { min: ad.min_fiat, max: ad.max_fiat, fiat: ad.fiat })} · {t('otc.available', { amount: ad.remaining, coin: ad.coin })}
+        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} · {t('otc.available', { amount: money(ad.remaining, ad.coin), coin: ad.coin })}
       </div>
       <div className={s.row}>
         <span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, NoticeBar } from 'antd-mobile';
+import { Button, Dialog, Input, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OtcAd } from '../../../core';
 import { LoadState } from '../../components/load/LoadState';
@@ -8,10 +8,12 @@ import { addPayMethod, applyMerchant, myAds, otcMerchant, setAdStatus, type OtcC
 import { AdCard } from './AdCard';
 import { PostAdSheet } from './PostAdSheet';
 import s from './otc.module.css';
+import { useMoneyText } from '../../components/Money';
 
 /** Becoming a merchant, the payment methods buyers pay to, and the merchant's own ads. */
 export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const me = useLoad(() => otcMerchant(), []);
   const ads = useLoad(() => myAds(), []);
   const [name, setName] = useState('');
@@ -75,9 +77,22 @@ export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
                       key={ad.id}
                       ad={ad}
                       action={
-                        <Button size="small" fill="outline" onClick={() => void act(() => setAdStatus(ad.id, ad.status === 'online' ? 'offline' : 'online'))} data-testid="ad-toggle">
-                          {t(ad.status === 'online' ? 'otc.takeOffline' : 'otc.putOnline')}
-                        </Button>
+                        <span className={s.adActions}>
+                          <Button size="small" fill="outline" onClick={() => void act(() => setAdStatus(ad.id, ad.status === 'online' ? 'offline' : 'online'))} data-testid="ad-toggle">
+                            {t(ad.status === 'online' ? 'otc.takeOffline' : 'otc.putOnline')}
+                          </Button>
+                          <Button
+                            size="small"
+                            fill="outline"
+                            color="danger"
+                            data-testid="ad-close"
+                            onClick={async () => {
+                              if (await Dialog.confirm({ 'aria-label': t('otc.closeAd'), content: t('otc.closeAdNote', { amount: money(ad.held ? ad.remaining : '0', ad.coin), coin: ad.coin }), confirmText: t('otc.closeAd') })) await act(() => setAdStatus(ad.id, 'closed'));
+                            }}
+                          >
+                            {t('otc.closeAd')}
+                          </Button>
+                        </span>
                       }
                     />
                   ))}

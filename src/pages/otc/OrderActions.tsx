@@ -7,19 +7,23 @@ import { uploadImage } from '../../api/profile';
 import { appealOrder, cancelOrder, markPaid, rateOrder, releaseOrder } from '../../api/otc';
 import { useAction } from '../../components/action/useAction';
 import s from './otc.module.css';
+import { useMoneyText } from '../../components/Money';
 
 /** What the reader can do now: pay with proof or cancel (buyer, unpaid), release (seller), appeal (paid), rate (taker). */
 export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => void }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const [proof, setProof] = useState<string>();
   const { pending, run } = useAction(onChanged);
   const release = async (unpaid: boolean) => {
     let pw = '';
     const ok = await Dialog.confirm({
+      // the dialog's accessible name (axe aria-dialog-name): its title
+      'aria-label': t('otc.releaseTitle'),
       title: t('otc.releaseTitle'),
       content: (
         <div className={s.quote}>
-          <span>{t(unpaid ? 'otc.releaseUnpaid' : 'otc.releaseNote', { fiat: `${o.fiat_amount} ${o.fiat}`, coin: `${o.coin_amount} ${o.coin}` })}</span>
+          <span>{t(unpaid ? 'otc.releaseUnpaid' : 'otc.releaseNote', { fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}`, coin: `${money(o.coin_amount, o.coin)} ${o.coin}` })}</span>
           <Input type="password" placeholder={t('otc.payPassword')} aria-label={t('otc.payPassword')} onChange={(v) => (pw = v)} data-testid="release-password" />
         </div>
       ),
@@ -31,6 +35,7 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
   const appeal = async () => {
     let reason = '';
     const ok = await Dialog.confirm({
+      'aria-label': t('otc.appeal'),
       title: t('otc.appeal'),
       content: <TextArea rows={3} maxLength={500} placeholder={t('otc.appealReason')} aria-label={t('otc.appealReason')} onChange={(v) => (reason = v)} data-testid="appeal-reason" />,
       confirmText: t('otc.appeal'),
@@ -43,7 +48,7 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
     <section className={s.card} data-testid="otc-actions">
       {buyer && o.status === 'unpaid' ? (
         <>
-          <span>{t('otc.payHint', { fiat: `${o.fiat_amount} ${o.fiat}` })}</span>
+          <span>{t('otc.payHint', { fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}` })}</span>
           <ImageField upload={uploadImage} label={t('otc.proof')} testId="otc-proof" onChange={setProof} />
           <Button block color="primary" loading={pending} disabled={!proof} onClick={() => void run(() => markPaid(o.id, proof!), t('otc.markedPaid'))} data-testid="otc-paid">
             {t('otc.markPaid')}

@@ -59,9 +59,10 @@ export function PostAdSheet({ cfg, visible, onClose, onPosted }: { cfg: OtcConfi
           </label>
         )}
         <DecimalInput label={t('otc.totalAmount')} value={total} onChange={setTotal} decimals={OTC_RULES.coinDecimals} unit={coinName} data-testid="ad-total" />
+        {side === 'sell' ? <span className={s.muted}>{t('otc.heldNote')}</span> : null}
         <DecimalInput label={t('otc.minOrder')} value={min} onChange={setMin} decimals={OTC_RULES.fiatDecimals} unit={fiat} data-testid="ad-min" />
         <DecimalInput label={t('otc.maxOrder')} value={max} onChange={setMax} decimals={OTC_RULES.fiatDecimals} unit={fiat} data-testid="ad-max" />
-        {group(t('otc.payKinds'), <Selector multiple columns={3} value={kinds} onChange={(v) => setKinds(v)} options={OTC_PAY_KINDS.map((k) => ({ label: t(`otc.kind.${k}`), value: k }))} />)}
+        {group(t('otc.payKinds'), <Selector multiple columns={2} value={kinds} onChange={(v) => setKinds(v)} options={OTC_PAY_KINDS.map((k) => ({ label: t(`otc.kind.${k}`), value: k }))} />)}
         {group(t('otc.windowLabel'), <Selector columns={4} value={[win]} onChange={(v) => v[0] && setWin(v[0])} options={WINDOWS.map((w) => ({ label: t('otc.window', { n: w }), value: w }))} />)}
         <TextArea value={terms} onChange={setTerms} rows={2} maxLength={500} placeholder={t('otc.terms')} aria-label={t('otc.terms')} />
         <Button block color="primary" loading={pending} onClick={() => void submit()} data-testid="ad-submit">

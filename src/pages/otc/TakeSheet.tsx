@@ -5,10 +5,12 @@ import { OTC_RULES, orderAmounts, parseOtcAmount, type OtcAd } from '../../../co
 import { DecimalInput } from '../../components/form';
 import { openOrder } from '../../api/otc';
 import s from './otc.module.css';
+import { useMoneyText } from '../../components/Money';
 
 /** Taking an ad: the amount in fiat or in coin, the other one computed by core's formula, then the order. */
 export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose: () => void; onOpened: (orderId: number) => void }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const [unit, setUnit] = useState<'fiat' | 'coin'>('fiat');
   const [amount, setAmount] = useState('');
   const [pending, setPending] = useState(false);
@@ -39,7 +41,7 @@ export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose
               {ad.price} {ad.fiat}
             </span>
           </div>
-          <div className={s.muted}>{ad.merchant} · {t('otc.limits', { min: ad.min_fiat, max: ad.max_fiat, fiat: ad.fiat })}</div>
+          <div className={s.muted}>{ad.merchant} · {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })}</div>
           <div role="group" aria-label={t('otc.unit')}>
             <Selector
               columns={2}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Result, Selector, Steps } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ID_TYPES, type IdType, type KycState, type RealState } from '../../../core';
+import { ID_TYPES, kycStateOf, type IdType, type KycState, type RealState } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
 import { keepFocus } from '../../components/keepFocus';
@@ -16,13 +16,17 @@ import { DetailRows } from '../../components/funds/DetailRows';
 import { Amount } from '../../components/funds/Amount';
 import styles from '../../components/account.module.css';
 
+/** The answer's review codes as the words our labels are keyed by. */
+type RealView = RealState & { state1: KycState; state2: KycState };
+const withWords = (r: RealState): RealView => ({ ...r, state1: kycStateOf(r.review_status), state2: kycStateOf(r.advanced_review_status) });
+
 const STEP_STATUS: Record<KycState, 'wait' | 'process' | 'finish' | 'error'> = { none: 'wait', verifying: 'process', verified: 'finish', failed: 'error' };
 
 /** Identity verification in two levels: 1 the document (type, name, number), 2 its photos. */
 export default function RealPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const load = useLoad(() => realState());
+  const load = useLoad(() => realState().then(withWords));
   return (
     <PageFrame title={t('route.setting.real')}>
       <LoadState load={load}>
@@ -50,7 +54,7 @@ export default function RealPage() {
   );
 }
 
-function Body({ s, onChanged, goSecurity }: { s: RealState; onChanged: () => Promise<void>; goSecurity: () => void }) {
+function Body({ s, onChanged, goSecurity }: { s: RealView; onChanged: () => Promise<void>; goSecurity: () => void }) {
   const { t } = useTranslation();
   if (s.state1 === 'verified' && s.state2 === 'verified') return <Result status="success" title={t('acct.kycDone')} description={`${s.name} · ${s.card_id}`} />;
   if (!s.can_submit)

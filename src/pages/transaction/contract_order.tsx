@@ -2,9 +2,10 @@ import { useCallback, useState } from 'react';
 import { Dialog, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { LeverPosition } from '../../../core';
+import { LEVER_STATUS, type LeverPosition } from '../../../core';
 import { leverClose, leverMyTrade } from '../../api/trade';
 import { PageFrame } from '../../components/PageFrame';
+import { useMoneyText } from '../../components/Money';
 import { toastSuccess } from '../../lib/toast';
 import { useUserEvents } from '../../market';
 import { pairs } from '../../market/pairs';
@@ -21,6 +22,7 @@ type Tab = 'position' | 'entrusted' | 'history';
  */
 export default function ContractOrdersPage() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const { bySymbol } = useSnapshot(pairs);
   const [tab, setTab] = useState<Tab>('position');
   const [version, setVersion] = useState(0);
@@ -32,7 +34,7 @@ export default function ContractOrdersPage() {
 
   const close = async (p: LeverPosition) => {
     const ok = await Dialog.confirm({
-      content: p.status === 'entrusted' ? t('trade.cancelConfirm') : t('trade.lever.closeConfirm'),
+      content: p.status === LEVER_STATUS.entrusted ? t('trade.cancelConfirm') : t('trade.lever.closeConfirm'),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
@@ -40,8 +42,8 @@ export default function ContractOrdersPage() {
     setBusy(p.id);
     try {
       const done = await leverClose(p.id);
-      if (p.status === 'entrusted') toastSuccess(t('trade.cancelled'));
-      else if (claimNotice('lever_closed', done.id)) toastSuccess(t('trade.lever.closed', { pnl: done.profit ?? '0', unit: done.symbol.split('/')[1] ?? '' }));
+      if (p.status === LEVER_STATUS.entrusted) toastSuccess(t('trade.cancelled'));
+      else if (claimNotice('lever_closed', done.id)) toastSuccess(t('trade.lever.closed', { pnl: money(done.profits ?? '0', done.symbol.split('/')[1] ?? 'USDT'), unit: done.symbol.split('/')[1] ?? '' }));
       bump();
     } catch {
       /* shown by the client */

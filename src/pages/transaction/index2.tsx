@@ -4,7 +4,7 @@ import { FileOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ExactDecimal, marginRatio, netRealisedPnl, type LeverAccountSummary, type LeverBatchType, type LeverPosition } from '../../../core';
+import { ExactDecimal, LEVER_STATUS, assetFormat, leverSideOf, marginRatio, netRealisedPnl, type LeverAccountSummary, type LeverBatchType, type LeverPosition } from '../../../core';
 import { PATHS, pathOf } from '../../nav/paths';
 import { leverBatchClose, leverClose, leverDeal, leverDealAll } from '../../api/trade';
 import { Num } from '../../components/Num';
@@ -45,12 +45,12 @@ async function allOpenPositions(): Promise<{ account: LeverAccountSummary; list:
 const toInput = (p: LeverPosition): PositionInput => ({
   id: p.id,
   symbol: p.symbol,
-  side: p.side,
-  lots: p.lots,
+  side: leverSideOf(p.type),
+  lots: p.share,
   lotSize: p.lot_size,
   multiple: String(p.multiple),
-  openPrice: p.open_price ?? '0',
-  price: p.current_price ?? undefined,
+  openPrice: p.price ?? '0',
+  price: p.update_price ?? undefined,
 });
 
 /** Futures: open long/short with a multiple, positions with live P&L and risk rate, TP/SL, closes. */
@@ -81,14 +81,14 @@ export default function ContractTradePage() {
         if (!live) return;
         rememberSettings(d.settings);
         setAccount(d.account);
-        setEntrusted(d.my_transaction.filter((p) => p.status === 'entrusted'));
+        setEntrusted(d.my_transaction.filter((p) => p.status === LEVER_STATUS.entrusted));
       })
       .catch(() => {});
     allOpenPositions()
       .then((r) => {
         if (!live) return;
         setAccount(r.account);
-        setPositions(r.list.filter((p) => p.status === 'position'));
+        setPositions(r.list.filter((p) => p.status === LEVER_STATUS.position));
       })
       .catch(() => {});
     return () => {
@@ -117,13 +117,14 @@ export default function ContractTradePage() {
   const ratio = live ? live.marginRatio : account ? marginRatio(account.risk_rate, account.liquidation_line) : null;
 
   const closeOne = async (p: LeverPosition) => {
-    const isEntrust = p.status === 'entrusted';
+    const isEntrust = p.status === LEVER_STATUS.entrusted;
     const ok = await Dialog.confirm({ content: isEntrust ? t('trade.cancelConfirm') : t('trade.lever.closeConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
     if (!ok) return;
     setBusy(p.id);
     try {
       const done = await leverClose(p.id);
       claimNotice('lever_closed', done.id);
+      const quote = done.symbol.split('/')[1];
       if (isEntrust) toastSuccess(t('trade.cancelled'));
       else
         void Dialog.alert({
@@ -137,24 +138,22 @@ export default function ContractTradePage() {
               </div>
               <div className={`${cs.sheetRow} ${cs.sheetStrong}`}>
                 <dt>{t('trade.lever.realised')}</dt>
-                <dd data-testid="close-pnl" data-value={done.profit ?? ''}>
-                  {/* exact, as journaled: no display rounding on a realised figure */}
-                  <span className={Number(done.profit) > 0 ? cs.up : Number(done.profit) < 0 ? cs.down : ''}>{done.profit ?? '--'}</span> {done.symbol.split('/')[1]}
+                <dd data-testid="close-pnl" data-value={done.profits ?? ''}>
+                  {/* the exact journaled value stays in data-value; shown at the quote's precision (cents for USDT) */}
+                  <Num value={done.profits} signed tint={false} {...assetFormat(quote)} suffix={` ${quote}`} />
                 </dd>
               </div>
               <div className={cs.sheetRow}>
                 <dt>{t('trade.lever.fees')}</dt>
-                <dd>{new ExactDecimal(done.fee).plus(done.overnight_fee).toFixed()}</dd>
+                <dd>
+                  <Num value={new ExactDecimal(done.trade_fee).plus(done.overnight_money).toFixed()} tint={false} suffix={` ${quote}`} />
+                </dd>
               </div>
-              {done.profit !== null ? (
+              {done.profits !== null ? (
                 <div className={`${cs.sheetRow} ${cs.sheetStrong}`}>
                   <dt>{t('trade.lever.netPnl')}</dt>
                   <dd data-testid="close-net-pnl">
-                    {(() => {
-                      const net = netRealisedPnl(done.profit, done.fee, done.overnight_fee);
-                      return <span className={Number(net) > 0 ? cs.up : Number(net) < 0 ? cs.down : ''}>{net}</span>;
-                    })()}{' '}
-                    {done.symbol.split('/')[1]}
+                    <Num value={netRealisedPnl(done.profits, done.trade_fee, done.overnight_money)} signed tint={false} {...assetFormat(quote)} suffix={` ${quote}`} />
                   </dd>
                 </div>
               ) : null}

@@ -3,7 +3,7 @@ import { Button, Selector } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ACCOUNT_TYPES, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType } from '../../../core';
+import { ACCOUNT_TYPES, ratioFraction, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType } from '../../../core';
 import { PATHS } from '../../nav/paths';
 import { secondsConfigs, secondsList, secondsPayable, secondsSubmit } from '../../api/trade';
 import { AmountField } from '../../components/form';
@@ -26,12 +26,13 @@ import fs from './components/trade-form.module.css';
 import ss from './components/seconds.module.css';
 import styles from './transaction.module.css';
 
-const pct = (ratio: string) => `${(Number(ratio) * 100).toFixed(0)}%`;
+/** profit_ratio arrives in percent (WIRE.md) */
+const pct = (percent: string) => `${percent}%`;
 
 /** What a win pays in profit, by core's settlement rule (a winning close one step past the open). */
-function winProfit(type: SecondsType, stake: string, ratio: string): string | null {
+function winProfit(type: SecondsType, stake: string, percent: string): string | null {
   if (!stake || !gt(stake, '0')) return null;
-  return secondsPayout({ direction: type, stake, profitRatio: ratio, openPrice: '1', closePrice: type === 'up' ? '2' : '0' }).profit;
+  return secondsPayout({ direction: type, stake, profitRatio: ratioFraction(percent), openPrice: '1', closePrice: type === 'up' ? '2' : '0' }).profit;
 }
 
 /** Options (seconds) trading: direction, duration with its profit ratio, stake, countdown and result. */
@@ -68,7 +69,7 @@ export default function SecondsTradePage() {
     secondsPayable()
       .then((p) => {
         setPayable(p);
-        setCurrencyId((cur) => cur ?? p[0]?.currency_id ?? null);
+        setCurrencyId((cur) => cur ?? p[0]?.id ?? null);
       })
       .catch(() => {});
   }, [token]);
@@ -78,9 +79,9 @@ export default function SecondsTradePage() {
   });
 
   const cfg = configs.find((c) => c.id === configId) ?? null;
-  const cur = payable.find((p) => p.currency_id === currencyId) ?? null;
+  const cur = payable.find((p) => p.id === currencyId) ?? null;
   const bal = useBalance(currencyId ?? undefined, ACCOUNT_TYPES.micro);
-  const available = bal.balance?.available ?? cur?.balance ?? null;
+  const available = bal.balance?.available ?? cur?.user_wallet.micro_with_insurance ?? null;
   const stakeDecimals = cur ? (bySymbol[`${cur.name}/USDT`]?.qty_decimals ?? 2) : 2;
   const maxStake = useMemo(() => {
     if (!available || !cfg) return null;
@@ -111,7 +112,7 @@ export default function SecondsTradePage() {
     if (!confirm || !cfg || !cur || !matchId) return;
     setPending(true);
     try {
-      const o = await secondsSubmit({ match_id: matchId, currency_id: cur.currency_id, type: confirm, seconds: cfg.seconds, number: stake });
+      const o = await secondsSubmit({ match_id: matchId, currency_id: cur.id, type: confirm, seconds: cfg.seconds, number: stake });
       setConfirm(null);
       setRunning(o);
       setTouched(false);
@@ -160,7 +161,7 @@ export default function SecondsTradePage() {
               columns={4}
               value={currencyId ? [currencyId] : []}
               onChange={(v) => v[0] && setCurrencyId(v[0])}
-              options={payable.map((p) => ({ label: p.name, value: p.currency_id }))}
+              options={payable.map((p) => ({ label: p.name, value: p.id }))}
             />
           </>
         ) : null}

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type TraderCard, type TraderDetail } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
-import { createOperator } from '../../../domain/operators/operators';
+import { createOperator } from '../../../auth/operators';
 import { envelope, loginOperator, post, get } from '../../../testing/app';
 import { createKit, type Kit } from '../../../testing/trading-kit';
 import { mirrorOpened } from './mirror';
@@ -151,10 +151,10 @@ describe('mirroring', () => {
     expect(lotSize).toBe('0.001');
     for (const [p, n] of [[a, '15'], [b, '2']] as const) {
       const contract = { side: 'long' as const, lots: n, lotSize, multiple: '5', openPrice: '50000' };
-      expect(p).toMatchObject({ symbol: 'BTC/USDT', side: 'long', lots: n, multiple: 5, open_price: '50000', copied: true, margin: positionMargin(contract), fee: openingFee(contract, '0.0005') });
+      expect(p).toMatchObject({ symbol: 'BTC/USDT', type: 1, share: n, multiple: 5, price: '50000', order_type: 2, caution_money: positionMargin(contract), trade_fee: openingFee(contract, '0.0005') });
     }
-    expect(a.margin).toBe('150');
-    expect(a.fee).toBe('0.375');
+    expect(a.caution_money).toBe('150');
+    expect(a.trade_fee).toBe('0.375');
     expect(await k.balance(multi.id, USDT, LEVER)).toEqual({ available: '9849.625', frozen: '150' });
     expect(await k.balance(lots.id, USDT, LEVER)).toEqual({ available: '9979.95', frozen: '20' });
 
@@ -185,13 +185,13 @@ describe('mirroring', () => {
   it('the trader’s close closes the copies at market; P&L equals core and the journal', async () => {
     await k.tick('BTC/USDT', '51000');
     const closed = ok<LeverPosition>(await k.call('POST', '/api/lever/close', trader.token, { id: traderPos.id }));
-    expect(closed).toMatchObject({ status: 'closed', close_price: '51000', profit: '10' });
+    expect(closed).toMatchObject({ status: 3, close_price: '51000', profits: '10' });
     await idle();
     const [a] = await positions(multi, 'history');
     const [b] = await positions(lots, 'history');
-    expect(a).toMatchObject({ status: 'closed', close_reason: 'copy', close_price: '51000', profit: positionPnl({ side: 'long', lots: '15', lotSize: '0.001', multiple: '5', openPrice: '50000' }, '51000') });
-    expect(a.profit).toBe('15');
-    expect(b).toMatchObject({ status: 'closed', close_reason: 'copy', profit: '2' });
+    expect(a).toMatchObject({ status: 3, close_reason: 'copy', close_price: '51000', profits: positionPnl({ side: 'long', lots: '15', lotSize: '0.001', multiple: '5', openPrice: '50000' }, '51000') });
+    expect(a.profits).toBe('15');
+    expect(b).toMatchObject({ status: 3, close_reason: 'copy', profits: '2' });
     expect(await journal(multi.id, a.id)).toEqual([
       ['lever_margin', '-150', '150'],
       ['lever_fee', '-0.375', '0'],
@@ -211,18 +211,18 @@ describe('mirroring', () => {
     await idle();
     const [a] = await positions(multi, 'position');
     const [b] = await positions(lots, 'position');
-    expect(a).toMatchObject({ side: 'short', lots: '6', copied: true });
+    expect(a).toMatchObject({ type: 2, share: '6', order_type: 2 });
     expect(await k.call('POST', '/api/follow/selfHolding', lots.token, { transaction_id: a.id })).toMatchObject({ type: 'error', message: 'Copied position not found' });
     expect(await k.call('POST', '/api/follow/selfHolding', trader.token, { transaction_id: pos.id })).toMatchObject({ type: 'error', message: 'This position is no longer a copy that follows a trader' });
     expect(ok<CopyTrade>(await k.call('POST', '/api/follow/selfHolding', multi.token, { transaction_id: a.id }))).toMatchObject({ status: 'self_held', transaction_id: a.id });
     expect(await k.call('POST', '/api/follow/selfHolding', multi.token, { transaction_id: a.id })).toMatchObject({ type: 'error' });
-    expect((await positions(multi, 'position'))[0]).toMatchObject({ id: a.id, copied: false });
+    expect((await positions(multi, 'position'))[0]).toMatchObject({ id: a.id, order_type: 1 });
 
     await k.tick('BTC/USDT', '49500');
     ok(await k.call('POST', '/api/lever/close', trader.token, { id: pos.id }));
     await idle();
-    expect(await positions(multi, 'position')).toEqual([expect.objectContaining({ id: a.id, status: 'position' })]); // still open: the follower's own
-    expect((await positions(lots, 'history'))[0]).toMatchObject({ id: b.id, close_reason: 'copy', profit: '1' }); // (50000 − 49500) × 2 × 0.001
+    expect(await positions(multi, 'position')).toEqual([expect.objectContaining({ id: a.id, status: 1 })]); // still open: the follower's own
+    expect((await positions(lots, 'history'))[0]).toMatchObject({ id: b.id, close_reason: 'copy', profits: '1' }); // (50000 − 49500) × 2 × 0.001
     ok(await k.call('POST', '/api/lever/close', multi.token, { id: a.id })); // the follower closes it when they like
     await idle();
   });
@@ -245,7 +245,7 @@ describe('mirroring', () => {
     const pos = ok<LeverPosition>(await k.call('POST', '/api/lever/submit', trader.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '2', multiple: 5 }));
     await idle();
     expect(await positions(lots, 'position')).toEqual([]);
-    expect(await positions(multi, 'position')).toEqual([expect.objectContaining({ lots: '3', copied: true })]);
+    expect(await positions(multi, 'position')).toEqual([expect.objectContaining({ share: '3', order_type: 2 })]);
     const detail = ok<TraderDetail>(await k.call('GET', '/api/follow/traderDetail', lots.token, { trader_user_id: trader.id }));
     expect(detail).toMatchObject({ my_state: 'cancelled' });
     expect(detail.open_positions.map((p) => p.id)).toEqual([pos.id]); // only the trader's own

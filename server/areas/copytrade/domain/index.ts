@@ -3,4 +3,4 @@ export { applyTrader, myTrader, listTraders, traderDetail, recomputeTraderStats,
 export { followTrader, cancelFollow, myFollows, checkFollowNumber } from './follows';
 export { mirrorOpened, mirrorClosed, followerPositionClosed, selfHold, copyHistory, reconcile } from './mirror';
 export { followerLots } from './sizing';
-export { seedDemoTraders, demoDriver, DEMO_TRADERS, DEMO_TRADER_PASSWORD } from './demo';
+export { seedDemoTraders, demoDriver, DEMO_TRADERS, DEMO_FOLLOWERS, DEMO_TRADER_PASSWORD } from './demo';

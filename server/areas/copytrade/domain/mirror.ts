@@ -15,11 +15,11 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { translate, type MessageKey } from '../../../i18n/messages';
 import { addNotice } from '../../../db/notices';
-import { accountView, closePosition, submitLever, type TradingContext } from '../../../domain/trading';
-import type { LeverRow } from '../../../domain/trading/lever-view';
+import { accountView, closePosition, submitLever, type TradingContext } from '../../trading/domain';
+import type { LeverRow } from '../../trading/domain/lever-view';
 import { followerLots } from './sizing';
 import { inTransaction } from '../../../db/tx';
-import { canon } from '../../../kernel/decimal';
+import { canon, shownMoney } from '../../../kernel/decimal';
 
 type Db = Kysely<Database>;
 
@@ -101,7 +101,7 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
         },
       });
       opened++;
-      const p = { trader: await traderName(ctx.db, f.trader_id), side: mirror.side, symbol: mirror.symbol, lots: mirror.lots, price: mirror.open_price ?? '' };
+      const p = { trader: await traderName(ctx.db, f.trader_id), side: pos.side, symbol: mirror.symbol, lots: mirror.share, price: mirror.price ?? '' };
       ctx.market.emitToUser(f.follower_id, 'notice', copyNotice('copy_opened', 'notice_copy_opened', p, copyId));
     } catch (err) {
       if ((err as { code?: string }).code === '23505') continue; // another run copied it first
@@ -136,7 +136,7 @@ export async function mirrorClosed(ctx: TradingContext, traderPositionId: number
     }
     if (!row) continue;
     closed++;
-    const p = { trader: await traderName(ctx.db, c.trader_id), symbol: row.symbol, profit: canon(row.profit ?? '0') };
+    const p = { trader: await traderName(ctx.db, c.trader_id), symbol: row.symbol, profit: shownMoney(row.profit, row.symbol.split('/')[1] ?? 'USDT') };
     ctx.market.emitToUser(c.follower_id, 'notice', copyNotice('copy_closed', 'notice_copy_closed', p, c.id));
   }
   return closed;

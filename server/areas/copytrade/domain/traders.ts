@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AdminTraderItem, CopyPage, Follow, FollowState, MyTraderState, TraderCard, TraderDetail, TraderPosition, TraderStatus } from '../../../../core';
+import { traderPerformance, type AdminTraderItem, type CopyPage, type Follow, type FollowState, type Lang, type MyTraderState, type TraderCard, type TraderDetail, type TraderPosition, type TraderStatus } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { CopyTradersTable } from '../tables';
 import { AppError } from '../../../errors';
@@ -13,6 +13,7 @@ import { addNotice } from '../../../db/notices';
 import { followsOf } from './follows';
 import { inTransaction } from '../../../db/tx';
 import { canon } from '../../../kernel/decimal';
+import { localised } from '../../../kernel/localised';
 
 type Db = Kysely<Database>;
 type TraderRow = Selectable<CopyTradersTable>;
@@ -61,12 +62,12 @@ export async function myTrader(db: Db, userId: number): Promise<MyTraderState> {
   };
 }
 
-function cardOf(r: TraderRow, mine: { state: FollowState; follow: Follow | null } | null): TraderCard {
+function cardOf(r: TraderRow, mine: { state: FollowState; follow: Follow | null } | null, lang: Lang = 'en'): TraderCard {
   return {
     trader_user_id: r.user_id,
     nickname: r.nickname,
     avatar: null,
-    introduction: r.introduction,
+    introduction: localised(r.introduction, r.introductions, lang),
     demo: r.demo,
     total_profit: canon(r.total_profit),
     accuracy: new Decimal(r.accuracy).toFixed(2),
@@ -75,6 +76,8 @@ function cardOf(r: TraderRow, mine: { state: FollowState; follow: Follow | null 
     follower_count: r.follower_count,
     closed_count: r.closed_count,
     win_count: r.win_count,
+    roi: new Decimal(r.roi).toFixed(2),
+    pnl_curve: r.pnl_curve,
     stats_at: ms(r.stats_at),
     my_state: mine?.state ?? 'none',
     my_follow: mine?.follow ?? null,
@@ -100,7 +103,7 @@ export async function approvedTrader(db: Db, traderId: number): Promise<TraderRo
 }
 
 /** GET /follow/index: approved traders, best total profit first. */
-export async function listTraders(db: Db, viewerId: number, page: number, limit: number): Promise<CopyPage<TraderCard>> {
+export async function listTraders(db: Db, viewerId: number, page: number, limit: number, lang: Lang = 'en'): Promise<CopyPage<TraderCard>> {
   const base = db.selectFrom('copy_traders').where('status', '=', 'approved');
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('total_profit', 'desc').orderBy('follower_count', 'desc').orderBy('user_id').limit(limit).offset((page - 1) * limit).execute(),
@@ -108,7 +111,7 @@ export async function listTraders(db: Db, viewerId: number, page: number, limit:
   ]);
   const mine = await viewerFollows(db, viewerId, rows.map((r) => r.user_id));
   const total = Number(count.n);
-  return { list: rows.map((r) => cardOf(r, mine.get(r.user_id) ?? null)), page, limit, total, has_more: page * limit < total };
+  return { list: rows.map((r) => cardOf(r, mine.get(r.user_id) ?? null, lang)), page, limit, total, has_more: page * limit < total };
 }
 
 function positionOf(r: { id: number; symbol: string; side: 'long' | 'short'; lots: string; multiple: number; open_price: string | null; close_price: string | null; profit: string | null; opened_at: Date | null; closed_at: Date | null }): TraderPosition {
@@ -136,14 +139,14 @@ function ownPositions(db: Db, traderId: number) {
 }
 
 /** GET /follow/traderDetail: the card, positions open now and the latest closes. */
-export async function traderDetail(db: Db, viewerId: number, traderId: number): Promise<TraderDetail> {
+export async function traderDetail(db: Db, viewerId: number, traderId: number, lang: Lang = 'en'): Promise<TraderDetail> {
   const row = await approvedTrader(db, traderId);
   const [mine, open, closed] = await Promise.all([
     viewerFollows(db, viewerId, [traderId]),
     ownPositions(db, traderId).where('o.status', '=', 'position').orderBy('o.id', 'desc').limit(20).execute(),
     ownPositions(db, traderId).where('o.status', '=', 'closed').orderBy('o.closed_at', 'desc').orderBy('o.id', 'desc').limit(10).execute(),
   ]);
-  return { ...cardOf(row, mine.get(traderId) ?? null), open_positions: open.map(positionOf), recent_closed: closed.map(positionOf) };
+  return { ...cardOf(row, mine.get(traderId) ?? null, lang), open_positions: open.map(positionOf), recent_closed: closed.map(positionOf) };
 }
 
 /**
@@ -158,7 +161,7 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
   if (!traders.length) return 0;
   const ids = traders.map((t) => t.user_id);
   const own = sql`NOT EXISTS (SELECT 1 FROM copy_trades c WHERE c.follower_position_id = o.id)`;
-  const [closed, modes, amounts, followers] = await Promise.all([
+  const [closed, modes, amounts, followers, days] = await Promise.all([
     sql<{ user_id: number; total: string; n: number; wins: number }>`
       SELECT o.user_id, coalesce(sum(o.profit), 0)::text AS total, count(*)::int AS n, count(*) FILTER (WHERE o.profit > 0)::int AS wins
       FROM lever_orders o WHERE o.status = 'closed' AND o.user_id IN (${sql.join(ids)}) AND ${own} GROUP BY o.user_id`.execute(db),
@@ -172,7 +175,18 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
       WHERE c.trader_id IN (${sql.join(ids)}) GROUP BY c.trader_id`.execute(db),
     sql<{ trader_id: number; n: number }>`
       SELECT trader_id, count(*)::int AS n FROM copy_follows WHERE status = 'following' AND trader_id IN (${sql.join(ids)}) GROUP BY trader_id`.execute(db),
+    // per trader and UTC day: the sums traderPerformance needs (each of its figures is a sum)
+    sql<{ user_id: number; day: string; profit: string; fee: string; overnight: string; margin: string }>`
+      SELECT o.user_id, (extract(epoch FROM date_trunc('day', o.closed_at AT TIME ZONE 'UTC')) * 1000)::bigint::text AS day,
+        coalesce(sum(o.profit), 0)::text AS profit, sum(o.fee)::text AS fee, sum(o.overnight_fee)::text AS overnight, sum(o.margin)::text AS margin
+      FROM lever_orders o WHERE o.status = 'closed' AND o.user_id IN (${sql.join(ids)}) AND ${own} GROUP BY 1, 2 ORDER BY 1, 2`.execute(db),
   ]);
+  const perf = new Map<number, { closedAt: number; profit: string; openingFee: string; overnightFees: string; margin: string }[]>();
+  for (const d of days.rows) {
+    const list = perf.get(d.user_id) ?? [];
+    list.push({ closedAt: Number(d.day), profit: d.profit, openingFee: d.fee, overnightFees: d.overnight, margin: d.margin });
+    perf.set(d.user_id, list);
+  }
   const by = <T extends object, K extends keyof T>(rows: T[], key: K) => new Map(rows.map((r) => [r[key] as unknown as number, r]));
   const c = by(closed.rows, 'user_id');
   const m = by(modes.rows, 'user_id');
@@ -183,6 +197,7 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
       const cl = c.get(id);
       const n = cl?.n ?? 0;
       const wins = cl?.wins ?? 0;
+      const p = traderPerformance(perf.get(id) ?? [], now.getTime());
       await trx
         .updateTable('copy_traders')
         .set({
@@ -193,6 +208,8 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
           multiple: m.get(id)?.multiple ?? 0,
           follow_amount: canon(a.get(id)?.amount),
           follower_count: f.get(id)?.n ?? 0,
+          roi: p.roi,
+          pnl_curve: JSON.stringify(p.curve),
           stats_at: now,
         })
         .where('user_id', '=', id)

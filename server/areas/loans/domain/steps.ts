@@ -10,6 +10,7 @@ import { ltvBelow, ltvOf, ltvPercent, ltvWithin, minCollateral, owedAt, splitRep
 import { AppError } from '../../../errors';
 import { credit, debit, freeze, unfreeze } from '../../../db/ledger';
 import { inTransaction, type Trx } from '../../../db/tx';
+import { enqueueLoanInterest } from './interest-job';
 import { LOAN_ACCOUNT, answered, canonDec, currencyName, lockOwnLoan, parseAmount, requireCollateralPrice, terms, type LoanCtx, type LoanRow } from './shared';
 import { loanView } from './views';
 
@@ -46,6 +47,8 @@ export async function borrow(ctx: LoanCtx, userId: number, b: { pair_id: number;
       .insertInto('loan_events')
       .values({ loan_id: loan.id, user_id: userId, kind: 'borrow', amount, principal_part: amount, collateral_delta: collateral, price, ltv: ltvOf(amount, collateral, price), created_at: now })
       .execute();
+    // its hourly interest: a durable job that exists only if this loan does (each run enqueues the next hour)
+    await enqueueLoanInterest(trx, { id: loan.id, opened_at: now, accrued_to: now }, now.getTime());
     return answered(trx, userId, await loanView(trx, loan.id));
   });
 }

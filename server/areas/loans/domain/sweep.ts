@@ -1,7 +1,8 @@
 /**
  * The loan timers, settled from durable rows, each exactly once whatever restarts:
  * - interest: each whole loan-hour (ending opened_at + k h) is charged once — the loan row is
- *   locked, accrued_to must be before the hour's end, and the event row is UNIQUE (loan, hour);
+ *   locked, accrued_to must be before the hour's end, and the event row is UNIQUE (loan, hour).
+ *   Each loan's hours are a durable job (interest-job.ts); the full sweep charges them too;
  * - margin call: at the feed price, an open loan whose LTV reached its margin-call level and was not
  *   called since its last crossing is flagged, gets an event and an in-app notice in one
  *   transaction; the socket event and the email follow the commit (a crash in between loses only
@@ -28,7 +29,8 @@ export interface SweepResult {
   liquidated: number;
 }
 
-async function chargeHour(ctx: LoanCtx, loanId: number, k: number): Promise<boolean> {
+/** Charges loan-hour k of one loan, once (the durable interest job's step and the start-up sweep's). */
+export async function chargeHour(ctx: LoanCtx, loanId: number, k: number): Promise<boolean> {
   return inTransaction(ctx.db, async (trx) => {
     const loan = await trx.selectFrom('loans').selectAll().where('id', '=', loanId).forUpdate().executeTakeFirstOrThrow();
     const t = terms(loan);
@@ -145,7 +147,19 @@ async function liquidateMarked(ctx: LoanCtx, nowMs: number, afterCommit?: AfterC
   return n;
 }
 
-/** One pass: leftover liquidations first (a crash between the steps), hours due, risk at the price, new liquidations. */
+/**
+ * The engine's price watch (every second on the leader): leftover liquidations first (a crash
+ * between the steps), margin calls and marks at the current price, then the new liquidations.
+ */
+export async function watchLoans(ctx: LoanCtx, afterCommit?: AfterCommit): Promise<Omit<SweepResult, 'hours'>> {
+  const nowMs = ctx.now();
+  let liquidated = await liquidateMarked(ctx, nowMs, afterCommit);
+  const { marginCalls, marked } = await watchRisk(ctx, nowMs, afterCommit);
+  if (marked) liquidated += await liquidateMarked(ctx, nowMs, afterCommit);
+  return { marginCalls, marked, liquidated };
+}
+
+/** One full pass (start-up, tests): leftover liquidations first, hours due, risk at the price, new liquidations. */
 export async function sweepLoans(ctx: LoanCtx, afterCommit?: AfterCommit): Promise<SweepResult> {
   const nowMs = ctx.now();
   let liquidated = await liquidateMarked(ctx, nowMs, afterCommit);

@@ -1,7 +1,10 @@
 /**
  * The escrow's three moves, each run on a locked order whose status was just checked, in the
- * transaction that changes that status — so an order's escrow is frozen once when it opens and
- * leaves once: to the buyer (release), or back to the seller (cancel, timeout, refund).
+ * transaction that changes that status — so an order's escrow is frozen once and leaves once: to
+ * the buyer (release), or back to the seller (cancel, timeout, refund). An order on a held sell ad
+ * takes its coin from the ad's escrow (already frozen at posting: no balance moves at open), and a
+ * return puts it back on the ad — or, once the ad is closed, back into the merchant's available
+ * balance. On other ads the taker-seller's coin is frozen at open and unfrozen on return.
  */
 import Decimal from 'decimal.js';
 import { credit, freeze, settleFrozen, unfreeze } from '../../../db/ledger';
@@ -23,8 +26,10 @@ export async function releaseEscrow(trx: Trx, o: OrderRow): Promise<void> {
 /** The coin goes back to the seller, and back onto the ad. */
 export async function returnEscrow(trx: Trx, o: OrderRow, reason: 'otc_cancel' | 'otc_timeout' | 'otc_refund'): Promise<void> {
   const amount = canon(o.coin_amount);
-  await unfreeze(trx, { userId: o.seller_id, currencyId: o.coin_id, type: OTC_ACCOUNT, amount, reason, ref: orderRef(o.id) });
-  const ad = await trx.selectFrom('otc_ads').select(['remaining', 'total']).where('id', '=', o.ad_id).forUpdate().executeTakeFirstOrThrow();
+  const ad = await trx.selectFrom('otc_ads').select(['remaining', 'total', 'held', 'status']).where('id', '=', o.ad_id).forUpdate().executeTakeFirstOrThrow();
+  const toAd = !ad.held || ad.status !== 'closed';
+  if (!ad.held || ad.status === 'closed') await unfreeze(trx, { userId: o.seller_id, currencyId: o.coin_id, type: OTC_ACCOUNT, amount, reason, ref: orderRef(o.id) });
+  if (!toAd) return;
   const back = Decimal.min(new Decimal(ad.remaining).plus(amount), ad.total).toFixed();
   await trx.updateTable('otc_ads').set({ remaining: back, updated_at: new Date() }).where('id', '=', o.ad_id).execute();
 }

@@ -11,13 +11,15 @@
 import { checkOrder, maxOrderFiat, orderAmounts, paymentDeadline, OTC_RULES, OTC_UNFINISHED, type OtcOrder } from '../../../../core';
 import { AppError } from '../../../errors';
 import { inTransaction, type Trx } from '../../../db/tx';
-import { claimUpload } from '../../../domain/profile/files';
-import { checkPayPassword } from '../../../domain/security/pay-password';
-import { fiatOrderLimitUsdt } from '../../../domain/kyc/limits';
-import { logAction } from '../../../domain/operators/operators';
+import { enqueueInTx, runAtFor } from '../../../db/jobs';
+import { claimUpload } from '../../accounts/domain/files';
+import { checkPayPassword } from '../../security/domain/pay-password';
+import { fiatOrderLimitUsdt } from '../../kyc/domain/limits';
+import { logAction } from '../../../auth/operators';
 import { canon } from '../../../kernel/decimal';
 import { sql } from 'kysely';
-import { addEvent, answered, coinAmount, currencyName, fiatAmount, lockOrder, partiesOf, roleOf, type OrderRow, type OtcCtx } from './shared';
+import { addEvent, answered, coinAmount, currencyName, fiatAmount, lockOrder, partiesOf, roleOf, type OrderRow, type OtcCtx, type OtcNote } from './shared';
+import { noteOrder } from './notices';
 import { freezeEscrow, releaseEscrow, returnEscrow } from './escrow';
 import { priceNow } from './ads';
 import { payMethods } from './merchants';
@@ -27,6 +29,8 @@ export interface OpenRequest {
   ad_id: number;
   unit: 'fiat' | 'coin';
   amount?: unknown;
+  /** the taker's language (their notice emails) */
+  lang?: string;
 }
 
 interface QuoteHold {
@@ -59,7 +63,7 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
   const typed = hold ? null : r.unit === 'coin' ? coinAmount(r.amount) : fiatAmount(r.amount);
   const nowMs = ctx.now();
 
-  const order = await inTransaction(
+  const { order, notes } = await inTransaction(
     ctx.db,
     async (trx) => {
       if (hold) await useQuote(trx, takerId, hold.id, nowMs);
@@ -98,15 +102,18 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
         .values({
           ad_id: ad.id, merchant_id: ad.merchant_id, taker_id: takerId, buyer_id: buyerId, seller_id: sellerId, coin_id: ad.coin_id, fiat: ad.fiat, fiat_rate: rate,
           price, coin_amount: amounts.coin, fiat_amount: amounts.fiat, deadline: new Date(paymentDeadline(nowMs, ad.window_min)), pay_methods: JSON.stringify(methods),
-          quote_id: hold?.id ?? null, opened_at: new Date(nowMs),
+          quote_id: hold?.id ?? null, opened_at: new Date(nowMs), unit: hold ? 'fiat' : r.unit, taker_lang: r.lang ?? 'en', merchant_lang: ad.lang,
         })
-        .returning('id')
+        .returning(['id', 'taker_lang', 'merchant_lang'])
         .executeTakeFirstOrThrow();
-      try {
-        await freezeEscrow(trx, { id: row.id, seller_id: sellerId, coin_id: ad.coin_id, coin_amount: amounts.coin });
-      } catch (err) {
-        if (err instanceof AppError && err.key === 'insufficient_balance' && sellerId !== takerId) throw new AppError('otc_merchant_balance');
-        throw err;
+      // a held sell ad's coin is frozen already (at posting): the order takes it from the ad's remaining below
+      if (!ad.held) {
+        try {
+          await freezeEscrow(trx, { id: row.id, seller_id: sellerId, coin_id: ad.coin_id, coin_amount: amounts.coin });
+        } catch (err) {
+          if (err instanceof AppError && err.key === 'insufficient_balance' && sellerId !== takerId) throw new AppError('otc_merchant_balance');
+          throw err;
+        }
       }
       const left = await trx
         .updateTable('otc_ads')
@@ -116,12 +123,17 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
         .executeTakeFirst();
       if (left.numUpdatedRows !== 1n) throw new AppError('otc_ad_unavailable');
       if (hold) await trx.updateTable('otc_quotes').set({ order_id: row.id }).where('id', '=', hold.id).execute();
+      const deadline = paymentDeadline(nowMs, ad.window_min);
+      await enqueueInTx(trx, OTC_EXPIRE_TASK, { id: row.id }, { jobKey: otcExpireKey(row.id), runAt: runAtFor(deadline, nowMs) });
       await addEvent(trx, { orderId: row.id, kind: 'opened', actor: takerId === buyerId ? 'buyer' : 'seller', actorId: takerId, at: nowMs, note: `${amounts.coin} ${ad.coin} / ${amounts.fiat} ${ad.fiat}` });
-      return answered(trx, takerId, await orderView(trx, row.id, takerId, nowMs));
+      const parties = { id: row.id, buyer_id: buyerId, seller_id: sellerId, merchant_id: ad.merchant_id, taker_id: takerId, coin_id: ad.coin_id, coin_amount: amounts.coin, fiat_amount: amounts.fiat, fiat: ad.fiat, taker_lang: row.taker_lang, merchant_lang: row.merchant_lang };
+      const notes = await noteOrder(trx, parties, 'otc_order_opened', ['merchant']);
+      return { order: await answered(trx, takerId, await orderView(trx, row.id, takerId, nowMs)), notes };
     },
     { users: [takerId, pre.merchant_id] },
   );
   ctx.push({ userIds: [pre.merchant_id, takerId], orderId: order.id, what: 'order' });
+  await ctx.notify(notes, takerId);
   return order;
 }
 
@@ -132,22 +144,24 @@ async function useQuote(trx: Trx, userId: number, id: string, nowMs: number): Pr
   if (new Date(q.expires_at).getTime() <= nowMs) throw new AppError('otc_quote_expired');
 }
 
-type Step = (trx: Trx, o: OrderRow, nowMs: number) => Promise<void>;
+/** A step's change on the locked order; it answers the notices it wrote (emailed after the commit). */
+type Step = (trx: Trx, o: OrderRow, nowMs: number) => Promise<OtcNote[] | void>;
 
 /** Runs one step on the caller's order: parties locked, the order locked, the step, the answer. */
 async function onOrder(ctx: OtcCtx, userId: number, orderId: number, step: Step): Promise<OtcOrder> {
   const p = await partiesOf(ctx.db, orderId, userId);
   const nowMs = ctx.now();
-  const view = await inTransaction(
+  const { view, notes } = await inTransaction(
     ctx.db,
     async (trx) => {
       const o = await lockOrder(trx, orderId);
-      await step(trx, o, nowMs);
-      return answered(trx, userId, await orderView(trx, orderId, userId, nowMs));
+      const notes = (await step(trx, o, nowMs)) ?? [];
+      return { view: await answered(trx, userId, await orderView(trx, orderId, userId, nowMs)), notes };
     },
     { users: [p.buyer_id, p.seller_id] },
   );
   ctx.push({ userIds: [p.buyer_id, p.seller_id], orderId, what: 'order' });
+  await ctx.notify(notes, userId);
   return view;
 }
 
@@ -163,6 +177,7 @@ export async function markPaid(ctx: OtcCtx, userId: number, b: { id: number; pro
     const proof = await claimUpload(trx, userId, b.proof, 'voucher');
     await trx.updateTable('otc_orders').set({ status: 'paid', paid_at: new Date(nowMs), proof }).where('id', '=', o.id).execute();
     await addEvent(trx, { orderId: o.id, kind: 'paid', actor: 'buyer', actorId: userId, at: nowMs });
+    return noteOrder(trx, o, 'otc_order_paid', ['seller']);
   });
 }
 
@@ -179,6 +194,7 @@ export async function release(ctx: OtcCtx, userId: number, b: { id: number; pay_
     await releaseEscrow(trx, o);
     await trx.updateTable('otc_orders').set({ status: 'released', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
     await addEvent(trx, { orderId: o.id, kind: 'released', actor: 'seller', actorId: userId, at: nowMs, note: o.status === 'unpaid' ? 'before paid (confirmed)' : '' });
+    return noteOrder(trx, o, 'otc_order_released', ['buyer']);
   });
 }
 
@@ -197,6 +213,7 @@ export async function appeal(ctx: OtcCtx, userId: number, b: { id: number; reaso
     must(o.status === 'paid', 'otc_order_state');
     await trx.updateTable('otc_orders').set({ status: 'appeal', appeal_by: userId, appeal_reason: b.reason }).where('id', '=', o.id).execute();
     await addEvent(trx, { orderId: o.id, kind: 'appeal', actor: roleOf(o, userId), actorId: userId, at: nowMs, note: b.reason });
+    return noteOrder(trx, o, 'otc_appeal_opened', ['buyer', 'seller']);
   });
 }
 
@@ -212,7 +229,7 @@ export async function rate(ctx: OtcCtx, userId: number, b: { id: number; rating:
 export async function resolve(ctx: OtcCtx, operatorId: number, b: { id: number; outcome: 'release' | 'refund'; reason: string }): Promise<void> {
   const p = await partiesOf(ctx.db, b.id);
   const nowMs = ctx.now();
-  await inTransaction(
+  const notes = await inTransaction(
     ctx.db,
     async (trx) => {
       const o = await lockOrder(trx, b.id);
@@ -223,37 +240,59 @@ export async function resolve(ctx: OtcCtx, operatorId: number, b: { id: number; 
       await addEvent(trx, { orderId: o.id, kind: b.outcome === 'release' ? 'resolved_release' : 'resolved_refund', actor: 'operator', actorId: operatorId, at: nowMs, note: b.reason });
       const coin = await currencyName(trx, o.coin_id);
       await logAction(trx, { operatorId, action: `otc_appeal_${b.outcome}`, target: `otc_order:${o.id}`, reason: b.reason, detail: { coin, amount: canon(o.coin_amount), buyer: o.buyer_id, seller: o.seller_id } });
+      return noteOrder(trx, o, b.outcome === 'release' ? 'otc_appeal_release' : 'otc_appeal_refund', ['buyer', 'seller'], { reason: b.reason });
     },
     { users: [p.buyer_id, p.seller_id] },
   );
   ctx.push({ userIds: [p.buyer_id, p.seller_id], orderId: b.id, what: 'order' });
+  await ctx.notify(notes);
 }
 
 /** Test hook: called after each order's commit; throwing stops the pass there (a "crash"). */
 export type AfterCommit = (kind: string, id: number) => void;
 
-/** The timer: every unpaid order past its deadline is cancelled and its escrow returned, once. */
+/** The durable job that cancels an order left unpaid at its deadline (its key: one per order). */
+export const OTC_EXPIRE_TASK = 'otc.expire';
+export const otcExpireKey = (id: number) => `otc.expire:${id}`;
+
+/** The sweep at start (orders opened before the job queue existed): every unpaid order past its deadline, once. */
 export async function expireDue(ctx: OtcCtx, afterCommit?: AfterCommit): Promise<number> {
   const nowMs = ctx.now();
-  const due = await ctx.db.selectFrom('otc_orders').select(['id', 'buyer_id', 'seller_id']).where('status', '=', 'unpaid').where('deadline', '<=', new Date(nowMs)).orderBy('id').execute();
+  const due = await ctx.db.selectFrom('otc_orders').select(['id']).where('status', '=', 'unpaid').where('deadline', '<=', new Date(nowMs)).orderBy('id').execute();
   let n = 0;
-  for (const d of due) {
-    const done = await inTransaction(
-      ctx.db,
-      async (trx) => {
-        const o = await lockOrder(trx, d.id);
-        if (o.status !== 'unpaid' || new Date(o.deadline).getTime() > nowMs) return false;
-        await returnEscrow(trx, o, 'otc_timeout');
-        await trx.updateTable('otc_orders').set({ status: 'cancelled', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
-        await addEvent(trx, { orderId: o.id, kind: 'timeout', actor: 'system', at: nowMs });
-        return true;
-      },
-      { users: [d.buyer_id, d.seller_id] },
-    );
-    if (!done) continue;
-    n++;
-    afterCommit?.('otc_timeout', d.id);
-    ctx.push({ userIds: [d.buyer_id, d.seller_id], orderId: d.id, what: 'order' });
-  }
+  for (const d of due) if ((await expireOne(ctx, d.id, afterCommit)) === 'expired') n++;
   return n;
+}
+
+/**
+ * Cancels one unpaid order past its deadline and returns its escrow: the row locked, its status and
+ * deadline checked under the lock, so a retry, the sweep and a release racing it act once.
+ * 'early' when the rules' clock has not reached the deadline (the job came early; it is moved).
+ */
+export async function expireOne(ctx: OtcCtx, orderId: number, afterCommit?: AfterCommit): Promise<'expired' | 'early' | 'gone'> {
+  const nowMs = ctx.now();
+  const d = await ctx.db.selectFrom('otc_orders').select(['id', 'buyer_id', 'seller_id']).where('id', '=', orderId).executeTakeFirst();
+  if (!d) return 'gone';
+  const done = await inTransaction(
+    ctx.db,
+    async (trx) => {
+      const o = await lockOrder(trx, d.id);
+      if (o.status !== 'unpaid') return 'gone' as const;
+      const deadline = new Date(o.deadline).getTime();
+      if (deadline > nowMs) {
+        await enqueueInTx(trx, OTC_EXPIRE_TASK, { id: o.id }, { jobKey: otcExpireKey(o.id), runAt: runAtFor(deadline, nowMs) });
+        return 'early' as const;
+      }
+      await returnEscrow(trx, o, 'otc_timeout');
+      await trx.updateTable('otc_orders').set({ status: 'cancelled', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+      await addEvent(trx, { orderId: o.id, kind: 'timeout', actor: 'system', at: nowMs });
+      return noteOrder(trx, o, 'otc_order_timeout', ['buyer', 'seller']);
+    },
+    { users: [d.buyer_id, d.seller_id] },
+  );
+  if (typeof done === 'string') return done;
+  afterCommit?.('otc_timeout', d.id);
+  ctx.push({ userIds: [d.buyer_id, d.seller_id], orderId: d.id, what: 'order' });
+  await ctx.notify(done);
+  return 'expired';
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { bestAd, orderAmounts, OTC_RULES, type OtcOrder, type OtcQuote } from '../../../../core';
 import { AppError } from '../../../errors';
-import { fiatOrderLimitUsdt } from '../../../domain/kyc/limits';
+import { fiatOrderLimitUsdt } from '../../kyc/domain/limits';
 import { canon } from '../../../kernel/decimal';
 import { fiatAmount, requireFiatRate, type OtcCtx } from './shared';
 import { marketAds } from './ads';
@@ -32,8 +32,8 @@ export async function makeQuote(ctx: OtcCtx, userId: number, b: { side: 'buy' | 
   return { id, ad_id: best.id, side: b.side, coin: best.coin, fiat: b.fiat, price: best.price, coin_amount: amounts.coin, fiat_amount: amounts.fiat, fee: OTC_RULES.fee, merchant: best.merchant, expires_at: expires };
 }
 
-export async function executeQuote(ctx: OtcCtx, userId: number, quoteId: string): Promise<OtcOrder> {
+export async function executeQuote(ctx: OtcCtx, userId: number, quoteId: string, lang = 'en'): Promise<OtcOrder> {
   const q = await ctx.db.selectFrom('otc_quotes').selectAll().where('id', '=', quoteId).executeTakeFirst();
   if (!q || q.user_id !== userId) throw new AppError('otc_quote_expired');
-  return openOrder(ctx, userId, { ad_id: q.ad_id, unit: 'fiat' }, { id: q.id, price: canon(q.price), coin: canon(q.coin_amount), fiat: canon(q.fiat_amount) });
+  return openOrder(ctx, userId, { ad_id: q.ad_id, unit: 'fiat', lang }, { id: q.id, price: canon(q.price), coin: canon(q.coin_amount), fiat: canon(q.fiat_amount) });
 }

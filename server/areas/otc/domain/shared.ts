@@ -11,7 +11,7 @@ import type { Trx } from '../../../db/tx';
 import { answerInTx } from '../../../db/idempotency-scope';
 import { ok } from '../../../kernel/envelope';
 import type { PriceSource } from '../../../kernel/prices';
-import { fiatRate } from '../../../domain/funds';
+import { fiatRate } from '../../funds/domain';
 import type {} from '../tables'; // the area's tables join Database there
 
 /** P2P moves the coin in the change account (type 2), like loans and the products. */
@@ -24,14 +24,32 @@ export interface OtcPush {
   what: 'order' | 'message';
 }
 
+export type OtcNoticeKind = 'otc_order_opened' | 'otc_order_paid' | 'otc_order_released' | 'otc_appeal_opened' | 'otc_appeal_release' | 'otc_appeal_refund' | 'otc_order_timeout';
+
+/** A notice written in a step's transaction, to be emailed after its commit (domain/notices.ts). */
+export interface OtcNote {
+  userId: number;
+  kind: OtcNoticeKind;
+  lang: string;
+  orderId: number;
+  params: Record<string, string>;
+}
+
 export interface OtcCtx {
   db: Db;
   prices: PriceSource;
   now: () => number;
   push: (p: OtcPush) => void;
+  /**
+   * after commit: each notice live on its reader's socket (not to `actorId`, who took the step and
+   * sees it on their screen) and by email to those with an address (never throws: a failure is logged)
+   */
+  notify: (notes: readonly OtcNote[], actorId?: number) => Promise<void>;
 }
 
 export const orderRef = (id: number) => ({ type: 'otc_order', id });
+/** a sell ad's escrow: frozen at posting, the unsold remainder unfrozen at closing */
+export const adRef = (id: number) => ({ type: 'otc_ad', id });
 
 export function coinAmount(raw: unknown): string {
   const v = parseOtcAmount(raw, OTC_RULES.coinDecimals);

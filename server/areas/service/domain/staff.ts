@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { inTransaction } from '../../../db/tx';
 import { AppError } from '../../../errors';
-import { logAction } from '../../../domain/operators/operators';
+import { logAction } from '../../../auth/operators';
 import type { AdminConversation, AdminConversationRow, ConversationStatus, InboxBox, Page } from '../../../../core';
 import { insertMessage, listMessages, receiptsOf } from './messages';
 import { describeRef, recentRecords } from './refs';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKlineAggregator, type Tick } from '../../../../core';
 import { startReplay, type Replay } from '../../../testing/binance-replay';
-import { BinanceFeed, type BinanceFeedOptions } from './feed';
+import { BinanceFeed } from './feed';
+import type { BinanceFeedOptions } from './options';
 import { binanceSymbols } from './symbols';
 
 const FIX = path.join(__dirname, 'fixtures');

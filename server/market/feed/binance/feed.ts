@@ -20,93 +20,18 @@
  */
 import type { Candle, Tick } from '../../../../core';
 import { TickListeners } from '../listeners';
-import type { FeedResume, MarketFeed, TicksListener, VenueBook } from '../types';
+import type { MarketFeed, TicksListener, VenueBook } from '../types';
 import { repairBars } from './candle-repair';
 import { VenueLink } from './link';
-import { DepthBook } from './depth-book';
-import { FrameError, parseFrame, type KlineEvent, type MiniTickerEvent, type TradeEvent } from './frames';
+import { FrameError, parseFrame, type TradeEvent } from './frames';
 import { VenueRest, type Fetch } from './rest';
-import type { SymbolMap } from './symbols';
+import { feedSettings, MINUTE, silentLog, type BinanceFeedOptions, type FeedLog, type FeedSettings } from './options';
+import { newSym, type Sym, type SymbolStatus } from './symbol-state';
 
-export const BINANCE_WS_URL = 'wss://stream.binance.com:9443';
-export const BINANCE_REST_URL = 'https://api.binance.com';
-const MINUTE = 60_000;
-
-export interface FeedLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-export interface BinanceFeedOptions {
-  symbols: SymbolMap;
-  wsUrl?: string;
-  restUrl?: string;
-  resume?: ReadonlyMap<string, FeedResume>;
-  /** our newest 1m bar of a symbol (the aggregator's): where a backfill starts and what it completes */
-  currentBar?: (symbol: string) => Candle | undefined;
-  tradeStream?: 'trade' | 'aggTrade';
-  /** levels per side a book() offers (default 50) */
-  bookLevels?: number;
-  /** REST snapshot depth (default 1000) */
-  depthLimit?: number;
-  /** a symbol silent this long is stale (default 10 s) */
-  staleMs?: number;
-  /** a connection with no frame and no ping this long is cut (default 60 s: Binance pings every 20 s) */
-  idleMs?: number;
-  /** proactive roll-over before Binance's 24 h cut (default 23 h 30 min) */
-  rollMs?: number;
-  /** how long both connections run during a roll-over (default 5 s) */
-  overlapMs?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  /** minutes of 1m history fetched for a symbol with none (first start; default 1000, one page) */
-  firstBackfillMinutes?: number;
-  /** at most this many minutes are backfilled after a gap (default 1440) */
-  maxBackfillMinutes?: number;
-  now?: () => number;
-  random?: () => number;
-  fetch?: Fetch;
-  log?: FeedLog;
-  onListenerError?: (err: unknown) => void;
-}
-
-export interface SymbolStatus {
-  stale: boolean;
-  book: 'live' | 'unsynced' | 'stale';
-  resyncs: number;
-  lastTradeId: number;
-  miniTicker?: Omit<MiniTickerEvent, 'kind' | 'venue'>;
-  kline?: KlineEvent['bar'] & { closed: boolean };
-}
-
-interface Sym {
-  ours: string;
-  venue: string;
-  streams: string[];
-  seq: number;
-  price: string | undefined;
-  lastTradeId: number;
-  depth: DepthBook;
-  snapshotting: boolean;
-  resyncs: number;
-  heard: Map<string, number>;
-  stale: boolean;
-  depthStale: boolean;
-  flips: number;
-  /** live trades held while the symbol's backfill runs */
-  held: TradeEvent[] | undefined;
-  /** backfills queued or running (a second reconnect may come before the first is done) */
-  backfilling: number;
-  mini?: MiniTickerEvent;
-  kline?: KlineEvent;
-}
-
-const silent: FeedLog = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class BinanceFeed implements MarketFeed {
-  private readonly o: Required<Omit<BinanceFeedOptions, 'resume' | 'currentBar' | 'log' | 'onListenerError' | 'fetch'>>;
+  private readonly o: FeedSettings;
   private readonly log: FeedLog;
   private readonly listeners: TickListeners;
   private readonly backfillListeners: TickListeners;
@@ -124,25 +49,8 @@ export class BinanceFeed implements MarketFeed {
   private backfills: Promise<void> = Promise.resolve();
 
   constructor(opts: BinanceFeedOptions) {
-    this.o = {
-      symbols: opts.symbols,
-      wsUrl: opts.wsUrl ?? BINANCE_WS_URL,
-      restUrl: opts.restUrl ?? BINANCE_REST_URL,
-      tradeStream: opts.tradeStream ?? 'trade',
-      bookLevels: opts.bookLevels ?? 50,
-      depthLimit: opts.depthLimit ?? 1000,
-      staleMs: opts.staleMs ?? 10_000,
-      idleMs: opts.idleMs ?? 60_000,
-      rollMs: opts.rollMs ?? (23 * 60 + 30) * MINUTE,
-      overlapMs: opts.overlapMs ?? 5_000,
-      backoffBaseMs: opts.backoffBaseMs ?? 500,
-      backoffMaxMs: opts.backoffMaxMs ?? 30_000,
-      firstBackfillMinutes: opts.firstBackfillMinutes ?? 1000,
-      maxBackfillMinutes: opts.maxBackfillMinutes ?? 1440,
-      now: opts.now ?? Date.now,
-      random: opts.random ?? Math.random,
-    };
-    this.log = opts.log ?? silent;
+    this.o = feedSettings(opts);
+    this.log = opts.log ?? silentLog;
     this.listeners = new TickListeners(opts.onListenerError);
     this.backfillListeners = new TickListeners(opts.onListenerError);
     this.currentBar = opts.currentBar ?? (() => undefined);
@@ -151,26 +59,7 @@ export class BinanceFeed implements MarketFeed {
     const start = this.o.now();
     for (const ours of this.o.symbols.symbols()) {
       const venue = this.o.symbols.toVenue(ours) as string;
-      const l = venue.toLowerCase();
-      const streams = [`${l}@${this.o.tradeStream}`, `${l}@depth@100ms`, `${l}@kline_1m`, `${l}@miniTicker`];
-      const r = opts.resume?.get(ours);
-      const s: Sym = {
-        ours,
-        venue,
-        streams,
-        seq: r?.seq ?? 0,
-        price: r?.price,
-        lastTradeId: -1,
-        depth: new DepthBook(),
-        snapshotting: false,
-        resyncs: 0,
-        heard: new Map(streams.map((st) => [st, start])),
-        stale: false,
-        depthStale: false,
-        flips: 0,
-        held: undefined,
-        backfilling: 0,
-      };
+      const s = newSym(ours, venue, this.o.tradeStream, opts.resume?.get(ours), start);
       this.byVenue.set(venue, s);
       this.byOurs.set(ours, s);
     }

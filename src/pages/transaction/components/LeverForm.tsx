@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { openingLiquidationPrice, type LeverAccountSummary, type LeverEntry, type LeverPosition, type LeverSide, type PairTradeSettings } from '../../../../core';
+import { LEVER_STATUS, openingLiquidationPrice, type LeverAccountSummary, type LeverEntry, type LeverPosition, type LeverSide, type PairTradeSettings } from '../../../../core';
 import { PATHS } from '../../../nav/paths';
 import { leverSubmit } from '../../../api/trade';
 import { AmountField, DecimalInput } from '../../../components/form';
@@ -118,8 +118,8 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         target_profit_price: tp || undefined,
         stop_loss_price: sl || undefined,
       });
-      if (p.status === 'entrusted') toastSuccess(t('trade.lever.entrusted'));
-      else if (claimNotice('lever_opened', p.id)) toastSuccess(t('trade.notice.lever_opened', { symbol: p.symbol, price: p.open_price ?? '' }));
+      if (p.status === LEVER_STATUS.entrusted) toastSuccess(t('trade.lever.entrusted'));
+      else if (claimNotice('lever_opened', p.id)) toastSuccess(t('trade.notice.lever_opened', { symbol: p.symbol, price: p.price ?? '' }));
       setConfirming(false);
       setLots('');
       setTp('');

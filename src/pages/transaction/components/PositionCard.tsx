@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { netRealisedPnl, type LeverPosition } from '../../../../core';
+import { LEVER_ORDER_TYPE, LEVER_STATUS, LEVER_TYPE, leverSideOf, leverStatusOf, netRealisedPnl, assetFormat, type LeverPosition } from '../../../../core';
 import { Num } from '../../../components/Num';
 import type { PositionLive } from '../../../market/types';
 import { Cell } from '../../../components/trade/Cell';
@@ -22,27 +22,29 @@ export interface PositionCardProps {
 export const PositionCard = memo(function PositionCard({ p, live, priceDecimals, busy, onClose, onTpSl }: PositionCardProps) {
   const { t } = useTranslation();
   const quote = p.symbol.split('/')[1] ?? 'USDT';
-  const open = p.status === 'position';
-  const pnl = open ? live?.pnl || p.profit : p.profit;
+  // P&L in the quote's precision (cents for USDT): never an exact value's long tail
+  const money = assetFormat(quote);
+  const open = p.status === LEVER_STATUS.position;
+  const pnl = open ? live?.pnl || p.profits : p.profits;
   const roe = open ? live?.roe : undefined;
   // history shows what the trade really earned: the P&L at close less its opening and overnight fees
-  const net = !open && p.profit !== null ? netRealisedPnl(p.profit, p.fee, p.overnight_fee) : null;
-  const price = open ? live?.price || p.current_price : p.close_price;
+  const net = !open && p.profits !== null ? netRealisedPnl(p.profits, p.trade_fee, p.overnight_money) : null;
+  const price = open ? live?.price || p.update_price : p.close_price;
   const liq = open ? (live ? live.liquidationPrice : p.liquidation_price) : null;
   const px = (v: string | null | undefined) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
   return (
-    <article className={styles.card} data-testid="position" data-id={p.id} data-status={p.status}>
+    <article className={styles.card} data-testid="position" data-id={p.id} data-status={leverStatusOf(p.status)}>
       <div className={styles.cardHead}>
-        <span className={`${styles.tag} ${p.side === 'long' ? styles.tagUp : styles.tagDown}`}>{t(`trade.lever.${p.side}`)}</span>
+        <span className={`${styles.tag} ${p.type === LEVER_TYPE.long ? styles.tagUp : styles.tagDown}`}>{t(`trade.lever.${leverSideOf(p.type)}`)}</span>
         <span className={styles.cardTitle}>{p.symbol}</span>
         <span className={`${styles.tag} ${styles.tagFlat}`}>{p.multiple}×</span>
-        {p.copied ? <span className={`${styles.tag} ${styles.tagFlat}`}>{t('trade.lever.copied')}</span> : null}
-        <span className={styles.cardTime}>{open || p.status === 'entrusted' ? t(`trade.lever.status.${p.status}`) : p.close_reason ? t(`trade.lever.reason.${p.close_reason}`) : t(`trade.lever.status.${p.status}`)}</span>
+        {p.order_type === LEVER_ORDER_TYPE.copied ? <span className={`${styles.tag} ${styles.tagFlat}`}>{t('trade.lever.copied')}</span> : null}
+        <span className={styles.cardTime}>{open || p.status === LEVER_STATUS.entrusted ? t(`trade.lever.status.${leverStatusOf(p.status)}`) : p.close_reason ? t(`trade.lever.reason.${p.close_reason}`) : t(`trade.lever.status.${leverStatusOf(p.status)}`)}</span>
       </div>
       <div className={styles.grid}>
-        {open || p.status === 'entrusted' ? (
+        {open || p.status === LEVER_STATUS.entrusted ? (
           <Cell label={`${t('trade.lever.pnl')} (${quote})`} testId="position-pnl">
-            {pnl ? <Num value={pnl} signed tint={open} /> : '--'}
+            {pnl ? <Num value={pnl} signed tint={open} {...money} /> : '--'}
             {roe ? (
               <span className={styles.roe} data-testid="position-roe">
                 {' '}
@@ -52,38 +54,38 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
           </Cell>
         ) : (
           <Cell label={`${t('trade.lever.netPnl')} (${quote})`} testId="position-pnl">
-            {net ? <Num value={net} signed /> : '--'}
+            {net ? <Num value={net} signed {...money} /> : '--'}
           </Cell>
         )}
         <Cell label={t('trade.lever.lots')}>
-          <Num value={p.lots} tint={false} />
+          <Num value={p.share} tint={false} />
         </Cell>
         <Cell label={t('trade.lever.margin')} right>
-          <Num value={p.margin} tint={false} />
+          <Num value={p.caution_money} tint={false} />
         </Cell>
-        <Cell label={p.status === 'entrusted' ? t('trade.price') : t('trade.lever.openPrice')}>{px(p.status === 'entrusted' ? p.target_price : p.open_price)}</Cell>
-        <Cell label={open || p.status === 'entrusted' ? t('trade.lever.currentPrice') : t('trade.lever.closePrice')}>
+        <Cell label={p.status === LEVER_STATUS.entrusted ? t('trade.price') : t('trade.lever.openPrice')}>{px(p.status === LEVER_STATUS.entrusted ? p.target_price : p.price)}</Cell>
+        <Cell label={open || p.status === LEVER_STATUS.entrusted ? t('trade.lever.currentPrice') : t('trade.lever.closePrice')}>
           {price ? <Num value={price} format="price" decimals={priceDecimals} tint={open} /> : '--'}
         </Cell>
         <Cell label={open ? t('trade.lever.liqPrice') : t('trade.fee')} right>
-          {open ? px(liq) : <Num value={p.fee} tint={false} />}
+          {open ? px(liq) : <Num value={p.trade_fee} tint={false} />}
         </Cell>
         {open ? (
           <>
             <Cell label={t('trade.lever.tp')}>{px(p.target_profit_price)}</Cell>
             <Cell label={t('trade.lever.sl')}>{px(p.stop_loss_price)}</Cell>
             <Cell label={t('trade.fee')} right>
-              <Num value={p.fee} tint={false} />
+              <Num value={p.trade_fee} tint={false} />
             </Cell>
           </>
         ) : null}
-        {!open && p.status !== 'entrusted' ? (
+        {!open && p.status !== LEVER_STATUS.entrusted ? (
           <>
             <Cell label={t('trade.lever.overnight')}>
-              <Num value={p.overnight_fee} tint={false} />
+              <Num value={p.overnight_money} tint={false} />
             </Cell>
             <Cell label={t('trade.lever.grossPnl')} testId="position-gross">
-              {p.profit ? <Num value={p.profit} signed tint={false} /> : '--'}
+              {p.profits ? <Num value={p.profits} signed tint={false} {...money} /> : '--'}
             </Cell>
             <Cell label="" right>
               <span className={styles.muted}>{formatTime(p.closed_at ?? p.created_at)}</span>
@@ -91,8 +93,8 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
           </>
         ) : null}
       </div>
-      {p.status === 'closed' ? <ProofPanel build={(v) => v.leverProofView(p, t)} testId="position-proof" /> : null}
-      {(open || p.status === 'entrusted') && onClose ? (
+      {p.status === LEVER_STATUS.closed || (open && p.open_walk) ? <ProofPanel build={(v) => v.leverProofView(p, t)} testId="position-proof" /> : null}
+      {(open || p.status === LEVER_STATUS.entrusted) && onClose ? (
         <div className={styles.cardActions}>
           {open && onTpSl ? (
             <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => onTpSl(p)} data-testid="tpsl">

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SecondsOrder } from '../../../../core';
+import { SECONDS_STATUS, SECONDS_TYPE, secondsStatusOf, secondsTypeOf, type SecondsOrder } from '../../../../core';
 import { Num } from '../../../components/Num';
 import { Cell } from '../../../components/trade/Cell';
 import { formatTime } from '../../../components/trade/time';
@@ -13,10 +13,10 @@ export const SecondsOrderCard = memo(function SecondsOrderCard({ o, priceDecimal
   const px = (v: string | null) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
   const result = o.result ? t(`trade.seconds.${o.result}`) : t('trade.tabs.pending');
   return (
-    <article className={styles.card} data-testid="seconds-order" data-id={o.id} data-status={o.status}>
+    <article className={styles.card} data-testid="seconds-order" data-id={o.id} data-status={secondsStatusOf(o.status)}>
       <div className={styles.cardHead}>
-        <span className={`${styles.tag} ${o.type === 'up' ? styles.tagUp : styles.tagDown}`}>{t(`trade.seconds.${o.type}`)}</span>
-        <span className={styles.cardTitle}>{o.symbol}</span>
+        <span className={`${styles.tag} ${o.type === SECONDS_TYPE.up ? styles.tagUp : styles.tagDown}`}>{t(`trade.seconds.${secondsTypeOf(o.type)}`)}</span>
+        <span className={styles.cardTitle}>{o.symbol_name}</span>
         <span className={`${styles.tag} ${styles.tagFlat}`}>{o.seconds}s</span>
         <span className={styles.cardTime}>{formatTime(o.created_at)}</span>
       </div>
@@ -36,7 +36,7 @@ export const SecondsOrderCard = memo(function SecondsOrderCard({ o, priceDecimal
           <span className={styles.muted}>{formatTime(o.handled_at ?? o.expires_at).slice(5)}</span>
         </Cell>
       </div>
-      {o.status === 'settled' ? <ProofPanel build={(v) => v.secondsProofView(o, t)} testId="seconds-proof" /> : null}
+      {o.status === SECONDS_STATUS.settled ? <ProofPanel build={(v) => v.secondsProofView(o, t)} testId="seconds-proof" /> : null}
     </article>
   );
 });

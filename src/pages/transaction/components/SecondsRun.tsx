@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Button, Popup, ProgressCircle } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { SecondsOrder } from '../../../../core';
+import { SECONDS_STATUS, SECONDS_TYPE, secondsStatusOf, type SecondsOrder } from '../../../../core';
 import { secondsResult } from '../../../api/trade';
 import { Num } from '../../../components/Num';
 import { useTicker, useUserEvents } from '../../../market';
@@ -19,12 +19,12 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
   const { t } = useTranslation();
   const [o, setO] = useState(order);
   const [now, setNow] = useState(() => Date.now());
-  const live = useTicker(o.symbol)?.last;
+  const live = useTicker(o.symbol_name)?.last;
   const left = Math.max(0, Math.ceil((o.expires_at - now) / 1000));
-  const settled = o.status === 'settled';
+  const settled = o.status === SECONDS_STATUS.settled;
 
   useUserEvents((e) => {
-    if (e.kind === 'seconds' && e.order.id === o.id && e.order.status === 'settled') {
+    if (e.kind === 'seconds' && e.order.id === o.id && e.order.status === SECONDS_STATUS.settled) {
       setO(e.order);
       onSettled(e.order);
     }
@@ -45,7 +45,7 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
     const id = setTimeout(() => {
       secondsResult(o.id)
         .then((r) => {
-          if (r.status === 'settled') {
+          if (r.status === SECONDS_STATUS.settled) {
             setO(r);
             onSettled(r);
           }
@@ -56,13 +56,13 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
   }, [settled, o.id, o.expires_at, onSettled]);
 
   const px = (v: string | null | undefined) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
-  const up = o.type === 'up';
+  const up = o.type === SECONDS_TYPE.up;
   const toneCls = o.result === 'win' ? cs.up : o.result === 'lose' ? cs.down : '';
   return (
     <Popup visible onMaskClick={settled ? onClose : undefined} bodyClassName={cs.sheet} destroyOnClose>
-      <div role="dialog" aria-modal="true" aria-labelledby="run-title" data-testid="seconds-run" data-status={o.status}>
+      <div role="dialog" aria-modal="true" aria-labelledby="run-title" data-testid="seconds-run" data-status={secondsStatusOf(o.status)}>
         <h2 id="run-title" className={cs.sheetTitle}>
-          {settled ? t('trade.seconds.resultTitle') : `${o.symbol} · ${t(up ? 'trade.seconds.buyUp' : 'trade.seconds.buyDown')}`}
+          {settled ? t('trade.seconds.resultTitle') : `${o.symbol_name} · ${t(up ? 'trade.seconds.buyUp' : 'trade.seconds.buyDown')}`}
         </h2>
         {settled ? (
           <div className={`${styles.result} ${toneCls}`} data-testid="seconds-result" data-result={o.result ?? ''}>

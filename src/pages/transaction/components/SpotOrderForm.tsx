@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/client';
 import { AmountField, DecimalInput } from '../../../components/form';
 import { Num } from '../../../components/Num';
 import { toastSuccess } from '../../../lib/toast';
-import { useTicker } from '../../../market';
+import { marketStore, useTickerEvery } from '../../../market';
 import { useBook } from '../../../market/book';
 import { session } from '../../../stores/session';
 import { ConfirmSheet } from './ConfirmSheet';
@@ -22,6 +22,8 @@ import { useBalance } from './useBalance';
 import type { PairState } from './usePair';
 import styles from './trade-form.module.css';
 
+/** How often the form's estimates take the live price (see `live` below). */
+const LIVE_ESTIMATE_MS = 1000;
 /** Decimals of a quote amount to spend (the server's limit). */
 const QUOTE_DECIMALS = 8;
 /** Book levels the confirmation's estimate walks. */
@@ -56,7 +58,9 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
   const base = s?.base ?? q?.base ?? pair.symbol.split('/')[0];
   const quoteName = s?.quote ?? q?.quote ?? pair.symbol.split('/')[1];
   const feeRate = s?.spot_fee_rate ?? '0';
-  const live = useTicker(pair.symbol)?.last ?? q?.last ?? null;
+  // The form's estimates (a crossing limit's fill, the most a balance buys) follow the price once a
+  // second: a form re-rendered with every snapshot was most of the spot screen's main-thread time.
+  const live = useTickerEvery(pair.symbol, LIVE_ESTIMATE_MS)?.last ?? q?.last ?? null;
   // a limit that crosses the market fills at once at the market price: preview and confirm say so
   const fill = expectedFill(kind, side, price, live);
   const byQuote = kind === 'market' && side === 'buy' && by === 'quote';
@@ -182,7 +186,9 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
             onClick={() => {
               setKind(k);
               if (byQuote) setAmount(''); // a quote amount means nothing to a limit order
-              if (k === 'limit' && !price && live) setPrice(live);
+              // the price as it is now, not as the estimates last sampled it
+              const now = marketStore.tickers[pair.symbol]?.last ?? live;
+              if (k === 'limit' && !price && now) setPrice(now);
             }}
           >
             {t(`trade.${k}`)}

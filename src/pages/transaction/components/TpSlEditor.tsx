@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { LeverPosition } from '../../../../core';
+import { LEVER_TYPE, leverSideOf, type LeverPosition } from '../../../../core';
 import { leverSetStop } from '../../../api/trade';
 import { DecimalInput } from '../../../components/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -14,8 +14,8 @@ export function TpSlEditor({ p, priceDecimals, onClose, onSaved }: { p: LeverPos
   const [tp, setTp] = useState(p.target_profit_price ?? '');
   const [sl, setSl] = useState(p.stop_loss_price ?? '');
   const [pending, setPending] = useState(false);
-  const open = p.open_price ?? '0';
-  const long = p.side === 'long';
+  const open = p.price ?? '0';
+  const long = p.type === LEVER_TYPE.long;
   const tpErr = tp && (long ? !gt(tp, open) : !gt(open, tp)) ? t(long ? 'trade.err.tpLong' : 'trade.err.tpShort') : null;
   const slErr = sl && (long ? !gt(open, sl) : !gt(sl, open)) ? t(long ? 'trade.err.slLong' : 'trade.err.slShort') : null;
 
@@ -40,7 +40,7 @@ export function TpSlEditor({ p, priceDecimals, onClose, onSaved }: { p: LeverPos
           {t('trade.lever.tpslTitle')}
         </h2>
         <p className={styles.sheetNote}>
-          {p.symbol} · {t(`trade.lever.${p.side}`)} {p.multiple}× · {t('trade.lever.openPrice')} {open}
+          {p.symbol} · {t(`trade.lever.${leverSideOf(p.type)}`)} {p.multiple}× · {t('trade.lever.openPrice')} {open}
         </p>
         <DecimalInput label={t('trade.lever.tp')} value={tp} onChange={setTp} decimals={priceDecimals} placeholder={t('trade.lever.optional')} error={tpErr} data-testid="tp-input" />
         <DecimalInput label={t('trade.lever.sl')} value={sl} onChange={setSl} decimals={priceDecimals} placeholder={t('trade.lever.optional')} error={slErr} data-testid="sl-input" />

@@ -1,0 +1,254 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { startOwnServer, type OwnServer } from './own-server';
+import { test, expect, type Page } from '@playwright/test';
+import { DEMO_TRADER, axeClean, dismissHomePopup, goTo, logInAs, sessionToken, shot } from './helpers';
+import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
+
+/**
+ * The NFT market's browsing pages (issue 16's last routes) as the demo trader: artists → an artist
+ * → an artwork, search by artist, code and nonsense, a video work played inline and a sound work's
+ * player, a purchase seen in the purchase record and its receipt, an auction's proof panel after a
+ * bid, and the My NFTs hub; a creator publishing a video work (and a renamed text file refused);
+ * 390×844 in both themes, axe clean, labels fit in all eight languages.
+ */
+const PORT = Number(process.env.NFT_PAGES_E2E_PORT ?? 9220);
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: OwnServer | undefined;
+
+test.use({ baseURL: BASE, viewport: { width: 390, height: 844 } });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await startOwnServer({
+    port: PORT,
+    name: 'nft-pages',
+    env: { DEMO_USER: 'on' },
+    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+  });
+});
+const OP = { name: 'nft-pages-op', password: 'operator-pass-1' };
+const LANGS = ['en', 'zh', 'hk', 'jp', 'ko', 'th', 'fra', 'spa'];
+test.afterAll(async () => server?.stop());
+
+async function login(page: Page) {
+  await logInAs(page, DEMO_TRADER);
+  await dismissHomePopup(page);
+}
+const confirm = (page: Page) => page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+async function settle(page: Page) {
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.getByTestId('loading')).toHaveCount(0);
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
+}
+
+test('artists → artist → artwork, search, a video and a sound work, a purchase in the record, the auction proof, My NFTs', async ({ page, request }) => {
+  await login(page);
+  await goTo(page, 'nft/nft');
+  await page.getByTestId('nft-link-artist').click();
+  const aurora = page.locator('[data-testid^="nft-artist-"]', { hasText: 'Aurora Lin' });
+  await expect(aurora).toContainText('works');
+  await shot(page, 'nft-artists-light');
+  await aurora.click();
+  await expect(page.getByTestId('nft-artist-profile')).toContainText('Generative colour fields');
+  await expect(page.getByTestId('nft-tile-AUC-2001')).toBeVisible();
+  await shot(page, 'nft-artist-light');
+  await page.getByTestId('nft-tile-ART-1001').click();
+  await expect(page.getByTestId('nft-creator')).toContainText('Aurora Lin');
+  await expect(page.getByTestId('nft-price')).toContainText('25');
+
+  // search: by artist, by code, and something that matches nothing
+  await goTo(page, 'nft/search');
+  await page.getByTestId('nft-search').locator('input').fill('kenji');
+  await expect(page.getByTestId('nft-search-results')).toContainText('Kenji Mori');
+  await expect(page.getByTestId('nft-tile-AUC-2002')).toBeVisible();
+  await expect(page.getByTestId('nft-tile-ART-1001')).toHaveCount(0);
+  await page.getByTestId('nft-search').locator('input').fill('ART-1002');
+  await expect(page.getByTestId('nft-tile-ART-1002')).toBeVisible();
+  await expect(page.locator('[data-testid^="nft-tile-"]')).toHaveCount(1);
+  await shot(page, 'nft-search-light');
+  await page.getByTestId('nft-search').locator('input').fill('no such thing');
+  await expect(page.locator('body')).toContainText('Nothing matches “no such thing”');
+
+  // a sound work: its player, and the server answers its file as audio
+  await goTo(page, 'nft/artworkDetail?code=SND-4001');
+  await expect(page.getByTestId('nft-audio')).toBeVisible();
+  const wav = await request.get(`${BASE}/api/bind_box/media/SND-4001.wav`);
+  expect(wav.headers()['content-type']).toContain('audio/wav');
+  expect((await wav.body()).subarray(0, 4).toString()).toBe('RIFF');
+  await shot(page, 'nft-audio-light');
+
+  // the video work opens on its own page and plays inline
+  await goTo(page, 'nft/artwork');
+  await page.getByRole('tab', { name: 'Video' }).click();
+  await page.getByTestId('nft-tile-VID-5001').click();
+  await expect(page).toHaveURL(/artworkDetail_video\?code=VID-5001/);
+  const video = page.getByTestId('nft-video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
+  await shot(page, 'nft-video-light');
+
+  // buy it: the purchase record lists it, its receipt shows what was paid
+  await page.getByTestId('nft-buy').click();
+  await confirm(page);
+  // sold: the buy button is disabled, or gone once the page has read the item again (the owner sees Resell)
+  await expect(page.getByTestId('nft-buy').and(page.locator(':enabled'))).toHaveCount(0);
+  await goTo(page, 'nft/myNft');
+  await page.getByTestId('nft-my-purchases').click();
+  await page.getByTestId('nft-purchase-VID-5001').click();
+  await expect(page.getByTestId('nft-receipt-total')).toContainText('61.5'); // 60 + 2.5 % fee
+  await expect(page.getByTestId('nft-receipt-state')).toContainText('Paid');
+  await shot(page, 'nft-receipt-light');
+
+  // an auction's proof: bid, then the panel replays the public log and agrees with the page
+  await goTo(page, 'nft/artworkDetail?code=AUC-2002');
+  await page.getByTestId('nft-margin').click();
+  await page.getByTestId('nft-bid').click();
+  await confirm(page);
+  await expect(page.getByTestId('nft-price')).toContainText('52');
+  await settle(page);
+  const proof = page.getByTestId('auction-proof');
+  await proof.locator('summary').click();
+  await expect(proof).toContainText('Highest bid');
+  await expect(proof).toContainText('≥ 52 ✓');
+  await expect(page.getByTestId('auction-proof-verdict')).toHaveAttribute('data-ok', 'true');
+  await proof.scrollIntoViewIfNeeded();
+  await shot(page, 'nft-auction-proof-light');
+
+  // a favourite, then the hub: the owned video, the bid, the favourite
+  await goTo(page, 'nft/artworkDetail?code=ART-1003');
+  await page.getByTestId('nft-favourite').click();
+  await expect(page.getByTestId('nft-favourite')).toHaveAttribute('aria-pressed', 'true');
+  await goTo(page, 'nft/myNft');
+  await expect(page.getByTestId('nft-tile-VID-5001')).toBeVisible();
+  // the owned work is not listed: it says so, not "Ended" as if a sale had run out
+  await expect(page.getByTestId('nft-tile-VID-5001').getByTestId('nft-not-for-sale')).toHaveText('Not for sale');
+  await expect(page.getByTestId('nft-tile-VID-5001')).not.toContainText('Ended');
+  await shot(page, 'nft-my-light');
+  await page.getByRole('tab', { name: 'Bids' }).click();
+  await expect(page.locator('[data-testid^="nft-bid-"]').first()).toContainText('Kenji Grid No. 9');
+  await page.getByRole('tab', { name: 'Favourites' }).click();
+  await expect(page.getByTestId('nft-tile-ART-1003')).toBeVisible();
+});
+
+test('a creator publishes a video work from their phone; a text file renamed to .mp3 is refused', async ({ page, request }) => {
+  await login(page);
+  // the operator makes the demo trader a creator (an artist account) with a collection
+  expect((await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } })).ok()).toBe(true);
+  const me = (await (await request.get(`${BASE}/api/user/info`, { headers: { authorization: await sessionToken(page) } })).json()) as { message: { id: number } };
+  const opPost = async (url: string, form: Record<string, string | number>) => ((await (await request.post(`${BASE}/admin/api/nft${url}`, { headers: { 'x-operator-csrf': '1' }, form })).json()) as { type: string; message: number });
+  const artist = await opPost('/artists', { name: 'Demo Trader Studio', bio: 'Short films', user_id: me.message.id });
+  expect(artist.type).toBe('ok');
+  expect((await opPost('/collections', { artist_id: artist.message, name: 'Studio Reels' })).type).toBe('ok');
+
+  await goTo(page, 'nft/myNft');
+  await page.getByTestId('nft-publish-open').click();
+  const sheet = page.getByTestId('nft-publish');
+  await sheet.getByTestId('nft-publish-file').setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('not a song, just text\n'.repeat(40)) });
+  // the title box is named by its visible label (not a placeholder that disappears as one types)
+  await expect(sheet.locator('label', { hasText: 'Title' })).toBeVisible();
+  await sheet.getByLabel('Title', { exact: true }).fill('Not a song');
+  await sheet.getByTestId('nft-publish-price').fill('12'); // DecimalInput puts the test id on its input
+  await sheet.getByTestId('nft-publish-submit').click();
+  await expect(page.locator('.adm-toast-main')).toContainText('Only pictures (PNG, JPEG, WebP, GIF), sound');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
+
+  await sheet.getByTestId('nft-publish-file').setInputFiles({ name: 'reel.webm', mimeType: 'video/webm', buffer: fs.readFileSync('server/areas/nft/media/demo.webm') });
+  await sheet.getByLabel('Title', { exact: true }).fill('Studio Reel One');
+  await shot(page, 'nft-publish-light');
+  await sheet.getByTestId('nft-publish-submit').click();
+  await expect(page.locator('.adm-toast-main')).toContainText('Published to your collection');
+  const tile = page.locator('[data-testid^="nft-tile-W"]', { hasText: 'Studio Reel One' });
+  await expect(tile).toBeVisible();
+  await tile.click();
+  await expect(page).toHaveURL(/artworkDetail_video\?code=W/);
+  const video = page.getByTestId('nft-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
+  const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc);
+  const file = await request.get(src);
+  expect(file.headers()['content-type']).toBe('video/webm');
+  expect(file.headers()['x-content-type-options']).toBe('nosniff');
+  await shot(page, 'nft-published-video-light');
+});
+
+test('an operator creates an item on the back office NFT screen (errors in the operator’s language) and it is on sale in the market', async ({ page, browser }) => {
+  const op = await browser.newPage({ baseURL: BASE, viewport: { width: 390, height: 844 } });
+  await op.goto('/h5/admin/');
+  await op.getByPlaceholder('Operator name').fill(OP.name);
+  await op.getByPlaceholder('Password').fill(OP.password);
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  await op.getByRole('tab', { name: 'NFT' }).click();
+  await expect(op.getByTestId('nft-admin-item-ART-1001')).toContainText('25 USDT');
+  await op.getByTestId('nft-admin-new').click();
+  const create = op.getByTestId('nft-admin-create');
+
+  // in Chinese: what is missing and what is not a price, said under each field
+  await op.getByTestId('admin-lang').getByRole('button', { name: '中文' }).click();
+  await op.getByTestId('nft-admin-submit').click();
+  await expect(create.locator('.adm-form-item-feedback-error').first()).toHaveText('必填');
+  await op.getByTestId('nft-admin-price').locator('input').fill('twelve');
+  await expect(create).toContainText('请输入普通小数，例如 0.5');
+  await shot(op, 'admin-nft-errors-zh');
+  await op.getByTestId('admin-lang').getByRole('button', { name: 'EN' }).click();
+
+  await op.getByTestId('nft-admin-title').locator('input').fill('Harbour at Dusk');
+  await op.getByTestId('nft-admin-collection').selectOption({ index: 1 });
+  await op.getByTestId('nft-admin-media').setInputFiles({ name: 'harbour.webm', mimeType: 'video/webm', buffer: fs.readFileSync('server/areas/nft/media/demo.webm') });
+  await create.getByText('SSR', { exact: true }).click();
+  await op.getByTestId('nft-admin-price').locator('input').fill('18.5');
+  const code = await op.getByTestId('nft-admin-code').locator('input').inputValue();
+  await shot(op, 'admin-nft-form-light');
+  await op.getByTestId('nft-admin-submit').click();
+  await expect(op.locator('.adm-toast-main')).toContainText(`Item ${code} created`);
+  const card = op.getByTestId(`nft-admin-item-${code}`);
+  await expect(card).toContainText('Harbour at Dusk');
+  await expect(card).toContainText('18.5 USDT');
+  await expect(card).toContainText('SSR');
+  await shot(op, 'admin-nft-list-light');
+  await op.close();
+
+  // the customer sees it in the market, on sale, as a video work
+  await login(page);
+  await goTo(page, 'nft/search?q=Harbour');
+  const tile = page.getByTestId(`nft-tile-${code}`);
+  await expect(tile).toContainText('18.5');
+  await expect(tile.getByTestId('nft-countdown')).toBeVisible();
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`artworkDetail_video\\?code=${code}`));
+});
+
+test('the new NFT pages at 390×844: both themes, axe clean, labels fit in all eight languages', async ({ page }) => {
+  await login(page);
+  const pages = ['nft/nft', 'nft/artist', 'nft/artistDetail?id=1', 'nft/artwork', 'nft/collection', 'nft/collection?id=2', 'nft/search?q=Tide', 'nft/artworkDetail_video?code=VID-5001', 'nft/purchase', 'nft/myNft'];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    for (const p of pages) {
+      await goTo(page, p);
+      await page.reload();
+      await settle(page);
+      await page.waitForTimeout(400);
+      await expect(page.locator('body')).not.toContainText('NaN');
+      await expect(page.locator('body')).not.toContainText('Coming soon');
+      await shot(page, `nft-pages-${p.replace(/[/?=]/g, '-')}-${theme}`);
+      await axeClean(page, `${p} ${theme}`);
+    }
+  }
+  // every NFT page the user reaches (the auction, the boxes, a receipt and the resale form too), in each language
+  const receipt = await page.evaluate(async () => {
+    const token = (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '';
+    const r = (await (await fetch('/api/bind_box/getMyNFTOrders?page=1', { headers: { authorization: token } })).json()) as { message: { list: { id: number }[] } };
+    return r.message.list[0]?.id;
+  });
+  const more = ['nft/artworkDetail?code=AUC-2001', 'nft/artworkDetail?code=BOX-3001', 'nft/mine', 'nft/resell?code=VID-5001', ...(receipt ? [`nft/purchase_one?id=${receipt}`] : [])];
+  const problems: string[] = [];
+  for (const p of [...pages, ...more]) {
+    const err = await showRoute(page, `#/pages/${p}`);
+    if (err) problems.push(err);
+    for (const lang of LANGS) {
+      await switchLang(page, lang);
+      for (const x of await labelsThatDoNotFit(page)) problems.push(`${lang} ${p}: ${x}`);
+    }
+    await switchLang(page, 'en');
+  }
+  expect(problems).toEqual([]);
+});

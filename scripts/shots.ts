@@ -1,0 +1,97 @@
+/**
+ * Screenshots of the main screens in every language and both themes at 390×844 (issue 21), for a
+ * person to open and look at; outside the test command. It also prints each screen's labels that do
+ * not fit (e2e/fit.ts's DOM measure), so a clipped label is named even before the picture is opened.
+ *
+ *   npx tsx scripts/shots.ts [--base=http://127.0.0.1:8080] [--out=.data/shots] [--pages=a,b] [--langs=en,fra] [--themes=light]
+ *
+ * Needs a running server with the local demo (DEMO_USER=on) and Debian's /usr/bin/chromium.
+ * Files: <out>/<page>-<lang>-<theme>.png.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { LANGS } from '../core';
+import { labelsThatDoNotFit, showRoute, switchLang } from '../e2e/fit';
+
+const arg = (name: string, dflt: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
+const BASE = arg('base', 'http://127.0.0.1:8080');
+const OUT = path.resolve(arg('out', '.data/shots'));
+const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
+const PAIR = `symbol=${encodeURIComponent('BTC/USDT')}`;
+
+/** The main screens: Home, Markets, the pair page, spot, contract, seconds, assets, copy trading, finance. */
+const SCREENS: [string, string][] = [
+  ['home', 'index/index'],
+  ['markets', 'market/market'],
+  ['pair', `market/detail?${PAIR}`],
+  ['spot', `transaction/index?${PAIR}`],
+  ['contract', `transaction/index2?${PAIR}`],
+  ['seconds', `transaction/seconds_order?${PAIR}`],
+  ['assets', 'fund/assets'],
+  ['copy', 'copytrade/copy'],
+  ['trader', 'follow/trader?id=TRADER'],
+  ['my-copies', 'copytrade/my'],
+  ['finance', 'financial/index'],
+];
+
+async function firstTrader(): Promise<number> {
+  const r = (await (await fetch(`${BASE}/api/follow/index?page=1`)).json()) as { message?: { list?: { trader_user_id: number }[] } };
+  return r.message?.list?.[0]?.trader_user_id ?? 1;
+}
+
+async function login(page: Page): Promise<void> {
+  await page.goto(`${BASE}/h5/#/pages/common/login`);
+  await page.evaluate(() => sessionStorage.setItem('home.popSeen', '1')); // Home's once-a-session notice
+  await page.getByPlaceholder('Email or phone number').fill(DEMO.email);
+  await page.getByPlaceholder('Enter your password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/pages\/index\/index/);
+}
+
+async function setTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate((t) => {
+    const cur = JSON.parse(localStorage.getItem('ui') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('ui', JSON.stringify({ ...cur, theme: t }));
+  }, theme);
+  await page.reload();
+}
+
+async function main(): Promise<void> {
+  const only = arg('pages', '').split(',').filter(Boolean);
+  const langs = arg('langs', LANGS.join(',')).split(',');
+  const themes = arg('themes', 'light,dark').split(',');
+  fs.mkdirSync(OUT, { recursive: true });
+  const trader = await firstTrader();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  // tsx names functions with an __name helper that the page's own code does not have
+  await page.addInitScript('globalThis.__name = (f) => f');
+  await login(page);
+  let bad = 0;
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const [name, route] of SCREENS) {
+      if (only.length && !only.includes(name)) continue;
+      const problem = await showRoute(page, `#/pages/${route.replace('TRADER', String(trader))}`);
+      if (problem) console.log(`! ${name}: ${problem}`);
+      await page.waitForTimeout(600); // live figures arrive
+      for (const lang of langs) {
+        await switchLang(page, lang);
+        await page.waitForTimeout(150);
+        const file = path.join(OUT, `${name}-${lang}-${theme}.png`);
+        await page.screenshot({ path: file });
+        const misfits = await labelsThatDoNotFit(page);
+        bad += misfits.length;
+        for (const m of misfits) console.log(`${name} [${lang} ${theme}]: ${m}`);
+      }
+    }
+  }
+  await browser.close();
+  console.log(`shots: written to ${OUT}; ${bad} label(s) that do not fit at 390`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

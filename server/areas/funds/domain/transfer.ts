@@ -1,0 +1,51 @@
+/** Fund transfer between the user's own account types (spec §3 {currency_id, number, from_field, to_field}). */
+import type { Kysely } from 'kysely';
+import type { Page, TransferEntry } from '../../../../core';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { credit, debit } from '../../../db/ledger';
+import { fieldOfType, fundsCurrency } from './common';
+import { parseAmount } from './amount';
+import { inTransaction } from '../../../db/tx';
+import { canon } from '../../../kernel/decimal';
+import { offset, pageOf, type Paging } from '../../../kernel/paging';
+
+export async function transferFunds(db: Kysely<Database>, userId: number, input: { currencyId: number; number: string; from: number; to: number }): Promise<number> {
+  if (input.from === input.to) throw new AppError('transfer_same_account');
+  const c = await fundsCurrency(db, input.currencyId);
+  const amount = parseAmount(input.number);
+  return inTransaction(db, async (trx) => {
+    const row = await trx.insertInto('fund_transfers').values({ user_id: userId, currency_id: c.id, amount, from_type: input.from, to_type: input.to }).returning('id').executeTakeFirstOrThrow();
+    const ref = { type: 'transfer', id: row.id };
+    await debit(trx, { userId, currencyId: c.id, type: input.from, amount, reason: 'transfer_out', ref });
+    await credit(trx, { userId, currencyId: c.id, type: input.to, amount, reason: 'transfer_in', ref });
+    return row.id;
+  }, { users: [userId] });
+}
+
+export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<TransferEntry>> {
+  let q = db
+    .selectFrom('fund_transfers')
+    .innerJoin('currencies', 'currencies.id', 'fund_transfers.currency_id')
+    .select(['fund_transfers.id', 'fund_transfers.currency_id', 'currencies.name as currency', 'fund_transfers.amount', 'fund_transfers.from_type', 'fund_transfers.to_type', 'fund_transfers.created_at'])
+    .where('fund_transfers.user_id', '=', userId);
+  if (onlyId !== undefined) q = q.where('fund_transfers.id', '=', onlyId);
+  const [rows, total] = await Promise.all([
+    q
+      .orderBy('fund_transfers.id', 'desc')
+      .limit(paging.limit)
+      .offset(offset(paging))
+      .execute(),
+    db.selectFrom('fund_transfers').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(
+    rows.map((r) => ({ id: r.id, currency_id: r.currency_id, currency: r.currency, number: canon(r.amount), from_field: fieldOfType(r.from_type), to_field: fieldOfType(r.to_type), created_at: r.created_at.toISOString() })),
+    paging,
+    Number(total.n),
+  );
+}
+
+/** One of the user's transfers (the answer to the request that made it). */
+export async function transferById(db: Kysely<Database>, userId: number, id: number): Promise<TransferEntry | undefined> {
+  return (await transferHistory(db, userId, { page: 1, limit: 1 }, id)).list[0];
+}

@@ -1,0 +1,79 @@
+/** Security routes: payment password, Google authenticator, phone and email binding. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { parse } from '../../kernel/validate';
+import { newPassword } from '../../http/password-field';
+import { requestLang } from '../../http/lang';
+import { clientIp } from '../../http/request-meta';
+import { credentialLimit } from '../../http/auth';
+import { translate } from '../../i18n/messages';
+import { setPayPassword } from './domain/pay-password';
+import { bindGa, gaSetup } from './domain/ga';
+import { bind, bindTarget, issueBindCode } from './domain/bindings';
+import { CODE_TTL_MS } from '../accounts/domain/codes';
+import { getSetting } from '../content/domain/settings';
+
+const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
+const PayPasswordBody = z
+  .object({ password: newPassword, re_password: z.string().max(128), oldPasswd: z.string().min(1, { error: 'old_password_wrong' }).max(128) })
+  .refine((b) => b.password === b.re_password, { error: 'passwords_inconsistent' });
+
+export async function securityRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const checked = { ...auth, ...credentialLimit(app.config) };
+  const who = (req: { userId: number; sessionId: number }) => ({ userId: req.userId, sessionId: req.sessionId });
+  // Each change below ends the user's other sessions; their sockets lose the private room too.
+  const signOutOthers = (req: { userId: number; sessionId: number }) => app.sessionSockets.endUserSessions(req.userId, req.sessionId);
+
+  app.post('/safe/update_password', checked, async (req) => {
+    const b = parse(PayPasswordBody, req.body);
+    await setPayPassword(db, who(req), { password: b.password, oldPasswd: b.oldPasswd });
+    signOutOthers(req);
+    return ok(translate('pay_password_saved', requestLang(req)));
+  });
+
+  app.get('/user/getUseGa', auth, async (req) => ok(await gaSetup(db, req.userId, (await getSetting(db, 'site_name')) ?? 'H5 Exchange')));
+  app.post('/user/saveUserga', checked, async (req) => {
+    const b = parse(z.object({ gasercert: z.string().trim().max(12) }), req.body);
+    await bindGa(db, who(req), b.gasercert);
+    signOutOthers(req);
+    return ok(translate('ga_bound_ok', requestLang(req)));
+  });
+
+  const sendCode = async (req: FastifyRequest, kind: 'mobile' | 'email', raw: string, areaCode?: string) => {
+    const target = bindTarget(kind, raw);
+    const code = await issueBindCode(db, { userId: req.userId, kind, target, ip: clientIp(req) }, app.config.rateLimits);
+    const lang = requestLang(req);
+    await app.notify.send({
+      channel: kind === 'email' ? 'email' : 'sms',
+      to: kind === 'mobile' && areaCode ? `+${areaCode.replace(/^\+/, '')} ${target}` : target,
+      subject: translate('bind_code_subject', lang),
+      body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }),
+      code,
+    });
+    return ok(translate('code_sent', lang));
+  };
+
+  app.post('/sms_send', auth, async (req) => {
+    const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), area_code: z.string().trim().max(8).optional() }), req.body);
+    return sendCode(req, 'mobile', b.mobile, b.area_code);
+  });
+  app.post('/safe/email_send', auth, async (req) => {
+    const b = parse(z.object({ email: z.string().trim().min(1).max(190) }), req.body);
+    return sendCode(req, 'email', b.email);
+  });
+  app.post('/safe/mobile', checked, async (req) => {
+    const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), code: code6, area_code: z.string().trim().max(8).optional() }), req.body);
+    await bind(db, who(req), { kind: 'mobile', target: bindTarget('mobile', b.mobile), code: b.code, areaCode: b.area_code });
+    signOutOthers(req);
+    return ok(translate('mobile_bound_ok', requestLang(req)));
+  });
+  app.post('/safe/email', checked, async (req) => {
+    const b = parse(z.object({ email: z.string().trim().min(1).max(190), code: code6 }), req.body);
+    await bind(db, who(req), { kind: 'email', target: bindTarget('email', b.email), code: b.code });
+    signOutOthers(req);
+    return ok(translate('email_bound_ok', requestLang(req)));
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * The trading jobs as the engine leader's duty (cluster mode): app.trading is a stable object the
+ * routes and other areas hold; while this node leads, it delegates to jobs started on a context
+ * rebuilt from the database (books, resting orders, positions, pending seconds orders); on losing
+ * the lease the jobs stop and wait for their work in flight, which the fence then refuses.
+ */
+import type { FastifyInstance } from 'fastify';
+import { reloadTradingContext, type TradingContext } from '../domain';
+import { startTradingJobs, type TradingJobs } from './index';
+
+export function leaderTradingJobs(app: FastifyInstance, ctx: TradingContext): TradingJobs {
+  let current: TradingJobs | undefined;
+  app.leadership.duty({
+    name: 'trading',
+    async start() {
+      await reloadTradingContext(ctx);
+      current = await startTradingJobs(app, ctx, { closeHook: false });
+    },
+    async stop() {
+      const jobs = current;
+      current = undefined;
+      await jobs?.stop();
+      await ctx.locks.idle();
+    },
+  });
+  return {
+    ctx,
+    settleDueSeconds: () => current?.settleDueSeconds(),
+    refreshBalances: async () => current?.refreshBalances(),
+    chargeOvernight: async (nowMs) => (current ? current.chargeOvernight(nowMs) : 0),
+    idle: async () => {
+      await current?.idle();
+      await ctx.locks.idle();
+    },
+    stop: async () => {
+      await current?.stop();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Session tokens: 32 random bytes handed to the client once; only their sha256 is stored, so a
+ * database leak yields no usable token. Revocable one at a time (logout) or all at once
+ * (password change). A session also ends by itself: unused for `idleMs` (sliding) or `maxMs`
+ * after login (config SESSION_IDLE_DAYS / SESSION_MAX_DAYS).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null })
+    .execute();
+  return token;
+}
+
+export type SessionLookup = { ok: true; userId: number; sessionId: number } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+
+/** How long a touch of last_seen is skipped, so every request does not write. */
+export const TOUCH_MS = 60_000;
+
+/** Whether a session created at `created` and last used at `lastSeen` has outlived `life` at `now`. */
+export function sessionExpired(created: Date, lastSeen: Date, life: SessionLifetime, now = Date.now()): boolean {
+  return now - lastSeen.getTime() > life.idleMs || now - created.getTime() > life.maxMs;
+}
+
+export async function lookupSession(db: Kysely<Database>, token: string, life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user): Promise<SessionLookup> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'sessions.revoked_at', 'sessions.created_at', 'sessions.last_seen', 'users.status'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at || row.status !== 1) return { ok: false, reason: 'revoked' };
+  if (sessionExpired(row.created_at, row.last_seen, life)) return { ok: false, reason: 'expired' };
+  if (Date.now() - row.last_seen.getTime() > TOUCH_MS) {
+    await db.updateTable('sessions').set({ last_seen: new Date() }).where('id', '=', row.id).execute();
+  }
+  return { ok: true, userId: row.user_id, sessionId: row.id };
+}
+
+/** Of `ids`, the sessions still live (not revoked, not expired, user active): the socket sweep asks. */
+export async function liveSessionIds(db: Kysely<Database>, ids: readonly number[], life: SessionLifetime, now = Date.now()): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', [...ids])
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.status', '=', 1)
+    .where('sessions.last_seen', '>=', new Date(now - life.idleMs))
+    .where('sessions.created_at', '>=', new Date(now - life.maxMs))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

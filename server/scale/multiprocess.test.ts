@@ -1,0 +1,246 @@
+/**
+ * The cluster as real processes (issue 17): a feed, two engine candidates, a jobs process and two
+ * api nodes (`node --import tsx server/main.ts` with ROLES), on a fresh database of the PostgreSQL
+ * server (DATABASE_URL, or the run's embedded cluster) and on Redis at REDIS_URL
+ * (default 127.0.0.1:6379). It shows: clients of api A and api B see the same ticks; an order
+ * placed through B fills once; kill -9 of the engine leader under a steady load of spot orders and
+ * seconds options → the standby leads within 5 s and every option settles exactly once; a leader
+ * paused (SIGSTOP) long enough to be deposed, then resumed (SIGCONT), has its late work refused;
+ * the journal equals the balances. Skips, saying why, when PostgreSQL or Redis is not reachable.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { connectDb, type DbHandle } from '../db/connect';
+import { checkJournalConsistency } from '../db/ledger';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../areas/accounts/domain/demo';
+import { freshDatabase } from '../testing/pg-template';
+import { spawnNode, startNode, waitReady, type ClusterNode, type NodeSpec } from './cluster-kit';
+import { readLease } from './lease';
+
+const BASE_PORT = Number(process.env.MULTIPROCESS_BASE_PORT ?? 9200);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function unreachable(): Promise<string | undefined> {
+  const admin = process.env.DATABASE_URL ?? inject('testPg')?.adminUrl;
+  if (!admin) return 'no PostgreSQL (neither DATABASE_URL nor the embedded test cluster)';
+  const c = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+  } catch (err) {
+    return `PostgreSQL at ${admin} not reachable (${(err as Error).message})`;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await r.connect();
+    await r.ping();
+  } catch (err) {
+    return `Redis at ${REDIS_URL} not reachable (${(err as Error).message})`;
+  } finally {
+    r.disconnect();
+  }
+  return undefined;
+}
+
+const skip = await unreachable();
+if (skip) console.warn(`[multiprocess] skipped: ${skip}`);
+
+interface Answer {
+  type: string;
+  message: unknown;
+}
+
+async function post(base: string, route: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
+  const r = await fetch(`${base}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  const text = await r.text();
+  try {
+    return JSON.parse(text) as Answer;
+  } catch {
+    return { type: `http ${r.status}`, message: text };
+  }
+}
+
+/** A client's way through a switch-over: the same request, the same Idempotency-Key, again. */
+async function placeOnce(base: string, token: string, route: string, body: Record<string, unknown>): Promise<Answer> {
+  const key = `mp-${randomBytes(6).toString('hex')}`;
+  let last: Answer = { type: 'none', message: null };
+  for (let i = 0; i < 40; i++) {
+    try {
+      last = await post(base, route, body, { authorization: token, 'idempotency-key': key });
+      if (last.type === 'ok') return last;
+    } catch (err) {
+      last = { type: 'fetch', message: String(err) };
+    }
+    await sleep(250);
+  }
+  return last;
+}
+
+
+/** Every ticker (symbol, seq) → price a client of `base` receives. */
+function watchTickers(base: string): { socket: Socket; seen: Map<string, string> } {
+  const seen = new Map<string, string>();
+  const socket = connect(base, { transports: ['websocket'], reconnection: false });
+  socket.on('tickers', (batch: unknown[][]) => {
+    for (const t of batch) seen.set(`${String(t[0])}#${String(t[1])}`, String(t[3]));
+  });
+  socket.emit('subscribe', { channels: ['tickers'] });
+  return { socket, seen };
+}
+
+const nodes: ClusterNode[] = [];
+let database: { url: string; drop(): Promise<void> } | undefined;
+let h: DbHandle | undefined;
+const sockets: Socket[] = [];
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await Promise.all(nodes.map((n) => n.stop()));
+  await h?.close();
+  await database?.drop();
+});
+
+describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, feed, jobs', () => {
+  it('one feed for all, orders once through any api node, the standby leads within 5 s of a kill -9, a paused old leader writes nothing', async () => {
+    database = await freshDatabase(process.env.DATABASE_URL ?? inject('testPg')!.adminUrl, 'mp');
+    const cluster = `mp${randomBytes(3).toString('hex')}`;
+    const env = { DATABASE_URL: database.url, REDIS_URL, CLUSTER_NAME: cluster, MARKET_FEED: 'simulator', TICK_RATE: '60', MARKET_BACKFILL: 'off', DB_POOL_MAX: '4', DEMO_USER: 'on' };
+    const spec = (name: string, roles: string, offset: number): NodeSpec => ({ name, roles, port: BASE_PORT + offset, env });
+    const engineSpecs = [spec('engine-1', 'engine', 1), spec('engine-2', 'engine', 2)];
+
+    // The feed first: it migrates and seeds; then everyone else at once.
+    nodes.push(await startNode(spec('feed', 'feed', 0)));
+    const rest = [...engineSpecs, spec('jobs', 'jobs', 3), spec('api-a', 'api', 4), spec('api-b', 'api', 5)].map(spawnNode);
+    nodes.push(...rest);
+    await Promise.all(rest.map((n) => waitReady(n)));
+    const [apiA, apiB] = [rest[3], rest[4]];
+    h = await connectDb({ databaseUrl: database.url, poolMax: 2 });
+    const db = h.db;
+    // a 5-second option, so the options of the load expire inside the test
+    await sql`INSERT INTO seconds_configs (seconds, profit_ratio, min_amount, max_amount) VALUES (5, '0.15', '10', '10000') ON CONFLICT (seconds) DO NOTHING`.execute(db);
+    const leaderNode = async () => {
+      const lease = await readLease(db, 'engine');
+      // the newest process on that address (a killed engine's port is reused by its revival)
+      const node = [...nodes].reverse().find((n) => n.base === lease?.address);
+      return lease && lease.remainingMs > 0 ? { lease, node } : undefined;
+    };
+    for (let i = 0; i < 50 && !(await leaderNode())?.node; i++) await sleep(200);
+    const first = await leaderNode();
+    expect(first?.node?.spec.roles).toBe('engine');
+
+    // 1. The same ticks on both api nodes (one feed, relayed; no simulator of their own).
+    const a = watchTickers(apiA.base);
+    const b = watchTickers(apiB.base);
+    sockets.push(a.socket, b.socket);
+    await sleep(1500);
+    const common = [...a.seen].filter(([k]) => b.seen.has(k));
+    expect(common.length).toBeGreaterThan(20);
+    expect(common.filter(([k, price]) => b.seen.get(k) !== price)).toEqual([]);
+
+    // 2. An order placed through api B (not the engine) fills once.
+    const token = (await post(apiB.base, 'user/login', { user_string: DEMO_EMAIL, password: DEMO_PASSWORD })).message as string;
+    expect(typeof token).toBe('string');
+    const order = await placeOnce(apiB.base, token, 'coin/trade', { amount: '0.01', currency_id: 1, legal_id: 4, type: 'buy' });
+    expect(order).toMatchObject({ type: 'ok', message: { status: 'filled', filled: '0.01', kind: 'market' } });
+    const orderId = (order.message as { id: number }).id;
+    const fills = await db.selectFrom('spot_fills').select(['qty']).where('order_id', '=', orderId).execute();
+    expect(fills.reduce((s, f) => s + Number(f.qty), 0)).toBeCloseTo(0.01, 10);
+    expect((await db.selectFrom('spot_orders').select('id').execute()).length).toBe(1);
+
+    // 3. A steady load through both api nodes: market orders and 5-second options.
+    const spot: number[] = [];
+    const options: number[] = [];
+    const failed: Answer[] = [];
+    let running = true;
+    const lane = async (base: string, n: number) => {
+      for (let i = 0; running; i++) {
+        const option = i % 2 === 0;
+        const r = option
+          ? await placeOnce(base, token, 'microtrade/submit', { match_id: 1, currency_id: 4, type: i % 4 ? 'up' : 'down', seconds: 5, number: String(10 + n) })
+          : await placeOnce(base, token, 'coin/trade', { amount: '0.001', currency_id: 1, legal_id: 4, type: i % 4 === 1 ? 'buy' : 'sell' });
+        if (r.type !== 'ok') failed.push(r);
+        else (option ? options : spot).push((r.message as { id: number }).id);
+        await sleep(120);
+      }
+    };
+    const lanes = [lane(apiA.base, 1), lane(apiB.base, 2)];
+    await sleep(1500);
+
+    // kill -9 of the leader: the standby leads within 5 s
+    const killed = first!.node!;
+    const killedAt = Date.now();
+    killed.signal('SIGKILL');
+    await killed.exited;
+    // the killed engine comes back (as the standby) while the other takes over
+    const revived = spawnNode(engineSpecs.find((s) => s.name === killed.spec.name)!);
+    nodes.push(revived);
+    let second = await leaderNode();
+    while (!second?.node || second.node === killed || second.lease.token <= first!.lease.token) {
+      expect(Date.now() - killedAt, 'standby took over within 5 s').toBeLessThan(5000);
+      await sleep(100);
+      second = await leaderNode();
+    }
+    const takeoverMs = Date.now() - killedAt;
+    const pauseTakeover = { ms: 0 };
+    expect(takeoverMs).toBeLessThan(5000);
+    await waitReady(revived);
+    await sleep(500);
+
+    // 4. The new leader pauses (SIGSTOP) until deposed, then resumes: its late work is refused.
+    const paused = second.node;
+    const pausedAt = Date.now();
+    paused.signal('SIGSTOP');
+    let third = await leaderNode();
+    while (!third?.node || third.node !== revived) {
+      expect(Date.now() - pausedAt, 'the revived standby took over from the paused leader').toBeLessThan(8000);
+      await sleep(100);
+      third = await leaderNode();
+    }
+    pauseTakeover.ms = Date.now() - pausedAt;
+    await sleep(500);
+    paused.signal('SIGCONT');
+    await sleep(2000);
+    running = false;
+    await Promise.all(lanes);
+    expect(paused.output()).toMatch(/leadership lost/);
+
+    // 5. Every option settles exactly once (5 s expiry; the leader settles within a second; up to 45 s on a loaded machine).
+    const last = Math.max(...options);
+    for (let i = 0; i < 225; i++) {
+      const pending = await db.selectFrom('seconds_orders').select('id').where('status', '=', 'pending').execute();
+      if (pending.length === 0) break;
+      await sleep(200);
+    }
+    expect(failed).toEqual([]);
+    expect(options.length).toBeGreaterThan(4);
+    expect(spot.length).toBeGreaterThan(4);
+    const rows = await db.selectFrom('seconds_orders').select(['id', 'status', 'payout']).execute();
+    expect(rows.map((r) => r.id).sort((x, y) => x - y)).toEqual([...options].sort((x, y) => x - y));
+    expect(rows.filter((r) => r.status !== 'settled')).toEqual([]);
+    const settleEntries = await sql<{ ref_id: string; reason: string; n: number }>`
+      SELECT ref_id, reason, count(*)::int AS n FROM journal
+      WHERE ref_type = 'seconds_order' AND reason IN ('seconds_stake_settle', 'seconds_payout') GROUP BY ref_id, reason`.execute(db);
+    const stakes = settleEntries.rows.filter((r) => r.reason === 'seconds_stake_settle');
+    expect(stakes.length).toBe(options.length);
+    expect(settleEntries.rows.filter((r) => r.n !== 1)).toEqual([]);
+    expect(last).toBeGreaterThan(0);
+
+    // every market order filled once: its fills add up to its amount, and no order beyond those acknowledged
+    const spotRows = await db.selectFrom('spot_orders').select(['id', 'status', 'amount', 'filled']).execute();
+    expect(spotRows.length).toBe(spot.length + 1);
+    for (const r of spotRows) expect({ id: r.id, status: r.status, filled: Number(r.filled) }).toEqual({ id: r.id, status: 'filled', filled: Number(r.amount) });
+    const fillSums = await sql<{ order_id: number; qty: string }>`SELECT order_id, sum(qty)::text AS qty FROM spot_fills WHERE role = 'taker' GROUP BY order_id`.execute(db);
+    for (const f of fillSums.rows) expect(Number(f.qty)).toBe(Number(spotRows.find((r) => r.id === f.order_id)?.amount));
+    expect(fillSums.rows.length).toBe(spotRows.length);
+
+    expect(await checkJournalConsistency(db)).toEqual([]);
+    const refused = (paused.output().match(/no longer current|idle-in-transaction/g) ?? []).length;
+    console.log(`[multiprocess] takeover after kill -9: ${takeoverMs} ms, after SIGSTOP: ${pauseTakeover.ms} ms; the resumed old leader's refused writes logged: ${refused}; ${spot.length + 1} spot orders, ${options.length} options`);
+  }, 200_000);
+});

@@ -1,0 +1,166 @@
+/** Conformance rows (WIRE.md "Products": lock-up, menu, IEO, dual invest, copy trading): see shared.ts. */
+import { expect } from 'vitest';
+import { arr, family, num, obj, ok, w, type Row } from './shared';
+
+const ours = (r: Record<string, unknown>, names: string[]) => {
+  for (const n of names) expect(r).not.toHaveProperty(n);
+};
+
+export const PRODUCTS_ROWS: Row[] = [
+  {
+    call: 'lh/deposit/config: a plain array {id, currency_id, day, save_min, interest_rate (daily percent)}',
+    method: 'GET', path: 'lh/deposit/config', fields: {}, auth: false,
+    check: (b) => {
+      const rows = arr(b.message);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        expect(r).toMatchObject({ id: expect.any(Number), currency_id: expect.any(Number), day: expect.any(Number), save_min: expect.stringMatching(num), interest_rate: expect.stringMatching(num) });
+        expect(Number(r.interest_rate)).toBeLessThanOrEqual(Number(r.interest_rate_max));
+        expect(r).not.toHaveProperty('lock_days');
+      }
+    },
+  },
+  {
+    call: 'menu: the Home entries with their titles',
+    method: 'GET', path: 'menu', fields: {}, auth: false,
+    check: (b) => {
+      const rows = arr(b.message);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(r.title).toEqual(expect.any(String));
+    },
+  },
+  {
+    call: 'project {page, limit}: message.list rows with time_status (2 ongoing, 3 ended, 1 not yet) and percentage',
+    method: 'GET', path: 'project', fields: { page: '1', limit: '10' }, auth: false,
+    check: (b) => {
+      ok(b);
+      const list = arr(obj(b.message).list);
+      expect(list.length).toBeGreaterThan(0);
+      for (const p of list) {
+        expect([1, 2, 3]).toContain(p.time_status);
+        expect(String(p.percentage)).toMatch(num);
+        ours(p, ['status', 'progress']);
+      }
+      const live = list.find((p) => p.time_status === 2)!;
+      expect(live).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+      w.made.project = String(live.id);
+    },
+  },
+  {
+    call: 'project/detail {project_id}: message.info',
+    method: 'GET', path: 'project/detail', fields: () => ({ project_id: w.made.project }), auth: false,
+    check: (b) => {
+      ok(b);
+      const info = obj(obj(b.message).info);
+      expect(info).toMatchObject({ id: Number(w.made.project), time_status: 2, percentage: expect.stringMatching(num), description: expect.any(String) });
+      ours(info, ['status', 'progress']);
+    },
+  },
+  {
+    call: 'dual/index {currency_id, type "call"}: message.dual_currencys with total_number, purchased_number, end_time',
+    method: 'GET', path: 'dual/index', fields: { currency_id: '1', type: 'call' }, auth: false,
+    check: (b) => {
+      ok(b);
+      const rows = arr(obj(b.message).dual_currencys);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        expect(r).toMatchObject({ type: 'call', currency_id: 1, total_number: expect.any(Number), purchased_number: expect.any(Number) });
+        expect(r.end_time === null ? r.demo : Date.parse(String(r.end_time))).toBeTruthy();
+        ours(r, ['total_shares', 'sold_shares', 'maturity_at']);
+      }
+      expect(rows.some((r) => r.end_time !== null)).toBe(true);
+    },
+  },
+  {
+    call: 'dual/index {type "put"} (POST): paid in USDT',
+    method: 'POST', path: 'dual/index', fields: { currency_id: '1', type: 'put' }, auth: false,
+    check: (b) => {
+      const open = arr(obj(b.message).dual_currencys).find((r) => r.status === 'open')!;
+      expect(open).toMatchObject({ type: 'put', invest_currency_name: 'USDT' });
+      w.made.dual = String(open.id);
+      w.made.dualSold = String(open.purchased_number);
+    },
+  },
+  {
+    call: 'dual/buyDual {id, num (shares)}: the order; the product counts the shares as purchased_number',
+    method: 'POST', path: 'dual/buyDual', fields: () => ({ id: w.made.dual, num: '2' }),
+    check: async (b) => {
+      ok(b);
+      expect(b.message).toMatchObject({ product_id: Number(w.made.dual), num: 2, status: 'purchased' });
+      w.made.dualOrder = String(obj(b.message).id);
+      const after = arr(obj((await family('GET', 'dual/index', { currency_id: '1', type: 'put' }, null)).body.message).dual_currencys);
+      expect(after.find((r) => r.id === Number(w.made.dual))!.purchased_number).toBe(Number(w.made.dualSold) + 2);
+    },
+  },
+  {
+    call: 'dual/dual_list {page, status ""}: message.list with the order',
+    method: 'POST', path: 'dual/dual_list', fields: { page: '1', limit: '10', status: '' },
+    check: (b) => {
+      ok(b);
+      expect(arr(obj(b.message).list).map((o) => o.id)).toEqual([Number(w.made.dualOrder)]);
+    },
+  },
+  {
+    call: 'dual/dual_list status "0" (the family\'s code: purchased) and "2" (success: none yet)',
+    method: 'GET', path: 'dual/dual_list', fields: { page: '1', status: '0' },
+    check: async (b) => {
+      expect(arr(obj(b.message).list).map((o) => o.id)).toEqual([Number(w.made.dualOrder)]);
+      const done = await family('GET', 'dual/dual_list', { page: '1', status: '2' }, w.alice.token);
+      expect(obj(done.body.message).list).toEqual([]);
+    },
+  },
+  // copy trading (follow/*): the trader was approved in the back office (conformance.test.ts)
+  {
+    call: 'follow/index: the traders, each with trader_user_id',
+    method: 'GET', path: 'follow/index', fields: { page: '1' }, auth: false,
+    check: (b) => expect(arr(obj(b.message).list)).toContainEqual(expect.objectContaining({ trader_user_id: w.trader.id })),
+  },
+  {
+    call: 'follow/traderDetail {trader_user_id}',
+    method: 'GET', path: 'follow/traderDetail', fields: () => ({ trader_user_id: String(w.trader.id) }),
+    check: (b) => expect(b.message).toMatchObject({ trader_user_id: w.trader.id, my_state: 'none' }),
+  },
+  {
+    call: 'follow/follow {trader_user_id, number, type "1" (fixed ratio)}, no agree field',
+    method: 'POST', path: 'follow/follow', fields: () => ({ trader_user_id: String(w.trader.id), number: '1', type: '1' }),
+    check: (b) => {
+      ok(b);
+      expect(b.message).toMatchObject({ trader_user_id: w.trader.id, type: 1, number: '1', status: 'following' });
+      w.made.follow = String(obj(b.message).id);
+    },
+  },
+  {
+    call: 'follow/follow type "2" (fixed lots): the same follow, now by lots',
+    method: 'POST', path: 'follow/follow', fields: () => ({ trader_user_id: String(w.trader.id), number: '1', type: '2' }),
+    check: (b) => expect(b.message).toMatchObject({ id: Number(w.made.follow), type: 2, number: '1' }),
+  },
+  {
+    call: 'lever/my_trade status 1 after the trader opens: the copy is order_type 2',
+    method: 'POST', path: 'lever/my_trade', fields: { currency_id: '1', legal_id: '4', page: '1', status: '1' },
+    before: async () => {
+      ok((await family('POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: '1', type: '2', status: '1', target_price: '999', password: '' }, w.trader.token)).body);
+      await w.k.app.trading.idle();
+      await w.k.app.copytrade.idle();
+    },
+    check: (b) => {
+      const copy = arr(obj(obj(b.message).message).data).find((p) => p.order_type === 2)!;
+      expect(copy).toMatchObject({ type: 2, status: 1, share: '1', symbol: 'BTC/USDT' });
+      w.made.copy = String(copy.id);
+    },
+  },
+  {
+    call: 'follow/selfHolding {transaction_id}: the copy is the user\'s own now',
+    method: 'POST', path: 'follow/selfHolding', fields: () => ({ transaction_id: w.made.copy }),
+    check: (b) => expect(b.message).toMatchObject({ transaction_id: Number(w.made.copy), status: 'self_held' }),
+  },
+  {
+    call: 'follow/cancel {follow_user_id} (the follow record\'s id)',
+    method: 'POST', path: 'follow/cancel', fields: () => ({ follow_user_id: w.made.follow }),
+    check: (b) => expect(b.message).toMatchObject({ id: Number(w.made.follow), status: 'cancelled' }),
+  },
+  {
+    call: 'lever/close {id} of the self-held copy',
+    method: 'POST', path: 'lever/close', fields: () => ({ id: w.made.copy }),
+    check: (b) => expect(b.message).toMatchObject({ id: Number(w.made.copy), status: 3 }),
+  },
+];

@@ -1,0 +1,13 @@
+/**
+ * Where a live notice may pop up. A copy notice (a trader's position copied, closed or skipped)
+ * concerns copy trading and the contract screens only: over an unrelated screen (Assets, a
+ * deposit, a product page) it would interrupt a task it has nothing to do with. Elsewhere it is
+ * not toasted; the copies list (My copy trading) and, for a skipped copy, the inbox keep it.
+ * The user's own trade outcomes (fills, closes, liquidations, seconds results) show everywhere.
+ */
+const COPY_SCREENS = ['/pages/copytrade/', '/pages/follow/', '/pages/transaction/contract', '/pages/transaction/index2'];
+
+export function noticeShowsOn(kind: string, pathname: string): boolean {
+  if (!kind.startsWith('copy_')) return true;
+  return COPY_SCREENS.some((p) => pathname.startsWith(p));
+}

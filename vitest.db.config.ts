@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
+
+/**
+ * CI's second run, against the PostgreSQL server (DATABASE_URL, a schema per file): the tests whose
+ * outcome depends on how the database is reached — the connection's schema, the job queue's own
+ * schema, row locks and conditional debits under concurrency, crash and restart recovery, and the
+ * whole ledger. `npm test` already runs every server test on the embedded cluster (the same engine),
+ * so running all of them twice doubled CI's database time for little. `npm run test:db:all` runs all.
+ */
+// not mergeConfig: it would append to the base's include list instead of replacing it
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: [
+      'server/db/**/*.test.ts',
+      'server/plugins/**/*.test.ts',
+      'server/scale/lease.test.ts',
+      'server/verify/**/*.test.ts',
+      'server/**/{idempotency,idempotency-crash,idempotency-routes,pg-errors}.test.ts',
+      'server/**/{races,transfer-parallel,escrow-race,concurrency,trading-load,engines,flows,withdraw}.test.ts',
+      'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
+    ],
+  },
+});
