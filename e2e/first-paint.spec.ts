@@ -96,6 +96,7 @@ for (const [route, hash, shellName] of [
   ['Home', '', 'home'],
   ['Markets', '#/pages/market/market', 'markets'],
   ['Login', '#/pages/common/login', 'login'],
+  ['Contract', '#/pages/transaction/contract', 'contract'],
 ] as const) {
   test(`${route}: React replaces the shell without a layout shift, and nothing it paints is a later largest paint`, async ({ page }) => {
     await page.addInitScript(SWAP_PROBE);

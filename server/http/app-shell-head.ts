@@ -12,6 +12,7 @@
  * - picks the shell from location.hash (the app routes by hash; none or "/" is Home), "none" for a
  *   route without one (without the script — JavaScript off — the stylesheet shows Home's);
  * - shows none when the user's saved language is not the shell's (a cached copy of the HTML);
+ * - marks a saved login (`data-authed`), so the contract shell's buttons read as the page's will;
  * - applies the user's saved theme and price colours (stores/ui.ts keeps them under "ui"), so a
  *   dark-theme user sees no white flash;
  * - hides the shell's prices when the quotes snapshot is older than a minute (a cached copy of
@@ -35,7 +36,7 @@ export const SHELL_SCRIPT =
   `(function(){var d=document.documentElement,p=location.hash.slice(1).split('?')[0];if(!p||p==='/')p='/pages/index/index';` +
   `var r=${JSON.stringify(SHELL_ROUTES)}[p]||'none';` +
   // a copy of the HTML from the service worker's cache can be in a language the user has since left
-  `try{var g=JSON.parse(localStorage.getItem('session')||'{}').lang,h=document.querySelector('meta[name=${SHELL_LANG_META}]');if(g&&h&&g!==h.content)r='none'}catch(e){}` +
+  `try{var x=JSON.parse(localStorage.getItem('session')||'{}'),g=x.lang,h=document.querySelector('meta[name=${SHELL_LANG_META}]');if(g&&h&&g!==h.content)r='none';if(x.token)d.setAttribute('data-authed','')}catch(e){}` +
   `d.setAttribute('data-shell',r);` +
   `try{var u=JSON.parse(localStorage.getItem('ui')||'{}');if(u.theme==='dark'){d.setAttribute('data-theme','dark');d.setAttribute('data-prefers-color-scheme','dark')}` +
   `if(u.priceMode==='red-up'||u.priceMode==='purple')d.setAttribute('data-price',u.priceMode)}catch(e){}` +
@@ -107,6 +108,32 @@ html[data-shell-stale] .sh-px{visibility:hidden}
 .sh-pair b{flex:1;font-size:20px;font-weight:700}.sh-pair>span:nth-child(2){font-size:18px;font-weight:700}
 .sh-pair .c{display:inline-flex;align-items:center;justify-content:center;min-width:76px;height:32px;margin-right:52px;padding:0 8px;border-radius:6px;color:var(--on-price);font-size:14px;font-weight:600}
 .sh-pair .c.sh-up{background:var(--up)}.sh-pair .c.sh-down{background:var(--down)}.sh-pair .c.sh-flat{background:var(--flat)}
+.sh-chart{display:flex;align-items:center;min-height:49px;padding:0 12px;border-top:1px solid var(--border);border-bottom:8px solid var(--bg-2);color:var(--text-2);font-size:13px}
+.sh-split{display:grid;grid-template-columns:minmax(0,1.25fr) minmax(0,1fr);align-items:start}
+.sh-f{padding:8px 12px 12px}
+.sh-f .k{display:flex;gap:16px;margin-bottom:8px}
+.sh-f .k span{display:flex;align-items:center;min-height:36px;color:var(--text-3);font-size:14px}
+.sh-f .k .on{color:var(--text);font-weight:600}
+.sh-f .mp{display:flex;align-items:center;justify-content:space-between;min-height:44px;margin-bottom:8px;padding:0 12px;border-radius:8px;background:var(--bg-2);color:var(--text-3);font-size:13px}
+.sh-f .fl{margin:4px 0 6px;color:var(--text-3);font-size:12px}
+.sh-f .ch{display:flex;flex-wrap:wrap;gap:6px;margin-bottom:8px}
+.sh-f .ch i{min-width:52px;height:36px;border:1px solid var(--border);border-radius:6px;background:var(--bg)}
+.sh-f .bx{display:flex;align-items:center;min-height:44px;margin-bottom:8px;padding:0 12px;border:1px solid var(--border);border-radius:8px;background:var(--bg-2);color:var(--text-3);font-size:13px}
+.sh-f .tp{display:flex;align-items:center;gap:6px;min-height:32px;font-size:13px}
+.sh-f .tp i{width:16px;height:16px;border:1px solid var(--text-3);border-radius:3px}
+.sh-f .sm{margin:8px 0 10px;font-size:13px}
+.sh-f .sm div{display:flex;justify-content:space-between;gap:8px;padding:3px 0}
+.sh-f .sm span:first-child{color:var(--text-3)}
+.sh-f .bt{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:10px}
+.sh-btn{display:flex;align-items:center;justify-content:center;padding:7px 4px;border:1px solid var(--up);border-radius:4px;background:var(--up);color:var(--on-price);font-size:15px;font-weight:600;line-height:1.4;text-align:center}
+.sh-btn+.sh-btn{border-color:var(--down);background:var(--down)}
+.sh-btn b{font-weight:600}
+html[data-authed] .sh-btn .out,html:not([data-authed]) .sh-btn .in{display:none}
+.sh-bk{display:flex;flex-direction:column;min-width:0;padding:8px 12px 8px 0;font-size:12px}
+.sh-bk .h{display:flex;justify-content:space-between;margin-bottom:4px;color:var(--text-3);font-size:11px;line-height:14px}
+.sh-bk .h span+span{text-align:right}
+.sh-bk .r{height:180px}
+.sh-bk .m{display:flex;align-items:center;min-height:36px;margin:2px 0;font-size:16px;font-weight:700;font-variant-numeric:tabular-nums}
 .sh-auth{padding:8px 16px 24px}
 .sh-auth h2{margin:16px 4px 8px;font-size:26px;font-weight:700}
 .sh-auth p{margin:0 4px 16px;color:var(--text-2);font-size:14px}

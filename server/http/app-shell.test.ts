@@ -73,6 +73,17 @@ describe('the app shell', () => {
     expect(shellOf(html, 'login')).toContain('<h2>欢迎来到 H5 Exchange</h2>');
   });
 
+  it('paints the contract screen’s order form and book frame in the visitor’s language, with both buttons’ labels and no leverage numbers', () => {
+    const html = appShell({ lang: 'fra', siteName: 'H5 Exchange', groups, home: null });
+    const contract = shellOf(html, 'contract');
+    // French marks in the pair's price and the book's last price
+    expect(contract.match(/67\u202f143,40/g)).toHaveLength(2);
+    for (const word of ['Marché', 'Levier', 'Marge', 'Connectez-vous pour trader']) expect(contract).toContain(word);
+    // the visitor's and the logged-in user's labels; the head script's data-authed picks one
+    expect(contract).toMatch(/<b class="out">[^<]+<\/b><b class="in">[^<]+<\/b>/);
+    expect(contract).not.toMatch(/\d+×/);
+  });
+
   it('shows no price at all when there is no snapshot (the market is not up)', () => {
     const html = appShell({ lang: 'en', siteName: 'X', groups: null, home: null });
     expect(html).not.toMatch(/data-shell-price/);

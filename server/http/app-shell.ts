@@ -136,15 +136,40 @@ function login(input: ShellInput): string {
   );
 }
 
-/** The contract screen's top: its title, the trade kinds, the pair with its price (the form is the page's own). */
+/** The leverage chips' count before the settings arrive: empty boxes, never numbers the operator may have changed */
+const SHELL_CHIPS = 6;
+
+/**
+ * The contract screen: its title, the trade kinds, the pair with its price, the chart's bar, and the
+ * order form beside the book's frame — the form's labels, empty leverage chips and both order buttons,
+ * in the sizes of LeverForm and OrderBook. The buttons are the page's largest text (its LCP) for a
+ * visitor: painting them here keeps the LCP at the first paint. Both labels are written; the head
+ * script's `data-authed` picks "Open long/short" over "Log in to trade".
+ */
 function contract(input: ShellInput): string {
   const { lang } = input;
   const q = rows(input.groups).find((r) => r.symbol === CONTRACT_SYMBOL);
-  const kinds = (['spot', 'contract', 'seconds'] as const).map((k) => `<span${k === 'contract' ? ' class="on"' : ''}>${esc(shellText(lang, `trade.kind.${k}`))}</span>`).join('');
+  const tr = (key: string) => esc(shellText(lang, key));
+  const kinds = (['spot', 'contract', 'seconds'] as const).map((k) => `<span${k === 'contract' ? ' class="on"' : ''}>${tr(`trade.kind.${k}`)}</span>`).join('');
+  const [base, quote] = CONTRACT_SYMBOL.split('/');
+  const price = q ? esc(figureText(q.now_price, 'price', q.price_decimals, numberMarks(lang as Lang))) : '';
   const pair = q
-    ? `<div class="sh-pair"><b>${esc(q.symbol)}</b><span class="sh-px ${tone(q.change)}" data-shell-price>${esc(figureText(q.now_price, 'price', q.price_decimals, numberMarks(lang as Lang)))}</span><span class="c sh-px ${tone(q.change)}">${esc(figureText(q.change, 'percent', 2, numberMarks(lang as Lang)))}</span></div>`
+    ? `<div class="sh-pair"><b>${esc(q.symbol)}</b><span class="sh-px ${tone(q.change)}" data-shell-price>${price}</span><span class="c sh-px ${tone(q.change)}">${esc(figureText(q.change, 'percent', 2, numberMarks(lang as Lang)))}</span></div>`
     : '';
-  return `<div class="sh" data-for="contract" aria-hidden="true" inert>${header(shellText(lang, 'trade.title.contracts'))}<div class="sh-kinds">${kinds}</div>${pair}${tabBar(lang, '/pages/transaction/index')}</div>`;
+  const btn = (side: 'Long' | 'Short') => `<span class="sh-btn"><b class="out">${tr('trade.loginToTrade')}</b><b class="in">${tr(`trade.lever.open${side}`)}</b></span>`;
+  const form =
+    `<div class="sh-f"><div class="k"><span class="on">${tr('trade.market')}</span><span>${tr('trade.limit')}</span></div>` +
+    `<div class="mp"><span>${tr('trade.price')}</span><span>${tr('trade.marketPrice')}</span></div>` +
+    `<div class="fl">${tr('trade.lever.multiple')}</div><div class="ch">${'<i></i>'.repeat(SHELL_CHIPS)}</div>` +
+    `<div class="bx"><span>${tr('trade.lever.lots')}</span></div>` +
+    `<div class="tp"><i></i>${tr('trade.lever.tpsl')}</div>` +
+    `<div class="sm"><div><span>${tr('trade.lever.margin')}</span><span>--</span></div><div><span>${tr('trade.lever.openingFee')}</span><span>--</span></div></div>` +
+    `<div class="bt">${btn('Long')}${btn('Short')}</div></div>`;
+  const book =
+    `<div class="sh-bk"><div class="h"><span>${tr('book.price')}<br>(${quote})</span><span>${tr('book.amount')}<br>(${base})</span></div>` +
+    `<div class="r"></div><div class="m"><span class="sh-px ${q ? tone(q.change) : ''}">${price}</span></div><div class="r"></div></div>`;
+  const chart = `<div class="sh-chart"><span>${tr('trade.chart')}</span></div>`;
+  return `<div class="sh" data-for="contract" aria-hidden="true" inert>${header(shellText(lang, 'trade.title.contracts'))}<div class="sh-kinds">${kinds}</div>${pair}${chart}<div class="sh-split">${form}${book}</div>${tabBar(lang, '/pages/transaction/index')}</div>`;
 }
 
 /** Every landing route's shell; the head's script shows the one the hash names (none for other routes). */

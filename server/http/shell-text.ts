@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
-/** the tables the shell's words live in: the app's shell table, the Markets area's, OTC's (Home's "Quick buy") Service's (Login's link) and Trade's (the contract screen) */
-const TABLES = ['', 'market', 'otc', 'service', 'trade'];
+/** the tables the shell's words live in: the app's shell table, the Markets area's, OTC's (Home's "Quick buy") Service's (Login's link), Trade's and Book's (the contract screen) */
+const TABLES = ['', 'market', 'otc', 'service', 'trade', 'book'];
 
 type Table = { [key: string]: string | Table };
 const cache = new Map<string, Table[]>();
