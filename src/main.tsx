@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
 import './styles/tokens.css';
@@ -36,6 +36,12 @@ async function visitorId(): Promise<void> {
   }
 }
 
+/** Marks the first commit: with a transition the render no longer ends when `render()` returns. */
+function FirstCommit(): null {
+  useEffect(() => markFirstRender(), []);
+  return null;
+}
+
 async function boot(): Promise<void> {
   if (BUILD_ID) document.documentElement.dataset.build = BUILD_ID;
   // The current language is fetched on demand (src/i18n): the first render waits for it, so no
@@ -46,12 +52,18 @@ async function boot(): Promise<void> {
   await Promise.all([visitorId(), i18nReady, Promise.race([preloadOpenedPage(location.hash).catch(() => undefined), new Promise((r) => setTimeout(r, OPENED_PAGE_WAIT_MS))])]);
   const el = document.getElementById('root');
   if (!el) throw new Error('#root missing from index.html');
-  createRoot(el).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  markFirstRender();
+  const root = createRoot(el);
+  // A transition lets React render the first screen in slices that yield to the browser, instead of
+  // one long task on a slow phone's main thread (issue 27's blocking time); the static app shell
+  // stays on screen until the commit replaces it.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <FirstCommit />
+        <App />
+      </StrictMode>,
+    );
+  });
   // The chart library is no longer prefetched here: only screens with a chart load it (issue 27).
   registerServiceWorker();
 }
