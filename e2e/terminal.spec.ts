@@ -56,11 +56,14 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   const book = page.getByTestId('order-book');
   await expect(book).toHaveAttribute('data-synced', 'true');
 
-  // the coarsest step, so the deepest bid shown is far enough below the fast feed for a limit there to rest
+  // the coarsest step, so a bid a few rows down is far enough below the fast feed for a limit there to rest
   const step = page.getByTestId('book-step');
   await step.selectOption((await step.locator('option').last().getAttribute('value')) as string);
   await expect(book).toHaveAttribute('data-synced', 'true');
-  const deepest = book.getByTestId('book-bids').locator('button[data-price]').last();
+  // the 4th bid bucket at the coarsest step: far enough below the touch for a limit there to rest, and
+  // far enough above the book's last row that a market drifting up does not push it off the shown
+  // depth before the check below (the deepest row did, on a loaded machine)
+  const deepest = book.getByTestId('book-bids').locator('button[data-price]').nth(3);
   // read and tap in one go: at 50 ticks/s the row may show another price a moment later (or be
   // replaced as the tap lands, when the tap is tried again)
   let price = '';
