@@ -26,6 +26,8 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     name: 'acct',
+    // never opens copy trading: the demo traders' past (seconds of seeding at start) is not needed
+    env: { DEMO_COPY_HISTORY: 'off' },
     // operators are created from the command line, on the server's data dir before it starts
     beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
   });

@@ -16,7 +16,7 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'deploy' });
+  server = await startOwnServer({ port: PORT, name: 'deploy', env: { DEMO_COPY_HISTORY: 'off' } });
 });
 
 test.afterAll(async () => {

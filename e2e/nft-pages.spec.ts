@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     name: 'nft-pages',
-    env: { DEMO_USER: 'on' },
+    env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off' },
     beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
   });
 });
