@@ -30,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .data/e2e && npx tsx scripts/pg-template.ts ${E2E_PG_TEMPLATE} && PG_TEMPLATE_DIR=${E2E_PG_TEMPLATE} PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} npx tsx server/main.ts`,
+    command: `rm -rf .data/e2e && node --import tsx scripts/pg-template.ts ${E2E_PG_TEMPLATE} && PG_TEMPLATE_DIR=${E2E_PG_TEMPLATE} PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} exec node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/getSiteConfig`,
     reuseExistingServer: false,
     // the template (initdb + migrations) and then the first start, on a loaded 2-core runner (only a
