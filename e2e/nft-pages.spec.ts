@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { startOwnServer, type OwnServer } from './own-server';
+import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_TRADER, axeClean, dismissHomePopup, goTo, logInAs, sessionToken, shot } from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
@@ -23,8 +23,8 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     name: 'nft-pages',
-    env: { DEMO_USER: 'on' },
-    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+    env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off' },
+    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 const OP = { name: 'nft-pages-op', password: 'operator-pass-1' };
