@@ -268,6 +268,42 @@ export interface AdminNftItemEdit {
   manifest?: string;
 }
 
+/** A holder's listing submission in the back office's review queue (GET /admin/api/nft/reviews). */
+export interface AdminNftReview {
+  id: number;
+  item_id: number;
+  code: string;
+  title: string;
+  user_id: number;
+  account: string;
+  pay_type: number;
+  price: string;
+  per_increase: string;
+  margin: string;
+  currency: string;
+  start_at: string;
+  end_at: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+}
+
+/** An artist and a collection as the back office edits them. */
+export interface AdminNftArtist {
+  id: number;
+  name: string;
+  bio: string;
+  user_id: number | null;
+}
+export interface AdminNftCollection {
+  id: number;
+  artist_id: number;
+  name: string;
+  description: string;
+}
+
 /** The back office's new item (POST /admin/api/nft/items); times are epoch milliseconds as text. */
 export interface AdminNftItemInput {
   code: string;

@@ -26,7 +26,7 @@ const HOUR = 3_600_000;
 const db = () => k.t.app.db;
 const edit = async (fields: Record<string, string | number>, lang = 'en', auth: string | undefined = token) => {
   const r = await k.t.app.inject({
-    method: 'POST', url: '/admin/api/nft/items/edit', payload: new URLSearchParams(Object.entries(fields).map(([a, b]) => [a, String(b)])).toString(),
+    method: 'POST', url: '/admin/api/nft/items/edit', payload: new URLSearchParams(Object.entries(fields).map(([a, b]): [string, string] => [a, String(b)])).toString(),
     headers: { ...(auth ? { authorization: auth } : {}), lang, 'content-type': 'application/x-www-form-urlencoded' },
   });
   return r.json() as { type: string; message: unknown };
@@ -106,7 +106,8 @@ it('an auction with a bid keeps its terms: the price, increment, margin and end 
   for (const u of [a, b]) expect((await nft(k, 'marginNFT', u, { code })).type).toBe('ok');
   expect((await nft(k, 'auctionNFT', a, { code, price: '5' })).type).toBe('ok');
   const before = await snapshot(id);
-  for (const change of [{ price: '50' }, { per_increase: '1' }, { margin: '1' }, { end_time: T0 + 3 * HOUR }, { end_time: T0 + HOUR / 2 }]) {
+  const changes: Record<string, string | number>[] = [{ price: '50' }, { per_increase: '1' }, { margin: '1' }, { end_time: T0 + 3 * HOUR }, { end_time: T0 + HOUR / 2 }];
+  for (const change of changes) {
     expect(await edit({ id, reason: 'x', ...change })).toMatchObject({ type: 'error', message: 'Someone has bought, bid or paid a margin: the price and times can no longer change' });
   }
   expect(await snapshot(id)).toBe(before);
