@@ -43,7 +43,8 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
   const locked = terms === 'locked';
 
   const onFinish = async (v: EditForm) => {
-    const changed = <K extends keyof EditForm>(k: K) => JSON.stringify(v[k]) !== JSON.stringify(initial[k]);
+    // a field the form does not show (an auction's terms on a fixed-price item) is not in `v`
+    const changed = <K extends keyof EditForm>(k: K) => v[k] !== undefined && JSON.stringify(v[k]) !== JSON.stringify(initial[k]);
     const input: AdminNftItemEdit = { id: item.id, reason: v.reason.trim() };
     if (changed('title')) input.title = v.title.trim();
     if (changed('description')) input.description = v.description;
@@ -107,18 +108,18 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
           <TextArea rows={2} maxLength={2000} />
         </Form.Item>
         <Form.Item name="rarity" label={t('admin.nft.rarity')} disabled={!rarity}>
-          <Selector columns={4} options={NFT_RARITIES.map((r) => ({ label: r, value: r }))} />
+          <Selector columns={4} disabled={!rarity} options={NFT_RARITIES.map((r) => ({ label: r, value: r }))} />
         </Form.Item>
         <Form.Item name="price" label={priceLabel} rules={decimal} disabled={locked}>
-          <Input inputMode="decimal" data-testid="nft-admin-edit-price" />
+          <Input inputMode="decimal" disabled={locked} data-testid="nft-admin-edit-price" />
         </Form.Item>
         {item.pay_type === 2 ? (
           <>
             <Form.Item name="per_increase" label={t('admin.nft.step')} rules={decimal} disabled={locked}>
-              <Input inputMode="decimal" />
+              <Input inputMode="decimal" disabled={locked} />
             </Form.Item>
             <Form.Item name="margin" label={t('admin.nft.margin')} rules={decimal} disabled={locked}>
-              <Input inputMode="decimal" />
+              <Input inputMode="decimal" disabled={locked} />
             </Form.Item>
           </>
         ) : null}
