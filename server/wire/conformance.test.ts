@@ -225,17 +225,21 @@ describe('socket, as a family client listens', () => {
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'NOPE/USDT' })).toEqual({ ok: false, error: 'param_error' });
   });
 
-  it('watch {symbol}: match_trade, the recent trades of that pair only, from our trades channel', async () => {
+  it('watch {symbol}: match_trade {symbol, …, data: [{id, price, amount, direction, ts}]}, the recent trades of that pair only, from our trades channel', async () => {
     const c = await familySocket();
     await c.timeout(2000).emitWithAck('login', '');
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
-    const trade = next<Msg>(c, 'match_trade', (p) => arr(p.trades).some((t) => t.price === '50650'));
+    const trade = next<Msg>(c, 'match_trade', (p) => arr(p.data).some((t) => t.price === '50650'));
     const eth = next<Msg>(c, 'match_trade', (p) => p.symbol === 'ETH/USDT', 800).then(() => 'came', () => 'none');
     await w.k.tick('BTC/USDT', '50650');
     await w.k.tick('ETH/USDT', '3060');
     const m = await trade;
     expect(m).toMatchObject({ type: 'match_trade', symbol: 'BTC/USDT', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
-    expect(arr(m.trades).find((t) => t.price === '50650')).toMatchObject({ qty: expect.stringMatching(num), side: expect.stringMatching(/^(buy|sell)$/), time: expect.any(Number) });
+    // the rows one client reads (`tradeListRev`: ts, direction, price, amount), our old names gone
+    const row = arr(m.data).find((t) => t.price === '50650')!;
+    expect(row).toMatchObject({ id: expect.any(Number), amount: expect.stringMatching(num), direction: expect.stringMatching(/^(buy|sell)$/), ts: expect.any(Number) });
+    for (const f of ['qty', 'side', 'time']) expect(row).not.toHaveProperty(f);
+    expect(m).not.toHaveProperty('trades');
     expect(await eth).toBe('none');
   });
 
