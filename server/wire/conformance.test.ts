@@ -10,7 +10,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '../../core';
 import { createOperator } from '../auth/operators';
-import { createArtist, createCollection, createItem } from '../areas/nft/catalog';
+import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/catalog';
 import { loginOperator } from '../testing/app';
 import { createKit } from '../testing/trading-kit';
 import { ACCOUNT_ROWS } from './rows/account';
@@ -44,7 +44,8 @@ async function nftOnSale() {
   const now = Date.now();
   const code = 'FAM-1';
   const id = await createItem(db, { code, collectionId, artistId, title: 'Family One', currencyId: USDT, price: '100', payType: 1, startMs: now - 60_000, endMs: now + 3_600_000 });
-  return { code, id };
+  const box = await createSeries(db, { code: 'FAM-BOX', collectionId, artistId, title: 'Family Box', currencyId: USDT, price: '10', startMs: now - 60_000, endMs: now + 3_600_000, manifest: [{ prize: 'SR:Gold', count: 1 }, { prize: 'N:Tin', count: 2 }] });
+  return { nft: { code, id }, nftBox: { code: 'FAM-BOX', id: box.itemId } };
 }
 
 beforeAll(async () => {
@@ -57,7 +58,7 @@ beforeAll(async () => {
   await k.tick('BTC/USDT', '50000');
   await k.tick('ETH/USDT', '3000');
   w.trader = await approvedTrader();
-  w.nft = await nftOnSale();
+  ({ nft: w.nft, nftBox: w.nftBox } = await nftOnSale());
   await k.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = k.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
