@@ -130,9 +130,9 @@ test('an operator reviews trader applications and creates IEO projects', async (
   // the applicants see the outcome, and the approved trader is listed for followers at once
   expect((await api<{ status: string }>(request, 'get', 'follow/myTrader', alice)).message.status).toBe('approved');
   expect((await api<{ status: string; reason: string }>(request, 'get', 'follow/myTrader', bob)).message).toMatchObject({ status: 'rejected', reason: 'Leverage too high for a copied strategy' });
-  const listed = (await (await request.get('/api/follow/index?page=1&limit=50')).json()) as Reply<{ list: { nickname: string }[] }>;
-  expect(listed.message.list.map((t) => t.nickname)).toContain(approvedNick);
-  expect(listed.message.list.map((t) => t.nickname)).not.toContain(rejectedNick);
+  const listed = (await (await request.get('/api/follow/index?page=1&limit=50')).json()) as Reply<{ data: { nickname: string }[] }>;
+  expect(listed.message.data.map((t) => t.nickname)).toContain(approvedNick);
+  expect(listed.message.data.map((t) => t.nickname)).not.toContain(rejectedNick);
 
   // ── Products: create an IEO project from the form (default times: starts at the next hour) ──
   await op.getByRole('tab', { name: 'Products' }).click();

@@ -15,6 +15,13 @@ export const NFT_LISTINGS = ['not_for_sale', 'for_sale', 'reselling', 'relisting
 export type NftListing = (typeof NFT_LISTINGS)[number];
 /** spec §4 sale status: 2 not started; 1 on sale; 0 ended or not for sale */
 export type NftSaleStatus = 0 | 1 | 2;
+/**
+ * The family's `rarity_status` on getBoxDetail (one client shows "open" for pay_type 3 with 0 and
+ * "opened" with 1): a blind-box series item is sealed (its prize unknown until a box is opened);
+ * every other item, the one an opened box becomes included, shows its rarity.
+ */
+export const NFT_RARITY_STATUS = { sealed: 0, revealed: 1 } as const;
+export type NftRarityStatus = (typeof NFT_RARITY_STATUS)[keyof typeof NFT_RARITY_STATUS];
 /** auction lifecycle of one item */
 export type NftAuctionState = 'none' | 'open' | 'awaiting_payment' | 'paid' | 'expired' | 'unsold';
 
@@ -82,6 +89,8 @@ export interface NftItem {
 
 export interface NftDetail extends NftItem {
   description: string;
+  /** NFT_RARITY_STATUS: 0 a sealed blind box (pay_type 3), 1 the rarity is shown */
+  rarity_status: NftRarityStatus;
   royalty_rate: string;
   fees: NftFees;
   /** the caller's margin on this auction, if any */

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, type CopyPage, type TraderCard } from '../../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, fromTraderDetailRow, fromTraderPage, type Paginator, type TraderDetailRow, type TraderRow } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createKit, type Kit } from '../../../testing/trading-kit';
 import { envelope, post } from '../../../testing/app';
@@ -63,7 +63,7 @@ describe('demo traders’ past', () => {
     // the candles of the test before; a start with the history on seeds it on traders that already exist
     const ids = await seedDemoTraders(k.app.db, log, now);
     await k.app.copytrade.recomputeStats();
-    const list = (await k.call('GET', '/api/follow/index', '')).message as CopyPage<TraderCard>;
+    const list = fromTraderPage((await k.call('GET', '/api/follow/index', '')).message as Paginator<TraderRow>);
     const demo = list.list.filter((c) => ids.includes(c.trader_user_id));
     expect(demo).toHaveLength(3);
     for (const c of demo) {
@@ -79,9 +79,9 @@ describe('demo traders’ past', () => {
     }
 
     // the introduction in the reader's language (seeded content per language), the trader's page too
-    const fr = envelope(await post(k.app, '/api/follow/index', {}, { lang: 'fra' })).message as CopyPage<TraderCard>;
+    const fr = fromTraderPage(envelope(await post(k.app, '/api/follow/index', {}, { lang: 'fra' })).message as Paginator<TraderRow>);
     expect(fr.list.find((c) => c.trader_user_id === ids[0])?.introduction).toMatch(/^Compte de démo/);
-    const hk = envelope(await post(k.app, '/api/follow/traderDetail', { trader_user_id: ids[1] }, { lang: 'hk' })).message as TraderCard;
+    const hk = fromTraderDetailRow(envelope(await post(k.app, '/api/follow/traderDetail', { trader_user_id: ids[1] }, { lang: 'hk' })).message as TraderDetailRow);
     expect(hk.introduction).toMatch(/^示範帳戶/);
     expect(demo.find((c) => c.trader_user_id === ids[0])?.introduction).toMatch(/^Demo account/);
 
