@@ -16,6 +16,8 @@ export * from './calc/dual-invest';
 export * from './calc/lock-mining';
 export * from './calc/lock-config-wire';
 export * from './calc/ieo-wire';
+export * from './calc/dual-wire';
+export * from './calc/copy-wire';
 export * from './calc/copy-multiple';
 export * from './calc/number-format';
 export * from './calc/amount-input';

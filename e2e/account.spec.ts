@@ -1,4 +1,4 @@
-import { startOwnServer, type OwnServer } from './own-server';
+import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
 import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { generate } from 'otplib';
@@ -26,8 +26,10 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     name: 'acct',
+    // never opens copy trading: the demo traders' past (seconds of seeding at start) is not needed
+    env: { DEMO_COPY_HISTORY: 'off' },
     // operators are created from the command line, on the server's data dir before it starts
-    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 

@@ -17,7 +17,7 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'chart', env: { MARKET_BENCH_BACKFILL: 'BTC/USDT:3000' } });
+  server = await startOwnServer({ port: PORT, name: 'chart', env: { MARKET_BENCH_BACKFILL: 'BTC/USDT:3000', DEMO_COPY_HISTORY: 'off' } });
 });
 
 test.afterAll(async () => {

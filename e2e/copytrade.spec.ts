@@ -7,7 +7,7 @@ import { DEMO_TRADER, goTo, logInAs, shot } from './helpers';
  * DEMO traders), follows DEMO Alpha by fixed lots after accepting the agreement, then — when
  * Alpha opens a 5× long through the API — sees the mirrored position in My copy trading and among
  * their futures positions, self-holds nothing, and sees it move to history when Alpha closes.
- * Bad input (following oneself, cancelling someone else's follow) is refused. Screens at 390×844
+ * Bad input (following oneself, cancelling a follow one does not have) is refused. Screens at 390×844
  * in both themes. Its own server, port and data dir (DEMO_USER=on seeds the demo accounts).
  */
 const PORT = Number(process.env.COPYTRADE_E2E_PORT ?? 8121);
@@ -138,15 +138,17 @@ test('a copy notice pops up on the copy-trading screens, never over an unrelated
   await expect(toast).toContainText('closed', { timeout: 10_000 });
 });
 
-test('bad input: following oneself, cancelling someone else’s follow', async ({ request }) => {
+test('bad input: following oneself, cancelling a follow one does not have (another user’s stays)', async ({ request }) => {
   const alpha = await apiLogin(request, ALPHA);
   const demo = await apiLogin(request, DEMO_TRADER);
-  const list = await call<{ list: { trader_user_id: number; nickname: string }[] }>(request, demo, 'follow/index', { page: 1 });
-  const alphaId = list.message.list.find((x) => x.nickname === 'DEMO Alpha')?.trader_user_id ?? 0;
+  // the family's paginator and names: `data`, each trader's user id as `id`
+  const list = await call<{ data: { id: number; nickname: string }[] }>(request, demo, 'follow/index', { page: 1 });
+  const alphaId = list.message.data.find((x) => x.nickname === 'DEMO Alpha')?.id ?? 0;
   expect(await call(request, alpha, 'follow/follow', { trader_user_id: alphaId, type: 1, number: '1', agree: 1 })).toMatchObject({ type: 'error', message: 'You cannot follow yourself' });
   const mine = await call<{ list: { id: number; status: string }[] }>(request, demo, 'follow/myFollows', { page: 1 });
   const followId = mine.message.list[0].id;
-  expect(await call(request, alpha, 'follow/cancel', { follow_user_id: followId })).toMatchObject({ type: 'error', message: 'Follow not found' });
+  // follow/cancel names a trader (the family's follow_user_id): alpha follows no one, so nothing is cancelled
+  expect(await call(request, alpha, 'follow/cancel', { follow_user_id: alphaId })).toMatchObject({ type: 'error', message: 'Follow not found' });
   const after = await call<{ list: { id: number; status: string }[] }>(request, demo, 'follow/myFollows', { page: 1 });
   expect(after.message.list[0]).toMatchObject({ id: followId, status: 'following' });
 });

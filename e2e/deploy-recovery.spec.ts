@@ -8,7 +8,8 @@ import { parseRowName, shot } from './helpers';
  * stale marks meanwhile and are live again within seconds of the server answering — no reload.
  * A server of its own, since this one is stopped mid-test.
  */
-const PORT = Number(process.env.DEPLOY_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8091) + 50);
+// +60: +50 was admin.spec's 8141, and specs with servers of their own run side by side (playwright.config)
+const PORT = Number(process.env.DEPLOY_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8091) + 60);
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: OwnServer | undefined;
 
@@ -16,7 +17,7 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'deploy' });
+  server = await startOwnServer({ port: PORT, name: 'deploy', env: { DEMO_COPY_HISTORY: 'off' } });
 });
 
 test.afterAll(async () => {

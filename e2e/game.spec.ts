@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { LANGS } from '../core';
-import { startOwnServer, type OwnServer } from './own-server';
+import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
 import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueEmail } from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 
@@ -48,7 +48,7 @@ test.beforeAll(async ({ request }) => {
     port: PORT,
     name: 'game',
     env: { DEMO_USER: 'on', GAME_ROUND_SECONDS: '12', MARKET_BACKFILL: 'off' },
-    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
   const res = await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } });
   const cookie = res.headers()['set-cookie']?.split('\n').find((c) => c.startsWith('h5_operator='));

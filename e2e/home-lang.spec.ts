@@ -15,7 +15,7 @@ test.use({ baseURL: BASE, viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'home-lang' });
+  server = await startOwnServer({ port: PORT, name: 'home-lang', env: { DEMO_COPY_HISTORY: 'off' } });
 });
 test.afterAll(async () => server?.stop());
 

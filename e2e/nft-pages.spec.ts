@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { startOwnServer, type OwnServer } from './own-server';
+import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_TRADER, axeClean, dismissHomePopup, goTo, logInAs, sessionToken, shot } from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
@@ -23,8 +23,8 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     name: 'nft-pages',
-    env: { DEMO_USER: 'on' },
-    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+    env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off' },
+    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 const OP = { name: 'nft-pages-op', password: 'operator-pass-1' };
@@ -215,6 +215,103 @@ test('an operator creates an item on the back office NFT screen (errors in the o
   await expect(tile.getByTestId('nft-countdown')).toBeVisible();
   await tile.click();
   await expect(page).toHaveURL(new RegExp(`artworkDetail_video\\?code=${code}`));
+});
+
+test('the back office NFT tab: an edit as far as the sale allows, a locked item, the resale queue approved and rejected', async ({ page, browser }) => {
+  // the demo trader owns two works and submits both for resale (the buyer's side is nft.spec's)
+  await login(page);
+  const token = await sessionToken(page);
+  const bind = async (path: string, form: Record<string, string>) =>
+    (await (await page.request.post(`/api/bind_box/${path}`, { headers: { authorization: token, lang: 'en' }, form })).json()) as { type: string; message: unknown };
+  for (const code of ['ART-1006', 'ART-1007']) {
+    expect((await bind('buyNFT', { code })).type).toBe('ok');
+    expect((await bind('resellNFT', { code, price: '80' })).type).toBe('ok');
+  }
+
+  const op = await browser.newPage({ baseURL: BASE, viewport: { width: 390, height: 844 } });
+  await op.goto('/h5/admin/');
+  await op.getByPlaceholder('Operator name').fill(OP.name);
+  await op.getByPlaceholder('Password').fill(OP.password);
+  await op.getByRole('button', { name: 'Sign in' }).click();
+  await op.getByRole('tab', { name: 'NFT' }).click();
+  const toast = op.locator('.adm-toast-main');
+  const toastGone = () => expect(op.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
+
+  // ── an item on sale: raising its price is refused (a buyer never pays more than the page showed); lowering it and a new title go through ──
+  const search = op.getByTestId('nft-admin-search').locator('input');
+  await search.fill('ART-1010');
+  await search.press('Enter');
+  const card = op.getByTestId('nft-admin-item-ART-1010');
+  await expect(card).toContainText('70 USDT');
+  await card.getByTestId('nft-admin-edit').click();
+  const form = card.getByTestId('nft-admin-edit-ART-1010');
+  await expect(form.getByTestId('nft-admin-edit-rule')).toContainText('On sale: the price, raise and margin can only go down');
+  await form.getByTestId('nft-admin-edit-price').locator('input').fill('90');
+  await form.getByTestId('nft-admin-edit-save').click();
+  await expect(form).toContainText('Say why (it goes in the action log)');
+  await form.getByTestId('nft-admin-edit-reason').locator('input').fill('Collector demand');
+  await form.getByTestId('nft-admin-edit-save').click();
+  await expect(toast).toHaveText('The sale has started: the price, bid increment and margin can only be lowered');
+  await shot(op, 'admin-nft-edit-refused-light');
+  await toastGone();
+  await form.getByTestId('nft-admin-edit-price').locator('input').fill('60');
+  await form.getByTestId('nft-admin-edit-title').locator('input').fill('Ember #10 (restored)');
+  await form.getByTestId('nft-admin-edit-reason').locator('input').fill('Spring promotion');
+  await form.getByTestId('nft-admin-edit-save').click();
+  await expect(toast).toContainText('Saved: title, price');
+  await toastGone();
+  await expect(card).toContainText('60 USDT');
+  await expect(card).toContainText('Ember #10 (restored)');
+  await shot(op, 'admin-nft-edited-light');
+
+  // ── a work a holder owns: its terms and rarity are locked, the form says why ──
+  await search.fill('ART-1006');
+  await search.press('Enter');
+  const owned = op.getByTestId('nft-admin-item-ART-1006');
+  await expect(owned).toContainText('Terms locked');
+  await owned.getByTestId('nft-admin-edit').click();
+  await expect(owned.getByTestId('nft-admin-edit-rule')).toContainText('only the title and description can change');
+  await expect(owned.getByTestId('nft-admin-edit-price').locator('input')).toBeDisabled();
+  await expect(owned.getByTestId('nft-admin-edit-end')).toBeDisabled();
+  await shot(op, 'admin-nft-edit-locked-light');
+
+  // ── the review queue: approve one listing, reject the other with the reason the holder reads ──
+  await op.getByTestId('nft-admin-views').getByText('Review queue').click();
+  const queue = op.getByTestId('queue-nft');
+  const entry = (code: string) => queue.getByTestId('nft-item').filter({ hasText: code });
+  await expect(entry('ART-1006')).toContainText('80 USDT');
+  await expect(entry('ART-1007')).toBeVisible();
+  await shot(op, 'admin-nft-queue-light');
+  await entry('ART-1006').getByRole('button', { name: 'Approve' }).click();
+  await expect(toast).toHaveText('Approved');
+  await toastGone();
+  await entry('ART-1007').getByRole('button', { name: 'Reject' }).click();
+  await op.getByRole('dialog').locator('textarea').fill('Price far above recent sales');
+  await op.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast).toHaveText('Rejected');
+  await toastGone();
+  await expect(entry('ART-1006')).toHaveCount(0);
+  await expect(entry('ART-1007')).toHaveCount(0);
+  await queue.getByText('Rejected', { exact: true }).click();
+  await expect(entry('ART-1007')).toContainText('Price far above recent sales');
+  await expect(entry('ART-1007')).toContainText(OP.name);
+  await shot(op, 'admin-nft-queue-rejected-light');
+
+  // ── artists and revenue: the platform's fees from the two sales are there ──
+  await op.getByTestId('nft-admin-views').getByText('Artists & revenue').click();
+  await expect(op.getByTestId('nft-admin-revenue')).toContainText('USDT');
+  await expect(op.getByTestId('nft-admin-catalog')).toContainText('Aurora Lin');
+  await shot(op, 'admin-nft-catalog-light');
+  await op.close();
+
+  // the holder: one work listed for resale, the other rejected with the operator's reason; the market shows the new price
+  await goTo(page, 'nft/artworkDetail?code=ART-1006');
+  await expect(page.getByTestId('nft-resell')).toHaveText('Listed');
+  await goTo(page, 'nft/artworkDetail?code=ART-1007');
+  await expect(page.locator('body')).toContainText('Price far above recent sales');
+  await goTo(page, 'nft/artworkDetail?code=ART-1010');
+  await expect(page.getByTestId('nft-price')).toContainText('60');
+  await expect(page.locator('body')).toContainText('Ember #10 (restored)');
 });
 
 test('the new NFT pages at 390×844: both themes, axe clean, labels fit in all eight languages', async ({ page }) => {

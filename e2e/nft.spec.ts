@@ -16,7 +16,7 @@ test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'nft', env: { DEMO_USER: 'on' } });
+  server = await startOwnServer({ port: PORT, name: 'nft', env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off' } });
 });
 test.afterAll(async () => server?.stop());
 

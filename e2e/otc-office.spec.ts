@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
-import { startOwnServer, type OwnServer } from './own-server';
+import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
 import { axeClean, shot } from './helpers';
 import { admin, api, person, uploadPng, usdt } from './otc-kit';
 
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
     port: PORT,
     name: 'otc-office',
     env: { MARKET_BACKFILL: 'off' },
-    beforeStart: (env) => execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env, stdio: 'inherit' }),
+    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 test.afterAll(async () => server?.stop());

@@ -30,6 +30,16 @@ export interface OwnServerOptions {
   timeoutMs?: number;
 }
 
+/**
+ * A TypeScript entry point run as `node --import tsx <script>`: `npx tsx` starts npm and then a
+ * second node (2-3 s more per call on a loaded 2-core runner, paid at every server start, stop's
+ * verify and operator CLI call). Node leads the process group itself, so a signal to the group
+ * reaches the server directly.
+ */
+export function tsxCommand(script: string, ...args: string[]): [string, string[]] {
+  return [process.execPath, ['--import', 'tsx', script, ...args]];
+}
+
 const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) => r.ok, () => false);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,13 +83,13 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
  * in the data dir itself; a difference fails the spec.
  */
 function verifyOutcomes(name: string, env: NodeJS.ProcessEnv): void {
-  const r = spawnSync('npx', ['tsx', 'server/verify/cli.ts'], { env, stdio: 'inherit' });
+  const r = spawnSync(...tsxCommand('server/verify/cli.ts'), { env, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`${name} e2e server: npm run verify found outcomes that differ (exit ${r.status})`);
 }
 
 async function spawnServer(name: string, base: string, env: NodeJS.ProcessEnv, timeoutMs = 200_000): Promise<ChildProcess> {
   // its own process group, so stop() ends exactly this server and its children
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: 'inherit', detached: true });
+  const child: ChildProcess = spawn(...tsxCommand('server/main.ts'), { env, stdio: 'inherit', detached: true });
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(base))) {
     if (child.exitCode !== null) throw new Error(`${name} e2e server exited with ${child.exitCode}`);

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // demo dual products mature 45 s after purchase here (2 minutes by default): the purchase test
   // still sees the countdown, and the other products' tests cover most of the wait for settlement
-  server = await startOwnServer({ port: PORT, name: 'prod', env: { DEMO_USER: 'on', DEMO_DUAL_SECONDS: String(DEMO_DUAL_SECONDS) } });
+  server = await startOwnServer({ port: PORT, name: 'prod', env: { DEMO_USER: 'on', DEMO_DUAL_SECONDS: String(DEMO_DUAL_SECONDS), DEMO_COPY_HISTORY: 'off' } });
 });
 
 test.afterAll(async () => {

@@ -1,3 +1,4 @@
+import { tsxCommand } from './own-server';
 import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { axeClean, latestCode, logInAs, shot, uniqueEmail } from './helpers';
@@ -23,7 +24,7 @@ async function register(request: APIRequestContext, email: string, password: str
 }
 
 test('a user chats with an operator live: image, badge, receipts, and a cut connection loses nothing', async ({ page, browser, request, baseURL }) => {
-  execFileSync('npx', ['tsx', 'server/admin/cli.ts', 'create', OP.name, OP.password], { env: { ...process.env, DATA_DIR: '.data/e2e' }, stdio: 'inherit' });
+  execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env: { ...process.env, DATA_DIR: '.data/e2e' }, stdio: 'inherit' });
   const user = { email: uniqueEmail('kefu'), password: 'kefu-pass-2024' };
   await register(request, user.email, user.password);
   await logInAs(page, user);

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +16,17 @@ const PORT = Number(process.env.SW_E2E_PORT ?? 8310);
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: OwnServer | undefined;
 let builds: string | undefined;
+/** the next build, made while the first is served and installed (a build is a minute on a loaded 2-core runner) */
+let nextBuild: Promise<string> | undefined;
 
-function build(id: string): string {
+/** A production build of the app with its own BUILD_ID into a folder of its own; resolves to that folder. */
+function build(id: string): Promise<string> {
   const out = path.join(builds as string, id);
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { env: { ...process.env, BUILD_ID: id, BUILD_OUT_DIR: out }, stdio: 'inherit' });
-  return out;
+  const child = spawn('npx', ['vite', 'build', '--logLevel', 'error'], { env: { ...process.env, BUILD_ID: id, BUILD_OUT_DIR: out }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`vite build ${id} exited with ${code}`))));
+  });
 }
 
 test.use({ baseURL: BASE });
@@ -28,12 +34,15 @@ test.use({ baseURL: BASE });
 test.beforeAll(async () => {
   test.setTimeout(400_000);
   builds = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-builds-'));
-  const v1 = build('v1');
+  const v1 = await build('v1');
+  nextBuild = build('v2');
+  nextBuild.catch(() => undefined); // awaited (and reported) by the test
   server = await startOwnServer({ port: PORT, name: 'sw-update', env: { WEB_ROOT: v1, MARKET_BACKFILL: 'off' } });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await nextBuild?.catch(() => undefined); // its folder is removed next
   if (builds) fs.rmSync(builds, { recursive: true, force: true });
 });
 
@@ -49,7 +58,7 @@ test('after a deploy the installed app offers the new version and takes it witho
   expect(await page.evaluate(async () => (await caches.keys()).some((k) => k.includes('precache')))).toBe(true);
 
   // the next build, while the page stays open
-  const v2 = build('v2');
+  const v2 = await (nextBuild as Promise<string>);
   await server!.stop({ keepData: true });
   server!.env.WEB_ROOT = v2;
   await server!.restart();

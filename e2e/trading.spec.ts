@@ -20,7 +20,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'trade', env: { DEMO_USER: 'on' } });
+  server = await startOwnServer({ port: PORT, name: 'trade', env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off' } });
 });
 
 test.afterAll(async () => {

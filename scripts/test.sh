@@ -11,8 +11,16 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-echo "[test] typecheck"; npm run -s typecheck
-echo "[test] lint"; npm run -s lint
+# typecheck and lint are one process each: side by side on two cores; each prints when both are done
+checks=$(mktemp -d)
+npm run -s typecheck >"$checks/typecheck" 2>&1 & typecheck=$!
+npm run -s lint >"$checks/lint" 2>&1 & lint=$!
+typecheck_rc=0; wait "$typecheck" || typecheck_rc=$?
+lint_rc=0; wait "$lint" || lint_rc=$?
+echo "[test] typecheck"; cat "$checks/typecheck"
+echo "[test] lint"; cat "$checks/lint"
+rm -rf "$checks"
+[ "$typecheck_rc" = 0 ] && [ "$lint_rc" = 0 ] || { echo "[test] typecheck exited $typecheck_rc, lint $lint_rc"; exit 1; }
 echo "[test] unit and integration"; npx vitest run
 echo "[test] build"; npm run -s build
 echo "[test] bundle budget (brotli bytes per route)"; npx tsx scripts/bundle-budget.ts

@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
   });
 
+  it('seeds the demo copy traders\' past unless DEMO_COPY_HISTORY=off', () => {
+    expect(loadConfig({}).demoCopyHistory).toBe(true);
+    expect(loadConfig({ DEMO_COPY_HISTORY: 'off' }).demoCopyHistory).toBe(false);
+  });
+
   it('never enables the dev outbox in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'on' }).devOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: 'off' }).devOutbox).toBe(false);

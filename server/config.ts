@@ -19,6 +19,7 @@
  * | TICK_RATE        | 200                  | simulator ticks per second across all symbols                           |
  * | FEED_SEED        | 42                   | simulator seed (same seed → same prices)                                |
  * | MARKET_BACKFILL  | on                   | `off`: no synthetic candle history on a first start (tests; it takes seconds) |
+ * | DEMO_COPY_HISTORY | on                  | `off`: the demo copy traders get no past trades and no demo followers on a first start (e2e servers that never open copy trading; it takes seconds) |
  * | WALLET_GATE      | off                  | `on`: the app sends browsers with no injected wallet provider to the access-denied page (served via /api/getSiteConfig) |
  * | INVITE_REQUIRED  | off                  | `on`: registration needs an invitation code (the `invite_required` site setting overrides it) |
  * | LOG_LEVEL        | info                 | pino level: fatal, error, warn, info, debug, trace, silent              |
@@ -96,6 +97,8 @@ export interface AppConfig {
   feedSeed: number;
   /** synthesise candle history on first start (tests switch it off: it takes seconds) */
   marketBackfill: boolean;
+  /** the demo copy traders' past trades and followers on a first start (DEMO_COPY_HISTORY; e2e servers that never show them skip it) */
+  demoCopyHistory: boolean;
   walletGate: boolean;
   inviteRequired: boolean;
   logLevel: string;
@@ -220,6 +223,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tickRate: int(env.TICK_RATE, 200, 'TICK_RATE'),
     feedSeed: int(env.FEED_SEED, 42, 'FEED_SEED'),
     marketBackfill: flag(env.MARKET_BACKFILL, true),
+    demoCopyHistory: flag(env.DEMO_COPY_HISTORY, true),
     walletGate: flag(env.WALLET_GATE, false),
     inviteRequired: flag(env.INVITE_REQUIRED, false),
     logLevel: env.LOG_LEVEL || 'info',

@@ -206,3 +206,38 @@ export interface CopyNotice {
   text: string;
   ref: { type: 'copy'; id: number };
 }
+
+/**
+ * A trader on the wire (/follow/index rows), in the family's names (WIRE.md; the clients' list
+ * reads `id`, `nickname`, `head_portrait`, `follow_num`, `is_followed`, `total_profits`,
+ * `correct_rate`): `id` the trader's user id (their `trader_user_id`), `signature` our
+ * introduction, `total_income_rate` our roi, `profitCount` / `total_count` our win / closed
+ * counts, `is_followed` 1 while the caller follows (our my_state, rebuilt from it and my_follow).
+ * core/calc/copy-wire.ts maps both ways; our app reads the wire and maps back.
+ */
+export type TraderRow = Omit<TraderCard, 'trader_user_id' | 'avatar' | 'introduction' | 'follower_count' | 'accuracy' | 'total_profit' | 'roi' | 'win_count' | 'closed_count' | 'my_state'> & {
+  id: number;
+  head_portrait: string | null;
+  signature: string;
+  follow_num: number;
+  correct_rate: string;
+  total_profits: string;
+  total_income_rate: string;
+  profitCount: number;
+  total_count: number;
+  is_followed: 0 | 1;
+};
+
+/**
+ * GET /follow/traderDetail on the wire: the family's `{trader_info, data, is_followed}` (the
+ * clients read `trader_info.{nickname, head_portrait, signature}` and the figures under `data`,
+ * `position_count` among them), our positions beside them.
+ */
+export interface TraderDetailRow {
+  trader_info: Pick<TraderRow, 'id' | 'nickname' | 'head_portrait' | 'signature' | 'demo'>;
+  data: Omit<TraderRow, 'id' | 'nickname' | 'head_portrait' | 'signature' | 'demo' | 'is_followed' | 'my_follow'> & { position_count: number };
+  is_followed: 0 | 1;
+  my_follow: Follow | null;
+  open_positions: TraderPosition[];
+  recent_closed: TraderPosition[];
+}

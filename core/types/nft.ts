@@ -15,6 +15,13 @@ export const NFT_LISTINGS = ['not_for_sale', 'for_sale', 'reselling', 'relisting
 export type NftListing = (typeof NFT_LISTINGS)[number];
 /** spec §4 sale status: 2 not started; 1 on sale; 0 ended or not for sale */
 export type NftSaleStatus = 0 | 1 | 2;
+/**
+ * The family's `rarity_status` on getBoxDetail (one client shows "open" for pay_type 3 with 0 and
+ * "opened" with 1): a blind-box series item is sealed (its prize unknown until a box is opened);
+ * every other item, the one an opened box becomes included, shows its rarity.
+ */
+export const NFT_RARITY_STATUS = { sealed: 0, revealed: 1 } as const;
+export type NftRarityStatus = (typeof NFT_RARITY_STATUS)[keyof typeof NFT_RARITY_STATUS];
 /** auction lifecycle of one item */
 export type NftAuctionState = 'none' | 'open' | 'awaiting_payment' | 'paid' | 'expired' | 'unsold';
 
@@ -82,6 +89,8 @@ export interface NftItem {
 
 export interface NftDetail extends NftItem {
   description: string;
+  /** NFT_RARITY_STATUS: 0 a sealed blind box (pay_type 3), 1 the rarity is shown */
+  rarity_status: NftRarityStatus;
   royalty_rate: string;
   fees: NftFees;
   /** the caller's margin on this auction, if any */
@@ -229,6 +238,79 @@ export interface AdminNftItem {
   media_type: number;
   start_at: string;
   end_at: string;
+  description: string;
+  /** what the operator may change now (server/areas/nft/edit-rules.ts) */
+  editable: AdminNftEditable;
+  /** a blind-box series: its published manifest, boxes sold of the total and its commitment */
+  series: { manifest: { prize: string; count: number }[]; total: number; sold: number; commitment: string; revealed: boolean } | null;
+}
+
+/**
+ * How far an item's money and times may change: 'free' (nobody has a stake and the sale has not
+ * started, or a fixed-price sale closed unsold), 'started' (on sale, no stake: price, increment
+ * and margin only down, end only later, start fixed), 'locked' (someone has a stake, a holder's
+ * item, or a closed auction or series).
+ */
+export type NftEditPhase = 'free' | 'started' | 'locked';
+
+export interface AdminNftEditable {
+  terms: NftEditPhase;
+  /** rarity: only while the platform holds it and nobody has a stake */
+  rarity: boolean;
+  /** a series' manifest: only before its start, nobody has bought (a new seed and commitment) */
+  manifest: boolean;
+}
+
+/** An operator's edit of one item (POST /admin/api/nft/items/edit); empty fields are unchanged. */
+export interface AdminNftItemEdit {
+  id: number;
+  reason: string;
+  title?: string;
+  description?: string;
+  rarity?: string;
+  price?: string;
+  per_increase?: string;
+  margin?: string;
+  start_time?: string;
+  end_time?: string;
+  /** JSON [{ prize, count }] */
+  manifest?: string;
+}
+
+/** A holder's listing submission in the back office's review queue (GET /admin/api/nft/reviews). */
+export interface AdminNftReview {
+  id: number;
+  item_id: number;
+  code: string;
+  title: string;
+  user_id: number;
+  account: string;
+  pay_type: number;
+  price: string;
+  per_increase: string;
+  margin: string;
+  currency: string;
+  start_at: string;
+  end_at: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+}
+
+/** An artist and a collection as the back office edits them. */
+export interface AdminNftArtist {
+  id: number;
+  name: string;
+  bio: string;
+  user_id: number | null;
+}
+export interface AdminNftCollection {
+  id: number;
+  artist_id: number;
+  name: string;
+  description: string;
 }
 
 /** The back office's new item (POST /admin/api/nft/items); times are epoch milliseconds as text. */

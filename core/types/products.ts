@@ -41,9 +41,9 @@ export interface DualIndexQuery {
   type?: DualType;
 }
 
-/** the clients read `message.dual_currencys` (WIRE.md "Products") */
+/** the clients read `message.dual_currencys` (WIRE.md "Products"), each product in the family's names */
 export interface DualIndexAnswer {
-  dual_currencys: DualProduct[];
+  dual_currencys: DualProductRow[];
 }
 
 /** open: can be bought; sold_out: no shares left; closed: subscription ended (matured or disabled) */
@@ -65,8 +65,6 @@ export interface DualProduct {
   per_price: string;
   /** annual rate as a fraction */
   apr: string;
-  /** apr × 100, for display ("36.5") */
-  apr_percent: string;
   /** linked reference price in quote per base */
   linked_price: string;
   /** holding days used by the formula */
@@ -90,7 +88,30 @@ export interface DualProduct {
   current_price: string;
 }
 
-/** GET /dual/detail {id} → DualDetail */
+/** the family's product `status` (one client reads `Number(status)`, 0 = not buyable): 1 on sale, 0 sold out or closed */
+export const DUAL_PRODUCT_STATUS = { open: 1, sold_out: 0, closed: 0 } as const satisfies Record<DualProductStatus, number>;
+export type DualProductWireStatus = (typeof DUAL_PRODUCT_STATUS)[DualProductStatus];
+
+/**
+ * A product on the wire (/dual/index rows, /dual/detail): the family's names in place of ours —
+ * `rate` (annual, in percent: "36.5") for `apr` (a fraction), `exercise_price` for `linked_price`,
+ * `remaining_number` for `remaining_shares`, a numeric `status` (DUAL_PRODUCT_STATUS) for our word —
+ * plus the two they read that we do not keep: `name` and `start_time` (end_time − days, so
+ * end_time − start_time is the holding period; null with end_time for a demo product).
+ * core/calc/dual-wire.ts maps both ways; our app reads the wire and maps back.
+ */
+export type DualWire<T extends DualProduct> = Omit<T, 'apr' | 'linked_price' | 'remaining_shares' | 'status'> & {
+  rate: string;
+  exercise_price: string;
+  remaining_number: number;
+  status: DualProductWireStatus;
+  name: string;
+  start_time: string | null;
+};
+export type DualProductRow = DualWire<DualProduct>;
+export type DualDetailRow = DualWire<DualDetail>;
+
+/** GET /dual/detail {id} → DualDetailRow (DualDetail in the family's names) */
 export interface DualDetail extends DualProduct {
   /** payout of ONE share in each outcome (what the formula pays for per_price) */
   per_share_payout: {

@@ -24,7 +24,7 @@ export const ADMIN_DYNAMIC_KEYS: readonly string[] = [
   'admin.game.result.*', 'admin.game.refund.*', // core GameOutcome / GameRoundStatus / GameSide, GameRefundReason
   'admin.jobs.state.*', // core AdminJobState (jobs.tsx)
   'admin.otc.orderStatus.*', 'admin.otc.adStatus.*', 'admin.otc.merchantStatus.*', // core OtcOrderStatus / OtcAdStatus / OtcMerchantStatus (otc.tsx, otcOrder.tsx)
-  'admin.nft.listing.*', // core NftListing (nft.tsx)
+  'admin.nft.listing.*', 'admin.nft.edit.rule.*', // core NftListing (nft.tsx), NftEditPhase (nftEdit.tsx)
   'admin.otc.event.*', 'admin.otc.actor.*', 'admin.otc.payKind.*', // core OtcEventKind, OtcActor (+ an ad's closed_by, a chat line's sender), OTC_PAY_KINDS
   // the old console (server/admin/page.html): its tabs, a queue item's state, an NFT form's field names, account types 1-4
   'admin.console.tab.*', 'admin.console.state.*', 'admin.console.nft.field.*', 'admin.console.user.type*', 'admin.console.settings.flag.*',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { migrations } from './migrations';
 
 /**
@@ -36,6 +36,27 @@ export async function allMigrations(): Promise<Record<string, Migration>> {
 }
 
 /**
+ * One migration at a time per database, whatever the schema: Kysely's own lock is taken only after
+ * it has looked the tables up (PostgreSQL's catalog, every schema), and that look-up fails when
+ * another schema's migration alters or drops a table in the middle of it (a graphile-worker
+ * migration dropping job_queues.job_count: "column … does not exist"). Test files on the
+ * PostgreSQL server each migrate a schema of their own side by side; deploys start several nodes.
+ */
+const MIGRATION_LOCK = sql`hashtext('h5:migrate')`;
+
+/** Runs `fn` on one connection holding the database's migration lock (also taken by test schema drops). */
+export async function withMigrationLock<T>(db: Kysely<unknown>, fn: (conn: Kysely<unknown>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/**
  * Brings the schema up to date; throws with the failing migration's error.
  * `schema` names the PostgreSQL schema that holds Kysely's migration tables. Pass it whenever the
  * connection's search_path is not `public` (tests): otherwise Kysely's existence check sees
@@ -43,12 +64,13 @@ export async function allMigrations(): Promise<Record<string, Migration>> {
  */
 export async function migrateToLatest(db: Kysely<unknown>, opts: { schema?: string } = {}): Promise<string[]> {
   const all = await allMigrations();
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => all },
-    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withMigrationLock(db, (conn) =>
+    new Migrator({
+      db: conn,
+      provider: { getMigrations: async () => all },
+      ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
+    }).migrateToLatest(),
+  );
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -245,9 +245,11 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
       if (!tradesWatch.has(symbol) || !prints.length) return;
       const p = opts.pair(symbol);
       if (!p) return;
-      // the prints of our trades channel, in the pair's family names; WIRE.md names no row fields
-      const trades = prints.map((t) => ({ price: t.price, qty: t.qty, side: t.side, time: t.ts }));
-      io.local.to(familyRoom.trades(symbol)).emit('match_trade', { type: 'match_trade', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, trades });
+      // the prints of our trades channel in the family's names: rows under `data` as one client
+      // reads them (`ts`, `direction`, `price`, `amount`; their back end relays the venue's rows),
+      // `id` the print's sequence in its book epoch
+      const data = prints.map((t) => ({ id: t.seq, price: t.price, amount: t.qty, direction: t.side, ts: t.ts }));
+      io.local.to(familyRoom.trades(symbol)).emit('match_trade', { type: 'match_trade', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, data });
     },
     watchesTrades: (symbol) => tradesWatch.has(symbol),
     toUser(userId, event, payload) {

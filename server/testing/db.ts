@@ -8,7 +8,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest, withMigrationLock } from '../db/migrate';
 import { withDatabase } from './pg-template';
 
 export async function createTestDb(): Promise<DbHandle> {
@@ -23,8 +23,11 @@ async function schemaOn(url: string): Promise<DbHandle> {
   return {
     ...handle,
     close: async () => {
-      await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(handle.db);
-      await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(handle.db); // its job queue (migration 027)
+      // under the migration lock: a drop in the middle of another file's migration look-up fails it
+      await withMigrationLock(handle.db as never, async (conn) => {
+        await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(conn);
+        await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(conn); // its job queue (migration 027)
+      });
       await handle.close();
     },
   };

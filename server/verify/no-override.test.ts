@@ -159,7 +159,7 @@ it('a settings change applies to new orders only: an open dual order pays the AP
   const bought = (await k.call('POST', '/api/dual/buyDual', u.token, { id: demo.id, num: 1 })).message as DualOrder;
   await k.app.db.updateTable('dual_products').set({ apr: '9' }).where('id', '=', demo.id).execute(); // 900 % from now on
   const row = await k.app.db.selectFrom('dual_orders').selectAll().where('id', '=', bought.id).executeTakeFirstOrThrow();
-  await k.tick('BTC/USDT', String(Number(demo.linked_price) - 100), row.maturity_at.getTime() - 1000);
+  await k.tick('BTC/USDT', String(Number(demo.exercise_price) - 100), row.maturity_at.getTime() - 1000);
   k.clock.now = row.maturity_at.getTime() + 1000;
   await k.app.products.runOnce();
   const done = await k.app.db.selectFrom('dual_orders').selectAll().where('id', '=', bought.id).executeTakeFirstOrThrow();

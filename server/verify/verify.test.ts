@@ -77,7 +77,7 @@ beforeAll(async () => {
   const demo = (k.app.products.now = () => k.clock.now, ((await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualIndexAnswer).dual_currencys).find((d) => d.demo)!;
   const bought = (await k.call('POST', '/api/dual/buyDual', u.token, { id: demo.id, num: 2 })).message as DualOrder;
   const order = await k.app.db.selectFrom('dual_orders').select('maturity_at').where('id', '=', bought.id).executeTakeFirstOrThrow();
-  await k.tick('BTC/USDT', String(Number(demo.linked_price) + 100), order.maturity_at.getTime() - 1000);
+  await k.tick('BTC/USDT', String(Number(demo.exercise_price) + 100), order.maturity_at.getTime() - 1000);
   k.clock.now = order.maturity_at.getTime() + 1000;
   await k.app.products.runOnce();
   ids.dual = bought.id;

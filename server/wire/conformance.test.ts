@@ -10,7 +10,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '../../core';
 import { createOperator } from '../auth/operators';
-import { createArtist, createCollection, createItem } from '../areas/nft/catalog';
+import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/catalog';
 import { loginOperator } from '../testing/app';
 import { createKit } from '../testing/trading-kit';
 import { ACCOUNT_ROWS } from './rows/account';
@@ -44,7 +44,8 @@ async function nftOnSale() {
   const now = Date.now();
   const code = 'FAM-1';
   const id = await createItem(db, { code, collectionId, artistId, title: 'Family One', currencyId: USDT, price: '100', payType: 1, startMs: now - 60_000, endMs: now + 3_600_000 });
-  return { code, id };
+  const box = await createSeries(db, { code: 'FAM-BOX', collectionId, artistId, title: 'Family Box', currencyId: USDT, price: '10', startMs: now - 60_000, endMs: now + 3_600_000, manifest: [{ prize: 'SR:Gold', count: 1 }, { prize: 'N:Tin', count: 2 }] });
+  return { nft: { code, id }, nftBox: { code: 'FAM-BOX', id: box.itemId } };
 }
 
 beforeAll(async () => {
@@ -57,7 +58,7 @@ beforeAll(async () => {
   await k.tick('BTC/USDT', '50000');
   await k.tick('ETH/USDT', '3000');
   w.trader = await approvedTrader();
-  w.nft = await nftOnSale();
+  ({ nft: w.nft, nftBox: w.nftBox } = await nftOnSale());
   await k.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = k.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
@@ -225,17 +226,21 @@ describe('socket, as a family client listens', () => {
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'NOPE/USDT' })).toEqual({ ok: false, error: 'param_error' });
   });
 
-  it('watch {symbol}: match_trade, the recent trades of that pair only, from our trades channel', async () => {
+  it('watch {symbol}: match_trade {symbol, …, data: [{id, price, amount, direction, ts}]}, the recent trades of that pair only, from our trades channel', async () => {
     const c = await familySocket();
     await c.timeout(2000).emitWithAck('login', '');
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
-    const trade = next<Msg>(c, 'match_trade', (p) => arr(p.trades).some((t) => t.price === '50650'));
+    const trade = next<Msg>(c, 'match_trade', (p) => arr(p.data).some((t) => t.price === '50650'));
     const eth = next<Msg>(c, 'match_trade', (p) => p.symbol === 'ETH/USDT', 800).then(() => 'came', () => 'none');
     await w.k.tick('BTC/USDT', '50650');
     await w.k.tick('ETH/USDT', '3060');
     const m = await trade;
     expect(m).toMatchObject({ type: 'match_trade', symbol: 'BTC/USDT', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
-    expect(arr(m.trades).find((t) => t.price === '50650')).toMatchObject({ qty: expect.stringMatching(num), side: expect.stringMatching(/^(buy|sell)$/), time: expect.any(Number) });
+    // the rows one client reads (`tradeListRev`: ts, direction, price, amount), our old names gone
+    const row = arr(m.data).find((t) => t.price === '50650')!;
+    expect(row).toMatchObject({ id: expect.any(Number), amount: expect.stringMatching(num), direction: expect.stringMatching(/^(buy|sell)$/), ts: expect.any(Number) });
+    for (const f of ['qty', 'side', 'time']) expect(row).not.toHaveProperty(f);
+    expect(m).not.toHaveProperty('trades');
     expect(await eth).toBe('none');
   });
 

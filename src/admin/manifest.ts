@@ -13,3 +13,8 @@ export function parseManifest(text: string): string | null {
   }
   return out.some((p) => p.count > 0) ? JSON.stringify(out) : null;
 }
+
+/** The server's manifest back as the operator writes it, one "name: count" a line. */
+export function manifestText(entries: readonly { prize: string; count: number }[]): string {
+  return entries.map((e) => `${e.prize}: ${e.count}`).join('\n');
+}

@@ -10,7 +10,7 @@ import styles from './admin.module.css';
 /** sale mode by pay_type (1 fixed price, 2 auction, 3 blind box) */
 export const NFT_MODE_KEY: Record<number, AdminKey> = { 1: 'admin.nft.mode.fixed', 2: 'admin.nft.mode.auction', 3: 'admin.nft.mode.box' };
 
-const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
+export const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
 const CODE = /^[A-Za-z0-9-]{1,48}$/;
 const HOUR = 3_600_000;
 /** what the picker offers; the server still decides by the bytes */
@@ -34,9 +34,9 @@ interface ItemForm {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as the value of <input type="datetime-local"> (local time, minutes). */
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 /** Times go to the server as epoch milliseconds, so the operator's time zone is never guessed. */
-const epoch = (local: string) => String(new Date(local).getTime());
+export const epoch = (local: string) => String(new Date(local).getTime());
 
 function initialValues(): Partial<ItemForm> {
   // on sale from now for a week; a code no other item has, the operator may change it

@@ -16,7 +16,7 @@ const STATUSES: { key: AdminKey; value: string }[] = [
 
 const COLOR: Record<string, string> = { pending: 'warning', approved: 'success', rejected: 'danger' };
 
-function Queue<T extends { id: number; status: string; reason: string }>({
+export function Queue<T extends { id: number; status: string; reason: string }>({
   name,
   fetch,
   review,

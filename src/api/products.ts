@@ -1,5 +1,6 @@
 import type {
   DualDetail,
+  DualDetailRow,
   DualIndexAnswer,
   DualIndexQuery,
   DualListQuery,
@@ -19,7 +20,7 @@ import type {
   LockOrderStatus,
   Page,
 } from '../../core';
-import { fromIeoRow, fromLockConfigRow } from '../../core';
+import { fromDualRow, fromIeoRow, fromLockConfigRow } from '../../core';
 import { get, post } from './client';
 
 /**
@@ -33,11 +34,12 @@ const q = { quiet: true } as const;
 const once = { idempotent: true } as const;
 
 // dual invest
+// the answers carry the family's names (WIRE.md); the pages read ours, mapped back here
 export function dualIndex(query: DualIndexQuery): Promise<DualProduct[]> {
-  return get<DualIndexAnswer>('/dual/index', { ...query }, q).then((a) => a.dual_currencys);
+  return get<DualIndexAnswer>('/dual/index', { ...query }, q).then((a) => a.dual_currencys.map((r) => fromDualRow<DualProduct>(r)));
 }
 export function dualDetail(id: number): Promise<DualDetail> {
-  return get<DualDetail>('/dual/detail', { id }, q);
+  return get<DualDetailRow>('/dual/detail', { id }, q).then((r) => fromDualRow<DualDetail>(r));
 }
 export function buyDual(id: number, num: number): Promise<DualOrder> {
   return post<DualOrder>('/dual/buyDual', { id, num }, once);

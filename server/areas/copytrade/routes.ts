@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CONSTANTS, COPY_TYPES } from '../../../core';
+import { CONSTANTS, COPY_TYPES, toPaginator, toTraderDetailRow, toTraderRow } from '../../../core';
 import { ok } from '../../http/envelope';
 import { requestLang } from '../../http/lang';
 import { parse } from '../../kernel/validate';
@@ -42,17 +42,20 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
 
   both('/follow/index', async (req) => {
     const b = parse(z.object({ page, limit }), input(req));
-    return ok(await listTraders(app.db, await viewer(req), b.page, b.limit, requestLang(req)));
+    // the family's paginator of the family's rows (the clients read `message.data`; core/calc/copy-wire.ts)
+    const p = await listTraders(app.db, await viewer(req), b.page, b.limit, requestLang(req));
+    return ok(toPaginator(p.list.map(toTraderRow), p.page, p.limit, p.total));
   }, false);
   both('/follow/traderDetail', async (req) => {
     const b = parse(z.object({ trader_user_id: id }), input(req));
-    return ok(await traderDetail(app.db, await viewer(req), b.trader_user_id, requestLang(req)));
+    return ok(toTraderDetailRow(await traderDetail(app.db, await viewer(req), b.trader_user_id, requestLang(req))));
   }, false);
 
   app.post('/follow/follow', auth, async (req) => {
     const b = parse(FollowBody, input(req));
     return ok(await withIdempotency(req, 'follow/follow', () => followTrader(app.db, req.userId, { traderId: b.trader_user_id, type: b.type, number: b.number, agree: agreed(b.agree) }, new Date(ctx().now()))));
   });
+  // `follow_user_id` names the trader followed, as the family's clients send it (their trader page's uid)
   app.post('/follow/cancel', auth, async (req) => {
     const b = parse(z.object({ follow_user_id: id }), input(req));
     return ok(await cancelFollow(app.db, req.userId, b.follow_user_id, new Date(ctx().now())));

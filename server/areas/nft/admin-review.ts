@@ -6,7 +6,7 @@
  * Each decision is logged with the operator in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Page } from '../../../core';
+import type { AdminNftReview, Page } from '../../../core';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { offset, pageOf } from '../../kernel/paging';
@@ -18,26 +18,6 @@ import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 import { reviewListing } from './review';
 
-export interface AdminNftReview {
-  id: number;
-  item_id: number;
-  code: string;
-  title: string;
-  user_id: number;
-  account: string;
-  pay_type: number;
-  price: string;
-  per_increase: string;
-  margin: string;
-  currency: string;
-  start_at: string;
-  end_at: string;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string;
-  created_at: string;
-  reviewed_at: string | null;
-  reviewed_by: string | null;
-}
 
 export async function nftReviewRoutes(op: FastifyInstance, now: () => number): Promise<void> {
   const db = op.db;

@@ -21,6 +21,8 @@ import { localUploadStore } from '../../storage/uploads';
 import { readSniffedUpload } from '../../http/upload-body';
 import { saveNftMedia, sniffNftMedia, uploadedMediaType } from './uploads';
 import { NFT_CURRENCIES } from './works';
+import { editable } from './edit-rules';
+import type { AdminNftItem, ManifestEntry } from '../../../core';
 
 const ItemBody = z.object({
   code: text(48), collection_id: id, title: text(120), description: optText(2000), rarity: z.enum(['N', 'R', 'SR', 'SSR']).default('R'), currency_id: id,
@@ -35,24 +37,51 @@ const blank = <T extends z.ZodType>(t: T) => z.preprocess((v) => (typeof v === '
 const reason = z.string().trim().min(1, { error: 'reason_required' }).max(500);
 const ItemEdit = z.object({
   id, reason, title: blank(text(120).min(1)), description: z.string().max(2000).optional(), rarity: blank(z.enum(['N', 'R', 'SR', 'SSR'])),
-  price: blank(z.string()), per_increase: blank(z.string()), margin: blank(z.string()), start_time: blank(z.string()), end_time: blank(z.string()),
+  price: blank(z.string()), per_increase: blank(z.string()), margin: blank(z.string()), start_time: blank(z.string()), end_time: blank(z.string()), manifest: blank(z.string()),
 });
+
+/** a manifest as the forms send it (JSON text); anything else is a parameter error */
+function manifestOf(raw: string | undefined): ManifestEntry[] | undefined {
+  if (raw === undefined) return undefined;
+  const m = Manifest.safeParse((() => { try { return JSON.parse(raw); } catch { return null; } })());
+  if (!m.success) throw new AppError('param_error');
+  return m.data;
+}
 
 export function nftAdminRoutes(now: () => number) {
   return async (op: FastifyInstance): Promise<void> => {
     const db = op.db;
-    // the newest 200 with the names an operator reads (collection, artist, currency)
-    op.get('/items', async () => {
-      const rows = await db
+    // the newest 200 (or those whose code or title holds `q`) with the names an operator reads
+    // (collection, artist, currency), a series' manifest and sales, and what may change now
+    op.get('/items', async (req) => {
+      const { q } = parse(z.object({ q: z.string().trim().max(60).optional() }), req.query);
+      let base = db
         .selectFrom('nft_items as i')
         .innerJoin('nft_collections as c', 'c.id', 'i.collection_id')
         .innerJoin('nft_artists as a', 'a.id', 'i.artist_id')
         .innerJoin('currencies as cur', 'cur.id', 'i.currency_id')
+        .leftJoin('nft_box_series as s', 's.item_id', 'i.id');
+      if (q) {
+        const like = `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+        base = base.where((eb) => eb.or([eb('i.code', 'ilike', like), eb('i.title', 'ilike', like)]));
+      }
+      const rows = await base
         .select(['i.id', 'i.code', 'i.title', 'i.description', 'i.rarity', 'i.collection_id', 'c.name as collection_name', 'a.name as artist_name', 'i.currency_id', 'cur.name as currency_name', 'i.pay_type', 'i.price', 'i.per_increase', 'i.margin', 'i.listing', 'i.auction_state', 'i.owner_id', 'i.bid_count', 'i.media_type', 'i.start_at', 'i.end_at'])
+        .select(['s.manifest', 's.total', 's.sold', 's.commitment', 's.revealed_at'])
+        .select((eb) => eb.exists(eb.selectFrom('nft_margins as m').select('m.id').whereRef('m.item_id', '=', 'i.id').where('m.status', '=', 'held')).as('held'))
         .orderBy('i.id', 'desc')
         .limit(200)
         .execute();
-      return ok(rows.map((r) => ({ ...r, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin), start_at: new Date(r.start_at).toISOString(), end_at: new Date(r.end_at).toISOString() })));
+      const nowMs = now();
+      return ok(
+        rows.map(({ manifest, total, sold, commitment, revealed_at, held, ...r }): AdminNftItem => ({
+          ...r,
+          pay_type: r.pay_type as AdminNftItem['pay_type'],
+          price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin), start_at: new Date(r.start_at).toISOString(), end_at: new Date(r.end_at).toISOString(),
+          editable: editable({ ...r, held: Boolean(held), sold: sold ?? 0, revealed: revealed_at !== null }, nowMs),
+          series: manifest && commitment !== null ? { manifest: typeof manifest === 'string' ? JSON.parse(manifest) : manifest, total: total ?? 0, sold: sold ?? 0, commitment, revealed: revealed_at !== null } : null,
+        })),
+      );
     });
     // a work's picture, GIF, sound or video: checked by its bytes within the NFT media ceiling, logged
     const store = localUploadStore(op.config.dataDir);
@@ -101,9 +130,7 @@ export function nftAdminRoutes(now: () => number) {
         };
         let itemId: number;
         if (b.pay_type === '3') {
-          const m = Manifest.safeParse((() => { try { return JSON.parse(b.manifest ?? ''); } catch { return null; } })());
-          if (!m.success) throw new AppError('param_error');
-          itemId = (await createSeries(trx, { ...base, manifest: m.data })).itemId;
+          itemId = (await createSeries(trx, { ...base, manifest: manifestOf(b.manifest ?? '') ?? [] })).itemId;
         } else {
           itemId = await createItem(trx, { ...base, payType: b.pay_type === '2' ? 2 : 1 });
         }
@@ -133,7 +160,7 @@ export function nftAdminRoutes(now: () => number) {
       const startMs = parseTime(b.start_time);
       const endMs = parseTime(b.end_time);
       return ok(await inTransaction(db, async (trx) => {
-        const changes = await editItem(trx, b.id, { title: b.title, description: b.description, rarity: b.rarity, price: b.price, per_increase: b.per_increase, margin: b.margin, startMs, endMs });
+        const changes = await editItem(trx, b.id, { title: b.title, description: b.description, rarity: b.rarity, price: b.price, per_increase: b.per_increase, margin: b.margin, startMs, endMs, manifest: manifestOf(b.manifest) }, now());
         await logAction(trx, { operatorId: req.operatorId, action: 'nft_item_edit', target: `nft_item:${b.id}`, reason: b.reason, detail: changes });
         return changes;
       }));

@@ -89,6 +89,11 @@ it('an unpaid winner loses exactly the margin; paying after the deadline is refu
   await k.t.app.nft.runOnce();
   expect(await balance(k.t, a.id, USDT)).toEqual({ available: '10000', frozen: '0' });
   const order = ((await nft(k, 'getNeedPayNFTOrder', b, {}, 'GET')).message as NftOrder[])[0];
+  // someone else's order (the loser's, well funded) cannot be paid: not found to them, nothing moves
+  expect(await nft(k, 'payNFTOrder', a, { id: order.id })).toMatchObject({ type: 'error', message: 'Order not found' });
+  expect(await balance(k.t, a.id, USDT)).toEqual({ available: '10000', frozen: '0' });
+  expect(await balance(k.t, b.id, USDT)).toEqual({ available: '9987.5', frozen: '12.5' });
+  expect((await detail(code)).owner_id).toBeNull();
   k.clock.now = T0 + HOUR + NFT_RULES.payWindowMs;
   expect(await nft(k, 'payNFTOrder', b, { id: order.id })).toMatchObject({ type: 'error', message: 'This order has expired and the margin was forfeited' });
   expect(await balance(k.t, b.id, USDT)).toEqual({ available: '9987.5', frozen: '12.5' });

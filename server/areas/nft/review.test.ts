@@ -130,18 +130,18 @@ it('the back office edits the catalogue, logged with what changed; terms are loc
   k.clock.now = T0;
   const { code, id } = await item(k, { payType: 2, price: '100', perIncrease: '5', margin: '10', endMs: T0 + HOUR });
   expect(await nftAdmin(k, 'POST', '/items/edit', { id, title: 'Renamed' })).toMatchObject({ type: 'error' }); // no reason
-  expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'typo', title: 'Renamed', price: '120', end_time: String((T0 + 2 * HOUR) / 1000) })).toMatchObject({ type: 'ok' });
-  expect(await detail(code)).toMatchObject({ name: 'Renamed', price: '120', end_time: new Date(T0 + 2 * HOUR).toISOString(), original_end_time: new Date(T0 + 2 * HOUR).toISOString() });
+  expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'typo', title: 'Renamed', price: '90', end_time: String((T0 + 2 * HOUR) / 1000) })).toMatchObject({ type: 'ok' });
+  expect(await detail(code)).toMatchObject({ name: 'Renamed', price: '90', end_time: new Date(T0 + 2 * HOUR).toISOString(), original_end_time: new Date(T0 + 2 * HOUR).toISOString() });
   const log = await sql<{ detail: Record<string, { from: unknown; to: unknown }> }>`SELECT detail FROM operator_actions WHERE action = 'nft_item_edit' AND target = ${`nft_item:${id}`}`.execute(db());
   const d = typeof log.rows[0].detail === 'string' ? JSON.parse(log.rows[0].detail as unknown as string) : log.rows[0].detail;
-  expect(d).toMatchObject({ title: { to: 'Renamed' }, price: { from: '100', to: '120' } });
+  expect(d).toMatchObject({ title: { to: 'Renamed' }, price: { from: '100', to: '90' } });
   expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'x', end_time: String((T0 - HOUR) / 1000) })).toMatchObject({ type: 'error', message: 'The end time must be later than the start time' });
   await nft(k, 'marginNFT', await funded(k), { code });
   expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'raise', price: '150' })).toMatchObject({ type: 'error', message: 'Someone has bought, bid or paid a margin: the price and times can no longer change' });
   expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'better words', description: 'Now with a story' })).toMatchObject({ type: 'ok' });
   // the console's form sends every field: the unchanged price is no change, so the edit goes through
-  expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'words again', price: '120.00', title: 'Renamed twice' })).toMatchObject({ type: 'ok', message: { title: { to: 'Renamed twice' } } });
-  expect(await detail(code)).toMatchObject({ price: '120', description: 'Now with a story' });
+  expect(await nftAdmin(k, 'POST', '/items/edit', { id, reason: 'words again', price: '90.00', title: 'Renamed twice' })).toMatchObject({ type: 'ok', message: { title: { to: 'Renamed twice' } } });
+  expect(await detail(code)).toMatchObject({ price: '90', description: 'Now with a story' });
   const c = (await nftAdmin(k, 'GET', '/collections')).message as { id: number }[];
   expect((await nftAdmin(k, 'POST', '/collections/edit', { id: c[0].id, reason: 'rename', name: 'Tests II' })).type).toBe('ok');
   expect((await nftAdmin(k, 'POST', '/artists/edit', { id: k.artistId, reason: 'bio', bio: 'Paints with hashes.' })).type).toBe('ok');

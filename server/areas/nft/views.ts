@@ -1,6 +1,6 @@
 /** The read side of /bind_box/: list, detail, artists, favourites, my NFTs, bid logs, orders. */
 import Decimal from 'decimal.js';
-import { NFT_RULES, type NftArtist, type NftBid, type NftDetail, type NftItem, type NftMine, type NftOrder, type NftOrderDetail, type NftReview, type NftPayType, type Page } from '../../../core';
+import { NFT_PAY_TYPES, NFT_RARITY_STATUS, NFT_RULES, type NftArtist, type NftBid, type NftDetail, type NftItem, type NftMine, type NftOrder, type NftOrderDetail, type NftReview, type NftPayType, type Page } from '../../../core';
 import type { Db } from '../../db/schema';
 import type {} from './tables'; // the area's tables join Database there
 import { AppError } from '../../errors';
@@ -79,6 +79,7 @@ export async function itemDetail(db: Db, userId: number, key: { id?: number; cod
   return {
     ...toItem(r, nowMs, await favouritesOf(db, userId)),
     description: r.description,
+    rarity_status: r.pay_type === NFT_PAY_TYPES.box ? NFT_RARITY_STATUS.sealed : NFT_RARITY_STATUS.revealed,
     royalty_rate: new Decimal(r.royalty_rate).toFixed(),
     fees: feesFor(canon(price), await currencyDecimals(db, r.currency_id), r.royalty_rate, resale),
     my_margin: mine ? { amount: canon(mine.amount), status: mine.status } : null,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { proveIeo, type DualDetail, type DualOrder, type DualIndexAnswer, type IeoAllocation, type IeoOrder, type IeoDetailAnswer, type IeoProjectDetail, type IeoProjectRow, type LockConfigRow, type LockOrder, type Page } from '../../../core';
+import { fromDualRow, proveIeo, type DualDetail, type DualDetailRow, type DualOrder, type DualIndexAnswer, type IeoAllocation, type IeoOrder, type IeoDetailAnswer, type IeoProjectDetail, type IeoProjectRow, type LockConfigRow, type LockOrder, type Page } from '../../../core';
 import { checkJournalConsistency, credit, getBalances } from '../../db/ledger';
 import type { ScriptedFeed } from '../../market';
 import { createOperator, operatorLogin } from '../../auth/operators';
@@ -59,7 +59,9 @@ describe('dual invest', () => {
     expect(calls.length).toBeGreaterThanOrEqual(3);
     expect(calls.every((p) => p.type === 'call' && p.currency_name === 'BTC' && p.invest_currency_name === 'BTC')).toBe(true);
     const demo = calls.find((p) => p.demo)!;
-    expect(demo).toMatchObject({ demo_maturity_seconds: 120, end_time: null, status: 'open', days: 1, apr: '0.365', apr_percent: '36.5', progress: '0' });
+    // the family's names (WIRE.md): rate in percent, a numeric status (1 on sale)
+    expect(demo).toMatchObject({ demo_maturity_seconds: 120, end_time: null, start_time: null, status: 1, days: 1, rate: '36.5', progress: '0' });
+    expect(fromDualRow(demo)).toMatchObject({ status: 'open', apr: '0.365' });
     const fixed = calls.find((p) => !p.demo)!;
     expect(new Date(fixed.end_time!).getTime()).toBeGreaterThan(now);
     const puts = (envelope(await get(t.app, '/api/dual/index?type=put')).message as DualIndexAnswer).dual_currencys;
@@ -87,7 +89,7 @@ describe('dual invest', () => {
     await grant(u.id, 1, '1');
     const feed = t.app.market.feed as ScriptedFeed;
     const demo = ((envelope(await get(t.app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer).dual_currencys).find((p) => p.demo)!;
-    const detail = envelope(await get(t.app, `/api/dual/detail?id=${demo.id}`, u.auth)).message as DualDetail;
+    const detail = fromDualRow<DualDetail>(envelope(await get(t.app, `/api/dual/detail?id=${demo.id}`, u.auth)).message as DualDetailRow);
     expect(detail.available).toBe('1');
     // one share: 0.001 × (1 + 1 × 0.365 / 365) = 0.001001 BTC below; × linked at or above
     expect(detail.per_share_payout.below).toEqual({ currency_id: 1, currency_name: 'BTC', amount: '0.001001' });
@@ -97,7 +99,7 @@ describe('dual invest', () => {
     expect(order).toMatchObject({ status: 'purchased', num: 3, amount: '0.003', invest_currency_name: 'BTC', settle_price: null });
     expect(new Date(order.maturity_at).getTime()).toBe(now + 120_000);
     expect(await balance(u.id, 1)).toEqual({ available: '0.997', frozen: '0' });
-    expect((envelope(await get(t.app, `/api/dual/detail?id=${demo.id}`)).message as DualDetail).remaining_shares).toBe(99_997);
+    expect((envelope(await get(t.app, `/api/dual/detail?id=${demo.id}`)).message as DualDetailRow).remaining_number).toBe(99_997);
 
     const below = String(Number(linked) - 100);
     feed.push('BTC/USDT', below, '1', now + 119_000); // the last tick at or before maturity
@@ -122,7 +124,7 @@ describe('dual invest', () => {
     const demo = ((envelope(await get(t.app, '/api/dual/index?currency_id=1&type=put')).message as DualIndexAnswer).dual_currencys).find((p) => p.demo)!;
     const order = envelope(await post(t.app, '/api/dual/buyDual', { id: demo.id, num: 5 }, u.auth)).message as DualOrder;
     expect(order).toMatchObject({ amount: '50', invest_currency_name: 'USDT' });
-    feed.push('BTC/USDT', demo.linked_price, '1', now + 100_000); // exactly the linked price: at or above
+    feed.push('BTC/USDT', demo.exercise_price, '1', now + 100_000); // exactly the linked price: at or above
     now += 125_000;
     await t.app.products.runOnce();
     const done = (envelope(await post(t.app, '/api/dual/dual_list', { status: 'success' }, u.auth)).message as Page<DualOrder>).list[0];

@@ -136,6 +136,34 @@ export const NFT_MESSAGES = {
     jp: '購入・入札・保証金の支払いがあったため、価格と期間は変更できません', ko: '구매·입찰·보증금 납부가 있어 가격과 기간을 변경할 수 없습니다',
     fra: "Quelqu'un a acheté, enchéri ou versé une caution : le prix et les dates ne peuvent plus changer", spa: 'Alguien ya compró, pujó o pagó un depósito: el precio y las fechas ya no pueden cambiar',
   },
+  nft_edit_rarity_locked: {
+    zh: '该藏品已有人持有或参与，稀有度不能再修改', en: 'Someone owns this artwork or has a stake in it: its rarity can no longer change',
+    hk: '該藏品已有人持有或參與，稀有度不能再修改', th: 'มีผู้ถือหรือมีส่วนร่วมในผลงานนี้แล้ว จึงแก้ไขระดับความหายากไม่ได้',
+    jp: 'この作品には所有者または参加者がいるため、レアリティは変更できません', ko: '이 작품에 소유자나 참여자가 있어 희귀도를 변경할 수 없습니다',
+    fra: "Quelqu'un possède cette œuvre ou y participe : sa rareté ne peut plus changer", spa: 'Alguien posee esta obra o participa en ella: su rareza ya no puede cambiar',
+  },
+  nft_edit_terms_up: {
+    zh: '销售已开始：价格、加价幅度和保证金只能调低', en: 'The sale has started: the price, bid increment and margin can only be lowered',
+    hk: '銷售已開始：價格、加價幅度和保證金只能調低', th: 'การขายเริ่มแล้ว: ราคา ขั้นการประมูล และมัดจำลดได้เท่านั้น',
+    jp: '販売は開始済みです。価格・入札単位・保証金は引き下げのみ可能です', ko: '판매가 시작되었습니다. 가격, 입찰 단위, 보증금은 낮추기만 할 수 있습니다',
+    fra: 'La vente a commencé : le prix, le pas d’enchère et la caution ne peuvent que baisser', spa: 'La venta ha comenzado: el precio, el incremento de puja y el depósito solo pueden bajar',
+  },
+  nft_edit_window_started: {
+    zh: '销售已开始：开始时间不能修改，结束时间只能延后', en: 'The sale has started: its start is fixed and its end can only move later',
+    hk: '銷售已開始：開始時間不能修改，結束時間只能延後', th: 'การขายเริ่มแล้ว: เวลาเริ่มแก้ไม่ได้ และเวลาสิ้นสุดเลื่อนออกไปได้เท่านั้น',
+    jp: '販売は開始済みです。開始時刻は変更できず、終了時刻は延長のみ可能です', ko: '판매가 시작되었습니다. 시작 시각은 고정이며 종료 시각은 늦추기만 할 수 있습니다',
+    fra: 'La vente a commencé : son début est fixé et sa fin ne peut que reculer', spa: 'La venta ha comenzado: su inicio es fijo y su fin solo puede retrasarse',
+  },
+  nft_edit_end_passed: {
+    zh: '结束时间必须晚于当前时间', en: 'The end time must be in the future', hk: '結束時間必須晚於當前時間', th: 'เวลาสิ้นสุดต้องอยู่ในอนาคต',
+    jp: '終了時刻は現在より後にしてください', ko: '종료 시각은 현재 이후여야 합니다', fra: 'La date de fin doit être dans le futur', spa: 'La fecha de fin debe ser futura',
+  },
+  nft_edit_manifest_locked: {
+    zh: '盲盒内容已公布：只能在开售前且无人购买时修改', en: 'The boxes’ contents are published: they can only change before the sale starts and before anyone buys',
+    hk: '盲盒內容已公佈：只能在開售前且無人購買時修改', th: 'เนื้อหากล่องสุ่มเผยแพร่แล้ว: แก้ได้เฉพาะก่อนเริ่มขายและก่อนมีผู้ซื้อ',
+    jp: 'ボックスの中身は公開済みです。変更できるのは販売開始前かつ購入がない場合のみです', ko: '박스 구성이 공개되었습니다. 판매 시작 전, 구매가 없을 때만 변경할 수 있습니다',
+    fra: 'Le contenu des boîtes est publié : il ne peut changer qu’avant le début de la vente et avant tout achat', spa: 'El contenido de las cajas está publicado: solo puede cambiar antes de que empiece la venta y antes de cualquier compra',
+  },
   nft_media_type_invalid: {
     zh: '仅支持图片（PNG、JPEG、WebP、GIF）、音频（MP3、WAV、OGG、FLAC、M4A）或视频（MP4、WebM）',
     en: 'Only pictures (PNG, JPEG, WebP, GIF), sound (MP3, WAV, OGG, FLAC, M4A) or video (MP4, WebM) are accepted',

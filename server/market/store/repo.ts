@@ -28,6 +28,8 @@ export interface TickRow {
 
 /** Rows per INSERT: 8 columns × 1000 stays far below PostgreSQL's 65535 bind-parameter limit. */
 const CHUNK = 1000;
+/** Candle rows per upsert: eight array parameters whatever the count, so the batch can be large. */
+const CANDLE_CHUNK = 20_000;
 
 const toCandle = (r: { time: number | string; open: string; high: string; low: string; close: string; volume: string }): Candle => ({
   time: Number(r.time),
@@ -97,11 +99,21 @@ export class MarketRepo {
     return rows.reverse().map(toCandle);
   }
 
+  /**
+   * One statement per CANDLE_CHUNK rows, its columns bound as eight arrays (unnest): a first
+   * start's backfill (~88,000 rows) no longer builds and parses statements of 8,000 parameters,
+   * several times faster on a loaded 2-core machine.
+   */
   async upsertCandles(rows: readonly CandleRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) {
+    for (let i = 0; i < rows.length; i += CANDLE_CHUNK) {
+      const part = rows.slice(i, i + CANDLE_CHUNK);
+      const col = <K extends keyof CandleRow>(k: K) => part.map((r) => r[k]);
       await this.db
         .insertInto('candles')
-        .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r })))
+        .columns(['symbol', 'period', 'time', 'open', 'high', 'low', 'close', 'volume'])
+        .expression(
+          sql`SELECT * FROM unnest(${col('symbol')}::text[], ${col('period')}::text[], ${col('time')}::bigint[], ${col('open')}::numeric[], ${col('high')}::numeric[], ${col('low')}::numeric[], ${col('close')}::numeric[], ${col('volume')}::numeric[])`,
+        )
         .onConflict((oc) =>
           oc.columns(['symbol', 'period', 'time']).doUpdateSet((eb) => ({
             open: eb.ref('excluded.open'),

@@ -15,11 +15,19 @@ export const NFT_ROWS: Row[] = [
     },
   },
   {
-    call: 'bind_box/getBoxDetail {id}: author, description, margin, resell_nft_status',
+    call: 'bind_box/getBoxDetail {id}: author, description, margin, resell_nft_status, rarity_status 1 (not a sealed box)',
     method: 'GET', path: 'bind_box/getBoxDetail', fields: () => ({ id: String(w.nft.id) }), auth: false,
     check: (b) => {
       ok(b);
-      expect(b.message).toMatchObject({ code: w.nft.code, description: expect.any(String), author_name: 'Family Artist', margin: expect.stringMatching(num), resell_nft_status: expect.anything() });
+      expect(b.message).toMatchObject({ code: w.nft.code, description: expect.any(String), author_name: 'Family Artist', margin: expect.stringMatching(num), resell_nft_status: expect.anything(), rarity_status: 1 });
+    },
+  },
+  {
+    call: 'bind_box/getBoxDetail {id} of a blind box (pay_type 3): rarity_status 0, sealed (the client offers "open")',
+    method: 'GET', path: 'bind_box/getBoxDetail', fields: () => ({ id: String(w.nftBox.id) }), auth: false,
+    check: (b) => {
+      ok(b);
+      expect(b.message).toMatchObject({ code: w.nftBox.code, pay_type: 3, rarity_status: 0 });
     },
   },
   {

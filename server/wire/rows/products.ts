@@ -57,16 +57,23 @@ export const PRODUCTS_ROWS: Row[] = [
     },
   },
   {
-    call: 'dual/index {currency_id, type "call"}: message.dual_currencys with total_number, purchased_number, end_time',
+    call: 'dual/index {currency_id, type "call"}: message.dual_currencys with name, rate (percent), exercise_price, start_time/end_time, total/purchased/remaining_number, numeric status',
     method: 'GET', path: 'dual/index', fields: { currency_id: '1', type: 'call' }, auth: false,
     check: (b) => {
       ok(b);
       const rows = arr(obj(b.message).dual_currencys);
       expect(rows.length).toBeGreaterThan(0);
       for (const r of rows) {
-        expect(r).toMatchObject({ type: 'call', currency_id: 1, total_number: expect.any(Number), purchased_number: expect.any(Number) });
+        expect(r).toMatchObject({ type: 'call', currency_id: 1, currency_name: 'BTC', name: expect.stringContaining('BTC'), rate: expect.stringMatching(num), exercise_price: expect.stringMatching(num), total_number: expect.any(Number), purchased_number: expect.any(Number) });
+        expect(r.remaining_number).toBe(Number(r.total_number) - Number(r.purchased_number));
+        // one client: buyable unless Number(status) is 0; 1 on sale
+        expect([0, 1]).toContain(r.status);
+        expect(r.status === 1).toBe(Number(r.remaining_number) > 0 && (r.end_time === null || Date.parse(String(r.end_time)) > Date.now()));
         expect(r.end_time === null ? r.demo : Date.parse(String(r.end_time))).toBeTruthy();
-        ours(r, ['total_shares', 'sold_shares', 'maturity_at']);
+        // the client's holding days: end_time − start_time
+        if (r.end_time !== null) expect((Date.parse(String(r.end_time)) - Date.parse(String(r.start_time))) / 86_400_000).toBe(r.days);
+        else expect(r.start_time).toBeNull();
+        ours(r, ['total_shares', 'sold_shares', 'maturity_at', 'apr', 'apr_percent', 'linked_price', 'remaining_shares']);
       }
       expect(rows.some((r) => r.end_time !== null)).toBe(true);
     },
@@ -75,10 +82,22 @@ export const PRODUCTS_ROWS: Row[] = [
     call: 'dual/index {type "put"} (POST): paid in USDT',
     method: 'POST', path: 'dual/index', fields: { currency_id: '1', type: 'put' }, auth: false,
     check: (b) => {
-      const open = arr(obj(b.message).dual_currencys).find((r) => r.status === 'open')!;
+      const open = arr(obj(b.message).dual_currencys).find((r) => r.status === 1)!;
       expect(open).toMatchObject({ type: 'put', invest_currency_name: 'USDT' });
       w.made.dual = String(open.id);
       w.made.dualSold = String(open.purchased_number);
+    },
+  },
+  {
+    call: 'dual/detail {id} (GET, the purchase page): rate, name, exercise_price, currency_name, start_time, end_time, remaining_number, type',
+    method: 'GET', path: 'dual/detail', fields: () => ({ id: w.made.dual }), auth: false,
+    check: (b) => {
+      ok(b);
+      const d = obj(b.message);
+      expect(d).toMatchObject({ id: Number(w.made.dual), type: 'put', status: 1, currency_name: 'BTC', name: expect.any(String), rate: expect.stringMatching(num), exercise_price: expect.stringMatching(num), remaining_number: expect.any(Number) });
+      // a percent: the client divides by 100 for its estimate
+      expect(Number(d.rate)).toBeGreaterThan(1);
+      ours(d, ['apr', 'linked_price', 'remaining_shares']);
     },
   },
   {
@@ -111,14 +130,29 @@ export const PRODUCTS_ROWS: Row[] = [
   },
   // copy trading (follow/*): the trader was approved in the back office (conformance.test.ts)
   {
-    call: 'follow/index: the traders, each with trader_user_id',
+    call: 'follow/index {page}: message.data (paginator) rows {id (the trader\'s user id), nickname, head_portrait, follow_num, is_followed, total_profits, correct_rate}',
     method: 'GET', path: 'follow/index', fields: { page: '1' }, auth: false,
-    check: (b) => expect(arr(obj(b.message).list)).toContainEqual(expect.objectContaining({ trader_user_id: w.trader.id })),
+    check: (b) => {
+      ok(b);
+      const p = obj(b.message);
+      expect(p).toMatchObject({ current_page: 1, last_page: expect.any(Number), total: expect.any(Number), per_page: expect.any(Number) });
+      const row = arr(p.data).find((t) => t.id === w.trader.id)!;
+      expect(row).toMatchObject({ nickname: 'Family Trader', follow_num: 0, is_followed: 0, total_profits: expect.stringMatching(num), correct_rate: expect.stringMatching(num) });
+      expect(row).toHaveProperty('head_portrait');
+      ours(row, ['trader_user_id', 'avatar', 'follower_count', 'accuracy', 'total_profit', 'my_state']);
+    },
   },
   {
-    call: 'follow/traderDetail {trader_user_id}',
+    call: 'follow/traderDetail {trader_user_id}: {trader_info {nickname, head_portrait, signature}, data {follow_num, total_profits, total_income_rate, correct_rate, profitCount, total_count, position_count}, is_followed}',
     method: 'GET', path: 'follow/traderDetail', fields: () => ({ trader_user_id: String(w.trader.id) }),
-    check: (b) => expect(b.message).toMatchObject({ trader_user_id: w.trader.id, my_state: 'none' }),
+    check: (b) => {
+      ok(b);
+      const m = obj(b.message);
+      expect(m.trader_info).toMatchObject({ id: w.trader.id, nickname: 'Family Trader', signature: 'BTC, patient' });
+      expect(obj(m.trader_info)).toHaveProperty('head_portrait');
+      expect(m.data).toMatchObject({ follow_num: 0, total_profits: expect.stringMatching(num), total_income_rate: expect.stringMatching(num), correct_rate: expect.stringMatching(num), profitCount: 0, total_count: 0, position_count: 0 });
+      expect(m.is_followed).toBe(0);
+    },
   },
   {
     call: 'follow/follow {trader_user_id, number, type "1" (fixed ratio)}, no agree field',
@@ -154,9 +188,18 @@ export const PRODUCTS_ROWS: Row[] = [
     check: (b) => expect(b.message).toMatchObject({ transaction_id: Number(w.made.copy), status: 'self_held' }),
   },
   {
-    call: 'follow/cancel {follow_user_id} (the follow record\'s id)',
-    method: 'POST', path: 'follow/cancel', fields: () => ({ follow_user_id: w.made.follow }),
-    check: (b) => expect(b.message).toMatchObject({ id: Number(w.made.follow), status: 'cancelled' }),
+    call: 'follow/traderDetail while following: is_followed 1 (follow_num is the hourly figure)',
+    method: 'GET', path: 'follow/traderDetail', fields: () => ({ trader_user_id: String(w.trader.id) }),
+    check: (b) => expect(obj(b.message).is_followed).toBe(1),
+  },
+  {
+    call: 'follow/cancel {follow_user_id} = the trader\'s user id (as the trader page sends its uid): the follow ends',
+    method: 'POST', path: 'follow/cancel', fields: () => ({ follow_user_id: String(w.trader.id) }),
+    check: async (b) => {
+      expect(b.message).toMatchObject({ id: Number(w.made.follow), trader_user_id: w.trader.id, status: 'cancelled' });
+      const after = await family('GET', 'follow/traderDetail', { trader_user_id: String(w.trader.id) }, w.alice.token);
+      expect(obj(after.body.message).is_followed).toBe(0);
+    },
   },
   {
     call: 'lever/close {id} of the self-held copy',

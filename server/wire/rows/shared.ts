@@ -21,6 +21,8 @@ export interface World {
   trader: FamilyUser;
   /** NFT codes made for the /bind_box rows: a fixed-price item */
   nft: { code: string; id: number };
+  /** a blind-box series on sale (pay_type 3) */
+  nftBox: { code: string; id: number };
   url: string;
   /** ids made by earlier rows, for later rows that name them */
   made: Record<string, string>;

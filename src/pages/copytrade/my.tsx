@@ -63,7 +63,7 @@ export default function MyCopiesPage() {
     if (!ok) return;
     setBusy(true);
     try {
-      await cancelFollow(f.id);
+      await cancelFollow(f.trader_user_id);
       toastSuccess(t('copy.cancelled'));
       bump();
     } catch {

@@ -71,7 +71,7 @@ export default function TraderPage() {
     if (!ok) return;
     setBusy(true);
     try {
-      await cancelFollow(d.my_follow.id);
+      await cancelFollow(d.trader_user_id);
       toastSuccess(t('copy.cancelled'));
       await load();
     } catch {

@@ -7,7 +7,7 @@
  * hourly figures come from the real closes; bad input changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type TraderCard, type TraderDetail } from '../../../../core';
+import { ACCOUNT_TYPES, openingFee, positionMargin, positionPnl, type CopyPage, type CopyTrade, type Follow, type LeverPosition, type MyTraderState, type Paginator, type TraderDetailRow, type TraderRow, fromTraderDetailRow, fromTraderPage } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createOperator } from '../../../auth/operators';
 import { envelope, loginOperator, post, get } from '../../../testing/app';
@@ -75,7 +75,7 @@ describe('becoming a trader', () => {
     expect(applied).toMatchObject({ status: 'pending', nickname: 'Steady Hands' });
     expect(await k.call('POST', '/api/follow/apply', trader.token, { nickname: 'Again', introduction: '' })).toMatchObject({ type: 'error', message: 'Your trader application is under review' });
     // not listed, cannot be followed while pending
-    expect(ok<CopyPage<TraderCard>>(await k.call('GET', '/api/follow/index', multi.token)).total).toBe(0);
+    expect(ok<Paginator<TraderRow>>(await k.call('GET', '/api/follow/index', multi.token)).total).toBe(0);
 
     // customers cannot reach the queue; operators can
     expect(envelope(await get(k.app, '/admin/api/traders?status=pending', { authorization: `Bearer ${trader.token}` })).type).toBe('999');
@@ -90,7 +90,7 @@ describe('becoming a trader', () => {
     expect(await admin('POST', '/admin/api/traders/review', { user_id: trader.id, approve: 1 })).toMatchObject({ type: 'error', message: 'This application has already been reviewed' });
     const actions = await k.app.db.selectFrom('operator_actions').select(['action', 'reason']).where('target', 'like', `user:${trader.id} trader`).orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual(['trader_reject', 'trader_approve']);
-    const list = ok<CopyPage<TraderCard>>(await k.call('GET', '/api/follow/index', multi.token));
+    const list = fromTraderPage(ok<Paginator<TraderRow>>(await k.call('GET', '/api/follow/index', multi.token)));
     expect(list.list).toEqual([expect.objectContaining({ trader_user_id: trader.id, nickname: 'Steady Hands', my_state: 'none', follower_count: 0 })]);
   });
 });
@@ -118,14 +118,15 @@ describe('following', () => {
     // the spec's own client sends no `agree` (it showed the agreement page first): accepted
     follows.lots = ok<Follow>(await k.call('POST', '/api/follow/follow', lots.token, { trader_user_id: trader.id, type: 2, number: '2' }));
     follows.poor = ok<Follow>(await k.call('POST', '/api/follow/follow', poor.token, { trader_user_id: trader.id, type: 2, number: '2', agree: 1 }));
-    const detail = ok<TraderDetail>(await k.call('GET', '/api/follow/traderDetail', multi.token, { trader_user_id: trader.id }));
+    const detail = fromTraderDetailRow(ok<TraderDetailRow>(await k.call('GET', '/api/follow/traderDetail', multi.token, { trader_user_id: trader.id })));
     expect(detail).toMatchObject({ my_state: 'following', my_follow: { id: follows.multi.id, number: '1.5' } });
     // a guest sees the trader but no follow state
-    expect(envelope(await get(k.app, `/api/follow/traderDetail?trader_user_id=${trader.id}`)).message).toMatchObject({ my_state: 'none', my_follow: null });
+    expect(fromTraderDetailRow(envelope(await get(k.app, `/api/follow/traderDetail?trader_user_id=${trader.id}`)).message as TraderDetailRow)).toMatchObject({ my_state: 'none', my_follow: null });
   });
 
-  it('cancelling someone else’s follow is refused and changes nothing', async () => {
-    expect(await k.call('POST', '/api/follow/cancel', multi.token, { follow_user_id: follows.lots.id })).toMatchObject({ type: 'error', message: 'Follow not found' });
+  it('cancel names the trader and reaches only the caller’s own follow: one who follows no one is refused and nothing changes', async () => {
+    // follow_user_id is the trader's user id (the family's meaning); the trader follows nobody
+    expect(await k.call('POST', '/api/follow/cancel', trader.token, { follow_user_id: trader.id })).toMatchObject({ type: 'error', message: 'Follow not found' });
     const still = await k.app.db.selectFrom('copy_follows').select('status').where('id', '=', follows.lots.id).executeTakeFirstOrThrow();
     expect(still.status).toBe('following');
   });
@@ -240,13 +241,13 @@ describe('mirroring', () => {
   });
 
   it('cancel stops future copies', async () => {
-    expect(ok<Follow>(await k.call('POST', '/api/follow/cancel', lots.token, { follow_user_id: follows.lots.id }))).toMatchObject({ status: 'cancelled' });
-    expect(await k.call('POST', '/api/follow/cancel', lots.token, { follow_user_id: follows.lots.id })).toMatchObject({ type: 'error', message: 'This follow is already cancelled' });
+    expect(ok<Follow>(await k.call('POST', '/api/follow/cancel', lots.token, { follow_user_id: trader.id }))).toMatchObject({ id: follows.lots.id, status: 'cancelled' });
+    expect(await k.call('POST', '/api/follow/cancel', lots.token, { follow_user_id: trader.id })).toMatchObject({ type: 'error', message: 'This follow is already cancelled' });
     const pos = ok<LeverPosition>(await k.call('POST', '/api/lever/submit', trader.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '2', multiple: 5 }));
     await idle();
     expect(await positions(lots, 'position')).toEqual([]);
     expect(await positions(multi, 'position')).toEqual([expect.objectContaining({ share: '3', order_type: 2 })]);
-    const detail = ok<TraderDetail>(await k.call('GET', '/api/follow/traderDetail', lots.token, { trader_user_id: trader.id }));
+    const detail = fromTraderDetailRow(ok<TraderDetailRow>(await k.call('GET', '/api/follow/traderDetail', lots.token, { trader_user_id: trader.id })));
     expect(detail).toMatchObject({ my_state: 'cancelled' });
     expect(detail.open_positions.map((p) => p.id)).toEqual([pos.id]); // only the trader's own
     await k.tick('BTC/USDT', '49000');
@@ -256,7 +257,7 @@ describe('mirroring', () => {
 
   it('the hourly figures come from the trader’s real closed positions', async () => {
     await k.app.copytrade.recomputeStats();
-    const [card] = ok<CopyPage<TraderCard>>(await k.call('GET', '/api/follow/index', other.token)).list;
+    const [card] = fromTraderPage(ok<Paginator<TraderRow>>(await k.call('GET', '/api/follow/index', other.token))).list;
     // closes: +10 (long 10 @50000→51000), +2 (short 4 @50000→49500), −0 (long 1 @49500→49500), −1 (long 2 @49500→49000)
     const own = await k.app.db.selectFrom('lever_orders').select('profit').where('user_id', '=', trader.id).where('status', '=', 'closed').execute();
     const total = own.reduce((s, r) => s + Number(r.profit), 0);

@@ -84,9 +84,12 @@ async function planHistory(db: Kysely<Database>, now: number): Promise<PlannedTr
   return DEMO_STYLES.map((style, i) => planTrades(style, series, (s) => pairs.get(s)?.lotSize, 1000 + i));
 }
 
-/** Seeds the demo traders (and, the first time, their past and followers); returns the traders' ids. */
-export async function seedDemoTraders(db: Kysely<Database>, log?: Log, now: number = Date.now()): Promise<number[]> {
-  const plans = await planHistory(db, now);
+/**
+ * Seeds the demo traders (and, the first time, their past and followers); returns the traders' ids.
+ * `history: false` (DEMO_COPY_HISTORY=off) seeds the traders only, as when there are no candles.
+ */
+export async function seedDemoTraders(db: Kysely<Database>, log?: Log, now: number = Date.now(), opts: { history?: boolean } = {}): Promise<number[]> {
+  const plans = opts.history === false ? [] : await planHistory(db, now);
   const opens = plans.flat().map((t) => t.openAt);
   const from = opens.length ? Math.min(...opens) : null;
   const to = now;
@@ -98,6 +101,10 @@ export async function seedDemoTraders(db: Kysely<Database>, log?: Log, now: numb
     if (id) ids.push(id);
     // the introduction in every language, also on a demo seeded before there were translations
     if (id) await db.updateTable('copy_traders').set({ introductions: JSON.stringify(DEMO_INTROS[d.email] ?? {}) }).where('user_id', '=', id).where('demo', '=', true).where(sql<boolean>`introductions = '{}'::jsonb`).execute();
+  }
+  if (opts.history === false) {
+    log?.info({}, 'copy trading: DEMO_COPY_HISTORY=off, so the demo traders get no past trades');
+    return ids;
   }
   if (from === null) {
     log?.info({}, 'copy trading: no stored 60min/4hour candles (MARKET_BACKFILL=off?), so the demo traders get no past trades');

@@ -55,19 +55,23 @@ export async function followTrader(db: Db, followerId: number, input: FollowInpu
   return followById(db, followerId, id);
 }
 
-export async function cancelFollow(db: Db, userId: number, followId: number, now: Date = new Date()): Promise<Follow> {
-  const own = await db.selectFrom('copy_follows').select(['follower_id', 'status']).where('id', '=', followId).executeTakeFirst();
-  // someone else's follow answers exactly like a missing one
-  if (!own || own.follower_id !== userId) throw new AppError('copy_follow_not_found');
+/**
+ * Ends the caller's live follow of a trader. The family's clients name the trader (their
+ * `follow_user_id` is the trader's user id); a user has at most one live follow of a trader
+ * (copy_follows_live), so the trader names it. Only the caller's own follow can be reached.
+ */
+export async function cancelFollow(db: Db, userId: number, traderId: number, now: Date = new Date()): Promise<Follow> {
+  const latest = await db.selectFrom('copy_follows').select('id').where('follower_id', '=', userId).where('trader_id', '=', traderId).orderBy('id', 'desc').executeTakeFirst();
+  if (!latest) throw new AppError('copy_follow_not_found');
   const res = await db
     .updateTable('copy_follows')
     .set({ status: 'cancelled', cancelled_at: now })
-    .where('id', '=', followId)
+    .where('id', '=', latest.id)
     .where('follower_id', '=', userId)
     .where('status', '=', 'following')
     .executeTakeFirst();
   if (res.numUpdatedRows !== 1n) throw new AppError('copy_follow_not_active');
-  return followById(db, userId, followId);
+  return followById(db, userId, latest.id);
 }
 
 export async function followById(db: Db, userId: number, id: number): Promise<Follow> {

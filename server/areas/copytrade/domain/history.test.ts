@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, type CopyPage, type TraderCard } from '../../../../core';
+import { ACCOUNT_TYPES, ExactDecimal, fromTraderDetailRow, fromTraderPage, type Paginator, type TraderDetailRow, type TraderRow } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createKit, type Kit } from '../../../testing/trading-kit';
 import { envelope, post } from '../../../testing/app';
@@ -46,15 +46,24 @@ describe('demo traders’ past', () => {
     expect(logs.some((m) => m.includes('no stored 60min/4hour candles'))).toBe(true);
   });
 
-  it('with the backfilled candles: weeks of real-priced closed trades, copied by demo followers, and figures that are not zero', async () => {
+  it('with candles but DEMO_COPY_HISTORY=off: the traders exist, no past and no followers are seeded, and the log says why', async () => {
     // the market's own first-start backfill, hourly and 4-hour bars of the symbols the styles trade
     for (const ins of marketInstruments(0, 1).filter((i) => ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT'].includes(i.symbol))) {
       const rows = backfillRows(ins.symbol, backfillSymbol(ins, 1, now, ins.price)).filter((r) => r.period === '60min' || r.period === '4hour');
       for (let i = 0; i < rows.length; i += 500) await k.app.db.insertInto('candles').values(rows.slice(i, i + 500)).execute();
     }
+    const before = await counts();
+    const ids = await seedDemoTraders(k.app.db, log, now, { history: false });
+    expect(ids).toHaveLength(DEMO_TRADERS.length);
+    expect(await counts()).toEqual(before);
+    expect(logs.some((m) => m.includes('DEMO_COPY_HISTORY=off'))).toBe(true);
+  });
+
+  it('with the backfilled candles: weeks of real-priced closed trades, copied by demo followers, and figures that are not zero', async () => {
+    // the candles of the test before; a start with the history on seeds it on traders that already exist
     const ids = await seedDemoTraders(k.app.db, log, now);
     await k.app.copytrade.recomputeStats();
-    const list = (await k.call('GET', '/api/follow/index', '')).message as CopyPage<TraderCard>;
+    const list = fromTraderPage((await k.call('GET', '/api/follow/index', '')).message as Paginator<TraderRow>);
     const demo = list.list.filter((c) => ids.includes(c.trader_user_id));
     expect(demo).toHaveLength(3);
     for (const c of demo) {
@@ -70,9 +79,9 @@ describe('demo traders’ past', () => {
     }
 
     // the introduction in the reader's language (seeded content per language), the trader's page too
-    const fr = envelope(await post(k.app, '/api/follow/index', {}, { lang: 'fra' })).message as CopyPage<TraderCard>;
+    const fr = fromTraderPage(envelope(await post(k.app, '/api/follow/index', {}, { lang: 'fra' })).message as Paginator<TraderRow>);
     expect(fr.list.find((c) => c.trader_user_id === ids[0])?.introduction).toMatch(/^Compte de démo/);
-    const hk = envelope(await post(k.app, '/api/follow/traderDetail', { trader_user_id: ids[1] }, { lang: 'hk' })).message as TraderCard;
+    const hk = fromTraderDetailRow(envelope(await post(k.app, '/api/follow/traderDetail', { trader_user_id: ids[1] }, { lang: 'hk' })).message as TraderDetailRow);
     expect(hk.introduction).toMatch(/^示範帳戶/);
     expect(demo.find((c) => c.trader_user_id === ids[0])?.introduction).toMatch(/^Demo account/);
 

@@ -31,7 +31,7 @@ it('after a crash, a matured dual order settles from the last durable tick at or
   const bought = envelope(await post(first.app, '/api/dual/buyDual', { id: demo.id, num: 2 }, auth)).message as DualOrder;
   const M = T0 + 90_000; // maturity inside a minute
   await sql`UPDATE dual_orders SET maturity_at = ${new Date(M)} WHERE id = ${bought.id}`.execute(first.app.db);
-  const linked = Number(demo.linked_price);
+  const linked = Number(demo.exercise_price);
   const feed = first.app.market.feed as ScriptedFeed;
   feed.push('BTC/USDT', String(linked - 100), '1', T0 + 30_000); // the last whole minute's close
   feed.push('BTC/USDT', String(linked + 100), '1', T0 + 80_000); // the last tick at or before maturity

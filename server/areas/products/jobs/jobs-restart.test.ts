@@ -57,7 +57,7 @@ it('the dual maturity and lock-up dividend jobs outlive a restart and each settl
   expect(lockJob.run_at.getTime() - Date.now()).toBeGreaterThan(firstDue - T0 - MIN);
 
   // the price the dual order settles at: the last tick at or before its maturity, made durable
-  const below = String(Number(demo.linked_price) - 50);
+  const below = String(Number(demo.exercise_price) - 50);
   (app().market.feed as ScriptedFeed).push('BTC/USDT', below, '1', T0 + 30_000);
   await app().market.flush();
 

@@ -44,7 +44,7 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
   const feed = app.market.feed as ScriptedFeed;
   const demo = ((envelope(await get(app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer).dual_currencys).find((p) => p.demo)!;
   for (const u of users) expect(envelope(await post(app, '/api/dual/buyDual', { id: demo.id, num: 2 }, u.auth)).type).toBe('ok');
-  const below = String(Number(demo.linked_price) - 50);
+  const below = String(Number(demo.exercise_price) - 50);
   feed.push('BTC/USDT', below, '1', T0 + 30_000);
 
   // lock: 1000 USDT each in the 7-day lock

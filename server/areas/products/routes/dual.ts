@@ -1,7 +1,7 @@
 /** Dual invest: /dual/index, /dual/detail, /dual/buyDual, /dual/dual_list (+ /dual/order). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DUAL_ORDER_STATUSES, DUAL_TYPES, type DualIndexAnswer } from '../../../../core';
+import { DUAL_ORDER_STATUSES, DUAL_TYPES, toDualRow, type DualIndexAnswer } from '../../../../core';
 import { ok } from '../../../http/envelope';
 import { parse } from '../../../kernel/validate';
 import { withIdempotency } from '../../../http/idempotency';
@@ -29,13 +29,15 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
 
   const index = async (req: FastifyRequest) => {
     const q = parse(IndexQuery, input(req));
-    const answer: DualIndexAnswer = { dual_currencys: await listDualProducts(db, app.market, now(), { currency_id: q.currency_id || undefined, type: q.type }) };
+    const products = await listDualProducts(db, app.market, now(), { currency_id: q.currency_id || undefined, type: q.type });
+    const answer: DualIndexAnswer = { dual_currencys: products.map((p) => toDualRow(p)) };
     return ok(answer);
   };
   app.get('/dual/index', index);
   app.post('/dual/index', index);
 
-  const detail = async (req: FastifyRequest) => ok(await dualDetail(db, app.market, now(), parse(z.object({ id: idField }), input(req)).id, await optionalUser(req)));
+  // the family's names on the wire (core/calc/dual-wire.ts), like /dual/index
+  const detail = async (req: FastifyRequest) => ok(toDualRow(await dualDetail(db, app.market, now(), parse(z.object({ id: idField }), input(req)).id, await optionalUser(req))));
   app.get('/dual/detail', detail);
   app.post('/dual/detail', detail);
 

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { settleDualOrder, type DualDetail, type DualProduct, type DualProductStatus, type DualType } from '../../../../../core';
 import type { ProductsTables } from '../../../../db/products-tables';
 import { AppError } from '../../../../errors';
-import { availableOf, currencyNames, percent } from './shared';
+import { availableOf, currencyNames } from './shared';
 import type { Db } from '../../../../db/schema';
 import { canon } from '../../../../kernel/decimal';
 
@@ -45,7 +45,6 @@ function toDto(p: DualProductRow, names: Map<number, string>, prices: PriceSourc
     invest_currency_name: names.get(invest) ?? '',
     per_price: canon(p.per_price),
     apr,
-    apr_percent: percent(apr),
     linked_price: canon(p.linked_price),
     days: p.days,
     end_time: p.maturity_at ? p.maturity_at.toISOString() : null,

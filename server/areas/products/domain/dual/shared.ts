@@ -48,10 +48,5 @@ export async function availableOf(db: Db, userId: number, currencyId: number): P
   return a ? canon(a.available) : '0';
 }
 
-/** fraction → percent string for display: "0.365" → "36.5" */
-export function percent(fraction: string): string {
-  return canon(new Decimal(fraction).times(100).toFixed());
-}
-
 /** Test hook for exactly-once checks: called after each unit of job work commits; throwing stops the run there. */
 export type AfterCommit = (kind: string, id: number) => void;
