@@ -38,6 +38,7 @@ import { createMarket, marketRoutes, type MarketService } from './market';
 import { AREAS } from './areas';
 import { leaseLeadership, soleLeadership, type Leadership } from './scale/leadership';
 import { feedChannel, publishFeed, RelayFeed } from './scale/relay';
+import { publishResting, restingChannel, RestingMirror } from './scale/resting-mirror';
 import { attachStreamsAdapter, recoveryOptions } from './scale/socket-adapter';
 import { isForwarded, registerEngineForwarding } from './scale/forward';
 
@@ -187,6 +188,19 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   if (roles.cluster && roles.feed && redis) {
     const unpublish = publishFeed(market, redis, feedChannel(config.clusterName), app.log);
     cleanups.push(async () => unpublish());
+  }
+  // cluster mode: users' resting orders, held by the engine leader, in every api node's book
+  if (roles.cluster && redis) {
+    const channel = restingChannel(config.clusterName);
+    if (roles.engine) {
+      const unpublish = publishResting(market.books, redis, channel, leadership, app.log);
+      cleanups.push(async () => unpublish());
+    }
+    if (roles.api) {
+      const mirror = new RestingMirror(redis, channel, market.books, () => leadership.isLeader(), (err) => app.log.error({ err }, 'resting mirror: a message failed'));
+      await mirror.start();
+      cleanups.push(async () => mirror.stop());
+    }
   }
   // cluster mode: trading writes run on the engine leader (server/scale/forward.ts)
   if (roles.cluster) registerEngineForwarding(app, leadership, config.clusterSecret);
