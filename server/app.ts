@@ -179,7 +179,8 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   const market = await createMarket({
     db: handle.db,
     io,
-    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill },
+    // a cluster's feed process marks how far its tick log is complete (the jobs role waits for it)
+    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill, tickLogMark: roles.cluster && roles.feed },
     log: app.log,
     resolveUser,
     ...(relayed ? { feed: relayed, readOnly: true } : {}),
