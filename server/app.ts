@@ -38,6 +38,7 @@ import { createMarket, marketRoutes, type MarketService } from './market';
 import { AREAS } from './areas';
 import { leaseLeadership, soleLeadership, type Leadership } from './scale/leadership';
 import { feedChannel, publishFeed, RelayFeed } from './scale/relay';
+import { publishResting, restingChannel, RestingMirror } from './scale/resting-mirror';
 import { attachStreamsAdapter, recoveryOptions } from './scale/socket-adapter';
 import { isForwarded, registerEngineForwarding } from './scale/forward';
 
@@ -178,7 +179,8 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   const market = await createMarket({
     db: handle.db,
     io,
-    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill },
+    // a cluster's feed process marks how far its tick log is complete (the jobs role waits for it)
+    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill, tickLogMark: roles.cluster && roles.feed },
     log: app.log,
     resolveUser,
     ...(relayed ? { feed: relayed, readOnly: true } : {}),
@@ -187,6 +189,19 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   if (roles.cluster && roles.feed && redis) {
     const unpublish = publishFeed(market, redis, feedChannel(config.clusterName), app.log);
     cleanups.push(async () => unpublish());
+  }
+  // cluster mode: users' resting orders, held by the engine leader, in every api node's book
+  if (roles.cluster && redis) {
+    const channel = restingChannel(config.clusterName);
+    if (roles.engine) {
+      const unpublish = publishResting(market.books, redis, channel, leadership, app.log);
+      cleanups.push(async () => unpublish());
+    }
+    if (roles.api) {
+      const mirror = new RestingMirror(redis, channel, market.books, () => leadership.isLeader(), (err) => app.log.error({ err }, 'resting mirror: a message failed'));
+      await mirror.start();
+      cleanups.push(async () => mirror.stop());
+    }
   }
   // cluster mode: trading writes run on the engine leader (server/scale/forward.ts)
   if (roles.cluster) registerEngineForwarding(app, leadership, config.clusterSecret);

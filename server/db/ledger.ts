@@ -9,7 +9,7 @@
  */
 import Decimal from 'decimal.js';
 import { canon } from '../kernel/decimal';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import { AppError } from '../errors';
 import { markKeyCommitted } from './idempotency-scope';
@@ -55,56 +55,51 @@ export function checkAmount(amount: string): string {
 /** Canonical decimal string: "1.500000000000000000" → "1.5" (the one formula is kernel/decimal canon). */
 export { canon as canonical };
 
-/** Ensures the account row exists (lazily created at zero) and returns its id. */
-async function ensureAccount(trx: Transaction<Database>, e: LedgerEntry): Promise<void> {
-  await trx
-    .insertInto('accounts')
-    .values({ user_id: e.userId, currency_id: e.currencyId, type: e.type })
-    .onConflict((oc) => oc.columns(['user_id', 'currency_id', 'type']).doNothing())
-    .execute();
-}
-
 type Move = { dAvail: 'plus' | 'minus' | 'none'; dFrozen: 'plus' | 'minus' | 'none'; guard: 'available' | 'frozen' | null };
 
+/**
+ * One balance move, journaled, in ONE statement (a round trip is most of a transfer's time on a
+ * pooled server): the account change — a conditional UPDATE when the move is guarded (the guard
+ * row must exist), else an upsert that creates the account at zero first — feeds the journal
+ * INSERT through a CTE, so the journal row carries exactly the balances the change left. No row
+ * back means the guard refused: nothing was written.
+ */
 async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Promise<BalanceAfter> {
   const amount = checkAmount(e.amount);
   // the user's balance lock comes before any of their account rows (canonical order, no deadlocks)
   await lockUsers(trx, [e.userId]);
-  if (move.dAvail === 'plus' || move.dFrozen === 'plus') await ensureAccount(trx, e);
   const amt = sql<string>`${amount}::numeric`;
   const delta = (d: Move['dAvail'], col: 'available' | 'frozen') =>
-    d === 'plus' ? sql<string>`${sql.ref(col)} + ${amt}` : d === 'minus' ? sql<string>`${sql.ref(col)} - ${amt}` : sql<string>`${sql.ref(col)}`;
-
-  let q = trx
-    .updateTable('accounts')
-    .set({ available: delta(move.dAvail, 'available'), frozen: delta(move.dFrozen, 'frozen'), updated_at: new Date() })
-    .where('user_id', '=', e.userId)
-    .where('currency_id', '=', e.currencyId)
-    .where('type', '=', e.type);
-  if (move.guard) q = q.where(move.guard, '>=', amt);
-  const row = await q.returning(['id', 'available', 'frozen']).executeTakeFirst();
-  if (!row) throw new AppError('insufficient_balance');
-
+    d === 'plus' ? sql`accounts.${sql.raw(col)} + ${amt}` : d === 'minus' ? sql`accounts.${sql.raw(col)} - ${amt}` : sql`accounts.${sql.raw(col)}`;
+  const now = new Date();
+  let change: RawBuilder<unknown>;
+  if (move.guard === null) {
+    if (move.dAvail === 'minus' || move.dFrozen === 'minus') throw new Error('ledger: an unguarded move only adds');
+    const start = (d: Move['dAvail']) => (d === 'plus' ? amt : sql`0`);
+    change = sql`
+      INSERT INTO accounts (user_id, currency_id, type, available, frozen, updated_at)
+      VALUES (${e.userId}, ${e.currencyId}, ${e.type}, ${start(move.dAvail)}, ${start(move.dFrozen)}, ${now})
+      ON CONFLICT (user_id, currency_id, type) DO UPDATE
+      SET available = ${delta(move.dAvail, 'available')}, frozen = ${delta(move.dFrozen, 'frozen')}, updated_at = ${now}
+      RETURNING id, available, frozen`;
+  } else {
+    change = sql`
+      UPDATE accounts SET available = ${delta(move.dAvail, 'available')}, frozen = ${delta(move.dFrozen, 'frozen')}, updated_at = ${now}
+      WHERE user_id = ${e.userId} AND currency_id = ${e.currencyId} AND type = ${e.type} AND accounts.${sql.raw(move.guard)} >= ${amt}
+      RETURNING id, available, frozen`;
+  }
   const signed = (d: Move['dAvail']) => (d === 'plus' ? amount : d === 'minus' ? `-${amount}` : '0');
-  await trx
-    .insertInto('journal')
-    .values({
-      user_id: e.userId,
-      account_id: row.id,
-      currency_id: e.currencyId,
-      type: e.type,
-      delta_available: signed(move.dAvail),
-      delta_frozen: signed(move.dFrozen),
-      available_after: row.available,
-      frozen_after: row.frozen,
-      reason: e.reason,
-      ref_type: e.ref?.type ?? null,
-      ref_id: e.ref ? String(e.ref.id) : null,
-      ...(e.at ? { created_at: e.at } : {}),
-    })
-    .execute();
+  const r = await sql<{ account_id: number; available_after: string; frozen_after: string }>`
+    WITH changed AS (${change})
+    INSERT INTO journal (user_id, account_id, currency_id, type, delta_available, delta_frozen, available_after, frozen_after, reason, ref_type, ref_id, created_at)
+    SELECT ${e.userId}, changed.id, ${e.currencyId}, ${e.type}, ${signed(move.dAvail)}::numeric, ${signed(move.dFrozen)}::numeric, changed.available, changed.frozen,
+           ${e.reason}, ${e.ref?.type ?? null}, ${e.ref ? String(e.ref.id) : null}, ${e.at ?? sql`now()`}
+    FROM changed
+    RETURNING account_id, available_after, frozen_after`.execute(trx);
+  const row = r.rows[0];
+  if (!row) throw new AppError('insufficient_balance');
   await markKeyCommitted(trx, e.userId, e.ref);
-  return { accountId: row.id, available: canon(row.available), frozen: canon(row.frozen) };
+  return { accountId: row.account_id, available: canon(row.available_after), frozen: canon(row.frozen_after) };
 }
 
 /** available += amount */

@@ -27,8 +27,15 @@ export interface MarketTicksTable {
   ts: number;
 }
 
+/** How far the feed process's durable tick log is complete (migration 040, store/tick-log.ts). */
+export interface TickLogMarkTable {
+  source: string;
+  through_ts: number;
+}
+
 export interface MarketTables {
   market_ticks: MarketTicksTable;
+  tick_log_mark: TickLogMarkTable;
   candles: CandlesTable;
   market_state: MarketStateTable;
 }

@@ -36,6 +36,8 @@ export interface MarketConfig {
   tickerMode?: TickerMode;
   /** durable tick write interval (default 200 ms; see store/tick-log.ts) */
   tickLogMs?: number;
+  /** cluster feed process: keep the tick log's mark (tick_log_mark) for the other processes */
+  tickLogMark?: boolean;
   /** candle upsert interval (default 1000 ms) */
   persistMs?: number;
   /** simulator timer interval (default 20 ms) */
@@ -100,6 +102,11 @@ export interface MarketService {
   durableSeq(symbol: string): number;
   /** writes changed candles and buffered ticks now */
   flush(): Promise<void>;
+  /**
+   * Is every tick at or before `instantMs` on record (market_ticks)? The process that writes the
+   * log flushes it and says yes; a relaying one (cluster) reads the feed process's mark.
+   */
+  durableThrough(instantMs: number): Promise<boolean>;
   /** stops the feed and timers, flushes candles */
   close(): Promise<void>;
 }
@@ -189,7 +196,7 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
   const feed = opts.feed ?? createFeed(config, { instruments, resume: feedResume, now, log, currentBar: (symbol) => aggregator.last(symbol, '1min') });
 
-  const tickLog = new TickLog({ repo, persisted: writes, flushMs: config.tickLogMs, log });
+  const tickLog = new TickLog({ repo, persisted: writes, flushMs: config.tickLogMs, log, mark: config.tickLogMark === true && !opts.readOnly, now });
   const tickers = new TickerBook(aggregator);
   const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
   const books = new BookService({ feed, now });
@@ -285,6 +292,11 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     flush: async () => {
       await tickLog.flush();
       await store.flush();
+    },
+    async durableThrough(instantMs) {
+      if (opts.readOnly) return (await repo.tickLogThrough()) >= instantMs;
+      await tickLog.flush();
+      return true;
     },
     async close() {
       if (closed) return;

@@ -3,7 +3,8 @@
  * api nodes (`node --import tsx server/main.ts` with ROLES), on a fresh database of the PostgreSQL
  * server (DATABASE_URL, or the run's embedded cluster) and on Redis at REDIS_URL
  * (default 127.0.0.1:6379). It shows: clients of api A and api B see the same ticks; an order
- * placed through B fills once; kill -9 of the engine leader under a steady load of spot orders and
+ * placed through B fills once; a resting limit order placed through B is in the book a client of
+ * A sees, and leaves it when cancelled; kill -9 of the engine leader under a steady load of spot orders and
  * seconds options → the standby leads within 5 s and every option settles exactly once; a leader
  * paused (SIGSTOP) long enough to be deposed, then resumed (SIGCONT), has its late work refused;
  * the journal equals the balances. Skips, saying why, when PostgreSQL or Redis is not reachable.
@@ -94,6 +95,20 @@ function watchTickers(base: string): { socket: Socket; seen: Map<string, string>
   return { socket, seen };
 }
 
+/** The depth of one symbol a client of `base` holds: the snapshot, then every diff folded in. */
+function watchDepth(base: string, symbol: string): { socket: Socket; bids: Map<string, string> } {
+  const bids = new Map<string, string>();
+  const socket = connect(base, { transports: ['websocket'], reconnection: false });
+  socket.on('depth', (batch: { kind: string; bids: [string, string][] }[]) => {
+    for (const m of batch) {
+      if (m.kind === 'snapshot') bids.clear();
+      for (const [p, q] of m.bids) if (Number(q) === 0) bids.delete(p); else bids.set(p, q);
+    }
+  });
+  socket.emit('subscribe', { channels: [`depth:${symbol}`] });
+  return { socket, bids };
+}
+
 const nodes: ClusterNode[] = [];
 let database: { url: string; drop(): Promise<void> } | undefined;
 let h: DbHandle | undefined;
@@ -152,6 +167,32 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     const fills = await db.selectFrom('spot_fills').select(['qty']).where('order_id', '=', orderId).execute();
     expect(fills.reduce((s, f) => s + Number(f.qty), 0)).toBeCloseTo(0.01, 10);
     expect((await db.selectFrom('spot_orders').select('id').execute()).length).toBe(1);
+
+    // 2b. A resting limit order placed through api B is in the book a client of api A sees (the
+    // leader mirrors its users' levels to every api node), and leaves it when cancelled.
+    const depthA = watchDepth(apiA.base, 'BTC/USDT');
+    const depthB = watchDepth(apiB.base, 'BTC/USDT');
+    sockets.push(depthA.socket, depthB.socket);
+    for (let i = 0; i < 50 && depthA.bids.size === 0; i++) await sleep(100);
+    const bestBid = Math.max(...[...depthA.bids.keys()].map(Number));
+    // 3 % under the touch: below the venue's levels (a few tenths of a percent deep), inside the band
+    const restPrice = (Math.floor(bestBid * 0.97 * 100) / 100).toFixed(2);
+    const canonPrice = String(Number(restPrice));
+    expect(depthA.bids.has(canonPrice)).toBe(false);
+    const resting = await placeOnce(apiB.base, token, 'coin/trade', { amount: '0.0123', target_price: restPrice, currency_id: 1, legal_id: 4, type: 'buy' });
+    expect(resting).toMatchObject({ type: 'ok', message: { status: 'open' } });
+    const restingId = (resting.message as { id: number }).id;
+    const shownWithin = async (want: string | undefined) => {
+      const t0 = Date.now();
+      while (Date.now() - t0 < 5000 && (depthA.bids.get(canonPrice) !== want || depthB.bids.get(canonPrice) !== want)) await sleep(50);
+      return { a: depthA.bids.get(canonPrice), b: depthB.bids.get(canonPrice), ms: Date.now() - t0 };
+    };
+    const shown = await shownWithin('0.0123');
+    expect(shown).toMatchObject({ a: '0.0123', b: '0.0123' });
+    expect(await placeOnce(apiA.base, token, 'coin/cancel', { id: restingId })).toMatchObject({ type: 'ok' });
+    const gone = await shownWithin(undefined);
+    expect(gone).toMatchObject({ a: undefined, b: undefined });
+    console.log(`[multiprocess] a resting order through api B: in api A's book after ${shown.ms} ms, gone after cancel in ${gone.ms} ms`);
 
     // 3. A steady load through both api nodes: market orders and 5-second options.
     const spot: number[] = [];
@@ -232,12 +273,13 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     expect(last).toBeGreaterThan(0);
 
     // every market order filled once: its fills add up to its amount, and no order beyond those acknowledged
-    const spotRows = await db.selectFrom('spot_orders').select(['id', 'status', 'amount', 'filled']).execute();
+    const spotRows = await db.selectFrom('spot_orders').select(['id', 'status', 'amount', 'filled']).where('id', '!=', restingId).execute();
     expect(spotRows.length).toBe(spot.length + 1);
     for (const r of spotRows) expect({ id: r.id, status: r.status, filled: Number(r.filled) }).toEqual({ id: r.id, status: 'filled', filled: Number(r.amount) });
     const fillSums = await sql<{ order_id: number; qty: string }>`SELECT order_id, sum(qty)::text AS qty FROM spot_fills WHERE role = 'taker' GROUP BY order_id`.execute(db);
     for (const f of fillSums.rows) expect(Number(f.qty)).toBe(Number(spotRows.find((r) => r.id === f.order_id)?.amount));
     expect(fillSums.rows.length).toBe(spotRows.length);
+    expect(await db.selectFrom('spot_orders').select(['status', 'filled']).where('id', '=', restingId).executeTakeFirst()).toMatchObject({ status: 'cancelled' });
 
     expect(await checkJournalConsistency(db)).toEqual([]);
     const refused = (paused.output().match(/no longer current|idle-in-transaction/g) ?? []).length;

@@ -3,18 +3,19 @@
  * (round-queue.ts, handlers in round-jobs.ts); after a lock the next round opens. One serial pass
  * at start (and on gaining the engine lease) settles what came due while the server was down,
  * opens a round when none takes stakes and gives every unfinished round its jobs; tests drive that
- * pass with runOnce. Before a pass that locks or settles, the tick log is flushed so every tick up
- * to now is durable (a round reads its ticks from market_ticks). Every tick of the game's pair is
+ * pass with runOnce. A round locks or settles only once the durable tick log is complete through
+ * its instant (tick-ready.ts: flushed here in one process, the feed's mark in a cluster). Every tick of the game's pair is
  * kept (keepTicks), not only the newest of each batch. app.game carries the clock the game reads
  * (`now`, replaceable in tests). Once stopped, this process's handlers leave each round to a later
  * run (they move their job one round on) instead of acting.
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
-import { anyDue, runRounds, type GameHook } from './rounds';
+import { runRounds, type GameHook } from './rounds';
 import { gameRules, type GameRules } from './rules';
 import { lockRoundJob, scheduleOpenRounds, settleRoundJob, type RoundJobCtx } from './round-jobs';
 import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './round-queue';
+import { instantRecorded } from './tick-ready';
 
 export interface GameJobs {
   now: () => number;
@@ -38,10 +39,11 @@ export function startGameJobs(app: FastifyInstance): GameJobs {
     const rules = await gameRules(app.db);
     symbol = rules.symbol;
     const now = jobs.now();
-    if (await anyDue(app.db, now)) await app.market.flush();
-    return runRounds(app.db, rules, now, hook);
+    // asked only for a round that is due (one process: that flushes the tick log once per round)
+    return runRounds(app.db, rules, now, hook, (instant) => instantRecorded(durableThrough, instant, now));
   };
-  const ctx: RoundJobCtx = { db: app.db, now: () => jobs.now(), rules: () => gameRules(app.db), flush: () => app.market.flush() };
+  const durableThrough = (instantMs: number) => app.market.durableThrough(instantMs);
+  const ctx: RoundJobCtx = { db: app.db, now: () => jobs.now(), rules: () => gameRules(app.db), durableThrough };
   const handler = (task: typeof GAME_LOCK | typeof GAME_SETTLE, run: (ctx: RoundJobCtx, id: number) => Promise<unknown>) =>
     app.jobQueue.task<{ id: number }>(task, async ({ id }) => {
       if (!stopped) return void (await run(ctx, id));

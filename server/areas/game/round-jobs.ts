@@ -2,21 +2,23 @@
  * The handlers of a round's durable jobs (round-queue.ts). Each re-reads the round under lock
  * (rounds.ts lockRound / settleRound: once per round whatever runs it); a job that comes early on
  * the game's clock moves itself to the instant. After a lock the next round opens (rounds chain).
- * Before acting, the tick log is flushed, so the tick at the instant is durable (a round reads its
- * ticks from market_ticks).
+ * Before acting, the round waits until the durable tick log is complete through its instant (a
+ * round reads its ticks from market_ticks; tick-ready.ts): until then the job moves itself a
+ * moment on.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './round-queue';
 import { ensureOpenRound, lockRound, settleRound } from './rounds';
 import type { GameRules } from './rules';
+import { instantRecorded, TICK_RECHECK_MS, type DurableThrough } from './tick-ready';
 
 export interface RoundJobCtx {
   db: Kysely<Database>;
   now(): number;
   rules(): Promise<GameRules>;
-  /** makes every tick up to now durable */
-  flush(): Promise<void>;
+  /** is every tick at or before the instant on record? (market.durableThrough) */
+  durableThrough: DurableThrough;
 }
 
 export async function lockRoundJob(ctx: RoundJobCtx, id: number): Promise<'done' | 'early' | 'gone'> {
@@ -27,7 +29,10 @@ export async function lockRoundJob(ctx: RoundJobCtx, id: number): Promise<'done'
     await enqueueRoundJob(ctx.db, GAME_LOCK, id, Number(r.lock_at), nowMs);
     return 'early';
   }
-  await ctx.flush();
+  if (!(await instantRecorded(ctx.durableThrough, Number(r.lock_at), nowMs))) {
+    await enqueueRoundJob(ctx.db, GAME_LOCK, id, nowMs + TICK_RECHECK_MS, nowMs);
+    return 'early';
+  }
   const locked = await lockRound(ctx.db, id, nowMs);
   await ensureOpenRound(ctx.db, await ctx.rules(), nowMs);
   return locked ? 'done' : 'gone';
@@ -43,7 +48,10 @@ export async function settleRoundJob(ctx: RoundJobCtx, id: number): Promise<'don
     await enqueueRoundJob(ctx.db, GAME_SETTLE, id, due, nowMs);
     return 'early';
   }
-  await ctx.flush();
+  if (!(await instantRecorded(ctx.durableThrough, Number(r.close_at), nowMs))) {
+    await enqueueRoundJob(ctx.db, GAME_SETTLE, id, nowMs + TICK_RECHECK_MS, nowMs);
+    return 'early';
+  }
   return (await settleRound(ctx.db, id, nowMs)) ? 'done' : 'gone';
 }
 

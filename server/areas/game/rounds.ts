@@ -93,19 +93,24 @@ export async function settleRound(db: Kysely<Database>, id: number, nowMs: numbe
   });
 }
 
-/** One pass: lock what is due, settle what is due, then make sure a round takes stakes. */
-export async function runRounds(db: Kysely<Database>, rules: GameRules, nowMs: number, hook?: GameHook): Promise<{ locked: number; settled: number; opened: boolean }> {
+/**
+ * One pass: lock what is due, settle what is due, then make sure a round takes stakes. A round
+ * whose instant the durable tick log has not reached yet is left to its job (tick-ready.ts).
+ */
+export async function runRounds(db: Kysely<Database>, rules: GameRules, nowMs: number, hook?: GameHook, recorded: (instantMs: number) => Promise<boolean> = async () => true): Promise<{ locked: number; settled: number; opened: boolean }> {
   let locked = 0;
   let settled = 0;
-  const toLock = await db.selectFrom('game_rounds').select('id').where('status', '=', 'open').where('lock_at', '<=', String(nowMs)).orderBy('id').execute();
+  const toLock = await db.selectFrom('game_rounds').select(['id', 'lock_at']).where('status', '=', 'open').where('lock_at', '<=', String(nowMs)).orderBy('id').execute();
   for (const r of toLock) {
+    if (!(await recorded(Number(r.lock_at)))) continue;
     if (await lockRound(db, r.id, nowMs)) {
       locked++;
       hook?.('game_lock', r.id);
     }
   }
-  const toSettle = await db.selectFrom('game_rounds').select('id').where('status', '=', 'locked').where('close_at', '<=', String(nowMs)).orderBy('id').execute();
+  const toSettle = await db.selectFrom('game_rounds').select(['id', 'close_at']).where('status', '=', 'locked').where('close_at', '<=', String(nowMs)).orderBy('id').execute();
   for (const r of toSettle) {
+    if (!(await recorded(Number(r.close_at)))) continue;
     if (await settleRound(db, r.id, nowMs, hook)) {
       settled++;
       hook?.('game_settle', r.id);
@@ -114,7 +119,7 @@ export async function runRounds(db: Kysely<Database>, rules: GameRules, nowMs: n
   return { locked, settled, opened: await ensureOpenRound(db, rules, nowMs) };
 }
 
-/** Is any timer due at nowMs? (the job flushes the tick log first only then) */
+/** Is any timer due at nowMs? (the pass asks the tick log only then) */
 export async function anyDue(db: Kysely<Database>, nowMs: number): Promise<boolean> {
   const r = await db
     .selectFrom('game_rounds')

@@ -23,6 +23,7 @@ import * as m025 from './025_localised_products';
 import * as m026 from './026_engine_lease';
 import * as m027 from './027_job_queue';
 import * as m031 from './031_candle_priced';
+import * as m040 from './040_tick_log_mark';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '026_engine_lease': m026,
   '027_job_queue': m027,
   '031_candle_priced': m031,
+  '040_tick_log_mark': m040,
 };

@@ -28,6 +28,8 @@ export class BookService {
   private readonly depthWatched = new Set<string>();
   private readonly tradesWatched = new Set<string>();
   private readonly tradeBuf = new Map<string, TradePrint[]>();
+  /** symbols whose resting orders changed since the last takeChanged (the mirror publisher's) */
+  private readonly changed = new Set<string>();
   private emit: RoomEmit = () => {};
 
   constructor(private readonly opts: BookServiceOptions) {
@@ -36,13 +38,37 @@ export class BookService {
 
   book(symbol: string): SymbolBook {
     let b = this.books.get(symbol);
-    if (!b) this.books.set(symbol, (b = new SymbolBook(symbol, this.opts.feed, this.epoch)));
+    if (!b) this.books.set(symbol, (b = new SymbolBook(symbol, this.opts.feed, this.epoch, () => this.changed.add(symbol))));
     return b;
   }
 
-  /** Drops every user's resting order (an engine taking the lead reloads them from the database). */
+  /**
+   * Drops every user's resting order and every mirrored level: an engine taking the lead reloads
+   * its orders from the database; one losing it shows the new leader's mirror from then on.
+   */
   clearOrders(): void {
-    for (const b of this.books.values()) for (const side of ['bid', 'ask'] as const) for (const o of b.resting(side)) b.remove(o.id);
+    for (const b of this.books.values()) {
+      for (const side of ['bid', 'ask'] as const) for (const o of b.resting(side)) b.remove(o.id);
+      b.setMirror([], []);
+    }
+  }
+
+  /** The symbols whose resting orders changed since the last call (and forgets them). */
+  takeChanged(): string[] {
+    const out = [...this.changed];
+    this.changed.clear();
+    return out;
+  }
+
+  /** The symbols with users' resting orders of this process's own (the leader's). */
+  symbolsWithOrders(): string[] {
+    return [...this.books.values()].filter((b) => b.hasOrders).map((b) => b.symbol);
+  }
+
+  /** Sets the mirrored levels of every symbol at once (a full message: symbols absent are emptied). */
+  replaceMirror(levels: ReadonlyMap<string, { bids: [string, string][]; asks: [string, string][] }>): void {
+    for (const b of this.books.values()) if (b.hasMirror && !levels.has(b.symbol)) b.setMirror([], []);
+    for (const [symbol, l] of levels) this.book(symbol).setMirror(l.bids, l.asks);
   }
 
   /** Where flushes go (the socket fan-out sets it). */

@@ -8,6 +8,9 @@
  *   the venue re-quotes on every update), and among users by order id (time priority).
  * - Publishing: `publish()` folds the merged levels into a core BookSource and flushes one diff.
  *   Only watched symbols publish; a new subscriber's snapshot is taken right after a publish.
+ * - Cluster mode: only the engine leader holds the resting orders; every other node's book shows
+ *   them as `mirrored` levels (price → users' total), which the leader publishes
+ *   (server/scale/resting-mirror.ts). A book holds either its own orders or a mirror, never both.
  */
 import Decimal from 'decimal.js';
 import { BookSource } from '../../../core/book/source';
@@ -40,11 +43,14 @@ export class SymbolBook {
   private consumedVersion: number | undefined;
   private readonly consumed = { bid: new Map<string, Decimal>(), ask: new Map<string, Decimal>() };
   private readonly published = { bid: new Map<string, string>(), ask: new Map<string, string>() };
+  private mirrored = { bid: new Map<string, string>(), ask: new Map<string, string>() };
 
   constructor(
     readonly symbol: string,
     private readonly feed: Pick<MarketFeed, 'book'>,
     epoch: number,
+    /** called after every change of the resting orders (the cluster's mirror publisher listens) */
+    private readonly onOrdersChanged: () => void = () => {},
   ) {
     this.source = new BookSource(symbol, epoch);
   }
@@ -87,6 +93,7 @@ export class SymbolBook {
 
   rest(o: RestingOrder): void {
     this.orders.set(o.id, { ...o, price: canon(o.price), remaining: canon(o.remaining) });
+    this.onOrdersChanged();
   }
 
   setRemaining(id: number, remaining: string): void {
@@ -94,10 +101,27 @@ export class SymbolBook {
     if (!o) return;
     if (new Decimal(remaining).lte(0)) this.orders.delete(id);
     else o.remaining = canon(remaining);
+    this.onOrdersChanged();
   }
 
   remove(id: number): void {
-    this.orders.delete(id);
+    if (this.orders.delete(id)) this.onOrdersChanged();
+  }
+
+  /** Users' resting quantity per price of one side, best first (what the leader mirrors out). */
+  userLevels(side: BookSideName): [price: string, qty: string][] {
+    const m = new Map<string, Decimal>();
+    for (const o of this.resting(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+    return [...m].map(([p, q]) => [p, q.toFixed()]);
+  }
+
+  /** Replaces the mirrored users' levels (a node that does not lead: the leader's published ones). */
+  setMirror(bids: readonly [string, string][], asks: readonly [string, string][]): void {
+    this.mirrored = { bid: new Map(bids.map(([p, q]) => [canon(p), canon(q)])), ask: new Map(asks.map(([p, q]) => [canon(p), canon(q)])) };
+  }
+
+  get hasMirror(): boolean {
+    return this.mirrored.bid.size > 0 || this.mirrored.ask.size > 0;
   }
 
   /** true when users have resting orders here (the cross check's fast exit) */
@@ -142,11 +166,12 @@ export class SymbolBook {
     return out;
   }
 
-  /** The merged levels of one side (venue + users), price → total quantity. */
+  /** The merged levels of one side (venue + users' own or mirrored orders), price → total quantity. */
   private merged(side: BookSideName): Map<string, string> {
     const m = new Map<string, Decimal>();
     for (const l of this.venue(side)) m.set(l.price, new Decimal(l.qty));
     for (const o of this.resting(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+    for (const [p, q] of this.mirrored[side]) m.set(p, (m.get(p) ?? new Decimal(0)).plus(q));
     return new Map([...m].map(([p, q]) => [p, q.toFixed()]));
   }
 

@@ -26,6 +26,9 @@ export interface TickRow {
   ts: number;
 }
 
+/** The one feed source of a cluster (tick_log_mark's key: a second source would add its own). */
+const TICK_LOG_SOURCE = 'feed';
+
 /** Rows per INSERT: 8 columns × 1000 stays far below PostgreSQL's 65535 bind-parameter limit. */
 const CHUNK = 1000;
 /** Candle rows per upsert: eight array parameters whatever the count, so the batch can be large. */
@@ -59,15 +62,33 @@ export class MarketRepo {
     return out;
   }
 
-  /** Idempotent per (symbol, seq): a tick already on record (e.g. by the order it decided) stays. */
-  async insertTicks(rows: readonly TickRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await this.db
-        .insertInto('market_ticks')
-        .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r })))
-        .onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing())
-        .execute();
-    }
+  /**
+   * Idempotent per (symbol, seq): a tick already on record (e.g. by the order it decided) stays.
+   * With `through` (cluster feed process) the log's mark moves to it in the same transaction:
+   * whoever reads the mark finds every tick up to it on record.
+   */
+  async insertTicks(rows: readonly TickRow[], through?: number): Promise<void> {
+    const write = async (db: Kysely<MarketTables>) => {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await db
+          .insertInto('market_ticks')
+          .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r })))
+          .onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing())
+          .execute();
+      }
+      if (through === undefined) return;
+      await sql`
+        INSERT INTO tick_log_mark (source, through_ts) VALUES (${TICK_LOG_SOURCE}, ${through}::bigint)
+        ON CONFLICT (source) DO UPDATE SET through_ts = GREATEST(tick_log_mark.through_ts, EXCLUDED.through_ts)`.execute(db);
+    };
+    if (through === undefined) await write(this.db);
+    else await this.db.transaction().execute(write);
+  }
+
+  /** How far the feed process's tick log is complete (ms; 0: no mark yet). */
+  async tickLogThrough(): Promise<number> {
+    const r = await this.db.selectFrom('tick_log_mark').select('through_ts').where('source', '=', TICK_LOG_SOURCE).executeTakeFirst();
+    return r ? Number(r.through_ts) : 0;
   }
 
   async symbolsWithCandles(): Promise<Set<string>> {

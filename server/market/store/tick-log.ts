@@ -4,6 +4,9 @@
  * batched insert. For symbols someone has a stake in (`keep`: pending seconds orders…) every tick
  * is written; for the others only the newest of each batch, which keeps the feed's resume point
  * (seq) durable without a row per tick. `durableSeq` is the newest seq whose batch committed.
+ * With `mark` (the feed process of a cluster) each write also moves the log's mark (tick_log_mark)
+ * to the time its rows were taken, in the same transaction, every beat even without rows: the
+ * other processes learn from it that every tick up to then is on record (durableThrough).
  */
 import type { Tick } from '../../../core';
 import type { MarketRepo, TickRow } from './repo';
@@ -13,6 +16,9 @@ export interface TickLogOptions {
   persisted: (symbol: string) => boolean;
   flushMs?: number;
   log: { error(obj: object, msg?: string): void };
+  /** keep tick_log_mark current (cluster feed process) */
+  mark?: boolean;
+  now?: () => number;
 }
 
 export class TickLog {
@@ -66,13 +72,15 @@ export class TickLog {
   }
 
   private async flushNow(): Promise<void> {
+    // every tick recorded so far is in `rows` (one synchronous step): the log is complete through now
+    const through = this.opts.mark ? (this.opts.now ?? Date.now)() : undefined;
     const rows = [...this.buffer, ...this.newest.values()];
-    if (rows.length === 0) return;
+    if (rows.length === 0 && through === undefined) return;
     this.buffer = [];
     this.newest.clear();
     this.busy = true;
     try {
-      await this.opts.repo.insertTicks(rows);
+      await this.opts.repo.insertTicks(rows, through);
       for (const r of rows) if (r.seq > this.durableSeq(r.symbol)) this.durable.set(r.symbol, r.seq);
     } catch (err) {
       // Keep them for the next beat (inserts are idempotent per (symbol, seq)).

@@ -21,6 +21,8 @@ export function leaderTradingJobs(app: FastifyInstance, ctx: TradingContext): Tr
       current = undefined;
       await jobs?.stop();
       await ctx.locks.idle();
+      // the new leader's orders reach this node's books as its mirror (server/scale/resting-mirror.ts)
+      ctx.market.books.clearOrders();
     },
   });
   return {
