@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OtcAd } from '../../../core';
+import { OTC_RULES, type OtcAd } from '../../../core';
 import { pct } from '../../components/product/money';
 import s from './otc.module.css';
-import { useMoneyText } from '../../components/Money';
+import { Money, useMoneyText, useQuantityText } from '../../components/Money';
 
 /** One ad: the merchant and their figures, the price now, the limits, what is left, the payment kinds. */
 export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const qty = useQuantityText();
   const st = ad.stats;
   return (
     <section className={s.card} data-testid="otc-ad" data-ad={ad.id} aria-label={ad.merchant}>
@@ -18,20 +19,20 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
         <span className={s.muted}>
           {t('otc.stats', {
             n: st.orders,
-            rate: st.completion_rate === null ? '—' : `${pct(st.completion_rate)}%`,
+            rate: st.completion_rate === null ? '—' : `${qty(pct(st.completion_rate), 2)}%`,
             release: st.avg_release_s === null ? '—' : `${Math.max(1, Math.round(st.avg_release_s / 60))}`,
           })}
-          {st.rating ? ` · ★ ${st.rating}` : ''}
+          {st.rating ? ` · ★ ${qty(st.rating, 2)}` : ''}
         </span>
       </div>
       <div className={s.row}>
         <span className={s.price} data-testid="otc-ad-price">
-          {ad.price ?? '—'} <span className={s.muted}>{ad.fiat}</span>
+          <Money value={ad.price} asset={ad.fiat} /> <span className={s.muted}>{ad.fiat}</span>
         </span>
         {action}
       </div>
       <div className={s.muted}>
-        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} · {t('otc.available', { amount: money(ad.remaining, ad.coin), coin: ad.coin })}
+        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} · {t('otc.available', { amount: qty(ad.remaining, OTC_RULES.coinDecimals), coin: ad.coin })}
       </div>
       <div className={s.row}>
         <span>
@@ -42,7 +43,7 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
           ))}
         </span>
         <span className={s.muted}>
-          {ad.price_type === 'floating' ? t('otc.floating', { margin: ad.margin }) : t('otc.fixed')} · {t('otc.window', { n: ad.window_min })}
+          {ad.price_type === 'floating' ? t('otc.floating', { margin: qty(ad.margin, 2) }) : t('otc.fixed')} · {t('otc.window', { n: ad.window_min })}
         </span>
       </div>
     </section>

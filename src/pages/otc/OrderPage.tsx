@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OtcOrder } from '../../../core';
+import { OTC_RULES, type OtcOrder } from '../../../core';
+import { Money } from '../../components/Money';
+import { Num } from '../../components/Num';
 import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../../components/product/Facts';
 import { useLoad } from '../../components/product/shared';
@@ -60,9 +62,9 @@ export function OrderPage({ id }: { id: number }) {
               ) : null}
               <Facts
                 items={[
-                  [t('otc.price'), `${o.price} ${o.fiat}`],
-                  [t('otc.total'), `${o.fiat_amount} ${o.fiat}`, 'otc-fiat-amount'],
-                  [t('otc.quantity'), `${o.coin_amount} ${o.coin}`, 'otc-coin-amount'],
+                  [t('otc.price'), <Money value={o.price} asset={o.fiat} unit />, 'otc-price'],
+                  [t('otc.total'), <Money value={o.fiat_amount} asset={o.fiat} unit />, 'otc-fiat-amount'],
+                  [t('otc.quantity'), <Num value={o.coin_amount} decimals={OTC_RULES.coinDecimals} tint={false} suffix={` ${o.coin}`} />, 'otc-coin-amount'],
                   [t('otc.counterparty'), o.counterparty],
                 ]}
               />
