@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { OTC_RULES, type OtcAd } from '../../../core';
+import type { OtcAd } from '../../../core';
 import { pct } from '../../components/product/money';
 import s from './otc.module.css';
 import { Money, useMoneyText, useQuantityText } from '../../components/Money';
@@ -17,11 +17,14 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
       <div className={s.head}>
         <span className={s.name}>{ad.merchant}</span>
         <span className={s.muted}>
-          {t('otc.stats', {
-            n: st.orders,
-            rate: st.completion_rate === null ? '—' : `${qty(pct(st.completion_rate), 2)}%`,
-            release: st.avg_release_s === null ? '—' : `${Math.max(1, Math.round(st.avg_release_s / 60))}`,
-          })}
+          {/* only the figures a merchant has: a new one has no completion rate or release time yet */}
+          {[
+            t('otc.statOrders', { n: st.orders }),
+            st.completion_rate === null ? null : t('otc.statRate', { rate: `${qty(pct(st.completion_rate), 2)}%` }),
+            st.avg_release_s === null ? null : t('otc.statRelease', { release: `${Math.max(1, Math.round(st.avg_release_s / 60))}` }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           {st.rating ? ` · ★ ${qty(st.rating, 2)}` : ''}
         </span>
       </div>
@@ -32,7 +35,7 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
         {action}
       </div>
       <div className={s.muted}>
-        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} · {t('otc.available', { amount: qty(ad.remaining, OTC_RULES.coinDecimals), coin: ad.coin })}
+        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} · {t('otc.available', { amount: money(ad.remaining, ad.coin), coin: ad.coin })}
       </div>
       <div className={s.row}>
         <span>
