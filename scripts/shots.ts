@@ -20,11 +20,15 @@ const OUT = path.resolve(arg('out', '.data/shots'));
 const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 const PAIR = `symbol=${encodeURIComponent('BTC/USDT')}`;
 
-/** The main screens: Home, Markets, the pair page, spot, contract, seconds, assets, copy trading, finance. */
-const SCREENS: [string, string][] = [
+/**
+ * The main screens: Home, Markets, the pair page (and its order book, scrolled into view), spot,
+ * contract, seconds, assets, copy trading, finance, P2P. A third entry names what to scroll to.
+ */
+const SCREENS: [name: string, route: string, scrollTo?: string][] = [
   ['home', 'index/index'],
   ['markets', 'market/market'],
   ['pair', `market/detail?${PAIR}`],
+  ['pair-book', `market/detail?${PAIR}`, '[data-testid="order-book"]'],
   ['spot', `transaction/index?${PAIR}`],
   ['contract', `transaction/index2?${PAIR}`],
   ['seconds', `transaction/seconds_order?${PAIR}`],
@@ -89,7 +93,7 @@ async function main(): Promise<void> {
   let bad = 0;
   for (const theme of themes) {
     await setTheme(page, theme);
-    for (const [name, route] of SCREENS) {
+    for (const [name, route, scrollTo] of SCREENS) {
       if (only.length && !only.includes(name)) continue;
       if (route.includes('ORDER') && order === null) {
         console.log(`! ${name}: the demo user has no P2P order; skipped`);
@@ -97,6 +101,7 @@ async function main(): Promise<void> {
       }
       const problem = await showRoute(page, `#/pages/${route.replace('TRADER', String(trader)).replace('ORDER', String(order))}`);
       if (problem) console.log(`! ${name}: ${problem}`);
+      if (scrollTo) await page.locator(scrollTo).first().scrollIntoViewIfNeeded();
       await page.waitForTimeout(600); // live figures arrive
       for (const lang of langs) {
         await switchLang(page, lang);

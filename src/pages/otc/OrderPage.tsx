@@ -6,6 +6,7 @@ import { Money } from '../../components/Money';
 import { Num } from '../../components/Num';
 import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../../components/product/Facts';
+import { when } from '../../components/funds/format';
 import { useLoad } from '../../components/product/shared';
 import { useNow } from '../../components/product/useNow';
 import { useMarketStatus, useUserEvents } from '../../market';
@@ -85,7 +86,7 @@ export function OrderPage({ id }: { id: number }) {
               <ol className={s.timeline} data-testid="otc-timeline">
                 {o.events.map((e) => (
                   <li key={e.id} data-kind={e.kind}>
-                    {new Date(e.at).toLocaleTimeString()} · {t(`otc.event.${e.kind}`)}
+                    {when(new Date(e.at).toISOString())} · {t(`otc.event.${e.kind}`)}
                     {e.note && e.kind !== 'opened' ? ` — ${e.note}` : ''}
                   </li>
                 ))}

@@ -34,10 +34,17 @@ export function OrdersList({ onOrder }: { onOrder: (id: number) => void }) {
                   key={o.id}
                   onClick={() => onOrder(o.id)}
                   data-testid="otc-order-row"
-                  description={`${money(o.fiat_amount, o.fiat)} ${o.fiat} · ${o.counterparty}`}
+                  description={
+                    <>
+                      <div>
+                        {money(o.fiat_amount, o.fiat)} {o.fiat} · {qty(o.coin_amount, OTC_RULES.coinDecimals)} {o.coin}
+                      </div>
+                      <div>{o.counterparty}</div>
+                    </>
+                  }
                   extra={<Tag color={STATUS_COLOR[o.status]} fill="outline">{t(`otc.status.${o.status}`)}</Tag>}
                 >
-                  {t(o.role === 'buyer' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} {qty(o.coin_amount, OTC_RULES.coinDecimals)} · #{o.id}
+                  {t(o.role === 'buyer' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} · #{o.id}
                 </List.Item>
               ))}
             </List>
