@@ -28,7 +28,7 @@ const SCREENS: [name: string, route: string, scrollTo?: string][] = [
   ['home', 'index/index'],
   ['markets', 'market/market'],
   ['pair', `market/detail?${PAIR}`],
-  ['pair-book', `market/detail?${PAIR}`, '[data-testid="order-book"]'],
+  ['pair-book', `market/detail?${PAIR}`, '[data-testid="wide-book"]'],
   ['spot', `transaction/index?${PAIR}`],
   ['contract', `transaction/index2?${PAIR}`],
   ['seconds', `transaction/seconds_order?${PAIR}`],
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
       }
       const problem = await showRoute(page, `#/pages/${route.replace('TRADER', String(trader)).replace('ORDER', String(order))}`);
       if (problem) console.log(`! ${name}: ${problem}`);
-      if (scrollTo) await page.locator(scrollTo).first().scrollIntoViewIfNeeded();
+      // a plain scroll: Playwright's scrollIntoViewIfNeeded waits for a box that a live book never holds still
+      if (scrollTo) await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), scrollTo);
       await page.waitForTimeout(600); // live figures arrive
       for (const lang of langs) {
         await switchLang(page, lang);
