@@ -93,3 +93,33 @@ export async function switchLang(page: Page, lang: string): Promise<void> {
   // React commits the re-render in the next frames
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
+
+/**
+ * The faces Chromium draws the page's first Thai label with (DevTools' platform fonts of that node).
+ * With no Thai face on the system it draws boxes in the Latin face, and the names show it.
+ */
+export async function thaiFaces(page: Page): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\u0E00-\u0E7F]/.test(n.textContent ?? ''));
+      if (own && el.offsetParent !== null) {
+        el.setAttribute('data-thai-probe', '');
+        return true;
+      }
+    }
+    return false;
+  });
+  if (!found) return [];
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-thai-probe]' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((f) => f.familyName);
+  } finally {
+    await cdp.detach();
+    await page.evaluate(() => document.querySelector('[data-thai-probe]')?.removeAttribute('data-thai-probe'));
+  }
+}

@@ -183,6 +183,24 @@ test('the P2P screens: labels fit at 360 in all eight languages', async ({ brows
     }
     await switchLang(page, 'en');
   }
+  // P2P money in the language's marks, not the API's plain dots (French: decimal comma, a narrow
+  // no-break space between thousands; Spanish groups from five digits)
+  await showRoute(page, '#/pages/otc/otc?tab=merchant');
+  await switchLang(page, 'fra');
+  const card = page.getByTestId('otc-ad').first();
+  await expect(card.getByTestId('otc-ad-price')).toHaveText('1,01 USD');
+  await expect(card).toContainText('20,00–1\u202f000,00 USD');
+  await showRoute(page, `#/pages/otc/otc?order=${seen!.orderId}`);
+  await expect(page.getByTestId('otc-price')).toContainText('1,01 USD');
+  await expect(page.getByTestId('otc-fiat-amount')).toContainText('101,00 USD');
+  await expect(page.getByTestId('otc-coin-amount')).toContainText('100 USDT');
+  await showRoute(page, '#/pages/otc/otc?tab=orders');
+  // the quick buy still open: 30.3 USD for 30 USDT
+  await expect(page.getByTestId('otc-order-row').first()).toContainText('30,30 USD');
+  await switchLang(page, 'spa');
+  await showRoute(page, '#/pages/otc/otc?tab=merchant');
+  await expect(page.getByTestId('otc-ad').first()).toContainText('20,00–1000,00 USD');
+  await switchLang(page, 'en');
   // the post-ad sheet, open, in each language
   await showRoute(page, '#/pages/otc/otc?tab=merchant');
   await page.getByTestId('post-ad-open').click();

@@ -20,11 +20,15 @@ const OUT = path.resolve(arg('out', '.data/shots'));
 const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 const PAIR = `symbol=${encodeURIComponent('BTC/USDT')}`;
 
-/** The main screens: Home, Markets, the pair page, spot, contract, seconds, assets, copy trading, finance. */
-const SCREENS: [string, string][] = [
+/**
+ * The main screens: Home, Markets, the pair page (and its order book, scrolled into view), spot,
+ * contract, seconds, assets, copy trading, finance, P2P. A third entry names what to scroll to.
+ */
+const SCREENS: [name: string, route: string, scrollTo?: string][] = [
   ['home', 'index/index'],
   ['markets', 'market/market'],
   ['pair', `market/detail?${PAIR}`],
+  ['pair-book', `market/detail?${PAIR}`, '[data-testid="wide-book"]'],
   ['spot', `transaction/index?${PAIR}`],
   ['contract', `transaction/index2?${PAIR}`],
   ['seconds', `transaction/seconds_order?${PAIR}`],
@@ -33,11 +37,28 @@ const SCREENS: [string, string][] = [
   ['trader', 'follow/trader?id=TRADER'],
   ['my-copies', 'copytrade/my'],
   ['finance', 'financial/index'],
+  // P2P: the ad market (buy, sell), quick buy, the user's orders, the merchant panel, the user's latest order
+  ['p2p-buy', 'otc/otc?tab=buy'],
+  ['p2p-sell', 'otc/otc?tab=sell'],
+  ['p2p-quick', 'otc/otc?tab=quick'],
+  ['p2p-orders', 'otc/otc?tab=orders'],
+  ['p2p-merchant', 'otc/otc?tab=merchant'],
+  ['p2p-order', 'otc/otc?order=ORDER'],
 ];
 
 async function firstTrader(): Promise<number> {
   const r = (await (await fetch(`${BASE}/api/follow/index?page=1`)).json()) as { message?: { list?: { trader_user_id: number }[] } };
   return r.message?.list?.[0]?.trader_user_id ?? 1;
+}
+
+/** The demo user's latest P2P order (open first, then finished), or null: its screen is then skipped. */
+async function latestOrder(page: Page): Promise<number | null> {
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
+  for (const status of ['open', 'done']) {
+    const r = (await (await fetch(`${BASE}/api/otc/orders?status=${status}`, { headers: { authorization: token } })).json()) as { message?: { id: number }[] };
+    if (Array.isArray(r.message) && r.message[0]) return r.message[0].id;
+  }
+  return null;
 }
 
 async function login(page: Page): Promise<void> {
@@ -68,13 +89,20 @@ async function main(): Promise<void> {
   // tsx names functions with an __name helper that the page's own code does not have
   await page.addInitScript('globalThis.__name = (f) => f');
   await login(page);
+  const order = await latestOrder(page);
   let bad = 0;
   for (const theme of themes) {
     await setTheme(page, theme);
-    for (const [name, route] of SCREENS) {
+    for (const [name, route, scrollTo] of SCREENS) {
       if (only.length && !only.includes(name)) continue;
-      const problem = await showRoute(page, `#/pages/${route.replace('TRADER', String(trader))}`);
+      if (route.includes('ORDER') && order === null) {
+        console.log(`! ${name}: the demo user has no P2P order; skipped`);
+        continue;
+      }
+      const problem = await showRoute(page, `#/pages/${route.replace('TRADER', String(trader)).replace('ORDER', String(order))}`);
       if (problem) console.log(`! ${name}: ${problem}`);
+      // a plain scroll: Playwright's scrollIntoViewIfNeeded waits for a box that a live book never holds still
+      if (scrollTo) await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), scrollTo);
       await page.waitForTimeout(600); // live figures arrive
       for (const lang of langs) {
         await switchLang(page, lang);

@@ -11,6 +11,15 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# Thai in Debian's Chromium needs a Thai system face (the app's font stack names it): without one
+# every Thai label is drawn as empty boxes and the 360-wide fit check measures boxes, not words.
+if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=th family)" ]; then
+  echo "[test] no Thai font: installing Debian's fonts-noto-ui-core (Noto Sans Thai UI) with apt"
+  SUDO=""; [ "$(id -u)" = "0" ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-noto-ui-core >/dev/null
+fi
+
 # typecheck and lint are one process each: side by side on two cores; each prints when both are done
 checks=$(mktemp -d)
 npm run -s typecheck >"$checks/typecheck" 2>&1 & typecheck=$!

@@ -107,4 +107,22 @@ describe('money and quantities (issue 21: in full, the coin precision, the langu
     expect(text('2.5000', 'ETH')).toBe('2.5');
     expect(text('1234.5', 'CNY')).toBe('1,234.50');
   });
+
+  it('P2P figures in the language marks: fiat prices and totals in cents, a coin quantity in full', () => {
+    const fiat = (v: string, code: string, lang: 'en' | 'fra' | 'spa' | 'th') => {
+      const f = assetFormat(code);
+      return figureText(v, f.format, f.decimals, numberMarks(lang));
+    };
+    const qty = (v: string, lang: 'en' | 'fra' | 'spa') => figureText(v, 'amount', 8, numberMarks(lang));
+    // an ad's price and limits, an order's total
+    expect(fiat('7.25', 'CNY', 'fra')).toBe('7,25');
+    expect(fiat('1000', 'USD', 'fra')).toBe('1\u202f000,00');
+    expect(fiat('1000', 'USD', 'spa')).toBe('1000,00');
+    expect(fiat('12345.678', 'EUR', 'spa')).toBe('12.345,67');
+    expect(fiat('36500', 'THB', 'th')).toBe('36,500.00');
+    // the coin a buyer gets for 100 USD at 1.01: every unit of it, no padded zeros
+    expect(qty('99.00990099', 'fra')).toBe('99,00990099');
+    expect(qty('1500.50000000', 'spa')).toBe('1500,5');
+    expect(qty('320.00000000', 'en')).toBe('320');
+  });
 });

@@ -22,3 +22,12 @@ export function useMoneyText(): (value: string | null | undefined, asset: string
     return figureText(value, f.format, f.decimals, marks);
   };
 }
+
+/**
+ * A quantity of a coin inside a sentence, in full up to `decimals` (the coin's precision) without
+ * trailing zeros — the same 'amount' rule <Num/> prints by default: (value) → "99.00990099".
+ */
+export function useQuantityText(): (value: string | null | undefined, decimals?: number) => string {
+  const marks = useNumberMarks();
+  return (value, decimals = 8) => figureText(value, 'amount', decimals, marks);
+}

@@ -86,6 +86,9 @@ async function show(lang: Lang): Promise<void> {
   wanted = lang;
   await loadLang(lang).catch(() => undefined);
   if (wanted !== lang || !i18n.hasResourceBundle(lang, 'translation')) return;
+  // <html lang> first: the re-render changeLanguage starts reads it (dates through uiLocale), and
+  // could run before the await returns — a French page then wrote "11/26/2026, 01:33 PM"
+  document.documentElement.lang = HTML_LANG[lang];
   await i18n.changeLanguage(lang);
   applyLang(lang);
 }

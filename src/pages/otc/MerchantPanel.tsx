@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Button, Dialog, Input, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OtcAd } from '../../../core';
+import { OTC_RULES, type OtcAd } from '../../../core';
 import { LoadState } from '../../components/load/LoadState';
 import { useLoad } from '../../components/product/shared';
 import { addPayMethod, applyMerchant, myAds, otcMerchant, setAdStatus, type OtcConfig } from '../../api/otc';
 import { AdCard } from './AdCard';
 import { PostAdSheet } from './PostAdSheet';
 import s from './otc.module.css';
-import { useMoneyText } from '../../components/Money';
+import { useQuantityText } from '../../components/Money';
 
 /** Becoming a merchant, the payment methods buyers pay to, and the merchant's own ads. */
 export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
   const { t } = useTranslation();
-  const money = useMoneyText();
+  const qty = useQuantityText();
   const me = useLoad(() => otcMerchant(), []);
   const ads = useLoad(() => myAds(), []);
   const [name, setName] = useState('');
@@ -87,7 +87,7 @@ export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
                             color="danger"
                             data-testid="ad-close"
                             onClick={async () => {
-                              if (await Dialog.confirm({ 'aria-label': t('otc.closeAd'), content: t('otc.closeAdNote', { amount: money(ad.held ? ad.remaining : '0', ad.coin), coin: ad.coin }), confirmText: t('otc.closeAd') })) await act(() => setAdStatus(ad.id, 'closed'));
+                              if (await Dialog.confirm({ 'aria-label': t('otc.closeAd'), content: t('otc.closeAdNote', { amount: qty(ad.held ? ad.remaining : '0', OTC_RULES.coinDecimals), coin: ad.coin }), confirmText: t('otc.closeAd') })) await act(() => setAdStatus(ad.id, 'closed'));
                             }}
                           >
                             {t('otc.closeAd')}

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Button, Dialog, Input, Rate, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OtcOrder } from '../../../core';
+import { OTC_RULES, type OtcOrder } from '../../../core';
 import { ImageField } from '../../components/form/ImageField';
 import { uploadImage } from '../../api/profile';
 import { appealOrder, cancelOrder, markPaid, rateOrder, releaseOrder } from '../../api/otc';
 import { useAction } from '../../components/action/useAction';
 import s from './otc.module.css';
-import { useMoneyText } from '../../components/Money';
+import { useMoneyText, useQuantityText } from '../../components/Money';
 
 /** What the reader can do now: pay with proof or cancel (buyer, unpaid), release (seller), appeal (paid), rate (taker). */
 export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => void }) {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const qty = useQuantityText();
   const [proof, setProof] = useState<string>();
   const { pending, run } = useAction(onChanged);
   const release = async (unpaid: boolean) => {
@@ -23,7 +24,7 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
       title: t('otc.releaseTitle'),
       content: (
         <div className={s.quote}>
-          <span>{t(unpaid ? 'otc.releaseUnpaid' : 'otc.releaseNote', { fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}`, coin: `${money(o.coin_amount, o.coin)} ${o.coin}` })}</span>
+          <span>{t(unpaid ? 'otc.releaseUnpaid' : 'otc.releaseNote', { fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}`, coin: `${qty(o.coin_amount, OTC_RULES.coinDecimals)} ${o.coin}` })}</span>
           <Input type="password" placeholder={t('otc.payPassword')} aria-label={t('otc.payPassword')} onChange={(v) => (pw = v)} data-testid="release-password" />
         </div>
       ),

@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OtcOrder } from '../../../core';
+import { OTC_RULES, type OtcOrder } from '../../../core';
+import { Money } from '../../components/Money';
+import { Num } from '../../components/Num';
 import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../../components/product/Facts';
+import { when } from '../../components/funds/format';
 import { useLoad } from '../../components/product/shared';
 import { useNow } from '../../components/product/useNow';
 import { useMarketStatus, useUserEvents } from '../../market';
@@ -60,9 +63,9 @@ export function OrderPage({ id }: { id: number }) {
               ) : null}
               <Facts
                 items={[
-                  [t('otc.price'), `${o.price} ${o.fiat}`],
-                  [t('otc.total'), `${o.fiat_amount} ${o.fiat}`, 'otc-fiat-amount'],
-                  [t('otc.quantity'), `${o.coin_amount} ${o.coin}`, 'otc-coin-amount'],
+                  [t('otc.price'), <Money value={o.price} asset={o.fiat} unit />, 'otc-price'],
+                  [t('otc.total'), <Money value={o.fiat_amount} asset={o.fiat} unit />, 'otc-fiat-amount'],
+                  [t('otc.quantity'), <Num value={o.coin_amount} decimals={OTC_RULES.coinDecimals} tint={false} suffix={` ${o.coin}`} />, 'otc-coin-amount'],
                   [t('otc.counterparty'), o.counterparty],
                 ]}
               />
@@ -83,7 +86,7 @@ export function OrderPage({ id }: { id: number }) {
               <ol className={s.timeline} data-testid="otc-timeline">
                 {o.events.map((e) => (
                   <li key={e.id} data-kind={e.kind}>
-                    {new Date(e.at).toLocaleTimeString()} · {t(`otc.event.${e.kind}`)}
+                    {when(new Date(e.at).toISOString())} · {t(`otc.event.${e.kind}`)}
                     {e.note && e.kind !== 'opened' ? ` — ${e.note}` : ''}
                   </li>
                 ))}

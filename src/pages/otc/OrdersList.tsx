@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Empty, List, Selector, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OtcOrder } from '../../../core';
+import { OTC_RULES, type OtcOrder } from '../../../core';
+import { useMoneyText, useQuantityText } from '../../components/Money';
 import { LoadState } from '../../components/load/LoadState';
 import { useLoad } from '../../components/product/shared';
 import { useUserEvents } from '../../market';
@@ -12,6 +13,8 @@ import s from './otc.module.css';
 /** The user's orders, unfinished or finished; one opens the order page. */
 export function OrdersList({ onOrder }: { onOrder: (id: number) => void }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
+  const qty = useQuantityText();
   const [which, setWhich] = useState<'open' | 'done'>('open');
   const load = useLoad(() => myOrders(which), [which]);
   useUserEvents((e) => {
@@ -31,10 +34,17 @@ export function OrdersList({ onOrder }: { onOrder: (id: number) => void }) {
                   key={o.id}
                   onClick={() => onOrder(o.id)}
                   data-testid="otc-order-row"
-                  description={`${o.fiat_amount} ${o.fiat} · ${o.counterparty}`}
+                  description={
+                    <>
+                      <div>
+                        {money(o.fiat_amount, o.fiat)} {o.fiat} · {qty(o.coin_amount, OTC_RULES.coinDecimals)} {o.coin}
+                      </div>
+                      <div>{o.counterparty}</div>
+                    </>
+                  }
                   extra={<Tag color={STATUS_COLOR[o.status]} fill="outline">{t(`otc.status.${o.status}`)}</Tag>}
                 >
-                  {t(o.role === 'buyer' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} {o.coin_amount} · #{o.id}
+                  {t(o.role === 'buyer' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} · #{o.id}
                 </List.Item>
               ))}
             </List>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { OTC_RULES, parseOtcAmount, type OtcQuote } from '../../../core';
 import { DecimalInput } from '../../components/form';
 import { Facts } from '../../components/product/Facts';
+import { Money } from '../../components/Money';
+import { Num } from '../../components/Num';
 import { useNow } from '../../components/product/useNow';
 import { executeQuote, getQuote, type OtcConfig } from '../../api/otc';
 import { Filters } from './Filters';
@@ -76,10 +78,10 @@ export function QuickBuy({ cfg, onOrder }: { cfg: OtcConfig; onOrder: (id: numbe
           </div>
           <Facts
             items={[
-              [t('otc.price'), `${quote.price} ${quote.fiat}`, 'quick-price'],
-              [t(side === 'buy' ? 'otc.youGet' : 'otc.youSend'), `${quote.coin_amount} ${quote.coin}`, 'quick-coin'],
-              [t(side === 'buy' ? 'otc.youPay' : 'otc.youGet'), `${quote.fiat_amount} ${quote.fiat}`],
-              [t('otc.fee'), `${quote.fee} ${quote.fiat}`],
+              [t('otc.price'), <Money value={quote.price} asset={quote.fiat} unit />, 'quick-price'],
+              [t(side === 'buy' ? 'otc.youGet' : 'otc.youSend'), <Num value={quote.coin_amount} decimals={OTC_RULES.coinDecimals} tint={false} suffix={` ${quote.coin}`} />, 'quick-coin'],
+              [t(side === 'buy' ? 'otc.youPay' : 'otc.youGet'), <Money value={quote.fiat_amount} asset={quote.fiat} unit />, 'quick-fiat'],
+              [t('otc.fee'), <Money value={quote.fee} asset={quote.fiat} unit />],
               [t('otc.merchant'), quote.merchant],
             ]}
           />

@@ -5,12 +5,13 @@ import { OTC_RULES, orderAmounts, parseOtcAmount, type OtcAd } from '../../../co
 import { DecimalInput } from '../../components/form';
 import { openOrder } from '../../api/otc';
 import s from './otc.module.css';
-import { useMoneyText } from '../../components/Money';
+import { Money, useMoneyText, useQuantityText } from '../../components/Money';
 
 /** Taking an ad: the amount in fiat or in coin, the other one computed by core's formula, then the order. */
 export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose: () => void; onOpened: (orderId: number) => void }) {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const qty = useQuantityText();
   const [unit, setUnit] = useState<'fiat' | 'coin'>('fiat');
   const [amount, setAmount] = useState('');
   const [pending, setPending] = useState(false);
@@ -38,7 +39,7 @@ export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose
           <div className={s.head}>
             <strong>{t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}</strong>
             <span className={s.price}>
-              {ad.price} {ad.fiat}
+              <Money value={ad.price} asset={ad.fiat} unit />
             </span>
           </div>
           <div className={s.muted}>{ad.merchant} · {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })}</div>
@@ -60,8 +61,8 @@ export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose
           </div>
           <DecimalInput label={t('otc.amount')} value={amount} onChange={setAmount} decimals={decimals} unit={unit === 'fiat' ? ad.fiat : ad.coin} data-testid="take-amount" />
           <div className={s.row} data-testid="take-preview">
-            <span>{userBuys ? t('otc.youPay') : t('otc.youGet')}: {preview ? `${preview.fiat} ${ad.fiat}` : '—'}</span>
-            <span>{userBuys ? t('otc.youGet') : t('otc.youSend')}: {preview ? `${preview.coin} ${ad.coin}` : '—'}</span>
+            <span>{userBuys ? t('otc.youPay') : t('otc.youGet')}: {preview ? `${money(preview.fiat, ad.fiat)} ${ad.fiat}` : '—'}</span>
+            <span>{userBuys ? t('otc.youGet') : t('otc.youSend')}: {preview ? `${qty(preview.coin, OTC_RULES.coinDecimals)} ${ad.coin}` : '—'}</span>
           </div>
           <div className={s.muted}>{t('otc.takeNote', { n: ad.window_min })}</div>
           {ad.terms ? <div className={s.muted}>{t('otc.terms')}: {ad.terms}</div> : null}
