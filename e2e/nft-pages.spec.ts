@@ -1,16 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import Decimal from 'decimal.js';
 import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_TRADER, axeClean, dismissHomePopup, goTo, logInAs, sessionToken, shot } from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
+import { admin, person, PASSWORD } from './otc-kit';
 
 /**
  * The NFT market's browsing pages (issue 16's last routes) as the demo trader: artists → an artist
  * → an artwork, search by artist, code and nonsense, a video work played inline and a sound work's
  * player, a purchase seen in the purchase record and its receipt, an auction's proof panel after a
  * bid, and the My NFTs hub; a creator publishing a video work (and a renamed text file refused);
- * 390×844 in both themes, axe clean, labels fit in all eight languages.
+ * an auction bid on in two browsers, outbid, won and paid; 390×844 in both themes, axe clean,
+ * labels fit in all eight languages.
  */
 const PORT = Number(process.env.NFT_PAGES_E2E_PORT ?? 9220);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -23,11 +26,13 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     name: 'nft-pages',
-    env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off' },
+    // a 15 s soft close (5 minutes in production): an auction made here can end within the run
+    env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off', NFT_SOFT_CLOSE_SECONDS: String(SOFT_CLOSE_S) },
     beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 const OP = { name: 'nft-pages-op', password: 'operator-pass-1' };
+const SOFT_CLOSE_S = 15;
 const LANGS = ['en', 'zh', 'hk', 'jp', 'ko', 'th', 'fra', 'spa'];
 test.afterAll(async () => server?.stop());
 
@@ -312,6 +317,118 @@ test('the back office NFT tab: an edit as far as the sale allows, a locked item,
   await goTo(page, 'nft/artworkDetail?code=ART-1010');
   await expect(page.getByTestId('nft-price')).toContainText('60');
   await expect(page.locator('body')).toContainText('Ember #10 (restored)');
+});
+
+/** A user's USDT in the funds account (NFT margins freeze there), as the back office reads it. */
+async function usdtOf(request: APIRequestContext, userId: number): Promise<{ available: Decimal; frozen: Decimal }> {
+  const r = (await (await request.get(`${BASE}/admin/api/users/detail?id=${userId}`, { headers: { 'x-operator-csrf': '1' } })).json()) as { message: { balances: { currency_id: number; type: number; available: string; frozen: string }[] } };
+  const b = r.message.balances.find((x) => x.currency_id === 4 && x.type === 2);
+  return { available: new Decimal(b?.available ?? 0), frozen: new Decimal(b?.frozen ?? 0) };
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+  await page.reload();
+  await settle(page);
+}
+
+test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the end and pays; A’s margin comes back exactly', async ({ page, browser, request }) => {
+  // the operator's session (this request context) and a second customer, B, with 1000 USDT
+  expect((await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } })).ok()).toBe(true);
+  const b = await person(request, `nft.bidder.${Date.now()}@example.com`, 1);
+  await admin(request, '/users/adjust', { user_id: b.id, currency_id: 4, type: 2, amount: '1000', reason: 'e2e funds' });
+  const ctxB = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const pageB = await ctxB.newPage();
+  await logInAs(pageB, { email: b.email, password: PASSWORD });
+  await dismissHomePopup(pageB);
+  await login(page);
+  const a = ((await (await request.get(`${BASE}/api/user/info`, { headers: { authorization: await sessionToken(page) } })).json()) as { message: { id: number } }).message;
+
+  // the operator lists an auction of a platform-held work ending in 30 s: start 100, margin 10, +5 a bid
+  // (by Aurora Lin, a demo artist with an account of her own: neither bidder is paid as its creator)
+  const artists = await (await request.get(`${BASE}/admin/api/nft/artists`, { headers: { 'x-operator-csrf': '1' } })).json() as { message: { id: number; name: string; user_id: number | null }[] };
+  const aurora = artists.message.find((x) => x.name === 'Aurora Lin');
+  expect(aurora?.user_id).not.toBe(a.id);
+  const cols = await (await request.get(`${BASE}/admin/api/nft/collections`, { headers: { 'x-operator-csrf': '1' } })).json() as { message: { id: number; artist_id: number }[] };
+  const collection = cols.message.find((c) => c.artist_id === aurora?.id);
+  expect(collection).toBeDefined();
+  const code = `AUC-E2E-${Date.now() % 1_000_000}`;
+  const t0 = Date.now();
+  await admin(request, '/nft/items', {
+    code, collection_id: collection!.id, title: 'Last Light (two-bidder auction)', rarity: 'SR', currency_id: 4, price: '100', pay_type: '2',
+    start_time: String(t0 - 1000), end_time: String(t0 + 30_000), margin: '10', per_increase: '5',
+  });
+  const a0 = await usdtOf(request, a.id);
+  const b0 = await usdtOf(request, b.id);
+
+  // A pays the margin and bids the pre-filled minimum: 105
+  await goTo(page, `nft/artworkDetail?code=${code}`);
+  await page.getByTestId('nft-margin').click();
+  await page.getByTestId('nft-bid').click();
+  await expect(page.getByTestId('nft-confirm-bid')).toContainText('105');
+  await confirm(page);
+  await expect(page.getByTestId('nft-price')).toContainText('105');
+  expect((await usdtOf(request, a.id)).frozen.minus(a0.frozen).toFixed()).toBe('10'); // A's margin is held
+
+  // B, in another browser, sees A's bid and outbids: 110
+  await goTo(pageB, `nft/artworkDetail?code=${code}`);
+  await expect(pageB.getByTestId('nft-price')).toContainText('105');
+  await pageB.getByTestId('nft-margin').click();
+  await pageB.getByTestId('nft-bid').click();
+  await expect(pageB.getByTestId('nft-confirm-bid')).toContainText('110');
+  await confirm(pageB);
+  await expect(pageB.getByTestId('nft-price')).toContainText('110');
+
+  // A's page, read again: the current bid is B's 110 and A's next bid must be at least 115
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(page.getByTestId('nft-price')).toContainText('Current bid 110');
+    await expect(page.getByTestId('nft-min-bid')).toContainText('115');
+    const proof = page.getByTestId('auction-proof');
+    await proof.locator('summary').click();
+    await expect(proof).toContainText('110 ≥ 110 ✓');
+    await expect(page.getByTestId('auction-proof-verdict')).toHaveAttribute('data-ok', 'true');
+    await shot(page, `nft-auction-outbid-${theme}`);
+    await axeClean(page, `outbid ${theme}`);
+  }
+
+  // the end (moved by the soft close if B's bid came inside its last 15 s): B has won and owes 110 + 2.5 % = 112.75
+  await goTo(pageB, 'nft/mine?tab=orders');
+  const order = pageB.locator('[data-testid^="nft-order-"]', { hasText: 'Last Light' });
+  await expect(async () => {
+    await pageB.reload();
+    await expect(order).toContainText('Pay within', { timeout: 2000 });
+  }).toPass({ timeout: 90_000, intervals: [1000] });
+  await expect(order).toContainText('112.75');
+  // every other bidder's margin comes back at the end: A's balance is exactly what it was before the margin
+  const a1 = await usdtOf(request, a.id);
+  expect([a1.available.toFixed(), a1.frozen.toFixed()]).toEqual([a0.available.toFixed(), a0.frozen.toFixed()]);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(pageB, theme);
+    await expect(order).toContainText('Pay within');
+    await shot(pageB, `nft-auction-won-${theme}`);
+  }
+
+  // B pays within the window: the sheet shows the total and the margin that comes back
+  await order.getByRole('button', { name: 'Pay now' }).click();
+  const sheet = pageB.locator('.adm-dialog');
+  await expect(sheet).toContainText('112.75');
+  await expect(sheet).toContainText('Margin returned');
+  await confirm(pageB);
+  await expect(order).toContainText('Paid');
+  const b1 = await usdtOf(request, b.id);
+  expect(b0.available.minus(b1.available).toFixed()).toBe('112.75');
+  expect(b1.frozen.toFixed()).toBe(b0.frozen.toFixed());
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(pageB, theme);
+    await expect(order).toContainText('Paid');
+    await shot(pageB, `nft-auction-paid-${theme}`);
+    await axeClean(pageB, `paid ${theme}`);
+  }
+  // the work is B's now: its page offers B the resale
+  await goTo(pageB, `nft/artworkDetail?code=${code}`);
+  await expect(pageB.getByTestId('nft-resell')).toBeVisible();
+  await ctxB.close();
 });
 
 test('the new NFT pages at 390×844: both themes, axe clean, labels fit in all eight languages', async ({ page }) => {

@@ -34,6 +34,7 @@
  * | OPERATOR_SESSION_MAX_HOURS | 168        | an operator session ends this long after login (7 days)                 |
  * | UPLOADS_PER_DAY  | 30                   | files one user may upload in any 24 hours                               |
  * | UPLOAD_MB_PER_DAY | 50                  | megabytes one user may upload in any 24 hours                           |
+ * | NFT_SOFT_CLOSE_SECONDS | 300            | an NFT auction's soft close: a bid this close to the end moves it to bid time + this (capped); the item page states it. Tests shorten it (nft-pages e2e: 15) |
  * | ROLES            | unset (every role, one process) | comma list of api, engine, feed, jobs; set → cluster mode (needs DATABASE_URL and REDIS_URL; README "Several processes") |
  * | ENGINE_URL       | http://127.0.0.1:PORT | cluster: where other nodes reach this engine when it leads (trading writes are forwarded there) |
  * | CLUSTER_SECRET   | derived from DATABASE_URL | cluster: marks a forwarded request between nodes (never sent to browsers) |
@@ -45,6 +46,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { outboxSecret } from './kernel/outbox-secret';
 import { binanceSymbols } from './market/feed/binance/symbols';
 import { parseRoles, type Roles } from './scale/roles';
+import { NFT_RULES } from '../core/types/nft';
 
 export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
 
@@ -114,6 +116,8 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** NFT media (a sound or video work) ceiling in bytes (20 MB): larger than a picture's */
   nftMediaMaxBytes: number;
+  /** an NFT auction's soft-close window (NFT_SOFT_CLOSE_SECONDS, 5 minutes; an e2e server shortens it so an auction can end within its run) */
+  nftSoftCloseMs: number;
   /** per-user upload quota over any 24 hours */
   uploadQuota: { filesPerDay: number; bytesPerDay: number };
   /** form/JSON body ceiling in bytes */
@@ -236,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     uploadMaxBytes: 5 * 1024 * 1024,
     nftMediaMaxBytes: 20 * 1024 * 1024,
+    nftSoftCloseMs: positive(env.NFT_SOFT_CLOSE_SECONDS, NFT_RULES.softCloseMs / 1000, 'NFT_SOFT_CLOSE_SECONDS') * 1000,
     uploadQuota: { filesPerDay: int(env.UPLOADS_PER_DAY, 30, 'UPLOADS_PER_DAY'), bytesPerDay: int(env.UPLOAD_MB_PER_DAY, 50, 'UPLOAD_MB_PER_DAY') * 1024 * 1024 },
     bodyLimit: 256 * 1024,
     // 10 s (Fastify's default); the benches raise it: on a loaded shared host the market's start at 50,000 ticks/s passed it

@@ -33,7 +33,8 @@ export interface AuctionReplay {
   ok: boolean;
 }
 
-export function replayAuction(a: { price: string; per_increase: string; startMs: number; originalEndMs: number; bids: readonly ReplayBid[] }): AuctionReplay {
+/** `softCloseMs`: the server's soft-close window (the item's `rules`); the default one unless given. */
+export function replayAuction(a: { price: string; per_increase: string; startMs: number; originalEndMs: number; bids: readonly ReplayBid[]; softCloseMs?: number }): AuctionReplay {
   const bids = [...a.bids].sort((x, y) => x.atMs - y.atMs);
   let end = a.originalEndMs;
   let current: string | null = null;
@@ -46,7 +47,7 @@ export function replayAuction(a: { price: string; per_increase: string; startMs:
     const ok = inTime && new Decimal(b.price).gte(min);
     const endBefore = end;
     if (ok) {
-      end = extendedEnd(end, a.originalEndMs, b.atMs);
+      end = extendedEnd(end, a.originalEndMs, b.atMs, a.softCloseMs);
       if (end !== endBefore) extensions++;
       current = b.price;
       winner = b;

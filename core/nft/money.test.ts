@@ -32,4 +32,11 @@ describe('NFT money (core, shared by server and pages)', () => {
     expect(extendedEnd(100 * w, 10 * w, 100 * w - 1)).toBe(100 * w); // past the cap: never moved back
     expect(ratePercent('0.025')).toBe('2.5');
   });
+
+  it('a server with a shorter soft close (NFT_SOFT_CLOSE_SECONDS) extends by its own window, and only inside it', () => {
+    const end = 60_000;
+    expect(extendedEnd(end, end, end - 15_000, 15_000)).toBe(end); // 15 s left of a 15 s window: unchanged
+    expect(extendedEnd(end, end, end - 5_000, 15_000)).toBe(end + 10_000); // 5 s left: bid time + 15 s
+    expect(extendedEnd(end, end, end - 5_000)).toBe(end - 5_000 + NFT_RULES.softCloseMs); // the default window
+  });
 });

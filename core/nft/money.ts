@@ -27,10 +27,14 @@ export function minBid(item: { price: string; current_bid: string | null; per_in
   return new Decimal(item.current_bid ?? item.price).plus(item.per_increase).toFixed();
 }
 
-/** Soft close: a bid at `nowMs` within the window moves the end to now + window, capped. */
-export function extendedEnd(endMs: number, originalEndMs: number, nowMs: number): number {
-  if (endMs - nowMs >= NFT_RULES.softCloseMs) return endMs;
-  return Math.max(endMs, Math.min(nowMs + NFT_RULES.softCloseMs, originalEndMs + NFT_RULES.softCloseCapMs));
+/**
+ * Soft close: a bid at `nowMs` within the window moves the end to now + window, capped. The window
+ * is the server's setting (NFT_SOFT_CLOSE_SECONDS, 5 minutes unless a test server shortens it; the
+ * item page carries it in `rules`), so the proof panel replays with the same one.
+ */
+export function extendedEnd(endMs: number, originalEndMs: number, nowMs: number, windowMs: number = NFT_RULES.softCloseMs): number {
+  if (endMs - nowMs >= windowMs) return endMs;
+  return Math.max(endMs, Math.min(nowMs + windowMs, originalEndMs + NFT_RULES.softCloseCapMs));
 }
 
 /** A rate fraction as the percentage a page prints: '0.025' → '2.5' (every product page's, not only the NFT ones). */

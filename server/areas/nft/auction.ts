@@ -42,8 +42,8 @@ export async function marginNFT(db: Kysely<Database>, userId: number, code: stri
   });
 }
 
-/** auctionNFT {code, price}: `price` is the raise; returns the new bid and the (maybe extended) end. */
-export async function auctionNFT(db: Kysely<Database>, userId: number, input: { code: string; price: unknown }, nowMs: number): Promise<{ bid: string; end_time: string; extended: boolean }> {
+/** auctionNFT {code, price}: `price` is the raise; returns the new bid and the (maybe extended) end (`softCloseMs`: the server's window). */
+export async function auctionNFT(db: Kysely<Database>, userId: number, input: { code: string; price: unknown }, nowMs: number, softCloseMs?: number): Promise<{ bid: string; end_time: string; extended: boolean }> {
   return inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, input.code);
     openAuction(item, userId, nowMs);
@@ -56,7 +56,7 @@ export async function auctionNFT(db: Kysely<Database>, userId: number, input: { 
     const bid = base.plus(raise);
     if (new Decimal(raise).lt(item.per_increase) || bid.lte(base) || bid.lt(min)) throw new AppError('nft_bid_too_low', { min });
     const endMs = new Date(item.end_at).getTime();
-    const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs);
+    const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs, softCloseMs);
     await trx.insertInto('nft_bids').values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) }).execute();
     await trx
       .updateTable('nft_items')

@@ -45,7 +45,7 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
   read('/bind_box/getBoxList', async (req) => ok(await listItems(db, await optionalUser(req), parse(ListQuery, input(req)), now())));
   read('/bind_box/getBoxDetail', async (req) => {
     const q = parse(z.object({ id: optInt(1), code: optText(64) }), input(req));
-    return ok(await itemDetail(db, await optionalUser(req), { id: q.id, code: q.code || undefined }, now()));
+    return ok(await itemDetail(db, await optionalUser(req), { id: q.id, code: q.code || undefined }, now(), app.config.nftSoftCloseMs));
   });
   read('/bind_box/getArtist', async () => ok(await artists(db)));
   read('/bind_box/getArtistDetail', async (req) => ok(await artistDetail(db, await optionalUser(req), parse(z.object({ uid: id }), input(req)).uid, now())));
@@ -73,7 +73,7 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     });
   guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()));
   guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
-  guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now()));
+  guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), app.config.nftSoftCloseMs));
   guarded('payNFTOrder', z.object({ id }), (req, b) => payNFTOrder(db, req.userId, b.id, now()));
   guarded('openBlindBox', Code, (req, b) => openBlindBox(db, req.userId, b.code, now()));
   // a holder's listing (fixed price or auction) goes to the review queue; review.ts

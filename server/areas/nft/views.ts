@@ -67,7 +67,8 @@ export async function listItems(db: Db, userId: number, f: ListFilters, nowMs: n
 }
 
 /** getBoxDetail {id | code} */
-export async function itemDetail(db: Db, userId: number, key: { id?: number; code?: string }, nowMs: number): Promise<NftDetail> {
+/** one item as its page shows it; `softCloseMs`: the server's soft-close window, stated in `rules` */
+export async function itemDetail(db: Db, userId: number, key: { id?: number; code?: string }, nowMs: number, softCloseMs: number = NFT_RULES.softCloseMs): Promise<NftDetail> {
   let q = itemQuery(db);
   q = key.code ? q.where('i.code', '=', key.code) : q.where('i.id', '=', key.id ?? 0);
   const r = await q.executeTakeFirst();
@@ -85,7 +86,7 @@ export async function itemDetail(db: Db, userId: number, key: { id?: number; cod
     my_margin: mine ? { amount: canon(mine.amount), status: mine.status } : null,
     series: r.pay_type === 3 ? await seriesView(db, r.id) : null,
     my_review: userId && r.owner_id === userId ? ((await reviews(db, userId, r.id))[0] ?? null) : null,
-    rules: { soft_close_minutes: NFT_RULES.softCloseMs / 60_000, soft_close_cap_minutes: NFT_RULES.softCloseCapMs / 60_000, pay_window_hours: NFT_RULES.payWindowMs / 3_600_000 },
+    rules: { soft_close_minutes: softCloseMs / 60_000, soft_close_cap_minutes: NFT_RULES.softCloseCapMs / 60_000, pay_window_hours: NFT_RULES.payWindowMs / 3_600_000 },
   };
 }
 

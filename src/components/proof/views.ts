@@ -223,6 +223,8 @@ export function auctionProofView(d: NftDetail, bids: readonly NftBid[] | null, t
   const r = replayAuction({
     price: d.price, per_increase: d.per_increase, startMs: Date.parse(d.start_time), originalEndMs: Date.parse(d.original_end_time),
     bids: bids.map((b) => ({ user: b.user, price: b.price, atMs: Date.parse(b.created_at) })),
+    // the window the server bids with (whole seconds; rounded back from the minutes the page shows)
+    softCloseMs: Math.round(d.rules.soft_close_minutes * 60_000),
   });
   const unit = d.currency_name;
   const sameWinner = r.winner === null ? d.current_bid === null : d.current_bid !== null && new Decimal(r.winner.price).eq(d.current_bid);
