@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { launchBrowser, openBenchPage, sleep, startServer, startWorkerProfile, type CpuProfile, type TraceEvent } from './harness';
+import { launchBrowser, openBenchPage, pageMetrics, sleep, startServer, startWorkerProfile, type CpuProfile, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -117,14 +117,17 @@ async function main(): Promise<void> {
   const throttle = Number(arg('throttle', '4'));
   const seconds = Number(arg('seconds', '5'));
   const dataDir = arg('data-dir', '') || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-profile-'));
-  const server = await startServer({ tickRate: rate, dataDir, extraSymbols: 2000 });
+  // --extra=N: fewer symbols at a proportionally lower rate keep one symbol's feed the same on a loaded machine
+  const server = await startServer({ tickRate: rate, dataDir, extraSymbols: Number(arg('extra', '2000')) });
   const browser = await launchBrowser();
   try {
     if (arg('probe', 'true') !== 'false' && !process.argv.includes('--no-probe')) await probe(server.origin, seconds);
     const bp = await openBenchPage(browser, throttle);
     const url = kind === 'ours' ? `${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}` : `${server.origin}/h5/bench/baseline-page/index.html`;
-    await bp.page.goto(url, { waitUntil: 'load' });
-    await sleep(6000);
+    await bp.page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // a loaded machine at 4× takes ~10 s to the first chart paint: wait for it (and a synced book, --ready=selector)
+    await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), arg('ready', ''), { timeout: 120_000, polling: 250 });
+    await sleep(4000);
     // --scroll=N: scroll every scroller by N px as the terminal bench does (the pair page's book under the chart)
     const by = Number(arg('scroll', '0'));
     if (by)
@@ -141,8 +144,15 @@ async function main(): Promise<void> {
     await bp.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await bp.cdp.send('Profiler.start');
     await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'toplevel'] });
+    const m0 = await pageMetrics(bp);
+    const w0 = Date.now();
     await sleep(seconds * 1000);
+    const m1 = await pageMetrics(bp);
+    const wall = Date.now() - w0;
     const buf = await browser.stopTracing();
+    // the figure the benches report (CDP TaskDuration): compare it with what the trace shows
+    const dm = (k: string) => Math.round(((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000);
+    console.log(`## CDP metrics over ${wall} ms: task ${dm('TaskDuration')} ms (${((dm('TaskDuration') / wall) * 100).toFixed(1)}%), script ${dm('ScriptDuration')}, layout ${dm('LayoutDuration')}, style ${dm('RecalcStyleDuration')}; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     const mainProfile = (await bp.cdp.send('Profiler.stop')) as unknown as { profile?: CpuProfile };
     topFunctions('main thread (CPU profile, self time, throttled ms)', mainProfile, 40);
     // --inclusive: the same profile by call tree (a component's render with what it calls)
@@ -177,7 +187,11 @@ async function main(): Promise<void> {
       const hit = busiest(label);
       if (hit) print(`${label} (${hit[0]})`, selfTimes(hit[1]), t1 - t0);
     }
-    if (arg('save', '') === 'true') fs.writeFileSync('/tmp/h5-trace.json', buf);
+    // --save: the trace and the main thread's CPU profile for a closer look (e.g. in DevTools)
+    if (arg('save', '') === 'true') {
+      fs.writeFileSync('/tmp/h5-trace.json', buf);
+      fs.writeFileSync('/tmp/h5-main.cpuprofile', JSON.stringify(mainProfile.profile ?? {}));
+    }
     await bp.close();
   } finally {
     await browser.close().catch(() => {});

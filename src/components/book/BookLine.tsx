@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 // core's formatter itself (what <Num/> and the painting worker use), so a row needs no store
 import { figureText as numText, type NumberMarks } from '../../../core';
@@ -7,6 +7,8 @@ import styles from './book.module.css';
 export interface BookLineProps {
   /** the language's number marks, as the painted canvas above writes them (a reader hears what is shown) */
   marks: NumberMarks;
+  /** the row's tooltip for a price as shown (usePriceTip: one per book, not a translation hook per row) */
+  tip: (price: string) => string;
   price: string;
   qty: string;
   side: 'bid' | 'ask';
@@ -26,8 +28,7 @@ export interface BookLineProps {
  * One book row: price coloured by side, amount; a tap hands the price to the form. Its name is what
  * it shows (price and amount), so a screen reader and a voice command name it as it reads.
  */
-export const BookLine = memo(function BookLine({ price, qty, side, decimals, marks, qtyFirst, row = 0, ghost, onPick }: BookLineProps) {
-  const { t } = useTranslation();
+export const BookLine = memo(function BookLine({ price, qty, side, decimals, marks, tip, qtyFirst, row = 0, ghost, onPick }: BookLineProps) {
   const p = numText(price, 'price', decimals, marks);
   const cells = [
     <span key="p" className={`${styles.price} ${side === 'bid' ? styles.bid : styles.ask}`}>
@@ -43,13 +44,29 @@ export const BookLine = memo(function BookLine({ price, qty, side, decimals, mar
       type="button"
       className={`${styles.line} ${qtyFirst ? styles.lineRev : ''} ${ghost ? styles.ghost : ''}`}
       data-price={price}
-      title={t('book.usePrice', { price: p })}
+      title={tip(p)}
       onClick={(e) => onPick?.(price, row, e.detail > 0)}
     >
       {cells}
     </button>
   );
 });
+
+/**
+ * "Use price {{price}}" in the page's language, for every row of a book: the sentence is translated
+ * once per language and the price put in its place. Thirty rows each with their own translation
+ * hook and interpolation, re-rendered with every mirror snapshot, were a visible share of the pair
+ * page's main-thread time (terminal bench profile).
+ */
+export function usePriceTip(): (price: string) => string {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return useMemo(() => {
+    const mark = '\u0001';
+    const parts = t('book.usePrice', { price: mark, lng: lang }).split(mark);
+    return parts.length === 2 ? (price: string) => parts[0] + price + parts[1] : (price: string) => t('book.usePrice', { price, lng: lang });
+  }, [t, lang]);
+}
 
 /** A row with nothing in it, so a thin book keeps its shape and the last price stays put. */
 export function EmptyLine() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBook } from '../../market/book';
 import { numText } from '../Num';
 import { useNumberMarks } from '../number-marks';
-import { BookLine, EmptyLine } from './BookLine';
+import { BookLine, EmptyLine, usePriceTip } from './BookLine';
 import { DepthBars } from './DepthBars';
 import { depthFractions } from './fractions';
 import { StepPicker } from './StepPicker';
@@ -41,6 +41,7 @@ const PARTS: PartSpec[] = [
 export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBookProps) {
   const { t } = useTranslation();
   const marks = useNumberMarks();
+  const tip = usePriceTip();
   const { steps, step, setStep } = useBookStep(symbol, priceDecimals);
   const dp = stepDecimals(step, priceDecimals);
   const paint = usePaintedBook({ symbol, step, rows, trades: 0 }, dp, priceDecimals, PARTS);
@@ -88,7 +89,7 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
         ))}
         {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
         {asks.map((r, i) => (
-          <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} marks={marks} row={fr.pad + i} ghost={paint.on} onPick={pickAsk} />
+          <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} marks={marks} tip={tip} row={fr.pad + i} ghost={paint.on} onPick={pickAsk} />
         ))}
       </div>
       <button
@@ -107,7 +108,7 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
       <div className={styles.sideRows} data-testid="book-bids">
         {paint.on ? <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />}
         {bids.map((r, i) => (
-          <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} marks={marks} row={i} ghost={paint.on} onPick={pickBid} />
+          <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} marks={marks} tip={tip} row={i} ghost={paint.on} onPick={pickBid} />
         ))}
         {Array.from({ length: Math.max(0, rows - bids.length) }, (_, i) => (
           <EmptyLine key={`e${i}`} />

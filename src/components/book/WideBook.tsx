@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBook } from '../../market/book';
-import { BookLine, EmptyLine } from './BookLine';
+import { BookLine, EmptyLine, usePriceTip } from './BookLine';
 import { DepthBars } from './DepthBars';
 import { depthFractions } from './fractions';
 import { ROW_PX } from './OrderBook';
@@ -27,6 +27,7 @@ export function WideBook({ symbol, priceDecimals, rows = 15 }: { symbol: string;
   const { t } = useTranslation();
   // the language's marks for every row (one subscription per book, not per row)
   const marks = useNumberMarks();
+  const tip = usePriceTip();
   const { steps, step, setStep } = useBookStep(symbol, priceDecimals);
   const dp = stepDecimals(step, priceDecimals);
   const paint = usePaintedBook({ symbol, step, rows, trades: 0 }, dp, priceDecimals, PARTS);
@@ -46,7 +47,7 @@ export function WideBook({ symbol, priceDecimals, rows = 15 }: { symbol: string;
         <div className={styles.sideRows} data-testid="book-bids">
           {paint.on ? <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />}
           {bids.map((r, i) => (
-            <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} marks={marks} qtyFirst ghost={paint.on} />
+            <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} marks={marks} tip={tip} qtyFirst ghost={paint.on} />
           ))}
           {pad(bids.length)}
         </div>
@@ -54,7 +55,7 @@ export function WideBook({ symbol, priceDecimals, rows = 15 }: { symbol: string;
           {paint.on ? <canvas key={paint.epoch} ref={asksCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" fromLeft />}
           {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
           {asks.map((r, i) => (
-            <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} marks={marks} ghost={paint.on} />
+            <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} marks={marks} tip={tip} ghost={paint.on} />
           ))}
           {pad(asks.length)}
         </div>

@@ -31,6 +31,8 @@ export class IndicatorLayer {
   /** the values by time, for the legend */
   private byTime = new Map<number, number[]>();
   private names: { name: string; pane: 'main' | 'sub'; color: string }[] = [];
+  /** the legend's span per line of `names` (empty: not built for this spec) */
+  private spans: HTMLSpanElement[] = [];
   /**
    * The candles' own updates for the diff being answered, run in the same task as the lines: the
    * chart then redraws once per diff instead of twice (candles, then lines a worker round-trip
@@ -62,6 +64,7 @@ export class IndicatorLayer {
     this.series.clear();
     this.byTime.clear();
     this.names = [];
+    this.spans = [];
     if (this.chart.panes().length > 1) this.chart.removePane(1);
     if (this.legend) this.legend.textContent = '';
   }
@@ -134,22 +137,41 @@ export class IndicatorLayer {
     f?.();
   }
 
-  /** The legend for the bar at `time` (null: the newest). */
+  /**
+   * The legend for the bar at `time` (null: the newest). Called with every live diff and crosshair
+   * move: its spans are built once per spec (`legendNodes`) and only their text is written, and
+   * only when it changed — rebuilding the nodes each time re-laid out the chart block each second.
+   */
   legendAt(time: number | null): void {
     const el = this.legend;
     if (!el) return;
     const v = this.byTime.get(time ?? this.newest);
+    if (!v) {
+      if (this.spans.length) el.textContent = '';
+      this.spans = [];
+      return;
+    }
+    if (!this.spans.length) this.legendNodes(el);
+    this.names.forEach((n, k) => {
+      const x = v[k];
+      const text = `${n.name} ${Number.isFinite(x) ? fmt(x) : '--'} `;
+      const span = this.spans[k];
+      if (span && span.textContent !== text) span.textContent = text;
+    });
+  }
+
+  /** One line per pane, one span per indicator line, coloured as its line. */
+  private legendNodes(el: HTMLElement): void {
     el.textContent = '';
-    if (!v) return;
+    this.spans = [];
     for (const pane of ['main', 'sub'] as const) {
       const line = document.createElement('div');
       this.names.forEach((n, k) => {
         if (n.pane !== pane) return;
         const span = document.createElement('span');
         span.style.color = n.color;
-        const x = v[k];
-        span.textContent = `${n.name} ${Number.isFinite(x) ? fmt(x) : '--'} `;
         line.appendChild(span);
+        this.spans[k] = span;
       });
       if (line.childNodes.length) el.appendChild(line);
     }
@@ -173,6 +195,7 @@ export class IndicatorLayer {
     if (this.series.size) return;
     const counts = { main: 0, sub: 0 };
     this.names = [];
+    this.spans = [];
     for (const l of r.lines) {
       const pane = l.pane === 'main' ? 0 : 1;
       let color: string;

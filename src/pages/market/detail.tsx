@@ -1,10 +1,10 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
-import { useMarketView, useStreamStale, useTicker, useTickerEvery } from '../../market';
-import type { ChartBar } from '../../market/types';
+import { useMarketView, useStreamStale, useTicker } from '../../market';
+import type { ChartBar, TickerRow } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
@@ -114,18 +114,23 @@ export default function DetailPage() {
 }
 
 /**
- * How often the header's last price and today's change follow the ticker: four times a second
- * moves visibly with the market (the book beside it is painted by the worker at its own rate);
- * each snapshot (ten a second) re-rendered the header and re-laid out the page, a good share of the
- * pair page's main-thread time under a tick storm (terminal bench).
+ * How often the header's last price and today's change follow the ticker: twice a second moves
+ * with the market faster than a price can be read (Binance's app moves its header about once a
+ * second); the book and trades under the chart are painted by the worker at their own rate. Each
+ * header update is a React commit and a frame (style, layout, paint, commit) on the main thread:
+ * at four a second they were the largest share of the pair page's frames under a tick storm
+ * (terminal bench profile), at ten a second before that.
  */
-const SUMMARY_MS = 250;
+const SUMMARY_MS = 500;
 
 /** Last price, today's change and the 24 h figures; re-renders only when this ticker changes. */
 const Summary = memo(function Summary({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   useMarketView({ symbols: [quote.symbol], throttleMs: SUMMARY_MS });
   const row = useTicker(quote.symbol);
+  // the day's figures follow in the same commit, at most once a second (no timer of their own: a
+  // frame of their own each second)
+  const dayRow = useHeldEvery(row, DAY_STATS_MS);
   const stale = useStreamStale(quote.symbol);
   const f = figuresOf(quote, row);
   const n = Number(f.changePct);
@@ -152,7 +157,7 @@ const Summary = memo(function Summary({ quote }: { quote: Quote }) {
           )}
         </div>
       </div>
-      <DayStats quote={quote} stale={stale} />
+      <DayStats quote={quote} stale={stale} row={dayRow} />
     </section>
   );
 });
@@ -164,9 +169,8 @@ const Summary = memo(function Summary({ quote }: { quote: Quote }) {
  */
 const DAY_STATS_MS = 1000;
 
-const DayStats = memo(function DayStats({ quote, stale }: { quote: Quote; stale: boolean }) {
+const DayStats = memo(function DayStats({ quote, stale, row }: { quote: Quote; stale: boolean; row: TickerRow | undefined }) {
   const { t } = useTranslation();
-  const row = useTickerEvery(quote.symbol, DAY_STATS_MS);
   const f = figuresOf(quote, row);
   const high = row?.high ?? quote.high;
   const low = row?.low ?? quote.low;
@@ -199,6 +203,28 @@ const DayStats = memo(function DayStats({ quote, stale }: { quote: Quote; stale:
     </dl>
   );
 });
+
+/** A settle delay past `ms` for the held value's own timer: longer than a header period, so a live header's render takes it first. */
+const HELD_LATE_MS = SUMMARY_MS + 100;
+
+/**
+ * `value`, taking a new one at most once per `ms`, when the caller renders anyway, so what shows
+ * it commits in the caller's frame. A newer value held back is taken by a timer `ms` + a header
+ * period after the last one at the latest (the stream went quiet: the last tick still shows).
+ */
+function useHeldEvery<T>(value: T, ms: number): T {
+  const held = useRef({ v: value, at: 0 });
+  const [, wake] = useState(0);
+  const now = Date.now();
+  if (value !== held.current.v && now - held.current.at >= ms) held.current = { v: value, at: now };
+  const lagging = value !== held.current.v;
+  useEffect(() => {
+    if (!lagging) return;
+    const id = setTimeout(() => wake((n) => n + 1), Math.max(0, held.current.at + ms + HELD_LATE_MS - Date.now()));
+    return () => clearTimeout(id);
+  });
+  return held.current.v;
+}
 
 /** Period switcher, the OHLC readout of the selected candle and the chart. */
 function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPeriod; onPeriod: (p: ChartPeriod) => void }) {
