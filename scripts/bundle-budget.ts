@@ -24,7 +24,7 @@ export const BUDGETS = {
     // themselves, in parallel with the entry (index.html preloads the opened route's chunks)
     'pages/index/index.tsx': 56 * KB, // +1 KB (issue 26/21, 55.1 KB): the family's wallet rows and money by asset precision; +1 KB: the quick-buy entry, the service icon's slot and the family's quote names; with the entry 18 KB lighter (no axios), Home's first load is 16 KB less than before
     'pages/market/market.tsx': 47 * KB,
-    'pages/transaction/index2.tsx': 61 * KB, // +2 KB (60.7 KB; issues 15/20/21): the book and trades painted by the worker (the canvas hand-over), the entry's proof for open positions, money by asset precision; the chart library comes only when the chart is unfolded; +1 KB (issue 21): margin ratio, ROE, net P&L, est. liquidation price, the stocks' closed line; the settlement panel's code loads when opened; +1 KB (issue 15): TP/SL with the opening order and what closing there would make
+    'pages/transaction/index2.tsx': 62 * KB, // +1 KB (61.1 KB; issues 21/15): quantities through the shared figure rule (useQuantityText beside useMoneyText), the indicator legend that rewrites only changed text; +2 KB (60.7 KB; issues 15/20/21): the book and trades painted by the worker (the canvas hand-over), the entry's proof for open positions, money by asset precision; the chart library comes only when the chart is unfolded; +1 KB (issue 21): margin ratio, ROE, net P&L, est. liquidation price, the stocks' closed line; the settlement panel's code loads when opened; +1 KB (issue 15): TP/SL with the opening order and what closing there would make
     'pages/common/login.tsx': 53 * KB, // +2: one password rule shared with the server, show-password toggle (issues 14, 21)
   } as Record<string, number>,
 };
