@@ -27,11 +27,16 @@ export default function NftSearch() {
   useEffect(() => {
     if (pathname !== own) return;
     const id = setTimeout(() => {
-      setQuery(text.trim());
-      setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+      const q = text.trim();
+      setQuery(q);
+      // the address as it is now, not as this render saw it: a result tapped within the pause has
+      // already opened another page (the leaving page may still render with its old location), and
+      // ?q= written then would replace that page's ?code=
+      const live = window.location.hash.slice(1).split('?')[0];
+      if (live === own && (params.get('q') ?? '') !== q) setParams(q ? { q } : {}, { replace: true });
     }, 300);
     return () => clearTimeout(id);
-  }, [text, setParams, pathname, own]);
+  }, [text, params, setParams, pathname, own]);
   const found = useLoad(async () => {
     if (!query) return null;
     const [items, artists] = await Promise.all([nftList({ keyword: query }), nftArtists()]);
