@@ -13,6 +13,11 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // one file at a time: here every file shares the one database `test` (a schema each), so what is
+    // database-wide — LISTEN/NOTIFY channels, advisory locks, pg_stat_activity — is shared too. With two
+    // forks the job queue's test once lost its worker while another file ran (its jobs never ran, its
+    // LISTEN connection was gone); the embedded run gives each file a database of its own.
+    maxWorkers: 1,
     include: [
       'server/db/**/*.test.ts',
       'server/plugins/**/*.test.ts',
