@@ -42,7 +42,7 @@ export function spawnNode(spec: NodeSpec): ClusterNode {
   const take = (b: Buffer) => {
     const text = b.toString();
     out += text;
-    if (spec.echo) for (const line of text.split('\n')) if (line.trim()) console.log(`[${spec.name}] ${line}`);
+    if (spec.echo || process.env.CLUSTER_ECHO) for (const line of text.split('\n')) if (line.trim()) console.log(`[${spec.name}] ${line}`);
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
