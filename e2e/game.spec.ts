@@ -3,7 +3,7 @@ import { test, expect, type APIRequestContext, type Browser, type Page } from '@
 import AxeBuilder from '@axe-core/playwright';
 import { LANGS } from '../core';
 import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
-import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueEmail } from './helpers';
+import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueEmail, toastsGone } from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 
 /**
@@ -196,6 +196,7 @@ test('the game pages at 390×844, light and dark, axe clean, labels fit in every
       await page.waitForTimeout(400);
       await expect(page.locator('body')).not.toContainText('NaN');
       await shot(page, `game-page-${p.replace(/[/?=]/g, '-')}-${theme}`);
+      await toastsGone(page);
       const r = await new AxeBuilder({ page }).analyze();
       const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${theme} ${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

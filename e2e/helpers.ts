@@ -75,10 +75,16 @@ export function parseRowName(name: string | null): RowName | null {
 }
 
 /** No serious or critical axe finding on the page (or inside `scope`); each finding names where and which nodes. */
-export async function axeClean(page: Page, where: string, scope?: string): Promise<void> {
-  // a toast still fading out (a loaded machine keeps it longer than the steps after it) is half
-  // transparent: axe would measure its text's contrast mid-fade
+/**
+ * Before an axe run: a toast still fading out (a loaded machine keeps it longer than the steps after
+ * it) is half transparent, and axe would measure its text's contrast mid-fade.
+ */
+export async function toastsGone(page: Page): Promise<void> {
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
+}
+
+export async function axeClean(page: Page, where: string, scope?: string): Promise<void> {
+  await toastsGone(page);
   const builder = new AxeBuilder({ page });
   const r = await (scope ? builder.include(scope) : builder).analyze();
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

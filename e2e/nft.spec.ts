@@ -1,7 +1,7 @@
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot } from './helpers';
+import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot, toastsGone } from './helpers';
 
 /**
  * The NFT market as the demo trader lives it (the nft area's demo seed): browse, buy a fixed-price
@@ -106,6 +106,7 @@ test('NFT pages at 390×844, light and dark, no serious axe violation', async ({
       await expect(page.locator('body')).not.toContainText('NaN');
       await shot(page, `nft-page-${p.replace(/[/?=]/g, '-')}-${theme}`);
       if (theme === 'light') {
+        await toastsGone(page);
         const r = await new AxeBuilder({ page }).analyze();
         const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(bad.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -2,7 +2,7 @@ import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROUTES, type RouteDef } from '../src/app/routes';
-import { shot } from './helpers';
+import { shot, toastsGone } from './helpers';
 
 /**
  * The quality tour of UX.md "Quality checks": every route of src/app/routes.ts, as the logged-in
@@ -165,6 +165,7 @@ async function badText(page: Page): Promise<string[]> {
 }
 
 async function axe(page: Page): Promise<string[]> {
+  await toastsGone(page);
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
-import { DEMO_TRADER, goTo, logInAs, sessionToken, shot } from './helpers';
+import { DEMO_TRADER, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
 
 /**
  * The trading terminal as a trader uses it (issue 15): the pair page's book, depth and trades move
@@ -191,6 +191,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 
 /** No serious or critical axe violation on what is on screen. */
 async function a11y(page: Page): Promise<void> {
+  await toastsGone(page);
   const r = await new AxeBuilder({ page }).analyze();
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

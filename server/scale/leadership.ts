@@ -127,10 +127,16 @@ export function leaseLeadership(o: LeaseOptions): Leadership {
 
   async function round(): Promise<void> {
     if (leader && token !== undefined) {
-      const ok = await renew(o.db, name, nodeId, token).catch((err: unknown) => {
-        o.log.warn({ err }, 'engine: lease renewal failed');
-        return undefined;
-      });
+      // bounded: the rounds are chained, so one renewal stuck behind a pool client (a node resumed
+      // after a pause, its connections cut under it) would stop every later round, and the node
+      // would never find out it lost the lease. An unanswered renewal counts as a failed one.
+      const ok = await Promise.race([
+        renew(o.db, name, nodeId, token).catch((err: unknown) => {
+          o.log.warn({ err }, 'engine: lease renewal failed');
+          return undefined;
+        }),
+        new Promise<undefined>((r) => setTimeout(() => r(undefined), RENEW_MS).unref()),
+      ]);
       if (ok === true) lastRenewal = Date.now();
       else if (ok === false) lose('lease taken or expired');
       else if (Date.now() - lastRenewal >= LEASE_MS) lose('no renewal for a whole lease');
