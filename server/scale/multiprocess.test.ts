@@ -237,9 +237,12 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     const paused = second.node;
     const pausedAt = Date.now();
     paused.signal('SIGSTOP');
+    // the other engine takes over: after the kill either the revived node or the first standby may
+    // have won, so "the other" is whichever is not paused (waiting for `revived` paused it itself
+    // in about half the runs, and nothing was deposed)
     let third = await leaderNode();
-    while (!third?.node || third.node !== revived) {
-      expect(Date.now() - pausedAt, 'the revived standby took over from the paused leader').toBeLessThan(8000);
+    while (!third?.node || third.node === paused || third.lease.token <= second.lease.token) {
+      expect(Date.now() - pausedAt, 'the standby took over from the paused leader').toBeLessThan(8000);
       await sleep(100);
       third = await leaderNode();
     }
@@ -253,12 +256,8 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     await sleep(1000);
     running = false;
     await Promise.all(lanes);
-    // Known gap (issue 17 note): in about half the runs on this machine the resumed node logs nothing
-    // at all after SIGCONT, not even its step-down, though it logs it in the others; until that is
-    // understood the step-down log is reported, not asserted. What matters for money is asserted below:
-    // every option settled once, every order filled once, the journal equal to the balances.
     const steppedDown = /leadership lost/.test(paused.output());
-    if (!steppedDown) console.warn('[multiprocess] the resumed old leader logged no step-down within 15 s');
+    expect(paused.output()).toMatch(/leadership lost/);
 
     // 5. Every option settles exactly once (5 s expiry; the leader settles within a second; up to 45 s on a loaded machine).
     const last = Math.max(...options);
