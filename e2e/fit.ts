@@ -99,6 +99,18 @@ export async function switchLang(page: Page, lang: string): Promise<void> {
  * With no Thai face on the system it draws boxes in the Latin face, and the names show it.
  */
 export async function thaiFaces(page: Page): Promise<string[]> {
+  // a live page can replace the marked node between the mark and DevTools' look (CDP: "Could not
+  // find node with given id"): mark again and look again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await thaiFacesOnce(page);
+    } catch (err) {
+      if (attempt >= 5 || !/Could not find node|No node with given id/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function thaiFacesOnce(page: Page): Promise<string[]> {
   const found = await page.evaluate(() => {
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\u0E00-\u0E7F]/.test(n.textContent ?? ''));

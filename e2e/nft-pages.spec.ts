@@ -189,6 +189,8 @@ test('an operator creates an item on the back office NFT screen (errors in the o
 
   // in Chinese: what is missing and what is not a price, said under each field
   await op.getByTestId('admin-lang').getByRole('button', { name: '中文' }).click();
+  // the Chinese table arrives on demand: validate once the form speaks it (the messages are set at validation)
+  await expect(op.getByTestId('nft-admin-submit')).toHaveText(/[\u4e00-\u9fff]/);
   await op.getByTestId('nft-admin-submit').click();
   await expect(create.locator('.adm-form-item-feedback-error').first()).toHaveText('必填');
   await op.getByTestId('nft-admin-price').locator('input').fill('twelve');
