@@ -24,6 +24,7 @@ import { parseAmount } from './amount';
 import { inTransaction } from '../../../db/tx';
 import { iso } from '../../../kernel/time';
 import { canon } from '../../../kernel/decimal';
+import { claimPendingRequest, type ReviewInput } from './review';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
 
 export async function rechargeInfo(db: Kysely<Database>, prices: PriceSource, userId: number, currencyId: number): Promise<RechargeInfo> {
@@ -142,22 +143,13 @@ export async function rechargeLog(db: Kysely<Database>, userId: number, paging: 
 }
 
 /** Operator decision: approve credits exactly the requested amount through the ledger. */
-export async function reviewRecharge(trx: Transaction<Database>, input: { id: number; operatorId: number; approve: boolean; reason: string }): Promise<{ userId: number }> {
-  const row = await trx
-    .updateTable('recharges')
-    .set({ status: input.approve ? 'approved' : 'rejected', reason: input.reason, reviewed_at: new Date(), reviewed_by: input.operatorId })
-    .where('id', '=', input.id)
-    .where('status', '=', 'pending')
-    .returning(['user_id', 'currency_id', 'amount'])
-    .executeTakeFirst();
-  if (!row) throw new AppError('review_done');
-  const c = await trx.selectFrom('currencies').select('name').where('id', '=', row.currency_id).executeTakeFirstOrThrow();
-  const amount = canon(row.amount);
+export async function reviewRecharge(trx: Transaction<Database>, input: ReviewInput): Promise<{ userId: number }> {
+  const req = await claimPendingRequest(trx, 'recharges', input);
   if (input.approve) {
-    await credit(trx, { userId: row.user_id, currencyId: row.currency_id, type: FUNDS_ACCOUNT_TYPE, amount, reason: 'recharge', ref: { type: 'recharge', id: input.id } });
-    await addNotice(trx, { userId: row.user_id, kind: 'recharge', title: 'notice_recharge_approved_title', body: 'notice_recharge_approved_body', params: { amount, currency: c.name } });
+    await credit(trx, { userId: req.userId, currencyId: req.currencyId, type: FUNDS_ACCOUNT_TYPE, amount: req.amount, reason: 'recharge', ref: { type: 'recharge', id: input.id } });
+    await addNotice(trx, { userId: req.userId, kind: 'recharge', title: 'notice_recharge_approved_title', body: 'notice_recharge_approved_body', params: { amount: req.amount, currency: req.currency } });
   } else {
-    await addNotice(trx, { userId: row.user_id, kind: 'recharge', title: 'notice_recharge_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
+    await addNotice(trx, { userId: req.userId, kind: 'recharge', title: 'notice_recharge_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
   }
-  return { userId: row.user_id };
+  return { userId: req.userId };
 }

@@ -16,6 +16,7 @@ import { freeze, settleFrozen, unfreeze } from '../../../db/ledger';
 import { checkPayPassword } from '../../security/domain/pay-password';
 import { gaBound, requireGaIfBound } from '../../security/domain/ga';
 import { findAddress } from './addresses';
+import { claimPendingRequest, type ReviewInput } from './review';
 import { getCard, maskedCard } from './cards';
 import { levelLimits, limitsOfLevel, withdrawn24hBtc } from '../../kyc/domain/limits';
 import { fundsCurrency } from './common';
@@ -157,24 +158,15 @@ export async function withdrawList(db: Kysely<Database>, userId: number, paging:
 }
 
 /** Operator decision: approve spends the frozen amount; reject returns exactly it to available. */
-export async function reviewWithdraw(trx: Transaction<Database>, input: { id: number; operatorId: number; approve: boolean; reason: string }): Promise<{ userId: number }> {
-  const row = await trx
-    .updateTable('withdrawals')
-    .set({ status: input.approve ? 'approved' : 'rejected', reason: input.reason, reviewed_at: new Date(), reviewed_by: input.operatorId })
-    .where('id', '=', input.id)
-    .where('status', '=', 'pending')
-    .returning(['user_id', 'currency_id', 'amount'])
-    .executeTakeFirst();
-  if (!row) throw new AppError('review_done');
-  const c = await trx.selectFrom('currencies').select('name').where('id', '=', row.currency_id).executeTakeFirstOrThrow();
-  const amount = canon(row.amount);
-  const entry = { userId: row.user_id, currencyId: row.currency_id, type: FUNDS_ACCOUNT_TYPE, amount, ref: { type: 'withdraw', id: input.id } };
+export async function reviewWithdraw(trx: Transaction<Database>, input: ReviewInput): Promise<{ userId: number }> {
+  const req = await claimPendingRequest(trx, 'withdrawals', input);
+  const entry = { userId: req.userId, currencyId: req.currencyId, type: FUNDS_ACCOUNT_TYPE, amount: req.amount, ref: { type: 'withdraw', id: input.id } };
   if (input.approve) {
     await settleFrozen(trx, { ...entry, reason: 'withdraw' });
-    await addNotice(trx, { userId: row.user_id, kind: 'withdraw', title: 'notice_withdraw_approved_title', body: 'notice_withdraw_approved_body', params: { amount, currency: c.name } });
+    await addNotice(trx, { userId: req.userId, kind: 'withdraw', title: 'notice_withdraw_approved_title', body: 'notice_withdraw_approved_body', params: { amount: req.amount, currency: req.currency } });
   } else {
     await unfreeze(trx, { ...entry, reason: 'withdraw_refund' });
-    await addNotice(trx, { userId: row.user_id, kind: 'withdraw', title: 'notice_withdraw_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
+    await addNotice(trx, { userId: req.userId, kind: 'withdraw', title: 'notice_withdraw_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
   }
-  return { userId: row.user_id };
+  return { userId: req.userId };
 }
