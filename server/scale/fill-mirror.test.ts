@@ -33,14 +33,15 @@ function client(books: BookService) {
   const ring = new TradeRing(100);
   const prints: TradePrint[] = [];
   const refused: TradePrint[] = [];
+  books.watch('trades', SYMBOL, true);
+  books.watch('depth', SYMBOL, true);
+  // joining: what was pending goes to the room first, then the snapshot (server/market/socket.ts)
+  books.flushDepth(SYMBOL);
+  expect(local.applySnapshot(books.depthSnapshot(SYMBOL))).toBe('applied');
   books.setEmitter((_room, event, payload) => {
     if (event === SOCKET_EVENTS.trades) for (const t of payload as TradePrint[]) (ring.push(t) ? prints : refused).push(t);
     if (event === SOCKET_EVENTS.depth) for (const m of payload as DepthMessage[]) if (m.kind === 'diff') expect(local.applyDiff(m)).toBe('applied');
   });
-  books.watch('trades', SYMBOL, true);
-  books.watch('depth', SYMBOL, true);
-  books.flushDepth(SYMBOL);
-  expect(local.applySnapshot(books.depthSnapshot(SYMBOL))).toBe('applied');
   const ask = (price: string) => {
     books.flush();
     for (let i = 0; local.asks.at(i); i++) if (local.asks.at(i)?.price === price) return local.asks.at(i)?.qty;
