@@ -223,7 +223,10 @@ export class MarketEngine {
   private onHello(data: unknown): void {
     const changed = this.epoch.hello(data);
     if (changed === null) this.dropped += 1;
-    else if (changed) this.resetSeq();
+    else if (changed) {
+      this.resetSeq();
+      this.books.restart();
+    }
   }
 
   private resetSeq(): void {

@@ -3,7 +3,8 @@
  * api nodes (`node --import tsx server/main.ts` with ROLES), on a fresh database of the PostgreSQL
  * server (DATABASE_URL, or the run's embedded cluster) and on Redis at REDIS_URL
  * (default 127.0.0.1:6379). It shows: clients of api A and api B see the same ticks; an order
- * placed through B fills once; a resting limit order placed through B is in the book a client of
+ * placed through B fills once and its prints are in the trade stream of a client of A and of B, once
+ * each; a resting limit order placed through B is in the book a client of
  * A sees, and leaves it when cancelled; kill -9 of the engine leader under a steady load of spot orders and
  * seconds options → the standby leads within 5 s and every option settles exactly once; a leader
  * paused (SIGSTOP) long enough to be deposed, then resumed (SIGCONT), has its late work refused;
@@ -109,6 +110,20 @@ function watchDepth(base: string, symbol: string): { socket: Socket; bids: Map<s
   return { socket, bids };
 }
 
+/** Every print of one symbol a client of `base` receives ("price qty side" → how many times). */
+function watchTrades(base: string, symbol: string): { socket: Socket; prints: Map<string, number> } {
+  const prints = new Map<string, number>();
+  const socket = connect(base, { transports: ['websocket'], reconnection: false });
+  socket.on('trades', (batch: { price: string; qty: string; side: string }[]) => {
+    for (const t of batch) {
+      const k = `${Number(t.price)} ${Number(t.qty)} ${t.side}`;
+      prints.set(k, (prints.get(k) ?? 0) + 1);
+    }
+  });
+  socket.emit('subscribe', { channels: [`trades:${symbol}`] });
+  return { socket, prints };
+}
+
 const nodes: ClusterNode[] = [];
 let database: { url: string; drop(): Promise<void> } | undefined;
 let h: DbHandle | undefined;
@@ -158,14 +173,30 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     expect(common.length).toBeGreaterThan(20);
     expect(common.filter(([k, price]) => b.seen.get(k) !== price)).toEqual([]);
 
-    // 2. An order placed through api B (not the engine) fills once.
+    // 2. An order placed through api B (not the engine) fills once, and is printed once on A and on B.
+    const tradesA = watchTrades(apiA.base, 'BTC/USDT');
+    const tradesB = watchTrades(apiB.base, 'BTC/USDT');
+    sockets.push(tradesA.socket, tradesB.socket);
+    // subscribed: each has heard a venue print
+    for (let i = 0; i < 50 && (tradesA.prints.size === 0 || tradesB.prints.size === 0); i++) await sleep(100);
     const token = (await post(apiB.base, 'user/login', { user_string: DEMO_EMAIL, password: DEMO_PASSWORD })).message as string;
     expect(typeof token).toBe('string');
     const order = await placeOnce(apiB.base, token, 'coin/trade', { amount: '0.01', currency_id: 1, legal_id: 4, type: 'buy' });
     expect(order).toMatchObject({ type: 'ok', message: { status: 'filled', filled: '0.01', kind: 'market' } });
     const orderId = (order.message as { id: number }).id;
-    const fills = await db.selectFrom('spot_fills').select(['qty']).where('order_id', '=', orderId).execute();
+    const fills = await db.selectFrom('spot_fills').select(['price', 'qty']).where('order_id', '=', orderId).where('role', '=', 'taker').execute();
     expect(fills.reduce((s, f) => s + Number(f.qty), 0)).toBeCloseTo(0.01, 10);
+    const printed = async () => {
+      const t0 = Date.now();
+      const keys = fills.map((f) => `${Number(f.price)} ${Number(f.qty)} buy`);
+      const count = () => keys.map((k) => [tradesA.prints.get(k), tradesB.prints.get(k)]);
+      while (Date.now() - t0 < 5000 && count().some(([x, y]) => !x || !y)) await sleep(50);
+      await sleep(300); // a second copy would come with the next flush
+      return { counts: count(), ms: Date.now() - t0 };
+    };
+    const prints = await printed();
+    expect(prints.counts).toEqual(fills.map(() => [1, 1]));
+    console.log(`[multiprocess] a market order through api B: printed on A and on B within ${prints.ms - 300} ms`);
     expect((await db.selectFrom('spot_orders').select('id').execute()).length).toBe(1);
 
     // 2b. A resting limit order placed through api B is in the book a client of api A sees (the

@@ -20,9 +20,16 @@
  * overwrite the new leader's levels. A new leader publishes in full once its duties have rebuilt
  * the books (onGain). While no engine leads, the mirror keeps the last levels: nothing can rest,
  * fill or cancel an order then.
+ *
+ * The same messages carry the leader's users' fills since the previous one (server/scale/fill-mirror.ts):
+ * their prints for every node's `trades:<symbol>`, and the venue liquidity they consumed, so every
+ * node's depth shows it taken until the venue re-quotes, as the leader's does. `from` (the
+ * publishing book service's epoch) lets a node skip its own fills: it printed them already,
+ * even if it no longer leads when its message comes back.
  */
 import type { Redis } from 'ioredis';
 import type { BookService } from '../market/books/service';
+import { applyFills, FillOutbox, type SymbolFills } from './fill-mirror';
 import type { Leadership } from './leadership';
 
 /** the Redis channel of one cluster's resting-order levels (CLUSTER_NAME) */
@@ -45,6 +52,10 @@ export interface MirrorMessage {
   /** true: every symbol with resting orders is listed, the others have none */
   full: boolean;
   books: SymbolLevels[];
+  /** the publisher's book epoch (absent from an older publisher) */
+  from?: number;
+  /** users' fills since the previous message (absent: none) */
+  fills?: SymbolFills[];
 }
 
 interface LogLike {
@@ -56,6 +67,8 @@ export function publishResting(books: BookService, redis: Redis, channel: string
   /** the token whose duties have started (the books hold that term's orders) */
   let ready: number | undefined;
   let lastFull = 0;
+  const outbox = new FillOutbox();
+  books.setFillSink(outbox);
   leadership.onGain(() => {
     ready = leadership.token();
     lastFull = 0;
@@ -68,22 +81,27 @@ export function publishResting(books: BookService, redis: Redis, channel: string
     const token = leadership.token();
     if (!leadership.isLeader() || token === undefined || token !== ready) {
       books.takeChanged(); // a standby's (or a rebuilding leader's) changes are no one's to publish
+      outbox.take();
       return;
     }
     const now = Date.now();
     const full = now - lastFull >= FULL_MS;
     const changed = books.takeChanged();
-    if (!full && changed.length === 0) return;
+    const fills = outbox.take();
+    if (!full && changed.length === 0 && fills.length === 0) return;
     if (full) lastFull = now;
     const symbols = full ? books.symbolsWithOrders() : changed;
-    const msg: MirrorMessage = { token, full, books: symbols.map(levels) };
+    const msg: MirrorMessage = { token, full, books: symbols.map(levels), from: books.epoch, ...(fills.length ? { fills } : {}) };
     redis.publish(channel, JSON.stringify(msg)).catch((err: unknown) => log.error({ err }, 'resting mirror: publish failed'));
   }, MIRROR_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    books.setFillSink(undefined);
+  };
 }
 
-/** api nodes: the leader's levels as the books' mirror (ignored while this node leads). */
+/** api nodes: the leader's levels as the books' mirror (ignored while this node leads), and its fills. */
 export class RestingMirror {
   private readonly sub: Redis;
   private newest = 0;
@@ -115,6 +133,8 @@ export class RestingMirror {
     // a deposed leader's late message: the newer leader's levels stand
     if (m.token < this.newest) return;
     this.newest = m.token;
+    // this node's own fills are in its stream and book already
+    if (m.fills && m.from !== this.books.epoch) applyFills(this.books, m.fills);
     // this node leads: its own orders are in its books already
     if (this.leads()) return;
     const levels = new Map(m.books.map((b) => [b.symbol, { bids: b.bids, asks: b.asks }]));

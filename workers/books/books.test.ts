@@ -276,4 +276,35 @@ describe('worker order books', () => {
       { numRuns: 50 },
     );
   });
+
+  it('a reconnect that lands on another api node (a lower stream epoch) shows that node’s book and trades, not the old node’s frozen', async () => {
+    const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 2, trades: 5 });
+    const node = (epoch: number, bid: string) => {
+      const src = new BookSource(SYM, epoch);
+      src.set('bid', bid, '1');
+      src.set('ask', '200', '1');
+      src.flush();
+      return src;
+    };
+    const print = (epoch: number, seq: number, price: string): TradePrint => ({ symbol: SYM, epoch, seq, ts: seq, price, qty: '1', side: 'buy' });
+    socket.fire('hello', { epoch: 2000 });
+    socket.fire('depth', [snapMsg(node(2000, '100').snapshot())]);
+    socket.fire('trades', [print(2000, 7, '100.5')]);
+    await settle();
+    expect(pushes.at(-1)?.book.bids[0]?.price).toBe('100');
+    // api B went away; the load balancer sends the reconnect to api A, started earlier
+    socket.serverDrop();
+    socket.serverConnect();
+    socket.fire('hello', { epoch: 1000 });
+    const a = node(1000, '99');
+    socket.fire('depth', [snapMsg(a.snapshot())]);
+    socket.fire('trades', [print(1000, 3, '99.5')]);
+    a.set('bid', '98', '2');
+    socket.fire('depth', [diffMsg(a.flush()!)]);
+    await settle();
+    const book = pushes.at(-1)?.book;
+    expect(book?.synced).toBe(true);
+    expect(book?.bids.map((r) => r.price)).toEqual(['99', '98']);
+    expect(book?.trades.map((t) => t.price)).toEqual(['99.5']);
+  });
 });

@@ -43,6 +43,16 @@ export class BookChannel {
     return [...want].flatMap((s) => [channel.depth(s), channel.trades(s)]);
   }
 
+  /**
+   * Another stream epoch (`hello`): a restarted server, or — in a cluster — another api node, whose
+   * epoch may be lower than the one held; each node numbers its own depth and trades. The held
+   * books would refuse that node's snapshot and prints as old for ever, so each starts again empty
+   * (the subscribe of the new connection brings its snapshot).
+   */
+  restart(): void {
+    for (const s of this.books.keys()) this.books.set(s, new SymbolBook(s));
+  }
+
   get(symbol: string): SymbolBook | undefined {
     return this.books.get(symbol);
   }

@@ -6,13 +6,24 @@
  * `epoch` is the process start time in ms plus a random fraction of a millisecond's worth of
  * units, so a restarted server's epoch is always larger and seq may start again from 0.
  * Trade `seq` is per symbol and epoch, +1 per print.
+ *
+ * Cluster mode: the engine leader's users' fills (their prints, the venue liquidity they consumed)
+ * go to a `UserFillSink` as well (server/scale/fill-mirror.ts publishes them); a node that does not
+ * lead replays them with `mirroredTrade` / `SymbolBook.mirrorConsumed`, which no sink hears, and
+ * numbers the prints in its own seq, so its clients' stream stays +1 per print with no repeat.
  */
 import { SOCKET_EVENTS, channel, type Tick } from '../../../core';
-import type { DepthMessage, TakerSide, TradePrint } from '../../../core/types/book';
+import type { BookSideName, DepthMessage, TakerSide, TradePrint } from '../../../core/types/book';
 import type { MarketFeed } from '../feed/types';
 import { SymbolBook } from './symbol-book';
 
 export type RoomEmit = (room: string, event: string, payload: unknown) => void;
+
+/** Hears this process's own users' fills, after their commit (the cluster leader's publisher). */
+export interface UserFillSink {
+  print(t: TradePrint): void;
+  consumed(symbol: string, version: number, side: BookSideName, price: string, qty: string): void;
+}
 
 export interface BookServiceOptions {
   feed: Pick<MarketFeed, 'book'>;
@@ -31,6 +42,7 @@ export class BookService {
   /** symbols whose resting orders changed since the last takeChanged (the mirror publisher's) */
   private readonly changed = new Set<string>();
   private emit: RoomEmit = () => {};
+  private fillSink: UserFillSink | undefined;
 
   constructor(private readonly opts: BookServiceOptions) {
     this.epoch = opts.epoch ?? Date.now() * 1000 + Math.floor(Math.random() * 1000);
@@ -38,7 +50,10 @@ export class BookService {
 
   book(symbol: string): SymbolBook {
     let b = this.books.get(symbol);
-    if (!b) this.books.set(symbol, (b = new SymbolBook(symbol, this.opts.feed, this.epoch, () => this.changed.add(symbol))));
+    if (!b) {
+      const onConsumed = (version: number, side: BookSideName, price: string, qty: string) => this.fillSink?.consumed(symbol, version, side, price, qty);
+      this.books.set(symbol, (b = new SymbolBook(symbol, this.opts.feed, this.epoch, () => this.changed.add(symbol), onConsumed)));
+    }
     return b;
   }
 
@@ -69,6 +84,11 @@ export class BookService {
   replaceMirror(levels: ReadonlyMap<string, { bids: [string, string][]; asks: [string, string][] }>): void {
     for (const b of this.books.values()) if (b.hasMirror && !levels.has(b.symbol)) b.setMirror([], []);
     for (const [symbol, l] of levels) this.book(symbol).setMirror(l.bids, l.asks);
+  }
+
+  /** Where this process's own users' fills go as well (undefined: nowhere; one process never sets it). */
+  setFillSink(sink: UserFillSink | undefined): void {
+    this.fillSink = sink;
   }
 
   /** Where flushes go (the socket fan-out sets it). */
@@ -111,7 +131,14 @@ export class BookService {
 
   /** A user's fill (against the venue or another user), as the public print. */
   userTrade(symbol: string, price: string, qty: string, side: TakerSide): TradePrint {
-    return this.print(symbol, price, qty, side, this.opts.now());
+    const t = this.print(symbol, price, qty, side, this.opts.now());
+    this.fillSink?.print(t);
+    return t;
+  }
+
+  /** The leader's user fill on a node that does not lead: printed here, at the leader's time. */
+  mirroredTrade(symbol: string, price: string, qty: string, side: TakerSide, ts: number): TradePrint {
+    return this.print(symbol, price, qty, side, ts);
   }
 
   /** Publishes one symbol's pending depth change to its room (before a new member joins it). */

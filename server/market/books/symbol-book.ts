@@ -3,7 +3,9 @@
  * limit orders, which is what a taker walks and what `depth:<symbol>` publishes.
  *
  * - Venue liquidity a user fill consumed is held back (`consume`) until the venue re-quotes (the
- *   feed book's version changes), so two sweeps in a row do not both get the touch.
+ *   feed book's version changes), so two sweeps in a row do not both get the touch. In cluster
+ *   mode the leader's consumption reaches the other nodes (`mirrorConsumed`, tagged with the venue
+ *   version it was taken from), so their depth shows it taken too until the same re-quote.
  * - At one price, users' resting orders come before the venue's quantity (they were there first:
  *   the venue re-quotes on every update), and among users by order id (time priority).
  * - Publishing: `publish()` folds the merged levels into a core BookSource and flushes one diff.
@@ -44,6 +46,8 @@ export class SymbolBook {
   private readonly consumed = { bid: new Map<string, Decimal>(), ask: new Map<string, Decimal>() };
   private readonly published = { bid: new Map<string, string>(), ask: new Map<string, string>() };
   private mirrored = { bid: new Map<string, string>(), ask: new Map<string, string>() };
+  /** the leader's consumption of a venue version this node has not seen yet (its relay lags) */
+  private pending: { version: number; side: BookSideName; price: string; qty: string }[] = [];
 
   constructor(
     readonly symbol: string,
@@ -51,6 +55,8 @@ export class SymbolBook {
     epoch: number,
     /** called after every change of the resting orders (the cluster's mirror publisher listens) */
     private readonly onOrdersChanged: () => void = () => {},
+    /** called after a user fill consumed venue liquidity (the cluster's mirror publisher listens) */
+    private readonly onConsumed: (version: number, side: BookSideName, price: string, qty: string) => void = () => {},
   ) {
     this.source = new BookSource(symbol, epoch);
   }
@@ -68,6 +74,10 @@ export class SymbolBook {
       this.consumedVersion = b.version;
       this.consumed.bid.clear();
       this.consumed.ask.clear();
+      // the leader's consumption waits for one version change: it is this one, or a re-quote past it
+      const due = this.pending.filter((c) => c.version === b.version);
+      this.pending = [];
+      for (const c of due) this.hold(c.side, c.price, c.qty);
     }
     const used = this.consumed[side];
     const out: VenueLevel[] = [];
@@ -83,8 +93,28 @@ export class SymbolBook {
     return out;
   }
 
-  /** Holds back `qty` of the venue's level at `price` until the venue re-quotes. */
+  /** Holds back `qty` of the venue's level at `price` until the venue re-quotes (a committed fill's). */
   consume(side: BookSideName, price: string, qty: string): void {
+    this.hold(side, price, qty);
+    const v = this.version;
+    if (v !== undefined) this.onConsumed(v, side, canon(price), canon(qty));
+  }
+
+  /**
+   * What the leader's fill consumed from venue version `version` (a node that does not lead): held
+   * back while this node's venue book is that version; one it has not relayed yet waits for it;
+   * one already re-quoted is nothing (the leader's hold ended with it too).
+   */
+  mirrorConsumed(version: number, side: BookSideName, price: string, qty: string): void {
+    const now = this.version;
+    if (now === version) this.hold(side, price, qty);
+    else if (now !== undefined) {
+      this.venue(side); // sync first, so the wait starts at the version seen now
+      this.pending.push({ version, side, price: canon(price), qty: canon(qty) });
+    }
+  }
+
+  private hold(side: BookSideName, price: string, qty: string): void {
     this.venue(side); // sync the version first
     const m = this.consumed[side];
     const p = canon(price);
