@@ -1,11 +1,15 @@
 /**
- * Ledger transactions per second on the PostgreSQL server (issue 17): the real money path — one
- * transaction per transfer through the app's runner (`inTransaction`, its users' advisory locks in
- * id order, retry on deadlock), a conditional debit of one user and a credit of another, each
- * journaled — run by concurrent loops over a pool (ours: DB_POOL_MAX's default 10 connections, 20
- * loops), against the single-process baseline in the same run: the same transfers one at a time on
- * one connection, as one writer process with one session would. Rounds alternate the two (this
- * machine is shared, so load drifts), and the journal is checked against the balances at the end.
+ * Ledger transactions per second on the PostgreSQL server (issue 17): the real money path, run by
+ * concurrent loops over a pool (ours: DB_POOL_MAX's default 10 connections, 20 loops), against the
+ * single-process baseline in the same run: the same transfers one at a time on one connection, as
+ * one writer process with one session would. Two paths, each pooled and as its baseline:
+ * - `transfer` (server/db/ledger-transfer.ts): the ledger's transfer as one server-side call
+ *   (migration 041), concurrent transfers sharing one statement and one commit (ledger-writer.ts);
+ * - `inTransaction`: one transaction per transfer through the app's runner (its users' advisory
+ *   locks in id order, retry on deadlock), a conditional debit and a credit, each journaled — the
+ *   path every other money step still takes (5 round trips), kept as the figure before.
+ * Rounds alternate the runs (this machine is shared, so load drifts), and the journal is checked
+ * against the balances at the end.
  * `npx tsx bench/ledger-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
@@ -18,6 +22,7 @@ import { connectDb, type DbHandle } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { checkJournalConsistency, credit, debit } from '../server/db/ledger';
 import { inTransaction } from '../server/db/tx';
+import { transfer } from '../server/db/ledger-transfer';
 import type { Database } from '../server/db/schema';
 
 const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -55,7 +60,26 @@ async function seed(db: Kysely<Database>): Promise<number[]> {
   return ids;
 }
 
-async function transfers(handle: DbHandle, ids: number[], name: string, pool: number, loops: number): Promise<LedgerRun> {
+type Path = 'transfer' | 'inTransaction';
+
+/** One transfer of 0.01 USDT from a to b along the way; throws when refused. */
+async function once(handle: DbHandle, way: Path, a: number, b: number): Promise<void> {
+  const ref = { type: 'bench', id: `${a}-${b}` };
+  if (way === 'transfer') {
+    await transfer(handle.db, { from: { userId: a, currencyId: USDT, type: CHANGE, reason: 'transfer_out' }, to: { userId: b, currencyId: USDT, type: CHANGE, reason: 'transfer_in' }, amount: '0.01', ref });
+    return;
+  }
+  await inTransaction(
+    handle.db,
+    async (trx) => {
+      await debit(trx, { userId: a, currencyId: USDT, type: CHANGE, amount: '0.01', reason: 'transfer_out', ref });
+      await credit(trx, { userId: b, currencyId: USDT, type: CHANGE, amount: '0.01', reason: 'transfer_in', ref });
+    },
+    { users: [a, b] },
+  );
+}
+
+async function transfers(handle: DbHandle, ids: number[], way: Path, name: string, pool: number, loops: number): Promise<LedgerRun> {
   const lat: number[] = [];
   let failed = 0;
   const end = Date.now() + WINDOW_MS;
@@ -66,15 +90,7 @@ async function transfers(handle: DbHandle, ids: number[], name: string, pool: nu
       if (b === a) b = ids[(ids.indexOf(a) + 1) % ids.length];
       const t0 = performance.now();
       try {
-        await inTransaction(
-          handle.db,
-          async (trx) => {
-            const ref = { type: 'bench', id: `${a}-${b}` };
-            await debit(trx, { userId: a, currencyId: USDT, type: CHANGE, amount: '0.01', reason: 'transfer_out', ref });
-            await credit(trx, { userId: b, currencyId: USDT, type: CHANGE, amount: '0.01', reason: 'transfer_in', ref });
-          },
-          { users: [a, b] },
-        );
+        await once(handle, way, a, b);
         lat.push(performance.now() - t0);
       } catch {
         failed++;
@@ -99,8 +115,10 @@ async function main(): Promise<void> {
     const oursDb = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
     const runs: LedgerRun[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      runs.push(await transfers(baselineDb, ids, 'baseline: one connection, one at a time', 1, 1));
-      runs.push(await transfers(oursDb, ids, 'ours: pool of 10, 20 loops', 10, 20));
+      runs.push(await transfers(baselineDb, ids, 'inTransaction', 'before — inTransaction, debit + credit: baseline, one connection, one at a time', 1, 1));
+      runs.push(await transfers(oursDb, ids, 'inTransaction', 'before — inTransaction, debit + credit: pool of 10, 20 loops', 10, 20));
+      runs.push(await transfers(baselineDb, ids, 'transfer', 'baseline — transfer: one connection, one at a time', 1, 1));
+      runs.push(await transfers(oursDb, ids, 'transfer', 'ours — transfer: pool of 10, 20 loops', 10, 20));
     }
     await baselineDb.close();
     await oursDb.close();
@@ -108,9 +126,11 @@ async function main(): Promise<void> {
     const best = (prefix: string) => runs.filter((r) => r.name.startsWith(prefix)).sort((a, b) => b.perS - a.perS)[0];
     const base = best('baseline');
     const ours = best('ours');
+    const before = best('before — inTransaction, debit + credit: pool');
     const meta = { node: process.version, cpus: os.cpus().length, loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100), at: new Date().toISOString(), windowMs: WINDOW_MS, rounds: ROUNDS };
     const ratio = Math.round((ours.perS / base.perS) * 100) / 100;
-    const out = { meta, runs, ratio, journalMatchesBalances: mismatches.length === 0 };
+    const vsBefore = Math.round((ours.perS / before.perS) * 100) / 100;
+    const out = { meta, runs, ratio, vsBefore, journalMatchesBalances: mismatches.length === 0 };
     const dir = path.join(import.meta.dirname, 'results');
     fs.writeFileSync(path.join(dir, 'ledger-tps.json'), `${JSON.stringify(out, null, 2)}\n`);
     const md = [
@@ -122,7 +142,7 @@ async function main(): Promise<void> {
       '|---|---:|---|---|',
       ...runs.map((r) => `| ${r.name} | ${r.perS} | ${r.transfers} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`),
       '',
-      `Best round: ours ${ours.perS}/s, baseline ${base.perS}/s — ${ratio}× (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
+      `Best round: ours ${ours.perS}/s, baseline ${base.perS}/s — ${ratio}×; the inTransaction path pooled ${before.perS}/s (ours ${vsBefore}×) (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
       '',
     ].join('\n');
     fs.writeFileSync(path.join(dir, 'ledger-tps.md'), md);

@@ -41,6 +41,20 @@ export async function markKeyCommitted(trx: Transaction<Database>, userId: numbe
 }
 
 /**
+ * For a balance change done in SQL by the server-side transfer (ledger-transfer.ts): the key to mark
+ * committed in that same statement, when the request's user is one of `userIds` — what
+ * markKeyCommitted would have marked. Taken at the call, in the request's async context (a
+ * batched transfer runs later, in the writer's). With `trx`, a key that transaction already marked
+ * is not marked again, and the transaction counts as marking it.
+ */
+export function keyToMark(userIds: readonly number[], trx?: Transaction<Database>): IdempotencyScope | undefined {
+  const s = scope.getStore();
+  if (!s || !userIds.includes(s.userId) || (trx && marked.has(trx))) return undefined;
+  if (trx) marked.add(trx);
+  return s;
+}
+
+/**
  * For a guarded operation that moves no money (a recharge request, a follow): marks the key
  * committed with the row it wrote, in the transaction that wrote it, so a retry after a crash
  * rebuilds the answer from that row instead of writing a second one.

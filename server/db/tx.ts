@@ -48,20 +48,36 @@ export function setTxFence(db: Kysely<Database>, fence: TxFence | undefined): vo
   else fences.delete(db);
 }
 
-export async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Trx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
-  const attempts = Math.max(1, opts.attempts ?? ATTEMPTS);
+/** The fence set on this handle, if any (a statement outside inTransaction must run it too). */
+export function fenceOf(db: Kysely<Database>): TxFence | undefined {
+  return fences.get(db);
+}
+
+/**
+ * Runs `once` again after a deadlock or serialization failure (which rolled it back whole), after
+ * a jittered pause; other errors, and the last attempt's, are thrown. `once` is one transaction:
+ * inTransaction's, or a single autocommit statement (ledger-writer.ts).
+ */
+export async function retrying<T>(once: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
+  const n = Math.max(1, attempts);
   for (let attempt = 1; ; attempt++) {
     try {
-      const fence = fences.get(db);
-      return await db.transaction().execute(async (trx) => {
-        if (fence) await fence(trx);
-        if (opts.users?.length) await lockUsers(trx, opts.users);
-        return fn(trx);
-      });
+      return await once();
     } catch (err) {
-      if (attempt >= attempts || !isRetryable(err)) throw err;
+      if (attempt >= n || !isRetryable(err)) throw err;
       // full jitter: two colliding transactions must not retry in lock-step
       await pause(Math.random() * BASE_MS * 2 ** attempt);
     }
   }
+}
+
+export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Trx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
+  return retrying(() => {
+    const fence = fences.get(db);
+    return db.transaction().execute(async (trx) => {
+      if (fence) await fence(trx);
+      if (opts.users?.length) await lockUsers(trx, opts.users);
+      return fn(trx);
+    });
+  }, opts.attempts);
 }

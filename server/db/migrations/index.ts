@@ -24,6 +24,7 @@ import * as m026 from './026_engine_lease';
 import * as m027 from './027_job_queue';
 import * as m031 from './031_candle_priced';
 import * as m040 from './040_tick_log_mark';
+import * as m041 from './041_ledger_transfer';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '027_job_queue': m027,
   '031_candle_priced': m031,
   '040_tick_log_mark': m040,
+  '041_ledger_transfer': m041,
 };

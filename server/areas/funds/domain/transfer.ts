@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Page, TransferEntry } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { credit, debit } from '../../../db/ledger';
+import { transfer } from '../../../db/ledger-transfer';
 import { fieldOfType, fundsCurrency } from './common';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../../db/tx';
@@ -14,13 +14,19 @@ export async function transferFunds(db: Kysely<Database>, userId: number, input:
   if (input.from === input.to) throw new AppError('transfer_same_account');
   const c = await fundsCurrency(db, input.currencyId);
   const amount = parseAmount(input.number);
+  // the record first (its id is the journal's ref), then both moves in one call (db/ledger-transfer.ts,
+  // which takes the user's balance lock before any account row); a refused debit throws and the
+  // record rolls back with it. 4 round trips instead of 6.
   return inTransaction(db, async (trx) => {
     const row = await trx.insertInto('fund_transfers').values({ user_id: userId, currency_id: c.id, amount, from_type: input.from, to_type: input.to }).returning('id').executeTakeFirstOrThrow();
-    const ref = { type: 'transfer', id: row.id };
-    await debit(trx, { userId, currencyId: c.id, type: input.from, amount, reason: 'transfer_out', ref });
-    await credit(trx, { userId, currencyId: c.id, type: input.to, amount, reason: 'transfer_in', ref });
+    await transfer(trx, {
+      from: { userId, currencyId: c.id, type: input.from, reason: 'transfer_out' },
+      to: { userId, currencyId: c.id, type: input.to, reason: 'transfer_in' },
+      amount,
+      ref: { type: 'transfer', id: row.id },
+    });
     return row.id;
-  }, { users: [userId] });
+  });
 }
 
 export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<TransferEntry>> {

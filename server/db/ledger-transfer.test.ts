@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDb } from '../testing/db';
+import type { DbHandle } from './connect';
+import { seed } from './seed';
+import { checkJournalConsistency, credit, getBalances } from './ledger';
+import { transfer, type TransferInput } from './ledger-transfer';
+import { LedgerWriter } from './ledger-writer';
+import { inTransaction } from './tx';
+import { runInIdempotencyScope } from './idempotency-scope';
+import { ACCOUNT_TYPES } from '../../core';
+
+let h: DbHandle;
+const USDT = 4;
+const change = ACCOUNT_TYPES.change;
+let seq = 0;
+
+async function newUser(grant?: string): Promise<number> {
+  const name = `lt${++seq}x${Date.now() % 100000}`;
+  const r = await h.db.insertInto('users').values({ email: `${name}@example.com`, password_hash: '!', invite_code: name.toUpperCase().slice(0, 12) }).returning('id').executeTakeFirstOrThrow();
+  if (grant) await inTransaction(h.db, (trx) => credit(trx, { userId: r.id, currencyId: USDT, type: change, amount: grant, reason: 'test_grant' }));
+  return r.id;
+}
+
+const usdt = async (u: number) => (await getBalances(h.db, u)).find((b) => b.currency_id === USDT && b.type === change)?.available;
+const move = (from: number, to: number, amount: string, ref = `${from}-${to}-${amount}`): TransferInput => ({
+  from: { userId: from, currencyId: USDT, type: change, reason: 'transfer_out' },
+  to: { userId: to, currencyId: USDT, type: change, reason: 'transfer_in' },
+  amount,
+  ref: { type: 'test', id: ref },
+});
+/** journal rows of one transfer, with the transaction that wrote each */
+const journalOf = (ref: string) =>
+  sql<{ user_id: number; reason: string; delta_available: string; xid: string }>`SELECT user_id, reason, delta_available::text, xmin::text AS xid FROM journal WHERE ref_type = 'test' AND ref_id = ${ref} ORDER BY id`
+    .execute(h.db)
+    .then((r) => r.rows);
+
+beforeAll(async () => {
+  h = await createTestDb();
+  await seed(h.db);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('ledger transfer', () => {
+  it('moves the exact amount, journals both sides, and answers both balances', async () => {
+    const a = await newUser('10');
+    const b = await newUser();
+    const r = await transfer(h.db, move(a, b, '3.000000000000000001', 'exact'));
+    expect(r.from).toMatchObject({ available: '6.999999999999999999', frozen: '0' });
+    expect(r.to).toMatchObject({ available: '3.000000000000000001', frozen: '0' });
+    expect(await usdt(a)).toBe('6.999999999999999999');
+    expect(await usdt(b)).toBe('3.000000000000000001');
+    expect((await journalOf('exact')).map((j) => [j.user_id, j.reason, j.delta_available])).toEqual([
+      [a, 'transfer_out', '-3.000000000000000001'],
+      [b, 'transfer_in', '3.000000000000000001'],
+    ]);
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('refuses an overdraw with insufficient_balance and writes nothing — no account created, no journal row', async () => {
+    const a = await newUser('1');
+    const b = await newUser();
+    await expect(transfer(h.db, move(a, b, '1.000000000000000001', 'over'))).rejects.toMatchObject({ key: 'insufficient_balance' });
+    expect(await usdt(a)).toBe('1');
+    expect(await usdt(b)).toBeUndefined();
+    expect(await journalOf('over')).toEqual([]);
+  });
+
+  it('inside a caller’s transaction commits or rolls back with it', async () => {
+    const a = await newUser('5');
+    const b = await newUser();
+    await expect(
+      inTransaction(h.db, async (trx) => {
+        await transfer(trx, move(a, b, '2', 'rolled'));
+        throw new Error('caller fails after the transfer');
+      }),
+    ).rejects.toThrow(/caller fails/);
+    expect(await usdt(a)).toBe('5');
+    expect(await journalOf('rolled')).toEqual([]);
+    await inTransaction(h.db, (trx) => transfer(trx, move(a, b, '2', 'kept')));
+    expect([await usdt(a), await usdt(b)]).toEqual(['3', '2']);
+  });
+
+  it('a batch with a refused debit: the others are applied in the one commit, the refused one is wholly absent, journal = balances', async () => {
+    const writer = new LedgerWriter(h.db, { inFlight: 1 });
+    const poor = await newUser('0.5');
+    const rich = await newUser('100');
+    const sink = await newUser();
+    const el = (t: TransferInput) => ({ fu: t.from.userId, fc: USDT, ft: change, tu: t.to.userId, tc: USDT, tt: change, a: t.amount, ro: t.from.reason, ri: t.to.reason, rt: 'test', rid: String(t.ref!.id), ku: null, k: null, kr: null });
+    // submitted in one tick: one batch, one statement
+    const out = await Promise.all([
+      writer.submit(el(move(rich, sink, '1', 'b1'))),
+      writer.submit(el(move(poor, sink, '0.6', 'b2'))), // refused: 0.5 available
+      writer.submit(el(move(rich, poor, '0.25', 'b3'))),
+      writer.submit(el(move(poor, sink, '0.7', 'b4'))), // 0.5 + 0.25 = 0.75 by now: runs after b3 in the batch
+    ]);
+    expect(out.map((r) => r !== null)).toEqual([true, false, true, true]);
+    expect(await journalOf('b2')).toEqual([]);
+    const rows = await Promise.all(['b1', 'b3', 'b4'].map(journalOf));
+    for (const r of rows) expect(r).toHaveLength(2);
+    expect(new Set(rows.flat().map((r) => r.xid)).size).toBe(1); // one transaction: a group commit
+    expect([await usdt(rich), await usdt(poor), await usdt(sink)]).toEqual(['98.75', '0.05', '1.7']);
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('a transfer that errors (not a refusal) fails alone: the batch is run again one by one', async () => {
+    const writer = new LedgerWriter(h.db, { inFlight: 1 });
+    const a = await newUser('10');
+    const b = await newUser();
+    const good = { fu: a, fc: USDT, ft: change, tu: b, tc: USDT, tt: change, a: '1', ro: 'transfer_out', ri: 'transfer_in', rt: 'test', rid: 'e1', ku: null, k: null, kr: null };
+    const bad = { ...good, tc: 999_999, rid: 'e2' }; // no such currency: the credit's account cannot exist
+    const out = await Promise.allSettled([writer.submit(good), writer.submit(bad), writer.submit({ ...good, rid: 'e3' })]);
+    expect(out.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await journalOf('e2')).toEqual([]);
+    expect((await journalOf('e1')).length + (await journalOf('e3')).length).toBe(4);
+    expect(await usdt(a)).toBe('8');
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('keeps one user’s transfers in order across batches in flight: a transfer waits for the batch that holds its user', async () => {
+    const writer = new LedgerWriter(h.db, { inFlight: 2 });
+    const [a, b, c, d] = [await newUser('1'), await newUser(), await newUser(), await newUser()];
+    const el = (t: TransferInput) => ({ fu: t.from.userId, fc: USDT, ft: change, tu: t.to.userId, tc: USDT, tt: change, a: t.amount, ro: t.from.reason, ri: t.to.reason, rt: 'test', rid: String(t.ref!.id), ku: null, k: null, kr: null });
+    const first = writer.submit(el(move(a, b, '1', 'o1'))); // in flight from the next microtask
+    await Promise.resolve();
+    // b has nothing until o1 commits, c nothing until o2 does: a second batch in flight with
+    // either would be refused; both must wait (o3 too, though its users are not in flight)
+    const rest = [writer.submit(el(move(b, c, '1', 'o2'))), writer.submit(el(move(c, d, '1', 'o3')))];
+    expect((await Promise.all([first, ...rest])).map((r) => r !== null)).toEqual([true, true, true]);
+    expect([await usdt(a), await usdt(b), await usdt(c), await usdt(d)]).toEqual(['0', '0', '0', '1']);
+  });
+
+  it('never overdraws under 60 concurrent transfers out of one account, over the pool’s writer', async () => {
+    const a = await newUser('10');
+    const sinks = [await newUser(), await newUser(), await newUser()];
+    const out = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => transfer(h.db, move(a, sinks[i % 3], '1', `c${i}`))));
+    expect(out.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    expect(out.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason?.key === 'insufficient_balance')).toBe(true);
+    expect(await usdt(a)).toBe('0');
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('marks the request’s idempotency key committed, with the ref, in the transfer’s own commit', async () => {
+    const a = await newUser('3');
+    const b = await newUser();
+    for (const key of ['k-ok', 'k-refused']) await h.db.insertInto('idempotency_keys').values({ user_id: a, key, route: 'test' } as never).execute();
+    await runInIdempotencyScope({ userId: a, key: 'k-ok' }, () => transfer(h.db, move(a, b, '1', 'idem')));
+    await runInIdempotencyScope({ userId: a, key: 'k-refused' }, () => transfer(h.db, move(a, b, '5', 'idem2'))).catch(() => undefined);
+    const keys = await sql<{ key: string; committed: boolean; committed_ref: unknown }>`SELECT key, committed_at IS NOT NULL AS committed, committed_ref FROM idempotency_keys WHERE user_id = ${a} ORDER BY key`.execute(h.db);
+    expect(keys.rows).toEqual([
+      { key: 'k-ok', committed: true, committed_ref: { type: 'test', id: 'idem' } },
+      { key: 'k-refused', committed: false, committed_ref: null },
+    ]);
+  });
+});
