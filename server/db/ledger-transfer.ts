@@ -16,7 +16,7 @@ import { AppError } from '../errors';
 import { canon } from '../kernel/decimal';
 import { checkAmount, type BalanceAfter, type LedgerRef } from './ledger';
 import { keyToMark } from './idempotency-scope';
-import { transferInTrx, writerFor, type TransferElement, type TransferRow } from './ledger-writer';
+import { transferInTrx, writerFor, type TransferElement, type TransferRecord, type TransferRow } from './ledger-writer';
 
 export interface TransferSide {
   userId: number;
@@ -33,6 +33,8 @@ export interface TransferInput {
   /** a positive decimal string, at most 18 decimals */
   amount: string;
   ref?: LedgerRef;
+  /** a record written with the moves (its id is ref.id), e.g. the user's own transfer's row */
+  record?: TransferRecord;
 }
 
 export interface TransferResult {
@@ -57,6 +59,7 @@ function element(t: TransferInput, trx?: Transaction<Database>): TransferElement
     ku: key?.userId ?? null,
     k: key?.key ?? null,
     kr: key && t.ref ? t.ref : null,
+    ...(t.record ? { rec: t.record } : {}),
   };
 }
 

@@ -37,7 +37,12 @@ export interface TransferElement {
   ku: number | null;
   k: string | null;
   kr: unknown;
+  /** the record written with the moves, if any (its id is `rid`) */
+  rec?: TransferRecord;
 }
+
+/** Records a batched transfer may write in its own statement (migration 041). */
+export type TransferRecord = 'fund_transfers';
 
 /** Both accounts after the transfer; numerics as PostgreSQL's text. */
 export interface TransferRow {
@@ -54,7 +59,11 @@ export async function transferInTrx(trx: Transaction<Database>, e: TransferEleme
   const r = await sql<TransferRow>`
     SELECT * FROM ledger_transfer(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
       ${e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(trx);
-  return r.rows[0] ?? null;
+  const row = r.rows[0] ?? null;
+  if (row && e.rec === 'fund_transfers') {
+    await trx.insertInto('fund_transfers').values({ id: Number(e.rid), user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt }).execute();
+  }
+  return row;
 }
 
 /** Transfers per statement at most: a bigger queue goes out in several batches. */

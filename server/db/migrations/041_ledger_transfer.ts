@@ -18,7 +18,9 @@ import { sql, type Kysely } from 'kysely';
  *   lock in ascending id order — the canonical order, so a batch cannot deadlock with another batch
  *   or any inTransaction — then runs each transfer; a refused one is a missing row (its `n` is
  *   absent) and leaves nothing, the others stand. An error (not a refusal) aborts the statement:
- *   nothing of the batch is written, and the writer runs its transfers one by one.
+ *   nothing of the batch is written, and the writer runs its transfers one by one. A transfer may
+ *   carry its record (`rec`: 'fund_transfers', the user's own transfer between account types, its
+ *   id the ref id drawn from the table's sequence), written in the same statement.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -78,6 +80,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           (e->>'fu')::int, (e->>'fc')::int, (e->>'ft')::smallint, (e->>'tu')::int, (e->>'tc')::int, (e->>'tt')::smallint,
           (e->>'a')::numeric, e->>'ro', e->>'ri', e->>'rt', e->>'rid', (e->>'ku')::int, e->>'k', e->'kr');
         IF FOUND THEN
+          -- the user's own transfer between account types: its record (ref id drawn beforehand)
+          -- is written with the moves, so a refused one leaves no record either
+          IF e->>'rec' = 'fund_transfers' THEN
+            INSERT INTO fund_transfers (id, user_id, currency_id, amount, from_type, to_type)
+              VALUES ((e->>'rid')::int, (e->>'fu')::int, (e->>'fc')::int, (e->>'a')::numeric, (e->>'ft')::smallint, (e->>'tt')::smallint);
+          END IF;
           n := i;
           from_account := r.from_account; from_available := r.from_available; from_frozen := r.from_frozen;
           to_account := r.to_account; to_available := r.to_available; to_frozen := r.to_frozen;

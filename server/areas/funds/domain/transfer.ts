@@ -1,12 +1,11 @@
 /** Fund transfer between the user's own account types (spec §3 {currency_id, number, from_field, to_field}). */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Page, TransferEntry } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { transfer } from '../../../db/ledger-transfer';
 import { fieldOfType, fundsCurrency } from './common';
 import { parseAmount } from './amount';
-import { inTransaction } from '../../../db/tx';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
 
@@ -14,19 +13,20 @@ export async function transferFunds(db: Kysely<Database>, userId: number, input:
   if (input.from === input.to) throw new AppError('transfer_same_account');
   const c = await fundsCurrency(db, input.currencyId);
   const amount = parseAmount(input.number);
-  // the record first (its id is the journal's ref), then both moves in one call (db/ledger-transfer.ts,
-  // which takes the user's balance lock before any account row); a refused debit throws and the
-  // record rolls back with it. 4 round trips instead of 6.
-  return inTransaction(db, async (trx) => {
-    const row = await trx.insertInto('fund_transfers').values({ user_id: userId, currency_id: c.id, amount, from_type: input.from, to_type: input.to }).returning('id').executeTakeFirstOrThrow();
-    await transfer(trx, {
-      from: { userId, currencyId: c.id, type: input.from, reason: 'transfer_out' },
-      to: { userId, currencyId: c.id, type: input.to, reason: 'transfer_in' },
-      amount,
-      ref: { type: 'transfer', id: row.id },
-    });
-    return row.id;
+  // the record's id is drawn first (a sequence, outside any transaction), then the record and both
+  // moves are one item of the ledger's group commit (db/ledger-writer.ts): one statement and one
+  // disk flush shared with the other transfers in flight; a refused debit throws and writes nothing,
+  // not even the record. The answer waits for that commit.
+  const drawn = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence('fund_transfers', 'id')) AS id`.execute(db);
+  const id = Number(drawn.rows[0].id);
+  await transfer(db, {
+    from: { userId, currencyId: c.id, type: input.from, reason: 'transfer_out' },
+    to: { userId, currencyId: c.id, type: input.to, reason: 'transfer_in' },
+    amount,
+    ref: { type: 'transfer', id },
+    record: 'fund_transfers',
   });
+  return id;
 }
 
 export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<TransferEntry>> {
