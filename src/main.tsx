@@ -8,7 +8,28 @@
  */
 import { nextTask } from './lib/idle';
 
+/** how long to wait for the shell's frame at most (a background tab produces none) */
+const SHELL_FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves once the browser has produced a frame — the static shell on screen — or after a short
+ * wait. On a warm visit the scripts are ready as soon as the HTML is; a chain of short boot tasks
+ * started then kept the first paint waiting behind them (warm FCP 0.67 → 1.12 s at 4×).
+ */
+function shellPainted(): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, SHELL_FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(t);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 async function start(): Promise<void> {
+  await shellPainted();
   // React, ReactDOM and the router (the largest evaluation)
   await import('./boot/libraries');
   await nextTask();
