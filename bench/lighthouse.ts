@@ -3,14 +3,16 @@
  * programmatically — its default (mobile) settings, the performance category only — against the
  * built app served by the real server, in Debian's Chromium, `runs` times per route; prints the
  * median score and metrics (FCP, LCP, TBT, CLS, Speed Index) and writes
- * bench/results/lighthouse.{json,md}.
+ * bench/results/lighthouse.{json,md} (`--out` names another pair).
  *
  *   npx tsx bench/lighthouse.ts [--label=after] [--runs=3] [--routes=home,markets] [--app-root=DIR]
- *                               [--compare-root=DIR --compare-label=before] [--throttling=simulate|devtools]
+ *                               [--compare-root=DIR --compare-label=before] [--throttling=simulate|devtools] [--out=lighthouse]
  *
  * Throttling: Lighthouse's mobile preset *simulates* a mid-range phone on slow 4G (150 ms RTT,
  * 1.6 Mbps, 4× CPU) from an unthrottled load (`simulate`, what PageSpeed Insights reports);
  * `--throttling=devtools` applies the same profile through CDP instead, as bench/first-load.ts does.
+ * (With it, Lighthouse 12 found no quiet window for time to interactive while the market stream
+ * runs, and so reported no TBT and no score.)
  * The simulation scales the host's own task times by 4, so a slow or busy host scores lower: the
  * host's benchmark index and the load average go beside the figures, and `--compare-root` measures
  * another checkout (e.g. main's build for "before") in the same run, runs interleaved.
@@ -175,7 +177,8 @@ async function main(): Promise<void> {
   }
   const loadAfter = loadAverage();
   const results = variants.map((v) => ({ label: v.label, root: v.root, routes: Object.fromEntries(Object.entries(v.runs).map(([r, xs]) => [r, { summary: summary(xs), runs: xs }])) }));
-  const file = writeJson('lighthouse.json', { machine: machineInfo(), throttling, runs, loadAverage: { before: loadBefore, after: loadAfter }, results });
+  const out = arg('out', 'lighthouse');
+  const file = writeJson(`${out}.json`, { machine: machineInfo(), throttling, runs, loadAverage: { before: loadBefore, after: loadAfter }, results });
   const lines = [
     `# Lighthouse mobile performance (${runs} runs per route; medians, min–max)`,
     '',
@@ -192,7 +195,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  fs.writeFileSync(path.join(RESULTS_DIR, 'lighthouse.md'), lines.join('\n') + '\n');
+  fs.writeFileSync(path.join(RESULTS_DIR, `${out}.md`), lines.join('\n') + '\n');
   console.log(lines.join('\n'));
   console.log(`[lighthouse] wrote ${file}`);
 }
