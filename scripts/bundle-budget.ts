@@ -3,7 +3,8 @@
  * before it can paint grows past its budget. Byte sizes of the brotli files the server sends
  * (scripts/build/precompress.ts), not times, so it is stable on any machine.
  *
- * - entry: the script index.html loads and everything it preloads (the shell every route waits for);
+ * - entry: the script index.html loads and everything it preloads (the shell every route waits for:
+ *   with the boot stages src/main.tsx imports, which must all be in index.html — checked here);
  * - each route: its lazy page chunk plus that chunk's static imports not already in the entry,
  *   from Vite's build manifest (dist/h5/.vite/manifest.json).
  *
@@ -31,7 +32,9 @@ export const BUDGETS = {
 
 interface Chunk {
   file: string;
+  src?: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -53,6 +56,16 @@ function main(): void {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const entryFiles = new Set([...html.matchAll(/(?:src|href)="\/h5\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   const sum = (files: Iterable<string>) => [...files].reduce((a, f) => a + br(f), 0);
+  // The entry's boot stages (src/main.tsx imports them one after another) must be in index.html
+  // with everything they import (scripts/build/route-preload.ts): a stage missing there would be
+  // fetched only when the one before it has run, a round trip more before the first render.
+  const entry = manifest['index.html'];
+  const stages = (entry?.dynamicImports ?? []).filter((k) => /^(boot\/[^/]+|i18n\/index)\.tsx?$/.test(manifest[k]?.src ?? k) || /^_i18n-/.test(k));
+  const missing = [...new Set(stages.flatMap((k) => [...closure(k)]))].filter((f) => !entryFiles.has(f));
+  if (missing.length) {
+    console.error(`[bundle-budget] boot-stage chunks not in index.html (each would cost a request after the stage before it): ${missing.join(', ')}`);
+    process.exit(1);
+  }
   const rows: { name: string; bytes: number; budget: number }[] = [{ name: 'entry (index.html)', bytes: sum(entryFiles), budget: BUDGETS.entry }];
   for (const [src, budget] of Object.entries(BUDGETS.routes)) {
     if (!manifest[src]) throw new Error(`${src} is not a chunk in the build manifest: update scripts/bundle-budget.ts`);

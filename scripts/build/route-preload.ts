@@ -49,6 +49,27 @@ const compact = (code: string) => code.replace(/\s+/g, ' ');
 
 type Meta = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
+/**
+ * index.html with the boot stages' chunks as `modulepreload` links after the entry's own, and their
+ * styles as stylesheets before the entry's first one — dependencies first, in the order the stages
+ * run, so the cascade is the one a static import gave (the kit's styles, then the app's). Vite's
+ * preload helper finds both when main.tsx imports a stage and asks for nothing again.
+ */
+export function withStages(html: string, base: string, files: string[], cssOf: (file: string) => string[]): string {
+  if (files.length === 0) return html;
+  const js = files.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
+  const css: string[] = [];
+  for (const f of files) for (const c of cssOf(f)) if (!css.includes(c) && !html.includes(`href="${base}${c}"`)) css.push(c);
+  let out = html;
+  if (css.length) {
+    const firstCss = out.indexOf('<link rel="stylesheet"');
+    const at = firstCss >= 0 ? firstCss : out.indexOf('</head>');
+    out = `${out.slice(0, at)}${css.map((c) => `<link rel="stylesheet" crossorigin href="${base}${c}">`).join('\n    ')}\n    ${out.slice(at)}`;
+  }
+  const end = out.indexOf('</head>');
+  return `${out.slice(0, end)}  ${js.join('\n    ')}\n  ${out.slice(end)}`;
+}
+
 export function routePreload(routesFile: string): Plugin {
   let base = '/';
   let root = '';
@@ -76,6 +97,27 @@ export function routePreload(routesFile: string): Plugin {
         return into;
       };
       const shell = closure(entry);
+      // The entry's boot stages (src/boot/, src/i18n: imported one after another by src/main.tsx so
+      // their evaluation is split over tasks) are part of the shell: their chunks are modulepreloaded
+      // and their styles linked by index.html itself, as if the entry imported them statically.
+      // Walked in the order the entry imports them, each chunk after its imports (the styles' cascade).
+      const stages = entry.dynamicImports
+        .map((d) => byFile.get(d))
+        .filter((c): c is Meta => !!c?.facadeModuleId && /[\\/]src[\\/](boot[\\/][^\\/]+|i18n[\\/]index)\.tsx?$/.test(c.facadeModuleId))
+        .sort((x, y) => entry.code.indexOf(x.fileName.split('/').pop() ?? '') - entry.code.indexOf(y.fileName.split('/').pop() ?? ''));
+      const stageFiles: string[] = [];
+      const seen = new Set<string>();
+      const postOrder = (c: Meta) => {
+        if (shell.has(c.fileName) || seen.has(c.fileName)) return;
+        seen.add(c.fileName);
+        for (const i of c.imports) {
+          const d = byFile.get(i);
+          if (d) postOrder(d);
+        }
+        stageFiles.push(c.fileName);
+      };
+      for (const c of stages) postOrder(c);
+      for (const f of stageFiles) shell.add(f);
       const shellCss = new Set([...shell].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
       const files: string[] = [];
       const index = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
@@ -101,7 +143,9 @@ export function routePreload(routesFile: string): Plugin {
       const text = String(html.source);
       const at = text.indexOf('<script type="module"');
       if (at < 0) throw new Error('route-preload: no module script in index.html');
-      html.source = `${text.slice(0, at)}<script async src="${src}"></script>\n    ${text.slice(at)}`;
+      let out = `${text.slice(0, at)}<script async src="${src}"></script>\n    ${text.slice(at)}`;
+      out = withStages(out, base, stageFiles, (f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+      html.source = out;
     },
   };
 }

@@ -7,12 +7,10 @@
 function traits(): string {
   const n = navigator;
   const s = window.screen;
-  let tz: string;
-  try {
-    tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    tz = String(new Date().getTimezoneOffset());
-  }
+  // The UTC offset, not Intl's zone name: the first Intl.DateTimeFormat() of a page loads the
+  // time-zone data, 90–200 ms of one task on a slow phone (4× CPU), on every first visit's
+  // critical path (issue 27's blocking time). The offset is as stable for one browser.
+  const tz = String(new Date().getTimezoneOffset());
   const mem = (n as Navigator & { deviceMemory?: number }).deviceMemory ?? '';
   return [
     n.userAgent,

@@ -16,3 +16,14 @@ export function whenIdle(fn: () => void, timeoutMs = 1000): () => void {
 export function afterNextPaint(fn: () => void): void {
   requestAnimationFrame(() => setTimeout(fn, 0));
 }
+
+/**
+ * Resolves in a later task, so the work after it does not lengthen the current one (a task over
+ * 50 ms on a slow phone's main thread is blocking time). `scheduler.yield()` where there is one: it
+ * resumes ahead of other queued work, so yielding costs little delay.
+ */
+export function nextTask(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof s?.yield === 'function') return s.yield();
+  return new Promise((r) => setTimeout(r, 0));
+}
