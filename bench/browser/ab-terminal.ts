@@ -55,7 +55,7 @@ async function main(): Promise<void> {
         const load = os.loadavg()[0].toFixed(1);
         console.log(
           r.ok
-            ? `${base.padEnd(13)} quiet busy ${r.quietBusy.taskMs} ms (${r.quietBusy.busyPct}%) script ${r.quietBusy.scriptMs} thread CPU ${r.quietBusy.threadMs ?? '?'} ms; with loop ${r.mainBusy.busyPct}% layout ${r.mainBusy.layoutMs} style ${r.mainBusy.styleMs}; long tasks ${r.longTasks.count} max ${r.longTasks.maxMs}; book p95 ${r.bookTickToPaintMs.p95} (${r.bookTickToPaintMs.samples}); load ${load}`
+            ? `${base.padEnd(13)} quiet busy ${r.quietBusy.taskMs} ms (${r.quietBusy.busyPct}%) script ${r.quietBusy.scriptMs}; with loop ${r.mainBusy.busyPct}% layout ${r.mainBusy.layoutMs} style ${r.mainBusy.styleMs}; long tasks ${r.longTasks.count} max ${r.longTasks.maxMs}; book p95 ${r.bookTickToPaintMs.p95} (${r.bookTickToPaintMs.samples}); load ${load}`
             : `${base}: FAILED ${r.error}`,
         );
       }
@@ -67,13 +67,11 @@ async function main(): Promise<void> {
   const sum = (xs: StallRun[], f: (r: StallRun) => number) => xs.filter((r) => r.ok).reduce((s, r) => s + f(r), 0);
   const qa = sum(runs[a], (r) => r.quietBusy.taskMs);
   const qb = sum(runs[b], (r) => r.quietBusy.taskMs);
-  const ta = sum(runs[a], (r) => r.quietBusy.threadMs ?? NaN);
-  const tb = sum(runs[b], (r) => r.quietBusy.threadMs ?? NaN);
   const med = (xs: StallRun[]) => {
     const v = xs.filter((r) => r.ok).map((r) => r.quietBusy.taskMs).sort((x, y) => x - y);
     return v.length ? v[Math.floor(v.length / 2)] : NaN;
   };
-  console.log(`quiet busy ${b} ÷ ${a}: ${round(qb / qa, 3)} (sums ${round(qb)} / ${round(qa)} ms; medians ${round(med(runs[b]) / med(runs[a]), 3)}); main-thread CPU ${round(tb / ta, 3)} (${round(tb)} / ${round(ta)} ms); long tasks ${sum(runs[b], (r) => r.longTasks.count)} vs ${sum(runs[a], (r) => r.longTasks.count)}`);
+  console.log(`quiet busy ${b} ÷ ${a}: ${round(qb / qa, 3)} (sums ${round(qb)} / ${round(qa)} ms; medians ${round(med(runs[b]) / med(runs[a]), 3)}); long tasks ${sum(runs[b], (r) => r.longTasks.count)} vs ${sum(runs[a], (r) => r.longTasks.count)}`);
 }
 
 void main().catch((e: unknown) => {

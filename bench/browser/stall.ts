@@ -43,12 +43,7 @@ export interface StallRun {
    * setFrameLoop): main-thread busy time of the page's own work, the figure the ratio uses.
    * Tick-to-paint keeps being sampled (one rAF per row change, which the change needs anyway).
    */
-  /**
-   * `threadMs`: the main thread's CPU time in the window (CDP `ThreadTime`; null where Chromium
-   * does not report it) — unlike TaskDuration it leaves out time the thread was descheduled, so on
-   * a loaded machine it moves less with the load (it also leaves out the throttle's own pauses).
-   */
-  quietBusy: { taskMs: number; scriptMs: number; busyPct: number; tickToPaintP95: number; threadMs: number | null };
+  quietBusy: { taskMs: number; scriptMs: number; busyPct: number; tickToPaintP95: number };
   worker: { busyMs: number | null; busyPct: number | null };
   heapMB: { main: number; worker: number | null };
   serverCpuPct: number;
@@ -138,7 +133,7 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
       bookTickToPaintMs: { p50: round(btp.p50), p95: round(btp.p95), p99: round(btp.p99), samples: btp.n },
       chartUpdateMs: { p50: round(cu.p50, 2), p95: round(cu.p95, 2), updates: cu.n },
       mainBusy: { taskMs: round(d('TaskDuration')), scriptMs: round(d('ScriptDuration')), layoutMs: round(d('LayoutDuration')), styleMs: round(d('RecalcStyleDuration')), busyPct: round((d('TaskDuration') / (wallS * 1000)) * 100) },
-      quietBusy: { taskMs: round(dq('TaskDuration')), scriptMs: round(dq('ScriptDuration')), busyPct: round((dq('TaskDuration') / (qWallS * 1000)) * 100), tickToPaintP95: round(summarize(qr.ttp).p95), threadMs: 'ThreadTime' in q1 ? round(dq('ThreadTime')) : null },
+      quietBusy: { taskMs: round(dq('TaskDuration')), scriptMs: round(dq('ScriptDuration')), busyPct: round((dq('TaskDuration') / (qWallS * 1000)) * 100), tickToPaintP95: round(summarize(qr.ttp).p95) },
       worker: { busyMs: wp ? round(wp.busyMs) : null, busyPct: wp ? round((wp.busyMs / (wallS * 1000)) * 100) : null },
       heapMB: { main: round(h.main / 2 ** 20, 2), worker: h.worker === null ? null : round(h.worker / 2 ** 20, 2) },
       serverCpuPct: round(((cpu1 - cpu0) / wallS) * 100),

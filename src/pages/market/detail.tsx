@@ -3,9 +3,9 @@ import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
+import { Ohlc } from './ohlc';
 import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
-import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
 import { IndicatorPicker, useIndicatorSpec } from '../../components/kline/IndicatorPicker';
 import { useFullscreen } from './fullscreen';
@@ -150,40 +150,5 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
       <KLineChart symbol={quote.symbol} period={period} height={full.on ? full.height : height} precision={quote.price_decimals} onBar={onBar} indicators={spec} />
       <IndicatorPicker spec={spec} onChange={setSpec} />
     </section>
-  );
-}
-
-function pad(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
-function barTime(sec: number): string {
-  const d = new Date(sec * 1000);
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function Ohlc({ store, decimals }: { store: { bar: ChartBar | null }; decimals: number }) {
-  const { t } = useTranslation();
-  const { bar } = useSnapshot(store);
-  const up = bar ? bar.close >= bar.open : true;
-  const cls = bar ? (bar.close > bar.open ? styles.up : bar.close < bar.open ? styles.down : '') : '';
-  const cell = (label: string, v: number | undefined, format: 'price' | 'compact' = 'price') => (
-    <span className={styles.ohlcCell}>
-      <span className={styles.ohlcLabel}>{label}</span>
-      <Num className={format === 'price' ? cls : ''} value={v} format={format} decimals={decimals} tint={false} />
-    </span>
-  );
-  return (
-    <div className={styles.ohlc} data-testid="ohlc" data-up={up}>
-      <div className={styles.ohlcLine}>
-        <span className={styles.ohlcTime}>{bar ? barTime(bar.time) : '--'}</span>
-        {cell(t('market.v'), bar?.volume, 'compact')}
-      </div>
-      <div className={styles.ohlcLine}>
-        {cell(t('market.o'), bar?.open)}
-        {cell(t('market.h'), bar?.high)}
-        {cell(t('market.l'), bar?.low)}
-        {cell(t('market.c'), bar?.close)}
-      </div>
-    </div>
   );
 }
