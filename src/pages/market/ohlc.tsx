@@ -12,6 +12,7 @@ import type { ChartBar } from '../../market/types';
 import type { NumberMarks } from '../../../core';
 import { numClass, numText } from '../../components/Num';
 import { useNumberMarks } from '../../components/number-marks';
+import { putText } from '../../lib/dom-text';
 import styles from './detail.module.css';
 
 function pad(n: number): string {
@@ -43,16 +44,6 @@ function shownOf(bar: ChartBar | null, decimals: number, marks: NumberMarks): Sh
   };
 }
 
-/** Text in place (React keeps its text node), class only when changed. */
-function put(el: HTMLElement | null, text: string, cls?: string): void {
-  if (!el) return;
-  if (cls !== undefined && el.className !== cls) el.className = cls;
-  const node = el.firstChild;
-  if (node && node.nodeType === Node.TEXT_NODE) {
-    if ((node as Text).data !== text) (node as Text).data = text;
-  } else el.textContent = text;
-}
-
 export function Ohlc({ store, decimals }: { store: { bar: ChartBar | null }; decimals: number }) {
   const { t } = useTranslation();
   const marks = useNumberMarks();
@@ -68,8 +59,8 @@ export function Ohlc({ store, decimals }: { store: { bar: ChartBar | null }; dec
       const s = shownOf(store.bar, decimals, marks);
       const up = String(s.up);
       if (box.current && box.current.getAttribute('data-up') !== up) box.current.setAttribute('data-up', up);
-      put(time.current, s.time);
-      s.cells.forEach((c, i) => put(cellRefs.current[i].current, c.text, c.cls));
+      putText(time.current, s.time);
+      s.cells.forEach((c, i) => putText(cellRefs.current[i].current, c.text, c.cls));
     };
     write();
     return subscribe(store, write, true);

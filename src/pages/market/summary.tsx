@@ -16,6 +16,7 @@ import type { Quote } from '../../api/market';
 import { changeDir, numClass, numText } from '../../components/Num';
 import { useNumberMarks } from '../../components/number-marks';
 import { figuresOf, turnover } from './sort';
+import { putStale, putText } from '../../lib/dom-text';
 import styles from './detail.module.css';
 
 /**
@@ -36,22 +37,6 @@ export const SUMMARY_MS = 500;
 const DAY_STATS_MS = 1000;
 /** the quiet-stream timer: later than a header period, so a live header update takes the day's figures first */
 const DAY_LATE_MS = DAY_STATS_MS + SUMMARY_MS + 100;
-
-/** Set a node's text (in place: React keeps its text node) and class only when they changed. */
-function put(el: HTMLElement | null, text: string, cls: string): void {
-  if (!el) return;
-  if (el.className !== cls) el.className = cls;
-  const node = el.firstChild;
-  if (node && node.nodeType === Node.TEXT_NODE) {
-    if ((node as Text).data !== text) (node as Text).data = text;
-  } else el.textContent = text;
-}
-
-function setStale(el: HTMLElement | null, stale: boolean): void {
-  if (!el) return;
-  if (stale) el.setAttribute('data-stale', 'true');
-  else el.removeAttribute('data-stale');
-}
 
 interface Shown {
   last: { text: string; cls: string };
@@ -115,13 +100,13 @@ export const Summary = memo(function Summary({ quote }: { quote: Quote }) {
         l.dayAt = now;
       }
       const s = shownOf(quote, r, l.dayRow, l.dir, stale, marks);
-      put(lastEl.current, s.last.text, s.last.cls);
-      put(changeEl.current, s.change.text, s.change.cls);
-      setStale(lastEl.current, stale);
-      setStale(changeEl.current, stale);
+      putText(lastEl.current, s.last.text, s.last.cls);
+      putText(changeEl.current, s.change.text, s.change.cls);
+      putStale(lastEl.current, stale);
+      putStale(changeEl.current, stale);
       s.day.forEach((x, i) => {
-        put(dayEls[i].current, x.text, x.cls);
-        setStale(dayEls[i].current, stale);
+        putText(dayEls[i].current, x.text, x.cls);
+        putStale(dayEls[i].current, stale);
       });
       // a newer row held back: a quiet stream still shows its last tick (a live one writes it first)
       if (timer !== null) clearTimeout(timer);
