@@ -38,29 +38,29 @@ const DAY_STATS_MS = 1000;
 /** the quiet-stream timer: later than a header period, so a live header update takes the day's figures first */
 const DAY_LATE_MS = DAY_STATS_MS + SUMMARY_MS + 100;
 
-interface Shown {
-  last: { text: string; cls: string };
-  change: { text: string; cls: string };
-  day: { text: string; cls: string }[];
-}
+type Shown = { text: string; cls: string };
 
-/** What the header shows for a row (the REST quote before the first one), as <Num/> would render it. */
-function shownOf(quote: Quote, row: TickerRow | undefined, dayRow: TickerRow | undefined, dir: 0 | 1 | -1, stale: boolean, marks: NumberMarks): Shown {
+/** The last price and today's change for a row (the REST quote before the first one), as <Num/> would render them. */
+function headOf(quote: Quote, row: TickerRow | undefined, dir: 0 | 1 | -1, stale: boolean, marks: NumberMarks): { last: Shown; change: Shown } {
   const f = figuresOf(quote, row);
   const n = Number(f.changePct);
   const tone = n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
-  const d = figuresOf(quote, dayRow);
-  const plain = numClass({ stale });
   return {
     last: { text: numText(f.last, 'price', quote.price_decimals, marks), cls: numClass({ dir, stale, className: `${styles.price} ${tone}` }) },
     change: { text: numText(f.changePct, 'percent', 4, marks), cls: numClass({ sign: Math.sign(n), stale }) },
-    day: [
-      { text: numText(dayRow?.high ?? quote.high, 'price', quote.price_decimals, marks), cls: plain },
-      { text: numText(dayRow?.low ?? quote.low, 'price', quote.price_decimals, marks), cls: plain },
-      { text: numText(d.volume, 'compact', 4, marks), cls: plain },
-      { text: numText(turnover(d), 'compact', 4, marks), cls: plain },
-    ],
   };
+}
+
+/** The 24 h high, low, volume and turnover (formatting a compact figure is the costly part: only when they are taken). */
+function dayOf(quote: Quote, dayRow: TickerRow | undefined, stale: boolean, marks: NumberMarks): Shown[] {
+  const d = figuresOf(quote, dayRow);
+  const plain = numClass({ stale });
+  return [
+    { text: numText(dayRow?.high ?? quote.high, 'price', quote.price_decimals, marks), cls: plain },
+    { text: numText(dayRow?.low ?? quote.low, 'price', quote.price_decimals, marks), cls: plain },
+    { text: numText(d.volume, 'compact', 4, marks), cls: plain },
+    { text: numText(turnover(d), 'compact', 4, marks), cls: plain },
+  ];
 }
 
 /** Last price, today's change and the 24 h figures; renders once per pair, language or stale flip. */
@@ -81,11 +81,13 @@ export const Summary = memo(function Summary({ quote }: { quote: Quote }) {
     live.current = { symbol: quote.symbol, prev: r?.last, dir: 0, dayRow: r && { ...r }, dayAt: Date.now() };
   }
   const row = marketStore.tickers[quote.symbol];
-  const shown = shownOf(quote, row, live.current.dayRow, live.current.dir, staleNow, marks);
+  const shown = { ...headOf(quote, row, live.current.dir, staleNow, marks), day: dayOf(quote, live.current.dayRow, staleNow, marks) };
 
   useLayoutEffect(() => {
     const l = live.current;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    // the stale flag the day's cells were last written with (null: not written since this effect began)
+    let dayStale: boolean | null = null;
     const write = (r: TickerRow | undefined, stale: boolean, now: number) => {
       const last = r?.last;
       if (last !== l.prev) {
@@ -99,15 +101,18 @@ export const Summary = memo(function Summary({ quote }: { quote: Quote }) {
         l.dayRow = { ...r };
         l.dayAt = now;
       }
-      const s = shownOf(quote, r, l.dayRow, l.dir, stale, marks);
+      const s = headOf(quote, r, l.dir, stale, marks);
       putText(lastEl.current, s.last.text, s.last.cls);
       putText(changeEl.current, s.change.text, s.change.cls);
       putStale(lastEl.current, stale);
       putStale(changeEl.current, stale);
-      s.day.forEach((x, i) => {
-        putText(dayEls[i].current, x.text, x.cls);
-        putStale(dayEls[i].current, stale);
-      });
+      if (dayDue || dayStale !== stale) {
+        dayStale = stale;
+        dayOf(quote, l.dayRow, stale, marks).forEach((x, i) => {
+          putText(dayEls[i].current, x.text, x.cls);
+          putStale(dayEls[i].current, stale);
+        });
+      }
       // a newer row held back: a quiet stream still shows its last tick (a live one writes it first)
       if (timer !== null) clearTimeout(timer);
       timer = r && !dayDue ? setTimeout(() => write(marketStore.tickers[quote.symbol], marketStore.stale[quote.symbol] === true, Date.now()), DAY_LATE_MS) : null;
