@@ -32,8 +32,11 @@ test('pair page: the book, depth and trades move; an indicator toggled on draws 
   const book = page.getByTestId('wide-book');
   await expect(book).toHaveAttribute('data-synced', 'true');
   await expect(book.getByTestId('book-bids').locator('button[data-price]')).toHaveCount(15);
-  const before = await book.getByTestId('book-asks').innerText();
-  await expect.poll(() => book.getByTestId('book-asks').innerText(), { timeout: 10_000 }).not.toBe(before);
+  // what the ask rows say (a painted row's name; its figures are drawn on the canvas)
+  const asks = () => book.getByTestId('book-asks').locator('button[data-price]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent).join('|'));
+  const before = await asks();
+  expect(before).toMatch(/\d/);
+  await expect.poll(asks, { timeout: 10_000 }).not.toBe(before);
 
   await page.getByTestId('tab-depth').click();
   await expect(page.getByTestId('depth-chart')).toHaveAttribute('data-drawn', 'true');
@@ -101,7 +104,8 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   await expect
     .poll(
       async () =>
-        Number(await ours.locator('span').last().innerText({ timeout: 300 }).catch(() => '0')) >= 0.5 ||
+        // the row's amount: the last figure of what it says (a painted row's name, or its text)
+        Number((await ours.evaluate((r) => r.getAttribute('aria-label') ?? r.textContent ?? '', undefined, { timeout: 300 }).catch(() => '0')).trim().split(/\s+/).pop()) >= 0.5 ||
         (await status.innerText({ timeout: 300 }).catch(() => 'filled')) !== 'Open',
       { timeout: 10_000, intervals: [100] },
     )

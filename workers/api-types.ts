@@ -44,6 +44,12 @@ export interface ChartBar {
 export interface ChartView {
   symbol: string;
   period: Period;
+  /**
+   * The indicators the chart draws: each chart snapshot then carries their values for its bars
+   * (`ChartDiff.lines`), so the page draws candles and lines from one message instead of asking
+   * for the lines after each snapshot (a request and a reply per chart update).
+   */
+  indicators?: IndicatorSpec;
 }
 
 /** What one screen shows. The worker subscribes to the union of all views and sends each only its part. */
@@ -245,6 +251,13 @@ export interface ChartDiff {
   period: Period;
   /** updated bars in time order; a bar may repeat an already-drawn time (then it replaces it) */
   bars: ChartBar[];
+  /** the view's indicators (`ChartView.indicators`) from the first of `bars` on, and the spec they were computed for */
+  lines?: PushedLines;
+}
+
+/** Indicator values pushed with a chart diff: a page drawing another spec (it just changed) ignores them. */
+export interface PushedLines extends IndicatorLines {
+  spec: IndicatorSpec;
 }
 
 /** A coalesced diff: at most one per throttle window per watcher, only for what its view names. */

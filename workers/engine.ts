@@ -8,6 +8,7 @@ import { CONSTANTS, HEADERS, SOCKET_EVENTS, TICKER_CHANNEL_PREFIX, type Period }
 import type { ChartBar, HistoryPayload, IndicatorLines, IndicatorSpec, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
 import { BookChannel } from './books/channel';
 import { IndicatorTracks } from './indicators/tracks';
+import { attachLines } from './indicators/push';
 import { Cadence } from './cadence';
 import { ChartChannel } from './channels/charts';
 import { KLINE_PREFIX } from './channels/kline';
@@ -358,6 +359,7 @@ export class MarketEngine {
       }
       const status = () => this.status(entry.watcher, now);
       const snap = withExtras(entry, entry.watcher.build(status(), this.book.rows), status, this.book.rows, this.books, now);
+      attachLines(snap, entry.watcher.chartIndicators, (sy, pe, sp, from) => this.indicators(sy, pe, sp, from));
       if (snap) {
         entry.lastSentAt = now;
         this.deliver(entry, snap);

@@ -1,4 +1,4 @@
-import type { ChartBar, ChartView, Snapshot, StreamStatus, TickerRow, WatchView } from './api-types';
+import type { ChartBar, ChartView, IndicatorSpec, Snapshot, StreamStatus, TickerRow, WatchView } from './api-types';
 import { klineChannel } from './channels/kline';
 import type { RowLookup } from './channels/tickers';
 
@@ -33,13 +33,18 @@ export class Watcher {
     else for (const s of this.symbols) if (before === 'all' || !before.has(s)) this.pendingTickers.add(s);
     const key = view.chart ? klineChannel(view.chart.symbol, view.chart.period) : null;
     if (key !== this.chartKeyValue) this.pendingBars.clear();
-    this.chart = view.chart ? { symbol: view.chart.symbol, period: view.chart.period } : undefined;
+    this.chart = view.chart ? { symbol: view.chart.symbol, period: view.chart.period, indicators: view.chart.indicators } : undefined;
     this.chartKeyValue = key;
     this.lastStatus = '';
   }
 
   get chartKey(): string | null {
     return this.chartKeyValue;
+  }
+
+  /** the indicators the view's chart draws (their values ride with its bars), if any */
+  get chartIndicators(): IndicatorSpec | undefined {
+    return this.chart?.indicators;
   }
 
   /** The symbols this view names, or 'all'. */

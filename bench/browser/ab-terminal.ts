@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   const sum = (xs: StallRun[], f: (r: StallRun) => number) => xs.filter((r) => r.ok).reduce((s, r) => s + f(r), 0);
   const qa = sum(runs[a], (r) => r.quietBusy.taskMs);
   const qb = sum(runs[b], (r) => r.quietBusy.taskMs);
-  console.log(`quiet busy ${b} ÷ ${a}: ${round(qb / qa, 3)} (sums ${round(qb)} / ${round(qa)} ms); long tasks ${sum(runs[b], (r) => r.longTasks.count)} vs ${sum(runs[a], (r) => r.longTasks.count)}`);
+  const med = (xs: StallRun[]) => {
+    const v = xs.filter((r) => r.ok).map((r) => r.quietBusy.taskMs).sort((x, y) => x - y);
+    return v.length ? v[Math.floor(v.length / 2)] : NaN;
+  };
+  console.log(`quiet busy ${b} ÷ ${a}: ${round(qb / qa, 3)} (sums ${round(qb)} / ${round(qa)} ms; medians ${round(med(runs[b]) / med(runs[a]), 3)}); long tasks ${sum(runs[b], (r) => r.longTasks.count)} vs ${sum(runs[a], (r) => r.longTasks.count)}`);
 }
 
 void main().catch((e: unknown) => {

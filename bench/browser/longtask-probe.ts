@@ -4,10 +4,17 @@
  * 50 ms with the events inside it that took the most time.
  *
  *   npx tsx bench/browser/longtask-probe.ts [--rate=50000] [--throttle=4] [--seconds=20] [--query=?rows=0] [--tree=1]
+ *        [--extra=2000] [--data-dir=DIR] [--scroll=400] [--ready='[data-synced="true"]']
  *
+ * The terminal's pair page as the terminal bench opens it: `--query='?mode=terminal&screen=pair'
+ * --scroll=400 --ready='[data-synced="true"]'` (`--extra=200 --rate=5200` on a loaded machine, as
+ * ab-terminal; `--data-dir` reuses a server data dir, whose first start backfills).
  * `--tree=1` prints each long task's events as a tree (events over 1 ms, indented by nesting).
  */
-import { openBenchPage, printTree, sleep, withServerAndBrowser, type TraceEvent } from './harness';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser, openBenchPage, printTree, sleep, startServer, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -25,9 +32,22 @@ async function main(): Promise<void> {
   const rate = Number(arg('rate', '50000'));
   const throttle = Number(arg('throttle', '4'));
   const seconds = Number(arg('seconds', '20'));
-  await withServerAndBrowser('longtask-probe', rate, async (server, browser) => {
+  const given = arg('data-dir', '');
+  const dataDir = given || fs.mkdtempSync(path.join(os.tmpdir(), 'longtask-probe-'));
+  const server = await startServer({ tickRate: rate, dataDir, extraSymbols: Number(arg('extra', '2000')) });
+  const browser = await launchBrowser();
+  try {
+    await sleep(1500);
     const bp = await openBenchPage(browser, throttle);
     await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}`, { waitUntil: 'load' });
+    const ready = arg('ready', '');
+    if (ready) await bp.page.waitForSelector(ready, { timeout: 120_000, state: 'attached' });
+    const by = Number(arg('scroll', '0'));
+    if (by)
+      await bp.page.evaluate((n) => {
+        for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
+        window.scrollBy(0, n);
+      }, by);
     await sleep(6000);
     const events: TraceEvent[] = [];
     bp.cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
@@ -50,7 +70,11 @@ async function main(): Promise<void> {
       console.log(`- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner.slice(0, 8).map((e) => `${e.name}${typeof e.args?.data?.functionName === 'string' ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
     }
     await bp.close();
-  });
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 void main();

@@ -3,18 +3,21 @@
  * counter makes a symbol or period switch mid-load drop everything of the old series; bars that
  * arrive before the history has been drawn are held and applied after it.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { CONSTANTS } from '../../core/types/api';
 import { applySnapshot, forgetWatch } from './store';
 import { afterNextPaint } from '../lib/idle';
 import { fetchHistory, openWatch } from './bridge';
 import { klineKey, nextWatchKey } from './keys';
-import type { ChartBar, HistoryPayload, Period } from './types';
+import type { ChartBar, HistoryPayload, IndicatorSpec, Period, PushedLines } from './types';
 
 export interface ChartSink {
   setHistory(h: HistoryPayload): void;
-  /** false: a bar could not be applied in place; the feed reloads the history */
-  update(bars: ChartBar[]): boolean;
+  /**
+   * false: a bar could not be applied in place; the feed reloads the history. `lines`: the
+   * indicators' values for these bars, pushed with them when the feed was given indicators.
+   */
+  update(bars: ChartBar[], lines?: PushedLines): boolean;
 }
 
 export interface ChartFeedState {
@@ -26,10 +29,22 @@ export interface ChartFeedState {
 
 /**
  * `redrawKey`: change it when the sink's drawing surface was rebuilt (e.g. candles ↔ line) so the
- * history is drawn again.
+ * history is drawn again. `indicators`: what the chart draws over its bars — the worker then sends
+ * their values with each diff (`PushedLines`); `indicatorsKey` names that spec (a changed key
+ * updates the watch, it reloads nothing).
  */
-export function useChartFeed(symbol: string, period: Period, sink: RefObject<ChartSink | null>, redrawKey: unknown = null): ChartFeedState {
+export function useChartFeed(
+  symbol: string,
+  period: Period,
+  sink: RefObject<ChartSink | null>,
+  redrawKey: unknown = null,
+  indicators?: IndicatorSpec,
+  indicatorsKey = '',
+): ChartFeedState {
   const [state, setState] = useState({ loading: true, error: false });
+  const spec = useRef(indicators);
+  spec.current = indicators;
+  const watch = useRef<{ update: (spec: IndicatorSpec | undefined) => void } | null>(null);
   // A layout effect: the history request leaves in the commit that mounts the chart, so the worker
   // answers while the page is still committing instead of a frame later.
   useLayoutEffect(() => {
@@ -68,22 +83,34 @@ export function useChartFeed(symbol: string, period: Period, sink: RefObject<Cha
       );
     };
 
-    const handle = openWatch({ symbols: [], chart: { symbol, period }, throttleMs: CONSTANTS.chartSnapshotMs }, (snap) => {
+    const viewOf = (ind: IndicatorSpec | undefined) => ({ symbols: [], chart: { symbol, period, ...(ind ? { indicators: ind } : {}) }, throttleMs: CONSTANTS.chartSnapshotMs });
+    const handle = openWatch(viewOf(spec.current), (snap) => {
       if (!current()) return;
       applySnapshot(key, snap);
       const c = snap.chart;
       if (!c || c.symbol !== symbol || c.period !== period) return;
+      // bars held for the history: their lines come with the history's indicators
       if (!drawn) held.push(...c.bars);
-      else if (sink.current && !sink.current.update(c.bars)) load();
+      else if (sink.current && !sink.current.update(c.bars, c.lines)) load();
     });
+    watch.current = { update: (ind) => handle.update(viewOf(ind)) };
     load();
 
     return () => {
       live = false;
+      watch.current = null;
       handle.close();
       forgetWatch(key);
     };
   }, [symbol, period, sink, redrawKey]);
+
+  // Another indicator choice: the same watch, asking for the new lines (the chart redraws them from history).
+  const firstKey = useRef(indicatorsKey);
+  useLayoutEffect(() => {
+    if (firstKey.current === indicatorsKey) return;
+    firstKey.current = indicatorsKey;
+    watch.current?.update(spec.current);
+  }, [indicatorsKey]);
 
   return { ...state, streamKey: klineKey(symbol, period) };
 }

@@ -16,6 +16,7 @@ export type {
   HistoryPayload,
   IndicatorLines,
   IndicatorSpec,
+  PushedLines,
   MainIndicator,
   SubIndicator,
   LeverAccountInput,

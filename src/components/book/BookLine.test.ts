@@ -20,6 +20,15 @@ describe('book rows (the accessible mirror of the painted book)', () => {
     expect(row('en')).toContain('>65,000.12<');
     expect(row('en')).toContain('>1.2K<');
   });
+  it('a row the worker paints holds no text (a changed figure is then no layout): its name says what the canvas shows, in the order shown', () => {
+    const ghost = (qtyFirst: boolean) => renderToStaticMarkup(createElement(BookLine, { price: '65000.12', qty: '1234.5', side: 'bid', decimals: 2, marks: numberMarks('en'), tip: (p: string) => `use ${p}`, ghost: true, qtyFirst }));
+    expect(ghost(false)).toContain('aria-label="65,000.12 1.2K"');
+    expect(ghost(true)).toContain('aria-label="1.2K 65,000.12"');
+    for (const q of [false, true]) {
+      expect(ghost(q)).toMatch(/<button[^>]*><\/button>$/);
+      expect(ghost(q)).toContain('data-price="65000.12"');
+    }
+  });
   it('the tap hint names the price as shown', () => {
     expect(row('fra')).toContain('title="use 65\u202f000,12"');
   });

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // core's formatter itself (what <Num/> and the painting worker use), so a row needs no store
 import { figureText as numText, type NumberMarks } from '../../../core';
@@ -26,30 +26,33 @@ export interface BookLineProps {
 
 /**
  * One book row: price coloured by side, amount; a tap hands the price to the form. Its name is what
- * it shows (price and amount), so a screen reader and a voice command name it as it reads.
+ * it shows (price and amount, in the order shown), so a screen reader and a voice command name it
+ * as it reads.
  */
 export const BookLine = memo(function BookLine({ price, qty, side, decimals, marks, tip, qtyFirst, row = 0, ghost, onPick }: BookLineProps) {
   const p = numText(price, 'price', decimals, marks);
+  const q = numText(qty, 'compact', 0, marks);
+  const common = {
+    type: 'button' as const,
+    className: `${styles.line} ${qtyFirst ? styles.lineRev : ''} ${ghost ? styles.ghost : ''}`,
+    'data-price': price,
+    title: tip(p),
+    onClick: (e: MouseEvent<HTMLButtonElement>) => onPick?.(price, row, e.detail > 0),
+  };
+  // Painted by the worker: the row's name is an attribute and it holds no text. Its figures change
+  // with every mirror snapshot, and text — even transparent — is shaped, laid out and painted
+  // again on each change (thirty rows a second on the pair page); an attribute is neither.
+  if (ghost) return <button {...common} aria-label={qtyFirst ? `${q} ${p}` : `${p} ${q}`} />;
   const cells = [
     <span key="p" className={`${styles.price} ${side === 'bid' ? styles.bid : styles.ask}`}>
       {p}
     </span>,
     <span key="q" className={styles.qty}>
-      {numText(qty, 'compact', 0, marks)}
+      {q}
     </span>,
   ];
   if (qtyFirst) cells.reverse();
-  return (
-    <button
-      type="button"
-      className={`${styles.line} ${qtyFirst ? styles.lineRev : ''} ${ghost ? styles.ghost : ''}`}
-      data-price={price}
-      title={tip(p)}
-      onClick={(e) => onPick?.(price, row, e.detail > 0)}
-    >
-      {cells}
-    </button>
-  );
+  return <button {...common}>{cells}</button>;
 });
 
 /**

@@ -19,17 +19,19 @@ const clock = (ms: number) => {
 };
 
 const TradeLine = memo(function TradeLine({ tr, decimals, marks, ghost }: { tr: BookTrade; decimals: number; marks: NumberMarks; ghost: boolean }) {
+  const time = clock(tr.ts);
+  const price = numText(tr.price, 'price', decimals, marks);
+  const qty = numText(tr.qty, 'compact', 0, marks);
+  // Painted by the worker: each cell's text is its name, an attribute — every trade moves down a
+  // row with each mirror snapshot, and text (even transparent) is shaped, laid out and painted
+  // again on each change; an attribute is neither.
+  const cell = (className: string, text: string) =>
+    ghost ? <span role="cell" className={className} aria-label={text} /> : <span role="cell" className={className}>{text}</span>;
   return (
     <div className={`${styles.tradeLine} ${ghost ? styles.ghost : ''}`} role="row" data-side={tr.side}>
-      <span role="cell" className={styles.tradeTime}>
-        {clock(tr.ts)}
-      </span>
-      <span role="cell" className={tr.side === 'buy' ? styles.bid : styles.ask}>
-        {numText(tr.price, 'price', decimals, marks)}
-      </span>
-      <span role="cell" className={styles.qty}>
-        {numText(tr.qty, 'compact', 0, marks)}
-      </span>
+      {cell(styles.tradeTime, time)}
+      {cell(tr.side === 'buy' ? styles.bid : styles.ask, price)}
+      {cell(styles.qty, qty)}
     </div>
   );
 });

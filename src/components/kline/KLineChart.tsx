@@ -26,7 +26,7 @@ import { BarWindow } from './window';
 import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
 import { IndicatorLayer } from './indicator-layer';
-import type { IndicatorSpec } from '../../market/types';
+import type { IndicatorSpec, PushedLines } from '../../market/types';
 import type { IndicatorName } from '../../../core';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
@@ -251,10 +251,10 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
       held.current = w;
       draw(w.win.bars);
     },
-    update(bars: ChartBar[]) {
+    update(bars: ChartBar[], lines?: PushedLines) {
       const w = held.current;
       if (w) for (const b of bars) w.since.set(b.time, b);
-      return apply(bars);
+      return apply(bars, lines);
     },
   };
 
@@ -305,7 +305,7 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
     if (q.length && readout.current.onBar) emitBar();
   };
 
-  function apply(bars: ChartBar[]): boolean {
+  function apply(bars: ChartBar[], lines?: PushedLines): boolean {
     const s = series.current;
     const th = theme.current;
     if (!s || !th) return true;
@@ -327,10 +327,11 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
         });
       },
     });
-    // With indicators, the candles are drawn with the lines' answer (one redraw per diff, not two).
+    // With indicators, the candles are drawn with the lines (one redraw per diff, not two): the
+    // lines the worker pushed with these bars, else the layer's answer to a request.
     const l = applied ? layer.current : null;
-    if (l) l.live(ind.current.src, drawPending);
-    else drawPending();
+    if (!l) drawPending();
+    else if (!lines || !l.push(lines, drawPending)) l.live(ind.current.src, drawPending);
     return applied;
   }
 
@@ -351,7 +352,9 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
   }, [specKey]);
 
   // The series are rebuilt when the mode or precision changes: the feed must redraw them from history.
-  const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`);
+  // The indicators drawn (none on the time-share line) ride with the feed's bars.
+  const pushed = !line && wantsIndicators(indicators) ? indicators : undefined;
+  const feed = useChartFeed(symbol, feedPeriod(period), sink, `${line}|${precision}`, pushed, pushed ? specKey : '');
   const slow = useHeldFor(feed.loading, LOADING_NOTE_AFTER_MS);
 
   return (

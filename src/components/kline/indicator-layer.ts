@@ -7,7 +7,7 @@
  */
 import { HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp, type WhitespaceData, type LineData, type HistogramData } from 'lightweight-charts';
 import { fetchIndicators } from '../../market/bridge';
-import type { IndicatorLines, IndicatorSpec, Period } from '../../market/types';
+import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 
 /** Line colours in the order of an indicator's lines (Binance's MA7 / MA25 / MA99 family). */
@@ -93,7 +93,8 @@ export class IndicatorLayer {
   /**
    * New live bars arrived: the values from the newest drawn bar on (one request in flight at a
    * time). `before` draws the candles of those bars: it runs right before the lines are updated
-   * (or at once when the answer fails or is dropped), so both land in one chart redraw.
+   * (or at once when the answer fails or is dropped), so both land in one chart redraw. A chart
+   * whose feed pushes the lines with its bars (`push`) asks only when a pushed set does not fit.
    */
   live(src: LayerSource, before?: () => void): void {
     if (before) this.before = before;
@@ -106,19 +107,7 @@ export class IndicatorLayer {
     fetchIndicators(src.symbol, src.period, this.spec, this.newest)
       .then((r) => {
         this.drawBefore();
-        if (gen !== this.gen || !r || !this.series.size) return;
-        const n = r.time.length;
-        r.lines.forEach((l, k) => {
-          const entry = this.series.get(`${l.pane}|${l.name}`);
-          if (!entry) return;
-          for (let i = 0; i < n; i++) {
-            if (r.time[i] < this.newest) continue;
-            entry.s.update(this.point(r.time[i], l.values[i], entry.kind, entry.color) as never);
-            this.remember(r.time[i], k, l.values[i]);
-          }
-        });
-        if (n) this.newest = Math.max(this.newest, r.time[n - 1]);
-        this.legendAt(null);
+        if (gen === this.gen && r) this.update(r);
       })
       .catch(() => {})
       .finally(() => {
@@ -129,6 +118,36 @@ export class IndicatorLayer {
           this.live(src);
         }
       });
+  }
+
+  /**
+   * Lines the worker sent with the bars (`PushedLines`): drawn in this task, right after the
+   * candles (`before`), so the diff costs one message and one redraw. false when they cannot be
+   * used — computed for another spec, the history's lines not drawn yet, or a request in flight
+   * (its answer may be older) — and nothing was drawn: the caller falls back to `live`.
+   */
+  push(r: PushedLines, before: () => void): boolean {
+    if (this.busy || !this.series.size || !sameSpec(r.spec, this.spec)) return false;
+    before();
+    this.update(r);
+    return true;
+  }
+
+  /** Live values on top of the drawn lines: from the newest drawn bar on. */
+  private update(r: IndicatorLines): void {
+    if (!this.series.size) return;
+    const n = r.time.length;
+    r.lines.forEach((l, k) => {
+      const entry = this.series.get(`${l.pane}|${l.name}`);
+      if (!entry) return;
+      for (let i = 0; i < n; i++) {
+        if (r.time[i] < this.newest) continue;
+        entry.s.update(this.point(r.time[i], l.values[i], entry.kind, entry.color) as never);
+        this.remember(r.time[i], k, l.values[i]);
+      }
+    });
+    if (n) this.newest = Math.max(this.newest, r.time[n - 1]);
+    this.legendAt(null);
   }
 
   private drawBefore(): void {
@@ -212,6 +231,11 @@ export class IndicatorLayer {
       this.names.push({ name: l.name, pane: l.pane, color: color === 'sign' ? this.theme.text : color });
     }
   }
+}
+
+/** Whether two specs draw the same lines (the one the worker computed, the one shown). */
+function sameSpec(a: IndicatorSpec, b: IndicatorSpec): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Legend numbers: 4 significant decimals for small values, 2 for large — a readout, not money. */

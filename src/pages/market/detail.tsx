@@ -1,12 +1,11 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
-import { useMarketView, useStreamStale, useTicker } from '../../market';
-import type { ChartBar, TickerRow } from '../../market/types';
+import { Ohlc } from './ohlc';
+import type { ChartBar } from '../../market/types';
 import { PageFrame } from '../../components/PageFrame';
-import { Num } from '../../components/Num';
 import { KLineChart, CHART_PERIODS, pairChartHeight, type ChartPeriod } from '../../components/kline/KLineChart';
 import { IndicatorPicker, useIndicatorSpec } from '../../components/kline/IndicatorPicker';
 import { useFullscreen } from './fullscreen';
@@ -18,7 +17,7 @@ import { StarButton } from './StarButton';
 import { MarketTabs } from './MarketTabs';
 import { loadFavourites } from './favourites';
 import { rememberView } from './recent';
-import { figuresOf, turnover } from './sort';
+import { Summary } from './summary';
 import styles from './detail.module.css';
 
 const PERIOD_KEY = 'market.period';
@@ -113,119 +112,6 @@ export default function DetailPage() {
   );
 }
 
-/**
- * How often the header's last price and today's change follow the ticker: twice a second moves
- * with the market faster than a price can be read (Binance's app moves its header about once a
- * second); the book and trades under the chart are painted by the worker at their own rate. Each
- * header update is a React commit and a frame (style, layout, paint, commit) on the main thread:
- * at four a second they were the largest share of the pair page's frames under a tick storm
- * (terminal bench profile), at ten a second before that.
- */
-const SUMMARY_MS = 500;
-
-/** Last price, today's change and the 24 h figures; re-renders only when this ticker changes. */
-const Summary = memo(function Summary({ quote }: { quote: Quote }) {
-  const { t } = useTranslation();
-  useMarketView({ symbols: [quote.symbol], throttleMs: SUMMARY_MS });
-  const row = useTicker(quote.symbol);
-  // the day's figures follow in the same commit, at most once a second (no timer of their own: a
-  // frame of their own each second)
-  const dayRow = useHeldEvery(row, DAY_STATS_MS);
-  const stale = useStreamStale(quote.symbol);
-  const f = figuresOf(quote, row);
-  const n = Number(f.changePct);
-  const dirCls = n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
-  return (
-    <section className={styles.summary} aria-label={t('market.summary')} data-testid="summary">
-      <div className={styles.main}>
-        <Num
-          className={`${styles.price} ${dirCls}`}
-          value={f.last}
-          format="price"
-          decimals={quote.price_decimals}
-          stale={stale}
-          data-testid="detail-last"
-        />
-        <div className={styles.changeLine}>
-          <span className={styles.label}>{t('market.todayChange')}</span>
-          <Num value={f.changePct} format="percent" signed tint={false} stale={stale} data-testid="detail-change" />
-          {/* inline, so going stale never shifts the chart */}
-          {stale && (
-            <span className={styles.staleBadge} role="status" data-testid="stale-badge">
-              {t('market.stale')}
-            </span>
-          )}
-        </div>
-      </div>
-      <DayStats quote={quote} stale={stale} row={dayRow} />
-    </section>
-  );
-});
-
-/**
- * The 24 h high, low, volume and turnover, once a second as the exchanges' 24 h ticker streams
- * send them: the volume moves with every trade, and re-rendering these four with each snapshot
- * was a good part of the pair page's main-thread time (terminal bench).
- */
-const DAY_STATS_MS = 1000;
-
-const DayStats = memo(function DayStats({ quote, stale, row }: { quote: Quote; stale: boolean; row: TickerRow | undefined }) {
-  const { t } = useTranslation();
-  const f = figuresOf(quote, row);
-  const high = row?.high ?? quote.high;
-  const low = row?.low ?? quote.low;
-  return (
-    <dl className={styles.stats}>
-      <div className={styles.stat}>
-        <dt>{t('market.high24')}</dt>
-        <dd>
-          <Num value={high} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
-        </dd>
-      </div>
-      <div className={styles.stat}>
-        <dt>{t('market.low24')}</dt>
-        <dd>
-          <Num value={low} format="price" decimals={quote.price_decimals} tint={false} stale={stale} />
-        </dd>
-      </div>
-      <div className={styles.stat}>
-        <dt>{t('market.vol24', { unit: quote.base })}</dt>
-        <dd>
-          <Num value={f.volume} format="compact" tint={false} stale={stale} />
-        </dd>
-      </div>
-      <div className={styles.stat}>
-        <dt>{t('market.turnover24', { unit: quote.quote })}</dt>
-        <dd>
-          <Num value={turnover(f)} format="compact" tint={false} stale={stale} />
-        </dd>
-      </div>
-    </dl>
-  );
-});
-
-/** A settle delay past `ms` for the held value's own timer: longer than a header period, so a live header's render takes it first. */
-const HELD_LATE_MS = SUMMARY_MS + 100;
-
-/**
- * `value`, taking a new one at most once per `ms`, when the caller renders anyway, so what shows
- * it commits in the caller's frame. A newer value held back is taken by a timer `ms` + a header
- * period after the last one at the latest (the stream went quiet: the last tick still shows).
- */
-function useHeldEvery<T>(value: T, ms: number): T {
-  const held = useRef({ v: value, at: 0 });
-  const [, wake] = useState(0);
-  const now = Date.now();
-  if (value !== held.current.v && now - held.current.at >= ms) held.current = { v: value, at: now };
-  const lagging = value !== held.current.v;
-  useEffect(() => {
-    if (!lagging) return;
-    const id = setTimeout(() => wake((n) => n + 1), Math.max(0, held.current.at + ms + HELD_LATE_MS - Date.now()));
-    return () => clearTimeout(id);
-  });
-  return held.current.v;
-}
-
 /** Period switcher, the OHLC readout of the selected candle and the chart. */
 function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPeriod; onPeriod: (p: ChartPeriod) => void }) {
   const { t } = useTranslation();
@@ -264,40 +150,5 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
       <KLineChart symbol={quote.symbol} period={period} height={full.on ? full.height : height} precision={quote.price_decimals} onBar={onBar} indicators={spec} />
       <IndicatorPicker spec={spec} onChange={setSpec} />
     </section>
-  );
-}
-
-function pad(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
-function barTime(sec: number): string {
-  const d = new Date(sec * 1000);
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function Ohlc({ store, decimals }: { store: { bar: ChartBar | null }; decimals: number }) {
-  const { t } = useTranslation();
-  const { bar } = useSnapshot(store);
-  const up = bar ? bar.close >= bar.open : true;
-  const cls = bar ? (bar.close > bar.open ? styles.up : bar.close < bar.open ? styles.down : '') : '';
-  const cell = (label: string, v: number | undefined, format: 'price' | 'compact' = 'price') => (
-    <span className={styles.ohlcCell}>
-      <span className={styles.ohlcLabel}>{label}</span>
-      <Num className={format === 'price' ? cls : ''} value={v} format={format} decimals={decimals} tint={false} />
-    </span>
-  );
-  return (
-    <div className={styles.ohlc} data-testid="ohlc" data-up={up}>
-      <div className={styles.ohlcLine}>
-        <span className={styles.ohlcTime}>{bar ? barTime(bar.time) : '--'}</span>
-        {cell(t('market.v'), bar?.volume, 'compact')}
-      </div>
-      <div className={styles.ohlcLine}>
-        {cell(t('market.o'), bar?.open)}
-        {cell(t('market.h'), bar?.high)}
-        {cell(t('market.l'), bar?.low)}
-        {cell(t('market.c'), bar?.close)}
-      </div>
-    </div>
   );
 }

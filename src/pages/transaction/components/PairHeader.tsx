@@ -3,9 +3,8 @@ import { DownOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pathOf } from '../../../nav/paths';
-import { Num } from '../../../components/Num';
-import { ChangePill } from '../../../components/market/ChangePill';
-import { useMarketView, useStreamStale, useTicker } from '../../../market';
+import { useMarketView } from '../../../market';
+import { PairPrice } from './PairPrice';
 import type { PairState } from './usePair';
 import { MarketClosedNotice } from './MarketClosedNotice';
 import styles from './components.module.css';
@@ -15,12 +14,6 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
   const { t } = useTranslation();
   const navigate = useNavigate();
   useMarketView({ symbols: [pair.symbol] });
-  const row = useTicker(pair.symbol);
-  const stale = useStreamStale(pair.symbol);
-  const last = row?.last ?? pair.quote?.last;
-  const change = row?.changePct ?? pair.quote?.change ?? '0';
-  const n = Number(change);
-  const tone = n > 0 ? styles.up : n < 0 ? styles.down : '';
   return (
     <>
     <div className={styles.pairHead}>
@@ -34,10 +27,7 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
         <span className={styles.pairName}>{pair.symbol}</span>
         <DownOutline aria-hidden className={styles.pairCaret} />
       </button>
-      <div className={styles.pairPrice}>
-        <Num className={`${styles.pairLast} ${tone}`} value={last} format="price" decimals={pair.priceDecimals} stale={stale} data-testid="pair-last" />
-        <ChangePill pct={change} stale={stale} />
-      </div>
+      <PairPrice pair={pair} />
       {right ? <div className={styles.pairRight}>{right}</div> : null}
     </div>
     <MarketClosedNotice market={pair.settings?.market ?? pair.quote?.market} />
