@@ -9,6 +9,9 @@ import { proxy, subscribe } from 'valtio';
 import { registerSW } from 'virtual:pwa-register';
 // the store alone, not src/market: its index brings the worker bridge and comlink into the shell
 import { marketStore } from '../market/store';
+import { whenIdle } from '../lib/idle';
+
+const CACHE_BATCH = 4;
 
 export const update = proxy({ ready: false });
 
@@ -57,5 +60,10 @@ async function cacheWhatThisPageLoaded(): Promise<void> {
     .map((e) => e.name)
     .filter((u) => new URL(u).pathname.startsWith('/h5/assets/') && !u.endsWith('.map'));
   const cache = await caches.open('h5-assets');
-  await Promise.all(urls.map((u) => cache.match(u).then((hit) => (hit ? undefined : cache.add(u))).catch(() => undefined)));
+  // a few at a time, each batch in its own idle period: all at once was one ≈50 ms task at 4× CPU
+  // right after the first screen (issue 27), and nothing waits for this copy
+  for (let i = 0; i < urls.length; i += CACHE_BATCH) {
+    await new Promise<void>((r) => whenIdle(r, 2000));
+    await Promise.all(urls.slice(i, i + CACHE_BATCH).map((u) => cache.match(u).then((hit) => (hit ? undefined : cache.add(u))).catch(() => undefined)));
+  }
 }
