@@ -11,8 +11,6 @@ import { registerSW } from 'virtual:pwa-register';
 import { marketStore } from '../market/store';
 import { whenIdle } from '../lib/idle';
 
-const CACHE_BATCH = 4;
-
 export const update = proxy({ ready: false });
 
 let apply: ((reload?: boolean) => Promise<void>) | null = null;
@@ -60,10 +58,13 @@ async function cacheWhatThisPageLoaded(): Promise<void> {
     .map((e) => e.name)
     .filter((u) => new URL(u).pathname.startsWith('/h5/assets/') && !u.endsWith('.map'));
   const cache = await caches.open('h5-assets');
-  // a few at a time, each batch in its own idle period: all at once was one ≈50 ms task at 4× CPU
-  // right after the first screen (issue 27), and nothing waits for this copy
-  for (let i = 0; i < urls.length; i += CACHE_BATCH) {
+  // one at a time, each in its own idle period: all at once was one ≈50 ms task at 4× CPU right
+  // after the first screen (issue 27), and so were batches of 4; nothing waits for this copy
+  for (const u of urls) {
     await new Promise<void>((r) => whenIdle(r, 2000));
-    await Promise.all(urls.slice(i, i + CACHE_BATCH).map((u) => cache.match(u).then((hit) => (hit ? undefined : cache.add(u))).catch(() => undefined)));
+    await cache
+      .match(u)
+      .then((hit) => (hit ? undefined : cache.add(u)))
+      .catch(() => undefined);
   }
 }
