@@ -9,6 +9,7 @@ import { proxy, subscribe } from 'valtio';
 import { registerSW } from 'virtual:pwa-register';
 // the store alone, not src/market: its index brings the worker bridge and comlink into the shell
 import { marketStore } from '../market/store';
+import { whenIdle } from '../lib/idle';
 
 export const update = proxy({ ready: false });
 
@@ -57,5 +58,13 @@ async function cacheWhatThisPageLoaded(): Promise<void> {
     .map((e) => e.name)
     .filter((u) => new URL(u).pathname.startsWith('/h5/assets/') && !u.endsWith('.map'));
   const cache = await caches.open('h5-assets');
-  await Promise.all(urls.map((u) => cache.match(u).then((hit) => (hit ? undefined : cache.add(u))).catch(() => undefined)));
+  // one at a time, each in its own idle period: all at once was one ≈50 ms task at 4× CPU right
+  // after the first screen (issue 27), and so were batches of 4; nothing waits for this copy
+  for (const u of urls) {
+    await new Promise<void>((r) => whenIdle(r, 2000));
+    await cache
+      .match(u)
+      .then((hit) => (hit ? undefined : cache.add(u)))
+      .catch(() => undefined);
+  }
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Dialog, Grid, Image, NoticeBar, Swiper } from 'antd-mobile';
+import { Button, Dialog, Grid, NoticeBar } from 'antd-mobile';
 import { SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { loadPairs, pairs } from '../../market/pairs';
 import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
+import { Banners } from './Banners';
 import styles from './index.module.css';
 import { takeHomeSnapshot } from './home-snapshot';
 
@@ -141,18 +142,8 @@ export default function HomePage() {
         {/* Space is kept for the banners and the notice while they load (no layout shift);
             it closes only if the back office has none. */}
         {bannerImgs.length > 0 || banners === null ? (
-          <div className={styles.bannerSlot}>
-            {bannerImgs.length > 0 ? (
-              <Swiper className={styles.swiper} autoplay loop autoplayInterval={4000} aria-label={t('home.banners')}>
-                {bannerImgs.map((b) => (
-                  <Swiper.Item key={b.id}>
-                    <button type="button" className={styles.banner} onClick={() => openArticle(b.id)}>
-                      <Image src={b.thumbnail || b.image} alt={b.title} fit="cover" className={styles.bannerImg} />
-                    </button>
-                  </Swiper.Item>
-                ))}
-              </Swiper>
-            ) : null}
+          <div className={styles.bannerSlot} data-testid="home-banners">
+            {bannerImgs.length > 0 ? <Banners items={bannerImgs} label={t('home.banners')} onOpen={openArticle} /> : null}
           </div>
         ) : null}
 

@@ -3,6 +3,7 @@ import { changeDir, numClass, numText } from '../../components/Num';
 import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
 import { onRow } from '../../market/store';
+import { batchLayoutRead } from '../../lib/layout-batch';
 import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
 import { figuresOf, turnover } from './sort';
@@ -96,30 +97,40 @@ function PaintedFigures({ quote, volLabel, lastLabel, changeLabel }: RowFiguresP
     canvas.className = styles.figuresCanvas;
     h.appendChild(canvas);
     const measured = { canvas, ...(cells as { [K in keyof typeof cells]: HTMLElement }) };
-    const paint = paintRow(
-      canvas,
-      {
-        symbol: quote.symbol,
-        decimals: quote.price_decimals,
-        rest: { last: quote.last, changePct: quote.change, turnover: restTurnover(quote) },
-        layout: measureRow(measured, label.current),
-      },
-      () => setGeneration((g) => g + 1),
-    );
-    let size = `${canvas.clientWidth}x${canvas.clientHeight}`;
-    const measure = () => paint.relayout(measureRow(measured, label.current));
-    handle.current = { paint, measure };
+    const sizeOf = () => `${canvas.clientWidth}x${canvas.clientHeight}`;
+    let paint: PaintHandle | null = null;
+    let size = '';
     // Width (rotation, zoom) changes the cells' boxes: measure again.
     const ro = new ResizeObserver(() => {
-      const now = `${canvas.clientWidth}x${canvas.clientHeight}`;
+      const now = sizeOf();
       if (now === size) return;
       size = now;
-      measure();
+      handle.current?.measure();
     });
-    ro.observe(canvas);
+    // Measured with the other rows of this commit (one layout for the list, not one per row).
+    const cancel = batchLayoutRead(
+      () => ({ layout: measureRow(measured, label.current), size: sizeOf() }),
+      (m) => {
+        size = m.size;
+        const p = paintRow(
+          canvas,
+          {
+            symbol: quote.symbol,
+            decimals: quote.price_decimals,
+            rest: { last: quote.last, changePct: quote.change, turnover: restTurnover(quote) },
+            layout: m.layout,
+          },
+          () => setGeneration((g) => g + 1),
+        );
+        paint = p;
+        handle.current = { paint: p, measure: () => p.relayout(measureRow(measured, label.current)) };
+        ro.observe(canvas);
+      },
+    );
     return () => {
+      cancel();
       ro.disconnect();
-      paint.close();
+      paint?.close();
       handle.current = null;
       canvas.remove();
     };

@@ -71,6 +71,23 @@ export default function MarketPage() {
     setQuery({ sort: n ? sortParam(n) : '' });
   };
 
+  // The same element while the tab, sort and language stay: the list's own re-renders (the offset
+  // measured in the first commit, a new window of rows) skip antd's Tabs and its indicator spring,
+  // which cost a long task's worth of the first commit at 4× CPU (issue 27).
+  const tabs = useMemo(
+    () => (
+      <Tabs activeKey={filter} onChange={(k) => setQuery({ tab: k as Filter })} className={styles.tabs}>
+        <Tabs.Tab key="fav" title={t('market.favourites')} />
+        <Tabs.Tab key="all" title={t('market.all')} />
+        <Tabs.Tab key="crypto" title={t('market.crypto')} />
+        <Tabs.Tab key="stock" title={t('market.stocks')} />
+      </Tabs>
+    ),
+    // setQuery reads only filter, sortKey and setParams
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filter, sortKey, setParams, t],
+  );
+
   const favGate = filter === 'fav' && !token;
   const favLoading = filter === 'fav' && !!token && fav.status !== 'ready' && fav.status !== 'error';
   const showList = !favGate && !favLoading && rows.length > 0;
@@ -176,12 +193,7 @@ export default function MarketPage() {
           <SearchOutline aria-hidden />
           <span>{t('market.searchPlaceholder')}</span>
         </button>
-        <Tabs activeKey={filter} onChange={(k) => setQuery({ tab: k as Filter })} className={styles.tabs}>
-          <Tabs.Tab key="fav" title={t('market.favourites')} />
-          <Tabs.Tab key="all" title={t('market.all')} />
-          <Tabs.Tab key="crypto" title={t('market.crypto')} />
-          <Tabs.Tab key="stock" title={t('market.stocks')} />
-        </Tabs>
+        {tabs}
         {!favGate && <SortHeader sort={sort} onSort={onSort} />}
       </div>
       {body}
