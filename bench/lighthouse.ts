@@ -91,7 +91,8 @@ async function launchChromium(port: number): Promise<{ stop: () => Promise<void>
         await done;
         clearTimeout(t);
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still write the cache for a moment after the browser exits
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
