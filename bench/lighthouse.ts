@@ -26,12 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { freePort, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
-
-function arg(name: string, def: string): string {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? hit.slice(name.length + 3) : def;
-}
+import { arg, freePort, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
 
 const ROUTES: Record<string, string> = {
   home: '#/pages/index/index',

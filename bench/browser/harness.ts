@@ -326,6 +326,21 @@ export function round(x: number, d = 1): number {
   return Math.round(x * k) / k;
 }
 
+/** `--name=value` from the command line, or `def`. */
+export function arg(name: string, def: string): string {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : def;
+}
+
+/** Scrolls every scroller of the page by `by` px, as the terminal bench does (the pair page's book sits under the chart). */
+export async function scrollScrollers(page: Page, by: number): Promise<void> {
+  if (!by) return;
+  await page.evaluate((n) => {
+    for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
+    window.scrollBy(0, n);
+  }, by);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }

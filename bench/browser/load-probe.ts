@@ -19,12 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession } from 'playwright-core';
-import { launchBrowser, ROOT, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
-
-function arg(name: string, def: string): string {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? hit.slice(name.length + 3) : def;
-}
+import { arg, launchBrowser, ROOT, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
 
 const HASH: Record<string, string> = {
   home: '#/pages/index/index',

@@ -14,12 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openBenchPage, printTree, sleep, startServer, type TraceEvent } from './harness';
-
-function arg(name: string, def: string): string {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? hit.slice(name.length + 3) : def;
-}
+import { arg, launchBrowser, openBenchPage, printTree, scrollScrollers, sleep, startServer, type TraceEvent } from './harness';
 
 /** Layout's begin data as Chromium traces it: how much of the tree was dirty. */
 interface LayoutBegin {
@@ -42,12 +37,7 @@ async function main(): Promise<void> {
     await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}`, { waitUntil: 'load' });
     const ready = arg('ready', '');
     if (ready) await bp.page.waitForSelector(ready, { timeout: 120_000, state: 'attached' });
-    const by = Number(arg('scroll', '0'));
-    if (by)
-      await bp.page.evaluate((n) => {
-        for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
-        window.scrollBy(0, n);
-      }, by);
+    await scrollScrollers(bp.page, Number(arg('scroll', '0')));
     await sleep(6000);
     const events: TraceEvent[] = [];
     bp.cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { launchBrowser, openBenchPage, pageMetrics, sleep, startServer, startWorkerProfile, type CpuProfile, type TraceEvent } from './harness';
+import { launchBrowser, openBenchPage, pageMetrics, scrollScrollers, sleep, startServer, startWorkerProfile, type CpuProfile, type TraceEvent } from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -128,13 +128,8 @@ async function main(): Promise<void> {
     // a loaded machine at 4× takes ~10 s to the first chart paint: wait for it (and a synced book, --ready=selector)
     await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), arg('ready', ''), { timeout: 120_000, polling: 250 });
     await sleep(4000);
-    // --scroll=N: scroll every scroller by N px as the terminal bench does (the pair page's book under the chart)
-    const by = Number(arg('scroll', '0'));
-    if (by)
-      await bp.page.evaluate((n) => {
-        for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
-        window.scrollBy(0, n);
-      }, by);
+    // --scroll=N: as the terminal bench does (the pair page's book under the chart)
+    await scrollScrollers(bp.page, Number(arg('scroll', '0')));
     await sleep(3000);
     await bp.page.evaluate(() => window.__bench.reset());
     // --quiet: the collector's frame-time loop off, as in the stall bench's "quiet busy" window

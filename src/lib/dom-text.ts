@@ -1,6 +1,6 @@
 /**
- * Live figures written straight into the nodes React rendered once (the pair page's header and
- * chart readout, the trade screens' header): a changed text or class costs style and layout of that
+ * Live figures written straight into the nodes React rendered once (the Markets rows' cells, the
+ * pair page's header and chart readout, the trade screens' header): a changed text or class costs style and layout of that
  * node only, and no React render or commit.
  */
 
@@ -11,11 +11,16 @@
  */
 export function putText(el: HTMLElement | null, text: string, cls?: string): void {
   if (!el) return;
-  if (cls !== undefined && el.className !== cls) el.className = cls;
+  if (cls !== undefined) putClass(el, cls);
   const node = el.firstChild;
   if (node && node.nodeType === Node.TEXT_NODE) {
     if ((node as Text).data !== text) (node as Text).data = text;
   } else el.textContent = text;
+}
+
+/** Sets `el`'s class only when it changed (an unchanged class costs no style recalculation). */
+export function putClass(el: HTMLElement | null, cls: string): void {
+  if (el && el.className !== cls) el.className = cls;
 }
 
 /** `data-stale="true"` while stale, as <Num/> renders it. */

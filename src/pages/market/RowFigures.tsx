@@ -4,6 +4,7 @@ import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
 import { onRow } from '../../market/store';
 import { batchLayoutRead } from '../../lib/layout-batch';
+import { putClass, putText } from '../../lib/dom-text';
 import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
 import { figuresOf, turnover } from './sort';
@@ -20,16 +21,6 @@ export interface RowFiguresProps {
 
 /** Decided once: a browser either can hand canvases to a worker or it cannot. */
 export const PAINTED_ROWS = canPaintRows();
-
-/** Set a cell's text or class only when it changed: an unchanged cell costs no style or layout. */
-function put(el: HTMLElement, text: string | null, cls: string | null): void {
-  if (cls !== null && el.className !== cls) el.className = cls;
-  if (text === null) return;
-  const node = el.firstChild;
-  if (node && node.nodeType === Node.TEXT_NODE) {
-    if ((node as Text).data !== text) (node as Text).data = text;
-  } else el.textContent = text;
-}
 
 function restTurnover(quote: Quote): string {
   return turnover(figuresOf(quote, undefined));
@@ -178,12 +169,12 @@ function DomFigures({ quote, volLabel }: RowFiguresProps) {
       if (d !== 0) dir = d;
       shown = lastValue;
       const change = row?.changePct ?? quote.change;
-      put(c.vol, numText(row ? row.turnover : rest, 'compact', 4), numClass({ stale }));
-      put(c.last, numText(lastValue, 'price', quote.price_decimals), numClass({ align: 'right', dir, stale, className: styles.last }));
+      putText(c.vol, numText(row ? row.turnover : rest, 'compact', 4), numClass({ stale }));
+      putText(c.last, numText(lastValue, 'price', quote.price_decimals), numClass({ align: 'right', dir, stale, className: styles.last }));
       if (stale) c.last.setAttribute('data-stale', 'true');
       else c.last.removeAttribute('data-stale');
-      put(c.pill, null, pillClass(change));
-      put(c.pct, numText(change, 'percent', 2), numClass({ stale }));
+      putClass(c.pill, pillClass(change));
+      putText(c.pct, numText(change, 'percent', 2), numClass({ stale }));
     });
   }, [quote]);
 
