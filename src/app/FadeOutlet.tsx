@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router-dom';
 import styles from './FadeOutlet.module.css';
 
@@ -58,9 +58,14 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   // One tree shape whether the page is live or leaving, keyed by page: the leaving page keeps its
   // state (a remount would rerun its guards and effects — e.g. Login's "already logged in" redirect
   // firing after the user had tapped on to another page).
+  // The same context value while the location stays: a new object on every render of this outlet
+  // (the root layout re-renders when the site config arrives) re-rendered every page and layout
+  // that reads the location, synchronously (issue 27: a long task after the first paint).
+  const shownLoc = old ? old.loc : location;
+  const locationValue = useMemo(() => ({ location: shownLoc, navigationType }), [shownLoc, navigationType]);
   return (
     <div className={`${styles.fade} ${cls}`}>
-      <LocationContext.Provider key={old ? old.key : key} value={{ location: old ? old.loc : location, navigationType }}>
+      <LocationContext.Provider key={old ? old.key : key} value={locationValue}>
         {old ? old.el : outlet}
       </LocationContext.Provider>
     </div>

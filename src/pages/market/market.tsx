@@ -1,6 +1,6 @@
 import { CONSTANTS } from '../../../core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { marketStore, useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
+import { LineTabs } from '../../components/tabs/LineTabs';
 import { loadPairs, pairs } from '../../market/pairs';
 import { session } from '../../stores/session';
 import { PATHS, pathOf, detailPath } from '../../nav/paths';
@@ -23,6 +24,8 @@ import styles from './market.module.css';
 export const ROW_HEIGHT = 64;
 type Filter = 'fav' | 'all' | 'crypto' | 'stock';
 const FILTERS: Filter[] = ['fav', 'all', 'crypto', 'stock'];
+/** the list's offset below the sticky header when last measured: the next visit starts with it */
+let lastOffset = 0;
 
 export default function MarketPage() {
   const { t } = useTranslation();
@@ -71,17 +74,22 @@ export default function MarketPage() {
     setQuery({ sort: n ? sortParam(n) : '' });
   };
 
-  // The same element while the tab, sort and language stay: the list's own re-renders (the offset
-  // measured in the first commit, a new window of rows) skip antd's Tabs and its indicator spring,
-  // which cost a long task's worth of the first commit at 4× CPU (issue 27).
+  // The same element while the tab, sort and language stay: the list's own re-renders (its offset,
+  // a new window of rows) skip the tab row.
   const tabs = useMemo(
     () => (
-      <Tabs activeKey={filter} onChange={(k) => setQuery({ tab: k as Filter })} className={styles.tabs}>
-        <Tabs.Tab key="fav" title={t('market.favourites')} />
-        <Tabs.Tab key="all" title={t('market.all')} />
-        <Tabs.Tab key="crypto" title={t('market.crypto')} />
-        <Tabs.Tab key="stock" title={t('market.stocks')} />
-      </Tabs>
+      <LineTabs
+        label={t('tabs.markets')}
+        active={filter}
+        onChange={(k) => setQuery({ tab: k })}
+        className={styles.tabs}
+        tabs={[
+          { key: 'fav', title: t('market.favourites') },
+          { key: 'all', title: t('market.all') },
+          { key: 'crypto', title: t('market.crypto') },
+          { key: 'stock', title: t('market.stocks') },
+        ]}
+      />
     ),
     // setQuery reads only filter, sortKey and setParams
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -92,11 +100,17 @@ export default function MarketPage() {
   const favLoading = filter === 'fav' && !!token && fav.status !== 'ready' && fav.status !== 'error';
   const showList = !favGate && !favLoading && rows.length > 0;
 
-  // The list starts below the sticky header; the window virtualizer needs that offset.
+  // The list starts below the sticky header; the window virtualizer needs that offset. Measured
+  // after the commit, and applied as a transition: a state update in a layout effect re-renders the
+  // page synchronously, in the same task as the first commit (issue 27's blocking time). Until then
+  // the last measured offset (or 0) only widens the window by a few rows.
   const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useState(lastOffset);
   useLayoutEffect(() => {
-    setOffset(listRef.current?.offsetTop ?? 0);
+    const top = listRef.current?.offsetTop;
+    if (top === undefined || top === lastOffset) return;
+    lastOffset = top;
+    startTransition(() => setOffset(top));
   }, [status, showList]);
 
   const virt = useWindowVirtualizer({
@@ -104,6 +118,9 @@ export default function MarketPage() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
     scrollMargin: offset,
+    // the window's size up front: the virtualizer's own first measure then finds nothing new and
+    // does not re-render the page inside the first commit
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virt.getVirtualItems();
   const first = items[0];
