@@ -1,8 +1,9 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, createErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button, createErrorBlock } from 'antd-mobile';
 import { disconnectedImage } from 'antd-mobile/es/components/error-block/images/disconnected';
 import { useTranslation } from 'react-i18next';
 import { CONSTANTS } from '../../core/types/api';
+import { Spinner } from '../components/load/Spinner';
 import styles from './lazyPage.module.css';
 
 /** Rejects when a chunk has not arrived within the spec's 60 s, so the user sees an error, not a spinner forever. */
@@ -56,7 +57,7 @@ export function DelayedLoading() {
   if (!show) return null;
   return (
     <div className={styles.center} role="status" aria-live="polite">
-      <SpinLoading color="primary" />
+      <Spinner />
     </div>
   );
 }
