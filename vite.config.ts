@@ -8,6 +8,7 @@ import { chunkOf } from './scripts/build/chunks';
 import { shellOnly } from './scripts/build/shell';
 import { pureLibraries } from './scripts/build/pure';
 import { routePreload } from './scripts/build/route-preload';
+import { localeBundles } from './scripts/build/locale-bundles';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : fileURLToPath(new URL('./dist/h5', import.meta.url));
 
@@ -21,6 +22,7 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? ''),
   },
   plugins: [
+    localeBundles(fileURLToPath(new URL('./locales', import.meta.url))),
     react(),
     pureLibraries(),
     // An installable app that opens from the phone's cache (issue 27). `prompt`: a new version waits

@@ -1,8 +1,12 @@
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { localeBundles } from './scripts/build/locale-bundles';
 
 // Unit and integration tests live beside the code (*.test.ts). Playwright specs in e2e/ are not ours.
 export default defineConfig({
+  // src/i18n imports each language's merged tables from this plugin
+  plugins: [localeBundles(fileURLToPath(new URL('./locales', import.meta.url)))],
   test: {
     include: ['core/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],

@@ -9,13 +9,23 @@ import enUS from 'antd-mobile/es/locales/en-US';
 import type { Lang } from '../../core/types/api';
 import { session } from '../stores/session';
 import { followLangOfOtherTabs } from '../stores/langSync';
-import { mergeLocaleTables, type LocaleTable } from './merge';
+import type { LocaleTable } from './merge';
 
 // locales/<lang>.json holds the shell's strings; each product area adds locales/<area>/<lang>.json
-// so areas never edit one shared file. Only the current language is loaded (one chunk per
-// language, scripts/build/chunks.ts), before the first render and again when the user switches:
-// the other seven never cross the wire (issue 27).
-const tables = import.meta.glob<LocaleTable>(['../../locales/*.json', '../../locales/*/*.json'], { import: 'default' });
+// so areas never edit one shared file. The build merges one language's tables into one module
+// (scripts/build/locale-bundles.ts). Only the current language is loaded (one chunk per language,
+// scripts/build/chunks.ts), before the first render and again when the user switches: the other
+// seven never cross the wire (issue 27).
+const TABLES: Record<Lang, () => Promise<{ default: LocaleTable }>> = {
+  zh: () => import('virtual:locale/zh'),
+  en: () => import('virtual:locale/en'),
+  hk: () => import('virtual:locale/hk'),
+  th: () => import('virtual:locale/th'),
+  jp: () => import('virtual:locale/jp'),
+  ko: () => import('virtual:locale/ko'),
+  fra: () => import('virtual:locale/fra'),
+  spa: () => import('virtual:locale/spa'),
+};
 
 // antd-mobile's own strings (pickers, empty states).
 const ANTD: Record<Lang, () => Promise<{ default: Locale }>> = {
@@ -58,9 +68,9 @@ const antdLocales = new Map<Lang, Locale>();
 function loadLang(lang: Lang): Promise<void> {
   let p = loaded.get(lang);
   if (!p) {
-    const files = Object.entries(tables).filter(([path]) => path.endsWith(`/${lang}.json`));
-    p = Promise.all([Promise.all(files.map(([, load]) => load())), ANTD[lang]()]).then(([parts, kit]) => {
-      i18n.addResourceBundle(lang, 'translation', mergeLocaleTables(parts), true, false);
+    p = Promise.all([TABLES[lang](), ANTD[lang]()]).then(([table, kit]) => {
+      // merged already, and fresh from JSON.parse: no deep copy
+      i18n.addResourceBundle(lang, 'translation', table.default, false, false);
       antdLocales.set(lang, kit.default);
     });
     p.catch(() => loaded.delete(lang));
