@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import { quotationNew, type Quote, type QuoteGroup } from '../api/market';
 import { readQuotesSnapshot } from './snapshot';
 
@@ -22,8 +22,10 @@ function setPairs(groups: QuoteGroup[]): void {
   const list = groups.flatMap((g) => g.quotes);
   const bySymbol: Record<string, Quote> = {};
   for (const q of list) bySymbol[q.symbol] = q;
-  pairs.list = list;
-  pairs.bySymbol = bySymbol;
+  // Replaced whole, never edited in place: kept out of valtio's deep proxying (wrapping every quote
+  // of the catalogue cost a long task on a slow phone's first load, issue 27)
+  pairs.list = ref(list);
+  pairs.bySymbol = ref(bySymbol);
   pairs.status = 'ready';
 }
 

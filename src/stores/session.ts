@@ -57,7 +57,12 @@ function initial(): SessionState {
 export const session = proxy<SessionState>(initial());
 
 /** The language also in a cookie: the server writes Home's first-paint text in it (server/http/static.ts). */
+let cookieLang = '';
 function keepLangCookie(lang: string): void {
+  // document.cookie is a synchronous trip to the browser's cookie store: read once per language,
+  // not on every change of the session (issue 27: a boot task's worth at 4× CPU)
+  if (lang === cookieLang) return;
+  cookieLang = lang;
   if (!document.cookie.includes(`${LANG_COOKIE}=${lang}`)) document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 keepLangCookie(session.lang);

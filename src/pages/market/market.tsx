@@ -1,5 +1,5 @@
 import { CONSTANTS } from '../../../core';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -100,13 +100,14 @@ export default function MarketPage() {
   const favLoading = filter === 'fav' && !!token && fav.status !== 'ready' && fav.status !== 'error';
   const showList = !favGate && !favLoading && rows.length > 0;
 
-  // The list starts below the sticky header; the window virtualizer needs that offset. Measured
-  // after the commit, and applied as a transition: a state update in a layout effect re-renders the
-  // page synchronously, in the same task as the first commit (issue 27's blocking time). Until then
-  // the last measured offset (or 0) only widens the window by a few rows.
+  // The list starts below the sticky header; the window virtualizer needs that offset. Read after
+  // the first paint (layout is clean then: reading it inside the commit forced a layout there) and
+  // applied as a transition (a state update in the commit re-renders the page synchronously, in
+  // the same task — issue 27's blocking time). Until then the last measured offset (or 0) only
+  // widens the window by a few rows.
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(lastOffset);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const top = listRef.current?.offsetTop;
     if (top === undefined || top === lastOffset) return;
     lastOffset = top;
