@@ -22,17 +22,30 @@ function element(def: RouteDef) {
 
 const toRoute = (def: RouteDef): RouteObject => ({ path: pathOf(def.name), element: element(def) });
 
-export const router = createHashRouter([
-  {
-    element: <RootLayout />,
-    children: [
-      { element: <TabLayout />, children: ROUTES.filter((r) => r.tab).map(toRoute) },
-      ...ROUTES.filter((r) => !r.tab).map(toRoute),
-      { path: '/', element: <Navigate to={PATHS.home} replace /> },
-      { path: '*', element: <Navigate to={PATHS.home} replace /> },
-    ],
-  },
-]);
+/**
+ * The app's router, made on first call: making it (history set-up, route tables, the first match)
+ * is a task's worth at 4× CPU, and at module level it ran inside the last boot stage's evaluation
+ * — one long task (issue 27). src/boot/app.tsx makes it in a task of its own.
+ */
+let made: ReturnType<typeof createHashRouter> | null = null;
+export function appRouter(): ReturnType<typeof createHashRouter> {
+  made ??= makeRouter();
+  return made;
+}
+
+function makeRouter(): ReturnType<typeof createHashRouter> {
+  return createHashRouter([
+    {
+      element: <RootLayout />,
+      children: [
+        { element: <TabLayout />, children: ROUTES.filter((r) => r.tab).map(toRoute) },
+        ...ROUTES.filter((r) => !r.tab).map(toRoute),
+        { path: '/', element: <Navigate to={PATHS.home} replace /> },
+        { path: '*', element: <Navigate to={PATHS.home} replace /> },
+      ],
+    },
+  ]);
+}
 
 /**
  * Imports the page the location's hash opens (its chunks were preloaded beside the entry by

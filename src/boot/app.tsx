@@ -9,9 +9,10 @@ import { session } from '../stores/session';
 import { computeVisitorId } from '../lib/fingerprint';
 import { markFirstRender } from '../lib/firstPaint';
 import { App } from '../app/App';
-import { preloadOpenedPage } from '../app/router';
+import { appRouter, preloadOpenedPage } from '../app/router';
 import { registerServiceWorker } from '../app/sw';
 import { BUILD_ID } from '../build-id';
+import { nextTask } from '../lib/idle';
 
 // antd-mobile 5 mounts Toast/Dialog with React 18's legacy render, which React 19 removed;
 // hand it a createRoot-based renderer or every imperative Toast/Dialog throws.
@@ -51,6 +52,10 @@ export async function boot(): Promise<void> {
   // without it would paint the shell alone, Home's prices a moment later. Waited for a short
   // while only: a slow page chunk must not hold back the shell (it then loads as a lazy page).
   await Promise.all([visitorId(), i18nReady, Promise.race([preloadOpenedPage(location.hash).catch(() => undefined), new Promise((r) => setTimeout(r, OPENED_PAGE_WAIT_MS))])]);
+  // the router in a task of its own, not inside this stage's evaluation or the first render's
+  await nextTask();
+  appRouter();
+  await nextTask();
   const el = document.getElementById('root');
   if (!el) throw new Error('#root missing from index.html');
   const root = createRoot(el);
