@@ -116,7 +116,7 @@ for (const [route, hash, shellName] of [
     expect(m.lcp as number, `LCP element ${m.lcpEl}`).toBeLessThan(m.removedAt as number);
     if (shellName === 'home') {
       // the banner stays where it was, at the same size: the page's picture is the shell's
-      const box = await page.locator('[data-testid="home-banners"] .adm-image-img').first().boundingBox();
+      const box = await page.locator('[data-testid="home-banners"] img').first().boundingBox();
       expect(box).not.toBeNull();
       const [x, y, w, h] = m.shellBanner as number[];
       expect(Math.abs((box?.x ?? 0) - x)).toBeLessThanOrEqual(1);

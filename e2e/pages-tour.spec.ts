@@ -289,9 +289,9 @@ async function langPass(page: Page, routes: RouteDef[], lang: 'fra' | 'spa') {
  * does not cover Home in the screenshots.
  */
 async function homeNotice(page: Page, name: string): Promise<string[]> {
-  const popup = page.locator('.adm-dialog');
+  const popup = page.getByRole('dialog');
   if (!(await popup.waitFor({ timeout: 5_000 }).then(() => true, () => false))) return [];
-  await page.waitForTimeout(400); // the kit's opening animation
+  await page.waitForTimeout(300); // its opening fade
   await shot(page, name);
   const found = (await axe(page)).map((v) => `index/index popup axe ${v}`);
   await popup.getByRole('button').last().click();

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Dialog, Grid, NoticeBar } from 'antd-mobile';
+import { Button, Grid, NoticeBar } from 'antd-mobile';
 import { SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
-import { indexPop, newsList, NEWS_CATEGORY, type NewsItem } from '../../api/content';
+import { newsList, NEWS_CATEGORY, type NewsItem } from '../../api/content';
 import { assets } from '../../api/funds';
 import { FIAT_DP } from '../../components/funds/format';
 import { session } from '../../stores/session';
@@ -15,10 +15,10 @@ import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
 import { Banners } from './Banners';
+import { HomeNotice } from './HomeNotice';
 import styles from './index.module.css';
 import { takeHomeSnapshot } from './home-snapshot';
 
-const POP_SEEN = 'home.popSeen';
 const HOT_COUNT = 8;
 // the badge and its live listener load after the page (Home's budget)
 const ServiceUnread = lazy(() => import('../../components/service/ServiceUnread'));
@@ -30,39 +30,6 @@ const ChatIcon = () => (
     <path d="M8 10.5h.01M12 10.5h.01M16 10.5h.01" strokeWidth="2.2" strokeLinecap="round" />
   </svg>
 );
-
-/** Notices may carry HTML from the back office; we show text only, never inject markup. */
-function plainText(html: string | undefined): string {
-  if (!html) return '';
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
-}
-
-/** The back-office popup notice, once per browser session; closed if the user leaves Home first. */
-function usePopupOncePerSession(okText: string, fromHtml: NewsItem | null | undefined): void {
-  useEffect(() => {
-    if (sessionStorage.getItem(POP_SEEN)) return;
-    let closed = false;
-    let handler: { close: () => void } | null = null;
-    // this load's HTML says what it is (or that there is none): shown with the first paint
-    (fromHtml !== undefined ? Promise.resolve(fromHtml) : indexPop())
-      .then((n) => {
-        if (!n || closed) return;
-        sessionStorage.setItem(POP_SEEN, '1');
-        handler = Dialog.show({
-          title: n.title,
-          'aria-label': n.title,
-          content: <div className={styles.popText}>{plainText(n.content)}</div>,
-          closeOnAction: true,
-          actions: [{ key: 'ok', text: okText, bold: true }],
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      closed = true;
-      handler?.close();
-    };
-  }, [okText, fromHtml]);
-}
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -107,8 +74,6 @@ export default function HomePage() {
       .then((o) => setTotal({ value: o.total_fiat, code: o.fiat.currency_code }))
       .catch(() => setTotal(null));
   }, [token]);
-
-  usePopupOncePerSession(t('common.gotIt'), first ? first.pop : undefined);
 
   const hot = useMemo(() => list.filter((q) => q.market === 'crypto').slice(0, HOT_COUNT), [list]);
   const bannerImgs = (banners ?? []).filter((b) => b.thumbnail || b.image);
@@ -194,6 +159,7 @@ export default function HomePage() {
 
         <HotPairs quotes={hot} />
       </div>
+      <HomeNotice okText={t('common.gotIt')} fromHtml={first ? first.pop : undefined} />
     </PageFrame>
   );
 }
