@@ -4,7 +4,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  * Moves a carousel on by itself every `intervalMs`, wrapping from the last slide to the first.
  * It holds while a finger is on it, while a mouse is over it, while keyboard focus is in it (a
  * moving target under the user's hand or focus), while the tab is hidden, and never moves under
- * prefers-reduced-motion. After a hold ends the count starts again from zero.
+ * prefers-reduced-motion or behind an open modal dialog. After a hold ends the count starts again from zero.
  */
 export function useAutoplay(
   region: RefObject<HTMLElement | null>,
@@ -30,7 +30,8 @@ export function useAutoplay(
       timer = setTimeout(tick, intervalMs);
     };
     const tick = () => {
-      if (holds.size === 0 && !document.hidden && !reduce.matches) {
+      // nor behind a modal dialog (the back office's notice): nothing moves under it
+      if (holds.size === 0 && !document.hidden && !reduce.matches && !document.querySelector('dialog[open]')) {
         const { current: at, goTo: move } = latest.current;
         move((at + 1) % count);
       }
