@@ -87,7 +87,11 @@ async function launchChromium(port: number): Promise<{ stop: () => Promise<void>
         clearTimeout(t);
       }
       // Chromium's helper processes can still write the cache for a moment after the browser exits
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        /* a temporary profile left in /tmp is harmless; the run's figures are not */
+      }
     },
   };
 }

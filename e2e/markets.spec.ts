@@ -127,6 +127,30 @@ test('where a canvas cannot be handed to a worker, rows write their figures as t
   await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(first);
 });
 
+test('the filter tabs: a tap shows that market only and keeps it in the URL; arrow keys move between tabs', async ({ page }) => {
+  await page.goto('/h5/#/pages/market/market');
+  await closeHomePopupWhenShown(page);
+  const tabs = page.getByRole('tablist', { name: 'Markets' });
+  await expect(tabs.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  await expect(listRow(page, 'BTC/USDT')).toBeVisible();
+  await tabs.getByRole('tab', { name: 'Stocks' }).click();
+  await expect(page).toHaveURL(/tab=stock/);
+  await expect(tabs.getByRole('tab', { name: 'Stocks' })).toHaveAttribute('aria-selected', 'true');
+  await expect(listRow(page, 'BTC/USDT')).toHaveCount(0);
+  await expect(page.getByTestId('market-list').locator('[data-symbol]').first()).toBeVisible();
+  // keyboard: focus follows the selection, and the list follows the tab
+  await tabs.getByRole('tab', { name: 'Stocks' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.getByRole('tab', { name: 'Crypto' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'Crypto' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=crypto/);
+  await expect(listRow(page, 'BTC/USDT')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Favourites' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('fav-login')).toBeVisible();
+});
+
 test('sorting by 24h change reorders the list, both ways', async ({ page }) => {
   await page.goto('/h5/#/pages/market/market');
   const rows = page.getByTestId('market-list').locator('[data-symbol]');
