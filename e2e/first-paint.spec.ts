@@ -74,7 +74,11 @@ const SWAP_PROBE = `(() => {
   po('layout-shift', (e) => { if (!e.hadRecentInput) m.cls += e.value; });
   const mo = new MutationObserver(() => {
     const sh = document.querySelector('.sh');
-    if (sh && m.shown === null) { m.shown = document.documentElement.getAttribute('data-shell'); const img = document.querySelector('.sh[data-for="home"] .sh-banner img'); if (img) { const r = img.getBoundingClientRect(); m.shellBanner = [r.x, r.y, r.width, r.height]; } }
+    if (sh && m.shown === null) m.shown = document.documentElement.getAttribute('data-shell');
+    // where the shell's banner is last seen before the swap (the parser may add the picture after
+    // the shell's first node: taken on every change while the shell is there)
+    const img = sh && document.querySelector('.sh[data-for="home"] .sh-banner img');
+    if (img) { const r = img.getBoundingClientRect(); m.shellBanner = [r.x, r.y, r.width, r.height]; }
     if (!sh && m.shown !== null && m.removedAt === null) { m.removedAt = performance.now(); }
   });
   mo.observe(document, { subtree: true, childList: true });
@@ -118,6 +122,7 @@ for (const [route, hash, shellName] of [
       // the banner stays where it was, at the same size: the page's picture is the shell's
       const box = await page.locator('[data-testid="home-banners"] img').first().boundingBox();
       expect(box).not.toBeNull();
+      expect(m.shellBanner, "the shell's banner picture was seen").not.toBeNull();
       const [x, y, w, h] = m.shellBanner as number[];
       expect(Math.abs((box?.x ?? 0) - x)).toBeLessThanOrEqual(1);
       expect(Math.abs((box?.y ?? 0) - y)).toBeLessThanOrEqual(1);
