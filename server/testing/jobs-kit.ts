@@ -30,8 +30,11 @@ export async function dueNow(db: Kysely<Database>, key: string): Promise<void> {
   await sql`UPDATE ${sql.id(await jobQueueSchema(db), '_private_jobs')} SET run_at = now() WHERE key = ${key}`.execute(db);
 }
 
-/** Waits (polling) until `check` holds, or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+/**
+ * Waits (polling) until `check` holds, or fails after `ms`. 30 s: a durable job's run waits on the
+ * queue's poll and a shared PostgreSQL, which on a loaded 2-core CI machine took over 10 s once.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await check();
