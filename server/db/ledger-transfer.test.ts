@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDb } from '../testing/db';
+import { ledgerUser, TEST_USDT as USDT } from '../testing/ledger-kit';
 import type { DbHandle } from './connect';
 import { seed } from './seed';
-import { checkJournalConsistency, credit, getBalances } from './ledger';
+import { checkJournalConsistency, getBalances } from './ledger';
 import { transfer, type TransferInput } from './ledger-transfer';
 import { LedgerWriter } from './ledger-writer';
 import { inTransaction } from './tx';
@@ -11,16 +12,9 @@ import { runInIdempotencyScope } from './idempotency-scope';
 import { ACCOUNT_TYPES } from '../../core';
 
 let h: DbHandle;
-const USDT = 4;
 const change = ACCOUNT_TYPES.change;
-let seq = 0;
 
-async function newUser(grant?: string): Promise<number> {
-  const name = `lt${++seq}x${Date.now() % 100000}`;
-  const r = await h.db.insertInto('users').values({ email: `${name}@example.com`, password_hash: '!', invite_code: name.toUpperCase().slice(0, 12) }).returning('id').executeTakeFirstOrThrow();
-  if (grant) await inTransaction(h.db, (trx) => credit(trx, { userId: r.id, currencyId: USDT, type: change, amount: grant, reason: 'test_grant' }));
-  return r.id;
-}
+const newUser = (grant?: string) => ledgerUser(h.db, { grantUsdt: grant });
 
 const usdt = async (u: number) => (await getBalances(h.db, u)).find((b) => b.currency_id === USDT && b.type === change)?.available;
 const move = (from: number, to: number, amount: string, ref = `${from}-${to}-${amount}`): TransferInput => ({

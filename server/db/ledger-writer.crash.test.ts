@@ -13,14 +13,12 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../testing/db';
+import { ledgerUser, TEST_USDT as USDT } from '../testing/ledger-kit';
 import type { DbHandle } from './connect';
 import { seed } from './seed';
-import { checkJournalConsistency, credit } from './ledger';
-import { inTransaction } from './tx';
+import { checkJournalConsistency } from './ledger';
 
 let h: DbHandle;
-const USDT = 4;
-const CHANGE = 2;
 
 beforeAll(async () => {
   h = await createTestDb();
@@ -34,9 +32,7 @@ describe('ledger writer under kill -9', () => {
   it('leaves each transfer fully committed or absent, and every acknowledged one committed', async () => {
     const users: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const u = await h.db.insertInto('users').values({ email: `lw${i}-${Date.now()}@example.com`, password_hash: '!', invite_code: `LW${i}${Date.now() % 1e6}` }).returning('id').executeTakeFirstOrThrow();
-      await inTransaction(h.db, (trx) => credit(trx, { userId: u.id, currencyId: USDT, type: CHANGE, amount: '1000', reason: 'test_grant' }));
-      users.push(u.id);
+      users.push(await ledgerUser(h.db, { name: `lw${i}x${Date.now() % 1e6}`, grantUsdt: '1000' }));
     }
     const opts = (h.pool as unknown as { options: { connectionString: string; options?: string } }).options;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/ledger-writer-child.ts'], {

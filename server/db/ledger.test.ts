@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../testing/db';
+import { ledgerUser, TEST_USDT as USDT } from '../testing/ledger-kit';
 import type { DbHandle } from './connect';
 import { seed } from './seed';
 import { checkAmount, checkJournalConsistency, credit, debit, freeze, getBalances, settleFrozen, unfreeze } from './ledger';
@@ -7,18 +8,10 @@ import { AppError } from '../errors';
 import { ACCOUNT_TYPES } from '../../core';
 
 let h: DbHandle;
-const USDT = 4;
 const BTC = 1;
 const change = ACCOUNT_TYPES.change;
 
-async function newUser(name: string): Promise<number> {
-  const r = await h.db
-    .insertInto('users')
-    .values({ email: `${name}@example.com`, password_hash: '!', invite_code: name.toUpperCase().slice(0, 12) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
-}
+const newUser = (name: string) => ledgerUser(h.db, { name });
 
 function balanceOf(rows: Awaited<ReturnType<typeof getBalances>>, currencyId: number) {
   return rows.find((r) => r.currency_id === currencyId && r.type === change);

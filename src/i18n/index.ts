@@ -16,27 +16,17 @@ import type { LocaleTable } from './merge';
 // (scripts/build/locale-bundles.ts). Only the current language is loaded (one chunk per language,
 // scripts/build/chunks.ts), before the first render and again when the user switches: the other
 // seven never cross the wire (issue 27).
-const TABLES: Record<Lang, () => Promise<{ default: LocaleTable }>> = {
-  zh: () => import('virtual:locale/zh'),
-  en: () => import('virtual:locale/en'),
-  hk: () => import('virtual:locale/hk'),
-  th: () => import('virtual:locale/th'),
-  jp: () => import('virtual:locale/jp'),
-  ko: () => import('virtual:locale/ko'),
-  fra: () => import('virtual:locale/fra'),
-  spa: () => import('virtual:locale/spa'),
-};
-
-// antd-mobile's own strings (pickers, empty states).
-const ANTD: Record<Lang, () => Promise<{ default: Locale }>> = {
-  en: () => Promise.resolve({ default: enUS }),
-  zh: () => import('antd-mobile/es/locales/zh-CN'),
-  hk: () => import('antd-mobile/es/locales/zh-HK'),
-  th: () => import('antd-mobile/es/locales/th-TH'),
-  jp: () => import('antd-mobile/es/locales/ja-JP'),
-  ko: () => import('antd-mobile/es/locales/ko-KR'),
-  fra: () => import('antd-mobile/es/locales/fr-FR'),
-  spa: () => import('antd-mobile/es/locales/es-ES'),
+// With them, antd-mobile's own strings (pickers, empty states): one entry per language, both parts.
+type LangModules = () => Promise<[{ default: LocaleTable }, { default: Locale }]>;
+const LANG_MODULES: Record<Lang, LangModules> = {
+  zh: () => Promise.all([import('virtual:locale/zh'), import('antd-mobile/es/locales/zh-CN')]),
+  en: () => Promise.all([import('virtual:locale/en'), { default: enUS }]),
+  hk: () => Promise.all([import('virtual:locale/hk'), import('antd-mobile/es/locales/zh-HK')]),
+  th: () => Promise.all([import('virtual:locale/th'), import('antd-mobile/es/locales/th-TH')]),
+  jp: () => Promise.all([import('virtual:locale/jp'), import('antd-mobile/es/locales/ja-JP')]),
+  ko: () => Promise.all([import('virtual:locale/ko'), import('antd-mobile/es/locales/ko-KR')]),
+  fra: () => Promise.all([import('virtual:locale/fra'), import('antd-mobile/es/locales/fr-FR')]),
+  spa: () => Promise.all([import('virtual:locale/spa'), import('antd-mobile/es/locales/es-ES')]),
 };
 
 /** Language names in their own script, for the pickers. */
@@ -68,7 +58,7 @@ const antdLocales = new Map<Lang, Locale>();
 function loadLang(lang: Lang): Promise<void> {
   let p = loaded.get(lang);
   if (!p) {
-    p = Promise.all([TABLES[lang](), ANTD[lang]()]).then(([table, kit]) => {
+    p = LANG_MODULES[lang]().then(([table, kit]) => {
       // merged already, and fresh from JSON.parse: no deep copy
       i18n.addResourceBundle(lang, 'translation', table.default, false, false);
       antdLocales.set(lang, kit.default);
