@@ -1,6 +1,6 @@
 import type { Page, APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxe } from './axe';
 import { E2E_OUTBOX_SECRET, OUTBOX_SECRET_HEADER } from './dev-outbox';
 
 /** Reads the newest verification code sent to `to` from the dev outbox (local demo and tests only). */
@@ -85,8 +85,5 @@ export async function toastsGone(page: Page): Promise<void> {
 
 export async function axeClean(page: Page, where: string, scope?: string): Promise<void> {
   await toastsGone(page);
-  const builder = new AxeBuilder({ page });
-  const r = await (scope ? builder.include(scope) : builder).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await seriousAxe(page, { include: scope })).map((v) => `${where}: ${v}`)).toEqual([]);
 }

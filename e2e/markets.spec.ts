@@ -1,5 +1,5 @@
+import { seriousAxe } from './axe';
 import { test, expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { closeHomePopupWhenShown, latestCode, parseRowName, shot, uniqueEmail, toastsGone } from './helpers';
 
 // Markets, search and the trading pair view, as a phone user at 390×844.
@@ -311,9 +311,7 @@ test('screens in the dark theme (with a recent view), and no serious accessibili
  */
 async function a11y(page: Page): Promise<void> {
   await toastsGone(page);
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
 }
 
 test("Home's Futures and Options shortcuts open those trading screens (Options asks a guest to log in)", async ({ page }) => {

@@ -1,6 +1,6 @@
+import { seriousAxe } from './axe';
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot, toastsGone } from './helpers';
 
 /**
@@ -107,9 +107,7 @@ test('NFT pages at 390×844, light and dark, no serious axe violation', async ({
       await shot(page, `nft-page-${p.replace(/[/?=]/g, '-')}-${theme}`);
       if (theme === 'light') {
         await toastsGone(page);
-        const r = await new AxeBuilder({ page }).analyze();
-        const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(bad.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect((await seriousAxe(page)).map((v) => `${p}: ${v}`)).toEqual([]);
       }
     }
   }

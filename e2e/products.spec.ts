@@ -1,6 +1,6 @@
+import { seriousAxe } from './axe';
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { earlyRedemption } from '../core';
 import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
 
@@ -225,9 +225,7 @@ test('every product page at 390×844, light and dark, and no serious axe violati
       await shot(page, `products-page-${p.split('?')[0].replace('/', '-')}-${theme}`);
       if (theme === 'light') {
         await toastsGone(page);
-        const r = await new AxeBuilder({ page }).analyze();
-        const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(bad.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect((await seriousAxe(page)).map((v) => `${p}: ${v}`)).toEqual([]);
       }
     }
   }

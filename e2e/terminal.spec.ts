@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxe } from './axe';
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import { DEMO_TRADER, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
@@ -196,9 +196,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 /** No serious or critical axe violation on what is on screen. */
 async function a11y(page: Page): Promise<void> {
   await toastsGone(page);
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
 }
 
 test('indicator settings: a refused period says why and changes nothing; new periods redraw the lines at once and are remembered', async ({ page }) => {
