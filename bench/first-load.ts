@@ -17,6 +17,14 @@
  * measures a second checkout in the same run, its loads interleaved with the first's (on a shared,
  * busy machine only such ratios mean anything); the load average is written beside the figures.
  *
+ * `--target-index=650` calibrates the CPU instead of the fixed 4×: before each cold load it takes
+ * Lighthouse's own BenchmarkIndex of this machine (its page function, median of 3, in a blank page)
+ * and throttles by index ÷ target, so every run emulates the same phone however fast or busy the
+ * host is at that moment (Chrome DevTools' CPU calibration works the same way). 650 is the phone
+ * 4× made of the hosts the issue's goals were first measured on (BenchmarkIndex ≈ 2,600); on this
+ * slower, noisier host (785–2,318) a fixed 4× emulates a phone up to three times slower. Each
+ * run's index and rate are printed and written beside its figures.
+ *
  * Throttling limits (Chromium): CPU throttling is per target and refused on worker targets, so the
  * market Web Worker runs at full speed; the network profile is applied to the worker's target too
  * (it is attached paused, throttled, then resumed), so its socket and fetches pay the RTT.
@@ -25,6 +33,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { launchBrowser, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson } from './browser/harness';
 
 function arg(name: string, def: string): string {
@@ -35,6 +44,16 @@ function arg(name: string, def: string): string {
 /** Lighthouse's mobile ("slow 4G") profile, as Chrome DevTools applies it. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_RATE = 4;
+
+/** Lighthouse's BenchmarkIndex of this machine now, unthrottled: the median of three in a blank page. */
+async function benchmarkIndex(browser: Browser): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const xs: number[] = [];
+  for (let i = 0; i < 3; i++) xs.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+  await context.close();
+  return xs.sort((a, b) => a - b)[1];
+}
 
 interface RouteDef {
   name: string;
@@ -102,6 +121,10 @@ function tbtAfterFcp(p: Probe): number | null {
 }
 
 interface LoadResult extends Probe {
+  /** the CPU slowdown this load ran at (4, or calibrated: see --target-index) */
+  cpuRate: number;
+  /** the host's BenchmarkIndex taken just before it (calibrated runs) */
+  hostIndex: number | null;
   bytes: Record<string, number>;
   requests: number;
   /** static (non-API, non-socket) responses that came over the network, not from a cache or the service worker, before FCP */
@@ -109,10 +132,10 @@ interface LoadResult extends Probe {
 }
 
 /** Throttle the page and every worker it starts (workers attached paused, throttled, resumed). */
-async function throttle(cdp: CDPSession): Promise<void> {
+async function throttle(cdp: CDPSession, cpuRate: number): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   let id = 1;
   cdp.on('Target.attachedToTarget', (e) => {
     const send = (method: string, params: object = {}) =>
@@ -130,9 +153,9 @@ async function throttle(cdp: CDPSession): Promise<void> {
 
 const isStatic = (url: string) => url.includes('/h5/') && !url.includes('/api/') && !url.includes('/socket.io');
 
-async function load(browser: Browser, page: Page, url: string, route: RouteDef, shot?: string): Promise<LoadResult> {
+async function load(page: Page, url: string, route: RouteDef, cpu: { rate: number; hostIndex: number | null }, shot?: string): Promise<LoadResult> {
   const cdp = await page.context().newCDPSession(page);
-  await throttle(cdp);
+  await throttle(cdp, cpu.rate);
   const reqs = new Map<string, { type: string; url: string; network: boolean; at: number }>();
   const bytes: Record<string, number> = {};
   cdp.on('Network.responseReceived', (e) => {
@@ -162,8 +185,7 @@ async function load(browser: Browser, page: Page, url: string, route: RouteDef, 
   const fcpAt = navStart + (m.fcp ?? 0) / 1000;
   const staticFromNetworkBeforeFcp = [...reqs.values()].filter((r) => r.network && isStatic(r.url) && r.at <= fcpAt).length;
   await cdp.detach().catch(() => {});
-  void browser;
-  return { ...m, bytes, requests: reqs.size, staticFromNetworkBeforeFcp };
+  return { ...m, bytes, requests: reqs.size, staticFromNetworkBeforeFcp, cpuRate: cpu.rate, hostIndex: cpu.hostIndex };
 }
 
 interface Spread {
@@ -192,6 +214,8 @@ function summarise(runs: LoadResult[]) {
     staticFromNetworkBeforeFcp: spread(runs.map((r) => r.staticFromNetworkBeforeFcp)),
     kbByType: Object.fromEntries(types.map((t) => [t, spread(runs.map((r) => (r.bytes[t] ?? 0) / 1024))])),
     kbTotal: spread(runs.map((r) => Object.values(r.bytes).reduce((a, b) => a + b, 0) / 1024)),
+    cpuRate: spread(runs.map((r) => r.cpuRate)),
+    hostIndex: spread(runs.map((r) => r.hostIndex)),
   };
 }
 
@@ -217,6 +241,7 @@ async function main(): Promise<void> {
   const compareRoot = arg('compare-root', '');
   const compareLabel = arg('compare-label', 'before');
   const shots = arg('shots', '');
+  const targetIndex = Number(arg('target-index', '0'));
   const roots = [appRoot, ...(compareRoot ? [path.resolve(compareRoot)] : [])];
   for (const r of roots) if (!fs.existsSync(path.join(r, 'dist/h5/index.html'))) throw new Error(`${r} has no build: npm run build there`);
   const loadBefore = loadAverage();
@@ -241,22 +266,24 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) {
         // alternate which variant goes first, so neither always meets a warmer machine
         for (const v of i % 2 ? [...variants].reverse() : variants) {
+          const hostIndex = targetIndex > 0 ? await benchmarkIndex(browser) : null;
+          const cpu = { rate: hostIndex !== null ? Math.max(1, round(hostIndex / targetIndex, 2)) : CPU_RATE, hostIndex };
           const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
           await context.addInitScript(PROBE);
           const url = `${v.origin}/h5/${route.hash}`;
           const first = await context.newPage();
           const shot = shots && route.name === 'home' && i === 0 ? path.join(shots, `home-${v.label}-cold`) : undefined;
-          const c = await load(browser, first, url, route, shot);
+          const c = await load(first, url, route, cpu, shot);
           // a service worker, when the app has one, has installed and precached by now (or give it a moment)
           await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
           await sleep(1500);
           await first.close();
           const second = await context.newPage();
-          const w = await load(browser, second, url, route);
+          const w = await load(second, url, route, cpu);
           await context.close();
           (v.cold[route.name] ??= []).push(c);
           (v.warm[route.name] ??= []).push(w);
-          console.log(`[first-load] ${v.label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)} (after FCP ${round(tbtAfterFcp(c) ?? NaN, 0)}); warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp} (load ${loadAverage()})`);
+          console.log(`[first-load] ${v.label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)} (after FCP ${round(tbtAfterFcp(c) ?? NaN, 0)}); warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp} (CPU ${cpu.rate}×${hostIndex !== null ? `, host index ${hostIndex}` : ''}; load ${loadAverage()})`);
         }
       }
     }
@@ -269,18 +296,18 @@ async function main(): Promise<void> {
   for (const v of variants) {
     const results: Record<string, { cold: ReturnType<typeof summarise>; warm: ReturnType<typeof summarise> }> = {};
     for (const name of Object.keys(v.cold)) results[name] = { cold: summarise(v.cold[name]), warm: summarise(v.warm[name]) };
-    const file = writeJson(`first-load-${v.label}.json`, { machine: machineInfo(), label: v.label, runs, network: NETWORK, cpuRate: CPU_RATE, loadAverage: { before: loadBefore, after: loadAfter }, comparedWith: variants.filter((o) => o !== v).map((o) => o.label), results });
+    const file = writeJson(`first-load-${v.label}.json`, { machine: machineInfo(), label: v.label, runs, network: NETWORK, cpuRate: targetIndex > 0 ? { calibratedTo: targetIndex } : CPU_RATE, loadAverage: { before: loadBefore, after: loadAfter }, comparedWith: variants.filter((o) => o !== v).map((o) => o.label), results });
     const lines = [
       `# first load — ${v.label} (${runs} cold + ${runs} warm runs per route; medians, min–max)`,
       '',
-      `Load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAfter}.${variants.length > 1 ? ` Interleaved in the same run with: ${variants.filter((o) => o !== v).map((o) => o.label).join(', ')}.` : ''}`,
+      `CPU: ${targetIndex > 0 ? `calibrated to BenchmarkIndex ${targetIndex} (rate = host index ÷ ${targetIndex}, per run; the table's last column)` : `${CPU_RATE}× fixed`}. Load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAfter}.${variants.length > 1 ? ` Interleaved in the same run with: ${variants.filter((o) => o !== v).map((o) => o.label).join(', ')}.` : ''}`,
       '',
-      '| route | visit | FCP | LCP | first price | blocking (ms) | blocking after FCP (ms) | CLS | JS | total | static fetched before FCP |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| route | visit | FCP | LCP | first price | blocking (ms) | blocking after FCP (ms) | CLS | JS | total | static fetched before FCP | CPU rate (host index) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ];
     for (const [name, r] of Object.entries(results)) {
       for (const [visit, x] of [['cold', r.cold], ['warm', r.warm]] as const) {
-        lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.blockingAfterFcpMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} |`);
+        lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.blockingAfterFcpMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} | ${x.cpuRate.median ?? '—'}×${x.hostIndex.median !== null ? ` (${x.hostIndex.median})` : ''} |`);
       }
     }
     fs.writeFileSync(path.join(RESULTS_DIR, `first-load-${v.label}.md`), lines.join('\n') + '\n');

@@ -28,3 +28,18 @@ test('switching the language on Home reloads the banners in the new language', a
   await expect(banner('BTC au comptant sans frais').first()).toBeAttached();
   await expect(banner('Zero-fee BTC spot trading')).toHaveCount(0);
 });
+
+test("Home's hot pairs tick without a render of their own, in the language's number marks", async ({ page }) => {
+  await goTo(page, 'index/index');
+  await dismissHomePopup(page);
+  const card = page.locator('[data-symbol="BTC/USDT"]').first();
+  const price = card.getByTestId('last-price');
+  await expect(price).toHaveText(/^\d{1,3}(,\d{3})*\.\d+$/);
+  const before = await price.textContent();
+  await expect.poll(() => price.textContent(), { timeout: 30_000 }).not.toBe(before);
+  // the held tint of the last move, as <Num/> shows it
+  await expect(price).toHaveClass(/tint(Up|Down)/);
+  await switchLang(page, 'fra');
+  await expect(price).toHaveText(/^\d{1,3}(\s\d{3})*,\d+$/);
+  await expect(page.locator('[data-symbol="BTC/USDT"]').nth(1).getByTestId('change')).toHaveText(/^[+\-−]?\d+,\d{2}\s?%$/);
+});

@@ -1,38 +1,78 @@
 import { CONSTANTS } from '../../../core';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMarketView } from '../../market';
-import { Num } from '../../components/Num';
-import { ChangePill } from '../../components/market/ChangePill';
-import { useLiveQuote } from '../../components/market/useLiveQuote';
+import { numClass, numText } from '../../components/Num';
+import { useNumberMarks } from '../../components/number-marks';
+import { pillClass } from '../../components/market/ChangePill';
+import { useQuoteCells } from '../../components/market/useQuoteCells';
+import { putClass, putStale, putText } from '../../lib/dom-text';
 import type { Quote } from '../../api/market';
 import styles from './index.module.css';
 
+const toneOf = (pct: string) => {
+  const n = Number(pct);
+  return n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
+};
+
+/**
+ * The cards and rows tick without React: each renders its cells once and writes the snapshot's
+ * figures into them (useQuoteCells), with <Num/>'s text and classes. At the list cadence a React
+ * render of eight rows and three cards per snapshot was Home's steady main-thread work while it
+ * loads (issue 27).
+ */
 const Card = memo(function Card({ q, onOpen }: { q: Quote; onOpen: (s: string) => void }) {
-  const live = useLiveQuote(q);
-  const n = Number(live.changePct);
-  const tone = n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
+  const marks = useNumberMarks();
+  const price = useRef<HTMLSpanElement>(null);
+  const pct = useRef<HTMLSpanElement>(null);
+  useQuoteCells(
+    q,
+    ({ last, changePct, stale, dir }) => {
+      const tone = toneOf(changePct);
+      putText(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ dir, stale, className: `${styles.cardPrice} ${tone}` }));
+      putStale(price.current, stale);
+      putText(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale, className: tone }));
+      putStale(pct.current, stale);
+    },
+    [marks],
+  );
   return (
     <button type="button" className={styles.card} data-symbol={q.symbol} onClick={() => onOpen(q.symbol)}>
       <span className={styles.cardPair}>{q.symbol}</span>
-      <Num className={`${styles.cardPrice} ${tone}`} value={live.last} format="price" decimals={q.price_decimals} stale={live.stale} data-testid="last-price" />
-      <Num className={tone} value={live.changePct} format="percent" tint={false} stale={live.stale} />
+      <span ref={price} data-testid="last-price" />
+      <span ref={pct} />
     </button>
   );
 });
 
 const Row = memo(function Row({ q, onOpen }: { q: Quote; onOpen: (s: string) => void }) {
-  const live = useLiveQuote(q);
+  const marks = useNumberMarks();
+  const price = useRef<HTMLSpanElement>(null);
+  const pill = useRef<HTMLSpanElement>(null);
+  const pct = useRef<HTMLSpanElement>(null);
+  useQuoteCells(
+    q,
+    ({ last, changePct, stale, dir }) => {
+      putText(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ align: 'right', dir, stale }));
+      putStale(price.current, stale);
+      putClass(pill.current, pillClass(changePct));
+      putText(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale }));
+      putStale(pct.current, stale);
+    },
+    [marks],
+  );
   return (
     <button type="button" className={styles.hotRow} data-symbol={q.symbol} onClick={() => onOpen(q.symbol)}>
       <span className={styles.hotPair}>
         <b>{q.base}</b>
         <span className={styles.muted}>/{q.quote}</span>
       </span>
-      <Num value={live.last} format="price" decimals={q.price_decimals} align="right" stale={live.stale} data-testid="last-price" />
+      <span ref={price} data-testid="last-price" />
       <span className={styles.hotChange}>
-        <ChangePill pct={live.changePct} stale={live.stale} />
+        <span ref={pill} data-testid="change">
+          <span ref={pct} />
+        </span>
       </span>
     </button>
   );

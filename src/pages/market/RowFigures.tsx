@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { changeDir, numClass, numText } from '../../components/Num';
+import { useNumberMarks } from '../../components/number-marks';
 import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
 import { onRow } from '../../market/store';
@@ -153,6 +154,7 @@ function DomFigures({ quote, volLabel }: RowFiguresProps) {
   const last = useRef<HTMLSpanElement>(null);
   const pill = useRef<HTMLSpanElement>(null);
   const pct = useRef<HTMLSpanElement>(null);
+  const marks = useNumberMarks();
 
   useLayoutEffect(() => {
     const cells = { vol: vol.current, last: last.current, pill: pill.current, pct: pct.current };
@@ -169,14 +171,14 @@ function DomFigures({ quote, volLabel }: RowFiguresProps) {
       if (d !== 0) dir = d;
       shown = lastValue;
       const change = row?.changePct ?? quote.change;
-      putText(c.vol, numText(row ? row.turnover : rest, 'compact', 4), numClass({ stale }));
-      putText(c.last, numText(lastValue, 'price', quote.price_decimals), numClass({ align: 'right', dir, stale, className: styles.last }));
+      putText(c.vol, numText(row ? row.turnover : rest, 'compact', 4, marks), numClass({ stale }));
+      putText(c.last, numText(lastValue, 'price', quote.price_decimals, marks), numClass({ align: 'right', dir, stale, className: styles.last }));
       if (stale) c.last.setAttribute('data-stale', 'true');
       else c.last.removeAttribute('data-stale');
       putClass(c.pill, pillClass(change));
-      putText(c.pct, numText(change, 'percent', 2), numClass({ stale }));
+      putText(c.pct, numText(change, 'percent', 2, marks), numClass({ stale }));
     });
-  }, [quote]);
+  }, [quote, marks]);
 
   return (
     <>
