@@ -9,6 +9,7 @@ import { shellOnly } from './scripts/build/shell';
 import { pureLibraries } from './scripts/build/pure';
 import { routePreload } from './scripts/build/route-preload';
 import { localeBundles } from './scripts/build/locale-bundles';
+import { compileHints } from './scripts/build/compile-hints';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : fileURLToPath(new URL('./dist/h5', import.meta.url));
 
@@ -25,6 +26,7 @@ export default defineConfig({
     localeBundles(fileURLToPath(new URL('./locales', import.meta.url))),
     react(),
     pureLibraries(),
+    compileHints('main'),
     // An installable app that opens from the phone's cache (issue 27). `prompt`: a new version waits
     // until the user takes it (src/app/UpdatePrompt.tsx). Precache = the shell only (index.html and
     // what it loads); every other hashed asset is cached on first use (they never change), and

@@ -11,19 +11,18 @@
  *
  *   npx tsx bench/first-load.ts [--label=after] [--runs=3] [--routes=home,markets,contract,login]
  *                               [--app-root=DIR] [--shots=DIR] [--compare-root=DIR --compare-label=before]
+ *                               [--calibrate | --target-index=650]
  *
  * `--app-root` runs the server (and serves the build) of another checkout, e.g. a worktree of
  * `main` for the "before" figures; it must have been built (`npm run build` there). `--compare-root`
  * measures a second checkout in the same run, its loads interleaved with the first's (on a shared,
  * busy machine only such ratios mean anything); the load average is written beside the figures.
  *
- * `--target-index=650` calibrates the CPU instead of the fixed 4×: before each cold load it takes
- * Lighthouse's own BenchmarkIndex of this machine (its page function, median of 3, in a blank page)
- * and throttles by index ÷ target, so every run emulates the same phone however fast or busy the
- * host is at that moment (Chrome DevTools' CPU calibration works the same way). 650 is the phone
- * 4× made of the hosts the issue's goals were first measured on (BenchmarkIndex ≈ 2,600); on this
- * slower, noisier host (785–2,318) a fixed 4× emulates a phone up to three times slower. Each
- * run's index and rate are printed and written beside its figures.
+ * `--calibrate` (or `--target-index=N`) calibrates the CPU instead of the fixed 4×: before each
+ * cold load it takes the host's BenchmarkIndex and throttles by index ÷ 650 (N), so every run
+ * emulates the same phone however fast or busy the host is then (bench/browser/calibrate.ts). Each
+ * run's index and rate are printed and written beside its figures. For an A/B of two builds the
+ * fixed 4× is the fairer one (both variants at the same rate).
  *
  * Throttling limits (Chromium): CPU throttling is per target and refused on worker targets, so the
  * market Web Worker runs at full speed; the network profile is applied to the worker's target too
@@ -33,8 +32,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { launchBrowser, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson } from './browser/harness';
+import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -44,16 +43,6 @@ function arg(name: string, def: string): string {
 /** Lighthouse's mobile ("slow 4G") profile, as Chrome DevTools applies it. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_RATE = 4;
-
-/** Lighthouse's BenchmarkIndex of this machine now, unthrottled: the median of three in a blank page. */
-async function benchmarkIndex(browser: Browser): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const xs: number[] = [];
-  for (let i = 0; i < 3; i++) xs.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
-  await context.close();
-  return xs.sort((a, b) => a - b)[1];
-}
 
 interface RouteDef {
   name: string;
@@ -241,7 +230,7 @@ async function main(): Promise<void> {
   const compareRoot = arg('compare-root', '');
   const compareLabel = arg('compare-label', 'before');
   const shots = arg('shots', '');
-  const targetIndex = Number(arg('target-index', '0'));
+  const targetIndex = Number(arg('target-index', process.argv.includes('--calibrate') ? String(REFERENCE_PHONE_INDEX) : '0'));
   const roots = [appRoot, ...(compareRoot ? [path.resolve(compareRoot)] : [])];
   for (const r of roots) if (!fs.existsSync(path.join(r, 'dist/h5/index.html'))) throw new Error(`${r} has no build: npm run build there`);
   const loadBefore = loadAverage();
@@ -267,7 +256,7 @@ async function main(): Promise<void> {
         // alternate which variant goes first, so neither always meets a warmer machine
         for (const v of i % 2 ? [...variants].reverse() : variants) {
           const hostIndex = targetIndex > 0 ? await benchmarkIndex(browser) : null;
-          const cpu = { rate: hostIndex !== null ? Math.max(1, round(hostIndex / targetIndex, 2)) : CPU_RATE, hostIndex };
+          const cpu = { rate: hostIndex !== null ? calibratedRate(hostIndex, targetIndex) : CPU_RATE, hostIndex };
           const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
           await context.addInitScript(PROBE);
           const url = `${v.origin}/h5/${route.hash}`;

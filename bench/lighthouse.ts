@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/lighthouse.ts [--label=after] [--runs=3] [--routes=home,markets] [--app-root=DIR]
  *                               [--compare-root=DIR --compare-label=before] [--throttling=simulate|devtools] [--out=lighthouse]
+ *                               [--calibrate]
  *
  * Throttling: Lighthouse's mobile preset *simulates* a mid-range phone on slow 4G (150 ms RTT,
  * 1.6 Mbps, 4× CPU) from an unthrottled load (`simulate`, what PageSpeed Insights reports);
@@ -16,6 +17,8 @@
  * The simulation scales the host's own task times by 4, so a slow or busy host scores lower: the
  * host's benchmark index and the load average go beside the figures, and `--compare-root` measures
  * another checkout (e.g. main's build for "before") in the same run, runs interleaved.
+ * `--calibrate` sets the slowdown per run from the host's BenchmarkIndex taken just before it
+ * (index ÷ 650: the same phone on any host, bench/browser/calibrate.ts) instead of the fixed 4×.
  *
  * Every run is a fresh Chromium (an empty profile: a cold first visit; Lighthouse clears the
  * origin's storage as well). Ports: BENCH_PORT for the server (the compared one on +1),
@@ -26,7 +29,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { arg, freePort, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
+import { throttling as presets } from 'lighthouse/core/config/constants.js';
+import type { Browser } from 'playwright-core';
+import { arg, freePort, launchBrowser, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
+import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
 
 const ROUTES: Record<string, string> = {
   home: '#/pages/index/index',
@@ -47,6 +53,8 @@ type Metric = keyof typeof METRICS;
 
 interface Run {
   score: number | null;
+  /** the CPU slowdown Lighthouse simulated */
+  cpuRate: number;
   metrics: Record<Metric, number | null>;
   benchmarkIndex: number | null;
   load: string;
@@ -96,16 +104,24 @@ async function launchChromium(port: number): Promise<{ stop: () => Promise<void>
   };
 }
 
-async function runOnce(url: string, port: number, throttling: 'simulate' | 'devtools'): Promise<Run> {
+async function runOnce(url: string, port: number, throttling: 'simulate' | 'devtools', cpuRate: number): Promise<Run> {
   const chromium = await launchChromium(port);
   try {
-    const result = await lighthouse(url, { port, hostname: '127.0.0.1', logLevel: 'error', output: 'json', onlyCategories: ['performance'], throttlingMethod: throttling });
+    const result = await lighthouse(url, {
+      port,
+      hostname: '127.0.0.1',
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      throttlingMethod: throttling,
+      throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier: cpuRate },
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])) as Record<Metric, number | null>;
     const score = lhr.categories.performance?.score;
-    return { score: score == null ? null : Math.round(score * 100), metrics, benchmarkIndex: lhr.environment.benchmarkIndex ?? null, load: loadAverage() };
+    return { score: score == null ? null : Math.round(score * 100), cpuRate, metrics, benchmarkIndex: lhr.environment.benchmarkIndex ?? null, load: loadAverage() };
   } finally {
     await chromium.stop();
   }
@@ -133,7 +149,8 @@ function summary(runs: Run[]) {
     score: { median: median(runs.map((r) => r.score)), range: range(runs.map((r) => r.score)) },
     ...Object.fromEntries((Object.keys(METRICS) as Metric[]).map((k) => [k, { median: median(runs.map((r) => r.metrics[k])), range: range(runs.map((r) => r.metrics[k])) }])),
     benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
-  } as { score: { median: number | null; range: string }; benchmarkIndex: number | null } & Record<Metric, { median: number | null; range: string }>;
+    cpuRate: median(runs.map((r) => r.cpuRate)),
+  } as { score: { median: number | null; range: string }; benchmarkIndex: number | null; cpuRate: number | null } & Record<Metric, { median: number | null; range: string }>;
 }
 
 const secs = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
@@ -150,7 +167,10 @@ async function main(): Promise<void> {
   const loadBefore = loadAverage();
   const dataDirs: string[] = [];
   const basePort = process.env.BENCH_PORT;
+  const calibrate = process.argv.includes('--calibrate');
+  let probe: Browser | null = null;
   try {
+    if (calibrate) probe = await launchBrowser();
     for (const [i, v] of variants.entries()) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
       dataDirs.push(dataDir);
@@ -165,33 +185,35 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) {
         // alternate which variant goes first, so neither always meets a warmer machine
         for (const v of i % 2 ? [...variants].reverse() : variants) {
-          const r = await runOnce(`${v.server?.origin}/h5/${ROUTES[route]}`, debugPort, throttling);
+          const rate = probe ? calibratedRate(await benchmarkIndex(probe), REFERENCE_PHONE_INDEX) : presets.mobileSlow4G.cpuSlowdownMultiplier;
+          const r = await runOnce(`${v.server?.origin}/h5/${ROUTES[route]}`, debugPort, throttling, rate);
           (v.runs[route] ??= []).push(r);
-          console.log(`[lighthouse] ${v.label} ${route} #${i + 1}: score ${r.score} FCP ${round(r.metrics.fcp ?? NaN, 0)} LCP ${round(r.metrics.lcp ?? NaN, 0)} TBT ${round(r.metrics.tbt ?? NaN, 0)} CLS ${round(r.metrics.cls ?? NaN, 3)} SI ${round(r.metrics.si ?? NaN, 0)} (benchmark index ${r.benchmarkIndex}, load ${r.load})`);
+          console.log(`[lighthouse] ${v.label} ${route} #${i + 1}: score ${r.score} FCP ${round(r.metrics.fcp ?? NaN, 0)} LCP ${round(r.metrics.lcp ?? NaN, 0)} TBT ${round(r.metrics.tbt ?? NaN, 0)} CLS ${round(r.metrics.cls ?? NaN, 3)} SI ${round(r.metrics.si ?? NaN, 0)} (CPU ${r.cpuRate}×, benchmark index ${r.benchmarkIndex}, load ${r.load})`);
         }
       }
     }
   } finally {
+    await probe?.close().catch(() => {});
     for (const v of variants) await v.server?.stop();
     for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   }
   const loadAfter = loadAverage();
   const results = variants.map((v) => ({ label: v.label, root: v.root, routes: Object.fromEntries(Object.entries(v.runs).map(([r, xs]) => [r, { summary: summary(xs), runs: xs }])) }));
   const out = arg('out', 'lighthouse');
-  const file = writeJson(`${out}.json`, { machine: machineInfo(), throttling, runs, loadAverage: { before: loadBefore, after: loadAfter }, results });
+  const file = writeJson(`${out}.json`, { machine: machineInfo(), throttling, cpu: calibrate ? { calibratedTo: REFERENCE_PHONE_INDEX } : 4, runs, loadAverage: { before: loadBefore, after: loadAfter }, results });
   const lines = [
     `# Lighthouse mobile performance (${runs} runs per route; medians, min–max)`,
     '',
-    `Lighthouse's default mobile settings (${throttling === 'simulate' ? 'simulated' : 'CDP-applied'} slow 4G: 150 ms RTT, 1.6 Mbps down, 4× CPU), performance category; Chromium ${'/usr/bin/chromium'} headless.`,
+    `Lighthouse's default mobile settings (${throttling === 'simulate' ? 'simulated' : 'CDP-applied'} slow 4G: 150 ms RTT, 1.6 Mbps down, ${calibrate ? `CPU calibrated per run to BenchmarkIndex ${REFERENCE_PHONE_INDEX}` : '4× CPU'}), performance category; Chromium ${'/usr/bin/chromium'} headless.`,
     `Load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAfter}.${variants.length > 1 ? ' Variants interleaved run by run.' : ''}`,
     '',
-    '| variant | route | score | FCP | LCP | TBT (ms) | CLS | SI | benchmark index |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| variant | route | score | FCP | LCP | TBT (ms) | CLS | SI | benchmark index | CPU rate |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     for (const [route, { summary: s }] of Object.entries(r.routes)) {
       lines.push(
-        `| ${r.label} | ${route} | ${s.score.median ?? '—'} (${s.score.range}) | ${secs(s.fcp.median)} | ${secs(s.lcp.median)} | ${s.tbt.median === null ? '—' : Math.round(s.tbt.median)} (${s.tbt.range.replace(/(\d+)\.\d+/g, '$1')}) | ${s.cls.median === null ? '—' : round(s.cls.median, 3)} | ${secs(s.si.median)} | ${s.benchmarkIndex ?? '—'} |`,
+        `| ${r.label} | ${route} | ${s.score.median ?? '—'} (${s.score.range}) | ${secs(s.fcp.median)} | ${secs(s.lcp.median)} | ${s.tbt.median === null ? '—' : Math.round(s.tbt.median)} (${s.tbt.range.replace(/(\d+)\.\d+/g, '$1')}) | ${s.cls.median === null ? '—' : round(s.cls.median, 3)} | ${secs(s.si.median)} | ${s.benchmarkIndex ?? '—'} | ${s.cpuRate ?? '—'}× |`,
       );
     }
   }

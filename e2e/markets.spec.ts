@@ -121,7 +121,8 @@ test('where a canvas cannot be handed to a worker, rows write their figures as t
   });
   await page.goto('/h5/#/pages/market/market');
   const last = listRow(page, 'BTC/USDT').getByTestId('last-price');
-  await expect(last).toHaveText(/^\d+\.\d{2}$/);
+  // in the language's marks, as every other figure (English groups thousands)
+  await expect(last).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
   await expect(listRow(page, 'BTC/USDT').locator('[data-testid="row-canvas"]')).toHaveCount(0);
   const first = (await last.textContent()) ?? '';
   await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(first);

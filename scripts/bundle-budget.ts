@@ -40,6 +40,8 @@ interface Chunk {
   isEntry?: boolean;
 }
 
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 function main(): void {
   const dirArg = process.argv.find((a) => a.startsWith('--dir='));
   const dir = path.resolve(dirArg ? dirArg.slice(6) : 'dist/h5');
@@ -66,6 +68,14 @@ function main(): void {
   const missing = [...new Set(stages.flatMap((k) => [...closure(k)]))].filter((f) => !entryFiles.has(f));
   if (missing.length) {
     console.error(`[bundle-budget] boot-stage chunks not in index.html (each would cost a request after the stage before it): ${missing.join(', ')}`);
+    process.exit(1);
+  }
+  // The entry and its boot stages (what the first render needs) carry V8's compile hint in its first line
+  // (scripts/build/compile-hints.ts), so it compiles off the main thread while it streams in.
+  const boot = new Set([...closure('index.html'), ...stages.flatMap((k) => [...closure(k)])]);
+  const unhinted = [...boot].filter((f) => !fs.readFileSync(path.join(dir, f), 'utf8').startsWith(COMPILE_HINT));
+  if (unhinted.length) {
+    console.error(`[bundle-budget] chunks in index.html without the compile hint (scripts/build/compile-hints.ts): ${unhinted.join(', ')}`);
     process.exit(1);
   }
   const rows: { name: string; bytes: number; budget: number }[] = [{ name: 'entry (index.html)', bytes: sum(entryFiles), budget: BUDGETS.entry }];

@@ -28,7 +28,10 @@ export function LineTabs<K extends string>({ tabs, active, onChange, label, clas
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     e.preventDefault();
-    const at = tabs.findIndex((t) => t.key === active);
+    // from the focused tab, not the `active` prop: a second key press can come before the first
+    // one's selection has rendered (the list re-renders as a transition), and must move on from it
+    const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key;
+    const at = tabs.findIndex((t) => t.key === (focused ?? active));
     const next = tabs[(at + step + tabs.length) % tabs.length];
     onChange(next.key);
     list.current?.querySelector<HTMLButtonElement>(`[data-key="${next.key}"]`)?.focus();
