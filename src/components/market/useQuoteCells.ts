@@ -9,6 +9,8 @@ import type { LiveQuote } from './useLiveQuote';
 export interface QuoteCellState extends LiveQuote {
   /** direction of the last price move, held until the price moves the other way (as <Num/> tints) */
   dir: 0 | 1 | -1;
+  /** the stream's whole row (turnover, volume…), once it has spoken */
+  row: TickerRow | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ export function useQuoteCells(q: Quote, write: (s: QuoteCellState) => void, deps
       const d = moveDirection(shown, last);
       if (d !== 0) dir = d;
       shown = last;
-      writer.current({ last, changePct: row?.changePct ?? q.change, stale, dir });
+      writer.current({ last, changePct: row?.changePct ?? q.change, stale, dir, row });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the writer is read through its ref; deps re-run it
   }, [q, ...deps]);

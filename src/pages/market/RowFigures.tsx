@@ -1,11 +1,12 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { changeDir, numClass, numText } from '../../components/Num';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { numClass, numText } from '../../components/Num';
 import { useNumberMarks } from '../../components/number-marks';
 import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
 import { onRow } from '../../market/store';
 import { batchLayoutRead } from '../../lib/layout-batch';
-import { putClass, putText } from '../../lib/dom-text';
+import { putClass, putStale, putText } from '../../lib/dom-text';
+import { useQuoteCells } from '../../components/market/useQuoteCells';
 import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
 import { figuresOf, turnover } from './sort';
@@ -156,29 +157,19 @@ function DomFigures({ quote, volLabel }: RowFiguresProps) {
   const pct = useRef<HTMLSpanElement>(null);
   const marks = useNumberMarks();
 
-  useLayoutEffect(() => {
-    const cells = { vol: vol.current, last: last.current, pill: pill.current, pct: pct.current };
-    if (!cells.vol || !cells.last || !cells.pill || !cells.pct) return;
-    const c = cells as { [K in keyof typeof cells]: HTMLSpanElement };
-    // Before the stream has spoken: the REST snapshot's figures.
-    const rest = restTurnover(quote);
-    let shown: string | undefined;
-    let dir: 0 | 1 | -1 = 0;
-    return onRow(quote.symbol, (row: TickerRow | undefined, stale: boolean) => {
-      const lastValue = row?.last ?? quote.last;
-      // Held colour of the last change (as <Num/> does): flips only when the price moves.
-      const d = changeDir(shown, lastValue);
-      if (d !== 0) dir = d;
-      shown = lastValue;
-      const change = row?.changePct ?? quote.change;
-      putText(c.vol, numText(row ? row.turnover : rest, 'compact', 4, marks), numClass({ stale }));
-      putText(c.last, numText(lastValue, 'price', quote.price_decimals, marks), numClass({ align: 'right', dir, stale, className: styles.last }));
-      if (stale) c.last.setAttribute('data-stale', 'true');
-      else c.last.removeAttribute('data-stale');
-      putClass(c.pill, pillClass(change));
-      putText(c.pct, numText(change, 'percent', 2, marks), numClass({ stale }));
-    });
-  }, [quote, marks]);
+  // Before the stream has spoken: the REST snapshot's figures.
+  const rest = useMemo(() => restTurnover(quote), [quote]);
+  useQuoteCells(
+    quote,
+    ({ row, last: lastValue, changePct: change, stale, dir }) => {
+      putText(vol.current, numText(row ? row.turnover : rest, 'compact', 4, marks), numClass({ stale }));
+      putText(last.current, numText(lastValue, 'price', quote.price_decimals, marks), numClass({ align: 'right', dir, stale, className: styles.last }));
+      putStale(last.current, stale);
+      putClass(pill.current, pillClass(change));
+      putText(pct.current, numText(change, 'percent', 2, marks), numClass({ stale }));
+    },
+    [marks, rest],
+  );
 
   return (
     <>
