@@ -7,7 +7,7 @@
  * and per long task the scripts and functions the profile's samples fell in.
  *
  *   npx tsx bench/browser/load-probe.ts [--route=home|markets|contract|login] [--runs=1] [--app-root=DIR]
- *     [--tree=1] [--depth=4] [--min=2] [--cpu=1 --interval=500] [--top=12] [--settle=6000]
+ *     [--tree=1] [--depth=4] [--min=2] [--cpu=1 --interval=500] [--top=12] [--settle=6000] [--warm=1]
  *
  * `--cpu=1` adds a sampling profile (µs interval), its functions named through the build's source maps;
  * it slows the page, so read task durations from a run without it.
@@ -125,7 +125,8 @@ function sourceOf(n: ProfileNode): string | null {
     map = fs.existsSync(file) ? new TraceMap(fs.readFileSync(file, 'utf8')) : null;
     maps.set(m[1], map);
   }
-  if (!map) return null;
+  // a module's top level is reported at line -1
+  if (!map || n.callFrame.lineNumber < 0) return null;
   const o = originalPositionFor(map, { line: n.callFrame.lineNumber + 1, column: n.callFrame.columnNumber ?? 0 });
   return o.source ? `${o.source.replace(/^.*node_modules\//, '~').replace(/^(\.\.\/)+/, '')}:${o.line}${o.name ? ` ${o.name}` : ''}` : null;
 }
@@ -149,6 +150,14 @@ async function once(origin: string, route: string): Promise<void> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+    if (arg('warm', '0') === '1') {
+      // `--warm=1`: a first visit installs the service worker and fills the caches; the second is traced
+      const first = await context.newPage();
+      await first.goto(`${origin}/h5/${HASH[route]}`, { waitUntil: 'load', timeout: 60_000 });
+      await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
+      await sleep(3000);
+      await first.close();
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await throttle(cdp);
