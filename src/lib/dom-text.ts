@@ -30,3 +30,9 @@ export function putStale(el: HTMLElement | null, stale: boolean): void {
     if (el.getAttribute('data-stale') !== 'true') el.setAttribute('data-stale', 'true');
   } else if (el.hasAttribute('data-stale')) el.removeAttribute('data-stale');
 }
+
+/** A figure as <Num/> renders it: its text, its classes and its stale mark. */
+export function putNum(el: HTMLElement | null, text: string, cls: string, stale: boolean): void {
+  putText(el, text, cls);
+  putStale(el, stale);
+}

@@ -7,7 +7,7 @@ import { numClass, numText } from '../../components/Num';
 import { useNumberMarks } from '../../components/number-marks';
 import { pillClass } from '../../components/market/ChangePill';
 import { useQuoteCells } from '../../components/market/useQuoteCells';
-import { putClass, putStale, putText } from '../../lib/dom-text';
+import { putClass, putNum } from '../../lib/dom-text';
 import type { Quote } from '../../api/market';
 import styles from './index.module.css';
 
@@ -30,10 +30,8 @@ const Card = memo(function Card({ q, onOpen }: { q: Quote; onOpen: (s: string) =
     q,
     ({ last, changePct, stale, dir }) => {
       const tone = toneOf(changePct);
-      putText(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ dir, stale, className: `${styles.cardPrice} ${tone}` }));
-      putStale(price.current, stale);
-      putText(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale, className: tone }));
-      putStale(pct.current, stale);
+      putNum(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ dir, stale, className: `${styles.cardPrice} ${tone}` }), stale);
+      putNum(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale, className: tone }), stale);
     },
     [marks],
   );
@@ -54,11 +52,9 @@ const Row = memo(function Row({ q, onOpen }: { q: Quote; onOpen: (s: string) => 
   useQuoteCells(
     q,
     ({ last, changePct, stale, dir }) => {
-      putText(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ align: 'right', dir, stale }));
-      putStale(price.current, stale);
+      putNum(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ align: 'right', dir, stale }), stale);
       putClass(pill.current, pillClass(changePct));
-      putText(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale }));
-      putStale(pct.current, stale);
+      putNum(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale }), stale);
     },
     [marks],
   );

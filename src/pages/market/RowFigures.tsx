@@ -5,7 +5,7 @@ import { pillClass } from '../../components/market/ChangePill';
 import { canPaintRows, followPaintTheme, measureRow, paintRow, type PaintHandle } from '../../market/painted-rows';
 import { onRow } from '../../market/store';
 import { batchLayoutRead } from '../../lib/layout-batch';
-import { putClass, putStale, putText } from '../../lib/dom-text';
+import { putClass, putNum, putText } from '../../lib/dom-text';
 import { useQuoteCells } from '../../components/market/useQuoteCells';
 import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
@@ -163,8 +163,7 @@ function DomFigures({ quote, volLabel }: RowFiguresProps) {
     quote,
     ({ row, last: lastValue, changePct: change, stale, dir }) => {
       putText(vol.current, numText(row ? row.turnover : rest, 'compact', 4, marks), numClass({ stale }));
-      putText(last.current, numText(lastValue, 'price', quote.price_decimals, marks), numClass({ align: 'right', dir, stale, className: styles.last }));
-      putStale(last.current, stale);
+      putNum(last.current, numText(lastValue, 'price', quote.price_decimals, marks), numClass({ align: 'right', dir, stale, className: styles.last }), stale);
       putClass(pill.current, pillClass(change));
       putText(pct.current, numText(change, 'percent', 2, marks), numClass({ stale }));
     },
