@@ -10,6 +10,7 @@ import { pureLibraries } from './scripts/build/pure';
 import { routePreload } from './scripts/build/route-preload';
 import { localeBundles } from './scripts/build/locale-bundles';
 import { compileHints } from './scripts/build/compile-hints';
+import { warmPreload } from './scripts/build/warm-preload';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : fileURLToPath(new URL('./dist/h5', import.meta.url));
 
@@ -27,6 +28,7 @@ export default defineConfig({
     react(),
     pureLibraries(),
     compileHints('main'),
+    warmPreload(),
     // An installable app that opens from the phone's cache (issue 27). `prompt`: a new version waits
     // until the user takes it (src/app/UpdatePrompt.tsx). Precache = the shell only (index.html and
     // what it loads); every other hashed asset is cached on first use (they never change), and

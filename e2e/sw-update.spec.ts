@@ -80,4 +80,14 @@ test('after a deploy the installed app offers the new version and takes it witho
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-build', 'v2', { timeout: 30_000 });
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // under the worker a lazy route comes in by its import() alone: no script preload link, whose
+  // insertion would compile the cached module in one long task (scripts/build/warm-preload.ts)
+  const preloadLinks = () => page.locator('link[rel="modulepreload"]').count();
+  const linksBefore = await preloadLinks(); // index.html's own, for the boot stages
+  await page.goto('/h5/#/pages/transaction/contract');
+  await expect(page.getByTestId('kind-contract')).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('pair-last').first()).toHaveText(/\d/, { timeout: 30_000 });
+  expect(await preloadLinks()).toBe(linksBefore);
+  expect(errors).toEqual([]);
 });
