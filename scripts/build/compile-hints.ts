@@ -5,6 +5,12 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const HINT = `${COMPILE_HINT}\n`;
 
 /**
+ * A map's mappings one generated line down. An empty map (a chunk of re-exports maps to no source)
+ * stays empty: ";" is a map of no sources with a line, which Lighthouse's source-map reader fails on.
+ */
+const shifted = (mappings: string) => (mappings ? `;${mappings}` : mappings);
+
+/**
  * Marks the chunks the app's entry loads before its first render — the entry, the boot stages it
  * imports (src/main.tsx) and what they import; index.html preloads exactly these — for eager
  * compilation (issue 27). Without the hint V8 only pre-parses their functions while the file
@@ -36,11 +42,11 @@ export function compileHints(entryName: string): Plugin {
           const c = bundle[f];
           if (c?.type !== 'chunk') continue;
           c.code = HINT + c.code;
-          if (c.map) c.map.mappings = ';' + c.map.mappings;
+          if (c.map) c.map.mappings = shifted(c.map.mappings);
           const map = bundle[`${f}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {
             const m = JSON.parse(map.source) as { mappings: string };
-            m.mappings = ';' + m.mappings;
+            m.mappings = shifted(m.mappings);
             map.source = JSON.stringify(m);
           }
         }

@@ -10,7 +10,8 @@ describe('compile hints on the boot chunks (scripts/build/compile-hints.ts)', ()
     const bundle: Record<string, Chunk | Asset> = {
       'main.js': chunk('main.js', { isEntry: true, imports: ['helper.js'], dynamicImports: ['libraries.js', 'app.js'] }),
       'helper.js': chunk('helper.js'),
-      'libraries.js': chunk('libraries.js', { imports: ['vendor-react.js'] }),
+      // a chunk of re-exports: its map maps nothing
+      'libraries.js': chunk('libraries.js', { imports: ['vendor-react.js'], map: { mappings: '' } }),
       'vendor-react.js': chunk('vendor-react.js'),
       'app.js': chunk('app.js', { imports: ['vendor-react.js'], dynamicImports: ['route.js'] }),
       'route.js': chunk('route.js', { imports: ['chart.js'] }),
@@ -18,6 +19,7 @@ describe('compile hints on the boot chunks (scripts/build/compile-hints.ts)', ()
       'admin.js': chunk('admin.js', { isEntry: true, name: 'admin' }),
       'vendor-react.js.map': { type: 'asset', fileName: 'vendor-react.js.map', source: JSON.stringify({ version: 3, mappings: 'AAAA' }) },
       'route.js.map': { type: 'asset', fileName: 'route.js.map', source: JSON.stringify({ version: 3, mappings: 'AAAA' }) },
+      'libraries.js.map': { type: 'asset', fileName: 'libraries.js.map', source: JSON.stringify({ version: 3, sources: [], mappings: '' }) },
     };
     const hook = compileHints('main').generateBundle as { handler: (o: unknown, b: typeof bundle) => void };
     hook.handler({}, bundle);
@@ -28,5 +30,8 @@ describe('compile hints on the boot chunks (scripts/build/compile-hints.ts)', ()
     expect((bundle['vendor-react.js'] as Chunk).map?.mappings).toBe(';AAAA');
     expect(JSON.parse((bundle['vendor-react.js.map'] as Asset).source).mappings).toBe(';AAAA');
     expect(JSON.parse((bundle['route.js.map'] as Asset).source).mappings).toBe('AAAA');
+    // an empty map stays empty (";" — a line of a map with no sources — breaks Lighthouse's reader)
+    expect((bundle['libraries.js'] as Chunk).map?.mappings).toBe('');
+    expect(JSON.parse((bundle['libraries.js.map'] as Asset).source).mappings).toBe('');
   });
 });
