@@ -7,7 +7,7 @@ export const NFT_NOTICE_MESSAGES = {
     fra: 'Votre enchère a été dépassée', spa: 'Han superado su puja',
   },
   nft_outbid_body: {
-    zh: '您在「{title}」上的出价已被超越：当前最高出价 {bid} {currency}。出价至少 {next_min} {currency} 即可重新领先。',
+    zh: '您在“{title}”上的出价已被超越：当前最高出价 {bid} {currency}。出价至少 {next_min} {currency} 即可重新领先。',
     en: 'You were outbid on “{title}”: the highest bid is now {bid} {currency}. Bid at least {next_min} {currency} to lead again.',
     hk: '您在「{title}」上的出價已被超越：目前最高出價 {bid} {currency}。出價至少 {next_min} {currency} 即可重新領先。',
     th: 'มีผู้ประมูล “{title}” สูงกว่าคุณแล้ว: ราคาสูงสุดตอนนี้ {bid} {currency} ประมูลอย่างน้อย {next_min} {currency} เพื่อกลับมานำ',
@@ -21,9 +21,9 @@ export const NFT_NOTICE_MESSAGES = {
     fra: "Vous avez remporté l'enchère", spa: 'Ha ganado la subasta',
   },
   nft_auction_won_body: {
-    zh: '您以 {price} {currency} 拍得「{title}」。请在 {hours} 小时内（UTC {deadline} 前）支付 {amount} {currency}（成交价 + 手续费），否则保证金 {margin} {currency} 将被扣除。',
+    zh: '您以 {price} {currency} 拍得“{title}”。请在 {hours} 小时内（UTC {deadline} 前）支付 {amount} {currency}（成交价 + 手续费），否则保证金 {margin} {currency} 将被扣除。',
     en: 'You won “{title}” at {price} {currency}. Pay {amount} {currency} (price + fee) within {hours} hours, by {deadline} UTC, or the margin of {margin} {currency} is forfeited.',
-    hk: '您以 {price} {currency} 拍得「{title}」。請在 {hours} 小時內（UTC {deadline} 前）支付 {amount} {currency}（成交價 + 手續費），否則保證金 {margin} {currency} 將被扣除。',
+    hk: '您以 {price} {currency} 拍得“{title}”。請在 {hours} 小時內（UTC {deadline} 前）支付 {amount} {currency}（成交價 + 手續費），否則保證金 {margin} {currency} 將被扣除。',
     th: 'คุณชนะการประมูล “{title}” ที่ราคา {price} {currency} กรุณาชำระ {amount} {currency} (ราคา + ค่าธรรมเนียม) ภายใน {hours} ชั่วโมง ก่อน {deadline} UTC มิฉะนั้นเงินประกัน {margin} {currency} จะถูกริบ',
     jp: '「{title}」を {price} {currency} で落札しました。{hours} 時間以内（UTC {deadline} まで）に {amount} {currency}（落札価格 + 手数料）を支払ってください。支払わないと保証金 {margin} {currency} は没収されます。',
     ko: '“{title}”을(를) {price} {currency}에 낙찰받았습니다. {hours}시간 안에(UTC {deadline}까지) {amount} {currency}(가격 + 수수료)를 결제하세요. 결제하지 않으면 보증금 {margin} {currency}이 몰수됩니다.',
@@ -35,7 +35,7 @@ export const NFT_NOTICE_MESSAGES = {
     jp: 'オークション終了：保証金を返金しました', ko: '경매 종료: 보증금 반환', fra: 'Enchère terminée : caution rendue', spa: 'Subasta terminada: fianza devuelta',
   },
   nft_margin_refunded_body: {
-    zh: '「{title}」的拍卖已结束，您的保证金 {margin} {currency} 已退回您的账户。',
+    zh: '“{title}”的拍卖已结束，您的保证金 {margin} {currency} 已退回您的账户。',
     en: 'The auction of “{title}” has ended; your margin of {margin} {currency} is back in your account.',
     hk: '「{title}」的拍賣已結束，您的保證金 {margin} {currency} 已退回您的帳戶。',
     th: 'การประมูล “{title}” สิ้นสุดแล้ว เงินประกัน {margin} {currency} ของคุณคืนเข้าบัญชีแล้ว',
