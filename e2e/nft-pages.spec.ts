@@ -379,7 +379,16 @@ test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the en
   await pageB.getByTestId('nft-bid').click();
   await expect(pageB.getByTestId('nft-confirm-bid')).toContainText('110');
   await confirm(pageB);
+  // A, on the same page and without reloading, is told at once: B's 110 leads, 115 leads again
+  const outbid = page.locator('.adm-toast-main').filter({ hasText: 'You were outbid on “Last Light (two-bidder auction)”' });
+  await expect(outbid).toContainText('110 USDT leads now. Bid at least 115 USDT');
+  await shot(page, 'nft-auction-outbid-toast-light');
+  await expect(page.getByTestId('nft-price')).toContainText('Current bid 110'); // the page follows the notice
   await expect(pageB.getByTestId('nft-price')).toContainText('110');
+  // B's open page will be told when the auction ends, whatever A's page is doing meanwhile (awaited below)
+  const wonToast = expect(pageB.locator('.adm-toast-main').filter({ hasText: 'You won “Last Light (two-bidder auction)”' }))
+    .toContainText('pay 112.75 USDT within 24 hours', { timeout: 90_000 })
+    .then(() => null, (err: unknown) => err);
 
   // A's page, read again: the current bid is B's 110 and A's next bid must be at least 115
   for (const theme of ['light', 'dark'] as const) {
@@ -394,7 +403,11 @@ test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the en
     await axeClean(page, `outbid ${theme}`);
   }
 
-  // the end (moved by the soft close if B's bid came inside its last 15 s): B has won and owes 110 + 2.5 % = 112.75
+  // the end (moved by the soft close if B's bid came inside its last 15 s): B has won and owes 110 + 2.5 % = 112.75,
+  // told live on the page B left open
+  const notTold = await wonToast;
+  if (notTold) throw notTold;
+  await shot(pageB, 'nft-auction-won-toast-light');
   await goTo(pageB, 'nft/mine?tab=orders');
   const order = pageB.locator('[data-testid^="nft-order-"]', { hasText: 'Last Light' });
   await expect(async () => {

@@ -24,6 +24,12 @@ export const NFT_RARITY_STATUS = { sealed: 0, revealed: 1 } as const;
 export type NftRarityStatus = (typeof NFT_RARITY_STATUS)[keyof typeof NFT_RARITY_STATUS];
 /** auction lifecycle of one item */
 export type NftAuctionState = 'none' | 'open' | 'awaiting_payment' | 'paid' | 'expired' | 'unsold';
+/**
+ * What an auction tells its bidders live (a `notice` on their socket, TradeNotice) and by email:
+ * outbid (to the previous highest bidder), won with the amount due (to the winner), the margin
+ * back at the end (to every other margin holder). server/areas/nft/notices.ts.
+ */
+export type NftNoticeKind = 'nft_outbid' | 'nft_auction_won' | 'nft_margin_refunded';
 
 /** The rules of the house, shown on every page that moves money. */
 export const NFT_RULES = {

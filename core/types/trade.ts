@@ -5,6 +5,7 @@
  * Money, prices and quantities are decimal strings; ids, seq and times (ms since the epoch) are numbers. Stable: fields are added, never renamed.
  */
 import type { MarketClass } from './market';
+import type { NftNoticeKind } from './nft';
 
 /** A page of a list, the same shape as every other paged list of the API. */
 export interface TradePage<T> {
@@ -140,13 +141,16 @@ export interface TradeNotice {
   kind:
     | 'spot_filled' | 'lever_opened' | 'lever_closed' | 'lever_liquidated' | 'seconds_settled' | 'loan_margin_call' | 'loan_liquidated'
     /** P2P: the counterparty's step on an order, or the back office's decision (OtcNoticeKind) */
-    | 'otc_order_opened' | 'otc_order_paid' | 'otc_order_released' | 'otc_appeal_opened' | 'otc_appeal_release' | 'otc_appeal_refund' | 'otc_order_timeout';
+    | 'otc_order_opened' | 'otc_order_paid' | 'otc_order_released' | 'otc_appeal_opened' | 'otc_appeal_release' | 'otc_appeal_refund' | 'otc_order_timeout'
+    /** NFT auctions: outbid, won, margin back */
+    | NftNoticeKind;
   /** server message key (server/i18n) and its params */
   key: string;
   params: Record<string, string>;
   /** the message in English; the client may show it as-is or translate by key */
   text: string;
-  ref: { type: 'spot' | 'lever' | 'seconds' | 'loan' | 'otc'; id: number };
+  /** for 'nft': the outbidding bid (nft_outbid), the won order (nft_auction_won), the refunded margin (nft_margin_refunded) — one toast each */
+  ref: { type: 'spot' | 'lever' | 'seconds' | 'loan' | 'otc' | 'nft'; id: number };
 }
 /** `order` event: a SpotOrder; `position` event: a LeverPosition; `seconds` event: a SecondsOrder. */
 export interface BalanceEvent {

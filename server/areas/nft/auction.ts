@@ -2,8 +2,9 @@
  * Auctions (spec §4, §5, §9). marginNFT freezes the item's margin (one per bidder and item);
  * auctionNFT {code, price} bids `price` above the current bid (before the first bid: above the
  * starting price), at least the per-bid increment; a bid in the last minutes moves the end
- * (soft close, capped at the original end + NFT_RULES.softCloseCapMs). payNFTOrder pays a won
- * auction within its deadline: price + fee debited, the margin unfrozen, seller and creator paid.
+ * (soft close, capped at the original end + NFT_RULES.softCloseCapMs) and tells the bidder it
+ * displaced (notices.ts). payNFTOrder pays a won auction within its deadline: price + fee
+ * debited, the margin unfrozen, seller and creator paid.
  */
 import { scheduleAuctionEnd } from './settle';
 import Decimal from 'decimal.js';
@@ -19,6 +20,7 @@ import { NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, lockItem
 import { lockUsers } from '../../db/user-locks';
 import { platformUserId } from '../../db/platform';
 import { sellItem } from './sale';
+import { lotOf, outbidNote, type NftNote, type NftNotify } from './notices';
 
 function openAuction(item: ItemRow, userId: number, nowMs: number): void {
   if (item.pay_type !== 2) throw new AppError('nft_not_auction');
@@ -42,9 +44,20 @@ export async function marginNFT(db: Kysely<Database>, userId: number, code: stri
   });
 }
 
-/** auctionNFT {code, price}: `price` is the raise; returns the new bid and the (maybe extended) end (`softCloseMs`: the server's window). */
-export async function auctionNFT(db: Kysely<Database>, userId: number, input: { code: string; price: unknown }, nowMs: number, softCloseMs?: number): Promise<{ bid: string; end_time: string; extended: boolean }> {
-  return inTransaction(db, async (trx) => {
+export interface BidOptions {
+  /** the server's soft-close window (NFT_SOFT_CLOSE_SECONDS); core's default without it */
+  softCloseMs?: number;
+  /** after commit: the outbid notice to the previous highest bidder */
+  notify?: NftNotify;
+}
+
+/**
+ * auctionNFT {code, price}: `price` is the raise; returns the new bid and the (maybe extended) end.
+ * The previous highest bidder hears it after the commit. A replay of the same idempotent request
+ * never gets here (the route answers it from the stored answer), so it tells no one twice.
+ */
+export async function auctionNFT(db: Kysely<Database>, userId: number, input: { code: string; price: unknown }, nowMs: number, opts: BidOptions = {}): Promise<{ bid: string; end_time: string; extended: boolean }> {
+  const { answer, notes } = await inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, input.code);
     openAuction(item, userId, nowMs);
     const margin = await trx.selectFrom('nft_margins').select('status').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', userId).executeTakeFirst();
@@ -56,16 +69,24 @@ export async function auctionNFT(db: Kysely<Database>, userId: number, input: { 
     const bid = base.plus(raise);
     if (new Decimal(raise).lt(item.per_increase) || bid.lte(base) || bid.lt(min)) throw new AppError('nft_bid_too_low', { min });
     const endMs = new Date(item.end_at).getTime();
-    const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs, softCloseMs);
-    await trx.insertInto('nft_bids').values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) }).execute();
+    const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs, opts.softCloseMs);
+    const placed = await trx.insertInto('nft_bids').values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) }).returning('id').executeTakeFirstOrThrow();
     await trx
       .updateTable('nft_items')
       .set({ current_bid: bid.toFixed(), bidder_id: userId, bid_count: item.bid_count + 1, end_at: new Date(newEnd) })
       .where('id', '=', item.id)
       .execute();
     if (newEnd !== endMs) await scheduleAuctionEnd(trx, item.id, newEnd, nowMs);
-    return answered(trx, userId, { bid: bid.toFixed(), end_time: new Date(newEnd).toISOString(), extended: newEnd !== endMs });
+    const notes: NftNote[] = [];
+    if (item.bidder_id !== null && item.bidder_id !== userId) {
+      const next = minBid({ ...item, current_bid: bid.toFixed() });
+      notes.push(outbidNote(item.bidder_id, await lotOf(trx, item), placed.id, bid.toFixed(), next));
+    }
+    const answer = await answered(trx, userId, { bid: bid.toFixed(), end_time: new Date(newEnd).toISOString(), extended: newEnd !== endMs });
+    return { answer, notes };
   });
+  if (notes.length) await opts.notify?.(notes);
+  return answer;
 }
 
 /** the order row of a caller, locked (someone else's order is "not found") */

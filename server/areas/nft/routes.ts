@@ -73,7 +73,7 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     });
   guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()));
   guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
-  guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), app.config.nftSoftCloseMs));
+  guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), { softCloseMs: app.config.nftSoftCloseMs, notify: app.nft.notify }));
   guarded('payNFTOrder', z.object({ id }), (req, b) => payNFTOrder(db, req.userId, b.id, now()));
   guarded('openBlindBox', Code, (req, b) => openBlindBox(db, req.userId, b.code, now()));
   // a holder's listing (fixed price or auction) goes to the review queue; review.ts

@@ -6,7 +6,7 @@
  * - a won order past its deadline (status 'awaiting_payment'): expired, the winner's margin is
  *   forfeited (spent from frozen), the item stays with its seller.
  * Each unit re-reads and re-checks its row under lock, so a restart or a second runner only ever
- * finds work that is still due.
+ * finds work that is still due. A settled auction's bidders are told after its commit (notices.ts).
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -20,7 +20,8 @@ import { lockUsers } from '../../db/user-locks';
 import { enqueueInTx, runAtFor } from '../../db/jobs';
 import { currencyDecimals } from './money';
 import { feesFor } from '../../../core';
-import { NFT_ACCOUNT, creatorOf, lockItemById } from './shared';
+import { NFT_ACCOUNT, creatorOf, lockItemById, type ItemRow } from './shared';
+import { lotOf, refundNote, wonNote, type Lot, type NftNote, type NftNotify } from './notices';
 
 /** The durable jobs (issue 17): an auction's end and a won order's payment deadline, one pending job per item / order. */
 export const NFT_AUCTION_END = 'nft.auction_end';
@@ -40,28 +41,40 @@ export async function scheduleAuctionEnd(trx: Trx | Kysely<Database>, itemId: nu
 /** Test hook: called after each unit commits; throwing stops the run there (a "crash"). */
 export type AfterCommit = (kind: string, id: number) => void;
 
-async function refundMargins(trx: Trx, itemId: number, currencyId: number, exceptUser: number | null, nowMs: number): Promise<void> {
-  const held = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', itemId).where('status', '=', 'held').orderBy('user_id').execute();
+/** Refunds every held margin of the item but the winner's; returns the notes for the refunded ones worth telling (a zero margin is not). */
+async function refundMargins(trx: Trx, item: ItemRow, lot: Lot, exceptUser: number | null, nowMs: number): Promise<NftNote[]> {
+  const held = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('status', '=', 'held').orderBy('user_id').execute();
   const refund = held.filter((m) => m.user_id !== exceptUser);
   await lockUsers(trx, refund.map((m) => m.user_id));
+  const notes: NftNote[] = [];
   for (const m of refund) {
-    if (new Decimal(m.amount).gt(0)) await unfreeze(trx, { userId: m.user_id, currencyId, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_refund', ref: { type: 'nft_margin', id: m.id } });
+    if (new Decimal(m.amount).gt(0)) {
+      await unfreeze(trx, { userId: m.user_id, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_refund', ref: { type: 'nft_margin', id: m.id } });
+      notes.push(refundNote(m.user_id, lot, m.id, m.amount));
+    }
     await trx.updateTable('nft_margins').set({ status: 'refunded', settled_at: new Date(nowMs) }).where('id', '=', m.id).execute();
   }
+  return notes;
 }
 
 export type Outcome = 'done' | 'early' | 'gone';
 
-/** Settles one auction past its end, once (its row locked and re-checked); an early job is moved to the end. */
-export async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number): Promise<Outcome> {
-  return inTransaction(db, async (trx) => {
+/**
+ * Settles one auction past its end, once (its row locked and re-checked); an early job is moved to
+ * the end. After the commit the winner hears what to pay and the others that their margin is back;
+ * a run that finds it settled already ('gone') tells no one.
+ */
+export async function settleAuction(db: Kysely<Database>, itemId: number, nowMs: number, notify: NftNotify): Promise<Outcome> {
+  const { outcome, notes } = await inTransaction(db, async (trx): Promise<{ outcome: Outcome; notes: NftNote[] }> => {
     const item = await lockItemById(trx, itemId);
-    if (item.auction_state !== 'open') return 'gone'; // settled already
+    if (item.auction_state !== 'open') return { outcome: 'gone', notes: [] }; // settled already
     const endMs = new Date(item.end_at).getTime();
     if (endMs > nowMs) {
       await scheduleAuctionEnd(trx, item.id, endMs, nowMs); // extended, or the job came early
-      return 'early';
+      return { outcome: 'early', notes: [] };
     }
+    const lot = await lotOf(trx, item);
+    const notes: NftNote[] = [];
     const winner = item.bidder_id;
     if (winner !== null && item.current_bid !== null) {
       const creator = await creatorOf(trx, item.artist_id);
@@ -80,11 +93,14 @@ export async function settleAuction(db: Kysely<Database>, itemId: number, nowMs:
         .returning('id')
         .executeTakeFirstOrThrow();
       await enqueueInTx(trx, NFT_PAY_DEADLINE, { id: order.id }, { jobKey: payDeadlineKey(order.id), runAt: runAtFor(deadline, nowMs) });
+      notes.push(wonNote(winner, lot, order.id, { price: fees.price, fee: fees.fee, margin: m.amount, deadlineMs: deadline }, nowMs));
     }
-    await refundMargins(trx, item.id, item.currency_id, winner, nowMs);
+    notes.push(...(await refundMargins(trx, item, lot, winner, nowMs)));
     await trx.updateTable('nft_items').set({ auction_state: winner !== null ? 'awaiting_payment' : 'unsold', on_sale: false }).where('id', '=', item.id).execute();
-    return 'done';
+    return { outcome: 'done', notes };
   });
+  if (notes.length) await notify(notes);
+  return outcome;
 }
 
 /** Expires one won order unpaid at its deadline, once; an early job is moved to the deadline. */
@@ -115,13 +131,13 @@ export async function expireOrder(db: Kysely<Database>, orderId: number, nowMs: 
 }
 
 /** The sweep (at start, and the tests' runOnce): every due unit, for rows from before the job queue; returns how many it settled. */
-export async function settleDue(db: Kysely<Database>, nowMs: number, afterCommit?: AfterCommit): Promise<{ auctions: number; expired: number }> {
+export async function settleDue(db: Kysely<Database>, nowMs: number, notify: NftNotify, afterCommit?: AfterCommit): Promise<{ auctions: number; expired: number }> {
   const now = new Date(nowMs);
   let auctions = 0;
   let expired = 0;
   const due = await db.selectFrom('nft_items').select('id').where('auction_state', '=', 'open').where('end_at', '<=', now).orderBy('id').execute();
   for (const d of due) {
-    if ((await settleAuction(db, d.id, nowMs)) === 'done') {
+    if ((await settleAuction(db, d.id, nowMs, notify)) === 'done') {
       auctions++;
       afterCommit?.('nft_auction', d.id);
     }

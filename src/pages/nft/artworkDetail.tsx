@@ -21,6 +21,7 @@ import { AuctionProof, Favourite } from './artworkParts';
 import s from './nft.module.css';
 import { useAction } from '../../components/action/useAction';
 import { useMoneyText } from '../../components/Money';
+import { useUserEvents } from '../../market';
 
 export default function ArtworkPage() {
   return <ArtworkRoute route="artworkDetail" />;
@@ -50,6 +51,11 @@ function Artwork({ code, title }: { code: string; title: string }) {
   const me = useSnapshot(session).user?.id;
 
   const { pending, run } = useAction(load.reload);
+  // an auction notice about this work (outbid, won, margin back) is toasted at the app root; the page
+  // reads the work again so its bid, minimum and state agree with the toast
+  useUserEvents((e) => {
+    if (e.kind === 'notice' && e.notice.ref.type === 'nft' && e.notice.params.code === code) void load.reload();
+  });
 
   const buy = async (d: NftDetail) => {
     const f = d.fees;

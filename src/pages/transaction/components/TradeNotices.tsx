@@ -10,9 +10,9 @@ import { noticeShowsOn } from './noticePlace';
 const NOTICE_MS = 3000;
 
 /**
- * Shows the user's trade events (fills, closes, liquidations, seconds results) as a toast, in
- * their language; copy notices only on the screens they concern (noticePlace.ts). Mounted once at
- * the app root; renders nothing itself.
+ * Shows the user's trade events (fills, closes, liquidations, seconds results) and auction news
+ * (outbid, won, margin back) as a toast, in their language; copy notices only on the screens they
+ * concern (noticePlace.ts). Mounted once at the app root; renders nothing itself.
  */
 export function TradeNotices() {
   const { t, i18n } = useTranslation();

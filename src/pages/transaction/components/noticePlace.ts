@@ -3,7 +3,8 @@
  * concerns copy trading and the contract screens only: over an unrelated screen (Assets, a
  * deposit, a product page) it would interrupt a task it has nothing to do with. Elsewhere it is
  * not toasted; the copies list (My copy trading) and, for a skipped copy, the inbox keep it.
- * The user's own trade outcomes (fills, closes, liquidations, seconds results) show everywhere.
+ * The user's own trade outcomes (fills, closes, liquidations, seconds results) and auction news
+ * (outbid, won with the amount due, margin back: worth knowing on any screen) show everywhere.
  */
 const COPY_SCREENS = ['/pages/copytrade/', '/pages/follow/', '/pages/transaction/contract', '/pages/transaction/index2'];
 
