@@ -28,7 +28,7 @@ export default defineConfig({
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
       // NFT: 50 concurrent bids and buys on one row, margins and journals (issue 16 asks for both
       // databases); a back-office edit racing margin payments
-      'server/areas/nft/{auction,sale,admin-edit}.test.ts',
+      'server/areas/nft/{auction,sale,admin-edit,notices}.test.ts',
     ],
   },
 });
