@@ -20,7 +20,7 @@ import { NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, lockItem
 import { lockUsers } from '../../db/user-locks';
 import { platformUserId } from '../../db/platform';
 import { sellItem } from './sale';
-import { lotOf, outbidNote, type NftNote, type NftNotify } from './notices';
+import { inboxNotes, lotOf, outbidNote, type NftNote, type NftNotify } from './notices';
 
 function openAuction(item: ItemRow, userId: number, nowMs: number): void {
   if (item.pay_type !== 2) throw new AppError('nft_not_auction');
@@ -82,6 +82,7 @@ export async function auctionNFT(db: Kysely<Database>, userId: number, input: { 
       const next = minBid({ ...item, current_bid: bid.toFixed() });
       notes.push(outbidNote(item.bidder_id, await lotOf(trx, item), placed.id, bid.toFixed(), next));
     }
+    await inboxNotes(trx, notes);
     const answer = await answered(trx, userId, { bid: bid.toFixed(), end_time: new Date(newEnd).toISOString(), extended: newEnd !== endMs });
     return { answer, notes };
   });

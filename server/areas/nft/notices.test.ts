@@ -102,9 +102,16 @@ it('B outbids A: A hears it once, a replay tells no one; at the end B hears the 
   expect(mailsTo(a.email).map((m) => m.subject)).toEqual(['Auction ended: margin returned']);
   expect(mailsTo(c.email).map((m) => m.subject)).toEqual(['Enchère terminée : caution rendue']);
 
+  // the inbox has them too (written with the step, so a user who was offline reads them later)
+  const inbox = async (u: { token: string }) => JSON.stringify((await call(k.t, 'GET', '/api/user/notices', u.token, { page: 1, limit: 20 })).message);
+  expect(await inbox(a)).toMatch(/Auction ended: margin returned.*You were outbid/);
+  expect(await inbox(b)).toContain('You won the auction');
+  expect(await inbox(b)).not.toContain('You were outbid');
+
   // the job's retry, or a second runner, finds it settled: nothing more is said
   expect(await settleAuction(k.t.app.db, id, k.clock.now, k.t.app.nft.notify)).toBe('gone');
   expect(await k.t.app.nft.runOnce()).toMatchObject({ auctions: 0 });
   expect(toasts).toHaveLength(3);
   expect(mails.filter(notCode)).toHaveLength(3);
+  expect(await inbox(a)).not.toMatch(/margin returned.*margin returned/);
 });

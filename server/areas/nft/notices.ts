@@ -1,17 +1,20 @@
 /**
- * What an auction tells its bidders, once the step's transaction has committed (a bid or a
- * settlement that rolls back tells no one): the previous highest bidder that they were outbid
+ * What an auction tells its bidders: the previous highest bidder that they were outbid
  * (auction.ts), the winner what to pay and by when, every other margin holder that the margin is
- * back (settle.ts). Each notice goes live to the user's socket room (a toast in their open app) and
- * by email where they have an address, in their account's language (user_prefs.lang, which
- * Settings keeps; English without one). A crash between the commit and the delivery loses only the
- * notice; the pages show the new state either way.
+ * back (settle.ts). The in-app inbox entry is written in the step's own transaction (a bid or a
+ * settlement that rolls back tells no one; one that commits is in the inbox even for a user who
+ * was offline); after the commit each notice goes live to the user's socket room (a toast in their
+ * open app) and by email where they have an address, in their account's language
+ * (user_prefs.lang, which Settings keeps; English without one). A crash between the commit and the
+ * delivery loses only the toast and the email.
  */
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { SOCKET_EVENTS, normalizeLang, type Lang, type NftNoticeKind, type TradeNotice } from '../../../core';
 import type { MessageKey } from '../../errors';
 import type { Db } from '../../db/schema';
+import { addNotice } from '../../db/notices';
+import type { Trx } from '../../db/tx';
 import { translate } from '../../i18n/messages';
 import { canon } from '../../kernel/decimal';
 import { currencyName } from './money';
@@ -66,6 +69,11 @@ export function wonNote(userId: number, lot: Lot, orderId: number, o: { price: s
 /** To a margin holder who did not win: the margin that came back. */
 export function refundNote(userId: number, lot: Lot, marginId: number, margin: string): NftNote {
   return { userId, kind: 'nft_margin_refunded', refId: marginId, params: { ...lot, margin: canon(margin) } };
+}
+
+/** The notes' inbox entries, in the step's transaction (message keys: each reads in the reader's language). */
+export async function inboxNotes(trx: Trx, notes: readonly NftNote[]): Promise<void> {
+  for (const n of notes) await addNotice(trx, { userId: n.userId, kind: n.kind, title: NFT_NOTICE_KEYS[n.kind].title, body: NFT_NOTICE_KEYS[n.kind].body, params: n.params });
 }
 
 /** The reader's language and email address; English and no email when they cannot be read. */

@@ -21,7 +21,7 @@ import { enqueueInTx, runAtFor } from '../../db/jobs';
 import { currencyDecimals } from './money';
 import { feesFor } from '../../../core';
 import { NFT_ACCOUNT, creatorOf, lockItemById, type ItemRow } from './shared';
-import { lotOf, refundNote, wonNote, type Lot, type NftNote, type NftNotify } from './notices';
+import { inboxNotes, lotOf, refundNote, wonNote, type Lot, type NftNote, type NftNotify } from './notices';
 
 /** The durable jobs (issue 17): an auction's end and a won order's payment deadline, one pending job per item / order. */
 export const NFT_AUCTION_END = 'nft.auction_end';
@@ -96,6 +96,7 @@ export async function settleAuction(db: Kysely<Database>, itemId: number, nowMs:
       notes.push(wonNote(winner, lot, order.id, { price: fees.price, fee: fees.fee, margin: m.amount, deadlineMs: deadline }, nowMs));
     }
     notes.push(...(await refundMargins(trx, item, lot, winner, nowMs)));
+    await inboxNotes(trx, notes);
     await trx.updateTable('nft_items').set({ auction_state: winner !== null ? 'awaiting_payment' : 'unsold', on_sale: false }).where('id', '=', item.id).execute();
     return { outcome: 'done', notes };
   });
