@@ -7,37 +7,26 @@
  * (user_prefs.lang).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { NFT_RULES, SOCKET_EVENTS, type TradeNotice } from '../../../core';
+import { NFT_RULES } from '../../../core';
 import type { OutgoingMessage } from '../../notify';
+import { tapNotices, type NoticeTap } from '../../testing/notice-tap';
 import { balance, call } from '../../testing/funds-kit';
 import { funded, item, nft, nftKit, T0, USDT, type NftKit } from '../../testing/nft-kit';
 import { settleAuction } from './settle';
 
 let k: NftKit;
-const toasts: { userId: number; n: TradeNotice }[] = [];
-const mails: OutgoingMessage[] = [];
+let tap: NoticeTap;
 beforeAll(async () => {
   k = await nftKit();
-  const market = k.t.app.market;
-  const emit = market.emitToUser.bind(market);
-  market.emitToUser = (userId, event, payload) => {
-    if (event === SOCKET_EVENTS.notice) toasts.push({ userId: Number(userId), n: payload as TradeNotice });
-    emit(userId, event, payload);
-  };
-  const notify = k.t.app.notify;
-  const send = notify.send.bind(notify);
-  notify.send = async (m) => {
-    mails.push(m);
-    return send(m);
-  };
+  tap = tapNotices(k.t.app);
 });
 afterAll(async () => k?.close());
 
 const HOUR = 3_600_000;
-const toastsOf = (id: number) => toasts.filter((x) => x.userId === id).map((x) => x.n);
+const toastsOf = (id: number) => tap.toasts.filter((x) => x.userId === id).map((x) => x.n);
 /** the sign-up's verification code is a mail too: the notices are the ones without a code */
 const notCode = (m: OutgoingMessage) => m.code === undefined;
-const mailsTo = (email: string) => mails.filter((m) => m.channel === 'email' && m.to === email && notCode(m));
+const mailsTo = (email: string) => tap.sent.filter((m) => m.channel === 'email' && m.to === email && notCode(m));
 
 it('B outbids A: A hears it once, a replay tells no one; at the end B hears the amount due, A and C that their margin is back, once', async () => {
   k.clock.now = T0;
@@ -47,7 +36,7 @@ it('B outbids A: A hears it once, a replay tells no one; at the end B hears the 
   expect((await call(k.t, 'POST', '/api/user/lang', c.token, { lang: 'fra' })).type).toBe('ok');
   for (const u of [a, b, c]) expect((await nft(k, 'marginNFT', u, { code })).type).toBe('ok');
   expect(await nft(k, 'auctionNFT', a, { code, price: '5' })).toMatchObject({ type: 'ok', message: { bid: '105' } });
-  expect(toasts).toEqual([]); // the first bid displaces no one
+  expect(tap.toasts).toEqual([]); // the first bid displaces no one
 
   // ── B outbids A by 5.5 (its idempotency key kept for the retry below) ──
   const bid = (key: string) =>
@@ -70,12 +59,12 @@ it('B outbids A: A hears it once, a replay tells no one; at the end B hears the 
   // the same request again (a client retry): the stored answer, no second bid, no second notice
   expect((await bid('outbid-1')).json()).toEqual(first);
   expect(await k.t.app.db.selectFrom('nft_bids').select('id').where('item_id', '=', id).execute()).toHaveLength(2);
-  expect(toasts).toHaveLength(1);
-  expect(mails.filter(notCode)).toHaveLength(1);
+  expect(tap.toasts).toHaveLength(1);
+  expect(tap.sent.filter(notCode)).toHaveLength(1);
 
   // ── the end: B owes 110.5 + 2.5 % fee (2.77, rounded up to USDT's cents) = 113.27 within the day ──
-  toasts.length = 0;
-  mails.length = 0;
+  tap.toasts.length = 0;
+  tap.sent.length = 0;
   k.clock.now = T0 + HOUR;
   expect(await k.t.app.nft.runOnce()).toMatchObject({ auctions: 1 });
   const order = await k.t.app.db.selectFrom('nft_orders').select('id').where('item_id', '=', id).executeTakeFirstOrThrow();
@@ -111,7 +100,7 @@ it('B outbids A: A hears it once, a replay tells no one; at the end B hears the 
   // the job's retry, or a second runner, finds it settled: nothing more is said
   expect(await settleAuction(k.t.app.db, id, k.clock.now, k.t.app.nft.notify)).toBe('gone');
   expect(await k.t.app.nft.runOnce()).toMatchObject({ auctions: 0 });
-  expect(toasts).toHaveLength(3);
-  expect(mails.filter(notCode)).toHaveLength(3);
+  expect(tap.toasts).toHaveLength(3);
+  expect(tap.sent.filter(notCode)).toHaveLength(3);
   expect(await inbox(a)).not.toMatch(/margin returned.*margin returned/);
 });

@@ -6,32 +6,20 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SOCKET_EVENTS, type OtcOrder, type TradeNotice } from '../../../core';
+import type { OtcOrder } from '../../../core';
 import { PAY, merchant, okOf, openOn, otc, otcKit, pay, postAd, taker, type OtcKit } from '../../testing/otc-kit';
-import type { OutgoingMessage } from '../../notify';
+import { tapNotices, type NoticeTap } from '../../testing/notice-tap';
 import { operator } from '../../testing/funds-kit';
 
 let k: OtcKit;
-const toasts: { userId: number; n: TradeNotice }[] = [];
-const sent: OutgoingMessage[] = [];
+let tap: NoticeTap;
 beforeAll(async () => {
   k = await otcKit();
-  const market = k.t.app.market;
-  const emit = market.emitToUser.bind(market);
-  market.emitToUser = (userId, event, payload) => {
-    if (event === SOCKET_EVENTS.notice) toasts.push({ userId: Number(userId), n: payload as TradeNotice });
-    emit(userId, event, payload);
-  };
-  const notify = k.t.app.notify;
-  const send = notify.send.bind(notify);
-  notify.send = async (m) => {
-    sent.push(m);
-    return send(m);
-  };
+  tap = tapNotices(k.t.app);
 });
 afterAll(async () => k?.close());
 
-const toastsOf = (id: number) => toasts.filter((x) => x.userId === id).map((x) => x.n.kind);
+const toastsOf = (id: number) => tap.toasts.filter((x) => x.userId === id).map((x) => x.n.kind);
 
 it('taken, paid, released, appealed and decided: the counterparty hears it live; a phone-only buyer is never emailed', async () => {
   const m = await merchant(k.t);
@@ -42,7 +30,7 @@ it('taken, paid, released, appealed and decided: the counterparty hears it live;
 
   const o = await okOf<OtcOrder>(openOn(k.t, b, ad.id, '720'));
   expect(toastsOf(m.id)).toEqual(['otc_order_opened']);
-  expect(toasts.at(-1)!.n).toEqual({ kind: 'otc_order_opened', key: 'otc_order_opened_body', params: expect.objectContaining({ id: String(o.id) }), text: expect.stringContaining(`#${o.id}`), ref: { type: 'otc', id: o.id } });
+  expect(tap.toasts.at(-1)!.n).toEqual({ kind: 'otc_order_opened', key: 'otc_order_opened_body', params: expect.objectContaining({ id: String(o.id) }), text: expect.stringContaining(`#${o.id}`), ref: { type: 'otc', id: o.id } });
   await pay(k.t, b, o.id);
   expect(toastsOf(m.id)).toEqual(['otc_order_opened', 'otc_order_paid']);
   await okOf(otc(k.t, 'order/release', m, { id: o.id, pay_password: PAY }));
@@ -63,7 +51,7 @@ it('taken, paid, released, appealed and decided: the counterparty hears it live;
   // in the app: every notice of the buyer's is there; by email: only the merchant's, none attempted without an address
   const inApp = await sql<{ kind: string }>`SELECT kind FROM notices WHERE user_id = ${b.id} AND kind LIKE 'otc_%' ORDER BY id`.execute(k.t.app.db);
   expect(inApp.rows.map((r) => r.kind)).toEqual(['otc_order_released', 'otc_appeal_opened', 'otc_appeal_refund']);
-  const otcMails = sent.filter((x) => x.channel === 'email' && x.code === undefined);
+  const otcMails = tap.sent.filter((x) => x.channel === 'email' && x.code === undefined);
   expect(otcMails.map((x) => x.subject)).toEqual(['New P2P order', 'The buyer has paid', 'New P2P order', 'The buyer has paid', expect.any(String), expect.any(String)]);
   expect(otcMails.every((x) => x.to === m.email)).toBe(true);
 });
