@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { LEVER_STATUS, openingLiquidationPrice, type LeverAccountSummary, type LeverEntry, type LeverPosition, type LeverSide, type PairTradeSettings } from '../../../../core';
 import { PATHS } from '../../../nav/paths';
 import { leverSubmit } from '../../../api/trade';
-import { AmountField, DecimalInput } from '../../../components/form';
+import { AmountField } from '../../../components/form';
 import { Num } from '../../../components/Num';
 import { toastSuccess } from '../../../lib/toast';
 import { useTicker } from '../../../market';
@@ -15,6 +15,7 @@ import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
 import { expectedFill, gt, leverPreview, maxLots, minus } from './preview';
 import { TpSlFields } from './TpSlFields';
+import { OrderPriceFields } from './OrderPriceFields';
 import { usePickedPrice, type PickedPrice } from './picked';
 import styles from './trade-form.module.css';
 
@@ -140,32 +141,18 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
 
   return (
     <form className={styles.form} aria-label={t('trade.lever.form')} onSubmit={(e) => e.preventDefault()} noValidate>
-      <div className={styles.kindSwitch} role="radiogroup" aria-label={t('trade.orderType')}>
-        {(['market', 'limit'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="radio"
-            aria-checked={entry === k}
-            data-testid={`kind-${k}-order`}
-            className={`${styles.kindBtn} ${entry === k ? styles.kindOn : ''}`}
-            onClick={() => {
-              setEntry(k);
-              if (k === 'limit' && !price && live) setPrice(live);
-            }}
-          >
-            {t(`trade.${k}`)}
-          </button>
-        ))}
-      </div>
-      {entry === 'limit' ? (
-        <DecimalInput label={t('trade.price')} value={price} onChange={setPrice} decimals={priceDecimals} unit={quote} error={priceError} data-testid="price-input" />
-      ) : (
-        <div className={styles.marketPrice}>
-          <span>{t('trade.price')}</span>
-          <span>{t('trade.marketPrice')}</span>
-        </div>
-      )}
+      <OrderPriceFields
+        kind={entry}
+        onKind={(k) => {
+          setEntry(k);
+          if (k === 'limit' && !price && live) setPrice(live);
+        }}
+        price={price}
+        onPrice={setPrice}
+        decimals={priceDecimals}
+        unit={quote}
+        error={priceError}
+      />
 
       <div className={styles.fieldLabel} id="multiple-label">
         {t('trade.lever.multiple')}

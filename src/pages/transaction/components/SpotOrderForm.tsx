@@ -7,7 +7,7 @@ import { ACCOUNT_TYPES, type SpotOrderKind, type SpotSide } from '../../../../co
 import { PATHS } from '../../../nav/paths';
 import { spotTrade } from '../../../api/trade';
 import { ApiError } from '../../../api/client';
-import { AmountField, DecimalInput } from '../../../components/form';
+import { AmountField } from '../../../components/form';
 import { Num } from '../../../components/Num';
 import { toastSuccess } from '../../../lib/toast';
 import { marketStore, useTickerEvery } from '../../../market';
@@ -17,6 +17,7 @@ import { ConfirmSheet } from './ConfirmSheet';
 import { claimNotice } from './noticeClaims';
 import { baseForQuote, expectedFill, gt, maxSpotBuy, minus, spotPreview } from './preview';
 import { estimateFill } from './estimate';
+import { OrderPriceFields } from './OrderPriceFields';
 import { usePickedPrice, type PickedPrice } from './picked';
 import { useBalance } from './useBalance';
 import type { PairState } from './usePair';
@@ -174,44 +175,21 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
         ))}
       </div>
 
-      <div className={styles.kindSwitch} role="radiogroup" aria-label={t('trade.orderType')}>
-        {(['market', 'limit'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="radio"
-            aria-checked={kind === k}
-            data-testid={`kind-${k}-order`}
-            className={`${styles.kindBtn} ${kind === k ? styles.kindOn : ''}`}
-            onClick={() => {
-              setKind(k);
-              if (byQuote) setAmount(''); // a quote amount means nothing to a limit order
-              // the price as it is now, not as the estimates last sampled it
-              const now = marketStore.tickers[pair.symbol]?.last ?? live;
-              if (k === 'limit' && !price && now) setPrice(now);
-            }}
-          >
-            {t(`trade.${k}`)}
-          </button>
-        ))}
-      </div>
-
-      {kind === 'limit' ? (
-        <DecimalInput
-          label={t('trade.price')}
-          value={price}
-          onChange={setPrice}
-          decimals={pair.priceDecimals}
-          unit={quoteName}
-          error={priceError}
-          data-testid="price-input"
-        />
-      ) : (
-        <div className={styles.marketPrice} aria-live="off">
-          <span>{t('trade.price')}</span>
-          <span>{t('trade.marketPrice')}</span>
-        </div>
-      )}
+      <OrderPriceFields
+        kind={kind}
+        onKind={(k) => {
+          setKind(k);
+          if (byQuote) setAmount(''); // a quote amount means nothing to a limit order
+          // the price as it is now, not as the estimates last sampled it
+          const now = marketStore.tickers[pair.symbol]?.last ?? live;
+          if (k === 'limit' && !price && now) setPrice(now);
+        }}
+        price={price}
+        onPrice={setPrice}
+        decimals={pair.priceDecimals}
+        unit={quoteName}
+        error={priceError}
+      />
 
       <AmountField
         label={byQuote ? t('trade.total') : t('trade.amount')}
