@@ -1,5 +1,3 @@
-import { Empty } from 'antd-mobile';
-import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
@@ -9,6 +7,7 @@ import { useNow } from '../../components/product/useNow';
 import { usePageParam } from '../../components/product/usePageParam';
 import { nftCollection, nftCollections } from '../../api/nft';
 import { TileGrid } from './parts';
+import { LinkRows } from './LinkRows';
 import s from './nft.module.css';
 
 /** Collections: without ?id= every collection (cover, name, artist, works); with it one collection and its works. */
@@ -19,34 +18,23 @@ export default function CollectionPage() {
 
 function Collections() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const load = useLoad(() => nftCollections(), []);
   return (
     <PageFrame title={t('route.nft.collection')}>
       <LoadState load={load}>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty description={t('nft.noCollections')} />
-          ) : (
-            <ul className={s.plain}>
-              {list.map((c) => (
-                <li key={c.id}>
-                  <button type="button" className={s.person} onClick={() => navigate(`/pages/nft/collection?id=${c.id}`)} data-testid={`nft-collection-${c.id}`}>
-                    <img className={s.thumb} src={c.cover} alt="" width={64} height={64} loading="lazy" />
-                    <span className={s.personBody}>
-                      <span className={s.name} data-may-truncate>
-                        {c.name}
-                      </span>
-                      <span className={s.muted}>{c.artist_name}</span>
-                      <span className={s.muted}>{t('nft.works', { count: c.works })}</span>
-                    </span>
-                    <RightOutline aria-hidden className={s.muted} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(list) => (
+          <LinkRows
+            empty={t('nft.noCollections')}
+            rows={list.map((c) => ({
+              id: c.id,
+              to: `/pages/nft/collection?id=${c.id}`,
+              testId: `nft-collection-${c.id}`,
+              picture: <img className={s.thumb} src={c.cover} alt="" width={64} height={64} loading="lazy" />,
+              name: c.name,
+              lines: [{ text: c.artist_name }, { text: t('nft.works', { count: c.works }) }],
+            }))}
+          />
+        )}
       </LoadState>
     </PageFrame>
   );
