@@ -19,7 +19,19 @@ export type AxeOptions = {
   rules?: string[];
 };
 
+/**
+ * Until no opacity transition runs (3 s at most): a button that has just been enabled, or a route
+ * fading in, is half transparent for a moment, and axe measures its contrast mid-fade (seen: the
+ * copy form's button at 2.91:1 right after its data arrived, on a loaded runner).
+ */
+async function fadesDone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running' && a instanceof CSSTransition && a.transitionProperty === 'opacity'), undefined, { timeout: 3000 })
+    .catch(() => undefined); // a page that never stops fading is measured as it is
+}
+
 export async function axeViolations(page: Page, opts: AxeOptions = {}): Promise<AxeResults['violations']> {
+  await fadesDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = { resultTypes: ['violations'], ...(opts.rules ? { runOnly: { type: 'rule', values: opts.rules } } : {}) };
   const results = await page.evaluate(
