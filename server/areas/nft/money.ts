@@ -26,12 +26,6 @@ export async function currencyDecimals(db: Db, currencyId: number): Promise<numb
   return c?.qty_decimals ?? 8;
 }
 
-/** The currency's name as a notice writes it (USDT); its id when the row is missing. */
-export async function currencyName(db: Db, currencyId: number): Promise<string> {
-  const c = await db.selectFrom('currencies').select('name').where('id', '=', currencyId).executeTakeFirst();
-  return c?.name ?? `#${currencyId}`;
-}
-
 /** spec §4: before start 2; between start and end 1 when on sale (the flag) else 0; after end 0. */
 export function saleStatus(item: { start_at: Date | string; end_at: Date | string; on_sale: boolean; listing: string }, nowMs: number): NftSaleStatus {
   if (nowMs < new Date(item.start_at).getTime()) return 2;

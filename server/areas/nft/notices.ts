@@ -8,7 +8,6 @@
  * (user_prefs.lang, which Settings keeps; English without one). A crash between the commit and the
  * delivery loses only the toast and the email.
  */
-import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { SOCKET_EVENTS, normalizeLang, type Lang, type NftNoticeKind, type TradeNotice } from '../../../core';
 import type { MessageKey } from '../../errors';
@@ -17,7 +16,7 @@ import { addNotice } from '../../db/notices';
 import type { Trx } from '../../db/tx';
 import { translate } from '../../i18n/messages';
 import { canon } from '../../kernel/decimal';
-import { currencyName } from './money';
+import { currencyName } from '../../db/currencies';
 
 export const NFT_NOTICE_KEYS: Record<NftNoticeKind, { title: MessageKey; body: MessageKey }> = {
   nft_outbid: { title: 'nft_outbid_title', body: 'nft_outbid_body' },
@@ -59,11 +58,10 @@ export function outbidNote(userId: number, lot: Lot, bidId: number, bid: string,
  * hours are what is left at settlement (the whole window when the job runs on time), at least one;
  * the email also gives the deadline itself.
  */
-export function wonNote(userId: number, lot: Lot, orderId: number, o: { price: string; fee: string; margin: string; deadlineMs: number }, nowMs: number): NftNote {
+export function wonNote(userId: number, lot: Lot, orderId: number, o: { price: string; total: string; margin: string; deadlineMs: number }, nowMs: number): NftNote {
   const hours = Math.max(1, Math.round((o.deadlineMs - nowMs) / HOUR_MS));
   const deadline = new Date(o.deadlineMs).toISOString().slice(0, 16).replace('T', ' ');
-  const amount = new Decimal(o.price).plus(o.fee).toFixed();
-  return { userId, kind: 'nft_auction_won', refId: orderId, params: { ...lot, price: canon(o.price), amount, margin: canon(o.margin), hours: String(hours), deadline } };
+  return { userId, kind: 'nft_auction_won', refId: orderId, params: { ...lot, price: canon(o.price), amount: canon(o.total), margin: canon(o.margin), hours: String(hours), deadline } };
 }
 
 /** To a margin holder who did not win: the margin that came back. */

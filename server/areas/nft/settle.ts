@@ -93,7 +93,7 @@ export async function settleAuction(db: Kysely<Database>, itemId: number, nowMs:
         .returning('id')
         .executeTakeFirstOrThrow();
       await enqueueInTx(trx, NFT_PAY_DEADLINE, { id: order.id }, { jobKey: payDeadlineKey(order.id), runAt: runAtFor(deadline, nowMs) });
-      notes.push(wonNote(winner, lot, order.id, { price: fees.price, fee: fees.fee, margin: m.amount, deadlineMs: deadline }, nowMs));
+      notes.push(wonNote(winner, lot, order.id, { price: fees.price, total: fees.total, margin: m.amount, deadlineMs: deadline }, nowMs));
     }
     notes.push(...(await refundMargins(trx, item, lot, winner, nowMs)));
     await inboxNotes(trx, notes);

@@ -13,6 +13,7 @@ import { answerInTx } from '../../../db/idempotency-scope';
 import { ok } from '../../../kernel/envelope';
 import { priceUsdt, type PriceSource } from '../../../kernel/prices';
 import type {} from '../tables'; // the area's tables join Database there
+import { currencyName } from '../../../db/currencies';
 
 /** Loans move money in the change account (type 2), like the products. */
 export const LOAN_ACCOUNT = FUNDS_ACCOUNT_TYPE;
@@ -45,10 +46,7 @@ export function parseAmount(raw: unknown): string {
   return d.toFixed();
 }
 
-export async function currencyName(db: Db, id: number): Promise<string> {
-  const c = await db.selectFrom('currencies').select('name').where('id', '=', id).executeTakeFirst();
-  return c?.name ?? `#${id}`;
-}
+export { currencyName };
 
 /** One collateral coin in the loan coin at the feed's last prices; undefined before both are priced. */
 export async function collateralPrice(ctx: Pick<LoanCtx, 'db' | 'prices'>, loanCurrencyId: number, collateralCurrencyId: number): Promise<string | undefined> {

@@ -69,10 +69,7 @@ export async function requireFiatRate(db: Db, code: string): Promise<string> {
   return f.rate;
 }
 
-export async function currencyName(db: Db, id: number): Promise<string> {
-  const c = await db.selectFrom('currencies').select('name').where('id', '=', id).executeTakeFirst();
-  return c?.name ?? `#${id}`;
-}
+export { currencyName } from '../../../db/currencies';
 
 /** An order's fixed parties (they never change), or "not found" when the caller is not one of them. */
 export async function partiesOf(db: Db, orderId: number, userId?: number): Promise<{ buyer_id: number; seller_id: number; merchant_id: number; taker_id: number }> {
