@@ -25,6 +25,7 @@ import * as m027 from './027_job_queue';
 import * as m031 from './031_candle_priced';
 import * as m040 from './040_tick_log_mark';
 import * as m041 from './041_ledger_transfer';
+import * as m043 from './043_auth_throttle_sources';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '031_candle_priced': m031,
   '040_tick_log_mark': m040,
   '041_ledger_transfer': m041,
+  '043_auth_throttle_sources': m043,
 };
