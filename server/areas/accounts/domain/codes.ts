@@ -93,7 +93,8 @@ export async function verifyCode(db: Kysely<Database>, req: { target: string; sc
       .forUpdate()
       .executeTakeFirst();
     if (!row) return 'none';
-    if (row.expires_at.getTime() <= req.caller.now()) return 'expired';
+    // the wall clock, as issueCode and consumeVerifiedCode read it (the caller's clock paces only the throttle)
+    if (row.expires_at.getTime() <= Date.now()) return 'expired';
     const a = Buffer.from(row.code_hash, 'hex');
     const b = Buffer.from(codeHash(req.target, req.scene, req.code), 'hex');
     if (!timingSafeEqual(a, b)) {
