@@ -116,6 +116,25 @@ describe('customer login: per (account, source), a budget per account, known dev
   });
 });
 
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it("the X-Forwarded-For client address is the source: one client's waits do not slow another", { timeout: 300_000 }, async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const clk = controlClock(proxied, Math.ceil(Date.now() / 30_000) * 30_000);
+      await registerAndLogin(proxied.app, 'proxied@example.com');
+      const via = (client: string, password: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/user/login', payload: form({ user_string: 'proxied@example.com', password }), remoteAddress: '10.0.0.1', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client, lang: 'en' } });
+      for (let i = 0; i < 5; i++) expect(message(await via('203.0.113.66', 'wrong-pass'))).toBe(WRONG);
+      expect(message(await via('203.0.113.66', 'secret123'))).toBe(wait(2));
+      // the same proxy, another client: not slowed
+      expect(envelope(await via('198.51.100.66', 'secret123')).type).toBe('ok');
+      clk.restore();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('verification codes: per (target, source)', () => {
   const checkCode = (account: string, code: string, ip: string) => send('/api/user/check_email', { user_string: account, scene: 'forget', email_code: code }, ip);
 
