@@ -96,7 +96,7 @@ describe('cluster supervisor', () => {
     await vi.advanceTimersByTimeAsync(MAX_DELAY_MS * 2);
     expect(spawned).toHaveLength(4);
     expect(spawned.every((n) => n.child.exitCode !== null || n.child.signalCode !== null)).toBe(true);
-    expect(lines.filter((l) => l.includes('restarted'))).toEqual([]);
+    expect(lines.filter((l) => l.includes('restarted:'))).toEqual([]);
     expect(lines.at(-1)).toBe('every node has stopped');
   });
 

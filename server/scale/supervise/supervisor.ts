@@ -88,7 +88,7 @@ export class Supervisor {
     this.stopping = true;
     for (const e of this.o.table.entries) clearTimeout(e.restart);
     const running = this.o.table.entries.flatMap((e) => (e.node ? [e.node] : []));
-    this.say(`stopping ${running.length} nodes (SIGTERM; nothing is restarted now)`);
+    this.say(`stopping ${running.length} nodes (SIGTERM; no restarts from now on)`);
     this.stopped = Promise.all(running.map((n) => n.stop())).then(() => this.say('every node has stopped'));
     return this.stopped;
   }
