@@ -5,7 +5,7 @@
  * REDIS_URL (default redis://127.0.0.1:6379), CLUSTER_BASE_PORT (default 8081: six ports from
  * there). The feed starts first (it migrates and seeds), the others after it. Once up, a node that
  * exits is reported and restarted, the others keep running, and every change of engine leader is
- * printed. Ctrl-C (or SIGTERM) stops every node; a second Ctrl-C kills them.
+ * printed. Ctrl-C (or SIGTERM) stops every node; a second Ctrl-C, a second or more later, kills them.
  */
 import pg from 'pg';
 import { clusterLayout } from '../server/scale/cluster-kit';
@@ -39,6 +39,7 @@ const supervisor = new Supervisor({ table });
 let watch: { close(): Promise<void> } | undefined;
 
 let signals = 0;
+let firstSignalAt = 0;
 async function shutdown(code: number): Promise<never> {
   await supervisor.stop();
   await watch?.close();
@@ -47,8 +48,14 @@ async function shutdown(code: number): Promise<never> {
 for (const s of ['SIGINT', 'SIGTERM'] as const) {
   process.on(s, () => {
     signals += 1;
-    if (signals === 1) void shutdown(0);
-    else supervisor.kill();
+    if (signals === 1) {
+      firstSignalAt = Date.now();
+      void shutdown(0);
+    } else if (Date.now() - firstSignalAt > 1000) {
+      // a second Ctrl-C kills; one within a second is the same Ctrl-C again (npm and tsx pass the
+      // terminal's SIGINT on to this process, which has had it from the terminal already)
+      supervisor.kill();
+    }
   });
 }
 
