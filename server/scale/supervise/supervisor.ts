@@ -50,7 +50,8 @@ export class Supervisor {
     entry.startedAt = Date.now();
     entry.starts += 1;
     void node.exited.then(() => this.exited(entry, node));
-    if (entry.starts > 1) {
+    if (entry.starts === 1) this.say(`${entry.spec.name} started: pid ${node.child.pid}, ROLES=${entry.spec.roles}, ${entry.base}`);
+    else {
       const role = entry.spec.roles === 'engine' ? ' (an engine: it joins as a standby while another leads)' : '';
       this.say(`${entry.spec.name} restarted: pid ${node.child.pid}${role}`);
       this.ready(node).then(
