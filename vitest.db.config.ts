@@ -22,6 +22,8 @@ export default defineConfig({
       'server/db/**/*.test.ts',
       'server/plugins/**/*.test.ts',
       'server/scale/lease.test.ts',
+      // the README's failover experiment through `npm run cluster` (six processes; about a minute)
+      'scripts/cluster.test.ts',
       'server/verify/**/*.test.ts',
       'server/**/{idempotency,idempotency-crash,idempotency-routes,pg-errors}.test.ts',
       // credential throttle: its counts are rows locked per (kind, subject, source) across api nodes
