@@ -95,7 +95,7 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   await page.getByPlaceholder('Enter your email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByPlaceholder('6-digit code').fill(await latestCode(request, email));
-  await page.getByPlaceholder('At least 8 characters, letters and digits').fill(password);
+  await page.getByPlaceholder('At least 7 characters, letters and digits').fill(password);
   await page.getByPlaceholder('Enter the password again').fill(password);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/common\/login/);
@@ -211,7 +211,7 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   // ── payment password and a saved address ──
   await go(page, 'setting/payPassword');
   await page.getByPlaceholder('Enter your password').fill(password);
-  await page.getByPlaceholder('At least 8 characters, letters and digits').fill(payPassword);
+  await page.getByPlaceholder('At least 7 characters, letters and digits').fill(payPassword);
   await page.getByPlaceholder('Enter the password again').fill(payPassword);
   await shot(page, 'payPassword');
   await page.getByRole('button', { name: 'Confirm' }).click();

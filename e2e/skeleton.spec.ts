@@ -17,7 +17,7 @@ test('register with the emailed code, log in, watch a price move, log out', asyn
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = await latestCode(request, email);
   await page.getByPlaceholder('6-digit code').fill(code);
-  await page.getByPlaceholder('At least 8 characters, letters and digits').fill(password);
+  await page.getByPlaceholder('At least 7 characters, letters and digits').fill(password);
   await page.getByPlaceholder('Enter the password again').fill(password);
   await shot(page, 'register-filled');
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -84,7 +84,7 @@ test('register by phone with the texted code, then log in with the phone number'
   await expect(page.getByText('Code sent, check your text messages')).toBeVisible();
   const code = await latestCode(request, `+852 ${phone}`);
   await page.getByPlaceholder('6-digit code').fill(code);
-  await page.getByPlaceholder('At least 8 characters, letters and digits').fill(password);
+  await page.getByPlaceholder('At least 7 characters, letters and digits').fill(password);
   await page.getByPlaceholder('Enter the password again').fill(password);
   await shot(page, 'register-phone');
   await page.getByRole('button', { name: 'Sign up' }).click();

@@ -19,7 +19,6 @@ import type { Database } from './db/schema';
 import type { DbHandle } from './db/connect';
 import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { demoEnabled } from './areas/accounts/domain/demo';
 import { registerStartup } from './plugins/startup';
 import { registerJobQueue, startJobWorker } from './plugins/job-queue';
 import { registerErrorHandling } from './http/errors';
@@ -180,7 +179,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     db: handle.db,
     io,
     // a cluster's feed process marks how far its tick log is complete (the jobs role waits for it)
-    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill, tickLogMark: roles.cluster && roles.feed },
+    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill, tickLogMark: roles.cluster && roles.feed, extraSymbols: config.extraSymbols, benchBackfill: config.benchBackfill },
     log: app.log,
     resolveUser,
     ...(relayed ? { feed: relayed, readOnly: true } : {}),
@@ -210,7 +209,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   // The areas, each one plugin (server/areas/index.ts lists them in order).
   for (const area of AREAS) await app.register(area);
   // Seeds in the order the areas added them (demo data only when configured), then their jobs.
-  await startup.run({ demo: demoEnabled() });
+  await startup.run({ demo: config.demoUser });
   // cluster: joins the engine election (the duties above start on winning); one process: nothing
   await leadership.start();
   // the durable jobs' handlers are registered by now (areas and their starts); in a cluster only the jobs role runs them

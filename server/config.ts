@@ -1,45 +1,8 @@
 /**
  * Server configuration, read once from the environment at start-up. Every setting has a default
- * so `npm start` works with no environment at all.
- *
- * README table (copy as is):
- *
- * | variable         | default              | meaning                                                                 |
- * |------------------|----------------------|-------------------------------------------------------------------------|
- * | PORT             | 8080                 | HTTP port (the app, /api and socket.io share it)                        |
- * | HOST             | 0.0.0.0              | interface to listen on                                                  |
- * | DATA_DIR         | ./data               | embedded database, uploads (DATA_DIR/uploads, never served statically)  |
- * | DATABASE_URL     | unset                | PostgreSQL URL; unset → embedded PostgreSQL in DATA_DIR/pg (own free port, recorded in DATA_DIR/embedded-pg.json) |
- * | DB_POOL_MAX      | 10                   | database connections the server keeps open (its pool size)             |
- * | REDIS_URL        | unset                | Redis for the socket.io adapter and shared rate limits; unset → one process |
- * | MARKET_FEED      | simulator            | `simulator` (seeded random walk), `scripted` (tests: no timer) or `binance` (Binance public streams for the crypto pairs, the simulator for stocks) |
- * | BINANCE_WS_URL   | wss://stream.binance.com:9443 | MARKET_FEED=binance: the combined-stream endpoint (`/stream?streams=…` is appended) |
- * | BINANCE_REST_URL | https://api.binance.com | MARKET_FEED=binance: REST base for depth snapshots and 1m kline backfill |
- * | BINANCE_SYMBOLS  | every crypto pair    | MARKET_FEED=binance: a comma list of our pairs to take from Binance (e.g. `BTC/USDT,ETH/USDT`); the others are simulated |
- * | TICK_RATE        | 200                  | simulator ticks per second across all symbols                           |
- * | FEED_SEED        | 42                   | simulator seed (same seed → same prices)                                |
- * | MARKET_BACKFILL  | on                   | `off`: no synthetic candle history on a first start (tests; it takes seconds) |
- * | DEMO_COPY_HISTORY | on                  | `off`: the demo copy traders get no past trades and no demo followers on a first start (e2e servers that never open copy trading; it takes seconds) |
- * | WALLET_GATE      | off                  | `on`: the app sends browsers with no injected wallet provider to the access-denied page (served via /api/getSiteConfig) |
- * | INVITE_REQUIRED  | off                  | `on`: registration needs an invitation code (the `invite_required` site setting overrides it) |
- * | LOG_LEVEL        | info                 | pino level: fatal, error, warn, info, debug, trace, silent              |
- * | SMTP_URL         | unset                | e.g. smtp://user:pass@host:587; unset → dev transport (server log + outbox table) |
- * | DEV_OUTBOX       | on (off in production) | `on`: GET /api/dev/outbox?to=… lists the codes sent to one exact address, only to loopback callers sending the secret below (never when NODE_ENV=production) |
- * | DEV_OUTBOX_SECRET | random at each start | the outbox secret (header `x-dev-outbox-secret` or `?secret=`); printed in the banner and written to DATA_DIR/dev-outbox-secret |
- * | PUBLIC_URL       | http://localhost:PORT | the public origin, used in mails and the start-up banner               |
- * | TRUST_PROXY      | off                  | `on` behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For |
- * | SESSION_IDLE_DAYS | 30                  | a customer session unused this long ends (sliding: any request renews it) |
- * | SESSION_MAX_DAYS | 90                   | a customer session ends this long after login, however active          |
- * | OPERATOR_SESSION_IDLE_HOURS | 12        | the same for back-office operators (privileged: shorter)                 |
- * | OPERATOR_SESSION_MAX_HOURS | 168        | an operator session ends this long after login (7 days)                 |
- * | UPLOADS_PER_DAY  | 30                   | files one user may upload in any 24 hours                               |
- * | UPLOAD_MB_PER_DAY | 50                  | megabytes one user may upload in any 24 hours                           |
- * | NFT_SOFT_CLOSE_SECONDS | 300            | an NFT auction's soft close: a bid this close to the end moves it to bid time + this (capped); the item page states it. Tests shorten it (nft-pages e2e: 15) |
- * | ROLES            | unset (every role, one process) | comma list of api, engine, feed, jobs; set → cluster mode (needs DATABASE_URL and REDIS_URL; README "Several processes") |
- * | ENGINE_URL       | http://127.0.0.1:PORT | cluster: where other nodes reach this engine when it leads (trading writes are forwarded there) |
- * | DEVICE_COOKIE_SECRET | random at each start | HMAC key of the known-device cookie (auth/device-cookie.ts); set it (≥ 32 chars, the same on every node) or devices are forgotten at restart and unknown to other nodes |
- * | CLUSTER_SECRET   | derived from DATABASE_URL | cluster: marks a forwarded request between nodes (never sent to browsers) |
- * | CLUSTER_NAME     | h5                   | cluster: prefix of its Redis channels (feed, socket.io), so two clusters can share one Redis |
+ * so `npm start` works with no environment at all. This is the only server module that reads
+ * process.env (server/config-env.test.ts holds it so); the parts get their settings from here.
+ * Every variable read below is documented in docs/configuration.md (the same test checks it).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +11,7 @@ import { outboxSecret } from './kernel/outbox-secret';
 import { binanceSymbols } from './market/feed/binance/symbols';
 import { parseRoles, type Roles } from './scale/roles';
 import { NFT_RULES } from '../core/types/nft';
+import { DEFAULT_ROUND_SECONDS } from './areas/game/rules';
 
 export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
 
@@ -137,6 +101,20 @@ export interface AppConfig {
   clusterSecret: string;
   /** cluster: prefix of its Redis channels */
   clusterName: string;
+  /** GAME_ROUND_SECONDS: the mini game's round length when the `game_round_seconds` site setting is unset (5–3600; browser tests shorten it) */
+  gameRoundSeconds: number;
+  /** MARKET_SYMBOLS_EXTRA (benchmarks): N synthetic in-memory symbols SYM0001/USDT… added to the simulator */
+  extraSymbols: number;
+  /** MARKET_BENCH_BACKFILL (benchmarks) "SYMBOL:BARS": that many 1min bars of history for one symbol on a first start */
+  benchBackfill: BenchBackfill | null;
+  /** DEMO_USER: seed the demo accounts and demo data (on for a local start; off under tests and in production unless set) */
+  demoUser: boolean;
+}
+
+/** MARKET_BENCH_BACKFILL parsed: which symbol gets how many backfilled 1min bars */
+export interface BenchBackfill {
+  symbol: string;
+  minuteBars: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -204,6 +182,25 @@ function venueList(v: string | undefined): string[] | undefined {
   return list;
 }
 
+/** MARKET_BENCH_BACKFILL's "SYMBOL:BARS"; null when unset or not of that shape */
+export function parseBenchBackfill(v: string | undefined): BenchBackfill | null {
+  const m = /^(.+):(\d+)$/.exec(v ?? '');
+  return m ? { symbol: m[1], minuteBars: Number(m[2]) } : null;
+}
+
+function benchBackfill(v: string | undefined): BenchBackfill | null {
+  if (!v) return null;
+  const b = parseBenchBackfill(v);
+  if (!b || b.minuteBars < 1) throw new Error(`MARKET_BENCH_BACKFILL must be SYMBOL:BARS (e.g. BTC/USDT:6000), got "${v}"`);
+  return b;
+}
+
+function roundSeconds(v: string | undefined): number {
+  const n = int(v, DEFAULT_ROUND_SECONDS, 'GAME_ROUND_SECONDS');
+  if (n < 5 || n > 3600) throw new Error(`GAME_ROUND_SECONDS must be between 5 and 3600, got "${v}"`);
+  return n;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const feed = env.MARKET_FEED ?? 'simulator';
@@ -255,6 +252,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     engineUrl: (env.ENGINE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     clusterName: env.CLUSTER_NAME || 'h5',
     clusterSecret: env.CLUSTER_SECRET || createHash('sha256').update(`h5-cluster:${env.DATABASE_URL ?? ''}`).digest('hex'),
+    gameRoundSeconds: roundSeconds(env.GAME_ROUND_SECONDS),
+    extraSymbols: int(env.MARKET_SYMBOLS_EXTRA, 0, 'MARKET_SYMBOLS_EXTRA'),
+    benchBackfill: benchBackfill(env.MARKET_BENCH_BACKFILL),
+    // the local demo: on for `npm start`, off for tests and production unless asked for
+    demoUser: flag(env.DEMO_USER, env.NODE_ENV !== 'test' && !production),
   };
 }
 

@@ -46,7 +46,7 @@ console.log(
       : `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,
     ...outbox,
-    demoBannerLine(),
+    demoBannerLine(config.demoUser),
     '',
   ].join('\n'),
 );

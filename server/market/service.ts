@@ -32,6 +32,12 @@ export interface MarketConfig {
   flushMs?: number;
   /** bench only: N in-memory symbols SYM0001/USDT… (never persisted, not listed in quotation) */
   extraSymbols?: number;
+  /**
+   * bench only (MARKET_BENCH_BACKFILL): this many 1min bars for one symbol (instead of
+   * BACKFILL_BARS) on a first start, so the browser bench's 5,000-candle chart reads real history
+   * from /currency/new_timeshar. Unset changes nothing.
+   */
+  benchBackfill?: { symbol: string; minuteBars: number } | null;
   /** 'latest' (default): the newest ticker per symbol per flush; 'every': every tick's, batched */
   tickerMode?: TickerMode;
   /** durable tick write interval (default 200 ms; see store/tick-log.ts) */
@@ -126,18 +132,9 @@ function pairInfos(): PairInfo[] {
   }));
 }
 
-/**
- * Bench only: MARKET_BENCH_BACKFILL="BTC/USDT:6000" backfills that many 1min bars for one symbol
- * (instead of BACKFILL_BARS) on a first start, so the browser bench's 5,000-candle chart reads real
- * history from /currency/new_timeshar. Unset (the default) changes nothing.
- */
-export function parseBenchBackfill(v: string | undefined): { symbol: string; minuteBars: number } | null {
-  const m = /^(.+):(\d+)$/.exec(v ?? '');
-  return m ? { symbol: m[1], minuteBars: Number(m[2]) } : null;
-}
-
-async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, seed: number, now: number, log: MarketLog, venue: ReadonlySet<string>): Promise<void> {
-  const bench = parseBenchBackfill(process.env.MARKET_BENCH_BACKFILL);
+async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, config: MarketConfig, now: number, log: MarketLog): Promise<void> {
+  const { seed, benchBackfill: bench } = config;
+  const venue = venueSymbols(config);
   const have = await repo.symbolsWithCandles();
   // a real venue's pairs get real history from its REST klines instead (feed/binance)
   const todo = instruments.filter((i) => !i.synthetic && !have.has(i.symbol) && !venue.has(i.symbol));
@@ -166,16 +163,14 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   // Kysely is invariant in its schema type; the market only touches its own tables.
   const db = opts.db as unknown as Kysely<MarketTables>;
   const repo = new MarketRepo(db);
-  // MARKET_SYMBOLS_EXTRA lets the browser bench add load without a config change (bench only).
-  const extra = config.extraSymbols ?? (Number(process.env.MARKET_SYMBOLS_EXTRA ?? 0) || 0);
-  const instruments = marketInstruments(extra, config.seed);
+  const instruments = marketInstruments(config.extraSymbols ?? 0, config.seed);
   const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
   const isSymbol = (s: string) => bySymbol.has(s);
   const persisted = (s: string) => bySymbol.get(s)?.synthetic === false;
   const writes = opts.readOnly ? () => false : persisted;
 
   const resume = await repo.loadState();
-  if (config.backfill !== false && !opts.readOnly) await backfillMissing(repo, instruments, resume, config.seed, now(), log, venueSymbols(config));
+  if (config.backfill !== false && !opts.readOnly) await backfillMissing(repo, instruments, resume, config, now(), log);
 
   const maxBars = config.maxBars ?? MAX_HISTORY_BARS;
   const aggregator = createKlineAggregator({ periods: PERIODS, maxBars });

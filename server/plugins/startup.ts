@@ -4,7 +4,7 @@
  * registered, so seeds always come before the jobs that read them. Seed steps insert with
  * ON CONFLICT DO NOTHING (or check first), so running them at each start never overwrites what
  * an operator has changed. Demo steps are separate and run only when the configuration turns
- * demo data on (DEMO_USER, see db/demo.ts).
+ * demo data on (config.demoUser: DEMO_USER, server/config.ts).
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -1,6 +1,7 @@
-import { CONSTANTS, HEADERS } from '../../core/types/api';
+import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { CONSTANTS } from '../../core/types/api';
 import { clearUser } from '../stores/session';
-import { HttpFailure, apiUrl, request } from './http';
+import { HttpFailure, http, toFailure } from './http';
 import { toast, showLoading, hideLoading } from '../lib/toast';
 import { navigateTo } from '../nav/navigate';
 import { PATHS } from '../nav/paths';
@@ -29,7 +30,8 @@ const RETRY_PAUSE_MS = 700;
 
 /**
  * The loading toast appears only when some request has been in flight for 800 ms, so fast
- * answers never flash a spinner; one counter covers concurrent calls.
+ * answers never flash a spinner; one counter covers concurrent calls. The returned function
+ * ends this call's share, once however often it is called.
  */
 let inFlight = 0;
 let loadingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -37,7 +39,10 @@ function begin(quiet: boolean): () => void {
   if (quiet) return () => {};
   inFlight += 1;
   if (inFlight === 1) loadingTimer = setTimeout(showLoading, CONSTANTS.loadingDelayMs);
+  let ended = false;
   return () => {
+    if (ended) return;
+    ended = true;
     inFlight -= 1;
     if (inFlight === 0) {
       clearTimeout(loadingTimer);
@@ -50,42 +55,25 @@ function afterDelay(fn: () => void): void {
   setTimeout(fn, CONSTANTS.redirectDelayMs);
 }
 
-function send(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions, key: string | undefined): Promise<unknown> {
-  if (method === 'get') return request(apiUrl(url, toForm(data)), { method: 'GET', signal: opts.signal, headers: opts.headers });
-  const headers = { ...opts.headers, ...(key ? { [HEADERS.idempotencyKey]: key } : {}) };
-  return request(apiUrl(url), { method: 'POST', body: toForm(data), signal: opts.signal, headers });
-}
-
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function call<T>(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions): Promise<T> {
-  const idempotent = method === 'post' && !!opts.idempotent;
-  // made once, before the first attempt: a retry must be recognised as the same call
-  const key = idempotent ? newIdempotencyKey() : undefined;
-  const done = begin(!!opts.quiet);
-  let body: unknown;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      body = await send(method, url, data, opts, key);
-      break;
-    } catch (e) {
-      const err = e instanceof HttpFailure ? e : new HttpFailure('network');
-      const cancelled = err.code === 'cancelled';
-      if (mayRetry(idempotent, { cancelled, status: err.status, code: err.code }, attempt, IDEMPOTENT_ATTEMPTS)) {
-        await pause(RETRY_PAUSE_MS);
-        continue;
-      }
-      done();
-      if (cancelled) throw new ApiError('network', 'cancelled');
-      if (!opts.quiet) toast(i18n.t('common.networkError'));
-      throw new ApiError('network', err.message);
-    }
-  }
-  done();
-  const out = readEnvelope<T>(body);
+/** The spinner starts with the first attempt (a retry keeps it). */
+function startCall(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  config.loadingDone ??= begin(!!config.quiet || !!config.ownEnvelope);
+  return config;
+}
+
+/** Spec §8 on a 200 answer: the envelope's message on success; 999, 998 and any other failure as an ApiError, with what the user sees. */
+function envelopeRules(res: AxiosResponse): AxiosResponse | Promise<AxiosResponse> {
+  // the body was not JSON (it broke off, or a proxy's page): the answer was not read
+  if (typeof res.data === 'string') return failureRules(new HttpFailure('network', undefined, res.config));
+  res.config.loadingDone?.();
+  if (res.config.ownEnvelope) return res;
+  const out = readEnvelope<unknown>(res.data);
   switch (out.kind) {
     case 'ok':
-      return out.data;
+      res.data = out.data;
+      return res;
     case 'session':
       // Session invalid: the user must log in again whatever screen they are on.
       toast(out.message || i18n.t('common.loginFirst'));
@@ -97,9 +85,44 @@ async function call<T>(method: 'get' | 'post', url: string, data: Record<string,
       afterDelay(() => navigateTo(PATHS.realMark));
       throw new ApiError('verify', out.message);
     default:
-      if (!opts.quiet) toast(out.message || i18n.t('common.requestFailed'));
+      if (!res.config.quiet) toast(out.message || i18n.t('common.requestFailed'));
       throw new ApiError('business', out.message);
   }
+}
+
+/** No 200 answer: a keyed POST whose outcome is unknown goes once more with its key; otherwise a network ApiError. */
+async function failureRules(e: unknown): Promise<AxiosResponse> {
+  const f = e instanceof HttpFailure ? e : toFailure(e);
+  const config = f.config;
+  const attempt = config?.attempt ?? 1;
+  if (config && mayRetry(!!config.idempotencyKey, { cancelled: f.code === 'cancelled', status: f.status, code: f.code }, attempt, IDEMPOTENT_ATTEMPTS)) {
+    await pause(RETRY_PAUSE_MS);
+    // the whole chain again (this rule included): the same key, the same spinner
+    return http.request({ ...config, attempt: attempt + 1 });
+  }
+  config?.loadingDone?.();
+  if (config?.ownEnvelope) throw f;
+  if (f.code === 'cancelled') throw new ApiError('network', 'cancelled');
+  if (!config?.quiet) toast(i18n.t('common.networkError'));
+  throw new ApiError('network', f.message);
+}
+
+http.interceptors.request.use(startCall);
+// after http.ts's own (which turns every failure into an HttpFailure): they run in the order added
+http.interceptors.response.use(envelopeRules, failureRules);
+
+async function call<T>(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions): Promise<T> {
+  const res = await http.request<T>({
+    method,
+    url,
+    ...(method === 'get' ? { params: toForm(data) } : { data: toForm(data) }),
+    signal: opts.signal,
+    headers: opts.headers,
+    quiet: opts.quiet,
+    // made once, before the first attempt: a retry must be recognised as the same call
+    idempotencyKey: method === 'post' && opts.idempotent ? newIdempotencyKey() : undefined,
+  });
+  return res.data;
 }
 
 export function get<T>(url: string, params?: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {

@@ -1,7 +1,7 @@
 import type { NftArtist, NftBid, NftCollection, NftDetail, NftItem, NftMine, NftOrder, NftOrderDetail, Page } from '../../core';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
-import { request } from './http';
+import { http } from './http';
 
 /** The NFT marketplace (spec §7 /bind_box/). Shapes: core/types/nft.ts. Money steps run once (idempotency key). */
 const q = { quiet: true } as const;
@@ -43,7 +43,7 @@ export const myArtist = () => get<{ id: number; name: string; collections: { id:
 export async function uploadNftMedia(file: File): Promise<{ media: string; type: number }> {
   const form = new FormData();
   form.append('file', file);
-  const out = readEnvelope<{ media: string; type: number }>(await request('/api/bind_box/uploadMedia', { method: 'POST', body: form }));
+  const out = readEnvelope<{ media: string; type: number }>((await http.post<unknown>('/bind_box/uploadMedia', form, { ownEnvelope: true })).data);
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;
 }

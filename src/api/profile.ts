@@ -1,7 +1,7 @@
 import { FILE_ROUTE, type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
-import { request } from './http';
+import { http } from './http';
 
 /** Profile and settings calls (spec §2 setting group). Shapes: core/types/profile.ts. */
 
@@ -10,14 +10,14 @@ export function profile(quiet = false): Promise<Profile> {
 }
 
 /**
- * One image to /api/upload (multipart field `file`), or to another upload route with its own
- * headers (the guest chat's); resolves the file reference. The shared client sends form-encoded
- * bodies only, so this call sends its multipart body itself, with the same session headers.
+ * One image to /api/upload (multipart field `file`), or to another upload route under /api with
+ * its own headers (the guest chat's); resolves the file reference. Through the same axios instance
+ * (the session's headers), but multipart, and it reads the envelope itself: its caller says why.
  */
-export async function uploadImage(file: File, to: { url: string; headers?: Record<string, string> } = { url: '/api/upload' }): Promise<string> {
+export async function uploadImage(file: File, to: { url: string; headers?: Record<string, string> } = { url: '/upload' }): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const out = readEnvelope<string>(await request(to.url, { method: 'POST', body: form, headers: to.headers }));
+  const out = readEnvelope<string>((await http.post<unknown>(to.url, form, { headers: to.headers, ownEnvelope: true })).data);
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;
 }

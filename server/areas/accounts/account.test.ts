@@ -114,7 +114,7 @@ describe('bad input changes nothing and answers in the request language', () => 
     { name: 'sms_mail bad mobile', url: '/api/sms_mail', body: { user_string: '12345678901', scene: 'register' }, lang: 'en', message: 'Invalid mobile number' },
     { name: 'sms_mail unknown scene', url: '/api/sms_mail', body: { user_string: 'x@example.com', scene: 'launch' }, lang: 'en', message: 'Parameter error' },
     { name: 'check_email 5-digit code', url: '/api/user/check_email', body: { user_string: 'x@example.com', scene: 'register', email_code: '12345' }, lang: 'en', message: 'Incorrect verification code' },
-    { name: 'register short password', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'abc1234', re_password: 'abc1234' }, lang: 'en', message: 'The password must be at least 8 characters' },
+    { name: 'register short password', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'abc123', re_password: 'abc123' }, lang: 'en', message: 'The password must be at least 7 characters' },
     { name: 'register mismatch', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'secret-123', re_password: 'secret-321' }, lang: 'hk', message: '兩次密碼不一致' },
     { name: 'register missing fields', url: '/api/user/register', body: {}, lang: 'spa', message: 'Error de parámetro' },
     { name: 'register bad invite', url: '/api/user/register', body: { user_string: 'x@example.com', password: 'secret-123', re_password: 'secret-123', invite: 'NOPE' }, lang: 'th', message: 'รหัสเชิญไม่ถูกต้อง' },

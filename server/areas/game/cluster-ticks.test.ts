@@ -13,7 +13,7 @@ import { createMarket, ScriptedFeed, type MarketService } from '../../market';
 import { balance } from '../../testing/funds-kit';
 import { gameKit, player, stake, SYMBOL, USDT, type GameKit } from '../../testing/game-kit';
 import { lockRoundJob, settleRoundJob, type RoundJobCtx } from './round-jobs';
-import { gameRules } from './rules';
+import { DEFAULT_ROUND_SECONDS, gameRules } from './rules';
 import { TICK_WAIT_MS } from './tick-ready';
 
 let k: GameKit;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   feedMarket = await createMarket({ db, config: { ...config, tickLogMark: true }, feed, now });
   feedMarket.keepTicks(() => true);
   relayMarket = await createMarket({ db, config, feed: new ScriptedFeed({ now }), now, readOnly: true });
-  ctx = { db, now, rules: () => gameRules(db), durableThrough: (instant) => relayMarket.durableThrough(instant) };
+  ctx = { db, now, rules: () => gameRules(db, DEFAULT_ROUND_SECONDS), durableThrough: (instant) => relayMarket.durableThrough(instant) };
 });
 afterAll(async () => {
   await relayMarket?.close();

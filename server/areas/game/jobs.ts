@@ -35,19 +35,20 @@ export function startGameJobs(app: FastifyInstance): GameJobs {
   let symbol = 'BTC/USDT';
   let stopped = false;
   app.market.keepTicks((s) => s === symbol);
+  const currentRules = () => gameRules(app.db, app.config.gameRoundSeconds);
   const pass = async (hook?: GameHook) => {
-    const rules = await gameRules(app.db);
+    const rules = await currentRules();
     symbol = rules.symbol;
     const now = jobs.now();
     // asked only for a round that is due (one process: that flushes the tick log once per round)
     return runRounds(app.db, rules, now, hook, (instant) => instantRecorded(durableThrough, instant, now));
   };
   const durableThrough = (instantMs: number) => app.market.durableThrough(instantMs);
-  const ctx: RoundJobCtx = { db: app.db, now: () => jobs.now(), rules: () => gameRules(app.db), durableThrough };
+  const ctx: RoundJobCtx = { db: app.db, now: () => jobs.now(), rules: currentRules, durableThrough };
   const handler = (task: typeof GAME_LOCK | typeof GAME_SETTLE, run: (ctx: RoundJobCtx, id: number) => Promise<unknown>) =>
     app.jobQueue.task<{ id: number }>(task, async ({ id }) => {
       if (!stopped) return void (await run(ctx, id));
-      const rules = await gameRules(app.db);
+      const rules = await currentRules();
       await enqueueRoundJob(app.db, task, id, Date.now() + rules.roundMs, Date.now());
     });
   handler(GAME_LOCK, lockRoundJob);
@@ -59,7 +60,7 @@ export function startGameJobs(app: FastifyInstance): GameJobs {
   });
   const jobs: GameJobs = {
     now: Date.now,
-    rules: () => gameRules(app.db),
+    rules: currentRules,
     runOnce: atStart.run,
     pauseTimer: atStart.pauseTimer,
     stop: async () => {

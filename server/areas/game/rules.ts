@@ -1,7 +1,8 @@
 /**
  * The game's settings: site settings rows (`settings`, editable by operators) with defaults. The
- * round length defaults to GAME_ROUND_SECONDS from the environment (short in browser tests) or
- * three minutes. Read at each use, so an operator's change applies to the next round created.
+ * round length defaults to the configured one (config.gameRoundSeconds: GAME_ROUND_SECONDS, three
+ * minutes unless set; short in browser tests). Read at each use, so an operator's change applies
+ * to the next round created.
  */
 import type { Db } from '../../db/schema';
 
@@ -21,18 +22,17 @@ export const TICK_STALE_MS = 30_000;
 
 export const GAME_SETTING_KEYS = ['game_symbol', 'game_round_seconds', 'game_fee_rate', 'game_min_stake', 'game_max_stake'] as const;
 
-function envRoundSeconds(): number {
-  const n = Number(process.env.GAME_ROUND_SECONDS);
-  return Number.isInteger(n) && n >= 5 && n <= 3600 ? n : 180;
-}
+/** The round length when neither the site setting nor the environment sets one: three minutes. */
+export const DEFAULT_ROUND_SECONDS = 180;
 
-export async function gameRules(db: Db): Promise<GameRules> {
+/** `defaultRoundSeconds`: the configured length (config.gameRoundSeconds), used while the site setting is unset. */
+export async function gameRules(db: Db, defaultRoundSeconds: number): Promise<GameRules> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...GAME_SETTING_KEYS]).execute();
   const v = new Map(rows.map((r) => [r.key, r.value]));
   const seconds = Number(v.get('game_round_seconds'));
   return {
     symbol: v.get('game_symbol') ?? 'BTC/USDT',
-    roundMs: (Number.isInteger(seconds) && seconds >= 5 ? seconds : envRoundSeconds()) * 1000,
+    roundMs: (Number.isInteger(seconds) && seconds >= 5 ? seconds : defaultRoundSeconds) * 1000,
     feeRate: v.get('game_fee_rate') ?? '0.03',
     minStake: v.get('game_min_stake') ?? '1',
     maxStake: v.get('game_max_stake') ?? '10000',

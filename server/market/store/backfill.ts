@@ -69,7 +69,7 @@ function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: numbe
 
 /**
  * The backfill of one symbol, every period, oldest first per period. `minuteBars` keeps more 1min
- * bars than BACKFILL_BARS (up to tier A's ~18,000): the browser bench's MARKET_BENCH_BACKFILL.
+ * bars than BACKFILL_BARS (up to tier A's ~18,000): the browser bench's MARKET_BENCH_BACKFILL (server/config.ts).
  */
 export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, livePrice: string, minuteBars = BACKFILL_BARS): Map<Period, Candle[]> {
   const rng = mulberry32(hashSeed(seed, `backfill:${ins.symbol}`));

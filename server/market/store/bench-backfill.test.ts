@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marketInstruments } from '../feed/instruments';
-import { parseBenchBackfill } from '../service';
+import { parseBenchBackfill } from '../../config';
 import { BACKFILL_BARS, backfillSymbol } from './backfill';
 
 describe('bench backfill (MARKET_BENCH_BACKFILL)', () => {

@@ -1,8 +1,9 @@
 /**
  * The local demo's trading account: a clearly labelled demo user with demo balances, credited
  * through the ledger (journal reason 'demo_grant') so every balance still equals its journal.
- * On by default for a local start; off under tests (NODE_ENV=test) and in production unless
- * DEMO_USER=on is set explicitly. Seeded once: an existing demo user is left as it is.
+ * Seeded only when the demo is on (config.demoUser, DEMO_USER: on by default for a local start; off
+ * under tests and in production unless set) — the start-up runs demo seeds only then
+ * (server/plugins/startup.ts). Seeded once: an existing demo user is left as it is.
  */
 import type { Kysely } from 'kysely';
 import { ACCOUNT_TYPES } from '../../../../core';
@@ -22,14 +23,7 @@ const GRANTS: { currencyId: number; type: number; amount: string }[] = [
   { currencyId: 2, type: ACCOUNT_TYPES.change, amount: '20' },
 ];
 
-export function demoEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  const v = env.DEMO_USER?.toLowerCase();
-  if (v) return ['on', '1', 'true', 'yes'].includes(v);
-  return env.NODE_ENV !== 'test' && env.NODE_ENV !== 'production';
-}
-
 export async function seedDemoUser(db: Kysely<Database>, log?: { info(obj: object, msg?: string): void }): Promise<void> {
-  if (!demoEnabled()) return;
   const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (exists) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -47,8 +41,8 @@ export async function seedDemoUser(db: Kysely<Database>, log?: { info(obj: objec
 }
 
 /** The start-up banner line. */
-export function demoBannerLine(): string {
-  return demoEnabled()
+export function demoBannerLine(enabled: boolean): string {
+  return enabled
     ? `  Demo user   ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (DEMO account: 100000 USDT spot, 50000 USDT contracts, 20000 USDT seconds, 2 BTC, 20 ETH — demo balances only)`
     : '  Demo user   off (DEMO_USER=on to seed it)';
 }

@@ -2,7 +2,7 @@
  * The local demo's copy traders: three clearly labelled DEMO accounts (nickname "DEMO …",
  * introduction saying so) with demo contract balances credited through the ledger (journal reason
  * 'demo_grant'), approved as traders, and a few DEMO followers following them. Seeded only where
- * the demo user is (domain/accounts/demo.ts demoEnabled: local start, not tests or production).
+ * the demo user is (config.demoUser: local start, not tests or production).
  * On the first seed each trader gets weeks of past closed trades priced from the market's stored
  * candles (history-plan.ts, history.ts), copied by the followers who followed by then, so the
  * figures (profit, accuracy, follow amount, followers) are real from the start; with no stored
