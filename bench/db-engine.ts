@@ -132,11 +132,11 @@ export function renderDbMarkdown(r: Awaited<ReturnType<typeof runDbBench>>): str
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.dirname ?? '', 'db-engine.ts')) {
-  const { machineInfo, writeJson, RESULTS_DIR } = await import('./browser/harness');
+  const { machineInfo, writeJson, writeText } = await import('./browser/harness');
   const quick = process.env.BENCH_QUICK === '1';
   const r = await runDbBench({ quick });
-  writeJson(quick ? 'quick-db-engine.json' : 'db-engine.json', { machine: machineInfo(), quick, ...r });
+  writeJson('db-engine.json', { machine: machineInfo(), quick, ...r });
   const md = renderDbMarkdown(r);
-  fs.writeFileSync(path.join(RESULTS_DIR, quick ? 'db-engine.quick.md' : 'db-engine.md'), `# Bench: database engine\n\n${JSON.stringify(machineInfo())}\n\n${md}`);
+  writeText('db-engine.md', `# Bench: database engine\n\n${JSON.stringify(machineInfo())}\n\n${md}`);
   console.log(md);
 }

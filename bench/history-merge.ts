@@ -28,6 +28,8 @@ export interface HistoryOptions {
   /** symbols kept live for the memory figure */
   liveSymbols: number;
   repeats: number;
+  /** symbols the server lists besides the usual ones (2,000) */
+  extraSymbols?: number;
 }
 
 export interface FirstPaint {
@@ -100,7 +102,7 @@ interface Ops {
 
 export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
   console.log('[history] server at 2,000 ticks/s…');
-  const server = await startServer({ tickRate: 2000, dataDir: o.dataDir, extraSymbols: 2000 });
+  const server = await startServer({ tickRate: 2000, dataDir: o.dataDir, extraSymbols: o.extraSymbols ?? 2000 });
   const browser = await launchBrowser();
   const out: HistoryResult[] = [];
   let stubbed = 0;
