@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
-import { buildPages, machineInfo, writeJson, writeText } from './browser/harness';
+import { buildPages, machineInfo, resultsDir, writeJson, writeText } from './browser/harness';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
@@ -113,16 +113,40 @@ async function main(): Promise<void> {
     }
   }
 
-  const md = renderMarkdown(results, (Date.now() - started) / 1000);
-  // A partial run keeps the other sections of an earlier full report out of the way: own file.
-  const name = quick || only.length === PARTS.length ? 'README.md' : 'README.partial.md';
-  const file = writeText(name, md);
+  // The report shows every part's current figures: a subset run takes the others from their files.
+  const earlier = quick ? [] : currentFigures(results);
+  const md = renderMarkdown(results, (Date.now() - started) / 1000, earlier);
+  const file = writeText('README.md', md);
   console.log(`\n${md}\n[bench] wrote ${path.relative(process.cwd(), file)} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** The result file of each part, and how its figures sit in AllResults. */
+const PART_FILES: Record<Part, { file: string; take(json: Record<string, unknown>): unknown }> = {
+  core: { file: 'core.json', take: ({ machine: _m, ...rest }) => rest },
+  book: { file: 'book-apply.json', take: ({ machine: _m, ...rest }) => rest },
+  stall: { file: 'browser-stall.json', take: (j) => ({ runs: j.runs, ratios: j.ratios }) },
+  terminal: { file: 'browser-terminal.json', take: (j) => ({ runs: j.runs, ratios: j.ratios, vsNaive: j.vsNaive }) },
+  history: { file: 'history-merge.json', take: (j) => j.results },
+  soak: { file: 'soak.json', take: ({ machine: _m, quick: _q, ...rest }) => rest },
+};
+
+/** Fills the parts this run left out from their current files; returns "part (measured at)" for each. */
+function currentFigures(results: AllResults): string[] {
+  const filled: string[] = [];
+  for (const part of PARTS) {
+    if (results[part] !== undefined) continue;
+    const f = path.join(resultsDir(), PART_FILES[part].file);
+    if (!fs.existsSync(f)) continue;
+    const json = JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>;
+    (results as unknown as Record<string, unknown>)[part] = PART_FILES[part].take(json);
+    filled.push(`${part} (${(json.machine as { at?: string } | undefined)?.at ?? 'undated'})`);
+  }
+  return filled;
 }
 
 const fmt = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: d }));
 
-function renderMarkdown(r: AllResults, seconds: number): string {
+function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []): string {
   const m = r.machine as { cpus: number; loadavg: number[]; node: string; at: string };
   const out: string[] = [
     '# Bench results',
@@ -131,6 +155,7 @@ function renderMarkdown(r: AllResults, seconds: number): string {
     '',
     'Server, browser (main thread + market worker) and, on this machine, other people’s processes share the same CPUs, so figures are noisy. CPU throttling (CDP `Emulation.setCPUThrottlingRate`) slows the page’s main thread only: Chromium refuses it on worker targets, so the market worker runs at full speed (its busy time is reported).',
     '',
+    ...(earlier.length ? [`Not run this time, shown from their current result files: ${earlier.join(', ')}.`, ''] : []),
   ];
   if (r.core) out.push('## Core K-line aggregator', '', '```json', JSON.stringify(r.core, null, 2), '```', '');
   if (r.book) {

@@ -30,8 +30,8 @@ export const HISTORY_FILE = 'history.jsonl';
 
 // ---------- build ----------
 
-/** Where the bench pages are built; copied to dist/h5/bench before each page opens (servePages). */
-export const PAGES_DIR = path.join(ROOT, 'dist', 'bench-pages');
+/** Where the bench pages are built (BENCH_PAGES_DIR: elsewhere, as the smoke does); copied to dist/h5/bench before each page opens (servePages). */
+export const PAGES_DIR = process.env.BENCH_PAGES_DIR ? path.resolve(process.env.BENCH_PAGES_DIR) : path.join(ROOT, 'dist', 'bench-pages');
 
 /** `vite build` of the app when it is missing (or asked), then always the bench pages (into dist/bench-pages). */
 export function buildPages(opts: { app?: boolean } = {}): void {
@@ -41,7 +41,7 @@ export function buildPages(opts: { app?: boolean } = {}): void {
     execFileSync(npx, ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   console.log('[bench] building the bench pages…');
-  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts', '--outDir', PAGES_DIR], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 // ---------- server ----------
