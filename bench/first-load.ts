@@ -32,7 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser, machineInfo, ROOT, round, sleep, startServer, writeJson, writeText } from './browser/harness';
+import { launchBrowser, machineInfo, patience, ROOT, round, sleep, startServer, writeJson, writeText } from './browser/harness';
 import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
 
 /** the label of the current figures: bench/results/first-load.{json,md} (another label writes first-load-<label>.*) */
@@ -163,7 +163,7 @@ async function load(page: Page, url: string, route: RouteDef, cpu: { rate: numbe
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.type === 'Document' && !navStart) navStart = e.timestamp;
   });
-  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  await page.goto(url, { waitUntil: 'load', timeout: patience(60_000) });
   await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 }).catch(() => {});
   if (shot) await page.screenshot({ path: `${shot}-fcp.png` });
   if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 60_000 }).catch(() => {});

@@ -13,9 +13,7 @@
  * `npx tsx bench/ledger-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { connectDb, type DbHandle } from '../server/db/connect';

@@ -134,7 +134,8 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
   const child = spawn(process.execPath, ['--import', 'tsx', ...b.args], {
     cwd: ROOT,
     // BENCH_START_S: a server start may take minutes on a loaded machine; slow is not broken
-    env: { ...process.env, BENCH_QUICK: '1', BENCH_START_S: process.env.BENCH_START_S ?? '300', ...b.env, BENCH_RESULTS_DIR: dir, BENCH_PAGES_DIR: pagesDir },
+    // BENCH_PATIENCE: page waits three times as long (bench/browser/harness.ts patience())
+    env: { ...process.env, BENCH_QUICK: '1', BENCH_START_S: process.env.BENCH_START_S ?? '300', BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3', ...b.env, BENCH_RESULTS_DIR: dir, BENCH_PAGES_DIR: pagesDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -180,6 +181,7 @@ async function main(): Promise<void> {
         const o = await runBench(b, path.join(tmp, 'results'), pagesDir);
         outcomes.push(o);
         console.log(`[bench-smoke] ${o.name}: ${o.problems.length ? `FAILED (${o.problems.join('; ')})` : 'figures written'} in ${o.seconds} s`);
+        if (o.problems.length) console.log(`--- ${o.name}'s last output ---\n${o.tail}\n---`);
       }
     };
     await Promise.all([lane([head]), lane(rest)]);
@@ -187,7 +189,7 @@ async function main(): Promise<void> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const failed = outcomes.filter((o) => o.problems.length);
-  for (const o of failed) console.log(`\n[bench-smoke] ${o.name} failed: ${o.problems.join('; ')}\n--- its last output ---\n${o.tail}\n---`);
+  if (failed.length) console.log(`[bench-smoke] failed: ${failed.map((o) => o.name).join(', ')} (their output is above)`);
   console.log(`[bench-smoke] ${outcomes.length - failed.length} of ${outcomes.length} benches wrote their figures in ${Math.round((Date.now() - started) / 1000)} s`);
   if (failed.length) process.exit(1);
 }

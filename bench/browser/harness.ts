@@ -201,6 +201,8 @@ export function servePages(): void {
 
 export async function openBenchPage(browser: Browser, throttle: number, setup?: (ctx: BrowserContext) => Promise<void>): Promise<BenchPage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  // Playwright's 30 s for every wait without its own limit, stretched as patience() says
+  context.setDefaultTimeout(patience(30_000));
   servePages();
   if (setup) await setup(context);
   const page = await context.newPage();
@@ -348,6 +350,14 @@ export async function scrollScrollers(page: Page, by: number): Promise<void> {
     for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
     window.scrollBy(0, n);
   }, by);
+}
+
+/**
+ * A page wait's limit, stretched by BENCH_PATIENCE (default 1): the smoke sets 3, since on a loaded
+ * shared machine a page load at 4× CPU took over two minutes — slow is not broken.
+ */
+export function patience(ms: number): number {
+  return ms * Math.max(1, Number(process.env.BENCH_PATIENCE ?? 1) || 1);
 }
 
 export function sleep(ms: number): Promise<void> {
