@@ -124,8 +124,8 @@ interface Outcome {
   tail: string;
 }
 
-/** STEP_TIMEOUT_S: how long one bench may run before it counts as hung (generous: a loaded machine) */
-const TIMEOUT_S = Number(process.env.BENCH_SMOKE_STEP_TIMEOUT_S ?? 600);
+/** BENCH_SMOKE_STEP_TIMEOUT_S: how long one bench may run before it counts as hung (generous: a loaded machine) */
+const TIMEOUT_S = Number(process.env.BENCH_SMOKE_STEP_TIMEOUT_S ?? 900);
 
 function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outcome> {
   const dir = path.join(resultsDir, b.name);
@@ -135,7 +135,7 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
     cwd: ROOT,
     // BENCH_START_S: a server start may take minutes on a loaded machine; slow is not broken
     // BENCH_PATIENCE: page waits three times as long (bench/browser/harness.ts patience())
-    env: { ...process.env, BENCH_QUICK: '1', BENCH_START_S: process.env.BENCH_START_S ?? '300', BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3', ...b.env, BENCH_RESULTS_DIR: dir, BENCH_PAGES_DIR: pagesDir },
+    env: { ...process.env, BENCH_QUICK: '1', BENCH_START_S: process.env.BENCH_START_S ?? '600', BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3', ...b.env, BENCH_RESULTS_DIR: dir, BENCH_PAGES_DIR: pagesDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
