@@ -1,32 +1,25 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { defineConfig, mergeConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/build/precompress';
 import { chunkOf } from './scripts/build/chunks';
 import { shellOnly } from './scripts/build/shell';
-import { pureLibraries } from './scripts/build/pure';
 import { routePreload } from './scripts/build/route-preload';
-import { localeBundles } from './scripts/build/locale-bundles';
 import { compileHints } from './scripts/build/compile-hints';
 import { warmPreload } from './scripts/build/warm-preload';
+import { appSource } from './scripts/build/app-source';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : fileURLToPath(new URL('./dist/h5', import.meta.url));
 
-// The web app is served by the Fastify server under /h5/ (hash routing inside).
-export default defineConfig({
+// The web app is served by the Fastify server under /h5/ (hash routing inside). How src/ compiles
+// (defines, locale bundles, React, pure libraries) is appSource(), shared with the bench pages;
+// the plugins below shape the app's own pages and come after appSource()'s.
+export default defineConfig(mergeConfig(appSource(), {
   base: '/h5/',
   root: 'src',
   publicDir: '../public',
-  define: {
-    // a deploy's identity; the service-worker e2e builds twice with different ids (e2e/sw-update.spec.ts)
-    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? ''),
-  },
   plugins: [
-    localeBundles(fileURLToPath(new URL('./locales', import.meta.url))),
-    react(),
-    pureLibraries(),
     compileHints('main'),
     warmPreload(),
     // An installable app that opens from the phone's cache (issue 27). `prompt`: a new version waits
@@ -74,7 +67,6 @@ export default defineConfig({
     routePreload(fileURLToPath(new URL('./src/app/routes.ts', import.meta.url))),
     precompress(),
   ],
-  worker: { format: 'es' },
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -99,4 +91,4 @@ export default defineConfig({
       '/socket.io': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
-});
+}));

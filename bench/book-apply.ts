@@ -131,13 +131,14 @@ export interface BookBenchResult {
   target: { levelUpdatesPerSecond: number; met: boolean };
 }
 
-export async function runBookBench(opts: { updates?: number; baselineUpdates?: number } = {}): Promise<BookBenchResult> {
+export async function runBookBench(opts: { updates?: number; baselineUpdates?: number; runs?: number } = {}): Promise<BookBenchResult> {
+  const runs = opts.runs ?? RUNS;
   const count = opts.updates ?? 2_000_000;
   const baseCount = Math.min(count, opts.baselineUpdates ?? 20_000);
   measure(new LocalBook('BTC/USDT'), Math.min(count, 300_000), 7); // JIT warm-up on another stream
   const ours: Rate[] = [];
   let bookLevels = 0;
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     gc?.();
     const r = measure(new LocalBook('BTC/USDT'), count, 42);
     ours.push({ wall: r.wall, cpu: r.cpu });
@@ -145,7 +146,7 @@ export async function runBookBench(opts: { updates?: number; baselineUpdates?: n
   }
   measure(new NaiveBook(), Math.min(baseCount, 3_000), 7);
   const baseline: Rate[] = [];
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     gc?.();
     const r = measure(new NaiveBook(), baseCount, 42);
     baseline.push({ wall: r.wall, cpu: r.cpu });

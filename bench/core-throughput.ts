@@ -16,14 +16,13 @@
  * - Three runs each, fresh aggregator per run, same stream; the figures are the medians. Ours runs
  *   first; with --expose-gc the heap is collected between runs so nobody pays for another's garbage.
  *   The baseline is an order of magnitude slower and runs on a prefix of the same stream.
- * - Results go to bench/results/core-throughput.json and .md (one Markdown table line).
+ * - Results go to bench/results/core.json (as `npm run bench -- --only=core`) and a line of history.jsonl.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createKlineAggregator, PERIODS, type Tick } from '../core/index';
 import { NaiveKlineAggregator } from './baseline-naive-kline';
+import { machineInfo, writeJson } from './browser/harness';
 
 const SYMBOLS = 2_000;
 const BATCH = 8_192;
@@ -150,14 +149,15 @@ export interface CoreBenchResult {
   genRate: number;
 }
 
-export async function runCoreBench(opts: { ticks?: number; baselineTicks?: number } = {}): Promise<CoreBenchResult> {
+export async function runCoreBench(opts: { ticks?: number; baselineTicks?: number; runs?: number } = {}): Promise<CoreBenchResult> {
+  const runs = opts.runs ?? RUNS;
   const count = opts.ticks ?? 1_000_000;
   const baseCount = Math.min(count, opts.baselineTicks ?? 200_000);
   // Warm up on another stream so the JIT has compiled the hot path before the clock runs.
   measure(createKlineAggregator({ periods: PERIODS }), Math.min(count, 200_000), 7);
   const ours: Rate[] = [];
   let genRate = Infinity;
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     gc?.();
     const r = measure(createKlineAggregator({ periods: PERIODS }), count, 42);
     ours.push({ wall: r.wall, cpu: r.cpu });
@@ -166,7 +166,7 @@ export async function runCoreBench(opts: { ticks?: number; baselineTicks?: numbe
   gc?.();
   measure(new NaiveKlineAggregator(), Math.min(baseCount, 30_000), 7);
   const baseline: Rate[] = [];
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     gc?.();
     const r = measure(new NaiveKlineAggregator(), baseCount, 42);
     baseline.push({ wall: r.wall, cpu: r.cpu });
@@ -206,12 +206,10 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   console.log(`  tick generation (untimed) ≥ ${f(r.genRate)} ticks/s; gc between runs: ${gc ? 'yes' : 'no (run with --expose-gc)'}`);
   console.log(`  target ≥ ${f(TARGET_RATE)} ticks/s and ≥ ${TARGET_RATIO}× (CPU): ${pass ? 'met' : 'NOT met'}`);
 
-  const dir = join(dirname(fileURLToPath(import.meta.url)), 'results');
-  mkdirSync(dir, { recursive: true });
-  const date = new Date().toISOString();
-  const json = {
+  // the same file as `npm run bench -- --only=core` (the current figures, plus a line of history.jsonl)
+  writeJson('core.json', {
+    machine: machineInfo(),
     bench: 'core-throughput',
-    date,
     node: process.version,
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
@@ -222,11 +220,5 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     gcBetweenRuns: gc !== undefined,
     ...r,
     target: { ticksPerSecond: TARGET_RATE, ratio: TARGET_RATIO, met: pass },
-  };
-  writeFileSync(join(dir, 'core-throughput.json'), JSON.stringify(json, null, 2) + '\n');
-  const md =
-    `| ${date.slice(0, 16).replace('T', ' ')} UTC | node ${process.version} | ${f(ticks)} ticks × ${PERIODS.length} periods, ${SYMBOLS} symbols ` +
-    `| ours ${f(r.ours)} wall / ${f(r.oursCpu)} CPU ticks/s | baseline ${f(r.baseline)} wall / ${f(r.baselineCpu)} CPU ticks/s ` +
-    `| ${r.ratio.toFixed(1)}× wall / ${r.ratioCpu.toFixed(1)}× CPU | median of ${RUNS} | target ${pass ? 'met' : 'not met'} |\n`;
-  writeFileSync(join(dir, 'core-throughput.md'), md);
+  });
 }

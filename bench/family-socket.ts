@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       );
     }
     console.log(`[family] ratio with/without: gap p95 ×${ratio.gapP95}, delay p50 ×${ratio.delayP50}, delay p95 ×${ratio.delayP95}, delay p99 ×${ratio.delayP99}`);
-    writeJson(quick ? 'quick-family-socket.json' : 'family-socket.json', { machine: machineInfo(), tickRate, durationS, familyClients, without: a, with: b, ratio });
+    writeJson('family-socket.json', { machine: machineInfo(), tickRate, durationS, familyClients, without: a, with: b, ratio });
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

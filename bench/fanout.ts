@@ -179,7 +179,7 @@ async function main(): Promise<void> {
     console.log(`[fanout] ${p.name.padEnd(7)} ${p.nodes} api node(s), ${p.clients} clients: ${p.eventsPerClientPerS} snapshots/s per client; delivery p50/p95/p99/max ${p.delayMs.p50}/${p.delayMs.p95}/${p.delayMs.p99}/${p.delayMs.max} ms`);
   }
   console.log(`[fanout] cluster/single: delivery p50 ×${ratio.delayP50}, p99 ×${ratio.delayP99}`);
-  writeJson(quick ? 'quick-fanout.json' : 'fanout.json', { machine: machineInfo(), clients: CLIENTS, durationS: DURATION_S, single, cluster, ratio });
+  writeJson('fanout.json', { machine: machineInfo(), clients: CLIENTS, durationS: DURATION_S, single, cluster, ratio });
 }
 
 const run = process.env.FANOUT_CHILD ? clientsChild((process.env.FANOUT_ORIGINS ?? '').split(','), Number(process.env.FANOUT_CHILD)) : main();

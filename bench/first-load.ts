@@ -9,7 +9,7 @@
  * screen, and the bytes on the wire by type — plus how many static assets the warm load fetched
  * over the network before first paint.
  *
- *   npx tsx bench/first-load.ts [--label=after] [--runs=3] [--routes=home,markets,contract,login]
+ *   npx tsx bench/first-load.ts [--label=current] [--runs=3] [--routes=home,markets,contract,login]
  *                               [--app-root=DIR] [--shots=DIR] [--compare-root=DIR --compare-label=before]
  *                               [--calibrate | --target-index=650]
  *
@@ -32,8 +32,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson } from './browser/harness';
+import { launchBrowser, machineInfo, patience, ROOT, round, sleep, startServer, writeJson, writeText } from './browser/harness';
 import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
+
+/** the label of the current figures: bench/results/first-load.{json,md} (another label writes first-load-<label>.*) */
+const DEFAULT_LABEL = 'current';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -160,7 +163,7 @@ async function load(page: Page, url: string, route: RouteDef, cpu: { rate: numbe
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.type === 'Document' && !navStart) navStart = e.timestamp;
   });
-  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  await page.goto(url, { waitUntil: 'load', timeout: patience(60_000) });
   await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 }).catch(() => {});
   if (shot) await page.screenshot({ path: `${shot}-fcp.png` });
   if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 60_000 }).catch(() => {});
@@ -221,7 +224,7 @@ interface Variant {
 const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
 
 async function main(): Promise<void> {
-  const label = arg('label', 'after');
+  const label = arg('label', DEFAULT_LABEL);
   const runs = Number(arg('runs', '3'));
   const wanted = arg('routes', ROUTES.map((r) => r.name).join(',')).split(',');
   const appRoot = path.resolve(arg('app-root', ROOT));
@@ -285,7 +288,9 @@ async function main(): Promise<void> {
   for (const v of variants) {
     const results: Record<string, { cold: ReturnType<typeof summarise>; warm: ReturnType<typeof summarise> }> = {};
     for (const name of Object.keys(v.cold)) results[name] = { cold: summarise(v.cold[name]), warm: summarise(v.warm[name]) };
-    const file = writeJson(`first-load-${v.label}.json`, { machine: machineInfo(), label: v.label, runs, network: NETWORK, cpuRate: targetIndex > 0 ? { calibratedTo: targetIndex } : CPU_RATE, loadAverage: { before: loadBefore, after: loadAfter }, comparedWith: variants.filter((o) => o !== v).map((o) => o.label), results });
+    // the default label is the current figures (first-load.json/.md); another names an A/B run's file
+    const stem = v.label === DEFAULT_LABEL ? 'first-load' : `first-load-${v.label}`;
+    const file = writeJson(`${stem}.json`, { machine: machineInfo(), label: v.label, runs, network: NETWORK, cpuRate: targetIndex > 0 ? { calibratedTo: targetIndex } : CPU_RATE, loadAverage: { before: loadBefore, after: loadAfter }, comparedWith: variants.filter((o) => o !== v).map((o) => o.label), results });
     const lines = [
       `# first load — ${v.label} (${runs} cold + ${runs} warm runs per route; medians, min–max)`,
       '',
@@ -299,7 +304,7 @@ async function main(): Promise<void> {
         lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.blockingAfterFcpMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} | ${x.cpuRate.median ?? '—'}×${x.hostIndex.median !== null ? ` (${x.hostIndex.median})` : ''} |`);
       }
     }
-    fs.writeFileSync(path.join(RESULTS_DIR, `first-load-${v.label}.md`), lines.join('\n') + '\n');
+    writeText(`${stem}.md`, lines.join('\n') + '\n');
     console.log(lines.join('\n'));
     console.log(`[first-load] wrote ${file}`);
   }

@@ -19,7 +19,7 @@
  * in the server's format and its 1,500-bar cap.
  */
 import type { BrowserContext } from 'playwright-core';
-import { heaps, launchBrowser, openBenchPage, round, sleep, startServer, summarize } from './browser/harness';
+import { heaps, launchBrowser, openBenchPage, patience, round, sleep, startServer, summarize } from './browser/harness';
 
 export interface HistoryOptions {
   dataDir: string;
@@ -28,6 +28,8 @@ export interface HistoryOptions {
   /** symbols kept live for the memory figure */
   liveSymbols: number;
   repeats: number;
+  /** symbols the server lists besides the usual ones (2,000) */
+  extraSymbols?: number;
 }
 
 export interface FirstPaint {
@@ -100,7 +102,7 @@ interface Ops {
 
 export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
   console.log('[history] server at 2,000 ticks/s…');
-  const server = await startServer({ tickRate: 2000, dataDir: o.dataDir, extraSymbols: 2000 });
+  const server = await startServer({ tickRate: 2000, dataDir: o.dataDir, extraSymbols: o.extraSymbols ?? 2000 });
   const browser = await launchBrowser();
   const out: HistoryResult[] = [];
   let stubbed = 0;
@@ -136,15 +138,15 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           try {
             await bp.page.goto(warm ? url : `${url}&warm=0`, { waitUntil: 'load' });
             await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
-            if (warm) await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, { timeout: 30_000 });
+            if (warm) await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, { timeout: patience(30_000) });
             prefetch = await withTimeout(
               bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), ['BTC/USDT', o.bars] as [string, number]),
-              60_000,
+              patience(60_000),
               'prefetch',
             );
             await sleep(300);
             await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
-            await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
+            await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: patience(60_000) });
             const m = await bp.page.evaluate(() => window.__bench.read().marks);
             samples.push(m.chartPaint - m.mount);
             toSet.push(m.chartSetData - m.mount);
@@ -172,7 +174,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           await bp.page.waitForFunction(() => typeof (window as unknown as { __benchShowChart?: unknown }).__benchShowChart === 'function');
           await sleep(500);
           await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
-          await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
+          await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: patience(60_000) });
           const m = await bp.page.evaluate(() => window.__bench.read().marks);
           cold.mountToPaintMs = round(m.chartPaint - m.mount);
           cold.mountToSetDataMs = round(m.chartSetData - m.mount);
@@ -193,7 +195,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           await sleep(1000);
           const h0 = await heaps(bp, true);
           const syms = Array.from({ length: o.liveSymbols }, (_, i) => `SYM${String(i + 1).padStart(4, '0')}/USDT`);
-          const bars = await withTimeout(bp.page.evaluate((s) => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(s), syms), 120_000, 'keepLive');
+          const bars = await withTimeout(bp.page.evaluate((s) => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(s), syms), patience(120_000), 'keepLive');
           await sleep(3000);
           const h1 = await heaps(bp, true);
           const mainKB = (h1.main - h0.main) / 1024 / o.liveSymbols;

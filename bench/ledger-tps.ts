@@ -13,9 +13,7 @@
  * `npx tsx bench/ledger-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { connectDb, type DbHandle } from '../server/db/connect';
@@ -24,6 +22,7 @@ import { checkJournalConsistency, credit, debit } from '../server/db/ledger';
 import { inTransaction } from '../server/db/tx';
 import { transfer } from '../server/db/ledger-transfer';
 import type { Database } from '../server/db/schema';
+import { writeJson, writeText } from './browser/harness';
 
 const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = 200;
@@ -131,8 +130,7 @@ async function main(): Promise<void> {
     const ratio = Math.round((ours.perS / base.perS) * 100) / 100;
     const vsBefore = Math.round((ours.perS / before.perS) * 100) / 100;
     const out = { meta, runs, ratio, vsBefore, journalMatchesBalances: mismatches.length === 0 };
-    const dir = path.join(import.meta.dirname, 'results');
-    fs.writeFileSync(path.join(dir, 'ledger-tps.json'), `${JSON.stringify(out, null, 2)}\n`);
+    writeJson('ledger-tps.json', out);
     const md = [
       '# Bench: ledger transactions per second (PostgreSQL server)',
       '',
@@ -145,7 +143,7 @@ async function main(): Promise<void> {
       `Best round: ours ${ours.perS}/s, baseline ${base.perS}/s — ${ratio}×; the inTransaction path pooled ${before.perS}/s (ours ${vsBefore}×) (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
       '',
     ].join('\n');
-    fs.writeFileSync(path.join(dir, 'ledger-tps.md'), md);
+    writeText('ledger-tps.md', md);
     process.stdout.write(md);
   } finally {
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);

@@ -31,7 +31,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { throttling as presets } from 'lighthouse/core/config/constants.js';
 import type { Browser } from 'playwright-core';
-import { arg, freePort, launchBrowser, machineInfo, RESULTS_DIR, ROOT, round, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
+import { arg, freePort, launchBrowser, machineInfo, ROOT, round, sleep, startServer, writeJson, writeText, type ServerHandle } from './browser/harness';
 import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
 
 const ROUTES: Record<string, string> = {
@@ -217,7 +217,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  fs.writeFileSync(path.join(RESULTS_DIR, `${out}.md`), lines.join('\n') + '\n');
+  writeText(`${out}.md`, lines.join('\n') + '\n');
   console.log(lines.join('\n'));
   console.log(`[lighthouse] wrote ${file}`);
 }

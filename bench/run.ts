@@ -2,20 +2,23 @@
  * `npm run bench` — runs every benchmark and writes bench/results/*.json plus bench/results/README.md.
  *
  *   npm run bench                                  full run (~20–25 min on 2 cores)
- *   BENCH_QUICK=1 npm run bench                    smoke run: 5 s windows, 1 repeat, 6 × 5 s soak
+ *   BENCH_QUICK=1 npm run bench                    quick run: 5 s windows, 1 repeat, 6 × 5 s soak
+ *   npm run bench -- --smoke                       does every part run and print figures? (tiny sizes; scripts/bench-smoke.ts)
  *   npm run bench -- --only=stall,history          subset: core, book, stall, history, soak
  *   npm run bench -- --rates=50000 --throttles=4   stall levels
  *   npm run bench -- --duration=30 --soak-minutes=10 --no-build --build-app
  *
- * Environment equivalents: BENCH_ONLY, BENCH_RATES, BENCH_THROTTLES, BENCH_DURATION_S,
- * BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, CHROMIUM_PATH.
+ * Environment equivalents: BENCH_QUICK, BENCH_SMOKE, BENCH_ONLY, BENCH_RATES, BENCH_THROTTLES,
+ * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, CHROMIUM_PATH.
+ * A full run writes bench/results/<part>.json and README.md and appends each part to
+ * bench/results/history.jsonl; quick and smoke runs write to BENCH_RESULTS_DIR, else a temp dir.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
-import { buildPages, machineInfo, RESULTS_DIR, writeJson } from './browser/harness';
+import { buildPages, machineInfo, resultsDir, writeJson, writeText } from './browser/harness';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
@@ -35,14 +38,20 @@ function arg(name: string): string | undefined {
 const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
 const nums = (v: string | undefined) => list(v)?.map(Number).filter((n) => Number.isFinite(n) && n > 0);
 
-const quick = process.env.BENCH_QUICK === '1' || arg('quick') === 'true';
+/** smoke: tiny sizes, only to show that every part runs and prints its figures (never their values) */
+const smoke = process.env.BENCH_SMOKE === '1' || arg('smoke') === 'true';
+const quick = smoke || process.env.BENCH_QUICK === '1' || arg('quick') === 'true';
+// Quick and smoke figures never land in bench/results: a temp dir unless BENCH_RESULTS_DIR names one
+// (read by the harness when it writes, so set before anything is written).
+if (quick && !process.env.BENCH_RESULTS_DIR) process.env.BENCH_RESULTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-quick-'));
 const only = (list(arg('only') ?? process.env.BENCH_ONLY) as Part[] | undefined) ?? PARTS;
 for (const p of only) if (!PARTS.includes(p)) throw new Error(`unknown part "${p}" (one of ${PARTS.join(', ')})`);
-const rates = nums(arg('rates') ?? process.env.BENCH_RATES) ?? [10_000, 50_000, 100_000];
-const throttles = nums(arg('throttles') ?? process.env.BENCH_THROTTLES) ?? [4, 6];
-const durationS = Number(arg('duration') ?? process.env.BENCH_DURATION_S ?? (quick ? 5 : 30));
-const soakMinutes = Number(arg('soak-minutes') ?? process.env.BENCH_SOAK_MINUTES ?? (quick ? 0.5 : 10));
-const extraSymbols = Number(process.env.BENCH_SYMBOLS_EXTRA ?? 2000);
+const rates = nums(arg('rates') ?? process.env.BENCH_RATES) ?? (smoke ? [10_000] : [10_000, 50_000, 100_000]);
+const throttles = nums(arg('throttles') ?? process.env.BENCH_THROTTLES) ?? (smoke ? [4] : [4, 6]);
+const durationS = Number(arg('duration') ?? process.env.BENCH_DURATION_S ?? (smoke ? 1 : quick ? 5 : 30));
+const warmupS = smoke ? 1 : quick ? 2 : 3;
+const soakMinutes = Number(arg('soak-minutes') ?? process.env.BENCH_SOAK_MINUTES ?? (smoke ? 0 : quick ? 0.5 : 10));
+const extraSymbols = Number(process.env.BENCH_SYMBOLS_EXTRA ?? (smoke ? 200 : 2000));
 
 interface AllResults {
   machine: Record<string, unknown>;
@@ -55,9 +64,6 @@ interface AllResults {
   soak?: SoakResult;
 }
 
-/** quick runs never overwrite full figures */
-const out = (name: string) => (quick ? `quick-${name}` : name);
-
 async function main(): Promise<void> {
   const started = Date.now();
   const results: AllResults = { machine: machineInfo(), quick };
@@ -65,14 +71,14 @@ async function main(): Promise<void> {
 
   if (only.includes('core')) {
     console.log('[core] K-line aggregator throughput…');
-    results.core = await runCoreBench(quick ? { ticks: 200_000, baselineTicks: 50_000 } : {});
-    writeJson(out('core.json'), { machine: results.machine, ...(results.core as object) });
+    results.core = await runCoreBench(smoke ? { ticks: 20_000, baselineTicks: 5_000, runs: 1 } : quick ? { ticks: 200_000, baselineTicks: 50_000 } : {});
+    writeJson('core.json', { machine: results.machine, ...(results.core as object) });
   }
 
   if (only.includes('book')) {
     console.log('[book] local order book apply throughput…');
-    results.book = await runBookBench(quick ? { updates: 300_000, baselineUpdates: 5_000 } : {});
-    writeJson(out('book-apply.json'), { machine: results.machine, ...(results.book as object) });
+    results.book = await runBookBench(smoke ? { updates: 30_000, baselineUpdates: 1_000, runs: 1 } : quick ? { updates: 300_000, baselineUpdates: 5_000 } : {});
+    writeJson('book-apply.json', { machine: results.machine, ...(results.book as object) });
   }
 
   if (browserParts.length) {
@@ -84,48 +90,72 @@ async function main(): Promise<void> {
     const dataDir = keepDir || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-'));
     try {
       if (only.includes('stall')) {
-        results.stall = await runStall({ rates, throttles, durationS, warmupS: quick ? 2 : 3, dataDir, extraSymbols });
-        writeJson(out('browser-stall.json'), { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
+        results.stall = await runStall({ rates, throttles, durationS, warmupS, dataDir, extraSymbols });
+        writeJson('browser-stall.json', { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
       }
       if (only.includes('terminal')) {
         // The issue's level: 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first).
-        results.terminal = await runTerminal({ rate: rates.includes(50_000) ? 50_000 : rates[0], throttle: throttles.includes(4) ? 4 : throttles[0], durationS, warmupS: quick ? 2 : 3, dataDir, extraSymbols });
-        writeJson(out('browser-terminal.json'), { machine: results.machine, quick, durationS, extraSymbols, ...results.terminal });
+        results.terminal = await runTerminal({ rate: rates.includes(50_000) ? 50_000 : rates[0], throttle: throttles.includes(4) ? 4 : throttles[0], durationS, warmupS, dataDir, extraSymbols });
+        writeJson('browser-terminal.json', { machine: results.machine, quick, durationS, extraSymbols, ...results.terminal });
       }
       if (only.includes('history')) {
         // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
-        results.history = await runHistory({ dataDir, throttles: [1, 4], bars: 5000, liveSymbols: quick ? 10 : 50, repeats: quick ? 1 : 9 });
-        writeJson(out('history-merge.json'), { machine: results.machine, quick, results: results.history });
+        results.history = await runHistory({ dataDir, throttles: smoke ? [4] : [1, 4], bars: smoke ? 500 : 5000, liveSymbols: smoke ? 2 : quick ? 10 : 50, repeats: quick ? 1 : 9, extraSymbols });
+        writeJson('history-merge.json', { machine: results.machine, quick, results: results.history });
       }
       if (only.includes('soak')) {
-        const windowS = quick ? 5 : 60;
+        const windowS = smoke ? 1 : quick ? 5 : 60;
         results.soak = await runSoak({ dataDir, rate: 10_000, throttle: 4, windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)), windowS, extraSymbols });
-        writeJson(out('soak.json'), { machine: results.machine, quick, ...results.soak });
+        writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
       }
     } finally {
       if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
 
-  const md = renderMarkdown(results, (Date.now() - started) / 1000);
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  // A partial run keeps the other sections of an earlier full report out of the way: own file.
-  const name = quick ? 'README.quick.md' : only.length < PARTS.length ? 'README.partial.md' : 'README.md';
-  fs.writeFileSync(path.join(RESULTS_DIR, name), md);
-  console.log(`\n${md}\n[bench] wrote ${path.relative(process.cwd(), path.join(RESULTS_DIR, name))} in ${Math.round((Date.now() - started) / 1000)} s`);
+  // The report shows every part's current figures: a subset run takes the others from their files.
+  const earlier = quick ? [] : currentFigures(results);
+  const md = renderMarkdown(results, (Date.now() - started) / 1000, earlier);
+  const file = writeText('README.md', md);
+  console.log(`\n${md}\n[bench] wrote ${path.relative(process.cwd(), file)} in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** The result file of each part, and how its figures sit in AllResults. */
+const PART_FILES: Record<Part, { file: string; take(json: Record<string, unknown>): unknown }> = {
+  core: { file: 'core.json', take: ({ machine: _m, ...rest }) => rest },
+  book: { file: 'book-apply.json', take: ({ machine: _m, ...rest }) => rest },
+  stall: { file: 'browser-stall.json', take: (j) => ({ runs: j.runs, ratios: j.ratios }) },
+  terminal: { file: 'browser-terminal.json', take: (j) => ({ runs: j.runs, ratios: j.ratios, vsNaive: j.vsNaive }) },
+  history: { file: 'history-merge.json', take: (j) => j.results },
+  soak: { file: 'soak.json', take: ({ machine: _m, quick: _q, ...rest }) => rest },
+};
+
+/** Fills the parts this run left out from their current files; returns "part (measured at)" for each. */
+function currentFigures(results: AllResults): string[] {
+  const filled: string[] = [];
+  for (const part of PARTS) {
+    if (results[part] !== undefined) continue;
+    const f = path.join(resultsDir(), PART_FILES[part].file);
+    if (!fs.existsSync(f)) continue;
+    const json = JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>;
+    (results as unknown as Record<string, unknown>)[part] = PART_FILES[part].take(json);
+    filled.push(`${part} (${(json.machine as { at?: string } | undefined)?.at ?? 'undated'})`);
+  }
+  return filled;
 }
 
 const fmt = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: d }));
 
-function renderMarkdown(r: AllResults, seconds: number): string {
+function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []): string {
   const m = r.machine as { cpus: number; loadavg: number[]; node: string; at: string };
   const out: string[] = [
     '# Bench results',
     '',
-    `${m.at} · Node ${m.node} · ${m.cpus} CPUs (load average at start ${m.loadavg?.join(' ')}) · Chromium 156 headless, --disable-gpu · ${r.quick ? '**quick mode** (short windows: smoke figures only)' : 'full run'} · ${Math.round(seconds)} s`,
+    `${m.at} · Node ${m.node} · ${m.cpus} CPUs (load average at start ${m.loadavg?.join(' ')}) · Chromium 156 headless, --disable-gpu · ${smoke ? '**smoke** (tiny sizes: shows the parts run, not what they measure)' : r.quick ? '**quick mode** (short windows: smoke figures only)' : 'full run'} · ${Math.round(seconds)} s`,
     '',
     'Server, browser (main thread + market worker) and, on this machine, other people’s processes share the same CPUs, so figures are noisy. CPU throttling (CDP `Emulation.setCPUThrottlingRate`) slows the page’s main thread only: Chromium refuses it on worker targets, so the market worker runs at full speed (its busy time is reported).',
     '',
+    ...(earlier.length ? [`Not run this time, shown from their current result files: ${earlier.join(', ')}.`, ''] : []),
   ];
   if (r.core) out.push('## Core K-line aggregator', '', '```json', JSON.stringify(r.core, null, 2), '```', '');
   if (r.book) {

@@ -5,7 +5,7 @@
  * lightweight-charts makes for them, see browser/pages/app.tsx), frame p95, long tasks, tick-to-paint
  * p95. Verdict: the last window's heap and chart-update p50 within 10 % of the first window's.
  */
-import { heaps, launchBrowser, openBenchPage, round, sleep, startServer, summarize } from './browser/harness';
+import { heaps, launchBrowser, openBenchPage, patience, round, sleep, startServer, summarize } from './browser/harness';
 
 export interface SoakOptions {
   dataDir: string;
@@ -44,7 +44,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     const bp = await openBenchPage(browser, o.throttle);
     try {
       await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html`, { waitUntil: 'load' });
-      await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint, undefined, { timeout: 90_000 });
+      await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint, undefined, { timeout: patience(90_000) });
       await sleep(2000);
       const t0 = Date.now();
       await bp.page.evaluate(() => window.__bench.reset());

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { defineConfig, mergeConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { appSource } from '../scripts/build/app-source';
 
 /**
  * Bench-only pages (never part of the app build). Built into dist/bench-pages/ — NOT under dist/h5,
@@ -9,6 +9,8 @@ import type { Plugin } from 'vite';
  * harness copies them to dist/h5/bench before opening a page, so the real server's static handler
  * serves them at /h5/bench/… on the origin of /api and /socket.io (the bridge derives its origin
  * from location.origin) and no server change is needed: `npx vite build -c bench/vite.bench.config.ts`.
+ * The source compiles as in the app's build: appSource() (scripts/build/app-source.ts) is the one
+ * list of defines and plugins both use.
  */
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -35,14 +37,13 @@ function bookSwitch(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(mergeConfig(appSource(), {
   base: '/h5/bench/',
   root: here('.'),
   publicDir: false,
-  plugins: [bookSwitch(), react()],
+  plugins: [bookSwitch()],
   // BENCH_LWC_DEV=1: lightweight-charts' development build (readable names, a few asserts) for profiles
   resolve: process.env.BENCH_LWC_DEV === '1' ? { alias: { 'lightweight-charts': here('../node_modules/lightweight-charts/dist/lightweight-charts.development.mjs') } } : {},
-  worker: { format: 'es' },
   logLevel: 'warn',
   build: {
     outDir: here('../dist/bench-pages'),
@@ -59,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

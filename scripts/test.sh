@@ -33,6 +33,9 @@ rm -rf "$checks"
 echo "[test] unit and integration"; npx vitest run
 echo "[test] build"; npm run -s build
 echo "[test] bundle budget (brotli bytes per route)"; npx tsx scripts/bundle-budget.ts
+# Every bench in bench/ at tiny sizes must run and write its figures (never checks their values);
+# its figures go to a temp dir, never over bench/results (scripts/bench-smoke.ts)
+echo "[test] bench smoke"; npx tsx scripts/bench-smoke.ts
 # E2E_VERIFY=on: each spec's own server has its outcomes recomputed by npm run verify before its data dir goes (e2e/own-server.ts)
 echo "[test] browser (Playwright, /usr/bin/chromium)"; E2E_VERIFY=on npx playwright test
 # Every outcome the e2e journeys settled, recomputed from the stored ticks and rules (issue 20). The

@@ -17,12 +17,21 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+/**
+ * Where result files go: bench/results (one current file per bench, plus history.jsonl), or
+ * BENCH_RESULTS_DIR — the smoke (scripts/bench-smoke.ts) and quick runs write to a temp dir, so they
+ * never write over the figures kept in the repo.
+ */
+export function resultsDir(): string {
+  return process.env.BENCH_RESULTS_DIR ? path.resolve(process.env.BENCH_RESULTS_DIR) : path.join(ROOT, 'bench', 'results');
+}
+/** one line per run of each bench: { bench, at, sha, loadavg, figures } */
+export const HISTORY_FILE = 'history.jsonl';
 
 // ---------- build ----------
 
-/** Where the bench pages are built; copied to dist/h5/bench before each page opens (servePages). */
-export const PAGES_DIR = path.join(ROOT, 'dist', 'bench-pages');
+/** Where the bench pages are built (BENCH_PAGES_DIR: elsewhere, as the smoke does); copied to dist/h5/bench before each page opens (servePages). */
+export const PAGES_DIR = process.env.BENCH_PAGES_DIR ? path.resolve(process.env.BENCH_PAGES_DIR) : path.join(ROOT, 'dist', 'bench-pages');
 
 /** `vite build` of the app when it is missing (or asked), then always the bench pages (into dist/bench-pages). */
 export function buildPages(opts: { app?: boolean } = {}): void {
@@ -32,7 +41,7 @@ export function buildPages(opts: { app?: boolean } = {}): void {
     execFileSync(npx, ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   console.log('[bench] building the bench pages…');
-  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts', '--outDir', PAGES_DIR], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 // ---------- server ----------
@@ -85,7 +94,7 @@ async function startServerOnce(o: { tickRate: number; dataDir: string; extraSymb
     MARKET_SYMBOLS_EXTRA: String(o.extraSymbols),
     // 6,000 real 1min bars of BTC/USDT on the first start (server/market/service.ts), so the
     // history bench reads 5,000 candles from the real endpoint instead of a Playwright route.
-    MARKET_BENCH_BACKFILL: 'BTC/USDT:6000',
+    MARKET_BENCH_BACKFILL: process.env.MARKET_BENCH_BACKFILL ?? 'BTC/USDT:6000',
     FEED_SEED: String(o.seed ?? 42),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
@@ -192,6 +201,8 @@ export function servePages(): void {
 
 export async function openBenchPage(browser: Browser, throttle: number, setup?: (ctx: BrowserContext) => Promise<void>): Promise<BenchPage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  // Playwright's 30 s for every wait without its own limit, stretched as patience() says
+  context.setDefaultTimeout(patience(30_000));
   servePages();
   if (setup) await setup(context);
   const page = await context.newPage();
@@ -341,15 +352,52 @@ export async function scrollScrollers(page: Page, by: number): Promise<void> {
   }, by);
 }
 
+/**
+ * A page wait's limit, stretched by BENCH_PATIENCE (default 1): the smoke sets 3, since on a loaded
+ * shared machine a page load at 4× CPU took over two minutes — slow is not broken.
+ */
+export function patience(ms: number): number {
+  return ms * Math.max(1, Number(process.env.BENCH_PATIENCE ?? 1) || 1);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
+/** Writes a bench's current figures (`name`.json in resultsDir()) and appends them to the history. */
 export function writeJson(name: string, data: unknown): string {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, name);
-  fs.writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+  const file = writeText(name, JSON.stringify(data, null, 2) + '\n');
+  appendHistory(name.replace(/\.json$/, ''), data);
   return file;
+}
+
+/** A result file (a bench's Markdown report) in resultsDir(). */
+export function writeText(name: string, text: string): string {
+  fs.mkdirSync(resultsDir(), { recursive: true });
+  const file = path.join(resultsDir(), name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** One line of history.jsonl: which bench, when, on which commit, under what load, and its figures. */
+export function appendHistory(bench: string, data: unknown): void {
+  const { machine, ...figures } = (typeof data === 'object' && data !== null ? data : { value: data }) as Record<string, unknown>;
+  const m = machineInfo();
+  const line = { bench, at: m.at, sha: gitSha(), loadavg: m.loadavg, cpus: m.cpus, node: m.node, figures, ...(machine ? { machine } : {}) };
+  fs.mkdirSync(resultsDir(), { recursive: true });
+  fs.appendFileSync(path.join(resultsDir(), HISTORY_FILE), JSON.stringify(line) + '\n');
+}
+
+/** The commit measured (with `+dirty` when the work tree has changes), or null outside a git checkout. */
+function gitSha(): string | null {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    // the result files a run writes do not make the measured code dirty
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return dirty ? `${sha}+dirty` : sha;
+  } catch {
+    return null;
+  }
 }
 
 /** Environment facts every result file carries, so a reader knows what the figures were measured on. */

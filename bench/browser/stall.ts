@@ -8,7 +8,7 @@
  */
 import type { Browser } from 'playwright-core';
 import type { BenchReadout } from './pages/collector';
-import { heaps, launchBrowser, openBenchPage, pageMetrics, round, sleep, startServer, startWorkerProfile, stopWorkerProfile, summarize, type ServerHandle } from './harness';
+import { heaps, launchBrowser, openBenchPage, pageMetrics, patience, round, sleep, startServer, startWorkerProfile, stopWorkerProfile, summarize, type ServerHandle } from './harness';
 
 export type PageKind = 'ours' | 'baseline';
 
@@ -73,10 +73,10 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
   const base = { page: kind, rate, throttle, durationS };
   try {
     const t0 = Date.now();
-    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: 120_000 });
-    if (!target) await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: 90_000, polling: 250 });
+    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: patience(120_000) });
+    if (!target) await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: patience(90_000), polling: 250 });
     else {
-      await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), target.readySelector ?? '', { timeout: 90_000, polling: 250 });
+      await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), target.readySelector ?? '', { timeout: patience(90_000), polling: 250 });
       await bp.page.evaluate(({ click, by }) => {
         if (click) (document.querySelector(`[data-testid="${click}"]`) as HTMLElement | null)?.click();
         if (!by) return;

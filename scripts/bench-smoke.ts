@@ -1,0 +1,202 @@
+/**
+ * Bench smoke (npm test, after the build): every bench in bench/ runs for a moment at tiny sizes and
+ * must write its figures. A bench that throws, hangs, or writes no figures fails the smoke — and CI.
+ * It checks that figures exist (finite numbers where the bench puts them), never their values: the
+ * sizes are far too small to mean anything, and this machine is shared.
+ *
+ *   npx tsx scripts/bench-smoke.ts [--only=run,ledger,…]
+ *
+ * Figures go to a temp dir (BENCH_RESULTS_DIR), never over bench/results; the bench pages are built
+ * into a temp dir too (BENCH_PAGES_DIR). Needs the app's build (dist/h5), Chromium, and the
+ * PostgreSQL server and Redis that `npm run test:db` and the scale tests use (DATABASE_URL,
+ * REDIS_URL; defaults 127.0.0.1:5432/test and 127.0.0.1:6379). BENCH_PORT: the first of 20 ports
+ * it may use (default 9300).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Bench {
+  name: string;
+  /** tsx arguments: the bench's file and its tiny-size flags */
+  args: string[];
+  env?: Record<string, string>;
+  /** result files (in the results dir) and, per file, the figures that must be finite numbers */
+  figures: Record<string, string[]>;
+}
+
+/** `a.b.*.c`: `*` is every element of an array or every value of an object */
+function pick(value: unknown, dotted: string): unknown[] {
+  let at: unknown[] = [value];
+  for (const key of dotted.split('.')) {
+    at = at.flatMap((v) => {
+      if (v === null || typeof v !== 'object') return [];
+      if (key === '*') return Object.values(v);
+      return key in v ? [(v as Record<string, unknown>)[key]] : [];
+    });
+  }
+  return at;
+}
+
+/** what is missing: a file, or a figure path with no finite number */
+export function missingFigures(dir: string, figures: Record<string, string[]>): string[] {
+  const missing: string[] = [];
+  for (const [file, paths] of Object.entries(figures)) {
+    const f = path.join(dir, file);
+    if (!fs.existsSync(f)) {
+      missing.push(`${file}: not written`);
+      continue;
+    }
+    const json = JSON.parse(fs.readFileSync(f, 'utf8')) as unknown;
+    for (const p of paths) {
+      const got = pick(json, p);
+      if (!got.length || !got.every((x) => typeof x === 'number' && Number.isFinite(x))) missing.push(`${file}: ${p} = ${JSON.stringify(got).slice(0, 120)}`);
+    }
+  }
+  return missing;
+}
+
+const port = Number(process.env.BENCH_PORT ?? 9300);
+
+/** One entry per bench in bench/ (the diagnosis probes in bench/browser/ are tools, not benches). */
+const BENCHES: Bench[] = [
+  {
+    // npm run bench's six parts, one server data dir; builds the bench pages (so a config that has
+    // drifted from the app's fails here)
+    name: 'run',
+    args: ['bench/run.ts', '--smoke'],
+    env: { MARKET_BENCH_BACKFILL: 'BTC/USDT:600', BENCH_PORT: String(port) },
+    figures: {
+      'core.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
+      'book-apply.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
+      'browser-stall.json': ['runs.*.mainBusy.taskMs', 'runs.*.quietBusy.taskMs', 'runs.*.heapMB.main', 'ratios.*.mainBusy'],
+      'browser-terminal.json': ['runs.*.quietBusy.taskMs', 'runs.*.heapMB.main', 'ratios.*.mainBusy', 'vsNaive.*.busyTimes'],
+      'history-merge.json': ['results.*.firstPaint5k.p50', 'results.*.coldDefaultWindow.mountToPaintMs', 'results.*.memory.totalKBPerSymbol'],
+      'soak.json': ['windows.*.heapMB.total', 'heapGrowthPct'],
+    },
+  },
+  {
+    name: 'family-socket',
+    args: ['bench/family-socket.ts'],
+    env: { DURATION_S: '2', FAMILY_CLIENTS: '3', TICK_RATE: '500', BENCH_PORT: String(port + 1) },
+    figures: { 'family-socket.json': ['without.delayMs.p50', 'with.delayMs.p50', 'ratio.delayP50'] },
+  },
+  {
+    name: 'fanout',
+    args: ['bench/fanout.ts'],
+    env: { CLIENTS: '20', DURATION_S: '2', BENCH_PORT: String(port + 2) },
+    figures: { 'fanout.json': ['single.eventsPerClientPerS', 'single.delayMs.p50', 'cluster.eventsPerClientPerS', 'cluster.delayMs.p50'] },
+  },
+  {
+    name: 'ledger-tps',
+    args: ['bench/ledger-tps.ts'],
+    env: { LEDGER_BENCH_MS: '300', LEDGER_BENCH_ROUNDS: '1' },
+    figures: { 'ledger-tps.json': ['runs.*.perS', 'ratio', 'vsBefore'] },
+  },
+  {
+    name: 'db-engine',
+    args: ['bench/db-engine.ts'],
+    env: { DB_BENCH_S: '1' },
+    figures: { 'db-engine.json': ['runs.*.transfersPerS', 'runs.*.idleGapMs.p99', 'runs.*.loadGapMs.p99', 'loadP99OverIdle'] },
+  },
+  {
+    name: 'first-load',
+    args: ['bench/first-load.ts', '--runs=1', '--routes=home'],
+    env: { BENCH_PORT: String(port + 10) },
+    figures: { 'first-load.json': ['results.home.cold.fcp.median', 'results.home.warm.fcp.median'] },
+  },
+  {
+    name: 'lighthouse',
+    args: ['bench/lighthouse.ts', '--runs=1', '--routes=home'],
+    env: { BENCH_PORT: String(port + 12) },
+    figures: { 'lighthouse.json': ['results.*.routes.home.summary.score.median', 'results.*.routes.home.summary.fcp.median'] },
+  },
+];
+
+interface Outcome {
+  name: string;
+  seconds: number;
+  problems: string[];
+  tail: string;
+}
+
+/** BENCH_SMOKE_STEP_TIMEOUT_S: how long one bench may run before it counts as hung (generous: a loaded machine) */
+const TIMEOUT_S = Number(process.env.BENCH_SMOKE_STEP_TIMEOUT_S ?? 900);
+
+function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outcome> {
+  const dir = path.join(resultsDir, b.name);
+  fs.mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', ...b.args], {
+    cwd: ROOT,
+    // BENCH_START_S: a server start may take minutes on a loaded machine; slow is not broken
+    // BENCH_PATIENCE: page waits three times as long (bench/browser/harness.ts patience())
+    env: { ...process.env, BENCH_QUICK: '1', BENCH_START_S: process.env.BENCH_START_S ?? '600', BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3', ...b.env, BENCH_RESULTS_DIR: dir, BENCH_PAGES_DIR: pagesDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-6000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const timer = setTimeout(() => {
+    out += `\n[bench-smoke] ${b.name}: no end after ${TIMEOUT_S} s, stopped`;
+    try {
+      process.kill(-(child.pid ?? 0), 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }, TIMEOUT_S * 1000);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const problems = code === 0 ? missingFigures(dir, b.figures) : [`exited ${code ?? signal}`];
+      if (code === 0 && !out.trim()) problems.push('printed nothing');
+      resolve({ name: b.name, seconds: Math.round((Date.now() - started) / 1000), problems, tail: out.split('\n').slice(-40).join('\n') });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+  const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : undefined;
+  const benches = BENCHES.filter((b) => !only || only.includes(b.name));
+  if (!benches.length) throw new Error(`no bench named ${only?.join(', ')} (one of ${BENCHES.map((b) => b.name).join(', ')})`);
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('no app build in dist/h5: npm run build first');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-smoke-'));
+  const pagesDir = path.join(tmp, 'pages');
+  const started = Date.now();
+  const outcomes: Outcome[] = [];
+  try {
+    // Two lanes on two cores: npm run bench's parts (browser) beside the standalone benches, one at a time each.
+    const [head, ...rest] = benches;
+    const lane = async (list: Bench[]) => {
+      for (const b of list) {
+        const o = await runBench(b, path.join(tmp, 'results'), pagesDir);
+        outcomes.push(o);
+        console.log(`[bench-smoke] ${o.name}: ${o.problems.length ? `FAILED (${o.problems.join('; ')})` : 'figures written'} in ${o.seconds} s`);
+        if (o.problems.length) console.log(`--- ${o.name}'s last output ---\n${o.tail}\n---`);
+      }
+    };
+    await Promise.all([lane([head]), lane(rest)]);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const failed = outcomes.filter((o) => o.problems.length);
+  if (failed.length) console.log(`[bench-smoke] failed: ${failed.map((o) => o.name).join(', ')} (their output is above)`);
+  console.log(`[bench-smoke] ${outcomes.length - failed.length} of ${outcomes.length} benches wrote their figures in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (failed.length) process.exit(1);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
