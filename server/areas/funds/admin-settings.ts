@@ -14,7 +14,7 @@ import { parse } from '../../kernel/validate';
 import { decimal, int } from '../../kernel/fields';
 import { canon } from '../../kernel/decimal';
 import { inTransaction } from '../../db/tx';
-import { rechargeEnabled, inviteRequired } from '../content/domain/settings';
+import { rechargeEnabled, inviteRequired } from '../../shared/settings';
 import { FIAT_PREFIX, listFiats, fundsCurrencies, fundsCurrency } from './domain';
 import { exchangeFeeRate, walletGate } from './domain/config';
 import { logAction } from '../../auth/operators';

@@ -22,7 +22,7 @@ import { demoVideo, wavOf, DEMO_VIDEO } from './media';
 import { artSvg } from './art';
 import { localUploadStore } from '../../storage/uploads';
 import { readSniffedUpload } from '../../http/upload-body';
-import { checkUploadBytes, checkUploadCount } from '../accounts/domain/upload-quota';
+import { checkUploadBytes, checkUploadCount } from '../../shared/files/upload-quota';
 import { saveNftMedia, sniffNftMedia, uploadedMedia } from './uploads';
 import { artistOfUser, createWork, NFT_CURRENCIES } from './works';
 

@@ -12,7 +12,7 @@ import { setPayPassword } from './domain/pay-password';
 import { bindGa, gaSetup } from './domain/ga';
 import { bind, bindTarget, issueBindCode } from './domain/bindings';
 import { CODE_TTL_MS } from '../accounts/domain/codes';
-import { getSetting } from '../content/domain/settings';
+import { getSetting } from '../../shared/settings';
 
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
 const PayPasswordBody = z

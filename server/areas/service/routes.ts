@@ -12,7 +12,7 @@ import { optInt, text } from '../../kernel/fields';
 import { bearerToken } from '../../http/auth';
 import { lookupSession } from '../../auth/sessions';
 import { requestLang } from '../../http/lang';
-import { getSetting } from '../content/domain/settings';
+import { getSetting } from '../../shared/settings';
 import { DEFAULT_SERVICE_HOURS, DEFAULT_WEBVIEW_ALLOW, SERVICE_REF_TYPES, withinServiceHours, type ServiceStatus } from '../../../core';
 import { GUEST_HEADER, hashGuestToken, newGuestToken, type Party } from './domain/party';
 import { customerThread, markReadByCustomer, postFromCustomer, setEmailReply, startGuest, unreadFor } from './domain/conversations';

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { isMessageKey, translate } from '../../../i18n/messages';
 import { fiatRate, userFiat } from '../../funds/domain';
-import { claimUpload, fileUrl } from './files';
+import { claimUpload, fileUrl } from '../../../shared/files/files';
 import { inTransaction } from '../../../db/tx';
 import type { Db } from '../../../db/schema';
 import { iso } from '../../../kernel/time';

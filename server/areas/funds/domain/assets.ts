@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, JOURNAL_KINDS, toFiat, valueAt, type AccountSummary, type AssetsByAccount, type BalanceRow, type JournalEntry, type JournalKind, type Page, type UserCurrency, type WalletDetail } from '../../../../core';
 import type { Database } from '../../../db/schema';
-import { rechargeEnabled } from '../../content/domain/settings';
+import { rechargeEnabled } from '../../../shared/settings';
 import { fieldOfType, fundsCurrencies, fundsCurrency, userFiat } from './common';
 import { priceUsdt, type PriceSource } from '../../../kernel/prices';
 import { currencyConfig } from './config';

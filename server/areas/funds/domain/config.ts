@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { AppConfig } from '../../../config';
-import { getSetting } from '../../content/domain/settings';
+import { getSetting } from '../../../shared/settings';
 import { DEFAULT_EXCHANGE_FEE_RATE } from './seed';
 import type { Db } from '../../../db/schema';
 import { canon } from '../../../kernel/decimal';

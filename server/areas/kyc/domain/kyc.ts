@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { ID_TYPES, KYC_REVIEW_STATUS, type IdType, type KycState, type RealState } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { claimUpload } from '../../accounts/domain/files';
+import { claimUpload } from '../../../shared/files/files';
 import { levelName } from '../../accounts/domain/profile';
 import { type PriceSource } from '../../../kernel/prices';
 import { addNotice } from '../../../db/notices';

@@ -8,11 +8,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import type { UploadPurpose } from '../../../db/funds-tables';
-import { AppError } from '../../../errors';
-import { FILE_ROUTE } from '../../../../core';
-import type { Db } from '../../../db/schema';
+import type { Database } from '../../db/schema';
+import type { UploadPurpose } from '../../db/funds-tables';
+import { AppError } from '../../errors';
+import { FILE_ROUTE } from '../../../core';
+import type { Db } from '../../db/schema';
 
 export const UPLOAD_PREFIX = 'upload/';
 const NAME_RE = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;

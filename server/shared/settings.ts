@@ -1,7 +1,7 @@
 /** Site settings: rows in `settings` with defaults from the environment config. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import type { AppConfig } from '../../../config';
+import type { Database } from '../db/schema';
+import type { AppConfig } from '../config';
 
 export async function getSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../errors';
-import type { Db } from '../../../db/schema';
+import { AppError } from '../../errors';
+import type { Db } from '../../db/schema';
 
 export interface UploadQuota {
   filesPerDay: number;
