@@ -1,4 +1,4 @@
-/** Site settings: rows in `settings` with defaults from the environment config. */
+/** Site settings: rows in `settings` with defaults from the environment config; every area reads them. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AppConfig } from '../config';
@@ -21,4 +21,10 @@ export async function inviteRequired(db: Kysely<Database>, config: AppConfig): P
 export async function rechargeEnabled(db: Kysely<Database>): Promise<boolean> {
   const v = await getSetting(db, 'recharge_enabled');
   return v === undefined ? true : truthy(v);
+}
+
+/** The wallet gate as an operator set it, else WALLET_GATE (funds' back office writes it; the site config reads it). */
+export async function walletGate(db: Kysely<Database>, config: AppConfig): Promise<boolean> {
+  const v = await getSetting(db, 'wallet_gate');
+  return v === undefined ? config.walletGate : truthy(v);
 }
