@@ -3,4 +3,3 @@
  * import each other directly.
  */
 export { fundsCurrency, fundsCurrencies, type CurrencyRow } from './common';
-export { journalPage } from './assets';
