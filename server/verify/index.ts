@@ -11,8 +11,8 @@ import { ieoChecker } from './checkers/ieo';
 import { boxesChecker } from './checkers/boxes';
 import { spotChecker } from './checkers/spot';
 import { auctionsChecker } from './checkers/auctions';
-import { gameChecker } from '../areas/game/verify';
-import { otcChecker } from '../areas/otc/verify';
+import { gameChecker } from '../areas/game/domain/verify';
+import { otcChecker } from '../areas/otc/domain/verify';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,
