@@ -19,7 +19,7 @@ import type { Database } from './db/schema';
 import type { DbHandle } from './db/connect';
 import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { demoEnabled } from './areas/accounts/domain/demo';
+import { demoEnabled } from './areas/accounts/domain';
 import { registerStartup } from './plugins/startup';
 import { registerJobQueue, startJobWorker } from './plugins/job-queue';
 import { registerErrorHandling } from './http/errors';
@@ -30,7 +30,7 @@ import { createSessionSockets, type SessionSockets } from './http/session-socket
 import { liveSessionIds } from './auth/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/static';
-import { homeContent } from './areas/content/domain/pages';
+import { homeContent } from './areas/content/domain';
 import { normalizeLang } from '../core';
 import { registerCoinIcons } from './http/coin-icons';
 import { createTransport, type Transport } from './notify';

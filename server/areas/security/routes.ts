@@ -11,7 +11,7 @@ import { translate } from '../../i18n/messages';
 import { setPayPassword } from './domain/pay-password';
 import { bindGa, gaSetup } from './domain/ga';
 import { bind, bindTarget, issueBindCode } from './domain/bindings';
-import { CODE_TTL_MS } from '../accounts/domain/codes';
+import { CODE_TTL_MS } from '../accounts/domain';
 import { getSetting } from '../../shared/settings';
 
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });

@@ -18,7 +18,7 @@ import { GUEST_HEADER, hashGuestToken, newGuestToken, type Party } from './domai
 import { customerThread, markReadByCustomer, postFromCustomer, setEmailReply, startGuest, unreadFor } from './domain/conversations';
 import { deliverMessages, deliverReceipts, type ServiceDeps } from './domain/service';
 import { checkGuestCount, guestConversation, GUEST_SCENE, markGuestVerified, saveGuestUpload } from './domain/guests';
-import { CODE_TTL_MS, issueCode, verifyCode } from '../accounts/domain/codes';
+import { CODE_TTL_MS, issueCode, verifyCode } from '../accounts/domain';
 import { deliver } from '../../http/deliver';
 import { clientIp } from '../../http/request-meta';
 import { translate } from '../../i18n/messages';

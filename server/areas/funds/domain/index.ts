@@ -3,3 +3,4 @@
  * import each other directly.
  */
 export { fundsCurrency, fundsCurrencies, type CurrencyRow } from './common';
+export { getCard } from './cards';

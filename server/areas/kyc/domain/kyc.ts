@@ -9,7 +9,7 @@ import { ID_TYPES, KYC_REVIEW_STATUS, type IdType, type KycState, type RealState
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { claimUpload } from '../../../shared/files/files';
-import { levelName } from '../../accounts/domain/profile';
+import { levelName } from '../../accounts/domain';
 import { type PriceSource } from '../../../kernel/prices';
 import { addNotice } from '../../../db/notices';
 import { levelLimits } from './limits';
