@@ -7,11 +7,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MarketTables } from './market-tables';
 import type { CoreTables } from './tables';
-import type { OptionalTables } from './optional-tables';
-import type { FundsTables } from './funds-tables';
-import type { TradingTables } from './trading-tables';
-import type { ProductsTables } from './products-tables';
-import type { SecurityTables } from './security-tables';
+import type { OptionalTables } from '../areas/favourites/tables';
+import type { FundsTables } from '../areas/funds/tables';
+import type { TradingTables } from '../areas/trading/tables';
+import type { ProductsTables } from '../areas/products/tables';
+import type { SecurityTables } from '../areas/security/tables';
 
 export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, ProductsTables, SecurityTables {}
 

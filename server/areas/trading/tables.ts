@@ -4,7 +4,7 @@
  * domain code; TIMESTAMPTZ columns are Dates.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { LeverEntryWalk } from '../../core/types/lever';
+import type { LeverEntryWalk } from '../../../core/types/lever';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
