@@ -7,13 +7,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MarketTables } from './market-tables';
 import type { CoreTables } from './tables';
-import type { OptionalTables } from '../areas/favourites/tables';
-import type { FundsTables } from '../areas/funds/tables';
-import type { TradingTables } from '../areas/trading/tables';
-import type { ProductsTables } from '../areas/products/tables';
-import type { SecurityTables } from '../areas/security/tables';
 
-export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, ProductsTables, SecurityTables {}
+export interface Database extends CoreTables, MarketTables {}
 
 /** The handle a service takes: the pool, or the transaction it runs inside. */
 export type Db = Kysely<Database> | Transaction<Database>;

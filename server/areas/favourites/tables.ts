@@ -14,3 +14,8 @@ export interface OptionalPairsTable {
 export interface OptionalTables {
   optional_pairs: OptionalPairsTable;
 }
+
+declare module '../../db/schema' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the app's Database
+  interface Database extends OptionalTables {}
+}

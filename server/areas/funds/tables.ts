@@ -1,34 +1,16 @@
-/** Kysely interfaces of the funds area's tables (migration 005_funds). NUMERIC = decimal strings. */
+/**
+ * Kysely interfaces of the funds area's tables (migrations 005_funds, 009_voucher_once,
+ * 020_deposit_networks). NUMERIC = decimal strings. They join the app's Database from here
+ * (declaration merging); 005_funds also made tables that are KYC's, security's and every area's.
+ */
 import type { ColumnType, Generated } from 'kysely';
+import type { ReviewStatusColumn } from '../../db/tables';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Numeric = ColumnType<string, string | undefined, string>;
-type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
-
-export type ReviewStatusColumn = 'pending' | 'approved' | 'rejected';
-export type UploadPurpose = 'general' | 'avatar' | 'id_photo' | 'voucher' | 'wallet_qr';
 
 export interface FundsTables {
-  /** sha256: hex digest of the bytes (migration 009; null for files uploaded before it) */
-  uploads: { name: string; user_id: Nullable<number>; purpose: ColumnType<UploadPurpose, UploadPurpose | undefined, UploadPurpose>; created_at: CreatedAt; sha256: Nullable<string> };
-  user_prefs: { user_id: number; fiat: Generated<string>; lang: Generated<string>; credit_score: Generated<number>; rebate: Numeric };
-  user_ga: { user_id: number; pending_secret: Nullable<string>; secret: Nullable<string>; bound_at: Nullable<Date>; last_step: ColumnType<string, string | number | undefined, string | number> };
-  kyc_submissions: {
-    id: Generated<number>;
-    user_id: number;
-    real_type: number;
-    id_type: Generated<string>;
-    name: Generated<string>;
-    card_id: Generated<string>;
-    front_pic: Generated<string>;
-    reverse_pic: Generated<string>;
-    status: ColumnType<ReviewStatusColumn, ReviewStatusColumn | undefined, ReviewStatusColumn>;
-    reason: Generated<string>;
-    created_at: CreatedAt;
-    reviewed_at: Nullable<Date>;
-    reviewed_by: Nullable<number>;
-  };
   wallet_addresses: {
     id: Generated<number>;
     user_id: number;
@@ -59,7 +41,6 @@ export interface FundsTables {
   funds_currency_config: { currency_id: number; withdraw_min: Numeric; withdraw_fee: Numeric };
   /** the platform's receiving address and minimum deposit per coin and network (migration 020) */
   funds_deposit_networks: { currency_id: number; network: string; address: Generated<string>; min_deposit: Numeric; updated_at: Generated<Date> };
-  level_limits: { level: number; withdraw_24h_btc: Numeric; fiat_order_usdt: Numeric };
   recharges: {
     id: Generated<number>;
     user_id: number;
@@ -110,16 +91,6 @@ export interface FundsTables {
     received: Numeric;
     created_at: CreatedAt;
   };
-  notices: {
-    id: Generated<number>;
-    user_id: number;
-    kind: string;
-    title_key: string;
-    body_key: string;
-    params: Json;
-    read_at: Nullable<Date>;
-    created_at: CreatedAt;
-  };
   coupons: {
     id: Generated<number>;
     user_id: number;
@@ -131,23 +102,9 @@ export interface FundsTables {
     expires_at: Nullable<Date>;
     created_at: CreatedAt;
   };
-  operators: { id: Generated<number>; name: string; password_hash: string; status: Generated<number>; created_at: CreatedAt };
-  operator_sessions: {
-    id: Generated<number>;
-    token_hash: string;
-    operator_id: number;
-    ip: Nullable<string>;
-    created_at: CreatedAt;
-    last_seen: CreatedAt;
-    revoked_at: Nullable<Date>;
-  };
-  operator_actions: {
-    id: Generated<number>;
-    operator_id: number;
-    action: string;
-    target: Generated<string>;
-    reason: string;
-    detail: Json;
-    created_at: CreatedAt;
-  };
+}
+
+declare module '../../db/schema' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the app's Database
+  interface Database extends FundsTables {}
 }

@@ -161,3 +161,8 @@ export interface ProductsTables {
     created_at: CreatedAt;
   };
 }
+
+declare module '../../db/schema' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the app's Database
+  interface Database extends ProductsTables {}
+}

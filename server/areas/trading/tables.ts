@@ -167,3 +167,8 @@ export interface TradingTables {
   lever_overnight_charges: LeverOvernightChargesTable;
   seconds_orders: SecondsOrdersTable;
 }
+
+declare module '../../db/schema' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the app's Database
+  interface Database extends TradingTables {}
+}

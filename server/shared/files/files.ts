@@ -9,7 +9,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { UploadPurpose } from '../../areas/funds/tables';
+import type { UploadPurpose } from '../../db/tables';
 import { AppError } from '../../errors';
 import { FILE_ROUTE } from '../../../core';
 import type { Db } from '../../db/schema';
