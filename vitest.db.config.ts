@@ -22,8 +22,12 @@ export default defineConfig({
       'server/db/**/*.test.ts',
       'server/plugins/**/*.test.ts',
       'server/scale/lease.test.ts',
+      // the README's failover experiment through `npm run cluster` (six processes; about a minute)
+      'scripts/cluster.test.ts',
       'server/verify/**/*.test.ts',
       'server/**/{idempotency,idempotency-crash,idempotency-routes,pg-errors}.test.ts',
+      // credential throttle: its counts are rows locked per (kind, subject, source) across api nodes
+      'server/areas/accounts/brute-force.test.ts',
       'server/**/{races,transfer-parallel,escrow-race,concurrency,trading-load,engines,flows,withdraw}.test.ts',
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
       // NFT: 50 concurrent bids and buys on one row, margins and journals (issue 16 asks for both

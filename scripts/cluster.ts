@@ -1,12 +1,18 @@
 /**
  * `npm run cluster`: the cluster layout on this machine — a feed, two engine candidates, a jobs
- * process and two api nodes — against the PostgreSQL server and Redis (README "Several processes").
+ * process and two api nodes — against the PostgreSQL server and Redis (docs/cluster.md).
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/h5_cluster, created if missing),
  * REDIS_URL (default redis://127.0.0.1:6379), CLUSTER_BASE_PORT (default 8081: six ports from
- * there). The feed starts first (it migrates and seeds), the others after it. Ctrl-C stops all.
+ * there). The feed starts first (it migrates and seeds), the others after it. Once up, a node that
+ * exits is reported and restarted, the others keep running, and every change of engine leader is
+ * printed. Ctrl-C (or SIGTERM) stops every node; a second Ctrl-C, a second or more later, kills them.
  */
 import pg from 'pg';
-import { clusterLayout, spawnNode, waitReady, type ClusterNode } from '../server/scale/cluster-kit';
+import { clusterLayout } from '../server/scale/cluster-kit';
+import { watchLeadership } from '../server/scale/supervise/leader-watch';
+import { NodeTable } from '../server/scale/supervise/node-table';
+import { say } from '../server/scale/supervise/say';
+import { Supervisor } from '../server/scale/supervise/supervisor';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h5_cluster';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -27,43 +33,51 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-const nodes: ClusterNode[] = [];
-let stopping = false;
-async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    await Promise.all(nodes.map((n) => n.stop()));
-  }
+const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+const table = new NodeTable(clusterLayout(basePort).map((l) => ({ ...l, env, echo: true })));
+const supervisor = new Supervisor({ table });
+let watch: { close(): Promise<void> } | undefined;
+
+let signals = 0;
+let firstSignalAt = 0;
+async function shutdown(code: number): Promise<never> {
+  await supervisor.stop();
+  await watch?.close();
   process.exit(code);
 }
-process.on('SIGINT', () => void stopAll(0));
-process.on('SIGTERM', () => void stopAll(0));
+for (const s of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(s, () => {
+    signals += 1;
+    if (signals === 1) {
+      firstSignalAt = Date.now();
+      void shutdown(0);
+    } else if (Date.now() - firstSignalAt > 1000) {
+      // a second Ctrl-C kills; one within a second is the same Ctrl-C again (npm and tsx pass the
+      // terminal's SIGINT on to this process, which has had it from the terminal already)
+      supervisor.kill();
+    }
+  });
+}
 
 try {
   await ensureDatabase(databaseUrl);
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const [first, ...rest] = clusterLayout(basePort).map((l) => ({ ...l, env, echo: true }));
-  const feed = spawnNode(first);
-  nodes.push(feed);
-  await waitReady(feed);
-  const others = rest.map((s) => spawnNode(s));
-  nodes.push(...others);
-  await Promise.all(others.map((n) => waitReady(n)));
+  watch = watchLeadership({ databaseUrl, table });
+  await supervisor.startAll();
   console.log(
     [
       '',
-      '  Cluster up (Ctrl-C stops every node)',
+      '  Cluster up: a node that exits is restarted; Ctrl-C stops every node',
       `  Database    ${databaseUrl}`,
       `  Redis       ${redisUrl}`,
-      ...nodes.map((n) => `  ${n.spec.name.padEnd(10)}  ROLES=${n.spec.roles.padEnd(7)} ${n.base}${n.spec.roles === 'api' ? '/h5/' : ''}`),
-      '  Open either api node in a browser; the engine leader is the holder in table engine_lease.',
+      ...table.render(),
+      '  The engine leader is printed as "leader: …" (and is the holder in table engine_lease).',
       '',
     ].join('\n'),
   );
-  await Promise.race(nodes.map((n) => n.exited));
-  console.error('a node exited: stopping the cluster');
-  await stopAll(1);
 } catch (err) {
-  console.error(`cluster did not start: ${(err as Error).message}`);
-  await stopAll(1);
+  // a Ctrl-C during the start stops the nodes being waited for: that is the stop, not a failure
+  if (signals === 0) {
+    say(`cluster did not start: ${(err as Error).message}`);
+    await shutdown(1);
+  }
 }

@@ -37,6 +37,7 @@
  * | NFT_SOFT_CLOSE_SECONDS | 300            | an NFT auction's soft close: a bid this close to the end moves it to bid time + this (capped); the item page states it. Tests shorten it (nft-pages e2e: 15) |
  * | ROLES            | unset (every role, one process) | comma list of api, engine, feed, jobs; set → cluster mode (needs DATABASE_URL and REDIS_URL; README "Several processes") |
  * | ENGINE_URL       | http://127.0.0.1:PORT | cluster: where other nodes reach this engine when it leads (trading writes are forwarded there) |
+ * | DEVICE_COOKIE_SECRET | random at each start | HMAC key of the known-device cookie (auth/device-cookie.ts); set it (≥ 32 chars, the same on every node) or devices are forgotten at restart and unknown to other nodes |
  * | CLUSTER_SECRET   | derived from DATABASE_URL | cluster: marks a forwarded request between nodes (never sent to browsers) |
  * | CLUSTER_NAME     | h5                   | cluster: prefix of its Redis channels (feed, socket.io), so two clusters can share one Redis |
  */
@@ -111,6 +112,8 @@ export interface AppConfig {
   publicUrl: string;
   /** honour X-Forwarded-For; off by default, or any client could pick its own IP for rate limits */
   trustProxy: boolean;
+  /** HMAC key of the known-device cookie (DEVICE_COOKIE_SECRET, else random at each start) */
+  deviceSecret: string;
   production: boolean;
   /** upload ceiling in bytes (5 MB) */
   uploadMaxBytes: number;
@@ -237,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devOutboxSecret: outboxSecret(env.DEV_OUTBOX_SECRET),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: flag(env.TRUST_PROXY, false),
+    deviceSecret: deviceSecret(env.DEVICE_COOKIE_SECRET),
     production,
     uploadMaxBytes: 5 * 1024 * 1024,
     nftMediaMaxBytes: 20 * 1024 * 1024,
@@ -252,6 +256,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     clusterName: env.CLUSTER_NAME || 'h5',
     clusterSecret: env.CLUSTER_SECRET || createHash('sha256').update(`h5-cluster:${env.DATABASE_URL ?? ''}`).digest('hex'),
   };
+}
+
+/** The known-device cookie's key: configured (long enough to resist guessing) or random. */
+function deviceSecret(fromEnv: string | undefined): string {
+  if (!fromEnv) return randomBytes(32).toString('base64url');
+  if (fromEnv.length < 32) throw new Error('DEVICE_COOKIE_SECRET must be at least 32 characters');
+  return fromEnv;
 }
 
 /** A config for tests: no network, no timers (scripted feed), in-memory everything. */

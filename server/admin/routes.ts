@@ -23,6 +23,7 @@ import { operatorLogin, operatorLogout } from '../auth/operators';
 import { credentialLimit } from '../http/auth';
 import { offset, pageOf } from '../kernel/paging';
 import { count, paging } from './forms';
+import { loginCaller, rememberDevice } from '../http/known-device';
 
 const LoginBody = z.object({ name: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
@@ -35,8 +36,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // The token goes into the HttpOnly cookie only; the body names who signed in (issue 14).
   app.post('/login', credentialLimit(app.config), async (req, reply) => {
     const b = parse(LoginBody, req.body);
-    const s = await operatorLogin(db, b.name, b.password, clientIp(req));
+    const s = await operatorLogin(db, { name: b.name, password: b.password, ip: clientIp(req), caller: (id) => loginCaller(req, 'operator', id) });
     setOperatorCookie(req, reply, s.token);
+    rememberDevice(req, reply, 'operator', s.id);
     return ok({ id: s.id, name: s.name });
   });
 

@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { sessionExpired, TOUCH_MS } from './sessions';
 import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
-import { beginAttempt } from './throttle';
+import { beginAttempt, type Caller } from './throttle';
 
 const NAME_RE = /^[A-Za-z0-9_.-]{3,32}$/;
 
@@ -25,19 +25,31 @@ export async function createOperator(db: Kysely<Database>, name: string, passwor
   return row.id;
 }
 
-export async function operatorLogin(db: Kysely<Database>, name: string, password: string, ip: string): Promise<{ token: string; id: number; name: string }> {
-  const op = await db.selectFrom('operators').select(['id', 'password_hash', 'status']).where('name', '=', name).executeTakeFirst();
-  const attempt = await beginAttempt(db, 'operator_login', name);
-  const good = await verifyPassword(password, op?.password_hash ?? (await dummyHash()));
+/**
+ * Throttled twice: per (operator name, source) like a customer's login, and per address across
+ * every operator name, so one address cannot try many operator accounts fast. A known device of
+ * the operator tried skips the address's count (it is not a stranger there).
+ */
+export async function operatorLogin(
+  db: Kysely<Database>,
+  input: { name: string; password: string; ip: string; caller: (operatorId: number | undefined) => Caller },
+): Promise<{ token: string; id: number; name: string }> {
+  const op = await db.selectFrom('operators').select(['id', 'password_hash', 'status']).where('name', '=', input.name).executeTakeFirst();
+  const caller = input.caller(op?.id);
+  const byAddress = caller.trusted ? undefined : await beginAttempt(db, 'operator_address', input.ip, { source: `ip:${input.ip}`, trusted: false, now: caller.now });
+  const attempt = await beginAttempt(db, 'operator_login', input.name, caller);
+  const good = await verifyPassword(input.password, op?.password_hash ?? (await dummyHash()));
   if (!op || !good) {
     await attempt.fail();
+    await byAddress?.fail();
     throw new AppError('login_failed');
   }
+  // The address's count is kept: an operator who can sign in must not clear it for guesses at others.
   await attempt.succeed();
   if (op.status !== 1) throw new AppError('login_failed');
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('operator_sessions').values({ token_hash: tokenHash(token), operator_id: op.id, ip }).execute();
-  return { token, id: op.id, name };
+  await db.insertInto('operator_sessions').values({ token_hash: tokenHash(token), operator_id: op.id, ip: input.ip }).execute();
+  return { token, id: op.id, name: input.name };
 }
 
 /** An operator's live session: not revoked, not idle past `life.idleMs` nor older than `life.maxMs`. */

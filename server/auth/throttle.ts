@@ -1,12 +1,12 @@
 /**
- * Brute-force protection per account: failed credential checks are counted per (kind, subject)
- * in the database (so the count holds across processes and restarts, whatever the client's IP).
- * After a few failures the subject is locked for 1 minute, doubling with each further failure up
- * to an hour; a success starts the count over, and failures a day old are forgotten.
+ * Brute-force protection that cannot be aimed at a user: failed credential checks are counted per
+ * (kind, subject, source) — the rules and their numbers are in throttle-rules.ts, the why in
+ * docs/security.md. The state lives in the database (auth_throttle), so every api node sees the
+ * same counts and a restart forgets nothing; it holds instants, never timers.
  *
- * Failures are counted when they happen, not when an attempt starts: counting up front would lock
- * out a user's own parallel requests (e.g. several withdrawals at once). A burst of parallel
- * guesses can therefore overrun the threshold once per lock window; the per-IP limits on every
+ * Failures are counted when they happen, not when an attempt starts: counting up front would slow
+ * a user's own parallel requests (e.g. several withdrawals at once). A burst of parallel guesses
+ * from one source can therefore overrun its free failures once; the per-IP limits on every
  * credential path (http/auth.ts credentialLimit) bound that burst.
  */
 import type { Kysely } from 'kysely';
@@ -15,92 +15,124 @@ import type { MessageKey } from '../errors';
 import { AppError } from '../errors';
 import { addNotice } from '../db/notices';
 import { inTransaction } from '../db/tx';
+import { failed, RULES, spent, underAttack, verdict, type AttemptKind, type BudgetState, type Caller, type SourceState } from './throttle-rules';
 
-export type AttemptKind = 'login' | 'operator_login' | 'pay_password' | 'ga' | 'code';
+export type { AttemptKind, Caller } from './throttle-rules';
 
-/**
- * Failures allowed before the first lock. Codes get more: each code already dies after 5 wrong
- * guesses (codes.ts); this bounds the guesses across re-sent codes.
- */
-export const FREE_FAILURES: Record<AttemptKind, number> = { login: 5, operator_login: 5, pay_password: 5, ga: 5, code: 10 };
-export const BASE_LOCK_MS = 60_000;
-export const MAX_LOCK_MS = 3_600_000;
-export const FORGET_MS = 86_400_000;
+/** The subject's budget row: its source key. */
+const BUDGET = '*';
 
-/** The lock earned by `failures` consecutive failures (0: none). */
-export function lockMsAfter(failures: number, free: number): number {
-  return failures < free ? 0 : Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** (failures - free));
-}
-
-function lockedError(ms: number): AppError {
-  return new AppError('auth_locked', { minutes: Math.max(1, Math.ceil(ms / 60_000)) });
+/** "Wait n seconds": in the user's language, with the seconds for a Retry-After header. */
+export function waitError(ms: number): AppError {
+  return new AppError('auth_wait', { seconds: Math.max(1, Math.ceil(ms / 1000)) });
 }
 
 export interface Attempt {
-  /** the secret was right: the count starts over */
+  /** the secret was right: this source's count starts over */
   succeed(): Promise<void>;
-  /** the secret was wrong: throws auth_locked (saying when to retry) if this failure locked the subject */
+  /** the secret was wrong: counted for this source (and, untrusted, against the subject's budget) */
   fail(): Promise<void>;
 }
 
-/** Called once when a failure locks the subject, e.g. to tell the account holder. */
-export type OnLock = (minutes: number) => Promise<void>;
+/** Called once when untrusted failures exhaust a subject's budget, e.g. to tell the account holder. */
+export type OnAttack = () => Promise<void>;
 
-/** Starts an attempt at `kind` for `subject`; throws auth_locked (saying when to retry) while it is locked. */
-export async function beginAttempt(db: Kysely<Database>, kind: AttemptKind, subject: string, onLock?: OnLock): Promise<Attempt> {
-  const key = { kind, subject: subject.slice(0, 200) };
-  const row = await db.selectFrom('auth_failures').select('locked_until').where('kind', '=', key.kind).where('subject', '=', key.subject).executeTakeFirst();
-  const lockedMs = row?.locked_until ? row.locked_until.getTime() - Date.now() : 0;
-  if (lockedMs > 0) throw lockedError(lockedMs);
+type Key = { kind: AttemptKind; subject: string };
+
+interface Row {
+  source: string;
+  failures: number;
+  next_at: Date;
+  first_seen: Date;
+  updated_at: Date;
+}
+
+const toSource = (r: Row | undefined): SourceState | undefined =>
+  r && { failures: r.failures, nextAt: r.next_at.getTime(), firstSeen: r.first_seen.getTime(), updatedAt: r.updated_at.getTime() };
+const toBudget = (r: Row | undefined): BudgetState | undefined => r && { failures: r.failures, windowStart: r.first_seen.getTime() };
+
+function keyOf(kind: AttemptKind, subject: string): Key {
+  return { kind, subject: subject.slice(0, 200) };
+}
+
+async function readRows(db: Kysely<Database>, key: Key, source: string, lock: boolean): Promise<Row[]> {
+  let q = db
+    .selectFrom('auth_throttle')
+    .select(['source', 'failures', 'next_at', 'first_seen', 'updated_at'])
+    .where('kind', '=', key.kind)
+    .where('subject', '=', key.subject)
+    .where('source', 'in', [source, BUDGET]);
+  if (lock) q = q.forUpdate();
+  return q.execute();
+}
+
+/**
+ * Starts an attempt at `kind` on `subject` by `caller`; throws auth_wait (saying how long) when an
+ * attempt from this source does not count yet — the secret is then not even checked.
+ */
+export async function beginAttempt(db: Kysely<Database>, kind: AttemptKind, subject: string, caller: Caller, onAttack?: OnAttack): Promise<Attempt> {
+  const key = keyOf(kind, subject);
+  const rule = RULES[kind];
+  const now = caller.now();
+  const rows = await readRows(db, key, caller.source, false);
+  const v = verdict(rule, toSource(rows.find((r) => r.source === caller.source)), toBudget(rows.find((r) => r.source === BUDGET)), caller.trusted, now);
+  if (v.remember) await remember(db, key, caller.source, now);
+  if (v.waitMs > 0) throw waitError(v.waitMs);
   // Now and then, not on a timer: the table only grows through failures.
-  if (Math.random() < 0.01) void pruneAttempts(db).catch(() => undefined);
+  if (Math.random() < 0.01) void pruneAttempts(db, now).catch(() => undefined);
   return {
     async succeed() {
-      if (row) await db.deleteFrom('auth_failures').where('kind', '=', key.kind).where('subject', '=', key.subject).execute();
+      await db.deleteFrom('auth_throttle').where('kind', '=', key.kind).where('subject', '=', key.subject).where('source', '=', caller.source).execute();
     },
     async fail() {
-      const r = await recordFailure(db, key);
-      if (!r.lockMs) return;
-      if (r.newLock) await onLock?.(Math.ceil(r.lockMs / 60_000));
-      throw lockedError(r.lockMs);
+      if (await recordFailure(db, key, caller, caller.now())) await onAttack?.();
     },
   };
 }
 
-/** One more failure, atomically; the lock it earns (0: none) and whether the subject was unlocked before it. */
-async function recordFailure(db: Kysely<Database>, key: { kind: AttemptKind; subject: string }): Promise<{ lockMs: number; newLock: boolean }> {
+/** A source first seen while its subject is under attack: its stranger's wait runs from now. */
+async function remember(db: Kysely<Database>, key: Key, source: string, now: number): Promise<void> {
+  const at = new Date(now);
+  await db
+    .insertInto('auth_throttle')
+    .values({ ...key, source, failures: 0, next_at: at, first_seen: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doUpdateSet({ failures: 0, next_at: at, first_seen: at, updated_at: at }))
+    .execute();
+}
+
+async function upsert(db: Kysely<Database>, key: Key, source: string, s: { failures: number; nextAt: number; firstSeen: number; updatedAt: number }): Promise<void> {
+  const row = { failures: s.failures, next_at: new Date(s.nextAt), first_seen: new Date(s.firstSeen), updated_at: new Date(s.updatedAt) };
+  await db.insertInto('auth_throttle').values({ ...key, source, ...row }).onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doUpdateSet(row)).execute();
+}
+
+/** One more failure, atomically (rows locked); true when it used up the subject's budget. */
+async function recordFailure(db: Kysely<Database>, key: Key, caller: Caller, now: number): Promise<boolean> {
+  const rule = RULES[key.kind];
   return inTransaction(db, async (trx) => {
-    const now = Date.now();
-    await trx.insertInto('auth_failures').values(key).onConflict((oc) => oc.columns(['kind', 'subject']).doNothing()).execute();
-    const row = await trx
-      .selectFrom('auth_failures')
-      .select(['failures', 'locked_until', 'updated_at'])
-      .where('kind', '=', key.kind)
-      .where('subject', '=', key.subject)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const failures = (now - row.updated_at.getTime() > FORGET_MS ? 0 : row.failures) + 1;
-    const lockMs = lockMsAfter(failures, FREE_FAILURES[key.kind]);
+    // Both rows exist before they are locked, so two first failures cannot both insert.
+    const blank = new Date(0);
     await trx
-      .updateTable('auth_failures')
-      .set({ failures, locked_until: lockMs ? new Date(now + lockMs) : row.locked_until, updated_at: new Date(now) })
-      .where('kind', '=', key.kind)
-      .where('subject', '=', key.subject)
+      .insertInto('auth_throttle')
+      .values([caller.source, BUDGET].map((source) => ({ ...key, source, failures: 0, next_at: blank, first_seen: new Date(now), updated_at: blank })))
+      .onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doNothing())
       .execute();
-    return { lockMs, newLock: lockMs > 0 && !(row.locked_until && row.locked_until.getTime() > now) };
+    const rows = await readRows(trx, key, caller.source, true);
+    const budget = toBudget(rows.find((r) => r.source === BUDGET));
+    const attacked = !caller.trusted && underAttack(rule, budget, now);
+    await upsert(trx, key, caller.source, failed(rule, toSource(rows.find((r) => r.source === caller.source)), attacked, now));
+    if (caller.trusted) return false;
+    const after = spent(rule, budget && budget.failures > 0 ? budget : undefined, now);
+    await upsert(trx, key, BUDGET, { failures: after.failures, nextAt: 0, firstSeen: after.windowStart, updatedAt: now });
+    return after.failures === rule.budget;
   });
 }
 
-/** An OnLock that leaves the user a security notice: what was locked, for how long. */
-export function noticeLocked(db: Kysely<Database>, userId: number, what: MessageKey): OnLock {
-  return (minutes) => addNotice(db, { userId, kind: 'security', title: 'notice_locked_title', body: 'notice_locked_body', params: { what, minutes } });
+/** An OnAttack that leaves the user a security notice: someone is guessing `what`; strangers are slowed. */
+export function noticeAttack(db: Kysely<Database>, userId: number, what: MessageKey): OnAttack {
+  return () => addNotice(db, { userId, kind: 'security', title: 'notice_locked_title', body: 'notice_throttled_body', params: { what } });
 }
 
-/** Forgotten failures (a day old, unlocked) are deleted now and then so the table stays small. */
-export async function pruneAttempts(db: Kysely<Database>, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom('auth_failures')
-    .where('updated_at', '<', new Date(now - FORGET_MS))
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', new Date(now))]))
-    .execute();
+/** Forgotten rows (a day untouched) are deleted now and then so the table stays small. */
+export async function pruneAttempts(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('auth_throttle').where('updated_at', '<', new Date(now - 86_400_000)).execute();
 }

@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /** the clock credential checks read (throttle waits, authenticator time steps); replaceable in tests */
+    authClock: { now: () => number };
   }
 }
 
@@ -42,7 +44,7 @@ export function makeResolveUser(db: Kysely<Database>, life: SessionLifetime = DE
 
 /**
  * Route options for every path that checks a credential (password, payment password, code): the
- * per-IP limit logins have, on top of the per-account lock (auth/throttle.ts).
+ * per-IP limit logins have, on top of the per-source throttle (auth/throttle.ts).
  */
 export function credentialLimit(config: AppConfig) {
   return { config: { rateLimit: { max: config.rateLimits.loginPerIpPerMinute, timeWindow: '1 minute' } } };
@@ -70,4 +72,5 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('userId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorate('authenticate', authenticate);
+  app.decorate('authClock', { now: Date.now });
 }

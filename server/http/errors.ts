@@ -24,6 +24,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLang(req);
     if (err instanceof AppError) {
+      // a throttle's wait: clients and proxies may honour the standard header too
+      if (err.key === 'auth_wait' && typeof err.params?.seconds === 'number') reply.header('retry-after', String(err.params.seconds));
       return reply.code(200).send(errorEnvelope(err.type, translate(err.key, lang, err.params)));
     }
     if (err instanceof UnavailableError) {

@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 export interface NodeSpec {
   name: string;
@@ -71,7 +73,7 @@ export function spawnNode(spec: NodeSpec): ClusterNode {
 export async function waitReady(node: ClusterNode, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(node.base))) {
-    if (node.child.exitCode !== null) throw new Error(`${node.spec.name} exited with ${node.child.exitCode}: ${node.output()}`);
+    if (node.child.exitCode !== null || node.child.signalCode !== null) throw new Error(`${node.spec.name} exited with ${node.child.exitCode ?? node.child.signalCode}: ${node.output()}`);
     if (Date.now() > deadline) throw new Error(`${node.spec.name} did not start: ${node.output()}`);
     await sleep(200);
   }
@@ -98,4 +100,27 @@ export function clusterLayout(basePort: number): { name: string; roles: string; 
     { name: 'api-a', roles: 'api', port: basePort + 4 },
     { name: 'api-b', roles: 'api', port: basePort + 5 },
   ];
+}
+
+/** Why a cluster test cannot run here (PostgreSQL or Redis not reachable), or undefined when both answer. */
+export async function clusterServicesMissing(adminUrl: string | undefined, redisUrl: string): Promise<string | undefined> {
+  if (!adminUrl) return 'no PostgreSQL (neither DATABASE_URL nor the embedded test cluster)';
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+  } catch (err) {
+    return `PostgreSQL at ${adminUrl} not reachable (${(err as Error).message})`;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+  const r = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await r.connect();
+    await r.ping();
+  } catch (err) {
+    return `Redis at ${redisUrl} not reachable (${(err as Error).message})`;
+  } finally {
+    r.disconnect();
+  }
+  return undefined;
 }

@@ -11,46 +11,21 @@
  * the journal equals the balances. Skips, saying why, when PostgreSQL or Redis is not reachable.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
 import { checkJournalConsistency } from '../db/ledger';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../areas/accounts/domain';
 import { freshDatabase } from '../testing/pg-template';
-import { spawnNode, startNode, waitReady, type ClusterNode, type NodeSpec } from './cluster-kit';
+import { clusterServicesMissing, spawnNode, startNode, waitReady, type ClusterNode, type NodeSpec } from './cluster-kit';
 import { readLease } from './lease';
 
 const BASE_PORT = Number(process.env.MULTIPROCESS_BASE_PORT ?? 9200);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function unreachable(): Promise<string | undefined> {
-  const admin = process.env.DATABASE_URL ?? inject('testPg')?.adminUrl;
-  if (!admin) return 'no PostgreSQL (neither DATABASE_URL nor the embedded test cluster)';
-  const c = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-  } catch (err) {
-    return `PostgreSQL at ${admin} not reachable (${(err as Error).message})`;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-  } catch (err) {
-    return `Redis at ${REDIS_URL} not reachable (${(err as Error).message})`;
-  } finally {
-    r.disconnect();
-  }
-  return undefined;
-}
-
-const skip = await unreachable();
+const skip = await clusterServicesMissing(process.env.DATABASE_URL ?? inject('testPg')?.adminUrl, REDIS_URL);
 if (skip) console.warn(`[multiprocess] skipped: ${skip}`);
 
 interface Answer {

@@ -82,9 +82,20 @@ export async function upload(t: TestApp, token: string, content: Buffer = PNG): 
   return r.message as string;
 }
 
-/** A TOTP code for `secret`, `offsetSteps` steps from now (fresh codes for replay-protected checks). */
-export function totp(secret: string, offsetSteps = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+/** A TOTP code for `secret`, `offsetSteps` steps from `nowMs` (fresh codes for replay-protected checks). */
+export function totp(secret: string, offsetSteps = 0, nowMs = Date.now()): Promise<string> {
+  return generate({ secret, epoch: Math.floor(nowMs / 1000) + offsetSteps * 30 });
+}
+
+/**
+ * Puts the app's credential clock (throttle waits, authenticator time steps) under the test's
+ * control, starting at `startMs`; `restore` gives the wall clock back.
+ */
+export function controlClock(t: TestApp, startMs: number): { now: () => number; advance(ms: number): void; restore(): void } {
+  let at = startMs;
+  const now = () => at;
+  t.app.authClock.now = now;
+  return { now, advance: (ms) => void (at += ms), restore: () => void (t.app.authClock.now = Date.now) };
 }
 
 export async function balance(t: TestApp, userId: number, currencyId: number, type = 2): Promise<{ available: string; frozen: string }> {

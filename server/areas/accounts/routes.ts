@@ -11,6 +11,7 @@ import { newPassword } from '../../http/password-field';
 import { requestLang } from '../../http/lang';
 import { clientIp, userAgent } from '../../http/request-meta';
 import { credentialLimit } from '../../http/auth';
+import { addressCaller, loginCaller, rememberDevice } from '../../http/known-device';
 import { translate } from '../../i18n/messages';
 import { classifyIdentity } from './domain/identity';
 import { CODE_TTL_MS, issueCode, verifyCode } from './domain/codes';
@@ -119,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/check_email', perIp, async (req) => {
     const body = parse(CheckEmailBody, req.body);
     const id = classifyIdentity(body.user_string);
-    await verifyCode(app.db, { target: id.value, scene: body.scene, code: body.email_code });
+    await verifyCode(app.db, { target: id.value, scene: body.scene, code: body.email_code, caller: addressCaller(req) });
     return ok(translate('code_ok', requestLang(req)));
   });
 
@@ -133,6 +134,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       code: body.code ?? body.email_code,
       invite: body.invite ?? body.extension_code ?? body.invite_code ?? body.invitecode,
       inviteRequired: await inviteRequired(app.db, app.config),
+      caller: addressCaller(req),
     });
     return ok(translate('register_ok', requestLang(req)));
   });
@@ -140,21 +142,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/user/login',
     perIp,
-    async (req) => {
+    async (req, reply) => {
       const body = parse(LoginBody, req.body);
-      const token = await login(app.db, {
+      const s = await login(app.db, {
         userString: body.user_string ?? body.account ?? '',
         password: body.password,
+        caller: (userId) => loginCaller(req, 'user', userId),
         ip: clientIp(req),
         userAgent: userAgent(req),
       });
-      return ok(token);
+      rememberDevice(req, reply, 'user', s.userId);
+      return ok(s.token);
     },
   );
 
   app.post('/user/forget', perIp, async (req) => {
     const body = parse(ForgetBody, req.body);
-    const userId = await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code });
+    const userId = await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code, caller: addressCaller(req) });
     app.sessionSockets.endUserSessions(userId);
     return ok(translate('password_reset_ok', requestLang(req)));
   });

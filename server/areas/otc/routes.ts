@@ -21,6 +21,7 @@ import { myOrders, orderView } from './domain/views';
 import { partiesOf } from './domain/shared';
 import { readChat, sendChat } from './domain/chat';
 import { executeQuote, makeQuote } from './domain/quotes';
+import { sessionCaller } from '../../http/known-device';
 
 const amount = z.union([z.string(), z.number()]).optional();
 const flag = z.preprocess((v) => v === true || v === '1' || v === 1 || v === 'true', z.boolean());
@@ -72,7 +73,7 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
   });
   write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b) => openOrder(ctx(), req.userId, { ...b, lang: requestLang(req) }));
   write('order/paid', z.object({ id, proof: text(200).min(1) }), (req, b) => markPaid(ctx(), req.userId, b));
-  write('order/release', z.object({ id, pay_password: z.string().max(128).optional(), confirm_unpaid: flag.optional() }), (req, b) => release(ctx(), req.userId, b));
+  write('order/release', z.object({ id, pay_password: z.string().max(128).optional(), confirm_unpaid: flag.optional() }), (req, b) => release(ctx(), req.userId, b, sessionCaller(req)));
   write('order/cancel', z.object({ id }), (req, b) => cancel(ctx(), req.userId, b));
   write('order/appeal', z.object({ id, reason: text(500).min(2) }), (req, b) => appeal(ctx(), req.userId, b));
   write('order/rate', z.object({ id, rating: int(1, 5) }), (req, b) => rate(ctx(), req.userId, b));

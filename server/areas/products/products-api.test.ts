@@ -239,7 +239,7 @@ describe('IEO', () => {
     const customer = await user('not-an-operator@example.com');
     expect(envelope(await post(t.app, '/admin/api/ieo/projects', { name: 'X' }, customer.auth)).type).toBe('999');
     await createOperator(t.app.db, 'ieo-op', 'operator-password');
-    const op = { authorization: `Bearer ${(await operatorLogin(t.app.db, 'ieo-op', 'operator-password', '127.0.0.1')).token}` };
+    const op = { authorization: `Bearer ${(await operatorLogin(t.app.db, { name: 'ieo-op', password: 'operator-password', ip: '127.0.0.1', caller: () => ({ source: 'ip:127.0.0.1', trusted: false, now: Date.now }) })).token}` };
     const body = { name: 'Demo Token', symbol: 'dmt', issue_price: '0.5', total_issuance: '1000', min_amount: '1', lock_days: 10, start_at: now - 1000, end_at: now + 3_600_000, listing_at: now + 7_200_000, website: 'https://example.com', reason: 'test' };
     expect(envelope(await post(t.app, '/admin/api/ieo/projects', { ...body, end_at: now - 5000 }, op))).toMatchObject({ type: 'error', message: expect.stringContaining('end time') });
     expect(envelope(await post(t.app, '/admin/api/ieo/projects', { ...body, symbol: 'BTC' }, op))).toMatchObject({ type: 'error', message: 'That token symbol is already used by another currency' });
@@ -291,7 +291,7 @@ describe('IEO', () => {
   it('freezes amount × price exactly and shows progress exactly when they need more than 20 digits', async () => {
     now = Date.now();
     await createOperator(t.app.db, 'ieo-op-exact', 'operator-password');
-    const op = { authorization: `Bearer ${(await operatorLogin(t.app.db, 'ieo-op-exact', 'operator-password', '127.0.0.1')).token}` };
+    const op = { authorization: `Bearer ${(await operatorLogin(t.app.db, { name: 'ieo-op-exact', password: 'operator-password', ip: '127.0.0.1', caller: () => ({ source: 'ip:127.0.0.1', trusted: false, now: Date.now }) })).token}` };
     const body = { name: 'Exact Token', symbol: 'xct', issue_price: '0.123456789', total_issuance: '123456789.123456789000000001', min_amount: '1', token_decimals: 18, lock_days: 10, start_at: now - 1000, end_at: now + 3_600_000, listing_at: now + 7_200_000, website: 'https://example.com', reason: 'test' };
     const p = envelope(await post(t.app, '/admin/api/ieo/projects', body, op)).message as IeoProjectDetail;
     const u = await user('ieo-exact@example.com');

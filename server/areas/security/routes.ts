@@ -13,6 +13,7 @@ import { bindGa, gaSetup } from './domain/ga';
 import { bind, bindTarget, issueBindCode } from './domain/bindings';
 import { CODE_TTL_MS } from '../accounts/domain';
 import { getSetting } from '../../shared/settings';
+import { sessionCaller } from '../../http/known-device';
 
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
 const PayPasswordBody = z
@@ -29,7 +30,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/safe/update_password', checked, async (req) => {
     const b = parse(PayPasswordBody, req.body);
-    await setPayPassword(db, who(req), { password: b.password, oldPasswd: b.oldPasswd });
+    await setPayPassword(db, who(req), { password: b.password, oldPasswd: b.oldPasswd }, sessionCaller(req));
     signOutOthers(req);
     return ok(translate('pay_password_saved', requestLang(req)));
   });
@@ -37,7 +38,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/user/getUseGa', auth, async (req) => ok(await gaSetup(db, req.userId, (await getSetting(db, 'site_name')) ?? 'H5 Exchange')));
   app.post('/user/saveUserga', checked, async (req) => {
     const b = parse(z.object({ gasercert: z.string().trim().max(12) }), req.body);
-    await bindGa(db, who(req), b.gasercert);
+    await bindGa(db, who(req), b.gasercert, sessionCaller(req));
     signOutOthers(req);
     return ok(translate('ga_bound_ok', requestLang(req)));
   });
@@ -66,13 +67,13 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post('/safe/mobile', checked, async (req) => {
     const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), code: code6, area_code: z.string().trim().max(8).optional() }), req.body);
-    await bind(db, who(req), { kind: 'mobile', target: bindTarget('mobile', b.mobile), code: b.code, areaCode: b.area_code });
+    await bind(db, who(req), { kind: 'mobile', target: bindTarget('mobile', b.mobile), code: b.code, areaCode: b.area_code, caller: sessionCaller(req) });
     signOutOthers(req);
     return ok(translate('mobile_bound_ok', requestLang(req)));
   });
   app.post('/safe/email', checked, async (req) => {
     const b = parse(z.object({ email: z.string().trim().min(1).max(190), code: code6 }), req.body);
-    await bind(db, who(req), { kind: 'email', target: bindTarget('email', b.email), code: b.code });
+    await bind(db, who(req), { kind: 'email', target: bindTarget('email', b.email), code: b.code, caller: sessionCaller(req) });
     signOutOthers(req);
     return ok(translate('email_bound_ok', requestLang(req)));
   });

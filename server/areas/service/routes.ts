@@ -24,6 +24,7 @@ import { clientIp } from '../../http/request-meta';
 import { translate } from '../../i18n/messages';
 import { readImageUpload } from '../../http/upload-body';
 import { localUploadStore } from '../../storage/uploads';
+import { addressCaller } from '../../http/known-device';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 const bigId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v === '' ? undefined : v), z.number().int().min(0).max(MAX_ID).optional());
@@ -135,7 +136,7 @@ export function serviceRoutes(deps: () => ServiceDeps) {
       const { c } = await guestOf(req);
       const { code } = parse(z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' }) }), req.body);
       if (!c.verified) {
-        await verifyCode(app.db, { target: c.email, scene: GUEST_SCENE, code });
+        await verifyCode(app.db, { target: c.email, scene: GUEST_SCENE, code, caller: addressCaller(req) });
         await markGuestVerified(app.db, c.id);
       }
       return ok(true);

@@ -4,28 +4,33 @@
  * tables come with migrations in its folder (server/areas/<area>/migrations/, found by
  * db/migrate.ts) and share this numbering: 004 is trading's, 007 copy trading's, 014 the NFT
  * marketplace's. Here stay the migrations of the tables every area shares (users, ledger,
- * journal, outbox, job queue…), of the market feed and the engine lease (not areas), and those
- * that changed several areas' tables in one step (005_funds, 011_crash_safety, 019_outcome_proofs).
+ * journal, outbox, job queue, server/auth's credential throttle…), of the market feed and the
+ * engine lease (not areas), and those that changed several areas' tables in one step (005_funds,
+ * 011_crash_safety, 019_outcome_proofs).
  */
 import type { Migration } from 'kysely';
 import * as m001 from './001_init';
 import * as m002 from './002_market';
 import * as m005 from './005_funds';
+import * as m010 from './010_auth_throttle';
 import * as m011 from './011_crash_safety';
 import * as m019 from './019_outcome_proofs';
 import * as m026 from './026_engine_lease';
 import * as m027 from './027_job_queue';
 import * as m040 from './040_tick_log_mark';
 import * as m041 from './041_ledger_transfer';
+import * as m043 from './043_auth_throttle_sources';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
   '002_market': m002,
   '005_funds': m005,
+  '010_auth_throttle': m010,
   '011_crash_safety': m011,
   '019_outcome_proofs': m019,
   '026_engine_lease': m026,
   '027_job_queue': m027,
   '040_tick_log_mark': m040,
   '041_ledger_transfer': m041,
+  '043_auth_throttle_sources': m043,
 };

@@ -1,6 +1,8 @@
 /**
  * Verification codes (spec §5: six digits). A code is sent to an email or mobile for a scene
- * (register, forget, …), expires after 10 minutes, allows 5 wrong attempts and is used once.
+ * (register, forget, …), expires after 10 minutes and is used once. Wrong guesses do not kill it:
+ * they are throttled per (target, source) (auth/throttle.ts), so a stranger's guesses slow the
+ * stranger and never burn the code the owner was just sent.
  * Flow: issue → verify (marks it verified; this is /user/check_email) → consume inside the
  * transaction that performs the action (register, reset), so a failed action does not burn it.
  * Limits live in the table itself, so they hold across server processes: one code per account
@@ -11,11 +13,10 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { CodeChannel } from '../../../db/tables';
 import { AppError } from '../../../errors';
-import { beginAttempt, noticeLocked, type OnLock } from '../../../auth/throttle';
+import { beginAttempt, noticeAttack, type Caller, type OnAttack } from '../../../auth/throttle';
 import { inTransaction } from '../../../db/tx';
 
 export const CODE_TTL_MS = 10 * 60_000;
-export const MAX_ATTEMPTS = 5;
 
 function codeHash(target: string, scene: string, code: string): string {
   return createHash('sha256').update(`${scene}\u0000${target}\u0000${code}`).digest('hex');
@@ -74,11 +75,12 @@ type VerifyOutcome = 'ok' | 'none' | 'expired' | 'wrong';
 
 /**
  * Checks a code against the newest unused one for target+scene and marks it verified. A wrong
- * code counts an attempt; the count is committed before the error is thrown.
+ * code counts a failure for the caller's source (the code's own `attempts` only records them);
+ * the count is committed before the error is thrown.
  */
-export async function verifyCode(db: Kysely<Database>, req: { target: string; scene: string; code: string }): Promise<void> {
-  // Across codes and scenes per target: re-sending a code must not buy fresh guesses forever.
-  const attempt = await beginAttempt(db, 'code', req.target, ownerNotice(db, req.target));
+export async function verifyCode(db: Kysely<Database>, req: { target: string; scene: string; code: string; caller: Caller }): Promise<void> {
+  // Across codes and scenes per (target, source): re-sending a code must not buy fresh guesses forever.
+  const attempt = await beginAttempt(db, 'code', req.target, req.caller, ownerNotice(db, req.target));
   const outcome = await inTransaction(db, async (trx): Promise<VerifyOutcome> => {
     const row = await trx
       .selectFrom('verification_codes')
@@ -91,7 +93,8 @@ export async function verifyCode(db: Kysely<Database>, req: { target: string; sc
       .forUpdate()
       .executeTakeFirst();
     if (!row) return 'none';
-    if (row.expires_at.getTime() <= Date.now() || row.attempts >= MAX_ATTEMPTS) return 'expired';
+    // the wall clock, as issueCode and consumeVerifiedCode read it (the caller's clock paces only the throttle)
+    if (row.expires_at.getTime() <= Date.now()) return 'expired';
     const a = Buffer.from(row.code_hash, 'hex');
     const b = Buffer.from(codeHash(req.target, req.scene, req.code), 'hex');
     if (!timingSafeEqual(a, b)) {
@@ -107,11 +110,11 @@ export async function verifyCode(db: Kysely<Database>, req: { target: string; sc
   if (outcome === 'expired') throw new AppError('code_expired');
 }
 
-/** Tells the account that owns `target` (if any: a registration has none yet) of a lock. */
-function ownerNotice(db: Kysely<Database>, target: string): OnLock {
-  return async (minutes) => {
+/** Tells the account that owns `target` (if any: a registration has none yet) that strangers guess its codes. */
+function ownerNotice(db: Kysely<Database>, target: string): OnAttack {
+  return async () => {
     const u = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('email', '=', target), eb('mobile', '=', target)])).executeTakeFirst();
-    if (u) await noticeLocked(db, u.id, 'what_verification_code')(minutes);
+    if (u) await noticeAttack(db, u.id, 'what_verification_code')();
   };
 }
 

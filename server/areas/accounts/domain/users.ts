@@ -10,7 +10,7 @@ import { classifyIdentity, type Identity } from './identity';
 import { consumeVerifiedCode, verifyCode } from './codes';
 import { dummyHash, hashPassword, verifyPassword } from '../../../auth/passwords';
 import { createSession, revokeAllSessions } from '../../../auth/sessions';
-import { beginAttempt, noticeLocked } from '../../../auth/throttle';
+import { beginAttempt, noticeAttack, type Caller } from '../../../auth/throttle';
 import { inTransaction } from '../../../db/tx';
 
 export const SCENE_REGISTER = 'register';
@@ -44,6 +44,8 @@ export interface RegisterInput {
   code?: string;
   invite?: string;
   inviteRequired: boolean;
+  /** who enters the code (throttled per target and source) */
+  caller: Caller;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
   }
   // The code first: only its holder may learn that the account is taken (sms_mail sends no code
   // for a taken account), so this endpoint cannot be used to probe which accounts exist.
-  if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_REGISTER, code: input.code });
+  if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_REGISTER, code: input.code, caller: input.caller });
   if (await findUserByIdentity(db, id)) await refuseUnlessVerified(db, id.value, SCENE_REGISTER, 'account_exists');
 
   const passwordHash = await hashPassword(input.password);
@@ -113,8 +115,8 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
 
 export async function login(
   db: Kysely<Database>,
-  input: { userString: string; password: string; ip?: string; userAgent?: string },
-): Promise<string> {
+  input: { userString: string; password: string; caller: (userId: number | undefined) => Caller; ip?: string; userAgent?: string },
+): Promise<{ token: string; userId: number }> {
   let id: Identity;
   try {
     id = classifyIdentity(input.userString);
@@ -122,8 +124,8 @@ export async function login(
     throw new AppError('login_failed');
   }
   const user = await findUserByIdentity(db, id);
-  // Per account, whatever the IP; unknown accounts are counted alike so a lock reveals nothing.
-  const attempt = await beginAttempt(db, 'login', id.value, user ? noticeLocked(db, user.id, 'what_login_password') : undefined);
+  // Per (account, source); unknown accounts are counted alike so a wait reveals nothing.
+  const attempt = await beginAttempt(db, 'login', id.value, input.caller(user?.id), user ? noticeAttack(db, user.id, 'what_login_password') : undefined);
   // Hash anyway when the account is unknown, so response time does not reveal which accounts exist.
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
@@ -132,16 +134,16 @@ export async function login(
   }
   await attempt.succeed();
   if (user.status !== 1) throw new AppError('account_disabled');
-  return createSession(db, user.id, { ip: input.ip, userAgent: input.userAgent });
+  return { token: await createSession(db, user.id, { ip: input.ip, userAgent: input.userAgent }), userId: user.id };
 }
 
 export async function resetPassword(
   db: Kysely<Database>,
-  input: { account: string; password: string; code?: string },
+  input: { account: string; password: string; code?: string; caller: Caller },
 ): Promise<number> {
   const id = classifyIdentity(input.account);
   // The code first, as in register: a stranger without it learns nothing about the account.
-  if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_FORGET, code: input.code });
+  if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_FORGET, code: input.code, caller: input.caller });
   const user = await findUserByIdentity(db, id);
   if (!user || user.status === 2) return refuseUnlessVerified(db, id.value, SCENE_FORGET, 'account_not_found');
   const passwordHash = await hashPassword(input.password);

@@ -27,6 +27,7 @@ import { inTransaction } from '../../../db/tx';
 import { iso } from '../../../kernel/time';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
+import type { Caller } from '../../../auth/throttle';
 
 export type WithdrawMethod = WithdrawEntry['method'];
 
@@ -41,6 +42,8 @@ export interface WithdrawRequest {
   payPassword?: string;
   gaCode?: string;
   remark?: string;
+  /** who enters the payment password and authenticator code (their throttle's source and clock) */
+  caller: Caller;
 }
 
 export async function withdrawInfo(db: Kysely<Database>, prices: PriceSource, userId: number, currencyId: number): Promise<WithdrawInfo> {
@@ -97,8 +100,8 @@ export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource,
     throw new AppError('withdraw_below_min', { min: cfg.withdraw_min, currency: c.name });
   }
   const { destination, network } = await destinationOf(db, userId, c, r);
-  await checkPayPassword(db, userId, r.payPassword);
-  await requireGaIfBound(db, userId, r.gaCode);
+  await checkPayPassword(db, userId, r.payPassword, r.caller);
+  await requireGaIfBound(db, userId, r.gaCode, r.caller);
   const fee = cfg.withdraw_fee;
   const received = withdrawReceived(number, fee);
   const btcPrice = requirePriceUsdt(prices, 'BTC');

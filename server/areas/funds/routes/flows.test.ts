@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { lastCode, type TestApp } from '../../../testing/app';
-import { balance, call, closeKit, kit, operator, totp, upload, user } from '../../../testing/funds-kit';
+import { balance, call, closeKit, kit, controlClock, operator, totp, upload, user } from '../../../testing/funds-kit';
 import type { AssetsOverview } from '../../../../core';
 
 let t: TestApp;
@@ -199,23 +199,34 @@ describe('transfer and exchange', () => {
 
 describe('security', () => {
   it('binds Google authenticator with a code from the secret; withdrawals then need a fresh code', async () => {
-    const u = await user(t, { level: 1, payPassword: 'paypass123' });
-    const setup = (await call(t, 'GET', '/api/user/getUseGa', u.token)).message as { bound: boolean; secret: string; otpauth_url: string; qr: string };
-    expect(setup.bound).toBe(false);
-    expect(setup.otpauth_url).toContain(`secret=${setup.secret}`);
-    expect(setup.qr.startsWith('data:image/png;base64,')).toBe(true);
-    // the same pending secret until bound (a scanned QR stays valid)
-    expect(((await call(t, 'GET', '/api/user/getUseGa', u.token)).message as { secret: string }).secret).toBe(setup.secret);
-    expect((await call(t, 'POST', '/api/user/saveUserga', u.token, { gasercert: '000000' })).message).toBe('Incorrect Google authenticator code');
-    expect((await call(t, 'POST', '/api/user/saveUserga', u.token, { gasercert: await totp(setup.secret) })).type).toBe('ok');
-    expect((await call(t, 'GET', '/api/user/getUseGa', u.token)).message).toMatchObject({ bound: true, secret: '' });
+    // The app's clock, not the wall's: binding and the replayed code fall in one 30 s step by construction.
+    const step = 30_000;
+    const clock = controlClock(t, Math.ceil(Date.now() / step) * step + 1000);
+    try {
+      const u = await user(t, { level: 1, payPassword: 'paypass123' });
+      const setup = (await call(t, 'GET', '/api/user/getUseGa', u.token)).message as { bound: boolean; secret: string; otpauth_url: string; qr: string };
+      expect(setup.bound).toBe(false);
+      expect(setup.otpauth_url).toContain(`secret=${setup.secret}`);
+      expect(setup.qr.startsWith('data:image/png;base64,')).toBe(true);
+      // the same pending secret until bound (a scanned QR stays valid)
+      expect(((await call(t, 'GET', '/api/user/getUseGa', u.token)).message as { secret: string }).secret).toBe(setup.secret);
+      const bindCode = await totp(setup.secret, 0, clock.now());
+      const wrong = bindCode === '000000' ? '111111' : '000000';
+      expect((await call(t, 'POST', '/api/user/saveUserga', u.token, { gasercert: wrong })).message).toBe('Incorrect Google authenticator code');
+      expect((await call(t, 'POST', '/api/user/saveUserga', u.token, { gasercert: bindCode })).type).toBe('ok');
+      expect((await call(t, 'GET', '/api/user/getUseGa', u.token)).message).toMatchObject({ bound: true, secret: '' });
 
-    await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: USDT, type: 2, amount: '100', reason: 'test funding' });
-    const base = { currency: USDT, number: '20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'paypass123' };
-    expect((await call(t, 'POST', '/api/wallet/out', u.token, base)).message).toBe('Please enter the Google authenticator code');
-    // the binding code's step is spent: the same code cannot be replayed
-    expect((await call(t, 'POST', '/api/wallet/out', u.token, { ...base, gasercert: await totp(setup.secret) })).message).toBe('Incorrect Google authenticator code');
-    expect((await call(t, 'POST', '/api/wallet/out', u.token, { ...base, gasercert: await totp(setup.secret, 1) })).type).toBe('ok');
+      await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: u.id, currency_id: USDT, type: 2, amount: '100', reason: 'test funding' });
+      const base = { currency: USDT, number: '20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'paypass123' };
+      expect((await call(t, 'POST', '/api/wallet/out', u.token, base)).message).toBe('Please enter the Google authenticator code');
+      // the binding code's step is spent: the same code cannot be replayed
+      expect((await call(t, 'POST', '/api/wallet/out', u.token, { ...base, gasercert: bindCode })).message).toBe('Incorrect Google authenticator code');
+      // the next step's code, once the clock reaches it
+      clock.advance(step);
+      expect((await call(t, 'POST', '/api/wallet/out', u.token, { ...base, gasercert: await totp(setup.secret, 0, clock.now()) })).type).toBe('ok');
+    } finally {
+      clock.restore();
+    }
   });
 
   it('payment password: first set with the login password, then changed with the old one; other sessions end', async () => {

@@ -21,6 +21,7 @@ import { optInt, optTimeMs } from '../../../kernel/fields';
 import { JOURNAL_KINDS, type JournalKind } from '../../../../core';
 import { withdrawMethod } from './wire';
 import { walletListView } from '../wallet-list';
+import { sessionCaller } from '../../../http/known-device';
 
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
@@ -108,7 +109,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     return withIdempotency(req, 'wallet/out', async () => {
       const id = await requestWithdraw(db, prices, req.userId, {
         currency: b.currency, number: b.number, method: b.type, address: b.address, network: b.network, addressId: b.address_id || undefined,
-        payPassword: b.pay_password, gaCode: b.gasercert, remark: b.remark,
+        payPassword: b.pay_password, gaCode: b.gasercert, remark: b.remark, caller: sessionCaller(req),
       });
       return ok(withdrawDto(await withdrawQuery(db).where('withdrawals.id', '=', id).executeTakeFirstOrThrow()));
     });

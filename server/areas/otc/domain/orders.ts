@@ -24,6 +24,7 @@ import { freezeEscrow, releaseEscrow, returnEscrow } from './escrow';
 import { priceNow } from './ads';
 import { payMethods } from './merchants';
 import { orderView } from './views';
+import type { Caller } from '../../../auth/throttle';
 
 export interface OpenRequest {
   ad_id: number;
@@ -181,13 +182,14 @@ export async function markPaid(ctx: OtcCtx, userId: number, b: { id: number; pro
   });
 }
 
-export async function release(ctx: OtcCtx, userId: number, b: { id: number; pay_password?: string; confirm_unpaid?: boolean }): Promise<OtcOrder> {
+/** `caller`: who enters the payment password (its throttle's source; the user as one source when not given). */
+export async function release(ctx: OtcCtx, userId: number, b: { id: number; pay_password?: string; confirm_unpaid?: boolean }, caller?: Caller): Promise<OtcOrder> {
   const p = await partiesOf(ctx.db, b.id, userId);
   if (p.seller_id !== userId) throw new AppError('otc_order_state');
   // checked before the transaction: a wrong password is counted (throttle) and nothing else happens
   const pre = await ctx.db.selectFrom('otc_orders').select('status').where('id', '=', b.id).executeTakeFirstOrThrow();
   if (pre.status === 'unpaid' && !b.confirm_unpaid) throw new AppError('otc_not_paid');
-  await checkPayPassword(ctx.db, userId, b.pay_password);
+  await checkPayPassword(ctx.db, userId, b.pay_password, caller);
   return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
     must(o.status !== 'appeal', 'otc_order_in_appeal');
     must(o.status === 'paid' || (o.status === 'unpaid' && b.confirm_unpaid === true), o.status === 'unpaid' ? 'otc_not_paid' : 'otc_order_state');

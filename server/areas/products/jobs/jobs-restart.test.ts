@@ -107,7 +107,7 @@ it('an IEO project\'s end is a job from its creation (none for a refused one); a
   app().products.pauseTimer();
   const now = Date.now();
   await createOperator(app().db, 'ieo-jobs', 'operator-password');
-  const op = { authorization: `Bearer ${(await operatorLogin(app().db, 'ieo-jobs', 'operator-password', '127.0.0.1')).token}` };
+  const op = { authorization: `Bearer ${(await operatorLogin(app().db, { name: 'ieo-jobs', password: 'operator-password', ip: '127.0.0.1', caller: () => ({ source: 'ip:127.0.0.1', trusted: false, now: Date.now }) })).token}` };
   const body = { name: 'Job Token', symbol: 'jbt', issue_price: '0.5', total_issuance: '1000', min_amount: '1', lock_days: 10, start_at: now - 1000, end_at: now + 3_600_000, listing_at: now + 7_200_000, website: 'https://example.com', reason: 'test' };
   const before = await jobKeys(app().db, 'ieo.finalise:'); // the seeded projects'
   expect(envelope(await post(app(), '/admin/api/ieo/projects', { ...body, end_at: now - 5000 }, op)).type).toBe('error');

@@ -10,6 +10,7 @@ import { classifyIdentity, consumeVerifiedCode, issueCode, verifyCode, type Issu
 import { addNotice } from '../../../db/notices';
 import { revokeOtherSessions } from './sessions';
 import { inTransaction } from '../../../db/tx';
+import type { Caller } from '../../../auth/throttle';
 
 export const SCENE_BIND_MOBILE = 'bind_mobile';
 export const SCENE_BIND_EMAIL = 'bind_email';
@@ -40,10 +41,10 @@ function isUniqueViolation(err: unknown): boolean {
 export async function bind(
   db: Kysely<Database>,
   who: { userId: number; sessionId: number },
-  input: { kind: BindKind; target: string; code: string; areaCode?: string },
+  input: { kind: BindKind; target: string; code: string; areaCode?: string; caller: Caller },
 ): Promise<void> {
   const scene = input.kind === 'email' ? SCENE_BIND_EMAIL : SCENE_BIND_MOBILE;
-  await verifyCode(db, { target: input.target, scene, code: input.code });
+  await verifyCode(db, { target: input.target, scene, code: input.code, caller: input.caller });
   try {
     await inTransaction(db, async (trx) => {
       await consumeVerifiedCode(trx, { target: input.target, scene });

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { addNotice } from '../../../db/notices';
 import { revokeOtherSessions } from './sessions';
-import { beginAttempt, noticeLocked, type Attempt } from '../../../auth/throttle';
+import { beginAttempt, noticeAttack, type Attempt, type Caller } from '../../../auth/throttle';
 import { inTransaction } from '../../../db/tx';
 
 const CODE_RE = /^\d{6}$/;
@@ -31,24 +31,24 @@ export async function gaSetup(db: Kysely<Database>, userId: number, issuer: stri
   return { bound: false, secret, otpauth_url: otpauth, qr: await QRCode.toDataURL(otpauth, { margin: 1, width: 240 }) };
 }
 
-/** Counts a code attempt per user: six digits are guessable without a lock (throttle.ts). */
-function gaAttempt(db: Kysely<Database>, userId: number): Promise<Attempt> {
-  return beginAttempt(db, 'ga', String(userId), noticeLocked(db, userId, 'what_ga'));
+/** Counts a code failure per (user, caller): six digits are guessable without a throttle (throttle.ts). */
+function gaAttempt(db: Kysely<Database>, userId: number, caller: Caller): Promise<Attempt> {
+  return beginAttempt(db, 'ga', String(userId), caller, noticeAttack(db, userId, 'what_ga'));
 }
 
-/** The matched time step, or null. `after` rejects steps at or before it (replay). */
-async function check(secret: string, code: string, after: number): Promise<number | null> {
+/** The matched time step at `nowMs` (the caller's clock), or null. `after` rejects steps at or before it (replay). */
+async function check(secret: string, code: string, after: number, nowMs: number): Promise<number | null> {
   if (!CODE_RE.test(code)) return null;
-  const r = await verify({ secret, token: code, epochTolerance: 30, afterTimeStep: after > 0 ? after : undefined });
+  const r = await verify({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: 30, afterTimeStep: after > 0 ? after : undefined });
   return r.valid && 'timeStep' in r ? r.timeStep : null;
 }
 
-export async function bindGa(db: Kysely<Database>, who: { userId: number; sessionId: number }, code: string): Promise<void> {
+export async function bindGa(db: Kysely<Database>, who: { userId: number; sessionId: number }, code: string, caller: Caller): Promise<void> {
   const row = await db.selectFrom('user_ga').selectAll().where('user_id', '=', who.userId).executeTakeFirst();
   if (row?.secret) throw new AppError('ga_already_bound');
   if (!row?.pending_secret) throw new AppError('ga_code_invalid');
-  const attempt = await gaAttempt(db, who.userId);
-  const step = await check(row.pending_secret, code.trim(), 0);
+  const attempt = await gaAttempt(db, who.userId, caller);
+  const step = await check(row.pending_secret, code.trim(), 0, caller.now());
   if (step === null) {
     await attempt.fail();
     throw new AppError('ga_code_invalid');
@@ -73,13 +73,13 @@ export async function gaBound(db: Kysely<Database>, userId: number): Promise<boo
 }
 
 /** When GA is bound, `code` must be a fresh valid code; when not bound, nothing is required. */
-export async function requireGaIfBound(db: Kysely<Database>, userId: number, code: string | undefined): Promise<void> {
+export async function requireGaIfBound(db: Kysely<Database>, userId: number, code: string | undefined, caller: Caller): Promise<void> {
   const row = await db.selectFrom('user_ga').select(['secret', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
   if (!row?.secret) return;
   if (!code) throw new AppError('ga_required');
   const last = Number(row.last_step);
-  const attempt = await gaAttempt(db, userId);
-  const step = await check(row.secret, code.trim(), last);
+  const attempt = await gaAttempt(db, userId, caller);
+  const step = await check(row.secret, code.trim(), last, caller.now());
   // Conditional: two requests with the same code cannot both pass.
   const res = step === null ? undefined : await db.updateTable('user_ga').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', String(step)).executeTakeFirst();
   if (res?.numUpdatedRows !== 1n) {
