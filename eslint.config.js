@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 
@@ -26,6 +27,50 @@ const coreRules = {
 
 // The server's rules (db, auth, and each area's domain/ and jobs) never know HTTP: errors come from server/errors.ts.
 const serverBelowHttp = { regex: '^(\\.\\.?/)+(.*/)?http(/|$)', message: 'business rules, the database and jobs do not import server/http (AppError is in server/errors.ts)' };
+
+// Server areas are slices (docs/architecture.md): another area, the composition root, the checkers,
+// scripts and tests outside an area reach an area through its door, server/areas/<area>/domain/index.ts;
+// only the area list (server/areas/index.ts) imports an area's plugin. What lies below the areas
+// (server/shared, kernel, db, auth, storage, plugins) imports no area at all.
+const AREA_DOOR = 'domain/index.ts';
+const areaBoundaries = {
+  files: ['server/**/*.ts', 'scripts/**/*.{js,ts,mjs}'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    'boundaries/include': ['server/**/*', 'scripts/**/*'],
+    'boundaries/elements': [
+      { type: 'area', pattern: 'server/areas/*', capture: ['area'] },
+      { type: 'below-areas', pattern: ['server/shared', 'server/kernel', 'server/db', 'server/auth', 'server/storage', 'server/plugins'] },
+      { type: 'outside-areas', pattern: ['server', 'scripts'] },
+    ],
+    'boundaries/files': [{ category: 'area-list', pattern: 'server/areas/index.ts' }],
+  },
+  rules: {
+    'boundaries/dependencies': ['error', {
+      default: 'allow',
+      policies: [
+        {
+          from: { element: { type: 'area' } },
+          disallow: { to: { element: { type: 'area', captured: { area: '!{{ from.element.captured.area }}' }, fileInternalPath: `!${AREA_DOOR}` } } },
+          message: 'the {{ from.element.captured.area }} area imports the {{ to.element.captured.area }} area through its door only: server/areas/{{ to.element.captured.area }}/domain/index.ts (not {{ to.element.fileInternalPath }})',
+        },
+        {
+          from: { element: { type: 'outside-areas' } },
+          disallow: { to: { element: { type: 'area', fileInternalPath: `!${AREA_DOOR}` } } },
+          message: 'outside the areas, import the {{ to.element.captured.area }} area through its door only: server/areas/{{ to.element.captured.area }}/domain/index.ts (not {{ to.element.fileInternalPath }})',
+        },
+        // the area list registers each area's plugin
+        { from: { file: { categories: 'area-list' } }, allow: { to: { element: { type: 'area', fileInternalPath: 'index.ts' } } } },
+        {
+          from: { element: { type: 'below-areas' } },
+          disallow: { to: { element: { type: 'area' } } },
+          message: 'shared services, the kernel and the database lie below the areas and import none of them',
+        },
+      ],
+    }],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -55,8 +100,9 @@ export default tseslint.config(
   },
   { files: ['workers/**/*.ts'], languageOptions: { globals: globals.worker }, rules: noReach('the worker talks to the server over socket.io and fetch only') },
   { files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  areaBoundaries,
   {
-    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/areas/*/domain/**/*.ts', 'server/areas/*/jobs.ts', 'server/areas/*/jobs/**/*.ts'],
+    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/shared/**/*.ts', 'server/areas/*/domain/**/*.ts', 'server/areas/*/jobs.ts', 'server/areas/*/jobs/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverBelowHttp] }] },
   },
 );

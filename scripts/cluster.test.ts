@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/areas/accounts/domain/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/areas/accounts/domain';
 import { connectDb, type DbHandle } from '../server/db/connect';
 import { checkJournalConsistency } from '../server/db/ledger';
 import { clusterServicesMissing } from '../server/scale/cluster-kit';

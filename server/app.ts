@@ -29,7 +29,7 @@ import { createSessionSockets, type SessionSockets } from './http/session-socket
 import { liveSessionIds } from './auth/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/static';
-import { homeContent } from './areas/content/domain/pages';
+import { homeContent } from './areas/content/domain';
 import { normalizeLang } from '../core';
 import { registerCoinIcons } from './http/coin-icons';
 import { createTransport, type Transport } from './notify';

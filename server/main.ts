@@ -5,7 +5,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_INVITE_CODE } from './db/seed-content';
-import { demoBannerLine } from './areas/accounts/domain/demo';
+import { demoBannerLine } from './areas/accounts/domain';
 import { writeOutboxSecret } from './kernel/outbox-secret';
 import { outboxBannerLines } from './notify/outbox-banner';
 import { describeRoles } from './scale/roles';

@@ -7,13 +7,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MarketTables } from './market-tables';
 import type { CoreTables } from './tables';
-import type { OptionalTables } from './optional-tables';
-import type { FundsTables } from './funds-tables';
-import type { TradingTables } from './trading-tables';
-import type { ProductsTables } from './products-tables';
 import type { SecurityTables } from './security-tables';
 
-export interface Database extends CoreTables, MarketTables, OptionalTables, FundsTables, TradingTables, ProductsTables, SecurityTables {}
+export interface Database extends CoreTables, MarketTables, SecurityTables {}
 
 /** The handle a service takes: the pool, or the transaction it runs inside. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -9,6 +9,10 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 /** NUMERIC: read as a decimal string, written as a decimal string. */
 type Numeric = ColumnType<string, string | undefined, string>;
+type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
+
+export type ReviewStatusColumn = 'pending' | 'approved' | 'rejected';
+export type UploadPurpose = 'general' | 'avatar' | 'id_photo' | 'voucher' | 'wallet_qr';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -176,7 +180,43 @@ export interface IdempotencyKeysTable {
   committed_ref: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
-export interface CoreTables {
+/** Tables of migration 005_funds that every area reads: uploads, preferences, notices, operators. */
+export interface SharedServiceTables {
+  /** sha256: hex digest of the bytes (migration 009; null for files uploaded before it) */
+  uploads: { name: string; user_id: Nullable<number>; purpose: ColumnType<UploadPurpose, UploadPurpose | undefined, UploadPurpose>; created_at: CreatedAt; sha256: Nullable<string> };
+  user_prefs: { user_id: number; fiat: Generated<string>; lang: Generated<string>; credit_score: Generated<number>; rebate: Numeric };
+  notices: {
+    id: Generated<number>;
+    user_id: number;
+    kind: string;
+    title_key: string;
+    body_key: string;
+    params: Json;
+    read_at: Nullable<Date>;
+    created_at: CreatedAt;
+  };
+  operators: { id: Generated<number>; name: string; password_hash: string; status: Generated<number>; created_at: CreatedAt };
+  operator_sessions: {
+    id: Generated<number>;
+    token_hash: string;
+    operator_id: number;
+    ip: Nullable<string>;
+    created_at: CreatedAt;
+    last_seen: CreatedAt;
+    revoked_at: Nullable<Date>;
+  };
+  operator_actions: {
+    id: Generated<number>;
+    operator_id: number;
+    action: string;
+    target: Generated<string>;
+    reason: string;
+    detail: Json;
+    created_at: CreatedAt;
+  };
+}
+
+export interface CoreTables extends SharedServiceTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

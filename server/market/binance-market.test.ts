@@ -6,7 +6,7 @@ import { startReplay } from '../testing/binance-replay';
 import { BinanceFeed } from './feed/binance/feed';
 import { CompositeFeed } from './feed/composite';
 import { SimulatorFeed } from './feed/simulator';
-import { currentPrice, type TradingContext } from '../areas/trading/domain/context';
+import { currentPrice, type TradingContext } from '../areas/trading/domain';
 import { createMarket } from './index';
 
 const FIX = path.join(__dirname, 'feed/binance/fixtures');

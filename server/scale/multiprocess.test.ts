@@ -16,7 +16,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
 import { checkJournalConsistency } from '../db/ledger';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../areas/accounts/domain/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../areas/accounts/domain';
 import { freshDatabase } from '../testing/pg-template';
 import { clusterServicesMissing, spawnNode, startNode, waitReady, type ClusterNode, type NodeSpec } from './cluster-kit';
 import { readLease } from './lease';

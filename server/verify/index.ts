@@ -11,8 +11,8 @@ import { ieoChecker } from './checkers/ieo';
 import { boxesChecker } from './checkers/boxes';
 import { spotChecker } from './checkers/spot';
 import { auctionsChecker } from './checkers/auctions';
-import { gameChecker } from '../areas/game/verify';
-import { otcChecker } from '../areas/otc/verify';
+import { gameChecker } from '../areas/game/domain';
+import { otcChecker } from '../areas/otc/domain';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_TYPES, type DualOrder, type DualIndexAnswer, type LeverPosition, type SecondsOrder } from '../../core';
 import { createKit, type Kit } from '../testing/trading-kit';
-import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/catalog';
+import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/domain';
 import { CHECKERS } from './index';
 import { runVerify } from './run';
 

@@ -10,7 +10,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '../../core';
 import { createOperator } from '../auth/operators';
-import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/catalog';
+import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/domain';
 import { loginOperator } from '../testing/app';
 import { createKit } from '../testing/trading-kit';
 import { ACCOUNT_ROWS } from './rows/account';

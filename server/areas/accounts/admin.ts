@@ -9,7 +9,7 @@ import { int } from '../../kernel/fields';
 import { offset, pageOf } from '../../kernel/paging';
 import { inTransaction } from '../../db/tx';
 import { getBalances } from '../../db/ledger';
-import { journalPage } from '../funds/domain';
+import { journalPage } from '../../shared/journal';
 import { logAction } from '../../auth/operators';
 import { count, id, paging, requiredReason } from '../../admin/forms';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/auth';
 import { lookupSession } from '../../auth/sessions';
-import { signatureValid, uploadInfo } from './domain/files';
+import { signatureValid, uploadInfo } from '../../shared/files/files';
 import { operatorOf } from '../../http/operator-auth';
 
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };

@@ -6,7 +6,7 @@ import { parse } from '../../kernel/validate';
 import { requestLang } from '../../http/lang';
 import { translate } from '../../i18n/messages';
 import { editNickname, getProfile, inviteInfo, listCoupons, listNotices, readNotice, setAvatar, setFiat, setLang } from './domain/profile';
-import { listFiats } from '../funds/domain';
+import { listFiats } from '../../shared/fiat';
 import { PagingSchema as Paging, pagingShape } from '../../kernel/paging';
 import { intOr, INT4_MAX } from '../../kernel/fields';
 

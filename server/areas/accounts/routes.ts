@@ -17,7 +17,7 @@ import { classifyIdentity } from './domain/identity';
 import { CODE_TTL_MS, issueCode, verifyCode } from './domain/codes';
 import { findUserByIdentity, login, register, resetPassword, SCENE_FORGET, SCENE_REGISTER, userInfo } from './domain/users';
 import { revokeSession } from '../../auth/sessions';
-import { inviteRequired } from '../content/domain/settings';
+import { inviteRequired } from '../../shared/settings';
 import { deliver } from '../../http/deliver';
 
 const text = (max: number) => z.string().trim().min(1).max(max);

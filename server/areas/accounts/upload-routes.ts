@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { localUploadStore } from '../../storage/uploads';
 import { readImageUpload } from '../../http/upload-body';
-import { recordUpload } from './domain/files';
-import { checkUploadBytes, checkUploadCount } from './domain/upload-quota';
+import { recordUpload } from '../../shared/files/files';
+import { checkUploadBytes, checkUploadCount } from '../../shared/files/upload-quota';
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const store = localUploadStore(app.config.dataDir);

@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/tx';
 import { logAction } from '../../auth/operators';
 import { id, int } from '../../kernel/fields';
 import { requiredReason } from '../../admin/forms';
-import { present } from './messages';
+import { present } from './domain/messages';
 import type {} from './tables';
 
 export async function chatroomAdminRoutes(op: FastifyInstance): Promise<void> {

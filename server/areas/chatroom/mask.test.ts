@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskLinksAndAddresses } from './mask';
+import { maskLinksAndAddresses } from './domain/mask';
 
 describe('chat masking for unverified senders', () => {
   it('hides links and wallet addresses, keeps ordinary words and numbers', () => {

@@ -6,10 +6,9 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../errors';
 import { parse } from '../../kernel/validate';
 import { requestLang } from '../../http/lang';
-import { getSetting, inviteRequired, rechargeEnabled } from './domain/settings';
+import { getSetting, inviteRequired, rechargeEnabled, walletGate } from '../../shared/settings';
 import { coinList, contentPage, listNews, menu, newsDetail, popNotice, NEWS_CATEGORY } from './domain/pages';
 import type { ContentPage } from '../../db/tables';
-import { walletGate } from '../funds/domain';
 import { int } from '../../kernel/fields';
 
 const intField = (min: number, max: number) => int(min, max);

@@ -10,7 +10,7 @@
  * The area decorates app.copytrade with what this returns, for the routes and tests.
  */
 import type { FastifyInstance } from 'fastify';
-import { onPositionChange } from '../trading/domain/events';
+import { onPositionChange } from '../trading/domain';
 import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats } from './domain';
 import { WorkQueue } from '../../plugins/work-queue';
 import { leading } from '../../plugins/serial-job';

@@ -14,9 +14,11 @@ import { parse } from '../../kernel/validate';
 import { decimal, int } from '../../kernel/fields';
 import { canon } from '../../kernel/decimal';
 import { inTransaction } from '../../db/tx';
-import { rechargeEnabled, inviteRequired } from '../content/domain/settings';
-import { FIAT_PREFIX, listFiats, fundsCurrencies, fundsCurrency } from './domain';
-import { exchangeFeeRate, walletGate } from './domain/config';
+import { rechargeEnabled, inviteRequired } from '../../shared/settings';
+import { fundsCurrencies, fundsCurrency } from './domain';
+import { FIAT_PREFIX, listFiats } from '../../shared/fiat';
+import { exchangeFeeRate } from './domain/config';
+import { walletGate } from '../../shared/settings';
 import { logAction } from '../../auth/operators';
 import { id, requiredReason } from '../../admin/forms';
 

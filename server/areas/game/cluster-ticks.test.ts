@@ -12,9 +12,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMarket, ScriptedFeed, type MarketService } from '../../market';
 import { balance } from '../../testing/funds-kit';
 import { gameKit, player, stake, SYMBOL, USDT, type GameKit } from '../../testing/game-kit';
-import { lockRoundJob, settleRoundJob, type RoundJobCtx } from './round-jobs';
-import { DEFAULT_ROUND_SECONDS, gameRules } from './rules';
-import { TICK_WAIT_MS } from './tick-ready';
+import { lockRoundJob, settleRoundJob, type RoundJobCtx } from './domain/round-jobs';
+import { DEFAULT_ROUND_SECONDS, gameRules } from './domain/rules';
+import { TICK_WAIT_MS } from './domain/tick-ready';
 
 let k: GameKit;
 let feedMarket: MarketService;

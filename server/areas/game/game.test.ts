@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { checkJournalConsistency } from '../../db/ledger';
 import { balance, call, operator } from '../../testing/funds-kit';
 import { gameKit, player, playRound, stake, tickAt, USDT, type GameKit } from '../../testing/game-kit';
-import { gameChecker } from './verify';
+import { gameChecker } from './domain/verify';
 import type { AdminGameRound } from '../../../core';
 
 let k: GameKit;

@@ -11,11 +11,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
-import { runRounds, type GameHook } from './rounds';
-import { gameRules, type GameRules } from './rules';
-import { lockRoundJob, scheduleOpenRounds, settleRoundJob, type RoundJobCtx } from './round-jobs';
-import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './round-queue';
-import { instantRecorded } from './tick-ready';
+import { runRounds, type GameHook } from './domain/rounds';
+import { gameRules, type GameRules } from './domain/rules';
+import { lockRoundJob, scheduleOpenRounds, settleRoundJob, type RoundJobCtx } from './domain/round-jobs';
+import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './domain/round-queue';
+import { instantRecorded } from './domain/tick-ready';
 
 export interface GameJobs {
   now: () => number;

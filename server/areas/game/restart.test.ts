@@ -13,7 +13,7 @@ import { createTestDb } from '../../testing/db';
 import { balance } from '../../testing/funds-kit';
 import { player, prepareGame, stake, tickAt, T0, USDT, ROUND_MS } from '../../testing/game-kit';
 import { dueNow, eventually, jobByKey, jobKeys } from '../../testing/jobs-kit';
-import { gameLockKey, gameSettleKey } from './round-queue';
+import { gameLockKey, gameSettleKey } from './domain/round-queue';
 import { restartable } from '../../testing/restart-kit';
 import type { TestApp } from '../../testing/app';
 

@@ -11,8 +11,8 @@ import { withIdempotency } from '../../http/idempotency';
 import { optionalUser } from '../../http/auth';
 import { requestInput as input } from '../../kernel/input';
 import { id } from '../../kernel/fields';
-import { placeStake } from './stake';
-import { gameState, verifyRound } from './views';
+import { placeStake } from './domain/stake';
+import { gameState, verifyRound } from './domain/views';
 
 const StakeBody = z.object({ round_id: id, side: z.enum(['up', 'down']), amount: z.union([z.string(), z.number()]).transform(String) });
 

@@ -6,7 +6,7 @@ import { parse } from '../../kernel/validate';
 import { offset, pageOf } from '../../kernel/paging';
 import { inTransaction } from '../../db/tx';
 import { reviewKyc } from './domain/kyc';
-import { fileUrl } from '../accounts/domain/files';
+import { fileUrl } from '../../shared/files/files';
 import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 

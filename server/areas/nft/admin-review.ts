@@ -16,7 +16,7 @@ import { getBalances, type Balance } from '../../db/ledger';
 import { platformUserId } from '../../db/platform';
 import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
-import { reviewListing } from './review';
+import { reviewListing } from './domain/review';
 
 
 export async function nftReviewRoutes(op: FastifyInstance, now: () => number): Promise<void> {

@@ -13,15 +13,15 @@ import { inTransaction } from '../../db/tx';
 import { id, optId, optText, text } from '../../kernel/fields';
 import { AppError } from '../../errors';
 import { canon } from '../../kernel/decimal';
-import { parseTime } from './review';
-import { createArtist, createCollection, createItem, createSeries } from './catalog';
-import { editArtist, editCollection, editItem } from './catalog-edit';
+import { parseTime } from './domain/review';
+import { createArtist, createCollection, createItem, createSeries } from './domain/catalog';
+import { editArtist, editCollection, editItem } from './domain/catalog-edit';
 import { nftReviewRoutes } from './admin-review';
 import { localUploadStore } from '../../storage/uploads';
 import { readSniffedUpload } from '../../http/upload-body';
-import { saveNftMedia, sniffNftMedia, uploadedMediaType } from './uploads';
-import { NFT_CURRENCIES } from './works';
-import { editable } from './edit-rules';
+import { saveNftMedia, sniffNftMedia, uploadedMediaType } from './domain/uploads';
+import { NFT_CURRENCIES } from './domain/works';
+import { editable } from './domain/edit-rules';
 import type { AdminNftItem, ManifestEntry } from '../../../core';
 
 const ItemBody = z.object({

@@ -7,7 +7,7 @@ import { defineArea, mountBackOffice, API_PREFIX } from '../../plugins/area';
 import { startNftJobs } from './jobs';
 import { nftRoutes } from './routes';
 import { nftAdminRoutes } from './admin-routes';
-import { seedNftDemo, seedNftMedia } from './seed';
+import { seedNftDemo, seedNftMedia } from './domain/seed';
 
 export const nftArea = defineArea('nft', async (app) => {
   app.startup.seed('nft', 'demo artworks, auction and blind boxes', () => seedNftDemo(app.db, Date.now()), { demo: true });

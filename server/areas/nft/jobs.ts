@@ -11,8 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
-import { expireOrder, NFT_AUCTION_END, NFT_PAY_DEADLINE, settleAuction, settleDue, type AfterCommit } from './settle';
-import { revealEndedSeries } from './boxes';
+import { expireOrder, NFT_AUCTION_END, NFT_PAY_DEADLINE, settleAuction, settleDue, type AfterCommit } from './domain/settle';
+import { revealEndedSeries } from './domain/boxes';
 import { nftDeliverer, type NftNotify } from './notices';
 
 export const RUN_EVERY_MS = 2000;

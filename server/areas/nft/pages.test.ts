@@ -1,8 +1,8 @@
 /** What the browsing pages read: an order's receipt (only its buyer's), collections, the sound and video works' files, the auction's public log replayed. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replayAuction, type NftBid, type NftOrder, type Page, type NftCollection, type NftDetail, type NftItem, type NftMine, type NftOrderDetail } from '../../../core';
-import { decide, funded, item, nft, nftKit, type NftKit } from '../../testing/nft-kit';
-import { seedNftDemo, seedNftMedia } from './seed';
+import { decide, funded, item, nft, nftKit, type NftKit } from './testing/nft-kit';
+import { seedNftDemo, seedNftMedia } from './domain/seed';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));

@@ -8,7 +8,7 @@ import { NFT_RULES, type NftDetail, type NftMine, type NftOrder } from '../../..
 import { balance } from '../../testing/funds-kit';
 import { checkJournalConsistency } from '../../db/ledger';
 import { auctionsChecker } from '../../verify/checkers/auctions';
-import { decide, funded, item, journalMark, journalNet, nft, nftAdmin, nftKit, platformBalance, series, T0, USDT, type NftKit } from '../../testing/nft-kit';
+import { decide, funded, item, journalMark, journalNet, nft, nftAdmin, nftKit, platformBalance, series, T0, USDT, type NftKit } from './testing/nft-kit';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));

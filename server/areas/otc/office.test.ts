@@ -11,7 +11,7 @@ import { checkJournalConsistency } from '../../db/ledger';
 import { operator } from '../../testing/funds-kit';
 import { MIN, PAY, T0, USDT, balance, merchant, okOf, openOn, otc, otcKit, pay, postAd, taker, type OtcKit, type TestUser } from '../../testing/otc-kit';
 import { runVerify } from '../../verify/run';
-import { otcChecker } from './verify';
+import { otcChecker } from './domain/verify';
 import type { OtcAd, OtcOrder } from '../../../core';
 
 let k: OtcKit;

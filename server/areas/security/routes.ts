@@ -11,8 +11,8 @@ import { translate } from '../../i18n/messages';
 import { setPayPassword } from './domain/pay-password';
 import { bindGa, gaSetup } from './domain/ga';
 import { bind, bindTarget, issueBindCode } from './domain/bindings';
-import { CODE_TTL_MS } from '../accounts/domain/codes';
-import { getSetting } from '../content/domain/settings';
+import { CODE_TTL_MS } from '../accounts/domain';
+import { getSetting } from '../../shared/settings';
 import { sessionCaller } from '../../http/known-device';
 
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });

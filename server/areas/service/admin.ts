@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/tx';
 import { logAction } from '../../auth/operators';
 import { requiredReason } from '../../admin/forms';
 import { DEFAULT_SERVICE_HOURS, DEFAULT_WEBVIEW_ALLOW, LANGS, parseAllowList, parseServiceHours, type AdminServiceSettings } from '../../../core';
-import { getSetting } from '../content/domain/settings';
+import { getSetting } from '../../shared/settings';
 import { issueTicket } from './domain/live';
 import { cannedReplies, conversationDetail, inbox, markReadByStaff, setAssignee, setStatus, staffPost } from './domain/staff';
 import { deliverMessages, deliverReceipts, mailReplyIfAway, type ServiceDeps } from './domain/service';

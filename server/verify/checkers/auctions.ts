@@ -1,6 +1,6 @@
 /** NFT auctions: every won auction's buyer, price and payment deadline from its bids and end (core proveAuction). */
 import { NFT_RULES, proveAuction } from '../../../core';
-import type {} from '../../areas/nft/tables'; // the NFT tables join Database there
+import type {} from '../../areas/nft/domain'; // the NFT tables join Database there
 import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { rowOf } from '../rows';
 

@@ -1,6 +1,6 @@
 /** Blind boxes: every box sold recomputed from its series' seed, commitment and purchase order (core proveBoxes). */
 import { proveBoxes } from '../../../core';
-import type {} from '../../areas/nft/tables'; // the NFT tables join Database there
+import type {} from '../../areas/nft/domain'; // the NFT tables join Database there
 import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import { rowOf } from '../rows';
 

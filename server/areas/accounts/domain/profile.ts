@@ -8,8 +8,8 @@ import { normalizeLang, type Coupon, type FiatRate, type InviteInfo, type KycLev
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { isMessageKey, translate } from '../../../i18n/messages';
-import { fiatRate, userFiat } from '../../funds/domain';
-import { claimUpload, fileUrl } from './files';
+import { fiatRate, userFiat } from '../../../shared/fiat';
+import { claimUpload, fileUrl } from '../../../shared/files/files';
 import { inTransaction } from '../../../db/tx';
 import type { Db } from '../../../db/schema';
 import { iso } from '../../../kernel/time';

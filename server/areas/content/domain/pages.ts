@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { CONSTANTS, type Lang } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { ContentPage } from '../../../db/tables';
-import { getSetting } from './settings';
+import { getSetting } from '../../../shared/settings';
 
 export const NEWS_CATEGORY = { news: 4, banner: 5 } as const;
 

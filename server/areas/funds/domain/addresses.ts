@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { networkOfAddress, type Page, type WalletAddress } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { claimUpload, fileUrl } from '../../accounts/domain/files';
+import { claimUpload, fileUrl } from '../../../shared/files/files';
 import { fundsCurrency } from '.';
 import { inTransaction } from '../../../db/tx';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';

@@ -1,17 +1,17 @@
 /**
  * Assets: the overview (every crypto currency in every account type, zeros included, valued in
- * USDT at the feed's last price and in the user's fiat), one wallet's detail, the journal as
- * records and bills, and the per-currency balances the transfer page picks from.
+ * USDT at the feed's last price and in the user's fiat), one wallet's detail and the per-currency
+ * balances the transfer page picks from. The journal as records and bills is shared/journal.ts.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, JOURNAL_KINDS, toFiat, valueAt, type AccountSummary, type AssetsByAccount, type BalanceRow, type JournalEntry, type JournalKind, type Page, type UserCurrency, type WalletDetail } from '../../../../core';
+import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, toFiat, valueAt, type AccountSummary, type AssetsByAccount, type BalanceRow, type UserCurrency, type WalletDetail } from '../../../../core';
 import type { Database } from '../../../db/schema';
-import { rechargeEnabled } from '../../content/domain/settings';
-import { fieldOfType, fundsCurrencies, fundsCurrency, userFiat } from './common';
+import { rechargeEnabled } from '../../../shared/settings';
+import { fieldOfType, fundsCurrencies, fundsCurrency } from './common';
+import { userFiat } from '../../../shared/fiat';
 import { priceUsdt, type PriceSource } from '../../../kernel/prices';
 import { currencyConfig } from './config';
 import { canon } from '../../../kernel/decimal';
-import { offset, pageOf, type Paging } from '../../../kernel/paging';
 
 const TYPES = Object.values(ACCOUNT_TYPES);
 
@@ -71,48 +71,6 @@ export async function walletDetail(db: Kysely<Database>, prices: PriceSource, us
     withdraw_fee: cfg.withdraw_fee,
     recharge_enabled: recharge,
   };
-}
-
-export async function journalPage(
-  db: Kysely<Database>,
-  userId: number,
-  paging: Paging,
-  filter: { currencyId?: number; type?: number; kind?: JournalKind; from?: number; to?: number } = {},
-): Promise<Page<JournalEntry>> {
-  let q = db.selectFrom('journal').innerJoin('currencies', 'currencies.id', 'journal.currency_id').where('journal.user_id', '=', userId);
-  if (filter.currencyId) q = q.where('journal.currency_id', '=', filter.currencyId);
-  if (filter.type) q = q.where('journal.type', '=', filter.type);
-  const prefixes: readonly string[] = filter.kind ? JOURNAL_KINDS[filter.kind] : [];
-  if (prefixes.length) q = q.where((eb) => eb.or(prefixes.map((p) => eb('journal.reason', 'like', `${p}%`))));
-  if (filter.from !== undefined) q = q.where('journal.created_at', '>=', new Date(filter.from));
-  if (filter.to !== undefined) q = q.where('journal.created_at', '<', new Date(filter.to));
-  const [rows, total] = await Promise.all([
-    q
-      .select(['journal.id', 'journal.currency_id', 'currencies.name as currency', 'journal.type', 'journal.delta_available', 'journal.delta_frozen', 'journal.available_after', 'journal.frozen_after', 'journal.reason', 'journal.ref_type', 'journal.ref_id', 'journal.created_at'])
-      .orderBy('journal.id', 'desc')
-      .limit(paging.limit)
-      .offset(offset(paging))
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(
-    rows.map((r) => ({
-      id: Number(r.id),
-      currency_id: r.currency_id,
-      currency: r.currency,
-      type: r.type,
-      delta_available: canon(r.delta_available),
-      delta_frozen: canon(r.delta_frozen),
-      available_after: canon(r.available_after),
-      frozen_after: canon(r.frozen_after),
-      reason: r.reason,
-      ref_type: r.ref_type,
-      ref_id: r.ref_id,
-      created_at: r.created_at.toISOString(),
-    })),
-    paging,
-    Number(total.n),
-  );
 }
 
 export async function userCurrencyList(db: Kysely<Database>, userId: number): Promise<UserCurrency[]> {

@@ -1,10 +1,9 @@
 /**
- * The funds area's own pieces: currency lookup, fiat rates (settings fiat_rate_<CODE>) and the
- * account-type names. Other areas reach what they need of it through the area's door
- * (areas/funds/domain/index.ts); prices in USDT are in kernel/prices.ts, notices in db/notices.ts.
+ * The funds area's own pieces: currency lookup and the account-type names. Other areas reach what
+ * they need of it through the area's door (areas/funds/domain/index.ts); fiat rates are in
+ * shared/fiat.ts, prices in USDT in kernel/prices.ts, notices in db/notices.ts.
  */
-import Decimal from 'decimal.js';
-import { ACCOUNT_FIELDS, type AccountField, type FiatRate } from '../../../../core';
+import { ACCOUNT_FIELDS, type AccountField } from '../../../../core';
 import { AppError } from '../../../errors';
 import type { Db } from '../../../db/schema';
 
@@ -37,30 +36,6 @@ export async function fundsCurrencies(db: Db): Promise<CurrencyRow[]> {
     .orderBy('sort', 'desc')
     .orderBy('id')
     .execute();
-}
-
-// ─── fiat ───
-
-export const FIAT_SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', EUR: '€', HKD: 'HK$', JPY: '¥', KRW: '₩', THB: '฿' };
-export const FIAT_PREFIX = 'fiat_rate_';
-
-export async function listFiats(db: Db): Promise<FiatRate[]> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${FIAT_PREFIX}%`).orderBy('key').execute();
-  const list = rows.map((r) => {
-    const code = r.key.slice(FIAT_PREFIX.length);
-    return { currency_code: code, rate: new Decimal(r.value).toFixed(), symbol: FIAT_SYMBOLS[code] ?? code };
-  });
-  // USD first: the default.
-  return list.sort((a, b) => (a.currency_code === 'USD' ? -1 : b.currency_code === 'USD' ? 1 : a.currency_code.localeCompare(b.currency_code)));
-}
-
-export async function fiatRate(db: Db, code: string): Promise<FiatRate | undefined> {
-  return (await listFiats(db)).find((f) => f.currency_code === code);
-}
-
-export async function userFiat(db: Db, userId: number): Promise<FiatRate> {
-  const pref = await db.selectFrom('user_prefs').select('fiat').where('user_id', '=', userId).executeTakeFirst();
-  return (await fiatRate(db, pref?.fiat ?? 'USD')) ?? { currency_code: 'USD', rate: '1', symbol: '$' };
 }
 
 // ─── account types ───

@@ -1,9 +1,5 @@
 /** Per-currency funds configuration (withdraw minimum and fee, deposit addresses per network) and site switches. */
 import Decimal from 'decimal.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import type { AppConfig } from '../../../config';
-import { getSetting } from '../../content/domain/settings';
 import { DEFAULT_EXCHANGE_FEE_RATE } from './seed';
 import type { Db } from '../../../db/schema';
 import { canon } from '../../../kernel/decimal';
@@ -34,18 +30,8 @@ export async function depositNetworks(db: Db, currencyId: number, networks: read
   });
 }
 
-export function truthy(v: string): boolean {
-  return ['1', 'on', 'true', 'yes'].includes(v.trim().toLowerCase());
-}
-
 export async function exchangeFeeRate(db: Db): Promise<string> {
   const v = await db.selectFrom('settings').select('value').where('key', '=', 'exchange_fee_rate').executeTakeFirst();
   const d = new Decimal(v?.value ?? DEFAULT_EXCHANGE_FEE_RATE);
   return d.isNegative() || d.gte(1) ? DEFAULT_EXCHANGE_FEE_RATE : d.toFixed();
-}
-
-/** The wallet gate as an operator set it, else WALLET_GATE (the content area reads it for the site config). */
-export async function walletGate(db: Kysely<Database>, config: AppConfig): Promise<boolean> {
-  const v = await getSetting(db, 'wallet_gate');
-  return v === undefined ? config.walletGate : truthy(v);
 }

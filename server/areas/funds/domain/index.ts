@@ -2,6 +2,5 @@
  * The funds area's door for other areas: what they may ask of funds. Inside the area, files
  * import each other directly.
  */
-export { fundsCurrency, fundsCurrencies, listFiats, fiatRate, userFiat, FIAT_PREFIX, type CurrencyRow } from './common';
-export { journalPage } from './assets';
-export { walletGate } from './config';
+export { fundsCurrency, fundsCurrencies, type CurrencyRow } from './common';
+export { getCard } from './cards';

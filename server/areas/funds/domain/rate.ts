@@ -6,7 +6,8 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../../../db/schema';
 import { canon } from '../../../kernel/decimal';
-import { fiatRate, fundsCurrency, userFiat } from './common';
+import { fundsCurrency } from './common';
+import { fiatRate, userFiat } from '../../../shared/fiat';
 import { requirePriceUsdt, type PriceSource } from '../../../kernel/prices';
 
 export interface CurrencyRate {

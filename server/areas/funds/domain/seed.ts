@@ -9,8 +9,8 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { CURRENCIES } from '../../../catalog/instruments';
-import { DEFAULT_LEVEL_LIMITS } from '../../kyc/domain/limits';
-import { FIAT_PREFIX } from './common';
+import { DEFAULT_LEVEL_LIMITS } from '../../kyc/domain';
+import { FIAT_PREFIX } from '../../../shared/fiat';
 
 export const DEFAULT_FIAT_RATES: Record<string, string> = { USD: '1', CNY: '7.2', EUR: '0.92', HKD: '7.8', JPY: '150', KRW: '1350', THB: '36' };
 export const DEFAULT_EXCHANGE_FEE_RATE = '0.002';

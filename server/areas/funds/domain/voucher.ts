@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { claimUpload, nameOfRef } from '../../accounts/domain/files';
+import { claimUpload, nameOfRef } from '../../../shared/files/files';
 import type { Db } from '../../../db/schema';
 
 const ONE_USE_INDEX = 'recharges_voucher_once';

@@ -13,12 +13,11 @@ import { ExactDecimal, btcEquivalent, valueAt, withdrawReceived, networkOfAddres
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { freeze, settleFrozen, unfreeze } from '../../../db/ledger';
-import { checkPayPassword } from '../../security/domain/pay-password';
-import { gaBound, requireGaIfBound } from '../../security/domain/ga';
+import { checkPayPassword, gaBound, requireGaIfBound } from '../../security/domain';
 import { findAddress } from './addresses';
 import { claimPendingRequest, type ReviewInput } from './review';
 import { getCard, maskedCard } from './cards';
-import { levelLimits, limitsOfLevel, withdrawn24hBtc } from '../../kyc/domain/limits';
+import { levelLimits, limitsOfLevel, withdrawn24hBtc } from '../../kyc/domain';
 import { fundsCurrency } from './common';
 import { requirePriceUsdt, type PriceSource } from '../../../kernel/prices';
 import { addNotice } from '../../../db/notices';

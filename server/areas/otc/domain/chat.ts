@@ -8,7 +8,7 @@
 import type { OtcMessage } from '../../../../core';
 import { AppError } from '../../../errors';
 import type { Db } from '../../../db/schema';
-import { claimUpload, fileUrl } from '../../accounts/domain/files';
+import { claimUpload, fileUrl } from '../../../shared/files/files';
 import { partiesOf, type OtcCtx } from './shared';
 
 export async function messages(db: Db, orderId: number, readerId: number | null, after = 0, nowMs = Date.now()): Promise<OtcMessage[]> {

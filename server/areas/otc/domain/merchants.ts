@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { merchantStats, OTC_PAY_KINDS, type OtcMerchant, type OtcMerchantStats, type OtcPayKind, type OtcPayMethod } from '../../../../core';
 import { AppError } from '../../../errors';
 import type { Db } from '../../../db/schema';
-import { getCard } from '../../funds/domain/cards';
+import { getCard } from '../../funds/domain';
 import type {} from '../tables';
 
 export async function applyMerchant(db: Db, userId: number, name: string): Promise<OtcMerchant> {

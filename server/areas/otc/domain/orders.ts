@@ -12,9 +12,9 @@ import { checkOrder, maxOrderFiat, orderAmounts, paymentDeadline, OTC_RULES, OTC
 import { AppError } from '../../../errors';
 import { inTransaction, type Trx } from '../../../db/tx';
 import { enqueueInTx, runAtFor } from '../../../db/jobs';
-import { claimUpload } from '../../accounts/domain/files';
-import { checkPayPassword } from '../../security/domain/pay-password';
-import { fiatOrderLimitUsdt } from '../../kyc/domain/limits';
+import { claimUpload } from '../../../shared/files/files';
+import { checkPayPassword } from '../../security/domain';
+import { fiatOrderLimitUsdt } from '../../kyc/domain';
 import { logAction } from '../../../auth/operators';
 import { canon } from '../../../kernel/decimal';
 import { sql } from 'kysely';

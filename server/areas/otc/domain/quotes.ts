@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { bestAd, orderAmounts, OTC_RULES, type OtcOrder, type OtcQuote } from '../../../../core';
 import { AppError } from '../../../errors';
-import { fiatOrderLimitUsdt } from '../../kyc/domain/limits';
+import { fiatOrderLimitUsdt } from '../../kyc/domain';
 import { canon } from '../../../kernel/decimal';
 import { fiatAmount, requireFiatRate, type OtcCtx } from './shared';
 import { marketAds } from './ads';

@@ -11,7 +11,7 @@ import type { Trx } from '../../../db/tx';
 import { answerInTx } from '../../../db/idempotency-scope';
 import { ok } from '../../../kernel/envelope';
 import type { PriceSource } from '../../../kernel/prices';
-import { fiatRate } from '../../funds/domain';
+import { fiatRate } from '../../../shared/fiat';
 import type {} from '../tables'; // the area's tables join Database there
 
 /** P2P moves the coin in the change account (type 2), like loans and the products. */

@@ -6,7 +6,7 @@
 import type { OtcEvent, OtcOrder, OtcOrderStatus } from '../../../../core';
 import { OTC_UNFINISHED } from '../../../../core';
 import type { Db } from '../../../db/schema';
-import { fileUrl } from '../../accounts/domain/files';
+import { fileUrl } from '../../../shared/files/files';
 import { canon } from '../../../kernel/decimal';
 import type {} from '../tables';
 

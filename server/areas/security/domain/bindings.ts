@@ -6,8 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { issueCode, verifyCode, consumeVerifiedCode, type IssueLimits } from '../../accounts/domain/codes';
-import { classifyIdentity } from '../../accounts/domain/identity';
+import { classifyIdentity, consumeVerifiedCode, issueCode, verifyCode, type IssueLimits } from '../../accounts/domain';
 import { addNotice } from '../../../db/notices';
 import { revokeOtherSessions } from './sessions';
 import { inTransaction } from '../../../db/tx';

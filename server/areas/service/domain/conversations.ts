@@ -9,7 +9,7 @@ import type { Database, Db } from '../../../db/schema';
 import { inTransaction, type Trx } from '../../../db/tx';
 import { AppError } from '../../../errors';
 import type { ServiceRef, ServiceThread } from '../../../../core';
-import { nameOfRef } from '../../accounts/domain/files';
+import { nameOfRef } from '../../../shared/files/files';
 import type { Party } from './party';
 import { insertMessage, listMessages, receiptsOf, type Window } from './messages';
 import { checkOwnRef } from './refs';

@@ -10,8 +10,8 @@ import type {} from '../tables';
 import type { Database, Db } from '../../../db/schema';
 import { inTransaction } from '../../../db/tx';
 import { AppError } from '../../../errors';
-import { nameOfRef } from '../../accounts/domain/files';
-import type { UploadQuota } from '../../accounts/domain/upload-quota';
+import { nameOfRef } from '../../../shared/files/files';
+import type { UploadQuota } from '../../../shared/files/upload-quota';
 import type { UploadStore, ImageKind } from '../../../storage/uploads';
 
 /** the verification-code scene of a guest's email */

@@ -7,7 +7,7 @@ import type {} from '../tables'; // the area's tables join Database there
 import type { Db } from '../../../db/schema';
 import type { Trx } from '../../../db/tx';
 import type { MessageSender, ServiceMessage, ServiceReceipts, ServiceRef, ServiceRefType } from '../../../../core';
-import { fileUrl } from '../../accounts/domain/files';
+import { fileUrl } from '../../../shared/files/files';
 
 export const PAGE = 30;
 const MAX_PAGE = 100;

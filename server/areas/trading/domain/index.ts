@@ -56,7 +56,7 @@ export async function reloadTradingContext(ctx: TradingContext): Promise<void> {
 }
 
 export type { TradingContext } from './context';
-export { pairByIds, pairBySymbol } from './context';
+export { pairByIds, pairBySymbol, currentPrice } from './context';
 export { placeSpotOrder, cancelSpotOrder, listSpotOrders } from './spot';
 export { scheduleCross } from './matching/cross';
 export { submitLever, fillEntrusted, closePosition, closeOrCancel, batchClose, setStops, liquidateIfDue, chargeOvernight, utcDay, openingMoves, closingMoves } from './lever';
@@ -68,3 +68,7 @@ export { publicSettings, type PairSettings } from './settings';
 export { parseAmount, parseOptionalPrice } from './amounts';
 export { isMarketOpen, STOCK_HOURS_TEXT } from '../../../../core';
 export type { TickRef } from './books';
+export { loadPairSettings } from './settings';
+export { Moves, onPositionChange, type PositionChange } from './events';
+export { leverAvailable, type LeverRow } from './lever-view';
+export { lastDurableTick } from './ticks';

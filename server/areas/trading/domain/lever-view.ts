@@ -6,7 +6,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ACCOUNT_TYPES, ExactDecimal, LEVER_ORDER_TYPE, LEVER_STATUS, LEVER_TYPE, accountEquity, accountRiskInput, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../../core';
 import type { Database } from '../../../db/schema';
-import type { LeverOrdersTable } from '../../../db/trading-tables';
+import type { LeverOrdersTable } from '../tables';
 import type { TradingContext } from './context';
 import { LEVER_QUOTE_ID } from './settings';
 import { canon, canonOrNull } from '../../../kernel/decimal';

@@ -8,7 +8,7 @@
 import { sql, type Selectable } from 'kysely';
 import { ACCOUNT_TYPES, ExactDecimal, SECONDS_STATUS, SECONDS_TYPE, ratioPercent, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType, type TradePage } from '../../../../core';
 import { AppError } from '../../../errors';
-import type { SecondsOrdersTable } from '../../../db/trading-tables';
+import type { SecondsOrdersTable } from '../tables';
 import { currentPrice, pairByIds, userLock, type TradingContext } from './context';
 import { inTx, notice } from './events';
 import { assertMarketOpen } from './spot';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { canonical, checkJournalConsistency } from '../../../db/ledger';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../accounts/domain/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../accounts/domain';
 import type { DbHandle } from '../../../db/connect';
 import { openDatabase } from '../../../db/open';
 import { startServer, type ServerProc } from '../../../testing/crash-kit';

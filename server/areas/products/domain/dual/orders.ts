@@ -1,7 +1,7 @@
 /** The user's dual-invest orders (/dual/dual_list) and one order's display shape. */
 import type { Selectable } from 'kysely';
 import type { DualOrder, DualOrderStatus, Page } from '../../../../../core';
-import type { ProductsTables } from '../../../../db/products-tables';
+import type { ProductsTables } from '../../tables';
 import { AppError } from '../../../../errors';
 import { currencyNames } from './shared';
 import type { Db } from '../../../../db/schema';

@@ -2,7 +2,7 @@
 import Decimal from 'decimal.js';
 import type { Selectable } from 'kysely';
 import { settleDualOrder, type DualDetail, type DualProduct, type DualProductStatus, type DualType } from '../../../../../core';
-import type { ProductsTables } from '../../../../db/products-tables';
+import type { ProductsTables } from '../../tables';
 import { AppError } from '../../../../errors';
 import { availableOf, currencyNames } from './shared';
 import type { Db } from '../../../../db/schema';

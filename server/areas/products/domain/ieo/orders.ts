@@ -7,7 +7,7 @@ import Decimal from 'decimal.js';
 import type { Kysely, Selectable } from 'kysely';
 import { ExactDecimal, type IeoOrder, type Page } from '../../../../../core';
 import type { Database } from '../../../../db/schema';
-import type { ProductsTables } from '../../../../db/products-tables';
+import type { ProductsTables } from '../../tables';
 import { freeze } from '../../../../db/ledger';
 import { AppError } from '../../../../errors';
 import { PRODUCT_ACCOUNT, currencyNames, parseProductAmount } from '../dual/shared';

@@ -1,7 +1,7 @@
 /** IEO projects (/project, /project/detail): status from the clock, counts from the orders. */
 import { sql, type Selectable } from 'kysely';
 import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Lang, type Page } from '../../../../../core';
-import type { ProductsTables } from '../../../../db/products-tables';
+import type { ProductsTables } from '../../tables';
 import { AppError } from '../../../../errors';
 import type { Db } from '../../../../db/schema';
 import { canon } from '../../../../kernel/decimal';

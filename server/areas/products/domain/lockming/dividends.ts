@@ -10,7 +10,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { ExactDecimal, dividendDueAt, dividendsDue, lockDayRate, miningDailyYield } from '../../../../../core';
 import type { Database } from '../../../../db/schema';
-import type { ProductsTables } from '../../../../db/products-tables';
+import type { ProductsTables } from '../../tables';
 import { credit } from '../../../../db/ledger';
 import { PRODUCT_ACCOUNT, type AfterCommit } from '../dual/shared';
 import { inTransaction } from '../../../../db/tx';

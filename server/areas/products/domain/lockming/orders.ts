@@ -7,7 +7,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { earlyRedemption, lockExpireAt, lockRemainingDays, type Lang, type LockDividend, type LockOrder, type LockOrderStatus, type Page } from '../../../../../core';
 import type { Database } from '../../../../db/schema';
-import type { ProductsTables } from '../../../../db/products-tables';
+import type { ProductsTables } from '../../tables';
 import { credit, debit } from '../../../../db/ledger';
 import { AppError } from '../../../../errors';
 import { PRODUCT_ACCOUNT, currencyDecimals, currencyNames, parseProductAmount } from '../dual/shared';

@@ -6,7 +6,7 @@
  */
 import { ACCOUNT_TYPES, ExactDecimal } from '../../../../../core';
 import type { Selectable } from 'kysely';
-import type { SpotOrdersTable } from '../../../../db/trading-tables';
+import type { SpotOrdersTable } from '../../tables';
 import type { Trx } from '../context';
 import type { PairSettings } from '../settings';
 import { buyFrozen, fillFee } from './fees';

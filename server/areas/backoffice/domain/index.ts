@@ -1,0 +1,2 @@
+/** The backoffice area's door. The area is a plugin only and offers other areas nothing. */
+export {};

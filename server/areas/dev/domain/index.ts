@@ -1,0 +1,2 @@
+/** The dev area's door. The area is a plugin only and offers other areas nothing. */
+export {};

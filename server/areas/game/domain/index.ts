@@ -1,0 +1,2 @@
+/** The up/down game's door: the outcome checker that re-derives every settled round. */
+export { gameChecker } from './verify';

@@ -1,0 +1,72 @@
+/**
+ * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). One transaction each: the item
+ * row is locked first, then the parties' balance locks in id order; the buyer pays price + fee,
+ * the seller gets price − royalty, the creator the royalty on a resale (on a first sale the
+ * creator is the seller). Ownership moves with a guarded update, so an item is never sold twice.
+ */
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type {} from '../tables'; // the area's tables join Database there
+import { credit, debit } from '../../../db/ledger';
+import { creditPlatform, platformUserId } from '../../../db/platform';
+import { inTransaction, type Trx } from '../../../db/tx';
+import { lockUsers } from '../../../db/user-locks';
+import { AppError } from '../../../errors';
+import { currencyDecimals } from './money';
+import { feesFor } from '../../../../core';
+import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
+import { buyBox } from './boxes';
+
+/** buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. */
+export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const item = await lockItemByCode(trx, code);
+    if (item.pay_type === 2) throw new AppError('nft_is_auction');
+    checkWindow(item, nowMs);
+    if (!item.on_sale || !(BUYABLE as readonly string[]).includes(item.listing)) throw new AppError('nft_not_on_sale');
+    if (item.owner_id === userId) throw new AppError('nft_own_item');
+    const orderId = item.pay_type === 3 ? await buyBox(trx, userId, item, nowMs) : await sellItem(trx, userId, item, item.price, nowMs, 'buy');
+    return answered(trx, userId, orderId);
+  });
+}
+
+/**
+ * Moves the money of a sale at `price` and the item to the buyer (used by buyNFT and by paying a
+ * won auction, whose margin the caller has already dealt with). Returns the order id.
+ */
+export async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: string, nowMs: number, kind: 'buy' | 'auction', orderId?: number): Promise<number> {
+  const creator = await creatorOf(trx, item.artist_id);
+  const resale = item.owner_id !== null;
+  const seller = item.owner_id ?? creator;
+  const fees = feesFor(price, await currencyDecimals(trx, item.currency_id), item.royalty_rate, resale && creator !== null && creator !== seller);
+  await lockUsers(trx, [buyerId, ...(seller ? [seller] : []), ...(creator ? [creator] : []), await platformUserId(trx)]);
+  let id = orderId;
+  if (id === undefined) {
+    const o = await trx
+      .insertInto('nft_orders')
+      .values({
+        item_id: item.id, buyer_id: buyerId, seller_id: seller, kind: resale ? 'resale' : kind, currency_id: item.currency_id,
+        price: fees.price, fee: fees.fee, royalty: fees.royalty, status: 'paid', created_at: new Date(nowMs), paid_at: new Date(nowMs), is_read: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = o.id;
+  }
+  const ref = { type: 'nft_order', id };
+  await debit(trx, { userId: buyerId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.total, reason: 'nft_buy', ref });
+  // a work with no seller account (a platform-owned artist's first sale) sells for the platform
+  const pay = (userId: number | null, amount: string, reason: string) =>
+    new Decimal(amount).gt(0) ? (userId ? credit(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref }) : creditPlatform(trx, { currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref })) : null;
+  await pay(seller, fees.seller_gets, 'nft_sale');
+  await pay(creator, fees.royalty, 'nft_royalty');
+  await pay(null, fees.fee, 'nft_fee');
+  const moved = await trx
+    .updateTable('nft_items')
+    .set({ owner_id: buyerId, listing: 'not_for_sale', on_sale: false })
+    .where('id', '=', item.id)
+    .where('owner_id', 'is not distinct from', item.owner_id)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new AppError('nft_not_on_sale');
+  return id;
+}
