@@ -11,7 +11,7 @@ import { outboxSecret } from './kernel/outbox-secret';
 import { binanceSymbols } from './market/feed/binance/symbols';
 import { parseRoles, type Roles } from './scale/roles';
 import { NFT_RULES } from '../core/types/nft';
-import { DEFAULT_ROUND_SECONDS } from './areas/game/rules';
+import { DEFAULT_ROUND_SECONDS } from '../core/game/pool';
 
 export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
 

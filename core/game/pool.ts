@@ -13,6 +13,9 @@
 import Decimal from 'decimal.js';
 import type { GameOutcome, GameRefundReason, GameSide } from '../types/game';
 
+/** A game round's length when neither the site setting nor the environment sets one: three minutes. */
+export const DEFAULT_ROUND_SECONDS = 180;
+
 export interface GameStakeIn {
   id: number;
   side: GameSide;

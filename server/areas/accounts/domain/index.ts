@@ -5,4 +5,4 @@
 export { issueCode, verifyCode, consumeVerifiedCode, CODE_TTL_MS, type IssueLimits } from './codes';
 export { classifyIdentity, type Identity, type IdentityKind } from './identity';
 export { levelName } from './profile';
-export { demoEnabled, demoBannerLine, DEMO_EMAIL, DEMO_PASSWORD } from './demo';
+export { demoBannerLine, DEMO_EMAIL, DEMO_PASSWORD } from './demo';

@@ -22,8 +22,7 @@ export const TICK_STALE_MS = 30_000;
 
 export const GAME_SETTING_KEYS = ['game_symbol', 'game_round_seconds', 'game_fee_rate', 'game_min_stake', 'game_max_stake'] as const;
 
-/** The round length when neither the site setting nor the environment sets one: three minutes. */
-export const DEFAULT_ROUND_SECONDS = 180;
+export { DEFAULT_ROUND_SECONDS } from '../../../../core/game/pool';
 
 /** `defaultRoundSeconds`: the configured length (config.gameRoundSeconds), used while the site setting is unset. */
 export async function gameRules(db: Db, defaultRoundSeconds: number): Promise<GameRules> {
