@@ -17,7 +17,7 @@ import type { BookService } from '../books/service';
 import type { ResolveUser } from '../socket-auth';
 import { Daymarket } from './daymarket';
 import { FamilyLogin } from './login';
-import { PairRooms } from './pair-rooms';
+import { PAIR_SLICES, PairRooms } from './pair-rooms';
 import { FamilyPayloads } from './payloads';
 import { DAYMARKET_MS, FAMILY_FLUSH_MS, FAMILY_PAIR_MS, familyRoom, reply } from './rooms';
 import { WatchRooms } from './watch-rooms';
@@ -129,7 +129,7 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
   };
   adapter.on('create-room', onCreate);
   adapter.on('delete-room', onDelete);
-  const timers = [setInterval(() => watched.flushKlines(), opts.flushMs ?? FAMILY_FLUSH_MS), setInterval(() => day.flush(), opts.daymarketMs ?? DAYMARKET_MS), setInterval(() => pairs.flush(), opts.pairMs ?? FAMILY_PAIR_MS)];
+  const timers = [setInterval(() => watched.flushKlines(), opts.flushMs ?? FAMILY_FLUSH_MS), setInterval(() => day.flush(), opts.daymarketMs ?? DAYMARKET_MS), setInterval(() => pairs.flushSlice(), (opts.pairMs ?? FAMILY_PAIR_MS) / PAIR_SLICES)];
   for (const t of timers) t.unref?.();
 
   return {

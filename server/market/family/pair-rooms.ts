@@ -4,8 +4,9 @@
  * row of quotation_new (a client opens on BTC/USDT and moves to the pair tapped in its list). So
  * such a socket joins one room per listed pair, `family:pair:<symbol>`, and each room gets at most
  * one `market_depth` (five levels a side) and one `kline` (the open FAMILY_PAIR_PERIOD candle) per
- * FAMILY_PAIR_MS. A room's event is encoded once for all its members, so the server's work per
- * flush is per pair, not per socket. `market_depth` goes when the five levels changed, `kline` when
+ * FAMILY_PAIR_MS (the pairs in ten slices, so the sends spread over the second instead of one
+ * burst that would delay our own 25 ms batches). A room's event is encoded once for all its
+ * members, so the server's work per flush is per pair, not per socket. `market_depth` goes when the five levels changed, `kline` when
  * the pair ticked; a room that got a new member resends both, so a fresh socket has the book within
  * one flush. A socket that emits `watch` leaves these rooms for good (watch-rooms.ts).
  */
@@ -22,9 +23,14 @@ export interface PairRoomDeps {
   listed: () => readonly string[];
 }
 
+/** a flush visits one slice of the pairs, so their sends spread over the second, not one burst */
+export const PAIR_SLICES = 10;
+
 export class PairRooms {
-  /** symbols whose pair room has members */
-  private readonly live = new Set<string>();
+  /** symbols whose pair room has members → the slice that flushes them */
+  private readonly live = new Map<string, number>();
+  private nextSlot = 0;
+  private slice = 0;
   /** rooms that got a member since the last flush: they get the full state once */
   private readonly fresh = new Set<string>();
   /** pairs that ticked since the last flush */
@@ -36,7 +42,7 @@ export class PairRooms {
 
   roomCreated(room: string): void {
     const symbol = roomSymbol(room, 'pair');
-    if (symbol !== undefined) this.live.add(symbol);
+    if (symbol !== undefined) this.live.set(symbol, this.nextSlot++ % PAIR_SLICES);
   }
 
   roomDeleted(room: string): void {
@@ -44,6 +50,7 @@ export class PairRooms {
     if (symbol === undefined) return;
     this.live.delete(symbol);
     this.fresh.delete(symbol);
+    this.dirty.delete(symbol);
     this.sentDepth.delete(symbol);
   }
 
@@ -68,17 +75,26 @@ export class PairRooms {
     if (this.live.has(symbol)) this.dirty.add(symbol);
   }
 
+  /** Runs every FAMILY_PAIR_MS / PAIR_SLICES: each pair is visited once per FAMILY_PAIR_MS. */
+  flushSlice(): void {
+    const slice = this.slice;
+    this.slice = (slice + 1) % PAIR_SLICES;
+    for (const [symbol, slot] of this.live) if (slot === slice) this.flushPair(symbol);
+  }
+
+  /** Every pair now (tests, close). */
   flush(): void {
-    for (const symbol of this.live) {
-      const fresh = this.fresh.has(symbol);
-      this.sendDepth(symbol, fresh);
-      if (fresh || this.dirty.has(symbol)) {
-        const k = this.d.payloads.kline(symbol, FAMILY_PAIR_PERIOD);
-        if (k) this.d.io.local.to(familyRoom.pair(symbol)).emit('kline', k);
-      }
+    for (const symbol of this.live.keys()) this.flushPair(symbol);
+  }
+
+  private flushPair(symbol: string): void {
+    const fresh = this.fresh.delete(symbol);
+    const ticked = this.dirty.delete(symbol);
+    this.sendDepth(symbol, fresh);
+    if (fresh || ticked) {
+      const k = this.d.payloads.kline(symbol, FAMILY_PAIR_PERIOD);
+      if (k) this.d.io.local.to(familyRoom.pair(symbol)).emit('kline', k);
     }
-    this.fresh.clear();
-    this.dirty.clear();
   }
 
   private sendDepth(symbol: string, fresh: boolean): void {
