@@ -83,7 +83,7 @@ const BENCHES: Bench[] = [
     name: 'family-socket',
     args: ['bench/family-socket.ts'],
     env: { DURATION_S: '2', FAMILY_CLIENTS: '3', TICK_RATE: '500', BENCH_PORT: String(port + 1) },
-    figures: { 'family-socket.json': ['without.delayMs.p50', 'with.delayMs.p50', 'ratio.delayP50'] },
+    figures: { 'family-socket.json': ['phases.*.gapMs.p50', 'phases.*.serverCpuMsPerS', 'ratios.idle.gapP99', 'ratios.idle.addedCpuMsPerS'] },
   },
   {
     name: 'fanout',

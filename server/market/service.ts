@@ -194,9 +194,10 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
   const tickLog = new TickLog({ repo, persisted: writes, flushMs: config.tickLogMs, log, mark: config.tickLogMark === true && !opts.readOnly, now });
   const tickers = new TickerBook(aggregator);
   const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
+  const listedSymbols = [...pairIndex.keys()];
   const books = new BookService({ feed, now });
   const fanout: MarketSocket | undefined = opts.io
-    ? attachMarketSocket({ io: opts.io, aggregator, tickers, books, isSymbol, pair: (symbol) => pairIndex.get(symbol), resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
+    ? attachMarketSocket({ io: opts.io, aggregator, tickers, books, isSymbol, pair: (symbol) => pairIndex.get(symbol), listed: () => listedSymbols, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
     : undefined;
   const listeners = new Set<TicksHandler>();
 

@@ -206,8 +206,9 @@ describe('socket, as a family client listens', () => {
   it('watch {symbol, period}: market_depth (≤5 levels a side, [price, qty]) and the open kline for that pair and period only', async () => {
     const c = await familySocket();
     await c.timeout(2000).emitWithAck('login', '');
-    const depth = next<Msg>(c, 'market_depth');
-    const kl = next<Msg>(c, 'kline');
+    // (a socket that logged in is in the pair rooms until it watches: its events name their pair)
+    const depth = next<Msg>(c, 'market_depth', (p) => p.symbol === 'BTC/USDT');
+    const kl = next<Msg>(c, 'kline', (p) => p.symbol === 'BTC/USDT');
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
     const d = await depth;
     expect(d).toMatchObject({ type: 'market_depth', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
@@ -273,5 +274,90 @@ describe('socket, as a family client listens', () => {
     await w.k.tick('BTC/USDT', '50700');
     expect(await famTickers).toBe(0);
     expect(await oursDay).toBe(0);
+  });
+});
+
+// ───── socket: a family client that never watches ─────
+
+/** eight levels a side around `mid`, the quantities shifted by `v` (a new book each call) */
+const ladder = (mid: number, v: number): { bids: [string, string][]; asks: [string, string][] } => ({
+  bids: Array.from({ length: 8 }, (_, i): [string, string] => [String(mid - 10 * (i + 1)), String(1 + i + v)]),
+  asks: Array.from({ length: 8 }, (_, i): [string, string] => [String(mid + 10 * (i + 1)), String(2 + i + v)]),
+});
+/** the five best levels a side the family reads: `[price, qty]` digit strings, best first */
+function expectFiveLevels(d: Msg, mid: number): void {
+  expect(d).toMatchObject({ type: 'market_depth', symbol: 'BTC/USDT', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+  const bids = d.bids as unknown as string[][];
+  const asks = d.asks as unknown as string[][];
+  expect(bids).toHaveLength(5);
+  expect(asks).toHaveLength(5);
+  for (const l of [...bids, ...asks]) expect(l).toEqual([expect.stringMatching(num), expect.stringMatching(num)]);
+  expect(bids.map((l) => Number(l[0]))).toEqual([1, 2, 3, 4, 5].map((i) => mid - 10 * i));
+  expect(asks.map((l) => Number(l[0]))).toEqual([1, 2, 3, 4, 5].map((i) => mid + 10 * i));
+}
+
+describe('socket, a family client that logs in and never watches (as the clients do)', () => {
+  it('gets market_depth (5 levels a side) and the 1min kline of BTC/USDT within 2 s, with no watch', async () => {
+    w.k.feed.setBook('BTC/USDT', ladder(50_700, 0));
+    const c = await familySocket();
+    const depth = next<Msg>(c, 'market_depth', (p) => p.symbol === 'BTC/USDT', 2000);
+    const kl = next<Msg>(c, 'kline', (p) => p.symbol === 'BTC/USDT', 2000);
+    expect(await c.timeout(2000).emitWithAck('login', String(w.alice.id))).toEqual({ ok: true });
+    expectFiveLevels(await depth, 50_700);
+    expect(await kl).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min', currency_name: 'BTC', legal_name: 'USDT', time: expect.any(Number), close: expect.stringMatching(num) });
+    // and it follows the pair: a new book and a new price come within the next flush
+    const moved = next<Msg>(c, 'market_depth', (p) => p.symbol === 'BTC/USDT' && (p.bids as unknown as string[][])[0][1] === '4', 2000);
+    const live = next<Msg>(c, 'kline', (p) => p.symbol === 'BTC/USDT' && p.close === '50710', 2000);
+    w.k.feed.setBook('BTC/USDT', ladder(50_700, 3));
+    await w.k.tick('BTC/USDT', '50710');
+    expectFiveLevels(await moved, 50_700);
+    await live;
+  });
+
+  it('one broadcast per pair and second, whatever the number of such sockets: each gets every one', async () => {
+    const socks = await Promise.all([1, 2, 3, 4].map(() => familySocket()));
+    for (const c of socks) await c.timeout(2000).emitWithAck('login', '');
+    await new Promise((r) => setTimeout(r, 1200)); // past the new members' first state
+    const adapter = w.k.app.io.of('/').adapter;
+    const broadcast = adapter.broadcast.bind(adapter);
+    // only the books set below count (their best bid's quantity is 11 or more): a broadcast of an
+    // earlier book may still be on its way
+    const ours = (d: Msg) => d.symbol === 'BTC/USDT' && Number((d.bids as unknown as string[][])[0]?.[1]) >= 11;
+    let sent = 0;
+    adapter.broadcast = (packet, opts) => {
+      if (packet.data?.[0] === 'market_depth' && opts.rooms.has('family:pair:BTC/USDT') && ours(packet.data[1] as Msg)) sent++;
+      return broadcast(packet, opts);
+    };
+    const got = socks.map(() => 0);
+    socks.forEach((c, i) => c.on('market_depth', (p: Msg) => ours(p) && got[i]++));
+    const t0 = Date.now();
+    for (let v = 10; v < 35; v++) {
+      w.k.feed.setBook('BTC/USDT', ladder(50_700, v)); // the book changes every 100 ms
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    adapter.broadcast = broadcast;
+    await new Promise((r) => setTimeout(r, 300)); // the last broadcast's packets arrive
+    const seconds = (Date.now() - t0) / 1000;
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(Math.floor(seconds) + 1);
+    expect(got).toEqual(socks.map(() => sent));
+  });
+
+  it('a socket that emits watch leaves the pair rooms: only the watched pair from then on, also after a new login', async () => {
+    const c = await familySocket();
+    await c.timeout(2000).emitWithAck('login', String(w.alice.id));
+    await next<Msg>(c, 'market_depth', (p) => p.symbol === 'BTC/USDT', 2000);
+    expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'ETH/USDT', period: '1min' })).toEqual({ ok: true });
+    const btc: string[] = [];
+    for (const e of ['market_depth', 'kline']) c.on(e, (p: Msg) => p.symbol === 'BTC/USDT' && btc.push(e));
+    w.k.feed.setBook('BTC/USDT', ladder(50_800, 0));
+    await w.k.tick('BTC/USDT', '50810');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(btc).toEqual([]);
+    await c.timeout(2000).emitWithAck('login', String(w.alice.id));
+    w.k.feed.setBook('BTC/USDT', ladder(50_800, 1));
+    await w.k.tick('BTC/USDT', '50820');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(btc).toEqual([]);
   });
 });

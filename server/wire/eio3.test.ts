@@ -2,8 +2,8 @@
  * An old client of the family (issue 26, WIRE.md "Socket"): their apps bundle socket.io-client 2.x
  * (Engine.IO 3). The server's `allowEIO3` lets such a client connect; this test connects with the
  * real 2.5.0 client — long-polling first, then the websocket upgrade, as it does by default — and
- * checks the family's events reach it: daymarket, market_depth and kline after `watch`, and the
- * private lever_trade only after a login with the token.
+ * checks the family's events reach it: daymarket; market_depth and kline with no `watch` (the pair
+ * rooms) and after one; and the private lever_trade only after a login with the token.
  */
 import io from 'socket.io-client-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,8 +64,9 @@ describe('a socket.io 2.x client (Engine.IO 3)', () => {
     await k.tick('BTC/USDT', '50100');
     expect(await day).toMatchObject({ type: 'daymarket', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
 
-    const depth = next(c, 'market_depth');
-    const kline = next(c, 'kline');
+    // (until it watches, the socket is in the pair rooms too: its events name their pair)
+    const depth = next(c, 'market_depth', (p) => p.symbol === 'BTC/USDT');
+    const kline = next(c, 'kline', (p) => p.symbol === 'BTC/USDT');
     expect(await ask(c, 'watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
     expect(await depth).toMatchObject({ type: 'market_depth', currency_id: 1, legal_id: USDT, bids: expect.any(Array), asks: expect.any(Array) });
     expect(await kline).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min' });
@@ -87,5 +88,19 @@ describe('a socket.io 2.x client (Engine.IO 3)', () => {
     expect(res.json()).toMatchObject({ type: 'ok' });
     const t = await trade;
     expect(JSON.parse(t['trades_BTC/USDT'] as string)[0]).toMatchObject({ type: 2, status: 1, share: '1', price: '50200' });
+  });
+
+  it('logs in the family way and never watches: market_depth (5 levels a side, [price, qty]) and the 1min kline of BTC/USDT within 2 s', async () => {
+    const level = (p: number, q: number): [string, string] => [String(p), String(q)];
+    k.feed.setBook('BTC/USDT', { bids: [1, 2, 3, 4, 5, 6, 7].map((i) => level(50_200 - 10 * i, i)), asks: [1, 2, 3, 4, 5, 6, 7].map((i) => level(50_200 + 10 * i, i)) });
+    const c = await oldClient();
+    const depth = next(c, 'market_depth', (p) => p.symbol === 'BTC/USDT', 2000);
+    const kline = next(c, 'kline', (p) => p.symbol === 'BTC/USDT', 2000);
+    c.emit('login', String(alice.id)); // as the clients do: no ack awaited, nothing else emitted
+    const d = await depth;
+    expect(d).toMatchObject({ type: 'market_depth', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+    expect(d.bids).toEqual([1, 2, 3, 4, 5].map((i) => level(50_200 - 10 * i, i)));
+    expect(d.asks).toEqual([1, 2, 3, 4, 5].map((i) => level(50_200 + 10 * i, i)));
+    expect(await kline).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min', currency_name: 'BTC', legal_name: 'USDT', close: expect.any(String), time: expect.any(Number) });
   });
 });
