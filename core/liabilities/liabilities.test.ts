@@ -53,7 +53,12 @@ describe('units', () => {
 
 describe('encoding', () => {
   it('the synchronous SHA-256 equals WebCrypto on any bytes', async () => {
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (b) => expect(toHex(sha256Bytes(b))).toBe(toHex(await subtle(b)))), { numRuns: 100 });
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (b) => {
+        expect(toHex(sha256Bytes(b))).toBe(toHex(await subtle(b)));
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('a leaf input is 0x00, the commitment and 16 big-endian bytes per balance', () => {
