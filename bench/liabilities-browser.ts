@@ -16,24 +16,29 @@ import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
-import { buildTreeSync, leafLevel, makeLeafSync, proofPath, sortLeaves, toHex, treeRoot, type LiabilityCoin, type LiabilityProof, type TreeLeaf } from '../core/liabilities';
+import { AMOUNT_BYTES, buildTreeSync, HASH_BYTES, makeLeafSync, proofPath, toHex, treeRoot, writeUint128, type LiabilityCoin, type LiabilityProof, type TreeLevel } from '../core/liabilities';
 import { arg, launchBrowser, ROOT, round, summarize } from './browser/harness';
 
 const COINS: LiabilityCoin[] = ['BTC', 'ETH', 'USDT', 'USDC', 'TRX'].map((symbol) => ({ symbol, decimals: symbol.startsWith('USD') ? 6 : 8 }));
 const nodeSha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
 
-/** a real proof from a tree of `n` leaves: one real user leaf among random ones */
+/**
+ * A real proof from a tree of `n` leaves: the user's own leaf (salt, id, balances) among random
+ * ones. Level 0 is packed directly (random hashes, small balances written into their uint128 bytes):
+ * a million leaf objects with bigints and a sort took minutes on the shared machine, and neither the
+ * leaf order nor the others' balances change what verifying one path costs.
+ */
 export function benchProof(n: number): LiabilityProof {
   const k = COINS.length;
-  const rand = randomBytes(n * 32);
-  const leaves: TreeLeaf[] = [];
-  for (let i = 0; i < n - 1; i++) leaves.push({ hash: new Uint8Array(rand.buffer, rand.byteOffset + i * 32, 32), balances: COINS.map((_, j) => BigInt((i * 7 + j * 13) % 100_000) * 1000n) });
+  const rec = k * AMOUNT_BYTES;
+  const level0: TreeLevel = { count: n, hashes: new Uint8Array(randomBytes(n * HASH_BYTES)), sums: new Uint8Array(n * rec) };
+  for (let i = 0; i < n; i++) for (let j = 0; j < k; j++) level0.sums[i * rec + (j + 1) * AMOUNT_BYTES - 1] = (i * 7 + j * 13) & 0xff;
   const me = makeLeafSync({ userId: '424242', salt: new Uint8Array(randomBytes(32)), balances: [150_000_000n, 2_500_000_000n, 12_345_678_900n, 0n, 77_000_000n] }, nodeSha);
-  leaves.push(me);
-  const sorted = sortLeaves(leaves);
-  const tree = buildTreeSync(leafLevel(sorted, k), k, nodeSha);
+  const index = Math.floor(n / 2) + 123;
+  level0.hashes.set(me.hash, index * HASH_BYTES);
+  me.balances.forEach((b, j) => writeUint128(level0.sums, index * rec + j * AMOUNT_BYTES, b));
+  const tree = buildTreeSync(level0, k, nodeSha);
   const root = treeRoot(tree);
-  const index = sorted.indexOf(me);
   return {
     snapshot: { id: 1, rootHash: root.hash, coins: COINS, totals: root.sums, takenAt: new Date(0).toISOString(), journalId: '1', leafCount: n },
     leaf: { index, userId: me.userId, salt: toHex(me.salt), balances: me.balances.map(String), hash: toHex(me.hash) },
@@ -47,7 +52,7 @@ async function bundle(entry: string): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     root: ROOT,
-    build: { write: false, minify: true, lib: { entry: path.join(ROOT, entry), formats: ['es'], fileName: 'x' }, rollupOptions: { output: { inlineDynamicImports: true } } },
+    build: { write: false, minify: true, lib: { entry: path.join(ROOT, entry), formats: ['es'], fileName: 'x' }, rolldownOptions: { output: { codeSplitting: false } } },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const chunk = (Array.isArray(out) ? out[0] : out).output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
   if (!chunk) throw new Error(`no bundle for ${entry}`);
