@@ -5,6 +5,8 @@
  *   node       = SHA256( 0x01 || left.hash(32) || right.hash(32) || uint128(left.sum_i + right.sum_i) || … )
  * Every amount is 16 bytes unsigned big-endian; negative or ≥ 2^128 is refused.
  */
+import type { Bytes } from './types';
+
 export const COMMIT_PREFIX = 'h5-pol/commit/v1\n';
 export const LEAF_TAG = 0x00;
 export const NODE_TAG = 0x01;
@@ -16,7 +18,7 @@ const MASK64 = (1n << 64n) - 1n;
 
 export class AmountRangeError extends RangeError {}
 
-export function utf8Bytes(s: string): Uint8Array {
+export function utf8Bytes(s: string): Bytes {
   const out: number[] = [];
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -37,7 +39,7 @@ export function toHex(bytes: Uint8Array, offset = 0, length = bytes.length - off
 }
 
 /** lower- or upper-case hex of exactly `byteLength` bytes when given; throws otherwise */
-export function fromHex(hex: string, byteLength?: number): Uint8Array {
+export function fromHex(hex: string, byteLength?: number): Bytes {
   if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw new RangeError('not hex');
   if (byteLength !== undefined && hex.length !== byteLength * 2) throw new RangeError(`expected ${byteLength} bytes of hex`);
   const out = new Uint8Array(hex.length / 2);
@@ -77,7 +79,7 @@ export function addUint128(dst: Uint8Array, dOff: number, a: Uint8Array, aOff: n
   return carry === 0;
 }
 
-export function commitmentInput(salt: Uint8Array, userId: string): Uint8Array {
+export function commitmentInput(salt: Uint8Array, userId: string): Bytes {
   if (salt.length !== SALT_BYTES) throw new RangeError(`salt must be ${SALT_BYTES} bytes`);
   const prefix = utf8Bytes(COMMIT_PREFIX);
   const id = utf8Bytes(userId);
@@ -88,7 +90,7 @@ export function commitmentInput(salt: Uint8Array, userId: string): Uint8Array {
   return out;
 }
 
-export function leafInput(commitment: Uint8Array, balances: readonly bigint[]): Uint8Array {
+export function leafInput(commitment: Uint8Array, balances: readonly bigint[]): Bytes {
   if (commitment.length !== HASH_BYTES) throw new RangeError(`commitment must be ${HASH_BYTES} bytes`);
   const out = new Uint8Array(1 + HASH_BYTES + AMOUNT_BYTES * balances.length);
   out[0] = LEAF_TAG;

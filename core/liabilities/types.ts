@@ -3,10 +3,12 @@
  * Amounts are non-negative integers in the coin's smallest unit, as decimal-integer strings.
  */
 
+/** bytes over a plain ArrayBuffer: what crypto.subtle.digest accepts as it is */
+export type Bytes = Uint8Array<ArrayBuffer>;
 /** SHA-256. Server: node:crypto; browser and worker: crypto.subtle.digest('SHA-256', bytes). */
-export type Hasher = (bytes: Uint8Array) => Promise<Uint8Array>;
+export type Hasher = (bytes: Bytes) => Promise<Uint8Array>;
 /** the same, synchronous (the server's fast path for big trees) */
-export type SyncHasher = (bytes: Uint8Array) => Uint8Array;
+export type SyncHasher = (bytes: Bytes) => Uint8Array;
 
 export interface LiabilityCoin {
   symbol: string;

@@ -13,6 +13,7 @@ import { spotChecker } from './checkers/spot';
 import { auctionsChecker } from './checkers/auctions';
 import { gameChecker } from '../areas/game/verify';
 import { otcChecker } from '../areas/otc/verify';
+import { liabilitiesChecker } from '../areas/liabilities/verify';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,
@@ -25,6 +26,7 @@ export const CHECKERS: readonly OutcomeChecker[] = [
   auctionsChecker,
   gameChecker,
   otcChecker,
+  liabilitiesChecker,
 ];
 
 export type { OutcomeChecker, VerifyRow } from '../db/outcome-checker';
