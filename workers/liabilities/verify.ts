@@ -3,8 +3,7 @@ import { locateInList, type Located } from './locate';
 export type { Located } from './locate';
 
 /** SHA-256 by the platform (browsers, workers and Node 20 all have SubtleCrypto): core's Hasher. */
-// core's buffers are plain ArrayBuffers (never shared); the cast only narrows TypeScript's ArrayBufferLike
-export const subtleSha256: Hasher = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+export const subtleSha256: Hasher = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
 
 /** What the liabilities worker offers the page (through Comlink): core's verifier with SubtleCrypto. */
 export interface LiabilitiesWorkerApi {
