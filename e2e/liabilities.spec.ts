@@ -125,9 +125,9 @@ test("the demo trader verifies their balance: the browser's path ends on the ser
   await shot(page, 'liabilities-assets-entry-light');
 });
 
-/** Answers the proof request with the server's proof changed by `edit`. */
+/** Answers the newest snapshot's proof request with the server's proof changed by `edit`. */
 async function tamper(page: Page, edit: (p: LiabilityProof) => void): Promise<void> {
-  await page.route('**/api/liabilities/*/proof', async (route) => {
+  await page.route(`**/api/liabilities/${snapshots[0].id}/proof`, async (route) => {
     const res = await route.fetch();
     const body = (await res.json()) as Reply<LiabilityProof>;
     if (body.type === 'ok') edit(body.message);
