@@ -58,3 +58,4 @@ export * from './types/loans';
 export * from './loans/math';
 export * from './types/otc';
 export * from './otc/math';
+export * from './liabilities/index';

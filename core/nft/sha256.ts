@@ -1,6 +1,7 @@
 /**
  * SHA-256 (FIPS 180-4) in plain TypeScript, synchronous and free of Node and DOM, so the blind-box
- * verifier runs the same in a page, a script and the server. Input is a UTF-8 string, output hex.
+ * verifier runs the same in a page, a script and the server. `sha256Hex` takes a UTF-8 string and
+ * gives hex; `sha256Bytes` takes and gives bytes (the liabilities tree's synchronous fallback).
  */
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
@@ -24,7 +25,23 @@ function utf8(s: string): number[] {
 }
 
 export function sha256Hex(message: string): string {
-  const bytes = utf8(message);
+  return Array.from(digest(utf8(message)), (x) => x.toString(16).padStart(8, '0')).join('');
+}
+
+export function sha256Bytes(message: ArrayLike<number>): Uint8Array {
+  const h = digest(Array.from(message));
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    out[4 * i] = h[i] >>> 24;
+    out[4 * i + 1] = (h[i] >>> 16) & 0xff;
+    out[4 * i + 2] = (h[i] >>> 8) & 0xff;
+    out[4 * i + 3] = h[i] & 0xff;
+  }
+  return out;
+}
+
+/** the eight state words after hashing `bytes` (which it pads in place) */
+function digest(bytes: number[]): Uint32Array {
   const bitLen = bytes.length * 8;
   bytes.push(0x80);
   while (bytes.length % 64 !== 56) bytes.push(0);
@@ -55,5 +72,5 @@ export function sha256Hex(message: string): string {
     }
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
   }
-  return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
+  return h;
 }

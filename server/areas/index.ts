@@ -22,5 +22,6 @@ import { loansArea } from './loans';
 import { otcArea } from './otc';
 import { devArea } from './dev';
 import { jobsArea } from './jobs';
+import { liabilitiesArea } from './liabilities';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, otcArea, devArea, jobsArea, backofficeArea];
+export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, otcArea, devArea, jobsArea, backofficeArea, liabilitiesArea];

@@ -19,6 +19,7 @@ import { LOAN_MESSAGES } from './areas/loans';
 import { OTC_MESSAGES } from './areas/otc';
 import { OTC_NOTICE_MESSAGES } from './areas/otc-notices';
 import { NFT_NOTICE_MESSAGES } from './areas/nft-notices';
+import { LIABILITY_MESSAGES } from './areas/liabilities';
 
 const BASE_MESSAGES = {
   param_error: {
@@ -194,7 +195,7 @@ const BASE_MESSAGES = {
 } satisfies Record<string, Table>;
 
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
-export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES, ...HARDENING_MESSAGES, ...NFT_MESSAGES, ...SERVICE_MESSAGES, ...CHATROOM_MESSAGES, ...GAME_MESSAGES, ...LOAN_MESSAGES, ...OTC_MESSAGES, ...OTC_NOTICE_MESSAGES, ...NFT_NOTICE_MESSAGES };
+export const MESSAGES = { ...BASE_MESSAGES, ...TRADING_MESSAGES, ...ACCOUNT_MESSAGES, ...PRODUCT_MESSAGES, ...COPYTRADE_MESSAGES, ...SECURITY_MESSAGES, ...HARDENING_MESSAGES, ...NFT_MESSAGES, ...SERVICE_MESSAGES, ...CHATROOM_MESSAGES, ...GAME_MESSAGES, ...LOAN_MESSAGES, ...OTC_MESSAGES, ...OTC_NOTICE_MESSAGES, ...NFT_NOTICE_MESSAGES, ...LIABILITY_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -13,6 +13,7 @@ import { spotChecker } from './checkers/spot';
 import { auctionsChecker } from './checkers/auctions';
 import { gameChecker } from '../areas/game/domain';
 import { otcChecker } from '../areas/otc/domain';
+import { liabilitiesChecker } from '../areas/liabilities/domain';
 
 export const CHECKERS: readonly OutcomeChecker[] = [
   spotChecker,
@@ -25,6 +26,7 @@ export const CHECKERS: readonly OutcomeChecker[] = [
   auctionsChecker,
   gameChecker,
   otcChecker,
+  liabilitiesChecker,
 ];
 
 export type { OutcomeChecker, VerifyRow } from '../db/outcome-checker';

@@ -72,6 +72,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'fund/fundTransfer', ...A, load: () => import('../pages/fund/fundTransfer') },
   { name: 'fund/assets_all_record', ...A, load: () => import('../pages/fund/assets_all_record') },
   { name: 'fund/transfer_history', ...A, load: () => import('../pages/fund/transfer_history') },
+  // not in spec §2: proof of liabilities, the user's check that their balances are in the published totals
+  { name: 'fund/liabilities', ...A, load: () => import('../pages/fund/liabilities') },
 
   // market
   { name: 'market/search', load: () => import('../pages/market/search') },

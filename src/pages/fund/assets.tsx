@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Checkbox, PullToRefresh, SearchBar, Tabs } from 'antd-mobile';
-import { AddCircleOutline, MinusCircleOutline, LoopOutline, SendOutline, UnorderedListOutline, EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { AddCircleOutline, MinusCircleOutline, LoopOutline, SendOutline, UnorderedListOutline, EyeInvisibleOutline, EyeOutline, CheckShieldOutline, RightOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, ACCOUNT_TYPES, type AccountField, type BalanceRow } from '../../../core';
@@ -77,6 +77,11 @@ export default function AssetsPage() {
                   {t('acct.records')}
                 </button>
               </div>
+              <button type="button" className={styles.polLink} onClick={() => go('fund/liabilities')} data-testid="assets-verify-balance">
+                <CheckShieldOutline aria-hidden />
+                <span>{t('route.fund.liabilities')}</span>
+                <RightOutline aria-hidden />
+              </button>
               <div className={styles.balTools}>
                 <SearchBar className={styles.balSearch} placeholder={t('acct.searchCoin')} aria-label={t('acct.searchCoin')} value={query} onChange={setQuery} data-testid="assets-search" />
                 <Checkbox checked={hideSmall} onChange={toggleSmall} className={styles.hideSmall} data-testid="assets-hide-small">

@@ -1,0 +1,6 @@
+/** The liabilities area's door: what other areas, the verifier and the tests may use. */
+export { takeSnapshot, LEDGER_DECIMALS, type SnapshotMeta } from './snapshot';
+export { listSnapshots, getSnapshot } from './summary';
+export { proofFor, leafList } from './proofs';
+export { sha256Sync, sha256Async } from './hash';
+export { liabilitiesChecker } from '../verify';

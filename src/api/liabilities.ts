@@ -1,0 +1,15 @@
+import type { LiabilityProof, LiabilitySnapshotSummary } from '../../core/liabilities';
+import { get } from './client';
+import { apiUrl } from './http';
+
+/**
+ * Proof of liabilities (/api/liabilities/…; shapes in core/liabilities). The snapshots and their
+ * anonymised leaf lists are public; a proof is the caller's own leaf only (token required).
+ */
+const q = { quiet: true } as const;
+
+export const liabilitySnapshots = () => get<LiabilitySnapshotSummary[]>('/liabilities', {}, q);
+export const liabilitySnapshot = (id: number) => get<LiabilitySnapshotSummary>(`/liabilities/${id}`, {}, q);
+export const myLiabilityProof = (id: number) => get<LiabilityProof>(`/liabilities/${id}/proof`, {}, q);
+/** the anonymised leaf list as a file (a plain link: public, no token) */
+export const liabilityLeavesUrl = (id: number): string => apiUrl(`/liabilities/${id}/leaves`);
