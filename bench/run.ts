@@ -15,16 +15,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
+import { runLiabilitiesBench } from './liabilities';
 import { buildPages, machineInfo, RESULTS_DIR, writeJson } from './browser/harness';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, type SoakResult } from './soak';
 
-type Part = 'core' | 'book' | 'stall' | 'terminal' | 'history' | 'soak';
-const PARTS: Part[] = ['core', 'book', 'stall', 'terminal', 'history', 'soak'];
+type Part = 'core' | 'book' | 'liabilities' | 'stall' | 'terminal' | 'history' | 'soak';
+const PARTS: Part[] = ['core', 'book', 'liabilities', 'stall', 'terminal', 'history', 'soak'];
 /** parts that run in this Node process, without the server and Chromium */
-const NODE_PARTS: Part[] = ['core', 'book'];
+const NODE_PARTS: Part[] = ['core', 'book', 'liabilities'];
 
 function arg(name: string): string | undefined {
   const pre = `--${name}=`;
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
     results.book = await runBookBench(quick ? { updates: 300_000, baselineUpdates: 5_000 } : {});
     writeJson(out('book-apply.json'), { machine: results.machine, ...(results.book as object) });
   }
+
+  if (only.includes('liabilities')) writeJson(out('liabilities.json'), { machine: results.machine, ...(await runLiabilitiesBench(quick ? { users: 10_000 } : {})) });
 
   if (browserParts.length) {
     if (arg('no-build') !== 'true') buildPages({ app: arg('build-app') === 'true' });

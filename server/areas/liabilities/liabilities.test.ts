@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES, verifyProof, type LiabilityLeafList, type LiabilityProof, type LiabilitySnapshotSummary } from '../../../core';
+import { ACCOUNT_TYPES, toUnits, verifyProof, type LiabilityLeafList, type LiabilityProof, type LiabilitySnapshotSummary } from '../../../core';
 import { credit, freeze } from '../../db/ledger';
 import { transfer } from '../../db/ledger-transfer';
 import { inTransaction } from '../../db/tx';
@@ -59,12 +59,13 @@ describe('snapshots and proofs', () => {
   it('an operator snapshot holds each user total (available + frozen, all account types) and logs the reason', async () => {
     const s = await snapshotNow();
     const coins = s.coins.map((c) => c.symbol);
-    expect(s.coins.every((c) => c.decimals === 18)).toBe(true);
+    const units = (coin: string, v: string) => toUnits(v, s.coins[coins.indexOf(coin)].decimals).toString();
+    expect(s.coins[coins.indexOf('BTC')].decimals).toBe(18);
     const pa = await proofOf(a, s.id);
     const pb = await proofOf(b, s.id);
-    expect(pa.leaf.balances[coins.indexOf('USDT')]).toBe('1234500000000000000000');
+    expect(pa.leaf.balances[coins.indexOf('USDT')]).toBe(units('USDT', '1234.5'));
     expect(pa.leaf.balances[coins.indexOf('BTC')]).toBe('1');
-    expect(pb.leaf.balances[coins.indexOf('BTC')]).toBe('2500000000000000000');
+    expect(pb.leaf.balances[coins.indexOf('BTC')]).toBe(units('BTC', '2.5'));
     for (const p of [pa, pb]) expect(await verifyProof(p, sha256Async)).toMatchObject({ ok: true });
     const logged = await t.app.db.selectFrom('operator_actions').select(['action', 'reason', 'target']).where('action', '=', 'liabilities_snapshot').execute();
     expect(logged).toContainEqual({ action: 'liabilities_snapshot', reason: 'month-end audit', target: `liability_snapshot:${s.id}` });
@@ -140,7 +141,7 @@ describe('the ledger moving during a snapshot', () => {
       return n;
     };
     const movers = [0, 1, 2].map(mover);
-    const snaps = [];
+    const snaps: Array<LiabilitySnapshotSummary | undefined> = [];
     for (let i = 0; i < 3; i++) snaps.push(await takeSnapshot(t.app.db, { kind: 'operator', reason: `during transfers ${i}` }));
     stop = true;
     expect((await Promise.all(movers)).every((n) => n >= 5)).toBe(true);
@@ -149,10 +150,13 @@ describe('the ledger moving during a snapshot', () => {
     for (const s of snaps) expect(rows.some((r) => r.id === `snapshot ${s!.id} leaves` && r.ok)).toBe(true);
     const later = await snapshotNow('after transfers');
     for (const s of snaps) {
-      const totals = await sql<{ units: string }>`SELECT trunc(SUM(delta_available + delta_frozen) * 1e18)::text AS units FROM journal WHERE currency_id = ${USDT} AND id <= ${s!.journalId}`.execute(t.app.db);
-      expect(s!.totals[s!.coins.findIndex((c) => c.symbol === 'USDT')]).toBe(totals.rows[0].units);
+      const totals = await sql<{ total: string }>`SELECT SUM(delta_available + delta_frozen)::text AS total FROM journal WHERE currency_id = ${USDT} AND id <= ${s!.journalId}`.execute(t.app.db);
+      const usdt = s!.coins.findIndex((c) => c.symbol === 'USDT');
+      expect(s!.totals[usdt]).toBe(toUnits(totals.rows[0].total, s!.coins[usdt].decimals).toString());
     }
-    expect(later.totals).toEqual(snaps[2]!.totals);
+    expect(later.totals.map((v, j) => toUnits(v, 0) * 10n ** BigInt(18 - later.coins[j].decimals))).toEqual(
+      snaps[2]!.totals.map((v, j) => toUnits(v, 0) * 10n ** BigInt(18 - snaps[2]!.coins[j].decimals)),
+    );
   });
 });
 
