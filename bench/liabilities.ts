@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import {
-  AMOUNT_BYTES, HASH_BYTES, buildTreeSync, commitmentInput, compareBytes, leafInput, proofPath, toHex, treeRoot, verifyProof,
+  AMOUNT_BYTES, HASH_BYTES, buildTreeSync, commitmentInput, leafInput, proofPath, toHex, treeRoot, verifyProof,
   type Hasher, type LiabilityProof, type LiabilityTree, type SyncHasher, type TreeLevel,
 } from '../core/liabilities/index';
 
@@ -81,7 +81,11 @@ function syntheticLeaves(n: number): { level: TreeLevel; users: Uint32Array; sal
 function sortIntoLevel(n: number, raw: ReturnType<typeof syntheticLeaves>): { level: TreeLevel; order: Uint32Array } {
   const h = raw.level.hashes;
   const at = (i: number) => h.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES);
-  const order = raw.users.sort((x, y) => compareBytes(at(x), at(y)));
+  // compared in place (no subarray per comparison): the sort does ~20 M of them at a million leaves
+  const order = raw.users.sort((x, y) => {
+    for (let k = 0, a = x * HASH_BYTES, b = y * HASH_BYTES; k < HASH_BYTES; k++) if (h[a + k] !== h[b + k]) return h[a + k] - h[b + k];
+    return 0;
+  });
   const rec = COINS * AMOUNT_BYTES;
   const level: TreeLevel = { count: n, hashes: new Uint8Array(n * HASH_BYTES), sums: new Uint8Array(n * rec) };
   const view = new DataView(level.sums.buffer);
