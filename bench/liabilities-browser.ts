@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
 import { AMOUNT_BYTES, buildTreeSync, HASH_BYTES, makeLeafSync, proofPath, toHex, treeRoot, writeUint128, type LiabilityCoin, type LiabilityProof, type TreeLevel } from '../core/liabilities';
-import { arg, launchBrowser, ROOT, round, summarize } from './browser/harness';
+import { arg, launchBrowser, machineInfo, ROOT, round, summarize, writeJson } from './browser/harness';
 
 const COINS: LiabilityCoin[] = ['BTC', 'ETH', 'USDT', 'USDC', 'TRX'].map((symbol) => ({ symbol, decimals: symbol.startsWith('USD') ? 6 : 8 }));
 const nodeSha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
       console.log(`verify one proof (${proof.path.length} steps × ${COINS.length} coins), ${label}: p50 ${round(s.p50, 2)} ms, p95 ${round(s.p95, 2)} ms, max ${round(s.max, 2)} ms (goal ≤ 20 ms)`);
     }
     console.log(JSON.stringify(results));
+    writeJson('liabilities-browser.json', { machine: machineInfo(), ...results });
   } finally {
     await browser.close();
     site.close();

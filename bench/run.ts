@@ -19,15 +19,16 @@ import path from 'node:path';
 import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
 import { buildPages, machineInfo, resultsDir, writeJson, writeText } from './browser/harness';
+import { runLiabilitiesBench } from './liabilities';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, type SoakResult } from './soak';
 
-type Part = 'core' | 'book' | 'stall' | 'terminal' | 'history' | 'soak';
-const PARTS: Part[] = ['core', 'book', 'stall', 'terminal', 'history', 'soak'];
+type Part = 'core' | 'book' | 'liabilities' | 'stall' | 'terminal' | 'history' | 'soak';
+const PARTS: Part[] = ['core', 'book', 'liabilities', 'stall', 'terminal', 'history', 'soak'];
 /** parts that run in this Node process, without the server and Chromium */
-const NODE_PARTS: Part[] = ['core', 'book'];
+const NODE_PARTS: Part[] = ['core', 'book', 'liabilities'];
 
 function arg(name: string): string | undefined {
   const pre = `--${name}=`;
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
     writeJson('book-apply.json', { machine: results.machine, ...(results.book as object) });
   }
 
+  if (only.includes('liabilities')) writeJson('liabilities.json', { machine: results.machine, ...(await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {})) });
+
   if (browserParts.length) {
     if (arg('no-build') !== 'true') buildPages({ app: arg('build-app') === 'true' });
     // One data dir for the whole run: the first server start backfills history (~10 s), later ones reuse it.
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
 const PART_FILES: Record<Part, { file: string; take(json: Record<string, unknown>): unknown }> = {
   core: { file: 'core.json', take: ({ machine: _m, ...rest }) => rest },
   book: { file: 'book-apply.json', take: ({ machine: _m, ...rest }) => rest },
+  liabilities: { file: 'liabilities.json', take: ({ machine: _m, ...rest }) => rest },
   stall: { file: 'browser-stall.json', take: (j) => ({ runs: j.runs, ratios: j.ratios }) },
   terminal: { file: 'browser-terminal.json', take: (j) => ({ runs: j.runs, ratios: j.ratios, vsNaive: j.vsNaive }) },
   history: { file: 'history-merge.json', take: (j) => j.results },

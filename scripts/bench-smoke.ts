@@ -77,7 +77,13 @@ const BENCHES: Bench[] = [
       'browser-terminal.json': ['runs.*.quietBusy.taskMs', 'runs.*.heapMB.main', 'ratios.*.mainBusy', 'vsNaive.*.busyTimes'],
       'history-merge.json': ['results.*.firstPaint5k.p50', 'results.*.coldDefaultWindow.mountToPaintMs', 'results.*.memory.totalKBPerSymbol'],
       'soak.json': ['windows.*.heapMB.total', 'heapGrowthPct'],
+      'liabilities.json': ['totalMs', 'peakRssMB', 'proofBytes', 'naive.perProofMs', 'ratio'],
     },
+  },
+  {
+    name: 'liabilities-browser',
+    args: ['bench/liabilities-browser.ts', '--leaves=1000', '--runs=5'],
+    figures: { 'liabilities-browser.json': ['main.p50', 'worker.p50'] },
   },
   {
     name: 'family-socket',

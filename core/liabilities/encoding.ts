@@ -79,9 +79,11 @@ export function addUint128(dst: Uint8Array, dOff: number, a: Uint8Array, aOff: n
   return carry === 0;
 }
 
+let prefixBytes: Bytes | undefined;
+
 export function commitmentInput(salt: Uint8Array, userId: string): Bytes {
   if (salt.length !== SALT_BYTES) throw new RangeError(`salt must be ${SALT_BYTES} bytes`);
-  const prefix = utf8Bytes(COMMIT_PREFIX);
+  const prefix = (prefixBytes ??= utf8Bytes(COMMIT_PREFIX));
   const id = utf8Bytes(userId);
   const out = new Uint8Array(prefix.length + SALT_BYTES + id.length);
   out.set(prefix, 0);

@@ -10,16 +10,23 @@
  * A difference names the snapshot and the leaf (index and user) or coin.
  */
 import { sql } from 'kysely';
-import { buildTreeSync, commitmentInput, fromHex, leafInput, leafLevel, toHex, treeRoot } from '../../../core';
+import { buildTreeSync, commitmentInput, fromHex, leafInput, leafLevel, toHex, toUnits, treeRoot } from '../../../core';
 import type { OutcomeChecker, VerifyRow } from '../../db/outcome-checker';
 import type { Db } from '../../db/schema';
 import type { StoredCoin } from './tables';
 import { sha256Sync } from './domain/hash';
-import { LEDGER_DECIMALS } from './domain/snapshot';
 
 type Snap = { id: number; journal_id: string; coins: StoredCoin[]; totals: string[]; root_hash: string; leaf_count: number };
 type Leaf = { leaf_index: number; user_id: number; salt: string; hash: string; balances: string[] };
-const UNITS = sql.raw(`1e${LEDGER_DECIMALS}`);
+
+/** a journal sum in the coin's units; its decimal text when it does not convert (more digits than the coin's decimals) */
+function unitsOf(total: string, decimals: number): string {
+  try {
+    return toUnits(total, decimals).toString();
+  } catch {
+    return `${total} (not a whole number of units at ${decimals} decimals)`;
+  }
+}
 
 function checkRoot(s: Snap, leaves: Leaf[]): VerifyRow[] {
   const out: VerifyRow[] = [];
@@ -41,10 +48,11 @@ function checkRoot(s: Snap, leaves: Leaf[]): VerifyRow[] {
 }
 
 async function checkLeaves(db: Db, s: Snap, leaves: Leaf[]): Promise<VerifyRow[]> {
-  const replay = await sql<{ user_id: number; currency_id: number; units: string }>`
-    SELECT user_id, currency_id, trunc(SUM(delta_available + delta_frozen) * ${UNITS})::text AS units
+  const replay = await sql<{ user_id: number; currency_id: number; total: string }>`
+    SELECT user_id, currency_id, SUM(delta_available + delta_frozen)::text AS total
     FROM journal WHERE id <= ${s.journal_id} GROUP BY user_id, currency_id`.execute(db);
-  const owed = new Map(replay.rows.map((r) => [`${r.user_id}:${r.currency_id}`, r.units]));
+  const decimals = new Map(s.coins.map((c) => [c.currencyId, c.decimals]));
+  const owed = new Map(replay.rows.map((r) => [`${r.user_id}:${r.currency_id}`, decimals.has(r.currency_id) ? unitsOf(r.total, decimals.get(r.currency_id)!) : r.total]));
   const out: VerifyRow[] = [];
   for (const l of leaves) {
     s.coins.forEach((c, j) => {
@@ -55,7 +63,7 @@ async function checkLeaves(db: Db, s: Snap, leaves: Leaf[]): Promise<VerifyRow[]
     });
   }
   for (const [key, units] of owed) {
-    if (units === '0') continue;
+    if (/^0(\.0*)?$/.test(units)) continue;
     const [user, currency] = key.split(':');
     out.push({ id: `snapshot ${s.id} user ${user} currency ${currency}`, ok: false, expected: `a leaf balance of ${units} units`, actual: 'no leaf or coin for it' });
   }
@@ -78,15 +86,16 @@ async function checkAccountRows(db: Db, s: Snap): Promise<VerifyRow[]> {
 }
 
 async function checkTotals(db: Db, s: Snap): Promise<VerifyRow[]> {
-  const rows = await sql<{ currency_id: number; units: string }>`
-    SELECT currency_id, trunc(SUM(delta_available + delta_frozen) * ${UNITS})::text AS units FROM journal WHERE id <= ${s.journal_id} GROUP BY currency_id`.execute(db);
-  const ledger = new Map(rows.rows.map((r) => [r.currency_id, r.units]));
+  const rows = await sql<{ currency_id: number; total: string }>`
+    SELECT currency_id, SUM(delta_available + delta_frozen)::text AS total FROM journal WHERE id <= ${s.journal_id} GROUP BY currency_id`.execute(db);
+  const ledger = new Map(rows.rows.map((r) => [r.currency_id, r.total]));
   const out: VerifyRow[] = s.coins.map((c, j) => {
-    const want = ledger.get(c.currencyId) ?? '0';
+    const total = ledger.get(c.currencyId);
+    const want = total === undefined ? '0' : unitsOf(total, c.decimals);
     ledger.delete(c.currencyId);
     return want === s.totals[j] ? { id: `snapshot ${s.id} total ${c.symbol}`, ok: true } : { id: `snapshot ${s.id} total ${c.symbol}`, ok: false, expected: `${want} units (ledger)`, actual: `${s.totals[j]} units (root)` };
   });
-  for (const [currency, units] of ledger) if (units !== '0') out.push({ id: `snapshot ${s.id} currency ${currency}`, ok: false, expected: `a total of ${units} units`, actual: 'not among the snapshot coins' });
+  for (const [currency, total] of ledger) if (!/^0(\.0*)?$/.test(total)) out.push({ id: `snapshot ${s.id} currency ${currency}`, ok: false, expected: `a total of ${total}`, actual: 'not among the snapshot coins' });
   return out;
 }
 

@@ -1,5 +1,5 @@
 /** The liabilities area's door: what other areas, the verifier and the tests may use. */
-export { takeSnapshot, LEDGER_DECIMALS, type SnapshotMeta } from './snapshot';
+export { takeSnapshot, type SnapshotMeta } from './snapshot';
 export { listSnapshots, getSnapshot } from './summary';
 export { proofFor, leafList } from './proofs';
 export { sha256Sync, sha256Async } from './hash';

@@ -15,15 +15,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { buildUserTreeSync, toHex, treeRoot, type LiabilitySnapshotSummary, type UserBalances } from '../../../../core';
+import { buildUserTreeSync, toHex, toUnits, treeRoot, type LiabilitySnapshotSummary, type UserBalances } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { StoredCoin } from '../tables';
 import { sha256Sync } from './hash';
 import { SUMMARY_COLUMNS, toSummary } from './summary';
 
-/** NUMERIC(36,18): every coin's units are 10^-18 of it, so any ledger balance converts exactly */
-export const LEDGER_DECIMALS = 18;
 const LOCK_WAIT = '250ms';
 const LOCK_TRIES = 40;
 /** the advisory lock (class, key) serialising snapshot takers; class 42 is used by nothing else */
@@ -117,21 +115,23 @@ interface LedgerView {
 
 /** every user (all users, zero when they hold nothing) and their total per coin, in units */
 async function readLedger(trx: Transaction<Database>): Promise<LedgerView> {
-  const coinRows = await sql<{ id: number; name: string }>`
-    SELECT c.id, c.name FROM currencies c WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.currency_id = c.id) ORDER BY c.id`.execute(trx);
-  const coins = coinRows.rows.map((c) => ({ currencyId: c.id, symbol: c.name, decimals: LEDGER_DECIMALS }));
+  // a coin's decimals: the most fraction digits any of its balances uses (so its units are exact
+  // integers and as short as they can be; the ledger's scale, 18, at most)
+  const coinRows = await sql<{ id: number; name: string; decimals: number }>`
+    SELECT c.id, c.name, COALESCE(MAX(GREATEST(scale(trim_scale(a.available)), scale(trim_scale(a.frozen)))), 0)::int AS decimals
+    FROM currencies c JOIN accounts a ON a.currency_id = c.id GROUP BY c.id, c.name ORDER BY c.id`.execute(trx);
+  const coins = coinRows.rows.map((c) => ({ currencyId: c.id, symbol: c.name, decimals: c.decimals }));
   const col = new Map(coins.map((c, i) => [c.currencyId, i]));
   const userRows = await sql<{ id: number }>`SELECT id FROM users ORDER BY id`.execute(trx);
   const byUser = new Map(userRows.rows.map((u) => [u.id, coins.map(() => 0n)]));
-  const sums = await sql<{ user_id: number; currency_id: number; units: string }>`
-    SELECT user_id, currency_id, trunc((SUM(available) + SUM(frozen)) * 1e${sql.raw(String(LEDGER_DECIMALS))})::text AS units
-    FROM accounts GROUP BY user_id, currency_id`.execute(trx);
+  const sums = await sql<{ user_id: number; currency_id: number; total: string }>`
+    SELECT user_id, currency_id, (SUM(available) + SUM(frozen))::text AS total FROM accounts GROUP BY user_id, currency_id`.execute(trx);
   for (const s of sums.rows) {
-    const units = BigInt(s.units);
-    const coin = coins[col.get(s.currency_id)!];
-    if (units < 0n) throw new AppError('liabilities_negative', { user: s.user_id, coin: coin.symbol });
+    const j = col.get(s.currency_id)!;
+    const units = toUnits(s.total, coins[j].decimals);
+    if (units < 0n) throw new AppError('liabilities_negative', { user: s.user_id, coin: coins[j].symbol });
     const row = byUser.get(s.user_id) ?? coins.map(() => 0n);
-    row[col.get(s.currency_id)!] = units;
+    row[j] = units;
     byUser.set(s.user_id, row);
   }
   const users = [...byUser].map(([id, balances]) => ({ userId: String(id), salt: randomBytes(32), balances }));
