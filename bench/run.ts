@@ -59,6 +59,7 @@ interface AllResults {
   quick: boolean;
   core?: unknown;
   book?: unknown;
+  liabilities?: unknown;
   stall?: { runs: StallRun[]; ratios: StallRatio[] };
   terminal?: { runs: TerminalRun[]; ratios: TerminalRatio[]; vsNaive: TerminalVsNaive[] };
   history?: HistoryResult[];

@@ -1,6 +1,6 @@
 import type { LiabilityProof, LiabilitySnapshotSummary } from '../../core/liabilities';
 import { get } from './client';
-import { apiUrl } from './http';
+import { http } from './http';
 
 /**
  * Proof of liabilities (/api/liabilities/…; shapes in core/liabilities). The snapshots and their
@@ -12,4 +12,4 @@ export const liabilitySnapshots = () => get<LiabilitySnapshotSummary[]>('/liabil
 export const liabilitySnapshot = (id: number) => get<LiabilitySnapshotSummary>(`/liabilities/${id}`, {}, q);
 export const myLiabilityProof = (id: number) => get<LiabilityProof>(`/liabilities/${id}/proof`, {}, q);
 /** the anonymised leaf list as a file (a plain link: public, no token) */
-export const liabilityLeavesUrl = (id: number): string => apiUrl(`/liabilities/${id}/leaves`);
+export const liabilityLeavesUrl = (id: number): string => `${http.defaults.baseURL}/liabilities/${id}/leaves`;
