@@ -30,6 +30,7 @@
  * | TRUST_PROXY      | off                  | `on` behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For |
  * | SESSION_IDLE_DAYS | 30                  | a customer session unused this long ends (sliding: any request renews it) |
  * | SESSION_MAX_DAYS | 90                   | a customer session ends this long after login, however active          |
+ * | SESSIONS_PER_USER | 10                  | signed-in devices one customer may have; a new login ends the oldest beyond it |
  * | OPERATOR_SESSION_IDLE_HOURS | 12        | the same for back-office operators (privileged: shorter)                 |
  * | OPERATOR_SESSION_MAX_HOURS | 168        | an operator session ends this long after login (7 days)                 |
  * | UPLOADS_PER_DAY  | 30                   | files one user may upload in any 24 hours                               |
@@ -129,6 +130,8 @@ export interface AppConfig {
   pluginTimeoutMs: number;
   rateLimits: RateLimits;
   sessions: SessionLifetimes;
+  /** SESSIONS_PER_USER: live sessions one customer may hold; a login past it ends the oldest */
+  sessionsPerUser: number;
   /** ROLES: which duties this process takes (server/scale/roles.ts) */
   roles: Roles;
   /** cluster: this node's address for forwarded trading writes while it leads the engine */
@@ -251,6 +254,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pluginTimeoutMs: int(env.PLUGIN_TIMEOUT_MS, 10_000, 'PLUGIN_TIMEOUT_MS'),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     sessions: lifetimes(env),
+    sessionsPerUser: int(env.SESSIONS_PER_USER, 10, 'SESSIONS_PER_USER'),
     roles,
     engineUrl: (env.ENGINE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     clusterName: env.CLUSTER_NAME || 'h5',
