@@ -37,8 +37,8 @@ async function register(email: string): Promise<void> {
 }
 
 /** A phone-sized browser in `locale`, signed in through the login page; its sockets are recorded. */
-async function signedIn(browser: Browser, email: string, locale: string, userAgent: string, dark = false) {
-  const context = await browser.newContext({ baseURL: BASE, viewport: PHONE, locale, userAgent, colorScheme: dark ? 'dark' : 'light' });
+async function signedIn(browser: Browser, email: string, locale: string, userAgent: string) {
+  const context = await browser.newContext({ baseURL: BASE, viewport: PHONE, locale, userAgent });
   const page = await context.newPage();
   const sockets: WebSocket[] = [];
   page.on('websocket', (ws) => sockets.push(ws));
@@ -62,13 +62,13 @@ const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KH
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
 for (const lang of [
-  { locale: 'en-US', name: 'en', current: 'This device', end: 'Sign out', dark: false },
-  { locale: 'zh-CN', name: 'zh', current: '本机', end: '退出登录', dark: true },
+  { locale: 'en-US', name: 'en', current: 'This device', end: 'Sign out' },
+  { locale: 'zh-CN', name: 'zh', current: '本机', end: '退出登录' },
 ]) {
   test(`Devices (${lang.name}): two sessions listed, the other one signed out and its socket closed`, async ({ browser }) => {
     const email = uniqueEmail(`devices-${lang.name}`);
     await register(email);
-    const first = await signedIn(browser, email, lang.locale, ANDROID, lang.dark);
+    const first = await signedIn(browser, email, lang.locale, ANDROID);
     const other = await signedIn(browser, email, lang.locale, IPHONE);
     // the other browser's market worker holds an authenticated socket
     await expect.poll(() => other.sockets.filter((s) => s.url().includes('/socket.io/')).length, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -81,14 +81,14 @@ for (const lang of [
     await expect(sheet.getByTestId('device-other')).toContainText('Mobile Safari 17');
     await expect(sheet.getByTestId('device-other')).toContainText('127.0.0.x');
     await shot(first.page, `devices-${lang.name}`);
-    await first.page.screenshot({ path: `${SHOTS}/devices-${lang.name}${lang.dark ? '-dark' : ''}.png` });
+    await first.page.screenshot({ path: `${SHOTS}/devices-${lang.name}.png` });
     await axeClean(first.page, `devices ${lang.name}`);
 
     await sheet.getByTestId('device-other').getByRole('button', { name: lang.end }).click();
     await first.page.getByRole('dialog').getByRole('button', { name: lang.end }).click();
     await expect(sheet.getByTestId('device-other')).toHaveCount(0);
     await expect(sheet.getByTestId('device-current')).toHaveCount(1);
-    await first.page.screenshot({ path: `${SHOTS}/devices-${lang.name}-after${lang.dark ? '-dark' : ''}.png` });
+    await first.page.screenshot({ path: `${SHOTS}/devices-${lang.name}-after.png` });
 
     // the server closed the other browser's socket at once (no sweep, no page action)
     await expect.poll(() => other.sockets.some((s) => s.url().includes('/socket.io/') && s.isClosed()), { timeout: 10_000 }).toBe(true);
