@@ -14,6 +14,9 @@ import sharp from 'sharp';
 import { AppError } from '../errors';
 import type { ImageKind } from './uploads';
 
+// each upload is decoded once: libvips' operation cache would only hold memory
+sharp.cache(false);
+
 /** 40 megapixels: a phone camera's largest photo is about 50 MB of pixels in memory, no more. */
 export const MAX_PIXELS = 40_000_000;
 
