@@ -39,8 +39,10 @@ export default defineConfig({
     { name: 'shared-server', testMatch: SHARED_SERVER_SPECS, workers: 1 },
     { name: 'own-server', testIgnore: SHARED_SERVER_SPECS },
   ],
+  // SESSIONS_PER_USER: parallel specs sign the demo trader in far more than 10 times; the cap would
+  // end one spec's session under another's feet (e2e/devices.spec.ts tests the cap's page)
   webServer: {
-    command: `rm -rf .data/e2e && node --import tsx scripts/pg-template.ts ${E2E_PG_TEMPLATE} && PG_TEMPLATE_DIR=${E2E_PG_TEMPLATE} PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} exec node --import tsx server/main.ts`,
+    command: `rm -rf .data/e2e && node --import tsx scripts/pg-template.ts ${E2E_PG_TEMPLATE} && PG_TEMPLATE_DIR=${E2E_PG_TEMPLATE} PORT=${PORT} DATA_DIR=.data/e2e TICK_RATE=20 WALLET_GATE=off LOG_LEVEL=warn SESSIONS_PER_USER=1000 DEV_OUTBOX_SECRET=${E2E_OUTBOX_SECRET} exec node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/getSiteConfig`,
     reuseExistingServer: false,
     // the template (initdb + migrations) and then the first start, on a loaded 2-core runner (only a

@@ -28,6 +28,8 @@ export default defineConfig({
       'server/**/{idempotency,idempotency-crash,idempotency-routes,pg-errors}.test.ts',
       // credential throttle: its counts are rows locked per (kind, subject, source) across api nodes
       'server/areas/accounts/brute-force.test.ts',
+      // sessions per user: the cap and the ownership check are conditional updates in SQL
+      'server/areas/security/devices.test.ts',
       'server/**/{races,transfer-parallel,escrow-race,concurrency,trading-load,engines,flows,withdraw}.test.ts',
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
       // NFT: 50 concurrent bids and buys on one row, margins and journals (issue 16 asks for both

@@ -55,6 +55,8 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     WALLET_GATE: 'off',
     LOG_LEVEL: 'warn',
     DEV_OUTBOX_SECRET: E2E_OUTBOX_SECRET,
+    // a journey may sign the same demo user in more than the default 10 times
+    SESSIONS_PER_USER: '1000',
     // a copy of the migrated template instead of initdb + migrations (seeds still run at this start)
     ...pgTemplateEnv(),
     ...opts.env,

@@ -27,7 +27,7 @@ import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
 import { liveSessionIds } from './auth/sessions';
-import { registerSecurityHeaders } from './http/security-headers';
+import { hardenRawAnswers, registerSecurityHeaders } from './http/security-headers';
 import { registerCompression, registerWebApp } from './http/static';
 import { homeContent } from './areas/content/domain';
 import { normalizeLang } from '../core';
@@ -158,6 +158,7 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     // with Redis: a blip of the phone's connection keeps its rooms and missed user events
     ...(redis ? recoveryOptions : {}),
   });
+  hardenRawAnswers(app.server, '/socket.io/', config.trustProxy);
   if (redis) {
     // cluster mode: its own keys, so two clusters on one Redis stay apart (one process: the default)
     const db = handle.db;

@@ -93,6 +93,8 @@ export interface AppConfig {
   pluginTimeoutMs: number;
   rateLimits: RateLimits;
   sessions: SessionLifetimes;
+  /** SESSIONS_PER_USER: live sessions one customer may hold; a login past it ends the oldest */
+  sessionsPerUser: number;
   /** ROLES: which duties this process takes (server/scale/roles.ts) */
   roles: Roles;
   /** cluster: this node's address for forwarded trading writes while it leads the engine */
@@ -248,6 +250,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pluginTimeoutMs: int(env.PLUGIN_TIMEOUT_MS, 10_000, 'PLUGIN_TIMEOUT_MS'),
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     sessions: lifetimes(env),
+    sessionsPerUser: int(env.SESSIONS_PER_USER, 10, 'SESSIONS_PER_USER'),
     roles,
     engineUrl: (env.ENGINE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     clusterName: env.CLUSTER_NAME || 'h5',

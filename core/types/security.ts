@@ -119,3 +119,22 @@ export interface RealInput {
   front_pic?: string;
   reverse_pic?: string;
 }
+
+/**
+ * GET /user/sessions → DeviceSession[] (newest activity first): the caller's signed-in devices.
+ * POST /user/sessions/end {id} ends one of them (not the current one: that is /user/logout).
+ */
+export interface DeviceSession {
+  id: number;
+  /** browser and system read from the User-Agent, e.g. "Chrome 120 · Android 14"; '' when unknown */
+  device: string;
+  /** 'mobile' | 'tablet' | 'desktop' — the icon to show */
+  form: 'mobile' | 'tablet' | 'desktop';
+  /** the sign-in address, masked (203.0.113.x): there is no geo database, and the full address is not needed */
+  place: string;
+  /** epoch ms */
+  login_at: number;
+  last_active_at: number;
+  /** the session this request came with */
+  current: boolean;
+}

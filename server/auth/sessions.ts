@@ -26,6 +26,31 @@ export async function createSession(
   return token;
 }
 
+/**
+ * Keeps a user to `max` open sessions: the oldest logins beyond it (newest first, the one just made
+ * among them) are revoked; answers their ids so their sockets can be closed. Expired sessions still
+ * open are counted and so go first. Two logins at once both run this and agree on the result.
+ */
+export async function capSessions(db: Kysely<Database>, userId: number, max: number): Promise<number[]> {
+  const keep = db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(Math.max(1, max));
+  const ended = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('id', 'not in', keep)
+    .returning('id')
+    .execute();
+  return ended.map((r) => r.id);
+}
+
 export type SessionLookup = { ok: true; userId: number; sessionId: number } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
 /** How long a touch of last_seen is skipped, so every request does not write. */

@@ -15,6 +15,8 @@ function expectHardened(res: { headers: Record<string, unknown> }) {
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const permissions = String(res.headers['permissions-policy']);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(permissions).toContain(`${feature}=()`);
 }
 
 describe('security headers (the app could be framed and sniffed: issue 14)', () => {
@@ -39,5 +41,48 @@ describe('security headers (the app could be framed and sniffed: issue 14)', () 
     const res = await get(t.app, '/admin/');
     expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'unsafe-inline'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('HTTPS pinning and socket.io answers', () => {
+  let proxied: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    proxied = await createTestApp({ trustProxy: true });
+    await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = proxied.app.server.address();
+    if (!addr || typeof addr === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${addr.port}`;
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('HSTS over a proxy that says https, not over plain http', async () => {
+    const viaProxy = await get(proxied.app, '/api/getSiteConfig', { 'x-forwarded-proto': 'https' });
+    expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+    const plain = await get(proxied.app, '/api/getSiteConfig');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // without TRUST_PROXY a client's own X-Forwarded-Proto is not believed
+    const untrusted = await get(t.app, '/api/getSiteConfig', { 'x-forwarded-proto': 'https' });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('a socket.io polling answer carries them (and HSTS only behind https)', async () => {
+    const plain = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain('"sid"');
+    const headers = Object.fromEntries(plain.headers.entries());
+    expectHardened({ headers });
+    expect(headers['strict-transport-security']).toBeUndefined();
+
+    const https = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+    await https.text();
+    // the engine's own refusals too
+    const refused = await fetch(`${base}/socket.io/?EIO=4&transport=polling&sid=nope`);
+    expect(refused.status).toBe(400);
+    expectHardened({ headers: Object.fromEntries(refused.headers.entries()) });
+    await refused.text();
   });
 });

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { sniffImage, type ImageKind } from '../storage/uploads';
+import { reencodeImage } from '../storage/reencode';
 
 /** Reads the one file, refusing it past `maxBytes` (a per-request limit: media may exceed the app's image ceiling). */
 async function readFile(req: FastifyRequest, maxBytes: number, beforeRead?: () => Promise<void>): Promise<Buffer> {
@@ -21,8 +22,10 @@ async function readFile(req: FastifyRequest, maxBytes: number, beforeRead?: () =
   }
 }
 
+/** A picture, decoded and re-encoded without its metadata (storage/reencode.ts): what is stored is `buf`. */
 export async function readImageUpload(req: FastifyRequest, maxBytes: number, beforeRead?: () => Promise<void>): Promise<{ buf: Buffer; kind: ImageKind }> {
-  return readSniffedUpload(req, maxBytes, sniffImage, 'file_type_invalid', beforeRead);
+  const file = await readSniffedUpload(req, maxBytes, sniffImage, 'file_type_invalid', beforeRead);
+  return { buf: await reencodeImage(file.buf, file.kind), kind: file.kind };
 }
 
 /** A file whose bytes `sniff` recognises; otherwise `refusal` (a message key naming what is accepted). */

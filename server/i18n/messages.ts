@@ -173,6 +173,13 @@ const BASE_MESSAGES = {
     ko: 'PNG, JPEG, WebP, GIF 이미지만 허용됩니다', fra: 'Seules les images PNG, JPEG, WebP ou GIF sont acceptées',
     spa: 'Solo se aceptan imágenes PNG, JPEG, WebP o GIF',
   },
+  image_unreadable: {
+    zh: '无法读取该图片，请选择有效的 PNG、JPEG、WebP 或 GIF 图片', en: 'This file could not be read as a picture; please choose a valid PNG, JPEG, WebP or GIF image',
+    hk: '無法讀取該圖片，請選擇有效的 PNG、JPEG、WebP 或 GIF 圖片', th: 'ไม่สามารถอ่านไฟล์นี้เป็นรูปภาพได้ กรุณาเลือกรูปภาพ PNG, JPEG, WebP หรือ GIF ที่ถูกต้อง',
+    jp: 'このファイルは画像として読み込めません。有効な PNG、JPEG、WebP、GIF 画像を選択してください', ko: '이 파일을 이미지로 읽을 수 없습니다. 올바른 PNG, JPEG, WebP 또는 GIF 이미지를 선택하세요',
+    fra: 'Ce fichier ne peut pas être lu comme une image ; choisissez une image PNG, JPEG, WebP ou GIF valide',
+    spa: 'Este archivo no se puede leer como imagen; elija una imagen PNG, JPEG, WebP o GIF válida',
+  },
   file_too_large: {
     zh: '文件过大（最大 {mb} MB）', en: 'The file is too large (max {mb} MB)', hk: '檔案過大（最大 {mb} MB）',
     th: 'ไฟล์มีขนาดใหญ่เกินไป (สูงสุด {mb} MB)', jp: 'ファイルが大きすぎます（最大 {mb} MB）', ko: '파일이 너무 큽니다 (최대 {mb} MB)',

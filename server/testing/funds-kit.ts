@@ -1,4 +1,5 @@
 /** Helpers for the funds tests: users with bindings, operators, uploads, prices. */
+import { TINY_PNG } from './images';
 import fs from 'node:fs/promises';
 import { generate } from 'otplib';
 import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type Envelope, type TestApp } from './app';
@@ -7,7 +8,7 @@ import { createOperator } from '../auth/operators';
 import { hashPassword } from '../auth/passwords';
 import { canonical } from '../db/ledger';
 
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+export const PNG = TINY_PNG;
 
 export interface Kit {
   t: TestApp;

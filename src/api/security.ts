@@ -1,4 +1,4 @@
-import type { BindEmailInput, BindMobileInput, GaSetup, PayPasswordInput, RealInput, RealState } from '../../core';
+import type { BindEmailInput, BindMobileInput, DeviceSession, GaSetup, PayPasswordInput, RealInput, RealState } from '../../core';
 import { get, post } from './client';
 
 /** Security and identity calls (spec §7). Shapes: core/types/security.ts. */
@@ -37,4 +37,13 @@ export function realState(quiet = false): Promise<RealState> {
 
 export function submitReal(input: RealInput): Promise<RealState> {
   return post<RealState>('/user/real', { ...input });
+}
+
+/** Security → Devices: the caller's signed-in sessions, and ending one of the others. */
+export function deviceSessions(): Promise<DeviceSession[]> {
+  return get<DeviceSession[]>('/user/sessions');
+}
+
+export function endDeviceSession(id: number): Promise<unknown> {
+  return post<unknown>('/user/sessions/end', { id });
 }

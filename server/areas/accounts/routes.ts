@@ -150,7 +150,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         caller: (userId) => loginCaller(req, 'user', userId),
         ip: clientIp(req),
         userAgent: userAgent(req),
+        sessionsPerUser: app.config.sessionsPerUser,
       });
+      // past the cap the oldest sessions ended: their sockets close now
+      for (const id of s.endedSessions) app.sessionSockets.endSession(s.userId, id);
       rememberDevice(req, reply, 'user', s.userId);
       return ok(s.token);
     },

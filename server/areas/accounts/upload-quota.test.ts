@@ -1,3 +1,4 @@
+import { noisyPng } from '../../testing/images';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ afterAll(async () => {
   if (t) await fs.rm(t.config.dataDir, { recursive: true, force: true });
 });
 
-const png = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8, 1)]);
+// random pixels: the stored (re-encoded) file is about as large as the one sent
+const png = (bytes: number) => noisyPng(bytes);
 
 async function upload(token: string, content: Buffer, lang = 'en') {
   const boundary = '----quota' + Math.random().toString(16).slice(2);
@@ -29,28 +31,28 @@ const stored = async () => (await fs.readdir(path.join(t.config.dataDir, 'upload
 
 describe('per-user upload quota (issue 14: none existed)', () => {
   it('refuses a day’s bytes over the quota with a clear message, and stores nothing', async () => {
-    expect((await upload(alice, png(1024 * 1024))).type).toBe('ok');
+    expect((await upload(alice, await png(1024 * 1024))).type).toBe('ok');
     const before = await stored();
-    const r = await upload(alice, png(1024 * 1024 + 10), 'en');
+    const r = await upload(alice, await png(1024 * 1024 + 10), 'en');
     expect(r).toEqual({ type: 'error', code: 0, message: 'Daily upload volume limit reached (2 MB), please try again tomorrow' });
     expect(await stored()).toBe(before);
   });
 
   it('refuses the file after the day’s count, in the user’s language', async () => {
-    expect((await upload(alice, png(100))).type).toBe('ok');
-    expect((await upload(alice, png(100))).type).toBe('ok');
+    expect((await upload(alice, await png(100))).type).toBe('ok');
+    expect((await upload(alice, await png(100))).type).toBe('ok');
     const before = await stored();
-    const r = await upload(alice, png(100), 'zh');
+    const r = await upload(alice, await png(100), 'zh');
     expect(r).toEqual({ type: 'error', code: 0, message: '今日上传次数已达上限（3 个文件），请明天再试' });
     expect(await stored()).toBe(before);
   });
 
   it('is per user: another user still uploads', async () => {
-    expect((await upload(bob, png(100))).type).toBe('ok');
+    expect((await upload(bob, await png(100))).type).toBe('ok');
   });
 
   it('counts only the last 24 hours', async () => {
     await t.app.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 25 * 3600_000) }).execute();
-    expect((await upload(alice, png(100))).type).toBe('ok');
+    expect((await upload(alice, await png(100))).type).toBe('ok');
   });
 });

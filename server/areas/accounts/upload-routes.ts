@@ -1,4 +1,4 @@
-/** POST /upload (spec §7): one image in multipart field `file`, login required; message = reference. */
+/** POST /upload (spec §7): one image in multipart field `file`, login required; message = reference. The quota counts the re-encoded bytes, which are what is stored. */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

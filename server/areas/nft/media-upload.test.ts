@@ -12,7 +12,9 @@ import { envelope } from '../../testing/app';
 import { multipart, operator, upload, user } from '../../testing/funds-kit';
 import { T0, USDT, nft, nftKit, type NftKit } from './testing/nft-kit';
 import { sniffMedia } from '../../storage/media';
+import sharp from 'sharp';
 import { demoVideo, wavOf } from './domain/media';
+import { jpegWithGps } from '../../testing/images';
 import type { NftDetail, NftMine } from '../../../core';
 
 let k: NftKit;
@@ -76,6 +78,19 @@ describe('a creator uploads', () => {
     expect(await creatorUpload(TEXT, 'song.mp3', 'audio/mpeg')).toMatchObject(refusal);
     expect(await creatorUpload(PDF, 'movie.mp4', 'video/mp4')).toMatchObject(refusal);
     expect(await creatorUpload(TEXT, 'clip.webm', 'video/webm')).toMatchObject(refusal);
+    expect([await stored(), await mediaRows()]).toEqual([files, rows]);
+  });
+
+  it('a picture is stored re-encoded without its EXIF; a GIF/HTML polyglot is refused', async () => {
+    const p = await creatorUpload(await jpegWithGps(), 'photo.jpg', 'image/jpeg');
+    expect(p).toMatchObject({ type: 'ok', message: { type: 1 } });
+    const got = await fetchMedia((p.message as { media: string }).media);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(got.rawPayload).metadata()).exif).toBeUndefined();
+    expect(got.rawPayload.includes('owner-secret-name')).toBe(false);
+    const [files, rows] = [await stored(), await mediaRows()];
+    const polyglot = Buffer.from('GIF89a<html><script>alert(document.cookie)</script></html>', 'latin1');
+    expect(await creatorUpload(polyglot, 'fun.gif', 'image/gif')).toMatchObject({ type: 'error', message: 'This file could not be read as a picture; please choose a valid PNG, JPEG, WebP or GIF image' });
     expect([await stored(), await mediaRows()]).toEqual([files, rows]);
   });
 

@@ -14,6 +14,7 @@ import { bind, bindTarget, issueBindCode } from './domain/bindings';
 import { CODE_TTL_MS } from '../accounts/domain';
 import { getSetting } from '../../shared/settings';
 import { sessionCaller } from '../../http/known-device';
+import { endDevice, listDevices } from './domain/devices';
 
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
 const PayPasswordBody = z
@@ -33,6 +34,15 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     await setPayPassword(db, who(req), { password: b.password, oldPasswd: b.oldPasswd }, sessionCaller(req));
     signOutOthers(req);
     return ok(translate('pay_password_saved', requestLang(req)));
+  });
+
+  // Security → Devices: the caller's own sessions only; ending one closes its sockets at once
+  app.get('/user/sessions', auth, async (req) => ok(await listDevices(db, req.userId, req.sessionId, app.config.sessions.user)));
+  app.post('/user/sessions/end', auth, async (req) => {
+    const b = parse(z.object({ id: z.coerce.number().int().positive() }), req.body);
+    await endDevice(db, req.userId, req.sessionId, b.id);
+    app.sessionSockets.endSession(req.userId, b.id);
+    return ok(translate('session_ended', requestLang(req)));
   });
 
   app.get('/user/getUseGa', auth, async (req) => ok(await gaSetup(db, req.userId, (await getSetting(db, 'site_name')) ?? 'H5 Exchange')));

@@ -4,6 +4,7 @@
  * party's conversation, customers never reach operator endpoints or the operators' live room,
  * attachments go through the upload checks and quota, and context must be the caller's record.
  */
+import { TINY_PNG } from '../../testing/images';
 import fs from 'node:fs/promises';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = TINY_PNG;
 
 async function user(): Promise<{ token: string; id: number; email: string }> {
   const email = `svc${++n}-${Date.now()}@example.com`;

@@ -17,4 +17,13 @@ export const SECURITY_MESSAGES = {
   what_verification_code: {
     zh: "验证码", en: "Verification code", hk: "驗證碼", th: "รหัสยืนยัน", jp: "認証コード", ko: "인증 코드", fra: "Code de vérification", spa: "Código de verificación",
   },
+  session_not_found: {
+    zh: "该设备已退出登录或不存在", en: "This device is already signed out or does not exist", hk: "該設備已登出或不存在", th: "อุปกรณ์นี้ออกจากระบบแล้วหรือไม่มีอยู่", jp: "この端末はすでにログアウトしているか、存在しません", ko: "이 기기는 이미 로그아웃되었거나 존재하지 않습니다", fra: "Cet appareil est déjà déconnecté ou n'existe pas", spa: "Este dispositivo ya cerró sesión o no existe",
+  },
+  session_is_current: {
+    zh: "这是当前设备，请使用退出登录", en: "This is the device you are using; use Log out instead", hk: "這是目前設備，請使用登出", th: "นี่คืออุปกรณ์ที่คุณใช้อยู่ กรุณาใช้ออกจากระบบแทน", jp: "現在使用中の端末です。ログアウトを使用してください", ko: "현재 사용 중인 기기입니다. 대신 로그아웃을 사용하세요", fra: "C'est l'appareil que vous utilisez ; utilisez plutôt Se déconnecter", spa: "Es el dispositivo que está usando; use Cerrar sesión",
+  },
+  session_ended: {
+    zh: "已让该设备退出登录", en: "That device has been signed out", hk: "已讓該設備登出", th: "ออกจากระบบอุปกรณ์นั้นแล้ว", jp: "その端末をログアウトさせました", ko: "해당 기기를 로그아웃했습니다", fra: "Cet appareil a été déconnecté", spa: "Se cerró la sesión de ese dispositivo",
+  },
 } satisfies Record<string, Table>;

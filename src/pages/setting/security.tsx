@@ -13,16 +13,18 @@ import { CodeButton } from '../../components/form/CodeButton';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { pickedArea } from '../../components/form/areaPick';
+import { Devices } from '../../components/security/Devices';
 import styles from '../../components/account.module.css';
 
 type Binding = 'email' | 'mobile' | null;
+type Sheet = Binding | 'devices';
 
 /** Security centre: passwords, the authenticator, and binding a phone and an email. */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const load = useLoad(() => profile());
-  const [open, setOpen] = useState<Binding>(null);
+  const [open, setOpen] = useState<Sheet>(null);
   const state = (on: boolean) => <Tag color={on ? 'success' : 'default'} fill="outline">{on ? t('acct.bound') : t('acct.notBound')}</Tag>;
   return (
     <PageFrame title={t('route.setting.security')}>
@@ -42,11 +44,16 @@ export default function SecurityPage() {
             <List.Item onClick={() => setOpen('email')} extra={p.email ?? state(false)} data-testid="sec-email">
               {t('acct.bindEmail')}
             </List.Item>
+            <List.Item onClick={() => setOpen('devices')} data-testid="sec-devices">
+              {t('devices.entry')}
+            </List.Item>
           </List>
         )}
       </LoadState>
       <Popup visible={open !== null} onMaskClick={() => setOpen(null)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
-        {open ? (
+        {open === 'devices' ? (
+          <Devices />
+        ) : open ? (
           <BindForm
             kind={open}
             onDone={() => {

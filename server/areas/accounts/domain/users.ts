@@ -9,7 +9,7 @@ import { AppError } from '../../../errors';
 import { classifyIdentity, type Identity } from './identity';
 import { consumeVerifiedCode, verifyCode } from './codes';
 import { dummyHash, hashPassword, verifyPassword } from '../../../auth/passwords';
-import { createSession, revokeAllSessions } from '../../../auth/sessions';
+import { capSessions, createSession, revokeAllSessions } from '../../../auth/sessions';
 import { beginAttempt, noticeAttack, type Caller } from '../../../auth/throttle';
 import { inTransaction } from '../../../db/tx';
 
@@ -115,8 +115,8 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
 
 export async function login(
   db: Kysely<Database>,
-  input: { userString: string; password: string; caller: (userId: number | undefined) => Caller; ip?: string; userAgent?: string },
-): Promise<{ token: string; userId: number }> {
+  input: { userString: string; password: string; caller: (userId: number | undefined) => Caller; ip?: string; userAgent?: string; sessionsPerUser: number },
+): Promise<{ token: string; userId: number; endedSessions: number[] }> {
   let id: Identity;
   try {
     id = classifyIdentity(input.userString);
@@ -134,7 +134,8 @@ export async function login(
   }
   await attempt.succeed();
   if (user.status !== 1) throw new AppError('account_disabled');
-  return { token: await createSession(db, user.id, { ip: input.ip, userAgent: input.userAgent }), userId: user.id };
+  const token = await createSession(db, user.id, { ip: input.ip, userAgent: input.userAgent });
+  return { token, userId: user.id, endedSessions: await capSessions(db, user.id, input.sessionsPerUser) };
 }
 
 export async function resetPassword(

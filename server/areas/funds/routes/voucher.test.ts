@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRechargeItem, Page, RechargeEntry } from '../../../../core';
 import { envelope, post, type TestApp } from '../../../testing/app';
 import { voucherTaken } from '../domain/voucher';
-import { auth, call, closeKit, kit, operator, PNG, upload, user } from '../../../testing/funds-kit';
+import { auth, call, closeKit, kit, operator, upload, user } from '../../../testing/funds-kit';
+import { pngOf } from '../../../testing/images';
 
 let t: TestApp;
 let op: string;
@@ -46,12 +47,12 @@ describe('recharge vouchers', () => {
 
   it('a re-uploaded copy of the same image is filed but flagged to the operator with the other request id', async () => {
     const u = await user(t);
-    const image = Buffer.concat([PNG, Buffer.from(`voucher-${u.id}`)]);
+    const image = await pngOf(`voucher-${u.id}`);
     const first = (await charge(u.token, await upload(t, u.token, image))).message as RechargeEntry;
     const copy = await charge(u.token, await upload(t, u.token, image), '150');
     expect(copy.type).toBe('ok');
     const second = copy.message as RechargeEntry;
-    const other = (await charge(u.token, await upload(t, u.token, Buffer.concat([PNG, Buffer.from(`other-${u.id}`)])), '175')).message as RechargeEntry;
+    const other = (await charge(u.token, await upload(t, u.token, await pngOf(`other-${u.id}`)), '175')).message as RechargeEntry;
 
     const queue = (await call(t, 'GET', '/admin/api/recharges', op, { status: 'pending', limit: 100 })).message as Page<AdminRechargeItem>;
     const byId = new Map(queue.list.map((r) => [r.id, r]));

@@ -15,6 +15,7 @@ import { inTransaction } from '../../../db/tx';
 import { AppError } from '../../../errors';
 import { sniffImage, type StoredKind, type UploadStore } from '../../../storage/uploads';
 import { MEDIA_TYPES, sniffMedia } from '../../../storage/media';
+import { reencodeImage } from '../../../storage/reencode';
 import { NFT_MEDIA_TYPES } from '../../../../core';
 import { mediaUrl } from './media';
 
@@ -37,10 +38,15 @@ export function sniffNftMedia(buf: Buffer): NftMediaFile | null {
 
 const NAME_RE = /^[0-9a-f]{32}\.[a-z0-9]{2,4}$/;
 
+const isImage = (kind: StoredKind): kind is keyof typeof IMAGE_MIME => kind in IMAGE_MIME;
+
 /** Stores a checked file and records it; answers the address items carry in `media` and its media type. */
 export async function saveNftMedia(
-  db: Kysely<Database>, store: UploadStore, file: { buf: Buffer; kind: NftMediaFile }, by: { userId: number } | { operatorId: number },
+  db: Kysely<Database>, store: UploadStore, checked: { buf: Buffer; kind: NftMediaFile }, by: { userId: number } | { operatorId: number },
 ): Promise<{ media: string; type: number }> {
+  // pictures and GIFs are stored re-encoded, like every uploaded image (storage/reencode.ts)
+  const kind = checked.kind.kind;
+  const file = isImage(kind) ? { buf: await reencodeImage(checked.buf, kind), kind: checked.kind } : checked;
   const ref = await store.save(file.buf, file.kind.kind);
   const name = ref.replace(/^upload\//, '');
   const sha256 = createHash('sha256').update(file.buf).digest('hex');

@@ -1,0 +1,91 @@
+import { Button, Dialog, List, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { DeviceSession } from '../../../core';
+import { deviceSessions, endDeviceSession } from '../../api/security';
+import { logout } from '../../api/user';
+import { clearUser } from '../../stores/session';
+import { PATHS } from '../../nav/paths';
+import { toastSuccess } from '../../lib/toast';
+import { useLoad } from '../load/useLoad';
+import { LoadState } from '../load/LoadState';
+import { when } from '../funds/format';
+import styles from './devices.module.css';
+
+/**
+ * Security → Devices: every session the user is signed in with — device, masked address, last
+ * activity, login time — with this device marked. Another device can be signed out (its socket is
+ * closed by the server at once); this one is left with Log out.
+ */
+export function Devices() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useLoad(() => deviceSessions());
+
+  const endOther = async (d: DeviceSession) => {
+    const ok = await Dialog.confirm({ content: t('devices.endConfirm', { device: d.device || t('devices.unknown') }), confirmText: t('devices.end'), cancelText: t('common.cancel') });
+    if (!ok) return;
+    try {
+      await endDeviceSession(d.id);
+      toastSuccess(t('devices.ended'));
+    } catch {
+      /* toasted */
+    }
+    void load.reload();
+  };
+
+  const logOutHere = async () => {
+    const ok = await Dialog.confirm({ content: t('setting.logoutConfirm'), confirmText: t('setting.logout'), cancelText: t('common.cancel') });
+    if (!ok) return;
+    await logout().catch(() => undefined);
+    clearUser();
+    toastSuccess(t('setting.loggedOut'));
+    navigate(PATHS.login, { replace: true });
+  };
+
+  return (
+    <div className={styles.wrap} data-testid="devices">
+      <h2 className={styles.title}>{t('devices.title')}</h2>
+      <p className={styles.hint}>{t('devices.hint')}</p>
+      <LoadState load={load}>
+        {(list) => (
+          <List className={styles.list}>
+            {list.map((d) => (
+              <List.Item
+                key={d.id}
+                data-testid={d.current ? 'device-current' : 'device-other'}
+                description={
+                  <span className={styles.meta}>
+                    <span>{t('devices.place', { place: d.place || '--' })}</span>
+                    <span>{t('devices.lastActive', { time: when(new Date(d.last_active_at).toISOString()) })}</span>
+                    <span>{t('devices.loginAt', { time: when(new Date(d.login_at).toISOString()) })}</span>
+                  </span>
+                }
+                extra={
+                  d.current ? (
+                    <Button size="small" fill="outline" onClick={() => void logOutHere()} data-testid="device-logout">
+                      {t('setting.logout')}
+                    </Button>
+                  ) : (
+                    <Button size="small" color="danger" fill="outline" onClick={() => void endOther(d)} data-testid="device-end">
+                      {t('devices.end')}
+                    </Button>
+                  )
+                }
+              >
+                <span className={styles.device}>
+                  {d.device || t('devices.unknown')}
+                  {d.current ? (
+                    <Tag color="primary" fill="outline" className={styles.tag}>
+                      {t('devices.current')}
+                    </Tag>
+                  ) : null}
+                </span>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </LoadState>
+    </div>
+  );
+}
