@@ -88,3 +88,12 @@ export async function quickUsers(t: TestApp, n: number, opts: { level?: number; 
     .execute();
   return Promise.all(rows.map(async (r) => ({ id: r.id, email: r.email, token: await createSession(t.app.db, r.id) })));
 }
+
+/** Polls until `check` holds (a race step that must land after some of the burst has committed). */
+export async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('the burst never got that far');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
