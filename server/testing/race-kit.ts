@@ -27,7 +27,7 @@ const FAULT = /deadlock|could not serialize|40P01|40001/i;
 
 function answerOf(r: LightMyRequestResponse | Answer): Answer {
   if (!('statusCode' in r)) return r;
-  let body: { type?: string; message?: unknown } = {};
+  let body: { type?: string; message?: unknown };
   try {
     body = r.json();
   } catch {
@@ -86,7 +86,7 @@ export async function quickUsers(t: TestApp, n: number, opts: { level?: number; 
     }))
     .returning(['id', 'email'])
     .execute();
-  return Promise.all(rows.map(async (r) => ({ id: r.id, email: r.email, token: await createSession(t.app.db, r.id) })));
+  return Promise.all(rows.map(async (r) => ({ id: r.id, email: r.email ?? '', token: await createSession(t.app.db, r.id) })));
 }
 
 /** Polls until `check` holds (a race step that must land after some of the burst has committed). */
