@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BTC, BTC_USDT, T0, USDT, grant, loanKit, type LoanKit } from '../../testing/loans-kit';
 import { balance, prices } from '../../testing/funds-kit';
-import { journalSound, postAs, quickUsers, race, step, type Call } from '../../testing/race-kit';
+import { journalSound, postAs, quickUsers, race, step, until, type Call } from '../../testing/race-kit';
 
 let k: LoanKit;
 beforeAll(async () => void (k = await loanKit()));
@@ -51,8 +51,14 @@ it('repay, borrow and add collateral against the liquidation at the same tick: e
       calls.push(...(round % 2 ? mine.reverse() : mine));
     });
     // the liquidation pass three times (the job and its sweep overlap): round 0 in the middle of the
-    // burst, round 1 at its head, so over the rounds both the borrowers and the pass get to win
-    for (const at of round === 0 ? [10, 25, 40] : [0, 1, 2]) calls.splice(at, 0, step(() => k.t.app.loans.runOnce()));
+    // burst, once three loans are repaid; round 1 at its head. Over the rounds both the borrowers and
+    // the pass win (the part-repaid loans can only end liquidated or open)
+    const repaid = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM loans WHERE id IN (${sql.join(ids)}) AND status = 'repaid'`.execute(k.t.app.db)).rows[0].n >= 3;
+    const pass = () => step(async () => {
+      if (round === 0) await until(repaid);
+      return k.t.app.loans.runOnce();
+    });
+    for (const at of round === 0 ? [10, 25, 40] : [0, 1, 2]) calls.splice(at, 0, pass());
     expect(calls).toHaveLength(53);
     await race(calls);
     await k.t.app.loans.runOnce(); // whatever is left at this price settles now
