@@ -16,10 +16,11 @@ import type { TestApp } from './app';
 import { prices } from './funds-kit';
 import { player, prepareGame, stake, tickAt } from './game-kit';
 import { ETH, HOUR, T0, bootLoans, grant, loan } from './loans-kit';
-import { funded, item, nft, type NftKit } from './nft-kit';
+// eslint-disable-next-line boundaries/dependencies -- the kill -9 fixture spans every money area and builds its NFT state with the NFT area's own test kit
+import { funded, item, nft, type NftKit } from '../areas/nft/testing/nft-kit';
 import { bootOtc, merchant, okOf, openOn, pay, postAd, taker } from './otc-kit';
 import { user } from './funds-kit';
-import { createArtist, createCollection } from '../areas/nft/catalog';
+import { createArtist, createCollection } from '../areas/nft/domain';
 import type { OtcOrder } from '../../core';
 
 const out = (line: string) => process.stdout.write(`${line}\n`); // a pipe: written before the next statement

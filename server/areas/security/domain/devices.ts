@@ -1,4 +1,3 @@
-/// <reference path="./ua-parser-js.d.ts" />
 /**
  * The devices a user is signed in on (Security → Devices): one row per open session, described from
  * what the login stored — the User-Agent (read with ua-parser-js) and the client address, masked.
