@@ -22,7 +22,7 @@ export default defineConfig(mergeConfig(appSource(), {
   plugins: [
     compileHints('main'),
     warmPreload(),
-    // An installable app that opens from the phone's cache (issue 27). `prompt`: a new version waits
+    // An installable app that opens from the phone's cache. `prompt`: a new version waits
     // until the user takes it (src/app/UpdatePrompt.tsx). Precache = the shell only (index.html and
     // what it loads); every other hashed asset is cached on first use (they never change), and
     // nothing under /api/ or /socket.io/ is ever cached: money answers must be live.

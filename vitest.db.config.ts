@@ -32,7 +32,7 @@ export default defineConfig({
       'server/areas/security/devices.test.ts',
       'server/**/{races,transfer-parallel,escrow-race,concurrency,trading-load,engines,flows,withdraw}.test.ts',
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
-      // NFT: 50 concurrent bids and buys on one row, margins and journals (issue 16 asks for both
+      // NFT: 50 concurrent bids and buys on one row, margins and journals (on both
       // databases); a back-office edit racing margin payments
       'server/areas/nft/{auction,sale,admin-edit,notices}.test.ts',
       // proof of liabilities: a snapshot's journal position while transfers run, the immutability triggers

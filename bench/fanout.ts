@@ -1,5 +1,5 @@
 /**
- * Issue 17: socket fan-out across two `api` nodes. 2,000 socket.io clients (in child processes of
+ * socket fan-out across two `api` nodes. 2,000 socket.io clients (in child processes of
  * their own, so their parsing does not delay the clock of the process that starts the servers)
  * subscribe to `tickers`, which a feed at TICK_RATE 10 turns into ~10 snapshots a second per
  * client. Each snapshot's delivery delay is the receive time − the tick's server time (one

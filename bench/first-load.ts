@@ -1,5 +1,5 @@
 /**
- * First load on a mid-range phone over 4G (issue 27): the built app, served by the real server,
+ * First load on a mid-range phone over 4G: the built app, served by the real server,
  * opened in Debian's Chromium at 390×844 with Lighthouse's mobile profile applied through CDP —
  * 4× CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up. Per route, `runs` cold loads (a fresh browser
  * context: empty HTTP cache, no service worker) each followed by a warm load in the same context

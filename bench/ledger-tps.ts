@@ -1,5 +1,5 @@
 /**
- * Ledger transactions per second on the PostgreSQL server (issue 17): the real money path, run by
+ * Ledger transactions per second on the PostgreSQL server: the real money path, run by
  * concurrent loops over a pool (ours: DB_POOL_MAX's default 10 connections, 20 loops), against the
  * single-process baseline in the same run: the same transfers one at a time on one connection, as
  * one writer process with one session would. Two paths, each pooled and as its baseline:

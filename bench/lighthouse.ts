@@ -1,5 +1,5 @@
 /**
- * Lighthouse's mobile performance score (issue 27: ≥ 90 on Home and Markets). Runs Lighthouse
+ * Lighthouse's mobile performance score (≥ 90 on Home and Markets). Runs Lighthouse
  * programmatically — its default (mobile) settings, the performance category only — against the
  * built app served by the real server, in Debian's Chromium, `runs` times per route; prints the
  * median score and metrics (FCP, LCP, TBT, CLS, Speed Index) and writes

@@ -94,7 +94,7 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await op.getByRole('button', { name: 'Sign in' }).click();
   await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
 
-  // issue 14: the session is an HttpOnly cookie for /admin/api only; no script on the origin sees a token
+  // the session is an HttpOnly cookie for /admin/api only; no script on the origin sees a token
   const [cookie] = (await op.context().cookies()).filter((c) => c.name === 'h5_operator');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin/api' });
   const visible = await op.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
@@ -199,7 +199,7 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await op.reload();
   await expect(op.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
-  // ── 中文 (issue 21): the header's switch shows the back office in Chinese, remembered across a
+  // ── 中文: the header's switch shows the back office in Chinese, remembered across a
   // reload; the server's own error messages come back in it too (the lang header) ──
   await op.getByPlaceholder('Operator name').fill(OP.name);
   await op.getByPlaceholder('Password').fill(OP.password);

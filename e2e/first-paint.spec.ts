@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { shot } from './helpers';
 
 /**
- * Prices in Home's first paint (issue 27): on a cold load over slow 4G (Lighthouse's mobile network
+ * Prices in Home's first paint: on a cold load over slow 4G (Lighthouse's mobile network
  * profile through CDP), Home's page chunks download beside the shell (index.html's route preloader)
  * and the first render waits for them, so the first contentful paint already shows the prices of
  * the quotes snapshot the server put in the HTML — not the shell alone, prices a moment later.

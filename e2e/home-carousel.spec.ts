@@ -3,7 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeClean, shot } from './helpers';
 
 /**
- * Home's two light widgets (issue 27): the back-office popup notice on the native <dialog> (once
+ * Home's two light widgets: the back-office popup notice on the native <dialog> (once
  * per browser session; its button and Esc close it) and the banners' native scroll-snap carousel
  * (autoplay, dots, a slide opens its article).
  */

@@ -5,7 +5,7 @@ import { switchLang } from './fit';
 
 /**
  * Home's banners are written per language: switching the language while Home is open shows the
- * new language's banners at once (issue 21), not the ones the page opened with.
+ * new language's banners at once, not the ones the page opened with.
  */
 const PORT = Number(process.env.HOME_LANG_E2E_PORT ?? 9230);
 const BASE = `http://127.0.0.1:${PORT}`;

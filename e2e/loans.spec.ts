@@ -114,7 +114,7 @@ test('a loan opened, pushed to a margin call by the price, repaid', async ({ pag
   await axeClean(page, 'records light');
 });
 
-// The same scripted prices drive a real forced close (issue 20): the panel under it recomputes the
+// The same scripted prices drive a real forced close: the panel under it recomputes the
 // risk rate and the P&L from what the engine stored, in the page.
 test('a futures position liquidated by a price fall explains itself', async ({ page, request }) => {
   await setPrice(request, 'BTC/USDT', '50000');

@@ -235,7 +235,7 @@ test('BTC/USDT detail: the chart draws, a period switch works, the price ticks, 
 
 test('a chart opened again is the spare drawn while the app was idle: current theme, full size, and a new spare after leaving', async ({ page }) => {
   // The spare chart (src/components/kline/spare.ts): built while the app is idle, parked unseen. Since
-  // issue 27 the chart library loads only where a chart has been, so the first spare follows the
+  // the chart library loads only where a chart has been, so the first spare follows the
   // first chart the user leaves, not the app's start.
   const parked = page.locator('body > div[aria-hidden="true"][style*="visibility: hidden"]');
   await page.goto('/h5/#/pages/market/detail?symbol=BTC%2FUSDT');

@@ -8,7 +8,7 @@ import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 import { admin, person, PASSWORD } from './otc-kit';
 
 /**
- * The NFT market's browsing pages (issue 16's last routes) as the demo trader: artists → an artist
+ * The NFT market's browsing pages (the last routes) as the demo trader: artists → an artist
  * → an artwork, search by artist, code and nonsense, a video work played inline and a sound work's
  * player, a purchase seen in the purchase record and its receipt, an auction's proof panel after a
  * bid, and the My NFTs hub; a creator publishing a video work (and a renamed text file refused);

@@ -66,7 +66,7 @@ test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', as
   await expect(box).toContainText('Opened');
   await expect(box).not.toContainText('not opened');
   await shot(page, 'nft-mine-boxes-light');
-  // How it was drawn (issue 20): the commitment binds the draw until the seed is published
+  // How it was drawn: the commitment binds the draw until the seed is published
   await box.getByTestId('box-proof').locator('summary').click();
   await expect(box.getByTestId('box-proof')).toContainText('Commitment');
   await expect(box.getByTestId('box-proof')).toContainText('1 / 40');

@@ -81,7 +81,7 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
 
 /**
  * `npm test` sets E2E_VERIFY=on: before a spec's own database goes, every outcome its journeys
- * settled is recomputed by `npm run verify` (issue 20), which starts and stops the embedded cluster
+ * settled is recomputed by `npm run verify`, which starts and stops the embedded cluster
  * in the data dir itself; a difference fails the spec.
  */
 function verifyOutcomes(name: string, env: NodeJS.ProcessEnv): void {

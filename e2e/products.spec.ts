@@ -145,7 +145,7 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
   const formula = page.getByTestId('redeem-formula');
   await expect(formula).toBeVisible();
   const text = (await formula.innerText()).replace(/\s+/g, ' ');
-  const m = /0\.40% × (\d+) × 1,000\.00 = ([\d.,]+) USDT/.exec(text); // the numbers rule groups thousands (issue 21)
+  const m = /0\.40% × (\d+) × 1,000\.00 = ([\d.,]+) USDT/.exec(text); // the numbers rule groups thousands
   expect(m, text).not.toBeNull();
   const expected = earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: Number(m![1]) });
   expect(Number(m![2].replace(/,/g, ''))).toBe(Number(expected.penalty));
@@ -241,7 +241,7 @@ test('dual invest: the order bought above settles at maturity', async ({ page })
   await expect(order.getByTestId('dual-settlement')).toBeVisible();
   await expect(order.getByTestId('dual-payout')).toHaveText(/\d/);
   await shot(page, 'products-dual-settled');
-  // How it was settled (issue 20): the settle tick and the payout formula, recomputed in the page
+  // How it was settled: the settle tick and the payout formula, recomputed in the page
   await order.getByTestId('dual-proof').locator('summary').click();
   await expect(order.getByTestId('dual-proof-verdict')).toHaveAttribute('data-ok', 'true');
   await order.getByTestId('dual-proof').scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@ import { startOwnServer, type OwnServer } from './own-server';
 import { closeHomePopupWhenShown, shot } from './helpers';
 
 /**
- * A deploy reaches a user who has the app installed (issue 27): the service worker installs on the
+ * A deploy reaches a user who has the app installed: the service worker installs on the
  * first visit, the server restarts with a new build (WEB_ROOT points at it), the app notices when
  * its market socket comes back, offers the new version, and taking it reloads onto the new build
  * with a working page — prices on Home, no script error. A server of its own, restarted mid-test.

@@ -4,7 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { DEMO_TRADER, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
 
 /**
- * The trading terminal as a trader uses it (issue 15): the pair page's book, depth and trades move
+ * The trading terminal as a trader uses it: the pair page's book, depth and trades move
  * and an indicator toggled on draws; on the spot screen a tapped book price becomes the limit,
  * the resting order shows in the book and in open orders, and a market buy by USDT amount shows
  * its estimated price and slippage and spends what it said. Its own server, port and data dir.

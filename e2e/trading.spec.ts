@@ -173,7 +173,7 @@ test('contracts: open a 10Ã— long, watch live P&L, close it and see the journalâ
   await dialogButton(page, 'Got it');
   await expect(pos).toHaveCount(0);
 
-  // How it was settled (issue 20): the closed position's panel recomputes its P&L in the page.
+  // How it was settled: the closed position's panel recomputes its P&L in the page.
   await goTo(page, 'transaction/contract_order');
   await page.getByRole('tab', { name: 'History' }).click();
   const closed = page.locator(`[data-testid="position"][data-id="${id}"]`);
@@ -208,7 +208,7 @@ test('options: a 30 s order counts down and shows its result', async ({ page }) 
   await page.getByTestId('seconds-run-close').click();
   const settled = page.getByTestId('seconds-orders').getByTestId('seconds-order').first();
   await expect(settled).toHaveAttribute('data-status', 'settled');
-  // How it was settled (issue 20): both ticks with time and seq, the arithmetic, recomputed in the page
+  // How it was settled: both ticks with time and seq, the arithmetic, recomputed in the page
   await settled.getByTestId('seconds-proof').locator('summary').click();
   await expect(settled.getByTestId('seconds-proof-verdict')).toHaveAttribute('data-ok', 'true');
   await expect(settled.getByTestId('seconds-proof')).toContainText('tick #');

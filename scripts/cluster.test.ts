@@ -1,5 +1,5 @@
 /**
- * The README's failover experiment, through the command it gives: `npm run cluster` on a database
+ * The failover experiment of docs/cluster.md, through the command it gives: `npm run cluster` on a database
  * of its own (on DATABASE_URL's server, or the run's embedded cluster) and Redis at REDIS_URL. An
  * order through api B is answered; the engine leader named in engine_lease is killed with kill -9
  * while orders keep coming through api B; a standby leads with a newer token within 5 s (from the
@@ -123,7 +123,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe.skipIf(skip !== undefined)('npm run cluster: kill -9 of the engine leader (the README experiment)', () => {
+describe.skipIf(skip !== undefined)('npm run cluster: kill -9 of the engine leader (the experiment in docs/cluster.md)', () => {
   it('a standby leads within 5 s, api B answers again, the killed engine comes back as a standby, no order lost or doubled', async () => {
     database = await freshDatabase(process.env.DATABASE_URL ?? inject('testPg')!.adminUrl, 'cl');
     const env = { DATABASE_URL: database.url, REDIS_URL, CLUSTER_BASE_PORT: String(BASE_PORT), CLUSTER_NAME: `cl${randomBytes(3).toString('hex')}`, MARKET_FEED: 'simulator', TICK_RATE: '60', MARKET_BACKFILL: 'off', DB_POOL_MAX: '4', DEMO_USER: 'on' };
@@ -147,7 +147,7 @@ describe.skipIf(skip !== undefined)('npm run cluster: kill -9 of the engine lead
     expect(first).toMatchObject({ type: 'ok', message: { status: 'filled', filled: '0.001', kind: 'market' } });
     acked.push((first.message as { id: number }).id);
 
-    // 2. The leader, as the README finds it: the holder in engine_lease; the script printed it too.
+    // 2. The leader, as docs/cluster.md finds it: the holder in engine_lease; the script printed it too.
     let lease = await liveLease();
     for (let i = 0; i < 50 && !lease; i++) lease = (await sleep(200), await liveLease());
     const leaderPid = holderPid(lease!.holder)!;

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the main screens in every language and both themes at 390×844 (issue 21), for a
+ * Screenshots of the main screens in every language and both themes at 390×844, for a
  * person to open and look at; outside the test command. It also prints each screen's labels that do
  * not fit (e2e/fit.ts's DOM measure), so a clipped label is named even before the picture is opened.
  *

@@ -38,6 +38,6 @@ echo "[test] bundle budget (brotli bytes per route)"; npx tsx scripts/bundle-bud
 echo "[test] bench smoke"; npx tsx scripts/bench-smoke.ts
 # E2E_VERIFY=on: each spec's own server has its outcomes recomputed by npm run verify before its data dir goes (e2e/own-server.ts)
 echo "[test] browser (Playwright, /usr/bin/chromium)"; E2E_VERIFY=on npx playwright test
-# Every outcome the e2e journeys settled, recomputed from the stored ticks and rules (issue 20). The
+# Every outcome the e2e journeys settled, recomputed from the stored ticks and rules. The
 # e2e server has stopped: verify starts the embedded cluster in its DATA_DIR and stops it after.
 echo "[test] verify outcomes (the e2e database)"; DATA_DIR=.data/e2e npm run -s verify

@@ -1,5 +1,5 @@
 /**
- * The entry (issue 27): the first screen's code is evaluated in stages, each in a task of its own,
+ * The entry: the first screen's code is evaluated in stages, each in a task of its own,
  * instead of as one module graph in one long task (≈270 ms at 4× CPU on a slow phone, all of it
  * blocking time while the static app shell is on screen). Every stage's chunks and styles are in
  * index.html already (scripts/build/route-preload.ts puts them there), so a stage costs no

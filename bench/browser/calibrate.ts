@@ -1,5 +1,5 @@
 /**
- * CPU calibration for the load benches (issue 27). A fixed slowdown (Lighthouse's 4×) is a
+ * CPU calibration for the load benches. A fixed slowdown (Lighthouse's 4×) is a
  * different phone on every host: a host twice as slow, or twice as busy, emulates a phone twice as
  * slow. Calibrated runs take Lighthouse's own BenchmarkIndex of the host just before each load and
  * throttle by index ÷ target, so every run emulates the same phone (Chrome DevTools' CPU

@@ -1,5 +1,5 @@
 /**
- * Diagnosis, not a bench: where does a cold load's blocking time come from (issue 27)? Opens one
+ * Diagnosis, not a bench: where does a cold load's blocking time come from? Opens one
  * route of the built app, served by the real server, cold (fresh context) under bench/first-load.ts's
  * profile (4× CPU, slow 4G), records a Chromium trace and a sampling CPU profile of the page's main
  * thread, and prints every task over 50 ms on a timeline (ms after navigation start) with what ran

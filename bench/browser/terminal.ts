@@ -1,5 +1,5 @@
 /**
- * Issue 15: the trading terminal under a tick storm. The real pair page (chart + its book tab, and
+ * the trading terminal under a tick storm. The real pair page (chart + its book tab, and
  * again with the recent-trades tab) and the real spot trade screen (chart panel open + the book
  * beside the form) for BTC/USDT, at a CPU throttle, with the server's simulator at `rate` ticks/s,
  * measured as the stall bench measures the Markets page (long tasks, frame gaps, quiet main-thread

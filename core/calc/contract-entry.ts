@@ -1,5 +1,5 @@
 /**
- * A contract market entry's price from the venue levels it walked (issue 20): the VWAP
+ * A contract market entry's price from the venue levels it walked: the VWAP
  * Σ price × qty ÷ Σ qty, rounded to the pair's price decimals against the trader (a long up, a
  * short down), and the protection price no level may pass. The engine prices an entry with these
  * and `npm run verify` and the proof panel recompute it with them.

@@ -27,7 +27,7 @@ export interface DualInvestPayout {
 }
 
 /** The same precision, truncating: for the one division of a payout (see quotientDown). */
-// pure, options read inside the arrow: importing the core barrel for something else must not keep decimal.js (issue 27)
+// pure, options read inside the arrow: importing the core barrel for something else must not keep decimal.js
 const TruncDecimal = /* @__PURE__ */ (() => ExactDecimal.clone({ rounding: ExactDecimal.ROUND_DOWN }))();
 
 /**

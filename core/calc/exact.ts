@@ -9,7 +9,7 @@
  */
 import Decimal from 'decimal.js';
 
-// pure: a module that imports nothing of it must not keep decimal.js in its chunk (issue 27). A
+// pure: a module that imports nothing of it must not keep decimal.js in its chunk. A
 // pure-annotated call whose arguments read Decimal's statics still counts as an effect for the
 // bundler, so the options are read inside the annotated arrow.
 export const ExactDecimal = /* @__PURE__ */ (() => Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP }))();

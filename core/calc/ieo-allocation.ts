@@ -1,5 +1,5 @@
 /**
- * IEO allocation (README "IEO allocation rule"):
+ * IEO allocation (docs/rules.md "IEO allocation"):
  * - not oversubscribed (Σ applied ≤ total issuance): every subscription gets what it applied for;
  * - oversubscribed: pro rata, allotted_i = applied_i × total ÷ Σ applied, rounded DOWN to the
  *   token's decimals. The rounding remainder (< one token unit per subscription) stays unsold, so

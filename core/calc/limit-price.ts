@@ -1,5 +1,5 @@
 /**
- * Limit orders against the current price (issue 14 item 5).
+ * Limit orders against the current price.
  *
  * - A limit order "crosses" at submission when it is marketable: a buy (long) at or above the
  *   current price, a sell (short) at or below it. It then fills at once at the current price — the

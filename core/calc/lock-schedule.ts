@@ -1,5 +1,5 @@
 /**
- * Lock-mining schedule (README "lock mining"): when each daily dividend falls due, the expiry, the
+ * Lock-mining schedule (docs/rules.md "Lock-up mining"): when each daily dividend falls due, the expiry, the
  * remaining days a penalty counts, and each day's rate inside the configured range.
  *
  * - Dividend k (k = 1..lockDays) falls due at the k-th occurrence of the dividend time (HH:MM UTC)

@@ -54,7 +54,7 @@ describe('amount input', () => {
   });
 });
 
-describe('money and quantities (issue 21: in full, the coin precision, the language marks)', () => {
+describe('money and quantities (in full, the coin precision, the language marks)', () => {
   it('shows an amount in full, truncated to the precision, without trailing zeros', () => {
     expect(formatAmount('100000')).toBe('100000');
     expect(formatAmount('6700.5')).toBe('6700.5');

@@ -10,7 +10,7 @@
  *   ("+1.23", "-0.50", "0.00"); an open of 0 gives "0.00" (no base to compare with).
  * - formatPercent(pct): the same sign and 2-decimal rule for a value already in percent, plus "%".
  * - toFiat(amount, rate): amount × rate to 2 decimals, half up (display of an equivalent value).
- * - formatAmount(value, maxDecimals): money and quantities in full (issue 21: the K/M rule is for
+ * - formatAmount(value, maxDecimals): money and quantities in full (the K/M rule is for
  *   volumes and turnover only) — truncated to the coin's precision, trailing zeros dropped
  *   ("92659.74100000" → "92659.741", "0.00000000" → "0").
  * - assetFormat (contract.ts): the precision of a contract money result in its asset.

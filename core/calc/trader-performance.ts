@@ -1,5 +1,5 @@
 /**
- * A copy trader's performance from their own closed contract positions (issue 21: ROI and a P&L
+ * A copy trader's performance from their own closed contract positions (ROI and a P&L
  * curve on the trader cards). One formula, used by the server's hourly figures and tested here.
  *
  * - net P&L of a close = P&L at close − opening fee − overnight fees (core's netRealisedPnl)

@@ -77,7 +77,7 @@ import { MAX_FAST_SCALE, bigPow10, parseScaledBig } from './scaled';
 
 export type { AggregatorOptions, ApplyOutcome, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
 
-// pure: an unused frozen constant must not keep this module (and its chunk) in a route (issue 27)
+// pure: an unused frozen constant must not keep this module (and its chunk) in a route
 const APPLIED: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'applied' });
 const DUPLICATE: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'duplicate' });
 const LATE_DROPPED: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'late-dropped' });

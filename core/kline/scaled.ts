@@ -21,7 +21,7 @@ export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 export const MAX_FAST_SCALE = 22;
 
 // 10^0..10^22 are exact in float64. Built in a pure expression, not a top-level loop: a module with
-// top-level effects is kept (with decimal.js) by every chunk that reaches the core barrel (issue 27)
+// top-level effects is kept (with decimal.js) by every chunk that reaches the core barrel
 const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** 10^k as a float64; exact for k ≤ 22, and for larger k any non-zero product exceeds MAX_SAFE anyway. */
 export function pow10(k: number): number {

@@ -1,5 +1,5 @@
 /**
- * Blind boxes anyone can check (issue 16). A series publishes its manifest (how many of each
+ * Blind boxes anyone can check. A series publishes its manifest (how many of each
  * prize) and commitment = sha256(seed) before the sale. The k-th box sold (k = 1, 2, …) takes the
  * prize slot at index  H(seed:seriesId:k) mod remaining  of the slots not yet given, in manifest
  * order. So the operator cannot choose a box's content once the commitment is out, and after the

@@ -1,5 +1,5 @@
 /**
- * A contract entry's proof (issue 20).
+ * A contract entry's proof.
  * - Market entry: the venue levels it walked, recorded with the book's seq. The walk must take
  *   the best level first and each next level no better, empty every level but the last, stay
  *   within the protection price from the touch, add up to lots × lot size. Its rounded VWAP

@@ -1,5 +1,5 @@
 /**
- * Outcome proofs (issue 20): each settled outcome recomputed from what decided it, by the same
+ * Outcome proofs: each settled outcome recomputed from what decided it, by the same
  * core/ formula the server settled with. The server's `npm run verify` and the app's "how this was
  * settled" panel call these functions; a proof lists what it found wrong (empty = it matches).
  */

@@ -1,5 +1,5 @@
 /**
- * The up/down mini game and the public chat room (issue 18): wire types shared by the server and
+ * The up/down mini game and the public chat room: wire types shared by the server and
  * the pages. Amounts are decimal strings; times are ms since the epoch.
  */
 export type GameSide = 'up' | 'down';

@@ -129,7 +129,7 @@ export interface LeverPosition {
   /** the limit price asked for (entrusted), null for market entries */
   target_price: string | null;
   open_seq: number | null;
-  /** a market entry: the venue book levels it walked, which priced it (issue 20); null otherwise */
+  /** a market entry: the venue book levels it walked, which priced it; null otherwise */
   open_walk: LeverEntryWalk | null;
   /** the account's risk rate (percent) while open; null otherwise */
   risk_rate: string | null;
@@ -140,7 +140,7 @@ export interface LeverPosition {
   /** a loss beyond the account's balance, absorbed by the platform on a forced close (never charged) */
   uncovered_loss: string;
   /** a forced close: the risk rate (percent) and line that decided it, the available balance it was
-   *  computed from, and the id shared by every position closed with it (issue 20's proof) */
+   *  computed from, and the id shared by every position closed with it (the proof) */
   liq_risk_rate: string | null;
   liq_line: string | null;
   liq_available: string | null;

@@ -1,5 +1,5 @@
 /**
- * Crypto loans (issue 19): the wire shapes the server answers and the pages read, and the rules'
+ * Crypto loans: the wire shapes the server answers and the pages read, and the rules'
  * constants. Amounts are decimal strings; LTVs are ratios ("0.65" = 65 %).
  */
 

@@ -1,5 +1,5 @@
 /**
- * P2P (OTC) trading and quick buy (issue 19): the wire shapes the server answers and the pages
+ * P2P (OTC) trading and quick buy: the wire shapes the server answers and the pages
  * read, and the rules' constants. Coin amounts are decimal strings to 8 places, fiat amounts and
  * prices to 2; a floating price's margin is a percentage over the feed price.
  */

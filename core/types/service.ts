@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 18): customer service today, an OTC order chat later. A conversation has a
+ * Conversations: customer service today, an OTC order chat later. A conversation has a
  * kind, an owner (a user or a guest), an optional context record and messages with increasing ids;
  * clients catch up by asking for the messages after the last id they hold.
  */

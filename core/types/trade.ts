@@ -46,7 +46,7 @@ export interface PairTradeSettings {
   lever_fee_rate: string;
   /** overnight fee rate per day as a fraction of the notional */
   overnight_rate: string;
-  /** whether orders are accepted right now (stocks: market hours; see README) */
+  /** whether orders are accepted right now (stocks: market hours; see docs/rules.md) */
   trading_open: boolean;
   /** for stocks: the market-hours rule in words, e.g. "Mon–Fri 14:30–21:00 UTC" */
   trading_hours: string | null;

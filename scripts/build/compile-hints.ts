@@ -13,7 +13,7 @@ const shifted = (mappings: string) => (mappings ? `;${mappings}` : mappings);
 /**
  * Marks the chunks the app's entry loads before its first render — the entry, the boot stages it
  * imports (src/main.tsx) and what they import; index.html preloads exactly these — for eager
- * compilation (issue 27). Without the hint V8 only pre-parses their functions while the file
+ * compilation. Without the hint V8 only pre-parses their functions while the file
  * streams, then compiles each on the main thread at its first call, inside boot's long tasks (React
  * DOM's evaluation was one task of 100–250 ms at 4× CPU). Lazy routes and the chart are left to
  * V8's own heuristics (much of them never runs). Written into the finished chunks (the hint must be

@@ -1,5 +1,5 @@
 /**
- * A Vite plugin that declares some libraries free of side effects on import (issue 27).
+ * A Vite plugin that declares some libraries free of side effects on import.
  *
  * decimal.js only defines its class: no globals, no registration. Its package.json does not say
  * so, and Vite's resolver then marks it "has side effects", so every chunk that reaches the core

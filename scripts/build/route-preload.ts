@@ -1,5 +1,5 @@
 /**
- * A Vite plugin: the page a visitor opens loads in parallel with the shell (issue 27).
+ * A Vite plugin: the page a visitor opens loads in parallel with the shell.
  *
  * Without it the opened route's chunk is asked for only once the entry has arrived and run — one
  * more round trip plus its download after the shell, so Home's prices (from the quotes snapshot in
@@ -38,7 +38,7 @@ export function preloadScript(base: string, files: string[], routes: Record<stri
   return (
     // under a service worker (a later visit) there is no round trip to hide, and a link to a module
     // already at hand compiled it inside the insertion: 200–500 ms in one task before the first
-    // paint at 2× CPU (issue 27; bench/browser/load-probe.ts --warm=1)
+    // paint at 2× CPU (bench/browser/load-probe.ts --warm=1)
     `(function(){if(navigator.serviceWorker&&navigator.serviceWorker.controller)return;var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},g=${JSON.stringify(langFiles)};` +
     `function add(n){var e=document.createElement('link'),h=${JSON.stringify(base)}+n;if(/\\.css$/.test(h)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)}` +
     `var p=location.hash.slice(1).split('?')[0];if(!p||p==='/')p=${JSON.stringify(HOME)};var l=r[p]||[];for(var i=0;i<l.length;i++)add(f[l[i]]);` +

@@ -8,7 +8,7 @@ const EXPORT = 'export const __vitePreload = ';
  * The helper's code with its scripts' `modulepreload` links skipped while a service worker serves
  * the page (its stylesheets still load: a route's CSS reaches the page only that way).
  *
- * Why (issue 27): on a later visit every module is already at hand, so a preload link hides no round
+ * Why: on a later visit every module is already at hand, so a preload link hides no round
  * trip — and Chromium compiles a module found in its memory cache inside the link's insertion. Going
  * to the contract screen in a warm visit spent 140 ms of one task in `appendChild` at 4× CPU
  * (bench/browser/load-probe.ts --warm=1 --cpu=1). The `import()` itself then fetches the module

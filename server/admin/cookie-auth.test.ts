@@ -1,5 +1,5 @@
 /**
- * Issue 14: the operator session lives in an HttpOnly cookie scoped to /admin/api, never in a body
+ * the operator session lives in an HttpOnly cookie scoped to /admin/api, never in a body
  * a script could keep; state-changing calls riding on that cookie must come from our own pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ async function login(app: TestApp, headers: Headers = ours): Promise<LightMyRequ
 const call = (method: 'GET' | 'POST', url: string, headers: Headers, fields: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, ...(method === 'POST' ? { payload: form(fields) } : {}) });
 
-describe('operator sign-in sets an HttpOnly cookie (issue 14)', () => {
+describe('operator sign-in sets an HttpOnly cookie', () => {
   it('the token is only in the cookie: HttpOnly, SameSite=Strict, Path=/admin/api; not Secure over http', async () => {
     const res = await login(t);
     const body = envelope(res);

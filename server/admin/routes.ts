@@ -33,7 +33,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('operatorName', '');
   app.decorateRequest('operatorSessionId', 0);
 
-  // The token goes into the HttpOnly cookie only; the body names who signed in (issue 14).
+  // The token goes into the HttpOnly cookie only; the body names who signed in.
   app.post('/login', credentialLimit(app.config), async (req, reply) => {
     const b = parse(LoginBody, req.body);
     const s = await operatorLogin(db, { name: b.name, password: b.password, ip: clientIp(req), caller: (id) => loginCaller(req, 'operator', id) });

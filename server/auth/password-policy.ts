@@ -1,6 +1,6 @@
 /**
  * The password rule (core/policy/password.ts, shared with the app's hints) as the server's
- * message keys. Documented in README "Passwords".
+ * message keys. Documented in docs/rules.md "Passwords".
  */
 import { passwordProblem as problemOf, PASSWORD_RULE, type PasswordProblem } from '../../core';
 import type { MessageKey } from '../i18n/messages';

@@ -1,5 +1,5 @@
 /**
- * Durable jobs, the database side (issue 17): enqueue a job in the same transaction as the
+ * Durable jobs, the database side: enqueue a job in the same transaction as the
  * business change it belongs to, and read the queue for the back office. The queue is
  * graphile-worker's, in its own schema (migration 027's job_queue_schema()); the worker that runs
  * the jobs is server/plugins/job-queue.ts.

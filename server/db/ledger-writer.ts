@@ -1,5 +1,5 @@
 /**
- * Group commit for ledger transfers (issue 17). On this machine a commit per transfer, each with
+ * Group commit for ledger transfers. On this machine a commit per transfer, each with
  * its own statements, tops out near 1,000 transfers/s: the per-statement work on 2 cores, not the
  * disk, is the limit. The writer queues the transfers submitted while a batch is in flight and sends
  * them together as ONE statement (ledger_transfer_batch, migration 041): one round trip, one commit,

@@ -1,7 +1,7 @@
 import type { Db } from './schema';
 
 /**
- * One product's outcome checker for `npm run verify` (issue 20): it recomputes every settled outcome
+ * One product's outcome checker for `npm run verify`: it recomputes every settled outcome
  * of its product from the stored ticks and rules with the same `core/` function the server used, and
  * says for each one whether the stored result matches. Areas export one; `server/verify/index.ts`
  * lists them.

@@ -1,5 +1,5 @@
 /**
- * The one transaction runner for money paths (issue 14 item 4). On PostgreSQL two transactions
+ * The one transaction runner for money paths. On PostgreSQL two transactions
  * of one user can still collide (a deadlock, 40P01, or a serialization failure, 40001) even with
  * a canonical lock order — e.g. one touching several users. Such a failure rolled everything
  * back, so the whole transaction is simply run again after a short jittered pause; the caller's

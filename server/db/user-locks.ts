@@ -1,5 +1,5 @@
 /**
- * The canonical lock order for balances (issue 14 item 4): before a transaction touches any of a
+ * The canonical lock order for balances: before a transaction touches any of a
  * user's account rows it holds that user's advisory transaction lock, so two transactions of one
  * user (a transfer 2→3 and one 3→2, an exchange and a spot fill) queue instead of locking the
  * same rows in opposite orders. Several users are locked in ascending id order. The lock is

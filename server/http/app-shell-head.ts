@@ -1,5 +1,5 @@
 /**
- * The static app shell's head (issue 27): its stylesheet, the inline script that picks which
+ * The static app shell's head: its stylesheet, the inline script that picks which
  * route's shell shows, and the one after the shells that removes the others. The markup is
  * server/http/app-shell.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * The static app shell in index.html (issue 27): the first screen is painted from the HTML before any
+ * The static app shell in index.html: the first screen is painted from the HTML before any
  * script, with the snapshot's prices and the visitor's language, and the CSP lets exactly its two
  * inline scripts run.
  */

@@ -1,5 +1,5 @@
 /**
- * A static app shell in index.html (issue 27): what the opened route looks like, painted before any
+ * A static app shell in index.html: what the opened route looks like, painted before any
  * script has downloaded. On the throttled phone profile the entry's JS takes ~2.4 s to arrive, parse
  * and run; until now nothing painted before it. The server already has what the first screen
  * needs — the quotes snapshot, Home's banners and notices in the visitor's language — so it writes

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 9: input PostgreSQL cannot take (NUL, int4 overflow, numbers beyond NUMERIC(36,18),
+ * input PostgreSQL cannot take (NUL, int4 overflow, numbers beyond NUMERIC(36,18),
  * huge strings) and unique races answer a business error in words, change nothing, never a 5xx.
  * The named cases come from the security probe; the sweep sends every registered route a NUL
  * and an overflow in every field name the route modules declare.

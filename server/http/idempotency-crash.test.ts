@@ -1,5 +1,5 @@
 /**
- * Idempotency keys across a crash (issue 14 item 3): a key left "in flight" by a process that
+ * Idempotency keys across a crash: a key left "in flight" by a process that
  * died must not answer "Too many requests" forever — an operation that never committed runs
  * once on the retry, and one that committed answers its original result without running again.
  */

@@ -1,5 +1,5 @@
 /**
- * Every idempotent POST across a crash between its commit and its stored answer (issue 14 item 3):
+ * Every idempotent POST across a crash between its commit and its stored answer:
  * the retry answers the same order / request and nothing runs twice — for routes whose answer is
  * stored in the operation's transaction (spot) and routes that rebuild it from the row they wrote
  * (contracts, recharge requests, which move no money but still mark their key in their own

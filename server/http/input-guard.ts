@@ -1,5 +1,5 @@
 /**
- * The one gate every request passes before its handler (issue 14 item 9): a string anywhere in
+ * The one gate every request passes before its handler: a string anywhere in
  * the query, the form/JSON body or the path holding a NUL or another control character is a
  * parameter error. PostgreSQL cannot store NUL in text (22P05/22021) and no field of this app
  * wants control characters; tab and line breaks stay allowed for multi-line texts.

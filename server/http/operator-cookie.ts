@@ -1,5 +1,5 @@
 /**
- * The operator's session travels in a cookie, not in script-readable storage (issue 14): the back
+ * The operator's session travels in a cookie, not in script-readable storage: the back
  * office is served from the customer app's origin, so any script injected into the app could read
  * a token kept in localStorage or sessionStorage and use it from anywhere. The cookie is:
  * - HttpOnly: no script reads it;

@@ -1,5 +1,5 @@
 /**
- * The safety net under validation (issue 14 item 9): a PostgreSQL error that input or a race
+ * The safety net under validation: a PostgreSQL error that input or a race
  * can cause becomes a business answer, never a 500. A unique race (two /follow/apply, two IEO
  * projects with one symbol) is "already exists", a missing referenced row (a coupon for a
  * missing user) "not found", and a data exception (NUL, bad encoding, number out of range, text

@@ -19,7 +19,7 @@ function expectHardened(res: { headers: Record<string, unknown> }) {
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(permissions).toContain(`${feature}=()`);
 }
 
-describe('security headers (the app could be framed and sniffed: issue 14)', () => {
+describe('security headers (the app could be framed and sniffed)', () => {
   it('on the customer app page', async () => {
     const res = await get(t.app, '/h5/');
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response of the app, the back office and the API (issue 14 item 10):
+ * Security headers on every response of the app, the back office and the API:
  * the pages may not be framed (clickjacking), content types are not sniffed, referrers stay on the
  * origin, and the CSP allows exactly what the built app loads. A tiny onSend hook because no new
  * package can be added here; @fastify/helmet would replace it one for one.

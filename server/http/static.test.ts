@@ -1,5 +1,5 @@
 /**
- * Issue 27: the web app is served like a production site — and both pages of the build are reachable.
+ * the web app is served like a production site — and both pages of the build are reachable.
  * A throwaway build folder stands in for dist/h5.
  */
 import fs from 'node:fs';
@@ -57,7 +57,7 @@ describe('the web app under /h5/', () => {
   });
 });
 
-describe('Home’s banners and notices in the HTML (first paint, issue 27)', () => {
+describe('Home’s banners and notices in the HTML (first paint)', () => {
   const block = (html: string) => {
     const m = new RegExp(`<script type="application/json" id="${HOME_SNAPSHOT_ID}">(.*?)</script>`).exec(html);
     return m ? (JSON.parse(m[1]) as { lang: string; at: number; banners: { title: string }[]; notices: unknown[] }) : null;

@@ -1,5 +1,5 @@
 /**
- * The web app's delivery (issue 27): served like a production site.
+ * The web app's delivery: served like a production site.
  *
  * - Compression: `vite build` writes .br and .gz beside every text asset (vite.config.ts), and
  *   @fastify/static's `preCompressed` sends the one the browser asks for — no CPU per request.
@@ -95,7 +95,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, mark
     const now = Date.now();
     const groups = m ? quoteGroups(m) : null;
     const block = groups ? snapshotBlock(now, groups) : '';
-    // Home's banners and notices in the language the app will open in, so they are in its first paint (issue 27)
+    // Home's banners and notices in the language the app will open in, so they are in its first paint
     const lang = requestPageLang(req.headers.cookie, req.headers['accept-language'], LANGS);
     const content = await homeContent(lang)?.catch((err: unknown) => {
       req.log.warn({ err }, 'home content for the HTML failed');

@@ -1,5 +1,5 @@
 /**
- * Value codes at the edge (issue 26, WIRE.md): the spec's own clients send numbers ("1", "2") where
+ * Value codes at the edge (WIRE.md): the spec's own clients send numbers ("1", "2") where
  * our front end sends words ("long", "up"). `coded` maps both onto ONE domain enum; an unknown code,
  * a number out of the table or anything else is the parameter error (never a 5xx, never a guess).
  * Each area keeps its tables in one `wire.ts` beside its routes.

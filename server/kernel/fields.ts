@@ -1,5 +1,5 @@
 /**
- * The shared field types of every route schema (issue 14 item 9): each fits its PostgreSQL
+ * The shared field types of every route schema: each fits its PostgreSQL
  * column, so bad input is a parameter error here and never a database error. Integers are
  * digits only (no "1e3", "0x10", " 12abc") and within int4; text refuses control characters
  * (NUL cannot be stored) and has a maximum length; decimals fit NUMERIC(36,18).

@@ -82,7 +82,7 @@ export function handleAuth(socket: Socket, resolveUser: ResolveUser, log: { warn
     socket.data.sessionId = who.sessionId;
     void socket.join(userRoom(who.userId));
     if (who.sessionId !== undefined) void socket.join(sessionRoom(who.sessionId));
-    void socket.join(room.chat); // logged-in users hear the chat room (issue 18)
+    void socket.join(room.chat); // logged-in users hear the chat room
     reply(ack, { ok: true });
   });
 }

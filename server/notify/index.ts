@@ -3,7 +3,7 @@
  * - dev (default): one line in the server log and one row in the outbox table, nothing leaves
  *   the machine; the e2e tests and the local demo read codes from there;
  * - SMTP (SMTP_URL set): nodemailer sends the email; SMS still goes to the outbox, since no SMS
- *   gateway is configured (say so in the README).
+ *   gateway is configured (say so in docs/configuration.md).
  */
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';

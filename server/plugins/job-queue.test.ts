@@ -1,5 +1,5 @@
 /**
- * The durable job queue's promises (issue 17), on the app's own PostgreSQL: a job enqueued with a
+ * The durable job queue's promises, on the app's own PostgreSQL: a job enqueued with a
  * business change that rolls back never runs; a job that crashes half-way (after its step
  * committed, or inside its transaction) is retried to exactly one effect; operators see queued and
  * failed jobs with attempts and the last error.

@@ -1,5 +1,5 @@
 /**
- * The durable job queue (issue 17): graphile-worker on the app's own PostgreSQL (embedded or
+ * The durable job queue: graphile-worker on the app's own PostgreSQL (embedded or
  * DATABASE_URL), in its own schema (db/migrations/027: `graphile_worker`, or `<schema>_jobs` beside
  * a test schema). Business code enqueues with db/jobs.ts's enqueueInTx inside its transaction;
  * areas register the handlers here (`app.jobQueue.task`); startJobWorker runs them.

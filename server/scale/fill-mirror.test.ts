@@ -1,5 +1,5 @@
 /**
- * Users' fills on every api node (issue 17), on a real Redis: the leader (an engine, no api) and two
+ * Users' fills on every api node, on a real Redis: the leader (an engine, no api) and two
  * api nodes, A and B, each with its own book service and relayed venue book; a client of each node
  * folds the node's `trades:<symbol>` and `depth:<symbol>` exactly as the app's worker does (core's
  * TradeRing and LocalBook). A user's fill (placed through B, run on the leader) is printed once in

@@ -1,5 +1,5 @@
 /**
- * Users' fills on every api node (issue 17): the engine leader is the one place a user's order
+ * Users' fills on every api node: the engine leader is the one place a user's order
  * fills, so it alone printed the fill on `trades:<symbol>` and held back the venue liquidity the fill
  * consumed. This module carries both to the other nodes, inside the resting mirror's messages
  * (server/scale/resting-mirror.ts: the same channel, the same lease token, so a deposed leader's

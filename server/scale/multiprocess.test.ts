@@ -1,5 +1,5 @@
 /**
- * The cluster as real processes (issue 17): a feed, two engine candidates, a jobs process and two
+ * The cluster as real processes: a feed, two engine candidates, a jobs process and two
  * api nodes (`node --import tsx server/main.ts` with ROLES), on a fresh database of the PostgreSQL
  * server (DATABASE_URL, or the run's embedded cluster) and on Redis at REDIS_URL
  * (default 127.0.0.1:6379). It shows: clients of api A and api B see the same ticks; an order

@@ -1,5 +1,5 @@
 /**
- * The feed relay carries staleness (issue 17), on a real Redis: a symbol the source cannot vouch
+ * The feed relay carries staleness, on a real Redis: a symbol the source cannot vouch
  * for (a quiet Binance stream) is stale on every relaying process too, so the engine there refuses
  * to trade on its last price; a relay that joins late learns it from the heartbeat; and a relay
  * that hears nothing from the feed process for SILENT_MS counts every symbol stale until it does.

@@ -1,5 +1,5 @@
 /**
- * The feed published once (issue 17). The `feed` process runs the real source (simulator or
+ * The feed published once. The `feed` process runs the real source (simulator or
  * Binance) and publishes each tick batch, with the books of the symbols it touched, on one Redis
  * channel; every other process builds its market on a RelayFeed that replays those batches, so
  * each `api` node fans the same ticks out to its own sockets and the engine matches against the

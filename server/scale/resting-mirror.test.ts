@@ -1,5 +1,5 @@
 /**
- * Users' resting orders in the book of a node that does not lead (issue 17), on a real Redis: the
+ * Users' resting orders in the book of a node that does not lead, on a real Redis: the
  * leader's orders show in the depth the other node publishes to its clients, merged with the venue
  * levels, and leave it on cancel; a deposed leader's late message changes nothing; a node that
  * missed everything is whole after the next full message; a standby publishes nothing.

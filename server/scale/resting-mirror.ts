@@ -1,5 +1,5 @@
 /**
- * Users' resting limit orders in every api node's book (issue 17). The matching engine's resting
+ * Users' resting limit orders in every api node's book. The matching engine's resting
  * orders live in the engine leader's memory only (it is their one writer: it rests, fills and
  * cancels them, after each commit), so a node that does not lead would relay a book without them.
  *

@@ -1,5 +1,5 @@
 /**
- * ROLES (issue 17): which duties one process takes. One program; configuration picks the roles.
+ * ROLES: which duties one process takes. One program; configuration picks the roles.
  * - api: HTTP + socket.io for customers and operators (any number of them);
  * - engine: matching, TP/SL, liquidations, seconds settlement and every other single-writer
  *   timer — one leader at a time among the engine processes (server/scale/leadership.ts);

@@ -1,5 +1,5 @@
 /**
- * User events across nodes on a real Redis (issue 17): two socket.io nodes share the streams
+ * User events across nodes on a real Redis: two socket.io nodes share the streams
  * adapter. A node whose Redis connection is cut for a moment — on the emitting side or the
  * receiving side — still delivers the event once Redis is back (pub/sub would have dropped it).
  * A phone whose connection blips gets its rooms and the missed event back; a phone whose login was

@@ -1,5 +1,5 @@
 /**
- * No operator override (issue 20): no back-office route writes what decided an outcome or the
+ * No operator override: no back-office route writes what decided an outcome or the
  * outcome itself, and a settings change applies to new orders only.
  * The walk: database triggers log every change of an outcome column (and every deleted tick or
  * outcome row); then every back-office write route registered in the app is called by an operator

@@ -1,5 +1,5 @@
 /**
- * `npm run verify` (issue 20): outcomes settled by the real engines all match; tampering with one
+ * `npm run verify`: outcomes settled by the real engines all match; tampering with one
  * stored tick or one stored result makes verify report exactly that order, product by product.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Conformance with the spec's own clients (issue 26, WIRE.md): each row is one call sent the way a
+ * Conformance with the spec's own clients (WIRE.md): each row is one call sent the way a
  * family client sends it — form-encoded strings (GET: query), digit codes, the raw token in
  * Authorization, no Bearer — and checks the fields that client reads from the answer. The bad
  * rows send wrong codes, missing fields, huge numbers and non-numeric ids: a clear error, nothing

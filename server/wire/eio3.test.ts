@@ -1,5 +1,5 @@
 /**
- * An old client of the family (issue 26, WIRE.md "Socket"): their apps bundle socket.io-client 2.x
+ * An old client of the family (WIRE.md "Socket"): their apps bundle socket.io-client 2.x
  * (Engine.IO 3). The server's `allowEIO3` lets such a client connect; this test connects with the
  * real 2.5.0 client — long-polling first, then the websocket upgrade, as it does by default — and
  * checks the family's events reach it: daymarket; market_depth and kline with no `watch` (the pair

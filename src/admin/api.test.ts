@@ -47,7 +47,7 @@ beforeEach(() => {
 
 const headersOf = (s: Sent) => s.init.headers as Record<string, string>;
 
-describe('the back office keeps no operator token where scripts can read it (issue 14)', () => {
+describe('the back office keeps no operator token where scripts can read it', () => {
   it('signing in stores nothing in localStorage or sessionStorage and sends no Authorization', async () => {
     expect(await api.admin.login('op', 'operator-secret-1')).toEqual({ id: 1, name: 'op' });
     await api.admin.me();
@@ -85,7 +85,7 @@ describe('the back office keeps no operator token where scripts can read it (iss
   });
 });
 
-describe('the back office asks the server for answers in the operator\'s language (issue 21)', () => {
+describe('the back office asks the server for answers in the operator\'s language', () => {
   it('sends the chosen language in the lang header, so server errors come back in it', async () => {
     api.setRequestLang('zh', '请求失败，请稍后重试');
     answer = { type: 'error', code: 0, message: '登录失败，账号或密码错误' };

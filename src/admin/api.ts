@@ -46,7 +46,7 @@ import type {
 import { readEnvelope, toForm } from '../api/envelope';
 
 // The operator session is an HttpOnly cookie the server sets at login, scoped to /admin/api
-// (issue 14): no script on this origin can read it, so nothing here keeps a token. Every call sends
+//: no script on this origin can read it, so nothing here keeps a token. Every call sends
 // the header that tells the server it comes from this page (cookie auth needs that CSRF proof).
 export const CSRF_HEADER = 'x-operator-csrf';
 

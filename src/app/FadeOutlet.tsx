@@ -60,7 +60,7 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   // firing after the user had tapped on to another page).
   // The same context value while the location stays: a new object on every render of this outlet
   // (the root layout re-renders when the site config arrives) re-rendered every page and layout
-  // that reads the location, synchronously (issue 27: a long task after the first paint).
+  // that reads the location, synchronously (a long task after the first paint).
   const shownLoc = old ? old.loc : location;
   const locationValue = useMemo(() => ({ location: shownLoc, navigationType }), [shownLoc, navigationType]);
   return (

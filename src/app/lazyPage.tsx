@@ -38,7 +38,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
     }));
   const Lazy = lazy(get);
   // The opened page, imported before the first render (main.tsx), is in the first paint: Home's
-  // prices from the quotes snapshot show at first contentful paint (issue 27). Chosen once per
+  // prices from the quotes snapshot show at first contentful paint. Chosen once per
   // mount, so a page never switches from the lazy wrapper to the loaded one under the user.
   function Page(props: P) {
     const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
@@ -62,7 +62,7 @@ export function DelayedLoading() {
   );
 }
 
-// antd-mobile's ErrorBlock carries all four of its illustrations; the shell shows one (issue 27: the
+// antd-mobile's ErrorBlock carries all four of its illustrations; the shell shows one (the
 // other three were ≈6 KB of every route's first load)
 const ErrorBlock = createErrorBlock({ disconnected: disconnectedImage });
 

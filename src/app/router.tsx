@@ -25,7 +25,7 @@ const toRoute = (def: RouteDef): RouteObject => ({ path: pathOf(def.name), eleme
 /**
  * The app's router, made on first call: making it (history set-up, route tables, the first match)
  * is a task's worth at 4× CPU, and at module level it ran inside the last boot stage's evaluation
- * — one long task (issue 27). src/boot/app.tsx makes it in a task of its own.
+ * — one long task. src/boot/app.tsx makes it in a task of its own.
  */
 let made: ReturnType<typeof createHashRouter> | null = null;
 export function appRouter(): ReturnType<typeof createHashRouter> {

@@ -128,12 +128,12 @@ export const ROUTES: RouteDef[] = [
   { name: 'nft/artwork', load: () => import('../pages/nft/artwork') },
   { name: 'nft/search', load: () => import('../pages/nft/search') },
   { name: 'nft/collection', load: () => import('../pages/nft/collection') },
-  // not in spec §2 (issue 16): anyone recomputes a blind-box series from its published seed
+  // not in spec §2: anyone recomputes a blind-box series from its published seed
   { name: 'nft/verify', load: () => import('../pages/nft/verify') },
 
   // misc
   { name: 'game/game', ...A, load: () => import('../pages/game/game') },
-  // not in spec §2 (issue 18): the public chat room, and the check of any settled round
+  // not in spec §2: the public chat room, and the check of any settled round
   { name: 'game/chatroom', ...A, load: () => import('../pages/game/chatroom') },
   { name: 'game/verify', load: () => import('../pages/game/verify') },
   { name: 'kefu/index', load: () => import('../pages/kefu/index') },

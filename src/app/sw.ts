@@ -3,7 +3,7 @@
  * is up. A new deploy's worker installs in the background and waits; `update.ready` tells the
  * UpdatePrompt to offer it, and taking it activates the new worker and reloads onto the new build.
  * The server is asked for a new worker when the market socket comes back after a disconnect (a
- * deploy restarts the server: issue 15's recovery) and when the app returns to the foreground.
+ * deploy restarts the server: the recovery) and when the app returns to the foreground.
  */
 import { proxy, subscribe } from 'valtio';
 import { registerSW } from 'virtual:pwa-register';
@@ -59,7 +59,7 @@ async function cacheWhatThisPageLoaded(): Promise<void> {
     .filter((u) => new URL(u).pathname.startsWith('/h5/assets/') && !u.endsWith('.map'));
   const cache = await caches.open('h5-assets');
   // one at a time, each in its own idle period: all at once was one ≈50 ms task at 4× CPU right
-  // after the first screen (issue 27), and so were batches of 4; nothing waits for this copy
+  // after the first screen, and so were batches of 4; nothing waits for this copy
   for (const u of urls) {
     await new Promise<void>((r) => whenIdle(r, 2000));
     await cache

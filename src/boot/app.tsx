@@ -48,7 +48,7 @@ export async function boot(): Promise<void> {
   if (BUILD_ID) document.documentElement.dataset.build = BUILD_ID;
   // The current language is fetched on demand (src/i18n): the first render waits for it, so no
   // screen ever shows keys or flips language.
-  // The opened page too (issue 27): its chunks downloaded beside the entry, and a first render
+  // The opened page too: its chunks downloaded beside the entry, and a first render
   // without it would paint the shell alone, Home's prices a moment later. Waited for a short
   // while only: a slow page chunk must not hold back the shell (it then loads as a lazy page).
   await Promise.all([visitorId(), i18nReady, Promise.race([preloadOpenedPage(location.hash).catch(() => undefined), new Promise((r) => setTimeout(r, OPENED_PAGE_WAIT_MS))])]);
@@ -60,7 +60,7 @@ export async function boot(): Promise<void> {
   if (!el) throw new Error('#root missing from index.html');
   const root = createRoot(el);
   // A transition lets React render the first screen in slices that yield to the browser, instead of
-  // one long task on a slow phone's main thread (issue 27's blocking time); the static app shell
+  // one long task on a slow phone's main thread (the blocking time); the static app shell
   // stays on screen until the commit replaces it.
   startTransition(() => {
     root.render(
@@ -70,7 +70,7 @@ export async function boot(): Promise<void> {
       </StrictMode>,
     );
   });
-  // The chart library is no longer prefetched here: only screens with a chart load it (issue 27).
+  // The chart library is no longer prefetched here: only screens with a chart load it.
   registerServiceWorker();
 }
 

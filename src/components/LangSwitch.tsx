@@ -7,7 +7,7 @@ import { session, setLang } from '../stores/session';
 import styles from './LangSwitch.module.css';
 
 const loadSheet = () => import('./LangSheet');
-// the sheet's code comes with the first tap (started on touch), not with Login's first load (issue 27)
+// the sheet's code comes with the first tap (started on touch), not with Login's first load
 const LangSheet = lazy(loadSheet);
 
 /** Globe button + sheet of the eight languages; the choice is stored in the session. */

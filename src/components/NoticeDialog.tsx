@@ -14,7 +14,7 @@ interface Props {
  * A one-button notice on the native <dialog>: the browser gives the modal its top layer, inert
  * background, focus move and return, and Esc. It replaces the kit's Dialog.show where it opens
  * during a cold load: that one mounts a portal with spring-animated mask and popup, about 200 ms
- * of long tasks at 4× CPU (issue 27). It looks like the kit's dialog; a CSS fade opens it.
+ * of long tasks at 4× CPU. It looks like the kit's dialog; a CSS fade opens it.
  */
 export function NoticeDialog({ title, text, okText, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);

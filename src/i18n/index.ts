@@ -15,7 +15,7 @@ import type { LocaleTable } from './merge';
 // so areas never edit one shared file. The build merges one language's tables into one module
 // (scripts/build/locale-bundles.ts). Only the current language is loaded (one chunk per language,
 // scripts/build/chunks.ts), before the first render and again when the user switches: the other
-// seven never cross the wire (issue 27).
+// seven never cross the wire.
 // With them, antd-mobile's own strings (pickers, empty states): one entry per language, both parts.
 type LangModules = () => Promise<[{ default: LocaleTable }, { default: Locale }]>;
 const LANG_MODULES: Record<Lang, LangModules> = {

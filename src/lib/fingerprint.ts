@@ -9,7 +9,7 @@ function traits(): string {
   const s = window.screen;
   // The UTC offset, not Intl's zone name: the first Intl.DateTimeFormat() of a page loads the
   // time-zone data, 90–200 ms of one task on a slow phone (4× CPU), on every first visit's
-  // critical path (issue 27's blocking time). The offset is as stable for one browser.
+  // critical path (the blocking time). The offset is as stable for one browser.
   const tz = String(new Date().getTimezoneOffset());
   const mem = (n as Navigator & { deviceMemory?: number }).deviceMemory ?? '';
   return [

@@ -2,7 +2,7 @@
  * Layout reads that many components need in the same commit, done together: every queued read
  * runs first (one layout, on the DOM all of them inserted), then every write. A list's rows that
  * each insert a node and then measure force one layout per row; batched, the first read lays out
- * and the rest are free (issue 27: Markets' first commit measured its rows one by one).
+ * and the rest are free (Markets' first commit measured its rows one by one).
  *
  * Flushed in a microtask: after the commit's layout effects (all the rows' insertions), before the
  * browser paints.

@@ -6,7 +6,7 @@ type ToastApi = (typeof import('./toast-kit'))['Toast'];
 /**
  * antd-mobile's Toast is loaded on first use, not with the API client: its mask and react-spring
  * (≈24 KB brotli) were evaluated on every route's first load for a toast that rarely shows then
- * (issue 27). It is fetched and evaluated when the browser is first idle, so a later toast is as
+ *. It is fetched and evaluated when the browser is first idle, so a later toast is as
  * quick as before.
  */
 let kit: Promise<ToastApi> | null = null;

@@ -1,5 +1,5 @@
 // the market types alone, not the core barrel: this module is in the entry, and the barrel's calc
-// modules would bring decimal.js into every route's first load (issue 27)
+// modules would bring decimal.js into every route's first load
 import { channel, type Period } from '../../core/types/market';
 
 /** The chart's stream name as it appears in marketStore.stale. */

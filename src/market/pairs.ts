@@ -23,7 +23,7 @@ function setPairs(groups: QuoteGroup[]): void {
   const bySymbol: Record<string, Quote> = {};
   for (const q of list) bySymbol[q.symbol] = q;
   // Replaced whole, never edited in place: kept out of valtio's deep proxying (wrapping every quote
-  // of the catalogue cost a long task on a slow phone's first load, issue 27)
+  // of the catalogue cost a long task on a slow phone's first load)
   pairs.list = ref(list);
   pairs.bySymbol = ref(bySymbol);
   pairs.status = 'ready';

@@ -60,7 +60,7 @@ export const session = proxy<SessionState>(initial());
 let cookieLang = '';
 function keepLangCookie(lang: string): void {
   // document.cookie is a synchronous trip to the browser's cookie store: read once per language,
-  // not on every change of the session (issue 27: a boot task's worth at 4× CPU)
+  // not on every change of the session (a boot task's worth at 4× CPU)
   if (lang === cookieLang) return;
   cookieLang = lang;
   if (!document.cookie.includes(`${LANG_COOKIE}=${lang}`)) document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const outboxFor = (to: string) => t.app.db.selectFrom('outbox').select('id').where('recipient', '=', to).execute();
 
-/** Issue 14: /sms_mail (and the endpoints behind it) told strangers which accounts exist. */
+/** /sms_mail (and the endpoints behind it) told strangers which accounts exist. */
 describe('nobody learns whether an account exists', () => {
   it('a reset code request answers the same for a missing account, and sends nothing', async () => {
     const known = envelope(await post(t.app, '/api/sms_mail', { user_string: 'known@example.com', scene: 'forget' }, { lang: 'ko' }));

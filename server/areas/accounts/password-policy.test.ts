@@ -35,7 +35,7 @@ describe('the password rule', () => {
   });
 });
 
-describe('weak passwords are refused everywhere a password is set (issue 14)', () => {
+describe('weak passwords are refused everywhere a password is set', () => {
   it('at registration, in the user’s language, and no account is made', async () => {
     const email = 'weak.reg@example.com';
     await post(t.app, '/api/sms_mail', { user_string: email, scene: 'register' });

@@ -23,7 +23,7 @@ import { deliver } from '../../http/deliver';
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
 const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
-// Spec §5 asks for more than six characters; issue 14 raised it: see server/auth/password-policy.ts.
+// The password rule (spec §5: more than six characters) lives in core/policy/password.ts.
 const password = newPassword;
 
 /** The client names scenes loosely; the server keeps two families apart: register and forget. */

@@ -29,7 +29,7 @@ async function upload(token: string, content: Buffer, lang = 'en') {
 
 const stored = async () => (await fs.readdir(path.join(t.config.dataDir, 'uploads')).catch(() => [])).length;
 
-describe('per-user upload quota (issue 14: none existed)', () => {
+describe('per-user upload quota (none existed)', () => {
   it('refuses a day’s bytes over the quota with a clear message, and stores nothing', async () => {
     expect((await upload(alice, await png(1024 * 1024))).type).toBe('ok');
     const before = await stored();

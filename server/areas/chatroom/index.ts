@@ -1,5 +1,5 @@
 /**
- * The public chat room (issue 18): logged-in users, the last messages on entry, live delivery over
+ * The public chat room: logged-in users, the last messages on entry, live delivery over
  * the app's socket (`chatroom` room, `chat` event), slow mode and flood muting, links and addresses
  * hidden for unverified senders, reports; operators delete, mute and ban (logged).
  * app.chatroom carries the clock the rules read (replaceable in tests).

@@ -29,7 +29,7 @@ const FollowBody = z.object({
 });
 /**
  * The spec's client sends only {trader_user_id, number, type}: it shows the agreement page before
- * this call, so an absent `agree` is consent (issue 21). An explicit refusal (0, false) is not.
+ * this call, so an absent `agree` is consent. An explicit refusal (0, false) is not.
  */
 const agreed = (v: unknown) => v === undefined || v === '1' || v === 1 || v === 'true' || v === true;
 

@@ -26,7 +26,7 @@ const outbox = (query: string, opts: { secret?: string; remoteAddress?: string; 
   });
 
 describe('GET /api/dev/outbox', () => {
-  it('gives no code to a caller without the secret (the takeover in issue 14)', async () => {
+  it('gives no code to a caller without the secret (the account takeover the outbox once allowed)', async () => {
     const res = await outbox('to=victim@example.com', { headers: { lang: 'en' } });
     expect(res.statusCode).toBe(403);
     expect(JSON.stringify(res.json())).not.toMatch(/\d{6}/);

@@ -1,5 +1,5 @@
 /**
- * A game round in a cluster (issue 17): the feed process writes the durable tick log, the jobs
+ * A game round in a cluster: the feed process writes the durable tick log, the jobs
  * process settles rounds from it. A settle job running at the close instant, while the feed still
  * holds its last ticks before the close in memory, must not settle on an older durable tick: it
  * waits until the feed's mark says the log is complete through the instant, then reads the tick at

@@ -1,5 +1,5 @@
 /**
- * The up/down mini game (issue 18): rounds on the app's own feed, stakes through the ledger,
+ * The up/down mini game: rounds on the app's own feed, stakes through the ledger,
  * pari-mutuel payouts by core/game/pool.ts, settled exactly once by the job, and every settled
  * round recomputable (the verify screen; gameChecker in verify.ts for `npm run verify`).
  */

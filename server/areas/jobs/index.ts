@@ -1,5 +1,5 @@
 /**
- * The durable job queue in the back office (issue 17): operators see every queued, running,
+ * The durable job queue in the back office: operators see every queued, running,
  * retrying and failed job (server/plugins/job-queue.ts runs them; areas enqueue with db/jobs.ts).
  */
 import { defineArea, mountBackOffice } from '../../plugins/area';

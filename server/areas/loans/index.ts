@@ -1,5 +1,5 @@
 /**
- * Crypto loans (issue 19): borrow a coin against collateral with per-pair LTV levels, hourly
+ * Crypto loans: borrow a coin against collateral with per-pair LTV levels, hourly
  * interest, repayment and collateral changes at any time, margin calls and liquidation by the job.
  * The arithmetic is core's (core/loans/math.ts), shared with the market worker and the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The NFT marketplace (issue 16): catalogue, fixed-price sales, auctions with margin and soft
+ * The NFT marketplace: catalogue, fixed-price sales, auctions with margin and soft
  * close, verifiable blind boxes, resale with royalties. Everything of NFT lives in this folder
  * except its wire types (core/types/nft.ts); the platform's revenue account is the ledger's (db/platform.ts).
  */

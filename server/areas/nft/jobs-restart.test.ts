@@ -1,5 +1,5 @@
 /**
- * An auction's end and the won order's payment deadline are durable jobs (issue 17): enqueued when
+ * An auction's end and the won order's payment deadline are durable jobs: enqueued when
  * the auction opens and when it is won, they outlive a restart, and the new process's worker
  * settles each exactly once — losers' margins refunded once, the unpaid winner's margin forfeited once.
  */

@@ -1,5 +1,5 @@
 /**
- * The NFT timers. An auction's end and a won order's payment deadline are durable jobs (issue 17):
+ * The NFT timers. An auction's end and a won order's payment deadline are durable jobs:
  * enqueued in the transaction that opens, extends or wins the auction (settle.ts
  * scheduleAuctionEnd / the pay deadline), keyed per item and per order, retried with backoff; each
  * settles its unit exactly once by the row's state under lock (settle.ts), and a job that comes

@@ -1,5 +1,5 @@
 /**
- * NFT media uploads (issue 16): a creator and an operator upload a work's sound or video through
+ * NFT media uploads: a creator and an operator upload a work's sound or video through
  * the storage interface; the bytes decide what it is (a text file renamed song.mp3 is refused,
  * nothing stored), the size is capped, the file is served with its own content type, and a work
  * made from it shows it — while nothing else in the uploads folder can be reached through it.

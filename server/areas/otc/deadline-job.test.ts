@@ -1,5 +1,5 @@
 /**
- * The OTC payment deadline is a durable job (issue 17): opening an order enqueues it in the same
+ * The OTC payment deadline is a durable job: opening an order enqueues it in the same
  * transaction, keyed by the order. Across a restart it is still there, and when it comes due the new
  * process's worker cancels the unpaid order and returns the escrow exactly once; a paid order's job
  * does nothing; an order whose opening was refused (rolled back) leaves no job.

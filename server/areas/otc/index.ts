@@ -1,5 +1,5 @@
 /**
- * P2P (OTC) trading and quick buy (issue 19): merchants approved in the back office post ads; an
+ * P2P (OTC) trading and quick buy: merchants approved in the back office post ads; an
  * order freezes the seller's coin in escrow, the buyer pays outside the app and marks it paid with
  * proof, the seller releases with the payment password; unpaid orders are cancelled at their
  * deadline; appeals are decided in the back office. Quick buy quotes the best ad for ~10 s.

@@ -1,5 +1,5 @@
 /**
- * OTC notices reach the counterparty's open app without a reload (issue 19): each step's notice is
+ * OTC notices reach the counterparty's open app without a reload: each step's notice is
  * pushed on that person's private socket room as a `notice` (a toast), in the language they used
  * on the order — never to the one who took the step. A phone-only user (no email address) gets
  * every notice in the app and on the socket, and no email is attempted for them.

@@ -248,7 +248,7 @@ describe('IEO', () => {
     const logged = await t.app.db.selectFrom('operator_actions').select(['action', 'target']).where('action', '=', 'ieo_create').execute();
     expect(logged).toEqual([{ action: 'ieo_create', target: `ieo_project:${p.id}` }]);
 
-    // 1500 + 1000 + 500 applied for 1000 tokens → 500, 333.3333, 166.6666 (README rule)
+    // 1500 + 1000 + 500 applied for 1000 tokens → 500, 333.3333, 166.6666 (docs/rules.md "IEO allocation")
     const users = await Promise.all(['a', 'b', 'c'].map((x) => user(`ieo-${x}@example.com`)));
     const applied = ['1500', '1000', '500'];
     for (const [i, u] of users.entries()) {

@@ -1,5 +1,5 @@
 /**
- * Customer service (issue 18): conversations between a customer (or a guest) and the operators,
+ * Customer service: conversations between a customer (or a guest) and the operators,
  * stored before they are delivered over the socket, caught up by message id after any reconnect.
  * Customer routes under /api/service, back office under /admin/api/service, the operators' live
  * room on the `/operators` socket namespace. A later OTC order chat is another conversation kind.

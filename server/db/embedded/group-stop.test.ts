@@ -1,5 +1,5 @@
 /**
- * Issue 24: Ctrl-C on `npm start` (SIGINT) and a container stop (SIGTERM) signal the server's whole
+ * Ctrl-C on `npm start` (SIGINT) and a container stop (SIGTERM) signal the server's whole
  * process group. The embedded postgres must not take that signal itself (it would begin shutting
  * down while the server still flushes its last ticks): it runs in its own group and the server
  * stops it last. Checked from outside, as an operator would: every tick a socket client saw is

@@ -3,7 +3,7 @@
  * TCP on 127.0.0.1 only: no Unix socket, so two clusters never fight over /var/run/postgresql.
  * Its output is appended to a log file (not a pipe to us, which would break when we die).
  *
- * Postgres gets its own process group (issue 24): Ctrl-C in a terminal or a container stop signals
+ * Postgres gets its own process group: Ctrl-C in a terminal or a container stop signals
  * the whole group, and postgres would start shutting down (SIGINT: at once) while our server still
  * flushes its last ticks and finishes requests. Detached, it stops only when we stop it, last.
  * So that a detached postgres does not outlive us when we die without stopping it (kill -9, or

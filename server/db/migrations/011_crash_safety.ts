@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Crash safety (issue 14):
+ * Crash safety:
  * - market_ticks: the ticks an outcome may need, written in batches (and the deciding tick in the
  *   deciding transaction), so a restart settles from ticks the feed actually produced;
  * - idempotency_keys.owner / committed_at / committed_ref: which process reserved a key, and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Every outcome checkable (issue 20): what decided an outcome is stored with it, in the deciding
+ * Every outcome checkable: what decided an outcome is stored with it, in the deciding
  * transaction, so `npm run verify` and the "how this was settled" panel recompute it.
  * - dual_orders.settle_symbol / settle_seq / settle_ts: the tick (or, with a null seq, the 1-minute
  *   candle closing at settle_ts) whose price settled the order; the tick is kept by the pruner.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The engine lease (issue 17): one row per single-writer duty ('engine'). The holder renews
+ * The engine lease: one row per single-writer duty ('engine'). The holder renews
  * expires_at every second; a standby takes the row over once it has expired, adding one to the
  * fencing token. The engine's money transactions check (FOR SHARE) that their token is still the
  * row's, so a deposed leader's late writes roll back (server/scale/lease.ts).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The durable job queue's door in the app's schema (issue 17). graphile-worker keeps its tables in
+ * The durable job queue's door in the app's schema. graphile-worker keeps its tables in
  * a schema of its own (it installs and migrates it itself, server/plugins/job-queue.ts); these two
  * functions let a business transaction enqueue without knowing that schema's name:
  * - job_queue_schema(): `graphile_worker` beside the app's `public` schema, `<schema>_jobs` beside

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The ledger's transfer as server-side functions (issue 17: ledger transactions per second).
+ * The ledger's transfer as server-side functions (ledger transactions per second).
  * A transfer through the client — BEGIN, users' locks, debit, credit, COMMIT — is 5 round trips,
  * each a parse and plan on the server and driver work on the client; on 2 cores that work, not the
  * disk, capped it near 1,000/s. These functions do the same steps, in the same order, with the same

@@ -1,4 +1,4 @@
-/** Server messages of customer service (issue 18), in all eight languages. */
+/** Server messages of customer service, in all eight languages. */
 import type { Table } from '../table';
 
 export const SERVICE_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Per-user upload quota (issue 14: uploads had none, so one account could fill the disk): at most
+ * Per-user upload quota (uploads had none, so one account could fill the disk): at most
  * `filesPerDay` files and `bytesPerDay` bytes in any rolling 24 hours. Sizes come from the stored
  * files themselves (few per user per day), so the uploads table needs no new column.
  * Two uploads racing may both pass the last slot: the quota bounds abuse, it is not a ledger.

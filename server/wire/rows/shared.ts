@@ -1,5 +1,5 @@
 /**
- * The conformance table's shared parts (issue 26, WIRE.md): what a row is, how a family client
+ * The conformance table's shared parts (WIRE.md): what a row is, how a family client
  * sends it (form-encoded strings, GET query, the raw token in Authorization, no Bearer), and the
  * world the rows run in. conformance.test.ts fills `w` in its beforeAll and runs every area's rows
  * in one table, in order: a row may name what an earlier row made (`w.made`).

@@ -46,7 +46,7 @@ export const TRADING_ROWS: Row[] = [
     check: (b) => {
       ok(b);
       expect(b.message).toMatchObject({ status: 1, type: 1, share: '2', price: '50000', multiple: 10, order_type: 1, price_type: 'market' });
-      // ours beside the family's fields (README "Using an existing client"): the venue levels a market entry walked
+      // ours beside the family's fields (docs/wire.md): the venue levels a market entry walked
       expect(obj(b.message).open_walk).toMatchObject({ book_seq: expect.any(Number), dp: expect.any(Number), levels: [expect.objectContaining({ price: expect.stringMatching(num), qty: expect.stringMatching(num) })] });
     },
   },

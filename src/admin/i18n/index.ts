@@ -1,5 +1,5 @@
 /**
- * The back office's interface language: English and Simplified Chinese (issue 21), with its OWN
+ * The back office's interface language: English and Simplified Chinese, with its OWN
  * message tables (src/admin/i18n/<lang>.json), never the customer app's (locales/): an operator
  * screen's strings never travel in a customer's language chunk, and the reverse.
  *

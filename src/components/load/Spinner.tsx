@@ -3,7 +3,7 @@ import styles from './Spinner.module.css';
 /**
  * A spinning arc in the brand colour, drawn and turned by CSS. antd-mobile's SpinLoading turns
  * with react-spring, which brought that library into every route's first load through the lazy
- * page's placeholder (issue 27).
+ * page's placeholder.
  */
 export function Spinner({ size = 32 }: { size?: number }) {
   return (

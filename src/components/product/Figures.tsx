@@ -18,7 +18,7 @@ export function Amount({ value, unit, dp, testId }: { value: string | null | und
   return <Num value={value} format="price" decimals={dp ?? shownDecimals(value)} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
 }
 
-/** A quantity in full (issuance, caps): grouped, no K/M (issue 21: K/M is for volumes only), no trailing zeros. */
+/** A quantity in full (issuance, caps): grouped, no K/M (K/M is for volumes only), no trailing zeros. */
 export function Quantity({ value, unit, testId }: { value: string | null | undefined; unit?: string; testId?: string }) {
   return <Num value={value} format="amount" decimals={COIN_DP} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
 }

@@ -1,5 +1,5 @@
 /**
- * A contract entry's part of the "how this was settled" panel (issue 20): a market entry's book
+ * A contract entry's part of the "how this was settled" panel: a market entry's book
  * levels and their average (core proveLeverEntry, which prices with contractEntryVwap like the
  * engine), or a limit entry's limit and opening tick.
  */

@@ -214,7 +214,7 @@ export function ieoProofView(o: IeoOrder, alloc: IeoAllocation | null, t: TFunct
 }
 
 /**
- * An auction from its public bid log (issue 20): each bid against the next-bid rule and the end as
+ * An auction from its public bid log: each bid against the next-bid rule and the end as
  * it stood, each soft-close extension, and the winner — replayed here with core's replayAuction
  * and compared with the end and the current bid the page shows.
  */

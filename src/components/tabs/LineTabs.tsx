@@ -19,7 +19,7 @@ interface Props<K extends string> {
  * A row of text tabs with an underline under the active one — the look of antd-mobile's Tabs for
  * a filter row. Pure CSS: antd's Tabs measure every tab in a layout effect and move the line with
  * a spring, which forced a full layout inside the Markets page's first commit and brought
- * react-spring onto the route (issue 27: a long task at 4× CPU). WAI-ARIA tabs pattern: one tab
+ * react-spring onto the route (a long task at 4× CPU). WAI-ARIA tabs pattern: one tab
  * in the tab order, arrow keys move between them.
  */
 export function LineTabs<K extends string>({ tabs, active, onChange, label, className }: Props<K>) {

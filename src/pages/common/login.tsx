@@ -49,7 +49,7 @@ export default function LoginPage() {
     }
   };
 
-  // A user already logged in has nothing to do here (issue 21); not while this page's own login finishes.
+  // A user already logged in has nothing to do here; not while this page's own login finishes.
   if (token && !pending) return <Navigate to={PATHS.home} replace />;
 
   return (

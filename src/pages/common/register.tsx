@@ -80,7 +80,7 @@ export default function RegisterPage() {
         extension_code: (v.invite ?? '').trim(),
       });
       toastSuccess(t('auth.registerOk'));
-      // the login page opens with the new account filled in (issue 21)
+      // the login page opens with the new account filled in
       navigate(PATHS.login, { replace: true, state: { account: user_string } });
     } catch {
       // the server's reason was toasted; keep what the user typed

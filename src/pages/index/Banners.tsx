@@ -16,7 +16,7 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 /**
  * Home's banner carousel: a native scroll-snap scroller (the browser does the swipe, the snap and
  * the smooth move), one slide per view. It replaced the kit's Swiper, whose gestures and spring
- * cost ≈160 ms of long tasks at 4× CPU when it mounted (issue 27). The first slide is Home's
+ * cost ≈160 ms of long tasks at 4× CPU when it mounted. The first slide is Home's
  * largest paint and the shell's picture: it paints at once, in the same box; the other slides and
  * the dots come once the browser is idle after the first paint (their pictures load lazily then).
  */

@@ -20,7 +20,7 @@ const toneOf = (pct: string) => {
  * The cards and rows tick without React: each renders its cells once and writes the snapshot's
  * figures into them (useQuoteCells), with <Num/>'s text and classes. At the list cadence a React
  * render of eight rows and three cards per snapshot was Home's steady main-thread work while it
- * loads (issue 27).
+ * loads.
  */
 const Card = memo(function Card({ q, onOpen }: { q: Quote; onOpen: (s: string) => void }) {
   const marks = useNumberMarks();

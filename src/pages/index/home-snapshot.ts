@@ -15,7 +15,7 @@ export interface HomeSnapshot {
 /**
  * Home's banners and notices as the server put them in the HTML, when they are this load's and in
  * the language the app shows: the first paint has them, instead of painting empty slots and then
- * the banner image as the largest paint one API round trip later (issue 27). Read once: a later
+ * the banner image as the largest paint one API round trip later. Read once: a later
  * visit to Home within the same load asks the API as before.
  */
 let used = false;

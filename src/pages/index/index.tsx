@@ -40,7 +40,7 @@ export default function HomePage() {
   const [first] = useState(() => takeHomeSnapshot(lang));
   const [banners, setBanners] = useState<NewsItem[] | null>(first?.banners ?? null);
   const [notices, setNotices] = useState<NewsItem[] | null>(first?.notices ?? null);
-  // The same total as the Assets tab, in the fiat currency the user chose (issue 21).
+  // The same total as the Assets tab, in the fiat currency the user chose.
   const [total, setTotal] = useState<{ value: string; code: string } | null>(null);
 
   useEffect(() => {
@@ -48,7 +48,7 @@ export default function HomePage() {
   }, []);
 
   // Banners and notices are written per language: asked again whenever the language changes while
-  // Home is open (issue 21). This load's HTML had the first language's, so that first ask is skipped.
+  // Home is open. This load's HTML had the first language's, so that first ask is skipped.
   const fromHtml = useRef(first !== null);
   useEffect(() => {
     if (fromHtml.current) {

@@ -18,7 +18,7 @@ import { formatHours } from './hours';
 import s from './kefu.module.css';
 
 /**
- * Customer service (issue 18): a live conversation with the operators. Opened from a record
+ * Customer service: a live conversation with the operators. Opened from a record
  * (`?ref=recharge:12`) it attaches that record to the next message. Guests (no login) first leave
  * an email to be answered at (mailed replies once it answers its code); their browser keeps the
  * conversation's token. Both send images.

@@ -103,7 +103,7 @@ export default function MarketPage() {
   // The list starts below the sticky header; the window virtualizer needs that offset. Read after
   // the first paint (layout is clean then: reading it inside the commit forced a layout there) and
   // applied as a transition (a state update in the commit re-renders the page synchronously, in
-  // the same task — issue 27's blocking time). Until then the last measured offset (or 0) only
+  // the same task — the blocking time). Until then the last measured offset (or 0) only
   // widens the window by a few rows.
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(lastOffset);

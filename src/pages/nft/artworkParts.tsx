@@ -41,7 +41,7 @@ export function Favourite({ code, on }: { code: string; on: boolean }) {
 }
 
 /**
- * The auction's proof (issue 20): its public bid log replayed in the page — every bid against the
+ * The auction's proof: its public bid log replayed in the page — every bid against the
  * next-bid rule, each soft-close extension, the end and the winner — and compared with what the
  * page shows. Fetched when opened.
  */

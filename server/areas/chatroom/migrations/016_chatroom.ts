@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The public chat room (issue 18): messages (stored before they are delivered; the stored text is
+ * The public chat room: messages (stored before they are delivered; the stored text is
  * already masked for unverified senders), reports, and mutes (flood, operator, ban). Operators'
  * deletions keep the row (deleted_at / deleted_by) so the action log points at something.
  */

@@ -1,4 +1,4 @@
-/** The demo traders' introductions in each language (issue 21: seeded content per language), by their email. */
+/** The demo traders' introductions in each language (seeded content per language), by their email. */
 import type { Lang } from '../../../../core';
 
 export const DEMO_INTROS: Record<string, Record<Lang, string>> = {

@@ -105,7 +105,7 @@ describe('demo traders’ past', () => {
       const expected = mine.reduce((s, o) => s.plus(o.profit ?? 0).minus(o.fee), new ExactDecimal(20000));
       const b = await k.balance(id, 4, LEVER);
       expect(b).toEqual({ available: expected.toFixed(), frozen: '0' });
-      // the card's ROI and P&L curve (issue 21) are these same closes, net of fees, over their margin
+      // the card's ROI and P&L curve are these same closes, net of fees, over their margin
       const card = demo.find((c) => c.trader_user_id === id)!;
       const net = mine.reduce((s, o) => s.plus(o.profit ?? 0).minus(o.fee).minus(o.overnight_fee), new ExactDecimal(0));
       const margin = mine.reduce((s, o) => s.plus(o.margin), new ExactDecimal(0));

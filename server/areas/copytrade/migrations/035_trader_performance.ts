@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * copy_traders.roi and pnl_curve (issue 21): the trader's ROI (percent, 2 decimals) and the daily
+ * copy_traders.roi and pnl_curve: the trader's ROI (percent, 2 decimals) and the daily
  * cumulative net P&L curve ([{day, pnl}], pnl a decimal string), refreshed with the other hourly
  * figures by recomputeTraderStats through core's traderPerformance; and introductions, the seeded
  * demo traders' introduction per language ({lang: text}; a trader's own stays in introduction).

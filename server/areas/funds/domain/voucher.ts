@@ -1,5 +1,5 @@
 /**
- * Recharge vouchers (issue 14 item 8): an uploaded file backs one recharge request only, and a
+ * Recharge vouchers: an uploaded file backs one recharge request only, and a
  * re-uploaded copy of the same bytes (same sha256) is accepted but shown to the operator as a
  * duplicate, with the ids of the other requests.
  */

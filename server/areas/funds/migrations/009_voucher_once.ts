@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One voucher per recharge request (issue 14 item 8). Each upload keeps the sha256 of its bytes;
+ * One voucher per recharge request. Each upload keeps the sha256 of its bytes;
  * a recharge copies its voucher's hash so a re-uploaded copy of the same image is found and shown
  * to the operator. The same uploaded file can back one request only: a unique index on
  * recharges.voucher. Requests that already shared a file before this migration keep existing —

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One deposit address per coin AND network (issue 21): USDT on ERC20 and on TRC20 are different
+ * One deposit address per coin AND network: USDT on ERC20 and on TRC20 are different
  * addresses, and a coin sent on the wrong network is lost, so each network has its own address and
  * minimum deposit. The one address a coin had before is kept on each of its networks (that is what
  * users were shown for every network until now); an operator replaces them.

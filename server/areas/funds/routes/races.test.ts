@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: concurrent money requests of one user never answer 5xx. On PostgreSQL two
+ * concurrent money requests of one user never answer 5xx. On PostgreSQL two
  * opposite transfers used to lock the same two account rows in opposite orders and one died of
  * "deadlock detected"; exchange and spot orders mixed with transfers likewise.
  */

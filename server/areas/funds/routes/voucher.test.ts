@@ -1,5 +1,5 @@
 /**
- * One voucher per recharge request (issue 14 item 8): the same uploaded file cannot back a second
+ * One voucher per recharge request: the same uploaded file cannot back a second
  * request (not even two sent at once), and a re-uploaded copy of the same image is accepted but
  * shown to the operator as a duplicate, naming the other request.
  */

@@ -1,5 +1,5 @@
 /**
- * A round's two instants as durable jobs (issue 17): `game.lock` at its lock and `game.settle` at
+ * A round's two instants as durable jobs: `game.lock` at its lock and `game.settle` at
  * its close, keyed by the round, enqueued in the transaction that opens the round (rounds.ts
  * ensureOpenRound). The handlers are round-jobs.ts's.
  */

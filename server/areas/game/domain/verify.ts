@@ -1,5 +1,5 @@
 /**
- * The game's outcome checker for `npm run verify` (issue 20): every settled round is recomputed
+ * The game's outcome checker for `npm run verify`: every settled round is recomputed
  * with core's settleGameRound from the feed's stored ticks (market_ticks, by the round's lock and
  * close seq) and its stakes, and compared with what the round and its stakes store: the recorded
  * prices, the outcome, the fee and each payout.

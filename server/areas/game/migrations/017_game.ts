@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The up/down mini game (issue 18): rounds on one pair of the app's feed and the stakes in them.
+ * The up/down mini game: rounds on one pair of the app's feed and the stakes in them.
  * A round records its lock and close ticks (price, seq, ts) as the feed produced them; the same
  * ticks stay in market_ticks for as long as the round exists (jobs/tick-prune.ts keeps them), so
  * any settled round can be recomputed. Money is NUMERIC(36,18); one stake per player per round.

@@ -1,5 +1,5 @@
 /**
- * A loan's hourly interest as a durable job (issue 17): `loan.interest`, keyed by the loan, enqueued
+ * A loan's hourly interest as a durable job: `loan.interest`, keyed by the loan, enqueued
  * in the borrow transaction for the end of the first loan-hour. Each run charges the hours due on
  * the loans' clock (sweep.ts chargeHour: once per (loan, hour) under the row lock) and, while the
  * loan is open, enqueues itself for the end of the next hour. A job that comes early only moves

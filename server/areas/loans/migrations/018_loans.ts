@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Crypto loans (issue 19): borrowable pairs with their terms (operators edit them; a loan copies
+ * Crypto loans: borrowable pairs with their terms (operators edit them; a loan copies
  * them when it opens, so an edit applies to new loans only), loans, and every loan event (borrow,
  * interest, repay, collateral changes, margin call, liquidation). `loan_events` has one row per
  * charged loan-hour (UNIQUE loan_id, hour), so an hour is charged exactly once whatever restarts.

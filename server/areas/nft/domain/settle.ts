@@ -23,7 +23,7 @@ import { feesFor } from '../../../../core';
 import { NFT_ACCOUNT, creatorOf, lockItemById, type ItemRow } from './shared';
 import { inboxNotes, lotOf, refundNote, wonNote, type Lot, type NftNote, type NftNotify } from '../notices';
 
-/** The durable jobs (issue 17): an auction's end and a won order's payment deadline, one pending job per item / order. */
+/** The durable jobs: an auction's end and a won order's payment deadline, one pending job per item / order. */
 export const NFT_AUCTION_END = 'nft.auction_end';
 export const NFT_PAY_DEADLINE = 'nft.pay_deadline';
 export const auctionEndKey = (itemId: number) => `nft.auction_end:${itemId}`;

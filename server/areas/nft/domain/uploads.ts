@@ -1,5 +1,5 @@
 /**
- * NFT media uploads (issue 16): a creator's or an operator's picture, GIF, sound or video, through
+ * NFT media uploads: a creator's or an operator's picture, GIF, sound or video, through
  * the storage interface with the same checks as every upload — one file within a size limit,
  * recognised by its magic bytes (a renamed text file is refused whatever it is called) — recorded
  * in nft_media with what it is, and served only from there with its own content type. A creator's

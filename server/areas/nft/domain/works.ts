@@ -1,5 +1,5 @@
 /**
- * A creator's own new work (issue 16): a user who is an artist (nft_artists.user_id) publishes a
+ * A creator's own new work: a user who is an artist (nft_artists.user_id) publishes a
  * work with media they uploaded, into one of their collections. It starts in their collection,
  * not for sale; putting it on the market is a listing (resellNFT), which waits in the review
  * queue like every listing — no sale reaches buyers without review.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The NFT marketplace (issue 16): artists, collections, items (catalogue + ownership + listing +
+ * The NFT marketplace: artists, collections, items (catalogue + ownership + listing +
  * auction state, one row per token), auction margins and bids, orders (purchases and won
  * auctions: the payment deadline is a durable timer row), blind-box series (manifest, commitment,
  * secret seed, revealed seed) and their boxes, favourites. Money is NUMERIC(36,18).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * NFT resale review and resale auctions (issue 16):
+ * NFT resale review and resale auctions:
  * - nft_reviews: a holder's listing submission (fixed price or auction, with its price, increment,
  *   margin and window) waits here until an operator approves it (the listing is applied) or rejects
  *   it with a reason the holder reads. One pending submission per item.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * NFT media uploaded by a creator or an operator (issue 16): the stored file's name (random, in
+ * NFT media uploaded by a creator or an operator: the stored file's name (random, in
  * DATA_DIR/uploads), what its magic bytes said it is (NFT media type 1–4 and the content type it
  * is served with), its size and digest, and who uploaded it. Only names in this table are served
  * by /api/bind_box/media, so no other upload (an ID photo, a voucher) can be reached through it.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * P2P (OTC) trading and quick buy (issue 19): merchants (a user applies, an operator approves),
+ * P2P (OTC) trading and quick buy: merchants (a user applies, an operator approves),
  * the payment methods users are paid to, ads, orders with their escrow (the coin frozen in the
  * seller's change account by the ledger; the order row's status says which one of release, cancel
  * or refund moved it, and each transition happens under the order's row lock, once), every step of

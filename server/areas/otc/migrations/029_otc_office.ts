@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * OTC back office, notices and ad escrow (issue 19, second part):
+ * OTC back office, notices and ad escrow (second part):
  * - a sell ad posted from now on holds its whole total in the merchant's frozen balance (`held`),
  *   and its orders take from that escrow; closing the ad returns the unsold remainder. Ads posted
  *   before (held = false) keep the per-order escrow they had;

@@ -1,5 +1,5 @@
 /**
- * The products' durable jobs (issue 17): a dual order's maturity, a lock-up order's next dividend
+ * The products' durable jobs: a dual order's maturity, a lock-up order's next dividend
  * (its last one is the expiry) and an IEO project's end. Each is enqueued in the transaction that
  * creates the row (buy, deposit, project creation), keyed by the row, so it exists exactly when the
  * row does; the handlers (server/jobs/products) settle the unit by its row's state under lock and,

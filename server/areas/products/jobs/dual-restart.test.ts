@@ -1,5 +1,5 @@
 /**
- * Dual settlement across a crash (issue 14 item 2): an order that matured while the server was
+ * Dual settlement across a crash: an order that matured while the server was
  * down settles at the last durable tick at or before its maturity instant — not at the close of
  * the last whole 1-minute candle (an older price when maturity falls inside a minute), nor at a
  * price seen after it.

@@ -1,6 +1,6 @@
 /**
  * Product jobs, started by the products area (server/areas/products) and stopped on close. Each
- * unit is a durable job on the queue (issue 17; enqueued with the row, areas/products/domain/queue.ts):
+ * unit is a durable job on the queue (enqueued with the row, areas/products/domain/queue.ts):
  * - `dual.settle`: an order at maturity gets the feed's price at the maturity instant and is paid by
  *   spec §9's formula (domain/dual/settle);
  * - `lock.run`: an order's daily dividend at the configured time, the principal at expiry

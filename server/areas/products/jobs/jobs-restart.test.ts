@@ -1,5 +1,5 @@
 /**
- * Dual maturity and lock-up dividends are durable jobs (issue 17): the purchase enqueues its job in
+ * Dual maturity and lock-up dividends are durable jobs: the purchase enqueues its job in
  * the same transaction, keyed by the order (a refused purchase leaves none). Across a restart the
  * jobs are still there; when they come due the new process's worker settles the dual order once and
  * pays the lock-up order's first dividend once, and that run enqueues the next dividend. A job that

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Seeded product words in every language (issue 21): a lock-up configuration's name and an IEO
+ * Seeded product words in every language: a lock-up configuration's name and an IEO
  * project's description per language, as JSON {lang: text}. The plain columns stay the fallback
  * (and what an operator writes); the answer picks the caller's language when it is there.
  */

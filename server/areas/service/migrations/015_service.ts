@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Conversations (issue 18): customer service now, an OTC order chat later (another `kind`).
+ * Conversations: customer service now, an OTC order chat later (another `kind`).
  * A conversation belongs to a user or to a guest (the hash of a token the browser keeps, plus an
  * email to answer to). Messages are stored before they are delivered; their ids only grow, so a
  * client catches up with "after <last id>". Receipts are high-water marks per side. Internal notes

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Guests in customer service (issue 18): a guest's email is verified with a code before replies are
+ * Guests in customer service: a guest's email is verified with a code before replies are
  * mailed to it (guest_email_verified_at), and a guest may send images — each upload is an `uploads`
  * row with no user, tied here to the guest's conversation and the IP it came from (the per-IP daily
  * quota counts these rows and their bytes).

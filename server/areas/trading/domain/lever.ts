@@ -169,7 +169,7 @@ async function settleClose(
   const price = at.price;
   const r = await trx
     .updateTable('lever_orders')
-    // a forced close keeps the risk rate and the line that decided it (the proof, issue 20)
+    // a forced close keeps the risk rate and the line that decided it (the proof)
     .set({ status: 'closed', close_price: price, close_seq: at.seq, close_reason: reason, closed_at: new Date(ctx.now()), ...(liq ? { liq_risk_rate: liq.rate, liq_line: liq.line, liq_available: liq.available, liq_group: liq.group } : {}) })
     .where('id', '=', id)
     .where('status', '=', 'position')

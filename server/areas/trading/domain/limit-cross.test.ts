@@ -1,5 +1,5 @@
 /**
- * Marketable limit orders (issue 14 item 5): a limit that crosses the current price at submission
+ * Marketable limit orders: a limit that crosses the current price at submission
  * fills at once at that price — never at the user's worse limit — and a limit outside the pair's
  * price band is refused, naming the allowed range. A resting limit keeps its own (maker) price.
  */

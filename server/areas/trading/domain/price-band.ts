@@ -1,5 +1,5 @@
 /**
- * The limit-price band check at submission (issue 14 item 5): a limit outside the pair's band
+ * The limit-price band check at submission: a limit outside the pair's band
  * around the feed's current price is refused with the allowed range in the user's language.
  * Only new orders are checked; resting orders keep their price.
  */

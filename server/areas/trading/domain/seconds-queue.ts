@@ -1,5 +1,5 @@
 /**
- * Seconds expiry on the durable queue (issue 17). The engine settles an option within ~100 ms of
+ * Seconds expiry on the durable queue. The engine settles an option within ~100 ms of
  * its expiry from its in-memory book (jobs/index.ts); this job, enqueued in the order's own
  * transaction, is the backstop that cannot be lost: a few seconds after expiry it settles the
  * order if it is still pending (a settle that threw, a process that died between the expiry and

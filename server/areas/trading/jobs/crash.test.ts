@@ -1,5 +1,5 @@
 /**
- * Crash test (issue 14): the real server as a child process under a steady load of money
+ * Crash test: the real server as a child process under a steady load of money
  * operations and seconds options, kill -9, and a restart on the same data once every order has
  * expired. Then: every acknowledged operation is present exactly once, every retry with the same
  * Idempotency-Key answers the original result (or runs once when the first attempt never

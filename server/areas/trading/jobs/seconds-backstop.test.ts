@@ -1,5 +1,5 @@
 /**
- * Seconds expiry on the durable queue (issue 17): every option gets a `seconds.settle` job in its
+ * Seconds expiry on the durable queue: every option gets a `seconds.settle` job in its
  * own transaction. When the engine's in-memory settlement is lost (here: the entry dropped from
  * its book, as a process that died between expiry and settlement would lose it), the job settles
  * the order by the durable tick log — the last tick at or before expiry — exactly once. When the

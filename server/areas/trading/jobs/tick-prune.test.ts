@@ -1,5 +1,5 @@
 /**
- * Tick pruning (issue 14): ticks past the retention window go, except the ones an order refers to
+ * Tick pruning: ticks past the retention window go, except the ones an order refers to
  * (the user's proof of its prices), the ones a pending seconds order may still need, and each
  * symbol's newest (the feed's resume point after a restart).
  */
@@ -53,7 +53,7 @@ it('deletes old unreferenced ticks and keeps referenced ones, recent ones and ea
   expect(await seqs(S)).toEqual([base + 1, base + 2, base + 3, base + 5]);
 });
 
-it('keeps the tick a dual order settled at, for as long as the order is kept (issue 20)', async () => {
+it('keeps the tick a dual order settled at, for as long as the order is kept', async () => {
   const S = 'BTC/USDT';
   const base = 2_000_000;
   await t.app.db.insertInto('market_ticks').values([0, 1, 2].map((i) => ({ symbol: S, seq: base + i, price: '60000', ts: OLD + i }))).execute();

@@ -1,5 +1,5 @@
 /**
- * Restart replay meets the matching engine (issue 14 + 15): a venue trade whose quantity a cross
+ * Restart replay meets the matching engine: a venue trade whose quantity a cross
  * run gave to a better-priced resting order is on record with that fill (spot_fills.tick_seq,
  * market_ticks), and the worse-priced order it also crossed is marked as checked up to it
  * (watch_seq), so a restart does not fill that order from the same trade a second time.

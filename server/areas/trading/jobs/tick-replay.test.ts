@@ -1,5 +1,5 @@
 /**
- * Restart replay (issue 14 item 2, the rest): a level crossed by a durable tick just before a
+ * Restart replay (the rest): a level crossed by a durable tick just before a
  * crash — seen by the feed, never acted on — is decided at the next start from THAT tick: the
  * position closes at its price with its seq, the resting limit order fills at its limit through
  * the matching engine, recording the crossing tick, exactly once; ticks from before a level was

@@ -1,5 +1,5 @@
 /**
- * Restart replay (issue 14): a level crossed by a durable tick just before a crash was seen by the
+ * Restart replay: a level crossed by a durable tick just before a crash was seen by the
  * watcher but its fill / close may never have committed. At start, before live ticks are watched,
  * each resting spot limit order (through the matching engine: matching/replay.ts), entrusted contract entry and TP/SL position is checked against
  * the durable ticks after its watch_seq (ticks older than its current form never count): the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Limit-price bands per pair (issue 14 item 5), beside the other per-pair trade settings so
+ * Limit-price bands per pair, beside the other per-pair trade settings so
  * operators edit them in the same rows. Spot: a limit price must lie within
  * [spot_band_low × current, spot_band_high × current] (Binance's PERCENT_PRICE defaults 0.2 / 5);
  * contracts: within ± lever_band (a fraction) of the current price. Checked at submission only,

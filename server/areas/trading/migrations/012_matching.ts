@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Matching (issue 15): spot orders fill in parts against the book, so they gain `filled` and the
+ * Matching: spot orders fill in parts against the book, so they gain `filled` and the
  * state 'partially_filled' (still resting; 'cancelled' with filled > 0 is a cancelled remainder).
  * Every fill is a spot_fills row (taker or maker side, the book seq it used, the other user's
  * order when it met one), which the journal rows of that fill reference (ref 'spot_fill').

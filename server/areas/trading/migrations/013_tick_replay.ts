@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Crash safety, part 2 (issue 14): spot limit orders, entrusted contract entries and positions
+ * Crash safety, part 2: spot limit orders, entrusted contract entries and positions
  * (TP/SL) remember `watch_seq`, the feed's seq when they started being watched in their current
  * form (placement, opening, the last stops change). After a restart, the first durable tick after
  * it that crosses their level decides them (jobs/tick-replay.ts), never an older one. The ticks

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * lever_orders.open_walk (issue 20): what priced a contract market entry — the venue book levels it
+ * lever_orders.open_walk: what priced a contract market entry — the venue book levels it
  * walked (price, quantity taken, quantity offered), the book's epoch and seq as `market_depth`
  * published them, the price decimals the VWAP was rounded to and the market protection in force.
  * Written in the opening transaction; `npm run verify` and the position's proof panel recompute

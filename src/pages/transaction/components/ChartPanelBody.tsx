@@ -8,7 +8,7 @@ const SHORT: ChartPeriod[] = ['time', '1min', '15min', '60min', '4hour', '1day']
 
 /**
  * What an unfolded chart panel shows: periods, the chart and the indicator picker. Loaded when the
- * panel is first unfolded (issue 27), so the chart library and the indicator settings come only
+ * panel is first unfolded, so the chart library and the indicator settings come only
  * with a chart on screen. The indicators are the same remembered choice as the pair page's chart.
  */
 export default function ChartPanelBody({ symbol, precision, period, onPeriod }: { symbol: string; precision: number; period: ChartPeriod; onPeriod: (p: ChartPeriod) => void }) {

@@ -27,7 +27,7 @@ export async function finaliseProject(db: Kysely<Database>, projectId: number, n
   if (p.finalised_at || p.end_at.getTime() > nowMs) return 0;
   const { allotments } = allocateIeo(p.total_issuance, all.map((o) => ({ id: o.id, amount: o.amount })), p.token_decimals);
   const allotted = new Map(allotments.map((a) => [a.id, a.allotted]));
-  // the rule's inputs, kept on every subscription it settles (issue 20: verify recomputes from them)
+  // the rule's inputs, kept on every subscription it settles (verify recomputes from them)
   const applied = all.reduce((sum, o) => sum.plus(o.amount), new ExactDecimal(0)).toFixed();
   let settled = 0;
   for (const o of all) {

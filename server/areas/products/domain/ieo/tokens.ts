@@ -9,7 +9,7 @@ const FIRST_TOKEN_ID = 1001;
 
 export async function ensureTokenCurrency(trx: Transaction<Database>, symbol: string, decimals: number, opts: { reuseIeoToken: boolean }): Promise<number> {
   // one token creator at a time: two projects created at once would both pick max(id)+1 (or both
-  // insert one new symbol) and one would die of a unique violation (issue 14 item 9)
+  // insert one new symbol) and one would die of a unique violation
   await sql`SELECT pg_advisory_xact_lock(hashtext('ieo:token-currency'))`.execute(trx);
   const existing = await trx.selectFrom('currencies').select('id').where(sql<string>`upper(name)`, '=', symbol.toUpperCase()).executeTakeFirst();
   if (existing) {

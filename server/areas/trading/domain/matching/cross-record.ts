@@ -1,5 +1,5 @@
 /**
- * What a cross run leaves on record in its own transaction (issue 14, crash safety): the venue
+ * What a cross run leaves on record in its own transaction (crash safety): the venue
  * ticks that crossed a filled order (market_ticks, so the fill's cause survives a crash and the
  * feed never reuses that seq), and the seq up to which the symbol's still-resting orders have been
  * checked (watch_seq). A restart replays only durable ticks after watch_seq (matching/replay.ts),

@@ -1,5 +1,5 @@
 /**
- * The matching engine against a scripted venue book (issue 15): VWAP market sweeps, the
+ * The matching engine against a scripted venue book: VWAP market sweeps, the
  * protection band, partial fills that rest in the published book and fill on a later cross,
  * self-trade prevention (EXPIRE_MAKER) and user-to-user fills. Runs on PGlite and PostgreSQL.
  */

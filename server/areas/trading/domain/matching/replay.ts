@@ -1,5 +1,5 @@
 /**
- * Restart replay of resting spot orders (issue 14): a durable venue tick after an order's
+ * Restart replay of resting spot orders: a durable venue tick after an order's
  * watch_seq that crossed its price was seen by the feed, but the cross run it triggered may never
  * have committed. At start it is replayed as the engine's trade cross, on the symbol's queue: the
  * order is the maker at its own price. market_ticks keep no trade quantity (and the venue book of
