@@ -25,7 +25,9 @@ afterAll(async () => {
 
 type Headers = Record<string, string>;
 const ours: Headers = { host: HOST, origin: `http://${HOST}`, 'x-operator-csrf': '1' };
-const setCookie = (res: LightMyRequestResponse): string => [res.headers['set-cookie'] ?? []].flat().join('\n');
+/** the operator session's Set-Cookie lines (the known-device cookie beside it is another test's) */
+const setCookie = (res: LightMyRequestResponse): string =>
+  [res.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith('h5_operator=')).join('\n');
 const cookieOf = (res: LightMyRequestResponse): string => setCookie(res).split(';')[0];
 
 async function login(app: TestApp, headers: Headers = ours): Promise<LightMyRequestResponse> {
@@ -41,6 +43,7 @@ describe('operator sign-in sets an HttpOnly cookie', () => {
     expect(body).toMatchObject({ type: 'ok', message: { name: OP.name } });
     const header = setCookie(res);
     expect(header).toMatch(/^h5_operator=[\w-]{43};/);
+    expect(header.split('\n')).toHaveLength(1); // set once
     expect(header).toContain('HttpOnly');
     expect(header).toContain('SameSite=Strict');
     expect(header).toContain('Path=/admin/api');

@@ -42,9 +42,8 @@ export function rememberDevice(req: FastifyRequest, reply: FastifyReply, audienc
   const d = verifyDevice(req.server.config.deviceSecret, readCookie(req, c.name));
   const value = signDevice(req.server.config.deviceSecret, account, d?.account === account ? d.deviceId : undefined);
   const attrs = `Path=${c.path}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`;
-  const prior = reply.getHeader('set-cookie');
-  const list = prior === undefined ? [] : Array.isArray(prior) ? prior.map(String) : [String(prior)];
-  reply.header('set-cookie', [...list, `${c.name}=${encodeURIComponent(value)}; ${attrs}`]);
+  // Fastify adds a set-cookie value to those already set (it never replaces one)
+  reply.header('set-cookie', `${c.name}=${encodeURIComponent(value)}; ${attrs}`);
 }
 
 /** Who is entering a code for a target: its address (codes have no known devices). */

@@ -132,6 +132,7 @@ it('every settled outcome matches its stored ticks and rules', async () => {
     ['NFT', 1, []],
     ['up/down', 0, []], // no rounds played here (server/areas/game tests its checker)
     ['P2P', 0, []], // no P2P trades here (server/areas/otc/office.test.ts tests its checker)
+    ['proof', 0, []], // no liabilities snapshot here (server/areas/liabilities tests its checker)
   ]);
   expect(ok).toBe(true);
   const liq = await k.app.db.selectFrom('lever_orders').selectAll().where('id', '=', ids.liquidated).executeTakeFirstOrThrow();

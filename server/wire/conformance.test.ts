@@ -336,10 +336,11 @@ describe('socket, a family client that logs in and never watches (as the clients
       await new Promise((r) => setTimeout(r, 100));
     }
     adapter.broadcast = broadcast;
-    await new Promise((r) => setTimeout(r, 300)); // the last broadcast's packets arrive
     const seconds = (Date.now() - t0) / 1000;
+    // the last broadcast's packets arrive (polled: a loaded machine may take longer than a moment)
+    for (let waited = 0; waited < 5000 && got.some((n) => n < sent); waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(sent).toBeGreaterThanOrEqual(1);
-    expect(sent).toBeLessThanOrEqual(Math.floor(seconds) + 1);
+    expect(sent).toBeLessThanOrEqual(Math.ceil(seconds) + 1); // at most one a second
     expect(got).toEqual(socks.map(() => sent));
   });
 
