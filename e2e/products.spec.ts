@@ -2,7 +2,7 @@ import { seriousAxe } from './axe';
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import { earlyRedemption } from '../core';
-import { DEMO_TRADER, dismissHomePopup, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
+import { DEMO_TRADER, closeHomePopupWhenShown, dismissHomePopup, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
 
 /**
  * The financial products as a new user of the demo account lives them (server/db/demo.ts grants
@@ -34,6 +34,8 @@ test.afterAll(async () => {
 async function login(page: Page) {
   await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
+  // the notice may come later than that (its list loads after Home): close it whenever it covers a click
+  await closeHomePopupWhenShown(page);
 }
 
 async function balance(page: Page, currency: number): Promise<{ available: string; frozen: string }> {
