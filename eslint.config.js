@@ -11,22 +11,47 @@ const noReach = (msg) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: serverGroup, message: msg }] }],
 });
 // The worker's one door for the main thread is workers/public.ts.
-const workerInsides = { regex: '(^|/)workers(/(?!public$)|$)', message: 'src/ reaches the worker through workers/public.ts only' };
+const workerInsides = {
+  regex: '(^|/)workers(/(?!public$)|$)',
+  message: 'src/ reaches the worker through workers/public.ts only',
+};
 // core/ is pure: no DOM framework, no Node, nothing of ours; inside it, siblings import each other, never the barrel.
 const coreRules = {
   paths: [
-    ...['..', '../index', '../..', '../../index', './index'].map((name) => ({ name, message: 'core/ files import their siblings directly, never the core/index.ts barrel' })),
+    ...['..', '../index', '../..', '../../index', './index'].map((name) => ({
+      name,
+      message: 'core/ files import their siblings directly, never the core/index.ts barrel',
+    })),
     ...builtinModules.map((name) => ({ name, message: 'core/ runs in browsers and workers: no Node modules' })),
   ],
   patterns: [
-    { group: ['**/src/**', '**/server/**', '**/workers/**', '../../**', '!../../core/**'], message: 'core/ imports nothing of ours' },
+    {
+      group: ['**/src/**', '**/server/**', '**/workers/**', '../../**', '!../../core/**'],
+      message: 'core/ imports nothing of ours',
+    },
     { group: ['node:*'], message: 'core/ runs in browsers and workers: no Node modules' },
-    { group: ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-*', 'antd-mobile*', 'valtio', 'valtio/**', 'comlink'], message: 'core/ is pure domain math and types: no UI or runtime libraries' },
+    {
+      group: [
+        'react',
+        'react/**',
+        'react-dom',
+        'react-dom/**',
+        'react-*',
+        'antd-mobile*',
+        'valtio',
+        'valtio/**',
+        'comlink',
+      ],
+      message: 'core/ is pure domain math and types: no UI or runtime libraries',
+    },
   ],
 };
 
 // The server's rules (db, auth, and each area's domain/ and jobs) never know HTTP: errors come from server/errors.ts.
-const serverBelowHttp = { regex: '^(\\.\\.?/)+(.*/)?http(/|$)', message: 'business rules, the database and jobs do not import server/http (AppError is in server/errors.ts)' };
+const serverBelowHttp = {
+  regex: '^(\\.\\.?/)+(.*/)?http(/|$)',
+  message: 'business rules, the database and jobs do not import server/http (AppError is in server/errors.ts)',
+};
 
 // Server areas are slices (docs/architecture.md): another area, the composition root, the checkers,
 // scripts and tests outside an area reach an area through its door, server/areas/<area>/domain/index.ts;
@@ -41,34 +66,53 @@ const areaBoundaries = {
     'boundaries/include': ['server/**/*', 'scripts/**/*'],
     'boundaries/elements': [
       { type: 'area', pattern: 'server/areas/*', capture: ['area'] },
-      { type: 'below-areas', pattern: ['server/shared', 'server/kernel', 'server/db', 'server/auth', 'server/storage', 'server/plugins'] },
+      {
+        type: 'below-areas',
+        pattern: ['server/shared', 'server/kernel', 'server/db', 'server/auth', 'server/storage', 'server/plugins'],
+      },
       { type: 'outside-areas', pattern: ['server', 'scripts'] },
     ],
     'boundaries/files': [{ category: 'area-list', pattern: 'server/areas/index.ts' }],
   },
   rules: {
-    'boundaries/dependencies': ['error', {
-      default: 'allow',
-      policies: [
-        {
-          from: { element: { type: 'area' } },
-          disallow: { to: { element: { type: 'area', captured: { area: '!{{ from.element.captured.area }}' }, fileInternalPath: `!${AREA_DOOR}` } } },
-          message: 'the {{ from.element.captured.area }} area imports the {{ to.element.captured.area }} area through its door only: server/areas/{{ to.element.captured.area }}/domain/index.ts (not {{ to.element.fileInternalPath }})',
-        },
-        {
-          from: { element: { type: 'outside-areas' } },
-          disallow: { to: { element: { type: 'area', fileInternalPath: `!${AREA_DOOR}` } } },
-          message: 'outside the areas, import the {{ to.element.captured.area }} area through its door only: server/areas/{{ to.element.captured.area }}/domain/index.ts (not {{ to.element.fileInternalPath }})',
-        },
-        // the area list registers each area's plugin
-        { from: { file: { categories: 'area-list' } }, allow: { to: { element: { type: 'area', fileInternalPath: 'index.ts' } } } },
-        {
-          from: { element: { type: 'below-areas' } },
-          disallow: { to: { element: { type: 'area' } } },
-          message: 'shared services, the kernel and the database lie below the areas and import none of them',
-        },
-      ],
-    }],
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'area' } },
+            disallow: {
+              to: {
+                element: {
+                  type: 'area',
+                  captured: { area: '!{{ from.element.captured.area }}' },
+                  fileInternalPath: `!${AREA_DOOR}`,
+                },
+              },
+            },
+            message:
+              'the {{ from.element.captured.area }} area imports the {{ to.element.captured.area }} area through its door only: server/areas/{{ to.element.captured.area }}/domain/index.ts (not {{ to.element.fileInternalPath }})',
+          },
+          {
+            from: { element: { type: 'outside-areas' } },
+            disallow: { to: { element: { type: 'area', fileInternalPath: `!${AREA_DOOR}` } } },
+            message:
+              'outside the areas, import the {{ to.element.captured.area }} area through its door only: server/areas/{{ to.element.captured.area }}/domain/index.ts (not {{ to.element.fileInternalPath }})',
+          },
+          // the area list registers each area's plugin
+          {
+            from: { file: { categories: 'area-list' } },
+            allow: { to: { element: { type: 'area', fileInternalPath: 'index.ts' } } },
+          },
+          {
+            from: { element: { type: 'below-areas' } },
+            disallow: { to: { element: { type: 'area' } } },
+            message: 'shared services, the kernel and the database lie below the areas and import none of them',
+          },
+        ],
+      },
+    ],
   },
 };
 
@@ -89,7 +133,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: serverGroup, message: 'the web app talks to the server over HTTP and the worker only' }, workerInsides] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serverGroup, message: 'the web app talks to the server over HTTP and the worker only' },
+            workerInsides,
+          ],
+        },
+      ],
     },
   },
   {
@@ -98,11 +150,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', coreRules],
     },
   },
-  { files: ['workers/**/*.ts'], languageOptions: { globals: globals.worker }, rules: noReach('the worker talks to the server over socket.io and fetch only') },
-  { files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['workers/**/*.ts'],
+    languageOptions: { globals: globals.worker },
+    rules: noReach('the worker talks to the server over socket.io and fetch only'),
+  },
+  {
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
   areaBoundaries,
   {
-    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/shared/**/*.ts', 'server/areas/*/domain/**/*.ts', 'server/areas/*/jobs.ts', 'server/areas/*/jobs/**/*.ts'],
+    files: [
+      'server/auth/**/*.ts',
+      'server/db/**/*.ts',
+      'server/shared/**/*.ts',
+      'server/areas/*/domain/**/*.ts',
+      'server/areas/*/jobs.ts',
+      'server/areas/*/jobs/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverBelowHttp] }] },
   },
 );

@@ -4,7 +4,12 @@ import { E2E_PG_TEMPLATE } from './e2e/pg-template';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 /** the specs on the shared webServer below; every other spec starts a server of its own on its own port */
-const SHARED_SERVER_SPECS = ['**/first-paint.spec.ts', '**/markets.spec.ts', '**/service.spec.ts', '**/skeleton.spec.ts'];
+const SHARED_SERVER_SPECS = [
+  '**/first-paint.spec.ts',
+  '**/markets.spec.ts',
+  '**/service.spec.ts',
+  '**/skeleton.spec.ts',
+];
 
 // Debian's Chromium only; the server runs on a fresh data dir (its embedded PostgreSQL in .data/e2e/pg)
 // with a fast simulated feed. Before it starts, the migrated cluster template is made afresh from this
@@ -31,7 +36,13 @@ export default defineConfig({
     hasTouch: true,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [

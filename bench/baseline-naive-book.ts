@@ -17,8 +17,12 @@ export class NaiveBook {
   private seq = -1;
 
   applySnapshot(s: DepthSnapshot): void {
-    this.bids = s.bids.map(([p, q]) => ({ price: new Decimal(p), qty: new Decimal(q) })).sort((a, b) => b.price.cmp(a.price));
-    this.asks = s.asks.map(([p, q]) => ({ price: new Decimal(p), qty: new Decimal(q) })).sort((a, b) => a.price.cmp(b.price));
+    this.bids = s.bids
+      .map(([p, q]) => ({ price: new Decimal(p), qty: new Decimal(q) }))
+      .sort((a, b) => b.price.cmp(a.price));
+    this.asks = s.asks
+      .map(([p, q]) => ({ price: new Decimal(p), qty: new Decimal(q) }))
+      .sort((a, b) => a.price.cmp(b.price));
     this.seq = s.seq;
   }
 

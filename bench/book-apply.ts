@@ -52,7 +52,8 @@ export class DepthStream {
 
   snapshot(levels = 1_000): DepthSnapshot {
     const r = this.r;
-    const side = (sign: number): BookLevelTuple[] => Array.from({ length: levels }, (_, i) => [cents(this.mid + sign * (1 + i)), qtyString(r)]);
+    const side = (sign: number): BookLevelTuple[] =>
+      Array.from({ length: levels }, (_, i) => [cents(this.mid + sign * (1 + i)), qtyString(r)]);
     return { symbol: 'BTC/USDT', epoch: 1, seq: this.seq, bids: side(-1), asks: side(1) };
   }
 
@@ -108,7 +109,8 @@ function measure(sink: Sink, count: number, seed: number): Rate & { levels: numb
     cpu += c.user + c.system;
     done += updates;
   }
-  const levels = sink instanceof LocalBook ? sink.bids.size + sink.asks.size : sink instanceof NaiveBook ? sink.size : 0;
+  const levels =
+    sink instanceof LocalBook ? sink.bids.size + sink.asks.size : sink instanceof NaiveBook ? sink.size : 0;
   return { wall: done / (wall / 1e3), cpu: done / (cpu / 1e6), levels };
 }
 
@@ -131,7 +133,9 @@ export interface BookBenchResult {
   target: { levelUpdatesPerSecond: number; met: boolean };
 }
 
-export async function runBookBench(opts: { updates?: number; baselineUpdates?: number; runs?: number } = {}): Promise<BookBenchResult> {
+export async function runBookBench(
+  opts: { updates?: number; baselineUpdates?: number; runs?: number } = {},
+): Promise<BookBenchResult> {
   const runs = opts.runs ?? RUNS;
   const count = opts.updates ?? 2_000_000;
   const baseCount = Math.min(count, opts.baselineUpdates ?? 20_000);
@@ -172,12 +176,19 @@ export async function runBookBench(opts: { updates?: number; baselineUpdates?: n
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await runBookBench({ updates: Number(process.argv[2] ?? 2_000_000), baselineUpdates: Number(process.argv[3] ?? 20_000) });
+  const r = await runBookBench({
+    updates: Number(process.argv[2] ?? 2_000_000),
+    baselineUpdates: Number(process.argv[3] ?? 20_000),
+  });
   const f = (n: number) => Math.round(n).toLocaleString('en-US');
-  console.log(`local book apply, ${f(r.updates)} level updates (baseline ${f(r.baselineUpdates)}), ~${f(r.bookLevels)} levels held, median of ${RUNS}, ${cpus().length} CPUs`);
+  console.log(
+    `local book apply, ${f(r.updates)} level updates (baseline ${f(r.baselineUpdates)}), ~${f(r.bookLevels)} levels held, median of ${RUNS}, ${cpus().length} CPUs`,
+  );
   console.log(`                 wall updates/s   CPU updates/s`);
   console.log(`  ours       ${f(r.ours).padStart(16)} ${f(r.oursCpu).padStart(15)}`);
-  console.log(`  baseline   ${f(r.baseline).padStart(16)} ${f(r.baselineCpu).padStart(15)}   (decimal.js array, re-sorted per update)`);
+  console.log(
+    `  baseline   ${f(r.baseline).padStart(16)} ${f(r.baselineCpu).padStart(15)}   (decimal.js array, re-sorted per update)`,
+  );
   console.log(`  ratio      ${(r.ratio.toFixed(1) + '×').padStart(16)} ${(r.ratioCpu.toFixed(1) + '×').padStart(15)}`);
   console.log(`  target ≥ ${f(TARGET_RATE)} level updates/s (CPU): ${r.target.met ? 'met' : 'NOT met'}`);
 }

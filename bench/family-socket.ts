@@ -55,7 +55,12 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-const stats = (xs: number[]): Pct => ({ p50: round(pct(xs, 50), 1), p95: round(pct(xs, 95), 1), p99: round(pct(xs, 99), 1), max: round(Math.max(...xs), 1) });
+const stats = (xs: number[]): Pct => ({
+  p50: round(pct(xs, 50), 1),
+  p95: round(pct(xs, 95), 1),
+  p99: round(pct(xs, 99), 1),
+  max: round(Math.max(...xs), 1),
+});
 
 async function open(origin: string): Promise<Socket> {
   const c = connect(origin, { transports: ['websocket'], reconnection: false });
@@ -116,7 +121,9 @@ async function startFamily(origin: string, n: number, mode: Mode): Promise<Child
 
 async function familyCounts(child: ChildProcess): Promise<Record<string, number>> {
   child.send({ report: true });
-  const counts = await new Promise<Record<string, number>>((resolve) => child.once('message', (m: { counts: Record<string, number> }) => resolve(m.counts)));
+  const counts = await new Promise<Record<string, number>>((resolve) =>
+    child.once('message', (m: { counts: Record<string, number> }) => resolve(m.counts)),
+  );
   child.kill();
   return counts;
 }
@@ -144,19 +151,54 @@ async function phase(server: ServerHandle, mode: Mode, family: number): Promise<
   const serverCpuMsPerS = round(((server.cpuSeconds() - cpu0) * 1000) / wallS, 1);
   ours.disconnect();
   const counts = child ? await familyCounts(child) : {};
-  const familyPerS = Object.fromEntries(FAMILY_EVENTS.map((e) => [e, round((counts[e] ?? 0) / wallS, 1)])) as Phase['familyPerS'];
+  const familyPerS = Object.fromEntries(
+    FAMILY_EVENTS.map((e) => [e, round((counts[e] ?? 0) / wallS, 1)]),
+  ) as Phase['familyPerS'];
   await sleep(1000); // the family sockets' disconnects settle before the next phase
-  return { mode, family: mode === 'none' ? 0 : family, events, updates: delays.length, gapMs: stats(gaps), delayMs: stats(delays), serverCpuMsPerS, familyPerS };
+  return {
+    mode,
+    family: mode === 'none' ? 0 : family,
+    events,
+    updates: delays.length,
+    gapMs: stats(gaps),
+    delayMs: stats(delays),
+    serverCpuMsPerS,
+    familyPerS,
+  };
 }
 
 function table(base: Phase, phases: Phase[]): string[] {
   const r = (a: number, b: number) => (Number.isFinite(a / b) ? `×${round(a / b, 2)}` : '–');
-  const head = ['phase', 'family sockets', 'server CPU ms/s', 'added ms/s', 'added per socket ms/s', 'tickers gap p50 ms', 'gap p99 ms', 'gap p50 ratio', 'gap p99 ratio', 'delay p50/p99 ms', 'family events/s (depth, kline, daymarket)'];
+  const head = [
+    'phase',
+    'family sockets',
+    'server CPU ms/s',
+    'added ms/s',
+    'added per socket ms/s',
+    'tickers gap p50 ms',
+    'gap p99 ms',
+    'gap p50 ratio',
+    'gap p99 ratio',
+    'delay p50/p99 ms',
+    'family events/s (depth, kline, daymarket)',
+  ];
   const rows = phases.map((p) => {
     const added = round(p.serverCpuMsPerS - base.serverCpuMsPerS, 1);
     const perSocket = p.family ? String(round(added / p.family, 3)) : '–';
     const fam = p.family ? `${p.familyPerS.market_depth}, ${p.familyPerS.kline}, ${p.familyPerS.daymarket}` : '–';
-    return [p.mode, String(p.family), String(p.serverCpuMsPerS), p === base ? '–' : String(added), p === base ? '–' : perSocket, String(p.gapMs.p50), String(p.gapMs.p99), r(p.gapMs.p50, base.gapMs.p50), r(p.gapMs.p99, base.gapMs.p99), `${p.delayMs.p50}/${p.delayMs.p99}`, fam];
+    return [
+      p.mode,
+      String(p.family),
+      String(p.serverCpuMsPerS),
+      p === base ? '–' : String(added),
+      p === base ? '–' : perSocket,
+      String(p.gapMs.p50),
+      String(p.gapMs.p99),
+      r(p.gapMs.p50, base.gapMs.p50),
+      r(p.gapMs.p99, base.gapMs.p99),
+      `${p.delayMs.p50}/${p.delayMs.p99}`,
+      fam,
+    ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
@@ -167,7 +209,9 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-family-'));
   process.env.MARKET_BACKFILL = 'off';
   const modes: Mode[] = process.env.FAMILY_WATCH === '1' ? ['none', 'idle', 'watch'] : ['none', 'idle'];
-  console.log(`[family] server at ${tickRate} ticks/s, ${durationS} s per phase, ${familyClients} family clients (socket.io ${clientKind}) per phase: ${modes.join(', ')}…`);
+  console.log(
+    `[family] server at ${tickRate} ticks/s, ${durationS} s per phase, ${familyClients} family clients (socket.io ${clientKind}) per phase: ${modes.join(', ')}…`,
+  );
   const server = await startServer({ tickRate, dataDir, extraSymbols: 0 });
   try {
     await sleep(2000);
@@ -176,16 +220,38 @@ async function main(): Promise<void> {
     const base = phases[0];
     for (const line of table(base, phases)) console.log(line);
     const ratios = Object.fromEntries(
-      phases.slice(1).map((p) => [p.mode, { gapP50: round(p.gapMs.p50 / base.gapMs.p50, 2), gapP99: round(p.gapMs.p99 / base.gapMs.p99, 2), delayP99: round(p.delayMs.p99 / base.delayMs.p99, 2), addedCpuMsPerS: round(p.serverCpuMsPerS - base.serverCpuMsPerS, 1) }]),
+      phases.slice(1).map((p) => [
+        p.mode,
+        {
+          gapP50: round(p.gapMs.p50 / base.gapMs.p50, 2),
+          gapP99: round(p.gapMs.p99 / base.gapMs.p99, 2),
+          delayP99: round(p.delayMs.p99 / base.delayMs.p99, 2),
+          addedCpuMsPerS: round(p.serverCpuMsPerS - base.serverCpuMsPerS, 1),
+        },
+      ]),
     );
-    writeJson('family-socket.json', { machine: machineInfo(), tickRate, durationS, familyClients, client: clientKind, phases, ratios });
+    writeJson('family-socket.json', {
+      machine: machineInfo(),
+      tickRate,
+      durationS,
+      familyClients,
+      client: clientKind,
+      phases,
+      ratios,
+    });
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const run = process.env.FAMILY_CHILD ? familyChild(process.env.FAMILY_ORIGIN ?? '', Number(process.env.FAMILY_CHILD), (process.env.FAMILY_MODE as Mode) ?? 'idle') : main();
+const run = process.env.FAMILY_CHILD
+  ? familyChild(
+      process.env.FAMILY_ORIGIN ?? '',
+      Number(process.env.FAMILY_CHILD),
+      (process.env.FAMILY_MODE as Mode) ?? 'idle',
+    )
+  : main();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);

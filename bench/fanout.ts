@@ -91,14 +91,17 @@ function percentile(h: number[], total: number, p: number): number {
   return h.length - 1;
 }
 
-
 async function measure(name: Phase['name'], origins: string[]): Promise<Phase> {
   const per = Math.ceil(CLIENTS / CHILDREN);
   const children: ChildProcess[] = [];
   let ready = 0;
   for (let i = 0; i < CHILDREN; i++) {
     const child = fork(fileURLToPath(import.meta.url), [], {
-      env: { ...process.env, FANOUT_CHILD: String(Math.min(per, CLIENTS - i * per)), FANOUT_ORIGINS: origins.join(',') },
+      env: {
+        ...process.env,
+        FANOUT_CHILD: String(Math.min(per, CLIENTS - i * per)),
+        FANOUT_ORIGINS: origins.join(','),
+      },
       execArgv: ['--import', 'tsx'],
     });
     children.push(child);
@@ -115,7 +118,9 @@ async function measure(name: Phase['name'], origins: string[]): Promise<Phase> {
         }),
     ),
   );
-  console.log(`[fanout] ${name}: ${ready}/${CLIENTS} clients connected over ${origins.length} node(s); measuring ${DURATION_S} s…`);
+  console.log(
+    `[fanout] ${name}: ${ready}/${CLIENTS} clients connected over ${origins.length} node(s); measuring ${DURATION_S} s…`,
+  );
   await sleep(2000); // past the snapshots
   for (const c of children) c.send({ start: true });
   await sleep(DURATION_S * 1000);
@@ -144,14 +149,26 @@ async function measure(name: Phase['name'], origins: string[]): Promise<Phase> {
     nodes: origins.length,
     clients: connected,
     eventsPerClientPerS: round(events / Math.max(1, connected) / DURATION_S, 2),
-    delayMs: { p50: percentile(histogram, total, 50), p95: percentile(histogram, total, 95), p99: percentile(histogram, total, 99), max },
+    delayMs: {
+      p50: percentile(histogram, total, 50),
+      p95: percentile(histogram, total, 95),
+      p99: percentile(histogram, total, 99),
+      max,
+    },
   };
 }
 
 async function phase(name: Phase['name']): Promise<Phase> {
   const db = await freshDatabase(ADMIN_URL, 'fanout');
   const nodes: ClusterNode[] = [];
-  const env = { DATABASE_URL: db.url, MARKET_FEED: 'simulator', TICK_RATE: '10', MARKET_BACKFILL: 'off', DB_POOL_MAX: '4', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: db.url,
+    MARKET_FEED: 'simulator',
+    TICK_RATE: '10',
+    MARKET_BACKFILL: 'off',
+    DB_POOL_MAX: '4',
+    LOG_LEVEL: 'warn',
+  };
   try {
     if (name === 'single') {
       nodes.push(await startNode({ name: 'single', roles: '', port: BASE_PORT, env }));
@@ -160,10 +177,16 @@ async function phase(name: Phase['name']): Promise<Phase> {
     const cluster = { ...env, REDIS_URL, CLUSTER_NAME: `fan${randomBytes(3).toString('hex')}` };
     // the feed first: it migrates and seeds
     nodes.push(await startNode({ name: 'feed', roles: 'feed', port: BASE_PORT + 1, env: cluster }));
-    const apis = [spawnNode({ name: 'api-a', roles: 'api', port: BASE_PORT + 2, env: cluster }), spawnNode({ name: 'api-b', roles: 'api', port: BASE_PORT + 3, env: cluster })];
+    const apis = [
+      spawnNode({ name: 'api-a', roles: 'api', port: BASE_PORT + 2, env: cluster }),
+      spawnNode({ name: 'api-b', roles: 'api', port: BASE_PORT + 3, env: cluster }),
+    ];
     nodes.push(...apis);
     await Promise.all(apis.map((n) => waitReady(n)));
-    return await measure(name, apis.map((n) => n.base));
+    return await measure(
+      name,
+      apis.map((n) => n.base),
+    );
   } finally {
     for (const n of nodes.reverse()) await n.stop();
     await db.drop();
@@ -174,15 +197,22 @@ async function main(): Promise<void> {
   console.log(`[fanout] ${CLIENTS} clients in ${CHILDREN} processes, ${DURATION_S} s per phase, feed at 10 ticks/s`);
   const single = await phase('single');
   const cluster = await phase('cluster');
-  const ratio = { delayP50: round(cluster.delayMs.p50 / Math.max(1, single.delayMs.p50), 2), delayP99: round(cluster.delayMs.p99 / Math.max(1, single.delayMs.p99), 2) };
+  const ratio = {
+    delayP50: round(cluster.delayMs.p50 / Math.max(1, single.delayMs.p50), 2),
+    delayP99: round(cluster.delayMs.p99 / Math.max(1, single.delayMs.p99), 2),
+  };
   for (const p of [single, cluster]) {
-    console.log(`[fanout] ${p.name.padEnd(7)} ${p.nodes} api node(s), ${p.clients} clients: ${p.eventsPerClientPerS} snapshots/s per client; delivery p50/p95/p99/max ${p.delayMs.p50}/${p.delayMs.p95}/${p.delayMs.p99}/${p.delayMs.max} ms`);
+    console.log(
+      `[fanout] ${p.name.padEnd(7)} ${p.nodes} api node(s), ${p.clients} clients: ${p.eventsPerClientPerS} snapshots/s per client; delivery p50/p95/p99/max ${p.delayMs.p50}/${p.delayMs.p95}/${p.delayMs.p99}/${p.delayMs.max} ms`,
+    );
   }
   console.log(`[fanout] cluster/single: delivery p50 ×${ratio.delayP50}, p99 ×${ratio.delayP99}`);
   writeJson('fanout.json', { machine: machineInfo(), clients: CLIENTS, durationS: DURATION_S, single, cluster, ratio });
 }
 
-const run = process.env.FANOUT_CHILD ? clientsChild((process.env.FANOUT_ORIGINS ?? '').split(','), Number(process.env.FANOUT_CHILD)) : main();
+const run = process.env.FANOUT_CHILD
+  ? clientsChild((process.env.FANOUT_ORIGINS ?? '').split(','), Number(process.env.FANOUT_CHILD))
+  : main();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);

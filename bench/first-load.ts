@@ -32,7 +32,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser, machineInfo, patience, ROOT, round, sleep, startServer, writeJson, writeText } from './browser/harness';
+import {
+  launchBrowser,
+  machineInfo,
+  patience,
+  ROOT,
+  round,
+  sleep,
+  startServer,
+  writeJson,
+  writeText,
+} from './browser/harness';
 import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
 
 /** the label of the current figures: bench/results/first-load.{json,md} (another label writes first-load-<label>.*) */
@@ -44,7 +54,12 @@ function arg(name: string, def: string): string {
 }
 
 /** Lighthouse's mobile ("slow 4G") profile, as Chrome DevTools applies it. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const CPU_RATE = 4;
 
 interface RouteDef {
@@ -131,7 +146,12 @@ async function throttle(cdp: CDPSession, cpuRate: number): Promise<void> {
   let id = 1;
   cdp.on('Target.attachedToTarget', (e) => {
     const send = (method: string, params: object = {}) =>
-      cdp.send('Target.sendMessageToTarget', { sessionId: e.sessionId, message: JSON.stringify({ id: id++, method, params }) }).catch(() => {});
+      cdp
+        .send('Target.sendMessageToTarget', {
+          sessionId: e.sessionId,
+          message: JSON.stringify({ id: id++, method, params }),
+        })
+        .catch(() => {});
     void (async () => {
       if (e.targetInfo.type === 'worker') {
         await send('Network.enable');
@@ -145,14 +165,25 @@ async function throttle(cdp: CDPSession, cpuRate: number): Promise<void> {
 
 const isStatic = (url: string) => url.includes('/h5/') && !url.includes('/api/') && !url.includes('/socket.io');
 
-async function load(page: Page, url: string, route: RouteDef, cpu: { rate: number; hostIndex: number | null }, shot?: string): Promise<LoadResult> {
+async function load(
+  page: Page,
+  url: string,
+  route: RouteDef,
+  cpu: { rate: number; hostIndex: number | null },
+  shot?: string,
+): Promise<LoadResult> {
   const cdp = await page.context().newCDPSession(page);
   await throttle(cdp, cpu.rate);
   const reqs = new Map<string, { type: string; url: string; network: boolean; at: number }>();
   const bytes: Record<string, number> = {};
   cdp.on('Network.responseReceived', (e) => {
     const r = e.response;
-    reqs.set(e.requestId, { type: e.type, url: r.url, network: !r.fromDiskCache && !r.fromServiceWorker && !r.fromPrefetchCache, at: e.timestamp });
+    reqs.set(e.requestId, {
+      type: e.type,
+      url: r.url,
+      network: !r.fromDiskCache && !r.fromServiceWorker && !r.fromPrefetchCache,
+      at: e.timestamp,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = reqs.get(e.requestId);
@@ -164,18 +195,33 @@ async function load(page: Page, url: string, route: RouteDef, cpu: { rate: numbe
     if (e.type === 'Document' && !navStart) navStart = e.timestamp;
   });
   await page.goto(url, { waitUntil: 'load', timeout: patience(60_000) });
-  await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.fcp !== null, undefined, { timeout: 60_000 })
+    .catch(() => {});
   if (shot) await page.screenshot({ path: `${shot}-fcp.png` });
-  if (route.prices) await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, { timeout: 60_000 }).catch(() => {});
-  await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 60_000 }).catch(() => {});
+  if (route.prices)
+    await page
+      .waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.firstPrice !== null, undefined, {
+        timeout: 60_000,
+      })
+      .catch(() => {});
+  await page
+    .locator(route.ready)
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 })
+    .catch(() => {});
   // let late content (banners, notices, the chart) arrive and LCP settle; an LCP entry comes only
   // for content painted visible, so wait for one rather than read none
   await sleep(3000);
-  await page.waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.lcp !== null, undefined, { timeout: 15_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.lcp !== null, undefined, { timeout: 15_000 })
+    .catch(() => {});
   if (shot) await page.screenshot({ path: `${shot}-settled.png` });
   const m = await page.evaluate(() => (window as unknown as { __fl: Probe }).__fl);
   const fcpAt = navStart + (m.fcp ?? 0) / 1000;
-  const staticFromNetworkBeforeFcp = [...reqs.values()].filter((r) => r.network && isStatic(r.url) && r.at <= fcpAt).length;
+  const staticFromNetworkBeforeFcp = [...reqs.values()].filter(
+    (r) => r.network && isStatic(r.url) && r.at <= fcpAt,
+  ).length;
   await cdp.detach().catch(() => {});
   return { ...m, bytes, requests: reqs.size, staticFromNetworkBeforeFcp, cpuRate: cpu.rate, hostIndex: cpu.hostIndex };
 }
@@ -212,7 +258,13 @@ function summarise(runs: LoadResult[]) {
 }
 
 const s = (x: Spread, unit: 'ms' | 'kb' | 'n' = 'ms') =>
-  x.median === null ? '—' : unit === 'ms' ? `${(x.median / 1000).toFixed(2)} s (${((x.min ?? 0) / 1000).toFixed(2)}–${((x.max ?? 0) / 1000).toFixed(2)})` : unit === 'kb' ? `${Math.round(x.median)} KB` : `${round(x.median, 3)} (${round(x.min ?? 0, 3)}–${round(x.max ?? 0, 3)})`;
+  x.median === null
+    ? '—'
+    : unit === 'ms'
+      ? `${(x.median / 1000).toFixed(2)} s (${((x.min ?? 0) / 1000).toFixed(2)}–${((x.max ?? 0) / 1000).toFixed(2)})`
+      : unit === 'kb'
+        ? `${Math.round(x.median)} KB`
+        : `${round(x.median, 3)} (${round(x.min ?? 0, 3)}–${round(x.max ?? 0, 3)})`;
 
 interface Variant {
   label: string;
@@ -221,7 +273,11 @@ interface Variant {
   warm: Record<string, LoadResult[]>;
 }
 
-const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 
 async function main(): Promise<void> {
   const label = arg('label', DEFAULT_LABEL);
@@ -233,9 +289,12 @@ async function main(): Promise<void> {
   const compareRoot = arg('compare-root', '');
   const compareLabel = arg('compare-label', 'before');
   const shots = arg('shots', '');
-  const targetIndex = Number(arg('target-index', process.argv.includes('--calibrate') ? String(REFERENCE_PHONE_INDEX) : '0'));
+  const targetIndex = Number(
+    arg('target-index', process.argv.includes('--calibrate') ? String(REFERENCE_PHONE_INDEX) : '0'),
+  );
   const roots = [appRoot, ...(compareRoot ? [path.resolve(compareRoot)] : [])];
-  for (const r of roots) if (!fs.existsSync(path.join(r, 'dist/h5/index.html'))) throw new Error(`${r} has no build: npm run build there`);
+  for (const r of roots)
+    if (!fs.existsSync(path.join(r, 'dist/h5/index.html'))) throw new Error(`${r} has no build: npm run build there`);
   const loadBefore = loadAverage();
   const dataDirs: string[] = [];
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -248,7 +307,8 @@ async function main(): Promise<void> {
       // the compared server on the next port (BENCH_PORT: a fixed port from a shared machine's range)
       if (i > 0 && process.env.BENCH_PORT) process.env.BENCH_PORT = String(Number(process.env.BENCH_PORT) + 1);
       // and its own database when one is given (two servers must not share one): BENCH_COMPARE_DATABASE_URL
-      if (i > 0 && process.env.BENCH_COMPARE_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_COMPARE_DATABASE_URL;
+      if (i > 0 && process.env.BENCH_COMPARE_DATABASE_URL)
+        process.env.DATABASE_URL = process.env.BENCH_COMPARE_DATABASE_URL;
       else if (i > 0) delete process.env.DATABASE_URL;
       const server = await startServer({ tickRate: 200, dataDir, extraSymbols: 0, cwd: r });
       servers.push(server);
@@ -260,14 +320,20 @@ async function main(): Promise<void> {
         for (const v of i % 2 ? [...variants].reverse() : variants) {
           const hostIndex = targetIndex > 0 ? await benchmarkIndex(browser) : null;
           const cpu = { rate: hostIndex !== null ? calibratedRate(hostIndex, targetIndex) : CPU_RATE, hostIndex };
-          const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+          const context = await browser.newContext({
+            viewport: { width: 390, height: 844 },
+            deviceScaleFactor: 1,
+            hasTouch: true,
+          });
           await context.addInitScript(PROBE);
           const url = `${v.origin}/h5/${route.hash}`;
           const first = await context.newPage();
           const shot = shots && route.name === 'home' && i === 0 ? path.join(shots, `home-${v.label}-cold`) : undefined;
           const c = await load(first, url, route, cpu, shot);
           // a service worker, when the app has one, has installed and precached by now (or give it a moment)
-          await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
+          await first
+            .evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))]))
+            .catch(() => {});
           await sleep(1500);
           await first.close();
           const second = await context.newPage();
@@ -275,7 +341,9 @@ async function main(): Promise<void> {
           await context.close();
           (v.cold[route.name] ??= []).push(c);
           (v.warm[route.name] ??= []).push(w);
-          console.log(`[first-load] ${v.label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)} (after FCP ${round(tbtAfterFcp(c) ?? NaN, 0)}); warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp} (CPU ${cpu.rate}×${hostIndex !== null ? `, host index ${hostIndex}` : ''}; load ${loadAverage()})`);
+          console.log(
+            `[first-load] ${v.label} ${route.name} #${i + 1}: cold FCP ${round(c.fcp ?? NaN, 0)} LCP ${round(c.lcp ?? NaN, 0)} (${c.lcpEl}) price ${round(c.firstPrice ?? NaN, 0)} CLS ${round(c.cls, 3)} TBT ${round(c.tbt, 0)} (after FCP ${round(tbtAfterFcp(c) ?? NaN, 0)}); warm LCP ${round(w.lcp ?? NaN, 0)} static-from-network ${w.staticFromNetworkBeforeFcp} (CPU ${cpu.rate}×${hostIndex !== null ? `, host index ${hostIndex}` : ''}; load ${loadAverage()})`,
+          );
         }
       }
     }
@@ -287,21 +355,43 @@ async function main(): Promise<void> {
   const loadAfter = loadAverage();
   for (const v of variants) {
     const results: Record<string, { cold: ReturnType<typeof summarise>; warm: ReturnType<typeof summarise> }> = {};
-    for (const name of Object.keys(v.cold)) results[name] = { cold: summarise(v.cold[name]), warm: summarise(v.warm[name]) };
+    for (const name of Object.keys(v.cold))
+      results[name] = { cold: summarise(v.cold[name]), warm: summarise(v.warm[name]) };
     // the default label is the current figures (first-load.json/.md); another names an A/B run's file
     const stem = v.label === DEFAULT_LABEL ? 'first-load' : `first-load-${v.label}`;
-    const file = writeJson(`${stem}.json`, { machine: machineInfo(), label: v.label, runs, network: NETWORK, cpuRate: targetIndex > 0 ? { calibratedTo: targetIndex } : CPU_RATE, loadAverage: { before: loadBefore, after: loadAfter }, comparedWith: variants.filter((o) => o !== v).map((o) => o.label), results });
+    const file = writeJson(`${stem}.json`, {
+      machine: machineInfo(),
+      label: v.label,
+      runs,
+      network: NETWORK,
+      cpuRate: targetIndex > 0 ? { calibratedTo: targetIndex } : CPU_RATE,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      comparedWith: variants.filter((o) => o !== v).map((o) => o.label),
+      results,
+    });
     const lines = [
       `# first load — ${v.label} (${runs} cold + ${runs} warm runs per route; medians, min–max)`,
       '',
-      `CPU: ${targetIndex > 0 ? `calibrated to BenchmarkIndex ${targetIndex} (rate = host index ÷ ${targetIndex}, per run; the table's last column)` : `${CPU_RATE}× fixed`}. Load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAfter}.${variants.length > 1 ? ` Interleaved in the same run with: ${variants.filter((o) => o !== v).map((o) => o.label).join(', ')}.` : ''}`,
+      `CPU: ${targetIndex > 0 ? `calibrated to BenchmarkIndex ${targetIndex} (rate = host index ÷ ${targetIndex}, per run; the table's last column)` : `${CPU_RATE}× fixed`}. Load average (1, 5, 15 min) at start: ${loadBefore}; at end: ${loadAfter}.${
+        variants.length > 1
+          ? ` Interleaved in the same run with: ${variants
+              .filter((o) => o !== v)
+              .map((o) => o.label)
+              .join(', ')}.`
+          : ''
+      }`,
       '',
       '| route | visit | FCP | LCP | first price | blocking (ms) | blocking after FCP (ms) | CLS | JS | total | static fetched before FCP | CPU rate (host index) |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ];
     for (const [name, r] of Object.entries(results)) {
-      for (const [visit, x] of [['cold', r.cold], ['warm', r.warm]] as const) {
-        lines.push(`| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.blockingAfterFcpMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} | ${x.cpuRate.median ?? '—'}×${x.hostIndex.median !== null ? ` (${x.hostIndex.median})` : ''} |`);
+      for (const [visit, x] of [
+        ['cold', r.cold],
+        ['warm', r.warm],
+      ] as const) {
+        lines.push(
+          `| ${name} | ${visit} | ${s(x.fcp)} | ${s(x.lcp)} | ${s(x.firstPrice)} | ${s(x.blockingMs, 'n')} | ${s(x.blockingAfterFcpMs, 'n')} | ${s(x.cls, 'n')} | ${s(x.kbByType.Script ?? spread([]), 'kb')} | ${s(x.kbTotal, 'kb')} | ${s(x.staticFromNetworkBeforeFcp, 'n')} | ${x.cpuRate.median ?? '—'}×${x.hostIndex.median !== null ? ` (${x.hostIndex.median})` : ''} |`,
+        );
       }
     }
     writeText(`${stem}.md`, lines.join('\n') + '\n');

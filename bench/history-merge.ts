@@ -50,7 +50,13 @@ export interface HistoryResult {
   /** without it (`warm=0`): a chart opened before the app was ever idle */
   firstPaint5kCold: FirstPaint;
   coldDefaultWindow: { mountToPaintMs: number; mountToSetDataMs: number };
-  memory: { symbols: number; barsEach: number; mainKBPerSymbol: number; workerKBPerSymbol: number | null; totalKBPerSymbol: number };
+  memory: {
+    symbols: number;
+    barsEach: number;
+    mainKBPerSymbol: number;
+    workerKBPerSymbol: number | null;
+    totalKBPerSymbol: number;
+  };
   /** (a)/(b): new_timeshar answers from the real server (no route on those pages) */
   serverHistoryRequests: number;
   /** (c) only: new_timeshar answered by the bench stub */
@@ -74,7 +80,14 @@ function stubCandles(symbol: string, fromS: number, toS: number): unknown[] {
     const base = 60000 + 2000 * Math.sin(t / 36000) + ((x % 1000) - 500) / 10;
     const o = base;
     const c = base + (((x >>> 10) % 200) - 100) / 10;
-    out.push({ time: t * 1000, open: o.toFixed(2), high: (Math.max(o, c) + 5).toFixed(2), low: (Math.min(o, c) - 5).toFixed(2), close: c.toFixed(2), volume: ((x % 10000) / 100).toFixed(4) });
+    out.push({
+      time: t * 1000,
+      open: o.toFixed(2),
+      high: (Math.max(o, c) + 5).toFixed(2),
+      low: (Math.min(o, c) - 5).toFixed(2),
+      close: c.toFixed(2),
+      volume: ((x % 10000) / 100).toFixed(4),
+    });
   }
   return out;
 }
@@ -82,7 +95,15 @@ function stubCandles(symbol: string, fromS: number, toS: number): unknown[] {
 async function stubHistory(ctx: BrowserContext): Promise<void> {
   await ctx.route('**/api/currency/new_timeshar?**', async (route) => {
     const u = new URL(route.request().url());
-    const body = { code: 1, msg: 'ok', data: stubCandles(u.searchParams.get('symbol') ?? '', Number(u.searchParams.get('from')), Number(u.searchParams.get('to'))) };
+    const body = {
+      code: 1,
+      msg: 'ok',
+      data: stubCandles(
+        u.searchParams.get('symbol') ?? '',
+        Number(u.searchParams.get('from')),
+        Number(u.searchParams.get('to')),
+      ),
+    };
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   });
 }
@@ -137,16 +158,26 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           const bp = await openBenchPage(browser, throttle, counting);
           try {
             await bp.page.goto(warm ? url : `${url}&warm=0`, { waitUntil: 'load' });
-            await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
-            if (warm) await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, { timeout: patience(30_000) });
+            await bp.page.waitForFunction(
+              () => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object',
+            );
+            if (warm)
+              await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, {
+                timeout: patience(30_000),
+              });
             prefetch = await withTimeout(
-              bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), ['BTC/USDT', o.bars] as [string, number]),
+              bp.page.evaluate(([s, n]) => (window as unknown as { __benchOps: Ops }).__benchOps.prefetch(s, n), [
+                'BTC/USDT',
+                o.bars,
+              ] as [string, number]),
               patience(60_000),
               'prefetch',
             );
             await sleep(300);
             await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
-            await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: patience(60_000) });
+            await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, {
+              timeout: patience(60_000),
+            });
             const m = await bp.page.evaluate(() => window.__bench.read().marks);
             samples.push(m.chartPaint - m.mount);
             toSet.push(m.chartSetData - m.mount);
@@ -160,7 +191,15 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           }
         }
         const s = summarize(samples);
-        return { p50: round(s.p50), min: round(Math.min(...samples)), max: round(s.max), samples: samples.map((x) => round(x)), bars: prefetch.bars, mountToSetDataP50: round(summarize(toSet).p50), setDataToPaintP50: round(summarize(setToPaint).p50) };
+        return {
+          p50: round(s.p50),
+          min: round(Math.min(...samples)),
+          max: round(s.max),
+          samples: samples.map((x) => round(x)),
+          bars: prefetch.bars,
+          mountToSetDataP50: round(summarize(toSet).p50),
+          setDataToPaintP50: round(summarize(setToPaint).p50),
+        };
       };
       const warmPaint = await firstPaint(true);
       const coldPaint = await firstPaint(false);
@@ -171,10 +210,14 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
         const bp = await openBenchPage(browser, throttle, counting);
         try {
           await bp.page.goto(url, { waitUntil: 'load' });
-          await bp.page.waitForFunction(() => typeof (window as unknown as { __benchShowChart?: unknown }).__benchShowChart === 'function');
+          await bp.page.waitForFunction(
+            () => typeof (window as unknown as { __benchShowChart?: unknown }).__benchShowChart === 'function',
+          );
           await sleep(500);
           await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
-          await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: patience(60_000) });
+          await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, {
+            timeout: patience(60_000),
+          });
           const m = await bp.page.evaluate(() => window.__bench.read().marks);
           cold.mountToPaintMs = round(m.chartPaint - m.mount);
           cold.mountToSetDataMs = round(m.chartSetData - m.mount);
@@ -184,23 +227,42 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
       }
 
       // (c) memory per symbol kept live
-      let memory: HistoryResult['memory'] = { symbols: o.liveSymbols, barsEach: 0, mainKBPerSymbol: NaN, workerKBPerSymbol: null, totalKBPerSymbol: NaN };
+      let memory: HistoryResult['memory'] = {
+        symbols: o.liveSymbols,
+        barsEach: 0,
+        mainKBPerSymbol: NaN,
+        workerKBPerSymbol: null,
+        totalKBPerSymbol: NaN,
+      };
       {
         const bp = await openBenchPage(browser, throttle, stubbing);
         try {
           await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html?mode=memory`, { waitUntil: 'load' });
-          await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
+          await bp.page.waitForFunction(
+            () => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object',
+          );
           // Start the worker with one series so the baseline includes the worker's own footprint.
           await bp.page.evaluate(() => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(['BTC/USDT']));
           await sleep(1000);
           const h0 = await heaps(bp, true);
           const syms = Array.from({ length: o.liveSymbols }, (_, i) => `SYM${String(i + 1).padStart(4, '0')}/USDT`);
-          const bars = await withTimeout(bp.page.evaluate((s) => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(s), syms), patience(120_000), 'keepLive');
+          const bars = await withTimeout(
+            bp.page.evaluate((s) => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(s), syms),
+            patience(120_000),
+            'keepLive',
+          );
           await sleep(3000);
           const h1 = await heaps(bp, true);
           const mainKB = (h1.main - h0.main) / 1024 / o.liveSymbols;
-          const workerKB = h1.worker !== null && h0.worker !== null ? (h1.worker - h0.worker) / 1024 / o.liveSymbols : null;
-          memory = { symbols: o.liveSymbols, barsEach: Math.round(bars / o.liveSymbols), mainKBPerSymbol: round(mainKB), workerKBPerSymbol: workerKB === null ? null : round(workerKB), totalKBPerSymbol: round(mainKB + (workerKB ?? 0)) };
+          const workerKB =
+            h1.worker !== null && h0.worker !== null ? (h1.worker - h0.worker) / 1024 / o.liveSymbols : null;
+          memory = {
+            symbols: o.liveSymbols,
+            barsEach: Math.round(bars / o.liveSymbols),
+            mainKBPerSymbol: round(mainKB),
+            workerKBPerSymbol: workerKB === null ? null : round(workerKB),
+            totalKBPerSymbol: round(mainKB + (workerKB ?? 0)),
+          };
         } finally {
           await bp.close();
         }
@@ -217,7 +279,9 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
         memoryStubbedRequests: stubbed,
       };
       out.push(r);
-      console.log(`[history] ${throttle}×: first paint of ${prefetch.bars} candles p50 ${r.firstPaint5k.p50} ms warm, ${r.firstPaint5kCold.p50} ms cold (prefetch ${r.prefetch.ms} ms); cold default window ${cold.mountToPaintMs} ms; ${memory.totalKBPerSymbol} KB per live symbol (main ${memory.mainKBPerSymbol}, worker ${memory.workerKBPerSymbol})`);
+      console.log(
+        `[history] ${throttle}×: first paint of ${prefetch.bars} candles p50 ${r.firstPaint5k.p50} ms warm, ${r.firstPaint5kCold.p50} ms cold (prefetch ${r.prefetch.ms} ms); cold default window ${cold.mountToPaintMs} ms; ${memory.totalKBPerSymbol} KB per live symbol (main ${memory.mainKBPerSymbol}, worker ${memory.workerKBPerSymbol})`,
+      );
     }
   } finally {
     await browser.close().catch(() => {});

@@ -45,17 +45,26 @@ const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Mat
 
 async function seed(db: Kysely<Database>): Promise<number[]> {
   // the coin (the app's start-up seeds the catalogue; this schema has only the migrations)
-  await sql`INSERT INTO currencies (id, name, market, price_decimals, qty_decimals) VALUES (${USDT}, 'USDT', 'crypto', 4, 8) ON CONFLICT DO NOTHING`.execute(db);
+  await sql`INSERT INTO currencies (id, name, market, price_decimals, qty_decimals) VALUES (${USDT}, 'USDT', 'crypto', 4, 8) ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
   const ids: number[] = [];
   for (let i = 0; i < USERS; i++) {
     const u = await db
       .insertInto('users')
-      .values({ email: `bench${i}@example.com`, password_hash: 'x', invite_code: `B${i}${randomBytes(3).toString('hex')}` } as never)
+      .values({
+        email: `bench${i}@example.com`,
+        password_hash: 'x',
+        invite_code: `B${i}${randomBytes(3).toString('hex')}`,
+      } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(u.id);
   }
-  for (const id of ids) await inTransaction(db, (trx) => credit(trx, { userId: id, currencyId: USDT, type: CHANGE, amount: '1000000000', reason: 'test_grant' }));
+  for (const id of ids)
+    await inTransaction(db, (trx) =>
+      credit(trx, { userId: id, currencyId: USDT, type: CHANGE, amount: '1000000000', reason: 'test_grant' }),
+    );
   return ids;
 }
 
@@ -65,7 +74,12 @@ type Path = 'transfer' | 'inTransaction';
 async function once(handle: DbHandle, way: Path, a: number, b: number): Promise<void> {
   const ref = { type: 'bench', id: `${a}-${b}` };
   if (way === 'transfer') {
-    await transfer(handle.db, { from: { userId: a, currencyId: USDT, type: CHANGE, reason: 'transfer_out' }, to: { userId: b, currencyId: USDT, type: CHANGE, reason: 'transfer_in' }, amount: '0.01', ref });
+    await transfer(handle.db, {
+      from: { userId: a, currencyId: USDT, type: CHANGE, reason: 'transfer_out' },
+      to: { userId: b, currencyId: USDT, type: CHANGE, reason: 'transfer_in' },
+      amount: '0.01',
+      ref,
+    });
     return;
   }
   await inTransaction(
@@ -78,7 +92,14 @@ async function once(handle: DbHandle, way: Path, a: number, b: number): Promise<
   );
 }
 
-async function transfers(handle: DbHandle, ids: number[], way: Path, name: string, pool: number, loops: number): Promise<LedgerRun> {
+async function transfers(
+  handle: DbHandle,
+  ids: number[],
+  way: Path,
+  name: string,
+  pool: number,
+  loops: number,
+): Promise<LedgerRun> {
   const lat: number[] = [];
   let failed = 0;
   const end = Date.now() + WINDOW_MS;
@@ -101,7 +122,15 @@ async function transfers(handle: DbHandle, ids: number[], way: Path, name: strin
   const s = (Date.now() - t0) / 1000;
   lat.sort((x, y) => x - y);
   const r = (x: number) => Math.round(x * 10) / 10;
-  return { name, pool, loops, transfers: lat.length, failed, perS: r(lat.length / s), latencyMs: { p50: r(pct(lat, 50)), p99: r(pct(lat, 99)) } };
+  return {
+    name,
+    pool,
+    loops,
+    transfers: lat.length,
+    failed,
+    perS: r(lat.length / s),
+    latencyMs: { p50: r(pct(lat, 50)), p99: r(pct(lat, 99)) },
+  };
 }
 
 async function main(): Promise<void> {
@@ -114,9 +143,29 @@ async function main(): Promise<void> {
     const oursDb = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
     const runs: LedgerRun[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      runs.push(await transfers(baselineDb, ids, 'inTransaction', 'before — inTransaction, debit + credit: baseline, one connection, one at a time', 1, 1));
-      runs.push(await transfers(oursDb, ids, 'inTransaction', 'before — inTransaction, debit + credit: pool of 10, 20 loops', 10, 20));
-      runs.push(await transfers(baselineDb, ids, 'transfer', 'baseline — transfer: one connection, one at a time', 1, 1));
+      runs.push(
+        await transfers(
+          baselineDb,
+          ids,
+          'inTransaction',
+          'before — inTransaction, debit + credit: baseline, one connection, one at a time',
+          1,
+          1,
+        ),
+      );
+      runs.push(
+        await transfers(
+          oursDb,
+          ids,
+          'inTransaction',
+          'before — inTransaction, debit + credit: pool of 10, 20 loops',
+          10,
+          20,
+        ),
+      );
+      runs.push(
+        await transfers(baselineDb, ids, 'transfer', 'baseline — transfer: one connection, one at a time', 1, 1),
+      );
       runs.push(await transfers(oursDb, ids, 'transfer', 'ours — transfer: pool of 10, 20 loops', 10, 20));
     }
     await baselineDb.close();
@@ -126,7 +175,14 @@ async function main(): Promise<void> {
     const base = best('baseline');
     const ours = best('ours');
     const before = best('before — inTransaction, debit + credit: pool');
-    const meta = { node: process.version, cpus: os.cpus().length, loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100), at: new Date().toISOString(), windowMs: WINDOW_MS, rounds: ROUNDS };
+    const meta = {
+      node: process.version,
+      cpus: os.cpus().length,
+      loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      at: new Date().toISOString(),
+      windowMs: WINDOW_MS,
+      rounds: ROUNDS,
+    };
     const ratio = Math.round((ours.perS / base.perS) * 100) / 100;
     const vsBefore = Math.round((ours.perS / before.perS) * 100) / 100;
     const out = { meta, runs, ratio, vsBefore, journalMatchesBalances: mismatches.length === 0 };
@@ -138,7 +194,9 @@ async function main(): Promise<void> {
       '',
       '| run | transfers/s | transfers (failed) | latency p50 / p99 ms |',
       '|---|---:|---|---|',
-      ...runs.map((r) => `| ${r.name} | ${r.perS} | ${r.transfers} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`),
+      ...runs.map(
+        (r) => `| ${r.name} | ${r.perS} | ${r.transfers} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`,
+      ),
       '',
       `Best round: ours ${ours.perS}/s, baseline ${base.perS}/s — ${ratio}×; the inTransaction path pooled ${before.perS}/s (ours ${vsBefore}×) (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
       '',

@@ -16,10 +16,25 @@ import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
-import { AMOUNT_BYTES, buildTreeSync, HASH_BYTES, makeLeafSync, proofPath, toHex, treeRoot, writeUint128, type LiabilityCoin, type LiabilityProof, type TreeLevel } from '../core/liabilities';
+import {
+  AMOUNT_BYTES,
+  buildTreeSync,
+  HASH_BYTES,
+  makeLeafSync,
+  proofPath,
+  toHex,
+  treeRoot,
+  writeUint128,
+  type LiabilityCoin,
+  type LiabilityProof,
+  type TreeLevel,
+} from '../core/liabilities';
 import { arg, launchBrowser, machineInfo, ROOT, round, summarize, writeJson } from './browser/harness';
 
-const COINS: LiabilityCoin[] = ['BTC', 'ETH', 'USDT', 'USDC', 'TRX'].map((symbol) => ({ symbol, decimals: symbol.startsWith('USD') ? 6 : 8 }));
+const COINS: LiabilityCoin[] = ['BTC', 'ETH', 'USDT', 'USDC', 'TRX'].map((symbol) => ({
+  symbol,
+  decimals: symbol.startsWith('USD') ? 6 : 8,
+}));
 const nodeSha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
 
 /**
@@ -31,16 +46,36 @@ const nodeSha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b)
 export function benchProof(n: number): LiabilityProof {
   const k = COINS.length;
   const rec = k * AMOUNT_BYTES;
-  const level0: TreeLevel = { count: n, hashes: new Uint8Array(randomBytes(n * HASH_BYTES)), sums: new Uint8Array(n * rec) };
-  for (let i = 0; i < n; i++) for (let j = 0; j < k; j++) level0.sums[i * rec + (j + 1) * AMOUNT_BYTES - 1] = (i * 7 + j * 13) & 0xff;
-  const me = makeLeafSync({ userId: '424242', salt: new Uint8Array(randomBytes(32)), balances: [150_000_000n, 2_500_000_000n, 12_345_678_900n, 0n, 77_000_000n] }, nodeSha);
+  const level0: TreeLevel = {
+    count: n,
+    hashes: new Uint8Array(randomBytes(n * HASH_BYTES)),
+    sums: new Uint8Array(n * rec),
+  };
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < k; j++) level0.sums[i * rec + (j + 1) * AMOUNT_BYTES - 1] = (i * 7 + j * 13) & 0xff;
+  const me = makeLeafSync(
+    {
+      userId: '424242',
+      salt: new Uint8Array(randomBytes(32)),
+      balances: [150_000_000n, 2_500_000_000n, 12_345_678_900n, 0n, 77_000_000n],
+    },
+    nodeSha,
+  );
   const index = Math.floor(n / 2) + 123;
   level0.hashes.set(me.hash, index * HASH_BYTES);
   me.balances.forEach((b, j) => writeUint128(level0.sums, index * rec + j * AMOUNT_BYTES, b));
   const tree = buildTreeSync(level0, k, nodeSha);
   const root = treeRoot(tree);
   return {
-    snapshot: { id: 1, rootHash: root.hash, coins: COINS, totals: root.sums, takenAt: new Date(0).toISOString(), journalId: '1', leafCount: n },
+    snapshot: {
+      id: 1,
+      rootHash: root.hash,
+      coins: COINS,
+      totals: root.sums,
+      takenAt: new Date(0).toISOString(),
+      journalId: '1',
+      leafCount: n,
+    },
     leaf: { index, userId: me.userId, salt: toHex(me.salt), balances: me.balances.map(String), hash: toHex(me.hash) },
     path: proofPath(tree, index),
   };
@@ -52,7 +87,12 @@ async function bundle(entry: string): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     root: ROOT,
-    build: { write: false, minify: true, lib: { entry: path.join(ROOT, entry), formats: ['es'], fileName: 'x' }, rolldownOptions: { output: { codeSplitting: false } } },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.join(ROOT, entry), formats: ['es'], fileName: 'x' },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const chunk = (Array.isArray(out) ? out[0] : out).output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
   if (!chunk) throw new Error(`no bundle for ${entry}`);
@@ -66,10 +106,15 @@ function serve(files: Record<string, string>): Promise<{ origin: string; close: 
     res.writeHead(200, { 'content-type': req.url?.endsWith('.js') ? 'text/javascript' : 'text/html' }).end(body);
   });
   const port = Number(process.env.BENCH_PORT ?? 0);
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => {
-    const a = server.address();
-    resolve({ origin: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : port}`, close: () => server.close() });
-  }));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => {
+      const a = server.address();
+      resolve({
+        origin: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : port}`,
+        close: () => server.close(),
+      });
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -78,11 +123,20 @@ async function main(): Promise<void> {
   const throttle = Number(arg('throttle', '4'));
   let t0 = performance.now();
   const proof = benchProof(leaves);
-  console.log(`[bench] tree of ${leaves} leaves × ${COINS.length} coins built in ${round((performance.now() - t0) / 1000, 1)} s; the proof has ${proof.path.length} steps`);
+  console.log(
+    `[bench] tree of ${leaves} leaves × ${COINS.length} coins built in ${round((performance.now() - t0) / 1000, 1)} s; the proof has ${proof.path.length} steps`,
+  );
   t0 = performance.now();
-  const [page, worker] = [await bundle('bench/liabilities-browser/page.ts'), await bundle('workers/liabilities/verify.worker.ts')];
+  const [page, worker] = [
+    await bundle('bench/liabilities-browser/page.ts'),
+    await bundle('workers/liabilities/verify.worker.ts'),
+  ];
   console.log(`[bench] bundled in ${round((performance.now() - t0) / 1000, 1)} s`);
-  const site = await serve({ '/': '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>', '/page.js': page, '/worker.js': worker });
+  const site = await serve({
+    '/': '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>',
+    '/page.js': page,
+    '/worker.js': worker,
+  });
   const browser = await launchBrowser();
   try {
     const ctx = await browser.newContext();
@@ -97,8 +151,13 @@ async function main(): Promise<void> {
       if (!r.ok) throw new Error(`${where}: the proof did not verify`);
       const s = summarize(r.ms);
       results[where] = { p50: round(s.p50, 2), p95: round(s.p95, 2), max: round(s.max, 2), mean: round(s.mean, 2) };
-      const label = where === 'main' ? `main thread, ${throttle}× CPU throttle` : 'worker round trip (Comlink; the worker is not throttled)';
-      console.log(`verify one proof (${proof.path.length} steps × ${COINS.length} coins), ${label}: p50 ${round(s.p50, 2)} ms, p95 ${round(s.p95, 2)} ms, max ${round(s.max, 2)} ms (goal ≤ 20 ms)`);
+      const label =
+        where === 'main'
+          ? `main thread, ${throttle}× CPU throttle`
+          : 'worker round trip (Comlink; the worker is not throttled)';
+      console.log(
+        `verify one proof (${proof.path.length} steps × ${COINS.length} coins), ${label}: p50 ${round(s.p50, 2)} ms, p95 ${round(s.p95, 2)} ms, max ${round(s.max, 2)} ms (goal ≤ 20 ms)`,
+      );
     }
     console.log(JSON.stringify(results));
     writeJson('liabilities-browser.json', { machine: machineInfo(), ...results });

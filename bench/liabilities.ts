@@ -26,8 +26,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import {
-  AMOUNT_BYTES, HASH_BYTES, buildTreeSync, commitmentInput, leafInput, proofPath, toHex, treeRoot, verifyProof,
-  type Hasher, type LiabilityProof, type LiabilityTree, type SyncHasher, type TreeLevel,
+  AMOUNT_BYTES,
+  HASH_BYTES,
+  buildTreeSync,
+  commitmentInput,
+  leafInput,
+  proofPath,
+  toHex,
+  treeRoot,
+  verifyProof,
+  type Hasher,
+  type LiabilityProof,
+  type LiabilityTree,
+  type SyncHasher,
+  type TreeLevel,
 } from '../core/liabilities/index';
 
 const COINS = 5;
@@ -66,7 +78,12 @@ export interface LiabilitiesBench {
 }
 
 /** the leaf level of `n` synthetic users, sorted by leaf hash, and each leaf's user and salt */
-function syntheticLeaves(n: number): { level: TreeLevel; users: Uint32Array; salts: Uint8Array; balances: (i: number) => bigint[] } {
+function syntheticLeaves(n: number): {
+  level: TreeLevel;
+  users: Uint32Array;
+  salts: Uint8Array;
+  balances: (i: number) => bigint[];
+} {
   const r = rng(42);
   const salts = new Uint8Array(n * 32);
   for (let i = 0; i < salts.length; i += 4) new DataView(salts.buffer).setUint32(i, (r() * 2 ** 32) >>> 0);
@@ -74,8 +91,17 @@ function syntheticLeaves(n: number): { level: TreeLevel; users: Uint32Array; sal
   const units = new Float64Array(n * COINS).map(() => (r() < 0.15 ? 0 : Math.floor(r() ** 4 * 1e14)));
   const balances = (i: number) => Array.from({ length: COINS }, (_, j) => BigInt(units[i * COINS + j]));
   const hashes = new Uint8Array(n * HASH_BYTES);
-  for (let i = 0; i < n; i++) hashes.set(sha(leafInput(sha(commitmentInput(salts.subarray(i * 32, i * 32 + 32), String(i + 1))), balances(i))), i * HASH_BYTES);
-  return { level: { count: n, hashes, sums: new Uint8Array(0) }, users: new Uint32Array(n).map((_, i) => i), salts, balances };
+  for (let i = 0; i < n; i++)
+    hashes.set(
+      sha(leafInput(sha(commitmentInput(salts.subarray(i * 32, i * 32 + 32), String(i + 1))), balances(i))),
+      i * HASH_BYTES,
+    );
+  return {
+    level: { count: n, hashes, sums: new Uint8Array(0) },
+    users: new Uint32Array(n).map((_, i) => i),
+    salts,
+    balances,
+  };
 }
 
 function sortIntoLevel(n: number, raw: ReturnType<typeof syntheticLeaves>): { level: TreeLevel; order: Uint32Array } {
@@ -83,7 +109,8 @@ function sortIntoLevel(n: number, raw: ReturnType<typeof syntheticLeaves>): { le
   const at = (i: number) => h.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES);
   // compared in place (no subarray per comparison): the sort does ~20 M of them at a million leaves
   const order = raw.users.sort((x, y) => {
-    for (let k = 0, a = x * HASH_BYTES, b = y * HASH_BYTES; k < HASH_BYTES; k++) if (h[a + k] !== h[b + k]) return h[a + k] - h[b + k];
+    for (let k = 0, a = x * HASH_BYTES, b = y * HASH_BYTES; k < HASH_BYTES; k++)
+      if (h[a + k] !== h[b + k]) return h[a + k] - h[b + k];
     return 0;
   });
   const rec = COINS * AMOUNT_BYTES;
@@ -99,12 +126,31 @@ function sortIntoLevel(n: number, raw: ReturnType<typeof syntheticLeaves>): { le
   return { level, order };
 }
 
-function proofFor(tree: LiabilityTree, raw: ReturnType<typeof syntheticLeaves>, order: Uint32Array, index: number): LiabilityProof {
+function proofFor(
+  tree: LiabilityTree,
+  raw: ReturnType<typeof syntheticLeaves>,
+  order: Uint32Array,
+  index: number,
+): LiabilityProof {
   const root = treeRoot(tree);
   const u = order[index];
   return {
-    snapshot: { id: 1, rootHash: root.hash, coins: Array.from({ length: COINS }, (_, j) => ({ symbol: `COIN${j}`, decimals: 8 })), totals: root.sums, takenAt: new Date(0).toISOString(), journalId: '1', leafCount: tree.levels[0].count },
-    leaf: { index, userId: String(u + 1), salt: toHex(raw.salts, u * 32, 32), balances: raw.balances(u).map(String), hash: toHex(tree.levels[0].hashes, index * HASH_BYTES, HASH_BYTES) },
+    snapshot: {
+      id: 1,
+      rootHash: root.hash,
+      coins: Array.from({ length: COINS }, (_, j) => ({ symbol: `COIN${j}`, decimals: 8 })),
+      totals: root.sums,
+      takenAt: new Date(0).toISOString(),
+      journalId: '1',
+      leafCount: tree.levels[0].count,
+    },
+    leaf: {
+      index,
+      userId: String(u + 1),
+      salt: toHex(raw.salts, u * 32, 32),
+      balances: raw.balances(u).map(String),
+      hash: toHex(tree.levels[0].hashes, index * HASH_BYTES, HASH_BYTES),
+    },
     path: proofPath(tree, index),
   };
 }
@@ -136,9 +182,19 @@ export async function runLiabilitiesBench(opts: { users?: number; naive?: number
   const slicePer = (performance.now() - s0) / SLICES;
   const treeMs = t3 - t0;
   return {
-    users: n, coins: COINS, leavesMs: Math.round(t1 - t0), sortMs: Math.round(t2 - t1), treeMs: Math.round(t3 - t2), totalMs: Math.round(treeMs),
-    peakRssMB: Math.round(peakRssMB), heapUsedMB: Math.round(heap.used_heap_size / 2 ** 20), arrayBuffersMB: Math.round(mem.arrayBuffers / 2 ** 20),
-    proofBytes, proofGzipBytes, proofSteps: proof.path.length, proofVerified,
+    users: n,
+    coins: COINS,
+    leavesMs: Math.round(t1 - t0),
+    sortMs: Math.round(t2 - t1),
+    treeMs: Math.round(t3 - t2),
+    totalMs: Math.round(treeMs),
+    peakRssMB: Math.round(peakRssMB),
+    heapUsedMB: Math.round(heap.used_heap_size / 2 ** 20),
+    arrayBuffersMB: Math.round(mem.arrayBuffers / 2 ** 20),
+    proofBytes,
+    proofGzipBytes,
+    proofSteps: proof.path.length,
+    proofVerified,
     naive: { rebuilds: naiveRuns, perProofMs: Math.round(naivePer), allUsersS: Math.round((naivePer * n) / 1000) },
     sliced: { perProofMs: Number(slicePer.toFixed(4)), allUsersS: Number(((treeMs + slicePer * n) / 1000).toFixed(1)) },
     ratio: Math.round((naivePer * n) / (treeMs + slicePer * n)),
@@ -153,13 +209,26 @@ function arg(name: string): string | undefined {
 
 async function main(): Promise<void> {
   const smoke = arg('smoke') === 'true' || arg('quick') === 'true';
-  const r = await runLiabilitiesBench({ users: Number(arg('users') ?? (smoke ? 10_000 : 1_000_000)), naive: Number(arg('naive') ?? 2) });
+  const r = await runLiabilitiesBench({
+    users: Number(arg('users') ?? (smoke ? 10_000 : 1_000_000)),
+    naive: Number(arg('naive') ?? 2),
+  });
   console.log(`liabilities tree: ${r.users.toLocaleString('en')} users × ${r.coins} coins`);
-  console.log(`  built in ${(r.totalMs / 1000).toFixed(1)} s (leaves ${r.leavesMs} ms, sort ${r.sortMs} ms, tree ${r.treeMs} ms)   goal ≤ 60 s: ${r.goals.treeUnder60s ? 'met' : 'MISSED'}`);
-  console.log(`  peak RSS ${r.peakRssMB} MB, heap used ${r.heapUsedMB} MB, array buffers ${r.arrayBuffersMB} MB   goal ≤ 1 GB: ${r.goals.rssUnder1GB ? 'met' : 'MISSED'}`);
-  console.log(`  a proof: ${r.proofBytes} bytes of JSON (${r.proofGzipBytes} gzipped), ${r.proofSteps} steps, verifies: ${r.proofVerified}   goal ≤ 3 KB: ${r.goals.proofUnder3KB ? 'met' : 'MISSED'}`);
-  console.log(`  every user fetching a proof once — naive (rebuild per proof, ${r.naive.rebuilds} timed): ${r.naive.perProofMs} ms each, ${r.naive.allUsersS} s in all;`);
-  console.log(`    build once + slice: ${r.sliced.perProofMs} ms each, ${r.sliced.allUsersS} s in all  → ${r.ratio}× faster`);
+  console.log(
+    `  built in ${(r.totalMs / 1000).toFixed(1)} s (leaves ${r.leavesMs} ms, sort ${r.sortMs} ms, tree ${r.treeMs} ms)   goal ≤ 60 s: ${r.goals.treeUnder60s ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  peak RSS ${r.peakRssMB} MB, heap used ${r.heapUsedMB} MB, array buffers ${r.arrayBuffersMB} MB   goal ≤ 1 GB: ${r.goals.rssUnder1GB ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  a proof: ${r.proofBytes} bytes of JSON (${r.proofGzipBytes} gzipped), ${r.proofSteps} steps, verifies: ${r.proofVerified}   goal ≤ 3 KB: ${r.goals.proofUnder3KB ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  every user fetching a proof once — naive (rebuild per proof, ${r.naive.rebuilds} timed): ${r.naive.perProofMs} ms each, ${r.naive.allUsersS} s in all;`,
+  );
+  console.log(
+    `    build once + slice: ${r.sliced.perProofMs} ms each, ${r.sliced.allUsersS} s in all  → ${r.ratio}× faster`,
+  );
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${smoke ? 'quick-' : ''}liabilities.json`), JSON.stringify(r, null, 2) + '\n');

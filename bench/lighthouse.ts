@@ -31,7 +31,19 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { throttling as presets } from 'lighthouse/core/config/constants.js';
 import type { Browser } from 'playwright-core';
-import { arg, freePort, launchBrowser, machineInfo, ROOT, round, sleep, startServer, writeJson, writeText, type ServerHandle } from './browser/harness';
+import {
+  arg,
+  freePort,
+  launchBrowser,
+  machineInfo,
+  ROOT,
+  round,
+  sleep,
+  startServer,
+  writeJson,
+  writeText,
+  type ServerHandle,
+} from './browser/harness';
 import { benchmarkIndex, calibratedRate, REFERENCE_PHONE_INDEX } from './browser/calibrate';
 
 const ROUTES: Record<string, string> = {
@@ -60,14 +72,29 @@ interface Run {
   load: string;
 }
 
-const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 
 /** A headless Chromium with a fresh profile, listening for DevTools on `port`. */
 async function launchChromium(port: number): Promise<{ stop: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-chromium-'));
   const child = spawn(
     process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
@@ -119,9 +146,17 @@ async function runOnce(url: string, port: number, throttling: 'simulate' | 'devt
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const metrics = Object.fromEntries(Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])) as Record<Metric, number | null>;
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null]),
+    ) as Record<Metric, number | null>;
     const score = lhr.categories.performance?.score;
-    return { score: score == null ? null : Math.round(score * 100), cpuRate, metrics, benchmarkIndex: lhr.environment.benchmarkIndex ?? null, load: loadAverage() };
+    return {
+      score: score == null ? null : Math.round(score * 100),
+      cpuRate,
+      metrics,
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+      load: loadAverage(),
+    };
   } finally {
     await chromium.stop();
   }
@@ -147,10 +182,19 @@ interface Variant {
 function summary(runs: Run[]) {
   return {
     score: { median: median(runs.map((r) => r.score)), range: range(runs.map((r) => r.score)) },
-    ...Object.fromEntries((Object.keys(METRICS) as Metric[]).map((k) => [k, { median: median(runs.map((r) => r.metrics[k])), range: range(runs.map((r) => r.metrics[k])) }])),
+    ...Object.fromEntries(
+      (Object.keys(METRICS) as Metric[]).map((k) => [
+        k,
+        { median: median(runs.map((r) => r.metrics[k])), range: range(runs.map((r) => r.metrics[k])) },
+      ]),
+    ),
     benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
     cpuRate: median(runs.map((r) => r.cpuRate)),
-  } as { score: { median: number | null; range: string }; benchmarkIndex: number | null; cpuRate: number | null } & Record<Metric, { median: number | null; range: string }>;
+  } as {
+    score: { median: number | null; range: string };
+    benchmarkIndex: number | null;
+    cpuRate: number | null;
+  } & Record<Metric, { median: number | null; range: string }>;
 }
 
 const secs = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
@@ -161,9 +205,16 @@ async function main(): Promise<void> {
   for (const r of routes) if (!ROUTES[r]) throw new Error(`unknown route ${r} (${Object.keys(ROUTES).join(', ')})`);
   const throttling = arg('throttling', 'simulate') === 'devtools' ? 'devtools' : 'simulate';
   const variants: Variant[] = [{ label: arg('label', 'after'), root: path.resolve(arg('app-root', ROOT)), runs: {} }];
-  if (arg('compare-root', '')) variants.push({ label: arg('compare-label', 'before'), root: path.resolve(arg('compare-root', '')), runs: {} });
-  for (const v of variants) if (!fs.existsSync(path.join(v.root, 'dist/h5/index.html'))) throw new Error(`${v.root} has no build: npm run build there`);
-  const debugPort = process.env.LH_DEBUG_PORT ? Number(process.env.LH_DEBUG_PORT) : process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 5 : await freePort();
+  if (arg('compare-root', ''))
+    variants.push({ label: arg('compare-label', 'before'), root: path.resolve(arg('compare-root', '')), runs: {} });
+  for (const v of variants)
+    if (!fs.existsSync(path.join(v.root, 'dist/h5/index.html')))
+      throw new Error(`${v.root} has no build: npm run build there`);
+  const debugPort = process.env.LH_DEBUG_PORT
+    ? Number(process.env.LH_DEBUG_PORT)
+    : process.env.BENCH_PORT
+      ? Number(process.env.BENCH_PORT) + 5
+      : await freePort();
   const loadBefore = loadAverage();
   const dataDirs: string[] = [];
   const basePort = process.env.BENCH_PORT;
@@ -176,7 +227,8 @@ async function main(): Promise<void> {
       dataDirs.push(dataDir);
       if (basePort) process.env.BENCH_PORT = String(Number(basePort) + i);
       // two servers must not share one database (as bench/first-load.ts): the compared one gets its own or none
-      if (i > 0 && process.env.BENCH_COMPARE_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_COMPARE_DATABASE_URL;
+      if (i > 0 && process.env.BENCH_COMPARE_DATABASE_URL)
+        process.env.DATABASE_URL = process.env.BENCH_COMPARE_DATABASE_URL;
       else if (i > 0) delete process.env.DATABASE_URL;
       v.server = await startServer({ tickRate: 200, dataDir, extraSymbols: 0, cwd: v.root });
     }
@@ -185,10 +237,14 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) {
         // alternate which variant goes first, so neither always meets a warmer machine
         for (const v of i % 2 ? [...variants].reverse() : variants) {
-          const rate = probe ? calibratedRate(await benchmarkIndex(probe), REFERENCE_PHONE_INDEX) : presets.mobileSlow4G.cpuSlowdownMultiplier;
+          const rate = probe
+            ? calibratedRate(await benchmarkIndex(probe), REFERENCE_PHONE_INDEX)
+            : presets.mobileSlow4G.cpuSlowdownMultiplier;
           const r = await runOnce(`${v.server?.origin}/h5/${ROUTES[route]}`, debugPort, throttling, rate);
           (v.runs[route] ??= []).push(r);
-          console.log(`[lighthouse] ${v.label} ${route} #${i + 1}: score ${r.score} FCP ${round(r.metrics.fcp ?? NaN, 0)} LCP ${round(r.metrics.lcp ?? NaN, 0)} TBT ${round(r.metrics.tbt ?? NaN, 0)} CLS ${round(r.metrics.cls ?? NaN, 3)} SI ${round(r.metrics.si ?? NaN, 0)} (CPU ${r.cpuRate}×, benchmark index ${r.benchmarkIndex}, load ${r.load})`);
+          console.log(
+            `[lighthouse] ${v.label} ${route} #${i + 1}: score ${r.score} FCP ${round(r.metrics.fcp ?? NaN, 0)} LCP ${round(r.metrics.lcp ?? NaN, 0)} TBT ${round(r.metrics.tbt ?? NaN, 0)} CLS ${round(r.metrics.cls ?? NaN, 3)} SI ${round(r.metrics.si ?? NaN, 0)} (CPU ${r.cpuRate}×, benchmark index ${r.benchmarkIndex}, load ${r.load})`,
+          );
         }
       }
     }
@@ -198,9 +254,20 @@ async function main(): Promise<void> {
     for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   }
   const loadAfter = loadAverage();
-  const results = variants.map((v) => ({ label: v.label, root: v.root, routes: Object.fromEntries(Object.entries(v.runs).map(([r, xs]) => [r, { summary: summary(xs), runs: xs }])) }));
+  const results = variants.map((v) => ({
+    label: v.label,
+    root: v.root,
+    routes: Object.fromEntries(Object.entries(v.runs).map(([r, xs]) => [r, { summary: summary(xs), runs: xs }])),
+  }));
   const out = arg('out', 'lighthouse');
-  const file = writeJson(`${out}.json`, { machine: machineInfo(), throttling, cpu: calibrate ? { calibratedTo: REFERENCE_PHONE_INDEX } : 4, runs, loadAverage: { before: loadBefore, after: loadAfter }, results });
+  const file = writeJson(`${out}.json`, {
+    machine: machineInfo(),
+    throttling,
+    cpu: calibrate ? { calibratedTo: REFERENCE_PHONE_INDEX } : 4,
+    runs,
+    loadAverage: { before: loadBefore, after: loadAfter },
+    results,
+  });
   const lines = [
     `# Lighthouse mobile performance (${runs} runs per route; medians, min–max)`,
     '',

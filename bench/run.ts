@@ -36,15 +36,25 @@ function arg(name: string): string | undefined {
   if (!hit) return undefined;
   return hit === `--${name}` ? 'true' : hit.slice(pre.length);
 }
-const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
-const nums = (v: string | undefined) => list(v)?.map(Number).filter((n) => Number.isFinite(n) && n > 0);
+const list = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+const nums = (v: string | undefined) =>
+  list(v)
+    ?.map(Number)
+    .filter((n) => Number.isFinite(n) && n > 0);
 
 /** smoke: tiny sizes, only to show that every part runs and prints its figures (never their values) */
 const smoke = process.env.BENCH_SMOKE === '1' || arg('smoke') === 'true';
 const quick = smoke || process.env.BENCH_QUICK === '1' || arg('quick') === 'true';
 // Quick and smoke figures never land in bench/results: a temp dir unless BENCH_RESULTS_DIR names one
 // (read by the harness when it writes, so set before anything is written).
-if (quick && !process.env.BENCH_RESULTS_DIR) process.env.BENCH_RESULTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-quick-'));
+if (quick && !process.env.BENCH_RESULTS_DIR)
+  process.env.BENCH_RESULTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-quick-'));
 const only = (list(arg('only') ?? process.env.BENCH_ONLY) as Part[] | undefined) ?? PARTS;
 for (const p of only) if (!PARTS.includes(p)) throw new Error(`unknown part "${p}" (one of ${PARTS.join(', ')})`);
 const rates = nums(arg('rates') ?? process.env.BENCH_RATES) ?? (smoke ? [10_000] : [10_000, 50_000, 100_000]);
@@ -73,17 +83,29 @@ async function main(): Promise<void> {
 
   if (only.includes('core')) {
     console.log('[core] K-line aggregator throughput…');
-    results.core = await runCoreBench(smoke ? { ticks: 20_000, baselineTicks: 5_000, runs: 1 } : quick ? { ticks: 200_000, baselineTicks: 50_000 } : {});
+    results.core = await runCoreBench(
+      smoke ? { ticks: 20_000, baselineTicks: 5_000, runs: 1 } : quick ? { ticks: 200_000, baselineTicks: 50_000 } : {},
+    );
     writeJson('core.json', { machine: results.machine, ...(results.core as object) });
   }
 
   if (only.includes('book')) {
     console.log('[book] local order book apply throughput…');
-    results.book = await runBookBench(smoke ? { updates: 30_000, baselineUpdates: 1_000, runs: 1 } : quick ? { updates: 300_000, baselineUpdates: 5_000 } : {});
+    results.book = await runBookBench(
+      smoke
+        ? { updates: 30_000, baselineUpdates: 1_000, runs: 1 }
+        : quick
+          ? { updates: 300_000, baselineUpdates: 5_000 }
+          : {},
+    );
     writeJson('book-apply.json', { machine: results.machine, ...(results.book as object) });
   }
 
-  if (only.includes('liabilities')) writeJson('liabilities.json', { machine: results.machine, ...(await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {})) });
+  if (only.includes('liabilities'))
+    writeJson('liabilities.json', {
+      machine: results.machine,
+      ...(await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {})),
+    });
 
   if (browserParts.length) {
     if (arg('no-build') !== 'true') buildPages({ app: arg('build-app') === 'true' });
@@ -99,17 +121,44 @@ async function main(): Promise<void> {
       }
       if (only.includes('terminal')) {
         // The issue's level: 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first).
-        results.terminal = await runTerminal({ rate: rates.includes(50_000) ? 50_000 : rates[0], throttle: throttles.includes(4) ? 4 : throttles[0], durationS, warmupS, dataDir, extraSymbols });
-        writeJson('browser-terminal.json', { machine: results.machine, quick, durationS, extraSymbols, ...results.terminal });
+        results.terminal = await runTerminal({
+          rate: rates.includes(50_000) ? 50_000 : rates[0],
+          throttle: throttles.includes(4) ? 4 : throttles[0],
+          durationS,
+          warmupS,
+          dataDir,
+          extraSymbols,
+        });
+        writeJson('browser-terminal.json', {
+          machine: results.machine,
+          quick,
+          durationS,
+          extraSymbols,
+          ...results.terminal,
+        });
       }
       if (only.includes('history')) {
         // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
-        results.history = await runHistory({ dataDir, throttles: smoke ? [4] : [1, 4], bars: smoke ? 500 : 5000, liveSymbols: smoke ? 2 : quick ? 10 : 50, repeats: quick ? 1 : 9, extraSymbols });
+        results.history = await runHistory({
+          dataDir,
+          throttles: smoke ? [4] : [1, 4],
+          bars: smoke ? 500 : 5000,
+          liveSymbols: smoke ? 2 : quick ? 10 : 50,
+          repeats: quick ? 1 : 9,
+          extraSymbols,
+        });
         writeJson('history-merge.json', { machine: results.machine, quick, results: results.history });
       }
       if (only.includes('soak')) {
         const windowS = smoke ? 1 : quick ? 5 : 60;
-        results.soak = await runSoak({ dataDir, rate: 10_000, throttle: 4, windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)), windowS, extraSymbols });
+        results.soak = await runSoak({
+          dataDir,
+          rate: 10_000,
+          throttle: 4,
+          windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)),
+          windowS,
+          extraSymbols,
+        });
         writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
       }
     } finally {
@@ -121,7 +170,9 @@ async function main(): Promise<void> {
   const earlier = quick ? [] : currentFigures(results);
   const md = renderMarkdown(results, (Date.now() - started) / 1000, earlier);
   const file = writeText('README.md', md);
-  console.log(`\n${md}\n[bench] wrote ${path.relative(process.cwd(), file)} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `\n${md}\n[bench] wrote ${path.relative(process.cwd(), file)} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 }
 
 /** The result file of each part, and how its figures sit in AllResults. */
@@ -149,7 +200,8 @@ function currentFigures(results: AllResults): string[] {
   return filled;
 }
 
-const fmt = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: d }));
+const fmt = (x: number | null | undefined, d = 1) =>
+  x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: d });
 
 function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []): string {
   const m = r.machine as { cpus: number; loadavg: number[]; node: string; at: string };
@@ -164,7 +216,16 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
   ];
   if (r.core) out.push('## Core K-line aggregator', '', '```json', JSON.stringify(r.core, null, 2), '```', '');
   if (r.book) {
-    const b = r.book as { ours: number; oursCpu: number; baseline: number; baselineCpu: number; ratio: number; ratioCpu: number; bookLevels: number; target: { met: boolean } };
+    const b = r.book as {
+      ours: number;
+      oursCpu: number;
+      baseline: number;
+      baselineCpu: number;
+      ratio: number;
+      ratioCpu: number;
+      bookLevels: number;
+      target: { met: boolean };
+    };
     out.push(
       '## Local order book apply (core/book LocalBook.applyDiff)',
       '',
@@ -189,15 +250,26 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
     );
     for (const x of r.stall.runs) {
       if (!x.ok) {
-        out.push(`| ${x.page} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} |||||||||`);
+        out.push(
+          `| ${x.page} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} |||||||||`,
+        );
         continue;
       }
       out.push(
         `| ${x.page} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p95)} / ${fmt(x.frameMs.p99)} | ${fmt(x.tickToPaintMs.p50, 0)} / ${fmt(x.tickToPaintMs.p95, 0)} (${x.tickToPaintMs.samples}) | ${fmt(x.mainBusy.taskMs, 0)} (${fmt(x.mainBusy.busyPct)}%) | ${x.quietBusy ? `${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%)` : '–'} | ${fmt(x.mainBusy.scriptMs, 0)} | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} / ${fmt(x.heapMB.worker)} | ${fmt(x.serverCpuPct, 0)} | ${fmt(x.deliveredTicksPerS, 0)} |`,
       );
     }
-    out.push('', '### Ratios ours / baseline (lower is better)', '', '| ticks/s | CPU × | main busy (quiet) | main busy (with frame loop) | long-task ms | frame p95 | tick→paint p95 | main heap |', '|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const q of r.stall.ratios) out.push(`| ${fmt(q.rate, 0)} | ${q.throttle} | ${fmt(q.mainBusy, 3)} | ${fmt(q.mainBusyWithLoop, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP95, 2)} | ${fmt(q.tickToPaintP95, 2)} | ${fmt(q.heapMain, 2)} |`);
+    out.push(
+      '',
+      '### Ratios ours / baseline (lower is better)',
+      '',
+      '| ticks/s | CPU × | main busy (quiet) | main busy (with frame loop) | long-task ms | frame p95 | tick→paint p95 | main heap |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const q of r.stall.ratios)
+      out.push(
+        `| ${fmt(q.rate, 0)} | ${q.throttle} | ${fmt(q.mainBusy, 3)} | ${fmt(q.mainBusyWithLoop, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP95, 2)} | ${fmt(q.tickToPaintP95, 2)} | ${fmt(q.heapMain, 2)} |`,
+      );
     const t = r.stall.runs.find((x) => x.ok && x.page === 'ours' && x.rate === 50_000 && x.throttle === 4);
     const tr = r.stall.ratios.find((x) => x.rate === 50_000 && x.throttle === 4);
     if (t) {
@@ -229,8 +301,15 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
           ? `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p99)} / ${fmt(x.frameMs.max)} | ${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%) | ${x.bookTickToPaintMs.samples ? `${fmt(x.bookTickToPaintMs.p50)} / ${fmt(x.bookTickToPaintMs.p95)} (${x.bookTickToPaintMs.samples})` : '–'} | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} |`
           : `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} ||||||`,
       );
-    out.push('', '| screen | shows | quiet busy with / without | long-task ms ratio | frame gap p99 ratio | frame gap max ratio |', '|---|---|---:|---:|---:|---:|');
-    for (const q of r.terminal.ratios) out.push(`| ${q.screen} | ${q.part} | ${fmt(q.mainBusy, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP99, 2)} | ${fmt(q.frameMax, 2)} |`);
+    out.push(
+      '',
+      '| screen | shows | quiet busy with / without | long-task ms ratio | frame gap p99 ratio | frame gap max ratio |',
+      '|---|---|---:|---:|---:|---:|',
+    );
+    for (const q of r.terminal.ratios)
+      out.push(
+        `| ${q.screen} | ${q.part} | ${fmt(q.mainBusy, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP99, 2)} | ${fmt(q.frameMax, 2)} |`,
+      );
     const yes = (b: boolean) => (b ? 'met' : '**not met**');
     out.push(
       '',
@@ -276,8 +355,14 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
       '|---:|---|---|---:|---:|---:|',
     );
     for (const w of s.windows)
-      out.push(`| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} / ${fmt(w.heapMB.total, 2)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`);
-    out.push('', `Last window vs first: heap ${fmt(s.heapGrowthPct)} %, chart-update p50 ${fmt(s.chartUpdateGrowthPct)} % — target within 10 %: ${s.withinTarget ? 'met' : '**not met**'}`, '');
+      out.push(
+        `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} / ${fmt(w.heapMB.total, 2)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`,
+      );
+    out.push(
+      '',
+      `Last window vs first: heap ${fmt(s.heapGrowthPct)} %, chart-update p50 ${fmt(s.chartUpdateGrowthPct)} % — target within 10 %: ${s.withinTarget ? 'met' : '**not met**'}`,
+      '',
+    );
   }
   return out.join('\n');
 }

@@ -44,7 +44,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     const bp = await openBenchPage(browser, o.throttle);
     try {
       await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html`, { waitUntil: 'load' });
-      await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint, undefined, { timeout: patience(90_000) });
+      await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint, undefined, {
+        timeout: patience(90_000),
+      });
       await sleep(2000);
       const t0 = Date.now();
       await bp.page.evaluate(() => window.__bench.reset());
@@ -59,14 +61,25 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
         const cu = summarize(r.chartUpdates);
         const win: SoakWindow = {
           atS: round((Date.now() - t0) / 1000),
-          heapMB: { main: round(h.main / 2 ** 20, 2), worker: h.worker === null ? null : round(h.worker / 2 ** 20, 2), total: round((h.main + (h.worker ?? 0)) / 2 ** 20, 2) },
-          chartUpdateMs: { p50: round(cu.p50, 3), p95: round(cu.p95, 3), mean: round(r.chartUpdates.reduce((a, b) => a + b, 0) / Math.max(1, cu.n), 3), n: cu.n },
+          heapMB: {
+            main: round(h.main / 2 ** 20, 2),
+            worker: h.worker === null ? null : round(h.worker / 2 ** 20, 2),
+            total: round((h.main + (h.worker ?? 0)) / 2 ** 20, 2),
+          },
+          chartUpdateMs: {
+            p50: round(cu.p50, 3),
+            p95: round(cu.p95, 3),
+            mean: round(r.chartUpdates.reduce((a, b) => a + b, 0) / Math.max(1, cu.n), 3),
+            n: cu.n,
+          },
           frameP95: round(summarize(r.frames).p95),
           longTasks: r.longTasks.length,
           tickToPaintP95: round(summarize(r.ttp).p95),
         };
         windows.push(win);
-        console.log(`[soak] t=${win.atS}s heap ${win.heapMB.total} MB (main ${win.heapMB.main}, worker ${win.heapMB.worker}), chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`);
+        console.log(
+          `[soak] t=${win.atS}s heap ${win.heapMB.total} MB (main ${win.heapMB.main}, worker ${win.heapMB.worker}), chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
+        );
       }
     } finally {
       await bp.close();
@@ -80,5 +93,13 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const pct = (a: number, b: number) => round(((a - b) / b) * 100);
   const heapGrowthPct = first && last ? pct(last.heapMB.total, first.heapMB.total) : NaN;
   const chartUpdateGrowthPct = first && last ? pct(last.chartUpdateMs.p50, first.chartUpdateMs.p50) : NaN;
-  return { rate: o.rate, throttle: o.throttle, windowS: o.windowS, windows, heapGrowthPct, chartUpdateGrowthPct, withinTarget: Math.abs(heapGrowthPct) <= 10 && chartUpdateGrowthPct <= 10 };
+  return {
+    rate: o.rate,
+    throttle: o.throttle,
+    windowS: o.windowS,
+    windows,
+    heapGrowthPct,
+    chartUpdateGrowthPct,
+    withinTarget: Math.abs(heapGrowthPct) <= 10 && chartUpdateGrowthPct <= 10,
+  };
 }

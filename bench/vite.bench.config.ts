@@ -37,27 +37,36 @@ function bookSwitch(): Plugin {
   };
 }
 
-export default defineConfig(mergeConfig(appSource(), {
-  base: '/h5/bench/',
-  root: here('.'),
-  publicDir: false,
-  plugins: [bookSwitch()],
-  // BENCH_LWC_DEV=1: lightweight-charts' development build (readable names, a few asserts) for profiles
-  resolve: process.env.BENCH_LWC_DEV === '1' ? { alias: { 'lightweight-charts': here('../node_modules/lightweight-charts/dist/lightweight-charts.development.mjs') } } : {},
-  logLevel: 'warn',
-  build: {
-    outDir: here('../dist/bench-pages'),
-    emptyOutDir: true,
-    sourcemap: false,
-    // BENCH_MINIFY=0: readable function names in CPU profiles (bench/browser/profile.ts)
-    minify: process.env.BENCH_MINIFY !== '0',
-    chunkSizeWarningLimit: 3000,
-    rollupOptions: {
-      input: {
-        app: here('./browser/pages/app.html'),
-        baseline: here('./baseline-page/index.html'),
-        baselineTerminal: here('./baseline-page/terminal.html'),
+export default defineConfig(
+  mergeConfig(appSource(), {
+    base: '/h5/bench/',
+    root: here('.'),
+    publicDir: false,
+    plugins: [bookSwitch()],
+    // BENCH_LWC_DEV=1: lightweight-charts' development build (readable names, a few asserts) for profiles
+    resolve:
+      process.env.BENCH_LWC_DEV === '1'
+        ? {
+            alias: {
+              'lightweight-charts': here('../node_modules/lightweight-charts/dist/lightweight-charts.development.mjs'),
+            },
+          }
+        : {},
+    logLevel: 'warn',
+    build: {
+      outDir: here('../dist/bench-pages'),
+      emptyOutDir: true,
+      sourcemap: false,
+      // BENCH_MINIFY=0: readable function names in CPU profiles (bench/browser/profile.ts)
+      minify: process.env.BENCH_MINIFY !== '0',
+      chunkSizeWarningLimit: 3000,
+      rollupOptions: {
+        input: {
+          app: here('./browser/pages/app.html'),
+          baseline: here('./baseline-page/index.html'),
+          baselineTerminal: here('./baseline-page/terminal.html'),
+        },
       },
     },
-  },
-}));
+  }),
+);

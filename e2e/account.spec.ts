@@ -14,7 +14,10 @@ const PORT = Number(process.env.ACCOUNT_E2E_PORT ?? 8137);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OP = { name: 'e2e-operator', password: 'operator-pass-1' };
 // a 1×1 PNG: vouchers, ID photos and QR images are checked by magic bytes, not content
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let server: OwnServer | undefined;
 
@@ -29,7 +32,8 @@ test.beforeAll(async () => {
     // never opens copy trading: the demo traders' past (seconds of seeding at start) is not needed
     env: { DEMO_COPY_HISTORY: 'off' },
     // operators are created from the command line, on the server's data dir before it starts
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 
@@ -72,7 +76,10 @@ async function operatorApproves(op: Page, tab: 'Identity' | 'Recharges' | 'Withd
   await expect(q.getByText(`No pending ${queue} requests`)).toBeVisible();
 }
 
-test('a new user verifies, deposits, transfers, binds an authenticator and withdraws; an operator reviews each step', async ({ browser, request }) => {
+test('a new user verifies, deposits, transfers, binds an authenticator and withdraws; an operator reviews each step', async ({
+  browser,
+  request,
+}) => {
   const email = uniqueEmail('acct');
   const password = 'secret-pass-1';
   const payPassword = 'pay-pass-123';
@@ -87,7 +94,8 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   page.on('pageerror', (e) => console.log('customer page error:', e.message));
   const op = await opCtx.newPage();
   op.on('response', async (r) => {
-    if (r.url().includes('/admin/api/login')) console.log('operator login answered', r.status(), (await r.text()).slice(0, 80));
+    if (r.url().includes('/admin/api/login'))
+      console.log('operator login answered', r.status(), (await r.text()).slice(0, 80));
   });
 
   // ── register and log in ──
@@ -183,7 +191,9 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
 
   await go(page, 'fund/assets');
   await page.getByRole('tab', { name: 'Spot' }).click();
-  await expect(page.getByTestId('account-change').getByTestId('bal-change-USDT').getByTestId('available')).toHaveText('1,000');
+  await expect(page.getByTestId('account-change').getByTestId('bal-change-USDT').getByTestId('available')).toHaveText(
+    '1,000',
+  );
   await shot(page, 'assets');
 
   // ── transfer 100 USDT to the contract (futures) account ──
@@ -237,7 +247,9 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   await page.getByPlaceholder('Enter your payment password').fill(payPassword);
   // a code is accepted once: wait for the authenticator's next step
   let code = bindCode;
-  await expect.poll(async () => (code = await generate({ secret })), { timeout: 35_000, intervals: [1000] }).not.toBe(bindCode);
+  await expect
+    .poll(async () => (code = await generate({ secret })), { timeout: 35_000, intervals: [1000] })
+    .not.toBe(bindCode);
   await page.getByPlaceholder('6-digit code').fill(code);
   await expect(page.getByTestId('withdraw-received')).not.toHaveText('--');
   await shot(page, 'withdraw');
@@ -251,10 +263,16 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
 
   // ── every step in the records ──
   await go(page, 'fund/receive_withdraw_record?tab=recharge');
-  await expect(page.getByTestId('recharge-row').first().getByTestId('status-tag')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('recharge-row').first().getByTestId('status-tag')).toHaveAttribute(
+    'data-status',
+    'approved',
+  );
   await shot(page, 'records-recharge');
   await go(page, 'fund/receive_withdraw_record?tab=withdraw');
-  await expect(page.getByTestId('withdraw-row').first().getByTestId('status-tag')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('withdraw-row').first().getByTestId('status-tag')).toHaveAttribute(
+    'data-status',
+    'approved',
+  );
   await shot(page, 'records-withdraw');
   await go(page, 'fund/transfer_history');
   await expect(page.getByTestId('transfer-row')).toHaveCount(1);
@@ -275,7 +293,21 @@ test('a new user verifies, deposits, transfers, binds an authenticator and withd
   await shot(page, 'bill');
 
   // ── the other pages, as screenshots ──
-  for (const r of ['setting/share', 'setting/coupon', 'setting/bank', 'setting/bank_international', 'setting/areas', 'setting/real_mark', 'setting/operational_compliance', 'setting/password', 'fund/select?to=receive', 'fund/transfer', 'common/faq', 'common/aboutus', 'common/contactus']) {
+  for (const r of [
+    'setting/share',
+    'setting/coupon',
+    'setting/bank',
+    'setting/bank_international',
+    'setting/areas',
+    'setting/real_mark',
+    'setting/operational_compliance',
+    'setting/password',
+    'fund/select?to=receive',
+    'fund/transfer',
+    'common/faq',
+    'common/aboutus',
+    'common/contactus',
+  ]) {
     await go(page, r);
     await page.waitForTimeout(600);
     await shot(page, r.replace(/[/?=]/g, '_'));

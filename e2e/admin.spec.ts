@@ -25,7 +25,8 @@ test.beforeAll(async () => {
     name: 'admin',
     // the trader queue holds this spec's applicants; the demo traders' past (seconds of seeding) is not needed
     env: { DEMO_COPY_HISTORY: 'off' },
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 
@@ -41,18 +42,37 @@ interface Reply<T> {
 /** Registers through the public API (code from the dev outbox) and logs in; returns the token. */
 async function register(request: APIRequestContext, email: string): Promise<string> {
   const password = 'secret-pass-1';
-  expect(((await (await request.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } })).json()) as Reply<unknown>).type).toBe('ok');
+  expect(
+    (
+      (await (
+        await request.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } })
+      ).json()) as Reply<unknown>
+    ).type,
+  ).toBe('ok');
   const code = await latestCode(request, email);
-  const reg = (await (await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } })).json()) as Reply<unknown>;
+  const reg = (await (
+    await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } })
+  ).json()) as Reply<unknown>;
   expect(reg.type, JSON.stringify(reg)).toBe('ok');
-  const login = (await (await request.post('/api/user/login', { form: { user_string: email, password } })).json()) as Reply<string>;
+  const login = (await (
+    await request.post('/api/user/login', { form: { user_string: email, password } })
+  ).json()) as Reply<string>;
   expect(login.type).toBe('ok');
   return login.message;
 }
 
-async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, form: Record<string, string> = {}): Promise<Reply<T>> {
+async function api<T>(
+  request: APIRequestContext,
+  method: 'get' | 'post',
+  url: string,
+  token: string,
+  form: Record<string, string> = {},
+): Promise<Reply<T>> {
   const headers = { authorization: token, lang: 'en' };
-  const res = method === 'get' ? await request.get(`/api/${url}`, { headers }) : await request.post(`/api/${url}`, { headers, form });
+  const res =
+    method === 'get'
+      ? await request.get(`/api/${url}`, { headers })
+      : await request.post(`/api/${url}`, { headers, form });
   return (await res.json()) as Reply<T>;
 }
 
@@ -84,8 +104,17 @@ test('an operator reviews trader applications and creates IEO projects', async (
   // ── two freshly registered users apply to be copy-trading traders through the API ──
   const alice = await register(request, uniqueEmail('trader-ok'));
   const bob = await register(request, uniqueEmail('trader-no'));
-  expect((await api(request, 'post', 'follow/apply', alice, { nickname: approvedNick, introduction: 'Trend following on BTC, small size, strict stops.' })).type).toBe('ok');
-  expect((await api(request, 'post', 'follow/apply', bob, { nickname: rejectedNick, introduction: '100x every day.' })).type).toBe('ok');
+  expect(
+    (
+      await api(request, 'post', 'follow/apply', alice, {
+        nickname: approvedNick,
+        introduction: 'Trend following on BTC, small size, strict stops.',
+      })
+    ).type,
+  ).toBe('ok');
+  expect(
+    (await api(request, 'post', 'follow/apply', bob, { nickname: rejectedNick, introduction: '100x every day.' })).type,
+  ).toBe('ok');
 
   // ── the operator signs in ──
   await op.goto('/h5/admin/');
@@ -97,7 +126,9 @@ test('an operator reviews trader applications and creates IEO projects', async (
   // the session is an HttpOnly cookie for /admin/api only; no script on the origin sees a token
   const [cookie] = (await op.context().cookies()).filter((c) => c.name === 'h5_operator');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin/api' });
-  const visible = await op.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+  const visible = await op.evaluate(() =>
+    JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
+  );
   expect(visible).not.toContain(cookie.value);
   await op.reload(); // the cookie, not the tab's memory, keeps the operator signed in
   await expect(op.getByText(`Back office · ${OP.name}`)).toBeVisible();
@@ -129,8 +160,12 @@ test('an operator reviews trader applications and creates IEO projects', async (
 
   // the applicants see the outcome, and the approved trader is listed for followers at once
   expect((await api<{ status: string }>(request, 'get', 'follow/myTrader', alice)).message.status).toBe('approved');
-  expect((await api<{ status: string; reason: string }>(request, 'get', 'follow/myTrader', bob)).message).toMatchObject({ status: 'rejected', reason: 'Leverage too high for a copied strategy' });
-  const listed = (await (await request.get('/api/follow/index?page=1&limit=50')).json()) as Reply<{ data: { nickname: string }[] }>;
+  expect((await api<{ status: string; reason: string }>(request, 'get', 'follow/myTrader', bob)).message).toMatchObject(
+    { status: 'rejected', reason: 'Leverage too high for a copied strategy' },
+  );
+  const listed = (await (await request.get('/api/follow/index?page=1&limit=50')).json()) as Reply<{
+    data: { nickname: string }[];
+  }>;
   expect(listed.message.data.map((t) => t.nickname)).toContain(approvedNick);
   expect(listed.message.data.map((t) => t.nickname)).not.toContain(rejectedNick);
 
@@ -162,7 +197,9 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await settledShot(op, 'admin-ieo-list');
 
   // customers see it on the IEO list
-  const pub = (await (await request.get('/api/project?page=1&limit=50')).json()) as Reply<{ list: { symbol: string; time_status: number }[] }>;
+  const pub = (await (await request.get('/api/project?page=1&limit=50')).json()) as Reply<{
+    list: { symbol: string; time_status: number }[];
+  }>;
   // the family's time_status: 1 not started yet
   expect(pub.message.list).toContainEqual(expect.objectContaining({ symbol, time_status: 1 }));
 
@@ -207,7 +244,10 @@ test('an operator reviews trader applications and creates IEO projects', async (
   await op.getByTestId('admin-lang').getByRole('button', { name: '中文' }).click();
   await expect(op.getByRole('heading', { name: `后台管理 · ${OP.name}` })).toBeVisible();
   await expect(op.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await expect(op.getByTestId('admin-lang').getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(op.getByTestId('admin-lang').getByRole('button', { name: '中文' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await op.getByRole('tab', { name: '交易员' }).click();
   await queue.getByText('已拒绝', { exact: true }).first().click();
   await expect(rejected).toContainText('原因：Leverage too high for a copied strategy');
@@ -230,7 +270,9 @@ test('an operator reviews trader applications and creates IEO projects', async (
   // and back: English again, with the same server error in English
   await op.getByTestId('admin-lang').getByRole('button', { name: 'EN' }).click();
   await op.getByRole('button', { name: 'Sign in' }).click();
-  await expect(op.locator('.adm-toast-main').filter({ hasText: 'Login failed: wrong account or password' })).toBeVisible();
+  await expect(
+    op.locator('.adm-toast-main').filter({ hasText: 'Login failed: wrong account or password' }),
+  ).toBeVisible();
 });
 
 /** The screen in Chinese on a phone (390×844) and on a desk (1280×800), then back to the phone. */
@@ -241,26 +283,65 @@ async function zhShots(op: Page, name: string) {
   await op.setViewportSize({ width: 390, height: 844 });
 }
 
-test('a subscriber checks their IEO allotment: the published subscription list, allotted again in the page', async ({ page, request }) => {
+test('a subscriber checks their IEO allotment: the published subscription list, allotted again in the page', async ({
+  page,
+  request,
+}) => {
   // the operator opens a short round (API, signed in with the cookie like the back office)
   const opHeaders = { 'x-operator-csrf': '1', origin: BASE };
-  expect((await (await request.post('/admin/api/login', { headers: opHeaders, form: { name: OP.name, password: OP.password } })).json()).type).toBe('ok');
+  expect(
+    (
+      await (
+        await request.post('/admin/api/login', { headers: opHeaders, form: { name: OP.name, password: OP.password } })
+      ).json()
+    ).type,
+  ).toBe('ok');
   const now = Date.now();
   const stamp = String(now).slice(-5);
-  const body = { name: 'Proof Round', symbol: `P${stamp}`, issue_price: '0.5', total_issuance: '1000', min_amount: '1', lock_days: '10', start_at: String(now - 1000), end_at: String(now + 8000), listing_at: String(now + 7_200_000), website: 'https://example.com', reason: 'proof e2e' };
-  const created = (await (await request.post('/admin/api/ieo/projects', { headers: opHeaders, form: body })).json()) as Reply<{ id: number }>;
+  const body = {
+    name: 'Proof Round',
+    symbol: `P${stamp}`,
+    issue_price: '0.5',
+    total_issuance: '1000',
+    min_amount: '1',
+    lock_days: '10',
+    start_at: String(now - 1000),
+    end_at: String(now + 8000),
+    listing_at: String(now + 7_200_000),
+    website: 'https://example.com',
+    reason: 'proof e2e',
+  };
+  const created = (await (
+    await request.post('/admin/api/ieo/projects', { headers: opHeaders, form: body })
+  ).json()) as Reply<{ id: number }>;
   expect(created.type, JSON.stringify(created)).toBe('ok');
   const projectId = created.message.id;
 
   // the demo trader applies for 3,000 of the 1,000 issued: oversubscribed, allotted pro rata
-  const login = (await (await request.post('/api/user/login', { form: { user_string: 'demo.trader@example.com', password: 'demo-trader-2024' } })).json()) as Reply<string>;
-  const sub = await api<unknown>(request, 'post', 'project/order', login.message, { project_id: String(projectId), amount: '3000', pay_currency: '4', price: '0.5' });
+  const login = (await (
+    await request.post('/api/user/login', {
+      form: { user_string: 'demo.trader@example.com', password: 'demo-trader-2024' },
+    })
+  ).json()) as Reply<string>;
+  const sub = await api<unknown>(request, 'post', 'project/order', login.message, {
+    project_id: String(projectId),
+    amount: '3000',
+    pay_currency: '4',
+    price: '0.5',
+  });
   expect(sub.type, JSON.stringify(sub)).toBe('ok');
   await expect
-    .poll(async () => {
-      await request.post('/admin/api/ieo/finalise', { headers: opHeaders, form: { project_id: String(projectId) } });
-      return ((await (await request.get(`/api/project/detail?project_id=${projectId}`)).json()) as Reply<{ info: { finalised: boolean } }>).message.info.finalised;
-    }, { timeout: 30_000, intervals: [1000] })
+    .poll(
+      async () => {
+        await request.post('/admin/api/ieo/finalise', { headers: opHeaders, form: { project_id: String(projectId) } });
+        return (
+          (await (await request.get(`/api/project/detail?project_id=${projectId}`)).json()) as Reply<{
+            info: { finalised: boolean };
+          }>
+        ).message.info.finalised;
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
     .toBe(true);
 
   await logInAs(page, { email: 'demo.trader@example.com', password: 'demo-trader-2024' });

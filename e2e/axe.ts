@@ -26,14 +26,24 @@ export type AxeOptions = {
  */
 async function fadesDone(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running' && a instanceof CSSTransition && a.transitionProperty === 'opacity'), undefined, { timeout: 3000 })
+    .waitForFunction(
+      () =>
+        !document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a instanceof CSSTransition && a.transitionProperty === 'opacity'),
+      undefined,
+      { timeout: 3000 },
+    )
     .catch(() => undefined); // a page that never stops fading is measured as it is
 }
 
 export async function axeViolations(page: Page, opts: AxeOptions = {}): Promise<AxeResults['violations']> {
   await fadesDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = { resultTypes: ['violations'], ...(opts.rules ? { runOnly: { type: 'rule', values: opts.rules } } : {}) };
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    ...(opts.rules ? { runOnly: { type: 'rule', values: opts.rules } } : {}),
+  };
   const results = await page.evaluate(
     ([include, o]) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<AxeResults> } }).axe;

@@ -17,7 +17,11 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOwnServer({ port: PORT, name: 'chart', env: { MARKET_BENCH_BACKFILL: 'BTC/USDT:3000', DEMO_COPY_HISTORY: 'off' } });
+  server = await startOwnServer({
+    port: PORT,
+    name: 'chart',
+    env: { MARKET_BENCH_BACKFILL: 'BTC/USDT:3000', DEMO_COPY_HISTORY: 'off' },
+  });
 });
 
 test.afterAll(async () => {
@@ -31,13 +35,16 @@ function minutes(readout: string | null): number {
   return Number(m[2]) * 1440 + Number(m[3]) * 60 + Number(m[4]);
 }
 
-test('dragging the chart back shows older candles, fetched page by page once the first history runs out', async ({ page }) => {
+test('dragging the chart back shows older candles, fetched page by page once the first history runs out', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const ranges: { from: number; to: number }[] = [];
   page.on('request', (r) => {
     if (!r.url().includes('/currency/new_timeshar')) return;
     const q = new URL(r.url()).searchParams;
-    if (q.get('symbol') === 'BTC/USDT' && q.get('period') === '1min') ranges.push({ from: Number(q.get('from')), to: Number(q.get('to')) });
+    if (q.get('symbol') === 'BTC/USDT' && q.get('period') === '1min')
+      ranges.push({ from: Number(q.get('from')), to: Number(q.get('to')) });
   });
   await page.goto('/h5/#/pages/market/detail?symbol=BTC%2FUSDT&period=1min');
   const chart = page.getByTestId('kline-chart');

@@ -40,7 +40,12 @@ async function apiLogin(request: APIRequestContext, who: { email: string; passwo
   return body.message;
 }
 
-async function call<T>(request: APIRequestContext, token: string, url: string, form: Record<string, string | number>): Promise<{ type: string; message: T }> {
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  form: Record<string, string | number>,
+): Promise<{ type: string; message: T }> {
   const res = await request.post(`/api/${url}`, { headers: { authorization: token, lang: 'en' }, form });
   return (await res.json()) as { type: string; message: T };
 }
@@ -88,7 +93,13 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
 
   // the trader opens a 5× long through the API
   const alpha = await apiLogin(request, ALPHA);
-  const opened = await call<{ id: number; status: string }>(request, alpha, 'lever/submit', { currency_id: 1, legal_id: 4, type: 'long', share: '4', multiple: 5 });
+  const opened = await call<{ id: number; status: string }>(request, alpha, 'lever/submit', {
+    currency_id: 1,
+    legal_id: 4,
+    type: 'long',
+    share: '4',
+    multiple: 5,
+  });
   expect(opened.type).toBe('ok');
   const copy = page.locator(`[data-testid="copy"][data-trader-position="${opened.message.id}"]`);
   // the page refreshes on the copy notice; a pull would do the same
@@ -112,7 +123,10 @@ test('follow a DEMO trader by fixed lots and see the mirrored position open and 
   await expect(done).toHaveAttribute('data-status', 'closed', { timeout: 10_000 });
   await shot(page, 'copy-my-history');
   await page.getByRole('tab', { name: 'My traders' }).click();
-  await expect(page.getByTestId('follow-row').filter({ hasText: 'DEMO Alpha' })).toHaveAttribute('data-status', 'following');
+  await expect(page.getByTestId('follow-row').filter({ hasText: 'DEMO Alpha' })).toHaveAttribute(
+    'data-status',
+    'following',
+  );
   await shot(page, 'copy-my-traders');
 });
 
@@ -122,33 +136,51 @@ test('a copy notice pops up on the copy-trading screens, never over an unrelated
   const toast = page.locator('.adm-toast-main').filter({ hasText: 'DEMO Alpha' });
   // on Assets: Alpha opens, the copy is made (My copy trading lists it), but no toast covers Assets
   await goTo(page, 'fund/assets');
-  const opened = await call<{ id: number }>(request, alpha, 'lever/submit', { currency_id: 1, legal_id: 4, type: 'short', share: '2', multiple: 10 });
+  const opened = await call<{ id: number }>(request, alpha, 'lever/submit', {
+    currency_id: 1,
+    legal_id: 4,
+    type: 'short',
+    share: '2',
+    multiple: 10,
+  });
   expect(opened.type).toBe('ok');
   const demo = await apiLogin(request, DEMO_TRADER);
   await expect(async () => {
-    const copies = await call<{ list: { trader_position_id: number }[] }>(request, demo, 'follow/historyTrade', { status: 'current', page: 1 });
+    const copies = await call<{ list: { trader_position_id: number }[] }>(request, demo, 'follow/historyTrade', {
+      status: 'current',
+      page: 1,
+    });
     expect(copies.message.list.some((c) => c.trader_position_id === opened.message.id)).toBe(true);
   }).toPass({ timeout: 10_000 });
   await page.waitForTimeout(1500);
   await expect(toast).toHaveCount(0);
   // on My copy trading the close is told at once
   await goTo(page, 'copytrade/my');
-  await expect(page.locator(`[data-testid="copy"][data-trader-position="${opened.message.id}"]`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(`[data-testid="copy"][data-trader-position="${opened.message.id}"]`)).toBeVisible({
+    timeout: 15_000,
+  });
   expect((await call(request, alpha, 'lever/close', { id: opened.message.id })).type).toBe('ok');
   await expect(toast).toContainText('closed', { timeout: 10_000 });
 });
 
-test('bad input: following oneself, cancelling a follow one does not have (another user’s stays)', async ({ request }) => {
+test('bad input: following oneself, cancelling a follow one does not have (another user’s stays)', async ({
+  request,
+}) => {
   const alpha = await apiLogin(request, ALPHA);
   const demo = await apiLogin(request, DEMO_TRADER);
   // the family's paginator and names: `data`, each trader's user id as `id`
   const list = await call<{ data: { id: number; nickname: string }[] }>(request, demo, 'follow/index', { page: 1 });
   const alphaId = list.message.data.find((x) => x.nickname === 'DEMO Alpha')?.id ?? 0;
-  expect(await call(request, alpha, 'follow/follow', { trader_user_id: alphaId, type: 1, number: '1', agree: 1 })).toMatchObject({ type: 'error', message: 'You cannot follow yourself' });
+  expect(
+    await call(request, alpha, 'follow/follow', { trader_user_id: alphaId, type: 1, number: '1', agree: 1 }),
+  ).toMatchObject({ type: 'error', message: 'You cannot follow yourself' });
   const mine = await call<{ list: { id: number; status: string }[] }>(request, demo, 'follow/myFollows', { page: 1 });
   const followId = mine.message.list[0].id;
   // follow/cancel names a trader (the family's follow_user_id): alpha follows no one, so nothing is cancelled
-  expect(await call(request, alpha, 'follow/cancel', { follow_user_id: alphaId })).toMatchObject({ type: 'error', message: 'Follow not found' });
+  expect(await call(request, alpha, 'follow/cancel', { follow_user_id: alphaId })).toMatchObject({
+    type: 'error',
+    message: 'Follow not found',
+  });
   const after = await call<{ list: { id: number; status: string }[] }>(request, demo, 'follow/myFollows', { page: 1 });
   expect(after.message.list[0]).toMatchObject({ id: followId, status: 'following' });
 });

@@ -25,11 +25,17 @@ test.afterAll(async () => {
 });
 
 /** A flag only this page load has: a reload would lose it. */
-const markLoad = (page: Page) => page.evaluate(() => void ((window as unknown as { loadMark?: string }).loadMark = 'before-restart'));
+const markLoad = (page: Page) =>
+  page.evaluate(() => void ((window as unknown as { loadMark?: string }).loadMark = 'before-restart'));
 const sameLoad = (page: Page) =>
-  page.evaluate(() => ({ mark: (window as unknown as { loadMark?: string }).loadMark, navigations: performance.getEntriesByType('navigation').length }));
+  page.evaluate(() => ({
+    mark: (window as unknown as { loadMark?: string }).loadMark,
+    navigations: performance.getEntriesByType('navigation').length,
+  }));
 
-test('after a graceful stop and restart, Markets, the pair page and the trade screen tick again without a reload', async ({ context }) => {
+test('after a graceful stop and restart, Markets, the pair page and the trade screen tick again without a reload', async ({
+  context,
+}) => {
   test.setTimeout(400_000);
   const markets = await context.newPage();
   await markets.goto('/h5/#/pages/market/market');
@@ -71,7 +77,8 @@ test('after a graceful stop and restart, Markets, the pair page and the trade sc
   await expect.poll(async () => (await pairLast.textContent()) ?? '', { timeout: 20_000 }).not.toBe(t0);
   await expect.poll(rowLast, { timeout: 20_000 }).not.toBe(m0);
   expect(Date.now() - answeredAt).toBeLessThan(60_000);
-  for (const p of [markets, detail, trade]) expect(await sameLoad(p)).toEqual({ mark: 'before-restart', navigations: 1 });
+  for (const p of [markets, detail, trade])
+    expect(await sameLoad(p)).toEqual({ mark: 'before-restart', navigations: 1 });
   await shot(detail, 'deploy-live-again');
 });
 

@@ -31,7 +31,11 @@ async function register(email: string): Promise<void> {
   const api = await request.newContext({ baseURL: BASE });
   await api.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } });
   const code = await latestCode(api, email);
-  const r = (await (await api.post('/api/user/register', { form: { user_string: email, password: PASSWORD, re_password: PASSWORD, code } })).json()) as { type: string };
+  const r = (await (
+    await api.post('/api/user/register', {
+      form: { user_string: email, password: PASSWORD, re_password: PASSWORD, code },
+    })
+  ).json()) as { type: string };
   expect(r.type).toBe('ok');
   await api.dispose();
 }
@@ -58,20 +62,26 @@ async function openDevices(page: Page) {
   return sheet;
 }
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
 for (const lang of [
   { locale: 'en-US', name: 'en', current: 'This device', end: 'Sign out' },
   { locale: 'zh-CN', name: 'zh', current: '本机', end: '退出登录' },
 ]) {
-  test(`Devices (${lang.name}): two sessions listed, the other one signed out and its socket closed`, async ({ browser }) => {
+  test(`Devices (${lang.name}): two sessions listed, the other one signed out and its socket closed`, async ({
+    browser,
+  }) => {
     const email = uniqueEmail(`devices-${lang.name}`);
     await register(email);
     const first = await signedIn(browser, email, lang.locale, ANDROID);
     const other = await signedIn(browser, email, lang.locale, IPHONE);
     // the other browser's market worker holds an authenticated socket
-    await expect.poll(() => other.sockets.filter((s) => s.url().includes('/socket.io/')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => other.sockets.filter((s) => s.url().includes('/socket.io/')).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
 
     const sheet = await openDevices(first.page);
     await expect(sheet.getByTestId('device-current')).toHaveCount(1);
@@ -91,7 +101,9 @@ for (const lang of [
     await first.page.screenshot({ path: `${SHOTS}/devices-${lang.name}-after.png` });
 
     // the server closed the other browser's socket at once (no sweep, no page action)
-    await expect.poll(() => other.sockets.some((s) => s.url().includes('/socket.io/') && s.isClosed()), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => other.sockets.some((s) => s.url().includes('/socket.io/') && s.isClosed()), { timeout: 10_000 })
+      .toBe(true);
     // its next API call is refused and it lands on the login page
     await other.page.goto('/h5/#/pages/setting/security');
     await expect(other.page).toHaveURL(/pages\/common\/login/, { timeout: 15_000 });

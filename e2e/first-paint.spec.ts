@@ -25,7 +25,12 @@ test('a cold load of Home over slow 4G paints its first content with prices in i
   await page.addInitScript(PROBE);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
 
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
@@ -102,13 +107,22 @@ for (const [route, hash, shellName] of [
   ['Login', '#/pages/common/login', 'login'],
   ['Contract', '#/pages/transaction/contract', 'contract'],
 ] as const) {
-  test(`${route}: React replaces the shell without a layout shift, and nothing it paints is a later largest paint`, async ({ page }) => {
+  test(`${route}: React replaces the shell without a layout shift, and nothing it paints is a later largest paint`, async ({
+    page,
+  }) => {
     await page.addInitScript(SWAP_PROBE);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await page.goto(`/h5/${hash}`);
-    await page.waitForFunction(() => (window as unknown as { __swap: Swap }).__swap.removedAt !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __swap: Swap }).__swap.removedAt !== null, undefined, {
+      timeout: 60_000,
+    });
     // let the page's own content (banners, rows, the form) paint and any later LCP candidate report
     await page.waitForTimeout(2500);
     const m = await page.evaluate(() => (window as unknown as { __swap: Swap }).__swap);

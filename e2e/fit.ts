@@ -17,7 +17,10 @@ export async function labelsThatDoNotFit(page: Page): Promise<string[]> {
     const sel = (el: Element): string => {
       const parts: string[] = [];
       for (let e: Element | null = el; e && e !== document.body && parts.length < 3; e = e.parentElement) {
-        const cls = [...e.classList].slice(0, 2).map((c) => `.${c}`).join('');
+        const cls = [...e.classList]
+          .slice(0, 2)
+          .map((c) => `.${c}`)
+          .join('');
         parts.unshift(`${e.tagName.toLowerCase()}${cls}`);
       }
       return parts.join(' > ');
@@ -33,7 +36,8 @@ export async function labelsThatDoNotFit(page: Page): Promise<string[]> {
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim());
       // a notice bar scrolls its text through (a marquee) by design
-      if (!own || el.offsetParent === null || el.closest('[data-may-truncate], [aria-hidden="true"], .adm-notice-bar')) continue;
+      if (!own || el.offsetParent === null || el.closest('[data-may-truncate], [aria-hidden="true"], .adm-notice-bar'))
+        continue;
       const cs = getComputedStyle(el);
       if (cs.display === 'inline') continue; // inline boxes have no scroll box of their own
       const r = el.getBoundingClientRect();
@@ -71,11 +75,23 @@ export async function showRoute(page: Page, hash: string): Promise<string | null
     before,
     { timeout: 8_000, polling: 50 },
   );
-  return ready.then(() => null, () => `${hash}: no settled page title after 8 s`);
+  return ready.then(
+    () => null,
+    () => `${hash}: no settled page title after 8 s`,
+  );
 }
 
 /** BCP 47 tags the app puts on <html lang> (src/i18n/index.ts). */
-const HTML_LANG: Record<string, string> = { zh: 'zh-CN', en: 'en', hk: 'zh-HK', th: 'th', jp: 'ja', ko: 'ko', fra: 'fr', spa: 'es' };
+const HTML_LANG: Record<string, string> = {
+  zh: 'zh-CN',
+  en: 'en',
+  hk: 'zh-HK',
+  th: 'th',
+  jp: 'ja',
+  ko: 'ko',
+  fra: 'fr',
+  spa: 'es',
+};
 
 /**
  * Switches the language in place, as a change made in another tab does (the stored session plus a
@@ -89,7 +105,10 @@ export async function switchLang(page: Page, lang: string): Promise<void> {
     localStorage.setItem('session', next);
     window.dispatchEvent(new StorageEvent('storage', { key: 'session', newValue: next }));
   }, lang);
-  await page.waitForFunction((tag) => document.documentElement.lang === tag, HTML_LANG[lang], { polling: 'raf', timeout: 5_000 });
+  await page.waitForFunction((tag) => document.documentElement.lang === tag, HTML_LANG[lang], {
+    polling: 'raf',
+    timeout: 5_000,
+  });
   // React commits the re-render in the next frames
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
@@ -113,7 +132,9 @@ export async function thaiFaces(page: Page): Promise<string[]> {
 async function thaiFacesOnce(page: Page): Promise<string[]> {
   const found = await page.evaluate(() => {
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
-      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\u0E00-\u0E7F]/.test(n.textContent ?? ''));
+      const own = [...el.childNodes].some(
+        (n) => n.nodeType === Node.TEXT_NODE && /[\u0E00-\u0E7F]/.test(n.textContent ?? ''),
+      );
       if (own && el.offsetParent !== null) {
         el.setAttribute('data-thai-probe', '');
         return true;

@@ -3,7 +3,17 @@ import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LANGS } from '../core';
 import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
-import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, shot, uniqueEmail, toastsGone } from './helpers';
+import {
+  axeClean,
+  DEMO_TRADER,
+  dismissHomePopup,
+  goTo,
+  latestCode,
+  logInAs,
+  shot,
+  uniqueEmail,
+  toastsGone,
+} from './helpers';
 import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 
 /**
@@ -17,7 +27,10 @@ import { labelsThatDoNotFit, showRoute, switchLang } from './fit';
 const PORT = Number(process.env.GAME_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8102) + 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OP = { name: 'e2e-game-op', password: 'operator-pass-3' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 const B = { email: uniqueEmail('chat-b'), password: 'secret-pass-1' };
 let server: OwnServer | undefined;
 let opToken = '';
@@ -33,14 +46,26 @@ interface Reply<T> {
 }
 
 async function register(request: APIRequestContext): Promise<void> {
-  expect(((await (await request.post('/api/sms_mail', { form: { user_string: B.email, scene: 'register' } })).json()) as Reply<unknown>).type).toBe('ok');
+  expect(
+    (
+      (await (
+        await request.post('/api/sms_mail', { form: { user_string: B.email, scene: 'register' } })
+      ).json()) as Reply<unknown>
+    ).type,
+  ).toBe('ok');
   const code = await latestCode(request, B.email);
-  const reg = (await (await request.post('/api/user/register', { form: { user_string: B.email, password: B.password, re_password: B.password, code } })).json()) as Reply<unknown>;
+  const reg = (await (
+    await request.post('/api/user/register', {
+      form: { user_string: B.email, password: B.password, re_password: B.password, code },
+    })
+  ).json()) as Reply<unknown>;
   expect(reg.type, JSON.stringify(reg)).toBe('ok');
 }
 
 const admin = async <T>(request: APIRequestContext, url: string, form: Record<string, string | number>) =>
-  (await (await request.post(`/admin/api/${url}`, { headers: { authorization: `Bearer ${opToken}` }, form })).json()) as Reply<T>;
+  (await (
+    await request.post(`/admin/api/${url}`, { headers: { authorization: `Bearer ${opToken}` }, form })
+  ).json()) as Reply<T>;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
@@ -48,16 +73,32 @@ test.beforeAll(async ({ request }) => {
     port: PORT,
     name: 'game',
     env: { DEMO_USER: 'on', GAME_ROUND_SECONDS: '12', MARKET_BACKFILL: 'off' },
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
   const res = await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } });
-  const cookie = res.headers()['set-cookie']?.split('\n').find((c) => c.startsWith('h5_operator='));
+  const setCookie = res.headers()['set-cookie'];
+  const cookie = setCookie?.split('\n').find((c) => c.startsWith('h5_operator='));
   opToken = decodeURIComponent(cookie!.slice('h5_operator='.length).split(';')[0]);
   await register(request);
-  const login = (await (await request.post(`${BASE}/api/user/login`, { form: { user_string: B.email, password: B.password } })).json()) as Reply<string>;
-  const info = (await (await request.get(`${BASE}/api/user/info`, { headers: { authorization: login.message } })).json()) as Reply<{ id: number }>;
+  const login = (await (
+    await request.post(`${BASE}/api/user/login`, { form: { user_string: B.email, password: B.password } })
+  ).json()) as Reply<string>;
+  const info = (await (
+    await request.get(`${BASE}/api/user/info`, { headers: { authorization: login.message } })
+  ).json()) as Reply<{ id: number }>;
   bId = info.message.id;
-  expect((await admin(request, 'users/adjust', { user_id: bId, currency_id: 4, type: 2, amount: '100', reason: 'e2e game stake' })).type).toBe('ok');
+  expect(
+    (
+      await admin(request, 'users/adjust', {
+        user_id: bId,
+        currency_id: 4,
+        type: 2,
+        amount: '100',
+        reason: 'e2e game stake',
+      })
+    ).type,
+  ).toBe('ok');
 });
 test.afterAll(async () => server?.stop());
 
@@ -127,10 +168,30 @@ test('two people in the chat room: live messages, a hidden link, an operator mut
   await goTo(a, 'index/index');
   await expect(a.getByTestId('home-service')).toBeVisible();
   await expect(a.getByTestId('service-unread')).toHaveCount(0);
-  const aLogin = (await (await request.post('/api/user/login', { form: { user_string: DEMO_TRADER.email, password: DEMO_TRADER.password } })).json()) as Reply<string>;
-  expect(((await (await request.post('/api/service/send', { headers: { authorization: aLogin.message }, form: { body: 'Is the game fee fixed?' } })).json()) as Reply<unknown>).type).toBe('ok');
-  const inbox = (await (await request.get('/admin/api/service/inbox', { headers: { authorization: `Bearer ${opToken}` } })).json()) as Reply<{ list: { id: number }[] }>;
-  expect((await admin(request, 'service/reply', { id: inbox.message.list[0].id, body: 'Yes: 3 % of the pool, shown before you stake' })).type).toBe('ok');
+  const aLogin = (await (
+    await request.post('/api/user/login', { form: { user_string: DEMO_TRADER.email, password: DEMO_TRADER.password } })
+  ).json()) as Reply<string>;
+  expect(
+    (
+      (await (
+        await request.post('/api/service/send', {
+          headers: { authorization: aLogin.message },
+          form: { body: 'Is the game fee fixed?' },
+        })
+      ).json()) as Reply<unknown>
+    ).type,
+  ).toBe('ok');
+  const inbox = (await (
+    await request.get('/admin/api/service/inbox', { headers: { authorization: `Bearer ${opToken}` } })
+  ).json()) as Reply<{ list: { id: number }[] }>;
+  expect(
+    (
+      await admin(request, 'service/reply', {
+        id: inbox.message.list[0].id,
+        body: 'Yes: 3 % of the pool, shown before you stake',
+      })
+    ).type,
+  ).toBe('ok');
   await expect(a.getByTestId('home-service').getByTestId('service-unread')).toHaveText('1');
   await a.context().close();
   await b.context().close();
@@ -152,8 +213,15 @@ test('a round played to its result and recomputed on the verify screen', async (
   await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('game-my-stake')).toContainText('Up 10.00 USDT');
   // b takes the other side through the API
-  const bLogin = (await (await request.post('/api/user/login', { form: { user_string: B.email, password: B.password } })).json()) as Reply<string>;
-  const staked = (await (await request.post('/api/game/stake', { headers: { authorization: bLogin.message }, form: { round_id: roundId, side: 'down', amount: '20' } })).json()) as Reply<unknown>;
+  const bLogin = (await (
+    await request.post('/api/user/login', { form: { user_string: B.email, password: B.password } })
+  ).json()) as Reply<string>;
+  const staked = (await (
+    await request.post('/api/game/stake', {
+      headers: { authorization: bLogin.message },
+      form: { round_id: roundId, side: 'down', amount: '20' },
+    })
+  ).json()) as Reply<unknown>;
   expect(staked.type, JSON.stringify(staked)).toBe('ok');
   await shot(page, 'game-open-light');
 
@@ -171,7 +239,10 @@ test('a round played to its result and recomputed on the verify screen', async (
   // the operator's Game tab: the round among the settled ones, its stakes with who was paid what
   const op = await operatorPage(browser);
   await op.getByRole('tab', { name: 'Game' }).click();
-  await op.getByTestId('game-admin-rounds').getByRole('button', { name: `#${roundId}` }).click();
+  await op
+    .getByTestId('game-admin-rounds')
+    .getByRole('button', { name: `#${roundId}` })
+    .click();
   const detail = op.getByTestId('game-admin-round');
   await expect(detail).toContainText(`Round #${roundId}`);
   await expect(detail.locator('tbody tr')).toHaveCount(2);
@@ -187,7 +258,10 @@ test('the game pages at 390×844, light and dark, axe clean, labels fit in every
   await dismissHomePopup(page);
   const pages = ['game/game', 'game/chatroom', `game/verify?id=${settledRound || 1}`, 'index/index'];
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
     for (const p of pages) {
       await goTo(page, p);
       await page.reload();
@@ -225,7 +299,10 @@ test('a guest verifies the email with its code and sends an image', async ({ bro
   await page.getByTestId('service-file').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('service-thread').locator('img')).toHaveCount(1);
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
     await page.reload();
     await expect(form).toBeVisible();
     await shot(page, `service-guest-verify-${theme}`);

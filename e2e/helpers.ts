@@ -7,12 +7,17 @@ import { E2E_OUTBOX_SECRET, OUTBOX_SECRET_HEADER } from './dev-outbox';
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET } });
-      const body = (await res.json()) as { type: string; message: { code: string | null }[] };
-      code = body.message?.[0]?.code ?? '';
-      return code;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+          headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET },
+        });
+        const body = (await res.json()) as { type: string; message: { code: string | null }[] };
+        code = body.message?.[0]?.code ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(/^\d{6}$/);
   return code;
 }
@@ -42,14 +47,17 @@ export async function logInAs(page: Page, who: { email: string; password: string
 }
 
 /** The session token the app keeps, for calling the API as the logged-in user. */
-export const sessionToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
+export const sessionToken = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
 
 /** Home shows the back office's popup notice once per browser session, after its notices load. */
 const homePopupGotIt = (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Got it' });
 
 /** Close the popup notice if it comes within 3 s (as a user on Home would). */
 export async function dismissHomePopup(page: Page): Promise<void> {
-  await homePopupGotIt(page).click({ timeout: 3000 }).catch(() => undefined);
+  await homePopupGotIt(page)
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
 }
 
 /** Whenever the popup notice covers what a test is about to click, close it first. */

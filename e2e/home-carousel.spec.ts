@@ -21,7 +21,9 @@ test.afterAll(async () => server?.stop());
 
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Notice on NFT sales and fund arrival' });
 
-test('the popup notice shows once a session; its button closes it, and a reload does not bring it back', async ({ page }) => {
+test('the popup notice shows once a session; its button closes it, and a reload does not bring it back', async ({
+  page,
+}) => {
   await page.goto('/h5/');
   await expect(popup(page)).toBeVisible();
   await expect(popup(page)).toContainText('reviewed by official customer service');
@@ -53,7 +55,9 @@ test('Esc closes the popup notice', async ({ page }) => {
   await expect(page).toHaveURL(/market/);
 });
 
-test('the banner carousel moves on by itself, a dot moves to its slide, a slide opens its article', async ({ page }) => {
+test('the banner carousel moves on by itself, a dot moves to its slide, a slide opens its article', async ({
+  page,
+}) => {
   await page.goto('/h5/');
   await page.evaluate(() => sessionStorage.setItem('home.popSeen', '1'));
   await page.reload();

@@ -41,5 +41,7 @@ test("Home's hot pairs tick without a render of their own, in the language's num
   await expect(price).toHaveClass(/tint(Up|Down)/);
   await switchLang(page, 'fra');
   await expect(price).toHaveText(/^\d{1,3}(\s\d{3})*,\d+$/);
-  await expect(page.locator('[data-symbol="BTC/USDT"]').nth(1).getByTestId('change')).toHaveText(/^[+\-−]?\d+,\d{2}\s?%$/);
+  await expect(page.locator('[data-symbol="BTC/USDT"]').nth(1).getByTestId('change')).toHaveText(
+    /^[+\-−]?\d+,\d{2}\s?%$/,
+  );
 });

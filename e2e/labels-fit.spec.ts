@@ -29,31 +29,47 @@ test.afterAll(async () => server?.stop());
 
 type Envelope<T> = { type: string; message: T };
 type Listish<T> = T[] | { list?: T[]; data?: T[]; dual_currencys?: T[] };
-const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []));
+const items = <T>(m: Listish<T> | undefined): T[] =>
+  Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []);
 
 /** Query strings for pages that show one thing (a pair, a coin, a product), from the live API. */
 async function pageQueries(request: APIRequestContext, token: string): Promise<Record<string, string>> {
   const headers = { authorization: token, lang: 'en' };
   const get = async <T>(url: string, form?: Record<string, string | number>): Promise<T | undefined> => {
-    const res = form ? await request.post(`${BASE}/api/${url}`, { headers, form }) : await request.get(`${BASE}/api/${url}`, { headers });
+    const res = form
+      ? await request.post(`${BASE}/api/${url}`, { headers, form })
+      : await request.get(`${BASE}/api/${url}`, { headers });
     const body = (await res.json()) as Envelope<T>;
     return body.type === 'ok' ? body.message : undefined;
   };
   const coins = (await get<{ id: number; name: string }[]>('currency/list')) ?? [];
   const usdt = coins.find((c) => c.name === 'USDT')?.id ?? 1;
   const article = items(await get<Listish<{ id: number }>>('news/list', { c_id: 4 }))[0]?.id ?? 1;
-  const trader = items(await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', { page: 1, limit: 10 }))[0];
+  const trader = items(
+    await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', {
+      page: 1,
+      limit: 10,
+    }),
+  )[0];
   const traderId = trader?.trader_user_id ?? trader?.user_id ?? trader?.id ?? 1;
   const project = items(await get<Listish<{ id: number }>>('project', { page: 1, limit: 10 }))[0]?.id ?? 1;
   const lock = items(await get<Listish<{ id: number }>>('lh/deposit/config'))[0]?.id ?? 1;
   const dual = items(await get<Listish<{ id: number }>>('dual/index'))[0]?.id ?? 1;
   const pair = `symbol=${encodeURIComponent('BTC/USDT')}`;
   return {
-    'market/detail': pair, 'transaction/index2': pair, 'transaction/currency': pair,
-    'common/article': `id=${article}`, 'fund/receive': `currency=${usdt}`, 'fund/withdraw': `currency=${usdt}`,
-    'fund/assets_record': `currency=${usdt}&type=2`, 'setting/addWallet': `currency=${usdt}`,
-    'follow/trader': `id=${traderId}`, 'follow/follow': `id=${traderId}`, 'ieo/subscribe': `project_id=${project}`,
-    'lockming/buy': `config_id=${lock}`, 'invest/purchase': `id=${dual}`,
+    'market/detail': pair,
+    'transaction/index2': pair,
+    'transaction/currency': pair,
+    'common/article': `id=${article}`,
+    'fund/receive': `currency=${usdt}`,
+    'fund/withdraw': `currency=${usdt}`,
+    'fund/assets_record': `currency=${usdt}&type=2`,
+    'setting/addWallet': `currency=${usdt}`,
+    'follow/trader': `id=${traderId}`,
+    'follow/follow': `id=${traderId}`,
+    'ieo/subscribe': `project_id=${project}`,
+    'lockming/buy': `config_id=${lock}`,
+    'invest/purchase': `id=${dual}`,
     'common/webView': `url=${encodeURIComponent('https://example.org/')}`,
   };
 }
@@ -67,9 +83,16 @@ async function setSession(page: Page, patch: Record<string, unknown>) {
 }
 
 /** Each route (and each of its query variants) once; on it, each language in turn (switched in place) is measured. */
-async function pass(page: Page, routes: RouteDef[], langs: readonly Lang[], query: Record<string, string>): Promise<string[]> {
+async function pass(
+  page: Page,
+  routes: RouteDef[],
+  langs: readonly Lang[],
+  query: Record<string, string>,
+): Promise<string[]> {
   const findings: string[] = [];
-  const visits = routes.flatMap((r) => [query[r.name] ?? '', ...(VARIANTS[r.name] ?? [])].map((q) => (q ? `${r.name}?${q}` : r.name)));
+  const visits = routes.flatMap((r) =>
+    [query[r.name] ?? '', ...(VARIANTS[r.name] ?? [])].map((q) => (q ? `${r.name}?${q}` : r.name)),
+  );
   for (const v of visits) {
     const t0 = Date.now();
     await switchLang(page, 'en');
@@ -88,11 +111,18 @@ test('every page fits at 360 wide in all eight languages', async ({ browser, req
   test.setTimeout(420_000);
   const t0 = Date.now();
   server = await startOwnServer({ port: PORT, name: 'labels', env: { DEMO_USER: 'on' } });
-  const login = (await (await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })).json()) as Envelope<string>;
+  const login = (await (
+    await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })
+  ).json()) as Envelope<string>;
   expect(login.type, 'the demo user logs in').toBe('ok');
   const query = await pageQueries(request, login.message);
   if (process.env.LABELS_TIMING) console.log(`server up ${Date.now() - t0} ms`);
-  const context = await browser.newContext({ baseURL: BASE, reducedMotion: 'reduce', viewport: { width: 360, height: 780 }, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: BASE,
+    reducedMotion: 'reduce',
+    viewport: { width: 360, height: 780 },
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto(`${BASE}/h5/#/pages/common/login`);
   await page.evaluate(() => sessionStorage.setItem('home.popSeen', '1')); // Home's once-a-session notice would cover it
@@ -104,7 +134,10 @@ test('every page fits at 360 wide in all eight languages', async ({ browser, req
   // Thai is drawn in a Thai face from the app's font stack, not as boxes in a Latin one
   await switchLang(page, 'th');
   const faces = await thaiFaces(page);
-  expect(faces.some((f) => /thai|thonburi|leelawadee|tahoma/i.test(f)), `Thai drawn with ${faces.join(', ')}`).toBe(true);
+  expect(
+    faces.some((f) => /thai|thonburi|leelawadee|tahoma/i.test(f)),
+    `Thai drawn with ${faces.join(', ')}`,
+  ).toBe(true);
   await switchLang(page, 'en');
 
   const only = process.env.LABELS_ONLY ? new RegExp(process.env.LABELS_ONLY) : null;

@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { LiabilityProof, LiabilitySnapshotSummary } from '../core/liabilities';
 import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
-import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, latestCode, logInAs, sessionToken, shot, uniqueEmail } from './helpers';
+import {
+  axeClean,
+  DEMO_TRADER,
+  dismissHomePopup,
+  goTo,
+  latestCode,
+  logInAs,
+  sessionToken,
+  shot,
+  uniqueEmail,
+} from './helpers';
 import { switchLang } from './fit';
 
 /**
@@ -30,18 +40,44 @@ interface Reply<T> {
 }
 
 const admin = async <T>(request: APIRequestContext, url: string, form: Record<string, string | number>) =>
-  (await (await request.post(`${BASE}/admin/api/${url}`, { headers: { authorization: `Bearer ${opToken}` }, form })).json()) as Reply<T>;
+  (await (
+    await request.post(`${BASE}/admin/api/${url}`, { headers: { authorization: `Bearer ${opToken}` }, form })
+  ).json()) as Reply<T>;
 
 /** a registered user with some USDT, so the tree has more than a couple of leaves */
 async function fundedUser(request: APIRequestContext, i: number): Promise<void> {
   const who = { email: uniqueEmail(`pol-${i}`), password: 'secret-pass-1' };
-  expect(((await (await request.post(`${BASE}/api/sms_mail`, { form: { user_string: who.email, scene: 'register' } })).json()) as Reply<unknown>).type).toBe('ok');
+  expect(
+    (
+      (await (
+        await request.post(`${BASE}/api/sms_mail`, { form: { user_string: who.email, scene: 'register' } })
+      ).json()) as Reply<unknown>
+    ).type,
+  ).toBe('ok');
   const code = await latestCode(request, who.email);
-  const reg = (await (await request.post(`${BASE}/api/user/register`, { form: { user_string: who.email, password: who.password, re_password: who.password, code } })).json()) as Reply<unknown>;
+  const reg = (await (
+    await request.post(`${BASE}/api/user/register`, {
+      form: { user_string: who.email, password: who.password, re_password: who.password, code },
+    })
+  ).json()) as Reply<unknown>;
   expect(reg.type, JSON.stringify(reg)).toBe('ok');
-  const login = (await (await request.post(`${BASE}/api/user/login`, { form: { user_string: who.email, password: who.password } })).json()) as Reply<string>;
-  const info = (await (await request.get(`${BASE}/api/user/info`, { headers: { authorization: login.message } })).json()) as Reply<{ id: number }>;
-  expect((await admin(request, 'users/adjust', { user_id: info.message.id, currency_id: 4, type: 2, amount: String(100 + i * 37.5), reason: 'e2e liabilities' })).type).toBe('ok');
+  const login = (await (
+    await request.post(`${BASE}/api/user/login`, { form: { user_string: who.email, password: who.password } })
+  ).json()) as Reply<string>;
+  const info = (await (
+    await request.get(`${BASE}/api/user/info`, { headers: { authorization: login.message } })
+  ).json()) as Reply<{ id: number }>;
+  expect(
+    (
+      await admin(request, 'users/adjust', {
+        user_id: info.message.id,
+        currency_id: 4,
+        type: 2,
+        amount: String(100 + i * 37.5),
+        reason: 'e2e liabilities',
+      })
+    ).type,
+  ).toBe('ok');
 }
 
 test.beforeAll(async ({ request }) => {
@@ -50,16 +86,19 @@ test.beforeAll(async ({ request }) => {
     port: PORT,
     name: 'liabilities',
     env: { DEMO_USER: 'on', MARKET_BACKFILL: 'off' },
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
   const res = await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } });
-  const cookie = res.headers()['set-cookie']?.split('\n').find((c) => c.startsWith('h5_operator='));
+  const setCookie = res.headers()['set-cookie'];
+  const cookie = setCookie?.split('\n').find((c) => c.startsWith('h5_operator='));
   opToken = decodeURIComponent(cookie!.slice('h5_operator='.length).split(';')[0]);
   for (let i = 1; i <= 6; i++) await fundedUser(request, i);
   expect((await admin(request, 'liabilities/snapshot', { reason: 'e2e: first snapshot' })).type).toBe('ok');
   await fundedUser(request, 7);
   expect((await admin(request, 'liabilities/snapshot', { reason: 'e2e: second snapshot' })).type).toBe('ok');
-  snapshots = ((await (await request.get(`${BASE}/api/liabilities`)).json()) as Reply<LiabilitySnapshotSummary[]>).message;
+  snapshots = ((await (await request.get(`${BASE}/api/liabilities`)).json()) as Reply<LiabilitySnapshotSummary[]>)
+    .message;
   expect(snapshots.length).toBeGreaterThanOrEqual(2); // with the demo's own first snapshot at start
 });
 test.afterAll(async () => server?.stop());
@@ -90,13 +129,19 @@ test("the demo trader verifies their balance: the browser's path ends on the ser
 
   // the same proof as the API gives, recomputed in the page: its last step is the server's root
   const token = await sessionToken(page);
-  const proof = ((await (await page.request.get(`${BASE}/api/liabilities/${latest.id}/proof`, { headers: { authorization: token } })).json()) as Reply<LiabilityProof>).message;
-  if (proof.path.length) await expect(page.getByTestId(`pol-step-${proof.path.length}`)).toHaveAttribute('data-hash', latest.rootHash);
+  const proof = (
+    (await (
+      await page.request.get(`${BASE}/api/liabilities/${latest.id}/proof`, { headers: { authorization: token } })
+    ).json()) as Reply<LiabilityProof>
+  ).message;
+  if (proof.path.length)
+    await expect(page.getByTestId(`pol-step-${proof.path.length}`)).toHaveAttribute('data-hash', latest.rootHash);
   await expect(page.getByTestId('pol-step-root')).toHaveAttribute('data-mark', 'ok');
   await expect(page.getByTestId('pol-path').locator('[data-mark="bad"]')).toHaveCount(0);
   for (const c of latest.coins) await expect(page.getByTestId(`pol-totals-${c.symbol}`)).toBeVisible();
   // every earlier snapshot checked too
-  for (const s of snapshots) await expect(page.getByTestId(`pol-history-${s.id}`)).toHaveAttribute('data-result', 'pass');
+  for (const s of snapshots)
+    await expect(page.getByTestId(`pol-history-${s.id}`)).toHaveAttribute('data-result', 'pass');
   await expect(page.locator('body')).not.toContainText('NaN');
 
   // the proof file for the standalone verifier is the API's proof
@@ -139,7 +184,11 @@ test('a tampered proof fails, and the page says which step broke', async ({ page
   await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
   const token = await sessionToken(page);
-  const proof = ((await (await page.request.get(`${BASE}/api/liabilities/${snapshots[0].id}/proof`, { headers: { authorization: token } })).json()) as Reply<LiabilityProof>).message;
+  const proof = (
+    (await (
+      await page.request.get(`${BASE}/api/liabilities/${snapshots[0].id}/proof`, { headers: { authorization: token } })
+    ).json()) as Reply<LiabilityProof>
+  ).message;
   expect(proof.path.length, 'the demo trader sits in a tree of several leaves').toBeGreaterThanOrEqual(2);
   const last = proof.path.length - 1;
 

@@ -19,16 +19,25 @@ test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startOwnServer({ port: PORT, name: 'loans', env: { DEMO_USER: 'on', MARKET_FEED: 'scripted', MARKET_BACKFILL: 'off' } });
+  server = await startOwnServer({
+    port: PORT,
+    name: 'loans',
+    env: { DEMO_USER: 'on', MARKET_FEED: 'scripted', MARKET_BACKFILL: 'off' },
+  });
 });
 test.afterAll(async () => server?.stop());
 
 const setPrice = async (request: APIRequestContext, symbol: string, price: string) => {
-  const r = await request.post(`${BASE}/api/dev/feed`, { headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET }, form: { symbol, price } });
+  const r = await request.post(`${BASE}/api/dev/feed`, {
+    headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET },
+    form: { symbol, price },
+  });
   expect(r.ok()).toBe(true);
 };
 const marginMails = async (request: APIRequestContext) => {
-  const r = await request.get(`${BASE}/api/dev/outbox?to=${encodeURIComponent(DEMO_TRADER.email)}&limit=50`, { headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET } });
+  const r = await request.get(`${BASE}/api/dev/outbox?to=${encodeURIComponent(DEMO_TRADER.email)}&limit=50`, {
+    headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET },
+  });
   const body = (await r.json()) as { message: { subject: string }[] };
   return body.message.filter((m) => m.subject === 'Loan margin call').length;
 };
@@ -118,23 +127,46 @@ test('a loan opened, pushed to a margin call by the price, repaid', async ({ pag
 // risk rate and the P&L from what the engine stored, in the page.
 test('a futures position liquidated by a price fall explains itself', async ({ page, request }) => {
   await setPrice(request, 'BTC/USDT', '50000');
-  const login = (await (await request.post('/api/user/login', { form: { user_string: DEMO_TRADER.email, password: DEMO_TRADER.password } })).json()) as { message: string };
+  const login = (await (
+    await request.post('/api/user/login', { form: { user_string: DEMO_TRADER.email, password: DEMO_TRADER.password } })
+  ).json()) as { message: string };
   const headers = { authorization: login.message };
-  const call = async (url: string, form: Record<string, string>) => (await (await request.post(`/api/${url}`, { headers, form })).json()) as { type: string; message: unknown };
+  const call = async (url: string, form: Record<string, string>) =>
+    (await (await request.post(`/api/${url}`, { headers, form })).json()) as { type: string; message: unknown };
   // leave 1,000 USDT in the futures account, then open 1 BTC at 100×: a 2 % fall takes most of it
-  expect((await call('wallet/change', { currency_id: '4', number: '49000', from_field: 'lever', to_field: 'change' })).type).toBe('ok');
-  const opened = await call('lever/submit', { currency_id: '1', legal_id: '4', type: 'long', status: 'market', share: '1000', multiple: '100' });
+  expect(
+    (await call('wallet/change', { currency_id: '4', number: '49000', from_field: 'lever', to_field: 'change' })).type,
+  ).toBe('ok');
+  const opened = await call('lever/submit', {
+    currency_id: '1',
+    legal_id: '4',
+    type: 'long',
+    status: 'market',
+    share: '1000',
+    multiple: '100',
+  });
   expect(opened.type, JSON.stringify(opened)).toBe('ok');
   await setPrice(request, 'BTC/USDT', '49000');
   await expect
-    .poll(async () => ((await call('lever/my_trade', { currency_id: '1', legal_id: '4', status: 'history', page: '1' })).message as { message: { data: { close_reason: string }[] } }).message.data.map((p) => p.close_reason), { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          (await call('lever/my_trade', { currency_id: '1', legal_id: '4', status: 'history', page: '1' })).message as {
+            message: { data: { close_reason: string }[] };
+          }
+        ).message.data.map((p) => p.close_reason),
+      { timeout: 20_000 },
+    )
     .toContain('liquidation');
 
   await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
   await goTo(page, 'transaction/contract_order');
   await page.getByRole('tab', { name: 'History' }).click();
-  const row = page.getByTestId('position').filter({ has: page.getByTestId('position-proof') }).first();
+  const row = page
+    .getByTestId('position')
+    .filter({ has: page.getByTestId('position-proof') })
+    .first();
   await row.getByTestId('position-proof').locator('summary').click();
   await expect(row.getByTestId('position-proof-verdict')).toHaveAttribute('data-ok', 'true');
   await expect(row.getByTestId('position-proof')).toContainText('Risk rate');

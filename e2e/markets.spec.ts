@@ -10,7 +10,9 @@ async function signUpAndLogIn(page: Page, request: APIRequestContext): Promise<v
   const sent = await request.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } });
   expect((await sent.json()).type).toBe('ok');
   const code = await latestCode(request, email);
-  const reg = await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } });
+  const reg = await request.post('/api/user/register', {
+    form: { user_string: email, password, re_password: password, code },
+  });
   expect((await reg.json()).type).toBe('ok');
   await page.goto('/h5/#/pages/common/login');
   await page.getByPlaceholder('Email or phone number').fill(email);
@@ -41,7 +43,10 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.reload();
 }
 
-test('guests see a log-in prompt on Favourites; a signed-in user stars a pair and finds it there after a reload', async ({ page, request }) => {
+test('guests see a log-in prompt on Favourites; a signed-in user stars a pair and finds it there after a reload', async ({
+  page,
+  request,
+}) => {
   await page.goto('/h5/#/pages/market/market?tab=fav');
   await expect(page.getByTestId('fav-login')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
@@ -67,7 +72,9 @@ test('guests see a log-in prompt on Favourites; a signed-in user stars a pair an
   // Unstar from search; Favourites empties.
   await page.goto('/h5/#/pages/market/search?q=eth');
   await page.getByTestId('search-results').locator('[data-symbol="ETH/USDT"]').getByTestId('fav-star').click();
-  await expect(page.getByTestId('search-results').locator('[data-symbol="ETH/USDT"]').getByTestId('fav-star')).toHaveAttribute('aria-pressed', 'false');
+  await expect(
+    page.getByTestId('search-results').locator('[data-symbol="ETH/USDT"]').getByTestId('fav-star'),
+  ).toHaveAttribute('aria-pressed', 'false');
   await page.goto('/h5/#/pages/market/market?tab=fav');
   await page.reload();
   await expect(page.getByText('No favourites yet')).toBeVisible();
@@ -95,10 +102,14 @@ test('search finds ETH, remembers the pair viewed, and shows hot pairs', async (
   await expect(page.getByText('No pairs match “zzzz”')).toBeVisible();
 });
 
-test('the market worker paints each row: the canvas shows the live price that the row’s accessible name reads', async ({ page }) => {
+test('the market worker paints each row: the canvas shows the live price that the row’s accessible name reads', async ({
+  page,
+}) => {
   await page.goto('/h5/#/pages/market/market');
   const btc = listRow(page, 'BTC/USDT');
-  await expect(btc).toHaveAccessibleName(/^BTC\/USDT, Last price \d+\.\d{2}, 24h change [+-]?\d+\.\d{2}%, Vol [\d.]+[KM]?$/);
+  await expect(btc).toHaveAccessibleName(
+    /^BTC\/USDT, Last price \d+\.\d{2}, 24h change [+-]?\d+\.\d{2}%, Vol [\d.]+[KM]?$/,
+  );
   const canvas = btc.locator('[data-testid="row-canvas"] canvas');
   await expect(canvas).toHaveCount(1);
   // drawn by the worker (once it has booted, on a cold start): with the canvas hidden the row shows no figures
@@ -108,14 +119,20 @@ test('the market worker paints each row: the canvas shows the live price that th
   const name = parseRowName(await btc.getAttribute('aria-label'));
   expect(name?.pair).toBe('BTC/USDT');
   // and what it shows changes as the price ticks
-  await expect.poll(async () => Buffer.compare(await page.screenshot({ clip }), first), { timeout: 20_000 }).not.toBe(0);
-  await expect.poll(async () => parseRowName(await btc.getAttribute('aria-label'))?.last, { timeout: 20_000 }).not.toBe(name?.last);
+  await expect
+    .poll(async () => Buffer.compare(await page.screenshot({ clip }), first), { timeout: 20_000 })
+    .not.toBe(0);
+  await expect
+    .poll(async () => parseRowName(await btc.getAttribute('aria-label'))?.last, { timeout: 20_000 })
+    .not.toBe(name?.last);
   // the figures have no DOM text of their own (nothing to lay out per tick)
   await expect(btc.getByTestId('last-price')).toHaveCount(0);
   await shot(page, 'market-painted');
 });
 
-test('where a canvas cannot be handed to a worker, rows write their figures as text and still tick', async ({ page }) => {
+test('where a canvas cannot be handed to a worker, rows write their figures as text and still tick', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown }).transferControlToOffscreen;
   });
@@ -128,7 +145,9 @@ test('where a canvas cannot be handed to a worker, rows write their figures as t
   await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(first);
 });
 
-test('the filter tabs: a tap shows that market only and keeps it in the URL; arrow keys move between tabs', async ({ page }) => {
+test('the filter tabs: a tap shows that market only and keeps it in the URL; arrow keys move between tabs', async ({
+  page,
+}) => {
   await page.goto('/h5/#/pages/market/market');
   await closeHomePopupWhenShown(page);
   const tabs = page.getByRole('tablist', { name: 'Markets' });
@@ -158,7 +177,10 @@ test('sorting by 24h change reorders the list, both ways', async ({ page }) => {
   await expect(rows.first()).toBeVisible();
   const before = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')));
 
-  const readChanges = async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).map((n) => parseRowName(n)?.change ?? NaN);
+  const readChanges = async () =>
+    (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).map(
+      (n) => parseRowName(n)?.change ?? NaN,
+    );
 
   await page.getByTestId('sort-change').click();
   await expect(page.getByTestId('sort-change')).toHaveAttribute('data-dir', 'desc');
@@ -169,7 +191,9 @@ test('sorting by 24h change reorders the list, both ways', async ({ page }) => {
   // call that hands it the canvas: workers/paint/engine-paint.test.ts)
   const newcomer = desc.find((s) => s && !before.includes(s));
   expect(newcomer).toBeTruthy();
-  await expect.poll(() => rowIsPainted(page, listRow(page, newcomer ?? '')), { timeout: 2000, intervals: [50] }).toBe(true);
+  await expect
+    .poll(() => rowIsPainted(page, listRow(page, newcomer ?? '')), { timeout: 2000, intervals: [50] })
+    .toBe(true);
   // Ordered as of the tap; ticks since then may have moved a figure a little.
   const d = await readChanges();
   expect(d[0]).toBeGreaterThanOrEqual(d[d.length - 1]);
@@ -186,7 +210,10 @@ test('sorting by 24h change reorders the list, both ways', async ({ page }) => {
   expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')))).toEqual(before);
 });
 
-test('BTC/USDT detail: the chart draws, a period switch works, the price ticks, and a cut socket shows stale', async ({ page, context }) => {
+test('BTC/USDT detail: the chart draws, a period switch works, the price ticks, and a cut socket shows stale', async ({
+  page,
+  context,
+}) => {
   await page.goto('/h5/#/pages/market/market');
   await listRow(page, 'BTC/USDT').click();
   await expect(page).toHaveURL(/market\/detail\?symbol=BTC%2FUSDT/);
@@ -233,7 +260,9 @@ test('BTC/USDT detail: the chart draws, a period switch works, the price ticks, 
   await expect(page).toHaveURL(/transaction\/index\?symbol=BTC%2FUSDT&side=buy/);
 });
 
-test('a chart opened again is the spare drawn while the app was idle: current theme, full size, and a new spare after leaving', async ({ page }) => {
+test('a chart opened again is the spare drawn while the app was idle: current theme, full size, and a new spare after leaving', async ({
+  page,
+}) => {
   // The spare chart (src/components/kline/spare.ts): built while the app is idle, parked unseen. Since
   // the chart library loads only where a chart has been, so the first spare follows the
   // first chart the user leaves, not the app's start.
@@ -279,7 +308,9 @@ test('a chart opened again is the spare drawn while the app was idle: current th
   await setTheme(page, 'light');
 });
 
-test('screens in the dark theme (with a recent view), and no serious accessibility findings of ours', async ({ page }) => {
+test('screens in the dark theme (with a recent view), and no serious accessibility findings of ours', async ({
+  page,
+}) => {
   await page.goto('/h5/#/pages/market/market');
   await setTheme(page, 'dark');
   await expect(listRow(page, 'BTC/USDT')).toBeVisible();
@@ -315,7 +346,9 @@ async function a11y(page: Page): Promise<void> {
   expect(await seriousAxe(page)).toEqual([]);
 }
 
-test("Home's Futures and Options shortcuts open those trading screens (Options asks a guest to log in)", async ({ page }) => {
+test("Home's Futures and Options shortcuts open those trading screens (Options asks a guest to log in)", async ({
+  page,
+}) => {
   await closeHomePopupWhenShown(page);
   const entries = () => page.getByRole('navigation', { name: 'Products' });
   await page.goto('/h5/#/pages/index/index');

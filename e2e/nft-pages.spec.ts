@@ -28,7 +28,8 @@ test.beforeAll(async () => {
     name: 'nft-pages',
     // a 15 s soft close (5 minutes in production): an auction made here can end within the run
     env: { DEMO_USER: 'on', DEMO_COPY_HISTORY: 'off', NFT_SOFT_CLOSE_SECONDS: String(SOFT_CLOSE_S) },
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 const OP = { name: 'nft-pages-op', password: 'operator-pass-1' };
@@ -47,7 +48,10 @@ async function settle(page: Page) {
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
 }
 
-test('artists → artist → artwork, search, a video and a sound work, a purchase in the record, the auction proof, My NFTs', async ({ page, request }) => {
+test('artists → artist → artwork, search, a video and a sound work, a purchase in the record, the auction proof, My NFTs', async ({
+  page,
+  request,
+}) => {
   await login(page);
   await goTo(page, 'nft/nft');
   await page.getByTestId('nft-link-artist').click();
@@ -136,12 +140,22 @@ test('artists → artist → artwork, search, a video and a sound work, a purcha
   await expect(page.getByTestId('nft-tile-ART-1003')).toBeVisible();
 });
 
-test('a creator publishes a video work from their phone; a text file renamed to .mp3 is refused', async ({ page, request }) => {
+test('a creator publishes a video work from their phone; a text file renamed to .mp3 is refused', async ({
+  page,
+  request,
+}) => {
   await login(page);
   // the operator makes the demo trader a creator (an artist account) with a collection
-  expect((await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } })).ok()).toBe(true);
-  const me = (await (await request.get(`${BASE}/api/user/info`, { headers: { authorization: await sessionToken(page) } })).json()) as { message: { id: number } };
-  const opPost = async (url: string, form: Record<string, string | number>) => ((await (await request.post(`${BASE}/admin/api/nft${url}`, { headers: { 'x-operator-csrf': '1' }, form })).json()) as { type: string; message: number });
+  expect((await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } })).ok()).toBe(
+    true,
+  );
+  const me = (await (
+    await request.get(`${BASE}/api/user/info`, { headers: { authorization: await sessionToken(page) } })
+  ).json()) as { message: { id: number } };
+  const opPost = async (url: string, form: Record<string, string | number>) =>
+    (await (
+      await request.post(`${BASE}/admin/api/nft${url}`, { headers: { 'x-operator-csrf': '1' }, form })
+    ).json()) as { type: string; message: number };
   const artist = await opPost('/artists', { name: 'Demo Trader Studio', bio: 'Short films', user_id: me.message.id });
   expect(artist.type).toBe('ok');
   expect((await opPost('/collections', { artist_id: artist.message, name: 'Studio Reels' })).type).toBe('ok');
@@ -149,7 +163,11 @@ test('a creator publishes a video work from their phone; a text file renamed to 
   await goTo(page, 'nft/myNft');
   await page.getByTestId('nft-publish-open').click();
   const sheet = page.getByTestId('nft-publish');
-  await sheet.getByTestId('nft-publish-file').setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('not a song, just text\n'.repeat(40)) });
+  await sheet.getByTestId('nft-publish-file').setInputFiles({
+    name: 'song.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.from('not a song, just text\n'.repeat(40)),
+  });
   // the title box is named by its visible label (not a placeholder that disappears as one types)
   await expect(sheet.locator('label', { hasText: 'Title' })).toBeVisible();
   await sheet.getByLabel('Title', { exact: true }).fill('Not a song');
@@ -158,7 +176,11 @@ test('a creator publishes a video work from their phone; a text file renamed to 
   await expect(page.locator('.adm-toast-main')).toContainText('Only pictures (PNG, JPEG, WebP, GIF), sound');
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
 
-  await sheet.getByTestId('nft-publish-file').setInputFiles({ name: 'reel.webm', mimeType: 'video/webm', buffer: fs.readFileSync('server/areas/nft/media/demo.webm') });
+  await sheet.getByTestId('nft-publish-file').setInputFiles({
+    name: 'reel.webm',
+    mimeType: 'video/webm',
+    buffer: fs.readFileSync('server/areas/nft/media/demo.webm'),
+  });
   await sheet.getByLabel('Title', { exact: true }).fill('Studio Reel One');
   await shot(page, 'nft-publish-light');
   await sheet.getByTestId('nft-publish-submit').click();
@@ -176,7 +198,10 @@ test('a creator publishes a video work from their phone; a text file renamed to 
   await shot(page, 'nft-published-video-light');
 });
 
-test('an operator creates an item on the back office NFT screen (errors in the operator’s language) and it is on sale in the market', async ({ page, browser }) => {
+test('an operator creates an item on the back office NFT screen (errors in the operator’s language) and it is on sale in the market', async ({
+  page,
+  browser,
+}) => {
   const op = await browser.newPage({ baseURL: BASE, viewport: { width: 390, height: 844 } });
   await op.goto('/h5/admin/');
   await op.getByPlaceholder('Operator name').fill(OP.name);
@@ -200,7 +225,11 @@ test('an operator creates an item on the back office NFT screen (errors in the o
 
   await op.getByTestId('nft-admin-title').locator('input').fill('Harbour at Dusk');
   await op.getByTestId('nft-admin-collection').selectOption({ index: 1 });
-  await op.getByTestId('nft-admin-media').setInputFiles({ name: 'harbour.webm', mimeType: 'video/webm', buffer: fs.readFileSync('server/areas/nft/media/demo.webm') });
+  await op.getByTestId('nft-admin-media').setInputFiles({
+    name: 'harbour.webm',
+    mimeType: 'video/webm',
+    buffer: fs.readFileSync('server/areas/nft/media/demo.webm'),
+  });
   await create.getByText('SSR', { exact: true }).click();
   await op.getByTestId('nft-admin-price').locator('input').fill('18.5');
   const code = await op.getByTestId('nft-admin-code').locator('input').inputValue();
@@ -224,12 +253,17 @@ test('an operator creates an item on the back office NFT screen (errors in the o
   await expect(page).toHaveURL(new RegExp(`artworkDetail_video\\?code=${code}`));
 });
 
-test('the back office NFT tab: an edit as far as the sale allows, a locked item, the resale queue approved and rejected', async ({ page, browser }) => {
+test('the back office NFT tab: an edit as far as the sale allows, a locked item, the resale queue approved and rejected', async ({
+  page,
+  browser,
+}) => {
   // the demo trader owns two works and submits both for resale (the buyer's side is nft.spec's)
   await login(page);
   const token = await sessionToken(page);
   const bind = async (path: string, form: Record<string, string>) =>
-    (await (await page.request.post(`/api/bind_box/${path}`, { headers: { authorization: token, lang: 'en' }, form })).json()) as { type: string; message: unknown };
+    (await (
+      await page.request.post(`/api/bind_box/${path}`, { headers: { authorization: token, lang: 'en' }, form })
+    ).json()) as { type: string; message: unknown };
   for (const code of ['ART-1006', 'ART-1007']) {
     expect((await bind('buyNFT', { code })).type).toBe('ok');
     expect((await bind('resellNFT', { code, price: '80' })).type).toBe('ok');
@@ -252,7 +286,9 @@ test('the back office NFT tab: an edit as far as the sale allows, a locked item,
   await expect(card).toContainText('70 USDT');
   await card.getByTestId('nft-admin-edit').click();
   const form = card.getByTestId('nft-admin-edit-ART-1010');
-  await expect(form.getByTestId('nft-admin-edit-rule')).toContainText('On sale: the price, raise and margin can only go down');
+  await expect(form.getByTestId('nft-admin-edit-rule')).toContainText(
+    'On sale: the price, raise and margin can only go down',
+  );
   await form.getByTestId('nft-admin-edit-price').locator('input').fill('90');
   await form.getByTestId('nft-admin-edit-save').click();
   await expect(form).toContainText('Say why (it goes in the action log)');
@@ -323,7 +359,9 @@ test('the back office NFT tab: an edit as far as the sale allows, a locked item,
 
 /** A user's USDT in the funds account (NFT margins freeze there), as the back office reads it. */
 async function usdtOf(request: APIRequestContext, userId: number): Promise<{ available: Decimal; frozen: Decimal }> {
-  const r = (await (await request.get(`${BASE}/admin/api/users/detail?id=${userId}`, { headers: { 'x-operator-csrf': '1' } })).json()) as { message: { balances: { currency_id: number; type: number; available: string; frozen: string }[] } };
+  const r = (await (
+    await request.get(`${BASE}/admin/api/users/detail?id=${userId}`, { headers: { 'x-operator-csrf': '1' } })
+  ).json()) as { message: { balances: { currency_id: number; type: number; available: string; frozen: string }[] } };
   const b = r.message.balances.find((x) => x.currency_id === 4 && x.type === 2);
   return { available: new Decimal(b?.available ?? 0), frozen: new Decimal(b?.frozen ?? 0) };
 }
@@ -334,31 +372,60 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   await settle(page);
 }
 
-test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the end and pays; A’s margin comes back exactly', async ({ page, browser, request }) => {
+test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the end and pays; A’s margin comes back exactly', async ({
+  page,
+  browser,
+  request,
+}) => {
   // the operator's session (this request context) and a second customer, B, with 1000 USDT
-  expect((await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } })).ok()).toBe(true);
+  expect((await request.post(`${BASE}/admin/api/login`, { form: OP, headers: { 'x-operator-csrf': '1' } })).ok()).toBe(
+    true,
+  );
   const b = await person(request, `nft.bidder.${Date.now()}@example.com`, 1);
-  await admin(request, '/users/adjust', { user_id: b.id, currency_id: 4, type: 2, amount: '1000', reason: 'e2e funds' });
+  await admin(request, '/users/adjust', {
+    user_id: b.id,
+    currency_id: 4,
+    type: 2,
+    amount: '1000',
+    reason: 'e2e funds',
+  });
   const ctxB = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, hasTouch: true });
   const pageB = await ctxB.newPage();
   await logInAs(pageB, { email: b.email, password: PASSWORD });
   await dismissHomePopup(pageB);
   await login(page);
-  const a = ((await (await request.get(`${BASE}/api/user/info`, { headers: { authorization: await sessionToken(page) } })).json()) as { message: { id: number } }).message;
+  const a = (
+    (await (
+      await request.get(`${BASE}/api/user/info`, { headers: { authorization: await sessionToken(page) } })
+    ).json()) as { message: { id: number } }
+  ).message;
 
   // the operator lists an auction of a platform-held work ending in 30 s: start 100, margin 10, +5 a bid
   // (by Aurora Lin, a demo artist with an account of her own: neither bidder is paid as its creator)
-  const artists = await (await request.get(`${BASE}/admin/api/nft/artists`, { headers: { 'x-operator-csrf': '1' } })).json() as { message: { id: number; name: string; user_id: number | null }[] };
+  const artists = (await (
+    await request.get(`${BASE}/admin/api/nft/artists`, { headers: { 'x-operator-csrf': '1' } })
+  ).json()) as { message: { id: number; name: string; user_id: number | null }[] };
   const aurora = artists.message.find((x) => x.name === 'Aurora Lin');
   expect(aurora?.user_id).not.toBe(a.id);
-  const cols = await (await request.get(`${BASE}/admin/api/nft/collections`, { headers: { 'x-operator-csrf': '1' } })).json() as { message: { id: number; artist_id: number }[] };
+  const cols = (await (
+    await request.get(`${BASE}/admin/api/nft/collections`, { headers: { 'x-operator-csrf': '1' } })
+  ).json()) as { message: { id: number; artist_id: number }[] };
   const collection = cols.message.find((c) => c.artist_id === aurora?.id);
   expect(collection).toBeDefined();
   const code = `AUC-E2E-${Date.now() % 1_000_000}`;
   const t0 = Date.now();
   await admin(request, '/nft/items', {
-    code, collection_id: collection!.id, title: 'Last Light (two-bidder auction)', rarity: 'SR', currency_id: 4, price: '100', pay_type: '2',
-    start_time: String(t0 - 1000), end_time: String(t0 + 30_000), margin: '10', per_increase: '5',
+    code,
+    collection_id: collection!.id,
+    title: 'Last Light (two-bidder auction)',
+    rarity: 'SR',
+    currency_id: 4,
+    price: '100',
+    pay_type: '2',
+    start_time: String(t0 - 1000),
+    end_time: String(t0 + 30_000),
+    margin: '10',
+    per_increase: '5',
   });
   const a0 = await usdtOf(request, a.id);
   const b0 = await usdtOf(request, b.id);
@@ -380,15 +447,22 @@ test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the en
   await expect(pageB.getByTestId('nft-confirm-bid')).toContainText('110');
   await confirm(pageB);
   // A, on the same page and without reloading, is told at once: B's 110 leads, 115 leads again
-  const outbid = page.locator('.adm-toast-main').filter({ hasText: 'You were outbid on “Last Light (two-bidder auction)”' });
+  const outbid = page
+    .locator('.adm-toast-main')
+    .filter({ hasText: 'You were outbid on “Last Light (two-bidder auction)”' });
   await expect(outbid).toContainText('110 USDT leads now. Bid at least 115 USDT');
   await shot(page, 'nft-auction-outbid-toast-light');
   await expect(page.getByTestId('nft-price')).toContainText('Current bid 110'); // the page follows the notice
   await expect(pageB.getByTestId('nft-price')).toContainText('110');
   // B's open page will be told when the auction ends, whatever A's page is doing meanwhile (awaited below)
-  const wonToast = expect(pageB.locator('.adm-toast-main').filter({ hasText: 'You won “Last Light (two-bidder auction)”' }))
+  const wonToast = expect(
+    pageB.locator('.adm-toast-main').filter({ hasText: 'You won “Last Light (two-bidder auction)”' }),
+  )
     .toContainText('pay 112.75 USDT within 24 hours', { timeout: 90_000 })
-    .then(() => null, (err: unknown) => err);
+    .then(
+      () => null,
+      (err: unknown) => err,
+    );
 
   // A's page, read again: the current bid is B's 110 and A's next bid must be at least 115
   for (const theme of ['light', 'dark'] as const) {
@@ -448,9 +522,23 @@ test('an auction in two browsers: A bids, B outbids, A sees it, B wins at the en
 
 test('the new NFT pages at 390×844: both themes, axe clean, labels fit in all eight languages', async ({ page }) => {
   await login(page);
-  const pages = ['nft/nft', 'nft/artist', 'nft/artistDetail?id=1', 'nft/artwork', 'nft/collection', 'nft/collection?id=2', 'nft/search?q=Tide', 'nft/artworkDetail_video?code=VID-5001', 'nft/purchase', 'nft/myNft'];
+  const pages = [
+    'nft/nft',
+    'nft/artist',
+    'nft/artistDetail?id=1',
+    'nft/artwork',
+    'nft/collection',
+    'nft/collection?id=2',
+    'nft/search?q=Tide',
+    'nft/artworkDetail_video?code=VID-5001',
+    'nft/purchase',
+    'nft/myNft',
+  ];
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
     for (const p of pages) {
       await goTo(page, p);
       await page.reload();
@@ -465,10 +553,18 @@ test('the new NFT pages at 390×844: both themes, axe clean, labels fit in all e
   // every NFT page the user reaches (the auction, the boxes, a receipt and the resale form too), in each language
   const receipt = await page.evaluate(async () => {
     const token = (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '';
-    const r = (await (await fetch('/api/bind_box/getMyNFTOrders?page=1', { headers: { authorization: token } })).json()) as { message: { list: { id: number }[] } };
+    const r = (await (
+      await fetch('/api/bind_box/getMyNFTOrders?page=1', { headers: { authorization: token } })
+    ).json()) as { message: { list: { id: number }[] } };
     return r.message.list[0]?.id;
   });
-  const more = ['nft/artworkDetail?code=AUC-2001', 'nft/artworkDetail?code=BOX-3001', 'nft/mine', 'nft/resell?code=VID-5001', ...(receipt ? [`nft/purchase_one?id=${receipt}`] : [])];
+  const more = [
+    'nft/artworkDetail?code=AUC-2001',
+    'nft/artworkDetail?code=BOX-3001',
+    'nft/mine',
+    'nft/resell?code=VID-5001',
+    ...(receipt ? [`nft/purchase_one?id=${receipt}`] : []),
+  ];
   const problems: string[] = [];
   for (const p of [...pages, ...more]) {
     const err = await showRoute(page, `#/pages/${p}`);

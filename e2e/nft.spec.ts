@@ -96,8 +96,18 @@ test('browse, buy at a fixed price, pay the margin and bid, buy a blind box', as
 test('NFT pages at 390×844, light and dark, no serious axe violation', async ({ page }) => {
   await login(page);
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
-    for (const p of ['nft/nft', 'nft/mine', 'nft/artworkDetail?code=AUC-2002', 'nft/artworkDetail?code=BOX-3001', 'nft/resell?code=ART-1001', 'nft/verify?code=BOX-3001']) {
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
+    for (const p of [
+      'nft/nft',
+      'nft/mine',
+      'nft/artworkDetail?code=AUC-2002',
+      'nft/artworkDetail?code=BOX-3001',
+      'nft/resell?code=ART-1001',
+      'nft/verify?code=BOX-3001',
+    ]) {
       await goTo(page, p);
       await page.reload();
       await expect(page.locator('h1')).toBeVisible();

@@ -25,7 +25,8 @@ test.beforeAll(async () => {
     port: PORT,
     name: 'otc-office',
     env: { MARKET_BACKFILL: 'off' },
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 test.afterAll(async () => server?.stop());
@@ -41,13 +42,22 @@ async function settledShot(op: Page, name: string) {
   await shot(op, name);
 }
 
-test('an operator approves merchants, decides an appeal with the evidence, and takes an ad down', async ({ page: op, request }) => {
+test('an operator approves merchants, decides an appeal with the evidence, and takes an ad down', async ({
+  page: op,
+  request,
+}) => {
   expect((await request.post('/admin/api/login', { headers: { 'x-operator-csrf': '1' }, form: OP })).ok()).toBe(true);
   const stamp = Date.now();
   const m = await person(request, `desk.merchant.${stamp}@example.com`, 2);
   const r = await person(request, `desk.rash.${stamp}@example.com`, 1);
   const b = await person(request, `desk.buyer.${stamp}@example.com`, 1);
-  await admin(request, '/users/adjust', { user_id: m.id, currency_id: 4, type: 2, amount: '1000', reason: 'e2e funds' });
+  await admin(request, '/users/adjust', {
+    user_id: m.id,
+    currency_id: 4,
+    type: 2,
+    amount: '1000',
+    reason: 'e2e funds',
+  });
   await api(request, 'otc/merchant/apply', m.token, { name: `Desk OTC ${stamp % 1000}` });
   await api(request, 'otc/merchant/apply', r.token, { name: `Rash ${stamp % 1000}` });
 
@@ -70,13 +80,37 @@ test('an operator approves merchants, decides an appeal with the evidence, and t
   await giveReason(op, 'Identity documents do not match the account');
   await expect(desk.getByText('No pending merchant applications')).toBeVisible();
   const rejected = await api<{ merchant: { status: string; reason: string } }>(request, 'otc/merchant', r.token);
-  expect(rejected.merchant).toMatchObject({ status: 'rejected', reason: 'Identity documents do not match the account' });
+  expect(rejected.merchant).toMatchObject({
+    status: 'rejected',
+    reason: 'Identity documents do not match the account',
+  });
 
   // ── the merchant posts a sell ad (500 USDT held); the buyer takes 50, pays with proof, writes, and appeals ──
-  await api(request, 'otc/methods/add', m.token, { kind: 'bank', name: 'Ada Lovelace', account: '6222 0000 1234', bank: 'First Bank' });
-  const ad = await api<{ id: number }>(request, 'otc/ad/post', m.token, { side: 'sell', coin_id: 4, fiat: 'USD', price_type: 'fixed', fixed_price: '1.01', total: '500', min_fiat: '20', max_fiat: '1000', pay_kinds: 'bank', window_min: 15, terms: 'Bank only' });
+  await api(request, 'otc/methods/add', m.token, {
+    kind: 'bank',
+    name: 'Ada Lovelace',
+    account: '6222 0000 1234',
+    bank: 'First Bank',
+  });
+  const ad = await api<{ id: number }>(request, 'otc/ad/post', m.token, {
+    side: 'sell',
+    coin_id: 4,
+    fiat: 'USD',
+    price_type: 'fixed',
+    fixed_price: '1.01',
+    total: '500',
+    min_fiat: '20',
+    max_fiat: '1000',
+    pay_kinds: 'bank',
+    window_min: 15,
+    terms: 'Bank only',
+  });
   expect(await usdt(request, m.id)).toEqual({ available: '500', frozen: '500' });
-  const order = await api<{ id: number }>(request, 'otc/order/open', b.token, { ad_id: ad.id, amount: '50.5', unit: 'fiat' });
+  const order = await api<{ id: number }>(request, 'otc/order/open', b.token, {
+    ad_id: ad.id,
+    amount: '50.5',
+    unit: 'fiat',
+  });
   await api(request, 'otc/chat/send', b.token, { id: order.id, body: `Sent 50.50 USD, reference ${order.id}` });
   await api(request, 'otc/order/paid', b.token, { id: order.id, proof: await uploadPng(request, b.token) });
   await api(request, 'otc/chat/send', m.token, { id: order.id, body: 'Nothing has arrived on my side' });
@@ -110,8 +144,13 @@ test('an operator approves merchants, decides an appeal with the evidence, and t
   expect(after).toMatchObject({ status: 'refunded', resolution: 'No transfer on the merchant statement' });
   expect(await usdt(request, m.id)).toEqual({ available: '500', frozen: '500' });
   for (const who of [b, m]) {
-    const list = (await (await request.get('/api/user/notices', { headers: { authorization: who.token, lang: 'en' } })).json()) as { message: { list: { title: string; body: string }[] } };
-    expect(list.message.list[0]).toMatchObject({ title: 'Appeal decided', body: expect.stringContaining('went back to the seller. Reason: No transfer on the merchant statement') });
+    const list = (await (
+      await request.get('/api/user/notices', { headers: { authorization: who.token, lang: 'en' } })
+    ).json()) as { message: { list: { title: string; body: string }[] } };
+    expect(list.message.list[0]).toMatchObject({
+      title: 'Appeal decided',
+      body: expect.stringContaining('went back to the seller. Reason: No transfer on the merchant statement'),
+    });
   }
   await desk.getByText('Orders', { exact: true }).click();
   await desk.getByText('refunded', { exact: true }).click();
@@ -127,6 +166,8 @@ test('an operator approves merchants, decides an appeal with the evidence, and t
   await expect(adCard).toHaveCount(0);
   expect(await usdt(request, m.id)).toEqual({ available: '1000', frozen: '0' });
   await desk.getByText('closed', { exact: true }).click();
-  await expect(desk.getByTestId('otc-admin-ad').filter({ hasText: `Ad #${ad.id}` })).toContainText('operator — Terms break the P2P rules');
+  await expect(desk.getByTestId('otc-admin-ad').filter({ hasText: `Ad #${ad.id}` })).toContainText(
+    'operator — Terms break the P2P rules',
+  );
   await settledShot(op, 'admin-otc-ads-closed');
 });

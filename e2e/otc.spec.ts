@@ -27,7 +27,8 @@ test.beforeAll(async () => {
     port: PORT,
     name: 'otc',
     env: { MARKET_BACKFILL: 'off' },
-    beforeStart: (env) => execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
+    beforeStart: (env) =>
+      execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env, stdio: 'inherit' }),
   });
 });
 test.afterAll(async () => server?.stop());
@@ -59,15 +60,29 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   return page;
 }
 
-test('post an ad, take it, pay with proof, release; an appeal decided by the operator; a quick buy', async ({ browser, request }) => {
+test('post an ad, take it, pay with proof, release; an appeal decided by the operator; a quick buy', async ({
+  browser,
+  request,
+}) => {
   expect((await request.post('/admin/api/login', { headers: { 'x-operator-csrf': '1' }, form: OP })).ok()).toBe(true);
   const stamp = Date.now();
   const m = await person(request, `otc.merchant.${stamp}@example.com`, 2);
   const b = await person(request, `otc.buyer.${stamp}@example.com`, 1);
-  await admin(request, '/users/adjust', { user_id: m.id, currency_id: 4, type: 2, amount: '1000', reason: 'e2e funds' });
+  await admin(request, '/users/adjust', {
+    user_id: m.id,
+    currency_id: 4,
+    type: 2,
+    amount: '1000',
+    reason: 'e2e funds',
+  });
   await api(request, 'otc/merchant/apply', m.token, { name: 'Ada OTC' });
   await admin(request, '/otc/merchants/review', { id: m.id, approve: 1, reason: 'documents ok' });
-  await api(request, 'otc/methods/add', m.token, { kind: 'bank', name: 'Ada Lovelace', account: '6222 0000 1234', bank: 'First Bank' });
+  await api(request, 'otc/methods/add', m.token, {
+    kind: 'bank',
+    name: 'Ada Lovelace',
+    account: '6222 0000 1234',
+    bank: 'First Bank',
+  });
 
   // ── the merchant posts a sell ad on the page ──
   const mp = await signedIn(browser, m);
@@ -102,9 +117,15 @@ test('post an ad, take it, pay with proof, release; an appeal decided by the ope
   await expect(bp.getByTestId('otc-countdown')).toContainText(/Pay within 1[45]:\d\d/);
   await expect(bp.getByTestId('otc-method')).toContainText('6222 0000 1234');
   const orderId = Number(new URL(bp.url().replace('#/', '')).searchParams.get('order'));
-  await bp.getByTestId('otc-proof').locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await bp
+    .getByTestId('otc-proof')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(bp.getByTestId('otc-paid')).toBeEnabled();
-  await bp.getByTestId('otc-chat-input').locator('input').fill('Paid from First Bank, ref ' + orderId);
+  await bp
+    .getByTestId('otc-chat-input')
+    .locator('input')
+    .fill('Paid from First Bank, ref ' + orderId);
   await bp.getByTestId('otc-chat-send').click();
   await bp.getByTestId('otc-paid').click();
   await expect(order).toHaveAttribute('data-status', 'paid');
@@ -128,9 +149,16 @@ test('post an ad, take it, pay with proof, release; an appeal decided by the ope
 
   // ── a second order, appealed by the buyer, decided by the operator ──
   const adId = (await api<{ id: number }[]>(request, 'otc/myAds', m.token))[0].id;
-  const second = await api<{ id: number }>(request, 'otc/order/open', b.token, { ad_id: adId, amount: '50.5', unit: 'fiat' });
+  const second = await api<{ id: number }>(request, 'otc/order/open', b.token, {
+    ad_id: adId,
+    amount: '50.5',
+    unit: 'fiat',
+  });
   await goTo(bp, `otc/otc?order=${second.id}`);
-  await bp.getByTestId('otc-proof').locator('input[type=file]').setInputFiles({ name: 'receipt2.png', mimeType: 'image/png', buffer: PNG });
+  await bp
+    .getByTestId('otc-proof')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'receipt2.png', mimeType: 'image/png', buffer: PNG });
   await expect(bp.getByTestId('otc-paid')).toBeEnabled();
   await bp.getByTestId('otc-paid').click();
   await expect(order).toHaveAttribute('data-status', 'paid');
@@ -140,9 +168,14 @@ test('post an ad, take it, pay with proof, release; an appeal decided by the ope
   await expect(order).toHaveAttribute('data-status', 'appeal');
   await expect(bp.getByTestId('otc-under-appeal')).toBeVisible();
   await both(bp, 'otc-order-appeal');
-  const queue = (await (await request.get('/admin/api/otc/orders?status=appeal', { headers: { 'x-operator-csrf': '1' } })).json()) as Reply<{ id: number; proof_url: string }[]>;
+  const queue = (await (
+    await request.get('/admin/api/otc/orders?status=appeal', { headers: { 'x-operator-csrf': '1' } })
+  ).json()) as Reply<{ id: number; proof_url: string }[]>;
   expect(queue.message.map((o) => o.id)).toContain(second.id);
-  await admin(request, `/otc/orders/${second.id}/resolve`, { outcome: 'release', reason: 'Bank statement shows the transfer' });
+  await admin(request, `/otc/orders/${second.id}/resolve`, {
+    outcome: 'release',
+    reason: 'Bank statement shows the transfer',
+  });
   await expect(order).toHaveAttribute('data-status', 'released');
   await expect(bp.getByTestId('otc-actions')).toContainText('Decision: Bank statement shows the transfer');
 
@@ -162,7 +195,9 @@ test('post an ad, take it, pay with proof, release; an appeal decided by the ope
   await expect(bp.getByTestId('otc-coin-amount')).toContainText('30 USDT');
 
   // the ad: 500 − 100 − 50 (released) − 30 (in escrow for the quick buy); the merchant's figures: 2 of 2 finished completed
-  const [mine] = await api<{ remaining: string; stats: { orders: number; completed: number; completion_rate: string } }[]>(request, 'otc/myAds', m.token);
+  const [mine] = await api<
+    { remaining: string; stats: { orders: number; completed: number; completion_rate: string } }[]
+  >(request, 'otc/myAds', m.token);
   expect(mine).toMatchObject({ remaining: '320', stats: { orders: 3, completed: 2, completion_rate: '1' } });
   seen = { merchant: m, orderId };
 });
@@ -172,7 +207,14 @@ test('the P2P screens: labels fit at 360 in all eight languages', async ({ brows
   const page = await signedIn(browser, seen!.merchant);
   await page.setViewportSize({ width: 360, height: 800 });
   const langs = ['en', 'zh', 'hk', 'jp', 'ko', 'th', 'fra', 'spa'];
-  const routes = ['otc/otc?tab=buy', 'otc/otc?tab=sell', 'otc/otc?tab=quick', 'otc/otc?tab=orders', 'otc/otc?tab=merchant', `otc/otc?order=${seen!.orderId}`];
+  const routes = [
+    'otc/otc?tab=buy',
+    'otc/otc?tab=sell',
+    'otc/otc?tab=quick',
+    'otc/otc?tab=orders',
+    'otc/otc?tab=merchant',
+    `otc/otc?order=${seen!.orderId}`,
+  ];
   const problems: string[] = [];
   for (const r of routes) {
     const err = await showRoute(page, `#/pages/${r}`);

@@ -40,7 +40,11 @@ export function tsxCommand(script: string, ...args: string[]): [string, string[]
   return [process.execPath, ['--import', 'tsx', script, ...args]];
 }
 
-const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) => r.ok, () => false);
+const answers = (base: string) =>
+  fetch(`${base}/api/getSiteConfig`).then(
+    (r) => r.ok,
+    () => false,
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer> {
@@ -73,7 +77,8 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async restart() {
-      if (child.exitCode === null && child.signalCode === null) throw new Error(`${opts.name} e2e server is still running`);
+      if (child.exitCode === null && child.signalCode === null)
+        throw new Error(`${opts.name} e2e server is still running`);
       child = await spawnServer(opts.name, base, env, opts.timeoutMs);
     },
   };
@@ -86,10 +91,16 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
  */
 function verifyOutcomes(name: string, env: NodeJS.ProcessEnv): void {
   const r = spawnSync(...tsxCommand('server/verify/cli.ts'), { env, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${name} e2e server: npm run verify found outcomes that differ (exit ${r.status})`);
+  if (r.status !== 0)
+    throw new Error(`${name} e2e server: npm run verify found outcomes that differ (exit ${r.status})`);
 }
 
-async function spawnServer(name: string, base: string, env: NodeJS.ProcessEnv, timeoutMs = 200_000): Promise<ChildProcess> {
+async function spawnServer(
+  name: string,
+  base: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 200_000,
+): Promise<ChildProcess> {
   // its own process group, so stop() ends exactly this server and its children
   const child: ChildProcess = spawn(...tsxCommand('server/main.ts'), { env, stdio: 'inherit', detached: true });
   const deadline = Date.now() + timeoutMs;

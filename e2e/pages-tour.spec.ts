@@ -50,21 +50,31 @@ test.afterAll(async () => {
 
 type Envelope<T> = { type: string; message: T };
 type Listish<T> = T[] | { list?: T[]; data?: T[]; dual_currencys?: T[] };
-const items = <T>(m: Listish<T> | undefined): T[] => (Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []));
+const items = <T>(m: Listish<T> | undefined): T[] =>
+  Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []);
 
 async function pageQueries(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = (await (await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })).json()) as Envelope<string>;
+  const login = (await (
+    await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })
+  ).json()) as Envelope<string>;
   expect(login.type, 'the demo user logs in').toBe('ok');
   const headers = { authorization: login.message, lang: 'en' };
   const get = async <T>(url: string, form?: Record<string, string | number>): Promise<T | undefined> => {
-    const res = form ? await request.post(`${BASE}/api/${url}`, { headers, form }) : await request.get(`${BASE}/api/${url}`, { headers });
+    const res = form
+      ? await request.post(`${BASE}/api/${url}`, { headers, form })
+      : await request.get(`${BASE}/api/${url}`, { headers });
     const body = (await res.json()) as Envelope<T>;
     return body.type === 'ok' ? body.message : undefined;
   };
   const coins = (await get<{ id: number; name: string }[]>('currency/list')) ?? [];
   const usdt = coins.find((c) => c.name === 'USDT')?.id ?? 1;
   const article = items(await get<Listish<{ id: number }>>('news/list', { c_id: 4 }))[0]?.id ?? 1;
-  const trader = items(await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', { page: 1, limit: 10 }))[0];
+  const trader = items(
+    await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', {
+      page: 1,
+      limit: 10,
+    }),
+  )[0];
   const traderId = trader?.trader_user_id ?? trader?.user_id ?? trader?.id ?? 1;
   const project = items(await get<Listish<{ id: number }>>('project', { page: 1, limit: 10 }))[0]?.id ?? 1;
   const lock = items(await get<Listish<{ id: number }>>('lh/deposit/config'))[0]?.id ?? 1;
@@ -90,7 +100,8 @@ async function pageQueries(request: APIRequestContext): Promise<Record<string, s
 }
 
 const hashOf = (r: RouteDef) => `#/pages/${r.name}${query[r.name] ? `?${query[r.name]}` : ''}`;
-const shotName = (r: RouteDef, theme: string, guest: boolean) => `tour-${guest ? 'guest-' : ''}${r.name.replace('/', '-')}-${theme}`;
+const shotName = (r: RouteDef, theme: string, guest: boolean) =>
+  `tour-${guest ? 'guest-' : ''}${r.name.replace('/', '-')}-${theme}`;
 
 async function setStored(page: Page, key: 'ui' | 'session', patch: Record<string, unknown>) {
   await page.evaluate(
@@ -126,7 +137,9 @@ async function visit(page: Page, r: RouteDef): Promise<string | null> {
       // toasts (e.g. "logged in") fade after 1.5 s; never shoot or audit them
       if (document.querySelector('.adm-toast-mask')) return 'toast';
       // a dialog or sheet still animating in (the kit animates inline opacity)
-      const moving = [...document.querySelectorAll<HTMLElement>('.adm-center-popup-wrap, .adm-popup-body, .adm-mask')].some((el) => {
+      const moving = [
+        ...document.querySelectorAll<HTMLElement>('.adm-center-popup-wrap, .adm-popup-body, .adm-mask'),
+      ].some((el) => {
         const o = el.style.opacity;
         return o !== '' && o !== '0' && o !== '1';
       });
@@ -172,7 +185,10 @@ async function axe(page: Page, rules?: string[]): Promise<string[]> {
     .map((v) => {
       const nodes = v.nodes.slice(0, 4).map((n) => {
         // contrast findings carry the measured colours and ratio, which is what a fix needs
-        const why = v.id === 'color-contrast' ? ` {${(n.any[0]?.message ?? '').replace(/^Element has insufficient color contrast of /, '').slice(0, 90)}}` : '';
+        const why =
+          v.id === 'color-contrast'
+            ? ` {${(n.any[0]?.message ?? '').replace(/^Element has insufficient color contrast of /, '').slice(0, 90)}}`
+            : '';
         return `${n.target.join(' ')}${why}`;
       });
       return `${v.id} (${v.impact}): ${nodes.join(' | ')}${v.nodes.length > 4 ? ` +${v.nodes.length - 4}` : ''}`;
@@ -193,7 +209,10 @@ async function fit(page: Page): Promise<string[]> {
       const parts: string[] = [];
       for (let e: Element | null = el; e && e !== document.body && parts.length < 3; e = e.parentElement) {
         const id = e.getAttribute('data-testid');
-        const cls = [...e.classList].slice(0, 2).map((c) => `.${c}`).join('');
+        const cls = [...e.classList]
+          .slice(0, 2)
+          .map((c) => `.${c}`)
+          .join('');
         parts.unshift(`${e.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${cls}`);
       }
       return parts.join(' > ');
@@ -205,7 +224,11 @@ async function fit(page: Page): Promise<string[]> {
       const cs = getComputedStyle(el);
       if (cs.display === 'inline') continue; // inline boxes have no scroll box of their own
       const text = (el.textContent ?? '').trim().slice(0, 40);
-      if (el.scrollWidth > el.clientWidth + 1 && (cs.overflowX === 'hidden' || cs.overflowX === 'clip') && cs.textOverflow !== 'ellipsis') {
+      if (
+        el.scrollWidth > el.clientWidth + 1 &&
+        (cs.overflowX === 'hidden' || cs.overflowX === 'clip') &&
+        cs.textOverflow !== 'ellipsis'
+      ) {
         out.push(`clipped text "${text}" at ${sel(el)} (${el.scrollWidth} > ${el.clientWidth})`);
       } else if (el.scrollWidth > el.clientWidth + 1 && cs.overflowX === 'visible') {
         const r = el.getBoundingClientRect();
@@ -265,7 +288,9 @@ async function themePass(page: Page, routes: RouteDef[], guest: boolean, axeFor:
       await applyTheme(page, theme);
       await shot(page, shotName(r, theme, guest));
       for (const t of await badText(page)) findings.push(`${r.name} [${theme}]: shows "${t}"`);
-      if (axeFor(r)) for (const v of await axe(page, theme === 'dark' ? ['color-contrast'] : undefined)) findings.push(`${r.name} [${theme}] axe ${v}`);
+      if (axeFor(r))
+        for (const v of await axe(page, theme === 'dark' ? ['color-contrast'] : undefined))
+          findings.push(`${r.name} [${theme}] axe ${v}`);
     }
     await applyTheme(page, 'light');
     if (process.env.TOUR_TIMING) console.log(`${r.name} ${Date.now() - t0} ms`);
@@ -290,7 +315,13 @@ async function langPass(page: Page, routes: RouteDef[], lang: 'fra' | 'spa') {
  */
 async function homeNotice(page: Page, name: string): Promise<string[]> {
   const popup = page.getByRole('dialog');
-  if (!(await popup.waitFor({ timeout: 5_000 }).then(() => true, () => false))) return [];
+  if (
+    !(await popup.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return [];
   await page.waitForTimeout(300); // its opening fade
   await shot(page, name);
   const found = (await axe(page)).map((v) => `index/index popup axe ${v}`);
@@ -322,5 +353,6 @@ test('every public page as a guest: both themes, no NaN; axe and fit where a gue
   const differs = (r: RouteDef) => GUEST_ONLY.has(r.name) || !!r.tab || r.name === 'setting/setting';
   report('guest, light and dark', await themePass(page, PUBLIC, true, differs));
   await page.setViewportSize({ width: 360, height: 780 });
-  for (const lang of ['fra', 'spa'] as const) report(`guest, ${lang} at 360`, await langPass(page, PUBLIC.filter(differs), lang));
+  for (const lang of ['fra', 'spa'] as const)
+    report(`guest, ${lang} at 360`, await langPass(page, PUBLIC.filter(differs), lang));
 });

@@ -2,7 +2,16 @@ import { seriousAxe } from './axe';
 import { startOwnServer, type OwnServer } from './own-server';
 import { test, expect, type Page } from '@playwright/test';
 import { earlyRedemption } from '../core';
-import { DEMO_TRADER, closeHomePopupWhenShown, dismissHomePopup, goTo, logInAs, sessionToken, shot, toastsGone } from './helpers';
+import {
+  DEMO_TRADER,
+  closeHomePopupWhenShown,
+  dismissHomePopup,
+  goTo,
+  logInAs,
+  sessionToken,
+  shot,
+  toastsGone,
+} from './helpers';
 
 /**
  * The financial products as a new user of the demo account lives them (server/db/demo.ts grants
@@ -24,7 +33,11 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // demo dual products mature 45 s after purchase here (2 minutes by default): the purchase test
   // still sees the countdown, and the other products' tests cover most of the wait for settlement
-  server = await startOwnServer({ port: PORT, name: 'prod', env: { DEMO_USER: 'on', DEMO_DUAL_SECONDS: String(DEMO_DUAL_SECONDS), DEMO_COPY_HISTORY: 'off' } });
+  server = await startOwnServer({
+    port: PORT,
+    name: 'prod',
+    env: { DEMO_USER: 'on', DEMO_DUAL_SECONDS: String(DEMO_DUAL_SECONDS), DEMO_COPY_HISTORY: 'off' },
+  });
 });
 
 test.afterAll(async () => {
@@ -39,7 +52,10 @@ async function login(page: Page) {
 }
 
 async function balance(page: Page, currency: number): Promise<{ available: string; frozen: string }> {
-  const res = await page.request.post('/api/wallet/detail', { headers: { authorization: await sessionToken(page) }, form: { currency, type: 2 } });
+  const res = await page.request.post('/api/wallet/detail', {
+    headers: { authorization: await sessionToken(page) },
+    form: { currency, type: 2 },
+  });
   const body = (await res.json()) as { type: string; message: { available: string; frozen: string } };
   expect(body.type).toBe('ok');
   return body.message;
@@ -53,7 +69,8 @@ test('Finance tab lists every product; Home DeFi and cloud entries open their ki
   await login(page);
   await page.getByRole('link', { name: 'Finance' }).click();
   await expect(page).toHaveURL(/pages\/financial\/index/);
-  for (const k of ['invest', 'lock', 'defi', 'cloud', 'ieo', 'copy']) await expect(page.getByTestId(`fin-${k}`)).toBeVisible();
+  for (const k of ['invest', 'lock', 'defi', 'cloud', 'ieo', 'copy'])
+    await expect(page.getByTestId(`fin-${k}`)).toBeVisible();
   await shot(page, 'products-finance');
 
   // copy trading belongs to another area: its entry opens that route's own frame
@@ -151,7 +168,9 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
   expect(m, text).not.toBeNull();
   const expected = earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: Number(m![1]) });
   expect(Number(m![2].replace(/,/g, ''))).toBe(Number(expected.penalty));
-  await expect(page.getByTestId('redeem-returned-formula')).toContainText(`1,000.00 − ${Number(expected.penalty).toFixed(2)} = ${Number(expected.returned).toFixed(2)} USDT`);
+  await expect(page.getByTestId('redeem-returned-formula')).toContainText(
+    `1,000.00 − ${Number(expected.penalty).toFixed(2)} = ${Number(expected.returned).toFixed(2)} USDT`,
+  );
   await page.waitForTimeout(300);
   await shot(page, 'products-lock-redeem-sheet');
   const beforeRedeem = await balance(page, 4);
@@ -160,7 +179,10 @@ test('lock-up mining: lock 1,000 USDT, redeem early with the penalty arithmetic 
   await expect(order).toHaveAttribute('data-status', 'redeemed');
   await expect(order.getByTestId('lock-penalty')).toHaveText(`${Number(expected.penalty).toFixed(2)} USDT`);
   await expect(order.getByTestId('lock-returned')).toHaveText(`${Number(expected.returned).toFixed(2)} USDT`);
-  expect(Number((await balance(page, 4)).available) - Number(beforeRedeem.available)).toBeCloseTo(Number(expected.returned), 8);
+  expect(Number((await balance(page, 4)).available) - Number(beforeRedeem.available)).toBeCloseTo(
+    Number(expected.returned),
+    8,
+  );
   await shot(page, 'products-lock-redeemed');
 });
 
@@ -170,7 +192,11 @@ test('IEO: subscribe to the project in progress', async ({ page }) => {
   await expect(page.getByTestId('ieo-project').first()).toBeVisible();
   await expect(page.getByTestId('ieo-project').filter({ hasText: 'Warm-up' })).toHaveCount(1);
   await shot(page, 'products-ieo-list');
-  await page.getByTestId('ieo-project').filter({ has: page.locator('[data-status="in_progress"]') }).first().click();
+  await page
+    .getByTestId('ieo-project')
+    .filter({ has: page.locator('[data-status="in_progress"]') })
+    .first()
+    .click();
   await expect(page).toHaveURL(/ieo\/subscribe\?project_id=\d+/);
   await expect(page.getByText('White paper')).toBeVisible();
 
@@ -194,13 +220,22 @@ test('IEO: subscribe to the project in progress', async ({ page }) => {
 test('every product page at 390×844, light and dark, and no serious axe violation', async ({ page }) => {
   test.setTimeout(240_000);
   await login(page);
-  const ids = await page.evaluate(async (tk) => {
-    const h = { authorization: tk };
-    const dual = (await (await fetch('/api/dual/index?type=call', { headers: h })).json()) as { message: { dual_currencys: { id: number }[] } };
-    const cfg = (await (await fetch('/api/lh/deposit/config', { headers: h })).json()) as { message: { id: number }[] };
-    const ieo = (await (await fetch('/api/project?page=1&limit=10', { headers: h })).json()) as { message: { list: { id: number }[] } };
-    return { dual: dual.message.dual_currencys[0].id, cfg: cfg.message[0].id, ieo: ieo.message.list[0].id };
-  }, await sessionToken(page));
+  const ids = await page.evaluate(
+    async (tk) => {
+      const h = { authorization: tk };
+      const dual = (await (await fetch('/api/dual/index?type=call', { headers: h })).json()) as {
+        message: { dual_currencys: { id: number }[] };
+      };
+      const cfg = (await (await fetch('/api/lh/deposit/config', { headers: h })).json()) as {
+        message: { id: number }[];
+      };
+      const ieo = (await (await fetch('/api/project?page=1&limit=10', { headers: h })).json()) as {
+        message: { list: { id: number }[] };
+      };
+      return { dual: dual.message.dual_currencys[0].id, cfg: cfg.message[0].id, ieo: ieo.message.list[0].id };
+    },
+    await sessionToken(page),
+  );
   const pages = [
     'financial/index',
     'invest/invest',
@@ -216,7 +251,10 @@ test('every product page at 390×844, light and dark, and no serious axe violati
     'ieo/order',
   ];
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
     for (const p of pages) {
       await goTo(page, p);
       await page.reload();

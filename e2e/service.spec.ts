@@ -12,19 +12,34 @@ import { axeClean, latestCode, logInAs, shot, uniqueEmail } from './helpers';
  * against the running server's database (DATA_DIR of playwright.config.ts).
  */
 const OP = { name: `e2e-kefu-${Date.now()}`, password: 'operator-kefu-pass-1' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 async function register(request: APIRequestContext, email: string, password: string) {
-  expect((await (await request.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } })).json()).type).toBe('ok');
+  expect(
+    (await (await request.post('/api/sms_mail', { form: { user_string: email, scene: 'register' } })).json()).type,
+  ).toBe('ok');
   const code = await latestCode(request, email);
-  const reg = await (await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } })).json();
+  const reg = await (
+    await request.post('/api/user/register', { form: { user_string: email, password, re_password: password, code } })
+  ).json();
   expect(reg.type, JSON.stringify(reg)).toBe('ok');
 }
 
-test('a user chats with an operator live: image, badge, receipts, and a cut connection loses nothing', async ({ page, browser, request, baseURL }) => {
-  execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), { env: { ...process.env, DATA_DIR: '.data/e2e' }, stdio: 'inherit' });
+test('a user chats with an operator live: image, badge, receipts, and a cut connection loses nothing', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  execFileSync(...tsxCommand('server/admin/cli.ts', 'create', OP.name, OP.password), {
+    env: { ...process.env, DATA_DIR: '.data/e2e' },
+    stdio: 'inherit',
+  });
   const user = { email: uniqueEmail('kefu'), password: 'kefu-pass-2024' };
   await register(request, user.email, user.password);
   await logInAs(page, user);
@@ -87,14 +102,26 @@ test('a user chats with an operator live: image, badge, receipts, and a cut conn
   await page.context().setOffline(false);
   await expect(thread.getByText('While you were away (2)')).toHaveCount(1, { timeout: 30_000 });
   const bodies = await thread.getByTestId('service-message').allInnerTexts();
-  for (const text of ['My USDT deposit has not arrived', 'We see it, crediting now', 'Done, please check your balance', 'While you were away (1)', 'While you were away (2)']) {
-    expect(bodies.filter((b) => b.includes(text)), text).toHaveLength(1);
+  for (const text of [
+    'My USDT deposit has not arrived',
+    'We see it, crediting now',
+    'Done, please check your balance',
+    'While you were away (1)',
+    'While you were away (2)',
+  ]) {
+    expect(
+      bodies.filter((b) => b.includes(text)),
+      text,
+    ).toHaveLength(1);
   }
   await expect(thread.locator('img')).toHaveCount(1);
 
   // ── screenshots and axe: the chat in both themes, the operator inbox ──
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
     await page.reload();
     await expect(thread.getByText('While you were away (2)')).toBeVisible();
     await shot(page, `service-chat-${theme}`);

@@ -1,5 +1,14 @@
 import { test, expect } from '@playwright/test';
-import { closeHomePopupWhenShown, DEMO_TRADER, goTo, latestCode, logInAs, parseRowName, shot, uniqueEmail } from './helpers';
+import {
+  closeHomePopupWhenShown,
+  DEMO_TRADER,
+  goTo,
+  latestCode,
+  logInAs,
+  parseRowName,
+  shot,
+  uniqueEmail,
+} from './helpers';
 
 // The walking skeleton, as a new user would do it at 390×844 in Debian's Chromium.
 test('register with the emailed code, log in, watch a price move, log out', async ({ page, request }) => {
@@ -63,7 +72,9 @@ test('switching the language to zh changes the tab labels', async ({ page }) => 
   await shot(page, 'markets-zh');
 });
 
-test('a page opened right after logging in stays open (the fading Login page does not send the user Home)', async ({ page }) => {
+test('a page opened right after logging in stays open (the fading Login page does not send the user Home)', async ({
+  page,
+}) => {
   await logInAs(page, DEMO_TRADER);
   // at once, while Login is still fading out
   await goTo(page, 'transaction/seconds_order?symbol=BTC/USDT');

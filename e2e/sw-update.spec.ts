@@ -22,10 +22,15 @@ let nextBuild: Promise<string> | undefined;
 /** A production build of the app with its own BUILD_ID into a folder of its own; resolves to that folder. */
 function build(id: string): Promise<string> {
   const out = path.join(builds as string, id);
-  const child = spawn('npx', ['vite', 'build', '--logLevel', 'error'], { env: { ...process.env, BUILD_ID: id, BUILD_OUT_DIR: out }, stdio: 'inherit' });
+  const child = spawn('npx', ['vite', 'build', '--logLevel', 'error'], {
+    env: { ...process.env, BUILD_ID: id, BUILD_OUT_DIR: out },
+    stdio: 'inherit',
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`vite build ${id} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`vite build ${id} exited with ${code}`)),
+    );
   });
 }
 
@@ -56,7 +61,11 @@ test('after a deploy the installed app offers the new version and takes it witho
   await expect(page.locator('html')).toHaveAttribute('data-build', 'v1', { timeout: 30_000 });
   await expect(page.getByTestId('last-price').first()).toHaveText(/\d/, { timeout: 30_000 });
   // installed: the worker is active and the shell is in its cache
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated', undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    undefined,
+    { timeout: 60_000 },
+  );
   expect(await page.evaluate(async () => (await caches.keys()).some((k) => k.includes('precache')))).toBe(true);
 
   // the next build, while the page stays open

@@ -20,7 +20,11 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // no candle backfill (seconds of start-up): the indicators' legend names its lines from the first bar
-  server = await startOwnServer({ port: PORT, name: 'terminal', env: { DEMO_USER: 'on', TICK_RATE: '50', MARKET_BACKFILL: 'off' } });
+  server = await startOwnServer({
+    port: PORT,
+    name: 'terminal',
+    env: { DEMO_USER: 'on', TICK_RATE: '50', MARKET_BACKFILL: 'off' },
+  });
 });
 
 test.afterAll(async () => {
@@ -33,7 +37,11 @@ test('pair page: the book, depth and trades move; an indicator toggled on draws 
   await expect(book).toHaveAttribute('data-synced', 'true');
   await expect(book.getByTestId('book-bids').locator('button[data-price]')).toHaveCount(15);
   // what the ask rows say (a painted row's name; its figures are drawn on the canvas)
-  const asks = () => book.getByTestId('book-asks').locator('button[data-price]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent).join('|'));
+  const asks = () =>
+    book
+      .getByTestId('book-asks')
+      .locator('button[data-price]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent).join('|'));
   const before = await asks();
   expect(before).toMatch(/\d/);
   await expect.poll(asks, { timeout: 10_000 }).not.toBe(before);
@@ -53,7 +61,9 @@ test('pair page: the book, depth and trades move; an indicator toggled on draws 
   await shot(page, 'terminal-pair-indicators');
 });
 
-test('spot: a tapped book price becomes the limit; the order rests in the book and open orders; a market buy by USDT', async ({ page }) => {
+test('spot: a tapped book price becomes the limit; the order rests in the book and open orders; a market buy by USDT', async ({
+  page,
+}) => {
   await logInAs(page, DEMO_TRADER);
   await goTo(page, 'transaction/index?symbol=BTC/USDT');
   const book = page.getByTestId('order-book');
@@ -83,14 +93,21 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   // the server's answer to the order itself, so a failure says whether it was placed, refused or filled
   const placed = page.waitForResponse((r) => r.url().includes('/api/coin/trade'));
   await page.getByTestId('confirm-submit').click();
-  const answer = (await (await placed).json()) as { code: number; msg?: string; message?: { id: number; status: string } };
+  const answer = (await (await placed).json()) as {
+    code: number;
+    msg?: string;
+    message?: { id: number; status: string };
+  };
   expect(answer.code, JSON.stringify(answer)).toBe(1);
   await expect(page.getByTestId('confirm-sheet')).toBeHidden();
   // a limit at the deepest bid normally rests and shows in open orders; the fast feed may trade down
   // through it a moment after the answer, and then it leaves open orders filled — the server says which
   const token0 = await sessionToken(page);
   const filled = async () => {
-    const r = await page.request.get('/api/coin/list', { headers: { authorization: token0 }, params: { status: 'complete', limit: 50 } });
+    const r = await page.request.get('/api/coin/list', {
+      headers: { authorization: token0 },
+      params: { status: 'complete', limit: 50 },
+    });
     return ((await r.json()) as { message: { id: number }[] }).message.some((o) => o.id === answer.message?.id);
   };
   const openRows = page.getByTestId('open-orders').getByTestId('spot-order');
@@ -105,8 +122,16 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
     .poll(
       async () =>
         // the row's amount: the last figure of what it says (a painted row's name, or its text)
-        Number((await ours.evaluate((r) => r.getAttribute('aria-label') ?? r.textContent ?? '', undefined, { timeout: 300 }).catch(() => '0')).trim().split(/\s+/).pop()) >= 0.5 ||
-        (await status.innerText({ timeout: 300 }).catch(() => 'filled')) !== 'Open',
+        Number(
+          (
+            await ours
+              .evaluate((r) => r.getAttribute('aria-label') ?? r.textContent ?? '', undefined, { timeout: 300 })
+              .catch(() => '0')
+          )
+            .trim()
+            .split(/\s+/)
+            .pop(),
+        ) >= 0.5 || (await status.innerText({ timeout: 300 }).catch(() => 'filled')) !== 'Open',
       // the resting order reaches the shown book through the engine's next depth diff: under a loaded
       // CI runner (two specs' servers and browsers on two cores) that took over 10 s once
       { timeout: 20_000, intervals: [100] },
@@ -116,7 +141,15 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
 
   // market buy spending 1000 USDT, fee included
   const token = await sessionToken(page);
-  const usdt = async () => ((await (await page.request.post('/api/wallet/detail', { headers: { authorization: token }, form: { currency: 4, type: 2 } })).json()) as { message: { available: string } }).message.available;
+  const usdt = async () =>
+    (
+      (await (
+        await page.request.post('/api/wallet/detail', {
+          headers: { authorization: token },
+          form: { currency: 4, type: 2 },
+        })
+      ).json()) as { message: { available: string } }
+    ).message.available;
   const before = Number(await usdt());
   await page.getByTestId('kind-market-order').click();
   await page.getByTestId('amount-unit').click();
@@ -132,7 +165,9 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   expect(before - Number(await usdt())).toBeLessThanOrEqual(1000);
 });
 
-test('the painted book: the worker draws the rows, a screen reader reads them as text, a tap or a keyboard puts a price in the form; both themes', async ({ page }) => {
+test('the painted book: the worker draws the rows, a screen reader reads them as text, a tap or a keyboard puts a price in the form; both themes', async ({
+  page,
+}) => {
   await logInAs(page, DEMO_TRADER);
   await goTo(page, 'transaction/index?symbol=BTC/USDT');
   const book = page.getByTestId('order-book');
@@ -166,7 +201,9 @@ test('the painted book: the worker draws the rows, a screen reader reads them as
   await setTheme(page, 'light');
 });
 
-test('the painted pair book and recent trades: drawn by the worker over rows a screen reader reads; both themes', async ({ page }) => {
+test('the painted pair book and recent trades: drawn by the worker over rows a screen reader reads; both themes', async ({
+  page,
+}) => {
   await goTo(page, 'market/detail?symbol=BTC/USDT');
   await setTheme(page, 'dark');
   const wide = page.getByTestId('wide-book');
@@ -201,10 +238,13 @@ async function a11y(page: Page): Promise<void> {
   expect(await seriousAxe(page)).toEqual([]);
 }
 
-test('indicator settings: a refused period says why and changes nothing; new periods redraw the lines at once and are remembered', async ({ page }) => {
+test('indicator settings: a refused period says why and changes nothing; new periods redraw the lines at once and are remembered', async ({
+  page,
+}) => {
   await goTo(page, 'market/detail?symbol=BTC/USDT');
   const legend = page.getByTestId('indicator-legend');
-  if ((await page.getByTestId('ind-ma').getAttribute('aria-pressed')) !== 'true') await page.getByTestId('ind-ma').click();
+  if ((await page.getByTestId('ind-ma').getAttribute('aria-pressed')) !== 'true')
+    await page.getByTestId('ind-ma').click();
   await expect(legend).toContainText('MA7');
 
   await page.getByTestId('ind-settings').click();
@@ -213,7 +253,10 @@ test('indicator settings: a refused period says why and changes nothing; new per
   await sheet.getByTestId('ind-ma-0').fill('0');
   await sheet.getByTestId('ind-ma-1').fill('2.5');
   await sheet.getByTestId('indicator-apply').click();
-  await expect(sheet.getByRole('alert')).toHaveText(['Enter a whole number from 1 to 500', 'Enter a whole number from 1 to 500']);
+  await expect(sheet.getByRole('alert')).toHaveText([
+    'Enter a whole number from 1 to 500',
+    'Enter a whole number from 1 to 500',
+  ]);
   await expect(legend).toContainText('MA7'); // nothing applied
   await a11y(page);
   await shot(page, 'terminal-indicator-settings-error');
@@ -239,7 +282,9 @@ test('indicator settings: a refused period says why and changes nothing; new per
   await setTheme(page, 'light');
 });
 
-test('the spot screen’s chart has the indicator picker: a sub-pane indicator toggled on draws there', async ({ page }) => {
+test('the spot screen’s chart has the indicator picker: a sub-pane indicator toggled on draws there', async ({
+  page,
+}) => {
   await goTo(page, 'transaction/index?symbol=BTC/USDT');
   const toggle = page.getByTestId('chart-toggle');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
@@ -252,4 +297,3 @@ test('the spot screen’s chart has the indicator picker: a sub-pane indicator t
   await page.getByTestId('ind-rsi').click();
   await expect(legend).not.toContainText('RSI6');
 });
-

@@ -38,7 +38,8 @@ async function api<T>(page: Page, url: string, form: Record<string, string | num
   return body.message;
 }
 
-const balance = (page: Page, currency: number, type: number) => api<{ available: string; frozen: string }>(page, '/wallet/detail', { currency, type });
+const balance = (page: Page, currency: number, type: number) =>
+  api<{ available: string; frozen: string }>(page, '/wallet/detail', { currency, type });
 
 /** antd's Dialog.confirm / alert: press its button. */
 async function dialogButton(page: Page, name: string) {
@@ -159,13 +160,20 @@ test('contracts: open a 10× long, watch live P&L, close it and see the journal�
   expect(shownValue).toMatch(/^-?\d+(\.\d+)?$/);
 
   // The ledger: the profit credit or loss debit journaled against this position.
-  const log = await api<{ list: { reason: string; ref_type: string | null; ref_id: string | null; delta_available: string }[] }>(page, '/wallet/legal_log', {
+  const log = await api<{
+    list: { reason: string; ref_type: string | null; ref_id: string | null; delta_available: string }[];
+  }>(page, '/wallet/legal_log', {
     currency: 4,
     type: 3,
     page: 1,
     limit: 50,
   });
-  const rows = log.list.filter((r) => r.ref_type === 'lever_order' && r.ref_id === String(id) && (r.reason === 'lever_profit' || r.reason === 'lever_loss'));
+  const rows = log.list.filter(
+    (r) =>
+      r.ref_type === 'lever_order' &&
+      r.ref_id === String(id) &&
+      (r.reason === 'lever_profit' || r.reason === 'lever_loss'),
+  );
   const journal = rows.reduce((s, r) => s + Number(r.delta_available), 0);
   expect(journal).toBeCloseTo(Number(shownValue), 8);
   // and the figure on screen is that value at the quote's precision (USDT in cents: no 12-digit tail)
@@ -253,9 +261,19 @@ test('French: amounts take a comma and never show NaN', async ({ page }) => {
 
 test('every trading page at 390×844, light and dark', async ({ page }) => {
   await login(page);
-  const pages = ['transaction/index', 'transaction/index2', 'transaction/seconds_order', 'transaction/currency', 'transaction/currency_order', 'transaction/contract_order'];
+  const pages = [
+    'transaction/index',
+    'transaction/index2',
+    'transaction/seconds_order',
+    'transaction/currency',
+    'transaction/currency_order',
+    'transaction/contract_order',
+  ];
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })), theme);
+    await page.evaluate(
+      (th) => localStorage.setItem('ui', JSON.stringify({ theme: th, priceMode: 'green-up' })),
+      theme,
+    );
     for (const p of pages) {
       await goTo(page, p);
       await page.reload();

@@ -13,13 +13,20 @@ function sources(dir, out = []) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) sources(p, out);
-    else if (/\.(ts|mjs|js)$/.test(e.name) && !/\.test\.ts$/.test(e.name) && !p.includes(`${path.sep}testing${path.sep}`)) out.push(p);
+    else if (
+      /\.(ts|mjs|js)$/.test(e.name) &&
+      !/\.test\.ts$/.test(e.name) &&
+      !p.includes(`${path.sep}testing${path.sep}`)
+    )
+      out.push(p);
   }
   return out;
 }
 function resolve(from, spec) {
   const base = path.resolve(path.dirname(from), spec).replace(/\.js$/, '');
-  return [`${base}.ts`, path.join(base, 'index.ts'), base].find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
+  return (
+    [`${base}.ts`, path.join(base, 'index.ts'), base].find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null
+  );
 }
 function areaOf(file) {
   const rel = path.relative(areasDir, file);
@@ -38,7 +45,8 @@ for (const file of [...sources(path.join(root, 'server')), ...sources(path.join(
     if (!to || to === from) continue;
     const inside = path.relative(path.join(areasDir, to), target);
     if (from) edges.set(`${from} -> ${to}`, (edges.get(`${from} -> ${to}`) ?? 0) + 1);
-    const door = inside === path.join('domain', 'index.ts') || (inside === 'index.ts' && file === path.join(areasDir, 'index.ts'));
+    const door =
+      inside === path.join('domain', 'index.ts') || (inside === 'index.ts' && file === path.join(areasDir, 'index.ts'));
     if (!door) past.push(`${path.relative(root, file)} -> server/areas/${to}/${inside}`);
   }
 }
@@ -50,24 +58,36 @@ for (const k of edges.keys()) {
 }
 // Tarjan's strongly connected components: each group of two or more areas is a cycle.
 let index = 0;
-const idx = new Map(), low = new Map(), stack = [], cycles = [];
+const idx = new Map(),
+  low = new Map(),
+  stack = [],
+  cycles = [];
 function visit(v) {
-  idx.set(v, index); low.set(v, index++); stack.push(v);
+  idx.set(v, index);
+  low.set(v, index++);
+  stack.push(v);
   for (const w of next.get(v) ?? []) {
-    if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-    else if (stack.includes(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    if (!idx.has(w)) {
+      visit(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (stack.includes(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
   }
   if (low.get(v) === idx.get(v)) {
     const group = [];
     let w;
-    do { w = stack.pop(); group.push(w); } while (w !== v);
+    do {
+      w = stack.pop();
+      group.push(w);
+    } while (w !== v);
     if (group.length > 1) cycles.push(group.sort().join(', '));
   }
 }
 for (const v of next.keys()) if (!idx.has(v)) visit(v);
 
 const doors = fs.readdirSync(areasDir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'testing'); // testing/: fixtures that span areas, not an area
-console.log(`areas with a door: ${doors.filter((d) => fs.existsSync(path.join(areasDir, d.name, 'domain/index.ts'))).length} of ${doors.length}`);
+console.log(
+  `areas with a door: ${doors.filter((d) => fs.existsSync(path.join(areasDir, d.name, 'domain/index.ts'))).length} of ${doors.length}`,
+);
 console.log(`area -> area edges: ${edges.size} (${[...edges.values()].reduce((a, b) => a + b, 0)} imports)`);
 console.log(`cycles between areas: ${cycles.length ? cycles.map((c) => `{${c}}`).join(' ') : 'none'}`);
 console.log(`imports past another area's door: ${past.length}`);

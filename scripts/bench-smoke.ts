@@ -54,7 +54,8 @@ export function missingFigures(dir: string, figures: Record<string, string[]>): 
     const json = JSON.parse(fs.readFileSync(f, 'utf8')) as unknown;
     for (const p of paths) {
       const got = pick(json, p);
-      if (!got.length || !got.every((x) => typeof x === 'number' && Number.isFinite(x))) missing.push(`${file}: ${p} = ${JSON.stringify(got).slice(0, 120)}`);
+      if (!got.length || !got.every((x) => typeof x === 'number' && Number.isFinite(x)))
+        missing.push(`${file}: ${p} = ${JSON.stringify(got).slice(0, 120)}`);
     }
   }
   return missing;
@@ -73,9 +74,23 @@ const BENCHES: Bench[] = [
     figures: {
       'core.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
       'book-apply.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
-      'browser-stall.json': ['runs.*.mainBusy.taskMs', 'runs.*.quietBusy.taskMs', 'runs.*.heapMB.main', 'ratios.*.mainBusy'],
-      'browser-terminal.json': ['runs.*.quietBusy.taskMs', 'runs.*.heapMB.main', 'ratios.*.mainBusy', 'vsNaive.*.busyTimes'],
-      'history-merge.json': ['results.*.firstPaint5k.p50', 'results.*.coldDefaultWindow.mountToPaintMs', 'results.*.memory.totalKBPerSymbol'],
+      'browser-stall.json': [
+        'runs.*.mainBusy.taskMs',
+        'runs.*.quietBusy.taskMs',
+        'runs.*.heapMB.main',
+        'ratios.*.mainBusy',
+      ],
+      'browser-terminal.json': [
+        'runs.*.quietBusy.taskMs',
+        'runs.*.heapMB.main',
+        'ratios.*.mainBusy',
+        'vsNaive.*.busyTimes',
+      ],
+      'history-merge.json': [
+        'results.*.firstPaint5k.p50',
+        'results.*.coldDefaultWindow.mountToPaintMs',
+        'results.*.memory.totalKBPerSymbol',
+      ],
       'soak.json': ['windows.*.heapMB.total', 'heapGrowthPct'],
       'liabilities.json': ['totalMs', 'peakRssMB', 'proofBytes', 'naive.perProofMs', 'ratio'],
     },
@@ -89,13 +104,27 @@ const BENCHES: Bench[] = [
     name: 'family-socket',
     args: ['bench/family-socket.ts'],
     env: { DURATION_S: '2', FAMILY_CLIENTS: '3', TICK_RATE: '500', BENCH_PORT: String(port + 1) },
-    figures: { 'family-socket.json': ['phases.*.gapMs.p50', 'phases.*.serverCpuMsPerS', 'ratios.idle.gapP99', 'ratios.idle.addedCpuMsPerS'] },
+    figures: {
+      'family-socket.json': [
+        'phases.*.gapMs.p50',
+        'phases.*.serverCpuMsPerS',
+        'ratios.idle.gapP99',
+        'ratios.idle.addedCpuMsPerS',
+      ],
+    },
   },
   {
     name: 'fanout',
     args: ['bench/fanout.ts'],
     env: { CLIENTS: '20', DURATION_S: '2', BENCH_PORT: String(port + 2) },
-    figures: { 'fanout.json': ['single.eventsPerClientPerS', 'single.delayMs.p50', 'cluster.eventsPerClientPerS', 'cluster.delayMs.p50'] },
+    figures: {
+      'fanout.json': [
+        'single.eventsPerClientPerS',
+        'single.delayMs.p50',
+        'cluster.eventsPerClientPerS',
+        'cluster.delayMs.p50',
+      ],
+    },
   },
   {
     name: 'ledger-tps',
@@ -107,7 +136,9 @@ const BENCHES: Bench[] = [
     name: 'db-engine',
     args: ['bench/db-engine.ts'],
     env: { DB_BENCH_S: '1' },
-    figures: { 'db-engine.json': ['runs.*.transfersPerS', 'runs.*.idleGapMs.p99', 'runs.*.loadGapMs.p99', 'loadP99OverIdle'] },
+    figures: {
+      'db-engine.json': ['runs.*.transfersPerS', 'runs.*.idleGapMs.p99', 'runs.*.loadGapMs.p99', 'loadP99OverIdle'],
+    },
   },
   {
     name: 'first-load',
@@ -119,7 +150,9 @@ const BENCHES: Bench[] = [
     name: 'lighthouse',
     args: ['bench/lighthouse.ts', '--runs=1', '--routes=home'],
     env: { BENCH_PORT: String(port + 12) },
-    figures: { 'lighthouse.json': ['results.*.routes.home.summary.score.median', 'results.*.routes.home.summary.fcp.median'] },
+    figures: {
+      'lighthouse.json': ['results.*.routes.home.summary.score.median', 'results.*.routes.home.summary.fcp.median'],
+    },
   },
 ];
 
@@ -141,7 +174,15 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
     cwd: ROOT,
     // BENCH_START_S: a server start may take minutes on a loaded machine; slow is not broken
     // BENCH_PATIENCE: page waits three times as long (bench/browser/harness.ts patience())
-    env: { ...process.env, BENCH_QUICK: '1', BENCH_START_S: process.env.BENCH_START_S ?? '600', BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3', ...b.env, BENCH_RESULTS_DIR: dir, BENCH_PAGES_DIR: pagesDir },
+    env: {
+      ...process.env,
+      BENCH_QUICK: '1',
+      BENCH_START_S: process.env.BENCH_START_S ?? '600',
+      BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3',
+      ...b.env,
+      BENCH_RESULTS_DIR: dir,
+      BENCH_PAGES_DIR: pagesDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -164,7 +205,12 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
       clearTimeout(timer);
       const problems = code === 0 ? missingFigures(dir, b.figures) : [`exited ${code ?? signal}`];
       if (code === 0 && !out.trim()) problems.push('printed nothing');
-      resolve({ name: b.name, seconds: Math.round((Date.now() - started) / 1000), problems, tail: out.split('\n').slice(-40).join('\n') });
+      resolve({
+        name: b.name,
+        seconds: Math.round((Date.now() - started) / 1000),
+        problems,
+        tail: out.split('\n').slice(-40).join('\n'),
+      });
     });
   });
 }
@@ -173,8 +219,10 @@ async function main(): Promise<void> {
   const onlyArg = process.argv.find((a) => a.startsWith('--only='));
   const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : undefined;
   const benches = BENCHES.filter((b) => !only || only.includes(b.name));
-  if (!benches.length) throw new Error(`no bench named ${only?.join(', ')} (one of ${BENCHES.map((b) => b.name).join(', ')})`);
-  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('no app build in dist/h5: npm run build first');
+  if (!benches.length)
+    throw new Error(`no bench named ${only?.join(', ')} (one of ${BENCHES.map((b) => b.name).join(', ')})`);
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html')))
+    throw new Error('no app build in dist/h5: npm run build first');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-smoke-'));
   const pagesDir = path.join(tmp, 'pages');
   const started = Date.now();
@@ -186,7 +234,9 @@ async function main(): Promise<void> {
       for (const b of list) {
         const o = await runBench(b, path.join(tmp, 'results'), pagesDir);
         outcomes.push(o);
-        console.log(`[bench-smoke] ${o.name}: ${o.problems.length ? `FAILED (${o.problems.join('; ')})` : 'figures written'} in ${o.seconds} s`);
+        console.log(
+          `[bench-smoke] ${o.name}: ${o.problems.length ? `FAILED (${o.problems.join('; ')})` : 'figures written'} in ${o.seconds} s`,
+        );
         if (o.problems.length) console.log(`--- ${o.name}'s last output ---\n${o.tail}\n---`);
       }
     };
@@ -195,8 +245,11 @@ async function main(): Promise<void> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const failed = outcomes.filter((o) => o.problems.length);
-  if (failed.length) console.log(`[bench-smoke] failed: ${failed.map((o) => o.name).join(', ')} (their output is above)`);
-  console.log(`[bench-smoke] ${outcomes.length - failed.length} of ${outcomes.length} benches wrote their figures in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (failed.length)
+    console.log(`[bench-smoke] failed: ${failed.map((o) => o.name).join(', ')} (their output is above)`);
+  console.log(
+    `[bench-smoke] ${outcomes.length - failed.length} of ${outcomes.length} benches wrote their figures in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   if (failed.length) process.exit(1);
 }
 

@@ -23,7 +23,9 @@ async function main(): Promise<number> {
   if (venues.length === 0) throw new Error(`no Binance pair among ${list}`);
   const ws = (process.env.BINANCE_WS_URL || BINANCE_WS_URL).replace(/\/+$/, '');
   const rest = (process.env.BINANCE_REST_URL || BINANCE_REST_URL).replace(/\/+$/, '');
-  const streams = venues.flatMap((v) => ['trade', 'depth@100ms', 'kline_1m', 'miniTicker'].map((k) => `${v.toLowerCase()}@${k}`));
+  const streams = venues.flatMap((v) =>
+    ['trade', 'depth@100ms', 'kline_1m', 'miniTicker'].map((k) => `${v.toLowerCase()}@${k}`),
+  );
   const frames = fs.createWriteStream(`${out}.ndjson`);
   const started = Date.now();
   const sock = new WebSocket(`${ws}/stream?streams=${streams.join('/')}`);
@@ -43,11 +45,21 @@ async function main(): Promise<number> {
     if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
     return res.json();
   };
-  for (const v of venues) answers.push(JSON.stringify({ path: '/api/v3/depth', symbol: v, body: await get(`/api/v3/depth?symbol=${v}&limit=1000`) }));
+  for (const v of venues)
+    answers.push(
+      JSON.stringify({ path: '/api/v3/depth', symbol: v, body: await get(`/api/v3/depth?symbol=${v}&limit=1000`) }),
+    );
   await new Promise((r) => setTimeout(r, Number(secs) * 1000));
   sock.terminate();
   const from = Math.floor(started / 60_000) * 60_000 - 60 * 60_000;
-  for (const v of venues) answers.push(JSON.stringify({ path: '/api/v3/klines', symbol: v, body: await get(`/api/v3/klines?symbol=${v}&interval=1m&startTime=${from}&limit=1000`) }));
+  for (const v of venues)
+    answers.push(
+      JSON.stringify({
+        path: '/api/v3/klines',
+        symbol: v,
+        body: await get(`/api/v3/klines?symbol=${v}&interval=1m&startTime=${from}&limit=1000`),
+      }),
+    );
   fs.writeFileSync(`${out}-rest.ndjson`, `${answers.join('\n')}\n`);
   await new Promise<void>((r) => frames.end(r));
   console.log(`${count} frames → ${out}.ndjson; ${answers.length} REST answers → ${out}-rest.ndjson`);

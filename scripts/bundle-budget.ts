@@ -62,10 +62,14 @@ function main(): void {
   // with everything they import (scripts/build/route-preload.ts): a stage missing there would be
   // fetched only when the one before it has run, a round trip more before the first render.
   const entry = manifest['index.html'];
-  const stages = (entry?.dynamicImports ?? []).filter((k) => /^(boot\/[^/]+|i18n\/index)\.tsx?$/.test(manifest[k]?.src ?? k) || /^_i18n-/.test(k));
+  const stages = (entry?.dynamicImports ?? []).filter(
+    (k) => /^(boot\/[^/]+|i18n\/index)\.tsx?$/.test(manifest[k]?.src ?? k) || /^_i18n-/.test(k),
+  );
   const missing = [...new Set(stages.flatMap((k) => [...closure(k)]))].filter((f) => !entryFiles.has(f));
   if (missing.length) {
-    console.error(`[bundle-budget] boot-stage chunks not in index.html (each would cost a request after the stage before it): ${missing.join(', ')}`);
+    console.error(
+      `[bundle-budget] boot-stage chunks not in index.html (each would cost a request after the stage before it): ${missing.join(', ')}`,
+    );
     process.exit(1);
   }
   // The entry and its boot stages (what the first render needs) carry V8's compile hint in its first line
@@ -73,10 +77,14 @@ function main(): void {
   const boot = new Set([...closure('index.html'), ...stages.flatMap((k) => [...closure(k)])]);
   const unhinted = [...boot].filter((f) => !fs.readFileSync(path.join(dir, f), 'utf8').startsWith(COMPILE_HINT));
   if (unhinted.length) {
-    console.error(`[bundle-budget] boot chunks without the compile hint (scripts/build/compile-hints.ts): ${unhinted.join(', ')}`);
+    console.error(
+      `[bundle-budget] boot chunks without the compile hint (scripts/build/compile-hints.ts): ${unhinted.join(', ')}`,
+    );
     process.exit(1);
   }
-  const rows: { name: string; bytes: number; budget: number }[] = [{ name: 'entry (index.html)', bytes: sum(entryFiles), budget: BUDGETS.entry }];
+  const rows: { name: string; bytes: number; budget: number }[] = [
+    { name: 'entry (index.html)', bytes: sum(entryFiles), budget: BUDGETS.entry },
+  ];
   for (const [src, budget] of Object.entries(BUDGETS.routes)) {
     if (!manifest[src]) throw new Error(`${src} is not a chunk in the build manifest: update scripts/bundle-budget.ts`);
     const own = [...closure(src)].filter((f) => !entryFiles.has(f));
@@ -86,7 +94,9 @@ function main(): void {
   for (const r of rows) {
     const over = r.bytes > r.budget;
     failed ||= over;
-    console.log(`${over ? 'OVER' : 'ok  '} ${r.name.padEnd(32)} ${(r.bytes / KB).toFixed(1).padStart(6)} KB br / budget ${(r.budget / KB).toFixed(0)} KB`);
+    console.log(
+      `${over ? 'OVER' : 'ok  '} ${r.name.padEnd(32)} ${(r.bytes / KB).toFixed(1).padStart(6)} KB br / budget ${(r.budget / KB).toFixed(0)} KB`,
+    );
   }
   if (failed) {
     console.error('[bundle-budget] a route grew past its budget (see above)');

@@ -11,5 +11,9 @@ const problems = checkProject();
 for (const p of problems) console.log(formatProblem(p));
 const counts = new Map<string, number>();
 for (const p of problems) counts.set(p.kind, (counts.get(p.kind) ?? 0) + 1);
-console.log(problems.length ? `check-i18n: ${problems.length} problems ${JSON.stringify(Object.fromEntries(counts))}` : 'check-i18n: ok');
+console.log(
+  problems.length
+    ? `check-i18n: ${problems.length} problems ${JSON.stringify(Object.fromEntries(counts))}`
+    : 'check-i18n: ok',
+);
 process.exitCode = problems.length ? 1 : 0;

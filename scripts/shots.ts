@@ -14,7 +14,8 @@ import { chromium, type Page } from '@playwright/test';
 import { LANGS } from '../core';
 import { labelsThatDoNotFit, showRoute, switchLang } from '../e2e/fit';
 
-const arg = (name: string, dflt: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
+const arg = (name: string, dflt: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
 const BASE = arg('base', 'http://127.0.0.1:8080');
 const OUT = path.resolve(arg('out', '.data/shots'));
 const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
@@ -47,15 +48,21 @@ const SCREENS: [name: string, route: string, scrollTo?: string][] = [
 ];
 
 async function firstTrader(): Promise<number> {
-  const r = (await (await fetch(`${BASE}/api/follow/index?page=1`)).json()) as { message?: { list?: { trader_user_id: number }[] } };
+  const r = (await (await fetch(`${BASE}/api/follow/index?page=1`)).json()) as {
+    message?: { list?: { trader_user_id: number }[] };
+  };
   return r.message?.list?.[0]?.trader_user_id ?? 1;
 }
 
 /** The demo user's latest P2P order (open first, then finished), or null: its screen is then skipped. */
 async function latestOrder(page: Page): Promise<number | null> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '');
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token ?? '',
+  );
   for (const status of ['open', 'done']) {
-    const r = (await (await fetch(`${BASE}/api/otc/orders?status=${status}`, { headers: { authorization: token } })).json()) as { message?: { id: number }[] };
+    const r = (await (
+      await fetch(`${BASE}/api/otc/orders?status=${status}`, { headers: { authorization: token } })
+    ).json()) as { message?: { id: number }[] };
     if (Array.isArray(r.message) && r.message[0]) return r.message[0].id;
   }
   return null;
@@ -99,10 +106,14 @@ async function main(): Promise<void> {
         console.log(`! ${name}: the demo user has no P2P order; skipped`);
         continue;
       }
-      const problem = await showRoute(page, `#/pages/${route.replace('TRADER', String(trader)).replace('ORDER', String(order))}`);
+      const problem = await showRoute(
+        page,
+        `#/pages/${route.replace('TRADER', String(trader)).replace('ORDER', String(order))}`,
+      );
       if (problem) console.log(`! ${name}: ${problem}`);
       // a plain scroll: Playwright's scrollIntoViewIfNeeded waits for a box that a live book never holds still
-      if (scrollTo) await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), scrollTo);
+      if (scrollTo)
+        await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), scrollTo);
       await page.waitForTimeout(600); // live figures arrive
       for (const lang of langs) {
         await switchLang(page, lang);

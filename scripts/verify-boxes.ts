@@ -21,12 +21,21 @@ async function main(): Promise<number> {
     console.log(`${code}: ${s.sold}/${s.total} sold, seed not revealed yet (commitment ${s.commitment})`);
     return 2;
   }
-  const check = verifyBoxes({ seed: s.seed, commitment: s.commitment, seriesId: s.id, manifest: s.manifest, purchases: s.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' })) });
+  const check = verifyBoxes({
+    seed: s.seed,
+    commitment: s.commitment,
+    seriesId: s.id,
+    manifest: s.manifest,
+    purchases: s.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' })),
+  });
   console.log(JSON.stringify(check, null, 2));
   return check.ok ? 0 : 1;
 }
 
-main().then((c) => process.exit(c), (e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  (c) => process.exit(c),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

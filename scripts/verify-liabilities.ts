@@ -8,7 +8,14 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fromUnits, verifyLeafList, verifyProof, type Hasher, type LiabilityLeafList, type LiabilityProof } from '../core/liabilities/index';
+import {
+  fromUnits,
+  verifyLeafList,
+  verifyProof,
+  type Hasher,
+  type LiabilityLeafList,
+  type LiabilityProof,
+} from '../core/liabilities/index';
 
 const sha256: Hasher = async (bytes) => createHash('sha256').update(bytes).digest();
 
@@ -29,9 +36,13 @@ function read(file: string): unknown {
 
 async function checkProof(proof: LiabilityProof): Promise<number> {
   const { snapshot, leaf } = proof;
-  console.log(`snapshot ${snapshot.id} taken ${snapshot.takenAt} at journal id ${snapshot.journalId}, ${snapshot.leafCount} leaves`);
+  console.log(
+    `snapshot ${snapshot.id} taken ${snapshot.takenAt} at journal id ${snapshot.journalId}, ${snapshot.leafCount} leaves`,
+  );
   console.log(`root ${snapshot.rootHash}`);
-  snapshot.coins.forEach((c, i) => console.log(`  total ${c.symbol}: ${fromUnits(snapshot.totals[i] ?? '0', c.decimals)}`));
+  snapshot.coins.forEach((c, i) =>
+    console.log(`  total ${c.symbol}: ${fromUnits(snapshot.totals[i] ?? '0', c.decimals)}`),
+  );
   console.log(`your leaf #${leaf.index} (user ${leaf.userId}):`);
   snapshot.coins.forEach((c, i) => console.log(`  ${c.symbol}: ${fromUnits(leaf.balances[i] ?? '0', c.decimals)}`));
   const r = await verifyProof(proof, sha256);

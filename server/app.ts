@@ -100,7 +100,13 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   let handle = deps.db;
   let database = 'injected (tests)';
   if (!handle) {
-    const owned = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgTemplateDir: config.pgTemplateDir, poolMax: config.dbPoolMax, role: 'server' });
+    const owned = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgTemplateDir: config.pgTemplateDir,
+      poolMax: config.dbPoolMax,
+      role: 'server',
+    });
     cleanups.push(() => owned.close());
     database = owned.describe;
     handle = owned;
@@ -110,11 +116,22 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   await registerJobQueue(app, handle);
   // cluster mode (ROLES set): the engine lease decides who runs the single-writer duties
   const { roles } = config;
-  const leadership = roles.cluster ? leaseLeadership({ db: handle.db, candidate: roles.engine, address: config.engineUrl, log: app.log }) : soleLeadership();
+  const leadership = roles.cluster
+    ? leaseLeadership({ db: handle.db, candidate: roles.engine, address: config.engineUrl, log: app.log })
+    : soleLeadership();
   app.decorate('leadership', leadership);
   const startup = registerStartup(app);
   app.decorate('config', config);
-  app.decorate('notify', deps.notify ?? createTransport({ smtpUrl: config.smtpUrl, from: `no-reply@${new URL(config.publicUrl).hostname}`, db: handle.db, log: app.log }));
+  app.decorate(
+    'notify',
+    deps.notify ??
+      createTransport({
+        smtpUrl: config.smtpUrl,
+        from: `no-reply@${new URL(config.publicUrl).hostname}`,
+        db: handle.db,
+        log: app.log,
+      }),
+  );
 
   registerErrorHandling(app);
   registerRouteList(app);
@@ -140,11 +157,18 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     ...(redis ? { redis, nameSpace: 'h5-rl:' } : {}),
     // Every API, the back office's included (its login is an auth path like any other).
     // A trading write forwarded to the engine leader was counted by the node the client called.
-    allowList: (req) => (!req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/')) || (roles.cluster && isForwarded(req, config.clusterSecret)),
+    allowList: (req) =>
+      (!req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/')) ||
+      (roles.cluster && isForwarded(req, config.clusterSecret)),
   });
 
   // The built web app under /h5/ (hash routing inside): precompressed, cached, with a quotes snapshot.
-  await registerWebApp(app, config.webRoot ?? WEB_ROOT, () => (app.hasDecorator('market') ? app.market : undefined), (lang) => homeContent(app.db, normalizeLang(lang)));
+  await registerWebApp(
+    app,
+    config.webRoot ?? WEB_ROOT,
+    () => (app.hasDecorator('market') ? app.market : undefined),
+    (lang) => homeContent(app.db, normalizeLang(lang)),
+  );
   registerCoinIcons(app);
   app.get('/', async (_req, reply) => reply.redirect('/h5/'));
 
@@ -175,12 +199,26 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   cleanups.push(async () => sessionSockets.close());
   const resolveUser = makeResolveUser(handle.db, config.sessions.user);
   // cluster mode: one `feed` process runs the source and publishes it; the others replay it
-  const relayed = roles.cluster && !roles.feed && redis ? new RelayFeed(redis, feedChannel(config.clusterName), (err) => app.log.error({ err }, 'feed relay: a batch failed')) : undefined;
+  const relayed =
+    roles.cluster && !roles.feed && redis
+      ? new RelayFeed(redis, feedChannel(config.clusterName), (err) =>
+          app.log.error({ err }, 'feed relay: a batch failed'),
+        )
+      : undefined;
   const market = await createMarket({
     db: handle.db,
     io,
     // a cluster's feed process marks how far its tick log is complete (the jobs role waits for it)
-    config: { feed: config.marketFeed, binance: config.binance, tickRate: config.tickRate, seed: config.feedSeed, backfill: config.marketBackfill, tickLogMark: roles.cluster && roles.feed, extraSymbols: config.extraSymbols, benchBackfill: config.benchBackfill },
+    config: {
+      feed: config.marketFeed,
+      binance: config.binance,
+      tickRate: config.tickRate,
+      seed: config.feedSeed,
+      backfill: config.marketBackfill,
+      tickLogMark: roles.cluster && roles.feed,
+      extraSymbols: config.extraSymbols,
+      benchBackfill: config.benchBackfill,
+    },
     log: app.log,
     resolveUser,
     ...(relayed ? { feed: relayed, readOnly: true } : {}),
@@ -198,7 +236,13 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
       cleanups.push(async () => unpublish());
     }
     if (roles.api) {
-      const mirror = new RestingMirror(redis, channel, market.books, () => leadership.isLeader(), (err) => app.log.error({ err }, 'resting mirror: a message failed'));
+      const mirror = new RestingMirror(
+        redis,
+        channel,
+        market.books,
+        () => leadership.isLeader(),
+        (err) => app.log.error({ err }, 'resting mirror: a message failed'),
+      );
       await mirror.start();
       cleanups.push(async () => mirror.stop());
     }

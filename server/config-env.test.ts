@@ -44,25 +44,49 @@ describe('environment variables', () => {
       .filter((f) => f !== 'config.ts')
       .flatMap((f) => {
         const text = fs.readFileSync(path.join(SERVER, f), 'utf8');
-        return text.split('\n').flatMap((line, i) => (line.match(READ) ? [`server/${f}:${i + 1}: ${line.trim()}`] : []));
+        return text
+          .split('\n')
+          .flatMap((line, i) => (line.match(READ) ? [`server/${f}:${i + 1}: ${line.trim()}`] : []));
       });
-    expect(offenders, 'read the variable in server/config.ts (typed, with its default) and pass the setting down').toEqual([]);
+    expect(
+      offenders,
+      'read the variable in server/config.ts (typed, with its default) and pass the setting down',
+    ).toEqual([]);
   });
 
   it('the rule catches the ways a read is written', () => {
-    for (const line of ['const n = Number(process.env.GAME_ROUND_SECONDS);', "process.env['X']", 'process.env?.X', 'f(env = process.env)', 'const { A } = process.env;', 'demo(process.env)']) {
+    for (const line of [
+      'const n = Number(process.env.GAME_ROUND_SECONDS);',
+      "process.env['X']",
+      'process.env?.X',
+      'f(env = process.env)',
+      'const { A } = process.env;',
+      'demo(process.env)',
+    ]) {
       expect(line.match(READ), line).not.toBeNull();
     }
-    for (const line of ['spawn(cmd, { env: { ...process.env, LC_ALL: "C" } })', '// see server/config.ts']) expect(line.match(READ), line).toBeNull();
+    for (const line of ['spawn(cmd, { env: { ...process.env, LC_ALL: "C" } })', '// see server/config.ts'])
+      expect(line.match(READ), line).toBeNull();
   });
 
   it('every variable config.ts reads is documented in docs/configuration.md', () => {
     const source = fs.readFileSync(path.join(SERVER, 'config.ts'), 'utf8');
     const read = [...new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]))].sort();
-    expect(read).toEqual(expect.arrayContaining(['PORT', 'GAME_ROUND_SECONDS', 'MARKET_SYMBOLS_EXTRA', 'MARKET_BENCH_BACKFILL', 'DEMO_USER']));
+    expect(read).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'GAME_ROUND_SECONDS',
+        'MARKET_SYMBOLS_EXTRA',
+        'MARKET_BENCH_BACKFILL',
+        'DEMO_USER',
+      ]),
+    );
     const doc = fs.readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
     const rows = new Set([...doc.matchAll(/^\|\s*`?([A-Z][A-Z0-9_]*)`?\s*\|/gm)].map((m) => m[1]));
-    expect(read.filter((v) => !rows.has(v)), 'add a row to the table in docs/configuration.md').toEqual([]);
+    expect(
+      read.filter((v) => !rows.has(v)),
+      'add a row to the table in docs/configuration.md',
+    ).toEqual([]);
   });
 });
 
@@ -70,14 +94,19 @@ describe('the settings moved into the config', () => {
   it('GAME_ROUND_SECONDS: three minutes unless set, 5 to 3600', () => {
     expect(loadConfig({}).gameRoundSeconds).toBe(180);
     expect(loadConfig({ GAME_ROUND_SECONDS: '12' }).gameRoundSeconds).toBe(12);
-    for (const bad of ['4', '3601', 'soon', '1.5']) expect(() => loadConfig({ GAME_ROUND_SECONDS: bad }), bad).toThrow(/GAME_ROUND_SECONDS/);
+    for (const bad of ['4', '3601', 'soon', '1.5'])
+      expect(() => loadConfig({ GAME_ROUND_SECONDS: bad }), bad).toThrow(/GAME_ROUND_SECONDS/);
   });
 
   it('MARKET_SYMBOLS_EXTRA and MARKET_BENCH_BACKFILL: nothing unless set, refused when malformed', () => {
     expect(loadConfig({})).toMatchObject({ extraSymbols: 0, benchBackfill: null });
-    expect(loadConfig({ MARKET_SYMBOLS_EXTRA: '500', MARKET_BENCH_BACKFILL: 'BTC/USDT:6000' })).toMatchObject({ extraSymbols: 500, benchBackfill: { symbol: 'BTC/USDT', minuteBars: 6000 } });
+    expect(loadConfig({ MARKET_SYMBOLS_EXTRA: '500', MARKET_BENCH_BACKFILL: 'BTC/USDT:6000' })).toMatchObject({
+      extraSymbols: 500,
+      benchBackfill: { symbol: 'BTC/USDT', minuteBars: 6000 },
+    });
     expect(() => loadConfig({ MARKET_SYMBOLS_EXTRA: '-1' })).toThrow(/MARKET_SYMBOLS_EXTRA/);
-    for (const bad of ['BTC/USDT', 'BTC/USDT:lots', 'BTC/USDT:0']) expect(() => loadConfig({ MARKET_BENCH_BACKFILL: bad }), bad).toThrow(/MARKET_BENCH_BACKFILL/);
+    for (const bad of ['BTC/USDT', 'BTC/USDT:lots', 'BTC/USDT:0'])
+      expect(() => loadConfig({ MARKET_BENCH_BACKFILL: bad }), bad).toThrow(/MARKET_BENCH_BACKFILL/);
   });
 
   it('DEMO_USER: on for a local start, off under tests and in production unless set', () => {

@@ -168,7 +168,8 @@ function lifetimes(env: Env): SessionLifetimes {
       maxMs: int(env.SESSION_MAX_DAYS, d.user.maxMs / DAY_MS, 'SESSION_MAX_DAYS') * DAY_MS,
     },
     operator: {
-      idleMs: int(env.OPERATOR_SESSION_IDLE_HOURS, d.operator.idleMs / HOUR_MS, 'OPERATOR_SESSION_IDLE_HOURS') * HOUR_MS,
+      idleMs:
+        int(env.OPERATOR_SESSION_IDLE_HOURS, d.operator.idleMs / HOUR_MS, 'OPERATOR_SESSION_IDLE_HOURS') * HOUR_MS,
       maxMs: int(env.OPERATOR_SESSION_MAX_HOURS, d.operator.maxMs / HOUR_MS, 'OPERATOR_SESSION_MAX_HOURS') * HOUR_MS,
     },
   };
@@ -177,7 +178,10 @@ function lifetimes(env: Env): SessionLifetimes {
 /** BINANCE_SYMBOLS: our pairs, each one Binance quotes (a typo is an error, not a silent simulator) */
 function venueList(v: string | undefined): string[] | undefined {
   if (!v) return undefined;
-  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const known = new Set(binanceSymbols().symbols());
   const unknown = list.filter((s) => !known.has(s));
   if (unknown.length) throw new Error(`BINANCE_SYMBOLS: not a pair Binance quotes for us: ${unknown.join(', ')}`);
@@ -193,7 +197,8 @@ export function parseBenchBackfill(v: string | undefined): BenchBackfill | null 
 function benchBackfill(v: string | undefined): BenchBackfill | null {
   if (!v) return null;
   const b = parseBenchBackfill(v);
-  if (!b || b.minuteBars < 1) throw new Error(`MARKET_BENCH_BACKFILL must be SYMBOL:BARS (e.g. BTC/USDT:6000), got "${v}"`);
+  if (!b || b.minuteBars < 1)
+    throw new Error(`MARKET_BENCH_BACKFILL must be SYMBOL:BARS (e.g. BTC/USDT:6000), got "${v}"`);
   return b;
 }
 
@@ -206,10 +211,12 @@ function roundSeconds(v: string | undefined): number {
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const feed = env.MARKET_FEED ?? 'simulator';
-  if (feed !== 'simulator' && feed !== 'scripted' && feed !== 'binance') throw new Error(`MARKET_FEED must be simulator, scripted or binance, got "${feed}"`);
+  if (feed !== 'simulator' && feed !== 'scripted' && feed !== 'binance')
+    throw new Error(`MARKET_FEED must be simulator, scripted or binance, got "${feed}"`);
   const production = env.NODE_ENV === 'production';
   const roles = parseRoles(env.ROLES);
-  if (roles.cluster && (!env.DATABASE_URL || !env.REDIS_URL)) throw new Error('ROLES (cluster mode) needs DATABASE_URL and REDIS_URL: the processes share PostgreSQL and Redis');
+  if (roles.cluster && (!env.DATABASE_URL || !env.REDIS_URL))
+    throw new Error('ROLES (cluster mode) needs DATABASE_URL and REDIS_URL: the processes share PostgreSQL and Redis');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -244,7 +251,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadMaxBytes: 5 * 1024 * 1024,
     nftMediaMaxBytes: 20 * 1024 * 1024,
     nftSoftCloseMs: positive(env.NFT_SOFT_CLOSE_SECONDS, NFT_RULES.softCloseMs / 1000, 'NFT_SOFT_CLOSE_SECONDS') * 1000,
-    uploadQuota: { filesPerDay: int(env.UPLOADS_PER_DAY, 30, 'UPLOADS_PER_DAY'), bytesPerDay: int(env.UPLOAD_MB_PER_DAY, 50, 'UPLOAD_MB_PER_DAY') * 1024 * 1024 },
+    uploadQuota: {
+      filesPerDay: int(env.UPLOADS_PER_DAY, 30, 'UPLOADS_PER_DAY'),
+      bytesPerDay: int(env.UPLOAD_MB_PER_DAY, 50, 'UPLOAD_MB_PER_DAY') * 1024 * 1024,
+    },
     bodyLimit: 256 * 1024,
     // 10 s (Fastify's default); the benches raise it: on a loaded shared host the market's start at 50,000 ticks/s passed it
     pluginTimeoutMs: int(env.PLUGIN_TIMEOUT_MS, 10_000, 'PLUGIN_TIMEOUT_MS'),
@@ -254,7 +264,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     roles,
     engineUrl: (env.ENGINE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     clusterName: env.CLUSTER_NAME || 'h5',
-    clusterSecret: env.CLUSTER_SECRET || createHash('sha256').update(`h5-cluster:${env.DATABASE_URL ?? ''}`).digest('hex'),
+    clusterSecret:
+      env.CLUSTER_SECRET ||
+      createHash('sha256')
+        .update(`h5-cluster:${env.DATABASE_URL ?? ''}`)
+        .digest('hex'),
     gameRoundSeconds: roundSeconds(env.GAME_ROUND_SECONDS),
     extraSymbols: int(env.MARKET_SYMBOLS_EXTRA, 0, 'MARKET_SYMBOLS_EXTRA'),
     benchBackfill: benchBackfill(env.MARKET_BENCH_BACKFILL),
@@ -273,7 +287,12 @@ function deviceSecret(fromEnv: string | undefined): string {
 /** A config for tests: no network, no timers (scripted feed), in-memory everything. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', MARKET_FEED: 'scripted', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), `h5-test-${randomBytes(6).toString('hex')}`) }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      MARKET_FEED: 'scripted',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(os.tmpdir(), `h5-test-${randomBytes(6).toString('hex')}`),
+    }),
     marketBackfill: false,
     ...overrides,
   };

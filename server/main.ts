@@ -38,12 +38,14 @@ console.log(
     `  App         ${config.publicUrl}/h5/`,
     `  API         ${config.publicUrl}/api`,
     `  Database    ${database}`,
-    ...(config.roles.cluster ? [`  Roles       ${describeRoles(config.roles)}; engine address ${config.engineUrl}`] : []),
+    ...(config.roles.cluster
+      ? [`  Roles       ${describeRoles(config.roles)}; engine address ${config.engineUrl}`]
+      : []),
     config.roles.cluster && !config.roles.feed
       ? `  Market      relayed from the feed process through Redis (${config.clusterName}:feed)`
       : config.marketFeed === 'binance'
-      ? `  Market      binance feed (${config.binance.wsUrl ?? 'wss://stream.binance.com:9443'}) for ${config.binance.only?.join(', ') ?? 'the crypto pairs'}; the rest simulated, ${config.tickRate} ticks/s`
-      : `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
+        ? `  Market      binance feed (${config.binance.wsUrl ?? 'wss://stream.binance.com:9443'}) for ${config.binance.only?.join(', ') ?? 'the crypto pairs'}; the rest simulated, ${config.tickRate} ticks/s`
+        : `  Market      ${config.marketFeed} feed, ${config.tickRate} ticks/s, seed ${config.feedSeed}`,
     `  Invitation  demo code ${DEMO_INVITE_CODE}`,
     ...outbox,
     demoBannerLine(config.demoUser),

@@ -3,7 +3,22 @@
  * Pure types, no lib dependency: compiled both by workers/ (WebWorker lib) and by src/ (DOM lib), so the
  * bridge can type `Comlink.wrap<MarketWorkerApi>` without pulling the worker's globals into the DOM build.
  */
-import type { BalanceEvent, ChatEvent, IndicatorParams, LeverPosition, LoanFigures, LoanTerms, NumberMarks, OtcSocketEvent, Period, PositionSide, SecondsOrder, ServiceEvent, SpotOrder, TradeNotice } from '../core';
+import type {
+  BalanceEvent,
+  ChatEvent,
+  IndicatorParams,
+  LeverPosition,
+  LoanFigures,
+  LoanTerms,
+  NumberMarks,
+  OtcSocketEvent,
+  Period,
+  PositionSide,
+  SecondsOrder,
+  ServiceEvent,
+  SpotOrder,
+  TradeNotice,
+} from '../core';
 
 export type { Period };
 

@@ -30,7 +30,8 @@ export class Cadence {
     // anything about the cadence.
     const learn = !e.unheard;
     e.unheard = false;
-    if (learn && gap > 0 && Number.isFinite(gap)) e.avgGap = e.avgGap === null ? gap : e.avgGap + ALPHA * (gap - e.avgGap);
+    if (learn && gap > 0 && Number.isFinite(gap))
+      e.avgGap = e.avgGap === null ? gap : e.avgGap + ALPHA * (gap - e.avgGap);
     e.lastAt = now;
   }
 

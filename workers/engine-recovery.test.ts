@@ -12,7 +12,16 @@ function setup() {
   return { clock, socket, engine };
 }
 
-const tuple = (symbol: string, seq: number, last: string) => [symbol, seq, 1_700_000_000_000 + seq, last, '100', '200', '50', '10'];
+const tuple = (symbol: string, seq: number, last: string) => [
+  symbol,
+  seq,
+  1_700_000_000_000 + seq,
+  last,
+  '100',
+  '200',
+  '50',
+  '10',
+];
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));
 
 async function watching() {

@@ -6,8 +6,22 @@ import type { HistoryRequest } from './channels/history';
 import { FakeSocket } from './test-socket';
 import { FakeClock } from './test-clock';
 
-const candle = (sec: number, close: string, volume: string): Candle => ({ time: sec * 1000, open: '1', high: close, low: '1', close, volume });
-const bar = (sec: number, close: number, volume: number): ChartBar => ({ time: sec, open: 1, high: close, low: 1, close, volume });
+const candle = (sec: number, close: string, volume: string): Candle => ({
+  time: sec * 1000,
+  open: '1',
+  high: close,
+  low: '1',
+  close,
+  volume,
+});
+const bar = (sec: number, close: number, volume: number): ChartBar => ({
+  time: sec,
+  open: 1,
+  high: close,
+  low: 1,
+  close,
+  volume,
+});
 
 function setup() {
   const clock = new FakeClock();
@@ -78,7 +92,19 @@ describe('MarketEngine', () => {
     clock.advance(100);
     await flushMicro();
     expect(snaps.at(-1)?.tickers).toEqual([
-      { symbol: 'BTC/USDT', seq: 7, ts: 1700000000000, last: '61000.5', open: '60000', high: '62000', low: '59000', volume: '12.25', changePct: '+1.67', turnover: '747256.13', dir: 0 },
+      {
+        symbol: 'BTC/USDT',
+        seq: 7,
+        ts: 1700000000000,
+        last: '61000.5',
+        open: '60000',
+        high: '62000',
+        low: '59000',
+        volume: '12.25',
+        changePct: '+1.67',
+        turnover: '747256.13',
+        dir: 0,
+      },
     ]);
     expect(engine.dropped).toBe(2);
   });
@@ -229,11 +255,16 @@ describe('MarketEngine', () => {
     await engine.start({ origin: 'o', apiBase: '/api' });
     socket.serverConnect();
     const snaps: { at: number; s: Snapshot }[] = [];
-    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void snaps.push({ at: clock.now(), s }));
+    engine.watch(
+      { symbols: [], chart: { symbol: 'A/USDT', period: '1min' } },
+      (s) => void snaps.push({ at: clock.now(), s }),
+    );
     const h = engine.history('A/USDT', '1min');
     answers[0].resolve([bar(60, 2, 3), bar(120, 4, 5)]);
     await h;
-    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 1, ts: clock.now(), candle: candle(120, '4', '5') }]);
+    socket.fire('kline', [
+      { symbol: 'A/USDT', period: '1min', seq: 1, ts: clock.now(), candle: candle(120, '4', '5') },
+    ]);
     // Hidden: the phone suspends the page and nothing reaches it for 30 s (two minutes close meanwhile).
     clock.advance(30_000);
     await flushMicro();
@@ -242,7 +273,9 @@ describe('MarketEngine', () => {
     expect(requests.at(-1)).toMatchObject({ symbol: 'A/USDT', period: '1min', from: 120 });
     const server = [bar(120, 4.5, 8), bar(180, 5, 2), bar(240, 6, 1)];
     // the live stream resumes too, its seq far ahead (which asks for one more refetch)
-    socket.fire('kline', [{ symbol: 'A/USDT', period: '1min', seq: 30, ts: clock.now(), candle: candle(240, '6', '1') }]);
+    socket.fire('kline', [
+      { symbol: 'A/USDT', period: '1min', seq: 30, ts: clock.now(), candle: candle(240, '6', '1') },
+    ]);
     let answered = 1;
     for (let t = 0; t < 2000; t += 100) {
       while (answered < answers.length) answers[answered++].resolve(server);
@@ -279,7 +312,16 @@ describe('MarketEngine', () => {
     await flushMicro();
     snaps.length = 0;
     clock.advance(100); // a quiet window: the next change goes out at once
-    const t = (symbol: string, seq: number, last: string) => ({ symbol, seq, ts: 1, last, open: '100', high: '120', low: '90', volume: '5' });
+    const t = (symbol: string, seq: number, last: string) => ({
+      symbol,
+      seq,
+      ts: 1,
+      last,
+      open: '100',
+      high: '120',
+      low: '90',
+      volume: '5',
+    });
     socket.fire('tickers', [t('BTC/USDT', 1, '110'), t('ETH/USDT', 1, '50')]);
     clock.advance(0);
     await flushMicro();
@@ -321,7 +363,9 @@ describe('MarketEngine', () => {
     // a server batch every 50 ms for 2 s, 20 ms after the twin's registration
     clock.advance(20);
     for (let i = 1; i <= 40; i++) {
-      socket.fire('tickers', [{ symbol: 'BTC/USDT', seq: i, ts: 1, last: String(100 + i), open: '100', high: '200', low: '90', volume: '5' }]);
+      socket.fire('tickers', [
+        { symbol: 'BTC/USDT', seq: i, ts: 1, last: String(100 + i), open: '100', high: '200', low: '90', volume: '5' },
+      ]);
       await flushMicro();
       clock.advance(50);
     }
@@ -350,7 +394,9 @@ describe('MarketEngine', () => {
       calls++;
       return new Promise<void>((r) => (release = r)) as unknown as void;
     });
-    const t = (seq: number) => [{ symbol: 'X', seq, ts: 1, last: String(seq), open: '1', high: '9', low: '1', volume: '1' }];
+    const t = (seq: number) => [
+      { symbol: 'X', seq, ts: 1, last: String(seq), open: '1', high: '9', low: '1', volume: '1' },
+    ];
     clock.advance(0);
     for (let i = 1; i <= 5; i++) {
       socket.fire('tickers', t(i));

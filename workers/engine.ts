@@ -5,7 +5,21 @@
  * market.worker.ts), so it runs under a fake socket and clock in tests.
  */
 import { CONSTANTS, HEADERS, SOCKET_EVENTS, TICKER_CHANNEL_PREFIX, type Period } from '../core';
-import type { ChartBar, HistoryPayload, IndicatorLines, IndicatorSpec, PaintedRow, PaintStats, PaintTheme, RowLayout, Snapshot, SnapshotCallback, StreamStatus, WatchView, WorkerConfig } from './api-types';
+import type {
+  ChartBar,
+  HistoryPayload,
+  IndicatorLines,
+  IndicatorSpec,
+  PaintedRow,
+  PaintStats,
+  PaintTheme,
+  RowLayout,
+  Snapshot,
+  SnapshotCallback,
+  StreamStatus,
+  WatchView,
+  WorkerConfig,
+} from './api-types';
 import { BookChannel } from './books/channel';
 import { IndicatorTracks } from './indicators/tracks';
 import { attachLines } from './indicators/push';
@@ -66,7 +80,11 @@ export class MarketEngine {
   /** chart indicators, kept incrementally per series and spec (workers/indicators/) */
   private readonly tracks = new IndicatorTracks();
   /** order books and trades of the symbols views watch (workers/books/) */
-  readonly books = new BookChannel({ socket: () => this.socket, watches: () => [...this.watches.values()].map((e) => e.book), request: () => this.throttle?.request() });
+  readonly books = new BookChannel({
+    socket: () => this.socket,
+    watches: () => [...this.watches.values()].map((e) => e.book),
+    request: () => this.throttle?.request(),
+  });
   /** malformed messages dropped, for diagnosis */
   dropped = 0;
 
@@ -86,7 +104,13 @@ export class MarketEngine {
   async start(config: WorkerConfig): Promise<void> {
     if (this.socket) return;
     this.config = { throttleMs: 100, paintMs: CONSTANTS.rowPaintMs, ...config };
-    this.throttle = new Throttle(this.config.throttleMs, () => this.flush(), this.deps.clock, BATCH_GRACE_MS, () => this.earliestDue());
+    this.throttle = new Throttle(
+      this.config.throttleMs,
+      () => this.flush(),
+      this.deps.clock,
+      BATCH_GRACE_MS,
+      () => this.earliestDue(),
+    );
     this.paintThrottle = new Throttle(this.config.paintMs, () => this.flushPaint(), this.deps.clock, BATCH_GRACE_MS);
     const s = this.deps.openSocket(config.origin);
     this.socket = s;
@@ -111,7 +135,16 @@ export class MarketEngine {
 
   watch(view: WatchView, send: SnapshotCallback): number {
     const id = this.nextId++;
-    const entry: WatchEntry = { watcher: new Watcher(id, view), send, positions: new PositionBook(), loans: new LoanBook(), events: null, book: null, windowMs: 0, lastSentAt: -Infinity };
+    const entry: WatchEntry = {
+      watcher: new Watcher(id, view),
+      send,
+      positions: new PositionBook(),
+      loans: new LoanBook(),
+      events: null,
+      book: null,
+      windowMs: 0,
+      lastSentAt: -Infinity,
+    };
     applyExtras(entry, view, this.config?.throttleMs ?? 0);
     this.watches.set(id, entry);
     this.syncSubscriptions();
@@ -259,7 +292,11 @@ export class MarketEngine {
   }
 
   private onUserEvent(name: UserEventName, data: unknown): void {
-    const r = fanOutUserEvent(name, data, [...this.watches.values()].map((w) => w.events));
+    const r = fanOutUserEvent(
+      name,
+      data,
+      [...this.watches.values()].map((w) => w.events),
+    );
     if (r === 'dropped') this.dropped += 1;
     else this.lastHeardAt = this.deps.clock.now();
     if (r === 'queued') this.throttle?.request();
@@ -320,7 +357,8 @@ export class MarketEngine {
     const connected = !!this.socket?.connected;
     const isStale = this.staleAt(now);
     const stale: string[] = [];
-    if (watcher.wantsTickers) for (const sym of watcher.viewSymbols(this.book.rows.keys())) if (isStale(sym)) stale.push(sym);
+    if (watcher.wantsTickers)
+      for (const sym of watcher.viewSymbols(this.book.rows.keys())) if (isStale(sym)) stale.push(sym);
     const key = watcher.chartKey;
     if (key && (isStale(key) || this.charts.isCatchingUp(key))) stale.push(key);
     stale.sort();
@@ -358,7 +396,14 @@ export class MarketEngine {
         continue;
       }
       const status = () => this.status(entry.watcher, now);
-      const snap = withExtras(entry, entry.watcher.build(status(), this.book.rows), status, this.book.rows, this.books, now);
+      const snap = withExtras(
+        entry,
+        entry.watcher.build(status(), this.book.rows),
+        status,
+        this.book.rows,
+        this.books,
+        now,
+      );
       attachLines(snap, entry.watcher.chartIndicators, (sy, pe, sp, from) => this.indicators(sy, pe, sp, from));
       if (snap) {
         entry.lastSentAt = now;

@@ -3,7 +3,19 @@
  * and the pure modules beside it.
  */
 import * as Comlink from 'comlink';
-import type { HistoryPayload, IndicatorLines, IndicatorSpec, PaintedBook, PaintedRow, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
+import type {
+  HistoryPayload,
+  IndicatorLines,
+  IndicatorSpec,
+  PaintedBook,
+  PaintedRow,
+  PaintTheme,
+  Period,
+  RowLayout,
+  SnapshotCallback,
+  WatchView,
+  WorkerConfig,
+} from './api-types';
 import { realClock } from './clock';
 import { MarketEngine } from './engine';
 import { payloadBuffers } from './channels/history';

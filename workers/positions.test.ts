@@ -8,16 +8,57 @@ import { PositionBook, pricePositions } from './positions';
 import { FakeSocket } from './test-socket';
 import { FakeClock } from './test-clock';
 
-const row = (symbol: string, last: string): TickerRow => ({ symbol, last, open: last, high: last, low: last, volume: '1', changePct: '0.00', turnover: last, dir: 0, seq: 1, ts: 1 });
-const tick = (symbol: string, seq: number, last: string) => ({ symbol, seq, ts: 1, last, open: '100', high: '200', low: '1', volume: '5' });
+const row = (symbol: string, last: string): TickerRow => ({
+  symbol,
+  last,
+  open: last,
+  high: last,
+  low: last,
+  volume: '1',
+  changePct: '0.00',
+  turnover: last,
+  dir: 0,
+  seq: 1,
+  ts: 1,
+});
+const tick = (symbol: string, seq: number, last: string) => ({
+  symbol,
+  seq,
+  ts: 1,
+  last,
+  open: '100',
+  high: '200',
+  low: '1',
+  volume: '5',
+});
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));
 
-const LONG: PositionInput = { id: 1, symbol: 'BTC/USDT', side: 'long', lots: '2', lotSize: '0.01', multiple: '10', openPrice: '60000', price: '60000' };
-const SHORT: PositionInput = { id: 2, symbol: 'ETH/USDT', side: 'short', lots: '1', lotSize: '0.1', multiple: '20', openPrice: '3000' };
+const LONG: PositionInput = {
+  id: 1,
+  symbol: 'BTC/USDT',
+  side: 'long',
+  lots: '2',
+  lotSize: '0.01',
+  multiple: '10',
+  openPrice: '60000',
+  price: '60000',
+};
+const SHORT: PositionInput = {
+  id: 2,
+  symbol: 'ETH/USDT',
+  side: 'short',
+  lots: '1',
+  lotSize: '0.1',
+  multiple: '20',
+  openPrice: '3000',
+};
 
 describe('pricePositions', () => {
   it('uses core/ for P&L, equity, risk rate and liquidation price at the latest tick', () => {
-    const rows = new Map([['BTC/USDT', row('BTC/USDT', '61000')], ['ETH/USDT', row('ETH/USDT', '3100')]]);
+    const rows = new Map([
+      ['BTC/USDT', row('BTC/USDT', '61000')],
+      ['ETH/USDT', row('ETH/USDT', '3100')],
+    ]);
     const account = { balance: '500', liquidationLine: '50' };
     const live = pricePositions([LONG, SHORT], account, rows);
     expect(live.rows.map((r) => [r.id, r.price, r.pnl])).toEqual([
@@ -25,8 +66,14 @@ describe('pricePositions', () => {
       [2, '3100', '-10'],
     ]);
     const priced = [
-      { position: { side: 'long' as const, lots: '2', lotSize: '0.01', multiple: '10', openPrice: '60000' }, currentPrice: '61000' },
-      { position: { side: 'short' as const, lots: '1', lotSize: '0.1', multiple: '20', openPrice: '3000' }, currentPrice: '3100' },
+      {
+        position: { side: 'long' as const, lots: '2', lotSize: '0.01', multiple: '10', openPrice: '60000' },
+        currentPrice: '61000',
+      },
+      {
+        position: { side: 'short' as const, lots: '1', lotSize: '0.1', multiple: '20', openPrice: '3000' },
+        currentPrice: '3100',
+      },
     ];
     expect(live.equity).toBe(accountEquity({ balance: '500', positions: priced }));
     expect(live.equity).toBe('510');
@@ -43,7 +90,12 @@ describe('pricePositions', () => {
 
   it('without a lever account gives P&L only', () => {
     const live = pricePositions([LONG], undefined, new Map([['BTC/USDT', row('BTC/USDT', '59000')]]));
-    expect(live).toEqual({ rows: [{ id: 1, symbol: 'BTC/USDT', price: '59000', pnl: '-20', roe: '-16.66', liquidationPrice: null }], equity: null, riskRate: null, marginRatio: null });
+    expect(live).toEqual({
+      rows: [{ id: 1, symbol: 'BTC/USDT', price: '59000', pnl: '-20', roe: '-16.66', liquidationPrice: null }],
+      equity: null,
+      riskRate: null,
+      marginRatio: null,
+    });
   });
 
   it('P&L shown equals core positionPnl for any price (property)', () => {
@@ -52,7 +104,13 @@ describe('pricePositions', () => {
         const price = (cents / 100).toFixed(2);
         const p: PositionInput = { ...LONG, side: long ? 'long' : 'short' };
         const live = pricePositions([p], undefined, new Map([['BTC/USDT', row('BTC/USDT', price)]]));
-        return live.rows[0].pnl === positionPnl({ side: p.side, lots: p.lots, lotSize: p.lotSize, multiple: p.multiple, openPrice: p.openPrice }, price);
+        return (
+          live.rows[0].pnl ===
+          positionPnl(
+            { side: p.side, lots: p.lots, lotSize: p.lotSize, multiple: p.multiple, openPrice: p.openPrice },
+            price,
+          )
+        );
       }),
     );
   });
@@ -87,7 +145,10 @@ describe('MarketEngine positions and user events', () => {
     await engine.start({ origin: 'o', apiBase: '/api', throttleMs: 100 });
     socket.connect();
     const snaps: Snapshot[] = [];
-    engine.watch({ symbols: [], positions: [LONG], leverAccount: { balance: '1000', liquidationLine: '50' } }, (s) => void snaps.push(s));
+    engine.watch(
+      { symbols: [], positions: [LONG], leverAccount: { balance: '1000', liquidationLine: '50' } },
+      (s) => void snaps.push(s),
+    );
     expect(socket.emitted).toContainEqual(['subscribe', { channels: ['tickers:BTC/USDT'] }]);
     clock.advance(0);
     await flushMicro();
@@ -103,7 +164,7 @@ describe('MarketEngine positions and user events', () => {
     await flushMicro();
     const last = snaps.at(-1)!;
     expect(last.positions?.rows[0]).toMatchObject({ price: '60500', pnl: '10' });
-    expect(last.positions?.riskRate).toBe('841.66') // (1000 + 10) / (60000 × 0.02 / 10) × 100, rounded down;
+    expect(last.positions?.riskRate).toBe('841.66'); // (1000 + 10) / (60000 × 0.02 / 10) × 100, rounded down;
   });
 
   it('delivers private-room events only to views that asked, in order, dropping malformed ones', async () => {
@@ -116,7 +177,13 @@ describe('MarketEngine positions and user events', () => {
     engine.watch({ symbols: [] }, (s) => void without.push(s));
     clock.advance(0);
     await flushMicro();
-    const notice = { kind: 'lever_closed', key: 'trade.lever_closed', params: { profit: '12.5' }, text: 'Position closed', ref: { type: 'lever', id: 9 } };
+    const notice = {
+      kind: 'lever_closed',
+      key: 'trade.lever_closed',
+      params: { profit: '12.5' },
+      text: 'Position closed',
+      ref: { type: 'lever', id: 9 },
+    };
     socket.fire('notice', notice);
     socket.fire('balance', { currency_id: 4, type: 3, available: '100.5', frozen: '0' });
     socket.fire('balance', { currency_id: 4, type: 3, available: 'NaN', frozen: '0' });
@@ -143,7 +210,25 @@ describe('parseUserEvent', () => {
     expect(parseUserEvent('position', pos)?.kind).toBe('position');
     expect(parseUserEvent('position', { ...pos, share: undefined })).toBeNull();
     expect(parseUserEvent('position', { ...pos, status: 'closed' })).toBeNull();
-    expect(parseUserEvent('seconds', { id: 1, symbol_name: 'BTC/USDT', status: 3, type: 1, number: '10', fact_profits: null })?.kind).toBe('seconds');
-    expect(parseUserEvent('seconds', { id: 1, symbol_name: 'BTC/USDT', status: 'settled', type: 'up', number: '10', fact_profits: null })).toBeNull();
+    expect(
+      parseUserEvent('seconds', {
+        id: 1,
+        symbol_name: 'BTC/USDT',
+        status: 3,
+        type: 1,
+        number: '10',
+        fact_profits: null,
+      })?.kind,
+    ).toBe('seconds');
+    expect(
+      parseUserEvent('seconds', {
+        id: 1,
+        symbol_name: 'BTC/USDT',
+        status: 'settled',
+        type: 'up',
+        number: '10',
+        fact_profits: null,
+      }),
+    ).toBeNull();
   });
 });

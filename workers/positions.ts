@@ -4,7 +4,16 @@
  * core/calc/contract.ts (the same functions the server settles with); this file only decides
  * which price to use and when a recomputation is due — when one of the positions' symbols ticks.
  */
-import { accountEquity, liquidationPrice, marginRatio, positionPnl, positionRoe, riskRate, type AccountRiskInput, type PricedPosition } from '../core';
+import {
+  accountEquity,
+  liquidationPrice,
+  marginRatio,
+  positionPnl,
+  positionRoe,
+  riskRate,
+  type AccountRiskInput,
+  type PricedPosition,
+} from '../core';
 import type { LeverAccountInput, PositionInput, PositionLive, PositionsLive } from './api-types';
 import type { RowLookup } from './channels/tickers';
 
@@ -75,7 +84,9 @@ export function pricePositions(
     const position = { side: p.side, lots: p.lots, lotSize: p.lotSize, multiple: p.multiple, openPrice: p.openPrice };
     priced.push({ input: p, price, pp: { position, currentPrice: price } });
   }
-  const risk: AccountRiskInput | null = account ? { balance: account.balance, positions: priced.map((x) => x.pp) } : null;
+  const risk: AccountRiskInput | null = account
+    ? { balance: account.balance, positions: priced.map((x) => x.pp) }
+    : null;
   priced.forEach((x, i) => {
     out.push({
       id: x.input.id,

@@ -15,5 +15,8 @@ export function startMarketWorker(): Worker {
 
 /** A proof-of-liabilities verifier (workers/liabilities): started by its page, ended when it leaves. */
 export function startLiabilitiesWorker(): Worker {
-  return new Worker(new URL('./liabilities/verify.worker.ts', import.meta.url), { type: 'module', name: 'liabilities' });
+  return new Worker(new URL('./liabilities/verify.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'liabilities',
+  });
 }

@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import type { ChartBar } from './api-types';
 import { ChartSeries } from './series';
 
-const bar = (time: number, close: number, volume: number): ChartBar => ({ time, open: 1, high: Math.max(1, close), low: Math.min(1, close), close, volume });
+const bar = (time: number, close: number, volume: number): ChartBar => ({
+  time,
+  open: 1,
+  high: Math.max(1, close),
+  low: Math.min(1, close),
+  close,
+  volume,
+});
 
 function strictlyIncreasing(bars: ChartBar[]): boolean {
   return bars.every((b, i) => i === 0 || b.time > bars[i - 1].time);
@@ -81,7 +88,10 @@ describe('ChartSeries', () => {
   it('property: any interleaving of history and live gives sorted unique bars with the latest state', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ bucket: fc.integer({ min: 0, max: 20 }), vol: fc.integer({ min: 0, max: 100 }) }), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.record({ bucket: fc.integer({ min: 0, max: 20 }), vol: fc.integer({ min: 0, max: 100 }) }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
         fc.integer({ min: 0, max: 60 }),
         (events, loadAt) => {
           // ground truth: every bucket's state with the highest volume
@@ -96,7 +106,11 @@ describe('ChartSeries', () => {
             s.applyLive({ seq: i + 1, bar: b });
             if (i % 3 === 0) history.push(b);
           });
-          if (gen >= 0) s.completeLoad(gen, [...new Map(history.map((b) => [b.time, b])).values()].sort((a, b) => a.time - b.time));
+          if (gen >= 0)
+            s.completeLoad(
+              gen,
+              [...new Map(history.map((b) => [b.time, b])).values()].sort((a, b) => a.time - b.time),
+            );
           expect(strictlyIncreasing(s.bars)).toBe(true);
           for (const b of s.bars) expect(b.volume).toBe(truth.get(b.time));
         },

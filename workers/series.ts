@@ -120,7 +120,8 @@ export class ChartSeries {
     // Updates skipped within one bucket are harmless (each update carries the whole candle); skipped
     // across a bucket change, the previous bucket's final state may be lost.
     const jumped = this.lastSeq !== null && u.seq > this.lastSeq + 1;
-    const gapFrom = jumped && this.lastLiveTime !== null && u.bar.time !== this.lastLiveTime ? this.lastLiveTime : undefined;
+    const gapFrom =
+      jumped && this.lastLiveTime !== null && u.bar.time !== this.lastLiveTime ? this.lastLiveTime : undefined;
     this.lastSeq = u.seq;
     this.lastLiveTime = u.bar.time;
     const changed = this.upsert(u.bar) ? [u.bar] : [];

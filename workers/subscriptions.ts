@@ -14,7 +14,11 @@ export function chartKeysOf(entries: Iterable<WatchEntry>): Set<string> {
  * symbols and the painted rows' — a list showing 15 of 2,000 symbols parses 15 symbols' updates,
  * not the market's — plus `extra` channels as they are (the books' depth and trades).
  */
-export function desiredChannels(entries: Iterable<WatchEntry>, paintedSymbols: Iterable<string>, extra: Iterable<string> = []): Set<string> {
+export function desiredChannels(
+  entries: Iterable<WatchEntry>,
+  paintedSymbols: Iterable<string>,
+  extra: Iterable<string> = [],
+): Set<string> {
   const list = [...entries];
   const want = chartKeysOf(list);
   let all = false;

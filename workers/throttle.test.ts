@@ -56,7 +56,13 @@ describe('Throttle', () => {
     const clock = new FakeClock();
     const at: number[] = [];
     const t0 = clock.now();
-    const th = new Throttle(100, () => at.push(clock.now()) > 0, clock, 0, () => t0 + 300);
+    const th = new Throttle(
+      100,
+      () => at.push(clock.now()) > 0,
+      clock,
+      0,
+      () => t0 + 300,
+    );
     for (let i = 0; i < 10; i++) {
       th.request();
       clock.advance(50);

@@ -57,7 +57,14 @@ export function hasPending(e: WatchEntry): boolean {
 }
 
 /** The watcher's snapshot (tickers, chart) plus the view's positions, loans, user events and book. */
-export function withExtras(e: WatchEntry, snap: Snapshot | null, status: () => StreamStatus, rows: RowLookup, books: BookChannel, nowMs: number): Snapshot | null {
+export function withExtras(
+  e: WatchEntry,
+  snap: Snapshot | null,
+  status: () => StreamStatus,
+  rows: RowLookup,
+  books: BookChannel,
+  nowMs: number,
+): Snapshot | null {
   const positions = e.positions.build(rows);
   const loans = e.loans.build(rows, nowMs);
   const events = e.events?.size ? e.events.drain() : null;

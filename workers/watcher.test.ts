@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { StreamStatus, TickerRow } from './api-types';
 import { Watcher } from './watcher';
 
-const row = (symbol: string, last: string): TickerRow => ({ symbol, last, open: '1', high: last, low: '1', volume: '0', changePct: '0.00', turnover: '0.00', dir: 0, seq: 1, ts: 0 });
+const row = (symbol: string, last: string): TickerRow => ({
+  symbol,
+  last,
+  open: '1',
+  high: last,
+  low: '1',
+  volume: '0',
+  changePct: '0.00',
+  turnover: '0.00',
+  dir: 0,
+  seq: 1,
+  ts: 0,
+});
 const status = (stale: string[] = []): StreamStatus => ({ connected: true, lastHeardAt: 1, stale });
 
 describe('Watcher', () => {

@@ -33,7 +33,9 @@ export class Watcher {
     else for (const s of this.symbols) if (before === 'all' || !before.has(s)) this.pendingTickers.add(s);
     const key = view.chart ? klineChannel(view.chart.symbol, view.chart.period) : null;
     if (key !== this.chartKeyValue) this.pendingBars.clear();
-    this.chart = view.chart ? { symbol: view.chart.symbol, period: view.chart.period, indicators: view.chart.indicators } : undefined;
+    this.chart = view.chart
+      ? { symbol: view.chart.symbol, period: view.chart.period, indicators: view.chart.indicators }
+      : undefined;
     this.chartKeyValue = key;
     this.lastStatus = '';
   }

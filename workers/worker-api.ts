@@ -2,7 +2,20 @@
  * The market worker's Comlink surface: what the page may ask of it. Its data types are in
  * ./api-types (one file of shapes, this one of calls).
  */
-import type { HistoryPayload, IndicatorLines, IndicatorSpec, PaintedBook, PaintedRow, PaintStats, PaintTheme, Period, RowLayout, SnapshotCallback, WatchView, WorkerConfig } from './api-types';
+import type {
+  HistoryPayload,
+  IndicatorLines,
+  IndicatorSpec,
+  PaintedBook,
+  PaintedRow,
+  PaintStats,
+  PaintTheme,
+  Period,
+  RowLayout,
+  SnapshotCallback,
+  WatchView,
+  WorkerConfig,
+} from './api-types';
 
 export interface MarketWorkerApi {
   start(config: WorkerConfig): Promise<void>;

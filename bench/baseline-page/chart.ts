@@ -2,22 +2,55 @@
  * The baselines' chart, as a straightforward app draws it: lightweight-charts candles + volume,
  * history from /currency/new_timeshar, then series.update per kline message on the main thread.
  */
-import { CandlestickSeries, createChart, HistogramSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  createChart,
+  HistogramSeries,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import type { Candle } from '../../core/types/market';
 import type { BenchCollector } from '../browser/pages/collector';
 
 /** Draws into `el`; returns the kline handler (a no-op until the history is in) and a disposer. */
-export function baselineChart(el: HTMLElement, symbol: string, bench: BenchCollector): { onKline: (k: Candle) => void; remove: () => void } {
+export function baselineChart(
+  el: HTMLElement,
+  symbol: string,
+  bench: BenchCollector,
+): { onKline: (k: Candle) => void; remove: () => void } {
   const c = createChart(el, { autoSize: true, layout: { attributionLogo: false }, timeScale: { timeVisible: true } });
-  const main: ISeriesApi<'Candlestick'> = c.addSeries(CandlestickSeries, { upColor: '#0ecb81', downColor: '#f6465d', wickUpColor: '#0ecb81', wickDownColor: '#f6465d', borderVisible: false });
-  const vol: ISeriesApi<'Histogram'> = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+  const main: ISeriesApi<'Candlestick'> = c.addSeries(CandlestickSeries, {
+    upColor: '#0ecb81',
+    downColor: '#f6465d',
+    wickUpColor: '#0ecb81',
+    wickDownColor: '#f6465d',
+    borderVisible: false,
+  });
+  const vol: ISeriesApi<'Histogram'> = c.addSeries(HistogramSeries, {
+    priceFormat: { type: 'volume' },
+    priceScaleId: 'vol',
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
   c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const bar = (k: Candle) => ({ time: Math.floor(k.time / 1000) as UTCTimestamp, open: +k.open, high: +k.high, low: +k.low, close: +k.close });
-  const vbar = (k: Candle) => ({ time: Math.floor(k.time / 1000) as UTCTimestamp, value: +k.volume, color: +k.close >= +k.open ? 'rgba(14,203,129,.5)' : 'rgba(246,70,93,.5)' });
+  const bar = (k: Candle) => ({
+    time: Math.floor(k.time / 1000) as UTCTimestamp,
+    open: +k.open,
+    high: +k.high,
+    low: +k.low,
+    close: +k.close,
+  });
+  const vbar = (k: Candle) => ({
+    time: Math.floor(k.time / 1000) as UTCTimestamp,
+    value: +k.volume,
+    color: +k.close >= +k.open ? 'rgba(14,203,129,.5)' : 'rgba(246,70,93,.5)',
+  });
   let ready = false;
   let lastTime = 0;
   const now = Math.floor(Date.now() / 1000);
-  void fetch(`/api/currency/new_timeshar?symbol=${encodeURIComponent(symbol)}&period=1min&from=${now - 1500 * 60}&to=${now}`)
+  void fetch(
+    `/api/currency/new_timeshar?symbol=${encodeURIComponent(symbol)}&period=1min&from=${now - 1500 * 60}&to=${now}`,
+  )
     .then((r) => r.json())
     .then((b: { data: Candle[] }) => {
       const cs = b.data;

@@ -58,7 +58,10 @@ const latest = new Map<string, TickerUpdate>();
 const rowSetters = new Map<string, (u: TickerUpdate) => void>();
 let onKline: ((u: KlineUpdate) => void) | null = null;
 
-bench.trackRows(document.getElementById('root') as HTMLElement, (_sym, row) => Number(row.getAttribute('data-ts')) || undefined);
+bench.trackRows(
+  document.getElementById('root') as HTMLElement,
+  (_sym, row) => Number(row.getAttribute('data-ts')) || undefined,
+);
 
 function pct(last: string, open: string): string {
   const o = Number(open);
@@ -88,7 +91,15 @@ function List({ pairs }: { pairs: Pair[] }) {
   const items = v.getVirtualItems();
   return (
     <div ref={ref} style={{ height: v.getTotalSize(), position: 'relative' }}>
-      <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${(items[0]?.start ?? 0) - 121}px)` }}>
+      <div
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: '100%',
+          transform: `translateY(${(items[0]?.start ?? 0) - 121}px)`,
+        }}
+      >
         {items.map((i) => (
           <div key={pairs[i.index].symbol} style={{ height: ROW }}>
             <Row pair={pairs[i.index]} />
@@ -110,7 +121,12 @@ function Chart() {
       chart.remove();
     };
   }, []);
-  return <div ref={box} style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: '#fff', zIndex: 50 }} />;
+  return (
+    <div
+      ref={box}
+      style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: '#fff', zIndex: 50 }}
+    />
+  );
 }
 
 function App() {
@@ -118,7 +134,11 @@ function App() {
   useEffect(() => {
     void fetch('/api/currency/quotation_new')
       .then((r) => r.json())
-      .then((b: { message: { quotation: { symbol: string; now_price: string; open: string }[] }[] }) => setPairs(b.message.flatMap((g) => g.quotation.map((r) => ({ symbol: r.symbol, last: r.now_price, open: r.open })))));
+      .then((b: { message: { quotation: { symbol: string; now_price: string; open: string }[] }[] }) =>
+        setPairs(
+          b.message.flatMap((g) => g.quotation.map((r) => ({ symbol: r.symbol, last: r.now_price, open: r.open }))),
+        ),
+      );
   }, []);
   return (
     <>

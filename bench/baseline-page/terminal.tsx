@@ -53,7 +53,9 @@ let onKline: ((c: Candle) => void) | null = null;
 let trades: Print[] = [];
 
 function top(side: Map<string, string>, desc: boolean): Row[] {
-  const sorted = [...side.entries()].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0]))).slice(0, ROWS);
+  const sorted = [...side.entries()]
+    .sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])))
+    .slice(0, ROWS);
   let total = 0;
   return sorted.map(([price, qty]) => ({ price, qty, total: (total += Number(qty)) }));
 }
@@ -66,7 +68,13 @@ function Book() {
   }, []);
   const max = Math.max(b.bids.at(-1)?.total ?? 0, b.asks.at(-1)?.total ?? 0) || 1;
   const line = (r: Row, side: 'bid' | 'ask', i: number) => (
-    <div key={i} className="line" style={{ background: `linear-gradient(to left, ${side === 'bid' ? 'rgba(14,203,129,.15)' : 'rgba(246,70,93,.15)'} ${(r.total / max) * 100}%, transparent 0)` }}>
+    <div
+      key={i}
+      className="line"
+      style={{
+        background: `linear-gradient(to left, ${side === 'bid' ? 'rgba(14,203,129,.15)' : 'rgba(246,70,93,.15)'} ${(r.total / max) * 100}%, transparent 0)`,
+      }}
+    >
       <span className={side}>{r.price}</span>
       <span className="r">{r.qty}</span>
       <span className="r">{r.total.toFixed(4)}</span>
@@ -137,7 +145,11 @@ createRoot(document.getElementById('root') as HTMLElement).render(
 bench.trackBook(document.getElementById('root') as HTMLElement);
 
 const socket = io(location.origin, { transports: ['websocket', 'polling'] });
-socket.on('connect', () => socket.emit('subscribe', { channels: [`tickers:${symbol}`, `kline:${symbol}:1min`, `depth:${symbol}`, `trades:${symbol}`] }));
+socket.on('connect', () =>
+  socket.emit('subscribe', {
+    channels: [`tickers:${symbol}`, `kline:${symbol}:1min`, `depth:${symbol}`, `trades:${symbol}`],
+  }),
+);
 socket.on('tickers', (batch: [string, number, number, string][]) => {
   for (const t of batch) if (t[0] === symbol) setLast?.(t[3]);
 });
@@ -151,8 +163,12 @@ socket.on('depth', (msgs: DepthMsg[]) => {
       bids.clear();
       asks.clear();
     }
-    for (const [p, q] of m.bids) if (Number(q) === 0) bids.delete(p); else bids.set(p, q);
-    for (const [p, q] of m.asks) if (Number(q) === 0) asks.delete(p); else asks.set(p, q);
+    for (const [p, q] of m.bids)
+      if (Number(q) === 0) bids.delete(p);
+      else bids.set(p, q);
+    for (const [p, q] of m.asks)
+      if (Number(q) === 0) asks.delete(p);
+      else asks.set(p, q);
     if (m.ts) bookTs = m.ts;
     setBook?.({ ts: bookTs, bids: top(bids, true), asks: top(asks, false) });
   }

@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   const part = arg('part', 'book');
   const screen = arg('screen', 'pair');
   // the A build is served beside the bench pages (servePages copies only dist/bench-pages)
-  if (a !== 'bench') fs.cpSync(path.join(ROOT, `dist/bench-pages-${a.replace(/^bench-/, '')}`), path.join(ROOT, `dist/h5/${a}`), { recursive: true });
+  if (a !== 'bench')
+    fs.cpSync(path.join(ROOT, `dist/bench-pages-${a.replace(/^bench-/, '')}`), path.join(ROOT, `dist/h5/${a}`), {
+      recursive: true,
+    });
   const dataDir = arg('data-dir', '') || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-ab-'));
   const server = await startServer({ tickRate: rate, dataDir, extraSymbols: Number(arg('extra', '2000')) });
   const browser = await launchBrowser();
@@ -68,10 +71,15 @@ async function main(): Promise<void> {
   const qa = sum(runs[a], (r) => r.quietBusy.taskMs);
   const qb = sum(runs[b], (r) => r.quietBusy.taskMs);
   const med = (xs: StallRun[]) => {
-    const v = xs.filter((r) => r.ok).map((r) => r.quietBusy.taskMs).sort((x, y) => x - y);
+    const v = xs
+      .filter((r) => r.ok)
+      .map((r) => r.quietBusy.taskMs)
+      .sort((x, y) => x - y);
     return v.length ? v[Math.floor(v.length / 2)] : NaN;
   };
-  console.log(`quiet busy ${b} ÷ ${a}: ${round(qb / qa, 3)} (sums ${round(qb)} / ${round(qa)} ms; medians ${round(med(runs[b]) / med(runs[a]), 3)}); long tasks ${sum(runs[b], (r) => r.longTasks.count)} vs ${sum(runs[a], (r) => r.longTasks.count)}`);
+  console.log(
+    `quiet busy ${b} ÷ ${a}: ${round(qb / qa, 3)} (sums ${round(qb)} / ${round(qa)} ms; medians ${round(med(runs[b]) / med(runs[a]), 3)}); long tasks ${sum(runs[b], (r) => r.longTasks.count)} vs ${sum(runs[a], (r) => r.longTasks.count)}`,
+  );
 }
 
 void main().catch((e: unknown) => {

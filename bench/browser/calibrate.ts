@@ -26,4 +26,5 @@ export async function benchmarkIndex(browser: Browser): Promise<number> {
 }
 
 /** The CPU slowdown that makes this host (at `hostIndex`) the phone at `targetIndex`; never below 1. */
-export const calibratedRate = (hostIndex: number, targetIndex: number): number => Math.max(1, round(hostIndex / targetIndex, 2));
+export const calibratedRate = (hostIndex: number, targetIndex: number): number =>
+  Math.max(1, round(hostIndex / targetIndex, 2));

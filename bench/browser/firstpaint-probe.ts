@@ -21,7 +21,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openBenchPage, printTree, ROOT, round, sleep, startServer, type CpuProfile, type TraceEvent } from './harness';
+import {
+  launchBrowser,
+  openBenchPage,
+  printTree,
+  ROOT,
+  round,
+  sleep,
+  startServer,
+  type CpuProfile,
+  type TraceEvent,
+} from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -95,9 +105,18 @@ async function main(): Promise<void> {
       const bp = await openBenchPage(browser, throttle);
       try {
         await bp.page.goto(url, { waitUntil: 'load' });
-        await bp.page.waitForFunction(() => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object');
-        if (warm) await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, { timeout: 30_000 });
-        await bp.page.evaluate(() => (window as unknown as { __benchOps: { prefetch(s: string, n: number): Promise<unknown> } }).__benchOps.prefetch('BTC/USDT', 5000));
+        await bp.page.waitForFunction(
+          () => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object',
+        );
+        if (warm)
+          await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, {
+            timeout: 30_000,
+          });
+        await bp.page.evaluate(() =>
+          (
+            window as unknown as { __benchOps: { prefetch(s: string, n: number): Promise<unknown> } }
+          ).__benchOps.prefetch('BTC/USDT', 5000),
+        );
         await sleep(500);
         if (tracing) {
           if (cpu) {
@@ -105,22 +124,55 @@ async function main(): Promise<void> {
             await bp.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
             await bp.cdp.send('Profiler.start');
           }
-          await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel', 'cc'] });
+          await browser.startTracing(bp.page, {
+            categories: [
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'v8.execute',
+              'blink',
+              'toplevel',
+              'cc',
+            ],
+          });
         }
         await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
-        await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, { timeout: 60_000 });
+        await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, {
+          timeout: 60_000,
+        });
         const m = await bp.page.evaluate(() => window.__bench.read().marks);
-        console.log(`# run ${run + 1}${variants.length > 1 ? ` [${variants[v]}]` : ''}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`);
+        console.log(
+          `# run ${run + 1}${variants.length > 1 ? ` [${variants[v]}]` : ''}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`,
+        );
         totals[v].push(m.chartPaint - m.mount);
-        const pm = await bp.page.evaluate(() => performance.getEntriesByType('mark').filter((e) => e.name.startsWith('fp:')).map((e) => [e.name, e.startTime] as const));
-        if (pm.length) console.log('   ' + pm.filter(([, t]) => t >= m.mount).map(([k, t]) => `${k} +${round(t - m.mount)}`).join('  '));
-        console.log('   ' + Object.entries(m).filter(([, v]) => v >= m.mount).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} +${round(v - m.mount)}`).join('  '));
+        const pm = await bp.page.evaluate(() =>
+          performance
+            .getEntriesByType('mark')
+            .filter((e) => e.name.startsWith('fp:'))
+            .map((e) => [e.name, e.startTime] as const),
+        );
+        if (pm.length)
+          console.log(
+            '   ' +
+              pm
+                .filter(([, t]) => t >= m.mount)
+                .map(([k, t]) => `${k} +${round(t - m.mount)}`)
+                .join('  '),
+          );
+        console.log(
+          '   ' +
+            Object.entries(m)
+              .filter(([, v]) => v >= m.mount)
+              .sort((a, b) => a[1] - b[1])
+              .map(([k, v]) => `${k} +${round(v - m.mount)}`)
+              .join('  '),
+        );
         if (!tracing) continue;
         const buf = await browser.stopTracing();
         const prof = cpu ? ((await bp.cdp.send('Profiler.stop')) as unknown as { profile?: CpuProfile }) : {};
         const ev = (JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
         const names = new Map<string, string>();
-        for (const e of ev) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+        for (const e of ev)
+          if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
         // the page's main thread: the CrRendererMain with the most RunTask time
         const tasks = ev.filter((e) => e.ph === 'X' && (names.get(`${e.pid}:${e.tid}`) ?? '') === 'CrRendererMain');
         const byThread = new Map<string, TraceEvent[]>();
@@ -130,7 +182,9 @@ async function main(): Promise<void> {
         }
         const main = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
         const t0 = Math.min(...main.map((e) => e.ts));
-        const top = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+        const top = main
+          .filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask')
+          .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
           .filter((e, i, a) => i === 0 || Math.abs(e.ts - a[i - 1].ts) > 200);
         // children of each top task: the biggest few by duration
         const focus = Number(arg('focus', '-1'));
@@ -142,11 +196,27 @@ async function main(): Promise<void> {
             for (const l of inclusiveIn(prof.profile, t.ts, t.ts + (t.dur ?? 0), 45)) console.log(`      ${l}`);
           }
           const kids = main
-            .filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask')
+            .filter(
+              (e) =>
+                e !== t &&
+                e.ts >= t.ts &&
+                e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) &&
+                e.name !== 'RunTask' &&
+                e.name !== 'ThreadControllerImpl::RunTask',
+            )
             .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
             .slice(0, 6)
-            .map((e) => `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${round((e.dur ?? 0) / 1000)}`);
-          console.log(`  +${round((t.ts - t0) / 1000).toString().padStart(6)} ms  task ${round((t.dur ?? 0) / 1000).toString().padStart(5)} ms  ${kids.join(' · ')}`);
+            .map(
+              (e) =>
+                `${e.name}${e.args?.data?.functionName ? `(${String(e.args.data.functionName)})` : ''} ${round((e.dur ?? 0) / 1000)}`,
+            );
+          console.log(
+            `  +${round((t.ts - t0) / 1000)
+              .toString()
+              .padStart(6)} ms  task ${round((t.dur ?? 0) / 1000)
+              .toString()
+              .padStart(5)} ms  ${kids.join(' · ')}`,
+          );
           if (arg('tree', '0') === '1' && (t.dur ?? 0) > 20_000) printTree(main, t);
         }
         if (arg('incl', '0') === '1') {
@@ -160,7 +230,9 @@ async function main(): Promise<void> {
     }
     variants.forEach((q, v) => {
       const sorted = [...totals[v]].sort((a, b) => a - b);
-      console.log(`first paint${q ? ` [${q}]` : ''} p50 ${round(sorted[Math.floor(sorted.length / 2)])} ms (min ${round(sorted[0])}, max ${round(sorted[sorted.length - 1])}, n ${sorted.length})`);
+      console.log(
+        `first paint${q ? ` [${q}]` : ''} p50 ${round(sorted[Math.floor(sorted.length / 2)])} ms (min ${round(sorted[0])}, max ${round(sorted[sorted.length - 1])}, n ${sorted.length})`,
+      );
     });
   } finally {
     await browser.close().catch(() => {});

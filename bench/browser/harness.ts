@@ -23,7 +23,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * never write over the figures kept in the repo.
  */
 export function resultsDir(): string {
-  return process.env.BENCH_RESULTS_DIR ? path.resolve(process.env.BENCH_RESULTS_DIR) : path.join(ROOT, 'bench', 'results');
+  return process.env.BENCH_RESULTS_DIR
+    ? path.resolve(process.env.BENCH_RESULTS_DIR)
+    : path.join(ROOT, 'bench', 'results');
 }
 /** one line per run of each bench: { bench, at, sha, loadavg, figures } */
 export const HISTORY_FILE = 'history.jsonl';
@@ -31,7 +33,9 @@ export const HISTORY_FILE = 'history.jsonl';
 // ---------- build ----------
 
 /** Where the bench pages are built (BENCH_PAGES_DIR: elsewhere, as the smoke does); copied to dist/h5/bench before each page opens (servePages). */
-export const PAGES_DIR = process.env.BENCH_PAGES_DIR ? path.resolve(process.env.BENCH_PAGES_DIR) : path.join(ROOT, 'dist', 'bench-pages');
+export const PAGES_DIR = process.env.BENCH_PAGES_DIR
+  ? path.resolve(process.env.BENCH_PAGES_DIR)
+  : path.join(ROOT, 'dist', 'bench-pages');
 
 /** `vite build` of the app when it is missing (or asked), then always the bench pages (into dist/bench-pages). */
 export function buildPages(opts: { app?: boolean } = {}): void {
@@ -41,7 +45,10 @@ export function buildPages(opts: { app?: boolean } = {}): void {
     execFileSync(npx, ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   console.log('[bench] building the bench pages…');
-  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts', '--outDir', PAGES_DIR], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts', '--outDir', PAGES_DIR], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 // ---------- server ----------
@@ -69,7 +76,13 @@ export interface ServerHandle {
 const CLK_TCK = 100;
 
 /** `cwd`: the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before"). */
-export async function startServer(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number; cwd?: string }): Promise<ServerHandle> {
+export async function startServer(o: {
+  tickRate: number;
+  dataDir: string;
+  extraSymbols: number;
+  seed?: number;
+  cwd?: string;
+}): Promise<ServerHandle> {
   // On a loaded shared machine an area's start (the market's, at 50,000 ticks/s over ~2,000
   // symbols) can pass Fastify's 10 s plugin timeout and the server exits: start it again.
   for (let attempt = 1; ; attempt++) {
@@ -82,7 +95,13 @@ export async function startServer(o: { tickRate: number; dataDir: string; extraS
   }
 }
 
-async function startServerOnce(o: { tickRate: number; dataDir: string; extraSymbols: number; seed?: number; cwd?: string }): Promise<ServerHandle> {
+async function startServerOnce(o: {
+  tickRate: number;
+  dataDir: string;
+  extraSymbols: number;
+  seed?: number;
+  cwd?: string;
+}): Promise<ServerHandle> {
   // BENCH_PORT: a fixed port (a shared machine hands each person a range)
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const env = {
@@ -101,7 +120,11 @@ async function startServerOnce(o: { tickRate: number; dataDir: string; extraSymb
     // the market's start at 50,000 ticks/s passed Fastify's 10 s on a loaded shared machine
     PLUGIN_TIMEOUT_MS: process.env.PLUGIN_TIMEOUT_MS ?? '120000',
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: o.cwd ?? ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: o.cwd ?? ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
@@ -153,7 +176,11 @@ async function startServerOnce(o: { tickRate: number; dataDir: string; extraSymb
  * For the diagnosis probes: a server on a temporary data dir at `tickRate` (2,000 extra symbols)
  * and a browser, given to `fn` and always stopped (and the data dir removed) afterwards.
  */
-export async function withServerAndBrowser(name: string, tickRate: number, fn: (server: ServerHandle, browser: Browser) => Promise<void>): Promise<void> {
+export async function withServerAndBrowser(
+  name: string,
+  tickRate: number,
+  fn: (server: ServerHandle, browser: Browser) => Promise<void>,
+): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const server = await startServer({ tickRate, dataDir, extraSymbols: 2000 });
   const browser = await launchBrowser();
@@ -171,7 +198,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+    ],
   });
 }
 
@@ -194,12 +228,18 @@ export interface BenchPage {
  * socket.io falls back to long-polling, which measures something else.)
  */
 export function servePages(): void {
-  if (!fs.existsSync(path.join(PAGES_DIR, 'browser'))) throw new Error('bench pages not built: npx vite build -c bench/vite.bench.config.ts');
-  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 has no app build (the server serves /h5/ only then): npm run build');
+  if (!fs.existsSync(path.join(PAGES_DIR, 'browser')))
+    throw new Error('bench pages not built: npx vite build -c bench/vite.bench.config.ts');
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html')))
+    throw new Error('dist/h5 has no app build (the server serves /h5/ only then): npm run build');
   fs.cpSync(PAGES_DIR, path.join(ROOT, 'dist/h5/bench'), { recursive: true });
 }
 
-export async function openBenchPage(browser: Browser, throttle: number, setup?: (ctx: BrowserContext) => Promise<void>): Promise<BenchPage> {
+export async function openBenchPage(
+  browser: Browser,
+  throttle: number,
+  setup?: (ctx: BrowserContext) => Promise<void>,
+): Promise<BenchPage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   // Playwright's 30 s for every wait without its own limit, stretched as patience() says
   context.setDefaultTimeout(patience(30_000));
@@ -240,7 +280,9 @@ export async function openBenchPage(browser: Browser, throttle: number, setup?: 
       const id = ++nextId;
       return new Promise((res, rej) => {
         waits.set(id, { res, rej });
-        cdp.send('Target.sendMessageToTarget', { sessionId: sid, message: JSON.stringify({ id, method, params }) }).catch(rej);
+        cdp
+          .send('Target.sendMessageToTarget', { sessionId: sid, message: JSON.stringify({ id, method, params }) })
+          .catch(rej);
       });
     },
     async close() {
@@ -262,7 +304,9 @@ export async function heaps(bp: BenchPage, gc = false): Promise<{ main: number; 
   }
   const main = (await bp.cdp.send('Runtime.getHeapUsage')).usedSize;
   let worker: number | null = null;
-  if (bp.hasWorker()) worker = ((await bp.worker('Runtime.getHeapUsage').catch(() => ({ usedSize: null }))).usedSize as number | null) ?? null;
+  if (bp.hasWorker())
+    worker =
+      ((await bp.worker('Runtime.getHeapUsage').catch(() => ({ usedSize: null }))).usedSize as number | null) ?? null;
   return { main, worker };
 }
 
@@ -281,7 +325,15 @@ export async function startWorkerProfile(bp: BenchPage): Promise<boolean> {
 
 export async function stopWorkerProfile(bp: BenchPage): Promise<{ busyMs: number; totalMs: number } | null> {
   try {
-    const r = (await bp.worker('Profiler.stop')) as { profile?: { nodes: { id: number; callFrame: { functionName: string } }[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number } };
+    const r = (await bp.worker('Profiler.stop')) as {
+      profile?: {
+        nodes: { id: number; callFrame: { functionName: string } }[];
+        samples?: number[];
+        timeDeltas?: number[];
+        startTime: number;
+        endTime: number;
+      };
+    };
     const p = r.profile;
     if (!p?.samples || !p.timeDeltas) return null;
     const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
@@ -328,7 +380,14 @@ export function summarize(xs: readonly number[]): Summary {
   if (xs.length === 0) return { n: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN, mean: NaN };
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
-  return { n: s.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: s[s.length - 1], mean: s.reduce((a, b) => a + b, 0) / s.length };
+  return {
+    n: s.length,
+    p50: q(0.5),
+    p95: q(0.95),
+    p99: q(0.99),
+    max: s[s.length - 1],
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+  };
 }
 
 export function round(x: number, d = 1): number {
@@ -347,7 +406,8 @@ export function arg(name: string, def: string): string {
 export async function scrollScrollers(page: Page, by: number): Promise<void> {
   if (!by) return;
   await page.evaluate((n) => {
-    for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
+    for (const e of document.querySelectorAll('*'))
+      if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, n);
     window.scrollBy(0, n);
   }, by);
 }
@@ -381,9 +441,21 @@ export function writeText(name: string, text: string): string {
 
 /** One line of history.jsonl: which bench, when, on which commit, under what load, and its figures. */
 export function appendHistory(bench: string, data: unknown): void {
-  const { machine, ...figures } = (typeof data === 'object' && data !== null ? data : { value: data }) as Record<string, unknown>;
+  const { machine, ...figures } = (typeof data === 'object' && data !== null ? data : { value: data }) as Record<
+    string,
+    unknown
+  >;
   const m = machineInfo();
-  const line = { bench, at: m.at, sha: gitSha(), loadavg: m.loadavg, cpus: m.cpus, node: m.node, figures, ...(machine ? { machine } : {}) };
+  const line = {
+    bench,
+    at: m.at,
+    sha: gitSha(),
+    loadavg: m.loadavg,
+    cpus: m.cpus,
+    node: m.node,
+    figures,
+    ...(machine ? { machine } : {}),
+  };
   fs.mkdirSync(resultsDir(), { recursive: true });
   fs.appendFileSync(path.join(resultsDir(), HISTORY_FILE), JSON.stringify(line) + '\n');
 }
@@ -391,9 +463,19 @@ export function appendHistory(bench: string, data: unknown): void {
 /** The commit measured (with `+dirty` when the work tree has changes), or null outside a git checkout. */
 function gitSha(): string | null {
   try {
-    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
     // the result files a run writes do not make the measured code dirty
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
     return dirty ? `${sha}+dirty` : sha;
   } catch {
     return null;

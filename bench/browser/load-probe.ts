@@ -27,7 +27,12 @@ const HASH: Record<string, string> = {
   contract: '#/pages/transaction/contract',
   login: '#/pages/common/login',
 };
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -45,7 +50,9 @@ function label(e: TraceEvent): string {
   const d = e.args?.data ?? {};
   const a = (e.args ?? {}) as Record<string, unknown>;
   const fn = typeof d.functionName === 'string' && d.functionName ? `(${d.functionName})` : '';
-  const url = [d.url, a.fileName, d.fileName, (a as { data?: { url?: string } }).data?.url].find((u): u is string => typeof u === 'string' && u.length > 0);
+  const url = [d.url, a.fileName, d.fileName, (a as { data?: { url?: string } }).data?.url].find(
+    (u): u is string => typeof u === 'string' && u.length > 0,
+  );
   const file = url ? ` ${url.split('/').pop()}` : '';
   const type = typeof d.type === 'string' ? ` ${d.type}` : '';
   return `${e.name}${fn}${type}${file}`;
@@ -53,11 +60,16 @@ function label(e: TraceEvent): string {
 
 /** The events inside `task` longer than `minMs`, nested by containment, to `depth` levels. */
 function tree(events: TraceEvent[], task: TraceEvent, minMs: number, depth: number, t0: number): void {
-  const inner = events.filter((e) => e !== task && e.ts >= task.ts && end(e) <= end(task) && (e.dur ?? 0) >= minMs * 1000).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const inner = events
+    .filter((e) => e !== task && e.ts >= task.ts && end(e) <= end(task) && (e.dur ?? 0) >= minMs * 1000)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const stack: TraceEvent[] = [];
   for (const e of inner) {
     while (stack.length && end(stack[stack.length - 1]) < end(e)) stack.pop();
-    if (stack.length < depth) console.log(`      ${'  '.repeat(stack.length)}${label(e)} ${((e.dur ?? 0) / 1000).toFixed(1)} @${((e.ts - t0) / 1000).toFixed(0)}`);
+    if (stack.length < depth)
+      console.log(
+        `      ${'  '.repeat(stack.length)}${label(e)} ${((e.dur ?? 0) / 1000).toFixed(1)} @${((e.ts - t0) / 1000).toFixed(0)}`,
+      );
     stack.push(e);
   }
 }
@@ -95,7 +107,12 @@ function inclusiveIn(p: CpuProfile | undefined, from: number, to: number, names:
 }
 
 /** Self time per key (script file or function) of the profile's samples inside [from, to]. */
-function samplesIn(p: CpuProfile | undefined, from: number, to: number, key: (n: ProfileNode) => string): Map<string, number> {
+function samplesIn(
+  p: CpuProfile | undefined,
+  from: number,
+  to: number,
+  key: (n: ProfileNode) => string,
+): Map<string, number> {
   const out = new Map<string, number>();
   if (!p?.samples || !p.timeDeltas || p.startTime === undefined) return out;
   const byId = new Map((p.nodes as ProfileNode[]).map((n) => [n.id, n]));
@@ -128,9 +145,13 @@ function sourceOf(n: ProfileNode): string | null {
   // a module's top level is reported at line -1
   if (!map || n.callFrame.lineNumber < 0) return null;
   const o = originalPositionFor(map, { line: n.callFrame.lineNumber + 1, column: n.callFrame.columnNumber ?? 0 });
-  return o.source ? `${o.source.replace(/^.*node_modules\//, '~').replace(/^(\.\.\/)+/, '')}:${o.line}${o.name ? ` ${o.name}` : ''}` : null;
+  return o.source
+    ? `${o.source.replace(/^.*node_modules\//, '~').replace(/^(\.\.\/)+/, '')}:${o.line}${o.name ? ` ${o.name}` : ''}`
+    : null;
 }
-const fnOf = (n: ProfileNode) => sourceOf(n) ?? `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;
+const fnOf = (n: ProfileNode) =>
+  sourceOf(n) ??
+  `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;
 
 function top(m: Map<string, number>, k: number): string {
   return [...m]
@@ -149,12 +170,18 @@ async function throttle(cdp: CDPSession): Promise<void> {
 async function once(origin: string, route: string): Promise<void> {
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      hasTouch: true,
+    });
     if (arg('warm', '0') === '1') {
       // `--warm=1`: a first visit installs the service worker and fills the caches; the second is traced
       const first = await context.newPage();
       await first.goto(`${origin}/h5/${HASH[route]}`, { waitUntil: 'load', timeout: 60_000 });
-      await first.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))])).catch(() => {});
+      await first
+        .evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))]))
+        .catch(() => {});
       await sleep(3000);
       await first.close();
     }
@@ -179,20 +206,31 @@ async function once(origin: string, route: string): Promise<void> {
     await context.close();
 
     // the app's renderer: the one whose navigation loaded /h5/ (not about:blank's)
-    const nav = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').includes('/h5/'));
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (!nav || e.pid === nav.pid));
+    const nav = events.find(
+      (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').includes('/h5/'),
+    );
+    const main = events.find(
+      (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (!nav || e.pid === nav.pid),
+    );
     if (!main || !nav) throw new Error('no renderer main thread or navigation of the app in the trace');
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
     const t0 = nav.ts;
     const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
     const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === main.pid).pop();
     const rel = (ts: number) => ((ts - t0) / 1000).toFixed(0);
-    const tasks = onMain.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) > 50_000);
+    const tasks = onMain.filter(
+      (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) > 50_000,
+    );
     // nested RunTask events (one inside another) count once
     const outer = tasks.filter((t) => !tasks.some((o) => o !== t && o.ts <= t.ts && end(o) >= end(t)));
     const tbtAll = outer.reduce((a, t) => a + ((t.dur ?? 0) / 1000 - 50), 0);
     const tbtAfterFcp = outer.filter((t) => !fcp || t.ts >= fcp.ts).reduce((a, t) => a + ((t.dur ?? 0) / 1000 - 50), 0);
-    console.log(`\n## ${route}: FCP ${fcp ? rel(fcp.ts) : '—'} ms, last LCP candidate ${lcp ? rel(lcp.ts) : '—'} ms; ${outer.length} tasks over 50 ms, blocking ${tbtAll.toFixed(0)} ms (${tbtAfterFcp.toFixed(0)} after FCP); load ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+    console.log(
+      `\n## ${route}: FCP ${fcp ? rel(fcp.ts) : '—'} ms, last LCP candidate ${lcp ? rel(lcp.ts) : '—'} ms; ${outer.length} tasks over 50 ms, blocking ${tbtAll.toFixed(0)} ms (${tbtAfterFcp.toFixed(0)} after FCP); load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
+    );
     for (const t of outer) {
       console.log(`  - @${rel(t.ts)} ${((t.dur ?? 0) / 1000).toFixed(1)} ms`);
       if (arg('tree', '1') === '1') tree(onMain, t, Number(arg('min', '2')), Number(arg('depth', '4')), t0);
@@ -204,8 +242,31 @@ async function once(origin: string, route: string): Promise<void> {
       }
     }
     // main-thread time by event name over the whole load, outermost events only per name
-    const names = ['EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'RunMicrotasks', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'TimerFire', 'EventDispatch', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'V8.GC_MARK_COMPACTOR', 'ParseAuthorStyleSheet', 'ScheduleStyleRecalculation', 'v8.parseOnBackground'];
-    const byName = names.map((n) => [n, onMain.filter((e) => e.name === n).reduce((a, e) => a + (e.dur ?? 0), 0) / 1000] as const).filter(([, ms]) => ms > 1);
+    const names = [
+      'EvaluateScript',
+      'v8.compile',
+      'v8.compileModule',
+      'v8.evaluateModule',
+      'FunctionCall',
+      'RunMicrotasks',
+      'ParseHTML',
+      'UpdateLayoutTree',
+      'Layout',
+      'Paint',
+      'PrePaint',
+      'TimerFire',
+      'EventDispatch',
+      'MajorGC',
+      'MinorGC',
+      'V8.GC_SCAVENGER',
+      'V8.GC_MARK_COMPACTOR',
+      'ParseAuthorStyleSheet',
+      'ScheduleStyleRecalculation',
+      'v8.parseOnBackground',
+    ];
+    const byName = names
+      .map((n) => [n, onMain.filter((e) => e.name === n).reduce((a, e) => a + (e.dur ?? 0), 0) / 1000] as const)
+      .filter(([, ms]) => ms > 1);
     console.log(`  totals (inclusive, ms): ${byName.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(' · ')}`);
     if (arg('save', '') !== '') fs.writeFileSync(arg('save', ''), JSON.stringify({ traceEvents: events }));
   } finally {

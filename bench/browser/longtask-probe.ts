@@ -14,7 +14,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, launchBrowser, openBenchPage, printTree, scrollScrollers, sleep, startServer, type TraceEvent } from './harness';
+import {
+  arg,
+  launchBrowser,
+  openBenchPage,
+  printTree,
+  scrollScrollers,
+  sleep,
+  startServer,
+  type TraceEvent,
+} from './harness';
 
 /** Layout's begin data as Chromium traces it: how much of the tree was dirty. */
 interface LayoutBegin {
@@ -42,7 +51,10 @@ async function main(): Promise<void> {
     const events: TraceEvent[] = [];
     bp.cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     const done = new Promise<void>((r) => bp.cdp.once('Tracing.tracingComplete', () => r()));
-    await bp.cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink,cc,gpu,v8', transferMode: 'ReportEvents' });
+    await bp.cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink,cc,gpu,v8',
+      transferMode: 'ReportEvents',
+    });
     await sleep(seconds * 1000);
     await bp.cdp.send('Tracing.end');
     await done;
@@ -51,13 +63,26 @@ async function main(): Promise<void> {
     const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
     console.log(`${tasks.length} tasks over 50 ms in ${seconds} s`);
     for (const t of tasks) {
-      const inner = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && (e.dur ?? 0) > 3000);
+      const inner = onMain.filter(
+        (e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && (e.dur ?? 0) > 3000,
+      );
       inner.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
       const layout = inner.find((e) => e.name === 'Layout');
       const begin = (layout?.args as { beginData?: LayoutBegin } | undefined)?.beginData;
-      if (begin) console.log(`  layout: ${begin.dirtyObjects ?? '?'} of ${begin.totalObjects ?? '?'} objects dirty${begin.partialLayout ? ' (partial)' : ''}`);
+      if (begin)
+        console.log(
+          `  layout: ${begin.dirtyObjects ?? '?'} of ${begin.totalObjects ?? '?'} objects dirty${begin.partialLayout ? ' (partial)' : ''}`,
+        );
       if (arg('tree', '0') === '1') printTree(onMain, t);
-      console.log(`- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner.slice(0, 8).map((e) => `${e.name}${typeof e.args?.data?.functionName === 'string' ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
+      console.log(
+        `- ${((t.dur ?? 0) / 1000).toFixed(1)} ms: ${inner
+          .slice(0, 8)
+          .map(
+            (e) =>
+              `${e.name}${typeof e.args?.data?.functionName === 'string' ? `(${e.args.data.functionName})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`,
+          )
+          .join(', ')}`,
+      );
     }
     await bp.close();
   } finally {

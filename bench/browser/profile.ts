@@ -14,7 +14,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { launchBrowser, openBenchPage, pageMetrics, scrollScrollers, sleep, startServer, startWorkerProfile, type CpuProfile, type TraceEvent } from './harness';
+import {
+  launchBrowser,
+  openBenchPage,
+  pageMetrics,
+  scrollScrollers,
+  sleep,
+  startServer,
+  startWorkerProfile,
+  type CpuProfile,
+  type TraceEvent,
+} from './harness';
 
 function arg(name: string, def: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -23,7 +33,9 @@ function arg(name: string, def: string): string {
 
 /** Exclusive (self) time per event name for one thread's complete ('X') events. */
 function selfTimes(events: TraceEvent[]): Map<string, number> {
-  const xs = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const xs = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const out = new Map<string, number>();
   const stack: { e: TraceEvent; end: number; child: number }[] = [];
   const pop = () => {
@@ -43,8 +55,11 @@ function selfTimes(events: TraceEvent[]): Map<string, number> {
 
 function print(title: string, m: Map<string, number>, windowUs: number, top = 18): void {
   const total = [...m.values()].reduce((a, b) => a + b, 0);
-  console.log(`\n## ${title}: ${(total / 1000).toFixed(0)} ms traced in ${(windowUs / 1e6).toFixed(1)} s (${((total / windowUs) * 100).toFixed(1)}%)`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
+  console.log(
+    `\n## ${title}: ${(total / 1000).toFixed(0)} ms traced in ${(windowUs / 1e6).toFixed(1)} s (${((total / windowUs) * 100).toFixed(1)}%)`,
+  );
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
 }
 
 function topFunctions(title: string, r: { profile?: CpuProfile }, top = 25): void {
@@ -61,7 +76,8 @@ function topFunctions(title: string, r: { profile?: CpuProfile }, top = 25): voi
     total += p.timeDeltas[i];
   }
   console.log(`\n## ${title}: ${(total / 1000).toFixed(0)} ms sampled`);
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
 }
 
 /** Inclusive time per function (each sample counted once per distinct function on its stack): what a call tree costs with its children. */
@@ -82,7 +98,8 @@ function inclusiveFunctions(title: string, r: { profile?: CpuProfile }, top = 40
     for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + p.timeDeltas[i]);
   }
   console.log(`\n## ${title}`);
-  for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
+  for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${(v / 1000).toFixed(1).padStart(9)} ms  ${k}`);
 }
 
 async function probe(origin: string, seconds: number): Promise<void> {
@@ -108,7 +125,9 @@ async function probe(origin: string, seconds: number): Promise<void> {
   s.disconnect();
   ages.sort((a, b) => a - b);
   const q = (p: number) => ages[Math.min(ages.length - 1, Math.floor(p * ages.length))];
-  console.log(`\n## socket probe (node client): ${Math.round(n / seconds)} ticker updates/s, ${(bytes / seconds / 1e6).toFixed(2)} MB/s JSON, batch age on arrival p50 ${q(0.5)} ms / p95 ${q(0.95)} ms (${ages.length} batches)`);
+  console.log(
+    `\n## socket probe (node client): ${Math.round(n / seconds)} ticker updates/s, ${(bytes / seconds / 1e6).toFixed(2)} MB/s JSON, batch age on arrival p50 ${q(0.5)} ms / p95 ${q(0.95)} ms (${ages.length} batches)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -123,10 +142,17 @@ async function main(): Promise<void> {
   try {
     if (arg('probe', 'true') !== 'false' && !process.argv.includes('--no-probe')) await probe(server.origin, seconds);
     const bp = await openBenchPage(browser, throttle);
-    const url = kind === 'ours' ? `${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}` : `${server.origin}/h5/bench/baseline-page/index.html`;
+    const url =
+      kind === 'ours'
+        ? `${server.origin}/h5/bench/browser/pages/app.html${arg('query', '')}`
+        : `${server.origin}/h5/bench/baseline-page/index.html`;
     await bp.page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // a loaded machine at 4× takes ~10 s to the first chart paint: wait for it (and a synced book, --ready=selector)
-    await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), arg('ready', ''), { timeout: 120_000, polling: 250 });
+    await bp.page.waitForFunction(
+      (sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)),
+      arg('ready', ''),
+      { timeout: 120_000, polling: 250 },
+    );
     await sleep(4000);
     // --scroll=N: as the terminal bench does (the pair page's book under the chart)
     await scrollScrollers(bp.page, Number(arg('scroll', '0')));
@@ -138,7 +164,16 @@ async function main(): Promise<void> {
     await bp.cdp.send('Profiler.enable');
     await bp.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await bp.cdp.send('Profiler.start');
-    await browser.startTracing(bp.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'toplevel'] });
+    await browser.startTracing(bp.page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink',
+        'cc',
+        'toplevel',
+      ],
+    });
     const m0 = await pageMetrics(bp);
     const w0 = Date.now();
     await sleep(seconds * 1000);
@@ -147,21 +182,34 @@ async function main(): Promise<void> {
     const buf = await browser.stopTracing();
     // the figure the benches report (CDP TaskDuration): compare it with what the trace shows
     const dm = (k: string) => Math.round(((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000);
-    console.log(`## CDP metrics over ${wall} ms: task ${dm('TaskDuration')} ms (${((dm('TaskDuration') / wall) * 100).toFixed(1)}%), script ${dm('ScriptDuration')}, layout ${dm('LayoutDuration')}, style ${dm('RecalcStyleDuration')}; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    console.log(
+      `## CDP metrics over ${wall} ms: task ${dm('TaskDuration')} ms (${((dm('TaskDuration') / wall) * 100).toFixed(1)}%), script ${dm('ScriptDuration')}, layout ${dm('LayoutDuration')}, style ${dm('RecalcStyleDuration')}; load ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     const mainProfile = (await bp.cdp.send('Profiler.stop')) as unknown as { profile?: CpuProfile };
     topFunctions('main thread (CPU profile, self time, throttled ms)', mainProfile, 40);
     // --inclusive: the same profile by call tree (a component's render with what it calls)
-    if (process.argv.includes('--inclusive')) inclusiveFunctions('main thread (CPU profile, inclusive time, throttled ms)', mainProfile, 80);
-    if (profiling) topFunctions('market worker (CPU profile, self time)', (await bp.worker('Profiler.stop')) as { profile?: CpuProfile });
+    if (process.argv.includes('--inclusive'))
+      inclusiveFunctions('main thread (CPU profile, inclusive time, throttled ms)', mainProfile, 80);
+    if (profiling)
+      topFunctions(
+        'market worker (CPU profile, self time)',
+        (await bp.worker('Profiler.stop')) as { profile?: CpuProfile },
+      );
     const r = await bp.page.evaluate(() => window.__bench.read());
     const ttp = [...r.ttp].sort((a, b) => a - b);
     const fr = [...r.frames].sort((a, b) => a - b);
     const q = (xs: number[], p: number) => Math.round(xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN);
-    console.log(`\n## page: tick→paint p50 ${q(ttp, 0.5)} / p95 ${q(ttp, 0.95)} ms (${ttp.length}), frames p50 ${q(fr, 0.5)} / p95 ${q(fr, 0.95)} ms, long tasks ${r.longTasks.length} (max ${Math.round(Math.max(0, ...r.longTasks.map((l) => l.dur)))} ms), row changes ${r.rowPaints}`);
+    console.log(
+      `\n## page: tick→paint p50 ${q(ttp, 0.5)} / p95 ${q(ttp, 0.95)} ms (${ttp.length}), frames p50 ${q(fr, 0.5)} / p95 ${q(fr, 0.95)} ms, long tasks ${r.longTasks.length} (max ${Math.round(Math.max(0, ...r.longTasks.map((l) => l.dur)))} ms), row changes ${r.rowPaints}`,
+    );
     const trace = JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] };
     const ev = trace.traceEvents;
     const names = new Map<string, string>();
-    for (const e of ev) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+    for (const e of ev)
+      if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
     const xs = ev.filter((e) => e.ph === 'X');
     const t0 = Math.min(...xs.map((e) => e.ts));
     const t1 = Math.max(...xs.map((e) => e.ts + (e.dur ?? 0)));
@@ -176,9 +224,24 @@ async function main(): Promise<void> {
     const busiest = (label: string) =>
       [...byThread]
         .filter(([k]) => (names.get(k) ?? '').startsWith(label))
-        .map(([k, a]) => [k, a, a.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').reduce((s, e) => s + (e.dur ?? 0), 0)] as const)
+        .map(
+          ([k, a]) =>
+            [
+              k,
+              a,
+              a
+                .filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+                .reduce((s, e) => s + (e.dur ?? 0), 0),
+            ] as const,
+        )
         .sort((a, b) => b[2] - a[2])[0];
-    for (const label of ['CrRendererMain', 'DedicatedWorker thread', 'Compositor', 'VizCompositorThread', 'CrGpuMain']) {
+    for (const label of [
+      'CrRendererMain',
+      'DedicatedWorker thread',
+      'Compositor',
+      'VizCompositorThread',
+      'CrGpuMain',
+    ]) {
       const hit = busiest(label);
       if (hit) print(`${label} (${hit[0]})`, selfTimes(hit[1]), t1 - t0);
     }

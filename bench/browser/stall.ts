@@ -8,7 +8,20 @@
  */
 import type { Browser } from 'playwright-core';
 import type { BenchReadout } from './pages/collector';
-import { heaps, launchBrowser, openBenchPage, pageMetrics, patience, round, sleep, startServer, startWorkerProfile, stopWorkerProfile, summarize, type ServerHandle } from './harness';
+import {
+  heaps,
+  launchBrowser,
+  openBenchPage,
+  pageMetrics,
+  patience,
+  round,
+  sleep,
+  startServer,
+  startWorkerProfile,
+  stopWorkerProfile,
+  summarize,
+  type ServerHandle,
+} from './harness';
 
 export type PageKind = 'ours' | 'baseline';
 
@@ -68,21 +81,46 @@ export interface PageTarget {
   scrollBy?: number;
 }
 
-export async function measureStall(browser: Browser, server: ServerHandle, kind: PageKind, rate: number, throttle: number, durationS: number, warmupS: number, target?: PageTarget): Promise<StallRun> {
+export async function measureStall(
+  browser: Browser,
+  server: ServerHandle,
+  kind: PageKind,
+  rate: number,
+  throttle: number,
+  durationS: number,
+  warmupS: number,
+  target?: PageTarget,
+): Promise<StallRun> {
   const bp = await openBenchPage(browser, throttle);
   const base = { page: kind, rate, throttle, durationS };
   try {
     const t0 = Date.now();
-    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), { waitUntil: 'load', timeout: patience(120_000) });
-    if (!target) await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0, undefined, { timeout: patience(90_000), polling: 250 });
+    await bp.page.goto(target ? server.origin + target.path : pageUrl(server.origin, kind), {
+      waitUntil: 'load',
+      timeout: patience(120_000),
+    });
+    if (!target)
+      await bp.page.waitForFunction(
+        () => !!window.__bench?.read().marks.chartPaint && document.querySelectorAll('[data-symbol]').length > 0,
+        undefined,
+        { timeout: patience(90_000), polling: 250 },
+      );
     else {
-      await bp.page.waitForFunction((sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)), target.readySelector ?? '', { timeout: patience(90_000), polling: 250 });
-      await bp.page.evaluate(({ click, by }) => {
-        if (click) (document.querySelector(`[data-testid="${click}"]`) as HTMLElement | null)?.click();
-        if (!by) return;
-        for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, by);
-        window.scrollBy(0, by);
-      }, { click: target.click ?? '', by: target.scrollBy ?? 0 });
+      await bp.page.waitForFunction(
+        (sel) => !!window.__bench?.read().marks.chartPaint && (!sel || !!document.querySelector(sel)),
+        target.readySelector ?? '',
+        { timeout: patience(90_000), polling: 250 },
+      );
+      await bp.page.evaluate(
+        ({ click, by }) => {
+          if (click) (document.querySelector(`[data-testid="${click}"]`) as HTMLElement | null)?.click();
+          if (!by) return;
+          for (const e of document.querySelectorAll('*'))
+            if (e.scrollHeight > e.clientHeight + 10 && getComputedStyle(e).overflowY !== 'visible') e.scrollBy(0, by);
+          window.scrollBy(0, by);
+        },
+        { click: target.click ?? '', by: target.scrollBy ?? 0 },
+      );
     }
     const marks = await bp.page.evaluate(() => window.__bench.read().marks);
     const chartPaintMs = marks.chartPaint ?? null;
@@ -100,7 +138,10 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
     const wallS = (Date.now() - w0) / 1000;
     const cpu1 = server.cpuSeconds();
     const m1 = await pageMetrics(bp);
-    const r: BenchReadout & { ticks: number } = await bp.page.evaluate(() => ({ ...window.__bench.read(), ticks: (window as unknown as { __benchTicks?: number }).__benchTicks ?? 0 }));
+    const r: BenchReadout & { ticks: number } = await bp.page.evaluate(() => ({
+      ...window.__bench.read(),
+      ticks: (window as unknown as { __benchTicks?: number }).__benchTicks ?? 0,
+    }));
     const wp = profiling ? await stopWorkerProfile(bp) : null;
     const h = await heaps(bp, false);
 
@@ -127,13 +168,35 @@ export async function measureStall(browser: Browser, server: ServerHandle, kind:
       ...base,
       ok: true,
       startup: { chartPaintMs: chartPaintMs === null ? null : round(chartPaintMs) },
-      longTasks: { count: lt.length, totalMs: round(lt.reduce((a, b) => a + b.dur, 0)), maxMs: round(lt.reduce((a, b) => Math.max(a, b.dur), 0)) },
-      frameMs: { p50: round(f.p50), p95: round(f.p95), p99: round(f.p99), max: round(f.max), frames: f.n, fps: round(f.n / (r.windowMs / 1000)) },
+      longTasks: {
+        count: lt.length,
+        totalMs: round(lt.reduce((a, b) => a + b.dur, 0)),
+        maxMs: round(lt.reduce((a, b) => Math.max(a, b.dur), 0)),
+      },
+      frameMs: {
+        p50: round(f.p50),
+        p95: round(f.p95),
+        p99: round(f.p99),
+        max: round(f.max),
+        frames: f.n,
+        fps: round(f.n / (r.windowMs / 1000)),
+      },
       tickToPaintMs: { p50: round(ttp.p50), p95: round(ttp.p95), p99: round(ttp.p99), samples: ttp.n },
       bookTickToPaintMs: { p50: round(btp.p50), p95: round(btp.p95), p99: round(btp.p99), samples: btp.n },
       chartUpdateMs: { p50: round(cu.p50, 2), p95: round(cu.p95, 2), updates: cu.n },
-      mainBusy: { taskMs: round(d('TaskDuration')), scriptMs: round(d('ScriptDuration')), layoutMs: round(d('LayoutDuration')), styleMs: round(d('RecalcStyleDuration')), busyPct: round((d('TaskDuration') / (wallS * 1000)) * 100) },
-      quietBusy: { taskMs: round(dq('TaskDuration')), scriptMs: round(dq('ScriptDuration')), busyPct: round((dq('TaskDuration') / (qWallS * 1000)) * 100), tickToPaintP95: round(summarize(qr.ttp).p95) },
+      mainBusy: {
+        taskMs: round(d('TaskDuration')),
+        scriptMs: round(d('ScriptDuration')),
+        layoutMs: round(d('LayoutDuration')),
+        styleMs: round(d('RecalcStyleDuration')),
+        busyPct: round((d('TaskDuration') / (wallS * 1000)) * 100),
+      },
+      quietBusy: {
+        taskMs: round(dq('TaskDuration')),
+        scriptMs: round(dq('ScriptDuration')),
+        busyPct: round((dq('TaskDuration') / (qWallS * 1000)) * 100),
+        tickToPaintP95: round(summarize(qr.ttp).p95),
+      },
       worker: { busyMs: wp ? round(wp.busyMs) : null, busyPct: wp ? round((wp.busyMs / (wallS * 1000)) * 100) : null },
       heapMB: { main: round(h.main / 2 ** 20, 2), worker: h.worker === null ? null : round(h.worker / 2 ** 20, 2) },
       serverCpuPct: round(((cpu1 - cpu0) / wallS) * 100),

@@ -86,7 +86,11 @@ export function terminalVsNaive(runs: TerminalRun[]): TerminalVsNaive[] {
         busyTimes,
         longTasks: { count: r.longTasks.count, maxMs: r.longTasks.maxMs },
         bookTickToPaintP95: { ours: p95, naive: naive.bookTickToPaintMs.p95 },
-        targets: { noLongTask: r.longTasks.count === 0, bookP95: r.part === 'trades' || p95 <= 150, busy10x: busyTimes >= 10 },
+        targets: {
+          noLongTask: r.longTasks.count === 0,
+          bookP95: r.part === 'trades' || p95 <= 150,
+          busy10x: busyTimes >= 10,
+        },
       };
     });
 }
@@ -97,12 +101,21 @@ export function terminalRatios(runs: TerminalRun[]): TerminalRatio[] {
   for (const w of runs.filter((r) => r.ok && r.part !== 'none' && r.part !== 'naive')) {
     const b = runs.find((r) => r.ok && r.part === 'none' && r.screen === w.screen);
     if (!b) continue;
-    out.push({ screen: w.screen, part: w.part, mainBusy: q(w.quietBusy.taskMs, b.quietBusy.taskMs), longTaskMs: q(w.longTasks.totalMs, b.longTasks.totalMs), frameP99: q(w.frameMs.p99, b.frameMs.p99), frameMax: q(w.frameMs.max, b.frameMs.max) });
+    out.push({
+      screen: w.screen,
+      part: w.part,
+      mainBusy: q(w.quietBusy.taskMs, b.quietBusy.taskMs),
+      longTaskMs: q(w.longTasks.totalMs, b.longTasks.totalMs),
+      frameP99: q(w.frameMs.p99, b.frameMs.p99),
+      frameMax: q(w.frameMs.max, b.frameMs.max),
+    });
   }
   return out;
 }
 
-export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalRun[]; ratios: TerminalRatio[]; vsNaive: TerminalVsNaive[] }> {
+export async function runTerminal(
+  o: TerminalOptions,
+): Promise<{ runs: TerminalRun[]; ratios: TerminalRatio[]; vsNaive: TerminalVsNaive[] }> {
   const runs: TerminalRun[] = [];
   console.log(`[terminal] server at ${o.rate} ticks/s, ${o.extraSymbols} extra symbols…`);
   const server = await startServer({ tickRate: o.rate, dataDir: o.dataDir, extraSymbols: o.extraSymbols });
@@ -112,8 +125,11 @@ export async function runTerminal(o: TerminalOptions): Promise<{ runs: TerminalR
     for (const v of VARIANTS) {
       const naive = v.part === 'naive';
       const target = {
-        path: naive ? '/h5/bench/baseline-page/terminal.html?symbol=BTC%2FUSDT' : `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`,
-        readySelector: v.part === 'none' ? undefined : naive ? '[data-book-ts]:not([data-book-ts="0"])' : '[data-synced="true"]',
+        path: naive
+          ? '/h5/bench/baseline-page/terminal.html?symbol=BTC%2FUSDT'
+          : `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}`,
+        readySelector:
+          v.part === 'none' ? undefined : naive ? '[data-book-ts]:not([data-book-ts="0"])' : '[data-synced="true"]',
         click: v.part === 'trades' ? 'tab-trades' : undefined,
         // the pair page: 400 px down brings the tabs and 15 book rows into view (the same scroll without a book)
         scrollBy: v.screen === 'pair' && !naive ? 400 : 0,

@@ -9,14 +9,19 @@ import { subtleSha256, type LiabilitiesWorkerApi } from '../../workers/liabiliti
 
 declare global {
   interface Window {
-    benchVerify(proof: LiabilityProof, runs: number, where: 'main' | 'worker'): Promise<{ ms: number[]; ok: boolean; steps: number }>;
+    benchVerify(
+      proof: LiabilityProof,
+      runs: number,
+      where: 'main' | 'worker',
+    ): Promise<{ ms: number[]; ok: boolean; steps: number }>;
   }
 }
 
 let api: Comlink.Remote<LiabilitiesWorkerApi> | undefined;
 
 window.benchVerify = async (proof, runs, where) => {
-  if (where === 'worker') api ??= Comlink.wrap<LiabilitiesWorkerApi>(new Worker(new URL('./worker.js', location.href), { type: 'module' }));
+  if (where === 'worker')
+    api ??= Comlink.wrap<LiabilitiesWorkerApi>(new Worker(new URL('./worker.js', location.href), { type: 'module' }));
   const once = () => (where === 'main' ? verifyProof(proof, subtleSha256) : api!.verify(proof));
   const first = await once();
   const ms: number[] = [];

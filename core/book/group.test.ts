@@ -5,7 +5,8 @@ import { depthRows, groupPrice } from './group';
 import { BookSide } from './side';
 import type { BookLevelTuple, BookSideName } from '../types/book';
 
-const dec = (units: number, decimals: number) => new ExactDecimal(units).div(new ExactDecimal(10).pow(decimals)).toFixed();
+const dec = (units: number, decimals: number) =>
+  new ExactDecimal(units).div(new ExactDecimal(10).pow(decimals)).toFixed();
 const levelArb = fc.tuple(
   fc.tuple(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 0, max: 4 })).map(([u, d]) => dec(u, d)),
   fc.tuple(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 0, max: 10 })).map(([u, d]) => dec(u, d)),
@@ -15,7 +16,9 @@ const levelArb = fc.tuple(
 function reference(levels: BookLevelTuple[], side: BookSideName, rows: number, step?: string) {
   const byPrice = new Map<string, string>();
   for (const [p, q] of levels) byPrice.set(str(new ExactDecimal(p)), q); // last write wins, like the book
-  const sorted = [...byPrice].sort((a, b) => (side === 'bid' ? new ExactDecimal(b[0]).cmp(a[0]) : new ExactDecimal(a[0]).cmp(b[0])));
+  const sorted = [...byPrice].sort((a, b) =>
+    side === 'bid' ? new ExactDecimal(b[0]).cmp(a[0]) : new ExactDecimal(a[0]).cmp(b[0]),
+  );
   const out: { price: string; qty: string; total: string }[] = [];
   let total = new ExactDecimal(0);
   for (const [p, q] of sorted) {
@@ -48,7 +51,9 @@ describe('depth rows: grouping by step and cumulative totals', () => {
           const ours = depthRows(book, side, rows, step);
           const ref = reference(levels, side, rows, step);
           // Our prices keep the wire's spelling when ungrouped; compare by value there.
-          expect(ours.map((r) => [str(new ExactDecimal(r.price)), r.qty, r.total])).toEqual(ref.map((r) => [r.price, r.qty, r.total]));
+          expect(ours.map((r) => [str(new ExactDecimal(r.price)), r.qty, r.total])).toEqual(
+            ref.map((r) => [r.price, r.qty, r.total]),
+          );
         },
       ),
       { numRuns: 300 },
@@ -66,7 +71,11 @@ describe('depth rows: grouping by step and cumulative totals', () => {
 
   it('sums quantities exactly where floats would not (0.1 + 0.2)', () => {
     const book = new BookSide('bid');
-    book.load([['100.01', '0.1'], ['100.02', '0.2'], ['99.5', '123456789.123456789']]);
+    book.load([
+      ['100.01', '0.1'],
+      ['100.02', '0.2'],
+      ['99.5', '123456789.123456789'],
+    ]);
     expect(depthRows(book, 'bid', 5, '1')).toEqual([
       { price: '100', qty: '0.3', total: '0.3' },
       { price: '99', qty: '123456789.123456789', total: '123456789.423456789' },

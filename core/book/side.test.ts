@@ -6,22 +6,34 @@ import type { BookSideName } from '../types/book';
 
 describe('BookSide', () => {
   it('keeps levels sorted best first through random sets, removals and finer prices arriving late', () => {
-    const priceArb = fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 6 })).map(([u, d]) => new ExactDecimal(u).div(10 ** d).toFixed());
-    const qtyArb = fc.oneof(fc.constant('0'), fc.constant('0.000'), fc.integer({ min: 1, max: 10 ** 6 }).map((q) => new ExactDecimal(q).div(1000).toFixed()));
+    const priceArb = fc
+      .tuple(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 6 }))
+      .map(([u, d]) => new ExactDecimal(u).div(10 ** d).toFixed());
+    const qtyArb = fc.oneof(
+      fc.constant('0'),
+      fc.constant('0.000'),
+      fc.integer({ min: 1, max: 10 ** 6 }).map((q) => new ExactDecimal(q).div(1000).toFixed()),
+    );
     fc.assert(
-      fc.property(fc.constantFrom<BookSideName>('bid', 'ask'), fc.array(fc.tuple(priceArb, qtyArb), { minLength: 1, maxLength: 200 }), (side, ops) => {
-        const book = new BookSide(side);
-        const ref = new Map<string, { price: string; qty: string }>();
-        for (const [p, q] of ops) {
-          book.set(p, q);
-          const key = new ExactDecimal(p).toFixed();
-          if (new ExactDecimal(q).isZero()) ref.delete(key);
-          else ref.set(key, { price: ref.get(key)?.price ?? p, qty: q });
-        }
-        const want = [...ref.values()].sort((a, b) => (side === 'bid' ? new ExactDecimal(b.price).cmp(a.price) : new ExactDecimal(a.price).cmp(b.price)));
-        expect(book.top(Infinity)).toEqual(want);
-        expect(book.size).toBe(want.length);
-      }),
+      fc.property(
+        fc.constantFrom<BookSideName>('bid', 'ask'),
+        fc.array(fc.tuple(priceArb, qtyArb), { minLength: 1, maxLength: 200 }),
+        (side, ops) => {
+          const book = new BookSide(side);
+          const ref = new Map<string, { price: string; qty: string }>();
+          for (const [p, q] of ops) {
+            book.set(p, q);
+            const key = new ExactDecimal(p).toFixed();
+            if (new ExactDecimal(q).isZero()) ref.delete(key);
+            else ref.set(key, { price: ref.get(key)?.price ?? p, qty: q });
+          }
+          const want = [...ref.values()].sort((a, b) =>
+            side === 'bid' ? new ExactDecimal(b.price).cmp(a.price) : new ExactDecimal(a.price).cmp(b.price),
+          );
+          expect(book.top(Infinity)).toEqual(want);
+          expect(book.size).toBe(want.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -151,7 +151,8 @@ export class BookSide {
   /** The best `n` levels, best first (copies: safe to post to the main thread). */
   top(n: number): BookLevel[] {
     const out: BookLevel[] = [];
-    for (let i = this.levels.length - 1; i >= 0 && out.length < n; i--) out.push({ price: this.levels[i].price, qty: this.levels[i].qty });
+    for (let i = this.levels.length - 1; i >= 0 && out.length < n; i--)
+      out.push({ price: this.levels[i].price, qty: this.levels[i].qty });
     return out;
   }
 }

@@ -18,7 +18,12 @@ export interface Op {
 export const opArb: fc.Arbitrary<Op> = fc.record({
   side: fc.constantFrom<BookSideName>('bid', 'ask'),
   price: fc.integer({ min: 1, max: 40 }).map((u) => formatScaled(u * 5, 2)),
-  qty: fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 99_999 }).map((q) => formatScaled(q, 4)), fc.integer({ min: 1, max: 99_999 }).map((q) => formatScaled(q, 4)), fc.integer({ min: 1, max: 9 }).map(String)),
+  qty: fc.oneof(
+    fc.constant('0'),
+    fc.integer({ min: 1, max: 99_999 }).map((q) => formatScaled(q, 4)),
+    fc.integer({ min: 1, max: 99_999 }).map((q) => formatScaled(q, 4)),
+    fc.integer({ min: 1, max: 9 }).map(String),
+  ),
 });
 
 export const historyArb = fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 40 });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { TradeRing } from './trades';
 import type { TradePrint } from '../types/book';
 
-const t = (seq: number, epoch = 1): TradePrint => ({ symbol: 'X', epoch, seq, ts: seq, price: String(seq), qty: '1', side: seq % 2 ? 'buy' : 'sell' });
+const t = (seq: number, epoch = 1): TradePrint => ({
+  symbol: 'X',
+  epoch,
+  seq,
+  ts: seq,
+  price: String(seq),
+  qty: '1',
+  side: seq % 2 ? 'buy' : 'sell',
+});
 
 describe('TradeRing', () => {
   it('keeps the newest `capacity` prints, newest first', () => {

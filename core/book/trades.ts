@@ -13,7 +13,8 @@ export class TradeRing {
   private lastSeq = -Infinity;
 
   constructor(readonly capacity = 100) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer: ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`capacity must be a positive integer: ${capacity}`);
     this.ring = new Array(capacity);
   }
 

@@ -15,7 +15,8 @@ import { dec, str } from './exact';
 export const MAX_AMOUNT_DECIMALS = 10;
 
 export function isDecimalString(s: string, maxDecimals: number = MAX_AMOUNT_DECIMALS): boolean {
-  if (!Number.isInteger(maxDecimals) || maxDecimals < 0) throw new RangeError('maxDecimals must be a non-negative integer');
+  if (!Number.isInteger(maxDecimals) || maxDecimals < 0)
+    throw new RangeError('maxDecimals must be a non-negative integer');
   const frac = maxDecimals === 0 ? '' : `(\\.\\d{1,${maxDecimals}})?`;
   return new RegExp(`^\\d+${frac}$`).test(s);
 }

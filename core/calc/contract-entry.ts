@@ -20,7 +20,11 @@ export interface EntryVwap {
   price: string;
 }
 
-export function contractEntryVwap(side: 'long' | 'short', levels: readonly WalkedLevel[], dp: number): EntryVwap | null {
+export function contractEntryVwap(
+  side: 'long' | 'short',
+  levels: readonly WalkedLevel[],
+  dp: number,
+): EntryVwap | null {
   let filled = dec('0');
   let total = dec('0');
   for (const l of levels) {
@@ -35,7 +39,11 @@ export function contractEntryVwap(side: 'long' | 'short', levels: readonly Walke
 }
 
 /** The worst price a market order may take: `fraction` beyond the touch, against the taker. */
-export function protectionCap(side: 'buy' | 'sell' | 'long' | 'short', touch: DecimalInput, fraction: DecimalInput): string {
+export function protectionCap(
+  side: 'buy' | 'sell' | 'long' | 'short',
+  touch: DecimalInput,
+  fraction: DecimalInput,
+): string {
   const t = dec(touch, 'touch');
   const f = dec(fraction, 'protection');
   return str(side === 'buy' || side === 'long' ? t.times(dec('1').plus(f)) : t.times(dec('1').minus(f)));

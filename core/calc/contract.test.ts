@@ -33,7 +33,13 @@ describe('contract position', () => {
   });
 
   it('risk rate = (balance + Σ P&L) / Σ margin × 100, truncated', () => {
-    const input = { balance: '1000', positions: [{ position: long, currentPrice: '59000' }, { position: short, currentPrice: '59000' }] };
+    const input = {
+      balance: '1000',
+      positions: [
+        { position: long, currentPrice: '59000' },
+        { position: short, currentPrice: '59000' },
+      ],
+    };
     expect(accountEquity(input)).toBe('1000'); // −20 + 20
     expect(riskRate(input)).toBe('416.66'); // 1000 / 240 × 100 = 416.666…
     expect(riskRate({ balance: '1000', positions: [] })).toBeNull();
@@ -46,11 +52,14 @@ describe('contract position', () => {
     expect(riskRate({ balance: '200', positions: [{ position: long, currentPrice: '53000' }] })).toBe('50.00');
     const s = { balance: '200', positions: [{ position: short, currentPrice: '60000' }] };
     expect(liquidationPrice(s, 0, '50')).toBe('67000');
-    expect(liquidationPrice({ balance: '1000000', positions: [{ position: long, currentPrice: '60000' }] }, 0, '50')).toBeNull();
+    expect(
+      liquidationPrice({ balance: '1000000', positions: [{ position: long, currentPrice: '60000' }] }, 0, '50'),
+    ).toBeNull();
   });
 
   it('P&L of a long and an equal short cancel, and P&L is exact', () => {
-    const dec = (max: number) => fc.bigInt({ min: 1n, max: 10n ** 12n }).map((m) => new Decimal(m.toString()).div(10 ** max).toFixed());
+    const dec = (max: number) =>
+      fc.bigInt({ min: 1n, max: 10n ** 12n }).map((m) => new Decimal(m.toString()).div(10 ** max).toFixed());
     fc.assert(
       fc.property(dec(4), dec(2), dec(6), dec(4), dec(4), (lots, lotSize, open, current, mult) => {
         const l: ContractPosition = { side: 'long', lots, lotSize, multiple: mult, openPrice: open };
@@ -87,7 +96,11 @@ describe('the figures a trader reads (margin ratio, ROE, net P&L, liquidation be
   it('the liquidation price before opening equals the one the open position then shows', () => {
     // account: equity 200 before, no positions; opening fee 0.6 is paid out of it
     const before = openingLiquidationPrice({ equity: '200', usedMargin: '0', fee: '0.6' }, long, '50');
-    const after = liquidationPrice({ balance: '199.4', positions: [{ position: long, currentPrice: '60000' }] }, 0, '50');
+    const after = liquidationPrice(
+      { balance: '199.4', positions: [{ position: long, currentPrice: '60000' }] },
+      0,
+      '50',
+    );
     expect(before).toBe(after);
     // hand-worked: equity 199.4, needed 60 → P&L −139.4 → 60000 − 139.4 / 0.02 = 53030
     expect(before).toBe('53030');
@@ -104,10 +117,20 @@ describe('the figures a trader reads (margin ratio, ROE, net P&L, liquidation be
         fc.integer({ min: 10, max: 90 }),
         fc.boolean(),
         (lots, multiple, equity, line, isLong) => {
-          const p: ContractPosition = { side: isLong ? 'long' : 'short', lots: String(lots), lotSize: '0.01', multiple: String(multiple), openPrice: '50000' };
+          const p: ContractPosition = {
+            side: isLong ? 'long' : 'short',
+            lots: String(lots),
+            lotSize: '0.01',
+            multiple: String(multiple),
+            openPrice: '50000',
+          };
           const fee = openingFee(p, '0.0005');
           const before = openingLiquidationPrice({ equity: String(equity), usedMargin: '0', fee }, p, String(line));
-          const after = liquidationPrice({ balance: new Decimal(equity).minus(fee).toFixed(), positions: [{ position: p, currentPrice: '50000' }] }, 0, String(line));
+          const after = liquidationPrice(
+            { balance: new Decimal(equity).minus(fee).toFixed(), positions: [{ position: p, currentPrice: '50000' }] },
+            0,
+            String(line),
+          );
           expect(before).toBe(after);
         },
       ),

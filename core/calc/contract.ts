@@ -104,7 +104,14 @@ export function riskRate(input: AccountRiskInput): string | null {
  * The price of `p` at which the account's equity falls to the line, the other positions held:
  * equity(x) = equityAt + (x − priceAt) × units × dir; solve equity(x) = used × line / 100.
  */
-function solveLiquidation(equityAt: Decimal, used: Decimal, p: ContractPosition, priceAt: DecimalInput, line: DecimalInput, dp: number): string | null {
+function solveLiquidation(
+  equityAt: Decimal,
+  used: Decimal,
+  p: ContractPosition,
+  priceAt: DecimalInput,
+  line: DecimalInput,
+  dp: number,
+): string | null {
   const dir = direction(p.side);
   const needed = used.times(dec(line, 'line')).div(100);
   const x = dec(priceAt, 'price').plus(needed.minus(equityAt).div(units(p).times(dir)));
@@ -155,7 +162,10 @@ export function netRealisedPnl(profit: DecimalInput, openingFee: DecimalInput, o
  * margin it holds (as stored, rounded up) and a price: balance = available + Σ margin. The server's
  * liquidation check and the forced-close proof both build it here.
  */
-export function accountRiskInput(available: DecimalInput, open: readonly { margin: DecimalInput; position: ContractPosition; currentPrice: DecimalInput }[]): AccountRiskInput {
+export function accountRiskInput(
+  available: DecimalInput,
+  open: readonly { margin: DecimalInput; position: ContractPosition; currentPrice: DecimalInput }[],
+): AccountRiskInput {
   const held = open.reduce<Decimal>((s, p) => s.plus(dec(p.margin, 'margin')), dec(available, 'available'));
   return { balance: str(held), positions: open.map((p) => ({ position: p.position, currentPrice: p.currentPrice })) };
 }

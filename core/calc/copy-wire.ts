@@ -7,7 +7,19 @@ import type { CopyPage, TraderCard, TraderDetail, TraderDetailRow, TraderRow } f
 import { fromPaginator, type Paginator } from '../types/page';
 
 export function toTraderRow(c: TraderCard): TraderRow {
-  const { trader_user_id, avatar, introduction, follower_count, accuracy, total_profit, roi, win_count, closed_count, my_state, ...rest } = c;
+  const {
+    trader_user_id,
+    avatar,
+    introduction,
+    follower_count,
+    accuracy,
+    total_profit,
+    roi,
+    win_count,
+    closed_count,
+    my_state,
+    ...rest
+  } = c;
   return {
     ...rest,
     id: trader_user_id,
@@ -24,7 +36,19 @@ export function toTraderRow(c: TraderCard): TraderRow {
 }
 
 export function fromTraderRow(r: TraderRow): TraderCard {
-  const { id, head_portrait, signature, follow_num, correct_rate, total_profits, total_income_rate, profitCount, total_count, is_followed, ...rest } = r;
+  const {
+    id,
+    head_portrait,
+    signature,
+    follow_num,
+    correct_rate,
+    total_profits,
+    total_income_rate,
+    profitCount,
+    total_count,
+    is_followed,
+    ...rest
+  } = r;
   return {
     ...rest,
     trader_user_id: id,

@@ -39,6 +39,9 @@ export function settleDualOrder(i: DualOrderInput, dp = 8): DualInvestPayout {
   // quotient rounded on its own could shave the last unit off an exact payout).
   if (dec(i.settlePrice, 'settlePrice').lt(linked)) return settleDualInvestPer({ ...f, amount: i.amount }, linked, dp);
   // At or above: the quote leg with the amount already in quote — the formula's "× linked" at price 1.
-  const quote = settleDualInvest({ amount: i.amount, linkedPrice: '1', settlePrice: '1', apr: i.apr, days: i.days }, dp);
+  const quote = settleDualInvest(
+    { amount: i.amount, linkedPrice: '1', settlePrice: '1', apr: i.apr, days: i.days },
+    dp,
+  );
   return { currency: 'quote', amount: quote.amount };
 }

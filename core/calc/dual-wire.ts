@@ -31,6 +31,13 @@ export function toDualRow<T extends DualProduct>(p: T): DualWire<T> {
 /** status 0 reads back as sold out when no share is left, closed otherwise (the wire's 0 covers both) */
 export function fromDualRow<T extends DualProduct>(r: DualWire<T>): T {
   const { rate, exercise_price, remaining_number, status, name: _name, start_time: _start, ...rest } = r;
-  const word: DualProductStatus = status === DUAL_PRODUCT_STATUS.open ? 'open' : remaining_number === 0 ? 'sold_out' : 'closed';
-  return { ...rest, apr: new ExactDecimal(rate).div(100).toFixed(), linked_price: exercise_price, remaining_shares: remaining_number, status: word } as unknown as T;
+  const word: DualProductStatus =
+    status === DUAL_PRODUCT_STATUS.open ? 'open' : remaining_number === 0 ? 'sold_out' : 'closed';
+  return {
+    ...rest,
+    apr: new ExactDecimal(rate).div(100).toFixed(),
+    linked_price: exercise_price,
+    remaining_shares: remaining_number,
+    status: word,
+  } as unknown as T;
 }

@@ -35,8 +35,10 @@ export function exchangeQuote(i: {
   const from = dec(i.fromPrice, 'fromPrice');
   const to = dec(i.toPrice, 'toPrice');
   const feeRate = dec(i.feeRate, 'feeRate');
-  if (!Number.isInteger(i.decimals) || i.decimals < 0 || i.decimals > 18) throw new RangeError('decimals must be 0..18');
-  if (number.isNegative() || from.lte(0) || to.lte(0) || feeRate.isNegative() || feeRate.gte(1)) throw new RangeError('bad exchange input');
+  if (!Number.isInteger(i.decimals) || i.decimals < 0 || i.decimals > 18)
+    throw new RangeError('decimals must be 0..18');
+  if (number.isNegative() || from.lte(0) || to.lte(0) || feeRate.isNegative() || feeRate.gte(1))
+    throw new RangeError('bad exchange input');
   const gross = number.times(from).div(to).toDecimalPlaces(i.decimals, ExactDecimal.ROUND_DOWN);
   const fee = gross.times(feeRate).toDecimalPlaces(i.decimals, ExactDecimal.ROUND_UP);
   return {

@@ -31,13 +31,22 @@ function fromUnits(u: bigint, scale: number): string {
   return str(dec(u.toString()).div(dec('1e' + scale)));
 }
 
-export function allocateIeo(totalIssuance: DecimalInput, applications: readonly IeoApplication[], tokenDecimals: number): { oversubscribed: boolean; allotments: IeoAllotment[] } {
-  if (!Number.isInteger(tokenDecimals) || tokenDecimals < 0 || tokenDecimals > 18) throw new RangeError('tokenDecimals must be 0..18');
+export function allocateIeo(
+  totalIssuance: DecimalInput,
+  applications: readonly IeoApplication[],
+  tokenDecimals: number,
+): { oversubscribed: boolean; allotments: IeoAllotment[] } {
+  if (!Number.isInteger(tokenDecimals) || tokenDecimals < 0 || tokenDecimals > 18)
+    throw new RangeError('tokenDecimals must be 0..18');
   const scale = 18;
   const total = toUnits(totalIssuance, scale);
   const applied = applications.map((a) => toUnits(a.amount, scale));
   const sum = applied.reduce((s, a) => s + a, 0n);
-  if (sum <= total) return { oversubscribed: false, allotments: applications.map((a, i) => ({ id: a.id, allotted: fromUnits(applied[i], scale) })) };
+  if (sum <= total)
+    return {
+      oversubscribed: false,
+      allotments: applications.map((a, i) => ({ id: a.id, allotted: fromUnits(applied[i], scale) })),
+    };
   const unit = 10n ** BigInt(scale - tokenDecimals);
   return {
     oversubscribed: true,
@@ -49,7 +58,10 @@ export function allocateIeo(totalIssuance: DecimalInput, applications: readonly 
 }
 
 /** allotted × price and paid − that. */
-export function ieoSettlement(i: { allotted: DecimalInput; price: DecimalInput; paid: DecimalInput }): { cost: string; refund: string } {
+export function ieoSettlement(i: { allotted: DecimalInput; price: DecimalInput; paid: DecimalInput }): {
+  cost: string;
+  refund: string;
+} {
   const cost = dec(i.allotted, 'allotted').times(dec(i.price, 'price'));
   const refund = dec(i.paid, 'paid').minus(cost);
   if (refund.isNegative()) throw new RangeError('cost exceeds the payment');

@@ -6,7 +6,10 @@
 import { IEO_TIME_STATUS, type IeoProject, type IeoStatus, type IeoTimeStatus, type IeoWire } from '../types/ieo';
 import { ExactDecimal } from './exact';
 
-const STATUS_OF = Object.fromEntries(Object.entries(IEO_TIME_STATUS).map(([s, code]) => [code, s])) as Record<IeoTimeStatus, IeoStatus>;
+const STATUS_OF = Object.fromEntries(Object.entries(IEO_TIME_STATUS).map(([s, code]) => [code, s])) as Record<
+  IeoTimeStatus,
+  IeoStatus
+>;
 
 export function toIeoRow<T extends IeoProject>(p: T): IeoWire<T> {
   const { status, progress, ...rest } = p;
@@ -15,5 +18,9 @@ export function toIeoRow<T extends IeoProject>(p: T): IeoWire<T> {
 
 export function fromIeoRow<T extends IeoProject>(r: IeoWire<T>): T {
   const { time_status, percentage, ...rest } = r;
-  return { ...rest, status: STATUS_OF[time_status], progress: new ExactDecimal(percentage).div(100).toFixed() } as unknown as T;
+  return {
+    ...rest,
+    status: STATUS_OF[time_status],
+    progress: new ExactDecimal(percentage).div(100).toFixed(),
+  } as unknown as T;
 }

@@ -11,6 +11,11 @@ describe('limit price band and crossing', () => {
   });
 
   it('a buy/long crosses at or above the current price, a sell/short at or below', () => {
-    expect([limitCrosses('buy', '100', '100'), limitCrosses('long', '99.99', '100'), limitCrosses('sell', '100', '100'), limitCrosses('short', '100.01', '100')]).toEqual([true, false, true, false]);
+    expect([
+      limitCrosses('buy', '100', '100'),
+      limitCrosses('long', '99.99', '100'),
+      limitCrosses('sell', '100', '100'),
+      limitCrosses('short', '100.01', '100'),
+    ]).toEqual([true, false, true, false]);
   });
 });

@@ -27,10 +27,18 @@ export function limitCrosses(side: LimitSide, limit: DecimalInput, current: Deci
 }
 
 function band(min: Decimal, max: Decimal, decimals: number): PriceBand {
-  return { min: str(min.toDecimalPlaces(decimals, ExactDecimal.ROUND_UP)), max: str(max.toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN)) };
+  return {
+    min: str(min.toDecimalPlaces(decimals, ExactDecimal.ROUND_UP)),
+    max: str(max.toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN)),
+  };
 }
 
-export function spotPriceBand(current: DecimalInput, low: DecimalInput, high: DecimalInput, decimals: number): PriceBand {
+export function spotPriceBand(
+  current: DecimalInput,
+  low: DecimalInput,
+  high: DecimalInput,
+  decimals: number,
+): PriceBand {
   const c = dec(current, 'current');
   return band(c.times(dec(low, 'low')), c.times(dec(high, 'high')), decimals);
 }

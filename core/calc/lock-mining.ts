@@ -22,7 +22,8 @@ export function earlyRedemption(i: { amount: DecimalInput; penaltyRatio: Decimal
   penalty: string;
   returned: string;
 } {
-  if (!Number.isInteger(i.remainingDays) || i.remainingDays < 0) throw new RangeError('remainingDays must be a non-negative integer');
+  if (!Number.isInteger(i.remainingDays) || i.remainingDays < 0)
+    throw new RangeError('remainingDays must be a non-negative integer');
   const amount = dec(i.amount, 'amount');
   const ratio = dec(i.penaltyRatio, 'penaltyRatio');
   if (amount.isNegative() || ratio.isNegative()) throw new RangeError('amount and penaltyRatio must not be negative');

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { assetFormat } from './contract';
-import { PLAIN_MARKS, changePct, figureText, formatAmount, formatCompact, formatPercent, formatPrice, groupNumber, numberMarks, toFiat } from './number-format';
+import {
+  PLAIN_MARKS,
+  changePct,
+  figureText,
+  formatAmount,
+  formatCompact,
+  formatPercent,
+  formatPrice,
+  groupNumber,
+  numberMarks,
+  toFiat,
+} from './number-format';
 import { isDecimalString, parseLocaleDecimal } from './amount-input';
 
 describe('number display', () => {
@@ -50,7 +61,8 @@ describe('amount input', () => {
     expect(parseLocaleDecimal('1.234,5', 'spa')).toBeNull();
     expect(parseLocaleDecimal('12,25', 'en')).toBeNull();
     expect(parseLocaleDecimal('12.250', 'en')).toBe('12.25');
-    for (const bad of ['', 'abc', '1e5', '-1', 'Infinity', '1,2,3']) expect(parseLocaleDecimal(bad, 'fra'), bad).toBeNull();
+    for (const bad of ['', 'abc', '1e5', '-1', 'Infinity', '1,2,3'])
+      expect(parseLocaleDecimal(bad, 'fra'), bad).toBeNull();
   });
 });
 

@@ -56,7 +56,8 @@ export function toFiat(amount: DecimalInput, rate: DecimalInput): string {
 }
 
 export function formatAmount(value: DecimalInput, maxDecimals = 8): string {
-  if (!Number.isInteger(maxDecimals) || maxDecimals < 0) throw new RangeError('maxDecimals must be a non-negative integer');
+  if (!Number.isInteger(maxDecimals) || maxDecimals < 0)
+    throw new RangeError('maxDecimals must be a non-negative integer');
   const s = dec(value).toFixed(maxDecimals, ExactDecimal.ROUND_DOWN);
   return noNegZero(s.includes('.') ? s.replace(/\.?0+$/, '') : s);
 }
@@ -111,11 +112,22 @@ export type FigureFormat = 'price' | 'amount' | 'compact' | 'percent';
  * market worker paints: '--' when there is no finite number, else formatPrice (at `decimals`),
  * formatAmount (up to `decimals`), formatPercent or formatCompact, in the language's marks.
  */
-export function figureText(value: string | number | null | undefined, format: FigureFormat, decimals: number, marks: NumberMarks = PLAIN_MARKS): string {
+export function figureText(
+  value: string | number | null | undefined,
+  format: FigureFormat,
+  decimals: number,
+  marks: NumberMarks = PLAIN_MARKS,
+): string {
   if (value === null || value === undefined || value === '' || !Number.isFinite(Number(value))) return '--';
   const s = String(value);
   const plain =
-    format === 'price' ? formatPrice(s, decimals) : format === 'amount' ? formatAmount(s, decimals) : format === 'percent' ? formatPercent(s) : formatCompact(s);
+    format === 'price'
+      ? formatPrice(s, decimals)
+      : format === 'amount'
+        ? formatAmount(s, decimals)
+        : format === 'percent'
+          ? formatPercent(s)
+          : formatCompact(s);
   return groupNumber(plain, marks);
 }
 
@@ -124,7 +136,10 @@ export function figureText(value: string | number | null | undefined, format: Fi
  * number. A price is tinted by the direction of its last move and keeps it until the price moves
  * the other way.
  */
-export function moveDirection(prev: string | number | null | undefined, next: string | number | null | undefined): 0 | 1 | -1 {
+export function moveDirection(
+  prev: string | number | null | undefined,
+  next: string | number | null | undefined,
+): 0 | 1 | -1 {
   const num = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? NaN : Number(v));
   const a = num(prev);
   const b = num(next);

@@ -9,10 +9,26 @@ import { roundCopyMultiple } from './copy-multiple';
 describe('seconds option', () => {
   const base = { stake: '100', profitRatio: '0.85', openPrice: '60000' };
   it('win pays stake × (1 + ratio), lose pays 0, tie refunds', () => {
-    expect(secondsPayout({ ...base, direction: 'up', closePrice: '60000.01' })).toEqual({ result: 'win', payout: '185', profit: '85' });
-    expect(secondsPayout({ ...base, direction: 'down', closePrice: '59999' })).toEqual({ result: 'win', payout: '185', profit: '85' });
-    expect(secondsPayout({ ...base, direction: 'down', closePrice: '60001' })).toEqual({ result: 'lose', payout: '0', profit: '-100' });
-    expect(secondsPayout({ ...base, direction: 'up', closePrice: '60000.00' })).toEqual({ result: 'tie', payout: '100', profit: '0' });
+    expect(secondsPayout({ ...base, direction: 'up', closePrice: '60000.01' })).toEqual({
+      result: 'win',
+      payout: '185',
+      profit: '85',
+    });
+    expect(secondsPayout({ ...base, direction: 'down', closePrice: '59999' })).toEqual({
+      result: 'win',
+      payout: '185',
+      profit: '85',
+    });
+    expect(secondsPayout({ ...base, direction: 'down', closePrice: '60001' })).toEqual({
+      result: 'lose',
+      payout: '0',
+      profit: '-100',
+    });
+    expect(secondsPayout({ ...base, direction: 'up', closePrice: '60000.00' })).toEqual({
+      result: 'tie',
+      payout: '100',
+      profit: '0',
+    });
     expect(secondsResult('up', '1', '0.9')).toBe('lose');
   });
 });
@@ -26,13 +42,24 @@ describe('dual invest (spec §9)', () => {
   });
   it('rounds a non-terminating factor down to 8 decimals', () => {
     // 1 + 7 × 0.1 / 365 = 1.0019178082191…
-    expect(settleDualInvest({ ...i, apr: '0.1', days: 7, settlePrice: '1' })).toEqual({ currency: 'base', amount: '1.0019178' }); // canonical: trailing zero dropped
+    expect(settleDualInvest({ ...i, apr: '0.1', days: 7, settlePrice: '1' })).toEqual({
+      currency: 'base',
+      amount: '1.0019178',
+    }); // canonical: trailing zero dropped
   });
   it('pays an exact formula value in full: the factor is not rounded before the multiplication', () => {
     // 365 × (1 + 0.1 × 1 / 365) = 365.1 exactly (a factor rounded at 60 digits paid 365.09999999)
-    expect(settleDualInvest({ ...i, amount: '365', apr: '0.1', days: 1, settlePrice: '1' })).toEqual({ currency: 'base', amount: '365.1' });
-    expect(settleDualInvest({ ...i, amount: '73', apr: '0.0005', days: 1, settlePrice: '1' })).toEqual({ currency: 'base', amount: '73.0001' });
-    expect(settleDualInvest({ ...i, amount: '0.073', linkedPrice: '100', apr: '0.0005', days: 1, settlePrice: '100' })).toEqual({ currency: 'quote', amount: '7.30001' });
+    expect(settleDualInvest({ ...i, amount: '365', apr: '0.1', days: 1, settlePrice: '1' })).toEqual({
+      currency: 'base',
+      amount: '365.1',
+    });
+    expect(settleDualInvest({ ...i, amount: '73', apr: '0.0005', days: 1, settlePrice: '1' })).toEqual({
+      currency: 'base',
+      amount: '73.0001',
+    });
+    expect(
+      settleDualInvest({ ...i, amount: '0.073', linkedPrice: '100', apr: '0.0005', days: 1, settlePrice: '100' }),
+    ).toEqual({ currency: 'quote', amount: '7.30001' });
   });
   it('property: the payout is the exact formula value rounded down to 8 decimals (BigInt reference)', () => {
     // a decimal string as an integer over 10^scale
@@ -53,11 +80,16 @@ describe('dual invest (spec §9)', () => {
         const got = settleDualInvest({ amount: a, linkedPrice: linked, settlePrice: settle, apr: r, days });
         const below = new Decimal(settle).lt(linked);
         // payout = principal × (365 × 10^sr + r × 10^sr × days) / (365 × 10^sr), floored at 10^-8
-        const [pm, ps] = below ? scaled(a) : (([am, as], [lm, ls]): [bigint, number] => [am * lm, as + ls])(scaled(a), scaled(linked));
+        const [pm, ps] = below
+          ? scaled(a)
+          : (([am, as], [lm, ls]): [bigint, number] => [am * lm, as + ls])(scaled(a), scaled(linked));
         const [rm, rs] = scaled(r);
         const num = pm * (365n * 10n ** BigInt(rs) + rm * BigInt(days)) * 10n ** 8n;
         const den = 365n * 10n ** BigInt(rs + ps);
-        expect(got).toEqual({ currency: below ? 'base' : 'quote', amount: new Decimal((num / den).toString()).div(1e8).toFixed() });
+        expect(got).toEqual({
+          currency: below ? 'base' : 'quote',
+          amount: new Decimal((num / den).toString()).div(1e8).toFixed(),
+        });
       }),
     );
   });
@@ -68,8 +100,14 @@ describe('lock mining', () => {
     expect(miningDailyYield('10000', '0.003')).toBe('30');
     expect(miningYield('10000', '0.003', 5)).toBe('150');
     expect(miningYield('10000', '0.004', 5)).toBe('200');
-    expect(earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: 3 })).toEqual({ penalty: '12', returned: '988' });
-    expect(earlyRedemption({ amount: '1000', penaltyRatio: '0.5', remainingDays: 3 })).toEqual({ penalty: '1000', returned: '0' });
+    expect(earlyRedemption({ amount: '1000', penaltyRatio: '0.004', remainingDays: 3 })).toEqual({
+      penalty: '12',
+      returned: '988',
+    });
+    expect(earlyRedemption({ amount: '1000', penaltyRatio: '0.5', remainingDays: 3 })).toEqual({
+      penalty: '1000',
+      returned: '0',
+    });
   });
   it('penalty never exceeds the principal and returned + penalty = principal', () => {
     const amount = fc.bigInt({ min: 0n, max: 10n ** 14n }).map((m) => new Decimal(m.toString()).div(1e6).toFixed());

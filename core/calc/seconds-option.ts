@@ -22,17 +22,26 @@ export interface SecondsOrderInput {
   closePrice: DecimalInput;
 }
 
-export function secondsResult(direction: SecondsDirection, openPrice: DecimalInput, closePrice: DecimalInput): SecondsResult {
+export function secondsResult(
+  direction: SecondsDirection,
+  openPrice: DecimalInput,
+  closePrice: DecimalInput,
+): SecondsResult {
   const cmp = dec(closePrice, 'closePrice').cmp(dec(openPrice, 'openPrice'));
   if (cmp === 0) return 'tie';
-  return (cmp > 0) === (direction === 'up') ? 'win' : 'lose';
+  return cmp > 0 === (direction === 'up') ? 'win' : 'lose';
 }
 
 export function secondsPayout(o: SecondsOrderInput): { result: SecondsResult; payout: string; profit: string } {
   const stake = dec(o.stake, 'stake');
   if (stake.isNegative()) throw new RangeError('stake must not be negative');
   const result = secondsResult(o.direction, o.openPrice, o.closePrice);
-  const payout = result === 'win' ? stake.times(dec(o.profitRatio, 'profitRatio').plus(1)) : result === 'tie' ? stake : stake.times(0);
+  const payout =
+    result === 'win'
+      ? stake.times(dec(o.profitRatio, 'profitRatio').plus(1))
+      : result === 'tie'
+        ? stake
+        : stake.times(0);
   return { result, payout: str(payout), profit: str(payout.minus(stake)) };
 }
 

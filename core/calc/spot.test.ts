@@ -4,7 +4,9 @@ import Decimal from 'decimal.js';
 import { spotTradeAmounts } from './spot';
 
 const decimalString = (maxInt: number, dp: number) =>
-  fc.tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: 10 ** dp - 1 })).map(([i, f]) => `${i}.${String(f).padStart(dp, '0')}`);
+  fc
+    .tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: 10 ** dp - 1 }))
+    .map(([i, f]) => `${i}.${String(f).padStart(dp, '0')}`);
 
 describe('spotTradeAmounts', () => {
   it('charges no fee at a zero rate (BTC spot)', () => {
@@ -21,16 +23,21 @@ describe('spotTradeAmounts', () => {
 
   it('buy pays total + fee, sell receives total − fee; fee never below the exact rate', () => {
     fc.assert(
-      fc.property(decimalString(100_000, 4), decimalString(1000, 6), fc.constantFrom('0', '0.001', '0.002', '0.0005'), (price, amount, rate) => {
-        fc.pre(new Decimal(price).gt(0) && new Decimal(amount).gt(0));
-        const b = spotTradeAmounts({ side: 'buy', price, amount, feeRate: rate });
-        const s = spotTradeAmounts({ side: 'sell', price, amount, feeRate: rate });
-        const exact = new Decimal(price).times(amount).times(rate);
-        expect(new Decimal(b.fee).gte(exact)).toBe(true);
-        expect(new Decimal(b.fee).minus(exact).lt('1e-8')).toBe(true);
-        expect(new Decimal(b.quoteIn).eq(new Decimal(b.total).plus(b.fee))).toBe(true);
-        expect(new Decimal(s.quoteOut).eq(Decimal.max(0, new Decimal(s.total).minus(s.fee)))).toBe(true);
-      }),
+      fc.property(
+        decimalString(100_000, 4),
+        decimalString(1000, 6),
+        fc.constantFrom('0', '0.001', '0.002', '0.0005'),
+        (price, amount, rate) => {
+          fc.pre(new Decimal(price).gt(0) && new Decimal(amount).gt(0));
+          const b = spotTradeAmounts({ side: 'buy', price, amount, feeRate: rate });
+          const s = spotTradeAmounts({ side: 'sell', price, amount, feeRate: rate });
+          const exact = new Decimal(price).times(amount).times(rate);
+          expect(new Decimal(b.fee).gte(exact)).toBe(true);
+          expect(new Decimal(b.fee).minus(exact).lt('1e-8')).toBe(true);
+          expect(new Decimal(b.quoteIn).eq(new Decimal(b.total).plus(b.fee))).toBe(true);
+          expect(new Decimal(s.quoteOut).eq(Decimal.max(0, new Decimal(s.total).minus(s.fee)))).toBe(true);
+        },
+      ),
     );
   });
 });

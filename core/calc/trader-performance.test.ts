@@ -26,13 +26,26 @@ describe('trader performance', () => {
   });
 
   it('rounds toward zero, and a trader with no closes shows 0.00 and no curve', () => {
-    expect(traderPerformance([{ closedAt: D0, profit: '-1', openingFee: '0', overnightFees: '0', margin: '3' }], D0).roi).toBe('-33.33');
-    expect(traderPerformance([{ closedAt: D0, profit: '0.00001', openingFee: '0.00002', overnightFees: '0', margin: '1000' }], D0).roi).toBe('0.00');
+    expect(
+      traderPerformance([{ closedAt: D0, profit: '-1', openingFee: '0', overnightFees: '0', margin: '3' }], D0).roi,
+    ).toBe('-33.33');
+    expect(
+      traderPerformance(
+        [{ closedAt: D0, profit: '0.00001', openingFee: '0.00002', overnightFees: '0', margin: '1000' }],
+        D0,
+      ).roi,
+    ).toBe('0.00');
     expect(traderPerformance([], D0)).toEqual({ roi: '0.00', net_profit: '0', curve: [] });
   });
 
   it('a long past keeps its earlier P&L as the start of the shown days', () => {
-    const closes = [0, 10, 20].map((d) => ({ closedAt: D0 + d * DAY, profit: '5', openingFee: '0', overnightFees: '0', margin: '50' }));
+    const closes = [0, 10, 20].map((d) => ({
+      closedAt: D0 + d * DAY,
+      profit: '5',
+      openingFee: '0',
+      overnightFees: '0',
+      margin: '50',
+    }));
     const p = traderPerformance(closes, D0 + 20 * DAY, 5);
     expect(p.curve.map((x) => x.pnl)).toEqual(['10', '10', '10', '10', '15']);
     expect(p.curve[0].day).toBe(D0 + 16 * DAY);
@@ -47,13 +60,30 @@ describe('trader performance', () => {
     });
     fc.assert(
       fc.property(fc.array(close, { maxLength: 40 }), (xs) => {
-        const rows: ClosedResult[] = xs.map((x) => ({ closedAt: D0 + x.at, profit: String(x.profit / 100), openingFee: String(x.fee / 100), overnightFees: '0.01', margin: String(x.margin / 100) }));
+        const rows: ClosedResult[] = xs.map((x) => ({
+          closedAt: D0 + x.at,
+          profit: String(x.profit / 100),
+          openingFee: String(x.fee / 100),
+          overnightFees: '0.01',
+          margin: String(x.margin / 100),
+        }));
         const byDay = new Map<number, ClosedResult>();
         for (const r of rows) {
           const d = Math.floor(r.closedAt / DAY) * DAY;
           const s = byDay.get(d);
           const add = (a: unknown, b: unknown) => new ExactDecimal(String(a)).plus(String(b)).toFixed();
-          byDay.set(d, s ? { closedAt: d, profit: add(s.profit, r.profit), openingFee: add(s.openingFee, r.openingFee), overnightFees: add(s.overnightFees, r.overnightFees), margin: add(s.margin, r.margin) } : { ...r, closedAt: d });
+          byDay.set(
+            d,
+            s
+              ? {
+                  closedAt: d,
+                  profit: add(s.profit, r.profit),
+                  openingFee: add(s.openingFee, r.openingFee),
+                  overnightFees: add(s.overnightFees, r.overnightFees),
+                  margin: add(s.margin, r.margin),
+                }
+              : { ...r, closedAt: d },
+          );
         }
         const now = D0 + 25 * DAY;
         const a = traderPerformance(rows, now);

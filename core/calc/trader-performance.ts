@@ -54,7 +54,13 @@ export function traderPerformance(closes: readonly ClosedResult[], now: number, 
     const d = dayOf(c.closedAt);
     perDay.set(d, (perDay.get(d) ?? dec('0')).plus(n));
   }
-  const roi = margin.isZero() ? '0.00' : net.div(margin).times(100).toFixed(2, ExactDecimal.ROUND_DOWN).replace(/^-(0\.00)$/, '$1');
+  const roi = margin.isZero()
+    ? '0.00'
+    : net
+        .div(margin)
+        .times(100)
+        .toFixed(2, ExactDecimal.ROUND_DOWN)
+        .replace(/^-(0\.00)$/, '$1');
   const curve: PnlPoint[] = [];
   if (perDay.size) {
     const days = [...perDay.keys()].sort((a, b) => a - b);

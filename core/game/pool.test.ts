@@ -3,19 +3,40 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkStake, gameMultiplier, gamePayoutIfWins, settleGameRound, type GameStakeIn } from './pool';
 
-const amount = fc.tuple(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 6 })).map(([u, d]) => new Decimal(u).div(10 ** d).toFixed());
-const stakes = fc.array(fc.tuple(fc.constantFrom<'up' | 'down'>('up', 'down'), amount), { minLength: 0, maxLength: 30 }).map((xs) => xs.map(([side, a], i): GameStakeIn => ({ id: i + 1, side, amount: a })));
+const amount = fc
+  .tuple(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 6 }))
+  .map(([u, d]) => new Decimal(u).div(10 ** d).toFixed());
+const stakes = fc
+  .array(fc.tuple(fc.constantFrom<'up' | 'down'>('up', 'down'), amount), { minLength: 0, maxLength: 30 })
+  .map((xs) => xs.map(([side, a], i): GameStakeIn => ({ id: i + 1, side, amount: a })));
 const price = fc.constantFrom('100', '100.5', '99.99', '100');
 const rate = fc.constantFrom('0', '0.03', '0.1', '0.033333');
 
 describe('game pool (core, shared by server, verify screen and checker)', () => {
   it('winners share pool × (1 − fee) by stake, rounded down; the remainder is the fee', () => {
     const r = settleGameRound({
-      lockPrice: '100', closePrice: '101', feeRate: '0.03', decimals: 2,
-      stakes: [{ id: 1, side: 'up', amount: '10' }, { id: 2, side: 'up', amount: '20' }, { id: 3, side: 'down', amount: '70' }],
+      lockPrice: '100',
+      closePrice: '101',
+      feeRate: '0.03',
+      decimals: 2,
+      stakes: [
+        { id: 1, side: 'up', amount: '10' },
+        { id: 2, side: 'up', amount: '20' },
+        { id: 3, side: 'down', amount: '70' },
+      ],
     });
     // pool 100, share 97: 97 × 10/30 = 32.333… → 32.33; 97 × 20/30 = 64.666… → 64.66; fee 100 − 96.99
-    expect(r).toEqual({ outcome: 'up', refund_reason: null, pool: '100', fee: '3.01', payouts: [{ id: 1, amount: '32.33' }, { id: 2, amount: '64.66' }, { id: 3, amount: '0' }] });
+    expect(r).toEqual({
+      outcome: 'up',
+      refund_reason: null,
+      pool: '100',
+      fee: '3.01',
+      payouts: [
+        { id: 1, amount: '32.33' },
+        { id: 2, amount: '64.66' },
+        { id: 3, amount: '0' },
+      ],
+    });
   });
 
   it('payouts + fee = pool exactly; nobody gets more than their proportional share; the fee is at least the disclosed rate', () => {
@@ -47,11 +68,28 @@ describe('game pool (core, shared by server, verify screen and checker)', () => 
   });
 
   it('refunds a tie, a one-sided round and a round without a price', () => {
-    const two = [{ id: 1, side: 'up' as const, amount: '5' }, { id: 2, side: 'down' as const, amount: '7' }];
-    expect(settleGameRound({ lockPrice: '10', closePrice: '10.0', stakes: two, feeRate: '0.03', decimals: 2 })).toMatchObject({ outcome: 'refund', refund_reason: 'tie', fee: '0' });
-    expect(settleGameRound({ lockPrice: '10', closePrice: '11', stakes: [two[0], { id: 3, side: 'up', amount: '1' }], feeRate: '0.03', decimals: 2 })).toMatchObject({ outcome: 'refund', refund_reason: 'one_sided' });
-    expect(settleGameRound({ lockPrice: null, closePrice: '11', stakes: two, feeRate: '0.03', decimals: 2 })).toMatchObject({ outcome: 'refund', refund_reason: 'no_price' });
-    expect(settleGameRound({ lockPrice: '10', closePrice: '9', stakes: [], feeRate: '0.03', decimals: 2 })).toMatchObject({ outcome: 'refund', refund_reason: 'no_stakes', pool: '0' });
+    const two = [
+      { id: 1, side: 'up' as const, amount: '5' },
+      { id: 2, side: 'down' as const, amount: '7' },
+    ];
+    expect(
+      settleGameRound({ lockPrice: '10', closePrice: '10.0', stakes: two, feeRate: '0.03', decimals: 2 }),
+    ).toMatchObject({ outcome: 'refund', refund_reason: 'tie', fee: '0' });
+    expect(
+      settleGameRound({
+        lockPrice: '10',
+        closePrice: '11',
+        stakes: [two[0], { id: 3, side: 'up', amount: '1' }],
+        feeRate: '0.03',
+        decimals: 2,
+      }),
+    ).toMatchObject({ outcome: 'refund', refund_reason: 'one_sided' });
+    expect(
+      settleGameRound({ lockPrice: null, closePrice: '11', stakes: two, feeRate: '0.03', decimals: 2 }),
+    ).toMatchObject({ outcome: 'refund', refund_reason: 'no_price' });
+    expect(
+      settleGameRound({ lockPrice: '10', closePrice: '9', stakes: [], feeRate: '0.03', decimals: 2 }),
+    ).toMatchObject({ outcome: 'refund', refund_reason: 'no_stakes', pool: '0' });
   });
 
   it('previews the multiplier and refuses a stake with too many decimals or outside the limits', () => {

@@ -87,7 +87,12 @@ export function gameMultiplier(upTotal: string, downTotal: string, side: GameSid
 }
 
 /** A stake a user typed: positive, at most `decimals` places, within [min, max]; the reason otherwise. */
-export function checkStake(raw: string, decimals: number, min: string, max: string): { ok: true; amount: string } | { ok: false; reason: 'invalid' | 'decimals' | 'min' | 'max' } {
+export function checkStake(
+  raw: string,
+  decimals: number,
+  min: string,
+  max: string,
+): { ok: true; amount: string } | { ok: false; reason: 'invalid' | 'decimals' | 'min' | 'max' } {
   const s = raw.trim();
   if (!/^\d{1,18}(\.\d+)?$/.test(s)) return { ok: false, reason: 'invalid' };
   const d = new Decimal(s);
@@ -103,7 +108,14 @@ export function checkStake(raw: string, decimals: number, min: string, max: stri
  * plus this stake (the confirmation sheet's estimate; others' later stakes change it). Computed by
  * settleGameRound itself, so the estimate rounds exactly as the settlement will.
  */
-export function gamePayoutIfWins(upTotal: string, downTotal: string, side: GameSide, amount: string, feeRate: string, decimals: number): string {
+export function gamePayoutIfWins(
+  upTotal: string,
+  downTotal: string,
+  side: GameSide,
+  amount: string,
+  feeRate: string,
+  decimals: number,
+): string {
   const other: GameSide = side === 'up' ? 'down' : 'up';
   const sideTotal = side === 'up' ? upTotal : downTotal;
   const otherTotal = side === 'up' ? downTotal : upTotal;

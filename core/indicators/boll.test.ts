@@ -7,18 +7,27 @@ import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-ba
 describe('BOLL', () => {
   it('equals technicalindicators BollingerBands within 1e-9 relative (population σ)', () => {
     fc.assert(
-      fc.property(seriesArb(0, 300), fc.integer({ min: 1, max: 60 }), fc.constantFrom(1, 2, 2.5), (bars, period, width) => {
-        const ours = boll(bars, period, width);
-        const lib = aligned(BollingerBands.calculate({ period, stdDev: width, values: bars.map((b) => b.close) }), period - 1, bars.length);
-        // σ and the bands are compared on the price's scale: σ of a flat window is 0.
-        const scale = Math.max(1, ...bars.map((b) => b.close));
-        bars.forEach((_, i) => {
-          const l = lib[i];
-          expect(near(ours[i].mid, l?.middle ?? NaN, scale), `mid ${i}`).toBe(true);
-          expect(near(ours[i].upper, l?.upper ?? NaN, scale), `upper ${i}`).toBe(true);
-          expect(near(ours[i].lower, l?.lower ?? NaN, scale), `lower ${i}`).toBe(true);
-        });
-      }),
+      fc.property(
+        seriesArb(0, 300),
+        fc.integer({ min: 1, max: 60 }),
+        fc.constantFrom(1, 2, 2.5),
+        (bars, period, width) => {
+          const ours = boll(bars, period, width);
+          const lib = aligned(
+            BollingerBands.calculate({ period, stdDev: width, values: bars.map((b) => b.close) }),
+            period - 1,
+            bars.length,
+          );
+          // σ and the bands are compared on the price's scale: σ of a flat window is 0.
+          const scale = Math.max(1, ...bars.map((b) => b.close));
+          bars.forEach((_, i) => {
+            const l = lib[i];
+            expect(near(ours[i].mid, l?.middle ?? NaN, scale), `mid ${i}`).toBe(true);
+            expect(near(ours[i].upper, l?.upper ?? NaN, scale), `upper ${i}`).toBe(true);
+            expect(near(ours[i].lower, l?.lower ?? NaN, scale), `lower ${i}`).toBe(true);
+          });
+        },
+      ),
     );
   });
 
@@ -30,7 +39,14 @@ describe('BOLL', () => {
 
   it('push/update with open-bar updates between pushes equals the batch', () => {
     fc.assert(
-      fc.property(scriptArb(0, 60), (s) => checkIncremental(() => new BollState(5, 2), (b) => boll(b, 5, 2), s, (a, b) => expect(a).toEqual(b))),
+      fc.property(scriptArb(0, 60), (s) =>
+        checkIncremental(
+          () => new BollState(5, 2),
+          (b) => boll(b, 5, 2),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
+      ),
     );
   });
 });

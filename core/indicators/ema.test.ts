@@ -7,20 +7,31 @@ import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-ba
 describe('EMA', () => {
   it('equals technicalindicators EMA (SMA-seeded) within 1e-9 relative', () => {
     fc.assert(
-      fc.property(seriesArb(0, 300), fc.array(fc.integer({ min: 1, max: 120 }), { minLength: 1, maxLength: 3 }), (bars, periods) => {
-        const ours = ema(bars, periods);
-        periods.forEach((p, k) => {
-          const lib = aligned(EMA.calculate({ period: p, values: bars.map((b) => b.close) }), p - 1, bars.length);
-          bars.forEach((_, i) => expect(near(ours[i][k], lib[i] ?? NaN), `bar ${i} EMA${p}: ${ours[i][k]} vs ${lib[i]}`).toBe(true));
-        });
-      }),
+      fc.property(
+        seriesArb(0, 300),
+        fc.array(fc.integer({ min: 1, max: 120 }), { minLength: 1, maxLength: 3 }),
+        (bars, periods) => {
+          const ours = ema(bars, periods);
+          periods.forEach((p, k) => {
+            const lib = aligned(EMA.calculate({ period: p, values: bars.map((b) => b.close) }), p - 1, bars.length);
+            bars.forEach((_, i) =>
+              expect(near(ours[i][k], lib[i] ?? NaN), `bar ${i} EMA${p}: ${ours[i][k]} vs ${lib[i]}`).toBe(true),
+            );
+          });
+        },
+      ),
     );
   });
 
   it('push/update with open-bar updates between pushes equals the batch', () => {
     fc.assert(
       fc.property(scriptArb(0, 60), (s) =>
-        checkIncremental(() => new EmaState([1, 4, 9]), (b) => ema(b, [1, 4, 9]), s, (a, b) => expect(a).toEqual(b)),
+        checkIncremental(
+          () => new EmaState([1, 4, 9]),
+          (b) => ema(b, [1, 4, 9]),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
       ),
     );
   });

@@ -27,21 +27,33 @@ function referenceKdj(bars: IndicatorBar[], n: number, m1: number, m2: number) {
 describe('KDJ', () => {
   it('RSV equals technicalindicators Stochastic %K; K, D, J equal the explicit reference within 1e-9', () => {
     fc.assert(
-      fc.property(seriesArb(0, 300), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), (bars, n, m1, m2) => {
-        const ours = kdj(bars, n, m1, m2);
-        const ref = referenceKdj(bars, n, m1, m2);
-        const lib = aligned(
-          Stochastic.calculate({ high: bars.map((b) => b.high), low: bars.map((b) => b.low), close: bars.map((b) => b.close), period: n, signalPeriod: 3 }),
-          n - 1,
-          bars.length,
-        );
-        bars.forEach((_, i) => {
-          expect(near(ref[i].rsv, lib[i]?.k ?? NaN, 100), `rsv ${i}: ${ref[i].rsv} vs ${lib[i]?.k}`).toBe(true);
-          expect(near(ours[i].k, ref[i].k, 100), `k ${i}`).toBe(true);
-          expect(near(ours[i].d, ref[i].d, 100), `d ${i}`).toBe(true);
-          expect(near(ours[i].j, ref[i].j, 100), `j ${i}`).toBe(true);
-        });
-      }),
+      fc.property(
+        seriesArb(0, 300),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        (bars, n, m1, m2) => {
+          const ours = kdj(bars, n, m1, m2);
+          const ref = referenceKdj(bars, n, m1, m2);
+          const lib = aligned(
+            Stochastic.calculate({
+              high: bars.map((b) => b.high),
+              low: bars.map((b) => b.low),
+              close: bars.map((b) => b.close),
+              period: n,
+              signalPeriod: 3,
+            }),
+            n - 1,
+            bars.length,
+          );
+          bars.forEach((_, i) => {
+            expect(near(ref[i].rsv, lib[i]?.k ?? NaN, 100), `rsv ${i}: ${ref[i].rsv} vs ${lib[i]?.k}`).toBe(true);
+            expect(near(ours[i].k, ref[i].k, 100), `k ${i}`).toBe(true);
+            expect(near(ours[i].d, ref[i].d, 100), `d ${i}`).toBe(true);
+            expect(near(ours[i].j, ref[i].j, 100), `j ${i}`).toBe(true);
+          });
+        },
+      ),
     );
   });
 
@@ -55,6 +67,15 @@ describe('KDJ', () => {
   });
 
   it('push/update with open-bar updates between pushes equals the batch', () => {
-    fc.assert(fc.property(scriptArb(0, 60), (s) => checkIncremental(() => new KdjState(4, 3, 3), (b) => kdj(b, 4, 3, 3), s, (a, b) => expect(a).toEqual(b))));
+    fc.assert(
+      fc.property(scriptArb(0, 60), (s) =>
+        checkIncremental(
+          () => new KdjState(4, 3, 3),
+          (b) => kdj(b, 4, 3, 3),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
+      ),
+    );
   });
 });

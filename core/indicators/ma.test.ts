@@ -7,15 +7,19 @@ import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-ba
 describe('MA', () => {
   it('equals technicalindicators SMA within 1e-9 relative, NaN until the window fills', () => {
     fc.assert(
-      fc.property(seriesArb(0, 300), fc.array(fc.integer({ min: 1, max: 120 }), { minLength: 1, maxLength: 3 }), (bars, periods) => {
-        const ours = ma(bars, periods);
-        periods.forEach((p, k) => {
-          const lib = aligned(SMA.calculate({ period: p, values: bars.map((b) => b.close) }), p - 1, bars.length);
-          bars.forEach((_, i) => {
-            expect(near(ours[i][k], lib[i] ?? NaN), `bar ${i} MA${p}: ${ours[i][k]} vs ${lib[i]}`).toBe(true);
+      fc.property(
+        seriesArb(0, 300),
+        fc.array(fc.integer({ min: 1, max: 120 }), { minLength: 1, maxLength: 3 }),
+        (bars, periods) => {
+          const ours = ma(bars, periods);
+          periods.forEach((p, k) => {
+            const lib = aligned(SMA.calculate({ period: p, values: bars.map((b) => b.close) }), p - 1, bars.length);
+            bars.forEach((_, i) => {
+              expect(near(ours[i][k], lib[i] ?? NaN), `bar ${i} MA${p}: ${ours[i][k]} vs ${lib[i]}`).toBe(true);
+            });
           });
-        });
-      }),
+        },
+      ),
     );
   });
 
@@ -28,7 +32,12 @@ describe('MA', () => {
   it('push/update with open-bar updates between pushes equals the batch', () => {
     fc.assert(
       fc.property(scriptArb(0, 60), (s) =>
-        checkIncremental(() => new MaState([1, 3, 7]), (b) => ma(b, [1, 3, 7]), s, (a, b) => expect(a).toEqual(b)),
+        checkIncremental(
+          () => new MaState([1, 3, 7]),
+          (b) => ma(b, [1, 3, 7]),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
       ),
     );
   });

@@ -17,7 +17,14 @@ describe('MACD', () => {
           const slow = fast + gap;
           const ours = macd(bars, fast, slow, signal);
           const lib = aligned(
-            MACD.calculate({ values: bars.map((x) => x.close), fastPeriod: fast, slowPeriod: slow, signalPeriod: signal, SimpleMAOscillator: false, SimpleMASignal: false }),
+            MACD.calculate({
+              values: bars.map((x) => x.close),
+              fastPeriod: fast,
+              slowPeriod: slow,
+              signalPeriod: signal,
+              SimpleMAOscillator: false,
+              SimpleMASignal: false,
+            }),
             slow - 1,
             bars.length,
           );
@@ -44,6 +51,15 @@ describe('MACD', () => {
   });
 
   it('push/update with open-bar updates between pushes equals the batch', () => {
-    fc.assert(fc.property(scriptArb(0, 60), (s) => checkIncremental(() => new MacdState(3, 7, 4), (b) => macd(b, 3, 7, 4), s, (a, b) => expect(a).toEqual(b))));
+    fc.assert(
+      fc.property(scriptArb(0, 60), (s) =>
+        checkIncremental(
+          () => new MacdState(3, 7, 4),
+          (b) => macd(b, 3, 7, 4),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
+      ),
+    );
   });
 });

@@ -33,7 +33,11 @@ export const PARAM_FIELDS: Record<IndicatorName, readonly ParamField[]> = {
     { label: 'slow', min: 2, max: 200, decimals: 0 },
     { label: 'signal', min: 2, max: 200, decimals: 0 },
   ],
-  kdj: [period(2, 200), { label: 'kSmooth', min: 1, max: 50, decimals: 0 }, { label: 'dSmooth', min: 1, max: 50, decimals: 0 }],
+  kdj: [
+    period(2, 200),
+    { label: 'kSmooth', min: 1, max: 50, decimals: 0 },
+    { label: 'dSmooth', min: 1, max: 50, decimals: 0 },
+  ],
   rsi: [period(2, 200), period(2, 200), period(2, 200)],
 };
 
@@ -69,14 +73,19 @@ export function checkParams(name: IndicatorName, raw: readonly string[]): ParamC
     if (v < field.min || v > field.max) errors.push({ index, code: 'range', field });
     return v;
   });
-  if (name === 'macd' && errors.length === 0 && values[0] >= values[1]) errors.push({ index: 0, code: 'order', field: fields[0] });
+  if (name === 'macd' && errors.length === 0 && values[0] >= values[1])
+    errors.push({ index: 0, code: 'order', field: fields[0] });
   return errors.length ? { ok: false, errors } : { ok: true, values };
 }
 
 /** The parameters to run `name` with: the given ones when they would pass checkParams, else the defaults. */
 export function paramsOf(name: IndicatorName, params: IndicatorParams | undefined): number[] {
   const p = params?.[name];
-  if (Array.isArray(p) && p.length === PARAM_FIELDS[name].length && p.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+  if (
+    Array.isArray(p) &&
+    p.length === PARAM_FIELDS[name].length &&
+    p.every((x) => typeof x === 'number' && Number.isFinite(x))
+  ) {
     const c = checkParams(name, p.map(String));
     if (c.ok) return c.values;
   }

@@ -34,6 +34,15 @@ describe('RSI (Wilder)', () => {
   });
 
   it('push/update with open-bar updates between pushes equals the batch', () => {
-    fc.assert(fc.property(scriptArb(0, 60), (s) => checkIncremental(() => new RsiState([1, 2, 6]), (b) => rsi(b, [1, 2, 6]), s, (a, b) => expect(a).toEqual(b))));
+    fc.assert(
+      fc.property(scriptArb(0, 60), (s) =>
+        checkIncremental(
+          () => new RsiState([1, 2, 6]),
+          (b) => rsi(b, [1, 2, 6]),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
+      ),
+    );
   });
 });

@@ -23,6 +23,15 @@ describe('VOL', () => {
   });
 
   it('push/update with open-bar updates between pushes equals the batch', () => {
-    fc.assert(fc.property(scriptArb(0, 60), (s) => checkIncremental(() => new VolState([2, 5]), (b) => vol(b, [2, 5]), s, (a, b) => expect(a).toEqual(b))));
+    fc.assert(
+      fc.property(scriptArb(0, 60), (s) =>
+        checkIncremental(
+          () => new VolState([2, 5]),
+          (b) => vol(b, [2, 5]),
+          s,
+          (a, b) => expect(a).toEqual(b),
+        ),
+      ),
+    );
   });
 });

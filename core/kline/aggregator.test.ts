@@ -11,14 +11,29 @@ import { nestsIn } from './calendar';
 const Decimal = BaseDecimal.clone({ precision: 1000 });
 type Decimal = BaseDecimal;
 const T0 = Date.parse('2024-01-29T23:58:00Z'); // near a day, week (Mon) and month boundary
-const tick = (seq: number, price: string, qty: string, ts: number, symbol = 'BTC/USDT'): Tick => ({ symbol, price, qty, seq, ts });
+const tick = (seq: number, price: string, qty: string, ts: number, symbol = 'BTC/USDT'): Tick => ({
+  symbol,
+  price,
+  qty,
+  seq,
+  ts,
+});
 
 /**
  * Independent reference: decimal.js for every field, a plain Set for seen seqs, the same published
  * rules (aggregator.ts doc comment) written the obvious way.
  */
 function reference(ticks: Tick[], periods: readonly Period[]) {
-  type Bar = { time: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal; openSeq: number; closeSeq: number };
+  type Bar = {
+    time: number;
+    open: Decimal;
+    high: Decimal;
+    low: Decimal;
+    close: Decimal;
+    vol: Decimal;
+    openSeq: number;
+    closeSeq: number;
+  };
   const seen = new Map<string, { first: number; max: number; set: Set<number> }>();
   const bars = new Map<string, Bar[]>();
   const outcomes: string[] = [];
@@ -120,7 +135,8 @@ const tickStream = (big: boolean, disorder = true, wide = false) =>
         if (r.op === 'drop') continue;
         out.push(t);
         if (r.op === 'dup') out.push({ ...t });
-        if (r.op === 'swap' && out.length >= 2) [out[out.length - 2], out[out.length - 1]] = [out[out.length - 1], out[out.length - 2]];
+        if (r.op === 'swap' && out.length >= 2)
+          [out[out.length - 2], out[out.length - 1]] = [out[out.length - 1], out[out.length - 2]];
       }
       return out;
     });
@@ -134,7 +150,8 @@ function checkAgainstReference(ticks: Tick[], maxBars = 10_000) {
   const ref = reference(ticks, PERIODS);
   expect(got).toEqual(ref.outcomes);
   for (const symbol of ['BTC/USDT', 'ETH/USDT'])
-    for (const period of PERIODS) expect(agg.series(symbol, period), `${symbol} ${period}`).toEqual(ref.series(symbol, period).slice(-maxBars));
+    for (const period of PERIODS)
+      expect(agg.series(symbol, period), `${symbol} ${period}`).toEqual(ref.series(symbol, period).slice(-maxBars));
   const s = agg.stats();
   expect(s.applied + s.duplicates + s.lateDropped).toBe(ticks.length);
   return agg;
@@ -142,17 +159,30 @@ function checkAgainstReference(ticks: Tick[], maxBars = 10_000) {
 
 describe('createKlineAggregator: exactness against a decimal.js reference', () => {
   it('random disordered streams, float64 path', () => {
-    fc.assert(fc.property(tickStream(false), (ticks) => void checkAgainstReference(ticks)), { numRuns: 150 });
+    fc.assert(
+      fc.property(tickStream(false), (ticks) => void checkAgainstReference(ticks)),
+      { numRuns: 150 },
+    );
   });
   it('random disordered streams with 16–20 digit values (BigInt path and volume spill)', () => {
-    fc.assert(fc.property(tickStream(true), (ticks) => void checkAgainstReference(ticks)), { numRuns: 200 });
+    fc.assert(
+      fc.property(tickStream(true), (ticks) => void checkAgainstReference(ticks)),
+      { numRuns: 200 },
+    );
   });
   it('random streams with up to 30 decimals (scales past 10^22 leave float64)', () => {
-    fc.assert(fc.property(tickStream(false, true, true), (ticks) => void checkAgainstReference(ticks)), { numRuns: 150 });
+    fc.assert(
+      fc.property(tickStream(false, true, true), (ticks) => void checkAgainstReference(ticks)),
+      { numRuns: 150 },
+    );
   });
   it('small maxBars: the ring keeps the newest bars of every series, wrapping many times', () => {
     fc.assert(
-      fc.property(tickStream(false), fc.integer({ min: 1, max: 40 }), (ticks, maxBars) => void checkAgainstReference(ticks, maxBars)),
+      fc.property(
+        tickStream(false),
+        fc.integer({ min: 1, max: 40 }),
+        (ticks, maxBars) => void checkAgainstReference(ticks, maxBars),
+      ),
       { numRuns: 200 },
     );
   });
@@ -187,7 +217,7 @@ describe('createKlineAggregator: invariants', () => {
     );
   });
 
-  it('with time moving forward, every period\'s volume is Σ qty of the non-duplicate ticks', () => {
+  it("with time moving forward, every period's volume is Σ qty of the non-duplicate ticks", () => {
     fc.assert(
       fc.property(tickStream(false, false), (ticks) => {
         const agg = createKlineAggregator({ maxBars: 100_000 });
@@ -209,7 +239,10 @@ describe('createKlineAggregator: invariants', () => {
 
   it('rolling candles up into any period they nest in (calendar.ts nestsIn) equals aggregating ticks directly (in-order streams)', () => {
     const inOrder = fc
-      .array(fc.tuple(decimalString(false), decimalString(false), fc.integer({ min: 0, max: 6 * 3_600_000 })), { maxLength: 150, size: 'max' })
+      .array(fc.tuple(decimalString(false), decimalString(false), fc.integer({ min: 0, max: 6 * 3_600_000 })), {
+        maxLength: 150,
+        size: 'max',
+      })
       .map((rows) => {
         let ts = T0;
         return rows.map(([p, q, dt], k) => tick(k + 1, p, q, (ts += dt)));
@@ -240,7 +273,14 @@ describe('createKlineAggregator: rules', () => {
     });
     expect(agg.apply(tick(3, '90', '0.5', T0 + 500))).toEqual({ outcome: 'applied' }); // late, same bucket
     expect(agg.apply(tick(3, '90', '0.5', T0 + 500))).toEqual({ outcome: 'duplicate' });
-    expect(agg.last('BTC/USDT', '1min')).toEqual({ time: T0, open: '100', high: '101', low: '90', close: '101', volume: '3.5' });
+    expect(agg.last('BTC/USDT', '1min')).toEqual({
+      time: T0,
+      open: '100',
+      high: '101',
+      low: '90',
+      close: '101',
+      volume: '3.5',
+    });
     expect(agg.lastSeq('BTC/USDT')).toBe(4);
     expect(agg.lastSeq('ETH/USDT')).toBeUndefined();
   });
@@ -273,7 +313,10 @@ describe('createKlineAggregator: rules', () => {
 
   it('reports the gap of a tick too late for every open bar, so the caller can refetch', () => {
     // Float64 and BigInt paths: a price with 18 significant digits puts its symbol on BigInt at once.
-    for (const [symbol, price] of [['BTC/USDT', '100'], ['SHIB/USDT', '12345678901234567.5']]) {
+    for (const [symbol, price] of [
+      ['BTC/USDT', '100'],
+      ['SHIB/USDT', '12345678901234567.5'],
+    ]) {
       const agg = createKlineAggregator({ periods: ['1min', '5min'] });
       agg.apply(tick(1, price, '1', T0 + 2 * 60_000, symbol)); // 00:00, the next day's first minute
       expect(agg.apply(tick(4, price, '1', T0, symbol)), symbol).toEqual({
@@ -329,11 +372,23 @@ describe('createKlineAggregator: rules', () => {
 
   it('stays exact with hundreds of decimals (beyond any float64 power of ten)', () => {
     const tiny = '0.' + '0'.repeat(400) + '1';
-    const ticks = [tick(1, '0', '0', T0), tick(2, tiny, tiny, T0 + 1), tick(3, '0', '2', T0 + 2), tick(4, '5', '0', T0 + 90_000)];
+    const ticks = [
+      tick(1, '0', '0', T0),
+      tick(2, tiny, tiny, T0 + 1),
+      tick(3, '0', '2', T0 + 2),
+      tick(4, '5', '0', T0 + 90_000),
+    ];
     checkAgainstReference(ticks);
     const agg = createKlineAggregator({ periods: ['1min'] });
     for (const t of ticks) agg.apply(t);
-    expect(agg.series('BTC/USDT', '1min')[0]).toEqual({ time: bucketStart(T0, '1min'), open: '0', high: tiny, low: '0', close: '0', volume: '2' + tiny.slice(1) });
+    expect(agg.series('BTC/USDT', '1min')[0]).toEqual({
+      time: bucketStart(T0, '1min'),
+      open: '0',
+      high: tiny,
+      low: '0',
+      close: '0',
+      volume: '2' + tiny.slice(1),
+    });
   });
 
   it('rejects malformed ticks without recording their seq', () => {

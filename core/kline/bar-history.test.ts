@@ -4,16 +4,24 @@ import type { Candle } from '../types/market';
 import { BarHistory } from './bar-history';
 import { MAX_FAST_SCALE, formatScaled } from './scaled';
 
-type Op =
-  | { kind: 'scaled'; v: number[]; ps: number; qs: number }
-  | { kind: 'candle'; v: number[] }
-  | { kind: 'clear' };
+type Op = { kind: 'scaled'; v: number[]; ps: number; qs: number } | { kind: 'candle'; v: number[] } | { kind: 'clear' };
 
 const safe = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const scale = fc.integer({ min: 0, max: MAX_FAST_SCALE });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 20, arbitrary: fc.record({ kind: fc.constant('scaled' as const), v: fc.array(safe, { minLength: 5, maxLength: 5 }), ps: scale, qs: scale }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('candle' as const), v: fc.array(safe, { minLength: 5, maxLength: 5 }) }) },
+  {
+    weight: 20,
+    arbitrary: fc.record({
+      kind: fc.constant('scaled' as const),
+      v: fc.array(safe, { minLength: 5, maxLength: 5 }),
+      ps: scale,
+      qs: scale,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('candle' as const), v: fc.array(safe, { minLength: 5, maxLength: 5 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('clear' as const) }) },
 );
 
@@ -37,7 +45,14 @@ describe('BarHistory: ring of closed bars', () => {
             const f = (m: number) => formatScaled(m, o.ps);
             model.push({ time, open: f(a), high: f(b), low: f(c), close: f(d), volume: formatScaled(e, o.qs) });
           } else {
-            const candle = { time, open: String(a), high: String(b), low: String(c), close: String(d), volume: `${e}.5` };
+            const candle = {
+              time,
+              open: String(a),
+              high: String(b),
+              low: String(c),
+              close: String(d),
+              volume: `${e}.5`,
+            };
             h.pushCandle(candle);
             model.push(candle);
           }

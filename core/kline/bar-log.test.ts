@@ -26,7 +26,10 @@ const close = fc.record({
   v: fc.array(safe, { minLength: 5, maxLength: 5 }),
   ps: scale,
   qs: scale,
-  spilled: fc.oneof({ weight: 15, arbitrary: fc.constant(0n) }, { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 10n ** 20n }) }),
+  spilled: fc.oneof(
+    { weight: 15, arbitrary: fc.constant(0n) },
+    { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 10n ** 20n }) },
+  ),
   read: fc.oneof({ weight: 20, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
@@ -58,4 +61,3 @@ describe('bar-log: closed bars reach their histories in close order', () => {
     );
   });
 });
-

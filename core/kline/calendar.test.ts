@@ -57,7 +57,11 @@ describe('nestsIn: every bucket boundary of the outer period is one of the inner
   });
 
   it('only 1week in 1mon fails among shorter-in-longer pairs', () => {
-    const fails = PERIODS.flatMap((inner, i) => PERIODS.slice(i + 1).filter((outer) => !nestsIn(inner, outer)).map((outer) => `${inner} in ${outer}`));
+    const fails = PERIODS.flatMap((inner, i) =>
+      PERIODS.slice(i + 1)
+        .filter((outer) => !nestsIn(inner, outer))
+        .map((outer) => `${inner} in ${outer}`),
+    );
     expect(fails).toEqual(['1week in 1mon']);
   });
 });

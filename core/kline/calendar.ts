@@ -72,7 +72,6 @@ export function periodLength(period: Period): { len: number; offset: number } {
   throw new RangeError(`unknown period ${String(period)}`);
 }
 
-
 /**
  * True when every bucket boundary of `outer` is also a bucket boundary of `inner`, so each `inner`
  * bucket lies inside one `outer` bucket (a period nests in itself). Fixed lengths nest when the

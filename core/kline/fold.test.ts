@@ -12,16 +12,39 @@ const T0 = Date.parse('2024-03-31T23:50:00Z');
 const SYMBOLS = ['BTC/USDT', 'ETH/USDT'] as const;
 
 /** Decimal strings: mostly 0–8 decimals, some with more (forcing rescales), some 16–20 digits (BigInt), some huge volumes. */
-const decimal = fc.oneof(
-  { weight: 12, arbitrary: fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.integer({ min: 0, max: 8 })) },
-  { weight: 2, arbitrary: fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 4n }), fc.integer({ min: 9, max: 24 })) },
-  { weight: 1, arbitrary: fc.tuple(fc.bigInt({ min: 10n ** 15n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 })) },
-  { weight: 1, arbitrary: fc.tuple(fc.bigInt({ min: 2n ** 52n, max: 2n ** 53n }), fc.constant(0)) },
-).map(([m, s]) => new Decimal(m.toString()).div(new Decimal(10).pow(s)).toFixed());
+const decimal = fc
+  .oneof(
+    { weight: 12, arbitrary: fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.integer({ min: 0, max: 8 })) },
+    { weight: 2, arbitrary: fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 4n }), fc.integer({ min: 9, max: 24 })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.bigInt({ min: 10n ** 15n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 })),
+    },
+    { weight: 1, arbitrary: fc.tuple(fc.bigInt({ min: 2n ** 52n, max: 2n ** 53n }), fc.constant(0)) },
+  )
+  .map(([m, s]) => new Decimal(m.toString()).div(new Decimal(10).pow(s)).toFixed());
 
 type Op =
-  | { kind: 'tick'; sym: number; dt: number; stale: number; seq: 'next' | 'dup' | 'skip' | 'late'; pick: number; price: string; qty: string }
-  | { kind: 'load'; sym: number; base: boolean; period: number; rel: number; older: number; values: string[]; volume: string };
+  | {
+      kind: 'tick';
+      sym: number;
+      dt: number;
+      stale: number;
+      seq: 'next' | 'dup' | 'skip' | 'late';
+      pick: number;
+      price: string;
+      qty: string;
+    }
+  | {
+      kind: 'load';
+      sym: number;
+      base: boolean;
+      period: number;
+      rel: number;
+      older: number;
+      values: string[];
+      volume: string;
+    };
 
 const tickOp = fc.record({
   kind: fc.constant('tick' as const),
@@ -54,7 +77,10 @@ const loadOp = fc.record({
   volume: decimal,
 });
 const ops = (loads: boolean) =>
-  fc.array(loads ? fc.oneof({ weight: 8, arbitrary: tickOp }, { weight: 1, arbitrary: loadOp }) : tickOp, { maxLength: 150, size: 'max' });
+  fc.array(loads ? fc.oneof({ weight: 8, arbitrary: tickOp }, { weight: 1, arbitrary: loadOp }) : tickOp, {
+    maxLength: 150,
+    size: 'max',
+  });
 
 function shift(time: number, period: Period, by: number): number {
   let t = time;
@@ -69,7 +95,8 @@ function candleFrom(time: number, values: string[], volume: string): Candle {
   return { time, open: v[1], high: v[3], low: v[0], close: v[2], volume };
 }
 
-const outcomeText = (r: ReturnType<KlineAggregator['apply']>) => r.outcome + (r.gap ? ` gap ${r.gap.fromSeq}-${r.gap.toSeq}` : '');
+const outcomeText = (r: ReturnType<KlineAggregator['apply']>) =>
+  r.outcome + (r.gap ? ` gap ${r.gap.fromSeq}-${r.gap.toSeq}` : '');
 
 /**
  * Runs the ops through an aggregator of `periods` and through one single-period aggregator per
@@ -112,7 +139,8 @@ function checkFoldedEqualsDirect(periods: readonly Period[], list: Op[], maxBars
     if (op.seq === 'dup' && lastTick[op.sym] !== undefined) t = { ...lastTick[op.sym]!, price: op.price };
     else {
       let seq: number;
-      if (op.seq === 'late' && skipped[op.sym].length > 0) seq = skipped[op.sym].splice(op.pick % skipped[op.sym].length, 1)[0];
+      if (op.seq === 'late' && skipped[op.sym].length > 0)
+        seq = skipped[op.sym].splice(op.pick % skipped[op.sym].length, 1)[0];
       else {
         if (op.seq === 'skip') {
           skipped[op.sym].push(++seqs[op.sym]);
@@ -141,14 +169,18 @@ function checkFoldedEqualsDirect(periods: readonly Period[], list: Op[], maxBars
 describe('folded periods (fold.ts) equal periods updated per tick', () => {
   it('all nine periods: random disordered streams with duplicates, gaps, late ticks and rescales', () => {
     fc.assert(
-      fc.property(ops(false), fc.constantFrom(3, 50, 10_000), (list, maxBars) => checkFoldedEqualsDirect(PERIODS, list, maxBars)),
+      fc.property(ops(false), fc.constantFrom(3, 50, 10_000), (list, maxBars) =>
+        checkFoldedEqualsDirect(PERIODS, list, maxBars),
+      ),
       { numRuns: 150 },
     );
   });
 
-  it('all nine periods with load() mid-stream: history in, before and after the live bar\'s bucket', () => {
+  it("all nine periods with load() mid-stream: history in, before and after the live bar's bucket", () => {
     fc.assert(
-      fc.property(ops(true), fc.constantFrom(3, 50, 10_000), (list, maxBars) => checkFoldedEqualsDirect(PERIODS, list, maxBars)),
+      fc.property(ops(true), fc.constantFrom(3, 50, 10_000), (list, maxBars) =>
+        checkFoldedEqualsDirect(PERIODS, list, maxBars),
+      ),
       { numRuns: 150 },
     );
   });
@@ -172,7 +204,13 @@ describe('folded periods (fold.ts) equal periods updated per tick', () => {
     );
     // A week that straddles 2024-05-01 (Wed): its ticks go to two months.
     const agg = createKlineAggregator({ periods: ['1week', '1mon'] });
-    const tick = (seq: number, ts: string): Tick => ({ symbol: 'BTC/USDT', seq, price: String(seq), qty: '1', ts: Date.parse(ts) });
+    const tick = (seq: number, ts: string): Tick => ({
+      symbol: 'BTC/USDT',
+      seq,
+      price: String(seq),
+      qty: '1',
+      ts: Date.parse(ts),
+    });
     agg.apply(tick(1, '2024-04-29T10:00:00Z'));
     agg.apply(tick(2, '2024-05-01T10:00:00Z'));
     expect(agg.series('BTC/USDT', '1week')).toHaveLength(1);
@@ -198,7 +236,9 @@ describe('folded periods (fold.ts) equal periods updated per tick', () => {
     agg.apply({ symbol: 'X', seq: 1, price: '10', qty: '1', ts: t });
     agg.apply({ symbol: 'X', seq: 3, price: '11', qty: '1', ts: t + 90 * 60_000 }); // 11:30: 1min…60min open new bars
     expect(agg.apply({ symbol: 'X', seq: 2, price: '5', qty: '2', ts: t + 60_000 })).toEqual({ outcome: 'applied' }); // 10:01
-    for (const p of ['1min', '5min', '15min', '30min', '60min'] as const) expect(agg.last('X', p)).toMatchObject({ low: '11', volume: '1' });
-    for (const p of ['4hour', '1day', '1week', '1mon'] as const) expect(agg.last('X', p)).toMatchObject({ open: '10', low: '5', close: '11', volume: '4' });
+    for (const p of ['1min', '5min', '15min', '30min', '60min'] as const)
+      expect(agg.last('X', p)).toMatchObject({ low: '11', volume: '1' });
+    for (const p of ['4hour', '1day', '1week', '1mon'] as const)
+      expect(agg.last('X', p)).toMatchObject({ open: '10', low: '5', close: '11', volume: '4' });
   });
 });

@@ -119,7 +119,17 @@ function update(st: FoldState, b: Float64Array, x: number, i: number, p: number,
 }
 
 /** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
-function reopen(plan: FoldPlan, st: FoldState, b: Float64Array, x: number, i: number, p: number, q: number, seq: number, ts: number): void {
+function reopen(
+  plan: FoldPlan,
+  st: FoldState,
+  b: Float64Array,
+  x: number,
+  i: number,
+  p: number,
+  q: number,
+  seq: number,
+  ts: number,
+): void {
   if (b[x + END] !== NONE) closeBar(st, i);
   setBucket(plan, b, i, ts);
   b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;

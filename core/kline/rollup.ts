@@ -26,8 +26,15 @@ function canonical(s: string): string {
 export function aggregateCandles(candles: Candle[], to: Period): Candle[] {
   const sorted = candles.map((c, k) => ({ c, k })).sort((a, b) => a.c.time - b.c.time || a.k - b.k);
   const out: Candle[] = [];
-  let cur: { time: number; open: string; high: Decimal; low: Decimal; close: string; vol: bigint; scale: number } | null =
-    null;
+  let cur: {
+    time: number;
+    open: string;
+    high: Decimal;
+    low: Decimal;
+    close: string;
+    vol: bigint;
+    scale: number;
+  } | null = null;
   const flush = () => {
     if (cur === null) return;
     out.push({
@@ -44,7 +51,15 @@ export function aggregateCandles(candles: Candle[], to: Period): Candle[] {
     const v = parseScaledBig(c.volume);
     if (cur === null || cur.time !== time) {
       flush();
-      cur = { time, open: c.open, high: new Decimal(c.high), low: new Decimal(c.low), close: c.close, vol: v.m, scale: v.scale };
+      cur = {
+        time,
+        open: c.open,
+        high: new Decimal(c.high),
+        low: new Decimal(c.low),
+        close: c.close,
+        vol: v.m,
+        scale: v.scale,
+      };
       continue;
     }
     const h = new Decimal(c.high);

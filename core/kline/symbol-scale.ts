@@ -5,9 +5,33 @@
  */
 import type { Candle } from '../types/market';
 import { flushLog } from './bar-log';
-import { CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, STRIDE, TIME, VOL, hasBar, slotVolume, volBigOf } from './bar-slot';
+import {
+  CLOSE,
+  CSEQ,
+  END,
+  HIGH,
+  LOW,
+  NONE,
+  OPEN,
+  OSEQ,
+  STRIDE,
+  TIME,
+  VOL,
+  hasBar,
+  slotVolume,
+  volBigOf,
+} from './bar-slot';
 import { type FoldPlan, view } from './fold';
-import { MAX_SAFE, bigPow10, formatScaled, normalizeDecimalString, parseScaledBig, parseScaledFast, pow10, type ScaledOut } from './scaled';
+import {
+  MAX_SAFE,
+  bigPow10,
+  formatScaled,
+  normalizeDecimalString,
+  parseScaledBig,
+  parseScaledFast,
+  pow10,
+  type ScaledOut,
+} from './scaled';
 import { BigBar, type SymbolState } from './symbol-state';
 
 export function bigToCandle(b: BigBar, st: SymbolState): Candle {

@@ -41,7 +41,8 @@ export function toHex(bytes: Uint8Array, offset = 0, length = bytes.length - off
 /** lower- or upper-case hex of exactly `byteLength` bytes when given; throws otherwise */
 export function fromHex(hex: string, byteLength?: number): Bytes {
   if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw new RangeError('not hex');
-  if (byteLength !== undefined && hex.length !== byteLength * 2) throw new RangeError(`expected ${byteLength} bytes of hex`);
+  if (byteLength !== undefined && hex.length !== byteLength * 2)
+    throw new RangeError(`expected ${byteLength} bytes of hex`);
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
@@ -69,7 +70,14 @@ export function readUint128(src: Uint8Array, off: number): bigint {
  * dst[dOff..+16] = a[aOff..+16] + b[bOff..+16], byte arithmetic with no allocation (the tree adds
  * millions of sums). Returns false when the sum reaches 2^128 (dst is then garbage).
  */
-export function addUint128(dst: Uint8Array, dOff: number, a: Uint8Array, aOff: number, b: Uint8Array, bOff: number): boolean {
+export function addUint128(
+  dst: Uint8Array,
+  dOff: number,
+  a: Uint8Array,
+  aOff: number,
+  b: Uint8Array,
+  bOff: number,
+): boolean {
   let carry = 0;
   for (let i = AMOUNT_BYTES - 1; i >= 0; i--) {
     const s = a[aOff + i] + b[bOff + i] + carry;

@@ -27,12 +27,20 @@ export async function makeLeaf(user: UserBalances, hasher: Hasher): Promise<User
 }
 
 /** every user's leaf, sorted into tree order, and the tree over them (leaves[i] is leaf index i) */
-export function buildUserTreeSync(users: readonly UserBalances[], coinCount: number, hash: SyncHasher): { leaves: UserLeaf[]; tree: LiabilityTree } {
+export function buildUserTreeSync(
+  users: readonly UserBalances[],
+  coinCount: number,
+  hash: SyncHasher,
+): { leaves: UserLeaf[]; tree: LiabilityTree } {
   const leaves = sortLeaves(users.map((u) => makeLeafSync(u, hash)));
   return { leaves, tree: buildTreeSync(leafLevel(leaves, coinCount), coinCount, hash) };
 }
 
-export async function buildUserTree(users: readonly UserBalances[], coinCount: number, hasher: Hasher): Promise<{ leaves: UserLeaf[]; tree: LiabilityTree }> {
+export async function buildUserTree(
+  users: readonly UserBalances[],
+  coinCount: number,
+  hasher: Hasher,
+): Promise<{ leaves: UserLeaf[]; tree: LiabilityTree }> {
   const leaves: UserLeaf[] = [];
   for (const u of users) leaves.push(await makeLeaf(u, hasher));
   const sorted = sortLeaves(leaves);

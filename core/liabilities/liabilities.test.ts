@@ -24,18 +24,33 @@ function snapshot(balances: bigint[][], k = balances[0]?.length ?? coins.length)
   const { leaves, tree } = buildUserTreeSync(users(balances), k, sha256Bytes);
   const root = treeRoot(tree);
   const summary: LiabilitySnapshotSummary = {
-    id: 1, rootHash: root.hash, coins: coins.slice(0, k), totals: root.sums, takenAt: '2026-01-01T00:00:00.000Z', journalId: '9', leafCount: leaves.length,
+    id: 1,
+    rootHash: root.hash,
+    coins: coins.slice(0, k),
+    totals: root.sums,
+    takenAt: '2026-01-01T00:00:00.000Z',
+    journalId: '9',
+    leafCount: leaves.length,
   };
   const proofOf = (index: number): LiabilityProof => ({
     snapshot: summary,
-    leaf: { index, userId: leaves[index].userId, salt: toHex(leaves[index].salt), balances: leaves[index].balances.map(String), hash: toHex(leaves[index].hash) },
+    leaf: {
+      index,
+      userId: leaves[index].userId,
+      salt: toHex(leaves[index].salt),
+      balances: leaves[index].balances.map(String),
+      hash: toHex(leaves[index].hash),
+    },
     path: proofPath(tree, index),
   });
   return { leaves, tree, summary, proofOf };
 }
 
 const balance = fc.bigInt({ min: 0n, max: 10n ** 30n });
-const table = fc.array(fc.tuple(balance, balance).map(([a, b]) => [a, b]), { minLength: 1, maxLength: 40 });
+const table = fc.array(
+  fc.tuple(balance, balance).map(([a, b]) => [a, b]),
+  { minLength: 1, maxLength: 40 },
+);
 
 describe('units', () => {
   it('converts decimals to units and back exactly', () => {
@@ -47,7 +62,13 @@ describe('units', () => {
     expect(fromUnits('0', 6)).toBe('0');
     expect(() => toUnits('0.000000001', 8)).toThrow(/decimal places/);
     expect(() => toUnits('1e5', 8)).toThrow();
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.integer({ min: 0, max: 18 }), (u, d) => toUnits(fromUnits(u, d), d) === u));
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
+        fc.integer({ min: 0, max: 18 }),
+        (u, d) => toUnits(fromUnits(u, d), d) === u,
+      ),
+    );
   });
 });
 
@@ -67,7 +88,9 @@ describe('encoding', () => {
     expect(toHex(input.subarray(33))).toBe('00000000000000000000000000000001' + '00000000000000000000000000000100');
     expect(() => leafInput(new Uint8Array(32), [-1n])).toThrow(/negative/);
     expect(() => leafInput(new Uint8Array(32), [UINT128_LIMIT])).toThrow(/128 bits/);
-    expect(toHex(commitmentInput(new Uint8Array(32), '7'))).toBe(toHex(new TextEncoder().encode('h5-pol/commit/v1\n')) + '00'.repeat(32) + '37');
+    expect(toHex(commitmentInput(new Uint8Array(32), '7'))).toBe(
+      toHex(new TextEncoder().encode('h5-pol/commit/v1\n')) + '00'.repeat(32) + '37',
+    );
   });
 });
 
@@ -101,7 +124,11 @@ describe('tree', () => {
   });
 
   it('leaves are in ascending hash order and an odd last node is carried up', () => {
-    const { leaves, tree } = snapshot([[1n, 0n], [2n, 0n], [3n, 0n]]);
+    const { leaves, tree } = snapshot([
+      [1n, 0n],
+      [2n, 0n],
+      [3n, 0n],
+    ]);
     const hexes = leaves.map((l) => toHex(l.hash));
     expect([...hexes].sort()).toEqual(hexes);
     expect(tree.levels.map((l) => l.count)).toEqual([3, 2, 1]);
@@ -111,7 +138,12 @@ describe('tree', () => {
 
   it('a sum that reaches 2^128 is refused', () => {
     const max = UINT128_LIMIT - 1n;
-    expect(() => snapshot([[max, 0n], [1n, 0n]])).toThrow(/128 bits/);
+    expect(() =>
+      snapshot([
+        [max, 0n],
+        [1n, 0n],
+      ]),
+    ).toThrow(/128 bits/);
     expect(() => snapshot([[-1n, 0n]])).toThrow(/negative/);
   });
 
@@ -124,24 +156,35 @@ describe('tree', () => {
 const flipHex = (h: string, at: number) => h.slice(0, at) + (h[at] === '0' ? '1' : '0') + h.slice(at + 1);
 
 describe('tampering breaks verification and names the step', () => {
-  const rowsAndIndex = table.filter((r) => r.length >= 2).chain((rows) => fc.tuple(fc.constant(rows), fc.nat({ max: rows.length - 1 })));
+  const rowsAndIndex = table
+    .filter((r) => r.length >= 2)
+    .chain((rows) => fc.tuple(fc.constant(rows), fc.nat({ max: rows.length - 1 })));
 
   it('any change to a leaf balance fails at the leaf', async () => {
     await fc.assert(
-      fc.asyncProperty(rowsAndIndex, fc.nat(), fc.bigInt({ min: 1n, max: 10n ** 20n }), async ([rows, i], coin, delta) => {
-        const p = snapshot(rows).proofOf(i);
-        const j = coin % 2;
-        p.leaf.balances[j] = (BigInt(p.leaf.balances[j]) + delta).toString();
-        const r = await verifyProof(p, subtle);
-        expect(r.ok).toBe(false);
-        expect(r.failedAt?.step).toBe('leaf');
-      }),
+      fc.asyncProperty(
+        rowsAndIndex,
+        fc.nat(),
+        fc.bigInt({ min: 1n, max: 10n ** 20n }),
+        async ([rows, i], coin, delta) => {
+          const p = snapshot(rows).proofOf(i);
+          const j = coin % 2;
+          p.leaf.balances[j] = (BigInt(p.leaf.balances[j]) + delta).toString();
+          const r = await verifyProof(p, subtle);
+          expect(r.ok).toBe(false);
+          expect(r.failedAt?.step).toBe('leaf');
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('a changed leaf balance with its hash recomputed fails at the root', async () => {
-    const { proofOf } = snapshot([[5n, 1n], [7n, 2n], [9n, 3n]]);
+    const { proofOf } = snapshot([
+      [5n, 1n],
+      [7n, 2n],
+      [9n, 3n],
+    ]);
     const p = proofOf(0);
     p.leaf.balances = ['4', '1'];
     const commitment = await subtle(commitmentInput(fromHex(p.leaf.salt), p.leaf.userId));
@@ -152,24 +195,35 @@ describe('tampering breaks verification and names the step', () => {
 
   it('any change to a sibling hash fails at the root, any change to a sibling sum too', async () => {
     await fc.assert(
-      fc.asyncProperty(rowsAndIndex, fc.nat(), fc.nat({ max: 63 }), fc.bigInt({ min: 1n, max: 1000n }), async ([rows, i], s, at, delta) => {
-        const { proofOf } = snapshot(rows);
-        const p = proofOf(i);
-        fc.pre(p.path.length > 0);
-        const step = s % p.path.length;
-        const h = structuredClone(p);
-        h.path[step].hash = flipHex(h.path[step].hash, at);
-        expect((await verifyProof(h, subtle)).failedAt?.step).toBe('root');
-        const m = structuredClone(p);
-        m.path[step].sums[0] = (BigInt(m.path[step].sums[0]) + delta).toString();
-        expect((await verifyProof(m, subtle)).failedAt?.step).toBe('root');
-      }),
+      fc.asyncProperty(
+        rowsAndIndex,
+        fc.nat(),
+        fc.nat({ max: 63 }),
+        fc.bigInt({ min: 1n, max: 1000n }),
+        async ([rows, i], s, at, delta) => {
+          const { proofOf } = snapshot(rows);
+          const p = proofOf(i);
+          fc.pre(p.path.length > 0);
+          const step = s % p.path.length;
+          const h = structuredClone(p);
+          h.path[step].hash = flipHex(h.path[step].hash, at);
+          expect((await verifyProof(h, subtle)).failedAt?.step).toBe('root');
+          const m = structuredClone(p);
+          m.path[step].sums[0] = (BigInt(m.path[step].sums[0]) + delta).toString();
+          expect((await verifyProof(m, subtle)).failedAt?.step).toBe('root');
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('a negative or overflowing sibling sum fails at its step', async () => {
-    const { proofOf } = snapshot([[5n, 1n], [7n, 2n], [9n, 3n], [1n, 1n]]);
+    const { proofOf } = snapshot([
+      [5n, 1n],
+      [7n, 2n],
+      [9n, 3n],
+      [1n, 1n],
+    ]);
     const neg = proofOf(0);
     neg.path[1].sums[1] = '-3';
     expect((await verifyProof(neg, subtle)).failedAt).toEqual({ step: 1, reason: expect.stringMatching(/negative/) });
@@ -179,7 +233,11 @@ describe('tampering breaks verification and names the step', () => {
   });
 
   it('a changed total, a wrong salt, a swapped side or a cut path is refused', async () => {
-    const { proofOf } = snapshot([[5n, 1n], [7n, 2n], [9n, 3n]]);
+    const { proofOf } = snapshot([
+      [5n, 1n],
+      [7n, 2n],
+      [9n, 3n],
+    ]);
     const t = proofOf(1);
     t.snapshot = { ...t.snapshot, totals: ['20', '6'] };
     expect((await verifyProof(t, subtle)).failedAt?.step).toBe('root');
@@ -201,7 +259,10 @@ describe('tampering breaks verification and names the step', () => {
 describe('leaf list', () => {
   const listOf = (rows: bigint[][]) => {
     const { leaves, summary } = snapshot(rows);
-    return { snapshot: summary, leaves: leaves.map((l) => ({ hash: toHex(l.hash), balances: l.balances.map(String) })) };
+    return {
+      snapshot: summary,
+      leaves: leaves.map((l) => ({ hash: toHex(l.hash), balances: l.balances.map(String) })),
+    };
   };
 
   it('a published list recomputes to the root and its totals', async () => {
@@ -214,7 +275,11 @@ describe('leaf list', () => {
   });
 
   it('a changed, negative, reordered or dropped leaf is caught by name', async () => {
-    const rows = [[5n, 1n], [7n, 2n], [9n, 3n]];
+    const rows = [
+      [5n, 1n],
+      [7n, 2n],
+      [9n, 3n],
+    ];
     const changed = listOf(rows);
     changed.leaves[1].balances[0] = '8';
     expect((await verifyLeafList(changed, subtle)).checks.at(-1)).toMatchObject({ name: 'totals', ok: false });
@@ -235,7 +300,10 @@ describe('leaf list', () => {
   });
 
   it('buildTree over the list equals the tree the proofs come from', async () => {
-    const { tree, leaves } = snapshot([[1n, 2n], [3n, 4n]]);
+    const { tree, leaves } = snapshot([
+      [1n, 2n],
+      [3n, 4n],
+    ]);
     const again = await buildTree(leafLevel(leaves, 2), 2, subtle);
     expect(treeRoot(again)).toEqual(treeRoot(tree));
   });

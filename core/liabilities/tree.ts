@@ -4,7 +4,17 @@
  * Each level keeps its hashes and encoded sums in two flat byte arrays, so a million leaves cost
  * a few hundred MB and no per-node objects; the sums are added byte-wise, without bigints.
  */
-import { AMOUNT_BYTES, AmountRangeError, HASH_BYTES, NODE_TAG, addUint128, nodeInputLength, sumsToStrings, toHex, writeUint128 } from './encoding';
+import {
+  AMOUNT_BYTES,
+  AmountRangeError,
+  HASH_BYTES,
+  NODE_TAG,
+  addUint128,
+  nodeInputLength,
+  sumsToStrings,
+  toHex,
+  writeUint128,
+} from './encoding';
 import type { Hasher, LiabilityPathStep, SyncHasher } from './types';
 
 export interface TreeLevel {
@@ -40,10 +50,15 @@ export function sortLeaves<T extends { hash: Uint8Array }>(leaves: readonly T[])
 /** packs sorted leaves into level 0; refuses a negative or ≥ 2^128 balance */
 export function leafLevel(leaves: readonly TreeLeaf[], coinCount: number): TreeLevel {
   const rec = coinCount * AMOUNT_BYTES;
-  const level: TreeLevel = { count: leaves.length, hashes: new Uint8Array(leaves.length * HASH_BYTES), sums: new Uint8Array(leaves.length * rec) };
+  const level: TreeLevel = {
+    count: leaves.length,
+    hashes: new Uint8Array(leaves.length * HASH_BYTES),
+    sums: new Uint8Array(leaves.length * rec),
+  };
   leaves.forEach((leaf, i) => {
     if (leaf.hash.length !== HASH_BYTES) throw new RangeError(`leaf ${i}: hash must be ${HASH_BYTES} bytes`);
-    if (leaf.balances.length !== coinCount) throw new RangeError(`leaf ${i}: ${leaf.balances.length} balances for ${coinCount} coins`);
+    if (leaf.balances.length !== coinCount)
+      throw new RangeError(`leaf ${i}: ${leaf.balances.length} balances for ${coinCount} coins`);
     level.hashes.set(leaf.hash, i * HASH_BYTES);
     leaf.balances.forEach((b, j) => writeUint128(level.sums, i * rec + j * AMOUNT_BYTES, b));
   });
@@ -84,7 +99,7 @@ function carryLast(level: TreeLevel, next: TreeLevel, coinCount: number): void {
 export function buildTreeSync(level0: TreeLevel, coinCount: number, hash: SyncHasher): LiabilityTree {
   const levels = [level0];
   const buf = new Uint8Array(nodeInputLength(coinCount));
-  for (let level = level0; level.count > 1; ) {
+  for (let level = level0; level.count > 1;) {
     const next = emptyLevel(Math.ceil(level.count / 2), coinCount);
     for (let p = 0; p < level.count >> 1; p++) {
       prepareParent(level, next, coinCount, p, buf);
@@ -101,7 +116,7 @@ export function buildTreeSync(level0: TreeLevel, coinCount: number, hash: SyncHa
 export async function buildTree(level0: TreeLevel, coinCount: number, hasher: Hasher): Promise<LiabilityTree> {
   const levels = [level0];
   const buf = new Uint8Array(nodeInputLength(coinCount));
-  for (let level = level0; level.count > 1; ) {
+  for (let level = level0; level.count > 1;) {
     const next = emptyLevel(Math.ceil(level.count / 2), coinCount);
     for (let p = 0; p < level.count >> 1; p++) {
       prepareParent(level, next, coinCount, p, buf);
@@ -117,7 +132,8 @@ export async function buildTree(level0: TreeLevel, coinCount: number, hasher: Ha
 /** root hash (hex) and sums; an empty tree's root is 32 zero bytes with zero sums */
 export function treeRoot(tree: LiabilityTree): { hash: string; sums: string[] } {
   const top = tree.levels[tree.levels.length - 1];
-  if (top.count === 0) return { hash: '00'.repeat(HASH_BYTES), sums: Array.from({ length: tree.coinCount }, () => '0') };
+  if (top.count === 0)
+    return { hash: '00'.repeat(HASH_BYTES), sums: Array.from({ length: tree.coinCount }, () => '0') };
   return { hash: toHex(top.hashes, 0, HASH_BYTES), sums: sumsToStrings(top.sums, 0, tree.coinCount) };
 }
 
@@ -134,12 +150,17 @@ export function pathPlan(index: number, leafCount: number): Array<{ level: numbe
 /** the proof path of leaf `index`: sliced from the built tree, no hashing */
 export function proofPath(tree: LiabilityTree, index: number): LiabilityPathStep[] {
   const leafCount = tree.levels[0].count;
-  if (!Number.isInteger(index) || index < 0 || index >= leafCount) throw new RangeError(`no leaf ${index} in ${leafCount}`);
+  if (!Number.isInteger(index) || index < 0 || index >= leafCount)
+    throw new RangeError(`no leaf ${index} in ${leafCount}`);
   const rec = tree.coinCount * AMOUNT_BYTES;
   return pathPlan(index, leafCount).map(({ level, side }) => {
     const below = tree.levels[level - 1];
     const i = index >> (level - 1);
     const sib = side === 'L' ? i - 1 : i + 1;
-    return { side, hash: toHex(below.hashes, sib * HASH_BYTES, HASH_BYTES), sums: sumsToStrings(below.sums, sib * rec, tree.coinCount) };
+    return {
+      side,
+      hash: toHex(below.hashes, sib * HASH_BYTES, HASH_BYTES),
+      sums: sumsToStrings(below.sums, sib * rec, tree.coinCount),
+    };
   });
 }

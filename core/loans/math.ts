@@ -27,7 +27,12 @@ const D = (v: Decimal.Value) => new Dec(v);
 /** Interest on `principal` from `fromMs` to `toMs` (0 when the span is empty), rounded up to 8 places. */
 export function interestBetween(principal: string, hourlyRate: string, fromMs: number, toMs: number): string {
   if (toMs <= fromMs) return '0';
-  return up(D(principal).times(hourlyRate).times(toMs - fromMs).div(LOAN_RULES.hourMs)).toFixed();
+  return up(
+    D(principal)
+      .times(hourlyRate)
+      .times(toMs - fromMs)
+      .div(LOAN_RULES.hourMs),
+  ).toFixed();
 }
 
 /** End of loan-hour k (1-based) of a loan opened at `openedAtMs`. */
@@ -54,10 +59,18 @@ export interface Owed {
 }
 
 /** What the loan owes at `nowMs`. */
-export function owedAt(loan: { principal: string; interest: string; hourly_rate: string; accrued_to: number }, nowMs: number): Owed {
+export function owedAt(
+  loan: { principal: string; interest: string; hourly_rate: string; accrued_to: number },
+  nowMs: number,
+): Owed {
   const pending = interestBetween(loan.principal, loan.hourly_rate, loan.accrued_to, nowMs);
   const interest = D(loan.interest).plus(pending);
-  return { principal: D(loan.principal).toFixed(), interest: interest.toFixed(), pending, total: interest.plus(loan.principal).toFixed() };
+  return {
+    principal: D(loan.principal).toFixed(),
+    interest: interest.toFixed(),
+    pending,
+    total: interest.plus(loan.principal).toFixed(),
+  };
 }
 
 /** LTV as a ratio, 8 places rounded up (for display and records; checks use ltvWithin). Null without a positive price or collateral. */
@@ -104,9 +117,11 @@ export function loanFigures(
 ): LoanFigures {
   const debt = owedAt(loan, nowMs).total;
   const liq = liquidationPriceOf(debt, loan.collateral, loan.liquidation_ltv);
-  if (price === undefined || !D(price).gt(0)) return { debt, ltv: null, liquidation_price: liq, buffer: null, level: 'unknown' };
+  if (price === undefined || !D(price).gt(0))
+    return { debt, ltv: null, liquidation_price: liq, buffer: null, level: 'unknown' };
   const ltv = ltvOf(debt, loan.collateral, price);
-  const buffer = liq === null ? null : Dec.max(0, D(price).minus(liq).div(price)).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed();
+  const buffer =
+    liq === null ? null : Dec.max(0, D(price).minus(liq).div(price)).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed();
   const level = !ltvBelow(debt, loan.collateral, price, loan.liquidation_ltv)
     ? 'liquidation'
     : !ltvBelow(debt, loan.collateral, price, loan.margin_call_ltv)
@@ -142,7 +157,12 @@ export interface LiquidationSplit {
 }
 
 /** Sells collateral worth debt + penalty at `price` (never more), returns the rest. */
-export function liquidationSplit(debt: string, penaltyRate: string, collateral: string, price: string): LiquidationSplit {
+export function liquidationSplit(
+  debt: string,
+  penaltyRate: string,
+  collateral: string,
+  price: string,
+): LiquidationSplit {
   const penalty = up(D(debt).times(penaltyRate));
   const needed = D(debt).plus(penalty);
   const sold = Dec.min(D(collateral), down(needed.div(price)));
@@ -161,7 +181,13 @@ export function liquidationSplit(debt: string, penaltyRate: string, collateral: 
  * Margin-call state step at a new LTV: 'notify' when it reaches the margin-call level and the user
  * was not told since the last crossing; 'rearm' once it is back below level − LOAN_RULES.rearmGap.
  */
-export function marginCallStep(debt: string, collateral: string, price: string, marginCallLtv: string, called: boolean): 'notify' | 'rearm' | null {
+export function marginCallStep(
+  debt: string,
+  collateral: string,
+  price: string,
+  marginCallLtv: string,
+  called: boolean,
+): 'notify' | 'rearm' | null {
   if (!called) return ltvBelow(debt, collateral, price, marginCallLtv) ? null : 'notify';
   return ltvBelow(debt, collateral, price, D(marginCallLtv).minus(LOAN_RULES.rearmGap).toFixed()) ? 'rearm' : null;
 }

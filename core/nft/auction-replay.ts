@@ -34,7 +34,14 @@ export interface AuctionReplay {
 }
 
 /** `softCloseMs`: the server's soft-close window (the item's `rules`); the default one unless given. */
-export function replayAuction(a: { price: string; per_increase: string; startMs: number; originalEndMs: number; bids: readonly ReplayBid[]; softCloseMs?: number }): AuctionReplay {
+export function replayAuction(a: {
+  price: string;
+  per_increase: string;
+  startMs: number;
+  originalEndMs: number;
+  bids: readonly ReplayBid[];
+  softCloseMs?: number;
+}): AuctionReplay {
   const bids = [...a.bids].sort((x, y) => x.atMs - y.atMs);
   let end = a.originalEndMs;
   let current: string | null = null;

@@ -4,11 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { extendedEnd, feesFor, minBid, ratePercent } from './money';
 import { NFT_RULES } from '../types/nft';
 
-const money = fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 6 })).map(([units, d]) => new Decimal(units).div(10 ** d).toFixed());
+const money = fc
+  .tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 6 }))
+  .map(([units, d]) => new Decimal(units).div(10 ** d).toFixed());
 
 describe('NFT money (core, shared by server and pages)', () => {
   it('the buyer pays price + a fee rounded up to the coin; creator and seller split the price exactly', () => {
-    expect(feesFor('25', 2, '0.05', false)).toMatchObject({ fee: '0.63', total: '25.63', royalty: '0', seller_gets: '25' });
+    expect(feesFor('25', 2, '0.05', false)).toMatchObject({
+      fee: '0.63',
+      total: '25.63',
+      royalty: '0',
+      seller_gets: '25',
+    });
     fc.assert(
       fc.property(money, fc.integer({ min: 0, max: 8 }), fc.boolean(), (price, decimals, resale) => {
         const f = feesFor(price, decimals, '0.05', resale);

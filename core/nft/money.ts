@@ -32,7 +32,12 @@ export function minBid(item: { price: string; current_bid: string | null; per_in
  * is the server's setting (NFT_SOFT_CLOSE_SECONDS, 5 minutes unless a test server shortens it; the
  * item page carries it in `rules`), so the proof panel replays with the same one.
  */
-export function extendedEnd(endMs: number, originalEndMs: number, nowMs: number, windowMs: number = NFT_RULES.softCloseMs): number {
+export function extendedEnd(
+  endMs: number,
+  originalEndMs: number,
+  nowMs: number,
+  windowMs: number = NFT_RULES.softCloseMs,
+): number {
   if (endMs - nowMs >= windowMs) return endMs;
   return Math.max(endMs, Math.min(nowMs + windowMs, originalEndMs + NFT_RULES.softCloseCapMs));
 }

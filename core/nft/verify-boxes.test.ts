@@ -4,7 +4,11 @@ import { expect, it } from 'vitest';
 import { assignBoxes, commitmentOf, expandManifest, nextBox, verifyBoxes, type ManifestEntry } from './verify-boxes';
 import { sha256Hex } from './sha256';
 
-const manifestArb = fc.array(fc.record({ prize: fc.string({ minLength: 1, maxLength: 8 }), count: fc.integer({ min: 0, max: 6 }) }), { minLength: 1, maxLength: 5 })
+const manifestArb = fc
+  .array(fc.record({ prize: fc.string({ minLength: 1, maxLength: 8 }), count: fc.integer({ min: 0, max: 6 }) }), {
+    minLength: 1,
+    maxLength: 5,
+  })
   .map((m) => m.map((e, i) => ({ prize: `${i}:${e.prize}`, count: e.count })))
   .filter((m) => expandManifest(m).length > 0);
 
@@ -16,7 +20,7 @@ function serverAssign(seed: string, seriesId: number, manifest: ManifestEntry[],
     for (const g of given) used.set(g, (used.get(g) ?? 0) + 1);
     const remaining = expandManifest(manifest).filter((p) => {
       const n = used.get(p) ?? 0;
-      if (n > 0) return void used.set(p, n - 1), false;
+      if (n > 0) return (void used.set(p, n - 1), false);
       return true;
     });
     given.push(nextBox(seed, seriesId, k, remaining).prize);
@@ -32,34 +36,52 @@ it('sha256Hex matches the FIPS 180-4 vectors (server/areas/nft/sha256.test.ts co
 
 it('for any seed and purchase list the verifier recomputes exactly what each box gave, and every slot is given once', () => {
   fc.assert(
-    fc.property(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }), fc.integer({ min: 1, max: 100_000 }), manifestArb, fc.double({ min: 0, max: 1, noNaN: true }), (seed, seriesId, manifest, frac) => {
-      const total = expandManifest(manifest).length;
-      const count = Math.round(frac * total);
-      const given = serverAssign(seed, seriesId, manifest, count);
-      expect(given).toEqual(assignBoxes(seed, seriesId, manifest, count));
-      const purchases = given.map((prize, i) => ({ k: i + 1, prize }));
-      expect(verifyBoxes({ seed, commitment: commitmentOf(seed), seriesId, manifest, purchases })).toEqual({ ok: true, boxes: purchases });
-      if (count === total) expect([...given].sort()).toEqual([...expandManifest(manifest)].sort());
-    }),
+    fc.property(
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }),
+      fc.integer({ min: 1, max: 100_000 }),
+      manifestArb,
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (seed, seriesId, manifest, frac) => {
+        const total = expandManifest(manifest).length;
+        const count = Math.round(frac * total);
+        const given = serverAssign(seed, seriesId, manifest, count);
+        expect(given).toEqual(assignBoxes(seed, seriesId, manifest, count));
+        const purchases = given.map((prize, i) => ({ k: i + 1, prize }));
+        expect(verifyBoxes({ seed, commitment: commitmentOf(seed), seriesId, manifest, purchases })).toEqual({
+          ok: true,
+          boxes: purchases,
+        });
+        if (count === total) expect([...given].sort()).toEqual([...expandManifest(manifest)].sort());
+      },
+    ),
     { numRuns: 200 },
   );
 });
 
 it('a seed changed after the commitment is detected; a box that claims another prize is detected', () => {
   fc.assert(
-    fc.property(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }), fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }), manifestArb, (seed, other, manifest) => {
-      fc.pre(seed !== other);
-      const n = expandManifest(manifest).length;
-      const purchases = assignBoxes(other, 7, manifest, n).map((prize, i) => ({ k: i + 1, prize }));
-      expect(verifyBoxes({ seed: other, commitment: commitmentOf(seed), seriesId: 7, manifest, purchases })).toMatchObject({ ok: false, reason: 'commitment_mismatch' });
-      const honest = assignBoxes(seed, 7, manifest, n).map((prize, i) => ({ k: i + 1, prize }));
-      const swapAt = honest.findIndex((p, i) => honest.some((q, j) => j > i && q.prize !== p.prize));
-      fc.pre(swapAt >= 0);
-      const j = honest.findIndex((q, jj) => jj > swapAt && q.prize !== honest[swapAt].prize);
-      const forged = honest.map((p) => ({ ...p }));
-      [forged[swapAt].prize, forged[j].prize] = [forged[j].prize, forged[swapAt].prize];
-      expect(verifyBoxes({ seed, commitment: commitmentOf(seed), seriesId: 7, manifest, purchases: forged })).toMatchObject({ ok: false, reason: 'prize_mismatch' });
-    }),
+    fc.property(
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }),
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }),
+      manifestArb,
+      (seed, other, manifest) => {
+        fc.pre(seed !== other);
+        const n = expandManifest(manifest).length;
+        const purchases = assignBoxes(other, 7, manifest, n).map((prize, i) => ({ k: i + 1, prize }));
+        expect(
+          verifyBoxes({ seed: other, commitment: commitmentOf(seed), seriesId: 7, manifest, purchases }),
+        ).toMatchObject({ ok: false, reason: 'commitment_mismatch' });
+        const honest = assignBoxes(seed, 7, manifest, n).map((prize, i) => ({ k: i + 1, prize }));
+        const swapAt = honest.findIndex((p, i) => honest.some((q, j) => j > i && q.prize !== p.prize));
+        fc.pre(swapAt >= 0);
+        const j = honest.findIndex((q, jj) => jj > swapAt && q.prize !== honest[swapAt].prize);
+        const forged = honest.map((p) => ({ ...p }));
+        [forged[swapAt].prize, forged[j].prize] = [forged[j].prize, forged[swapAt].prize];
+        expect(
+          verifyBoxes({ seed, commitment: commitmentOf(seed), seriesId: 7, manifest, purchases: forged }),
+        ).toMatchObject({ ok: false, reason: 'prize_mismatch' });
+      },
+    ),
     { numRuns: 200 },
   );
 });

@@ -23,7 +23,13 @@ export interface PurchasedBox {
 
 export type BoxCheck =
   | { ok: true; boxes: { k: number; prize: string }[] }
-  | { ok: false; reason: 'commitment_mismatch' | 'purchase_order' | 'over_manifest' | 'prize_mismatch'; k?: number; expected?: string; got?: string };
+  | {
+      ok: false;
+      reason: 'commitment_mismatch' | 'purchase_order' | 'over_manifest' | 'prize_mismatch';
+      k?: number;
+      expected?: string;
+      got?: string;
+    };
 
 export function commitmentOf(seed: string): string {
   return sha256Hex(seed);
@@ -42,7 +48,12 @@ export function slotIndex(seed: string, seriesId: number, k: number, n: number):
 }
 
 /** Assigns boxes 1..count in order; returns what each holds (the server's rule). */
-export function assignBoxes(seed: string, seriesId: number, manifest: readonly ManifestEntry[], count: number): string[] {
+export function assignBoxes(
+  seed: string,
+  seriesId: number,
+  manifest: readonly ManifestEntry[],
+  count: number,
+): string[] {
   const remaining = expandManifest(manifest);
   const out: string[] = [];
   for (let k = 1; k <= count; k++) {
@@ -55,13 +66,24 @@ export function assignBoxes(seed: string, seriesId: number, manifest: readonly M
 }
 
 /** What box k holds given the slots still left after boxes 1..k-1 (the server's per-purchase step). */
-export function nextBox(seed: string, seriesId: number, k: number, remaining: readonly string[]): { prize: string; index: number } {
+export function nextBox(
+  seed: string,
+  seriesId: number,
+  k: number,
+  remaining: readonly string[],
+): { prize: string; index: number } {
   const index = slotIndex(seed, seriesId, k, remaining.length);
   return { prize: remaining[index], index };
 }
 
 /** The verifier: checks the revealed seed against the commitment, then recomputes every box. */
-export function verifyBoxes(input: { seed: string; commitment: string; seriesId: number; manifest: readonly ManifestEntry[]; purchases: readonly PurchasedBox[] }): BoxCheck {
+export function verifyBoxes(input: {
+  seed: string;
+  commitment: string;
+  seriesId: number;
+  manifest: readonly ManifestEntry[];
+  purchases: readonly PurchasedBox[];
+}): BoxCheck {
   if (commitmentOf(input.seed) !== input.commitment.toLowerCase()) return { ok: false, reason: 'commitment_mismatch' };
   const sorted = [...input.purchases].sort((a, b) => a.k - b.k);
   if (sorted.some((p, i) => p.k !== i + 1)) return { ok: false, reason: 'purchase_order' };

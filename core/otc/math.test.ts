@@ -1,12 +1,33 @@
 import DecimalBase from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestAd, checkOrder, coinForFiat, fiatForCoin, floatingPrice, maxOrderFiat, merchantStats, orderAmounts, parseOtcAmount, validMargin, validWindow } from './math';
+import {
+  bestAd,
+  checkOrder,
+  coinForFiat,
+  fiatForCoin,
+  floatingPrice,
+  maxOrderFiat,
+  merchantStats,
+  orderAmounts,
+  parseOtcAmount,
+  validMargin,
+  validWindow,
+} from './math';
 
 const Decimal = DecimalBase.clone({ precision: 80 });
 const dec = (maxUnits: number, places: number) =>
-  fc.tuple(fc.integer({ min: 1, max: maxUnits }), fc.integer({ min: 0, max: places })).map(([u, d]) => new Decimal(u).div(10 ** d).toFixed());
-const bounds = { min_fiat: '100', max_fiat: '5000', remaining: '0.1', price: '50000', level_limit_usdt: '2000', fiat_rate: '1' };
+  fc
+    .tuple(fc.integer({ min: 1, max: maxUnits }), fc.integer({ min: 0, max: places }))
+    .map(([u, d]) => new Decimal(u).div(10 ** d).toFixed());
+const bounds = {
+  min_fiat: '100',
+  max_fiat: '5000',
+  remaining: '0.1',
+  price: '50000',
+  level_limit_usdt: '2000',
+  fiat_rate: '1',
+};
 
 describe('OTC prices and amounts (hand cases)', () => {
   it('a floating price is the feed price at the fiat rate plus the margin, to the cent', () => {
@@ -27,11 +48,15 @@ describe('OTC prices and amounts (hand cases)', () => {
     expect(checkOrder({ coin: '0.04', fiat: '2000' }, bounds)).toBe('ok');
     expect(checkOrder({ coin: '0.04', fiat: '2000.01' }, bounds)).toBe('above_level');
     expect(checkOrder({ coin: '0.1', fiat: '5000' }, { ...bounds, level_limit_usdt: '1000000' })).toBe('ok');
-    expect(checkOrder({ coin: '0.10000001', fiat: '5000' }, { ...bounds, level_limit_usdt: '1000000', max_fiat: '9000' })).toBe('above_remaining');
+    expect(
+      checkOrder({ coin: '0.10000001', fiat: '5000' }, { ...bounds, level_limit_usdt: '1000000', max_fiat: '9000' }),
+    ).toBe('above_remaining');
     expect(checkOrder({ coin: '0.2', fiat: '5000.01' }, bounds)).toBe('above_max');
     expect(checkOrder({ coin: '0', fiat: '0' }, bounds)).toBe('too_small');
     // 2000 USDT at 7.1 CNY per USD: 14,200 CNY
-    expect(checkOrder({ coin: '1', fiat: '14200' }, { ...bounds, max_fiat: '99999', remaining: '9', fiat_rate: '7.1' })).toBe('ok');
+    expect(
+      checkOrder({ coin: '1', fiat: '14200' }, { ...bounds, max_fiat: '99999', remaining: '9', fiat_rate: '7.1' }),
+    ).toBe('ok');
     expect(maxOrderFiat(bounds)).toBe('2000');
     expect(maxOrderFiat({ ...bounds, level_limit_usdt: '0' })).toBe('0');
   });
@@ -53,7 +78,14 @@ describe('OTC prices and amounts (hand cases)', () => {
       { status: 'cancelled', release_s: null, rating: null },
       { status: 'unpaid', release_s: null, rating: null },
     ]);
-    expect(s).toEqual({ orders: 4, completed: 2, completion_rate: '0.6666', avg_release_s: 121, rating: '4.5', ratings: 2 });
+    expect(s).toEqual({
+      orders: 4,
+      completed: 2,
+      completion_rate: '0.6666',
+      avg_release_s: 121,
+      rating: '4.5',
+      ratings: 2,
+    });
   });
 });
 
@@ -81,12 +113,26 @@ describe('OTC invariants (fast-check)', () => {
 
   it('every order at or under maxOrderFiat (and over the minimum) passes; one cent more never does', () => {
     fc.assert(
-      fc.property(dec(100_000, 2), dec(10_000_000, 2), dec(100_000_000, 8), dec(2_000_000, 0), dec(800, 2), (minF, span, remaining, limit, rate) => {
-        const b = { min_fiat: minF, max_fiat: new Decimal(minF).plus(span).toFixed(), remaining, price: '31234.56', level_limit_usdt: limit, fiat_rate: rate };
-        const max = maxOrderFiat(b);
-        if (new Decimal(max).gte(minF)) expect(checkOrder(orderAmounts(b.price, 'fiat', max), b)).toBe('ok');
-        expect(checkOrder(orderAmounts(b.price, 'fiat', new Decimal(max).plus('0.01').toFixed()), b)).not.toBe('ok');
-      }),
+      fc.property(
+        dec(100_000, 2),
+        dec(10_000_000, 2),
+        dec(100_000_000, 8),
+        dec(2_000_000, 0),
+        dec(800, 2),
+        (minF, span, remaining, limit, rate) => {
+          const b = {
+            min_fiat: minF,
+            max_fiat: new Decimal(minF).plus(span).toFixed(),
+            remaining,
+            price: '31234.56',
+            level_limit_usdt: limit,
+            fiat_rate: rate,
+          };
+          const max = maxOrderFiat(b);
+          if (new Decimal(max).gte(minF)) expect(checkOrder(orderAmounts(b.price, 'fiat', max), b)).toBe('ok');
+          expect(checkOrder(orderAmounts(b.price, 'fiat', new Decimal(max).plus('0.01').toFixed()), b)).not.toBe('ok');
+        },
+      ),
     );
   });
 
@@ -101,15 +147,33 @@ describe('OTC invariants (fast-check)', () => {
   });
 
   it('the best ad fills the amount and no fitting ad beats it', () => {
-    const ad = fc.record({ id: fc.integer({ min: 1, max: 50 }), price: dec(100_000, 2), remaining: dec(10_000_000, 4) });
+    const ad = fc.record({
+      id: fc.integer({ min: 1, max: 50 }),
+      price: dec(100_000, 2),
+      remaining: dec(10_000_000, 4),
+    });
     fc.assert(
-      fc.property(fc.array(ad, { maxLength: 8 }), fc.constantFrom('buy' as const, 'sell' as const), dec(100_000, 2), (raw, side, fiat) => {
-        const ads = raw.map((a) => ({ ...a, min_fiat: '1', max_fiat: '50000', level_limit_usdt: '1000000', fiat_rate: '1' }));
-        const best = bestAd(ads, side, fiat);
-        const fits = ads.filter((a) => checkOrder(orderAmounts(a.price, 'fiat', fiat), a) === 'ok');
-        expect(best === undefined).toBe(fits.length === 0);
-        for (const a of fits) expect(side === 'buy' ? new Decimal(best!.price).lte(a.price) : new Decimal(best!.price).gte(a.price)).toBe(true);
-      }),
+      fc.property(
+        fc.array(ad, { maxLength: 8 }),
+        fc.constantFrom('buy' as const, 'sell' as const),
+        dec(100_000, 2),
+        (raw, side, fiat) => {
+          const ads = raw.map((a) => ({
+            ...a,
+            min_fiat: '1',
+            max_fiat: '50000',
+            level_limit_usdt: '1000000',
+            fiat_rate: '1',
+          }));
+          const best = bestAd(ads, side, fiat);
+          const fits = ads.filter((a) => checkOrder(orderAmounts(a.price, 'fiat', fiat), a) === 'ok');
+          expect(best === undefined).toBe(fits.length === 0);
+          for (const a of fits)
+            expect(side === 'buy' ? new Decimal(best!.price).lte(a.price) : new Decimal(best!.price).gte(a.price)).toBe(
+              true,
+            );
+        },
+      ),
     );
   });
 });

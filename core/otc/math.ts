@@ -33,11 +33,19 @@ export function parseOtcAmount(raw: unknown, decimals: number): string | null {
 /** A floating price in fiat per coin; null without a feed price. */
 export function floatingPrice(feedUsdt: string | undefined, fiatRate: string, marginPct: string): string | null {
   if (!feedUsdt || !D(feedUsdt).gt(0) || !D(fiatRate).gt(0)) return null;
-  const p = D(feedUsdt).times(fiatRate).times(D(100).plus(marginPct)).div(100).toDecimalPlaces(FD, Decimal.ROUND_HALF_UP);
+  const p = D(feedUsdt)
+    .times(fiatRate)
+    .times(D(100).plus(marginPct))
+    .div(100)
+    .toDecimalPlaces(FD, Decimal.ROUND_HALF_UP);
   return p.gt(0) ? p.toFixed() : null;
 }
 
-export function adPrice(ad: { price_type: 'fixed' | 'floating'; fixed_price: string | null; margin: string | null }, feedUsdt: string | undefined, fiatRate: string): string | null {
+export function adPrice(
+  ad: { price_type: 'fixed' | 'floating'; fixed_price: string | null; margin: string | null },
+  feedUsdt: string | undefined,
+  fiatRate: string,
+): string | null {
   if (ad.price_type === 'fixed') return ad.fixed_price === null ? null : D(ad.fixed_price).toFixed();
   return floatingPrice(feedUsdt, fiatRate, ad.margin ?? '0');
 }
@@ -52,12 +60,16 @@ export function validWindow(minutes: number): boolean {
   return Number.isInteger(minutes) && minutes >= OTC_RULES.windowMin && minutes <= OTC_RULES.windowMax;
 }
 
-export const coinForFiat = (fiat: string, price: string): string => D(fiat).div(price).toDecimalPlaces(CD, Decimal.ROUND_DOWN).toFixed();
-export const fiatForCoin = (coin: string, price: string): string => D(coin).times(price).toDecimalPlaces(FD, Decimal.ROUND_HALF_UP).toFixed();
+export const coinForFiat = (fiat: string, price: string): string =>
+  D(fiat).div(price).toDecimalPlaces(CD, Decimal.ROUND_DOWN).toFixed();
+export const fiatForCoin = (coin: string, price: string): string =>
+  D(coin).times(price).toDecimalPlaces(FD, Decimal.ROUND_HALF_UP).toFixed();
 
 /** The order's coin and fiat from what the taker typed. */
 export function orderAmounts(price: string, unit: 'fiat' | 'coin', amount: string): { coin: string; fiat: string } {
-  return unit === 'fiat' ? { coin: coinForFiat(amount, price), fiat: D(amount).toFixed() } : { coin: D(amount).toFixed(), fiat: fiatForCoin(amount, price) };
+  return unit === 'fiat'
+    ? { coin: coinForFiat(amount, price), fiat: D(amount).toFixed() }
+    : { coin: D(amount).toFixed(), fiat: fiatForCoin(amount, price) };
 }
 
 export interface OrderBoundsInput {
@@ -99,7 +111,9 @@ export function checkOrder(o: { coin: string; fiat: string }, b: OrderBoundsInpu
 export const paymentDeadline = (openedMs: number, windowMin: number): number => openedMs + windowMin * 60_000;
 
 /** A merchant's figures from their finished orders. */
-export function merchantStats(rows: { status: string; release_s: number | null; rating: number | null }[]): OtcMerchantStats {
+export function merchantStats(
+  rows: { status: string; release_s: number | null; rating: number | null }[],
+): OtcMerchantStats {
   const finished = rows.filter((r) => r.status === 'released' || r.status === 'cancelled' || r.status === 'refunded');
   const completed = finished.filter((r) => r.status === 'released');
   const rel = completed.map((r) => r.release_s).filter((s): s is number => s !== null);
@@ -107,9 +121,16 @@ export function merchantStats(rows: { status: string; release_s: number | null; 
   return {
     orders: rows.length,
     completed: completed.length,
-    completion_rate: finished.length ? D(completed.length).div(finished.length).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed() : null,
+    completion_rate: finished.length
+      ? D(completed.length).div(finished.length).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed()
+      : null,
     avg_release_s: rel.length ? Math.round(rel.reduce((a, b) => a + b, 0) / rel.length) : null,
-    rating: rated.length ? D(rated.reduce((a, b) => a + b, 0)).div(rated.length).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed() : null,
+    rating: rated.length
+      ? D(rated.reduce((a, b) => a + b, 0))
+          .div(rated.length)
+          .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+          .toFixed()
+      : null,
     ratings: rated.length,
   };
 }
@@ -122,7 +143,11 @@ export interface QuoteCandidate extends OrderBoundsInput {
  * Quick buy's choice: among the ads that can fill `fiat` whole, the best price for the taker — the
  * lowest when the taker buys, the highest when the taker sells; ties go to the older ad (lower id).
  */
-export function bestAd<T extends QuoteCandidate>(ads: readonly T[], takerSide: 'buy' | 'sell', fiat: string): T | undefined {
+export function bestAd<T extends QuoteCandidate>(
+  ads: readonly T[],
+  takerSide: 'buy' | 'sell',
+  fiat: string,
+): T | undefined {
   let best: T | undefined;
   for (const a of ads) {
     if (checkOrder(orderAmounts(a.price, 'fiat', fiat), a) !== 'ok') continue;

@@ -19,7 +19,11 @@ export function firstLang(saved: unknown, browserTag: string, langs: readonly st
 export const LANG_COOKIE = 'h5_lang';
 
 /** The language a page request starts in: the app's cookie, else the browser's first Accept-Language tag. */
-export function requestPageLang(cookieHeader: string | undefined, acceptLanguage: string | undefined, langs: readonly string[]): string {
+export function requestPageLang(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+  langs: readonly string[],
+): string {
   const saved = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`).exec(cookieHeader ?? '')?.[1];
   const tag = (acceptLanguage ?? '').split(',')[0].split(';')[0].trim();
   return firstLang(saved, tag, langs);

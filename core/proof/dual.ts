@@ -18,9 +18,18 @@ export interface DualProofInput {
 
 export function proveDual(i: DualProofInput): Proof<{ currency: 'base' | 'quote'; amount: string }> {
   const problems: ProofProblem[] = [];
-  const expected = settleDualOrder({ type: i.type, amount: i.amount, linkedPrice: i.linkedPrice, settlePrice: i.settle.price, apr: i.apr, days: i.days });
-  if (i.settle.ts !== null && i.settle.ts > i.maturityAt) problems.push({ what: 'settle tick time', expected: `≤ ${i.maturityAt}`, actual: String(i.settle.ts) });
-  if (i.stored.currency !== expected.currency) problems.push({ what: 'payout currency', expected: expected.currency, actual: i.stored.currency ?? '—' });
+  const expected = settleDualOrder({
+    type: i.type,
+    amount: i.amount,
+    linkedPrice: i.linkedPrice,
+    settlePrice: i.settle.price,
+    apr: i.apr,
+    days: i.days,
+  });
+  if (i.settle.ts !== null && i.settle.ts > i.maturityAt)
+    problems.push({ what: 'settle tick time', expected: `≤ ${i.maturityAt}`, actual: String(i.settle.ts) });
+  if (i.stored.currency !== expected.currency)
+    problems.push({ what: 'payout currency', expected: expected.currency, actual: i.stored.currency ?? '—' });
   expectSame(problems, 'payout', expected.amount, i.stored.amount);
   return proofOf(expected, problems);
 }

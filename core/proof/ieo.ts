@@ -32,7 +32,11 @@ export interface IeoExpected {
 }
 
 export function proveIeo(i: IeoProofInput): Map<number, Proof<IeoExpected>> {
-  const { oversubscribed, allotments } = allocateIeo(i.issuance, i.subscriptions.map((s) => ({ id: s.id, amount: s.amount })), i.tokenDecimals);
+  const { oversubscribed, allotments } = allocateIeo(
+    i.issuance,
+    i.subscriptions.map((s) => ({ id: s.id, amount: s.amount })),
+    i.tokenDecimals,
+  );
   const applied = str(i.subscriptions.reduce((s, x) => s.plus(dec(x.amount)), dec('0')));
   const out = new Map<number, Proof<IeoExpected>>();
   i.subscriptions.forEach((s, n) => {

@@ -22,7 +22,10 @@ const walkArb = fc
       px = side === 'long' ? px + s : px - s;
       return { price: cents(px), avail: cents(sizes[i]) };
     });
-    const taken = levels.map((l, i) => ({ ...l, qty: i < levels.length - 1 ? l.avail : cents(Math.max(1, Math.floor((sizes[i] * lastShare) / 100))) }));
+    const taken = levels.map((l, i) => ({
+      ...l,
+      qty: i < levels.length - 1 ? l.avail : cents(Math.max(1, Math.floor((sizes[i] * lastShare) / 100))),
+    }));
     const walk: LeverEntryWalk = { book_epoch: 1, book_seq: 7, levels: taken, dp, protection: '0.05' };
     const vwap = contractEntryVwap(side, taken, dp)!;
     return { side, walk, qty: vwap.filled, price: vwap.price };
@@ -45,29 +48,86 @@ describe('proveLeverEntry', () => {
   });
 
   it('rounds against the trader: a long up, a short down', () => {
-    const levels = [{ price: '100', qty: '1', avail: '1' }, { price: '101', qty: '2', avail: '5' }];
+    const levels = [
+      { price: '100', qty: '1', avail: '1' },
+      { price: '101', qty: '2', avail: '5' },
+    ];
     expect(contractEntryVwap('long', levels, 2)?.price).toBe('100.67');
     expect(contractEntryVwap('short', levels, 2)?.price).toBe('100.66');
   });
 
   it('names a walk that skipped part of a better level, went the wrong way, or passed the protection price', () => {
-    const walk = (levels: LeverEntryWalk['levels']): LeverEntryWalk => ({ book_epoch: 1, book_seq: 3, levels, dp: 2, protection: '0.05' });
+    const walk = (levels: LeverEntryWalk['levels']): LeverEntryWalk => ({
+      book_epoch: 1,
+      book_seq: 3,
+      levels,
+      dp: 2,
+      protection: '0.05',
+    });
     const prove = (levels: LeverEntryWalk['levels'], qty: string) =>
-      proveLeverEntry({ side: 'long', priceType: 'market', qty, limit: null, tick: null, openPrice: contractEntryVwap('long', levels, 2)!.price, walk: walk(levels) }).problems.map((p) => p.what);
-    expect(prove([{ price: '100', qty: '0.5', avail: '1' }, { price: '101', qty: '1', avail: '1' }], '1.5')).toEqual(['level 1 (100) taken before the next']);
-    expect(prove([{ price: '101', qty: '1', avail: '1' }, { price: '100', qty: '1', avail: '1' }], '2')).toEqual(['level 2 (100) order']);
-    expect(prove([{ price: '100', qty: '1', avail: '1' }, { price: '106', qty: '1', avail: '1' }], '2')).toEqual(['level 2 (106) protection']);
+      proveLeverEntry({
+        side: 'long',
+        priceType: 'market',
+        qty,
+        limit: null,
+        tick: null,
+        openPrice: contractEntryVwap('long', levels, 2)!.price,
+        walk: walk(levels),
+      }).problems.map((p) => p.what);
+    expect(
+      prove(
+        [
+          { price: '100', qty: '0.5', avail: '1' },
+          { price: '101', qty: '1', avail: '1' },
+        ],
+        '1.5',
+      ),
+    ).toEqual(['level 1 (100) taken before the next']);
+    expect(
+      prove(
+        [
+          { price: '101', qty: '1', avail: '1' },
+          { price: '100', qty: '1', avail: '1' },
+        ],
+        '2',
+      ),
+    ).toEqual(['level 2 (100) order']);
+    expect(
+      prove(
+        [
+          { price: '100', qty: '1', avail: '1' },
+          { price: '106', qty: '1', avail: '1' },
+        ],
+        '2',
+      ),
+    ).toEqual(['level 2 (106) protection']);
     expect(prove([{ price: '100', qty: '1', avail: '1' }], '2')).toEqual(['quantity walked']);
     // a feed with no book: the last price is the one, unlimited level
     expect(prove([{ price: '100', qty: '7', avail: null }], '7')).toEqual([]);
-    expect(prove([{ price: '100', qty: '1', avail: null }, { price: '101', qty: '1', avail: '1' }], '2')).toEqual(['level 1 (100) without a book']);
+    expect(
+      prove(
+        [
+          { price: '100', qty: '1', avail: null },
+          { price: '101', qty: '1', avail: '1' },
+        ],
+        '2',
+      ),
+    ).toEqual(['level 1 (100) without a book']);
   });
 
   it('a limit entry: its opening tick must cross the limit, and it opens at that tick or at the limit', () => {
     const base = { side: 'short' as const, priceType: 'limit' as const, qty: '1', limit: '3000', walk: null };
     expect(proveLeverEntry({ ...base, openPrice: '3000', tick: { price: '3001', seq: 9, ts: 1 } }).ok).toBe(true);
     expect(proveLeverEntry({ ...base, openPrice: '3001', tick: { price: '3001', seq: 9, ts: 1 } }).ok).toBe(true);
-    expect(proveLeverEntry({ ...base, openPrice: '3000', tick: { price: '2999', seq: 9, ts: 1 } }).problems.map((p) => p.what)).toEqual(['opening tick #9 crosses the limit']);
-    expect(proveLeverEntry({ ...base, openPrice: '3002', tick: { price: '3001', seq: 9, ts: 1 } }).problems.map((p) => p.what)).toEqual(['open price']);
+    expect(
+      proveLeverEntry({ ...base, openPrice: '3000', tick: { price: '2999', seq: 9, ts: 1 } }).problems.map(
+        (p) => p.what,
+      ),
+    ).toEqual(['opening tick #9 crosses the limit']);
+    expect(
+      proveLeverEntry({ ...base, openPrice: '3002', tick: { price: '3001', seq: 9, ts: 1 } }).problems.map(
+        (p) => p.what,
+      ),
+    ).toEqual(['open price']);
   });
 });

@@ -41,12 +41,21 @@ function checkWalk(i: LeverEntryProofInput, w: LeverEntryWalk, problems: ProofPr
     const q = dec(l.qty, 'qty');
     if (!q.gt(0)) problems.push({ what: `${label} quantity`, expected: '> 0', actual: l.qty });
     if (l.avail === null) {
-      if (w.levels.length > 1) problems.push({ what: `${label} without a book`, expected: 'the only level', actual: `${w.levels.length} levels` });
-    } else if (q.gt(dec(l.avail, 'avail'))) problems.push({ what: `${label} quantity`, expected: `≤ ${l.avail}`, actual: l.qty });
-    else if (n < w.levels.length - 1 && !q.eq(dec(l.avail))) problems.push({ what: `${label} taken before the next`, expected: l.avail, actual: l.qty });
+      if (w.levels.length > 1)
+        problems.push({
+          what: `${label} without a book`,
+          expected: 'the only level',
+          actual: `${w.levels.length} levels`,
+        });
+    } else if (q.gt(dec(l.avail, 'avail')))
+      problems.push({ what: `${label} quantity`, expected: `≤ ${l.avail}`, actual: l.qty });
+    else if (n < w.levels.length - 1 && !q.eq(dec(l.avail)))
+      problems.push({ what: `${label} taken before the next`, expected: l.avail, actual: l.qty });
     const prev = w.levels[n - 1];
-    if (prev && (long ? dec(l.price).lte(dec(prev.price)) : dec(l.price).gte(dec(prev.price)))) problems.push({ what: `${label} order`, expected: `${long ? '>' : '<'} ${prev.price}`, actual: l.price });
-    if (cap !== null && (long ? dec(l.price).gt(dec(cap)) : dec(l.price).lt(dec(cap)))) problems.push({ what: `${label} protection`, expected: `${long ? '≤' : '≥'} ${cap}`, actual: l.price });
+    if (prev && (long ? dec(l.price).lte(dec(prev.price)) : dec(l.price).gte(dec(prev.price))))
+      problems.push({ what: `${label} order`, expected: `${long ? '>' : '<'} ${prev.price}`, actual: l.price });
+    if (cap !== null && (long ? dec(l.price).gt(dec(cap)) : dec(l.price).lt(dec(cap))))
+      problems.push({ what: `${label} protection`, expected: `${long ? '≤' : '≥'} ${cap}`, actual: l.price });
   });
   const vwap = contractEntryVwap(i.side, w.levels, w.dp);
   expectSame(problems, 'quantity walked', i.qty, vwap?.filled ?? '0');
@@ -57,14 +66,21 @@ function checkWalk(i: LeverEntryProofInput, w: LeverEntryWalk, problems: ProofPr
 export function proveLeverEntry(i: LeverEntryProofInput): Proof<LeverEntryExpected> {
   const problems: ProofProblem[] = [];
   if (i.priceType === 'market') {
-    if (!i.walk) return proofOf({ vwap: null, cap: null }, [{ what: 'book levels walked', expected: 'recorded', actual: 'none' }]);
+    if (!i.walk)
+      return proofOf({ vwap: null, cap: null }, [{ what: 'book levels walked', expected: 'recorded', actual: 'none' }]);
     return proofOf(checkWalk(i, i.walk, problems), problems);
   }
   if (i.limit === null) problems.push({ what: 'limit', expected: 'a price', actual: '—' });
   else if (!i.tick) problems.push({ what: 'opening tick', expected: 'recorded', actual: 'none' });
   else {
-    if (!limitCrosses(i.side, i.limit, i.tick.price)) problems.push({ what: `opening tick #${i.tick.seq} crosses the limit`, expected: `${i.side === 'long' ? '≤' : '≥'} ${i.limit}`, actual: i.tick.price });
-    if (!sameNumber(i.openPrice, i.tick.price) && !sameNumber(i.openPrice, i.limit)) problems.push({ what: 'open price', expected: `${i.tick.price} or ${i.limit}`, actual: i.openPrice });
+    if (!limitCrosses(i.side, i.limit, i.tick.price))
+      problems.push({
+        what: `opening tick #${i.tick.seq} crosses the limit`,
+        expected: `${i.side === 'long' ? '≤' : '≥'} ${i.limit}`,
+        actual: i.tick.price,
+      });
+    if (!sameNumber(i.openPrice, i.tick.price) && !sameNumber(i.openPrice, i.limit))
+      problems.push({ what: 'open price', expected: `${i.tick.price} or ${i.limit}`, actual: i.openPrice });
   }
   return proofOf({ vwap: null, cap: null }, problems);
 }

@@ -28,7 +28,12 @@ export interface LeverCloseExpected {
 }
 
 /** Whether the closing price reached the level that closed the position. */
-export function stopReached(side: 'long' | 'short', reason: 'take_profit' | 'stop_loss', level: string, price: string): boolean {
+export function stopReached(
+  side: 'long' | 'short',
+  reason: 'take_profit' | 'stop_loss',
+  level: string,
+  price: string,
+): boolean {
   const c = dec(price, 'price').cmp(dec(level, 'level'));
   const upwards = (side === 'long') === (reason === 'take_profit');
   return upwards ? c >= 0 : c <= 0;
@@ -39,11 +44,17 @@ export function proveLeverClose(i: LeverCloseProofInput): Proof<LeverCloseExpect
   const pnl = positionPnl(i.position, i.closePrice);
   const settled = i.stored.profit === null ? '—' : str(dec(i.stored.profit).minus(dec(i.stored.uncoveredLoss)));
   expectSame(problems, 'profit − uncovered loss', pnl, settled);
-  if (dec(i.stored.uncoveredLoss).isNegative()) problems.push({ what: 'uncovered loss', expected: '≥ 0', actual: i.stored.uncoveredLoss });
+  if (dec(i.stored.uncoveredLoss).isNegative())
+    problems.push({ what: 'uncovered loss', expected: '≥ 0', actual: i.stored.uncoveredLoss });
   if (i.reason === 'take_profit' || i.reason === 'stop_loss') {
     const level = i.reason === 'take_profit' ? i.takeProfit : i.stopLoss;
     if (level === null) problems.push({ what: i.reason, expected: 'a level', actual: '—' });
-    else if (!stopReached(i.position.side, i.reason, level, i.closePrice)) problems.push({ what: `${i.reason} trigger`, expected: `${i.position.side === 'long' === (i.reason === 'take_profit') ? '≥' : '≤'} ${level}`, actual: i.closePrice });
+    else if (!stopReached(i.position.side, i.reason, level, i.closePrice))
+      problems.push({
+        what: `${i.reason} trigger`,
+        expected: `${(i.position.side === 'long') === (i.reason === 'take_profit') ? '≥' : '≤'} ${level}`,
+        actual: i.closePrice,
+      });
   }
   return proofOf({ pnl, settled }, problems);
 }
@@ -59,8 +70,14 @@ export interface LiquidationProofInput {
 
 export function proveLiquidation(i: LiquidationProofInput): Proof<{ riskRate: string | null }> {
   const problems: ProofProblem[] = [];
-  const rate = riskRate(accountRiskInput(i.available, i.positions.map((p) => ({ margin: p.margin, position: p.position, currentPrice: p.closePrice }))));
+  const rate = riskRate(
+    accountRiskInput(
+      i.available,
+      i.positions.map((p) => ({ margin: p.margin, position: p.position, currentPrice: p.closePrice })),
+    ),
+  );
   expectSame(problems, 'risk rate', rate, i.stored.riskRate);
-  if (rate === null || dec(rate).gt(dec(i.line, 'line'))) problems.push({ what: 'risk rate at or below the line', expected: `≤ ${i.line}`, actual: rate ?? '—' });
+  if (rate === null || dec(rate).gt(dec(i.line, 'line')))
+    problems.push({ what: 'risk rate at or below the line', expected: `≤ ${i.line}`, actual: rate ?? '—' });
   return proofOf({ riskRate: rate }, problems);
 }

@@ -24,10 +24,19 @@ export interface SecondsProofResult {
 
 export function proveSeconds(i: SecondsProofInput): Proof<SecondsProofResult> {
   const problems: ProofProblem[] = [];
-  const expected = secondsPayout({ direction: i.direction, stake: i.stake, profitRatio: i.profitRatio, openPrice: i.buy.price, closePrice: i.end.price });
-  if (i.end.ts !== null && i.end.ts > i.expiresAt) problems.push({ what: 'end tick time', expected: `≤ ${i.expiresAt}`, actual: String(i.end.ts) });
-  if (i.end.seq !== null && i.buy.seq !== null && i.end.seq < i.buy.seq) problems.push({ what: 'end tick seq', expected: `≥ ${i.buy.seq}`, actual: String(i.end.seq) });
-  if (i.stored.result !== expected.result) problems.push({ what: 'result', expected: expected.result, actual: i.stored.result ?? '—' });
+  const expected = secondsPayout({
+    direction: i.direction,
+    stake: i.stake,
+    profitRatio: i.profitRatio,
+    openPrice: i.buy.price,
+    closePrice: i.end.price,
+  });
+  if (i.end.ts !== null && i.end.ts > i.expiresAt)
+    problems.push({ what: 'end tick time', expected: `≤ ${i.expiresAt}`, actual: String(i.end.ts) });
+  if (i.end.seq !== null && i.buy.seq !== null && i.end.seq < i.buy.seq)
+    problems.push({ what: 'end tick seq', expected: `≥ ${i.buy.seq}`, actual: String(i.end.seq) });
+  if (i.stored.result !== expected.result)
+    problems.push({ what: 'result', expected: expected.result, actual: i.stored.result ?? '—' });
   expectSame(problems, 'payout', expected.payout, i.stored.payout);
   expectSame(problems, 'profit', expected.profit, i.stored.profit);
   return proofOf(expected, problems);

@@ -34,7 +34,12 @@ export function proveSpot(i: SpotProofInput): Proof<{ filled: string; total: str
     total = total.plus(dec(f.total));
     if (f.tick) {
       const c = dec(f.tick.price).cmp(dec(f.price));
-      if (i.side === 'buy' ? c > 0 : c < 0) problems.push({ what: `fill ${f.id} tick #${f.tick.seq}`, expected: `${i.side === 'buy' ? '≤' : '≥'} ${f.price}`, actual: f.tick.price });
+      if (i.side === 'buy' ? c > 0 : c < 0)
+        problems.push({
+          what: `fill ${f.id} tick #${f.tick.seq}`,
+          expected: `${i.side === 'buy' ? '≤' : '≥'} ${f.price}`,
+          actual: f.tick.price,
+        });
     }
   }
   const expected = { filled: str(filled), total: str(total), fillPrice: spotVwap(filled, total) };

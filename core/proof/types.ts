@@ -44,6 +44,11 @@ export function proofOf<T>(expected: T, problems: ProofProblem[]): Proof<T> {
 }
 
 /** Adds a problem when `actual` differs from `expected` (numbers compared by value). */
-export function expectSame(problems: ProofProblem[], what: string, expected: string | null, actual: string | null): void {
+export function expectSame(
+  problems: ProofProblem[],
+  what: string,
+  expected: string | null,
+  actual: string | null,
+): void {
   if (!sameNumber(expected, actual)) problems.push({ what, expected: expected ?? '—', actual: actual ?? '—' });
 }

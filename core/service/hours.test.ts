@@ -16,16 +16,31 @@ describe('service hours', () => {
     expect(withinServiceHours('7 00:00-24:00', at(7, 23, 59))).toBe(true);
   });
   it('refuses malformed settings (and then counts as always open)', () => {
-    for (const bad of ['', 'mon 9-5', '5-1 09:00-18:00', '1 18:00-09:00', '1 09:00-25:00', '8 09:00-10:00', '1 09:60-10:00']) expect(parseServiceHours(bad)).toBeNull();
+    for (const bad of [
+      '',
+      'mon 9-5',
+      '5-1 09:00-18:00',
+      '1 18:00-09:00',
+      '1 09:00-25:00',
+      '8 09:00-10:00',
+      '1 09:60-10:00',
+    ])
+      expect(parseServiceHours(bad)).toBeNull();
     expect(withinServiceHours('nonsense', at(6, 3))).toBe(true);
   });
   it('a full week range is open at any instant', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => withinServiceHours('1-7 00:00-24:00', ms)));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => withinServiceHours('1-7 00:00-24:00', ms)),
+    );
   });
 });
 
 describe('web view allow-list', () => {
   it('keeps host names and wildcards, drops the rest', () => {
-    expect(parseAllowList('bitcoin.org, *.binance.com  javascript:alert(1) ,EXAMPLE.com')).toEqual(['bitcoin.org', '*.binance.com', 'example.com']);
+    expect(parseAllowList('bitcoin.org, *.binance.com  javascript:alert(1) ,EXAMPLE.com')).toEqual([
+      'bitcoin.org',
+      '*.binance.com',
+      'example.com',
+    ]);
   });
 });

@@ -16,7 +16,10 @@ const RE = /^([1-7])(?:-([1-7]))?\s+(\d{2}):(\d{2})-(\d{2}):(\d{2})$/;
 
 /** The ranges of a setting, or null when it is malformed. */
 export function parseServiceHours(text: string): Range[] | null {
-  const parts = text.split(';').map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!parts.length) return null;
   const out: Range[] = [];
   for (const p of parts) {

@@ -126,7 +126,8 @@ export interface CancelFollowRequest {
  * (reason says why, e.g. the balance could not cover margin + fee).
  */
 export type CopyStatus = 'open' | 'closed' | 'self_held' | 'skipped';
-export type CopySkipReason = 'insufficient_balance' | 'lots_too_small' | 'lots_too_large' | 'market_closed' | 'no_price' | 'error';
+export type CopySkipReason =
+  'insufficient_balance' | 'lots_too_small' | 'lots_too_large' | 'market_closed' | 'no_price' | 'error';
 
 export interface CopyTrade {
   id: number;
@@ -215,7 +216,19 @@ export interface CopyNotice {
  * counts, `is_followed` 1 while the caller follows (our my_state, rebuilt from it and my_follow).
  * core/calc/copy-wire.ts maps both ways; our app reads the wire and maps back.
  */
-export type TraderRow = Omit<TraderCard, 'trader_user_id' | 'avatar' | 'introduction' | 'follower_count' | 'accuracy' | 'total_profit' | 'roi' | 'win_count' | 'closed_count' | 'my_state'> & {
+export type TraderRow = Omit<
+  TraderCard,
+  | 'trader_user_id'
+  | 'avatar'
+  | 'introduction'
+  | 'follower_count'
+  | 'accuracy'
+  | 'total_profit'
+  | 'roi'
+  | 'win_count'
+  | 'closed_count'
+  | 'my_state'
+> & {
   id: number;
   head_portrait: string | null;
   signature: string;
@@ -235,7 +248,9 @@ export type TraderRow = Omit<TraderCard, 'trader_user_id' | 'avatar' | 'introduc
  */
 export interface TraderDetailRow {
   trader_info: Pick<TraderRow, 'id' | 'nickname' | 'head_portrait' | 'signature' | 'demo'>;
-  data: Omit<TraderRow, 'id' | 'nickname' | 'head_portrait' | 'signature' | 'demo' | 'is_followed' | 'my_follow'> & { position_count: number };
+  data: Omit<TraderRow, 'id' | 'nickname' | 'head_portrait' | 'signature' | 'demo' | 'is_followed' | 'my_follow'> & {
+    position_count: number;
+  };
   is_followed: 0 | 1;
   my_follow: Follow | null;
   open_positions: TraderPosition[];

@@ -76,7 +76,6 @@ export interface RechargeEntry {
   reviewed_at: string | null;
 }
 
-
 // withdraw
 
 /** GET /wallet/out_info {currency (id)} — everything the withdraw page previews. */

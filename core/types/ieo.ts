@@ -68,7 +68,10 @@ export type IeoTimeStatus = (typeof IEO_TIME_STATUS)[IeoStatus];
  * `percentage` (applied ÷ issuance in percent, "37.5") in place of our `status` and `progress`
  * (a fraction). core/calc/ieo-wire.ts maps both ways; our app reads the wire and maps back.
  */
-export type IeoWire<T extends IeoProject> = Omit<T, 'status' | 'progress'> & { time_status: IeoTimeStatus; percentage: string };
+export type IeoWire<T extends IeoProject> = Omit<T, 'status' | 'progress'> & {
+  time_status: IeoTimeStatus;
+  percentage: string;
+};
 export type IeoProjectRow = IeoWire<IeoProject>;
 export type IeoProjectDetailRow = IeoWire<IeoProjectDetail>;
 /** GET /project/detail {project_id} answers `{info}` (the clients read `message.info`) */

@@ -84,12 +84,16 @@ export interface LeverBatchCloseResult {
  */
 export const LEVER_TYPE = { long: 1, short: 2 } as const satisfies Record<LeverSide, number>;
 export type LeverTypeCode = (typeof LEVER_TYPE)[LeverSide];
-export const LEVER_STATUS = { entrusted: 0, position: 1, closed: 3, cancelled: 4 } as const satisfies Record<LeverStatus, number>;
+export const LEVER_STATUS = { entrusted: 0, position: 1, closed: 3, cancelled: 4 } as const satisfies Record<
+  LeverStatus,
+  number
+>;
 export type LeverStatusCode = (typeof LEVER_STATUS)[LeverStatus];
 export const LEVER_ORDER_TYPE = { own: 1, copied: 2 } as const;
 /** The words back from the codes (for i18n keys and core/calc's ContractPosition). */
 export const leverSideOf = (code: LeverTypeCode): LeverSide => (code === LEVER_TYPE.long ? 'long' : 'short');
-export const leverStatusOf = (code: LeverStatusCode): LeverStatus => (Object.keys(LEVER_STATUS) as LeverStatus[]).find((k) => LEVER_STATUS[k] === code) ?? 'closed';
+export const leverStatusOf = (code: LeverStatusCode): LeverStatus =>
+  (Object.keys(LEVER_STATUS) as LeverStatus[]).find((k) => LEVER_STATUS[k] === code) ?? 'closed';
 export type LeverOrderType = (typeof LEVER_ORDER_TYPE)[keyof typeof LEVER_ORDER_TYPE];
 
 /** A position or entrusted order in the family's names (WIRE.md), plus ours (after `price_type`). */

@@ -16,7 +16,8 @@ export const LOAN_RULES = {
 } as const;
 
 export type LoanStatus = 'open' | 'liquidating' | 'repaid' | 'liquidated';
-export type LoanEventKind = 'borrow' | 'interest' | 'repay' | 'collateral_add' | 'collateral_reduce' | 'margin_call' | 'liquidation';
+export type LoanEventKind =
+  'borrow' | 'interest' | 'repay' | 'collateral_add' | 'collateral_reduce' | 'margin_call' | 'liquidation';
 
 /** One borrowable pair and its terms (copied onto each loan when it opens). */
 export interface LoanPair {

@@ -56,7 +56,16 @@ export interface TickerUpdate {
  * (server/market/wire.ts); the worker validates each element and decodes with tickerFromTuple
  * (workers/channels/tickers.ts). This is the one definition of the order.
  */
-export type TickerTuple = [symbol: string, seq: number, ts: number, last: string, open: string, high: string, low: string, volume: string];
+export type TickerTuple = [
+  symbol: string,
+  seq: number,
+  ts: number,
+  last: string,
+  open: string,
+  high: string,
+  low: string,
+  volume: string,
+];
 export const TICKER_TUPLE_LENGTH = 8;
 
 export function tickerToTuple(u: TickerUpdate): TickerTuple {

@@ -248,7 +248,13 @@ export interface AdminNftItem {
   /** what the operator may change now (server/areas/nft/edit-rules.ts) */
   editable: AdminNftEditable;
   /** a blind-box series: its published manifest, boxes sold of the total and its commitment */
-  series: { manifest: { prize: string; count: number }[]; total: number; sold: number; commitment: string; revealed: boolean } | null;
+  series: {
+    manifest: { prize: string; count: number }[];
+    total: number;
+    sold: number;
+    commitment: string;
+    revealed: boolean;
+  } | null;
 }
 
 /**

@@ -30,7 +30,16 @@ export type OtcPriceType = 'fixed' | 'floating';
 export type OtcAdStatus = 'online' | 'offline' | 'closed';
 export type OtcMerchantStatus = 'pending' | 'approved' | 'rejected';
 export type OtcOrderStatus = 'unpaid' | 'paid' | 'appeal' | 'released' | 'cancelled' | 'refunded';
-export type OtcEventKind = 'opened' | 'paid' | 'released' | 'cancelled' | 'timeout' | 'appeal' | 'resolved_release' | 'resolved_refund' | 'rated';
+export type OtcEventKind =
+  | 'opened'
+  | 'paid'
+  | 'released'
+  | 'cancelled'
+  | 'timeout'
+  | 'appeal'
+  | 'resolved_release'
+  | 'resolved_refund'
+  | 'rated';
 export type OtcActor = 'buyer' | 'seller' | 'system' | 'operator';
 
 export const OTC_UNFINISHED: readonly OtcOrderStatus[] = ['unpaid', 'paid', 'appeal'];

@@ -13,7 +13,6 @@ export interface Page<T> {
   total: number;
 }
 
-
 /**
  * GET /api/file/<name> where the reference is "upload/<name>". Avatars are public; other files
  * need the owner's Authorization header or a signed URL (the *_url fields, valid ~1 h); ID photos
@@ -38,6 +37,18 @@ export function toPaginator<T>(data: T[], page: number, perPage: number, total: 
   return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total, per_page: perPage };
 }
 
-export function fromPaginator<T>(p: Paginator<T>): { list: T[]; page: number; limit: number; total: number; has_more: boolean } {
-  return { list: p.data, page: p.current_page, limit: p.per_page, total: p.total, has_more: p.current_page < p.last_page };
+export function fromPaginator<T>(p: Paginator<T>): {
+  list: T[];
+  page: number;
+  limit: number;
+  total: number;
+  has_more: boolean;
+} {
+  return {
+    list: p.data,
+    page: p.current_page,
+    limit: p.per_page,
+    total: p.total,
+    has_more: p.current_page < p.last_page,
+  };
 }

@@ -89,7 +89,10 @@ export interface DualProduct {
 }
 
 /** the family's product `status` (one client reads `Number(status)`, 0 = not buyable): 1 on sale, 0 sold out or closed */
-export const DUAL_PRODUCT_STATUS = { open: 1, sold_out: 0, closed: 0 } as const satisfies Record<DualProductStatus, number>;
+export const DUAL_PRODUCT_STATUS = { open: 1, sold_out: 0, closed: 0 } as const satisfies Record<
+  DualProductStatus,
+  number
+>;
 export type DualProductWireStatus = (typeof DUAL_PRODUCT_STATUS)[DualProductStatus];
 
 /**

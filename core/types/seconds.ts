@@ -17,7 +17,8 @@ export type SecondsTypeCode = (typeof SECONDS_TYPE)[SecondsType];
 export const SECONDS_STATUS = { pending: 1, settled: 3 } as const satisfies Record<SecondsStatus, number>;
 export type SecondsStatusCode = (typeof SECONDS_STATUS)[SecondsStatus];
 export const secondsTypeOf = (code: SecondsTypeCode): SecondsType => (code === SECONDS_TYPE.up ? 'up' : 'down');
-export const secondsStatusOf = (code: SecondsStatusCode): SecondsStatus => (code === SECONDS_STATUS.settled ? 'settled' : 'pending');
+export const secondsStatusOf = (code: SecondsStatusCode): SecondsStatus =>
+  code === SECONDS_STATUS.settled ? 'settled' : 'pending';
 
 /** GET /microtrade/payable_currencies — stake currencies with the micro-account balance, the family's shape. */
 export interface SecondsPayableCurrency {

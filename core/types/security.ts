@@ -59,14 +59,19 @@ export interface BindEmailInput {
   code: string;
 }
 
-
 // identity verification
 
 export type KycState = 'none' | 'verifying' | 'verified' | 'failed';
 /** A step's state as the family's clients read it (WIRE.md "Account"): 0 none, 1 pending, 2 passed, 3 refused. */
-export const KYC_REVIEW_STATUS = { none: 0, verifying: 1, verified: 2, failed: 3 } as const satisfies Record<KycState, number>;
+export const KYC_REVIEW_STATUS = { none: 0, verifying: 1, verified: 2, failed: 3 } as const satisfies Record<
+  KycState,
+  number
+>;
 export type KycReviewStatus = (typeof KYC_REVIEW_STATUS)[KycState];
-const KYC_STATE_OF = Object.fromEntries(Object.entries(KYC_REVIEW_STATUS).map(([k, v]) => [v, k])) as Record<KycReviewStatus, KycState>;
+const KYC_STATE_OF = Object.fromEntries(Object.entries(KYC_REVIEW_STATUS).map(([k, v]) => [v, k])) as Record<
+  KycReviewStatus,
+  KycState
+>;
 /** The word for a review code (our app's labels are keyed by the word). */
 export function kycStateOf(code: KycReviewStatus): KycState {
   return KYC_STATE_OF[code];

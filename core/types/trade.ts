@@ -139,9 +139,21 @@ export interface SpotFill {
 /** `notice` event payload: a short message key + params the client shows as a toast. */
 export interface TradeNotice {
   kind:
-    | 'spot_filled' | 'lever_opened' | 'lever_closed' | 'lever_liquidated' | 'seconds_settled' | 'loan_margin_call' | 'loan_liquidated'
+    | 'spot_filled'
+    | 'lever_opened'
+    | 'lever_closed'
+    | 'lever_liquidated'
+    | 'seconds_settled'
+    | 'loan_margin_call'
+    | 'loan_liquidated'
     /** P2P: the counterparty's step on an order, or the back office's decision (OtcNoticeKind) */
-    | 'otc_order_opened' | 'otc_order_paid' | 'otc_order_released' | 'otc_appeal_opened' | 'otc_appeal_release' | 'otc_appeal_refund' | 'otc_order_timeout'
+    | 'otc_order_opened'
+    | 'otc_order_paid'
+    | 'otc_order_released'
+    | 'otc_appeal_opened'
+    | 'otc_appeal_release'
+    | 'otc_appeal_refund'
+    | 'otc_order_timeout'
     /** NFT auctions: outbid, won, margin back */
     | NftNoticeKind;
   /** server message key (server/i18n) and its params */

@@ -34,7 +34,6 @@ export interface UserCurrency {
   available: Record<AccountField, string>;
 }
 
-
 // coin exchange
 
 /** POST /user/getTransferList (from side) and /user/getTransferListBB (to side) → ExchangeCurrency[] */

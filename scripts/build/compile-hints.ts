@@ -30,7 +30,9 @@ export function compileHints(entryName: string): Plugin {
       handler(_options, bundle) {
         const eager = new Set<string>();
         // the entry and the stages it imports in turn (src/main.tsx), each with what it imports
-        const todo = Object.values(bundle).flatMap((o) => (o.type === 'chunk' && o.isEntry && o.name === entryName ? [o.fileName, ...o.dynamicImports] : []));
+        const todo = Object.values(bundle).flatMap((o) =>
+          o.type === 'chunk' && o.isEntry && o.name === entryName ? [o.fileName, ...o.dynamicImports] : [],
+        );
         while (todo.length) {
           const f = todo.pop()!;
           const c = bundle[f];

@@ -38,7 +38,15 @@ export function precompress(): Plugin {
           if (!TEXT.test(f)) continue;
           const buf = fs.readFileSync(f);
           if (buf.length < MIN_BYTES) continue;
-          fs.writeFileSync(`${f}.br`, zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }));
+          fs.writeFileSync(
+            `${f}.br`,
+            zlib.brotliCompressSync(buf, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+              },
+            }),
+          );
           fs.writeFileSync(`${f}.gz`, zlib.gzipSync(buf, { level: 9 }));
         }
       },

@@ -17,7 +17,9 @@ const CORE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..',
  * rule keeps it so). Without this a page reaching the barrel for one constant kept every core
  * module with a top-level call in it (the indicator parameter table, the NFT box verifier).
  */
-const PURE = new RegExp(`/node_modules/decimal\\.js/|^${CORE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?!.*node_modules)`);
+const PURE = new RegExp(
+  `/node_modules/decimal\\.js/|^${CORE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?!.*node_modules)`,
+);
 
 export function pureLibraries(): Plugin {
   return {

@@ -19,7 +19,17 @@ import { LANGS } from '../../core/types/api';
 import { firstLang } from '../../core/policy/first-lang';
 
 /** route names (src/app/routes.ts) a first visit lands on; signed-in-only ones are left out */
-export const LANDING_ROUTES = ['index/index', 'market/market', 'transaction/index', 'financial/index', 'common/login', 'common/register', 'transaction/contract', 'transaction/index2', 'market/detail'];
+export const LANDING_ROUTES = [
+  'index/index',
+  'market/market',
+  'transaction/index',
+  'financial/index',
+  'common/login',
+  'common/register',
+  'transaction/contract',
+  'transaction/index2',
+  'market/detail',
+];
 const HOME = '/pages/index/index';
 
 /** route name → page source path ("pages/index/index"), read from the route table */
@@ -34,7 +44,13 @@ export function routePages(routesSource: string): Map<string, string> {
  * chunk of the language the visit starts in (`firstLang`'s own text, so the app and the script pick
  * the same one), which the entry waits for before its first render.
  */
-export function preloadScript(base: string, files: string[], routes: Record<string, number[]>, langFiles: Record<string, string> = {}, assets = 'assets/'): string {
+export function preloadScript(
+  base: string,
+  files: string[],
+  routes: Record<string, number[]>,
+  langFiles: Record<string, string> = {},
+  assets = 'assets/',
+): string {
   return (
     // under a service worker (a later visit) there is no round trip to hide, and a link to a module
     // already at hand compiled it inside the insertion: 200–500 ms in one task before the first
@@ -62,7 +78,8 @@ export function withStages(html: string, base: string, files: string[], cssOf: (
   if (files.length === 0) return html;
   const js = files.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
   const css: string[] = [];
-  for (const f of files) for (const c of cssOf(f)) if (!css.includes(c) && !html.includes(`href="${base}${c}"`)) css.push(c);
+  for (const f of files)
+    for (const c of cssOf(f)) if (!css.includes(c) && !html.includes(`href="${base}${c}"`)) css.push(c);
   let out = html;
   if (css.length) {
     const firstCss = out.indexOf('<link rel="stylesheet"');
@@ -106,8 +123,15 @@ export function routePreload(routesFile: string): Plugin {
       // Walked in the order the entry imports them, each chunk after its imports (the styles' cascade).
       const stages = entry.dynamicImports
         .map((d) => byFile.get(d))
-        .filter((c): c is Meta => !!c?.facadeModuleId && /[\\/]src[\\/](boot[\\/][^\\/]+|i18n[\\/]index)\.tsx?$/.test(c.facadeModuleId))
-        .sort((x, y) => entry.code.indexOf(x.fileName.split('/').pop() ?? '') - entry.code.indexOf(y.fileName.split('/').pop() ?? ''));
+        .filter(
+          (c): c is Meta =>
+            !!c?.facadeModuleId && /[\\/]src[\\/](boot[\\/][^\\/]+|i18n[\\/]index)\.tsx?$/.test(c.facadeModuleId),
+        )
+        .sort(
+          (x, y) =>
+            entry.code.indexOf(x.fileName.split('/').pop() ?? '') -
+            entry.code.indexOf(y.fileName.split('/').pop() ?? ''),
+        );
       const stageFiles: string[] = [];
       const seen = new Set<string>();
       const postOrder = (c: Meta) => {
@@ -128,10 +152,19 @@ export function routePreload(routesFile: string): Plugin {
       const pages = routePages(fs.readFileSync(routesFile, 'utf8'));
       for (const name of LANDING_ROUTES) {
         const page = pages.get(name);
-        const chunk = page && chunks.find((c) => c.facadeModuleId && /\.tsx?$/.test(c.facadeModuleId) && c.facadeModuleId.replace(/\.tsx?$/, '').endsWith(`/src/${page}`));
+        const chunk =
+          page &&
+          chunks.find(
+            (c) =>
+              c.facadeModuleId &&
+              /\.tsx?$/.test(c.facadeModuleId) &&
+              c.facadeModuleId.replace(/\.tsx?$/, '').endsWith(`/src/${page}`),
+          );
         if (!chunk) throw new Error(`route-preload: no chunk for route ${name} (src/app/routes.ts changed?)`);
         const own = [...closure(chunk)].filter((f) => !shell.has(f));
-        const css = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !shellCss.has(f));
+        const css = own
+          .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])
+          .filter((f) => !shellCss.has(f));
         routes[`/pages/${name}`] = [...new Set([...own, ...css])].map(index);
       }
       // one chunk per language (scripts/build/chunks.ts names them lang-<lang>)
@@ -141,7 +174,11 @@ export function routePreload(routesFile: string): Plugin {
         // the folder is written once in the script (every byte of it is on the first load)
         if (m && c.fileName.startsWith('assets/')) langFiles[m[1]] = c.fileName.slice('assets/'.length);
       }
-      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: preloadScript(base, files, routes, langFiles) });
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'route-preload.js',
+        source: preloadScript(base, files, routes, langFiles),
+      });
       const src = `${base}${this.getFileName(ref)}`;
       const text = String(html.source);
       const at = text.indexOf('<script type="module"');

@@ -16,7 +16,10 @@ const EXPORT = 'export const __vitePreload = ';
  * route-preload.ts's script for the landing route.
  */
 export function skipScriptPreloadsUnderServiceWorker(helperCode: string): string {
-  if (!helperCode.includes(EXPORT)) throw new Error(`warm-preload: Vite's preload helper no longer has "${EXPORT.trim()}"; update scripts/build/warm-preload.ts`);
+  if (!helperCode.includes(EXPORT))
+    throw new Error(
+      `warm-preload: Vite's preload helper no longer has "${EXPORT.trim()}"; update scripts/build/warm-preload.ts`,
+    );
   return (
     helperCode.replace(EXPORT, 'const preloadAll = ') +
     '\nconst servedByWorker = () => typeof navigator !== "undefined" && !!navigator.serviceWorker && !!navigator.serviceWorker.controller;' +
@@ -40,7 +43,8 @@ export function warmPreload(): Plugin {
     },
     buildEnd() {
       // a Vite that stops passing its helper through plugins would silently drop the rule
-      if (!seen && this.environment?.config.consumer === 'client') this.warn('warm-preload: the preload helper was not seen (no lazy import, or Vite changed)');
+      if (!seen && this.environment?.config.consumer === 'client')
+        this.warn('warm-preload: the preload helper was not seen (no lazy import, or Vite changed)');
     },
   };
 }

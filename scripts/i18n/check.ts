@@ -17,10 +17,22 @@ export interface Problem {
 /** `{{x}}` in interface strings, `{x}` in server messages. */
 export function placeholders(text: string, server = false): string {
   const re = server ? /\{(\w+)\}/g : /\{\{\s*(\w+)\s*\}\}/g;
-  return [...text.matchAll(re)].map((m) => m[1]).sort().join(',');
+  return [...text.matchAll(re)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 }
 
-const BCP47: Record<CheckLang, string> = { zh: 'zh', en: 'en', hk: 'zh-HK', th: 'th', jp: 'ja', ko: 'ko', fra: 'fr', spa: 'es' };
+const BCP47: Record<CheckLang, string> = {
+  zh: 'zh',
+  en: 'en',
+  hk: 'zh-HK',
+  th: 'th',
+  jp: 'ja',
+  ko: 'ko',
+  fra: 'fr',
+  spa: 'es',
+};
 const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
 
 /**
@@ -34,20 +46,31 @@ function pluralFits(key: string, lang: CheckLang, en: FlatTable): boolean | unde
 }
 
 /** One language's table against English: missing and extra keys (by its plural rules), empty texts, placeholders, hk's script. */
-export function compareLang(where: string, lang: CheckLang, en: FlatTable, t: FlatTable | undefined, server: boolean): Problem[] {
+export function compareLang(
+  where: string,
+  lang: CheckLang,
+  en: FlatTable,
+  t: FlatTable | undefined,
+  server: boolean,
+): Problem[] {
   const out: Problem[] = [];
   const table = t ?? {};
   for (const key of Object.keys(en)) {
     if (pluralFits(key, lang, en) === false && !(key in table)) continue;
     const text = table[key];
-    if (text === undefined) { out.push({ kind: 'missing', where: `${where} [${lang}]`, key }); continue; }
+    if (text === undefined) {
+      out.push({ kind: 'missing', where: `${where} [${lang}]`, key });
+      continue;
+    }
     if (text.trim() === '' && en[key]!.trim() !== '') out.push({ kind: 'empty', where: `${where} [${lang}]`, key });
     const want = placeholders(en[key]!, server);
     const got = placeholders(text, server);
-    if (want !== got) out.push({ kind: 'placeholder', where: `${where} [${lang}]`, key, detail: `en {${want}} vs {${got}}` });
+    if (want !== got)
+      out.push({ kind: 'placeholder', where: `${where} [${lang}]`, key, detail: `en {${want}} vs {${got}}` });
   }
   for (const key of Object.keys(table)) {
-    if (!(key in en) && !pluralFits(key, lang, en)) out.push({ kind: 'extra', where: `${where} [${lang}]`, key, detail: 'not in en' });
+    if (!(key in en) && !pluralFits(key, lang, en))
+      out.push({ kind: 'extra', where: `${where} [${lang}]`, key, detail: 'not in en' });
   }
   if (lang === 'hk') {
     for (const [key, text] of Object.entries(table)) {
@@ -68,7 +91,12 @@ export function checkLocaleSets(sets: LocaleSet[], usage: CodeUsage): Problem[] 
     for (const key of Object.keys(en)) if (!isUsed(key, usage)) out.push({ kind: 'unused', where, key });
   }
   for (const tpl of undocumentedTemplates(usage)) {
-    out.push({ kind: 'dynamic', where: 'src', key: tpl, detail: 'template key not covered by DYNAMIC_KEYS (scripts/i18n/usage.ts)' });
+    out.push({
+      kind: 'dynamic',
+      where: 'src',
+      key: tpl,
+      detail: 'template key not covered by DYNAMIC_KEYS (scripts/i18n/usage.ts)',
+    });
   }
   return out;
 }
@@ -84,7 +112,8 @@ export function checkServerMessages(
     for (const l of LANGS) if (row[l] !== undefined) byLang[l][key] = row[l];
     if (!used(key)) out.push({ kind: 'unused', where: 'server/i18n', key });
   }
-  for (const lang of LANGS) if (lang !== 'en') out.push(...compareLang('server/i18n', lang, byLang.en, byLang[lang], true));
+  for (const lang of LANGS)
+    if (lang !== 'en') out.push(...compareLang('server/i18n', lang, byLang.en, byLang[lang], true));
   return out;
 }
 

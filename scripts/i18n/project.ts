@@ -12,8 +12,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 function serverSources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) { if (name !== 'i18n') serverSources(p, out); }
-    else if (/\.ts$/.test(name) && !name.endsWith('.test.ts')) out.push(p);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'i18n') serverSources(p, out);
+    } else if (/\.ts$/.test(name) && !name.endsWith('.test.ts')) out.push(p);
   }
   return out;
 }
@@ -34,7 +35,8 @@ function serverKeyUse(): (key: string) => boolean {
  */
 function consoleUsage(usage: CodeUsage): CodeUsage {
   const html = readFileSync(join(ROOT, 'server/admin/page.html'), 'utf8');
-  for (const m of html.matchAll(/'([a-z]\w*(?:\.\w+)+)'/g)) if (!/^(admin|h5)\./.test(m[1]!)) usage.literals.add(`admin.console.${m[1]!}`);
+  for (const m of html.matchAll(/'([a-z]\w*(?:\.\w+)+)'/g))
+    if (!/^(admin|h5)\./.test(m[1]!)) usage.literals.add(`admin.console.${m[1]!}`);
   for (const m of html.matchAll(/\bt\('([a-zA-Z]\w*)'/g)) usage.literals.add(`admin.console.${m[1]!}`);
   for (const m of html.matchAll(/\bt\('([a-z][\w.]*)' \+/g)) usage.templates.add(`admin.console.${m[1]!}*`);
   // (t itself adds the prefix to any key: 'admin.console.' + k is not a template of its own)

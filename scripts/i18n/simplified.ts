@@ -24,7 +24,8 @@ export function simplifiedChars(text: string): string[] {
   const hk = [...cnToHk(text)];
   const t = [...cnToT(text)];
   const aligned = hk.length === a.length && t.length === a.length;
-  const bad = a.filter((ch, i) =>
-    !HK_ALLOWED.has(ch) && (aligned ? ch !== hk[i] && ch !== t[i] : cnToHk(ch) !== ch && cnToT(ch) !== ch));
+  const bad = a.filter(
+    (ch, i) => !HK_ALLOWED.has(ch) && (aligned ? ch !== hk[i] && ch !== t[i] : cnToHk(ch) !== ch && cnToT(ch) !== ch),
+  );
   return [...new Set(bad)];
 }

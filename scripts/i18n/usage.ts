@@ -11,24 +11,60 @@ import { join } from 'node:path';
  * new dynamic key has to be written down here.
  */
 export const DYNAMIC_KEYS: readonly string[] = [
-  'acct.*Required', 'acct.*Rule', // userInfo form rules: acct.${field}Required / Rule
-  'acct.account.*', 'acct.bankField.*', 'acct.idTypes.*', 'acct.kycState.*', 'acct.level.*',
-  'acct.method.*', 'acct.reasons.*', 'acct.status.*', 'acct.tab.*',
-  'acct.filter.kind.*', 'acct.filter.period.*', // the records filter bar: JOURNAL_KINDS and its periods
-  'copy.side.*', 'copy.skip.*', 'copy.state.*', 'copy.status.*', 'copy.tabs.*',
-  'home.entry.*', 'kline.period.*',
-  'nft.payType.*', 'nft.review.*', 'nft.verifyWhy.*', 'nft.mediaType.*', 'nft.kind.*',
+  'acct.*Required',
+  'acct.*Rule', // userInfo form rules: acct.${field}Required / Rule
+  'acct.account.*',
+  'acct.bankField.*',
+  'acct.idTypes.*',
+  'acct.kycState.*',
+  'acct.level.*',
+  'acct.method.*',
+  'acct.reasons.*',
+  'acct.status.*',
+  'acct.tab.*',
+  'acct.filter.kind.*',
+  'acct.filter.period.*', // the records filter bar: JOURNAL_KINDS and its periods
+  'copy.side.*',
+  'copy.skip.*',
+  'copy.state.*',
+  'copy.status.*',
+  'copy.tabs.*',
+  'home.entry.*',
+  'kline.period.*',
+  'nft.payType.*',
+  'nft.review.*',
+  'nft.verifyWhy.*',
+  'nft.mediaType.*',
+  'nft.kind.*',
   'service.ref.*', // t(`service.ref.${type}`): the record a conversation is about (core SERVICE_REF_TYPES)
-  'loans.status.*', 'loans.level.*', 'loans.event.*', // loan states, live LTV levels and history events (core/types/loans.ts)
-  'otc.kind.*', 'otc.status.*', 'otc.event.*', 'otc.tab.*', // P2P payment kinds, order states, timeline steps and the page's tabs (core/types/otc.ts)
+  'loans.status.*',
+  'loans.level.*',
+  'loans.event.*', // loan states, live LTV levels and history events (core/types/loans.ts)
+  'otc.kind.*',
+  'otc.status.*',
+  'otc.event.*',
+  'otc.tab.*', // P2P payment kinds, order states, timeline steps and the page's tabs (core/types/otc.ts)
   'kline.param.*', // t(`kline.param.${field.label}`): the indicator settings' fields (core/indicators/params.ts)
   'proof.lever.rule.*', // t(`proof.lever.rule.${close_reason}`): the close rule in words (src/components/proof/views.ts)
   'proof.spot.*', // t(`proof.spot.${role}`): a fill's label by its role, taker or maker (src/components/proof/views.ts)
-  'prod.dual.err.*', 'prod.dual.failReason.*', 'prod.dual.type.*', 'prod.dual.typeHint.*',
-  'prod.hub.*', 'prod.ieo.closed.*', 'prod.lock.kind.*', 'prod.lock.kindHint.*', 'prod.lock.noOrders.*',
-  'prod.lock.redeemTypes.*', 'prod.status.*',
+  'prod.dual.err.*',
+  'prod.dual.failReason.*',
+  'prod.dual.type.*',
+  'prod.dual.typeHint.*',
+  'prod.hub.*',
+  'prod.ieo.closed.*',
+  'prod.lock.kind.*',
+  'prod.lock.kindHint.*',
+  'prod.lock.noOrders.*',
+  'prod.lock.redeemTypes.*',
+  'prod.status.*',
   'route.*', // page titles: titleKey(name) for every route in src/app
-  'trade.kind.*', 'trade.lever.*', 'trade.notice.*', 'trade.seconds.*', 'trade.spotStatus.*', 'trade.tabs.*',
+  'trade.kind.*',
+  'trade.lever.*',
+  'trade.notice.*',
+  'trade.seconds.*',
+  'trade.spotStatus.*',
+  'trade.tabs.*',
 ];
 
 /** Template keys whose values are a closed set: the template → the keys it can produce. */
@@ -39,7 +75,10 @@ export const ENUMERATED_KEYS: Readonly<Record<string, readonly string[]>> = {
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const body = glob
+    .split('*')
+    .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${body}$`);
 }
 

@@ -17,7 +17,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgTemplateDir: config.pgTemplateDir, poolMax: 2, role: 'tool' });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgTemplateDir: config.pgTemplateDir,
+    poolMax: 2,
+    role: 'tool',
+  });
   try {
     await migrateToLatest(handle.db as Kysely<unknown>);
     const id = await createOperator(handle.db, name, password);

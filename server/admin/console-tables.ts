@@ -12,7 +12,8 @@ export const TABLES_MARK = '/*CONSOLE_TABLES*/ { en: {}, zh: {} }';
 
 function flatten(node: unknown, path: string, out: Record<string, string>): Record<string, string> {
   if (typeof node === 'string') out[path] = node;
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) flatten(v, path ? `${path}.${k}` : k, out);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) flatten(v, path ? `${path}.${k}` : k, out);
   return out;
 }
 

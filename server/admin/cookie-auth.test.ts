@@ -27,14 +27,27 @@ type Headers = Record<string, string>;
 const ours: Headers = { host: HOST, origin: `http://${HOST}`, 'x-operator-csrf': '1' };
 /** the operator session's Set-Cookie lines (the known-device cookie beside it is another test's) */
 const setCookie = (res: LightMyRequestResponse): string =>
-  [res.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith('h5_operator=')).join('\n');
+  [res.headers['set-cookie'] ?? []]
+    .flat()
+    .filter((c) => c.startsWith('h5_operator='))
+    .join('\n');
 const cookieOf = (res: LightMyRequestResponse): string => setCookie(res).split(';')[0];
 
 async function login(app: TestApp, headers: Headers = ours): Promise<LightMyRequestResponse> {
-  return app.app.inject({ method: 'POST', url: '/admin/api/login', payload: form(OP), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  return app.app.inject({
+    method: 'POST',
+    url: '/admin/api/login',
+    payload: form(OP),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 }
 const call = (method: 'GET' | 'POST', url: string, headers: Headers, fields: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, ...(method === 'POST' ? { payload: form(fields) } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    ...(method === 'POST' ? { payload: form(fields) } : {}),
+  });
 
 describe('operator sign-in sets an HttpOnly cookie', () => {
   it('the token is only in the cookie: HttpOnly, SameSite=Strict, Path=/admin/api; not Secure over http', async () => {
@@ -61,25 +74,48 @@ describe('operator sign-in sets an HttpOnly cookie', () => {
 
   it('the cookie alone authenticates reads; writes need our header and our origin', async () => {
     const cookie = cookieOf(await login(t));
-    expect(envelope(await call('GET', '/admin/api/me', { host: HOST, cookie })).message).toMatchObject({ name: OP.name });
+    expect(envelope(await call('GET', '/admin/api/me', { host: HOST, cookie })).message).toMatchObject({
+      name: OP.name,
+    });
     const reason = { key: 'recharge_enabled', value: '1', reason: 'csrf test' };
     // a cross-site form post (no custom header) and a foreign origin are both refused, and change nothing
-    const forged = await call('POST', '/admin/api/settings', { host: HOST, cookie, origin: 'https://evil.example' }, reason);
+    const forged = await call(
+      'POST',
+      '/admin/api/settings',
+      { host: HOST, cookie, origin: 'https://evil.example' },
+      reason,
+    );
     expect(forged.statusCode).toBe(403);
-    const foreign = await call('POST', '/admin/api/settings', { host: HOST, cookie, origin: 'https://evil.example', 'x-operator-csrf': '1' }, reason);
+    const foreign = await call(
+      'POST',
+      '/admin/api/settings',
+      { host: HOST, cookie, origin: 'https://evil.example', 'x-operator-csrf': '1' },
+      reason,
+    );
     expect(foreign.statusCode).toBe(403);
     // the same guard covers the back-office routes other areas mount under /admin/api
     for (const url of ['/admin/api/traders/review', '/admin/api/ieo/projects']) {
-      const areaForged = await call('POST', url, { host: HOST, cookie, origin: 'https://evil.example' }, { id: '1', status: '1' });
+      const areaForged = await call(
+        'POST',
+        url,
+        { host: HOST, cookie, origin: 'https://evil.example' },
+        { id: '1', status: '1' },
+      );
       expect(areaForged.statusCode, url).toBe(403);
     }
-    const log = async () => (envelope(await call('GET', '/admin/api/log', { host: HOST, cookie })).message as { total: number }).total;
+    const log = async () =>
+      (envelope(await call('GET', '/admin/api/log', { host: HOST, cookie })).message as { total: number }).total;
     expect(await log()).toBe(0);
     // our own page's call goes through
     expect(envelope(await call('POST', '/admin/api/settings', { ...ours, cookie }, reason)).type).toBe('ok');
     expect(await log()).toBe(1);
     // behind a proxy that rewrites Host, the public origin (PUBLIC_URL) is ours too
-    const viaProxy = { host: 'upstream.internal:8080', origin: new URL(t.config.publicUrl).origin, 'x-operator-csrf': '1', cookie };
+    const viaProxy = {
+      host: 'upstream.internal:8080',
+      origin: new URL(t.config.publicUrl).origin,
+      'x-operator-csrf': '1',
+      cookie,
+    };
     expect(envelope(await call('POST', '/admin/api/settings', viaProxy, reason)).type).toBe('ok');
   });
 

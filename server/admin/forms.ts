@@ -13,7 +13,15 @@ export const requiredReason = z.string().trim().min(1, { error: 'reason_required
 
 /** An approve flag as forms, JSON and scripts send it. */
 export const approveFlag = z
-  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)])
+  .union([
+    z.literal('1'),
+    z.literal('0'),
+    z.literal('true'),
+    z.literal('false'),
+    z.boolean(),
+    z.literal(1),
+    z.literal(0),
+  ])
   .transform((v) => v === true || v === '1' || v === 'true' || v === 1);
 
 export const QueueQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional(), ...paging });
@@ -24,6 +32,8 @@ export const ReviewBody = z
   .refine((b) => b.approve || b.reason.length > 0, { error: 'reason_required' });
 
 /** The number a `select count(*) as n` query answers. */
-export async function count(q: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }): Promise<number> {
+export async function count(q: {
+  executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }>;
+}): Promise<number> {
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

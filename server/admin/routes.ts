@@ -36,7 +36,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // The token goes into the HttpOnly cookie only; the body names who signed in.
   app.post('/login', credentialLimit(app.config), async (req, reply) => {
     const b = parse(LoginBody, req.body);
-    const s = await operatorLogin(db, { name: b.name, password: b.password, ip: clientIp(req), caller: (id) => loginCaller(req, 'operator', id) });
+    const s = await operatorLogin(db, {
+      name: b.name,
+      password: b.password,
+      ip: clientIp(req),
+      caller: (id) => loginCaller(req, 'operator', id),
+    });
     setOperatorCookie(req, reply, s.token);
     rememberDevice(req, reply, 'operator', s.id);
     return ok({ id: s.id, name: s.name });
@@ -54,20 +59,52 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
     // ── action log ──
     op.get('/log', async (req) => {
-      const q = parse(z.object({ ...paging, prefix: z.string().regex(/^[a-z_]{1,24}$/).optional() }), req.query);
+      const q = parse(
+        z.object({
+          ...paging,
+          prefix: z
+            .string()
+            .regex(/^[a-z_]{1,24}$/)
+            .optional(),
+        }),
+        req.query,
+      );
       // an area's screen shows its own actions: ?prefix=chat_ (the action names start with the area)
       const like = q.prefix ? `${q.prefix.replace(/_/g, '\\_')}%` : null;
       const rows = await db
         .selectFrom('operator_actions')
         .$if(like !== null, (b) => b.where('operator_actions.action', 'like', like!))
         .innerJoin('operators', 'operators.id', 'operator_actions.operator_id')
-        .select(['operator_actions.id', 'operators.name as operator', 'operator_actions.action', 'operator_actions.target', 'operator_actions.reason', sql<string>`operator_actions.detail::text`.as('detail'), 'operator_actions.created_at'])
+        .select([
+          'operator_actions.id',
+          'operators.name as operator',
+          'operator_actions.action',
+          'operator_actions.target',
+          'operator_actions.reason',
+          sql<string>`operator_actions.detail::text`.as('detail'),
+          'operator_actions.created_at',
+        ])
         .orderBy('operator_actions.id', 'desc')
         .limit(q.limit)
         .offset(offset(q))
         .execute();
-      const list: OperatorAction[] = rows.map((r) => ({ ...r, id: Number(r.id), created_at: r.created_at.toISOString() }));
-      return ok(pageOf(list, q, await count(db.selectFrom('operator_actions').$if(like !== null, (b) => b.where('action', 'like', like!)).select((eb) => eb.fn.countAll<string>().as('n')))));
+      const list: OperatorAction[] = rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        created_at: r.created_at.toISOString(),
+      }));
+      return ok(
+        pageOf(
+          list,
+          q,
+          await count(
+            db
+              .selectFrom('operator_actions')
+              .$if(like !== null, (b) => b.where('action', 'like', like!))
+              .select((eb) => eb.fn.countAll<string>().as('n')),
+          ),
+        ),
+      );
     });
   });
 }
@@ -79,7 +116,14 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
   const html = await withConsoleTables(await fs.readFile(PAGE, 'utf8'));
   // The console is static; everything it shows comes from /admin/api with an operator token.
   const page = async (_req: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:").header('x-frame-options', 'DENY').send(html);
+    reply
+      .type('text/html; charset=utf-8')
+      .header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
+      )
+      .header('x-frame-options', 'DENY')
+      .send(html);
   app.get('/admin', async (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/', page);
   // cookie auth is ambient: state-changing back-office calls must come from our own pages

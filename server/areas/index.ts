@@ -24,4 +24,24 @@ import { devArea } from './dev';
 import { jobsArea } from './jobs';
 import { liabilitiesArea } from './liabilities';
 
-export const AREAS: readonly Area[] = [contentArea, accountsArea, securityArea, kycArea, fundsArea, favouritesArea, tradingArea, copytradeArea, productsArea, nftArea, serviceArea, gameArea, chatroomArea, loansArea, otcArea, devArea, jobsArea, backofficeArea, liabilitiesArea];
+export const AREAS: readonly Area[] = [
+  contentArea,
+  accountsArea,
+  securityArea,
+  kycArea,
+  fundsArea,
+  favouritesArea,
+  tradingArea,
+  copytradeArea,
+  productsArea,
+  nftArea,
+  serviceArea,
+  gameArea,
+  chatroomArea,
+  loansArea,
+  otcArea,
+  devArea,
+  jobsArea,
+  backofficeArea,
+  liabilitiesArea,
+];

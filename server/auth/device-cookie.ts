@@ -25,8 +25,11 @@ export function signDevice(secret: string, account: string, deviceId = randomByt
 /** The device a token names, or undefined when it is malformed or not signed with `secret`. */
 export function verifyDevice(secret: string, token: string | undefined): KnownDevice | undefined {
   const parts = token?.split('.');
-  if (!parts || parts.length !== 4 || parts[0] !== 'v1' || !PART.test(parts[1]) || !PART.test(parts[2])) return undefined;
+  if (!parts || parts.length !== 4 || parts[0] !== 'v1' || !PART.test(parts[1]) || !PART.test(parts[2]))
+    return undefined;
   const given = Buffer.from(parts[3], 'base64url');
   const want = mac(secret, `v1.${parts[1]}.${parts[2]}`);
-  return given.length === want.length && timingSafeEqual(given, want) ? { account: parts[1], deviceId: parts[2] } : undefined;
+  return given.length === want.length && timingSafeEqual(given, want)
+    ? { account: parts[1], deviceId: parts[2] }
+    : undefined;
 }

@@ -21,7 +21,11 @@ function tokenHash(token: string): string {
 export async function createOperator(db: Kysely<Database>, name: string, password: string): Promise<number> {
   if (!NAME_RE.test(name)) throw new Error('operator name: 3–32 letters, digits, _ . -');
   if (password.length < 10) throw new Error('operator password: at least 10 characters');
-  const row = await db.insertInto('operators').values({ name, password_hash: await hashPassword(password) }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('operators')
+    .values({ name, password_hash: await hashPassword(password) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -34,9 +38,19 @@ export async function operatorLogin(
   db: Kysely<Database>,
   input: { name: string; password: string; ip: string; caller: (operatorId: number | undefined) => Caller },
 ): Promise<{ token: string; id: number; name: string }> {
-  const op = await db.selectFrom('operators').select(['id', 'password_hash', 'status']).where('name', '=', input.name).executeTakeFirst();
+  const op = await db
+    .selectFrom('operators')
+    .select(['id', 'password_hash', 'status'])
+    .where('name', '=', input.name)
+    .executeTakeFirst();
   const caller = input.caller(op?.id);
-  const byAddress = caller.trusted ? undefined : await beginAttempt(db, 'operator_address', input.ip, { source: `ip:${input.ip}`, trusted: false, now: caller.now });
+  const byAddress = caller.trusted
+    ? undefined
+    : await beginAttempt(db, 'operator_address', input.ip, {
+        source: `ip:${input.ip}`,
+        trusted: false,
+        now: caller.now,
+      });
   const attempt = await beginAttempt(db, 'operator_login', input.name, caller);
   const good = await verifyPassword(input.password, op?.password_hash ?? (await dummyHash()));
   if (!op || !good) {
@@ -48,7 +62,10 @@ export async function operatorLogin(
   await attempt.succeed();
   if (op.status !== 1) throw new AppError('login_failed');
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('operator_sessions').values({ token_hash: tokenHash(token), operator_id: op.id, ip: input.ip }).execute();
+  await db
+    .insertInto('operator_sessions')
+    .values({ token_hash: tokenHash(token), operator_id: op.id, ip: input.ip })
+    .execute();
   return { token, id: op.id, name: input.name };
 }
 
@@ -61,10 +78,19 @@ export async function lookupOperator(
   const row = await db
     .selectFrom('operator_sessions')
     .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operators.id', 'operators.name', 'operators.status', 'operator_sessions.id as session_id', 'operator_sessions.revoked_at', 'operator_sessions.created_at', 'operator_sessions.last_seen'])
+    .select([
+      'operators.id',
+      'operators.name',
+      'operators.status',
+      'operator_sessions.id as session_id',
+      'operator_sessions.revoked_at',
+      'operator_sessions.created_at',
+      'operator_sessions.last_seen',
+    ])
     .where('operator_sessions.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at || row.status !== 1 || sessionExpired(row.created_at, row.last_seen, life)) return undefined;
+  if (!row || row.revoked_at || row.status !== 1 || sessionExpired(row.created_at, row.last_seen, life))
+    return undefined;
   // Sliding idle window; touched at most once a minute so a busy back office does not write per request.
   if (Date.now() - row.last_seen.getTime() > TOUCH_MS) {
     await db.updateTable('operator_sessions').set({ last_seen: new Date() }).where('id', '=', row.session_id).execute();
@@ -83,7 +109,13 @@ export async function logAction(
 ): Promise<number> {
   const row = await trx
     .insertInto('operator_actions')
-    .values({ operator_id: a.operatorId, action: a.action, target: a.target, reason: a.reason, detail: JSON.stringify(a.detail ?? {}) })
+    .values({
+      operator_id: a.operatorId,
+      action: a.action,
+      target: a.target,
+      reason: a.reason,
+      detail: JSON.stringify(a.detail ?? {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

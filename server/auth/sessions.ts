@@ -21,7 +21,12 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
     .execute();
   return token;
 }
@@ -51,7 +56,8 @@ export async function capSessions(db: Kysely<Database>, userId: number, max: num
   return ended.map((r) => r.id);
 }
 
-export type SessionLookup = { ok: true; userId: number; sessionId: number } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+export type SessionLookup =
+  { ok: true; userId: number; sessionId: number } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
 /** How long a touch of last_seen is skipped, so every request does not write. */
 export const TOUCH_MS = 60_000;
@@ -61,11 +67,22 @@ export function sessionExpired(created: Date, lastSeen: Date, life: SessionLifet
   return now - lastSeen.getTime() > life.idleMs || now - created.getTime() > life.maxMs;
 }
 
-export async function lookupSession(db: Kysely<Database>, token: string, life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user): Promise<SessionLookup> {
+export async function lookupSession(
+  db: Kysely<Database>,
+  token: string,
+  life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user,
+): Promise<SessionLookup> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.revoked_at', 'sessions.created_at', 'sessions.last_seen', 'users.status'])
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.revoked_at',
+      'sessions.created_at',
+      'sessions.last_seen',
+      'users.status',
+    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
@@ -78,7 +95,12 @@ export async function lookupSession(db: Kysely<Database>, token: string, life: S
 }
 
 /** Of `ids`, the sessions still live (not revoked, not expired, user active): the socket sweep asks. */
-export async function liveSessionIds(db: Kysely<Database>, ids: readonly number[], life: SessionLifetime, now = Date.now()): Promise<Set<number>> {
+export async function liveSessionIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  life: SessionLifetime,
+  now = Date.now(),
+): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db
     .selectFrom('sessions')
@@ -94,9 +116,19 @@ export async function liveSessionIds(db: Kysely<Database>, ids: readonly number[
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -34,12 +34,17 @@ describe('throttle rules', () => {
     const seen: SourceState = { failures: 0, nextAt: T + 1, firstSeen: T + 1, updatedAt: T + 1 };
     expect(verdict(rule, seen, attacked, false, T + 1 + rule.strangerWaitMs).waitMs).toBe(0);
     // its first failure then earns the base wait (no free failures under attack)
-    expect(failed(rule, seen, true, T + 2 + rule.strangerWaitMs).nextAt - (T + 2 + rule.strangerWaitMs)).toBe(rule.baseMs);
+    expect(failed(rule, seen, true, T + 2 + rule.strangerWaitMs).nextAt - (T + 2 + rule.strangerWaitMs)).toBe(
+      rule.baseMs,
+    );
   });
 
   it('the budget counts within its window and starts over after it', () => {
     expect(spent(rule, { failures: 5, windowStart: T }, T + 1000)).toEqual({ failures: 6, windowStart: T });
-    expect(spent(rule, { failures: 50, windowStart: T }, T + rule.windowMs)).toEqual({ failures: 1, windowStart: T + rule.windowMs });
+    expect(spent(rule, { failures: 50, windowStart: T }, T + rule.windowMs)).toEqual({
+      failures: 1,
+      windowStart: T + rule.windowMs,
+    });
   });
 });
 

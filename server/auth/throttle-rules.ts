@@ -32,13 +32,29 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-const GUESS: ThrottleRule = { free: 5, baseMs: 2 * SECOND, maxMs: 15 * MINUTE, budget: 20, windowMs: HOUR, strangerWaitMs: 30 * SECOND, forgetMs: 24 * HOUR };
+const GUESS: ThrottleRule = {
+  free: 5,
+  baseMs: 2 * SECOND,
+  maxMs: 15 * MINUTE,
+  budget: 20,
+  windowMs: HOUR,
+  strangerWaitMs: 30 * SECOND,
+  forgetMs: 24 * HOUR,
+};
 
 export const RULES: Record<AttemptKind, ThrottleRule> = {
   login: GUESS,
   operator_login: GUESS,
   // One address against every operator name: no budget across addresses, only its own waits.
-  operator_address: { free: 10, baseMs: 5 * SECOND, maxMs: HOUR, budget: Infinity, windowMs: HOUR, strangerWaitMs: 0, forgetMs: HOUR },
+  operator_address: {
+    free: 10,
+    baseMs: 5 * SECOND,
+    maxMs: HOUR,
+    budget: Infinity,
+    windowMs: HOUR,
+    strangerWaitMs: 0,
+    forgetMs: HOUR,
+  },
   pay_password: GUESS,
   ga: GUESS,
   code: GUESS,
@@ -89,7 +105,13 @@ export interface Verdict {
 }
 
 /** Whether an attempt now counts, or how long the source must wait first. */
-export function verdict(rule: ThrottleRule, src: SourceState | undefined, budget: BudgetState | undefined, trusted: boolean, now: number): Verdict {
+export function verdict(
+  rule: ThrottleRule,
+  src: SourceState | undefined,
+  budget: BudgetState | undefined,
+  trusted: boolean,
+  now: number,
+): Verdict {
   const s = live(rule, src, now);
   if (s && s.nextAt > now) return { waitMs: s.nextAt - now, remember: false };
   if (trusted || !underAttack(rule, budget, now)) return { waitMs: 0, remember: false };
@@ -102,10 +124,17 @@ export function verdict(rule: ThrottleRule, src: SourceState | undefined, budget
 export function failed(rule: ThrottleRule, src: SourceState | undefined, attacked: boolean, now: number): SourceState {
   const s = live(rule, src, now);
   const failures = (s?.failures ?? 0) + 1;
-  return { failures, nextAt: now + waitAfter(rule, failures, attacked), firstSeen: s?.firstSeen ?? now, updatedAt: now };
+  return {
+    failures,
+    nextAt: now + waitAfter(rule, failures, attacked),
+    firstSeen: s?.firstSeen ?? now,
+    updatedAt: now,
+  };
 }
 
 /** The subject's budget after one more untrusted failure. */
 export function spent(rule: ThrottleRule, b: BudgetState | undefined, now: number): BudgetState {
-  return b && now - b.windowStart < rule.windowMs ? { failures: b.failures + 1, windowStart: b.windowStart } : { failures: 1, windowStart: now };
+  return b && now - b.windowStart < rule.windowMs
+    ? { failures: b.failures + 1, windowStart: b.windowStart }
+    : { failures: 1, windowStart: now };
 }

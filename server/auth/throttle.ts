@@ -15,7 +15,17 @@ import type { MessageKey } from '../errors';
 import { AppError } from '../errors';
 import { addNotice } from '../db/notices';
 import { inTransaction } from '../db/tx';
-import { failed, RULES, spent, underAttack, verdict, type AttemptKind, type BudgetState, type Caller, type SourceState } from './throttle-rules';
+import {
+  failed,
+  RULES,
+  spent,
+  underAttack,
+  verdict,
+  type AttemptKind,
+  type BudgetState,
+  type Caller,
+  type SourceState,
+} from './throttle-rules';
 
 export type { AttemptKind, Caller } from './throttle-rules';
 
@@ -48,8 +58,14 @@ interface Row {
 }
 
 const toSource = (r: Row | undefined): SourceState | undefined =>
-  r && { failures: r.failures, nextAt: r.next_at.getTime(), firstSeen: r.first_seen.getTime(), updatedAt: r.updated_at.getTime() };
-const toBudget = (r: Row | undefined): BudgetState | undefined => r && { failures: r.failures, windowStart: r.first_seen.getTime() };
+  r && {
+    failures: r.failures,
+    nextAt: r.next_at.getTime(),
+    firstSeen: r.first_seen.getTime(),
+    updatedAt: r.updated_at.getTime(),
+  };
+const toBudget = (r: Row | undefined): BudgetState | undefined =>
+  r && { failures: r.failures, windowStart: r.first_seen.getTime() };
 
 function keyOf(kind: AttemptKind, subject: string): Key {
   return { kind, subject: subject.slice(0, 200) };
@@ -70,19 +86,36 @@ async function readRows(db: Kysely<Database>, key: Key, source: string, lock: bo
  * Starts an attempt at `kind` on `subject` by `caller`; throws auth_wait (saying how long) when an
  * attempt from this source does not count yet — the secret is then not even checked.
  */
-export async function beginAttempt(db: Kysely<Database>, kind: AttemptKind, subject: string, caller: Caller, onAttack?: OnAttack): Promise<Attempt> {
+export async function beginAttempt(
+  db: Kysely<Database>,
+  kind: AttemptKind,
+  subject: string,
+  caller: Caller,
+  onAttack?: OnAttack,
+): Promise<Attempt> {
   const key = keyOf(kind, subject);
   const rule = RULES[kind];
   const now = caller.now();
   const rows = await readRows(db, key, caller.source, false);
-  const v = verdict(rule, toSource(rows.find((r) => r.source === caller.source)), toBudget(rows.find((r) => r.source === BUDGET)), caller.trusted, now);
+  const v = verdict(
+    rule,
+    toSource(rows.find((r) => r.source === caller.source)),
+    toBudget(rows.find((r) => r.source === BUDGET)),
+    caller.trusted,
+    now,
+  );
   if (v.remember) await remember(db, key, caller.source, now);
   if (v.waitMs > 0) throw waitError(v.waitMs);
   // Now and then, not on a timer: the table only grows through failures.
   if (Math.random() < 0.01) void pruneAttempts(db, now).catch(() => undefined);
   return {
     async succeed() {
-      await db.deleteFrom('auth_throttle').where('kind', '=', key.kind).where('subject', '=', key.subject).where('source', '=', caller.source).execute();
+      await db
+        .deleteFrom('auth_throttle')
+        .where('kind', '=', key.kind)
+        .where('subject', '=', key.subject)
+        .where('source', '=', caller.source)
+        .execute();
     },
     async fail() {
       if (await recordFailure(db, key, caller, caller.now())) await onAttack?.();
@@ -96,13 +129,31 @@ async function remember(db: Kysely<Database>, key: Key, source: string, now: num
   await db
     .insertInto('auth_throttle')
     .values({ ...key, source, failures: 0, next_at: at, first_seen: at, updated_at: at })
-    .onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doUpdateSet({ failures: 0, next_at: at, first_seen: at, updated_at: at }))
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'subject', 'source'])
+        .doUpdateSet({ failures: 0, next_at: at, first_seen: at, updated_at: at }),
+    )
     .execute();
 }
 
-async function upsert(db: Kysely<Database>, key: Key, source: string, s: { failures: number; nextAt: number; firstSeen: number; updatedAt: number }): Promise<void> {
-  const row = { failures: s.failures, next_at: new Date(s.nextAt), first_seen: new Date(s.firstSeen), updated_at: new Date(s.updatedAt) };
-  await db.insertInto('auth_throttle').values({ ...key, source, ...row }).onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doUpdateSet(row)).execute();
+async function upsert(
+  db: Kysely<Database>,
+  key: Key,
+  source: string,
+  s: { failures: number; nextAt: number; firstSeen: number; updatedAt: number },
+): Promise<void> {
+  const row = {
+    failures: s.failures,
+    next_at: new Date(s.nextAt),
+    first_seen: new Date(s.firstSeen),
+    updated_at: new Date(s.updatedAt),
+  };
+  await db
+    .insertInto('auth_throttle')
+    .values({ ...key, source, ...row })
+    .onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doUpdateSet(row))
+    .execute();
 }
 
 /** One more failure, atomically (rows locked); true when it used up the subject's budget. */
@@ -113,26 +164,55 @@ async function recordFailure(db: Kysely<Database>, key: Key, caller: Caller, now
     const blank = new Date(0);
     await trx
       .insertInto('auth_throttle')
-      .values([caller.source, BUDGET].map((source) => ({ ...key, source, failures: 0, next_at: blank, first_seen: new Date(now), updated_at: blank })))
+      .values(
+        [caller.source, BUDGET].map((source) => ({
+          ...key,
+          source,
+          failures: 0,
+          next_at: blank,
+          first_seen: new Date(now),
+          updated_at: blank,
+        })),
+      )
       .onConflict((oc) => oc.columns(['kind', 'subject', 'source']).doNothing())
       .execute();
     const rows = await readRows(trx, key, caller.source, true);
     const budget = toBudget(rows.find((r) => r.source === BUDGET));
     const attacked = !caller.trusted && underAttack(rule, budget, now);
-    await upsert(trx, key, caller.source, failed(rule, toSource(rows.find((r) => r.source === caller.source)), attacked, now));
+    await upsert(
+      trx,
+      key,
+      caller.source,
+      failed(rule, toSource(rows.find((r) => r.source === caller.source)), attacked, now),
+    );
     if (caller.trusted) return false;
     const after = spent(rule, budget && budget.failures > 0 ? budget : undefined, now);
-    await upsert(trx, key, BUDGET, { failures: after.failures, nextAt: 0, firstSeen: after.windowStart, updatedAt: now });
+    await upsert(trx, key, BUDGET, {
+      failures: after.failures,
+      nextAt: 0,
+      firstSeen: after.windowStart,
+      updatedAt: now,
+    });
     return after.failures === rule.budget;
   });
 }
 
 /** An OnAttack that leaves the user a security notice: someone is guessing `what`; strangers are slowed. */
 export function noticeAttack(db: Kysely<Database>, userId: number, what: MessageKey): OnAttack {
-  return () => addNotice(db, { userId, kind: 'security', title: 'notice_locked_title', body: 'notice_throttled_body', params: { what } });
+  return () =>
+    addNotice(db, {
+      userId,
+      kind: 'security',
+      title: 'notice_locked_title',
+      body: 'notice_throttled_body',
+      params: { what },
+    });
 }
 
 /** Forgotten rows (a day untouched) are deleted now and then so the table stays small. */
 export async function pruneAttempts(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('auth_throttle').where('updated_at', '<', new Date(now - 86_400_000)).execute();
+  await db
+    .deleteFrom('auth_throttle')
+    .where('updated_at', '<', new Date(now - 86_400_000))
+    .execute();
 }

@@ -25,7 +25,11 @@ export function runInIdempotencyScope<T>(s: IdempotencyScope, fn: () => Promise<
 }
 
 /** Called by the ledger for every balance change: marks the caller's key committed in `trx`. */
-export async function markKeyCommitted(trx: Transaction<Database>, userId: number, ref: LedgerRef | undefined): Promise<void> {
+export async function markKeyCommitted(
+  trx: Transaction<Database>,
+  userId: number,
+  ref: LedgerRef | undefined,
+): Promise<void> {
   const s = scope.getStore();
   // Only the requesting user's own moves: work queued from the request (copy trading) runs in
   // this async context too but moves other users' money.

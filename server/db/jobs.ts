@@ -23,9 +23,16 @@ export interface EnqueueOptions {
 }
 
 /** Adds a job inside `trx`: it exists if and only if the transaction commits. */
-export async function enqueueInTx(trx: Trx | Kysely<Database>, task: string, payload: object, opts: EnqueueOptions): Promise<void> {
+export async function enqueueInTx(
+  trx: Trx | Kysely<Database>,
+  task: string,
+  payload: object,
+  opts: EnqueueOptions,
+): Promise<void> {
   const runAt = opts.runAt ?? null;
-  await sql`SELECT enqueue_job(${task}, ${JSON.stringify(payload)}::json, ${runAt}::timestamptz, ${opts.jobKey}, ${opts.maxAttempts ?? 25})`.execute(trx);
+  await sql`SELECT enqueue_job(${task}, ${JSON.stringify(payload)}::json, ${runAt}::timestamptz, ${opts.jobKey}, ${opts.maxAttempts ?? 25})`.execute(
+    trx,
+  );
 }
 
 /**
@@ -43,7 +50,10 @@ export async function jobQueueSchema(db: Kysely<Database>): Promise<string> {
 }
 
 /** Jobs waiting, running or given up (done jobs leave the queue), soonest first, newest failures first. */
-export async function listJobs(db: Kysely<Database>, opts: { state?: AdminJobState; offset: number; limit: number }): Promise<{ rows: AdminJob[]; total: number }> {
+export async function listJobs(
+  db: Kysely<Database>,
+  opts: { state?: AdminJobState; offset: number; limit: number },
+): Promise<{ rows: AdminJob[]; total: number }> {
   const jobs = sql.id(await jobQueueSchema(db), 'jobs');
   const stateOf = sql`CASE WHEN locked_at IS NOT NULL THEN 'running' WHEN attempts >= max_attempts THEN 'failed' WHEN attempts > 0 THEN 'retrying' ELSE 'queued' END`;
   const filter = opts.state ? sql`WHERE ${stateOf} = ${opts.state}` : sql``;

@@ -16,7 +16,8 @@ const change = ACCOUNT_TYPES.change;
 
 const newUser = (grant?: string) => ledgerUser(h.db, { grantUsdt: grant });
 
-const usdt = async (u: number) => (await getBalances(h.db, u)).find((b) => b.currency_id === USDT && b.type === change)?.available;
+const usdt = async (u: number) =>
+  (await getBalances(h.db, u)).find((b) => b.currency_id === USDT && b.type === change)?.available;
 const move = (from: number, to: number, amount: string, ref = `${from}-${to}-${amount}`): TransferInput => ({
   from: { userId: from, currencyId: USDT, type: change, reason: 'transfer_out' },
   to: { userId: to, currencyId: USDT, type: change, reason: 'transfer_in' },
@@ -25,7 +26,12 @@ const move = (from: number, to: number, amount: string, ref = `${from}-${to}-${a
 });
 /** journal rows of one transfer, with the transaction that wrote each */
 const journalOf = (ref: string) =>
-  sql<{ user_id: number; reason: string; delta_available: string; xid: string }>`SELECT user_id, reason, delta_available::text, xmin::text AS xid FROM journal WHERE ref_type = 'test' AND ref_id = ${ref} ORDER BY id`
+  sql<{
+    user_id: number;
+    reason: string;
+    delta_available: string;
+    xid: string;
+  }>`SELECT user_id, reason, delta_available::text, xmin::text AS xid FROM journal WHERE ref_type = 'test' AND ref_id = ${ref} ORDER BY id`
     .execute(h.db)
     .then((r) => r.rows);
 
@@ -56,7 +62,9 @@ describe('ledger transfer', () => {
   it('refuses an overdraw with insufficient_balance and writes nothing — no account created, no journal row', async () => {
     const a = await newUser('1');
     const b = await newUser();
-    await expect(transfer(h.db, move(a, b, '1.000000000000000001', 'over'))).rejects.toMatchObject({ key: 'insufficient_balance' });
+    await expect(transfer(h.db, move(a, b, '1.000000000000000001', 'over'))).rejects.toMatchObject({
+      key: 'insufficient_balance',
+    });
     expect(await usdt(a)).toBe('1');
     expect(await usdt(b)).toBeUndefined();
     expect(await journalOf('over')).toEqual([]);
@@ -82,7 +90,22 @@ describe('ledger transfer', () => {
     const poor = await newUser('0.5');
     const rich = await newUser('100');
     const sink = await newUser();
-    const el = (t: TransferInput) => ({ fu: t.from.userId, fc: USDT, ft: change, tu: t.to.userId, tc: USDT, tt: change, a: t.amount, ro: t.from.reason, ri: t.to.reason, rt: 'test', rid: String(t.ref!.id), ku: null, k: null, kr: null });
+    const el = (t: TransferInput) => ({
+      fu: t.from.userId,
+      fc: USDT,
+      ft: change,
+      tu: t.to.userId,
+      tc: USDT,
+      tt: change,
+      a: t.amount,
+      ro: t.from.reason,
+      ri: t.to.reason,
+      rt: 'test',
+      rid: String(t.ref!.id),
+      ku: null,
+      k: null,
+      kr: null,
+    });
     // submitted in one tick: one batch, one statement
     const out = await Promise.all([
       writer.submit(el(move(rich, sink, '1', 'b1'))),
@@ -103,9 +126,28 @@ describe('ledger transfer', () => {
     const writer = new LedgerWriter(h.db, { inFlight: 1 });
     const a = await newUser('10');
     const b = await newUser();
-    const good = { fu: a, fc: USDT, ft: change, tu: b, tc: USDT, tt: change, a: '1', ro: 'transfer_out', ri: 'transfer_in', rt: 'test', rid: 'e1', ku: null, k: null, kr: null };
+    const good = {
+      fu: a,
+      fc: USDT,
+      ft: change,
+      tu: b,
+      tc: USDT,
+      tt: change,
+      a: '1',
+      ro: 'transfer_out',
+      ri: 'transfer_in',
+      rt: 'test',
+      rid: 'e1',
+      ku: null,
+      k: null,
+      kr: null,
+    };
     const bad = { ...good, tc: 999_999, rid: 'e2' }; // no such currency: the credit's account cannot exist
-    const out = await Promise.allSettled([writer.submit(good), writer.submit(bad), writer.submit({ ...good, rid: 'e3' })]);
+    const out = await Promise.allSettled([
+      writer.submit(good),
+      writer.submit(bad),
+      writer.submit({ ...good, rid: 'e3' }),
+    ]);
     expect(out.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await journalOf('e2')).toEqual([]);
     expect((await journalOf('e1')).length + (await journalOf('e3')).length).toBe(4);
@@ -116,7 +158,22 @@ describe('ledger transfer', () => {
   it('keeps one user’s transfers in order across batches in flight: a transfer waits for the batch that holds its user', async () => {
     const writer = new LedgerWriter(h.db, { inFlight: 2 });
     const [a, b, c, d] = [await newUser('1'), await newUser(), await newUser(), await newUser()];
-    const el = (t: TransferInput) => ({ fu: t.from.userId, fc: USDT, ft: change, tu: t.to.userId, tc: USDT, tt: change, a: t.amount, ro: t.from.reason, ri: t.to.reason, rt: 'test', rid: String(t.ref!.id), ku: null, k: null, kr: null });
+    const el = (t: TransferInput) => ({
+      fu: t.from.userId,
+      fc: USDT,
+      ft: change,
+      tu: t.to.userId,
+      tc: USDT,
+      tt: change,
+      a: t.amount,
+      ro: t.from.reason,
+      ri: t.to.reason,
+      rt: 'test',
+      rid: String(t.ref!.id),
+      ku: null,
+      k: null,
+      kr: null,
+    });
     const first = writer.submit(el(move(a, b, '1', 'o1'))); // in flight from the next microtask
     await Promise.resolve();
     // b has nothing until o1 commits, c nothing until o2 does: a second batch in flight with
@@ -129,9 +186,15 @@ describe('ledger transfer', () => {
   it('never overdraws under 60 concurrent transfers out of one account, over the pool’s writer', async () => {
     const a = await newUser('10');
     const sinks = [await newUser(), await newUser(), await newUser()];
-    const out = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => transfer(h.db, move(a, sinks[i % 3], '1', `c${i}`))));
+    const out = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => transfer(h.db, move(a, sinks[i % 3], '1', `c${i}`))),
+    );
     expect(out.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
-    expect(out.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason?.key === 'insufficient_balance')).toBe(true);
+    expect(
+      out
+        .filter((o) => o.status === 'rejected')
+        .every((o) => (o as PromiseRejectedResult).reason?.key === 'insufficient_balance'),
+    ).toBe(true);
     expect(await usdt(a)).toBe('0');
     expect(await checkJournalConsistency(h.db)).toEqual([]);
   });
@@ -139,10 +202,22 @@ describe('ledger transfer', () => {
   it('marks the request’s idempotency key committed, with the ref, in the transfer’s own commit', async () => {
     const a = await newUser('3');
     const b = await newUser();
-    for (const key of ['k-ok', 'k-refused']) await h.db.insertInto('idempotency_keys').values({ user_id: a, key, route: 'test' } as never).execute();
+    for (const key of ['k-ok', 'k-refused'])
+      await h.db
+        .insertInto('idempotency_keys')
+        .values({ user_id: a, key, route: 'test' } as never)
+        .execute();
     await runInIdempotencyScope({ userId: a, key: 'k-ok' }, () => transfer(h.db, move(a, b, '1', 'idem')));
-    await runInIdempotencyScope({ userId: a, key: 'k-refused' }, () => transfer(h.db, move(a, b, '5', 'idem2'))).catch(() => undefined);
-    const keys = await sql<{ key: string; committed: boolean; committed_ref: unknown }>`SELECT key, committed_at IS NOT NULL AS committed, committed_ref FROM idempotency_keys WHERE user_id = ${a} ORDER BY key`.execute(h.db);
+    await runInIdempotencyScope({ userId: a, key: 'k-refused' }, () => transfer(h.db, move(a, b, '5', 'idem2'))).catch(
+      () => undefined,
+    );
+    const keys = await sql<{
+      key: string;
+      committed: boolean;
+      committed_ref: unknown;
+    }>`SELECT key, committed_at IS NOT NULL AS committed, committed_ref FROM idempotency_keys WHERE user_id = ${a} ORDER BY key`.execute(
+      h.db,
+    );
     expect(keys.rows).toEqual([
       { key: 'k-ok', committed: true, committed_ref: { type: 'test', id: 'idem' } },
       { key: 'k-refused', committed: false, committed_ref: null },

@@ -72,7 +72,10 @@ function result(row: TransferRow | null): TransferResult {
 }
 
 /** from.available -= amount (only if enough), to.available += amount; both journaled, atomically. */
-export async function transfer(db: Kysely<Database> | Transaction<Database>, t: TransferInput): Promise<TransferResult> {
+export async function transfer(
+  db: Kysely<Database> | Transaction<Database>,
+  t: TransferInput,
+): Promise<TransferResult> {
   if (db.isTransaction) {
     const trx = db as Transaction<Database>;
     return result(await transferInTrx(trx, element(t, trx)));

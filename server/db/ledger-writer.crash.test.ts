@@ -36,7 +36,12 @@ describe('ledger writer under kill -9', () => {
     }
     const opts = (h.pool as unknown as { options: { connectionString: string; options?: string } }).options;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/ledger-writer-child.ts'], {
-      env: { ...process.env, LW_URL: opts.connectionString, LW_OPTIONS: `${opts.options ?? ''} -c client_connection_check_interval=50`.trim(), LW_USERS: users.join(',') },
+      env: {
+        ...process.env,
+        LW_URL: opts.connectionString,
+        LW_OPTIONS: `${opts.options ?? ''} -c client_connection_check_interval=50`.trim(),
+        LW_USERS: users.join(','),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -58,14 +63,20 @@ describe('ledger writer under kill -9', () => {
       });
     });
     // one user's balance lock (class 14, user-locks.ts) held by the test: the next batch with that user waits
-    const holder = new pg.Client({ connectionString: opts.connectionString, ...(opts.options ? { options: opts.options } : {}) });
+    const holder = new pg.Client({
+      connectionString: opts.connectionString,
+      ...(opts.options ? { options: opts.options } : {}),
+    });
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT pg_advisory_xact_lock(14, $1)', [users[0]]);
     let waiting = 0;
     for (let i = 0; i < 100 && waiting === 0; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      const w = await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 14 AND objid = $1`, [users[0]]);
+      const w = await holder.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 14 AND objid = $1`,
+        [users[0]],
+      );
       waiting = w.rows[0].n;
     }
     expect(waiting, 'a batch waits on the held lock').toBeGreaterThan(0);
@@ -76,7 +87,11 @@ describe('ledger writer under kill -9', () => {
     await holder.end();
     // the server may still be finishing the batch the dead client sent: wait until no session of it is left
     for (let i = 0; i < 100; i++) {
-      const busy = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%ledger_transfer_batch%' AND pid <> pg_backend_pid()`.execute(h.db);
+      const busy = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%ledger_transfer_batch%' AND pid <> pg_backend_pid()`.execute(
+        h.db,
+      );
       if (busy.rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -88,7 +103,11 @@ describe('ledger writer under kill -9', () => {
     for (const r of perRef.rows) expect(r, r.ref_id).toMatchObject({ n: 2, out: 1, inn: 1 });
     expect(committed.size).toBeGreaterThanOrEqual(acked.size);
     expect(await checkJournalConsistency(h.db)).toEqual([]);
-    const total = await sql<{ s: string }>`SELECT sum(available + frozen)::text AS s FROM accounts WHERE user_id IN (${sql.join(users)}) AND currency_id = ${USDT}`.execute(h.db);
+    const total = await sql<{
+      s: string;
+    }>`SELECT sum(available + frozen)::text AS s FROM accounts WHERE user_id IN (${sql.join(users)}) AND currency_id = ${USDT}`.execute(
+      h.db,
+    );
     expect(total.rows[0].s).toMatch(/^12000(\.0+)?$/); // not a unit created or lost
   }, 120_000);
 });

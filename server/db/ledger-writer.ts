@@ -58,10 +58,15 @@ export interface TransferRow {
 export async function transferInTrx(trx: Transaction<Database>, e: TransferElement): Promise<TransferRow | null> {
   const r = await sql<TransferRow>`
     SELECT * FROM ledger_transfer(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
-      ${e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(trx);
+      ${e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(
+    trx,
+  );
   const row = r.rows[0] ?? null;
   if (row && e.rec === 'fund_transfers') {
-    await trx.insertInto('fund_transfers').values({ id: Number(e.rid), user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt }).execute();
+    await trx
+      .insertInto('fund_transfers')
+      .values({ id: Number(e.rid), user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt })
+      .execute();
   }
   return row;
 }
@@ -181,7 +186,8 @@ export class LedgerWriter {
   /** One batch as one statement — its own transaction, or with the lease fence in one. */
   private async statement(els: TransferElement[]): Promise<(TransferRow | null)[]> {
     const doc = JSON.stringify(els);
-    const exec = (on: Kysely<Database>) => sql<TransferRow & { n: number }>`SELECT * FROM ledger_transfer_batch(${doc}::jsonb)`.execute(on);
+    const exec = (on: Kysely<Database>) =>
+      sql<TransferRow & { n: number }>`SELECT * FROM ledger_transfer_batch(${doc}::jsonb)`.execute(on);
     const r = fenceOf(this.db) ? await inTransaction(this.db, exec) : await retrying(() => exec(this.db));
     const out: (TransferRow | null)[] = els.map(() => null);
     for (const row of r.rows) out[row.n] = row;

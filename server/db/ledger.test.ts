@@ -3,7 +3,16 @@ import { createTestDb } from '../testing/db';
 import { ledgerUser, TEST_USDT as USDT } from '../testing/ledger-kit';
 import type { DbHandle } from './connect';
 import { seed } from './seed';
-import { checkAmount, checkJournalConsistency, credit, debit, freeze, getBalances, settleFrozen, unfreeze } from './ledger';
+import {
+  checkAmount,
+  checkJournalConsistency,
+  credit,
+  debit,
+  freeze,
+  getBalances,
+  settleFrozen,
+  unfreeze,
+} from './ledger';
 import { AppError } from '../errors';
 import { ACCOUNT_TYPES } from '../../core';
 
@@ -29,11 +38,30 @@ describe('ledger', () => {
   it('moves balances exactly and journals every change', async () => {
     const u = await newUser('ledger1');
     await h.db.transaction().execute(async (trx) => {
-      await credit(trx, { userId: u, currencyId: USDT, type: change, amount: '100.1', reason: 'recharge', ref: { type: 'recharge', id: 1 } });
+      await credit(trx, {
+        userId: u,
+        currencyId: USDT,
+        type: change,
+        amount: '100.1',
+        reason: 'recharge',
+        ref: { type: 'recharge', id: 1 },
+      });
       await debit(trx, { userId: u, currencyId: USDT, type: change, amount: '0.1', reason: 'fee' });
-      await freeze(trx, { userId: u, currencyId: USDT, type: change, amount: '40.000000000000000001', reason: 'order' });
+      await freeze(trx, {
+        userId: u,
+        currencyId: USDT,
+        type: change,
+        amount: '40.000000000000000001',
+        reason: 'order',
+      });
       await unfreeze(trx, { userId: u, currencyId: USDT, type: change, amount: '10', reason: 'cancel' });
-      const after = await settleFrozen(trx, { userId: u, currencyId: USDT, type: change, amount: '30.000000000000000001', reason: 'fill' });
+      const after = await settleFrozen(trx, {
+        userId: u,
+        currencyId: USDT,
+        type: change,
+        amount: '30.000000000000000001',
+        reason: 'fill',
+      });
       expect(after).toMatchObject({ available: '69.999999999999999999', frozen: '0' });
     });
     const b = balanceOf(await getBalances(h.db, u), USDT);
@@ -46,7 +74,9 @@ describe('ledger', () => {
 
   it('refuses an overdraw with insufficient_balance and rolls the transaction back', async () => {
     const u = await newUser('ledger2');
-    await h.db.transaction().execute((trx) => credit(trx, { userId: u, currencyId: BTC, type: change, amount: '1', reason: 'recharge' }));
+    await h.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u, currencyId: BTC, type: change, amount: '1', reason: 'recharge' }));
     const attempt = h.db.transaction().execute(async (trx) => {
       await debit(trx, { userId: u, currencyId: BTC, type: change, amount: '0.4', reason: 'a' });
       await debit(trx, { userId: u, currencyId: BTC, type: change, amount: '0.6000000001', reason: 'b' });
@@ -56,12 +86,32 @@ describe('ledger', () => {
     const n = await h.db.selectFrom('journal').select('id').where('user_id', '=', u).execute();
     expect(n).toHaveLength(1);
     // Unfreezing or settling more than is frozen fails the same way; so does debiting a missing account.
-    await expect(h.db.transaction().execute((trx) => unfreeze(trx, { userId: u, currencyId: BTC, type: change, amount: '0.1', reason: 'x' }))).rejects.toBeInstanceOf(AppError);
-    await expect(h.db.transaction().execute((trx) => debit(trx, { userId: u, currencyId: USDT, type: 4, amount: '1', reason: 'x' }))).rejects.toMatchObject({ key: 'insufficient_balance' });
+    await expect(
+      h.db
+        .transaction()
+        .execute((trx) => unfreeze(trx, { userId: u, currencyId: BTC, type: change, amount: '0.1', reason: 'x' })),
+    ).rejects.toBeInstanceOf(AppError);
+    await expect(
+      h.db
+        .transaction()
+        .execute((trx) => debit(trx, { userId: u, currencyId: USDT, type: 4, amount: '1', reason: 'x' })),
+    ).rejects.toMatchObject({ key: 'insufficient_balance' });
   });
 
   it('rejects amounts that are not positive decimal strings within NUMERIC(36,18)', () => {
-    for (const bad of ['0', '-1', '1e3', 'abc', '', ' ', '1.0000000000000000001', '1000000000000000000', 'NaN', 'Infinity', '0x10']) {
+    for (const bad of [
+      '0',
+      '-1',
+      '1e3',
+      'abc',
+      '',
+      ' ',
+      '1.0000000000000000001',
+      '1000000000000000000',
+      'NaN',
+      'Infinity',
+      '0x10',
+    ]) {
       expect(() => checkAmount(bad), bad).toThrow(AppError);
     }
     expect(checkAmount('0.000000000000000001')).toBe('0.000000000000000001');
@@ -70,10 +120,21 @@ describe('ledger', () => {
 
   it('never overdraws under 50 concurrent debits', async () => {
     const u = await newUser('ledger3');
-    await h.db.transaction().execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '10', reason: 'recharge' }));
+    await h.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '10', reason: 'recharge' }));
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        h.db.transaction().execute((trx) => debit(trx, { userId: u, currencyId: USDT, type: change, amount: '0.7', reason: 'race', ref: { type: 't', id: i } })),
+        h.db.transaction().execute((trx) =>
+          debit(trx, {
+            userId: u,
+            currencyId: USDT,
+            type: change,
+            amount: '0.7',
+            reason: 'race',
+            ref: { type: 't', id: i },
+          }),
+        ),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
@@ -86,7 +147,9 @@ describe('ledger', () => {
 
   it('detects a balance changed behind the ledger', async () => {
     const u = await newUser('ledger4');
-    await h.db.transaction().execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '5', reason: 'recharge' }));
+    await h.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '5', reason: 'recharge' }));
     await h.db.updateTable('accounts').set({ available: '6' }).where('user_id', '=', u).execute();
     const bad = await checkJournalConsistency(h.db);
     expect(bad).toHaveLength(1);

@@ -55,7 +55,11 @@ export function checkAmount(amount: string): string {
 /** Canonical decimal string: "1.500000000000000000" → "1.5" (the one formula is kernel/decimal canon). */
 export { canon as canonical };
 
-type Move = { dAvail: 'plus' | 'minus' | 'none'; dFrozen: 'plus' | 'minus' | 'none'; guard: 'available' | 'frozen' | null };
+type Move = {
+  dAvail: 'plus' | 'minus' | 'none';
+  dFrozen: 'plus' | 'minus' | 'none';
+  guard: 'available' | 'frozen' | null;
+};
 
 /**
  * One balance move, journaled, in ONE statement (a round trip is most of a transfer's time on a
@@ -70,7 +74,11 @@ async function apply(trx: Transaction<Database>, e: LedgerEntry, move: Move): Pr
   await lockUsers(trx, [e.userId]);
   const amt = sql<string>`${amount}::numeric`;
   const delta = (d: Move['dAvail'], col: 'available' | 'frozen') =>
-    d === 'plus' ? sql`accounts.${sql.raw(col)} + ${amt}` : d === 'minus' ? sql`accounts.${sql.raw(col)} - ${amt}` : sql`accounts.${sql.raw(col)}`;
+    d === 'plus'
+      ? sql`accounts.${sql.raw(col)} + ${amt}`
+      : d === 'minus'
+        ? sql`accounts.${sql.raw(col)} - ${amt}`
+        : sql`accounts.${sql.raw(col)}`;
   const now = new Date();
   let change: RawBuilder<unknown>;
   if (move.guard === null) {
@@ -139,7 +147,13 @@ export async function getBalances(db: Kysely<Database>, userId: number): Promise
   const rows = await db
     .selectFrom('accounts')
     .innerJoin('currencies', 'currencies.id', 'accounts.currency_id')
-    .select(['accounts.currency_id', 'currencies.name as currency', 'accounts.type', 'accounts.available', 'accounts.frozen'])
+    .select([
+      'accounts.currency_id',
+      'currencies.name as currency',
+      'accounts.type',
+      'accounts.available',
+      'accounts.frozen',
+    ])
     .where('accounts.user_id', '=', userId)
     .orderBy('accounts.type')
     .orderBy('accounts.currency_id')

@@ -31,7 +31,8 @@ export async function areaMigrations(dir = AREAS_DIR): Promise<Record<string, Mi
 /** Every migration of the app: the database's own and each area's, by name. */
 export async function allMigrations(): Promise<Record<string, Migration>> {
   const fromAreas = await areaMigrations();
-  for (const name of Object.keys(fromAreas)) if (name in migrations) throw new Error(`migration ${name} is both in server/db/migrations and in an area`);
+  for (const name of Object.keys(fromAreas))
+    if (name in migrations) throw new Error(`migration ${name} is both in server/db/migrations and in an area`);
   return { ...migrations, ...fromAreas };
 }
 

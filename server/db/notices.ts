@@ -12,6 +12,12 @@ export async function addNotice(
 ): Promise<void> {
   await db
     .insertInto('notices')
-    .values({ user_id: n.userId, kind: n.kind, title_key: n.title, body_key: n.body, params: JSON.stringify(n.params ?? {}) })
+    .values({
+      user_id: n.userId,
+      kind: n.kind,
+      title_key: n.title,
+      body_key: n.body,
+      params: JSON.stringify(n.params ?? {}),
+    })
     .execute();
 }

@@ -27,7 +27,11 @@ export interface OpenedDb extends DbHandle {
 }
 
 export async function openDatabase(o: OpenOptions): Promise<OpenedDb> {
-  if (o.databaseUrl) return { ...(await connectDb({ databaseUrl: o.databaseUrl, poolMax: o.poolMax })), describe: 'PostgreSQL (DATABASE_URL)' };
+  if (o.databaseUrl)
+    return {
+      ...(await connectDb({ databaseUrl: o.databaseUrl, poolMax: o.poolMax })),
+      describe: 'PostgreSQL (DATABASE_URL)',
+    };
   fs.mkdirSync(o.dataDir, { recursive: true });
   const release = o.role === 'server' ? lockDataDir(o.dataDir) : () => undefined;
   try {

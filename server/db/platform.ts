@@ -17,18 +17,33 @@ export const PLATFORM_INVITE = 'system:platform';
 
 /** The platform's user id (the row is created on the first call, once, whatever the concurrency). */
 export async function platformUserId(trx: Transaction<Database>): Promise<number> {
-  const found = await trx.selectFrom('users').select('id').where('invite_code', '=', PLATFORM_INVITE).executeTakeFirst();
+  const found = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('invite_code', '=', PLATFORM_INVITE)
+    .executeTakeFirst();
   if (found) return found.id;
   // a concurrent first call waits on the unique index and then inserts nothing
   await trx
     .insertInto('users')
-    .values({ password_hash: '!', nickname: 'Platform', signature: 'Platform revenue (system account)', invite_code: PLATFORM_INVITE, status: 2 })
+    .values({
+      password_hash: '!',
+      nickname: 'Platform',
+      signature: 'Platform revenue (system account)',
+      invite_code: PLATFORM_INVITE,
+      status: 2,
+    })
     .onConflict((oc) => oc.column('invite_code').doNothing())
     .execute();
-  return (await trx.selectFrom('users').select('id').where('invite_code', '=', PLATFORM_INVITE).executeTakeFirstOrThrow()).id;
+  return (
+    await trx.selectFrom('users').select('id').where('invite_code', '=', PLATFORM_INVITE).executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** available += amount on the platform's account of this currency and type (journaled). */
-export async function creditPlatform(trx: Transaction<Database>, e: Omit<LedgerEntry, 'userId'>): Promise<BalanceAfter> {
+export async function creditPlatform(
+  trx: Transaction<Database>,
+  e: Omit<LedgerEntry, 'userId'>,
+): Promise<BalanceAfter> {
   return credit(trx, { ...e, userId: await platformUserId(trx) });
 }

@@ -36,9 +36,30 @@ function everyLang<T>(pick: (c: SiteContent) => T): Record<Lang, T> {
 }
 
 const NEWS_LAYOUT: Omit<NewsSeed, 'text'>[] = [
-  { slug: 'banner-zero-fee-btc', c_id: 5, sort: 30, ageDays: 0, image: ['#28185D', '#5D5679'], link: '/pages/transaction/index' },
-  { slug: 'banner-lock-mining', c_id: 5, sort: 20, ageDays: 1, image: ['#0F766E', '#22C55E'], link: '/pages/lockming/lockming' },
-  { slug: 'banner-copy-trading', c_id: 5, sort: 10, ageDays: 2, image: ['#1D4ED8', '#38BDF8'], link: '/pages/copytrade/copy' },
+  {
+    slug: 'banner-zero-fee-btc',
+    c_id: 5,
+    sort: 30,
+    ageDays: 0,
+    image: ['#28185D', '#5D5679'],
+    link: '/pages/transaction/index',
+  },
+  {
+    slug: 'banner-lock-mining',
+    c_id: 5,
+    sort: 20,
+    ageDays: 1,
+    image: ['#0F766E', '#22C55E'],
+    link: '/pages/lockming/lockming',
+  },
+  {
+    slug: 'banner-copy-trading',
+    c_id: 5,
+    sort: 10,
+    ageDays: 2,
+    image: ['#1D4ED8', '#38BDF8'],
+    link: '/pages/copytrade/copy',
+  },
   { slug: 'notice-nft-review', c_id: 4, pop: true, sort: 100, ageDays: 0 },
   { slug: 'news-new-listings', c_id: 4, sort: 50, ageDays: 3 },
   { slug: 'news-stocks', c_id: 4, sort: 40, ageDays: 5 },

@@ -70,16 +70,31 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
         created_at: new Date(now.getTime() - n.ageDays * DAY_MS),
       })),
     );
-    await trx.insertInto('news').values(newsRows).onConflict((oc) => oc.columns(['slug', 'lang']).doNothing()).execute();
+    await trx
+      .insertInto('news')
+      .values(newsRows)
+      .onConflict((oc) => oc.columns(['slug', 'lang']).doNothing())
+      .execute();
 
     const pageRows = Object.entries(PAGES).flatMap(([page, byLang]) =>
-      LANGS.map((lang) => ({ page: page as keyof typeof PAGES, lang, title: byLang[lang].title, body: byLang[lang].body })),
+      LANGS.map((lang) => ({
+        page: page as keyof typeof PAGES,
+        lang,
+        title: byLang[lang].title,
+        body: byLang[lang].body,
+      })),
     );
-    await trx.insertInto('content_pages').values(pageRows).onConflict((oc) => oc.columns(['page', 'lang']).doNothing()).execute();
+    await trx
+      .insertInto('content_pages')
+      .values(pageRows)
+      .onConflict((oc) => oc.columns(['page', 'lang']).doNothing())
+      .execute();
 
     await trx
       .insertInto('menu')
-      .values(MENU.map((m) => ({ key: m.key, path: m.path, icon: m.icon, sort: m.sort, titles: JSON.stringify(m.titles) })))
+      .values(
+        MENU.map((m) => ({ key: m.key, path: m.path, icon: m.icon, sort: m.sort, titles: JSON.stringify(m.titles) })),
+      )
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
 

@@ -183,8 +183,20 @@ export interface IdempotencyKeysTable {
 /** Tables of migration 005_funds that every area reads: uploads, preferences, notices, operators. */
 export interface SharedServiceTables {
   /** sha256: hex digest of the bytes (migration 009; null for files uploaded before it) */
-  uploads: { name: string; user_id: Nullable<number>; purpose: ColumnType<UploadPurpose, UploadPurpose | undefined, UploadPurpose>; created_at: CreatedAt; sha256: Nullable<string> };
-  user_prefs: { user_id: number; fiat: Generated<string>; lang: Generated<string>; credit_score: Generated<number>; rebate: Numeric };
+  uploads: {
+    name: string;
+    user_id: Nullable<number>;
+    purpose: ColumnType<UploadPurpose, UploadPurpose | undefined, UploadPurpose>;
+    created_at: CreatedAt;
+    sha256: Nullable<string>;
+  };
+  user_prefs: {
+    user_id: number;
+    fiat: Generated<string>;
+    lang: Generated<string>;
+    credit_score: Generated<number>;
+    rebate: Numeric;
+  };
   notices: {
     id: Generated<number>;
     user_id: number;
@@ -195,7 +207,13 @@ export interface SharedServiceTables {
     read_at: Nullable<Date>;
     created_at: CreatedAt;
   };
-  operators: { id: Generated<number>; name: string; password_hash: string; status: Generated<number>; created_at: CreatedAt };
+  operators: {
+    id: Generated<number>;
+    name: string;
+    password_hash: string;
+    status: Generated<number>;
+    created_at: CreatedAt;
+  };
   operator_sessions: {
     id: Generated<number>;
     token_hash: string;

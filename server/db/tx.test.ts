@@ -31,10 +31,24 @@ describe('inTransaction', () => {
 
   it('does not retry other errors, and gives up after the attempts', async () => {
     let calls = 0;
-    await expect(inTransaction(h.db, async () => { calls++; throw pgError('23505'); })).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      inTransaction(h.db, async () => {
+        calls++;
+        throw pgError('23505');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
     expect(calls).toBe(1);
     calls = 0;
-    await expect(inTransaction(h.db, async () => { calls++; throw pgError('40P01'); }, { attempts: 3 })).rejects.toMatchObject({ code: '40P01' });
+    await expect(
+      inTransaction(
+        h.db,
+        async () => {
+          calls++;
+          throw pgError('40P01');
+        },
+        { attempts: 3 },
+      ),
+    ).rejects.toMatchObject({ code: '40P01' });
     expect(calls).toBe(3);
   });
 });

@@ -19,9 +19,13 @@ export async function lockUsers(trx: Transaction<Database>, userIds: readonly nu
   if (!set) held.set(trx, (set = new Set()));
   const todo = [...new Set(userIds)].filter((id) => !set.has(id)).sort((a, b) => a - b);
   if (todo.length === 0) return;
-  if (todo.length === 1) await sql`SELECT pg_advisory_xact_lock(${BALANCE_LOCK_CLASS}::int4, ${todo[0]}::int4)`.execute(trx);
+  if (todo.length === 1)
+    await sql`SELECT pg_advisory_xact_lock(${BALANCE_LOCK_CLASS}::int4, ${todo[0]}::int4)`.execute(trx);
   // several users in one round trip: unnest yields the ids in array order, and the locks are
   // taken row by row in that order (ascending), as the one-at-a-time loop did
-  else await sql`SELECT pg_advisory_xact_lock(${BALANCE_LOCK_CLASS}::int4, u.id) FROM unnest(${todo}::int4[]) WITH ORDINALITY AS u(id, n) ORDER BY u.n`.execute(trx);
+  else
+    await sql`SELECT pg_advisory_xact_lock(${BALANCE_LOCK_CLASS}::int4, u.id) FROM unnest(${todo}::int4[]) WITH ORDINALITY AS u(id, n) ORDER BY u.n`.execute(
+      trx,
+    );
   for (const id of todo) set.add(id);
 }

@@ -37,14 +37,30 @@ const row = (symbol: string, now_price: string, change: string, market: 'crypto'
     lever_trade_fee: null,
   };
 };
-const groups: QuoteGroup[] = [{ id: 2, name: 'USDT', quotation: [row('BTC/USDT', '67143.4', '-5.88'), row('ETH/USDT', '3475.56', '1.2'), row('AAPL/USDT', '190.1', '0', 'stock')] }];
+const groups: QuoteGroup[] = [
+  {
+    id: 2,
+    name: 'USDT',
+    quotation: [
+      row('BTC/USDT', '67143.4', '-5.88'),
+      row('ETH/USDT', '3475.56', '1.2'),
+      row('AAPL/USDT', '190.1', '0', 'stock'),
+    ],
+  },
+];
 const banner = { id: 1, title: 'Zero-fee <BTC>', thumbnail: 'data:image/svg+xml,%3Csvg%2F%3E' };
 
-const shellOf = (html: string, name: string) => new RegExp(`<div class="sh" data-for="${name}"[^>]*>(.*?)</div>(?=<div class="sh" |$)`, 's').exec(html)?.[1] ?? '';
+const shellOf = (html: string, name: string) =>
+  new RegExp(`<div class="sh" data-for="${name}"[^>]*>(.*?)</div>(?=<div class="sh" |$)`, 's').exec(html)?.[1] ?? '';
 
 describe('the app shell', () => {
   it('paints Home with the banner picture, the notices and the snapshot’s prices in the language’s number format', () => {
-    const html = appShell({ lang: 'fra', siteName: 'H5 Exchange', groups, home: { banners: [banner], notices: [{ id: 2, title: 'Maintenance' }], pop: null } });
+    const html = appShell({
+      lang: 'fra',
+      siteName: 'H5 Exchange',
+      groups,
+      home: { banners: [banner], notices: [{ id: 2, title: 'Maintenance' }], pop: null },
+    });
     const home = shellOf(html, 'home');
     expect(home).toContain('src="data:image/svg+xml,%3Csvg%2F%3E"');
     expect(home).toContain('alt="Zero-fee &lt;BTC&gt;"');
@@ -94,22 +110,34 @@ describe('the shell in the served HTML', () => {
   let root: string;
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'webroot-shell-'));
-    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div><script type="module" src="/h5/m.js"></script></body></html>');
+    fs.writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><title>app</title></head><body><div id="root"></div><script type="module" src="/h5/m.js"></script></body></html>',
+    );
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('sits inside #root (React’s first render replaces it) and its inline scripts are allowed by hash only', async () => {
     const web = Fastify();
-    await registerWebApp(web, root, () => undefined, async () => ({ banners: [banner], notices: [], pop: null, site_name: 'Acme' }));
+    await registerWebApp(
+      web,
+      root,
+      () => undefined,
+      async () => ({ banners: [banner], notices: [], pop: null, site_name: 'Acme' }),
+    );
     const res = await web.inject({ url: '/h5/', headers: { cookie: 'h5_lang=en' } });
     await web.close();
-    expect(res.body).toMatch(/<div id="root"><div class="sh" data-for="home"[^>]*><header class="sh-hd"><h1>Acme<\/h1>/);
+    expect(res.body).toMatch(
+      /<div id="root"><div class="sh" data-for="home"[^>]*><header class="sh-hd"><h1>Acme<\/h1>/,
+    );
     expect(res.body).toContain('<meta name="shell-lang" content="en">');
     const scripts = [...res.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]);
     expect(scripts).toHaveLength(2);
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-    expect(scriptSrc).toBe(`'self' ${scripts.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`).join(' ')}`);
-    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(scriptSrc).toBe(
+      `'self' ${scripts.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`).join(' ')}`,
+    );
+    expect(csp).not.toContain("unsafe-inline'; script");
   });
 });

@@ -27,7 +27,21 @@ export interface HomeContent {
 }
 
 /** Home's entries (src/pages/index/entries.ts), in order: the labels of the shortcut grid */
-const ENTRY_KEYS = ['spot', 'contract', 'seconds', 'stocks', 'copy', 'invest', 'lockming', 'defi', 'cloud', 'ieo', 'nft', 'otc', 'quickbuy'];
+const ENTRY_KEYS = [
+  'spot',
+  'contract',
+  'seconds',
+  'stocks',
+  'copy',
+  'invest',
+  'lockming',
+  'defi',
+  'cloud',
+  'ieo',
+  'nft',
+  'otc',
+  'quickbuy',
+];
 const TABS = [
   ['/pages/index/index', 'home'],
   ['/pages/market/market', 'markets'],
@@ -57,7 +71,10 @@ function header(title: string): string {
 }
 
 function tabBar(lang: string, active: string): string {
-  const items = TABS.map(([path, key]) => `<span${path === active ? ' class="on"' : ''}><i></i>${esc(shellText(lang, `tabs.${key}`))}</span>`);
+  const items = TABS.map(
+    ([path, key]) =>
+      `<span${path === active ? ' class="on"' : ''}><i></i>${esc(shellText(lang, `tabs.${key}`))}</span>`,
+  );
   return `<nav class="sh-tabs">${items.join('')}</nav>`;
 }
 
@@ -81,7 +98,10 @@ function home(input: ShellInput): string {
       ? ''
       : `<div class="sh-banner">${banner ? `<img src="${esc(field(banner, 'thumbnail') || field(banner, 'image'))}" alt="${esc(field(banner, 'title'))}" fetchpriority="high" decoding="sync">` : ''}</div>`;
   const notices = content?.notices ?? null;
-  const noticeHtml = notices && notices.length === 0 ? '' : `<div class="sh-notice">${esc(notices ? notices.map((n) => field(n, 'title')).join('　·　') : '')}</div>`;
+  const noticeHtml =
+    notices && notices.length === 0
+      ? ''
+      : `<div class="sh-notice">${esc(notices ? notices.map((n) => field(n, 'title')).join('　·　') : '')}</div>`;
   const cards = rows(input.groups)
     .filter((q) => q.market === 'crypto')
     .slice(0, 3)
@@ -116,7 +136,9 @@ function markets(input: ShellInput): string {
         `<span class="x sh-px" data-shell-price>${esc(figureText(q.now_price, 'price', q.price_decimals, marks))}</span><span class="c sh-px ${tone(q.change)}">${esc(figureText(q.change, 'percent', 2, marks))}</span></div>`
       );
     });
-  const tabs = ['favourites', 'all', 'crypto', 'stocks'].map((k) => `<span${k === 'all' ? ' class="on"' : ''}>${esc(shellText(lang, `market.${k}`))}</span>`).join('');
+  const tabs = ['favourites', 'all', 'crypto', 'stocks']
+    .map((k) => `<span${k === 'all' ? ' class="on"' : ''}>${esc(shellText(lang, `market.${k}`))}</span>`)
+    .join('');
   return (
     `<div class="sh" data-for="markets" aria-hidden="true" inert>${header(shellText(lang, 'tabs.markets'))}<div class="sh-search">${esc(shellText(lang, 'market.searchPlaceholder'))}</div>` +
     `<div class="sh-mtabs">${tabs}</div><div class="sh-sort"><span>${esc(shellText(lang, 'market.pairVol'))}</span><span>${esc(shellText(lang, 'market.last'))}</span><span>${esc(shellText(lang, 'market.change'))}</span></div>` +
@@ -150,13 +172,16 @@ function contract(input: ShellInput): string {
   const { lang } = input;
   const q = rows(input.groups).find((r) => r.symbol === CONTRACT_SYMBOL);
   const tr = (key: string) => esc(shellText(lang, key));
-  const kinds = (['spot', 'contract', 'seconds'] as const).map((k) => `<span${k === 'contract' ? ' class="on"' : ''}>${tr(`trade.kind.${k}`)}</span>`).join('');
+  const kinds = (['spot', 'contract', 'seconds'] as const)
+    .map((k) => `<span${k === 'contract' ? ' class="on"' : ''}>${tr(`trade.kind.${k}`)}</span>`)
+    .join('');
   const [base, quote] = CONTRACT_SYMBOL.split('/');
   const price = q ? esc(figureText(q.now_price, 'price', q.price_decimals, numberMarks(lang as Lang))) : '';
   const pair = q
     ? `<div class="sh-pair"><b>${esc(q.symbol)}</b><span class="sh-px ${tone(q.change)}" data-shell-price>${price}</span><span class="c sh-px ${tone(q.change)}">${esc(figureText(q.change, 'percent', 2, numberMarks(lang as Lang)))}</span></div>`
     : '';
-  const btn = (side: 'Long' | 'Short') => `<span class="sh-btn"><b class="out">${tr('trade.loginToTrade')}</b><b class="in">${tr(`trade.lever.open${side}`)}</b></span>`;
+  const btn = (side: 'Long' | 'Short') =>
+    `<span class="sh-btn"><b class="out">${tr('trade.loginToTrade')}</b><b class="in">${tr(`trade.lever.open${side}`)}</b></span>`;
   const form =
     `<div class="sh-f"><div class="k"><span class="on">${tr('trade.market')}</span><span>${tr('trade.limit')}</span></div>` +
     `<div class="mp"><span>${tr('trade.price')}</span><span>${tr('trade.marketPrice')}</span></div>` +

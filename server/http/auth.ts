@@ -33,7 +33,10 @@ export function bearerToken(header: string | string[] | undefined): string | und
 }
 
 /** token → user and session, or null: the resolveUser the market's socket `auth` event uses. */
-export function makeResolveUser(db: Kysely<Database>, life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user): (token: string) => Promise<SocketIdentity | null> {
+export function makeResolveUser(
+  db: Kysely<Database>,
+  life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user,
+): (token: string) => Promise<SocketIdentity | null> {
   return async (token) => {
     const t = bearerToken(token);
     if (!t) return null;

@@ -19,7 +19,12 @@ describe('coin logos under /h5/coins/', () => {
   });
 
   it('answers 404 for a coin it has no logo for, and never reads outside the package', async () => {
-    for (const url of ['/h5/coins/NOSUCHCOIN9.svg', '/h5/coins/..%2F..%2Fpackage.json.svg', '/h5/coins/BTC.png', '/h5/coins/net/..%2Fx.svg']) {
+    for (const url of [
+      '/h5/coins/NOSUCHCOIN9.svg',
+      '/h5/coins/..%2F..%2Fpackage.json.svg',
+      '/h5/coins/BTC.png',
+      '/h5/coins/net/..%2Fx.svg',
+    ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
   });

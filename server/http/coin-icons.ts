@@ -50,12 +50,20 @@ export function registerCoinIcons(app: FastifyInstance): void {
     const sym = /^(.+)\.svg$/.exec(req.params.file)?.[1] ?? '';
     const svg = send(`t:${sym.toUpperCase()}`, () => coinIconSvg(sym));
     if (!svg) return reply.code(404).header('cache-control', CACHE).type('text/plain').send('no logo');
-    return reply.header('cache-control', CACHE).header('x-content-type-options', 'nosniff').type('image/svg+xml').send(svg);
+    return reply
+      .header('cache-control', CACHE)
+      .header('x-content-type-options', 'nosniff')
+      .type('image/svg+xml')
+      .send(svg);
   });
   app.get<{ Params: { file: string } }>('/h5/coins/net/:file', async (req, reply) => {
     const net = /^(.+)\.svg$/.exec(req.params.file)?.[1] ?? '';
     const svg = send(`n:${net}`, () => networkIconSvg(net));
     if (!svg) return reply.code(404).header('cache-control', CACHE).type('text/plain').send('no logo');
-    return reply.header('cache-control', CACHE).header('x-content-type-options', 'nosniff').type('image/svg+xml').send(svg);
+    return reply
+      .header('cache-control', CACHE)
+      .header('x-content-type-options', 'nosniff')
+      .type('image/svg+xml')
+      .send(svg);
   });
 }

@@ -25,7 +25,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = requestLang(req);
     if (err instanceof AppError) {
       // a throttle's wait: clients and proxies may honour the standard header too
-      if (err.key === 'auth_wait' && typeof err.params?.seconds === 'number') reply.header('retry-after', String(err.params.seconds));
+      if (err.key === 'auth_wait' && typeof err.params?.seconds === 'number')
+        reply.header('retry-after', String(err.params.seconds));
       return reply.code(200).send(errorEnvelope(err.type, translate(err.key, lang, err.params)));
     }
     if (err instanceof UnavailableError) {
@@ -44,7 +45,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code: (err as FastifyError).code, status }, err.message);
     // Fastify's own validation errors are parameter errors, a business answer like any other.
-    if ((err as FastifyError).validation) return reply.code(200).send(errorEnvelope('error', translate('param_error', lang)));
+    if ((err as FastifyError).validation)
+      return reply.code(200).send(errorEnvelope('error', translate('param_error', lang)));
     return reply.code(status).send(errorEnvelope('error', translate(statusKey(status), lang)));
   });
 

@@ -15,20 +15,43 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await registerAndLogin(t.app, 'idem-crash@example.com');
-  userId = (await t.app.db.selectFrom('users').select('id').where('email', '=', 'idem-crash@example.com').executeTakeFirstOrThrow()).id;
+  userId = (
+    await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'idem-crash@example.com')
+      .executeTakeFirstOrThrow()
+  ).id;
   const op = await operator(t);
-  expect((await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: userId, currency_id: USDT, type: 2, amount: '100', reason: 'test funding' })).type).toBe('ok');
+  expect(
+    (
+      await call(t, 'POST', '/admin/api/users/adjust', op, {
+        user_id: userId,
+        currency_id: USDT,
+        type: 2,
+        amount: '100',
+        reason: 'test funding',
+      })
+    ).type,
+  ).toBe('ok');
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const transfer = (number: string, key: string) =>
-  post(t.app, '/api/wallet/change', { currency_id: USDT, number, from_field: 'change', to_field: 'lever' }, { authorization: token, 'idempotency-key': key });
+  post(
+    t.app,
+    '/api/wallet/change',
+    { currency_id: USDT, number, from_field: 'change', to_field: 'lever' },
+    { authorization: token, 'idempotency-key': key },
+  );
 
 it('runs once on retry an operation whose key a crashed process reserved but never committed', async () => {
   // What a process killed between reserving the key and committing leaves behind.
-  await sql`INSERT INTO idempotency_keys (user_id, key, route, response, created_at) VALUES (${userId}, 'crashed-1', 'wallet/change', NULL, now() - interval '1 minute')`.execute(t.app.db);
+  await sql`INSERT INTO idempotency_keys (user_id, key, route, response, created_at) VALUES (${userId}, 'crashed-1', 'wallet/change', NULL, now() - interval '1 minute')`.execute(
+    t.app.db,
+  );
   const retry = envelope(await transfer('10', 'crashed-1'));
   expect(retry).toMatchObject({ type: 'ok', message: { number: '10', from_field: 'change', to_field: 'lever' } });
   expect(envelope(await transfer('10', 'crashed-1'))).toEqual(retry);
@@ -39,13 +62,20 @@ it('answers the original result when the operation committed but its answer was 
   const first = envelope(await transfer('20', 'crashed-2'));
   expect(first.type).toBe('ok');
   // The process died after the commit and before the answer was stored.
-  await sql`UPDATE idempotency_keys SET response = NULL, owner = 'a-process-that-died', created_at = now() - interval '1 minute' WHERE user_id = ${userId} AND key = 'crashed-2'`.execute(t.app.db);
+  await sql`UPDATE idempotency_keys SET response = NULL, owner = 'a-process-that-died', created_at = now() - interval '1 minute' WHERE user_id = ${userId} AND key = 'crashed-2'`.execute(
+    t.app.db,
+  );
   expect(envelope(await transfer('20', 'crashed-2'))).toEqual(first);
   expect(await balance(t, userId, USDT, 3)).toEqual({ available: '30', frozen: '0' });
   expect(await balance(t, userId, USDT, 2)).toEqual({ available: '70', frozen: '0' });
 });
 
 it('still refuses a key reserved moments ago: its first attempt may still be running', async () => {
-  await sql`INSERT INTO idempotency_keys (user_id, key, route, response) VALUES (${userId}, 'running-1', 'wallet/change', NULL)`.execute(t.app.db);
-  expect(envelope(await transfer('5', 'running-1'))).toMatchObject({ type: 'error', message: 'Too many requests, please try again later' });
+  await sql`INSERT INTO idempotency_keys (user_id, key, route, response) VALUES (${userId}, 'running-1', 'wallet/change', NULL)`.execute(
+    t.app.db,
+  );
+  expect(envelope(await transfer('5', 'running-1'))).toMatchObject({
+    type: 'error',
+    message: 'Too many requests, please try again later',
+  });
 });

@@ -20,9 +20,27 @@ beforeAll(async () => {
   t = await kit();
   u = await user(t);
   await t.app.db.transaction().execute(async (trx) => {
-    await credit(trx, { userId: u.id, currencyId: USDT, type: ACCOUNT_TYPES.change, amount: '100000', reason: 'test_grant' });
-    await credit(trx, { userId: u.id, currencyId: USDT, type: ACCOUNT_TYPES.lever, amount: '100000', reason: 'test_grant' });
-    await credit(trx, { userId: u.id, currencyId: BTC, type: ACCOUNT_TYPES.change, amount: '10', reason: 'test_grant' });
+    await credit(trx, {
+      userId: u.id,
+      currencyId: USDT,
+      type: ACCOUNT_TYPES.change,
+      amount: '100000',
+      reason: 'test_grant',
+    });
+    await credit(trx, {
+      userId: u.id,
+      currencyId: USDT,
+      type: ACCOUNT_TYPES.lever,
+      amount: '100000',
+      reason: 'test_grant',
+    });
+    await credit(trx, {
+      userId: u.id,
+      currencyId: BTC,
+      type: ACCOUNT_TYPES.change,
+      amount: '10',
+      reason: 'test_grant',
+    });
   });
   await t.app.trading.refreshBalances();
 });
@@ -50,14 +68,24 @@ async function crashAfterCommit(route: string, fields: Record<string, string | n
     Object.assign(db, saved);
   }
   await t.app.trading.idle();
-  await sql`UPDATE idempotency_keys SET owner = 'a-process-that-died', created_at = now() - interval '1 minute' WHERE user_id = ${u.id} AND key = ${key}`.execute(t.app.db);
+  await sql`UPDATE idempotency_keys SET owner = 'a-process-that-died', created_at = now() - interval '1 minute' WHERE user_id = ${u.id} AND key = ${key}`.execute(
+    t.app.db,
+  );
 }
 const send = (route: string, fields: Record<string, string | number>, key: string) => postWithKey(route, fields, key);
 async function postWithKey(route: string, fields: Record<string, string | number>, key: string) {
   return envelope(await post(t.app, route, fields, { authorization: u.token, 'idempotency-key': key, lang: 'en' }));
 }
 const count = async (table: 'spot_orders' | 'lever_orders' | 'recharges' | 'dual_orders') =>
-  Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', u.id).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', u.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function retried(route: string, fields: Record<string, string | number>, key: string) {
   const a = await postWithKey(route, fields, key);

@@ -12,7 +12,9 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await registerAndLogin(t.app, 'idem@example.com');
-  userId = (await t.app.db.selectFrom('users').select('id').where('email', '=', 'idem@example.com').executeTakeFirstOrThrow()).id;
+  userId = (
+    await t.app.db.selectFrom('users').select('id').where('email', '=', 'idem@example.com').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -45,13 +47,30 @@ describe('withIdempotency', () => {
 
 describe('a money-moving route replayed with the same Idempotency-Key', () => {
   const USDT = 4;
-  const journalRows = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM journal WHERE user_id = ${userId}`.execute(t.app.db)).rows[0].n;
+  const journalRows = async () =>
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM journal WHERE user_id = ${userId}`.execute(t.app.db))
+      .rows[0].n;
   const transfer = (number: string, key: string) =>
-    post(t.app, '/api/wallet/change', { currency_id: USDT, number, from_field: 'change', to_field: 'lever' }, { authorization: token, 'idempotency-key': key });
+    post(
+      t.app,
+      '/api/wallet/change',
+      { currency_id: USDT, number, from_field: 'change', to_field: 'lever' },
+      { authorization: token, 'idempotency-key': key },
+    );
 
   it('moves the money once and answers the repeat with the first answer', async () => {
     const op = await operator(t);
-    expect((await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: userId, currency_id: USDT, type: 2, amount: '100', reason: 'test funding' })).type).toBe('ok');
+    expect(
+      (
+        await call(t, 'POST', '/admin/api/users/adjust', op, {
+          user_id: userId,
+          currency_id: USDT,
+          type: 2,
+          amount: '100',
+          reason: 'test funding',
+        })
+      ).type,
+    ).toBe('ok');
     const rowsBefore = await journalRows();
 
     const first = envelope(await transfer('30', 'tap-1'));
@@ -79,6 +98,9 @@ describe('a money-moving route replayed with the same Idempotency-Key', () => {
     const before = await balance(t, userId, USDT, 2);
     const again = envelope(await transfer('10', 'tap-3'));
     expect(again).toMatchObject({ type: 'ok', message: { number: '10' } });
-    expect(await balance(t, userId, USDT, 2)).toEqual({ available: String(Number(before.available) - 10), frozen: '0' });
+    expect(await balance(t, userId, USDT, 2)).toEqual({
+      available: String(Number(before.available) - 10),
+      frozen: '0',
+    });
   });
 });

@@ -32,7 +32,12 @@ async function claim(app: FastifyInstance, userId: number, key: string, route: s
     .returning('key')
     .executeTakeFirst();
   if (inserted) return { claimed: true };
-  const prior = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  const prior = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
   // Same key for another route: refuse rather than guess.
   if (!prior || prior.route !== route) throw new AppError('too_many_requests');
   if (prior.response !== null) return { claimed: false, answer: prior.response };
@@ -41,7 +46,12 @@ async function claim(app: FastifyInstance, userId: number, key: string, route: s
   const replay = replayFor(route);
   if (prior.committed_at !== null && prior.committed_ref !== null && replay) {
     const answer = await replay(app, userId, prior.committed_ref as CommittedRef, prior.created_at);
-    await db.updateTable('idempotency_keys').set({ response: JSON.stringify(answer) }).where('user_id', '=', userId).where('key', '=', key).execute();
+    await db
+      .updateTable('idempotency_keys')
+      .set({ response: JSON.stringify(answer) })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .execute();
     return { claimed: false, answer };
   }
   if (prior.committed_at !== null) throw new AppError('too_many_requests'); // committed, answer not rebuildable: never run twice
@@ -70,11 +80,21 @@ export async function withIdempotency<T>(req: FastifyRequest, route: string, run
   if (!c.claimed) return c.answer as T;
   try {
     const result = await runInIdempotencyScope({ userId, key }, run);
-    await db.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('user_id', '=', userId).where('key', '=', key).execute();
+    await db
+      .updateTable('idempotency_keys')
+      .set({ response: JSON.stringify(result) })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .execute();
     return result;
   } catch (err) {
     // A failed attempt leaves no trace, so the client may retry with the same key.
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('committed_at', 'is', null).execute();
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('committed_at', 'is', null)
+      .execute();
     throw err;
   }
 }

@@ -12,6 +12,7 @@ export { anyControlChars, hasControlChars };
 
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
-    if (anyControlChars(req.query) || anyControlChars(req.params) || anyControlChars(req.body)) throw new AppError('param_error');
+    if (anyControlChars(req.query) || anyControlChars(req.params) || anyControlChars(req.body))
+      throw new AppError('param_error');
   });
 }

@@ -31,7 +31,8 @@ function cookieToken(req: FastifyRequest): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === OPERATOR_COOKIE) return bearerToken(decodeURIComponent(part.slice(eq + 1).trim()));
+    if (eq > 0 && part.slice(0, eq).trim() === OPERATOR_COOKIE)
+      return bearerToken(decodeURIComponent(part.slice(eq + 1).trim()));
   }
   return undefined;
 }

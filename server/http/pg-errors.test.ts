@@ -15,7 +15,9 @@ describe('database errors input or a race can cause are business answers', () =>
   });
 
   it('has "already exists" in all eight languages', () => {
-    const texts = ['zh', 'en', 'hk', 'th', 'jp', 'ko', 'fra', 'spa'].map((l) => translate('already_exists', l as never));
+    const texts = ['zh', 'en', 'hk', 'th', 'jp', 'ko', 'fra', 'spa'].map((l) =>
+      translate('already_exists', l as never),
+    );
     expect(new Set(texts).size).toBe(8);
   });
 });

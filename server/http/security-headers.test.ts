@@ -16,7 +16,8 @@ function expectHardened(res: { headers: Record<string, unknown> }) {
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const permissions = String(res.headers['permissions-policy']);
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(permissions).toContain(`${feature}=()`);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+    expect(permissions).toContain(`${feature}=()`);
 }
 
 describe('security headers (the app could be framed and sniffed)', () => {
@@ -26,7 +27,13 @@ describe('security headers (the app could be framed and sniffed)', () => {
     expectHardened(res);
     const csp = String(res.headers['content-security-policy']);
     // what the built app needs: its own scripts, the market worker, socket.io, data: images
-    for (const d of ["script-src 'self'", "worker-src 'self' blob:", "connect-src 'self' ws: wss:", "img-src 'self' data: blob:"]) expect(csp).toContain(d);
+    for (const d of [
+      "script-src 'self'",
+      "worker-src 'self' blob:",
+      "connect-src 'self' ws: wss:",
+      "img-src 'self' data: blob:",
+    ])
+      expect(csp).toContain(d);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   });
 
@@ -76,7 +83,9 @@ describe('HTTPS pinning and socket.io answers', () => {
     expectHardened({ headers });
     expect(headers['strict-transport-security']).toBeUndefined();
 
-    const https = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-proto': 'https' } });
+    const https = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(https.headers.get('strict-transport-security')).toMatch(/^max-age=/);
     await https.text();
     // the engine's own refusals too

@@ -25,7 +25,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until `cond` holds (polling; 5 s at most): what must arrive is waited for, however loaded the machine. */
 async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  for (const end = Date.now() + ms; !cond() && Date.now() < end; ) await sleep(20);
+  for (const end = Date.now() + ms; !cond() && Date.now() < end;) await sleep(20);
 }
 
 async function client(): Promise<ClientSocket> {
@@ -95,13 +95,21 @@ describe('revoked sessions reach live sockets', () => {
   it('a password reset and a payment-password change reach the other devices only', async () => {
     const email = 'sock2@example.com';
     const phone = await registerAndLogin(t.app, email);
-    const laptop = envelope(await post(t.app, '/api/user/login', { user_string: email, password: 'secret123' })).message as string;
+    const laptop = envelope(await post(t.app, '/api/user/login', { user_string: email, password: 'secret123' }))
+      .message as string;
     const uid = await userId(email);
     const onPhone = await privateSocket(phone);
     const onLaptop = await privateSocket(laptop);
 
     // Setting the payment password on the phone signs the laptop out; the phone keeps its events.
-    const set = envelope(await post(t.app, '/api/safe/update_password', { password: 'paypass123', re_password: 'paypass123', oldPasswd: 'secret123' }, { authorization: phone }));
+    const set = envelope(
+      await post(
+        t.app,
+        '/api/safe/update_password',
+        { password: 'paypass123', re_password: 'paypass123', oldPasswd: 'secret123' },
+        { authorization: phone },
+      ),
+    );
     expect(set.type).toBe('ok');
     expect(await whyDropped(onLaptop)).toEqual([SERVER_DISCONNECT]);
     expect(await receives(onLaptop, uid, false)).toBe(false);
@@ -111,7 +119,9 @@ describe('revoked sessions reach live sockets', () => {
     // A password reset (forgot password) signs out every device.
     await post(t.app, '/api/sms_mail', { user_string: email, scene: 'forget' });
     const code = await lastCode(t.app, email);
-    const reset = envelope(await post(t.app, '/api/user/forget', { account: email, password: 'newsecret1', repassword: 'newsecret1', code }));
+    const reset = envelope(
+      await post(t.app, '/api/user/forget', { account: email, password: 'newsecret1', repassword: 'newsecret1', code }),
+    );
     expect(reset.type).toBe('ok');
     expect(await whyDropped(onPhone)).toEqual([SERVER_DISCONNECT]);
     expect(await receives(onPhone, uid, false)).toBe(false);
@@ -121,7 +131,11 @@ describe('revoked sessions reach live sockets', () => {
     const token = await registerAndLogin(t.app, 'sock3@example.com');
     const uid = await userId('sock3@example.com');
     const s = await privateSocket(token);
-    await t.app.db.updateTable('sessions').set({ last_seen: new Date(Date.now() - 31 * 86_400_000) }).where('user_id', '=', uid).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ last_seen: new Date(Date.now() - 31 * 86_400_000) })
+      .where('user_id', '=', uid)
+      .execute();
     expect(await t.app.sessionSockets.sweep()).toBe(1);
     expect(await whyDropped(s)).toEqual([SERVER_DISCONNECT]);
     expect(await receives(s, uid, false)).toBe(false);

@@ -28,12 +28,23 @@ export interface SessionSockets {
 
 export const SWEEP_MS = 60_000;
 
-export function createSessionSockets(opts: { io: Server; db: Kysely<Database>; life: SessionLifetime; sweepMs?: number; log: { warn(obj: object, msg?: string): void } }): SessionSockets {
+export function createSessionSockets(opts: {
+  io: Server;
+  db: Kysely<Database>;
+  life: SessionLifetime;
+  sweepMs?: number;
+  log: { warn(obj: object, msg?: string): void };
+}): SessionSockets {
   const { io, db, life } = opts;
 
   async function sweep(): Promise<number> {
     // Only sockets still in a private room (a socket whose auth was dropped holds no session).
-    const held = [...io.of('/').sockets.values()].filter((s) => typeof s.data.sessionId === 'number' && s.data.userId !== undefined && s.rooms.has(userRoom(s.data.userId as number)));
+    const held = [...io.of('/').sockets.values()].filter(
+      (s) =>
+        typeof s.data.sessionId === 'number' &&
+        s.data.userId !== undefined &&
+        s.rooms.has(userRoom(s.data.userId as number)),
+    );
     if (!held.length) return 0;
     const live = await liveSessionIds(db, [...new Set(held.map((s) => s.data.sessionId as number))], life);
     const dead = held.filter((s) => !live.has(s.data.sessionId as number));

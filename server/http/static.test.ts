@@ -18,8 +18,14 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'webroot-'));
   fs.mkdirSync(path.join(root, 'assets'));
   fs.mkdirSync(path.join(root, 'admin'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><head><title>app</title></head><body>customer app</body></html>');
-  fs.writeFileSync(path.join(root, 'admin', 'index.html'), '<!doctype html><html><head></head><body>back office</body></html>');
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>app</title></head><body>customer app</body></html>',
+  );
+  fs.writeFileSync(
+    path.join(root, 'admin', 'index.html'),
+    '<!doctype html><html><head></head><body>back office</body></html>',
+  );
   fs.writeFileSync(path.join(root, 'assets', 'main-abc123.js'), js);
   fs.writeFileSync(path.join(root, 'assets', 'main-abc123.js.br'), zlib.brotliCompressSync(js));
   app = Fastify();
@@ -60,21 +66,30 @@ describe('the web app under /h5/', () => {
 describe('Home’s banners and notices in the HTML (first paint)', () => {
   const block = (html: string) => {
     const m = new RegExp(`<script type="application/json" id="${HOME_SNAPSHOT_ID}">(.*?)</script>`).exec(html);
-    return m ? (JSON.parse(m[1]) as { lang: string; at: number; banners: { title: string }[]; notices: unknown[] }) : null;
+    return m
+      ? (JSON.parse(m[1]) as { lang: string; at: number; banners: { title: string }[]; notices: unknown[] })
+      : null;
   };
 
   it('in the app’s language (its cookie, else the browser’s), asked once per language while fresh, and escaped', async () => {
     const asked: string[] = [];
     const web = Fastify();
-    await registerWebApp(web, root, () => undefined, async (lang) => {
-      asked.push(lang);
-      return { banners: [{ id: 1, title: `${lang} </script><b>` }], notices: [], pop: null };
-    });
+    await registerWebApp(
+      web,
+      root,
+      () => undefined,
+      async (lang) => {
+        asked.push(lang);
+        return { banners: [{ id: 1, title: `${lang} </script><b>` }], notices: [], pop: null };
+      },
+    );
     const zh = await web.inject({ url: '/h5/', headers: { cookie: 'h5_lang=zh' } });
     expect(zh.body).toContain('customer app');
     expect(block(zh.body)).toMatchObject({ lang: 'zh', banners: [{ title: 'zh </script><b>' }] });
     expect(zh.headers.vary).toContain('cookie');
-    expect(block((await web.inject({ url: '/h5/', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body)?.lang).toBe('fra');
+    expect(
+      block((await web.inject({ url: '/h5/', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body)?.lang,
+    ).toBe('fra');
     await web.inject({ url: '/h5/', headers: { cookie: 'h5_lang=zh' } });
     expect(asked).toEqual(['zh', 'fra']);
     await web.close();
@@ -82,9 +97,14 @@ describe('Home’s banners and notices in the HTML (first paint)', () => {
 
   it('leaves it out, and still serves the page, when the content cannot be read', async () => {
     const web = Fastify();
-    await registerWebApp(web, root, () => undefined, async () => {
-      throw new Error('database down');
-    });
+    await registerWebApp(
+      web,
+      root,
+      () => undefined,
+      async () => {
+        throw new Error('database down');
+      },
+    );
     const res = await web.inject({ url: '/h5/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('customer app');

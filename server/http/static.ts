@@ -44,15 +44,27 @@ const HOME_CACHE_MS = 30_000;
 
 /** Before any route: compresses API answers (and the HTML) over 1 KB for browsers that ask. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 }
 
 /** The app under /h5/: precompressed files with cache headers, and index.html with a quotes snapshot. */
-export async function registerWebApp(app: FastifyInstance, webRoot: string, market: () => MarketService | undefined, home?: (lang: string) => Promise<HomeContent>): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  market: () => MarketService | undefined,
+  home?: (lang: string) => Promise<HomeContent>,
+): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.get('/h5/', async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').send('<!doctype html><p>The web app is not built yet: run <code>npm run build</code>, then reload.</p>'),
+      reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><p>The web app is not built yet: run <code>npm run build</code>, then reload.</p>'),
     );
     return;
   }
@@ -77,7 +89,13 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, mark
       const at = text.indexOf('</head>');
       const root = text.indexOf(ROOT_DIV);
       const inRoot = root < 0 ? text.length : root + ROOT_DIV.length - '</div>'.length;
-      cached = { mtimeMs, head: text.slice(0, at), body: text.slice(at, inRoot), tail: text.slice(inRoot), hasRoot: root >= 0 };
+      cached = {
+        mtimeMs,
+        head: text.slice(0, at),
+        body: text.slice(at, inRoot),
+        tail: text.slice(inRoot),
+        hasRoot: root >= 0,
+      };
     }
     return cached;
   };
@@ -104,13 +122,26 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, mark
     });
     const homeBlock = content ? dataBlock(HOME_SNAPSHOT_ID, { at: now, lang, ...content }) : '';
     // the first screen of the opened route, painted before any script (server/http/app-shell.ts)
-    const shell = !hasRoot ? '' : appShell({ lang, siteName: content?.site_name ?? 'H5 Exchange', groups, home: content ?? null }) + `<script>${SHELL_PRUNE_SCRIPT}</script>`;
+    const shell = !hasRoot
+      ? ''
+      : appShell({ lang, siteName: content?.site_name ?? 'H5 Exchange', groups, home: content ?? null }) +
+        `<script>${SHELL_PRUNE_SCRIPT}</script>`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
       .header('vary', 'cookie, accept-language')
       .header('content-security-policy', INDEX_CSP)
-      .send(head + block + homeBlock + `<meta name="${SHELL_LANG_META}" content="${lang}">` + SHELL_STYLE + `<script>${SHELL_SCRIPT}</script>` + body + shell + tail);
+      .send(
+        head +
+          block +
+          homeBlock +
+          `<meta name="${SHELL_LANG_META}" content="${lang}">` +
+          SHELL_STYLE +
+          `<script>${SHELL_SCRIPT}</script>` +
+          body +
+          shell +
+          tail,
+      );
   };
   app.get('/h5/', sendIndex);
   app.get('/h5/index.html', sendIndex);

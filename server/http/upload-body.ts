@@ -17,19 +17,30 @@ async function readFile(req: FastifyRequest, maxBytes: number, beforeRead?: () =
   try {
     return await file.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', { mb: Math.round(maxBytes / (1024 * 1024)) });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('file_too_large', { mb: Math.round(maxBytes / (1024 * 1024)) });
     throw err;
   }
 }
 
 /** A picture, decoded and re-encoded without its metadata (storage/reencode.ts): what is stored is `buf`. */
-export async function readImageUpload(req: FastifyRequest, maxBytes: number, beforeRead?: () => Promise<void>): Promise<{ buf: Buffer; kind: ImageKind }> {
+export async function readImageUpload(
+  req: FastifyRequest,
+  maxBytes: number,
+  beforeRead?: () => Promise<void>,
+): Promise<{ buf: Buffer; kind: ImageKind }> {
   const file = await readSniffedUpload(req, maxBytes, sniffImage, 'file_type_invalid', beforeRead);
   return { buf: await reencodeImage(file.buf, file.kind), kind: file.kind };
 }
 
 /** A file whose bytes `sniff` recognises; otherwise `refusal` (a message key naming what is accepted). */
-export async function readSniffedUpload<K>(req: FastifyRequest, maxBytes: number, sniff: (buf: Buffer) => K | null, refusal: 'file_type_invalid' | 'nft_media_type_invalid', beforeRead?: () => Promise<void>): Promise<{ buf: Buffer; kind: K }> {
+export async function readSniffedUpload<K>(
+  req: FastifyRequest,
+  maxBytes: number,
+  sniff: (buf: Buffer) => K | null,
+  refusal: 'file_type_invalid' | 'nft_media_type_invalid',
+  beforeRead?: () => Promise<void>,
+): Promise<{ buf: Buffer; kind: K }> {
   const buf = await readFile(req, maxBytes, beforeRead);
   const kind = sniff(buf);
   if (kind === null) throw new AppError(refusal);

@@ -21,7 +21,9 @@ function decoder<T extends string>(codes: CodeTable<T>) {
 /** A required code of `codes` or one of `words`, giving the word; absent or "" → `fallback` when given. */
 export function coded<T extends string>(codes: CodeTable<T>, words: readonly [T, ...T[]], fallback?: T) {
   const e = z.enum(words as [T, ...T[]]);
-  return fallback === undefined ? z.preprocess(decoder(codes), e) : z.preprocess(decoder(codes), e.default(fallback as never));
+  return fallback === undefined
+    ? z.preprocess(decoder(codes), e)
+    : z.preprocess(decoder(codes), e.default(fallback as never));
 }
 
 /** The same, optional: absent or "" → undefined. */

@@ -29,7 +29,11 @@ export const intOr = (min: number, max: number, d: number) => z.preprocess(toInt
 /** The last millisecond a Date holds in a 4-digit year: the bound of a time filter. */
 const LAST_MS = 253_402_300_799_999;
 /** an optional instant in epoch milliseconds (a date filter); '' counts as absent */
-export const optTimeMs = z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v), z.number().int().min(0).max(LAST_MS).optional());
+export const optTimeMs = z.preprocess(
+  (v) =>
+    typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v,
+  z.number().int().min(0).max(LAST_MS).optional(),
+);
 
 /** a row id: 1..2147483647 */
 export const id = int(1);
@@ -42,6 +46,12 @@ export const text = (max: number) => z.string().trim().max(max).refine(noControl
 export const optText = (max: number) => text(max).optional();
 
 /** a non-negative decimal string within NUMERIC(36,18): 18 integer digits, 18 decimals */
-export const decimal = z.string().trim().regex(/^\d{1,18}(\.\d{1,18})?$/);
+export const decimal = z
+  .string()
+  .trim()
+  .regex(/^\d{1,18}(\.\d{1,18})?$/);
 /** the same, signed (operator adjustments) */
-export const signedDecimal = z.string().trim().regex(/^-?\d{1,18}(\.\d{1,18})?$/);
+export const signedDecimal = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,18}(\.\d{1,18})?$/);

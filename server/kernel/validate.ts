@@ -12,6 +12,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   if (r.success) return r.data;
   const first = r.error.issues[0];
   // a custom issue may carry the numbers its message names (e.g. the password rule's {min})
-  if (first && isMessageKey(first.message)) throw new AppError(first.message, first.code === 'custom' ? (first.params as Record<string, number | string> | undefined) : undefined);
+  if (first && isMessageKey(first.message))
+    throw new AppError(
+      first.message,
+      first.code === 'custom' ? (first.params as Record<string, number | string> | undefined) : undefined,
+    );
   throw new AppError('param_error');
 }

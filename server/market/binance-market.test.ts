@@ -37,7 +37,15 @@ it('MARKET_FEED=binance: venue pairs from the streams, stocks simulated; a dropp
     now: () => now,
     config: {
       feed: 'binance',
-      binance: { wsUrl: replay.wsUrl, restUrl: replay.restUrl, only: ['BTC/USDT'], backoffBaseMs: 20, random: () => 0.5, firstBackfillMinutes: 2, staleMs: 1000 },
+      binance: {
+        wsUrl: replay.wsUrl,
+        restUrl: replay.restUrl,
+        only: ['BTC/USDT'],
+        backoffBaseMs: 20,
+        random: () => 0.5,
+        firstBackfillMinutes: 2,
+        staleMs: 1000,
+      },
       tickRate: 0,
       seed: 1,
       backfill: false,
@@ -62,7 +70,14 @@ it('MARKET_FEED=binance: venue pairs from the streams, stocks simulated; a dropp
     const bars = await m.history('BTC/USDT', '1min', M0 - 10 * MIN, M0 + 10 * MIN);
     expect(bars.map((b) => b.time)).toEqual([-2, -1, 0, 1, 2, 3].map((k) => M0 + k * MIN));
     expect(bars[2]).toEqual({ time: M0, open: '67000.5', high: '67050', low: '66990', close: '67020', volume: '1.2' });
-    expect(bars[5]).toEqual({ time: M0 + 3 * MIN, open: '67100', high: '67105', low: '67100', close: '67105', volume: '0.07' });
+    expect(bars[5]).toEqual({
+      time: M0 + 3 * MIN,
+      open: '67100',
+      high: '67105',
+      low: '67100',
+      close: '67105',
+      volume: '0.07',
+    });
     // engines (orders, options) hear only the venue's real trades, never the rebuilt history
     expect(engine).toEqual(['67000.5', '67010', '67100', '67105']);
     const ticker = m.tickers().find((t) => t.symbol === 'BTC/USDT');

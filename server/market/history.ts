@@ -7,7 +7,13 @@ import type { Candle } from '../../core';
 
 export const MAX_HISTORY_BARS = 1500;
 
-export function mergeHistory(persisted: readonly Candle[], memory: readonly Candle[], fromMs: number, toMs: number, limit = MAX_HISTORY_BARS): Candle[] {
+export function mergeHistory(
+  persisted: readonly Candle[],
+  memory: readonly Candle[],
+  fromMs: number,
+  toMs: number,
+  limit = MAX_HISTORY_BARS,
+): Candle[] {
   const byTime = new Map<number, Candle>();
   for (const c of persisted) if (c.time >= fromMs && c.time <= toMs) byTime.set(c.time, c);
   for (const c of memory) if (c.time >= fromMs && c.time <= toMs) byTime.set(c.time, c);

@@ -46,7 +46,14 @@ describe('candle persistence', () => {
     const t = scripted(m2).push('BTC/USDT', '102', '1', T + 80_000);
     expect(t.seq).toBe(5);
     // The restored open bar continues with the live tick.
-    expect(m2.aggregator.last('BTC/USDT', '1min')).toEqual({ time: T + 60_000, open: '101', high: '102', low: '101', close: '102', volume: '3' });
+    expect(m2.aggregator.last('BTC/USDT', '1min')).toEqual({
+      time: T + 60_000,
+      open: '101',
+      high: '102',
+      low: '101',
+      close: '102',
+      volume: '3',
+    });
     await m2.close();
   });
 });
@@ -67,7 +74,11 @@ describe('HTTP routes', () => {
   });
 
   const timeshar = async (q: Record<string, string | number>) => {
-    const res = await app.inject({ method: 'GET', url: '/api/currency/new_timeshar', query: Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/currency/new_timeshar',
+      query: Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])),
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { code: number; msg: string; data: unknown };
   };
@@ -111,7 +122,18 @@ describe('HTTP routes', () => {
     expect(body.type).toBe('ok');
     expect(body.message[0].name).toBe('USDT');
     const eth = body.message[0].quotation.find((q) => q.symbol === 'ETH/USDT')!;
-    expect(eth).toMatchObject({ id: 2, currency_name: 'ETH', legal_name: 'USDT', currency_id: 2, legal_id: 4, now_price: '13', open: '10', high: '13', low: '10', change: '30.00' });
+    expect(eth).toMatchObject({
+      id: 2,
+      currency_name: 'ETH',
+      legal_name: 'USDT',
+      currency_id: 2,
+      legal_id: 4,
+      now_price: '13',
+      open: '10',
+      high: '13',
+      low: '10',
+      change: '30.00',
+    });
     // BTC has not ticked in this market: still listed, from its persisted state
     expect(body.message[0].quotation.find((q) => q.symbol === 'BTC/USDT')?.now_price).toBeDefined();
   });

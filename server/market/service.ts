@@ -4,7 +4,16 @@
  */
 import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
-import { createKlineAggregator, PERIODS, type Candle, type KlineAggregator, type Period, type Tick, type TickerUpdate, type PairInfo } from '../../core';
+import {
+  createKlineAggregator,
+  PERIODS,
+  type Candle,
+  type KlineAggregator,
+  type Period,
+  type Tick,
+  type TickerUpdate,
+  type PairInfo,
+} from '../../core';
 import { pairs, QUOTE_ID } from '../catalog/instruments';
 import { marketInstruments } from './feed/instruments';
 import { createFeed, venueSymbols, type BinanceSettings } from './feed/create';
@@ -132,7 +141,14 @@ function pairInfos(): PairInfo[] {
   }));
 }
 
-async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstrument[], resume: Map<string, FeedResume>, config: MarketConfig, now: number, log: MarketLog): Promise<void> {
+async function backfillMissing(
+  repo: MarketRepo,
+  instruments: readonly FeedInstrument[],
+  resume: Map<string, FeedResume>,
+  config: MarketConfig,
+  now: number,
+  log: MarketLog,
+): Promise<void> {
   const { seed, benchBackfill: bench } = config;
   const venue = venueSymbols(config);
   const have = await repo.symbolsWithCandles();
@@ -144,7 +160,12 @@ async function backfillMissing(repo: MarketRepo, instruments: readonly FeedInstr
   let total = 0;
   for (const ins of todo) {
     const minuteBars = bench?.symbol === ins.symbol ? bench.minuteBars : undefined;
-    rows.push(...backfillRows(ins.symbol, backfillSymbol(ins, seed, now, resume.get(ins.symbol)?.price ?? ins.price, minuteBars)));
+    rows.push(
+      ...backfillRows(
+        ins.symbol,
+        backfillSymbol(ins, seed, now, resume.get(ins.symbol)?.price ?? ins.price, minuteBars),
+      ),
+    );
     if (rows.length >= 10_000) {
       total += rows.length;
       await repo.upsertCandles(rows);
@@ -182,22 +203,54 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     // rows are ordered by (symbol, period, time): cut them into series
     if (i === recent.length || recent[i].symbol !== recent[from].symbol || recent[i].period !== recent[from].period) {
       const head = recent[from];
-      if (isSymbol(head.symbol)) store.load(head.symbol, head.period, recent.slice(from, i).map(({ symbol: _s, period: _p, ...c }) => c));
+      if (isSymbol(head.symbol))
+        store.load(
+          head.symbol,
+          head.period,
+          recent.slice(from, i).map(({ symbol: _s, period: _p, ...c }) => c),
+        );
       from = i;
     }
   }
   log.info({ bars: recent.length, ms: Math.round(performance.now() - t0) }, 'market: loaded candles');
 
   const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
-  const feed = opts.feed ?? createFeed(config, { instruments, resume: feedResume, now, log, currentBar: (symbol) => aggregator.last(symbol, '1min') });
+  const feed =
+    opts.feed ??
+    createFeed(config, {
+      instruments,
+      resume: feedResume,
+      now,
+      log,
+      currentBar: (symbol) => aggregator.last(symbol, '1min'),
+    });
 
-  const tickLog = new TickLog({ repo, persisted: writes, flushMs: config.tickLogMs, log, mark: config.tickLogMark === true && !opts.readOnly, now });
+  const tickLog = new TickLog({
+    repo,
+    persisted: writes,
+    flushMs: config.tickLogMs,
+    log,
+    mark: config.tickLogMark === true && !opts.readOnly,
+    now,
+  });
   const tickers = new TickerBook(aggregator);
   const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
   const listedSymbols = [...pairIndex.keys()];
   const books = new BookService({ feed, now });
   const fanout: MarketSocket | undefined = opts.io
-    ? attachMarketSocket({ io: opts.io, aggregator, tickers, books, isSymbol, pair: (symbol) => pairIndex.get(symbol), listed: () => listedSymbols, resolveUser: opts.resolveUser ?? (async () => null), flushMs: config.flushMs, tickerMode: config.tickerMode, log })
+    ? attachMarketSocket({
+        io: opts.io,
+        aggregator,
+        tickers,
+        books,
+        isSymbol,
+        pair: (symbol) => pairIndex.get(symbol),
+        listed: () => listedSymbols,
+        resolveUser: opts.resolveUser ?? (async () => null),
+        flushMs: config.flushMs,
+        tickerMode: config.tickerMode,
+        log,
+      })
     : undefined;
   const listeners = new Set<TicksHandler>();
 

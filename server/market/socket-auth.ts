@@ -36,7 +36,11 @@ function normalise(r: SocketIdentity | number | string | null | undefined): Sock
 }
 
 /** Registers the `auth` handler on one socket. */
-export function handleAuth(socket: Socket, resolveUser: ResolveUser, log: { warn(obj: object, msg?: string): void }): void {
+export function handleAuth(
+  socket: Socket,
+  resolveUser: ResolveUser,
+  log: { warn(obj: object, msg?: string): void },
+): void {
   let windowStart = 0;
   let used = 0;
 

@@ -7,7 +7,15 @@
  * unwatched symbol costs one Map lookup per tick.
  */
 import type { Server } from 'socket.io';
-import { SOCKET_EVENTS, channel, type KlineAggregator, type KlineUpdate, type Period, type Tick, type TickerUpdate } from '../../core';
+import {
+  SOCKET_EVENTS,
+  channel,
+  type KlineAggregator,
+  type KlineUpdate,
+  type Period,
+  type Tick,
+  type TickerUpdate,
+} from '../../core';
 import type { Parsed } from './socket-channels';
 import { encodeTickers, tickerChannel } from './wire';
 
@@ -76,11 +84,13 @@ export class MarketBatches {
       const batch = this.mode === 'every' ? this.tickerBuf : [...this.tickerLatest.values()];
       this.tickerBuf = [];
       this.tickerLatest.clear();
-      if (this.io.of('/').adapter.rooms.has(channel.tickers)) local.to(channel.tickers).emit(SOCKET_EVENTS.tickers, encodeTickers(batch));
+      if (this.io.of('/').adapter.rooms.has(channel.tickers))
+        local.to(channel.tickers).emit(SOCKET_EVENTS.tickers, encodeTickers(batch));
     }
     // One small emit per watched symbol that ticked: socket.io sends a room's packet to all its
     // members, so a per-socket batch would mean encoding per socket.
-    for (const [symbol, u] of this.symbolLatest) local.to(tickerChannel(symbol)).emit(SOCKET_EVENTS.tickers, encodeTickers([u]));
+    for (const [symbol, u] of this.symbolLatest)
+      local.to(tickerChannel(symbol)).emit(SOCKET_EVENTS.tickers, encodeTickers([u]));
     this.symbolLatest.clear();
     for (const [symbol, tick] of this.klineDirty) {
       for (const period of this.klineRooms.get(symbol) ?? []) {
@@ -97,7 +107,10 @@ export class MarketBatches {
     if (!last) return [];
     const prev = this.lastBarSent.get(room);
     this.lastBarSent.set(room, last.time);
-    const bars = prev === undefined || prev === last.time ? [last] : this.aggregator.series(symbol, period).filter((c) => c.time >= prev);
+    const bars =
+      prev === undefined || prev === last.time
+        ? [last]
+        : this.aggregator.series(symbol, period).filter((c) => c.time >= prev);
     return bars.map((candle) => ({ symbol, period, seq: tick.seq, ts: tick.ts, candle }));
   }
 }

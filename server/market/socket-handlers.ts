@@ -3,7 +3,14 @@
  * state) and `unsubscribe`. `auth` is socket-auth.ts; the family's events are family/.
  */
 import type { Socket } from 'socket.io';
-import { SESSION_ROOM_PREFIX, SOCKET_EVENTS, USER_ROOM_PREFIX, room, type KlineAggregator, type KlineUpdate } from '../../core';
+import {
+  SESSION_ROOM_PREFIX,
+  SOCKET_EVENTS,
+  USER_ROOM_PREFIX,
+  room,
+  type KlineAggregator,
+  type KlineUpdate,
+} from '../../core';
 import type { BookService } from './books/service';
 import { parseChannel, subscribeSchema, type Parsed } from './socket-channels';
 import type { TickerBook } from './tickers';
@@ -37,7 +44,10 @@ function sendSnapshot(socket: Socket, p: Parsed, d: SubscribeDeps): void {
   } else if (p.kind === 'kline') {
     const candle = d.aggregator.last(p.symbol, p.period);
     const t = d.tickers.get(p.symbol);
-    if (candle && t) socket.emit(SOCKET_EVENTS.kline, [{ symbol: p.symbol, period: p.period, seq: t.seq, ts: t.ts, candle } satisfies KlineUpdate]);
+    if (candle && t)
+      socket.emit(SOCKET_EVENTS.kline, [
+        { symbol: p.symbol, period: p.period, seq: t.seq, ts: t.ts, candle } satisfies KlineUpdate,
+      ]);
   } else if (p.kind === 'depth') {
     socket.emit(SOCKET_EVENTS.depth, [d.books.depthSnapshot(p.symbol)]);
   }
@@ -66,6 +76,8 @@ export function onUnsubscribe(socket: Socket, payload: unknown, ack?: unknown): 
   const r = subscribeSchema.safeParse(payload);
   if (!r.success) return reply(ack, { ok: false, error: 'param_error' });
   // Private rooms are left through `auth`, never by name.
-  for (const name of r.data.channels) if (!name.startsWith(USER_ROOM_PREFIX) && !name.startsWith(SESSION_ROOM_PREFIX) && name !== room.chat) void socket.leave(name);
+  for (const name of r.data.channels)
+    if (!name.startsWith(USER_ROOM_PREFIX) && !name.startsWith(SESSION_ROOM_PREFIX) && name !== room.chat)
+      void socket.leave(name);
   reply(ack, { ok: true });
 }

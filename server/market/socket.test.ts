@@ -54,13 +54,17 @@ async function client(): Promise<ClientSocket> {
   return c;
 }
 
-const call = (c: ClientSocket, event: string, payload: unknown) => c.timeout(2000).emitWithAck(event, payload) as Promise<Ack>;
+const call = (c: ClientSocket, event: string, payload: unknown) =>
+  c.timeout(2000).emitWithAck(event, payload) as Promise<Ack>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const feed = () => market.feed as ScriptedFeed;
 
 /** The wire form (wire.ts) back to objects. */
 function decode(b: unknown): TickerUpdate[] {
-  return (b as unknown[][]).map(([symbol, seq, ts, last, open, high, low, volume]) => ({ symbol, seq, ts, last, open, high, low, volume }) as TickerUpdate);
+  return (b as unknown[][]).map(
+    ([symbol, seq, ts, last, open, high, low, volume]) =>
+      ({ symbol, seq, ts, last, open, high, low, volume }) as TickerUpdate,
+  );
 }
 
 describe('market socket', () => {
@@ -93,12 +97,18 @@ describe('market socket', () => {
     expect(tickerBatches.length).toBeLessThan(20);
     for (const b of live) expect(new Set(b.map((t) => t.symbol)).size).toBe(b.length);
     for (const sym of ['BTC/USDT', 'ETH/USDT']) {
-      const seqs = live.flat().filter((t) => t.symbol === sym).map((t) => t.seq);
+      const seqs = live
+        .flat()
+        .filter((t) => t.symbol === sym)
+        .map((t) => t.seq);
       expect(seqs.length).toBeGreaterThan(0);
       expect(seqs.length).toBeLessThan(50);
       for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1]);
     }
-    const last = live.flat().filter((t) => t.symbol === 'BTC/USDT').pop()!;
+    const last = live
+      .flat()
+      .filter((t) => t.symbol === 'BTC/USDT')
+      .pop()!;
     expect(last).toMatchObject({ last: '199', ts: t0 + 99 });
 
     const kl = klineBatches.flat();
@@ -127,7 +137,16 @@ describe('market socket', () => {
     const ltc = rows.filter((r) => r[0] === 'LTC/USDT').pop();
     expect(ltc).toHaveLength(8);
     const ticker = market.tickers().find((t) => t.symbol === 'LTC/USDT')!;
-    expect(ltc).toEqual([ticker.symbol, ticker.seq, ts, '84.1250', ticker.open, ticker.high, ticker.low, ticker.volume]);
+    expect(ltc).toEqual([
+      ticker.symbol,
+      ticker.seq,
+      ts,
+      '84.1250',
+      ticker.open,
+      ticker.high,
+      ticker.low,
+      ticker.volume,
+    ]);
     for (const i of [3, 4, 5, 6, 7]) expect(typeof ltc![i]).toBe('string');
     await call(c, 'unsubscribe', { channels: ['tickers'] });
   });
@@ -188,13 +207,37 @@ describe('market socket', () => {
         else expect(local.applyDiff(m)).not.toBe('resync');
       }
     });
-    feed().setBook('ETH/USDT', { bids: [['2999.5', '1.2'], ['2999', '3']], asks: [['3000.5', '0.7'], ['3001', '2.50']] });
+    feed().setBook('ETH/USDT', {
+      bids: [
+        ['2999.5', '1.2'],
+        ['2999', '3'],
+      ],
+      asks: [
+        ['3000.5', '0.7'],
+        ['3001', '2.50'],
+      ],
+    });
     expect(await call(c, 'subscribe', { channels: ['depth:ETH/USDT'] })).toEqual({ ok: true });
     await sleep(50);
     expect(kinds).toEqual(['snapshot']);
-    expect(bookOf(local)).toEqual({ bids: [['2999.5', '1.2'], ['2999', '3']], asks: [['3000.5', '0.7'], ['3001', '2.5']] });
+    expect(bookOf(local)).toEqual({
+      bids: [
+        ['2999.5', '1.2'],
+        ['2999', '3'],
+      ],
+      asks: [
+        ['3000.5', '0.7'],
+        ['3001', '2.5'],
+      ],
+    });
     // the venue re-quotes, a user's resting order joins a level and opens a new one
-    feed().setBook('ETH/USDT', { bids: [['2999', '4']], asks: [['3000', '1'], ['3001', '2.5']] });
+    feed().setBook('ETH/USDT', {
+      bids: [['2999', '4']],
+      asks: [
+        ['3000', '1'],
+        ['3001', '2.5'],
+      ],
+    });
     const b = market.books.book('ETH/USDT');
     b.rest({ id: 1, userId: 9, side: 'buy', price: '2999', remaining: '0.5' });
     b.rest({ id: 2, userId: 9, side: 'buy', price: '2998.1', remaining: '2' });
@@ -203,7 +246,10 @@ describe('market socket', () => {
     const server = b.snapshot();
     expect(local.seq).toBe(server.seq);
     expect(bookOf(local)).toEqual({ bids: server.bids, asks: server.asks });
-    expect(server.bids).toEqual([['2999', '4.5'], ['2998.1', '2']]);
+    expect(server.bids).toEqual([
+      ['2999', '4.5'],
+      ['2998.1', '2'],
+    ]);
     b.remove(1);
     b.remove(2);
   });
@@ -230,7 +276,13 @@ describe('market socket', () => {
 
   it('validates channels', async () => {
     const c = await client();
-    for (const bad of [{ channels: ['kline:BTC/USDT:2min'] }, { channels: ['depth:NOPE/USDT'] }, { channels: ['user:7'] }, { channels: 'tickers' }, null]) {
+    for (const bad of [
+      { channels: ['kline:BTC/USDT:2min'] },
+      { channels: ['depth:NOPE/USDT'] },
+      { channels: ['user:7'] },
+      { channels: 'tickers' },
+      null,
+    ]) {
       expect((await call(c, 'subscribe', bad)).ok).toBe(false);
     }
     expect(await call(c, 'subscribe', { channels: ['depth:BTC/USDT'] })).toEqual({ ok: true });

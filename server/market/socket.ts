@@ -16,7 +16,15 @@
  * scale-out issue.) The family's events (family/) ride on the same state.
  */
 import type { Server } from 'socket.io';
-import { SOCKET_EVENTS, channel, type PairInfo, type KlineAggregator, type Tick, type TickerUpdate, type TradePrint } from '../../core';
+import {
+  SOCKET_EVENTS,
+  channel,
+  type PairInfo,
+  type KlineAggregator,
+  type Tick,
+  type TickerUpdate,
+  type TradePrint,
+} from '../../core';
 import type { BookService } from './books/service';
 import type { TickerBook } from './tickers';
 import { handleAuth, userRoom, type ResolveUser } from './socket-auth';
@@ -74,14 +82,25 @@ function bookEmitter(io: Server, family: FamilyFanout | undefined) {
   return (room: string, event: string, payload: unknown) => {
     if (rooms.has(room)) io.local.to(room).emit(event, payload);
     if (family && event === SOCKET_EVENTS.depth) family.depthChanged(room.slice(DEPTH_PREFIX.length));
-    else if (family && event === SOCKET_EVENTS.trades) family.tradesPrinted(room.slice(TRADES_PREFIX.length), payload as readonly TradePrint[]);
+    else if (family && event === SOCKET_EVENTS.trades)
+      family.tradesPrinted(room.slice(TRADES_PREFIX.length), payload as readonly TradePrint[]);
   };
 }
 
 export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   const { io, aggregator, books } = opts;
   const adapter = io.of('/').adapter;
-  const family = opts.pair ? attachFamily({ io, aggregator, books, pair: opts.pair, listed: opts.listed ?? (() => []), resolveUser: opts.resolveUser, log: opts.log }) : undefined;
+  const family = opts.pair
+    ? attachFamily({
+        io,
+        aggregator,
+        books,
+        pair: opts.pair,
+        listed: opts.listed ?? (() => []),
+        resolveUser: opts.resolveUser,
+        log: opts.log,
+      })
+    : undefined;
   const batches = new MarketBatches(io, aggregator, opts.tickerMode ?? 'latest');
   const flush = () => batches.flush();
 
@@ -93,7 +112,11 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   const onDelete = (room: string) => {
     const p = parseChannel(room, opts.isSymbol);
     // the family's watchers may still need the book
-    if ((p?.kind === 'trades' && !family?.watchesTrades(p.symbol)) || (p?.kind === 'depth' && !family?.watchesDepth(p.symbol))) books.watch(p.kind, p.symbol, false);
+    if (
+      (p?.kind === 'trades' && !family?.watchesTrades(p.symbol)) ||
+      (p?.kind === 'depth' && !family?.watchesDepth(p.symbol))
+    )
+      books.watch(p.kind, p.symbol, false);
     else if (p) batches.roomDeleted(p);
   };
   adapter.on('create-room', onCreate);
@@ -110,7 +133,9 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     // The stream epoch first, before any data: a restarted server counts seq from the start again,
     // and one epoch (the book service's) covers every stream.
     socket.emit(SOCKET_EVENTS.hello, { epoch: books.epoch } satisfies Hello);
-    socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: unknown) => onSubscribe(socket, subscribeDeps, payload, ack));
+    socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: unknown) =>
+      onSubscribe(socket, subscribeDeps, payload, ack),
+    );
     socket.on(SOCKET_EVENTS.unsubscribe, (payload: unknown, ack?: unknown) => onUnsubscribe(socket, payload, ack));
     handleAuth(socket, opts.resolveUser, opts.log);
     family?.attach(socket);

@@ -32,9 +32,18 @@ export function devTransport(db: Kysely<Database>, log: FastifyBaseLogger): Tran
     async send(msg) {
       await db
         .insertInto('outbox')
-        .values({ channel: msg.channel, recipient: msg.to, subject: msg.subject, body: msg.body, code: msg.code ?? null })
+        .values({
+          channel: msg.channel,
+          recipient: msg.to,
+          subject: msg.subject,
+          body: msg.body,
+          code: msg.code ?? null,
+        })
         .execute();
-      log.info({ outbox: { channel: msg.channel, to: msg.to } }, `[dev outbox] ${msg.channel} to ${msg.to}: ${msg.subject}`);
+      log.info(
+        { outbox: { channel: msg.channel, to: msg.to } },
+        `[dev outbox] ${msg.channel} to ${msg.to}: ${msg.subject}`,
+      );
     },
   };
 }
@@ -53,7 +62,12 @@ export function smtpTransport(url: string, from: string, fallback: Transport): T
   };
 }
 
-export function createTransport(opts: { smtpUrl?: string; from: string; db: Kysely<Database>; log: FastifyBaseLogger }): Transport {
+export function createTransport(opts: {
+  smtpUrl?: string;
+  from: string;
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+}): Transport {
   const dev = devTransport(opts.db, opts.log);
   return opts.smtpUrl ? smtpTransport(opts.smtpUrl, opts.from, dev) : dev;
 }

@@ -14,7 +14,9 @@ describe('start-up banner: where verification codes are', () => {
 
   it('gives a working loopback command with the secret and names the secret file', () => {
     const text = outboxBannerLines(base, '/srv/data/dev-outbox-secret').join('\n');
-    expect(text).toContain("curl -H 'x-dev-outbox-secret: banner-secret-0123456789' 'http://127.0.0.1:8080/api/dev/outbox?to=");
+    expect(text).toContain(
+      "curl -H 'x-dev-outbox-secret: banner-secret-0123456789' 'http://127.0.0.1:8080/api/dev/outbox?to=",
+    );
     expect(text).toContain('/srv/data/dev-outbox-secret');
   });
 

@@ -5,7 +5,10 @@
 import type { AppConfig } from '../config';
 import { OUTBOX_SECRET_HEADER } from '../kernel/outbox-secret';
 
-export function outboxBannerLines(config: Pick<AppConfig, 'smtpUrl' | 'devOutbox' | 'devOutboxSecret' | 'port'>, secretFile?: string): string[] {
+export function outboxBannerLines(
+  config: Pick<AppConfig, 'smtpUrl' | 'devOutbox' | 'devOutboxSecret' | 'port'>,
+  secretFile?: string,
+): string[] {
   const where = config.smtpUrl
     ? 'emails go out by SMTP; SMS codes are kept in the outbox table (the log names the recipient only)'
     : 'codes are kept in the outbox table (the log names the recipient only)';

@@ -27,7 +27,11 @@ export const ADMIN_PREFIX = '/admin/api';
  * that only operators pass (the session cookie or an operator bearer token). The back-office
  * shell (server/admin) adds the login, the cross-site guard and the action log around them.
  */
-export async function mountBackOffice(app: FastifyInstance, routes: (op: FastifyInstance) => Promise<void>, path = ''): Promise<void> {
+export async function mountBackOffice(
+  app: FastifyInstance,
+  routes: (op: FastifyInstance) => Promise<void>,
+  path = '',
+): Promise<void> {
   await app.register(
     async (op) => {
       op.addHook('preHandler', authenticateOperator);

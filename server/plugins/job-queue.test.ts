@@ -36,11 +36,14 @@ beforeAll(async () => {
     });
     if (crash === 'after-commit' && attempt === 1) throw new Error('crash after the step committed');
   };
-  built.app.jobQueue.task<{ key: string; crash?: 'after-commit' | 'in-tx' | 'always' }>('test.effect', async ({ key, crash }, info) => {
-    attempts.set(key, info.attempt);
-    if (crash === 'always') throw new Error(`no luck for ${key}`);
-    await effect(key, crash)(info.attempt);
-  });
+  built.app.jobQueue.task<{ key: string; crash?: 'after-commit' | 'in-tx' | 'always' }>(
+    'test.effect',
+    async ({ key, crash }, info) => {
+      attempts.set(key, info.attempt);
+      if (crash === 'always') throw new Error(`no luck for ${key}`);
+      await effect(key, crash)(info.attempt);
+    },
+  );
   await startJobWorker(built.app, { pollMs: 100 });
 });
 afterAll(async () => {
@@ -48,7 +51,8 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const effects = async () => (await sql<{ key: string; n: number }>`SELECT key, n FROM job_effects ORDER BY key`.execute(built.app.db)).rows;
+const effects = async () =>
+  (await sql<{ key: string; n: number }>`SELECT key, n FROM job_effects ORDER BY key`.execute(built.app.db)).rows;
 
 it('a job enqueued with a change that rolls back never runs; one that commits runs once', async () => {
   await expect(
@@ -57,7 +61,9 @@ it('a job enqueued with a change that rolls back never runs; one that commits ru
       throw new Error('the business change is refused');
     }),
   ).rejects.toThrow('refused');
-  await inTransaction(built.app.db, (trx) => enqueueInTx(trx, 'test.effect', { key: 'committed' }, { jobKey: 'e:committed' }));
+  await inTransaction(built.app.db, (trx) =>
+    enqueueInTx(trx, 'test.effect', { key: 'committed' }, { jobKey: 'e:committed' }),
+  );
   await eventually(async () => (await effects()).length > 0);
   await eventually(async () => !(await jobByKey(built.app.db, 'e:committed')));
   expect(await effects()).toEqual([{ key: 'committed', n: 1 }]);
@@ -77,7 +83,10 @@ it('a crash half-way is retried (with backoff) to exactly one effect', async () 
   });
   expect(failed.last_error).toContain('crash inside the transaction');
   expect(failed.run_at.getTime()).toBeGreaterThan(Date.now()); // backed off
-  await eventually(async () => !(await jobByKey(built.app.db, 'e:after')) && !(await jobByKey(built.app.db, 'e:in-tx')), 20_000);
+  await eventually(
+    async () => !(await jobByKey(built.app.db, 'e:after')) && !(await jobByKey(built.app.db, 'e:in-tx')),
+    20_000,
+  );
   expect(attempts.get('crash-after-commit')).toBe(2);
   expect(attempts.get('crash-in-tx')).toBe(2);
   expect((await effects()).filter((e) => e.key.startsWith('crash'))).toEqual([
@@ -122,7 +131,13 @@ it('the back office lists queued and failed jobs with attempts, last error and r
 it('stopping the worker ends its own connections, so none outlives it into the database shutdown', async () => {
   const name = workerConnectionName(built.app.jobQueue.schema);
   const open = async () =>
-    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${name}`.execute(built.app.db)).rows[0].n;
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${name}`.execute(
+        built.app.db,
+      )
+    ).rows[0].n;
   expect(await open()).toBeGreaterThan(0); // at least its LISTEN connection
   await stopJobWorker(built.app);
   await eventually(async () => (await open()) === 0);

@@ -89,7 +89,8 @@ export async function registerJobQueue(app: FastifyInstance, handle: DbHandle): 
     schema,
     task(name, handler) {
       if (state.tasks[name]) throw new Error(`job task ${name} registered twice`);
-      state.tasks[name] = async (payload, helpers) => handler(payload as never, { attempt: helpers.job.attempts, jobKey: helpers.job.key ?? null });
+      state.tasks[name] = async (payload, helpers) =>
+        handler(payload as never, { attempt: helpers.job.attempts, jobKey: helpers.job.key ?? null });
     },
     running: () => state.runner !== undefined,
   };
@@ -104,7 +105,10 @@ export function workerConnectionName(schema: string): string {
 }
 
 /** Runs this process's worker: every registered task, from now until the app closes. */
-export async function startJobWorker(app: FastifyInstance, opts: { pollMs?: number; concurrency?: number } = {}): Promise<void> {
+export async function startJobWorker(
+  app: FastifyInstance,
+  opts: { pollMs?: number; concurrency?: number } = {},
+): Promise<void> {
   const state = states.get(app);
   if (!state?.handle.pool) throw new Error('registerJobQueue first');
   if (state.runner || !Object.keys(state.tasks).length) return;
@@ -112,7 +116,11 @@ export async function startJobWorker(app: FastifyInstance, opts: { pollMs?: numb
   // Its own pool, with the app pool's connection settings (URL, search_path): stopping the worker
   // ends these connections, so none outlives it into the database's shutdown. One for LISTEN, one
   // per job in hand, one spare. The handlers' business transactions stay on the app's pool.
-  const pool = new pg.Pool({ ...state.handle.pool.options, max: concurrency + 2, application_name: workerConnectionName(app.jobQueue.schema) });
+  const pool = new pg.Pool({
+    ...state.handle.pool.options,
+    max: concurrency + 2,
+    application_name: workerConnectionName(app.jobQueue.schema),
+  });
   pool.on('error', () => undefined);
   state.pool = pool;
   state.runner = await run({

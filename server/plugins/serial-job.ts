@@ -20,7 +20,12 @@ export function leading(app: FastifyInstance): boolean {
   return !app.hasDecorator('leadership') || app.leadership.isLeader();
 }
 
-export function serialJob<A extends unknown[], R>(app: FastifyInstance, name: string, everyMs: number | null, pass: (...args: A) => Promise<R>): SerialJob<A, R> {
+export function serialJob<A extends unknown[], R>(
+  app: FastifyInstance,
+  name: string,
+  everyMs: number | null,
+  pass: (...args: A) => Promise<R>,
+): SerialJob<A, R> {
   let chain: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -31,7 +36,9 @@ export function serialJob<A extends unknown[], R>(app: FastifyInstance, name: st
   const tick = () => {
     // cluster mode: a timer's pass runs on the engine leader only (one process: always)
     if (!leading(app)) return;
-    void serial(() => pass(...([] as unknown as A))).catch((err: unknown) => app.log.error({ err }, `${name} pass failed`));
+    void serial(() => pass(...([] as unknown as A))).catch((err: unknown) =>
+      app.log.error({ err }, `${name} pass failed`),
+    );
   };
   const job: SerialJob<A, R> = {
     run: (...args) => serial(() => pass(...args)),

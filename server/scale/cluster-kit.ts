@@ -32,19 +32,36 @@ export interface ClusterNode {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const answers = (base: string) => fetch(`${base}/api/getSiteConfig`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+const answers = (base: string) =>
+  fetch(`${base}/api/getSiteConfig`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 export function spawnNode(spec: NodeSpec): ClusterNode {
   const base = `http://127.0.0.1:${spec.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `h5-${spec.name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(spec.port), DATA_DIR: dataDir, ROLES: spec.roles, LOG_LEVEL: 'warn', ...spec.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(spec.port),
+    DATA_DIR: dataDir,
+    ROLES: spec.roles,
+    LOG_LEVEL: 'warn',
+    ...spec.env,
+  };
   delete env.NODE_ENV; // vitest's "test" would hide the demo trader
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const take = (b: Buffer) => {
     const text = b.toString();
     out += text;
-    if (spec.echo || process.env.CLUSTER_ECHO) for (const line of text.split('\n')) if (line.trim()) console.log(`[${spec.name}] ${line}`);
+    if (spec.echo || process.env.CLUSTER_ECHO)
+      for (const line of text.split('\n')) if (line.trim()) console.log(`[${spec.name}] ${line}`);
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
@@ -73,7 +90,10 @@ export function spawnNode(spec: NodeSpec): ClusterNode {
 export async function waitReady(node: ClusterNode, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(node.base))) {
-    if (node.child.exitCode !== null || node.child.signalCode !== null) throw new Error(`${node.spec.name} exited with ${node.child.exitCode ?? node.child.signalCode}: ${node.output()}`);
+    if (node.child.exitCode !== null || node.child.signalCode !== null)
+      throw new Error(
+        `${node.spec.name} exited with ${node.child.exitCode ?? node.child.signalCode}: ${node.output()}`,
+      );
     if (Date.now() > deadline) throw new Error(`${node.spec.name} did not start: ${node.output()}`);
     await sleep(200);
   }
@@ -103,7 +123,10 @@ export function clusterLayout(basePort: number): { name: string; roles: string; 
 }
 
 /** Why a cluster test cannot run here (PostgreSQL or Redis not reachable), or undefined when both answer. */
-export async function clusterServicesMissing(adminUrl: string | undefined, redisUrl: string): Promise<string | undefined> {
+export async function clusterServicesMissing(
+  adminUrl: string | undefined,
+  redisUrl: string,
+): Promise<string | undefined> {
   if (!adminUrl) return 'no PostgreSQL (neither DATABASE_URL nor the embedded test cluster)';
   const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -113,7 +136,12 @@ export async function clusterServicesMissing(adminUrl: string | undefined, redis
   } finally {
     await c.end().catch(() => undefined);
   }
-  const r = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const r = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await r.connect();
     await r.ping();

@@ -18,12 +18,24 @@ import { publishResting, RestingMirror, restingChannel, type MirrorMessage } fro
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SYMBOL = 'BTC/USDT';
-const quote = (version: number): VenueBook => ({ symbol: SYMBOL, version, bids: [{ price: '100', qty: '2' }], asks: [{ price: '101', qty: '3' }, { price: '102', qty: '5' }] });
+const quote = (version: number): VenueBook => ({
+  symbol: SYMBOL,
+  version,
+  bids: [{ price: '100', qty: '2' }],
+  asks: [
+    { price: '101', qty: '3' },
+    { price: '102', qty: '5' },
+  ],
+});
 
 /** One node: its book service on its own relay of the venue book (a version can lag another node's). */
 function node(epoch: number) {
   const relay = { venue: quote(1) };
-  const books = new BookService({ feed: { book: (s: string) => (s === SYMBOL ? relay.venue : undefined) }, now: Date.now, epoch });
+  const books = new BookService({
+    feed: { book: (s: string) => (s === SYMBOL ? relay.venue : undefined) },
+    now: Date.now,
+    epoch,
+  });
   return { relay, books };
 }
 
@@ -39,8 +51,10 @@ function client(books: BookService) {
   books.flushDepth(SYMBOL);
   expect(local.applySnapshot(books.depthSnapshot(SYMBOL))).toBe('applied');
   books.setEmitter((_room, event, payload) => {
-    if (event === SOCKET_EVENTS.trades) for (const t of payload as TradePrint[]) (ring.push(t) ? prints : refused).push(t);
-    if (event === SOCKET_EVENTS.depth) for (const m of payload as DepthMessage[]) if (m.kind === 'diff') expect(local.applyDiff(m)).toBe('applied');
+    if (event === SOCKET_EVENTS.trades)
+      for (const t of payload as TradePrint[]) (ring.push(t) ? prints : refused).push(t);
+    if (event === SOCKET_EVENTS.depth)
+      for (const m of payload as DepthMessage[]) if (m.kind === 'diff') expect(local.applyDiff(m)).toBe('applied');
   });
   const ask = (price: string) => {
     books.flush();
@@ -90,7 +104,8 @@ it("a user's fill is printed once on every api node, after the node's own prints
     lead.lead(7);
     expect(ca.ask('101')).toBe('3');
     // each node has printed a venue trade of its own already (the feed's ticks)
-    for (const n of [a, b]) n.books.onTicks([{ symbol: SYMBOL, seq: 1, ts: Date.now(), price: '100.5', qty: '0.2', side: 'sell' }]);
+    for (const n of [a, b])
+      n.books.onTicks([{ symbol: SYMBOL, seq: 1, ts: Date.now(), price: '100.5', qty: '0.2', side: 'sell' }]);
 
     // the user's market buy of 1.5 (through B, forwarded): it took 1.5 of the venue's 101 — what
     // the leader's post-commit code does (applyFills, publishFills in areas/trading/domain/matching)
@@ -150,7 +165,13 @@ it("a user's fill is printed once on every api node, after the node's own prints
     // a new leader (token 8) speaks; the old one (token 7), resumed, then reports a fill and a take
     lead.lead(8);
     await eventually(async () => mirrors.every((m) => m.token === 8));
-    const late: MirrorMessage = { token: 7, full: false, books: [], from: 999, fills: [{ symbol: SYMBOL, prints: [['101', '2', 'buy', Date.now()]], consumed: [[5, 'ask', '101', '2']] }] };
+    const late: MirrorMessage = {
+      token: 7,
+      full: false,
+      books: [],
+      from: 999,
+      fills: [{ symbol: SYMBOL, prints: [['101', '2', 'buy', Date.now()]], consumed: [[5, 'ask', '101', '2']] }],
+    };
     await redis.publish(channel, JSON.stringify(late));
     await sleep(300);
     ca.flush();
@@ -164,14 +185,20 @@ it("a user's fill is printed once on every api node, after the node's own prints
   }
 }, 30_000);
 
-it("a node does not replay its own fills (it printed them), even when it no longer leads", () => {
+it('a node does not replay its own fills (it printed them), even when it no longer leads', () => {
   const n = node(4_000);
   const c = client(n.books);
   const mirror = new RestingMirror(redis, 'unused', n.books, () => false, onError);
   try {
     n.books.book(SYMBOL).consume('ask', '101', '1');
     n.books.userTrade(SYMBOL, '101', '1', 'buy');
-    const own: MirrorMessage = { token: 3, full: false, books: [], from: 4_000, fills: [{ symbol: SYMBOL, prints: [['101', '1', 'buy', Date.now()]], consumed: [[1, 'ask', '101', '1']] }] };
+    const own: MirrorMessage = {
+      token: 3,
+      full: false,
+      books: [],
+      from: 4_000,
+      fills: [{ symbol: SYMBOL, prints: [['101', '1', 'buy', Date.now()]], consumed: [[1, 'ask', '101', '1']] }],
+    };
     mirror.receive(JSON.stringify(own));
     c.flush();
     expect(c.prints.map((t) => [t.seq, t.qty])).toEqual([[1, '1']]);
@@ -179,7 +206,10 @@ it("a node does not replay its own fills (it printed them), even when it no long
     // the same message from another node's book service is applied
     mirror.receive(JSON.stringify({ ...own, from: 5_000 }));
     c.flush();
-    expect(c.prints.map((t) => [t.seq, t.qty])).toEqual([[1, '1'], [2, '1']]);
+    expect(c.prints.map((t) => [t.seq, t.qty])).toEqual([
+      [1, '1'],
+      [2, '1'],
+    ]);
     expect(c.ask('101')).toBe('1');
   } finally {
     mirror.stop();

@@ -26,7 +26,14 @@ export const ENGINE_WRITES: ReadonlySet<string> = new Set([
 export const FORWARD_HEADER = 'x-h5-forwarded';
 const FORWARD_TIMEOUT_MS = 8000;
 /** hop-by-hop and length headers fetch sets itself */
-const DROP_REQUEST = new Set(['host', 'connection', 'content-length', 'accept-encoding', 'transfer-encoding', 'keep-alive']);
+const DROP_REQUEST = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'accept-encoding',
+  'transfer-encoding',
+  'keep-alive',
+]);
 const DROP_RESPONSE = new Set(['connection', 'content-length', 'transfer-encoding', 'content-encoding', 'keep-alive']);
 
 export function registerEngineForwarding(app: FastifyInstance, leadership: Leadership, secret: string): void {
@@ -47,7 +54,13 @@ export function registerEngineForwarding(app: FastifyInstance, leadership: Leade
     let res: Response;
     try {
       // a paused leader never answers: the client hears "try again" and retries with its key
-      res = await fetch(`${address}${req.url}`, { method: 'POST', headers, body: req.raw as unknown as ReadableStream, duplex: 'half', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) } as RequestInit);
+      res = await fetch(`${address}${req.url}`, {
+        method: 'POST',
+        headers,
+        body: req.raw as unknown as ReadableStream,
+        duplex: 'half',
+        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      } as RequestInit);
     } catch (err) {
       req.log.warn({ err, address }, 'engine: forwarding a trading write failed');
       throw new AppError('engine_unavailable');

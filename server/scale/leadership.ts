@@ -115,7 +115,8 @@ export function leaseLeadership(o: LeaseOptions): Leadership {
     leader = false;
     o.log.warn({ token, node: nodeId, why }, 'engine: leadership lost');
     duty = duty.then(async () => {
-      for (const d of [...duties].reverse()) await d.stop().catch((err: unknown) => o.log.error({ err, duty: d.name }, 'engine: duty failed to stop'));
+      for (const d of [...duties].reverse())
+        await d.stop().catch((err: unknown) => o.log.error({ err, duty: d.name }, 'engine: duty failed to stop'));
       // the duties are idle: nothing of the old term still writes; this node's other roles (api)
       // write again without the fence — unless it has meanwhile won the lease again
       if (!leader) {
@@ -148,11 +149,14 @@ export function leaseLeadership(o: LeaseOptions): Leadership {
 
   function schedule(): void {
     if (closed) return;
-    timer = setTimeout(() => {
-      transition = transition.then(round).catch((err: unknown) => o.log.error({ err }, 'engine: lease round failed'));
-      void transition.then(schedule);
-      // a standby looks twice as often: a dead leader's lease is taken within half a second of expiry
-    }, leader ? RENEW_MS : RENEW_MS / 2);
+    timer = setTimeout(
+      () => {
+        transition = transition.then(round).catch((err: unknown) => o.log.error({ err }, 'engine: lease round failed'));
+        void transition.then(schedule);
+        // a standby looks twice as often: a dead leader's lease is taken within half a second of expiry
+      },
+      leader ? RENEW_MS : RENEW_MS / 2,
+    );
     timer.unref();
   }
 

@@ -25,8 +25,10 @@ afterAll(async () => {
   await h.close();
 });
 
-const expire = () => sql`UPDATE engine_lease SET expires_at = now() - interval '1 second' WHERE name = 'engine'`.execute(h.db);
-const settingsRow = (key: string) => h.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+const expire = () =>
+  sql`UPDATE engine_lease SET expires_at = now() - interval '1 second' WHERE name = 'engine'`.execute(h.db);
+const settingsRow = (key: string) =>
+  h.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
 
 it('gives the lease to one node at a time, a takeover only after expiry with a higher token; a deposed holder writes nothing', async () => {
   const a = await acquire(h.db, 'engine', 'node-a', 'http://a');
@@ -47,7 +49,9 @@ it('gives the lease to one node at a time, a takeover only after expiry with a h
   expect(b).toBe(2);
 
   // a resumes with its old token: refused, nothing of the transaction stays
-  await expect(inTransaction(h.db, (trx) => trx.insertInto('settings').values({ key: 'fence-a-2', value: 'late' }).execute())).rejects.toBeInstanceOf(FencedError);
+  await expect(
+    inTransaction(h.db, (trx) => trx.insertInto('settings').values({ key: 'fence-a-2', value: 'late' }).execute()),
+  ).rejects.toBeInstanceOf(FencedError);
   expect(await settingsRow('fence-a-2')).toBeUndefined();
 
   // b's own fence lets its writes through
@@ -57,19 +61,42 @@ it('gives the lease to one node at a time, a takeover only after expiry with a h
   setTxFence(h.db, undefined);
 });
 
-it('a deposed leader refuses a request-path write with engine_unavailable in the caller\'s language (not 500); the retry with the same key runs once', async () => {
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+it("a deposed leader refuses a request-path write with engine_unavailable in the caller's language (not 500); the retry with the same key runs once", async () => {
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   const built = await buildApp(config, { db: h });
   try {
     const app = built.app;
     const token = await registerAndLogin(app, 'deposed@example.com');
-    const { id: userId } = await app.db.selectFrom('users').select('id').where('email', '=', 'deposed@example.com').executeTakeFirstOrThrow();
-    await app.db.transaction().execute((trx) => credit(trx, { userId, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' }));
-    const demo = ((envelope(await get(app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer).dual_currencys).find((p) => p.demo)!;
+    const { id: userId } = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'deposed@example.com')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' }));
+    const demo = (
+      envelope(await get(app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer
+    ).dual_currencys.find((p) => p.demo)!;
     const headers = { authorization: `Bearer ${token}`, [HEADERS.idempotencyKey]: 'buy-1', [HEADERS.lang]: 'fra' };
     const holdings = async () => ({
       orders: (await app.db.selectFrom('dual_orders').select('id').where('user_id', '=', userId).execute()).length,
-      balance: (await app.db.selectFrom('accounts').select('available').where('user_id', '=', userId).where('currency_id', '=', 1).where('type', '=', 2).executeTakeFirstOrThrow()).available,
+      balance: (
+        await app.db
+          .selectFrom('accounts')
+          .select('available')
+          .where('user_id', '=', userId)
+          .where('currency_id', '=', 1)
+          .where('type', '=', 2)
+          .executeTakeFirstOrThrow()
+      ).available,
     });
     const before = await holdings();
 

@@ -60,7 +60,9 @@ export async function renew(db: Db, name: string, holder: string, token: number)
 
 /** Gives the lease up at a clean shutdown, so a standby takes over at once. */
 export async function release(db: Db, name: string, holder: string, token: number): Promise<void> {
-  await sql`UPDATE engine_lease SET expires_at = '-infinity' WHERE name = ${name} AND holder = ${holder} AND token = ${token}`.execute(db);
+  await sql`UPDATE engine_lease SET expires_at = '-infinity' WHERE name = ${name} AND holder = ${holder} AND token = ${token}`.execute(
+    db,
+  );
 }
 
 export async function readLease(db: Db, name: string): Promise<LeaseRow | undefined> {
@@ -69,7 +71,12 @@ export async function readLease(db: Db, name: string): Promise<LeaseRow | undefi
     FROM engine_lease WHERE name = ${name}`.execute(db);
   const row = r.rows[0];
   if (!row) return undefined;
-  return { holder: row.holder, address: row.address, token: Number(row.token), remainingMs: row.remaining === null ? -Infinity : Number(row.remaining) };
+  return {
+    holder: row.holder,
+    address: row.address,
+    token: Number(row.token),
+    remainingMs: row.remaining === null ? -Infinity : Number(row.remaining),
+  };
 }
 
 /** The check a leader's money transactions run first: its token still current and unexpired. */

@@ -18,7 +18,14 @@ import { connectDb, type DbHandle } from '../db/connect';
 import { checkJournalConsistency } from '../db/ledger';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../areas/accounts/domain';
 import { freshDatabase } from '../testing/pg-template';
-import { clusterServicesMissing, spawnNode, startNode, waitReady, type ClusterNode, type NodeSpec } from './cluster-kit';
+import {
+  clusterServicesMissing,
+  spawnNode,
+  startNode,
+  waitReady,
+  type ClusterNode,
+  type NodeSpec,
+} from './cluster-kit';
 import { readLease } from './lease';
 
 const BASE_PORT = Number(process.env.MULTIPROCESS_BASE_PORT ?? 9200);
@@ -33,8 +40,18 @@ interface Answer {
   message: unknown;
 }
 
-async function post(base: string, route: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
-  const r = await fetch(`${base}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+async function post(
+  base: string,
+  route: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const r = await fetch(`${base}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await r.text();
   try {
     return JSON.parse(text) as Answer;
@@ -59,7 +76,6 @@ async function placeOnce(base: string, token: string, route: string, body: Recor
   return last;
 }
 
-
 /** Every ticker (symbol, seq) → price a client of `base` receives. */
 function watchTickers(base: string): { socket: Socket; seen: Map<string, string> } {
   const seen = new Map<string, string>();
@@ -78,7 +94,9 @@ function watchDepth(base: string, symbol: string): { socket: Socket; bids: Map<s
   socket.on('depth', (batch: { kind: string; bids: [string, string][] }[]) => {
     for (const m of batch) {
       if (m.kind === 'snapshot') bids.clear();
-      for (const [p, q] of m.bids) if (Number(q) === 0) bids.delete(p); else bids.set(p, q);
+      for (const [p, q] of m.bids)
+        if (Number(q) === 0) bids.delete(p);
+        else bids.set(p, q);
     }
   });
   socket.emit('subscribe', { channels: [`depth:${symbol}`] });
@@ -115,20 +133,38 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
   it('one feed for all, orders once through any api node, the standby leads within 5 s of a kill -9, a paused old leader writes nothing', async () => {
     database = await freshDatabase(process.env.DATABASE_URL ?? inject('testPg')!.adminUrl, 'mp');
     const cluster = `mp${randomBytes(3).toString('hex')}`;
-    const env = { DATABASE_URL: database.url, REDIS_URL, CLUSTER_NAME: cluster, MARKET_FEED: 'simulator', TICK_RATE: '60', MARKET_BACKFILL: 'off', DB_POOL_MAX: '4', DEMO_USER: 'on' };
-    const spec = (name: string, roles: string, offset: number): NodeSpec => ({ name, roles, port: BASE_PORT + offset, env });
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      CLUSTER_NAME: cluster,
+      MARKET_FEED: 'simulator',
+      TICK_RATE: '60',
+      MARKET_BACKFILL: 'off',
+      DB_POOL_MAX: '4',
+      DEMO_USER: 'on',
+    };
+    const spec = (name: string, roles: string, offset: number): NodeSpec => ({
+      name,
+      roles,
+      port: BASE_PORT + offset,
+      env,
+    });
     const engineSpecs = [spec('engine-1', 'engine', 1), spec('engine-2', 'engine', 2)];
 
     // The feed first: it migrates and seeds; then everyone else at once.
     nodes.push(await startNode(spec('feed', 'feed', 0)));
-    const rest = [...engineSpecs, spec('jobs', 'jobs', 3), spec('api-a', 'api', 4), spec('api-b', 'api', 5)].map(spawnNode);
+    const rest = [...engineSpecs, spec('jobs', 'jobs', 3), spec('api-a', 'api', 4), spec('api-b', 'api', 5)].map(
+      spawnNode,
+    );
     nodes.push(...rest);
     await Promise.all(rest.map((n) => waitReady(n)));
     const [apiA, apiB] = [rest[3], rest[4]];
     h = await connectDb({ databaseUrl: database.url, poolMax: 2 });
     const db = h.db;
     // a 5-second option, so the options of the load expire inside the test
-    await sql`INSERT INTO seconds_configs (seconds, profit_ratio, min_amount, max_amount) VALUES (5, '0.15', '10', '10000') ON CONFLICT (seconds) DO NOTHING`.execute(db);
+    await sql`INSERT INTO seconds_configs (seconds, profit_ratio, min_amount, max_amount) VALUES (5, '0.15', '10', '10000') ON CONFLICT (seconds) DO NOTHING`.execute(
+      db,
+    );
     const leaderNode = async () => {
       const lease = await readLease(db, 'engine');
       // the newest process on that address (a killed engine's port is reused by its revival)
@@ -154,12 +190,23 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     sockets.push(tradesA.socket, tradesB.socket);
     // subscribed: each has heard a venue print
     for (let i = 0; i < 50 && (tradesA.prints.size === 0 || tradesB.prints.size === 0); i++) await sleep(100);
-    const token = (await post(apiB.base, 'user/login', { user_string: DEMO_EMAIL, password: DEMO_PASSWORD })).message as string;
+    const token = (await post(apiB.base, 'user/login', { user_string: DEMO_EMAIL, password: DEMO_PASSWORD }))
+      .message as string;
     expect(typeof token).toBe('string');
-    const order = await placeOnce(apiB.base, token, 'coin/trade', { amount: '0.01', currency_id: 1, legal_id: 4, type: 'buy' });
+    const order = await placeOnce(apiB.base, token, 'coin/trade', {
+      amount: '0.01',
+      currency_id: 1,
+      legal_id: 4,
+      type: 'buy',
+    });
     expect(order).toMatchObject({ type: 'ok', message: { status: 'filled', filled: '0.01', kind: 'market' } });
     const orderId = (order.message as { id: number }).id;
-    const fills = await db.selectFrom('spot_fills').select(['price', 'qty']).where('order_id', '=', orderId).where('role', '=', 'taker').execute();
+    const fills = await db
+      .selectFrom('spot_fills')
+      .select(['price', 'qty'])
+      .where('order_id', '=', orderId)
+      .where('role', '=', 'taker')
+      .execute();
     expect(fills.reduce((s, f) => s + Number(f.qty), 0)).toBeCloseTo(0.01, 10);
     const printed = async () => {
       const t0 = Date.now();
@@ -185,12 +232,19 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     const restPrice = (Math.floor(bestBid * 0.97 * 100) / 100).toFixed(2);
     const canonPrice = String(Number(restPrice));
     expect(depthA.bids.has(canonPrice)).toBe(false);
-    const resting = await placeOnce(apiB.base, token, 'coin/trade', { amount: '0.0123', target_price: restPrice, currency_id: 1, legal_id: 4, type: 'buy' });
+    const resting = await placeOnce(apiB.base, token, 'coin/trade', {
+      amount: '0.0123',
+      target_price: restPrice,
+      currency_id: 1,
+      legal_id: 4,
+      type: 'buy',
+    });
     expect(resting).toMatchObject({ type: 'ok', message: { status: 'open' } });
     const restingId = (resting.message as { id: number }).id;
     const shownWithin = async (want: string | undefined) => {
       const t0 = Date.now();
-      while (Date.now() - t0 < 5000 && (depthA.bids.get(canonPrice) !== want || depthB.bids.get(canonPrice) !== want)) await sleep(50);
+      while (Date.now() - t0 < 5000 && (depthA.bids.get(canonPrice) !== want || depthB.bids.get(canonPrice) !== want))
+        await sleep(50);
       return { a: depthA.bids.get(canonPrice), b: depthB.bids.get(canonPrice), ms: Date.now() - t0 };
     };
     const shown = await shownWithin('0.0123');
@@ -198,7 +252,9 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     expect(await placeOnce(apiA.base, token, 'coin/cancel', { id: restingId })).toMatchObject({ type: 'ok' });
     const gone = await shownWithin(undefined);
     expect(gone).toMatchObject({ a: undefined, b: undefined });
-    console.log(`[multiprocess] a resting order through api B: in api A's book after ${shown.ms} ms, gone after cancel in ${gone.ms} ms`);
+    console.log(
+      `[multiprocess] a resting order through api B: in api A's book after ${shown.ms} ms, gone after cancel in ${gone.ms} ms`,
+    );
 
     // 3. A steady load through both api nodes: market orders and 5-second options.
     const spot: number[] = [];
@@ -209,8 +265,19 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
       for (let i = 0; running; i++) {
         const option = i % 2 === 0;
         const r = option
-          ? await placeOnce(base, token, 'microtrade/submit', { match_id: 1, currency_id: 4, type: i % 4 ? 'up' : 'down', seconds: 5, number: String(10 + n) })
-          : await placeOnce(base, token, 'coin/trade', { amount: '0.001', currency_id: 1, legal_id: 4, type: i % 4 === 1 ? 'buy' : 'sell' });
+          ? await placeOnce(base, token, 'microtrade/submit', {
+              match_id: 1,
+              currency_id: 4,
+              type: i % 4 ? 'up' : 'down',
+              seconds: 5,
+              number: String(10 + n),
+            })
+          : await placeOnce(base, token, 'coin/trade', {
+              amount: '0.001',
+              currency_id: 1,
+              legal_id: 4,
+              type: i % 4 === 1 ? 'buy' : 'sell',
+            });
         if (r.type !== 'ok') failed.push(r);
         else (option ? options : spot).push((r.message as { id: number }).id);
         await sleep(120);
@@ -280,23 +347,42 @@ describe.skipIf(skip !== undefined)('several processes: api ×2, engine ×2, fee
     expect(rows.filter((r) => r.status !== 'settled')).toEqual([]);
     const settleEntries = await sql<{ ref_id: string; reason: string; n: number }>`
       SELECT ref_id, reason, count(*)::int AS n FROM journal
-      WHERE ref_type = 'seconds_order' AND reason IN ('seconds_stake_settle', 'seconds_payout') GROUP BY ref_id, reason`.execute(db);
+      WHERE ref_type = 'seconds_order' AND reason IN ('seconds_stake_settle', 'seconds_payout') GROUP BY ref_id, reason`.execute(
+      db,
+    );
     const stakes = settleEntries.rows.filter((r) => r.reason === 'seconds_stake_settle');
     expect(stakes.length).toBe(options.length);
     expect(settleEntries.rows.filter((r) => r.n !== 1)).toEqual([]);
     expect(last).toBeGreaterThan(0);
 
     // every market order filled once: its fills add up to its amount, and no order beyond those acknowledged
-    const spotRows = await db.selectFrom('spot_orders').select(['id', 'status', 'amount', 'filled']).where('id', '!=', restingId).execute();
+    const spotRows = await db
+      .selectFrom('spot_orders')
+      .select(['id', 'status', 'amount', 'filled'])
+      .where('id', '!=', restingId)
+      .execute();
     expect(spotRows.length).toBe(spot.length + 1);
-    for (const r of spotRows) expect({ id: r.id, status: r.status, filled: Number(r.filled) }).toEqual({ id: r.id, status: 'filled', filled: Number(r.amount) });
-    const fillSums = await sql<{ order_id: number; qty: string }>`SELECT order_id, sum(qty)::text AS qty FROM spot_fills WHERE role = 'taker' GROUP BY order_id`.execute(db);
-    for (const f of fillSums.rows) expect(Number(f.qty)).toBe(Number(spotRows.find((r) => r.id === f.order_id)?.amount));
+    for (const r of spotRows)
+      expect({ id: r.id, status: r.status, filled: Number(r.filled) }).toEqual({
+        id: r.id,
+        status: 'filled',
+        filled: Number(r.amount),
+      });
+    const fillSums = await sql<{
+      order_id: number;
+      qty: string;
+    }>`SELECT order_id, sum(qty)::text AS qty FROM spot_fills WHERE role = 'taker' GROUP BY order_id`.execute(db);
+    for (const f of fillSums.rows)
+      expect(Number(f.qty)).toBe(Number(spotRows.find((r) => r.id === f.order_id)?.amount));
     expect(fillSums.rows.length).toBe(spotRows.length);
-    expect(await db.selectFrom('spot_orders').select(['status', 'filled']).where('id', '=', restingId).executeTakeFirst()).toMatchObject({ status: 'cancelled' });
+    expect(
+      await db.selectFrom('spot_orders').select(['status', 'filled']).where('id', '=', restingId).executeTakeFirst(),
+    ).toMatchObject({ status: 'cancelled' });
 
     expect(await checkJournalConsistency(db)).toEqual([]);
     const refused = (paused.output().match(/no longer current|idle-in-transaction/g) ?? []).length;
-    console.log(`[multiprocess] takeover after kill -9: ${takeoverMs} ms, after SIGSTOP: ${pauseTakeover.ms} ms; the resumed old leader's step-down logged: ${steppedDown}, refused writes logged: ${refused}; ${spot.length + 1} spot orders, ${options.length} options`);
+    console.log(
+      `[multiprocess] takeover after kill -9: ${takeoverMs} ms, after SIGSTOP: ${pauseTakeover.ms} ms; the resumed old leader's step-down logged: ${steppedDown}, refused writes logged: ${refused}; ${spot.length + 1} spot orders, ${options.length} options`,
+    );
   }, 200_000);
 });

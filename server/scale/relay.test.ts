@@ -55,7 +55,8 @@ let redis: Redis;
 const channel = `relay-test-${randomBytes(4).toString('hex')}:feed`;
 const log = { error: (obj: object, msg?: string) => console.error(msg, obj) };
 const PAIRS = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'].map((symbol) => ({ symbol }));
-const marketOf = (feed: MarketFeed) => ({ feed, keepTicks: () => undefined, pairs: () => PAIRS }) as unknown as MarketService;
+const marketOf = (feed: MarketFeed) =>
+  ({ feed, keepTicks: () => undefined, pairs: () => PAIRS }) as unknown as MarketService;
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -66,7 +67,12 @@ it('a quiet venue symbol is stale on the relaying process too, a late relay lear
   const source = new SourceFeed();
   let unpublish = publishFeed(marketOf(source), redis, channel, log);
   const clock = { now: Date.now() };
-  const relay = new RelayFeed(redis, channel, (err) => console.error(err), () => clock.now);
+  const relay = new RelayFeed(
+    redis,
+    channel,
+    (err) => console.error(err),
+    () => clock.now,
+  );
   relay.start();
   try {
     // ticks arrive (the subscription takes a moment: keep ticking until one lands)

@@ -33,13 +33,28 @@ export const HEARTBEAT_MS = 1000;
 export const SILENT_MS = 10_000;
 
 /** Feed process: publishes what its feed emits; returns the unsubscribe. */
-export function publishFeed(market: MarketService, redis: Redis, channel: string, log: { error(obj: object, msg?: string): void }): () => void {
+export function publishFeed(
+  market: MarketService,
+  redis: Redis,
+  channel: string,
+  log: { error(obj: object, msg?: string): void },
+): () => void {
   const { feed } = market;
   // the engine's restart replay needs every tick, whoever holds a stake (it runs elsewhere)
   market.keepTicks(() => true);
   // what the source cannot vouch for now: its own answer for every pair at start, then its changes
-  const stale = new Set(feed.isStale ? market.pairs().map((p) => p.symbol).filter((s) => feed.isStale?.(s)) : []);
-  const send = (b: Omit<Batch, 'stale'>) => void redis.publish(channel, JSON.stringify({ ...b, stale: [...stale] })).catch((err: unknown) => log.error({ err }, 'feed: publish failed'));
+  const stale = new Set(
+    feed.isStale
+      ? market
+          .pairs()
+          .map((p) => p.symbol)
+          .filter((s) => feed.isStale?.(s))
+      : [],
+  );
+  const send = (b: Omit<Batch, 'stale'>) =>
+    void redis
+      .publish(channel, JSON.stringify({ ...b, stale: [...stale] }))
+      .catch((err: unknown) => log.error({ err }, 'feed: publish failed'));
   const offStatus = feed.onStatus?.((symbol, isStale) => {
     if (isStale === stale.has(symbol)) return;
     if (isStale) stale.add(symbol);

@@ -15,7 +15,12 @@ import { FULL_MS, publishResting, RestingMirror, restingChannel, type MirrorMess
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SYMBOL = 'BTC/USDT';
-const venue: VenueBook = { symbol: SYMBOL, version: 1, bids: [{ price: '100', qty: '2' }], asks: [{ price: '101', qty: '3' }] };
+const venue: VenueBook = {
+  symbol: SYMBOL,
+  version: 1,
+  bids: [{ price: '100', qty: '2' }],
+  asks: [{ price: '101', qty: '3' }],
+};
 const feed = { book: (s: string) => (s === SYMBOL ? venue : undefined) };
 
 /** A leadership the test drives: leading with a token, or not. */
@@ -40,8 +45,12 @@ function clientBook(books: BookService) {
   const asks = new Map<string, string>();
   books.setEmitter((_room, _event, payload) => {
     for (const m of payload as DepthMessage[]) {
-      for (const [p, q] of m.bids) if (q === '0') bids.delete(p); else bids.set(p, q);
-      for (const [p, q] of m.asks) if (q === '0') asks.delete(p); else asks.set(p, q);
+      for (const [p, q] of m.bids)
+        if (q === '0') bids.delete(p);
+        else bids.set(p, q);
+      for (const [p, q] of m.asks)
+        if (q === '0') asks.delete(p);
+        else asks.set(p, q);
     }
   });
   books.watch('depth', SYMBOL, true);
@@ -65,7 +74,13 @@ it("a resting order on the leader shows in another node's depth (merged with the
   const lead = fakeLeadership();
   const unpublish = publishResting(leaderBooks, redis, channel, lead, log);
   const apiBooks = new BookService({ feed, now: Date.now });
-  const mirror = new RestingMirror(redis, channel, apiBooks, () => false, (err) => console.error(err));
+  const mirror = new RestingMirror(
+    redis,
+    channel,
+    apiBooks,
+    () => false,
+    (err) => console.error(err),
+  );
   await mirror.start();
   const client = clientBook(apiBooks);
   const seen = async (side: 'bids' | 'asks', price: string, qty: string | undefined) => {
@@ -79,7 +94,10 @@ it("a resting order on the leader shows in another node's depth (merged with the
     leaderBooks.book(SYMBOL).rest({ id: 2, userId: 2, side: 'buy', price: '99.0', remaining: '0.25' });
     leaderBooks.book(SYMBOL).rest({ id: 3, userId: 1, side: 'buy', price: '100', remaining: '1' });
     leaderBooks.book(SYMBOL).rest({ id: 4, userId: 3, side: 'sell', price: '105', remaining: '4' });
-    await eventually(async () => (await seen('bids', '99', '0.75')) && (await seen('bids', '100', '3')) && (await seen('asks', '105', '4')));
+    await eventually(
+      async () =>
+        (await seen('bids', '99', '0.75')) && (await seen('bids', '100', '3')) && (await seen('asks', '105', '4')),
+    );
     expect(client.asks.get('101')).toBe('3');
 
     // a partial fill and a cancel: the levels follow
@@ -104,7 +122,13 @@ it("a resting order on the leader shows in another node's depth (merged with the
 
     // a node that joins now (it missed every change) has the levels within a full period
     const lateBooks = new BookService({ feed, now: Date.now });
-    const lateMirror = new RestingMirror(redis, channel, lateBooks, () => false, (err) => console.error(err));
+    const lateMirror = new RestingMirror(
+      redis,
+      channel,
+      lateBooks,
+      () => false,
+      (err) => console.error(err),
+    );
     await lateMirror.start();
     try {
       const lateClient = clientBook(lateBooks);
@@ -129,8 +153,20 @@ it("a resting order on the leader shows in another node's depth (merged with the
 
 it('a node that leads ignores the mirror: its own orders are its book', () => {
   const books = new BookService({ feed, now: Date.now });
-  const mirror = new RestingMirror(redis, channel, books, () => true, (err) => console.error(err));
-  mirror.receive(JSON.stringify({ token: 1, full: true, books: [{ symbol: SYMBOL, bids: [['99', '1']], asks: [] }] } satisfies MirrorMessage));
+  const mirror = new RestingMirror(
+    redis,
+    channel,
+    books,
+    () => true,
+    (err) => console.error(err),
+  );
+  mirror.receive(
+    JSON.stringify({
+      token: 1,
+      full: true,
+      books: [{ symbol: SYMBOL, bids: [['99', '1']], asks: [] }],
+    } satisfies MirrorMessage),
+  );
   mirror.stop();
   books.watch('depth', SYMBOL, true);
   books.flush();

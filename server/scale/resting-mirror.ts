@@ -63,7 +63,13 @@ interface LogLike {
 }
 
 /** Engine candidates: while leading (and rebuilt), publishes the users' levels; returns the stop. */
-export function publishResting(books: BookService, redis: Redis, channel: string, leadership: Pick<Leadership, 'isLeader' | 'token' | 'onGain'>, log: LogLike): () => void {
+export function publishResting(
+  books: BookService,
+  redis: Redis,
+  channel: string,
+  leadership: Pick<Leadership, 'isLeader' | 'token' | 'onGain'>,
+  log: LogLike,
+): () => void {
   /** the token whose duties have started (the books hold that term's orders) */
   let ready: number | undefined;
   let lastFull = 0;
@@ -91,8 +97,16 @@ export function publishResting(books: BookService, redis: Redis, channel: string
     if (!full && changed.length === 0 && fills.length === 0) return;
     if (full) lastFull = now;
     const symbols = full ? books.symbolsWithOrders() : changed;
-    const msg: MirrorMessage = { token, full, books: symbols.map(levels), from: books.epoch, ...(fills.length ? { fills } : {}) };
-    redis.publish(channel, JSON.stringify(msg)).catch((err: unknown) => log.error({ err }, 'resting mirror: publish failed'));
+    const msg: MirrorMessage = {
+      token,
+      full,
+      books: symbols.map(levels),
+      from: books.epoch,
+      ...(fills.length ? { fills } : {}),
+    };
+    redis
+      .publish(channel, JSON.stringify(msg))
+      .catch((err: unknown) => log.error({ err }, 'resting mirror: publish failed'));
   }, MIRROR_MS);
   timer.unref();
   return () => {

@@ -24,9 +24,13 @@ export const ALL_ROLES: Roles = { api: true, engine: true, feed: true, jobs: tru
 
 export function parseRoles(v: string | undefined): Roles {
   if (v === undefined || v.trim() === '') return { ...ALL_ROLES };
-  const names = v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const names = v
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(ROLE_NAMES as readonly string[]).includes(n));
-  if (unknown.length || names.length === 0) throw new Error(`ROLES must be a comma list of ${ROLE_NAMES.join(', ')}, got "${v}"`);
+  if (unknown.length || names.length === 0)
+    throw new Error(`ROLES must be a comma list of ${ROLE_NAMES.join(', ')}, got "${v}"`);
   const has = (n: RoleName) => names.includes(n);
   return { api: has('api'), engine: has('engine'), feed: has('feed'), jobs: has('jobs'), cluster: true };
 }

@@ -64,7 +64,10 @@ async function startNode(redisUrl: string): Promise<Node> {
   const io = new Server(http, { ...recoveryOptions, transports: ['websocket'] });
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, retryStrategy: () => 100 });
   redis.on('error', () => undefined);
-  const detach = attachStreamsAdapter(io, redis, { prefix, liveSessions: async (ids) => new Set(ids.filter((id) => live.has(id))) });
+  const detach = attachStreamsAdapter(io, redis, {
+    prefix,
+    liveSessions: async (ids) => new Set(ids.filter((id) => live.has(id))),
+  });
   // as socket-auth.ts does: an authenticated socket joins its user's room and remembers its session
   io.on('connection', (socket) => {
     socket.on('auth', (sessionId: number, ack: () => void) => {
@@ -196,7 +199,7 @@ async function phoneThatDropped(): Promise<{ a: Node; b: Node; socket: ClientSoc
 }
 
 describe('connection-state recovery', () => {
-  it("a phone whose connection blips gets its room and the event it missed, without logging in again", async () => {
+  it('a phone whose connection blips gets its room and the event it missed, without logging in again', async () => {
     const { a, socket, got } = await phoneThatDropped();
     a.io.to('user:1').emit('user', { n: 2 });
     await eventually(() => socket.connected && got.length === 2);

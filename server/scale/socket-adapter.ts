@@ -50,7 +50,13 @@ export function attachStreamsAdapter(io: Server, redis: Redis, opts: SocketAdapt
   // ioredis retries on its own; without a listener each failed attempt is printed as unhandled
   client.on('error', () => undefined);
   const p = opts.prefix ? `${opts.prefix}:` : '';
-  io.adapter(createAdapter(client, { streamName: `${p}socket.io`, channelPrefix: `${p}socket.io`, sessionKeyPrefix: `${p}sio:session:` }));
+  io.adapter(
+    createAdapter(client, {
+      streamName: `${p}socket.io`,
+      channelPrefix: `${p}socket.io`,
+      sessionKeyPrefix: `${p}sio:session:`,
+    }),
+  );
   guardRecovery(io.of('/').adapter as unknown as RestorableAdapter, opts.liveSessions);
   return async () => {
     // quit lets the last publishes finish (disconnect would reject them unhandled inside the adapter)

@@ -14,7 +14,10 @@ export async function journalPage(
   paging: Paging,
   filter: { currencyId?: number; type?: number; kind?: JournalKind; from?: number; to?: number } = {},
 ): Promise<Page<JournalEntry>> {
-  let q = db.selectFrom('journal').innerJoin('currencies', 'currencies.id', 'journal.currency_id').where('journal.user_id', '=', userId);
+  let q = db
+    .selectFrom('journal')
+    .innerJoin('currencies', 'currencies.id', 'journal.currency_id')
+    .where('journal.user_id', '=', userId);
   if (filter.currencyId) q = q.where('journal.currency_id', '=', filter.currencyId);
   if (filter.type) q = q.where('journal.type', '=', filter.type);
   const prefixes: readonly string[] = filter.kind ? JOURNAL_KINDS[filter.kind] : [];
@@ -23,7 +26,20 @@ export async function journalPage(
   if (filter.to !== undefined) q = q.where('journal.created_at', '<', new Date(filter.to));
   const [rows, total] = await Promise.all([
     q
-      .select(['journal.id', 'journal.currency_id', 'currencies.name as currency', 'journal.type', 'journal.delta_available', 'journal.delta_frozen', 'journal.available_after', 'journal.frozen_after', 'journal.reason', 'journal.ref_type', 'journal.ref_id', 'journal.created_at'])
+      .select([
+        'journal.id',
+        'journal.currency_id',
+        'currencies.name as currency',
+        'journal.type',
+        'journal.delta_available',
+        'journal.delta_frozen',
+        'journal.available_after',
+        'journal.frozen_after',
+        'journal.reason',
+        'journal.ref_type',
+        'journal.ref_id',
+        'journal.created_at',
+      ])
       .orderBy('journal.id', 'desc')
       .limit(paging.limit)
       .offset(offset(paging))

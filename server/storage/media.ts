@@ -34,7 +34,8 @@ export function sniffMedia(buf: Buffer): MediaKind | null {
   // ISO base media (MP4, M4A, MOV-like): an 'ftyp' box first; the major brand tells sound from video
   if (ascii(buf, 4, 8) === 'ftyp') return /^M4[AB] /.test(ascii(buf, 8, 12)) ? 'm4a' : 'mp4';
   // Matroska/WebM: the EBML header, and its DocType says webm
-  if (buf.length >= 4 && buf.readUInt32BE(0) === 0x1a45dfa3) return buf.subarray(0, 64).includes('webm', 0, 'latin1') ? 'webm' : null;
+  if (buf.length >= 4 && buf.readUInt32BE(0) === 0x1a45dfa3)
+    return buf.subarray(0, 64).includes('webm', 0, 'latin1') ? 'webm' : null;
   if (ascii(buf, 0, 3) === 'ID3' && buf.length >= 10) return 'mp3';
   // a bare MP3 stream: two consecutive frame headers would be stronger, one valid header is what players accept
   if (mpegFrame(buf, 0)) return 'mp3';

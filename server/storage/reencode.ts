@@ -31,7 +31,8 @@ export async function reencodeImage(buf: Buffer, kind: ImageKind): Promise<Buffe
     const meta = await input.metadata();
     // the decoder's own reading of the bytes must agree with what the magic bytes said
     if (meta.format !== format) throw new Error(`decoded as ${meta.format ?? 'nothing'}`);
-    if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1) > MAX_PIXELS) throw new Error('too many pixels');
+    if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1) > MAX_PIXELS)
+      throw new Error('too many pixels');
     const upright = (meta.pages ?? 1) > 1 ? input : input.rotate();
     return await upright.toFormat(format).toBuffer();
   } catch {

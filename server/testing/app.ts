@@ -19,7 +19,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const handle = await createTestDb();
   const config = testConfig({
     ...overrides,
-    rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000, ...overrides.rateLimits },
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+      ...overrides.rateLimits,
+    },
   });
   const built = await buildApp(config, { db: handle });
   return {
@@ -51,10 +57,19 @@ export async function post(
   fields: Record<string, string | number | undefined>,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url, payload: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: form(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 }
 
-export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export async function get(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url, headers });
 }
 
@@ -64,7 +79,13 @@ export function envelope(res: LightMyRequestResponse): Envelope {
 
 /** The newest code the dev transport recorded for a recipient. */
 export async function lastCode(app: FastifyInstance, to: string): Promise<string> {
-  const row = await app.db.selectFrom('outbox').select('code').where('recipient', '=', to).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('outbox')
+    .select('code')
+    .where('recipient', '=', to)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   if (!row.code) throw new Error(`no code sent to ${to}`);
   return row.code;
 }
@@ -74,7 +95,9 @@ export async function registerAndLogin(app: FastifyInstance, email: string, pass
   const sent = envelope(await post(app, '/api/sms_mail', { user_string: email, scene: 'register' }));
   if (sent.type !== 'ok') throw new Error(`sms_mail: ${JSON.stringify(sent)}`);
   const code = await lastCode(app, email);
-  const reg = envelope(await post(app, '/api/user/register', { user_string: email, password, re_password: password, code }));
+  const reg = envelope(
+    await post(app, '/api/user/register', { user_string: email, password, re_password: password, code }),
+  );
   if (reg.type !== 'ok') throw new Error(`register: ${JSON.stringify(reg)}`);
   const login = envelope(await post(app, '/api/user/login', { user_string: email, password }));
   if (login.type !== 'ok' || typeof login.message !== 'string') throw new Error(`login: ${JSON.stringify(login)}`);

@@ -64,7 +64,9 @@ export async function startReplay(sessionFile: string, restFile: string): Promis
     const symbol = u.searchParams.get('symbol') ?? '';
     const list = answers.filter((a) => a.path === u.pathname && a.symbol === symbol);
     if (list.length === 0) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: -1121, msg: 'Invalid symbol.' }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: -1121, msg: 'Invalid symbol.' }));
       return;
     }
     const key = `${u.pathname} ${symbol}`;

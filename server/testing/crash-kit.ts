@@ -9,12 +9,20 @@ export interface ServerProc {
   stop(): Promise<void>;
 }
 
-const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) => r.ok, () => false);
+const answers = (base: string) =>
+  fetch(`${base}/api/getSiteConfig`).then(
+    (r) => r.ok,
+    () => false,
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startServer(base: string, env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProc> {
   if (await answers(base)) throw new Error(`${base} is already in use`);
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(base))) {

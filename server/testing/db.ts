@@ -45,7 +45,10 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
 
 async function copyOfTemplate(): Promise<DbHandle> {
   const testPg = inject('testPg');
-  if (!testPg) throw new Error('no test database: run the tests through vitest (its globalSetup starts the embedded cluster) or set DATABASE_URL');
+  if (!testPg)
+    throw new Error(
+      'no test database: run the tests through vitest (its globalSetup starts the embedded cluster) or set DATABASE_URL',
+    );
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(testPg.adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${testPg.template}"`);
   const handle = await connectDb({ databaseUrl: withDatabase(testPg.adminUrl, name), kind: 'embedded' });

@@ -2,7 +2,16 @@
 import { TINY_PNG } from './images';
 import fs from 'node:fs/promises';
 import { generate } from 'otplib';
-import { createTestApp, envelope, get, loginOperator, post, registerAndLogin, type Envelope, type TestApp } from './app';
+import {
+  createTestApp,
+  envelope,
+  get,
+  loginOperator,
+  post,
+  registerAndLogin,
+  type Envelope,
+  type TestApp,
+} from './app';
 import { ScriptedFeed } from '../market/feed/scripted';
 import { createOperator } from '../auth/operators';
 import { hashPassword } from '../auth/passwords';
@@ -35,10 +44,20 @@ export function prices(t: TestApp, p: Record<string, string>): void {
 
 export const auth = (token: string) => ({ authorization: token });
 
-export async function call(t: TestApp, method: 'GET' | 'POST', url: string, token?: string, fields: Record<string, string | number | undefined> = {}): Promise<Envelope> {
+export async function call(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  fields: Record<string, string | number | undefined> = {},
+): Promise<Envelope> {
   const headers = token ? auth(token) : {};
   if (method === 'GET') {
-    const qs = new URLSearchParams(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const qs = new URLSearchParams(
+      Object.entries(fields)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
     return envelope(await get(t.app, qs ? `${url}?${qs}` : url, headers));
   }
   return envelope(await post(t.app, url, fields, headers));
@@ -52,7 +71,10 @@ export interface TestUser {
 }
 
 /** A registered, logged-in user; `level` and `payPassword` set directly for setup speed. */
-export async function user(t: TestApp, opts: { level?: number; mobile?: boolean; payPassword?: string } = {}): Promise<TestUser> {
+export async function user(
+  t: TestApp,
+  opts: { level?: number; mobile?: boolean; payPassword?: string } = {},
+): Promise<TestUser> {
   const email = `u${process.pid}_${++seq}_${Date.now() % 100000}@example.com`;
   const token = await registerAndLogin(t.app, email);
   const row = await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -71,14 +93,26 @@ export async function operator(t: TestApp, name = `op${++seq}`): Promise<string>
 
 export function multipart(content: Buffer, field = 'file', filename = 'a.png', type = 'image/png') {
   const boundary = '----h5funds' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function upload(t: TestApp, token: string, content: Buffer = PNG): Promise<string> {
   const body = multipart(content);
-  const r = envelope(await t.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...auth(token) } }));
+  const r = envelope(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth(token) },
+    }),
+  );
   if (r.type !== 'ok') throw new Error(JSON.stringify(r));
   return r.message as string;
 }
@@ -92,15 +126,29 @@ export function totp(secret: string, offsetSteps = 0, nowMs = Date.now()): Promi
  * Puts the app's credential clock (throttle waits, authenticator time steps) under the test's
  * control, starting at `startMs`; `restore` gives the wall clock back.
  */
-export function controlClock(t: TestApp, startMs: number): { now: () => number; advance(ms: number): void; restore(): void } {
+export function controlClock(
+  t: TestApp,
+  startMs: number,
+): { now: () => number; advance(ms: number): void; restore(): void } {
   let at = startMs;
   const now = () => at;
   t.app.authClock.now = now;
   return { now, advance: (ms) => void (at += ms), restore: () => void (t.app.authClock.now = Date.now) };
 }
 
-export async function balance(t: TestApp, userId: number, currencyId: number, type = 2): Promise<{ available: string; frozen: string }> {
-  const r = await t.app.db.selectFrom('accounts').select(['available', 'frozen']).where('user_id', '=', userId).where('currency_id', '=', currencyId).where('type', '=', type).executeTakeFirst();
+export async function balance(
+  t: TestApp,
+  userId: number,
+  currencyId: number,
+  type = 2,
+): Promise<{ available: string; frozen: string }> {
+  const r = await t.app.db
+    .selectFrom('accounts')
+    .select(['available', 'frozen'])
+    .where('user_id', '=', userId)
+    .where('currency_id', '=', currencyId)
+    .where('type', '=', type)
+    .executeTakeFirst();
   const c = (v: string) => canonical(v);
   return { available: c(r?.available ?? '0'), frozen: c(r?.frozen ?? '0') };
 }

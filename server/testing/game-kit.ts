@@ -21,7 +21,11 @@ export async function prepareGame(t: TestApp, clock: { now: number }): Promise<v
   await t.app.game.stop();
   t.app.game.now = () => clock.now;
   await t.app.db.deleteFrom('game_rounds').execute();
-  await t.app.db.insertInto('settings').values({ key: 'game_round_seconds', value: String(ROUND_MS / 1000) }).onConflict((oc) => oc.column('key').doUpdateSet({ value: String(ROUND_MS / 1000) })).execute();
+  await t.app.db
+    .insertInto('settings')
+    .values({ key: 'game_round_seconds', value: String(ROUND_MS / 1000) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(ROUND_MS / 1000) }))
+    .execute();
 }
 
 export async function gameKit(): Promise<GameKit> {
@@ -33,7 +37,10 @@ export async function gameKit(): Promise<GameKit> {
 
 export async function player(t: TestApp, amount = '1000', opts: { level?: number } = {}): Promise<TestUser> {
   const u = await user(t, opts);
-  if (amount !== '0') await inTransaction(t.app.db, (trx) => credit(trx, { userId: u.id, currencyId: USDT, type: 2, amount, reason: 'test_grant' }));
+  if (amount !== '0')
+    await inTransaction(t.app.db, (trx) =>
+      credit(trx, { userId: u.id, currencyId: USDT, type: 2, amount, reason: 'test_grant' }),
+    );
   return u;
 }
 
@@ -48,9 +55,19 @@ export const stake = (t: TestApp, u: TestUser, roundId: number, side: 'up' | 'do
   call(t, 'POST', '/api/game/stake', u.token, { round_id: roundId, side, amount });
 
 /** Plays a round from open to settled: stakes, a lock tick just before the lock, a close tick just before the close. */
-export async function playRound(k: GameKit, stakes: [TestUser, 'up' | 'down', string][], lockPrice: string, closePrice: string): Promise<number> {
+export async function playRound(
+  k: GameKit,
+  stakes: [TestUser, 'up' | 'down', string][],
+  lockPrice: string,
+  closePrice: string,
+): Promise<number> {
   await k.t.app.game.runOnce();
-  const round = await k.t.app.db.selectFrom('game_rounds').selectAll().where('status', '=', 'open').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const round = await k.t.app.db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const lockAt = Number(round.lock_at);
   for (const [u, side, amount] of stakes) {
     const r = await stake(k.t, u, round.id, side, amount);

@@ -14,7 +14,8 @@ export interface QueuedJob {
 export async function jobByKey(db: Kysely<Database>, key: string): Promise<QueuedJob | undefined> {
   const t = sql.id(await jobQueueSchema(db), '_private_jobs');
   const tasks = sql.id(await jobQueueSchema(db), '_private_tasks');
-  const r = await sql<QueuedJob>`SELECT t.identifier AS task, j.run_at, j.attempts, j.last_error, j.locked_at IS NOT NULL AS locked
+  const r =
+    await sql<QueuedJob>`SELECT t.identifier AS task, j.run_at, j.attempts, j.last_error, j.locked_at IS NOT NULL AS locked
     FROM ${t} j JOIN ${tasks} t ON t.id = j.task_id WHERE j.key = ${key}`.execute(db);
   return r.rows[0];
 }
@@ -22,12 +23,16 @@ export async function jobByKey(db: Kysely<Database>, key: string): Promise<Queue
 /** Keys of the queued jobs whose key starts with `prefix`, in order. */
 export async function jobKeys(db: Kysely<Database>, prefix: string): Promise<string[]> {
   const t = sql.id(await jobQueueSchema(db), '_private_jobs');
-  return (await sql<{ key: string }>`SELECT key FROM ${t} WHERE starts_with(key, ${prefix}) ORDER BY key`.execute(db)).rows.map((r) => r.key);
+  return (
+    await sql<{ key: string }>`SELECT key FROM ${t} WHERE starts_with(key, ${prefix}) ORDER BY key`.execute(db)
+  ).rows.map((r) => r.key);
 }
 
 /** Time passes for the queue: the keyed job becomes due now (its run_at is on the database's clock, the rules' clock is the test's). */
 export async function dueNow(db: Kysely<Database>, key: string): Promise<void> {
-  await sql`UPDATE ${sql.id(await jobQueueSchema(db), '_private_jobs')} SET run_at = now() WHERE key = ${key}`.execute(db);
+  await sql`UPDATE ${sql.id(await jobQueueSchema(db), '_private_jobs')} SET run_at = now() WHERE key = ${key}`.execute(
+    db,
+  );
 }
 
 /**

@@ -9,10 +9,26 @@ import { inTransaction } from '../db/tx';
 export const TEST_USDT = 4;
 let seq = 0;
 
-export async function ledgerUser(db: Kysely<Database>, opts: { name?: string; grantUsdt?: string } = {}): Promise<number> {
+export async function ledgerUser(
+  db: Kysely<Database>,
+  opts: { name?: string; grantUsdt?: string } = {},
+): Promise<number> {
   const name = opts.name ?? `lu${++seq}x${Date.now() % 100000}`;
-  const r = await db.insertInto('users').values({ email: `${name}@example.com`, password_hash: '!', invite_code: name.toUpperCase().slice(0, 12) }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('users')
+    .values({ email: `${name}@example.com`, password_hash: '!', invite_code: name.toUpperCase().slice(0, 12) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const grant = opts.grantUsdt;
-  if (grant) await inTransaction(db, (trx) => credit(trx, { userId: r.id, currencyId: TEST_USDT, type: ACCOUNT_TYPES.change, amount: grant, reason: 'test_grant' }));
+  if (grant)
+    await inTransaction(db, (trx) =>
+      credit(trx, {
+        userId: r.id,
+        currencyId: TEST_USDT,
+        type: ACCOUNT_TYPES.change,
+        amount: grant,
+        reason: 'test_grant',
+      }),
+    );
   return r.id;
 }

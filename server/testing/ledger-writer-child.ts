@@ -13,7 +13,11 @@ import { transfer } from '../db/ledger-transfer';
 const USDT = 4;
 const CHANGE = 2;
 const users = (process.env.LW_USERS ?? '').split(',').map(Number);
-const pool = new pg.Pool({ connectionString: process.env.LW_URL, max: 10, ...(process.env.LW_OPTIONS ? { options: process.env.LW_OPTIONS } : {}) });
+const pool = new pg.Pool({
+  connectionString: process.env.LW_URL,
+  max: 10,
+  ...(process.env.LW_OPTIONS ? { options: process.env.LW_OPTIONS } : {}),
+});
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 
 async function loop(k: number): Promise<void> {

@@ -42,7 +42,11 @@ export async function holder(t: TestApp, usdt?: string): Promise<TestUser> {
   return u;
 }
 
-export const loan = (t: TestApp, path: string, u: TestUser | undefined, fields: Record<string, string | number | undefined> = {}) =>
-  call(t, 'POST', `/api/loan/${path}`, u?.token, fields);
+export const loan = (
+  t: TestApp,
+  path: string,
+  u: TestUser | undefined,
+  fields: Record<string, string | number | undefined> = {},
+) => call(t, 'POST', `/api/loan/${path}`, u?.token, fields);
 
 export const BTC_USDT = 1; // the first seeded pair: borrow USDT against BTC

@@ -27,7 +27,7 @@ function hotLoop(): number {
   const t0 = performance.now();
   const ts0 = Date.now();
   while (performance.now() - t0 < 3000) {
-    const ticks = feed.generate(5000, ts0 + Math.floor((performance.now() - t0)));
+    const ticks = feed.generate(5000, ts0 + Math.floor(performance.now() - t0));
     for (const t of ticks) {
       agg.apply(t);
       book.update(t);
@@ -38,7 +38,9 @@ function hotLoop(): number {
 }
 
 async function main(): Promise<void> {
-  console.log(`hot path (generate + aggregate 9 periods + ticker), ${extra} extra symbols: ${Math.round(hotLoop())} ticks/s`);
+  console.log(
+    `hot path (generate + aggregate 9 periods + ticker), ${extra} extra symbols: ${Math.round(hotLoop())} ticks/s`,
+  );
 
   const h = await createTestDb();
   const http = createServer();
@@ -46,7 +48,11 @@ async function main(): Promise<void> {
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const addr = http.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
-  const market = await createMarket({ db: h.db, io, config: { feed: 'simulator', tickRate: rate, seed: 1, extraSymbols: extra, backfill: false } });
+  const market = await createMarket({
+    db: h.db,
+    io,
+    config: { feed: 'simulator', tickRate: rate, seed: 1, extraSymbols: extra, backfill: false },
+  });
   let applied = 0;
   market.onTick((t) => (applied += t.length));
 

@@ -23,7 +23,8 @@ function migrationsHash(): string {
   hashDir(path.join(DB_DIR, 'migrations'));
   // each area's own migrations (server/areas/<area>/migrations, found by db/migrate.ts)
   const areas = path.join(DB_DIR, '../areas');
-  for (const a of fs.readdirSync(areas).sort()) if (fs.existsSync(path.join(areas, a, 'migrations'))) hashDir(path.join(areas, a, 'migrations'));
+  for (const a of fs.readdirSync(areas).sort())
+    if (fs.existsSync(path.join(areas, a, 'migrations'))) hashDir(path.join(areas, a, 'migrations'));
   h.update(fs.readFileSync(path.join(DB_DIR, 'migrate.ts')));
   h.update(JSON.stringify(createRequire(import.meta.url)('graphile-worker/package.json').version));
   return h.digest('hex').slice(0, 12);
@@ -57,8 +58,14 @@ export async function ensureTemplate(adminUrl: string, opts: { fresh: boolean })
   const admin = new pg.Client(adminUrl);
   await admin.connect();
   try {
-    const existing = (await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 't\\_%' OR datname LIKE 'tmpl\\_%'")).rows.map((r) => r.datname);
-    if (opts.fresh) for (const d of existing.filter((d) => d !== name)) await admin.query(`DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`);
+    const existing = (
+      await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 't\\_%' OR datname LIKE 'tmpl\\_%'",
+      )
+    ).rows.map((r) => r.datname);
+    if (opts.fresh)
+      for (const d of existing.filter((d) => d !== name))
+        await admin.query(`DROP DATABASE IF EXISTS "${d}" WITH (FORCE)`);
     if (existing.includes(name)) return name;
     const building = `build_${process.pid}_${Date.now()}`;
     await admin.query(`CREATE DATABASE "${building}"`);

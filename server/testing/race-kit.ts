@@ -45,7 +45,12 @@ export async function race(calls: Call[]): Promise<Answer[]> {
 }
 
 /** A form POST as the app's pages send it, with a customer's or an operator's token. */
-export function postAs(app: FastifyInstance, url: string, token: string | undefined, fields: Record<string, string | number | undefined> = {}): Promise<LightMyRequestResponse> {
+export function postAs(
+  app: FastifyInstance,
+  url: string,
+  token: string | undefined,
+  fields: Record<string, string | number | undefined> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
@@ -55,13 +60,15 @@ export function postAs(app: FastifyInstance, url: string, token: string | undefi
 }
 
 /** A job pass or other in-process step, as a race participant (its throw is a fault). */
-export const step = (f: () => Promise<unknown>): Call => async () => {
-  try {
-    return { status: 200, type: 'ok', message: await f() };
-  } catch (e) {
-    return { status: 500, type: 'fault', message: String(e) };
-  }
-};
+export const step =
+  (f: () => Promise<unknown>): Call =>
+  async () => {
+    try {
+      return { status: 200, type: 'ok', message: await f() };
+    } catch (e) {
+      return { status: 500, type: 'fault', message: String(e) };
+    }
+  };
 
 export const oks = (answers: Answer[]) => answers.filter((a) => a.type === 'ok').length;
 
@@ -75,18 +82,32 @@ let quick = 0;
  * `n` users with a session each, written directly (a race needs many users; registering each through
  * the API costs three password hashes apiece). `payPassword`: one hash, shared by all of them.
  */
-export async function quickUsers(t: TestApp, n: number, opts: { level?: number; payPassword?: string } = {}): Promise<TestUser[]> {
+export async function quickUsers(
+  t: TestApp,
+  n: number,
+  opts: { level?: number; payPassword?: string } = {},
+): Promise<TestUser[]> {
   const payHash = opts.payPassword ? await hashPassword(opts.payPassword) : null;
   const stamp = `${process.pid}x${Date.now() % 1e7}`;
   const rows = await t.app.db
     .insertInto('users')
-    .values(Array.from({ length: n }, () => {
-      const name = `q${++quick}x${stamp}`;
-      return { email: `${name}@example.com`, password_hash: '!', invite_code: randomBytes(6).toString('hex').toUpperCase(), level: opts.level ?? 0, pay_password_hash: payHash };
-    }))
+    .values(
+      Array.from({ length: n }, () => {
+        const name = `q${++quick}x${stamp}`;
+        return {
+          email: `${name}@example.com`,
+          password_hash: '!',
+          invite_code: randomBytes(6).toString('hex').toUpperCase(),
+          level: opts.level ?? 0,
+          pay_password_hash: payHash,
+        };
+      }),
+    )
     .returning(['id', 'email'])
     .execute();
-  return Promise.all(rows.map(async (r) => ({ id: r.id, email: r.email ?? '', token: await createSession(t.app.db, r.id) })));
+  return Promise.all(
+    rows.map(async (r) => ({ id: r.id, email: r.email ?? '', token: await createSession(t.app.db, r.id) })),
+  );
 }
 
 /** Polls until `check` holds (a race step that must land after some of the burst has committed). */

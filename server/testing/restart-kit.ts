@@ -20,7 +20,14 @@ export interface Restartable {
 
 export async function restartable(): Promise<Restartable> {
   const handle: DbHandle = await createTestDb();
-  const config: AppConfig = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config: AppConfig = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   return {
     app: () => built.app,

@@ -17,18 +17,39 @@ export interface SpawnedServer {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const answers = (base: string) => fetch(`${base}/api/getSiteConfig`).then((r) => r.ok, () => false);
+const answers = (base: string) =>
+  fetch(`${base}/api/getSiteConfig`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 /**
  * `direct`: node itself leads the process group (`node --import tsx`), with no npx/tsx wrapper in
  * between, so `exited` is the server's own exit code even when the whole group is signalled.
  */
-export async function spawnServer(o: { dataDir: string; port: number; env?: Record<string, string>; timeoutMs?: number; direct?: boolean }): Promise<SpawnedServer> {
+export async function spawnServer(o: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  direct?: boolean;
+}): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${o.port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: o.dataDir, PORT: String(o.port), HOST: '127.0.0.1', MARKET_FEED: 'scripted', MARKET_BACKFILL: 'off', LOG_LEVEL: 'warn', ...o.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: o.dataDir,
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    MARKET_FEED: 'scripted',
+    MARKET_BACKFILL: 'off',
+    LOG_LEVEL: 'warn',
+    ...o.env,
+  };
   delete env.DATABASE_URL;
   delete env.NODE_ENV; // vitest sets test, which hides the demo trader
-  const [cmd, args] = o.direct ? [process.execPath, ['--import', 'tsx', 'server/main.ts']] : ['npx', ['tsx', 'server/main.ts']];
+  const [cmd, args] = o.direct
+    ? [process.execPath, ['--import', 'tsx', 'server/main.ts']]
+    : ['npx', ['tsx', 'server/main.ts']];
   const child = spawn(cmd, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
@@ -40,10 +61,21 @@ export async function spawnServer(o: { dataDir: string; port: number; env?: Reco
     if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
     await sleep(200);
   }
-  return { base, child, exited, output: () => out, appPid: () => Number(fs.readFileSync(path.join(o.dataDir, 'server.pid'), 'utf8')) };
+  return {
+    base,
+    child,
+    exited,
+    output: () => out,
+    appPid: () => Number(fs.readFileSync(path.join(o.dataDir, 'server.pid'), 'utf8')),
+  };
 }
 
-async function postForm(base: string, url: string, fields: Record<string, string | number>, token?: string): Promise<{ type: string; message: unknown }> {
+async function postForm(
+  base: string,
+  url: string,
+  fields: Record<string, string | number>,
+  token?: string,
+): Promise<{ type: string; message: unknown }> {
   const res = await fetch(`${base}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
@@ -53,14 +85,22 @@ async function postForm(base: string, url: string, fields: Record<string, string
 }
 
 export async function loginDemo(base: string): Promise<string> {
-  const r = await postForm(base, '/api/user/login', { user_string: 'demo.trader@example.com', password: 'demo-trader-2024' });
+  const r = await postForm(base, '/api/user/login', {
+    user_string: 'demo.trader@example.com',
+    password: 'demo-trader-2024',
+  });
   if (r.type !== 'ok' || typeof r.message !== 'string') throw new Error(`demo login: ${JSON.stringify(r)}`);
   return r.message;
 }
 
 /** USDT from the spot account to the contract account; resolves to the transfer id once acknowledged. */
 export async function transferUsdt(base: string, token: string, amount: string): Promise<number> {
-  const r = await postForm(base, '/api/wallet/change', { currency_id: 4, number: amount, from_field: 'change', to_field: 'lever' }, token);
+  const r = await postForm(
+    base,
+    '/api/wallet/change',
+    { currency_id: 4, number: amount, from_field: 'change', to_field: 'lever' },
+    token,
+  );
   const id = (r.message as { id?: unknown } | null)?.id;
   if (r.type !== 'ok' || typeof id !== 'number') throw new Error(`transfer: ${JSON.stringify(r)}`);
   return id;

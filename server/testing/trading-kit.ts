@@ -15,7 +15,12 @@ export interface Kit {
   user(email: string): Promise<{ id: number; token: string }>;
   fund(userId: number, currencyId: number, type: number, amount: string): Promise<void>;
   balance(userId: number, currencyId: number, type: number): Promise<{ available: string; frozen: string }>;
-  call(method: 'GET' | 'POST', url: string, token: string, fields?: Record<string, string | number | undefined>): Promise<{ type: string; message: unknown }>;
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    fields?: Record<string, string | number | undefined>,
+  ): Promise<{ type: string; message: unknown }>;
   tick(symbol: string, price: string, ts?: number): Promise<{ seq: number; ts: number }>;
   settle(): Promise<void>;
 }
@@ -37,7 +42,9 @@ export async function createKit(): Promise<Kit> {
       return { id: u.id, token };
     },
     async fund(userId, currencyId, type, amount) {
-      await app.db.transaction().execute((trx) => credit(trx, { userId, currencyId, type, amount, reason: 'test_grant' }));
+      await app.db
+        .transaction()
+        .execute((trx) => credit(trx, { userId, currencyId, type, amount, reason: 'test_grant' }));
       await app.trading.refreshBalances();
     },
     async balance(userId, currencyId, type) {
@@ -47,7 +54,9 @@ export async function createKit(): Promise<Kit> {
     async call(method, url, token, fields = {}) {
       const headers = { authorization: `Bearer ${token}`, lang: 'en' };
       if (method === 'POST') return envelope(await post(app, url, fields, headers));
-      const qs = new URLSearchParams(Object.entries(fields).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]))).toString();
+      const qs = new URLSearchParams(
+        Object.entries(fields).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+      ).toString();
       return envelope(await get(app, qs ? `${url}?${qs}` : url, headers));
     },
     async tick(symbol, price, ts = clock.now) {

@@ -13,13 +13,23 @@ import { formatReport, runVerify } from './run';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgTemplateDir: config.pgTemplateDir, poolMax: 2, role: 'tool' });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgTemplateDir: config.pgTemplateDir,
+    poolMax: 2,
+    role: 'tool',
+  });
   try {
     // an older database gets the proof columns (null on rows settled before them) so every checker can read
     await migrateToLatest(handle.db as Kysely<unknown>);
     const { ok, reports } = await runVerify(handle.db, CHECKERS);
     console.log(formatReport(reports));
-    console.log(ok ? '\nevery settled outcome matches its stored ticks and rules' : '\nDIFFERENCES FOUND: the outcomes above do not match their stored ticks and rules');
+    console.log(
+      ok
+        ? '\nevery settled outcome matches its stored ticks and rules'
+        : '\nDIFFERENCES FOUND: the outcomes above do not match their stored ticks and rules',
+    );
     return ok ? 0 : 1;
   } catch (err) {
     console.error((err as Error).message);

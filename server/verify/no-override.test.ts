@@ -21,9 +21,47 @@ const PRODUCT = 2;
 
 /** table → the columns that decide or are an outcome */
 const OUTCOME_COLUMNS: Record<string, string[]> = {
-  seconds_orders: ['buy_price', 'buy_seq', 'buy_ts', 'end_price', 'end_seq', 'end_ts', 'expires_at', 'profit_ratio', 'number', 'result', 'payout', 'profit', 'status'],
-  lever_orders: ['open_price', 'open_seq', 'open_walk', 'close_price', 'close_seq', 'close_reason', 'profit', 'uncovered_loss', 'liq_risk_rate', 'liq_line', 'liq_available', 'liq_group'],
-  dual_orders: ['amount', 'apr', 'linked_price', 'days', 'maturity_at', 'settle_price', 'settle_seq', 'settle_ts', 'payout_amount', 'payout_currency_id'],
+  seconds_orders: [
+    'buy_price',
+    'buy_seq',
+    'buy_ts',
+    'end_price',
+    'end_seq',
+    'end_ts',
+    'expires_at',
+    'profit_ratio',
+    'number',
+    'result',
+    'payout',
+    'profit',
+    'status',
+  ],
+  lever_orders: [
+    'open_price',
+    'open_seq',
+    'open_walk',
+    'close_price',
+    'close_seq',
+    'close_reason',
+    'profit',
+    'uncovered_loss',
+    'liq_risk_rate',
+    'liq_line',
+    'liq_available',
+    'liq_group',
+  ],
+  dual_orders: [
+    'amount',
+    'apr',
+    'linked_price',
+    'days',
+    'maturity_at',
+    'settle_price',
+    'settle_seq',
+    'settle_ts',
+    'payout_amount',
+    'payout_currency_id',
+  ],
   ieo_orders: ['amount', 'price', 'pay_amount', 'allotted', 'cost', 'refund', 'alloc_issuance', 'alloc_applied'],
   nft_boxes: ['series_id', 'k', 'prize'],
   nft_box_series: ['manifest', 'commitment', 'secret_seed'],
@@ -53,7 +91,11 @@ async function installWatch(): Promise<void> {
     END $$`.execute(k.app.db);
   for (const [table, cols] of Object.entries(OUTCOME_COLUMNS)) {
     const args = cols.map((c) => `'${c}'`).join(', ');
-    await sql.raw(`CREATE TRIGGER ${table}_outcome_watch AFTER UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION log_outcome_write(${args})`).execute(k.app.db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_outcome_watch AFTER UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION log_outcome_write(${args})`,
+      )
+      .execute(k.app.db);
   }
 }
 
@@ -69,11 +111,18 @@ function declaredFields(): string[] {
   };
   walk(path.resolve(__dirname, '..'));
   const names = new Set<string>();
-  for (const f of files) for (const m of fs.readFileSync(f, 'utf8').matchAll(/\b([a-z][a-z0-9_]*)\s*:\s*(?:z\.|id\b|idField|optionalId|optText|text|decimal|amount|reason|requiredReason)/g)) names.add(m[1]);
+  for (const f of files)
+    for (const m of fs
+      .readFileSync(f, 'utf8')
+      .matchAll(
+        /\b([a-z][a-z0-9_]*)\s*:\s*(?:z\.|id\b|idField|optionalId|optText|text|decimal|amount|reason|requiredReason)/g,
+      ))
+      names.add(m[1]);
   return [...names];
 }
 
-const writes = async () => (await sql<{ tbl: string; op: string; cols: string }>`SELECT * FROM outcome_writes`.execute(k.app.db)).rows;
+const writes = async () =>
+  (await sql<{ tbl: string; op: string; cols: string }>`SELECT * FROM outcome_writes`.execute(k.app.db)).rows;
 
 beforeAll(async () => {
   k = await createKit();
@@ -86,8 +135,26 @@ beforeAll(async () => {
   await k.fund(u.id, BTC, PRODUCT, '1');
   const t0 = k.clock.now;
   await k.tick('BTC/USDT', '50000', t0 - 500);
-  settled.seconds = ((await k.call('POST', '/api/microtrade/submit', u.token, { match_id: BTC, currency_id: USDT, type: 'up', seconds: 30, number: '100' })).message as SecondsOrder).id;
-  const lever = (await k.call('POST', '/api/lever/submit', u.token, { currency_id: BTC, legal_id: USDT, type: 'long', share: '10', multiple: 10 })).message as LeverPosition;
+  settled.seconds = (
+    (
+      await k.call('POST', '/api/microtrade/submit', u.token, {
+        match_id: BTC,
+        currency_id: USDT,
+        type: 'up',
+        seconds: 30,
+        number: '100',
+      })
+    ).message as SecondsOrder
+  ).id;
+  const lever = (
+    await k.call('POST', '/api/lever/submit', u.token, {
+      currency_id: BTC,
+      legal_id: USDT,
+      type: 'long',
+      share: '10',
+      multiple: 10,
+    })
+  ).message as LeverPosition;
   settled.lever = lever.id;
   await k.tick('BTC/USDT', '50100', t0 + 20_000);
   await k.call('POST', '/api/lever/close', u.token, { id: lever.id });
@@ -109,7 +176,9 @@ it('the watch sees a write to an outcome column (so an empty log below means som
 });
 
 it('no back-office route changes a price, a result or a draw', async () => {
-  const routes = k.app.routeList.filter((r) => r.url.startsWith('/admin/api/') && r.method !== 'GET' && !/\/(login|logout)$/.test(r.url));
+  const routes = k.app.routeList.filter(
+    (r) => r.url.startsWith('/admin/api/') && r.method !== 'GET' && !/\/(login|logout)$/.test(r.url),
+  );
   expect(routes.length).toBeGreaterThan(10); // the walk really walks the back office
   const outcomeFields = Object.fromEntries([...new Set(Object.values(OUTCOME_COLUMNS).flat())].map((c) => [c, '1']));
   const declared = declaredFields();
@@ -123,8 +192,25 @@ it('no back-office route changes a price, a result or a draw', async () => {
         // every declared field: an id, then a word an action might expect
         { ...Object.fromEntries(declared.map((f) => [f, String(id)])), ...outcomeFields, id, reason: 'override probe' },
         { ...Object.fromEntries(declared.map((f) => [f, 'approve'])), id, order_id: id, reason: 'override probe' },
-        { id, order_id: id, user_id: 1, item_id: id, project_id: id, series_id: id, reason: 'override probe', ...outcomeFields },
-        { id, order_id: id, result: 'win', close_reason: 'liquidation', prize: 'SSR', status: 'settled', reason: 'override probe' },
+        {
+          id,
+          order_id: id,
+          user_id: 1,
+          item_id: id,
+          project_id: id,
+          series_id: id,
+          reason: 'override probe',
+          ...outcomeFields,
+        },
+        {
+          id,
+          order_id: id,
+          result: 'win',
+          close_reason: 'liquidation',
+          prize: 'SSR',
+          status: 'settled',
+          reason: 'override probe',
+        },
       ];
       for (const b of bodies) {
         const res = await post(k.app, url, b, { authorization: op, 'x-operator-csrf': '1' });
@@ -142,27 +228,50 @@ it('a settings change applies to new orders only: an open seconds order settles 
   await k.fund(u.id, USDT, MICRO, '1000');
   const t0 = k.clock.now;
   await k.tick('BTC/USDT', '50000', t0);
-  const o = (await k.call('POST', '/api/microtrade/submit', u.token, { match_id: BTC, currency_id: USDT, type: 'up', seconds: 30, number: '100' })).message as SecondsOrder;
+  const o = (
+    await k.call('POST', '/api/microtrade/submit', u.token, {
+      match_id: BTC,
+      currency_id: USDT,
+      type: 'up',
+      seconds: 30,
+      number: '100',
+    })
+  ).message as SecondsOrder;
   expect(o.profit_ratio).toBe('15');
   await k.app.db.updateTable('seconds_configs').set({ profit_ratio: '0.9' }).where('seconds', '=', 30).execute(); // the operator's new rate
   await k.tick('BTC/USDT', '50001', t0 + 10_000);
   k.clock.now = t0 + 30_000;
   await k.settle();
-  expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: o.id })).message).toMatchObject({ status: 3, result: 'win', payout: '115', fact_profits: '15' });
+  expect((await k.call('GET', '/api/microtrade/get_result', u.token, { id: o.id })).message).toMatchObject({
+    status: 3,
+    result: 'win',
+    payout: '115',
+    fact_profits: '15',
+  });
   await k.app.db.updateTable('seconds_configs').set({ profit_ratio: '0.15' }).where('seconds', '=', 30).execute();
 });
 
 it('a settings change applies to new orders only: an open dual order pays the APR it was bought at', async () => {
   const u = await k.user('override-dual@example.com');
   await k.fund(u.id, BTC, PRODUCT, '1');
-  const demo = ((await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualIndexAnswer).dual_currencys.find((d) => d.demo)!;
+  const demo = (
+    (await k.call('GET', '/api/dual/index', u.token, { currency_id: BTC })).message as DualIndexAnswer
+  ).dual_currencys.find((d) => d.demo)!;
   const bought = (await k.call('POST', '/api/dual/buyDual', u.token, { id: demo.id, num: 1 })).message as DualOrder;
   await k.app.db.updateTable('dual_products').set({ apr: '9' }).where('id', '=', demo.id).execute(); // 900 % from now on
-  const row = await k.app.db.selectFrom('dual_orders').selectAll().where('id', '=', bought.id).executeTakeFirstOrThrow();
+  const row = await k.app.db
+    .selectFrom('dual_orders')
+    .selectAll()
+    .where('id', '=', bought.id)
+    .executeTakeFirstOrThrow();
   await k.tick('BTC/USDT', String(Number(demo.exercise_price) - 100), row.maturity_at.getTime() - 1000);
   k.clock.now = row.maturity_at.getTime() + 1000;
   await k.app.products.runOnce();
-  const done = await k.app.db.selectFrom('dual_orders').selectAll().where('id', '=', bought.id).executeTakeFirstOrThrow();
+  const done = await k.app.db
+    .selectFrom('dual_orders')
+    .selectAll()
+    .where('id', '=', bought.id)
+    .executeTakeFirstOrThrow();
   expect(done.status).toBe('success');
   expect(Number(done.apr)).toBe(Number(row.apr));
   // below the linked price: amount × (1 + days × apr ÷ 365) in the base coin, at the APR bought

@@ -5,7 +5,8 @@ import { sameNumber } from '../../core';
 import type { VerifyRow } from '../db/outcome-checker';
 
 /** "67074.170000000000000000" → "67074.17": NUMERIC columns print every scale digit. */
-const tidy = (text: string) => text.replace(/(\d+)\.(\d*?)0+(?!\d)/g, (_m, i: string, f: string) => (f ? `${i}.${f}` : i));
+const tidy = (text: string) =>
+  text.replace(/(\d+)\.(\d*?)0+(?!\d)/g, (_m, i: string, f: string) => (f ? `${i}.${f}` : i));
 
 export function rowOf<T>(id: string | number, proof: Proof<T>, extra: ProofProblem[] = []): VerifyRow {
   const problems = [...extra, ...proof.problems];
@@ -31,8 +32,14 @@ export async function loadTicks(db: Db, keys: readonly TickKey[]): Promise<TickB
   for (const [symbol, seqs] of bySymbol) {
     const list = [...seqs];
     for (let i = 0; i < list.length; i += 5000) {
-      const rows = await db.selectFrom('market_ticks').select(['seq', 'price', 'ts']).where('symbol', '=', symbol).where('seq', 'in', list.slice(i, i + 5000)).execute();
-      for (const r of rows) out.set(key(symbol, Number(r.seq)), { price: r.price, seq: Number(r.seq), ts: Number(r.ts) });
+      const rows = await db
+        .selectFrom('market_ticks')
+        .select(['seq', 'price', 'ts'])
+        .where('symbol', '=', symbol)
+        .where('seq', 'in', list.slice(i, i + 5000))
+        .execute();
+      for (const r of rows)
+        out.set(key(symbol, Number(r.seq)), { price: r.price, seq: Number(r.seq), ts: Number(r.ts) });
     }
   }
   return out;
@@ -43,14 +50,22 @@ export async function loadTicks(db: Db, keys: readonly TickKey[]): Promise<TickB
  * whose price or time differs from the order's, is a problem. Returns the tick to recompute from
  * (the stored one when present).
  */
-export function tickFor(book: TickBook, label: string, symbol: string, ref: { price: string; seq: number; ts: number | null }, problems: ProofProblem[]): ProofTick {
+export function tickFor(
+  book: TickBook,
+  label: string,
+  symbol: string,
+  ref: { price: string; seq: number; ts: number | null },
+  problems: ProofProblem[],
+): ProofTick {
   const t = book.get(key(symbol, ref.seq));
   if (!t) {
     problems.push({ what: `${label} tick #${ref.seq}`, expected: 'stored', actual: 'missing' });
     return { price: ref.price, seq: ref.seq, ts: ref.ts };
   }
-  if (!sameNumber(t.price, ref.price)) problems.push({ what: `${label} price (tick #${ref.seq})`, expected: t.price, actual: ref.price });
-  if (ref.ts !== null && t.ts !== ref.ts) problems.push({ what: `${label} time (tick #${ref.seq})`, expected: String(t.ts), actual: String(ref.ts) });
+  if (!sameNumber(t.price, ref.price))
+    problems.push({ what: `${label} price (tick #${ref.seq})`, expected: t.price, actual: ref.price });
+  if (ref.ts !== null && t.ts !== ref.ts)
+    problems.push({ what: `${label} time (tick #${ref.seq})`, expected: String(t.ts), actual: String(ref.ts) });
   return t;
 }
 
@@ -64,7 +79,12 @@ export async function loadCandles(db: Db, symbols: readonly string[]): Promise<C
   const out: CandleBook = new Map();
   const list = [...new Set(symbols)];
   if (!list.length) return out;
-  const rows = await db.selectFrom('candles').select(['symbol', 'period', 'time', 'open', 'close']).where('symbol', 'in', list).where('period', 'in', Object.keys(CANDLE_MS)).execute();
+  const rows = await db
+    .selectFrom('candles')
+    .select(['symbol', 'period', 'time', 'open', 'close'])
+    .where('symbol', 'in', list)
+    .where('period', 'in', Object.keys(CANDLE_MS))
+    .execute();
   for (const r of rows) out.set(candleKey(r.symbol, r.period, Number(r.time)), { open: r.open, close: r.close });
   return out;
 }
@@ -74,13 +94,21 @@ export async function loadCandles(db: Db, symbols: readonly string[]): Promise<C
  * open time, its exit the close of the bar ending at its close time; a missing bar or another
  * price is a problem.
  */
-export function candlePrices(book: CandleBook, symbol: string, period: string, at: Record<'open' | 'close', { price: string | null; at: Date | null }>, problems: ProofProblem[]): void {
+export function candlePrices(
+  book: CandleBook,
+  symbol: string,
+  period: string,
+  at: Record<'open' | 'close', { price: string | null; at: Date | null }>,
+  problems: ProofProblem[],
+): void {
   const ms = CANDLE_MS[period];
   for (const side of ['open', 'close'] as const) {
     const { price, at: when } = at[side];
     const start = when === null || !ms ? null : side === 'open' ? when.getTime() : when.getTime() - ms;
     const bar = start === null ? undefined : book.get(candleKey(symbol, period, start));
-    if (!bar) problems.push({ what: `${side} ${period} candle at ${start ?? '—'}`, expected: 'stored', actual: 'missing' });
-    else if (price === null || !sameNumber(bar[side], price)) problems.push({ what: `${side} price (${period} candle ${start})`, expected: bar[side], actual: price ?? '—' });
+    if (!bar)
+      problems.push({ what: `${side} ${period} candle at ${start ?? '—'}`, expected: 'stored', actual: 'missing' });
+    else if (price === null || !sameNumber(bar[side], price))
+      problems.push({ what: `${side} price (${period} candle ${start})`, expected: bar[side], actual: price ?? '—' });
   }
 }

@@ -29,8 +29,16 @@ async function approvedTrader() {
   await k.fund(trader.id, USDT, ACCOUNT_TYPES.lever, '10000');
   await createOperator(k.app.db, 'ops.family', 'operator-password-1');
   const op = await loginOperator(k.app, 'ops.family', 'operator-password-1');
-  expect((await family('POST', 'follow/apply', { nickname: 'Family Trader', introduction: 'BTC, patient' }, trader.token)).body.type).toBe('ok');
-  const review = await k.app.inject({ method: 'POST', url: '/admin/api/traders/review', payload: `user_id=${trader.id}&approve=1`, headers: { authorization: `Bearer ${op}`, 'content-type': 'application/x-www-form-urlencoded' } });
+  expect(
+    (await family('POST', 'follow/apply', { nickname: 'Family Trader', introduction: 'BTC, patient' }, trader.token))
+      .body.type,
+  ).toBe('ok');
+  const review = await k.app.inject({
+    method: 'POST',
+    url: '/admin/api/traders/review',
+    payload: `user_id=${trader.id}&approve=1`,
+    headers: { authorization: `Bearer ${op}`, 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(review.json()).toMatchObject({ type: 'ok' });
   return trader;
 }
@@ -43,8 +51,31 @@ async function nftOnSale() {
   const collectionId = await createCollection(db, artistId, 'Family');
   const now = Date.now();
   const code = 'FAM-1';
-  const id = await createItem(db, { code, collectionId, artistId, title: 'Family One', currencyId: USDT, price: '100', payType: 1, startMs: now - 60_000, endMs: now + 3_600_000 });
-  const box = await createSeries(db, { code: 'FAM-BOX', collectionId, artistId, title: 'Family Box', currencyId: USDT, price: '10', startMs: now - 60_000, endMs: now + 3_600_000, manifest: [{ prize: 'SR:Gold', count: 1 }, { prize: 'N:Tin', count: 2 }] });
+  const id = await createItem(db, {
+    code,
+    collectionId,
+    artistId,
+    title: 'Family One',
+    currencyId: USDT,
+    price: '100',
+    payType: 1,
+    startMs: now - 60_000,
+    endMs: now + 3_600_000,
+  });
+  const box = await createSeries(db, {
+    code: 'FAM-BOX',
+    collectionId,
+    artistId,
+    title: 'Family Box',
+    currencyId: USDT,
+    price: '10',
+    startMs: now - 60_000,
+    endMs: now + 3_600_000,
+    manifest: [
+      { prize: 'SR:Gold', count: 1 },
+      { prize: 'N:Tin', count: 2 },
+    ],
+  });
   return { nft: { code, id }, nftBox: { code: 'FAM-BOX', id: box.itemId } };
 }
 
@@ -95,34 +126,109 @@ describe('the calls of WIRE.md, as a family client sends them', () => {
 
 const HUGE = '9'.repeat(400);
 const BAD: [string, 'GET' | 'POST', string, Fields][] = [
-  ['lever/submit unknown type', 'POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: '1', type: '3', status: '1' }],
-  ['lever/submit unknown status', 'POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '7' }],
-  ['lever/submit missing share', 'POST', 'lever/submit', { multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '1' }],
-  ['lever/submit huge share', 'POST', 'lever/submit', { share: HUGE, multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '1' }],
-  ['lever/submit non-numeric currency_id', 'POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: 'abc', type: '1', status: '1' }],
+  [
+    'lever/submit unknown type',
+    'POST',
+    'lever/submit',
+    { share: '1', multiple: '10', legal_id: '4', currency_id: '1', type: '3', status: '1' },
+  ],
+  [
+    'lever/submit unknown status',
+    'POST',
+    'lever/submit',
+    { share: '1', multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '7' },
+  ],
+  [
+    'lever/submit missing share',
+    'POST',
+    'lever/submit',
+    { multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '1' },
+  ],
+  [
+    'lever/submit huge share',
+    'POST',
+    'lever/submit',
+    { share: HUGE, multiple: '10', legal_id: '4', currency_id: '1', type: '1', status: '1' },
+  ],
+  [
+    'lever/submit non-numeric currency_id',
+    'POST',
+    'lever/submit',
+    { share: '1', multiple: '10', legal_id: '4', currency_id: 'abc', type: '1', status: '1' },
+  ],
   ['lever/my_trade unknown status', 'POST', 'lever/my_trade', { status: '9' }],
   ['lever/batch_close unknown type', 'POST', 'lever/batch_close', { type: '5' }],
   ['lever/close non-numeric id', 'POST', 'lever/close', { id: '1; DROP TABLE' }],
   ['lever/close huge id', 'POST', 'lever/close', { id: HUGE }],
-  ['microtrade/submit unknown type', 'POST', 'microtrade/submit', { match_id: '1', currency_id: '4', type: '0', seconds: '30', number: '100' }],
-  ['microtrade/submit huge number', 'POST', 'microtrade/submit', { match_id: '1', currency_id: '4', type: '1', seconds: '30', number: HUGE }],
-  ['microtrade/submit non-numeric match_id', 'POST', 'microtrade/submit', { match_id: 'x', currency_id: '4', type: '1', seconds: '30', number: '100' }],
+  [
+    'microtrade/submit unknown type',
+    'POST',
+    'microtrade/submit',
+    { match_id: '1', currency_id: '4', type: '0', seconds: '30', number: '100' },
+  ],
+  [
+    'microtrade/submit huge number',
+    'POST',
+    'microtrade/submit',
+    { match_id: '1', currency_id: '4', type: '1', seconds: '30', number: HUGE },
+  ],
+  [
+    'microtrade/submit non-numeric match_id',
+    'POST',
+    'microtrade/submit',
+    { match_id: 'x', currency_id: '4', type: '1', seconds: '30', number: '100' },
+  ],
   ['microtrade/lists unknown status', 'GET', 'microtrade/lists', { status: 'open' }],
   ['microtrade/get_result non-numeric id', 'GET', 'microtrade/get_result', { id: 'x' }],
-  ['coin/trade unknown type', 'POST', 'coin/trade', { amount: '0.01', target_price: '49000', currency_id: '1', legal_id: '4', type: '0' }],
+  [
+    'coin/trade unknown type',
+    'POST',
+    'coin/trade',
+    { amount: '0.01', target_price: '49000', currency_id: '1', legal_id: '4', type: '0' },
+  ],
   ['coin/trade huge amount', 'POST', 'coin/trade', { amount: HUGE, currency_id: '1', legal_id: '4', type: '1' }],
   ['coin/trade missing currency_id', 'POST', 'coin/trade', { amount: '0.01', legal_id: '4', type: '1' }],
-  ['wallet/out unknown type', 'POST', 'wallet/out', { currency: '4', number: '20', type: '7', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'x' }],
+  [
+    'wallet/out unknown type',
+    'POST',
+    'wallet/out',
+    { currency: '4', number: '20', type: '7', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pay_password: 'x' },
+  ],
   ['wallet/getRateCurrency non-numeric id', 'GET', 'wallet/getRateCurrency', { id: 'btc' }],
-  ['wallet/change unknown account name', 'POST', 'wallet/change', { currency_id: '4', number: '10', from_field: 'bank', to_field: 'lever' }],
-  ['wallet/change huge number', 'POST', 'wallet/change', { currency_id: '4', number: HUGE, from_field: 'change', to_field: 'lever' }],
+  [
+    'wallet/change unknown account name',
+    'POST',
+    'wallet/change',
+    { currency_id: '4', number: '10', from_field: 'bank', to_field: 'lever' },
+  ],
+  [
+    'wallet/change huge number',
+    'POST',
+    'wallet/change',
+    { currency_id: '4', number: HUGE, from_field: 'change', to_field: 'lever' },
+  ],
   ['wallet/detail non-numeric currency', 'POST', 'wallet/detail', { currency: 'usdt', type: 'change' }],
   ['user/Transfer missing to_currency_id', 'POST', 'user/Transfer', { number: '10', from_currency_id: '4' }],
   ['optional/del non-numeric id', 'POST', 'optional/del', { id: 'abc' }],
   ['lh/deposit/config unknown kind', 'GET', 'lh/deposit/config', { kind: 'gold' }],
-  ['new_timeshar unknown period', 'GET', 'currency/new_timeshar', { symbol: 'BTC/USDT', period: '2D', from: '0', to: '1' }],
-  ['new_timeshar huge from', 'GET', 'currency/new_timeshar', { symbol: 'BTC/USDT', period: '1min', from: HUGE, to: HUGE }],
-  ['lever/setstop non-numeric price', 'POST', 'lever/setstop', { id: '1', target_profit_price: 'abc', stop_loss_price: '' }],
+  [
+    'new_timeshar unknown period',
+    'GET',
+    'currency/new_timeshar',
+    { symbol: 'BTC/USDT', period: '2D', from: '0', to: '1' },
+  ],
+  [
+    'new_timeshar huge from',
+    'GET',
+    'currency/new_timeshar',
+    { symbol: 'BTC/USDT', period: '1min', from: HUGE, to: HUGE },
+  ],
+  [
+    'lever/setstop non-numeric price',
+    'POST',
+    'lever/setstop',
+    { id: '1', target_profit_price: 'abc', stop_loss_price: '' },
+  ],
   ['lever/setstop non-numeric id', 'POST', 'lever/setstop', { id: 'x', target_profit_price: '', stop_loss_price: '' }],
   ['follow/follow unknown type', 'POST', 'follow/follow', { trader_user_id: '1', number: '1', type: '3' }],
   ['follow/follow huge number', 'POST', 'follow/follow', { trader_user_id: '1', number: HUGE, type: '2' }],
@@ -134,7 +240,12 @@ const BAD: [string, 'GET' | 'POST', string, Fields][] = [
   ['dual/dual_list unknown status', 'POST', 'dual/dual_list', { status: '7' }],
   ['project/detail non-numeric project_id', 'GET', 'project/detail', { project_id: 'x' }],
   ['user/real unknown id_type', 'POST', 'user/real', { real_type: '1', id_type: '9', name: 'Li Hua', card_id: 'E1' }],
-  ['user/register missing code', 'POST', 'user/register', { user_string: 'nobody@example.com', password: 'Family2024x', re_password: 'Family2024x', invitecode: '' }],
+  [
+    'user/register missing code',
+    'POST',
+    'user/register',
+    { user_string: 'nobody@example.com', password: 'Family2024x', re_password: 'Family2024x', invitecode: '' },
+  ],
   ['user/login missing password', 'POST', 'user/login', { user_string: 'family@example.com' }],
   ['bind_box/getBoxList unknown pay_type', 'GET', 'bind_box/getBoxList', { pay_type: '4' }],
   ['bind_box/buyNFT unknown code', 'POST', 'bind_box/buyNFT', { code: 'NOPE-404' }],
@@ -142,7 +253,11 @@ const BAD: [string, 'GET' | 'POST', string, Fields][] = [
 ];
 
 async function counts(): Promise<string> {
-  const r = await sql<{ t: string }>`SELECT concat_ws(',', (SELECT count(*) FROM lever_orders), (SELECT count(*) FROM seconds_orders), (SELECT count(*) FROM spot_orders), (SELECT count(*) FROM journal), (SELECT count(*) FROM withdrawals), (SELECT count(*) FROM dual_orders), (SELECT count(*) FROM copy_follows), (SELECT count(*) FROM nft_orders), (SELECT count(*) FROM kyc_submissions), (SELECT count(*) FROM users), (SELECT string_agg(available::text || '/' || frozen::text, ';' ORDER BY id) FROM accounts)) AS t`.execute(w.k.app.db);
+  const r = await sql<{
+    t: string;
+  }>`SELECT concat_ws(',', (SELECT count(*) FROM lever_orders), (SELECT count(*) FROM seconds_orders), (SELECT count(*) FROM spot_orders), (SELECT count(*) FROM journal), (SELECT count(*) FROM withdrawals), (SELECT count(*) FROM dual_orders), (SELECT count(*) FROM copy_follows), (SELECT count(*) FROM nft_orders), (SELECT count(*) FROM kyc_submissions), (SELECT count(*) FROM users), (SELECT string_agg(available::text || '/' || frozen::text, ';' ORDER BY id) FROM accounts)) AS t`.execute(
+    w.k.app.db,
+  );
   return r.rows[0].t;
 }
 
@@ -198,7 +313,15 @@ describe('socket, as a family client listens', () => {
     const btc = next<Msg>(c, 'daymarket', (p) => p.symbol === 'BTC/USDT');
     await w.k.tick('ETH/USDT', '3030');
     await w.k.tick('BTC/USDT', '50500');
-    expect(await eth).toMatchObject({ type: 'daymarket', currency_id: 2, legal_id: USDT, currency_name: 'ETH', legal_name: 'USDT', now_price: '3030', close: '3030' });
+    expect(await eth).toMatchObject({
+      type: 'daymarket',
+      currency_id: 2,
+      legal_id: USDT,
+      currency_name: 'ETH',
+      legal_name: 'USDT',
+      now_price: '3030',
+      close: '3030',
+    });
     const b = await btc;
     for (const f of ['open', 'high', 'low', 'volume', 'change']) expect(String(b[f])).toMatch(num);
   });
@@ -211,20 +334,40 @@ describe('socket, as a family client listens', () => {
     const kl = next<Msg>(c, 'kline', (p) => p.symbol === 'BTC/USDT');
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
     const d = await depth;
-    expect(d).toMatchObject({ type: 'market_depth', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+    expect(d).toMatchObject({
+      type: 'market_depth',
+      currency_id: 1,
+      legal_id: USDT,
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+    });
     for (const side of ['bids', 'asks']) {
       expect(arr(d[side]).length).toBeLessThanOrEqual(5);
-      for (const l of d[side] as unknown as string[][]) expect(l).toEqual([expect.stringMatching(num), expect.stringMatching(num)]);
+      for (const l of d[side] as unknown as string[][])
+        expect(l).toEqual([expect.stringMatching(num), expect.stringMatching(num)]);
     }
-    expect(await kl).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min', currency_name: 'BTC', legal_name: 'USDT', close: expect.stringMatching(num) });
+    expect(await kl).toMatchObject({
+      type: 'kline',
+      symbol: 'BTC/USDT',
+      period: '1min',
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+      close: expect.stringMatching(num),
+    });
     const live = next<Msg>(c, 'kline', (p) => p.close === '50600');
     await w.k.tick('BTC/USDT', '50600');
     expect(await live).toMatchObject({ symbol: 'BTC/USDT', period: '1min', time: expect.any(Number) });
     // another pair's candles do not come
-    const eth = next<Msg>(c, 'kline', (p) => p.symbol === 'ETH/USDT', 800).then(() => 'came', () => 'none');
+    const eth = next<Msg>(c, 'kline', (p) => p.symbol === 'ETH/USDT', 800).then(
+      () => 'came',
+      () => 'none',
+    );
     await w.k.tick('ETH/USDT', '3050');
     expect(await eth).toBe('none');
-    expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'NOPE/USDT' })).toEqual({ ok: false, error: 'param_error' });
+    expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'NOPE/USDT' })).toEqual({
+      ok: false,
+      error: 'param_error',
+    });
   });
 
   it('watch {symbol}: match_trade {symbol, …, data: [{id, price, amount, direction, ts}]}, the recent trades of that pair only, from our trades channel', async () => {
@@ -232,14 +375,29 @@ describe('socket, as a family client listens', () => {
     await c.timeout(2000).emitWithAck('login', '');
     expect(await c.timeout(2000).emitWithAck('watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
     const trade = next<Msg>(c, 'match_trade', (p) => arr(p.data).some((t) => t.price === '50650'));
-    const eth = next<Msg>(c, 'match_trade', (p) => p.symbol === 'ETH/USDT', 800).then(() => 'came', () => 'none');
+    const eth = next<Msg>(c, 'match_trade', (p) => p.symbol === 'ETH/USDT', 800).then(
+      () => 'came',
+      () => 'none',
+    );
     await w.k.tick('BTC/USDT', '50650');
     await w.k.tick('ETH/USDT', '3060');
     const m = await trade;
-    expect(m).toMatchObject({ type: 'match_trade', symbol: 'BTC/USDT', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+    expect(m).toMatchObject({
+      type: 'match_trade',
+      symbol: 'BTC/USDT',
+      currency_id: 1,
+      legal_id: USDT,
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+    });
     // the rows one client reads (`tradeListRev`: ts, direction, price, amount), our old names gone
     const row = arr(m.data).find((t) => t.price === '50650')!;
-    expect(row).toMatchObject({ id: expect.any(Number), amount: expect.stringMatching(num), direction: expect.stringMatching(/^(buy|sell)$/), ts: expect.any(Number) });
+    expect(row).toMatchObject({
+      id: expect.any(Number),
+      amount: expect.stringMatching(num),
+      direction: expect.stringMatching(/^(buy|sell)$/),
+      ts: expect.any(Number),
+    });
     for (const f of ['qty', 'side', 'time']) expect(row).not.toHaveProperty(f);
     expect(m).not.toHaveProperty('trades');
     expect(await eth).toBe('none');
@@ -253,7 +411,22 @@ describe('socket, as a family client listens', () => {
     const idSaw = none(byId, 'lever_trade', 1500);
     const trade = next<Msg>(byToken, 'lever_trade');
     const closed = next<Msg>(byToken, 'lever_closed');
-    const p = await family('POST', 'lever/submit', { share: '1', multiple: '10', legal_id: '4', currency_id: '2', type: '1', status: '1', target_price: '999', password: '', target_profit_price: '3100' }, w.alice.token);
+    const p = await family(
+      'POST',
+      'lever/submit',
+      {
+        share: '1',
+        multiple: '10',
+        legal_id: '4',
+        currency_id: '2',
+        type: '1',
+        status: '1',
+        target_price: '999',
+        password: '',
+        target_profit_price: '3100',
+      },
+      w.alice.token,
+    );
     const id = obj(p.body.message).id as number;
     const t = await trade;
     expect(t.type).toBe('lever_trade');
@@ -261,7 +434,10 @@ describe('socket, as a family client listens', () => {
     await w.k.tick('ETH/USDT', '3100'); // its take-profit closes it: the system closed it
     expect(await closed).toEqual({ type: 'lever_closed', id: [id] });
     expect(await idSaw).toBe(0);
-    expect(await byToken.timeout(2000).emitWithAck('login', 'not-a-session-token-xxxxxxxxxxxxxxxxxxxxxxxxx')).toEqual({ ok: false, error: 'session_invalid' });
+    expect(await byToken.timeout(2000).emitWithAck('login', 'not-a-session-token-xxxxxxxxxxxxxxxxxxxxxxxxx')).toEqual({
+      ok: false,
+      error: 'session_invalid',
+    });
   });
 
   it('our own channels are untouched: a family client gets no `tickers`, our subscriber gets no `daymarket`', async () => {
@@ -286,7 +462,14 @@ const ladder = (mid: number, v: number): { bids: [string, string][]; asks: [stri
 });
 /** the five best levels a side the family reads: `[price, qty]` digit strings, best first */
 function expectFiveLevels(d: Msg, mid: number): void {
-  expect(d).toMatchObject({ type: 'market_depth', symbol: 'BTC/USDT', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+  expect(d).toMatchObject({
+    type: 'market_depth',
+    symbol: 'BTC/USDT',
+    currency_id: 1,
+    legal_id: USDT,
+    currency_name: 'BTC',
+    legal_name: 'USDT',
+  });
   const bids = d.bids as unknown as string[][];
   const asks = d.asks as unknown as string[][];
   expect(bids).toHaveLength(5);
@@ -304,9 +487,22 @@ describe('socket, a family client that logs in and never watches (as the clients
     const kl = next<Msg>(c, 'kline', (p) => p.symbol === 'BTC/USDT', 2000);
     expect(await c.timeout(2000).emitWithAck('login', String(w.alice.id))).toEqual({ ok: true });
     expectFiveLevels(await depth, 50_700);
-    expect(await kl).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min', currency_name: 'BTC', legal_name: 'USDT', time: expect.any(Number), close: expect.stringMatching(num) });
+    expect(await kl).toMatchObject({
+      type: 'kline',
+      symbol: 'BTC/USDT',
+      period: '1min',
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+      time: expect.any(Number),
+      close: expect.stringMatching(num),
+    });
     // and it follows the pair: a new book and a new price come within the next flush
-    const moved = next<Msg>(c, 'market_depth', (p) => p.symbol === 'BTC/USDT' && (p.bids as unknown as string[][])[0][1] === '4', 2000);
+    const moved = next<Msg>(
+      c,
+      'market_depth',
+      (p) => p.symbol === 'BTC/USDT' && (p.bids as unknown as string[][])[0][1] === '4',
+      2000,
+    );
     const live = next<Msg>(c, 'kline', (p) => p.symbol === 'BTC/USDT' && p.close === '50710', 2000);
     w.k.feed.setBook('BTC/USDT', ladder(50_700, 3));
     await w.k.tick('BTC/USDT', '50710');
@@ -325,7 +521,8 @@ describe('socket, a family client that logs in and never watches (as the clients
     const ours = (d: Msg) => d.symbol === 'BTC/USDT' && Number((d.bids as unknown as string[][])[0]?.[1]) >= 11;
     let sent = 0;
     adapter.broadcast = (packet, opts) => {
-      if (packet.data?.[0] === 'market_depth' && opts.rooms.has('family:pair:BTC/USDT') && ours(packet.data[1] as Msg)) sent++;
+      if (packet.data?.[0] === 'market_depth' && opts.rooms.has('family:pair:BTC/USDT') && ours(packet.data[1] as Msg))
+        sent++;
       return broadcast(packet, opts);
     };
     const got = socks.map(() => 0);
@@ -340,7 +537,8 @@ describe('socket, a family client that logs in and never watches (as the clients
     adapter.broadcast = broadcast;
     const seconds = (Date.now() - t0) / 1000;
     // the last broadcast's packets arrive (polled: a loaded machine may take longer than a moment)
-    for (let waited = 0; waited < 5000 && got.some((n) => n < sent); waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (let waited = 0; waited < 5000 && got.some((n) => n < sent); waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     expect(sent).toBeGreaterThanOrEqual(1);
     expect(sent).toBeLessThanOrEqual(Math.ceil(seconds) + 1); // at most one a second
     expect(got).toEqual(socks.map(() => sent));

@@ -43,7 +43,8 @@ async function oldClient(): Promise<V2> {
   return c;
 }
 /** emit with an ack, the 2.x way (a trailing callback) */
-const ask = (c: V2, event: string, payload: unknown) => new Promise<unknown>((resolve) => c.emit(event, payload, (ack: unknown) => resolve(ack)));
+const ask = (c: V2, event: string, payload: unknown) =>
+  new Promise<unknown>((resolve) => c.emit(event, payload, (ack: unknown) => resolve(ack)));
 const next = (c: V2, event: string, pred: (p: Msg) => boolean = () => true, ms = 3000) =>
   new Promise<Msg>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
@@ -62,13 +63,25 @@ describe('a socket.io 2.x client (Engine.IO 3)', () => {
     expect(await ask(c, 'login', String(alice.id))).toEqual({ ok: true });
     const day = next(c, 'daymarket', (p) => p.symbol === 'BTC/USDT' && p.now_price === '50100');
     await k.tick('BTC/USDT', '50100');
-    expect(await day).toMatchObject({ type: 'daymarket', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+    expect(await day).toMatchObject({
+      type: 'daymarket',
+      currency_id: 1,
+      legal_id: USDT,
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+    });
 
     // (until it watches, the socket is in the pair rooms too: its events name their pair)
     const depth = next(c, 'market_depth', (p) => p.symbol === 'BTC/USDT');
     const kline = next(c, 'kline', (p) => p.symbol === 'BTC/USDT');
     expect(await ask(c, 'watch', { symbol: 'BTC/USDT', period: '1min' })).toEqual({ ok: true });
-    expect(await depth).toMatchObject({ type: 'market_depth', currency_id: 1, legal_id: USDT, bids: expect.any(Array), asks: expect.any(Array) });
+    expect(await depth).toMatchObject({
+      type: 'market_depth',
+      currency_id: 1,
+      legal_id: USDT,
+      bids: expect.any(Array),
+      asks: expect.any(Array),
+    });
     expect(await kline).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min' });
     const live = next(c, 'kline', (p) => p.close === '50200');
     await k.tick('BTC/USDT', '50200');
@@ -87,20 +100,42 @@ describe('a socket.io 2.x client (Engine.IO 3)', () => {
     });
     expect(res.json()).toMatchObject({ type: 'ok' });
     const t = await trade;
-    expect(JSON.parse(t['trades_BTC/USDT'] as string)[0]).toMatchObject({ type: 2, status: 1, share: '1', price: '50200' });
+    expect(JSON.parse(t['trades_BTC/USDT'] as string)[0]).toMatchObject({
+      type: 2,
+      status: 1,
+      share: '1',
+      price: '50200',
+    });
   });
 
   it('logs in the family way and never watches: market_depth (5 levels a side, [price, qty]) and the 1min kline of BTC/USDT within 2 s', async () => {
     const level = (p: number, q: number): [string, string] => [String(p), String(q)];
-    k.feed.setBook('BTC/USDT', { bids: [1, 2, 3, 4, 5, 6, 7].map((i) => level(50_200 - 10 * i, i)), asks: [1, 2, 3, 4, 5, 6, 7].map((i) => level(50_200 + 10 * i, i)) });
+    k.feed.setBook('BTC/USDT', {
+      bids: [1, 2, 3, 4, 5, 6, 7].map((i) => level(50_200 - 10 * i, i)),
+      asks: [1, 2, 3, 4, 5, 6, 7].map((i) => level(50_200 + 10 * i, i)),
+    });
     const c = await oldClient();
     const depth = next(c, 'market_depth', (p) => p.symbol === 'BTC/USDT', 2000);
     const kline = next(c, 'kline', (p) => p.symbol === 'BTC/USDT', 2000);
     c.emit('login', String(alice.id)); // as the clients do: no ack awaited, nothing else emitted
     const d = await depth;
-    expect(d).toMatchObject({ type: 'market_depth', currency_id: 1, legal_id: USDT, currency_name: 'BTC', legal_name: 'USDT' });
+    expect(d).toMatchObject({
+      type: 'market_depth',
+      currency_id: 1,
+      legal_id: USDT,
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+    });
     expect(d.bids).toEqual([1, 2, 3, 4, 5].map((i) => level(50_200 - 10 * i, i)));
     expect(d.asks).toEqual([1, 2, 3, 4, 5].map((i) => level(50_200 + 10 * i, i)));
-    expect(await kline).toMatchObject({ type: 'kline', symbol: 'BTC/USDT', period: '1min', currency_name: 'BTC', legal_name: 'USDT', close: expect.any(String), time: expect.any(Number) });
+    expect(await kline).toMatchObject({
+      type: 'kline',
+      symbol: 'BTC/USDT',
+      period: '1min',
+      currency_name: 'BTC',
+      legal_name: 'USDT',
+      close: expect.any(String),
+      time: expect.any(Number),
+    });
   });
 });

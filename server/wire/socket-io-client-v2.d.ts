@@ -10,6 +10,9 @@ declare module 'socket.io-client-v2' {
     close(): V2Socket;
     io: { engine: { transport: { name: string } } };
   }
-  function io(url: string, opts?: { transports?: string[]; reconnection?: boolean; forceNew?: boolean; timeout?: number }): V2Socket;
+  function io(
+    url: string,
+    opts?: { transports?: string[]; reconnection?: boolean; forceNew?: boolean; timeout?: number },
+  ): V2Socket;
   export = io;
 }

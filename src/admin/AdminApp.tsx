@@ -161,10 +161,18 @@ function Login({ onIn }: { onIn: (op: Operator) => void }) {
           </Button>
         }
       >
-        <Form.Item name="name" label={t('admin.login.name')} rules={[{ required: true, message: t('admin.login.nameRequired') }]}>
+        <Form.Item
+          name="name"
+          label={t('admin.login.name')}
+          rules={[{ required: true, message: t('admin.login.nameRequired') }]}
+        >
           <Input autoComplete="username" placeholder={t('admin.login.name')} />
         </Form.Item>
-        <Form.Item name="password" label={t('admin.login.password')} rules={[{ required: true, message: t('admin.login.passwordRequired') }]}>
+        <Form.Item
+          name="password"
+          label={t('admin.login.password')}
+          rules={[{ required: true, message: t('admin.login.passwordRequired') }]}
+        >
           <Input type="password" autoComplete="current-password" placeholder={t('admin.login.password')} />
         </Form.Item>
       </Form>

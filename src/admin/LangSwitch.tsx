@@ -8,7 +8,13 @@ export function LangSwitch() {
   return (
     <div className={styles.langSwitch} role="group" aria-label={t('admin.app.language')} data-testid="admin-lang">
       {ADMIN_LANGS.map((l) => (
-        <button key={l} type="button" lang={l === 'zh' ? 'zh-CN' : 'en'} aria-pressed={l === lang} onClick={() => void setAdminLang(l)}>
+        <button
+          key={l}
+          type="button"
+          lang={l === 'zh' ? 'zh-CN' : 'en'}
+          aria-pressed={l === lang}
+          onClick={() => void setAdminLang(l)}
+        >
           {ADMIN_LANG_NAMES[l]}
         </button>
       ))}

@@ -34,7 +34,10 @@ beforeAll(async () => {
     sent.push({ url, init });
     // the server's answer to a login: the token rides in Set-Cookie (HttpOnly), never in the body
     const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
-    return new Response(text, { status, headers: { 'content-type': typeof answer === 'string' ? 'text/html' : 'application/json' } });
+    return new Response(text, {
+      status,
+      headers: { 'content-type': typeof answer === 'string' ? 'text/html' : 'application/json' },
+    });
   };
   Object.assign(globalThis, { localStorage: local, sessionStorage: session, fetch: fakeFetch });
   api = await import('./api');
@@ -85,7 +88,7 @@ describe('the back office keeps no operator token where scripts can read it', ()
   });
 });
 
-describe('the back office asks the server for answers in the operator\'s language', () => {
+describe("the back office asks the server for answers in the operator's language", () => {
   it('sends the chosen language in the lang header, so server errors come back in it', async () => {
     api.setRequestLang('zh', '请求失败，请稍后重试');
     answer = { type: 'error', code: 0, message: '登录失败，账号或密码错误' };
@@ -93,7 +96,7 @@ describe('the back office asks the server for answers in the operator\'s languag
     expect(headersOf(sent[0]!).lang).toBe('zh');
   });
 
-  it('a refusal with the server\'s envelope shows its message; an answer without one says the request failed', async () => {
+  it("a refusal with the server's envelope shows its message; an answer without one says the request failed", async () => {
     api.setRequestLang('zh', '请求失败，请稍后重试');
     status = 403;
     answer = { type: 'error', code: 0, message: '请求格式错误' };

@@ -7,7 +7,16 @@ export function askReason(title: string, required = true): Promise<string | null
   return new Promise((resolve) => {
     const d = Dialog.show({
       title,
-      content: <TextArea autoFocus placeholder={tr('admin.reason.hint')} rows={3} maxLength={500} onChange={(v) => (value = v)} aria-label={tr('admin.field.reason')} />,
+      content: (
+        <TextArea
+          autoFocus
+          placeholder={tr('admin.reason.hint')}
+          rows={3}
+          maxLength={500}
+          onChange={(v) => (value = v)}
+          aria-label={tr('admin.field.reason')}
+        />
+      ),
       actions: [
         [
           { key: 'cancel', text: tr('admin.common.cancel'), onClick: () => (d.close(), resolve(null)) },

@@ -29,7 +29,13 @@ function askMute(who: string): Promise<{ minutes: number; reason: string } | nul
         <div className={styles.dialogForm}>
           <label>
             <span>{tr('admin.chat.for')} </span>
-            <select className={styles.native} defaultValue={minutes} onChange={(e) => (minutes = Number(e.target.value))} aria-label={tr('admin.chat.muteFor')} data-testid="chat-mute-for">
+            <select
+              className={styles.native}
+              defaultValue={minutes}
+              onChange={(e) => (minutes = Number(e.target.value))}
+              aria-label={tr('admin.chat.muteFor')}
+              data-testid="chat-mute-for"
+            >
               {MUTE_FOR.map((m) => (
                 <option key={m.value} value={m.value}>
                   {tr(m.key)}
@@ -37,7 +43,13 @@ function askMute(who: string): Promise<{ minutes: number; reason: string } | nul
               ))}
             </select>
           </label>
-          <TextArea placeholder={tr('admin.chat.reasonHint')} rows={3} maxLength={500} onChange={(v) => (reason = v)} aria-label={tr('admin.field.reason')} />
+          <TextArea
+            placeholder={tr('admin.chat.reasonHint')}
+            rows={3}
+            maxLength={500}
+            onChange={(v) => (reason = v)}
+            aria-label={tr('admin.field.reason')}
+          />
         </div>
       ),
       actions: [
@@ -60,7 +72,14 @@ function askMute(who: string): Promise<{ minutes: number; reason: string } | nul
 }
 
 const until = (m: AdminChatMessage['sender_mute'], f: AdminFormat) =>
-  !m ? '' : m.kind === 'ban' ? tr('admin.chat.banned') : tr('admin.chat.mutedUntil', { kind: tr(m.kind === 'flood' ? 'admin.chat.kind.flood' : 'admin.chat.kind.operator'), until: f.dateTime(m.until) });
+  !m
+    ? ''
+    : m.kind === 'ban'
+      ? tr('admin.chat.banned')
+      : tr('admin.chat.mutedUntil', {
+          kind: tr(m.kind === 'flood' ? 'admin.chat.kind.flood' : 'admin.chat.kind.operator'),
+          until: f.dateTime(m.until),
+        });
 
 /** The chat room's moderation: the reported queue (or every recent message), delete, mute, ban, lift; the chat actions below. */
 export function ChatroomDesk() {
@@ -99,21 +118,29 @@ export function ChatroomDesk() {
   return (
     <div data-testid="chatroom-desk">
       <div className={styles.bar}>
-        <Selector options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
+        <Selector
+          options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))}
+          value={[view]}
+          onChange={(v) => v[0] && setView(v[0])}
+        />
         <Button size="small" onClick={() => void load()}>
           {t('admin.common.refresh')}
         </Button>
       </div>
       {error ? <p className={styles.reject}>{error}</p> : null}
-      {list && !list.length ? <Empty description={view === 'reported' ? t('admin.chat.noneReported') : t('admin.chat.none')} /> : null}
+      {list && !list.length ? (
+        <Empty description={view === 'reported' ? t('admin.chat.noneReported') : t('admin.chat.none')} />
+      ) : null}
       {list?.map((m) => (
         <article key={m.id} className={styles.item} data-testid="chat-admin-message">
           <div className={styles.itemHead}>
             <strong>
-              {m.nickname} <span className={styles.muted}>{t('admin.chat.who', { id: m.user_id, level: m.level })}</span>
+              {m.nickname}{' '}
+              <span className={styles.muted}>{t('admin.chat.who', { id: m.user_id, level: m.level })}</span>
             </strong>
             <span>
-              {m.reports ? <Tag color="danger">{t('admin.chat.reports', { count: m.reports })}</Tag> : null} {m.deleted ? <Tag>{t('admin.chat.deleted')}</Tag> : null}
+              {m.reports ? <Tag color="danger">{t('admin.chat.reports', { count: m.reports })}</Tag> : null}{' '}
+              {m.deleted ? <Tag>{t('admin.chat.deleted')}</Tag> : null}
             </span>
           </div>
           <p className={styles.intro}>{m.text}</p>
@@ -124,7 +151,18 @@ export function ChatroomDesk() {
           </p>
           <div className={styles.actions}>
             {!m.deleted ? (
-              <Button size="small" color="danger" fill="outline" onClick={() => void withReason(t('admin.chat.deleteTitle', { id: m.id }), (r) => admin.chatDelete(m.id, r), t('admin.chat.deletedToast'))}>
+              <Button
+                size="small"
+                color="danger"
+                fill="outline"
+                onClick={() =>
+                  void withReason(
+                    t('admin.chat.deleteTitle', { id: m.id }),
+                    (r) => admin.chatDelete(m.id, r),
+                    t('admin.chat.deletedToast'),
+                  )
+                }
+              >
                 {t('admin.chat.delete')}
               </Button>
             ) : null}
@@ -138,14 +176,28 @@ export function ChatroomDesk() {
               {t('admin.chat.mute')}
             </Button>
             {m.sender_mute?.kind !== 'ban' ? (
-              <Button size="small" color="danger" onClick={() => void withReason(t('admin.chat.banTitle', { who: m.nickname }), (r) => admin.chatBan(m.user_id, r), t('admin.chat.bannedToast'))}>
+              <Button
+                size="small"
+                color="danger"
+                onClick={() =>
+                  void withReason(
+                    t('admin.chat.banTitle', { who: m.nickname }),
+                    (r) => admin.chatBan(m.user_id, r),
+                    t('admin.chat.bannedToast'),
+                  )
+                }
+              >
                 {t('admin.chat.ban')}
               </Button>
             ) : null}
             {m.sender_mute ? (
-              <Button size="small" onClick={() =>
+              <Button
+                size="small"
+                onClick={() =>
                   void withReason(
-                    m.sender_mute?.kind === 'ban' ? t('admin.chat.liftBanTitle', { who: m.nickname }) : t('admin.chat.liftMuteTitle', { who: m.nickname }),
+                    m.sender_mute?.kind === 'ban'
+                      ? t('admin.chat.liftBanTitle', { who: m.nickname })
+                      : t('admin.chat.liftMuteTitle', { who: m.nickname }),
                     (r) => admin.chatUnmute(m.user_id, r),
                     t('admin.chat.liftedToast'),
                   )

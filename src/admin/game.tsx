@@ -60,21 +60,28 @@ export function GameDesk() {
         </Button>
       </div>
       <h2 className={styles.subhead}>{t('admin.game.inPlay')}</h2>
-      {rounds && !current.length ? <p className={`${styles.section} ${styles.muted}`}>{t('admin.game.noneOpen')}</p> : null}
+      {rounds && !current.length ? (
+        <p className={`${styles.section} ${styles.muted}`}>{t('admin.game.noneOpen')}</p>
+      ) : null}
       {current.map((r) => (
         <article key={r.id} className={styles.item} data-testid="game-admin-current">
           <div className={styles.itemHead}>
             <strong>
               {t('admin.game.round', { id: r.id })} · {r.symbol}
             </strong>
-            <Tag color={r.status === 'open' ? 'success' : 'warning'}>{r.status === 'open' ? t('admin.game.taking') : t('admin.game.locked')}</Tag>
+            <Tag color={r.status === 'open' ? 'success' : 'warning'}>
+              {r.status === 'open' ? t('admin.game.taking') : t('admin.game.locked')}
+            </Tag>
           </div>
           <KV
             rows={[
               [t('admin.game.upPool'), f.num(r.up_total)],
               [t('admin.game.downPool'), f.num(r.down_total)],
               [t('admin.game.locksCloses'), `${time(r.lock_at)} / ${time(r.close_at)}`],
-              [t('admin.game.lockPrice'), r.lock_tick ? t('admin.game.priceSeq', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq }) : '—'],
+              [
+                t('admin.game.lockPrice'),
+                r.lock_tick ? t('admin.game.priceSeq', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq }) : '—',
+              ],
               [t('admin.game.feeRate'), r.fee_rate],
             ]}
           />
@@ -85,18 +92,31 @@ export function GameDesk() {
       {rules ? (
         <div className={styles.section} data-testid="game-admin-settings">
           <Editable fields={{ game_symbol: rules.symbol }} onSave={(v, r) => save('game_symbol', v.game_symbol, r)} />
-          <Editable fields={{ game_round_seconds: String(rules.roundMs / 1000) }} onSave={(v, r) => save('game_round_seconds', v.game_round_seconds, r)} />
-          <Editable fields={{ game_fee_rate: rules.feeRate }} onSave={(v, r) => save('game_fee_rate', v.game_fee_rate, r)} />
-          <Editable fields={{ game_min_stake: rules.minStake, game_max_stake: rules.maxStake }} onSave={async (v, r) => {
-            if (v.game_min_stake !== rules.minStake) await save('game_min_stake', v.game_min_stake, r);
-            if (v.game_max_stake !== rules.maxStake) await save('game_max_stake', v.game_max_stake, r);
-          }} />
+          <Editable
+            fields={{ game_round_seconds: String(rules.roundMs / 1000) }}
+            onSave={(v, r) => save('game_round_seconds', v.game_round_seconds, r)}
+          />
+          <Editable
+            fields={{ game_fee_rate: rules.feeRate }}
+            onSave={(v, r) => save('game_fee_rate', v.game_fee_rate, r)}
+          />
+          <Editable
+            fields={{ game_min_stake: rules.minStake, game_max_stake: rules.maxStake }}
+            onSave={async (v, r) => {
+              if (v.game_min_stake !== rules.minStake) await save('game_min_stake', v.game_min_stake, r);
+              if (v.game_max_stake !== rules.maxStake) await save('game_max_stake', v.game_max_stake, r);
+            }}
+          />
         </div>
       ) : null}
 
       <h2 className={styles.subhead}>{t('admin.game.settled')}</h2>
       <div className={styles.bar}>
-        <Selector options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
+        <Selector
+          options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))}
+          value={[view]}
+          onChange={(v) => v[0] && setView(v[0])}
+        />
       </div>
       {rounds && !shown.length ? <Empty description={t('admin.game.none')} /> : null}
       <div className={styles.section}>
@@ -114,7 +134,12 @@ export function GameDesk() {
             {shown.map((r) => (
               <tr key={r.id}>
                 <td>
-                  <button type="button" className={styles.rowButton} onClick={() => setOpen(open === r.id ? null : r.id)} aria-expanded={open === r.id}>
+                  <button
+                    type="button"
+                    className={styles.rowButton}
+                    onClick={() => setOpen(open === r.id ? null : r.id)}
+                    aria-expanded={open === r.id}
+                  >
                     #{r.id}
                   </button>
                 </td>
@@ -159,8 +184,26 @@ function RoundStakes({ id }: { id: number }) {
       </div>
       <KV
         rows={[
-          [t('admin.game.lock'), r.lock_tick ? t('admin.game.tick', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq, time: time(r.lock_tick.ts) }) : '—'],
-          [t('admin.game.close'), r.close_tick ? t('admin.game.tick', { price: f.num(r.close_tick.price), seq: r.close_tick.seq, time: time(r.close_tick.ts) }) : '—'],
+          [
+            t('admin.game.lock'),
+            r.lock_tick
+              ? t('admin.game.tick', {
+                  price: f.num(r.lock_tick.price),
+                  seq: r.lock_tick.seq,
+                  time: time(r.lock_tick.ts),
+                })
+              : '—',
+          ],
+          [
+            t('admin.game.close'),
+            r.close_tick
+              ? t('admin.game.tick', {
+                  price: f.num(r.close_tick.price),
+                  seq: r.close_tick.seq,
+                  time: time(r.close_tick.ts),
+                })
+              : '—',
+          ],
           [t('admin.game.poolFee'), `${f.num(r.pool)} / ${f.num(r.fee)}`],
         ]}
       />

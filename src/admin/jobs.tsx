@@ -13,7 +13,10 @@ export function JobsQueue() {
   const f = useFmt();
   const [state, setState] = useState<AdminJobState | ''>('');
   const q = usePaged((p) => admin.jobs(state, p), [state]);
-  const states = [{ label: t('admin.jobs.all'), value: '' }, ...ADMIN_JOB_STATES.map((s) => ({ label: t.or(`admin.jobs.state.${s}`, s), value: s }))];
+  const states = [
+    { label: t('admin.jobs.all'), value: '' },
+    ...ADMIN_JOB_STATES.map((s) => ({ label: t.or(`admin.jobs.state.${s}`, s), value: s })),
+  ];
   return (
     <div className={styles.section} data-testid="admin-jobs">
       <div className={styles.bar}>
@@ -51,7 +54,11 @@ export function JobsQueue() {
           ))}
         </tbody>
       </table>
-      {q.data && !q.data.list.length ? <p className={styles.muted}>{state ? t('admin.jobs.noneIn', { state: t.or(`admin.jobs.state.${state}`, state) }) : t('admin.jobs.none')}</p> : null}
+      {q.data && !q.data.list.length ? (
+        <p className={styles.muted}>
+          {state ? t('admin.jobs.noneIn', { state: t.or(`admin.jobs.state.${state}`, state) }) : t('admin.jobs.none')}
+        </p>
+      ) : null}
       <Pager page={q.page} pages={q.pages} setPage={q.setPage} />
     </div>
   );

@@ -3,7 +3,10 @@
  * server's JSON, or null when a line is not "name: count".
  */
 export function parseManifest(text: string): string | null {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length === 0) return null;
   const out: { prize: string; count: number }[] = [];
   for (const l of lines) {

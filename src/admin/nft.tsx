@@ -31,7 +31,12 @@ export function NftDesk() {
   return (
     <div data-testid="admin-nft">
       <div className={styles.bar}>
-        <Selector options={VIEWS.map((v) => ({ label: t(v.key), value: v.value }))} value={[view]} onChange={(v) => v[0] && setView(v[0])} data-testid="nft-admin-views" />
+        <Selector
+          options={VIEWS.map((v) => ({ label: t(v.key), value: v.value }))}
+          value={[view]}
+          onChange={(v) => v[0] && setView(v[0])}
+          data-testid="nft-admin-views"
+        />
       </div>
       <Suspense fallback={null}>
         {view === 'items' ? <Items /> : view === 'reviews' ? <NftReviewQueue /> : <NftCatalog />}
@@ -48,13 +53,25 @@ function Items() {
   return (
     <>
       <div className={styles.bar}>
-        <Button size="small" color="primary" onClick={() => setCreating((c) => !c)} aria-expanded={creating} data-testid="nft-admin-new">
+        <Button
+          size="small"
+          color="primary"
+          onClick={() => setCreating((c) => !c)}
+          aria-expanded={creating}
+          data-testid="nft-admin-new"
+        >
           {creating ? t('admin.nft.closeForm') : t('admin.nft.new')}
         </Button>
         <Button size="small" onClick={() => void items.load()}>
           {t('admin.common.refresh')}
         </Button>
-        <SearchBar placeholder={t('admin.nft.search')} onSearch={setQ} onClear={() => setQ('')} style={{ flex: 1, minWidth: 160 }} data-testid="nft-admin-search" />
+        <SearchBar
+          placeholder={t('admin.nft.search')}
+          onSearch={setQ}
+          onClear={() => setQ('')}
+          style={{ flex: 1, minWidth: 160 }}
+          data-testid="nft-admin-search"
+        />
       </div>
       {creating ? (
         <NftItemForm
@@ -66,7 +83,9 @@ function Items() {
       ) : null}
       {items.error ? <p className={styles.reject}>{items.error}</p> : null}
       {items.list && items.list.length === 0 ? <Empty description={t('admin.nft.none')} /> : null}
-      {items.list?.map((i) => <ItemCard key={i.id} i={i} onSaved={items.load} />)}
+      {items.list?.map((i) => (
+        <ItemCard key={i.id} i={i} onSaved={items.load} />
+      ))}
     </>
   );
 }
@@ -75,7 +94,10 @@ function ItemCard({ i, onSaved }: { i: AdminNftItem; onSaved: () => Promise<void
   const t = useT();
   const f = useFmt();
   const [editing, setEditing] = useState(false);
-  const state = i.owner_id !== null ? t('admin.nft.ownedBy', { id: i.owner_id, listing: t.or(`admin.nft.listing.${i.listing}`, i.listing) }) : t.or(`admin.nft.listing.${i.listing}`, i.listing);
+  const state =
+    i.owner_id !== null
+      ? t('admin.nft.ownedBy', { id: i.owner_id, listing: t.or(`admin.nft.listing.${i.listing}`, i.listing) })
+      : t.or(`admin.nft.listing.${i.listing}`, i.listing);
   const s = i.series;
   return (
     <article className={styles.item} data-testid={`nft-admin-item-${i.code}`}>
@@ -84,18 +106,35 @@ function ItemCard({ i, onSaved }: { i: AdminNftItem; onSaved: () => Promise<void
           {i.title} <span className={styles.muted}>{i.code}</span>
         </span>
         <span>
-          <Tag color={i.pay_type === 2 ? 'warning' : i.pay_type === 3 ? 'primary' : 'default'}>{t(NFT_MODE_KEY[i.pay_type] ?? 'admin.nft.mode.fixed')}</Tag> <Tag fill="outline">{i.rarity}</Tag>
+          <Tag color={i.pay_type === 2 ? 'warning' : i.pay_type === 3 ? 'primary' : 'default'}>
+            {t(NFT_MODE_KEY[i.pay_type] ?? 'admin.nft.mode.fixed')}
+          </Tag>{' '}
+          <Tag fill="outline">{i.rarity}</Tag>
         </span>
       </div>
       <KV
         rows={[
           [t('admin.nft.price'), `${f.num(i.price)} ${i.currency_name}`],
-          ...(i.pay_type === 2 ? ([[t('admin.nft.auctionTerms'), t('admin.nft.auctionTermsValue', { step: f.num(i.per_increase), margin: f.num(i.margin), bids: i.bid_count })]] as [string, string][]) : []),
+          ...(i.pay_type === 2
+            ? ([
+                [
+                  t('admin.nft.auctionTerms'),
+                  t('admin.nft.auctionTermsValue', {
+                    step: f.num(i.per_increase),
+                    margin: f.num(i.margin),
+                    bids: i.bid_count,
+                  }),
+                ],
+              ] as [string, string][])
+            : []),
           ...(s
             ? ([
                 [t('admin.nft.series.sold'), t('admin.nft.series.soldValue', { sold: s.sold, total: s.total })],
                 [t('admin.nft.manifest'), s.manifest.map((m) => `${m.prize} × ${m.count}`).join(', ')],
-                [t('admin.nft.series.commitment'), `${s.commitment.slice(0, 16)}…${s.revealed ? ` · ${t('admin.nft.series.revealed')}` : ''}`],
+                [
+                  t('admin.nft.series.commitment'),
+                  `${s.commitment.slice(0, 16)}…${s.revealed ? ` · ${t('admin.nft.series.revealed')}` : ''}`,
+                ],
               ] as [string, string][])
             : []),
           [t('admin.nft.collection'), `${i.collection_name} · ${i.artist_name}`],

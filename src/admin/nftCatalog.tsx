@@ -34,7 +34,12 @@ export function NftCatalog() {
             onSaved={reload}
           />
         ))}
-        <Create textLabel={t('admin.nft.catalog.bio')} label={t('admin.nft.catalog.newArtist')} create={(name, text) => admin.createNftArtist(name, text)} onSaved={reload} />
+        <Create
+          textLabel={t('admin.nft.catalog.bio')}
+          label={t('admin.nft.catalog.newArtist')}
+          create={(name, text) => admin.createNftArtist(name, text)}
+          onSaved={reload}
+        />
       </section>
       <section className={styles.section}>
         <h2>{t('admin.nft.catalog.collections')}</h2>
@@ -79,7 +84,23 @@ function Revenue() {
 }
 
 /** One artist or collection: its name and text, saved with a reason. */
-function Entry({ testId, title, name, text, textLabel, save, onSaved }: { testId: string; title: string; name: string; text: string; textLabel: string; save: (name: string, text: string, reason: string) => Promise<Record<string, unknown>>; onSaved: () => Promise<void> }) {
+function Entry({
+  testId,
+  title,
+  name,
+  text,
+  textLabel,
+  save,
+  onSaved,
+}: {
+  testId: string;
+  title: string;
+  name: string;
+  text: string;
+  textLabel: string;
+  save: (name: string, text: string, reason: string) => Promise<Record<string, unknown>>;
+  onSaved: () => Promise<void>;
+}) {
   const t = useT();
   const [n, setN] = useState(name);
   const [x, setX] = useState(text);
@@ -90,7 +111,12 @@ function Entry({ testId, title, name, text, textLabel, save, onSaved }: { testId
     if (reason === null) return;
     try {
       const changed = Object.keys(await save(n.trim(), x, reason));
-      Toast.show({ icon: 'success', content: changed.length ? t('admin.nft.edit.saved', { fields: changed.join(', ') }) : t('admin.nft.edit.nothing') });
+      Toast.show({
+        icon: 'success',
+        content: changed.length
+          ? t('admin.nft.edit.saved', { fields: changed.join(', ') })
+          : t('admin.nft.edit.nothing'),
+      });
       await onSaved();
     } catch (e) {
       Toast.show({ content: (e as Error).message });
@@ -108,7 +134,17 @@ function Entry({ testId, title, name, text, textLabel, save, onSaved }: { testId
   );
 }
 
-function Create({ label, textLabel, create, onSaved }: { label: string; textLabel: string; create: (name: string, text: string) => Promise<number>; onSaved: () => Promise<void> }) {
+function Create({
+  label,
+  textLabel,
+  create,
+  onSaved,
+}: {
+  label: string;
+  textLabel: string;
+  create: (name: string, text: string) => Promise<number>;
+  onSaved: () => Promise<void>;
+}) {
   const t = useT();
   const [n, setN] = useState('');
   const [x, setX] = useState('');
@@ -127,7 +163,13 @@ function Create({ label, textLabel, create, onSaved }: { label: string; textLabe
   return (
     <article className={styles.item}>
       <div className={styles.muted}>{label}</div>
-      <Input value={n} onChange={setN} placeholder={t('admin.nft.catalog.name')} aria-label={t('admin.nft.catalog.name')} maxLength={80} />
+      <Input
+        value={n}
+        onChange={setN}
+        placeholder={t('admin.nft.catalog.name')}
+        aria-label={t('admin.nft.catalog.name')}
+        maxLength={80}
+      />
       <TextArea value={x} onChange={setX} placeholder={textLabel} aria-label={textLabel} rows={2} maxLength={1000} />
       <Button size="small" onClick={() => void onCreate()}>
         {label}
@@ -143,7 +185,12 @@ function NewCollection({ artists, onSaved }: { artists: AdminNftArtist[]; onSave
     <>
       <label className={styles.fileField}>
         <span>{t('admin.nft.catalog.ofArtist')}</span>
-        <select className={styles.native} value={artist} onChange={(e) => setArtist(e.target.value)} aria-label={t('admin.nft.catalog.ofArtist')}>
+        <select
+          className={styles.native}
+          value={artist}
+          onChange={(e) => setArtist(e.target.value)}
+          aria-label={t('admin.nft.catalog.ofArtist')}
+        >
           <option value="">{t('admin.nft.catalog.chooseArtist')}</option>
           {artists.map((a) => (
             <option key={a.id} value={a.id}>

@@ -22,8 +22,16 @@ interface EditForm {
 
 function valuesOf(i: AdminNftItem): EditForm {
   return {
-    title: i.title, description: i.description, rarity: [i.rarity as NftRarity], price: i.price, per_increase: i.per_increase, margin: i.margin,
-    start_at: localInput(new Date(i.start_at)), end_at: localInput(new Date(i.end_at)), manifest: i.series ? manifestText(i.series.manifest) : '', reason: '',
+    title: i.title,
+    description: i.description,
+    rarity: [i.rarity as NftRarity],
+    price: i.price,
+    per_increase: i.per_increase,
+    margin: i.margin,
+    start_at: localInput(new Date(i.start_at)),
+    end_at: localInput(new Date(i.end_at)),
+    manifest: i.series ? manifestText(i.series.manifest) : '',
+    reason: '',
   };
 }
 
@@ -44,7 +52,8 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
 
   const onFinish = async (v: EditForm) => {
     // a field the form does not show (an auction's terms on a fixed-price item) is not in `v`
-    const changed = <K extends keyof EditForm>(k: K) => v[k] !== undefined && JSON.stringify(v[k]) !== JSON.stringify(initial[k]);
+    const changed = <K extends keyof EditForm>(k: K) =>
+      v[k] !== undefined && JSON.stringify(v[k]) !== JSON.stringify(initial[k]);
     const input: AdminNftItemEdit = { id: item.id, reason: v.reason.trim() };
     if (changed('title')) input.title = v.title.trim();
     if (changed('description')) input.description = v.description;
@@ -59,7 +68,10 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
     try {
       const done = await admin.editNftItem(input);
       const fields = Object.keys(done);
-      Toast.show({ icon: fields.length ? 'success' : undefined, content: fields.length ? t('admin.nft.edit.saved', { fields: fields.join(', ') }) : t('admin.nft.edit.nothing') });
+      Toast.show({
+        icon: fields.length ? 'success' : undefined,
+        content: fields.length ? t('admin.nft.edit.saved', { fields: fields.join(', ') }) : t('admin.nft.edit.nothing'),
+      });
       await onSaved();
     } catch (e) {
       // the server's reason in the operator's language; the form keeps what was typed
@@ -74,7 +86,8 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
   const afterStart = {
     validator: async (_: unknown, value: string) => {
       const start = form.getFieldValue('start_at') as string | undefined;
-      if (value && start && new Date(value).getTime() <= new Date(start).getTime()) throw new Error(t('admin.form.afterStart'));
+      if (value && start && new Date(value).getTime() <= new Date(start).getTime())
+        throw new Error(t('admin.form.afterStart'));
     },
   };
   const manifestRule = {
@@ -82,9 +95,18 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
       if (item.series && parseManifest(value ?? '') === null) throw new Error(t('admin.nft.manifestInvalid'));
     },
   };
-  const priceLabel = item.pay_type === 2 ? t('admin.nft.startPrice') : item.pay_type === 3 ? t('admin.nft.boxPrice') : t('admin.nft.price');
+  const priceLabel =
+    item.pay_type === 2
+      ? t('admin.nft.startPrice')
+      : item.pay_type === 3
+        ? t('admin.nft.boxPrice')
+        : t('admin.nft.price');
   return (
-    <section className={styles.section} aria-label={t('admin.nft.edit.title', { code: item.code })} data-testid={`nft-admin-edit-${item.code}`}>
+    <section
+      className={styles.section}
+      aria-label={t('admin.nft.edit.title', { code: item.code })}
+      data-testid={`nft-admin-edit-${item.code}`}
+    >
       <p className={locked ? styles.reject : styles.muted} data-testid="nft-admin-edit-rule">
         {t(`admin.nft.edit.rule.${terms}`)}
         {rarity ? null : ` ${t('admin.nft.edit.rule.rarity')}`}
@@ -96,12 +118,23 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
         onFinish={(v) => void onFinish(v)}
         requiredMarkStyle="none"
         footer={
-          <Button block type="submit" color="primary" loading={pending} disabled={pending} data-testid="nft-admin-edit-save">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            loading={pending}
+            disabled={pending}
+            data-testid="nft-admin-edit-save"
+          >
             {t('admin.common.save')}
           </Button>
         }
       >
-        <Form.Item name="title" label={t('admin.nft.title')} rules={[req, { max: 120, message: t('admin.nft.max120') }]}>
+        <Form.Item
+          name="title"
+          label={t('admin.nft.title')}
+          rules={[req, { max: 120, message: t('admin.nft.max120') }]}
+        >
           <Input data-testid="nft-admin-edit-title" />
         </Form.Item>
         <Form.Item name="description" label={t('admin.nft.description')}>
@@ -126,15 +159,31 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
         <Form.Item name="start_at" label={t('admin.nft.start')} rules={[req]} disabled={terms !== 'free'}>
           <input type="datetime-local" className={styles.native} disabled={terms !== 'free'} />
         </Form.Item>
-        <Form.Item name="end_at" label={t('admin.nft.end')} dependencies={['start_at']} rules={[req, afterStart]} disabled={locked}>
+        <Form.Item
+          name="end_at"
+          label={t('admin.nft.end')}
+          dependencies={['start_at']}
+          rules={[req, afterStart]}
+          disabled={locked}
+        >
           <input type="datetime-local" className={styles.native} disabled={locked} data-testid="nft-admin-edit-end" />
         </Form.Item>
         {item.series ? (
-          <Form.Item name="manifest" label={t('admin.nft.manifest')} help={t('admin.nft.edit.manifestHint')} rules={[manifestRule]} disabled={!manifest}>
+          <Form.Item
+            name="manifest"
+            label={t('admin.nft.manifest')}
+            help={t('admin.nft.edit.manifestHint')}
+            rules={[manifestRule]}
+            disabled={!manifest}
+          >
             <TextArea rows={3} disabled={!manifest} />
           </Form.Item>
         ) : null}
-        <Form.Item name="reason" label={t('admin.field.reason')} rules={[{ required: true, whitespace: true, message: t('admin.nft.edit.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('admin.field.reason')}
+          rules={[{ required: true, whitespace: true, message: t('admin.nft.edit.reasonRequired') }]}
+        >
           <Input placeholder={t('admin.nft.edit.reasonHint')} data-testid="nft-admin-edit-reason" />
         </Form.Item>
       </Form>

@@ -8,7 +8,11 @@ import { useT, type AdminKey } from './i18n';
 import styles from './admin.module.css';
 
 /** sale mode by pay_type (1 fixed price, 2 auction, 3 blind box) */
-export const NFT_MODE_KEY: Record<number, AdminKey> = { 1: 'admin.nft.mode.fixed', 2: 'admin.nft.mode.auction', 3: 'admin.nft.mode.box' };
+export const NFT_MODE_KEY: Record<number, AdminKey> = {
+  1: 'admin.nft.mode.fixed',
+  2: 'admin.nft.mode.auction',
+  3: 'admin.nft.mode.box',
+};
 
 export const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
 const CODE = /^[A-Za-z0-9-]{1,48}$/;
@@ -34,7 +38,8 @@ interface ItemForm {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as the value of <input type="datetime-local"> (local time, minutes). */
-export const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export const localInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 /** Times go to the server as epoch milliseconds, so the operator's time zone is never guessed. */
 export const epoch = (local: string) => String(new Date(local).getTime());
 
@@ -57,11 +62,18 @@ export function NftItemForm({ onCreated }: { onCreated: () => Promise<void> }) {
   const [file, setFile] = useState<File>();
   const [pending, setPending] = useState(false);
   const [mode, setMode] = useState<'1' | '2' | '3'>('1');
-  const collections = useList(() => Promise.all([admin.nftCollections(), admin.nftArtists()]).then(([c, a]) => c.map((x) => ({ ...x, artist: a.find((y) => y.id === x.artist_id)?.name ?? `#${x.artist_id}` }))), []);
+  const collections = useList(
+    () =>
+      Promise.all([admin.nftCollections(), admin.nftArtists()]).then(([c, a]) =>
+        c.map((x) => ({ ...x, artist: a.find((y) => y.id === x.artist_id)?.name ?? `#${x.artist_id}` })),
+      ),
+    [],
+  );
   const currencies = useList(() => admin.nftCurrencies(), []);
   useEffect(() => {
     // the first currency (USDT) by default, once the list is here
-    if (currencies.list?.length && !form.getFieldValue('currency_id')) form.setFieldValue('currency_id', [currencies.list.find((c) => c.name === 'USDT')?.id ?? currencies.list[0].id]);
+    if (currencies.list?.length && !form.getFieldValue('currency_id'))
+      form.setFieldValue('currency_id', [currencies.list.find((c) => c.name === 'USDT')?.id ?? currencies.list[0].id]);
   }, [currencies.list, form]);
 
   const onFinish = async (v: ItemForm) => {
@@ -98,7 +110,10 @@ export function NftItemForm({ onCreated }: { onCreated: () => Promise<void> }) {
   };
 
   const req = { required: true, message: t('admin.form.required') };
-  const decimal = (required: boolean) => [...(required ? [req] : []), { pattern: DECIMAL, message: t('admin.form.decimal') }];
+  const decimal = (required: boolean) => [
+    ...(required ? [req] : []),
+    { pattern: DECIMAL, message: t('admin.form.decimal') },
+  ];
   const pick = {
     validator: async (_: unknown, v: unknown[] | undefined) => {
       if (!v?.length) throw new Error(t('admin.form.required'));
@@ -107,7 +122,8 @@ export function NftItemForm({ onCreated }: { onCreated: () => Promise<void> }) {
   const afterStart = {
     validator: async (_: unknown, value: string) => {
       const start = form.getFieldValue('start_at') as string | undefined;
-      if (value && start && new Date(value).getTime() <= new Date(start).getTime()) throw new Error(t('admin.form.afterStart'));
+      if (value && start && new Date(value).getTime() <= new Date(start).getTime())
+        throw new Error(t('admin.form.afterStart'));
     },
   };
   const manifestRule = {
@@ -127,15 +143,30 @@ export function NftItemForm({ onCreated }: { onCreated: () => Promise<void> }) {
         onValuesChange={(c: Partial<ItemForm>) => c.pay_type?.[0] && setMode(c.pay_type[0])}
         requiredMarkStyle="none"
         footer={
-          <Button block type="submit" color="primary" loading={pending} disabled={pending} data-testid="nft-admin-submit">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            loading={pending}
+            disabled={pending}
+            data-testid="nft-admin-submit"
+          >
             {t('admin.nft.create')}
           </Button>
         }
       >
-        <Form.Item name="title" label={t('admin.nft.title')} rules={[req, { max: 120, message: t('admin.nft.max120') }]}>
+        <Form.Item
+          name="title"
+          label={t('admin.nft.title')}
+          rules={[req, { max: 120, message: t('admin.nft.max120') }]}
+        >
           <Input placeholder={t('admin.nft.titleHint')} data-testid="nft-admin-title" />
         </Form.Item>
-        <Form.Item name="code" label={t('admin.nft.code')} rules={[req, { pattern: CODE, message: t('admin.nft.codeRule') }]}>
+        <Form.Item
+          name="code"
+          label={t('admin.nft.code')}
+          rules={[req, { pattern: CODE, message: t('admin.nft.codeRule') }]}
+        >
           <Input data-testid="nft-admin-code" />
         </Form.Item>
         <Form.Item name="collection_id" label={t('admin.nft.collection')} rules={[req]}>
@@ -150,16 +181,30 @@ export function NftItemForm({ onCreated }: { onCreated: () => Promise<void> }) {
         </Form.Item>
         <label className={styles.fileField}>
           <span>{t('admin.nft.media')}</span>
-          <input type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0])} data-testid="nft-admin-media" />
+          <input
+            type="file"
+            accept={ACCEPT}
+            onChange={(e) => setFile(e.target.files?.[0])}
+            data-testid="nft-admin-media"
+          />
           <span className={styles.muted}>{t('admin.nft.mediaHint')}</span>
         </label>
         <Form.Item name="rarity" label={t('admin.nft.rarity')} rules={[pick]}>
           <Selector columns={4} options={NFT_RARITIES.map((r) => ({ label: r, value: r }))} />
         </Form.Item>
         <Form.Item name="pay_type" label={t('admin.nft.modeLabel')} rules={[pick]}>
-          <Selector columns={3} options={(['1', '2', '3'] as const).map((p) => ({ label: t(NFT_MODE_KEY[Number(p)]), value: p }))} />
+          <Selector
+            columns={3}
+            options={(['1', '2', '3'] as const).map((p) => ({ label: t(NFT_MODE_KEY[Number(p)]), value: p }))}
+          />
         </Form.Item>
-        <Form.Item name="price" label={mode === '2' ? t('admin.nft.startPrice') : mode === '3' ? t('admin.nft.boxPrice') : t('admin.nft.price')} rules={decimal(true)}>
+        <Form.Item
+          name="price"
+          label={
+            mode === '2' ? t('admin.nft.startPrice') : mode === '3' ? t('admin.nft.boxPrice') : t('admin.nft.price')
+          }
+          rules={decimal(true)}
+        >
           <Input inputMode="decimal" placeholder="25" data-testid="nft-admin-price" />
         </Form.Item>
         <Form.Item name="currency_id" label={t('admin.nft.currency')} rules={[pick]}>
@@ -176,7 +221,12 @@ export function NftItemForm({ onCreated }: { onCreated: () => Promise<void> }) {
           </>
         ) : null}
         {mode === '3' ? (
-          <Form.Item name="manifest" label={t('admin.nft.manifest')} help={t('admin.nft.manifestHint')} rules={[req, manifestRule]}>
+          <Form.Item
+            name="manifest"
+            label={t('admin.nft.manifest')}
+            help={t('admin.nft.manifestHint')}
+            rules={[req, manifestRule]}
+          >
             <TextArea rows={4} placeholder={'Golden Koi: 1\nJade Koi: 9'} />
           </Form.Item>
         ) : null}

@@ -25,10 +25,24 @@ export function NftReviewQueue() {
             [t('admin.nft.review.holder'), t('admin.field.userValue', { account: r.account, id: r.user_id })],
             [t('admin.nft.modeLabel'), t(NFT_MODE_KEY[r.pay_type] ?? 'admin.nft.mode.fixed')],
             [r.pay_type === 2 ? t('admin.nft.startPrice') : t('admin.nft.price'), `${f.num(r.price)} ${r.currency}`],
-            ...(r.pay_type === 2 ? ([[t('admin.nft.auctionTerms'), t('admin.nft.review.auctionTerms', { step: f.num(r.per_increase), margin: f.num(r.margin) })]] as [string, string][]) : []),
+            ...(r.pay_type === 2
+              ? ([
+                  [
+                    t('admin.nft.auctionTerms'),
+                    t('admin.nft.review.auctionTerms', { step: f.num(r.per_increase), margin: f.num(r.margin) }),
+                  ],
+                ] as [string, string][])
+              : []),
             [t('admin.nft.window'), `${f.dateTime(r.start_at)} → ${f.dateTime(r.end_at)}`],
             [t('admin.field.submitted'), f.dateTime(r.created_at)],
-            ...(r.reviewed_by ? ([[t('admin.nft.review.reviewedBy'), `${r.reviewed_by} · ${r.reviewed_at ? f.dateTime(r.reviewed_at) : ''}`]] as [string, string][]) : []),
+            ...(r.reviewed_by
+              ? ([
+                  [
+                    t('admin.nft.review.reviewedBy'),
+                    `${r.reviewed_by} · ${r.reviewed_at ? f.dateTime(r.reviewed_at) : ''}`,
+                  ],
+                ] as [string, string][])
+              : []),
           ]}
         />
       )}

@@ -22,10 +22,26 @@ const MERCHANT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 const pct = (r: string | null) => (r === null ? '—' : `${(Number(r) * 100).toFixed(2)} %`);
 
 /** A status filter; `word` names a status the server uses (t.or, so an unknown one shows as it came). */
-function Filter<T extends string>({ value, values, word, onChange, children }: { value: T; values: readonly T[]; word: (v: T) => string; onChange: (v: T) => void; children?: ReactNode }) {
+function Filter<T extends string>({
+  value,
+  values,
+  word,
+  onChange,
+  children,
+}: {
+  value: T;
+  values: readonly T[];
+  word: (v: T) => string;
+  onChange: (v: T) => void;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.bar}>
-      <Selector options={values.map((x) => ({ label: word(x), value: x }))} value={[value]} onChange={(v) => v[0] && onChange(v[0] as T)} />
+      <Selector
+        options={values.map((x) => ({ label: word(x), value: x }))}
+        value={[value]}
+        onChange={(v) => v[0] && onChange(v[0] as T)}
+      />
       {children}
     </div>
   );
@@ -37,8 +53,12 @@ function Orders({ status, onAct }: { status: OtcOrderStatus; onAct: () => void }
   return (
     <>
       {error ? <p className={styles.reject}>{error}</p> : null}
-      {list && !list.length ? <Empty description={status === 'appeal' ? t('admin.otc.empty.appeals') : t('admin.otc.empty.orders')} /> : null}
-      {list?.map((o) => <OtcOrderCard key={o.id} row={o} onDecided={() => (void load(), onAct())} />)}
+      {list && !list.length ? (
+        <Empty description={status === 'appeal' ? t('admin.otc.empty.appeals') : t('admin.otc.empty.orders')} />
+      ) : null}
+      {list?.map((o) => (
+        <OtcOrderCard key={o.id} row={o} onDecided={() => (void load(), onAct())} />
+      ))}
     </>
   );
 }
@@ -66,18 +86,50 @@ function Ads({ status, onAct }: { status: OtcAdStatus; onAct: () => void }) {
       {list?.map((ad) => (
         <article key={ad.id} className={styles.item} data-testid="otc-admin-ad">
           <div className={styles.itemHead}>
-            <strong>{t(ad.side === 'sell' ? 'admin.otc.ad.titleSell' : 'admin.otc.ad.titleBuy', { id: ad.id, merchant: ad.merchant, coin: ad.coin, fiat: ad.fiat })}</strong>
-            <Tag color={ad.status === 'online' ? 'success' : 'default'}>{t.or(`admin.otc.adStatus.${ad.status}`, ad.status)}</Tag>
+            <strong>
+              {t(ad.side === 'sell' ? 'admin.otc.ad.titleSell' : 'admin.otc.ad.titleBuy', {
+                id: ad.id,
+                merchant: ad.merchant,
+                coin: ad.coin,
+                fiat: ad.fiat,
+              })}
+            </strong>
+            <Tag color={ad.status === 'online' ? 'success' : 'default'}>
+              {t.or(`admin.otc.adStatus.${ad.status}`, ad.status)}
+            </Tag>
           </div>
           <KV
             rows={[
               [t('admin.otc.ad.price'), ad.price === null ? '—' : f.num(ad.price)],
-              [t('admin.otc.ad.leftTotal'), t(ad.held ? 'admin.otc.ad.leftTotalHeld' : 'admin.otc.ad.leftTotalValue', { left: f.num(ad.remaining), total: f.num(ad.total), coin: ad.coin })],
-              [t('admin.otc.ad.perOrder'), t('admin.otc.ad.perOrderValue', { min: f.num(ad.min_fiat), max: f.num(ad.max_fiat), fiat: ad.fiat })],
-              [t('admin.otc.ad.merchant'), t('admin.otc.ad.merchantValue', { id: ad.merchant_id, done: ad.stats.completed, orders: ad.stats.orders, rate: pct(ad.stats.completion_rate) })],
+              [
+                t('admin.otc.ad.leftTotal'),
+                t(ad.held ? 'admin.otc.ad.leftTotalHeld' : 'admin.otc.ad.leftTotalValue', {
+                  left: f.num(ad.remaining),
+                  total: f.num(ad.total),
+                  coin: ad.coin,
+                }),
+              ],
+              [
+                t('admin.otc.ad.perOrder'),
+                t('admin.otc.ad.perOrderValue', { min: f.num(ad.min_fiat), max: f.num(ad.max_fiat), fiat: ad.fiat }),
+              ],
+              [
+                t('admin.otc.ad.merchant'),
+                t('admin.otc.ad.merchantValue', {
+                  id: ad.merchant_id,
+                  done: ad.stats.completed,
+                  orders: ad.stats.orders,
+                  rate: pct(ad.stats.completion_rate),
+                }),
+              ],
               [t('admin.otc.ad.terms'), ad.terms || '—'],
               ...(ad.status === 'closed'
-                ? ([[t('admin.otc.ad.closedBy'), `${ad.closed_by ? t.or(`admin.otc.actor.${ad.closed_by}`, ad.closed_by) : '—'}${ad.closed_reason ? ` — ${ad.closed_reason}` : ''}`]] as [string, string][])
+                ? ([
+                    [
+                      t('admin.otc.ad.closedBy'),
+                      `${ad.closed_by ? t.or(`admin.otc.actor.${ad.closed_by}`, ad.closed_by) : '—'}${ad.closed_reason ? ` — ${ad.closed_reason}` : ''}`,
+                    ],
+                  ] as [string, string][])
                 : []),
             ]}
           />
@@ -103,7 +155,10 @@ function Merchants({ status, onAct }: { status: (typeof MERCHANT_STATUSES)[numbe
     if (reason === null) return;
     try {
       await admin.otcReviewMerchant(m.user_id, approve, reason);
-      Toast.show({ icon: 'success', content: approve ? t('admin.otc.merchant.approved') : t('admin.otc.merchant.rejected') });
+      Toast.show({
+        icon: 'success',
+        content: approve ? t('admin.otc.merchant.approved') : t('admin.otc.merchant.rejected'),
+      });
       await load();
       onAct();
     } catch (e) {
@@ -113,7 +168,11 @@ function Merchants({ status, onAct }: { status: (typeof MERCHANT_STATUSES)[numbe
   return (
     <>
       {error ? <p className={styles.reject}>{error}</p> : null}
-      {list && !list.length ? <Empty description={status === 'pending' ? t('admin.otc.empty.pendingMerchants') : t('admin.otc.empty.merchants')} /> : null}
+      {list && !list.length ? (
+        <Empty
+          description={status === 'pending' ? t('admin.otc.empty.pendingMerchants') : t('admin.otc.empty.merchants')}
+        />
+      ) : null}
       {list?.map((m) => (
         <article key={m.user_id} className={styles.item} data-testid="otc-admin-merchant">
           <div className={styles.itemHead}>
@@ -124,7 +183,14 @@ function Merchants({ status, onAct }: { status: (typeof MERCHANT_STATUSES)[numbe
             rows={[
               [t('admin.otc.merchant.account'), m.email ?? '—'],
               [t('admin.otc.merchant.applied'), f.dateTime(m.applied_at)],
-              [t('admin.otc.merchant.orders'), t('admin.otc.merchant.ordersValue', { done: m.stats.completed, orders: m.stats.orders, rate: pct(m.stats.completion_rate) })],
+              [
+                t('admin.otc.merchant.orders'),
+                t('admin.otc.merchant.ordersValue', {
+                  done: m.stats.completed,
+                  orders: m.stats.orders,
+                  rate: pct(m.stats.completion_rate),
+                }),
+              ],
               ...(m.reason ? ([[t('admin.otc.merchant.reason'), m.reason]] as [string, string][]) : []),
             ]}
           />
@@ -156,24 +222,43 @@ export function OtcDesk() {
   return (
     <div data-testid="otc-desk">
       <div className={styles.bar}>
-        <Selector options={VIEWS.map((v) => ({ label: t(v.key), value: v.value }))} value={[view]} onChange={(v) => v[0] && setView(v[0])} />
+        <Selector
+          options={VIEWS.map((v) => ({ label: t(v.key), value: v.value }))}
+          value={[view]}
+          onChange={(v) => v[0] && setView(v[0])}
+        />
       </div>
       {view === 'appeals' ? <Orders key={`appeal-${logKey}`} status="appeal" onAct={acted} /> : null}
       {view === 'orders' ? (
         <>
-          <Filter value={orderStatus} values={ORDER_STATUSES} word={(s) => t.or(`admin.otc.orderStatus.${s}`, s)} onChange={setOrderStatus} />
+          <Filter
+            value={orderStatus}
+            values={ORDER_STATUSES}
+            word={(s) => t.or(`admin.otc.orderStatus.${s}`, s)}
+            onChange={setOrderStatus}
+          />
           <Orders status={orderStatus} onAct={acted} />
         </>
       ) : null}
       {view === 'ads' ? (
         <>
-          <Filter value={adStatus} values={AD_STATUSES} word={(s) => t.or(`admin.otc.adStatus.${s}`, s)} onChange={setAdStatus} />
+          <Filter
+            value={adStatus}
+            values={AD_STATUSES}
+            word={(s) => t.or(`admin.otc.adStatus.${s}`, s)}
+            onChange={setAdStatus}
+          />
           <Ads status={adStatus} onAct={acted} />
         </>
       ) : null}
       {view === 'merchants' ? (
         <>
-          <Filter value={merchantStatus} values={MERCHANT_STATUSES} word={(s) => t.or(`admin.otc.merchantStatus.${s}`, s)} onChange={setMerchantStatus} />
+          <Filter
+            value={merchantStatus}
+            values={MERCHANT_STATUSES}
+            word={(s) => t.or(`admin.otc.merchantStatus.${s}`, s)}
+            onChange={setMerchantStatus}
+          />
           <Merchants status={merchantStatus} onAct={acted} />
         </>
       ) : null}

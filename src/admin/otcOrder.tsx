@@ -7,7 +7,14 @@ import { KV } from './queues';
 import { useFmt, useT } from './i18n';
 import styles from './admin.module.css';
 
-export const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'default' | 'primary'> = { unpaid: 'default', paid: 'primary', appeal: 'danger', released: 'success', cancelled: 'default', refunded: 'warning' };
+export const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'default' | 'primary'> = {
+  unpaid: 'default',
+  paid: 'primary',
+  appeal: 'danger',
+  released: 'success',
+  cancelled: 'default',
+  refunded: 'warning',
+};
 
 /** One order's evidence — the figures, the proof, the timeline, the chat — and, under appeal, the decision (a reason is required; logged). */
 export function OtcOrderCard({ row, onDecided }: { row: AdminOtcOrder; onDecided: () => void }) {
@@ -27,11 +34,16 @@ export function OtcOrderCard({ row, onDecided }: { row: AdminOtcOrder; onDecided
     if (open) void load();
   }, [open, load]);
   const decide = async (outcome: 'release' | 'refund') => {
-    const reason = await askReason(t(outcome === 'release' ? 'admin.otc.order.releaseTitle' : 'admin.otc.order.refundTitle', { id: row.id }));
+    const reason = await askReason(
+      t(outcome === 'release' ? 'admin.otc.order.releaseTitle' : 'admin.otc.order.refundTitle', { id: row.id }),
+    );
     if (reason === null) return;
     try {
       await admin.otcResolve(row.id, outcome, reason);
-      Toast.show({ icon: 'success', content: t(outcome === 'release' ? 'admin.otc.order.released' : 'admin.otc.order.refunded') });
+      Toast.show({
+        icon: 'success',
+        content: t(outcome === 'release' ? 'admin.otc.order.released' : 'admin.otc.order.refunded'),
+      });
       onDecided();
     } catch (e) {
       Toast.show({ content: (e as Error).message });
@@ -42,14 +54,24 @@ export function OtcOrderCard({ row, onDecided }: { row: AdminOtcOrder; onDecided
   return (
     <article className={styles.item} data-testid="otc-admin-order" data-id={row.id}>
       <div className={styles.itemHead}>
-        <strong>{t('admin.otc.order.title', { id: row.id, coinAmount: f.num(o.coin_amount), coin: o.coin, fiatAmount: f.num(o.fiat_amount), fiat: o.fiat })}</strong>
+        <strong>
+          {t('admin.otc.order.title', {
+            id: row.id,
+            coinAmount: f.num(o.coin_amount),
+            coin: o.coin,
+            fiatAmount: f.num(o.fiat_amount),
+            fiat: o.fiat,
+          })}
+        </strong>
         <Tag color={STATUS_COLOR[o.status]}>{t.or(`admin.otc.orderStatus.${o.status}`, o.status)}</Tag>
       </div>
       <p className={styles.muted}>
         {t('admin.otc.order.parties', { merchant: o.merchant, buyer: row.buyer_id, seller: row.seller_id })}
         {row.appeal_by ? t('admin.otc.order.appealedBy', { who: who(row.appeal_by) }) : ''}
       </p>
-      {o.appeal_reason ? <p className={styles.intro}>{t('admin.otc.order.appeal', { reason: o.appeal_reason })}</p> : null}
+      {o.appeal_reason ? (
+        <p className={styles.intro}>{t('admin.otc.order.appeal', { reason: o.appeal_reason })}</p>
+      ) : null}
       <div className={styles.actions}>
         <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? t('admin.otc.order.hideEvidence') : t('admin.otc.order.evidence')}
@@ -73,7 +95,12 @@ export function OtcOrderCard({ row, onDecided }: { row: AdminOtcOrder; onDecided
               [t('admin.otc.order.openedDeadline'), `${at(o.events[0]?.at ?? null)} / ${at(o.deadline)}`],
               [t('admin.otc.order.markedPaid'), at(o.paid_at)],
               [t('admin.otc.order.finished'), at(o.finished_at)],
-              [t('admin.otc.order.paidTo'), o.pay_methods.map((m) => `${t.or(`admin.otc.payKind.${m.kind}`, m.kind)}: ${m.name} ${m.account} ${m.bank}`.trim()).join('; ') || '—'],
+              [
+                t('admin.otc.order.paidTo'),
+                o.pay_methods
+                  .map((m) => `${t.or(`admin.otc.payKind.${m.kind}`, m.kind)}: ${m.name} ${m.account} ${m.bank}`.trim())
+                  .join('; ') || '—',
+              ],
               [
                 t('admin.otc.order.proof'),
                 o.proof_url ? (
@@ -101,7 +128,8 @@ export function OtcOrderCard({ row, onDecided }: { row: AdminOtcOrder; onDecided
             {detail.chat.length === 0 ? <p className={styles.muted}>{t('admin.otc.order.noMessages')}</p> : null}
             {detail.chat.map((m) => (
               <p key={m.id}>
-                <strong>{t.or(`admin.otc.actor.${m.from}`, m.from)}</strong> <span className={styles.muted}>{at(m.at)}</span> {m.body}{' '}
+                <strong>{t.or(`admin.otc.actor.${m.from}`, m.from)}</strong>{' '}
+                <span className={styles.muted}>{at(m.at)}</span> {m.body}{' '}
                 {m.attachment_url ? (
                   <a href={m.attachment_url} target="_blank" rel="noreferrer">
                     {t('admin.otc.order.attachment')}

@@ -61,7 +61,10 @@ export function Products() {
   );
 }
 
-const STATUS: Record<IeoStatus, { key: 'admin.ieo.status.warmup' | 'admin.ieo.status.in_progress' | 'admin.ieo.status.finished'; color: string }> = {
+const STATUS: Record<
+  IeoStatus,
+  { key: 'admin.ieo.status.warmup' | 'admin.ieo.status.in_progress' | 'admin.ieo.status.finished'; color: string }
+> = {
   warmup: { key: 'admin.ieo.status.warmup', color: 'primary' },
   in_progress: { key: 'admin.ieo.status.in_progress', color: 'success' },
   finished: { key: 'admin.ieo.status.finished', color: 'default' },
@@ -79,7 +82,8 @@ function ProjectCard({ p, onFinalise }: { p: IeoProject; onFinalise: () => void 
           {p.name} · {p.symbol} <span className={styles.muted}>#{p.id}</span>
         </span>
         <span>
-          <Tag color={s.color}>{t(s.key)}</Tag> {p.finalised ? <Tag color="success">{t('admin.ieo.allotted')}</Tag> : null}
+          <Tag color={s.color}>{t(s.key)}</Tag>{' '}
+          {p.finalised ? <Tag color="success">{t('admin.ieo.allotted')}</Tag> : null}
         </span>
       </div>
       <KV
@@ -90,7 +94,9 @@ function ProjectCard({ p, onFinalise }: { p: IeoProject; onFinalise: () => void 
             t('admin.ieo.applied'),
             `${f.num(p.applied_amount)} · ${f.num(new ExactDecimal(p.progress).times(100).toFixed(2))}% · ${t('admin.ieo.orders', { count: p.applied_count })}`,
           ],
-          ...(p.finalised ? ([[t('admin.ieo.allottedTo'), t('admin.ieo.orders', { count: p.passed_count })]] as [string, string][]) : []),
+          ...(p.finalised
+            ? ([[t('admin.ieo.allottedTo'), t('admin.ieo.orders', { count: p.passed_count })]] as [string, string][])
+            : []),
           [t('admin.ieo.perOrder'), `${f.num(p.min_amount)} – ${f.num(p.max_amount ?? p.total_issuance)}`],
           [t('admin.ieo.subscription'), `${f.dateTime(p.start_at)} → ${f.dateTime(p.end_at)}`],
           [t('admin.ieo.listing'), t('admin.ieo.listingValue', { when: f.dateTime(p.listing_at), days: p.lock_days })],
@@ -219,10 +225,14 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
         <Form.Item name="name" label={t('admin.ieo.name')} rules={[req, { max: 60, message: t('admin.form.max60') }]}>
           <Input placeholder={t('admin.ieo.nameHint')} />
         </Form.Item>
-        <Form.Item name="symbol" label={t('admin.ieo.symbol')} rules={[req, { pattern: /^[A-Za-z0-9]{2,12}$/, message: t('admin.form.symbol') }]}>
+        <Form.Item
+          name="symbol"
+          label={t('admin.ieo.symbol')}
+          rules={[req, { pattern: /^[A-Za-z0-9]{2,12}$/, message: t('admin.form.symbol') }]}
+        >
           <Input placeholder={t('admin.ieo.symbolHint')} />
         </Form.Item>
-        <Form.Item name="issue_price"  label={t('admin.ieo.priceLabel')} rules={decimal(true)}>
+        <Form.Item name="issue_price" label={t('admin.ieo.priceLabel')} rules={decimal(true)}>
           <Input inputMode="decimal" placeholder="0.5" />
         </Form.Item>
         <Form.Item name="total_issuance" label={t('admin.ieo.issuanceLabel')} rules={decimal(true)}>
@@ -234,19 +244,37 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
         <Form.Item name="max_amount" label={t('admin.ieo.maxLabel')} rules={decimal(false)}>
           <Input inputMode="decimal" placeholder={t('admin.ieo.maxHint')} />
         </Form.Item>
-        <Form.Item name="token_decimals" label={t('admin.ieo.decimalsLabel')} rules={[req, { pattern: /^(1[0-8]|\d)$/, message: t('admin.form.range', { min: 0, max: 18 }) }]}>
+        <Form.Item
+          name="token_decimals"
+          label={t('admin.ieo.decimalsLabel')}
+          rules={[req, { pattern: /^(1[0-8]|\d)$/, message: t('admin.form.range', { min: 0, max: 18 }) }]}
+        >
           <Input inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="lock_days" label={t('admin.ieo.lockLabel')} rules={[req, { pattern: /^\d{1,4}$/, message: t('admin.form.range', { min: 0, max: 3650 }) }]}>
+        <Form.Item
+          name="lock_days"
+          label={t('admin.ieo.lockLabel')}
+          rules={[req, { pattern: /^\d{1,4}$/, message: t('admin.form.range', { min: 0, max: 3650 }) }]}
+        >
           <Input inputMode="numeric" />
         </Form.Item>
         <Form.Item name="start_at" label={t('admin.ieo.startLabel')} rules={[req]}>
           <input type="datetime-local" className={styles.native} />
         </Form.Item>
-        <Form.Item name="end_at" label={t('admin.ieo.endLabel')} dependencies={['start_at']} rules={[req, after('start_at', true, t('admin.form.afterStart'))]}>
+        <Form.Item
+          name="end_at"
+          label={t('admin.ieo.endLabel')}
+          dependencies={['start_at']}
+          rules={[req, after('start_at', true, t('admin.form.afterStart'))]}
+        >
           <input type="datetime-local" className={styles.native} />
         </Form.Item>
-        <Form.Item name="listing_at" label={t('admin.ieo.listingLabel')} dependencies={['end_at']} rules={[req, after('end_at', false, t('admin.form.notBeforeEnd'))]}>
+        <Form.Item
+          name="listing_at"
+          label={t('admin.ieo.listingLabel')}
+          dependencies={['end_at']}
+          rules={[req, after('end_at', false, t('admin.form.notBeforeEnd'))]}
+        >
           <input type="datetime-local" className={styles.native} />
         </Form.Item>
         <Form.Item name="website" label={t('admin.ieo.websiteLabel')} rules={[url]}>

@@ -37,7 +37,10 @@ export function Queue<T extends { id: number; status: string; reason: string }>(
     if (reason === null) return;
     try {
       await review(item.id, approve, reason);
-      Toast.show({ icon: 'success', content: approve ? t('admin.queue.approvedToast') : t('admin.queue.rejectedToast') });
+      Toast.show({
+        icon: 'success',
+        content: approve ? t('admin.queue.approvedToast') : t('admin.queue.rejectedToast'),
+      });
       await q.reload();
     } catch (e) {
       Toast.show({ content: (e as Error).message });
@@ -46,13 +49,25 @@ export function Queue<T extends { id: number; status: string; reason: string }>(
   return (
     <div data-testid={`queue-${name}`}>
       <div className={styles.bar}>
-        <Selector options={STATUSES.map((o) => ({ label: t(o.key), value: o.value }))} value={[status]} onChange={(v) => setStatus(v[0] ?? '')} />
+        <Selector
+          options={STATUSES.map((o) => ({ label: t(o.key), value: o.value }))}
+          value={[status]}
+          onChange={(v) => setStatus(v[0] ?? '')}
+        />
         <Button size="small" onClick={() => void q.reload()}>
           {t('admin.common.refresh')}
         </Button>
       </div>
       {q.error ? <p className={styles.reject}>{q.error}</p> : null}
-      {q.data && q.data.list.length === 0 ? <Empty description={status ? t('admin.queue.empty', { state: t.or(`admin.queue.state.${status}`, status), what }) : t('admin.queue.emptyAll', { what })} /> : null}
+      {q.data && q.data.list.length === 0 ? (
+        <Empty
+          description={
+            status
+              ? t('admin.queue.empty', { state: t.or(`admin.queue.state.${status}`, status), what })
+              : t('admin.queue.emptyAll', { what })
+          }
+        />
+      ) : null}
       {q.data?.list.map((item) => (
         <article key={item.id} className={styles.item} data-testid={`${name}-item`}>
           <div className={styles.itemHead}>
@@ -163,7 +178,8 @@ export function RechargeQueue() {
           />
           {r.duplicate_voucher_of.length ? (
             <p className={styles.reject} role="alert">
-              <Tag color="danger">{t('admin.recharge.duplicate')}</Tag> {t('admin.recharge.sameImage', { ids: r.duplicate_voucher_of.map((id) => `#${id}`).join(', ') })}
+              <Tag color="danger">{t('admin.recharge.duplicate')}</Tag>{' '}
+              {t('admin.recharge.sameImage', { ids: r.duplicate_voucher_of.map((id) => `#${id}`).join(', ') })}
             </p>
           ) : null}
           {r.voucher_url ? (
@@ -227,12 +243,22 @@ export function TraderQueue() {
               [t('admin.field.nickname'), a.nickname],
               [t('admin.trader.applied'), f.dateTime(a.created_at)],
               ...(a.reviewed_at !== null
-                ? ([[t('admin.trader.reviewed'), t('admin.trader.reviewedBy', { when: f.dateTime(a.reviewed_at), who: a.reviewed_by ?? t('admin.trader.system') })]] as [string, ReactNode][])
+                ? ([
+                    [
+                      t('admin.trader.reviewed'),
+                      t('admin.trader.reviewedBy', {
+                        when: f.dateTime(a.reviewed_at),
+                        who: a.reviewed_by ?? t('admin.trader.system'),
+                      }),
+                    ],
+                  ] as [string, ReactNode][])
                 : []),
               ...(a.demo ? ([[t('admin.trader.demo'), t('admin.trader.demoValue')]] as [string, ReactNode][]) : []),
             ]}
           />
-          <p className={styles.intro}>{a.introduction || <span className={styles.muted}>{t('admin.trader.noIntro')}</span>}</p>
+          <p className={styles.intro}>
+            {a.introduction || <span className={styles.muted}>{t('admin.trader.noIntro')}</span>}
+          </p>
         </>
       )}
     />

@@ -35,13 +35,27 @@ export function ServiceInbox() {
     <div className={styles.service} data-testid="service-inbox">
       <section className={styles.inboxCol} aria-label={t('admin.service.conversations')}>
         <div className={styles.bar}>
-          <Selector options={BOXES.map((o) => ({ label: t(o.key), value: o.value }))} value={[box]} onChange={(v) => v[0] && setBox(v[0])} />
-          <Selector options={STATES.map((o) => ({ label: t(o.key), value: o.value }))} value={[status]} onChange={(v) => v[0] && setStatus(v[0])} />
+          <Selector
+            options={BOXES.map((o) => ({ label: t(o.key), value: o.value }))}
+            value={[box]}
+            onChange={(v) => v[0] && setBox(v[0])}
+          />
+          <Selector
+            options={STATES.map((o) => ({ label: t(o.key), value: o.value }))}
+            value={[status]}
+            onChange={(v) => v[0] && setStatus(v[0])}
+          />
         </div>
         {q.error ? <p className={styles.reject}>{q.error}</p> : null}
         {q.data && !q.data.list.length ? <Empty description={t('admin.service.none')} /> : null}
         {q.data?.list.map((c) => (
-          <button type="button" key={c.id} className={`${styles.convRow} ${openId === c.id ? styles.convOpen : ''}`} onClick={() => setOpenId(c.id)} data-testid="service-row">
+          <button
+            type="button"
+            key={c.id}
+            className={`${styles.convRow} ${openId === c.id ? styles.convOpen : ''}`}
+            onClick={() => setOpenId(c.id)}
+            data-testid="service-row"
+          >
             <span className={styles.itemHead}>
               <strong>{c.who}</strong>
               {c.unread ? <Tag color="danger">{t('admin.service.new')}</Tag> : null}
@@ -55,7 +69,11 @@ export function ServiceInbox() {
         ))}
         <Pager page={q.page} pages={q.pages} setPage={q.setPage} />
       </section>
-      {openId ? <Conversation key={openId} id={openId} tick={tick} onChanged={() => void q.reload()} /> : <p className={styles.muted}>{t('admin.service.choose')}</p>}
+      {openId ? (
+        <Conversation key={openId} id={openId} tick={tick} onChanged={() => void q.reload()} />
+      ) : (
+        <p className={styles.muted}>{t('admin.service.choose')}</p>
+      )}
     </div>
   );
 }
@@ -109,10 +127,16 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
   if (!c) return <section className={styles.convCol} />;
   const lastStaff = [...c.messages].reverse().find((m) => m.sender === 'staff' && !m.internal);
   return (
-    <section className={styles.convCol} aria-label={t('admin.service.with', { who: c.who })} data-testid="service-conversation">
+    <section
+      className={styles.convCol}
+      aria-label={t('admin.service.with', { who: c.who })}
+      data-testid="service-conversation"
+    >
       <div className={styles.itemHead}>
         <strong>{c.who}</strong>
-        <Tag color={c.status === 'open' ? 'success' : 'default'}>{t.or(`admin.service.state.${c.status}`, c.status)}</Tag>
+        <Tag color={c.status === 'open' ? 'success' : 'default'}>
+          {t.or(`admin.service.state.${c.status}`, c.status)}
+        </Tag>
       </div>
       <div className={styles.actions}>
         <Button size="mini" onClick={() => void act(() => admin.assign(id), t('admin.service.assigned'))}>
@@ -136,7 +160,11 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
       <aside className={styles.side}>
         {c.profile ? (
           <p>
-            {t('admin.service.profile', { account: c.profile.account, level: c.profile.level, since: f.date(c.profile.created_at) })}
+            {t('admin.service.profile', {
+              account: c.profile.account,
+              level: c.profile.level,
+              since: f.date(c.profile.created_at),
+            })}
             {c.email_reply ? ` · ${t('admin.service.wantsEmail')}` : ''}
           </p>
         ) : (
@@ -144,7 +172,11 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
         )}
         {c.context ? (
           <p data-testid="service-context">
-            {t('admin.service.about')} <strong>{t.or(`admin.service.ref.${c.context.type}`, c.context.type)} #{c.context.id}</strong> {c.context.summary} ({c.context.status})
+            {t('admin.service.about')}{' '}
+            <strong>
+              {t.or(`admin.service.ref.${c.context.type}`, c.context.type)} #{c.context.id}
+            </strong>{' '}
+            {c.context.summary} ({c.context.status})
           </p>
         ) : null}
         {c.recent.length ? (
@@ -166,7 +198,11 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
         ))}
         {lastStaff ? (
           <p className={styles.muted} data-testid="service-admin-receipt">
-            {c.receipts.user_read_id >= lastStaff.id ? t('admin.service.read') : c.receipts.user_delivered_id >= lastStaff.id ? t('admin.service.delivered') : t('admin.service.sent')}
+            {c.receipts.user_read_id >= lastStaff.id
+              ? t('admin.service.read')
+              : c.receipts.user_delivered_id >= lastStaff.id
+                ? t('admin.service.delivered')
+                : t('admin.service.sent')}
           </p>
         ) : null}
       </div>
@@ -184,7 +220,14 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
           </Button>
         ))}
       </div>
-      <TextArea value={draft} onChange={setDraft}  placeholder={t('admin.service.replyHint')} autoSize={{ minRows: 2, maxRows: 6 }} aria-label={t('admin.service.reply')} className={styles.reply} />
+      <TextArea
+        value={draft}
+        onChange={setDraft}
+        placeholder={t('admin.service.replyHint')}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        aria-label={t('admin.service.reply')}
+        className={styles.reply}
+      />
       <div className={styles.actions}>
         <Button color="primary" size="small" onClick={() => void post(false)} data-testid="service-reply">
           {t('admin.service.reply')}
@@ -200,7 +243,14 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
 function Line({ m }: { m: ServiceMessage }) {
   const t = useT();
   const f = useFmt();
-  if (m.sender === 'system') return <p className={styles.muted}>{m.ref ? t('admin.service.attached', { what: t.or(`admin.service.ref.${m.ref.type}`, m.ref.type), id: m.ref.id }) : ''}</p>;
+  if (m.sender === 'system')
+    return (
+      <p className={styles.muted}>
+        {m.ref
+          ? t('admin.service.attached', { what: t.or(`admin.service.ref.${m.ref.type}`, m.ref.type), id: m.ref.id })
+          : ''}
+      </p>
+    );
   const cls = m.internal ? styles.note : m.sender === 'user' ? styles.fromUser : styles.fromStaff;
   return (
     <div className={cls} data-testid="service-admin-message">

@@ -6,7 +6,16 @@ import { askReason } from './askReason';
 import { useAdminLang, useT } from './i18n';
 import styles from './admin.module.css';
 
-const LANG_NAMES: Record<string, string> = { zh: '简体中文', en: 'English', hk: '繁體中文', th: 'ไทย', jp: '日本語', ko: '한국어', fra: 'Français', spa: 'Español' };
+const LANG_NAMES: Record<string, string> = {
+  zh: '简体中文',
+  en: 'English',
+  hk: '繁體中文',
+  th: 'ไทย',
+  jp: '日本語',
+  ko: '한국어',
+  fra: 'Français',
+  spa: 'Español',
+};
 
 /** Customer-service settings: business hours, the web view's allow-list (each with a reason) and the canned replies per language. */
 export function ServiceForms() {
@@ -34,7 +43,14 @@ export function ServiceForms() {
             value={s.service_hours}
             onSaved={load}
           />
-          <SettingField label={t('admin.serviceSettings.allow')} hint={t('admin.serviceSettings.allowHint')} name="webview_allow" value={s.webview_allow} onSaved={load} multiline />
+          <SettingField
+            label={t('admin.serviceSettings.allow')}
+            hint={t('admin.serviceSettings.allowHint')}
+            name="webview_allow"
+            value={s.webview_allow}
+            onSaved={load}
+            multiline
+          />
         </>
       ) : null}
       <CannedEditor />
@@ -42,7 +58,21 @@ export function ServiceForms() {
   );
 }
 
-function SettingField({ label, hint, name, value, onSaved, multiline }: { label: string; hint: string; name: 'service_hours' | 'webview_allow'; value: string; onSaved: () => Promise<void>; multiline?: boolean }) {
+function SettingField({
+  label,
+  hint,
+  name,
+  value,
+  onSaved,
+  multiline,
+}: {
+  label: string;
+  hint: string;
+  name: 'service_hours' | 'webview_allow';
+  value: string;
+  onSaved: () => Promise<void>;
+  multiline?: boolean;
+}) {
   const t = useT();
   const [v, setV] = useState(value);
   useEffect(() => setV(value), [value]);
@@ -52,7 +82,14 @@ function SettingField({ label, hint, name, value, onSaved, multiline }: { label:
         <strong>{label}</strong>
       </label>
       {multiline ? (
-        <TextArea id={`f-${name}`} value={v} onChange={setV} autoSize={{ minRows: 2, maxRows: 5 }} aria-describedby={`h-${name}`} className={styles.reply} />
+        <TextArea
+          id={`f-${name}`}
+          value={v}
+          onChange={setV}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          aria-describedby={`h-${name}`}
+          className={styles.reply}
+        />
       ) : (
         <Input id={`f-${name}`} value={v} onChange={setV} aria-describedby={`h-${name}`} className={styles.reply} />
       )}
@@ -114,7 +151,12 @@ function CannedEditor() {
       <h2>{t('admin.canned.title')}</h2>
       <div className={styles.row}>
         <label htmlFor="canned-lang">{t('admin.canned.language')}</label>
-        <select id="canned-lang" className={styles.native} value={lang} onChange={(e) => (setLang(e.target.value), setEdit(null))}>
+        <select
+          id="canned-lang"
+          className={styles.native}
+          value={lang}
+          onChange={(e) => (setLang(e.target.value), setEdit(null))}
+        >
           {LANGS.map((l) => (
             <option key={l} value={l}>
               {LANG_NAMES[l] ?? l}
@@ -135,7 +177,13 @@ function CannedEditor() {
                 color="danger"
                 fill="outline"
                 onClick={async () => {
-                  if (await Dialog.confirm({ content: t('admin.canned.deleteConfirm', { title: r.title }), confirmText: t('admin.canned.delete'), cancelText: t('admin.common.cancel') }))
+                  if (
+                    await Dialog.confirm({
+                      content: t('admin.canned.deleteConfirm', { title: r.title }),
+                      confirmText: t('admin.canned.delete'),
+                      cancelText: t('admin.common.cancel'),
+                    })
+                  )
                     await run(() => admin.cannedDelete(r.id), t('admin.canned.deleted'));
                 }}
               >
@@ -149,10 +197,30 @@ function CannedEditor() {
       {!list.length ? <p className={styles.muted}>{t('admin.canned.none')}</p> : null}
       {edit ? (
         <div className={styles.dialogForm} data-testid="canned-form">
-          <Input value={edit.title} onChange={(title) => setEdit({ ...edit, title })} placeholder={t('admin.canned.titleField')} aria-label={t('admin.canned.titleField')} maxLength={60} className={styles.reply} />
-          <TextArea value={edit.body} onChange={(body) => setEdit({ ...edit, body })} placeholder={t('admin.canned.bodyHint')} aria-label={t('admin.canned.body')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} className={styles.reply} />
+          <Input
+            value={edit.title}
+            onChange={(title) => setEdit({ ...edit, title })}
+            placeholder={t('admin.canned.titleField')}
+            aria-label={t('admin.canned.titleField')}
+            maxLength={60}
+            className={styles.reply}
+          />
+          <TextArea
+            value={edit.body}
+            onChange={(body) => setEdit({ ...edit, body })}
+            placeholder={t('admin.canned.bodyHint')}
+            aria-label={t('admin.canned.body')}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={2000}
+            className={styles.reply}
+          />
           <div className={styles.actions}>
-            <Button size="small" color="primary" disabled={!edit.title.trim() || !edit.body.trim()} onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), t('admin.common.saved'))}>
+            <Button
+              size="small"
+              color="primary"
+              disabled={!edit.title.trim() || !edit.body.trim()}
+              onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), t('admin.common.saved'))}
+            >
               {t('admin.canned.save')}
             </Button>
             <Button size="small" onClick={() => setEdit(null)}>

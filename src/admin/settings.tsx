@@ -38,17 +38,19 @@ export function Settings() {
   const flag = (key: 'recharge_enabled' | 'invite_required' | 'wallet_gate', labelKey: AdminKey) => {
     const label = t(labelKey);
     return (
-    <div className={styles.row}>
-      <Switch
-        checked={s[key]}
-        aria-label={label}
-        onChange={async (on) => {
-          const reason = await askReason(t('admin.settings.flagTitle', { label, state: on ? t('admin.settings.on') : t('admin.settings.off') }));
-          if (reason !== null) await run(() => admin.setSetting(key, on ? '1' : '0', reason), load);
-        }}
-      />
-      <span>{label}</span>
-    </div>
+      <div className={styles.row}>
+        <Switch
+          checked={s[key]}
+          aria-label={label}
+          onChange={async (on) => {
+            const reason = await askReason(
+              t('admin.settings.flagTitle', { label, state: on ? t('admin.settings.on') : t('admin.settings.off') }),
+            );
+            if (reason !== null) await run(() => admin.setSetting(key, on ? '1' : '0', reason), load);
+          }}
+        />
+        <span>{label}</span>
+      </div>
     );
   };
   return (
@@ -60,7 +62,9 @@ export function Settings() {
       <h2>{t('admin.settings.exchangeFee')}</h2>
       <Editable
         fields={{ exchange_fee_rate: s.exchange_fee_rate }}
-        onSave={async (v, reason) => run(() => admin.setSetting('exchange_fee_rate', v.exchange_fee_rate, reason), load)}
+        onSave={async (v, reason) =>
+          run(() => admin.setSetting('exchange_fee_rate', v.exchange_fee_rate, reason), load)
+        }
       />
       <h2>{t('admin.settings.currencies')}</h2>
       {s.currencies.map((c) => (
@@ -68,7 +72,18 @@ export function Settings() {
           <strong>{c.currency}</strong>
           <Editable
             fields={{ withdraw_min: c.withdraw_min, withdraw_fee: c.withdraw_fee }}
-            onSave={(v, reason) => run(() => admin.setCurrency({ currency_id: c.currency_id, withdraw_min: v.withdraw_min, withdraw_fee: v.withdraw_fee, reason }), load)}
+            onSave={(v, reason) =>
+              run(
+                () =>
+                  admin.setCurrency({
+                    currency_id: c.currency_id,
+                    withdraw_min: v.withdraw_min,
+                    withdraw_fee: v.withdraw_fee,
+                    reason,
+                  }),
+                load,
+              )
+            }
           />
         </div>
       ))}
@@ -80,7 +95,19 @@ export function Settings() {
           </strong>
           <Editable
             fields={{ address: n.address, min_deposit: n.min_deposit }}
-            onSave={(v, reason) => run(() => admin.setDepositNetwork({ currency_id: n.currency_id, network: n.network, address: v.address, min_deposit: v.min_deposit, reason }), load)}
+            onSave={(v, reason) =>
+              run(
+                () =>
+                  admin.setDepositNetwork({
+                    currency_id: n.currency_id,
+                    network: n.network,
+                    address: v.address,
+                    min_deposit: v.min_deposit,
+                    reason,
+                  }),
+                load,
+              )
+            }
           />
         </div>
       ))}
@@ -90,7 +117,18 @@ export function Settings() {
           <strong>{t('admin.settings.level', { level: l.level })}</strong>
           <Editable
             fields={{ withdraw_24h_btc: l.withdraw_24h_btc, fiat_order_usdt: l.fiat_order_usdt }}
-            onSave={(v, reason) => run(() => admin.setLimit({ level: l.level, withdraw_24h_btc: v.withdraw_24h_btc, fiat_order_usdt: v.fiat_order_usdt, reason }), load)}
+            onSave={(v, reason) =>
+              run(
+                () =>
+                  admin.setLimit({
+                    level: l.level,
+                    withdraw_24h_btc: v.withdraw_24h_btc,
+                    fiat_order_usdt: v.fiat_order_usdt,
+                    reason,
+                  }),
+                load,
+              )
+            }
           />
         </div>
       ))}
@@ -98,7 +136,12 @@ export function Settings() {
       {s.fiats.map((f) => (
         <div key={f.currency_code}>
           <strong>{f.currency_code}</strong>
-          <Editable fields={{ rate: f.rate }} onSave={(v, reason) => run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)} />
+          <Editable
+            fields={{ rate: f.rate }}
+            onSave={(v, reason) =>
+              run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)
+            }
+          />
         </div>
       ))}
       <Suspense fallback={null}>
@@ -108,7 +151,13 @@ export function Settings() {
   );
 }
 
-export function Editable<K extends string>({ fields, onSave }: { fields: Record<K, string>; onSave: (v: Record<K, string>, reason: string) => Promise<void> }) {
+export function Editable<K extends string>({
+  fields,
+  onSave,
+}: {
+  fields: Record<K, string>;
+  onSave: (v: Record<K, string>, reason: string) => Promise<void>;
+}) {
   const t = useT();
   const [v, setV] = useState(fields);
   const dirty = (Object.keys(fields) as K[]).some((k) => fields[k] !== v[k]);
@@ -117,7 +166,11 @@ export function Editable<K extends string>({ fields, onSave }: { fields: Record<
       {(Object.keys(fields) as K[]).map((k) => (
         <label key={k}>
           <span className={styles.muted}>{t.or(`admin.settings.field.${k}`, k)} </span>
-          <input value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} aria-label={t.or(`admin.settings.field.${k}`, k)} />
+          <input
+            value={v[k]}
+            onChange={(e) => setV({ ...v, [k]: e.target.value })}
+            aria-label={t.or(`admin.settings.field.${k}`, k)}
+          />
         </label>
       ))}
       <Button

@@ -29,7 +29,14 @@ export function Users() {
   return (
     <div>
       <div className={styles.bar}>
-        <SearchBar placeholder={t('admin.users.searchHint')} value={q} onChange={setQ} onSearch={() => setTerm(q.trim())} style={{ flex: 1 }} aria-label={t('admin.users.searchLabel')} />
+        <SearchBar
+          placeholder={t('admin.users.searchHint')}
+          value={q}
+          onChange={setQ}
+          onSearch={() => setTerm(q.trim())}
+          style={{ flex: 1 }}
+          aria-label={t('admin.users.searchLabel')}
+        />
         <Button size="small" color="primary" onClick={() => setTerm(q.trim())}>
           {t('admin.users.search')}
         </Button>
@@ -63,8 +70,15 @@ export function Users() {
       {list.error ? <p className={styles.reject}>{list.error}</p> : null}
       {list.data && !list.data.list.length ? <Empty description={t('admin.users.none')} /> : null}
       <Pager page={list.page} pages={list.pages} setPage={list.setPage} />
-      <Popup visible={!!detail} onMaskClick={() => setDetail(null)} position="right" bodyStyle={{ width: 'min(100vw, 640px)', overflowY: 'auto' }}>
-        {detail ? <UserDetail d={detail} onChanged={() => void open(detail.id)} onClose={() => setDetail(null)} /> : null}
+      <Popup
+        visible={!!detail}
+        onMaskClick={() => setDetail(null)}
+        position="right"
+        bodyStyle={{ width: 'min(100vw, 640px)', overflowY: 'auto' }}
+      >
+        {detail ? (
+          <UserDetail d={detail} onChanged={() => void open(detail.id)} onClose={() => setDetail(null)} />
+        ) : null}
       </Popup>
     </div>
   );
@@ -83,10 +97,18 @@ function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: 
       return;
     }
     const currency = d.balances.find((b) => String(b.currency_id) === currencyId)?.currency ?? currencyId;
-    const reason = await askReason(t('admin.users.adjustTitle', { amount: amount.trim(), currency, account: typeName(Number(type)) }));
+    const reason = await askReason(
+      t('admin.users.adjustTitle', { amount: amount.trim(), currency, account: typeName(Number(type)) }),
+    );
     if (reason === null) return;
     try {
-      await admin.adjust({ user_id: d.id, currency_id: Number(currencyId), type: Number(type), amount: amount.trim(), reason });
+      await admin.adjust({
+        user_id: d.id,
+        currency_id: Number(currencyId),
+        type: Number(type),
+        amount: amount.trim(),
+        reason,
+      });
       Toast.show({ icon: 'success', content: t('admin.users.adjusted') });
       setAmount('');
       onChanged();
@@ -137,7 +159,11 @@ function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: 
       {!d.balances.length ? <p className={styles.muted}>{t('admin.users.noBalances')}</p> : null}
       <h2>{t('admin.users.adjustment')}</h2>
       <div className={styles.row}>
-        <select value={currencyId} onChange={(e) => setCurrencyId(e.target.value)} aria-label={t('admin.users.currency')}>
+        <select
+          value={currencyId}
+          onChange={(e) => setCurrencyId(e.target.value)}
+          aria-label={t('admin.users.currency')}
+        >
           {currencies.map(([id, name]) => (
             <option key={id} value={id}>
               {name}
@@ -151,7 +177,13 @@ function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: 
             </option>
           ))}
         </select>
-        <input value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('admin.users.amountHint')} aria-label={t('admin.users.amountLabel')} inputMode="decimal" />
+        <input
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          placeholder={t('admin.users.amountHint')}
+          aria-label={t('admin.users.amountLabel')}
+          inputMode="decimal"
+        />
         <Button size="small" color="warning" onClick={() => void adjust()}>
           {t('admin.users.adjust')}
         </Button>

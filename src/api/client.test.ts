@@ -10,7 +10,11 @@ vi.mock('../stores/session', () => ({
   session: { lang: 'fra', token: 'tok-1', visitorId: 'visitor-9', userIp: '' },
   clearUser: () => void ui.cleared++,
 }));
-vi.mock('../lib/toast', () => ({ toast: (m: string) => void ui.toasts.push(m), showLoading: () => {}, hideLoading: () => {} }));
+vi.mock('../lib/toast', () => ({
+  toast: (m: string) => void ui.toasts.push(m),
+  showLoading: () => {},
+  hideLoading: () => {},
+}));
 vi.mock('../nav/navigate', () => ({ navigateTo: (p: string) => void ui.went.push(p) }));
 vi.mock('../i18n', () => ({ default: { t: (k: string) => k } }));
 
@@ -33,7 +37,8 @@ let sent: Sent[] = [];
 /** each call's answer, in order: a Response, or a function that throws (no answer) */
 let answers: (Response | (() => never))[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const dropped = () => {
   throw new TypeError('fetch failed');
 };
@@ -47,7 +52,12 @@ beforeEach(() => {
   ui.cleared = 0;
   vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(new URL(input, 'http://app.test'), init);
-    sent.push({ url: req.url.replace(/^http:\/\/[^/]+/, ''), method: req.method, headers: req.headers, body: req.body ? await req.text() : '' });
+    sent.push({
+      url: req.url.replace(/^http:\/\/[^/]+/, ''),
+      method: req.method,
+      headers: req.headers,
+      body: req.body ? await req.text() : '',
+    });
     const a = answers.shift();
     if (!a) throw new Error('no answer scripted');
     if (typeof a === 'function') a();
@@ -61,7 +71,10 @@ afterEach(() => {
 
 /** Runs a call to its end, moving the fake clock past the retry pause, the redirect delay and the request timeout. */
 async function settle<T>(p: Promise<T>): Promise<{ ok: T } | { err: ApiError }> {
-  const out = p.then((ok) => ({ ok }), (err: ApiError) => ({ err }));
+  const out = p.then(
+    (ok) => ({ ok }),
+    (err: ApiError) => ({ err }),
+  );
   await vi.advanceTimersByTimeAsync(CONSTANTS.requestTimeoutMs + 5000);
   return out;
 }
@@ -136,7 +149,10 @@ describe('what the user gets (spec §8)', () => {
   });
 
   it('any other failure: the server’s text, not toasted for a quiet call', async () => {
-    answers.push(json({ type: 'error', code: 0, message: 'Insufficient balance' }), json({ type: 'error', code: 0, message: 'hidden' }));
+    answers.push(
+      json({ type: 'error', code: 0, message: 'Insufficient balance' }),
+      json({ type: 'error', code: 0, message: 'hidden' }),
+    );
     const loud = await settle(post('/trade/buy', {}));
     const quiet = await settle(get('/trade/list', {}, { quiet: true }));
     expect('err' in loud && [loud.err.kind, loud.err.message]).toEqual(['business', 'Insufficient balance']);

@@ -95,7 +95,15 @@ async function failureRules(e: unknown): Promise<AxiosResponse> {
   const f = e instanceof HttpFailure ? e : toFailure(e);
   const config = f.config;
   const attempt = config?.attempt ?? 1;
-  if (config && mayRetry(!!config.idempotencyKey, { cancelled: f.code === 'cancelled', status: f.status, code: f.code }, attempt, IDEMPOTENT_ATTEMPTS)) {
+  if (
+    config &&
+    mayRetry(
+      !!config.idempotencyKey,
+      { cancelled: f.code === 'cancelled', status: f.status, code: f.code },
+      attempt,
+      IDEMPOTENT_ATTEMPTS,
+    )
+  ) {
     await pause(RETRY_PAUSE_MS);
     // the whole chain again (this rule included): the same key, the same spinner
     return http.request({ ...config, attempt: attempt + 1 });
@@ -111,7 +119,12 @@ http.interceptors.request.use(startCall);
 // after http.ts's own (which turns every failure into an HttpFailure): they run in the order added
 http.interceptors.response.use(envelopeRules, failureRules);
 
-async function call<T>(method: 'get' | 'post', url: string, data: Record<string, unknown> | undefined, opts: CallOptions): Promise<T> {
+async function call<T>(
+  method: 'get' | 'post',
+  url: string,
+  data: Record<string, unknown> | undefined,
+  opts: CallOptions,
+): Promise<T> {
   const res = await http.request<T>({
     method,
     url,

@@ -3,7 +3,21 @@
  * /follow/cancel, /follow/selfHolding, /follow/historyTrade, plus /follow/myFollows, /follow/apply
  * and /follow/myTrader. Shapes: core/types/copytrade.ts, the contract the server implements.
  */
-import { CONSTANTS, fromTraderDetailRow, fromTraderPage, type CopyPage, type CopyTrade, type CopyType, type Follow, type MyTraderState, type Paginator, type TraderCard, type TraderDetail, type TraderDetailRow, type TraderRow } from '../../core';
+import {
+  CONSTANTS,
+  fromTraderDetailRow,
+  fromTraderPage,
+  type CopyPage,
+  type CopyTrade,
+  type CopyType,
+  type Follow,
+  type MyTraderState,
+  type Paginator,
+  type TraderCard,
+  type TraderDetail,
+  type TraderDetailRow,
+  type TraderRow,
+} from '../../core';
 import { get, post, type CallOptions } from './client';
 
 const quiet: CallOptions = { quiet: true };
@@ -31,7 +45,11 @@ export function selfHold(transactionId: number): Promise<CopyTrade> {
   return post<CopyTrade>('/follow/selfHolding', { transaction_id: transactionId });
 }
 
-export function copyHistory(status: 'current' | 'history', page: number, opts: CallOptions = quiet): Promise<CopyPage<CopyTrade>> {
+export function copyHistory(
+  status: 'current' | 'history',
+  page: number,
+  opts: CallOptions = quiet,
+): Promise<CopyPage<CopyTrade>> {
   return get<CopyPage<CopyTrade>>('/follow/historyTrade', { status, page, limit: CONSTANTS.pageSize }, opts);
 }
 

@@ -52,7 +52,15 @@ export function walletDetail(currency: number, type: number): Promise<WalletDeta
   return post<WalletDetail>('/wallet/detail', { currency, type }, q);
 }
 
-export function legalLog(p: { currency?: number; type?: number; kind?: JournalKind; from?: number; to?: number; page: number; limit: number }): Promise<Page<JournalEntry>> {
+export function legalLog(p: {
+  currency?: number;
+  type?: number;
+  kind?: JournalKind;
+  from?: number;
+  to?: number;
+  page: number;
+  limit: number;
+}): Promise<Page<JournalEntry>> {
   return post<Page<JournalEntry>>('/wallet/legal_log', { ...p }, q);
 }
 

@@ -6,4 +6,5 @@ const q = { quiet: true } as const;
 
 export const gameState = () => get<GameState>('/game/state', {}, q);
 export const gameVerify = (id: number) => get<GameVerify>('/game/verify', { id }, q);
-export const placeStake = (roundId: number, side: GameSide, amount: string) => post<{ stake_id: number; amount: string }>('/game/stake', { round_id: roundId, side, amount }, { idempotent: true });
+export const placeStake = (roundId: number, side: GameSide, amount: string) =>
+  post<{ stake_id: number; amount: string }>('/game/stake', { round_id: roundId, side, amount }, { idempotent: true });

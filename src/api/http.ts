@@ -69,8 +69,10 @@ export function toFailure(e: unknown): HttpFailure {
   if (!axios.isAxiosError(e)) return new HttpFailure('network');
   const err = e as AxiosError;
   const config = err.config;
-  if (axios.isCancel(err) || err.code === AxiosError.ERR_CANCELED) return new HttpFailure('cancelled', undefined, config);
-  if (err.code === AxiosError.ETIMEDOUT || err.code === AxiosError.ECONNABORTED) return new HttpFailure('timeout', undefined, config);
+  if (axios.isCancel(err) || err.code === AxiosError.ERR_CANCELED)
+    return new HttpFailure('cancelled', undefined, config);
+  if (err.code === AxiosError.ETIMEDOUT || err.code === AxiosError.ECONNABORTED)
+    return new HttpFailure('timeout', undefined, config);
   const status = err.response?.status;
   if (status !== undefined && status !== 200) return new HttpFailure('status', status, config);
   return new HttpFailure('network', undefined, config);

@@ -44,8 +44,10 @@ describe('mayRetry', () => {
   });
 
   it('retries when a gateway says the app server was unreachable', () => {
-    for (const status of [502, 503, 504]) expect(mayRetry(true, { cancelled: false, status, code: 'ERR_BAD_RESPONSE' }, 1, 2)).toBe(true);
-    for (const status of [400, 401, 404, 500]) expect(mayRetry(true, { cancelled: false, status, code: 'ERR_BAD_RESPONSE' }, 1, 2)).toBe(false);
+    for (const status of [502, 503, 504])
+      expect(mayRetry(true, { cancelled: false, status, code: 'ERR_BAD_RESPONSE' }, 1, 2)).toBe(true);
+    for (const status of [400, 401, 404, 500])
+      expect(mayRetry(true, { cancelled: false, status, code: 'ERR_BAD_RESPONSE' }, 1, 2)).toBe(false);
   });
 
   it('never retries a call without a key: it could run twice', () => {

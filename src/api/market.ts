@@ -61,7 +61,9 @@ export function parseQuoteGroups(m: unknown): QuoteGroup[] {
   return m.map((g: unknown) => {
     const gr = (g && typeof g === 'object' ? g : {}) as { name?: unknown; quotation?: unknown };
     const name = str(gr.name, '');
-    const quotes = Array.isArray(gr.quotation) ? gr.quotation.map((q) => toQuote(q, name)).filter((q): q is Quote => q !== null) : [];
+    const quotes = Array.isArray(gr.quotation)
+      ? gr.quotation.map((q) => toQuote(q, name)).filter((q): q is Quote => q !== null)
+      : [];
     return { name, quotes };
   });
 }

@@ -21,7 +21,13 @@ function toFavourite(raw: unknown): Favourite | null {
   const currency = Number(r.currency_id);
   const legal = Number(r.legal_id);
   if (!Number.isInteger(id) || !Number.isInteger(currency) || typeof r.symbol !== 'string') return null;
-  return { id, currency_id: currency, legal_id: Number.isInteger(legal) ? legal : 0, symbol: r.symbol, created_at: Number(r.created_at) || 0 };
+  return {
+    id,
+    currency_id: currency,
+    legal_id: Number.isInteger(legal) ? legal : 0,
+    symbol: r.symbol,
+    created_at: Number(r.created_at) || 0,
+  };
 }
 
 export async function optionalList(opts: CallOptions = {}): Promise<Favourite[]> {

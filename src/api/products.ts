@@ -36,7 +36,9 @@ const once = { idempotent: true } as const;
 // dual invest
 // the answers carry the family's names (WIRE.md); the pages read ours, mapped back here
 export function dualIndex(query: DualIndexQuery): Promise<DualProduct[]> {
-  return get<DualIndexAnswer>('/dual/index', { ...query }, q).then((a) => a.dual_currencys.map((r) => fromDualRow<DualProduct>(r)));
+  return get<DualIndexAnswer>('/dual/index', { ...query }, q).then((a) =>
+    a.dual_currencys.map((r) => fromDualRow<DualProduct>(r)),
+  );
 }
 export function dualDetail(id: number): Promise<DualDetail> {
   return get<DualDetailRow>('/dual/detail', { id }, q).then((r) => fromDualRow<DualDetail>(r));
@@ -50,7 +52,9 @@ export function dualList(query: DualListQuery): Promise<Page<DualOrder>> {
 
 // lock-up mining (also DeFi and cloud mining)
 export function lockConfigs(kind?: LockKind): Promise<LockConfig[]> {
-  return get<LockConfigRow[]>('/lh/deposit/config', kind ? { kind } : undefined, q).then((rows) => rows.map(fromLockConfigRow));
+  return get<LockConfigRow[]>('/lh/deposit/config', kind ? { kind } : undefined, q).then((rows) =>
+    rows.map(fromLockConfigRow),
+  );
 }
 export function lockDeposit(config_id: number, amount: string): Promise<LockOrder> {
   return post<LockOrder>('/lh/deposit', { config_id, amount }, once);
@@ -65,7 +69,10 @@ export function lockCancel(id: number): Promise<LockOrder> {
 // IEO
 // the answers carry the family's time_status / percentage and detail under `info` (WIRE.md)
 export function ieoProjects(page: number, limit: number): Promise<Page<IeoProject>> {
-  return get<Page<IeoProjectRow>>('/project', { page, limit }, q).then((p) => ({ ...p, list: p.list.map((r) => fromIeoRow<IeoProject>(r)) }));
+  return get<Page<IeoProjectRow>>('/project', { page, limit }, q).then((p) => ({
+    ...p,
+    list: p.list.map((r) => fromIeoRow<IeoProject>(r)),
+  }));
 }
 export function ieoDetail(project_id: number): Promise<IeoProjectDetail> {
   return get<IeoDetailAnswer>('/project/detail', { project_id }, q).then((a) => fromIeoRow<IeoProjectDetail>(a.info));

@@ -1,4 +1,12 @@
-import { FILE_ROUTE, type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
+import {
+  FILE_ROUTE,
+  type Coupon,
+  type FiatRate,
+  type InviteInfo,
+  type Notice,
+  type Page,
+  type Profile,
+} from '../../core';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
 import { http } from './http';
@@ -14,10 +22,15 @@ export function profile(quiet = false): Promise<Profile> {
  * its own headers (the guest chat's); resolves the file reference. Through the same axios instance
  * (the session's headers), but multipart, and it reads the envelope itself: its caller says why.
  */
-export async function uploadImage(file: File, to: { url: string; headers?: Record<string, string> } = { url: '/upload' }): Promise<string> {
+export async function uploadImage(
+  file: File,
+  to: { url: string; headers?: Record<string, string> } = { url: '/upload' },
+): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const out = readEnvelope<string>((await http.post<unknown>(to.url, form, { headers: to.headers, ownEnvelope: true })).data);
+  const out = readEnvelope<string>(
+    (await http.post<unknown>(to.url, form, { headers: to.headers, ownEnvelope: true })).data,
+  );
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;
 }

@@ -1,4 +1,12 @@
-import type { BindEmailInput, BindMobileInput, DeviceSession, GaSetup, PayPasswordInput, RealInput, RealState } from '../../core';
+import type {
+  BindEmailInput,
+  BindMobileInput,
+  DeviceSession,
+  GaSetup,
+  PayPasswordInput,
+  RealInput,
+  RealState,
+} from '../../core';
 import { get, post } from './client';
 
 /** Security and identity calls (spec §7). Shapes: core/types/security.ts. */

@@ -26,11 +26,13 @@ function who(quiet = true): CallOptions {
 export const serviceStatus = () => get<ServiceStatus>('/service/status', {}, who());
 export const webViewAllow = () => get<{ allow: string }>('/service/webview', {}, { quiet: true });
 /** `after`: the messages newer than the last one held (catch-up); `before`: the page older than the first */
-export const serviceMessages = (w: { after?: number; before?: number } = {}) => get<ServiceThread>('/service/messages', { ...w }, who());
+export const serviceMessages = (w: { after?: number; before?: number } = {}) =>
+  get<ServiceThread>('/service/messages', { ...w }, who());
 export const serviceSend = (input: { body: string; attachment?: string; ref_type?: ServiceRefType; ref_id?: number }) =>
   post<{ conversation_id: number; ids: number[] }>('/service/send', { ...input }, who(false));
 export const serviceRead = (upTo: number) => post<ServiceReceipts>('/service/read', { up_to: upTo }, who());
-export const serviceEmailReply = (on: boolean) => post<boolean>('/service/email_reply', { on: on ? '1' : '0' }, who(false));
+export const serviceEmailReply = (on: boolean) =>
+  post<boolean>('/service/email_reply', { on: on ? '1' : '0' }, who(false));
 
 export async function startGuest(email: string): Promise<void> {
   const r = await post<{ guest_token: string }>('/service/guest', { email });
@@ -40,4 +42,3 @@ export async function startGuest(email: string): Promise<void> {
 /** A guest's email answers the code it was sent (then replies are mailed to it); or asks for another code. */
 export const guestVerify = (code: string) => post<boolean>('/service/guest/verify', { code }, who(false));
 export const guestResend = () => post<boolean>('/service/guest/code', {}, who(false));
-

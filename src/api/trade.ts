@@ -60,7 +60,11 @@ export interface AccountBalance {
 
 /** Available and frozen of one currency in one account type (2 change for spot, 3 lever, 4 micro). */
 export async function accountBalance(currency: number, type: number = ACCOUNT_TYPES.change): Promise<AccountBalance> {
-  const m = await post<{ currency_id?: number; available?: string; frozen?: string }>('/wallet/detail', { currency, type }, quiet);
+  const m = await post<{ currency_id?: number; available?: string; frozen?: string }>(
+    '/wallet/detail',
+    { currency, type },
+    quiet,
+  );
   return { currency_id: m.currency_id ?? currency, available: m.available ?? '0', frozen: m.frozen ?? '0' };
 }
 
@@ -101,8 +105,13 @@ export function leverSubmit(req: LeverSubmitRequest): Promise<LeverPosition> {
   return post<LeverPosition>('/lever/submit', form(req), once);
 }
 
-export async function leverMyTrade(req: LeverMyTradeRequest, opts: CallOptions = quiet): Promise<TradePage<LeverPosition>> {
-  return fromPaginator((await post<LeverMyTradeAnswer>('/lever/my_trade', form({ limit: CONSTANTS.pageSize, ...req }), opts)).message);
+export async function leverMyTrade(
+  req: LeverMyTradeRequest,
+  opts: CallOptions = quiet,
+): Promise<TradePage<LeverPosition>> {
+  return fromPaginator(
+    (await post<LeverMyTradeAnswer>('/lever/my_trade', form({ limit: CONSTANTS.pageSize, ...req }), opts)).message,
+  );
 }
 
 export function leverClose(id: number): Promise<LeverPosition> {
@@ -136,8 +145,13 @@ export function secondsSubmit(req: SecondsSubmitRequest): Promise<SecondsOrder> 
   return post<SecondsOrder>('/microtrade/submit', form(req), once);
 }
 
-export async function secondsList(req: SecondsListRequest, opts: CallOptions = quiet): Promise<TradePage<SecondsOrder>> {
-  return fromPaginator(await get<Paginator<SecondsOrder>>('/microtrade/lists', form({ limit: CONSTANTS.secondsPageSize, ...req }), opts));
+export async function secondsList(
+  req: SecondsListRequest,
+  opts: CallOptions = quiet,
+): Promise<TradePage<SecondsOrder>> {
+  return fromPaginator(
+    await get<Paginator<SecondsOrder>>('/microtrade/lists', form({ limit: CONSTANTS.secondsPageSize, ...req }), opts),
+  );
 }
 
 export function secondsResult(id: number): Promise<SecondsOrder> {

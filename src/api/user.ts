@@ -25,10 +25,18 @@ export type CodeScene = 'register' | 'forget';
 
 /** A code by email, or by SMS when `area_code` is given (the server tells them apart by the account). */
 export function sendMailCode(user_string: string, scene: CodeScene, area_code?: string): Promise<unknown> {
-  return post<unknown>('/sms_mail', area_code ? { user_string, scene, type: 'mobile', area_code } : { user_string, scene, type: 'email' });
+  return post<unknown>(
+    '/sms_mail',
+    area_code ? { user_string, scene, type: 'mobile', area_code } : { user_string, scene, type: 'email' },
+  );
 }
 
-export function checkEmail(input: { user_string: string; scene: CodeScene; email_code: string; lang: string }): Promise<unknown> {
+export function checkEmail(input: {
+  user_string: string;
+  scene: CodeScene;
+  email_code: string;
+  lang: string;
+}): Promise<unknown> {
   return post<unknown>('/user/check_email', { ...input });
 }
 

@@ -1,5 +1,11 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import {
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useNavigationType,
+  useOutlet,
+  type Location,
+} from 'react-router-dom';
 import styles from './FadeOutlet.module.css';
 
 type Phase = 'in' | 'out' | 'wait';
@@ -54,7 +60,8 @@ export function FadeOutlet({ keyOf }: { keyOf: (pathname: string) => string }) {
   const cls = phase === 'in' ? styles.in : phase === 'out' ? styles.out : styles.wait;
   // On the render where the key changes, keep showing the old page (not mounting the new one for
   // a frame, which would run its effects — e.g. a guard's toast — twice).
-  const old = leaving ?? (shownKey.current !== key ? { el: liveEl.current, loc: liveLoc.current, key: shownKey.current } : null);
+  const old =
+    leaving ?? (shownKey.current !== key ? { el: liveEl.current, loc: liveLoc.current, key: shownKey.current } : null);
   // One tree shape whether the page is live or leaving, keyed by page: the leaving page keeps its
   // state (a remount would rerun its guards and effects — e.g. Login's "already logged in" redirect
   // firing after the user had tapped on to another page).

@@ -13,7 +13,9 @@ import { UpdatePrompt } from './UpdatePrompt';
 // Loaded on its own, after the shell: it renders nothing and listens to the market worker, which
 // starts after first paint anyway; in the entry it brought the worker bridge and comlink into
 // every route's first load.
-const TradeNotices = lazy(() => import('../pages/transaction/components/TradeNotices').then((m) => ({ default: m.TradeNotices })));
+const TradeNotices = lazy(() =>
+  import('../pages/transaction/components/TradeNotices').then((m) => ({ default: m.TradeNotices })),
+);
 
 const rootKey = (p: string) => (TAB_PATHS.includes(p) ? 'tabs' : p);
 

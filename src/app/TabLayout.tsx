@@ -1,6 +1,12 @@
 import type { MouseEvent } from 'react';
 import { TabBar } from 'antd-mobile';
-import { AppOutline, HistogramOutline, PayCircleOutline, TransportQRcodeOutline, BankcardOutline } from 'antd-mobile-icons';
+import {
+  AppOutline,
+  HistogramOutline,
+  PayCircleOutline,
+  TransportQRcodeOutline,
+  BankcardOutline,
+} from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FadeOutlet } from './FadeOutlet';
@@ -9,7 +15,12 @@ import styles from './TabLayout.module.css';
 const TABS = [
   { path: '/pages/index/index', label: 'tabs.home', Icon: AppOutline },
   { path: '/pages/market/market', label: 'tabs.markets', Icon: HistogramOutline },
-  { path: '/pages/transaction/index', label: 'tabs.trade', Icon: TransportQRcodeOutline, also: ['/pages/transaction/index2', '/pages/transaction/contract', '/pages/transaction/seconds_order'] },
+  {
+    path: '/pages/transaction/index',
+    label: 'tabs.trade',
+    Icon: TransportQRcodeOutline,
+    also: ['/pages/transaction/index2', '/pages/transaction/contract', '/pages/transaction/seconds_order'],
+  },
   { path: '/pages/financial/index', label: 'tabs.finance', Icon: PayCircleOutline },
   { path: '/pages/fund/assets', label: 'tabs.assets', Icon: BankcardOutline },
 ] as const;
@@ -22,7 +33,9 @@ export function TabLayout() {
   const navigate = useNavigate();
   const { t } = useTranslation();
   // a tab stays lit on the screens it groups (Trade: spot, futures and options)
-  const active = TABS.find((tab) => tab.path === pathname || ('also' in tab && (tab.also as readonly string[]).includes(pathname)))?.path ?? pathname;
+  const active =
+    TABS.find((tab) => tab.path === pathname || ('also' in tab && (tab.also as readonly string[]).includes(pathname)))
+      ?.path ?? pathname;
   return (
     <div className={styles.layout}>
       <main className={styles.content}>
@@ -36,7 +49,12 @@ export function TabLayout() {
               data-testid={`tab-${path.split('/')[2]}`}
               icon={<Icon aria-hidden />}
               title={
-                <a href={`#${path}`} onClick={keepHash} className={styles.link} aria-current={active === path ? 'page' : undefined}>
+                <a
+                  href={`#${path}`}
+                  onClick={keepHash}
+                  className={styles.link}
+                  aria-current={active === path ? 'page' : undefined}
+                >
                   {t(label)}
                 </a>
               }

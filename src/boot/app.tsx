@@ -51,7 +51,14 @@ export async function boot(): Promise<void> {
   // The opened page too: its chunks downloaded beside the entry, and a first render
   // without it would paint the shell alone, Home's prices a moment later. Waited for a short
   // while only: a slow page chunk must not hold back the shell (it then loads as a lazy page).
-  await Promise.all([visitorId(), i18nReady, Promise.race([preloadOpenedPage(location.hash).catch(() => undefined), new Promise((r) => setTimeout(r, OPENED_PAGE_WAIT_MS))])]);
+  await Promise.all([
+    visitorId(),
+    i18nReady,
+    Promise.race([
+      preloadOpenedPage(location.hash).catch(() => undefined),
+      new Promise((r) => setTimeout(r, OPENED_PAGE_WAIT_MS)),
+    ]),
+  ]);
   // the router in a task of its own, not inside this stage's evaluation or the first render's
   await nextTask();
   appRouter();
@@ -73,4 +80,3 @@ export async function boot(): Promise<void> {
   // The chart library is no longer prefetched here: only screens with a chart load it.
   registerServiceWorker();
 }
-

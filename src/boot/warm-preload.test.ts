@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { skipScriptPreloadsUnderServiceWorker } from '../../scripts/build/warm-preload';
 
 /** a stand-in for Vite's generated helper: it records the deps it would add links for */
-const HELPER = 'const seen = {};export const __vitePreload = function preload(baseModule, deps) { globalThis.asked = deps; return baseModule(); }';
+const HELPER =
+  'const seen = {};export const __vitePreload = function preload(baseModule, deps) { globalThis.asked = deps; return baseModule(); }';
 
 /** the module's export as a value: its code run as a function body */
 function load(code: string): (base: () => Promise<string>, deps?: string[]) => Promise<string> {
-  return new Function(`${code.replace('export const __vitePreload', 'const __vitePreload')}\nreturn __vitePreload;`)() as never;
+  return new Function(
+    `${code.replace('export const __vitePreload', 'const __vitePreload')}\nreturn __vitePreload;`,
+  )() as never;
 }
 
 const asked = () => (globalThis as { asked?: string[] }).asked;
@@ -32,6 +35,8 @@ describe('script preloads skipped under a service worker (scripts/build/warm-pre
   });
 
   it('fails the build, not the page, when Vite renames its helper’s export', () => {
-    expect(() => skipScriptPreloadsUnderServiceWorker('export const preloadHelper = () => 0')).toThrow(/update scripts\/build\/warm-preload\.ts/);
+    expect(() => skipScriptPreloadsUnderServiceWorker('export const preloadHelper = () => 0')).toThrow(
+      /update scripts\/build\/warm-preload\.ts/,
+    );
   });
 });

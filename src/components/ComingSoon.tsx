@@ -14,7 +14,12 @@ export default function ComingSoon({ name, tab = false }: { name: string; tab?: 
   return (
     <PageFrame title={t(titleKey(name))} back={!tab}>
       <div className={styles.box} data-testid="coming-soon" data-route={name}>
-        <Result icon={<ClockCircleOutline aria-hidden />} status="waiting" title={t('common.comingSoon')} description={t('common.comingSoonHint')} />
+        <Result
+          icon={<ClockCircleOutline aria-hidden />}
+          status="waiting"
+          title={t('common.comingSoon')}
+          description={t('common.comingSoonHint')}
+        />
       </div>
     </PageFrame>
   );

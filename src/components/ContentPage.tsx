@@ -14,7 +14,15 @@ export function htmlToText(html: string): string {
 }
 
 /** An operator-written page; the page passes how to fetch it (`fetch` is called again when `name` changes). */
-export function ContentPage({ name, titleKey, fetch }: { name: string; titleKey: string; fetch: () => Promise<{ title: string; content: string }> }) {
+export function ContentPage({
+  name,
+  titleKey,
+  fetch,
+}: {
+  name: string;
+  titleKey: string;
+  fetch: () => Promise<{ title: string; content: string }>;
+}) {
   const { t } = useTranslation();
   const load = useLoad(fetch, [name]);
   return (

@@ -8,10 +8,36 @@ import { useNumberMarks } from './number-marks';
  * tail. `signed` colours it by sign and writes "+" on a gain, as the exchanges do; `unit` appends
  * the asset. No tint: not a live stream.
  */
-export function Money({ value, asset, signed, unit, className, testId }: { value: string | null | undefined; asset: string; signed?: boolean; unit?: boolean; className?: string; testId?: string }) {
+export function Money({
+  value,
+  asset,
+  signed,
+  unit,
+  className,
+  testId,
+}: {
+  value: string | null | undefined;
+  asset: string;
+  signed?: boolean;
+  unit?: boolean;
+  className?: string;
+  testId?: string;
+}) {
   const f = assetFormat(asset);
   const gain = signed && value != null && Number(value) > 0;
-  return <Num value={value} format={f.format} decimals={f.decimals} tint={false} signed={signed} prefix={gain ? '+' : undefined} suffix={unit ? ` ${asset}` : undefined} className={className} data-testid={testId} />;
+  return (
+    <Num
+      value={value}
+      format={f.format}
+      decimals={f.decimals}
+      tint={false}
+      signed={signed}
+      prefix={gain ? '+' : undefined}
+      suffix={unit ? ` ${asset}` : undefined}
+      className={className}
+      data-testid={testId}
+    />
+  );
 }
 
 /** The same text inside a sentence (a translation's placeholder): (value, asset) → "1,573.12". */

@@ -41,7 +41,13 @@ export const numText = figureText;
  * the direction of its last change, struck through when stale. Shared with the list rows that
  * write their figures without React (src/pages/market/RowFigures.tsx).
  */
-export function numClass(o: { align?: 'left' | 'right'; dir?: 0 | 1 | -1; sign?: number | null; stale?: boolean; className?: string }): string {
+export function numClass(o: {
+  align?: 'left' | 'right';
+  dir?: 0 | 1 | -1;
+  sign?: number | null;
+  stale?: boolean;
+  className?: string;
+}): string {
   const sign = o.sign;
   const colour =
     sign !== null && sign !== undefined
@@ -55,7 +61,13 @@ export function numClass(o: { align?: 'left' | 'right'; dir?: 0 | 1 | -1; sign?:
           ? styles.tintUp
           : styles.tintDown
         : '';
-  return [styles.num, o.align === 'right' ? styles.right : '', colour, o.stale ? styles.stale : '', o.className ?? ''].join(' ');
+  return [
+    styles.num,
+    o.align === 'right' ? styles.right : '',
+    colour,
+    o.stale ? styles.stale : '',
+    o.className ?? '',
+  ].join(' ');
 }
 
 /** Direction of a change from `prev` to `next` (core's moveDirection). */

@@ -13,4 +13,3 @@ const current = () => numberMarks(session.lang);
 export function useNumberMarks(): NumberMarks {
   return useSyncExternalStore(subscribe, current, current);
 }
-

@@ -42,7 +42,16 @@ export const LANG_NAMES: Record<Lang, string> = {
 };
 
 /** BCP 47 tags for <html lang> and Intl. */
-const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en', hk: 'zh-HK', th: 'th', jp: 'ja', ko: 'ko', fra: 'fr', spa: 'es' };
+const HTML_LANG: Record<Lang, string> = {
+  zh: 'zh-CN',
+  en: 'en',
+  hk: 'zh-HK',
+  th: 'th',
+  jp: 'ja',
+  ko: 'ko',
+  fra: 'fr',
+  spa: 'es',
+};
 
 export function htmlLang(lang: Lang): string {
   return HTML_LANG[lang];

@@ -22,10 +22,14 @@ function moduleOf(lang: string): { table: LocaleTable; watched: string[] } {
   return { table: JSON.parse(JSON.parse(literal as string) as string) as LocaleTable, watched };
 }
 
-const get = (t: LocaleTable, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as LocaleTable)[k] : undefined), t);
+const get = (t: LocaleTable, key: string): unknown =>
+  key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as LocaleTable)[k] : undefined), t);
 
 describe('one module per language (scripts/build/locale-bundles.ts)', () => {
-  const areas = fs.readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const areas = fs
+    .readdirSync(DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
   it.each([...LANGS])('%s: the shell and every area in one table, each file watched for the dev server', (lang) => {
     const { table, watched } = moduleOf(lang);
@@ -35,7 +39,8 @@ describe('one module per language (scripts/build/locale-bundles.ts)', () => {
       if (!fs.existsSync(file)) continue;
       expect(watched).toContain(file);
       // every leaf of the area's table is in the merged one (the shell's text where both have a key)
-      const leaves = (t: LocaleTable, pre = ''): string[] => Object.entries(t).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${pre}${k}.`) : [`${pre}${k}`]));
+      const leaves = (t: LocaleTable, pre = ''): string[] =>
+        Object.entries(t).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${pre}${k}.`) : [`${pre}${k}`]));
       const own = JSON.parse(fs.readFileSync(file, 'utf8')) as LocaleTable;
       for (const key of leaves(own)) expect(typeof get(table, key), `${area}/${lang}.json ${key}`).toBe('string');
     }

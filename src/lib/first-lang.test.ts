@@ -16,13 +16,24 @@ describe('the language a visit starts in', () => {
   });
 
   it('the preload script preloads that same language’s chunk (its copy of the function runs as written), and nothing under a service worker', () => {
-    const script = preloadScript('/h5/', ['a.js'], { '/pages/index/index': [0] }, { hk: 'lang-hk.js', en: 'lang-en.js' });
+    const script = preloadScript(
+      '/h5/',
+      ['a.js'],
+      { '/pages/index/index': [0] },
+      { hk: 'lang-hk.js', en: 'lang-en.js' },
+    );
     const added: string[] = [];
-    const document = { createElement: () => ({}) as Record<string, string>, head: { appendChild: (e: { href: string }) => added.push(e.href) } };
+    const document = {
+      createElement: () => ({}) as Record<string, string>,
+      head: { appendChild: (e: { href: string }) => added.push(e.href) },
+    };
     const run = (saved: string | undefined, navLang: string, serviceWorker?: { controller: object | null }) => {
       added.length = 0;
       const localStorage = { getItem: () => (saved ? JSON.stringify({ lang: saved }) : null) };
-      new Function('location', 'document', 'localStorage', 'navigator', script)({ hash: '' }, document, localStorage, { language: navLang, serviceWorker });
+      new Function('location', 'document', 'localStorage', 'navigator', script)({ hash: '' }, document, localStorage, {
+        language: navLang,
+        serviceWorker,
+      });
       return [...added];
     };
     expect(run(undefined, 'zh-HK')).toEqual(['/h5/a.js', '/h5/assets/lang-hk.js']);

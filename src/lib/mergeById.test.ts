@@ -3,7 +3,17 @@ import fc from 'fast-check';
 import type { ServiceMessage } from '../../core';
 import { lastId, mergeMessages } from './mergeById';
 
-const msg = (id: number): ServiceMessage => ({ id, conversation_id: 1, sender: 'user', staff_name: '', body: `m${id}`, image_url: '', ref: null, internal: false, created_at: id });
+const msg = (id: number): ServiceMessage => ({
+  id,
+  conversation_id: 1,
+  sender: 'user',
+  staff_name: '',
+  body: `m${id}`,
+  image_url: '',
+  ref: null,
+  internal: false,
+  created_at: id,
+});
 
 describe('mergeMessages', () => {
   it('keeps every id once, in order, whatever overlaps and in whatever order pages arrive', () => {

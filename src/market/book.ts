@@ -15,7 +15,14 @@ import type { BookSnapshot, BookView } from './types';
  * `windowMs`: at most one snapshot per this many ms (a book the worker paints keeps its DOM rows
  * for screen readers at a low rate); the base window when absent.
  */
-export function useBook(symbol: string | null, step: string | undefined, rows: number, trades?: number, depth?: boolean, windowMs?: number): BookSnapshot | null {
+export function useBook(
+  symbol: string | null,
+  step: string | undefined,
+  rows: number,
+  trades?: number,
+  depth?: boolean,
+  windowMs?: number,
+): BookSnapshot | null {
   const [book, setBook] = useState<BookSnapshot | null>(null);
   // null: no book wanted (yet); the watch stays open, asking for nothing
   const view: BookView | undefined = symbol ? { symbol, step, rows, trades, ...(depth ? { depth } : {}) } : undefined;

@@ -6,7 +6,21 @@
 import * as Comlink from 'comlink';
 import { subscribe } from 'valtio';
 import { CONSTANTS } from '../../core/types/api';
-import { startMarketWorker, type HistoryPayload, type IndicatorLines, type IndicatorSpec, type MarketWorkerApi, type PaintedBook, type PaintedRow, type PaintStats, type PaintTheme, type Period, type RowLayout, type Snapshot, type WatchView } from '../../workers/public';
+import {
+  startMarketWorker,
+  type HistoryPayload,
+  type IndicatorLines,
+  type IndicatorSpec,
+  type MarketWorkerApi,
+  type PaintedBook,
+  type PaintedRow,
+  type PaintStats,
+  type PaintTheme,
+  type Period,
+  type RowLayout,
+  type Snapshot,
+  type WatchView,
+} from '../../workers/public';
 import { session } from '../stores/session';
 import { firstPaint } from '../lib/firstPaint';
 
@@ -48,7 +62,11 @@ function boot(): Promise<Api> {
   // either way start a fresh one.
   w.addEventListener('error', () => restart(w));
   const p = (async () => {
-    await api.start({ origin: location.origin, apiBase: `${location.origin}/api`, throttleMs: CONSTANTS.snapshotThrottleMs });
+    await api.start({
+      origin: location.origin,
+      apiBase: `${location.origin}/api`,
+      throttleMs: CONSTANTS.snapshotThrottleMs,
+    });
     await api.setSession(session.token || null, session.lang);
     if (paintTheme) await api.setPaintTheme(paintTheme);
     await Promise.all([...watches].map((wt) => register(api, wt)));
@@ -139,7 +157,11 @@ export interface PaintHandle {
 
 /** Whether this browser can hand a canvas to a worker (else rows show their figures as DOM text). */
 export function canPaintRows(): boolean {
-  return typeof HTMLCanvasElement !== 'undefined' && 'transferControlToOffscreen' in HTMLCanvasElement.prototype && typeof Worker !== 'undefined';
+  return (
+    typeof HTMLCanvasElement !== 'undefined' &&
+    'transferControlToOffscreen' in HTMLCanvasElement.prototype &&
+    typeof Worker !== 'undefined'
+  );
 }
 
 /**
@@ -220,13 +242,22 @@ export async function paintStats(): Promise<PaintStats> {
 }
 
 /** Merged history as column arrays (transferred, not cloned). */
-export async function fetchHistory(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+export async function fetchHistory(
+  symbol: string,
+  period: Period,
+  range?: { from: number; to: number },
+): Promise<HistoryPayload> {
   const api = await getApi();
   return api.history(symbol, period, range);
 }
 
 /** A charted series' indicators from the worker (transferred columns), null when it holds no such series. */
-export async function fetchIndicators(symbol: string, period: Period, spec: IndicatorSpec, from?: number): Promise<IndicatorLines | null> {
+export async function fetchIndicators(
+  symbol: string,
+  period: Period,
+  spec: IndicatorSpec,
+  from?: number,
+): Promise<IndicatorLines | null> {
   const api = await getApi();
   return api.indicators(symbol, period, spec, from);
 }

@@ -83,7 +83,11 @@ export function useChartFeed(
       );
     };
 
-    const viewOf = (ind: IndicatorSpec | undefined) => ({ symbols: [], chart: { symbol, period, ...(ind ? { indicators: ind } : {}) }, throttleMs: CONSTANTS.chartSnapshotMs });
+    const viewOf = (ind: IndicatorSpec | undefined) => ({
+      symbols: [],
+      chart: { symbol, period, ...(ind ? { indicators: ind } : {}) },
+      throttleMs: CONSTANTS.chartSnapshotMs,
+    });
     const handle = openWatch(viewOf(spec.current), (snap) => {
       if (!current()) return;
       applySnapshot(key, snap);

@@ -7,7 +7,20 @@ import { subscribe, useSnapshot } from 'valtio';
 import { marketStore, applySnapshot, forgetWatch } from './store';
 import { fetchHistory, openWatch, type WatchHandle } from './bridge';
 import { nextWatchKey } from './keys';
-import type { HistoryPayload, LeverAccountInput, LoanInput, LoanLive, MarketView, Period, PositionInput, PositionsLive, Snapshot, TickerRow, UserEvent, WatchView } from './types';
+import type {
+  HistoryPayload,
+  LeverAccountInput,
+  LoanInput,
+  LoanLive,
+  MarketView,
+  Period,
+  PositionInput,
+  PositionsLive,
+  Snapshot,
+  TickerRow,
+  UserEvent,
+  WatchView,
+} from './types';
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
@@ -25,7 +38,9 @@ export function useMarketView(view: MarketView): void {
 
   useEffect(() => {
     const key = nextWatchKey();
-    const watch = openWatch({ symbols: latest.current.symbols, throttleMs: latest.current.throttleMs }, (s) => applySnapshot(key, s));
+    const watch = openWatch({ symbols: latest.current.symbols, throttleMs: latest.current.throttleMs }, (s) =>
+      applySnapshot(key, s),
+    );
     handle.current = { watch, key };
     return () => {
       watch.close();
@@ -76,7 +91,11 @@ export function useTickerEvery(symbol: string, ms: number): TickerRow | undefine
  * component re-renders only for what it reads: `lastHeardAt` moves with every snapshot (ten times
  * a second), and reading it eagerly re-rendered every user of this hook that often.
  */
-export function useMarketStatus(): { readonly connected: boolean; readonly lastHeardAt: number; readonly stale: Readonly<Record<string, true>> } {
+export function useMarketStatus(): {
+  readonly connected: boolean;
+  readonly lastHeardAt: number;
+  readonly stale: Readonly<Record<string, true>>;
+} {
   const s = useSnapshot(marketStore);
   return {
     get connected() {
@@ -106,7 +125,11 @@ function subscribeStale(onChange: () => void): () => void {
 }
 
 /** Merged history of a series, as column arrays: the default window, or `range` (unix s; older pages). */
-export function loadHistory(symbol: string, period: Period, range?: { from: number; to: number }): Promise<HistoryPayload> {
+export function loadHistory(
+  symbol: string,
+  period: Period,
+  range?: { from: number; to: number },
+): Promise<HistoryPayload> {
   return fetchHistory(symbol, period, range);
 }
 
@@ -116,7 +139,11 @@ export function loadHistory(symbol: string, period: Period, range?: { from: numb
  * screen shows and the lever account they belong to; a changed list updates the same watch.
  */
 export function usePositions(positions: readonly PositionInput[], account?: LeverAccountInput): PositionsLive | null {
-  return useWatched({ symbols: [], positions: [...positions], leverAccount: account }, JSON.stringify([positions, account ?? null]), (s) => s.positions);
+  return useWatched(
+    { symbols: [], positions: [...positions], leverAccount: account },
+    JSON.stringify([positions, account ?? null]),
+    (s) => s.positions,
+  );
 }
 
 /**

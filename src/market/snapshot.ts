@@ -9,7 +9,10 @@ const MAX_AGE_MS = 60_000;
  * The quotes the server put in the HTML, so Home and Markets paint real prices in their first
  * frame, before any API call; the stream takes over from these same figures.
  */
-export function readQuotesSnapshot(now = Date.now(), doc: Pick<Document, 'getElementById'> = document): QuoteGroup[] | null {
+export function readQuotesSnapshot(
+  now = Date.now(),
+  doc: Pick<Document, 'getElementById'> = document,
+): QuoteGroup[] | null {
   const el = doc.getElementById(SNAPSHOT_ID);
   if (!el?.textContent) return null;
   try {

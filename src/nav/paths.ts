@@ -25,13 +25,16 @@ export const PATHS = {
 } as const;
 
 /** Customer service, opened about one of the user's records (`recharge:12`) or not. */
-export const kefuPath = (ref?: { type: string; id: number }): string => (ref ? `${PATHS.kefu}?ref=${ref.type}:${ref.id}` : PATHS.kefu);
+export const kefuPath = (ref?: { type: string; id: number }): string =>
+  ref ? `${PATHS.kefu}?ref=${ref.type}:${ref.id}` : PATHS.kefu;
 
 /** The verify screen of the up/down game, for one round. */
-export const gameVerifyPath = (roundId?: number): string => (roundId ? `/pages/game/verify?id=${roundId}` : '/pages/game/verify');
+export const gameVerifyPath = (roundId?: number): string =>
+  roundId ? `/pages/game/verify?id=${roundId}` : '/pages/game/verify';
 
 /** An external or approved link inside the app frame (common/webView checks the allow-list). */
-export const webViewPath = (url: string, title = ''): string => `/pages/common/webView?url=${encodeURIComponent(url)}${title ? `&title=${encodeURIComponent(title)}` : ''}`;
+export const webViewPath = (url: string, title = ''): string =>
+  `/pages/common/webView?url=${encodeURIComponent(url)}${title ? `&title=${encodeURIComponent(title)}` : ''}`;
 
 /** The trading pair view (route market/detail) and the Trade tab, each for one symbol. */
 export const detailPath = (symbol: string): string => `${pathOf('market/detail')}?symbol=${encodeURIComponent(symbol)}`;

@@ -6,7 +6,9 @@ import { session, setLang } from './session';
  * this tab follows at once (the browser fires `storage` in the other tabs only), instead of
  * showing the old language until the next reload.
  */
-export function followLangOfOtherTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function followLangOfOtherTabs(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   const onStorage = (e: StorageEvent) => {
     if (e.key !== 'session' || !e.newValue) return;
     let lang: unknown;

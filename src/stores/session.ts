@@ -63,7 +63,8 @@ function keepLangCookie(lang: string): void {
   // not on every change of the session (a boot task's worth at 4× CPU)
   if (lang === cookieLang) return;
   cookieLang = lang;
-  if (!document.cookie.includes(`${LANG_COOKIE}=${lang}`)) document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  if (!document.cookie.includes(`${LANG_COOKIE}=${lang}`))
+    document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 keepLangCookie(session.lang);
 subscribe(session, () => {

@@ -19,11 +19,19 @@ export interface BookShape {
 }
 
 const STEP = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
-const clamp = (n: unknown, lo: number, hi: number, fallback: number) => (typeof n === 'number' && Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.floor(n))) : fallback);
+const clamp = (n: unknown, lo: number, hi: number, fallback: number) =>
+  typeof n === 'number' && Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.floor(n))) : fallback;
 
 export function bookShape(v: BookView): BookShape {
-  const step = typeof v.step === 'string' && v.step.length <= 32 && STEP.test(v.step) && /[1-9]/.test(v.step) ? v.step : null;
-  return { symbol: v.symbol, step, rows: clamp(v.rows, 1, MAX_BOOK_ROWS, 20), trades: clamp(v.trades, 0, MAX_BOOK_TRADES, DEFAULT_BOOK_TRADES), depth: v.depth === true };
+  const step =
+    typeof v.step === 'string' && v.step.length <= 32 && STEP.test(v.step) && /[1-9]/.test(v.step) ? v.step : null;
+  return {
+    symbol: v.symbol,
+    step,
+    rows: clamp(v.rows, 1, MAX_BOOK_ROWS, 20),
+    trades: clamp(v.trades, 0, MAX_BOOK_TRADES, DEFAULT_BOOK_TRADES),
+    depth: v.depth === true,
+  };
 }
 
 export class BookWatch {
@@ -38,7 +46,14 @@ export class BookWatch {
   setView(view: BookView): void {
     const next = bookShape(view);
     const s = this.shape;
-    if (next.symbol !== s.symbol || next.step !== s.step || next.rows !== s.rows || next.trades !== s.trades || next.depth !== s.depth) this.dirty = true;
+    if (
+      next.symbol !== s.symbol ||
+      next.step !== s.step ||
+      next.rows !== s.rows ||
+      next.trades !== s.trades ||
+      next.depth !== s.depth
+    )
+      this.dirty = true;
     this.shape = next;
   }
 }

@@ -39,7 +39,8 @@ function serverRows(s: DepthSnapshot, rows: number, step?: string) {
   return { bids: depthRows(bids, 'bid', rows, step), asks: depthRows(asks, 'ask', rows, step) };
 }
 
-const depthResubscribes = (socket: FakeSocket) => socket.channels('subscribe').filter((c) => c === `depth:${SYM}`).length;
+const depthResubscribes = (socket: FakeSocket) =>
+  socket.channels('subscribe').filter((c) => c === `depth:${SYM}`).length;
 
 describe('worker order books', () => {
   it('subscribes depth and trades while a view shows the book, and unsubscribes when none does', async () => {
@@ -54,25 +55,33 @@ describe('worker order books', () => {
 
   it('snapshot + diffs (some arriving before the snapshot) give the server’s grouped top rows, for any history and step', async () => {
     await fc.assert(
-      fc.asyncProperty(historyArb, fc.nat(), fc.nat(), fc.nat(), fc.constantFrom(undefined, '0.1', '1', '10'), fc.integer({ min: 1, max: 8 }), async (batches, sRaw, earlyRaw, lateRaw, step, rows) => {
-        const { diffs, snaps } = runServer(batches);
-        const { socket, pushes, settle } = await setup({ symbol: SYM, step, rows });
-        const S = sRaw % snaps.length;
-        // Diffs early…cut reach us while the snapshot (seq S) loads: it covers those up to S, the rest are buffered.
-        const early = earlyRaw % (S + 1);
-        const cut = S + (lateRaw % (diffs.length - S + 1));
-        socket.fire('depth', diffs.slice(early, cut).map(diffMsg));
-        socket.fire('depth', [snapMsg(snaps[S])]);
-        for (const d of diffs.slice(cut)) socket.fire('depth', [diffMsg(d)]);
-        await settle(200);
-        const last = snaps.at(-1) as DepthSnapshot;
-        const book = pushes.at(-1)?.book;
-        expect(book?.synced).toBe(true);
-        expect({ bids: book?.bids, asks: book?.asks }).toEqual(serverRows(last, rows, step));
-        expect(book?.bestBid).toBe(last.bids[0]?.[0] ?? null);
-        expect(book?.bestAsk).toBe(last.asks[0]?.[0] ?? null);
-        expect(depthResubscribes(socket)).toBe(1); // only the first subscribe: no gap here
-      }),
+      fc.asyncProperty(
+        historyArb,
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom(undefined, '0.1', '1', '10'),
+        fc.integer({ min: 1, max: 8 }),
+        async (batches, sRaw, earlyRaw, lateRaw, step, rows) => {
+          const { diffs, snaps } = runServer(batches);
+          const { socket, pushes, settle } = await setup({ symbol: SYM, step, rows });
+          const S = sRaw % snaps.length;
+          // Diffs early…cut reach us while the snapshot (seq S) loads: it covers those up to S, the rest are buffered.
+          const early = earlyRaw % (S + 1);
+          const cut = S + (lateRaw % (diffs.length - S + 1));
+          socket.fire('depth', diffs.slice(early, cut).map(diffMsg));
+          socket.fire('depth', [snapMsg(snaps[S])]);
+          for (const d of diffs.slice(cut)) socket.fire('depth', [diffMsg(d)]);
+          await settle(200);
+          const last = snaps.at(-1) as DepthSnapshot;
+          const book = pushes.at(-1)?.book;
+          expect(book?.synced).toBe(true);
+          expect({ bids: book?.bids, asks: book?.asks }).toEqual(serverRows(last, rows, step));
+          expect(book?.bestBid).toBe(last.bids[0]?.[0] ?? null);
+          expect(book?.bestAsk).toBe(last.asks[0]?.[0] ?? null);
+          expect(depthResubscribes(socket)).toBe(1); // only the first subscribe: no gap here
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -149,7 +158,13 @@ describe('worker order books', () => {
     const d = src.flush() as DepthDiff;
     socket.fire('depth', [{ ...diffMsg(d), ts: 1_700_000_000_123 }]);
     await settle();
-    expect(pushes.at(-1)?.book).toMatchObject({ ts: 1_700_000_000_123, bids: [{ price: '11', qty: '2', total: '2' }, { price: '10', qty: '1', total: '3' }] });
+    expect(pushes.at(-1)?.book).toMatchObject({
+      ts: 1_700_000_000_123,
+      bids: [
+        { price: '11', qty: '2', total: '2' },
+        { price: '10', qty: '1', total: '3' },
+      ],
+    });
     socket.fire('depth', [{ ...diffMsg(d), ts: 1_700_000_009_999 }]); // the same diff again: already applied
     await settle();
     expect(pushes.at(-1)?.book.ts).toBe(1_700_000_000_123);
@@ -164,7 +179,9 @@ describe('worker order books', () => {
     for (let i = 1; i <= 100; i++) {
       src.set('ask', `${11 + (i % 7)}`, String(i));
       socket.fire('depth', [diffMsg(src.flush() as DepthDiff)]);
-      socket.fire('trades', [{ symbol: SYM, epoch: 1, seq: i, ts: i, price: `${10 + (i % 3)}`, qty: '1', side: 'buy' } satisfies TradePrint]);
+      socket.fire('trades', [
+        { symbol: SYM, epoch: 1, seq: i, ts: i, price: `${10 + (i % 3)}`, qty: '1', side: 'buy' } satisfies TradePrint,
+      ]);
       clock.advance(10);
       await flushMicro();
     }
@@ -187,8 +204,22 @@ describe('worker order books', () => {
     }
     src.flush();
     socket.fire('depth', [snapMsg(src.snapshot())]);
-    const print = (seq: number, price: string, side: 'buy' | 'sell'): TradePrint => ({ symbol: SYM, epoch: 1, seq, ts: 1000 + seq, price, qty: '0.5', side });
-    socket.fire('trades', [print(1, '100.5', 'buy'), print(2, '100.7', 'buy'), print(3, '100.7', 'sell'), print(4, '100.6', 'sell'), print(4, '999', 'buy')]);
+    const print = (seq: number, price: string, side: 'buy' | 'sell'): TradePrint => ({
+      symbol: SYM,
+      epoch: 1,
+      seq,
+      ts: 1000 + seq,
+      price,
+      qty: '0.5',
+      side,
+    });
+    socket.fire('trades', [
+      print(1, '100.5', 'buy'),
+      print(2, '100.7', 'buy'),
+      print(3, '100.7', 'sell'),
+      print(4, '100.6', 'sell'),
+      print(4, '999', 'buy'),
+    ]);
     await settle();
     const book = pushes.at(-1)?.book;
     expect(book?.bids).toEqual([
@@ -225,8 +256,16 @@ describe('worker order books', () => {
   it('a depth view gets the chart’s geometry from the worker, not rows: the range centred on the mid, outlines normalised to the larger side', async () => {
     const src = new BookSource(SYM, 1);
     const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 100, trades: 0, depth: true });
-    for (const [p, q] of [['99', '1'], ['98', '3']]) src.set('bid', p, q);
-    for (const [p, q] of [['101', '2'], ['104', '2']]) src.set('ask', p, q);
+    for (const [p, q] of [
+      ['99', '1'],
+      ['98', '3'],
+    ])
+      src.set('bid', p, q);
+    for (const [p, q] of [
+      ['101', '2'],
+      ['104', '2'],
+    ])
+      src.set('ask', p, q);
     src.flush();
     socket.fire('depth', [snapMsg(src.snapshot())]);
     await settle();
@@ -243,36 +282,40 @@ describe('worker order books', () => {
   it('depth geometry stays inside the chart for any book: x in 0…1 moving away from the mid, y rising to 1 on the larger side', async () => {
     const level = fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 1000 }));
     await fc.assert(
-      fc.asyncProperty(fc.array(level, { minLength: 1, maxLength: 30 }), fc.array(level, { minLength: 1, maxLength: 30 }), async (bidLv, askLv) => {
-        const src = new BookSource(SYM, 1);
-        const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 100, trades: 0, depth: true });
-        // prices in cents, written exactly: bids 0.01…100.00, asks above 100.00
-        const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-        for (const [p, q] of bidLv) src.set('bid', cents(p), String(q));
-        for (const [p, q] of askLv) src.set('ask', cents(10_000 + p), String(q));
-        src.flush();
-        socket.fire('depth', [snapMsg(src.snapshot())]);
-        await settle();
-        const g = pushes.at(-1)?.book.depth;
-        expect(g).toBeTruthy();
-        if (!g) return;
-        const check = (pts: Float64Array, away: 1 | -1) => {
-          for (let i = 0; i < pts.length; i += 2) {
-            expect(pts[i]).toBeGreaterThanOrEqual(0);
-            expect(pts[i]).toBeLessThanOrEqual(1);
-            expect(pts[i + 1]).toBeGreaterThan(0);
-            expect(pts[i + 1]).toBeLessThanOrEqual(1);
-            if (i > 0) {
-              expect(Math.sign(pts[i] - pts[i - 2])).toBe(away);
-              expect(pts[i + 1]).toBeGreaterThan(pts[i - 1]);
+      fc.asyncProperty(
+        fc.array(level, { minLength: 1, maxLength: 30 }),
+        fc.array(level, { minLength: 1, maxLength: 30 }),
+        async (bidLv, askLv) => {
+          const src = new BookSource(SYM, 1);
+          const { socket, pushes, settle } = await setup({ symbol: SYM, rows: 100, trades: 0, depth: true });
+          // prices in cents, written exactly: bids 0.01…100.00, asks above 100.00
+          const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+          for (const [p, q] of bidLv) src.set('bid', cents(p), String(q));
+          for (const [p, q] of askLv) src.set('ask', cents(10_000 + p), String(q));
+          src.flush();
+          socket.fire('depth', [snapMsg(src.snapshot())]);
+          await settle();
+          const g = pushes.at(-1)?.book.depth;
+          expect(g).toBeTruthy();
+          if (!g) return;
+          const check = (pts: Float64Array, away: 1 | -1) => {
+            for (let i = 0; i < pts.length; i += 2) {
+              expect(pts[i]).toBeGreaterThanOrEqual(0);
+              expect(pts[i]).toBeLessThanOrEqual(1);
+              expect(pts[i + 1]).toBeGreaterThan(0);
+              expect(pts[i + 1]).toBeLessThanOrEqual(1);
+              if (i > 0) {
+                expect(Math.sign(pts[i] - pts[i - 2])).toBe(away);
+                expect(pts[i + 1]).toBeGreaterThan(pts[i - 1]);
+              }
             }
-          }
-          return pts[pts.length - 1];
-        };
-        expect(Math.max(check(g.bids, -1), check(g.asks, 1))).toBe(1);
-        expect(g.lo).toBeLessThan(g.mid);
-        expect(g.hi).toBeGreaterThan(g.mid);
-      }),
+            return pts[pts.length - 1];
+          };
+          expect(Math.max(check(g.bids, -1), check(g.asks, 1))).toBe(1);
+          expect(g.lo).toBeLessThan(g.mid);
+          expect(g.hi).toBeGreaterThan(g.mid);
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -286,7 +329,15 @@ describe('worker order books', () => {
       src.flush();
       return src;
     };
-    const print = (epoch: number, seq: number, price: string): TradePrint => ({ symbol: SYM, epoch, seq, ts: seq, price, qty: '1', side: 'buy' });
+    const print = (epoch: number, seq: number, price: string): TradePrint => ({
+      symbol: SYM,
+      epoch,
+      seq,
+      ts: seq,
+      price,
+      qty: '1',
+      side: 'buy',
+    });
     socket.fire('hello', { epoch: 2000 });
     socket.fire('depth', [snapMsg(node(2000, '100').snapshot())]);
     socket.fire('trades', [print(2000, 7, '100.5')]);

@@ -11,7 +11,8 @@ export function depthGeometry(bids: readonly BookRow[], asks: readonly BookRow[]
   const bestBid = Number(bids[0].price);
   const bestAsk = Number(asks[0].price);
   const mid = (bestBid + bestAsk) / 2;
-  const half = Math.max(mid - Number(bids[bids.length - 1].price), Number(asks[asks.length - 1].price) - mid) || mid * 0.001 || 1;
+  const half =
+    Math.max(mid - Number(bids[bids.length - 1].price), Number(asks[asks.length - 1].price) - mid) || mid * 0.001 || 1;
   const lo = mid - half;
   const span = 2 * half;
   const maxTotal = Math.max(Number(bids[bids.length - 1].total), Number(asks[asks.length - 1].total));

@@ -7,7 +7,10 @@ import type { BookLevelTuple, DepthMessage, TradePrint } from '../../core';
 import { isDecimal, isObj, isSeq, isSymbol, isTime, validArray } from '../channels/validate';
 
 function isLevels(v: unknown): v is BookLevelTuple[] {
-  return Array.isArray(v) && v.every((l) => Array.isArray(l) && l.length === 2 && typeof l[0] === 'string' && typeof l[1] === 'string');
+  return (
+    Array.isArray(v) &&
+    v.every((l) => Array.isArray(l) && l.length === 2 && typeof l[0] === 'string' && typeof l[1] === 'string')
+  );
 }
 
 export function isDepthMessage(v: unknown): v is DepthMessage {

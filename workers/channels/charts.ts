@@ -109,7 +109,8 @@ export class ChartChannel {
 
   /** Keeps the series of `want` (and any still loading); drops those nobody charts any more. */
   keep(want: Set<string>, isChart: (key: string) => boolean): void {
-    for (const [key, s] of this.series) if (!want.has(key) && !s.loading && !this.loads.has(key)) this.series.delete(key);
+    for (const [key, s] of this.series)
+      if (!want.has(key) && !s.loading && !this.loads.has(key)) this.series.delete(key);
     for (const key of want) if (isChart(key)) this.ensure(key);
   }
 
@@ -189,5 +190,7 @@ function splitKlineKey(key: string): { symbol: string; period: Period } | null {
   // kline:<symbol>:<period>; symbols contain '/', not ':'
   const i = key.lastIndexOf(':');
   const period = key.slice(i + 1);
-  return key.startsWith(KLINE_PREFIX) && isPeriod(period) ? { symbol: key.slice(KLINE_PREFIX.length, i), period } : null;
+  return key.startsWith(KLINE_PREFIX) && isPeriod(period)
+    ? { symbol: key.slice(KLINE_PREFIX.length, i), period }
+    : null;
 }

@@ -5,7 +5,11 @@ const c = (time: number, close = '1.5') => ({ time, open: '1', high: '2', low: '
 
 describe('history', () => {
   it('parses the envelope to bars in seconds, sorted, unique, malformed dropped', () => {
-    const bars = parseHistory({ code: 1, msg: 'ok', data: [c(120_000), c(60_000), { time: 1 }, c(120_000, '3'), c(0, 'NaN')] });
+    const bars = parseHistory({
+      code: 1,
+      msg: 'ok',
+      data: [c(120_000), c(60_000), { time: 1 }, c(120_000, '3'), c(0, 'NaN')],
+    });
     expect(bars.map((b) => b.time)).toEqual([60, 120]);
     expect(bars[1].close).toBe(3);
   });

@@ -13,7 +13,15 @@
  * decimal strings, and the display row (with change% from core/) is built only when a snapshot
  * reads it — so symbols nobody shows never cost a decimal division.
  */
-import { changePct, channel, toFiat, TICKER_TUPLE_LENGTH, tickerFromTuple, type TickerTuple, type TickerUpdate } from '../../core';
+import {
+  changePct,
+  channel,
+  toFiat,
+  TICKER_TUPLE_LENGTH,
+  tickerFromTuple,
+  type TickerTuple,
+  type TickerUpdate,
+} from '../../core';
 import type { TickerRow } from '../api-types';
 import { SeqTracker } from '../seq';
 import { isDecimal, isObj, isSeq, isSymbol, isTime } from './validate';
@@ -39,7 +47,17 @@ export function isTickerUpdate(v: unknown): v is TickerUpdate {
 export function fromTuple(v: unknown): TickerUpdate | null {
   if (!Array.isArray(v) || v.length !== TICKER_TUPLE_LENGTH) return null;
   const [symbol, seq, ts, last, open, high, low, volume] = v as unknown[];
-  if (!isSymbol(symbol) || !isSeq(seq) || !isTime(ts) || !isDecimal(last) || !isDecimal(open) || !isDecimal(high) || !isDecimal(low) || !isDecimal(volume)) return null;
+  if (
+    !isSymbol(symbol) ||
+    !isSeq(seq) ||
+    !isTime(ts) ||
+    !isDecimal(last) ||
+    !isDecimal(open) ||
+    !isDecimal(high) ||
+    !isDecimal(low) ||
+    !isDecimal(volume)
+  )
+    return null;
   return tickerFromTuple(v as TickerTuple);
 }
 

@@ -4,11 +4,34 @@
  * each event is a whole record, and pages load their lists over HTTP and refresh on these. Every
  * payload is checked for the fields the pages read; anything malformed is dropped.
  */
-import { LEVER_STATUS, LEVER_TYPE, SECONDS_STATUS, SECONDS_TYPE, SOCKET_EVENTS, type BalanceEvent, type ChatEvent, type OtcSocketEvent, type LeverPosition, type SecondsOrder, type ServiceEvent, type SpotOrder, type TradeNotice } from '../../core';
+import {
+  LEVER_STATUS,
+  LEVER_TYPE,
+  SECONDS_STATUS,
+  SECONDS_TYPE,
+  SOCKET_EVENTS,
+  type BalanceEvent,
+  type ChatEvent,
+  type OtcSocketEvent,
+  type LeverPosition,
+  type SecondsOrder,
+  type ServiceEvent,
+  type SpotOrder,
+  type TradeNotice,
+} from '../../core';
 import type { UserEvent } from '../api-types';
 import { isDecimal, isObj, isSymbol, type Obj } from './validate';
 
-export const USER_EVENTS = [SOCKET_EVENTS.order, SOCKET_EVENTS.position, SOCKET_EVENTS.seconds, SOCKET_EVENTS.balance, SOCKET_EVENTS.notice, SOCKET_EVENTS.service, SOCKET_EVENTS.chat, SOCKET_EVENTS.otc] as const;
+export const USER_EVENTS = [
+  SOCKET_EVENTS.order,
+  SOCKET_EVENTS.position,
+  SOCKET_EVENTS.seconds,
+  SOCKET_EVENTS.balance,
+  SOCKET_EVENTS.notice,
+  SOCKET_EVENTS.service,
+  SOCKET_EVENTS.chat,
+  SOCKET_EVENTS.otc,
+] as const;
 export type UserEventName = (typeof USER_EVENTS)[number];
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -22,15 +45,35 @@ function isRecordBase(v: unknown): v is Obj & { id: number; symbol: string } {
 }
 
 export function isSpotOrder(v: unknown): v is SpotOrder {
-  return isRecordBase(v) && isStr(v.status) && (v.side === 'buy' || v.side === 'sell') && isDecimal(v.amount) && isDecOrNull(v.fill_price);
+  return (
+    isRecordBase(v) &&
+    isStr(v.status) &&
+    (v.side === 'buy' || v.side === 'sell') &&
+    isDecimal(v.amount) &&
+    isDecOrNull(v.fill_price)
+  );
 }
 
 export function isLeverPosition(v: unknown): v is LeverPosition {
-  return isRecordBase(v) && (v.type === LEVER_TYPE.long || v.type === LEVER_TYPE.short) && Object.values(LEVER_STATUS).includes(v.status as never) && isDecimal(v.share) && isSigned(v.profits);
+  return (
+    isRecordBase(v) &&
+    (v.type === LEVER_TYPE.long || v.type === LEVER_TYPE.short) &&
+    Object.values(LEVER_STATUS).includes(v.status as never) &&
+    isDecimal(v.share) &&
+    isSigned(v.profits)
+  );
 }
 
 export function isSecondsOrder(v: unknown): v is SecondsOrder {
-  return isObj(v) && isId(v.id) && isSymbol(v.symbol_name) && (v.status === SECONDS_STATUS.pending || v.status === SECONDS_STATUS.settled) && (v.type === SECONDS_TYPE.up || v.type === SECONDS_TYPE.down) && isDecimal(v.number) && isSigned(v.fact_profits);
+  return (
+    isObj(v) &&
+    isId(v.id) &&
+    isSymbol(v.symbol_name) &&
+    (v.status === SECONDS_STATUS.pending || v.status === SECONDS_STATUS.settled) &&
+    (v.type === SECONDS_TYPE.up || v.type === SECONDS_TYPE.down) &&
+    isDecimal(v.number) &&
+    isSigned(v.fact_profits)
+  );
 }
 
 export function isBalanceEvent(v: unknown): v is BalanceEvent {
@@ -53,14 +96,29 @@ export function isTradeNotice(v: unknown): v is TradeNotice {
 
 /** A customer-service event: the page only needs the conversation id to catch up by message id. */
 export function isServiceEvent(v: unknown): v is ServiceEvent {
-  return isObj(v) && isId(v.conversation_id) && (v.message === undefined || (isObj(v.message) && isId(v.message.id))) && (v.receipts === undefined || isObj(v.receipts));
+  return (
+    isObj(v) &&
+    isId(v.conversation_id) &&
+    (v.message === undefined || (isObj(v.message) && isId(v.message.id))) &&
+    (v.receipts === undefined || isObj(v.receipts))
+  );
 }
 
 export function isChatEvent(v: unknown): v is ChatEvent {
   if (!isObj(v)) return false;
   if (v.kind === 'deleted') return isId(v.id);
   const m = v.message;
-  return v.kind === 'message' && isObj(m) && isId(m.id) && isId(m.user_id) && isStr(m.nickname) && typeof m.level === 'number' && isStr(m.text) && typeof m.masked === 'boolean' && typeof m.at === 'number';
+  return (
+    v.kind === 'message' &&
+    isObj(m) &&
+    isId(m.id) &&
+    isId(m.user_id) &&
+    isStr(m.nickname) &&
+    typeof m.level === 'number' &&
+    isStr(m.text) &&
+    typeof m.masked === 'boolean' &&
+    typeof m.at === 'number'
+  );
 }
 
 /** A P2P order changed or got a message: the page reads the order (or its chat) again. */
@@ -119,7 +177,11 @@ export class UserEventQueue {
  * One user event off the socket, queued for every view that asked for the user's events.
  * 'dropped': malformed; 'heard': valid but nobody listens; 'queued': at least one view has it.
  */
-export function fanOutUserEvent(name: UserEventName, data: unknown, queues: Iterable<UserEventQueue | null>): 'dropped' | 'heard' | 'queued' {
+export function fanOutUserEvent(
+  name: UserEventName,
+  data: unknown,
+  queues: Iterable<UserEventQueue | null>,
+): 'dropped' | 'heard' | 'queued' {
   const e = parseUserEvent(name, data);
   if (!e) return 'dropped';
   let queued = false;

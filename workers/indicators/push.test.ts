@@ -5,14 +5,25 @@ import { MarketEngine } from '../engine';
 import { FakeSocket } from '../test-socket';
 import { FakeClock } from '../test-clock';
 
-const candle = (sec: number, close: string): Candle => ({ time: sec * 1000, open: '1', high: close, low: '1', close, volume: '2' });
+const candle = (sec: number, close: string): Candle => ({
+  time: sec * 1000,
+  open: '1',
+  high: close,
+  low: '1',
+  close,
+  volume: '2',
+});
 const bar = (sec: number, close: number): ChartBar => ({ time: sec, open: 1, high: close, low: 1, close, volume: 2 });
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));
 
 async function setup() {
   const clock = new FakeClock();
   const socket = new FakeSocket();
-  const engine = new MarketEngine({ openSocket: () => socket, clock, fetchHistory: () => Promise.resolve(Array.from({ length: 30 }, (_, i) => bar(60 * (i + 1), 10 + (i % 7)))) });
+  const engine = new MarketEngine({
+    openSocket: () => socket,
+    clock,
+    fetchHistory: () => Promise.resolve(Array.from({ length: 30 }, (_, i) => bar(60 * (i + 1), 10 + (i % 7)))),
+  });
   await engine.start({ origin: 'o', apiBase: '/api' });
   socket.serverConnect();
   return { clock, socket, engine };
@@ -24,7 +35,10 @@ describe('indicator lines pushed with chart snapshots', () => {
   it('a chart that names its indicators gets their values for its bars in the same snapshot, as a request would answer them', async () => {
     const { clock, socket, engine } = await setup();
     const snaps: Snapshot[] = [];
-    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min', indicators: MA }, throttleMs: 1000 }, (s) => void snaps.push(s));
+    engine.watch(
+      { symbols: [], chart: { symbol: 'A/USDT', period: '1min', indicators: MA }, throttleMs: 1000 },
+      (s) => void snaps.push(s),
+    );
     await engine.history('A/USDT', '1min');
     // the history's own merge into the chart goes first
     clock.advance(1100);
@@ -41,7 +55,9 @@ describe('indicator lines pushed with chart snapshots', () => {
     expect(Array.from(lines?.time ?? [])).toEqual([1800, 1860]);
     // what the page asked for before (a request per diff) — the same numbers
     const asked = engine.indicators('A/USDT', '1min', MA, 1800);
-    expect(lines?.lines.map((l) => [l.pane, l.name, Array.from(l.values)])).toEqual(asked?.lines.map((l) => [l.pane, l.name, Array.from(l.values)]));
+    expect(lines?.lines.map((l) => [l.pane, l.name, Array.from(l.values)])).toEqual(
+      asked?.lines.map((l) => [l.pane, l.name, Array.from(l.values)]),
+    );
     expect(lines?.lines.some((l) => l.name.startsWith('MA') && Number.isFinite(l.values[1]))).toBe(true);
   });
 
@@ -50,7 +66,10 @@ describe('indicator lines pushed with chart snapshots', () => {
     const plain: Snapshot[] = [];
     const none: Snapshot[] = [];
     engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min' } }, (s) => void plain.push(s));
-    engine.watch({ symbols: [], chart: { symbol: 'A/USDT', period: '1min', indicators: { main: 'none', sub: 'none' } } }, (s) => void none.push(s));
+    engine.watch(
+      { symbols: [], chart: { symbol: 'A/USDT', period: '1min', indicators: { main: 'none', sub: 'none' } } },
+      (s) => void none.push(s),
+    );
     await engine.history('A/USDT', '1min');
     clock.advance(200);
     await flushMicro();

@@ -3,7 +3,18 @@
  * its value spreads into named lines (MA7, MA25 …), with the trader's parameters where they are
  * valid and the usual defaults otherwise (core's paramsOf).
  */
-import { BollState, EmaState, KdjState, MaState, MacdState, RsiState, VolState, paramsOf, type Incremental, type IndicatorParams } from '../../core';
+import {
+  BollState,
+  EmaState,
+  KdjState,
+  MaState,
+  MacdState,
+  RsiState,
+  VolState,
+  paramsOf,
+  type Incremental,
+  type IndicatorParams,
+} from '../../core';
 import type { IndicatorLineKind, MainIndicator, SubIndicator } from '../api-types';
 
 export interface LineSpec {

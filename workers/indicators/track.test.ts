@@ -10,12 +10,20 @@ function bars(n: number): ChartBar[] {
   for (let i = 0; i < n; i++) {
     const o = p;
     p = Math.max(1, p + Math.sin(i * 1.7) * 3 + ((i * 7919) % 13) / 13 - 0.5);
-    out.push({ time: 60 * i, open: o, high: Math.max(o, p) + 1, low: Math.min(o, p) - 1, close: p, volume: 10 + ((i * 31) % 17) });
+    out.push({
+      time: 60 * i,
+      open: o,
+      high: Math.max(o, p) + 1,
+      low: Math.min(o, p) - 1,
+      close: p,
+      volume: 10 + ((i * 31) % 17),
+    });
   }
   return out;
 }
 
-const col = (r: ReturnType<IndicatorTrack['compute']>, name: string) => Array.from(r.lines.find((l) => l.name === name)!.values);
+const col = (r: ReturnType<IndicatorTrack['compute']>, name: string) =>
+  Array.from(r.lines.find((l) => l.name === name)!.values);
 
 describe('indicator track', () => {
   it('growing bar by bar, with the open bar revised between, gives the batch numbers of core', () => {
@@ -52,7 +60,10 @@ describe('indicator track', () => {
     expect(col(r, 'UP')).toEqual(boll(all, 10, 1.5).map((v) => v.upper));
     expect(r.lines.filter((l) => l.pane === 'sub').map((l) => l.name)).toEqual(['RSI5', 'RSI9', 'RSI30']);
     expect(col(r, 'RSI9')).toEqual(rsi(all, [5, 9, 30]).map((v) => v[1]));
-    const bad = new IndicatorTrack({ main: 'ma', sub: 'macd', params: { ma: [0, 25, 99], macd: [26, 12, 9] } }).compute(all, 0);
+    const bad = new IndicatorTrack({ main: 'ma', sub: 'macd', params: { ma: [0, 25, 99], macd: [26, 12, 9] } }).compute(
+      all,
+      0,
+    );
     expect(col(bad, 'MA7')).toEqual(ma(all).map((v) => v[0]));
     expect(col(bad, 'DIF')).toEqual(macd(all).map((v) => v.dif));
   });

@@ -45,7 +45,9 @@ export class IndicatorTrack {
     if (bars.length <= n || bars[0].time !== this.times[0]) return false;
     const b = bars[n - 1];
     const p = this.lastPushed;
-    return !!p && b.time === p.time && b.close === p.close && b.high === p.high && b.low === p.low && b.volume === p.volume;
+    return (
+      !!p && b.time === p.time && b.close === p.close && b.high === p.high && b.low === p.low && b.volume === p.volume
+    );
   }
 
   /**

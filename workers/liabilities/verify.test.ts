@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildUserTreeSync, proofPath, toHex, treeRoot, type LiabilityCoin, type LiabilityLeafList, type LiabilityProof, type LiabilitySnapshotSummary, type UserBalances } from '../../core/liabilities';
+import {
+  buildUserTreeSync,
+  proofPath,
+  toHex,
+  treeRoot,
+  type LiabilityCoin,
+  type LiabilityLeafList,
+  type LiabilityProof,
+  type LiabilitySnapshotSummary,
+  type UserBalances,
+} from '../../core/liabilities';
 import { liabilitiesApi } from './verify';
 import { locateInList } from './locate';
 import { subtleSha256 } from './verify';
@@ -21,17 +31,36 @@ const COINS: LiabilityCoin[] = [
 function snapshotOf(users: UserBalances[]) {
   const { leaves, tree } = buildUserTreeSync(users, COINS.length, nodeSha);
   const root = treeRoot(tree);
-  const snapshot: LiabilitySnapshotSummary = { id: 7, rootHash: root.hash, coins: COINS, totals: root.sums, takenAt: '2026-11-29T02:00:00.000Z', journalId: '4242', leafCount: leaves.length };
+  const snapshot: LiabilitySnapshotSummary = {
+    id: 7,
+    rootHash: root.hash,
+    coins: COINS,
+    totals: root.sums,
+    takenAt: '2026-11-29T02:00:00.000Z',
+    journalId: '4242',
+    leafCount: leaves.length,
+  };
   const proofOf = (userId: string): LiabilityProof => {
     const index = leaves.findIndex((l) => l.userId === userId);
     const l = leaves[index];
-    return { snapshot, leaf: { index, userId, salt: toHex(l.salt), balances: l.balances.map(String), hash: toHex(l.hash) }, path: proofPath(tree, index) };
+    return {
+      snapshot,
+      leaf: { index, userId, salt: toHex(l.salt), balances: l.balances.map(String), hash: toHex(l.hash) },
+      path: proofPath(tree, index),
+    };
   };
-  const list: LiabilityLeafList = { snapshot, leaves: leaves.map((l) => ({ hash: toHex(l.hash), balances: l.balances.map(String) })) };
+  const list: LiabilityLeafList = {
+    snapshot,
+    leaves: leaves.map((l) => ({ hash: toHex(l.hash), balances: l.balances.map(String) })),
+  };
   return { snapshot, root, proofOf, list };
 }
 
-const user = (i: number): UserBalances => ({ userId: String(1000 + i), salt: new Uint8Array(randomBytes(32)), balances: [BigInt(i * 12_345), BigInt(i) * 10n ** 17n, BigInt((i * 7919) % 5000) * 1_000_000n] });
+const user = (i: number): UserBalances => ({
+  userId: String(1000 + i),
+  salt: new Uint8Array(randomBytes(32)),
+  balances: [BigInt(i * 12_345), BigInt(i) * 10n ** 17n, BigInt((i * 7919) % 5000) * 1_000_000n],
+});
 const USERS = Array.from({ length: 37 }, (_, i) => user(i + 1));
 
 describe('the page verifier and the server tree', () => {
@@ -79,13 +108,24 @@ describe('the page verifier and the server tree', () => {
 
   it('agrees with the server tree for any balances and tree size', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.bigInt({ min: 0n, max: 10n ** 12n })), { minLength: 1, maxLength: 40 }), fc.nat(), async (rows, pick) => {
-        const users = rows.map((b, i) => ({ userId: String(i + 1), salt: new Uint8Array(32).fill(i), balances: b }));
-        const s = snapshotOf(users);
-        const r = await liabilitiesApi.verify(s.proofOf(String((pick % users.length) + 1)));
-        expect(r.ok).toBe(true);
-        if (r.steps.length) expect(r.steps[r.steps.length - 1].hash).toBe(s.root.hash);
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(
+            fc.bigInt({ min: 0n, max: 10n ** 30n }),
+            fc.bigInt({ min: 0n, max: 10n ** 20n }),
+            fc.bigInt({ min: 0n, max: 10n ** 12n }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.nat(),
+        async (rows, pick) => {
+          const users = rows.map((b, i) => ({ userId: String(i + 1), salt: new Uint8Array(32).fill(i), balances: b }));
+          const s = snapshotOf(users);
+          const r = await liabilitiesApi.verify(s.proofOf(String((pick % users.length) + 1)));
+          expect(r.ok).toBe(true);
+          if (r.steps.length) expect(r.steps[r.steps.length - 1].hash).toBe(s.root.hash);
+        },
+      ),
       { numRuns: 40 },
     );
   });

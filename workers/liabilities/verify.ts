@@ -1,4 +1,10 @@
-import { verifyProof, type Hasher, type LiabilityLeafList, type LiabilityProof, type VerifyResult } from '../../core/liabilities';
+import {
+  verifyProof,
+  type Hasher,
+  type LiabilityLeafList,
+  type LiabilityProof,
+  type VerifyResult,
+} from '../../core/liabilities';
 import { locateInList, type Located } from './locate';
 export type { Located } from './locate';
 

@@ -6,16 +6,55 @@ import { priceLoans } from './book';
 import { FakeSocket } from '../test-socket';
 import { FakeClock } from '../test-clock';
 
-const row = (symbol: string, last: string): TickerRow => ({ symbol, last, open: last, high: last, low: last, volume: '1', changePct: '0.00', turnover: last, dir: 0, seq: 1, ts: 1 });
-const tick = (symbol: string, seq: number, last: string) => ({ symbol, seq, ts: 1, last, open: '100', high: '200', low: '1', volume: '5' });
+const row = (symbol: string, last: string): TickerRow => ({
+  symbol,
+  last,
+  open: last,
+  high: last,
+  low: last,
+  volume: '1',
+  changePct: '0.00',
+  turnover: last,
+  dir: 0,
+  seq: 1,
+  ts: 1,
+});
+const tick = (symbol: string, seq: number, last: string) => ({
+  symbol,
+  seq,
+  ts: 1,
+  last,
+  open: '100',
+  high: '200',
+  low: '1',
+  volume: '5',
+});
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));
-const TERMS = { initial_ltv: '0.65', margin_call_ltv: '0.8', liquidation_ltv: '0.9', hourly_rate: '0.0000057', liquidation_penalty: '0.02' };
-const USDT_LOAN: LoanInput = { id: 7, ...TERMS, principal: '3000', interest: '0', collateral: '0.1', accrued_to: 0, collateralSymbol: 'BTC/USDT', price: '50000' };
+const TERMS = {
+  initial_ltv: '0.65',
+  margin_call_ltv: '0.8',
+  liquidation_ltv: '0.9',
+  hourly_rate: '0.0000057',
+  liquidation_penalty: '0.02',
+};
+const USDT_LOAN: LoanInput = {
+  id: 7,
+  ...TERMS,
+  principal: '3000',
+  interest: '0',
+  collateral: '0.1',
+  accrued_to: 0,
+  collateralSymbol: 'BTC/USDT',
+  price: '50000',
+};
 const ETH_LOAN: LoanInput = { ...USDT_LOAN, id: 8, principal: '1', collateral: '0.1', loanSymbol: 'ETH/USDT' };
 
 describe('loans in the market worker', () => {
   it('prices a loan with core loanFigures at the latest tick (the same function the server liquidates by)', () => {
-    const rows = new Map([['BTC/USDT', row('BTC/USDT', '37000')], ['ETH/USDT', row('ETH/USDT', '2500')]]);
+    const rows = new Map([
+      ['BTC/USDT', row('BTC/USDT', '37000')],
+      ['ETH/USDT', row('ETH/USDT', '2500')],
+    ]);
     const [a, b] = priceLoans([USDT_LOAN, ETH_LOAN], rows, 0);
     expect(a).toEqual({ id: 7, price: '37000', ...loanFigures(USDT_LOAN, '37000', 0) });
     expect(a).toMatchObject({ ltv: '0.81081082', level: 'margin_call', liquidation_price: '33333.33333334' });
@@ -23,7 +62,11 @@ describe('loans in the market worker', () => {
     expect(b).toMatchObject({ price: '14.8', ltv: ltvOfEth() });
     // before any tick: the server's price
     expect(priceLoans([USDT_LOAN], new Map(), 0)[0]).toMatchObject({ price: '50000', ltv: '0.6', level: 'safe' });
-    expect(priceLoans([{ ...USDT_LOAN, price: undefined }], new Map(), 0)[0]).toMatchObject({ price: null, ltv: null, level: 'unknown' });
+    expect(priceLoans([{ ...USDT_LOAN, price: undefined }], new Map(), 0)[0]).toMatchObject({
+      price: null,
+      ltv: null,
+      level: 'unknown',
+    });
   });
 
   it('a view with loans subscribes to their symbols and gets new figures when one ticks', async () => {

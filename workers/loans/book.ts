@@ -29,7 +29,9 @@ export class LoanBook {
 
   setView(loans: readonly LoanInput[] | undefined): void {
     this.loans = loans ? loans.map((l) => ({ ...l })) : [];
-    this.symbolSet = new Set(this.loans.flatMap((l) => (l.loanSymbol ? [l.collateralSymbol, l.loanSymbol] : [l.collateralSymbol])));
+    this.symbolSet = new Set(
+      this.loans.flatMap((l) => (l.loanSymbol ? [l.collateralSymbol, l.loanSymbol] : [l.collateralSymbol])),
+    );
     this.changed = true;
   }
 

@@ -11,7 +11,11 @@ import { tradeClock } from './book-painter';
 const SYM = 'BTC/USDT';
 const THEME: PaintTheme = { text: '#111', text2: '#777', up: '#0a0', down: '#d00', flat: '#999', onPrice: '#fff' };
 
-type Op = { op: 'text'; text: string; x: number; y: number; fill: string; align: string } | { op: 'bar'; x: number; y: number; w: number; h: number; fill: string; alpha: number } | { op: 'strike' } | { op: 'clear' };
+type Op =
+  | { op: 'text'; text: string; x: number; y: number; fill: string; align: string }
+  | { op: 'bar'; x: number; y: number; w: number; h: number; fill: string; alpha: number }
+  | { op: 'strike' }
+  | { op: 'clear' };
 
 /** Records what a user would see: texts with colour and place, bars, strikes; `ops` since the last clear. */
 class Recorder implements BookPaintContext {
@@ -62,7 +66,15 @@ class Surface implements BookSurface {
   }
 }
 
-const part = (p: Partial<BookPart> & Pick<BookPart, 'kind'>): BookPart => ({ width: 180, height: 60, dpr: 2, rowHeight: 20, priceFont: '12px sans', qtyFont: '12px sans', ...p });
+const part = (p: Partial<BookPart> & Pick<BookPart, 'kind'>): BookPart => ({
+  width: 180,
+  height: 60,
+  dpr: 2,
+  rowHeight: 20,
+  priceFont: '12px sans',
+  qtyFont: '12px sans',
+  ...p,
+});
 
 async function setup(book: PaintedBook) {
   const clock = new FakeClock();
@@ -88,11 +100,21 @@ const diff = (d: DepthDiff, ts: number) => ({ kind: 'diff' as const, ...d, ts })
 
 describe('painted books (worker)', () => {
   it('paints the compact book as the DOM rows read: asks worst-first padded on top, bids best-first, bars on one scale, prices by the step', async () => {
-    const book: PaintedBook = { view: { symbol: SYM, step: '1', rows: 3, trades: 0 }, decimals: 0, lastDecimals: 2, parts: [part({ kind: 'asks', bestLast: true }), part({ kind: 'bids' }), part({ kind: 'last', height: 36 })] };
+    const book: PaintedBook = {
+      view: { symbol: SYM, step: '1', rows: 3, trades: 0 },
+      decimals: 0,
+      lastDecimals: 2,
+      parts: [part({ kind: 'asks', bestLast: true }), part({ kind: 'bids' }), part({ kind: 'last', height: 36 })],
+    };
     const { socket, surfaces, paints, settle } = await setup(book);
     expect(socket.subs()).toContain(`depth:${SYM}`);
     const src = new BookSource(SYM, 1);
-    for (const [p, q] of [['100.4', '1'], ['100.2', '1'], ['99.5', '2']]) src.set('bid', p, q); // grouped by 1: 100 (2), 99 (2)
+    for (const [p, q] of [
+      ['100.4', '1'],
+      ['100.2', '1'],
+      ['99.5', '2'],
+    ])
+      src.set('bid', p, q); // grouped by 1: 100 (2), 99 (2)
     src.set('ask', '101.5', '1');
     src.flush();
     socket.fire('depth', [snap(src)]);
@@ -117,11 +139,21 @@ describe('painted books (worker)', () => {
     ]);
     expect(asks.ctx.bars().map((b) => [b.x, b.y, b.w])).toEqual([[135, 41, 45]]);
     // a tap on a row means the price painted there; an empty row means nothing
-    expect([paints.priceAt(1, 1, 0), paints.priceAt(1, 1, 1), paints.priceAt(1, 0, 2), paints.priceAt(1, 0, 0)]).toEqual(['100', '99', '102', null]);
+    expect([
+      paints.priceAt(1, 1, 0),
+      paints.priceAt(1, 1, 1),
+      paints.priceAt(1, 0, 2),
+      paints.priceAt(1, 0, 0),
+    ]).toEqual(['100', '99', '102', null]);
   });
 
   it('the last price carries its direction and is struck through while the book is out of sync; nothing is redrawn when nothing shown changed', async () => {
-    const book: PaintedBook = { view: { symbol: SYM, rows: 2, trades: 0 }, decimals: 2, lastDecimals: 2, parts: [part({ kind: 'last', height: 36 }), part({ kind: 'bids' })] };
+    const book: PaintedBook = {
+      view: { symbol: SYM, rows: 2, trades: 0 },
+      decimals: 2,
+      lastDecimals: 2,
+      parts: [part({ kind: 'last', height: 36 }), part({ kind: 'bids' })],
+    };
     const { socket, surfaces, paints, settle } = await setup(book);
     const [last, bids] = surfaces;
     expect(last.ctx.texts().map((t) => t.text)).toEqual(['--']);
@@ -129,7 +161,15 @@ describe('painted books (worker)', () => {
     src.set('bid', '10', '1');
     src.flush();
     socket.fire('depth', [snap(src)]);
-    const print = (seq: number, price: string): TradePrint => ({ symbol: SYM, epoch: 1, seq, ts: seq, price, qty: '1', side: 'buy' });
+    const print = (seq: number, price: string): TradePrint => ({
+      symbol: SYM,
+      epoch: 1,
+      seq,
+      ts: seq,
+      price,
+      qty: '1',
+      side: 'buy',
+    });
     socket.fire('trades', [print(1, '10.5'), print(2, '10.75')]);
     await settle();
     expect(last.ctx.texts().map((t) => [t.text, t.fill])).toEqual([['10.75 ↑', THEME.up]]);
@@ -151,7 +191,12 @@ describe('painted books (worker)', () => {
   });
 
   it('the side-by-side book puts the bid amount first and grows the ask bars from the left; a new step regroups at once', async () => {
-    const book: PaintedBook = { view: { symbol: SYM, step: '0.1', rows: 2, trades: 0 }, decimals: 1, lastDecimals: 2, parts: [part({ kind: 'bids', qtyFirst: true }), part({ kind: 'asks', barsFromLeft: true })] };
+    const book: PaintedBook = {
+      view: { symbol: SYM, step: '0.1', rows: 2, trades: 0 },
+      decimals: 1,
+      lastDecimals: 2,
+      parts: [part({ kind: 'bids', qtyFirst: true }), part({ kind: 'asks', barsFromLeft: true })],
+    };
     const { socket, surfaces, paints, settle } = await setup(book);
     const src = new BookSource(SYM, 1);
     for (const p of ['10.01', '10.02', '10.11']) src.set('bid', p, '1');
@@ -160,7 +205,12 @@ describe('painted books (worker)', () => {
     socket.fire('depth', [snap(src)]);
     await settle();
     const [bids, asks] = surfaces;
-    expect(bids.ctx.texts().slice(0, 2).map((t) => [t.text, t.x, t.align])).toEqual([
+    expect(
+      bids.ctx
+        .texts()
+        .slice(0, 2)
+        .map((t) => [t.text, t.x, t.align]),
+    ).toEqual([
       ['10.1', 180, 'right'],
       ['1.0000', 0, 'left'],
     ]);
@@ -171,14 +221,30 @@ describe('painted books (worker)', () => {
   });
 
   it('paints the newest trades (time, price by the taker’s side, amount) and counts one tick→paint sample per depth change shown', async () => {
-    const book: PaintedBook = { view: { symbol: SYM, rows: 1, trades: 5 }, decimals: 2, lastDecimals: 2, parts: [part({ kind: 'trades', rowHeight: 22, height: 44 }), part({ kind: 'bids' })] };
+    const book: PaintedBook = {
+      view: { symbol: SYM, rows: 1, trades: 5 },
+      decimals: 2,
+      lastDecimals: 2,
+      parts: [part({ kind: 'trades', rowHeight: 22, height: 44 }), part({ kind: 'bids' })],
+    };
     const { socket, surfaces, paints, settle, frame, clock } = await setup(book);
     const src = new BookSource(SYM, 1);
     src.set('bid', '10', '1');
     src.flush();
     socket.fire('depth', [snap(src)]);
     const t0 = clock.now();
-    socket.fire('trades', [1, 2, 3].map((seq): TradePrint => ({ symbol: SYM, epoch: 1, seq, ts: t0 + seq * 1000, price: `10.${seq}`, qty: '0.5', side: seq === 2 ? 'sell' : 'buy' })));
+    socket.fire(
+      'trades',
+      [1, 2, 3].map((seq): TradePrint => ({
+        symbol: SYM,
+        epoch: 1,
+        seq,
+        ts: t0 + seq * 1000,
+        price: `10.${seq}`,
+        qty: '0.5',
+        side: seq === 2 ? 'sell' : 'buy',
+      })),
+    );
     await settle();
     // 44 px hold two rows of 22: the two newest
     expect(surfaces[0].ctx.texts().map((t) => [t.text, t.fill])).toEqual([
@@ -198,14 +264,24 @@ describe('painted books (worker)', () => {
   });
 
   it('unwatches the book when the last painted view goes', async () => {
-    const book: PaintedBook = { view: { symbol: SYM, rows: 1, trades: 0 }, decimals: 2, lastDecimals: 2, parts: [part({ kind: 'bids' })] };
+    const book: PaintedBook = {
+      view: { symbol: SYM, rows: 1, trades: 0 },
+      decimals: 2,
+      lastDecimals: 2,
+      parts: [part({ kind: 'bids' })],
+    };
     const { socket, paints } = await setup(book);
     paints.detach(1);
     expect(new Set(socket.channels('unsubscribe'))).toEqual(new Set([`depth:${SYM}`, `trades:${SYM}`]));
   });
 
   it('writes every figure in the language’s number marks: French comma decimals and narrow-space groups, again at once on a language switch', async () => {
-    const book: PaintedBook = { view: { symbol: SYM, rows: 2, trades: 2 }, decimals: 2, lastDecimals: 2, parts: [part({ kind: 'bids' }), part({ kind: 'last', height: 36 }), part({ kind: 'trades', height: 40 })] };
+    const book: PaintedBook = {
+      view: { symbol: SYM, rows: 2, trades: 2 },
+      decimals: 2,
+      lastDecimals: 2,
+      parts: [part({ kind: 'bids' }), part({ kind: 'last', height: 36 }), part({ kind: 'trades', height: 40 })],
+    };
     const { socket, surfaces, paints, settle, clock } = await setup(book);
     paints.setTheme({ ...THEME, marks: numberMarks('fra') });
     const src = new BookSource(SYM, 1);
@@ -213,12 +289,27 @@ describe('painted books (worker)', () => {
     src.set('bid', '1234.5', '2');
     src.flush();
     socket.fire('depth', [snap(src)]);
-    socket.fire('trades', [{ symbol: SYM, epoch: 1, seq: 1, ts: clock.now(), price: '65001.5', qty: '0.25', side: 'buy' } satisfies TradePrint]);
+    socket.fire('trades', [
+      {
+        symbol: SYM,
+        epoch: 1,
+        seq: 1,
+        ts: clock.now(),
+        price: '65001.5',
+        qty: '0.25',
+        side: 'buy',
+      } satisfies TradePrint,
+    ]);
     await settle();
     const [bids, last, trades] = surfaces;
     expect(bids.ctx.texts().map((t) => t.text)).toEqual(['65\u202f000,12', '0,5000', '1\u202f234,50', '2,0000']);
     expect(last.ctx.texts().map((t) => t.text)).toEqual(['65\u202f001,50']);
-    expect(trades.ctx.texts().map((t) => t.text).slice(1)).toEqual(['0,2500', '65\u202f001,50']);
+    expect(
+      trades.ctx
+        .texts()
+        .map((t) => t.text)
+        .slice(1),
+    ).toEqual(['0,2500', '65\u202f001,50']);
     // back to English: the same rows in dots and commas, without waiting for the book to move
     paints.setTheme({ ...THEME, marks: numberMarks('en') });
     expect(bids.ctx.texts().map((t) => t.text)).toEqual(['65,000.12', '0.5000', '1,234.50', '2.0000']);

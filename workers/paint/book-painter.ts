@@ -90,7 +90,8 @@ export class BookPainter {
     this.book = book;
     for (const s of this.surfaces) s.part = book.parts[s.index] ?? s.part;
     // rows of another step or symbol are never shown under the new view
-    if (this.last && (this.last.symbol !== book.view.symbol || this.last.step !== (book.view.step ?? null))) this.last = null;
+    if (this.last && (this.last.symbol !== book.view.symbol || this.last.step !== (book.view.step ?? null)))
+      this.last = null;
     this.resize();
   }
 
@@ -100,7 +101,12 @@ export class BookPainter {
     const b = this.last;
     let sides = false;
     for (const s of this.surfaces) {
-      const drawn = s.part.kind === 'last' ? this.drawLast(s, b, theme) : s.part.kind === 'trades' ? this.drawTrades(s, b, theme) : this.drawSide(s, b, theme);
+      const drawn =
+        s.part.kind === 'last'
+          ? this.drawLast(s, b, theme)
+          : s.part.kind === 'trades'
+            ? this.drawTrades(s, b, theme)
+            : this.drawSide(s, b, theme);
       if (drawn && (s.part.kind === 'bids' || s.part.kind === 'asks')) sides = true;
     }
     return sides;
@@ -151,7 +157,15 @@ export class BookPainter {
     const max = b ? Math.max(lastTotal(b.bids.slice(0, n)), lastTotal(b.asks.slice(0, n))) : 0;
     const dp = this.book.decimals;
     const m = theme.marks;
-    const texts = lines.map((r) => (r ? { price: figureText(r.price, 'price', dp, m), qty: figureText(r.qty, 'compact', 0, m), frac: max > 0 ? Math.max(0, Math.min(1, Number(r.total) / max)) : 0 } : null));
+    const texts = lines.map((r) =>
+      r
+        ? {
+            price: figureText(r.price, 'price', dp, m),
+            qty: figureText(r.qty, 'compact', 0, m),
+            frac: max > 0 ? Math.max(0, Math.min(1, Number(r.total) / max)) : 0,
+          }
+        : null,
+    );
     const key = `${theme.up}|${theme.down}|${theme.text2}|${texts.map((t) => (t ? `${t.price}|${t.qty}|${t.frac.toFixed(3)}` : '-')).join(';')}`;
     if (key === s.key) return false;
     s.key = key;
@@ -185,7 +199,9 @@ export class BookPainter {
 
   private drawLast(s: Surface, b: BookSnapshot | null, theme: PaintTheme): boolean {
     const last = b?.last ?? null;
-    const text = figureText(last?.price, 'price', this.book.lastDecimals, theme.marks) + (last?.dir === 1 ? ' ↑' : last?.dir === -1 ? ' ↓' : '');
+    const text =
+      figureText(last?.price, 'price', this.book.lastDecimals, theme.marks) +
+      (last?.dir === 1 ? ' ↑' : last?.dir === -1 ? ' ↓' : '');
     const colour = last?.dir === 1 ? theme.up : last?.dir === -1 ? theme.down : theme.text;
     const struck = !!b && !b.synced;
     const key = `${text}|${colour}|${struck}`;
@@ -215,7 +231,13 @@ export class BookPainter {
     const { part } = s;
     const trades = b?.trades ?? [];
     const rows = Math.max(0, Math.floor(part.height / part.rowHeight));
-    const shown = trades.slice(0, rows).map((t) => ({ time: tradeClock(t.ts), price: figureText(t.price, 'price', this.book.lastDecimals, theme.marks), qty: figureText(t.qty, 'compact', 0, theme.marks), buy: t.side === 'buy', raw: t.price }));
+    const shown = trades.slice(0, rows).map((t) => ({
+      time: tradeClock(t.ts),
+      price: figureText(t.price, 'price', this.book.lastDecimals, theme.marks),
+      qty: figureText(t.qty, 'compact', 0, theme.marks),
+      buy: t.side === 'buy',
+      raw: t.price,
+    }));
     const key = `${theme.up}|${theme.down}|${theme.text2}|${shown.map((t) => `${t.time}|${t.price}|${t.qty}|${t.buy}`).join(';')}`;
     if (key === s.key) return false;
     s.key = key;

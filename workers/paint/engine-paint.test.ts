@@ -14,7 +14,12 @@ const LAYOUT: RowLayout = {
   last: { x: 130, y: 0, width: 90, height: 48, font: 'last' },
   pill: { x: 230, y: 10, width: 70, height: 28, font: 'pill', minWidth: 64, padX: 6, radius: 4 },
 };
-const ROW: PaintedRow = { symbol: 'BTC/USDT', decimals: 2, rest: { last: '100', changePct: '0.00', turnover: '0' }, layout: LAYOUT };
+const ROW: PaintedRow = {
+  symbol: 'BTC/USDT',
+  decimals: 2,
+  rest: { last: '100', changePct: '0.00', turnover: '0' },
+  layout: LAYOUT,
+};
 
 /** One canvas redraw as the user sees it: when, the last price shown, whether it is struck through. */
 interface Frame {
@@ -54,7 +59,9 @@ function canvas(clock: FakeClock): PaintSurface & { frames: Frame[] } {
   return { width: 0, height: 0, frames, getContext: () => ctx };
 }
 
-const tick = (seq: number, last: string, ts: number): TickerTuple[] => [['BTC/USDT', seq, ts, last, '100', '200', '50', '2']];
+const tick = (seq: number, last: string, ts: number): TickerTuple[] => [
+  ['BTC/USDT', seq, ts, last, '100', '200', '50', '2'],
+];
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));
 
 async function setup(afterFrame?: (clock: FakeClock) => EngineDeps['afterFrame']) {

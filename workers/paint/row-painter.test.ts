@@ -20,18 +20,38 @@ class RecordingContext implements PaintContext {
   ops: Op[] = [];
   private dash: number[] = [];
   private box: number[] = [];
-  private stack: { font: string; fillStyle: unknown; strokeStyle: unknown; textAlign: CanvasTextAlign; dash: number[] }[] = [];
+  private stack: {
+    font: string;
+    fillStyle: unknown;
+    strokeStyle: unknown;
+    textAlign: CanvasTextAlign;
+    dash: number[];
+  }[] = [];
   setTransform = (...args: number[]) => void this.ops.push({ op: 'setTransform', args });
   clearRect = (...args: number[]) => void this.ops.push({ op: 'clearRect', args });
   fillText(text: string, x: number, y: number): void {
-    this.ops.push({ op: 'fillText', text, x, y, fillStyle: String(this.fillStyle), font: this.font, textAlign: this.textAlign });
+    this.ops.push({
+      op: 'fillText',
+      text,
+      x,
+      y,
+      fillStyle: String(this.fillStyle),
+      font: this.font,
+      textAlign: this.textAlign,
+    });
   }
   /** 7 px per character, so positions are predictable */
   measureText(text: string): { width: number } {
     return { width: text.length * 7 };
   }
   save(): void {
-    this.stack.push({ font: this.font, fillStyle: this.fillStyle, strokeStyle: this.strokeStyle, textAlign: this.textAlign, dash: this.dash });
+    this.stack.push({
+      font: this.font,
+      fillStyle: this.fillStyle,
+      strokeStyle: this.strokeStyle,
+      textAlign: this.textAlign,
+      dash: this.dash,
+    });
   }
   restore(): void {
     const s = this.stack.pop();
@@ -84,10 +104,25 @@ const LAYOUT: RowLayout = {
 
 const THEME: PaintTheme = { text: 'T', text2: 'T2', up: 'UP', down: 'DOWN', flat: 'FLAT', onPrice: 'ON' };
 
-const painted = (symbol = 'BTC/USDT'): PaintedRow => ({ symbol, decimals: 2, rest: { last: '64000.5', changePct: '-0.50', turnover: '950.5' }, layout: LAYOUT });
+const painted = (symbol = 'BTC/USDT'): PaintedRow => ({
+  symbol,
+  decimals: 2,
+  rest: { last: '64000.5', changePct: '-0.50', turnover: '950.5' },
+  layout: LAYOUT,
+});
 
 const ticker = (last: string, changePct = '+1.234', turnover = '1234567.89', ts = 1000): TickerRow => ({
-  symbol: 'BTC/USDT', last, open: '1', high: '1', low: '1', volume: '1', changePct, turnover, dir: 0, seq: 1, ts,
+  symbol: 'BTC/USDT',
+  last,
+  open: '1',
+  high: '1',
+  low: '1',
+  volume: '1',
+  changePct,
+  turnover,
+  dir: 0,
+  seq: 1,
+  ts,
 });
 
 function setup() {
@@ -111,7 +146,12 @@ function setup() {
     return s.ctx;
   };
   return {
-    painter, s, book, frames, tick, paint,
+    painter,
+    s,
+    book,
+    frames,
+    tick,
+    paint,
     setStale: (v: boolean) => (stale = v),
     setNow: (t: number) => (now = t),
   };
@@ -123,7 +163,15 @@ describe('RowPainter', () => {
   it('draws the last price with the pair’s decimals, right-aligned at the right edge of its slot', () => {
     const { tick } = setup();
     // the first figure shown has not moved yet: plain text colour
-    expect(lastText(tick(ticker('65000.129')))).toEqual({ op: 'fillText', text: '65000.12', x: 220, y: 24, fillStyle: 'T', font: '600 16px sans', textAlign: 'right' });
+    expect(lastText(tick(ticker('65000.129')))).toEqual({
+      op: 'fillText',
+      text: '65000.12',
+      x: 220,
+      y: 24,
+      fillStyle: 'T',
+      font: '600 16px sans',
+      textAlign: 'right',
+    });
   });
 
   it('tints the price up after a rise, keeps it on an equal tick, turns it down after a fall', () => {
@@ -152,7 +200,10 @@ describe('RowPainter', () => {
 
   it('writes turnover as "<label> <compact figure>" by the K/M rule in the secondary colour', () => {
     const { tick } = setup();
-    const vol = (turnover: string) => tick(ticker('1', '+1', turnover)).texts().filter((t) => t.font === LAYOUT.vol.font);
+    const vol = (turnover: string) =>
+      tick(ticker('1', '+1', turnover))
+        .texts()
+        .filter((t) => t.font === LAYOUT.vol.font);
     expect(vol('1234567.89')).toEqual([
       { op: 'fillText', text: 'Vol ', x: 0, y: 34, fillStyle: 'T2', font: '12px sans', textAlign: 'left' },
       { op: 'fillText', text: '1.2M', x: 28, y: 34, fillStyle: 'T2', font: '12px sans', textAlign: 'left' },
@@ -215,9 +266,17 @@ describe('RowPainter', () => {
     const { painter, paint, tick } = setup();
     expect(lastText(tick(ticker('65000.129')))?.text).toBe('65000.12');
     painter.setTheme({ ...THEME, marks: numberMarks('en') });
-    expect(paint().texts().map((t) => t.text)).toEqual(['Vol ', '1.2M', '65,000.12', '+1.23%']);
+    expect(
+      paint()
+        .texts()
+        .map((t) => t.text),
+    ).toEqual(['Vol ', '1.2M', '65,000.12', '+1.23%']);
     painter.setTheme({ ...THEME, marks: numberMarks('fra') });
-    expect(paint().texts().map((t) => t.text)).toEqual(['Vol ', '1,2M', '65\u202f000,12', '+1,23%']);
+    expect(
+      paint()
+        .texts()
+        .map((t) => t.text),
+    ).toEqual(['Vol ', '1,2M', '65\u202f000,12', '+1,23%']);
   });
 
   it('relayout resizes the backing store to round(size × dpr) and repaints at the new geometry', () => {

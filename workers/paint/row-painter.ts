@@ -53,7 +53,6 @@ export interface PaintSurface {
   getContext(kind: '2d'): PaintContext | null;
 }
 
-
 const MAX_SAMPLES = 10_000;
 
 /** What a row shows, as strings: a canvas is redrawn only when this changes. */
@@ -176,7 +175,12 @@ export class RowPainter {
     if (p) this.paintRows([p], book, isStale, false);
   }
 
-  private paintRows(rows: Iterable<Painted>, book: RowLookup, isStale: (symbol: string) => boolean, all: boolean): number {
+  private paintRows(
+    rows: Iterable<Painted>,
+    book: RowLookup,
+    isStale: (symbol: string) => boolean,
+    all: boolean,
+  ): number {
     // tick→paint: one sample per tick shown (a symbol in two rows, or a redraw for the theme, a
     // new size or a stale flip, is not a tick reaching the screen)
     const shownTs = new Map<string, number>();
@@ -238,7 +242,14 @@ export class RowPainter {
 }
 
 function same(a: Figures, b: Figures): boolean {
-  return a.vol === b.vol && a.last === b.last && a.dir === b.dir && a.pct === b.pct && a.sign === b.sign && a.stale === b.stale;
+  return (
+    a.vol === b.vol &&
+    a.last === b.last &&
+    a.dir === b.dir &&
+    a.pct === b.pct &&
+    a.sign === b.sign &&
+    a.stale === b.stale
+  );
 }
 
 function size(surface: PaintSurface, layout: RowLayout): void {

@@ -61,7 +61,10 @@ if (q.get('warm') !== '0')
   document.body.appendChild(host);
   const c = createChart(host);
   const s = c.addSeries(CandlestickSeries);
-  const proto = Object.getPrototypeOf(s) as { update: (...a: unknown[]) => unknown; setData: (...a: unknown[]) => unknown };
+  const proto = Object.getPrototypeOf(s) as {
+    update: (...a: unknown[]) => unknown;
+    setData: (...a: unknown[]) => unknown;
+  };
   c.remove();
   host.remove();
   const update = proto.update;
@@ -123,9 +126,19 @@ function StallScreen() {
     <>
       {showRows && <MarketPage />}
       {showChart && (
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, height: chartHeight, background: 'var(--bg, #fff)', zIndex: 50 }}>
-        <KLineChart symbol={chartSymbol} period="1min" height={chartHeight} />
-      </div>
+        <div
+          style={{
+            position: 'fixed',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            height: chartHeight,
+            background: 'var(--bg, #fff)',
+            zIndex: 50,
+          }}
+        >
+          <KLineChart symbol={chartSymbol} period="1min" height={chartHeight} />
+        </div>
       )}
     </>
   );

@@ -73,7 +73,8 @@ export function installCollector(): BenchCollector {
 
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.startTime >= t0) longTasks.push({ start: e.startTime - t0, dur: e.duration });
+      for (const e of list.getEntries())
+        if (e.startTime >= t0) longTasks.push({ start: e.startTime - t0, dur: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     /* no longtask support: the node side reports it as missing */
@@ -123,7 +124,17 @@ export function installCollector(): BenchCollector {
       rowPaints = 0;
     },
     read() {
-      return { windowMs: performance.now() - t0, longTasks, frames, ttp, ttw, chartUpdates, bookTtp, marks: { ...marks }, rowPaints };
+      return {
+        windowMs: performance.now() - t0,
+        longTasks,
+        frames,
+        ttp,
+        ttw,
+        chartUpdates,
+        bookTtp,
+        marks: { ...marks },
+        rowPaints,
+      };
     },
     setFrameLoop(on) {
       if (on && !looping) {
@@ -158,7 +169,13 @@ export function installCollector(): BenchCollector {
           pending.set(sym, ts);
           afterPaint();
         }
-      }).observe(root, { subtree: true, characterData: true, childList: true, attributes: true, attributeFilter: ['data-ts'] });
+      }).observe(root, {
+        subtree: true,
+        characterData: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-ts'],
+      });
     },
     trackBook(root) {
       new MutationObserver((records) => {

@@ -24,15 +24,35 @@ export async function usersAdminRoutes(op: FastifyInstance): Promise<void> {
     if (q.q) {
       const like = `%${q.q.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
       const asId = /^\d{1,9}$/.test(q.q) ? Number(q.q) : 0;
-      base = base.where((eb) => eb.or([eb('email', 'ilike', like), eb('mobile', 'like', like), eb('nickname', 'ilike', like), eb('id', '=', asId)]));
+      base = base.where((eb) =>
+        eb.or([
+          eb('email', 'ilike', like),
+          eb('mobile', 'like', like),
+          eb('nickname', 'ilike', like),
+          eb('id', '=', asId),
+        ]),
+      );
     }
-    const rows = await base.select(['id', 'email', 'mobile', 'level', 'status', 'created_at']).orderBy('id', 'desc').limit(q.limit).offset(offset(q)).execute();
-    const list: AdminUserRow[] = rows.map((r) => ({ ...r, account: r.email ?? r.mobile ?? '', created_at: r.created_at.toISOString() }));
+    const rows = await base
+      .select(['id', 'email', 'mobile', 'level', 'status', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset(offset(q))
+      .execute();
+    const list: AdminUserRow[] = rows.map((r) => ({
+      ...r,
+      account: r.email ?? r.mobile ?? '',
+      created_at: r.created_at.toISOString(),
+    }));
     return ok(pageOf(list, q, await count(base.select((eb) => eb.fn.countAll<string>().as('n')))));
   });
   op.get('/users/detail', async (req) => {
     const q = parse(z.object({ id, ...paging }), req.query);
-    const u = await db.selectFrom('users').select(['id', 'email', 'mobile', 'level', 'status', 'created_at', 'nickname']).where('id', '=', q.id).executeTakeFirst();
+    const u = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'mobile', 'level', 'status', 'created_at', 'nickname'])
+      .where('id', '=', q.id)
+      .executeTakeFirst();
     if (!u) throw new AppError('not_found');
     const detail: AdminUserDetail = {
       ...u,
@@ -46,9 +66,20 @@ export async function usersAdminRoutes(op: FastifyInstance): Promise<void> {
   op.post('/users/level', async (req) => {
     const b = parse(LevelBody, req.body);
     await inTransaction(db, async (trx) => {
-      const res = await trx.updateTable('users').set({ level: b.level, updated_at: new Date() }).where('id', '=', b.user_id).where('status', '<>', 2).executeTakeFirst();
+      const res = await trx
+        .updateTable('users')
+        .set({ level: b.level, updated_at: new Date() })
+        .where('id', '=', b.user_id)
+        .where('status', '<>', 2)
+        .executeTakeFirst();
       if (res.numUpdatedRows !== 1n) throw new AppError('not_found');
-      await logAction(trx, { operatorId: req.operatorId, action: 'set_level', target: `user:${b.user_id}`, reason: b.reason, detail: { level: b.level } });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'set_level',
+        target: `user:${b.user_id}`,
+        reason: b.reason,
+        detail: { level: b.level },
+      });
     });
     return ok(true);
   });

@@ -5,7 +5,17 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { requestLang } from '../../http/lang';
 import { translate } from '../../i18n/messages';
-import { editNickname, getProfile, inviteInfo, listCoupons, listNotices, readNotice, setAvatar, setFiat, setLang } from './domain/profile';
+import {
+  editNickname,
+  getProfile,
+  inviteInfo,
+  listCoupons,
+  listNotices,
+  readNotice,
+  setAvatar,
+  setFiat,
+  setLang,
+} from './domain/profile';
 import { listFiats } from '../../shared/fiat';
 import { PagingSchema as Paging, pagingShape } from '../../kernel/paging';
 import { intOr, INT4_MAX } from '../../kernel/fields';
@@ -17,13 +27,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/user/profile', auth, async (req) => ok(await getProfile(db, req.userId)));
 
   app.post('/user/uploadHeadPortrait', auth, async (req) => {
-    const b = parse(z.object({ head_portrait: z.string().trim().min(1).max(200).optional(), file: z.string().trim().max(200).optional() }), req.body);
+    const b = parse(
+      z.object({
+        head_portrait: z.string().trim().min(1).max(200).optional(),
+        file: z.string().trim().max(200).optional(),
+      }),
+      req.body,
+    );
     await setAvatar(db, req.userId, b.head_portrait ?? b.file ?? '');
     return ok(await getProfile(db, req.userId));
   });
 
   app.post('/user/editNickname', auth, async (req) => {
-    const b = parse(z.object({ nickname: z.string().trim().max(60).optional(), signature: z.string().trim().max(120).optional() }), req.body);
+    const b = parse(
+      z.object({ nickname: z.string().trim().max(60).optional(), signature: z.string().trim().max(120).optional() }),
+      req.body,
+    );
     await editNickname(db, req.userId, { nickname: b.nickname || undefined, signature: b.signature || undefined });
     return ok(await getProfile(db, req.userId));
   });
@@ -40,7 +59,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/user/invite', auth, async (req) => ok(await inviteInfo(db, req.userId, app.config.publicUrl)));
 
-  app.get('/user/notices', auth, async (req) => ok(await listNotices(db, req.userId, requestLang(req), parse(Paging, req.query))));
+  app.get('/user/notices', auth, async (req) =>
+    ok(await listNotices(db, req.userId, requestLang(req), parse(Paging, req.query))),
+  );
   app.post('/user/notices/read', auth, async (req) => {
     const b = parse(z.object({ id: intOr(0, INT4_MAX, 0) }), req.body);
     await readNotice(db, req.userId, b.id);

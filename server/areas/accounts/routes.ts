@@ -15,14 +15,31 @@ import { addressCaller, loginCaller, rememberDevice } from '../../http/known-dev
 import { translate } from '../../i18n/messages';
 import { classifyIdentity } from './domain/identity';
 import { CODE_TTL_MS, issueCode, verifyCode } from './domain/codes';
-import { findUserByIdentity, login, register, resetPassword, SCENE_FORGET, SCENE_REGISTER, userInfo } from './domain/users';
+import {
+  findUserByIdentity,
+  login,
+  register,
+  resetPassword,
+  SCENE_FORGET,
+  SCENE_REGISTER,
+  userInfo,
+} from './domain/users';
 import { revokeSession } from '../../auth/sessions';
 import { inviteRequired } from '../../shared/settings';
 import { deliver } from '../../http/deliver';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
-const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const code6 = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'code_invalid' });
 // The password rule (spec §5: more than six characters) lives in core/policy/password.ts.
 const password = newPassword;
 
@@ -33,7 +50,9 @@ const scene = z
   .toLowerCase()
   .max(32)
   .optional()
-  .transform((s) => (!s || s.startsWith('reg') ? SCENE_REGISTER : s.includes('forget') || s.includes('reset') ? SCENE_FORGET : s))
+  .transform((s) =>
+    !s || s.startsWith('reg') ? SCENE_REGISTER : s.includes('forget') || s.includes('reset') ? SCENE_FORGET : s,
+  )
   .pipe(z.enum([SCENE_REGISTER, SCENE_FORGET]));
 
 const SmsMailBody = z.object({
@@ -120,7 +139,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/check_email', perIp, async (req) => {
     const body = parse(CheckEmailBody, req.body);
     const id = classifyIdentity(body.user_string);
-    await verifyCode(app.db, { target: id.value, scene: body.scene, code: body.email_code, caller: addressCaller(req) });
+    await verifyCode(app.db, {
+      target: id.value,
+      scene: body.scene,
+      code: body.email_code,
+      caller: addressCaller(req),
+    });
     return ok(translate('code_ok', requestLang(req)));
   });
 
@@ -139,29 +163,30 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(translate('register_ok', requestLang(req)));
   });
 
-  app.post(
-    '/user/login',
-    perIp,
-    async (req, reply) => {
-      const body = parse(LoginBody, req.body);
-      const s = await login(app.db, {
-        userString: body.user_string ?? body.account ?? '',
-        password: body.password,
-        caller: (userId) => loginCaller(req, 'user', userId),
-        ip: clientIp(req),
-        userAgent: userAgent(req),
-        sessionsPerUser: app.config.sessionsPerUser,
-      });
-      // past the cap the oldest sessions ended: their sockets close now
-      for (const id of s.endedSessions) app.sessionSockets.endSession(s.userId, id);
-      rememberDevice(req, reply, 'user', s.userId);
-      return ok(s.token);
-    },
-  );
+  app.post('/user/login', perIp, async (req, reply) => {
+    const body = parse(LoginBody, req.body);
+    const s = await login(app.db, {
+      userString: body.user_string ?? body.account ?? '',
+      password: body.password,
+      caller: (userId) => loginCaller(req, 'user', userId),
+      ip: clientIp(req),
+      userAgent: userAgent(req),
+      sessionsPerUser: app.config.sessionsPerUser,
+    });
+    // past the cap the oldest sessions ended: their sockets close now
+    for (const id of s.endedSessions) app.sessionSockets.endSession(s.userId, id);
+    rememberDevice(req, reply, 'user', s.userId);
+    return ok(s.token);
+  });
 
   app.post('/user/forget', perIp, async (req) => {
     const body = parse(ForgetBody, req.body);
-    const userId = await resetPassword(app.db, { account: body.account ?? body.user_string ?? '', password: body.password, code: body.code, caller: addressCaller(req) });
+    const userId = await resetPassword(app.db, {
+      account: body.account ?? body.user_string ?? '',
+      password: body.password,
+      code: body.code,
+      caller: addressCaller(req),
+    });
     app.sessionSockets.endUserSessions(userId);
     return ok(translate('password_reset_ok', requestLang(req)));
   });

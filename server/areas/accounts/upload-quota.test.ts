@@ -22,9 +22,18 @@ const png = (bytes: number) => noisyPng(bytes);
 
 async function upload(token: string, content: Buffer, lang = 'en') {
   const boundary = '----quota' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const payload = Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return envelope(await t.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token, lang } }));
+  return envelope(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token, lang },
+    }),
+  );
 }
 
 const stored = async () => (await fs.readdir(path.join(t.config.dataDir, 'uploads')).catch(() => [])).length;
@@ -34,7 +43,11 @@ describe('per-user upload quota (none existed)', () => {
     expect((await upload(alice, await png(1024 * 1024))).type).toBe('ok');
     const before = await stored();
     const r = await upload(alice, await png(1024 * 1024 + 10), 'en');
-    expect(r).toEqual({ type: 'error', code: 0, message: 'Daily upload volume limit reached (2 MB), please try again tomorrow' });
+    expect(r).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'Daily upload volume limit reached (2 MB), please try again tomorrow',
+    });
     expect(await stored()).toBe(before);
   });
 
@@ -52,7 +65,10 @@ describe('per-user upload quota (none existed)', () => {
   });
 
   it('counts only the last 24 hours', async () => {
-    await t.app.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 25 * 3600_000) }).execute();
+    await t.app.db
+      .updateTable('uploads')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .execute();
     expect((await upload(alice, await png(100))).type).toBe('ok');
   });
 });

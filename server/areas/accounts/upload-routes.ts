@@ -13,7 +13,9 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = path.join(app.config.dataDir, 'uploads');
 
   app.post('/upload', { preHandler: app.authenticate }, async (req) => {
-    const { buf, kind } = await readImageUpload(req, app.config.uploadMaxBytes, () => checkUploadCount(app.db, req.userId, app.config.uploadQuota));
+    const { buf, kind } = await readImageUpload(req, app.config.uploadMaxBytes, () =>
+      checkUploadCount(app.db, req.userId, app.config.uploadQuota),
+    );
     await checkUploadBytes(app.db, uploadDir, req.userId, app.config.uploadQuota, buf.length);
     const ref = await store.save(buf, kind);
     // The owner is recorded so the file is shown only to those allowed (GET /api/file/:name).

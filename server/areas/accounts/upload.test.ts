@@ -20,13 +20,23 @@ const PNG = TINY_PNG;
 
 function multipart(field: string, filename: string, content: Buffer, type = 'image/png') {
   const boundary = '----h5test' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function upload(body: ReturnType<typeof multipart>, auth?: string) {
-  return t.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...(auth ? { authorization: auth } : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...(auth ? { authorization: auth } : {}) },
+  });
 }
 
 describe('POST /api/upload', () => {
@@ -52,10 +62,19 @@ describe('POST /api/upload', () => {
 
   it('refuses the wrong field, a non-multipart body and files over 5 MB', async () => {
     expect(envelope(await upload(multipart('avatar', 'a.png', PNG), token)).message).toBe('Parameter error');
-    const form = await t.app.inject({ method: 'POST', url: '/api/upload', payload: 'file=x', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: token } });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: 'file=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: token },
+    });
     expect(envelope(form).message).toBe('Parameter error');
     const big = await noisyPng(5 * 1024 * 1024 + 1024);
-    expect(envelope(await upload(multipart('file', 'big.png', big), token))).toEqual({ type: 'error', code: 0, message: 'The file is too large (max 5 MB)' });
+    expect(envelope(await upload(multipart('file', 'big.png', big), token))).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'The file is too large (max 5 MB)',
+    });
     const files = await fs.readdir(path.join(t.config.dataDir, 'uploads'));
     expect(files).toHaveLength(1);
   });
@@ -78,19 +97,40 @@ describe('uploaded pictures are decoded and stored re-encoded', () => {
 
   it('refuses a GIF/HTML polyglot and a script dressed as a PNG, in the user’s language, storing nothing', async () => {
     const before = (await fs.readdir(path.join(t.config.dataDir, 'uploads'))).length;
-    const polyglot = Buffer.from('GIF89a/*<html><body><script>fetch("/api/user/info").then(r=>r.text()).then(alert)</script></body></html>*/=1;', 'latin1');
+    const polyglot = Buffer.from(
+      'GIF89a/*<html><body><script>fetch("/api/user/info").then(r=>r.text()).then(alert)</script></body></html>*/=1;',
+      'latin1',
+    );
     expect(envelope(await upload(multipart('file', 'cat.gif', polyglot, 'image/gif'), token))).toEqual({
-      type: 'error', code: 0, message: 'This file could not be read as a picture; please choose a valid PNG, JPEG, WebP or GIF image',
+      type: 'error',
+      code: 0,
+      message: 'This file could not be read as a picture; please choose a valid PNG, JPEG, WebP or GIF image',
     });
     const fakePng = Buffer.concat([PNG.subarray(0, 8), Buffer.from('<script>alert(1)</script>')]);
-    const zh = await t.app.inject({ method: 'POST', url: '/api/upload', ...withLang(multipart('file', 'a.png', fakePng), 'zh') });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      ...withLang(multipart('file', 'a.png', fakePng), 'zh'),
+    });
     expect(envelope(zh).message).toBe('无法读取该图片，请选择有效的 PNG、JPEG、WebP 或 GIF 图片');
     expect((await fs.readdir(path.join(t.config.dataDir, 'uploads'))).length).toBe(before);
   });
 
   it('a real GIF with HTML appended is stored without it', async () => {
-    const gif = await sharp({ create: { width: 3, height: 3, channels: 3, background: '#0a0' } }).gif().toBuffer();
-    const r = envelope(await upload(multipart('file', 'x.gif', Buffer.concat([gif, Buffer.from('<html><script>alert(1)</script></html>')]), 'image/gif'), token));
+    const gif = await sharp({ create: { width: 3, height: 3, channels: 3, background: '#0a0' } })
+      .gif()
+      .toBuffer();
+    const r = envelope(
+      await upload(
+        multipart(
+          'file',
+          'x.gif',
+          Buffer.concat([gif, Buffer.from('<html><script>alert(1)</script></html>')]),
+          'image/gif',
+        ),
+        token,
+      ),
+    );
     expect(r.type).toBe('ok');
     const stored = await storedFile(r.message as string);
     expect(stored.includes('<script>')).toBe(false);

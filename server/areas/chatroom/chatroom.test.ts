@@ -77,7 +77,10 @@ describe('chat room', () => {
     later(3);
     expect((await send(u, 'three')).type).toBe('ok');
     later(3);
-    expect(await send(u, 'four')).toMatchObject({ type: 'error', message: 'Too many messages: you are muted for 120 s' });
+    expect(await send(u, 'four')).toMatchObject({
+      type: 'error',
+      message: 'Too many messages: you are muted for 120 s',
+    });
     expect((await state(u)).muted).toEqual({ until: clock.now + 120_000, reason: 'flood' });
     later(60);
     expect((await send(u, 'five')).message).toBe('You are muted: you can post again in 60 s');
@@ -91,13 +94,23 @@ describe('chat room', () => {
     const [unverified, verified, reader] = [await user(t), await user(t, { level: 1 }), await user(t)];
     const heard = await listener(reader.token);
     later(10);
-    const r = await send(unverified, 'free USDT at https://claim.example/x send 0x52908400098527886E0F7030069857D2E4169EE7');
+    const r = await send(
+      unverified,
+      'free USDT at https://claim.example/x send 0x52908400098527886E0F7030069857D2E4169EE7',
+    );
     expect(r.message).toMatchObject({ text: 'free USDT at *** send ***', masked: true, level: 0 });
-    const stored = await t.app.db.selectFrom('chat_messages').select(['text', 'masked']).where('user_id', '=', unverified.id).execute();
+    const stored = await t.app.db
+      .selectFrom('chat_messages')
+      .select(['text', 'masked'])
+      .where('user_id', '=', unverified.id)
+      .execute();
     expect(stored).toEqual([{ text: 'free USDT at *** send ***', masked: true }]);
     await sleep(150);
     expect(heard.map((e) => (e.kind === 'message' ? e.message.text : ''))).toEqual(['free USDT at *** send ***']);
-    expect((await send(verified, 'docs at https://docs.example.com')).message).toMatchObject({ text: 'docs at https://docs.example.com', masked: false });
+    expect((await send(verified, 'docs at https://docs.example.com')).message).toMatchObject({
+      text: 'docs at https://docs.example.com',
+      masked: false,
+    });
   });
 
   it('a report is recorded once; operators delete (live), mute and ban with the action log; a customer cannot', async () => {
@@ -107,16 +120,33 @@ describe('chat room', () => {
     const m = (await send(spammer, 'buy my coin')).message as { id: number };
     expect((await call(t, 'POST', '/api/chatroom/report', reader.token, { id: m.id })).type).toBe('ok');
     expect((await call(t, 'POST', '/api/chatroom/report', reader.token, { id: m.id })).type).toBe('ok');
-    expect((await call(t, 'POST', '/api/chatroom/report', reader.token, { id: 999_999 })).message).toBe('This message does not exist');
+    expect((await call(t, 'POST', '/api/chatroom/report', reader.token, { id: 999_999 })).message).toBe(
+      'This message does not exist',
+    );
 
     const as = async (token: string, path: string, payload: Record<string, unknown>) =>
-      (await t.app.inject({ method: 'POST', url: `/admin/api/chatroom/${path}`, headers: { authorization: `Bearer ${token}` }, payload })).json<{ type: string; message: unknown }>();
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/admin/api/chatroom/${path}`,
+          headers: { authorization: `Bearer ${token}` },
+          payload,
+        })
+      ).json<{ type: string; message: unknown }>();
     expect(await as(reader.token, 'delete', { id: m.id, reason: 'x' })).toMatchObject({ type: '999' });
-    expect(await as(reader.token, 'mute', { user_id: spammer.id, minutes: 5, reason: 'x' })).toMatchObject({ type: '999' });
+    expect(await as(reader.token, 'mute', { user_id: spammer.id, minutes: 5, reason: 'x' })).toMatchObject({
+      type: '999',
+    });
     expect((await state(reader)).messages.some((x) => x.id === m.id)).toBe(true);
 
     const op = await operator(t);
-    const list = (await t.app.inject({ method: 'GET', url: '/admin/api/chatroom/messages', headers: { authorization: `Bearer ${op}` } })).json<{ message: { id: number; reports: number }[] }>();
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/admin/api/chatroom/messages',
+        headers: { authorization: `Bearer ${op}` },
+      })
+    ).json<{ message: { id: number; reports: number }[] }>();
     expect(list.message.find((x) => x.id === m.id)?.reports).toBe(1);
     expect((await as(op, 'delete', { id: m.id, reason: '' })).type).toBe('error'); // a reason is required
     expect(await as(op, 'delete', { id: m.id, reason: 'spam' })).toMatchObject({ type: 'ok' });
@@ -124,7 +154,9 @@ describe('chat room', () => {
     expect(heard.at(-1)).toEqual({ kind: 'deleted', id: m.id });
     expect((await state(reader)).messages.some((x) => x.id === m.id)).toBe(false);
 
-    expect(await as(op, 'mute', { user_id: spammer.id, minutes: 5, reason: 'spam wave' })).toMatchObject({ type: 'ok' });
+    expect(await as(op, 'mute', { user_id: spammer.id, minutes: 5, reason: 'spam wave' })).toMatchObject({
+      type: 'ok',
+    });
     later(10);
     expect((await send(spammer, 'again')).message).toBe('You are muted: you can post again in 290 s');
     expect(await as(op, 'ban', { user_id: spammer.id, reason: 'scam links' })).toMatchObject({ type: 'ok' });
@@ -132,7 +164,12 @@ describe('chat room', () => {
     expect((await send(spammer, 'again')).message).toBe('You are banned from the chat room');
     expect((await state(spammer)).muted).toEqual({ until: null, reason: 'ban' });
 
-    const log = await t.app.db.selectFrom('operator_actions').select(['action', 'target', 'reason']).where('action', 'like', 'chat_%').orderBy('id').execute();
+    const log = await t.app.db
+      .selectFrom('operator_actions')
+      .select(['action', 'target', 'reason'])
+      .where('action', 'like', 'chat_%')
+      .orderBy('id')
+      .execute();
     expect(log).toEqual([
       { action: 'chat_delete', target: `chat_message:${m.id}`, reason: 'spam' },
       { action: 'chat_mute', target: `user:${spammer.id}`, reason: 'spam wave' },
@@ -146,7 +183,11 @@ describe('chat room', () => {
     const fine = (await send(quiet, 'hello')).message as { id: number };
     expect((await call(t, 'POST', '/api/chatroom/report', reader.token, { id: bad.id })).type).toBe('ok');
     const op = await operator(t);
-    const get = async <T>(url: string, token = op) => (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json<{ type: string; message: T }>();
+    const get = async <T>(url: string, token = op) =>
+      (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json<{
+        type: string;
+        message: T;
+      }>();
     const queue = async () => (await get<AdminChatMessage[]>('/admin/api/chatroom/messages?reported=1')).message;
     expect(await get('/admin/api/chatroom/messages?reported=1', reader.token)).toMatchObject({ type: '999' });
     const q1 = await queue();
@@ -154,15 +195,37 @@ describe('chat room', () => {
     expect(q1.map((m) => m.id)).not.toContain(fine.id);
     expect(q1.find((m) => m.id === bad.id)).toMatchObject({ reports: 1, deleted: false, sender_mute: null });
 
-    await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/mute', headers: { authorization: `Bearer ${op}` }, payload: { user_id: loud.id, minutes: 1, reason: 'cool down' } });
-    expect((await queue()).find((m) => m.id === bad.id)?.sender_mute).toEqual({ kind: 'operator', until: clock.now + 60_000 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/chatroom/mute',
+      headers: { authorization: `Bearer ${op}` },
+      payload: { user_id: loud.id, minutes: 1, reason: 'cool down' },
+    });
+    expect((await queue()).find((m) => m.id === bad.id)?.sender_mute).toEqual({
+      kind: 'operator',
+      until: clock.now + 60_000,
+    });
     later(61); // the mute ran out: not shown as running
     expect((await queue()).find((m) => m.id === bad.id)?.sender_mute).toBeNull();
-    await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/delete', headers: { authorization: `Bearer ${op}` }, payload: { id: bad.id, reason: 'spam' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/chatroom/delete',
+      headers: { authorization: `Bearer ${op}` },
+      payload: { id: bad.id, reason: 'spam' },
+    });
     expect((await queue()).map((m) => m.id)).not.toContain(bad.id); // handled: out of the queue
 
-    await t.app.db.insertInto('operator_actions').values({ operator_id: (await t.app.db.selectFrom('operators').select('id').executeTakeFirstOrThrow()).id, action: 'setting', target: 'x', reason: 'other area' }).execute();
-    const log = (await get<{ list: { action: string }[]; total: number }>('/admin/api/log?prefix=chat_&limit=100')).message;
+    await t.app.db
+      .insertInto('operator_actions')
+      .values({
+        operator_id: (await t.app.db.selectFrom('operators').select('id').executeTakeFirstOrThrow()).id,
+        action: 'setting',
+        target: 'x',
+        reason: 'other area',
+      })
+      .execute();
+    const log = (await get<{ list: { action: string }[]; total: number }>('/admin/api/log?prefix=chat_&limit=100'))
+      .message;
     expect(log.list.length).toBe(log.total);
     expect(new Set(log.list.map((a) => a.action))).toEqual(new Set(['chat_delete', 'chat_mute', 'chat_ban']));
   });
@@ -179,14 +242,22 @@ describe('chat room', () => {
     later(5);
     const m2 = (await send(a, 'while you were away 2')).message as { id: number };
     later(1);
-    if (gone) await t.app.inject({ method: 'POST', url: '/admin/api/chatroom/delete', headers: { authorization: `Bearer ${op}` }, payload: { id: gone, reason: 'cleanup' } });
+    if (gone)
+      await t.app.inject({
+        method: 'POST',
+        url: '/admin/api/chatroom/delete',
+        headers: { authorization: `Bearer ${op}` },
+        payload: { id: gone, reason: 'cleanup' },
+      });
     later(1); // (a removal in the very millisecond of a read is reported again: removing twice is harmless)
-    const back = (await call(t, 'GET', `/api/chatroom/state?after=${last}&since=${first.now}`, b.token)).message as ChatRoomState;
+    const back = (await call(t, 'GET', `/api/chatroom/state?after=${last}&since=${first.now}`, b.token))
+      .message as ChatRoomState;
     expect(back.messages.map((m) => m.id)).toEqual([m1.id, m2.id]);
     expect(back.gap).toBe(false);
     expect(back.deleted).toEqual(gone ? [gone] : []);
     // asked again with what it now holds: nothing new, nothing twice
-    const again = (await call(t, 'GET', `/api/chatroom/state?after=${m2.id}&since=${back.now}`, b.token)).message as ChatRoomState;
+    const again = (await call(t, 'GET', `/api/chatroom/state?after=${m2.id}&since=${back.now}`, b.token))
+      .message as ChatRoomState;
     expect(again.messages).toEqual([]);
     expect(again.deleted).toEqual([]);
     expect((await call(t, 'GET', '/api/chatroom/state?after=abc', b.token)).type).toBe('error');

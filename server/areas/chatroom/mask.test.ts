@@ -15,6 +15,9 @@ describe('chat masking for unverified senders', () => {
       ['sol 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', 'sol ***'],
     ];
     for (const [input, want] of cases) expect(maskLinksAndAddresses(input)).toEqual({ text: want, masked: true });
-    expect(maskLinksAndAddresses('BTC to 100k? I think 98,500.5 by Friday. e.g. up 3.5%')).toEqual({ text: 'BTC to 100k? I think 98,500.5 by Friday. e.g. up 3.5%', masked: false });
+    expect(maskLinksAndAddresses('BTC to 100k? I think 98,500.5 by Friday. e.g. up 3.5%')).toEqual({
+      text: 'BTC to 100k? I think 98,500.5 by Friday. e.g. up 3.5%',
+      masked: false,
+    });
   });
 });

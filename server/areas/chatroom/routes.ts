@@ -10,7 +10,11 @@ import { parse } from '../../kernel/validate';
 import { requestInput as input } from '../../kernel/input';
 import { id, optTimeMs } from '../../kernel/fields';
 
-const optBigInt = z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional());
+const optBigInt = z.preprocess(
+  (v) =>
+    typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v,
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+);
 import { reportMessage, roomState, sendMessage } from './domain/messages';
 import { chatRules } from './domain/rules';
 

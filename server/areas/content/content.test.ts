@@ -16,7 +16,14 @@ describe('content and configuration', () => {
     expect(r).toEqual({
       type: 'ok',
       code: 1,
-      message: { site_name: 'H5 Exchange', wallet_gate: true, recharge_enabled: true, invite_required: false, version: '0.8.0', version_code: 80 },
+      message: {
+        site_name: 'H5 Exchange',
+        wallet_gate: true,
+        recharge_enabled: true,
+        invite_required: false,
+        version: '0.8.0',
+        version_code: 80,
+      },
     });
   });
 
@@ -40,15 +47,26 @@ describe('content and configuration', () => {
   });
 
   it('lists banners and news by language, with English fallback, paged', async () => {
-    const zh = envelope(await post(t.app, '/api/news/list', { c_id: 5 }, { lang: 'zh' })).message as { list: { title: string; image: string }[]; total: number };
+    const zh = envelope(await post(t.app, '/api/news/list', { c_id: 5 }, { lang: 'zh' })).message as {
+      list: { title: string; image: string }[];
+      total: number;
+    };
     expect(zh.total).toBe(3);
     expect(zh.list[0].title).toBe('BTC 现货零手续费');
     expect(zh.list[0].image).toMatch(/^data:image\/svg\+xml/);
-    const th = envelope(await post(t.app, '/api/news/list', { c_id: 5 }, { lang: 'th' })).message as { list: { title: string }[] };
+    const th = envelope(await post(t.app, '/api/news/list', { c_id: 5 }, { lang: 'th' })).message as {
+      list: { title: string }[];
+    };
     expect(th.list[0].title).toBe('เทรด BTC สปอตไม่มีค่าธรรมเนียม');
-    const hk = envelope(await post(t.app, '/api/news/list', { c_id: 4 }, { lang: 'hk' })).message as { list: { title: string }[] };
+    const hk = envelope(await post(t.app, '/api/news/list', { c_id: 4 }, { lang: 'hk' })).message as {
+      list: { title: string }[];
+    };
     expect(hk.list[0].title).toBe('關於 NFT 銷售與資金到賬的公告');
-    const page2 = envelope(await post(t.app, '/api/news/list', { c_id: 4, page: 2, limit: 2 })).message as { list: unknown[]; total: number; has_more: boolean };
+    const page2 = envelope(await post(t.app, '/api/news/list', { c_id: 4, page: 2, limit: 2 })).message as {
+      list: unknown[];
+      total: number;
+      has_more: boolean;
+    };
     expect(page2.total).toBe(5);
     expect(page2.list).toHaveLength(2);
     expect(page2.has_more).toBe(true);
@@ -58,27 +76,44 @@ describe('content and configuration', () => {
 
   it('news list and detail reject bad input', async () => {
     for (const body of [{}, { c_id: 3 }, { c_id: 'x' }, { c_id: 4, limit: 1000 }, { c_id: 4, page: 0 }]) {
-      expect(envelope(await post(t.app, '/api/news/list', body))).toEqual({ type: 'error', code: 0, message: 'Parameter error' });
+      expect(envelope(await post(t.app, '/api/news/list', body))).toEqual({
+        type: 'error',
+        code: 0,
+        message: 'Parameter error',
+      });
     }
     expect(envelope(await post(t.app, '/api/news/detail', { id: 'abc' })).message).toBe('Parameter error');
     expect(envelope(await post(t.app, '/api/news/detail', { id: 999999 }, { lang: 'zh' })).message).toBe('内容不存在');
   });
 
   it('news detail and the pop-up notice', async () => {
-    const pop = envelope(await get(t.app, '/api/news/index_pop', { lang: 'zh' })).message as { id: number; title: string; content: string };
+    const pop = envelope(await get(t.app, '/api/news/index_pop', { lang: 'zh' })).message as {
+      id: number;
+      title: string;
+      content: string;
+    };
     expect(pop.title).toBe('关于 NFT 销售与资金到账的公告');
     const detail = envelope(await post(t.app, '/api/news/detail', { id: pop.id })).message as { content: string };
     expect(detail.content).toContain('客服');
   });
 
   it('static pages and the menu, by language', async () => {
-    const faq = envelope(await get(t.app, '/api/faq', { lang: 'zh' })).message as { title: string; list: { q: string }[] };
+    const faq = envelope(await get(t.app, '/api/faq', { lang: 'zh' })).message as {
+      title: string;
+      list: { q: string }[];
+    };
     expect(faq.title).toBe('常见问题');
     expect(faq.list.length).toBeGreaterThan(3);
-    expect((envelope(await get(t.app, '/api/contactus', { lang: 'spa' })).message as { title: string }).title).toBe('Contacto');
-    expect((envelope(await get(t.app, '/api/faq', { lang: 'jp' })).message as { title: string }).title).toBe('よくある質問');
+    expect((envelope(await get(t.app, '/api/contactus', { lang: 'spa' })).message as { title: string }).title).toBe(
+      'Contacto',
+    );
+    expect((envelope(await get(t.app, '/api/faq', { lang: 'jp' })).message as { title: string }).title).toBe(
+      'よくある質問',
+    );
     expect((envelope(await get(t.app, '/api/aboutus')).message as { content: string }).content).toContain('journaled');
-    expect((envelope(await get(t.app, '/api/operational_compliance', { lang: 'zh' })).message as { title: string }).title).toBe('白皮书');
+    expect(
+      (envelope(await get(t.app, '/api/operational_compliance', { lang: 'zh' })).message as { title: string }).title,
+    ).toBe('白皮书');
     const menu = envelope(await get(t.app, '/api/menu', { lang: 'zh' })).message as { key: string; title: string }[];
     expect(menu[0]).toMatchObject({ key: 'recharge', title: '充值' });
     const fra = envelope(await get(t.app, '/api/menu', { lang: 'fra' })).message as { key: string; title: string }[];
@@ -88,11 +123,26 @@ describe('content and configuration', () => {
   it('an item an operator wrote in English only is shown in English to every language', async () => {
     await t.app.db
       .insertInto('news')
-      .values({ slug: 'op-en-only', c_id: 4, lang: 'en', title: 'Operator note', summary: 's', content: '<p>c</p>', image: '', link: '', pop: false, sort: 999, created_at: new Date() })
+      .values({
+        slug: 'op-en-only',
+        c_id: 4,
+        lang: 'en',
+        title: 'Operator note',
+        summary: 's',
+        content: '<p>c</p>',
+        image: '',
+        link: '',
+        pop: false,
+        sort: 999,
+        created_at: new Date(),
+      })
       .execute();
     try {
       for (const lang of ['ko', 'fra']) {
-        const r = envelope(await post(t.app, '/api/news/list', { c_id: 4 }, { lang })).message as { list: { title: string }[]; total: number };
+        const r = envelope(await post(t.app, '/api/news/list', { c_id: 4 }, { lang })).message as {
+          list: { title: string }[];
+          total: number;
+        };
         expect(r.list[0].title).toBe('Operator note');
         expect(r.list[1].title).not.toMatch(/^Notice on NFT/); // the seeded items stay in the language
         expect(r.total).toBe(6);

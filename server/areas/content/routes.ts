@@ -13,7 +13,14 @@ import { int } from '../../kernel/fields';
 
 const intField = (min: number, max: number) => int(min, max);
 
-const SettingQuery = z.object({ keyword: z.string().trim().min(1).max(64).regex(/^[a-zA-Z0-9_.-]+$/) });
+const SettingQuery = z.object({
+  keyword: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-zA-Z0-9_.-]+$/),
+});
 const NewsListBody = z.object({
   c_id: z.coerce.number().pipe(z.union([z.literal(NEWS_CATEGORY.news), z.literal(NEWS_CATEGORY.banner)])),
   page: intField(1, 10_000).default(1),
@@ -70,7 +77,11 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const p = await contentPage(app.db, name, requestLang(req));
     if (!p) throw new AppError('not_found');
     // The FAQ is stored as a JSON list of {q, a}; the other pages are HTML.
-    return ok(name === 'faq' ? { title: p.title, list: JSON.parse(p.body) as { q: string; a: string }[] } : { title: p.title, content: p.body });
+    return ok(
+      name === 'faq'
+        ? { title: p.title, list: JSON.parse(p.body) as { q: string; a: string }[] }
+        : { title: p.title, content: p.body },
+    );
   };
   app.get('/faq', page('faq'));
   app.get('/contactus', page('contactus'));

@@ -26,7 +26,12 @@ export async function copytradeAdminRoutes(op: FastifyInstance): Promise<void> {
     const b = parse(ReviewBody, req.body);
     await inTransaction(op.db, async (trx) => {
       await reviewTrader(trx, { userId: b.userId, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
-      await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'trader_approve' : 'trader_reject', target: `user:${b.userId} trader`, reason: b.reason || 'approved' });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: b.approve ? 'trader_approve' : 'trader_reject',
+        target: `user:${b.userId} trader`,
+        reason: b.reason || 'approved',
+      });
     });
     // an approved trader shows in the list with real figures at once, not at the next hour
     if (b.approve) await recomputeTraderStats(op.db);

@@ -11,7 +11,15 @@ export const copytradeArea = defineArea('copytrade', async (app) => {
   let demoTraders: number[] = [];
   // the demo traders trade on the live simulator only, never on the scripted test feed
   if (app.config.marketFeed !== 'scripted') {
-    app.startup.seed('copytrade', 'demo traders', async () => void (demoTraders = await seedDemoTraders(app.db, app.log, Date.now(), { history: app.config.demoCopyHistory })), { demo: true });
+    app.startup.seed(
+      'copytrade',
+      'demo traders',
+      async () =>
+        void (demoTraders = await seedDemoTraders(app.db, app.log, Date.now(), {
+          history: app.config.demoCopyHistory,
+        })),
+      { demo: true },
+    );
   }
   app.startup.start('copytrade', async () => {
     app.decorate('copytrade', await startCopytradeJobs(app, demoTraders));

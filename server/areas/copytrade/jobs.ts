@@ -11,7 +11,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { onPositionChange } from '../trading/domain';
-import { demoDriver, followerPositionClosed, mirrorClosed, mirrorOpened, reconcile, recomputeTraderStats } from './domain';
+import {
+  demoDriver,
+  followerPositionClosed,
+  mirrorClosed,
+  mirrorOpened,
+  reconcile,
+  recomputeTraderStats,
+} from './domain';
 import { WorkQueue } from '../../plugins/work-queue';
 import { leading } from '../../plugins/serial-job';
 

@@ -12,7 +12,17 @@ import { requestLang } from '../../http/lang';
 import { parse } from '../../kernel/validate';
 import { withIdempotency } from '../../http/idempotency';
 import { optionalUser as viewer } from '../../http/auth';
-import { applyTrader, cancelFollow, copyHistory, followTrader, listTraders, myFollows, myTrader, selfHold, traderDetail } from './domain';
+import {
+  applyTrader,
+  cancelFollow,
+  copyHistory,
+  followTrader,
+  listTraders,
+  myFollows,
+  myTrader,
+  selfHold,
+  traderDetail,
+} from './domain';
 import { int, intOr } from '../../kernel/fields';
 import { requestInput as input } from '../../kernel/input';
 
@@ -24,7 +34,9 @@ const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional()
 const FollowBody = z.object({
   trader_user_id: id,
   number: z.unknown(),
-  type: z.coerce.number().pipe(z.union([z.literal(COPY_TYPES.multiple), z.literal(COPY_TYPES.lots)], { error: 'copy_type_invalid' })),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(COPY_TYPES.multiple), z.literal(COPY_TYPES.lots)], { error: 'copy_type_invalid' })),
   agree: z.unknown().optional(),
 });
 /**
@@ -33,27 +45,43 @@ const FollowBody = z.object({
  */
 const agreed = (v: unknown) => v === undefined || v === '1' || v === 1 || v === 'true' || v === true;
 
-
 export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
   const both = (url: string, handler: (req: FastifyRequest) => Promise<unknown>, withAuth = true) =>
     app.route({ method: ['GET', 'POST'], url, ...(withAuth ? auth : {}), handler });
   const ctx = () => app.trading.ctx;
 
-  both('/follow/index', async (req) => {
-    const b = parse(z.object({ page, limit }), input(req));
-    // the family's paginator of the family's rows (the clients read `message.data`; core/calc/copy-wire.ts)
-    const p = await listTraders(app.db, await viewer(req), b.page, b.limit, requestLang(req));
-    return ok(toPaginator(p.list.map(toTraderRow), p.page, p.limit, p.total));
-  }, false);
-  both('/follow/traderDetail', async (req) => {
-    const b = parse(z.object({ trader_user_id: id }), input(req));
-    return ok(toTraderDetailRow(await traderDetail(app.db, await viewer(req), b.trader_user_id, requestLang(req))));
-  }, false);
+  both(
+    '/follow/index',
+    async (req) => {
+      const b = parse(z.object({ page, limit }), input(req));
+      // the family's paginator of the family's rows (the clients read `message.data`; core/calc/copy-wire.ts)
+      const p = await listTraders(app.db, await viewer(req), b.page, b.limit, requestLang(req));
+      return ok(toPaginator(p.list.map(toTraderRow), p.page, p.limit, p.total));
+    },
+    false,
+  );
+  both(
+    '/follow/traderDetail',
+    async (req) => {
+      const b = parse(z.object({ trader_user_id: id }), input(req));
+      return ok(toTraderDetailRow(await traderDetail(app.db, await viewer(req), b.trader_user_id, requestLang(req))));
+    },
+    false,
+  );
 
   app.post('/follow/follow', auth, async (req) => {
     const b = parse(FollowBody, input(req));
-    return ok(await withIdempotency(req, 'follow/follow', () => followTrader(app.db, req.userId, { traderId: b.trader_user_id, type: b.type, number: b.number, agree: agreed(b.agree) }, new Date(ctx().now()))));
+    return ok(
+      await withIdempotency(req, 'follow/follow', () =>
+        followTrader(
+          app.db,
+          req.userId,
+          { traderId: b.trader_user_id, type: b.type, number: b.number, agree: agreed(b.agree) },
+          new Date(ctx().now()),
+        ),
+      ),
+    );
   });
   // `follow_user_id` names the trader followed, as the family's clients send it (their trader page's uid)
   app.post('/follow/cancel', auth, async (req) => {
@@ -65,8 +93,18 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
     return ok(await selfHold(ctx(), req.userId, b.transaction_id));
   });
   both('/follow/historyTrade', async (req) => {
-    const b = parse(z.object({ page, limit, status: z.enum(['current', 'history']).default('current'), follow_user_id: optionalId }), input(req));
-    return ok(await copyHistory(app.db, req.userId, { status: b.status, page: b.page, limit: b.limit, followId: b.follow_user_id }));
+    const b = parse(
+      z.object({ page, limit, status: z.enum(['current', 'history']).default('current'), follow_user_id: optionalId }),
+      input(req),
+    );
+    return ok(
+      await copyHistory(app.db, req.userId, {
+        status: b.status,
+        page: b.page,
+        limit: b.limit,
+        followId: b.follow_user_id,
+      }),
+    );
   });
   both('/follow/myFollows', async (req) => {
     const b = parse(z.object({ page, limit, status: z.enum(['following', 'cancelled', '']).optional() }), input(req));

@@ -17,7 +17,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const outbox = (query: string, opts: { secret?: string; remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+const outbox = (
+  query: string,
+  opts: { secret?: string; remoteAddress?: string; headers?: Record<string, string> } = {},
+) =>
   t.app.inject({
     method: 'GET',
     url: `/api/dev/outbox?${query}`,

@@ -34,7 +34,8 @@ function fromLoopback(req: FastifyRequest): boolean {
 
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', async (req, reply) => {
-    if (!fromLoopback(req)) return reply.code(404).send(errorEnvelope('error', translate('not_found', requestLang(req))));
+    if (!fromLoopback(req))
+      return reply.code(404).send(errorEnvelope('error', translate('not_found', requestLang(req))));
     const q = parse(Query, req.query);
     if (!secretMatches(req.headers[OUTBOX_SECRET_HEADER] ?? q.secret, app.config.devOutboxSecret)) {
       return reply.code(403).send(errorEnvelope('error', translate('dev_outbox_secret_required', requestLang(req))));
@@ -54,7 +55,8 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/dev/feed', async (req, reply) => {
     const feed = app.market.feed;
-    if (!fromLoopback(req) || !(feed instanceof ScriptedFeed)) return reply.code(404).send(errorEnvelope('error', translate('not_found', requestLang(req))));
+    if (!fromLoopback(req) || !(feed instanceof ScriptedFeed))
+      return reply.code(404).send(errorEnvelope('error', translate('not_found', requestLang(req))));
     if (!secretMatches(req.headers[OUTBOX_SECRET_HEADER], app.config.devOutboxSecret)) {
       return reply.code(403).send(errorEnvelope('error', translate('dev_outbox_secret_required', requestLang(req))));
     }

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 const as = (token: string) => ({ authorization: token });
 const list = async (token: string) => envelope(await get(t.app, '/api/optional/list', as(token))).message as Fav[];
-const rowCount = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM optional_pairs`.execute(t.app.db)).rows[0].n;
+const rowCount = async () =>
+  (await sql<{ n: number }>`SELECT count(*)::int AS n FROM optional_pairs`.execute(t.app.db)).rows[0].n;
 
 describe('/optional without a login', () => {
   it('refuses list, add and del with 999 "please log in" and writes nothing', async () => {
@@ -64,12 +65,20 @@ describe('add → list → del', () => {
 
   it('removes by id and by pair; removing a pair twice is harmless', async () => {
     const eth = (await list(alice)).find((f) => f.symbol === 'ETH/USDT') as Fav;
-    expect(envelope(await post(t.app, '/api/optional/del', { id: eth.id }, as(alice)))).toEqual({ type: 'ok', code: 1, message: { removed: true } });
-    expect(envelope(await post(t.app, '/api/optional/del', { currency_id: 101 }, as(alice))).message).toEqual({ removed: true });
-    expect(envelope(await post(t.app, '/api/optional/del', { symbol: 'AAPL/USDT' }, as(alice))).message).toEqual({ removed: false });
+    expect(envelope(await post(t.app, '/api/optional/del', { id: eth.id }, as(alice)))).toEqual({
+      type: 'ok',
+      code: 1,
+      message: { removed: true },
+    });
+    expect(envelope(await post(t.app, '/api/optional/del', { currency_id: 101 }, as(alice))).message).toEqual({
+      removed: true,
+    });
+    expect(envelope(await post(t.app, '/api/optional/del', { symbol: 'AAPL/USDT' }, as(alice))).message).toEqual({
+      removed: false,
+    });
     expect((await list(alice)).map((f) => f.symbol)).toEqual(['BTC/USDT']);
     // a removed id is gone for good
-    expect(envelope(await post(t.app, '/api/optional/del', { id: eth.id }, as(alice), )).message).toBe('Not found');
+    expect(envelope(await post(t.app, '/api/optional/del', { id: eth.id }, as(alice))).message).toBe('Not found');
   });
 });
 
@@ -132,7 +141,9 @@ describe('bad input gets a translated error and changes nothing', () => {
 
 describe('concurrent adds of the same pair', () => {
   it('leave exactly one row', async () => {
-    const res = await Promise.all(Array.from({ length: 8 }, () => post(t.app, '/api/optional/add', { currency_id: 7 }, as(bob))));
+    const res = await Promise.all(
+      Array.from({ length: 8 }, () => post(t.app, '/api/optional/add', { currency_id: 7 }, as(bob))),
+    );
     const ids = new Set(res.map((r) => (envelope(r).message as Fav).id));
     expect(ids.size).toBe(1);
     expect((await list(bob)).filter((f) => f.symbol === 'SOL/USDT')).toHaveLength(1);

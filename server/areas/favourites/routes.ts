@@ -35,7 +35,8 @@ type Named = { symbol?: string; currency_id?: number; legal_id?: number; id?: nu
 
 /** Exactly one way of naming the target; legal_id only refines a currency_id. */
 const oneWay = (b: Named) =>
-  [b.symbol, b.currency_id, b.id].filter((v) => v !== undefined).length === 1 && (b.legal_id === undefined || b.currency_id !== undefined);
+  [b.symbol, b.currency_id, b.id].filter((v) => v !== undefined).length === 1 &&
+  (b.legal_id === undefined || b.currency_id !== undefined);
 
 const AddBody = z.object(fields).refine(oneWay, { message: 'param_error' });
 const DelBody = z.object({ ...fields, id: id.optional() }).refine(oneWay, { message: 'param_error' });

@@ -15,12 +15,25 @@ export async function fundsQueueRoutes(op: FastifyInstance): Promise<void> {
   const db = op.db;
   op.get('/recharges', async (req) => {
     const q = parse(QueueQuery, req.query);
-    let base = rechargeQuery(db).innerJoin('users', 'users.id', 'recharges.user_id').leftJoin('operators', 'operators.id', 'recharges.reviewed_by').select(['users.email', 'users.mobile', 'operators.name as reviewer']);
+    let base = rechargeQuery(db)
+      .innerJoin('users', 'users.id', 'recharges.user_id')
+      .leftJoin('operators', 'operators.id', 'recharges.reviewed_by')
+      .select(['users.email', 'users.mobile', 'operators.name as reviewer']);
     if (q.status) base = base.where('recharges.status', '=', q.status);
-    const rows = await base.orderBy('recharges.id', q.status === 'pending' ? 'asc' : 'desc').limit(q.limit).offset(offset(q)).execute();
+    const rows = await base
+      .orderBy('recharges.id', q.status === 'pending' ? 'asc' : 'desc')
+      .limit(q.limit)
+      .offset(offset(q))
+      .execute();
     const dups = await voucherDuplicates(db, rows);
     const list: AdminRechargeItem[] = await Promise.all(
-      rows.map(async (r) => ({ ...(await rechargeDto(db, r)), user_id: r.user_id, account_name: r.email ?? r.mobile ?? '', reviewed_by: r.reviewer, duplicate_voucher_of: dups.get(r.id) ?? [] })),
+      rows.map(async (r) => ({
+        ...(await rechargeDto(db, r)),
+        user_id: r.user_id,
+        account_name: r.email ?? r.mobile ?? '',
+        reviewed_by: r.reviewer,
+        duplicate_voucher_of: dups.get(r.id) ?? [],
+      })),
     );
     let c = db.selectFrom('recharges').select((eb) => eb.fn.countAll<string>().as('n'));
     if (q.status) c = c.where('status', '=', q.status);
@@ -29,18 +42,40 @@ export async function fundsQueueRoutes(op: FastifyInstance): Promise<void> {
   op.post('/recharges/review', async (req) => {
     const b = parse(ReviewBody, req.body);
     await inTransaction(db, async (trx) => {
-      const r = await reviewRecharge(trx, { id: b.id, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
-      await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'recharge_approve' : 'recharge_reject', target: `user:${r.userId} recharge:${b.id}`, reason: b.reason || 'approved' });
+      const r = await reviewRecharge(trx, {
+        id: b.id,
+        operatorId: req.operatorId,
+        approve: b.approve,
+        reason: b.reason,
+      });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: b.approve ? 'recharge_approve' : 'recharge_reject',
+        target: `user:${r.userId} recharge:${b.id}`,
+        reason: b.reason || 'approved',
+      });
     });
     return ok(true);
   });
 
   op.get('/withdrawals', async (req) => {
     const q = parse(QueueQuery, req.query);
-    let base = withdrawQuery(db).innerJoin('users', 'users.id', 'withdrawals.user_id').leftJoin('operators', 'operators.id', 'withdrawals.reviewed_by').select(['users.email', 'users.mobile', 'operators.name as reviewer']);
+    let base = withdrawQuery(db)
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .leftJoin('operators', 'operators.id', 'withdrawals.reviewed_by')
+      .select(['users.email', 'users.mobile', 'operators.name as reviewer']);
     if (q.status) base = base.where('withdrawals.status', '=', q.status);
-    const rows = await base.orderBy('withdrawals.id', q.status === 'pending' ? 'asc' : 'desc').limit(q.limit).offset(offset(q)).execute();
-    const list: AdminWithdrawItem[] = rows.map((r) => ({ ...withdrawDto(r), user_id: r.user_id, account_name: r.email ?? r.mobile ?? '', reviewed_by: r.reviewer }));
+    const rows = await base
+      .orderBy('withdrawals.id', q.status === 'pending' ? 'asc' : 'desc')
+      .limit(q.limit)
+      .offset(offset(q))
+      .execute();
+    const list: AdminWithdrawItem[] = rows.map((r) => ({
+      ...withdrawDto(r),
+      user_id: r.user_id,
+      account_name: r.email ?? r.mobile ?? '',
+      reviewed_by: r.reviewer,
+    }));
     let c = db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('n'));
     if (q.status) c = c.where('status', '=', q.status);
     return ok(pageOf(list, q, await count(c)));
@@ -48,8 +83,18 @@ export async function fundsQueueRoutes(op: FastifyInstance): Promise<void> {
   op.post('/withdrawals/review', async (req) => {
     const b = parse(ReviewBody, req.body);
     await inTransaction(db, async (trx) => {
-      const r = await reviewWithdraw(trx, { id: b.id, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
-      await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'withdraw_approve' : 'withdraw_reject', target: `user:${r.userId} withdraw:${b.id}`, reason: b.reason || 'approved' });
+      const r = await reviewWithdraw(trx, {
+        id: b.id,
+        operatorId: req.operatorId,
+        approve: b.approve,
+        reason: b.reason,
+      });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: b.approve ? 'withdraw_approve' : 'withdraw_reject',
+        target: `user:${r.userId} withdraw:${b.id}`,
+        reason: b.reason || 'approved',
+      });
     });
     return ok(true);
   });

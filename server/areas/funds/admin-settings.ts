@@ -22,15 +22,46 @@ import { walletGate } from '../../shared/settings';
 import { logAction } from '../../auth/operators';
 import { id, requiredReason } from '../../admin/forms';
 
-const SettingBody = z.object({ key: z.enum(['recharge_enabled', 'invite_required', 'wallet_gate', 'exchange_fee_rate']), value: z.string().trim().min(1).max(32), reason: requiredReason });
-const CurrencyBody = z.object({ currency_id: id, withdraw_min: decimal, withdraw_fee: decimal, reason: requiredReason });
-const DepositNetworkBody = z.object({ currency_id: id, network: z.string().trim().min(1).max(16), address: z.string().trim().max(128).default(''), min_deposit: decimal, reason: requiredReason });
-const LimitBody = z.object({ level: int(0, 3), withdraw_24h_btc: decimal, fiat_order_usdt: decimal, reason: requiredReason });
-const FiatBody = z.object({ currency_code: z.string().trim().regex(/^[A-Z]{3}$/), rate: decimal, reason: requiredReason });
+const SettingBody = z.object({
+  key: z.enum(['recharge_enabled', 'invite_required', 'wallet_gate', 'exchange_fee_rate']),
+  value: z.string().trim().min(1).max(32),
+  reason: requiredReason,
+});
+const CurrencyBody = z.object({
+  currency_id: id,
+  withdraw_min: decimal,
+  withdraw_fee: decimal,
+  reason: requiredReason,
+});
+const DepositNetworkBody = z.object({
+  currency_id: id,
+  network: z.string().trim().min(1).max(16),
+  address: z.string().trim().max(128).default(''),
+  min_deposit: decimal,
+  reason: requiredReason,
+});
+const LimitBody = z.object({
+  level: int(0, 3),
+  withdraw_24h_btc: decimal,
+  fiat_order_usdt: decimal,
+  reason: requiredReason,
+});
+const FiatBody = z.object({
+  currency_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/),
+  rate: decimal,
+  reason: requiredReason,
+});
 
 type Trx = Parameters<typeof logAction>[0];
 const upsertSetting = (trx: Trx, key: string, value: string) =>
-  trx.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() })).execute();
+  trx
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+    .execute();
 
 export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
   const db = op.db;
@@ -48,12 +79,27 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
       invite_required: await inviteRequired(db, op.config),
       wallet_gate: await walletGate(db, op.config),
       exchange_fee_rate: await exchangeFeeRate(db),
-      limits: limits.map((l) => ({ level: l.level, withdraw_24h_btc: canon(l.withdraw_24h_btc), fiat_order_usdt: canon(l.fiat_order_usdt) })),
-      currencies: currencies.map((c) => ({ currency_id: c.id, currency: c.name, withdraw_min: canon(cfg.get(c.id)?.withdraw_min ?? '0'), withdraw_fee: canon(cfg.get(c.id)?.withdraw_fee ?? '0') })),
+      limits: limits.map((l) => ({
+        level: l.level,
+        withdraw_24h_btc: canon(l.withdraw_24h_btc),
+        fiat_order_usdt: canon(l.fiat_order_usdt),
+      })),
+      currencies: currencies.map((c) => ({
+        currency_id: c.id,
+        currency: c.name,
+        withdraw_min: canon(cfg.get(c.id)?.withdraw_min ?? '0'),
+        withdraw_fee: canon(cfg.get(c.id)?.withdraw_fee ?? '0'),
+      })),
       deposit_networks: currencies.flatMap((c) =>
         c.networks.map((network) => {
           const n = net.get(`${c.id}:${network}`);
-          return { currency_id: c.id, currency: c.name, network, address: n?.address ?? '', min_deposit: canon(n?.min_deposit ?? '0') };
+          return {
+            currency_id: c.id,
+            currency: c.name,
+            network,
+            address: n?.address ?? '',
+            min_deposit: canon(n?.min_deposit ?? '0'),
+          };
         }),
       ),
       fiats: await listFiats(db),
@@ -66,12 +112,22 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     if (b.key === 'exchange_fee_rate') {
       if (!/^\d(\.\d{1,8})?$/.test(value) || new Decimal(value).gte(1)) throw new AppError('param_error');
     } else {
-      value = ['1', 'on', 'true', 'yes'].includes(value.toLowerCase()) ? '1' : ['0', 'off', 'false', 'no'].includes(value.toLowerCase()) ? '0' : '';
+      value = ['1', 'on', 'true', 'yes'].includes(value.toLowerCase())
+        ? '1'
+        : ['0', 'off', 'false', 'no'].includes(value.toLowerCase())
+          ? '0'
+          : '';
       if (!value) throw new AppError('param_error');
     }
     await inTransaction(db, async (trx) => {
       await upsertSetting(trx, b.key, value);
-      await logAction(trx, { operatorId: req.operatorId, action: 'setting', target: b.key, reason: b.reason, detail: { value } });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'setting',
+        target: b.key,
+        reason: b.reason,
+        detail: { value },
+      });
     });
     return ok(true);
   });
@@ -81,8 +137,18 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     if (new Decimal(b.withdraw_fee).gt(b.withdraw_min)) throw new AppError('param_error');
     await inTransaction(db, async (trx) => {
       const v = { withdraw_min: b.withdraw_min, withdraw_fee: b.withdraw_fee };
-      await trx.insertInto('funds_currency_config').values({ currency_id: c.id, ...v }).onConflict((oc) => oc.column('currency_id').doUpdateSet(v)).execute();
-      await logAction(trx, { operatorId: req.operatorId, action: 'setting_currency', target: c.name, reason: b.reason, detail: v });
+      await trx
+        .insertInto('funds_currency_config')
+        .values({ currency_id: c.id, ...v })
+        .onConflict((oc) => oc.column('currency_id').doUpdateSet(v))
+        .execute();
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'setting_currency',
+        target: c.name,
+        reason: b.reason,
+        detail: v,
+      });
     });
     return ok(true);
   });
@@ -100,7 +166,13 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
         .values({ currency_id: c.id, network: b.network, ...v })
         .onConflict((oc) => oc.columns(['currency_id', 'network']).doUpdateSet(v))
         .execute();
-      await logAction(trx, { operatorId: req.operatorId, action: 'setting_deposit_network', target: `${c.name}/${b.network}`, reason: b.reason, detail: { address: b.address, min_deposit: b.min_deposit } });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'setting_deposit_network',
+        target: `${c.name}/${b.network}`,
+        reason: b.reason,
+        detail: { address: b.address, min_deposit: b.min_deposit },
+      });
     });
     return ok(true);
   });
@@ -108,8 +180,18 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     const b = parse(LimitBody, req.body);
     await inTransaction(db, async (trx) => {
       const v = { withdraw_24h_btc: b.withdraw_24h_btc, fiat_order_usdt: b.fiat_order_usdt };
-      await trx.insertInto('level_limits').values({ level: b.level, ...v }).onConflict((oc) => oc.column('level').doUpdateSet(v)).execute();
-      await logAction(trx, { operatorId: req.operatorId, action: 'setting_limit', target: `level:${b.level}`, reason: b.reason, detail: v });
+      await trx
+        .insertInto('level_limits')
+        .values({ level: b.level, ...v })
+        .onConflict((oc) => oc.column('level').doUpdateSet(v))
+        .execute();
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'setting_limit',
+        target: `level:${b.level}`,
+        reason: b.reason,
+        detail: v,
+      });
     });
     return ok(true);
   });
@@ -118,7 +200,13 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     if (new Decimal(b.rate).lte(0) || (b.currency_code === 'USD' && b.rate !== '1')) throw new AppError('param_error');
     await inTransaction(db, async (trx) => {
       await upsertSetting(trx, FIAT_PREFIX + b.currency_code, b.rate);
-      await logAction(trx, { operatorId: req.operatorId, action: 'setting_fiat', target: b.currency_code, reason: b.reason, detail: { rate: b.rate } });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'setting_fiat',
+        target: b.currency_code,
+        reason: b.reason,
+        detail: { rate: b.rate },
+      });
     });
     return ok(true);
   });

@@ -40,7 +40,13 @@ export interface FundsTables {
   };
   funds_currency_config: { currency_id: number; withdraw_min: Numeric; withdraw_fee: Numeric };
   /** the platform's receiving address and minimum deposit per coin and network (migration 020) */
-  funds_deposit_networks: { currency_id: number; network: string; address: Generated<string>; min_deposit: Numeric; updated_at: Generated<Date> };
+  funds_deposit_networks: {
+    currency_id: number;
+    network: string;
+    address: Generated<string>;
+    min_deposit: Numeric;
+    updated_at: Generated<Date>;
+  };
   recharges: {
     id: Generated<number>;
     user_id: number;
@@ -77,7 +83,15 @@ export interface FundsTables {
     reviewed_at: Nullable<Date>;
     reviewed_by: Nullable<number>;
   };
-  fund_transfers: { id: Generated<number>; user_id: number; currency_id: number; amount: Numeric; from_type: number; to_type: number; created_at: CreatedAt };
+  fund_transfers: {
+    id: Generated<number>;
+    user_id: number;
+    currency_id: number;
+    amount: Numeric;
+    from_type: number;
+    to_type: number;
+    created_at: CreatedAt;
+  };
   exchanges: {
     id: Generated<number>;
     user_id: number;

@@ -3,10 +3,22 @@
  * becomes `{<acct>_wallet: {usdt_totle, balance: [{currency (id), currency_name, <acct>_balance,
  * lock_<acct>_balance, usdt_price}]}}`. One mapping, used by the route; our app reads the same.
  */
-import { ACCOUNT_FIELDS, type AccountField, type AccountSummary, type AssetsByAccount, type AssetsOverview, type WalletListAccount, type WalletListRow } from '../../../core';
+import {
+  ACCOUNT_FIELDS,
+  type AccountField,
+  type AccountSummary,
+  type AssetsByAccount,
+  type AssetsOverview,
+  type WalletListAccount,
+  type WalletListRow,
+} from '../../../core';
 import { priceUsdt, type PriceSource } from '../../kernel/prices';
 
-function account<F extends AccountField>(field: F, acc: AccountSummary | undefined, prices: PriceSource): WalletListAccount<F> {
+function account<F extends AccountField>(
+  field: F,
+  acc: AccountSummary | undefined,
+  prices: PriceSource,
+): WalletListAccount<F> {
   const balance = (acc?.balances ?? []).map(
     (b) =>
       ({

@@ -19,7 +19,11 @@ import { id } from '../../kernel/fields';
 import { canon, canonOrNull } from '../../kernel/decimal';
 import type { AdminGameRound } from '../../../core';
 
-const SettingBody = z.object({ key: z.enum(GAME_SETTING_KEYS), value: z.string().trim().min(1).max(32), reason: requiredReason });
+const SettingBody = z.object({
+  key: z.enum(GAME_SETTING_KEYS),
+  value: z.string().trim().min(1).max(32),
+  reason: requiredReason,
+});
 
 function valid(key: (typeof GAME_SETTING_KEYS)[number], v: string, isSymbol: (s: string) => boolean): boolean {
   switch (key) {
@@ -35,7 +39,13 @@ function valid(key: (typeof GAME_SETTING_KEYS)[number], v: string, isSymbol: (s:
 }
 
 export async function gameAdminRoutes(op: FastifyInstance): Promise<void> {
-  op.get('/rounds', async () => ok((await op.db.selectFrom('game_rounds').selectAll().orderBy('id', 'desc').limit(100).execute()).map((r) => presentRound(r))));
+  op.get('/rounds', async () =>
+    ok(
+      (await op.db.selectFrom('game_rounds').selectAll().orderBy('id', 'desc').limit(100).execute()).map((r) =>
+        presentRound(r),
+      ),
+    ),
+  );
   /** one round with every stake and its player: who was paid or refunded what */
   op.get('/round', async (req) => {
     const q = parse(z.object({ id }), req.query);
@@ -50,7 +60,14 @@ export async function gameAdminRoutes(op: FastifyInstance): Promise<void> {
       .execute();
     const out: AdminGameRound = {
       round: presentRound(r),
-      stakes: stakes.map((s) => ({ id: s.id, user_id: s.user_id, account: s.email ?? s.mobile ?? `#${s.user_id}`, side: s.side, amount: canon(s.amount), payout: canonOrNull(s.payout) })),
+      stakes: stakes.map((s) => ({
+        id: s.id,
+        user_id: s.user_id,
+        account: s.email ?? s.mobile ?? `#${s.user_id}`,
+        side: s.side,
+        amount: canon(s.amount),
+        payout: canonOrNull(s.payout),
+      })),
     };
     return ok(out);
   });
@@ -59,8 +76,18 @@ export async function gameAdminRoutes(op: FastifyInstance): Promise<void> {
     const b = parse(SettingBody, req.body);
     if (!valid(b.key, b.value, (s) => op.market.isSymbol(s))) throw new AppError('param_error');
     await inTransaction(op.db, async (trx) => {
-      await trx.insertInto('settings').values({ key: b.key, value: b.value }).onConflict((oc) => oc.column('key').doUpdateSet({ value: b.value, updated_at: new Date() })).execute();
-      await logAction(trx, { operatorId: req.operatorId, action: 'game_setting', target: b.key, reason: b.reason, detail: { value: b.value } });
+      await trx
+        .insertInto('settings')
+        .values({ key: b.key, value: b.value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: b.value, updated_at: new Date() }))
+        .execute();
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: 'game_setting',
+        target: b.key,
+        reason: b.reason,
+        detail: { value: b.value },
+      });
     });
     return ok(true);
   });

@@ -32,7 +32,12 @@ beforeAll(async () => {
   feedMarket = await createMarket({ db, config: { ...config, tickLogMark: true }, feed, now });
   feedMarket.keepTicks(() => true);
   relayMarket = await createMarket({ db, config, feed: new ScriptedFeed({ now }), now, readOnly: true });
-  ctx = { db, now, rules: () => gameRules(db, DEFAULT_ROUND_SECONDS), durableThrough: (instant) => relayMarket.durableThrough(instant) };
+  ctx = {
+    db,
+    now,
+    rules: () => gameRules(db, DEFAULT_ROUND_SECONDS),
+    durableThrough: (instant) => relayMarket.durableThrough(instant),
+  };
 });
 afterAll(async () => {
   await relayMarket?.close();
@@ -40,12 +45,18 @@ afterAll(async () => {
   await k?.close();
 });
 
-const round = (id: number) => k.t.app.db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const round = (id: number) =>
+  k.t.app.db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Opens a round with an up and a down stake, locked at `lockPrice` (the feed wrote it, marked past the lock). */
 async function lockedRound(lockPrice: string) {
   await k.t.app.game.runOnce();
-  const r = await k.t.app.db.selectFrom('game_rounds').selectAll().where('status', '=', 'open').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const r = await k.t.app.db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const [up, down] = [await player(k.t), await player(k.t)];
   expect((await stake(k.t, up, r.id, 'up', '10')).type).toBe('ok');
   expect((await stake(k.t, down, r.id, 'down', '10')).type).toBe('ok');
@@ -75,7 +86,12 @@ it('a settle job at the close waits for the feed to write the ticks before the c
   await feedMarket.flush();
   expect(await settleRoundJob(ctx, r.id)).toBe('done');
   const settled = await round(r.id);
-  expect({ status: settled.status, outcome: settled.outcome, close: settled.close_price, ts: Number(settled.close_ts) }).toEqual({ status: 'settled', outcome: 'up', close: '101', ts: closeAt - 100 });
+  expect({
+    status: settled.status,
+    outcome: settled.outcome,
+    close: settled.close_price,
+    ts: Number(settled.close_ts),
+  }).toEqual({ status: 'settled', outcome: 'up', close: '101', ts: closeAt - 100 });
   // pool 20, fee 3 %: the up stake takes 19.4
   expect(await balance(k.t, up.id, USDT)).toEqual({ available: '1009.4', frozen: '0' });
   expect(await balance(k.t, down.id, USDT)).toEqual({ available: '990', frozen: '0' });

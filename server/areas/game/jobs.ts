@@ -45,7 +45,10 @@ export function startGameJobs(app: FastifyInstance): GameJobs {
   };
   const durableThrough = (instantMs: number) => app.market.durableThrough(instantMs);
   const ctx: RoundJobCtx = { db: app.db, now: () => jobs.now(), rules: currentRules, durableThrough };
-  const handler = (task: typeof GAME_LOCK | typeof GAME_SETTLE, run: (ctx: RoundJobCtx, id: number) => Promise<unknown>) =>
+  const handler = (
+    task: typeof GAME_LOCK | typeof GAME_SETTLE,
+    run: (ctx: RoundJobCtx, id: number) => Promise<unknown>,
+  ) =>
     app.jobQueue.task<{ id: number }>(task, async ({ id }) => {
       if (!stopped) return void (await run(ctx, id));
       const rules = await currentRules();

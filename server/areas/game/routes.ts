@@ -14,7 +14,11 @@ import { id } from '../../kernel/fields';
 import { placeStake } from './domain/stake';
 import { gameState, verifyRound } from './domain/views';
 
-const StakeBody = z.object({ round_id: id, side: z.enum(['up', 'down']), amount: z.union([z.string(), z.number()]).transform(String) });
+const StakeBody = z.object({
+  round_id: id,
+  side: z.enum(['up', 'down']),
+  amount: z.union([z.string(), z.number()]).transform(String),
+});
 
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -25,6 +29,16 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.get('/game/verify', async (req) => ok(await verifyRound(db, parse(z.object({ id }), input(req)).id)));
   app.post('/game/stake', { preHandler: app.authenticate }, async (req) => {
     const b = parse(StakeBody, input(req));
-    return withIdempotency(req, 'game/stake', async () => ok(await placeStake(db, await app.game.rules(), req.userId, { roundId: b.round_id, side: b.side, amount: b.amount }, app.game.now())));
+    return withIdempotency(req, 'game/stake', async () =>
+      ok(
+        await placeStake(
+          db,
+          await app.game.rules(),
+          req.userId,
+          { roundId: b.round_id, side: b.side, amount: b.amount },
+          app.game.now(),
+        ),
+      ),
+    );
   });
 }

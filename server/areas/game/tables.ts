@@ -17,7 +17,11 @@ export interface GameRoundsTable {
   lock_at: Big;
   close_at: Big;
   fee_rate: Numeric;
-  status: ColumnType<'open' | 'locked' | 'settled', 'open' | 'locked' | 'settled' | undefined, 'open' | 'locked' | 'settled'>;
+  status: ColumnType<
+    'open' | 'locked' | 'settled',
+    'open' | 'locked' | 'settled' | undefined,
+    'open' | 'locked' | 'settled'
+  >;
   up_total: Numeric;
   down_total: Numeric;
   lock_price: Nullable<string>;

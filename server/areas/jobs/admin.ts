@@ -9,7 +9,13 @@ import { listJobs } from '../../db/jobs';
 
 export async function jobsAdminRoutes(op: FastifyInstance): Promise<void> {
   op.get('/', async (req) => {
-    const q = parse(z.object({ ...pagingShapeOf(20), state: z.enum(ADMIN_JOB_STATES as [AdminJobState, ...AdminJobState[]]).optional() }), req.query);
+    const q = parse(
+      z.object({
+        ...pagingShapeOf(20),
+        state: z.enum(ADMIN_JOB_STATES as [AdminJobState, ...AdminJobState[]]).optional(),
+      }),
+      req.query,
+    );
     const { rows, total } = await listJobs(op.db, { state: q.state, offset: offset(q), limit: q.limit });
     return ok(pageOf(rows, q, total));
   });

@@ -14,10 +14,29 @@ export async function kycAdminRoutes(op: FastifyInstance): Promise<void> {
   const db = op.db;
   op.get('/kyc', async (req): Promise<ReturnType<typeof ok<Page<AdminKycItem>>>> => {
     const q = parse(QueueQuery, req.query);
-    let base = db.selectFrom('kyc_submissions').innerJoin('users', 'users.id', 'kyc_submissions.user_id').leftJoin('operators', 'operators.id', 'kyc_submissions.reviewed_by');
+    let base = db
+      .selectFrom('kyc_submissions')
+      .innerJoin('users', 'users.id', 'kyc_submissions.user_id')
+      .leftJoin('operators', 'operators.id', 'kyc_submissions.reviewed_by');
     if (q.status) base = base.where('kyc_submissions.status', '=', q.status);
     const rows = await base
-      .select(['kyc_submissions.id', 'kyc_submissions.user_id', 'users.email', 'users.mobile', 'kyc_submissions.real_type', 'kyc_submissions.id_type', 'kyc_submissions.name', 'kyc_submissions.card_id', 'kyc_submissions.front_pic', 'kyc_submissions.reverse_pic', 'kyc_submissions.status', 'kyc_submissions.reason', 'kyc_submissions.created_at', 'kyc_submissions.reviewed_at', 'operators.name as reviewer'])
+      .select([
+        'kyc_submissions.id',
+        'kyc_submissions.user_id',
+        'users.email',
+        'users.mobile',
+        'kyc_submissions.real_type',
+        'kyc_submissions.id_type',
+        'kyc_submissions.name',
+        'kyc_submissions.card_id',
+        'kyc_submissions.front_pic',
+        'kyc_submissions.reverse_pic',
+        'kyc_submissions.status',
+        'kyc_submissions.reason',
+        'kyc_submissions.created_at',
+        'kyc_submissions.reviewed_at',
+        'operators.name as reviewer',
+      ])
       .orderBy('kyc_submissions.id', q.status === 'pending' ? 'asc' : 'desc')
       .limit(q.limit)
       .offset(offset(q))
@@ -47,7 +66,13 @@ export async function kycAdminRoutes(op: FastifyInstance): Promise<void> {
     const b = parse(ReviewBody, req.body);
     await inTransaction(db, async (trx) => {
       const r = await reviewKyc(trx, { id: b.id, operatorId: req.operatorId, approve: b.approve, reason: b.reason });
-      await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'kyc_approve' : 'kyc_reject', target: `user:${r.userId} kyc:${b.id}`, reason: b.reason || 'approved', detail: { real_type: r.realType } });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: b.approve ? 'kyc_approve' : 'kyc_reject',
+        target: `user:${r.userId} kyc:${b.id}`,
+        reason: b.reason || 'approved',
+        detail: { real_type: r.realType },
+      });
     });
     return ok(true);
   });

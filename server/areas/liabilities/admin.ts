@@ -20,7 +20,13 @@ export async function liabilityAdminRoutes(op: FastifyInstance): Promise<void> {
       operatorId: req.operatorId,
       reason,
       afterWrite: async (trx, s) =>
-        void (await logAction(trx, { operatorId: req.operatorId, action: 'liabilities_snapshot', target: `liability_snapshot:${s.id}`, reason, detail: { rootHash: s.rootHash, journalId: s.journalId, leafCount: s.leafCount } })),
+        void (await logAction(trx, {
+          operatorId: req.operatorId,
+          action: 'liabilities_snapshot',
+          target: `liability_snapshot:${s.id}`,
+          reason,
+          detail: { rootHash: s.rootHash, journalId: s.journalId, leafCount: s.leafCount },
+        })),
     });
     return ok(summary);
   });

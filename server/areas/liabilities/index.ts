@@ -12,7 +12,12 @@ import { takeSnapshot } from './domain';
 
 export const liabilitiesArea = defineArea('liabilities', async (app) => {
   // the demo's first start publishes one at once, so the page has a snapshot to show
-  app.startup.seed('liabilities', 'first snapshot', async () => void (await takeSnapshot(app.db, { kind: 'start', reason: 'first start' })), { demo: true });
+  app.startup.seed(
+    'liabilities',
+    'first snapshot',
+    async () => void (await takeSnapshot(app.db, { kind: 'start', reason: 'first start' })),
+    { demo: true },
+  );
   app.startup.start('liabilities', async () => {
     startLiabilityJobs(app);
     await scheduleNextDaily(app.db, Date.now());

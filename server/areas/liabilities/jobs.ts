@@ -20,7 +20,12 @@ export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0
 /** enqueues the snapshot of the first UTC midnight after `nowMs` */
 export async function scheduleNextDaily(db: Kysely<Database>, nowMs: number): Promise<string> {
   const day = utcDay(nowMs + DAY_MS);
-  await enqueueInTx(db, LIABILITIES_DAILY, { day }, { jobKey: LIABILITIES_DAILY, runAt: new Date(`${day}T00:00:00.000Z`) });
+  await enqueueInTx(
+    db,
+    LIABILITIES_DAILY,
+    { day },
+    { jobKey: LIABILITIES_DAILY, runAt: new Date(`${day}T00:00:00.000Z`) },
+  );
   return day;
 }
 

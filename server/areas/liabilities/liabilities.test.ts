@@ -11,7 +11,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES, toUnits, verifyProof, type LiabilityLeafList, type LiabilityProof, type LiabilitySnapshotSummary } from '../../../core';
+import {
+  ACCOUNT_TYPES,
+  toUnits,
+  verifyProof,
+  type LiabilityLeafList,
+  type LiabilityProof,
+  type LiabilitySnapshotSummary,
+} from '../../../core';
 import { credit, freeze } from '../../db/ledger';
 import { transfer } from '../../db/ledger-transfer';
 import { inTransaction } from '../../db/tx';
@@ -30,7 +37,12 @@ let op: string;
 let a: TestUser;
 let b: TestUser;
 
-async function grant(userId: number, currencyId: number, amount: string, type: number = ACCOUNT_TYPES.change): Promise<void> {
+async function grant(
+  userId: number,
+  currencyId: number,
+  amount: string,
+  type: number = ACCOUNT_TYPES.change,
+): Promise<void> {
   await inTransaction(t.app.db, (trx) => credit(trx, { userId, currencyId, type, amount, reason: 'test_grant' }));
 }
 
@@ -39,8 +51,10 @@ const okOf = async <T>(p: Promise<{ type: string; message: unknown }>): Promise<
   if (r.type !== 'ok') throw new Error(JSON.stringify(r));
   return r.message as T;
 };
-const snapshotNow = (reason = 'month-end audit') => okOf<LiabilitySnapshotSummary>(call(t, 'POST', '/admin/api/liabilities/snapshot', op, { reason }));
-const proofOf = (u: TestUser, id: number) => okOf<LiabilityProof>(call(t, 'GET', `/api/liabilities/${id}/proof`, u.token));
+const snapshotNow = (reason = 'month-end audit') =>
+  okOf<LiabilitySnapshotSummary>(call(t, 'POST', '/admin/api/liabilities/snapshot', op, { reason }));
+const proofOf = (u: TestUser, id: number) =>
+  okOf<LiabilityProof>(call(t, 'GET', `/api/liabilities/${id}/proof`, u.token));
 
 beforeAll(async () => {
   t = await kit();
@@ -51,7 +65,9 @@ beforeAll(async () => {
   await grant(a.id, BTC, '0.000000000000000001', ACCOUNT_TYPES.lever);
   await grant(b.id, USDT, '10');
   await grant(b.id, BTC, '2.5');
-  await inTransaction(t.app.db, (trx) => freeze(trx, { userId: b.id, currencyId: BTC, type: ACCOUNT_TYPES.change, amount: '0.5', reason: 'test_freeze' }));
+  await inTransaction(t.app.db, (trx) =>
+    freeze(trx, { userId: b.id, currencyId: BTC, type: ACCOUNT_TYPES.change, amount: '0.5', reason: 'test_freeze' }),
+  );
 });
 afterAll(() => closeKit(t));
 
@@ -67,8 +83,16 @@ describe('snapshots and proofs', () => {
     expect(pa.leaf.balances[coins.indexOf('BTC')]).toBe('1');
     expect(pb.leaf.balances[coins.indexOf('BTC')]).toBe(units('BTC', '2.5'));
     for (const p of [pa, pb]) expect(await verifyProof(p, sha256Async)).toMatchObject({ ok: true });
-    const logged = await t.app.db.selectFrom('operator_actions').select(['action', 'reason', 'target']).where('action', '=', 'liabilities_snapshot').execute();
-    expect(logged).toContainEqual({ action: 'liabilities_snapshot', reason: 'month-end audit', target: `liability_snapshot:${s.id}` });
+    const logged = await t.app.db
+      .selectFrom('operator_actions')
+      .select(['action', 'reason', 'target'])
+      .where('action', '=', 'liabilities_snapshot')
+      .execute();
+    expect(logged).toContainEqual({
+      action: 'liabilities_snapshot',
+      reason: 'month-end audit',
+      target: `liability_snapshot:${s.id}`,
+    });
     expect((await call(t, 'POST', '/admin/api/liabilities/snapshot', op, { reason: '' })).type).toBe('error');
   });
 
@@ -97,8 +121,15 @@ describe('snapshots and proofs', () => {
     const again = await snapshotNow();
     expect((await proofOf(a, again.id)).leaf.salt).not.toBe((await proofOf(a, s.id)).leaf.salt);
     const late = await user(t);
-    const r = await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/proof`, headers: { authorization: late.token, lang: 'fra' } });
-    expect(JSON.parse(r.body)).toMatchObject({ type: 'error', message: "Vous n'aviez pas encore de compte lors de cet instantané : il ne contient aucun solde à votre nom" });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/api/liabilities/${s.id}/proof`,
+      headers: { authorization: late.token, lang: 'fra' },
+    });
+    expect(JSON.parse(r.body)).toMatchObject({
+      type: 'error',
+      message: "Vous n'aviez pas encore de compte lors de cet instantané : il ne contient aucun solde à votre nom",
+    });
   });
 
   it('a daily snapshot is taken once per day, and the next one is queued for midnight UTC', async () => {
@@ -114,9 +145,15 @@ describe('immutability', () => {
   it('the database refuses to update, delete or truncate a published snapshot; no route edits one', async () => {
     const s = await snapshotNow();
     const db = t.app.db;
-    await expect(sql`UPDATE liability_snapshots SET root_hash = ${'0'.repeat(64)} WHERE id = ${s.id}`.execute(db)).rejects.toThrow(/cannot be changed/);
-    await expect(sql`UPDATE liability_leaves SET balances = '{0,0}' WHERE snapshot_id = ${s.id}`.execute(db)).rejects.toThrow(/cannot be changed/);
-    await expect(sql`DELETE FROM liability_balances WHERE snapshot_id = ${s.id}`.execute(db)).rejects.toThrow(/cannot be changed/);
+    await expect(
+      sql`UPDATE liability_snapshots SET root_hash = ${'0'.repeat(64)} WHERE id = ${s.id}`.execute(db),
+    ).rejects.toThrow(/cannot be changed/);
+    await expect(
+      sql`UPDATE liability_leaves SET balances = '{0,0}' WHERE snapshot_id = ${s.id}`.execute(db),
+    ).rejects.toThrow(/cannot be changed/);
+    await expect(sql`DELETE FROM liability_balances WHERE snapshot_id = ${s.id}`.execute(db)).rejects.toThrow(
+      /cannot be changed/,
+    );
     await expect(sql`TRUNCATE liability_leaves`.execute(db)).rejects.toThrow(/cannot be changed/);
     for (const method of ['PUT', 'DELETE', 'PATCH', 'POST'] as const) {
       const r = await t.app.inject({ method, url: `/admin/api/liabilities/${s.id}`, headers: { authorization: op } });
@@ -135,14 +172,19 @@ describe('the ledger moving during a snapshot', () => {
       while (!stop || n < 5) {
         const from = users[(i + n) % users.length];
         const to = users[(i + n + 1) % users.length];
-        await transfer(t.app.db, { from: { userId: from.id, currencyId: USDT, type: 2, reason: 'transfer_out' }, to: { userId: to.id, currencyId: USDT, type: 2, reason: 'transfer_in' }, amount: '0.01' });
+        await transfer(t.app.db, {
+          from: { userId: from.id, currencyId: USDT, type: 2, reason: 'transfer_out' },
+          to: { userId: to.id, currencyId: USDT, type: 2, reason: 'transfer_in' },
+          amount: '0.01',
+        });
         n++;
       }
       return n;
     };
     const movers = [0, 1, 2].map(mover);
     const snaps: Array<LiabilitySnapshotSummary | undefined> = [];
-    for (let i = 0; i < 3; i++) snaps.push(await takeSnapshot(t.app.db, { kind: 'operator', reason: `during transfers ${i}` }));
+    for (let i = 0; i < 3; i++)
+      snaps.push(await takeSnapshot(t.app.db, { kind: 'operator', reason: `during transfers ${i}` }));
     stop = true;
     expect((await Promise.all(movers)).every((n) => n >= 5)).toBe(true);
     const rows = await liabilitiesChecker.check(t.app.db);
@@ -150,7 +192,11 @@ describe('the ledger moving during a snapshot', () => {
     for (const s of snaps) expect(rows.some((r) => r.id === `snapshot ${s!.id} leaves` && r.ok)).toBe(true);
     const later = await snapshotNow('after transfers');
     for (const s of snaps) {
-      const totals = await sql<{ total: string }>`SELECT SUM(delta_available + delta_frozen)::text AS total FROM journal WHERE currency_id = ${USDT} AND id <= ${s!.journalId}`.execute(t.app.db);
+      const totals = await sql<{
+        total: string;
+      }>`SELECT SUM(delta_available + delta_frozen)::text AS total FROM journal WHERE currency_id = ${USDT} AND id <= ${s!.journalId}`.execute(
+        t.app.db,
+      );
       const usdt = s!.coins.findIndex((c) => c.symbol === 'USDT');
       expect(s!.totals[usdt]).toBe(toUnits(totals.rows[0].total, s!.coins[usdt].decimals).toString());
     }
@@ -168,14 +214,18 @@ describe('npm run verify', () => {
     const bad = p.leaf.balances.map((v, i) => (i === 0 ? String(BigInt(v) + 1n) : v));
     await sql`ALTER TABLE liability_leaves DISABLE TRIGGER liability_leaves_immutable`.execute(db);
     try {
-      await sql`UPDATE liability_leaves SET balances = ${bad} WHERE snapshot_id = ${s.id} AND user_id = ${b.id}`.execute(db);
+      await sql`UPDATE liability_leaves SET balances = ${bad} WHERE snapshot_id = ${s.id} AND user_id = ${b.id}`.execute(
+        db,
+      );
       const failed = (await liabilitiesChecker.check(db)).filter((r) => !r.ok).map((r) => r.id);
       const leaf = `snapshot ${s.id} leaf ${p.leaf.index} (user ${b.id})`;
       expect(failed).toContain(leaf);
       expect(failed).toContain(`snapshot ${s.id} root`);
       expect(failed).toContain(`${leaf} ${s.coins[0].symbol}`);
     } finally {
-      await sql`UPDATE liability_leaves SET balances = ${p.leaf.balances} WHERE snapshot_id = ${s.id} AND user_id = ${b.id}`.execute(db);
+      await sql`UPDATE liability_leaves SET balances = ${p.leaf.balances} WHERE snapshot_id = ${s.id} AND user_id = ${b.id}`.execute(
+        db,
+      );
       await sql`ALTER TABLE liability_leaves ENABLE TRIGGER liability_leaves_immutable`.execute(db);
     }
     expect((await liabilitiesChecker.check(db)).filter((r) => !r.ok)).toEqual([]);
@@ -185,7 +235,9 @@ describe('npm run verify', () => {
 describe('the standalone verifier (scripts/verify-liabilities.ts)', () => {
   const cli = async (...args: string[]) => {
     try {
-      const r = await run(process.execPath, ['--import', 'tsx', 'scripts/verify-liabilities.ts', ...args], { cwd: process.cwd() });
+      const r = await run(process.execPath, ['--import', 'tsx', 'scripts/verify-liabilities.ts', ...args], {
+        cwd: process.cwd(),
+      });
       return { code: 0, out: r.stdout };
     } catch (e) {
       const x = e as { code: number; stdout: string };
@@ -196,13 +248,22 @@ describe('the standalone verifier (scripts/verify-liabilities.ts)', () => {
   it('verifies a real proof and the leaf list, and names the broken step of a tampered proof', async () => {
     const s = await snapshotNow('for the CLI');
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pol-'));
-    const envelope = (await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/proof`, headers: { authorization: a.token } })).body;
+    const envelope = (
+      await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/proof`, headers: { authorization: a.token } })
+    ).body;
     await fs.writeFile(path.join(dir, 'proof.json'), envelope);
     const proof = JSON.parse(envelope).message as LiabilityProof;
     proof.leaf.balances[0] = String(BigInt(proof.leaf.balances[0]) + 1n);
     await fs.writeFile(path.join(dir, 'tampered.json'), JSON.stringify(proof));
-    await fs.writeFile(path.join(dir, 'leaves.json'), (await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/leaves` })).body);
-    const [good, tampered, leaves] = await Promise.all([cli(path.join(dir, 'proof.json')), cli(path.join(dir, 'tampered.json')), cli('--leaves', path.join(dir, 'leaves.json'))]);
+    await fs.writeFile(
+      path.join(dir, 'leaves.json'),
+      (await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/leaves` })).body,
+    );
+    const [good, tampered, leaves] = await Promise.all([
+      cli(path.join(dir, 'proof.json')),
+      cli(path.join(dir, 'tampered.json')),
+      cli('--leaves', path.join(dir, 'leaves.json')),
+    ]);
     expect(good).toMatchObject({ code: 0, out: expect.stringContaining('VERIFIED') });
     expect(tampered.code).toBe(1);
     expect(tampered.out).toContain('FAIL leaf');

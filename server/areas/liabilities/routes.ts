@@ -26,11 +26,16 @@ export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
     if (!s) throw new AppError('liabilities_not_found');
     return ok(s);
   });
-  app.get('/liabilities/:id/proof', { preHandler: app.authenticate }, async (req) => ok(await proofFor(db, parse(Params, req.params).id, req.userId)));
+  app.get('/liabilities/:id/proof', { preHandler: app.authenticate }, async (req) =>
+    ok(await proofFor(db, parse(Params, req.params).id, req.userId)),
+  );
   // a file to keep and check offline: the bare {snapshot, leaves} document, not the envelope
   app.get('/liabilities/:id/leaves', async (req, reply) => {
     const sid = parse(Params, req.params).id;
     const list = await leafList(db, sid);
-    return reply.header('content-disposition', `attachment; filename="liabilities-${sid}-leaves.json"`).type('application/json').send(JSON.stringify(list));
+    return reply
+      .header('content-disposition', `attachment; filename="liabilities-${sid}-leaves.json"`)
+      .type('application/json')
+      .send(JSON.stringify(list));
   });
 }

@@ -39,11 +39,18 @@ function alerter(app: FastifyInstance) {
   return async (a: LoanAlert): Promise<void> => {
     const lang = normalizeLang(a.lang);
     const text = translate(BODIES[a.kind], lang, a.params);
-    const notice: TradeNotice = { kind: a.kind, key: BODIES[a.kind], params: a.params, text, ref: { type: 'loan', id: a.loanId } };
+    const notice: TradeNotice = {
+      kind: a.kind,
+      key: BODIES[a.kind],
+      params: a.params,
+      text,
+      ref: { type: 'loan', id: a.loanId },
+    };
     app.market.emitToUser(a.userId, SOCKET_EVENTS.notice, notice);
     try {
       const u = await app.db.selectFrom('users').select('email').where('id', '=', a.userId).executeTakeFirst();
-      if (u?.email) await app.notify.send({ channel: 'email', to: u.email, subject: translate(TITLES[a.kind], lang), body: text });
+      if (u?.email)
+        await app.notify.send({ channel: 'email', to: u.email, subject: translate(TITLES[a.kind], lang), body: text });
     } catch (err) {
       app.log.warn({ err, loan: a.loanId }, 'loan alert email failed');
     }

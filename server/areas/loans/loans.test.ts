@@ -23,7 +23,8 @@ const open = async (u: TestUser, amount = '3000', collateral = '0.1') => {
   expect(r.type).toBe('ok');
   return r.message as Loan;
 };
-const detail = async (u: TestUser, id: number) => (await loan(k.t, 'detail', u, { id })).message as { loan: Loan; events: LoanEvent[] };
+const detail = async (u: TestUser, id: number) =>
+  (await loan(k.t, 'detail', u, { id })).message as { loan: Loan; events: LoanEvent[] };
 const eventsOf = async (u: TestUser, id: number) => (await detail(u, id)).events.map((e) => e.kind);
 
 describe('borrow, interest and repayment', () => {
@@ -32,7 +33,14 @@ describe('borrow, interest and repayment', () => {
     prices(k.t, { BTC: '50000' });
     const u = await holder(k.t, '100');
     const l = await open(u);
-    expect(l).toMatchObject({ principal: '3000', interest: '0', collateral: '0.1', status: 'open', initial_ltv: '0.65', hourly_rate: '0.0000057' });
+    expect(l).toMatchObject({
+      principal: '3000',
+      interest: '0',
+      collateral: '0.1',
+      status: 'open',
+      initial_ltv: '0.65',
+      hourly_rate: '0.0000057',
+    });
     expect(await balance(k.t, u.id, BTC)).toEqual({ available: '0.9', frozen: '0.1' });
     expect(await balance(k.t, u.id, USDT)).toEqual({ available: '3100', frozen: '0' });
 
@@ -59,7 +67,15 @@ describe('borrow, interest and repayment', () => {
     expect(await balance(k.t, u.id, BTC)).toEqual({ available: '1', frozen: '0' });
     // 3100 − (1 + 2999.04275 + 0.00854728)
     expect(await balance(k.t, u.id, USDT)).toEqual({ available: '99.94870272', frozen: '0' });
-    expect(await eventsOf(u, l.id)).toEqual(['borrow', 'interest', 'interest', 'interest', 'repay', 'interest', 'repay']);
+    expect(await eventsOf(u, l.id)).toEqual([
+      'borrow',
+      'interest',
+      'interest',
+      'interest',
+      'repay',
+      'interest',
+      'repay',
+    ]);
     expect(await checkJournalConsistency(k.t.app.db)).toEqual([]);
   });
 
@@ -73,7 +89,9 @@ describe('borrow, interest and repayment', () => {
     // 3000 / (0.06 × 50000) = 1: refused; 0.05 left → 3000 / 2500 too; 0.04 → 3000/5500 = 0.545 fine
     const bad = await loan(k.t, 'reduceCollateral', u, { id: l.id, amount: '0.09' });
     expect(bad.type).toBe('error');
-    expect(bad.message).toBe('After the reduction the LTV must stay under 65.00%; you can take back at most 0.05769229 BTC');
+    expect(bad.message).toBe(
+      'After the reduction the LTV must stay under 65.00%; you can take back at most 0.05769229 BTC',
+    );
     const ok = (await loan(k.t, 'reduceCollateral', u, { id: l.id, amount: '0.04' })).message as Loan;
     expect(ok.collateral).toBe('0.11');
     expect(await balance(k.t, u.id, BTC)).toEqual({ available: '0.89', frozen: '0.11' });
@@ -88,23 +106,58 @@ describe('bad input is refused with a clear error and changes nothing', () => {
     const other = await user(k.t);
     const l = await open(u);
     const before = async () => ({
-      btc: await balance(k.t, u.id, BTC), usdt: await balance(k.t, u.id, USDT),
-      loans: (await sql<{ n: number }>`SELECT count(*)::int AS n FROM loans WHERE user_id = ${u.id}`.execute(k.t.app.db)).rows[0].n,
-      events: (await sql<{ n: number }>`SELECT count(*)::int AS n FROM loan_events WHERE user_id = ${u.id}`.execute(k.t.app.db)).rows[0].n,
+      btc: await balance(k.t, u.id, BTC),
+      usdt: await balance(k.t, u.id, USDT),
+      loans: (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM loans WHERE user_id = ${u.id}`.execute(k.t.app.db)
+      ).rows[0].n,
+      events: (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM loan_events WHERE user_id = ${u.id}`.execute(k.t.app.db)
+      ).rows[0].n,
     });
     const snap = await before();
     const cases: [string, TestUser, Record<string, string | number>, string][] = [
       ['repay', other, { id: l.id, amount: '1' }, 'This loan does not exist'],
       ['addCollateral', other, { id: l.id, amount: '0.1' }, 'This loan does not exist'],
       ['detail', other, { id: l.id }, 'This loan does not exist'],
-      ['borrow', u, { pair_id: BTC_USDT, amount: '5', collateral: '0.1' }, 'The loan amount must be between 10 and 1000000 USDT'],
-      ['borrow', u, { pair_id: BTC_USDT, amount: '2000000', collateral: '0.1' }, 'The loan amount must be between 10 and 1000000 USDT'],
-      ['borrow', u, { pair_id: BTC_USDT, amount: '100.' + '1'.repeat(30), collateral: '0.1' }, 'Enter a valid amount (at most 8 decimals)'],
-      ['borrow', u, { pair_id: BTC_USDT, amount: '-5', collateral: '0.1' }, 'Enter a valid amount (at most 8 decimals)'],
-      ['borrow', u, { pair_id: BTC_USDT, amount: '3300', collateral: '0.1' }, 'Not enough collateral: the LTV may not exceed 65.00%; at least 0.10153847 BTC is needed'],
+      [
+        'borrow',
+        u,
+        { pair_id: BTC_USDT, amount: '5', collateral: '0.1' },
+        'The loan amount must be between 10 and 1000000 USDT',
+      ],
+      [
+        'borrow',
+        u,
+        { pair_id: BTC_USDT, amount: '2000000', collateral: '0.1' },
+        'The loan amount must be between 10 and 1000000 USDT',
+      ],
+      [
+        'borrow',
+        u,
+        { pair_id: BTC_USDT, amount: '100.' + '1'.repeat(30), collateral: '0.1' },
+        'Enter a valid amount (at most 8 decimals)',
+      ],
+      [
+        'borrow',
+        u,
+        { pair_id: BTC_USDT, amount: '-5', collateral: '0.1' },
+        'Enter a valid amount (at most 8 decimals)',
+      ],
+      [
+        'borrow',
+        u,
+        { pair_id: BTC_USDT, amount: '3300', collateral: '0.1' },
+        'Not enough collateral: the LTV may not exceed 65.00%; at least 0.10153847 BTC is needed',
+      ],
       ['borrow', u, { pair_id: 999, amount: '100', collateral: '0.1' }, 'This loan pair is not available'],
       ['repay', u, { id: l.id, amount: '3000.00000001' }, 'The repayment is more than the 3000 USDT owed'],
-      ['reduceCollateral', u, { id: l.id, amount: '0.1' }, 'After the reduction the LTV must stay under 65.00%; you can take back at most 0.00769229 BTC'],
+      [
+        'reduceCollateral',
+        u,
+        { id: l.id, amount: '0.1' },
+        'After the reduction the LTV must stay under 65.00%; you can take back at most 0.00769229 BTC',
+      ],
       ['repay', u, { id: l.id, amount: '0.' + '1'.repeat(30) }, 'Enter a valid amount (at most 8 decimals)'],
     ];
     for (const [path, who, fields, message] of cases) {
@@ -132,8 +185,20 @@ describe('margin call and liquidation', () => {
       emit(id, ev, payload);
     };
     const count = async () => ({
-      notices: (await sql<{ n: number }>`SELECT count(*)::int AS n FROM notices WHERE user_id = ${u.id} AND kind = 'loan_margin_call'`.execute(k.t.app.db)).rows[0].n,
-      mails: (await sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${u.email} AND subject = 'Loan margin call'`.execute(k.t.app.db)).rows[0].n,
+      notices: (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM notices WHERE user_id = ${u.id} AND kind = 'loan_margin_call'`.execute(
+          k.t.app.db,
+        )
+      ).rows[0].n,
+      mails: (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${u.email} AND subject = 'Loan margin call'`.execute(
+          k.t.app.db,
+        )
+      ).rows[0].n,
       pushed: pushed.length,
     });
     try {
@@ -143,7 +208,11 @@ describe('margin call and liquidation', () => {
       prices(k.t, { BTC: '36000' });
       await k.t.app.loans.runOnce();
       expect(await count()).toEqual({ notices: 1, mails: 1, pushed: 1 });
-      expect(pushed[0]).toMatchObject({ kind: 'loan_margin_call', ref: { type: 'loan', id: l.id }, params: { ltv: '81.09', level: '80.00' } });
+      expect(pushed[0]).toMatchObject({
+        kind: 'loan_margin_call',
+        ref: { type: 'loan', id: l.id },
+        params: { ltv: '81.09', level: '80.00' },
+      });
       prices(k.t, { BTC: '38200' }); // 78.5 %: under 80 but inside the 2-point gap → still called
       await k.t.app.loans.runOnce();
       prices(k.t, { BTC: '37000' });
@@ -174,11 +243,20 @@ describe('margin call and liquidation', () => {
     const d = await detail(u, l.id);
     expect(d.loan).toMatchObject({ status: 'liquidated', principal: '0', collateral: '0' });
     const ev = d.events.find((e) => e.kind === 'liquidation')!;
-    expect(ev.detail).toEqual({ debt: '3000', penalty: '60', sold: '0.09272727', returned: '0.00727273', recovered: '3059.99991', shortfall: '0.00009' });
+    expect(ev.detail).toEqual({
+      debt: '3000',
+      penalty: '60',
+      sold: '0.09272727',
+      returned: '0.00727273',
+      recovered: '3059.99991',
+      shortfall: '0.00009',
+    });
     expect(await balance(k.t, u.id, BTC)).toEqual({ available: '0.90727273', frozen: '0' });
     // the borrowed USDT stays with the user
     expect(await balance(k.t, u.id, USDT)).toEqual({ available: '3000', frozen: '0' });
-    expect((await loan(k.t, 'repay', u, { id: l.id, amount: '1' })).message).toBe('This loan is already closed or being liquidated');
+    expect((await loan(k.t, 'repay', u, { id: l.id, amount: '1' })).message).toBe(
+      'This loan is already closed or being liquidated',
+    );
     expect(await checkJournalConsistency(k.t.app.db)).toEqual([]);
     prices(k.t, { BTC: '50000' });
   });

@@ -15,7 +15,10 @@ let k: LoanKit;
 beforeAll(async () => void (k = await loanKit()));
 afterAll(async () => k?.close());
 
-const loanCall = (path: string, token: string, fields: Record<string, string | number>): Call => () => postAs(k.t.app, `/api/loan/${path}`, token, fields);
+const loanCall =
+  (path: string, token: string, fields: Record<string, string | number>): Call =>
+  () =>
+    postAs(k.t.app, `/api/loan/${path}`, token, fields);
 
 it('repay, borrow and add collateral against the liquidation at the same tick: each loan repaid or liquidated once, never both', async () => {
   const seen = new Set<string>();
@@ -29,7 +32,9 @@ it('repay, borrow and add collateral against the liquidation at the same tick: e
     }
     const ids: number[] = [];
     for (const u of users) {
-      const r = (await postAs(k.t.app, '/api/loan/borrow', u.token, { pair_id: BTC_USDT, amount: '3000', collateral: '0.1' })).json() as { type: string; message: { id: number } };
+      const r = (
+        await postAs(k.t.app, '/api/loan/borrow', u.token, { pair_id: BTC_USDT, amount: '3000', collateral: '0.1' })
+      ).json() as { type: string; message: { id: number } };
       expect(r.type).toBe('ok');
       ids.push(r.message.id);
     }
@@ -53,19 +58,37 @@ it('repay, borrow and add collateral against the liquidation at the same tick: e
     // the liquidation pass three times (the job and its sweep overlap): round 0 in the middle of the
     // burst, once three loans are repaid; round 1 at its head. Over the rounds both the borrowers and
     // the pass win (the part-repaid loans can only end liquidated or open)
-    const repaid = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM loans WHERE id IN (${sql.join(ids)}) AND status = 'repaid'`.execute(k.t.app.db)).rows[0].n >= 3;
-    const pass = () => step(async () => {
-      if (round === 0) await until(repaid);
-      return k.t.app.loans.runOnce();
-    });
+    const repaid = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM loans WHERE id IN (${sql.join(ids)}) AND status = 'repaid'`.execute(
+          k.t.app.db,
+        )
+      ).rows[0].n >= 3;
+    const pass = () =>
+      step(async () => {
+        if (round === 0) await until(repaid);
+        return k.t.app.loans.runOnce();
+      });
     for (const at of round === 0 ? [10, 25, 40] : [0, 1, 2]) calls.splice(at, 0, pass());
     expect(calls).toHaveLength(53);
     await race(calls);
     await k.t.app.loans.runOnce(); // whatever is left at this price settles now
 
     for (const [i, id] of ids.entries()) {
-      const row = await k.t.app.db.selectFrom('loans').select(['status', 'collateral']).where('id', '=', id).executeTakeFirstOrThrow();
-      const ev = await sql<{ kind: string; n: number; price: string | null }>`SELECT kind, count(*)::int AS n, max(price)::text AS price FROM loan_events WHERE loan_id = ${id} AND kind IN ('liquidation', 'repay') GROUP BY kind`.execute(k.t.app.db);
+      const row = await k.t.app.db
+        .selectFrom('loans')
+        .select(['status', 'collateral'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const ev = await sql<{
+        kind: string;
+        n: number;
+        price: string | null;
+      }>`SELECT kind, count(*)::int AS n, max(price)::text AS price FROM loan_events WHERE loan_id = ${id} AND kind IN ('liquidation', 'repay') GROUP BY kind`.execute(
+        k.t.app.db,
+      );
       const by = Object.fromEntries(ev.rows.map((r) => [r.kind, r]));
       seen.add(row.status);
       expect(['repaid', 'liquidated', 'open']).toContain(row.status);
@@ -75,12 +98,20 @@ it('repay, borrow and add collateral against the liquidation at the same tick: e
       } else {
         expect(by.liquidation).toBeUndefined();
       }
-      const liq = await sql<{ n: number }>`SELECT count(*)::int AS n FROM journal WHERE ref_type = 'loan' AND ref_id = ${String(id)} AND reason = 'loan_liquidation'`.execute(k.t.app.db);
+      const liq = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM journal WHERE ref_type = 'loan' AND ref_id = ${String(id)} AND reason = 'loan_liquidation'`.execute(
+        k.t.app.db,
+      );
       expect(liq.rows[0].n).toBe(row.status === 'liquidated' ? 1 : 0);
       // a repaid loan returned every bit of its collateral; nothing stays frozen for a closed loan
       if (row.status !== 'open') expect(Number(row.collateral)).toBe(0);
       const btc = await balance(k.t, users[i].id, BTC);
-      const frozen = await sql<{ s: string }>`SELECT COALESCE(sum(collateral), 0)::text AS s FROM loans WHERE user_id = ${users[i].id} AND status IN ('open', 'liquidating')`.execute(k.t.app.db);
+      const frozen = await sql<{
+        s: string;
+      }>`SELECT COALESCE(sum(collateral), 0)::text AS s FROM loans WHERE user_id = ${users[i].id} AND status IN ('open', 'liquidating')`.execute(
+        k.t.app.db,
+      );
       expect(Number(btc.frozen)).toBeCloseTo(Number(frozen.rows[0].s), 8);
       expect(Number((await balance(k.t, users[i].id, USDT)).frozen)).toBe(0);
     }

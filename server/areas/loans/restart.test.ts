@@ -21,7 +21,14 @@ class Crash extends Error {}
 
 it('a crash after the liquidation mark and after the first charged hour: each completes once after the restart', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   const clock = { now: T0 };
   const t = { app: built.app, handle, config } as unknown as TestApp;
@@ -41,7 +48,10 @@ it('a crash after the liquidation mark and after the first charged hour: each co
   const ids: number[] = [];
   for (const u of users) {
     await grant(t, u.id, BTC, '1');
-    ids.push(((await loan(t, 'borrow', u, { pair_id: BTC_USDT, amount: '3000', collateral: '0.1' })).message as { id: number }).id);
+    ids.push(
+      ((await loan(t, 'borrow', u, { pair_id: BTC_USDT, amount: '3000', collateral: '0.1' })).message as { id: number })
+        .id,
+    );
   }
 
   // hours: crash after the first committed hour of the first loan
@@ -51,15 +61,26 @@ it('a crash after the liquidation mark and after the first charged hour: each co
   prices(t, { BTC: '50000' });
   await built.app.loans.runOnce();
   await built.app.loans.runOnce();
-  const hours = await sql<{ loan_id: number; hour: number }>`SELECT loan_id, hour FROM loan_events WHERE hour IS NOT NULL ORDER BY loan_id, hour`.execute(built.app.db);
+  const hours = await sql<{
+    loan_id: number;
+    hour: number;
+  }>`SELECT loan_id, hour FROM loan_events WHERE hour IS NOT NULL ORDER BY loan_id, hour`.execute(built.app.db);
   expect(hours.rows).toEqual([
-    { loan_id: ids[0], hour: 1 }, { loan_id: ids[0], hour: 2 }, { loan_id: ids[1], hour: 1 }, { loan_id: ids[1], hour: 2 },
+    { loan_id: ids[0], hour: 1 },
+    { loan_id: ids[0], hour: 2 },
+    { loan_id: ids[1], hour: 1 },
+    { loan_id: ids[1], hour: 2 },
   ]);
 
   // liquidation: crash right after the first loan was marked at 33,000
   prices(t, { BTC: '33000' });
   await expect(built.app.loans.runOnce(crashAfter('loan_liquidation_mark'))).rejects.toBeInstanceOf(Crash);
-  const states = async () => (await sql<{ s: string }>`SELECT status AS s FROM loans WHERE id IN (${ids[0]}, ${ids[1]}) ORDER BY id`.execute(built.app.db)).rows.map((r) => r.s);
+  const states = async () =>
+    (
+      await sql<{ s: string }>`SELECT status AS s FROM loans WHERE id IN (${ids[0]}, ${ids[1]}) ORDER BY id`.execute(
+        built.app.db,
+      )
+    ).rows.map((r) => r.s);
   expect(await states()).toEqual(['liquidating', 'open']);
   // the price recovers before the restart, so the restarted server's first pass (whenever it runs) sees
   // 50,000, not the 33,000 its market would restore: the marked loan still settles at its mark
@@ -69,10 +90,17 @@ it('a crash after the liquidation mark and after the first charged hour: each co
   await built.app.loans.runOnce();
   await built.app.loans.runOnce();
   expect(await states()).toEqual(['liquidated', 'open']);
-  const liq = await sql<{ n: number; price: string }>`SELECT count(*)::int AS n, max(price)::text AS price FROM loan_events WHERE kind = 'liquidation'`.execute(built.app.db);
+  const liq = await sql<{
+    n: number;
+    price: string;
+  }>`SELECT count(*)::int AS n, max(price)::text AS price FROM loan_events WHERE kind = 'liquidation'`.execute(
+    built.app.db,
+  );
   expect(liq.rows[0]).toMatchObject({ n: 1 });
   expect(Number(liq.rows[0].price)).toBe(33000);
-  const j = await sql<{ n: number }>`SELECT count(*)::int AS n FROM journal WHERE reason = 'loan_liquidation'`.execute(built.app.db);
+  const j = await sql<{ n: number }>`SELECT count(*)::int AS n FROM journal WHERE reason = 'loan_liquidation'`.execute(
+    built.app.db,
+  );
   expect(j.rows[0].n).toBe(1);
   // debt 3000 + 2 h interest (0.0342) → penalty 60.000684 → sold floor(3060.034884 / 33000) = 0.09272832
   expect(await balance(t, users[0].id, BTC)).toEqual({ available: '0.90727168', frozen: '0' });
@@ -82,7 +110,7 @@ it('a crash after the liquidation mark and after the first charged hour: each co
   await handle.close();
 }, 120_000);
 
-it('a loan\'s hourly interest is a durable job from the borrow (none for a refused one): after a restart it charges each due hour once and moves on to the next', async () => {
+it("a loan's hourly interest is a durable job from the borrow (none for a refused one): after a restart it charges each due hour once and moves on to the next", async () => {
   const server = await restartable();
   const app = server.app;
   const clock = { now: T0 };
@@ -91,7 +119,9 @@ it('a loan\'s hourly interest is a durable job from the borrow (none for a refus
   prices(t, { BTC: '50000' });
   const u = await user(t);
   await grant(t, u.id, BTC, '1');
-  const id = ((await loan(t, 'borrow', u, { pair_id: BTC_USDT, amount: '3000', collateral: '0.1' })).message as { id: number }).id;
+  const id = (
+    (await loan(t, 'borrow', u, { pair_id: BTC_USDT, amount: '3000', collateral: '0.1' })).message as { id: number }
+  ).id;
   expect((await loan(t, 'borrow', u, { pair_id: BTC_USDT, amount: '3000', collateral: '5' })).type).toBe('error'); // more BTC than held
   expect(await jobKeys(app().db, 'loan.interest:')).toEqual([loanInterestKey(id)]);
   expect((await jobByKey(app().db, loanInterestKey(id)))!.run_at.getTime() - Date.now()).toBeGreaterThan(HOUR - 60_000); // the first hour's end
@@ -102,7 +132,12 @@ it('a loan\'s hourly interest is a durable job from the borrow (none for a refus
   bootLoans(t, clock);
   clock.now = T0 + 2 * HOUR + 60_000;
   await dueNow(app().db, loanInterestKey(id));
-  const hours = async () => (await sql<{ hour: number }>`SELECT hour FROM loan_events WHERE hour IS NOT NULL AND loan_id = ${id} ORDER BY hour`.execute(app().db)).rows.map((r) => r.hour);
+  const hours = async () =>
+    (
+      await sql<{
+        hour: number;
+      }>`SELECT hour FROM loan_events WHERE hour IS NOT NULL AND loan_id = ${id} ORDER BY hour`.execute(app().db)
+    ).rows.map((r) => r.hour);
   await eventually(async () => (await hours()).length === 2);
   // the next run is the third hour's end, 59 minutes on
   const next = await eventually(async () => {
@@ -118,7 +153,9 @@ it('a loan\'s hourly interest is a durable job from the borrow (none for a refus
   });
   expect(await hours()).toEqual([1, 2]);
   expect((await app().loans.runOnce()).hours).toBe(0);
-  const charged = await sql<{ n: number }>`SELECT count(*)::int AS n FROM loan_events WHERE kind = 'interest' AND loan_id = ${id}`.execute(app().db);
+  const charged = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM loan_events WHERE kind = 'interest' AND loan_id = ${id}`.execute(app().db);
   expect(charged.rows[0].n).toBe(2);
   expect(await checkJournalConsistency(app().db)).toEqual([]);
   await server.close();

@@ -44,7 +44,9 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
       const b = parse(schema, input(req));
       return withIdempotency(req, `loan/${path}`, async () => ok(await run(req, b)));
     });
-  guarded('borrow', z.object({ pair_id: id, amount, collateral: amount }), (req, b) => borrow(ctx(), req.userId, { ...b, lang: requestLang(req) }));
+  guarded('borrow', z.object({ pair_id: id, amount, collateral: amount }), (req, b) =>
+    borrow(ctx(), req.userId, { ...b, lang: requestLang(req) }),
+  );
   guarded('repay', z.object({ id, amount, all: flag.optional() }), (req, b) => repay(ctx(), req.userId, b));
   guarded('addCollateral', z.object({ id, amount }), (req, b) => addCollateral(ctx(), req.userId, b));
   guarded('reduceCollateral', z.object({ id, amount }), (req, b) => reduceCollateral(ctx(), req.userId, b));

@@ -19,13 +19,33 @@ beforeAll(async () => {
 afterAll(async () => k?.close());
 
 const post = async (fields: Record<string, string>, lang = 'en') =>
-  (await k.t.app.inject({ method: 'POST', url: '/admin/api/nft/items', payload: new URLSearchParams(fields).toString(), headers: { authorization: token, lang, 'content-type': 'application/x-www-form-urlencoded' } })).json() as { type: string; message: unknown };
-const get = async <T>(path: string) => ((await k.t.app.inject({ method: 'GET', url: `/admin/api/nft${path}`, headers: { authorization: token } })).json() as { type: string; message: T }).message;
-const created = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM nft_items`.execute(k.t.app.db)).rows[0].n;
+  (
+    await k.t.app.inject({
+      method: 'POST',
+      url: '/admin/api/nft/items',
+      payload: new URLSearchParams(fields).toString(),
+      headers: { authorization: token, lang, 'content-type': 'application/x-www-form-urlencoded' },
+    })
+  ).json() as { type: string; message: unknown };
+const get = async <T>(path: string) =>
+  (
+    (
+      await k.t.app.inject({ method: 'GET', url: `/admin/api/nft${path}`, headers: { authorization: token } })
+    ).json() as { type: string; message: T }
+  ).message;
+const created = async () =>
+  (await sql<{ n: number }>`SELECT count(*)::int AS n FROM nft_items`.execute(k.t.app.db)).rows[0].n;
 
 const form = (code: string) => ({
-  code, collection_id: String(k.collectionId), title: 'Harbour at Dusk', rarity: 'SR', currency_id: String(USDT), price: '12.5', pay_type: '1',
-  start_time: String(T0 - 60_000), end_time: String(T0 + 7 * 86_400_000),
+  code,
+  collection_id: String(k.collectionId),
+  title: 'Harbour at Dusk',
+  rarity: 'SR',
+  currency_id: String(USDT),
+  price: '12.5',
+  pay_type: '1',
+  start_time: String(T0 - 60_000),
+  end_time: String(T0 + 7 * 86_400_000),
 });
 
 it('offers the currencies NFTs are priced in; an item made with the screen’s fields is listed with its names and on sale in the market', async () => {
@@ -34,9 +54,20 @@ it('offers the currencies NFTs are priced in; an item made with the screen’s f
   const r = await post(form('OFFICE-1'));
   expect(r.type).toBe('ok');
   const row = (await get<AdminNftItem[]>('/items')).find((i) => i.code === 'OFFICE-1');
-  expect(row).toMatchObject({ title: 'Harbour at Dusk', rarity: 'SR', price: '12.5', currency_name: 'USDT', collection_name: 'Tests', artist_name: 'Test Artist', pay_type: 1, listing: 'for_sale', owner_id: null });
+  expect(row).toMatchObject({
+    title: 'Harbour at Dusk',
+    rarity: 'SR',
+    price: '12.5',
+    currency_name: 'USDT',
+    collection_name: 'Tests',
+    artist_name: 'Test Artist',
+    pay_type: 1,
+    listing: 'for_sale',
+    owner_id: null,
+  });
   expect(row?.start_at).toBe(new Date(T0 - 60_000).toISOString());
-  const market = (await nft(k, 'getBoxList', undefined, { pay_type: 1 }, 'GET')).message as { list?: NftItem[] } | NftItem[];
+  const market = (await nft(k, 'getBoxList', undefined, { pay_type: 1 }, 'GET')).message as
+    { list?: NftItem[] } | NftItem[];
   const list = Array.isArray(market) ? market : (market.list ?? []);
   expect(list.find((i) => i.code === 'OFFICE-1')).toMatchObject({ name: 'Harbour at Dusk', price: '12.5', status: 1 });
 });
@@ -44,9 +75,18 @@ it('offers the currencies NFTs are priced in; an item made with the screen’s f
 it('a code already used and a currency NFTs are not priced in are refused in the operator’s language, and nothing is written', async () => {
   expect((await post(form('OFFICE-2'))).type).toBe('ok');
   const before = await created();
-  expect(await post(form('OFFICE-2'))).toMatchObject({ type: 'error', message: 'The code OFFICE-2 is already used by another artwork' });
+  expect(await post(form('OFFICE-2'))).toMatchObject({
+    type: 'error',
+    message: 'The code OFFICE-2 is already used by another artwork',
+  });
   expect(await post(form('OFFICE-2'), 'zh')).toMatchObject({ type: 'error', message: '藏品编号 OFFICE-2 已被使用' });
-  expect(await post({ ...form('OFFICE-3'), currency_id: '1' })).toMatchObject({ type: 'error', message: 'Artworks cannot be priced in this currency' });
-  expect(await post({ ...form('OFFICE-4'), end_time: String(T0 - 120_000) }, 'zh')).toMatchObject({ type: 'error', message: '结束时间必须晚于开始时间' });
+  expect(await post({ ...form('OFFICE-3'), currency_id: '1' })).toMatchObject({
+    type: 'error',
+    message: 'Artworks cannot be priced in this currency',
+  });
+  expect(await post({ ...form('OFFICE-4'), end_time: String(T0 - 120_000) }, 'zh')).toMatchObject({
+    type: 'error',
+    message: '结束时间必须晚于开始时间',
+  });
   expect(await created()).toBe(before);
 });

@@ -10,11 +10,17 @@ import { nftAdminRoutes } from './admin-routes';
 import { seedNftDemo, seedNftMedia } from './domain/seed';
 
 export const nftArea = defineArea('nft', async (app) => {
-  app.startup.seed('nft', 'demo artworks, auction and blind boxes', () => seedNftDemo(app.db, Date.now()), { demo: true });
+  app.startup.seed('nft', 'demo artworks, auction and blind boxes', () => seedNftDemo(app.db, Date.now()), {
+    demo: true,
+  });
   app.startup.seed('nft-media', 'demo sound and video works', () => seedNftMedia(app.db, Date.now()), { demo: true });
   app.startup.start('nft', async () => {
     app.decorate('nft', startNftJobs(app));
   });
   await app.register(nftRoutes, { prefix: API_PREFIX });
-  await mountBackOffice(app, nftAdminRoutes(() => app.nft.now()), '/nft');
+  await mountBackOffice(
+    app,
+    nftAdminRoutes(() => app.nft.now()),
+    '/nft',
+  );
 });

@@ -11,7 +11,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
-import { expireOrder, NFT_AUCTION_END, NFT_PAY_DEADLINE, settleAuction, settleDue, type AfterCommit } from './domain/settle';
+import {
+  expireOrder,
+  NFT_AUCTION_END,
+  NFT_PAY_DEADLINE,
+  settleAuction,
+  settleDue,
+  type AfterCommit,
+} from './domain/settle';
 import { revealEndedSeries } from './domain/boxes';
 import { nftDeliverer, type NftNotify } from './notices';
 
@@ -39,8 +46,14 @@ export function startNftJobs(app: FastifyInstance): NftJobs {
     const r = await settleDue(app.db, now, notify, afterCommit);
     return { ...r, revealed: await revealEndedSeries(app.db, now) };
   };
-  app.jobQueue.task<{ id: number }>(NFT_AUCTION_END, async ({ id }) => void (await settleAuction(app.db, id, jobs.now(), notify)));
-  app.jobQueue.task<{ id: number }>(NFT_PAY_DEADLINE, async ({ id }) => void (await expireOrder(app.db, id, jobs.now())));
+  app.jobQueue.task<{ id: number }>(
+    NFT_AUCTION_END,
+    async ({ id }) => void (await settleAuction(app.db, id, jobs.now(), notify)),
+  );
+  app.jobQueue.task<{ id: number }>(
+    NFT_PAY_DEADLINE,
+    async ({ id }) => void (await expireOrder(app.db, id, jobs.now())),
+  );
   const atStart = serialJob(app, 'nft sweep', null, sweep);
   const reveals = serialJob(app, 'nft reveals', RUN_EVERY_MS, () => revealEndedSeries(app.db, jobs.now()));
   const jobs: NftJobs = {

@@ -38,11 +38,21 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n'.repeat(10));
 
 const send = async (url: string, token: string, content: Buffer, filename: string, type: string) => {
   const body = multipart(content, 'file', filename, type);
-  return envelope(await k.t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: token } }));
+  return envelope(
+    await k.t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: token },
+    }),
+  );
 };
-const creatorUpload = (content: Buffer, filename: string, type: string, token = k.creator.token) => send('/api/bind_box/uploadMedia', token, content, filename, type);
-const stored = async () => (await fs.readdir(path.join(k.t.config.dataDir, 'uploads')).catch(() => [] as string[])).length;
-const mediaRows = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM nft_media`.execute(k.t.app.db)).rows[0].n);
+const creatorUpload = (content: Buffer, filename: string, type: string, token = k.creator.token) =>
+  send('/api/bind_box/uploadMedia', token, content, filename, type);
+const stored = async () =>
+  (await fs.readdir(path.join(k.t.config.dataDir, 'uploads')).catch(() => [] as string[])).length;
+const mediaRows = async () =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM nft_media`.execute(k.t.app.db)).rows[0].n);
 const fetchMedia = (url: string) => k.t.app.inject({ method: 'GET', url });
 
 describe('magic bytes', () => {
@@ -51,7 +61,14 @@ describe('magic bytes', () => {
     expect(sniffMedia(Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(40)]))).toBe('ogg');
     expect(sniffMedia(Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.alloc(40)]))).toBe('flac');
     expect(sniffMedia(Buffer.from([0xff, 0xfb, 0x90, 0x64, 0, 0]))).toBe('mp3'); // MPEG-1 layer III frame
-    for (const other of [TEXT, PDF, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]), Buffer.alloc(0)]) expect(sniffMedia(other)).toBeNull();
+    for (const other of [
+      TEXT,
+      PDF,
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]),
+      Buffer.alloc(0),
+    ])
+      expect(sniffMedia(other)).toBeNull();
   });
 });
 
@@ -74,7 +91,11 @@ describe('a creator uploads', () => {
 
   it('refuses a renamed text file or PDF whatever its name and declared type, and stores nothing', async () => {
     const [files, rows] = [await stored(), await mediaRows()];
-    const refusal = { type: 'error', message: 'Only pictures (PNG, JPEG, WebP, GIF), sound (MP3, WAV, OGG, FLAC, M4A) or video (MP4, WebM) are accepted' };
+    const refusal = {
+      type: 'error',
+      message:
+        'Only pictures (PNG, JPEG, WebP, GIF), sound (MP3, WAV, OGG, FLAC, M4A) or video (MP4, WebM) are accepted',
+    };
     expect(await creatorUpload(TEXT, 'song.mp3', 'audio/mpeg')).toMatchObject(refusal);
     expect(await creatorUpload(PDF, 'movie.mp4', 'video/mp4')).toMatchObject(refusal);
     expect(await creatorUpload(TEXT, 'clip.webm', 'video/webm')).toMatchObject(refusal);
@@ -90,30 +111,48 @@ describe('a creator uploads', () => {
     expect(got.rawPayload.includes('owner-secret-name')).toBe(false);
     const [files, rows] = [await stored(), await mediaRows()];
     const polyglot = Buffer.from('GIF89a<html><script>alert(document.cookie)</script></html>', 'latin1');
-    expect(await creatorUpload(polyglot, 'fun.gif', 'image/gif')).toMatchObject({ type: 'error', message: 'This file could not be read as a picture; please choose a valid PNG, JPEG, WebP or GIF image' });
+    expect(await creatorUpload(polyglot, 'fun.gif', 'image/gif')).toMatchObject({
+      type: 'error',
+      message: 'This file could not be read as a picture; please choose a valid PNG, JPEG, WebP or GIF image',
+    });
     expect([await stored(), await mediaRows()]).toEqual([files, rows]);
   });
 
   it('refuses a file over 20 MB, and a user who is not a creator, storing nothing', async () => {
     const [files, rows] = [await stored(), await mediaRows()];
     const big = Buffer.concat([WEBM, Buffer.alloc(20 * 1024 * 1024)]);
-    expect(await creatorUpload(big, 'long.webm', 'video/webm')).toMatchObject({ type: 'error', message: 'The file is too large (max 20 MB)' });
+    expect(await creatorUpload(big, 'long.webm', 'video/webm')).toMatchObject({
+      type: 'error',
+      message: 'The file is too large (max 20 MB)',
+    });
     const fan = await user(k.t);
-    expect(await creatorUpload(WAV, 'a.wav', 'audio/wav', fan.token)).toMatchObject({ type: 'error', message: 'Only a registered creator can publish works' });
+    expect(await creatorUpload(WAV, 'a.wav', 'audio/wav', fan.token)).toMatchObject({
+      type: 'error',
+      message: 'Only a registered creator can publish works',
+    });
     expect([await stored(), await mediaRows()]).toEqual([files, rows]);
   });
 
   it('publishes a work from their own upload: in their collection, not for sale, showing the video; then lists it for review', async () => {
     k.t.app.nft.now = () => T0;
     const v = (await creatorUpload(WEBM, 'clip.webm', 'video/webm')).message as { media: string };
-    const made = await nft(k, 'createWork', k.creator, { collection_id: k.collectionId, title: 'Night drive', media: v.media, currency_id: USDT, price: '25' });
+    const made = await nft(k, 'createWork', k.creator, {
+      collection_id: k.collectionId,
+      title: 'Night drive',
+      media: v.media,
+      currency_id: USDT,
+      price: '25',
+    });
     expect(made).toMatchObject({ type: 'ok' });
     const code = (made.message as { code: string }).code;
     const detail = (await nft(k, 'getBoxDetail', k.creator, { code }, 'GET')).message as NftDetail;
     expect(detail).toMatchObject({ type: 4, media: v.media, name: 'Night drive' });
     const mine = (await nft(k, 'getMyNFTs', k.creator, {}, 'GET')).message as NftMine;
     expect(mine.items.map((i) => i.code)).toContain(code);
-    expect(await nft(k, 'resellNFT', k.creator, { code, price: '25' })).toMatchObject({ type: 'ok', message: { status: 'pending' } });
+    expect(await nft(k, 'resellNFT', k.creator, { code, price: '25' })).toMatchObject({
+      type: 'ok',
+      message: { status: 'pending' },
+    });
   });
 
   it("refuses a work from someone else's file, an unknown file or another artist's collection", async () => {
@@ -121,9 +160,16 @@ describe('a creator uploads', () => {
     const w = { collection_id: k.collectionId, title: 'Borrowed', currency_id: USDT, price: '5' };
     const unknown = { type: 'error', message: 'That media file was not found: upload it again' };
     expect(await nft(k, 'createWork', k.creator, { ...w, media: other.media })).toMatchObject(unknown);
-    expect(await nft(k, 'createWork', k.creator, { ...w, media: '/api/bind_box/media/00000000000000000000000000000000.webm' })).toMatchObject(unknown);
+    expect(
+      await nft(k, 'createWork', k.creator, {
+        ...w,
+        media: '/api/bind_box/media/00000000000000000000000000000000.webm',
+      }),
+    ).toMatchObject(unknown);
     const mine = (await creatorUpload(WAV, 'a.wav', 'audio/wav')).message as { media: string };
-    expect((await nft(k, 'createWork', k.creator, { ...w, media: mine.media, collection_id: 999_999 })).type).toBe('error');
+    expect((await nft(k, 'createWork', k.creator, { ...w, media: mine.media, collection_id: 999_999 })).type).toBe(
+      'error',
+    );
   });
 });
 
@@ -132,13 +178,44 @@ describe('the back office uploads', () => {
     const a = await send('/admin/api/nft/media', op, WAV, 'theme.wav', 'audio/wav');
     expect(a).toMatchObject({ type: 'ok', message: { type: 3 } });
     const media = (a.message as { media: string }).media;
-    const log = await sql<{ action: string; reason: string }>`SELECT action, reason FROM operator_actions WHERE action = 'nft_media_upload' ORDER BY id DESC LIMIT 1`.execute(k.t.app.db);
+    const log = await sql<{
+      action: string;
+      reason: string;
+    }>`SELECT action, reason FROM operator_actions WHERE action = 'nft_media_upload' ORDER BY id DESC LIMIT 1`.execute(
+      k.t.app.db,
+    );
     expect(log.rows[0]).toEqual({ action: 'nft_media_upload', reason: 'audio/wav' });
-    const item = { code: 'UP-1', collection_id: String(k.collectionId), title: 'Theme', currency_id: String(USDT), price: '10', pay_type: '1', start_time: String(T0 - 60_000), end_time: String(T0 + 3_600_000) };
-    const created = envelope(await k.t.app.inject({ method: 'POST', url: '/admin/api/nft/items', payload: { ...item, media }, headers: { authorization: op } }));
+    const item = {
+      code: 'UP-1',
+      collection_id: String(k.collectionId),
+      title: 'Theme',
+      currency_id: String(USDT),
+      price: '10',
+      pay_type: '1',
+      start_time: String(T0 - 60_000),
+      end_time: String(T0 + 3_600_000),
+    };
+    const created = envelope(
+      await k.t.app.inject({
+        method: 'POST',
+        url: '/admin/api/nft/items',
+        payload: { ...item, media },
+        headers: { authorization: op },
+      }),
+    );
     expect(created.type).toBe('ok');
-    expect(((await nft(k, 'getBoxDetail', undefined, { code: 'UP-1' }, 'GET')).message as NftDetail)).toMatchObject({ type: 3, media });
-    const bogus = envelope(await k.t.app.inject({ method: 'POST', url: '/admin/api/nft/items', payload: { ...item, code: 'UP-2', media: '/api/bind_box/art/x.svg' }, headers: { authorization: op } }));
+    expect((await nft(k, 'getBoxDetail', undefined, { code: 'UP-1' }, 'GET')).message as NftDetail).toMatchObject({
+      type: 3,
+      media,
+    });
+    const bogus = envelope(
+      await k.t.app.inject({
+        method: 'POST',
+        url: '/admin/api/nft/items',
+        payload: { ...item, code: 'UP-2', media: '/api/bind_box/art/x.svg' },
+        headers: { authorization: op },
+      }),
+    );
     expect(bogus).toMatchObject({ type: 'error', message: 'That media file was not found: upload it again' });
     expect(await send('/admin/api/nft/media', op, TEXT, 'theme.wav', 'audio/wav')).toMatchObject({ type: 'error' });
   });

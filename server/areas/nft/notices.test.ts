@@ -40,10 +40,19 @@ it('B outbids A: A hears it once, a replay tells no one; at the end B hears the 
 
   // ── B outbids A by 5.5 (its idempotency key kept for the retry below) ──
   const bid = (key: string) =>
-    k.t.app.inject({ method: 'POST', url: '/api/bind_box/auctionNFT', payload: `code=${code}&price=5.5`, headers: { authorization: b.token, 'idempotency-key': key, 'content-type': 'application/x-www-form-urlencoded' } });
+    k.t.app.inject({
+      method: 'POST',
+      url: '/api/bind_box/auctionNFT',
+      payload: `code=${code}&price=5.5`,
+      headers: { authorization: b.token, 'idempotency-key': key, 'content-type': 'application/x-www-form-urlencoded' },
+    });
   const first = (await bid('outbid-1')).json();
   expect(first).toMatchObject({ type: 'ok', message: { bid: '110.5' } });
-  const bidRow = await k.t.app.db.selectFrom('nft_bids').select('id').where('user_id', '=', b.id).executeTakeFirstOrThrow();
+  const bidRow = await k.t.app.db
+    .selectFrom('nft_bids')
+    .select('id')
+    .where('user_id', '=', b.id)
+    .executeTakeFirstOrThrow();
   expect(toastsOf(a.id)).toEqual([
     {
       kind: 'nft_outbid',
@@ -67,32 +76,59 @@ it('B outbids A: A hears it once, a replay tells no one; at the end B hears the 
   tap.sent.length = 0;
   k.clock.now = T0 + HOUR;
   expect(await k.t.app.nft.runOnce()).toMatchObject({ auctions: 1 });
-  const order = await k.t.app.db.selectFrom('nft_orders').select('id').where('item_id', '=', id).executeTakeFirstOrThrow();
+  const order = await k.t.app.db
+    .selectFrom('nft_orders')
+    .select('id')
+    .where('item_id', '=', id)
+    .executeTakeFirstOrThrow();
   expect(toastsOf(b.id)).toEqual([
     expect.objectContaining({
       kind: 'nft_auction_won',
       key: 'nft_auction_won_body',
-      params: { title: `Test ${code}`, code, currency: 'USDT', price: '110.5', amount: '113.27', margin: '10', hours: '24', deadline: new Date(T0 + HOUR + NFT_RULES.payWindowMs).toISOString().slice(0, 16).replace('T', ' ') },
+      params: {
+        title: `Test ${code}`,
+        code,
+        currency: 'USDT',
+        price: '110.5',
+        amount: '113.27',
+        margin: '10',
+        hours: '24',
+        deadline: new Date(T0 + HOUR + NFT_RULES.payWindowMs).toISOString().slice(0, 16).replace('T', ' '),
+      },
       ref: { type: 'nft', id: order.id },
     }),
   ]);
   expect(toastsOf(b.id)[0].text).toContain('Pay 113.27 USDT (price + fee) within 24 hours');
-  const margins = await k.t.app.db.selectFrom('nft_margins').select(['id', 'user_id']).where('item_id', '=', id).execute();
+  const margins = await k.t.app.db
+    .selectFrom('nft_margins')
+    .select(['id', 'user_id'])
+    .where('item_id', '=', id)
+    .execute();
   for (const u of [a, c]) {
     expect(toastsOf(u.id)).toEqual([
-      expect.objectContaining({ kind: 'nft_margin_refunded', key: 'nft_margin_refunded_body', params: { title: `Test ${code}`, code, currency: 'USDT', margin: '10' }, ref: { type: 'nft', id: margins.find((m) => m.user_id === u.id)!.id } }),
+      expect.objectContaining({
+        kind: 'nft_margin_refunded',
+        key: 'nft_margin_refunded_body',
+        params: { title: `Test ${code}`, code, currency: 'USDT', margin: '10' },
+        ref: { type: 'nft', id: margins.find((m) => m.user_id === u.id)!.id },
+      }),
     ]);
     expect(await balance(k.t, u.id, USDT)).toEqual({ available: '10000', frozen: '0' });
   }
-  expect(toastsOf(a.id)[0].text).toBe(`The auction of “Test ${code}” has ended; your margin of 10 USDT is back in your account.`);
-  expect(toastsOf(c.id)[0].text).toBe(`L'enchère de « Test ${code} » est terminée ; votre caution de 10 USDT est de retour sur votre compte.`);
+  expect(toastsOf(a.id)[0].text).toBe(
+    `The auction of “Test ${code}” has ended; your margin of 10 USDT is back in your account.`,
+  );
+  expect(toastsOf(c.id)[0].text).toBe(
+    `L'enchère de « Test ${code} » est terminée ; votre caution de 10 USDT est de retour sur votre compte.`,
+  );
   expect(mailsTo(b.email).map((m) => m.subject)).toEqual(['You won the auction']);
   expect(mailsTo(b.email)[0].body).toContain('113.27 USDT');
   expect(mailsTo(a.email).map((m) => m.subject)).toEqual(['Auction ended: margin returned']);
   expect(mailsTo(c.email).map((m) => m.subject)).toEqual(['Enchère terminée : caution rendue']);
 
   // the inbox has them too (written with the step, so a user who was offline reads them later)
-  const inbox = async (u: { token: string }) => JSON.stringify((await call(k.t, 'GET', '/api/user/notices', u.token, { page: 1, limit: 20 })).message);
+  const inbox = async (u: { token: string }) =>
+    JSON.stringify((await call(k.t, 'GET', '/api/user/notices', u.token, { page: 1, limit: 20 })).message);
   expect(await inbox(a)).toMatch(/Auction ended: margin returned.*You were outbid/);
   expect(await inbox(b)).toContain('You won the auction');
   expect(await inbox(b)).not.toContain('You were outbid');

@@ -58,10 +58,28 @@ export function outbidNote(userId: number, lot: Lot, bidId: number, bid: string,
  * hours are what is left at settlement (the whole window when the job runs on time), at least one;
  * the email also gives the deadline itself.
  */
-export function wonNote(userId: number, lot: Lot, orderId: number, o: { price: string; total: string; margin: string; deadlineMs: number }, nowMs: number): NftNote {
+export function wonNote(
+  userId: number,
+  lot: Lot,
+  orderId: number,
+  o: { price: string; total: string; margin: string; deadlineMs: number },
+  nowMs: number,
+): NftNote {
   const hours = Math.max(1, Math.round((o.deadlineMs - nowMs) / HOUR_MS));
   const deadline = new Date(o.deadlineMs).toISOString().slice(0, 16).replace('T', ' ');
-  return { userId, kind: 'nft_auction_won', refId: orderId, params: { ...lot, price: canon(o.price), amount: canon(o.total), margin: canon(o.margin), hours: String(hours), deadline } };
+  return {
+    userId,
+    kind: 'nft_auction_won',
+    refId: orderId,
+    params: {
+      ...lot,
+      price: canon(o.price),
+      amount: canon(o.total),
+      margin: canon(o.margin),
+      hours: String(hours),
+      deadline,
+    },
+  };
 }
 
 /** To a margin holder who did not win: the margin that came back. */
@@ -71,12 +89,24 @@ export function refundNote(userId: number, lot: Lot, marginId: number, margin: s
 
 /** The notes' inbox entries, in the step's transaction (message keys: each reads in the reader's language). */
 export async function inboxNotes(trx: Trx, notes: readonly NftNote[]): Promise<void> {
-  for (const n of notes) await addNotice(trx, { userId: n.userId, kind: n.kind, title: NFT_NOTICE_KEYS[n.kind].title, body: NFT_NOTICE_KEYS[n.kind].body, params: n.params });
+  for (const n of notes)
+    await addNotice(trx, {
+      userId: n.userId,
+      kind: n.kind,
+      title: NFT_NOTICE_KEYS[n.kind].title,
+      body: NFT_NOTICE_KEYS[n.kind].body,
+      params: n.params,
+    });
 }
 
 /** The reader's language and email address; English and no email when they cannot be read. */
 async function reader(db: Db, userId: number): Promise<{ lang: Lang; email: string | null }> {
-  const u = await db.selectFrom('users').leftJoin('user_prefs as p', 'p.user_id', 'users.id').select(['users.email', 'p.lang']).where('users.id', '=', userId).executeTakeFirst();
+  const u = await db
+    .selectFrom('users')
+    .leftJoin('user_prefs as p', 'p.user_id', 'users.id')
+    .select(['users.email', 'p.lang'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
   return { lang: normalizeLang(u?.lang), email: u?.email ?? null };
 }
 
@@ -89,11 +119,22 @@ export function nftDeliverer(app: FastifyInstance): NftNotify {
         return { lang: 'en' as const, email: null };
       });
       const body = translate(keys.body, who.lang, n.params);
-      const notice: TradeNotice = { kind: n.kind, key: keys.body, params: n.params, text: body, ref: { type: 'nft', id: n.refId } };
+      const notice: TradeNotice = {
+        kind: n.kind,
+        key: keys.body,
+        params: n.params,
+        text: body,
+        ref: { type: 'nft', id: n.refId },
+      };
       app.market.emitToUser(n.userId, SOCKET_EVENTS.notice, notice);
       if (!who.email) continue; // a phone-only user: the live notice only
       try {
-        await app.notify.send({ channel: 'email', to: who.email, subject: translate(keys.title, who.lang, n.params), body });
+        await app.notify.send({
+          channel: 'email',
+          to: who.email,
+          subject: translate(keys.title, who.lang, n.params),
+          body,
+        });
       } catch (err) {
         app.log.warn({ err, user: n.userId, kind: n.kind }, 'nft notice email failed');
       }

@@ -1,6 +1,16 @@
 /** What the browsing pages read: an order's receipt (only its buyer's), collections, the sound and video works' files, the auction's public log replayed. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { replayAuction, type NftBid, type NftOrder, type Page, type NftCollection, type NftDetail, type NftItem, type NftMine, type NftOrderDetail } from '../../../core';
+import {
+  replayAuction,
+  type NftBid,
+  type NftOrder,
+  type Page,
+  type NftCollection,
+  type NftDetail,
+  type NftItem,
+  type NftMine,
+  type NftOrderDetail,
+} from '../../../core';
 import { decide, funded, item, nft, nftKit, type NftKit } from './testing/nft-kit';
 import { seedNftDemo, seedNftMedia } from './domain/seed';
 
@@ -18,7 +28,16 @@ it("a receipt shows the buyer what they paid and to whom; someone else's order i
   await nft(k, 'buyNFT', buyer, { code });
   const order = ((await nft(k, 'getMyNFTs', buyer, {}, 'GET')).message as NftMine).orders[0];
   const r = (await nft(k, 'getNFTOrder', buyer, { id: order.id }, 'GET')).message as NftOrderDetail;
-  expect(r).toMatchObject({ code, kind: 'resale', price: '200', fee: '5', total: '205', royalty: '20', author_name: 'Test Artist', is_pay: 1 });
+  expect(r).toMatchObject({
+    code,
+    kind: 'resale',
+    price: '200',
+    fee: '5',
+    total: '205',
+    royalty: '20',
+    author_name: 'Test Artist',
+    is_pay: 1,
+  });
   expect(r.seller).toMatch(/\*\*\*/); // the previous holder, masked
   expect(r.paid_at).not.toBeNull();
   expect(await nft(k, 'getNFTOrder', owner, { id: order.id }, 'GET')).toMatchObject({ type: 'error' });
@@ -34,7 +53,8 @@ it('the purchase record pages: 25 buys come back newest first, 10 at a time, eac
     codes.push(code);
   }
   const pages: Page<NftOrder>[] = [];
-  for (const page of [1, 2, 3, 4]) pages.push((await nft(k, 'getMyNFTOrders', buyer, { page, limit: 10 }, 'GET')).message as Page<NftOrder>);
+  for (const page of [1, 2, 3, 4])
+    pages.push((await nft(k, 'getMyNFTOrders', buyer, { page, limit: 10 }, 'GET')).message as Page<NftOrder>);
   expect(pages.map((p) => p.list.length)).toEqual([10, 10, 5, 0]);
   expect(pages.every((p) => p.total === 25)).toBe(true);
   expect(pages.flatMap((p) => p.list.map((o) => o.code))).toEqual([...codes].reverse());
@@ -53,7 +73,13 @@ it('the bid log of an auction replays to the end and the current bid the page sh
   await nft(k, 'auctionNFT', b, { code, price: '7' }); // inside the soft-close window: the end moves
   const d = (await nft(k, 'getBoxDetail', undefined, { code }, 'GET')).message as NftDetail;
   const bids = (await nft(k, 'getBindBoxQuotationLog', undefined, { code }, 'GET')).message as NftBid[];
-  const r = replayAuction({ price: d.price, per_increase: d.per_increase, startMs: Date.parse(d.start_time), originalEndMs: Date.parse(d.original_end_time), bids: bids.map((x) => ({ user: x.user, price: x.price, atMs: Date.parse(x.created_at) })) });
+  const r = replayAuction({
+    price: d.price,
+    per_increase: d.per_increase,
+    startMs: Date.parse(d.start_time),
+    originalEndMs: Date.parse(d.original_end_time),
+    bids: bids.map((x) => ({ user: x.user, price: x.price, atMs: Date.parse(x.created_at) })),
+  });
   expect(r.ok).toBe(true);
   expect(r.extensions).toBe(2);
   expect(r.endMs).toBe(Date.parse(d.end_time));
@@ -71,19 +97,26 @@ it('the demo has a sound and a video work, served with their content types; coll
   expect(sound.map((i) => i.code)).toEqual(['SND-4001']);
   expect(video.map((i) => i.code)).toEqual(['VID-5001']);
   expect(video[0].image).toMatch(/\.svg$/); // a cover for the tile; the clip is `media`
-  for (const [url, type, magic] of [[sound[0].media, 'audio/wav', 'RIFF'], [video[0].media, 'video/webm', '\x1a\x45\xdf\xa3']] as const) {
+  for (const [url, type, magic] of [
+    [sound[0].media, 'audio/wav', 'RIFF'],
+    [video[0].media, 'video/webm', '\x1a\x45\xdf\xa3'],
+  ] as const) {
     const res = await k.t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain(type);
     expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe(magic);
   }
-  expect((await k.t.app.inject({ method: 'GET', url: '/api/bind_box/media/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  expect((await k.t.app.inject({ method: 'GET', url: '/api/bind_box/media/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
+    404,
+  );
   const search = (await nft(k, 'getBoxList', undefined, { keyword: 'kenji' }, 'GET')).message as NftItem[];
   expect(search.length).toBeGreaterThan(0);
   expect(search.every((i) => i.author_name === 'Kenji Mori')).toBe(true);
   const cols = (await nft(k, 'getCollections', undefined, {}, 'GET')).message as NftCollection[];
   const kenji = cols.find((c) => c.artist_name === 'Kenji Mori')!;
-  const one = (await nft(k, 'getCollectionDetail', undefined, { id: kenji.id }, 'GET')).message as NftCollection & { items: NftItem[] };
+  const one = (await nft(k, 'getCollectionDetail', undefined, { id: kenji.id }, 'GET')).message as NftCollection & {
+    items: NftItem[];
+  };
   expect(one.items.map((i) => i.code)).toContain('SND-4001');
   expect(one.works).toBe(kenji.works);
   expect(await nft(k, 'getCollectionDetail', undefined, { id: 999_999 }, 'GET')).toMatchObject({ type: 'error' });

@@ -31,14 +31,22 @@ it('a crash after the first settled auction and after the first expired order: e
 
   k.clock.now = T0 + HOUR;
   await expect(r.app().nft.runOnce(crashAfter('nft_auction'))).rejects.toBeInstanceOf(Crash);
-  const states = async () => (await sql<{ s: string }>`SELECT auction_state AS s FROM nft_items WHERE id IN (${auctions[0].id}, ${auctions[1].id}) ORDER BY id`.execute(r.app().db)).rows.map((r) => r.s);
+  const states = async () =>
+    (
+      await sql<{
+        s: string;
+      }>`SELECT auction_state AS s FROM nft_items WHERE id IN (${auctions[0].id}, ${auctions[1].id}) ORDER BY id`.execute(
+        r.app().db,
+      )
+    ).rows.map((r) => r.s);
   expect(await states()).toEqual(['awaiting_payment', 'open']);
   await r.restart();
   await r.app().nft.runOnce();
   await r.app().nft.runOnce();
   expect(await states()).toEqual(['awaiting_payment', 'awaiting_payment']);
   // users[0] and users[2] lost both auctions: refunded once per auction
-  for (const u of [users[0], users[2]]) expect(await balance(k.t, u.id, USDT)).toEqual({ available: '10000', frozen: '0' });
+  for (const u of [users[0], users[2]])
+    expect(await balance(k.t, u.id, USDT)).toEqual({ available: '10000', frozen: '0' });
   expect(await balance(k.t, users[1].id, USDT)).toEqual({ available: '9980', frozen: '20' });
 
   k.clock.now = T0 + HOUR + NFT_RULES.payWindowMs;
@@ -48,7 +56,12 @@ it('a crash after the first settled auction and after the first expired order: e
   await r.app().nft.runOnce();
   expect(await balance(k.t, users[1].id, USDT)).toEqual({ available: '9980', frozen: '0' });
   expect(await platformBalance(r.app().db)).toEqual({ available: '20', frozen: '0' });
-  const journal = await sql<{ reason: string; n: number }>`SELECT reason, count(*)::int AS n FROM journal WHERE reason LIKE 'nft_margin%' GROUP BY reason ORDER BY reason`.execute(r.app().db);
+  const journal = await sql<{
+    reason: string;
+    n: number;
+  }>`SELECT reason, count(*)::int AS n FROM journal WHERE reason LIKE 'nft_margin%' GROUP BY reason ORDER BY reason`.execute(
+    r.app().db,
+  );
   expect(journal.rows).toEqual([
     { reason: 'nft_margin', n: 6 },
     { reason: 'nft_margin_forfeit', n: 4 }, // users[1]'s two margins out, the platform's two credits in

@@ -16,7 +16,20 @@ import { buyNFT } from './domain/sale';
 import { submitListing } from './domain/review';
 import { auctionNFT, marginNFT, payNFTOrder, readOrderMessage } from './domain/auction';
 import { openBlindBox } from './domain/boxes';
-import { artistDetail, artists, auctionOrders, bidLog, favourites, itemDetail, listItems, myBids, myNfts, myOrders, orderDetail, toggleFavourite } from './domain/views';
+import {
+  artistDetail,
+  artists,
+  auctionOrders,
+  bidLog,
+  favourites,
+  itemDetail,
+  listItems,
+  myBids,
+  myNfts,
+  myOrders,
+  orderDetail,
+  toggleFavourite,
+} from './domain/views';
 import { collectionDetail, collections } from './domain/collections';
 import { demoVideo, wavOf, DEMO_VIDEO } from './domain/media';
 import { artSvg } from './domain/art';
@@ -29,7 +42,13 @@ import { artistOfUser, createWork, NFT_CURRENCIES } from './domain/works';
 const code = text(64).refine((s) => s.length > 0, { error: 'nft_not_found' });
 const Code = z.object({ code });
 const ListQuery = z.object({
-  currency: optInt(1), pay_type: optInt(1, 3), status: optInt(0, 2), type: optInt(1, 4), keyword: optText(64), artist: optInt(1), collection: optInt(1),
+  currency: optInt(1),
+  pay_type: optInt(1, 3),
+  status: optInt(0, 2),
+  type: optInt(1, 4),
+  keyword: optText(64),
+  artist: optInt(1),
+  collection: optInt(1),
 });
 const price = z.union([z.string(), z.number()]).optional();
 
@@ -42,25 +61,62 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     app.post(path, needsUser ? auth : {}, handler);
   };
 
-  read('/bind_box/getBoxList', async (req) => ok(await listItems(db, await optionalUser(req), parse(ListQuery, input(req)), now())));
+  read('/bind_box/getBoxList', async (req) =>
+    ok(await listItems(db, await optionalUser(req), parse(ListQuery, input(req)), now())),
+  );
   read('/bind_box/getBoxDetail', async (req) => {
     const q = parse(z.object({ id: optInt(1), code: optText(64) }), input(req));
-    return ok(await itemDetail(db, await optionalUser(req), { id: q.id, code: q.code || undefined }, now(), app.config.nftSoftCloseMs));
+    return ok(
+      await itemDetail(
+        db,
+        await optionalUser(req),
+        { id: q.id, code: q.code || undefined },
+        now(),
+        app.config.nftSoftCloseMs,
+      ),
+    );
   });
   read('/bind_box/getArtist', async () => ok(await artists(db)));
-  read('/bind_box/getArtistDetail', async (req) => ok(await artistDetail(db, await optionalUser(req), parse(z.object({ uid: id }), input(req)).uid, now())));
+  read('/bind_box/getArtistDetail', async (req) =>
+    ok(await artistDetail(db, await optionalUser(req), parse(z.object({ uid: id }), input(req)).uid, now())),
+  );
   read('/bind_box/getCollections', async () => ok(await collections(db)));
-  read('/bind_box/getCollectionDetail', async (req) => ok(await collectionDetail(db, await optionalUser(req), parse(z.object({ id }), input(req)).id, now())));
-  read('/bind_box/getNftCurrency', async () => ok(await db.selectFrom('currencies').select(['id', 'name']).where('id', 'in', NFT_CURRENCIES).orderBy('id', 'desc').execute()));
+  read('/bind_box/getCollectionDetail', async (req) =>
+    ok(await collectionDetail(db, await optionalUser(req), parse(z.object({ id }), input(req)).id, now())),
+  );
+  read('/bind_box/getNftCurrency', async () =>
+    ok(
+      await db
+        .selectFrom('currencies')
+        .select(['id', 'name'])
+        .where('id', 'in', NFT_CURRENCIES)
+        .orderBy('id', 'desc')
+        .execute(),
+    ),
+  );
   read('/bind_box/getCollection', async (req) => ok(await favourites(db, req.userId, now())), true);
   read('/bind_box/getBindBoxQuotationLog', async (req) => ok(await bidLog(db, parse(Code, input(req)).code)));
   read('/bind_box/getMyNFTs', async (req) => ok(await myNfts(db, req.userId, now())), true);
-  read('/bind_box/getMyBindBoxQuotationLog', async (req) => ok(await myBids(db, req.userId, parse(z.object(pagingShape), input(req)))), true);
-  read('/bind_box/getMyNFTOrders', async (req) => ok(await myOrders(db, req.userId, parse(z.object(pagingShape), input(req)))), true);
-  read('/bind_box/getNFTOrder', async (req) => ok(await orderDetail(db, req.userId, parse(z.object({ id }), input(req)).id)), true);
+  read(
+    '/bind_box/getMyBindBoxQuotationLog',
+    async (req) => ok(await myBids(db, req.userId, parse(z.object(pagingShape), input(req)))),
+    true,
+  );
+  read(
+    '/bind_box/getMyNFTOrders',
+    async (req) => ok(await myOrders(db, req.userId, parse(z.object(pagingShape), input(req)))),
+    true,
+  );
+  read(
+    '/bind_box/getNFTOrder',
+    async (req) => ok(await orderDetail(db, req.userId, parse(z.object({ id }), input(req)).id)),
+    true,
+  );
   read('/bind_box/getNeedPayNFTOrder', async (req) => ok(await auctionOrders(db, req.userId)), true);
 
-  app.post('/bind_box/collect', auth, async (req) => ok(await toggleFavourite(db, req.userId, parse(Code, input(req)).code)));
+  app.post('/bind_box/collect', auth, async (req) =>
+    ok(await toggleFavourite(db, req.userId, parse(Code, input(req)).code)),
+  );
   app.post('/bind_box/readNFTOrderMessage', auth, async (req) => {
     await readOrderMessage(db, req.userId, parse(z.object({ id }), input(req)).id);
     return ok(true);
@@ -73,28 +129,71 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     });
   guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()));
   guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
-  guarded('auctionNFT', z.object({ code, price }), (req, b) => auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), { softCloseMs: app.config.nftSoftCloseMs, notify: app.nft.notify }));
+  guarded('auctionNFT', z.object({ code, price }), (req, b) =>
+    auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), {
+      softCloseMs: app.config.nftSoftCloseMs,
+      notify: app.nft.notify,
+    }),
+  );
   guarded('payNFTOrder', z.object({ id }), (req, b) => payNFTOrder(db, req.userId, b.id, now()));
   guarded('openBlindBox', Code, (req, b) => openBlindBox(db, req.userId, b.code, now()));
   // a holder's listing (fixed price or auction) goes to the review queue; review.ts
-  const Listing = z.object({ code, price, pay_type: z.unknown().optional(), per_increase: z.unknown().optional(), margin: z.unknown().optional(), start_time: z.unknown().optional(), end_time: z.unknown().optional() });
+  const Listing = z.object({
+    code,
+    price,
+    pay_type: z.unknown().optional(),
+    per_increase: z.unknown().optional(),
+    margin: z.unknown().optional(),
+    start_time: z.unknown().optional(),
+    end_time: z.unknown().optional(),
+  });
   guarded('resellNFT', Listing, (req, b) => submitListing(db, req.userId, { ...b, price: b.price }, now()));
 
   // a creator's own works: their artist profile and collections, a media upload (checked by its bytes, within the NFT media ceiling and the user's upload quota), a new work
-  read('/bind_box/getMyArtist', async (req) => {
-    const a = await db.selectFrom('nft_artists').select(['id', 'name']).where('user_id', '=', req.userId).orderBy('id').executeTakeFirst();
-    if (!a) return ok(null);
-    return ok({ ...a, collections: await db.selectFrom('nft_collections').select(['id', 'name']).where('artist_id', '=', a.id).orderBy('id').execute() });
-  }, true);
+  read(
+    '/bind_box/getMyArtist',
+    async (req) => {
+      const a = await db
+        .selectFrom('nft_artists')
+        .select(['id', 'name'])
+        .where('user_id', '=', req.userId)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (!a) return ok(null);
+      return ok({
+        ...a,
+        collections: await db
+          .selectFrom('nft_collections')
+          .select(['id', 'name'])
+          .where('artist_id', '=', a.id)
+          .orderBy('id')
+          .execute(),
+      });
+    },
+    true,
+  );
   const store = localUploadStore(app.config.dataDir);
   const uploadDir = `${app.config.dataDir}/uploads`;
   app.post('/bind_box/uploadMedia', auth, async (req) => {
     await artistOfUser(db, req.userId);
-    const file = await readSniffedUpload(req, app.config.nftMediaMaxBytes, sniffNftMedia, 'nft_media_type_invalid', () => checkUploadCount(db, req.userId, app.config.uploadQuota));
+    const file = await readSniffedUpload(
+      req,
+      app.config.nftMediaMaxBytes,
+      sniffNftMedia,
+      'nft_media_type_invalid',
+      () => checkUploadCount(db, req.userId, app.config.uploadQuota),
+    );
     await checkUploadBytes(db, uploadDir, req.userId, app.config.uploadQuota, file.buf.length);
     return ok(await saveNftMedia(db, store, file, { userId: req.userId }));
   });
-  const Work = z.object({ collection_id: id, title: text(120).refine((s) => s.trim().length > 0, { error: 'param_error' }), description: optText(2000), media: text(200), currency_id: id, price });
+  const Work = z.object({
+    collection_id: id,
+    title: text(120).refine((s) => s.trim().length > 0, { error: 'param_error' }),
+    description: optText(2000),
+    media: text(200),
+    currency_id: id,
+    price,
+  });
   guarded('createWork', Work, (req, b) => createWork(db, req.userId, b, now()));
 
   // the procedural artworks (art.ts): immutable, so cached for a year
@@ -102,7 +201,10 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     const file = (req.params as { file: string }).file;
     const m = /^([A-Za-z0-9-]{1,64})\.svg$/.exec(file);
     if (!m) return reply.code(404).send();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(m[1]));
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(artSvg(m[1]));
   });
   // the demo's sound (synthesised from the code) and clip (media.ts), with their own content types
   app.get('/bind_box/media/:file', async (req, reply) => {
@@ -114,7 +216,12 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
       // an uploaded file (uploads.ts): only names recorded as NFT media, with the type its bytes showed; never sniffed by the browser
       const up = await uploadedMedia(db, app.config.dataDir, file);
       if (!up) return reply.code(404).send();
-      return reply.type(up.mime).header('cache-control', cache).header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(up.buf);
+      return reply
+        .type(up.mime)
+        .header('cache-control', cache)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(up.buf);
     }
     return reply.type('audio/wav').header('cache-control', cache).send(wavOf(m[1]));
   });

@@ -5,5 +5,11 @@ import { it } from 'vitest';
 import { sha256Hex } from '../../../core';
 
 it('sha256Hex equals Node crypto for any text', () => {
-  fc.assert(fc.property(fc.string({ maxLength: 300 }), (s) => sha256Hex(s) === createHash('sha256').update(s, 'utf8').digest('hex')), { numRuns: 300 });
+  fc.assert(
+    fc.property(
+      fc.string({ maxLength: 300 }),
+      (s) => sha256Hex(s) === createHash('sha256').update(s, 'utf8').digest('hex'),
+    ),
+    { numRuns: 300 },
+  );
 });

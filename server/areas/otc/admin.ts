@@ -30,21 +30,41 @@ export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
       .orderBy('m.applied_at')
       .limit(100)
       .execute();
-    const stats = await statsOf(op.db, rows.map((r) => r.user_id));
+    const stats = await statsOf(
+      op.db,
+      rows.map((r) => r.user_id),
+    );
     return ok(rows.map((r) => ({ ...r, stats: stats.get(r.user_id) })));
   });
   op.post('/merchants/review', async (req) => {
-    const b = parse(z.object({ id, approve: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()), reason: text(500).default('') }), req.body);
+    const b = parse(
+      z.object({
+        id,
+        approve: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()),
+        reason: text(500).default(''),
+      }),
+      req.body,
+    );
     if (!b.approve && !b.reason) throw new AppError('param_error');
     await inTransaction(op.db, async (trx) => {
       const r = await trx
         .updateTable('otc_merchants')
-        .set({ status: b.approve ? 'approved' : 'rejected', reason: b.reason, reviewed_at: new Date(), reviewed_by: req.operatorId })
+        .set({
+          status: b.approve ? 'approved' : 'rejected',
+          reason: b.reason,
+          reviewed_at: new Date(),
+          reviewed_by: req.operatorId,
+        })
         .where('user_id', '=', b.id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (r.numUpdatedRows !== 1n) throw new AppError('not_found');
-      await logAction(trx, { operatorId: req.operatorId, action: b.approve ? 'otc_merchant_approve' : 'otc_merchant_reject', target: `user:${b.id}`, reason: b.reason });
+      await logAction(trx, {
+        operatorId: req.operatorId,
+        action: b.approve ? 'otc_merchant_approve' : 'otc_merchant_reject',
+        target: `user:${b.id}`,
+        reason: b.reason,
+      });
     });
     return ok(b.id);
   });
@@ -58,24 +78,66 @@ export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
     await closeAd(op.otc.ctx, adId, {
       by: 'operator',
       reason: b.reason,
-      onClosed: (trx, ad) => logAction(trx, { operatorId: req.operatorId, action: 'otc_ad_takedown', target: `otc_ad:${adId}`, reason: b.reason, detail: { merchant: ad.merchant_id, returned: ad.returned } }),
+      onClosed: (trx, ad) =>
+        logAction(trx, {
+          operatorId: req.operatorId,
+          action: 'otc_ad_takedown',
+          target: `otc_ad:${adId}`,
+          reason: b.reason,
+          detail: { merchant: ad.merchant_id, returned: ad.returned },
+        }),
     });
     return ok(adId);
   });
   op.get('/orders', async (req) => {
-    const q = parse(z.object({ status: z.enum(['appeal', 'unpaid', 'paid', 'released', 'cancelled', 'refunded']).default('appeal') }), req.query);
-    const rows = await op.db.selectFrom('otc_orders').select('id').where('status', '=', q.status).orderBy('id', 'desc').limit(100).execute();
-    return ok(await Promise.all(rows.map(async (r) => {
-      const o = await op.db.selectFrom('otc_orders').select(['buyer_id', 'seller_id', 'appeal_by']).where('id', '=', r.id).executeTakeFirstOrThrow();
-      return { ...(await orderView(op.db, r.id, o.buyer_id, op.otc.now())), buyer_id: o.buyer_id, seller_id: o.seller_id, appeal_by: o.appeal_by };
-    })));
+    const q = parse(
+      z.object({ status: z.enum(['appeal', 'unpaid', 'paid', 'released', 'cancelled', 'refunded']).default('appeal') }),
+      req.query,
+    );
+    const rows = await op.db
+      .selectFrom('otc_orders')
+      .select('id')
+      .where('status', '=', q.status)
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    return ok(
+      await Promise.all(
+        rows.map(async (r) => {
+          const o = await op.db
+            .selectFrom('otc_orders')
+            .select(['buyer_id', 'seller_id', 'appeal_by'])
+            .where('id', '=', r.id)
+            .executeTakeFirstOrThrow();
+          return {
+            ...(await orderView(op.db, r.id, o.buyer_id, op.otc.now())),
+            buyer_id: o.buyer_id,
+            seller_id: o.seller_id,
+            appeal_by: o.appeal_by,
+          };
+        }),
+      ),
+    );
   });
   op.get('/orders/:id', async (req) => {
     const oid = parse(z.object({ id }), req.params).id;
-    const o = await op.db.selectFrom('otc_orders').select(['buyer_id', 'seller_id', 'appeal_by']).where('id', '=', oid).executeTakeFirst();
+    const o = await op.db
+      .selectFrom('otc_orders')
+      .select(['buyer_id', 'seller_id', 'appeal_by'])
+      .where('id', '=', oid)
+      .executeTakeFirst();
     if (!o) throw new AppError('otc_order_not_found');
-    const chat = (await messages(op.db, oid, o.buyer_id, 0, op.otc.now())).map((m) => ({ ...m, from: m.from === 'me' ? 'buyer' : m.from === 'them' ? 'seller' : 'system' }));
-    return ok({ order: await orderView(op.db, oid, o.buyer_id, op.otc.now()), buyer_id: o.buyer_id, seller_id: o.seller_id, appeal_by: o.appeal_by, chat });
+    const chat = (await messages(op.db, oid, o.buyer_id, 0, op.otc.now())).map((m) => ({
+      ...m,
+      from: m.from === 'me' ? 'buyer' : m.from === 'them' ? 'seller' : 'system',
+    }));
+    return ok({
+      order: await orderView(op.db, oid, o.buyer_id, op.otc.now()),
+      buyer_id: o.buyer_id,
+      seller_id: o.seller_id,
+      appeal_by: o.appeal_by,
+      chat,
+    });
   });
   op.post('/orders/:id/resolve', async (req) => {
     const oid = parse(z.object({ id }), req.params).id;

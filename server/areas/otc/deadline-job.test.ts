@@ -11,14 +11,34 @@ import { testConfig } from '../../config';
 import { checkJournalConsistency } from '../../db/ledger';
 import { createTestDb } from '../../testing/db';
 import { dueNow, eventually, jobByKey, jobKeys } from '../../testing/jobs-kit';
-import { MIN, T0, USDT, balance, bootOtc, merchant, okOf, openOn, pay, postAd, prices, taker } from '../../testing/otc-kit';
+import {
+  MIN,
+  T0,
+  USDT,
+  balance,
+  bootOtc,
+  merchant,
+  okOf,
+  openOn,
+  pay,
+  postAd,
+  prices,
+  taker,
+} from '../../testing/otc-kit';
 import type { TestApp } from '../../testing/app';
 import type { OtcOrder } from '../../../core';
 import { otcExpireKey } from './domain/orders';
 
 it('the deadline job outlives a restart and cancels the unpaid order once; the paid one is left alone', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   const clock = { now: T0 };
   const t = { app: built.app, handle, config } as unknown as TestApp;
@@ -48,17 +68,29 @@ it('the deadline job outlives a restart and cancels the unpaid order once; the p
 
   await dueNow(built.app.db, otcExpireKey(unpaid.id));
   await dueNow(built.app.db, otcExpireKey(paid.id));
-  await eventually(async () => !(await jobByKey(built.app.db, otcExpireKey(unpaid.id))) && !(await jobByKey(built.app.db, otcExpireKey(paid.id))));
-  const status = async (id: number) => (await built.app.db.selectFrom('otc_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  await eventually(
+    async () =>
+      !(await jobByKey(built.app.db, otcExpireKey(unpaid.id))) &&
+      !(await jobByKey(built.app.db, otcExpireKey(paid.id))),
+  );
+  const status = async (id: number) =>
+    (await built.app.db.selectFrom('otc_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+      .status;
   expect(await status(unpaid.id)).toBe('cancelled');
   expect(await status(paid.id)).toBe('paid');
   // the cancelled order's coin goes back onto the ad it came from (held there until the ad closes)
   expect(await balance(t, m.id, USDT)).toEqual({ available: '0', frozen: '200' });
-  const left = await built.app.db.selectFrom('otc_ads').select('remaining').where('id', '=', ad.id).executeTakeFirstOrThrow();
+  const left = await built.app.db
+    .selectFrom('otc_ads')
+    .select('remaining')
+    .where('id', '=', ad.id)
+    .executeTakeFirstOrThrow();
   expect(Number(left.remaining)).toBe(100);
   expect(await built.app.otc.runOnce()).toBe(0); // the sweep finds nothing left to do
   // once: one timeout on the order's timeline (the coin went back onto the ad, so no balance moved)
-  const j = await sql<{ n: number }>`SELECT count(*)::int AS n FROM otc_order_events WHERE kind = 'timeout'`.execute(built.app.db);
+  const j = await sql<{ n: number }>`SELECT count(*)::int AS n FROM otc_order_events WHERE kind = 'timeout'`.execute(
+    built.app.db,
+  );
   expect(j.rows[0].n).toBe(1);
   expect(await checkJournalConsistency(built.app.db)).toEqual([]);
   await built.close();

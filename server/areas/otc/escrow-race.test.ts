@@ -15,7 +15,24 @@ import { testConfig } from '../../config';
 import { checkJournalConsistency } from '../../db/ledger';
 import { createTestDb } from '../../testing/db';
 import { operator } from '../../testing/funds-kit';
-import { MIN, PAY, T0, USDT, balance, bootOtc, merchant, okOf, openOn, otc, otcKit, pay, postAd, prices, taker, type OtcKit } from '../../testing/otc-kit';
+import {
+  MIN,
+  PAY,
+  T0,
+  USDT,
+  balance,
+  bootOtc,
+  merchant,
+  okOf,
+  openOn,
+  otc,
+  otcKit,
+  pay,
+  postAd,
+  prices,
+  taker,
+  type OtcKit,
+} from '../../testing/otc-kit';
 import type { TestApp } from '../../testing/app';
 import type { OtcOrder } from '../../../core';
 
@@ -30,8 +47,16 @@ const total = (b: { available: string; frozen: string }) => new Decimal(b.availa
 it('release, cancel, appeal, deadline, the operator and the take-down racing on one order: the escrow moves once and is never lost', async () => {
   const op = await operator(k.t);
   const asOperator = (url: string, payload: string) =>
-    k.t.app.inject({ method: 'POST', url: `/admin/api/otc${url}`, headers: { authorization: op, 'content-type': 'application/x-www-form-urlencoded' }, payload }).then((r) => r.json() as { type: string });
-  const resolveBy = (id: number, outcome: string) => asOperator(`/orders/${id}/resolve`, `outcome=${outcome}&reason=race+check`);
+    k.t.app
+      .inject({
+        method: 'POST',
+        url: `/admin/api/otc${url}`,
+        headers: { authorization: op, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      })
+      .then((r) => r.json() as { type: string });
+  const resolveBy = (id: number, outcome: string) =>
+    asOperator(`/orders/${id}/resolve`, `outcome=${outcome}&reason=race+check`);
   const outcomes = new Set<string>();
   for (let round = 0; round < 12; round++) {
     k.clock.now = T0 + round * 120 * MIN;
@@ -54,8 +79,16 @@ it('release, cancel, appeal, deadline, the operator and the take-down racing on 
     ]);
     for (const a of answers) expect(['ok', 'error']).toContain(a.type);
 
-    const final = await k.t.app.db.selectFrom('otc_orders').select(['status', 'coin_amount']).where('id', '=', o.id).executeTakeFirstOrThrow();
-    const adNow = await k.t.app.db.selectFrom('otc_ads').select(['status', 'remaining']).where('id', '=', ad.id).executeTakeFirstOrThrow();
+    const final = await k.t.app.db
+      .selectFrom('otc_orders')
+      .select(['status', 'coin_amount'])
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    const adNow = await k.t.app.db
+      .selectFrom('otc_ads')
+      .select(['status', 'remaining'])
+      .where('id', '=', ad.id)
+      .executeTakeFirstOrThrow();
     outcomes.add(`${start}:${final.status}`);
     const seller = await balance(k.t, m.id, USDT);
     const buyer = await balance(k.t, b.id, USDT);
@@ -65,9 +98,20 @@ it('release, cancel, appeal, deadline, the operator and the take-down racing on 
     const onAd = adNow.status === 'closed' ? 0 : Number(adNow.remaining);
     expect(Number(seller.frozen)).toBe(inOrder + onAd);
     // the seller's available is what a take-down returned: everything not in the order nor released
-    expect(Number(seller.available)).toBe(adNow.status === 'closed' ? 100 - inOrder - (final.status === 'released' ? 50 : 0) : 0);
-    const finals = await sql<{ n: number }>`SELECT count(*)::int AS n FROM otc_order_events WHERE order_id = ${o.id} AND kind IN ('released', 'cancelled', 'timeout', 'resolved_release', 'resolved_refund')`.execute(k.t.app.db);
-    const j = await sql<{ reason: string; n: number }>`SELECT reason, count(*)::int AS n FROM journal WHERE ref_type = 'otc_order' AND ref_id = ${String(o.id)} GROUP BY reason ORDER BY reason`.execute(k.t.app.db);
+    expect(Number(seller.available)).toBe(
+      adNow.status === 'closed' ? 100 - inOrder - (final.status === 'released' ? 50 : 0) : 0,
+    );
+    const finals = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM otc_order_events WHERE order_id = ${o.id} AND kind IN ('released', 'cancelled', 'timeout', 'resolved_release', 'resolved_refund')`.execute(
+      k.t.app.db,
+    );
+    const j = await sql<{
+      reason: string;
+      n: number;
+    }>`SELECT reason, count(*)::int AS n FROM journal WHERE ref_type = 'otc_order' AND ref_id = ${String(o.id)} GROUP BY reason ORDER BY reason`.execute(
+      k.t.app.db,
+    );
     const moves = Object.fromEntries(j.rows.map((r) => [r.reason, r.n]));
     if (final.status === 'released') {
       expect(buyer).toEqual({ available: '50', frozen: '0' });
@@ -95,7 +139,14 @@ class Crash extends Error {}
 
 it('a crash after the first timeout commits: after the restart the others time out, none twice', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   const clock = { now: T0 };
   const t = { app: built.app, handle, config } as unknown as TestApp;
@@ -108,8 +159,15 @@ it('a crash after the first timeout commits: after the restart the others time o
   expect(await balance(t, m.id, USDT)).toEqual({ available: '0', frozen: '300' });
 
   clock.now = T0 + 15 * MIN;
-  await expect(built.app.otc.runOnce((kind) => { if (kind === 'otc_timeout') throw new Crash(kind); })).rejects.toBeInstanceOf(Crash);
-  const states = async () => (await built.app.db.selectFrom('otc_orders').select('status').where('id', 'in', ids).orderBy('id').execute()).map((r) => r.status);
+  await expect(
+    built.app.otc.runOnce((kind) => {
+      if (kind === 'otc_timeout') throw new Crash(kind);
+    }),
+  ).rejects.toBeInstanceOf(Crash);
+  const states = async () =>
+    (await built.app.db.selectFrom('otc_orders').select('status').where('id', 'in', ids).orderBy('id').execute()).map(
+      (r) => r.status,
+    );
   expect(await states()).toEqual(['cancelled', 'unpaid', 'unpaid']);
   await built.close();
   built = await buildApp(config, { db: handle }); // its start-up pass runs on the real clock, before T0: nothing due
@@ -118,11 +176,18 @@ it('a crash after the first timeout commits: after the restart the others time o
   expect(await built.app.otc.runOnce()).toBe(2);
   expect(await built.app.otc.runOnce()).toBe(0);
   expect(await states()).toEqual(['cancelled', 'cancelled', 'cancelled']);
-  const j = await sql<{ n: number }>`SELECT count(*)::int AS n FROM otc_order_events WHERE kind = 'timeout'`.execute(built.app.db);
+  const j = await sql<{ n: number }>`SELECT count(*)::int AS n FROM otc_order_events WHERE kind = 'timeout'`.execute(
+    built.app.db,
+  );
   expect(j.rows[0].n).toBe(3);
   // all three back on the ad, still held; the ad's remaining whole again
   expect(await balance(t, m.id, USDT)).toEqual({ available: '0', frozen: '300' });
-  expect(Number((await built.app.db.selectFrom('otc_ads').select('remaining').where('id', '=', ad.id).executeTakeFirstOrThrow()).remaining)).toBe(300);
+  expect(
+    Number(
+      (await built.app.db.selectFrom('otc_ads').select('remaining').where('id', '=', ad.id).executeTakeFirstOrThrow())
+        .remaining,
+    ),
+  ).toBe(300);
   expect(await checkJournalConsistency(built.app.db)).toEqual([]);
   await built.close();
   await handle.close();

@@ -43,7 +43,13 @@ function deliverer(app: FastifyInstance) {
       const keys = OTC_NOTICE_KEYS[n.kind];
       const body = translate(keys.body, lang, n.params);
       if (n.userId !== actorId) {
-        const notice: TradeNotice = { kind: n.kind, key: keys.body, params: n.params, text: body, ref: { type: 'otc', id: n.orderId } };
+        const notice: TradeNotice = {
+          kind: n.kind,
+          key: keys.body,
+          params: n.params,
+          text: body,
+          ref: { type: 'otc', id: n.orderId },
+        };
         app.market.emitToUser(n.userId, SOCKET_EVENTS.notice, notice);
       }
       try {

@@ -9,7 +9,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkJournalConsistency } from '../../db/ledger';
 import { operator } from '../../testing/funds-kit';
-import { MIN, PAY, T0, USDT, balance, merchant, okOf, openOn, otc, otcKit, pay, postAd, taker, type OtcKit, type TestUser } from '../../testing/otc-kit';
+import {
+  MIN,
+  PAY,
+  T0,
+  USDT,
+  balance,
+  merchant,
+  okOf,
+  openOn,
+  otc,
+  otcKit,
+  pay,
+  postAd,
+  taker,
+  type OtcKit,
+  type TestUser,
+} from '../../testing/otc-kit';
 import { runVerify } from '../../verify/run';
 import { otcChecker } from './domain/verify';
 import type { OtcAd, OtcOrder } from '../../../core';
@@ -24,14 +40,41 @@ afterAll(async () => k?.close());
 
 const admin = (method: 'GET' | 'POST', url: string, body?: Record<string, string>) =>
   k.t.app
-    .inject({ method, url: `/admin/api/otc${url}`, headers: { authorization: op, 'content-type': 'application/x-www-form-urlencoded' }, payload: body ? new URLSearchParams(body).toString() : undefined })
+    .inject({
+      method,
+      url: `/admin/api/otc${url}`,
+      headers: { authorization: op, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body ? new URLSearchParams(body).toString() : undefined,
+    })
     .then((r) => r.json() as { type: string; message: unknown });
-const notices = async (u: TestUser) => (await sql<{ kind: string }>`SELECT kind FROM notices WHERE user_id = ${u.id} AND kind LIKE 'otc_%' ORDER BY id`.execute(k.t.app.db)).rows.map((r) => r.kind);
-const mails = async (u: TestUser) => (await sql<{ subject: string; body: string }>`SELECT subject, body FROM outbox WHERE recipient = ${u.email} AND code IS NULL ORDER BY id`.execute(k.t.app.db)).rows;
+const notices = async (u: TestUser) =>
+  (
+    await sql<{
+      kind: string;
+    }>`SELECT kind FROM notices WHERE user_id = ${u.id} AND kind LIKE 'otc_%' ORDER BY id`.execute(k.t.app.db)
+  ).rows.map((r) => r.kind);
+const mails = async (u: TestUser) =>
+  (
+    await sql<{
+      subject: string;
+      body: string;
+    }>`SELECT subject, body FROM outbox WHERE recipient = ${u.email} AND code IS NULL ORDER BY id`.execute(k.t.app.db)
+  ).rows;
 const inbox = async (u: TestUser, lang = 'en') =>
-  ((await k.t.app.inject({ method: 'GET', url: '/api/user/notices', headers: { authorization: u.token, lang } })).json() as { message: { list: { title: string; body: string }[] } }).message.list;
+  (
+    (
+      await k.t.app.inject({ method: 'GET', url: '/api/user/notices', headers: { authorization: u.token, lang } })
+    ).json() as { message: { list: { title: string; body: string }[] } }
+  ).message.list;
 const langOpen = (u: TestUser, adId: number, amount: string, lang: string) =>
-  k.t.app.inject({ method: 'POST', url: '/api/otc/order/open', headers: { authorization: u.token, lang, 'content-type': 'application/x-www-form-urlencoded' }, payload: `ad_id=${adId}&amount=${amount}&unit=fiat` }).then((r) => r.json() as { type: string; message: OtcOrder });
+  k.t.app
+    .inject({
+      method: 'POST',
+      url: '/api/otc/order/open',
+      headers: { authorization: u.token, lang, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ad_id=${adId}&amount=${amount}&unit=fiat`,
+    })
+    .then((r) => r.json() as { type: string; message: OtcOrder });
 
 it('opened → the merchant, paid → the seller, released → the buyer, appeal and decision → both, timeout → both: in the app and by email, in their language', async () => {
   k.clock.now = T0;
@@ -46,17 +89,27 @@ it('opened → the merchant, paid → the seller, released → the buyer, appeal
   await okOf(otc(k.t, 'order/release', m, { id: o.id, pay_password: PAY }));
   expect(await notices(b)).toEqual(['otc_order_released']);
   // the buyer used French on the order: the email is French; the in-app notice reads in the reader's language now
-  expect((await mails(b)).at(-1)).toEqual({ subject: 'Cryptos libérées', body: `Les 100 USDT de l'ordre n°${o.id} ont été versés sur votre compte.` });
+  expect((await mails(b)).at(-1)).toEqual({
+    subject: 'Cryptos libérées',
+    body: `Les 100 USDT de l'ordre n°${o.id} ont été versés sur votre compte.`,
+  });
   expect((await mails(m)).map((x) => x.subject)).toEqual(['New P2P order', 'The buyer has paid']);
-  expect((await inbox(b, 'zh'))[0]).toEqual(expect.objectContaining({ title: '币已放行', body: `订单 #${o.id} 的 100 USDT 已放行到您的账户。` }));
+  expect((await inbox(b, 'zh'))[0]).toEqual(
+    expect.objectContaining({ title: '币已放行', body: `订单 #${o.id} 的 100 USDT 已放行到您的账户。` }),
+  );
 
   const o2 = await okOf<OtcOrder>(openOn(k.t, b, ad.id, '360'));
   await pay(k.t, b, o2.id);
   await okOf(otc(k.t, 'order/appeal', m, { id: o2.id, reason: 'Nothing arrived' }));
-  expect((await admin('POST', `/orders/${o2.id}/resolve`, { outcome: 'refund', reason: 'No transfer on the statement' })).type).toBe('ok');
+  expect(
+    (await admin('POST', `/orders/${o2.id}/resolve`, { outcome: 'refund', reason: 'No transfer on the statement' }))
+      .type,
+  ).toBe('ok');
   expect((await notices(b)).slice(-2)).toEqual(['otc_appeal_opened', 'otc_appeal_refund']);
   expect((await notices(m)).slice(-2)).toEqual(['otc_appeal_opened', 'otc_appeal_refund']);
-  expect((await mails(m)).at(-1)!.body).toBe(`Support decided the appeal of order #${o2.id}: the 50 USDT went back to the seller. Reason: No transfer on the statement`);
+  expect((await mails(m)).at(-1)!.body).toBe(
+    `Support decided the appeal of order #${o2.id}: the 50 USDT went back to the seller. Reason: No transfer on the statement`,
+  );
 
   const o3 = await okOf<OtcOrder>(openOn(k.t, b, ad.id, '360'));
   k.clock.now = T0 + 16 * MIN;
@@ -80,8 +133,15 @@ it('an operator takes an ad down with a reason: the unsold escrow goes back once
   expect((await admin('POST', `/ads/${ad.id}/takedown`, { reason: 'Misleading terms' })).type).toBe('ok');
   expect((await admin('POST', `/ads/${ad.id}/takedown`, { reason: 'Misleading terms' })).type).toBe('error');
   expect(await balance(k.t, m.id, USDT)).toEqual({ available: '900', frozen: '100' });
-  expect((await admin('GET', '/ads?status=closed')).message).toEqual(expect.arrayContaining([expect.objectContaining({ id: ad.id, closed_by: 'operator', closed_reason: 'Misleading terms' })]));
-  const log = await sql<{ action: string; reason: string }>`SELECT action, reason FROM operator_actions WHERE target = ${`otc_ad:${ad.id}`}`.execute(k.t.app.db);
+  expect((await admin('GET', '/ads?status=closed')).message).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ id: ad.id, closed_by: 'operator', closed_reason: 'Misleading terms' }),
+    ]),
+  );
+  const log = await sql<{
+    action: string;
+    reason: string;
+  }>`SELECT action, reason FROM operator_actions WHERE target = ${`otc_ad:${ad.id}`}`.execute(k.t.app.db);
   expect(log.rows).toEqual([{ action: 'otc_ad_takedown', reason: 'Misleading terms' }]);
   // the market no longer shows it; the open order still completes its life: a cancel returns to the merchant's available balance
   expect((await openOn(k.t, b, ad.id, '720')).message).toBe('This ad is not available right now');

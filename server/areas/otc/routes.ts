@@ -26,11 +26,24 @@ import { sessionCaller } from '../../http/known-device';
 const amount = z.union([z.string(), z.number()]).optional();
 const flag = z.preprocess((v) => v === true || v === '1' || v === 1 || v === 'true', z.boolean());
 const side = z.enum(['buy', 'sell']);
-const fiat = z.string().trim().regex(/^[A-Z]{3}$/);
+const fiat = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/);
 
 const AdBody = z.object({
-  side, coin_id: id, fiat, price_type: z.enum(['fixed', 'floating']), fixed_price: amount, margin: amount, total: amount, min_fiat: amount, max_fiat: amount,
-  pay_kinds: text(100), window_min: int(1, 1440), terms: text(500).default(''),
+  side,
+  coin_id: id,
+  fiat,
+  price_type: z.enum(['fixed', 'floating']),
+  fixed_price: amount,
+  margin: amount,
+  total: amount,
+  min_fiat: amount,
+  max_fiat: amount,
+  pay_kinds: text(100),
+  window_min: int(1, 1440),
+  terms: text(500).default(''),
 });
 
 export async function otcRoutes(app: FastifyInstance): Promise<void> {
@@ -47,20 +60,47 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
       return withIdempotency(req, `otc/${path}`, async () => ok(await run(req, b)));
     });
 
-  read('config', async () => ok({ rules: OTC_RULES, fiats: await listFiats(db), coins: (await fundsCurrencies(db)).map((c) => ({ id: c.id, name: c.name })) }), false);
-  read('ads', async (req) => {
-    const q = parse(z.object({ coin_id: id, fiat, side }), input(req));
-    return ok(await marketAds(ctx(), { coinId: q.coin_id, fiat: q.fiat, side: q.side }));
-  }, false);
+  read(
+    'config',
+    async () =>
+      ok({
+        rules: OTC_RULES,
+        fiats: await listFiats(db),
+        coins: (await fundsCurrencies(db)).map((c) => ({ id: c.id, name: c.name })),
+      }),
+    false,
+  );
+  read(
+    'ads',
+    async (req) => {
+      const q = parse(z.object({ coin_id: id, fiat, side }), input(req));
+      return ok(await marketAds(ctx(), { coinId: q.coin_id, fiat: q.fiat, side: q.side }));
+    },
+    false,
+  );
 
-  read('merchant', async (req) => ok({ merchant: await merchantOf(db, req.userId), methods: await payMethods(db, req.userId) }));
+  read('merchant', async (req) =>
+    ok({ merchant: await merchantOf(db, req.userId), methods: await payMethods(db, req.userId) }),
+  );
   write('merchant/apply', z.object({ name: text(30).min(2) }), (req, b) => applyMerchant(db, req.userId, b.name));
-  write('methods/add', z.object({ kind: text(20).default('bank'), name: text(60).optional(), account: text(80).optional(), bank: text(80).optional(), from_card: z.enum(['domestic', 'international']).optional() }), (req, b) => addPayMethod(db, req.userId, b));
+  write(
+    'methods/add',
+    z.object({
+      kind: text(20).default('bank'),
+      name: text(60).optional(),
+      account: text(80).optional(),
+      bank: text(80).optional(),
+      from_card: z.enum(['domestic', 'international']).optional(),
+    }),
+    (req, b) => addPayMethod(db, req.userId, b),
+  );
   write('methods/remove', z.object({ id }), (req, b) => removePayMethod(db, req.userId, b.id));
 
   read('myAds', async (req) => ok(await adViews(ctx(), { merchantId: req.userId })));
   write('ad/post', AdBody, (req, b) => postAd(ctx(), req.userId, { ...b, lang: requestLang(req) }));
-  write('ad/status', z.object({ id, status: z.enum(['online', 'offline', 'closed']) }), (req, b) => setAdStatus(ctx(), req.userId, b.id, b.status));
+  write('ad/status', z.object({ id, status: z.enum(['online', 'offline', 'closed']) }), (req, b) =>
+    setAdStatus(ctx(), req.userId, b.id, b.status),
+  );
 
   read('orders', async (req) => {
     const q = parse(z.object({ status: z.enum(['open', 'done']).default('open') }), input(req));
@@ -71,9 +111,15 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
     await partiesOf(db, q.id, req.userId);
     return ok(await orderView(db, q.id, req.userId, app.otc.now()));
   });
-  write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b) => openOrder(ctx(), req.userId, { ...b, lang: requestLang(req) }));
+  write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b) =>
+    openOrder(ctx(), req.userId, { ...b, lang: requestLang(req) }),
+  );
   write('order/paid', z.object({ id, proof: text(200).min(1) }), (req, b) => markPaid(ctx(), req.userId, b));
-  write('order/release', z.object({ id, pay_password: z.string().max(128).optional(), confirm_unpaid: flag.optional() }), (req, b) => release(ctx(), req.userId, b, sessionCaller(req)));
+  write(
+    'order/release',
+    z.object({ id, pay_password: z.string().max(128).optional(), confirm_unpaid: flag.optional() }),
+    (req, b) => release(ctx(), req.userId, b, sessionCaller(req)),
+  );
   write('order/cancel', z.object({ id }), (req, b) => cancel(ctx(), req.userId, b));
   write('order/appeal', z.object({ id, reason: text(500).min(2) }), (req, b) => appeal(ctx(), req.userId, b));
   write('order/rate', z.object({ id, rating: int(1, 5) }), (req, b) => rate(ctx(), req.userId, b));
@@ -88,5 +134,14 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
   });
 
   write('quote', z.object({ side, coin_id: id, fiat, amount }), (req, b) => makeQuote(ctx(), req.userId, b));
-  write('quote/execute', z.object({ quote_id: z.string().trim().regex(/^[0-9a-f-]{36}$/) }), (req, b) => executeQuote(ctx(), req.userId, b.quote_id, requestLang(req)));
+  write(
+    'quote/execute',
+    z.object({
+      quote_id: z
+        .string()
+        .trim()
+        .regex(/^[0-9a-f-]{36}$/),
+    }),
+    (req, b) => executeQuote(ctx(), req.userId, b.quote_id, requestLang(req)),
+  );
 }

@@ -3,7 +3,16 @@
  * decimal strings. They join the app's Database interface from here (declaration merging).
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { OtcActor, OtcAdStatus, OtcEventKind, OtcMerchantStatus, OtcOrderStatus, OtcPayKind, OtcPriceType, OtcSide } from '../../../core';
+import type {
+  OtcActor,
+  OtcAdStatus,
+  OtcEventKind,
+  OtcMerchantStatus,
+  OtcOrderStatus,
+  OtcPayKind,
+  OtcPriceType,
+  OtcSide,
+} from '../../../core';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
 import { authenticateOperator } from '../../http/operator-auth';
 import { createProject } from './domain/ieo/admin';
-import { finaliseProject, } from './domain/ieo/finalise';
+import { finaliseProject } from './domain/ieo/finalise';
 import { listProjects, projectDetail, projectRow } from './domain/ieo/projects';
 import { AppError } from '../../errors';
 import { idField } from './routes/shared';
@@ -24,14 +24,25 @@ const time = z
 const ids = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .optional()
-  .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean)))
+  .transform((v) =>
+    v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean),
+  )
   .refine((a) => a.every((x) => /^\d{1,10}$/.test(x) && Number(x) > 0 && Number(x) <= INT4_MAX))
   .transform((a) => a.map(Number));
-const url = z.string().trim().max(500).refine((s) => s === '' || /^https?:\/\//.test(s)).default('');
+const url = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s === '' || /^https?:\/\//.test(s))
+  .default('');
 
 const CreateBody = z.object({
   name: z.string().trim().min(1).max(60),
-  symbol: z.string().trim().regex(/^[A-Za-z0-9]{2,12}$/).transform((s) => s.toUpperCase()),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{2,12}$/)
+    .transform((s) => s.toUpperCase()),
   issue_price: decimal,
   total_issuance: decimal,
   pay_currency_ids: ids,
@@ -59,7 +70,15 @@ export async function adminIeoRoutes(app: FastifyInstance): Promise<void> {
     const id = await createProject(db, req.operatorId, b);
     return ok(await projectDetail(db, now(), id, 0));
   });
-  app.get('/projects', guard, async (req) => ok(await listProjects(db, now(), parse(z.object({ ...pagingShape, limit: pagingShape.limit.default(20) }), input(req)))));
+  app.get('/projects', guard, async (req) =>
+    ok(
+      await listProjects(
+        db,
+        now(),
+        parse(z.object({ ...pagingShape, limit: pagingShape.limit.default(20) }), input(req)),
+      ),
+    ),
+  );
   app.post('/finalise', guard, async (req) => {
     const { project_id } = parse(z.object({ project_id: idField }), input(req));
     const p = await projectRow(db, project_id);

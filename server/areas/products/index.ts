@@ -16,7 +16,11 @@ import { registerProductReplays } from './replays';
 export const productsArea = defineArea('products', async (app) => {
   app.startup.seed('products', 'lock-up configurations', () => seedLockConfigs(app.db));
   app.startup.seed('products', 'IEO projects', () => seedIeoProjects(app.db, Date.now()));
-  app.startup.seed('products', 'dual products', async () => void (await ensureDualProducts(app.db, app.market, Date.now(), app.config.demoDualSeconds)));
+  app.startup.seed(
+    'products',
+    'dual products',
+    async () => void (await ensureDualProducts(app.db, app.market, Date.now(), app.config.demoDualSeconds)),
+  );
   app.startup.start('products', async () => {
     app.decorate('products', await startProductJobs(app));
   });

@@ -12,6 +12,10 @@ import { lockOrder } from './domain/lockming/orders';
 export function registerProductReplays(): void {
   registerReplay('dual/buyDual', async (app, userId, ref) => ok(await dualOrder(app.db, userId, Number(ref.id))));
   registerReplay('project/order', async (app, userId, ref) => ok(await ieoOrder(app.db, userId, Number(ref.id))));
-  registerReplay('lh/deposit', async (app, userId, ref) => ok(await lockOrder(app.db, userId, Number(ref.id), app.products.now())));
-  registerReplay('lh/deposit/order/cancel', async (app, userId, ref) => ok(await lockOrder(app.db, userId, Number(ref.id), app.products.now())));
+  registerReplay('lh/deposit', async (app, userId, ref) =>
+    ok(await lockOrder(app.db, userId, Number(ref.id), app.products.now())),
+  );
+  registerReplay('lh/deposit/order/cancel', async (app, userId, ref) =>
+    ok(await lockOrder(app.db, userId, Number(ref.id), app.products.now())),
+  );
 }

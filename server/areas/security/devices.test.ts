@@ -20,18 +20,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
-const LAPTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const LAPTOP =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15';
 
 async function login(email: string, ua = LAPTOP): Promise<string> {
-  const r = envelope(await post(t.app, '/api/user/login', { user_string: email, password: 'secret123' }, { 'user-agent': ua }));
+  const r = envelope(
+    await post(t.app, '/api/user/login', { user_string: email, password: 'secret123' }, { 'user-agent': ua }),
+  );
   if (r.type !== 'ok') throw new Error(JSON.stringify(r));
   return r.message as string;
 }
 const devices = async (token: string) => envelope(await get(t.app, '/api/user/sessions', { authorization: token }));
 const list = async (token: string) => (await devices(token)).message as DeviceSession[];
-const end = async (token: string, id: number, lang = 'en') => envelope(await post(t.app, '/api/user/sessions/end', { id }, { authorization: token, lang }));
-const live = async (token: string) => (await get(t.app, '/api/user/inloging', { authorization: token })).json() as { type: string };
+const end = async (token: string, id: number, lang = 'en') =>
+  envelope(await post(t.app, '/api/user/sessions/end', { id }, { authorization: token, lang }));
+const live = async (token: string) =>
+  (await get(t.app, '/api/user/inloging', { authorization: token })).json() as { type: string };
 
 /** An authenticated socket and why it was dropped. */
 async function socketOf(token: string): Promise<{ c: ClientSocket; dropped: string[] }> {
@@ -48,7 +54,7 @@ async function socketOf(token: string): Promise<{ c: ClientSocket; dropped: stri
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  for (const stop = Date.now() + ms; !cond() && Date.now() < stop; ) await sleep(20);
+  for (const stop = Date.now() + ms; !cond() && Date.now() < stop;) await sleep(20);
 }
 
 describe('Devices: the sessions a user can see and end', () => {
@@ -99,7 +105,11 @@ describe('Devices: the sessions a user can see and end', () => {
     const bob = await registerAndLogin(t.app, 'dev4b@example.com');
     const bobSocket = await socketOf(bob);
     const bobSession = (await list(bob))[0];
-    expect(await end(alice, bobSession.id)).toEqual({ type: 'error', code: 0, message: 'This device is already signed out or does not exist' });
+    expect(await end(alice, bobSession.id)).toEqual({
+      type: 'error',
+      code: 0,
+      message: 'This device is already signed out or does not exist',
+    });
     expect((await end(alice, bobSession.id, 'zh')).message).toBe('该设备已退出登录或不存在');
     expect((await live(bob)).type).toBe('ok');
     await sleep(150);
@@ -116,7 +126,11 @@ describe('device descriptions', () => {
   it('reads browser, system and form from the User-Agent', () => {
     expect(describeAgent(LAPTOP)).toEqual({ device: 'Safari 17 · Mac OS 10.15.7', form: 'desktop' });
     expect(describeAgent(null)).toEqual({ device: '', form: 'desktop' });
-    expect(describeAgent('Mozilla/5.0 (iPad; CPU OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1').form).toBe('tablet');
+    expect(
+      describeAgent(
+        'Mozilla/5.0 (iPad; CPU OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+      ).form,
+    ).toBe('tablet');
   });
   it('masks the address to its network', () => {
     expect(maskAddress('203.0.113.7')).toBe('203.0.113.x');

@@ -16,9 +16,16 @@ import { getSetting } from '../../shared/settings';
 import { sessionCaller } from '../../http/known-device';
 import { endDevice, listDevices } from './domain/devices';
 
-const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' });
+const code6 = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'code_invalid' });
 const PayPasswordBody = z
-  .object({ password: newPassword, re_password: z.string().max(128), oldPasswd: z.string().min(1, { error: 'old_password_wrong' }).max(128) })
+  .object({
+    password: newPassword,
+    re_password: z.string().max(128),
+    oldPasswd: z.string().min(1, { error: 'old_password_wrong' }).max(128),
+  })
   .refine((b) => b.password === b.re_password, { error: 'passwords_inconsistent' });
 
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
@@ -27,7 +34,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const checked = { ...auth, ...credentialLimit(app.config) };
   const who = (req: { userId: number; sessionId: number }) => ({ userId: req.userId, sessionId: req.sessionId });
   // Each change below ends the user's other sessions; their sockets lose the private room too.
-  const signOutOthers = (req: { userId: number; sessionId: number }) => app.sessionSockets.endUserSessions(req.userId, req.sessionId);
+  const signOutOthers = (req: { userId: number; sessionId: number }) =>
+    app.sessionSockets.endUserSessions(req.userId, req.sessionId);
 
   app.post('/safe/update_password', checked, async (req) => {
     const b = parse(PayPasswordBody, req.body);
@@ -37,7 +45,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Security → Devices: the caller's own sessions only; ending one closes its sockets at once
-  app.get('/user/sessions', auth, async (req) => ok(await listDevices(db, req.userId, req.sessionId, app.config.sessions.user)));
+  app.get('/user/sessions', auth, async (req) =>
+    ok(await listDevices(db, req.userId, req.sessionId, app.config.sessions.user)),
+  );
   app.post('/user/sessions/end', auth, async (req) => {
     const b = parse(z.object({ id: z.coerce.number().int().positive() }), req.body);
     await endDevice(db, req.userId, req.sessionId, b.id);
@@ -45,7 +55,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     return ok(translate('session_ended', requestLang(req)));
   });
 
-  app.get('/user/getUseGa', auth, async (req) => ok(await gaSetup(db, req.userId, (await getSetting(db, 'site_name')) ?? 'H5 Exchange')));
+  app.get('/user/getUseGa', auth, async (req) =>
+    ok(await gaSetup(db, req.userId, (await getSetting(db, 'site_name')) ?? 'H5 Exchange')),
+  );
   app.post('/user/saveUserga', checked, async (req) => {
     const b = parse(z.object({ gasercert: z.string().trim().max(12) }), req.body);
     await bindGa(db, who(req), b.gasercert, sessionCaller(req));
@@ -55,7 +67,11 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   const sendCode = async (req: FastifyRequest, kind: 'mobile' | 'email', raw: string, areaCode?: string) => {
     const target = bindTarget(kind, raw);
-    const code = await issueBindCode(db, { userId: req.userId, kind, target, ip: clientIp(req) }, app.config.rateLimits);
+    const code = await issueBindCode(
+      db,
+      { userId: req.userId, kind, target, ip: clientIp(req) },
+      app.config.rateLimits,
+    );
     const lang = requestLang(req);
     await app.notify.send({
       channel: kind === 'email' ? 'email' : 'sms',
@@ -68,7 +84,10 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post('/sms_send', auth, async (req) => {
-    const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), area_code: z.string().trim().max(8).optional() }), req.body);
+    const b = parse(
+      z.object({ mobile: z.string().trim().min(1).max(20), area_code: z.string().trim().max(8).optional() }),
+      req.body,
+    );
     return sendCode(req, 'mobile', b.mobile, b.area_code);
   });
   app.post('/safe/email_send', auth, async (req) => {
@@ -76,14 +95,32 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     return sendCode(req, 'email', b.email);
   });
   app.post('/safe/mobile', checked, async (req) => {
-    const b = parse(z.object({ mobile: z.string().trim().min(1).max(20), code: code6, area_code: z.string().trim().max(8).optional() }), req.body);
-    await bind(db, who(req), { kind: 'mobile', target: bindTarget('mobile', b.mobile), code: b.code, areaCode: b.area_code, caller: sessionCaller(req) });
+    const b = parse(
+      z.object({
+        mobile: z.string().trim().min(1).max(20),
+        code: code6,
+        area_code: z.string().trim().max(8).optional(),
+      }),
+      req.body,
+    );
+    await bind(db, who(req), {
+      kind: 'mobile',
+      target: bindTarget('mobile', b.mobile),
+      code: b.code,
+      areaCode: b.area_code,
+      caller: sessionCaller(req),
+    });
     signOutOthers(req);
     return ok(translate('mobile_bound_ok', requestLang(req)));
   });
   app.post('/safe/email', checked, async (req) => {
     const b = parse(z.object({ email: z.string().trim().min(1).max(190), code: code6 }), req.body);
-    await bind(db, who(req), { kind: 'email', target: bindTarget('email', b.email), code: b.code, caller: sessionCaller(req) });
+    await bind(db, who(req), {
+      kind: 'email',
+      target: bindTarget('email', b.email),
+      code: b.code,
+      caller: sessionCaller(req),
+    });
     signOutOthers(req);
     return ok(translate('email_bound_ok', requestLang(req)));
   });

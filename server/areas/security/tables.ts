@@ -8,7 +8,13 @@ import type { ColumnType } from 'kysely';
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface SecurityAreaTables {
-  user_ga: { user_id: number; pending_secret: Nullable<string>; secret: Nullable<string>; bound_at: Nullable<Date>; last_step: ColumnType<string, string | number | undefined, string | number> };
+  user_ga: {
+    user_id: number;
+    pending_secret: Nullable<string>;
+    secret: Nullable<string>;
+    bound_at: Nullable<Date>;
+    last_step: ColumnType<string, string | number | undefined, string | number>;
+  };
 }
 
 declare module '../../db/schema' {

@@ -13,18 +13,50 @@ import { id, intOr, optId, text } from '../../kernel/fields';
 import { inTransaction } from '../../db/tx';
 import { logAction } from '../../auth/operators';
 import { requiredReason } from '../../admin/forms';
-import { DEFAULT_SERVICE_HOURS, DEFAULT_WEBVIEW_ALLOW, LANGS, parseAllowList, parseServiceHours, type AdminServiceSettings } from '../../../core';
+import {
+  DEFAULT_SERVICE_HOURS,
+  DEFAULT_WEBVIEW_ALLOW,
+  LANGS,
+  parseAllowList,
+  parseServiceHours,
+  type AdminServiceSettings,
+} from '../../../core';
 import { getSetting } from '../../shared/settings';
 import { issueTicket } from './domain/live';
-import { cannedReplies, conversationDetail, inbox, markReadByStaff, setAssignee, setStatus, staffPost } from './domain/staff';
+import {
+  cannedReplies,
+  conversationDetail,
+  inbox,
+  markReadByStaff,
+  setAssignee,
+  setStatus,
+  staffPost,
+} from './domain/staff';
 import { deliverMessages, deliverReceipts, mailReplyIfAway, type ServiceDeps } from './domain/service';
 
-const InboxQuery = z.object({ box: z.enum(['unassigned', 'mine', 'all']).default('all'), status: z.enum(['open', 'closed']).default('open'), page: intOr(1, 100_000, 1), limit: intOr(1, 100, 30) });
-const bigId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+const InboxQuery = z.object({
+  box: z.enum(['unassigned', 'mine', 'all']).default('all'),
+  status: z.enum(['open', 'closed']).default('open'),
+  page: intOr(1, 100_000, 1),
+  limit: intOr(1, 100, 30),
+});
+const bigId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+);
 const PostBody = z.object({ id, body: text(2000) });
 const AssignBody = z.object({ id, operator_id: optId });
-const CannedBody = z.object({ id: optId, lang: z.enum(LANGS), title: text(60).pipe(z.string().min(1)), body: text(2000).pipe(z.string().min(1)) });
-const SettingBody = z.object({ key: z.enum(['service_hours', 'webview_allow']), value: z.string().trim().min(1).max(500), reason: requiredReason });
+const CannedBody = z.object({
+  id: optId,
+  lang: z.enum(LANGS),
+  title: text(60).pipe(z.string().min(1)),
+  body: text(2000).pipe(z.string().min(1)),
+});
+const SettingBody = z.object({
+  key: z.enum(['service_hours', 'webview_allow']),
+  value: z.string().trim().min(1).max(500),
+  reason: requiredReason,
+});
 
 export function serviceAdminRoutes(deps: () => ServiceDeps) {
   return async (op: FastifyInstance): Promise<void> => {
@@ -85,10 +117,25 @@ export function serviceAdminRoutes(deps: () => ServiceDeps) {
       const b = parse(CannedBody, req.body);
       const saved = await inTransaction(db, async (trx) => {
         const row = b.id
-          ? await trx.updateTable('service_canned').set({ lang: b.lang, title: b.title, body: b.body }).where('id', '=', b.id).returning('id').executeTakeFirst()
-          : await trx.insertInto('service_canned').values({ lang: b.lang, title: b.title, body: b.body }).onConflict((oc) => oc.columns(['lang', 'title']).doUpdateSet({ body: b.body })).returning('id').executeTakeFirst();
+          ? await trx
+              .updateTable('service_canned')
+              .set({ lang: b.lang, title: b.title, body: b.body })
+              .where('id', '=', b.id)
+              .returning('id')
+              .executeTakeFirst()
+          : await trx
+              .insertInto('service_canned')
+              .values({ lang: b.lang, title: b.title, body: b.body })
+              .onConflict((oc) => oc.columns(['lang', 'title']).doUpdateSet({ body: b.body }))
+              .returning('id')
+              .executeTakeFirst();
         if (!row) throw new AppError('not_found');
-        await logAction(trx, { operatorId: req.operatorId, action: 'service_canned_save', target: `service_canned:${row.id}`, reason: `${b.lang}: ${b.title}` });
+        await logAction(trx, {
+          operatorId: req.operatorId,
+          action: 'service_canned_save',
+          target: `service_canned:${row.id}`,
+          reason: `${b.lang}: ${b.title}`,
+        });
         return row.id;
       }).catch((e: unknown) => {
         // another reply of this language already has the title
@@ -100,9 +147,18 @@ export function serviceAdminRoutes(deps: () => ServiceDeps) {
     op.post('/canned/delete', async (req) => {
       const b = parse(z.object({ id }), req.body);
       await inTransaction(db, async (trx) => {
-        const row = await trx.deleteFrom('service_canned').where('id', '=', b.id).returning(['lang', 'title']).executeTakeFirst();
+        const row = await trx
+          .deleteFrom('service_canned')
+          .where('id', '=', b.id)
+          .returning(['lang', 'title'])
+          .executeTakeFirst();
         if (!row) throw new AppError('not_found');
-        await logAction(trx, { operatorId: req.operatorId, action: 'service_canned_delete', target: `service_canned:${b.id}`, reason: `${row.lang}: ${row.title}` });
+        await logAction(trx, {
+          operatorId: req.operatorId,
+          action: 'service_canned_delete',
+          target: `service_canned:${b.id}`,
+          reason: `${row.lang}: ${row.title}`,
+        });
       });
       return ok(true);
     });
@@ -119,8 +175,18 @@ export function serviceAdminRoutes(deps: () => ServiceDeps) {
       if (b.key === 'service_hours' && !parseServiceHours(b.value)) throw new AppError('param_error');
       if (b.key === 'webview_allow' && !parseAllowList(b.value).length) throw new AppError('param_error');
       await inTransaction(db, async (trx) => {
-        await trx.insertInto('settings').values({ key: b.key, value: b.value }).onConflict((oc) => oc.column('key').doUpdateSet({ value: b.value, updated_at: new Date() })).execute();
-        await logAction(trx, { operatorId: req.operatorId, action: 'setting', target: b.key, reason: b.reason, detail: { value: b.value } });
+        await trx
+          .insertInto('settings')
+          .values({ key: b.key, value: b.value })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: b.value, updated_at: new Date() }))
+          .execute();
+        await logAction(trx, {
+          operatorId: req.operatorId,
+          action: 'setting',
+          target: b.key,
+          reason: b.reason,
+          detail: { value: b.value },
+        });
       });
       return ok(true);
     });

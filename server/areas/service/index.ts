@@ -13,7 +13,13 @@ import { seedCanned } from './seed';
 import type {} from './tables'; // the area's tables join Database there
 
 export const serviceArea = defineArea('service', async (app) => {
-  const deps: ServiceDeps = { db: app.db, live: attachServiceLive(app.io, app.db, app.log), notify: app.notify, publicUrl: app.config.publicUrl, log: app.log };
+  const deps: ServiceDeps = {
+    db: app.db,
+    live: attachServiceLive(app.io, app.db, app.log),
+    notify: app.notify,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  };
   const get = () => deps;
   app.startup.seed('service', 'canned replies', () => seedCanned(app.db));
   await app.register(serviceRoutes(get), { prefix: API_PREFIX });

@@ -13,9 +13,22 @@ import { bearerToken } from '../../http/auth';
 import { lookupSession } from '../../auth/sessions';
 import { requestLang } from '../../http/lang';
 import { getSetting } from '../../shared/settings';
-import { DEFAULT_SERVICE_HOURS, DEFAULT_WEBVIEW_ALLOW, SERVICE_REF_TYPES, withinServiceHours, type ServiceStatus } from '../../../core';
+import {
+  DEFAULT_SERVICE_HOURS,
+  DEFAULT_WEBVIEW_ALLOW,
+  SERVICE_REF_TYPES,
+  withinServiceHours,
+  type ServiceStatus,
+} from '../../../core';
 import { GUEST_HEADER, hashGuestToken, newGuestToken, type Party } from './domain/party';
-import { customerThread, markReadByCustomer, postFromCustomer, setEmailReply, startGuest, unreadFor } from './domain/conversations';
+import {
+  customerThread,
+  markReadByCustomer,
+  postFromCustomer,
+  setEmailReply,
+  startGuest,
+  unreadFor,
+} from './domain/conversations';
 import { deliverMessages, deliverReceipts, type ServiceDeps } from './domain/service';
 import { checkGuestCount, guestConversation, GUEST_SCENE, markGuestVerified, saveGuestUpload } from './domain/guests';
 import { CODE_TTL_MS, issueCode, verifyCode } from '../accounts/domain';
@@ -27,9 +40,17 @@ import { localUploadStore } from '../../storage/uploads';
 import { addressCaller } from '../../http/known-device';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
-const bigId = z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v === '' ? undefined : v), z.number().int().min(0).max(MAX_ID).optional());
+const bigId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v === '' ? undefined : v),
+  z.number().int().min(0).max(MAX_ID).optional(),
+);
 const ThreadQuery = z.object({ after: bigId, before: bigId, limit: optInt(1, 100) });
-const SendBody = z.object({ body: text(2000).default(''), attachment: z.string().trim().max(80).optional(), ref_type: z.enum(SERVICE_REF_TYPES).optional(), ref_id: optInt(1) });
+const SendBody = z.object({
+  body: text(2000).default(''),
+  attachment: z.string().trim().max(80).optional(),
+  ref_type: z.enum(SERVICE_REF_TYPES).optional(),
+  ref_id: optInt(1),
+});
 const ReadBody = z.object({ up_to: bigId });
 const EmailBody = z.object({ on: z.enum(['0', '1']) });
 const GuestBody = z.object({ email: z.string().trim().max(120).email() });
@@ -46,7 +67,11 @@ async function partyOf(req: FastifyRequest, optional = false): Promise<Party | n
   const guest = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (guest && guest.length <= 64) {
     const tokenHash = hashGuestToken(guest);
-    const found = await req.server.db.selectFrom('service_conversations').select('id').where('guest_token_hash', '=', tokenHash).executeTakeFirst();
+    const found = await req.server.db
+      .selectFrom('service_conversations')
+      .select('id')
+      .where('guest_token_hash', '=', tokenHash)
+      .executeTakeFirst();
     if (found) return { kind: 'guest', tokenHash };
   }
   if (optional) return null;
@@ -63,18 +88,26 @@ export function serviceRoutes(deps: () => ServiceDeps) {
       const p = await partyOf(req, true);
       const hours = (await getSetting(app.db, 'service_hours')) ?? DEFAULT_SERVICE_HOURS;
       const inHours = withinServiceHours(hours, Date.now());
-      const s: ServiceStatus = { online: inHours && (await deps().live.operatorsOnline()), in_hours: inHours, hours, unread: p ? await unreadFor(app.db, p) : 0 };
+      const s: ServiceStatus = {
+        online: inHours && (await deps().live.operatorsOnline()),
+        in_hours: inHours,
+        hours,
+        unread: p ? await unreadFor(app.db, p) : 0,
+      };
       return ok(s);
     });
 
     /** the web view's allow-list (a site setting) */
-    app.get('/service/webview', async () => ok({ allow: (await getSetting(app.db, 'webview_allow')) ?? DEFAULT_WEBVIEW_ALLOW }));
+    app.get('/service/webview', async () =>
+      ok({ allow: (await getSetting(app.db, 'webview_allow')) ?? DEFAULT_WEBVIEW_ALLOW }),
+    );
 
     app.get('/service/messages', async (req) => {
       const p = (await partyOf(req))!;
       const w = parse(ThreadQuery, req.query);
       const r = await customerThread(app.db, p, w);
-      if (r.deliveredMoved && r.conversationId) deliverReceipts(deps(), r.conversationId, p.kind === 'user' ? p.userId : null, r.thread.receipts);
+      if (r.deliveredMoved && r.conversationId)
+        deliverReceipts(deps(), r.conversationId, p.kind === 'user' ? p.userId : null, r.thread.receipts);
       return ok(r.thread);
     });
 
@@ -83,7 +116,12 @@ export function serviceRoutes(deps: () => ServiceDeps) {
       const b = parse(SendBody, req.body);
       if ((b.ref_type === undefined) !== (b.ref_id === undefined)) throw new AppError('param_error');
       const ref = b.ref_type && b.ref_id ? { type: b.ref_type, id: b.ref_id } : undefined;
-      const posted = await postFromCustomer(app.db, p, { body: b.body, attachment: b.attachment || undefined, ref, lang: requestLang(req) });
+      const posted = await postFromCustomer(app.db, p, {
+        body: b.body,
+        attachment: b.attachment || undefined,
+        ref,
+        lang: requestLang(req),
+      });
       // stored and committed: now tell the customer's other devices and the operators
       await deliverMessages(deps(), posted.conversationId, posted.userId, posted.messageIds);
       return ok({ conversation_id: posted.conversationId, ids: posted.messageIds });
@@ -107,9 +145,19 @@ export function serviceRoutes(deps: () => ServiceDeps) {
 
     /** Sends a code to the guest's email; replies are mailed to it only after it is entered. */
     const sendGuestCode = async (req: FastifyRequest, email: string) => {
-      const code = await issueCode(app.db, { target: email, scene: GUEST_SCENE, channel: 'email', ip: clientIp(req) }, app.config.rateLimits);
+      const code = await issueCode(
+        app.db,
+        { target: email, scene: GUEST_SCENE, channel: 'email', ip: clientIp(req) },
+        app.config.rateLimits,
+      );
       const lang = requestLang(req);
-      await deliver(app, { channel: 'email', to: email, subject: translate('code_mail_subject', lang), body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }), code });
+      await deliver(app, {
+        channel: 'email',
+        to: email,
+        subject: translate('code_mail_subject', lang),
+        body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }),
+        code,
+      });
     };
     const guestOf = async (req: FastifyRequest) => {
       const p = await partyOf(req);
@@ -134,7 +182,15 @@ export function serviceRoutes(deps: () => ServiceDeps) {
     });
     app.post('/service/guest/verify', async (req) => {
       const { c } = await guestOf(req);
-      const { code } = parse(z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'code_invalid' }) }), req.body);
+      const { code } = parse(
+        z.object({
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, { error: 'code_invalid' }),
+        }),
+        req.body,
+      );
       if (!c.verified) {
         await verifyCode(app.db, { target: c.email, scene: GUEST_SCENE, code, caller: addressCaller(req) });
         await markGuestVerified(app.db, c.id);
@@ -145,8 +201,12 @@ export function serviceRoutes(deps: () => ServiceDeps) {
     app.post('/service/guest/upload', sendLimit, async (req) => {
       const { c } = await guestOf(req);
       const ip = clientIp(req);
-      const file = await readImageUpload(req, app.config.uploadMaxBytes, () => checkGuestCount(app.db, ip, app.config.uploadQuota));
-      return ok(await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file));
+      const file = await readImageUpload(req, app.config.uploadMaxBytes, () =>
+        checkGuestCount(app.db, ip, app.config.uploadQuota),
+      );
+      return ok(
+        await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file),
+      );
     });
   };
 }

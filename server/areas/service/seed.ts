@@ -17,14 +17,23 @@ const CANNED: Canned[] = [
     spa: ['Saludo', 'Hola, gracias por contactarnos. ¿En qué podemos ayudarle?'],
   },
   {
-    en: ['Recharge under review', 'Your recharge is being reviewed. It is credited as soon as the payment is confirmed, usually within 30 minutes.'],
+    en: [
+      'Recharge under review',
+      'Your recharge is being reviewed. It is credited as soon as the payment is confirmed, usually within 30 minutes.',
+    ],
     zh: ['充值审核中', '您的充值正在审核中，确认到账后会立即入账，通常在 30 分钟内。'],
     hk: ['充值審核中', '您的充值正在審核中，確認到賬後會立即入賬，通常在 30 分鐘內。'],
     jp: ['入金審査中', 'ご入金は審査中です。着金を確認次第、通常30分以内に反映されます。'],
     ko: ['충전 심사 중', '충전이 심사 중입니다. 입금이 확인되는 즉시, 보통 30분 이내에 반영됩니다.'],
     th: ['กำลังตรวจสอบการเติมเงิน', 'การเติมเงินของคุณกำลังตรวจสอบ จะเข้าบัญชีทันทีที่ยืนยันการชำระเงิน โดยปกติภายใน 30 นาที'],
-    fra: ['Dépôt en vérification', 'Votre dépôt est en cours de vérification. Il est crédité dès la confirmation du paiement, en général sous 30 minutes.'],
-    spa: ['Recarga en revisión', 'Su recarga está en revisión. Se acredita en cuanto se confirma el pago, normalmente en 30 minutos.'],
+    fra: [
+      'Dépôt en vérification',
+      'Votre dépôt est en cours de vérification. Il est crédité dès la confirmation du paiement, en général sous 30 minutes.',
+    ],
+    spa: [
+      'Recarga en revisión',
+      'Su recarga está en revisión. Se acredita en cuanto se confirma el pago, normalmente en 30 minutos.',
+    ],
   },
   {
     en: ['Closing', 'Is there anything else we can help you with? Have a nice day!'],
@@ -40,5 +49,9 @@ const CANNED: Canned[] = [
 
 export async function seedCanned(db: Kysely<Database>): Promise<void> {
   const rows = CANNED.flatMap((c) => Object.entries(c).map(([lang, [title, body]]) => ({ lang, title, body })));
-  await db.insertInto('service_canned').values(rows).onConflict((oc) => oc.columns(['lang', 'title']).doNothing()).execute();
+  await db
+    .insertInto('service_canned')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['lang', 'title']).doNothing())
+    .execute();
 }

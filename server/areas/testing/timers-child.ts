@@ -27,8 +27,19 @@ const out = (line: string) => process.stdout.write(`${line}\n`); // a pipe: writ
 
 async function main(): Promise<void> {
   const kind = process.env.TC_KIND === 'embedded' ? 'embedded' : 'postgres';
-  const handle: DbHandle = await connectDb({ databaseUrl: process.env.TC_URL!, schema: process.env.TC_SCHEMA || undefined, kind });
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const handle: DbHandle = await connectDb({
+    databaseUrl: process.env.TC_URL!,
+    schema: process.env.TC_SCHEMA || undefined,
+    kind,
+  });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   const built = await buildApp(config, { db: handle });
   const t = { ...built, handle, config } as TestApp;
   const clocks = { nft: { now: T0 }, otc: { now: T0 }, loans: { now: T0 }, game: { now: T0 } };
@@ -42,7 +53,14 @@ async function main(): Promise<void> {
   // NFT: auction A ends at T0 + 2 h (pending); auction B ended at T0 + 1 h, its winner's day to pay pending
   const creator = await user(t);
   const artistId = await createArtist(built.app.db, { name: 'Crash Artist', userId: creator.id });
-  const k = { t, clock: clocks.nft, creator, artistId, collectionId: await createCollection(built.app.db, artistId, 'Crash'), close: async () => undefined } as NftKit;
+  const k = {
+    t,
+    clock: clocks.nft,
+    creator,
+    artistId,
+    collectionId: await createCollection(built.app.db, artistId, 'Crash'),
+    close: async () => undefined,
+  } as NftKit;
   const A = await item(k, { payType: 2, endMs: T0 + 2 * HOUR });
   const B = await item(k, { payType: 2, endMs: T0 + HOUR });
   const nu = [await funded(k), await funded(k), await funded(k), await funded(k)];
@@ -67,20 +85,42 @@ async function main(): Promise<void> {
 
   // game: R1 locked at 200 with its close tick (210) recorded, settlement pending; R2 open with stakes, its lock pending
   await built.app.game.runOnce();
-  const r1 = await built.app.db.selectFrom('game_rounds').selectAll().where('status', '=', 'open').executeTakeFirstOrThrow();
+  const r1 = await built.app.db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
   const [ga, gb, gc] = [await player(t), await player(t), await player(t)];
-  for (const [u, side, amt] of [[ga, 'up', '10'], [gb, 'up', '30'], [gc, 'down', '60']] as const) if ((await stake(t, u, r1.id, side, amt)).type !== 'ok') throw new Error('stake');
+  for (const [u, side, amt] of [
+    [ga, 'up', '10'],
+    [gb, 'up', '30'],
+    [gc, 'down', '60'],
+  ] as const)
+    if ((await stake(t, u, r1.id, side, amt)).type !== 'ok') throw new Error('stake');
   tickAt(t, '200', Number(r1.lock_at) - 500);
   clocks.game.now = Number(r1.lock_at);
   await built.app.game.runOnce();
-  const r2 = await built.app.db.selectFrom('game_rounds').selectAll().where('status', '=', 'open').executeTakeFirstOrThrow();
-  for (const [u, side, amt] of [[ga, 'down', '20'], [gc, 'up', '20']] as const) if ((await stake(t, u, r2.id, side, amt)).type !== 'ok') throw new Error('stake');
+  const r2 = await built.app.db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  for (const [u, side, amt] of [
+    [ga, 'down', '20'],
+    [gc, 'up', '20'],
+  ] as const)
+    if ((await stake(t, u, r2.id, side, amt)).type !== 'ok') throw new Error('stake');
   tickAt(t, '210', Number(r1.close_at) - 500); // R1 closes up; R2 locks at 210
   await built.app.market.flush();
 
   // loans, on ETH (the game's ticks move BTC): L1 (30 % at 1,650) accrues hours; L2 (3,000 on 2 ETH)
   // reaches liquidation at 1,650; L3 (2,800) a margin call there
-  const pair = await built.app.db.selectFrom('loan_pairs').select('id').where('loan_currency_id', '=', 4).where('collateral_currency_id', '=', ETH).executeTakeFirstOrThrow();
+  const pair = await built.app.db
+    .selectFrom('loan_pairs')
+    .select('id')
+    .where('loan_currency_id', '=', 4)
+    .where('collateral_currency_id', '=', ETH)
+    .executeTakeFirstOrThrow();
   const lu = [await user(t), await user(t), await user(t)];
   const ids: number[] = [];
   for (const [i, amount] of ['1000', '3000', '2800'].entries()) {
@@ -90,7 +130,9 @@ async function main(): Promise<void> {
     ids.push((r.message as { id: number }).id);
   }
 
-  out(`state ${JSON.stringify({ nft: { a: A, b: B, users: nu.map((u) => u.id) }, otc: { merchant: m.id, ad: ad.id, unpaid: unpaid.id, paid: paid.id, takers: [b1.id, b2.id] }, game: { r1: r1.id, r2: r2.id, players: [ga.id, gb.id, gc.id] }, loans: { ids, users: lu.map((u) => u.id) } })}`);
+  out(
+    `state ${JSON.stringify({ nft: { a: A, b: B, users: nu.map((u) => u.id) }, otc: { merchant: m.id, ad: ad.id, unpaid: unpaid.id, paid: paid.id, takers: [b1.id, b2.id] }, game: { r1: r1.id, r2: r2.id, players: [ga.id, gb.id, gc.id] }, loans: { ids, users: lu.map((u) => u.id) } })}`,
+  );
 
   prices(t, { ETH: '1650' });
   const seen = new Set<string>();

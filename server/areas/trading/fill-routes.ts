@@ -15,6 +15,7 @@ export async function spotFillRoutes(app: FastifyInstance): Promise<void> {
     method: ['GET', 'POST'],
     url: '/coin/fills',
     preHandler: app.authenticate,
-    handler: async (req): Promise<ReturnType<typeof ok<SpotFill[]>>> => ok(await listSpotFills(app.trading.ctx, req.userId, parse(Body, input(req)).id)),
+    handler: async (req): Promise<ReturnType<typeof ok<SpotFill[]>>> =>
+      ok(await listSpotFills(app.trading.ctx, req.userId, parse(Body, input(req)).id)),
   });
 }

@@ -10,7 +10,12 @@ import { accountView } from './domain';
 
 export function registerTradingReplays(): void {
   const lever = async (app: FastifyInstance, userId: number, id: number) => {
-    const row = await app.db.selectFrom('lever_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('lever_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return (await accountView(app.trading.ctx, userId)).present(row);
   };
   registerReplay('lever/submit', (app, userId, ref) => lever(app, userId, Number(ref.id)));

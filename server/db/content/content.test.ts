@@ -9,8 +9,14 @@ function strings(lang: (typeof LANGS)[number]): [string, string][] {
   return [
     ...NEWS_SLUGS.flatMap((s) => Object.entries(c.news[s]).map(([k, v]): [string, string] => [`news.${s}.${k}`, v])),
     [`faq.title`, c.faq.title],
-    ...c.faq.entries.flatMap((e, i): [string, string][] => [[`faq.${i}.q`, e.q], [`faq.${i}.a`, e.a]]),
-    ...(['contactus', 'aboutus', 'operational_compliance'] as const).flatMap((p): [string, string][] => [[`${p}.title`, c[p].title], [`${p}.body`, c[p].body]]),
+    ...c.faq.entries.flatMap((e, i): [string, string][] => [
+      [`faq.${i}.q`, e.q],
+      [`faq.${i}.a`, e.a],
+    ]),
+    ...(['contactus', 'aboutus', 'operational_compliance'] as const).flatMap((p): [string, string][] => [
+      [`${p}.title`, c[p].title],
+      [`${p}.body`, c[p].body],
+    ]),
     ...MENU_KEYS.map((k): [string, string] => [`menu.${k}`, c.menu[k]]),
   ];
 }
@@ -27,8 +33,14 @@ describe('seeded site content', () => {
   it('is written for each language, not left in English (brand words and coin codes aside)', () => {
     const en = new Map(strings('en'));
     for (const lang of LANGS.filter((l) => l !== 'en')) {
-      const same = strings(lang).filter(([k, v]) => v === en.get(k) && !/^(IEO|NFT|OTC|FAQ|Copy trading)$/.test(v) && !/^news\.news-stocks\.summary$/.test(k));
-      expect(same.map(([k]) => k), lang).toEqual([]);
+      const same = strings(lang).filter(
+        ([k, v]) =>
+          v === en.get(k) && !/^(IEO|NFT|OTC|FAQ|Copy trading)$/.test(v) && !/^news\.news-stocks\.summary$/.test(k),
+      );
+      expect(
+        same.map(([k]) => k),
+        lang,
+      ).toEqual([]);
     }
   });
 

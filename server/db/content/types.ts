@@ -15,7 +15,20 @@ export const NEWS_SLUGS = [
 ] as const;
 export type NewsSlug = (typeof NEWS_SLUGS)[number];
 
-export const MENU_KEYS = ['recharge', 'withdraw', 'copytrade', 'seconds', 'invest', 'lockming', 'ieo', 'nft', 'otc', 'borrowing', 'game', 'kefu'] as const;
+export const MENU_KEYS = [
+  'recharge',
+  'withdraw',
+  'copytrade',
+  'seconds',
+  'invest',
+  'lockming',
+  'ieo',
+  'nft',
+  'otc',
+  'borrowing',
+  'game',
+  'kefu',
+] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 export interface NewsText {

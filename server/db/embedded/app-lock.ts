@@ -33,11 +33,14 @@ export function lockDataDir(dataDir: string): () => void {
         }
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot lock DATA_DIR ${dataDir}: ${(err as Error).message}`, { cause: err });
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new Error(`cannot lock DATA_DIR ${dataDir}: ${(err as Error).message}`, { cause: err });
     }
     const holder = Number(fs.readFileSync(file, 'utf8').trim());
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && serverAlive(holder))
-      throw new Error(`DATA_DIR ${dataDir} is in use by another server (pid ${holder}); stop it or choose another DATA_DIR`);
+      throw new Error(
+        `DATA_DIR ${dataDir} is in use by another server (pid ${holder}); stop it or choose another DATA_DIR`,
+      );
     fs.rmSync(file, { force: true }); // stale: its server was killed
   }
   throw new Error(`cannot lock DATA_DIR ${dataDir}`);

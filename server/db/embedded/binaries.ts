@@ -27,9 +27,12 @@ async function load(): Promise<PgBinaries> {
   try {
     mod = (await import(pkg)) as typeof mod;
   } catch {
-    throw new Error(`embedded PostgreSQL: no binaries for ${process.platform}-${process.arch} (${pkg} is not installed); set DATABASE_URL to use a PostgreSQL server`);
+    throw new Error(
+      `embedded PostgreSQL: no binaries for ${process.platform}-${process.arch} (${pkg} is not installed); set DATABASE_URL to use a PostgreSQL server`,
+    );
   }
-  if (typeof mod.postgres !== 'string' || typeof mod.initdb !== 'string') throw new Error(`embedded PostgreSQL: ${pkg} exports no binary paths`);
+  if (typeof mod.postgres !== 'string' || typeof mod.initdb !== 'string')
+    throw new Error(`embedded PostgreSQL: ${pkg} exports no binary paths`);
   const { stdout } = await promisify(execFile)(mod.postgres, ['--version']);
   const m = /PostgreSQL\)?\s+(\d+)/.exec(stdout);
   if (!m) throw new Error(`embedded PostgreSQL: cannot read the version from "${stdout.trim()}"`);

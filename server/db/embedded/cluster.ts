@@ -52,22 +52,34 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
   } catch (err) {
-    throw new Error(`embedded PostgreSQL: cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`embedded PostgreSQL: cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   const bin = await pgBinaries();
   const runAs = await clusterUser();
   ensureReachable(dataDir, runAs);
   let record: ClusterRecord | undefined;
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    if (fs.existsSync(clusterDir) && fs.readdirSync(clusterDir).length > 0) throw new Error(`embedded PostgreSQL: ${clusterDir} is not empty and has no PG_VERSION: not a cluster; move it away`);
+    if (fs.existsSync(clusterDir) && fs.readdirSync(clusterDir).length > 0)
+      throw new Error(
+        `embedded PostgreSQL: ${clusterDir} is not empty and has no PG_VERSION: not a cluster; move it away`,
+      );
     fs.rmSync(clusterDir, { recursive: true, force: true });
-    record = o.templateDir ? await copyTemplateCluster(o.templateDir, dataDir, clusterDir, runAs) : await initCluster(bin, dataDir, clusterDir, runAs);
+    record = o.templateDir
+      ? await copyTemplateCluster(o.templateDir, dataDir, clusterDir, runAs)
+      : await initCluster(bin, dataDir, clusterDir, runAs);
   }
   const version = fs.readFileSync(path.join(clusterDir, 'PG_VERSION'), 'utf8').trim();
   if (Number(version) !== bin.major)
-    throw new Error(`embedded PostgreSQL: ${clusterDir} was made by PostgreSQL ${version}, this build embeds PostgreSQL ${bin.major}; use another DATA_DIR, or dump it with PostgreSQL ${version} and restore it here`);
+    throw new Error(
+      `embedded PostgreSQL: ${clusterDir} was made by PostgreSQL ${version}, this build embeds PostgreSQL ${bin.major}; use another DATA_DIR, or dump it with PostgreSQL ${version} and restore it here`,
+    );
   record ??= readRecord(dataDir);
-  if (!record) throw new Error(`embedded PostgreSQL: ${clusterDir} exists but ${path.join(dataDir, 'embedded-pg.json')} (its port and password) is missing`);
+  if (!record)
+    throw new Error(
+      `embedded PostgreSQL: ${clusterDir} exists but ${path.join(dataDir, 'embedded-pg.json')} (its port and password) is missing`,
+    );
 
   const running = readPostmasterPid(clusterDir);
   if (running && isPostgresAlive(running.pid)) {
@@ -82,7 +94,18 @@ export async function openCluster(o: ClusterOptions): Promise<EmbeddedCluster> {
 
   const logPath = path.join(dataDir, 'pg.log');
   const password = record.password;
-  const start = (port: number) => spawnPostgres({ bin, clusterDir, port, runAs, logPath, settings: o.settings ?? {}, url: clusterUrl({ password, port }), timeoutMs, dieWithParent: o.dieWithParent ?? true });
+  const start = (port: number) =>
+    spawnPostgres({
+      bin,
+      clusterDir,
+      port,
+      runAs,
+      logPath,
+      settings: o.settings ?? {},
+      url: clusterUrl({ password, port }),
+      timeoutMs,
+      dieWithParent: o.dieWithParent ?? true,
+    });
   let outcome = await start(record.port);
   if (outcome === 'port-in-use') {
     // the recorded port was taken by someone else while we were down: move to a free one
@@ -106,7 +129,9 @@ async function adopt(pid: number, rec: ClusterRecord, timeoutMs: number): Promis
     if (Date.now() > deadline) break;
     await sleep(100);
   }
-  throw new Error(`embedded PostgreSQL: the cluster is locked by postgres pid ${pid}, which does not answer on port ${rec.port} (${last}); stop that process or use another DATA_DIR`);
+  throw new Error(
+    `embedded PostgreSQL: the cluster is locked by postgres pid ${pid}, which does not answer on port ${rec.port} (${last}); stop that process or use another DATA_DIR`,
+  );
 }
 
 function handle(clusterDir: string, rec: ClusterRecord, adopted: boolean): EmbeddedCluster {

@@ -61,18 +61,40 @@ async function loadThenKill(s: SpawnedServer, kill: () => void, before: number):
   await Promise.all(Array.from({ length: 8 }, (_, k) => loop(k)));
 }
 
-async function books(): Promise<{ ids: number[]; sum: number; lever: number; spot: number; journalPerTransfer: number[] }> {
+async function books(): Promise<{
+  ids: number[];
+  sum: number;
+  lever: number;
+  spot: number;
+  journalPerTransfer: number[];
+}> {
   const rec = readRecord(dataDir);
   if (!rec) throw new Error('no cluster record');
   const c = new pg.Client(clusterUrl(rec));
   await c.connect();
   try {
-    const user = (await c.query<{ id: number }>("SELECT id FROM users WHERE email = 'demo.trader@example.com'")).rows[0].id;
-    const t = await c.query<{ id: number; amount: string }>('SELECT id, amount FROM fund_transfers WHERE user_id = $1', [user]);
-    const j = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM fund_transfers f LEFT JOIN journal j ON j.ref_type = 'transfer' AND j.ref_id = f.id::text WHERE f.user_id = $1 GROUP BY f.id", [user]);
-    const acc = await c.query<{ type: number; available: string }>('SELECT type, available FROM accounts WHERE user_id = $1 AND currency_id = 4', [user]);
+    const user = (await c.query<{ id: number }>("SELECT id FROM users WHERE email = 'demo.trader@example.com'")).rows[0]
+      .id;
+    const t = await c.query<{ id: number; amount: string }>(
+      'SELECT id, amount FROM fund_transfers WHERE user_id = $1',
+      [user],
+    );
+    const j = await c.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM fund_transfers f LEFT JOIN journal j ON j.ref_type = 'transfer' AND j.ref_id = f.id::text WHERE f.user_id = $1 GROUP BY f.id",
+      [user],
+    );
+    const acc = await c.query<{ type: number; available: string }>(
+      'SELECT type, available FROM accounts WHERE user_id = $1 AND currency_id = 4',
+      [user],
+    );
     const bal = (type: number) => Number(acc.rows.find((r) => r.type === type)?.available);
-    return { ids: t.rows.map((r) => r.id), sum: t.rows.reduce((a, r) => a + Number(r.amount), 0), spot: bal(2), lever: bal(3), journalPerTransfer: j.rows.map((r) => r.n) };
+    return {
+      ids: t.rows.map((r) => r.id),
+      sum: t.rows.reduce((a, r) => a + Number(r.amount), 0),
+      spot: bal(2),
+      lever: bal(3),
+      journalPerTransfer: j.rows.map((r) => r.n),
+    };
   } finally {
     await c.end();
   }

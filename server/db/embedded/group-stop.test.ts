@@ -58,7 +58,11 @@ async function restartAndReadTicks(): Promise<Map<string, number>> {
   const c = new pg.Client(cluster.url());
   await c.connect();
   try {
-    const rows = (await c.query<{ symbol: string; seq: string }>('SELECT symbol, max(seq)::text AS seq FROM market_ticks GROUP BY symbol')).rows;
+    const rows = (
+      await c.query<{ symbol: string; seq: string }>(
+        'SELECT symbol, max(seq)::text AS seq FROM market_ticks GROUP BY symbol',
+      )
+    ).rows;
     return new Map(rows.map((r) => [r.symbol, Number(r.seq)]));
   } finally {
     await c.end();
@@ -92,7 +96,8 @@ async function stopGroup(signal: 'SIGTERM' | 'SIGINT', port: number): Promise<vo
   const durable = await restartAndReadTicks();
   expect(pgLog().slice(restartFrom)).toMatch(/database system was shut down at/);
   expect(pgLog().slice(restartFrom)).not.toMatch(/not properly shut down|automatic recovery in progress/);
-  for (const [symbol, seq] of seen) expect(durable.get(symbol) ?? 0, `${symbol}: last tick a client saw is durable`).toBeGreaterThanOrEqual(seq);
+  for (const [symbol, seq] of seen)
+    expect(durable.get(symbol) ?? 0, `${symbol}: last tick a client saw is durable`).toBeGreaterThanOrEqual(seq);
 }
 
 describe.skipIf(!!process.env.DATABASE_URL)('the whole process group stopped by a signal', () => {

@@ -10,7 +10,12 @@ import type { PgBinaries } from './binaries';
 import type { RunAs } from './os-user';
 import { freePort, newPassword, writeRecord, type ClusterRecord } from './record';
 
-export async function initCluster(bin: PgBinaries, dataDir: string, clusterDir: string, runAs: RunAs): Promise<ClusterRecord> {
+export async function initCluster(
+  bin: PgBinaries,
+  dataDir: string,
+  clusterDir: string,
+  runAs: RunAs,
+): Promise<ClusterRecord> {
   const scratch = `${clusterDir}.init`;
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.mkdirSync(scratch, { mode: 0o700 });
@@ -23,7 +28,20 @@ export async function initCluster(bin: PgBinaries, dataDir: string, clusterDir: 
   }
   try {
     writeRecord(dataDir, record);
-    await runInitdb(bin.initdb, ['-D', scratch, '--username=postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-instructions'], runAs);
+    await runInitdb(
+      bin.initdb,
+      [
+        '-D',
+        scratch,
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      runAs,
+    );
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
@@ -33,7 +51,11 @@ export async function initCluster(bin: PgBinaries, dataDir: string, clusterDir: 
 
 function runInitdb(initdb: string, args: string[], runAs: RunAs): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(initdb, args, { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(initdb, args, {
+      ...runAs,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
@@ -45,7 +67,12 @@ function runInitdb(initdb: string, args: string[], runAs: RunAs): Promise<void> 
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new Error(`embedded PostgreSQL: initdb failed (${signal ?? `exit ${code}`}): ${out.trim().split('\n').slice(-5).join(' | ')}`));
+      else
+        reject(
+          new Error(
+            `embedded PostgreSQL: initdb failed (${signal ?? `exit ${code}`}): ${out.trim().split('\n').slice(-5).join(' | ')}`,
+          ),
+        );
     });
   });
 }

@@ -30,7 +30,10 @@ export async function clusterUser(): Promise<RunAs> {
       await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
       return await ids('postgres');
     } catch (err) {
-      throw new Error(`embedded PostgreSQL: running as root needs a system user "postgres" and creating it failed (${(err as Error).message}); create it or set DATABASE_URL`, { cause: err });
+      throw new Error(
+        `embedded PostgreSQL: running as root needs a system user "postgres" and creating it failed (${(err as Error).message}); create it or set DATABASE_URL`,
+        { cause: err },
+      );
     }
   }
 }
@@ -49,6 +52,9 @@ export function ensureReachable(dataDir: string, runAs: RunAs): void {
     const ok = st.uid === runAs.uid ? st.mode & 0o100 : st.gid === runAs.gid ? st.mode & 0o010 : st.mode & 0o001;
     if (ok) continue;
     if (i === parts.length) fs.chmodSync(dir, st.mode | 0o001);
-    else throw new Error(`embedded PostgreSQL runs as user "postgres" (we are root), which cannot enter ${dir}; choose a DATA_DIR it can reach, or set DATABASE_URL`);
+    else
+      throw new Error(
+        `embedded PostgreSQL runs as user "postgres" (we are root), which cannot enter ${dir}; choose a DATA_DIR it can reach, or set DATABASE_URL`,
+      );
   }
 }

@@ -42,9 +42,20 @@ export async function spawnPostgres(o: SpawnOptions): Promise<'ready' | 'port-in
   const logStart = fs.existsSync(o.logPath) ? fs.statSync(o.logPath).size : 0;
   const fd = fs.openSync(o.logPath, 'a', 0o600);
   const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...o.settings };
-  const args = ['-D', o.clusterDir, '-p', String(o.port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const args = [
+    '-D',
+    o.clusterDir,
+    '-p',
+    String(o.port),
+    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+  ];
   const [cmd, argv] = command(o, args);
-  const child = spawn(cmd, argv, { ...o.runAs, detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, LC_MESSAGES: 'C' } });
+  const child = spawn(cmd, argv, {
+    ...o.runAs,
+    detached: true,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
   fs.closeSync(fd);
   child.unref();
   let exited: string | undefined;
@@ -60,7 +71,9 @@ export async function spawnPostgres(o: SpawnOptions): Promise<'ready' | 'port-in
     if ((await tryConnect(o.url, 1000)) === undefined) return 'ready';
     if (Date.now() > deadline) {
       child.kill('SIGQUIT');
-      throw new Error(`embedded PostgreSQL did not accept connections within ${o.timeoutMs} ms; ${o.logPath}: ${logTail(o.logPath, logStart)}`);
+      throw new Error(
+        `embedded PostgreSQL did not accept connections within ${o.timeoutMs} ms; ${o.logPath}: ${logTail(o.logPath, logStart)}`,
+      );
     }
     await sleep(50);
   }

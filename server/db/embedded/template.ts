@@ -11,13 +11,23 @@ import path from 'node:path';
 import type { RunAs } from './os-user';
 import { freePort, readRecord, writeRecord, type ClusterRecord } from './record';
 
-export async function copyTemplateCluster(templateDir: string, dataDir: string, clusterDir: string, runAs: RunAs): Promise<ClusterRecord> {
+export async function copyTemplateCluster(
+  templateDir: string,
+  dataDir: string,
+  clusterDir: string,
+  runAs: RunAs,
+): Promise<ClusterRecord> {
   const from = path.join(path.resolve(templateDir), 'pg');
   const template = readRecord(templateDir);
   if (!template || !fs.existsSync(path.join(from, 'PG_VERSION')))
-    throw new Error(`embedded PostgreSQL: PG_TEMPLATE_DIR ${templateDir} holds no cluster (make it with scripts/pg-template.ts, or unset PG_TEMPLATE_DIR)`);
+    throw new Error(
+      `embedded PostgreSQL: PG_TEMPLATE_DIR ${templateDir} holds no cluster (make it with scripts/pg-template.ts, or unset PG_TEMPLATE_DIR)`,
+    );
   // a running (or crashed) template would be copied mid-write: only a cleanly stopped one is a template
-  if (fs.existsSync(path.join(from, 'postmaster.pid'))) throw new Error(`embedded PostgreSQL: the template cluster in ${templateDir} is running or was not stopped cleanly; make it again`);
+  if (fs.existsSync(path.join(from, 'postmaster.pid')))
+    throw new Error(
+      `embedded PostgreSQL: the template cluster in ${templateDir} is running or was not stopped cleanly; make it again`,
+    );
   const scratch = `${clusterDir}.init`;
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.cpSync(from, scratch, { recursive: true });

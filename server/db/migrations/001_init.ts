@@ -194,7 +194,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['idempotency_keys', 'journal', 'accounts', 'menu', 'content_pages', 'news', 'settings', 'pairs', 'currencies', 'outbox', 'verification_codes', 'sessions', 'users']) {
+  for (const t of [
+    'idempotency_keys',
+    'journal',
+    'accounts',
+    'menu',
+    'content_pages',
+    'news',
+    'settings',
+    'pairs',
+    'currencies',
+    'outbox',
+    'verification_codes',
+    'sessions',
+    'users',
+  ]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
   }
 }

@@ -17,17 +17,29 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => q.execute(db);
-  await run(sql`ALTER TABLE dual_orders ADD COLUMN settle_symbol TEXT, ADD COLUMN settle_seq BIGINT, ADD COLUMN settle_ts BIGINT`);
+  await run(
+    sql`ALTER TABLE dual_orders ADD COLUMN settle_symbol TEXT, ADD COLUMN settle_seq BIGINT, ADD COLUMN settle_ts BIGINT`,
+  );
   await run(sql`CREATE INDEX dual_orders_settle_tick ON dual_orders (settle_symbol, settle_seq)`);
-  await run(sql`ALTER TABLE lever_orders ADD COLUMN liq_risk_rate NUMERIC, ADD COLUMN liq_line NUMERIC, ADD COLUMN liq_available NUMERIC, ADD COLUMN liq_group BIGINT`);
-  await run(sql`ALTER TABLE ieo_orders ADD COLUMN alloc_issuance NUMERIC(36,18), ADD COLUMN alloc_applied NUMERIC(36,18)`);
+  await run(
+    sql`ALTER TABLE lever_orders ADD COLUMN liq_risk_rate NUMERIC, ADD COLUMN liq_line NUMERIC, ADD COLUMN liq_available NUMERIC, ADD COLUMN liq_group BIGINT`,
+  );
+  await run(
+    sql`ALTER TABLE ieo_orders ADD COLUMN alloc_issuance NUMERIC(36,18), ADD COLUMN alloc_applied NUMERIC(36,18)`,
+  );
   await run(sql`ALTER TABLE nft_orders ADD COLUMN auction_end_at TIMESTAMPTZ`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE nft_orders DROP COLUMN IF EXISTS auction_end_at`.execute(db);
-  await sql`ALTER TABLE ieo_orders DROP COLUMN IF EXISTS alloc_applied, DROP COLUMN IF EXISTS alloc_issuance`.execute(db);
-  await sql`ALTER TABLE lever_orders DROP COLUMN IF EXISTS liq_group, DROP COLUMN IF EXISTS liq_available, DROP COLUMN IF EXISTS liq_line, DROP COLUMN IF EXISTS liq_risk_rate`.execute(db);
+  await sql`ALTER TABLE ieo_orders DROP COLUMN IF EXISTS alloc_applied, DROP COLUMN IF EXISTS alloc_issuance`.execute(
+    db,
+  );
+  await sql`ALTER TABLE lever_orders DROP COLUMN IF EXISTS liq_group, DROP COLUMN IF EXISTS liq_available, DROP COLUMN IF EXISTS liq_line, DROP COLUMN IF EXISTS liq_risk_rate`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS dual_orders_settle_tick`.execute(db);
-  await sql`ALTER TABLE dual_orders DROP COLUMN IF EXISTS settle_ts, DROP COLUMN IF EXISTS settle_seq, DROP COLUMN IF EXISTS settle_symbol`.execute(db);
+  await sql`ALTER TABLE dual_orders DROP COLUMN IF EXISTS settle_ts, DROP COLUMN IF EXISTS settle_seq, DROP COLUMN IF EXISTS settle_symbol`.execute(
+    db,
+  );
 }

@@ -98,5 +98,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS ledger_transfer_batch(jsonb)`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS ledger_transfer(int, int, smallint, int, int, smallint, numeric, text, text, text, text, int, text, jsonb)`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS ledger_transfer(int, int, smallint, int, int, smallint, numeric, text, text, text, text, int, text, jsonb)`.execute(
+    db,
+  );
 }

@@ -3,8 +3,14 @@ import type { Table } from '../table';
 
 export const NFT_NOTICE_MESSAGES = {
   nft_outbid_title: {
-    zh: '您的出价已被超越', en: 'You were outbid', hk: '您的出價已被超越', th: 'มีผู้ประมูลสูงกว่าคุณ', jp: '入札額を上回られました', ko: '더 높은 입찰이 들어왔습니다',
-    fra: 'Votre enchère a été dépassée', spa: 'Han superado su puja',
+    zh: '您的出价已被超越',
+    en: 'You were outbid',
+    hk: '您的出價已被超越',
+    th: 'มีผู้ประมูลสูงกว่าคุณ',
+    jp: '入札額を上回られました',
+    ko: '더 높은 입찰이 들어왔습니다',
+    fra: 'Votre enchère a été dépassée',
+    spa: 'Han superado su puja',
   },
   nft_outbid_body: {
     zh: '您在“{title}”上的出价已被超越：当前最高出价 {bid} {currency}。出价至少 {next_min} {currency} 即可重新领先。',
@@ -17,8 +23,14 @@ export const NFT_NOTICE_MESSAGES = {
     spa: 'Han superado su puja por «{title}»: la puja más alta es ahora {bid} {currency}. Puje al menos {next_min} {currency} para volver a ir en cabeza.',
   },
   nft_auction_won_title: {
-    zh: '您赢得了拍卖', en: 'You won the auction', hk: '您贏得了拍賣', th: 'คุณชนะการประมูล', jp: 'オークションで落札しました', ko: '경매에서 낙찰되었습니다',
-    fra: "Vous avez remporté l'enchère", spa: 'Ha ganado la subasta',
+    zh: '您赢得了拍卖',
+    en: 'You won the auction',
+    hk: '您贏得了拍賣',
+    th: 'คุณชนะการประมูล',
+    jp: 'オークションで落札しました',
+    ko: '경매에서 낙찰되었습니다',
+    fra: "Vous avez remporté l'enchère",
+    spa: 'Ha ganado la subasta',
   },
   nft_auction_won_body: {
     zh: '您以 {price} {currency} 拍得“{title}”。请在 {hours} 小时内（UTC {deadline} 前）支付 {amount} {currency}（成交价 + 手续费），否则保证金 {margin} {currency} 将被扣除。',
@@ -31,8 +43,14 @@ export const NFT_NOTICE_MESSAGES = {
     spa: 'Ha ganado «{title}» por {price} {currency}. Pague {amount} {currency} (precio + comisión) en {hours} horas, antes del {deadline} UTC, o perderá la fianza de {margin} {currency}.',
   },
   nft_margin_refunded_title: {
-    zh: '拍卖已结束，保证金已退还', en: 'Auction ended: margin returned', hk: '拍賣已結束，保證金已退還', th: 'การประมูลสิ้นสุดแล้ว: คืนเงินประกันแล้ว',
-    jp: 'オークション終了：保証金を返金しました', ko: '경매 종료: 보증금 반환', fra: 'Enchère terminée : caution rendue', spa: 'Subasta terminada: fianza devuelta',
+    zh: '拍卖已结束，保证金已退还',
+    en: 'Auction ended: margin returned',
+    hk: '拍賣已結束，保證金已退還',
+    th: 'การประมูลสิ้นสุดแล้ว: คืนเงินประกันแล้ว',
+    jp: 'オークション終了：保証金を返金しました',
+    ko: '경매 종료: 보증금 반환',
+    fra: 'Enchère terminée : caution rendue',
+    spa: 'Subasta terminada: fianza devuelta',
   },
   nft_margin_refunded_body: {
     zh: '“{title}”的拍卖已结束，您的保证金 {margin} {currency} 已退回您的账户。',

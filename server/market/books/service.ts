@@ -51,8 +51,12 @@ export class BookService {
   book(symbol: string): SymbolBook {
     let b = this.books.get(symbol);
     if (!b) {
-      const onConsumed = (version: number, side: BookSideName, price: string, qty: string) => this.fillSink?.consumed(symbol, version, side, price, qty);
-      this.books.set(symbol, (b = new SymbolBook(symbol, this.opts.feed, this.epoch, () => this.changed.add(symbol), onConsumed)));
+      const onConsumed = (version: number, side: BookSideName, price: string, qty: string) =>
+        this.fillSink?.consumed(symbol, version, side, price, qty);
+      this.books.set(
+        symbol,
+        (b = new SymbolBook(symbol, this.opts.feed, this.epoch, () => this.changed.add(symbol), onConsumed)),
+      );
     }
     return b;
   }
@@ -144,12 +148,16 @@ export class BookService {
   /** Publishes one symbol's pending depth change to its room (before a new member joins it). */
   flushDepth(symbol: string): void {
     const d = this.book(symbol).publish();
-    if (d) this.emit(channel.depth(symbol), SOCKET_EVENTS.depth, [{ kind: 'diff', ...d, ts: this.opts.now() } satisfies DepthMessage]);
+    if (d)
+      this.emit(channel.depth(symbol), SOCKET_EVENTS.depth, [
+        { kind: 'diff', ...d, ts: this.opts.now() } satisfies DepthMessage,
+      ]);
   }
 
   flush(): void {
     for (const symbol of this.depthWatched) this.flushDepth(symbol);
-    for (const [symbol, prints] of this.tradeBuf) if (prints.length) this.emit(channel.trades(symbol), SOCKET_EVENTS.trades, prints);
+    for (const [symbol, prints] of this.tradeBuf)
+      if (prints.length) this.emit(channel.trades(symbol), SOCKET_EVENTS.trades, prints);
     this.tradeBuf.clear();
   }
 

@@ -147,7 +147,10 @@ export class SymbolBook {
 
   /** Replaces the mirrored users' levels (a node that does not lead: the leader's published ones). */
   setMirror(bids: readonly [string, string][], asks: readonly [string, string][]): void {
-    this.mirrored = { bid: new Map(bids.map(([p, q]) => [canon(p), canon(q)])), ask: new Map(asks.map(([p, q]) => [canon(p), canon(q)])) };
+    this.mirrored = {
+      bid: new Map(bids.map(([p, q]) => [canon(p), canon(q)])),
+      ask: new Map(asks.map(([p, q]) => [canon(p), canon(q)])),
+    };
   }
 
   get hasMirror(): boolean {

@@ -12,7 +12,15 @@
  * Nothing here runs per tick while no family client is attached (a room lookup per batch).
  */
 import type { Server, Socket } from 'socket.io';
-import { LEVER_STATUS, type KlineAggregator, type LeverPosition, type PairInfo, type Tick, type TickerUpdate, type TradePrint } from '../../../core';
+import {
+  LEVER_STATUS,
+  type KlineAggregator,
+  type LeverPosition,
+  type PairInfo,
+  type Tick,
+  type TickerUpdate,
+  type TradePrint,
+} from '../../../core';
 import type { BookService } from '../books/service';
 import type { ResolveUser } from '../socket-auth';
 import { Daymarket } from './daymarket';
@@ -22,7 +30,15 @@ import { FamilyPayloads } from './payloads';
 import { DAYMARKET_MS, FAMILY_FLUSH_MS, FAMILY_PAIR_MS, familyRoom, reply } from './rooms';
 import { WatchRooms } from './watch-rooms';
 
-export { DAYMARKET_MS, FAMILY_DEPTH_LEVELS, FAMILY_FLUSH_MS, FAMILY_PAIR_MS, FAMILY_PAIR_PERIOD, familyPeriod, familyRoom } from './rooms';
+export {
+  DAYMARKET_MS,
+  FAMILY_DEPTH_LEVELS,
+  FAMILY_FLUSH_MS,
+  FAMILY_PAIR_MS,
+  FAMILY_PAIR_PERIOD,
+  familyPeriod,
+  familyRoom,
+} from './rooms';
 
 export interface FamilyOptions {
   io: Server;
@@ -71,7 +87,8 @@ function toUser(io: Server, userId: number | string, event: string, payload: unk
   if (event !== 'position' || !io.of('/').adapter.rooms.has(room)) return;
   const p = payload as LeverPosition;
   io.to(room).emit('lever_trade', { type: 'lever_trade', [`trades_${p.symbol}`]: JSON.stringify([p]) });
-  if (p.status === LEVER_STATUS.closed && p.close_reason && SYSTEM_CLOSES.has(p.close_reason)) io.to(room).emit('lever_closed', { type: 'lever_closed', id: [p.id] });
+  if (p.status === LEVER_STATUS.closed && p.close_reason && SYSTEM_CLOSES.has(p.close_reason))
+    io.to(room).emit('lever_closed', { type: 'lever_closed', id: [p.id] });
 }
 
 /** One socket's family events: `login`, and `watch`, which takes it out of the pair rooms for good. */
@@ -129,7 +146,11 @@ export function attachFamily(opts: FamilyOptions): FamilyFanout {
   };
   adapter.on('create-room', onCreate);
   adapter.on('delete-room', onDelete);
-  const timers = [setInterval(() => watched.flushKlines(), opts.flushMs ?? FAMILY_FLUSH_MS), setInterval(() => day.flush(), opts.daymarketMs ?? DAYMARKET_MS), setInterval(() => pairs.flushSlice(), (opts.pairMs ?? FAMILY_PAIR_MS) / PAIR_SLICES)];
+  const timers = [
+    setInterval(() => watched.flushKlines(), opts.flushMs ?? FAMILY_FLUSH_MS),
+    setInterval(() => day.flush(), opts.daymarketMs ?? DAYMARKET_MS),
+    setInterval(() => pairs.flushSlice(), (opts.pairMs ?? FAMILY_PAIR_MS) / PAIR_SLICES),
+  ];
   for (const t of timers) t.unref?.();
 
   return {

@@ -64,7 +64,8 @@ export class FamilyLogin {
     if (!token) return reply(ack, { ok: true }); // a bare user id: public data only
     try {
       const who = await this.d.resolveUser(token);
-      const id: SocketIdentity | undefined = who === null || who === undefined ? undefined : typeof who === 'object' ? who : { userId: who };
+      const id: SocketIdentity | undefined =
+        who === null || who === undefined ? undefined : typeof who === 'object' ? who : { userId: who };
       if (id === undefined) return reply(ack, { ok: false, error: 'session_invalid' });
       this.bind(id);
       reply(ack, { ok: true });

@@ -19,7 +19,21 @@ export class FamilyPayloads {
     const p = this.pair(u.symbol);
     if (!p) return null;
     const { symbol, last, open, high, low, volume } = u;
-    return { type: 'daymarket', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, now_price: last, close: last, open, high, low, volume, change: changePercent(u) };
+    return {
+      type: 'daymarket',
+      symbol,
+      currency_id: p.currency_id,
+      legal_id: p.legal_id,
+      currency_name: p.base,
+      legal_name: p.quote,
+      now_price: last,
+      close: last,
+      open,
+      high,
+      low,
+      volume,
+      change: changePercent(u),
+    };
   }
 
   /** the open candle of one period */
@@ -27,7 +41,19 @@ export class FamilyPayloads {
     const c = this.aggregator.last(symbol, period);
     const p = this.pair(symbol);
     if (!c || !p) return null;
-    return { type: 'kline', symbol, period, time: c.time, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, currency_name: p.base, legal_name: p.quote };
+    return {
+      type: 'kline',
+      symbol,
+      period,
+      time: c.time,
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volume: c.volume,
+      currency_name: p.base,
+      legal_name: p.quote,
+    };
   }
 
   /** the best five levels a side as `[price, qty]` pairs, from the book's last publish */
@@ -37,7 +63,16 @@ export class FamilyPayloads {
     const s = this.books.depthSnapshot(symbol);
     const bids = s.bids.slice(0, FAMILY_DEPTH_LEVELS);
     const asks = s.asks.slice(0, FAMILY_DEPTH_LEVELS);
-    return { type: 'market_depth', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, bids, asks };
+    return {
+      type: 'market_depth',
+      symbol,
+      currency_id: p.currency_id,
+      legal_id: p.legal_id,
+      currency_name: p.base,
+      legal_name: p.quote,
+      bids,
+      asks,
+    };
   }
 
   /**
@@ -49,6 +84,14 @@ export class FamilyPayloads {
     const p = this.pair(symbol);
     if (!p) return null;
     const data = prints.map((t) => ({ id: t.seq, price: t.price, amount: t.qty, direction: t.side, ts: t.ts }));
-    return { type: 'match_trade', symbol, currency_id: p.currency_id, legal_id: p.legal_id, currency_name: p.base, legal_name: p.quote, data };
+    return {
+      type: 'match_trade',
+      symbol,
+      currency_id: p.currency_id,
+      legal_id: p.legal_id,
+      currency_name: p.base,
+      legal_name: p.quote,
+      data,
+    };
   }
 }

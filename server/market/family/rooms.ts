@@ -51,7 +51,13 @@ export function roomSymbol(room: string, kind: 'depth' | 'trades' | 'pair'): str
 }
 
 /** The family's period names beside ours (WIRE.md). */
-const PERIOD_ALIASES: Record<string, Period> = { '1D': '1day', '1W': '1week', '1M': '1mon', '1H': '60min', '4H': '4hour' };
+const PERIOD_ALIASES: Record<string, Period> = {
+  '1D': '1day',
+  '1W': '1week',
+  '1M': '1mon',
+  '1H': '60min',
+  '4H': '4hour',
+};
 export function familyPeriod(v: unknown): Period | undefined {
   if (typeof v !== 'string') return undefined;
   const p = PERIOD_ALIASES[v] ?? v;

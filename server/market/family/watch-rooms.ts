@@ -112,7 +112,13 @@ export class WatchRooms {
     if (!r.success || !this.d.isPair(r.data.symbol)) return { ok: false, error: 'param_error' };
     const period = r.data.period === undefined || r.data.period === '' ? '1min' : familyPeriod(r.data.period);
     if (!period) return { ok: false, error: 'param_error' };
-    for (const room of socket.rooms) if (room.startsWith(FAMILY_PREFIX.depth) || room.startsWith(FAMILY_PREFIX.kline) || room.startsWith(FAMILY_PREFIX.trades)) void socket.leave(room);
+    for (const room of socket.rooms)
+      if (
+        room.startsWith(FAMILY_PREFIX.depth) ||
+        room.startsWith(FAMILY_PREFIX.kline) ||
+        room.startsWith(FAMILY_PREFIX.trades)
+      )
+        void socket.leave(room);
     const { symbol } = r.data;
     this.d.books.flushDepth(symbol);
     void socket.join(familyRoom.depth(symbol));

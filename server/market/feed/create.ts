@@ -12,7 +12,10 @@ import { SimulatorFeed } from './simulator';
 import type { FeedInstrument, FeedResume, MarketFeed } from './types';
 
 /** BINANCE_* settings and test hooks; the symbol map, resume and current bar come from the market */
-export type BinanceSettings = Omit<BinanceFeedOptions, 'symbols' | 'resume' | 'currentBar' | 'log' | 'now' | 'onListenerError'> & {
+export type BinanceSettings = Omit<
+  BinanceFeedOptions,
+  'symbols' | 'resume' | 'currentBar' | 'log' | 'now' | 'onListenerError'
+> & {
   /** our symbols to take from the venue (default: every catalogue pair it quotes) */
   only?: string[];
 };
@@ -41,12 +44,28 @@ export function venueSymbols(choice: Pick<FeedChoice, 'feed' | 'binance'>): Set<
 export function createFeed(choice: FeedChoice, deps: FeedDeps): MarketFeed {
   const onListenerError = (err: unknown) => deps.log.error({ err }, 'market: tick listener failed');
   const simulator = (instruments: readonly FeedInstrument[]) =>
-    new SimulatorFeed({ instruments, seed: choice.seed, tickRate: choice.tickRate, batchMs: choice.batchMs, resume: deps.resume, now: deps.now, onListenerError });
+    new SimulatorFeed({
+      instruments,
+      seed: choice.seed,
+      tickRate: choice.tickRate,
+      batchMs: choice.batchMs,
+      resume: deps.resume,
+      now: deps.now,
+      onListenerError,
+    });
   if (choice.feed === 'scripted') return new ScriptedFeed({ resume: deps.resume, now: deps.now });
   if (choice.feed === 'simulator') return simulator(deps.instruments);
   const { only, ...settings } = choice.binance ?? {};
   const symbols = binanceSymbols(only);
-  const venue = new BinanceFeed({ ...settings, symbols, resume: deps.resume, currentBar: deps.currentBar, now: deps.now, log: deps.log, onListenerError });
+  const venue = new BinanceFeed({
+    ...settings,
+    symbols,
+    resume: deps.resume,
+    currentBar: deps.currentBar,
+    now: deps.now,
+    log: deps.log,
+    onListenerError,
+  });
   const rest = deps.instruments.filter((i) => !venue.owns(i.symbol));
   const parts = [{ feed: venue as MarketFeed, owns: (s: string) => venue.owns(s) }];
   if (rest.length) {

@@ -4,7 +4,9 @@ import type { TicksListener } from './types';
 /** The listener list both feeds share; a throwing listener does not starve the others or the timer. */
 export class TickListeners {
   private readonly list = new Set<TicksListener>();
-  constructor(private readonly onError: (err: unknown) => void = (err) => console.error('[market] tick listener failed', err)) {}
+  constructor(
+    private readonly onError: (err: unknown) => void = (err) => console.error('[market] tick listener failed', err),
+  ) {}
   add(l: TicksListener): () => void {
     this.list.add(l);
     return () => {

@@ -61,7 +61,8 @@ export class ScriptedFeed implements MarketFeed {
   }
   /** Replaces the symbol's venue book (a new version); listeners of onBook hear of it synchronously. */
   setBook(symbol: string, b: ScriptedBook): void {
-    for (const [p, q] of [...b.bids, ...b.asks]) if (!DECIMAL.test(p) || !DECIMAL.test(q)) throw new Error(`bad scripted level ${p} × ${q}`);
+    for (const [p, q] of [...b.bids, ...b.asks])
+      if (!DECIMAL.test(p) || !DECIMAL.test(q)) throw new Error(`bad scripted level ${p} × ${q}`);
     const lv = (rows: [string, string][]) => rows.map(([price, qty]) => ({ price, qty }));
     this.books.set(symbol, { symbol, version: ++this.bookVersion, bids: lv(b.bids), asks: lv(b.asks) });
     for (const l of this.bookListeners) l(symbol);
@@ -77,7 +78,8 @@ export class ScriptedFeed implements MarketFeed {
 
   pushMany(items: readonly ScriptedTick[]): Tick[] {
     const ticks = items.map((it) => {
-      if (!DECIMAL.test(it.price) || !DECIMAL.test(it.qty ?? '1')) throw new Error(`bad scripted tick ${it.price} × ${it.qty}`);
+      if (!DECIMAL.test(it.price) || !DECIMAL.test(it.qty ?? '1'))
+        throw new Error(`bad scripted tick ${it.price} × ${it.qty}`);
       const seq = (this.seqs.get(it.symbol) ?? 0) + 1;
       this.seqs.set(it.symbol, seq);
       this.prices.set(it.symbol, it.price);

@@ -35,7 +35,14 @@ export function bookShape(ins: FeedInstrument, seed: number): BookShape {
 }
 
 /** The book right after a trade at `priceUnits` whose taker was `side`. */
-export function simBook(ins: FeedInstrument, shape: BookShape, seed: number, seq: number, priceUnits: number, side: 'buy' | 'sell'): VenueBook {
+export function simBook(
+  ins: FeedInstrument,
+  shape: BookShape,
+  seed: number,
+  seq: number,
+  priceUnits: number,
+  side: 'buy' | 'sell',
+): VenueBook {
   const rng = mulberry32(hashSeed((seed + Math.imul(seq, 0x9e3779b1)) >>> 0, ins.symbol));
   const step = shape.stepUnits;
   const gap = shape.spreadSteps * step;

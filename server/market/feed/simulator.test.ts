@@ -5,7 +5,8 @@ import { SimulatorFeed } from './simulator';
 import { formatUnits, parseUnits, toUnits, canonicalDecimal } from './units';
 
 const instruments = catalogInstruments();
-const strip = (t: { symbol: string; price: string; qty: string; seq: number }) => `${t.symbol} ${t.price} ${t.qty} ${t.seq}`;
+const strip = (t: { symbol: string; price: string; qty: string; seq: number }) =>
+  `${t.symbol} ${t.price} ${t.qty} ${t.seq}`;
 
 describe('SimulatorFeed', () => {
   it('is reproducible from its seed, whatever the batching', () => {
@@ -35,14 +36,22 @@ describe('SimulatorFeed', () => {
 
   it('moves with realistic volatility (BTC stays within a few % over ~an hour of ticks)', () => {
     const f = new SimulatorFeed({ instruments, seed: 3, tickRate: 20 });
-    const btc = f.generate(72_000).filter((t) => t.symbol === 'BTC/USDT').map((t) => Number(t.price));
+    const btc = f
+      .generate(72_000)
+      .filter((t) => t.symbol === 'BTC/USDT')
+      .map((t) => Number(t.price));
     const move = Math.abs(btc[btc.length - 1] / 67250 - 1);
     expect(move).toBeLessThan(0.08);
     expect(new Set(btc).size).toBeGreaterThan(100);
   });
 
   it('continues seq and price from the resume state', () => {
-    const f = new SimulatorFeed({ instruments, seed: 2, tickRate: 10, resume: new Map([['BTC/USDT', { seq: 500, price: '70000.00', ts: 1 }]]) });
+    const f = new SimulatorFeed({
+      instruments,
+      seed: 2,
+      tickRate: 10,
+      resume: new Map([['BTC/USDT', { seq: 500, price: '70000.00', ts: 1 }]]),
+    });
     const first = f.generate(2000).find((t) => t.symbol === 'BTC/USDT')!;
     expect(first.seq).toBe(501);
     expect(Math.abs(Number(first.price) / 70000 - 1)).toBeLessThan(0.01);
@@ -78,7 +87,10 @@ describe('ScriptedFeed', () => {
     const got: string[] = [];
     f.onTicks((ticks) => got.push(...ticks.map(strip)));
     f.push('BTC/USDT', '100.5', '2', 1000);
-    f.pushMany([{ symbol: 'ETH/USDT', price: '3' }, { symbol: 'BTC/USDT', price: '101' }]);
+    f.pushMany([
+      { symbol: 'ETH/USDT', price: '3' },
+      { symbol: 'BTC/USDT', price: '101' },
+    ]);
     expect(got).toEqual(['BTC/USDT 100.5 2 10', 'ETH/USDT 3 1 1', 'BTC/USDT 101 1 11']);
     expect(f.lastPrice('BTC/USDT')).toBe('101');
     expect(() => f.push('BTC/USDT', '1e5')).toThrow();

@@ -130,7 +130,14 @@ export class SimulatorFeed implements MarketFeed {
     if (i === undefined || this.priceStr[i] === undefined) return undefined;
     const cached = this.books[i];
     if (cached && cached.version === this.seqs[i]) return cached;
-    const b = simBook(this.instruments[i], this.shapes[i], this.seed, this.seqs[i], this.units[i], this.sides[i] > 0 ? 'buy' : 'sell');
+    const b = simBook(
+      this.instruments[i],
+      this.shapes[i],
+      this.seed,
+      this.seqs[i],
+      this.units[i],
+      this.sides[i] > 0 ? 'buy' : 'sell',
+    );
     this.books[i] = b;
     return b;
   }
@@ -176,7 +183,14 @@ export class SimulatorFeed implements MarketFeed {
       const notional = MEDIAN_NOTIONAL * Math.exp(NOTIONAL_SIGMA * rng.normal()) * (m > 1 ? 3 : 1);
       const qty = formatUnits(toUnits(notional / price, ins.qty_decimals), ins.qty_decimals);
       const seq = ++this.seqs[i];
-      out[k] = { symbol: ins.symbol, price: this.priceStr[i] as string, qty, seq, ts, side: this.sides[i] > 0 ? 'buy' : 'sell' };
+      out[k] = {
+        symbol: ins.symbol,
+        price: this.priceStr[i] as string,
+        qty,
+        seq,
+        ts,
+        side: this.sides[i] > 0 ? 'buy' : 'sell',
+      };
     }
     return out;
   }

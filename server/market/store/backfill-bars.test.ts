@@ -9,7 +9,14 @@ function bars(n: number, stepMs: number, start: number): UnitBar[] {
   return Array.from({ length: n }, (_, i) => {
     const open = 1 + Math.floor(r() * 10_000_000);
     const close = 1 + Math.floor(r() * 10_000_000);
-    return { time: start + i * stepMs, open, close, high: Math.max(open, close) + Math.floor(r() * 1000), low: Math.max(1, Math.min(open, close) - Math.floor(r() * 1000)), volume: BigInt(Math.floor(r() * 2 ** 52)) };
+    return {
+      time: start + i * stepMs,
+      open,
+      close,
+      high: Math.max(open, close) + Math.floor(r() * 1000),
+      low: Math.max(1, Math.min(open, close) - Math.floor(r() * 1000)),
+      volume: BigInt(Math.floor(r() * 2 ** 52)),
+    };
   });
 }
 
@@ -25,14 +32,26 @@ describe('backfill bars in units', () => {
   for (const [step, to] of cases)
     it(`rolls up to ${to} exactly as core's aggregateCandles does with the strings`, () => {
       const input = bars(2000, step, start);
-      const viaStrings = aggregateCandles(input.map((b) => barCandle(b, 4, 8)), to);
+      const viaStrings = aggregateCandles(
+        input.map((b) => barCandle(b, 4, 8)),
+        to,
+      );
       const viaUnits = rollUpBars(input, to).map((b) => barCandle(b, 4, 8));
       expect(viaUnits).toEqual(viaStrings);
       expect(viaUnits.length).toBeLessThan(input.length);
     });
 
   it('writes canonical strings: no trailing zeros, none for a zero volume', () => {
-    expect(barCandle({ time: 0, open: 12_340_000, high: 12_345_678, low: 5, close: 100, volume: 0n }, 4, 8)).toEqual({ time: 0, open: '1234', high: '1234.5678', low: '0.0005', close: '0.01', volume: '0' });
-    expect(barCandle({ time: 0, open: 1, high: 1, low: 1, close: 1, volume: 2n ** 60n }, 0, 3).volume).toBe('1152921504606846.976');
+    expect(barCandle({ time: 0, open: 12_340_000, high: 12_345_678, low: 5, close: 100, volume: 0n }, 4, 8)).toEqual({
+      time: 0,
+      open: '1234',
+      high: '1234.5678',
+      low: '0.0005',
+      close: '0.01',
+      volume: '0',
+    });
+    expect(barCandle({ time: 0, open: 1, high: 1, low: 1, close: 1, volume: 2n ** 60n }, 0, 3).volume).toBe(
+      '1152921504606846.976',
+    );
   });
 });

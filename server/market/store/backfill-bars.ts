@@ -21,7 +21,9 @@ export interface UnitBar {
 
 /** Rolls `bars` up into `to` (aggregateCandles' rules, on integer units). */
 export function rollUpBars(bars: readonly UnitBar[], to: Period): UnitBar[] {
-  const sorted = bars.every((b, i) => i === 0 || bars[i - 1].time <= b.time) ? bars : [...bars].sort((a, b) => a.time - b.time);
+  const sorted = bars.every((b, i) => i === 0 || bars[i - 1].time <= b.time)
+    ? bars
+    : [...bars].sort((a, b) => a.time - b.time);
   const out: UnitBar[] = [];
   let cur: UnitBar | null = null;
   for (const b of sorted) {
@@ -43,7 +45,14 @@ export function rollUpBars(bars: readonly UnitBar[], to: Period): UnitBar[] {
 /** A bar as the candle strings the store keeps: canonical plain decimals. */
 export function barCandle(b: UnitBar, priceDecimals: number, qtyDecimals: number): Candle {
   const price = (u: number) => canonicalDecimal(formatUnits(u, priceDecimals));
-  return { time: b.time, open: price(b.open), high: price(b.high), low: price(b.low), close: price(b.close), volume: volumeText(b.volume, qtyDecimals) };
+  return {
+    time: b.time,
+    open: price(b.open),
+    high: price(b.high),
+    low: price(b.low),
+    close: price(b.close),
+    volume: volumeText(b.volume, qtyDecimals),
+  };
 }
 
 function volumeText(units: bigint, decimals: number): string {

@@ -42,7 +42,13 @@ interface TierSpec {
  * Walks one tier backwards from `endPrice` (the close of its last bar); returns its candles oldest
  * first and the open of its first bar (the close the tier before it must end at).
  */
-function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: number, anchorLog: number): { candles: UnitBar[]; firstOpen: number } {
+function walkTier(
+  rng: Rng,
+  ins: FeedInstrument,
+  tier: TierSpec,
+  endPrice: number,
+  anchorLog: number,
+): { candles: UnitBar[]; firstOpen: number } {
   const dtY = tier.stepMs / 1000 / YEAR_S;
   const baseSigma = ins.vol * Math.sqrt(dtY);
   const d = ins.price_decimals;
@@ -60,8 +66,16 @@ function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: numbe
     const c = toUnits(close, d);
     const h = Math.max(o, c, toUnits(Math.max(open, close) * Math.exp(Math.abs(rng.normal()) * s * 0.6), d));
     const l = Math.min(o, c, toUnits(Math.min(open, close) * Math.exp(-Math.abs(rng.normal()) * s * 0.6), d));
-    const notional = NOTIONAL_PER_S * ins.weight * (tier.stepMs / 1000) * Math.exp(0.5 * rng.normal()) * (burst > 0 ? 3 : 1);
-    candles[j] = { time: tier.start + j * tier.stepMs, open: o, high: h, low: l, close: c, volume: BigInt(toUnits(notional / ((open + close) / 2), qd, 0)) };
+    const notional =
+      NOTIONAL_PER_S * ins.weight * (tier.stepMs / 1000) * Math.exp(0.5 * rng.normal()) * (burst > 0 ? 3 : 1);
+    candles[j] = {
+      time: tier.start + j * tier.stepMs,
+      open: o,
+      high: h,
+      low: l,
+      close: c,
+      volume: BigInt(toUnits(notional / ((open + close) / 2), qd, 0)),
+    };
     close = open;
   }
   return { candles, firstOpen: close };
@@ -71,7 +85,13 @@ function walkTier(rng: Rng, ins: FeedInstrument, tier: TierSpec, endPrice: numbe
  * The backfill of one symbol, every period, oldest first per period. `minuteBars` keeps more 1min
  * bars than BACKFILL_BARS (up to tier A's ~18,000): the browser bench's MARKET_BENCH_BACKFILL (server/config.ts).
  */
-export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, livePrice: string, minuteBars = BACKFILL_BARS): Map<Period, Candle[]> {
+export function backfillSymbol(
+  ins: FeedInstrument,
+  seed: number,
+  now: number,
+  livePrice: string,
+  minuteBars = BACKFILL_BARS,
+): Map<Period, Candle[]> {
   const rng = mulberry32(hashSeed(seed, `backfill:${ins.symbol}`));
   const end = bucketStart(now, '1min'); // the live minute: backfill covers everything before it
   const aStart = bucketStart(end - A_MINUTES * MIN, '1day');
@@ -105,7 +125,13 @@ export function backfillSymbol(ins: FeedInstrument, seed: number, now: number, l
     ['1mon', rollUpBars(days, '1mon')],
   ]);
   const out = new Map<Period, Candle[]>();
-  for (const [p, list] of bars) out.set(p, list.slice(-(p === '1min' ? Math.max(minuteBars, BACKFILL_BARS) : BACKFILL_BARS)).map((bar) => barCandle(bar, ins.price_decimals, ins.qty_decimals)));
+  for (const [p, list] of bars)
+    out.set(
+      p,
+      list
+        .slice(-(p === '1min' ? Math.max(minuteBars, BACKFILL_BARS) : BACKFILL_BARS))
+        .map((bar) => barCandle(bar, ins.price_decimals, ins.qty_decimals)),
+    );
   return out;
 }
 

@@ -105,7 +105,8 @@ export class CandleStore {
     const since = this.flushedTime.get(symbol)?.[period];
     // Never written (no history loaded for it): write the whole series once; else from the last
     // written bar on, which catches a bar that closed since the previous flush.
-    const bars = since === last.time ? [last] : agg.series(symbol, period).filter((c) => since === undefined || c.time >= since);
+    const bars =
+      since === last.time ? [last] : agg.series(symbol, period).filter((c) => since === undefined || c.time >= since);
     this.markFlushed(symbol, period, last.time);
     return bars.map((c) => ({ ...c, symbol, period }));
   }

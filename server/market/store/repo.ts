@@ -34,7 +34,14 @@ const CHUNK = 1000;
 /** Candle rows per upsert: eight array parameters whatever the count, so the batch can be large. */
 const CANDLE_CHUNK = 20_000;
 
-const toCandle = (r: { time: number | string; open: string; high: string; low: string; close: string; volume: string }): Candle => ({
+const toCandle = (r: {
+  time: number | string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}): Candle => ({
   time: Number(r.time),
   open: r.open,
   high: r.high,
@@ -53,8 +60,13 @@ export class MarketRepo {
    */
   async loadState(): Promise<Map<string, FeedResume>> {
     const rows = await this.db.selectFrom('market_state').selectAll().execute();
-    const out = new Map(rows.map((r) => [r.symbol, { seq: Number(r.last_seq), price: r.last_price, ts: Number(r.last_ts) }]));
-    const ticks = await sql<TickRow>`SELECT DISTINCT ON (symbol) symbol, seq, price, ts FROM market_ticks ORDER BY symbol, seq DESC`.execute(this.db);
+    const out = new Map(
+      rows.map((r) => [r.symbol, { seq: Number(r.last_seq), price: r.last_price, ts: Number(r.last_ts) }]),
+    );
+    const ticks =
+      await sql<TickRow>`SELECT DISTINCT ON (symbol) symbol, seq, price, ts FROM market_ticks ORDER BY symbol, seq DESC`.execute(
+        this.db,
+      );
     for (const t of ticks.rows) {
       const seq = Number(t.seq);
       if (seq > (out.get(t.symbol)?.seq ?? -1)) out.set(t.symbol, { seq, price: t.price, ts: Number(t.ts) });
@@ -79,7 +91,9 @@ export class MarketRepo {
       if (through === undefined) return;
       await sql`
         INSERT INTO tick_log_mark (source, through_ts) VALUES (${TICK_LOG_SOURCE}, ${through}::bigint)
-        ON CONFLICT (source) DO UPDATE SET through_ts = GREATEST(tick_log_mark.through_ts, EXCLUDED.through_ts)`.execute(db);
+        ON CONFLICT (source) DO UPDATE SET through_ts = GREATEST(tick_log_mark.through_ts, EXCLUDED.through_ts)`.execute(
+        db,
+      );
     };
     if (through === undefined) await write(this.db);
     else await this.db.transaction().execute(write);
@@ -87,7 +101,11 @@ export class MarketRepo {
 
   /** How far the feed process's tick log is complete (ms; 0: no mark yet). */
   async tickLogThrough(): Promise<number> {
-    const r = await this.db.selectFrom('tick_log_mark').select('through_ts').where('source', '=', TICK_LOG_SOURCE).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('tick_log_mark')
+      .select('through_ts')
+      .where('source', '=', TICK_LOG_SOURCE)
+      .executeTakeFirst();
     return r ? Number(r.through_ts) : 0;
   }
 

@@ -31,7 +31,11 @@ function whoLeads(lease: LeaseSeen, table: NodeTable): string {
 }
 
 /** the line for a change between two reads of the lease row, or undefined when nothing changed */
-export function leadershipLine(prev: LeaseSeen | undefined, cur: LeaseSeen | undefined, table: NodeTable): string | undefined {
+export function leadershipLine(
+  prev: LeaseSeen | undefined,
+  cur: LeaseSeen | undefined,
+  table: NodeTable,
+): string | undefined {
   if (!cur || cur.token === 0) return undefined; // never held yet
   if (cur.live && (!prev?.live || prev.token !== cur.token)) {
     const since = cur.acquiredAt ? `, leading since ${clock(cur.acquiredAt)}` : '';
@@ -56,14 +60,28 @@ function afterExit(prev: LeaseSeen | undefined, cur: LeaseSeen, table: NodeTable
 
 async function readRow(pool: pg.Pool): Promise<LeaseSeen | undefined> {
   // pg reads '-infinity' (a released lease) as the number -Infinity, any other time as a Date
-  const r = await pool.query<{ holder: string; address: string; token: string; acquired_at: Date | null; expires_at: Date | number; live: boolean }>(
+  const r = await pool.query<{
+    holder: string;
+    address: string;
+    token: string;
+    acquired_at: Date | null;
+    expires_at: Date | number;
+    live: boolean;
+  }>(
     'SELECT holder, address, token::text, acquired_at, expires_at, expires_at > now() AS live FROM engine_lease WHERE name = $1',
     [ENGINE_LEASE],
   );
   const row = r.rows[0];
   if (!row) return undefined;
   const expiresAt = row.expires_at instanceof Date ? row.expires_at.getTime() : Number(row.expires_at);
-  return { holder: row.holder, address: row.address, token: Number(row.token), acquiredAt: row.acquired_at, expiresAt, live: row.live };
+  return {
+    holder: row.holder,
+    address: row.address,
+    token: Number(row.token),
+    acquiredAt: row.acquired_at,
+    expiresAt,
+    live: row.live,
+  };
 }
 
 export interface LeaderWatch {
@@ -71,7 +89,12 @@ export interface LeaderWatch {
 }
 
 /** polls the lease row until closed; a missing table (not migrated yet) or a lost connection is tried again */
-export function watchLeadership(o: { databaseUrl: string; table: NodeTable; say?: Say; intervalMs?: number }): LeaderWatch {
+export function watchLeadership(o: {
+  databaseUrl: string;
+  table: NodeTable;
+  say?: Say;
+  intervalMs?: number;
+}): LeaderWatch {
   const say = o.say ?? sayLine;
   const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 1 });
   pool.on('error', () => undefined); // an idle client cut by the server: the next poll reconnects

@@ -29,7 +29,13 @@ export class NodeTable {
   readonly entries: NodeEntry[];
 
   constructor(specs: NodeSpec[]) {
-    this.entries = specs.map((spec) => ({ spec, base: `http://127.0.0.1:${spec.port}`, startedAt: 0, starts: 0, quickCrashes: 0 }));
+    this.entries = specs.map((spec) => ({
+      spec,
+      base: `http://127.0.0.1:${spec.port}`,
+      startedAt: 0,
+      starts: 0,
+      quickCrashes: 0,
+    }));
   }
 
   byName(name: string): NodeEntry | undefined {

@@ -19,7 +19,11 @@ interface FakeNode extends ClusterNode {
 }
 
 function fakeNode(spec: NodeSpec): FakeNode {
-  const child = Object.assign(new EventEmitter(), { pid: nextPid++, exitCode: null as number | null, signalCode: null as NodeJS.Signals | null });
+  const child = Object.assign(new EventEmitter(), {
+    pid: nextPid++,
+    exitCode: null as number | null,
+    signalCode: null as NodeJS.Signals | null,
+  });
   let done!: () => void;
   const exited = new Promise<void>((r) => (done = r));
   const die = (code: number | null, signal: NodeJS.Signals | null) => {
@@ -39,13 +43,23 @@ function fakeNode(spec: NodeSpec): FakeNode {
   };
 }
 
-const specs: NodeSpec[] = ['feed', 'engine-1', 'engine-2', 'api-b'].map((name, i) => ({ name, roles: name.split('-')[0], port: 9000 + i, env: {} }));
+const specs: NodeSpec[] = ['feed', 'engine-1', 'engine-2', 'api-b'].map((name, i) => ({
+  name,
+  roles: name.split('-')[0],
+  port: 9000 + i,
+  env: {},
+}));
 
 function setup() {
   const spawned: FakeNode[] = [];
   const lines: string[] = [];
   const table = new NodeTable(specs);
-  const sup = new Supervisor({ table, spawn: (s) => spawned[spawned.push(fakeNode(s)) - 1], ready: async () => undefined, say: (l) => void lines.push(l) });
+  const sup = new Supervisor({
+    table,
+    spawn: (s) => spawned[spawned.push(fakeNode(s)) - 1],
+    ready: async () => undefined,
+    say: (l) => void lines.push(l),
+  });
   return { spawned, lines, table, sup };
 }
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -61,12 +75,22 @@ describe('cluster supervisor', () => {
     const engine = spawned[1];
     engine.die(null, 'SIGKILL');
     await flush();
-    expect(lines.at(-1)).toMatch(new RegExp(`^engine-1 \\(pid ${engine.child.pid}\\) exited: signal SIGKILL after 15\\.0 s up; the other nodes keep running; restart in 1\\.0 s$`));
-    expect(spawned.filter((n) => n !== engine).every((n) => n.child.exitCode === null && n.child.signalCode === null)).toBe(true);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        `^engine-1 \\(pid ${engine.child.pid}\\) exited: signal SIGKILL after 15\\.0 s up; the other nodes keep running; restart in 1\\.0 s$`,
+      ),
+    );
+    expect(
+      spawned.filter((n) => n !== engine).every((n) => n.child.exitCode === null && n.child.signalCode === null),
+    ).toBe(true);
     await vi.advanceTimersByTimeAsync(FIRST_DELAY_MS);
     expect(spawned).toHaveLength(5);
     expect(table.byName('engine-1')?.node).toBe(spawned[4]);
-    expect(lines.some((l) => l.startsWith(`engine-1 restarted: pid ${spawned[4].child.pid} (an engine: it joins as a standby`))).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.startsWith(`engine-1 restarted: pid ${spawned[4].child.pid} (an engine: it joins as a standby`),
+      ),
+    ).toBe(true);
   });
 
   it('waits longer after each quick crash and comes back after a second once it stayed up', async () => {
@@ -122,7 +146,12 @@ describe('cluster supervisor', () => {
 describe('leadership line', () => {
   const table = new NodeTable(specs);
   const lease = (token: number, port: number, pid: number, live = true): LeaseSeen => ({
-    holder: `host:${pid}:abc123`, address: `http://127.0.0.1:${port}`, token, acquiredAt: new Date('2026-01-01T10:00:02.500Z'), expiresAt: Date.parse('2026-01-01T10:00:05.500Z'), live,
+    holder: `host:${pid}:abc123`,
+    address: `http://127.0.0.1:${port}`,
+    token,
+    acquiredAt: new Date('2026-01-01T10:00:02.500Z'),
+    expiresAt: Date.parse('2026-01-01T10:00:05.500Z'),
+    live,
   });
 
   it('names the new leader, its token and since when, and how long after the old leader exited', () => {
@@ -131,7 +160,11 @@ describe('leadership line', () => {
       'leader: engine-2 (pid 42, http://127.0.0.1:9002) token 4, leading since 10:00:02.500 — 2.5 s after engine-1 (pid 41) exited (signal SIGKILL)',
     );
     expect(leadershipLine(lease(4, 9002, 42), lease(4, 9002, 42), table)).toBeUndefined();
-    expect(leadershipLine(lease(4, 9002, 42), lease(4, 9002, 42, false), table)).toMatch(/^no leader: the lease of engine-2 \(pid 42, .*\) token 4 expired at 10:00:05\.500/);
-    expect(leadershipLine(undefined, lease(1, 9001, 41), table)).toMatch(/^leader: engine-1 \(pid 41, .*\) token 1, leading since 10:00:02\.500$/);
+    expect(leadershipLine(lease(4, 9002, 42), lease(4, 9002, 42, false), table)).toMatch(
+      /^no leader: the lease of engine-2 \(pid 42, .*\) token 4 expired at 10:00:05\.500/,
+    );
+    expect(leadershipLine(undefined, lease(1, 9001, 41), table)).toMatch(
+      /^leader: engine-1 \(pid 41, .*\) token 1, leading since 10:00:02\.500$/,
+    );
   });
 });

@@ -50,7 +50,8 @@ export class Supervisor {
     entry.startedAt = Date.now();
     entry.starts += 1;
     void node.exited.then(() => this.exited(entry, node));
-    if (entry.starts === 1) this.say(`${entry.spec.name} started: pid ${node.child.pid}, ROLES=${entry.spec.roles}, ${entry.base}`);
+    if (entry.starts === 1)
+      this.say(`${entry.spec.name} started: pid ${node.child.pid}, ROLES=${entry.spec.roles}, ${entry.base}`);
     else {
       const role = entry.spec.roles === 'engine' ? ' (an engine: it joins as a standby while another leads)' : '';
       this.say(`${entry.spec.name} restarted: pid ${node.child.pid}${role}`);
@@ -76,7 +77,9 @@ export class Supervisor {
     entry.quickCrashes = nextQuickCrashes(entry.quickCrashes, up);
     const delay = restartDelay(entry.quickCrashes);
     const quick = entry.quickCrashes > 1 ? `, ${entry.quickCrashes} quick exits in a row` : '';
-    this.say(`${who} exited: ${how} after ${secs(up)} up${quick}; the other nodes keep running; restart in ${secs(delay)}`);
+    this.say(
+      `${who} exited: ${how} after ${secs(up)} up${quick}; the other nodes keep running; restart in ${secs(delay)}`,
+    );
     entry.restart = setTimeout(() => {
       entry.restart = undefined;
       if (!this.stopping) this.launch(entry);

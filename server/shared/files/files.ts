@@ -18,7 +18,13 @@ export const UPLOAD_PREFIX = 'upload/';
 const NAME_RE = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 const SECRET_KEY = '_file_url_secret';
 /** ID photos get shorter-lived links than vouchers and QR images. */
-const TTL_MS: Record<UploadPurpose, number> = { general: 3_600_000, avatar: 0, id_photo: 600_000, voucher: 3_600_000, wallet_qr: 3_600_000 };
+const TTL_MS: Record<UploadPurpose, number> = {
+  general: 3_600_000,
+  avatar: 0,
+  id_photo: 600_000,
+  voucher: 3_600_000,
+  wallet_qr: 3_600_000,
+};
 
 export function nameOfRef(ref: string): string | undefined {
   const name = ref.startsWith(UPLOAD_PREFIX) ? ref.slice(UPLOAD_PREFIX.length) : ref;
@@ -37,7 +43,12 @@ export async function recordUpload(db: Db, ref: string, userId: number, sha256: 
  * the canonical reference. Another user's file, an unknown file or a file already used for
  * something else → file_ref_invalid.
  */
-export async function claimUpload(db: Db, userId: number, ref: string, purpose: Exclude<UploadPurpose, 'general'>): Promise<string> {
+export async function claimUpload(
+  db: Db,
+  userId: number,
+  ref: string,
+  purpose: Exclude<UploadPurpose, 'general'>,
+): Promise<string> {
   const name = nameOfRef(ref.trim());
   if (!name) throw new AppError('file_ref_invalid');
   const res = await db
@@ -77,7 +88,12 @@ function sign(secret: Buffer, name: string, exp: number): string {
 }
 
 /** The URL to show a file: public for avatars, signed and expiring for the rest. '' for ''. */
-export async function fileUrl(db: Kysely<Database>, ref: string, purpose: UploadPurpose, now = Date.now()): Promise<string> {
+export async function fileUrl(
+  db: Kysely<Database>,
+  ref: string,
+  purpose: UploadPurpose,
+  now = Date.now(),
+): Promise<string> {
   const name = ref ? nameOfRef(ref) : undefined;
   if (!name) return '';
   if (purpose === 'avatar') return FILE_ROUTE + name;
@@ -85,7 +101,13 @@ export async function fileUrl(db: Kysely<Database>, ref: string, purpose: Upload
   return `${FILE_ROUTE}${name}?exp=${exp}&sig=${sign(await secretOf(db), name, exp)}`;
 }
 
-export async function signatureValid(db: Kysely<Database>, name: string, exp: number, sig: string, now = Date.now()): Promise<boolean> {
+export async function signatureValid(
+  db: Kysely<Database>,
+  name: string,
+  exp: number,
+  sig: string,
+  now = Date.now(),
+): Promise<boolean> {
   if (!Number.isSafeInteger(exp) || exp < now) return false;
   const want = Buffer.from(sign(await secretOf(db), name, exp));
   const got = Buffer.from(sig);

@@ -36,12 +36,20 @@ async function sizeOf(file: string): Promise<number> {
 
 /** Before reading the body: refuses when the day's file count is used up. */
 export async function checkUploadCount(db: Db, userId: number, quota: UploadQuota): Promise<void> {
-  if ((await recentUploads(db, userId)).length >= quota.filesPerDay) throw new AppError('upload_quota_count', { count: quota.filesPerDay });
+  if ((await recentUploads(db, userId)).length >= quota.filesPerDay)
+    throw new AppError('upload_quota_count', { count: quota.filesPerDay });
 }
 
 /** With the file in hand: refuses when it would take the day's bytes over the quota. */
-export async function checkUploadBytes(db: Db, dir: string, userId: number, quota: UploadQuota, incoming: number): Promise<void> {
+export async function checkUploadBytes(
+  db: Db,
+  dir: string,
+  userId: number,
+  quota: UploadQuota,
+  incoming: number,
+): Promise<void> {
   const names = await recentUploads(db, userId);
   const used = (await Promise.all(names.map((n) => sizeOf(path.join(dir, n))))).reduce((a, b) => a + b, 0);
-  if (used + incoming > quota.bytesPerDay) throw new AppError('upload_quota_bytes', { mb: Math.round(quota.bytesPerDay / (1024 * 1024)) });
+  if (used + incoming > quota.bytesPerDay)
+    throw new AppError('upload_quota_bytes', { mb: Math.round(quota.bytesPerDay / (1024 * 1024)) });
 }

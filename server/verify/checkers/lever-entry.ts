@@ -20,7 +20,12 @@ export const leverEntryChecker: OutcomeChecker = {
       .where((eb) => eb.or([eb('price_type', '=', 'limit'), eb('open_walk', 'is not', null)]))
       .orderBy('id')
       .execute();
-    const ticks = await loadTicks(db, rows.flatMap((r) => (r.price_type === 'limit' && r.open_seq !== null ? [{ symbol: r.symbol, seq: Number(r.open_seq) }] : [])));
+    const ticks = await loadTicks(
+      db,
+      rows.flatMap((r) =>
+        r.price_type === 'limit' && r.open_seq !== null ? [{ symbol: r.symbol, seq: Number(r.open_seq) }] : [],
+      ),
+    );
     return rows.map((r): VerifyRow => {
       const problems: ProofProblem[] = [];
       const seq = r.open_seq === null ? 0 : Number(r.open_seq);
@@ -28,7 +33,13 @@ export const leverEntryChecker: OutcomeChecker = {
       let tick: ProofTick | null = null;
       if (r.price_type === 'limit' && seq > 0) {
         const stored = ticks.get(`${r.symbol}#${seq}`);
-        tick = tickFor(ticks, 'opening', r.symbol, { price: stored?.price ?? r.open_price ?? '', seq, ts: null }, problems);
+        tick = tickFor(
+          ticks,
+          'opening',
+          r.symbol,
+          { price: stored?.price ?? r.open_price ?? '', seq, ts: null },
+          problems,
+        );
       }
       const proof = proveLeverEntry({
         side: r.side,

@@ -10,7 +10,10 @@ export const spotChecker: OutcomeChecker = {
     const fills = await db.selectFrom('spot_fills').selectAll().orderBy('id').execute();
     const byOrder = new Map<number, typeof fills>();
     for (const f of fills) byOrder.set(f.order_id, [...(byOrder.get(f.order_id) ?? []), f]);
-    const ticks = await loadTicks(db, fills.flatMap((f) => (f.tick_seq === null ? [] : [{ symbol: f.symbol, seq: Number(f.tick_seq) }])));
+    const ticks = await loadTicks(
+      db,
+      fills.flatMap((f) => (f.tick_seq === null ? [] : [{ symbol: f.symbol, seq: Number(f.tick_seq) }])),
+    );
     return orders.map((o): VerifyRow => {
       const problems: ProofProblem[] = [];
       const mine = byOrder.get(o.id) ?? [];
@@ -22,7 +25,20 @@ export const spotChecker: OutcomeChecker = {
           price: f.price,
           qty: f.qty,
           total: f.total,
-          tick: f.tick_seq === null ? null : tickFor(ticks, `fill ${f.id}`, f.symbol, { price: ticks.get(`${f.symbol}#${Number(f.tick_seq)}`)?.price ?? f.price, seq: Number(f.tick_seq), ts: null }, problems),
+          tick:
+            f.tick_seq === null
+              ? null
+              : tickFor(
+                  ticks,
+                  `fill ${f.id}`,
+                  f.symbol,
+                  {
+                    price: ticks.get(`${f.symbol}#${Number(f.tick_seq)}`)?.price ?? f.price,
+                    seq: Number(f.tick_seq),
+                    ts: null,
+                  },
+                  problems,
+                ),
         })),
         stored: { filled: o.filled, total: o.total, fillPrice: o.fill_price },
       });

@@ -44,12 +44,22 @@ export interface Row {
 }
 
 /** a family client's call: strings only, the raw token, the lang header; POST form / GET query */
-export async function family(method: 'GET' | 'POST', path: string, fields: Fields, token: string | null): Promise<{ status: number; body: Body }> {
+export async function family(
+  method: 'GET' | 'POST',
+  path: string,
+  fields: Fields,
+  token: string | null,
+): Promise<{ status: number; body: Body }> {
   const headers: Record<string, string> = { lang: 'en', ...(token ? { authorization: token } : {}) };
   const qs = new URLSearchParams(fields).toString();
   const res =
     method === 'POST'
-      ? await w.k.app.inject({ method, url: `/api/${path}`, payload: qs, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } })
+      ? await w.k.app.inject({
+          method,
+          url: `/api/${path}`,
+          payload: qs,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        })
       : await w.k.app.inject({ method, url: `/api/${path}${qs ? `?${qs}` : ''}`, headers });
   return { status: res.statusCode, body: res.json() as Body };
 }

@@ -6,7 +6,10 @@ import { toastSuccess } from '../../lib/toast';
  * and the page's data read again either way; `run` answers whether it went through (the client has
  * already toasted the server's reason when it did not).
  */
-export function useAction(reload: () => unknown): { pending: boolean; run: (fn: () => Promise<unknown>, done: string) => Promise<boolean> } {
+export function useAction(reload: () => unknown): {
+  pending: boolean;
+  run: (fn: () => Promise<unknown>, done: string) => Promise<boolean>;
+} {
   const [pending, setPending] = useState(false);
   const run = async (fn: () => Promise<unknown>, done: string) => {
     setPending(true);

@@ -13,7 +13,17 @@ import { BookLine, usePriceTip } from './BookLine';
  * they say the numbers as the canvas shows them, in the language's marks.
  */
 describe('book rows (the accessible mirror of the painted book)', () => {
-  const row = (lang: 'fra' | 'en') => renderToStaticMarkup(createElement(BookLine, { price: '65000.12', qty: '1234.5', side: 'bid', decimals: 2, marks: numberMarks(lang), tip: (p: string) => `use ${p}` }));
+  const row = (lang: 'fra' | 'en') =>
+    renderToStaticMarkup(
+      createElement(BookLine, {
+        price: '65000.12',
+        qty: '1234.5',
+        side: 'bid',
+        decimals: 2,
+        marks: numberMarks(lang),
+        tip: (p: string) => `use ${p}`,
+      }),
+    );
   it('French: comma decimals and narrow no-break space groups; English: dots and commas', () => {
     expect(row('fra')).toContain('>65\u202f000,12<');
     expect(row('fra')).toContain('>1,2K<');
@@ -21,7 +31,19 @@ describe('book rows (the accessible mirror of the painted book)', () => {
     expect(row('en')).toContain('>1.2K<');
   });
   it('a row the worker paints holds no text (a changed figure is then no layout): its name says what the canvas shows, in the order shown', () => {
-    const ghost = (qtyFirst: boolean) => renderToStaticMarkup(createElement(BookLine, { price: '65000.12', qty: '1234.5', side: 'bid', decimals: 2, marks: numberMarks('en'), tip: (p: string) => `use ${p}`, ghost: true, qtyFirst }));
+    const ghost = (qtyFirst: boolean) =>
+      renderToStaticMarkup(
+        createElement(BookLine, {
+          price: '65000.12',
+          qty: '1234.5',
+          side: 'bid',
+          decimals: 2,
+          marks: numberMarks('en'),
+          tip: (p: string) => `use ${p}`,
+          ghost: true,
+          qtyFirst,
+        }),
+      );
     expect(ghost(false)).toContain('aria-label="65,000.12 1.2K"');
     expect(ghost(true)).toContain('aria-label="1.2K 65,000.12"');
     for (const q of [false, true]) {
@@ -34,7 +56,12 @@ describe('book rows (the accessible mirror of the painted book)', () => {
   });
   it("one translated hint per book: the language's sentence with the price in its place", async () => {
     const i18n = createInstance();
-    await i18n.init({ resources: { en: { translation: en }, fra: { translation: fra } }, lng: 'en', fallbackLng: false, interpolation: { escapeValue: false } });
+    await i18n.init({
+      resources: { en: { translation: en }, fra: { translation: fra } },
+      lng: 'en',
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+    });
     for (const lang of ['en', 'fra'] as const) {
       await i18n.changeLanguage(lang);
       const tip = { fn: (_: string) => '' };

@@ -29,7 +29,18 @@ export interface BookLineProps {
  * it shows (price and amount, in the order shown), so a screen reader and a voice command name it
  * as it reads.
  */
-export const BookLine = memo(function BookLine({ price, qty, side, decimals, marks, tip, qtyFirst, row = 0, ghost, onPick }: BookLineProps) {
+export const BookLine = memo(function BookLine({
+  price,
+  qty,
+  side,
+  decimals,
+  marks,
+  tip,
+  qtyFirst,
+  row = 0,
+  ghost,
+  onPick,
+}: BookLineProps) {
   const p = numText(price, 'price', decimals, marks);
   const q = numText(qty, 'compact', 0, marks);
   const common = {
@@ -67,7 +78,9 @@ export function usePriceTip(): (price: string) => string {
   return useMemo(() => {
     const mark = '\u0001';
     const parts = t('book.usePrice', { price: mark, lng: lang }).split(mark);
-    return parts.length === 2 ? (price: string) => parts[0] + price + parts[1] : (price: string) => t('book.usePrice', { price, lng: lang });
+    return parts.length === 2
+      ? (price: string) => parts[0] + price + parts[1]
+      : (price: string) => t('book.usePrice', { price, lng: lang });
   }, [t, lang]);
 }
 

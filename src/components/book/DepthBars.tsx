@@ -44,5 +44,7 @@ export function DepthBars({ fractions, rowHeight, side, fromLeft = false }: Dept
       g.fillRect(fromLeft ? 0 : w - bw, i * rowHeight + 1, bw, rowHeight - 2);
     }
   });
-  return <canvas ref={ref} className={`${styles.bars} ${side === 'bid' ? styles.barsBid : styles.barsAsk}`} aria-hidden />;
+  return (
+    <canvas ref={ref} className={`${styles.bars} ${side === 'bid' ? styles.barsBid : styles.barsAsk}`} aria-hidden />
+  );
 }

@@ -48,8 +48,14 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
   const book = useBook(symbol, step, rows, 0, false, paint.on ? MIRROR_MS : undefined);
   const [base, quote] = symbol.split('/');
   const { pick } = paint;
-  const pickAsk = useCallback((p: string, row: number, pointer: boolean) => void pick(0, row, p, pointer).then((x) => onPick?.(x)), [pick, onPick]);
-  const pickBid = useCallback((p: string, row: number, pointer: boolean) => void pick(1, row, p, pointer).then((x) => onPick?.(x)), [pick, onPick]);
+  const pickAsk = useCallback(
+    (p: string, row: number, pointer: boolean) => void pick(0, row, p, pointer).then((x) => onPick?.(x)),
+    [pick, onPick],
+  );
+  const pickBid = useCallback(
+    (p: string, row: number, pointer: boolean) => void pick(1, row, p, pointer).then((x) => onPick?.(x)),
+    [pick, onPick],
+  );
   const [asksCanvas, bidsCanvas, lastCanvas] = paint.canvases;
 
   const { asks, bids, fr } = useMemo(() => {
@@ -58,7 +64,11 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
     const f = depthFractions(b, a);
     // asks top-down: worst first, padded on top so the best ask sits on the last price
     const pad = Math.max(0, rows - a.length);
-    return { asks: [...a].reverse(), bids: b, fr: { asks: [...new Array<number>(pad).fill(0), ...[...f.asks].reverse()], bids: f.bids, pad } };
+    return {
+      asks: [...a].reverse(),
+      bids: b,
+      fr: { asks: [...new Array<number>(pad).fill(0), ...[...f.asks].reverse()], bids: f.bids, pad },
+    };
   }, [book, rows]);
 
   const last = book?.last;
@@ -83,13 +93,28 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
         </span>
       </div>
       <div className={styles.sideRows} data-testid="book-asks">
-        {paint.on ? <canvas key={paint.epoch} ref={asksCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" />}
+        {paint.on ? (
+          <canvas key={paint.epoch} ref={asksCanvas} className={styles.bars} aria-hidden />
+        ) : (
+          <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" />
+        )}
         {Array.from({ length: fr.pad }, (_, i) => (
           <EmptyLine key={`e${i}`} />
         ))}
         {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
         {asks.map((r, i) => (
-          <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} marks={marks} tip={tip} row={fr.pad + i} ghost={paint.on} onPick={pickAsk} />
+          <BookLine
+            key={i}
+            price={r.price}
+            qty={r.qty}
+            side="ask"
+            decimals={dp}
+            marks={marks}
+            tip={tip}
+            row={fr.pad + i}
+            ghost={paint.on}
+            onPick={pickAsk}
+          />
         ))}
       </div>
       <button
@@ -106,9 +131,24 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
         </span>
       </button>
       <div className={styles.sideRows} data-testid="book-bids">
-        {paint.on ? <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />}
+        {paint.on ? (
+          <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden />
+        ) : (
+          <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />
+        )}
         {bids.map((r, i) => (
-          <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} marks={marks} tip={tip} row={i} ghost={paint.on} onPick={pickBid} />
+          <BookLine
+            key={i}
+            price={r.price}
+            qty={r.qty}
+            side="bid"
+            decimals={dp}
+            marks={marks}
+            tip={tip}
+            row={i}
+            ghost={paint.on}
+            onPick={pickBid}
+          />
         ))}
         {Array.from({ length: Math.max(0, rows - bids.length) }, (_, i) => (
           <EmptyLine key={`e${i}`} />

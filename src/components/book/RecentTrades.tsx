@@ -18,7 +18,17 @@ const clock = (ms: number) => {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
-const TradeLine = memo(function TradeLine({ tr, decimals, marks, ghost }: { tr: BookTrade; decimals: number; marks: NumberMarks; ghost: boolean }) {
+const TradeLine = memo(function TradeLine({
+  tr,
+  decimals,
+  marks,
+  ghost,
+}: {
+  tr: BookTrade;
+  decimals: number;
+  marks: NumberMarks;
+  ghost: boolean;
+}) {
   const time = clock(tr.ts);
   const price = numText(tr.price, 'price', decimals, marks);
   const qty = numText(tr.qty, 'compact', 0, marks);
@@ -26,7 +36,13 @@ const TradeLine = memo(function TradeLine({ tr, decimals, marks, ghost }: { tr: 
   // row with each mirror snapshot, and text (even transparent) is shaped, laid out and painted
   // again on each change; an attribute is neither.
   const cell = (className: string, text: string) =>
-    ghost ? <span role="cell" className={className} aria-label={text} /> : <span role="cell" className={className}>{text}</span>;
+    ghost ? (
+      <span role="cell" className={className} aria-label={text} />
+    ) : (
+      <span role="cell" className={className}>
+        {text}
+      </span>
+    );
   return (
     <div className={`${styles.tradeLine} ${ghost ? styles.ghost : ''}`} role="row" data-side={tr.side}>
       {cell(styles.tradeTime, time)}
@@ -41,7 +57,15 @@ const TradeLine = memo(function TradeLine({ tr, decimals, marks, ghost }: { tr: 
  * side, amount. Painted by the worker where it can be (usePaintedBook), over DOM rows refreshed
  * once a second for screen readers.
  */
-export function RecentTrades({ symbol, priceDecimals, count = 20 }: { symbol: string; priceDecimals: number; count?: number }) {
+export function RecentTrades({
+  symbol,
+  priceDecimals,
+  count = 20,
+}: {
+  symbol: string;
+  priceDecimals: number;
+  count?: number;
+}) {
   const { t } = useTranslation();
   const marks = useNumberMarks();
   const paint = usePaintedBook({ symbol, rows: 1, trades: count }, priceDecimals, priceDecimals, PARTS);
@@ -49,7 +73,13 @@ export function RecentTrades({ symbol, priceDecimals, count = 20 }: { symbol: st
   const [base, quote] = symbol.split('/');
   const trades = book?.trades ?? [];
   return (
-    <div className={styles.trades} role="table" aria-label={t('book.trades')} data-testid="recent-trades" data-painted={paint.on || undefined}>
+    <div
+      className={styles.trades}
+      role="table"
+      aria-label={t('book.trades')}
+      data-testid="recent-trades"
+      data-painted={paint.on || undefined}
+    >
       <div className={`${styles.tradeLine} ${styles.tradeHead}`} role="row">
         <span role="columnheader">{t('book.time')}</span>
         <span role="columnheader">

@@ -23,7 +23,15 @@ const PARTS: PartSpec[] = [
  * prices meeting in the middle, as on Binance's market detail. Painted by the worker where it can
  * be (usePaintedBook), over DOM rows refreshed once a second for screen readers and keyboards.
  */
-export function WideBook({ symbol, priceDecimals, rows = 15 }: { symbol: string; priceDecimals: number; rows?: number }) {
+export function WideBook({
+  symbol,
+  priceDecimals,
+  rows = 15,
+}: {
+  symbol: string;
+  priceDecimals: number;
+  rows?: number;
+}) {
   const { t } = useTranslation();
   // the language's marks for every row (one subscription per book, not per row)
   const marks = useNumberMarks();
@@ -38,24 +46,58 @@ export function WideBook({ symbol, priceDecimals, rows = 15 }: { symbol: string;
   const asks = book?.asks ?? [];
   const pad = (n: number) => Array.from({ length: Math.max(0, rows - n) }, (_, i) => <EmptyLine key={`e${i}`} />);
   return (
-    <section className={styles.wide} aria-label={t('book.title')} data-testid="wide-book" data-synced={book?.synced ?? false} data-book-ts={book?.ts ?? 0} data-painted={paint.on || undefined}>
+    <section
+      className={styles.wide}
+      aria-label={t('book.title')}
+      data-testid="wide-book"
+      data-synced={book?.synced ?? false}
+      data-book-ts={book?.ts ?? 0}
+      data-painted={paint.on || undefined}
+    >
       <div className={styles.wideHead}>
         <span>{t('book.bid')}</span>
         <span>{t('book.ask')}</span>
       </div>
       <div className={styles.wideCols}>
         <div className={styles.sideRows} data-testid="book-bids">
-          {paint.on ? <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />}
+          {paint.on ? (
+            <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden />
+          ) : (
+            <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />
+          )}
           {bids.map((r, i) => (
-            <BookLine key={i} price={r.price} qty={r.qty} side="bid" decimals={dp} marks={marks} tip={tip} qtyFirst ghost={paint.on} />
+            <BookLine
+              key={i}
+              price={r.price}
+              qty={r.qty}
+              side="bid"
+              decimals={dp}
+              marks={marks}
+              tip={tip}
+              qtyFirst
+              ghost={paint.on}
+            />
           ))}
           {pad(bids.length)}
         </div>
         <div className={styles.sideRows} data-testid="book-asks">
-          {paint.on ? <canvas key={paint.epoch} ref={asksCanvas} className={styles.bars} aria-hidden /> : <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" fromLeft />}
+          {paint.on ? (
+            <canvas key={paint.epoch} ref={asksCanvas} className={styles.bars} aria-hidden />
+          ) : (
+            <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" fromLeft />
+          )}
           {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
           {asks.map((r, i) => (
-            <BookLine key={i} price={r.price} qty={r.qty} side="ask" decimals={dp} marks={marks} tip={tip} ghost={paint.on} />
+            <BookLine
+              key={i}
+              price={r.price}
+              qty={r.qty}
+              side="ask"
+              decimals={dp}
+              marks={marks}
+              tip={tip}
+              ghost={paint.on}
+            />
           ))}
           {pad(asks.length)}
         </div>

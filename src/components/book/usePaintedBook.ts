@@ -37,7 +37,14 @@ function measure(canvases: RefObject<HTMLCanvasElement | null>[], specs: readonl
     const r = c.getBoundingClientRect();
     // the canvas inherits its container's font, which the DOM rows under it use
     const font = fontOf(c);
-    parts.push({ ...specs[i], width: r.width, height: r.height, dpr: window.devicePixelRatio || 1, priceFont: font, qtyFont: font });
+    parts.push({
+      ...specs[i],
+      width: r.width,
+      height: r.height,
+      dpr: window.devicePixelRatio || 1,
+      priceFont: font,
+      qtyFont: font,
+    });
   }
   return parts;
 }
@@ -48,7 +55,12 @@ function measure(canvases: RefObject<HTMLCanvasElement | null>[], specs: readonl
  * painted yet. Geometry follows the canvases' size (ResizeObserver); a changed view or decimals
  * update the same painted book.
  */
-export function usePaintedBook(view: BookView | null, decimals: number, lastDecimals: number, specs: readonly PartSpec[]): PaintedBookState {
+export function usePaintedBook(
+  view: BookView | null,
+  decimals: number,
+  lastDecimals: number,
+  specs: readonly PartSpec[],
+): PaintedBookState {
   const [on] = useState(canPaintRows);
   const [epoch, setEpoch] = useState(0);
   const refs = useRef<RefObject<HTMLCanvasElement | null>[]>([]);
@@ -57,7 +69,9 @@ export function usePaintedBook(view: BookView | null, decimals: number, lastDeci
   const handle = useRef<BookPaintHandle | null>(null);
   const latest = useRef({ view, decimals, lastDecimals, specs });
   latest.current = { view, decimals, lastDecimals, specs };
-  const ident = view ? `${view.symbol}|${view.step ?? ''}|${view.rows}|${view.trades ?? ''}|${decimals}|${lastDecimals}` : '';
+  const ident = view
+    ? `${view.symbol}|${view.step ?? ''}|${view.rows}|${view.trades ?? ''}|${decimals}|${lastDecimals}`
+    : '';
 
   const book = useCallback((): PaintedBook | null => {
     const l = latest.current;

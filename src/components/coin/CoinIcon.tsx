@@ -21,7 +21,11 @@ export function CoinIcon({ symbol, size = 24, network = false }: { symbol: strin
   const box = { width: size, height: size };
   if (failed || !symbol) {
     return (
-      <span className={styles.letter} style={{ ...box, fontSize: Math.round(size * 0.5), background: `hsl(${hue(symbol)} 55% 45%)` }} aria-hidden>
+      <span
+        className={styles.letter}
+        style={{ ...box, fontSize: Math.round(size * 0.5), background: `hsl(${hue(symbol)} 55% 45%)` }}
+        aria-hidden
+      >
         {symbol.slice(0, 1).toUpperCase()}
       </span>
     );

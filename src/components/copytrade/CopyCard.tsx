@@ -20,17 +20,27 @@ export function CopyCard({ c, livePnl, busy, onSelfHold }: CopyCardProps) {
   const pnl = c.status === 'open' ? livePnl : c.profit;
   const sign = pnl && Number(pnl) > 0 ? styles.up : pnl && Number(pnl) < 0 ? styles.down : '';
   return (
-    <article className={styles.card} data-testid="copy" data-status={c.status} data-id={c.id} data-trader-position={c.trader_position_id}>
+    <article
+      className={styles.card}
+      data-testid="copy"
+      data-status={c.status}
+      data-id={c.id}
+      data-trader-position={c.trader_position_id}
+    >
       <div className={styles.head}>
-        <span className={`${styles.tag} ${c.side === 'long' ? styles.tagUp : styles.tagDown}`}>{t(`copy.side.${c.side}`)}</span>
+        <span className={`${styles.tag} ${c.side === 'long' ? styles.tagUp : styles.tagDown}`}>
+          {t(`copy.side.${c.side}`)}
+        </span>
         <span className={styles.name}>
-          {c.symbol} · {c.multiple}×<span className={styles.sub}>{t('copy.copiedFrom', { name: c.trader_nickname })}</span>
+          {c.symbol} · {c.multiple}×
+          <span className={styles.sub}>{t('copy.copiedFrom', { name: c.trader_nickname })}</span>
         </span>
         <span className={styles.tag}>{t(`copy.status.${c.status}`)}</span>
       </div>
       {c.status === 'skipped' ? (
         <p className={styles.hint} data-testid="copy-skip">
-          {t(`copy.skip.${c.skip_reason ?? 'error'}`)} · {t('copy.traderLots')} {c.trader_lots} · {formatTime(c.created_at)}
+          {t(`copy.skip.${c.skip_reason ?? 'error'}`)} · {t('copy.traderLots')} {c.trader_lots} ·{' '}
+          {formatTime(c.created_at)}
         </p>
       ) : (
         <div className={styles.stats}>
@@ -49,9 +59,17 @@ export function CopyCard({ c, livePnl, busy, onSelfHold }: CopyCardProps) {
           <Cell label={t('copy.margin')} right>
             {c.margin ? <Money value={c.margin} asset="USDT" /> : '--'}
           </Cell>
-          <Cell label={t('copy.openPrice')}>{c.open_price ? <Num value={c.open_price} format="price" decimals={2} tint={false} /> : '--'}</Cell>
+          <Cell label={t('copy.openPrice')}>
+            {c.open_price ? <Num value={c.open_price} format="price" decimals={2} tint={false} /> : '--'}
+          </Cell>
           <Cell label={c.close_price ? t('copy.closePrice') : t('copy.fee')}>
-            {c.close_price ? <Num value={c.close_price} format="price" decimals={2} tint={false} /> : c.fee ? <Num value={c.fee} tint={false} /> : '--'}
+            {c.close_price ? (
+              <Num value={c.close_price} format="price" decimals={2} tint={false} />
+            ) : c.fee ? (
+              <Num value={c.fee} tint={false} />
+            ) : (
+              '--'
+            )}
           </Cell>
           <Cell label="" right>
             <span className={styles.muted}>{formatTime(c.closed_at ?? c.created_at)}</span>
@@ -60,7 +78,13 @@ export function CopyCard({ c, livePnl, busy, onSelfHold }: CopyCardProps) {
       )}
       {c.status === 'open' && onSelfHold ? (
         <div className={styles.rowActions}>
-          <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => onSelfHold(c)} data-testid="self-hold">
+          <button
+            type="button"
+            className={styles.smallBtn}
+            disabled={busy}
+            onClick={() => onSelfHold(c)}
+            data-testid="self-hold"
+          >
             {t('copy.selfHold')}
           </button>
         </div>

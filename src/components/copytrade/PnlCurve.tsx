@@ -30,7 +30,14 @@ export function PnlSpark({ curve, w = 96, h = 36 }: { curve: Curve; w?: number; 
   const { pts, zero, last } = layout(curve, w, h, 2);
   const cls = last >= 0 ? styles.curveUp : styles.curveDown;
   return (
-    <svg className={`${styles.spark} ${cls}`} width={w} height={h} viewBox={`0 0 ${w} ${h}`} aria-hidden data-testid="pnl-spark">
+    <svg
+      className={`${styles.spark} ${cls}`}
+      width={w}
+      height={h}
+      viewBox={`0 0 ${w} ${h}`}
+      aria-hidden
+      data-testid="pnl-spark"
+    >
       <polygon points={`0,${zero.toFixed(1)} ${pts.join(' ')} ${w},${zero.toFixed(1)}`} className={styles.curveArea} />
       <polyline points={pts.join(' ')} className={styles.curveLine} />
     </svg>
@@ -51,9 +58,20 @@ export function PnlChart({ curve }: { curve: Curve }) {
         <span className={styles.statLabel}>{t('copy.pnlCurve')}</span>
         <Money value={curve[curve.length - 1].pnl} asset="USDT" signed className={styles.statValue} />
       </figcaption>
-      <svg className={cls} width="100%" height={h} viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" role="img" aria-label={t('copy.pnlCurve')}>
+      <svg
+        className={cls}
+        width="100%"
+        height={h}
+        viewBox={`0 0 ${w} ${h}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={t('copy.pnlCurve')}
+      >
         <line x1={0} x2={w} y1={zero} y2={zero} className={styles.curveZero} />
-        <polygon points={`0,${zero.toFixed(1)} ${pts.join(' ')} ${w},${zero.toFixed(1)}`} className={styles.curveArea} />
+        <polygon
+          points={`0,${zero.toFixed(1)} ${pts.join(' ')} ${w},${zero.toFixed(1)}`}
+          className={styles.curveArea}
+        />
         <polyline points={pts.join(' ')} className={styles.curveLine} vectorEffect="non-scaling-stroke" />
       </svg>
       <div className={styles.chartAxis}>

@@ -12,7 +12,15 @@ import styles from './copytrade.module.css';
 export const traderPath = (id: number) => `/pages/follow/trader?id=${id}`;
 
 /** The trader list (figures refreshed hourly by the server), best total profit first. */
-export function TraderListPage({ title, top, fetchPage }: { title: string; top?: ReactNode; fetchPage: (page: number) => Promise<TradePage<TraderCard>> }) {
+export function TraderListPage({
+  title,
+  top,
+  fetchPage,
+}: {
+  title: string;
+  top?: ReactNode;
+  fetchPage: (page: number) => Promise<TradePage<TraderCard>>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = useSnapshot(session);
@@ -27,7 +35,12 @@ export function TraderListPage({ title, top, fetchPage }: { title: string; top?:
         data-testid="trader-list"
         empty={t('copy.noTraders')}
         renderItem={(c) => (
-          <button type="button" className={styles.card} onClick={() => navigate(traderPath(c.trader_user_id))} data-testid="trader-card">
+          <button
+            type="button"
+            className={styles.card}
+            onClick={() => navigate(traderPath(c.trader_user_id))}
+            data-testid="trader-card"
+          >
             <TraderHead c={c} sub={c.introduction} />
             <TraderStats c={c} />
           </button>

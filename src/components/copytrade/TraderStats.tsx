@@ -18,7 +18,9 @@ export function TraderHead({ c, sub }: { c: TraderCard; sub?: string }) {
         {sub ? <span className={styles.sub}>{sub}</span> : null}
       </span>
       {c.demo ? <span className={`${styles.tag} ${styles.tagDemo}`}>{t('copy.demo')}</span> : null}
-      {c.my_state === 'following' ? <span className={`${styles.tag} ${styles.tagOn}`}>{t('copy.state.following')}</span> : null}
+      {c.my_state === 'following' ? (
+        <span className={`${styles.tag} ${styles.tagOn}`}>{t('copy.state.following')}</span>
+      ) : null}
     </div>
   );
 }
@@ -33,43 +35,46 @@ export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
       <div className={styles.roiRow}>
         <div className={styles.stat}>
           <span className={styles.statLabel}>{t('copy.roi')}</span>
-          <span className={`${styles.roiValue} ${roi > 0 ? styles.up : roi < 0 ? styles.down : ''}`} data-testid="trader-roi">
+          <span
+            className={`${styles.roiValue} ${roi > 0 ? styles.up : roi < 0 ? styles.down : ''}`}
+            data-testid="trader-roi"
+          >
             {roi > 0 ? '+' : ''}
             {c.roi}%
           </span>
         </div>
         {big ? null : <PnlSpark curve={c.pnl_curve} />}
       </div>
-    <div className={styles.stats}>
-      <div className={styles.stat}>
-        <span className={styles.statLabel}>{t('copy.totalProfit')}</span>
-        <span className={`${styles.statValue} ${sign} ${big ? styles.big : ''}`} data-testid="trader-profit">
-          <Money value={c.total_profit} asset="USDT" />
-        </span>
+      <div className={styles.stats}>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.totalProfit')}</span>
+          <span className={`${styles.statValue} ${sign} ${big ? styles.big : ''}`} data-testid="trader-profit">
+            <Money value={c.total_profit} asset="USDT" />
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.accuracy')}</span>
+          <span className={`${styles.statValue} ${big ? styles.big : ''}`}>{c.accuracy}%</span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.followers')}</span>
+          <span className={`${styles.statValue} ${big ? styles.big : ''}`}>{c.follower_count}</span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.followAmount')}</span>
+          <span className={styles.statValue}>
+            <Money value={c.follow_amount} asset="USDT" />
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.multiple')}</span>
+          <span className={styles.statValue}>{c.multiple ? `${c.multiple}×` : '--'}</span>
+        </div>
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('copy.closedTrades')}</span>
+          <span className={styles.statValue}>{c.closed_count}</span>
+        </div>
       </div>
-      <div className={styles.stat}>
-        <span className={styles.statLabel}>{t('copy.accuracy')}</span>
-        <span className={`${styles.statValue} ${big ? styles.big : ''}`}>{c.accuracy}%</span>
-      </div>
-      <div className={styles.stat}>
-        <span className={styles.statLabel}>{t('copy.followers')}</span>
-        <span className={`${styles.statValue} ${big ? styles.big : ''}`}>{c.follower_count}</span>
-      </div>
-      <div className={styles.stat}>
-        <span className={styles.statLabel}>{t('copy.followAmount')}</span>
-        <span className={styles.statValue}>
-          <Money value={c.follow_amount} asset="USDT" />
-        </span>
-      </div>
-      <div className={styles.stat}>
-        <span className={styles.statLabel}>{t('copy.multiple')}</span>
-        <span className={styles.statValue}>{c.multiple ? `${c.multiple}×` : '--'}</span>
-      </div>
-      <div className={styles.stat}>
-        <span className={styles.statLabel}>{t('copy.closedTrades')}</span>
-        <span className={styles.statValue}>{c.closed_count}</span>
-      </div>
-    </div>
     </>
   );
 }

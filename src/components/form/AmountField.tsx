@@ -54,7 +54,9 @@ export function AmountField(props: AmountFieldProps) {
         onBlur={props.onBlur}
         data-testid={props['data-testid']}
       />
-      {maxAmount !== undefined ? <PercentShortcuts active={picked} onPick={pick} disabled={props.disabled || !maxAmount} /> : null}
+      {maxAmount !== undefined ? (
+        <PercentShortcuts active={picked} onPick={pick} disabled={props.disabled || !maxAmount} />
+      ) : null}
       {available !== undefined ? (
         <div className={styles.available} data-testid="available">
           <span>{t('trade.form.available')}</span>

@@ -7,7 +7,13 @@ export function AreaSelect({ value, onChange }: { value: string; onChange: (iso:
   const { t, i18n } = useTranslation();
   const locale = document.documentElement.lang || i18n.language;
   return (
-    <select className={styles.area} value={value} onChange={(e) => onChange(e.target.value)} aria-label={t('route.setting.areas')} data-testid="area-code">
+    <select
+      className={styles.area}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-label={t('route.setting.areas')}
+      data-testid="area-code"
+    >
       {AREAS.map((a) => (
         <option key={a.iso} value={a.iso}>
           +{a.code} {areaName(a.iso, locale)}

@@ -24,7 +24,16 @@ export function CodeButton({ send }: { send: () => Promise<boolean> }) {
     }
   };
   return (
-    <Button size="small" color="primary" fill="outline" className={styles.codeBtn} disabled={left > 0 || busy} loading={busy} onClick={onClick} onMouseDown={keepFocus}>
+    <Button
+      size="small"
+      color="primary"
+      fill="outline"
+      className={styles.codeBtn}
+      disabled={left > 0 || busy}
+      loading={busy}
+      onClick={onClick}
+      onMouseDown={keepFocus}
+    >
       {left > 0 ? t('auth.resendIn', { s: left }) : t('auth.sendCode')}
     </Button>
   );

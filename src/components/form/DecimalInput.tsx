@@ -26,7 +26,18 @@ export interface DecimalInputProps {
  * would make it anything but a plain number or give it more decimals than allowed, and never
  * shows NaN. The parent holds the canonical value; the box keeps what the user typed.
  */
-export function DecimalInput({ label, value, onChange, decimals, placeholder, unit, disabled, error, onBlur, 'data-testid': testId }: DecimalInputProps) {
+export function DecimalInput({
+  label,
+  value,
+  onChange,
+  decimals,
+  placeholder,
+  unit,
+  disabled,
+  error,
+  onBlur,
+  'data-testid': testId,
+}: DecimalInputProps) {
   const { lang } = useSnapshot(session);
   const id = useId();
   const [text, setText] = useState(() => toLocaleText(value, lang));

@@ -22,7 +22,17 @@ export function TextField({ label, value, onChange, placeholder, maxLength, 'dat
         <label htmlFor={id} className={styles.label}>
           {label}
         </label>
-        <input id={id} className={styles.textInput} type="text" autoComplete="off" value={value} placeholder={placeholder} maxLength={maxLength} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
+        <input
+          id={id}
+          className={styles.textInput}
+          type="text"
+          autoComplete="off"
+          value={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </div>
     </div>
   );

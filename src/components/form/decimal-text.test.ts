@@ -27,19 +27,29 @@ describe('judgeText', () => {
 
   it('never yields NaN or an exponent for anything typed (property)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 24 }), fc.constantFrom('en', 'fra', 'spa', 'zh' as const), fc.integer({ min: 0, max: 10 }), (s, lang, d) => {
-        const v = judgeText(s, lang, d);
-        return !v.value.includes('NaN') && !/e/i.test(v.value) && (v.value === '' || /^\d+(\.\d+)?$/.test(v.value));
-      }),
+      fc.property(
+        fc.string({ maxLength: 24 }),
+        fc.constantFrom('en', 'fra', 'spa', 'zh' as const),
+        fc.integer({ min: 0, max: 10 }),
+        (s, lang, d) => {
+          const v = judgeText(s, lang, d);
+          return !v.value.includes('NaN') && !/e/i.test(v.value) && (v.value === '' || /^\d+(\.\d+)?$/.test(v.value));
+        },
+      ),
     );
   });
 
   it('round-trips a canonical value through the locale text', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 9999 }), fc.constantFrom('en', 'fra', 'spa' as const), (i, f, lang) => {
-        const canon = f === 0 ? String(i) : `${i}.${String(f).padStart(4, '0')}`.replace(/0+$/, '');
-        return judgeText(toLocaleText(canon, lang), lang, 4).value === canon;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.constantFrom('en', 'fra', 'spa' as const),
+        (i, f, lang) => {
+          const canon = f === 0 ? String(i) : `${i}.${String(f).padStart(4, '0')}`.replace(/0+$/, '');
+          return judgeText(toLocaleText(canon, lang), lang, 4).value === canon;
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,8 @@ import { authRules } from './rules';
 
 /** The forms state the rule the server keeps (spec §5: longer than six characters, so at least 7), with letters and digits. */
 type Table = Record<string, Record<string, string>>;
-const table = (lang: string): Table => JSON.parse(fs.readFileSync(new URL(`../../../locales/${lang}.json`, import.meta.url), 'utf8')) as Table;
+const table = (lang: string): Table =>
+  JSON.parse(fs.readFileSync(new URL(`../../../locales/${lang}.json`, import.meta.url), 'utf8')) as Table;
 const tFor = (lang: string) =>
   ((key: string, params: Record<string, unknown> = {}) => {
     const [group, name] = key.split('.');

@@ -3,7 +3,12 @@ import { PASSWORD_RULE, passwordProblem, type PasswordProblem } from '../../../c
 import { isCode, isEmail } from '../../lib/validators';
 
 /** The spec §5 rules as antd-mobile Form rules, shared by register, forget and the password pages. */
-type Rule = { required?: boolean; whitespace?: boolean; message?: string; validator?: (r: unknown, v: string | undefined) => Promise<void> };
+type Rule = {
+  required?: boolean;
+  whitespace?: boolean;
+  message?: string;
+  validator?: (r: unknown, v: string | undefined) => Promise<void>;
+};
 
 const check = (ok: (v: string) => boolean, msg: string): Rule => ({
   validator: (_r, v) => (!v || ok(v) ? Promise.resolve() : Promise.reject(new Error(msg))),
@@ -32,9 +37,18 @@ export function authRules(t: TFunction, valueOf: (field: string) => unknown) {
     },
   };
   return {
-    email: [{ required: true, whitespace: true, message: t('valid.emailRequired') }, check(isEmail, t('valid.emailInvalid'))] as Rule[],
-    code: [{ required: true, message: t('valid.codeRequired') }, check((v) => isCode(v), t('valid.codeInvalid'))] as Rule[],
+    email: [
+      { required: true, whitespace: true, message: t('valid.emailRequired') },
+      check(isEmail, t('valid.emailInvalid')),
+    ] as Rule[],
+    code: [
+      { required: true, message: t('valid.codeRequired') },
+      check((v) => isCode(v), t('valid.codeInvalid')),
+    ] as Rule[],
     password: [{ required: true, message: t('valid.passwordRequired') }, strong] as Rule[],
-    confirm: (field: string): Rule[] => [{ required: true, message: t('valid.confirmRequired') }, check((v) => v === valueOf(field), t('valid.passwordMismatch'))],
+    confirm: (field: string): Rule[] => [
+      { required: true, message: t('valid.confirmRequired') },
+      check((v) => v === valueOf(field), t('valid.passwordMismatch')),
+    ],
   };
 }

@@ -16,5 +16,7 @@ export function QrImage({ value, size = 180, label }: { value: string; size?: nu
     };
   }, [value, size]);
   if (!value) return null;
-  return <img className={styles.qr} src={src || undefined} width={size} height={size} alt={label} data-testid="qr-image" />;
+  return (
+    <img className={styles.qr} src={src || undefined} width={size} height={size} alt={label} data-testid="qr-image" />
+  );
 }

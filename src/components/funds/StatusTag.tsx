@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'done' | string;
 
-const COLOR: Record<string, string> = { pending: 'warning', approved: 'success', done: 'success', rejected: 'danger', failed: 'danger' };
+const COLOR: Record<string, string> = {
+  pending: 'warning',
+  approved: 'success',
+  done: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+};
 
 /** A review state in words and colour; unknown states show as given. */
 export function StatusTag({ status }: { status: ReviewStatus }) {

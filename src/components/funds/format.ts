@@ -22,7 +22,15 @@ export function uiLocale(): string | undefined {
 export function when(iso: string | null | undefined): string {
   if (!iso) return '--';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(uiLocale(), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(uiLocale(), {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
 }
 
 /** Coin amounts show up to 8 decimals (truncated, never rounded up; no trailing zeros), fiat values 2 — through <Num>. */

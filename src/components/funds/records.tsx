@@ -23,7 +23,9 @@ export function RechargeRow({ r }: { r: RechargeEntry }) {
         <span>{r.network}</span>
         <span>{when(r.created_at)}</span>
       </div>
-      {r.status === 'rejected' && r.reason ? <div className={styles.recReason}>{t('acct.reason', { reason: r.reason })}</div> : null}
+      {r.status === 'rejected' && r.reason ? (
+        <div className={styles.recReason}>{t('acct.reason', { reason: r.reason })}</div>
+      ) : null}
     </div>
   );
 }
@@ -47,7 +49,9 @@ export function WithdrawRow({ r }: { r: WithdrawEntry }) {
       <div className={styles.recSub}>
         <span>{r.destination}</span>
       </div>
-      {r.status === 'rejected' && r.reason ? <div className={styles.recReason}>{t('acct.reason', { reason: r.reason })}</div> : null}
+      {r.status === 'rejected' && r.reason ? (
+        <div className={styles.recReason}>{t('acct.reason', { reason: r.reason })}</div>
+      ) : null}
       <AskAbout type="withdraw" id={r.id} />
     </div>
   );
@@ -83,7 +87,8 @@ export function ExchangeRow({ r }: { r: ExchangeEntry }) {
       </div>
       <div className={styles.recSub}>
         <span>
-          {t('acct.spent')} <Amount value={r.number} suffix={r.from_currency} /> · {t('acct.fee')} <Amount value={r.fee} />
+          {t('acct.spent')} <Amount value={r.number} suffix={r.from_currency} /> · {t('acct.fee')}{' '}
+          <Amount value={r.fee} />
         </span>
         <span>{when(r.created_at)}</span>
       </div>
@@ -102,7 +107,8 @@ export function JournalRow({ r }: { r: JournalEntry }) {
       </div>
       <div className={styles.recSub}>
         <span>
-          {t(`acct.account.${['legal', 'change', 'lever', 'micro'][r.type - 1] ?? 'change'}`)} · {t('acct.balance')} <Amount value={r.available_after} />
+          {t(`acct.account.${['legal', 'change', 'lever', 'micro'][r.type - 1] ?? 'change'}`)} · {t('acct.balance')}{' '}
+          <Amount value={r.available_after} />
           {frozenMoved ? (
             <>
               {' '}
@@ -121,22 +127,63 @@ type Fetch<T> = (page: number) => Promise<Page<T>>;
 /** The lists take the page's call (a page fetcher), so this view never calls the API itself. */
 export function RechargeList({ fetchPage }: { fetchPage: Fetch<RechargeEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="recharge-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <RechargeRow r={r} />} emptyText={t('acct.emptyRecharge')} />;
+  return (
+    <PagedList
+      testId="recharge-list"
+      fetchPage={fetchPage}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <RechargeRow r={r} />}
+      emptyText={t('acct.emptyRecharge')}
+    />
+  );
 }
 export function WithdrawList({ fetchPage }: { fetchPage: Fetch<WithdrawEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="withdraw-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <WithdrawRow r={r} />} emptyText={t('acct.emptyWithdraw')} />;
+  return (
+    <PagedList
+      testId="withdraw-list"
+      fetchPage={fetchPage}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <WithdrawRow r={r} />}
+      emptyText={t('acct.emptyWithdraw')}
+    />
+  );
 }
 export function TransferList({ fetchPage }: { fetchPage: Fetch<TransferEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="transfer-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <TransferRow r={r} />} emptyText={t('acct.emptyTransfer')} />;
+  return (
+    <PagedList
+      testId="transfer-list"
+      fetchPage={fetchPage}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <TransferRow r={r} />}
+      emptyText={t('acct.emptyTransfer')}
+    />
+  );
 }
 export function ExchangeList({ fetchPage }: { fetchPage: Fetch<ExchangeEntry> }) {
   const { t } = useTranslation();
-  return <PagedList testId="exchange-list" fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <ExchangeRow r={r} />} emptyText={t('acct.emptyExchange')} />;
+  return (
+    <PagedList
+      testId="exchange-list"
+      fetchPage={fetchPage}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <ExchangeRow r={r} />}
+      emptyText={t('acct.emptyExchange')}
+    />
+  );
 }
 /** `reloadKey` restarts the list when the page's filter changes. */
 export function JournalList({ fetchPage, reloadKey }: { fetchPage: Fetch<JournalEntry>; reloadKey?: string }) {
   const { t } = useTranslation();
-  return <PagedList testId="journal-list" reloadKey={reloadKey} fetchPage={fetchPage} itemKey={(r) => r.id} renderItem={(r) => <JournalRow r={r} />} emptyText={t('acct.emptyJournal')} />;
+  return (
+    <PagedList
+      testId="journal-list"
+      reloadKey={reloadKey}
+      fetchPage={fetchPage}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <JournalRow r={r} />}
+      emptyText={t('acct.emptyJournal')}
+    />
+  );
 }

@@ -27,8 +27,12 @@ function savedParams(p: unknown): IndicatorParams {
 export function useIndicatorSpec(): [IndicatorSpec, (s: IndicatorSpec) => void] {
   const [spec, setSpec] = useState<IndicatorSpec>(() => {
     const saved = readJson<IndicatorSpec>(KEY);
-    const main = MAIN.includes(saved?.main as MainIndicator) || saved?.main === 'none' ? (saved?.main as MainIndicator) : DEFAULT.main;
-    const sub = SUB.includes(saved?.sub as SubIndicator) || saved?.sub === 'none' ? (saved?.sub as SubIndicator) : DEFAULT.sub;
+    const main =
+      MAIN.includes(saved?.main as MainIndicator) || saved?.main === 'none'
+        ? (saved?.main as MainIndicator)
+        : DEFAULT.main;
+    const sub =
+      SUB.includes(saved?.sub as SubIndicator) || saved?.sub === 'none' ? (saved?.sub as SubIndicator) : DEFAULT.sub;
     return { main, sub, params: savedParams(saved?.params) };
   });
   return [
@@ -45,16 +49,38 @@ export function IndicatorPicker({ spec, onChange }: { spec: IndicatorSpec; onCha
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const chip = (on: boolean, label: string, testid: string, flip: () => void) => (
-    <button key={testid} type="button" className={`${css.ind} ${on ? css.indOn : ''}`} aria-pressed={on} data-testid={testid} onClick={flip}>
+    <button
+      key={testid}
+      type="button"
+      className={`${css.ind} ${on ? css.indOn : ''}`}
+      aria-pressed={on}
+      data-testid={testid}
+      onClick={flip}
+    >
       {label}
     </button>
   );
   return (
     <div className={css.indicators} role="group" aria-label={t('kline.indicators')}>
-      {MAIN.map((m) => chip(spec.main === m, m.toUpperCase(), `ind-${m}`, () => onChange({ ...spec, main: spec.main === m ? 'none' : m })))}
+      {MAIN.map((m) =>
+        chip(spec.main === m, m.toUpperCase(), `ind-${m}`, () =>
+          onChange({ ...spec, main: spec.main === m ? 'none' : m }),
+        ),
+      )}
       <span className={css.indSep} aria-hidden />
-      {SUB.map((m) => chip(spec.sub === m, m.toUpperCase(), `ind-${m}`, () => onChange({ ...spec, sub: spec.sub === m ? 'none' : m })))}
-      <button type="button" className={`${css.ind} ${css.indGear}`} aria-label={t('kline.settings')} aria-haspopup="dialog" data-testid="ind-settings" onClick={() => setEditing(true)}>
+      {SUB.map((m) =>
+        chip(spec.sub === m, m.toUpperCase(), `ind-${m}`, () =>
+          onChange({ ...spec, sub: spec.sub === m ? 'none' : m }),
+        ),
+      )}
+      <button
+        type="button"
+        className={`${css.ind} ${css.indGear}`}
+        aria-label={t('kline.settings')}
+        aria-haspopup="dialog"
+        data-testid="ind-settings"
+        onClick={() => setEditing(true)}
+      >
         <SetOutline aria-hidden />
       </button>
       <IndicatorSettings spec={spec} open={editing} onClose={() => setEditing(false)} onChange={onChange} />

@@ -5,13 +5,7 @@
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  createChart,
-  LineSeries,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { loadHistory, useChartFeed, useStreamStale } from '../../market';
 import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload } from '../../market/types';
@@ -86,7 +80,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
   const legend = useRef<HTMLDivElement>(null);
   const ind = useRef({ spec: indicators, src: { symbol, period: feedPeriod(period) } });
   ind.current = { spec: indicators, src: { symbol, period: feedPeriod(period) } };
-  const wantsIndicators = (sp: IndicatorSpec | undefined): sp is IndicatorSpec => !!sp && (sp.main !== 'none' || sp.sub !== 'none');
+  const wantsIndicators = (sp: IndicatorSpec | undefined): sp is IndicatorSpec =>
+    !!sp && (sp.main !== 'none' || sp.sub !== 'none');
   function indicatorsFrom(first: number | undefined): void {
     const sp = ind.current.spec;
     const c = chart.current;
@@ -290,7 +285,15 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
     const r = readout.current;
     if (r.onBar) {
       r.bars.clear();
-      for (let i = 0; i < n; i++) r.bars.set(h.time[i], { time: h.time[i], open: h.open[i], high: h.high[i], low: h.low[i], close: h.close[i], volume: h.volume[i] });
+      for (let i = 0; i < n; i++)
+        r.bars.set(h.time[i], {
+          time: h.time[i],
+          open: h.open[i],
+          high: h.high[i],
+          low: h.low[i],
+          close: h.close[i],
+          volume: h.volume[i],
+        });
       r.last = n ? h.time[n - 1] : 0;
       emitBar();
     }
@@ -321,7 +324,10 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
           if (series.current !== s) return;
           if (s.line) (s.main as ISeriesApi<'Line'>).update({ time: ts(b.time), value: b.close }, historical);
           else {
-            (s.main as ISeriesApi<'Candlestick'>).update({ time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close }, historical);
+            (s.main as ISeriesApi<'Candlestick'>).update(
+              { time: ts(b.time), open: b.open, high: b.high, low: b.low, close: b.close },
+              historical,
+            );
             s.volume?.update({ time: ts(b.time), value: b.volume, color: volColor(th, b.close >= b.open) }, historical);
           }
         });
@@ -337,7 +343,9 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
 
   // Another indicator choice: the old lines go, the new ones are drawn over the bars on the chart.
   // New parameters for a shown indicator count as another choice (the worker keeps a track per parameter set).
-  const specKey = indicators ? `${indicators.main}|${indicators.sub}|${JSON.stringify(indicators.params?.[indicators.main as IndicatorName] ?? null)}|${JSON.stringify(indicators.params?.[indicators.sub as IndicatorName] ?? null)}` : '';
+  const specKey = indicators
+    ? `${indicators.main}|${indicators.sub}|${JSON.stringify(indicators.params?.[indicators.main as IndicatorName] ?? null)}|${JSON.stringify(indicators.params?.[indicators.sub as IndicatorName] ?? null)}`
+    : '';
   useLayoutEffect(() => {
     const l = layer.current;
     const sp = ind.current.spec;
@@ -380,7 +388,9 @@ function Note({ text }: { text: string }) {
 function StaleDot({ streamKey }: { streamKey: string }) {
   const { t } = useTranslation();
   const stale = useStreamStale(streamKey);
-  return stale ? <span className={css.stale} role="status" aria-label={t('kline.stale')} title={t('kline.stale')} /> : null;
+  return stale ? (
+    <span className={css.stale} role="status" aria-label={t('kline.stale')} title={t('kline.stale')} />
+  ) : null;
 }
 
 /** Volume bars: the candle colours at half strength; computed once per theme, not per bar. */

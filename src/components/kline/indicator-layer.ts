@@ -5,7 +5,16 @@
  * Asked again on every live diff for the bars from the newest drawn one on, so a tick costs the
  * worker O(lines) and the main thread a few series updates.
  */
-import { HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp, type WhitespaceData, type LineData, type HistogramData } from 'lightweight-charts';
+import {
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+  type WhitespaceData,
+  type LineData,
+  type HistogramData,
+} from 'lightweight-charts';
 import { fetchIndicators } from '../../market/bridge';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
@@ -205,7 +214,8 @@ export class IndicatorLayer {
   private point(time: number, value: number, kind: 'line' | 'hist', color: string): Point {
     const t = time as UTCTimestamp;
     if (!Number.isFinite(value)) return { time: t };
-    if (kind === 'hist') return { time: t, value, color: color === 'sign' ? (value >= 0 ? this.theme.up : this.theme.down) : color };
+    if (kind === 'hist')
+      return { time: t, value, color: color === 'sign' ? (value >= 0 ? this.theme.up : this.theme.down) : color };
     return { time: t, value };
   }
 
@@ -222,10 +232,18 @@ export class IndicatorLayer {
       if (l.kind === 'hist') {
         // MACD's bars take the sign's colour; VOL's are neutral
         color = l.name === 'MACD' ? 'sign' : 'rgba(128,128,128,0.45)';
-        s = this.chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'volume' } }, pane);
+        s = this.chart.addSeries(
+          HistogramSeries,
+          { priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'volume' } },
+          pane,
+        );
       } else {
         color = PALETTE[counts[l.pane]++ % PALETTE.length];
-        s = this.chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, pane);
+        s = this.chart.addSeries(
+          LineSeries,
+          { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false },
+          pane,
+        );
       }
       this.series.set(`${l.pane}|${l.name}`, { s, kind: l.kind, color, pane: l.pane });
       this.names.push({ name: l.name, pane: l.pane, color: color === 'sign' ? this.theme.text : color });

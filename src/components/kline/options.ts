@@ -3,7 +3,16 @@
  * <KLineChart/> and the spare chart (spare.ts), so the spare runs the very code paths a chart
  * will.
  */
-import { CandlestickSeries, HistogramSeries, type ChartOptions, type DeepPartial, type IChartApi, type ISeriesApi, type PriceFormat, type Time } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  HistogramSeries,
+  type ChartOptions,
+  type DeepPartial,
+  type IChartApi,
+  type ISeriesApi,
+  type PriceFormat,
+  type Time,
+} from 'lightweight-charts';
 import type { ChartTheme } from './theme';
 
 function pad(n: number): string {
@@ -48,17 +57,37 @@ export function addCandles(c: IChartApi, th: ChartTheme, priceFormat: PriceForma
     wickDownColor: th.down,
     priceFormat,
   });
-  const volume = c.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+  const volume = c.addSeries(HistogramSeries, {
+    priceFormat: { type: 'volume' },
+    priceScaleId: 'vol',
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
   c.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   main.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
   return { main, volume };
 }
 
 /** Recolours a chart and its main series for a theme (dark mode, the red-up setting). */
-export function applyTheme(c: IChartApi, th: ChartTheme, main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'> | null, line: boolean): void {
-  c.applyOptions({ layout: { background: { color: th.bg }, textColor: th.text }, grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } } });
+export function applyTheme(
+  c: IChartApi,
+  th: ChartTheme,
+  main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'> | null,
+  line: boolean,
+): void {
+  c.applyOptions({
+    layout: { background: { color: th.bg }, textColor: th.text },
+    grid: { vertLines: { color: th.grid }, horzLines: { color: th.grid } },
+  });
   if (!main) return;
   if (line) (main as ISeriesApi<'Line'>).applyOptions({ color: th.text });
   else
-    (main as ISeriesApi<'Candlestick'>).applyOptions({ upColor: th.up, downColor: th.down, borderUpColor: th.up, borderDownColor: th.down, wickUpColor: th.up, wickDownColor: th.down });
+    (main as ISeriesApi<'Candlestick'>).applyOptions({
+      upColor: th.up,
+      downColor: th.down,
+      borderUpColor: th.up,
+      borderDownColor: th.down,
+      wickUpColor: th.up,
+      wickDownColor: th.down,
+    });
 }

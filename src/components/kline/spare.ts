@@ -29,7 +29,8 @@ export interface CandleChart {
  * next — the last one shown, or the pair view's before any — because adopting a chart of another
  * size costs a resize and a redraw (bench/: ~30 ms at 4×).
  */
-const PARKED = 'position:fixed;left:0;top:0;width:100vw;visibility:hidden;pointer-events:none;z-index:-1;contain:strict';
+const PARKED =
+  'position:fixed;left:0;top:0;width:100vw;visibility:hidden;pointer-events:none;z-index:-1;contain:strict';
 let parkedHeight: number | null = null;
 
 /** A chart of this height was shown: park the next spare at it. */
@@ -73,7 +74,13 @@ async function build(): Promise<void> {
     const end = (Math.floor(Date.now() / 60_000) * 60) as UTCTimestamp;
     const bars = Array.from({ length: BARS }, (_, i) => {
       const open = 100 + Math.sin(i / 7) * 5;
-      return { time: (end - (BARS - 1 - i) * 60) as UTCTimestamp, open, high: open + 2, low: open - 2, close: open + Math.cos(i / 3) };
+      return {
+        time: (end - (BARS - 1 - i) * 60) as UTCTimestamp,
+        open,
+        high: open + 2,
+        low: open - 2,
+        close: open + Math.cos(i / 3),
+      };
     });
     main.setData(bars);
     volume.setData(bars.map((b) => ({ time: b.time, value: 10 + (b.close > b.open ? 5 : 2) })));

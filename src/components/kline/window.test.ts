@@ -5,7 +5,16 @@ import { BarWindow, WINDOW, olderRange, prependOlder } from './window';
 /** `n` 1min bars ending at `end` (unix s); close = time so a bar is recognisable. */
 function history(n: number, end = 1_700_000_040): HistoryPayload {
   const time = Float64Array.from({ length: n }, (_, i) => end - (n - 1 - i) * 60);
-  return { symbol: 'BTC/USDT', period: '1min', time, open: time.slice(), high: time.slice(), low: time.slice(), close: time.slice(), volume: time.map(() => 1) };
+  return {
+    symbol: 'BTC/USDT',
+    period: '1min',
+    time,
+    open: time.slice(),
+    high: time.slice(),
+    low: time.slice(),
+    close: time.slice(),
+    volume: time.map(() => 1),
+  };
 }
 
 describe('BarWindow', () => {

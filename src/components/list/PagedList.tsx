@@ -126,7 +126,12 @@ export function PagedList<T>({
     );
   if (state === 'error')
     return (
-      <ErrorBlock status="default" title={t('common.loadError')} description={t('common.loadFailedHint')} className={states.state}>
+      <ErrorBlock
+        status="default"
+        title={t('common.loadError')}
+        description={t('common.loadFailedHint')}
+        className={states.state}
+      >
         <Button color="primary" fill="outline" onClick={() => (setState('loading'), void loadFirst())}>
           {t('common.retry')}
         </Button>

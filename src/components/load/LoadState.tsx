@@ -16,7 +16,12 @@ export function LoadState<T>({ load, children }: { load: Loaded<T>; children: (d
     );
   if (load.data === undefined)
     return (
-      <ErrorBlock status="default" title={t('common.loadError')} description={t('common.loadFailedHint')} className={states.state}>
+      <ErrorBlock
+        status="default"
+        title={t('common.loadError')}
+        description={t('common.loadFailedHint')}
+        className={states.state}
+      >
         <Button color="primary" fill="outline" onClick={() => void load.reload()}>
           {t('common.retry')}
         </Button>

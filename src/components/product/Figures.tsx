@@ -14,22 +14,86 @@ export function shownDecimals(value: string | null | undefined): number {
  * A coin amount through the one number component (no tint: not a live stream). By default it shows
  * the digits the amount has (2 to 8 decimals), so a confirmation's arithmetic reads exactly.
  */
-export function Amount({ value, unit, dp, testId }: { value: string | null | undefined; unit?: string; dp?: number; testId?: string }) {
-  return <Num value={value} format="price" decimals={dp ?? shownDecimals(value)} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
+export function Amount({
+  value,
+  unit,
+  dp,
+  testId,
+}: {
+  value: string | null | undefined;
+  unit?: string;
+  dp?: number;
+  testId?: string;
+}) {
+  return (
+    <Num
+      value={value}
+      format="price"
+      decimals={dp ?? shownDecimals(value)}
+      tint={false}
+      suffix={unit ? ` ${unit}` : undefined}
+      data-testid={testId}
+    />
+  );
 }
 
 /** A quantity in full (issuance, caps): grouped, no K/M (K/M is for volumes only), no trailing zeros. */
-export function Quantity({ value, unit, testId }: { value: string | null | undefined; unit?: string; testId?: string }) {
-  return <Num value={value} format="amount" decimals={COIN_DP} tint={false} suffix={unit ? ` ${unit}` : undefined} data-testid={testId} />;
+export function Quantity({
+  value,
+  unit,
+  testId,
+}: {
+  value: string | null | undefined;
+  unit?: string;
+  testId?: string;
+}) {
+  return (
+    <Num
+      value={value}
+      format="amount"
+      decimals={COIN_DP}
+      tint={false}
+      suffix={unit ? ` ${unit}` : undefined}
+      data-testid={testId}
+    />
+  );
 }
 
 /** A rate fraction as a percent with 2 decimals ("0.365" → 36.50%), unsigned. */
-export function Rate({ rate, className, testId }: { rate: string | null | undefined; className?: string; testId?: string }) {
-  return <Num value={rate ? pct(rate) : null} format="price" decimals={2} tint={false} suffix="%" className={className} data-testid={testId} />;
+export function Rate({
+  rate,
+  className,
+  testId,
+}: {
+  rate: string | null | undefined;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <Num
+      value={rate ? pct(rate) : null}
+      format="price"
+      decimals={2}
+      tint={false}
+      suffix="%"
+      className={className}
+      data-testid={testId}
+    />
+  );
 }
 
 /** A yield range "0.30% – 0.40%" (one rate when both ends agree). */
-export function RateRange({ min, max, className, testId }: { min: string; max: string; className?: string; testId?: string }) {
+export function RateRange({
+  min,
+  max,
+  className,
+  testId,
+}: {
+  min: string;
+  max: string;
+  className?: string;
+  testId?: string;
+}) {
   if (min === max) return <Rate rate={min} className={className} testId={testId} />;
   return (
     <span className={className} data-testid={testId}>

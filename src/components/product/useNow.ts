@@ -29,5 +29,7 @@ export function timeLeft(iso: string | null | undefined, now: number): string {
 export function day(iso: string | null | undefined): string {
   if (!iso) return '--';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(uiLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleDateString(uiLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' });
 }

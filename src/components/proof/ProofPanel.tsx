@@ -12,7 +12,17 @@ import s from './proof.module.css';
  * ./views) runs only once the panel is opened (the recomputation costs nothing for a list scrolled past); `onOpen` may fetch
  * what it needs first (a blind box's series), `children` stands in while `build` returns null.
  */
-export function ProofPanel({ build, onOpen, children, testId = 'proof' }: { build: (views: Views) => ProofView | null; onOpen?: () => void; children?: ReactNode; testId?: string }) {
+export function ProofPanel({
+  build,
+  onOpen,
+  children,
+  testId = 'proof',
+}: {
+  build: (views: Views) => ProofView | null;
+  onOpen?: () => void;
+  children?: ReactNode;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   // the views and core's recomputations load with the first opened panel: a trade screen's first

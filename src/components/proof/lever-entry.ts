@@ -27,7 +27,13 @@ export function leverEntryPart(p: LeverPosition, t: TFunction): EntryPart | null
   if (p.price_type === 'limit' && p.target_price !== null) {
     return {
       rule: t('proof.lever.entry.ruleLimit'),
-      facts: [{ label: t('proof.lever.entry.limit'), value: p.target_price, meta: p.open_seq ? t('proof.lever.entry.openTick', { seq: p.open_seq }) : undefined }],
+      facts: [
+        {
+          label: t('proof.lever.entry.limit'),
+          value: p.target_price,
+          meta: p.open_seq ? t('proof.lever.entry.openTick', { seq: p.open_seq }) : undefined,
+        },
+      ],
       steps: [],
       ok: null,
     };
@@ -35,15 +41,39 @@ export function leverEntryPart(p: LeverPosition, t: TFunction): EntryPart | null
   const w = p.open_walk;
   if (!w) return null;
   const qty = new ExactDecimal(p.share).times(p.lot_size).toFixed();
-  const proof = proveLeverEntry({ side, priceType: 'market', qty, limit: null, openPrice: p.price, walk: w, tick: null });
+  const proof = proveLeverEntry({
+    side,
+    priceType: 'market',
+    qty,
+    limit: null,
+    openPrice: p.price,
+    walk: w,
+    tick: null,
+  });
   const v = proof.expected.vwap;
   return {
-    rule: t('proof.lever.entry.ruleMarket', { count: w.levels.length, seq: w.book_seq, dp: w.dp, protection: new ExactDecimal(w.protection).times(100).toFixed() }),
-    facts: w.levels.map((l, i) => ({ label: t('proof.lever.entry.level', { n: i + 1 }), value: `${l.qty} @ ${l.price}`, meta: l.avail === null ? t('proof.lever.entry.noBook') : t('proof.lever.entry.offered', { avail: l.avail, seq: w.book_seq }) })),
+    rule: t('proof.lever.entry.ruleMarket', {
+      count: w.levels.length,
+      seq: w.book_seq,
+      dp: w.dp,
+      protection: new ExactDecimal(w.protection).times(100).toFixed(),
+    }),
+    facts: w.levels.map((l, i) => ({
+      label: t('proof.lever.entry.level', { n: i + 1 }),
+      value: `${l.qty} @ ${l.price}`,
+      meta:
+        l.avail === null
+          ? t('proof.lever.entry.noBook')
+          : t('proof.lever.entry.offered', { avail: l.avail, seq: w.book_seq }),
+    })),
     steps: v
       ? [
-          t('proof.lever.entry.costLine', { calc: `${w.levels.map((l) => `${l.price} × ${l.qty}`).join(' + ')} = ${v.total}` }),
-          t('proof.lever.entry.vwapLine', { calc: `${v.total} ÷ ${v.filled} = ${shortVwap(v.vwap, w.dp)} → ${v.price}` }),
+          t('proof.lever.entry.costLine', {
+            calc: `${w.levels.map((l) => `${l.price} × ${l.qty}`).join(' + ')} = ${v.total}`,
+          }),
+          t('proof.lever.entry.vwapLine', {
+            calc: `${v.total} ÷ ${v.filled} = ${shortVwap(v.vwap, w.dp)} → ${v.price}`,
+          }),
         ]
       : [],
     ok: proof.ok,

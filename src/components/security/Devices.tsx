@@ -23,7 +23,11 @@ export function Devices() {
   const load = useLoad(() => deviceSessions());
 
   const endOther = async (d: DeviceSession) => {
-    const ok = await Dialog.confirm({ content: t('devices.endConfirm', { device: d.device || t('devices.unknown') }), confirmText: t('devices.end'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('devices.endConfirm', { device: d.device || t('devices.unknown') }),
+      confirmText: t('devices.end'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     try {
       await endDeviceSession(d.id);
@@ -35,7 +39,11 @@ export function Devices() {
   };
 
   const logOutHere = async () => {
-    const ok = await Dialog.confirm({ content: t('setting.logoutConfirm'), confirmText: t('setting.logout'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('setting.logoutConfirm'),
+      confirmText: t('setting.logout'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     await logout().catch(() => undefined);
     clearUser();
@@ -67,7 +75,13 @@ export function Devices() {
                       {t('setting.logout')}
                     </Button>
                   ) : (
-                    <Button size="small" color="danger" fill="outline" onClick={() => void endOther(d)} data-testid="device-end">
+                    <Button
+                      size="small"
+                      color="danger"
+                      fill="outline"
+                      onClick={() => void endOther(d)}
+                      data-testid="device-end"
+                    >
                       {t('devices.end')}
                     </Button>
                   )

@@ -9,7 +9,12 @@ export function AskAbout({ type, id }: { type: ServiceRefType; id: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <button type="button" className={styles.ask} onClick={() => navigate(kefuPath({ type, id }))} data-testid={`ask-about-${type}-${id}`}>
+    <button
+      type="button"
+      className={styles.ask}
+      onClick={() => navigate(kefuPath({ type, id }))}
+      data-testid={`ask-about-${type}-${id}`}
+    >
       {t('service.askAboutThis')}
     </button>
   );

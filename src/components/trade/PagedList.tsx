@@ -25,7 +25,16 @@ type Status = 'loading' | 'ready' | 'error';
  * scroll with "no more data", an empty state that says what to do, an error state with retry.
  * A reload replaces the list only when its answer arrives, so a refresh never blanks the screen.
  */
-export function PagedList<T>({ fetchPage, renderItem, keyOf, version, empty, pull = true, label, 'data-testid': testId }: PagedListProps<T>) {
+export function PagedList<T>({
+  fetchPage,
+  renderItem,
+  keyOf,
+  version,
+  empty,
+  pull = true,
+  label,
+  'data-testid': testId,
+}: PagedListProps<T>) {
   const { t } = useTranslation();
   const [items, setItems] = useState<T[]>([]);
   const [status, setStatus] = useState<Status>('loading');

@@ -15,7 +15,11 @@ export default function AccessDenied() {
             {t('denied.install')}
           </a>
           {/* after installing, the extension injects window.ethereum only into a fresh page */}
-          <Button block fill="outline" onClick={() => window.location.replace(`${window.location.pathname}#/pages/index/index`)}>
+          <Button
+            block
+            fill="outline"
+            onClick={() => window.location.replace(`${window.location.pathname}#/pages/index/index`)}
+          >
             {t('denied.retry')}
           </Button>
         </div>

@@ -68,21 +68,57 @@ export default function ForgetPage() {
           onFinish={onFinish}
           requiredMarkStyle="none"
           footer={
-            <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={pending}
+              disabled={pending}
+              onMouseDown={keepFocus}
+            >
               {t('auth.resetPassword')}
             </Button>
           }
         >
           <Form.Item name="account" label={t('auth.email')} validateTrigger="onBlur" rules={rules.email}>
-            <Input type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={t('auth.emailPlaceholder')}
+              clearable
+            />
           </Form.Item>
-          <Form.Item name="code" label={t('auth.code')} validateTrigger="onBlur" rules={rules.code} extra={<CodeButton send={sendCode} />}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('auth.codePlaceholder')} />
+          <Form.Item
+            name="code"
+            label={t('auth.code')}
+            validateTrigger="onBlur"
+            rules={rules.code}
+            extra={<CodeButton send={sendCode} />}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('auth.codePlaceholder')}
+            />
           </Form.Item>
           <Form.Item name="password" label={t('auth.newPassword')} validateTrigger="onBlur" rules={rules.password}>
-            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule', PASSWORD_RULE)} clearable />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              placeholder={t('auth.passwordRule', PASSWORD_RULE)}
+              clearable
+            />
           </Form.Item>
-          <Form.Item name="repassword" label={t('auth.confirmPassword')} validateTrigger="onBlur" rules={rules.confirm('password')} dependencies={['password']}>
+          <Form.Item
+            name="repassword"
+            label={t('auth.confirmPassword')}
+            validateTrigger="onBlur"
+            rules={rules.confirm('password')}
+            dependencies={['password']}
+          >
             <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />
           </Form.Item>
         </Form>

@@ -66,19 +66,38 @@ export default function LoginPage() {
           requiredMarkStyle="none"
           initialValues={{ account: initialAccount }}
           footer={
-            <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={pending}
+              disabled={pending}
+              onMouseDown={keepFocus}
+            >
               {t('auth.login')}
             </Button>
           }
         >
-          <Form.Item name="account" label={t('auth.account')} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('valid.accountRequired') }]}>
+          <Form.Item
+            name="account"
+            label={t('auth.account')}
+            validateTrigger="onBlur"
+            rules={[{ required: true, whitespace: true, message: t('valid.accountRequired') }]}
+          >
             <Input placeholder={t('auth.accountPlaceholder')} autoComplete="username" inputMode="email" clearable />
           </Form.Item>
           <Form.Item
             name="password"
             label={t('auth.password')}
             extra={
-              <button type="button" className={styles.reveal} onClick={() => setShowPassword(!showPassword)} aria-pressed={showPassword} aria-label={t('auth.showPassword')}>
+              <button
+                type="button"
+                className={styles.reveal}
+                onClick={() => setShowPassword(!showPassword)}
+                aria-pressed={showPassword}
+                aria-label={t('auth.showPassword')}
+              >
                 {showPassword ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
               </button>
             }
@@ -87,7 +106,12 @@ export default function LoginPage() {
             // server answers a wrong one without saying which rule it would break
             rules={[{ required: true, message: t('valid.passwordRequired') }]}
           >
-            <Input type={showPassword ? 'text' : 'password'} placeholder={t('auth.passwordPlaceholder')} autoComplete="current-password" clearable />
+            <Input
+              type={showPassword ? 'text' : 'password'}
+              placeholder={t('auth.passwordPlaceholder')}
+              autoComplete="current-password"
+              clearable
+            />
           </Form.Item>
         </Form>
         <div className={styles.links}>

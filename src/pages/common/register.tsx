@@ -47,7 +47,10 @@ export default function RegisterPage() {
       ? rules.email
       : [
           { required: true, whitespace: true, message: t('acct.mobileRequired') },
-          { validator: (_r: unknown, v: string | undefined) => (!v || isMobile(v) ? Promise.resolve() : Promise.reject(new Error(t('acct.mobileInvalid')))) },
+          {
+            validator: (_r: unknown, v: string | undefined) =>
+              !v || isMobile(v) ? Promise.resolve() : Promise.reject(new Error(t('acct.mobileInvalid'))),
+          },
         ];
 
   const sendCode = async (): Promise<boolean> => {
@@ -57,7 +60,11 @@ export default function RegisterPage() {
       return false;
     }
     try {
-      await sendMailCode(String(form.getFieldValue('email')).trim(), 'register', kind === 'mobile' ? areaCode : undefined);
+      await sendMailCode(
+        String(form.getFieldValue('email')).trim(),
+        'register',
+        kind === 'mobile' ? areaCode : undefined,
+      );
       toastSuccess(t(kind === 'email' ? 'auth.codeSent' : 'auth.codeSentPhone'));
       return true;
     } catch {
@@ -113,27 +120,77 @@ export default function RegisterPage() {
           onFinish={onFinish}
           requiredMarkStyle="none"
           footer={
-            <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={pending}
+              disabled={pending}
+              onMouseDown={keepFocus}
+            >
               {t('auth.register')}
             </Button>
           }
         >
           {kind === 'email' ? (
             <Form.Item key="email" name="email" label={t('auth.email')} validateTrigger="onBlur" rules={accountRules}>
-              <Input type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder={t('auth.emailPlaceholder')}
+                clearable
+              />
             </Form.Item>
           ) : (
-            <Form.Item key="mobile" name="email" label={t('acct.mobile')} validateTrigger="onBlur" rules={accountRules} extra={<AreaSelect value={area} onChange={setArea} />}>
-              <Input type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={11} placeholder={t('acct.mobilePlaceholder')} clearable />
+            <Form.Item
+              key="mobile"
+              name="email"
+              label={t('acct.mobile')}
+              validateTrigger="onBlur"
+              rules={accountRules}
+              extra={<AreaSelect value={area} onChange={setArea} />}
+            >
+              <Input
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={11}
+                placeholder={t('acct.mobilePlaceholder')}
+                clearable
+              />
             </Form.Item>
           )}
-          <Form.Item name="code" label={t('auth.code')} validateTrigger="onBlur" rules={rules.code} extra={<CodeButton send={sendCode} />}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('auth.codePlaceholder')} />
+          <Form.Item
+            name="code"
+            label={t('auth.code')}
+            validateTrigger="onBlur"
+            rules={rules.code}
+            extra={<CodeButton send={sendCode} />}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('auth.codePlaceholder')}
+            />
           </Form.Item>
           <Form.Item name="password" label={t('auth.password')} validateTrigger="onBlur" rules={rules.password}>
-            <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule', PASSWORD_RULE)} clearable />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              placeholder={t('auth.passwordRule', PASSWORD_RULE)}
+              clearable
+            />
           </Form.Item>
-          <Form.Item name="re_password" label={t('auth.confirmPassword')} validateTrigger="onBlur" rules={rules.confirm('password')} dependencies={['password']}>
+          <Form.Item
+            name="re_password"
+            label={t('auth.confirmPassword')}
+            validateTrigger="onBlur"
+            rules={rules.confirm('password')}
+            dependencies={['password']}
+          >
             <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />
           </Form.Item>
           <Form.Item

@@ -39,7 +39,9 @@ function Article({ id }: { id: number }) {
   const load = useLoad(() => newsDetail(id), [id]);
   return (
     <PageFrame title={load.data?.title || t('route.common.webView')}>
-      <LoadState load={load}>{(n) => <article className={prose.prose}>{htmlToText(n.content ?? '')}</article>}</LoadState>
+      <LoadState load={load}>
+        {(n) => <article className={prose.prose}>{htmlToText(n.content ?? '')}</article>}
+      </LoadState>
     </PageFrame>
   );
 }
@@ -57,7 +59,13 @@ function Content({ name }: { name: PageName }) {
 function Link({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allow = useLoad(() => webViewAllow().then((r) => r.allow).catch(() => DEFAULT_WEBVIEW_ALLOW), []);
+  const allow = useLoad(
+    () =>
+      webViewAllow()
+        .then((r) => r.allow)
+        .catch(() => DEFAULT_WEBVIEW_ALLOW),
+    [],
+  );
   const origin = window.location.origin;
   const heading = title || t('route.common.webView');
   if (allow.data === undefined) return <PageFrame title={heading} />;
@@ -71,7 +79,14 @@ function Link({ url, title }: { url: string; title: string }) {
   return (
     <PageFrame title={heading}>
       {target === 'inside' && abs ? (
-        <iframe className={s.frame} src={abs.href} title={heading} sandbox="allow-scripts allow-same-origin allow-popups allow-forms" referrerPolicy="no-referrer" data-testid="webview-frame" />
+        <iframe
+          className={s.frame}
+          src={abs.href}
+          title={heading}
+          sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
+          referrerPolicy="no-referrer"
+          data-testid="webview-frame"
+        />
       ) : target === 'outside' && abs ? (
         <Result
           status="warning"

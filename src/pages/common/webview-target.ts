@@ -3,7 +3,11 @@
  * — "*.example.com" also allows its subdomains), 'outside' (warned, then a new tab) or 'invalid'
  * (not an http(s) URL: javascript:, data:, …).
  */
-export function webViewTarget(url: string, allow: readonly string[], ownOrigin: string): 'inside' | 'outside' | 'invalid' {
+export function webViewTarget(
+  url: string,
+  allow: readonly string[],
+  ownOrigin: string,
+): 'inside' | 'outside' | 'invalid' {
   let u: URL;
   try {
     u = new URL(url, ownOrigin);

@@ -45,7 +45,11 @@ export default function MyCopiesPage() {
 
   const hold = async (c: CopyTrade) => {
     if (c.transaction_id === null) return;
-    const ok = await Dialog.confirm({ content: t('copy.selfHoldConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('copy.selfHoldConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -59,7 +63,11 @@ export default function MyCopiesPage() {
     }
   };
   const cancel = async (f: Follow) => {
-    const ok = await Dialog.confirm({ content: t('copy.cancelConfirm', { name: f.trader_nickname }), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('copy.cancelConfirm', { name: f.trader_nickname }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -97,10 +105,13 @@ export default function MyCopiesPage() {
                 <span className={styles.name}>
                   {f.trader_nickname}
                   <span className={styles.sub}>
-                    {f.type === 1 ? t('copy.fixedMultipleOf', { n: f.number }) : t('copy.fixedLotsOf', { n: f.number })} · {formatTime(f.created_at)}
+                    {f.type === 1 ? t('copy.fixedMultipleOf', { n: f.number }) : t('copy.fixedLotsOf', { n: f.number })}{' '}
+                    · {formatTime(f.created_at)}
                   </span>
                 </span>
-                <span className={`${styles.tag} ${f.status === 'following' ? styles.tagOn : ''}`}>{t(`copy.state.${f.status}`)}</span>
+                <span className={`${styles.tag} ${f.status === 'following' ? styles.tagOn : ''}`}>
+                  {t(`copy.state.${f.status}`)}
+                </span>
               </div>
               <div className={styles.stats}>
                 <div className={styles.stat}>
@@ -115,11 +126,21 @@ export default function MyCopiesPage() {
                 </div>
               </div>
               <div className={styles.rowActions}>
-                <button type="button" className={styles.smallBtn} onClick={() => navigate(`/pages/follow/trader?id=${f.trader_user_id}`)}>
+                <button
+                  type="button"
+                  className={styles.smallBtn}
+                  onClick={() => navigate(`/pages/follow/trader?id=${f.trader_user_id}`)}
+                >
                   {t('copy.view')}
                 </button>
                 {f.status === 'following' ? (
-                  <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => void cancel(f)} data-testid="cancel-follow">
+                  <button
+                    type="button"
+                    className={styles.smallBtn}
+                    disabled={busy}
+                    onClick={() => void cancel(f)}
+                    data-testid="cancel-follow"
+                  >
                     {t('copy.cancelFollow')}
                   </button>
                 ) : null}
@@ -135,7 +156,14 @@ export default function MyCopiesPage() {
           label={t(`copy.tabs.${tab}`)}
           data-testid="copies"
           empty={tab === 'current' ? t('copy.noCurrent') : t('copy.noHistory')}
-          renderItem={(c) => <CopyCard c={c} livePnl={c.transaction_id !== null ? pnl[c.transaction_id] : null} busy={busy} onSelfHold={tab === 'current' ? (x) => void hold(x) : undefined} />}
+          renderItem={(c) => (
+            <CopyCard
+              c={c}
+              livePnl={c.transaction_id !== null ? pnl[c.transaction_id] : null}
+              busy={busy}
+              onSelfHold={tab === 'current' ? (x) => void hold(x) : undefined}
+            />
+          )}
         />
       )}
     </PageFrame>

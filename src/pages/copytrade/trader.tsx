@@ -59,14 +59,22 @@ export default function BecomeTraderPage() {
       </div>
     );
   else if (s.status === 'pending')
-    body = <Result status="waiting" title={t('copy.reviewPending')} description={t('copy.reviewPendingHint', { time: s.applied_at ? formatTime(s.applied_at) : '' })} />;
+    body = (
+      <Result
+        status="waiting"
+        title={t('copy.reviewPending')}
+        description={t('copy.reviewPendingHint', { time: s.applied_at ? formatTime(s.applied_at) : '' })}
+      />
+    );
   else if (s.status === 'approved' && s.card)
     body = (
       <>
         <div className={styles.panel}>
           <TraderHead c={s.card} sub={t('copy.youAreTrader')} />
           <TraderStats c={s.card} big />
-          <p className={styles.hint}>{t('copy.statsNote', { time: s.card.stats_at ? formatTime(s.card.stats_at) : '--' })}</p>
+          <p className={styles.hint}>
+            {t('copy.statsNote', { time: s.card.stats_at ? formatTime(s.card.stats_at) : '--' })}
+          </p>
         </div>
         <div className={styles.actions}>
           <Button color="primary" onClick={() => navigate(`/pages/follow/trader?id=${s.card?.trader_user_id ?? 0}`)}>
@@ -87,14 +95,35 @@ export default function BecomeTraderPage() {
         <label className={styles.label} htmlFor="trader-nick">
           {t('copy.nickname')}
         </label>
-        <input id="trader-nick" className={styles.textInput} value={nickname} maxLength={20} onChange={(e) => setNickname(e.target.value)} onBlur={() => setTouched(true)} />
+        <input
+          id="trader-nick"
+          className={styles.textInput}
+          value={nickname}
+          maxLength={20}
+          onChange={(e) => setNickname(e.target.value)}
+          onBlur={() => setTouched(true)}
+        />
         {touched && nickError ? <p className={styles.error}>{nickError}</p> : null}
         <label className={styles.label} htmlFor="trader-intro">
           {t('copy.introduction')}
         </label>
-        <textarea id="trader-intro" className={`${styles.textInput} ${styles.textArea}`} value={intro} maxLength={200} onChange={(e) => setIntro(e.target.value)} />
+        <textarea
+          id="trader-intro"
+          className={`${styles.textInput} ${styles.textArea}`}
+          value={intro}
+          maxLength={200}
+          onChange={(e) => setIntro(e.target.value)}
+        />
         {introError ? <p className={styles.error}>{introError}</p> : null}
-        <Button color="primary" size="large" block loading={pending} disabled={pending} onClick={() => void submit()} data-testid="apply-submit">
+        <Button
+          color="primary"
+          size="large"
+          block
+          loading={pending}
+          disabled={pending}
+          onClick={() => void submit()}
+          data-testid="apply-submit"
+        >
           {t('copy.apply')}
         </Button>
       </div>

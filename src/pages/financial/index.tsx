@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
-import { RightOutline, PayCircleOutline, LockOutline, CollectMoneyOutline, FolderOutline, GiftOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import {
+  RightOutline,
+  PayCircleOutline,
+  LockOutline,
+  CollectMoneyOutline,
+  FolderOutline,
+  GiftOutline,
+  TeamOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';

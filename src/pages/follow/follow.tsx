@@ -49,9 +49,13 @@ export default function FollowPage() {
   const multiple = type === COPY_TYPES.multiple;
   const max = Number(multiple ? COPY_LIMITS.maxMultiple : COPY_LIMITS.maxLots);
   const n = Number(number);
-  const error = number === '' || !(n > 0) || n > max ? t(multiple ? 'copy.err.multiple' : 'copy.err.lots', { max }) : null;
+  const error =
+    number === '' || !(n > 0) || n > max ? t(multiple ? 'copy.err.multiple' : 'copy.err.lots', { max }) : null;
   const rounded = multiple && !error ? roundCopyMultiple(number) : number;
-  const example = multiple && !error ? t('copy.exampleMultiple', { n: rounded, lots: (10 * Number(rounded)).toString() }) : t('copy.exampleLots', { n: number || '--' });
+  const example =
+    multiple && !error
+      ? t('copy.exampleMultiple', { n: rounded, lots: (10 * Number(rounded)).toString() })
+      : t('copy.exampleLots', { n: number || '--' });
 
   const submit = async () => {
     setTouched(true);
@@ -96,7 +100,10 @@ export default function FollowPage() {
     <PageFrame title={t('route.follow.follow')}>
       {d ? (
         <div className={styles.panel}>
-          <TraderHead c={d} sub={t('copy.traderSummary', { profit: money(d.total_profit, 'USDT'), accuracy: d.accuracy })} />
+          <TraderHead
+            c={d}
+            sub={t('copy.traderSummary', { profit: money(d.total_profit, 'USDT'), accuracy: d.accuracy })}
+          />
         </div>
       ) : null}
       <div className={styles.form}>
@@ -132,18 +139,41 @@ export default function FollowPage() {
           data-testid="follow-number"
         />
         <p className={styles.hint}>{multiple ? t('copy.multipleHint') : t('copy.lotsHint')}</p>
-        {!error ? <p className={styles.hint} data-testid="follow-example">{example}</p> : null}
+        {!error ? (
+          <p className={styles.hint} data-testid="follow-example">
+            {example}
+          </p>
+        ) : null}
         <p className={styles.hint}>{t('copy.balanceHint')}</p>
         <label className={styles.agree}>
-          <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} data-testid="follow-agree" />
+          <input
+            type="checkbox"
+            checked={agree}
+            onChange={(e) => setAgree(e.target.checked)}
+            data-testid="follow-agree"
+          />
           <span>
             {t('copy.agreePrefix')}{' '}
-            <button type="button" className={styles.link} onClick={() => navigate(lang === 'zh' || lang === 'hk' ? '/pages/follow/agreement_zh' : '/pages/follow/agreement_en')}>
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() =>
+                navigate(lang === 'zh' || lang === 'hk' ? '/pages/follow/agreement_zh' : '/pages/follow/agreement_en')
+              }
+            >
               {t('copy.agreementName')}
             </button>
           </span>
         </label>
-        <Button color="primary" size="large" block loading={pending} disabled={pending || !d} onClick={() => void submit()} data-testid="follow-submit">
+        <Button
+          color="primary"
+          size="large"
+          block
+          loading={pending}
+          disabled={pending || !d}
+          onClick={() => void submit()}
+          data-testid="follow-submit"
+        >
           {d?.my_state === 'following' ? t('copy.saveFollow') : t('copy.follow')}
         </Button>
       </div>

@@ -21,7 +21,9 @@ function PositionRow({ p }: { p: TraderPosition }) {
   return (
     <li className={styles.card} data-testid="trader-position">
       <div className={styles.head}>
-        <span className={`${styles.tag} ${p.side === 'long' ? styles.tagUp : styles.tagDown}`}>{t(`copy.side.${p.side}`)}</span>
+        <span className={`${styles.tag} ${p.side === 'long' ? styles.tagUp : styles.tagDown}`}>
+          {t(`copy.side.${p.side}`)}
+        </span>
         <span className={`${styles.name} ${styles.nameWrap}`}>
           {p.symbol} · {p.multiple}× · {p.lots} {t('copy.lotsUnit')}
           <span className={styles.sub}>{formatTime(p.closed_at ?? p.opened_at)}</span>
@@ -67,7 +69,11 @@ export default function TraderPage() {
   const goFollow = () => navigate(token ? `/pages/follow/follow?id=${id}` : '/pages/common/login');
   const cancel = async () => {
     if (!d?.my_follow) return;
-    const ok = await Dialog.confirm({ content: t('copy.cancelConfirm', { name: d.nickname }), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('copy.cancelConfirm', { name: d.nickname }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -99,22 +105,37 @@ export default function TraderPage() {
         <div className={styles.panel}>
           <TraderStats c={d} big />
           <PnlChart curve={d.pnl_curve} />
-          <p className={`${styles.hint} ${styles.statsNote}`}>{t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}</p>
+          <p className={`${styles.hint} ${styles.statsNote}`}>
+            {t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}
+          </p>
         </div>
         {d.my_follow && d.my_state === 'following' ? (
           <p className={styles.section} data-testid="my-follow">
-            {t('copy.myFollowIs', { setting: d.my_follow.type === 1 ? t('copy.fixedMultipleOf', { n: d.my_follow.number }) : t('copy.fixedLotsOf', { n: d.my_follow.number }) })}
+            {t('copy.myFollowIs', {
+              setting:
+                d.my_follow.type === 1
+                  ? t('copy.fixedMultipleOf', { n: d.my_follow.number })
+                  : t('copy.fixedLotsOf', { n: d.my_follow.number }),
+            })}
           </p>
         ) : null}
         <h2 className={styles.section}>{t('copy.openNow')}</h2>
         {d.open_positions.length ? (
-          <ul className={styles.list}>{d.open_positions.map((p) => <PositionRow key={p.id} p={p} />)}</ul>
+          <ul className={styles.list}>
+            {d.open_positions.map((p) => (
+              <PositionRow key={p.id} p={p} />
+            ))}
+          </ul>
         ) : (
           <p className={styles.empty}>{t('copy.noOpen')}</p>
         )}
         <h2 className={styles.section}>{t('copy.recentClosed')}</h2>
         {d.recent_closed.length ? (
-          <ul className={styles.list}>{d.recent_closed.map((p) => <PositionRow key={p.id} p={p} />)}</ul>
+          <ul className={styles.list}>
+            {d.recent_closed.map((p) => (
+              <PositionRow key={p.id} p={p} />
+            ))}
+          </ul>
         ) : (
           <p className={styles.empty}>{t('copy.noClosed')}</p>
         )}

@@ -1,6 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Checkbox, PullToRefresh, SearchBar, Tabs } from 'antd-mobile';
-import { AddCircleOutline, MinusCircleOutline, LoopOutline, SendOutline, UnorderedListOutline, EyeInvisibleOutline, EyeOutline, CheckShieldOutline, RightOutline } from 'antd-mobile-icons';
+import {
+  AddCircleOutline,
+  MinusCircleOutline,
+  LoopOutline,
+  SendOutline,
+  UnorderedListOutline,
+  EyeInvisibleOutline,
+  EyeOutline,
+  CheckShieldOutline,
+  RightOutline,
+} from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, ACCOUNT_TYPES, type AccountField, type BalanceRow } from '../../../core';
@@ -53,7 +63,15 @@ export default function AssetsPage() {
                 <div className={styles.heroValue} data-testid="assets-total">
                   {hidden ? '******' : <Amount value={o.total_fiat} fiat suffix={o.fiat.currency_code} />}
                 </div>
-                <div className={styles.heroSub}>{hidden ? '' : <>≈ <Amount value={o.total_usdt} fiat suffix="USDT" /></>}</div>
+                <div className={styles.heroSub}>
+                  {hidden ? (
+                    ''
+                  ) : (
+                    <>
+                      ≈ <Amount value={o.total_usdt} fiat suffix="USDT" />
+                    </>
+                  )}
+                </div>
               </section>
               <div className={styles.actions}>
                 <button type="button" className={styles.action} onClick={() => go('fund/select', '?to=receive')}>
@@ -77,14 +95,31 @@ export default function AssetsPage() {
                   {t('acct.records')}
                 </button>
               </div>
-              <button type="button" className={styles.polLink} onClick={() => go('fund/liabilities')} data-testid="assets-verify-balance">
+              <button
+                type="button"
+                className={styles.polLink}
+                onClick={() => go('fund/liabilities')}
+                data-testid="assets-verify-balance"
+              >
                 <CheckShieldOutline aria-hidden />
                 <span>{t('route.fund.liabilities')}</span>
                 <RightOutline aria-hidden />
               </button>
               <div className={styles.balTools}>
-                <SearchBar className={styles.balSearch} placeholder={t('acct.searchCoin')} aria-label={t('acct.searchCoin')} value={query} onChange={setQuery} data-testid="assets-search" />
-                <Checkbox checked={hideSmall} onChange={toggleSmall} className={styles.hideSmall} data-testid="assets-hide-small">
+                <SearchBar
+                  className={styles.balSearch}
+                  placeholder={t('acct.searchCoin')}
+                  aria-label={t('acct.searchCoin')}
+                  value={query}
+                  onChange={setQuery}
+                  data-testid="assets-search"
+                />
+                <Checkbox
+                  checked={hideSmall}
+                  onChange={toggleSmall}
+                  className={styles.hideSmall}
+                  data-testid="assets-hide-small"
+                >
                   {t('acct.hideSmall')}
                 </Checkbox>
               </div>
@@ -93,7 +128,14 @@ export default function AssetsPage() {
                   const acc = accountRows(o, f);
                   return (
                     <Tabs.Tab key={f} title={t(`acct.account.${f}`)}>
-                      <AccountBalances field={f} totalFiat={acc.total_fiat} rows={visibleBalances(acc.rows, { query, hideSmall })} hidden={hidden} fiat={o.fiat.currency_code} onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${ACCOUNT_TYPES[f]}`)} />
+                      <AccountBalances
+                        field={f}
+                        totalFiat={acc.total_fiat}
+                        rows={visibleBalances(acc.rows, { query, hideSmall })}
+                        hidden={hidden}
+                        fiat={o.fiat.currency_code}
+                        onOpen={(c) => go('fund/assets_record', `?currency=${c}&type=${ACCOUNT_TYPES[f]}`)}
+                      />
                     </Tabs.Tab>
                   );
                 })}
@@ -106,7 +148,21 @@ export default function AssetsPage() {
   );
 }
 
-function AccountBalances({ field, totalFiat, rows, hidden, fiat, onOpen }: { field: AccountField; totalFiat: string; rows: readonly BalanceRow[]; hidden: boolean; fiat: string; onOpen: (currencyId: number) => void }) {
+function AccountBalances({
+  field,
+  totalFiat,
+  rows,
+  hidden,
+  fiat,
+  onOpen,
+}: {
+  field: AccountField;
+  totalFiat: string;
+  rows: readonly BalanceRow[];
+  hidden: boolean;
+  fiat: string;
+  onOpen: (currencyId: number) => void;
+}) {
   const { t } = useTranslation();
   const mask = (v: ReactNode) => (hidden ? '****' : v);
   return (
@@ -119,7 +175,12 @@ function AccountBalances({ field, totalFiat, rows, hidden, fiat, onOpen }: { fie
       <ul className={styles.balList}>
         {rows.map((b) => (
           <li key={b.currency_id} className={styles.balItem}>
-            <button type="button" className={styles.bal} onClick={() => onOpen(b.currency_id)} data-testid={`bal-${field}-${b.currency}`}>
+            <button
+              type="button"
+              className={styles.bal}
+              onClick={() => onOpen(b.currency_id)}
+              data-testid={`bal-${field}-${b.currency}`}
+            >
               <span className={styles.balHead}>
                 <CoinIcon symbol={b.currency} size={22} />
                 <span>{b.currency}</span>

@@ -24,9 +24,22 @@ export default function AssetsAllRecordPage() {
             {k === 'all' ? (
               <>
                 <JournalFilters value={filter} onChange={setFilter} />
-                <JournalList reloadKey={key} fetchPage={(p) => fetchFiltered(p, { currency: filter.currency, kind: filter.kind, from: periodFrom(filter.period) })} />
+                <JournalList
+                  reloadKey={key}
+                  fetchPage={(p) =>
+                    fetchFiltered(p, { currency: filter.currency, kind: filter.kind, from: periodFrom(filter.period) })
+                  }
+                />
               </>
-            ) : k === 'recharge' ? <RechargeList fetchPage={fetchRecharges} /> : k === 'withdraw' ? <WithdrawList fetchPage={fetchWithdrawals} /> : k === 'transfer' ? <TransferList fetchPage={fetchTransfers} /> : <ExchangeList fetchPage={fetchExchanges} />}
+            ) : k === 'recharge' ? (
+              <RechargeList fetchPage={fetchRecharges} />
+            ) : k === 'withdraw' ? (
+              <WithdrawList fetchPage={fetchWithdrawals} />
+            ) : k === 'transfer' ? (
+              <TransferList fetchPage={fetchTransfers} />
+            ) : (
+              <ExchangeList fetchPage={fetchExchanges} />
+            )}
           </Tabs.Tab>
         ))}
       </Tabs>

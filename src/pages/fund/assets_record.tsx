@@ -20,7 +20,10 @@ export default function AssetsRecordPage() {
   const [params] = useSearchParams();
   const currency = Number(params.get('currency')) || undefined;
   const type = Number(params.get('type')) || 2;
-  const detail = useLoad(() => (currency ? walletDetail(currency, type) : Promise.reject(new Error('no currency'))), [currency, type]);
+  const detail = useLoad(
+    () => (currency ? walletDetail(currency, type) : Promise.reject(new Error('no currency'))),
+    [currency, type],
+  );
   return (
     <PageFrame title={t('route.fund.assets_record')}>
       {currency ? (
@@ -40,10 +43,19 @@ export default function AssetsRecordPage() {
                 ]}
               />
               <div className={`${styles.center} ${styles.detailActions}`}>
-                <Button size="small" color="primary" onClick={() => navigate(`${pathOf('fund/receive')}?currency=${d.currency_id}`)}>
+                <Button
+                  size="small"
+                  color="primary"
+                  onClick={() => navigate(`${pathOf('fund/receive')}?currency=${d.currency_id}`)}
+                >
                   {t('route.fund.receive')}
                 </Button>
-                <Button size="small" color="primary" fill="outline" onClick={() => navigate(`${pathOf('fund/withdraw')}?currency=${d.currency_id}`)}>
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => navigate(`${pathOf('fund/withdraw')}?currency=${d.currency_id}`)}
+                >
                   {t('route.fund.withdraw')}
                 </Button>
                 <Button size="small" fill="outline" onClick={() => navigate(pathOf('fund/fundTransfer'))}>
@@ -54,7 +66,10 @@ export default function AssetsRecordPage() {
           )}
         </LoadState>
       ) : null}
-      <JournalList reloadKey={`${currency}-${currency ? type : undefined}`} fetchPage={(p) => fetchJournal(p, currency, currency ? type : undefined)} />
+      <JournalList
+        reloadKey={`${currency}-${currency ? type : undefined}`}
+        fetchPage={(p) => fetchJournal(p, currency, currency ? type : undefined)}
+      />
     </PageFrame>
   );
 }

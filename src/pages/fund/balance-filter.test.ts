@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { BalanceRow } from '../../../core';
 import { visibleBalances } from './balance-filter';
 
-const row = (currency: string, usdt: string, frozen = '0'): BalanceRow => ({ currency_id: currency.length, currency, available: usdt, frozen, usdt_value: usdt, fiat_value: usdt });
+const row = (currency: string, usdt: string, frozen = '0'): BalanceRow => ({
+  currency_id: currency.length,
+  currency,
+  available: usdt,
+  frozen,
+  usdt_value: usdt,
+  fiat_value: usdt,
+});
 
 describe('Assets: search and hide small balances', () => {
   const rows = [row('BTC', '1200.5'), row('USDT', '0.99'), row('ETH', '0'), row('SHIB', '0.2', '3')];
@@ -18,7 +25,13 @@ describe('Assets: search and hide small balances', () => {
   });
 
   it('never adds a row, and with no filter shows every row in order', () => {
-    const arb = fc.array(fc.record({ c: fc.stringMatching(/^[A-Z]{1,5}$/), v: fc.double({ min: 0, max: 1e6, noNaN: true }), f: fc.constantFrom('0', '1') }));
+    const arb = fc.array(
+      fc.record({
+        c: fc.stringMatching(/^[A-Z]{1,5}$/),
+        v: fc.double({ min: 0, max: 1e6, noNaN: true }),
+        f: fc.constantFrom('0', '1'),
+      }),
+    );
     fc.assert(
       fc.property(arb, fc.string({ maxLength: 3 }), fc.boolean(), (raw, q, hide) => {
         const list = raw.map((r) => row(r.c, String(r.v), r.f));

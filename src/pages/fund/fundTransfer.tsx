@@ -29,7 +29,10 @@ export default function FundTransferPage() {
   const [form] = Form.useForm<{ amount: string }>();
   const [pending, setPending] = useState(false);
 
-  const cur = load.data?.find((c) => c.currency_id === currencyId) ?? load.data?.find((c) => c.currency === 'USDT') ?? load.data?.[0];
+  const cur =
+    load.data?.find((c) => c.currency_id === currencyId) ??
+    load.data?.find((c) => c.currency === 'USDT') ??
+    load.data?.[0];
   const available = cur?.available[from] ?? '0';
   const fieldOptions = [ACCOUNT_FIELDS.map((f) => ({ label: t(`acct.account.${f}`), value: f }))];
 
@@ -43,7 +46,10 @@ export default function FundTransferPage() {
       [t('acct.amount'), <Amount value={amount} suffix={cur.currency} />, true],
       [t('acct.fee'), <Amount value="0" suffix={cur.currency} />],
       [t('acct.balanceAfterIn', { account: t(`acct.account.${from}`) }), <Amount value={minus(available, amount)} />],
-      [t('acct.balanceAfterIn', { account: t(`acct.account.${to}`) }), <Amount value={plus(cur.available[to] ?? '0', amount)} />],
+      [
+        t('acct.balanceAfterIn', { account: t(`acct.account.${to}`) }),
+        <Amount value={plus(cur.available[to] ?? '0', amount)} />,
+      ],
     ]);
     if (!ok) return;
     setPending(true);
@@ -60,20 +66,43 @@ export default function FundTransferPage() {
   };
 
   return (
-    <PageFrame title={t('route.fund.fundTransfer')} right={<Button size="mini" fill="none" onClick={() => navigate(pathOf('fund/transfer_history'))}>{t('acct.records')}</Button>}>
+    <PageFrame
+      title={t('route.fund.fundTransfer')}
+      right={
+        <Button size="mini" fill="none" onClick={() => navigate(pathOf('fund/transfer_history'))}>
+          {t('acct.records')}
+        </Button>
+      }
+    >
       <LoadState load={load}>
         {() => (
           <div className={styles.wrap}>
-            <button type="button" className={styles.pick} style={{ width: '100%' }} onClick={() => setPicker('currency')} data-testid="transfer-currency">
+            <button
+              type="button"
+              className={styles.pick}
+              style={{ width: '100%' }}
+              onClick={() => setPicker('currency')}
+              data-testid="transfer-currency"
+            >
               <small>{t('acct.currency')}</small>
               <strong>{cur?.currency}</strong>
             </button>
             <div className={styles.pair}>
-              <button type="button" className={styles.pick} onClick={() => setPicker('from')} data-testid="transfer-from">
+              <button
+                type="button"
+                className={styles.pick}
+                onClick={() => setPicker('from')}
+                data-testid="transfer-from"
+              >
                 <small>{t('acct.from')}</small>
                 <strong>{t(`acct.account.${from}`)}</strong>
               </button>
-              <button type="button" className={styles.swap} aria-label={t('acct.swap')} onClick={() => (setFrom(to), setTo(from))}>
+              <button
+                type="button"
+                className={styles.swap}
+                aria-label={t('acct.swap')}
+                onClick={() => (setFrom(to), setTo(from))}
+              >
                 ⇄
               </button>
               <button type="button" className={styles.pick} onClick={() => setPicker('to')} data-testid="transfer-to">
@@ -88,7 +117,15 @@ export default function FundTransferPage() {
               onFinish={onFinish}
               requiredMarkStyle="none"
               footer={
-                <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending || from === to} onMouseDown={keepFocus}>
+                <Button
+                  block
+                  type="submit"
+                  color="primary"
+                  size="large"
+                  loading={pending}
+                  disabled={pending || from === to}
+                  onMouseDown={keepFocus}
+                >
                   {t('acct.transferNow')}
                 </Button>
               }
@@ -100,7 +137,8 @@ export default function FundTransferPage() {
                 rules={amountRules(t, (v) => (gte(available, v) ? null : t('common.insufficientBalance')))}
                 description={
                   <span>
-                    {t('acct.available')} <Amount value={available} suffix={cur?.currency} testId="transfer-available" />
+                    {t('acct.available')}{' '}
+                    <Amount value={available} suffix={cur?.currency} testId="transfer-available" />
                   </span>
                 }
               >

@@ -66,11 +66,15 @@ function Report({ snap, check }: { snap: LiabilitySnapshotSummary; check: Snapsh
           <dt>{t('pol.takenAt')}</dt>
           <dd data-testid="pol-taken-at">{when(snap.takenAt)}</dd>
           <dt>{t('pol.journal')}</dt>
-          <dd className={s.mono} data-testid="pol-journal">#{snap.journalId}</dd>
+          <dd className={s.mono} data-testid="pol-journal">
+            #{snap.journalId}
+          </dd>
           <dt>{t('pol.leafCount')}</dt>
           <dd className={s.mono}>{snap.leafCount}</dd>
           <dt>{t('pol.rootHash')}</dt>
-          <dd className={s.hash} data-testid="pol-root">{snap.rootHash}</dd>
+          <dd className={s.hash} data-testid="pol-root">
+            {snap.rootHash}
+          </dd>
         </dl>
       </section>
       {proof ? (
@@ -104,13 +108,25 @@ function Outside({ snap, check }: { snap: LiabilitySnapshotSummary; check: Snaps
       <p className={s.muted}>{t('pol.outsideHow')}</p>
       <code className={s.cmd}>npx tsx scripts/verify-liabilities.ts proof.json</code>
       <p className={s.muted}>{t('pol.secret')}</p>
-      <Button block color="primary" fill="outline" disabled={!proof} onClick={() => {
+      <Button
+        block
+        color="primary"
+        fill="outline"
+        disabled={!proof}
+        onClick={() => {
           if (proof) downloadJson(proof, 'proof.json');
-        }} data-testid="pol-download-proof">
+        }}
+        data-testid="pol-download-proof"
+      >
         <DownlandOutline aria-hidden /> {t('pol.downloadProof')}
       </Button>
       <p className={s.muted}>{t('pol.leavesHow')}</p>
-      <a className={s.link} href={liabilityLeavesUrl(snap.id)} download={`liabilities-${snap.id}-leaves.json`} data-testid="pol-download-leaves">
+      <a
+        className={s.link}
+        href={liabilityLeavesUrl(snap.id)}
+        download={`liabilities-${snap.id}-leaves.json`}
+        data-testid="pol-download-leaves"
+      >
         <DownlandOutline aria-hidden /> {t('pol.downloadLeaves')}
       </a>
     </section>

@@ -33,7 +33,8 @@ export default function ReceivePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const currency = Number(params.get('currency'));
-  if (!Number.isInteger(currency) || currency <= 0) return <Navigate to={`${pathOf('fund/select')}?to=receive`} replace />;
+  if (!Number.isInteger(currency) || currency <= 0)
+    return <Navigate to={`${pathOf('fund/select')}?to=receive`} replace />;
   return <Receive key={currency} currency={currency} title={t('route.fund.receive')} />;
 }
 
@@ -47,7 +48,10 @@ function Receive({ currency, title }: { currency: number; title: string }) {
   const nets = info.data?.deposit_networks ?? [];
   const net = network ?? (nets.find((n) => n.has_address) ?? nets[0])?.network;
   const minDeposit = nets.find((n) => n.network === net)?.min_deposit ?? '0';
-  const addr = useLoad(() => (info.data ? depositAddress(currency, net) : Promise.reject(new Error('wait'))), [info.data, net]);
+  const addr = useLoad(
+    () => (info.data ? depositAddress(currency, net) : Promise.reject(new Error('wait'))),
+    [info.data, net],
+  );
   const [form] = Form.useForm<RechargeForm>();
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState<RechargeEntry | null>(null);
@@ -71,7 +75,13 @@ function Receive({ currency, title }: { currency: number; title: string }) {
     if (!ok) return;
     setPending(true);
     try {
-      const entry = await chargeReq({ currency, amount, type: net, account: v.account?.trim() || undefined, voucher: v.voucher });
+      const entry = await chargeReq({
+        currency,
+        amount,
+        type: net,
+        account: v.account?.trim() || undefined,
+        voucher: v.voucher,
+      });
       toastSuccess(t('acct.submitted'));
       setDone(entry);
     } catch {
@@ -84,13 +94,34 @@ function Receive({ currency, title }: { currency: number; title: string }) {
   if (done)
     return (
       <PageFrame title={title}>
-        <Result status="waiting" title={t('acct.rechargePending')} description={t('acct.rechargePendingHint')} data-testid="recharge-result" />
+        <Result
+          status="waiting"
+          title={t('acct.rechargePending')}
+          description={t('acct.rechargePendingHint')}
+          data-testid="recharge-result"
+        />
         <div className={styles.wrap}>
-          <DetailRows rows={[[t('acct.amount'), <Amount value={done.amount} suffix={done.currency} />, true], [t('acct.status.label'), t('acct.status.pending')]]} />
-          <Button block color="primary" className={styles.footer} onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`, { replace: true })}>
+          <DetailRows
+            rows={[
+              [t('acct.amount'), <Amount value={done.amount} suffix={done.currency} />, true],
+              [t('acct.status.label'), t('acct.status.pending')],
+            ]}
+          />
+          <Button
+            block
+            color="primary"
+            className={styles.footer}
+            onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`, { replace: true })}
+          >
             {t('acct.viewRecords')}
           </Button>
-          <Button block fill="none" color="primary" onClick={() => navigate(kefuPath({ type: 'recharge', id: done.id }))} data-testid="recharge-ask">
+          <Button
+            block
+            fill="none"
+            color="primary"
+            onClick={() => navigate(kefuPath({ type: 'recharge', id: done.id }))}
+            data-testid="recharge-ask"
+          >
             {t('service.askAbout')}
           </Button>
         </div>
@@ -98,11 +129,27 @@ function Receive({ currency, title }: { currency: number; title: string }) {
     );
 
   return (
-    <PageFrame title={title} right={<Button size="mini" fill="none" onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`)}>{t('acct.records')}</Button>}>
+    <PageFrame
+      title={title}
+      right={
+        <Button
+          size="mini"
+          fill="none"
+          onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=recharge`)}
+        >
+          {t('acct.records')}
+        </Button>
+      }
+    >
       <LoadState load={info}>
         {(i) =>
           !i.recharge_enabled || config?.recharge_enabled === false ? (
-            <Result status="warning" title={t('acct.rechargeOff')} description={t('acct.rechargeOffHint')} data-testid="recharge-off" />
+            <Result
+              status="warning"
+              title={t('acct.rechargeOff')}
+              description={t('acct.rechargeOffHint')}
+              data-testid="recharge-off"
+            />
           ) : (
             <div className={styles.wrap}>
               <div className={styles.netRow}>
@@ -124,12 +171,30 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                       {addr.data.address}
                     </div>
                     <div className={styles.center}>
-                      <Button size="small" color="primary" fill="outline" onClick={() => copyWithToast(addr.data!.address, toastSuccess, t('acct.copied'))}>
+                      <Button
+                        size="small"
+                        color="primary"
+                        fill="outline"
+                        onClick={() => copyWithToast(addr.data!.address, toastSuccess, t('acct.copied'))}
+                      >
                         {t('acct.copyAddress')}
                       </Button>
                     </div>
-                    <DetailRows rows={[[t('acct.minDeposit'), <Amount value={addr.data.min_deposit} suffix={i.currency} testId="deposit-min" />]]} />
-                    <NoticeBar className={styles.netWarning} wrap color="alert" content={t('acct.networkWarning', { coin: i.currency, network: addr.data.network })} data-testid="deposit-warning" />
+                    <DetailRows
+                      rows={[
+                        [
+                          t('acct.minDeposit'),
+                          <Amount value={addr.data.min_deposit} suffix={i.currency} testId="deposit-min" />,
+                        ],
+                      ]}
+                    />
+                    <NoticeBar
+                      className={styles.netWarning}
+                      wrap
+                      color="alert"
+                      content={t('acct.networkWarning', { coin: i.currency, network: addr.data.network })}
+                      data-testid="deposit-warning"
+                    />
                   </>
                 ) : addr.loading ? (
                   <p className={styles.hint}>…</p>
@@ -139,7 +204,13 @@ function Receive({ currency, title }: { currency: number; title: string }) {
               </section>
               <p className={styles.hint}>{t('acct.rechargeHowTo', { coin: i.currency })}</p>
               <div className={styles.center}>
-                <Button size="small" fill="outline" color="primary" onClick={() => navigate(kefuPath())} data-testid="recharge-service">
+                <Button
+                  size="small"
+                  fill="outline"
+                  color="primary"
+                  onClick={() => navigate(kefuPath())}
+                  data-testid="recharge-service"
+                >
                   {t('service.contact')}
                 </Button>
               </div>
@@ -150,18 +221,35 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                 onFinish={onFinish}
                 requiredMarkStyle="none"
                 footer={
-                  <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                  <Button
+                    block
+                    type="submit"
+                    color="primary"
+                    size="large"
+                    loading={pending}
+                    disabled={pending}
+                    onMouseDown={keepFocus}
+                  >
                     {t('acct.submitRecharge')}
                   </Button>
                 }
               >
-                <Form.Item name="amount" label={`${t('acct.amount')} (${i.currency})`} validateTrigger="onBlur" rules={amountRules(t)}>
+                <Form.Item
+                  name="amount"
+                  label={`${t('acct.amount')} (${i.currency})`}
+                  validateTrigger="onBlur"
+                  rules={amountRules(t)}
+                >
                   <Input inputMode="decimal" placeholder={t('acct.amountPlaceholder')} clearable />
                 </Form.Item>
                 <Form.Item name="account" label={t('acct.payFrom')} validateTrigger="onBlur">
                   <Input placeholder={t('acct.payFromPlaceholder')} clearable />
                 </Form.Item>
-                <Form.Item name="voucher" label={t('acct.voucher')} rules={[{ required: true, message: t('acct.voucherRequired') }]}>
+                <Form.Item
+                  name="voucher"
+                  label={t('acct.voucher')}
+                  rules={[{ required: true, message: t('acct.voucherRequired') }]}
+                >
                   <ImageField upload={uploadImage} label={t('acct.voucher')} testId="voucher" />
                 </Form.Item>
               </Form>

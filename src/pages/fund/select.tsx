@@ -18,10 +18,15 @@ export default function SelectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const to = (TARGETS as readonly string[]).includes(params.get('to') ?? '') ? (params.get('to') as (typeof TARGETS)[number]) : 'receive';
+  const to = (TARGETS as readonly string[]).includes(params.get('to') ?? '')
+    ? (params.get('to') as (typeof TARGETS)[number])
+    : 'receive';
   const load = useLoad(coinChoices);
   const [q, setQ] = useState('');
-  const list = useMemo(() => (load.data ?? []).filter((c) => c.name.toLowerCase().includes(q.trim().toLowerCase())), [load.data, q]);
+  const list = useMemo(
+    () => (load.data ?? []).filter((c) => c.name.toLowerCase().includes(q.trim().toLowerCase())),
+    [load.data, q],
+  );
   return (
     <PageFrame title={`${t('route.fund.select')} · ${t(`route.fund.${to}`)}`}>
       <div className={styles.search}>
@@ -32,7 +37,12 @@ export default function SelectPage() {
           <ul className={lists.rows}>
             {list.map((c) => (
               <li key={c.id}>
-                <button type="button" className={`${styles.pick} ${styles.coinRow}`} style={{ width: '100%', border: 0 }} onClick={() => navigate(`${pathOf(`fund/${to}`)}?currency=${c.id}`)}>
+                <button
+                  type="button"
+                  className={`${styles.pick} ${styles.coinRow}`}
+                  style={{ width: '100%', border: 0 }}
+                  onClick={() => navigate(`${pathOf(`fund/${to}`)}?currency=${c.id}`)}
+                >
                   <CoinIcon symbol={c.name} size={32} />
                   <span>
                     <strong>{c.name}</strong>

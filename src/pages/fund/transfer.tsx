@@ -30,8 +30,13 @@ export default function TransferPage() {
   const [toId, setToId] = useState<number>();
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
   const from = lists.data?.from.find((c) => c.currency_id === fromId) ?? lists.data?.from[0];
-  const to = lists.data?.to.find((c) => c.currency_id === toId) ?? lists.data?.to.find((c) => c.currency_id !== from?.currency_id);
-  const fee = useLoad(() => (from && to ? exchangeFee(from.currency_id, to.currency_id) : Promise.reject(new Error('wait'))), [from?.currency_id, to?.currency_id]);
+  const to =
+    lists.data?.to.find((c) => c.currency_id === toId) ??
+    lists.data?.to.find((c) => c.currency_id !== from?.currency_id);
+  const fee = useLoad(
+    () => (from && to ? exchangeFee(from.currency_id, to.currency_id) : Promise.reject(new Error('wait'))),
+    [from?.currency_id, to?.currency_id],
+  );
   const [form] = Form.useForm<{ amount: string }>();
   const raw = Form.useWatch('amount', form);
   const [pending, setPending] = useState(false);
@@ -40,7 +45,13 @@ export default function TransferPage() {
     const n = readAmount(raw);
     if (!n || !fee.data) return null;
     try {
-      return exchangeQuote({ number: n, fromPrice: fee.data.form_price, toPrice: fee.data.to_price, feeRate: fee.data.fee, decimals: COIN_DP });
+      return exchangeQuote({
+        number: n,
+        fromPrice: fee.data.form_price,
+        toPrice: fee.data.to_price,
+        feeRate: fee.data.fee,
+        decimals: COIN_DP,
+      });
     } catch {
       return null;
     }
@@ -51,7 +62,12 @@ export default function TransferPage() {
     if (!n || !from || !to || !quote) return;
     const ok = await confirmMoney(t('acct.confirmExchange'), [
       [t('acct.give'), <Amount value={n} suffix={from.currency} />],
-      [t('acct.rate'), <>1 {from.currency} ≈ <Amount value={quote.rate} suffix={to.currency} /></>],
+      [
+        t('acct.rate'),
+        <>
+          1 {from.currency} ≈ <Amount value={quote.rate} suffix={to.currency} />
+        </>,
+      ],
       [t('acct.fee'), <Amount value={quote.fee} suffix={to.currency} />],
       [t('acct.get'), <Amount value={quote.received} suffix={to.currency} />, true],
       [t('acct.balanceAfterIn', { account: from.currency }), <Amount value={minus(from.available, n)} />],
@@ -71,7 +87,14 @@ export default function TransferPage() {
   };
 
   return (
-    <PageFrame title={t('route.fund.transfer')} right={<Button size="mini" fill="none" onClick={() => navigate(`${pathOf('fund/transfer_history')}?tab=exchange`)}>{t('acct.records')}</Button>}>
+    <PageFrame
+      title={t('route.fund.transfer')}
+      right={
+        <Button size="mini" fill="none" onClick={() => navigate(`${pathOf('fund/transfer_history')}?tab=exchange`)}>
+          {t('acct.records')}
+        </Button>
+      }
+    >
       <LoadState load={lists}>
         {() => (
           <div className={styles.wrap}>
@@ -80,7 +103,12 @@ export default function TransferPage() {
                 <small>{t('acct.give')}</small>
                 <strong>{from?.currency}</strong>
               </button>
-              <button type="button" className={styles.swap} aria-label={t('acct.swap')} onClick={() => (setFromId(to?.currency_id), setToId(from?.currency_id))}>
+              <button
+                type="button"
+                className={styles.swap}
+                aria-label={t('acct.swap')}
+                onClick={() => (setFromId(to?.currency_id), setToId(from?.currency_id))}
+              >
                 ⇄
               </button>
               <button type="button" className={styles.pick} onClick={() => setPicker('to')}>
@@ -95,7 +123,15 @@ export default function TransferPage() {
               onFinish={onFinish}
               requiredMarkStyle="none"
               footer={
-                <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending || !quote || from?.currency_id === to?.currency_id} onMouseDown={keepFocus}>
+                <Button
+                  block
+                  type="submit"
+                  color="primary"
+                  size="large"
+                  loading={pending}
+                  disabled={pending || !quote || from?.currency_id === to?.currency_id}
+                  onMouseDown={keepFocus}
+                >
                   {t('acct.exchangeNow')}
                 </Button>
               }
@@ -113,10 +149,21 @@ export default function TransferPage() {
               >
                 <Input inputMode="decimal" placeholder={t('acct.amountPlaceholder')} clearable />
               </Form.Item>
-              {from ? <PctShortcuts available={from.available} onPick={(v) => form.setFieldValue('amount', v)} /> : null}
+              {from ? (
+                <PctShortcuts available={from.available} onPick={(v) => form.setFieldValue('amount', v)} />
+              ) : null}
               <DetailRows
                 rows={[
-                  [t('acct.rate'), fee.data ? <>1 {from?.currency} ≈ <Amount value={quote?.rate ?? null} suffix={to?.currency} /></> : '--'],
+                  [
+                    t('acct.rate'),
+                    fee.data ? (
+                      <>
+                        1 {from?.currency} ≈ <Amount value={quote?.rate ?? null} suffix={to?.currency} />
+                      </>
+                    ) : (
+                      '--'
+                    ),
+                  ],
                   [t('acct.fee'), <Amount value={quote?.fee ?? null} suffix={to?.currency} />],
                   [t('acct.get'), <Amount value={quote?.received ?? null} suffix={to?.currency} />, true],
                 ]}
@@ -128,7 +175,12 @@ export default function TransferPage() {
       <Picker
         visible={picker !== null}
         onClose={() => setPicker(null)}
-        columns={[((picker === 'to' ? lists.data?.to : lists.data?.from) ?? []).map((c) => ({ label: c.currency, value: String(c.currency_id) }))]}
+        columns={[
+          ((picker === 'to' ? lists.data?.to : lists.data?.from) ?? []).map((c) => ({
+            label: c.currency,
+            value: String(c.currency_id),
+          })),
+        ]}
         value={[String((picker === 'to' ? to : from)?.currency_id ?? '')]}
         onConfirm={(v) => {
           const id = Number(v[0]);

@@ -5,7 +5,14 @@ export function accountRows(o: AssetsOverview, field: AccountField): { total_fia
   const acc = o[`${field}_wallet`];
   const rows = (acc.balance as WalletListRow[]).map((r) => {
     const cells = r as unknown as Record<string, string>;
-    return { currency_id: r.currency, currency: r.currency_name, available: cells[`${field}_balance`], frozen: cells[`lock_${field}_balance`], usdt_value: r.usdt_value, fiat_value: r.fiat_value };
+    return {
+      currency_id: r.currency,
+      currency: r.currency_name,
+      available: cells[`${field}_balance`],
+      frozen: cells[`lock_${field}_balance`],
+      usdt_value: r.usdt_value,
+      fiat_value: r.fiat_value,
+    };
   });
   return { total_fiat: acc.total_fiat, rows };
 }

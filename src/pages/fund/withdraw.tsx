@@ -29,7 +29,8 @@ interface WithdrawForm {
 export default function WithdrawPage() {
   const [params] = useSearchParams();
   const currency = Number(params.get('currency'));
-  if (!Number.isInteger(currency) || currency <= 0) return <Navigate to={`${pathOf('fund/select')}?to=withdraw`} replace />;
+  if (!Number.isInteger(currency) || currency <= 0)
+    return <Navigate to={`${pathOf('fund/select')}?to=withdraw`} replace />;
   return <Withdraw key={currency} currency={currency} />;
 }
 
@@ -42,7 +43,10 @@ function Withdraw({ currency }: { currency: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useLoad(() => withdrawInfo(currency), [currency]);
-  const addrs = useLoad(async () => (await addressList(1, 50)).list.filter((a) => a.currency_id === currency), [currency]);
+  const addrs = useLoad(
+    async () => (await addressList(1, 50)).list.filter((a) => a.currency_id === currency),
+    [currency],
+  );
   const [method, setMethod] = useState<Method>('address');
   const [addressId, setAddressId] = useState<number>();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -51,7 +55,8 @@ function Withdraw({ currency }: { currency: number }) {
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState<WithdrawEntry | null>(null);
   const title = t('route.fund.withdraw');
-  const address: WalletAddress | undefined = addrs.data?.find((a) => a.id === addressId) ?? (addressId === undefined ? addrs.data?.[0] : undefined);
+  const address: WalletAddress | undefined =
+    addrs.data?.find((a) => a.id === addressId) ?? (addressId === undefined ? addrs.data?.[0] : undefined);
 
   const received = useMemo(() => {
     const a = readAmount(amountRaw);
@@ -68,7 +73,9 @@ function Withdraw({ currency }: { currency: number }) {
       t('acct.confirmWithdraw'),
       [
         [t('acct.destination'), dest],
-        ...(method === 'address' && address!.network ? [[t('acct.network'), address!.network] as [string, string]] : []),
+        ...(method === 'address' && address!.network
+          ? [[t('acct.network'), address!.network] as [string, string]]
+          : []),
         [t('acct.amount'), <Amount value={amount} suffix={i.currency} />],
         [t('acct.fee'), <Amount value={i.withdraw_fee} suffix={i.currency} />],
         [t('acct.received'), <Amount value={received} suffix={i.currency} />, true],
@@ -100,7 +107,12 @@ function Withdraw({ currency }: { currency: number }) {
   if (done)
     return (
       <PageFrame title={title}>
-        <Result status="waiting" title={t('acct.withdrawPending')} description={t('acct.withdrawPendingHint')} data-testid="withdraw-result" />
+        <Result
+          status="waiting"
+          title={t('acct.withdrawPending')}
+          description={t('acct.withdrawPendingHint')}
+          data-testid="withdraw-result"
+        />
         <div className={styles.wrap}>
           <DetailRows
             rows={[
@@ -110,7 +122,12 @@ function Withdraw({ currency }: { currency: number }) {
               [t('acct.destination'), done.destination],
             ]}
           />
-          <Button block color="primary" className={styles.footer} onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=withdraw`, { replace: true })}>
+          <Button
+            block
+            color="primary"
+            className={styles.footer}
+            onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=withdraw`, { replace: true })}
+          >
             {t('acct.viewRecords')}
           </Button>
         </div>
@@ -118,15 +135,33 @@ function Withdraw({ currency }: { currency: number }) {
     );
 
   return (
-    <PageFrame title={title} right={<Button size="mini" fill="none" onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=withdraw`)}>{t('acct.records')}</Button>}>
+    <PageFrame
+      title={title}
+      right={
+        <Button
+          size="mini"
+          fill="none"
+          onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=withdraw`)}
+        >
+          {t('acct.records')}
+        </Button>
+      }
+    >
       <LoadState load={info}>
         {(i) => {
-          const needCard = (method === 'bank' && !i.has_bank_card) || (method === 'bank_international' && !i.has_bank_card_international);
+          const needCard =
+            (method === 'bank' && !i.has_bank_card) ||
+            (method === 'bank_international' && !i.has_bank_card_international);
           // Unverified: say so before the form, not as a 998 after Confirm (spec §6: withdrawals need level 1).
           if (i.level < 1)
             return (
               <div className={styles.wrap}>
-                <Result status="info" title={t('acct.realMarkTitle')} description={t('acct.withdrawNeedsKyc')} data-testid="withdraw-needs-kyc" />
+                <Result
+                  status="info"
+                  title={t('acct.realMarkTitle')}
+                  description={t('acct.withdrawNeedsKyc')}
+                  data-testid="withdraw-needs-kyc"
+                />
                 <Button block color="primary" size="large" onClick={() => navigate(pathOf('setting/real'))}>
                   {t('acct.verifyNow')}
                 </Button>
@@ -137,23 +172,40 @@ function Withdraw({ currency }: { currency: number }) {
               <Selector
                 className={styles.methods}
                 columns={3}
-                options={(['address', 'bank', 'bank_international'] as const).map((m) => ({ label: t(`acct.method.${m}`), value: m }))}
+                options={(['address', 'bank', 'bank_international'] as const).map((m) => ({
+                  label: t(`acct.method.${m}`),
+                  value: m,
+                }))}
                 value={[method]}
                 onChange={(v) => v[0] && setMethod(v[0])}
               />
               {method === 'address' ? (
                 <section className={styles.card}>
                   {addrs.data && addrs.data.length > 0 ? (
-                    <button type="button" className={styles.pick} style={{ width: '100%' }} onClick={() => setPickerOpen(true)} data-testid="withdraw-address">
+                    <button
+                      type="button"
+                      className={styles.pick}
+                      style={{ width: '100%' }}
+                      onClick={() => setPickerOpen(true)}
+                      data-testid="withdraw-address"
+                    >
                       <small>{t('acct.withdrawAddress')}</small>
                       <strong>{address?.name}</strong>
                       <small>{address?.address}</small>
-                      {address?.network ? <small data-testid="withdraw-network">{t('acct.network')}: {address.network}</small> : null}
+                      {address?.network ? (
+                        <small data-testid="withdraw-network">
+                          {t('acct.network')}: {address.network}
+                        </small>
+                      ) : null}
                     </button>
                   ) : (
                     <>
                       <p className={styles.hint}>{t('acct.noAddress')}</p>
-                      <Button size="small" color="primary" onClick={() => navigate(`${pathOf('setting/addWallet')}?currency=${currency}`)}>
+                      <Button
+                        size="small"
+                        color="primary"
+                        onClick={() => navigate(`${pathOf('setting/addWallet')}?currency=${currency}`)}
+                      >
                         {t('route.setting.addWallet')}
                       </Button>
                     </>
@@ -162,7 +214,11 @@ function Withdraw({ currency }: { currency: number }) {
               ) : needCard ? (
                 <section className={styles.card}>
                   <p className={styles.hint}>{t('acct.addCardFirst')}</p>
-                  <Button size="small" color="primary" onClick={() => navigate(pathOf(method === 'bank' ? 'setting/bank' : 'setting/bank_international'))}>
+                  <Button
+                    size="small"
+                    color="primary"
+                    onClick={() => navigate(pathOf(method === 'bank' ? 'setting/bank' : 'setting/bank_international'))}
+                  >
                     {t('acct.addCard')}
                   </Button>
                 </section>
@@ -170,7 +226,12 @@ function Withdraw({ currency }: { currency: number }) {
               <Picker
                 visible={pickerOpen}
                 onClose={() => setPickerOpen(false)}
-                columns={[(addrs.data ?? []).map((a) => ({ label: `${a.name} · ${a.address.slice(0, 10)}…`, value: String(a.id) }))]}
+                columns={[
+                  (addrs.data ?? []).map((a) => ({
+                    label: `${a.name} · ${a.address.slice(0, 10)}…`,
+                    value: String(a.id),
+                  })),
+                ]}
                 value={address ? [String(address.id)] : []}
                 onConfirm={(v) => v[0] && setAddressId(Number(v[0]))}
                 confirmText={t('common.confirm')}
@@ -200,15 +261,27 @@ function Withdraw({ currency }: { currency: number }) {
                   name="amount"
                   label={`${t('acct.amount')} (${i.currency})`}
                   validateTrigger="onBlur"
-                  rules={amountRules(t, (v) => (!gte(v, i.withdraw_min) ? t('acct.belowMin', { min: i.withdraw_min }) : !gte(i.available, v) ? t('common.insufficientBalance') : null))}
+                  rules={amountRules(t, (v) =>
+                    !gte(v, i.withdraw_min)
+                      ? t('acct.belowMin', { min: i.withdraw_min })
+                      : !gte(i.available, v)
+                        ? t('common.insufficientBalance')
+                        : null,
+                  )}
                   extra={
-                    <Button size="mini" fill="none" color="primary" onClick={() => form.setFieldValue('amount', i.available)}>
+                    <Button
+                      size="mini"
+                      fill="none"
+                      color="primary"
+                      onClick={() => form.setFieldValue('amount', i.available)}
+                    >
                       {t('acct.all')}
                     </Button>
                   }
                   description={
                     <span>
-                      {t('acct.available')} <Amount value={i.available} suffix={i.currency} /> · {t('acct.minAmount')} <Amount value={i.withdraw_min} />
+                      {t('acct.available')} <Amount value={i.available} suffix={i.currency} /> · {t('acct.minAmount')}{' '}
+                      <Amount value={i.withdraw_min} />
                     </span>
                   }
                 >
@@ -217,12 +290,27 @@ function Withdraw({ currency }: { currency: number }) {
                 <DetailRows
                   rows={[
                     [t('acct.fee'), <Amount value={i.withdraw_fee} suffix={i.currency} />],
-                    [t('acct.received'), <Amount value={received} suffix={i.currency} testId="withdraw-received" />, true],
-                    [t('acct.limit24h'), <><Amount value={i.limits.withdraw_24h_used_btc} /> / <Amount value={i.limits.withdraw_24h_btc} suffix="BTC" /></>],
+                    [
+                      t('acct.received'),
+                      <Amount value={received} suffix={i.currency} testId="withdraw-received" />,
+                      true,
+                    ],
+                    [
+                      t('acct.limit24h'),
+                      <>
+                        <Amount value={i.limits.withdraw_24h_used_btc} /> /{' '}
+                        <Amount value={i.limits.withdraw_24h_btc} suffix="BTC" />
+                      </>,
+                    ],
                   ]}
                 />
                 {i.has_pay_password ? (
-                  <Form.Item name="pay_password" label={t('acct.payPassword')} validateTrigger="onBlur" rules={[{ required: true, message: t('acct.payPasswordRequired') }]}>
+                  <Form.Item
+                    name="pay_password"
+                    label={t('acct.payPassword')}
+                    validateTrigger="onBlur"
+                    rules={[{ required: true, message: t('acct.payPasswordRequired') }]}
+                  >
                     <Input type="password" autoComplete="off" placeholder={t('acct.payPasswordPlaceholder')} />
                   </Form.Item>
                 ) : (
@@ -234,8 +322,18 @@ function Withdraw({ currency }: { currency: number }) {
                   </div>
                 )}
                 {i.ga_bound ? (
-                  <Form.Item name="gasercert" label={t('acct.gaCode')} validateTrigger="onBlur" rules={[{ required: true, pattern: /^\d{6}$/, message: t('valid.codeInvalid') }]}>
-                    <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+                  <Form.Item
+                    name="gasercert"
+                    label={t('acct.gaCode')}
+                    validateTrigger="onBlur"
+                    rules={[{ required: true, pattern: /^\d{6}$/, message: t('valid.codeInvalid') }]}
+                  >
+                    <Input
+                      inputMode="numeric"
+                      maxLength={6}
+                      autoComplete="one-time-code"
+                      placeholder={t('auth.codePlaceholder')}
+                    />
                   </Form.Item>
                 ) : null}
                 <Form.Item name="remark" label={t('acct.remark')}>

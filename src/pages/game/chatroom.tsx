@@ -44,7 +44,11 @@ export default function ChatRoom() {
     }
   };
   const report = async (m: ChatMessage) => {
-    const ok = await Dialog.confirm({ content: t('chat.reportConfirm', { name: m.nickname }), confirmText: t('chat.report'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('chat.reportConfirm', { name: m.nickname }),
+      confirmText: t('chat.report'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     await reportChat(m.id);
     toastSuccess(t('chat.reported'));
@@ -53,36 +57,79 @@ export default function ChatRoom() {
 
   return (
     <PageFrame title={t('route.game.chatroom')} bodyClassName={c.body}>
-      <div className={c.list} ref={list} role="log" aria-live="polite" aria-label={t('route.game.chatroom')} data-testid="chat-list">
+      <div
+        className={c.list}
+        ref={list}
+        role="log"
+        aria-live="polite"
+        aria-label={t('route.game.chatroom')}
+        data-testid="chat-list"
+      >
         {room && room.messages.length === 0 ? <p className={c.empty}>{t('chat.empty')}</p> : null}
         {room?.messages.map((m) => (
-          <article key={m.id} className={m.user_id === me ? `${c.msg} ${c.mine}` : c.msg} data-testid={`chat-msg-${m.id}`}>
+          <article
+            key={m.id}
+            className={m.user_id === me ? `${c.msg} ${c.mine}` : c.msg}
+            data-testid={`chat-msg-${m.id}`}
+          >
             <header className={c.meta}>
               <span className={c.name} data-may-truncate>
                 {m.nickname}
               </span>
-              <span className={m.level > 0 ? c.verified : c.unverified}>{t(m.level > 0 ? 'chat.levelN' : 'chat.level0', { level: m.level })}</span>
+              <span className={m.level > 0 ? c.verified : c.unverified}>
+                {t(m.level > 0 ? 'chat.levelN' : 'chat.level0', { level: m.level })}
+              </span>
               <time className={c.time}>{clockTime(m.at)}</time>
               {m.user_id !== me ? (
-                <Button size="mini" fill="none" className={c.report} onClick={() => void report(m)} aria-label={t('chat.reportOf', { name: m.nickname })}>
+                <Button
+                  size="mini"
+                  fill="none"
+                  className={c.report}
+                  onClick={() => void report(m)}
+                  aria-label={t('chat.reportOf', { name: m.nickname })}
+                >
                   {t('chat.report')}
                 </Button>
               ) : null}
             </header>
-            <p className={c.text} data-may-truncate>{m.text}</p>
+            <p className={c.text} data-may-truncate>
+              {m.text}
+            </p>
             {m.masked ? <p className={c.note}>{t('chat.masked')}</p> : null}
           </article>
         ))}
       </div>
       <footer className={c.compose}>
         {muted ? (
-          <NoticeBar color="alert" wrap content={muted.reason === 'ban' ? t('chat.banned') : t('chat.mutedUntil', { time: clockTime(muted.until ?? 0) })} data-testid="chat-muted" />
+          <NoticeBar
+            color="alert"
+            wrap
+            content={
+              muted.reason === 'ban' ? t('chat.banned') : t('chat.mutedUntil', { time: clockTime(muted.until ?? 0) })
+            }
+            data-testid="chat-muted"
+          />
         ) : room ? (
           <p className={c.hint}>{t('chat.slowMode', { seconds: room.slow_mode_seconds })}</p>
         ) : null}
         <div className={c.row}>
-          <Input className={c.input} value={text} onChange={setText} maxLength={500} placeholder={t('chat.placeholder')} aria-label={t('chat.placeholder')} onEnterPress={() => void send()} disabled={!!muted} data-testid="chat-input" />
-          <Button color="primary" disabled={busy || !!muted || !text.trim()} onClick={() => void send()} data-testid="chat-send">
+          <Input
+            className={c.input}
+            value={text}
+            onChange={setText}
+            maxLength={500}
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.placeholder')}
+            onEnterPress={() => void send()}
+            disabled={!!muted}
+            data-testid="chat-input"
+          />
+          <Button
+            color="primary"
+            disabled={busy || !!muted || !text.trim()}
+            onClick={() => void send()}
+            data-testid="chat-send"
+          >
             {t('chat.send')}
           </Button>
         </div>

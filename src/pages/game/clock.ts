@@ -12,8 +12,16 @@ export function countdown(atMs: number, now: number, skew: number): string {
  * the device's clock), so a round moves on screen when it moves on the server without polling fast.
  * `receivedAt` is the device time of the last answer (for the server-clock skew).
  */
-export function usePolling<T>(fn: () => Promise<T>, ms: number, nextAt?: (data: T, receivedAt: number) => number | null): { data: T | undefined; receivedAt: number; error: boolean; refresh: () => Promise<void> } {
-  const [state, setState] = useState<{ data: T | undefined; receivedAt: number; error: boolean }>({ data: undefined, receivedAt: 0, error: false });
+export function usePolling<T>(
+  fn: () => Promise<T>,
+  ms: number,
+  nextAt?: (data: T, receivedAt: number) => number | null,
+): { data: T | undefined; receivedAt: number; error: boolean; refresh: () => Promise<void> } {
+  const [state, setState] = useState<{ data: T | undefined; receivedAt: number; error: boolean }>({
+    data: undefined,
+    receivedAt: 0,
+    error: false,
+  });
   const fnRef = useRef(fn);
   fnRef.current = fn;
   const refresh = useRef(async () => {

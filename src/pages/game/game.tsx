@@ -3,7 +3,16 @@ import { Button, ErrorBlock, Input, Skeleton } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { checkStake, gameMultiplier, gamePayoutIfWins, gamePool, ratePercent, type GameRound, type GameSide, type GameState } from '../../../core';
+import {
+  checkStake,
+  gameMultiplier,
+  gamePayoutIfWins,
+  gamePool,
+  ratePercent,
+  type GameRound,
+  type GameSide,
+  type GameState,
+} from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { confirmMoney } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
@@ -33,19 +42,31 @@ export default function Game() {
     <PageFrame
       title={t('route.game.game')}
       right={
-        <Button fill="none" size="small" aria-label={t('game.chat')} onClick={() => navigate(PATHS.chatroom)} data-testid="open-chatroom">
+        <Button
+          fill="none"
+          size="small"
+          aria-label={t('game.chat')}
+          onClick={() => navigate(PATHS.chatroom)}
+          data-testid="open-chatroom"
+        >
           <MessageOutline fontSize={22} />
         </Button>
       }
     >
       {!st ? (
-        poll.error ? <ErrorBlock status="default" title={t('game.loadError')} description="" /> : <Skeleton.Paragraph lineCount={8} animated />
+        poll.error ? (
+          <ErrorBlock status="default" title={t('game.loadError')} description="" />
+        ) : (
+          <Skeleton.Paragraph lineCount={8} animated />
+        )
       ) : (
         <div className={s.page}>
           {st.open ? <OpenRound r={st.open} st={st} now={now} skew={skew} onDone={poll.refresh} /> : null}
           {st.live ? <LiveRound r={st.live} now={now} skew={skew} /> : null}
           <section className={s.card} aria-labelledby="game-recent">
-            <h2 id="game-recent" className={s.h2}>{t('game.recent')}</h2>
+            <h2 id="game-recent" className={s.h2}>
+              {t('game.recent')}
+            </h2>
             {st.recent.length === 0 ? <p className={s.muted}>{t('game.noRounds')}</p> : null}
             {st.recent.map((r) => (
               <div key={r.id} className={s.result} data-testid={`game-result-${r.id}`}>
@@ -85,7 +106,19 @@ export function Outcome({ r }: { r: GameRound }) {
   return <span className={`${s.tag} ${s.flat}`}>{t('game.refunded')}</span>;
 }
 
-function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; now: number; skew: number; onDone: () => Promise<void> }) {
+function OpenRound({
+  r,
+  st,
+  now,
+  skew,
+  onDone,
+}: {
+  r: GameRound;
+  st: GameState;
+  now: number;
+  skew: number;
+  onDone: () => Promise<void>;
+}) {
   const { t } = useTranslation();
   const money = useMoneyText();
   const [amount, setAmount] = useState('');
@@ -95,7 +128,15 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
   const stake = async (side: GameSide) => {
     const c = checkStake(amount, st.decimals, st.min_stake, st.max_stake);
     if (!c.ok) {
-      toast(c.reason === 'decimals' ? t('game.errDecimals', { decimals: st.decimals }) : c.reason === 'min' ? t('game.errMin', { min: money(st.min_stake, 'USDT') }) : c.reason === 'max' ? t('game.errMax', { max: money(st.max_stake, 'USDT') }) : t('game.errAmount'));
+      toast(
+        c.reason === 'decimals'
+          ? t('game.errDecimals', { decimals: st.decimals })
+          : c.reason === 'min'
+            ? t('game.errMin', { min: money(st.min_stake, 'USDT') })
+            : c.reason === 'max'
+              ? t('game.errMax', { max: money(st.max_stake, 'USDT') })
+              : t('game.errAmount'),
+      );
       return;
     }
     const ok = await confirmMoney(
@@ -104,7 +145,13 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
         [t('game.side'), side === 'up' ? t('game.up') : t('game.down')],
         [t('game.stake'), <Amount value={c.amount} unit="USDT" />, true],
         [t('game.feeRate'), `${rate}%`],
-        [t('game.ifWins'), <Amount value={gamePayoutIfWins(r.up_total, r.down_total, side, c.amount, r.fee_rate, st.decimals)} unit="USDT" />],
+        [
+          t('game.ifWins'),
+          <Amount
+            value={gamePayoutIfWins(r.up_total, r.down_total, side, c.amount, r.fee_rate, st.decimals)}
+            unit="USDT"
+          />,
+        ],
       ],
       t('game.feeRule', { rate, decimals: st.decimals }),
     );
@@ -147,7 +194,10 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
       </div>
       {r.mine ? (
         <p className={s.mine} data-testid="game-my-stake">
-          {t('game.yourStake', { side: r.mine.side === 'up' ? t('game.up') : t('game.down'), amount: money(r.mine.amount, 'USDT') })}
+          {t('game.yourStake', {
+            side: r.mine.side === 'up' ? t('game.up') : t('game.down'),
+            amount: money(r.mine.amount, 'USDT'),
+          })}
         </p>
       ) : (
         <>
@@ -162,10 +212,22 @@ function OpenRound({ r, st, now, skew, onDone }: { r: GameRound; st: GameState; 
             data-testid="game-amount"
           />
           <div className={s.buttons}>
-            <Button className={s.upBtn} block disabled={busy || locked} onClick={() => void stake('up')} data-testid="game-up">
+            <Button
+              className={s.upBtn}
+              block
+              disabled={busy || locked}
+              onClick={() => void stake('up')}
+              data-testid="game-up"
+            >
               {t('game.stakeUp')}
             </Button>
-            <Button className={s.downBtn} block disabled={busy || locked} onClick={() => void stake('down')} data-testid="game-down">
+            <Button
+              className={s.downBtn}
+              block
+              disabled={busy || locked}
+              onClick={() => void stake('down')}
+              data-testid="game-down"
+            >
               {t('game.stakeDown')}
             </Button>
           </div>
@@ -197,7 +259,14 @@ function LiveRound({ r, now, skew }: { r: GameRound; now: number; skew: number }
         <span>{t('game.pool')}</span>
         <Amount value={gamePool(r.up_total, r.down_total)} unit="USDT" />
       </div>
-      {r.mine ? <p className={s.mine}>{t('game.yourStake', { side: r.mine.side === 'up' ? t('game.up') : t('game.down'), amount: money(r.mine.amount, 'USDT') })}</p> : null}
+      {r.mine ? (
+        <p className={s.mine}>
+          {t('game.yourStake', {
+            side: r.mine.side === 'up' ? t('game.up') : t('game.down'),
+            amount: money(r.mine.amount, 'USDT'),
+          })}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -35,7 +35,9 @@ export function useChatRoom() {
           const first = since.current === undefined;
           const r = await chatState(first ? {} : { after: lastId(held.current), since: since.current });
           const gone = new Set(r.deleted);
-          held.current = (r.gap || first ? r.messages : mergeMessages(held.current, r.messages)).filter((m) => !gone.has(m.id)).slice(-KEEP);
+          held.current = (r.gap || first ? r.messages : mergeMessages(held.current, r.messages))
+            .filter((m) => !gone.has(m.id))
+            .slice(-KEEP);
           since.current = r.now;
           show({ slow_mode_seconds: r.slow_mode_seconds, muted: r.muted });
         } catch {

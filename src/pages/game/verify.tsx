@@ -34,7 +34,16 @@ export default function Verify() {
         <section className={s.card}>
           <p className={s.muted}>{t('game.verifyIntro')}</p>
           <div className={s.verifyForm}>
-            <Input className={s.input} inputMode="numeric" aria-label={t('game.roundId')} placeholder={t('game.roundId')} value={typed} onChange={setTyped} onEnterPress={go} data-testid="verify-id" />
+            <Input
+              className={s.input}
+              inputMode="numeric"
+              aria-label={t('game.roundId')}
+              placeholder={t('game.roundId')}
+              value={typed}
+              onChange={setTyped}
+              onEnterPress={go}
+              data-testid="verify-id"
+            />
             <Button color="primary" onClick={go} data-testid="verify-go">
               {t('game.verify')}
             </Button>
@@ -55,13 +64,32 @@ export default function Verify() {
 function Report({ v }: { v: GameVerify }) {
   const { t } = useTranslation();
   const r = v.round;
-  if (r.status !== 'settled') return <section className={s.card}><p className={s.muted}>{t('game.notSettled', { id: r.id })}</p></section>;
-  const mine = settleGameRound({ lockPrice: v.feed_ticks.lock?.price ?? null, closePrice: v.feed_ticks.close?.price ?? null, stakes: v.stakes, feeRate: r.fee_rate, decimals: v.decimals });
+  if (r.status !== 'settled')
+    return (
+      <section className={s.card}>
+        <p className={s.muted}>{t('game.notSettled', { id: r.id })}</p>
+      </section>
+    );
+  const mine = settleGameRound({
+    lockPrice: v.feed_ticks.lock?.price ?? null,
+    closePrice: v.feed_ticks.close?.price ?? null,
+    stakes: v.stakes,
+    feeRate: r.fee_rate,
+    decimals: v.decimals,
+  });
   const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
-  const tickOk = (feed: GameTick | null, rec: GameTick | null) => same(feed?.price, rec?.price) && feed?.seq === rec?.seq;
+  const tickOk = (feed: GameTick | null, rec: GameTick | null) =>
+    same(feed?.price, rec?.price) && feed?.seq === rec?.seq;
   const payoutsOk = mine.payouts.every((p, i) => same(p.amount, v.stakes[i].payout));
-  const allOk = tickOk(v.feed_ticks.lock, r.lock_tick) && tickOk(v.feed_ticks.close, r.close_tick) && mine.outcome === r.outcome && same(mine.fee, r.fee) && same(mine.pool, r.pool) && payoutsOk;
-  const tick = (x: GameTick | null) => (x ? t('game.tickLine', { price: x.price, seq: x.seq, time: clockTime(x.ts) }) : t('game.noPrice'));
+  const allOk =
+    tickOk(v.feed_ticks.lock, r.lock_tick) &&
+    tickOk(v.feed_ticks.close, r.close_tick) &&
+    mine.outcome === r.outcome &&
+    same(mine.fee, r.fee) &&
+    same(mine.pool, r.pool) &&
+    payoutsOk;
+  const tick = (x: GameTick | null) =>
+    x ? t('game.tickLine', { price: x.price, seq: x.seq, time: clockTime(x.ts) }) : t('game.noPrice');
   const mark = (ok: boolean) => <span className={ok ? s.ok : s.bad}>{ok ? '✓' : '✗'}</span>;
   return (
     <>
@@ -72,12 +100,38 @@ function Report({ v }: { v: GameVerify }) {
         </div>
         <DetailRows
           rows={[
-            [t('game.lockTick'), <span>{tick(v.feed_ticks.lock)} {mark(tickOk(v.feed_ticks.lock, r.lock_tick))}</span>],
-            [t('game.closeTick'), <span>{tick(v.feed_ticks.close)} {mark(tickOk(v.feed_ticks.close, r.close_tick))}</span>],
-            [t('game.pool'), <span>{mine.pool} USDT {mark(same(mine.pool, r.pool))}</span>],
+            [
+              t('game.lockTick'),
+              <span>
+                {tick(v.feed_ticks.lock)} {mark(tickOk(v.feed_ticks.lock, r.lock_tick))}
+              </span>,
+            ],
+            [
+              t('game.closeTick'),
+              <span>
+                {tick(v.feed_ticks.close)} {mark(tickOk(v.feed_ticks.close, r.close_tick))}
+              </span>,
+            ],
+            [
+              t('game.pool'),
+              <span>
+                {mine.pool} USDT {mark(same(mine.pool, r.pool))}
+              </span>,
+            ],
             [t('game.feeRate'), `${ratePercent(r.fee_rate)}%`],
-            [t('game.fee'), <span>{mine.fee} USDT {mark(same(mine.fee, r.fee))}</span>],
-            [t('game.result'), <span>{mine.outcome === 'refund' ? t('game.refunded') : mine.outcome === 'up' ? t('game.up') : t('game.down')} {mark(mine.outcome === r.outcome)}</span>],
+            [
+              t('game.fee'),
+              <span>
+                {mine.fee} USDT {mark(same(mine.fee, r.fee))}
+              </span>,
+            ],
+            [
+              t('game.result'),
+              <span>
+                {mine.outcome === 'refund' ? t('game.refunded') : mine.outcome === 'up' ? t('game.up') : t('game.down')}{' '}
+                {mark(mine.outcome === r.outcome)}
+              </span>,
+            ],
           ]}
         />
         <p className={allOk ? s.ok : s.bad} role="status" data-testid="verify-verdict">

@@ -26,7 +26,12 @@ export default function IeoPage() {
     <PageFrame
       title={t('route.ieo.ieo')}
       right={
-        <button type="button" className={card.headBtn} onClick={() => navigate('/pages/ieo/order')} data-testid="ieo-orders">
+        <button
+          type="button"
+          className={card.headBtn}
+          onClick={() => navigate('/pages/ieo/order')}
+          data-testid="ieo-orders"
+        >
           {t('prod.ieo.myOrders')}
         </button>
       }
@@ -56,9 +61,17 @@ export function ProjectLogo({ p }: { p: Pick<IeoProject, 'logo' | 'symbol'> }) {
 function ProjectCard({ p, onOpen }: { p: IeoProject; onOpen: () => void }) {
   const { t } = useTranslation();
   const now = useNow(p.status !== 'finished', 1000);
-  const until = p.status === 'warmup' ? timeLeft(p.start_at, now) : p.status === 'in_progress' ? timeLeft(p.end_at, now) : '';
+  const until =
+    p.status === 'warmup' ? timeLeft(p.start_at, now) : p.status === 'in_progress' ? timeLeft(p.end_at, now) : '';
   return (
-    <button type="button" className={card.card} onClick={onOpen} data-testid="ieo-project" data-id={p.id} data-status={p.status}>
+    <button
+      type="button"
+      className={card.card}
+      onClick={onOpen}
+      data-testid="ieo-project"
+      data-id={p.id}
+      data-status={p.status}
+    >
       <div className={card.head}>
         <span className={styles.name}>
           <ProjectLogo p={p} />
@@ -71,7 +84,10 @@ function ProjectCard({ p, onOpen }: { p: IeoProject; onOpen: () => void }) {
       </div>
       <Facts
         items={[
-          [t('prod.ieo.issuePrice'), <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />],
+          [
+            t('prod.ieo.issuePrice'),
+            <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />,
+          ],
           [t('prod.ieo.totalIssuance'), <Quantity value={p.total_issuance} unit={p.symbol} />],
           [t('prod.ieo.lockDays'), t('prod.daysN', { count: p.lock_days })],
           [t('prod.ieo.cycle'), t('prod.daysN', { count: p.cycle_days })],
@@ -82,7 +98,11 @@ function ProjectCard({ p, onOpen }: { p: IeoProject; onOpen: () => void }) {
         ]}
       />
       <Progress fraction={p.progress} label={t('prod.ieo.subscribed')} />
-      {until ? <p className={card.sub}>{t(p.status === 'warmup' ? 'prod.ieo.startsIn' : 'prod.ieo.endsIn', { left: until })}</p> : null}
+      {until ? (
+        <p className={card.sub}>
+          {t(p.status === 'warmup' ? 'prod.ieo.startsIn' : 'prod.ieo.endsIn', { left: until })}
+        </p>
+      ) : null}
       {p.status === 'in_progress' ? (
         <div className={card.actions}>
           <span className={card.cta}>{t('prod.ieo.subscribe')}</span>

@@ -78,7 +78,11 @@ function AllotmentProof({ o }: { o: IeoOrder }) {
   const { t } = useTranslation();
   const [alloc, setAlloc] = useState<IeoAllocation | null>(null);
   return (
-    <ProofPanel build={(v) => v.ieoProofView(o, alloc, t)} onOpen={() => void ieoAllocation(o.project_id).then(setAlloc)} testId="ieo-proof">
+    <ProofPanel
+      build={(v) => v.ieoProofView(o, alloc, t)}
+      onOpen={() => void ieoAllocation(o.project_id).then(setAlloc)}
+      testId="ieo-proof"
+    >
       <span>…</span>
     </ProofPanel>
   );

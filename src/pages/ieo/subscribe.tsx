@@ -50,8 +50,12 @@ function Subscribe({ id }: { id: number }) {
   const { token } = useSnapshot(session);
   const load = useLoad(() => ieoDetail(id), [id]);
   const [payId, setPayId] = useState<number>();
-  const pay: IeoPayCurrency | undefined = load.data?.pay_currencies.find((c) => c.currency_id === payId) ?? load.data?.pay_currencies[0];
-  const balance = useLoad(async () => (pay && token ? (await walletDetail(pay.currency_id, FUNDS_ACCOUNT_TYPE)).available : null), [pay?.currency_id, token]);
+  const pay: IeoPayCurrency | undefined =
+    load.data?.pay_currencies.find((c) => c.currency_id === payId) ?? load.data?.pay_currencies[0];
+  const balance = useLoad(
+    async () => (pay && token ? (await walletDetail(pay.currency_id, FUNDS_ACCOUNT_TYPE)).available : null),
+    [pay?.currency_id, token],
+  );
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
@@ -86,7 +90,11 @@ function Subscribe({ id }: { id: number }) {
       [t('prod.ieo.endAt'), when(p.end_at)],
       [t('prod.ieo.listingAt'), when(p.listing_at)],
     ];
-    if (available) rows.push([t('prod.balanceAfter'), <Amount value={minus(available, cost)} unit={pay.currency_name} testId="confirm-balance-after" />]);
+    if (available)
+      rows.push([
+        t('prod.balanceAfter'),
+        <Amount value={minus(available, cost)} unit={pay.currency_name} testId="confirm-balance-after" />,
+      ]);
     const ok = await confirmMoney(t('prod.ieo.confirmTitle'), rows, t('prod.ieo.confirmNote'));
     if (!ok) return;
     setPending(true);
@@ -111,7 +119,10 @@ function Subscribe({ id }: { id: number }) {
           const problem = problemOf(p, cost);
           const shown = touched || problem === 'balance' || problem === 'max' ? problem : null;
           const avail = typeof balance.data === 'string' ? balance.data : null;
-          const byBalance = pay && avail && gt(pay.price, '0') ? new ExactDecimal(avail).div(pay.price).toDecimalPlaces(TOKEN_DP, ExactDecimal.ROUND_DOWN).toFixed() : null;
+          const byBalance =
+            pay && avail && gt(pay.price, '0')
+              ? new ExactDecimal(avail).div(pay.price).toDecimalPlaces(TOKEN_DP, ExactDecimal.ROUND_DOWN).toFixed()
+              : null;
           const cap = byBalance && p.max_amount !== null && lt(p.max_amount, byBalance) ? p.max_amount : byBalance;
           const open = p.status === 'in_progress';
           const white = safeUrl(p.white_paper);
@@ -131,7 +142,10 @@ function Subscribe({ id }: { id: number }) {
                 </div>
                 <Facts
                   items={[
-                    [t('prod.ieo.issuePrice'), <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />],
+                    [
+                      t('prod.ieo.issuePrice'),
+                      <Amount value={p.issue_price} unit={p.pay_currencies[0]?.currency_name ?? 'USDT'} />,
+                    ],
                     [t('prod.ieo.totalIssuance'), <Quantity value={p.total_issuance} unit={p.symbol} />],
                     [t('prod.ieo.lockDays'), t('prod.daysN', { count: p.lock_days })],
                     [t('prod.ieo.cycle'), `${when(p.start_at)} – ${when(p.end_at)}`],
@@ -139,8 +153,25 @@ function Subscribe({ id }: { id: number }) {
                     [t('prod.ieo.listingAt'), when(p.listing_at)],
                     [t('prod.ieo.applied'), t('prod.ieo.countN', { count: p.applied_count })],
                     [t('prod.ieo.passed'), p.finalised ? t('prod.ieo.countN', { count: p.passed_count }) : '--'],
-                    [t('prod.ieo.limits'), <><Amount value={p.min_amount} /> – {p.max_amount ? <Amount value={p.max_amount} unit={p.symbol} /> : t('prod.lock.noLimit')}</>],
-                    [t('prod.ieo.mine'), <><Amount value={p.my_applied} unit={p.symbol} />{p.finalised ? <> · {t('prod.ieo.allotted')} <Amount value={p.my_allotted} unit={p.symbol} /></> : null}</>],
+                    [
+                      t('prod.ieo.limits'),
+                      <>
+                        <Amount value={p.min_amount} /> –{' '}
+                        {p.max_amount ? <Amount value={p.max_amount} unit={p.symbol} /> : t('prod.lock.noLimit')}
+                      </>,
+                    ],
+                    [
+                      t('prod.ieo.mine'),
+                      <>
+                        <Amount value={p.my_applied} unit={p.symbol} />
+                        {p.finalised ? (
+                          <>
+                            {' '}
+                            · {t('prod.ieo.allotted')} <Amount value={p.my_allotted} unit={p.symbol} />
+                          </>
+                        ) : null}
+                      </>,
+                    ],
                   ]}
                 />
                 <Progress fraction={p.progress} label={t('prod.ieo.subscribed')} />
@@ -185,15 +216,28 @@ function Subscribe({ id }: { id: number }) {
                     data-testid="ieo-amount"
                   />
                   <section className={card.note} aria-live="polite" data-testid="ieo-preview">
-                    {t('prod.ieo.price')}: {pay ? <Amount value={pay.price} unit={pay.currency_name} /> : '--'} · {t('prod.ieo.pay')}:{' '}
-                    {cost && pay ? <Amount value={cost} unit={pay.currency_name} /> : '--'}
+                    {t('prod.ieo.price')}: {pay ? <Amount value={pay.price} unit={pay.currency_name} /> : '--'} ·{' '}
+                    {t('prod.ieo.pay')}: {cost && pay ? <Amount value={cost} unit={pay.currency_name} /> : '--'}
                   </section>
                   {shown === 'balance' && pay ? (
-                    <button type="button" className={card.link} onClick={() => navigate(`/pages/fund/receive?currency=${pay.currency_id}`)}>
+                    <button
+                      type="button"
+                      className={card.link}
+                      onClick={() => navigate(`/pages/fund/receive?currency=${pay.currency_id}`)}
+                    >
                       {t('prod.deposit')}
                     </button>
                   ) : null}
-                  <Button block color="primary" size="large" className={card.footer} loading={pending} disabled={pending || !pay} onClick={() => void submit(p)} data-testid="ieo-submit">
+                  <Button
+                    block
+                    color="primary"
+                    size="large"
+                    className={card.footer}
+                    loading={pending}
+                    disabled={pending || !pay}
+                    onClick={() => void submit(p)}
+                    data-testid="ieo-submit"
+                  >
                     {t('prod.ieo.subscribe')}
                   </Button>
                   <p className={card.sub}>{t('prod.ieo.allocationRule')}</p>

@@ -61,7 +61,13 @@ export function Banners({ items, label, onOpen }: Props) {
   useAutoplay(region, count, at, goTo);
 
   return (
-    <div ref={region} className={styles.carousel} role="region" aria-roledescription={t('home.carousel')} aria-label={label}>
+    <div
+      ref={region}
+      className={styles.carousel}
+      role="region"
+      aria-roledescription={t('home.carousel')}
+      aria-label={label}
+    >
       <div ref={scroller} className={styles.scroller}>
         {shown.map((b, i) => (
           <button key={b.id} type="button" className={styles.slide} data-index={i} onClick={() => onOpen(b.id)}>

@@ -46,5 +46,7 @@ export function HomeNotice({ okText, fromHtml }: Props) {
     };
   }, [fromHtml]);
 
-  return notice ? <NoticeDialog title={notice.title} text={notice.text} okText={okText} onClose={() => setNotice(null)} /> : null;
+  return notice ? (
+    <NoticeDialog title={notice.title} text={notice.text} okText={okText} onClose={() => setNotice(null)} />
+  ) : null;
 }

@@ -30,7 +30,12 @@ const Card = memo(function Card({ q, onOpen }: { q: Quote; onOpen: (s: string) =
     q,
     ({ last, changePct, stale, dir }) => {
       const tone = toneOf(changePct);
-      putNum(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ dir, stale, className: `${styles.cardPrice} ${tone}` }), stale);
+      putNum(
+        price.current,
+        numText(last, 'price', q.price_decimals, marks),
+        numClass({ dir, stale, className: `${styles.cardPrice} ${tone}` }),
+        stale,
+      );
       putNum(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale, className: tone }), stale);
     },
     [marks],
@@ -52,7 +57,12 @@ const Row = memo(function Row({ q, onOpen }: { q: Quote; onOpen: (s: string) => 
   useQuoteCells(
     q,
     ({ last, changePct, stale, dir }) => {
-      putNum(price.current, numText(last, 'price', q.price_decimals, marks), numClass({ align: 'right', dir, stale }), stale);
+      putNum(
+        price.current,
+        numText(last, 'price', q.price_decimals, marks),
+        numClass({ align: 'right', dir, stale }),
+        stale,
+      );
       putClass(pill.current, pillClass(changePct));
       putNum(pct.current, numText(changePct, 'percent', 2, marks), numClass({ stale }), stale);
     },

@@ -19,13 +19,23 @@ export interface HomeSnapshot {
  * visit to Home within the same load asks the API as before.
  */
 let used = false;
-export function takeHomeSnapshot(lang: string, now = Date.now(), doc: Pick<Document, 'getElementById'> = document): HomeSnapshot | null {
+export function takeHomeSnapshot(
+  lang: string,
+  now = Date.now(),
+  doc: Pick<Document, 'getElementById'> = document,
+): HomeSnapshot | null {
   if (used) return null;
   used = true;
   const el = doc.getElementById(HOME_SNAPSHOT_ID);
   if (!el?.textContent) return null;
   try {
-    const v = JSON.parse(el.textContent) as { at?: unknown; lang?: unknown; banners?: unknown; notices?: unknown; pop?: unknown };
+    const v = JSON.parse(el.textContent) as {
+      at?: unknown;
+      lang?: unknown;
+      banners?: unknown;
+      notices?: unknown;
+      pop?: unknown;
+    };
     if (typeof v.at !== 'number' || Math.abs(now - v.at) > MAX_AGE_MS || v.lang !== lang) return null;
     return { banners: asItems(v.banners), notices: asItems(v.notices), pop: asItems([v.pop])[0] ?? null };
   } catch {

@@ -25,7 +25,16 @@ const ServiceUnread = lazy(() => import('../../components/service/ServiceUnread'
 
 /** a speech bubble (the kit's icon would bring its own chunk onto Home) */
 const ChatIcon = () => (
-  <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" aria-hidden>
+  <svg
+    width="1em"
+    height="1em"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinejoin="round"
+    aria-hidden
+  >
     <path d="M4 5h16v11H9l-4 3.5V16H4z" />
     <path d="M8 10.5h.01M12 10.5h.01M16 10.5h.01" strokeWidth="2.2" strokeLinecap="round" />
   </svg>
@@ -87,7 +96,12 @@ export default function HomePage() {
         <span className={styles.navIcons}>
           {/* customer service, with the count of replies not read yet (live) */}
           <span className={styles.badgeWrap} data-testid="home-service">
-            <button type="button" className={styles.iconBtn} aria-label={t('route.kefu.index')} onClick={() => navigate(PATHS.kefu)}>
+            <button
+              type="button"
+              className={styles.iconBtn}
+              aria-label={t('route.kefu.index')}
+              onClick={() => navigate(PATHS.kefu)}
+            >
               <ChatIcon />
             </button>
             {/* beside the button, not in it: its name stays its label */}
@@ -97,7 +111,12 @@ export default function HomePage() {
               </Suspense>
             ) : null}
           </span>
-          <button type="button" className={styles.iconBtn} aria-label={t('route.setting.setting')} onClick={() => navigate(PATHS.setting)}>
+          <button
+            type="button"
+            className={styles.iconBtn}
+            aria-label={t('route.setting.setting')}
+            onClick={() => navigate(PATHS.setting)}
+          >
             <SetOutline aria-hidden />
           </button>
         </span>
@@ -108,13 +127,29 @@ export default function HomePage() {
             it closes only if the back office has none. */}
         {bannerImgs.length > 0 || banners === null ? (
           <div className={styles.bannerSlot} data-testid="home-banners">
-            {bannerImgs.length > 0 ? <Banners items={bannerImgs} label={t('home.banners')} onOpen={openArticle} /> : null}
+            {bannerImgs.length > 0 ? (
+              <Banners items={bannerImgs} label={t('home.banners')} onOpen={openArticle} />
+            ) : null}
           </div>
         ) : null}
 
         {notices === null || notices.length > 0 ? (
-          <button type="button" className={styles.noticeBtn} onClick={() => notices?.[0] && openArticle(notices[0].id)} disabled={!notices}>
-            {notices ? <NoticeBar className={styles.notice} icon={<SoundOutline aria-hidden />} content={notices.map((n) => n.title).join('　·　')} color="info" /> : <span className={styles.noticeSlot} />}
+          <button
+            type="button"
+            className={styles.noticeBtn}
+            onClick={() => notices?.[0] && openArticle(notices[0].id)}
+            disabled={!notices}
+          >
+            {notices ? (
+              <NoticeBar
+                className={styles.notice}
+                icon={<SoundOutline aria-hidden />}
+                content={notices.map((n) => n.title).join('　·　')}
+                color="info"
+              />
+            ) : (
+              <span className={styles.noticeSlot} />
+            )}
           </button>
         ) : null}
 
@@ -123,7 +158,14 @@ export default function HomePage() {
             {t('home.totalAssets')} ({total?.code ?? 'USDT'})
           </div>
           {token ? (
-            <Num className={styles.assetsValue} value={total?.value} format="price" decimals={FIAT_DP} tint={false} data-testid="home-total" />
+            <Num
+              className={styles.assetsValue}
+              value={total?.value}
+              format="price"
+              decimals={FIAT_DP}
+              tint={false}
+              data-testid="home-total"
+            />
           ) : (
             <div className={styles.assetsGuest}>
               <span className={styles.assetsValue}>--</span>
@@ -136,7 +178,12 @@ export default function HomePage() {
             <Button color="primary" className={styles.actionBtn} onClick={() => navigate('/pages/fund/receive')}>
               {t('home.recharge')}
             </Button>
-            <Button color="primary" fill="outline" className={styles.actionBtn} onClick={() => navigate('/pages/fund/withdraw')}>
+            <Button
+              color="primary"
+              fill="outline"
+              className={styles.actionBtn}
+              onClick={() => navigate('/pages/fund/withdraw')}
+            >
               {t('home.withdraw')}
             </Button>
           </div>

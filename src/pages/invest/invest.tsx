@@ -40,17 +40,28 @@ export default function InvestPage() {
   const coin = coins.some((c) => c.id === coinParam) ? coinParam : coins[0]?.id;
   const list = useLoad(async () => (coin === undefined ? [] : dualIndex({ currency_id: coin, type })), [coin, type]);
 
-  const set = (patch: Record<string, string>) => setParams({ type, ...(coin ? { currency_id: String(coin) } : {}), ...patch }, { replace: true });
+  const set = (patch: Record<string, string>) =>
+    setParams({ type, ...(coin ? { currency_id: String(coin) } : {}), ...patch }, { replace: true });
 
   return (
     <PageFrame
       title={t('route.invest.invest')}
       right={
         <>
-          <button type="button" className={card.headBtn} onClick={() => navigate('/pages/invest/mine')} data-testid="invest-mine">
+          <button
+            type="button"
+            className={card.headBtn}
+            onClick={() => navigate('/pages/invest/mine')}
+            data-testid="invest-mine"
+          >
             {t('prod.dual.myOrders')}
           </button>
-          <button type="button" className={card.headBtn} aria-label={t('route.invest.help')} onClick={() => navigate('/pages/invest/help')}>
+          <button
+            type="button"
+            className={card.headBtn}
+            aria-label={t('route.invest.help')}
+            onClick={() => navigate('/pages/invest/help')}
+          >
             <QuestionCircleOutline aria-hidden fontSize={20} />
           </button>
         </>
@@ -132,7 +143,10 @@ function ProductCard({ p, onOpen }: { p: DualProduct; onOpen: () => void }) {
       <Facts
         items={[
           [t('prod.dual.perPrice'), <Amount value={p.per_price} unit={p.invest_currency_name} />],
-          [t('prod.dual.currentPrice'), p.current_price ? <Amount value={p.current_price} unit={p.quote_name} /> : '--'],
+          [
+            t('prod.dual.currentPrice'),
+            p.current_price ? <Amount value={p.current_price} unit={p.quote_name} /> : '--',
+          ],
           [t('prod.dual.days'), t('prod.daysN', { count: p.days })],
           [t('prod.dual.maturity'), maturityText(p, t, when)],
           [t('prod.dual.remaining'), t('prod.sharesN', { count: p.remaining_shares })],

@@ -16,7 +16,7 @@ import { ProofPanel } from '../../components/proof/ProofPanel';
 
 type Filter = 'all' | DualOrderStatus;
 const FILTERS: Filter[] = ['all', ...DUAL_ORDER_STATUSES];
-const asFilter = (v: string | null): Filter => (FILTERS as (string | null)[]).includes(v) ? (v as Filter) : 'all';
+const asFilter = (v: string | null): Filter => ((FILTERS as (string | null)[]).includes(v) ? (v as Filter) : 'all');
 
 /** Not settled yet: the list keeps re-reading itself until these are paid. */
 const unsettled = (o: DualOrder) => o.status === 'purchased' || o.status === 'settling';
@@ -91,16 +91,28 @@ function OrderCard({ o }: { o: DualOrder }) {
           <Facts
             items={[
               [t('prod.dual.settlePrice'), <Amount value={o.settle_price} unit={o.quote_name} />],
-              [t('prod.dual.payout'), <Amount value={o.payout_amount} unit={o.payout_currency_name ?? ''} testId="dual-payout" />],
+              [
+                t('prod.dual.payout'),
+                <Amount value={o.payout_amount} unit={o.payout_currency_name ?? ''} testId="dual-payout" />,
+              ],
               [t('prod.dual.settledAt'), when(o.settled_at)],
-              [t('prod.dual.rule'), o.settle_price && o.payout_currency_id === o.currency_id ? t('prod.dual.ruleBelow') : t('prod.dual.ruleAbove')],
+              [
+                t('prod.dual.rule'),
+                o.settle_price && o.payout_currency_id === o.currency_id
+                  ? t('prod.dual.ruleBelow')
+                  : t('prod.dual.ruleAbove'),
+              ],
             ]}
           />
           <ProofPanel build={(v) => v.dualProofView(o, t)} testId="dual-proof" />
         </div>
       ) : null}
       {o.status === 'fail' ? (
-        <p className={card.note}>{t('prod.dual.failed', { reason: o.fail_reason ? t(`prod.dual.failReason.${o.fail_reason}`, { defaultValue: o.fail_reason }) : '' })}</p>
+        <p className={card.note}>
+          {t('prod.dual.failed', {
+            reason: o.fail_reason ? t(`prod.dual.failReason.${o.fail_reason}`, { defaultValue: o.fail_reason }) : '',
+          })}
+        </p>
       ) : null}
     </article>
   );

@@ -20,11 +20,23 @@ describe('dualOutcomes (the purchase preview)', () => {
 
   it('never pays less than the principal in the invested coin, and rounds down to 8 decimals (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 365 }), (units, aprBp, days) => {
-        const amount = (units / 100).toFixed(2);
-        const o = dualOutcomes({ ...btc, type: 'call', apr: (aprBp / 10_000).toFixed(4), days, linked_price: '60000' }, amount);
-        return Number(o.below.amount) >= Number(amount) && !/\.\d{9,}/.test(o.below.amount) && !/\.\d{9,}/.test(o.atOrAbove.amount);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 1, max: 365 }),
+        (units, aprBp, days) => {
+          const amount = (units / 100).toFixed(2);
+          const o = dualOutcomes(
+            { ...btc, type: 'call', apr: (aprBp / 10_000).toFixed(4), days, linked_price: '60000' },
+            amount,
+          );
+          return (
+            Number(o.below.amount) >= Number(amount) &&
+            !/\.\d{9,}/.test(o.below.amount) &&
+            !/\.\d{9,}/.test(o.atOrAbove.amount)
+          );
+        },
+      ),
     );
   });
 });

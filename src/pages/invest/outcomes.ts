@@ -13,7 +13,10 @@ export interface DualOutcomes {
   atOrAbove: DualOutcome;
 }
 
-type Terms = Pick<DualProduct, 'type' | 'apr' | 'days' | 'linked_price' | 'currency_id' | 'currency_name' | 'quote_id' | 'quote_name'>;
+type Terms = Pick<
+  DualProduct,
+  'type' | 'apr' | 'days' | 'linked_price' | 'currency_id' | 'currency_name' | 'quote_id' | 'quote_name'
+>;
 
 /**
  * What an order of `amount` (in the invest currency) pays in each outcome: core's settleDualOrder,

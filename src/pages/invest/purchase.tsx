@@ -24,7 +24,8 @@ import { checkQuantity, maxShares, type QtyCheck } from './quantity';
 export default function PurchasePage() {
   const id = Number(usePageParam('id'));
   const { t } = useTranslation();
-  if (!Number.isInteger(id) || id <= 0) return <NotFound title={t('route.invest.purchase')} listPath="/pages/invest/invest" />;
+  if (!Number.isInteger(id) || id <= 0)
+    return <NotFound title={t('route.invest.purchase')} listPath="/pages/invest/invest" />;
   return <Purchase key={id} id={id} />;
 }
 
@@ -63,7 +64,10 @@ function Purchase({ id }: { id: number }) {
       [t('prod.dual.maturity'), maturityText(d, t, when)],
       [t('prod.dual.ifBelow'), <Amount value={out.below.amount} unit={out.below.currency_name} />],
       [t('prod.dual.ifAbove'), <Amount value={out.atOrAbove.amount} unit={out.atOrAbove.currency_name} />],
-      [t('prod.balanceAfter'), <Amount value={minus(d.available, c.amount)} unit={d.invest_currency_name} testId="confirm-balance-after" />],
+      [
+        t('prod.balanceAfter'),
+        <Amount value={minus(d.available, c.amount)} unit={d.invest_currency_name} testId="confirm-balance-after" />,
+      ],
     ]);
     if (!ok) return;
     setPending(true);
@@ -113,7 +117,10 @@ function Purchase({ id }: { id: number }) {
                   items={[
                     [t('prod.dual.perPrice'), <Amount value={d.per_price} unit={d.invest_currency_name} />],
                     [t('prod.dual.linkedPrice'), <Amount value={d.linked_price} unit={d.quote_name} />],
-                    [t('prod.dual.currentPrice'), d.current_price ? <Amount value={d.current_price} unit={d.quote_name} /> : '--'],
+                    [
+                      t('prod.dual.currentPrice'),
+                      d.current_price ? <Amount value={d.current_price} unit={d.quote_name} /> : '--',
+                    ],
                     [t('prod.dual.days'), t('prod.daysN', { count: d.days })],
                     [t('prod.dual.maturity'), maturityText(d, t, when)],
                     [t('prod.dual.remaining'), t('prod.sharesN', { count: d.remaining_shares }), 'remaining'],
@@ -136,27 +143,44 @@ function Purchase({ id }: { id: number }) {
                 data-testid="dual-qty"
               />
               <div className={card.sub}>
-                {t('prod.available')}: <Amount value={d.available} unit={d.invest_currency_name} testId="dual-available" /> ·{' '}
+                {t('prod.available')}:{' '}
+                <Amount value={d.available} unit={d.invest_currency_name} testId="dual-available" /> ·{' '}
                 {t('prod.dual.maxShares', { count: maxNum })}
               </div>
 
               <section className={card.note} aria-live="polite" data-testid="dual-preview">
                 <div>
-                  {t('prod.dual.pay')}: {check.ok ? <Amount value={check.amount} unit={d.invest_currency_name} /> : '--'}
+                  {t('prod.dual.pay')}:{' '}
+                  {check.ok ? <Amount value={check.amount} unit={d.invest_currency_name} /> : '--'}
                 </div>
                 <div>
-                  {t('prod.dual.ifBelow')}: {preview ? <Amount value={preview.below.amount} unit={preview.below.currency_name} /> : '--'}
+                  {t('prod.dual.ifBelow')}:{' '}
+                  {preview ? <Amount value={preview.below.amount} unit={preview.below.currency_name} /> : '--'}
                 </div>
                 <div>
-                  {t('prod.dual.ifAbove')}: {preview ? <Amount value={preview.atOrAbove.amount} unit={preview.atOrAbove.currency_name} /> : '--'}
+                  {t('prod.dual.ifAbove')}:{' '}
+                  {preview ? <Amount value={preview.atOrAbove.amount} unit={preview.atOrAbove.currency_name} /> : '--'}
                 </div>
               </section>
 
-              <Button block color="primary" size="large" className={card.footer} loading={pending} disabled={pending || d.status !== 'open'} onClick={() => void submit(d)} data-testid="dual-buy">
+              <Button
+                block
+                color="primary"
+                size="large"
+                className={card.footer}
+                loading={pending}
+                disabled={pending || d.status !== 'open'}
+                onClick={() => void submit(d)}
+                data-testid="dual-buy"
+              >
                 {d.status === 'open' ? t('prod.dual.buy') : t(`prod.status.${d.status}`)}
               </Button>
               {check.ok === false && check.key === 'balance' ? (
-                <button type="button" className={card.link} onClick={() => navigate(`/pages/fund/receive?currency=${d.invest_currency_id}`)}>
+                <button
+                  type="button"
+                  className={card.link}
+                  onClick={() => navigate(`/pages/fund/receive?currency=${d.invest_currency_id}`)}
+                >
                   {t('prod.deposit')}
                 </button>
               ) : null}

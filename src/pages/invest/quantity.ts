@@ -9,7 +9,11 @@ export type QtyCheck =
  * per-order limits and remaining shares, and its cost (num × unit price) within the balance.
  * `value` is the canonical decimal the amount box produced ('' when empty).
  */
-export function checkQuantity(value: string, p: Pick<DualProduct, 'min_num' | 'max_num' | 'remaining_shares' | 'per_price'>, available: string): QtyCheck {
+export function checkQuantity(
+  value: string,
+  p: Pick<DualProduct, 'min_num' | 'max_num' | 'remaining_shares' | 'per_price'>,
+  available: string,
+): QtyCheck {
   if (value === '') return { ok: false, key: 'required' };
   const v = new ExactDecimal(value);
   if (!v.isInteger()) return { ok: false, key: 'integer' };
@@ -23,7 +27,10 @@ export function checkQuantity(value: string, p: Pick<DualProduct, 'min_num' | 'm
 }
 
 /** The most shares one order can buy now: remaining, per-order maximum and balance ÷ unit price. */
-export function maxShares(p: Pick<DualProduct, 'max_num' | 'remaining_shares' | 'per_price'>, available: string): number {
+export function maxShares(
+  p: Pick<DualProduct, 'max_num' | 'remaining_shares' | 'per_price'>,
+  available: string,
+): number {
   const price = new ExactDecimal(p.per_price);
   const byBalance = price.gt(0) ? new ExactDecimal(available).div(price).floor().toNumber() : 0;
   return Math.max(0, Math.min(p.remaining_shares, p.max_num ?? Infinity, byBalance));

@@ -37,10 +37,21 @@ export function GuestVerify({ onVerified }: { onVerified: () => void }) {
           aria-label={t('service.code')}
           aria-describedby="guest-verify-hint"
         />
-        <Button size="small" color="primary" disabled={busy || code.length !== 6} onClick={() => void run(() => guestVerify(code), onVerified)}>
+        <Button
+          size="small"
+          color="primary"
+          disabled={busy || code.length !== 6}
+          onClick={() => void run(() => guestVerify(code), onVerified)}
+        >
           {t('service.verify')}
         </Button>
-        <Button size="small" fill="none" color="primary" disabled={busy} onClick={() => void run(guestResend, () => toastSuccess(t('service.codeSent')))}>
+        <Button
+          size="small"
+          fill="none"
+          color="primary"
+          disabled={busy}
+          onClick={() => void run(guestResend, () => toastSuccess(t('service.codeSent')))}
+        >
           {t('service.resend')}
         </Button>
       </div>

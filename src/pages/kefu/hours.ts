@@ -14,5 +14,10 @@ export function formatHours(text: string, lang: string): string {
   // 2024-01-01 was a Monday: ISO weekday d is that date + d - 1
   const day = (d: number) => fmt.format(new Date(Date.UTC(2024, 0, d)));
   const hm = (min: number) => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
-  return ranges.map((r) => `${r.fromDay === r.toDay ? day(r.fromDay) : `${day(r.fromDay)}–${day(r.toDay)}`} ${hm(r.fromMin)}–${hm(r.toMin)} UTC`).join('; ');
+  return ranges
+    .map(
+      (r) =>
+        `${r.fromDay === r.toDay ? day(r.fromDay) : `${day(r.fromDay)}–${day(r.toDay)}`} ${hm(r.fromMin)}–${hm(r.toMin)} UTC`,
+    )
+    .join('; ');
 }

@@ -28,7 +28,11 @@ export default function KefuPage() {
   const { token } = useSnapshot(session);
   const [guest, setGuest] = useState(() => guestToken());
   const enabled = !!token || !!guest;
-  return <PageFrame title={t('route.kefu.index')}>{enabled ? <Chat guest={!token} /> : <GuestGate onStarted={() => setGuest(guestToken())} />}</PageFrame>;
+  return (
+    <PageFrame title={t('route.kefu.index')}>
+      {enabled ? <Chat guest={!token} /> : <GuestGate onStarted={() => setGuest(guestToken())} />}
+    </PageFrame>
+  );
 }
 
 function GuestGate({ onStarted }: { onStarted: () => void }) {
@@ -60,7 +64,11 @@ function GuestGate({ onStarted }: { onStarted: () => void }) {
           </Button>
         }
       >
-        <Form.Item name="email" label={t('service.email')} rules={[{ required: true, type: 'email', message: t('service.emailInvalid') }]}>
+        <Form.Item
+          name="email"
+          label={t('service.email')}
+          rules={[{ required: true, type: 'email', message: t('service.emailInvalid') }]}
+        >
           <Input type="email" autoComplete="email" placeholder="name@example.com" />
         </Form.Item>
       </Form>
@@ -146,7 +154,11 @@ function Chat({ guest }: { guest: boolean }) {
           className={s.notice}
           color="alert"
           wrap
-          content={status.in_hours ? t('service.offline') : `${t('service.closedNow')} ${t('service.hours', { hours: formatHours(status.hours, i18n.language) })}`}
+          content={
+            status.in_hours
+              ? t('service.offline')
+              : `${t('service.closedNow')} ${t('service.hours', { hours: formatHours(status.hours, i18n.language) })}`
+          }
           data-testid="service-offline"
         />
       ) : null}
@@ -164,7 +176,14 @@ function Chat({ guest }: { guest: boolean }) {
           </label>
         )}
       </div>
-      <div className={s.list} ref={listRef} role="log" aria-live="polite" aria-label={t('route.kefu.index')} data-testid="service-thread">
+      <div
+        className={s.list}
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        aria-label={t('route.kefu.index')}
+        data-testid="service-thread"
+      >
         {th.hasMore ? (
           <Button size="mini" fill="none" className={s.earlier} onClick={() => void th.loadEarlier()}>
             {t('service.earlier')}
@@ -179,7 +198,9 @@ function Chat({ guest }: { guest: boolean }) {
             onImage={setViewing}
             staffLabel={t('service.staff')}
             imageLabel={t('service.viewImage')}
-            receipt={m.id === lastMine?.id ? (th.receipts.staff_read_id >= m.id ? t('service.read') : t('service.sent')) : ''}
+            receipt={
+              m.id === lastMine?.id ? (th.receipts.staff_read_id >= m.id ? t('service.read') : t('service.sent')) : ''
+            }
           />
         ))}
       </div>
@@ -192,10 +213,23 @@ function Chat({ guest }: { guest: boolean }) {
         </div>
       ) : null}
       <div className={s.composer}>
-        <button type="button" className={s.iconBtn} onClick={() => fileRef.current?.click()} disabled={sending} aria-label={t('service.image')}>
+        <button
+          type="button"
+          className={s.iconBtn}
+          onClick={() => fileRef.current?.click()}
+          disabled={sending}
+          aria-label={t('service.image')}
+        >
           <PictureOutline aria-hidden />
         </button>
-        <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden onChange={onPick} data-testid="service-file" />
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          hidden
+          onChange={onPick}
+          data-testid="service-file"
+        />
         <TextArea
           className={s.input}
           value={draft}
@@ -211,7 +245,14 @@ function Chat({ guest }: { guest: boolean }) {
             }
           }}
         />
-        <Button color="primary" size="small" onClick={() => void onSend()} loading={sending} disabled={sending || (!draft.trim() && !ref)} data-testid="service-send">
+        <Button
+          color="primary"
+          size="small"
+          onClick={() => void onSend()}
+          loading={sending}
+          disabled={sending || (!draft.trim() && !ref)}
+          data-testid="service-send"
+        >
           {t('service.send')}
         </Button>
       </div>
@@ -243,7 +284,11 @@ function Bubble({ m, label, onImage, staffLabel, imageLabel, receipt }: BubblePr
             <img src={m.image_url} alt="" className={s.image} />
           </button>
         ) : null}
-        {m.body ? <span className={s.text} data-may-truncate>{m.body}</span> : null}
+        {m.body ? (
+          <span className={s.text} data-may-truncate>
+            {m.body}
+          </span>
+        ) : null}
       </div>
       <span className={s.time}>
         <time>{time}</time>

@@ -6,4 +6,3 @@ export function readRef(v: string | null): ServiceRef | null {
   if (!m || !(SERVICE_REF_TYPES as readonly string[]).includes(m[1])) return null;
   return { type: m[1] as ServiceRefType, id: Number(m[2]) };
 }
-

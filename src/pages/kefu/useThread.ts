@@ -111,5 +111,17 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
     [catchUp],
   );
 
-  return { messages, receipts, hasMore, emailReply, setEmailReply, emailVerified, setEmailVerified, ready, loadEarlier, send, catchUp };
+  return {
+    messages,
+    receipts,
+    hasMore,
+    emailReply,
+    setEmailReply,
+    emailVerified,
+    setEmailVerified,
+    ready,
+    loadEarlier,
+    send,
+    catchUp,
+  };
 }

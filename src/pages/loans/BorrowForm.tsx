@@ -22,7 +22,9 @@ function usePairPrice(p: LoanPair): string | undefined {
   const l = useTicker(sym.loan ?? '')?.last;
   if (!c) return undefined;
   if (!sym.loan) return c;
-  return l && new Decimal(l).gt(0) ? new Decimal(c).div(l).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed() : undefined;
+  return l && new Decimal(l).gt(0)
+    ? new Decimal(c).div(l).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed()
+    : undefined;
 }
 
 /** Borrow: pick a pair, put up collateral, see the LTV and liquidation price before confirming. */
@@ -36,7 +38,10 @@ export function BorrowForm({ pairs, onBorrowed }: { pairs: LoanPair[]; onBorrowe
       <Selector
         aria-label={t('loans.pair')}
         columns={2}
-        options={pairs.map((p) => ({ label: t('loans.pairLabel', { loan: p.loan_currency, collateral: p.collateral_currency }), value: p.id }))}
+        options={pairs.map((p) => ({
+          label: t('loans.pairLabel', { loan: p.loan_currency, collateral: p.collateral_currency }),
+          value: p.id,
+        }))}
         value={[pair.id]}
         onChange={(v) => v[0] !== undefined && setPairId(v[0])}
       />
@@ -55,17 +60,27 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
   const ltv = hasBoth && price ? ltvOf(amount, collateral, price) : null;
   const liq = hasBoth ? liquidationPriceOf(amount, collateral, pair.liquidation_ltv) : null;
   const tooHigh = hasBoth && price ? !ltvWithin(amount, collateral, price, pair.initial_ltv) : false;
-  const max = price && new Decimal(collateral || 0).gt(0) ? Decimal.min(maxBorrow(collateral, price, pair.initial_ltv), pair.max_amount).toFixed() : null;
+  const max =
+    price && new Decimal(collateral || 0).gt(0)
+      ? Decimal.min(maxBorrow(collateral, price, pair.initial_ltv), pair.max_amount).toFixed()
+      : null;
   const yearly = new Decimal(pair.hourly_rate).times(HOURS_A_YEAR).times(100).toDecimalPlaces(2).toFixed(2);
 
   const submit = async () => {
-    const ok = await confirmMoney(t('loans.confirmBorrow'), [
-      [t('loans.borrowAmount'), <Amount value={amount} unit={pair.loan_currency} />, true],
-      [t('loans.collateral'), <Amount value={collateral} unit={pair.collateral_currency} />],
-      [t('loans.ltv'), ltv ? `${ltvPercent(ltv)}%` : '—'],
-      [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—'],
-      [t('loans.hourlyRate'), `${new Decimal(pair.hourly_rate).times(100).toFixed()}%`],
-    ], t('loans.borrowNote', { margin: ltvPercent(pair.margin_call_ltv), liquidation: ltvPercent(pair.liquidation_ltv) }));
+    const ok = await confirmMoney(
+      t('loans.confirmBorrow'),
+      [
+        [t('loans.borrowAmount'), <Amount value={amount} unit={pair.loan_currency} />, true],
+        [t('loans.collateral'), <Amount value={collateral} unit={pair.collateral_currency} />],
+        [t('loans.ltv'), ltv ? `${ltvPercent(ltv)}%` : '—'],
+        [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—'],
+        [t('loans.hourlyRate'), `${new Decimal(pair.hourly_rate).times(100).toFixed()}%`],
+      ],
+      t('loans.borrowNote', {
+        margin: ltvPercent(pair.margin_call_ltv),
+        liquidation: ltvPercent(pair.liquidation_ltv),
+      }),
+    );
     if (!ok) return;
     setPending(true);
     try {
@@ -89,10 +104,21 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
           [t('loans.liquidationLtv'), `${ltvPercent(pair.liquidation_ltv)}%`],
           [t('loans.hourlyRate'), t('loans.yearly', { rate: yearly })],
           [t('loans.limits'), `${pair.min_amount} – ${pair.max_amount} ${pair.loan_currency}`],
-          [t('loans.price'), price ? <Amount value={price} unit={pair.loan_currency} /> : t('loans.noPrice'), 'borrow-price'],
+          [
+            t('loans.price'),
+            price ? <Amount value={price} unit={pair.loan_currency} /> : t('loans.noPrice'),
+            'borrow-price',
+          ],
         ]}
       />
-      <DecimalInput label={t('loans.collateral')} value={collateral} onChange={setCollateral} decimals={LOAN_RULES.decimals} unit={pair.collateral_currency} data-testid="collateral-input" />
+      <DecimalInput
+        label={t('loans.collateral')}
+        value={collateral}
+        onChange={setCollateral}
+        decimals={LOAN_RULES.decimals}
+        unit={pair.collateral_currency}
+        data-testid="collateral-input"
+      />
       <DecimalInput
         label={t('loans.borrowAmount')}
         value={amount}
@@ -113,7 +139,14 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
           [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—', 'preview-liq'],
         ]}
       />
-      <Button color="primary" block loading={pending} disabled={!hasBoth || tooHigh || !price} onClick={() => void submit()} data-testid="borrow-submit">
+      <Button
+        color="primary"
+        block
+        loading={pending}
+        disabled={!hasBoth || tooHigh || !price}
+        onClick={() => void submit()}
+        data-testid="borrow-submit"
+      >
         {t('loans.borrow')}
       </Button>
     </div>

@@ -14,7 +14,12 @@ import s from './loans.module.css';
 
 type Sheet = 'repay' | 'add' | 'reduce' | null;
 
-const STATUS_COLOR: Record<Loan['status'], string> = { open: 'primary', liquidating: 'danger', repaid: 'success', liquidated: 'default' };
+const STATUS_COLOR: Record<Loan['status'], string> = {
+  open: 'primary',
+  liquidating: 'danger',
+  repaid: 'success',
+  liquidated: 'default',
+};
 
 /** One loan: its live LTV (from the market worker), liquidation price and buffer, the actions, its history. */
 export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive | undefined; onChanged: () => void }) {
@@ -26,9 +31,17 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
   const ltv = live?.ltv ?? null;
   const fill = ltv ? Math.min(100, Number(ltvPercent(ltv))) : 0;
   return (
-    <section className={s.card} data-testid="loan-card" data-loan={loan.id} data-level={open ? level : loan.status} aria-label={t('loans.loanNo', { id: loan.id })}>
+    <section
+      className={s.card}
+      data-testid="loan-card"
+      data-loan={loan.id}
+      data-level={open ? level : loan.status}
+      aria-label={t('loans.loanNo', { id: loan.id })}
+    >
       <div className={s.head}>
-        <span className={s.title}>{t('loans.pairLabel', { loan: loan.loan_currency, collateral: loan.collateral_currency })} · #{loan.id}</span>
+        <span className={s.title}>
+          {t('loans.pairLabel', { loan: loan.loan_currency, collateral: loan.collateral_currency })} · #{loan.id}
+        </span>
         <Tag color={STATUS_COLOR[loan.status]} fill="outline" data-testid="loan-status">
           {t(`loans.status.${loan.status}`)}
         </Tag>
@@ -36,63 +49,140 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
       {open ? (
         <>
           <div className={`${s.ltv} ${s[level]}`}>
-            <span className={s.ltvValue} data-testid="loan-ltv">{ltv ? `${ltvPercent(ltv)}%` : '—'}</span>
+            <span className={s.ltvValue} data-testid="loan-ltv">
+              {ltv ? `${ltvPercent(ltv)}%` : '—'}
+            </span>
             <span data-testid="loan-level">{t(`loans.level.${level}`)}</span>
           </div>
-          <div className={`${s.bar} ${s[level]}`} role="img" aria-label={t('loans.ltvBar', { ltv: ltv ? ltvPercent(ltv) : '—', liquidation: ltvPercent(loan.liquidation_ltv) })}>
-            <div className={s.barFill} style={{ width: `${(fill / Number(ltvPercent(loan.liquidation_ltv))) * 100}%` }} />
+          <div
+            className={`${s.bar} ${s[level]}`}
+            role="img"
+            aria-label={t('loans.ltvBar', {
+              ltv: ltv ? ltvPercent(ltv) : '—',
+              liquidation: ltvPercent(loan.liquidation_ltv),
+            })}
+          >
+            <div
+              className={s.barFill}
+              style={{ width: `${(fill / Number(ltvPercent(loan.liquidation_ltv))) * 100}%` }}
+            />
           </div>
           <Facts
             items={[
-              [t('loans.debt'), <Amount value={live?.debt ?? owedAt(loan, loan.accrued_to).total} unit={loan.loan_currency} />, 'loan-debt'],
-              [t('loans.collateral'), <Amount value={loan.collateral} unit={loan.collateral_currency} />, 'loan-collateral'],
-              [t('loans.liqPrice'), live?.liquidation_price ? <Amount value={live.liquidation_price} unit={loan.loan_currency} /> : '—', 'loan-liq'],
-              [t('loans.buffer'), live?.buffer ? `${new Decimal(live.buffer).times(100).toFixed(2)}%` : '—', 'loan-buffer'],
+              [
+                t('loans.debt'),
+                <Amount value={live?.debt ?? owedAt(loan, loan.accrued_to).total} unit={loan.loan_currency} />,
+                'loan-debt',
+              ],
+              [
+                t('loans.collateral'),
+                <Amount value={loan.collateral} unit={loan.collateral_currency} />,
+                'loan-collateral',
+              ],
+              [
+                t('loans.liqPrice'),
+                live?.liquidation_price ? <Amount value={live.liquidation_price} unit={loan.loan_currency} /> : '—',
+                'loan-liq',
+              ],
+              [
+                t('loans.buffer'),
+                live?.buffer ? `${new Decimal(live.buffer).times(100).toFixed(2)}%` : '—',
+                'loan-buffer',
+              ],
               [t('loans.levels'), `${ltvPercent(loan.margin_call_ltv, 0)}% / ${ltvPercent(loan.liquidation_ltv, 0)}%`],
               [t('loans.price'), live?.price ? <Amount value={live.price} unit={loan.loan_currency} /> : '—'],
             ]}
           />
           <div className={s.actions}>
-            <Button size="small" color="primary" onClick={() => setSheet('repay')} data-testid="loan-repay">{t('loans.repay')}</Button>
-            <Button size="small" onClick={() => setSheet('add')} data-testid="loan-add">{t('loans.add')}</Button>
-            <Button size="small" onClick={() => setSheet('reduce')} data-testid="loan-reduce">{t('loans.reduce')}</Button>
+            <Button size="small" color="primary" onClick={() => setSheet('repay')} data-testid="loan-repay">
+              {t('loans.repay')}
+            </Button>
+            <Button size="small" onClick={() => setSheet('add')} data-testid="loan-add">
+              {t('loans.add')}
+            </Button>
+            <Button size="small" onClick={() => setSheet('reduce')} data-testid="loan-reduce">
+              {t('loans.reduce')}
+            </Button>
           </div>
         </>
       ) : (
-        <Facts
-          items={[
-            [t('loans.closedAt'), loan.closed_at ? when(new Date(loan.closed_at).toISOString()) : '—'],
-          ]}
-        />
+        <Facts items={[[t('loans.closedAt'), loan.closed_at ? when(new Date(loan.closed_at).toISOString()) : '—']]} />
       )}
-      <Button size="mini" fill="none" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory} data-testid="loan-history-toggle">
+      <Button
+        size="mini"
+        fill="none"
+        onClick={() => setShowHistory((v) => !v)}
+        aria-expanded={showHistory}
+        data-testid="loan-history-toggle"
+      >
         {showHistory ? t('loans.hideHistory') : t('loans.showHistory')}
       </Button>
       {showHistory ? <History loan={loan} /> : null}
       <Popup visible={sheet !== null} onMaskClick={() => setSheet(null)} destroyOnClose>
-        {sheet ? <ActionSheet loan={loan} kind={sheet} debt={live?.debt} onDone={() => { setSheet(null); onChanged(); }} /> : null}
+        {sheet ? (
+          <ActionSheet
+            loan={loan}
+            kind={sheet}
+            debt={live?.debt}
+            onDone={() => {
+              setSheet(null);
+              onChanged();
+            }}
+          />
+        ) : null}
       </Popup>
     </section>
   );
 }
 
-function ActionSheet({ loan, kind, debt, onDone }: { loan: Loan; kind: Exclude<Sheet, null>; debt: string | undefined; onDone: () => void }) {
+function ActionSheet({
+  loan,
+  kind,
+  debt,
+  onDone,
+}: {
+  loan: Loan;
+  kind: Exclude<Sheet, null>;
+  debt: string | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const { pending, run } = useAction(() => undefined);
   const coin = kind === 'repay' ? loan.loan_currency : loan.collateral_currency;
   const title = t(kind === 'repay' ? 'loans.repay' : kind === 'add' ? 'loans.add' : 'loans.reduce');
   const go = async (all: boolean) => {
-    const call = kind === 'repay' ? () => repayLoan(loan.id, all ? 'all' : amount) : kind === 'add' ? () => addCollateral(loan.id, amount) : () => reduceCollateral(loan.id, amount);
+    const call =
+      kind === 'repay'
+        ? () => repayLoan(loan.id, all ? 'all' : amount)
+        : kind === 'add'
+          ? () => addCollateral(loan.id, amount)
+          : () => reduceCollateral(loan.id, amount);
     if (await run(call, t(kind === 'repay' ? 'loans.repaid' : 'loans.updated'))) onDone();
   };
   return (
     <div className={s.sheet} data-testid="loan-sheet">
       <strong>{title}</strong>
       {kind === 'repay' ? <p className={s.note}>{t('loans.repayNote', { debt: debt ?? '—', coin })}</p> : null}
-      {kind === 'reduce' ? <p className={s.note}>{t('loans.reduceNote', { ltv: ltvPercent(loan.initial_ltv) })}</p> : null}
-      <DecimalInput label={t('loans.amount')} value={amount} onChange={setAmount} decimals={LOAN_RULES.decimals} unit={coin} data-testid="sheet-amount" />
-      <Button color="primary" block loading={pending} disabled={!new Decimal(amount || 0).gt(0)} onClick={() => void go(false)} data-testid="sheet-submit">
+      {kind === 'reduce' ? (
+        <p className={s.note}>{t('loans.reduceNote', { ltv: ltvPercent(loan.initial_ltv) })}</p>
+      ) : null}
+      <DecimalInput
+        label={t('loans.amount')}
+        value={amount}
+        onChange={setAmount}
+        decimals={LOAN_RULES.decimals}
+        unit={coin}
+        data-testid="sheet-amount"
+      />
+      <Button
+        color="primary"
+        block
+        loading={pending}
+        disabled={!new Decimal(amount || 0).gt(0)}
+        onClick={() => void go(false)}
+        data-testid="sheet-submit"
+      >
         {title}
       </Button>
       {kind === 'repay' ? (
@@ -105,7 +195,8 @@ function ActionSheet({ loan, kind, debt, onDone }: { loan: Loan; kind: Exclude<S
 }
 
 function eventAmount(e: LoanEvent, loan: Loan): { value: string; unit: string } {
-  if (e.kind === 'collateral_add' || e.kind === 'collateral_reduce') return { value: e.amount, unit: loan.collateral_currency };
+  if (e.kind === 'collateral_add' || e.kind === 'collateral_reduce')
+    return { value: e.amount, unit: loan.collateral_currency };
   if (e.kind === 'margin_call') return { value: e.ltv ? `${ltvPercent(e.ltv)}%` : '', unit: '' };
   if (e.kind === 'liquidation') return { value: e.detail.sold ?? e.amount, unit: loan.collateral_currency };
   return { value: e.amount, unit: loan.loan_currency };

@@ -66,7 +66,9 @@ export default function Borrowing() {
         <LoadState load={tab === 'open' ? open : closed}>
           {(loans: Loan[]) => (
             <div className={s.page}>
-              {loans.length === 0 ? <Empty description={t(tab === 'open' ? 'loans.noOpen' : 'loans.noClosed')} /> : null}
+              {loans.length === 0 ? (
+                <Empty description={t(tab === 'open' ? 'loans.noOpen' : 'loans.noClosed')} />
+              ) : null}
               {loans.map((l) => (
                 <LoanCard key={l.id} loan={l} live={liveOf(l.id)} onChanged={reload} />
               ))}

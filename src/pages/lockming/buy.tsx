@@ -24,7 +24,8 @@ const AMOUNT_DP = 8;
 export default function LockBuyPage() {
   const id = Number(usePageParam('config_id'));
   const { t } = useTranslation();
-  if (!Number.isInteger(id) || id <= 0) return <NotFound title={t('route.lockming.buy')} listPath="/pages/lockming/lockming" />;
+  if (!Number.isInteger(id) || id <= 0)
+    return <NotFound title={t('route.lockming.buy')} listPath="/pages/lockming/lockming" />;
   return <LockBuy key={id} id={id} />;
 }
 
@@ -58,8 +59,10 @@ function LockBuy({ id }: { id: number }) {
 
   const errorText = (p: AmountProblem, c: LockConfig) => {
     if (p === 'balance') return t('common.insufficientBalance');
-    if (p === 'min') return t('prod.lock.err.min', { min: money(c.min_amount, c.currency_name), unit: c.currency_name });
-    if (p === 'max') return t('prod.lock.err.max', { max: money(c.max_amount, c.currency_name), unit: c.currency_name });
+    if (p === 'min')
+      return t('prod.lock.err.min', { min: money(c.min_amount, c.currency_name), unit: c.currency_name });
+    if (p === 'max')
+      return t('prod.lock.err.max', { max: money(c.max_amount, c.currency_name), unit: c.currency_name });
     if (p === 'required') return t('prod.lock.err.required');
     return null;
   };
@@ -79,7 +82,12 @@ function LockBuy({ id }: { id: number }) {
         [t('prod.lock.dailyIncome'), <YieldRange c={c} amount={amount} />],
         [t('prod.lock.totalIncome'), <YieldRange c={c} amount={amount} days={c.lock_days} />],
         [t('prod.lock.expireAt'), when(expires)],
-        [t('prod.lock.penalty'), <span className={card.words}><Rate rate={c.penalty_ratio} /> {t('prod.lock.perRemainingDay')}</span>],
+        [
+          t('prod.lock.penalty'),
+          <span className={card.words}>
+            <Rate rate={c.penalty_ratio} /> {t('prod.lock.perRemainingDay')}
+          </span>,
+        ],
         [t('prod.balanceAfter'), <Amount value={minus(c.available, amount)} unit={c.currency_name} />],
       ],
       t('prod.lock.confirmNote'),
@@ -121,10 +129,21 @@ function LockBuy({ id }: { id: number }) {
                 <Facts
                   items={[
                     [t('prod.lock.minAmount'), <Amount value={c.min_amount} unit={c.currency_name} />],
-                    [t('prod.lock.maxAmount'), c.max_amount ? <Amount value={c.max_amount} unit={c.currency_name} /> : t('prod.lock.noLimit')],
+                    [
+                      t('prod.lock.maxAmount'),
+                      c.max_amount ? <Amount value={c.max_amount} unit={c.currency_name} /> : t('prod.lock.noLimit'),
+                    ],
                     [t('prod.lock.lockDays'), t('prod.daysN', { count: c.lock_days })],
-                    [t('prod.lock.dividendTime'), t('prod.lock.dividendAt', { utc: c.dividend_time, local: dividendLocal(c.dividend_time) })],
-                    [t('prod.lock.penalty'), <><Rate rate={c.penalty_ratio} /> {t('prod.lock.perRemainingDay')}</>],
+                    [
+                      t('prod.lock.dividendTime'),
+                      t('prod.lock.dividendAt', { utc: c.dividend_time, local: dividendLocal(c.dividend_time) }),
+                    ],
+                    [
+                      t('prod.lock.penalty'),
+                      <>
+                        <Rate rate={c.penalty_ratio} /> {t('prod.lock.perRemainingDay')}
+                      </>,
+                    ],
                   ]}
                 />
               </section>
@@ -145,21 +164,40 @@ function LockBuy({ id }: { id: number }) {
                 data-testid="lock-amount"
               />
               {shownProblem === 'balance' ? (
-                <button type="button" className={card.link} onClick={() => navigate(`/pages/fund/receive?currency=${c.currency_id}`)}>
+                <button
+                  type="button"
+                  className={card.link}
+                  onClick={() => navigate(`/pages/fund/receive?currency=${c.currency_id}`)}
+                >
                   {t('prod.deposit')}
                 </button>
               ) : null}
 
               <section className={card.note} aria-live="polite" data-testid="lock-preview">
                 <div>
-                  {t('prod.lock.dailyIncome')}: {problem === null || problem === 'balance' ? <YieldRange c={c} amount={amount} /> : '--'}
+                  {t('prod.lock.dailyIncome')}:{' '}
+                  {problem === null || problem === 'balance' ? <YieldRange c={c} amount={amount} /> : '--'}
                 </div>
                 <div>
-                  {t('prod.lock.totalIncome')}: {problem === null || problem === 'balance' ? <YieldRange c={c} amount={amount} days={c.lock_days} /> : '--'}
+                  {t('prod.lock.totalIncome')}:{' '}
+                  {problem === null || problem === 'balance' ? (
+                    <YieldRange c={c} amount={amount} days={c.lock_days} />
+                  ) : (
+                    '--'
+                  )}
                 </div>
               </section>
 
-              <Button block color="primary" size="large" className={card.footer} loading={pending} disabled={pending} onClick={() => void submit(c)} data-testid="lock-submit">
+              <Button
+                block
+                color="primary"
+                size="large"
+                className={card.footer}
+                loading={pending}
+                disabled={pending}
+                onClick={() => void submit(c)}
+                data-testid="lock-submit"
+              >
                 {t('prod.lock.stake')}
               </Button>
               <p className={card.sub}>{t('prod.lock.penaltyRule')}</p>
@@ -173,8 +211,10 @@ function LockBuy({ id }: { id: number }) {
 
 /** Income over `days` (default one day) at the range's two ends, by core's formulas. */
 function YieldRange({ c, amount, days }: { c: LockConfig; amount: string; days?: number }) {
-  const lo = days === undefined ? miningDailyYield(amount, c.daily_rate_min) : miningYield(amount, c.daily_rate_min, days);
-  const hi = days === undefined ? miningDailyYield(amount, c.daily_rate_max) : miningYield(amount, c.daily_rate_max, days);
+  const lo =
+    days === undefined ? miningDailyYield(amount, c.daily_rate_min) : miningYield(amount, c.daily_rate_min, days);
+  const hi =
+    days === undefined ? miningDailyYield(amount, c.daily_rate_max) : miningYield(amount, c.daily_rate_max, days);
   if (lo === hi) return <Amount value={lo} unit={c.currency_name} />;
   return (
     <span>

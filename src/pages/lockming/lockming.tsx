@@ -27,7 +27,12 @@ export default function LockmingPage() {
     <PageFrame
       title={t(`prod.lock.kind.${kind}`)}
       right={
-        <button type="button" className={card.headBtn} onClick={() => navigate('/pages/lockming/order')} data-testid="lock-orders">
+        <button
+          type="button"
+          className={card.headBtn}
+          onClick={() => navigate('/pages/lockming/order')}
+          data-testid="lock-orders"
+        >
           {t('prod.lock.myOrders')}
         </button>
       }
@@ -39,7 +44,12 @@ export default function LockmingPage() {
           ))}
         </Tabs>
       </div>
-      <button type="button" className={card.note} style={{ margin: '8px 16px 0', width: 'calc(100% - 32px)', border: 0, textAlign: 'left' }} onClick={() => navigate(`/pages/lockming/welcome?kind=${kind}`)}>
+      <button
+        type="button"
+        className={card.note}
+        style={{ margin: '8px 16px 0', width: 'calc(100% - 32px)', border: 0, textAlign: 'left' }}
+        onClick={() => navigate(`/pages/lockming/welcome?kind=${kind}`)}
+      >
         {t(`prod.lock.kindHint.${kind}`)} <span className={card.link}>{t('prod.lock.howItWorks')}</span>
       </button>
       <PullToRefresh onRefresh={load.reload}>
@@ -81,10 +91,16 @@ function ConfigCard({ c, onOpen }: { c: LockConfig; onOpen: () => void }) {
         items={[
           [t('prod.lock.minAmount'), <Amount value={c.min_amount} unit={c.currency_name} />],
           [t('prod.lock.lockDays'), t('prod.daysN', { count: c.lock_days })],
-          [t('prod.lock.dividendTime'), t('prod.lock.dividendAt', { utc: c.dividend_time, local: dividendLocal(c.dividend_time) })],
-          [t('prod.lock.penalty'), <>
+          [
+            t('prod.lock.dividendTime'),
+            t('prod.lock.dividendAt', { utc: c.dividend_time, local: dividendLocal(c.dividend_time) }),
+          ],
+          [
+            t('prod.lock.penalty'),
+            <>
               <Rate rate={c.penalty_ratio} /> {t('prod.lock.perRemainingDay')}
-            </>],
+            </>,
+          ],
         ]}
       />
       <div className={card.actions}>

@@ -74,7 +74,9 @@ function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) 
     try {
       const done = await lockCancel(o.id);
       setGone(done);
-      toastSuccess(t('prod.lock.redeemed', { amount: money(done.returned ?? '0', done.currency_name), unit: done.currency_name }));
+      toastSuccess(
+        t('prod.lock.redeemed', { amount: money(done.returned ?? '0', done.currency_name), unit: done.currency_name }),
+      );
       onRedeemed();
     } catch {
       /* toasted by the client; the order stays as it was */
@@ -105,11 +107,20 @@ function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) 
         <>
           <p className={card.note}>
             {left ? t('prod.lock.expiresIn', { left, count: shown.remaining_days }) : t('prod.lock.expiring')} ·{' '}
-            {t('prod.lock.penaltyNow')} <Amount value={shown.penalty_now} unit={shown.currency_name} /> ({<Rate rate={shown.penalty_ratio} />} × {shown.remaining_days})
+            {t('prod.lock.penaltyNow')} <Amount value={shown.penalty_now} unit={shown.currency_name} /> (
+            {<Rate rate={shown.penalty_ratio} />} × {shown.remaining_days})
           </p>
           {shown.remaining_days > 0 ? (
             <div className={card.actions}>
-              <Button size="small" color="danger" fill="outline" loading={pending} disabled={pending} onClick={() => void redeem()} data-testid="lock-redeem">
+              <Button
+                size="small"
+                color="danger"
+                fill="outline"
+                loading={pending}
+                disabled={pending}
+                onClick={() => void redeem()}
+                data-testid="lock-redeem"
+              >
                 {t('prod.lock.redeemEarly')}
               </Button>
             </div>
@@ -121,8 +132,14 @@ function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) 
             items={[
               [t('prod.lock.redeemType'), t(`prod.lock.redeemTypes.${shown.redeem_type ?? 'expired'}`)],
               [t('prod.lock.redeemedAt'), when(shown.redeemed_at)],
-              [t('prod.lock.penaltyAmount'), <Amount value={shown.penalty ?? '0'} unit={shown.currency_name} testId="lock-penalty" />],
-              [t('prod.lock.returned'), <Amount value={shown.returned} unit={shown.currency_name} testId="lock-returned" />],
+              [
+                t('prod.lock.penaltyAmount'),
+                <Amount value={shown.penalty ?? '0'} unit={shown.currency_name} testId="lock-penalty" />,
+              ],
+              [
+                t('prod.lock.returned'),
+                <Amount value={shown.returned} unit={shown.currency_name} testId="lock-returned" />,
+              ],
             ]}
           />
         </div>

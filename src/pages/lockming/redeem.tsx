@@ -24,25 +24,32 @@ export async function confirmEarlyRedemption(o: LockOrder): Promise<boolean> {
     [t('prod.lock.product'), `${o.name} · ${u}`],
     [t('prod.lock.amount'), <Amount value={o.amount} unit={u} />],
     [t('prod.lock.remainingDays'), t('prod.daysN', { count: o.remaining_days })],
-    [t('prod.lock.penaltyRatio'), <span className={card.words}><Rate rate={o.penalty_ratio} /> {t('prod.lock.perRemainingDay')}</span>],
+    [
+      t('prod.lock.penaltyRatio'),
+      <span className={card.words}>
+        <Rate rate={o.penalty_ratio} /> {t('prod.lock.perRemainingDay')}
+      </span>,
+    ],
     [
       t('prod.lock.penaltyAmount'),
       <span className={card.words} data-testid="redeem-formula">
-        <Rate rate={o.penalty_ratio} /> × {o.remaining_days} × <Amount value={o.amount} /> = <Amount value={r.penalty} unit={u} testId="redeem-penalty" />
+        <Rate rate={o.penalty_ratio} /> × {o.remaining_days} × <Amount value={o.amount} /> ={' '}
+        <Amount value={r.penalty} unit={u} testId="redeem-penalty" />
       </span>,
     ],
     [
       t('prod.lock.returnedFormula'),
       <span className={card.words} data-testid="redeem-returned-formula">
-        <Amount value={o.amount} /> − <Amount value={r.penalty} /> = <Amount value={r.returned} unit={u} testId="redeem-returned" />
+        <Amount value={o.amount} /> − <Amount value={r.penalty} /> ={' '}
+        <Amount value={r.returned} unit={u} testId="redeem-returned" />
       </span>,
       true,
     ],
   ];
-  if (isNum(available)) rows.push([t('prod.balanceAfter'), <Amount value={new ExactDecimal(available).plus(r.returned).toFixed()} unit={u} testId="redeem-balance-after" />]);
-  return confirmMoney(
-    t('prod.lock.redeemTitle'),
-    rows,
-    t('prod.lock.redeemNote'),
-  );
+  if (isNum(available))
+    rows.push([
+      t('prod.balanceAfter'),
+      <Amount value={new ExactDecimal(available).plus(r.returned).toFixed()} unit={u} testId="redeem-balance-after" />,
+    ]);
+  return confirmMoney(t('prod.lock.redeemTitle'), rows, t('prod.lock.redeemNote'));
 }

@@ -28,9 +28,21 @@ export default function LockWelcomePage() {
         </section>
         <section className={card.card}>
           <Steps direction="vertical">
-            <Steps.Step status="process" title={t('prod.lock.welcome.step1')} description={t('prod.lock.welcome.step1d')} />
-            <Steps.Step status="process" title={t('prod.lock.welcome.step2')} description={t('prod.lock.welcome.step2d')} />
-            <Steps.Step status="process" title={t('prod.lock.welcome.step3')} description={t('prod.lock.welcome.step3d')} />
+            <Steps.Step
+              status="process"
+              title={t('prod.lock.welcome.step1')}
+              description={t('prod.lock.welcome.step1d')}
+            />
+            <Steps.Step
+              status="process"
+              title={t('prod.lock.welcome.step2')}
+              description={t('prod.lock.welcome.step2d')}
+            />
+            <Steps.Step
+              status="process"
+              title={t('prod.lock.welcome.step3')}
+              description={t('prod.lock.welcome.step3d')}
+            />
           </Steps>
         </section>
         <section className={card.card}>
@@ -43,7 +55,8 @@ export default function LockWelcomePage() {
           <h2 className={card.title}>{t('prod.lock.welcome.penaltyTitle')}</h2>
           <p className={card.sub}>{t('prod.lock.penaltyRule')}</p>
           <p className={card.formula}>
-            <Rate rate="0.004" /> × 3 × <Amount value="1000" /> = <Amount value={PENALTY.penalty} unit="USDT" /> · {t('prod.lock.returned')} <Amount value={PENALTY.returned} unit="USDT" />
+            <Rate rate="0.004" /> × 3 × <Amount value="1000" /> = <Amount value={PENALTY.penalty} unit="USDT" /> ·{' '}
+            {t('prod.lock.returned')} <Amount value={PENALTY.returned} unit="USDT" />
           </p>
         </section>
         <Button block color="primary" size="large" className={card.footer} onClick={() => navigate(lockmingPath(kind))}>

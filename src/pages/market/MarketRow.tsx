@@ -24,7 +24,12 @@ export const MarketRow = memo(function MarketRow({ quote, onOpen }: MarketRowPro
         <span className={styles.base}>{quote.base}</span>
         <span className={styles.quote}>/{quote.quote}</span>
       </span>
-      <RowFigures quote={quote} volLabel={t('market.vol')} lastLabel={t('market.last')} changeLabel={t('market.change')} />
+      <RowFigures
+        quote={quote}
+        volLabel={t('market.vol')}
+        lastLabel={t('market.last')}
+        changeLabel={t('market.change')}
+      />
     </button>
   );
 });

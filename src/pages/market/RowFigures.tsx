@@ -83,8 +83,16 @@ function PaintedFigures({ quote, volLabel, lastLabel, changeLabel }: RowFiguresP
   // (a new quote, a new worker) needs a fresh element.
   useLayoutEffect(() => {
     const h = host.current;
-    const cells = { vol: volCell.current, volFont: volCell.current, last: lastCell.current, lastFont: lastFont.current, change: changeCell.current, pillProbe: probe.current };
-    if (!h || !cells.vol || !cells.volFont || !cells.last || !cells.lastFont || !cells.change || !cells.pillProbe) return;
+    const cells = {
+      vol: volCell.current,
+      volFont: volCell.current,
+      last: lastCell.current,
+      lastFont: lastFont.current,
+      change: changeCell.current,
+      pillProbe: probe.current,
+    };
+    if (!h || !cells.vol || !cells.volFont || !cells.last || !cells.lastFont || !cells.change || !cells.pillProbe)
+      return;
     followPaintTheme();
     const canvas = document.createElement('canvas');
     canvas.className = styles.figuresCanvas;
@@ -163,7 +171,12 @@ function DomFigures({ quote, volLabel }: RowFiguresProps) {
     quote,
     ({ row, last: lastValue, changePct: change, stale, dir }) => {
       putText(vol.current, numText(row ? row.turnover : rest, 'compact', 4, marks), numClass({ stale }));
-      putNum(last.current, numText(lastValue, 'price', quote.price_decimals, marks), numClass({ align: 'right', dir, stale, className: styles.last }), stale);
+      putNum(
+        last.current,
+        numText(lastValue, 'price', quote.price_decimals, marks),
+        numClass({ align: 'right', dir, stale, className: styles.last }),
+        stale,
+      );
       putClass(pill.current, pillClass(change));
       putText(pct.current, numText(change, 'percent', 2, marks), numClass({ stale }));
     },

@@ -43,7 +43,9 @@ export default function DetailPage() {
   const [params, setParams] = useSearchParams();
   const symbol = (params.get('symbol') ?? '').toUpperCase();
   const periodParam = params.get('period');
-  const period: ChartPeriod = CHART_PERIODS.some((x) => x.value === periodParam) ? (periodParam as ChartPeriod) : savedPeriod();
+  const period: ChartPeriod = CHART_PERIODS.some((x) => x.value === periodParam)
+    ? (periodParam as ChartPeriod)
+    : savedPeriod();
   const { bySymbol, status } = useSnapshot(pairs);
   const { token } = useSnapshot(session);
   const quote = bySymbol[symbol] as Quote | undefined;
@@ -113,13 +115,24 @@ export default function DetailPage() {
 }
 
 /** Period switcher, the OHLC readout of the selected candle and the chart. */
-function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPeriod; onPeriod: (p: ChartPeriod) => void }) {
+function ChartBlock({
+  quote,
+  period,
+  onPeriod,
+}: {
+  quote: Quote;
+  period: ChartPeriod;
+  onPeriod: (p: ChartPeriod) => void;
+}) {
   const { t } = useTranslation();
   // The readout lives in its own tiny store so a new bar re-renders the readout, not the chart.
   const [readout] = useState(() => proxy<{ bar: ChartBar | null }>({ bar: null }));
-  const onBar = useCallback((bar: ChartBar | null) => {
-    readout.bar = bar;
-  }, [readout]);
+  const onBar = useCallback(
+    (bar: ChartBar | null) => {
+      readout.bar = bar;
+    },
+    [readout],
+  );
   useEffect(() => {
     readout.bar = null;
   }, [period, readout]);
@@ -128,7 +141,11 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
   const [spec, setSpec] = useIndicatorSpec();
   const full = useFullscreen();
   return (
-    <section className={`${styles.chartBlock} ${full.on ? styles.full : ''}`} aria-label={t('market.chart')} data-fullscreen={full.on}>
+    <section
+      className={`${styles.chartBlock} ${full.on ? styles.full : ''}`}
+      aria-label={t('market.chart')}
+      data-fullscreen={full.on}
+    >
       <div className={styles.periods} role="group" aria-label={t('market.period')}>
         {periods.map((p) => (
           <button
@@ -142,12 +159,25 @@ function ChartBlock({ quote, period, onPeriod }: { quote: Quote; period: ChartPe
             {t(p.label)}
           </button>
         ))}
-        <button type="button" className={styles.period} data-testid="chart-fullscreen" aria-pressed={full.on} onClick={full.toggle}>
+        <button
+          type="button"
+          className={styles.period}
+          data-testid="chart-fullscreen"
+          aria-pressed={full.on}
+          onClick={full.toggle}
+        >
           {full.on ? t('kline.exitFullscreen') : t('kline.fullscreen')}
         </button>
       </div>
       <Ohlc store={readout} decimals={quote.price_decimals} />
-      <KLineChart symbol={quote.symbol} period={period} height={full.on ? full.height : height} precision={quote.price_decimals} onBar={onBar} indicators={spec} />
+      <KLineChart
+        symbol={quote.symbol}
+        period={period}
+        height={full.on ? full.height : height}
+        precision={quote.price_decimals}
+        onBar={onBar}
+        indicators={spec}
+      />
       <IndicatorPicker spec={spec} onChange={setSpec} />
     </section>
   );

@@ -69,7 +69,8 @@ export async function toggleFavourite(p: PairIds): Promise<boolean | null> {
   const before = favourites.symbols.slice();
   favourites.pending[p.symbol] = true;
   favourites.symbols = was ? before.filter((s) => s !== p.symbol) : [...before, p.symbol];
-  const ids = p.currency_id > 0 ? { currency_id: p.currency_id, legal_id: p.legal_id || undefined } : { symbol: p.symbol };
+  const ids =
+    p.currency_id > 0 ? { currency_id: p.currency_id, legal_id: p.legal_id || undefined } : { symbol: p.symbol };
   try {
     if (was) await optionalDel(ids);
     else await optionalAdd(ids);

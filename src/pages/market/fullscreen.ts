@@ -37,7 +37,9 @@ export function useFullscreen(): { on: boolean; height: number; toggle: () => vo
     const el = document.documentElement;
     if (!el.requestFullscreen) return;
     el.requestFullscreen()
-      .then(() => (screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> }).lock?.('landscape'))
+      .then(() =>
+        (screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> }).lock?.('landscape'),
+      )
       .catch(() => {
         /* no full screen or no rotation here: the block still covers the page */
       });

@@ -7,7 +7,13 @@ import { matchPairs, normaliseQuery } from './search-match';
 import { pushRecent, RECENT_MAX } from './recent';
 import { hotPairs } from './hot';
 
-const q = (base: string, last: string, change: string, volume: string, market: 'crypto' | 'stock' = 'crypto'): Quote => ({
+const q = (
+  base: string,
+  last: string,
+  change: string,
+  volume: string,
+  market: 'crypto' | 'stock' = 'crypto',
+): Quote => ({
   symbol: `${base}/USDT`,
   base,
   quote: 'USDT',
@@ -44,7 +50,21 @@ describe('market list sort', () => {
 
   it('uses the live ticker when the stream has spoken', () => {
     const live = (s: string): TickerRow | undefined =>
-      s === 'ETH/USDT' ? { symbol: s, last: '3500', open: '3000', high: '3500', low: '3000', volume: '1', changePct: '+16.67', turnover: '3500.00', dir: 1, seq: 1, ts: 1 } : undefined;
+      s === 'ETH/USDT'
+        ? {
+            symbol: s,
+            last: '3500',
+            open: '3000',
+            high: '3500',
+            low: '3000',
+            volume: '1',
+            changePct: '+16.67',
+            turnover: '3500.00',
+            dir: 1,
+            seq: 1,
+            ts: 1,
+          }
+        : undefined;
     expect(syms(sortQuotes(LIST, { key: 'change', dir: 'desc' }, live))[0]).toBe('ETH');
   });
 
@@ -58,7 +78,10 @@ describe('market list sort', () => {
   });
 
   it('is a permutation and ordered, for any figures', () => {
-    const arb = fc.array(fc.tuple(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.double({ min: -100, max: 1000, noNaN: true })), { maxLength: 40 });
+    const arb = fc.array(
+      fc.tuple(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.double({ min: -100, max: 1000, noNaN: true })),
+      { maxLength: 40 },
+    );
     fc.assert(
       fc.property(arb, fc.constantFrom('asc' as const, 'desc' as const), (rows, dir) => {
         const list = rows.map(([p, c], i) => q(`C${i}`, p.toFixed(8), c.toFixed(2), '1'));

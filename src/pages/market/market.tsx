@@ -127,7 +127,10 @@ export default function MarketPage() {
   const first = items[0];
 
   // Only the rows on screen are watched; the worker streams nothing else to this page.
-  const visible = useMemo(() => (showList ? items.map((i) => rows[i.index]?.symbol).filter((s): s is string => !!s) : []), [items, rows, showList]);
+  const visible = useMemo(
+    () => (showList ? items.map((i) => rows[i.index]?.symbol).filter((s): s is string => !!s) : []),
+    [items, rows, showList],
+  );
   // Painted rows are drawn by the worker at the list's cadence; the store only feeds sorting and
   // the rows' screen-reader text.
   useMarketView({ symbols: visible, throttleMs: PAINTED_ROWS ? CONSTANTS.listTextMs : CONSTANTS.listSnapshotMs });
@@ -145,7 +148,12 @@ export default function MarketPage() {
     );
   } else if (favGate) {
     body = (
-      <ErrorBlock status="empty" title={t('market.favLoginTitle')} description={t('market.favLoginHint')} data-testid="fav-login">
+      <ErrorBlock
+        status="empty"
+        title={t('market.favLoginTitle')}
+        description={t('market.favLoginHint')}
+        data-testid="fav-login"
+      >
         <Button color="primary" onClick={() => navigate(PATHS.login)}>
           {t('market.logIn')}
         </Button>
@@ -181,7 +189,10 @@ export default function MarketPage() {
       <div ref={listRef} className={styles.list} role="list" aria-label={t('tabs.markets')} data-testid="market-list">
         {/* one wrapper sized to the whole list, one block offset to the first visible row */}
         <div className={styles.sizer} style={{ height: virt.getTotalSize() }}>
-          <div className={styles.block} style={{ transform: `translateY(${(first?.start ?? 0) - virt.options.scrollMargin}px)` }}>
+          <div
+            className={styles.block}
+            style={{ transform: `translateY(${(first?.start ?? 0) - virt.options.scrollMargin}px)` }}
+          >
             {items.map((i) => {
               const q = rows[i.index];
               return q ? (
@@ -201,13 +212,23 @@ export default function MarketPage() {
       title={t('tabs.markets')}
       back={false}
       right={
-        <button type="button" className={styles.iconBtn} aria-label={t('route.market.search')} onClick={() => navigate(pathOf('market/search'))}>
+        <button
+          type="button"
+          className={styles.iconBtn}
+          aria-label={t('route.market.search')}
+          onClick={() => navigate(pathOf('market/search'))}
+        >
           <SearchOutline aria-hidden />
         </button>
       }
     >
       <div className={styles.sticky}>
-        <button type="button" className={styles.searchEntry} onClick={() => navigate(pathOf('market/search'))} data-testid="search-entry">
+        <button
+          type="button"
+          className={styles.searchEntry}
+          onClick={() => navigate(pathOf('market/search'))}
+          data-testid="search-entry"
+        >
           <SearchOutline aria-hidden />
           <span>{t('market.searchPlaceholder')}</span>
         </button>

@@ -49,7 +49,13 @@ export function Ohlc({ store, decimals }: { store: { bar: ChartBar | null }; dec
   const marks = useNumberMarks();
   const box = useRef<HTMLDivElement>(null);
   const time = useRef<HTMLSpanElement>(null);
-  const refs: RefObject<HTMLSpanElement | null>[] = [useRef(null), useRef(null), useRef(null), useRef(null), useRef(null)];
+  const refs: RefObject<HTMLSpanElement | null>[] = [
+    useRef(null),
+    useRef(null),
+    useRef(null),
+    useRef(null),
+    useRef(null),
+  ];
   const cellRefs = useRef(refs);
   // a render shows the bar the store holds now, so React and the writes below never disagree
   const shown = shownOf(store.bar, decimals, marks);

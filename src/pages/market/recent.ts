@@ -14,7 +14,9 @@ export function pushRecent(list: readonly string[], symbol: string, max = RECENT
 
 function initial(): string[] {
   const saved = readJson<{ symbols: unknown }>(KEY)?.symbols;
-  return Array.isArray(saved) ? saved.filter((s): s is string => typeof s === 'string' && s.includes('/')).slice(0, RECENT_MAX) : [];
+  return Array.isArray(saved)
+    ? saved.filter((s): s is string => typeof s === 'string' && s.includes('/')).slice(0, RECENT_MAX)
+    : [];
 }
 
 export const recent = proxy<{ symbols: string[] }>({ symbols: initial() });

@@ -24,17 +24,37 @@ import styles from './search.module.css';
 const WATCH_MAX = 30;
 
 /** One result: the pair (opens its detail) beside its own star — two buttons, never nested. */
-const ResultRow = memo(function ResultRow({ quote, rank, onOpen }: { quote: Quote; rank?: number; onOpen: (s: string) => void }) {
+const ResultRow = memo(function ResultRow({
+  quote,
+  rank,
+  onOpen,
+}: {
+  quote: Quote;
+  rank?: number;
+  onOpen: (s: string) => void;
+}) {
   const live = useLiveQuote(quote);
   return (
     <li className={styles.row} data-symbol={quote.symbol}>
-      <button type="button" className={`${styles.open} ${rank !== undefined ? styles.ranked : ''}`} onClick={() => onOpen(quote.symbol)}>
+      <button
+        type="button"
+        className={`${styles.open} ${rank !== undefined ? styles.ranked : ''}`}
+        onClick={() => onOpen(quote.symbol)}
+      >
         {rank !== undefined && <span className={`${styles.rank} ${rank <= 3 ? styles.top : ''}`}>{rank}</span>}
         <span className={styles.pair}>
           <span className={styles.base}>{quote.base}</span>
           <span className={styles.quote}>/{quote.quote}</span>
         </span>
-        <Num className={styles.last} value={live.last} format="price" decimals={quote.price_decimals} align="right" stale={live.stale} data-testid="last-price" />
+        <Num
+          className={styles.last}
+          value={live.last}
+          format="price"
+          decimals={quote.price_decimals}
+          align="right"
+          stale={live.stale}
+          data-testid="last-price"
+        />
         <span className={styles.change}>
           <ChangePill pct={live.changePct} stale={live.stale} />
         </span>
@@ -65,7 +85,10 @@ export default function SearchPage() {
   const all = list as Quote[];
   const results = useMemo(() => matchPairs(all, q), [all, q]);
   const hot = useMemo(() => hotPairs(all), [all]);
-  const recentQuotes = useMemo(() => recentSymbols.map((s) => bySymbol[s] as Quote | undefined).filter((x): x is Quote => !!x), [recentSymbols, bySymbol]);
+  const recentQuotes = useMemo(
+    () => recentSymbols.map((s) => bySymbol[s] as Quote | undefined).filter((x): x is Quote => !!x),
+    [recentSymbols, bySymbol],
+  );
 
   const shown = q.trim() ? results : hot;
   const watched = useMemo(() => shown.slice(0, WATCH_MAX).map((x) => x.symbol), [shown]);
@@ -142,7 +165,14 @@ export default function SearchPage() {
   return (
     <PageFrame title={t('route.market.search')}>
       <div className={styles.bar}>
-        <SearchBar ref={input} placeholder={t('market.searchPlaceholder')} value={q} onChange={setQ} aria-label={t('market.searchPlaceholder')} clearable />
+        <SearchBar
+          ref={input}
+          placeholder={t('market.searchPlaceholder')}
+          value={q}
+          onChange={setQ}
+          aria-label={t('market.searchPlaceholder')}
+          clearable
+        />
       </div>
       {body}
     </PageFrame>

@@ -65,7 +65,11 @@ function keyOf(f: Figures, key: SortKey): number {
 }
 
 /** Stable sort (ties keep catalogue order); unknown figures go last in either direction. */
-export function sortQuotes(rows: readonly Quote[], sort: Sort | null, live: (symbol: string) => TickerRow | undefined): Quote[] {
+export function sortQuotes(
+  rows: readonly Quote[],
+  sort: Sort | null,
+  live: (symbol: string) => TickerRow | undefined,
+): Quote[] {
   if (!sort) return rows.slice();
   const sign = sort.dir === 'asc' ? 1 : -1;
   const keyed = rows.map((q, i) => ({ q, i, k: keyOf(figuresOf(q, live(q.symbol)), sort.key) }));

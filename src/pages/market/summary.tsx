@@ -41,12 +41,21 @@ const DAY_LATE_MS = DAY_STATS_MS + SUMMARY_MS + 100;
 type Shown = { text: string; cls: string };
 
 /** The last price and today's change for a row (the REST quote before the first one), as <Num/> would render them. */
-function headOf(quote: Quote, row: TickerRow | undefined, dir: 0 | 1 | -1, stale: boolean, marks: NumberMarks): { last: Shown; change: Shown } {
+function headOf(
+  quote: Quote,
+  row: TickerRow | undefined,
+  dir: 0 | 1 | -1,
+  stale: boolean,
+  marks: NumberMarks,
+): { last: Shown; change: Shown } {
   const f = figuresOf(quote, row);
   const n = Number(f.changePct);
   const tone = n > 0 ? styles.up : n < 0 ? styles.down : styles.flat;
   return {
-    last: { text: numText(f.last, 'price', quote.price_decimals, marks), cls: numClass({ dir, stale, className: `${styles.price} ${tone}` }) },
+    last: {
+      text: numText(f.last, 'price', quote.price_decimals, marks),
+      cls: numClass({ dir, stale, className: `${styles.price} ${tone}` }),
+    },
     change: { text: numText(f.changePct, 'percent', 4, marks), cls: numClass({ sign: Math.sign(n), stale }) },
   };
 }
@@ -72,16 +81,30 @@ export const Summary = memo(function Summary({ quote }: { quote: Quote }) {
   const staleNow = useStreamStale(quote.symbol);
   const last = useRef<HTMLSpanElement>(null);
   const change = useRef<HTMLSpanElement>(null);
-  const day = [useRef<HTMLSpanElement>(null), useRef<HTMLSpanElement>(null), useRef<HTMLSpanElement>(null), useRef<HTMLSpanElement>(null)];
+  const day = [
+    useRef<HTMLSpanElement>(null),
+    useRef<HTMLSpanElement>(null),
+    useRef<HTMLSpanElement>(null),
+    useRef<HTMLSpanElement>(null),
+  ];
   // what the listener last wrote, kept across renders: a render shows the same, so React and the
   // listener never disagree about a node
-  const live = useRef<{ symbol: string; prev: string | undefined; dir: 0 | 1 | -1; dayRow: TickerRow | undefined; dayAt: number }>({ symbol: '', prev: undefined, dir: 0, dayRow: undefined, dayAt: 0 });
+  const live = useRef<{
+    symbol: string;
+    prev: string | undefined;
+    dir: 0 | 1 | -1;
+    dayRow: TickerRow | undefined;
+    dayAt: number;
+  }>({ symbol: '', prev: undefined, dir: 0, dayRow: undefined, dayAt: 0 });
   if (live.current.symbol !== quote.symbol) {
     const r = marketStore.tickers[quote.symbol];
     live.current = { symbol: quote.symbol, prev: r?.last, dir: 0, dayRow: r && { ...r }, dayAt: Date.now() };
   }
   const row = marketStore.tickers[quote.symbol];
-  const shown = { ...headOf(quote, row, live.current.dir, staleNow, marks), day: dayOf(quote, live.current.dayRow, staleNow, marks) };
+  const shown = {
+    ...headOf(quote, row, live.current.dir, staleNow, marks),
+    day: dayOf(quote, live.current.dayRow, staleNow, marks),
+  };
 
   useLayoutEffect(() => {
     const l = live.current;
@@ -115,7 +138,13 @@ export const Summary = memo(function Summary({ quote }: { quote: Quote }) {
       }
       // a newer row held back: a quiet stream still shows its last tick (a live one writes it first)
       if (timer !== null) clearTimeout(timer);
-      timer = r && !dayDue ? setTimeout(() => write(marketStore.tickers[quote.symbol], marketStore.stale[quote.symbol] === true, Date.now()), DAY_LATE_MS) : null;
+      timer =
+        r && !dayDue
+          ? setTimeout(
+              () => write(marketStore.tickers[quote.symbol], marketStore.stale[quote.symbol] === true, Date.now()),
+              DAY_LATE_MS,
+            )
+          : null;
     };
     const lastEl = last;
     const changeEl = change;
@@ -142,7 +171,12 @@ export const Summary = memo(function Summary({ quote }: { quote: Quote }) {
         </span>
         <div className={styles.changeLine}>
           <span className={styles.label}>{t('market.todayChange')}</span>
-          <span ref={change} className={shown.change.cls} data-testid="detail-change" data-stale={staleNow || undefined}>
+          <span
+            ref={change}
+            className={shown.change.cls}
+            data-testid="detail-change"
+            data-stale={staleNow || undefined}
+          >
             {shown.change.text}
           </span>
           {/* inline, so going stale never shifts the chart */}

@@ -54,21 +54,57 @@ export function PublishWork({ onDone }: { onDone: () => void }) {
       <Button block fill="outline" onClick={() => setOpen(true)} data-testid="nft-publish-open">
         {t('nft.publish.open')}
       </Button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={s.sheet} aria-label={t('nft.publish.open')}>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        bodyClassName={s.sheet}
+        aria-label={t('nft.publish.open')}
+      >
         <div className={s.form} data-testid="nft-publish">
           <h2 className={s.sheetTitle}>{t('nft.publish.open')}</h2>
           <label className={s.fileField}>
             <span>{t('nft.publish.file')}</span>
-            <input type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0])} data-testid="nft-publish-file" />
+            <input
+              type="file"
+              accept={ACCEPT}
+              onChange={(e) => setFile(e.target.files?.[0])}
+              data-testid="nft-publish-file"
+            />
           </label>
           <span className={s.muted}>{t('nft.publish.fileHint')}</span>
-          <TextField label={t('nft.publish.name')} value={title} onChange={setTitle} maxLength={120} data-testid="nft-publish-title" />
+          <TextField
+            label={t('nft.publish.name')}
+            value={title}
+            onChange={setTitle}
+            maxLength={120}
+            data-testid="nft-publish-title"
+          />
           {a.collections.length > 1 ? (
-            <Selector aria-label={t('nft.publish.collection')} columns={2} options={a.collections.map((c) => ({ label: c.name, value: c.id }))} value={col ? [col] : []} onChange={(v) => v[0] && setCollection(v[0])} />
+            <Selector
+              aria-label={t('nft.publish.collection')}
+              columns={2}
+              options={a.collections.map((c) => ({ label: c.name, value: c.id }))}
+              value={col ? [col] : []}
+              onChange={(v) => v[0] && setCollection(v[0])}
+            />
           ) : null}
-          <DecimalInput label={t('nft.price')} value={price} onChange={setPrice} decimals={8} unit="USDT" data-testid="nft-publish-price" />
+          <DecimalInput
+            label={t('nft.price')}
+            value={price}
+            onChange={setPrice}
+            decimals={8}
+            unit="USDT"
+            data-testid="nft-publish-price"
+          />
           <span className={s.muted}>{t('nft.publish.afterNote')}</span>
-          <Button block color="primary" disabled={!ready || pending} loading={pending} onClick={() => void submit()} data-testid="nft-publish-submit">
+          <Button
+            block
+            color="primary"
+            disabled={!ready || pending}
+            loading={pending}
+            onClick={() => void submit()}
+            data-testid="nft-publish-submit"
+          >
             {t('nft.publish.submit')}
           </Button>
         </div>

@@ -14,7 +14,8 @@ import s from './nft.module.css';
 export default function ArtistPage() {
   const id = Number(usePageParam('id'));
   const { t } = useTranslation();
-  if (!Number.isInteger(id) || id <= 0) return <NotFound title={t('route.nft.artistDetail')} listPath="/pages/nft/artist" />;
+  if (!Number.isInteger(id) || id <= 0)
+    return <NotFound title={t('route.nft.artistDetail')} listPath="/pages/nft/artist" />;
   return <Artist key={id} id={id} />;
 }
 
@@ -40,7 +41,15 @@ function Artist({ id }: { id: number }) {
             {a.collections.length ? (
               <div className={s.chips}>
                 {a.collections.map((c) => (
-                  <Button key={c.id} size="mini" shape="rounded" fill="outline" color="primary" onClick={() => navigate(`/pages/nft/collection?id=${c.id}`)} data-testid={`nft-collection-${c.id}`}>
+                  <Button
+                    key={c.id}
+                    size="mini"
+                    shape="rounded"
+                    fill="outline"
+                    color="primary"
+                    onClick={() => navigate(`/pages/nft/collection?id=${c.id}`)}
+                    data-testid={`nft-collection-${c.id}`}
+                  >
                     {c.name}
                   </Button>
                 ))}

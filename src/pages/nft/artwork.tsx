@@ -24,7 +24,12 @@ export default function Artworks() {
     <PageFrame
       title={t('route.nft.artwork')}
       right={
-        <Button size="mini" fill="none" onClick={() => navigate('/pages/nft/search')} aria-label={t('route.nft.search')}>
+        <Button
+          size="mini"
+          fill="none"
+          onClick={() => navigate('/pages/nft/search')}
+          aria-label={t('route.nft.search')}
+        >
           <SearchOutline aria-hidden />
         </Button>
       }

@@ -65,7 +65,8 @@ function Artwork({ code, title }: { code: string; title: string }) {
       [t('nft.total'), <Amount value={f.total} unit={d.currency_name} testId="nft-confirm-total" />, true],
     ];
     if (f.royalty !== '0') rows.push([t('nft.royalty'), <Amount value={f.royalty} unit={d.currency_name} />]);
-    if (await confirmMoney(t('nft.confirmBuy'), rows, t('nft.reviewNotice'))) await run(() => buyNft(d.code), t('nft.bought'));
+    if (await confirmMoney(t('nft.confirmBuy'), rows, t('nft.reviewNotice')))
+      await run(() => buyNft(d.code), t('nft.bought'));
   };
 
   const bid = async (d: NftDetail, r: string) => {
@@ -76,7 +77,8 @@ function Artwork({ code, title }: { code: string; title: string }) {
       [t('nft.yourBid'), <Amount value={next} unit={d.currency_name} testId="nft-confirm-bid" />, true],
       [t('nft.margin'), <Amount value={d.margin} unit={d.currency_name} />],
     ];
-    if (await confirmMoney(t('nft.confirmBid'), rows, t('nft.winnerRule', { hours: d.rules.pay_window_hours }))) await run(() => bidNft(d.code, r), t('nft.bidPlaced'));
+    if (await confirmMoney(t('nft.confirmBid'), rows, t('nft.winnerRule', { hours: d.rules.pay_window_hours })))
+      await run(() => bidNft(d.code, r), t('nft.bidPlaced'));
   };
 
   return (
@@ -86,18 +88,35 @@ function Artwork({ code, title }: { code: string; title: string }) {
           const open = d.status === 1;
           const raiseValue = raise || d.per_increase;
           const series = d.series;
-          const check = series?.seed ? verifyBoxes({ seed: series.seed, commitment: series.commitment, seriesId: series.id, manifest: series.manifest, purchases: series.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' })) }) : null;
+          const check = series?.seed
+            ? verifyBoxes({
+                seed: series.seed,
+                commitment: series.commitment,
+                seriesId: series.id,
+                manifest: series.manifest,
+                purchases: series.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' })),
+              })
+            : null;
           return (
             <>
               <MediaHero item={d} />
               <div className={s.detail}>
                 <h2 className={s.title}>{d.name}</h2>
                 <div className={s.creator}>
-                  <button type="button" className={s.creatorLink} onClick={() => navigate(`/pages/nft/artistDetail?id=${d.author_id}`)} data-testid="nft-creator">
+                  <button
+                    type="button"
+                    className={s.creatorLink}
+                    onClick={() => navigate(`/pages/nft/artistDetail?id=${d.author_id}`)}
+                    data-testid="nft-creator"
+                  >
                     <img className={s.avatar} src={d.author_avatar} alt="" width={32} height={32} />
                     <span>{d.author_name}</span>
                   </button>
-                  <button type="button" className={`${s.creatorLink} ${s.muted}`} onClick={() => navigate(`/pages/nft/collection?id=${d.collection_id}`)}>
+                  <button
+                    type="button"
+                    className={`${s.creatorLink} ${s.muted}`}
+                    onClick={() => navigate(`/pages/nft/collection?id=${d.collection_id}`)}
+                  >
                     · {d.collection_name}
                   </button>
                 </div>
@@ -123,7 +142,11 @@ function Artwork({ code, title }: { code: string; title: string }) {
                       : []),
                   ]}
                 />
-                {d.pay_type === 2 ? <p className={s.muted}>{t('nft.softClose', { minutes: d.rules.soft_close_minutes, cap: d.rules.soft_close_cap_minutes })}</p> : null}
+                {d.pay_type === 2 ? (
+                  <p className={s.muted}>
+                    {t('nft.softClose', { minutes: d.rules.soft_close_minutes, cap: d.rules.soft_close_cap_minutes })}
+                  </p>
+                ) : null}
                 {d.pay_type === 2 ? <AuctionProof item={d} /> : null}
                 {d.description ? <p>{d.description}</p> : null}
                 {series ? (
@@ -138,33 +161,83 @@ function Artwork({ code, title }: { code: string; title: string }) {
                     <p className={s.muted}>{t('nft.sold', { sold: series.sold, total: series.total })}</p>
                     <p className={s.muted}>{t('nft.commitment')}</p>
                     <p className={s.mono}>{series.commitment}</p>
-                    {series.seed ? <p className={s.mono}>{t('nft.seed')}: {series.seed}</p> : <p className={s.muted}>{t('nft.seedHidden')}</p>}
-                    {check ? <p data-testid="nft-verify">{check.ok ? t('nft.verified', { count: series.purchases.length }) : t('nft.verifyFailed')}</p> : null}
-                    <Button size="small" onClick={() => navigate(`/pages/nft/verify?code=${encodeURIComponent(series.code)}`)} data-testid="nft-open-verifier">
+                    {series.seed ? (
+                      <p className={s.mono}>
+                        {t('nft.seed')}: {series.seed}
+                      </p>
+                    ) : (
+                      <p className={s.muted}>{t('nft.seedHidden')}</p>
+                    )}
+                    {check ? (
+                      <p data-testid="nft-verify">
+                        {check.ok ? t('nft.verified', { count: series.purchases.length }) : t('nft.verifyFailed')}
+                      </p>
+                    ) : null}
+                    <Button
+                      size="small"
+                      onClick={() => navigate(`/pages/nft/verify?code=${encodeURIComponent(series.code)}`)}
+                      data-testid="nft-open-verifier"
+                    >
                       {t('nft.openVerifier')}
                     </Button>
                   </section>
                 ) : null}
                 {d.my_review ? <ReviewState review={d.my_review} /> : null}
                 {d.pay_type === 2 && open && d.my_margin ? (
-                  <DecimalInput label={t('nft.raise')} value={raiseValue} onChange={setRaise} decimals={8} unit={d.currency_name} data-testid="nft-raise" />
+                  <DecimalInput
+                    label={t('nft.raise')}
+                    value={raiseValue}
+                    onChange={setRaise}
+                    decimals={8}
+                    unit={d.currency_name}
+                    data-testid="nft-raise"
+                  />
                 ) : null}
               </div>
               <div className={s.bar}>
                 {me !== undefined && d.owner_id === me ? (
-                  <Button color="primary" size="large" disabled={d.resell_nft_status !== 'not_for_sale' || d.my_review?.status === 'pending'} onClick={() => navigate(`/pages/nft/resell?code=${encodeURIComponent(d.code)}`)} data-testid="nft-resell">
-                    {d.resell_nft_status !== 'not_for_sale' ? t('nft.alreadyListed') : d.my_review?.status === 'pending' ? t('nft.review.pending') : t('nft.resell')}
+                  <Button
+                    color="primary"
+                    size="large"
+                    disabled={d.resell_nft_status !== 'not_for_sale' || d.my_review?.status === 'pending'}
+                    onClick={() => navigate(`/pages/nft/resell?code=${encodeURIComponent(d.code)}`)}
+                    data-testid="nft-resell"
+                  >
+                    {d.resell_nft_status !== 'not_for_sale'
+                      ? t('nft.alreadyListed')
+                      : d.my_review?.status === 'pending'
+                        ? t('nft.review.pending')
+                        : t('nft.resell')}
                   </Button>
                 ) : d.pay_type !== 2 ? (
-                  <Button color="primary" size="large" disabled={!open || pending} loading={pending} onClick={() => void buy(d)} data-testid="nft-buy">
+                  <Button
+                    color="primary"
+                    size="large"
+                    disabled={!open || pending}
+                    loading={pending}
+                    onClick={() => void buy(d)}
+                    data-testid="nft-buy"
+                  >
                     {open ? t(d.pay_type === 3 ? 'nft.buyBox' : 'nft.buy') : t('nft.notOnSale')}
                   </Button>
                 ) : !d.my_margin ? (
-                  <Button color="primary" size="large" disabled={!open || pending} onClick={() => void run(() => payMargin(d.code), t('nft.marginPaid'))} data-testid="nft-margin">
+                  <Button
+                    color="primary"
+                    size="large"
+                    disabled={!open || pending}
+                    onClick={() => void run(() => payMargin(d.code), t('nft.marginPaid'))}
+                    data-testid="nft-margin"
+                  >
                     {t('nft.payMargin', { margin: money(d.margin, d.currency_name), unit: d.currency_name })}
                   </Button>
                 ) : (
-                  <Button color="primary" size="large" disabled={!open || pending} onClick={() => void bid(d, raiseValue)} data-testid="nft-bid">
+                  <Button
+                    color="primary"
+                    size="large"
+                    disabled={!open || pending}
+                    onClick={() => void bid(d, raiseValue)}
+                    data-testid="nft-bid"
+                  >
                     {t('nft.placeBid')}
                   </Button>
                 )}

@@ -58,5 +58,11 @@ export function AuctionProof({ item }: { item: NftDetail }) {
       live = false;
     };
   }, [opened, item.code, item.bid_count, item.end_time]);
-  return <ProofPanel build={(v) => v.auctionProofView(item, bids, t)} onOpen={() => setOpened(true)} testId="auction-proof" />;
+  return (
+    <ProofPanel
+      build={(v) => v.auctionProofView(item, bids, t)}
+      onOpen={() => setOpened(true)}
+      testId="auction-proof"
+    />
+  );
 }

@@ -53,7 +53,11 @@ function Collection({ id }: { id: number }) {
             <img className={s.banner} src={c.cover} alt="" width={390} height={140} />
             <div className={s.detail0}>
               <h2 className={s.title}>{c.name}</h2>
-              <button type="button" className={s.creatorLink} onClick={() => navigate(`/pages/nft/artistDetail?id=${c.artist_id}`)}>
+              <button
+                type="button"
+                className={s.creatorLink}
+                onClick={() => navigate(`/pages/nft/artistDetail?id=${c.artist_id}`)}
+              >
                 <img className={s.avatar} src={c.artist_avatar} alt="" width={32} height={32} />
                 <span>{c.artist_name}</span>
               </button>

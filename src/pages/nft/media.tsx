@@ -26,14 +26,33 @@ export function MediaHero({ item }: { item: Pick<NftItem, 'name' | 'image' | 'me
   const { t } = useTranslation();
   if (item.type === NFT_MEDIA_TYPES.video)
     return (
-      <video className={`${s.hero} ${s.video}`} src={item.media} poster={item.image} controls playsInline loop preload="metadata" aria-label={t('nft.videoOf', { name: item.name })} data-testid="nft-video" width={390} height={390} />
+      <video
+        className={`${s.hero} ${s.video}`}
+        src={item.media}
+        poster={item.image}
+        controls
+        playsInline
+        loop
+        preload="metadata"
+        aria-label={t('nft.videoOf', { name: item.name })}
+        data-testid="nft-video"
+        width={390}
+        height={390}
+      />
     );
   const img = <img className={s.hero} src={item.image} alt={item.name} width={390} height={390} />;
   if (item.type !== NFT_MEDIA_TYPES.audio) return img;
   return (
     <div className={s.audioHero}>
       {img}
-      <audio className={s.audio} src={item.media} controls preload="none" aria-label={t('nft.audioOf', { name: item.name })} data-testid="nft-audio" />
+      <audio
+        className={s.audio}
+        src={item.media}
+        controls
+        preload="none"
+        aria-label={t('nft.audioOf', { name: item.name })}
+        data-testid="nft-audio"
+      />
     </div>
   );
 }

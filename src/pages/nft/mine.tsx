@@ -70,7 +70,18 @@ export default function MyNfts() {
                     <span>
                       {b.code} · {b.prize ?? t('nft.notOpened')}
                     </span>
-                    {b.status === 'opened' ? <Tag>{t('nft.opened')}</Tag> : <Button size="small" color="primary" disabled={pending} onClick={() => void act(() => openBox(b.code), t('nft.openedToast'))}>{t('nft.open')}</Button>}
+                    {b.status === 'opened' ? (
+                      <Tag>{t('nft.opened')}</Tag>
+                    ) : (
+                      <Button
+                        size="small"
+                        color="primary"
+                        disabled={pending}
+                        onClick={() => void act(() => openBox(b.code), t('nft.openedToast'))}
+                      >
+                        {t('nft.open')}
+                      </Button>
+                    )}
                   </div>
                   {b.status === 'opened' ? <BoxProof box={b} /> : null}
                 </div>
@@ -87,11 +98,17 @@ export default function MyNfts() {
                     </span>
                     <Amount value={o.total} unit={o.currency_name} />
                   </div>
-                  <div className={s.muted}>{o.kind === 'auction' ? orderState(o, now, t).text : when(o.created_at)}</div>
+                  <div className={s.muted}>
+                    {o.kind === 'auction' ? orderState(o, now, t).text : when(o.created_at)}
+                  </div>
                   {o.kind === 'auction' && !o.is_pay && !o.is_expired ? (
                     <>
-                      <p className={s.muted}>{t('nft.forfeitRule', { margin: money(o.margin, o.currency_name), unit: o.currency_name })}</p>
-                      <Button block color="primary" disabled={pending} onClick={() => void pay(o)}>{t('nft.pay')}</Button>
+                      <p className={s.muted}>
+                        {t('nft.forfeitRule', { margin: money(o.margin, o.currency_name), unit: o.currency_name })}
+                      </p>
+                      <Button block color="primary" disabled={pending} onClick={() => void pay(o)}>
+                        {t('nft.pay')}
+                      </Button>
                     </>
                   ) : null}
                   <AskAbout type="nft_order" id={o.id} />
@@ -110,7 +127,11 @@ function BoxProof({ box }: { box: NftBox }) {
   const { t } = useTranslation();
   const [series, setSeries] = useState<NftBoxSeries | null>(null);
   return (
-    <ProofPanel build={(v) => v.boxProofView(box, series, t)} onOpen={() => void nftDetail(box.series_code).then((d) => setSeries(d.series))} testId="box-proof">
+    <ProofPanel
+      build={(v) => v.boxProofView(box, series, t)}
+      onOpen={() => void nftDetail(box.series_code).then((d) => setSeries(d.series))}
+      testId="box-proof"
+    >
       <span className={s.muted}>…</span>
     </ProofPanel>
   );

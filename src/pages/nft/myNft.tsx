@@ -45,10 +45,18 @@ export default function MyNftHub() {
         </div>
       </div>
       <List>
-        <List.Item onClick={() => navigate('/pages/nft/purchase')} extra={mine.data ? String(mine.data.order_count) : undefined} data-testid="nft-my-purchases">
+        <List.Item
+          onClick={() => navigate('/pages/nft/purchase')}
+          extra={mine.data ? String(mine.data.order_count) : undefined}
+          data-testid="nft-my-purchases"
+        >
           {t('route.nft.purchase')}
         </List.Item>
-        <List.Item onClick={() => navigate('/pages/nft/mine?tab=boxes')} extra={toOpen ? <Badge content={toOpen} /> : undefined} data-testid="nft-my-boxes">
+        <List.Item
+          onClick={() => navigate('/pages/nft/mine?tab=boxes')}
+          extra={toOpen ? <Badge content={toOpen} /> : undefined}
+          data-testid="nft-my-boxes"
+        >
           {t('nft.boxesToOpen')}
         </List.Item>
         <List.Item onClick={() => navigate('/pages/nft/mine')}>{t('nft.listingsAndOrders')}</List.Item>
@@ -60,7 +68,10 @@ export default function MyNftHub() {
         <Tabs.Tab key="items" title={t('nft.myItems')} />
         <Tabs.Tab key="bids" title={t('nft.bidRecord')} />
         <Tabs.Tab key="favs" title={t('nft.favourites')} />
-        <Tabs.Tab key="msgs" title={unread ? <Badge content={Badge.dot}>{t('nft.messages')}</Badge> : t('nft.messages')} />
+        <Tabs.Tab
+          key="msgs"
+          title={unread ? <Badge content={Badge.dot}>{t('nft.messages')}</Badge> : t('nft.messages')}
+        />
       </Tabs>
       {tab === 'items' ? (
         <LoadState load={mine}>{(m) => <TileGrid items={m.items} now={now} empty={t('nft.noItems')} />}</LoadState>
@@ -77,7 +88,12 @@ export default function MyNftHub() {
               <ul className={s.plain}>
                 {list.map((o) => (
                   <li key={o.id}>
-                    <button type="button" className={s.person} onClick={() => navigate(`/pages/nft/purchase_one?id=${o.id}`)} data-testid={`nft-message-${o.id}`}>
+                    <button
+                      type="button"
+                      className={s.person}
+                      onClick={() => navigate(`/pages/nft/purchase_one?id=${o.id}`)}
+                      data-testid={`nft-message-${o.id}`}
+                    >
                       <OrderRow o={o} now={now} />
                       {!o.is_read ? <Badge content={Badge.dot} aria-label={t('nft.unread')} /> : null}
                     </button>
@@ -95,7 +111,9 @@ export default function MyNftHub() {
 function Favourites({ now }: { now: number }) {
   const { t } = useTranslation();
   const load = useLoad(() => nftFavourites(), []);
-  return <LoadState load={load}>{(items) => <TileGrid items={items} now={now} empty={t('nft.noFavourites')} />}</LoadState>;
+  return (
+    <LoadState load={load}>{(items) => <TileGrid items={items} now={now} empty={t('nft.noFavourites')} />}</LoadState>
+  );
 }
 
 /** My bids (/bind_box/getMyBindBoxQuotationLog), newest first, a page at a time. */

@@ -24,11 +24,14 @@ export default function NftHome() {
   const list = useLoad(() => nftList(tab === '0' ? {} : { pay_type: Number(tab) }), [tab]);
   const now = useNow();
   return (
-    <PageFrame title={t('route.nft.nft')} right={
+    <PageFrame
+      title={t('route.nft.nft')}
+      right={
         <Button size="mini" fill="none" onClick={() => navigate('/pages/nft/myNft')} data-testid="nft-my">
           {t('nft.mine')}
         </Button>
-      }>
+      }
+    >
       <NoticeBar className={s.notice} content={t('nft.reviewNotice')} color="info" wrap />
       <nav className={s.links} aria-label={t('nft.browse')}>
         {(
@@ -39,7 +42,13 @@ export default function NftHome() {
             ['search', SearchOutline],
           ] as const
         ).map(([name, Icon]) => (
-          <button key={name} type="button" className={s.link} onClick={() => navigate(`/pages/nft/${name}`)} data-testid={`nft-link-${name}`}>
+          <button
+            key={name}
+            type="button"
+            className={s.link}
+            onClick={() => navigate(`/pages/nft/${name}`)}
+            data-testid={`nft-link-${name}`}
+          >
             <Icon aria-hidden />
             <span className={s.linkLabel}>{t(`route.nft.${name}`)}</span>
           </button>

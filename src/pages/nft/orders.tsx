@@ -9,7 +9,11 @@ import { timeLeft } from '../../components/product/useNow';
 import s from './nft.module.css';
 
 /** An order's state in words: an auction order waits for payment (with its deadline), is paid or expired; other orders are paid at once. */
-export function orderState(o: NftOrder, now: number, t: (k: string, o?: Record<string, unknown>) => string): { text: string; color: 'success' | 'warning' | 'danger' } {
+export function orderState(
+  o: NftOrder,
+  now: number,
+  t: (k: string, o?: Record<string, unknown>) => string,
+): { text: string; color: 'success' | 'warning' | 'danger' } {
   if (o.is_pay) return { text: t('nft.orderPaid'), color: 'success' };
   if (o.is_expired) return { text: t('nft.orderExpired'), color: 'danger' };
   return { text: t('nft.payBy', { time: timeLeft(o.overtime, now) || when(o.overtime) }), color: 'warning' };

@@ -24,9 +24,15 @@ export function SaleClock({ item, now }: { item: NftItem; now: number }) {
       </span>
     );
   }
-  if (item.status === 2) return <span className={s.muted}>{t('nft.startsIn', { time: timeLeft(item.start_time, now) })}</span>;
+  if (item.status === 2)
+    return <span className={s.muted}>{t('nft.startsIn', { time: timeLeft(item.start_time, now) })}</span>;
   const left = timeLeft(item.end_time, now);
-  if (item.status === 1 && left) return <span className={s.muted} data-testid="nft-countdown">{t('nft.endsIn', { time: left })}</span>;
+  if (item.status === 1 && left)
+    return (
+      <span className={s.muted} data-testid="nft-countdown">
+        {t('nft.endsIn', { time: left })}
+      </span>
+    );
   return <span className={s.muted}>{t('nft.ended')}</span>;
 }
 
@@ -75,7 +81,9 @@ export function ReviewState({ review }: { review: NftReview }) {
       <span className={s.muted}>
         {t(`nft.payType.${review.pay_type}`)} · <Amount value={review.price} unit={review.currency_name} />
       </span>
-      {review.status === 'rejected' && review.reason ? <p className={s.muted}>{t('nft.reviewReason', { reason: review.reason })}</p> : null}
+      {review.status === 'rejected' && review.reason ? (
+        <p className={s.muted}>{t('nft.reviewReason', { reason: review.reason })}</p>
+      ) : null}
     </div>
   );
 }

@@ -24,7 +24,12 @@ export default function Purchases() {
         emptyText={t('nft.noOrders')}
         testId="nft-purchases"
         renderItem={(o) => (
-          <button type="button" className={s.person} onClick={() => navigate(`/pages/nft/purchase_one?id=${o.id}`)} data-testid={`nft-purchase-${o.code}`}>
+          <button
+            type="button"
+            className={s.person}
+            onClick={() => navigate(`/pages/nft/purchase_one?id=${o.id}`)}
+            data-testid={`nft-purchase-${o.code}`}
+          >
             <OrderRow o={o} now={now} />
             {o.kind === 'auction' && !o.is_read ? <Badge content={Badge.dot} aria-label={t('nft.unread')} /> : null}
           </button>

@@ -21,7 +21,8 @@ import { useMoneyText } from '../../components/Money';
 export default function PurchaseOnePage() {
   const id = Number(usePageParam('id'));
   const { t } = useTranslation();
-  if (!Number.isInteger(id) || id <= 0) return <NotFound title={t('route.nft.purchase_one')} listPath="/pages/nft/purchase" />;
+  if (!Number.isInteger(id) || id <= 0)
+    return <NotFound title={t('route.nft.purchase_one')} listPath="/pages/nft/purchase" />;
   return <Receipt key={id} id={id} />;
 }
 
@@ -51,9 +52,13 @@ function Receipt({ id }: { id: number }) {
     [t('nft.seller'), o.seller ?? t('nft.firstSale')],
     [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
     [t('nft.fee', { rate: ratePercent(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
-    ...(o.royalty !== '0' ? ([[t('nft.royaltyPaid'), <Amount value={o.royalty} unit={o.currency_name} />]] as Fact[]) : []),
+    ...(o.royalty !== '0'
+      ? ([[t('nft.royaltyPaid'), <Amount value={o.royalty} unit={o.currency_name} />]] as Fact[])
+      : []),
     [t('nft.total'), <Amount value={o.total} unit={o.currency_name} testId="nft-receipt-total" />],
-    ...(o.kind === 'auction' ? ([[t('nft.margin'), <Amount value={o.margin} unit={o.currency_name} />]] as Fact[]) : []),
+    ...(o.kind === 'auction'
+      ? ([[t('nft.margin'), <Amount value={o.margin} unit={o.currency_name} />]] as Fact[])
+      : []),
     [t('nft.orderTime'), when(o.created_at)],
     ...(o.paid_at ? ([[t('nft.paidAt'), when(o.paid_at)]] as Fact[]) : []),
   ];
@@ -66,7 +71,12 @@ function Receipt({ id }: { id: number }) {
           const waiting = o.kind === 'auction' && !o.is_pay && !o.is_expired;
           return (
             <div className={s.detail}>
-              <button type="button" className={s.person} onClick={() => navigate(itemPath(o))} data-testid="nft-receipt-item">
+              <button
+                type="button"
+                className={s.person}
+                onClick={() => navigate(itemPath(o))}
+                data-testid="nft-receipt-item"
+              >
                 <img className={s.thumb} src={o.image} alt="" width={64} height={64} />
                 <span className={s.personBody}>
                   <span className={s.name} data-may-truncate>
@@ -81,8 +91,16 @@ function Receipt({ id }: { id: number }) {
               <Facts items={facts(o)} />
               {waiting ? (
                 <>
-                  <p className={s.muted}>{t('nft.forfeitRule', { margin: money(o.margin, o.currency_name), unit: o.currency_name })}</p>
-                  <Button block color="primary" disabled={pending} onClick={() => void pay(o)} data-testid="nft-receipt-pay">
+                  <p className={s.muted}>
+                    {t('nft.forfeitRule', { margin: money(o.margin, o.currency_name), unit: o.currency_name })}
+                  </p>
+                  <Button
+                    block
+                    color="primary"
+                    disabled={pending}
+                    onClick={() => void pay(o)}
+                    data-testid="nft-receipt-pay"
+                  >
                     {t('nft.pay')}
                   </Button>
                 </>

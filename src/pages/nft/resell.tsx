@@ -56,7 +56,15 @@ function Resell({ code }: { code: string }) {
     if (!(await confirmMoney(t('nft.confirmResell'), rows, t('nft.resellFinal')))) return;
     const now = Date.now();
     await run(
-      () => resellNft({ code: d.code, price, pay_type: mode, ...(mode === 2 ? { per_increase: step, margin: margin || '0' } : {}), start_time: String(Math.floor(now / 1000)), end_time: String(Math.floor((now + days * DAY) / 1000)) }),
+      () =>
+        resellNft({
+          code: d.code,
+          price,
+          pay_type: mode,
+          ...(mode === 2 ? { per_increase: step, margin: margin || '0' } : {}),
+          start_time: String(Math.floor(now / 1000)),
+          end_time: String(Math.floor((now + days * DAY) / 1000)),
+        }),
       t('nft.submitted'),
     );
   };
@@ -82,26 +90,62 @@ function Resell({ code }: { code: string }) {
                 <NoticeBar className={s.notice} content={t('nft.reviewNotice')} color="info" wrap />
                 {review ? <ReviewState review={review} /> : null}
                 {listed || waiting ? (
-                  <p className={s.muted}>{waiting ? t('nft.waitingReview') : d.owner_id !== me ? t('nft.notYours') : t('nft.alreadyListed')}</p>
+                  <p className={s.muted}>
+                    {waiting ? t('nft.waitingReview') : d.owner_id !== me ? t('nft.notYours') : t('nft.alreadyListed')}
+                  </p>
                 ) : (
                   <>
                     <Selector
                       aria-label={t('nft.saleMode')}
                       columns={2}
-                      options={[{ label: t('nft.payType.1'), value: 1 }, { label: t('nft.payType.2'), value: 2 }]}
+                      options={[
+                        { label: t('nft.payType.1'), value: 1 },
+                        { label: t('nft.payType.2'), value: 2 },
+                      ]}
                       value={[mode]}
                       onChange={(v) => v[0] && setMode(v[0] as 1 | 2)}
                     />
-                    <DecimalInput label={t(mode === 2 ? 'nft.startPrice' : 'nft.price')} value={price} onChange={setPrice} decimals={8} unit={d.currency_name} data-testid="nft-resell-price" />
+                    <DecimalInput
+                      label={t(mode === 2 ? 'nft.startPrice' : 'nft.price')}
+                      value={price}
+                      onChange={setPrice}
+                      decimals={8}
+                      unit={d.currency_name}
+                      data-testid="nft-resell-price"
+                    />
                     {mode === 2 ? (
                       <>
-                        <DecimalInput label={t('nft.increment')} value={step} onChange={setStep} decimals={8} unit={d.currency_name} data-testid="nft-resell-step" />
-                        <DecimalInput label={t('nft.margin')} value={margin} onChange={setMargin} decimals={8} unit={d.currency_name} />
+                        <DecimalInput
+                          label={t('nft.increment')}
+                          value={step}
+                          onChange={setStep}
+                          decimals={8}
+                          unit={d.currency_name}
+                          data-testid="nft-resell-step"
+                        />
+                        <DecimalInput
+                          label={t('nft.margin')}
+                          value={margin}
+                          onChange={setMargin}
+                          decimals={8}
+                          unit={d.currency_name}
+                        />
                       </>
                     ) : null}
                     <p className={s.muted}>{t('nft.duration')}</p>
-                    <Selector aria-label={t('nft.duration')} columns={4} options={DAYS.map((n) => ({ label: t('nft.days', { count: n }), value: n }))} value={[days]} onChange={(v) => v[0] && setDays(v[0])} />
-                    <p className={s.muted}>{t('nft.resellTerms', { royalty: ratePercent(d.royalty_rate), fee: ratePercent(d.fees.fee_rate) })}</p>
+                    <Selector
+                      aria-label={t('nft.duration')}
+                      columns={4}
+                      options={DAYS.map((n) => ({ label: t('nft.days', { count: n }), value: n }))}
+                      value={[days]}
+                      onChange={(v) => v[0] && setDays(v[0])}
+                    />
+                    <p className={s.muted}>
+                      {t('nft.resellTerms', {
+                        royalty: ratePercent(d.royalty_rate),
+                        fee: ratePercent(d.fees.fee_rate),
+                      })}
+                    </p>
                   </>
                 )}
               </div>
@@ -111,7 +155,14 @@ function Resell({ code }: { code: string }) {
                     {t('nft.mine')}
                   </Button>
                 ) : (
-                  <Button color="primary" size="large" disabled={!ready || pending} loading={pending} onClick={() => void submit(d)} data-testid="nft-resell-submit">
+                  <Button
+                    color="primary"
+                    size="large"
+                    disabled={!ready || pending}
+                    loading={pending}
+                    onClick={() => void submit(d)}
+                    data-testid="nft-resell-submit"
+                  >
                     {t('nft.submitResell')}
                   </Button>
                 )}

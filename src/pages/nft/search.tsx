@@ -71,7 +71,11 @@ export default function NftSearch() {
                 <ul className={s.plain}>
                   {r.artists.map((a) => (
                     <li key={a.id}>
-                      <button type="button" className={s.person} onClick={() => navigate(`/pages/nft/artistDetail?id=${a.id}`)}>
+                      <button
+                        type="button"
+                        className={s.person}
+                        onClick={() => navigate(`/pages/nft/artistDetail?id=${a.id}`)}
+                      >
                         <img className={s.avatar} src={a.avatar} alt="" width={32} height={32} />
                         <span className={s.personBody}>
                           <span className={s.name}>{a.name}</span>

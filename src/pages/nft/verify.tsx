@@ -28,13 +28,24 @@ export default function VerifyBoxes() {
       <div className={`${s.detail} ${s.stack}`}>
         <p className={s.muted}>{t('nft.verifyIntro')}</p>
         <div className={s.row}>
-          <Input aria-label={t('nft.seriesCode')} placeholder={t('nft.seriesCode')} value={typed} onChange={setTyped} onEnterPress={go} data-testid="nft-verify-code" />
+          <Input
+            aria-label={t('nft.seriesCode')}
+            placeholder={t('nft.seriesCode')}
+            value={typed}
+            onChange={setTyped}
+            onEnterPress={go}
+            data-testid="nft-verify-code"
+          />
           <Button color="primary" onClick={go} data-testid="nft-verify-go">
             {t('nft.verify')}
           </Button>
         </div>
         {!code ? null : load.data ? (
-          load.data.series ? <Report key={load.data.series.id} series={load.data.series} /> : <ErrorBlock status="empty" title={t('nft.notASeries')} description="" />
+          load.data.series ? (
+            <Report key={load.data.series.id} series={load.data.series} />
+          ) : (
+            <ErrorBlock status="empty" title={t('nft.notASeries')} description="" />
+          )
         ) : load.error ? (
           <ErrorBlock status="empty" title={t('nft.notASeries')} description="" />
         ) : (
@@ -59,7 +70,13 @@ function Report({ series }: { series: NftBoxSeries }) {
     );
   }
   const purchases = series.purchases.map((p) => ({ k: p.k, prize: p.prize ?? '' }));
-  const check = verifyBoxes({ seed: seed.trim(), commitment: series.commitment, seriesId: series.id, manifest: series.manifest, purchases });
+  const check = verifyBoxes({
+    seed: seed.trim(),
+    commitment: series.commitment,
+    seriesId: series.id,
+    manifest: series.manifest,
+    purchases,
+  });
   const expected = assignBoxes(seed.trim(), series.id, series.manifest, purchases.length);
   return (
     <section className={`${s.box} ${s.stack}`} data-testid="nft-verify-report">
@@ -75,7 +92,13 @@ function Report({ series }: { series: NftBoxSeries }) {
       </div>
       <label className={s.muted}>
         {t('nft.seed')}
-        <textarea className={s.seedInput} value={seed} onChange={(e) => setSeed(e.target.value)} spellCheck={false} data-testid="nft-verify-seed" />
+        <textarea
+          className={s.seedInput}
+          value={seed}
+          onChange={(e) => setSeed(e.target.value)}
+          spellCheck={false}
+          data-testid="nft-verify-seed"
+        />
       </label>
       <table className={s.table}>
         <thead>
@@ -90,7 +113,10 @@ function Report({ series }: { series: NftBoxSeries }) {
             <tr key={p.k}>
               <td>{p.k}</td>
               <td>{p.prize}</td>
-              <td>{expected[p.k - 1] === p.prize ? '✓ ' : '✗ '}{expected[p.k - 1] ?? '—'}</td>
+              <td>
+                {expected[p.k - 1] === p.prize ? '✓ ' : '✗ '}
+                {expected[p.k - 1] ?? '—'}
+              </td>
             </tr>
           ))}
         </tbody>

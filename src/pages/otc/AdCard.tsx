@@ -21,7 +21,9 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
           {[
             t('otc.statOrders', { n: st.orders }),
             st.completion_rate === null ? null : t('otc.statRate', { rate: `${qty(pct(st.completion_rate), 2)}%` }),
-            st.avg_release_s === null ? null : t('otc.statRelease', { release: `${Math.max(1, Math.round(st.avg_release_s / 60))}` }),
+            st.avg_release_s === null
+              ? null
+              : t('otc.statRelease', { release: `${Math.max(1, Math.round(st.avg_release_s / 60))}` }),
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -35,7 +37,8 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
         {action}
       </div>
       <div className={s.muted}>
-        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} · {t('otc.available', { amount: money(ad.remaining, ad.coin), coin: ad.coin })}
+        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })} ·{' '}
+        {t('otc.available', { amount: money(ad.remaining, ad.coin), coin: ad.coin })}
       </div>
       <div className={s.row}>
         <span>
@@ -46,7 +49,8 @@ export function AdCard({ ad, action }: { ad: OtcAd; action?: ReactNode }) {
           ))}
         </span>
         <span className={s.muted}>
-          {ad.price_type === 'floating' ? t('otc.floating', { margin: qty(ad.margin, 2) }) : t('otc.fixed')} · {t('otc.window', { n: ad.window_min })}
+          {ad.price_type === 'floating' ? t('otc.floating', { margin: qty(ad.margin, 2) }) : t('otc.fixed')} ·{' '}
+          {t('otc.window', { n: ad.window_min })}
         </span>
       </div>
     </section>

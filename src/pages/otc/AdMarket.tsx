@@ -11,7 +11,15 @@ import { TakeSheet } from './TakeSheet';
 import s from './otc.module.css';
 
 /** The ads a user can take: "buy" lists the merchants' sell ads (cheapest first), "sell" their buy ads. */
-export function AdMarket({ cfg, userSide, onOrder }: { cfg: OtcConfig; userSide: 'buy' | 'sell'; onOrder: (id: number) => void }) {
+export function AdMarket({
+  cfg,
+  userSide,
+  onOrder,
+}: {
+  cfg: OtcConfig;
+  userSide: 'buy' | 'sell';
+  onOrder: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const [coin, setCoin] = useState(cfg.coins.find((c) => c.name === 'USDT')?.id ?? cfg.coins[0]?.id ?? 0);
   const [fiat, setFiat] = useState(cfg.fiats[0]?.currency_code ?? 'USD');

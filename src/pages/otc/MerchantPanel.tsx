@@ -34,10 +34,25 @@ export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
           {!merchant || merchant.status === 'rejected' ? (
             <section className={s.card}>
               <strong>{t('otc.becomeMerchant')}</strong>
-              {merchant?.status === 'rejected' ? <span className={s.muted}>{t('otc.rejected', { reason: merchant.reason })}</span> : null}
+              {merchant?.status === 'rejected' ? (
+                <span className={s.muted}>{t('otc.rejected', { reason: merchant.reason })}</span>
+              ) : null}
               <span className={s.muted}>{t('otc.applyNote')}</span>
-              <Input value={name} onChange={setName} maxLength={30} placeholder={t('otc.merchantName')} aria-label={t('otc.merchantName')} data-testid="merchant-name" />
-              <Button block color="primary" disabled={name.trim().length < 2} onClick={() => void act(() => applyMerchant(name.trim()))} data-testid="merchant-apply">
+              <Input
+                value={name}
+                onChange={setName}
+                maxLength={30}
+                placeholder={t('otc.merchantName')}
+                aria-label={t('otc.merchantName')}
+                data-testid="merchant-name"
+              />
+              <Button
+                block
+                color="primary"
+                disabled={name.trim().length < 2}
+                onClick={() => void act(() => applyMerchant(name.trim()))}
+                data-testid="merchant-apply"
+              >
                 {t('otc.apply')}
               </Button>
             </section>
@@ -56,7 +71,12 @@ export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
           <section className={s.card} aria-label={t('otc.methods')}>
             <div className={s.head}>
               <strong>{t('otc.methods')}</strong>
-              <Button size="small" fill="outline" onClick={() => void act(() => addPayMethod({ from_card: 'domestic', kind: 'bank' }))} data-testid="method-from-card">
+              <Button
+                size="small"
+                fill="outline"
+                onClick={() => void act(() => addPayMethod({ from_card: 'domestic', kind: 'bank' }))}
+                data-testid="method-from-card"
+              >
                 {t('otc.fromCard')}
               </Button>
             </div>
@@ -78,7 +98,14 @@ export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
                       ad={ad}
                       action={
                         <span className={s.adActions}>
-                          <Button size="small" fill="outline" onClick={() => void act(() => setAdStatus(ad.id, ad.status === 'online' ? 'offline' : 'online'))} data-testid="ad-toggle">
+                          <Button
+                            size="small"
+                            fill="outline"
+                            onClick={() =>
+                              void act(() => setAdStatus(ad.id, ad.status === 'online' ? 'offline' : 'online'))
+                            }
+                            data-testid="ad-toggle"
+                          >
                             {t(ad.status === 'online' ? 'otc.takeOffline' : 'otc.putOnline')}
                           </Button>
                           <Button
@@ -87,7 +114,17 @@ export function MerchantPanel({ cfg }: { cfg: OtcConfig }) {
                             color="danger"
                             data-testid="ad-close"
                             onClick={async () => {
-                              if (await Dialog.confirm({ 'aria-label': t('otc.closeAd'), content: t('otc.closeAdNote', { amount: qty(ad.held ? ad.remaining : '0', OTC_RULES.coinDecimals), coin: ad.coin }), confirmText: t('otc.closeAd') })) await act(() => setAdStatus(ad.id, 'closed'));
+                              if (
+                                await Dialog.confirm({
+                                  'aria-label': t('otc.closeAd'),
+                                  content: t('otc.closeAdNote', {
+                                    amount: qty(ad.held ? ad.remaining : '0', OTC_RULES.coinDecimals),
+                                    coin: ad.coin,
+                                  }),
+                                  confirmText: t('otc.closeAd'),
+                                })
+                              )
+                                await act(() => setAdStatus(ad.id, 'closed'));
                             }}
                           >
                             {t('otc.closeAd')}

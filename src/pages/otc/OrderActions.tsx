@@ -24,8 +24,19 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
       title: t('otc.releaseTitle'),
       content: (
         <div className={s.quote}>
-          <span>{t(unpaid ? 'otc.releaseUnpaid' : 'otc.releaseNote', { fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}`, coin: `${qty(o.coin_amount, OTC_RULES.coinDecimals)} ${o.coin}` })}</span>
-          <Input type="password" placeholder={t('otc.payPassword')} aria-label={t('otc.payPassword')} onChange={(v) => (pw = v)} data-testid="release-password" />
+          <span>
+            {t(unpaid ? 'otc.releaseUnpaid' : 'otc.releaseNote', {
+              fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}`,
+              coin: `${qty(o.coin_amount, OTC_RULES.coinDecimals)} ${o.coin}`,
+            })}
+          </span>
+          <Input
+            type="password"
+            placeholder={t('otc.payPassword')}
+            aria-label={t('otc.payPassword')}
+            onChange={(v) => (pw = v)}
+            data-testid="release-password"
+          />
         </div>
       ),
       confirmText: t('otc.release'),
@@ -38,7 +49,16 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
     const ok = await Dialog.confirm({
       'aria-label': t('otc.appeal'),
       title: t('otc.appeal'),
-      content: <TextArea rows={3} maxLength={500} placeholder={t('otc.appealReason')} aria-label={t('otc.appealReason')} onChange={(v) => (reason = v)} data-testid="appeal-reason" />,
+      content: (
+        <TextArea
+          rows={3}
+          maxLength={500}
+          placeholder={t('otc.appealReason')}
+          aria-label={t('otc.appealReason')}
+          onChange={(v) => (reason = v)}
+          data-testid="appeal-reason"
+        />
+      ),
       confirmText: t('otc.appeal'),
       cancelText: t('common.cancel'),
     });
@@ -51,10 +71,23 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
         <>
           <span>{t('otc.payHint', { fiat: `${money(o.fiat_amount, o.fiat)} ${o.fiat}` })}</span>
           <ImageField upload={uploadImage} label={t('otc.proof')} testId="otc-proof" onChange={setProof} />
-          <Button block color="primary" loading={pending} disabled={!proof} onClick={() => void run(() => markPaid(o.id, proof!), t('otc.markedPaid'))} data-testid="otc-paid">
+          <Button
+            block
+            color="primary"
+            loading={pending}
+            disabled={!proof}
+            onClick={() => void run(() => markPaid(o.id, proof!), t('otc.markedPaid'))}
+            data-testid="otc-paid"
+          >
             {t('otc.markPaid')}
           </Button>
-          <Button block fill="outline" disabled={pending} onClick={() => void run(() => cancelOrder(o.id), t('otc.cancelled'))} data-testid="otc-cancel">
+          <Button
+            block
+            fill="outline"
+            disabled={pending}
+            onClick={() => void run(() => cancelOrder(o.id), t('otc.cancelled'))}
+            data-testid="otc-cancel"
+          >
             {t('otc.cancelOrder')}
           </Button>
         </>
@@ -62,7 +95,13 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
       {!buyer && o.status === 'unpaid' ? (
         <>
           <span>{t('otc.waitPayment')}</span>
-          <Button block fill="outline" disabled={pending} onClick={() => void release(true)} data-testid="otc-release-early">
+          <Button
+            block
+            fill="outline"
+            disabled={pending}
+            onClick={() => void release(true)}
+            data-testid="otc-release-early"
+          >
             {t('otc.releaseEarly')}
           </Button>
         </>
@@ -74,7 +113,14 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
       ) : null}
       {buyer && o.status === 'paid' ? <span>{t('otc.waitRelease')}</span> : null}
       {o.status === 'paid' ? (
-        <Button block fill="outline" color="danger" disabled={pending} onClick={() => void appeal()} data-testid="otc-appeal">
+        <Button
+          block
+          fill="outline"
+          color="danger"
+          disabled={pending}
+          onClick={() => void appeal()}
+          data-testid="otc-appeal"
+        >
           {t('otc.appeal')}
         </Button>
       ) : null}
@@ -83,11 +129,17 @@ export function OrderActions({ o, onChanged }: { o: OtcOrder; onChanged: () => v
       {o.can_rate ? (
         <div className={s.row}>
           <span>{t('otc.rate')}</span>
-          <Rate allowClear={false} onChange={(v) => void run(() => rateOrder(o.id, v), t('otc.rated'))} aria-label={t('otc.rate')} />
+          <Rate
+            allowClear={false}
+            onChange={(v) => void run(() => rateOrder(o.id, v), t('otc.rated'))}
+            aria-label={t('otc.rate')}
+          />
         </div>
       ) : null}
       {o.rating ? <span>★ {o.rating}</span> : null}
-      {['released', 'cancelled', 'refunded'].includes(o.status) && !o.can_rate && !o.rating ? <span className={s.muted}>{t('otc.finished')}</span> : null}
+      {['released', 'cancelled', 'refunded'].includes(o.status) && !o.can_rate && !o.rating ? (
+        <span className={s.muted}>{t('otc.finished')}</span>
+      ) : null}
     </section>
   );
 }

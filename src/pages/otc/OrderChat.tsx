@@ -44,15 +44,33 @@ export function OrderChat({ orderId }: { orderId: number }) {
       <div className={s.chat} data-testid="otc-chat">
         {msgs.length === 0 ? <span className={s.muted}>{t('otc.chatEmpty')}</span> : null}
         {msgs.map((m) => (
-          <div key={m.id} className={`${s.msg} ${m.from === 'me' ? s.me : m.from === 'system' ? s.system : ''}`} data-from={m.from}>
+          <div
+            key={m.id}
+            className={`${s.msg} ${m.from === 'me' ? s.me : m.from === 'system' ? s.system : ''}`}
+            data-from={m.from}
+          >
             {m.body}
             {m.attachment_url ? <img className={s.proof} src={m.attachment_url} alt={t('otc.attachment')} /> : null}
           </div>
         ))}
       </div>
       <div className={s.send}>
-        <Input value={text} onChange={setText} maxLength={500} placeholder={t('otc.chatPlaceholder')} aria-label={t('otc.chatPlaceholder')} onEnterPress={() => void send()} data-testid="otc-chat-input" />
-        <Button size="small" color="primary" onClick={() => void send()} disabled={!text.trim()} data-testid="otc-chat-send">
+        <Input
+          value={text}
+          onChange={setText}
+          maxLength={500}
+          placeholder={t('otc.chatPlaceholder')}
+          aria-label={t('otc.chatPlaceholder')}
+          onEnterPress={() => void send()}
+          data-testid="otc-chat-input"
+        />
+        <Button
+          size="small"
+          color="primary"
+          onClick={() => void send()}
+          disabled={!text.trim()}
+          data-testid="otc-chat-send"
+        >
           {t('otc.send')}
         </Button>
       </div>

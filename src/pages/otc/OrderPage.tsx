@@ -51,7 +51,9 @@ export function OrderPage({ id }: { id: number }) {
           <div className={s.page} data-testid="otc-order" data-status={o.status}>
             <section className={s.card}>
               <div className={s.head}>
-                <strong>{t(youBuy ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} · #{o.id}</strong>
+                <strong>
+                  {t(youBuy ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} · #{o.id}
+                </strong>
                 <Tag color={STATUS_COLOR[o.status]} fill="outline" data-testid="otc-status">
                   {t(`otc.status.${o.status}`)}
                 </Tag>
@@ -65,7 +67,11 @@ export function OrderPage({ id }: { id: number }) {
                 items={[
                   [t('otc.price'), <Money value={o.price} asset={o.fiat} unit />, 'otc-price'],
                   [t('otc.total'), <Money value={o.fiat_amount} asset={o.fiat} unit />, 'otc-fiat-amount'],
-                  [t('otc.quantity'), <Num value={o.coin_amount} decimals={OTC_RULES.coinDecimals} tint={false} suffix={` ${o.coin}`} />, 'otc-coin-amount'],
+                  [
+                    t('otc.quantity'),
+                    <Num value={o.coin_amount} decimals={OTC_RULES.coinDecimals} tint={false} suffix={` ${o.coin}`} />,
+                    'otc-coin-amount',
+                  ],
                   [t('otc.counterparty'), o.counterparty],
                 ]}
               />

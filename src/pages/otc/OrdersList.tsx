@@ -23,7 +23,15 @@ export function OrdersList({ onOrder }: { onOrder: (id: number) => void }) {
   return (
     <div className={s.page}>
       <div role="group" aria-label={t('otc.orders')}>
-        <Selector columns={2} value={[which]} onChange={(v) => v[0] && setWhich(v[0])} options={[{ label: t('otc.ongoing'), value: 'open' as const }, { label: t('otc.finishedTab'), value: 'done' as const }]} />
+        <Selector
+          columns={2}
+          value={[which]}
+          onChange={(v) => v[0] && setWhich(v[0])}
+          options={[
+            { label: t('otc.ongoing'), value: 'open' as const },
+            { label: t('otc.finishedTab'), value: 'done' as const },
+          ]}
+        />
       </div>
       <LoadState load={load}>
         {(list: OtcOrder[]) =>
@@ -42,7 +50,11 @@ export function OrdersList({ onOrder }: { onOrder: (id: number) => void }) {
                       <div>{o.counterparty}</div>
                     </>
                   }
-                  extra={<Tag color={STATUS_COLOR[o.status]} fill="outline">{t(`otc.status.${o.status}`)}</Tag>}
+                  extra={
+                    <Tag color={STATUS_COLOR[o.status]} fill="outline">
+                      {t(`otc.status.${o.status}`)}
+                    </Tag>
+                  }
                 >
                   {t(o.role === 'buyer' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: o.coin })} · #{o.id}
                 </List.Item>

@@ -23,7 +23,12 @@ export function QuickBuy({ cfg, onOrder }: { cfg: OtcConfig; onOrder: (id: numbe
   /** when the quote arrived (this device's clock): the countdown never starts above the quote's hold */
   const [quotedAt, setQuotedAt] = useState(0);
   const now = useNow(!!quote, 250);
-  const left = quote ? Math.max(0, Math.ceil((Math.min(quote.expires_at, quotedAt + OTC_RULES.quoteTtlMs) - Math.max(now, quotedAt)) / 1000)) : 0;
+  const left = quote
+    ? Math.max(
+        0,
+        Math.ceil((Math.min(quote.expires_at, quotedAt + OTC_RULES.quoteTtlMs) - Math.max(now, quotedAt)) / 1000),
+      )
+    : 0;
   const valid = parseOtcAmount(amount, OTC_RULES.fiatDecimals);
   const ask = async () => {
     if (!valid) return;
@@ -68,19 +73,56 @@ export function QuickBuy({ cfg, onOrder }: { cfg: OtcConfig; onOrder: (id: numbe
           ]}
         />
       </div>
-      <Filters cfg={cfg} coin={coin} fiat={fiat} onCoin={(c) => { setCoin(c); reset(); }} onFiat={(f) => { setFiat(f); reset(); }} />
-      <DecimalInput label={t(side === 'buy' ? 'otc.spend' : 'otc.receive')} value={amount} onChange={(v) => { setAmount(v); reset(); }} decimals={OTC_RULES.fiatDecimals} unit={fiat} data-testid="quick-amount" />
+      <Filters
+        cfg={cfg}
+        coin={coin}
+        fiat={fiat}
+        onCoin={(c) => {
+          setCoin(c);
+          reset();
+        }}
+        onFiat={(f) => {
+          setFiat(f);
+          reset();
+        }}
+      />
+      <DecimalInput
+        label={t(side === 'buy' ? 'otc.spend' : 'otc.receive')}
+        value={amount}
+        onChange={(v) => {
+          setAmount(v);
+          reset();
+        }}
+        decimals={OTC_RULES.fiatDecimals}
+        unit={fiat}
+        data-testid="quick-amount"
+      />
       {quote && left > 0 ? (
         <section className={`${s.card} ${s.quote}`} data-testid="quick-quote">
           <div className={s.head}>
             <strong>{t('otc.quote')}</strong>
-            <span className={s.countdown} data-testid="quick-countdown">{t('otc.quoteLeft', { n: left })}</span>
+            <span className={s.countdown} data-testid="quick-countdown">
+              {t('otc.quoteLeft', { n: left })}
+            </span>
           </div>
           <Facts
             items={[
               [t('otc.price'), <Money value={quote.price} asset={quote.fiat} unit />, 'quick-price'],
-              [t(side === 'buy' ? 'otc.youGet' : 'otc.youSend'), <Num value={quote.coin_amount} decimals={OTC_RULES.coinDecimals} tint={false} suffix={` ${quote.coin}`} />, 'quick-coin'],
-              [t(side === 'buy' ? 'otc.youPay' : 'otc.youGet'), <Money value={quote.fiat_amount} asset={quote.fiat} unit />, 'quick-fiat'],
+              [
+                t(side === 'buy' ? 'otc.youGet' : 'otc.youSend'),
+                <Num
+                  value={quote.coin_amount}
+                  decimals={OTC_RULES.coinDecimals}
+                  tint={false}
+                  suffix={` ${quote.coin}`}
+                />,
+                'quick-coin',
+              ],
+              [
+                t(side === 'buy' ? 'otc.youPay' : 'otc.youGet'),
+                <Money value={quote.fiat_amount} asset={quote.fiat} unit />,
+                'quick-fiat',
+              ],
               [t('otc.fee'), <Money value={quote.fee} asset={quote.fiat} unit />],
               [t('otc.merchant'), quote.merchant],
             ]}
@@ -90,7 +132,14 @@ export function QuickBuy({ cfg, onOrder }: { cfg: OtcConfig; onOrder: (id: numbe
           </Button>
         </section>
       ) : (
-        <Button block color="primary" loading={pending} disabled={!valid} onClick={() => void ask()} data-testid="quick-quote-btn">
+        <Button
+          block
+          color="primary"
+          loading={pending}
+          disabled={!valid}
+          onClick={() => void ask()}
+          data-testid="quick-quote-btn"
+        >
           {quote ? t('otc.requote') : t('otc.getQuote')}
         </Button>
       )}

@@ -8,7 +8,15 @@ import s from './otc.module.css';
 import { Money, useMoneyText, useQuantityText } from '../../components/Money';
 
 /** Taking an ad: the amount in fiat or in coin, the other one computed by core's formula, then the order. */
-export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose: () => void; onOpened: (orderId: number) => void }) {
+export function TakeSheet({
+  ad,
+  onClose,
+  onOpened,
+}: {
+  ad: OtcAd | null;
+  onClose: () => void;
+  onOpened: (orderId: number) => void;
+}) {
   const { t } = useTranslation();
   const money = useMoneyText();
   const qty = useQuantityText();
@@ -35,14 +43,22 @@ export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose
   return (
     <Popup visible={!!ad} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '12px 12px 0 0' }}>
       {ad ? (
-        <div className={s.sheet} data-testid="take-sheet" role="dialog" aria-label={t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}>
+        <div
+          className={s.sheet}
+          data-testid="take-sheet"
+          role="dialog"
+          aria-label={t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}
+        >
           <div className={s.head}>
             <strong>{t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}</strong>
             <span className={s.price}>
               <Money value={ad.price} asset={ad.fiat} unit />
             </span>
           </div>
-          <div className={s.muted}>{ad.merchant} · {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })}</div>
+          <div className={s.muted}>
+            {ad.merchant} ·{' '}
+            {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })}
+          </div>
           <div role="group" aria-label={t('otc.unit')}>
             <Selector
               columns={2}
@@ -59,14 +75,38 @@ export function TakeSheet({ ad, onClose, onOpened }: { ad: OtcAd | null; onClose
               ]}
             />
           </div>
-          <DecimalInput label={t('otc.amount')} value={amount} onChange={setAmount} decimals={decimals} unit={unit === 'fiat' ? ad.fiat : ad.coin} data-testid="take-amount" />
+          <DecimalInput
+            label={t('otc.amount')}
+            value={amount}
+            onChange={setAmount}
+            decimals={decimals}
+            unit={unit === 'fiat' ? ad.fiat : ad.coin}
+            data-testid="take-amount"
+          />
           <div className={s.row} data-testid="take-preview">
-            <span>{userBuys ? t('otc.youPay') : t('otc.youGet')}: {preview ? `${money(preview.fiat, ad.fiat)} ${ad.fiat}` : '—'}</span>
-            <span>{userBuys ? t('otc.youGet') : t('otc.youSend')}: {preview ? `${qty(preview.coin, OTC_RULES.coinDecimals)} ${ad.coin}` : '—'}</span>
+            <span>
+              {userBuys ? t('otc.youPay') : t('otc.youGet')}:{' '}
+              {preview ? `${money(preview.fiat, ad.fiat)} ${ad.fiat}` : '—'}
+            </span>
+            <span>
+              {userBuys ? t('otc.youGet') : t('otc.youSend')}:{' '}
+              {preview ? `${qty(preview.coin, OTC_RULES.coinDecimals)} ${ad.coin}` : '—'}
+            </span>
           </div>
           <div className={s.muted}>{t('otc.takeNote', { n: ad.window_min })}</div>
-          {ad.terms ? <div className={s.muted}>{t('otc.terms')}: {ad.terms}</div> : null}
-          <Button block color="primary" loading={pending} disabled={!preview} onClick={() => void submit()} data-testid="take-submit">
+          {ad.terms ? (
+            <div className={s.muted}>
+              {t('otc.terms')}: {ad.terms}
+            </div>
+          ) : null}
+          <Button
+            block
+            color="primary"
+            loading={pending}
+            disabled={!preview}
+            onClick={() => void submit()}
+            data-testid="take-submit"
+          >
             {t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}
           </Button>
         </div>

@@ -6,7 +6,14 @@ export function useOtcConfig() {
   return useLoad(() => otcConfig(), []);
 }
 
-export const STATUS_COLOR: Record<string, string> = { unpaid: 'warning', paid: 'primary', appeal: 'danger', released: 'success', cancelled: 'default', refunded: 'default' };
+export const STATUS_COLOR: Record<string, string> = {
+  unpaid: 'warning',
+  paid: 'primary',
+  appeal: 'danger',
+  released: 'success',
+  cancelled: 'default',
+  refunded: 'default',
+};
 
 /** "mm:ss" until `deadline`; '' once it has passed. */
 export function mmss(deadline: number, now: number): string {

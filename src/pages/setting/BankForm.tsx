@@ -13,7 +13,17 @@ import { LoadState } from '../../components/load/LoadState';
 import styles from '../../components/account.module.css';
 
 const DOMESTIC = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'phone'] as const;
-const INTERNATIONAL = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'bank_dizhi', 'aba_number', 'swift_code', 'phone', 'address'] as const;
+const INTERNATIONAL = [
+  'real_name',
+  'bank_account',
+  'bank_name',
+  'bank_network',
+  'bank_dizhi',
+  'aba_number',
+  'swift_code',
+  'phone',
+  'address',
+] as const;
 type Field = (typeof INTERNATIONAL)[number];
 
 /** A bank card, domestic or international: every field of spec §3 required ("All are required"). */
@@ -50,14 +60,35 @@ export function BankForm({ international }: { international: boolean }) {
               onFinish={onFinish}
               requiredMarkStyle="none"
               footer={
-                <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                <Button
+                  block
+                  type="submit"
+                  color="primary"
+                  size="large"
+                  loading={pending}
+                  disabled={pending}
+                  onMouseDown={keepFocus}
+                >
                   {t('acct.save')}
                 </Button>
               }
             >
               {fields.map((f) => (
-                <Form.Item key={f} name={f} label={t(`acct.bankField.${f}`)} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('acct.allRequired') }, { max: 128, message: t('acct.tooLong') }]}>
-                  <Input inputMode={f === 'bank_account' || f === 'phone' || f === 'aba_number' ? 'numeric' : 'text'} placeholder={t(`acct.bankField.${f}`)} clearable />
+                <Form.Item
+                  key={f}
+                  name={f}
+                  label={t(`acct.bankField.${f}`)}
+                  validateTrigger="onBlur"
+                  rules={[
+                    { required: true, whitespace: true, message: t('acct.allRequired') },
+                    { max: 128, message: t('acct.tooLong') },
+                  ]}
+                >
+                  <Input
+                    inputMode={f === 'bank_account' || f === 'phone' || f === 'aba_number' ? 'numeric' : 'text'}
+                    placeholder={t(`acct.bankField.${f}`)}
+                    clearable
+                  />
                 </Form.Item>
               ))}
             </Form>

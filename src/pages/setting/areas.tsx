@@ -16,7 +16,10 @@ export default function AreasPage() {
   const current = pickedArea().iso;
   const locale = document.documentElement.lang || i18n.language;
   const list = useMemo(
-    () => AREAS.map((a) => ({ ...a, name: areaName(a.iso, locale) })).filter((a) => `${a.name} ${a.code}`.toLowerCase().includes(q.trim().toLowerCase())),
+    () =>
+      AREAS.map((a) => ({ ...a, name: areaName(a.iso, locale) })).filter((a) =>
+        `${a.name} ${a.code}`.toLowerCase().includes(q.trim().toLowerCase()),
+      ),
     [q, locale],
   );
   return (

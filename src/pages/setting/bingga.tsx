@@ -34,7 +34,12 @@ export default function BingGaPage() {
       <LoadState load={load}>
         {(g) =>
           g.bound ? (
-            <Result status="success" title={t('acct.gaBound')} description={t('acct.gaBoundHint')} data-testid="ga-bound" />
+            <Result
+              status="success"
+              title={t('acct.gaBound')}
+              description={t('acct.gaBoundHint')}
+              data-testid="ga-bound"
+            />
           ) : (
             <div className={styles.wrap}>
               <Steps direction="vertical" current={1}>
@@ -43,12 +48,27 @@ export default function BingGaPage() {
                 <Steps.Step title={t('acct.gaStep3')} description={t('acct.gaStep3Hint')} />
               </Steps>
               <section className={styles.card}>
-                {g.qr ? <img src={g.qr} width={180} height={180} alt={t('acct.gaQr')} style={{ display: 'block', margin: '0 auto' }} /> : <QrImage value={g.otpauth_url} label={t('acct.gaQr')} />}
+                {g.qr ? (
+                  <img
+                    src={g.qr}
+                    width={180}
+                    height={180}
+                    alt={t('acct.gaQr')}
+                    style={{ display: 'block', margin: '0 auto' }}
+                  />
+                ) : (
+                  <QrImage value={g.otpauth_url} label={t('acct.gaQr')} />
+                )}
                 <div className={styles.mono} data-testid="ga-secret">
                   {g.secret}
                 </div>
                 <div className={styles.center}>
-                  <Button size="small" color="primary" fill="outline" onClick={() => copyWithToast(g.secret, toastSuccess, t('acct.copied'))}>
+                  <Button
+                    size="small"
+                    color="primary"
+                    fill="outline"
+                    onClick={() => copyWithToast(g.secret, toastSuccess, t('acct.copied'))}
+                  >
                     {t('acct.copySecret')}
                   </Button>
                 </div>
@@ -60,7 +80,15 @@ export default function BingGaPage() {
                 onFinish={onFinish}
                 requiredMarkStyle="none"
                 footer={
-                  <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                  <Button
+                    block
+                    type="submit"
+                    color="primary"
+                    size="large"
+                    loading={pending}
+                    disabled={pending}
+                    onMouseDown={keepFocus}
+                  >
                     {t('acct.bind')}
                   </Button>
                 }
@@ -69,9 +97,20 @@ export default function BingGaPage() {
                   name="code"
                   label={t('acct.gaCode')}
                   validateTrigger="onBlur"
-                  rules={[{ required: true, message: t('valid.codeRequired') }, { validator: (_r, v: string | undefined) => (!v || isCode(v) ? Promise.resolve() : Promise.reject(new Error(t('valid.codeInvalid')))) }]}
+                  rules={[
+                    { required: true, message: t('valid.codeRequired') },
+                    {
+                      validator: (_r, v: string | undefined) =>
+                        !v || isCode(v) ? Promise.resolve() : Promise.reject(new Error(t('valid.codeInvalid'))),
+                    },
+                  ]}
                 >
-                  <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+                  <Input
+                    inputMode="numeric"
+                    maxLength={6}
+                    autoComplete="one-time-code"
+                    placeholder={t('auth.codePlaceholder')}
+                  />
                 </Form.Item>
               </Form>
             </div>

@@ -34,7 +34,8 @@ export default function CouponPage() {
               <Amount value={c.amount} suffix={c.currency} />
             </div>
             <div className={styles.rowSub}>
-              {t('acct.minSpend')} <Amount value={c.min_spend} /> · {t('acct.expires')} {when(c.expires_at)} <StatusTag status={c.status} />
+              {t('acct.minSpend')} <Amount value={c.min_spend} /> · {t('acct.expires')} {when(c.expires_at)}{' '}
+              <StatusTag status={c.status} />
             </div>
           </div>
         )}

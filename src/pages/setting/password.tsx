@@ -60,7 +60,15 @@ export default function PasswordPage() {
                 onFinish={onFinish}
                 requiredMarkStyle="none"
                 footer={
-                  <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                  <Button
+                    block
+                    type="submit"
+                    color="primary"
+                    size="large"
+                    loading={pending}
+                    disabled={pending}
+                    onMouseDown={keepFocus}
+                  >
                     {t('common.confirm')}
                   </Button>
                 }
@@ -84,13 +92,39 @@ export default function PasswordPage() {
                     />
                   }
                 >
-                  <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+                  <Input
+                    inputMode="numeric"
+                    maxLength={6}
+                    autoComplete="one-time-code"
+                    placeholder={t('auth.codePlaceholder')}
+                  />
                 </Form.Item>
-                <Form.Item name="password" label={t('acct.newPassword')} validateTrigger="onBlur" rules={rules.password}>
-                  <Input type="password" autoComplete="new-password" placeholder={t('auth.passwordRule', PASSWORD_RULE)} clearable />
+                <Form.Item
+                  name="password"
+                  label={t('acct.newPassword')}
+                  validateTrigger="onBlur"
+                  rules={rules.password}
+                >
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder={t('auth.passwordRule', PASSWORD_RULE)}
+                    clearable
+                  />
                 </Form.Item>
-                <Form.Item name="repassword" label={t('auth.confirmPassword')} validateTrigger="onBlur" dependencies={['password']} rules={rules.confirm('password')}>
-                  <Input type="password" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} clearable />
+                <Form.Item
+                  name="repassword"
+                  label={t('auth.confirmPassword')}
+                  validateTrigger="onBlur"
+                  dependencies={['password']}
+                  rules={rules.confirm('password')}
+                >
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder={t('auth.confirmPlaceholder')}
+                    clearable
+                  />
                 </Form.Item>
               </Form>
             </div>

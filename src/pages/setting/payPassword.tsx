@@ -48,7 +48,9 @@ export default function PayPasswordPage() {
       <LoadState load={load}>
         {(p) => (
           <div className={styles.wrap}>
-            <p className={styles.hint}>{p.has_pay_password ? t('acct.payPasswordChangeHint') : t('acct.payPasswordSetHint')}</p>
+            <p className={styles.hint}>
+              {p.has_pay_password ? t('acct.payPasswordChangeHint') : t('acct.payPasswordSetHint')}
+            </p>
             <Form
               form={form}
               layout="vertical"
@@ -56,7 +58,15 @@ export default function PayPasswordPage() {
               onFinish={onFinish}
               requiredMarkStyle="none"
               footer={
-                <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                <Button
+                  block
+                  type="submit"
+                  color="primary"
+                  size="large"
+                  loading={pending}
+                  disabled={pending}
+                  onMouseDown={keepFocus}
+                >
                   {t('common.confirm')}
                 </Button>
               }
@@ -67,12 +77,27 @@ export default function PayPasswordPage() {
                 validateTrigger="onBlur"
                 rules={[{ required: true, message: t('valid.passwordRequired') }]}
               >
-                <Input type="password" autoComplete={p.has_pay_password ? 'off' : 'current-password'} placeholder={t('auth.passwordPlaceholder')} />
+                <Input
+                  type="password"
+                  autoComplete={p.has_pay_password ? 'off' : 'current-password'}
+                  placeholder={t('auth.passwordPlaceholder')}
+                />
               </Form.Item>
-              <Form.Item name="password" label={t('acct.newPayPassword')} validateTrigger="onBlur" rules={rules.password}>
+              <Form.Item
+                name="password"
+                label={t('acct.newPayPassword')}
+                validateTrigger="onBlur"
+                rules={rules.password}
+              >
                 <Input type="password" autoComplete="off" placeholder={t('auth.passwordRule', PASSWORD_RULE)} />
               </Form.Item>
-              <Form.Item name="re_password" label={t('auth.confirmPassword')} validateTrigger="onBlur" dependencies={['password']} rules={rules.confirm('password')}>
+              <Form.Item
+                name="re_password"
+                label={t('auth.confirmPassword')}
+                validateTrigger="onBlur"
+                dependencies={['password']}
+                rules={rules.confirm('password')}
+              >
                 <Input type="password" autoComplete="off" placeholder={t('auth.confirmPlaceholder')} />
               </Form.Item>
             </Form>

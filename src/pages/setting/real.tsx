@@ -18,9 +18,18 @@ import styles from '../../components/account.module.css';
 
 /** The answer's review codes as the words our labels are keyed by. */
 type RealView = RealState & { state1: KycState; state2: KycState };
-const withWords = (r: RealState): RealView => ({ ...r, state1: kycStateOf(r.review_status), state2: kycStateOf(r.advanced_review_status) });
+const withWords = (r: RealState): RealView => ({
+  ...r,
+  state1: kycStateOf(r.review_status),
+  state2: kycStateOf(r.advanced_review_status),
+});
 
-const STEP_STATUS: Record<KycState, 'wait' | 'process' | 'finish' | 'error'> = { none: 'wait', verifying: 'process', verified: 'finish', failed: 'error' };
+const STEP_STATUS: Record<KycState, 'wait' | 'process' | 'finish' | 'error'> = {
+  none: 'wait',
+  verifying: 'process',
+  verified: 'finish',
+  failed: 'error',
+};
 
 /** Identity verification in two levels: 1 the document (type, name, number), 2 its photos. */
 export default function RealPage() {
@@ -33,8 +42,16 @@ export default function RealPage() {
         {(s) => (
           <div className={styles.wrap}>
             <Steps current={s.state1 === 'verified' ? 1 : 0}>
-              <Steps.Step title={t('acct.kyc1')} status={STEP_STATUS[s.state1]} description={t(`acct.kycState.${s.state1}`)} />
-              <Steps.Step title={t('acct.kyc2')} status={STEP_STATUS[s.state2]} description={t(`acct.kycState.${s.state2}`)} />
+              <Steps.Step
+                title={t('acct.kyc1')}
+                status={STEP_STATUS[s.state1]}
+                description={t(`acct.kycState.${s.state1}`)}
+              />
+              <Steps.Step
+                title={t('acct.kyc2')}
+                status={STEP_STATUS[s.state2]}
+                description={t(`acct.kycState.${s.state2}`)}
+              />
             </Steps>
             <div data-testid="kyc-state" data-state1={s.state1} data-state2={s.state2} />
             <Body s={s} onChanged={load.reload} goSecurity={() => navigate(pathOf('setting/security'))} />
@@ -56,7 +73,8 @@ export default function RealPage() {
 
 function Body({ s, onChanged, goSecurity }: { s: RealView; onChanged: () => Promise<void>; goSecurity: () => void }) {
   const { t } = useTranslation();
-  if (s.state1 === 'verified' && s.state2 === 'verified') return <Result status="success" title={t('acct.kycDone')} description={`${s.name} · ${s.card_id}`} />;
+  if (s.state1 === 'verified' && s.state2 === 'verified')
+    return <Result status="success" title={t('acct.kycDone')} description={`${s.name} · ${s.card_id}`} />;
   if (!s.can_submit)
     return (
       <Result
@@ -74,9 +92,20 @@ function Body({ s, onChanged, goSecurity }: { s: RealView; onChanged: () => Prom
         }
       />
     );
-  const failedNote = s.reason ? <p className={styles.hint} style={{ color: 'var(--danger)' }}>{t('acct.reason', { reason: s.reason })}</p> : null;
+  const failedNote = s.reason ? (
+    <p className={styles.hint} style={{ color: 'var(--danger)' }}>
+      {t('acct.reason', { reason: s.reason })}
+    </p>
+  ) : null;
   if (s.state1 === 'verifying' || (s.state1 === 'verified' && s.state2 === 'verifying'))
-    return <Result status="waiting" title={t('acct.kycVerifying')} description={t('acct.kycVerifyingHint')} data-testid="kyc-verifying" />;
+    return (
+      <Result
+        status="waiting"
+        title={t('acct.kycVerifying')}
+        description={t('acct.kycVerifyingHint')}
+        data-testid="kyc-verifying"
+      />
+    );
   if (s.state1 !== 'verified')
     return (
       <>
@@ -115,15 +144,35 @@ function Level1({ onDone }: { onDone: () => Promise<void> }) {
       onFinish={onFinish}
       requiredMarkStyle="none"
       footer={
-        <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={pending}
+          disabled={pending}
+          onMouseDown={keepFocus}
+        >
           {t('acct.submit')}
         </Button>
       }
     >
-      <Form.Item name="id_type" label={t('acct.idType')} rules={[{ required: true, message: t('acct.idTypeRequired') }]}>
+      <Form.Item
+        name="id_type"
+        label={t('acct.idType')}
+        rules={[{ required: true, message: t('acct.idTypeRequired') }]}
+      >
         <Selector columns={3} options={ID_TYPES.map((x) => ({ label: t(`acct.idTypes.${x}`), value: x }))} />
       </Form.Item>
-      <Form.Item name="name" label={t('acct.realName')} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('acct.realNameRequired') }, { max: 64, message: t('acct.tooLong') }]}>
+      <Form.Item
+        name="name"
+        label={t('acct.realName')}
+        validateTrigger="onBlur"
+        rules={[
+          { required: true, whitespace: true, message: t('acct.realNameRequired') },
+          { max: 64, message: t('acct.tooLong') },
+        ]}
+      >
         <Input autoComplete="name" placeholder={t('acct.realNamePlaceholder')} clearable />
       </Form.Item>
       <Form.Item
@@ -163,16 +212,32 @@ function Level2({ onDone }: { onDone: () => Promise<void> }) {
       onFinish={onFinish}
       requiredMarkStyle="none"
       footer={
-        <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={pending}
+          disabled={pending}
+          onMouseDown={keepFocus}
+        >
           {t('acct.submit')}
         </Button>
       }
     >
       <p className={styles.hint}>{t('acct.photoHint')}</p>
-      <Form.Item name="front_pic" label={t('acct.frontPic')} rules={[{ required: true, message: t('acct.photoRequired') }]}>
+      <Form.Item
+        name="front_pic"
+        label={t('acct.frontPic')}
+        rules={[{ required: true, message: t('acct.photoRequired') }]}
+      >
         <ImageField upload={uploadImage} label={t('acct.frontPic')} testId="front-pic" />
       </Form.Item>
-      <Form.Item name="reverse_pic" label={t('acct.reversePic')} rules={[{ required: true, message: t('acct.photoRequired') }]}>
+      <Form.Item
+        name="reverse_pic"
+        label={t('acct.reversePic')}
+        rules={[{ required: true, message: t('acct.photoRequired') }]}
+      >
         <ImageField upload={uploadImage} label={t('acct.reversePic')} testId="reverse-pic" />
       </Form.Item>
     </Form>

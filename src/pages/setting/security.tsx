@@ -25,20 +25,36 @@ export default function SecurityPage() {
   const navigate = useNavigate();
   const load = useLoad(() => profile());
   const [open, setOpen] = useState<Sheet>(null);
-  const state = (on: boolean) => <Tag color={on ? 'success' : 'default'} fill="outline">{on ? t('acct.bound') : t('acct.notBound')}</Tag>;
+  const state = (on: boolean) => (
+    <Tag color={on ? 'success' : 'default'} fill="outline">
+      {on ? t('acct.bound') : t('acct.notBound')}
+    </Tag>
+  );
   return (
     <PageFrame title={t('route.setting.security')}>
       <LoadState load={load}>
         {(p) => (
           <List className={styles.list}>
             <List.Item onClick={() => navigate(pathOf('setting/password'))}>{t('route.setting.password')}</List.Item>
-            <List.Item onClick={() => navigate(pathOf('setting/payPassword'))} extra={state(p.has_pay_password)} data-testid="sec-pay">
+            <List.Item
+              onClick={() => navigate(pathOf('setting/payPassword'))}
+              extra={state(p.has_pay_password)}
+              data-testid="sec-pay"
+            >
               {t('route.setting.payPassword')}
             </List.Item>
-            <List.Item onClick={() => navigate(pathOf('setting/bingga'))} extra={state(p.ga_bound)} data-testid="sec-ga">
+            <List.Item
+              onClick={() => navigate(pathOf('setting/bingga'))}
+              extra={state(p.ga_bound)}
+              data-testid="sec-ga"
+            >
               {t('route.setting.bingga')}
             </List.Item>
-            <List.Item onClick={() => setOpen('mobile')} extra={p.mobile ? `+${p.area_code ?? ''} ${p.mobile}` : state(false)} data-testid="sec-mobile">
+            <List.Item
+              onClick={() => setOpen('mobile')}
+              extra={p.mobile ? `+${p.area_code ?? ''} ${p.mobile}` : state(false)}
+              data-testid="sec-mobile"
+            >
               {t('acct.bindPhone')}
             </List.Item>
             <List.Item onClick={() => setOpen('email')} extra={p.email ?? state(false)} data-testid="sec-email">
@@ -50,7 +66,12 @@ export default function SecurityPage() {
           </List>
         )}
       </LoadState>
-      <Popup visible={open !== null} onMaskClick={() => setOpen(null)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
+      <Popup
+        visible={open !== null}
+        onMaskClick={() => setOpen(null)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+        destroyOnClose
+      >
         {open === 'devices' ? (
           <Devices />
         ) : open ? (
@@ -116,7 +137,15 @@ function BindForm({ kind, onDone }: { kind: 'email' | 'mobile'; onDone: () => vo
         onFinish={onFinish}
         requiredMarkStyle="none"
         footer={
-          <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={pending}
+            disabled={pending}
+            onMouseDown={keepFocus}
+          >
             {t('acct.bind')}
           </Button>
         }
@@ -131,20 +160,44 @@ function BindForm({ kind, onDone }: { kind: 'email' | 'mobile'; onDone: () => vo
           label={kind === 'email' ? t('auth.email') : t('acct.mobile')}
           validateTrigger="onBlur"
           rules={[
-            { required: true, whitespace: true, message: kind === 'email' ? t('valid.emailRequired') : t('acct.mobileRequired') },
-            { validator: (_r, v: string | undefined) => (!v || valid(v) ? Promise.resolve() : Promise.reject(new Error(kind === 'email' ? t('valid.emailInvalid') : t('acct.mobileInvalid')))) },
+            {
+              required: true,
+              whitespace: true,
+              message: kind === 'email' ? t('valid.emailRequired') : t('acct.mobileRequired'),
+            },
+            {
+              validator: (_r, v: string | undefined) =>
+                !v || valid(v)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(kind === 'email' ? t('valid.emailInvalid') : t('acct.mobileInvalid'))),
+            },
           ]}
         >
-          <Input inputMode={kind === 'email' ? 'email' : 'tel'} placeholder={kind === 'email' ? t('auth.emailPlaceholder') : t('acct.mobilePlaceholder')} clearable />
+          <Input
+            inputMode={kind === 'email' ? 'email' : 'tel'}
+            placeholder={kind === 'email' ? t('auth.emailPlaceholder') : t('acct.mobilePlaceholder')}
+            clearable
+          />
         </Form.Item>
         <Form.Item
           name="code"
           label={t('auth.code')}
           validateTrigger="onBlur"
           extra={<CodeButton send={send} />}
-          rules={[{ required: true, message: t('valid.codeRequired') }, { validator: (_r, v: string | undefined) => (!v || isCode(v) ? Promise.resolve() : Promise.reject(new Error(t('valid.codeInvalid')))) }]}
+          rules={[
+            { required: true, message: t('valid.codeRequired') },
+            {
+              validator: (_r, v: string | undefined) =>
+                !v || isCode(v) ? Promise.resolve() : Promise.reject(new Error(t('valid.codeInvalid'))),
+            },
+          ]}
         >
-          <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+          <Input
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            placeholder={t('auth.codePlaceholder')}
+          />
         </Form.Item>
       </Form>
     </div>

@@ -21,7 +21,11 @@ import styles from './setting.module.css';
 
 const unreadService = () => serviceStatus().then((s) => s.unread);
 
-const MODE_KEY: Record<PriceMode, string> = { 'green-up': 'setting.greenUp', 'red-up': 'setting.redUp', purple: 'setting.purpleUp' };
+const MODE_KEY: Record<PriceMode, string> = {
+  'green-up': 'setting.greenUp',
+  'red-up': 'setting.redUp',
+  purple: 'setting.purpleUp',
+};
 
 /** Pages reached from settings (spec §2): [route, needs login]. */
 const LINKS = [
@@ -78,7 +82,11 @@ export default function SettingPage() {
   };
 
   const onLogout = async () => {
-    const ok = await Dialog.confirm({ content: t('setting.logoutConfirm'), confirmText: t('setting.logout'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('setting.logoutConfirm'),
+      confirmText: t('setting.logout'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     // Revoke server-side when we can; the local session ends either way.
     await logout().catch(() => undefined);
@@ -90,7 +98,12 @@ export default function SettingPage() {
   return (
     <PageFrame title={t('route.setting.setting')}>
       {me.data ? (
-        <button type="button" className={styles.profile} onClick={() => navigate(pathOf('setting/userInfo'))} data-testid="setting-profile">
+        <button
+          type="button"
+          className={styles.profile}
+          onClick={() => navigate(pathOf('setting/userInfo'))}
+          data-testid="setting-profile"
+        >
           <Avatar src={me.data.avatar_url} style={{ '--size': '52px', '--border-radius': '50%' }} />
           <span className={styles.profileText}>
             <strong>{me.data.nickname}</strong>
@@ -106,20 +119,38 @@ export default function SettingPage() {
           {t('setting.language')}
         </List.Item>
         {token ? (
-          <List.Item onClick={() => setSheet('fiat')} extra={`${fiat.currency_code} · 1 USDT = ${fiat.rate}`} data-testid="setting-fiat">
+          <List.Item
+            onClick={() => setSheet('fiat')}
+            extra={`${fiat.currency_code} · 1 USDT = ${fiat.rate}`}
+            data-testid="setting-fiat"
+          >
             {t('acct.fiatCurrency')}
           </List.Item>
         ) : null}
-        <List.Item onClick={() => navigate(PATHS.kefu)} extra={token ? <UnreadBadge load={unreadService} /> : null} data-testid="setting-service">
+        <List.Item
+          onClick={() => navigate(PATHS.kefu)}
+          extra={token ? <UnreadBadge load={unreadService} /> : null}
+          data-testid="setting-service"
+        >
           {t('route.kefu.index')}
         </List.Item>
         {token ? (
-          <List.Item onClick={() => setNoticesOpen(true)} extra={me.data?.unread_notices ? <Badge content={me.data.unread_notices} /> : null} data-testid="setting-notices">
+          <List.Item
+            onClick={() => setNoticesOpen(true)}
+            extra={me.data?.unread_notices ? <Badge content={me.data.unread_notices} /> : null}
+            data-testid="setting-notices"
+          >
             {t('acct.notices')}
           </List.Item>
         ) : null}
         <List.Item
-          extra={<Switch checked={theme === 'dark'} onChange={(on) => setTheme(on ? 'dark' : 'light')} aria-label={t('setting.darkMode')} />}
+          extra={
+            <Switch
+              checked={theme === 'dark'}
+              onChange={(on) => setTheme(on ? 'dark' : 'light')}
+              aria-label={t('setting.darkMode')}
+            />
+          }
         >
           {t('setting.darkMode')}
         </List.Item>
@@ -167,10 +198,29 @@ export default function SettingPage() {
         visible={sheet === 'fiat'}
         onClose={() => setSheet(null)}
         cancelText={t('common.cancel')}
-        actions={(fiatList.data ?? []).map((f) => ({ key: f.currency_code, text: `${f.currency_code} (${f.symbol}) · ${f.rate}`, bold: f.currency_code === fiat.currency_code, onClick: () => void chooseFiat(f.currency_code) }))}
+        actions={(fiatList.data ?? []).map((f) => ({
+          key: f.currency_code,
+          text: `${f.currency_code} (${f.symbol}) · ${f.rate}`,
+          bold: f.currency_code === fiat.currency_code,
+          onClick: () => void chooseFiat(f.currency_code),
+        }))}
       />
-      <Popup visible={noticesOpen} onMaskClick={() => setNoticesOpen(false)} position="right" bodyStyle={{ width: '100vw' }} destroyOnClose>
-        <PageFrame title={t('acct.notices')} back={false} right={<Button size="mini" fill="none" onClick={() => (setNoticesOpen(false), void me.reload())}>{t('acct.close')}</Button>}>
+      <Popup
+        visible={noticesOpen}
+        onMaskClick={() => setNoticesOpen(false)}
+        position="right"
+        bodyStyle={{ width: '100vw' }}
+        destroyOnClose
+      >
+        <PageFrame
+          title={t('acct.notices')}
+          back={false}
+          right={
+            <Button size="mini" fill="none" onClick={() => (setNoticesOpen(false), void me.reload())}>
+              {t('acct.close')}
+            </Button>
+          }
+        >
           <PagedList
             fetchPage={notices}
             itemKey={(n) => n.id}

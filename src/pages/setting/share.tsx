@@ -22,7 +22,17 @@ export default function SharePage() {
         {(i) => (
           <div className={styles.wrap}>
             <section className={styles.card}>
-              {i.qr ? <img src={i.qr} width={200} height={200} alt={t('acct.inviteQr')} style={{ display: 'block', margin: '0 auto' }} /> : <QrImage value={i.link} size={200} label={t('acct.inviteQr')} />}
+              {i.qr ? (
+                <img
+                  src={i.qr}
+                  width={200}
+                  height={200}
+                  alt={t('acct.inviteQr')}
+                  style={{ display: 'block', margin: '0 auto' }}
+                />
+              ) : (
+                <QrImage value={i.link} size={200} label={t('acct.inviteQr')} />
+              )}
               <div className={styles.mono} data-testid="invite-code">
                 {i.invite_code}
               </div>
@@ -36,7 +46,10 @@ export default function SharePage() {
                 {t('acct.copyLink')}
               </Button>
               {typeof navigator.share === 'function' ? (
-                <Button fill="outline" onClick={() => navigator.share({ title: t('acct.inviteTitle'), url: i.link }).catch(() => undefined)}>
+                <Button
+                  fill="outline"
+                  onClick={() => navigator.share({ title: t('acct.inviteTitle'), url: i.link }).catch(() => undefined)}
+                >
                   {t('acct.share')}
                 </Button>
               ) : null}

@@ -15,7 +15,15 @@ import styles from '../../components/account.module.css';
 const NAME_RE = /^[\p{L}\p{N}]+$/u;
 
 function syncSession(p: Profile) {
-  setUser({ ...(session.user ?? {}), id: p.id, nickname: p.nickname, head_portrait: p.avatar_url, account: p.account, email: p.email ?? undefined, mobile: p.mobile ?? undefined });
+  setUser({
+    ...(session.user ?? {}),
+    id: p.id,
+    nickname: p.nickname,
+    head_portrait: p.avatar_url,
+    account: p.account,
+    email: p.email ?? undefined,
+    mobile: p.mobile ?? undefined,
+  });
 }
 
 export default function UserInfoPage() {
@@ -29,7 +37,9 @@ export default function UserInfoPage() {
       const s = (v ?? '').trim();
       if (!s) return Promise.reject(new Error(t(`acct.${key}Required`)));
       const n = [...s].length;
-      return n >= min && n <= max && NAME_RE.test(s) ? Promise.resolve() : Promise.reject(new Error(t(`acct.${key}Rule`, { min, max })));
+      return n >= min && n <= max && NAME_RE.test(s)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t(`acct.${key}Rule`, { min, max })));
     },
   });
 
@@ -74,7 +84,11 @@ export default function UserInfoPage() {
                   }
                 }}
               >
-                <Avatar src={p.avatar_url} style={{ '--size': '64px', '--border-radius': '50%' }} aria-label={t('acct.changeAvatar')} />
+                <Avatar
+                  src={p.avatar_url}
+                  style={{ '--size': '64px', '--border-radius': '50%' }}
+                  aria-label={t('acct.changeAvatar')}
+                />
               </ImageUploader>
               <div>
                 <div className={styles.headName}>{p.nickname}</div>
@@ -95,15 +109,33 @@ export default function UserInfoPage() {
               onFinish={onFinish}
               requiredMarkStyle="none"
               footer={
-                <Button block type="submit" color="primary" size="large" loading={pending} disabled={pending} onMouseDown={keepFocus}>
+                <Button
+                  block
+                  type="submit"
+                  color="primary"
+                  size="large"
+                  loading={pending}
+                  disabled={pending}
+                  onMouseDown={keepFocus}
+                >
                   {t('acct.save')}
                 </Button>
               }
             >
-              <Form.Item name="nickname" label={t('acct.nickname')} validateTrigger="onBlur" rules={[lenRule(2, 10, 'nickname')]}>
+              <Form.Item
+                name="nickname"
+                label={t('acct.nickname')}
+                validateTrigger="onBlur"
+                rules={[lenRule(2, 10, 'nickname')]}
+              >
                 <Input maxLength={10} placeholder={t('acct.nicknamePlaceholder')} clearable />
               </Form.Item>
-              <Form.Item name="signature" label={t('acct.signature')} validateTrigger="onBlur" rules={[lenRule(2, 30, 'signature')]}>
+              <Form.Item
+                name="signature"
+                label={t('acct.signature')}
+                validateTrigger="onBlur"
+                rules={[lenRule(2, 30, 'signature')]}
+              >
                 <Input maxLength={30} placeholder={t('acct.signaturePlaceholder')} clearable />
               </Form.Item>
             </Form>

@@ -21,7 +21,14 @@ export default function WalletPage() {
     </Button>
   );
   return (
-    <PageFrame title={t('route.setting.wallet')} right={<Button size="mini" fill="none" color="primary" onClick={() => navigate(pathOf('setting/addWallet'))}>{t('acct.add')}</Button>}>
+    <PageFrame
+      title={t('route.setting.wallet')}
+      right={
+        <Button size="mini" fill="none" color="primary" onClick={() => navigate(pathOf('setting/addWallet'))}>
+          {t('acct.add')}
+        </Button>
+      }
+    >
       <PagedList
         testId="address-list"
         reloadKey={rev}
@@ -40,7 +47,14 @@ export default function WalletPage() {
                 fill="none"
                 color="danger"
                 onClick={async () => {
-                  if (!(await Dialog.confirm({ content: t('acct.deleteAddressConfirm'), confirmText: t('acct.delete'), cancelText: t('common.cancel') }))) return;
+                  if (
+                    !(await Dialog.confirm({
+                      content: t('acct.deleteAddressConfirm'),
+                      confirmText: t('acct.delete'),
+                      cancelText: t('common.cancel'),
+                    }))
+                  )
+                    return;
                   await deleteAddress(a.id).catch(() => undefined);
                   toastSuccess(t('acct.deleted'));
                   setRev((r) => r + 1);

@@ -43,7 +43,13 @@ export default function ContractOrdersPage() {
     try {
       const done = await leverClose(p.id);
       if (p.status === LEVER_STATUS.entrusted) toastSuccess(t('trade.cancelled'));
-      else if (claimNotice('lever_closed', done.id)) toastSuccess(t('trade.lever.closed', { pnl: money(done.profits ?? '0', done.symbol.split('/')[1] ?? 'USDT'), unit: done.symbol.split('/')[1] ?? '' }));
+      else if (claimNotice('lever_closed', done.id))
+        toastSuccess(
+          t('trade.lever.closed', {
+            pnl: money(done.profits ?? '0', done.symbol.split('/')[1] ?? 'USDT'),
+            unit: done.symbol.split('/')[1] ?? '',
+          }),
+        );
       bump();
     } catch {
       /* shown by the client */
@@ -69,9 +75,20 @@ export default function ContractOrdersPage() {
         keyOf={(p) => p.id}
         label={t(`trade.tabs.${tab === 'position' ? 'positions' : tab}`)}
         data-testid="contract-orders"
-        empty={tab === 'history' ? t('trade.noHistory') : tab === 'entrusted' ? t('trade.noOpenOrders') : t('trade.lever.noPositionsHere')}
+        empty={
+          tab === 'history'
+            ? t('trade.noHistory')
+            : tab === 'entrusted'
+              ? t('trade.noOpenOrders')
+              : t('trade.lever.noPositionsHere')
+        }
         renderItem={(p) => (
-          <PositionCard p={p} priceDecimals={bySymbol[p.symbol]?.price_decimals ?? 2} busy={busy !== null} onClose={tab === 'history' ? undefined : (x) => void close(x)} />
+          <PositionCard
+            p={p}
+            priceDecimals={bySymbol[p.symbol]?.price_decimals ?? 2}
+            busy={busy !== null}
+            onClose={tab === 'history' ? undefined : (x) => void close(x)}
+          />
         )}
       />
     </PageFrame>

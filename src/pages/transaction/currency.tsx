@@ -21,7 +21,13 @@ type Filter = 'crypto' | 'stock';
 const Row = memo(function Row({ q, on, onPick }: { q: Quote; on: boolean; onPick: (s: string) => void }) {
   const live = useLiveQuote(q);
   return (
-    <button type="button" className={`${styles.pickRow} ${on ? styles.pickRowOn : ''}`} aria-current={on || undefined} data-symbol={q.symbol} onClick={() => onPick(q.symbol)}>
+    <button
+      type="button"
+      className={`${styles.pickRow} ${on ? styles.pickRowOn : ''}`}
+      aria-current={on || undefined}
+      data-symbol={q.symbol}
+      onClick={() => onPick(q.symbol)}
+    >
       <span>
         <span className={styles.pickBase}>{q.base}</span>
         <span className={styles.pickQuote}>/{q.quote}</span>
@@ -63,7 +69,12 @@ export default function CurrencyPickerPage() {
     <PageFrame title={t('trade.title.picker')}>
       <div className={styles.tabsSticky}>
         <div className={styles.search}>
-          <SearchBar placeholder={t('trade.picker.search')} value={query} onChange={setQuery} aria-label={t('trade.picker.search')} />
+          <SearchBar
+            placeholder={t('trade.picker.search')}
+            value={query}
+            onChange={setQuery}
+            aria-label={t('trade.picker.search')}
+          />
         </div>
         {query ? null : (
           <Tabs activeKey={filter} onChange={(k) => setFilter(k as Filter)} className={styles.tabs}>

@@ -27,7 +27,11 @@ export default function SpotOrdersPage() {
   });
 
   const cancel = async (o: SpotOrder) => {
-    const ok = await Dialog.confirm({ content: t('trade.cancelConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('trade.cancelConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setCancelling(o.id);
     try {
@@ -59,7 +63,13 @@ export default function SpotOrdersPage() {
         data-testid="spot-orders"
         empty={tab === 'progress' ? t('trade.noOpenOrders') : t('trade.noHistory')}
         renderItem={(o) => (
-          <SpotOrderCard order={o} priceDecimals={bySymbol[o.symbol]?.price_decimals ?? 2} onCancel={tab === 'progress' ? cancel : undefined} cancelling={cancelling === o.id} ask />
+          <SpotOrderCard
+            order={o}
+            priceDecimals={bySymbol[o.symbol]?.price_decimals ?? 2}
+            onCancel={tab === 'progress' ? cancel : undefined}
+            cancelling={cancelling === o.id}
+            ask
+          />
         )}
       />
     </PageFrame>

@@ -41,7 +41,11 @@ export default function SpotTradePage() {
   });
 
   const cancel = async (o: SpotOrder) => {
-    const ok = await Dialog.confirm({ content: t('trade.cancelConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('trade.cancelConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setCancelling(o.id);
     try {
@@ -71,7 +75,12 @@ export default function SpotTradePage() {
         pair={pair}
         back="transaction/index"
         right={
-          <button type="button" className={styles.iconBtn} aria-label={t('trade.spotOrders')} onClick={() => navigate(pathOf('transaction/currency_order'))}>
+          <button
+            type="button"
+            className={styles.iconBtn}
+            aria-label={t('trade.spotOrders')}
+            onClick={() => navigate(pathOf('transaction/currency_order'))}
+          >
             <FileOutline aria-hidden />
           </button>
         }
@@ -87,7 +96,11 @@ export default function SpotTradePage() {
             {t('trade.openOrders')}
           </h2>
           {token ? (
-            <button type="button" className={styles.sectionLink} onClick={() => navigate(pathOf('transaction/currency_order'))}>
+            <button
+              type="button"
+              className={styles.sectionLink}
+              onClick={() => navigate(pathOf('transaction/currency_order'))}
+            >
               {t('trade.allOrders')}
             </button>
           ) : null}
@@ -107,7 +120,14 @@ export default function SpotTradePage() {
             label={t('trade.openOrders')}
             data-testid="open-orders"
             empty={t('trade.noOpenOrders')}
-            renderItem={(o) => <SpotOrderCard order={o} priceDecimals={pair.priceDecimals} onCancel={cancel} cancelling={cancelling === o.id} />}
+            renderItem={(o) => (
+              <SpotOrderCard
+                order={o}
+                priceDecimals={pair.priceDecimals}
+                onCancel={cancel}
+                cancelling={cancelling === o.id}
+              />
+            )}
           />
         ) : null}
       </section>

@@ -4,7 +4,17 @@ import { FileOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ExactDecimal, LEVER_STATUS, assetFormat, leverSideOf, marginRatio, netRealisedPnl, type LeverAccountSummary, type LeverBatchType, type LeverPosition } from '../../../core';
+import {
+  ExactDecimal,
+  LEVER_STATUS,
+  assetFormat,
+  leverSideOf,
+  marginRatio,
+  netRealisedPnl,
+  type LeverAccountSummary,
+  type LeverBatchType,
+  type LeverPosition,
+} from '../../../core';
 import { PATHS, pathOf } from '../../nav/paths';
 import { leverBatchClose, leverClose, leverDeal, leverDealAll } from '../../api/trade';
 import { Num } from '../../components/Num';
@@ -106,19 +116,29 @@ export default function ContractTradePage() {
     () =>
       account
         ? // core's `balance` includes the margin locked in the positions: equity minus unrealised P&L.
-          { balance: new ExactDecimal(account.equity).minus(account.unrealised_profit).toFixed(), liquidationLine: account.liquidation_line }
+          {
+            balance: new ExactDecimal(account.equity).minus(account.unrealised_profit).toFixed(),
+            liquidationLine: account.liquidation_line,
+          }
         : undefined,
     [account],
   );
   const live = usePositions(inputs, riskAccount);
   const liveById = useMemo(() => new Map((live?.rows ?? []).map((r) => [r.id, r])), [live]);
-  const unrealised = live && live.equity && riskAccount ? new ExactDecimal(live.equity).minus(riskAccount.balance).toFixed() : account?.unrealised_profit;
+  const unrealised =
+    live && live.equity && riskAccount
+      ? new ExactDecimal(live.equity).minus(riskAccount.balance).toFixed()
+      : account?.unrealised_profit;
   const riskRate = live ? live.riskRate : account?.risk_rate;
   const ratio = live ? live.marginRatio : account ? marginRatio(account.risk_rate, account.liquidation_line) : null;
 
   const closeOne = async (p: LeverPosition) => {
     const isEntrust = p.status === LEVER_STATUS.entrusted;
-    const ok = await Dialog.confirm({ content: isEntrust ? t('trade.cancelConfirm') : t('trade.lever.closeConfirm'), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: isEntrust ? t('trade.cancelConfirm') : t('trade.lever.closeConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setBusy(p.id);
     try {
@@ -134,7 +154,13 @@ export default function ContractTradePage() {
             <div className={cs.sheetRows} data-testid="close-result">
               <div className={cs.sheetRow}>
                 <dt>{t('trade.lever.closePrice')}</dt>
-                <dd>{done.close_price ? <Num value={done.close_price} format="price" decimals={pair.priceDecimals} tint={false} /> : '--'}</dd>
+                <dd>
+                  {done.close_price ? (
+                    <Num value={done.close_price} format="price" decimals={pair.priceDecimals} tint={false} />
+                  ) : (
+                    '--'
+                  )}
+                </dd>
               </div>
               <div className={`${cs.sheetRow} ${cs.sheetStrong}`}>
                 <dt>{t('trade.lever.realised')}</dt>
@@ -146,14 +172,24 @@ export default function ContractTradePage() {
               <div className={cs.sheetRow}>
                 <dt>{t('trade.lever.fees')}</dt>
                 <dd>
-                  <Num value={new ExactDecimal(done.trade_fee).plus(done.overnight_money).toFixed()} tint={false} suffix={` ${quote}`} />
+                  <Num
+                    value={new ExactDecimal(done.trade_fee).plus(done.overnight_money).toFixed()}
+                    tint={false}
+                    suffix={` ${quote}`}
+                  />
                 </dd>
               </div>
               {done.profits !== null ? (
                 <div className={`${cs.sheetRow} ${cs.sheetStrong}`}>
                   <dt>{t('trade.lever.netPnl')}</dt>
                   <dd data-testid="close-net-pnl">
-                    <Num value={netRealisedPnl(done.profits, done.trade_fee, done.overnight_money)} signed tint={false} {...assetFormat(quote)} suffix={` ${quote}`} />
+                    <Num
+                      value={netRealisedPnl(done.profits, done.trade_fee, done.overnight_money)}
+                      signed
+                      tint={false}
+                      {...assetFormat(quote)}
+                      suffix={` ${quote}`}
+                    />
                   </dd>
                 </div>
               ) : null}
@@ -170,7 +206,11 @@ export default function ContractTradePage() {
 
   const batch = async (type: LeverBatchType) => {
     const key = type === 'all' ? 'batchConfirmAll' : type === 'long' ? 'batchConfirmLong' : 'batchConfirmShort';
-    const ok = await Dialog.confirm({ content: t(`trade.lever.${key}`), confirmText: t('common.confirm'), cancelText: t('common.cancel') });
+    const ok = await Dialog.confirm({
+      content: t(`trade.lever.${key}`),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     setBusy('batch');
     try {
@@ -193,7 +233,12 @@ export default function ContractTradePage() {
         pair={pair}
         back="transaction/index2"
         right={
-          <button type="button" className={styles.iconBtn} aria-label={t('trade.title.contractOrders')} onClick={() => navigate(pathOf('transaction/contract_order'))}>
+          <button
+            type="button"
+            className={styles.iconBtn}
+            aria-label={t('trade.title.contractOrders')}
+            onClick={() => navigate(pathOf('transaction/contract_order'))}
+          >
             <FileOutline aria-hidden />
           </button>
         }
@@ -214,17 +259,27 @@ export default function ContractTradePage() {
           </div>
           <div>
             <span>{t('trade.lever.marginRatio')}</span>
-            <span data-testid="margin-ratio">{ratio ? <Num value={ratio} suffix="%" tint={false} format="price" decimals={2} /> : '--'}</span>
+            <span data-testid="margin-ratio">
+              {ratio ? <Num value={ratio} suffix="%" tint={false} format="price" decimals={2} /> : '--'}
+            </span>
           </div>
           <div>
             <span>{t('trade.lever.riskRate')}</span>
-            <span data-testid="risk-rate">{riskRate ? <Num value={riskRate} suffix="%" tint={false} format="price" decimals={2} /> : '--'}</span>
+            <span data-testid="risk-rate">
+              {riskRate ? <Num value={riskRate} suffix="%" tint={false} format="price" decimals={2} /> : '--'}
+            </span>
           </div>
         </div>
       ) : null}
       <ChartPanel symbol={symbol} precision={pair.priceDecimals} />
       <div className={styles.split}>
-        <LeverForm settings={pair.settings} account={account} priceDecimals={pair.priceDecimals} onOpened={reload} picked={picked} />
+        <LeverForm
+          settings={pair.settings}
+          account={account}
+          priceDecimals={pair.priceDecimals}
+          onOpened={reload}
+          picked={picked}
+        />
         <OrderBook symbol={symbol} priceDecimals={pair.priceDecimals} rows={9} onPick={pick} />
       </div>
 
@@ -244,14 +299,29 @@ export default function ContractTradePage() {
             {tab === 'positions' && positions.length > 0 ? (
               <div className={styles.batch}>
                 {(['all', 'long', 'short'] as const).map((b) => (
-                  <button key={b} type="button" className={cs.smallBtn} disabled={busy !== null} onClick={() => void batch(b)} data-testid={`batch-${b}`}>
-                    {t(b === 'all' ? 'trade.lever.closeAll' : b === 'long' ? 'trade.lever.closeLongs' : 'trade.lever.closeShorts')}
+                  <button
+                    key={b}
+                    type="button"
+                    className={cs.smallBtn}
+                    disabled={busy !== null}
+                    onClick={() => void batch(b)}
+                    data-testid={`batch-${b}`}
+                  >
+                    {t(
+                      b === 'all'
+                        ? 'trade.lever.closeAll'
+                        : b === 'long'
+                          ? 'trade.lever.closeLongs'
+                          : 'trade.lever.closeShorts',
+                    )}
                   </button>
                 ))}
               </div>
             ) : null}
             {list.length === 0 ? (
-              <div className={styles.empty}>{tab === 'positions' ? t('trade.lever.noPositions') : t('trade.noOpenOrders')}</div>
+              <div className={styles.empty}>
+                {tab === 'positions' ? t('trade.lever.noPositions') : t('trade.noOpenOrders')}
+              </div>
             ) : (
               <ul className={cs.list} aria-label={t('trade.lever.positions')} data-testid="positions">
                 {list.map((p) => (
@@ -259,7 +329,9 @@ export default function ContractTradePage() {
                     <PositionCard
                       p={p}
                       live={liveById.get(p.id)}
-                      priceDecimals={p.symbol === symbol ? pair.priceDecimals : (bySymbol[p.symbol]?.price_decimals ?? 2)}
+                      priceDecimals={
+                        p.symbol === symbol ? pair.priceDecimals : (bySymbol[p.symbol]?.price_decimals ?? 2)
+                      }
                       busy={busy !== null}
                       onClose={(x) => void closeOne(x)}
                       onTpSl={setEditing}

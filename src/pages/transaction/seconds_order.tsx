@@ -3,7 +3,15 @@ import { Button, Selector } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ACCOUNT_TYPES, ratioFraction, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType } from '../../../core';
+import {
+  ACCOUNT_TYPES,
+  ratioFraction,
+  secondsPayout,
+  type SecondsConfig,
+  type SecondsOrder,
+  type SecondsPayableCurrency,
+  type SecondsType,
+} from '../../../core';
 import { PATHS } from '../../nav/paths';
 import { secondsConfigs, secondsList, secondsPayable, secondsSubmit } from '../../api/trade';
 import { AmountField } from '../../components/form';
@@ -32,7 +40,13 @@ const pct = (percent: string) => `${percent}%`;
 /** What a win pays in profit, by core's settlement rule (a winning close one step past the open). */
 function winProfit(type: SecondsType, stake: string, percent: string): string | null {
   if (!stake || !gt(stake, '0')) return null;
-  return secondsPayout({ direction: type, stake, profitRatio: ratioFraction(percent), openPrice: '1', closePrice: type === 'up' ? '2' : '0' }).profit;
+  return secondsPayout({
+    direction: type,
+    stake,
+    profitRatio: ratioFraction(percent),
+    openPrice: '1',
+    closePrice: type === 'up' ? '2' : '0',
+  }).profit;
 }
 
 /** Options (seconds) trading: direction, duration with its profit ratio, stake, countdown and result. */
@@ -92,7 +106,8 @@ export default function SecondsTradePage() {
   const stakeError = (() => {
     if (!touched || !cfg) return null;
     if (!stake || !gt(stake, '0')) return t('trade.err.stake');
-    if (gt(cfg.min_amount, stake) || gt(stake, cfg.max_amount)) return t('trade.err.stakeRange', { min: cfg.min_amount, max: cfg.max_amount });
+    if (gt(cfg.min_amount, stake) || gt(stake, cfg.max_amount))
+      return t('trade.err.stakeRange', { min: cfg.min_amount, max: cfg.max_amount });
     if (available !== null && gt(stake, available)) return t('common.insufficientBalance');
     return null;
   })();
@@ -112,7 +127,13 @@ export default function SecondsTradePage() {
     if (!confirm || !cfg || !cur || !matchId) return;
     setPending(true);
     try {
-      const o = await secondsSubmit({ match_id: matchId, currency_id: cur.id, type: confirm, seconds: cfg.seconds, number: stake });
+      const o = await secondsSubmit({
+        match_id: matchId,
+        currency_id: cur.id,
+        type: confirm,
+        seconds: cfg.seconds,
+        number: stake,
+      });
       setConfirm(null);
       setRunning(o);
       setTouched(false);
@@ -178,12 +199,26 @@ export default function SecondsTradePage() {
           onBlur={() => stake && setTouched(true)}
           data-testid="stake-input"
         />
-        {cfg ? <div className={ss.range}>{t('trade.seconds.range', { min: cfg.min_amount, max: cfg.max_amount })}</div> : null}
+        {cfg ? (
+          <div className={ss.range}>{t('trade.seconds.range', { min: cfg.min_amount, max: cfg.max_amount })}</div>
+        ) : null}
         <div className={fs.twoBtns}>
-          <Button block className={fs.buyBtn} disabled={pending || (!!token && !cfg)} onClick={() => start('up')} data-testid="seconds-up">
+          <Button
+            block
+            className={fs.buyBtn}
+            disabled={pending || (!!token && !cfg)}
+            onClick={() => start('up')}
+            data-testid="seconds-up"
+          >
             {token ? t('trade.seconds.buyUp') : t('trade.loginToTrade')}
           </Button>
-          <Button block className={fs.sellBtn} disabled={pending || (!!token && !cfg)} onClick={() => start('down')} data-testid="seconds-down">
+          <Button
+            block
+            className={fs.sellBtn}
+            disabled={pending || (!!token && !cfg)}
+            onClick={() => start('down')}
+            data-testid="seconds-down"
+          >
             {token ? t('trade.seconds.buyDown') : t('trade.loginToTrade')}
           </Button>
         </div>
@@ -226,14 +261,28 @@ export default function SecondsTradePage() {
         rows={[
           { label: t('trade.pair'), value: symbol },
           { label: t('trade.seconds.duration'), value: cfg ? `${cfg.seconds}s` : '--' },
-          { label: t('trade.seconds.buyPrice'), value: live ? <Num value={live} format="price" decimals={pair.priceDecimals} tint={false} /> : '--' },
+          {
+            label: t('trade.seconds.buyPrice'),
+            value: live ? <Num value={live} format="price" decimals={pair.priceDecimals} tint={false} /> : '--',
+          },
           { label: t('trade.seconds.stake'), value: `${stake} ${unit}` },
-          { label: t('trade.seconds.expectedProfit'), value: profit ? `${profit} ${unit} (${pct(cfg?.profit_ratio ?? '0')})` : '--', strong: true },
+          {
+            label: t('trade.seconds.expectedProfit'),
+            value: profit ? `${profit} ${unit} (${pct(cfg?.profit_ratio ?? '0')})` : '--',
+            strong: true,
+          },
           { label: t('trade.balanceAfter'), value: `${minus(available, stake) ?? '--'} ${unit}` },
         ]}
         note={t('trade.seconds.rule')}
       />
-      {running ? <SecondsRun order={running} priceDecimals={pair.priceDecimals} onClose={() => setRunning(null)} onSettled={onSettled} /> : null}
+      {running ? (
+        <SecondsRun
+          order={running}
+          priceDecimals={pair.priceDecimals}
+          onClose={() => setRunning(null)}
+          onSettled={onSettled}
+        />
+      ) : null}
     </PageFrame>
   );
 }

@@ -78,7 +78,10 @@ type VerifyOutcome = 'ok' | 'none' | 'expired' | 'wrong';
  * code counts a failure for the caller's source (the code's own `attempts` only records them);
  * the count is committed before the error is thrown.
  */
-export async function verifyCode(db: Kysely<Database>, req: { target: string; scene: string; code: string; caller: Caller }): Promise<void> {
+export async function verifyCode(
+  db: Kysely<Database>,
+  req: { target: string; scene: string; code: string; caller: Caller },
+): Promise<void> {
   // Across codes and scenes per (target, source): re-sending a code must not buy fresh guesses forever.
   const attempt = await beginAttempt(db, 'code', req.target, req.caller, ownerNotice(db, req.target));
   const outcome = await inTransaction(db, async (trx): Promise<VerifyOutcome> => {
@@ -98,7 +101,11 @@ export async function verifyCode(db: Kysely<Database>, req: { target: string; sc
     const a = Buffer.from(row.code_hash, 'hex');
     const b = Buffer.from(codeHash(req.target, req.scene, req.code), 'hex');
     if (!timingSafeEqual(a, b)) {
-      await trx.updateTable('verification_codes').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('verification_codes')
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where('id', '=', row.id)
+        .execute();
       return 'wrong';
     }
     await trx.updateTable('verification_codes').set({ verified_at: new Date() }).where('id', '=', row.id).execute();
@@ -113,7 +120,11 @@ export async function verifyCode(db: Kysely<Database>, req: { target: string; sc
 /** Tells the account that owns `target` (if any: a registration has none yet) that strangers guess its codes. */
 function ownerNotice(db: Kysely<Database>, target: string): OnAttack {
   return async () => {
-    const u = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('email', '=', target), eb('mobile', '=', target)])).executeTakeFirst();
+    const u = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([eb('email', '=', target), eb('mobile', '=', target)]))
+      .executeTakeFirst();
     if (u) await noticeAttack(db, u.id, 'what_verification_code')();
   };
 }
@@ -122,7 +133,10 @@ function ownerNotice(db: Kysely<Database>, target: string): OnAttack {
  * Uses up the verified, unexpired code for target+scene inside the caller's transaction.
  * Throws need_verification when there is none (the user skipped check_email).
  */
-export async function consumeVerifiedCode(trx: Transaction<Database>, req: { target: string; scene: string }): Promise<void> {
+export async function consumeVerifiedCode(
+  trx: Transaction<Database>,
+  req: { target: string; scene: string },
+): Promise<void> {
   const res = await trx
     .updateTable('verification_codes')
     .set({ used_at: new Date() })

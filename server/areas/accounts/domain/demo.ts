@@ -23,19 +23,36 @@ const GRANTS: { currencyId: number; type: number; amount: string }[] = [
   { currencyId: 2, type: ACCOUNT_TYPES.change, amount: '20' },
 ];
 
-export async function seedDemoUser(db: Kysely<Database>, log?: { info(obj: object, msg?: string): void }): Promise<void> {
+export async function seedDemoUser(
+  db: Kysely<Database>,
+  log?: { info(obj: object, msg?: string): void },
+): Promise<void> {
   const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (exists) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const u = await trx
       .insertInto('users')
-      .values({ email: DEMO_EMAIL, password_hash: passwordHash, nickname: 'DEMO', signature: 'Demo account — demo balances, not real funds', invite_code: DEMO_INVITE })
+      .values({
+        email: DEMO_EMAIL,
+        password_hash: passwordHash,
+        nickname: 'DEMO',
+        signature: 'Demo account — demo balances, not real funds',
+        invite_code: DEMO_INVITE,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!u) return;
-    for (const g of GRANTS) await credit(trx, { userId: u.id, currencyId: g.currencyId, type: g.type, amount: g.amount, reason: 'demo_grant', ref: { type: 'demo', id: u.id } });
+    for (const g of GRANTS)
+      await credit(trx, {
+        userId: u.id,
+        currencyId: g.currencyId,
+        type: g.type,
+        amount: g.amount,
+        reason: 'demo_grant',
+        ref: { type: 'demo', id: u.id },
+      });
   });
   log?.info({ email: DEMO_EMAIL }, 'demo trading user seeded');
 }

@@ -4,7 +4,17 @@
  */
 import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
-import { normalizeLang, type Coupon, type FiatRate, type InviteInfo, type KycLevelName, type Lang, type Notice, type Page, type Profile } from '../../../../core';
+import {
+  normalizeLang,
+  type Coupon,
+  type FiatRate,
+  type InviteInfo,
+  type KycLevelName,
+  type Lang,
+  type Notice,
+  type Page,
+  type Profile,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { isMessageKey, translate } from '../../../i18n/messages';
@@ -29,7 +39,11 @@ export function levelName(level: number): KycLevelName {
 }
 
 async function prefs(db: Db, userId: number) {
-  await db.insertInto('user_prefs').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await db
+    .insertInto('user_prefs')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   return db.selectFrom('user_prefs').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
 }
 
@@ -39,9 +53,18 @@ export async function getProfile(db: Kysely<Database>, userId: number): Promise<
   const [p, fiat, invites, ga, unread] = await Promise.all([
     prefs(db, userId),
     userFiat(db, userId),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('invited_by', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('invited_by', '=', userId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('user_ga').select('secret').where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('notices').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('notices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     id: u.id,
@@ -70,11 +93,19 @@ export async function getProfile(db: Kysely<Database>, userId: number): Promise<
 export async function setAvatar(db: Kysely<Database>, userId: number, ref: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     const canonical = await claimUpload(trx, userId, ref, 'avatar');
-    await trx.updateTable('users').set({ head_portrait: canonical, updated_at: new Date() }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ head_portrait: canonical, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
   });
 }
 
-export async function editNickname(db: Kysely<Database>, userId: number, input: { nickname?: string; signature?: string }): Promise<void> {
+export async function editNickname(
+  db: Kysely<Database>,
+  userId: number,
+  input: { nickname?: string; signature?: string },
+): Promise<void> {
   const set: { nickname?: string; signature?: string; updated_at: Date } = { updated_at: new Date() };
   if (input.nickname !== undefined) {
     if (!validText(input.nickname, 2, 10)) throw new AppError('nickname_invalid');
@@ -106,13 +137,35 @@ export async function setLang(db: Kysely<Database>, userId: number, raw: string)
 export async function inviteInfo(db: Kysely<Database>, userId: number, publicUrl: string): Promise<InviteInfo> {
   const p = await getProfile(db, userId);
   const link = `${publicUrl}/h5/#/pages/common/register?invite_code=${encodeURIComponent(p.invite_code)}`;
-  return { invite_code: p.invite_code, link, qr: await QRCode.toDataURL(link, { margin: 1, width: 240 }), invite_count: p.invite_count, rebate: p.rebate };
+  return {
+    invite_code: p.invite_code,
+    link,
+    qr: await QRCode.toDataURL(link, { margin: 1, width: 240 }),
+    invite_count: p.invite_count,
+    rebate: p.rebate,
+  };
 }
 
-export async function listNotices(db: Kysely<Database>, userId: number, lang: Lang, paging: Paging): Promise<Page<Notice>> {
+export async function listNotices(
+  db: Kysely<Database>,
+  userId: number,
+  lang: Lang,
+  paging: Paging,
+): Promise<Page<Notice>> {
   const [rows, total] = await Promise.all([
-    db.selectFrom('notices').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(paging.limit).offset(offset(paging)).execute(),
-    db.selectFrom('notices').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('notices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(paging.limit)
+      .offset(offset(paging))
+      .execute(),
+    db
+      .selectFrom('notices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   const tr = (key: string, params: Record<string, unknown>) => {
     const p: Record<string, string | number> = {};
@@ -123,7 +176,14 @@ export async function listNotices(db: Kysely<Database>, userId: number, lang: La
     return isMessageKey(key) ? translate(key, lang, p) : key;
   };
   return pageOf(
-    rows.map((r) => ({ id: r.id, kind: r.kind, title: tr(r.title_key, r.params), body: tr(r.body_key, r.params), read: r.read_at !== null, created_at: r.created_at.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: tr(r.title_key, r.params),
+      body: tr(r.body_key, r.params),
+      read: r.read_at !== null,
+      created_at: r.created_at.toISOString(),
+    })),
     paging,
     Number(total.n),
   );
@@ -131,20 +191,48 @@ export async function listNotices(db: Kysely<Database>, userId: number, lang: La
 
 /** Marks one notice (or, with id 0, all of them) read — only the caller's own. */
 export async function readNotice(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  let q = db.updateTable('notices').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null);
+  let q = db
+    .updateTable('notices')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
   if (id) q = q.where('id', '=', id);
   await q.execute();
 }
 
-export async function listCoupons(db: Kysely<Database>, userId: number, paging: Paging, status?: Coupon['status']): Promise<Page<Coupon>> {
+export async function listCoupons(
+  db: Kysely<Database>,
+  userId: number,
+  paging: Paging,
+  status?: Coupon['status'],
+): Promise<Page<Coupon>> {
   const now = new Date();
-  let q = db.selectFrom('coupons').innerJoin('currencies', 'currencies.id', 'coupons.currency_id').where('coupons.user_id', '=', userId);
+  let q = db
+    .selectFrom('coupons')
+    .innerJoin('currencies', 'currencies.id', 'coupons.currency_id')
+    .where('coupons.user_id', '=', userId);
   if (status === 'used') q = q.where('coupons.used_at', 'is not', null);
-  if (status === 'unused') q = q.where('coupons.used_at', 'is', null).where((eb) => eb.or([eb('coupons.expires_at', 'is', null), eb('coupons.expires_at', '>', now)]));
+  if (status === 'unused')
+    q = q
+      .where('coupons.used_at', 'is', null)
+      .where((eb) => eb.or([eb('coupons.expires_at', 'is', null), eb('coupons.expires_at', '>', now)]));
   if (status === 'expired') q = q.where('coupons.used_at', 'is', null).where('coupons.expires_at', '<=', now);
   const [rows, total] = await Promise.all([
-    q.select(['coupons.id', 'coupons.title', 'currencies.name as currency', 'coupons.amount', 'coupons.min_spend', 'coupons.used_at', 'coupons.expires_at', 'coupons.created_at'])
-      .orderBy('coupons.id', 'desc').limit(paging.limit).offset(offset(paging)).execute(),
+    q
+      .select([
+        'coupons.id',
+        'coupons.title',
+        'currencies.name as currency',
+        'coupons.amount',
+        'coupons.min_spend',
+        'coupons.used_at',
+        'coupons.expires_at',
+        'coupons.created_at',
+      ])
+      .orderBy('coupons.id', 'desc')
+      .limit(paging.limit)
+      .offset(offset(paging))
+      .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return pageOf(

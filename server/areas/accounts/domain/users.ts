@@ -53,7 +53,12 @@ export interface RegisterInput {
  * a fitting account without a verified code gets (need_verification), so no answer tells a
  * stranger whether an account exists.
  */
-async function refuseUnlessVerified(db: Kysely<Database>, target: string, scene: string, key: 'account_exists' | 'account_not_found'): Promise<never> {
+async function refuseUnlessVerified(
+  db: Kysely<Database>,
+  target: string,
+  scene: string,
+  key: 'account_exists' | 'account_not_found',
+): Promise<never> {
   const verified = await db
     .selectFrom('verification_codes')
     .select('id')
@@ -78,7 +83,8 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
   }
   // The code first: only its holder may learn that the account is taken (sms_mail sends no code
   // for a taken account), so this endpoint cannot be used to probe which accounts exist.
-  if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_REGISTER, code: input.code, caller: input.caller });
+  if (input.code)
+    await verifyCode(db, { target: id.value, scene: SCENE_REGISTER, code: input.code, caller: input.caller });
   if (await findUserByIdentity(db, id)) await refuseUnlessVerified(db, id.value, SCENE_REGISTER, 'account_exists');
 
   const passwordHash = await hashPassword(input.password);
@@ -115,7 +121,14 @@ export async function register(db: Kysely<Database>, input: RegisterInput): Prom
 
 export async function login(
   db: Kysely<Database>,
-  input: { userString: string; password: string; caller: (userId: number | undefined) => Caller; ip?: string; userAgent?: string; sessionsPerUser: number },
+  input: {
+    userString: string;
+    password: string;
+    caller: (userId: number | undefined) => Caller;
+    ip?: string;
+    userAgent?: string;
+    sessionsPerUser: number;
+  },
 ): Promise<{ token: string; userId: number; endedSessions: number[] }> {
   let id: Identity;
   try {
@@ -125,7 +138,13 @@ export async function login(
   }
   const user = await findUserByIdentity(db, id);
   // Per (account, source); unknown accounts are counted alike so a wait reveals nothing.
-  const attempt = await beginAttempt(db, 'login', id.value, input.caller(user?.id), user ? noticeAttack(db, user.id, 'what_login_password') : undefined);
+  const attempt = await beginAttempt(
+    db,
+    'login',
+    id.value,
+    input.caller(user?.id),
+    user ? noticeAttack(db, user.id, 'what_login_password') : undefined,
+  );
   // Hash anyway when the account is unknown, so response time does not reveal which accounts exist.
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
@@ -144,13 +163,18 @@ export async function resetPassword(
 ): Promise<number> {
   const id = classifyIdentity(input.account);
   // The code first, as in register: a stranger without it learns nothing about the account.
-  if (input.code) await verifyCode(db, { target: id.value, scene: SCENE_FORGET, code: input.code, caller: input.caller });
+  if (input.code)
+    await verifyCode(db, { target: id.value, scene: SCENE_FORGET, code: input.code, caller: input.caller });
   const user = await findUserByIdentity(db, id);
   if (!user || user.status === 2) return refuseUnlessVerified(db, id.value, SCENE_FORGET, 'account_not_found');
   const passwordHash = await hashPassword(input.password);
   await inTransaction(db, async (trx) => {
     await consumeVerifiedCode(trx, { target: id.value, scene: SCENE_FORGET });
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
   });
   // A password change signs out every device.
   await revokeAllSessions(db, user.id);

@@ -12,13 +12,22 @@ export interface ChatRules {
   floodMuteSeconds: number;
 }
 
-export const CHAT_SETTING_KEYS = ['chat_slow_mode_seconds', 'chat_flood_max', 'chat_flood_window_seconds', 'chat_flood_mute_seconds'] as const;
+export const CHAT_SETTING_KEYS = [
+  'chat_slow_mode_seconds',
+  'chat_flood_max',
+  'chat_flood_window_seconds',
+  'chat_flood_mute_seconds',
+] as const;
 export const CHAT_MAX_LENGTH = 500;
 export const CHAT_HISTORY = 50;
 const DEFAULTS: ChatRules = { slowModeSeconds: 2, floodMax: 5, floodWindowSeconds: 20, floodMuteSeconds: 300 };
 
 export async function chatRules(db: Db): Promise<ChatRules> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...CHAT_SETTING_KEYS]).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...CHAT_SETTING_KEYS])
+    .execute();
   const v = new Map(rows.map((r) => [r.key, Number(r.value)]));
   const num = (key: (typeof CHAT_SETTING_KEYS)[number], d: number) => {
     const n = v.get(key);

@@ -35,8 +35,24 @@ function localisedNews(db: Kysely<Database>, lang: Lang) {
     .orderBy(sql`lang = ${lang}`, 'desc');
 }
 
-function toItem(r: { id: number; c_id: number; title: string; summary: string; image: string; link: string; created_at: Date }): NewsItem {
-  return { id: r.id, c_id: r.c_id, title: r.title, summary: r.summary, image: r.image, link: r.link, created_at: r.created_at.toISOString() };
+function toItem(r: {
+  id: number;
+  c_id: number;
+  title: string;
+  summary: string;
+  image: string;
+  link: string;
+  created_at: Date;
+}): NewsItem {
+  return {
+    id: r.id,
+    c_id: r.c_id,
+    title: r.title,
+    summary: r.summary,
+    image: r.image,
+    link: r.link,
+    created_at: r.created_at.toISOString(),
+  };
 }
 
 export async function listNews(db: Kysely<Database>, lang: Lang, cId: number, page: number, limit: number) {
@@ -73,7 +89,12 @@ export async function popNotice(db: Kysely<Database>, lang: Lang): Promise<NewsD
 }
 
 export async function contentPage(db: Kysely<Database>, page: ContentPage, lang: Lang) {
-  const rows = await db.selectFrom('content_pages').select(['lang', 'title', 'body']).where('page', '=', page).where('lang', 'in', [lang, 'en']).execute();
+  const rows = await db
+    .selectFrom('content_pages')
+    .select(['lang', 'title', 'body'])
+    .where('page', '=', page)
+    .where('lang', 'in', [lang, 'en'])
+    .execute();
   return rows.find((r) => r.lang === lang) ?? rows.find((r) => r.lang === 'en');
 }
 
@@ -102,12 +123,23 @@ export async function coinList(db: Kysely<Database>): Promise<CoinListEntry[]> {
     .orderBy('sort', 'desc')
     .execute();
   return rows.flatMap((c) =>
-    c.networks.map((net) => ({ id: c.id, name: c.name, subName: net, type: c.market, status: c.status, image: c.image, address: '' })),
+    c.networks.map((net) => ({
+      id: c.id,
+      name: c.name,
+      subName: net,
+      type: c.market,
+      status: c.status,
+      image: c.image,
+      address: '',
+    })),
   );
 }
 
 /** Home's first screen: page 1 of the banners and of the notices as /news/list answers them, and the pop-up notice (the HTML carries it: server/http/static.ts). */
-export async function homeContent(db: Kysely<Database>, lang: Lang): Promise<{ banners: unknown[]; notices: unknown[]; pop: unknown; site_name: string }> {
+export async function homeContent(
+  db: Kysely<Database>,
+  lang: Lang,
+): Promise<{ banners: unknown[]; notices: unknown[]; pop: unknown; site_name: string }> {
   const [banners, notices, pop, siteName] = await Promise.all([
     listNews(db, lang, NEWS_CATEGORY.banner, 1, CONSTANTS.pageSize),
     listNews(db, lang, NEWS_CATEGORY.news, 1, CONSTANTS.pageSize),

@@ -22,17 +22,56 @@ import { historySeeded, loadHistoryBars, lockHistorySeed, writeHistory, type His
 
 export const DEMO_TRADER_PASSWORD = 'demo-copy-2024';
 export const DEMO_TRADERS = [
-  { email: 'demo.copy.alpha@example.com', nickname: 'DEMO Alpha', invite: 'DEMOCPYA', intro: 'Demo account: simulated BTC trend trades on demo balances, not real funds.' },
-  { email: 'demo.copy.beta@example.com', nickname: 'DEMO Beta', invite: 'DEMOCPYB', intro: 'Demo account: short ETH swings on demo balances, not real funds.' },
-  { email: 'demo.copy.gamma@example.com', nickname: 'DEMO Gamma', invite: 'DEMOCPYC', intro: 'Demo account: mixed majors on demo balances, not real funds.' },
+  {
+    email: 'demo.copy.alpha@example.com',
+    nickname: 'DEMO Alpha',
+    invite: 'DEMOCPYA',
+    intro: 'Demo account: simulated BTC trend trades on demo balances, not real funds.',
+  },
+  {
+    email: 'demo.copy.beta@example.com',
+    nickname: 'DEMO Beta',
+    invite: 'DEMOCPYB',
+    intro: 'Demo account: short ETH swings on demo balances, not real funds.',
+  },
+  {
+    email: 'demo.copy.gamma@example.com',
+    nickname: 'DEMO Gamma',
+    invite: 'DEMOCPYC',
+    intro: 'Demo account: mixed majors on demo balances, not real funds.',
+  },
 ] as const;
 const GRANT = '20000';
 
 /** Each demo trader's way of trading, in DEMO_TRADERS order. */
 export const DEMO_STYLES: readonly TradeStyle[] = [
-  { symbols: ['BTC/USDT'], rule: 'trend', multiples: [10, 20], notional: [2000, 6000], holdHours: [3, 16], count: 60, skill: 0.34 },
-  { symbols: ['ETH/USDT'], rule: 'swing', multiples: [5, 10], notional: [1500, 5000], holdHours: [2, 10], count: 45, skill: 0.38 },
-  { symbols: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT'], rule: 'mixed', multiples: [10, 20, 50], notional: [1000, 4000], holdHours: [1, 8], count: 75, skill: 0.28 },
+  {
+    symbols: ['BTC/USDT'],
+    rule: 'trend',
+    multiples: [10, 20],
+    notional: [2000, 6000],
+    holdHours: [3, 16],
+    count: 60,
+    skill: 0.34,
+  },
+  {
+    symbols: ['ETH/USDT'],
+    rule: 'swing',
+    multiples: [5, 10],
+    notional: [1500, 5000],
+    holdHours: [2, 10],
+    count: 45,
+    skill: 0.38,
+  },
+  {
+    symbols: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT'],
+    rule: 'mixed',
+    multiples: [10, 20, 50],
+    notional: [1000, 4000],
+    holdHours: [1, 8],
+    count: 75,
+    skill: 0.28,
+  },
 ];
 
 /** The DEMO followers: who follows whom, how, and when (a fraction of the way through the history). */
@@ -56,20 +95,51 @@ type Log = { info(obj: object, msg?: string): void };
 type DemoAccount = { email: string; nickname: string; invite: string };
 
 /** Creates a DEMO user with a contract-account grant (dated `at`); an existing one is left as it is. */
-async function demoUser(db: Kysely<Database>, d: DemoAccount, grant: string, at: Date, trader?: { intro: string }): Promise<number | null> {
+async function demoUser(
+  db: Kysely<Database>,
+  d: DemoAccount,
+  grant: string,
+  at: Date,
+  trader?: { intro: string },
+): Promise<number | null> {
   const found = await db.selectFrom('users').select('id').where('email', '=', d.email).executeTakeFirst();
   if (found) return found.id;
   const passwordHash = await hashPassword(DEMO_TRADER_PASSWORD);
   return inTransaction(db, async (trx) => {
     const u = await trx
       .insertInto('users')
-      .values({ email: d.email, password_hash: passwordHash, nickname: d.nickname, signature: 'Demo account — demo balances, not real funds', invite_code: d.invite })
+      .values({
+        email: d.email,
+        password_hash: passwordHash,
+        nickname: d.nickname,
+        signature: 'Demo account — demo balances, not real funds',
+        invite_code: d.invite,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!u) return null;
-    await credit(trx, { userId: u.id, currencyId: 4, type: ACCOUNT_TYPES.lever, amount: grant, reason: 'demo_grant', ref: { type: 'demo', id: u.id }, at });
-    if (trader) await trx.insertInto('copy_traders').values({ user_id: u.id, nickname: d.nickname, introduction: trader.intro, status: 'approved', demo: true, reviewed_at: at }).execute();
+    await credit(trx, {
+      userId: u.id,
+      currencyId: 4,
+      type: ACCOUNT_TYPES.lever,
+      amount: grant,
+      reason: 'demo_grant',
+      ref: { type: 'demo', id: u.id },
+      at,
+    });
+    if (trader)
+      await trx
+        .insertInto('copy_traders')
+        .values({
+          user_id: u.id,
+          nickname: d.nickname,
+          introduction: trader.intro,
+          status: 'approved',
+          demo: true,
+          reviewed_at: at,
+        })
+        .execute();
     return u.id;
   });
 }
@@ -87,7 +157,12 @@ async function planHistory(db: Kysely<Database>, now: number): Promise<PlannedTr
  * Seeds the demo traders (and, the first time, their past and followers); returns the traders' ids.
  * `history: false` (DEMO_COPY_HISTORY=off) seeds the traders only, as when there are no candles.
  */
-export async function seedDemoTraders(db: Kysely<Database>, log?: Log, now: number = Date.now(), opts: { history?: boolean } = {}): Promise<number[]> {
+export async function seedDemoTraders(
+  db: Kysely<Database>,
+  log?: Log,
+  now: number = Date.now(),
+  opts: { history?: boolean } = {},
+): Promise<number[]> {
   const plans = opts.history === false ? [] : await planHistory(db, now);
   const opens = plans.flat().map((t) => t.openAt);
   const from = opens.length ? Math.min(...opens) : null;
@@ -99,14 +174,24 @@ export async function seedDemoTraders(db: Kysely<Database>, log?: Log, now: numb
     const id = await demoUser(db, d, GRANT, grantAt, { intro: d.intro });
     if (id) ids.push(id);
     // the introduction in every language, also on a demo seeded before there were translations
-    if (id) await db.updateTable('copy_traders').set({ introductions: JSON.stringify(DEMO_INTROS[d.email] ?? {}) }).where('user_id', '=', id).where('demo', '=', true).where(sql<boolean>`introductions = '{}'::jsonb`).execute();
+    if (id)
+      await db
+        .updateTable('copy_traders')
+        .set({ introductions: JSON.stringify(DEMO_INTROS[d.email] ?? {}) })
+        .where('user_id', '=', id)
+        .where('demo', '=', true)
+        .where(sql<boolean>`introductions = '{}'::jsonb`)
+        .execute();
   }
   if (opts.history === false) {
     log?.info({}, 'copy trading: DEMO_COPY_HISTORY=off, so the demo traders get no past trades');
     return ids;
   }
   if (from === null) {
-    log?.info({}, 'copy trading: no stored 60min/4hour candles (MARKET_BACKFILL=off?), so the demo traders get no past trades');
+    log?.info(
+      {},
+      'copy trading: no stored 60min/4hour candles (MARKET_BACKFILL=off?), so the demo traders get no past trades',
+    );
     return ids;
   }
   if (ids.length !== DEMO_TRADERS.length || (await historySeeded(db, ids))) return ids;
@@ -116,14 +201,24 @@ export async function seedDemoTraders(db: Kysely<Database>, log?: Log, now: numb
     if (id) followers.push(id);
   }
   if (followers.length !== DEMO_FOLLOWERS.length) return ids;
-  const follows: HistoryFollow[] = FOLLOWS.map((f) => ({ followerId: followers[f.follower], traderId: ids[f.trader], type: f.type, number: f.number, at: new Date(from + f.since * (to - from)) }));
+  const follows: HistoryFollow[] = FOLLOWS.map((f) => ({
+    followerId: followers[f.follower],
+    traderId: ids[f.trader],
+    type: f.type,
+    number: f.number,
+    at: new Date(from + f.since * (to - from)),
+  }));
   const pairs = await loadPairSettings(db);
   const counts = await inTransaction(db, async (trx) => {
     await lockHistorySeed(trx);
     if (await historySeeded(trx, ids)) return null; // another process seeded it meanwhile
     return writeHistory(trx, new Map(plans.map((p, i) => [ids[i], p])), follows, pairs);
   });
-  if (counts) log?.info({ ...counts, since: new Date(from).toISOString() }, 'copy trading: demo traders\' past trades seeded from stored candles');
+  if (counts)
+    log?.info(
+      { ...counts, since: new Date(from).toISOString() },
+      "copy trading: demo traders' past trades seeded from stored candles",
+    );
   return ids;
 }
 
@@ -137,8 +232,15 @@ export function demoDriver(ctx: TradingContext, traderIds: number[], holdMs = 18
   ];
   return async () => {
     for (const [i, userId] of traderIds.entries()) {
-      const open = await ctx.db.selectFrom('lever_orders').select(['id', 'opened_at']).where('user_id', '=', userId).where('status', '=', 'position').execute();
-      for (const p of open) if (p.opened_at && ctx.now() - p.opened_at.getTime() >= holdMs * (0.5 + r())) await closePosition(ctx, userId, p.id, 'user');
+      const open = await ctx.db
+        .selectFrom('lever_orders')
+        .select(['id', 'opened_at'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'position')
+        .execute();
+      for (const p of open)
+        if (p.opened_at && ctx.now() - p.opened_at.getTime() >= holdMs * (0.5 + r()))
+          await closePosition(ctx, userId, p.id, 'user');
       if (open.length || r() < 0.4) continue;
       const plan = plans[i % plans.length];
       if (!ctx.market.lastPrice(plan.symbol)) continue;

@@ -6,7 +6,14 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyPage, type CopyType, type Follow } from '../../../../core';
+import {
+  COPY_LIMITS,
+  COPY_TYPES,
+  roundCopyMultiple,
+  type CopyPage,
+  type CopyType,
+  type Follow,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { markCommitted } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
@@ -35,9 +42,18 @@ export interface FollowInput {
 }
 
 /** `now` is the trading clock, so a follow's time and the positions' times compare (only positions opened after it are copied). */
-export async function followTrader(db: Db, followerId: number, input: FollowInput, now: Date = new Date()): Promise<Follow> {
+export async function followTrader(
+  db: Db,
+  followerId: number,
+  input: FollowInput,
+  now: Date = new Date(),
+): Promise<Follow> {
   if (input.traderId === followerId) throw new AppError('copy_follow_self');
-  const trader = await db.selectFrom('copy_traders').select('status').where('user_id', '=', input.traderId).executeTakeFirst();
+  const trader = await db
+    .selectFrom('copy_traders')
+    .select('status')
+    .where('user_id', '=', input.traderId)
+    .executeTakeFirst();
   if (trader?.status !== 'approved') throw new AppError('copy_trader_not_found');
   const number = checkFollowNumber(input.type, input.number);
   if (!input.agree) throw new AppError('copy_agreement_required');
@@ -61,7 +77,13 @@ export async function followTrader(db: Db, followerId: number, input: FollowInpu
  * (copy_follows_live), so the trader names it. Only the caller's own follow can be reached.
  */
 export async function cancelFollow(db: Db, userId: number, traderId: number, now: Date = new Date()): Promise<Follow> {
-  const latest = await db.selectFrom('copy_follows').select('id').where('follower_id', '=', userId).where('trader_id', '=', traderId).orderBy('id', 'desc').executeTakeFirst();
+  const latest = await db
+    .selectFrom('copy_follows')
+    .select('id')
+    .where('follower_id', '=', userId)
+    .where('trader_id', '=', traderId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   if (!latest) throw new AppError('copy_follow_not_found');
   const res = await db
     .updateTable('copy_follows')
@@ -81,13 +103,29 @@ export async function followById(db: Db, userId: number, id: number): Promise<Fo
 }
 
 /** The user's follows with their open copies and realised P&L. */
-export async function followsOf(db: Db, userId: number, filter: { id?: number; traderIds?: number[]; status?: 'following' | 'cancelled'; page?: number; limit?: number } = {}): Promise<Follow[]> {
+export async function followsOf(
+  db: Db,
+  userId: number,
+  filter: { id?: number; traderIds?: number[]; status?: 'following' | 'cancelled'; page?: number; limit?: number } = {},
+): Promise<Follow[]> {
   let q = db
     .selectFrom('copy_follows as f')
     .innerJoin('copy_traders as t', 't.user_id', 'f.trader_id')
     .select((eb) => [
-      'f.id', 'f.trader_id', 't.nickname', 'f.type', 'f.number', 'f.status', 'f.created_at', 'f.cancelled_at',
-      eb.selectFrom('copy_trades as c').whereRef('c.follow_id', '=', 'f.id').where('c.status', '=', 'open').select((e) => e.fn.countAll<string>().as('n')).as('open_copies'),
+      'f.id',
+      'f.trader_id',
+      't.nickname',
+      'f.type',
+      'f.number',
+      'f.status',
+      'f.created_at',
+      'f.cancelled_at',
+      eb
+        .selectFrom('copy_trades as c')
+        .whereRef('c.follow_id', '=', 'f.id')
+        .where('c.status', '=', 'open')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .as('open_copies'),
       eb
         .selectFrom('copy_trades as c')
         .innerJoin('lever_orders as o', 'o.id', 'c.follower_position_id')
@@ -117,10 +155,22 @@ export async function followsOf(db: Db, userId: number, filter: { id?: number; t
 }
 
 /** GET /follow/myFollows: live follows first, then cancelled ones. */
-export async function myFollows(db: Db, userId: number, page: number, limit: number, status?: 'following' | 'cancelled'): Promise<CopyPage<Follow>> {
-  let c = db.selectFrom('copy_follows').select((eb) => eb.fn.countAll<string>().as('n')).where('follower_id', '=', userId);
+export async function myFollows(
+  db: Db,
+  userId: number,
+  page: number,
+  limit: number,
+  status?: 'following' | 'cancelled',
+): Promise<CopyPage<Follow>> {
+  let c = db
+    .selectFrom('copy_follows')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('follower_id', '=', userId);
   if (status) c = c.where('status', '=', status);
-  const [list, count] = await Promise.all([followsOf(db, userId, { status, page, limit }), c.executeTakeFirstOrThrow()]);
+  const [list, count] = await Promise.all([
+    followsOf(db, userId, { status, page, limit }),
+    c.executeTakeFirstOrThrow(),
+  ]);
   const total = Number(count.n);
   return { list, page, limit, total, has_more: page * limit < total };
 }

@@ -49,18 +49,23 @@ export interface PlannedTrade {
 /** a small deterministic PRNG (the demo's own), so a plan is the same on every machine */
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /**
  * One symbol's series: the 4-hour bars before the first hourly bar, then the hourly bars; only
  * bars that have ended by `now` (the newest bar of each period is still being traded).
  */
-export function historySeries(bars: { '60min': readonly HistoryBar[]; '4hour': readonly HistoryBar[] }, now: number): HistoryBar[] {
+export function historySeries(
+  bars: { '60min': readonly HistoryBar[]; '4hour': readonly HistoryBar[] },
+  now: number,
+): HistoryBar[] {
   const ended = (b: HistoryBar) => b.time + PERIOD_MS[b.period] <= now;
   const hours = bars['60min'].filter(ended);
   const firstHour = hours[0]?.time ?? Infinity;
-  return [...bars['4hour'].filter((b) => ended(b) && b.time + PERIOD_MS['4hour'] <= firstHour), ...hours].sort((a, b) => a.time - b.time);
+  return [...bars['4hour'].filter((b) => ended(b) && b.time + PERIOD_MS['4hour'] <= firstHour), ...hours].sort(
+    (a, b) => a.time - b.time,
+  );
 }
 
 const dayOf = (t: number) => Math.floor(t / DAY_MS);
@@ -80,7 +85,12 @@ function lastExit(series: readonly HistoryBar[], i: number, maxBars: number): nu
   let j = i;
   while (j + 1 < series.length && j + 1 - i < maxBars) {
     const next = series[j + 1];
-    if (next.period !== bar.period || next.time !== bar.time + (j + 1 - i) * step || dayOf(next.time + step - 1) !== dayOf(bar.time)) break;
+    if (
+      next.period !== bar.period ||
+      next.time !== bar.time + (j + 1 - i) * step ||
+      dayOf(next.time + step - 1) !== dayOf(bar.time)
+    )
+      break;
     j++;
   }
   return j;
@@ -90,7 +100,12 @@ function lastExit(series: readonly HistoryBar[], i: number, maxBars: number): nu
  * The trades of one style over the series (symbol → series). lotSize gives a symbol's lot; sizes
  * are whole lots (at least one).
  */
-export function planTrades(style: TradeStyle, series: ReadonlyMap<string, readonly HistoryBar[]>, lotSize: (symbol: string) => string | undefined, seed: number): PlannedTrade[] {
+export function planTrades(
+  style: TradeStyle,
+  series: ReadonlyMap<string, readonly HistoryBar[]>,
+  lotSize: (symbol: string) => string | undefined,
+  seed: number,
+): PlannedTrade[] {
   const r = rng(seed);
   const usable = style.symbols.filter((s) => (series.get(s)?.length ?? 0) > 8 && lotSize(s));
   if (!usable.length) return [];
@@ -120,15 +135,35 @@ export function planTrades(style: TradeStyle, series: ReadonlyMap<string, readon
     let side = ruleSide(style, bars, i, r);
     // a good call: the trader reads the move and holds it to its best exit in the window (winners run)
     if (r() < style.skill) {
-      for (let x = jMin; x <= jMax; x++) if (new ExactDecimal(bars[x].close).minus(bar.open).abs().gt(new ExactDecimal(bars[j].close).minus(bar.open).abs())) j = x;
+      for (let x = jMin; x <= jMax; x++)
+        if (
+          new ExactDecimal(bars[x].close)
+            .minus(bar.open)
+            .abs()
+            .gt(new ExactDecimal(bars[j].close).minus(bar.open).abs())
+        )
+          j = x;
       side = new ExactDecimal(bars[j].close).gte(bar.open) ? 'long' : 'short';
     }
     const last = bars[j];
     const closeAt = last.time + step;
     const notional = style.notional[0] + r() * (style.notional[1] - style.notional[0]);
     const lot = new ExactDecimal(lotSize(symbol) as string).times(bar.open);
-    const lots = ExactDecimal.max(1, new ExactDecimal(notional).div(lot).toDecimalPlaces(0, ExactDecimal.ROUND_DOWN)).toFixed();
-    out.push({ symbol, side, period: bar.period, openAt: bar.time, closeAt, openPrice: bar.open, closePrice: last.close, multiple: style.multiples[Math.floor(r() * style.multiples.length)], lots });
+    const lots = ExactDecimal.max(
+      1,
+      new ExactDecimal(notional).div(lot).toDecimalPlaces(0, ExactDecimal.ROUND_DOWN),
+    ).toFixed();
+    out.push({
+      symbol,
+      side,
+      period: bar.period,
+      openAt: bar.time,
+      closeAt,
+      openPrice: bar.open,
+      closePrice: last.close,
+      multiple: style.multiples[Math.floor(r() * style.multiples.length)],
+      lots,
+    });
     cursor = closeAt + r() * 2 * Math.max(0, spacing - (closeAt - bar.time));
   }
   return out;

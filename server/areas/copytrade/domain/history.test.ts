@@ -8,7 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, fromTraderDetailRow, fromTraderPage, type Paginator, type TraderDetailRow, type TraderRow } from '../../../../core';
+import {
+  ACCOUNT_TYPES,
+  ExactDecimal,
+  fromTraderDetailRow,
+  fromTraderPage,
+  type Paginator,
+  type TraderDetailRow,
+  type TraderRow,
+} from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createKit, type Kit } from '../../../testing/trading-kit';
 import { envelope, post } from '../../../testing/app';
@@ -26,8 +34,21 @@ const log = { info: (_o: object, msg?: string) => void logs.push(msg ?? '') };
 
 async function counts() {
   const n = async (table: 'lever_orders' | 'journal' | 'copy_follows' | 'copy_trades' | 'users') =>
-    Number((await k.app.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  return { orders: await n('lever_orders'), journal: await n('journal'), follows: await n('copy_follows'), copies: await n('copy_trades'), users: await n('users') };
+    Number(
+      (
+        await k.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    orders: await n('lever_orders'),
+    journal: await n('journal'),
+    follows: await n('copy_follows'),
+    copies: await n('copy_trades'),
+    users: await n('users'),
+  };
 }
 
 beforeAll(async () => {
@@ -48,9 +69,17 @@ describe('demo traders’ past', () => {
 
   it('with candles but DEMO_COPY_HISTORY=off: the traders exist, no past and no followers are seeded, and the log says why', async () => {
     // the market's own first-start backfill, hourly and 4-hour bars of the symbols the styles trade
-    for (const ins of marketInstruments(0, 1).filter((i) => ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT'].includes(i.symbol))) {
-      const rows = backfillRows(ins.symbol, backfillSymbol(ins, 1, now, ins.price)).filter((r) => r.period === '60min' || r.period === '4hour');
-      for (let i = 0; i < rows.length; i += 500) await k.app.db.insertInto('candles').values(rows.slice(i, i + 500)).execute();
+    for (const ins of marketInstruments(0, 1).filter((i) =>
+      ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT'].includes(i.symbol),
+    )) {
+      const rows = backfillRows(ins.symbol, backfillSymbol(ins, 1, now, ins.price)).filter(
+        (r) => r.period === '60min' || r.period === '4hour',
+      );
+      for (let i = 0; i < rows.length; i += 500)
+        await k.app.db
+          .insertInto('candles')
+          .values(rows.slice(i, i + 500))
+          .execute();
     }
     const before = await counts();
     const ids = await seedDemoTraders(k.app.db, log, now, { history: false });
@@ -79,9 +108,14 @@ describe('demo traders’ past', () => {
     }
 
     // the introduction in the reader's language (seeded content per language), the trader's page too
-    const fr = fromTraderPage(envelope(await post(k.app, '/api/follow/index', {}, { lang: 'fra' })).message as Paginator<TraderRow>);
+    const fr = fromTraderPage(
+      envelope(await post(k.app, '/api/follow/index', {}, { lang: 'fra' })).message as Paginator<TraderRow>,
+    );
     expect(fr.list.find((c) => c.trader_user_id === ids[0])?.introduction).toMatch(/^Compte de démo/);
-    const hk = fromTraderDetailRow(envelope(await post(k.app, '/api/follow/traderDetail', { trader_user_id: ids[1] }, { lang: 'hk' })).message as TraderDetailRow);
+    const hk = fromTraderDetailRow(
+      envelope(await post(k.app, '/api/follow/traderDetail', { trader_user_id: ids[1] }, { lang: 'hk' }))
+        .message as TraderDetailRow,
+    );
     expect(hk.introduction).toMatch(/^示範帳戶/);
     expect(demo.find((c) => c.trader_user_id === ids[0])?.introduction).toMatch(/^Demo account/);
 
@@ -107,7 +141,14 @@ describe('demo traders’ past', () => {
       expect(b).toEqual({ available: expected.toFixed(), frozen: '0' });
       // the card's ROI and P&L curve are these same closes, net of fees, over their margin
       const card = demo.find((c) => c.trader_user_id === id)!;
-      const net = mine.reduce((s, o) => s.plus(o.profit ?? 0).minus(o.fee).minus(o.overnight_fee), new ExactDecimal(0));
+      const net = mine.reduce(
+        (s, o) =>
+          s
+            .plus(o.profit ?? 0)
+            .minus(o.fee)
+            .minus(o.overnight_fee),
+        new ExactDecimal(0),
+      );
       const margin = mine.reduce((s, o) => s.plus(o.margin), new ExactDecimal(0));
       expect(card.roi).toBe(net.div(margin).times(100).toFixed(2, ExactDecimal.ROUND_DOWN));
       expect(card.pnl_curve.at(-1)!.pnl).toBe(net.toFixed());
@@ -116,14 +157,28 @@ describe('demo traders’ past', () => {
     }
     // the followers came with the past: clearly DEMO, and each journal (grant, then the copies) is
     // dated when each move happened, in the order it is numbered
-    const followers = await k.app.db.selectFrom('users').select(['id', 'nickname']).where('email', 'in', DEMO_FOLLOWERS.map((f) => f.email)).execute();
+    const followers = await k.app.db
+      .selectFrom('users')
+      .select(['id', 'nickname'])
+      .where(
+        'email',
+        'in',
+        DEMO_FOLLOWERS.map((f) => f.email),
+      )
+      .execute();
     expect(followers).toHaveLength(DEMO_FOLLOWERS.length);
     for (const f of followers) {
       expect(f.nickname).toMatch(/^DEMO /);
-      const j = await k.app.db.selectFrom('journal').select(['reason', 'created_at']).where('user_id', '=', f.id).orderBy('id').execute();
+      const j = await k.app.db
+        .selectFrom('journal')
+        .select(['reason', 'created_at'])
+        .where('user_id', '=', f.id)
+        .orderBy('id')
+        .execute();
       expect(j[0]).toMatchObject({ reason: 'demo_grant' });
       expect(j[0].created_at.getTime()).toBeLessThan(first);
-      for (let i = 1; i < j.length; i++) expect(j[i].created_at.getTime()).toBeGreaterThanOrEqual(j[i - 1].created_at.getTime());
+      for (let i = 1; i < j.length; i++)
+        expect(j[i].created_at.getTime()).toBeGreaterThanOrEqual(j[i - 1].created_at.getTime());
       expect(j.at(-1)!.created_at.getTime()).toBeLessThanOrEqual(now);
     }
   }, 180_000);
@@ -132,12 +187,22 @@ describe('demo traders’ past', () => {
     const rows = await leverChecker.check(k.app.db);
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.filter((r) => !r.ok)).toEqual([]);
-    const victim = await k.app.db.selectFrom('lever_orders').select(['id', 'close_price']).where('price_candle', 'is not', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const victim = await k.app.db
+      .selectFrom('lever_orders')
+      .select(['id', 'close_price'])
+      .where('price_candle', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await sql`UPDATE lever_orders SET close_price = close_price * 1.01 WHERE id = ${victim.id}`.execute(k.app.db);
     const bad = (await leverChecker.check(k.app.db)).filter((r) => !r.ok);
     expect(bad.map((r) => r.id)).toEqual([String(victim.id)]);
     expect(bad[0].expected).toContain('candle');
-    await k.app.db.updateTable('lever_orders').set({ close_price: victim.close_price }).where('id', '=', victim.id).execute();
+    await k.app.db
+      .updateTable('lever_orders')
+      .set({ close_price: victim.close_price })
+      .where('id', '=', victim.id)
+      .execute();
   });
 
   it('a second seed (a restart) adds nothing', async () => {

@@ -12,7 +12,14 @@ import { sql, type Kysely } from 'kysely';
 import { ExactDecimal, openingFee, positionMargin, type CopySkipReason, type CopyType } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { Trx } from '../../../db/tx';
-import { closingMoves, leverAvailable, Moves, openingMoves, type LeverRow, type PairSettings } from '../../trading/domain';
+import {
+  closingMoves,
+  leverAvailable,
+  Moves,
+  openingMoves,
+  type LeverRow,
+  type PairSettings,
+} from '../../trading/domain';
 import { canon } from '../../../kernel/decimal';
 import { followerLots } from './sizing';
 import type { HistoryBar, HistoryPeriod, PlannedTrade } from './history-plan';
@@ -20,7 +27,10 @@ import type { HistoryBar, HistoryPeriod, PlannedTrade } from './history-plan';
 const PERIODS: readonly HistoryPeriod[] = ['60min', '4hour'];
 
 /** The stored candles of these symbols in the periods the history uses. */
-export async function loadHistoryBars(db: Kysely<Database>, symbols: readonly string[]): Promise<Map<string, Record<HistoryPeriod, HistoryBar[]>>> {
+export async function loadHistoryBars(
+  db: Kysely<Database>,
+  symbols: readonly string[],
+): Promise<Map<string, Record<HistoryPeriod, HistoryBar[]>>> {
   const out = new Map<string, Record<HistoryPeriod, HistoryBar[]>>();
   if (!symbols.length) return out;
   const rows = await db
@@ -34,7 +44,12 @@ export async function loadHistoryBars(db: Kysely<Database>, symbols: readonly st
     .execute();
   for (const r of rows) {
     const s = out.get(r.symbol) ?? { '60min': [], '4hour': [] };
-    s[r.period as HistoryPeriod].push({ time: Number(r.time), period: r.period as HistoryPeriod, open: canon(r.open), close: canon(r.close) });
+    s[r.period as HistoryPeriod].push({
+      time: Number(r.time),
+      period: r.period as HistoryPeriod,
+      open: canon(r.open),
+      close: canon(r.close),
+    });
     out.set(r.symbol, s);
   }
   return out;
@@ -62,20 +77,38 @@ type Close = { kind: 'close'; at: number; traderId: number; trade: PlannedTrade 
  * Writes every trader's planned trades and their followers' mirrors in the caller's transaction.
  * A trade whose margin + fee the account cannot cover is left out (a follower's is a skipped copy).
  */
-export async function writeHistory(trx: Trx, plans: ReadonlyMap<number, readonly PlannedTrade[]>, follows: readonly HistoryFollow[], pairs: ReadonlyMap<string, PairSettings>): Promise<HistoryCounts> {
+export async function writeHistory(
+  trx: Trx,
+  plans: ReadonlyMap<number, readonly PlannedTrade[]>,
+  follows: readonly HistoryFollow[],
+  pairs: ReadonlyMap<string, PairSettings>,
+): Promise<HistoryCounts> {
   const moves = new Moves(trx);
   const counts: HistoryCounts = { trades: 0, copies: 0, skipped: 0 };
   const followIds = new Map<HistoryFollow, number>();
   for (const f of follows) {
     const row = await trx
       .insertInto('copy_follows')
-      .values({ follower_id: f.followerId, trader_id: f.traderId, type: f.type, number: f.number, status: 'following', agreed_at: f.at, created_at: f.at })
+      .values({
+        follower_id: f.followerId,
+        trader_id: f.traderId,
+        type: f.type,
+        number: f.number,
+        status: 'following',
+        agreed_at: f.at,
+        created_at: f.at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     followIds.set(f, row.id);
   }
   const events: (Open | Close)[] = [];
-  for (const [traderId, trades] of plans) for (const t of trades) events.push({ kind: 'open', at: t.openAt, traderId, trade: t }, { kind: 'close', at: t.closeAt, traderId, trade: t });
+  for (const [traderId, trades] of plans)
+    for (const t of trades)
+      events.push(
+        { kind: 'open', at: t.openAt, traderId, trade: t },
+        { kind: 'close', at: t.closeAt, traderId, trade: t },
+      );
   // time order; at one instant closes first (a position closed at 12:00 frees its margin for one opened at 12:00)
   events.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'close' ? -1 : 1));
 
@@ -91,16 +124,31 @@ export async function writeHistory(trx: Trx, plans: ReadonlyMap<number, readonly
       const rows: { row: LeverRow; copyId: number | null }[] = [{ row: own, copyId: null }];
       for (const f of follows) {
         if (f.traderId !== e.traderId || f.at.getTime() > e.at) continue;
-        const follow = { follow_id: followIds.get(f) as number, follower_id: f.followerId, trader_id: f.traderId, trader_position_id: own.id, created_at: new Date(e.at) };
+        const follow = {
+          follow_id: followIds.get(f) as number,
+          follower_id: f.followerId,
+          trader_id: f.traderId,
+          trader_position_id: own.id,
+          created_at: new Date(e.at),
+        };
         const sized = followerLots(f.type, f.number, e.trade.lots, pair);
-        const mirror = sized.ok ? await openOne(trx, moves, f.followerId, { ...e.trade, lots: sized.lots }, pair, true) : null;
+        const mirror = sized.ok
+          ? await openOne(trx, moves, f.followerId, { ...e.trade, lots: sized.lots }, pair, true)
+          : null;
         if (!mirror) {
           const reason: CopySkipReason = sized.ok ? 'insufficient_balance' : sized.reason;
-          await trx.insertInto('copy_trades').values({ ...follow, status: 'skipped', skip_reason: reason, lots: sized.lots }).execute();
+          await trx
+            .insertInto('copy_trades')
+            .values({ ...follow, status: 'skipped', skip_reason: reason, lots: sized.lots })
+            .execute();
           counts.skipped++;
           continue;
         }
-        const c = await trx.insertInto('copy_trades').values({ ...follow, follower_position_id: mirror.id, status: 'open', lots: sized.lots }).returning('id').executeTakeFirstOrThrow();
+        const c = await trx
+          .insertInto('copy_trades')
+          .values({ ...follow, follower_position_id: mirror.id, status: 'open', lots: sized.lots })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         rows.push({ row: mirror, copyId: c.id });
         counts.copies++;
       }
@@ -111,10 +159,22 @@ export async function writeHistory(trx: Trx, plans: ReadonlyMap<number, readonly
         const settled = await closingMoves(moves, row, e.trade.closePrice, at);
         await trx
           .updateTable('lever_orders')
-          .set({ status: 'closed', close_price: e.trade.closePrice, close_seq: null, close_reason: copyId === null ? 'user' : 'copy', closed_at: at, ...settled })
+          .set({
+            status: 'closed',
+            close_price: e.trade.closePrice,
+            close_seq: null,
+            close_reason: copyId === null ? 'user' : 'copy',
+            closed_at: at,
+            ...settled,
+          })
           .where('id', '=', row.id)
           .execute();
-        if (copyId !== null) await trx.updateTable('copy_trades').set({ status: 'closed', closed_at: at }).where('id', '=', copyId).execute();
+        if (copyId !== null)
+          await trx
+            .updateTable('copy_trades')
+            .set({ status: 'closed', closed_at: at })
+            .where('id', '=', copyId)
+            .execute();
       }
       live.delete(e.trade);
     }
@@ -123,8 +183,21 @@ export async function writeHistory(trx: Trx, plans: ReadonlyMap<number, readonly
 }
 
 /** Opens one past position (margin frozen, fee charged, dated at its entry); null when the balance cannot cover it. */
-async function openOne(trx: Trx, moves: Moves, userId: number, t: PlannedTrade, pair: PairSettings, copied: boolean): Promise<LeverRow | null> {
-  const contract = { side: t.side, lots: t.lots, lotSize: pair.lotSize, multiple: String(t.multiple), openPrice: t.openPrice };
+async function openOne(
+  trx: Trx,
+  moves: Moves,
+  userId: number,
+  t: PlannedTrade,
+  pair: PairSettings,
+  copied: boolean,
+): Promise<LeverRow | null> {
+  const contract = {
+    side: t.side,
+    lots: t.lots,
+    lotSize: pair.lotSize,
+    multiple: String(t.multiple),
+    openPrice: t.openPrice,
+  };
   const margin = positionMargin(contract);
   const fee = openingFee(contract, pair.leverFeeRate);
   const { available } = await leverAvailable(trx, userId);
@@ -158,7 +231,13 @@ async function openOne(trx: Trx, moves: Moves, userId: number, t: PlannedTrade, 
 /** Whether a seeded past is already on record (the seed's idempotency check). */
 export async function historySeeded(db: Kysely<Database>, userIds: readonly number[]): Promise<boolean> {
   if (!userIds.length) return false;
-  const r = await db.selectFrom('lever_orders').select('id').where('user_id', 'in', [...userIds]).where('price_candle', 'is not', null).limit(1).executeTakeFirst();
+  const r = await db
+    .selectFrom('lever_orders')
+    .select('id')
+    .where('user_id', 'in', [...userIds])
+    .where('price_candle', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   return r !== undefined;
 }
 

@@ -1,5 +1,14 @@
 /** The one door of copy trading: traders, follows, mirroring and the local demo's traders. */
-export { applyTrader, myTrader, listTraders, traderDetail, recomputeTraderStats, listApplications, reviewTrader, checkApplication } from './traders';
+export {
+  applyTrader,
+  myTrader,
+  listTraders,
+  traderDetail,
+  recomputeTraderStats,
+  listApplications,
+  reviewTrader,
+  checkApplication,
+} from './traders';
 export { followTrader, cancelFollow, myFollows, checkFollowNumber } from './follows';
 export { mirrorOpened, mirrorClosed, followerPositionClosed, selfHold, copyHistory, reconcile } from './mirror';
 export { followerLots } from './sizing';

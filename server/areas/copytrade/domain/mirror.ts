@@ -10,7 +10,16 @@
  * a concurrent self-hold either wins entirely or is refused.
  */
 import { sql, type Kysely } from 'kysely';
-import { ExactDecimal, openingFee, positionMargin, type CopyNotice, type CopyPage, type CopySkipReason, type CopyTrade, type CopyType } from '../../../../core';
+import {
+  ExactDecimal,
+  openingFee,
+  positionMargin,
+  type CopyNotice,
+  type CopyPage,
+  type CopySkipReason,
+  type CopyTrade,
+  type CopyType,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { translate, type MessageKey } from '../../../i18n/messages';
@@ -38,18 +47,43 @@ async function traderName(db: Db, traderId: number): Promise<string> {
 }
 
 /** Records a skipped copy once (the unique key keeps it once) and tells the follower. */
-async function skip(ctx: TradingContext, f: { id: number; follower_id: number; trader_id: number }, pos: LeverRow, reason: CopySkipReason, params: Record<string, string>): Promise<void> {
+async function skip(
+  ctx: TradingContext,
+  f: { id: number; follower_id: number; trader_id: number },
+  pos: LeverRow,
+  reason: CopySkipReason,
+  params: Record<string, string>,
+): Promise<void> {
   const row = await ctx.db
     .insertInto('copy_trades')
-    .values({ follow_id: f.id, follower_id: f.follower_id, trader_id: f.trader_id, trader_position_id: pos.id, status: 'skipped', skip_reason: reason, lots: params.lots ?? null })
+    .values({
+      follow_id: f.id,
+      follower_id: f.follower_id,
+      trader_id: f.trader_id,
+      trader_position_id: pos.id,
+      status: 'skipped',
+      skip_reason: reason,
+      lots: params.lots ?? null,
+    })
     .onConflict((oc) => oc.columns(['follow_id', 'trader_position_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!row) return;
   const base = { trader: await traderName(ctx.db, f.trader_id), symbol: pos.symbol };
-  const body: MessageKey = reason === 'insufficient_balance' ? 'notice_copy_skipped_balance' : reason === 'lots_too_small' || reason === 'lots_too_large' ? 'notice_copy_skipped_lots' : 'notice_copy_skipped_other';
+  const body: MessageKey =
+    reason === 'insufficient_balance'
+      ? 'notice_copy_skipped_balance'
+      : reason === 'lots_too_small' || reason === 'lots_too_large'
+        ? 'notice_copy_skipped_lots'
+        : 'notice_copy_skipped_other';
   const p = { ...base, ...params, why: params.why ?? reason };
-  await addNotice(ctx.db, { userId: f.follower_id, kind: 'copytrade', title: 'notice_copy_skipped_title', body, params: p });
+  await addNotice(ctx.db, {
+    userId: f.follower_id,
+    kind: 'copytrade',
+    title: 'notice_copy_skipped_title',
+    body,
+    params: p,
+  });
   ctx.market.emitToUser(f.follower_id, 'notice', copyNotice('copy_skipped', body, p, row.id));
 }
 
@@ -57,7 +91,11 @@ async function skip(ctx: TradingContext, f: { id: number; follower_id: number; t
 export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<number> {
   if (pos.copied || pos.status !== 'position' || !pos.opened_at) return 0;
   // a self-held copy is the follower's own now, but it is not mirrored onwards (no copy chains)
-  const wasCopy = await ctx.db.selectFrom('copy_trades').select('id').where('follower_position_id', '=', pos.id).executeTakeFirst();
+  const wasCopy = await ctx.db
+    .selectFrom('copy_trades')
+    .select('id')
+    .where('follower_position_id', '=', pos.id)
+    .executeTakeFirst();
   if (wasCopy) return 0;
   const follows = await ctx.db
     .selectFrom('copy_follows as f')
@@ -65,7 +103,16 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
     .where('f.trader_id', '=', pos.user_id)
     .where('f.status', '=', 'following')
     .where('f.created_at', '<=', pos.opened_at)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('copy_trades as c').select('c.id').whereRef('c.follow_id', '=', 'f.id').where('c.trader_position_id', '=', pos.id))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('copy_trades as c')
+            .select('c.id')
+            .whereRef('c.follow_id', '=', 'f.id')
+            .where('c.trader_position_id', '=', pos.id),
+        ),
+      ),
+    )
     .orderBy('f.id')
     .execute();
   const pair = ctx.settings.get(pos.symbol);
@@ -92,7 +139,15 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
           record: async (trx, row) => {
             const c = await trx
               .insertInto('copy_trades')
-              .values({ follow_id: f.id, follower_id: f.follower_id, trader_id: f.trader_id, trader_position_id: pos.id, follower_position_id: row.id, status: 'open', lots: sized.lots })
+              .values({
+                follow_id: f.id,
+                follower_id: f.follower_id,
+                trader_id: f.trader_id,
+                trader_position_id: pos.id,
+                follower_position_id: row.id,
+                status: 'open',
+                lots: sized.lots,
+              })
               .returning('id')
               .executeTakeFirstOrThrow();
             copyId = c.id;
@@ -100,14 +155,26 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
         },
       });
       opened++;
-      const p = { trader: await traderName(ctx.db, f.trader_id), side: pos.side, symbol: mirror.symbol, lots: mirror.share, price: mirror.price ?? '' };
+      const p = {
+        trader: await traderName(ctx.db, f.trader_id),
+        side: pos.side,
+        symbol: mirror.symbol,
+        lots: mirror.share,
+        price: mirror.price ?? '',
+      };
       ctx.market.emitToUser(f.follower_id, 'notice', copyNotice('copy_opened', 'notice_copy_opened', p, copyId));
     } catch (err) {
       if ((err as { code?: string }).code === '23505') continue; // another run copied it first
       if (!(err instanceof AppError)) throw err;
       const reason = SKIP_BY_ERROR[err.key] ?? 'error';
       const price = ctx.market.lastPrice(pos.symbol)?.price ?? canon(pos.open_price ?? '0');
-      const contract = { side: pos.side, lots: sized.lots, lotSize: pair.lotSize, multiple: String(pos.multiple), openPrice: price };
+      const contract = {
+        side: pos.side,
+        lots: sized.lots,
+        lotSize: pair.lotSize,
+        multiple: String(pos.multiple),
+        openPrice: price,
+      };
       const need = new ExactDecimal(positionMargin(contract)).plus(openingFee(contract, pair.leverFeeRate)).toFixed();
       await skip(ctx, f, pos, reason, { lots: sized.lots, need, why: translate(err.key, 'en', err.params) });
     }
@@ -120,10 +187,21 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
  * already closed by hand (or was liquidated) is just marked closed.
  */
 export async function mirrorClosed(ctx: TradingContext, traderPositionId: number): Promise<number> {
-  const copies = await ctx.db.selectFrom('copy_trades').select(['id', 'follower_id', 'follower_position_id', 'trader_id']).where('trader_position_id', '=', traderPositionId).where('status', '=', 'open').orderBy('id').execute();
+  const copies = await ctx.db
+    .selectFrom('copy_trades')
+    .select(['id', 'follower_id', 'follower_position_id', 'trader_id'])
+    .where('trader_position_id', '=', traderPositionId)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
   let closed = 0;
   for (const c of copies) {
-    const claimed = await ctx.db.updateTable('copy_trades').set({ status: 'closed', closed_at: new Date(ctx.now()) }).where('id', '=', c.id).where('status', '=', 'open').executeTakeFirst();
+    const claimed = await ctx.db
+      .updateTable('copy_trades')
+      .set({ status: 'closed', closed_at: new Date(ctx.now()) })
+      .where('id', '=', c.id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n || c.follower_position_id === null) continue;
     let row: LeverRow | null;
     try {
@@ -135,7 +213,11 @@ export async function mirrorClosed(ctx: TradingContext, traderPositionId: number
     }
     if (!row) continue;
     closed++;
-    const p = { trader: await traderName(ctx.db, c.trader_id), symbol: row.symbol, profit: shownMoney(row.profit, row.symbol.split('/')[1] ?? 'USDT') };
+    const p = {
+      trader: await traderName(ctx.db, c.trader_id),
+      symbol: row.symbol,
+      profit: shownMoney(row.profit, row.symbol.split('/')[1] ?? 'USDT'),
+    };
     ctx.market.emitToUser(c.follower_id, 'notice', copyNotice('copy_closed', 'notice_copy_closed', p, c.id));
   }
   return closed;
@@ -143,12 +225,21 @@ export async function mirrorClosed(ctx: TradingContext, traderPositionId: number
 
 /** A follower's mirror closed by itself (by hand, TP/SL, a forced close): its copy is no longer open. */
 export async function followerPositionClosed(ctx: TradingContext, positionId: number): Promise<void> {
-  await ctx.db.updateTable('copy_trades').set({ status: 'closed', closed_at: new Date(ctx.now()) }).where('follower_position_id', '=', positionId).where('status', '=', 'open').execute();
+  await ctx.db
+    .updateTable('copy_trades')
+    .set({ status: 'closed', closed_at: new Date(ctx.now()) })
+    .where('follower_position_id', '=', positionId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 /** POST /follow/selfHolding: the copy becomes the follower's own position (no longer follows the trader's close). */
 export async function selfHold(ctx: TradingContext, userId: number, positionId: number): Promise<CopyTrade> {
-  const own = await ctx.db.selectFrom('lever_orders').select(['user_id']).where('id', '=', positionId).executeTakeFirst();
+  const own = await ctx.db
+    .selectFrom('lever_orders')
+    .select(['user_id'])
+    .where('id', '=', positionId)
+    .executeTakeFirst();
   if (!own || own.user_id !== userId) throw new AppError('copy_position_not_found');
   const copyId = await inTransaction(ctx.db, async (trx) => {
     const c = await trx
@@ -160,27 +251,60 @@ export async function selfHold(ctx: TradingContext, userId: number, positionId: 
       .returning('id')
       .executeTakeFirst();
     if (!c) throw new AppError('copy_not_copied');
-    const r = await trx.updateTable('lever_orders').set({ copied: false }).where('id', '=', positionId).where('status', '=', 'position').where('copied', '=', true).executeTakeFirst();
+    const r = await trx
+      .updateTable('lever_orders')
+      .set({ copied: false })
+      .where('id', '=', positionId)
+      .where('status', '=', 'position')
+      .where('copied', '=', true)
+      .executeTakeFirst();
     if (r.numUpdatedRows !== 1n) throw new AppError('copy_not_copied');
     return c.id;
   });
   const view = await accountView(ctx, userId);
-  const row = await ctx.db.selectFrom('lever_orders').selectAll().where('id', '=', positionId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('lever_orders')
+    .selectAll()
+    .where('id', '=', positionId)
+    .executeTakeFirstOrThrow();
   ctx.market.emitToUser(userId, 'position', view.present(row));
   const [copy] = await copyRows(ctx.db, userId, { id: copyId });
   return copy;
 }
 
-async function copyRows(db: Db, userId: number, f: { id?: number; statuses?: CopyTrade['status'][]; followId?: number; page?: number; limit?: number }): Promise<CopyTrade[]> {
+async function copyRows(
+  db: Db,
+  userId: number,
+  f: { id?: number; statuses?: CopyTrade['status'][]; followId?: number; page?: number; limit?: number },
+): Promise<CopyTrade[]> {
   let q = db
     .selectFrom('copy_trades as c')
     .innerJoin('lever_orders as t', 't.id', 'c.trader_position_id')
     .innerJoin('copy_traders as tr', 'tr.user_id', 'c.trader_id')
     .leftJoin('lever_orders as o', 'o.id', 'c.follower_position_id')
     .select([
-      'c.id', 'c.follow_id', 'c.trader_id', 'tr.nickname', 'c.trader_position_id', 'c.follower_position_id', 'c.status', 'c.skip_reason', 'c.lots', 'c.created_at', 'c.closed_at',
-      't.symbol', 't.side', 't.multiple', 't.lots as trader_lots',
-      'o.open_price', 'o.close_price', 'o.margin', 'o.fee', 'o.profit', 'o.status as position_status', 'o.closed_at as position_closed_at',
+      'c.id',
+      'c.follow_id',
+      'c.trader_id',
+      'tr.nickname',
+      'c.trader_position_id',
+      'c.follower_position_id',
+      'c.status',
+      'c.skip_reason',
+      'c.lots',
+      'c.created_at',
+      'c.closed_at',
+      't.symbol',
+      't.side',
+      't.multiple',
+      't.lots as trader_lots',
+      'o.open_price',
+      'o.close_price',
+      'o.margin',
+      'o.fee',
+      'o.profit',
+      'o.status as position_status',
+      'o.closed_at as position_closed_at',
     ])
     .where('c.follower_id', '=', userId);
   if (f.id !== undefined) q = q.where('c.id', '=', f.id);
@@ -213,11 +337,22 @@ async function copyRows(db: Db, userId: number, f: { id?: number; statuses?: Cop
 }
 
 /** GET /follow/historyTrade: current copies (open) or the history (closed, self-held, skipped). */
-export async function copyHistory(db: Db, userId: number, q: { status: 'current' | 'history'; page: number; limit: number; followId?: number }): Promise<CopyPage<CopyTrade>> {
+export async function copyHistory(
+  db: Db,
+  userId: number,
+  q: { status: 'current' | 'history'; page: number; limit: number; followId?: number },
+): Promise<CopyPage<CopyTrade>> {
   const statuses: CopyTrade['status'][] = q.status === 'current' ? ['open'] : ['closed', 'self_held', 'skipped'];
-  let c = db.selectFrom('copy_trades').select((eb) => eb.fn.countAll<string>().as('n')).where('follower_id', '=', userId).where('status', 'in', statuses);
+  let c = db
+    .selectFrom('copy_trades')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('follower_id', '=', userId)
+    .where('status', 'in', statuses);
   if (q.followId !== undefined) c = c.where('follow_id', '=', q.followId);
-  const [list, count] = await Promise.all([copyRows(db, userId, { statuses, followId: q.followId, page: q.page, limit: q.limit }), c.executeTakeFirstOrThrow()]);
+  const [list, count] = await Promise.all([
+    copyRows(db, userId, { statuses, followId: q.followId, page: q.page, limit: q.limit }),
+    c.executeTakeFirstOrThrow(),
+  ]);
   const total = Number(count.n);
   return { list, page: q.page, limit: q.limit, total, has_more: q.page * q.limit < total };
 }
@@ -251,7 +386,9 @@ export async function reconcile(ctx: TradingContext, windowMs = 30_000): Promise
     WHERE o.status = 'position' AND o.copied = false AND o.opened_at >= ${since}
       AND NOT EXISTS (SELECT 1 FROM copy_trades w WHERE w.follower_position_id = o.id)
       AND EXISTS (SELECT 1 FROM copy_follows f WHERE f.trader_id = o.user_id AND f.status = 'following' AND f.created_at <= o.opened_at
-                  AND NOT EXISTS (SELECT 1 FROM copy_trades c WHERE c.follow_id = f.id AND c.trader_position_id = o.id))`.execute(ctx.db);
+                  AND NOT EXISTS (SELECT 1 FROM copy_trades c WHERE c.follow_id = f.id AND c.trader_position_id = o.id))`.execute(
+    ctx.db,
+  );
   for (const m of missed.rows) {
     const p = await ctx.db.selectFrom('lever_orders').selectAll().where('id', '=', m.id).executeTakeFirst();
     if (p) await mirrorOpened(ctx, p);

@@ -14,11 +14,15 @@ export interface LotRule {
   maxLots: string;
 }
 
-export type Sized = { ok: true; lots: string } | { ok: false; reason: 'lots_too_small' | 'lots_too_large'; lots: string };
+export type Sized =
+  { ok: true; lots: string } | { ok: false; reason: 'lots_too_small' | 'lots_too_large'; lots: string };
 
 export function followerLots(type: CopyType, number: string, traderLots: string, rule: LotRule): Sized {
   // exact product (ExactDecimal): a 20-digit rounding could lift it past a lot step before the ROUND_DOWN
-  const raw = type === COPY_TYPES.multiple ? new ExactDecimal(traderLots).times(roundCopyMultiple(number)) : new ExactDecimal(number);
+  const raw =
+    type === COPY_TYPES.multiple
+      ? new ExactDecimal(traderLots).times(roundCopyMultiple(number))
+      : new ExactDecimal(number);
   const lots = raw.toDecimalPlaces(rule.lotsDecimals, ExactDecimal.ROUND_DOWN);
   if (lots.lt(rule.minLots) || lots.lte(0)) return { ok: false, reason: 'lots_too_small', lots: lots.toFixed() };
   if (lots.gt(rule.maxLots)) return { ok: false, reason: 'lots_too_large', lots: lots.toFixed() };

@@ -5,7 +5,19 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { traderPerformance, type AdminTraderItem, type CopyPage, type Follow, type FollowState, type Lang, type MyTraderState, type TraderCard, type TraderDetail, type TraderPosition, type TraderStatus } from '../../../../core';
+import {
+  traderPerformance,
+  type AdminTraderItem,
+  type CopyPage,
+  type Follow,
+  type FollowState,
+  type Lang,
+  type MyTraderState,
+  type TraderCard,
+  type TraderDetail,
+  type TraderPosition,
+  type TraderStatus,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { CopyTradersTable } from '../tables';
 import { AppError } from '../../../errors';
@@ -31,17 +43,35 @@ export function checkApplication(nickname: unknown, introduction: unknown): { ni
   return { nickname: nick, introduction: intro };
 }
 
-export async function applyTrader(db: Db, userId: number, input: { nickname: unknown; introduction: unknown }): Promise<MyTraderState> {
+export async function applyTrader(
+  db: Db,
+  userId: number,
+  input: { nickname: unknown; introduction: unknown },
+): Promise<MyTraderState> {
   const a = checkApplication(input.nickname, input.introduction);
   await inTransaction(db, async (trx) => {
-    const cur = await trx.selectFrom('copy_traders').select('status').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const cur = await trx
+      .selectFrom('copy_traders')
+      .select('status')
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (cur?.status === 'pending') throw new AppError('copy_apply_pending');
     if (cur?.status === 'approved') throw new AppError('copy_already_trader');
     if (cur) {
-      await trx.updateTable('copy_traders').set({ ...a, status: 'pending', reason: null, reviewed_by: null, reviewed_at: null, created_at: new Date() }).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('copy_traders')
+        .set({ ...a, status: 'pending', reason: null, reviewed_by: null, reviewed_at: null, created_at: new Date() })
+        .where('user_id', '=', userId)
+        .execute();
     } else {
       // a concurrent first application of the same user already inserted: that one is pending
-      const added = await trx.insertInto('copy_traders').values({ user_id: userId, ...a, status: 'pending' }).onConflict((oc) => oc.column('user_id').doNothing()).returning('user_id').executeTakeFirst();
+      const added = await trx
+        .insertInto('copy_traders')
+        .values({ user_id: userId, ...a, status: 'pending' })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
       if (!added) throw new AppError('copy_apply_pending');
     }
   });
@@ -50,7 +80,16 @@ export async function applyTrader(db: Db, userId: number, input: { nickname: unk
 
 export async function myTrader(db: Db, userId: number): Promise<MyTraderState> {
   const row = await db.selectFrom('copy_traders').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  if (!row) return { status: 'none', nickname: null, introduction: null, reason: null, applied_at: null, reviewed_at: null, card: null };
+  if (!row)
+    return {
+      status: 'none',
+      nickname: null,
+      introduction: null,
+      reason: null,
+      applied_at: null,
+      reviewed_at: null,
+      card: null,
+    };
   return {
     status: row.status,
     nickname: row.nickname,
@@ -62,7 +101,11 @@ export async function myTrader(db: Db, userId: number): Promise<MyTraderState> {
   };
 }
 
-function cardOf(r: TraderRow, mine: { state: FollowState; follow: Follow | null } | null, lang: Lang = 'en'): TraderCard {
+function cardOf(
+  r: TraderRow,
+  mine: { state: FollowState; follow: Follow | null } | null,
+  lang: Lang = 'en',
+): TraderCard {
   return {
     trader_user_id: r.user_id,
     nickname: r.nickname,
@@ -85,36 +128,80 @@ function cardOf(r: TraderRow, mine: { state: FollowState; follow: Follow | null 
 }
 
 /** The viewer's follow of each trader: the live one, else the latest cancelled one. */
-async function viewerFollows(db: Db, viewerId: number, traderIds: number[]): Promise<Map<number, { state: FollowState; follow: Follow }>> {
+async function viewerFollows(
+  db: Db,
+  viewerId: number,
+  traderIds: number[],
+): Promise<Map<number, { state: FollowState; follow: Follow }>> {
   const out = new Map<number, { state: FollowState; follow: Follow }>();
   if (!viewerId || !traderIds.length) return out;
   const follows = await followsOf(db, viewerId, { traderIds });
   for (const f of follows) {
     const prev = out.get(f.trader_user_id);
-    if (!prev || (prev.state === 'cancelled' && (f.status === 'following' || f.id > prev.follow.id))) out.set(f.trader_user_id, { state: f.status, follow: f });
+    if (!prev || (prev.state === 'cancelled' && (f.status === 'following' || f.id > prev.follow.id)))
+      out.set(f.trader_user_id, { state: f.status, follow: f });
   }
   return out;
 }
 
 export async function approvedTrader(db: Db, traderId: number): Promise<TraderRow> {
-  const row = await db.selectFrom('copy_traders').selectAll().where('user_id', '=', traderId).where('status', '=', 'approved').executeTakeFirst();
+  const row = await db
+    .selectFrom('copy_traders')
+    .selectAll()
+    .where('user_id', '=', traderId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
   if (!row) throw new AppError('copy_trader_not_found');
   return row;
 }
 
 /** GET /follow/index: approved traders, best total profit first. */
-export async function listTraders(db: Db, viewerId: number, page: number, limit: number, lang: Lang = 'en'): Promise<CopyPage<TraderCard>> {
+export async function listTraders(
+  db: Db,
+  viewerId: number,
+  page: number,
+  limit: number,
+  lang: Lang = 'en',
+): Promise<CopyPage<TraderCard>> {
   const base = db.selectFrom('copy_traders').where('status', '=', 'approved');
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('total_profit', 'desc').orderBy('follower_count', 'desc').orderBy('user_id').limit(limit).offset((page - 1) * limit).execute(),
+    base
+      .selectAll()
+      .orderBy('total_profit', 'desc')
+      .orderBy('follower_count', 'desc')
+      .orderBy('user_id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const mine = await viewerFollows(db, viewerId, rows.map((r) => r.user_id));
+  const mine = await viewerFollows(
+    db,
+    viewerId,
+    rows.map((r) => r.user_id),
+  );
   const total = Number(count.n);
-  return { list: rows.map((r) => cardOf(r, mine.get(r.user_id) ?? null, lang)), page, limit, total, has_more: page * limit < total };
+  return {
+    list: rows.map((r) => cardOf(r, mine.get(r.user_id) ?? null, lang)),
+    page,
+    limit,
+    total,
+    has_more: page * limit < total,
+  };
 }
 
-function positionOf(r: { id: number; symbol: string; side: 'long' | 'short'; lots: string; multiple: number; open_price: string | null; close_price: string | null; profit: string | null; opened_at: Date | null; closed_at: Date | null }): TraderPosition {
+function positionOf(r: {
+  id: number;
+  symbol: string;
+  side: 'long' | 'short';
+  lots: string;
+  multiple: number;
+  open_price: string | null;
+  close_price: string | null;
+  profit: string | null;
+  opened_at: Date | null;
+  closed_at: Date | null;
+}): TraderPosition {
   return {
     id: r.id,
     symbol: r.symbol,
@@ -133,20 +220,47 @@ function positionOf(r: { id: number; symbol: string; side: 'long' | 'short'; lot
 function ownPositions(db: Db, traderId: number) {
   return db
     .selectFrom('lever_orders as o')
-    .select(['o.id', 'o.symbol', 'o.side', 'o.lots', 'o.multiple', 'o.open_price', 'o.close_price', 'o.profit', 'o.opened_at', 'o.closed_at'])
+    .select([
+      'o.id',
+      'o.symbol',
+      'o.side',
+      'o.lots',
+      'o.multiple',
+      'o.open_price',
+      'o.close_price',
+      'o.profit',
+      'o.opened_at',
+      'o.closed_at',
+    ])
     .where('o.user_id', '=', traderId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('copy_trades as c').select('c.id').whereRef('c.follower_position_id', '=', 'o.id'))));
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('copy_trades as c').select('c.id').whereRef('c.follower_position_id', '=', 'o.id'))),
+    );
 }
 
 /** GET /follow/traderDetail: the card, positions open now and the latest closes. */
-export async function traderDetail(db: Db, viewerId: number, traderId: number, lang: Lang = 'en'): Promise<TraderDetail> {
+export async function traderDetail(
+  db: Db,
+  viewerId: number,
+  traderId: number,
+  lang: Lang = 'en',
+): Promise<TraderDetail> {
   const row = await approvedTrader(db, traderId);
   const [mine, open, closed] = await Promise.all([
     viewerFollows(db, viewerId, [traderId]),
     ownPositions(db, traderId).where('o.status', '=', 'position').orderBy('o.id', 'desc').limit(20).execute(),
-    ownPositions(db, traderId).where('o.status', '=', 'closed').orderBy('o.closed_at', 'desc').orderBy('o.id', 'desc').limit(10).execute(),
+    ownPositions(db, traderId)
+      .where('o.status', '=', 'closed')
+      .orderBy('o.closed_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(10)
+      .execute(),
   ]);
-  return { ...cardOf(row, mine.get(traderId) ?? null, lang), open_positions: open.map(positionOf), recent_closed: closed.map(positionOf) };
+  return {
+    ...cardOf(row, mine.get(traderId) ?? null, lang),
+    open_positions: open.map(positionOf),
+    recent_closed: closed.map(positionOf),
+  };
 }
 
 /**
@@ -164,7 +278,9 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
   const [closed, modes, amounts, followers, days] = await Promise.all([
     sql<{ user_id: number; total: string; n: number; wins: number }>`
       SELECT o.user_id, coalesce(sum(o.profit), 0)::text AS total, count(*)::int AS n, count(*) FILTER (WHERE o.profit > 0)::int AS wins
-      FROM lever_orders o WHERE o.status = 'closed' AND o.user_id IN (${sql.join(ids)}) AND ${own} GROUP BY o.user_id`.execute(db),
+      FROM lever_orders o WHERE o.status = 'closed' AND o.user_id IN (${sql.join(ids)}) AND ${own} GROUP BY o.user_id`.execute(
+      db,
+    ),
     sql<{ user_id: number; multiple: number }>`
       SELECT DISTINCT ON (user_id) user_id, multiple FROM (
         SELECT o.user_id, o.multiple, count(*) AS n FROM lever_orders o
@@ -174,20 +290,34 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
       SELECT c.trader_id, coalesce(sum(o.margin), 0)::text AS amount FROM copy_trades c JOIN lever_orders o ON o.id = c.follower_position_id
       WHERE c.trader_id IN (${sql.join(ids)}) GROUP BY c.trader_id`.execute(db),
     sql<{ trader_id: number; n: number }>`
-      SELECT trader_id, count(*)::int AS n FROM copy_follows WHERE status = 'following' AND trader_id IN (${sql.join(ids)}) GROUP BY trader_id`.execute(db),
+      SELECT trader_id, count(*)::int AS n FROM copy_follows WHERE status = 'following' AND trader_id IN (${sql.join(ids)}) GROUP BY trader_id`.execute(
+      db,
+    ),
     // per trader and UTC day: the sums traderPerformance needs (each of its figures is a sum)
     sql<{ user_id: number; day: string; profit: string; fee: string; overnight: string; margin: string }>`
       SELECT o.user_id, (extract(epoch FROM date_trunc('day', o.closed_at AT TIME ZONE 'UTC')) * 1000)::bigint::text AS day,
         coalesce(sum(o.profit), 0)::text AS profit, sum(o.fee)::text AS fee, sum(o.overnight_fee)::text AS overnight, sum(o.margin)::text AS margin
-      FROM lever_orders o WHERE o.status = 'closed' AND o.user_id IN (${sql.join(ids)}) AND ${own} GROUP BY 1, 2 ORDER BY 1, 2`.execute(db),
+      FROM lever_orders o WHERE o.status = 'closed' AND o.user_id IN (${sql.join(ids)}) AND ${own} GROUP BY 1, 2 ORDER BY 1, 2`.execute(
+      db,
+    ),
   ]);
-  const perf = new Map<number, { closedAt: number; profit: string; openingFee: string; overnightFees: string; margin: string }[]>();
+  const perf = new Map<
+    number,
+    { closedAt: number; profit: string; openingFee: string; overnightFees: string; margin: string }[]
+  >();
   for (const d of days.rows) {
     const list = perf.get(d.user_id) ?? [];
-    list.push({ closedAt: Number(d.day), profit: d.profit, openingFee: d.fee, overnightFees: d.overnight, margin: d.margin });
+    list.push({
+      closedAt: Number(d.day),
+      profit: d.profit,
+      openingFee: d.fee,
+      overnightFees: d.overnight,
+      margin: d.margin,
+    });
     perf.set(d.user_id, list);
   }
-  const by = <T extends object, K extends keyof T>(rows: T[], key: K) => new Map(rows.map((r) => [r[key] as unknown as number, r]));
+  const by = <T extends object, K extends keyof T>(rows: T[], key: K) =>
+    new Map(rows.map((r) => [r[key] as unknown as number, r]));
   const c = by(closed.rows, 'user_id');
   const m = by(modes.rows, 'user_id');
   const a = by(amounts.rows, 'trader_id');
@@ -221,12 +351,32 @@ export async function recomputeTraderStats(db: Db, now: Date = new Date()): Prom
 
 // ───────────────────────────── back office ─────────────────────────────
 
-export async function listApplications(db: Db, status: TraderStatus | undefined, page: number, limit: number): Promise<CopyPage<AdminTraderItem>> {
-  let base = db.selectFrom('copy_traders as t').innerJoin('users as u', 'u.id', 't.user_id').leftJoin('operators as op', 'op.id', 't.reviewed_by');
+export async function listApplications(
+  db: Db,
+  status: TraderStatus | undefined,
+  page: number,
+  limit: number,
+): Promise<CopyPage<AdminTraderItem>> {
+  let base = db
+    .selectFrom('copy_traders as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('operators as op', 'op.id', 't.reviewed_by');
   if (status) base = base.where('t.status', '=', status);
   const [rows, count] = await Promise.all([
     base
-      .select(['t.user_id', 'u.email', 'u.mobile', 't.nickname', 't.introduction', 't.status', 't.demo', 't.reason', 't.created_at', 't.reviewed_at', 'op.name as reviewer'])
+      .select([
+        't.user_id',
+        'u.email',
+        'u.mobile',
+        't.nickname',
+        't.introduction',
+        't.status',
+        't.demo',
+        't.reason',
+        't.created_at',
+        't.reviewed_at',
+        'op.name as reviewer',
+      ])
       .orderBy('t.created_at', status === 'pending' ? 'asc' : 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
@@ -250,13 +400,26 @@ export async function listApplications(db: Db, status: TraderStatus | undefined,
 }
 
 /** Approves or rejects a pending application inside the caller's transaction (which logs the action). */
-export async function reviewTrader(trx: Transaction<Database>, r: { userId: number; operatorId: number | null; approve: boolean; reason: string }): Promise<void> {
-  const cur = await trx.selectFrom('copy_traders').select('status').where('user_id', '=', r.userId).forUpdate().executeTakeFirst();
+export async function reviewTrader(
+  trx: Transaction<Database>,
+  r: { userId: number; operatorId: number | null; approve: boolean; reason: string },
+): Promise<void> {
+  const cur = await trx
+    .selectFrom('copy_traders')
+    .select('status')
+    .where('user_id', '=', r.userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!cur) throw new AppError('not_found');
   if (cur.status !== 'pending') throw new AppError('copy_apply_not_pending');
   await trx
     .updateTable('copy_traders')
-    .set({ status: r.approve ? 'approved' : 'rejected', reason: r.approve ? null : r.reason, reviewed_by: r.operatorId, reviewed_at: new Date() })
+    .set({
+      status: r.approve ? 'approved' : 'rejected',
+      reason: r.approve ? null : r.reason,
+      reviewed_by: r.operatorId,
+      reviewed_at: new Date(),
+    })
     .where('user_id', '=', r.userId)
     .execute();
   await addNotice(trx, {

@@ -44,7 +44,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       cancelled_at  TIMESTAMPTZ,
       CHECK (follower_id <> trader_id)
     )`);
-  await run(sql`CREATE UNIQUE INDEX copy_follows_live ON copy_follows (follower_id, trader_id) WHERE status = 'following'`);
+  await run(
+    sql`CREATE UNIQUE INDEX copy_follows_live ON copy_follows (follower_id, trader_id) WHERE status = 'following'`,
+  );
   await run(sql`CREATE INDEX copy_follows_trader ON copy_follows (trader_id) WHERE status = 'following'`);
   await run(sql`CREATE INDEX copy_follows_follower ON copy_follows (follower_id, id DESC)`);
 
@@ -69,5 +71,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['copy_trades', 'copy_follows', 'copy_traders']) await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
+  for (const t of ['copy_trades', 'copy_follows', 'copy_traders'])
+    await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
 }

@@ -44,7 +44,9 @@ export async function resolvePair(db: Kysely<Database>, q: PairQuery): Promise<P
 export async function listFavourites(db: Kysely<Database>, userId: number): Promise<Favourite[]> {
   const rows = await db
     .selectFrom('optional_pairs as o')
-    .innerJoin('pairs as p', (j) => j.onRef('p.currency_id', '=', 'o.currency_id').onRef('p.legal_id', '=', 'o.legal_id'))
+    .innerJoin('pairs as p', (j) =>
+      j.onRef('p.currency_id', '=', 'o.currency_id').onRef('p.legal_id', '=', 'o.legal_id'),
+    )
     .select(['o.id', 'o.currency_id', 'o.legal_id', 'p.symbol', 'o.created_at'])
     .where('o.user_id', '=', userId)
     .where('p.status', '=', 1)

@@ -22,7 +22,11 @@ export async function saveAddress(
   if (!network) throw new AppError('address_invalid');
   const id = await inTransaction(db, async (trx) => {
     const qrcode = await claimUpload(trx, userId, input.qrcode, 'wallet_qr');
-    const row = await trx.insertInto('wallet_addresses').values({ user_id: userId, currency_id: c.id, name, address, network, qrcode }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('wallet_addresses')
+      .values({ user_id: userId, currency_id: c.id, name, address, network, qrcode })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   });
   const saved = await findAddress(db, userId, id);
@@ -30,14 +34,39 @@ export async function saveAddress(
   return saved;
 }
 
-const columns = ['wallet_addresses.id', 'wallet_addresses.currency_id', 'currencies.name as currency', 'wallet_addresses.name', 'wallet_addresses.address', 'wallet_addresses.network', 'wallet_addresses.qrcode', 'wallet_addresses.created_at'] as const;
+const columns = [
+  'wallet_addresses.id',
+  'wallet_addresses.currency_id',
+  'currencies.name as currency',
+  'wallet_addresses.name',
+  'wallet_addresses.address',
+  'wallet_addresses.network',
+  'wallet_addresses.qrcode',
+  'wallet_addresses.created_at',
+] as const;
 
-async function toDto(db: Kysely<Database>, r: { id: number; currency_id: number; currency: string; name: string; address: string; network: string; qrcode: string; created_at: Date }): Promise<WalletAddress> {
+async function toDto(
+  db: Kysely<Database>,
+  r: {
+    id: number;
+    currency_id: number;
+    currency: string;
+    name: string;
+    address: string;
+    network: string;
+    qrcode: string;
+    created_at: Date;
+  },
+): Promise<WalletAddress> {
   return { ...r, qrcode_url: await fileUrl(db, r.qrcode, 'wallet_qr'), created_at: r.created_at.toISOString() };
 }
 
 /** The caller's own, live address — or undefined (another user's id reads as "not found"). */
-export async function findAddress(db: Kysely<Database>, userId: number, id: number): Promise<WalletAddress | undefined> {
+export async function findAddress(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+): Promise<WalletAddress | undefined> {
   const r = await db
     .selectFrom('wallet_addresses')
     .innerJoin('currencies', 'currencies.id', 'wallet_addresses.currency_id')
@@ -49,7 +78,12 @@ export async function findAddress(db: Kysely<Database>, userId: number, id: numb
   return r ? toDto(db, r) : undefined;
 }
 
-export async function listAddresses(db: Kysely<Database>, userId: number, paging: Paging, currencyId?: number): Promise<Page<WalletAddress>> {
+export async function listAddresses(
+  db: Kysely<Database>,
+  userId: number,
+  paging: Paging,
+  currencyId?: number,
+): Promise<Page<WalletAddress>> {
   let q = db
     .selectFrom('wallet_addresses')
     .innerJoin('currencies', 'currencies.id', 'wallet_addresses.currency_id')
@@ -64,6 +98,12 @@ export async function listAddresses(db: Kysely<Database>, userId: number, paging
 }
 
 export async function deleteAddress(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  const res = await db.updateTable('wallet_addresses').set({ deleted_at: new Date() }).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('wallet_addresses')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (res.numUpdatedRows !== 1n) throw new AppError('not_found');
 }

@@ -4,7 +4,18 @@
  * balances the transfer page picks from. The journal as records and bills is shared/journal.ts.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_FIELDS, ACCOUNT_TYPES, ExactDecimal, toFiat, valueAt, type AccountSummary, type AssetsByAccount, type BalanceRow, type UserCurrency, type WalletDetail } from '../../../../core';
+import {
+  ACCOUNT_FIELDS,
+  ACCOUNT_TYPES,
+  ExactDecimal,
+  toFiat,
+  valueAt,
+  type AccountSummary,
+  type AssetsByAccount,
+  type BalanceRow,
+  type UserCurrency,
+  type WalletDetail,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { rechargeEnabled } from '../../../shared/settings';
 import { fieldOfType, fundsCurrencies, fundsCurrency } from './common';
@@ -16,7 +27,11 @@ import { canon } from '../../../kernel/decimal';
 const TYPES = Object.values(ACCOUNT_TYPES);
 
 async function accountRows(db: Kysely<Database>, userId: number) {
-  const rows = await db.selectFrom('accounts').select(['currency_id', 'type', 'available', 'frozen']).where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['currency_id', 'type', 'available', 'frozen'])
+    .where('user_id', '=', userId)
+    .execute();
   return new Map(rows.map((r) => [`${r.type}:${r.currency_id}`, r]));
 }
 
@@ -24,8 +39,16 @@ function fiatOf(usdt: string, rate: string): string {
   return toFiat(usdt, rate);
 }
 
-export async function assetsOverview(db: Kysely<Database>, prices: PriceSource, userId: number): Promise<AssetsByAccount> {
-  const [currencies, accounts, fiat] = await Promise.all([fundsCurrencies(db), accountRows(db, userId), userFiat(db, userId)]);
+export async function assetsOverview(
+  db: Kysely<Database>,
+  prices: PriceSource,
+  userId: number,
+): Promise<AssetsByAccount> {
+  const [currencies, accounts, fiat] = await Promise.all([
+    fundsCurrencies(db),
+    accountRows(db, userId),
+    userFiat(db, userId),
+  ]);
   // Sums in ExactDecimal: 18-decimal balances and their USDT values (up to 26 decimals) need more than 20 digits.
   let total = new ExactDecimal(0);
   const summaries: AccountSummary[] = TYPES.map((type) => {
@@ -38,18 +61,48 @@ export async function assetsOverview(db: Kysely<Database>, prices: PriceSource, 
       const price = priceUsdt(prices, c.name);
       const usdt = price ? valueAt(held, price) : '0';
       sub = sub.plus(usdt);
-      return { currency_id: c.id, currency: c.name, available, frozen, usdt_value: usdt, fiat_value: fiatOf(usdt, fiat.rate) };
+      return {
+        currency_id: c.id,
+        currency: c.name,
+        available,
+        frozen,
+        usdt_value: usdt,
+        fiat_value: fiatOf(usdt, fiat.rate),
+      };
     });
     total = total.plus(sub);
-    return { type, field: fieldOfType(type), total_usdt: canon(sub.toFixed()), total_fiat: fiatOf(sub.toFixed(), fiat.rate), balances };
+    return {
+      type,
+      field: fieldOfType(type),
+      total_usdt: canon(sub.toFixed()),
+      total_fiat: fiatOf(sub.toFixed(), fiat.rate),
+      balances,
+    };
   });
-  return { fiat, total_usdt: canon(total.toFixed()), total_fiat: fiatOf(total.toFixed(), fiat.rate), accounts: summaries };
+  return {
+    fiat,
+    total_usdt: canon(total.toFixed()),
+    total_fiat: fiatOf(total.toFixed(), fiat.rate),
+    accounts: summaries,
+  };
 }
 
-export async function walletDetail(db: Kysely<Database>, prices: PriceSource, userId: number, currencyId: number, type: number): Promise<WalletDetail> {
+export async function walletDetail(
+  db: Kysely<Database>,
+  prices: PriceSource,
+  userId: number,
+  currencyId: number,
+  type: number,
+): Promise<WalletDetail> {
   const c = await fundsCurrency(db, currencyId);
   const [a, fiat, cfg, recharge] = await Promise.all([
-    db.selectFrom('accounts').select(['available', 'frozen']).where('user_id', '=', userId).where('currency_id', '=', c.id).where('type', '=', type).executeTakeFirst(),
+    db
+      .selectFrom('accounts')
+      .select(['available', 'frozen'])
+      .where('user_id', '=', userId)
+      .where('currency_id', '=', c.id)
+      .where('type', '=', type)
+      .executeTakeFirst(),
     userFiat(db, userId),
     currencyConfig(db, c.id),
     rechargeEnabled(db),

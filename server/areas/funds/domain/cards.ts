@@ -17,8 +17,23 @@ export function requiredFields(kind: CardKind): readonly Field[] {
   return kind === 'domestic' ? DOMESTIC : INTERNATIONAL;
 }
 
-export async function saveCard(db: Kysely<Database>, userId: number, kind: CardKind, raw: Partial<Record<Field, string>>): Promise<BankCard> {
-  const v: Record<Field, string> = { real_name: '', bank_account: '', bank_name: '', bank_network: '', bank_dizhi: '', phone: '', aba_number: '', swift_code: '', address: '' };
+export async function saveCard(
+  db: Kysely<Database>,
+  userId: number,
+  kind: CardKind,
+  raw: Partial<Record<Field, string>>,
+): Promise<BankCard> {
+  const v: Record<Field, string> = {
+    real_name: '',
+    bank_account: '',
+    bank_name: '',
+    bank_network: '',
+    bank_dizhi: '',
+    phone: '',
+    aba_number: '',
+    swift_code: '',
+    address: '',
+  };
   for (const f of requiredFields(kind)) {
     const s = (raw[f] ?? '').trim();
     if (!s) throw new AppError('all_required');
@@ -44,7 +59,12 @@ export async function saveCard(db: Kysely<Database>, userId: number, kind: CardK
 }
 
 export async function getCard(db: Kysely<Database>, userId: number, kind: CardKind): Promise<BankCard | null> {
-  const r = await db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  const r = await db
+    .selectFrom('bank_cards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   if (!r) return null;
   return {
     id: r.id,

@@ -16,13 +16,27 @@ export interface DepositNetworkConfig {
 }
 
 export async function currencyConfig(db: Db, currencyId: number): Promise<CurrencyFundsConfig> {
-  const r = await db.selectFrom('funds_currency_config').selectAll().where('currency_id', '=', currencyId).executeTakeFirst();
-  return r ? { withdraw_min: canon(r.withdraw_min), withdraw_fee: canon(r.withdraw_fee) } : { withdraw_min: '0', withdraw_fee: '0' };
+  const r = await db
+    .selectFrom('funds_currency_config')
+    .selectAll()
+    .where('currency_id', '=', currencyId)
+    .executeTakeFirst();
+  return r
+    ? { withdraw_min: canon(r.withdraw_min), withdraw_fee: canon(r.withdraw_fee) }
+    : { withdraw_min: '0', withdraw_fee: '0' };
 }
 
 /** The coin's deposit networks in its catalogue order, each with its address ('' = none published) and minimum. */
-export async function depositNetworks(db: Db, currencyId: number, networks: readonly string[]): Promise<DepositNetworkConfig[]> {
-  const rows = await db.selectFrom('funds_deposit_networks').selectAll().where('currency_id', '=', currencyId).execute();
+export async function depositNetworks(
+  db: Db,
+  currencyId: number,
+  networks: readonly string[],
+): Promise<DepositNetworkConfig[]> {
+  const rows = await db
+    .selectFrom('funds_deposit_networks')
+    .selectAll()
+    .where('currency_id', '=', currencyId)
+    .execute();
   const by = new Map(rows.map((r) => [r.network, r]));
   return networks.map((network) => {
     const r = by.get(network);

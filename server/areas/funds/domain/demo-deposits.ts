@@ -17,8 +17,22 @@ const DEMO: { coin: string; network: string; address: string; min_deposit: strin
 ];
 
 export async function seedDemoDepositAddresses(db: Kysely<Database>): Promise<void> {
-  const coins = await db.selectFrom('currencies').select(['id', 'name']).where('name', 'in', [...new Set(DEMO.map((d) => d.coin))]).execute();
+  const coins = await db
+    .selectFrom('currencies')
+    .select(['id', 'name'])
+    .where('name', 'in', [...new Set(DEMO.map((d) => d.coin))])
+    .execute();
   const id = new Map(coins.map((c) => [c.name, c.id]));
-  const rows = DEMO.filter((d) => id.has(d.coin)).map((d) => ({ currency_id: id.get(d.coin)!, network: d.network, address: d.address, min_deposit: d.min_deposit }));
-  if (rows.length) await db.insertInto('funds_deposit_networks').values(rows).onConflict((oc) => oc.columns(['currency_id', 'network']).doNothing()).execute();
+  const rows = DEMO.filter((d) => id.has(d.coin)).map((d) => ({
+    currency_id: id.get(d.coin)!,
+    network: d.network,
+    address: d.address,
+    min_deposit: d.min_deposit,
+  }));
+  if (rows.length)
+    await db
+      .insertInto('funds_deposit_networks')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['currency_id', 'network']).doNothing())
+      .execute();
 }

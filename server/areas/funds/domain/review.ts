@@ -23,15 +23,28 @@ export interface ClaimedRequest {
   amount: string;
 }
 
-export async function claimPendingRequest(trx: Transaction<Database>, table: 'recharges' | 'withdrawals', input: ReviewInput): Promise<ClaimedRequest> {
+export async function claimPendingRequest(
+  trx: Transaction<Database>,
+  table: 'recharges' | 'withdrawals',
+  input: ReviewInput,
+): Promise<ClaimedRequest> {
   const row = await trx
     .updateTable(table)
-    .set({ status: input.approve ? 'approved' : 'rejected', reason: input.reason, reviewed_at: new Date(), reviewed_by: input.operatorId })
+    .set({
+      status: input.approve ? 'approved' : 'rejected',
+      reason: input.reason,
+      reviewed_at: new Date(),
+      reviewed_by: input.operatorId,
+    })
     .where('id', '=', input.id)
     .where('status', '=', 'pending')
     .returning(['user_id', 'currency_id', 'amount'])
     .executeTakeFirst();
   if (!row) throw new AppError('review_done');
-  const c = await trx.selectFrom('currencies').select('name').where('id', '=', row.currency_id).executeTakeFirstOrThrow();
+  const c = await trx
+    .selectFrom('currencies')
+    .select('name')
+    .where('id', '=', row.currency_id)
+    .executeTakeFirstOrThrow();
   return { userId: row.user_id, currencyId: row.currency_id, currency: c.name, amount: canon(row.amount) };
 }

@@ -9,7 +9,11 @@ import { parseAmount } from './amount';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
 
-export async function transferFunds(db: Kysely<Database>, userId: number, input: { currencyId: number; number: string; from: number; to: number }): Promise<number> {
+export async function transferFunds(
+  db: Kysely<Database>,
+  userId: number,
+  input: { currencyId: number; number: string; from: number; to: number },
+): Promise<number> {
   if (input.from === input.to) throw new AppError('transfer_same_account');
   const c = await fundsCurrency(db, input.currencyId);
   const amount = parseAmount(input.number);
@@ -17,7 +21,9 @@ export async function transferFunds(db: Kysely<Database>, userId: number, input:
   // moves are one item of the ledger's group commit (db/ledger-writer.ts): one statement and one
   // disk flush shared with the other transfers in flight; a refused debit throws and writes nothing,
   // not even the record. The answer waits for that commit.
-  const drawn = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence('fund_transfers', 'id')) AS id`.execute(db);
+  const drawn = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence('fund_transfers', 'id')) AS id`.execute(
+    db,
+  );
   const id = Number(drawn.rows[0].id);
   await transfer(db, {
     from: { userId, currencyId: c.id, type: input.from, reason: 'transfer_out' },
@@ -29,29 +35,54 @@ export async function transferFunds(db: Kysely<Database>, userId: number, input:
   return id;
 }
 
-export async function transferHistory(db: Kysely<Database>, userId: number, paging: Paging, onlyId?: number): Promise<Page<TransferEntry>> {
+export async function transferHistory(
+  db: Kysely<Database>,
+  userId: number,
+  paging: Paging,
+  onlyId?: number,
+): Promise<Page<TransferEntry>> {
   let q = db
     .selectFrom('fund_transfers')
     .innerJoin('currencies', 'currencies.id', 'fund_transfers.currency_id')
-    .select(['fund_transfers.id', 'fund_transfers.currency_id', 'currencies.name as currency', 'fund_transfers.amount', 'fund_transfers.from_type', 'fund_transfers.to_type', 'fund_transfers.created_at'])
+    .select([
+      'fund_transfers.id',
+      'fund_transfers.currency_id',
+      'currencies.name as currency',
+      'fund_transfers.amount',
+      'fund_transfers.from_type',
+      'fund_transfers.to_type',
+      'fund_transfers.created_at',
+    ])
     .where('fund_transfers.user_id', '=', userId);
   if (onlyId !== undefined) q = q.where('fund_transfers.id', '=', onlyId);
   const [rows, total] = await Promise.all([
-    q
-      .orderBy('fund_transfers.id', 'desc')
-      .limit(paging.limit)
-      .offset(offset(paging))
-      .execute(),
-    db.selectFrom('fund_transfers').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    q.orderBy('fund_transfers.id', 'desc').limit(paging.limit).offset(offset(paging)).execute(),
+    db
+      .selectFrom('fund_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return pageOf(
-    rows.map((r) => ({ id: r.id, currency_id: r.currency_id, currency: r.currency, number: canon(r.amount), from_field: fieldOfType(r.from_type), to_field: fieldOfType(r.to_type), created_at: r.created_at.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      currency_id: r.currency_id,
+      currency: r.currency,
+      number: canon(r.amount),
+      from_field: fieldOfType(r.from_type),
+      to_field: fieldOfType(r.to_type),
+      created_at: r.created_at.toISOString(),
+    })),
     paging,
     Number(total.n),
   );
 }
 
 /** One of the user's transfers (the answer to the request that made it). */
-export async function transferById(db: Kysely<Database>, userId: number, id: number): Promise<TransferEntry | undefined> {
+export async function transferById(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+): Promise<TransferEntry | undefined> {
   return (await transferHistory(db, userId, { page: 1, limit: 1 }, id)).list[0];
 }

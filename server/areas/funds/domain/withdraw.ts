@@ -9,7 +9,17 @@
  */
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ExactDecimal, btcEquivalent, valueAt, withdrawReceived, networkOfAddress, FUNDS_ACCOUNT_TYPE, type Page, type WithdrawEntry, type WithdrawInfo } from '../../../../core';
+import {
+  ExactDecimal,
+  btcEquivalent,
+  valueAt,
+  withdrawReceived,
+  networkOfAddress,
+  FUNDS_ACCOUNT_TYPE,
+  type Page,
+  type WithdrawEntry,
+  type WithdrawInfo,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { freeze, settleFrozen, unfreeze } from '../../../db/ledger';
@@ -46,12 +56,23 @@ export interface WithdrawRequest {
   caller: Caller;
 }
 
-export async function withdrawInfo(db: Kysely<Database>, prices: PriceSource, userId: number, currencyId: number): Promise<WithdrawInfo> {
+export async function withdrawInfo(
+  db: Kysely<Database>,
+  prices: PriceSource,
+  userId: number,
+  currencyId: number,
+): Promise<WithdrawInfo> {
   const c = await fundsCurrency(db, currencyId);
   const [u, cfg, acct, ga, card, cardIntl] = await Promise.all([
     db.selectFrom('users').select(['level', 'pay_password_hash']).where('id', '=', userId).executeTakeFirstOrThrow(),
     currencyConfig(db, c.id),
-    db.selectFrom('accounts').select('available').where('user_id', '=', userId).where('currency_id', '=', c.id).where('type', '=', FUNDS_ACCOUNT_TYPE).executeTakeFirst(),
+    db
+      .selectFrom('accounts')
+      .select('available')
+      .where('user_id', '=', userId)
+      .where('currency_id', '=', c.id)
+      .where('type', '=', FUNDS_ACCOUNT_TYPE)
+      .executeTakeFirst(),
     gaBound(db, userId),
     getCard(db, userId, 'domestic'),
     getCard(db, userId, 'international'),
@@ -71,7 +92,12 @@ export async function withdrawInfo(db: Kysely<Database>, prices: PriceSource, us
   };
 }
 
-async function destinationOf(db: Kysely<Database>, userId: number, c: { id: number; networks: string[] }, r: WithdrawRequest): Promise<{ destination: string; network: string }> {
+async function destinationOf(
+  db: Kysely<Database>,
+  userId: number,
+  c: { id: number; networks: string[] },
+  r: WithdrawRequest,
+): Promise<{ destination: string; network: string }> {
   if (r.method === 'address') {
     if (r.addressId) {
       const saved = await findAddress(db, userId, r.addressId);
@@ -90,7 +116,12 @@ async function destinationOf(db: Kysely<Database>, userId: number, c: { id: numb
   return { destination: maskedCard(card), network: '' };
 }
 
-export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource, userId: number, r: WithdrawRequest): Promise<number> {
+export async function requestWithdraw(
+  db: Kysely<Database>,
+  prices: PriceSource,
+  userId: number,
+  r: WithdrawRequest,
+): Promise<number> {
   const u = await db.selectFrom('users').select('level').where('id', '=', userId).executeTakeFirstOrThrow();
   if (u.level < 1) throw new AppError('need_real_name', undefined, '998');
   const c = await fundsCurrency(db, r.currency);
@@ -115,10 +146,27 @@ export async function requestWithdraw(db: Kysely<Database>, prices: PriceSource,
     if (new ExactDecimal(used).plus(thisBtc).gt(limit)) throw new AppError('withdraw_limit_exceeded', { limit });
     const row = await trx
       .insertInto('withdrawals')
-      .values({ user_id: userId, currency_id: c.id, amount: number, fee, received, method: r.method, destination, network, remark: (r.remark ?? '').trim().slice(0, 200) })
+      .values({
+        user_id: userId,
+        currency_id: c.id,
+        amount: number,
+        fee,
+        received,
+        method: r.method,
+        destination,
+        network,
+        remark: (r.remark ?? '').trim().slice(0, 200),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await freeze(trx, { userId, currencyId: c.id, type: FUNDS_ACCOUNT_TYPE, amount: number, reason: 'withdraw_freeze', ref: { type: 'withdraw', id: row.id } });
+    await freeze(trx, {
+      userId,
+      currencyId: c.id,
+      type: FUNDS_ACCOUNT_TYPE,
+      amount: number,
+      reason: 'withdraw_freeze',
+      ref: { type: 'withdraw', id: row.id },
+    });
     return row.id;
   });
 }
@@ -127,7 +175,24 @@ export function withdrawQuery(db: Kysely<Database>) {
   return db
     .selectFrom('withdrawals')
     .innerJoin('currencies', 'currencies.id', 'withdrawals.currency_id')
-    .select(['withdrawals.id', 'withdrawals.user_id', 'withdrawals.currency_id', 'currencies.name as currency', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.received', 'withdrawals.method', 'withdrawals.destination', 'withdrawals.network', 'withdrawals.remark', 'withdrawals.status', 'withdrawals.reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by']);
+    .select([
+      'withdrawals.id',
+      'withdrawals.user_id',
+      'withdrawals.currency_id',
+      'currencies.name as currency',
+      'withdrawals.amount',
+      'withdrawals.fee',
+      'withdrawals.received',
+      'withdrawals.method',
+      'withdrawals.destination',
+      'withdrawals.network',
+      'withdrawals.remark',
+      'withdrawals.status',
+      'withdrawals.reason',
+      'withdrawals.created_at',
+      'withdrawals.reviewed_at',
+      'withdrawals.reviewed_by',
+    ]);
 }
 
 type WithdrawRow = Awaited<ReturnType<ReturnType<typeof withdrawQuery>['executeTakeFirstOrThrow']>>;
@@ -153,8 +218,17 @@ export function withdrawDto(r: WithdrawRow): WithdrawEntry {
 
 export async function withdrawList(db: Kysely<Database>, userId: number, paging: Paging): Promise<Page<WithdrawEntry>> {
   const [rows, total] = await Promise.all([
-    withdrawQuery(db).where('withdrawals.user_id', '=', userId).orderBy('withdrawals.id', 'desc').limit(paging.limit).offset(offset(paging)).execute(),
-    db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    withdrawQuery(db)
+      .where('withdrawals.user_id', '=', userId)
+      .orderBy('withdrawals.id', 'desc')
+      .limit(paging.limit)
+      .offset(offset(paging))
+      .execute(),
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return pageOf(rows.map(withdrawDto), paging, Number(total.n));
 }
@@ -162,13 +236,31 @@ export async function withdrawList(db: Kysely<Database>, userId: number, paging:
 /** Operator decision: approve spends the frozen amount; reject returns exactly it to available. */
 export async function reviewWithdraw(trx: Transaction<Database>, input: ReviewInput): Promise<{ userId: number }> {
   const req = await claimPendingRequest(trx, 'withdrawals', input);
-  const entry = { userId: req.userId, currencyId: req.currencyId, type: FUNDS_ACCOUNT_TYPE, amount: req.amount, ref: { type: 'withdraw', id: input.id } };
+  const entry = {
+    userId: req.userId,
+    currencyId: req.currencyId,
+    type: FUNDS_ACCOUNT_TYPE,
+    amount: req.amount,
+    ref: { type: 'withdraw', id: input.id },
+  };
   if (input.approve) {
     await settleFrozen(trx, { ...entry, reason: 'withdraw' });
-    await addNotice(trx, { userId: req.userId, kind: 'withdraw', title: 'notice_withdraw_approved_title', body: 'notice_withdraw_approved_body', params: { amount: req.amount, currency: req.currency } });
+    await addNotice(trx, {
+      userId: req.userId,
+      kind: 'withdraw',
+      title: 'notice_withdraw_approved_title',
+      body: 'notice_withdraw_approved_body',
+      params: { amount: req.amount, currency: req.currency },
+    });
   } else {
     await unfreeze(trx, { ...entry, reason: 'withdraw_refund' });
-    await addNotice(trx, { userId: req.userId, kind: 'withdraw', title: 'notice_withdraw_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
+    await addNotice(trx, {
+      userId: req.userId,
+      kind: 'withdraw',
+      title: 'notice_withdraw_rejected_title',
+      body: 'notice_kyc_rejected_body',
+      params: { reason: input.reason },
+    });
   }
   return { userId: req.userId };
 }

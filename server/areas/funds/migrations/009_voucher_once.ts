@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(sql`ALTER TABLE uploads ADD COLUMN sha256 TEXT CHECK (sha256 ~ '^[0-9a-f]{64}$')`);
   await run(sql`ALTER TABLE recharges ADD COLUMN voucher_sha256 TEXT`);
   await run(sql`ALTER TABLE recharges ADD COLUMN legacy_shared_voucher BOOLEAN NOT NULL DEFAULT false`);
-  await run(sql`UPDATE recharges r SET legacy_shared_voucher = true WHERE EXISTS (SELECT 1 FROM recharges o WHERE o.voucher = r.voucher AND o.id < r.id)`);
+  await run(
+    sql`UPDATE recharges r SET legacy_shared_voucher = true WHERE EXISTS (SELECT 1 FROM recharges o WHERE o.voucher = r.voucher AND o.id < r.id)`,
+  );
   await run(sql`CREATE UNIQUE INDEX recharges_voucher_once ON recharges (voucher) WHERE NOT legacy_shared_voucher`);
   await run(sql`CREATE INDEX recharges_voucher_sha256 ON recharges (voucher_sha256) WHERE voucher_sha256 IS NOT NULL`);
 }

@@ -29,8 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // only network where it has one; '' (unknown) otherwise.
   await run(sql`ALTER TABLE wallet_addresses ADD COLUMN network TEXT NOT NULL DEFAULT ''`);
   await run(sql`ALTER TABLE withdrawals ADD COLUMN network TEXT NOT NULL DEFAULT ''`);
-  await run(sql`UPDATE wallet_addresses w SET network = c.networks[1] FROM currencies c WHERE c.id = w.currency_id AND cardinality(c.networks) = 1`);
-  await run(sql`UPDATE withdrawals w SET network = c.networks[1] FROM currencies c WHERE c.id = w.currency_id AND w.method = 'address' AND cardinality(c.networks) = 1`);
+  await run(
+    sql`UPDATE wallet_addresses w SET network = c.networks[1] FROM currencies c WHERE c.id = w.currency_id AND cardinality(c.networks) = 1`,
+  );
+  await run(
+    sql`UPDATE withdrawals w SET network = c.networks[1] FROM currencies c WHERE c.id = w.currency_id AND w.method = 'address' AND cardinality(c.networks) = 1`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -7,7 +7,14 @@ import { withIdempotency } from '../../../http/idempotency';
 import { credentialLimit } from '../../../http/auth';
 import { assetsOverview, userCurrencyList, walletDetail } from '../domain/assets';
 import { journalPage } from '../../../shared/journal';
-import { depositAddress, rechargeInfo, rechargeLog, requestRecharge, rechargeDto, rechargeQuery } from '../domain/recharge';
+import {
+  depositAddress,
+  rechargeInfo,
+  rechargeLog,
+  requestRecharge,
+  rechargeDto,
+  rechargeQuery,
+} from '../domain/recharge';
 import { requestWithdraw, withdrawDto, withdrawInfo, withdrawList, withdrawQuery } from '../domain/withdraw';
 import { transferById, transferFunds, transferHistory } from '../domain/transfer';
 import { registerMoneyReplays } from './replays';
@@ -26,7 +33,6 @@ import { sessionCaller } from '../../../http/known-device';
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
 
-
 export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const prices = app.market;
@@ -34,7 +40,8 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   registerMoneyReplays();
 
   // ── assets and records ──
-  const walletList = async (req: FastifyRequest) => ok(walletListView(await assetsOverview(db, prices, req.userId), prices));
+  const walletList = async (req: FastifyRequest) =>
+    ok(walletListView(await assetsOverview(db, prices, req.userId), prices));
   app.post('/wallet/list', auth, walletList);
   app.get('/wallet/list', auth, walletList);
   app.post('/wallet/detail', auth, async (req) => {
@@ -48,7 +55,9 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
         ...pagingShape,
         currency: optInt(0),
         type: z.union([z.literal(''), accountType]).optional(),
-        kind: z.union([z.literal(''), z.enum(Object.keys(JOURNAL_KINDS) as [JournalKind, ...JournalKind[]])]).optional(),
+        kind: z
+          .union([z.literal(''), z.enum(Object.keys(JOURNAL_KINDS) as [JournalKind, ...JournalKind[]])])
+          .optional(),
         from: optTimeMs,
         to: optTimeMs,
       }),
@@ -71,8 +80,16 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
 
   // ── recharge ──
   // spec §7 lists it as GET {id}; POST is answered too, as for the other wallet reads
-  app.route({ method: ['GET', 'POST'], url: '/wallet/getRateCurrency', ...auth, handler: async (req) => ok(await currencyRate(db, prices, req.userId, parse(z.object({ id: idField }), input(req)).id)) });
-  app.post('/wallet/get_info', auth, async (req) => ok(await rechargeInfo(db, prices, req.userId, parse(z.object({ currency: idField }), input(req)).currency)));
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/wallet/getRateCurrency',
+    ...auth,
+    handler: async (req) =>
+      ok(await currencyRate(db, prices, req.userId, parse(z.object({ id: idField }), input(req)).id)),
+  });
+  app.post('/wallet/get_info', auth, async (req) =>
+    ok(await rechargeInfo(db, prices, req.userId, parse(z.object({ currency: idField }), input(req)).currency)),
+  );
   app.post('/wallet/get_in_address', auth, async (req) => {
     // user_id is in the spec's payload but never trusted: the address is the platform's.
     const b = parse(z.object({ currency: idField, type: optText(20) }), input(req));
@@ -80,16 +97,37 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post('/wallet/charge_req', auth, async (req) => {
     const raw = input(req);
-    const b = parse(z.object({ currency: idField, amount, type: optText(20), account: optText(128), voucher: optText(200), pic: optText(200), img: optText(200) }), raw);
+    const b = parse(
+      z.object({
+        currency: idField,
+        amount,
+        type: optText(20),
+        account: optText(128),
+        voucher: optText(200),
+        pic: optText(200),
+        img: optText(200),
+      }),
+      raw,
+    );
     return withIdempotency(req, 'wallet/charge_req', async () => {
-      const id = await requestRecharge(db, req.userId, { currency: b.currency, amount: b.amount, network: b.type, account: b.account, voucher: b.voucher ?? b.pic ?? b.img });
-      return ok(await rechargeDto(db, await rechargeQuery(db).where('recharges.id', '=', id).executeTakeFirstOrThrow()));
+      const id = await requestRecharge(db, req.userId, {
+        currency: b.currency,
+        amount: b.amount,
+        network: b.type,
+        account: b.account,
+        voucher: b.voucher ?? b.pic ?? b.img,
+      });
+      return ok(
+        await rechargeDto(db, await rechargeQuery(db).where('recharges.id', '=', id).executeTakeFirstOrThrow()),
+      );
     });
   });
   app.get('/recharge/log', auth, async (req) => ok(await rechargeLog(db, req.userId, parse(Paging, req.query))));
 
   // ── withdraw ──
-  app.get('/wallet/out_info', auth, async (req) => ok(await withdrawInfo(db, prices, req.userId, parse(z.object({ currency: idField }), input(req)).currency)));
+  app.get('/wallet/out_info', auth, async (req) =>
+    ok(await withdrawInfo(db, prices, req.userId, parse(z.object({ currency: idField }), input(req)).currency)),
+  );
   // Checks the payment password and authenticator code: the per-IP credential limit applies.
   app.post('/wallet/out', { ...auth, ...credentialLimit(app.config) }, async (req) => {
     const b = parse(
@@ -108,8 +146,16 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     );
     return withIdempotency(req, 'wallet/out', async () => {
       const id = await requestWithdraw(db, prices, req.userId, {
-        currency: b.currency, number: b.number, method: b.type, address: b.address, network: b.network, addressId: b.address_id || undefined,
-        payPassword: b.pay_password, gaCode: b.gasercert, remark: b.remark, caller: sessionCaller(req),
+        currency: b.currency,
+        number: b.number,
+        method: b.type,
+        address: b.address,
+        network: b.network,
+        addressId: b.address_id || undefined,
+        payPassword: b.pay_password,
+        gaCode: b.gasercert,
+        remark: b.remark,
+        caller: sessionCaller(req),
       });
       return ok(withdrawDto(await withdrawQuery(db).where('withdrawals.id', '=', id).executeTakeFirstOrThrow()));
     });
@@ -118,13 +164,23 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
 
   // ── transfer between account types ──
   app.post('/wallet/change', auth, async (req) => {
-    const b = parse(z.object({ currency_id: idField, number: amount, from_field: accountType, to_field: accountType }), input(req));
+    const b = parse(
+      z.object({ currency_id: idField, number: amount, from_field: accountType, to_field: accountType }),
+      input(req),
+    );
     return withIdempotency(req, 'wallet/change', async () => {
-      const id = await transferFunds(db, req.userId, { currencyId: b.currency_id, number: b.number, from: b.from_field, to: b.to_field });
+      const id = await transferFunds(db, req.userId, {
+        currencyId: b.currency_id,
+        number: b.number,
+        from: b.from_field,
+        to: b.to_field,
+      });
       return ok((await transferById(db, req.userId, id)) ?? null);
     });
   });
-  app.get('/wallet/hzhistory', auth, async (req) => ok(await transferHistory(db, req.userId, parse(Paging, req.query))));
+  app.get('/wallet/hzhistory', auth, async (req) =>
+    ok(await transferHistory(db, req.userId, parse(Paging, req.query))),
+  );
 
   // ── coin exchange ──
   app.post('/user/getTransferList', auth, async (req) => ok(await exchangeCurrencies(db, prices, req.userId)));
@@ -136,9 +192,15 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/Transfer', auth, async (req) => {
     const b = parse(z.object({ number: amount, from_currency_id: idField, to_currency_id: idField }), input(req));
     return withIdempotency(req, 'user/Transfer', async () => {
-      const id = await exchange(db, prices, req.userId, { number: b.number, fromId: b.from_currency_id, toId: b.to_currency_id });
+      const id = await exchange(db, prices, req.userId, {
+        number: b.number,
+        fromId: b.from_currency_id,
+        toId: b.to_currency_id,
+      });
       return ok((await exchangeById(db, req.userId, id)) ?? null);
     });
   });
-  app.get('/user/exchange/list', auth, async (req) => ok(await exchangeHistory(db, req.userId, parse(Paging, req.query))));
+  app.get('/user/exchange/list', auth, async (req) =>
+    ok(await exchangeHistory(db, req.userId, parse(Paging, req.query))),
+  );
 }

@@ -20,7 +20,13 @@ const USDT = 4;
 const BTC = 1;
 
 async function fund(userId: number, currencyId: number, type: number, amount: string): Promise<void> {
-  const r = await call(t, 'POST', '/admin/api/users/adjust', op, { user_id: userId, currency_id: currencyId, type, amount, reason: 'test funding' });
+  const r = await call(t, 'POST', '/admin/api/users/adjust', op, {
+    user_id: userId,
+    currency_id: currencyId,
+    type,
+    amount,
+    reason: 'test funding',
+  });
   expect(r.type).toBe('ok');
 }
 
@@ -29,7 +35,11 @@ type Req = [url: string, fields: Record<string, string | number>];
 /** Fires all requests at once; returns status codes and envelope types. */
 async function burst(token: string, reqs: Req[]): Promise<{ status: number; type: string; message: unknown }[]> {
   const res = await Promise.all(reqs.map(([url, fields]) => post(t.app, url, fields, auth(token))));
-  return res.map((r) => ({ status: r.statusCode, type: r.statusCode === 200 ? envelope(r).type : 'fault', message: r.statusCode === 200 ? envelope(r).message : r.body }));
+  return res.map((r) => ({
+    status: r.statusCode,
+    type: r.statusCode === 200 ? envelope(r).type : 'fault',
+    message: r.statusCode === 200 ? envelope(r).message : r.body,
+  }));
 }
 
 describe('concurrent money requests of one user', () => {
@@ -37,7 +47,10 @@ describe('concurrent money requests of one user', () => {
     const u = await user(t);
     await fund(u.id, USDT, 2, '1000');
     await fund(u.id, USDT, 3, '1000');
-    const reqs: Req[] = Array.from({ length: 40 }, (_, i) => ['/api/wallet/change', { currency_id: USDT, number: '1', from_field: i % 2 ? 'change' : 'lever', to_field: i % 2 ? 'lever' : 'change' }]);
+    const reqs: Req[] = Array.from({ length: 40 }, (_, i) => [
+      '/api/wallet/change',
+      { currency_id: USDT, number: '1', from_field: i % 2 ? 'change' : 'lever', to_field: i % 2 ? 'lever' : 'change' },
+    ]);
     const out = await burst(u.token, reqs);
     expect(out.filter((r) => r.status >= 500)).toEqual([]);
     expect(out.filter((r) => r.type !== 'ok')).toEqual([]);

@@ -10,9 +10,22 @@ import { exchangeById } from '../domain/exchange';
 import { rechargeDto, rechargeQuery } from '../domain/recharge';
 
 export function registerMoneyReplays(): void {
-  registerReplay('wallet/change', async (app, userId, ref) => ok((await transferById(app.db, userId, Number(ref.id))) ?? null));
-  registerReplay('user/Transfer', async (app, userId, ref) => ok((await exchangeById(app.db, userId, Number(ref.id))) ?? null));
-  registerReplay('wallet/out', async (app, _userId, ref) => ok(withdrawDto(await withdrawQuery(app.db).where('withdrawals.id', '=', Number(ref.id)).executeTakeFirstOrThrow())));
+  registerReplay('wallet/change', async (app, userId, ref) =>
+    ok((await transferById(app.db, userId, Number(ref.id))) ?? null),
+  );
+  registerReplay('user/Transfer', async (app, userId, ref) =>
+    ok((await exchangeById(app.db, userId, Number(ref.id))) ?? null),
+  );
+  registerReplay('wallet/out', async (app, _userId, ref) =>
+    ok(withdrawDto(await withdrawQuery(app.db).where('withdrawals.id', '=', Number(ref.id)).executeTakeFirstOrThrow())),
+  );
   // a recharge request moves no money: its transaction marks the key with the row it wrote
-  registerReplay('wallet/charge_req', async (app, _userId, ref) => ok(await rechargeDto(app.db, await rechargeQuery(app.db).where('recharges.id', '=', Number(ref.id)).executeTakeFirstOrThrow())));
+  registerReplay('wallet/charge_req', async (app, _userId, ref) =>
+    ok(
+      await rechargeDto(
+        app.db,
+        await rechargeQuery(app.db).where('recharges.id', '=', Number(ref.id)).executeTakeFirstOrThrow(),
+      ),
+    ),
+  );
 }

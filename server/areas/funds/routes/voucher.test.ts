@@ -20,8 +20,10 @@ afterAll(() => closeKit(t));
 
 const USDT = 4;
 const USED = 'This voucher is already attached to another recharge request; please upload the voucher of this payment';
-const charge = (token: string, voucher: string, amount = '100') => call(t, 'POST', '/api/wallet/charge_req', token, { currency: USDT, amount, type: 'TRC20', voucher });
-const count = async (userId: number) => (await t.app.db.selectFrom('recharges').select('id').where('user_id', '=', userId).execute()).length;
+const charge = (token: string, voucher: string, amount = '100') =>
+  call(t, 'POST', '/api/wallet/charge_req', token, { currency: USDT, amount, type: 'TRC20', voucher });
+const count = async (userId: number) =>
+  (await t.app.db.selectFrom('recharges').select('id').where('user_id', '=', userId).execute()).length;
 
 describe('recharge vouchers', () => {
   it('the same uploaded file cannot back a second request', async () => {
@@ -29,7 +31,14 @@ describe('recharge vouchers', () => {
     const voucher = await upload(t, u.token);
     expect((await charge(u.token, voucher)).type).toBe('ok');
     expect(await charge(u.token, voucher, '200')).toMatchObject({ type: 'error', code: 0, message: USED });
-    const zh = envelope(await post(t.app, '/api/wallet/charge_req', { currency: USDT, amount: '300', voucher }, { ...auth(u.token), lang: 'zh' }));
+    const zh = envelope(
+      await post(
+        t.app,
+        '/api/wallet/charge_req',
+        { currency: USDT, amount: '300', voucher },
+        { ...auth(u.token), lang: 'zh' },
+      ),
+    );
     expect(zh.message).toBe('该凭证已用于另一笔充值申请，请上传本次付款的凭证');
     expect(await count(u.id)).toBe(1);
   });
@@ -37,7 +46,11 @@ describe('recharge vouchers', () => {
   it('two requests sent at once with the same file: one is filed, the other gets the business error', async () => {
     const u = await user(t);
     const voucher = await upload(t, u.token);
-    const res = await Promise.all([1, 2, 3].map((i) => post(t.app, '/api/wallet/charge_req', { currency: USDT, amount: String(i), voucher }, auth(u.token))));
+    const res = await Promise.all(
+      [1, 2, 3].map((i) =>
+        post(t.app, '/api/wallet/charge_req', { currency: USDT, amount: String(i), voucher }, auth(u.token)),
+      ),
+    );
     expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const bodies = res.map((r) => envelope(r));
     expect(bodies.filter((b) => b.type === 'ok')).toHaveLength(1);
@@ -52,9 +65,11 @@ describe('recharge vouchers', () => {
     const copy = await charge(u.token, await upload(t, u.token, image), '150');
     expect(copy.type).toBe('ok');
     const second = copy.message as RechargeEntry;
-    const other = (await charge(u.token, await upload(t, u.token, await pngOf(`other-${u.id}`)), '175')).message as RechargeEntry;
+    const other = (await charge(u.token, await upload(t, u.token, await pngOf(`other-${u.id}`)), '175'))
+      .message as RechargeEntry;
 
-    const queue = (await call(t, 'GET', '/admin/api/recharges', op, { status: 'pending', limit: 100 })).message as Page<AdminRechargeItem>;
+    const queue = (await call(t, 'GET', '/admin/api/recharges', op, { status: 'pending', limit: 100 }))
+      .message as Page<AdminRechargeItem>;
     const byId = new Map(queue.list.map((r) => [r.id, r]));
     expect(byId.get(first.id)?.duplicate_voucher_of).toEqual([second.id]);
     expect(byId.get(second.id)?.duplicate_voucher_of).toEqual([first.id]);
@@ -65,7 +80,14 @@ describe('recharge vouchers', () => {
     const u = await user(t);
     const voucher = await upload(t, u.token);
     expect((await charge(u.token, voucher)).type).toBe('ok');
-    const err = await t.app.db.insertInto('recharges').values({ user_id: u.id, currency_id: USDT, amount: '1', voucher }).execute().then(() => null, (e: unknown) => e);
+    const err = await t.app.db
+      .insertInto('recharges')
+      .values({ user_id: u.id, currency_id: USDT, amount: '1', voucher })
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(voucherTaken(err)?.key).toBe('voucher_used');
     expect(await count(u.id)).toBe(1);
   });

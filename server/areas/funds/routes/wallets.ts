@@ -15,8 +15,15 @@ import { optInt } from '../../../kernel/fields';
 const req = z.string().trim().min(1, { error: 'all_required' }).max(200);
 const AddressBody = z.object({ currency: idField, name: req, address: req, qrcode: req, network: optText(16) });
 const CardBody = z.object({
-  real_name: optText(100), bank_account: optText(64), bank_name: optText(200), bank_network: optText(200),
-  bank_dizhi: optText(200), phone: optText(32), aba_number: optText(32), swift_code: optText(32), address: optText(200),
+  real_name: optText(100),
+  bank_account: optText(64),
+  bank_name: optText(200),
+  bank_network: optText(200),
+  bank_dizhi: optText(200),
+  phone: optText(32),
+  aba_number: optText(32),
+  swift_code: optText(32),
+  address: optText(200),
 });
 
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
@@ -35,7 +42,8 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     return ok(translate('saved_ok', requestLang(r)));
   });
 
-  const save = (kind: CardKind) => async (r: { userId: number; body: unknown }) => ok(await saveCard(db, r.userId, kind, parse(CardBody, r.body)));
+  const save = (kind: CardKind) => async (r: { userId: number; body: unknown }) =>
+    ok(await saveCard(db, r.userId, kind, parse(CardBody, r.body)));
   app.post('/user/cash_save', auth, save('domestic'));
   app.post('/user/cash_save_international', auth, save('international'));
   app.post('/user/cash_info', auth, async (r) => ok(await getCard(db, r.userId, 'domestic')));

@@ -23,7 +23,11 @@ export interface RoundJobCtx {
 
 export async function lockRoundJob(ctx: RoundJobCtx, id: number): Promise<'done' | 'early' | 'gone'> {
   const nowMs = ctx.now();
-  const r = await ctx.db.selectFrom('game_rounds').select(['status', 'lock_at']).where('id', '=', id).executeTakeFirst();
+  const r = await ctx.db
+    .selectFrom('game_rounds')
+    .select(['status', 'lock_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!r || r.status !== 'open') return 'gone';
   if (Number(r.lock_at) > nowMs) {
     await enqueueRoundJob(ctx.db, GAME_LOCK, id, Number(r.lock_at), nowMs);
@@ -40,7 +44,11 @@ export async function lockRoundJob(ctx: RoundJobCtx, id: number): Promise<'done'
 
 export async function settleRoundJob(ctx: RoundJobCtx, id: number): Promise<'done' | 'early' | 'gone'> {
   const nowMs = ctx.now();
-  const r = await ctx.db.selectFrom('game_rounds').select(['status', 'lock_at', 'close_at']).where('id', '=', id).executeTakeFirst();
+  const r = await ctx.db
+    .selectFrom('game_rounds')
+    .select(['status', 'lock_at', 'close_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!r || r.status === 'settled') return 'gone';
   // not locked yet (its lock job is late): it comes back once the lock has had its turn
   const due = r.status === 'open' ? Math.max(Number(r.close_at), nowMs + 1000) : Number(r.close_at);
@@ -57,7 +65,11 @@ export async function settleRoundJob(ctx: RoundJobCtx, id: number): Promise<'don
 
 /** Every open or locked round gets its jobs (replacing pending ones): rounds from before the queue. */
 export async function scheduleOpenRounds(db: Kysely<Database>, nowMs: number): Promise<number> {
-  const rows = await db.selectFrom('game_rounds').select(['id', 'status', 'lock_at', 'close_at']).where('status', 'in', ['open', 'locked']).execute();
+  const rows = await db
+    .selectFrom('game_rounds')
+    .select(['id', 'status', 'lock_at', 'close_at'])
+    .where('status', 'in', ['open', 'locked'])
+    .execute();
   for (const r of rows) {
     if (r.status === 'open') await enqueueRoundJob(db, GAME_LOCK, r.id, Number(r.lock_at), nowMs);
     await enqueueRoundJob(db, GAME_SETTLE, r.id, Number(r.close_at), nowMs);

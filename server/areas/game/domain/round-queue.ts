@@ -13,7 +13,13 @@ export const GAME_SETTLE = 'game.settle';
 export const gameLockKey = (roundId: number): string => `${GAME_LOCK}:${roundId}`;
 export const gameSettleKey = (roundId: number): string => `${GAME_SETTLE}:${roundId}`;
 
-export async function enqueueRoundJob(db: Trx | Kysely<Database>, task: typeof GAME_LOCK | typeof GAME_SETTLE, roundId: number, dueMs: number, nowMs: number): Promise<void> {
+export async function enqueueRoundJob(
+  db: Trx | Kysely<Database>,
+  task: typeof GAME_LOCK | typeof GAME_SETTLE,
+  roundId: number,
+  dueMs: number,
+  nowMs: number,
+): Promise<void> {
   const jobKey = task === GAME_LOCK ? gameLockKey(roundId) : gameSettleKey(roundId);
   await enqueueInTx(db, task, { id: roundId }, { jobKey, runAt: runAtFor(dueMs, nowMs) });
 }

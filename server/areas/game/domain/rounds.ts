@@ -27,14 +27,26 @@ import { enqueueRoundJob, GAME_LOCK, GAME_SETTLE } from './round-queue';
 export type GameHook = (kind: 'game_lock' | 'game_settle' | 'game_settle_mid', roundId: number) => void;
 
 export async function ensureOpenRound(db: Kysely<Database>, rules: GameRules, nowMs: number): Promise<boolean> {
-  const newest = await db.selectFrom('game_rounds').select(['lock_at']).where('symbol', '=', rules.symbol).orderBy('open_at', 'desc').limit(1).executeTakeFirst();
+  const newest = await db
+    .selectFrom('game_rounds')
+    .select(['lock_at'])
+    .where('symbol', '=', rules.symbol)
+    .orderBy('open_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const lastLock = newest ? Number(newest.lock_at) : null;
   if (lastLock !== null && lastLock > nowMs) return false;
   const openAt = lastLock !== null && nowMs - lastLock < rules.roundMs ? lastLock : nowMs;
   return inTransaction(db, async (trx) => {
     const r = await trx
       .insertInto('game_rounds')
-      .values({ symbol: rules.symbol, open_at: openAt, lock_at: openAt + rules.roundMs, close_at: openAt + 2 * rules.roundMs, fee_rate: rules.feeRate })
+      .values({
+        symbol: rules.symbol,
+        open_at: openAt,
+        lock_at: openAt + rules.roundMs,
+        close_at: openAt + 2 * rules.roundMs,
+        fee_rate: rules.feeRate,
+      })
       .onConflict((oc) => oc.columns(['symbol', 'open_at']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -48,20 +60,39 @@ export async function ensureOpenRound(db: Kysely<Database>, rules: GameRules, no
 
 export async function lockRound(db: Kysely<Database>, id: number, nowMs: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const r = await trx.selectFrom('game_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    const r = await trx
+      .selectFrom('game_rounds')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (r.status !== 'open' || Number(r.lock_at) > nowMs) return false;
     const t = await tickAtOrBefore(trx, r.symbol, Number(r.lock_at));
-    await trx.updateTable('game_rounds').set({ status: 'locked', lock_price: t?.price ?? null, lock_seq: t?.seq ?? null, lock_ts: t?.ts ?? null }).where('id', '=', id).execute();
+    await trx
+      .updateTable('game_rounds')
+      .set({ status: 'locked', lock_price: t?.price ?? null, lock_seq: t?.seq ?? null, lock_ts: t?.ts ?? null })
+      .where('id', '=', id)
+      .execute();
     return true;
   });
 }
 
 export async function settleRound(db: Kysely<Database>, id: number, nowMs: number, hook?: GameHook): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const r = await trx.selectFrom('game_rounds').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    const r = await trx
+      .selectFrom('game_rounds')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (r.status !== 'locked' || Number(r.close_at) > nowMs) return false;
     const close = await tickAtOrBefore(trx, r.symbol, Number(r.close_at));
-    const stakes = await trx.selectFrom('game_stakes').select(['id', 'user_id', 'side', 'amount']).where('round_id', '=', id).orderBy('id').execute();
+    const stakes = await trx
+      .selectFrom('game_stakes')
+      .select(['id', 'user_id', 'side', 'amount'])
+      .where('round_id', '=', id)
+      .orderBy('id')
+      .execute();
     const result = settleGameRound({
       lockPrice: r.lock_price,
       closePrice: close?.price ?? null,
@@ -69,13 +100,23 @@ export async function settleRound(db: Kysely<Database>, id: number, nowMs: numbe
       feeRate: r.fee_rate,
       decimals: await coinDecimals(trx),
     });
-    await lockUsers(trx, stakes.map((s) => s.user_id));
+    await lockUsers(
+      trx,
+      stakes.map((s) => s.user_id),
+    );
     const reason = result.outcome === 'refund' ? 'game_refund' : 'game_payout';
     let first = true;
     for (const [i, p] of result.payouts.entries()) {
       const s = stakes[i];
       if (p.amount !== '0') {
-        await credit(trx, { userId: s.user_id, currencyId: GAME_CURRENCY_ID, type: FUNDS_ACCOUNT_TYPE, amount: p.amount, reason, ref: { type: 'game_stake', id: s.id } });
+        await credit(trx, {
+          userId: s.user_id,
+          currencyId: GAME_CURRENCY_ID,
+          type: FUNDS_ACCOUNT_TYPE,
+          amount: p.amount,
+          reason,
+          ref: { type: 'game_stake', id: s.id },
+        });
         if (first) hook?.('game_settle_mid', id);
         first = false;
       }
@@ -84,8 +125,15 @@ export async function settleRound(db: Kysely<Database>, id: number, nowMs: numbe
     await trx
       .updateTable('game_rounds')
       .set({
-        status: 'settled', close_price: close?.price ?? null, close_seq: close?.seq ?? null, close_ts: close?.ts ?? null,
-        outcome: result.outcome, refund_reason: result.refund_reason, pool: result.pool, fee: result.fee, settled_at: new Date(nowMs),
+        status: 'settled',
+        close_price: close?.price ?? null,
+        close_seq: close?.seq ?? null,
+        close_ts: close?.ts ?? null,
+        outcome: result.outcome,
+        refund_reason: result.refund_reason,
+        pool: result.pool,
+        fee: result.fee,
+        settled_at: new Date(nowMs),
       })
       .where('id', '=', id)
       .execute();
@@ -97,10 +145,22 @@ export async function settleRound(db: Kysely<Database>, id: number, nowMs: numbe
  * One pass: lock what is due, settle what is due, then make sure a round takes stakes. A round
  * whose instant the durable tick log has not reached yet is left to its job (tick-ready.ts).
  */
-export async function runRounds(db: Kysely<Database>, rules: GameRules, nowMs: number, hook?: GameHook, recorded: (instantMs: number) => Promise<boolean> = async () => true): Promise<{ locked: number; settled: number; opened: boolean }> {
+export async function runRounds(
+  db: Kysely<Database>,
+  rules: GameRules,
+  nowMs: number,
+  hook?: GameHook,
+  recorded: (instantMs: number) => Promise<boolean> = async () => true,
+): Promise<{ locked: number; settled: number; opened: boolean }> {
   let locked = 0;
   let settled = 0;
-  const toLock = await db.selectFrom('game_rounds').select(['id', 'lock_at']).where('status', '=', 'open').where('lock_at', '<=', String(nowMs)).orderBy('id').execute();
+  const toLock = await db
+    .selectFrom('game_rounds')
+    .select(['id', 'lock_at'])
+    .where('status', '=', 'open')
+    .where('lock_at', '<=', String(nowMs))
+    .orderBy('id')
+    .execute();
   for (const r of toLock) {
     if (!(await recorded(Number(r.lock_at)))) continue;
     if (await lockRound(db, r.id, nowMs)) {
@@ -108,7 +168,13 @@ export async function runRounds(db: Kysely<Database>, rules: GameRules, nowMs: n
       hook?.('game_lock', r.id);
     }
   }
-  const toSettle = await db.selectFrom('game_rounds').select(['id', 'close_at']).where('status', '=', 'locked').where('close_at', '<=', String(nowMs)).orderBy('id').execute();
+  const toSettle = await db
+    .selectFrom('game_rounds')
+    .select(['id', 'close_at'])
+    .where('status', '=', 'locked')
+    .where('close_at', '<=', String(nowMs))
+    .orderBy('id')
+    .execute();
   for (const r of toSettle) {
     if (!(await recorded(Number(r.close_at)))) continue;
     if (await settleRound(db, r.id, nowMs, hook)) {
@@ -124,7 +190,12 @@ export async function anyDue(db: Kysely<Database>, nowMs: number): Promise<boole
   const r = await db
     .selectFrom('game_rounds')
     .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'open'), eb('lock_at', '<=', String(nowMs))]), eb.and([eb('status', '=', 'locked'), eb('close_at', '<=', String(nowMs))])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'open'), eb('lock_at', '<=', String(nowMs))]),
+        eb.and([eb('status', '=', 'locked'), eb('close_at', '<=', String(nowMs))]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;

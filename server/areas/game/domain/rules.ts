@@ -20,13 +20,23 @@ export const GAME_CURRENCY_ID = 4;
 /** A lock or close tick must be this recent at its instant; older means the feed was down → refund. */
 export const TICK_STALE_MS = 30_000;
 
-export const GAME_SETTING_KEYS = ['game_symbol', 'game_round_seconds', 'game_fee_rate', 'game_min_stake', 'game_max_stake'] as const;
+export const GAME_SETTING_KEYS = [
+  'game_symbol',
+  'game_round_seconds',
+  'game_fee_rate',
+  'game_min_stake',
+  'game_max_stake',
+] as const;
 
 export { DEFAULT_ROUND_SECONDS } from '../../../../core/game/pool';
 
 /** `defaultRoundSeconds`: the configured length (config.gameRoundSeconds), used while the site setting is unset. */
 export async function gameRules(db: Db, defaultRoundSeconds: number): Promise<GameRules> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...GAME_SETTING_KEYS]).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...GAME_SETTING_KEYS])
+    .execute();
   const v = new Map(rows.map((r) => [r.key, r.value]));
   const seconds = Number(v.get('game_round_seconds'));
   return {

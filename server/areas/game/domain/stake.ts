@@ -17,7 +17,11 @@ import { GAME_CURRENCY_ID, type GameRules } from './rules';
 import type {} from '../tables';
 
 export async function coinDecimals(db: Db): Promise<number> {
-  const c = await db.selectFrom('currencies').select('qty_decimals').where('id', '=', GAME_CURRENCY_ID).executeTakeFirst();
+  const c = await db
+    .selectFrom('currencies')
+    .select('qty_decimals')
+    .where('id', '=', GAME_CURRENCY_ID)
+    .executeTakeFirst();
   return c?.qty_decimals ?? 2;
 }
 
@@ -27,7 +31,13 @@ export interface StakeRequest {
   amount: string;
 }
 
-export async function placeStake(db: Kysely<Database>, rules: GameRules, userId: number, req: StakeRequest, nowMs: number): Promise<{ stake_id: number; amount: string }> {
+export async function placeStake(
+  db: Kysely<Database>,
+  rules: GameRules,
+  userId: number,
+  req: StakeRequest,
+  nowMs: number,
+): Promise<{ stake_id: number; amount: string }> {
   const decimals = await coinDecimals(db);
   const c = checkStake(req.amount, decimals, rules.minStake, rules.maxStake);
   if (!c.ok) {
@@ -37,17 +47,43 @@ export async function placeStake(db: Kysely<Database>, rules: GameRules, userId:
     throw new AppError('game_stake_invalid');
   }
   return inTransaction(db, async (trx) => {
-    const r = await trx.selectFrom('game_rounds').select(['id', 'status', 'lock_at', 'open_at']).where('id', '=', req.roundId).forUpdate().executeTakeFirst();
+    const r = await trx
+      .selectFrom('game_rounds')
+      .select(['id', 'status', 'lock_at', 'open_at'])
+      .where('id', '=', req.roundId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!r) throw new AppError('game_round_not_found');
-    if (r.status !== 'open' || nowMs >= Number(r.lock_at) || nowMs < Number(r.open_at)) throw new AppError('game_round_locked');
-    const mine = await trx.selectFrom('game_stakes').select('id').where('round_id', '=', r.id).where('user_id', '=', userId).executeTakeFirst();
+    if (r.status !== 'open' || nowMs >= Number(r.lock_at) || nowMs < Number(r.open_at))
+      throw new AppError('game_round_locked');
+    const mine = await trx
+      .selectFrom('game_stakes')
+      .select('id')
+      .where('round_id', '=', r.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (mine) throw new AppError('game_already_staked');
-    const s = await trx.insertInto('game_stakes').values({ round_id: r.id, user_id: userId, side: req.side, amount: c.amount }).returning('id').executeTakeFirstOrThrow();
-    await debit(trx, { userId, currencyId: GAME_CURRENCY_ID, type: FUNDS_ACCOUNT_TYPE, amount: c.amount, reason: 'game_stake', ref: { type: 'game_stake', id: s.id } });
+    const s = await trx
+      .insertInto('game_stakes')
+      .values({ round_id: r.id, user_id: userId, side: req.side, amount: c.amount })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await debit(trx, {
+      userId,
+      currencyId: GAME_CURRENCY_ID,
+      type: FUNDS_ACCOUNT_TYPE,
+      amount: c.amount,
+      reason: 'game_stake',
+      ref: { type: 'game_stake', id: s.id },
+    });
     const add = sql<string>`${c.amount}::numeric`;
     await trx
       .updateTable('game_rounds')
-      .set(req.side === 'up' ? { up_total: sql<string>`up_total + ${add}` } : { down_total: sql<string>`down_total + ${add}` })
+      .set(
+        req.side === 'up'
+          ? { up_total: sql<string>`up_total + ${add}` }
+          : { down_total: sql<string>`down_total + ${add}` },
+      )
       .where('id', '=', r.id)
       .execute();
     const answer = { stake_id: s.id, amount: c.amount };

@@ -17,6 +17,10 @@ export const TICK_RECHECK_MS = 250;
 /** is every tick at or before the instant on record (market.durableThrough)? */
 export type DurableThrough = (instantMs: number) => Promise<boolean>;
 
-export async function instantRecorded(durableThrough: DurableThrough, instantMs: number, nowMs: number): Promise<boolean> {
+export async function instantRecorded(
+  durableThrough: DurableThrough,
+  instantMs: number,
+  nowMs: number,
+): Promise<boolean> {
   return nowMs >= instantMs + TICK_WAIT_MS || (await durableThrough(instantMs));
 }

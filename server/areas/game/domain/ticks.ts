@@ -21,6 +21,11 @@ export async function tickAtOrBefore(db: Db, symbol: string, instantMs: number):
 /** The stored tick by its seq (the verify screen and the checker read the round's ticks back). */
 export async function tickBySeq(db: Db, symbol: string, seq: string | number | null): Promise<GameTick | null> {
   if (seq === null) return null;
-  const t = await db.selectFrom('market_ticks').select(['seq', 'price', 'ts']).where('symbol', '=', symbol).where('seq', '=', Number(seq)).executeTakeFirst();
+  const t = await db
+    .selectFrom('market_ticks')
+    .select(['seq', 'price', 'ts'])
+    .where('symbol', '=', symbol)
+    .where('seq', '=', Number(seq))
+    .executeTakeFirst();
   return t ? { price: canon(t.price), seq: Number(t.seq), ts: Number(t.ts) } : null;
 }

@@ -29,15 +29,34 @@ function stateOf(level: number, step: 1 | 2, latest: { status: string } | undefi
 }
 
 async function latest(db: Kysely<Database>, userId: number, step: 1 | 2) {
-  return db.selectFrom('kyc_submissions').selectAll().where('user_id', '=', userId).where('real_type', '=', step).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('kyc_submissions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('real_type', '=', step)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function realState(db: Kysely<Database>, prices: PriceSource, userId: number): Promise<RealState> {
-  const u = await db.selectFrom('users').select(['level', 'email', 'mobile']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const u = await db
+    .selectFrom('users')
+    .select(['level', 'email', 'mobile'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const [s1, s2] = await Promise.all([latest(db, userId, 1), latest(db, userId, 2)]);
   // The identity shown is the newest approved level-1 submission, else the newest one.
   const shown =
-    (await db.selectFrom('kyc_submissions').selectAll().where('user_id', '=', userId).where('real_type', '=', 1).where('status', '=', 'approved').orderBy('id', 'desc').limit(1).executeTakeFirst()) ?? s1;
+    (await db
+      .selectFrom('kyc_submissions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('real_type', '=', 1)
+      .where('status', '=', 'approved')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()) ?? s1;
   const newestFailed = [s1, s2].filter((s) => s?.status === 'rejected').sort((a, b) => (b?.id ?? 0) - (a?.id ?? 0))[0];
   return {
     level: u.level,
@@ -64,7 +83,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export async function submitReal(db: Kysely<Database>, userId: number, s: RealSubmission): Promise<void> {
-  const u = await db.selectFrom('users').select(['level', 'email', 'mobile']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const u = await db
+    .selectFrom('users')
+    .select(['level', 'email', 'mobile'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (!u.email || !u.mobile) throw new AppError('kyc_need_bindings');
   if (u.level >= s.real_type) throw new AppError('kyc_already_verified');
   if (s.real_type === 2 && u.level < 1) throw new AppError('kyc_level1_first');
@@ -75,12 +98,18 @@ export async function submitReal(db: Kysely<Database>, userId: number, s: RealSu
         const name = s.name.trim();
         if (Array.from(name).length < 2 || Array.from(name).length > 50) throw new AppError('param_error');
         if (!CARD_ID_RE.test(s.card_id.trim())) throw new AppError('id_number_invalid');
-        await trx.insertInto('kyc_submissions').values({ user_id: userId, real_type: 1, id_type: s.id_type, name, card_id: s.card_id.trim().toUpperCase() }).execute();
+        await trx
+          .insertInto('kyc_submissions')
+          .values({ user_id: userId, real_type: 1, id_type: s.id_type, name, card_id: s.card_id.trim().toUpperCase() })
+          .execute();
       } else {
         if (s.front_pic.trim() === s.reverse_pic.trim()) throw new AppError('file_ref_invalid');
         const front = await claimUpload(trx, userId, s.front_pic, 'id_photo');
         const reverse = await claimUpload(trx, userId, s.reverse_pic, 'id_photo');
-        await trx.insertInto('kyc_submissions').values({ user_id: userId, real_type: 2, front_pic: front, reverse_pic: reverse }).execute();
+        await trx
+          .insertInto('kyc_submissions')
+          .values({ user_id: userId, real_type: 2, front_pic: front, reverse_pic: reverse })
+          .execute();
       }
     });
   } catch (err) {
@@ -90,10 +119,18 @@ export async function submitReal(db: Kysely<Database>, userId: number, s: RealSu
 }
 
 /** Operator decision on a pending submission (inside the caller's transaction, which also logs it). */
-export async function reviewKyc(trx: Transaction<Database>, input: { id: number; operatorId: number; approve: boolean; reason: string }): Promise<{ userId: number; realType: number }> {
+export async function reviewKyc(
+  trx: Transaction<Database>,
+  input: { id: number; operatorId: number; approve: boolean; reason: string },
+): Promise<{ userId: number; realType: number }> {
   const row = await trx
     .updateTable('kyc_submissions')
-    .set({ status: input.approve ? 'approved' : 'rejected', reason: input.reason, reviewed_at: new Date(), reviewed_by: input.operatorId })
+    .set({
+      status: input.approve ? 'approved' : 'rejected',
+      reason: input.reason,
+      reviewed_at: new Date(),
+      reviewed_by: input.operatorId,
+    })
     .where('id', '=', input.id)
     .where('status', '=', 'pending')
     .returning(['user_id', 'real_type'])
@@ -106,9 +143,21 @@ export async function reviewKyc(trx: Transaction<Database>, input: { id: number;
       .set((eb) => ({ level: eb.fn('greatest', [eb.ref('level'), eb.val(row.real_type)]), updated_at: new Date() }))
       .where('id', '=', row.user_id)
       .execute();
-    await addNotice(trx, { userId: row.user_id, kind: 'kyc', title: 'notice_kyc_approved_title', body: 'notice_kyc_approved_body', params: { level: levelKey } });
+    await addNotice(trx, {
+      userId: row.user_id,
+      kind: 'kyc',
+      title: 'notice_kyc_approved_title',
+      body: 'notice_kyc_approved_body',
+      params: { level: levelKey },
+    });
   } else {
-    await addNotice(trx, { userId: row.user_id, kind: 'kyc', title: 'notice_kyc_rejected_title', body: 'notice_kyc_rejected_body', params: { reason: input.reason } });
+    await addNotice(trx, {
+      userId: row.user_id,
+      kind: 'kyc',
+      title: 'notice_kyc_rejected_title',
+      body: 'notice_kyc_rejected_body',
+      params: { reason: input.reason },
+    });
   }
   return { userId: row.user_id, realType: row.real_type };
 }

@@ -18,9 +18,20 @@ export const DEFAULT_LEVEL_LIMITS = [
   { level: 3, withdraw_24h_btc: '1000', fiat_order_usdt: '10000000' },
 ] as const;
 
-export async function limitsOfLevel(db: Db, level: number): Promise<{ withdraw_24h_btc: string; fiat_order_usdt: string }> {
-  const row = await db.selectFrom('level_limits').select(['withdraw_24h_btc', 'fiat_order_usdt']).where('level', '<=', level).orderBy('level', 'desc').limit(1).executeTakeFirst();
-  return row ? { withdraw_24h_btc: canon(row.withdraw_24h_btc), fiat_order_usdt: canon(row.fiat_order_usdt) } : { withdraw_24h_btc: '0', fiat_order_usdt: '0' };
+export async function limitsOfLevel(
+  db: Db,
+  level: number,
+): Promise<{ withdraw_24h_btc: string; fiat_order_usdt: string }> {
+  const row = await db
+    .selectFrom('level_limits')
+    .select(['withdraw_24h_btc', 'fiat_order_usdt'])
+    .where('level', '<=', level)
+    .orderBy('level', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { withdraw_24h_btc: canon(row.withdraw_24h_btc), fiat_order_usdt: canon(row.fiat_order_usdt) }
+    : { withdraw_24h_btc: '0', fiat_order_usdt: '0' };
 }
 
 /** BTC-equivalent of the user's withdrawals in the last 24 h (pending + approved) at current prices. */

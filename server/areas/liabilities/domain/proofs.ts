@@ -2,7 +2,16 @@
  * Serving proofs and the leaf list. A snapshot's tree is rebuilt once from its stored leaves and
  * kept (the last few snapshots asked for); each proof is then a slice of it, no hashing.
  */
-import { buildTreeSync, fromHex, leafLevel, proofPath, treeRoot, type LiabilityLeafList, type LiabilityProof, type LiabilityTree } from '../../../../core';
+import {
+  buildTreeSync,
+  fromHex,
+  leafLevel,
+  proofPath,
+  treeRoot,
+  type LiabilityLeafList,
+  type LiabilityProof,
+  type LiabilityTree,
+} from '../../../../core';
 import type { Db } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { sha256Sync } from './hash';
@@ -12,10 +21,23 @@ const KEEP = 3;
 const trees = new Map<number, Promise<LiabilityTree>>();
 
 async function loadTree(db: Db, id: number, coinCount: number, rootHash: string): Promise<LiabilityTree> {
-  const rows = await db.selectFrom('liability_leaves').select(['hash', 'balances']).where('snapshot_id', '=', id).orderBy('leaf_index').execute();
-  const tree = buildTreeSync(leafLevel(rows.map((r) => ({ hash: fromHex(r.hash), balances: r.balances.map(BigInt) })), coinCount), coinCount, sha256Sync);
+  const rows = await db
+    .selectFrom('liability_leaves')
+    .select(['hash', 'balances'])
+    .where('snapshot_id', '=', id)
+    .orderBy('leaf_index')
+    .execute();
+  const tree = buildTreeSync(
+    leafLevel(
+      rows.map((r) => ({ hash: fromHex(r.hash), balances: r.balances.map(BigInt) })),
+      coinCount,
+    ),
+    coinCount,
+    sha256Sync,
+  );
   // the stored leaves must give the published root; anything else is a fault to report, not serve
-  if (treeRoot(tree).hash !== rootHash) throw new Error(`liabilities snapshot ${id}: stored leaves do not give the published root`);
+  if (treeRoot(tree).hash !== rootHash)
+    throw new Error(`liabilities snapshot ${id}: stored leaves do not give the published root`);
   return tree;
 }
 
@@ -34,7 +56,12 @@ function treeOf(db: Db, id: number, coinCount: number, rootHash: string): Promis
 export async function proofFor(db: Db, id: number, userId: number): Promise<LiabilityProof> {
   const snapshot = await getSnapshot(db, id);
   if (!snapshot) throw new AppError('liabilities_not_found');
-  const leaf = await db.selectFrom('liability_leaves').select(['leaf_index', 'salt', 'hash', 'balances']).where('snapshot_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const leaf = await db
+    .selectFrom('liability_leaves')
+    .select(['leaf_index', 'salt', 'hash', 'balances'])
+    .where('snapshot_id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!leaf) throw new AppError('liabilities_no_leaf');
   const tree = await treeOf(db, id, snapshot.coins.length, snapshot.rootHash);
   return {
@@ -48,6 +75,11 @@ export async function proofFor(db: Db, id: number, userId: number): Promise<Liab
 export async function leafList(db: Db, id: number): Promise<LiabilityLeafList> {
   const snapshot = await getSnapshot(db, id);
   if (!snapshot) throw new AppError('liabilities_not_found');
-  const rows = await db.selectFrom('liability_leaves').select(['hash', 'balances']).where('snapshot_id', '=', id).orderBy('leaf_index').execute();
+  const rows = await db
+    .selectFrom('liability_leaves')
+    .select(['hash', 'balances'])
+    .where('snapshot_id', '=', id)
+    .orderBy('leaf_index')
+    .execute();
   return { snapshot, leaves: rows.map((r) => ({ hash: r.hash, balances: r.balances })) };
 }

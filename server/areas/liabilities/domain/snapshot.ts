@@ -15,7 +15,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { buildUserTreeSync, toHex, toUnits, treeRoot, type LiabilitySnapshotSummary, type UserBalances } from '../../../../core';
+import {
+  buildUserTreeSync,
+  toHex,
+  toUnits,
+  treeRoot,
+  type LiabilitySnapshotSummary,
+  type UserBalances,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { StoredCoin } from '../tables';
@@ -43,7 +50,10 @@ type Conn = Kysely<Database>;
  * Takes and stores one snapshot. For 'daily' an existing snapshot of that day is returned instead;
  * for 'start' nothing is taken (undefined) when any snapshot exists.
  */
-export async function takeSnapshot(db: Kysely<Database>, meta: SnapshotMeta): Promise<LiabilitySnapshotSummary | undefined> {
+export async function takeSnapshot(
+  db: Kysely<Database>,
+  meta: SnapshotMeta,
+): Promise<LiabilitySnapshotSummary | undefined> {
   return db.connection().execute(async (gate) => {
     await sql`SELECT pg_advisory_lock(${TAKER_LOCK})`.execute(gate);
     try {
@@ -63,7 +73,11 @@ async function alreadyTaken(gate: Conn, meta: SnapshotMeta): Promise<LiabilitySn
     return any ? undefined : null;
   }
   if (meta.kind === 'daily') {
-    const row = await gate.selectFrom('liability_snapshots').select(SUMMARY_COLUMNS).where('day', '=', meta.day!).executeTakeFirst();
+    const row = await gate
+      .selectFrom('liability_snapshots')
+      .select(SUMMARY_COLUMNS)
+      .where('day', '=', meta.day!)
+      .executeTakeFirst();
     return row ? toSummary(row) : null;
   }
   return null;
@@ -82,7 +96,10 @@ async function underGate(db: Kysely<Database>, gate: Conn, meta: SnapshotMeta): 
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const point = await sql<{ journal_id: string; taken_at: Date }>`SELECT COALESCE(MAX(id), 0)::text AS journal_id, now() AS taken_at FROM journal`.execute(trx);
+        const point = await sql<{
+          journal_id: string;
+          taken_at: Date;
+        }>`SELECT COALESCE(MAX(id), 0)::text AS journal_id, now() AS taken_at FROM journal`.execute(trx);
         await release();
         return writeSnapshot(trx, meta, point.rows[0]);
       });
@@ -125,7 +142,9 @@ async function readLedger(trx: Transaction<Database>): Promise<LedgerView> {
   const userRows = await sql<{ id: number }>`SELECT id FROM users ORDER BY id`.execute(trx);
   const byUser = new Map(userRows.rows.map((u) => [u.id, coins.map(() => 0n)]));
   const sums = await sql<{ user_id: number; currency_id: number; total: string }>`
-    SELECT user_id, currency_id, (SUM(available) + SUM(frozen))::text AS total FROM accounts GROUP BY user_id, currency_id`.execute(trx);
+    SELECT user_id, currency_id, (SUM(available) + SUM(frozen))::text AS total FROM accounts GROUP BY user_id, currency_id`.execute(
+    trx,
+  );
   for (const s of sums.rows) {
     const j = col.get(s.currency_id)!;
     const units = toUnits(s.total, coins[j].decimals);
@@ -140,21 +159,38 @@ async function readLedger(trx: Transaction<Database>): Promise<LedgerView> {
 
 const BATCH = 2000;
 
-async function writeSnapshot(trx: Transaction<Database>, meta: SnapshotMeta, point: { journal_id: string; taken_at: Date }): Promise<LiabilitySnapshotSummary> {
+async function writeSnapshot(
+  trx: Transaction<Database>,
+  meta: SnapshotMeta,
+  point: { journal_id: string; taken_at: Date },
+): Promise<LiabilitySnapshotSummary> {
   const { coins, users } = await readLedger(trx);
   const { leaves, tree } = buildUserTreeSync(users, coins.length, sha256Sync);
   const root = treeRoot(tree);
   const row = await trx
     .insertInto('liability_snapshots')
     .values({
-      kind: meta.kind, day: meta.day ?? null, operator_id: meta.operatorId ?? null, reason: meta.reason ?? '', taken_at: point.taken_at,
-      journal_id: point.journal_id, coins: JSON.stringify(coins), totals: root.sums, root_hash: root.hash, leaf_count: leaves.length,
+      kind: meta.kind,
+      day: meta.day ?? null,
+      operator_id: meta.operatorId ?? null,
+      reason: meta.reason ?? '',
+      taken_at: point.taken_at,
+      journal_id: point.journal_id,
+      coins: JSON.stringify(coins),
+      totals: root.sums,
+      root_hash: root.hash,
+      leaf_count: leaves.length,
     })
     .returning(SUMMARY_COLUMNS)
     .executeTakeFirstOrThrow();
   for (let i = 0; i < leaves.length; i += BATCH) {
     const values = leaves.slice(i, i + BATCH).map((l, j) => ({
-      snapshot_id: row.id, leaf_index: i + j, user_id: Number(l.userId), salt: toHex(l.salt), hash: toHex(l.hash), balances: l.balances.map(String),
+      snapshot_id: row.id,
+      leaf_index: i + j,
+      user_id: Number(l.userId),
+      salt: toHex(l.salt),
+      hash: toHex(l.hash),
+      balances: l.balances.map(String),
     }));
     await trx.insertInto('liability_leaves').values(values).execute();
   }

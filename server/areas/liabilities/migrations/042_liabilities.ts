@@ -53,8 +53,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END
     $$`);
   for (const t of ['liability_snapshots', 'liability_leaves', 'liability_balances']) {
-    await run(sql`CREATE TRIGGER ${sql.raw(`${t}_immutable`)} BEFORE UPDATE OR DELETE ON ${sql.raw(t)} FOR EACH ROW EXECUTE FUNCTION liability_immutable()`);
-    await run(sql`CREATE TRIGGER ${sql.raw(`${t}_no_truncate`)} BEFORE TRUNCATE ON ${sql.raw(t)} FOR EACH STATEMENT EXECUTE FUNCTION liability_immutable()`);
+    await run(
+      sql`CREATE TRIGGER ${sql.raw(`${t}_immutable`)} BEFORE UPDATE OR DELETE ON ${sql.raw(t)} FOR EACH ROW EXECUTE FUNCTION liability_immutable()`,
+    );
+    await run(
+      sql`CREATE TRIGGER ${sql.raw(`${t}_no_truncate`)} BEFORE TRUNCATE ON ${sql.raw(t)} FOR EACH STATEMENT EXECUTE FUNCTION liability_immutable()`,
+    );
   }
 }
 

@@ -22,28 +22,56 @@ export function nextHourEnd(openedAtMs: number, accruedToMs: number, nowMs: numb
   return loanHourEnd(openedAtMs, Math.max(1, k));
 }
 
-export async function enqueueLoanInterest(db: Trx | LoanCtx['db'], loan: { id: number; opened_at: Date; accrued_to: Date }, nowMs: number): Promise<void> {
+export async function enqueueLoanInterest(
+  db: Trx | LoanCtx['db'],
+  loan: { id: number; opened_at: Date; accrued_to: Date },
+  nowMs: number,
+): Promise<void> {
   const due = nextHourEnd(loan.opened_at.getTime(), loan.accrued_to.getTime(), nowMs);
-  await enqueueInTx(db, LOAN_INTEREST, { id: loan.id }, { jobKey: loanInterestKey(loan.id), runAt: runAtFor(due, nowMs) });
+  await enqueueInTx(
+    db,
+    LOAN_INTEREST,
+    { id: loan.id },
+    { jobKey: loanInterestKey(loan.id), runAt: runAtFor(due, nowMs) },
+  );
 }
 
 /** The job: the loan's due hours, each once, then its next run while it stays open. Returns the hours charged. */
 export async function chargeLoanHours(ctx: LoanCtx, loanId: number): Promise<number> {
   const nowMs = ctx.now();
-  const l = await ctx.db.selectFrom('loans').select(['id', 'status', 'opened_at', 'accrued_to']).where('id', '=', loanId).executeTakeFirst();
+  const l = await ctx.db
+    .selectFrom('loans')
+    .select(['id', 'status', 'opened_at', 'accrued_to'])
+    .where('id', '=', loanId)
+    .executeTakeFirst();
   if (!l || l.status !== 'open') return 0;
   const opened = new Date(l.opened_at);
   let n = 0;
-  for (const k of dueLoanHours(opened.getTime(), new Date(l.accrued_to).getTime(), nowMs)) if (await chargeHour(ctx, l.id, k)) n++;
-  const after = await ctx.db.selectFrom('loans').select(['status', 'accrued_to']).where('id', '=', loanId).executeTakeFirstOrThrow();
-  if (after.status === 'open') await enqueueLoanInterest(ctx.db, { id: l.id, opened_at: opened, accrued_to: new Date(after.accrued_to) }, nowMs);
+  for (const k of dueLoanHours(opened.getTime(), new Date(l.accrued_to).getTime(), nowMs))
+    if (await chargeHour(ctx, l.id, k)) n++;
+  const after = await ctx.db
+    .selectFrom('loans')
+    .select(['status', 'accrued_to'])
+    .where('id', '=', loanId)
+    .executeTakeFirstOrThrow();
+  if (after.status === 'open')
+    await enqueueLoanInterest(ctx.db, { id: l.id, opened_at: opened, accrued_to: new Date(after.accrued_to) }, nowMs);
   return n;
 }
 
 /** Every open loan gets its job (replacing a pending one): loans from before the queue. */
 export async function scheduleOpenLoans(ctx: LoanCtx): Promise<number> {
   const nowMs = ctx.now();
-  const open = await ctx.db.selectFrom('loans').select(['id', 'opened_at', 'accrued_to']).where('status', '=', 'open').execute();
-  for (const l of open) await enqueueLoanInterest(ctx.db, { id: l.id, opened_at: new Date(l.opened_at), accrued_to: new Date(l.accrued_to) }, nowMs);
+  const open = await ctx.db
+    .selectFrom('loans')
+    .select(['id', 'opened_at', 'accrued_to'])
+    .where('status', '=', 'open')
+    .execute();
+  for (const l of open)
+    await enqueueLoanInterest(
+      ctx.db,
+      { id: l.id, opened_at: new Date(l.opened_at), accrued_to: new Date(l.accrued_to) },
+      nowMs,
+    );
   return open.length;
 }

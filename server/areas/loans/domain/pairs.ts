@@ -22,9 +22,42 @@ export interface PairTerms {
 const USDT = 4;
 /** USDT against BTC and ETH, ETH against BTC: Binance Flexible Loan's usual levels (65 / 80 / 90 %). */
 const DEFAULTS: (PairTerms & { loan: number; collateral: number })[] = [
-  { loan: USDT, collateral: 1, initial_ltv: '0.65', margin_call_ltv: '0.8', liquidation_ltv: '0.9', hourly_rate: '0.0000057', liquidation_penalty: '0.02', min_amount: '10', max_amount: '1000000', enabled: true },
-  { loan: USDT, collateral: 2, initial_ltv: '0.65', margin_call_ltv: '0.8', liquidation_ltv: '0.9', hourly_rate: '0.0000057', liquidation_penalty: '0.02', min_amount: '10', max_amount: '500000', enabled: true },
-  { loan: 2, collateral: 1, initial_ltv: '0.6', margin_call_ltv: '0.75', liquidation_ltv: '0.85', hourly_rate: '0.0000034', liquidation_penalty: '0.02', min_amount: '0.01', max_amount: '100', enabled: true },
+  {
+    loan: USDT,
+    collateral: 1,
+    initial_ltv: '0.65',
+    margin_call_ltv: '0.8',
+    liquidation_ltv: '0.9',
+    hourly_rate: '0.0000057',
+    liquidation_penalty: '0.02',
+    min_amount: '10',
+    max_amount: '1000000',
+    enabled: true,
+  },
+  {
+    loan: USDT,
+    collateral: 2,
+    initial_ltv: '0.65',
+    margin_call_ltv: '0.8',
+    liquidation_ltv: '0.9',
+    hourly_rate: '0.0000057',
+    liquidation_penalty: '0.02',
+    min_amount: '10',
+    max_amount: '500000',
+    enabled: true,
+  },
+  {
+    loan: 2,
+    collateral: 1,
+    initial_ltv: '0.6',
+    margin_call_ltv: '0.75',
+    liquidation_ltv: '0.85',
+    hourly_rate: '0.0000034',
+    liquidation_penalty: '0.02',
+    min_amount: '0.01',
+    max_amount: '100',
+    enabled: true,
+  },
 ];
 
 export async function seedLoanPairs(db: Db): Promise<void> {
@@ -46,13 +79,21 @@ export function checkTerms(t: PairTerms): void {
 
 export async function updatePair(trx: Trx, id: number, t: PairTerms): Promise<void> {
   checkTerms(t);
-  const r = await trx.updateTable('loan_pairs').set({ ...t, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+  const r = await trx
+    .updateTable('loan_pairs')
+    .set({ ...t, updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (r.numUpdatedRows !== 1n) throw new AppError('not_found');
 }
 
 export async function createPair(trx: Trx, loan: number, collateral: number, t: PairTerms): Promise<number> {
   checkTerms(t);
   if (loan === collateral) throw new AppError('param_error');
-  const r = await trx.insertInto('loan_pairs').values({ loan_currency_id: loan, collateral_currency_id: collateral, ...t }).returning('id').executeTakeFirstOrThrow();
+  const r = await trx
+    .insertInto('loan_pairs')
+    .values({ loan_currency_id: loan, collateral_currency_id: collateral, ...t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }

@@ -42,22 +42,34 @@ export function parseAmount(raw: unknown): string {
   const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : '';
   if (!NUMBER_RE.test(s)) throw new AppError('loan_amount_invalid', { decimals: LOAN_RULES.decimals });
   const d = new Decimal(s);
-  if (d.lte(0) || d.decimalPlaces() > LOAN_RULES.decimals) throw new AppError('loan_amount_invalid', { decimals: LOAN_RULES.decimals });
+  if (d.lte(0) || d.decimalPlaces() > LOAN_RULES.decimals)
+    throw new AppError('loan_amount_invalid', { decimals: LOAN_RULES.decimals });
   return d.toFixed();
 }
 
 export { currencyName };
 
 /** One collateral coin in the loan coin at the feed's last prices; undefined before both are priced. */
-export async function collateralPrice(ctx: Pick<LoanCtx, 'db' | 'prices'>, loanCurrencyId: number, collateralCurrencyId: number): Promise<string | undefined> {
-  const [loan, coll] = await Promise.all([currencyName(ctx.db, loanCurrencyId), currencyName(ctx.db, collateralCurrencyId)]);
+export async function collateralPrice(
+  ctx: Pick<LoanCtx, 'db' | 'prices'>,
+  loanCurrencyId: number,
+  collateralCurrencyId: number,
+): Promise<string | undefined> {
+  const [loan, coll] = await Promise.all([
+    currencyName(ctx.db, loanCurrencyId),
+    currencyName(ctx.db, collateralCurrencyId),
+  ]);
   const pl = priceUsdt(ctx.prices, loan);
   const pc = priceUsdt(ctx.prices, coll);
   if (!pl || !pc || !new Decimal(pl).gt(0) || !new Decimal(pc).gt(0)) return undefined;
   return new Decimal(pc).div(pl).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed();
 }
 
-export async function requireCollateralPrice(ctx: Pick<LoanCtx, 'db' | 'prices'>, loanCurrencyId: number, collateralCurrencyId: number): Promise<string> {
+export async function requireCollateralPrice(
+  ctx: Pick<LoanCtx, 'db' | 'prices'>,
+  loanCurrencyId: number,
+  collateralCurrencyId: number,
+): Promise<string> {
   const p = await collateralPrice(ctx, loanCurrencyId, collateralCurrencyId);
   if (!p) throw new AppError('price_unavailable');
   return p;

@@ -6,17 +6,41 @@
  * Every check is core's (core/loans/math.ts); a refused step changes nothing.
  */
 import Decimal from 'decimal.js';
-import { ltvBelow, ltvOf, ltvPercent, ltvWithin, minCollateral, owedAt, splitRepayment, type Loan } from '../../../../core';
+import {
+  ltvBelow,
+  ltvOf,
+  ltvPercent,
+  ltvWithin,
+  minCollateral,
+  owedAt,
+  splitRepayment,
+  type Loan,
+} from '../../../../core';
 import { AppError } from '../../../errors';
 import { credit, debit, freeze, unfreeze } from '../../../db/ledger';
 import { inTransaction, type Trx } from '../../../db/tx';
 import { enqueueLoanInterest } from './interest-job';
-import { LOAN_ACCOUNT, answered, canonDec, currencyName, lockOwnLoan, parseAmount, requireCollateralPrice, terms, type LoanCtx, type LoanRow } from './shared';
+import {
+  LOAN_ACCOUNT,
+  answered,
+  canonDec,
+  currencyName,
+  lockOwnLoan,
+  parseAmount,
+  requireCollateralPrice,
+  terms,
+  type LoanCtx,
+  type LoanRow,
+} from './shared';
 import { loanView } from './views';
 
 const ref = (id: number) => ({ type: 'loan', id });
 
-export async function borrow(ctx: LoanCtx, userId: number, b: { pair_id: number; amount?: unknown; collateral?: unknown; lang: string }): Promise<Loan> {
+export async function borrow(
+  ctx: LoanCtx,
+  userId: number,
+  b: { pair_id: number; amount?: unknown; collateral?: unknown; lang: string },
+): Promise<Loan> {
   const pair = await ctx.db.selectFrom('loan_pairs').selectAll().where('id', '=', b.pair_id).executeTakeFirst();
   if (!pair || !pair.enabled) throw new AppError('loan_pair_unavailable');
   const amount = parseAmount(b.amount);
@@ -24,28 +48,71 @@ export async function borrow(ctx: LoanCtx, userId: number, b: { pair_id: number;
   const loanCoin = await currencyName(ctx.db, pair.loan_currency_id);
   const collCoin = await currencyName(ctx.db, pair.collateral_currency_id);
   if (new Decimal(amount).lt(pair.min_amount) || new Decimal(amount).gt(pair.max_amount)) {
-    throw new AppError('loan_amount_range', { min: canonDec(pair.min_amount), max: canonDec(pair.max_amount), coin: loanCoin });
+    throw new AppError('loan_amount_range', {
+      min: canonDec(pair.min_amount),
+      max: canonDec(pair.max_amount),
+      coin: loanCoin,
+    });
   }
   const price = await requireCollateralPrice(ctx, pair.loan_currency_id, pair.collateral_currency_id);
   if (!ltvWithin(amount, collateral, price, pair.initial_ltv)) {
-    throw new AppError('loan_ltv_too_high', { ltv: ltvPercent(pair.initial_ltv), min: minCollateral(amount, price, pair.initial_ltv), coin: collCoin });
+    throw new AppError('loan_ltv_too_high', {
+      ltv: ltvPercent(pair.initial_ltv),
+      min: minCollateral(amount, price, pair.initial_ltv),
+      coin: collCoin,
+    });
   }
   const now = new Date(ctx.now());
   return inTransaction(ctx.db, async (trx) => {
     const loan = await trx
       .insertInto('loans')
       .values({
-        user_id: userId, pair_id: pair.id, loan_currency_id: pair.loan_currency_id, collateral_currency_id: pair.collateral_currency_id,
-        initial_ltv: pair.initial_ltv, margin_call_ltv: pair.margin_call_ltv, liquidation_ltv: pair.liquidation_ltv, hourly_rate: pair.hourly_rate,
-        liquidation_penalty: pair.liquidation_penalty, principal: amount, collateral, accrued_to: now, opened_at: now, lang: b.lang,
+        user_id: userId,
+        pair_id: pair.id,
+        loan_currency_id: pair.loan_currency_id,
+        collateral_currency_id: pair.collateral_currency_id,
+        initial_ltv: pair.initial_ltv,
+        margin_call_ltv: pair.margin_call_ltv,
+        liquidation_ltv: pair.liquidation_ltv,
+        hourly_rate: pair.hourly_rate,
+        liquidation_penalty: pair.liquidation_penalty,
+        principal: amount,
+        collateral,
+        accrued_to: now,
+        opened_at: now,
+        lang: b.lang,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await freeze(trx, { userId, currencyId: pair.collateral_currency_id, type: LOAN_ACCOUNT, amount: collateral, reason: 'loan_collateral', ref: ref(loan.id) });
-    await credit(trx, { userId, currencyId: pair.loan_currency_id, type: LOAN_ACCOUNT, amount, reason: 'loan_borrow', ref: ref(loan.id) });
+    await freeze(trx, {
+      userId,
+      currencyId: pair.collateral_currency_id,
+      type: LOAN_ACCOUNT,
+      amount: collateral,
+      reason: 'loan_collateral',
+      ref: ref(loan.id),
+    });
+    await credit(trx, {
+      userId,
+      currencyId: pair.loan_currency_id,
+      type: LOAN_ACCOUNT,
+      amount,
+      reason: 'loan_borrow',
+      ref: ref(loan.id),
+    });
     await trx
       .insertInto('loan_events')
-      .values({ loan_id: loan.id, user_id: userId, kind: 'borrow', amount, principal_part: amount, collateral_delta: collateral, price, ltv: ltvOf(amount, collateral, price), created_at: now })
+      .values({
+        loan_id: loan.id,
+        user_id: userId,
+        kind: 'borrow',
+        amount,
+        principal_part: amount,
+        collateral_delta: collateral,
+        price,
+        ltv: ltvOf(amount, collateral, price),
+        created_at: now,
+      })
       .execute();
     // its hourly interest: a durable job that exists only if this loan does (each run enqueues the next hour)
     await enqueueLoanInterest(trx, { id: loan.id, opened_at: now, accrued_to: now }, now.getTime());
@@ -60,7 +127,17 @@ async function chargePending(trx: Trx, loan: LoanRow, nowMs: number): Promise<Lo
   const at = new Date(nowMs);
   await trx.updateTable('loans').set({ interest: owed.interest, accrued_to: at }).where('id', '=', loan.id).execute();
   if (new Decimal(owed.pending).gt(0)) {
-    await trx.insertInto('loan_events').values({ loan_id: loan.id, user_id: loan.user_id, kind: 'interest', amount: owed.pending, interest_part: owed.pending, created_at: at }).execute();
+    await trx
+      .insertInto('loan_events')
+      .values({
+        loan_id: loan.id,
+        user_id: loan.user_id,
+        kind: 'interest',
+        amount: owed.pending,
+        interest_part: owed.pending,
+        created_at: at,
+      })
+      .execute();
   }
   return { ...loan, interest: owed.interest, accrued_to: at };
 }
@@ -69,7 +146,11 @@ function requireOpen(loan: LoanRow): void {
   if (loan.status !== 'open') throw new AppError('loan_not_open');
 }
 
-export async function repay(ctx: LoanCtx, userId: number, b: { id: number; amount?: unknown; all?: boolean }): Promise<Loan> {
+export async function repay(
+  ctx: LoanCtx,
+  userId: number,
+  b: { id: number; amount?: unknown; all?: boolean },
+): Promise<Loan> {
   const amountIn = b.all ? null : parseAmount(b.amount);
   const nowMs = ctx.now();
   return inTransaction(ctx.db, async (trx) => {
@@ -78,26 +159,54 @@ export async function repay(ctx: LoanCtx, userId: number, b: { id: number; amoun
     const owedNow = owedAt(terms(locked), nowMs);
     const amount = amountIn ?? owedNow.total;
     const split = splitRepayment(amount, owedNow.interest, owedNow.principal);
-    if (!split) throw new AppError('loan_repay_exceeds', { owed: owedNow.total, coin: await currencyName(trx, locked.loan_currency_id) });
+    if (!split)
+      throw new AppError('loan_repay_exceeds', {
+        owed: owedNow.total,
+        coin: await currencyName(trx, locked.loan_currency_id),
+      });
     const loan = await chargePending(trx, locked, nowMs);
-    await debit(trx, { userId, currencyId: loan.loan_currency_id, type: LOAN_ACCOUNT, amount, reason: 'loan_repay', ref: ref(loan.id) });
+    await debit(trx, {
+      userId,
+      currencyId: loan.loan_currency_id,
+      type: LOAN_ACCOUNT,
+      amount,
+      reason: 'loan_repay',
+      ref: ref(loan.id),
+    });
     const principal = new Decimal(loan.principal).minus(split.principal_part);
     const interest = new Decimal(loan.interest).minus(split.interest_part);
     const paidOff = principal.isZero() && interest.isZero();
     const at = new Date(nowMs);
     if (paidOff) {
-      await unfreeze(trx, { userId, currencyId: loan.collateral_currency_id, type: LOAN_ACCOUNT, amount: canonDec(loan.collateral), reason: 'loan_collateral_release', ref: ref(loan.id) });
+      await unfreeze(trx, {
+        userId,
+        currencyId: loan.collateral_currency_id,
+        type: LOAN_ACCOUNT,
+        amount: canonDec(loan.collateral),
+        reason: 'loan_collateral_release',
+        ref: ref(loan.id),
+      });
     }
     await trx
       .updateTable('loans')
-      .set({ principal: principal.toFixed(), interest: interest.toFixed(), ...(paidOff ? { status: 'repaid', collateral: '0', closed_at: at } : {}) })
+      .set({
+        principal: principal.toFixed(),
+        interest: interest.toFixed(),
+        ...(paidOff ? { status: 'repaid', collateral: '0', closed_at: at } : {}),
+      })
       .where('id', '=', loan.id)
       .execute();
     await trx
       .insertInto('loan_events')
       .values({
-        loan_id: loan.id, user_id: userId, kind: 'repay', amount, interest_part: split.interest_part, principal_part: split.principal_part,
-        collateral_delta: paidOff ? `-${canonDec(loan.collateral)}` : '0', created_at: at,
+        loan_id: loan.id,
+        user_id: userId,
+        kind: 'repay',
+        amount,
+        interest_part: split.interest_part,
+        principal_part: split.principal_part,
+        collateral_delta: paidOff ? `-${canonDec(loan.collateral)}` : '0',
+        created_at: at,
       })
       .execute();
     return answered(trx, userId, await loanView(trx, loan.id));
@@ -110,35 +219,79 @@ export async function addCollateral(ctx: LoanCtx, userId: number, b: { id: numbe
   return inTransaction(ctx.db, async (trx) => {
     const loan = await lockOwnLoan(trx, userId, b.id);
     requireOpen(loan);
-    await freeze(trx, { userId, currencyId: loan.collateral_currency_id, type: LOAN_ACCOUNT, amount, reason: 'loan_collateral', ref: ref(loan.id) });
+    await freeze(trx, {
+      userId,
+      currencyId: loan.collateral_currency_id,
+      type: LOAN_ACCOUNT,
+      amount,
+      reason: 'loan_collateral',
+      ref: ref(loan.id),
+    });
     const collateral = new Decimal(loan.collateral).plus(amount).toFixed();
     await trx.updateTable('loans').set({ collateral }).where('id', '=', loan.id).execute();
-    await trx.insertInto('loan_events').values({ loan_id: loan.id, user_id: userId, kind: 'collateral_add', amount, collateral_delta: amount, created_at: at }).execute();
-    return answered(trx, userId, await loanView(trx, loan.id));
-  });
-}
-
-export async function reduceCollateral(ctx: LoanCtx, userId: number, b: { id: number; amount?: unknown }): Promise<Loan> {
-  const amount = parseAmount(b.amount);
-  const nowMs = ctx.now();
-  return inTransaction(ctx.db, async (trx) => {
-    const loan = await lockOwnLoan(trx, userId, b.id);
-    requireOpen(loan);
-    const price = await requireCollateralPrice({ db: trx, prices: ctx.prices }, loan.loan_currency_id, loan.collateral_currency_id);
-    const debt = owedAt(terms(loan), nowMs).total;
-    const left = new Decimal(loan.collateral).minus(amount);
-    if (left.lte(0) || !ltvBelow(debt, left.toFixed(), price, loan.initial_ltv)) {
-      const keep = minCollateral(debt, price, loan.initial_ltv);
-      const max = Decimal.max(0, new Decimal(loan.collateral).minus(keep).minus('0.00000001')).toFixed();
-      throw new AppError('loan_reduce_ltv', { ltv: ltvPercent(loan.initial_ltv), max, coin: await currencyName(trx, loan.collateral_currency_id) });
-    }
-    await unfreeze(trx, { userId, currencyId: loan.collateral_currency_id, type: LOAN_ACCOUNT, amount, reason: 'loan_collateral_reduce', ref: ref(loan.id) });
-    await trx.updateTable('loans').set({ collateral: left.toFixed() }).where('id', '=', loan.id).execute();
     await trx
       .insertInto('loan_events')
-      .values({ loan_id: loan.id, user_id: userId, kind: 'collateral_reduce', amount, collateral_delta: `-${amount}`, price, ltv: ltvOf(debt, left.toFixed(), price), created_at: new Date(nowMs) })
+      .values({
+        loan_id: loan.id,
+        user_id: userId,
+        kind: 'collateral_add',
+        amount,
+        collateral_delta: amount,
+        created_at: at,
+      })
       .execute();
     return answered(trx, userId, await loanView(trx, loan.id));
   });
 }
 
+export async function reduceCollateral(
+  ctx: LoanCtx,
+  userId: number,
+  b: { id: number; amount?: unknown },
+): Promise<Loan> {
+  const amount = parseAmount(b.amount);
+  const nowMs = ctx.now();
+  return inTransaction(ctx.db, async (trx) => {
+    const loan = await lockOwnLoan(trx, userId, b.id);
+    requireOpen(loan);
+    const price = await requireCollateralPrice(
+      { db: trx, prices: ctx.prices },
+      loan.loan_currency_id,
+      loan.collateral_currency_id,
+    );
+    const debt = owedAt(terms(loan), nowMs).total;
+    const left = new Decimal(loan.collateral).minus(amount);
+    if (left.lte(0) || !ltvBelow(debt, left.toFixed(), price, loan.initial_ltv)) {
+      const keep = minCollateral(debt, price, loan.initial_ltv);
+      const max = Decimal.max(0, new Decimal(loan.collateral).minus(keep).minus('0.00000001')).toFixed();
+      throw new AppError('loan_reduce_ltv', {
+        ltv: ltvPercent(loan.initial_ltv),
+        max,
+        coin: await currencyName(trx, loan.collateral_currency_id),
+      });
+    }
+    await unfreeze(trx, {
+      userId,
+      currencyId: loan.collateral_currency_id,
+      type: LOAN_ACCOUNT,
+      amount,
+      reason: 'loan_collateral_reduce',
+      ref: ref(loan.id),
+    });
+    await trx.updateTable('loans').set({ collateral: left.toFixed() }).where('id', '=', loan.id).execute();
+    await trx
+      .insertInto('loan_events')
+      .values({
+        loan_id: loan.id,
+        user_id: userId,
+        kind: 'collateral_reduce',
+        amount,
+        collateral_delta: `-${amount}`,
+        price,
+        ltv: ltvOf(debt, left.toFixed(), price),
+        created_at: new Date(nowMs),
+      })
+      .execute();
+    return answered(trx, userId, await loanView(trx, loan.id));
+  });
+}

@@ -13,7 +13,17 @@
  *   'liquidating' row that the next pass settles at the same price, once.
  */
 import Decimal from 'decimal.js';
-import { dueLoanHours, interestBetween, liquidationSplit, loanHourEnd, ltvBelow, ltvOf, ltvPercent, marginCallStep, owedAt } from '../../../../core';
+import {
+  dueLoanHours,
+  interestBetween,
+  liquidationSplit,
+  loanHourEnd,
+  ltvBelow,
+  ltvOf,
+  ltvPercent,
+  marginCallStep,
+  owedAt,
+} from '../../../../core';
 import { addNotice } from '../../../db/notices';
 import { settleFrozen, unfreeze } from '../../../db/ledger';
 import { inTransaction } from '../../../db/tx';
@@ -32,25 +42,47 @@ export interface SweepResult {
 /** Charges loan-hour k of one loan, once (the durable interest job's step and the start-up sweep's). */
 export async function chargeHour(ctx: LoanCtx, loanId: number, k: number): Promise<boolean> {
   return inTransaction(ctx.db, async (trx) => {
-    const loan = await trx.selectFrom('loans').selectAll().where('id', '=', loanId).forUpdate().executeTakeFirstOrThrow();
+    const loan = await trx
+      .selectFrom('loans')
+      .selectAll()
+      .where('id', '=', loanId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const t = terms(loan);
     const end = loanHourEnd(t.opened_at, k);
     if (loan.status !== 'open' || t.accrued_to >= end) return false;
     const charge = interestBetween(t.principal, t.hourly_rate, t.accrued_to, end);
     const inserted = await trx
       .insertInto('loan_events')
-      .values({ loan_id: loan.id, user_id: loan.user_id, kind: 'interest', hour: k, amount: charge, interest_part: charge, created_at: new Date(end) })
+      .values({
+        loan_id: loan.id,
+        user_id: loan.user_id,
+        kind: 'interest',
+        hour: k,
+        amount: charge,
+        interest_part: charge,
+        created_at: new Date(end),
+      })
       .onConflict((oc) => oc.columns(['loan_id', 'hour']).where('hour', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return false;
-    await trx.updateTable('loans').set({ interest: new Decimal(t.interest).plus(charge).toFixed(), accrued_to: new Date(end) }).where('id', '=', loan.id).execute();
+    await trx
+      .updateTable('loans')
+      .set({ interest: new Decimal(t.interest).plus(charge).toFixed(), accrued_to: new Date(end) })
+      .where('id', '=', loan.id)
+      .execute();
     return true;
   });
 }
 
 async function accrueDue(ctx: LoanCtx, nowMs: number, afterCommit?: AfterCommit): Promise<number> {
-  const open = await ctx.db.selectFrom('loans').select(['id', 'opened_at', 'accrued_to']).where('status', '=', 'open').orderBy('id').execute();
+  const open = await ctx.db
+    .selectFrom('loans')
+    .select(['id', 'opened_at', 'accrued_to'])
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
   let n = 0;
   for (const l of open) {
     for (const k of dueLoanHours(new Date(l.opened_at).getTime(), new Date(l.accrued_to).getTime(), nowMs)) {
@@ -64,31 +96,72 @@ async function accrueDue(ctx: LoanCtx, nowMs: number, afterCommit?: AfterCommit)
 }
 
 /** Margin calls, re-arming, and liquidation marks at the current price. */
-async function watchRisk(ctx: LoanCtx, nowMs: number, afterCommit?: AfterCommit): Promise<{ marginCalls: number; marked: number }> {
-  const open = await ctx.db.selectFrom('loans').select(['id', 'loan_currency_id', 'collateral_currency_id']).where('status', '=', 'open').orderBy('id').execute();
+async function watchRisk(
+  ctx: LoanCtx,
+  nowMs: number,
+  afterCommit?: AfterCommit,
+): Promise<{ marginCalls: number; marked: number }> {
+  const open = await ctx.db
+    .selectFrom('loans')
+    .select(['id', 'loan_currency_id', 'collateral_currency_id'])
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
   let marginCalls = 0;
   let marked = 0;
   for (const l of open) {
     const price = await collateralPrice(ctx, l.loan_currency_id, l.collateral_currency_id);
     if (!price) continue;
     const alert = await inTransaction(ctx.db, async (trx): Promise<LoanAlert | 'marked' | null> => {
-      const loan = await trx.selectFrom('loans').selectAll().where('id', '=', l.id).forUpdate().executeTakeFirstOrThrow();
+      const loan = await trx
+        .selectFrom('loans')
+        .selectAll()
+        .where('id', '=', l.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (loan.status !== 'open') return null;
       const t = terms(loan);
       const debt = owedAt(t, nowMs).total;
       const ltv = ltvOf(debt, t.collateral, price);
       if (!ltvBelow(debt, t.collateral, price, t.liquidation_ltv)) {
-        await trx.updateTable('loans').set({ status: 'liquidating', liquidation_price: price }).where('id', '=', loan.id).execute();
+        await trx
+          .updateTable('loans')
+          .set({ status: 'liquidating', liquidation_price: price })
+          .where('id', '=', loan.id)
+          .execute();
         return 'marked';
       }
       const step = marginCallStep(debt, t.collateral, price, t.margin_call_ltv, loan.margin_called);
-      if (step === 'rearm') await trx.updateTable('loans').set({ margin_called: false }).where('id', '=', loan.id).execute();
+      if (step === 'rearm')
+        await trx.updateTable('loans').set({ margin_called: false }).where('id', '=', loan.id).execute();
       if (step !== 'notify') return null;
       const at = new Date(nowMs);
       await trx.updateTable('loans').set({ margin_called: true }).where('id', '=', loan.id).execute();
-      await trx.insertInto('loan_events').values({ loan_id: loan.id, user_id: loan.user_id, kind: 'margin_call', amount: debt, price, ltv, created_at: at }).execute();
-      const params = { id: String(loan.id), ltv: ltvPercent(ltv ?? '0'), level: ltvPercent(t.margin_call_ltv), liquidation: ltvPercent(t.liquidation_ltv) };
-      await addNotice(trx, { userId: loan.user_id, kind: 'loan_margin_call', title: 'loan_margin_call_title', body: 'loan_margin_call_body', params });
+      await trx
+        .insertInto('loan_events')
+        .values({
+          loan_id: loan.id,
+          user_id: loan.user_id,
+          kind: 'margin_call',
+          amount: debt,
+          price,
+          ltv,
+          created_at: at,
+        })
+        .execute();
+      const params = {
+        id: String(loan.id),
+        ltv: ltvPercent(ltv ?? '0'),
+        level: ltvPercent(t.margin_call_ltv),
+        liquidation: ltvPercent(t.liquidation_ltv),
+      };
+      await addNotice(trx, {
+        userId: loan.user_id,
+        kind: 'loan_margin_call',
+        title: 'loan_margin_call_title',
+        body: 'loan_margin_call_body',
+        params,
+      });
       return { kind: 'loan_margin_call', userId: loan.user_id, loanId: loan.id, lang: loan.lang, params };
     });
     if (alert === 'marked') {
@@ -106,7 +179,12 @@ async function watchRisk(ctx: LoanCtx, nowMs: number, afterCommit?: AfterCommit)
 /** Step 2: settles a marked loan at its recorded price. */
 async function liquidate(ctx: LoanCtx, loanId: number, nowMs: number): Promise<LoanAlert | null> {
   return inTransaction(ctx.db, async (trx) => {
-    const loan = await trx.selectFrom('loans').selectAll().where('id', '=', loanId).forUpdate().executeTakeFirstOrThrow();
+    const loan = await trx
+      .selectFrom('loans')
+      .selectAll()
+      .where('id', '=', loanId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (loan.status !== 'liquidating' || loan.liquidation_price === null) return null;
     const t = terms(loan);
     const price = canonDec(loan.liquidation_price);
@@ -114,28 +192,85 @@ async function liquidate(ctx: LoanCtx, loanId: number, nowMs: number): Promise<L
     const split = liquidationSplit(owed.total, t.liquidation_penalty, t.collateral, price);
     const ref = { type: 'loan', id: loan.id };
     const at = new Date(nowMs);
-    if (new Decimal(split.sold).gt(0)) await settleFrozen(trx, { userId: loan.user_id, currencyId: loan.collateral_currency_id, type: LOAN_ACCOUNT, amount: split.sold, reason: 'loan_liquidation', ref });
-    if (new Decimal(split.returned).gt(0)) await unfreeze(trx, { userId: loan.user_id, currencyId: loan.collateral_currency_id, type: LOAN_ACCOUNT, amount: split.returned, reason: 'loan_collateral_release', ref });
+    if (new Decimal(split.sold).gt(0))
+      await settleFrozen(trx, {
+        userId: loan.user_id,
+        currencyId: loan.collateral_currency_id,
+        type: LOAN_ACCOUNT,
+        amount: split.sold,
+        reason: 'loan_liquidation',
+        ref,
+      });
+    if (new Decimal(split.returned).gt(0))
+      await unfreeze(trx, {
+        userId: loan.user_id,
+        currencyId: loan.collateral_currency_id,
+        type: LOAN_ACCOUNT,
+        amount: split.returned,
+        reason: 'loan_collateral_release',
+        ref,
+      });
     if (new Decimal(owed.pending).gt(0)) {
-      await trx.insertInto('loan_events').values({ loan_id: loan.id, user_id: loan.user_id, kind: 'interest', amount: owed.pending, interest_part: owed.pending, created_at: at }).execute();
+      await trx
+        .insertInto('loan_events')
+        .values({
+          loan_id: loan.id,
+          user_id: loan.user_id,
+          kind: 'interest',
+          amount: owed.pending,
+          interest_part: owed.pending,
+          created_at: at,
+        })
+        .execute();
     }
-    await trx.updateTable('loans').set({ status: 'liquidated', principal: '0', interest: '0', collateral: '0', accrued_to: at, closed_at: at }).where('id', '=', loan.id).execute();
+    await trx
+      .updateTable('loans')
+      .set({ status: 'liquidated', principal: '0', interest: '0', collateral: '0', accrued_to: at, closed_at: at })
+      .where('id', '=', loan.id)
+      .execute();
     await trx
       .insertInto('loan_events')
       .values({
-        loan_id: loan.id, user_id: loan.user_id, kind: 'liquidation', amount: owed.total, interest_part: owed.interest, principal_part: owed.principal,
-        collateral_delta: `-${t.collateral}`, price, ltv: ltvOf(owed.total, t.collateral, price), detail: JSON.stringify(split), created_at: at,
+        loan_id: loan.id,
+        user_id: loan.user_id,
+        kind: 'liquidation',
+        amount: owed.total,
+        interest_part: owed.interest,
+        principal_part: owed.principal,
+        collateral_delta: `-${t.collateral}`,
+        price,
+        ltv: ltvOf(owed.total, t.collateral, price),
+        detail: JSON.stringify(split),
+        created_at: at,
       })
       .execute();
     const coin = await currencyName(trx, loan.collateral_currency_id);
-    const params = { id: String(loan.id), liquidation: ltvPercent(t.liquidation_ltv), sold: split.sold, returned: split.returned, price, coin };
-    await addNotice(trx, { userId: loan.user_id, kind: 'loan_liquidated', title: 'loan_liquidated_title', body: 'loan_liquidated_body', params });
+    const params = {
+      id: String(loan.id),
+      liquidation: ltvPercent(t.liquidation_ltv),
+      sold: split.sold,
+      returned: split.returned,
+      price,
+      coin,
+    };
+    await addNotice(trx, {
+      userId: loan.user_id,
+      kind: 'loan_liquidated',
+      title: 'loan_liquidated_title',
+      body: 'loan_liquidated_body',
+      params,
+    });
     return { kind: 'loan_liquidated', userId: loan.user_id, loanId: loan.id, lang: loan.lang, params };
   });
 }
 
 async function liquidateMarked(ctx: LoanCtx, nowMs: number, afterCommit?: AfterCommit): Promise<number> {
-  const marked = await ctx.db.selectFrom('loans').select('id').where('status', '=', 'liquidating').orderBy('id').execute();
+  const marked = await ctx.db
+    .selectFrom('loans')
+    .select('id')
+    .where('status', '=', 'liquidating')
+    .orderBy('id')
+    .execute();
   let n = 0;
   for (const l of marked) {
     const alert = await liquidate(ctx, l.id, nowMs);

@@ -8,7 +8,7 @@ export const artUrl = (code: string) => `/api/bind_box/art/${encodeURIComponent(
 
 export function artSvg(code: string): string {
   const h = sha256Hex(code);
-  const byte = (i: number) => parseInt(h.slice((i * 2) % 64, (i * 2) % 64 + 2), 16);
+  const byte = (i: number) => parseInt(h.slice((i * 2) % 64, ((i * 2) % 64) + 2), 16);
   const hue = Math.round((byte(0) / 255) * 360);
   const hue2 = (hue + 90 + byte(1)) % 360;
   const shapes: string[] = [];

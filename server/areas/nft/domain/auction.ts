@@ -34,11 +34,28 @@ export async function marginNFT(db: Kysely<Database>, userId: number, code: stri
   return inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, code);
     openAuction(item, userId, nowMs);
-    const had = await trx.selectFrom('nft_margins').select('id').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', userId).executeTakeFirst();
+    const had = await trx
+      .selectFrom('nft_margins')
+      .select('id')
+      .where('item_id', '=', item.id)
+      .where('round', '=', item.auction_round)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (had) throw new AppError('nft_margin_paid');
-    const m = await trx.insertInto('nft_margins').values({ item_id: item.id, round: item.auction_round, user_id: userId, amount: item.margin, status: 'held' }).returning('id').executeTakeFirstOrThrow();
+    const m = await trx
+      .insertInto('nft_margins')
+      .values({ item_id: item.id, round: item.auction_round, user_id: userId, amount: item.margin, status: 'held' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (new Decimal(item.margin).gt(0)) {
-      await freeze(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(item.margin).toFixed(), reason: 'nft_margin', ref: { type: 'nft_margin', id: m.id } });
+      await freeze(trx, {
+        userId,
+        currencyId: item.currency_id,
+        type: NFT_ACCOUNT,
+        amount: new Decimal(item.margin).toFixed(),
+        reason: 'nft_margin',
+        ref: { type: 'nft_margin', id: m.id },
+      });
     }
     return answered(trx, userId, true);
   });
@@ -56,21 +73,39 @@ export interface BidOptions {
  * The previous highest bidder hears it after the commit. A replay of the same idempotent request
  * never gets here (the route answers it from the stored answer), so it tells no one twice.
  */
-export async function auctionNFT(db: Kysely<Database>, userId: number, input: { code: string; price: unknown }, nowMs: number, opts: BidOptions = {}): Promise<{ bid: string; end_time: string; extended: boolean }> {
+export async function auctionNFT(
+  db: Kysely<Database>,
+  userId: number,
+  input: { code: string; price: unknown },
+  nowMs: number,
+  opts: BidOptions = {},
+): Promise<{ bid: string; end_time: string; extended: boolean }> {
   const { answer, notes } = await inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, input.code);
     openAuction(item, userId, nowMs);
-    const margin = await trx.selectFrom('nft_margins').select('status').where('item_id', '=', item.id).where('round', '=', item.auction_round).where('user_id', '=', userId).executeTakeFirst();
-    if (margin?.status !== 'held') throw new AppError('nft_margin_required', { margin: new Decimal(item.margin).toFixed() });
+    const margin = await trx
+      .selectFrom('nft_margins')
+      .select('status')
+      .where('item_id', '=', item.id)
+      .where('round', '=', item.auction_round)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (margin?.status !== 'held')
+      throw new AppError('nft_margin_required', { margin: new Decimal(item.margin).toFixed() });
     if (item.bidder_id === userId) throw new AppError('nft_already_highest');
     const raise = parsePrice(input.price, await currencyDecimals(trx, item.currency_id));
     const base = new Decimal(item.current_bid ?? item.price);
     const min = minBid(item);
     const bid = base.plus(raise);
-    if (new Decimal(raise).lt(item.per_increase) || bid.lte(base) || bid.lt(min)) throw new AppError('nft_bid_too_low', { min });
+    if (new Decimal(raise).lt(item.per_increase) || bid.lte(base) || bid.lt(min))
+      throw new AppError('nft_bid_too_low', { min });
     const endMs = new Date(item.end_at).getTime();
     const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs, opts.softCloseMs);
-    const placed = await trx.insertInto('nft_bids').values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) }).returning('id').executeTakeFirstOrThrow();
+    const placed = await trx
+      .insertInto('nft_bids')
+      .values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('nft_items')
       .set({ current_bid: bid.toFixed(), bidder_id: userId, bid_count: item.bid_count + 1, end_at: new Date(newEnd) })
@@ -83,7 +118,11 @@ export async function auctionNFT(db: Kysely<Database>, userId: number, input: { 
       notes.push(outbidNote(item.bidder_id, await lotOf(trx, item), placed.id, bid.toFixed(), next));
     }
     await inboxNotes(trx, notes);
-    const answer = await answered(trx, userId, { bid: bid.toFixed(), end_time: new Date(newEnd).toISOString(), extended: newEnd !== endMs });
+    const answer = await answered(trx, userId, {
+      bid: bid.toFixed(),
+      end_time: new Date(newEnd).toISOString(),
+      extended: newEnd !== endMs,
+    });
     return { answer, notes };
   });
   if (notes.length) await opts.notify?.(notes);
@@ -98,22 +137,56 @@ async function lockOrder(trx: Trx, userId: number, orderId: number) {
 }
 
 /** payNFTOrder {id}: the winner pays the final price + fee before the deadline; the margin comes back. */
-export async function payNFTOrder(db: Kysely<Database>, userId: number, orderId: number, nowMs: number): Promise<boolean> {
+export async function payNFTOrder(
+  db: Kysely<Database>,
+  userId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const o = await lockOrder(trx, userId, orderId);
     if (o.status === 'paid') throw new AppError('nft_order_paid');
-    if (o.status === 'expired' || (o.pay_deadline && nowMs >= o.pay_deadline.getTime())) throw new AppError('nft_order_expired');
+    if (o.status === 'expired' || (o.pay_deadline && nowMs >= o.pay_deadline.getTime()))
+      throw new AppError('nft_order_expired');
     const item = await lockItemById(trx, o.item_id);
     // every party's balance lock at once, in id order, before the first move (no lock-order cycles)
     const creator = await creatorOf(trx, item.artist_id);
-    await lockUsers(trx, [userId, ...(item.owner_id ? [item.owner_id] : []), ...(creator ? [creator] : []), await platformUserId(trx)]);
-    const m = await trx.selectFrom('nft_margins').selectAll().where('item_id', '=', item.id).where('round', '=', o.round).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    await lockUsers(trx, [
+      userId,
+      ...(item.owner_id ? [item.owner_id] : []),
+      ...(creator ? [creator] : []),
+      await platformUserId(trx),
+    ]);
+    const m = await trx
+      .selectFrom('nft_margins')
+      .selectAll()
+      .where('item_id', '=', item.id)
+      .where('round', '=', o.round)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (m && m.status === 'held') {
-      if (new Decimal(m.amount).gt(0)) await unfreeze(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: new Decimal(m.amount).toFixed(), reason: 'nft_margin_refund', ref: { type: 'nft_margin', id: m.id } });
-      await trx.updateTable('nft_margins').set({ status: 'refunded', settled_at: new Date(nowMs) }).where('id', '=', m.id).execute();
+      if (new Decimal(m.amount).gt(0))
+        await unfreeze(trx, {
+          userId,
+          currencyId: item.currency_id,
+          type: NFT_ACCOUNT,
+          amount: new Decimal(m.amount).toFixed(),
+          reason: 'nft_margin_refund',
+          ref: { type: 'nft_margin', id: m.id },
+        });
+      await trx
+        .updateTable('nft_margins')
+        .set({ status: 'refunded', settled_at: new Date(nowMs) })
+        .where('id', '=', m.id)
+        .execute();
     }
     await sellItem(trx, userId, item, o.price, nowMs, 'auction', o.id);
-    await trx.updateTable('nft_orders').set({ status: 'paid', paid_at: new Date(nowMs), is_read: true }).where('id', '=', o.id).execute();
+    await trx
+      .updateTable('nft_orders')
+      .set({ status: 'paid', paid_at: new Date(nowMs), is_read: true })
+      .where('id', '=', o.id)
+      .execute();
     await trx.updateTable('nft_items').set({ auction_state: 'paid' }).where('id', '=', item.id).execute();
     return answered(trx, userId, true);
   });
@@ -121,6 +194,11 @@ export async function payNFTOrder(db: Kysely<Database>, userId: number, orderId:
 
 /** readNFTOrderMessage {id}: marks the caller's order message read. */
 export async function readOrderMessage(db: Kysely<Database>, userId: number, orderId: number): Promise<void> {
-  const r = await db.updateTable('nft_orders').set({ is_read: true }).where('id', '=', orderId).where('buyer_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .updateTable('nft_orders')
+    .set({ is_read: true })
+    .where('id', '=', orderId)
+    .where('buyer_id', '=', userId)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw new AppError('nft_order_not_found');
 }

@@ -18,7 +18,10 @@ import { canon } from '../../../kernel/decimal';
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
-function diff(before: Record<string, unknown>, patch: Record<string, unknown>): { set: Record<string, unknown>; changes: Changes } {
+function diff(
+  before: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): { set: Record<string, unknown>; changes: Changes } {
   const set: Record<string, unknown> = {};
   const changes: Changes = {};
   for (const [k, v] of Object.entries(patch)) {
@@ -33,15 +36,29 @@ function diff(before: Record<string, unknown>, patch: Record<string, unknown>): 
 }
 
 export async function editArtist(trx: Trx, id: number, p: { name?: string; bio?: string }): Promise<Changes> {
-  const a = await trx.selectFrom('nft_artists').select(['name', 'bio']).where('id', '=', id).forUpdate().executeTakeFirst();
+  const a = await trx
+    .selectFrom('nft_artists')
+    .select(['name', 'bio'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!a) throw new AppError('not_found');
   const { set, changes } = diff(a, p);
   if (Object.keys(set).length) await trx.updateTable('nft_artists').set(set).where('id', '=', id).execute();
   return changes;
 }
 
-export async function editCollection(trx: Trx, id: number, p: { name?: string; description?: string }): Promise<Changes> {
-  const c = await trx.selectFrom('nft_collections').select(['name', 'description']).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function editCollection(
+  trx: Trx,
+  id: number,
+  p: { name?: string; description?: string },
+): Promise<Changes> {
+  const c = await trx
+    .selectFrom('nft_collections')
+    .select(['name', 'description'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!c) throw new AppError('not_found');
   const { set, changes } = diff(c, p);
   if (Object.keys(set).length) await trx.updateTable('nft_collections').set(set).where('id', '=', id).execute();
@@ -63,8 +80,17 @@ export interface ItemPatch {
 
 /** What edit-rules.ts reads of one item: its row plus the stakes kept in other tables. */
 export async function editStateOf(trx: Trx, item: ItemRow): Promise<EditState> {
-  const held = await trx.selectFrom('nft_margins').select('id').where('item_id', '=', item.id).where('status', '=', 'held').executeTakeFirst();
-  const s = await trx.selectFrom('nft_box_series').select(['sold', 'revealed_at']).where('item_id', '=', item.id).executeTakeFirst();
+  const held = await trx
+    .selectFrom('nft_margins')
+    .select('id')
+    .where('item_id', '=', item.id)
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  const s = await trx
+    .selectFrom('nft_box_series')
+    .select(['sold', 'revealed_at'])
+    .where('item_id', '=', item.id)
+    .executeTakeFirst();
   return { ...item, held: held !== undefined, sold: s?.sold ?? 0, revealed: s?.revealed_at != null };
 }
 
@@ -93,22 +119,34 @@ export async function editItem(trx: Trx, id: number, p: ItemPatch, nowMs: number
   if (p.endMs === new Date(item.end_at).getTime()) p = { ...p, endMs: undefined };
   if (p.rarity === item.rarity) p = { ...p, rarity: undefined };
   if (p.rarity !== undefined && !may.rarity) throw new AppError('nft_edit_rarity_locked');
-  const terms = p.price !== undefined || p.per_increase !== undefined || p.margin !== undefined || p.startMs !== undefined || p.endMs !== undefined;
+  const terms =
+    p.price !== undefined ||
+    p.per_increase !== undefined ||
+    p.margin !== undefined ||
+    p.startMs !== undefined ||
+    p.endMs !== undefined;
   const patch: Record<string, unknown> = { title: p.title, description: p.description, rarity: p.rarity };
   if (terms) {
     if (may.terms === 'locked') throw new AppError('nft_edit_locked');
     const decimals = await currencyDecimals(trx, item.currency_id);
     if (p.price !== undefined) patch.price = parsePrice(p.price, decimals);
-    if (p.per_increase !== undefined) patch.per_increase = parsePrice(p.per_increase, decimals, 'nft_increment_invalid');
-    if (p.margin !== undefined) patch.margin = /^0+(\.0+)?$/.test(p.margin.trim()) ? '0' : parsePrice(p.margin, decimals);
+    if (p.per_increase !== undefined)
+      patch.per_increase = parsePrice(p.per_increase, decimals, 'nft_increment_invalid');
+    if (p.margin !== undefined)
+      patch.margin = /^0+(\.0+)?$/.test(p.margin.trim()) ? '0' : parsePrice(p.margin, decimals);
     const start = p.startMs ?? new Date(item.start_at).getTime();
     const end = p.endMs ?? new Date(item.end_at).getTime();
     if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new AppError('nft_end_before_start');
     if (may.terms === 'started') {
-      if (raised(patch.price as string | undefined, item.price) || raised(patch.per_increase as string | undefined, item.per_increase) || raised(patch.margin as string | undefined, item.margin)) {
+      if (
+        raised(patch.price as string | undefined, item.price) ||
+        raised(patch.per_increase as string | undefined, item.per_increase) ||
+        raised(patch.margin as string | undefined, item.margin)
+      ) {
         throw new AppError('nft_edit_terms_up');
       }
-      if (p.startMs !== undefined || end < new Date(item.end_at).getTime()) throw new AppError('nft_edit_window_started');
+      if (p.startMs !== undefined || end < new Date(item.end_at).getTime())
+        throw new AppError('nft_edit_window_started');
     }
     if (p.endMs !== undefined && end <= nowMs) throw new AppError('nft_edit_end_passed');
     if (p.startMs !== undefined) patch.start_at = new Date(start);
@@ -118,7 +156,12 @@ export async function editItem(trx: Trx, id: number, p: ItemPatch, nowMs: number
     }
   }
   // NUMERIC columns come back with 18 places: compare canonical values
-  const before = { ...item, price: canon(item.price), per_increase: canon(item.per_increase), margin: canon(item.margin) } as unknown as Record<string, unknown>;
+  const before = {
+    ...item,
+    price: canon(item.price),
+    per_increase: canon(item.per_increase),
+    margin: canon(item.margin),
+  } as unknown as Record<string, unknown>;
   const { set, changes } = diff(before, patch);
   if (Object.keys(set).length) await trx.updateTable('nft_items').set(set).where('id', '=', id).execute();
   if (p.endMs !== undefined && item.auction_state === 'open') await scheduleAuctionEnd(trx, id, p.endMs);
@@ -130,15 +173,30 @@ export async function editItem(trx: Trx, id: number, p: ItemPatch, nowMs: number
  * A series' new manifest before its sale: a new secret seed and commitment (the old commitment
  * was never used for a box — nothing was sold — and is kept in the action log). No-op if equal.
  */
-async function replaceManifest(trx: Trx, itemId: number, manifest: ManifestEntry[], allowed: boolean): Promise<Changes> {
-  const s = await trx.selectFrom('nft_box_series').select(['id', 'manifest', 'commitment']).where('item_id', '=', itemId).forUpdate().executeTakeFirst();
+async function replaceManifest(
+  trx: Trx,
+  itemId: number,
+  manifest: ManifestEntry[],
+  allowed: boolean,
+): Promise<Changes> {
+  const s = await trx
+    .selectFrom('nft_box_series')
+    .select(['id', 'manifest', 'commitment'])
+    .where('item_id', '=', itemId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!s) throw new AppError('param_error');
   const was = typeof s.manifest === 'string' ? (JSON.parse(s.manifest) as ManifestEntry[]) : s.manifest;
   if (JSON.stringify(was) === JSON.stringify(manifest)) return {};
   if (!allowed) throw new AppError('nft_edit_manifest_locked');
   const total = expandManifest(manifest).length;
-  if (total <= 0 || manifest.some((m) => !Number.isInteger(m.count) || m.count < 0 || !m.prize)) throw new AppError('param_error');
+  if (total <= 0 || manifest.some((m) => !Number.isInteger(m.count) || m.count < 0 || !m.prize))
+    throw new AppError('param_error');
   const seed = newSeed();
-  await trx.updateTable('nft_box_series').set({ manifest: JSON.stringify(manifest), total, commitment: seed.commitment, secret_seed: seed.seed }).where('id', '=', s.id).execute();
+  await trx
+    .updateTable('nft_box_series')
+    .set({ manifest: JSON.stringify(manifest), total, commitment: seed.commitment, secret_seed: seed.seed })
+    .where('id', '=', s.id)
+    .execute();
   return { manifest: { from: was, to: manifest }, commitment: { from: s.commitment, to: seed.commitment } };
 }

@@ -54,5 +54,9 @@ export function editPhase(s: EditState, nowMs: number): NftEditPhase {
 
 export function editable(s: EditState, nowMs: number): AdminNftEditable {
   const terms = editPhase(s, nowMs);
-  return { terms, rarity: !hasStake(s), manifest: s.pay_type === 3 && terms === 'free' && nowMs < new Date(s.start_at).getTime() };
+  return {
+    terms,
+    rarity: !hasStake(s),
+    manifest: s.pay_type === 3 && terms === 'free' && nowMs < new Date(s.start_at).getTime(),
+  };
 }

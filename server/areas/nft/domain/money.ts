@@ -12,7 +12,11 @@ import type {} from '../tables'; // the area's tables join Database there
 const NUMBER_RE = /^\d{1,18}(\.\d+)?$/;
 
 /** A user-typed price or increment: positive, at most `decimals` places; otherwise `key` (or the decimals message). */
-export function parsePrice(raw: unknown, decimals: number, key: 'nft_price_invalid' | 'nft_increment_invalid' = 'nft_price_invalid'): string {
+export function parsePrice(
+  raw: unknown,
+  decimals: number,
+  key: 'nft_price_invalid' | 'nft_increment_invalid' = 'nft_price_invalid',
+): string {
   const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : '';
   if (!NUMBER_RE.test(s)) throw new AppError(key);
   const d = new Decimal(s);
@@ -27,9 +31,11 @@ export async function currencyDecimals(db: Db, currencyId: number): Promise<numb
 }
 
 /** spec §4: before start 2; between start and end 1 when on sale (the flag) else 0; after end 0. */
-export function saleStatus(item: { start_at: Date | string; end_at: Date | string; on_sale: boolean; listing: string }, nowMs: number): NftSaleStatus {
+export function saleStatus(
+  item: { start_at: Date | string; end_at: Date | string; on_sale: boolean; listing: string },
+  nowMs: number,
+): NftSaleStatus {
   if (nowMs < new Date(item.start_at).getTime()) return 2;
   if (nowMs >= new Date(item.end_at).getTime()) return 0;
   return item.on_sale && item.listing !== 'not_for_sale' ? 1 : 0;
 }
-

@@ -43,11 +43,17 @@ export function parseTime(raw: unknown): number | undefined {
 /** the holder may list it: theirs, not listed, no auction of it running or awaiting payment */
 function checkListable(item: ItemRow, userId: number): void {
   if (item.owner_id !== userId) throw new AppError('nft_not_owner');
-  if (item.listing !== 'not_for_sale' || item.auction_state === 'open' || item.auction_state === 'awaiting_payment') throw new AppError('nft_already_listed');
+  if (item.listing !== 'not_for_sale' || item.auction_state === 'open' || item.auction_state === 'awaiting_payment')
+    throw new AppError('nft_already_listed');
 }
 
 /** resellNFT {code, price, pay_type?, per_increase?, margin?, start_time?, end_time?}: a submission for review; answers its id. */
-export async function submitListing(db: Kysely<Database>, userId: number, input: ListingInput, nowMs: number): Promise<{ id: number; status: 'pending' }> {
+export async function submitListing(
+  db: Kysely<Database>,
+  userId: number,
+  input: ListingInput,
+  nowMs: number,
+): Promise<{ id: number; status: 'pending' }> {
   const payType = input.pay_type === undefined || input.pay_type === '' ? 1 : Number(input.pay_type);
   if (payType !== 1 && payType !== 2) throw new AppError('param_error');
   const start = parseTime(input.start_time) ?? nowMs;
@@ -55,17 +61,33 @@ export async function submitListing(db: Kysely<Database>, userId: number, input:
   return inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, input.code);
     checkListable(item, userId);
-    const pending = await trx.selectFrom('nft_reviews').select('id').where('item_id', '=', item.id).where('status', '=', 'pending').executeTakeFirst();
+    const pending = await trx
+      .selectFrom('nft_reviews')
+      .select('id')
+      .where('item_id', '=', item.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     if (pending) throw new AppError('nft_review_pending');
     const decimals = await currencyDecimals(trx, item.currency_id);
     const price = parsePrice(input.price, decimals);
     const perIncrease = payType === 2 ? parsePrice(input.per_increase, decimals, 'nft_increment_invalid') : '0';
     const rawMargin = input.margin === undefined || input.margin === null ? '' : String(input.margin).trim();
-    const margin = payType === 2 && rawMargin !== '' && !/^0+(\.0+)?$/.test(rawMargin) ? parsePrice(rawMargin, decimals) : '0';
+    const margin =
+      payType === 2 && rawMargin !== '' && !/^0+(\.0+)?$/.test(rawMargin) ? parsePrice(rawMargin, decimals) : '0';
     if (end <= start || end <= nowMs) throw new AppError('nft_end_before_start');
     const r = await trx
       .insertInto('nft_reviews')
-      .values({ item_id: item.id, user_id: userId, pay_type: payType, price, per_increase: perIncrease, margin, start_at: new Date(start), end_at: new Date(end), created_at: new Date(nowMs) })
+      .values({
+        item_id: item.id,
+        user_id: userId,
+        pay_type: payType,
+        price,
+        per_increase: perIncrease,
+        margin,
+        start_at: new Date(start),
+        end_at: new Date(end),
+        created_at: new Date(nowMs),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return answered(trx, userId, { id: r.id, status: 'pending' as const });
@@ -77,22 +99,42 @@ export async function submitListing(db: Kysely<Database>, userId: number, input:
  * Approving applies the listing if the holder still holds the item unlisted and the window has
  * not ended; otherwise it is refused (nft_review_stale) and the operator rejects it instead.
  */
-export async function reviewListing(trx: Trx, r: { id: number; operatorId: number; approve: boolean; reason: string; nowMs: number }): Promise<{ userId: number; itemId: number; code: string }> {
+export async function reviewListing(
+  trx: Trx,
+  r: { id: number; operatorId: number; approve: boolean; reason: string; nowMs: number },
+): Promise<{ userId: number; itemId: number; code: string }> {
   const sub = await trx.selectFrom('nft_reviews').selectAll().where('id', '=', r.id).forUpdate().executeTakeFirst();
   if (!sub) throw new AppError('nft_review_not_found');
   if (sub.status !== 'pending') throw new AppError('nft_review_done');
   const item = await lockItemById(trx, sub.item_id);
   if (r.approve) {
-    if (item.owner_id !== sub.user_id || item.listing !== 'not_for_sale' || item.auction_state === 'open' || item.auction_state === 'awaiting_payment' || sub.end_at.getTime() <= r.nowMs) {
+    if (
+      item.owner_id !== sub.user_id ||
+      item.listing !== 'not_for_sale' ||
+      item.auction_state === 'open' ||
+      item.auction_state === 'awaiting_payment' ||
+      sub.end_at.getTime() <= r.nowMs
+    ) {
       throw new AppError('nft_review_stale');
     }
     const auction = sub.pay_type === 2;
     await trx
       .updateTable('nft_items')
       .set({
-        listing: item.resold_count > 0 ? 'relisting' : 'reselling', resold_count: item.resold_count + 1, on_sale: true, pay_type: sub.pay_type, price: sub.price,
-        per_increase: sub.per_increase, margin: sub.margin, start_at: sub.start_at, end_at: sub.end_at, original_end_at: sub.end_at,
-        current_bid: null, bidder_id: null, bid_count: 0, auction_state: auction ? 'open' : 'none',
+        listing: item.resold_count > 0 ? 'relisting' : 'reselling',
+        resold_count: item.resold_count + 1,
+        on_sale: true,
+        pay_type: sub.pay_type,
+        price: sub.price,
+        per_increase: sub.per_increase,
+        margin: sub.margin,
+        start_at: sub.start_at,
+        end_at: sub.end_at,
+        original_end_at: sub.end_at,
+        current_bid: null,
+        bidder_id: null,
+        bid_count: 0,
+        auction_state: auction ? 'open' : 'none',
         // a second auction of the same item is a new round (margins and the won order are per round)
         auction_round: auction && item.auction_state !== 'none' ? item.auction_round + 1 : item.auction_round,
       })
@@ -102,12 +144,20 @@ export async function reviewListing(trx: Trx, r: { id: number; operatorId: numbe
   }
   await trx
     .updateTable('nft_reviews')
-    .set({ status: r.approve ? 'approved' : 'rejected', reason: r.reason, reviewed_by: r.operatorId, reviewed_at: new Date(r.nowMs) })
+    .set({
+      status: r.approve ? 'approved' : 'rejected',
+      reason: r.reason,
+      reviewed_by: r.operatorId,
+      reviewed_at: new Date(r.nowMs),
+    })
     .where('id', '=', sub.id)
     .execute();
   await addNotice(trx, {
-    userId: sub.user_id, kind: 'nft',
-    ...(r.approve ? { title: 'notice_nft_listing_approved_title', body: 'notice_nft_listing_approved_body' } : { title: 'notice_nft_listing_rejected_title', body: 'notice_nft_listing_rejected_body' }),
+    userId: sub.user_id,
+    kind: 'nft',
+    ...(r.approve
+      ? { title: 'notice_nft_listing_approved_title', body: 'notice_nft_listing_approved_body' }
+      : { title: 'notice_nft_listing_rejected_title', body: 'notice_nft_listing_rejected_body' }),
     params: { name: item.title, reason: r.reason },
   });
   return { userId: sub.user_id, itemId: item.id, code: item.code };

@@ -26,7 +26,10 @@ export async function buyNFT(db: Kysely<Database>, userId: number, code: string,
     checkWindow(item, nowMs);
     if (!item.on_sale || !(BUYABLE as readonly string[]).includes(item.listing)) throw new AppError('nft_not_on_sale');
     if (item.owner_id === userId) throw new AppError('nft_own_item');
-    const orderId = item.pay_type === 3 ? await buyBox(trx, userId, item, nowMs) : await sellItem(trx, userId, item, item.price, nowMs, 'buy');
+    const orderId =
+      item.pay_type === 3
+        ? await buyBox(trx, userId, item, nowMs)
+        : await sellItem(trx, userId, item, item.price, nowMs, 'buy');
     return answered(trx, userId, orderId);
   });
 }
@@ -35,29 +38,68 @@ export async function buyNFT(db: Kysely<Database>, userId: number, code: string,
  * Moves the money of a sale at `price` and the item to the buyer (used by buyNFT and by paying a
  * won auction, whose margin the caller has already dealt with). Returns the order id.
  */
-export async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: string, nowMs: number, kind: 'buy' | 'auction', orderId?: number): Promise<number> {
+export async function sellItem(
+  trx: Trx,
+  buyerId: number,
+  item: ItemRow,
+  price: string,
+  nowMs: number,
+  kind: 'buy' | 'auction',
+  orderId?: number,
+): Promise<number> {
   const creator = await creatorOf(trx, item.artist_id);
   const resale = item.owner_id !== null;
   const seller = item.owner_id ?? creator;
-  const fees = feesFor(price, await currencyDecimals(trx, item.currency_id), item.royalty_rate, resale && creator !== null && creator !== seller);
-  await lockUsers(trx, [buyerId, ...(seller ? [seller] : []), ...(creator ? [creator] : []), await platformUserId(trx)]);
+  const fees = feesFor(
+    price,
+    await currencyDecimals(trx, item.currency_id),
+    item.royalty_rate,
+    resale && creator !== null && creator !== seller,
+  );
+  await lockUsers(trx, [
+    buyerId,
+    ...(seller ? [seller] : []),
+    ...(creator ? [creator] : []),
+    await platformUserId(trx),
+  ]);
   let id = orderId;
   if (id === undefined) {
     const o = await trx
       .insertInto('nft_orders')
       .values({
-        item_id: item.id, buyer_id: buyerId, seller_id: seller, kind: resale ? 'resale' : kind, currency_id: item.currency_id,
-        price: fees.price, fee: fees.fee, royalty: fees.royalty, status: 'paid', created_at: new Date(nowMs), paid_at: new Date(nowMs), is_read: true,
+        item_id: item.id,
+        buyer_id: buyerId,
+        seller_id: seller,
+        kind: resale ? 'resale' : kind,
+        currency_id: item.currency_id,
+        price: fees.price,
+        fee: fees.fee,
+        royalty: fees.royalty,
+        status: 'paid',
+        created_at: new Date(nowMs),
+        paid_at: new Date(nowMs),
+        is_read: true,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     id = o.id;
   }
   const ref = { type: 'nft_order', id };
-  await debit(trx, { userId: buyerId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount: fees.total, reason: 'nft_buy', ref });
+  await debit(trx, {
+    userId: buyerId,
+    currencyId: item.currency_id,
+    type: NFT_ACCOUNT,
+    amount: fees.total,
+    reason: 'nft_buy',
+    ref,
+  });
   // a work with no seller account (a platform-owned artist's first sale) sells for the platform
   const pay = (userId: number | null, amount: string, reason: string) =>
-    new Decimal(amount).gt(0) ? (userId ? credit(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref }) : creditPlatform(trx, { currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref })) : null;
+    new Decimal(amount).gt(0)
+      ? userId
+        ? credit(trx, { userId, currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref })
+        : creditPlatform(trx, { currencyId: item.currency_id, type: NFT_ACCOUNT, amount, reason, ref })
+      : null;
   await pay(seller, fees.seller_gets, 'nft_sale');
   await pay(creator, fees.royalty, 'nft_royalty');
   await pay(null, fees.fee, 'nft_fee');

@@ -30,11 +30,21 @@ export async function seedNftDemo(db: Kysely<Database>, nowMs: number): Promise<
     for (const a of ARTISTS) {
       const u = await trx
         .insertInto('users')
-        .values({ email: `nft.${a.key}@example.com`, password_hash: hash, nickname: a.name, signature: 'Demo artist', invite_code: `NFT${a.key.toUpperCase()}`.slice(0, 8) })
+        .values({
+          email: `nft.${a.key}@example.com`,
+          password_hash: hash,
+          nickname: a.name,
+          signature: 'Demo artist',
+          invite_code: `NFT${a.key.toUpperCase()}`.slice(0, 8),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const artist = await createArtist(trx, { name: a.name, bio: a.bio, userId: u.id, seedKey: `demo-${a.key}` });
-      ids.push({ artist, collection: await createCollection(trx, artist, `${a.name.split(' ')[0]} Originals`, a.bio), user: u.id });
+      ids.push({
+        artist,
+        collection: await createCollection(trx, artist, `${a.name.split(' ')[0]} Originals`, a.bio),
+        user: u.id,
+      });
     }
     const rarities = ['N', 'R', 'SR', 'SSR'];
     let n = 0;
@@ -42,31 +52,83 @@ export async function seedNftDemo(db: Kysely<Database>, nowMs: number): Promise<
       for (let j = 0; j < 4; j++) {
         n++;
         await createItem(trx, {
-          code: `ART-${1000 + n}`, collectionId: who.collection, artistId: who.artist, title: `${['Tide', 'Ember', 'Prism', 'Drift'][j]} #${n}`,
-          description: 'A procedural artwork generated from its code.', rarity: rarities[(i + j) % 4], currencyId: j === 3 ? ETH : USDT,
-          price: j === 3 ? '0.05' : String(20 + n * 5), payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY,
+          code: `ART-${1000 + n}`,
+          collectionId: who.collection,
+          artistId: who.artist,
+          title: `${['Tide', 'Ember', 'Prism', 'Drift'][j]} #${n}`,
+          description: 'A procedural artwork generated from its code.',
+          rarity: rarities[(i + j) % 4],
+          currencyId: j === 3 ? ETH : USDT,
+          price: j === 3 ? '0.05' : String(20 + n * 5),
+          payType: 1,
+          startMs: nowMs - DAY,
+          endMs: nowMs + 30 * DAY,
         });
       }
     }
     await createItem(trx, {
-      code: 'AUC-2001', collectionId: ids[0].collection, artistId: ids[0].artist, title: 'Aurora at Dusk (auction)', rarity: 'SSR', currencyId: USDT,
-      price: '100', margin: '10', perIncrease: '5', payType: 2, startMs: nowMs - 60_000, endMs: nowMs + 6 * 60_000,
+      code: 'AUC-2001',
+      collectionId: ids[0].collection,
+      artistId: ids[0].artist,
+      title: 'Aurora at Dusk (auction)',
+      rarity: 'SSR',
+      currencyId: USDT,
+      price: '100',
+      margin: '10',
+      perIncrease: '5',
+      payType: 2,
+      startMs: nowMs - 60_000,
+      endMs: nowMs + 6 * 60_000,
     });
     await createItem(trx, {
-      code: 'AUC-2002', collectionId: ids[1].collection, artistId: ids[1].artist, title: 'Kenji Grid No. 9 (auction)', rarity: 'SR', currencyId: USDT,
-      price: '50', margin: '5', perIncrease: '2', payType: 2, startMs: nowMs - 60_000, endMs: nowMs + DAY,
+      code: 'AUC-2002',
+      collectionId: ids[1].collection,
+      artistId: ids[1].artist,
+      title: 'Kenji Grid No. 9 (auction)',
+      rarity: 'SR',
+      currencyId: USDT,
+      price: '50',
+      margin: '5',
+      perIncrease: '2',
+      payType: 2,
+      startMs: nowMs - 60_000,
+      endMs: nowMs + DAY,
     });
     await createSeries(trx, {
-      code: 'BOX-3001', collectionId: ids[2].collection, artistId: ids[2].artist, title: 'Sofía Mystery Box', rarity: 'R', currencyId: USDT, price: '9.9',
-      startMs: nowMs - 60_000, endMs: nowMs + 7 * DAY,
-      manifest: [{ prize: 'SSR:Golden Hour', count: 1 }, { prize: 'SR:Rose Quartz', count: 4 }, { prize: 'R:Sand', count: 10 }, { prize: 'N:Haze', count: 25 }],
+      code: 'BOX-3001',
+      collectionId: ids[2].collection,
+      artistId: ids[2].artist,
+      title: 'Sofía Mystery Box',
+      rarity: 'R',
+      currencyId: USDT,
+      price: '9.9',
+      startMs: nowMs - 60_000,
+      endMs: nowMs + 7 * DAY,
+      manifest: [
+        { prize: 'SSR:Golden Hour', count: 1 },
+        { prize: 'SR:Rose Quartz', count: 4 },
+        { prize: 'R:Sand', count: 10 },
+        { prize: 'N:Haze', count: 25 },
+      ],
     });
     // a resale: the first artist owns a Kenji piece and lists it (royalty goes to Kenji)
     const resale = await createItem(trx, {
-      code: 'ART-1900', collectionId: ids[1].collection, artistId: ids[1].artist, title: 'Second Hand Moon', rarity: 'SR', currencyId: USDT, price: '75',
-      payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY,
+      code: 'ART-1900',
+      collectionId: ids[1].collection,
+      artistId: ids[1].artist,
+      title: 'Second Hand Moon',
+      rarity: 'SR',
+      currencyId: USDT,
+      price: '75',
+      payType: 1,
+      startMs: nowMs - DAY,
+      endMs: nowMs + 30 * DAY,
     });
-    await trx.updateTable('nft_items').set({ owner_id: ids[0].user, listing: 'reselling', resold_count: 1 }).where('id', '=', resale).execute();
+    await trx
+      .updateTable('nft_items')
+      .set({ owner_id: ids[0].user, listing: 'reselling', resold_count: 1 })
+      .where('id', '=', resale)
+      .execute();
   });
 }
 
@@ -76,18 +138,47 @@ export async function seedNftDemo(db: Kysely<Database>, nowMs: number): Promise<
  */
 export async function seedNftMedia(db: Kysely<Database>, nowMs: number): Promise<void> {
   if (await db.selectFrom('nft_items').select('id').where('code', '=', 'SND-4001').executeTakeFirst()) return;
-  const artist = async (key: string) => db.selectFrom('nft_artists as a').innerJoin('nft_collections as c', 'c.artist_id', 'a.id').select(['a.id', 'c.id as collection']).where('a.seed_key', '=', `demo-${key}`).orderBy('c.id').executeTakeFirst();
+  const artist = async (key: string) =>
+    db
+      .selectFrom('nft_artists as a')
+      .innerJoin('nft_collections as c', 'c.artist_id', 'a.id')
+      .select(['a.id', 'c.id as collection'])
+      .where('a.seed_key', '=', `demo-${key}`)
+      .orderBy('c.id')
+      .executeTakeFirst();
   const kenji = await artist('kenji');
   const aurora = await artist('aurora');
   if (!kenji || !aurora) return; // the catalogue's demo was not seeded
   await inTransaction(db, async (trx) => {
     await createItem(trx, {
-      code: 'SND-4001', collectionId: kenji.collection, artistId: kenji.id, title: 'Eight Notes in C', description: 'A sound work: eight notes of a pentatonic scale chosen by its own hash.',
-      rarity: 'SR', currencyId: USDT, price: '30', payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY, mediaType: 3, media: mediaUrl('SND-4001.wav'),
+      code: 'SND-4001',
+      collectionId: kenji.collection,
+      artistId: kenji.id,
+      title: 'Eight Notes in C',
+      description: 'A sound work: eight notes of a pentatonic scale chosen by its own hash.',
+      rarity: 'SR',
+      currencyId: USDT,
+      price: '30',
+      payType: 1,
+      startMs: nowMs - DAY,
+      endMs: nowMs + 30 * DAY,
+      mediaType: 3,
+      media: mediaUrl('SND-4001.wav'),
     });
     await createItem(trx, {
-      code: 'VID-5001', collectionId: aurora.collection, artistId: aurora.id, title: 'Orbits (video)', description: 'Three seconds of circles in orbit, drawn and recorded on a canvas.',
-      rarity: 'SSR', currencyId: USDT, price: '60', payType: 1, startMs: nowMs - DAY, endMs: nowMs + 30 * DAY, mediaType: 4, media: mediaUrl(DEMO_VIDEO),
+      code: 'VID-5001',
+      collectionId: aurora.collection,
+      artistId: aurora.id,
+      title: 'Orbits (video)',
+      description: 'Three seconds of circles in orbit, drawn and recorded on a canvas.',
+      rarity: 'SSR',
+      currencyId: USDT,
+      price: '60',
+      payType: 1,
+      startMs: nowMs - DAY,
+      endMs: nowMs + 30 * DAY,
+      mediaType: 4,
+      media: mediaUrl(DEMO_VIDEO),
     });
   });
 }

@@ -30,10 +30,15 @@ const IMAGE_MIME = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gi
 /** What an NFT's media file is, from its bytes: a picture (GIF its own type), a sound or a video; null for anything else. */
 export function sniffNftMedia(buf: Buffer): NftMediaFile | null {
   const img = sniffImage(buf);
-  if (img) return { kind: img, type: img === 'gif' ? NFT_MEDIA_TYPES.gif : NFT_MEDIA_TYPES.image, mime: IMAGE_MIME[img] };
+  if (img)
+    return { kind: img, type: img === 'gif' ? NFT_MEDIA_TYPES.gif : NFT_MEDIA_TYPES.image, mime: IMAGE_MIME[img] };
   const m = sniffMedia(buf);
   if (!m) return null;
-  return { kind: m, type: MEDIA_TYPES[m].av === 'audio' ? NFT_MEDIA_TYPES.audio : NFT_MEDIA_TYPES.video, mime: MEDIA_TYPES[m].mime };
+  return {
+    kind: m,
+    type: MEDIA_TYPES[m].av === 'audio' ? NFT_MEDIA_TYPES.audio : NFT_MEDIA_TYPES.video,
+    mime: MEDIA_TYPES[m].mime,
+  };
 }
 
 const NAME_RE = /^[0-9a-f]{32}\.[a-z0-9]{2,4}$/;
@@ -42,7 +47,10 @@ const isImage = (kind: StoredKind): kind is keyof typeof IMAGE_MIME => kind in I
 
 /** Stores a checked file and records it; answers the address items carry in `media` and its media type. */
 export async function saveNftMedia(
-  db: Kysely<Database>, store: UploadStore, checked: { buf: Buffer; kind: NftMediaFile }, by: { userId: number } | { operatorId: number },
+  db: Kysely<Database>,
+  store: UploadStore,
+  checked: { buf: Buffer; kind: NftMediaFile },
+  by: { userId: number } | { operatorId: number },
 ): Promise<{ media: string; type: number }> {
   // pictures and GIFs are stored re-encoded, like every uploaded image (storage/reencode.ts)
   const kind = checked.kind.kind;
@@ -55,7 +63,15 @@ export async function saveNftMedia(
     if (user !== null) await trx.insertInto('uploads').values({ name, user_id: user, sha256 }).execute();
     await trx
       .insertInto('nft_media')
-      .values({ name, media_type: file.kind.type, mime: file.kind.mime, bytes: file.buf.length, sha256, user_id: user, operator_id: 'operatorId' in by ? by.operatorId : null })
+      .values({
+        name,
+        media_type: file.kind.type,
+        mime: file.kind.mime,
+        bytes: file.buf.length,
+        sha256,
+        user_id: user,
+        operator_id: 'operatorId' in by ? by.operatorId : null,
+      })
       .execute();
   });
   return { media: mediaUrl(name), type: file.kind.type };
@@ -78,7 +94,11 @@ export async function uploadedMediaType(db: Db, media: string, userId?: number):
 }
 
 /** An uploaded file to serve: its bytes and content type, or undefined (not an NFT upload, or gone). */
-export async function uploadedMedia(db: Kysely<Database>, dataDir: string, name: string): Promise<{ buf: Buffer; mime: string } | undefined> {
+export async function uploadedMedia(
+  db: Kysely<Database>,
+  dataDir: string,
+  name: string,
+): Promise<{ buf: Buffer; mime: string } | undefined> {
   if (!NAME_RE.test(name)) return undefined;
   const row = await db.selectFrom('nft_media').select('mime').where('name', '=', name).executeTakeFirst();
   if (!row) return undefined;

@@ -1,6 +1,20 @@
 /** The read side of /bind_box/: list, detail, artists, favourites, my NFTs, bid logs, orders. */
 import Decimal from 'decimal.js';
-import { NFT_PAY_TYPES, NFT_RARITY_STATUS, NFT_RULES, type NftArtist, type NftBid, type NftDetail, type NftItem, type NftMine, type NftOrder, type NftOrderDetail, type NftReview, type NftPayType, type Page } from '../../../../core';
+import {
+  NFT_PAY_TYPES,
+  NFT_RARITY_STATUS,
+  NFT_RULES,
+  type NftArtist,
+  type NftBid,
+  type NftDetail,
+  type NftItem,
+  type NftMine,
+  type NftOrder,
+  type NftOrderDetail,
+  type NftReview,
+  type NftPayType,
+  type Page,
+} from '../../../../core';
 import type { Db } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
 import { AppError } from '../../../errors';
@@ -20,18 +34,47 @@ function itemQuery(db: Db) {
     .innerJoin('nft_collections as c', 'c.id', 'i.collection_id')
     .innerJoin('currencies as cur', 'cur.id', 'i.currency_id')
     .selectAll('i')
-    .select(['a.name as author_name', 'a.avatar as author_avatar', 'c.name as collection_name', 'cur.name as currency_name']);
+    .select([
+      'a.name as author_name',
+      'a.avatar as author_avatar',
+      'c.name as collection_name',
+      'cur.name as currency_name',
+    ]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof itemQuery>['executeTakeFirstOrThrow']>>;
 
 function toItem(r: Row, nowMs: number, favs: Set<number>): NftItem {
   return {
-    id: r.id, code: r.code, name: r.title, image: r.media_type >= 3 ? artUrl(r.code) : r.media, media: r.media, type: r.media_type, rarity: r.rarity, collect: r.collect_count, is_collect: favs.has(r.id),
-    pay_type: r.pay_type as NftPayType, author_id: r.artist_id, author_name: r.author_name, author_avatar: r.author_avatar,
-    collection_id: r.collection_id, collection_name: r.collection_name, currency: r.currency_id, currency_name: r.currency_name,
-    price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin), current_bid: r.current_bid === null ? null : canon(r.current_bid),
-    min_bid: minBid(r), bid_count: r.bid_count, start_time: iso(new Date(r.start_at))!, end_time: iso(new Date(r.end_at))!,
-    original_end_time: iso(new Date(r.original_end_at))!, status: saleStatus(r, nowMs), resell_nft_status: r.listing, auction_state: r.auction_state, owner_id: r.owner_id,
+    id: r.id,
+    code: r.code,
+    name: r.title,
+    image: r.media_type >= 3 ? artUrl(r.code) : r.media,
+    media: r.media,
+    type: r.media_type,
+    rarity: r.rarity,
+    collect: r.collect_count,
+    is_collect: favs.has(r.id),
+    pay_type: r.pay_type as NftPayType,
+    author_id: r.artist_id,
+    author_name: r.author_name,
+    author_avatar: r.author_avatar,
+    collection_id: r.collection_id,
+    collection_name: r.collection_name,
+    currency: r.currency_id,
+    currency_name: r.currency_name,
+    price: canon(r.price),
+    per_increase: canon(r.per_increase),
+    margin: canon(r.margin),
+    current_bid: r.current_bid === null ? null : canon(r.current_bid),
+    min_bid: minBid(r),
+    bid_count: r.bid_count,
+    start_time: iso(new Date(r.start_at))!,
+    end_time: iso(new Date(r.end_at))!,
+    original_end_time: iso(new Date(r.original_end_at))!,
+    status: saleStatus(r, nowMs),
+    resell_nft_status: r.listing,
+    auction_state: r.auction_state,
+    owner_id: r.owner_id,
   };
 }
 
@@ -59,7 +102,14 @@ export async function listItems(db: Db, userId: number, f: ListFilters, nowMs: n
   if (f.type) q = q.where('i.media_type', '=', f.type);
   if (f.artist) q = q.where('i.artist_id', '=', f.artist);
   if (f.collection) q = q.where('i.collection_id', '=', f.collection);
-  if (f.keyword) q = q.where((eb) => eb.or([eb('i.title', 'ilike', `%${f.keyword}%`), eb('i.code', 'ilike', `%${f.keyword}%`), eb('a.name', 'ilike', `%${f.keyword}%`)]));
+  if (f.keyword)
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.title', 'ilike', `%${f.keyword}%`),
+        eb('i.code', 'ilike', `%${f.keyword}%`),
+        eb('a.name', 'ilike', `%${f.keyword}%`),
+      ]),
+    );
   const rows = await q.orderBy('i.id', 'desc').limit(200).execute();
   const favs = await favouritesOf(db, userId);
   const items = rows.map((r) => toItem(r, nowMs, favs));
@@ -68,7 +118,13 @@ export async function listItems(db: Db, userId: number, f: ListFilters, nowMs: n
 
 /** getBoxDetail {id | code} */
 /** one item as its page shows it; `softCloseMs`: the server's soft-close window, stated in `rules` */
-export async function itemDetail(db: Db, userId: number, key: { id?: number; code?: string }, nowMs: number, softCloseMs: number = NFT_RULES.softCloseMs): Promise<NftDetail> {
+export async function itemDetail(
+  db: Db,
+  userId: number,
+  key: { id?: number; code?: string },
+  nowMs: number,
+  softCloseMs: number = NFT_RULES.softCloseMs,
+): Promise<NftDetail> {
   let q = itemQuery(db);
   q = key.code ? q.where('i.code', '=', key.code) : q.where('i.id', '=', key.id ?? 0);
   const r = await q.executeTakeFirst();
@@ -76,7 +132,15 @@ export async function itemDetail(db: Db, userId: number, key: { id?: number; cod
   const creator = await creatorOf(db, r.artist_id);
   const resale = r.owner_id !== null && creator !== null && creator !== r.owner_id;
   const price = r.pay_type === 2 ? (r.current_bid ?? r.price) : r.price;
-  const mine = userId ? await db.selectFrom('nft_margins').select(['amount', 'status']).where('item_id', '=', r.id).where('round', '=', r.auction_round).where('user_id', '=', userId).executeTakeFirst() : undefined;
+  const mine = userId
+    ? await db
+        .selectFrom('nft_margins')
+        .select(['amount', 'status'])
+        .where('item_id', '=', r.id)
+        .where('round', '=', r.auction_round)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
   return {
     ...toItem(r, nowMs, await favouritesOf(db, userId)),
     description: r.description,
@@ -86,7 +150,11 @@ export async function itemDetail(db: Db, userId: number, key: { id?: number; cod
     my_margin: mine ? { amount: canon(mine.amount), status: mine.status } : null,
     series: r.pay_type === 3 ? await seriesView(db, r.id) : null,
     my_review: userId && r.owner_id === userId ? ((await reviews(db, userId, r.id))[0] ?? null) : null,
-    rules: { soft_close_minutes: softCloseMs / 60_000, soft_close_cap_minutes: NFT_RULES.softCloseCapMs / 60_000, pay_window_hours: NFT_RULES.payWindowMs / 3_600_000 },
+    rules: {
+      soft_close_minutes: softCloseMs / 60_000,
+      soft_close_cap_minutes: NFT_RULES.softCloseCapMs / 60_000,
+      pay_window_hours: NFT_RULES.payWindowMs / 3_600_000,
+    },
   };
 }
 
@@ -98,14 +166,31 @@ export async function artists(db: Db): Promise<NftArtist[]> {
     .groupBy(['a.id', 'a.user_id', 'a.name', 'a.avatar', 'a.bio'])
     .orderBy('a.id')
     .execute();
-  return rows.map((a) => ({ id: a.id, uid: a.user_id ?? 0, name: a.name, avatar: a.avatar, bio: a.bio, works: Number(a.works) }));
+  return rows.map((a) => ({
+    id: a.id,
+    uid: a.user_id ?? 0,
+    name: a.name,
+    avatar: a.avatar,
+    bio: a.bio,
+    works: Number(a.works),
+  }));
 }
 
 /** getArtistDetail {uid}: the artist (by artist id) and their works on the market. */
-export async function artistDetail(db: Db, userId: number, artistId: number, nowMs: number): Promise<NftArtist & { items: NftItem[]; collections: { id: number; name: string; description: string }[] }> {
+export async function artistDetail(
+  db: Db,
+  userId: number,
+  artistId: number,
+  nowMs: number,
+): Promise<NftArtist & { items: NftItem[]; collections: { id: number; name: string; description: string }[] }> {
   const a = (await artists(db)).find((x) => x.id === artistId);
   if (!a) throw new AppError('not_found');
-  const collections = await db.selectFrom('nft_collections').select(['id', 'name', 'description']).where('artist_id', '=', artistId).orderBy('id').execute();
+  const collections = await db
+    .selectFrom('nft_collections')
+    .select(['id', 'name', 'description'])
+    .where('artist_id', '=', artistId)
+    .orderBy('id')
+    .execute();
   return { ...a, items: await listItems(db, userId, { artist: artistId }, nowMs), collections };
 }
 
@@ -113,10 +198,29 @@ export async function artistDetail(db: Db, userId: number, artistId: number, now
 export async function toggleFavourite(db: Db, userId: number, code: string): Promise<boolean> {
   const item = await db.selectFrom('nft_items').select('id').where('code', '=', code).executeTakeFirst();
   if (!item) throw new AppError('nft_not_found');
-  const del = await db.deleteFrom('nft_favourites').where('user_id', '=', userId).where('item_id', '=', item.id).executeTakeFirst();
+  const del = await db
+    .deleteFrom('nft_favourites')
+    .where('user_id', '=', userId)
+    .where('item_id', '=', item.id)
+    .executeTakeFirst();
   const now = Number(del.numDeletedRows) === 0;
-  if (now) await db.insertInto('nft_favourites').values({ user_id: userId, item_id: item.id }).onConflict((oc) => oc.doNothing()).execute();
-  await db.updateTable('nft_items').set({ collect_count: (eb) => eb.selectFrom('nft_favourites').select((e) => e.fn.countAll<number>().as('n')).where('item_id', '=', item.id) }).where('id', '=', item.id).execute();
+  if (now)
+    await db
+      .insertInto('nft_favourites')
+      .values({ user_id: userId, item_id: item.id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  await db
+    .updateTable('nft_items')
+    .set({
+      collect_count: (eb) =>
+        eb
+          .selectFrom('nft_favourites')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('item_id', '=', item.id),
+    })
+    .where('id', '=', item.id)
+    .execute();
   return now;
 }
 
@@ -124,15 +228,45 @@ export async function toggleFavourite(db: Db, userId: number, code: string): Pro
 export async function favourites(db: Db, userId: number, nowMs: number): Promise<NftItem[]> {
   const favs = await favouritesOf(db, userId);
   if (!favs.size) return [];
-  const rows = await itemQuery(db).where('i.id', 'in', [...favs]).orderBy('i.id', 'desc').execute();
+  const rows = await itemQuery(db)
+    .where('i.id', 'in', [...favs])
+    .orderBy('i.id', 'desc')
+    .execute();
   return rows.map((r) => toItem(r, nowMs, favs));
 }
 
-function toOrder(o: { id: number; code: string; title: string; media: string; media_type: number; kind: NftOrder['kind']; currency_name: string; price: string; fee: string; margin: string; status: string; is_read: boolean; pay_deadline: Date | null; created_at: Date | string }): NftOrder {
+function toOrder(o: {
+  id: number;
+  code: string;
+  title: string;
+  media: string;
+  media_type: number;
+  kind: NftOrder['kind'];
+  currency_name: string;
+  price: string;
+  fee: string;
+  margin: string;
+  status: string;
+  is_read: boolean;
+  pay_deadline: Date | null;
+  created_at: Date | string;
+}): NftOrder {
   return {
-    id: o.id, code: o.code, name: o.title, image: o.media_type >= 3 ? artUrl(o.code) : o.media, kind: o.kind, currency_name: o.currency_name, price: canon(o.price), fee: canon(o.fee),
-    total: new Decimal(o.price).plus(o.fee).toFixed(), margin: canon(o.margin), is_pay: o.status === 'paid' ? 1 : 0, is_expired: o.status === 'expired' ? 1 : 0,
-    is_read: o.is_read ? 1 : 0, overtime: iso(o.pay_deadline), created_at: iso(new Date(o.created_at))!,
+    id: o.id,
+    code: o.code,
+    name: o.title,
+    image: o.media_type >= 3 ? artUrl(o.code) : o.media,
+    kind: o.kind,
+    currency_name: o.currency_name,
+    price: canon(o.price),
+    fee: canon(o.fee),
+    total: new Decimal(o.price).plus(o.fee).toFixed(),
+    margin: canon(o.margin),
+    is_pay: o.status === 'paid' ? 1 : 0,
+    is_expired: o.status === 'expired' ? 1 : 0,
+    is_read: o.is_read ? 1 : 0,
+    overtime: iso(o.pay_deadline),
+    created_at: iso(new Date(o.created_at))!,
   };
 }
 
@@ -141,7 +275,22 @@ function orderQuery(db: Db, userId: number) {
     .selectFrom('nft_orders as o')
     .innerJoin('nft_items as i', 'i.id', 'o.item_id')
     .innerJoin('currencies as cur', 'cur.id', 'o.currency_id')
-    .select(['o.id', 'i.code', 'i.title', 'i.media', 'i.media_type', 'o.kind', 'cur.name as currency_name', 'o.price', 'o.fee', 'o.margin', 'o.status', 'o.is_read', 'o.pay_deadline', 'o.created_at'])
+    .select([
+      'o.id',
+      'i.code',
+      'i.title',
+      'i.media',
+      'i.media_type',
+      'o.kind',
+      'cur.name as currency_name',
+      'o.price',
+      'o.fee',
+      'o.margin',
+      'o.status',
+      'o.is_read',
+      'o.pay_deadline',
+      'o.created_at',
+    ])
     .where('o.buyer_id', '=', userId);
 }
 
@@ -157,13 +306,38 @@ async function reviews(db: Db, userId: number, itemId?: number): Promise<NftRevi
     .selectFrom('nft_reviews as r')
     .innerJoin('nft_items as i', 'i.id', 'r.item_id')
     .innerJoin('currencies as cur', 'cur.id', 'i.currency_id')
-    .select(['r.id', 'i.code', 'i.title', 'r.pay_type', 'r.price', 'r.per_increase', 'r.margin', 'cur.name as currency_name', 'r.start_at', 'r.end_at', 'r.status', 'r.reason', 'r.created_at'])
+    .select([
+      'r.id',
+      'i.code',
+      'i.title',
+      'r.pay_type',
+      'r.price',
+      'r.per_increase',
+      'r.margin',
+      'cur.name as currency_name',
+      'r.start_at',
+      'r.end_at',
+      'r.status',
+      'r.reason',
+      'r.created_at',
+    ])
     .where('r.user_id', '=', userId);
   if (itemId) q = q.where('r.item_id', '=', itemId);
   const rows = await q.orderBy('r.id', 'desc').limit(50).execute();
   return rows.map((r) => ({
-    id: r.id, code: r.code, name: r.title, pay_type: r.pay_type as 1 | 2, price: canon(r.price), per_increase: canon(r.per_increase), margin: canon(r.margin),
-    currency_name: r.currency_name, start_time: r.start_at.toISOString(), end_time: r.end_at.toISOString(), status: r.status, reason: r.reason, created_at: iso(new Date(r.created_at))!,
+    id: r.id,
+    code: r.code,
+    name: r.title,
+    pay_type: r.pay_type as 1 | 2,
+    price: canon(r.price),
+    per_increase: canon(r.per_increase),
+    margin: canon(r.margin),
+    currency_name: r.currency_name,
+    start_time: r.start_at.toISOString(),
+    end_time: r.end_at.toISOString(),
+    status: r.status,
+    reason: r.reason,
+    created_at: iso(new Date(r.created_at))!,
   }));
 }
 
@@ -172,12 +346,25 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
   const o = await orderQuery(db, userId)
     .innerJoin('nft_artists as a', 'a.id', 'i.artist_id')
     .leftJoin('users as s', 's.id', 'o.seller_id')
-    .select(['o.royalty', 'o.paid_at', 'o.seller_id', 's.nickname as seller_name', 'a.name as author_name', 'i.rarity', 'i.media_type as type'])
+    .select([
+      'o.royalty',
+      'o.paid_at',
+      'o.seller_id',
+      's.nickname as seller_name',
+      'a.name as author_name',
+      'i.rarity',
+      'i.media_type as type',
+    ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
   if (!o) throw new AppError('not_found');
   return {
-    ...toOrder(o), royalty: canon(o.royalty), paid_at: iso(o.paid_at), author_name: o.author_name, rarity: o.rarity, type: o.type,
+    ...toOrder(o),
+    royalty: canon(o.royalty),
+    paid_at: iso(o.paid_at),
+    author_name: o.author_name,
+    rarity: o.rarity,
+    type: o.type,
     // the seller as a masked name, like a bidder; no seller = the first sale from the platform's catalogue
     seller: o.seller_id === null ? null : maskUser(o.seller_name, o.seller_id),
   };
@@ -186,7 +373,9 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
 /** getMyNFTs: what the caller owns, their boxes and their orders */
 export async function myNfts(db: Db, userId: number, nowMs: number): Promise<NftMine> {
   const favs = await favouritesOf(db, userId);
-  const items = (await itemQuery(db).where('i.owner_id', '=', userId).orderBy('i.id', 'desc').execute()).map((r) => toItem(r, nowMs, favs));
+  const items = (await itemQuery(db).where('i.owner_id', '=', userId).orderBy('i.id', 'desc').execute()).map((r) =>
+    toItem(r, nowMs, favs),
+  );
   const boxes = await db
     .selectFrom('nft_boxes as b')
     .innerJoin('nft_box_series as s', 's.id', 'b.series_id')
@@ -201,13 +390,29 @@ export async function myNfts(db: Db, userId: number, nowMs: number): Promise<Nft
     order_count: await orderCount(db, userId),
     reviews: await reviews(db, userId),
     items,
-    boxes: boxes.map((b) => ({ id: b.id, code: b.code, series_code: b.series_code, k: b.k, status: b.status, prize: b.status === 'opened' ? b.prize : null, item_code: b.item_code })),
+    boxes: boxes.map((b) => ({
+      id: b.id,
+      code: b.code,
+      series_code: b.series_code,
+      k: b.k,
+      status: b.status,
+      prize: b.status === 'opened' ? b.prize : null,
+      item_code: b.item_code,
+    })),
     orders,
   };
 }
 
 const orderCount = async (db: Db, userId: number) =>
-  Number((await db.selectFrom('nft_orders').select((eb) => eb.fn.countAll<string>().as('n')).where('buyer_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('nft_orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('buyer_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** getMyNFTOrders {page, limit}: the purchase record, newest first, a page at a time */
 export async function myOrders(db: Db, userId: number, p: Paging): Promise<Page<NftOrder>> {
@@ -223,9 +428,23 @@ function bidQuery(db: Db) {
     .select(['b.id', 'i.code', 'i.title', 'u.nickname', 'b.user_id', 'b.price', 'b.created_at']);
 }
 // people are shown by a masked name: a bid log or a receipt must not expose who holds what
-const maskUser = (nickname: string | null, id: number) => `${(nickname ?? 'user').slice(0, 2)}***${String(id).slice(-2)}`;
-const toBid = (b: { id: number; code: string; title: string; nickname: string | null; user_id: number; price: string; created_at: Date | string }): NftBid => ({
-  id: b.id, code: b.code, name: b.title, user: maskUser(b.nickname, b.user_id), price: canon(b.price), created_at: iso(new Date(b.created_at))!,
+const maskUser = (nickname: string | null, id: number) =>
+  `${(nickname ?? 'user').slice(0, 2)}***${String(id).slice(-2)}`;
+const toBid = (b: {
+  id: number;
+  code: string;
+  title: string;
+  nickname: string | null;
+  user_id: number;
+  price: string;
+  created_at: Date | string;
+}): NftBid => ({
+  id: b.id,
+  code: b.code,
+  name: b.title,
+  user: maskUser(b.nickname, b.user_id),
+  price: canon(b.price),
+  created_at: iso(new Date(b.created_at))!,
 });
 
 /** getBindBoxQuotationLog {code}: the bids on one item, newest first */
@@ -233,12 +452,28 @@ export async function bidLog(db: Db, code: string): Promise<NftBid[]> {
   const item = await db.selectFrom('nft_items').select(['id', 'start_at']).where('code', '=', code).executeTakeFirst();
   if (!item) throw new AppError('nft_not_found');
   // the current sale's bids: a relisted item starts again (its earlier rounds' bids are history)
-  return (await bidQuery(db).where('b.item_id', '=', item.id).where('b.created_at', '>=', new Date(item.start_at)).orderBy('b.id', 'desc').limit(500).execute()).map(toBid);
+  return (
+    await bidQuery(db)
+      .where('b.item_id', '=', item.id)
+      .where('b.created_at', '>=', new Date(item.start_at))
+      .orderBy('b.id', 'desc')
+      .limit(500)
+      .execute()
+  ).map(toBid);
 }
 
 /** getMyBindBoxQuotationLog {page}: the caller's bids */
 export async function myBids(db: Db, userId: number, p: Paging): Promise<Page<NftBid>> {
-  const total = await db.selectFrom('nft_bids').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const rows = await bidQuery(db).where('b.user_id', '=', userId).orderBy('b.id', 'desc').limit(p.limit).offset(offset(p)).execute();
+  const total = await db
+    .selectFrom('nft_bids')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows = await bidQuery(db)
+    .where('b.user_id', '=', userId)
+    .orderBy('b.id', 'desc')
+    .limit(p.limit)
+    .offset(offset(p))
+    .execute();
   return pageOf(rows.map(toBid), p, Number(total.n));
 }

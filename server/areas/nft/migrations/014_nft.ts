@@ -140,7 +140,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['nft_favourites', 'nft_boxes', 'nft_box_series', 'nft_orders', 'nft_bids', 'nft_margins', 'nft_items', 'nft_collections', 'nft_artists']) {
+  for (const t of [
+    'nft_favourites',
+    'nft_boxes',
+    'nft_box_series',
+    'nft_orders',
+    'nft_bids',
+    'nft_margins',
+    'nft_items',
+    'nft_collections',
+    'nft_artists',
+  ]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
   }
 }

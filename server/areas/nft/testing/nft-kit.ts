@@ -35,7 +35,9 @@ export async function nftKit(): Promise<NftKit> {
 
 export async function funded(k: NftKit, amount = '10000'): Promise<TestUser> {
   const u = await user(k.t);
-  await inTransaction(k.t.app.db, (trx) => credit(trx, { userId: u.id, currencyId: USDT, type: 2, amount, reason: 'test_grant' }));
+  await inTransaction(k.t.app.db, (trx) =>
+    credit(trx, { userId: u.id, currencyId: USDT, type: 2, amount, reason: 'test_grant' }),
+  );
   return u;
 }
 
@@ -43,22 +45,53 @@ let n = 0;
 export function item(k: NftKit, o: Partial<NewItem> & { payType: 1 | 2 }): Promise<{ code: string; id: number }> {
   const code = o.code ?? `T-${++n}`;
   return createItem(k.t.app.db, {
-    code, collectionId: k.collectionId, artistId: k.artistId, title: `Test ${code}`, currencyId: USDT, price: '100', startMs: T0 - 60_000, endMs: T0 + 3_600_000,
-    margin: '10', perIncrease: '5', ...o,
+    code,
+    collectionId: k.collectionId,
+    artistId: k.artistId,
+    title: `Test ${code}`,
+    currencyId: USDT,
+    price: '100',
+    startMs: T0 - 60_000,
+    endMs: T0 + 3_600_000,
+    margin: '10',
+    perIncrease: '5',
+    ...o,
   }).then((id) => ({ code, id }));
 }
 
 export async function series(k: NftKit, manifest: ManifestEntry[], seed?: { seed: string; commitment: string }) {
   const code = `BOX-${++n}`;
-  const r = await createSeries(k.t.app.db, { code, collectionId: k.collectionId, artistId: k.artistId, title: 'Box', currencyId: USDT, price: '10', startMs: T0 - 60_000, endMs: T0 + 3_600_000, manifest }, seed);
+  const r = await createSeries(
+    k.t.app.db,
+    {
+      code,
+      collectionId: k.collectionId,
+      artistId: k.artistId,
+      title: 'Box',
+      currencyId: USDT,
+      price: '10',
+      startMs: T0 - 60_000,
+      endMs: T0 + 3_600_000,
+      manifest,
+    },
+    seed,
+  );
   return { code, ...r };
 }
 
-export const nft = (k: NftKit, path: string, u: TestUser | undefined, fields: Record<string, string | number | undefined> = {}, method: 'GET' | 'POST' = 'POST') =>
-  call(k.t, method, `/api/bind_box/${path}`, u?.token, fields);
+export const nft = (
+  k: NftKit,
+  path: string,
+  u: TestUser | undefined,
+  fields: Record<string, string | number | undefined> = {},
+  method: 'GET' | 'POST' = 'POST',
+) => call(k.t, method, `/api/bind_box/${path}`, u?.token, fields);
 
 /** The platform's revenue balance (db/platform.ts) in one currency; zero before its first credit. */
-export async function platformBalance(db: Kysely<Database>, currencyId = USDT): Promise<{ available: string; frozen: string }> {
+export async function platformBalance(
+  db: Kysely<Database>,
+  currencyId = USDT,
+): Promise<{ available: string; frozen: string }> {
   const r = await db
     .selectFrom('accounts')
     .innerJoin('users', 'users.id', 'accounts.user_id')
@@ -75,7 +108,11 @@ export async function platformBalance(db: Kysely<Database>, currencyId = USDT): 
  * journal id `after`: zero when the money only moved between accounts. Test grants are excluded.
  */
 export async function journalNet(db: Kysely<Database>, after: number, currencyId = USDT): Promise<string> {
-  const r = await sql<{ n: string }>`SELECT COALESCE(SUM(delta_available + delta_frozen), 0)::text AS n FROM journal WHERE id > ${after} AND currency_id = ${currencyId} AND reason <> 'test_grant'`.execute(db);
+  const r = await sql<{
+    n: string;
+  }>`SELECT COALESCE(SUM(delta_available + delta_frozen), 0)::text AS n FROM journal WHERE id > ${after} AND currency_id = ${currencyId} AND reason <> 'test_grant'`.execute(
+    db,
+  );
   return canon(r.rows[0].n);
 }
 
@@ -87,17 +124,32 @@ export async function journalMark(db: Kysely<Database>): Promise<number> {
 
 /** A back-office call under /admin/api/nft as a (lazily created) operator of this kit. */
 const opTokens = new WeakMap<NftKit, string>();
-export async function nftAdmin(k: NftKit, method: 'GET' | 'POST', path: string, fields: Record<string, string | number> = {}) {
+export async function nftAdmin(
+  k: NftKit,
+  method: 'GET' | 'POST',
+  path: string,
+  fields: Record<string, string | number> = {},
+) {
   let token = opTokens.get(k);
   if (!token) opTokens.set(k, (token = await operator(k.t)));
   const q = new URLSearchParams(Object.entries(fields).map(([a, b]) => [a, String(b)] as [string, string])).toString();
   const h = { authorization: token, 'content-type': 'application/x-www-form-urlencoded' };
-  const r = await k.t.app.inject(method === 'GET' ? { method, url: `/admin/api/nft${path}?${q}`, headers: { authorization: token } } : { method, url: `/admin/api/nft${path}`, payload: q, headers: h });
+  const r = await k.t.app.inject(
+    method === 'GET'
+      ? { method, url: `/admin/api/nft${path}?${q}`, headers: { authorization: token } }
+      : { method, url: `/admin/api/nft${path}`, payload: q, headers: h },
+  );
   return r.json() as { type: string; message: unknown };
 }
 
 /** The holder's latest pending submission of `code`, decided by an operator. */
 export async function decide(k: NftKit, code: string, approve: boolean, reason = approve ? '' : 'Blurry image') {
-  const r = await k.t.app.db.selectFrom('nft_reviews as r').innerJoin('nft_items as i', 'i.id', 'r.item_id').select('r.id').where('i.code', '=', code).where('r.status', '=', 'pending').executeTakeFirstOrThrow();
+  const r = await k.t.app.db
+    .selectFrom('nft_reviews as r')
+    .innerJoin('nft_items as i', 'i.id', 'r.item_id')
+    .select('r.id')
+    .where('i.code', '=', code)
+    .where('r.status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return nftAdmin(k, 'POST', '/reviews/review', { id: r.id, approve: approve ? 1 : 0, reason });
 }

@@ -20,7 +20,14 @@ export interface RestartableNft {
 
 export async function restartableNft(artistName: string): Promise<RestartableNft> {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   const clock = { now: T0 };
   const boot = () => {
@@ -31,7 +38,14 @@ export async function restartableNft(artistName: string): Promise<RestartableNft
   const t = { app: built.app, handle, config } as unknown as NftKit['t'];
   const creator = await user(t);
   const artistId = await createArtist(built.app.db, { name: artistName, userId: creator.id });
-  const k = { t, clock, creator, artistId, collectionId: await createCollection(built.app.db, artistId, artistName), close: async () => undefined } as NftKit;
+  const k = {
+    t,
+    clock,
+    creator,
+    artistId,
+    collectionId: await createCollection(built.app.db, artistId, artistName),
+    close: async () => undefined,
+  } as NftKit;
   return {
     k,
     app: () => built.app,

@@ -5,7 +5,14 @@
  * Payment methods are what a buyer pays a seller to: typed in, or copied from the user's bank card.
  */
 import { sql } from 'kysely';
-import { merchantStats, OTC_PAY_KINDS, type OtcMerchant, type OtcMerchantStats, type OtcPayKind, type OtcPayMethod } from '../../../../core';
+import {
+  merchantStats,
+  OTC_PAY_KINDS,
+  type OtcMerchant,
+  type OtcMerchantStats,
+  type OtcPayKind,
+  type OtcPayMethod,
+} from '../../../../core';
 import { AppError } from '../../../errors';
 import type { Db } from '../../../db/schema';
 import { getCard } from '../../funds/domain';
@@ -19,7 +26,16 @@ export async function applyMerchant(db: Db, userId: number, name: string): Promi
   await db
     .insertInto('otc_merchants')
     .values({ user_id: userId, name, status: 'pending', reason: '' })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ name, status: 'pending', reason: '', applied_at: new Date(), reviewed_at: null, reviewed_by: null }))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        name,
+        status: 'pending',
+        reason: '',
+        applied_at: new Date(),
+        reviewed_at: null,
+        reviewed_by: null,
+      }),
+    )
     .execute();
   return (await merchantOf(db, userId))!;
 }
@@ -29,10 +45,31 @@ export async function statsOf(db: Db, userIds: readonly number[]): Promise<Map<n
   if (!userIds.length) return out;
   const rows = await db
     .selectFrom('otc_orders')
-    .select(['merchant_id', 'status', 'rating', sql<number | null>`CASE WHEN status = 'released' AND paid_at IS NOT NULL THEN extract(epoch FROM finished_at - paid_at)::float8 END`.as('release_s')])
+    .select([
+      'merchant_id',
+      'status',
+      'rating',
+      sql<
+        number | null
+      >`CASE WHEN status = 'released' AND paid_at IS NOT NULL THEN extract(epoch FROM finished_at - paid_at)::float8 END`.as(
+        'release_s',
+      ),
+    ])
     .where('merchant_id', 'in', [...userIds])
     .execute();
-  for (const id of userIds) out.set(id, merchantStats(rows.filter((r) => r.merchant_id === id).map((r) => ({ status: r.status, rating: r.rating, release_s: r.release_s === null ? null : Number(r.release_s) }))));
+  for (const id of userIds)
+    out.set(
+      id,
+      merchantStats(
+        rows
+          .filter((r) => r.merchant_id === id)
+          .map((r) => ({
+            status: r.status,
+            rating: r.rating,
+            release_s: r.release_s === null ? null : Number(r.release_s),
+          })),
+      ),
+    );
   return out;
 }
 
@@ -49,15 +86,30 @@ export async function requireApprovedMerchant(db: Db, userId: number): Promise<v
 }
 
 export async function payMethods(db: Db, userId: number): Promise<OtcPayMethod[]> {
-  return db.selectFrom('otc_pay_methods').select(['id', 'kind', 'name', 'account', 'bank']).where('user_id', '=', userId).where('removed', '=', false).orderBy('id').execute();
+  return db
+    .selectFrom('otc_pay_methods')
+    .select(['id', 'kind', 'name', 'account', 'bank'])
+    .where('user_id', '=', userId)
+    .where('removed', '=', false)
+    .orderBy('id')
+    .execute();
 }
 
-export async function addPayMethod(db: Db, userId: number, b: { kind: string; name?: string; account?: string; bank?: string; from_card?: 'domestic' | 'international' }): Promise<OtcPayMethod[]> {
+export async function addPayMethod(
+  db: Db,
+  userId: number,
+  b: { kind: string; name?: string; account?: string; bank?: string; from_card?: 'domestic' | 'international' },
+): Promise<OtcPayMethod[]> {
   let v: { kind: OtcPayKind; name: string; account: string; bank: string };
   if (b.from_card) {
     const card = await getCard(db, userId, b.from_card);
     if (!card) throw new AppError('add_bank_card');
-    v = { kind: 'bank', name: card.real_name, account: card.bank_account, bank: [card.bank_name, card.bank_network].filter(Boolean).join(' ') };
+    v = {
+      kind: 'bank',
+      name: card.real_name,
+      account: card.bank_account,
+      bank: [card.bank_name, card.bank_network].filter(Boolean).join(' '),
+    };
   } else {
     if (!(OTC_PAY_KINDS as readonly string[]).includes(b.kind)) throw new AppError('param_error');
     const name = (b.name ?? '').trim();
@@ -65,14 +117,27 @@ export async function addPayMethod(db: Db, userId: number, b: { kind: string; na
     if (!name || !account) throw new AppError('all_required');
     v = { kind: b.kind as OtcPayKind, name, account, bank: (b.bank ?? '').trim() };
   }
-  const n = await db.selectFrom('otc_pay_methods').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('removed', '=', false).executeTakeFirstOrThrow();
+  const n = await db
+    .selectFrom('otc_pay_methods')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('removed', '=', false)
+    .executeTakeFirstOrThrow();
   if (n.n >= 10) throw new AppError('otc_pay_methods_full');
-  await db.insertInto('otc_pay_methods').values({ user_id: userId, ...v }).execute();
+  await db
+    .insertInto('otc_pay_methods')
+    .values({ user_id: userId, ...v })
+    .execute();
   return payMethods(db, userId);
 }
 
 export async function removePayMethod(db: Db, userId: number, id: number): Promise<OtcPayMethod[]> {
-  const r = await db.updateTable('otc_pay_methods').set({ removed: true }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .updateTable('otc_pay_methods')
+    .set({ removed: true })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (r.numUpdatedRows !== 1n) throw new AppError('not_found');
   return payMethods(db, userId);
 }

@@ -23,11 +23,37 @@ export const OTC_NOTICE_KEYS: Record<OtcNoticeKind, { title: MessageKey; body: M
 };
 
 type Party = 'buyer' | 'seller' | 'merchant';
-type NoticeOrder = Pick<OrderRow, 'id' | 'buyer_id' | 'seller_id' | 'merchant_id' | 'taker_id' | 'coin_id' | 'coin_amount' | 'fiat_amount' | 'fiat' | 'taker_lang' | 'merchant_lang'>;
+type NoticeOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'buyer_id'
+  | 'seller_id'
+  | 'merchant_id'
+  | 'taker_id'
+  | 'coin_id'
+  | 'coin_amount'
+  | 'fiat_amount'
+  | 'fiat'
+  | 'taker_lang'
+  | 'merchant_lang'
+>;
 
 /** Writes the in-app notices of one step to the named parties; returns the emails to send after the commit. */
-export async function noteOrder(trx: Trx, o: NoticeOrder, kind: OtcNoticeKind, to: readonly Party[], extra: Record<string, string> = {}): Promise<OtcNote[]> {
-  const params = { id: String(o.id), coin: await currencyName(trx, o.coin_id), coin_amount: canon(o.coin_amount), fiat_amount: canon(o.fiat_amount), fiat: o.fiat, ...extra };
+export async function noteOrder(
+  trx: Trx,
+  o: NoticeOrder,
+  kind: OtcNoticeKind,
+  to: readonly Party[],
+  extra: Record<string, string> = {},
+): Promise<OtcNote[]> {
+  const params = {
+    id: String(o.id),
+    coin: await currencyName(trx, o.coin_id),
+    coin_amount: canon(o.coin_amount),
+    fiat_amount: canon(o.fiat_amount),
+    fiat: o.fiat,
+    ...extra,
+  };
   const ids = [...new Set(to.map((p) => (p === 'buyer' ? o.buyer_id : p === 'seller' ? o.seller_id : o.merchant_id)))];
   const keys = OTC_NOTICE_KEYS[kind];
   const notes: OtcNote[] = [];

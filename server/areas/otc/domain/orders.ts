@@ -8,7 +8,15 @@
  * or refund, with a reason, logged), rate (the taker, once released). A step whose state check
  * fails changes nothing; the escrow moves at most once (escrow.ts, and a UNIQUE final event).
  */
-import { checkOrder, maxOrderFiat, orderAmounts, paymentDeadline, OTC_RULES, OTC_UNFINISHED, type OtcOrder } from '../../../../core';
+import {
+  checkOrder,
+  maxOrderFiat,
+  orderAmounts,
+  paymentDeadline,
+  OTC_RULES,
+  OTC_UNFINISHED,
+  type OtcOrder,
+} from '../../../../core';
 import { AppError } from '../../../errors';
 import { inTransaction, type Trx } from '../../../db/tx';
 import { enqueueInTx, runAtFor } from '../../../db/jobs';
@@ -18,7 +26,19 @@ import { fiatOrderLimitUsdt } from '../../kyc/domain';
 import { logAction } from '../../../auth/operators';
 import { canon } from '../../../kernel/decimal';
 import { sql } from 'kysely';
-import { addEvent, answered, coinAmount, currencyName, fiatAmount, lockOrder, partiesOf, roleOf, type OrderRow, type OtcCtx, type OtcNote } from './shared';
+import {
+  addEvent,
+  answered,
+  coinAmount,
+  currencyName,
+  fiatAmount,
+  lockOrder,
+  partiesOf,
+  roleOf,
+  type OrderRow,
+  type OtcCtx,
+  type OtcNote,
+} from './shared';
 import { noteOrder } from './notices';
 import { freezeEscrow, releaseEscrow, returnEscrow } from './escrow';
 import { priceNow } from './ads';
@@ -89,7 +109,14 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
       const price = hold?.price ?? now;
       if (!price) throw new AppError('price_unavailable');
       const amounts = hold ? { coin: hold.coin, fiat: hold.fiat } : orderAmounts(price, r.unit, typed!);
-      const bounds = { min_fiat: ad.min_fiat, max_fiat: ad.max_fiat, remaining: ad.remaining, price, level_limit_usdt: limit, fiat_rate: rate };
+      const bounds = {
+        min_fiat: ad.min_fiat,
+        max_fiat: ad.max_fiat,
+        remaining: ad.remaining,
+        price,
+        level_limit_usdt: limit,
+        fiat_rate: rate,
+      };
       const why = checkOrder(amounts, bounds);
       if (why !== 'ok') refuseBounds(why, { min: canon(ad.min_fiat), max: maxOrderFiat(bounds), limit, fiat: ad.fiat });
 
@@ -101,9 +128,24 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
       const row = await trx
         .insertInto('otc_orders')
         .values({
-          ad_id: ad.id, merchant_id: ad.merchant_id, taker_id: takerId, buyer_id: buyerId, seller_id: sellerId, coin_id: ad.coin_id, fiat: ad.fiat, fiat_rate: rate,
-          price, coin_amount: amounts.coin, fiat_amount: amounts.fiat, deadline: new Date(paymentDeadline(nowMs, ad.window_min)), pay_methods: JSON.stringify(methods),
-          quote_id: hold?.id ?? null, opened_at: new Date(nowMs), unit: hold ? 'fiat' : r.unit, taker_lang: r.lang ?? 'en', merchant_lang: ad.lang,
+          ad_id: ad.id,
+          merchant_id: ad.merchant_id,
+          taker_id: takerId,
+          buyer_id: buyerId,
+          seller_id: sellerId,
+          coin_id: ad.coin_id,
+          fiat: ad.fiat,
+          fiat_rate: rate,
+          price,
+          coin_amount: amounts.coin,
+          fiat_amount: amounts.fiat,
+          deadline: new Date(paymentDeadline(nowMs, ad.window_min)),
+          pay_methods: JSON.stringify(methods),
+          quote_id: hold?.id ?? null,
+          opened_at: new Date(nowMs),
+          unit: hold ? 'fiat' : r.unit,
+          taker_lang: r.lang ?? 'en',
+          merchant_lang: ad.lang,
         })
         .returning(['id', 'taker_lang', 'merchant_lang'])
         .executeTakeFirstOrThrow();
@@ -112,7 +154,8 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
         try {
           await freezeEscrow(trx, { id: row.id, seller_id: sellerId, coin_id: ad.coin_id, coin_amount: amounts.coin });
         } catch (err) {
-          if (err instanceof AppError && err.key === 'insufficient_balance' && sellerId !== takerId) throw new AppError('otc_merchant_balance');
+          if (err instanceof AppError && err.key === 'insufficient_balance' && sellerId !== takerId)
+            throw new AppError('otc_merchant_balance');
           throw err;
         }
       }
@@ -125,9 +168,33 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
       if (left.numUpdatedRows !== 1n) throw new AppError('otc_ad_unavailable');
       if (hold) await trx.updateTable('otc_quotes').set({ order_id: row.id }).where('id', '=', hold.id).execute();
       const deadline = paymentDeadline(nowMs, ad.window_min);
-      await enqueueInTx(trx, OTC_EXPIRE_TASK, { id: row.id }, { jobKey: otcExpireKey(row.id), runAt: runAtFor(deadline, nowMs) });
-      await addEvent(trx, { orderId: row.id, kind: 'opened', actor: takerId === buyerId ? 'buyer' : 'seller', actorId: takerId, at: nowMs, note: `${amounts.coin} ${ad.coin} / ${amounts.fiat} ${ad.fiat}` });
-      const parties = { id: row.id, buyer_id: buyerId, seller_id: sellerId, merchant_id: ad.merchant_id, taker_id: takerId, coin_id: ad.coin_id, coin_amount: amounts.coin, fiat_amount: amounts.fiat, fiat: ad.fiat, taker_lang: row.taker_lang, merchant_lang: row.merchant_lang };
+      await enqueueInTx(
+        trx,
+        OTC_EXPIRE_TASK,
+        { id: row.id },
+        { jobKey: otcExpireKey(row.id), runAt: runAtFor(deadline, nowMs) },
+      );
+      await addEvent(trx, {
+        orderId: row.id,
+        kind: 'opened',
+        actor: takerId === buyerId ? 'buyer' : 'seller',
+        actorId: takerId,
+        at: nowMs,
+        note: `${amounts.coin} ${ad.coin} / ${amounts.fiat} ${ad.fiat}`,
+      });
+      const parties = {
+        id: row.id,
+        buyer_id: buyerId,
+        seller_id: sellerId,
+        merchant_id: ad.merchant_id,
+        taker_id: takerId,
+        coin_id: ad.coin_id,
+        coin_amount: amounts.coin,
+        fiat_amount: amounts.fiat,
+        fiat: ad.fiat,
+        taker_lang: row.taker_lang,
+        merchant_lang: row.merchant_lang,
+      };
       const notes = await noteOrder(trx, parties, 'otc_order_opened', ['merchant']);
       return { order: await answered(trx, takerId, await orderView(trx, row.id, takerId, nowMs)), notes };
     },
@@ -166,7 +233,10 @@ async function onOrder(ctx: OtcCtx, userId: number, orderId: number, step: Step)
   return view;
 }
 
-const must = (cond: boolean, key: 'otc_order_state' | 'otc_not_paid' | 'otc_order_expired' | 'otc_order_in_appeal' | 'otc_order_not_found') => {
+const must = (
+  cond: boolean,
+  key: 'otc_order_state' | 'otc_not_paid' | 'otc_order_expired' | 'otc_order_in_appeal' | 'otc_order_not_found',
+) => {
   if (!cond) throw new AppError(key);
 };
 
@@ -176,14 +246,23 @@ export async function markPaid(ctx: OtcCtx, userId: number, b: { id: number; pro
     must(o.status === 'unpaid', 'otc_order_state');
     must(nowMs < new Date(o.deadline).getTime(), 'otc_order_expired');
     const proof = await claimUpload(trx, userId, b.proof, 'voucher');
-    await trx.updateTable('otc_orders').set({ status: 'paid', paid_at: new Date(nowMs), proof }).where('id', '=', o.id).execute();
+    await trx
+      .updateTable('otc_orders')
+      .set({ status: 'paid', paid_at: new Date(nowMs), proof })
+      .where('id', '=', o.id)
+      .execute();
     await addEvent(trx, { orderId: o.id, kind: 'paid', actor: 'buyer', actorId: userId, at: nowMs });
     return noteOrder(trx, o, 'otc_order_paid', ['seller']);
   });
 }
 
 /** `caller`: who enters the payment password (its throttle's source; the user as one source when not given). */
-export async function release(ctx: OtcCtx, userId: number, b: { id: number; pay_password?: string; confirm_unpaid?: boolean }, caller?: Caller): Promise<OtcOrder> {
+export async function release(
+  ctx: OtcCtx,
+  userId: number,
+  b: { id: number; pay_password?: string; confirm_unpaid?: boolean },
+  caller?: Caller,
+): Promise<OtcOrder> {
   const p = await partiesOf(ctx.db, b.id, userId);
   if (p.seller_id !== userId) throw new AppError('otc_order_state');
   // checked before the transaction: a wrong password is counted (throttle) and nothing else happens
@@ -192,10 +271,24 @@ export async function release(ctx: OtcCtx, userId: number, b: { id: number; pay_
   await checkPayPassword(ctx.db, userId, b.pay_password, caller);
   return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
     must(o.status !== 'appeal', 'otc_order_in_appeal');
-    must(o.status === 'paid' || (o.status === 'unpaid' && b.confirm_unpaid === true), o.status === 'unpaid' ? 'otc_not_paid' : 'otc_order_state');
+    must(
+      o.status === 'paid' || (o.status === 'unpaid' && b.confirm_unpaid === true),
+      o.status === 'unpaid' ? 'otc_not_paid' : 'otc_order_state',
+    );
     await releaseEscrow(trx, o);
-    await trx.updateTable('otc_orders').set({ status: 'released', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
-    await addEvent(trx, { orderId: o.id, kind: 'released', actor: 'seller', actorId: userId, at: nowMs, note: o.status === 'unpaid' ? 'before paid (confirmed)' : '' });
+    await trx
+      .updateTable('otc_orders')
+      .set({ status: 'released', finished_at: new Date(nowMs) })
+      .where('id', '=', o.id)
+      .execute();
+    await addEvent(trx, {
+      orderId: o.id,
+      kind: 'released',
+      actor: 'seller',
+      actorId: userId,
+      at: nowMs,
+      note: o.status === 'unpaid' ? 'before paid (confirmed)' : '',
+    });
     return noteOrder(trx, o, 'otc_order_released', ['buyer']);
   });
 }
@@ -205,7 +298,11 @@ export async function cancel(ctx: OtcCtx, userId: number, b: { id: number }): Pr
     must(o.buyer_id === userId, 'otc_order_state');
     must(o.status === 'unpaid', 'otc_order_state');
     await returnEscrow(trx, o, 'otc_cancel');
-    await trx.updateTable('otc_orders').set({ status: 'cancelled', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+    await trx
+      .updateTable('otc_orders')
+      .set({ status: 'cancelled', finished_at: new Date(nowMs) })
+      .where('id', '=', o.id)
+      .execute();
     await addEvent(trx, { orderId: o.id, kind: 'cancelled', actor: 'buyer', actorId: userId, at: nowMs });
   });
 }
@@ -213,8 +310,19 @@ export async function cancel(ctx: OtcCtx, userId: number, b: { id: number }): Pr
 export async function appeal(ctx: OtcCtx, userId: number, b: { id: number; reason: string }): Promise<OtcOrder> {
   return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
     must(o.status === 'paid', 'otc_order_state');
-    await trx.updateTable('otc_orders').set({ status: 'appeal', appeal_by: userId, appeal_reason: b.reason }).where('id', '=', o.id).execute();
-    await addEvent(trx, { orderId: o.id, kind: 'appeal', actor: roleOf(o, userId), actorId: userId, at: nowMs, note: b.reason });
+    await trx
+      .updateTable('otc_orders')
+      .set({ status: 'appeal', appeal_by: userId, appeal_reason: b.reason })
+      .where('id', '=', o.id)
+      .execute();
+    await addEvent(trx, {
+      orderId: o.id,
+      kind: 'appeal',
+      actor: roleOf(o, userId),
+      actorId: userId,
+      at: nowMs,
+      note: b.reason,
+    });
     return noteOrder(trx, o, 'otc_appeal_opened', ['buyer', 'seller']);
   });
 }
@@ -223,12 +331,23 @@ export async function rate(ctx: OtcCtx, userId: number, b: { id: number; rating:
   return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
     must(o.taker_id === userId && o.status === 'released' && o.rating === null, 'otc_order_state');
     await trx.updateTable('otc_orders').set({ rating: b.rating }).where('id', '=', o.id).execute();
-    await addEvent(trx, { orderId: o.id, kind: 'rated', actor: roleOf(o, userId), actorId: userId, at: nowMs, note: String(b.rating) });
+    await addEvent(trx, {
+      orderId: o.id,
+      kind: 'rated',
+      actor: roleOf(o, userId),
+      actorId: userId,
+      at: nowMs,
+      note: String(b.rating),
+    });
   });
 }
 
 /** The back office decides an appealed order: the coin to the buyer, or back to the seller. */
-export async function resolve(ctx: OtcCtx, operatorId: number, b: { id: number; outcome: 'release' | 'refund'; reason: string }): Promise<void> {
+export async function resolve(
+  ctx: OtcCtx,
+  operatorId: number,
+  b: { id: number; outcome: 'release' | 'refund'; reason: string },
+): Promise<void> {
   const p = await partiesOf(ctx.db, b.id);
   const nowMs = ctx.now();
   const notes = await inTransaction(
@@ -238,11 +357,38 @@ export async function resolve(ctx: OtcCtx, operatorId: number, b: { id: number; 
       if (o.status !== 'appeal') throw new AppError('otc_order_state');
       if (b.outcome === 'release') await releaseEscrow(trx, o);
       else await returnEscrow(trx, o, 'otc_refund');
-      await trx.updateTable('otc_orders').set({ status: b.outcome === 'release' ? 'released' : 'refunded', resolution: b.reason, finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
-      await addEvent(trx, { orderId: o.id, kind: b.outcome === 'release' ? 'resolved_release' : 'resolved_refund', actor: 'operator', actorId: operatorId, at: nowMs, note: b.reason });
+      await trx
+        .updateTable('otc_orders')
+        .set({
+          status: b.outcome === 'release' ? 'released' : 'refunded',
+          resolution: b.reason,
+          finished_at: new Date(nowMs),
+        })
+        .where('id', '=', o.id)
+        .execute();
+      await addEvent(trx, {
+        orderId: o.id,
+        kind: b.outcome === 'release' ? 'resolved_release' : 'resolved_refund',
+        actor: 'operator',
+        actorId: operatorId,
+        at: nowMs,
+        note: b.reason,
+      });
       const coin = await currencyName(trx, o.coin_id);
-      await logAction(trx, { operatorId, action: `otc_appeal_${b.outcome}`, target: `otc_order:${o.id}`, reason: b.reason, detail: { coin, amount: canon(o.coin_amount), buyer: o.buyer_id, seller: o.seller_id } });
-      return noteOrder(trx, o, b.outcome === 'release' ? 'otc_appeal_release' : 'otc_appeal_refund', ['buyer', 'seller'], { reason: b.reason });
+      await logAction(trx, {
+        operatorId,
+        action: `otc_appeal_${b.outcome}`,
+        target: `otc_order:${o.id}`,
+        reason: b.reason,
+        detail: { coin, amount: canon(o.coin_amount), buyer: o.buyer_id, seller: o.seller_id },
+      });
+      return noteOrder(
+        trx,
+        o,
+        b.outcome === 'release' ? 'otc_appeal_release' : 'otc_appeal_refund',
+        ['buyer', 'seller'],
+        { reason: b.reason },
+      );
     },
     { users: [p.buyer_id, p.seller_id] },
   );
@@ -260,7 +406,13 @@ export const otcExpireKey = (id: number) => `otc.expire:${id}`;
 /** The sweep at start (orders opened before the job queue existed): every unpaid order past its deadline, once. */
 export async function expireDue(ctx: OtcCtx, afterCommit?: AfterCommit): Promise<number> {
   const nowMs = ctx.now();
-  const due = await ctx.db.selectFrom('otc_orders').select(['id']).where('status', '=', 'unpaid').where('deadline', '<=', new Date(nowMs)).orderBy('id').execute();
+  const due = await ctx.db
+    .selectFrom('otc_orders')
+    .select(['id'])
+    .where('status', '=', 'unpaid')
+    .where('deadline', '<=', new Date(nowMs))
+    .orderBy('id')
+    .execute();
   let n = 0;
   for (const d of due) if ((await expireOne(ctx, d.id, afterCommit)) === 'expired') n++;
   return n;
@@ -271,9 +423,17 @@ export async function expireDue(ctx: OtcCtx, afterCommit?: AfterCommit): Promise
  * deadline checked under the lock, so a retry, the sweep and a release racing it act once.
  * 'early' when the rules' clock has not reached the deadline (the job came early; it is moved).
  */
-export async function expireOne(ctx: OtcCtx, orderId: number, afterCommit?: AfterCommit): Promise<'expired' | 'early' | 'gone'> {
+export async function expireOne(
+  ctx: OtcCtx,
+  orderId: number,
+  afterCommit?: AfterCommit,
+): Promise<'expired' | 'early' | 'gone'> {
   const nowMs = ctx.now();
-  const d = await ctx.db.selectFrom('otc_orders').select(['id', 'buyer_id', 'seller_id']).where('id', '=', orderId).executeTakeFirst();
+  const d = await ctx.db
+    .selectFrom('otc_orders')
+    .select(['id', 'buyer_id', 'seller_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!d) return 'gone';
   const done = await inTransaction(
     ctx.db,
@@ -282,11 +442,20 @@ export async function expireOne(ctx: OtcCtx, orderId: number, afterCommit?: Afte
       if (o.status !== 'unpaid') return 'gone' as const;
       const deadline = new Date(o.deadline).getTime();
       if (deadline > nowMs) {
-        await enqueueInTx(trx, OTC_EXPIRE_TASK, { id: o.id }, { jobKey: otcExpireKey(o.id), runAt: runAtFor(deadline, nowMs) });
+        await enqueueInTx(
+          trx,
+          OTC_EXPIRE_TASK,
+          { id: o.id },
+          { jobKey: otcExpireKey(o.id), runAt: runAtFor(deadline, nowMs) },
+        );
         return 'early' as const;
       }
       await returnEscrow(trx, o, 'otc_timeout');
-      await trx.updateTable('otc_orders').set({ status: 'cancelled', finished_at: new Date(nowMs) }).where('id', '=', o.id).execute();
+      await trx
+        .updateTable('otc_orders')
+        .set({ status: 'cancelled', finished_at: new Date(nowMs) })
+        .where('id', '=', o.id)
+        .execute();
       await addEvent(trx, { orderId: o.id, kind: 'timeout', actor: 'system', at: nowMs });
       return noteOrder(trx, o, 'otc_order_timeout', ['buyer', 'seller']);
     },

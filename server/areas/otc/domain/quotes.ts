@@ -13,12 +13,18 @@ import { fiatAmount, requireFiatRate, type OtcCtx } from './shared';
 import { marketAds } from './ads';
 import { openOrder } from './orders';
 
-export async function makeQuote(ctx: OtcCtx, userId: number, b: { side: 'buy' | 'sell'; coin_id: number; fiat: string; amount?: unknown }): Promise<OtcQuote> {
+export async function makeQuote(
+  ctx: OtcCtx,
+  userId: number,
+  b: { side: 'buy' | 'sell'; coin_id: number; fiat: string; amount?: unknown },
+): Promise<OtcQuote> {
   const fiat = fiatAmount(b.amount);
   const rate = await requireFiatRate(ctx.db, b.fiat);
   const limit = await fiatOrderLimitUsdt(ctx.db, userId);
   if (limit === '0') throw new AppError('need_real_name', undefined, '998');
-  const ads = (await marketAds(ctx, { coinId: b.coin_id, fiat: b.fiat, side: b.side === 'buy' ? 'sell' : 'buy' })).filter((a) => a.merchant_id !== userId);
+  const ads = (
+    await marketAds(ctx, { coinId: b.coin_id, fiat: b.fiat, side: b.side === 'buy' ? 'sell' : 'buy' })
+  ).filter((a) => a.merchant_id !== userId);
   const best = bestAd(
     ads.map((a) => ({ ...a, price: a.price!, level_limit_usdt: limit, fiat_rate: rate })),
     b.side,
@@ -28,12 +34,40 @@ export async function makeQuote(ctx: OtcCtx, userId: number, b: { side: 'buy' | 
   const amounts = orderAmounts(best.price, 'fiat', fiat);
   const id = randomUUID();
   const expires = ctx.now() + OTC_RULES.quoteTtlMs;
-  await ctx.db.insertInto('otc_quotes').values({ id, user_id: userId, ad_id: best.id, price: best.price, coin_amount: amounts.coin, fiat_amount: amounts.fiat, expires_at: new Date(expires) }).execute();
-  return { id, ad_id: best.id, side: b.side, coin: best.coin, fiat: b.fiat, price: best.price, coin_amount: amounts.coin, fiat_amount: amounts.fiat, fee: OTC_RULES.fee, merchant: best.merchant, expires_at: expires };
+  await ctx.db
+    .insertInto('otc_quotes')
+    .values({
+      id,
+      user_id: userId,
+      ad_id: best.id,
+      price: best.price,
+      coin_amount: amounts.coin,
+      fiat_amount: amounts.fiat,
+      expires_at: new Date(expires),
+    })
+    .execute();
+  return {
+    id,
+    ad_id: best.id,
+    side: b.side,
+    coin: best.coin,
+    fiat: b.fiat,
+    price: best.price,
+    coin_amount: amounts.coin,
+    fiat_amount: amounts.fiat,
+    fee: OTC_RULES.fee,
+    merchant: best.merchant,
+    expires_at: expires,
+  };
 }
 
 export async function executeQuote(ctx: OtcCtx, userId: number, quoteId: string, lang = 'en'): Promise<OtcOrder> {
   const q = await ctx.db.selectFrom('otc_quotes').selectAll().where('id', '=', quoteId).executeTakeFirst();
   if (!q || q.user_id !== userId) throw new AppError('otc_quote_expired');
-  return openOrder(ctx, userId, { ad_id: q.ad_id, unit: 'fiat', lang }, { id: q.id, price: canon(q.price), coin: canon(q.coin_amount), fiat: canon(q.fiat_amount) });
+  return openOrder(
+    ctx,
+    userId,
+    { ad_id: q.ad_id, unit: 'fiat', lang },
+    { id: q.id, price: canon(q.price), coin: canon(q.coin_amount), fiat: canon(q.fiat_amount) },
+  );
 }

@@ -24,7 +24,14 @@ export interface OtcPush {
   what: 'order' | 'message';
 }
 
-export type OtcNoticeKind = 'otc_order_opened' | 'otc_order_paid' | 'otc_order_released' | 'otc_appeal_opened' | 'otc_appeal_release' | 'otc_appeal_refund' | 'otc_order_timeout';
+export type OtcNoticeKind =
+  | 'otc_order_opened'
+  | 'otc_order_paid'
+  | 'otc_order_released'
+  | 'otc_appeal_opened'
+  | 'otc_appeal_release'
+  | 'otc_appeal_refund'
+  | 'otc_order_timeout';
 
 /** A notice written in a step's transaction, to be emailed after its commit (domain/notices.ts). */
 export interface OtcNote {
@@ -72,9 +79,18 @@ export async function requireFiatRate(db: Db, code: string): Promise<string> {
 export { currencyName } from '../../../db/currencies';
 
 /** An order's fixed parties (they never change), or "not found" when the caller is not one of them. */
-export async function partiesOf(db: Db, orderId: number, userId?: number): Promise<{ buyer_id: number; seller_id: number; merchant_id: number; taker_id: number }> {
-  const o = await db.selectFrom('otc_orders').select(['buyer_id', 'seller_id', 'merchant_id', 'taker_id']).where('id', '=', orderId).executeTakeFirst();
-  if (!o || (userId !== undefined && o.buyer_id !== userId && o.seller_id !== userId)) throw new AppError('otc_order_not_found');
+export async function partiesOf(
+  db: Db,
+  orderId: number,
+  userId?: number,
+): Promise<{ buyer_id: number; seller_id: number; merchant_id: number; taker_id: number }> {
+  const o = await db
+    .selectFrom('otc_orders')
+    .select(['buyer_id', 'seller_id', 'merchant_id', 'taker_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!o || (userId !== undefined && o.buyer_id !== userId && o.seller_id !== userId))
+    throw new AppError('otc_order_not_found');
   return o;
 }
 
@@ -84,11 +100,25 @@ export async function lockOrder(trx: Trx, orderId: number) {
 }
 export type OrderRow = Awaited<ReturnType<typeof lockOrder>>;
 
-export async function addEvent(trx: Trx, e: { orderId: number; kind: OtcEventKind; actor: OtcActor; actorId?: number | null; note?: string; at: number }): Promise<void> {
-  await trx.insertInto('otc_order_events').values({ order_id: e.orderId, kind: e.kind, actor: e.actor, actor_id: e.actorId ?? null, note: e.note ?? '', created_at: new Date(e.at) }).execute();
+export async function addEvent(
+  trx: Trx,
+  e: { orderId: number; kind: OtcEventKind; actor: OtcActor; actorId?: number | null; note?: string; at: number },
+): Promise<void> {
+  await trx
+    .insertInto('otc_order_events')
+    .values({
+      order_id: e.orderId,
+      kind: e.kind,
+      actor: e.actor,
+      actor_id: e.actorId ?? null,
+      note: e.note ?? '',
+      created_at: new Date(e.at),
+    })
+    .execute();
 }
 
-export const roleOf = (o: { buyer_id: number }, userId: number): 'buyer' | 'seller' => (o.buyer_id === userId ? 'buyer' : 'seller');
+export const roleOf = (o: { buyer_id: number }, userId: number): 'buyer' | 'seller' =>
+  o.buyer_id === userId ? 'buyer' : 'seller';
 
 /** Stores the request's answer under its idempotency key inside the effect's own transaction. */
 export async function answered<T>(trx: Trx, userId: number, result: T): Promise<T> {

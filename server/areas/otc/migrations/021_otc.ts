@@ -102,7 +102,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at TIMESTAMPTZ NOT NULL
     )`);
   // each terminal step of an order happens once, whatever races or restarts
-  await run(sql`CREATE UNIQUE INDEX otc_order_events_final ON otc_order_events (order_id) WHERE kind IN ('released', 'cancelled', 'timeout', 'resolved_release', 'resolved_refund')`);
+  await run(
+    sql`CREATE UNIQUE INDEX otc_order_events_final ON otc_order_events (order_id) WHERE kind IN ('released', 'cancelled', 'timeout', 'resolved_release', 'resolved_refund')`,
+  );
   await run(sql`CREATE INDEX otc_order_events_order ON otc_order_events (order_id, id)`);
   await run(sql`
     CREATE TABLE otc_messages (
@@ -128,5 +130,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['otc_quotes', 'otc_messages', 'otc_order_events', 'otc_orders', 'otc_ads', 'otc_pay_methods', 'otc_merchants']) await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
+  for (const t of [
+    'otc_quotes',
+    'otc_messages',
+    'otc_order_events',
+    'otc_orders',
+    'otc_ads',
+    'otc_pay_methods',
+    'otc_merchants',
+  ])
+    await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
 }

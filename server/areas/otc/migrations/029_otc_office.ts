@@ -29,6 +29,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS otc_orders_ad`.execute(db);
-  await sql`ALTER TABLE otc_orders DROP COLUMN IF EXISTS unit, DROP COLUMN IF EXISTS taker_lang, DROP COLUMN IF EXISTS merchant_lang`.execute(db);
-  await sql`ALTER TABLE otc_ads DROP CONSTRAINT IF EXISTS otc_ads_held_sell, DROP COLUMN IF EXISTS held, DROP COLUMN IF EXISTS lang, DROP COLUMN IF EXISTS closed_by, DROP COLUMN IF EXISTS closed_reason`.execute(db);
+  await sql`ALTER TABLE otc_orders DROP COLUMN IF EXISTS unit, DROP COLUMN IF EXISTS taker_lang, DROP COLUMN IF EXISTS merchant_lang`.execute(
+    db,
+  );
+  await sql`ALTER TABLE otc_ads DROP CONSTRAINT IF EXISTS otc_ads_held_sell, DROP COLUMN IF EXISTS held, DROP COLUMN IF EXISTS lang, DROP COLUMN IF EXISTS closed_by, DROP COLUMN IF EXISTS closed_reason`.execute(
+    db,
+  );
 }

@@ -28,7 +28,12 @@ type Db = Trx | Kysely<Database>;
 
 /** The order's settlement at `dueMs` (its maturity, or a later look for a price). */
 export async function enqueueDualSettle(db: Db, orderId: number, dueMs: number, nowMs: number): Promise<void> {
-  await enqueueInTx(db, DUAL_SETTLE, { id: orderId }, { jobKey: dualSettleKey(orderId), runAt: runAtFor(dueMs, nowMs) });
+  await enqueueInTx(
+    db,
+    DUAL_SETTLE,
+    { id: orderId },
+    { jobKey: dualSettleKey(orderId), runAt: runAtFor(dueMs, nowMs) },
+  );
 }
 
 export interface LockSchedule {
@@ -50,17 +55,33 @@ export async function enqueueLockRun(db: Db, o: LockSchedule, nowMs: number): Pr
 
 /** The project's allotment at its end. Without `nowMs` (an operator's or the seed's absolute time) it runs at endMs itself. */
 export async function enqueueIeoFinalise(db: Db, projectId: number, endMs: number, nowMs?: number): Promise<void> {
-  await enqueueInTx(db, IEO_FINALISE, { id: projectId }, { jobKey: ieoFinaliseKey(projectId), runAt: nowMs === undefined ? new Date(endMs) : runAtFor(endMs, nowMs) });
+  await enqueueInTx(
+    db,
+    IEO_FINALISE,
+    { id: projectId },
+    { jobKey: ieoFinaliseKey(projectId), runAt: nowMs === undefined ? new Date(endMs) : runAtFor(endMs, nowMs) },
+  );
 }
 
 /**
  * Every open row gets its job (replacing a pending one with the same time): the rows from before
  * the queue, and any whose job an operator removed. Run by the start-up sweep after what is due now.
  */
-export async function scheduleOpenProducts(db: Kysely<Database>, nowMs: number): Promise<{ dual: number; lock: number; ieo: number }> {
-  const dual = await db.selectFrom('dual_orders').select(['id', 'maturity_at']).where('status', 'in', ['purchased', 'settling']).execute();
+export async function scheduleOpenProducts(
+  db: Kysely<Database>,
+  nowMs: number,
+): Promise<{ dual: number; lock: number; ieo: number }> {
+  const dual = await db
+    .selectFrom('dual_orders')
+    .select(['id', 'maturity_at'])
+    .where('status', 'in', ['purchased', 'settling'])
+    .execute();
   for (const o of dual) await enqueueDualSettle(db, o.id, o.maturity_at.getTime(), nowMs);
-  const lock = await db.selectFrom('lock_orders').select(['id', 'lock_at', 'dividend_time', 'lock_days', 'dividends_paid']).where('status', '=', 'in_progress').execute();
+  const lock = await db
+    .selectFrom('lock_orders')
+    .select(['id', 'lock_at', 'dividend_time', 'lock_days', 'dividends_paid'])
+    .where('status', '=', 'in_progress')
+    .execute();
   for (const o of lock) await enqueueLockRun(db, o, nowMs);
   const ieo = await db.selectFrom('ieo_projects').select(['id', 'end_at']).where('finalised_at', 'is', null).execute();
   for (const p of ieo) await enqueueIeoFinalise(db, p.id, p.end_at.getTime(), nowMs);

@@ -18,17 +18,33 @@ const DAY = 86_400_000;
 
 it('after a crash, a matured dual order settles from the last durable tick at or before maturity', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   const first = await buildApp(config, { db: handle });
   first.app.products.pauseTimer();
   const T0 = Math.floor((Date.now() - 2 * DAY) / DAY) * DAY + 9 * 3_600_000; // 09:00 UTC two days ago
   first.app.products.now = () => T0;
   const token = await registerAndLogin(first.app, 'dual-crash@example.com');
-  const { id: userId } = await first.app.db.selectFrom('users').select('id').where('email', '=', 'dual-crash@example.com').executeTakeFirstOrThrow();
-  await first.app.db.transaction().execute((trx) => credit(trx, { userId, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' }));
+  const { id: userId } = await first.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'dual-crash@example.com')
+    .executeTakeFirstOrThrow();
+  await first.app.db
+    .transaction()
+    .execute((trx) => credit(trx, { userId, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' }));
   const auth = { authorization: `Bearer ${token}` };
-  const demo = ((envelope(await get(first.app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer).dual_currencys).find((p) => p.demo)!;
-  const bought = envelope(await post(first.app, '/api/dual/buyDual', { id: demo.id, num: 2 }, auth)).message as DualOrder;
+  const demo = (
+    envelope(await get(first.app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer
+  ).dual_currencys.find((p) => p.demo)!;
+  const bought = envelope(await post(first.app, '/api/dual/buyDual', { id: demo.id, num: 2 }, auth))
+    .message as DualOrder;
   const M = T0 + 90_000; // maturity inside a minute
   await sql`UPDATE dual_orders SET maturity_at = ${new Date(M)} WHERE id = ${bought.id}`.execute(first.app.db);
   const linked = Number(demo.exercise_price);
@@ -42,7 +58,11 @@ it('after a crash, a matured dual order settles from the last durable tick at or
   const second = await buildApp(config, { db: handle }); // its start pass runs on the real clock
   second.app.products.pauseTimer();
   await second.app.products.runOnce();
-  const o = await second.app.db.selectFrom('dual_orders').selectAll().where('id', '=', bought.id).executeTakeFirstOrThrow();
+  const o = await second.app.db
+    .selectFrom('dual_orders')
+    .selectAll()
+    .where('id', '=', bought.id)
+    .executeTakeFirstOrThrow();
   expect(o.status).toBe('success');
   expect(Number(o.settle_price)).toBe(linked + 100);
   expect(await checkJournalConsistency(second.app.db)).toEqual([]);

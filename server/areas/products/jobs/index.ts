@@ -49,7 +49,11 @@ declare module 'fastify' {
 
 export async function startProductJobs(app: FastifyInstance, opts: { now?: () => number } = {}): Promise<ProductJobs> {
   const db = app.db;
-  const marks = new PriceMarks(app.market, undefined, async (symbol, atMs) => (await lastDurableTick(db, symbol, 0, atMs)) ?? undefined);
+  const marks = new PriceMarks(
+    app.market,
+    undefined,
+    async (symbol, atMs) => (await lastDurableTick(db, symbol, 0, atMs)) ?? undefined,
+  );
   app.market.keepTicks((symbol) => marks.watching(symbol));
   let chain: Promise<unknown> = Promise.resolve();
   let lastRefresh = 0;
@@ -102,9 +106,15 @@ export async function startProductJobs(app: FastifyInstance, opts: { now?: () =>
   lastRefresh = t0;
   const unsubscribe = app.market.onTick((ticks) => marks.onTicks(ticks));
 
-  app.jobQueue.task<{ id: number }>(DUAL_SETTLE, async ({ id }) => void (await settleDualJob(db, marks, id, jobs.now())));
+  app.jobQueue.task<{ id: number }>(
+    DUAL_SETTLE,
+    async ({ id }) => void (await settleDualJob(db, marks, id, jobs.now())),
+  );
   app.jobQueue.task<{ id: number }>(LOCK_RUN, async ({ id }) => void (await runLockOrder(db, id, jobs.now())));
-  app.jobQueue.task<{ id: number }>(IEO_FINALISE, async ({ id }) => void (await finaliseProjectJob(db, id, jobs.now())));
+  app.jobQueue.task<{ id: number }>(
+    IEO_FINALISE,
+    async ({ id }) => void (await finaliseProjectJob(db, id, jobs.now())),
+  );
 
   // cluster mode: the sweep and the refresh are the engine leader's duty (the jobs run on the jobs role)
   const sweep = () => {
@@ -115,7 +125,8 @@ export async function startProductJobs(app: FastifyInstance, opts: { now?: () =>
     }).catch((err: unknown) => app.log.error({ err }, 'product start-up sweep failed'));
   };
   const timer = setInterval(() => {
-    if (leading(app)) serial(() => refresh(jobs.now())).catch((err: unknown) => app.log.error({ err }, 'dual product refresh failed'));
+    if (leading(app))
+      serial(() => refresh(jobs.now())).catch((err: unknown) => app.log.error({ err }, 'dual product refresh failed'));
   }, RUN_EVERY_MS);
   timer.unref();
   sweep();

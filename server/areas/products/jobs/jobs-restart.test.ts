@@ -28,23 +28,39 @@ it('the dual maturity and lock-up dividend jobs outlive a restart and each settl
   app().products.now = () => clock.now;
 
   const token = await registerAndLogin(app(), 'jobs@example.com');
-  const { id: userId } = await app().db.selectFrom('users').select('id').where('email', '=', 'jobs@example.com').executeTakeFirstOrThrow();
-  await app().db.transaction().execute(async (trx) => {
-    await credit(trx, { userId, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' });
-    await credit(trx, { userId, currencyId: 4, type: 2, amount: '1500', reason: 'test_grant' });
-  });
+  const { id: userId } = await app()
+    .db.selectFrom('users')
+    .select('id')
+    .where('email', '=', 'jobs@example.com')
+    .executeTakeFirstOrThrow();
+  await app()
+    .db.transaction()
+    .execute(async (trx) => {
+      await credit(trx, { userId, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' });
+      await credit(trx, { userId, currencyId: 4, type: 2, amount: '1500', reason: 'test_grant' });
+    });
   const auth = { authorization: `Bearer ${token}` };
 
   // dual: a demo call order of 2 shares maturing at T0 + 2 min; a refused purchase (more BTC than held)
-  const demo = (envelope(await get(app(), '/api/dual/index?currency_id=1')).message as DualIndexAnswer).dual_currencys.find((p) => p.demo)!;
+  const demo = (
+    envelope(await get(app(), '/api/dual/index?currency_id=1')).message as DualIndexAnswer
+  ).dual_currencys.find((p) => p.demo)!;
   const dual = envelope(await post(app(), '/api/dual/buyDual', { id: demo.id, num: 2 }, auth)).message as DualOrder;
   expect(envelope(await post(app(), '/api/dual/buyDual', { id: demo.id, num: 5000 }, auth)).type).toBe('error');
   // lock-up: 1000 USDT for 7 days; a refused deposit (more than is left)
-  const cfg = (envelope(await get(app(), '/api/lh/deposit/config?kind=lock')).message as LockConfigRow[]).find((c) => c.day === 7)!;
+  const cfg = (envelope(await get(app(), '/api/lh/deposit/config?kind=lock')).message as LockConfigRow[]).find(
+    (c) => c.day === 7,
+  )!;
   const deposited = envelope(await post(app(), '/api/lh/deposit', { config_id: cfg.id, amount: '1000' }, auth));
   expect(deposited.type).toBe('ok');
-  expect(envelope(await post(app(), '/api/lh/deposit', { config_id: cfg.id, amount: '1000' }, auth)).type).toBe('error');
-  const lock = await app().db.selectFrom('lock_orders').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  expect(envelope(await post(app(), '/api/lh/deposit', { config_id: cfg.id, amount: '1000' }, auth)).type).toBe(
+    'error',
+  );
+  const lock = await app()
+    .db.selectFrom('lock_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 
   // one job per committed order, none for the refused ones, each due on the queue's clock
   expect(await jobKeys(app().db, 'dual.settle:')).toEqual([dualSettleKey(dual.id)]);
@@ -79,14 +95,38 @@ it('the dual maturity and lock-up dividend jobs outlive a restart and each settl
   }); // the dividend run enqueued the next one, a day later
   expect(next.attempts).toBe(0);
 
-  const o = await app().db.selectFrom('dual_orders').select(['status', 'settle_price', 'payout_amount']).where('id', '=', dual.id).executeTakeFirstOrThrow();
+  const o = await app()
+    .db.selectFrom('dual_orders')
+    .select(['status', 'settle_price', 'payout_amount'])
+    .where('id', '=', dual.id)
+    .executeTakeFirstOrThrow();
   // 0.002 BTC × (1 + 1 × 0.365 / 365), settled at the tick before maturity
-  expect({ status: o.status, settle_price: Number(o.settle_price), payout: Number(o.payout_amount) }).toEqual({ status: 'success', settle_price: Number(below), payout: 0.002002 });
+  expect({ status: o.status, settle_price: Number(o.settle_price), payout: Number(o.payout_amount) }).toEqual({
+    status: 'success',
+    settle_price: Number(below),
+    payout: 0.002002,
+  });
   const count = async (reason: string) =>
-    Number((await app().db.selectFrom('journal').select((eb) => eb.fn.countAll<string>().as('n')).where('reason', '=', reason).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app()
+          .db.selectFrom('journal')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('reason', '=', reason)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count('dual_payout')).toBe(1);
   expect(await count('lock_dividend')).toBe(1);
-  expect((await app().db.selectFrom('lock_orders').select('dividends_paid').where('id', '=', lock.id).executeTakeFirstOrThrow()).dividends_paid).toBe(1);
+  expect(
+    (
+      await app()
+        .db.selectFrom('lock_orders')
+        .select('dividends_paid')
+        .where('id', '=', lock.id)
+        .executeTakeFirstOrThrow()
+    ).dividends_paid,
+  ).toBe(1);
 
   // the next dividend's job, run early (the rules' clock has not reached it): nothing paid, it moves itself
   await dueNow(app().db, lockRunKey(lock.id));
@@ -101,24 +141,51 @@ it('the dual maturity and lock-up dividend jobs outlive a restart and each settl
   await server.close();
 }, 120_000);
 
-it('an IEO project\'s end is a job from its creation (none for a refused one); after a restart it allots once', async () => {
+it("an IEO project's end is a job from its creation (none for a refused one); after a restart it allots once", async () => {
   const server = await restartable();
   const app = server.app;
   app().products.pauseTimer();
   const now = Date.now();
   await createOperator(app().db, 'ieo-jobs', 'operator-password');
-  const op = { authorization: `Bearer ${(await operatorLogin(app().db, { name: 'ieo-jobs', password: 'operator-password', ip: '127.0.0.1', caller: () => ({ source: 'ip:127.0.0.1', trusted: false, now: Date.now }) })).token}` };
-  const body = { name: 'Job Token', symbol: 'jbt', issue_price: '0.5', total_issuance: '1000', min_amount: '1', lock_days: 10, start_at: now - 1000, end_at: now + 3_600_000, listing_at: now + 7_200_000, website: 'https://example.com', reason: 'test' };
+  const op = {
+    authorization: `Bearer ${(await operatorLogin(app().db, { name: 'ieo-jobs', password: 'operator-password', ip: '127.0.0.1', caller: () => ({ source: 'ip:127.0.0.1', trusted: false, now: Date.now }) })).token}`,
+  };
+  const body = {
+    name: 'Job Token',
+    symbol: 'jbt',
+    issue_price: '0.5',
+    total_issuance: '1000',
+    min_amount: '1',
+    lock_days: 10,
+    start_at: now - 1000,
+    end_at: now + 3_600_000,
+    listing_at: now + 7_200_000,
+    website: 'https://example.com',
+    reason: 'test',
+  };
   const before = await jobKeys(app().db, 'ieo.finalise:'); // the seeded projects'
-  expect(envelope(await post(app(), '/admin/api/ieo/projects', { ...body, end_at: now - 5000 }, op)).type).toBe('error');
+  expect(envelope(await post(app(), '/admin/api/ieo/projects', { ...body, end_at: now - 5000 }, op)).type).toBe(
+    'error',
+  );
   const p = envelope(await post(app(), '/admin/api/ieo/projects', body, op)).message as IeoProjectDetail;
   expect(await jobKeys(app().db, 'ieo.finalise:')).toEqual([...before, ieoFinaliseKey(p.id)].sort());
   expect((await jobByKey(app().db, ieoFinaliseKey(p.id)))!.run_at.getTime()).toBe(body.end_at); // at its end
   for (const [i, name] of ['i1', 'i2'].entries()) {
     const token = await registerAndLogin(app(), `${name}@example.com`);
-    const u = await app().db.selectFrom('users').select('id').where('email', '=', `${name}@example.com`).executeTakeFirstOrThrow();
-    await app().db.transaction().execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '1000', reason: 'test_grant' }));
-    const r = await post(app(), '/api/project/order', { project_id: p.id, amount: String(500 * (i + 1)), pay_currency: 4, price: '0.5' }, { authorization: `Bearer ${token}` });
+    const u = await app()
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', `${name}@example.com`)
+      .executeTakeFirstOrThrow();
+    await app()
+      .db.transaction()
+      .execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '1000', reason: 'test_grant' }));
+    const r = await post(
+      app(),
+      '/api/project/order',
+      { project_id: p.id, amount: String(500 * (i + 1)), pay_currency: 4, price: '0.5' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(envelope(r).type).toBe('ok');
   }
 
@@ -127,15 +194,33 @@ it('an IEO project\'s end is a job from its creation (none for a refused one); a
   await app().products.runOnce(); // after the start-up sweep: not ended yet
   app().products.now = () => body.end_at + 60_000;
   await dueNow(app().db, ieoFinaliseKey(p.id));
-  await eventually(async () => (await app().db.selectFrom('ieo_projects').select('finalised_at').where('id', '=', p.id).executeTakeFirstOrThrow()).finalised_at !== null);
+  await eventually(
+    async () =>
+      (
+        await app()
+          .db.selectFrom('ieo_projects')
+          .select('finalised_at')
+          .where('id', '=', p.id)
+          .executeTakeFirstOrThrow()
+      ).finalised_at !== null,
+  );
   await eventually(async () => !(await jobByKey(app().db, ieoFinaliseKey(p.id))));
   // 500 + 1000 applied for 1000 tokens: 333.3333 and 666.6666 (pro rata), each credited once
-  const orders = await app().db.selectFrom('ieo_orders').select(['status', 'allotted']).where('project_id', '=', p.id).orderBy('id').execute();
+  const orders = await app()
+    .db.selectFrom('ieo_orders')
+    .select(['status', 'allotted'])
+    .where('project_id', '=', p.id)
+    .orderBy('id')
+    .execute();
   expect(orders.map((o) => ({ status: o.status, allotted: String(Number(o.allotted)) }))).toEqual([
     { status: 'passed', allotted: '333.3333' },
     { status: 'passed', allotted: '666.6666' },
   ]);
-  const tokens = await app().db.selectFrom('journal').select((eb) => eb.fn.countAll<string>().as('n')).where('reason', '=', 'ieo_tokens').executeTakeFirstOrThrow();
+  const tokens = await app()
+    .db.selectFrom('journal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('reason', '=', 'ieo_tokens')
+    .executeTakeFirstOrThrow();
   expect(Number(tokens.n)).toBe(2);
   expect((await app().products.runOnce()).ieo).toBe(0);
   expect(await checkJournalConsistency(app().db)).toEqual([]);

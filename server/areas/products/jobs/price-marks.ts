@@ -67,12 +67,15 @@ export class PriceMarks implements PriceAt {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    if (found >= 0) return list[found].seq > 0 ? list[found] : { price: list[found].price, seq: null, ts: list[found].ts };
+    if (found >= 0)
+      return list[found].seq > 0 ? list[found] : { price: list[found].price, seq: null, ts: list[found].ts };
     const recorded = await this.durable?.(symbol, atMs);
     if (recorded !== undefined) return recorded;
     const bars = await this.market.history(symbol, '1min', atMs - 60 * 60_000, atMs);
     const whole = bars.filter((b) => b.time + 60_000 <= atMs);
     // a candle, not a tick: seq null, ts = the bar's open (the proof names the candle)
-    return whole.length ? { price: whole[whole.length - 1].close, seq: null, ts: whole[whole.length - 1].time } : undefined;
+    return whole.length
+      ? { price: whole[whole.length - 1].close, seq: null, ts: whole[whole.length - 1].time }
+      : undefined;
   }
 }

@@ -21,7 +21,14 @@ class Crash extends Error {}
 
 it('a crash mid dual settlement, then a restart: the start-up pass finishes all three jobs, everything paid exactly once', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   let app = built.app;
   app.products.pauseTimer();
@@ -32,7 +39,11 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
   const users: { id: number; auth: Record<string, string> }[] = [];
   for (const name of ['r1', 'r2']) {
     const token = await registerAndLogin(app, `${name}@example.com`);
-    const u = await app.db.selectFrom('users').select('id').where('email', '=', `${name}@example.com`).executeTakeFirstOrThrow();
+    const u = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `${name}@example.com`)
+      .executeTakeFirstOrThrow();
     await app.db.transaction().execute(async (trx) => {
       await credit(trx, { userId: u.id, currencyId: 1, type: 2, amount: '1', reason: 'test_grant' });
       await credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '5000', reason: 'test_grant' });
@@ -42,21 +53,43 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
 
   // dual: two demo call orders of 2 shares (0.002 BTC each), maturing at T0 + 120 s
   const feed = app.market.feed as ScriptedFeed;
-  const demo = ((envelope(await get(app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer).dual_currencys).find((p) => p.demo)!;
-  for (const u of users) expect(envelope(await post(app, '/api/dual/buyDual', { id: demo.id, num: 2 }, u.auth)).type).toBe('ok');
+  const demo = (
+    envelope(await get(app, '/api/dual/index?currency_id=1')).message as DualIndexAnswer
+  ).dual_currencys.find((p) => p.demo)!;
+  for (const u of users)
+    expect(envelope(await post(app, '/api/dual/buyDual', { id: demo.id, num: 2 }, u.auth)).type).toBe('ok');
   const below = String(Number(demo.exercise_price) - 50);
   feed.push('BTC/USDT', below, '1', T0 + 30_000);
 
   // lock: 1000 USDT each in the 7-day lock
-  const cfg = (envelope(await get(app, '/api/lh/deposit/config?kind=lock')).message as LockConfigRow[]).find((c) => c.day === 7)!;
-  for (const u of users) expect(envelope(await post(app, '/api/lh/deposit', { config_id: cfg.id, amount: '1000' }, u.auth)).type).toBe('ok');
+  const cfg = (envelope(await get(app, '/api/lh/deposit/config?kind=lock')).message as LockConfigRow[]).find(
+    (c) => c.day === 7,
+  )!;
+  for (const u of users)
+    expect(envelope(await post(app, '/api/lh/deposit', { config_id: cfg.id, amount: '1000' }, u.auth)).type).toBe('ok');
 
   // IEO: the seeded live project, opened at T0 (it was seeded on the real clock)
-  const seeded = await app.db.selectFrom('ieo_projects').select('id').where('seed_key', '=', 'ieo-live').executeTakeFirstOrThrow();
+  const seeded = await app.db
+    .selectFrom('ieo_projects')
+    .select('id')
+    .where('seed_key', '=', 'ieo-live')
+    .executeTakeFirstOrThrow();
   await sql`UPDATE ieo_projects SET start_at = ${new Date(T0 - DAY)} WHERE id = ${seeded.id}`.execute(app.db);
-  const live = (envelope(await get(app, '/api/project')).message as Page<IeoProjectRow>).list.find((p) => p.id === seeded.id)!;
+  const live = (envelope(await get(app, '/api/project')).message as Page<IeoProjectRow>).list.find(
+    (p) => p.id === seeded.id,
+  )!;
   expect(live.time_status).toBe(2);
-  for (const u of users) expect(envelope(await post(app, '/api/project/order', { project_id: live.id, amount: '1000', pay_currency: 4, price: live.issue_price }, u.auth)).type).toBe('ok');
+  for (const u of users)
+    expect(
+      envelope(
+        await post(
+          app,
+          '/api/project/order',
+          { project_id: live.id, amount: '1000', pay_currency: 4, price: live.issue_price },
+          u.auth,
+        ),
+      ).type,
+    ).toBe('ok');
   await sql`UPDATE ieo_projects SET end_at = ${new Date(T0 + 60_000)} WHERE id = ${live.id}`.execute(app.db);
 
   const runUntilCrash = async (kind: string) => {
@@ -74,18 +107,34 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
   };
 
   await runUntilCrash('dual_settling'); // first dual order has its settle price, nothing paid yet
-  expect((await app.db.selectFrom('dual_orders').select('status').orderBy('id').execute()).map((o) => o.status)).toEqual(['settling', 'purchased']);
+  expect(
+    (await app.db.selectFrom('dual_orders').select('status').orderBy('id').execute()).map((o) => o.status),
+  ).toEqual(['settling', 'purchased']);
   await restart();
   await app.products.runOnce();
   // the start-up pass and this one finished everything; one more pass changes nothing
-  const journalBefore = await app.db.selectFrom('journal').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const journalBefore = await app.db
+    .selectFrom('journal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   await restart();
   await app.products.runOnce();
-  const journalAfter = await app.db.selectFrom('journal').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const journalAfter = await app.db
+    .selectFrom('journal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   expect(journalAfter.n).toBe(journalBefore.n); // a pass over finished work writes nothing
 
   const count = async (reason: string) =>
-    Number((await app.db.selectFrom('journal').select((eb) => eb.fn.countAll<string>().as('n')).where('reason', '=', reason).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.db
+          .selectFrom('journal')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('reason', '=', reason)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count('dual_payout')).toBe(2);
   expect(await count('lock_dividend')).toBe(14);
   expect(await count('lock_principal_return')).toBe(2);
@@ -94,7 +143,12 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
   const dual = await app.db.selectFrom('dual_orders').select(['status', 'settle_price', 'payout_amount']).execute();
   // 0.002 BTC × (1 + 1 × 0.365 / 365), settled at the tick before maturity (one order from the
   // price recorded before the crash, the other from the candles after the restart)
-  for (const o of dual) expect({ status: o.status, settle_price: Number(o.settle_price), payout: Number(o.payout_amount) }).toEqual({ status: 'success', settle_price: Number(below), payout: 0.002002 });
+  for (const o of dual)
+    expect({ status: o.status, settle_price: Number(o.settle_price), payout: Number(o.payout_amount) }).toEqual({
+      status: 'success',
+      settle_price: Number(below),
+      payout: 0.002002,
+    });
   expect(await checkJournalConsistency(app.db)).toEqual([]);
   await built.close();
   await handle.close();
@@ -102,7 +156,14 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
 
 it('lock job: a crash after the first order, then a restart, leaves each dividend paid once', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   built.app.products.pauseTimer();
   const T0 = Math.floor((Date.now() - 20 * DAY) / DAY) * DAY + 9 * 3_600_000;
@@ -110,28 +171,58 @@ it('lock job: a crash after the first order, then a restart, leaves each dividen
   const ids: number[] = [];
   for (const name of ['l1', 'l2', 'l3']) {
     const token = await registerAndLogin(built.app, `${name}@example.com`);
-    const u = await built.app.db.selectFrom('users').select('id').where('email', '=', `${name}@example.com`).executeTakeFirstOrThrow();
-    await built.app.db.transaction().execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '1000', reason: 'test_grant' }));
-    const cfg = (envelope(await get(built.app, '/api/lh/deposit/config?kind=defi')).message as LockConfigRow[]).find((c) => c.day === 15)!;
-    expect(envelope(await post(built.app, '/api/lh/deposit', { config_id: cfg.id, amount: '1000' }, { authorization: `Bearer ${token}` })).type).toBe('ok');
+    const u = await built.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `${name}@example.com`)
+      .executeTakeFirstOrThrow();
+    await built.app.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '1000', reason: 'test_grant' }));
+    const cfg = (envelope(await get(built.app, '/api/lh/deposit/config?kind=defi')).message as LockConfigRow[]).find(
+      (c) => c.day === 15,
+    )!;
+    expect(
+      envelope(
+        await post(
+          built.app,
+          '/api/lh/deposit',
+          { config_id: cfg.id, amount: '1000' },
+          { authorization: `Bearer ${token}` },
+        ),
+      ).type,
+    ).toBe('ok');
     ids.push(u.id);
   }
   built.app.products.now = () => T0 + 5 * DAY; // five dividends due per order
   let n = 0;
-  await expect(built.app.products.runOnce((k) => { if (k === 'lock_order' && ++n === 1) throw new Crash('lock'); })).rejects.toBeInstanceOf(Crash);
-  expect(Number((await sql<{ n: number }>`SELECT count(*)::int n FROM lock_dividends`.execute(built.app.db)).rows[0].n)).toBe(5);
+  await expect(
+    built.app.products.runOnce((k) => {
+      if (k === 'lock_order' && ++n === 1) throw new Crash('lock');
+    }),
+  ).rejects.toBeInstanceOf(Crash);
+  expect(
+    Number((await sql<{ n: number }>`SELECT count(*)::int n FROM lock_dividends`.execute(built.app.db)).rows[0].n),
+  ).toBe(5);
   await built.close();
   built = await buildApp(config, { db: handle }); // start-up pass on the real clock: T0 + 20 days → expired
   built.app.products.pauseTimer();
   await built.app.products.runOnce();
-  const rows = await sql<{ order_id: number; n: number }>`SELECT order_id, count(*)::int n FROM lock_dividends GROUP BY order_id ORDER BY order_id`.execute(built.app.db);
+  const rows = await sql<{
+    order_id: number;
+    n: number;
+  }>`SELECT order_id, count(*)::int n FROM lock_dividends GROUP BY order_id ORDER BY order_id`.execute(built.app.db);
   expect(rows.rows.map((r) => r.n)).toEqual([15, 15, 15]);
-  const paid = await sql<{ n: number }>`SELECT count(*)::int n FROM journal WHERE reason = 'lock_dividend'`.execute(built.app.db);
+  const paid = await sql<{ n: number }>`SELECT count(*)::int n FROM journal WHERE reason = 'lock_dividend'`.execute(
+    built.app.db,
+  );
   expect(paid.rows[0].n).toBe(45);
   for (const id of ids) {
     const sum = await sql<{ earned: string; available: string }>`
       SELECT (SELECT earned FROM lock_orders WHERE user_id = ${id})::text earned,
-             (SELECT available FROM accounts WHERE user_id = ${id} AND currency_id = 4 AND type = 2)::text available`.execute(built.app.db);
+             (SELECT available FROM accounts WHERE user_id = ${id} AND currency_id = 4 AND type = 2)::text available`.execute(
+      built.app.db,
+    );
     const { earned, available } = sum.rows[0];
     expect(Number(available)).toBeCloseTo(1000 + Number(earned), 12);
     expect(Number(earned)).toBeGreaterThanOrEqual(1000 * 0.0035 * 15 - 1e-9);
@@ -143,39 +234,103 @@ it('lock job: a crash after the first order, then a restart, leaves each dividen
 
 it('IEO job: a crash after the first allotment, then a restart, allots the rest once', async () => {
   const handle = await createTestDb();
-  const config = testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } });
+  const config = testConfig({
+    rateLimits: {
+      codesPerIpPerHour: 1000,
+      codeIntervalSec: 0,
+      loginPerIpPerMinute: 1000,
+      globalPerIpPerMinute: 100_000,
+    },
+  });
   let built: BuiltApp = await buildApp(config, { db: handle });
   built.app.products.pauseTimer();
-  const live = (envelope(await get(built.app, '/api/project')).message as Page<IeoProjectRow>).list.find((p) => p.time_status === 2)!;
+  const live = (envelope(await get(built.app, '/api/project')).message as Page<IeoProjectRow>).list.find(
+    (p) => p.time_status === 2,
+  )!;
   // shrink the issuance so three subscriptions oversubscribe it: 600 tokens for 400 + 400 + 400
   await sql`UPDATE ieo_projects SET total_issuance = 600 WHERE id = ${live.id}`.execute(built.app.db);
   const ids: number[] = [];
   for (const name of ['i1', 'i2', 'i3']) {
     const token = await registerAndLogin(built.app, `${name}@example.com`);
-    const u = await built.app.db.selectFrom('users').select('id').where('email', '=', `${name}@example.com`).executeTakeFirstOrThrow();
-    await built.app.db.transaction().execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '100', reason: 'test_grant' }));
-    expect(envelope(await post(built.app, '/api/project/order', { project_id: live.id, amount: '400', pay_currency: 4, price: '0.1' }, { authorization: `Bearer ${token}` })).type).toBe('ok');
+    const u = await built.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `${name}@example.com`)
+      .executeTakeFirstOrThrow();
+    await built.app.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '100', reason: 'test_grant' }));
+    expect(
+      envelope(
+        await post(
+          built.app,
+          '/api/project/order',
+          { project_id: live.id, amount: '400', pay_currency: 4, price: '0.1' },
+          { authorization: `Bearer ${token}` },
+        ),
+      ).type,
+    ).toBe('ok');
     ids.push(u.id);
   }
-  await sql`UPDATE ieo_projects SET end_at = ${new Date(Date.now() - 1000)} WHERE id = ${live.id}`.execute(built.app.db);
+  await sql`UPDATE ieo_projects SET end_at = ${new Date(Date.now() - 1000)} WHERE id = ${live.id}`.execute(
+    built.app.db,
+  );
   let n = 0;
-  await expect(built.app.products.runOnce((k) => { if (k === 'ieo_order' && ++n === 1) throw new Crash('ieo'); })).rejects.toBeInstanceOf(Crash);
-  expect((await built.app.db.selectFrom('ieo_orders').select('status').orderBy('id').execute()).map((o) => o.status)).toEqual(['passed', 'pending', 'pending']);
+  await expect(
+    built.app.products.runOnce((k) => {
+      if (k === 'ieo_order' && ++n === 1) throw new Crash('ieo');
+    }),
+  ).rejects.toBeInstanceOf(Crash);
+  expect(
+    (await built.app.db.selectFrom('ieo_orders').select('status').orderBy('id').execute()).map((o) => o.status),
+  ).toEqual(['passed', 'pending', 'pending']);
   await built.close();
   built = await buildApp(config, { db: handle });
   built.app.products.pauseTimer();
   await built.app.products.runOnce();
   await built.app.products.runOnce();
-  const orders = await built.app.db.selectFrom('ieo_orders').select(['status', 'allotted', 'cost', 'refund']).orderBy('id').execute();
+  const orders = await built.app.db
+    .selectFrom('ieo_orders')
+    .select(['status', 'allotted', 'cost', 'refund'])
+    .orderBy('id')
+    .execute();
   // 400 × 600 / 1200 = 200 tokens each; cost 20 USDT of the 40 frozen, 20 back
-  for (const o of orders) expect({ status: o.status, allotted: Number(o.allotted), cost: Number(o.cost), refund: Number(o.refund) }).toEqual({ status: 'passed', allotted: 200, cost: 20, refund: 20 });
-  const token = await built.app.db.selectFrom('ieo_projects').select('token_currency_id').where('id', '=', live.id).executeTakeFirstOrThrow();
+  for (const o of orders)
+    expect({ status: o.status, allotted: Number(o.allotted), cost: Number(o.cost), refund: Number(o.refund) }).toEqual({
+      status: 'passed',
+      allotted: 200,
+      cost: 20,
+      refund: 20,
+    });
+  const token = await built.app.db
+    .selectFrom('ieo_projects')
+    .select('token_currency_id')
+    .where('id', '=', live.id)
+    .executeTakeFirstOrThrow();
   for (const id of ids) {
-    const acc = await built.app.db.selectFrom('accounts').select(['currency_id', 'available', 'frozen']).where('user_id', '=', id).orderBy('currency_id').execute();
-    expect(acc.map((a) => [a.currency_id, Number(a.available), Number(a.frozen)])).toEqual([[4, 80, 0], [token.token_currency_id, 200, 0]]);
+    const acc = await built.app.db
+      .selectFrom('accounts')
+      .select(['currency_id', 'available', 'frozen'])
+      .where('user_id', '=', id)
+      .orderBy('currency_id')
+      .execute();
+    expect(acc.map((a) => [a.currency_id, Number(a.available), Number(a.frozen)])).toEqual([
+      [4, 80, 0],
+      [token.token_currency_id, 200, 0],
+    ]);
   }
-  const j = await sql<{ reason: string; n: number }>`SELECT reason, count(*)::int n FROM journal WHERE reason LIKE 'ieo_%' GROUP BY reason ORDER BY reason`.execute(built.app.db);
-  expect(j.rows).toEqual([{ reason: 'ieo_payment', n: 3 }, { reason: 'ieo_refund', n: 3 }, { reason: 'ieo_subscribe', n: 3 }, { reason: 'ieo_tokens', n: 3 }]);
+  const j = await sql<{
+    reason: string;
+    n: number;
+  }>`SELECT reason, count(*)::int n FROM journal WHERE reason LIKE 'ieo_%' GROUP BY reason ORDER BY reason`.execute(
+    built.app.db,
+  );
+  expect(j.rows).toEqual([
+    { reason: 'ieo_payment', n: 3 },
+    { reason: 'ieo_refund', n: 3 },
+    { reason: 'ieo_subscribe', n: 3 },
+    { reason: 'ieo_tokens', n: 3 },
+  ]);
   expect(await checkJournalConsistency(built.app.db)).toEqual([]);
   await built.close();
   await handle.close();

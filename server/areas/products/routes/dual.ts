@@ -29,7 +29,10 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
 
   const index = async (req: FastifyRequest) => {
     const q = parse(IndexQuery, input(req));
-    const products = await listDualProducts(db, app.market, now(), { currency_id: q.currency_id || undefined, type: q.type });
+    const products = await listDualProducts(db, app.market, now(), {
+      currency_id: q.currency_id || undefined,
+      type: q.type,
+    });
     const answer: DualIndexAnswer = { dual_currencys: products.map((p) => toDualRow(p)) };
     return ok(answer);
   };
@@ -37,7 +40,18 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
   app.post('/dual/index', index);
 
   // the family's names on the wire (core/calc/dual-wire.ts), like /dual/index
-  const detail = async (req: FastifyRequest) => ok(toDualRow(await dualDetail(db, app.market, now(), parse(z.object({ id: idField }), input(req)).id, await optionalUser(req))));
+  const detail = async (req: FastifyRequest) =>
+    ok(
+      toDualRow(
+        await dualDetail(
+          db,
+          app.market,
+          now(),
+          parse(z.object({ id: idField }), input(req)).id,
+          await optionalUser(req),
+        ),
+      ),
+    );
   app.get('/dual/detail', detail);
   app.post('/dual/detail', detail);
 
@@ -55,5 +69,7 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
   };
   app.post('/dual/dual_list', auth, list);
   app.get('/dual/dual_list', auth, list);
-  app.get('/dual/order', auth, async (req) => ok(await dualOrder(db, req.userId, parse(z.object({ id: idField }), input(req)).id)));
+  app.get('/dual/order', auth, async (req) =>
+    ok(await dualOrder(db, req.userId, parse(z.object({ id: idField }), input(req)).id)),
+  );
 }

@@ -28,7 +28,13 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   app.post('/project', list);
 
   const detail = async (req: FastifyRequest) => {
-    const p = await projectDetail(db, now(), parse(z.object({ project_id: idField }), input(req)).project_id, await optionalUser(req), requestLang(req));
+    const p = await projectDetail(
+      db,
+      now(),
+      parse(z.object({ project_id: idField }), input(req)).project_id,
+      await optionalUser(req),
+      requestLang(req),
+    );
     const answer: IeoDetailAnswer = { info: toIeoRow(p) };
     return ok(answer);
   };
@@ -36,14 +42,20 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   app.post('/project/detail', detail);
 
   // public once finalised: subscription amounts without users, so every subscriber can recompute their allotment
-  const allocation = async (req: FastifyRequest) => ok(await ieoAllocation(db, parse(z.object({ project_id: idField }), input(req)).project_id));
+  const allocation = async (req: FastifyRequest) =>
+    ok(await ieoAllocation(db, parse(z.object({ project_id: idField }), input(req)).project_id));
   app.get('/project/allocation', allocation);
   app.post('/project/allocation', allocation);
 
   app.post('/project/order', auth, async (req) => {
     const b = parse(z.object({ project_id: idField, amount: raw, pay_currency: idField, price: raw }), input(req));
     return withIdempotency(req, 'project/order', async () => {
-      const id = await subscribeIeo(db, req.userId, { project_id: b.project_id, pay_currency: b.pay_currency, amount: b.amount, price: b.price }, now());
+      const id = await subscribeIeo(
+        db,
+        req.userId,
+        { project_id: b.project_id, pay_currency: b.pay_currency, amount: b.amount, price: b.price },
+        now(),
+      );
       return ok(await ieoOrder(db, req.userId, id));
     });
   });

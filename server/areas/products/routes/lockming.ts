@@ -16,7 +16,9 @@ import { requestLang } from '../../../http/lang';
 const statusField = z
   .union([z.literal(''), z.enum(LOCK_ORDER_STATUSES), z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)])
   .optional()
-  .transform((s): LockOrderStatus | undefined => (s === '1' || s === 1 ? 'in_progress' : s === '2' || s === 2 ? 'redeemed' : s || undefined));
+  .transform((s): LockOrderStatus | undefined =>
+    s === '1' || s === 1 ? 'in_progress' : s === '2' || s === 2 ? 'redeemed' : s || undefined,
+  );
 
 export async function lockRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -25,7 +27,9 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
 
   const config = async (req: FastifyRequest) => {
     const q = parse(z.object({ kind: z.union([z.literal(''), z.enum(LOCK_KINDS)]).optional() }), input(req));
-    return ok((await listLockConfigs(db, await optionalUser(req), q.kind || undefined, requestLang(req))).map(toLockConfigRow));
+    return ok(
+      (await listLockConfigs(db, await optionalUser(req), q.kind || undefined, requestLang(req))).map(toLockConfigRow),
+    );
   };
   app.get('/lh/deposit/config', config);
   app.post('/lh/deposit/config', config);
@@ -40,11 +44,15 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
 
   const orders = async (req: FastifyRequest) => {
     const q = parse(z.object({ ...pagingShape, status: statusField }), input(req));
-    return ok(await lockOrders(db, req.userId, { page: q.page, limit: q.limit, status: q.status }, now(), requestLang(req)));
+    return ok(
+      await lockOrders(db, req.userId, { page: q.page, limit: q.limit, status: q.status }, now(), requestLang(req)),
+    );
   };
   app.get('/lh/deposit/order', auth, orders);
   app.post('/lh/deposit/order', auth, orders);
-  app.get('/lh/deposit/dividends', auth, async (req) => ok(await lockDividends(db, req.userId, parse(z.object({ id: idField }), input(req)).id)));
+  app.get('/lh/deposit/dividends', auth, async (req) =>
+    ok(await lockDividends(db, req.userId, parse(z.object({ id: idField }), input(req)).id)),
+  );
 
   app.post('/lh/deposit/order/cancel', auth, async (req) => {
     const { id } = parse(z.object({ id: idField }), input(req));

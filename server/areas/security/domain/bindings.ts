@@ -31,7 +31,16 @@ export async function issueBindCode(
 ): Promise<string> {
   const taken = await db.selectFrom('users').select('id').where(input.kind, '=', input.target).executeTakeFirst();
   if (taken && taken.id !== input.userId) throw new AppError('account_exists');
-  return issueCode(db, { target: input.target, scene: input.kind === 'email' ? SCENE_BIND_EMAIL : SCENE_BIND_MOBILE, channel: input.kind === 'email' ? 'email' : 'sms', ip: input.ip }, limits);
+  return issueCode(
+    db,
+    {
+      target: input.target,
+      scene: input.kind === 'email' ? SCENE_BIND_EMAIL : SCENE_BIND_MOBILE,
+      channel: input.kind === 'email' ? 'email' : 'sms',
+      ip: input.ip,
+    },
+    limits,
+  );
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -48,12 +57,19 @@ export async function bind(
   try {
     await inTransaction(db, async (trx) => {
       await consumeVerifiedCode(trx, { target: input.target, scene });
-      const set = input.kind === 'email'
-        ? { email: input.target, updated_at: new Date() }
-        : { mobile: input.target, area_code: (input.areaCode ?? '86').replace(/^\+/, ''), updated_at: new Date() };
+      const set =
+        input.kind === 'email'
+          ? { email: input.target, updated_at: new Date() }
+          : { mobile: input.target, area_code: (input.areaCode ?? '86').replace(/^\+/, ''), updated_at: new Date() };
       await trx.updateTable('users').set(set).where('id', '=', who.userId).execute();
       await revokeOtherSessions(trx, who.userId, who.sessionId);
-      await addNotice(trx, { userId: who.userId, kind: 'security', title: 'notice_security_title', body: 'notice_security_body', params: { what: input.kind === 'email' ? 'what_email' : 'what_mobile' } });
+      await addNotice(trx, {
+        userId: who.userId,
+        kind: 'security',
+        title: 'notice_security_title',
+        body: 'notice_security_body',
+        params: { what: input.kind === 'email' ? 'what_email' : 'what_mobile' },
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('account_exists');

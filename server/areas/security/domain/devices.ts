@@ -32,7 +32,13 @@ export function maskAddress(ip: string | null): string {
 }
 
 /** The user's open sessions (not revoked, not expired), the most recently active first. */
-export async function listDevices(db: Db, userId: number, currentSessionId: number, life: SessionLifetime, now = Date.now()): Promise<DeviceSession[]> {
+export async function listDevices(
+  db: Db,
+  userId: number,
+  currentSessionId: number,
+  life: SessionLifetime,
+  now = Date.now(),
+): Promise<DeviceSession[]> {
   const rows = await db
     .selectFrom('sessions')
     .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen'])

@@ -18,11 +18,20 @@ import { inTransaction } from '../../../db/tx';
 const CODE_RE = /^\d{6}$/;
 
 export async function gaSetup(db: Kysely<Database>, userId: number, issuer: string): Promise<GaSetup> {
-  await db.insertInto('user_ga').values({ user_id: userId, pending_secret: generateSecret() }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await db
+    .insertInto('user_ga')
+    .values({ user_id: userId, pending_secret: generateSecret() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   let row = await db.selectFrom('user_ga').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   if (row.secret) return { bound: true, secret: '', otpauth_url: '', qr: '' };
   if (!row.pending_secret) {
-    await db.updateTable('user_ga').set({ pending_secret: generateSecret() }).where('user_id', '=', userId).where('pending_secret', 'is', null).execute();
+    await db
+      .updateTable('user_ga')
+      .set({ pending_secret: generateSecret() })
+      .where('user_id', '=', userId)
+      .where('pending_secret', 'is', null)
+      .execute();
     row = await db.selectFrom('user_ga').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   }
   const secret = row.pending_secret ?? '';
@@ -39,11 +48,22 @@ function gaAttempt(db: Kysely<Database>, userId: number, caller: Caller): Promis
 /** The matched time step at `nowMs` (the caller's clock), or null. `after` rejects steps at or before it (replay). */
 async function check(secret: string, code: string, after: number, nowMs: number): Promise<number | null> {
   if (!CODE_RE.test(code)) return null;
-  const r = await verify({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: 30, afterTimeStep: after > 0 ? after : undefined });
+  const r = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(nowMs / 1000),
+    epochTolerance: 30,
+    afterTimeStep: after > 0 ? after : undefined,
+  });
   return r.valid && 'timeStep' in r ? r.timeStep : null;
 }
 
-export async function bindGa(db: Kysely<Database>, who: { userId: number; sessionId: number }, code: string, caller: Caller): Promise<void> {
+export async function bindGa(
+  db: Kysely<Database>,
+  who: { userId: number; sessionId: number },
+  code: string,
+  caller: Caller,
+): Promise<void> {
   const row = await db.selectFrom('user_ga').selectAll().where('user_id', '=', who.userId).executeTakeFirst();
   if (row?.secret) throw new AppError('ga_already_bound');
   if (!row?.pending_secret) throw new AppError('ga_code_invalid');
@@ -63,7 +83,13 @@ export async function bindGa(db: Kysely<Database>, who: { userId: number; sessio
       .executeTakeFirst();
     if (res.numUpdatedRows !== 1n) throw new AppError('ga_already_bound');
     await revokeOtherSessions(trx, who.userId, who.sessionId);
-    await addNotice(trx, { userId: who.userId, kind: 'security', title: 'notice_security_title', body: 'notice_security_body', params: { what: 'what_ga' } });
+    await addNotice(trx, {
+      userId: who.userId,
+      kind: 'security',
+      title: 'notice_security_title',
+      body: 'notice_security_body',
+      params: { what: 'what_ga' },
+    });
   });
 }
 
@@ -73,15 +99,32 @@ export async function gaBound(db: Kysely<Database>, userId: number): Promise<boo
 }
 
 /** When GA is bound, `code` must be a fresh valid code; when not bound, nothing is required. */
-export async function requireGaIfBound(db: Kysely<Database>, userId: number, code: string | undefined, caller: Caller): Promise<void> {
-  const row = await db.selectFrom('user_ga').select(['secret', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
+export async function requireGaIfBound(
+  db: Kysely<Database>,
+  userId: number,
+  code: string | undefined,
+  caller: Caller,
+): Promise<void> {
+  const row = await db
+    .selectFrom('user_ga')
+    .select(['secret', 'last_step'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row?.secret) return;
   if (!code) throw new AppError('ga_required');
   const last = Number(row.last_step);
   const attempt = await gaAttempt(db, userId, caller);
   const step = await check(row.secret, code.trim(), last, caller.now());
   // Conditional: two requests with the same code cannot both pass.
-  const res = step === null ? undefined : await db.updateTable('user_ga').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', String(step)).executeTakeFirst();
+  const res =
+    step === null
+      ? undefined
+      : await db
+          .updateTable('user_ga')
+          .set({ last_step: step })
+          .where('user_id', '=', userId)
+          .where('last_step', '<', String(step))
+          .executeTakeFirst();
   if (res?.numUpdatedRows !== 1n) {
     await attempt.fail();
     throw new AppError('ga_code_invalid');

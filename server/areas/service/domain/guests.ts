@@ -19,13 +19,22 @@ export const GUEST_SCENE = 'service_guest';
 const DAY_MS = 24 * 60 * 60_000;
 
 export async function guestConversation(db: Db, tokenHash: string) {
-  const c = await db.selectFrom('service_conversations').select(['id', 'guest_email', 'guest_email_verified_at']).where('guest_token_hash', '=', tokenHash).executeTakeFirst();
+  const c = await db
+    .selectFrom('service_conversations')
+    .select(['id', 'guest_email', 'guest_email_verified_at'])
+    .where('guest_token_hash', '=', tokenHash)
+    .executeTakeFirst();
   if (!c || !c.guest_email) throw new AppError('service_not_found');
   return { id: c.id, email: c.guest_email, verified: c.guest_email_verified_at !== null };
 }
 
 export async function markGuestVerified(db: Db, conversationId: number): Promise<void> {
-  await db.updateTable('service_conversations').set({ guest_email_verified_at: new Date() }).where('id', '=', conversationId).where('guest_email_verified_at', 'is', null).execute();
+  await db
+    .updateTable('service_conversations')
+    .set({ guest_email_verified_at: new Date() })
+    .where('id', '=', conversationId)
+    .where('guest_email_verified_at', 'is', null)
+    .execute();
 }
 
 async function usedToday(db: Db, ip: string): Promise<{ files: number; bytes: number }> {
@@ -40,18 +49,31 @@ async function usedToday(db: Db, ip: string): Promise<{ files: number; bytes: nu
 
 /** Before reading the body: the IP's file count for the day. */
 export async function checkGuestCount(db: Db, ip: string, quota: UploadQuota): Promise<void> {
-  if ((await usedToday(db, ip)).files >= quota.filesPerDay) throw new AppError('upload_quota_count', { count: quota.filesPerDay });
+  if ((await usedToday(db, ip)).files >= quota.filesPerDay)
+    throw new AppError('upload_quota_count', { count: quota.filesPerDay });
 }
 
 /** Stores a guest's checked image: the file, an `uploads` row with no user, and its guest row. */
-export async function saveGuestUpload(db: Kysely<Database>, store: UploadStore, g: { conversationId: number; ip: string; quota: UploadQuota }, file: { buf: Buffer; kind: ImageKind }): Promise<string> {
+export async function saveGuestUpload(
+  db: Kysely<Database>,
+  store: UploadStore,
+  g: { conversationId: number; ip: string; quota: UploadQuota },
+  file: { buf: Buffer; kind: ImageKind },
+): Promise<string> {
   const used = await usedToday(db, g.ip);
-  if (used.bytes + file.buf.length > g.quota.bytesPerDay) throw new AppError('upload_quota_bytes', { mb: Math.round(g.quota.bytesPerDay / (1024 * 1024)) });
+  if (used.bytes + file.buf.length > g.quota.bytesPerDay)
+    throw new AppError('upload_quota_bytes', { mb: Math.round(g.quota.bytesPerDay / (1024 * 1024)) });
   const ref = await store.save(file.buf, file.kind);
   const name = nameOfRef(ref)!;
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('uploads').values({ name, user_id: null, sha256: createHash('sha256').update(file.buf).digest('hex') }).execute();
-    await trx.insertInto('service_guest_uploads').values({ name, conversation_id: g.conversationId, ip: g.ip, bytes: file.buf.length }).execute();
+    await trx
+      .insertInto('uploads')
+      .values({ name, user_id: null, sha256: createHash('sha256').update(file.buf).digest('hex') })
+      .execute();
+    await trx
+      .insertInto('service_guest_uploads')
+      .values({ name, conversation_id: g.conversationId, ip: g.ip, bytes: file.buf.length })
+      .execute();
   });
   return ref;
 }

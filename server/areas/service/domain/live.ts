@@ -22,13 +22,24 @@ const hash = (t: string) => createHash('sha256').update(t).digest('hex');
 export async function issueTicket(db: Kysely<Database>, operatorSessionId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db.deleteFrom('service_live_tickets').where('expires_at', '<', new Date()).execute();
-  await db.insertInto('service_live_tickets').values({ token_hash: hash(token), operator_session_id: operatorSessionId, expires_at: new Date(Date.now() + TICKET_MS) }).execute();
+  await db
+    .insertInto('service_live_tickets')
+    .values({
+      token_hash: hash(token),
+      operator_session_id: operatorSessionId,
+      expires_at: new Date(Date.now() + TICKET_MS),
+    })
+    .execute();
   return token;
 }
 
 /** Uses up a ticket; the operator id when it was valid and its session still is. */
 async function redeemTicket(db: Kysely<Database>, token: string): Promise<number | undefined> {
-  const t = await db.deleteFrom('service_live_tickets').where('token_hash', '=', hash(token)).returning(['operator_session_id', 'expires_at']).executeTakeFirst();
+  const t = await db
+    .deleteFrom('service_live_tickets')
+    .where('token_hash', '=', hash(token))
+    .returning(['operator_session_id', 'expires_at'])
+    .executeTakeFirst();
   if (!t || new Date(t.expires_at).getTime() < Date.now()) return undefined;
   const s = await db
     .selectFrom('operator_sessions')
@@ -48,7 +59,11 @@ export interface ServiceLive {
   userOnline(userId: number): Promise<boolean>;
 }
 
-export function attachServiceLive(io: Server, db: Kysely<Database>, log: { warn(o: object, m?: string): void }): ServiceLive {
+export function attachServiceLive(
+  io: Server,
+  db: Kysely<Database>,
+  log: { warn(o: object, m?: string): void },
+): ServiceLive {
   const nsp: Namespace = io.of(OPERATORS_NS);
   nsp.use((socket, next) => {
     const ticket = (socket.handshake.auth as { ticket?: unknown } | undefined)?.ticket;

@@ -45,7 +45,11 @@ export async function insertMessage(trx: Trx, m: NewMessage): Promise<number> {
       .set({
         last_message_id: id,
         updated_at: new Date(),
-        ...(m.sender === 'user' ? { last_user_msg_id: id } : m.sender === 'staff' ? { last_staff_msg_id: id, staff_read_id: id } : {}),
+        ...(m.sender === 'user'
+          ? { last_user_msg_id: id }
+          : m.sender === 'staff'
+            ? { last_staff_msg_id: id, staff_read_id: id }
+            : {}),
         // a customer writing again reopens a closed conversation
         ...(m.sender === 'user' ? { status: 'open' as const } : {}),
       })
@@ -72,7 +76,18 @@ function baseQuery(db: Db, conversationId: number, withNotes: boolean) {
   let q = db
     .selectFrom('service_messages as m')
     .leftJoin('operators as o', 'o.id', 'm.operator_id')
-    .select(['m.id', 'm.conversation_id', 'm.sender', 'm.body', 'm.attachment', 'm.ref_type', 'm.ref_id', 'm.internal', 'm.created_at', 'o.name as staff_name'])
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.sender',
+      'm.body',
+      'm.attachment',
+      'm.ref_type',
+      'm.ref_id',
+      'm.internal',
+      'm.created_at',
+      'o.name as staff_name',
+    ])
     .where('m.conversation_id', '=', conversationId);
   if (!withNotes) q = q.where('m.internal', '=', false);
   return q;
@@ -103,15 +118,27 @@ export interface Window {
 }
 
 /** A window of a thread, oldest first, and whether older messages exist below it. */
-export async function listMessages(db: Db, conversationId: number, w: Window, withNotes: boolean): Promise<{ messages: ServiceMessage[]; hasMore: boolean }> {
+export async function listMessages(
+  db: Db,
+  conversationId: number,
+  w: Window,
+  withNotes: boolean,
+): Promise<{ messages: ServiceMessage[]; hasMore: boolean }> {
   const limit = Math.min(w.limit ?? PAGE, MAX_PAGE);
   if (w.after !== undefined) {
-    const rows = await baseQuery(db, conversationId, withNotes).where('m.id', '>', w.after).orderBy('m.id', 'asc').limit(limit).execute();
+    const rows = await baseQuery(db, conversationId, withNotes)
+      .where('m.id', '>', w.after)
+      .orderBy('m.id', 'asc')
+      .limit(limit)
+      .execute();
     return { messages: await present(db, rows as Row[]), hasMore: false };
   }
   let q = baseQuery(db, conversationId, withNotes);
   if (w.before !== undefined) q = q.where('m.id', '<', w.before);
-  const rows = (await q.orderBy('m.id', 'desc').limit(limit + 1).execute()) as Row[];
+  const rows = (await q
+    .orderBy('m.id', 'desc')
+    .limit(limit + 1)
+    .execute()) as Row[];
   const hasMore = rows.length > limit;
   return { messages: await present(db, rows.slice(0, limit).reverse()), hasMore };
 }
@@ -120,12 +147,31 @@ export async function oneMessage(db: Db, id: number): Promise<ServiceMessage> {
   const row = await db
     .selectFrom('service_messages as m')
     .leftJoin('operators as o', 'o.id', 'm.operator_id')
-    .select(['m.id', 'm.conversation_id', 'm.sender', 'm.body', 'm.attachment', 'm.ref_type', 'm.ref_id', 'm.internal', 'm.created_at', 'o.name as staff_name'])
+    .select([
+      'm.id',
+      'm.conversation_id',
+      'm.sender',
+      'm.body',
+      'm.attachment',
+      'm.ref_type',
+      'm.ref_id',
+      'm.internal',
+      'm.created_at',
+      'o.name as staff_name',
+    ])
     .where('m.id', '=', id)
     .executeTakeFirstOrThrow();
   return (await present(db, [row as Row]))[0];
 }
 
-export function receiptsOf(c: { user_delivered_id: number; user_read_id: number; staff_read_id: number }): ServiceReceipts {
-  return { user_delivered_id: Number(c.user_delivered_id), user_read_id: Number(c.user_read_id), staff_read_id: Number(c.staff_read_id) };
+export function receiptsOf(c: {
+  user_delivered_id: number;
+  user_read_id: number;
+  staff_read_id: number;
+}): ServiceReceipts {
+  return {
+    user_delivered_id: Number(c.user_delivered_id),
+    user_read_id: Number(c.user_read_id),
+    staff_read_id: Number(c.staff_read_id),
+  };
 }

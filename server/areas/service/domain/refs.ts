@@ -12,7 +12,12 @@ import { AppError } from '../../../errors';
 type Line = { id: number; user_id: number; summary: string; status: string; created_at: Date };
 
 /** One kind of record as lines, filtered by `where` (written against the kind's alias: r, w, o, n). */
-async function records(db: Db, type: ServiceRefType, where: (alias: string) => RawBuilder<boolean>, limit: number): Promise<Line[]> {
+async function records(
+  db: Db,
+  type: ServiceRefType,
+  where: (alias: string) => RawBuilder<boolean>,
+  limit: number,
+): Promise<Line[]> {
   const a = table[type];
   return (await recordQuery(db, type, where(a), limit).execute()) as Line[];
 }
@@ -23,7 +28,13 @@ function recordQuery(db: Db, type: ServiceRefType, cond: RawBuilder<boolean>, li
       return db
         .selectFrom('recharges as r')
         .innerJoin('currencies as c', 'c.id', 'r.currency_id')
-        .select(['r.id', 'r.user_id', sql<string>`'recharge ' || trim_scale(r.amount)::text || ' ' || c.name`.as('summary'), 'r.status', 'r.created_at'])
+        .select([
+          'r.id',
+          'r.user_id',
+          sql<string>`'recharge ' || trim_scale(r.amount)::text || ' ' || c.name`.as('summary'),
+          'r.status',
+          'r.created_at',
+        ])
         .where(cond)
         .orderBy('r.id', 'desc')
         .limit(limit)
@@ -32,7 +43,15 @@ function recordQuery(db: Db, type: ServiceRefType, cond: RawBuilder<boolean>, li
       return db
         .selectFrom('withdrawals as w')
         .innerJoin('currencies as c', 'c.id', 'w.currency_id')
-        .select(['w.id', 'w.user_id', sql<string>`'withdraw ' || trim_scale(w.amount)::text || ' ' || c.name || ' → ' || w.destination`.as('summary'), 'w.status', 'w.created_at'])
+        .select([
+          'w.id',
+          'w.user_id',
+          sql<string>`'withdraw ' || trim_scale(w.amount)::text || ' ' || c.name || ' → ' || w.destination`.as(
+            'summary',
+          ),
+          'w.status',
+          'w.created_at',
+        ])
         .where(cond)
         .orderBy('w.id', 'desc')
         .limit(limit)
@@ -40,7 +59,13 @@ function recordQuery(db: Db, type: ServiceRefType, cond: RawBuilder<boolean>, li
     case 'order':
       return db
         .selectFrom('spot_orders as o')
-        .select(['o.id', 'o.user_id', sql<string>`o.side || ' ' || o.kind || ' ' || trim_scale(o.amount)::text || ' ' || o.symbol`.as('summary'), 'o.status', 'o.created_at'])
+        .select([
+          'o.id',
+          'o.user_id',
+          sql<string>`o.side || ' ' || o.kind || ' ' || trim_scale(o.amount)::text || ' ' || o.symbol`.as('summary'),
+          'o.status',
+          'o.created_at',
+        ])
         .where(cond)
         .orderBy('o.id', 'desc')
         .limit(limit)
@@ -49,7 +74,13 @@ function recordQuery(db: Db, type: ServiceRefType, cond: RawBuilder<boolean>, li
       return db
         .selectFrom('nft_orders as n')
         .innerJoin('nft_items as i', 'i.id', 'n.item_id')
-        .select(['n.id', 'n.buyer_id as user_id', sql<string>`'NFT ' || i.title || ' ' || trim_scale(n.price)::text`.as('summary'), 'n.status', 'n.created_at'])
+        .select([
+          'n.id',
+          'n.buyer_id as user_id',
+          sql<string>`'NFT ' || i.title || ' ' || trim_scale(n.price)::text`.as('summary'),
+          'n.status',
+          'n.created_at',
+        ])
         .where(cond)
         .orderBy('n.id', 'desc')
         .limit(limit)
@@ -69,7 +100,13 @@ export async function checkOwnRef(db: Db, userId: number, ref: ServiceRef): Prom
   if (!line || line.user_id !== userId) throw new AppError('service_ref_invalid');
 }
 
-const toLine = (type: ServiceRefType, l: Line): AdminRecordLine => ({ type, id: l.id, summary: l.summary, status: String(l.status), created_at: l.created_at.getTime() });
+const toLine = (type: ServiceRefType, l: Line): AdminRecordLine => ({
+  type,
+  id: l.id,
+  summary: l.summary,
+  status: String(l.status),
+  created_at: l.created_at.getTime(),
+});
 
 export async function describeRef(db: Db, ref: ServiceRef): Promise<AdminRecordLine | null> {
   const l = await findLine(db, ref);
@@ -78,7 +115,12 @@ export async function describeRef(db: Db, ref: ServiceRef): Promise<AdminRecordL
 
 /** The user's latest records of every kind, newest first (the operator's side panel). */
 export async function recentRecords(db: Db, userId: number, per = 3): Promise<AdminRecordLine[]> {
-  const owner: Record<ServiceRefType, string> = { recharge: 'r.user_id', withdraw: 'w.user_id', order: 'o.user_id', nft_order: 'n.buyer_id' };
+  const owner: Record<ServiceRefType, string> = {
+    recharge: 'r.user_id',
+    withdraw: 'w.user_id',
+    order: 'o.user_id',
+    nft_order: 'n.buyer_id',
+  };
   const lists = await Promise.all(
     (Object.keys(owner) as ServiceRefType[]).map(async (type) => {
       const rows = await records(db, type, () => sql<boolean>`${sql.ref(owner[type])} = ${userId}`, per);

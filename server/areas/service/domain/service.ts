@@ -24,7 +24,12 @@ export interface ServiceDeps {
 export const forCustomer = (m: ServiceMessage): ServiceMessage => ({ ...m, staff_name: '' });
 
 /** Tells the customer (their private room) and the operators about stored messages. */
-export async function deliverMessages(d: ServiceDeps, conversationId: number, userId: number | null, ids: number[]): Promise<void> {
+export async function deliverMessages(
+  d: ServiceDeps,
+  conversationId: number,
+  userId: number | null,
+  ids: number[],
+): Promise<void> {
   for (const id of ids) {
     const message = await oneMessage(d.db, id);
     const e: ServiceEvent = { conversation_id: conversationId, message };
@@ -33,7 +38,12 @@ export async function deliverMessages(d: ServiceDeps, conversationId: number, us
   }
 }
 
-export function deliverReceipts(d: ServiceDeps, conversationId: number, userId: number | null, receipts: ServiceReceipts): void {
+export function deliverReceipts(
+  d: ServiceDeps,
+  conversationId: number,
+  userId: number | null,
+  receipts: ServiceReceipts,
+): void {
   const e: ServiceEvent = { conversation_id: conversationId, receipts };
   if (userId !== null) d.live.toUser(userId, e);
   d.live.toOperators(e);
@@ -42,7 +52,13 @@ export function deliverReceipts(d: ServiceDeps, conversationId: number, userId: 
 /** After an operator's reply: mail it when the customer cannot see it live and wants (or, as a guest, needs) mail. */
 export async function mailReplyIfAway(
   d: ServiceDeps,
-  c: { user_id: number | null; guest_email: string | null; guest_email_verified_at: Date | null; email_reply: boolean; lang: string },
+  c: {
+    user_id: number | null;
+    guest_email: string | null;
+    guest_email_verified_at: Date | null;
+    email_reply: boolean;
+    lang: string;
+  },
   body: string,
 ): Promise<boolean> {
   let to: string | null = null;

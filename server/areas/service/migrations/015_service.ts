@@ -34,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK ((user_id IS NULL) <> (guest_token_hash IS NULL))
     )`);
   // one customer-service conversation per user (closed ones are reopened, the history stays)
-  await run(sql`CREATE UNIQUE INDEX service_conversations_user_kind ON service_conversations (user_id, kind) WHERE user_id IS NOT NULL`);
+  await run(
+    sql`CREATE UNIQUE INDEX service_conversations_user_kind ON service_conversations (user_id, kind) WHERE user_id IS NOT NULL`,
+  );
   await run(sql`CREATE INDEX service_conversations_inbox ON service_conversations (status, last_message_id DESC)`);
   await run(sql`
     CREATE TABLE service_messages (
@@ -67,5 +69,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['service_live_tickets', 'service_canned', 'service_messages', 'service_conversations']) await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
+  for (const t of ['service_live_tickets', 'service_canned', 'service_messages', 'service_conversations'])
+    await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
 }

@@ -24,8 +24,10 @@ export function parseAmount(raw: unknown, rule: AmountRule): string {
   const d = new Decimal(s);
   if (d.lte(0) || d.gte('1e17')) throw new AppError(invalid);
   if (d.decimalPlaces() > rule.decimals) throw new AppError('trade_too_many_decimals', { decimals: rule.decimals });
-  if (rule.min !== undefined && d.lt(rule.min)) throw new AppError('trade_below_minimum', { min: new Decimal(rule.min).toFixed() });
-  if (rule.max !== undefined && d.gt(rule.max)) throw new AppError('trade_above_maximum', { max: new Decimal(rule.max).toFixed() });
+  if (rule.min !== undefined && d.lt(rule.min))
+    throw new AppError('trade_below_minimum', { min: new Decimal(rule.min).toFixed() });
+  if (rule.max !== undefined && d.gt(rule.max))
+    throw new AppError('trade_above_maximum', { max: new Decimal(rule.max).toFixed() });
   return d.toFixed();
 }
 
@@ -34,4 +36,3 @@ export function parseOptionalPrice(raw: unknown, decimals: number): string | nul
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
   return parseAmount(raw, { decimals, invalid: 'trade_price_invalid' });
 }
-

@@ -29,7 +29,8 @@ export function pairBySymbol(ctx: TradingContext, symbol: string): PairSettings 
 }
 
 export function pairByIds(ctx: TradingContext, currencyId: number, legalId?: number): PairSettings {
-  for (const p of ctx.settings.values()) if (p.currencyId === currencyId && (legalId === undefined || p.legalId === legalId)) return p;
+  for (const p of ctx.settings.values())
+    if (p.currencyId === currencyId && (legalId === undefined || p.legalId === legalId)) return p;
   throw new AppError('trade_pair_unknown');
 }
 

@@ -11,7 +11,12 @@ import type { TradingContext, Trx } from './context';
 import type { LeverRow } from './lever-view';
 import { inTransaction } from '../../../db/tx';
 
-export function notice(kind: TradeNotice['kind'], key: MessageKey, params: Record<string, string>, ref: TradeNotice['ref']): TradeNotice {
+export function notice(
+  kind: TradeNotice['kind'],
+  key: MessageKey,
+  params: Record<string, string>,
+  ref: TradeNotice['ref'],
+): TradeNotice {
   return { kind, key, params, text: translate(key, 'en', params), ref };
 }
 
@@ -22,7 +27,10 @@ export class Moves {
   constructor(private readonly trx: Trx) {}
 
   private note(e: LedgerEntry, b: BalanceAfter): BalanceAfter {
-    this.after.set(`${e.userId}:${e.currencyId}:${e.type}`, { userId: e.userId, ev: { currency_id: e.currencyId, type: e.type, available: b.available, frozen: b.frozen } });
+    this.after.set(`${e.userId}:${e.currencyId}:${e.type}`, {
+      userId: e.userId,
+      ev: { currency_id: e.currencyId, type: e.type, available: b.available, frozen: b.frozen },
+    });
     return b;
   }
 

@@ -20,11 +20,23 @@ const DEFAULT_LIQUIDATION_LINE = '50';
 export async function seedTrading(db: Kysely<Database>): Promise<void> {
   await seedTradeSettings(db);
   await seedSecondsConfigs({ db });
-  await db.insertInto('settings').values({ key: LIQUIDATION_LINE_KEY, value: DEFAULT_LIQUIDATION_LINE }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: LIQUIDATION_LINE_KEY, value: DEFAULT_LIQUIDATION_LINE })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
 }
 
-export async function createTradingContext(db: Kysely<Database>, market: TradingContext['market'], now: () => number = Date.now): Promise<TradingContext> {
-  const line = await db.selectFrom('settings').select('value').where('key', '=', LIQUIDATION_LINE_KEY).executeTakeFirst();
+export async function createTradingContext(
+  db: Kysely<Database>,
+  market: TradingContext['market'],
+  now: () => number = Date.now,
+): Promise<TradingContext> {
+  const line = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', LIQUIDATION_LINE_KEY)
+    .executeTakeFirst();
   const ctx: TradingContext = {
     db,
     market,
@@ -45,7 +57,11 @@ export async function createTradingContext(db: Kysely<Database>, market: Trading
  * and every in-memory book again from the database, in place (routes and jobs hold this context).
  */
 export async function reloadTradingContext(ctx: TradingContext): Promise<void> {
-  const line = await ctx.db.selectFrom('settings').select('value').where('key', '=', LIQUIDATION_LINE_KEY).executeTakeFirst();
+  const line = await ctx.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', LIQUIDATION_LINE_KEY)
+    .executeTakeFirst();
   ctx.settings = await loadPairSettings(ctx.db);
   ctx.liquidationLine = line?.value ?? DEFAULT_LIQUIDATION_LINE;
   ctx.books = createBooks();
@@ -59,9 +75,29 @@ export type { TradingContext } from './context';
 export { pairByIds, pairBySymbol, currentPrice } from './context';
 export { placeSpotOrder, cancelSpotOrder, listSpotOrders } from './spot';
 export { scheduleCross } from './matching/cross';
-export { submitLever, fillEntrusted, closePosition, closeOrCancel, batchClose, setStops, liquidateIfDue, chargeOvernight, utcDay, openingMoves, closingMoves } from './lever';
+export {
+  submitLever,
+  fillEntrusted,
+  closePosition,
+  closeOrCancel,
+  batchClose,
+  setStops,
+  liquidateIfDue,
+  chargeOvernight,
+  utcDay,
+  openingMoves,
+  closingMoves,
+} from './lever';
 export { accountView, summarise, riskInput, contractOf, withLiquidationPeers } from './lever-view';
-export { submitSeconds, settleSeconds, listSeconds, secondsResult, secondsConfigs, payableCurrencies, PAYABLE_CURRENCIES } from './seconds';
+export {
+  submitSeconds,
+  settleSeconds,
+  listSeconds,
+  secondsResult,
+  secondsConfigs,
+  payableCurrencies,
+  PAYABLE_CURRENCIES,
+} from './seconds';
 export { settleSecondsJob } from './seconds-backstop';
 export { SECONDS_SETTLE } from './seconds-queue';
 export { publicSettings, type PairSettings } from './settings';

@@ -4,7 +4,22 @@
  * `balance` for the risk figures = available + the margin of the open positions.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, LEVER_ORDER_TYPE, LEVER_STATUS, LEVER_TYPE, accountEquity, accountRiskInput, liquidationPrice, positionPnl, riskRate, type AccountRiskInput, type ContractPosition, type LeverAccountSummary, type LeverPosition } from '../../../../core';
+import {
+  ACCOUNT_TYPES,
+  ExactDecimal,
+  LEVER_ORDER_TYPE,
+  LEVER_STATUS,
+  LEVER_TYPE,
+  accountEquity,
+  accountRiskInput,
+  liquidationPrice,
+  positionPnl,
+  riskRate,
+  type AccountRiskInput,
+  type ContractPosition,
+  type LeverAccountSummary,
+  type LeverPosition,
+} from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { LeverOrdersTable } from '../tables';
 import type { TradingContext } from './context';
@@ -14,11 +29,26 @@ import { wireTime } from '../../../kernel/wire-time';
 
 export type LeverRow = Selectable<LeverOrdersTable>;
 
-export function contractOf(r: { side: 'long' | 'short'; lots: string; lot_size: string; multiple: number; open_price: string | null }): ContractPosition {
-  return { side: r.side, lots: canon(r.lots), lotSize: canon(r.lot_size), multiple: String(r.multiple), openPrice: canon(r.open_price ?? '0') };
+export function contractOf(r: {
+  side: 'long' | 'short';
+  lots: string;
+  lot_size: string;
+  multiple: number;
+  open_price: string | null;
+}): ContractPosition {
+  return {
+    side: r.side,
+    lots: canon(r.lots),
+    lotSize: canon(r.lot_size),
+    multiple: String(r.multiple),
+    openPrice: canon(r.open_price ?? '0'),
+  };
 }
 
-export async function leverAvailable(db: Kysely<Database>, userId: number): Promise<{ available: string; frozen: string }> {
+export async function leverAvailable(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ available: string; frozen: string }> {
   const a = await db
     .selectFrom('accounts')
     .select(['available', 'frozen'])
@@ -36,10 +66,18 @@ export interface PricedRow {
 
 /** The risk input of an account: its open positions priced at `priceOf`, balance = available + Σ margin. */
 export function riskInput(available: string, open: readonly PricedRow[]): AccountRiskInput {
-  return accountRiskInput(available, open.map((p) => ({ margin: p.row.margin, position: contractOf(p.row), currentPrice: p.price })));
+  return accountRiskInput(
+    available,
+    open.map((p) => ({ margin: p.row.margin, position: contractOf(p.row), currentPrice: p.price })),
+  );
 }
 
-export function summarise(ctx: TradingContext, available: string, frozen: string, open: readonly PricedRow[]): LeverAccountSummary {
+export function summarise(
+  ctx: TradingContext,
+  available: string,
+  frozen: string,
+  open: readonly PricedRow[],
+): LeverAccountSummary {
   const input = riskInput(available, open);
   const margin = open.reduce((s, p) => s.plus(p.row.margin), new ExactDecimal(0));
   const equity = accountEquity(input);
@@ -56,10 +94,18 @@ export function summarise(ctx: TradingContext, available: string, frozen: string
   };
 }
 
-export function toLeverPosition(ctx: TradingContext, r: LeverRow, live?: { price: string | null; risk: AccountRiskInput | null; index: number; riskRate: string | null }): LeverPosition {
+export function toLeverPosition(
+  ctx: TradingContext,
+  r: LeverRow,
+  live?: { price: string | null; risk: AccountRiskInput | null; index: number; riskRate: string | null },
+): LeverPosition {
   const pair = ctx.settings.get(r.symbol);
   const open = r.status === 'position';
-  const price = open ? (live?.price ?? null) : r.status === 'closed' ? canonOrNull(r.close_price) : (ctx.market.lastPrice(r.symbol)?.price ?? null);
+  const price = open
+    ? (live?.price ?? null)
+    : r.status === 'closed'
+      ? canonOrNull(r.close_price)
+      : (ctx.market.lastPrice(r.symbol)?.price ?? null);
   return {
     id: r.id,
     symbol: r.symbol,
@@ -85,7 +131,8 @@ export function toLeverPosition(ctx: TradingContext, r: LeverRow, live?: { price
     open_seq: r.open_seq === null ? null : Number(r.open_seq),
     open_walk: r.open_walk,
     risk_rate: open ? (live?.riskRate ?? null) : null,
-    liquidation_price: open && live?.risk && live.index >= 0 ? liquidationPrice(live.risk, live.index, ctx.liquidationLine) : null,
+    liquidation_price:
+      open && live?.risk && live.index >= 0 ? liquidationPrice(live.risk, live.index, ctx.liquidationLine) : null,
     close_price: canonOrNull(r.close_price),
     close_seq: r.close_seq === null ? null : Number(r.close_seq),
     close_reason: r.close_reason,
@@ -105,24 +152,48 @@ export function toLeverPosition(ctx: TradingContext, r: LeverRow, live?: { price
 export async function accountView(ctx: TradingContext, userId: number) {
   const [bal, openRows] = await Promise.all([
     leverAvailable(ctx.db, userId),
-    ctx.db.selectFrom('lever_orders').selectAll().where('user_id', '=', userId).where('status', '=', 'position').orderBy('id').execute(),
+    ctx.db
+      .selectFrom('lever_orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'position')
+      .orderBy('id')
+      .execute(),
   ]);
-  const priced = openRows.map((row) => ({ row, price: ctx.market.lastPrice(row.symbol)?.price ?? canon(row.open_price ?? '0') }));
+  const priced = openRows.map((row) => ({
+    row,
+    price: ctx.market.lastPrice(row.symbol)?.price ?? canon(row.open_price ?? '0'),
+  }));
   const summary = summarise(ctx, bal.available, bal.frozen, priced);
   const risk = priced.length ? riskInput(bal.available, priced) : null;
   const index = new Map(priced.map((p, i) => [p.row.id, i]));
   const present = (r: LeverRow): LeverPosition => {
     const i = index.get(r.id) ?? -1;
-    return toLeverPosition(ctx, r, { price: i >= 0 ? priced[i].price : null, risk, index: i, riskRate: summary.risk_rate });
+    return toLeverPosition(ctx, r, {
+      price: i >= 0 ? priced[i].price : null,
+      risk,
+      index: i,
+      riskRate: summary.risk_rate,
+    });
   };
   return { summary, present, openRows };
 }
 
 /** History rows with their forced-close peers (the other positions closed with each), for the proof panel. */
-export async function withLiquidationPeers(db: Kysely<Database>, userId: number, list: LeverPosition[]): Promise<LeverPosition[]> {
+export async function withLiquidationPeers(
+  db: Kysely<Database>,
+  userId: number,
+  list: LeverPosition[],
+): Promise<LeverPosition[]> {
   const groups = [...new Set(list.flatMap((p) => (p.liq_group === null ? [] : [p.liq_group])))];
   if (!groups.length) return list;
-  const rows = await db.selectFrom('lever_orders').selectAll().where('user_id', '=', userId).where('liq_group', 'in', groups).where('status', '=', 'closed').execute();
+  const rows = await db
+    .selectFrom('lever_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('liq_group', 'in', groups)
+    .where('status', '=', 'closed')
+    .execute();
   return list.map((p) =>
     p.liq_group === null
       ? p
@@ -130,7 +201,16 @@ export async function withLiquidationPeers(db: Kysely<Database>, userId: number,
           ...p,
           liq_peers: rows
             .filter((r) => Number(r.liq_group) === p.liq_group && r.id !== p.id)
-            .map((r) => ({ id: r.id, type: LEVER_TYPE[r.side], share: canon(r.lots), lot_size: canon(r.lot_size), multiple: r.multiple, price: canon(r.open_price ?? '0'), close_price: canon(r.close_price ?? '0'), caution_money: canon(r.margin) })),
+            .map((r) => ({
+              id: r.id,
+              type: LEVER_TYPE[r.side],
+              share: canon(r.lots),
+              lot_size: canon(r.lot_size),
+              multiple: r.multiple,
+              price: canon(r.open_price ?? '0'),
+              close_price: canon(r.close_price ?? '0'),
+              caution_money: canon(r.margin),
+            })),
         },
   );
 }

@@ -9,7 +9,20 @@
  * and overnight fee come from core/calc/contract.ts.
  */
 import Decimal from 'decimal.js';
-import { ACCOUNT_TYPES, ExactDecimal, limitCrosses, openingFee, overnightFee, positionMargin, positionPnl, riskRate, type LeverCloseReason, type LeverEntry, type LeverPosition, type LeverSide } from '../../../../core';
+import {
+  ACCOUNT_TYPES,
+  ExactDecimal,
+  limitCrosses,
+  openingFee,
+  overnightFee,
+  positionMargin,
+  positionPnl,
+  riskRate,
+  type LeverCloseReason,
+  type LeverEntry,
+  type LeverPosition,
+  type LeverSide,
+} from '../../../../core';
 import { AppError } from '../../../errors';
 import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } from './context';
 import { inTx, notice, positionChanged, type Moves } from './events';
@@ -61,7 +74,12 @@ function bookPosition(ctx: TradingContext, r: LeverRow): void {
   });
 }
 
-async function emitPosition(ctx: TradingContext, userId: number, rows: LeverRow[], n?: ReturnType<typeof notice>[]): Promise<LeverPosition[]> {
+async function emitPosition(
+  ctx: TradingContext,
+  userId: number,
+  rows: LeverRow[],
+  n?: ReturnType<typeof notice>[],
+): Promise<LeverPosition[]> {
   const view = await accountView(ctx, userId);
   if (view.openRows.length) ctx.books.lever.available.set(userId, view.summary.balance);
   const out = rows.map((r) => view.present(r));
@@ -81,11 +99,20 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
   // a limit entry that crosses now opens at the current price, like a market one (no instant loss)
   const crossing = limit === null || limitCrosses(req.side, limit, current.price);
   // a market entry opens at the VWAP of walking the venue's book (matching/open-price.ts)
-  const walked = crossing && limit === null ? walkedOpenPrice(ctx, pair, req.side, new ExactDecimal(req.lots).times(pair.lotSize).toFixed(), current.price) : null;
+  const walked =
+    crossing && limit === null
+      ? walkedOpenPrice(ctx, pair, req.side, new ExactDecimal(req.lots).times(pair.lotSize).toFixed(), current.price)
+      : null;
   const market = !crossing ? null : walked ? { ...current, price: walked.price } : current;
   const entry = market ? market.price : (limit as string);
   checkStops(req.side, entry, req.tp, req.sl);
-  const contract = { side: req.side, lots: req.lots, lotSize: pair.lotSize, multiple: String(req.multiple), openPrice: entry };
+  const contract = {
+    side: req.side,
+    lots: req.lots,
+    lotSize: pair.lotSize,
+    multiple: String(req.multiple),
+    openPrice: entry,
+  };
   const margin = positionMargin(contract);
   const fee = openingFee(contract, pair.leverFeeRate);
   const row = await userLock(ctx, userId, () =>
@@ -123,20 +150,47 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
     }),
   );
   if (row.status === 'position') bookPosition(ctx, row);
-  else ctx.books.lever.addEntrusted({ id: row.id, userId, symbol: row.symbol, side: row.side, price: canon(row.target_price as string) });
+  else
+    ctx.books.lever.addEntrusted({
+      id: row.id,
+      userId,
+      symbol: row.symbol,
+      side: row.side,
+      price: canon(row.target_price as string),
+    });
   if (row.status === 'position') positionChanged(ctx, 'opened', [row]);
-  const n = row.status === 'position' ? [notice('lever_opened', 'notice_lever_opened', { symbol: row.symbol, price: canon(row.open_price as string) }, { type: 'lever', id: row.id })] : [];
+  const n =
+    row.status === 'position'
+      ? [
+          notice(
+            'lever_opened',
+            'notice_lever_opened',
+            { symbol: row.symbol, price: canon(row.open_price as string) },
+            { type: 'lever', id: row.id },
+          ),
+        ]
+      : [];
   return (await emitPosition(ctx, userId, [row], n))[0];
 }
 
 /** An entrusted limit entry becomes a position at its price on the crossing tick. */
-export async function fillEntrusted(ctx: TradingContext, entry: { id: number; userId: number; symbol: string }, tick: TickRef): Promise<LeverRow | null> {
+export async function fillEntrusted(
+  ctx: TradingContext,
+  entry: { id: number; userId: number; symbol: string },
+  tick: TickRef,
+): Promise<LeverRow | null> {
   const row = await userLock(ctx, entry.userId, () =>
     inTx(ctx, async (trx, moves) => {
       const now = new Date(ctx.now());
       const r = await trx
         .updateTable('lever_orders')
-        .set((eb) => ({ status: 'position', open_price: eb.ref('target_price'), open_seq: tick.seq, watch_seq: tick.seq, opened_at: now }))
+        .set((eb) => ({
+          status: 'position',
+          open_price: eb.ref('target_price'),
+          open_seq: tick.seq,
+          watch_seq: tick.seq,
+          opened_at: now,
+        }))
         .where('id', '=', entry.id)
         .where('status', '=', 'entrusted')
         .returningAll()
@@ -144,7 +198,15 @@ export async function fillEntrusted(ctx: TradingContext, entry: { id: number; us
       if (!r) return null;
       await recordTick(trx, r.symbol, tick);
       const fee = canon(r.fee);
-      if (fee !== '0') await moves.settleFrozen({ userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: fee, reason: 'lever_fee', ref: { type: 'lever_order', id: r.id } });
+      if (fee !== '0')
+        await moves.settleFrozen({
+          userId: r.user_id,
+          currencyId: LEVER_QUOTE_ID,
+          type: LEVER,
+          amount: fee,
+          reason: 'lever_fee',
+          ref: { type: 'lever_order', id: r.id },
+        });
       return r;
     }),
   );
@@ -152,7 +214,19 @@ export async function fillEntrusted(ctx: TradingContext, entry: { id: number; us
   if (!row) return null;
   bookPosition(ctx, row);
   positionChanged(ctx, 'opened', [row]);
-  await emitPosition(ctx, row.user_id, [row], [notice('lever_opened', 'notice_lever_opened', { symbol: row.symbol, price: canon(row.open_price as string) }, { type: 'lever', id: row.id })]);
+  await emitPosition(
+    ctx,
+    row.user_id,
+    [row],
+    [
+      notice(
+        'lever_opened',
+        'notice_lever_opened',
+        { symbol: row.symbol, price: canon(row.open_price as string) },
+        { type: 'lever', id: row.id },
+      ),
+    ],
+  );
   return row;
 }
 
@@ -170,7 +244,16 @@ async function settleClose(
   const r = await trx
     .updateTable('lever_orders')
     // a forced close keeps the risk rate and the line that decided it (the proof)
-    .set({ status: 'closed', close_price: price, close_seq: at.seq, close_reason: reason, closed_at: new Date(ctx.now()), ...(liq ? { liq_risk_rate: liq.rate, liq_line: liq.line, liq_available: liq.available, liq_group: liq.group } : {}) })
+    .set({
+      status: 'closed',
+      close_price: price,
+      close_seq: at.seq,
+      close_reason: reason,
+      closed_at: new Date(ctx.now()),
+      ...(liq
+        ? { liq_risk_rate: liq.rate, liq_line: liq.line, liq_available: liq.available, liq_group: liq.group }
+        : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', 'position')
     .returningAll()
@@ -187,7 +270,13 @@ async function settleClose(
  * the journal entries of a position written after the fact (the demo's seeded past).
  */
 export async function openingMoves(moves: Moves, r: LeverRow, opensNow: boolean, at?: Date): Promise<void> {
-  const base = { userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, ref: { type: 'lever_order', id: r.id }, at };
+  const base = {
+    userId: r.user_id,
+    currencyId: LEVER_QUOTE_ID,
+    type: LEVER,
+    ref: { type: 'lever_order', id: r.id },
+    at,
+  };
   await moves.freeze({ ...base, amount: canon(r.margin), reason: 'lever_margin' });
   const fee = canon(r.fee);
   if (fee === '0') return;
@@ -200,8 +289,19 @@ export async function openingMoves(moves: Moves, r: LeverRow, opensNow: boolean,
  * credited, or a loss debited up to the available balance (the rest is the uncovered loss).
  * Returns the realised profit and the uncovered loss to store on the position.
  */
-export async function closingMoves(moves: Moves, r: LeverRow, price: string, at?: Date): Promise<{ profit: string; uncovered_loss: string }> {
-  const base = { userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, ref: { type: 'lever_order', id: r.id }, at };
+export async function closingMoves(
+  moves: Moves,
+  r: LeverRow,
+  price: string,
+  at?: Date,
+): Promise<{ profit: string; uncovered_loss: string }> {
+  const base = {
+    userId: r.user_id,
+    currencyId: LEVER_QUOTE_ID,
+    type: LEVER,
+    ref: { type: 'lever_order', id: r.id },
+    at,
+  };
   const after = await moves.unfreeze({ ...base, amount: canon(r.margin), reason: 'lever_margin_release' });
   // ExactDecimal: |P&L| − the balance taken (uncovered) can need more than decimal.js's default 20 digits
   const pnl = new ExactDecimal(positionPnl(contractOf(r), price));
@@ -220,7 +320,16 @@ export async function closingMoves(moves: Moves, r: LeverRow, price: string, at?
 function closedNotice(r: LeverRow) {
   return r.close_reason === 'liquidation'
     ? null
-    : notice('lever_closed', 'notice_lever_closed', { symbol: r.symbol, price: canon(r.close_price as string), profit: shownMoney(r.profit, r.symbol.split('/')[1] ?? 'USDT') }, { type: 'lever', id: r.id });
+    : notice(
+        'lever_closed',
+        'notice_lever_closed',
+        {
+          symbol: r.symbol,
+          price: canon(r.close_price as string),
+          profit: shownMoney(r.profit, r.symbol.split('/')[1] ?? 'USDT'),
+        },
+        { type: 'lever', id: r.id },
+      );
 }
 
 async function ownLever(ctx: TradingContext, userId: number, id: number): Promise<LeverRow> {
@@ -230,10 +339,20 @@ async function ownLever(ctx: TradingContext, userId: number, id: number): Promis
 }
 
 /** Closes one position at a price (user close at the feed's price, TP/SL at the triggering tick). */
-export async function closePosition(ctx: TradingContext, userId: number, id: number, reason: LeverCloseReason, at?: TickRef): Promise<LeverRow | null> {
+export async function closePosition(
+  ctx: TradingContext,
+  userId: number,
+  id: number,
+  reason: LeverCloseReason,
+  at?: TickRef,
+): Promise<LeverRow | null> {
   const row = await userLock(ctx, userId, () =>
     inTx(ctx, async (trx, moves) => {
-      const cur = await trx.selectFrom('lever_orders').select(['symbol']).where('id', '=', id).executeTakeFirstOrThrow();
+      const cur = await trx
+        .selectFrom('lever_orders')
+        .select(['symbol'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       const px = at ?? currentPrice(ctx, cur.symbol);
       return settleClose(trx, moves, ctx, id, px, reason);
     }),
@@ -257,10 +376,23 @@ export async function closeOrCancel(ctx: TradingContext, userId: number, id: num
   if (own.status !== 'entrusted') throw new AppError('trade_order_not_open');
   const row = await userLock(ctx, userId, () =>
     inTx(ctx, async (trx, moves) => {
-      const r = await trx.updateTable('lever_orders').set({ status: 'cancelled', closed_at: new Date(ctx.now()) }).where('id', '=', id).where('status', '=', 'entrusted').returningAll().executeTakeFirst();
+      const r = await trx
+        .updateTable('lever_orders')
+        .set({ status: 'cancelled', closed_at: new Date(ctx.now()) })
+        .where('id', '=', id)
+        .where('status', '=', 'entrusted')
+        .returningAll()
+        .executeTakeFirst();
       if (!r) throw new AppError('trade_order_not_open');
       const total = new ExactDecimal(r.margin).plus(r.fee).toFixed();
-      await moves.unfreeze({ userId, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: total, reason: 'lever_order_cancel', ref: { type: 'lever_order', id } });
+      await moves.unfreeze({
+        userId,
+        currencyId: LEVER_QUOTE_ID,
+        type: LEVER,
+        amount: total,
+        reason: 'lever_order_cancel',
+        ref: { type: 'lever_order', id },
+      });
       return r;
     }),
   );
@@ -268,7 +400,11 @@ export async function closeOrCancel(ctx: TradingContext, userId: number, id: num
   return (await emitPosition(ctx, userId, [row]))[0];
 }
 
-export async function batchClose(ctx: TradingContext, userId: number, type: 'all' | 'long' | 'short'): Promise<{ closed: number; ids: number[] }> {
+export async function batchClose(
+  ctx: TradingContext,
+  userId: number,
+  type: 'all' | 'long' | 'short',
+): Promise<{ closed: number; ids: number[] }> {
   let q = ctx.db.selectFrom('lever_orders').select('id').where('user_id', '=', userId).where('status', '=', 'position');
   if (type !== 'all') q = q.where('side', '=', type);
   const ids: number[] = [];
@@ -279,11 +415,18 @@ export async function batchClose(ctx: TradingContext, userId: number, type: 'all
   return { closed: ids.length, ids };
 }
 
-export async function setStops(ctx: TradingContext, userId: number, id: number, tp: string | null, sl: string | null): Promise<LeverPosition> {
+export async function setStops(
+  ctx: TradingContext,
+  userId: number,
+  id: number,
+  tp: string | null,
+  sl: string | null,
+): Promise<LeverPosition> {
   const own = await ownLever(ctx, userId, id);
   if (own.status !== 'position' && own.status !== 'entrusted') throw new AppError('trade_order_not_open');
   const lp = ctx.market.lastPrice(own.symbol);
-  const ref = own.status === 'position' ? (lp?.price ?? canon(own.open_price as string)) : canon(own.target_price as string);
+  const ref =
+    own.status === 'position' ? (lp?.price ?? canon(own.open_price as string)) : canon(own.target_price as string);
   checkStops(own.side, ref, tp, sl);
   // a position's new levels are checked against ticks after now only (a restart's replay too)
   const watch = own.status === 'position' && lp ? { watch_seq: lp.seq } : {};
@@ -309,7 +452,12 @@ export async function setStops(ctx: TradingContext, userId: number, id: number, 
 export async function liquidateIfDue(ctx: TradingContext, userId: number): Promise<LeverRow[]> {
   const closed = await userLock(ctx, userId, () =>
     inTx(ctx, async (trx, moves) => {
-      const open = await trx.selectFrom('lever_orders').selectAll().where('user_id', '=', userId).where('status', '=', 'position').execute();
+      const open = await trx
+        .selectFrom('lever_orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '=', 'position')
+        .execute();
       if (!open.length) return [];
       const bal = await leverAvailable(trx, userId);
       ctx.books.lever.available.set(userId, bal.available);
@@ -319,11 +467,26 @@ export async function liquidateIfDue(ctx: TradingContext, userId: number): Promi
       });
       const rate = riskRate(riskInput(bal.available, priced));
       if (rate === null || new Decimal(rate).gt(ctx.liquidationLine)) return [];
-      priced.sort((a, b) => new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)));
+      priced.sort((a, b) =>
+        new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)),
+      );
       const out: LeverRow[] = [];
-      const liq = { rate, line: ctx.liquidationLine, available: bal.available, group: Math.min(...open.map((o) => o.id)) };
+      const liq = {
+        rate,
+        line: ctx.liquidationLine,
+        available: bal.available,
+        group: Math.min(...open.map((o) => o.id)),
+      };
       for (const p of priced) {
-        const r = await settleClose(trx, moves, ctx, p.row.id, p.tick ?? { price: p.price, seq: null }, 'liquidation', liq);
+        const r = await settleClose(
+          trx,
+          moves,
+          ctx,
+          p.row.id,
+          p.tick ?? { price: p.price, seq: null },
+          'liquidation',
+          liq,
+        );
         if (r) out.push(r);
       }
       return out;
@@ -332,7 +495,14 @@ export async function liquidateIfDue(ctx: TradingContext, userId: number): Promi
   for (const r of closed) ctx.books.lever.removePosition(r.symbol, r.id, r.user_id);
   positionChanged(ctx, 'closed', closed);
   if (closed.length) {
-    const notices = closed.map((r) => notice('lever_liquidated', 'notice_lever_liquidated', { symbol: r.symbol, price: canon(r.close_price as string), line: ctx.liquidationLine }, { type: 'lever', id: r.id }));
+    const notices = closed.map((r) =>
+      notice(
+        'lever_liquidated',
+        'notice_lever_liquidated',
+        { symbol: r.symbol, price: canon(r.close_price as string), line: ctx.liquidationLine },
+        { type: 'lever', id: r.id },
+      ),
+    );
     await emitPosition(ctx, userId, closed, notices);
   }
   return closed;
@@ -355,7 +525,16 @@ export async function chargeOvernight(ctx: TradingContext, nowMs: number): Promi
     .selectAll('o')
     .where('o.status', '=', 'position')
     .where('o.opened_at', '<', dayStart)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('lever_overnight_charges as c').select('c.order_id').whereRef('c.order_id', '=', 'o.id').where('c.day', '=', day))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lever_overnight_charges as c')
+            .select('c.order_id')
+            .whereRef('c.order_id', '=', 'o.id')
+            .where('c.day', '=', day),
+        ),
+      ),
+    )
     .execute();
   let charged = 0;
   for (const r of rows) {
@@ -371,13 +550,34 @@ export async function chargeOvernight(ctx: TradingContext, nowMs: number): Promi
           .returning('order_id')
           .executeTakeFirst();
         if (!claimed) return false;
-        const still = await trx.selectFrom('lever_orders').select('status').where('id', '=', r.id).executeTakeFirstOrThrow();
+        const still = await trx
+          .selectFrom('lever_orders')
+          .select('status')
+          .where('id', '=', r.id)
+          .executeTakeFirstOrThrow();
         if (still.status !== 'position') return false;
         const bal = await leverAvailable(trx, r.user_id);
         const amount = Decimal.min(due, bal.available);
-        if (amount.gt(0)) await moves.debit({ userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, amount: amount.toFixed(), reason: 'lever_overnight_fee', ref: { type: 'lever_order', id: r.id } });
-        await trx.updateTable('lever_overnight_charges').set({ amount: amount.toFixed() }).where('order_id', '=', r.id).where('day', '=', day).execute();
-        await trx.updateTable('lever_orders').set((eb) => ({ overnight_fee: eb('overnight_fee', '+', amount.toFixed()) })).where('id', '=', r.id).execute();
+        if (amount.gt(0))
+          await moves.debit({
+            userId: r.user_id,
+            currencyId: LEVER_QUOTE_ID,
+            type: LEVER,
+            amount: amount.toFixed(),
+            reason: 'lever_overnight_fee',
+            ref: { type: 'lever_order', id: r.id },
+          });
+        await trx
+          .updateTable('lever_overnight_charges')
+          .set({ amount: amount.toFixed() })
+          .where('order_id', '=', r.id)
+          .where('day', '=', day)
+          .execute();
+        await trx
+          .updateTable('lever_orders')
+          .set((eb) => ({ overnight_fee: eb('overnight_fee', '+', amount.toFixed()) }))
+          .where('id', '=', r.id)
+          .execute();
         return true;
       }),
     );
@@ -387,9 +587,20 @@ export async function chargeOvernight(ctx: TradingContext, nowMs: number): Promi
 }
 
 export async function loadLeverBook(ctx: TradingContext): Promise<void> {
-  const rows = await ctx.db.selectFrom('lever_orders').selectAll().where('status', 'in', ['entrusted', 'position']).execute();
+  const rows = await ctx.db
+    .selectFrom('lever_orders')
+    .selectAll()
+    .where('status', 'in', ['entrusted', 'position'])
+    .execute();
   for (const r of rows) {
     if (r.status === 'position') bookPosition(ctx, r);
-    else ctx.books.lever.addEntrusted({ id: r.id, userId: r.user_id, symbol: r.symbol, side: r.side, price: canon(r.target_price as string) });
+    else
+      ctx.books.lever.addEntrusted({
+        id: r.id,
+        userId: r.user_id,
+        symbol: r.symbol,
+        side: r.side,
+        price: canon(r.target_price as string),
+      });
   }
 }

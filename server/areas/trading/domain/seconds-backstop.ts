@@ -8,7 +8,12 @@ import { enqueueSecondsSettle } from './seconds-queue';
 
 /** The job: settles the order by its durable end tick if it is still pending; returns whether it did. */
 export async function settleSecondsJob(ctx: TradingContext, orderId: number): Promise<boolean> {
-  const r = await ctx.db.selectFrom('seconds_orders').select(['id', 'user_id', 'symbol', 'buy_price', 'buy_seq', 'buy_ts', 'expires_at']).where('id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
+  const r = await ctx.db
+    .selectFrom('seconds_orders')
+    .select(['id', 'user_id', 'symbol', 'buy_price', 'buy_seq', 'buy_ts', 'expires_at'])
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   if (!r) return false;
   const expiresAt = Number(r.expires_at);
   // not yet due by the rules' clock (tests move it): look again then

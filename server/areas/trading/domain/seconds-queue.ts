@@ -18,6 +18,16 @@ export const BACKSTOP_MS = 3_000;
 
 export const secondsSettleKey = (orderId: number): string => `${SECONDS_SETTLE}:${orderId}`;
 
-export async function enqueueSecondsSettle(trx: Trx | Kysely<Database>, orderId: number, expiresAt: number, nowMs: number): Promise<void> {
-  await enqueueInTx(trx, SECONDS_SETTLE, { id: orderId }, { jobKey: secondsSettleKey(orderId), runAt: runAtFor(expiresAt + BACKSTOP_MS, nowMs) });
+export async function enqueueSecondsSettle(
+  trx: Trx | Kysely<Database>,
+  orderId: number,
+  expiresAt: number,
+  nowMs: number,
+): Promise<void> {
+  await enqueueInTx(
+    trx,
+    SECONDS_SETTLE,
+    { id: orderId },
+    { jobKey: secondsSettleKey(orderId), runAt: runAtFor(expiresAt + BACKSTOP_MS, nowMs) },
+  );
 }

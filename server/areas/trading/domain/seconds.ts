@@ -6,7 +6,19 @@
  * prices and both seqs so the user can check it. No code path lets anyone set a result.
  */
 import { sql, type Selectable } from 'kysely';
-import { ACCOUNT_TYPES, ExactDecimal, SECONDS_STATUS, SECONDS_TYPE, ratioPercent, secondsPayout, type SecondsConfig, type SecondsOrder, type SecondsPayableCurrency, type SecondsType, type TradePage } from '../../../../core';
+import {
+  ACCOUNT_TYPES,
+  ExactDecimal,
+  SECONDS_STATUS,
+  SECONDS_TYPE,
+  ratioPercent,
+  secondsPayout,
+  type SecondsConfig,
+  type SecondsOrder,
+  type SecondsPayableCurrency,
+  type SecondsType,
+  type TradePage,
+} from '../../../../core';
 import { AppError } from '../../../errors';
 import type { SecondsOrdersTable } from '../tables';
 import { currentPrice, pairByIds, userLock, type TradingContext } from './context';
@@ -33,24 +45,61 @@ export const SECONDS_SEED = [
 type Row = Selectable<SecondsOrdersTable>;
 
 export async function seedSecondsConfigs(ctx: Pick<TradingContext, 'db'>): Promise<void> {
-  await ctx.db.insertInto('seconds_configs').values(SECONDS_SEED).onConflict((oc) => oc.column('seconds').doNothing()).execute();
+  await ctx.db
+    .insertInto('seconds_configs')
+    .values(SECONDS_SEED)
+    .onConflict((oc) => oc.column('seconds').doNothing())
+    .execute();
 }
 
 export async function secondsConfigs(ctx: TradingContext): Promise<SecondsConfig[]> {
-  const rows = await ctx.db.selectFrom('seconds_configs').selectAll().where('status', '=', 1).orderBy('seconds').execute();
-  return rows.map((r) => ({ id: r.id, seconds: r.seconds, profit_ratio: ratioPercent(canon(r.profit_ratio)), min_amount: canon(r.min_amount), max_amount: canon(r.max_amount) }));
+  const rows = await ctx.db
+    .selectFrom('seconds_configs')
+    .selectAll()
+    .where('status', '=', 1)
+    .orderBy('seconds')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    seconds: r.seconds,
+    profit_ratio: ratioPercent(canon(r.profit_ratio)),
+    min_amount: canon(r.min_amount),
+    max_amount: canon(r.max_amount),
+  }));
 }
 
 export async function payableCurrencies(ctx: TradingContext, userId: number): Promise<SecondsPayableCurrency[]> {
   const [cur, acc] = await Promise.all([
-    ctx.db.selectFrom('currencies').select(['id', 'name', 'qty_decimals']).where('id', 'in', PAYABLE_CURRENCIES).execute(),
-    ctx.db.selectFrom('accounts').select(['currency_id', 'available', 'frozen']).where('user_id', '=', userId).where('type', '=', MICRO).where('currency_id', 'in', PAYABLE_CURRENCIES).execute(),
+    ctx.db
+      .selectFrom('currencies')
+      .select(['id', 'name', 'qty_decimals'])
+      .where('id', 'in', PAYABLE_CURRENCIES)
+      .execute(),
+    ctx.db
+      .selectFrom('accounts')
+      .select(['currency_id', 'available', 'frozen'])
+      .where('user_id', '=', userId)
+      .where('type', '=', MICRO)
+      .where('currency_id', 'in', PAYABLE_CURRENCIES)
+      .execute(),
   ]);
   return PAYABLE_CURRENCIES.flatMap((id) => {
     const c = cur.find((x) => x.id === id);
     const a = acc.find((x) => x.currency_id === id);
     const balance = canon(a?.available ?? '0');
-    return c ? [{ id, name: c.name, user_wallet: { micro_balance: balance, lock_micro_balance: canon(a?.frozen ?? '0'), micro_with_insurance: balance } }] : [];
+    return c
+      ? [
+          {
+            id,
+            name: c.name,
+            user_wallet: {
+              micro_balance: balance,
+              lock_micro_balance: canon(a?.frozen ?? '0'),
+              micro_with_insurance: balance,
+            },
+          },
+        ]
+      : [];
   });
 }
 
@@ -100,9 +149,18 @@ export interface SubmitSeconds {
 export async function submitSeconds(ctx: TradingContext, userId: number, req: SubmitSeconds): Promise<SecondsOrder> {
   const pair = pairByIds(ctx, req.matchId);
   if (!PAYABLE_CURRENCIES.includes(req.currencyId)) throw new AppError('trade_currency_not_payable');
-  const cfg = await ctx.db.selectFrom('seconds_configs').selectAll().where('seconds', '=', req.seconds).where('status', '=', 1).executeTakeFirst();
+  const cfg = await ctx.db
+    .selectFrom('seconds_configs')
+    .selectAll()
+    .where('seconds', '=', req.seconds)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   if (!cfg) throw new AppError('trade_seconds_invalid');
-  const cur = await ctx.db.selectFrom('currencies').select(['name', 'qty_decimals']).where('id', '=', req.currencyId).executeTakeFirstOrThrow();
+  const cur = await ctx.db
+    .selectFrom('currencies')
+    .select(['name', 'qty_decimals'])
+    .where('id', '=', req.currencyId)
+    .executeTakeFirstOrThrow();
   const stake = parseAmount(req.number, { decimals: cur.qty_decimals, min: cfg.min_amount, max: cfg.max_amount });
   assertMarketOpen(ctx, pair);
   const buy = currentPrice(ctx, pair.symbol);
@@ -130,28 +188,66 @@ export async function submitSeconds(ctx: TradingContext, userId: number, req: Su
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordTick(trx, pair.symbol, buy);
-      await moves.freeze({ userId, currencyId: req.currencyId, type: MICRO, amount: stake, reason: 'seconds_stake', ref: { type: 'seconds_order', id: r.id } });
+      await moves.freeze({
+        userId,
+        currencyId: req.currencyId,
+        type: MICRO,
+        amount: stake,
+        reason: 'seconds_stake',
+        ref: { type: 'seconds_order', id: r.id },
+      });
       await enqueueSecondsSettle(trx, r.id, expiresAt, now); // the backstop, committed with the order
       await answerInTx(trx, userId, toSecondsOrder(ctx, r, cur.name)); // a retry's answer, committed with the order
       return r;
     }),
   );
-  ctx.books.seconds.add({ id: row.id, userId, symbol: row.symbol, type: row.type, expiresAt, mark: { price: buy.price, seq: buy.seq, ts: buy.ts } });
+  ctx.books.seconds.add({
+    id: row.id,
+    userId,
+    symbol: row.symbol,
+    type: row.type,
+    expiresAt,
+    mark: { price: buy.price, seq: buy.seq, ts: buy.ts },
+  });
   const out = toSecondsOrder(ctx, row, cur.name);
   ctx.market.emitToUser(userId, 'seconds', out);
   return out;
 }
 
 /** Settles one pending order with its end tick; null when it was already settled. */
-export async function settleSeconds(ctx: TradingContext, entry: { id: number; userId: number; symbol: string }, end: TickRef): Promise<SecondsOrder | null> {
+export async function settleSeconds(
+  ctx: TradingContext,
+  entry: { id: number; userId: number; symbol: string },
+  end: TickRef,
+): Promise<SecondsOrder | null> {
   const row = await userLock(ctx, entry.userId, () =>
     inTx(ctx, async (trx, moves) => {
-      const cur = await trx.selectFrom('seconds_orders').selectAll().where('id', '=', entry.id).where('status', '=', 'pending').executeTakeFirst();
+      const cur = await trx
+        .selectFrom('seconds_orders')
+        .selectAll()
+        .where('id', '=', entry.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (!cur) return null;
-      const { result, payout, profit } = secondsPayout({ direction: cur.type, stake: canon(cur.number), profitRatio: canon(cur.profit_ratio), openPrice: canon(cur.buy_price), closePrice: end.price });
+      const { result, payout, profit } = secondsPayout({
+        direction: cur.type,
+        stake: canon(cur.number),
+        profitRatio: canon(cur.profit_ratio),
+        openPrice: canon(cur.buy_price),
+        closePrice: end.price,
+      });
       const r = await trx
         .updateTable('seconds_orders')
-        .set({ status: 'settled', end_price: end.price, end_seq: end.seq, end_ts: end.ts, result, payout, profit, settled_at: new Date(ctx.now()) })
+        .set({
+          status: 'settled',
+          end_price: end.price,
+          end_seq: end.seq,
+          end_ts: end.ts,
+          result,
+          payout,
+          profit,
+          settled_at: new Date(ctx.now()),
+        })
         .where('id', '=', entry.id)
         .where('status', '=', 'pending')
         .returningAll()
@@ -159,8 +255,23 @@ export async function settleSeconds(ctx: TradingContext, entry: { id: number; us
       if (!r) return null;
       await recordTick(trx, r.symbol, end); // the deciding tick is on record once the outcome is
       const ref = { type: 'seconds_order', id: r.id };
-      await moves.settleFrozen({ userId: r.user_id, currencyId: r.currency_id, type: MICRO, amount: canon(r.number), reason: 'seconds_stake_settle', ref });
-      if (payout !== '0') await moves.credit({ userId: r.user_id, currencyId: r.currency_id, type: MICRO, amount: payout, reason: 'seconds_payout', ref });
+      await moves.settleFrozen({
+        userId: r.user_id,
+        currencyId: r.currency_id,
+        type: MICRO,
+        amount: canon(r.number),
+        reason: 'seconds_stake_settle',
+        ref,
+      });
+      if (payout !== '0')
+        await moves.credit({
+          userId: r.user_id,
+          currencyId: r.currency_id,
+          type: MICRO,
+          amount: payout,
+          reason: 'seconds_payout',
+          ref,
+        });
       return r;
     }),
   );
@@ -171,7 +282,17 @@ export async function settleSeconds(ctx: TradingContext, entry: { id: number; us
   ctx.market.emitToUser(
     row.user_id,
     'notice',
-    notice('seconds_settled', 'notice_seconds_settled', { symbol: out.symbol_name, seconds: String(out.seconds), result: out.result ?? '', profit: shownMoney(out.fact_profits, out.currency) }, { type: 'seconds', id: out.id }),
+    notice(
+      'seconds_settled',
+      'notice_seconds_settled',
+      {
+        symbol: out.symbol_name,
+        seconds: String(out.seconds),
+        result: out.result ?? '',
+        profit: shownMoney(out.fact_profits, out.currency),
+      },
+      { type: 'seconds', id: out.id },
+    ),
   );
   return out;
 }
@@ -183,15 +304,34 @@ export interface SecondsListFilter {
   limit: number;
 }
 
-export async function listSeconds(ctx: TradingContext, userId: number, f: SecondsListFilter): Promise<TradePage<SecondsOrder>> {
-  let q = ctx.db.selectFrom('seconds_orders as s').innerJoin('currencies as c', 'c.id', 's.currency_id').where('s.user_id', '=', userId);
+export async function listSeconds(
+  ctx: TradingContext,
+  userId: number,
+  f: SecondsListFilter,
+): Promise<TradePage<SecondsOrder>> {
+  let q = ctx.db
+    .selectFrom('seconds_orders as s')
+    .innerJoin('currencies as c', 'c.id', 's.currency_id')
+    .where('s.user_id', '=', userId);
   if (f.symbol) q = q.where('s.symbol', '=', f.symbol);
   if (f.status) q = q.where('s.status', '=', f.status);
   const [rows, count] = await Promise.all([
-    q.selectAll('s').select('c.name as currency_name').orderBy('s.id', 'desc').limit(f.limit).offset((f.page - 1) * f.limit).execute(),
+    q
+      .selectAll('s')
+      .select('c.name as currency_name')
+      .orderBy('s.id', 'desc')
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
     q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map((r) => toSecondsOrder(ctx, r, r.currency_name)), page: f.page, limit: f.limit, total: count.n, has_more: f.page * f.limit < count.n };
+  return {
+    list: rows.map((r) => toSecondsOrder(ctx, r, r.currency_name)),
+    page: f.page,
+    limit: f.limit,
+    total: count.n,
+    has_more: f.page * f.limit < count.n,
+  };
 }
 
 export async function secondsResult(ctx: TradingContext, userId: number, id: number): Promise<SecondsOrder> {

@@ -67,7 +67,11 @@ export async function seedTradeSettings(db: Kysely<Database>): Promise<void> {
       overnight_rate: stock ? '0.0002' : '0.0005',
     };
   });
-  await db.insertInto('trade_pair_settings').values(rows).onConflict((oc) => oc.column('symbol').doNothing()).execute();
+  await db
+    .insertInto('trade_pair_settings')
+    .values(rows)
+    .onConflict((oc) => oc.column('symbol').doNothing())
+    .execute();
 }
 
 export async function loadPairSettings(db: Kysely<Database>): Promise<Map<string, PairSettings>> {
@@ -76,9 +80,27 @@ export async function loadPairSettings(db: Kysely<Database>): Promise<Map<string
     .innerJoin('pairs as p', 'p.symbol', 't.symbol')
     .innerJoin('currencies as c', 'c.id', 'p.currency_id')
     .select([
-      't.symbol', 'c.name as base', 'p.currency_id', 'p.legal_id', 'p.market', 'p.price_decimals', 'p.qty_decimals', 'p.fee_rate', 'p.status',
-      't.spot_min_amount', 't.lot_size', 't.lots_decimals', 't.min_lots', 't.max_lots', 't.multiples', 't.lever_fee_rate', 't.overnight_rate',
-      't.spot_band_low', 't.spot_band_high', 't.lever_band', 't.market_protection',
+      't.symbol',
+      'c.name as base',
+      'p.currency_id',
+      'p.legal_id',
+      'p.market',
+      'p.price_decimals',
+      'p.qty_decimals',
+      'p.fee_rate',
+      'p.status',
+      't.spot_min_amount',
+      't.lot_size',
+      't.lots_decimals',
+      't.min_lots',
+      't.max_lots',
+      't.multiples',
+      't.lever_fee_rate',
+      't.overnight_rate',
+      't.spot_band_low',
+      't.spot_band_high',
+      't.lever_band',
+      't.market_protection',
     ])
     .where('p.status', '=', 1)
     .execute();

@@ -53,7 +53,8 @@ function quoteQty(ctx: TradingContext, userId: number, pair: PairSettings, quote
   if (!liquidity.length) throw new AppError('trade_no_liquidity');
   const cap = protectionPrice('buy', liquidity[0].price, pair.marketProtection);
   const qty = qtyForQuote({ userId, quote, feeRate: pair.spotFeeRate, qtyDecimals: pair.qtyDecimals, cap, liquidity });
-  if (new Decimal(qty).lt(pair.spotMinAmount) || qty === '0') throw new AppError('trade_below_minimum', { min: new Decimal(pair.spotMinAmount).toFixed() });
+  if (new Decimal(qty).lt(pair.spotMinAmount) || qty === '0')
+    throw new AppError('trade_below_minimum', { min: new Decimal(pair.spotMinAmount).toFixed() });
   return qty;
 }
 
@@ -68,13 +69,22 @@ export interface SpotListFilter {
   limit: number;
 }
 
-export async function listSpotOrders(ctx: TradingContext, userId: number, f: SpotListFilter): Promise<TradePage<SpotOrder>> {
+export async function listSpotOrders(
+  ctx: TradingContext,
+  userId: number,
+  f: SpotListFilter,
+): Promise<TradePage<SpotOrder>> {
   let q = ctx.db.selectFrom('spot_orders').where('user_id', '=', userId);
   if (f.symbol) q = q.where('symbol', '=', f.symbol);
   if (f.status === 'progress') q = q.where('status', 'in', ['open', 'partially_filled']);
   if (f.status === 'complete') q = q.where('status', 'in', ['filled', 'cancelled']);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(f.limit).offset((f.page - 1) * f.limit).execute(),
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
     q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   const list = rows.flatMap((r) => {
@@ -94,6 +104,12 @@ export async function loadSpotBook(ctx: TradingContext): Promise<void> {
     .execute();
   for (const r of rows) {
     if (!r.target_price) continue;
-    ctx.market.books.book(r.symbol).rest({ id: r.id, userId: r.user_id, side: r.side, price: canon(r.target_price), remaining: new Decimal(r.amount).minus(r.filled).toFixed() });
+    ctx.market.books.book(r.symbol).rest({
+      id: r.id,
+      userId: r.user_id,
+      side: r.side,
+      price: canon(r.target_price),
+      remaining: new Decimal(r.amount).minus(r.filled).toFixed(),
+    });
   }
 }

@@ -19,7 +19,12 @@ export async function recordTick(trx: Trx, symbol: string, t: TickRef): Promise<
 }
 
 /** The newest durable tick of `symbol` with seq after `afterSeq` and time at or before `atOrBefore`. */
-export async function lastDurableTick(db: Kysely<Database>, symbol: string, afterSeq: number, atOrBefore: number): Promise<TickRef | null> {
+export async function lastDurableTick(
+  db: Kysely<Database>,
+  symbol: string,
+  afterSeq: number,
+  atOrBefore: number,
+): Promise<TickRef | null> {
   const r = await db
     .selectFrom('market_ticks')
     .select(['seq', 'price', 'ts'])

@@ -46,8 +46,16 @@ interface Op {
   retry?: { type: string; message: unknown };
 }
 
-async function api(route: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<{ type: string; message: unknown }> {
-  const r = await fetch(`${base}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function api(
+  route: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ type: string; message: unknown }> {
+  const r = await fetch(`${base}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return (await r.json()) as { type: string; message: unknown };
 }
 
@@ -61,7 +69,16 @@ afterAll(async () => {
 
 it('survives kill -9 under load: acknowledged once, retries answered, seconds settled from durable ticks, journal = balances', async () => {
   db = await freshDatabaseUrl();
-  const env = { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: db.url ?? '', MARKET_FEED: 'simulator', MARKET_BACKFILL: 'off', TICK_RATE: '200', DEMO_USER: 'on', LOG_LEVEL: 'warn' };
+  const env = {
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url ?? '',
+    MARKET_FEED: 'simulator',
+    MARKET_BACKFILL: 'off',
+    TICK_RATE: '200',
+    DEMO_USER: 'on',
+    LOG_LEVEL: 'warn',
+  };
   server = await startServer(base, env);
   const token = (await api('user/login', { user_string: DEMO_EMAIL, password: DEMO_PASSWORD })).message as string;
   expect(typeof token).toBe('string');
@@ -85,16 +102,24 @@ it('survives kill -9 under load: acknowledged once, retries answered, seconds se
   };
   const unique = (i: number, lane: number) => `${10 + i}.${lane}`;
   const loops = [
-    loop((i) => ({ route: 'wallet/change', body: { currency_id: 4, number: unique(i, 1), from_field: 'change', to_field: 'lever' } })),
+    loop((i) => ({
+      route: 'wallet/change',
+      body: { currency_id: 4, number: unique(i, 1), from_field: 'change', to_field: 'lever' },
+    })),
     loop((i) => ({ route: 'user/Transfer', body: { number: unique(i, 2), from_currency_id: 4, to_currency_id: 1 } })),
-    loop((i) => ({ route: 'microtrade/submit', body: { match_id: 1, currency_id: 4, type: i % 2 ? 'up' : 'down', seconds: 30, number: String(10 + i) } })),
+    loop((i) => ({
+      route: 'microtrade/submit',
+      body: { match_id: 1, currency_id: 4, type: i % 2 ? 'up' : 'down', seconds: 30, number: String(10 + i) },
+    })),
   ];
   await sleep(5_000);
   server.kill9();
   running = false;
   await Promise.all(loops);
   const acked = ops.filter((o) => o.acked?.type === 'ok');
-  const seconds = acked.filter((o) => o.route === 'microtrade/submit').map((o) => o.acked!.message as { id: number; expires_at: number });
+  const seconds = acked
+    .filter((o) => o.route === 'microtrade/submit')
+    .map((o) => o.acked!.message as { id: number; expires_at: number });
   expect(acked.length).toBeGreaterThan(6);
   expect(seconds.length).toBeGreaterThan(1);
 
@@ -112,7 +137,9 @@ it('survives kill -9 under load: acknowledged once, retries answered, seconds se
   // A cut-off order the retry placed anew expires later: only the ones placed before the kill count here.
   const placedAnew = ops.filter((o) => o.route === 'microtrade/submit' && o.acked?.type !== 'ok').length;
   for (let i = 0; i < 100; i++) {
-    const pending = (await fetch(`${base}/api/microtrade/lists?status=pending&limit=100`, { headers: { authorization: token } }).then((r) => r.json())) as { message: { total: number } };
+    const pending = (await fetch(`${base}/api/microtrade/lists?status=pending&limit=100`, {
+      headers: { authorization: token },
+    }).then((r) => r.json())) as { message: { total: number } };
     if (pending.message.total <= placedAnew) break;
     await sleep(200);
   }
@@ -124,7 +151,13 @@ it('survives kill -9 under load: acknowledged once, retries answered, seconds se
     // Each transfer / exchange once: one row per unique amount sent.
     for (const op of ops.filter((o) => o.route !== 'microtrade/submit')) {
       const table = op.route === 'wallet/change' ? 'fund_transfers' : 'exchanges';
-      const n = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE amount = ${String(op.body.number)}::numeric`.execute(h.db)).rows[0].n;
+      const n = (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE amount = ${String(op.body.number)}::numeric`.execute(
+          h.db,
+        )
+      ).rows[0].n;
       expect(n, `${op.route} ${String(op.body.number)}`).toBe(1);
     }
     const orders = await h.db.selectFrom('seconds_orders').selectAll().execute();
@@ -141,7 +174,11 @@ it('survives kill -9 under load: acknowledged once, retries answered, seconds se
         .where('ts', '<=', Number(o.expires_at))
         .orderBy('seq', 'desc')
         .executeTakeFirstOrThrow();
-      expect({ id: o.id, seq: Number(o.end_seq), price: canonical(o.end_price ?? '') }).toEqual({ id: o.id, seq: Number(last.seq), price: canonical(last.price) });
+      expect({ id: o.id, seq: Number(o.end_seq), price: canonical(o.end_price ?? '') }).toEqual({
+        id: o.id,
+        seq: Number(last.seq),
+        price: canonical(last.price),
+      });
       if (Number(o.end_seq) > Number(o.buy_seq)) movedPastBuy++;
     }
     expect(movedPastBuy).toBeGreaterThan(0); // ticks received before the kill decided them

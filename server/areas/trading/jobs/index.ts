@@ -43,13 +43,18 @@ declare module 'fastify' {
 }
 
 /** `closeHook: false`: the caller stops the jobs (an engine leader starts them again on each term) */
-export async function startTradingJobs(app: FastifyInstance, ctx: TradingContext, opts: { closeHook?: boolean } = {}): Promise<TradingJobs> {
+export async function startTradingJobs(
+  app: FastifyInstance,
+  ctx: TradingContext,
+  opts: { closeHook?: boolean } = {},
+): Promise<TradingJobs> {
   const queue = new WorkQueue(app.log);
   const timers: NodeJS.Timeout[] = [];
 
   const settleDueSeconds = () => {
     const now = ctx.now();
-    for (const o of ctx.books.seconds.all()) if (o.expiresAt <= now) queue.add(`sec:${o.id}`, () => settleSeconds(ctx, o, o.mark));
+    for (const o of ctx.books.seconds.all())
+      if (o.expiresAt <= now) queue.add(`sec:${o.id}`, () => settleSeconds(ctx, o, o.mark));
   };
   const refreshBalances = async () => {
     const users = ctx.books.lever.users();
@@ -61,12 +66,16 @@ export async function startTradingJobs(app: FastifyInstance, ctx: TradingContext
       .where('currency_id', '=', LEVER_QUOTE_ID)
       .where('user_id', 'in', users)
       .execute();
-    for (const r of rows) if (ctx.books.lever.users().includes(r.user_id)) ctx.books.lever.available.set(r.user_id, r.available);
+    for (const r of rows)
+      if (ctx.books.lever.users().includes(r.user_id)) ctx.books.lever.available.set(r.user_id, r.available);
   };
   const overnight = (nowMs = ctx.now()) => chargeOvernight(ctx, nowMs);
 
   // every tick of a symbol someone has a stake in is kept: what a restart may need to decide it
-  app.market.keepTicks((symbol) => ctx.books.seconds.has(symbol) || ctx.market.books.book(symbol).hasOrders || ctx.books.lever.watches(symbol));
+  app.market.keepTicks(
+    (symbol) =>
+      ctx.books.seconds.has(symbol) || ctx.market.books.book(symbol).hasOrders || ctx.books.lever.watches(symbol),
+  );
   await refreshBalances();
   await replayDurableTicks(ctx);
   settleDueSeconds();

@@ -24,12 +24,30 @@ let T = 0;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  built = await buildApp(testConfig({ rateLimits: { codesPerIpPerHour: 1000, codeIntervalSec: 0, loginPerIpPerMinute: 1000, globalPerIpPerMinute: 100_000 } }), { db: handle });
+  built = await buildApp(
+    testConfig({
+      rateLimits: {
+        codesPerIpPerHour: 1000,
+        codeIntervalSec: 0,
+        loginPerIpPerMinute: 1000,
+        globalPerIpPerMinute: 100_000,
+      },
+    }),
+    { db: handle },
+  );
   T = Date.now();
   built.app.trading.ctx.now = () => T;
   const token = await registerAndLogin(built.app, 'backstop@example.com');
-  const user = await built.app.db.selectFrom('users').select('id').where('email', '=', 'backstop@example.com').executeTakeFirstOrThrow();
-  await built.app.db.transaction().execute((trx) => credit(trx, { userId: user.id, currencyId: 4, type: ACCOUNT_TYPES.micro, amount: '300', reason: 'test_grant' }));
+  const user = await built.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'backstop@example.com')
+    .executeTakeFirstOrThrow();
+  await built.app.db
+    .transaction()
+    .execute((trx) =>
+      credit(trx, { userId: user.id, currencyId: 4, type: ACCOUNT_TYPES.micro, amount: '300', reason: 'test_grant' }),
+    );
   auth = { authorization: `Bearer ${token}` };
 });
 
@@ -39,9 +57,21 @@ afterAll(async () => {
 });
 
 const feed = () => built.app.market.feed as ScriptedFeed;
-const submit = async (type: 'up' | 'down', number = '100') => envelope(await post(built.app, '/api/microtrade/submit', { match_id: 1, currency_id: 4, type, seconds: 30, number }, auth));
-const result = async (id: number) => envelope(await get(built.app, `/api/microtrade/get_result?id=${id}`, auth)).message as SecondsOrder;
-const micro = async () => (await built.app.db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.user_id').select(['available', 'frozen']).where('users.email', '=', 'backstop@example.com').where('type', '=', ACCOUNT_TYPES.micro).where('currency_id', '=', 4).executeTakeFirstOrThrow());
+const submit = async (type: 'up' | 'down', number = '100') =>
+  envelope(
+    await post(built.app, '/api/microtrade/submit', { match_id: 1, currency_id: 4, type, seconds: 30, number }, auth),
+  );
+const result = async (id: number) =>
+  envelope(await get(built.app, `/api/microtrade/get_result?id=${id}`, auth)).message as SecondsOrder;
+const micro = async () =>
+  await built.app.db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.user_id')
+    .select(['available', 'frozen'])
+    .where('users.email', '=', 'backstop@example.com')
+    .where('type', '=', ACCOUNT_TYPES.micro)
+    .where('currency_id', '=', 4)
+    .executeTakeFirstOrThrow();
 
 it('an option the engine lost is settled by its queued job from the durable ticks, once', async () => {
   feed().push('BTC/USDT', '50000', '1', T);

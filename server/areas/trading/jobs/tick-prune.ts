@@ -8,7 +8,11 @@ import type { Database } from '../../../db/schema';
 
 export const TICK_RETENTION_MS = 10 * 60_000;
 
-export async function pruneTicks(db: Kysely<Database>, nowMs: number, retentionMs = TICK_RETENTION_MS): Promise<number> {
+export async function pruneTicks(
+  db: Kysely<Database>,
+  nowMs: number,
+  retentionMs = TICK_RETENTION_MS,
+): Promise<number> {
   const r = await sql`
     DELETE FROM market_ticks t
     WHERE t.ts < LEAST(${nowMs - retentionMs}::bigint, COALESCE((SELECT min(buy_ts) FROM seconds_orders WHERE status = 'pending'), ${nowMs}::bigint))

@@ -26,7 +26,12 @@ interface Hit {
 const tickOf = (h: Hit): TickRef => ({ seq: Number(h.seq), price: canon(h.price), ts: Number(h.ts) });
 
 /** The first durable tick after o.watch_seq that satisfies `cond` (SQL over o and t), per open row. */
-function firstCrossing(table: 'spot_orders' | 'lever_orders', statuses: readonly string[], cond: ReturnType<typeof sql>, extra = sql``) {
+function firstCrossing(
+  table: 'spot_orders' | 'lever_orders',
+  statuses: readonly string[],
+  cond: ReturnType<typeof sql>,
+  extra = sql``,
+) {
   return sql<Hit & { reason?: LeverCloseReason }>`
     SELECT o.id, o.user_id AS "userId", o.symbol, t.seq, t.price::text AS price, t.ts ${extra}
     FROM ${sql.table(table)} o
@@ -44,14 +49,24 @@ const ENTRY = sql`(o.side = 'long' AND t.price <= o.target_price) OR (o.side = '
 const TP = sql`(o.side = 'long' AND t.price >= o.target_profit_price) OR (o.side = 'short' AND t.price <= o.target_profit_price)`;
 const SL = sql`(o.side = 'long' AND t.price <= o.stop_loss_price) OR (o.side = 'short' AND t.price >= o.stop_loss_price)`;
 
-export async function replayDurableTicks(ctx: TradingContext): Promise<{ filled: number; closed: number; liquidated: number }> {
+export async function replayDurableTicks(
+  ctx: TradingContext,
+): Promise<{ filled: number; closed: number; liquidated: number }> {
   let filled = 0;
   let closed = 0;
-  for (const h of (await firstCrossing('spot_orders', ['open', 'partially_filled'], SPOT).execute(ctx.db)).rows) if (await replaySpotCross(ctx, h, tickOf(h))) filled++;
-  for (const h of (await firstCrossing('lever_orders', ['entrusted'], ENTRY).execute(ctx.db)).rows) if (await fillEntrusted(ctx, h, tickOf(h))) filled++;
+  for (const h of (await firstCrossing('spot_orders', ['open', 'partially_filled'], SPOT).execute(ctx.db)).rows)
+    if (await replaySpotCross(ctx, h, tickOf(h))) filled++;
+  for (const h of (await firstCrossing('lever_orders', ['entrusted'], ENTRY).execute(ctx.db)).rows)
+    if (await fillEntrusted(ctx, h, tickOf(h))) filled++;
   // a tick that crosses both levels (a gap) closes as the live watcher does: take-profit first
-  const stops = firstCrossing('lever_orders', ['position'], sql`${TP} OR ${SL}`, sql`, CASE WHEN ${TP} THEN 'take_profit' ELSE 'stop_loss' END AS reason`);
-  for (const h of (await stops.execute(ctx.db)).rows) if (await closePosition(ctx, h.userId, h.id, h.reason ?? 'stop_loss', tickOf(h))) closed++;
+  const stops = firstCrossing(
+    'lever_orders',
+    ['position'],
+    sql`${TP} OR ${SL}`,
+    sql`, CASE WHEN ${TP} THEN 'take_profit' ELSE 'stop_loss' END AS reason`,
+  );
+  for (const h of (await stops.execute(ctx.db)).rows)
+    if (await closePosition(ctx, h.userId, h.id, h.reason ?? 'stop_loss', tickOf(h))) closed++;
   let liquidated = 0;
   for (const userId of ctx.books.lever.users()) liquidated += (await liquidateIfDue(ctx, userId)).length;
   return { filled, closed, liquidated };

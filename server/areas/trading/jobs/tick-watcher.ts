@@ -13,7 +13,12 @@ import { closePosition, fillEntrusted, liquidateIfDue, scheduleCross, type Tradi
 import type { WorkQueue } from '../../../plugins/work-queue';
 import type { TradeCross } from '../domain/matching/cross';
 
-function stopHit(side: 'long' | 'short', price: Decimal, tp: string | null, sl: string | null): 'take_profit' | 'stop_loss' | null {
+function stopHit(
+  side: 'long' | 'short',
+  price: Decimal,
+  tp: string | null,
+  sl: string | null,
+): 'take_profit' | 'stop_loss' | null {
   if (side === 'long') {
     if (tp !== null && price.gte(tp)) return 'take_profit';
     if (sl !== null && price.lte(sl)) return 'stop_loss';
@@ -32,12 +37,26 @@ function cachedRisk(ctx: TradingContext, userId: number): string | null {
   const priced = positions.map((p) => {
     balance = balance.plus(p.margin);
     const price = ctx.market.lastPrice(p.symbol)?.price ?? p.openPrice;
-    return { position: { side: p.side, lots: p.lots, lotSize: p.lotSize, multiple: String(p.multiple), openPrice: p.openPrice }, currentPrice: price };
+    return {
+      position: {
+        side: p.side,
+        lots: p.lots,
+        lotSize: p.lotSize,
+        multiple: String(p.multiple),
+        openPrice: p.openPrice,
+      },
+      currentPrice: price,
+    };
   });
   return riskRate({ balance: balance.toFixed(), positions: priced });
 }
 
-export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly Tick[], onError: (err: unknown) => void = (err) => console.error(err)): void {
+export function onTicks(
+  ctx: TradingContext,
+  queue: WorkQueue,
+  ticks: readonly Tick[],
+  onError: (err: unknown) => void = (err) => console.error(err),
+): void {
   const riskUsers = new Set<number>();
   const trades = new Map<string, TradeCross[]>();
   for (const t of ticks) {
@@ -46,7 +65,8 @@ export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly T
     let tr = trades.get(t.symbol);
     if (!tr) trades.set(t.symbol, (tr = []));
     tr.push({ price: t.price, qty: t.qty, seq: t.seq, ts: t.ts });
-    for (const o of ctx.books.lever.entrustedCrossed(t.symbol, t.price)) queue.add(`entry:${o.id}`, () => fillEntrusted(ctx, o, ref));
+    for (const o of ctx.books.lever.entrustedCrossed(t.symbol, t.price))
+      queue.add(`entry:${o.id}`, () => fillEntrusted(ctx, o, ref));
     const price = new Decimal(t.price);
     for (const p of ctx.books.lever.positionsOf(t.symbol)) {
       riskUsers.add(p.userId);
@@ -58,6 +78,7 @@ export function onTicks(ctx: TradingContext, queue: WorkQueue, ticks: readonly T
   for (const [symbol, tr] of trades) scheduleCross(ctx, symbol, tr, onError);
   for (const userId of riskUsers) {
     const rate = cachedRisk(ctx, userId);
-    if (rate !== null && new Decimal(rate).lte(ctx.liquidationLine)) queue.add(`liq:${userId}`, () => liquidateIfDue(ctx, userId));
+    if (rate !== null && new Decimal(rate).lte(ctx.liquidationLine))
+      queue.add(`liq:${userId}`, () => liquidateIfDue(ctx, userId));
   }
 }

@@ -21,7 +21,7 @@ afterAll(async () => {
 // a small deterministic PRNG so a failure reproduces
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 it('200 concurrent random orders across 20 users keep every balance equal to its journal and never negative', async () => {
@@ -45,20 +45,64 @@ it('200 concurrent random orders across 20 users keep every balance equal to its
     const kind = pick(['spot_mkt', 'spot_lim', 'cancel', 'lever_mkt', 'lever_lim', 'close', 'seconds'] as const);
     const go = async () => {
       let res;
-      if (kind === 'spot_mkt') res = await k.call('POST', '/api/coin/trade', u.token, { amount: pick(['0.001', '0.01', '0.05']), currency_id: pick([1, 2]), legal_id: 4, type: pick(['buy', 'sell']) });
+      if (kind === 'spot_mkt')
+        res = await k.call('POST', '/api/coin/trade', u.token, {
+          amount: pick(['0.001', '0.01', '0.05']),
+          currency_id: pick([1, 2]),
+          legal_id: 4,
+          type: pick(['buy', 'sell']),
+        });
       else if (kind === 'spot_lim')
-        res = await k.call('POST', '/api/coin/trade', u.token, { amount: '0.01', target_price: pick(['49500', '50500', '49900', '50100']), currency_id: 1, legal_id: 4, type: pick(['buy', 'sell']) });
-      else if (kind === 'cancel') res = await k.call('POST', '/api/coin/cancel', u.token, { id: 1 + Math.floor(r() * 60) });
-      else if (kind === 'lever_mkt') res = await k.call('POST', '/api/lever/submit', u.token, { currency_id: pick([1, 2]), legal_id: 4, type: pick(['long', 'short']), share: pick(['10', '100', '300']), multiple: pick([10, 20, 50]) });
+        res = await k.call('POST', '/api/coin/trade', u.token, {
+          amount: '0.01',
+          target_price: pick(['49500', '50500', '49900', '50100']),
+          currency_id: 1,
+          legal_id: 4,
+          type: pick(['buy', 'sell']),
+        });
+      else if (kind === 'cancel')
+        res = await k.call('POST', '/api/coin/cancel', u.token, { id: 1 + Math.floor(r() * 60) });
+      else if (kind === 'lever_mkt')
+        res = await k.call('POST', '/api/lever/submit', u.token, {
+          currency_id: pick([1, 2]),
+          legal_id: 4,
+          type: pick(['long', 'short']),
+          share: pick(['10', '100', '300']),
+          multiple: pick([10, 20, 50]),
+        });
       else if (kind === 'lever_lim')
-        res = await k.call('POST', '/api/lever/submit', u.token, { currency_id: 1, legal_id: 4, type: pick(['long', 'short']), status: 'limit', target_price: pick(['49800', '50200']), share: '50', multiple: 20 });
-      else if (kind === 'close') res = await k.call('POST', '/api/lever/close', u.token, { id: 1 + Math.floor(r() * 60) });
-      else res = await k.call('POST', '/api/microtrade/submit', u.token, { match_id: pick([1, 2]), currency_id: 4, type: pick(['up', 'down']), seconds: 30, number: pick(['10', '50', '200']) });
+        res = await k.call('POST', '/api/lever/submit', u.token, {
+          currency_id: 1,
+          legal_id: 4,
+          type: pick(['long', 'short']),
+          status: 'limit',
+          target_price: pick(['49800', '50200']),
+          share: '50',
+          multiple: 20,
+        });
+      else if (kind === 'close')
+        res = await k.call('POST', '/api/lever/close', u.token, { id: 1 + Math.floor(r() * 60) });
+      else
+        res = await k.call('POST', '/api/microtrade/submit', u.token, {
+          match_id: pick([1, 2]),
+          currency_id: 4,
+          type: pick(['up', 'down']),
+          seconds: 30,
+          number: pick(['10', '50', '200']),
+        });
       const key = `${kind}:${res.type === 'ok' ? 'ok' : String(res.message)}`;
       outcomes[key] = (outcomes[key] ?? 0) + 1;
     };
     // prices move while the orders are in flight
-    const move = i % 10 === 0 ? k.tick(pick(['BTC/USDT', 'ETH/USDT']), pick(['BTC', 'ETH']) === 'BTC' ? pick(['49000', '49800', '50000', '50200', '51000', '46000']) : pick(['2900', '3000', '3100'])) : Promise.resolve();
+    const move =
+      i % 10 === 0
+        ? k.tick(
+            pick(['BTC/USDT', 'ETH/USDT']),
+            pick(['BTC', 'ETH']) === 'BTC'
+              ? pick(['49000', '49800', '50000', '50200', '51000', '46000'])
+              : pick(['2900', '3000', '3100']),
+          )
+        : Promise.resolve();
     return Promise.all([go(), move]);
   });
   await Promise.all(tasks);
@@ -70,7 +114,9 @@ it('200 concurrent random orders across 20 users keep every balance equal to its
   const ms = performance.now() - t0;
 
   expect(await checkJournalConsistency(k.app.db)).toEqual([]);
-  const neg = await sql<{ n: number }>`SELECT count(*)::int AS n FROM accounts WHERE available < 0 OR frozen < 0`.execute(k.app.db);
+  const neg = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM accounts WHERE available < 0 OR frozen < 0`.execute(k.app.db);
   expect(neg.rows[0].n).toBe(0);
   // every frozen USDT/BTC is explained by live orders
   const frozen = await sql<{ user_id: number; currency_id: number; type: number; frozen: string; explained: string }>`
@@ -84,7 +130,9 @@ it('200 concurrent random orders across 20 users keep every balance equal to its
       END)::text AS explained
     FROM accounts a`.execute(k.app.db);
   for (const row of frozen.rows) expect(Number(row.frozen), JSON.stringify(row)).toBe(Number(row.explained));
-  const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM seconds_orders WHERE status = 'pending'`.execute(k.app.db);
+  const pending = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM seconds_orders WHERE status = 'pending'`.execute(k.app.db);
   expect(pending.rows[0].n).toBe(0);
   expect(Object.keys(outcomes).some((x) => x.endsWith(':ok'))).toBe(true);
   console.log(`200 orders + settlement in ${Math.round(ms)} ms`, outcomes);

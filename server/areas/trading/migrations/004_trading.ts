@@ -127,7 +127,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['seconds_orders', 'lever_overnight_charges', 'lever_orders', 'spot_orders', 'seconds_configs', 'trade_pair_settings']) {
+  for (const t of [
+    'seconds_orders',
+    'lever_overnight_charges',
+    'lever_orders',
+    'spot_orders',
+    'seconds_configs',
+    'trade_pair_settings',
+  ]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
   }
 }

@@ -12,9 +12,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE trade_pair_settings
       ADD COLUMN spot_band_low  NUMERIC(12,8) NOT NULL DEFAULT 0.2 CHECK (spot_band_low > 0 AND spot_band_low < 1),
       ADD COLUMN spot_band_high NUMERIC(12,8) NOT NULL DEFAULT 5 CHECK (spot_band_high > 1),
-      ADD COLUMN lever_band     NUMERIC(12,8) NOT NULL DEFAULT 0.1 CHECK (lever_band > 0 AND lever_band < 1)`.execute(db);
+      ADD COLUMN lever_band     NUMERIC(12,8) NOT NULL DEFAULT 0.1 CHECK (lever_band > 0 AND lever_band < 1)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE trade_pair_settings DROP COLUMN spot_band_low, DROP COLUMN spot_band_high, DROP COLUMN lever_band`.execute(db);
+  await sql`ALTER TABLE trade_pair_settings DROP COLUMN spot_band_low, DROP COLUMN spot_band_high, DROP COLUMN lever_band`.execute(
+    db,
+  );
 }

@@ -11,8 +11,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => q.execute(db);
   await run(sql`ALTER TABLE spot_orders DROP CONSTRAINT spot_orders_status_check`);
-  await run(sql`ALTER TABLE spot_orders ADD CONSTRAINT spot_orders_status_check CHECK (status IN ('open', 'partially_filled', 'filled', 'cancelled'))`);
-  await run(sql`ALTER TABLE spot_orders ADD COLUMN filled NUMERIC(36,18) NOT NULL DEFAULT 0 CHECK (filled >= 0 AND filled <= amount)`);
+  await run(
+    sql`ALTER TABLE spot_orders ADD CONSTRAINT spot_orders_status_check CHECK (status IN ('open', 'partially_filled', 'filled', 'cancelled'))`,
+  );
+  await run(
+    sql`ALTER TABLE spot_orders ADD COLUMN filled NUMERIC(36,18) NOT NULL DEFAULT 0 CHECK (filled >= 0 AND filled <= amount)`,
+  );
   await run(sql`UPDATE spot_orders SET filled = amount WHERE status = 'filled'`);
   await run(sql`DROP INDEX spot_orders_open`);
   await run(sql`CREATE INDEX spot_orders_open ON spot_orders (symbol) WHERE status IN ('open', 'partially_filled')`);
@@ -33,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at        TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
   await run(sql`CREATE INDEX spot_fills_order ON spot_fills (order_id, id)`);
-  await run(sql`ALTER TABLE trade_pair_settings ADD COLUMN market_protection NUMERIC(12,8) NOT NULL DEFAULT 0.05 CHECK (market_protection > 0 AND market_protection < 1)`);
+  await run(
+    sql`ALTER TABLE trade_pair_settings ADD COLUMN market_protection NUMERIC(12,8) NOT NULL DEFAULT 0.05 CHECK (market_protection > 0 AND market_protection < 1)`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -44,5 +50,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE spot_orders DROP COLUMN filled`.execute(db);
   await sql`UPDATE spot_orders SET status = 'cancelled' WHERE status = 'partially_filled'`.execute(db);
   await sql`ALTER TABLE spot_orders DROP CONSTRAINT spot_orders_status_check`.execute(db);
-  await sql`ALTER TABLE spot_orders ADD CONSTRAINT spot_orders_status_check CHECK (status IN ('open', 'filled', 'cancelled'))`.execute(db);
+  await sql`ALTER TABLE spot_orders ADD CONSTRAINT spot_orders_status_check CHECK (status IN ('open', 'filled', 'cancelled'))`.execute(
+    db,
+  );
 }

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * verify` checks such a position's prices against those candles and its P&L like any other.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE lever_orders ADD COLUMN price_candle TEXT CHECK (price_candle IN ('60min', '4hour'))`.execute(db);
+  await sql`ALTER TABLE lever_orders ADD COLUMN price_candle TEXT CHECK (price_candle IN ('60min', '4hour'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

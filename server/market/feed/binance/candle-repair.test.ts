@@ -13,24 +13,31 @@ const qty = fc.integer({ min: 0, max: 1_000_000 }).map((u) => new Decimal(u).div
 describe('repairBar', () => {
   it('turns any partial bar into exactly the venue bar (and builds a missing one)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(price, qty), { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(price, qty), { maxLength: 6 }), fc.boolean(), (seen, missed, haveOurs) => {
-        // the venue's minute: the trades we saw, then the ones we missed
-        const all = [...seen, ...missed];
-        const px = all.map(([p]) => new Decimal(p));
-        const venue = {
-          time: M0,
-          open: all[0][0],
-          high: Decimal.max(...px).toFixed(),
-          low: Decimal.min(...px).toFixed(),
-          close: all[all.length - 1][0],
-          volume: all.reduce((s, [, q]) => s.plus(q), new Decimal(0)).toFixed(),
-        };
-        const agg = createKlineAggregator({ periods: ['1min'] });
-        let seq = 0;
-        if (haveOurs) seen.forEach(([p, q], i) => agg.apply({ symbol: 'X', price: p, qty: q, seq: ++seq, ts: M0 + 1000 + i }));
-        for (const r of repairBar(venue, agg.last('X', '1min'))) agg.apply({ symbol: 'X', price: r.price, qty: r.qty, seq: ++seq, ts: r.ts });
-        expect(agg.series('X', '1min')).toEqual([venue]);
-      }),
+      fc.property(
+        fc.array(fc.tuple(price, qty), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(price, qty), { maxLength: 6 }),
+        fc.boolean(),
+        (seen, missed, haveOurs) => {
+          // the venue's minute: the trades we saw, then the ones we missed
+          const all = [...seen, ...missed];
+          const px = all.map(([p]) => new Decimal(p));
+          const venue = {
+            time: M0,
+            open: all[0][0],
+            high: Decimal.max(...px).toFixed(),
+            low: Decimal.min(...px).toFixed(),
+            close: all[all.length - 1][0],
+            volume: all.reduce((s, [, q]) => s.plus(q), new Decimal(0)).toFixed(),
+          };
+          const agg = createKlineAggregator({ periods: ['1min'] });
+          let seq = 0;
+          if (haveOurs)
+            seen.forEach(([p, q], i) => agg.apply({ symbol: 'X', price: p, qty: q, seq: ++seq, ts: M0 + 1000 + i }));
+          for (const r of repairBar(venue, agg.last('X', '1min')))
+            agg.apply({ symbol: 'X', price: r.price, qty: r.qty, seq: ++seq, ts: r.ts });
+          expect(agg.series('X', '1min')).toEqual([venue]);
+        },
+      ),
     );
   });
 

@@ -9,7 +9,8 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A canonical non-negative decimal string, or throws (a frame that is not the documented shape). */
 export function dec(v: unknown, what: string): string {
-  if (typeof v !== 'string' || !DECIMAL.test(v)) throw new TypeError(`${what}: not a decimal string: ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || !DECIMAL.test(v))
+    throw new TypeError(`${what}: not a decimal string: ${JSON.stringify(v)}`);
   let s = canonicalDecimal(v);
   // "007.5" → "7.5" (Binance never sends it, but a book key must have one spelling)
   let i = 0;

@@ -91,7 +91,8 @@ export class DepthBook {
 
   private applyLive(ev: DepthEvent): EventOutcome {
     if (ev.last <= this.lastUpdateId) return 'old';
-    const continues = ev.prev !== undefined && !this.fresh ? ev.prev === this.lastUpdateId : ev.first <= this.lastUpdateId + 1;
+    const continues =
+      ev.prev !== undefined && !this.fresh ? ev.prev === this.lastUpdateId : ev.first <= this.lastUpdateId + 1;
     if (!continues) {
       this.state = 'unsynced';
       this.buffer = [ev];
@@ -120,8 +121,9 @@ class Side {
 
   reset(levels: readonly [string, string][]): void {
     this.qty.clear();
-    for (const [p, q] of levels) if (isZero(q)) this.qty.delete(p);
-    else this.qty.set(p, q);
+    for (const [p, q] of levels)
+      if (isZero(q)) this.qty.delete(p);
+      else this.qty.set(p, q);
     this.keys.length = 0;
     this.keys.push(...[...this.qty.keys()].sort((a, b) => this.dir * cmpDec(a, b)));
   }

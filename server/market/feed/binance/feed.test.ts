@@ -53,10 +53,18 @@ const levels = (rows: [string, string][]) => rows.map(([price, qty]) => ({ price
 describe('BinanceFeed against recorded frames', () => {
   it('turns trades into ticks and depth diffs into the venue book, exactly', async () => {
     const { feed: f, ticks, replay: r } = await run('basic.ndjson');
-    await until(() => ticks.length === 4 && f.book('BTC/USDT')!.asks[0]?.qty === '0.788' && f.book('ETH/USDT')!.bids.length === 2);
+    await until(
+      () => ticks.length === 4 && f.book('BTC/USDT')!.asks[0]?.qty === '0.788' && f.book('ETH/USDT')!.bids.length === 2,
+    );
     expect(r.connections[0]).toEqual([
-      'btcusdt@trade', 'btcusdt@depth@100ms', 'btcusdt@kline_1m', 'btcusdt@miniTicker',
-      'ethusdt@trade', 'ethusdt@depth@100ms', 'ethusdt@kline_1m', 'ethusdt@miniTicker',
+      'btcusdt@trade',
+      'btcusdt@depth@100ms',
+      'btcusdt@kline_1m',
+      'btcusdt@miniTicker',
+      'ethusdt@trade',
+      'ethusdt@depth@100ms',
+      'ethusdt@kline_1m',
+      'ethusdt@miniTicker',
     ]);
     // in order per symbol (a symbol's first trades wait for its backfill, so symbols may interleave otherwise)
     expect(ticks.filter((t) => t.symbol === 'BTC/USDT')).toEqual([
@@ -64,22 +72,53 @@ describe('BinanceFeed against recorded frames', () => {
       { symbol: 'BTC/USDT', price: '67000.1', qty: '0.5', seq: 2, ts: M0 + 2000, side: 'sell' },
       { symbol: 'BTC/USDT', price: '67000.5', qty: '0.001', seq: 3, ts: M0 + 3000, side: 'buy' },
     ]);
-    expect(ticks.filter((t) => t.symbol === 'ETH/USDT')).toEqual([{ symbol: 'ETH/USDT', price: '3480.51', qty: '1.2', seq: 1, ts: M0 + 2500, side: 'buy' }]);
+    expect(ticks.filter((t) => t.symbol === 'ETH/USDT')).toEqual([
+      { symbol: 'ETH/USDT', price: '3480.51', qty: '1.2', seq: 1, ts: M0 + 2500, side: 'buy' },
+    ]);
     const btc = f.book('BTC/USDT')!;
-    expect(btc.bids).toEqual(levels([['67000.2', '0.3'], ['66999', '2'], ['66998', '3']]));
-    expect(btc.asks).toEqual(levels([['67000.5', '0.788'], ['67001', '2']]));
+    expect(btc.bids).toEqual(
+      levels([
+        ['67000.2', '0.3'],
+        ['66999', '2'],
+        ['66998', '3'],
+      ]),
+    );
+    expect(btc.asks).toEqual(
+      levels([
+        ['67000.5', '0.788'],
+        ['67001', '2'],
+      ]),
+    );
     const eth = f.book('ETH/USDT')!;
-    expect(eth.bids).toEqual(levels([['3480.5', '4'], ['3480.4', '1']]));
-    expect(eth.asks).toEqual(levels([['3480.51', '2.5'], ['3480.6', '7']]));
+    expect(eth.bids).toEqual(
+      levels([
+        ['3480.5', '4'],
+        ['3480.4', '1'],
+      ]),
+    );
+    expect(eth.asks).toEqual(
+      levels([
+        ['3480.51', '2.5'],
+        ['3480.6', '7'],
+      ]),
+    );
     expect(f.lastPrice('BTC/USDT')).toBe('67000.5');
     const st = f.status('BTC/USDT')!;
-    expect(st.miniTicker).toMatchObject({ open: '66500', high: '67500', low: '66000', close: '67000.1', volume: '12345.678' });
+    expect(st.miniTicker).toMatchObject({
+      open: '66500',
+      high: '67500',
+      low: '66000',
+      close: '67000.1',
+      volume: '12345.678',
+    });
     expect(st.kline).toMatchObject({ time: M0, open: '67000.5', close: '67000.1', volume: '0.512', closed: false });
     expect(f.book('AAPL/USDT')).toBeUndefined();
   });
 
   it('continues the persisted seq after a restart', async () => {
-    const { ticks } = await run('basic.ndjson', { resume: new Map([['BTC/USDT', { seq: 41, price: '66000', ts: M0 - 5000 }]]) });
+    const { ticks } = await run('basic.ndjson', {
+      resume: new Map([['BTC/USDT', { seq: 41, price: '66000', ts: M0 - 5000 }]]),
+    });
     await until(() => ticks.length === 4);
     expect(ticks.filter((t) => t.symbol === 'BTC/USDT').map((t) => t.seq)).toEqual([42, 43, 44]);
   });
@@ -88,7 +127,12 @@ describe('BinanceFeed against recorded frames', () => {
     const agg = createKlineAggregator({ periods: ['1min', '5min'] });
     let now = M0 + 500;
     const seen: Tick[] = [];
-    const { feed: f, ticks, backfill, replay: r } = await run('drop.ndjson', {
+    const {
+      feed: f,
+      ticks,
+      backfill,
+      replay: r,
+    } = await run('drop.ndjson', {
       symbols: binanceSymbols(['BTC/USDT']),
       now: () => now,
       firstBackfillMinutes: 2,
@@ -123,7 +167,14 @@ describe('BinanceFeed against recorded frames', () => {
       // the open minute: live trades after the reconnect
       { time: M0 + 3 * MIN, open: '67100', high: '67105', low: '67100', close: '67105', volume: '0.07' },
     ]);
-    expect(agg.last('BTC/USDT', '5min')).toEqual({ time: M0, open: '67000.5', high: '67120', low: '66990', close: '67105', volume: '3.22' });
+    expect(agg.last('BTC/USDT', '5min')).toEqual({
+      time: M0,
+      open: '67000.5',
+      high: '67120',
+      low: '66990',
+      close: '67105',
+      volume: '3.22',
+    });
     // the live ticks are exactly the venue's trades, none invented
     expect(ticks.map((t) => [t.price, t.qty, t.side])).toEqual([
       ['67000.5', '0.012', 'buy'],
@@ -134,18 +185,34 @@ describe('BinanceFeed against recorded frames', () => {
   });
 
   it('resyncs a depth book once after a gap in update ids', async () => {
-    const { feed: f, replay: r } = await run('gap.ndjson', { symbols: binanceSymbols(['BTC/USDT']) }, 'rest-gap.ndjson');
+    const { feed: f, replay: r } = await run(
+      'gap.ndjson',
+      { symbols: binanceSymbols(['BTC/USDT']) },
+      'rest-gap.ndjson',
+    );
     await until(() => f.book('BTC/USDT')!.asks.length === 2);
-    expect(r.requests.filter((q) => q.startsWith('/api/v3/depth'))).toEqual(['/api/v3/depth?symbol=BTCUSDT&limit=1000', '/api/v3/depth?symbol=BTCUSDT&limit=1000']);
+    expect(r.requests.filter((q) => q.startsWith('/api/v3/depth'))).toEqual([
+      '/api/v3/depth?symbol=BTCUSDT&limit=1000',
+      '/api/v3/depth?symbol=BTCUSDT&limit=1000',
+    ]);
     expect(f.status('BTC/USDT')!.book).toBe('live');
     const b = f.book('BTC/USDT')!;
     expect(b.bids).toEqual(levels([['66999', '5']]));
-    expect(b.asks).toEqual(levels([['67001', '0.9'], ['67002', '3']]));
+    expect(b.asks).toEqual(
+      levels([
+        ['67001', '0.9'],
+        ['67002', '3'],
+      ]),
+    );
   });
 
   it('marks a silent symbol stale (its book offers nothing) and clears it on the next frame', async () => {
     const flips: [string, boolean][] = [];
-    const { feed: f, replay: r, ticks } = await run('stale.ndjson', { symbols: binanceSymbols(['BTC/USDT']), now: Date.now, staleMs: 1000 });
+    const {
+      feed: f,
+      replay: r,
+      ticks,
+    } = await run('stale.ndjson', { symbols: binanceSymbols(['BTC/USDT']), now: Date.now, staleMs: 1000 });
     f.onStatus((s, stale) => flips.push([s, stale]));
     await until(() => ticks.length === 1 && f.book('BTC/USDT')!.bids.length === 2);
     expect(f.isStale('BTC/USDT')).toBe(false);
@@ -154,13 +221,20 @@ describe('BinanceFeed against recorded frames', () => {
     expect(f.book('BTC/USDT')).toMatchObject({ bids: [], asks: [] });
     r.release();
     await until(() => !f.isStale('BTC/USDT') && ticks.length === 2);
-    expect(flips).toEqual([['BTC/USDT', true], ['BTC/USDT', false]]);
+    expect(flips).toEqual([
+      ['BTC/USDT', true],
+      ['BTC/USDT', false],
+    ]);
     await until(() => f.book('BTC/USDT')!.bids.length === 3);
     expect(f.status('BTC/USDT')!.book).toBe('live');
   });
 
   it('rolls over to a new connection before the 24 h cut with no gap and no duplicate trade', async () => {
-    const { feed: f, replay: r, ticks } = await run('rollover.ndjson', { symbols: binanceSymbols(['BTC/USDT']), rollMs: 150, overlapMs: 100 });
+    const {
+      feed: f,
+      replay: r,
+      ticks,
+    } = await run('rollover.ndjson', { symbols: binanceSymbols(['BTC/USDT']), rollMs: 150, overlapMs: 100 });
     await until(() => ticks.length === 5 && r.clientClosed.includes(0));
     expect(ticks.map((t) => [t.seq, t.price, t.qty])).toEqual([
       [1, '67000.5', '0.012'],
@@ -174,7 +248,13 @@ describe('BinanceFeed against recorded frames', () => {
     expect(f.reconnects).toEqual([]);
     expect(r.requests.filter((q) => q.startsWith('/api/v3/klines'))).toHaveLength(0);
     expect(r.requests.filter((q) => q.startsWith('/api/v3/depth'))).toHaveLength(1);
-    expect(f.book('BTC/USDT')!.bids).toEqual(levels([['67000.2', '0.3'], ['67000.1', '1.5'], ['66998', '3']]));
+    expect(f.book('BTC/USDT')!.bids).toEqual(
+      levels([
+        ['67000.2', '0.3'],
+        ['67000.1', '1.5'],
+        ['66998', '3'],
+      ]),
+    );
   });
 
   it('retries a refused connection with exponential backoff and jitter', async () => {
@@ -183,7 +263,14 @@ describe('BinanceFeed against recorded frames', () => {
     const port = (srv.address() as net.AddressInfo).port;
     await new Promise<void>((r) => srv.close(() => r()));
     const jitter = [0, 1, 0.5, 0];
-    feed = new BinanceFeed({ symbols: binanceSymbols(['BTC/USDT']), wsUrl: `ws://127.0.0.1:${port}`, restUrl: `http://127.0.0.1:${port}`, backoffBaseMs: 10, backoffMaxMs: 80, random: () => jitter.shift() ?? 1 });
+    feed = new BinanceFeed({
+      symbols: binanceSymbols(['BTC/USDT']),
+      wsUrl: `ws://127.0.0.1:${port}`,
+      restUrl: `http://127.0.0.1:${port}`,
+      backoffBaseMs: 10,
+      backoffMaxMs: 80,
+      random: () => jitter.shift() ?? 1,
+    });
     feed.start();
     await until(() => feed!.reconnects.length >= 6);
     // cap = min(80, 10·2^n); delay uniform in [cap/2, cap]

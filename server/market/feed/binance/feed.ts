@@ -191,7 +191,8 @@ export class BinanceFeed implements MarketFeed {
     try {
       f = parseFrame(text);
     } catch (err) {
-      if (!(err instanceof FrameError && err.message === 'a request reply')) this.log.warn({ err: (err as Error).message }, 'binance: frame skipped');
+      if (!(err instanceof FrameError && err.message === 'a request reply'))
+        this.log.warn({ err: (err as Error).message }, 'binance: frame skipped');
       return;
     }
     const s = this.byVenue.get(f.event.venue.toUpperCase());
@@ -227,7 +228,14 @@ export class BinanceFeed implements MarketFeed {
 
   private emitTrades(s: Sym, trades: readonly TradeEvent[]): void {
     if (trades.length === 0) return;
-    const ticks: Tick[] = trades.map((t) => ({ symbol: s.ours, price: t.price, qty: t.qty, seq: ++s.seq, ts: t.time, side: t.side }));
+    const ticks: Tick[] = trades.map((t) => ({
+      symbol: s.ours,
+      price: t.price,
+      qty: t.qty,
+      seq: ++s.seq,
+      ts: t.time,
+      side: t.side,
+    }));
     s.price = ticks[ticks.length - 1].price;
     this.listeners.emit(ticks);
   }
@@ -256,7 +264,8 @@ export class BinanceFeed implements MarketFeed {
           if (s.depth.onSnapshot(snap) === 'too-old') continue;
           this.bookChanged(s);
         } catch (err) {
-          if (this.running) this.log.warn({ symbol: s.ours, err: (err as Error).message }, 'binance: depth snapshot failed');
+          if (this.running)
+            this.log.warn({ symbol: s.ours, err: (err as Error).message }, 'binance: depth snapshot failed');
         }
       }
     } finally {
@@ -289,7 +298,13 @@ export class BinanceFeed implements MarketFeed {
           const bars = (await this.rest.klines1m(s.venue, from, to)).filter((k) => k.time >= from && k.time <= to);
           const repair = repairBars(bars, bar && bar.time >= from ? bar : undefined);
           if (repair.length) {
-            const ticks: Tick[] = repair.map((r) => ({ symbol: s.ours, price: r.price, qty: r.qty, seq: ++s.seq, ts: r.ts }));
+            const ticks: Tick[] = repair.map((r) => ({
+              symbol: s.ours,
+              price: r.price,
+              qty: r.qty,
+              seq: ++s.seq,
+              ts: r.ts,
+            }));
             s.price = ticks[ticks.length - 1].price;
             this.backfillListeners.emit(ticks);
             this.log.info({ symbol: s.ours, bars: bars.length, ticks: ticks.length }, 'binance: backfilled 1m candles');

@@ -112,7 +112,16 @@ export function parsePayload(data: unknown): MarketEvent {
         side: o.m === true ? 'sell' : 'buy',
       };
     case '24hrMiniTicker':
-      return { kind: 'miniTicker', venue, time: int(o.E, 'event time'), open: d(o.o, 'open'), high: d(o.h, 'high'), low: d(o.l, 'low'), close: d(o.c, 'close'), volume: d(o.v, 'volume') };
+      return {
+        kind: 'miniTicker',
+        venue,
+        time: int(o.E, 'event time'),
+        open: d(o.o, 'open'),
+        high: d(o.h, 'high'),
+        low: d(o.l, 'low'),
+        close: d(o.c, 'close'),
+        volume: d(o.v, 'volume'),
+      };
     case 'kline': {
       const k = obj(o.k, 'kline');
       return {
@@ -120,11 +129,25 @@ export function parsePayload(data: unknown): MarketEvent {
         venue,
         interval: str(k.i, 'interval'),
         closed: k.x === true,
-        bar: { time: int(k.t, 'open time'), open: d(k.o, 'open'), high: d(k.h, 'high'), low: d(k.l, 'low'), close: d(k.c, 'close'), volume: d(k.v, 'volume') },
+        bar: {
+          time: int(k.t, 'open time'),
+          open: d(k.o, 'open'),
+          high: d(k.h, 'high'),
+          low: d(k.l, 'low'),
+          close: d(k.c, 'close'),
+          volume: d(k.v, 'volume'),
+        },
       };
     }
     case 'depthUpdate': {
-      const ev: DepthEvent = { kind: 'depth', venue, first: int(o.U, 'U'), last: int(o.u, 'u'), bids: levels(o.b, 'bids'), asks: levels(o.a, 'asks') };
+      const ev: DepthEvent = {
+        kind: 'depth',
+        venue,
+        first: int(o.U, 'U'),
+        last: int(o.u, 'u'),
+        bids: levels(o.b, 'bids'),
+        asks: levels(o.a, 'asks'),
+      };
       if (o.pu !== undefined) ev.prev = int(o.pu, 'pu');
       return ev;
     }
@@ -150,11 +173,26 @@ export function parseFrame(text: string): { stream: string; event: MarketEvent }
 /** REST GET /api/v3/klines row: [openTime, open, high, low, close, volume, closeTime, …]. */
 export function parseKlineRow(row: unknown): VenueKline {
   if (!Array.isArray(row) || row.length < 6) throw new FrameError('kline row: not a list of 6+');
-  return { time: int(row[0], 'open time'), open: d(row[1], 'open'), high: d(row[2], 'high'), low: d(row[3], 'low'), close: d(row[4], 'close'), volume: d(row[5], 'volume') };
+  return {
+    time: int(row[0], 'open time'),
+    open: d(row[1], 'open'),
+    high: d(row[2], 'high'),
+    low: d(row[3], 'low'),
+    close: d(row[4], 'close'),
+    volume: d(row[5], 'volume'),
+  };
 }
 
 /** REST GET /api/v3/depth body. */
-export function parseDepthSnapshot(body: unknown): { lastUpdateId: number; bids: [string, string][]; asks: [string, string][] } {
+export function parseDepthSnapshot(body: unknown): {
+  lastUpdateId: number;
+  bids: [string, string][];
+  asks: [string, string][];
+} {
   const o = obj(body, 'depth snapshot');
-  return { lastUpdateId: int(o.lastUpdateId, 'lastUpdateId'), bids: levels(o.bids, 'bids'), asks: levels(o.asks, 'asks') };
+  return {
+    lastUpdateId: int(o.lastUpdateId, 'lastUpdateId'),
+    bids: levels(o.bids, 'bids'),
+    asks: levels(o.asks, 'asks'),
+  };
 }

@@ -125,7 +125,10 @@ export class VenueLink {
     if (c.openedAt && this.o.now() - c.openedAt > MINUTE) this.attempt = 0;
     const delay = this.backoff(this.attempt++);
     this.reconnects.push(delay);
-    this.log.warn({ conn: c.id, code: info.code, reason: info.reason, delayMs: delay }, 'binance: connection lost; reconnecting');
+    this.log.warn(
+      { conn: c.id, code: info.code, reason: info.reason, delayMs: delay },
+      'binance: connection lost; reconnecting',
+    );
     this.retryTimer = setTimeout(() => {
       if (this.running) this.primary = this.connect();
     }, delay);

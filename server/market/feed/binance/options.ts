@@ -48,7 +48,9 @@ export interface BinanceFeedOptions {
 }
 
 /** The options with every default filled in (what the feed reads). */
-export type FeedSettings = Required<Omit<BinanceFeedOptions, 'resume' | 'currentBar' | 'log' | 'onListenerError' | 'fetch'>>;
+export type FeedSettings = Required<
+  Omit<BinanceFeedOptions, 'resume' | 'currentBar' | 'log' | 'onListenerError' | 'fetch'>
+>;
 
 export const silentLog: FeedLog = { info() {}, warn() {}, error() {} };
 

@@ -2,7 +2,10 @@
 import { parseDepthSnapshot, parseKlineRow, type VenueKline } from './frames';
 import type { DepthSnapshot } from './depth-book';
 
-export type Fetch = (url: string, init?: { signal?: AbortSignal }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+export type Fetch = (
+  url: string,
+  init?: { signal?: AbortSignal },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
 export class VenueRest {
   constructor(
@@ -27,7 +30,9 @@ export class VenueRest {
     const out: VenueKline[] = [];
     let from = startTime;
     while (from <= endTime) {
-      const body = await this.get(`/api/v3/klines?symbol=${venue}&interval=1m&startTime=${from}&endTime=${endTime}&limit=1000`);
+      const body = await this.get(
+        `/api/v3/klines?symbol=${venue}&interval=1m&startTime=${from}&endTime=${endTime}&limit=1000`,
+      );
       if (!Array.isArray(body)) throw new Error('klines: not a list');
       const page = body.map(parseKlineRow);
       out.push(...page);

@@ -35,7 +35,13 @@ export interface Sym {
 }
 
 /** A symbol's state at start: its four streams heard `start` (so none is stale yet), seq and price resumed. */
-export function newSym(ours: string, venue: string, tradeStream: 'trade' | 'aggTrade', r: FeedResume | undefined, start: number): Sym {
+export function newSym(
+  ours: string,
+  venue: string,
+  tradeStream: 'trade' | 'aggTrade',
+  r: FeedResume | undefined,
+  start: number,
+): Sym {
   const l = venue.toLowerCase();
   const streams = [`${l}@${tradeStream}`, `${l}@depth@100ms`, `${l}@kline_1m`, `${l}@miniTicker`];
   return {

@@ -38,7 +38,10 @@ export function JournalFilters({ value, onChange }: { value: JournalFilter; onCh
         <div className={styles.filterPanel}>
           <Selector
             columns={4}
-            options={[{ label: t('acct.filter.allCoins'), value: '0' }, ...(coins.data ?? []).map((c) => ({ label: c.name, value: String(c.id) }))]}
+            options={[
+              { label: t('acct.filter.allCoins'), value: '0' },
+              ...(coins.data ?? []).map((c) => ({ label: c.name, value: String(c.id) })),
+            ]}
             value={[String(value.currency ?? 0)]}
             onChange={(v) => v[0] !== undefined && pick({ ...value, currency: Number(v[0]) || undefined })}
           />
@@ -48,9 +51,17 @@ export function JournalFilters({ value, onChange }: { value: JournalFilter; onCh
         <div className={styles.filterPanel} data-testid="journal-kinds">
           <Selector
             columns={3}
-            options={[{ label: t('acct.filter.allKinds'), value: '' }, ...(Object.keys(JOURNAL_KINDS) as JournalKind[]).map((k) => ({ label: t(`acct.filter.kind.${k}`), value: k }))]}
+            options={[
+              { label: t('acct.filter.allKinds'), value: '' },
+              ...(Object.keys(JOURNAL_KINDS) as JournalKind[]).map((k) => ({
+                label: t(`acct.filter.kind.${k}`),
+                value: k,
+              })),
+            ]}
             value={[value.kind ?? '']}
-            onChange={(v) => v[0] !== undefined && pick({ ...value, kind: (v[0] || undefined) as JournalKind | undefined })}
+            onChange={(v) =>
+              v[0] !== undefined && pick({ ...value, kind: (v[0] || undefined) as JournalKind | undefined })
+            }
           />
         </div>
       </Dropdown.Item>

@@ -11,4 +11,5 @@ export const fetchExchanges = (p: number) => exchangeList(p, size);
 export const fetchJournal = (p: number, currency?: number, type?: number) =>
   currency || type ? legalLog({ currency, type, page: p, limit: size }) : bill(p, size);
 /** The journal narrowed by coin, kind of change and period (the records page's filter bar). */
-export const fetchFiltered = (p: number, f: { currency?: number; kind?: JournalKind; from?: number }) => legalLog({ currency: f.currency, kind: f.kind, from: f.from, page: p, limit: size });
+export const fetchFiltered = (p: number, f: { currency?: number; kind?: JournalKind; from?: number }) =>
+  legalLog({ currency: f.currency, kind: f.kind, from: f.from, page: p, limit: size });

@@ -5,12 +5,24 @@ import { HISTORY_SIZE, type SnapshotCheck } from './useChecks';
 import s from './pol.module.css';
 
 /** Earlier snapshots, newest first, each with the result of checking the caller's proof in it; a tap shows it in detail. */
-export function History({ list, checks, picked, onPick }: { list: readonly LiabilitySnapshotSummary[]; checks: Map<number, SnapshotCheck> | undefined; picked: number; onPick: (id: number) => void }) {
+export function History({
+  list,
+  checks,
+  picked,
+  onPick,
+}: {
+  list: readonly LiabilitySnapshotSummary[];
+  checks: Map<number, SnapshotCheck> | undefined;
+  picked: number;
+  onPick: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const outcome = (c: SnapshotCheck | undefined) => {
     if (!checks) return { text: t('pol.checking'), cls: s.muted, result: 'pending' };
     if (!c?.result) return { text: t('pol.historyNone'), cls: s.muted, result: 'none' };
-    return c.result.ok ? { text: t('pol.historyOk'), cls: s.ok, result: 'pass' } : { text: t('pol.historyFail'), cls: s.bad, result: 'fail' };
+    return c.result.ok
+      ? { text: t('pol.historyOk'), cls: s.ok, result: 'pass' }
+      : { text: t('pol.historyFail'), cls: s.bad, result: 'fail' };
   };
   return (
     <section className={s.card} data-testid="pol-history">
@@ -20,7 +32,14 @@ export function History({ list, checks, picked, onPick }: { list: readonly Liabi
           const o = outcome(checks?.get(snap.id));
           return (
             <li key={snap.id}>
-              <button type="button" className={s.histRow} aria-pressed={snap.id === picked} onClick={() => onPick(snap.id)} data-testid={`pol-history-${snap.id}`} data-result={o.result}>
+              <button
+                type="button"
+                className={s.histRow}
+                aria-pressed={snap.id === picked}
+                onClick={() => onPick(snap.id)}
+                data-testid={`pol-history-${snap.id}`}
+                data-result={o.result}
+              >
                 <span className={s.histId}>{t('pol.snapshot', { id: snap.id })}</span>
                 <span className={s.histWhen}>{when(snap.takenAt)}</span>
                 <span className={o.cls}>{o.text}</span>

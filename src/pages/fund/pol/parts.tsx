@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { fromUnits, type LiabilityCoin, type LiabilityProof, type LiabilitySnapshotSummary, type VerifyResult } from '../../../../core/liabilities';
+import {
+  fromUnits,
+  type LiabilityCoin,
+  type LiabilityProof,
+  type LiabilitySnapshotSummary,
+  type VerifyResult,
+} from '../../../../core/liabilities';
 import { Num } from '../../../components/Num';
 import { shortHash, type SnapshotCheck } from './useChecks';
 import s from './pol.module.css';
@@ -7,7 +13,8 @@ import s from './pol.module.css';
 /** Where a failed check broke, in words: the leaf, step n (1-based, as the table numbers them) or the root. */
 export function useFailPlace(): (step: number | 'leaf' | 'root') => string {
   const { t } = useTranslation();
-  return (step) => (step === 'leaf' ? t('pol.atLeaf') : step === 'root' ? t('pol.atRoot') : t('pol.atStep', { n: step + 1 }));
+  return (step) =>
+    step === 'leaf' ? t('pol.atLeaf') : step === 'root' ? t('pol.atRoot') : t('pol.atStep', { n: step + 1 });
 }
 
 /**
@@ -17,7 +24,8 @@ export function useFailPlace(): (step: number | 'leaf' | 'root') => string {
 export function brokenAt(check: SnapshotCheck): { step: number | 'leaf' | 'root'; byList: boolean } | null {
   const f = check.result?.failedAt;
   if (!f) return null;
-  if (f.step === 'root' && check.located && check.located.step !== null) return { step: check.located.step, byList: true };
+  if (f.step === 'root' && check.located && check.located.step !== null)
+    return { step: check.located.step, byList: true };
   return { step: f.step, byList: false };
 }
 
@@ -40,7 +48,13 @@ export function Verdict({ snap, check }: { snap: LiabilitySnapshotSummary; check
   return (
     <div className={s.verdict}>
       {title}
-      <p className={`${s.big} ${result.ok ? s.ok : s.bad}`} role="status" data-testid="pol-verdict" data-result={result.ok ? 'pass' : 'fail'} data-step={broken ? String(broken.step) : undefined}>
+      <p
+        className={`${s.big} ${result.ok ? s.ok : s.bad}`}
+        role="status"
+        data-testid="pol-verdict"
+        data-result={result.ok ? 'pass' : 'fail'}
+        data-step={broken ? String(broken.step) : undefined}
+      >
         {result.ok ? t('pol.passed') : t('pol.failed', { where: place(broken?.step ?? 'root') })}
       </p>
       {result.ok ? <p className={s.muted}>{t('pol.passedHow')}</p> : null}
@@ -55,7 +69,15 @@ export function Verdict({ snap, check }: { snap: LiabilitySnapshotSummary; check
 }
 
 /** Amounts per coin, as decimals through the number formatter (units ÷ 10^decimals, exactly). */
-export function CoinTable({ coins, units, testId }: { coins: readonly LiabilityCoin[]; units: readonly string[]; testId: string }) {
+export function CoinTable({
+  coins,
+  units,
+  testId,
+}: {
+  coins: readonly LiabilityCoin[];
+  units: readonly string[];
+  testId: string;
+}) {
   return (
     <ul className={s.coins} data-testid={testId}>
       {coins.map((c, i) => (
@@ -74,7 +96,8 @@ function Sums({ coins, sums }: { coins: readonly LiabilityCoin[]; sums: readonly
     <span className={s.sums}>
       {coins.map((c, i) => (
         <span key={c.symbol} className={s.sum}>
-          <span className={s.sym}>{c.symbol}</span> <Num value={fromUnits(sums[i] ?? '0', c.decimals)} decimals={c.decimals} tint={false} />
+          <span className={s.sym}>{c.symbol}</span>{' '}
+          <Num value={fromUnits(sums[i] ?? '0', c.decimals)} decimals={c.decimals} tint={false} />
         </span>
       ))}
     </span>
@@ -98,7 +121,15 @@ function MarkCell({ mark }: { mark: Mark }) {
  * made from the one below and the proof's sibling), then the root compared with the published one.
  * A step the check never reached shows "–".
  */
-export function PathTable({ snap, proof, check }: { snap: LiabilitySnapshotSummary; proof: LiabilityProof; check: SnapshotCheck & { result: VerifyResult } }) {
+export function PathTable({
+  snap,
+  proof,
+  check,
+}: {
+  snap: LiabilitySnapshotSummary;
+  proof: LiabilityProof;
+  check: SnapshotCheck & { result: VerifyResult };
+}) {
   const { t } = useTranslation();
   const { result } = check;
   const failed = result.failedAt?.step;
@@ -110,7 +141,15 @@ export function PathTable({ snap, proof, check }: { snap: LiabilitySnapshotSumma
     // past a step the leaf list shows was changed, the nodes are made from a wrong sibling: not a match
     const afterBroken = broken?.byList && typeof broken.step === 'number' && i > broken.step;
     const mark: Mark = broken?.step === i ? 'bad' : afterBroken || !step ? 'none' : step.ok ? 'ok' : 'bad';
-    return { key: `s${i}`, label: t('pol.stepN', { n: i + 1 }), level: step?.level, hash: step?.hash, sums: step?.sums, sib, mark };
+    return {
+      key: `s${i}`,
+      label: t('pol.stepN', { n: i + 1 }),
+      level: step?.level,
+      hash: step?.hash,
+      sums: step?.sums,
+      sib,
+      mark,
+    };
   });
   return (
     <ol className={s.path} data-testid="pol-path">
@@ -132,7 +171,8 @@ export function PathTable({ snap, proof, check }: { snap: LiabilitySnapshotSumma
             <MarkCell mark={r.mark} />
           </div>
           <div className={s.sib}>
-            {t(r.sib.side === 'L' ? 'pol.siblingLeft' : 'pol.siblingRight')} <span className={s.hash}>{shortHash(r.sib.hash)}</span>
+            {t(r.sib.side === 'L' ? 'pol.siblingLeft' : 'pol.siblingRight')}{' '}
+            <span className={s.hash}>{shortHash(r.sib.hash)}</span>
           </div>
           <Sums coins={snap.coins} sums={r.sib.sums} />
           {r.hash ? (

@@ -20,7 +20,9 @@ export const HISTORY_SIZE = 12;
  * (SubtleCrypto off the main thread). The worker lives as long as the page. `checks` is undefined
  * until all are done; a snapshot whose proof failed to load maps to { proof: null, result: null }.
  */
-export function useChecks(snapshots: readonly LiabilitySnapshotSummary[] | undefined): Map<number, SnapshotCheck> | undefined {
+export function useChecks(
+  snapshots: readonly LiabilitySnapshotSummary[] | undefined,
+): Map<number, SnapshotCheck> | undefined {
   const [checks, setChecks] = useState<Map<number, SnapshotCheck>>();
   useEffect(() => {
     if (!snapshots) return;
@@ -40,7 +42,10 @@ export function useChecks(snapshots: readonly LiabilitySnapshotSummary[] | undef
         out.set(s.id, { proof, result: proof ? results[k++] : null });
       });
       for (const [id, c] of out) {
-        if (c.proof && c.result?.failedAt?.step === 'root') c.located = await api.locate(c.proof, new URL(liabilityLeavesUrl(id), location.href).href).catch(() => undefined);
+        if (c.proof && c.result?.failedAt?.step === 'root')
+          c.located = await api
+            .locate(c.proof, new URL(liabilityLeavesUrl(id), location.href).href)
+            .catch(() => undefined);
       }
       if (live) setChecks(out);
     })();

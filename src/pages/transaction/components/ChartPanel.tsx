@@ -16,7 +16,9 @@ export function ChartPanel({ symbol, precision }: { symbol: string; precision: n
   const { t } = useTranslation();
   const saved = readJson<{ open: boolean; period: ChartPeriod }>(KEY);
   const [open, setOpen] = useState(saved?.open ?? false);
-  const [period, setPeriod] = useState<ChartPeriod>(saved?.period && CHART_PERIODS.some((p) => p.value === saved.period) ? saved.period : '15min');
+  const [period, setPeriod] = useState<ChartPeriod>(
+    saved?.period && CHART_PERIODS.some((p) => p.value === saved.period) ? saved.period : '15min',
+  );
   const save = (o: boolean, p: ChartPeriod) => writeJson(KEY, { open: o, period: p });
   return (
     <section className={styles.chartPanel} aria-label={t('trade.chart')}>

@@ -11,14 +11,31 @@ const SHORT: ChartPeriod[] = ['time', '1min', '15min', '60min', '4hour', '1day']
  * panel is first unfolded, so the chart library and the indicator settings come only
  * with a chart on screen. The indicators are the same remembered choice as the pair page's chart.
  */
-export default function ChartPanelBody({ symbol, precision, period, onPeriod }: { symbol: string; precision: number; period: ChartPeriod; onPeriod: (p: ChartPeriod) => void }) {
+export default function ChartPanelBody({
+  symbol,
+  precision,
+  period,
+  onPeriod,
+}: {
+  symbol: string;
+  precision: number;
+  period: ChartPeriod;
+  onPeriod: (p: ChartPeriod) => void;
+}) {
   const { t } = useTranslation();
   const [spec, setSpec] = useIndicatorSpec();
   return (
     <>
       <div className={styles.periods} role="tablist" aria-label={t('trade.period')}>
         {SHORT.map((p) => (
-          <button key={p} type="button" role="tab" aria-selected={p === period} className={`${styles.period} ${p === period ? styles.periodOn : ''}`} onClick={() => onPeriod(p)}>
+          <button
+            key={p}
+            type="button"
+            role="tab"
+            aria-selected={p === period}
+            className={`${styles.period} ${p === period ? styles.periodOn : ''}`}
+            onClick={() => onPeriod(p)}
+          >
             {t(`kline.period.${p}`)}
           </button>
         ))}

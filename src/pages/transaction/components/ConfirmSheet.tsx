@@ -23,7 +23,17 @@ export interface ConfirmSheetProps {
 }
 
 /** What will happen before money moves: every figure, then one confirm button (disabled while pending). */
-export function ConfirmSheet({ visible, title, rows, note, confirmText, confirmColor = 'primary', pending, onConfirm, onClose }: ConfirmSheetProps) {
+export function ConfirmSheet({
+  visible,
+  title,
+  rows,
+  note,
+  confirmText,
+  confirmColor = 'primary',
+  pending,
+  onConfirm,
+  onClose,
+}: ConfirmSheetProps) {
   const { t } = useTranslation();
   return (
     <Popup visible={visible} onMaskClick={pending ? undefined : onClose} bodyClassName={styles.sheet} destroyOnClose>
@@ -44,7 +54,14 @@ export function ConfirmSheet({ visible, title, rows, note, confirmText, confirmC
           <Button block fill="outline" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
-          <Button block color={confirmColor} loading={pending} disabled={pending} onClick={onConfirm} data-testid="confirm-submit">
+          <Button
+            block
+            color={confirmColor}
+            loading={pending}
+            disabled={pending}
+            onClick={onConfirm}
+            data-testid="confirm-submit"
+          >
             {confirmText}
           </Button>
         </div>

@@ -3,7 +3,15 @@ import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { LEVER_STATUS, openingLiquidationPrice, type LeverAccountSummary, type LeverEntry, type LeverPosition, type LeverSide, type PairTradeSettings } from '../../../../core';
+import {
+  LEVER_STATUS,
+  openingLiquidationPrice,
+  type LeverAccountSummary,
+  type LeverEntry,
+  type LeverPosition,
+  type LeverSide,
+  type PairTradeSettings,
+} from '../../../../core';
 import { PATHS } from '../../../nav/paths';
 import { leverSubmit } from '../../../api/trade';
 import { AmountField } from '../../../components/form';
@@ -55,7 +63,8 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
   const symbol = s?.symbol ?? '';
   const live = useTicker(symbol)?.last ?? null;
   useEffect(() => {
-    if (s && (multiple === null || !s.multiples.includes(multiple))) setMultiple(s.multiples.includes(10) ? 10 : (s.multiples[0] ?? null));
+    if (s && (multiple === null || !s.multiples.includes(multiple)))
+      setMultiple(s.multiples.includes(10) ? 10 : (s.multiples[0] ?? null));
   }, [s, multiple]);
 
   const quote = s?.quote ?? 'USDT';
@@ -79,15 +88,22 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
   const lotsError = (() => {
     if (!touched || !s) return null;
     if (!lots || !gt(lots, '0')) return t('trade.err.lots');
-    if (gt(s.min_lots, lots) || gt(lots, s.max_lots)) return t('trade.err.lotsRange', { min: s.min_lots, max: s.max_lots });
+    if (gt(s.min_lots, lots) || gt(lots, s.max_lots))
+      return t('trade.err.lotsRange', { min: s.min_lots, max: s.max_lots });
     if (preview && available !== null && gt(preview.cost, available)) return t('common.insufficientBalance');
     return null;
   })();
   const priceError = touched && entry === 'limit' && (!price || !gt(price, '0')) ? t('trade.err.price') : null;
   const ref = usePrice || '0';
   const long = side === 'long';
-  const tpErr = tp && gt(ref, '0') && (long ? !gt(tp, ref) : !gt(ref, tp)) ? t(long ? 'trade.err.tpLong' : 'trade.err.tpShort') : null;
-  const slErr = sl && gt(ref, '0') && (long ? !gt(ref, sl) : !gt(sl, ref)) ? t(long ? 'trade.err.slLong' : 'trade.err.slShort') : null;
+  const tpErr =
+    tp && gt(ref, '0') && (long ? !gt(tp, ref) : !gt(ref, tp))
+      ? t(long ? 'trade.err.tpLong' : 'trade.err.tpShort')
+      : null;
+  const slErr =
+    sl && gt(ref, '0') && (long ? !gt(ref, sl) : !gt(sl, ref))
+      ? t(long ? 'trade.err.slLong' : 'trade.err.slShort')
+      : null;
 
   const submit = (sd: LeverSide) => {
     if (!token) {
@@ -120,7 +136,8 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         stop_loss_price: sl || undefined,
       });
       if (p.status === LEVER_STATUS.entrusted) toastSuccess(t('trade.lever.entrusted'));
-      else if (claimNotice('lever_opened', p.id)) toastSuccess(t('trade.notice.lever_opened', { symbol: p.symbol, price: p.price ?? '' }));
+      else if (claimNotice('lever_opened', p.id))
+        toastSuccess(t('trade.notice.lever_opened', { symbol: p.symbol, price: p.price ?? '' }));
       setConfirming(false);
       setLots('');
       setTp('');
@@ -233,10 +250,22 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
       </div>
 
       <div className={styles.twoBtns}>
-        <Button block className={styles.buyBtn} disabled={pending || (!!token && !s)} onClick={() => submit('long')} data-testid="open-long">
+        <Button
+          block
+          className={styles.buyBtn}
+          disabled={pending || (!!token && !s)}
+          onClick={() => submit('long')}
+          data-testid="open-long"
+        >
           {token ? t('trade.lever.openLong') : t('trade.loginToTrade')}
         </Button>
-        <Button block className={styles.sellBtn} disabled={pending || (!!token && !s)} onClick={() => submit('short')} data-testid="open-short">
+        <Button
+          block
+          className={styles.sellBtn}
+          disabled={pending || (!!token && !s)}
+          onClick={() => submit('short')}
+          data-testid="open-short"
+        >
           {token ? t('trade.lever.openShort') : t('trade.loginToTrade')}
         </Button>
       </div>
@@ -252,20 +281,29 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         rows={[
           { label: t('trade.pair'), value: `${symbol} · ${t(`trade.lever.${side}`)} ${mult}×` },
           { label: t('trade.orderType'), value: t(`trade.${entry}`) },
-          { label: entry === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'), value: usePrice ? <Num value={usePrice} format="price" decimals={priceDecimals} tint={false} /> : '--' },
+          {
+            label: entry === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'),
+            value: usePrice ? <Num value={usePrice} format="price" decimals={priceDecimals} tint={false} /> : '--',
+          },
           { label: t('trade.lever.lots'), value: s ? `${lots} × ${s.lot_size} ${s.base}` : lots },
           { label: t('trade.lever.margin'), value: amt(preview?.margin) },
           { label: t('trade.lever.openingFee'), value: amt(preview?.fee) },
           { label: t('trade.lever.cost'), value: amt(preview?.cost), strong: true },
           {
             label: t('trade.lever.estLiqPrice'),
-            value: liqEstimate ? <Num value={liqEstimate} format="price" decimals={priceDecimals} tint={false} data-testid="confirm-liq" /> : '--',
+            value: liqEstimate ? (
+              <Num value={liqEstimate} format="price" decimals={priceDecimals} tint={false} data-testid="confirm-liq" />
+            ) : (
+              '--'
+            ),
           },
           { label: t('trade.balanceAfter'), value: amt(minus(available, preview?.cost)) },
           ...(tp ? [{ label: t('trade.lever.tp'), value: tp }] : []),
           ...(sl ? [{ label: t('trade.lever.sl'), value: sl }] : []),
         ]}
-        note={entry === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')}
+        note={
+          entry === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')
+        }
       />
     </form>
   );

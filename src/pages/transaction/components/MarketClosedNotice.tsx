@@ -5,7 +5,11 @@ import styles from './components.module.css';
 
 // <html lang> holds the shown language's BCP 47 tag (src/i18n)
 const opensAt = (ms: number) =>
-  new Intl.DateTimeFormat(document.documentElement.lang || 'en', { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(ms));
+  new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(ms));
 
 /**
  * A stock pair outside its session says so before the trader fills a form (the server refuses new

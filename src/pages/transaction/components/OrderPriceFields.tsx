@@ -37,7 +37,15 @@ export function OrderPriceFields(p: {
         ))}
       </div>
       {p.kind === 'limit' ? (
-        <DecimalInput label={t('trade.price')} value={p.price} onChange={p.onPrice} decimals={p.decimals} unit={p.unit} error={p.error} data-testid="price-input" />
+        <DecimalInput
+          label={t('trade.price')}
+          value={p.price}
+          onChange={p.onPrice}
+          decimals={p.decimals}
+          unit={p.unit}
+          error={p.error}
+          data-testid="price-input"
+        />
       ) : (
         <div className={styles.marketPrice} aria-live="off">
           <span>{t('trade.price')}</span>

@@ -16,21 +16,25 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
   useMarketView({ symbols: [pair.symbol] });
   return (
     <>
-    <div className={styles.pairHead}>
-      <button
-        type="button"
-        className={styles.pairBtn}
-        data-testid="pair-picker"
-        aria-label={t('trade.pickPair', { symbol: pair.symbol })}
-        onClick={() => navigate(`${pathOf('transaction/currency')}?to=${encodeURIComponent(back)}&symbol=${encodeURIComponent(pair.symbol)}`)}
-      >
-        <span className={styles.pairName}>{pair.symbol}</span>
-        <DownOutline aria-hidden className={styles.pairCaret} />
-      </button>
-      <PairPrice pair={pair} />
-      {right ? <div className={styles.pairRight}>{right}</div> : null}
-    </div>
-    <MarketClosedNotice market={pair.settings?.market ?? pair.quote?.market} />
+      <div className={styles.pairHead}>
+        <button
+          type="button"
+          className={styles.pairBtn}
+          data-testid="pair-picker"
+          aria-label={t('trade.pickPair', { symbol: pair.symbol })}
+          onClick={() =>
+            navigate(
+              `${pathOf('transaction/currency')}?to=${encodeURIComponent(back)}&symbol=${encodeURIComponent(pair.symbol)}`,
+            )
+          }
+        >
+          <span className={styles.pairName}>{pair.symbol}</span>
+          <DownOutline aria-hidden className={styles.pairCaret} />
+        </button>
+        <PairPrice pair={pair} />
+        {right ? <div className={styles.pairRight}>{right}</div> : null}
+      </div>
+      <MarketClosedNotice market={pair.settings?.market ?? pair.quote?.market} />
     </>
   );
 }

@@ -23,13 +23,22 @@ interface Shown {
   change: { text: string; cls: string };
 }
 
-function shownOf(pair: PairState, row: TickerRow | undefined, dir: 0 | 1 | -1, stale: boolean, marks: NumberMarks): Shown {
+function shownOf(
+  pair: PairState,
+  row: TickerRow | undefined,
+  dir: 0 | 1 | -1,
+  stale: boolean,
+  marks: NumberMarks,
+): Shown {
   const last = row?.last ?? pair.quote?.last;
   const change = row?.changePct ?? pair.quote?.change ?? '0';
   const n = Number(change);
   const tone = n > 0 ? styles.up : n < 0 ? styles.down : '';
   return {
-    last: { text: numText(last, 'price', pair.priceDecimals, marks), cls: numClass({ dir, stale, className: `${styles.pairLast} ${tone}` }) },
+    last: {
+      text: numText(last, 'price', pair.priceDecimals, marks),
+      cls: numClass({ dir, stale, className: `${styles.pairLast} ${tone}` }),
+    },
     pill: pillClass(change),
     change: { text: numText(change, 'percent', 4, marks), cls: numClass({ stale }) },
   };
@@ -42,8 +51,13 @@ export function PairPrice({ pair }: { pair: PairState }) {
   const pillEl = useRef<HTMLSpanElement>(null);
   const changeEl = useRef<HTMLSpanElement>(null);
   // the tint's direction and the last price it came from, kept across renders
-  const live = useRef<{ symbol: string; prev: string | undefined; dir: 0 | 1 | -1 }>({ symbol: '', prev: undefined, dir: 0 });
-  if (live.current.symbol !== pair.symbol) live.current = { symbol: pair.symbol, prev: marketStore.tickers[pair.symbol]?.last, dir: 0 };
+  const live = useRef<{ symbol: string; prev: string | undefined; dir: 0 | 1 | -1 }>({
+    symbol: '',
+    prev: undefined,
+    dir: 0,
+  });
+  if (live.current.symbol !== pair.symbol)
+    live.current = { symbol: pair.symbol, prev: marketStore.tickers[pair.symbol]?.last, dir: 0 };
   const shown = shownOf(pair, marketStore.tickers[pair.symbol], live.current.dir, staleNow, marks);
 
   const latest = useRef(pair);

@@ -1,6 +1,15 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LEVER_ORDER_TYPE, LEVER_STATUS, LEVER_TYPE, leverSideOf, leverStatusOf, netRealisedPnl, assetFormat, type LeverPosition } from '../../../../core';
+import {
+  LEVER_ORDER_TYPE,
+  LEVER_STATUS,
+  LEVER_TYPE,
+  leverSideOf,
+  leverStatusOf,
+  netRealisedPnl,
+  assetFormat,
+  type LeverPosition,
+} from '../../../../core';
 import { Num } from '../../../components/Num';
 import type { PositionLive } from '../../../market/types';
 import { Cell } from '../../../components/trade/Cell';
@@ -19,7 +28,14 @@ export interface PositionCardProps {
 }
 
 /** One contract position or entrusted order; history rows show the close price, reason and realised P&L. */
-export const PositionCard = memo(function PositionCard({ p, live, priceDecimals, busy, onClose, onTpSl }: PositionCardProps) {
+export const PositionCard = memo(function PositionCard({
+  p,
+  live,
+  priceDecimals,
+  busy,
+  onClose,
+  onTpSl,
+}: PositionCardProps) {
   const { t } = useTranslation();
   const quote = p.symbol.split('/')[1] ?? 'USDT';
   // P&L in the quote's precision (cents for USDT): never an exact value's long tail
@@ -31,15 +47,26 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
   const net = !open && p.profits !== null ? netRealisedPnl(p.profits, p.trade_fee, p.overnight_money) : null;
   const price = open ? live?.price || p.update_price : p.close_price;
   const liq = open ? (live ? live.liquidationPrice : p.liquidation_price) : null;
-  const px = (v: string | null | undefined) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
+  const px = (v: string | null | undefined) =>
+    v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--';
   return (
     <article className={styles.card} data-testid="position" data-id={p.id} data-status={leverStatusOf(p.status)}>
       <div className={styles.cardHead}>
-        <span className={`${styles.tag} ${p.type === LEVER_TYPE.long ? styles.tagUp : styles.tagDown}`}>{t(`trade.lever.${leverSideOf(p.type)}`)}</span>
+        <span className={`${styles.tag} ${p.type === LEVER_TYPE.long ? styles.tagUp : styles.tagDown}`}>
+          {t(`trade.lever.${leverSideOf(p.type)}`)}
+        </span>
         <span className={styles.cardTitle}>{p.symbol}</span>
         <span className={`${styles.tag} ${styles.tagFlat}`}>{p.multiple}×</span>
-        {p.order_type === LEVER_ORDER_TYPE.copied ? <span className={`${styles.tag} ${styles.tagFlat}`}>{t('trade.lever.copied')}</span> : null}
-        <span className={styles.cardTime}>{open || p.status === LEVER_STATUS.entrusted ? t(`trade.lever.status.${leverStatusOf(p.status)}`) : p.close_reason ? t(`trade.lever.reason.${p.close_reason}`) : t(`trade.lever.status.${leverStatusOf(p.status)}`)}</span>
+        {p.order_type === LEVER_ORDER_TYPE.copied ? (
+          <span className={`${styles.tag} ${styles.tagFlat}`}>{t('trade.lever.copied')}</span>
+        ) : null}
+        <span className={styles.cardTime}>
+          {open || p.status === LEVER_STATUS.entrusted
+            ? t(`trade.lever.status.${leverStatusOf(p.status)}`)
+            : p.close_reason
+              ? t(`trade.lever.reason.${p.close_reason}`)
+              : t(`trade.lever.status.${leverStatusOf(p.status)}`)}
+        </span>
       </div>
       <div className={styles.grid}>
         {open || p.status === LEVER_STATUS.entrusted ? (
@@ -63,8 +90,14 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
         <Cell label={t('trade.lever.margin')} right>
           <Num value={p.caution_money} tint={false} />
         </Cell>
-        <Cell label={p.status === LEVER_STATUS.entrusted ? t('trade.price') : t('trade.lever.openPrice')}>{px(p.status === LEVER_STATUS.entrusted ? p.target_price : p.price)}</Cell>
-        <Cell label={open || p.status === LEVER_STATUS.entrusted ? t('trade.lever.currentPrice') : t('trade.lever.closePrice')}>
+        <Cell label={p.status === LEVER_STATUS.entrusted ? t('trade.price') : t('trade.lever.openPrice')}>
+          {px(p.status === LEVER_STATUS.entrusted ? p.target_price : p.price)}
+        </Cell>
+        <Cell
+          label={
+            open || p.status === LEVER_STATUS.entrusted ? t('trade.lever.currentPrice') : t('trade.lever.closePrice')
+          }
+        >
           {price ? <Num value={price} format="price" decimals={priceDecimals} tint={open} /> : '--'}
         </Cell>
         <Cell label={open ? t('trade.lever.liqPrice') : t('trade.fee')} right>
@@ -93,15 +126,29 @@ export const PositionCard = memo(function PositionCard({ p, live, priceDecimals,
           </>
         ) : null}
       </div>
-      {p.status === LEVER_STATUS.closed || (open && p.open_walk) ? <ProofPanel build={(v) => v.leverProofView(p, t)} testId="position-proof" /> : null}
+      {p.status === LEVER_STATUS.closed || (open && p.open_walk) ? (
+        <ProofPanel build={(v) => v.leverProofView(p, t)} testId="position-proof" />
+      ) : null}
       {(open || p.status === LEVER_STATUS.entrusted) && onClose ? (
         <div className={styles.cardActions}>
           {open && onTpSl ? (
-            <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => onTpSl(p)} data-testid="tpsl">
+            <button
+              type="button"
+              className={styles.smallBtn}
+              disabled={busy}
+              onClick={() => onTpSl(p)}
+              data-testid="tpsl"
+            >
               {t('trade.lever.tpsl')}
             </button>
           ) : null}
-          <button type="button" className={styles.smallBtn} disabled={busy} onClick={() => onClose(p)} data-testid="close-position">
+          <button
+            type="button"
+            className={styles.smallBtn}
+            disabled={busy}
+            onClick={() => onClose(p)}
+            data-testid="close-position"
+          >
             {open ? t('trade.lever.close') : t('trade.lever.cancelEntrust')}
           </button>
         </div>

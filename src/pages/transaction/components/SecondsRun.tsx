@@ -15,7 +15,17 @@ const FALLBACK_MS = 4000;
  * A running seconds order: countdown to expiry against the live price, then the result — from the
  * `seconds` event of the user's room, or one lookup by id if that event has not come in time.
  */
-export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order: SecondsOrder; priceDecimals: number; onClose: () => void; onSettled: (o: SecondsOrder) => void }) {
+export function SecondsRun({
+  order,
+  priceDecimals,
+  onClose,
+  onSettled,
+}: {
+  order: SecondsOrder;
+  priceDecimals: number;
+  onClose: () => void;
+  onSettled: (o: SecondsOrder) => void;
+}) {
   const { t } = useTranslation();
   const [o, setO] = useState(order);
   const [now, setNow] = useState(() => Date.now());
@@ -55,14 +65,23 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
     return () => clearTimeout(id);
   }, [settled, o.id, o.expires_at, onSettled]);
 
-  const px = (v: string | null | undefined) => (v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--');
+  const px = (v: string | null | undefined) =>
+    v ? <Num value={v} format="price" decimals={priceDecimals} tint={false} /> : '--';
   const up = o.type === SECONDS_TYPE.up;
   const toneCls = o.result === 'win' ? cs.up : o.result === 'lose' ? cs.down : '';
   return (
     <Popup visible onMaskClick={settled ? onClose : undefined} bodyClassName={cs.sheet} destroyOnClose>
-      <div role="dialog" aria-modal="true" aria-labelledby="run-title" data-testid="seconds-run" data-status={secondsStatusOf(o.status)}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="run-title"
+        data-testid="seconds-run"
+        data-status={secondsStatusOf(o.status)}
+      >
         <h2 id="run-title" className={cs.sheetTitle}>
-          {settled ? t('trade.seconds.resultTitle') : `${o.symbol_name} · ${t(up ? 'trade.seconds.buyUp' : 'trade.seconds.buyDown')}`}
+          {settled
+            ? t('trade.seconds.resultTitle')
+            : `${o.symbol_name} · ${t(up ? 'trade.seconds.buyUp' : 'trade.seconds.buyDown')}`}
         </h2>
         {settled ? (
           <div className={`${styles.result} ${toneCls}`} data-testid="seconds-result" data-result={o.result ?? ''}>
@@ -73,12 +92,17 @@ export function SecondsRun({ order, priceDecimals, onClose, onSettled }: { order
           </div>
         ) : (
           <div className={styles.countdown} aria-live="polite">
-            <ProgressCircle percent={o.seconds ? (left / o.seconds) * 100 : 0} style={{ '--size': '120px', '--track-width': '6px' } as CSSProperties}>
+            <ProgressCircle
+              percent={o.seconds ? (left / o.seconds) * 100 : 0}
+              style={{ '--size': '120px', '--track-width': '6px' } as CSSProperties}
+            >
               <span className={styles.countNum} data-testid="countdown">
                 {left > 0 ? `${left}s` : '…'}
               </span>
             </ProgressCircle>
-            <div className={styles.countLabel}>{left > 0 ? t('trade.seconds.countdown') : t('trade.seconds.waiting')}</div>
+            <div className={styles.countLabel}>
+              {left > 0 ? t('trade.seconds.countdown') : t('trade.seconds.waiting')}
+            </div>
           </div>
         )}
         <dl className={cs.sheetRows}>

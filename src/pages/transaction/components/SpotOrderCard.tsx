@@ -19,20 +19,32 @@ export interface SpotOrderCardProps {
 }
 
 /** One spot order: side, pair, kind, price, amount, fill, fee, status, what is filled of a partial fill; cancel while it rests. */
-export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecimals, onCancel, cancelling, ask }: SpotOrderCardProps) {
+export const SpotOrderCard = memo(function SpotOrderCard({
+  order: o,
+  priceDecimals,
+  onCancel,
+  cancelling,
+  ask,
+}: SpotOrderCardProps) {
   const { t } = useTranslation();
   const [base, quote] = o.symbol.split('/');
   return (
     <article className={styles.card} data-testid="spot-order" data-id={o.id} data-status={o.status}>
       <div className={styles.cardHead}>
-        <span className={`${styles.tag} ${o.side === 'buy' ? styles.tagUp : styles.tagDown}`}>{o.side === 'buy' ? t('trade.buy') : t('trade.sell')}</span>
+        <span className={`${styles.tag} ${o.side === 'buy' ? styles.tagUp : styles.tagDown}`}>
+          {o.side === 'buy' ? t('trade.buy') : t('trade.sell')}
+        </span>
         <span className={styles.cardTitle}>{o.symbol}</span>
         <span className={`${styles.tag} ${styles.tagFlat}`}>{t(`trade.${o.kind}`)}</span>
         <span className={styles.cardTime}>{formatTime(o.filled_at ?? o.cancelled_at ?? o.created_at)}</span>
       </div>
       <div className={styles.grid}>
         <Cell label={`${t('trade.price')} (${quote})`}>
-          {o.target_price ? <Num value={o.target_price} format="price" decimals={priceDecimals} tint={false} /> : t('trade.market')}
+          {o.target_price ? (
+            <Num value={o.target_price} format="price" decimals={priceDecimals} tint={false} />
+          ) : (
+            t('trade.market')
+          )}
         </Cell>
         <Cell label={`${t('trade.amount')} (${base})`}>
           <Num value={o.amount} tint={false} />
@@ -59,7 +71,13 @@ export const SpotOrderCard = memo(function SpotOrderCard({ order: o, priceDecima
         <div className={styles.cardActions}>
           {ask ? <AskAbout type="order" id={o.id} /> : null}
           {onCancel && (o.status === 'open' || o.status === 'partially_filled') ? (
-            <button type="button" className={styles.smallBtn} disabled={cancelling} onClick={() => onCancel(o)} data-testid="cancel-order">
+            <button
+              type="button"
+              className={styles.smallBtn}
+              disabled={cancelling}
+              onClick={() => onCancel(o)}
+              data-testid="cancel-order"
+            >
               {t('trade.cancelOrder')}
             </button>
           ) : null}
@@ -74,7 +92,11 @@ function FillsProof({ order }: { order: SpotOrder }) {
   const { t } = useTranslation();
   const [fills, setFills] = useState<SpotFill[] | null>(null);
   return (
-    <ProofPanel build={(v) => v.spotProofView(order, fills, t)} onOpen={() => void spotFills(order.id).then(setFills)} testId="spot-proof">
+    <ProofPanel
+      build={(v) => v.spotProofView(order, fills, t)}
+      onOpen={() => void spotFills(order.id).then(setFills)}
+      testId="spot-proof"
+    >
       <span>…</span>
     </ProofPanel>
   );

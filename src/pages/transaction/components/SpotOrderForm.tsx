@@ -34,7 +34,15 @@ const BOOK_LEVELS = 50;
  * The spot order form: buy/sell, market/limit, price, amount with 25–100 % of what the balance
  * allows, total and fee from core, a confirmation sheet, then the order.
  */
-export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onPlaced: () => void; picked?: PickedPrice | null }) {
+export function SpotOrderForm({
+  pair,
+  onPlaced,
+  picked,
+}: {
+  pair: PairState;
+  onPlaced: () => void;
+  picked?: PickedPrice | null;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = useSnapshot(session);
@@ -69,13 +77,17 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
   const book = useBook(confirming && kind === 'market' ? pair.symbol : null, undefined, BOOK_LEVELS, 0);
   const est =
     book && kind === 'market' && amount && gt(amount, '0')
-      ? estimateFill(side === 'buy' ? book.asks : book.bids, byQuote ? { quote: amount, feeRate } : { qty: amount }, pair.qtyDecimals)
+      ? estimateFill(
+          side === 'buy' ? book.asks : book.bids,
+          byQuote ? { quote: amount, feeRate } : { qty: amount },
+          pair.qtyDecimals,
+        )
       : null;
   const usePrice = kind === 'market' && est ? est.price : fill.price;
 
   const quoteBal = useBalance(s?.legal_id ?? q?.legal_id, ACCOUNT_TYPES.change);
   const baseBal = useBalance(s?.currency_id ?? q?.currency_id, ACCOUNT_TYPES.change);
-  const spend = side === 'buy' ? quoteBal.balance?.available ?? null : baseBal.balance?.available ?? null;
+  const spend = side === 'buy' ? (quoteBal.balance?.available ?? null) : (baseBal.balance?.available ?? null);
   const spendUnit = side === 'buy' ? quoteName : base;
   const maxAmount = byQuote ? spend : side === 'buy' ? maxSpotBuy(spend, usePrice, feeRate, pair.qtyDecimals) : spend;
 
@@ -86,7 +98,8 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
   const amountError = (() => {
     if (!touched) return null;
     if (!amount || !gt(amount, '0')) return t('trade.err.amount');
-    if (s && !byQuote && gt(s.spot_min_amount, amount)) return t('trade.err.minAmount', { min: s.spot_min_amount, unit: base });
+    if (s && !byQuote && gt(s.spot_min_amount, amount))
+      return t('trade.err.minAmount', { min: s.spot_min_amount, unit: base });
     if (token && needed && spend !== null && gt(needed, spend)) return t('common.insufficientBalance');
     return null;
   })();
@@ -118,7 +131,14 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
       });
       if (o.status !== 'filled') toastSuccess(t('trade.spot.placed'));
       else if (claimNotice('spot_filled', o.id))
-        toastSuccess(t('trade.notice.spot_filled', { side: t(`trade.${o.side}`), amount: o.amount, base, price: o.fill_price ?? '' }));
+        toastSuccess(
+          t('trade.notice.spot_filled', {
+            side: t(`trade.${o.side}`),
+            amount: o.amount,
+            base,
+            price: o.fill_price ?? '',
+          }),
+        );
       setConfirming(false);
       setAmount('');
       setTouched(false);
@@ -231,7 +251,15 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
         </div>
         <div>
           <span>{t('trade.fee')}</span>
-          <span>{preview ? numOr(preview.fee, quoteName) : feeRate === '0' ? t('trade.zeroFee') : byQuote ? t('trade.feeIncluded') : dash}</span>
+          <span>
+            {preview
+              ? numOr(preview.fee, quoteName)
+              : feeRate === '0'
+                ? t('trade.zeroFee')
+                : byQuote
+                  ? t('trade.feeIncluded')
+                  : dash}
+          </span>
         </div>
       </div>
 
@@ -256,17 +284,35 @@ export function SpotOrderForm({ pair, onPlaced, picked }: { pair: PairState; onP
         rows={[
           { label: t('trade.pair'), value: pair.symbol },
           { label: t('trade.orderType'), value: t(`trade.${kind}`) },
-          { label: kind === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'), value: numOr(usePrice, quoteName, pair.priceDecimals) },
-          ...(est ? [{ label: t('trade.slippage'), value: <span data-testid="est-slippage">{est.complete ? `${est.slippagePct}%` : `> ${est.slippagePct}%`}</span> }] : []),
+          {
+            label: kind === 'market' || fill.crosses ? t('trade.estPrice') : t('trade.price'),
+            value: numOr(usePrice, quoteName, pair.priceDecimals),
+          },
+          ...(est
+            ? [
+                {
+                  label: t('trade.slippage'),
+                  value: (
+                    <span data-testid="est-slippage">
+                      {est.complete ? `${est.slippagePct}%` : `> ${est.slippagePct}%`}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           { label: t('trade.amount'), value: numOr(baseAmount, base) },
           { label: t('trade.fee'), value: byQuote ? t('trade.feeIncluded') : numOr(preview?.fee, quoteName) },
           side === 'buy'
             ? { label: t('trade.youPay'), value: numOr(byQuote ? amount : preview?.quoteIn, quoteName) }
             : { label: t('trade.youReceive'), value: numOr(preview?.quoteOut, quoteName), strong: true },
-          side === 'buy' ? { label: t('trade.youReceive'), value: numOr(baseAmount, base), strong: true } : { label: t('trade.youPay'), value: numOr(amount, base) },
+          side === 'buy'
+            ? { label: t('trade.youReceive'), value: numOr(baseAmount, base), strong: true }
+            : { label: t('trade.youPay'), value: numOr(amount, base) },
           { label: t('trade.balanceAfter'), value: numOr(minus(spend, needed), spendUnit) },
         ]}
-        note={kind === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')}
+        note={
+          kind === 'market' ? t('trade.marketNote') : fill.crosses ? t('trade.limitCrossNote') : t('trade.limitNote')
+        }
       />
     </form>
   );

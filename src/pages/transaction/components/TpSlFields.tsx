@@ -45,7 +45,14 @@ export function TpSlFields(p: TpSlFieldsProps) {
           <div className={styles.tpslEst} data-testid={`${kind}-estimate`}>
             <span>{t('trade.lever.estPnl')}</span>
             <span>
-              <Num value={out.pnl} signed tint={false} prefix={gt(out.pnl, '0') ? '+' : undefined} suffix={` ${p.quote}`} /> (<Num value={out.roe} format="percent" signed tint={false} />)
+              <Num
+                value={out.pnl}
+                signed
+                tint={false}
+                prefix={gt(out.pnl, '0') ? '+' : undefined}
+                suffix={` ${p.quote}`}
+              />{' '}
+              (<Num value={out.roe} format="percent" signed tint={false} />)
             </span>
           </div>
         ) : null}

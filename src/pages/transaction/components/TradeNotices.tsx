@@ -18,7 +18,8 @@ export function TradeNotices() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   useUserEvents((e) => {
-    if (e.kind !== 'notice' || !noticeShowsOn(e.notice.kind, pathname) || !claimNotice(e.notice.kind, e.notice.ref.id)) return;
+    if (e.kind !== 'notice' || !noticeShowsOn(e.notice.kind, pathname) || !claimNotice(e.notice.kind, e.notice.ref.id))
+      return;
     toast(noticeText(e.notice, t, i18n.exists(`trade.notice.${e.notice.kind}`)), NOTICE_MS);
   });
   return null;

@@ -25,7 +25,9 @@ export function TradeTabs({ active, symbol }: { active: TradeKind; symbol: strin
           aria-selected={k === active}
           className={`${styles.kindTab} ${k === active ? styles.kindTabOn : ''}`}
           data-testid={`kind-${k}`}
-          onClick={() => k !== active && navigate(`${pathOf(TARGET[k])}?symbol=${encodeURIComponent(symbol)}`, { replace: true })}
+          onClick={() =>
+            k !== active && navigate(`${pathOf(TARGET[k])}?symbol=${encodeURIComponent(symbol)}`, { replace: true })
+          }
         >
           {t(`trade.kind.${k}`)}
         </button>

@@ -9,7 +9,12 @@ const asks = [
 
 describe('fill estimate from the book rows', () => {
   it('a quantity across three levels: their VWAP and the slippage from the touch', () => {
-    expect(estimateFill(asks, { qty: '4' }, 4)).toEqual({ price: '101', qty: '4', slippagePct: '1.00', complete: true });
+    expect(estimateFill(asks, { qty: '4' }, 4)).toEqual({
+      price: '101',
+      qty: '4',
+      slippagePct: '1.00',
+      complete: true,
+    });
   });
 
   it('a quote amount, fee included, buys what the server would (100 + 202 + 0.0196 × 102)', () => {

@@ -28,11 +28,15 @@ export interface FillEstimate {
  * Walks `levels` (best first: asks for a buy, bids for a sell) for a base quantity, or for a quote
  * amount to spend fee included (`feeRate` on top of price × qty, as the server charges it).
  */
-export function estimateFill(levels: readonly Level[], want: { qty: string } | { quote: string; feeRate: string }, qtyDecimals: number): FillEstimate | null {
+export function estimateFill(
+  levels: readonly Level[],
+  want: { qty: string } | { quote: string; feeRate: string },
+  qtyDecimals: number,
+): FillEstimate | null {
   if (!levels.length) return null;
   const byQuote = 'quote' in want;
   let left = byQuote ? D(want.quote).div(D(1).plus(want.feeRate)) : D(want.qty);
-  if (!(left.gt(0))) return null;
+  if (!left.gt(0)) return null;
   let qty = D(0);
   let total = D(0);
   for (const l of levels) {

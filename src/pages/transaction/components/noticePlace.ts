@@ -6,7 +6,12 @@
  * The user's own trade outcomes (fills, closes, liquidations, seconds results) and auction news
  * (outbid, won with the amount due, margin back: worth knowing on any screen) show everywhere.
  */
-const COPY_SCREENS = ['/pages/copytrade/', '/pages/follow/', '/pages/transaction/contract', '/pages/transaction/index2'];
+const COPY_SCREENS = [
+  '/pages/copytrade/',
+  '/pages/follow/',
+  '/pages/transaction/contract',
+  '/pages/transaction/index2',
+];
 
 export function noticeShowsOn(kind: string, pathname: string): boolean {
   if (!kind.startsWith('copy_')) return true;

@@ -18,7 +18,9 @@ describe('maxSpotBuy', () => {
           if (q === null) return true;
           const cost = new ExactDecimal(spotTradeAmounts({ side: 'buy', price, amount: q, feeRate: rate }).quoteIn);
           const next = new ExactDecimal(q).plus(new ExactDecimal(1).div(10 ** d)).toFixed();
-          const costNext = new ExactDecimal(spotTradeAmounts({ side: 'buy', price, amount: next, feeRate: rate }).quoteIn);
+          const costNext = new ExactDecimal(
+            spotTradeAmounts({ side: 'buy', price, amount: next, feeRate: rate }).quoteIn,
+          );
           return cost.lte(available) && costNext.gt(available);
         },
       ),
@@ -33,8 +35,12 @@ describe('maxSpotBuy', () => {
 
 describe('leverPreview / maxLots', () => {
   it('margin and fee come from core and the max lots fits the balance', () => {
-    expect(leverPreview('long', '60000', '2', '0.01', 10, '0.001')).toEqual({ margin: '120', fee: '1.2', cost: '121.2' });
-    expect(maxLots('1000', '60000', '0.01', 10, '0.001', 0, '100')).toBe('16') // 1000 / (60 margin + 0.6 fee) per lot;
+    expect(leverPreview('long', '60000', '2', '0.01', 10, '0.001')).toEqual({
+      margin: '120',
+      fee: '1.2',
+      cost: '121.2',
+    });
+    expect(maxLots('1000', '60000', '0.01', 10, '0.001', 0, '100')).toBe('16'); // 1000 / (60 margin + 0.6 fee) per lot;
     expect(maxLots('1000', '60000', '0.01', 10, '0.001', 0, '5')).toBe('5');
   });
 });

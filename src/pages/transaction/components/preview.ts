@@ -3,12 +3,28 @@
  * openingFee); this file only feeds them what the form holds and answers "can the user afford it"
  * and "what is 100 %", searching with core rather than inverting a formula by hand.
  */
-import { ExactDecimal, limitCrosses, openingFee, positionMargin, positionPnl, positionRoe, spotTradeAmounts, type ContractPosition, type SpotTradeAmounts, type SpotTradeSide } from '../../../../core';
+import {
+  ExactDecimal,
+  limitCrosses,
+  openingFee,
+  positionMargin,
+  positionPnl,
+  positionRoe,
+  spotTradeAmounts,
+  type ContractPosition,
+  type SpotTradeAmounts,
+  type SpotTradeSide,
+} from '../../../../core';
 
 const D = (v: string) => new ExactDecimal(v);
 const positive = (v: string | null | undefined): v is string => !!v && /^\d+(\.\d+)?$/.test(v) && D(v).gt(0);
 
-export function spotPreview(side: SpotTradeSide, price: string | null | undefined, amount: string, feeRate: string): SpotTradeAmounts | null {
+export function spotPreview(
+  side: SpotTradeSide,
+  price: string | null | undefined,
+  amount: string,
+  feeRate: string,
+): SpotTradeAmounts | null {
   if (!positive(price) || !positive(amount)) return null;
   return spotTradeAmounts({ side, price, amount, feeRate });
 }
@@ -24,7 +40,12 @@ export function gt(a: string, b: string): boolean {
 }
 
 /** The price an order is expected to fill at: the market's for a market order or a limit that crosses it now (the server fills those at the market price), else the limit. */
-export function expectedFill(kind: 'market' | 'limit', side: 'buy' | 'sell' | 'long' | 'short', limit: string, live: string | null): { price: string | null; crosses: boolean } {
+export function expectedFill(
+  kind: 'market' | 'limit',
+  side: 'buy' | 'sell' | 'long' | 'short',
+  limit: string,
+  live: string | null,
+): { price: string | null; crosses: boolean } {
   if (kind === 'market') return { price: live, crosses: false };
   const crosses = positive(limit) && positive(live) && limitCrosses(side, limit, live);
   return { price: crosses ? live : limit, crosses };
@@ -33,7 +54,10 @@ export function expectedFill(kind: 'market' | 'limit', side: 'buy' | 'sell' | 'l
 /** The base a quote amount buys at `price` after the fee, rounded down (before the book's estimate arrives). */
 export function baseForQuote(quote: string, price: string | null, feeRate: string, decimals: number): string | null {
   if (!positive(quote) || !positive(price)) return null;
-  return D(quote).div(D(price).times(D(feeRate).plus(1))).toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN).toFixed();
+  return D(quote)
+    .div(D(price).times(D(feeRate).plus(1)))
+    .toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN)
+    .toFixed();
 }
 
 const step = (decimals: number) => D('1').div(D('10').pow(decimals));
@@ -42,13 +66,21 @@ const step = (decimals: number) => D('1').div(D('10').pow(decimals));
  * The largest base amount (at most `decimals` places) whose buy cost — total + fee, by core —
  * fits in `available` quote. Starts from the plain quotient and steps down past fee rounding.
  */
-export function maxSpotBuy(available: string | null | undefined, price: string | null | undefined, feeRate: string, decimals: number): string | null {
+export function maxSpotBuy(
+  available: string | null | undefined,
+  price: string | null | undefined,
+  feeRate: string,
+  decimals: number,
+): string | null {
   if (!positive(available) || !positive(price)) return null;
   const rate = D(feeRate);
-  let q = D(available).div(D(price).times(rate.plus(1))).toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN);
+  let q = D(available)
+    .div(D(price).times(rate.plus(1)))
+    .toDecimalPlaces(decimals, ExactDecimal.ROUND_DOWN);
   const s = step(decimals);
   for (let i = 0; i < 5 && q.gt(0); i++) {
-    if (D(spotTradeAmounts({ side: 'buy', price, amount: q.toFixed(), feeRate }).quoteIn).lte(D(available))) return q.toFixed();
+    if (D(spotTradeAmounts({ side: 'buy', price, amount: q.toFixed(), feeRate }).quoteIn).lte(D(available)))
+      return q.toFixed();
     q = q.minus(s);
   }
   return q.gt(0) ? q.toFixed() : null;

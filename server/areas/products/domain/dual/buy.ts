@@ -24,10 +24,20 @@ export function parseShares(raw: unknown): number {
   return n;
 }
 
-export async function buyDual(db: Kysely<Database>, userId: number, input: { id: number; num: unknown }, nowMs: number): Promise<number> {
+export async function buyDual(
+  db: Kysely<Database>,
+  userId: number,
+  input: { id: number; num: unknown },
+  nowMs: number,
+): Promise<number> {
   const num = parseShares(input.num);
   return inTransaction(db, async (trx) => {
-    const p = await trx.selectFrom('dual_products').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const p = await trx
+      .selectFrom('dual_products')
+      .selectAll()
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!p) throw new AppError('product_not_found');
     const status = productStatus(p, nowMs);
     if (status === 'closed') throw new AppError('dual_closed');
@@ -47,7 +57,8 @@ export async function buyDual(db: Kysely<Database>, userId: number, input: { id:
     const amount = dualAmount(num, p.per_price);
     const invest = investCurrencyId(p);
     // Demo products mature a fixed time after each purchase; the others on the product's date.
-    const maturity = p.demo_maturity_seconds !== null ? new Date(nowMs + p.demo_maturity_seconds * 1000) : (p.maturity_at as Date);
+    const maturity =
+      p.demo_maturity_seconds !== null ? new Date(nowMs + p.demo_maturity_seconds * 1000) : (p.maturity_at as Date);
     const order = await trx
       .insertInto('dual_orders')
       .values({
@@ -68,7 +79,14 @@ export async function buyDual(db: Kysely<Database>, userId: number, input: { id:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await debit(trx, { userId, currencyId: invest, type: PRODUCT_ACCOUNT, amount, reason: 'dual_buy', ref: { type: 'dual_order', id: order.id } });
+    await debit(trx, {
+      userId,
+      currencyId: invest,
+      type: PRODUCT_ACCOUNT,
+      amount,
+      reason: 'dual_buy',
+      ref: { type: 'dual_order', id: order.id },
+    });
     // its settlement at maturity: a durable job that exists only if this purchase commits
     await enqueueDualSettle(trx, order.id, maturity.getTime(), nowMs);
     return order.id;

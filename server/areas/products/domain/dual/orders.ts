@@ -43,21 +43,38 @@ function toDto(o: Row, names: Map<number, string>): DualOrder {
 }
 
 async function dtos(db: Db, rows: Row[]): Promise<DualOrder[]> {
-  const names = await currencyNames(db, rows.flatMap((r) => [r.currency_id, r.quote_id]));
+  const names = await currencyNames(
+    db,
+    rows.flatMap((r) => [r.currency_id, r.quote_id]),
+  );
   return rows.map((r) => toDto(r, names));
 }
 
 export async function dualOrder(db: Db, userId: number, id: number): Promise<DualOrder> {
-  const row = await db.selectFrom('dual_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('dual_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw new AppError('product_order_not_found');
   return (await dtos(db, [row]))[0];
 }
 
-export async function dualOrders(db: Db, userId: number, q: Paging & { status?: DualOrderStatus }): Promise<Page<DualOrder>> {
+export async function dualOrders(
+  db: Db,
+  userId: number,
+  q: Paging & { status?: DualOrderStatus },
+): Promise<Page<DualOrder>> {
   let base = db.selectFrom('dual_orders').where('user_id', '=', userId);
   if (q.status) base = base.where('status', '=', q.status);
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list: await dtos(db, rows), page: q.page, limit: q.limit, total: Number(total.n) };

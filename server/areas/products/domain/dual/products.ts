@@ -1,7 +1,13 @@
 /** Dual-invest products: list (/dual/index), detail (/dual/detail) and their display shape. */
 import Decimal from 'decimal.js';
 import type { Selectable } from 'kysely';
-import { settleDualOrder, type DualDetail, type DualProduct, type DualProductStatus, type DualType } from '../../../../../core';
+import {
+  settleDualOrder,
+  type DualDetail,
+  type DualProduct,
+  type DualProductStatus,
+  type DualType,
+} from '../../../../../core';
 import type { ProductsTables } from '../../tables';
 import { AppError } from '../../../../errors';
 import { availableOf, currencyNames } from './shared';
@@ -63,13 +69,21 @@ function toDto(p: DualProductRow, names: Map<number, string>, prices: PriceSourc
 
 const ORDER = { open: 0, sold_out: 1, closed: 2 } as const;
 
-export async function listDualProducts(db: Db, prices: PriceSource, nowMs: number, q: { currency_id?: number; type: DualType }): Promise<DualProduct[]> {
+export async function listDualProducts(
+  db: Db,
+  prices: PriceSource,
+  nowMs: number,
+  q: { currency_id?: number; type: DualType },
+): Promise<DualProduct[]> {
   let query = db.selectFrom('dual_products').selectAll().where('type', '=', q.type).where('status', '=', 1);
   if (q.currency_id) query = query.where('currency_id', '=', q.currency_id);
   const rows = await query.orderBy('sort', 'desc').orderBy('id').execute();
   // Matured fixed-date products stay visible for a day (the page can show "closed"), then drop off.
   const visible = rows.filter((p) => !p.maturity_at || p.maturity_at.getTime() > nowMs - 86_400_000);
-  const names = await currencyNames(db, visible.flatMap((p) => [p.currency_id, p.quote_id]));
+  const names = await currencyNames(
+    db,
+    visible.flatMap((p) => [p.currency_id, p.quote_id]),
+  );
   return visible.map((p) => toDto(p, names, prices, nowMs)).sort((a, b) => ORDER[a.status] - ORDER[b.status]);
 }
 
@@ -79,7 +93,13 @@ export async function dualProductRow(db: Db, id: number): Promise<DualProductRow
   return p;
 }
 
-export async function dualDetail(db: Db, prices: PriceSource, nowMs: number, id: number, userId: number): Promise<DualDetail> {
+export async function dualDetail(
+  db: Db,
+  prices: PriceSource,
+  nowMs: number,
+  id: number,
+  userId: number,
+): Promise<DualDetail> {
   const p = await dualProductRow(db, id);
   const names = await currencyNames(db, [p.currency_id, p.quote_id]);
   const dto = toDto(p, names, prices, nowMs);
@@ -91,5 +111,9 @@ export async function dualDetail(db: Db, prices: PriceSource, nowMs: number, id:
     const cid = r.currency === 'base' ? p.currency_id : p.quote_id;
     return { currency_id: cid, currency_name: names.get(cid) ?? '', amount: r.amount };
   };
-  return { ...dto, per_share_payout: { below: leg(below), at_or_above: leg(above) }, available: await availableOf(db, userId, investCurrencyId(p)) };
+  return {
+    ...dto,
+    per_share_payout: { below: leg(below), at_or_above: leg(above) },
+    available: await availableOf(db, userId, investCurrencyId(p)),
+  };
 }

@@ -29,14 +29,104 @@ interface Template {
 }
 
 const TEMPLATES: Template[] = [
-  { key: 'demo-btc-call', base: 'BTC', type: 'call', perPrice: '0.001', apr: '0.365', days: 1, linkedFactor: '1', round: '10', shares: 100_000, demo: true, sort: 100 },
-  { key: 'demo-btc-put', base: 'BTC', type: 'put', perPrice: '10', apr: '0.365', days: 1, linkedFactor: '1', round: '10', shares: 100_000, demo: true, sort: 100 },
-  { key: 'btc-call-3', base: 'BTC', type: 'call', perPrice: '0.01', apr: '0.4526', days: 3, linkedFactor: '1.03', round: '500', shares: 500, sort: 50 },
-  { key: 'btc-call-7', base: 'BTC', type: 'call', perPrice: '0.01', apr: '0.5201', days: 7, linkedFactor: '1.06', round: '500', shares: 500, sort: 40 },
-  { key: 'btc-put-3', base: 'BTC', type: 'put', perPrice: '100', apr: '0.4815', days: 3, linkedFactor: '0.97', round: '500', shares: 1000, sort: 50 },
-  { key: 'btc-put-7', base: 'BTC', type: 'put', perPrice: '100', apr: '0.5633', days: 7, linkedFactor: '0.94', round: '500', shares: 1000, sort: 40 },
-  { key: 'eth-call-7', base: 'ETH', type: 'call', perPrice: '0.1', apr: '0.6120', days: 7, linkedFactor: '1.07', round: '10', shares: 500, sort: 30 },
-  { key: 'eth-put-7', base: 'ETH', type: 'put', perPrice: '100', apr: '0.6488', days: 7, linkedFactor: '0.93', round: '10', shares: 1000, sort: 30 },
+  {
+    key: 'demo-btc-call',
+    base: 'BTC',
+    type: 'call',
+    perPrice: '0.001',
+    apr: '0.365',
+    days: 1,
+    linkedFactor: '1',
+    round: '10',
+    shares: 100_000,
+    demo: true,
+    sort: 100,
+  },
+  {
+    key: 'demo-btc-put',
+    base: 'BTC',
+    type: 'put',
+    perPrice: '10',
+    apr: '0.365',
+    days: 1,
+    linkedFactor: '1',
+    round: '10',
+    shares: 100_000,
+    demo: true,
+    sort: 100,
+  },
+  {
+    key: 'btc-call-3',
+    base: 'BTC',
+    type: 'call',
+    perPrice: '0.01',
+    apr: '0.4526',
+    days: 3,
+    linkedFactor: '1.03',
+    round: '500',
+    shares: 500,
+    sort: 50,
+  },
+  {
+    key: 'btc-call-7',
+    base: 'BTC',
+    type: 'call',
+    perPrice: '0.01',
+    apr: '0.5201',
+    days: 7,
+    linkedFactor: '1.06',
+    round: '500',
+    shares: 500,
+    sort: 40,
+  },
+  {
+    key: 'btc-put-3',
+    base: 'BTC',
+    type: 'put',
+    perPrice: '100',
+    apr: '0.4815',
+    days: 3,
+    linkedFactor: '0.97',
+    round: '500',
+    shares: 1000,
+    sort: 50,
+  },
+  {
+    key: 'btc-put-7',
+    base: 'BTC',
+    type: 'put',
+    perPrice: '100',
+    apr: '0.5633',
+    days: 7,
+    linkedFactor: '0.94',
+    round: '500',
+    shares: 1000,
+    sort: 40,
+  },
+  {
+    key: 'eth-call-7',
+    base: 'ETH',
+    type: 'call',
+    perPrice: '0.1',
+    apr: '0.6120',
+    days: 7,
+    linkedFactor: '1.07',
+    round: '10',
+    shares: 500,
+    sort: 30,
+  },
+  {
+    key: 'eth-put-7',
+    base: 'ETH',
+    type: 'put',
+    perPrice: '100',
+    apr: '0.6488',
+    days: 7,
+    linkedFactor: '0.93',
+    round: '10',
+    shares: 1000,
+    sort: 30,
+  },
 ];
 
 const DAY_MS = 86_400_000;
@@ -49,7 +139,12 @@ function maturityFor(nowMs: number, days: number): Date {
 }
 
 /** `demoSeconds` (config DEMO_DUAL_SECONDS) applies to demo products created now; one already listed keeps its term. */
-export async function ensureDualProducts(db: Kysely<Database>, prices: PriceSource, nowMs: number, demoSeconds: number): Promise<number> {
+export async function ensureDualProducts(
+  db: Kysely<Database>,
+  prices: PriceSource,
+  nowMs: number,
+  demoSeconds: number,
+): Promise<number> {
   let created = 0;
   for (const t of TEMPLATES) {
     const cur = CURRENCIES.find((c) => c.name === t.base);
@@ -59,7 +154,10 @@ export async function ensureDualProducts(db: Kysely<Database>, prices: PriceSour
     if (await q.executeTakeFirst()) continue;
     const last = prices.lastPrice(`${t.base}/USDT`)?.price ?? cur.price;
     const step = new Decimal(t.round);
-    const linked = Decimal.max(step, new Decimal(last).times(t.linkedFactor).div(step).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(step));
+    const linked = Decimal.max(
+      step,
+      new Decimal(last).times(t.linkedFactor).div(step).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(step),
+    );
     await db
       .insertInto('dual_products')
       .values({

@@ -33,17 +33,32 @@ export interface PriceAt {
 export const NO_PRICE_GRACE_MS = 10 * 60_000;
 
 /** purchased → settling with the deciding tick, which goes on record (market_ticks) in the same transaction. */
-export async function markSettling(db: Kysely<Database>, orderId: number, symbol: string, mark: SettleMark): Promise<boolean> {
+export async function markSettling(
+  db: Kysely<Database>,
+  orderId: number,
+  symbol: string,
+  mark: SettleMark,
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const r = await trx
       .updateTable('dual_orders')
-      .set({ status: 'settling', settle_price: mark.price, settle_symbol: symbol, settle_seq: mark.seq, settle_ts: mark.ts })
+      .set({
+        status: 'settling',
+        settle_price: mark.price,
+        settle_symbol: symbol,
+        settle_seq: mark.seq,
+        settle_ts: mark.ts,
+      })
       .where('id', '=', orderId)
       .where('status', '=', 'purchased')
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return false;
     if (mark.seq !== null) {
-      await trx.insertInto('market_ticks').values({ symbol, seq: mark.seq, price: mark.price, ts: mark.ts }).onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing()).execute();
+      await trx
+        .insertInto('market_ticks')
+        .values({ symbol, seq: mark.seq, price: mark.price, ts: mark.ts })
+        .onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing())
+        .execute();
     }
     return true;
   });
@@ -51,17 +66,43 @@ export async function markSettling(db: Kysely<Database>, orderId: number, symbol
 
 export async function payOut(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const o = await trx.selectFrom('dual_orders').selectAll().where('id', '=', orderId).where('status', '=', 'settling').forUpdate().executeTakeFirst();
+    const o = await trx
+      .selectFrom('dual_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('status', '=', 'settling')
+      .forUpdate()
+      .executeTakeFirst();
     if (!o || o.settle_price === null) return false;
-    const payout = settleDualOrder({ type: o.type, amount: o.amount, linkedPrice: o.linked_price, settlePrice: o.settle_price, apr: o.apr, days: o.days });
+    const payout = settleDualOrder({
+      type: o.type,
+      amount: o.amount,
+      linkedPrice: o.linked_price,
+      settlePrice: o.settle_price,
+      apr: o.apr,
+      days: o.days,
+    });
     const currencyId = payout.currency === 'base' ? o.currency_id : o.quote_id;
     await trx
       .updateTable('dual_orders')
-      .set({ status: 'success', payout_currency_id: currencyId, payout_amount: payout.amount, settled_at: new Date(nowMs) })
+      .set({
+        status: 'success',
+        payout_currency_id: currencyId,
+        payout_amount: payout.amount,
+        settled_at: new Date(nowMs),
+      })
       .where('id', '=', o.id)
       .where('status', '=', 'settling')
       .execute();
-    if (payout.amount !== '0') await credit(trx, { userId: o.user_id, currencyId, type: PRODUCT_ACCOUNT, amount: payout.amount, reason: 'dual_payout', ref: { type: 'dual_order', id: o.id } });
+    if (payout.amount !== '0')
+      await credit(trx, {
+        userId: o.user_id,
+        currencyId,
+        type: PRODUCT_ACCOUNT,
+        amount: payout.amount,
+        reason: 'dual_payout',
+        ref: { type: 'dual_order', id: o.id },
+      });
     return true;
   });
 }
@@ -76,7 +117,14 @@ async function failAndRefund(db: Kysely<Database>, orderId: number, nowMs: numbe
       .returning(['user_id', 'invest_currency_id', 'amount'])
       .executeTakeFirst();
     if (!o) return false;
-    await credit(trx, { userId: o.user_id, currencyId: o.invest_currency_id, type: PRODUCT_ACCOUNT, amount: o.amount, reason: 'dual_refund', ref: { type: 'dual_order', id: orderId } });
+    await credit(trx, {
+      userId: o.user_id,
+      currencyId: o.invest_currency_id,
+      type: PRODUCT_ACCOUNT,
+      amount: o.amount,
+      reason: 'dual_refund',
+      ref: { type: 'dual_order', id: orderId },
+    });
     return true;
   });
 }
@@ -84,7 +132,14 @@ async function failAndRefund(db: Kysely<Database>, orderId: number, nowMs: numbe
 type DueOrder = { id: number; status: string; currency_id: number; quote_id: number; maturity_at: Date };
 
 /** One matured order, both steps: 'done' when it reached success or fail, 'waiting' for a price, 'gone' when another run got there. */
-async function settleOrder(db: Kysely<Database>, prices: PriceAt, o: DueOrder, names: Map<number, string>, nowMs: number, afterCommit?: AfterCommit): Promise<'done' | 'waiting' | 'gone'> {
+async function settleOrder(
+  db: Kysely<Database>,
+  prices: PriceAt,
+  o: DueOrder,
+  names: Map<number, string>,
+  nowMs: number,
+  afterCommit?: AfterCommit,
+): Promise<'done' | 'waiting' | 'gone'> {
   if (o.status === 'purchased') {
     const at = o.maturity_at.getTime();
     const symbol = dualSymbol(names.get(o.currency_id) ?? '', names.get(o.quote_id) ?? '');
@@ -104,7 +159,12 @@ async function settleOrder(db: Kysely<Database>, prices: PriceAt, o: DueOrder, n
 }
 
 /** Settles every order whose maturity is at or before nowMs. Returns how many reached success or fail. */
-export async function settleDueDual(db: Kysely<Database>, prices: PriceAt, nowMs: number, afterCommit?: AfterCommit): Promise<number> {
+export async function settleDueDual(
+  db: Kysely<Database>,
+  prices: PriceAt,
+  nowMs: number,
+  afterCommit?: AfterCommit,
+): Promise<number> {
   const due = await db
     .selectFrom('dual_orders')
     .select(['id', 'status', 'currency_id', 'quote_id', 'maturity_at'])
@@ -113,7 +173,10 @@ export async function settleDueDual(db: Kysely<Database>, prices: PriceAt, nowMs
     .orderBy('maturity_at')
     .limit(200)
     .execute();
-  const names = await currencyNames(db, due.flatMap((o) => [o.currency_id, o.quote_id]));
+  const names = await currencyNames(
+    db,
+    due.flatMap((o) => [o.currency_id, o.quote_id]),
+  );
   let done = 0;
   for (const o of due) if ((await settleOrder(db, prices, o, names, nowMs, afterCommit)) === 'done') done++;
   return done;
@@ -126,8 +189,17 @@ export const NO_PRICE_RETRY_MS = 15_000;
  * The maturity job of one order (areas/products/domain/queue.ts): settles it if it has matured on
  * the products' clock; a job that came early, or finds no price yet, enqueues its next look.
  */
-export async function settleDualJob(db: Kysely<Database>, prices: PriceAt, orderId: number, nowMs: number): Promise<'done' | 'early' | 'waiting' | 'gone'> {
-  const o = await db.selectFrom('dual_orders').select(['id', 'status', 'currency_id', 'quote_id', 'maturity_at']).where('id', '=', orderId).executeTakeFirst();
+export async function settleDualJob(
+  db: Kysely<Database>,
+  prices: PriceAt,
+  orderId: number,
+  nowMs: number,
+): Promise<'done' | 'early' | 'waiting' | 'gone'> {
+  const o = await db
+    .selectFrom('dual_orders')
+    .select(['id', 'status', 'currency_id', 'quote_id', 'maturity_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!o || (o.status !== 'purchased' && o.status !== 'settling')) return 'gone';
   const at = o.maturity_at.getTime();
   if (at > nowMs) {
@@ -135,6 +207,7 @@ export async function settleDualJob(db: Kysely<Database>, prices: PriceAt, order
     return 'early';
   }
   const r = await settleOrder(db, prices, o, await currencyNames(db, [o.currency_id, o.quote_id]), nowMs);
-  if (r === 'waiting') await enqueueDualSettle(db, o.id, Math.min(nowMs + NO_PRICE_RETRY_MS, at + NO_PRICE_GRACE_MS), nowMs);
+  if (r === 'waiting')
+    await enqueueDualSettle(db, o.id, Math.min(nowMs + NO_PRICE_RETRY_MS, at + NO_PRICE_GRACE_MS), nowMs);
   return r;
 }

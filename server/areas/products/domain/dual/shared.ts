@@ -8,7 +8,6 @@ import { AppError } from '../../../../errors';
 import { canon } from '../../../../kernel/decimal';
 import type { Db } from '../../../../db/schema';
 
-
 /** Every product pays from and into the change account (type 2), like the funds pages show. */
 export const PRODUCT_ACCOUNT = FUNDS_ACCOUNT_TYPE;
 
@@ -44,7 +43,13 @@ export async function currencyDecimals(db: Db, id: number): Promise<number> {
 /** The user's available balance in the product account ('0' for guests and empty accounts). */
 export async function availableOf(db: Db, userId: number, currencyId: number): Promise<string> {
   if (!userId) return '0';
-  const a = await db.selectFrom('accounts').select('available').where('user_id', '=', userId).where('currency_id', '=', currencyId).where('type', '=', PRODUCT_ACCOUNT).executeTakeFirst();
+  const a = await db
+    .selectFrom('accounts')
+    .select('available')
+    .where('user_id', '=', userId)
+    .where('currency_id', '=', currencyId)
+    .where('type', '=', PRODUCT_ACCOUNT)
+    .executeTakeFirst();
   return a ? canon(a.available) : '0';
 }
 

@@ -33,16 +33,27 @@ export interface CreateProject {
   seed_key?: string;
 }
 
-export async function createProject(db: Kysely<Database>, operatorId: number | null, i: CreateProject): Promise<number> {
-  if (i.end_at.getTime() <= i.start_at.getTime() || i.listing_at.getTime() < i.end_at.getTime()) throw new AppError('ieo_time_invalid');
+export async function createProject(
+  db: Kysely<Database>,
+  operatorId: number | null,
+  i: CreateProject,
+): Promise<number> {
+  if (i.end_at.getTime() <= i.start_at.getTime() || i.listing_at.getTime() < i.end_at.getTime())
+    throw new AppError('ieo_time_invalid');
   const total = new Decimal(i.total_issuance);
   if (total.lte(0) || total.decimalPlaces() > i.token_decimals) throw new AppError('product_amount_invalid');
   if (new Decimal(i.issue_price).lte(0)) throw new AppError('product_amount_invalid');
   const min = i.min_amount ?? new Decimal(1).div(new Decimal(10).pow(i.token_decimals)).toFixed();
-  if (new Decimal(min).decimalPlaces() > i.token_decimals || (i.max_amount && new Decimal(i.max_amount).lt(min))) throw new AppError('product_amount_invalid');
+  if (new Decimal(min).decimalPlaces() > i.token_decimals || (i.max_amount && new Decimal(i.max_amount).lt(min)))
+    throw new AppError('product_amount_invalid');
   const pays = i.pay_currency_ids.length ? [...new Set(i.pay_currency_ids)] : [QUOTE_ID];
   return inTransaction(db, async (trx) => {
-    const known = await trx.selectFrom('currencies').select('id').where('id', 'in', pays).where('status', '=', 1).execute();
+    const known = await trx
+      .selectFrom('currencies')
+      .select('id')
+      .where('id', 'in', pays)
+      .where('status', '=', 1)
+      .execute();
     if (known.length !== pays.length) throw new AppError('ieo_pay_currency_invalid');
     const token = await ensureTokenCurrency(trx, i.symbol, i.token_decimals, { reuseIeoToken: true });
     const p = await trx
@@ -76,7 +87,14 @@ export async function createProject(db: Kysely<Database>, operatorId: number | n
       .execute();
     // its allotment at the end: a durable job that exists only if the project does
     await enqueueIeoFinalise(trx, p.id, i.end_at.getTime());
-    if (operatorId !== null) await logAction(trx, { operatorId, action: 'ieo_create', target: `ieo_project:${p.id}`, reason: i.reason, detail: { name: i.name, symbol: i.symbol, total_issuance: i.total_issuance, issue_price: i.issue_price } });
+    if (operatorId !== null)
+      await logAction(trx, {
+        operatorId,
+        action: 'ieo_create',
+        target: `ieo_project:${p.id}`,
+        reason: i.reason,
+        detail: { name: i.name, symbol: i.symbol, total_issuance: i.total_issuance, issue_price: i.issue_price },
+      });
     return p.id;
   });
 }

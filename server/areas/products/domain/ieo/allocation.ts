@@ -9,11 +9,20 @@ import { canon } from '../../../../kernel/decimal';
 import type { Db } from '../../../../db/schema';
 
 export async function ieoAllocation(db: Db, projectId: number): Promise<IeoAllocation> {
-  const p = await db.selectFrom('ieo_projects').select(['id', 'total_issuance', 'token_decimals', 'finalised_at']).where('id', '=', projectId).executeTakeFirst();
+  const p = await db
+    .selectFrom('ieo_projects')
+    .select(['id', 'total_issuance', 'token_decimals', 'finalised_at'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
   if (!p) throw new AppError('product_order_not_found');
   // until every subscription is allotted the list is still moving: nothing to check yet
   if (!p.finalised_at) throw new AppError('ieo_not_ended');
-  const subs = await db.selectFrom('ieo_orders').select(['id', 'amount', 'alloc_issuance', 'alloc_applied']).where('project_id', '=', projectId).orderBy('id').execute();
+  const subs = await db
+    .selectFrom('ieo_orders')
+    .select(['id', 'amount', 'alloc_issuance', 'alloc_applied'])
+    .where('project_id', '=', projectId)
+    .orderBy('id')
+    .execute();
   const settled = subs.find((s) => s.alloc_issuance !== null);
   return {
     project_id: p.id,

@@ -1,6 +1,14 @@
 /** IEO projects (/project, /project/detail): status from the clock, counts from the orders. */
 import { sql, type Selectable } from 'kysely';
-import { ExactDecimal, type IeoPayCurrency, type IeoProject, type IeoProjectDetail, type IeoStatus, type Lang, type Page } from '../../../../../core';
+import {
+  ExactDecimal,
+  type IeoPayCurrency,
+  type IeoProject,
+  type IeoProjectDetail,
+  type IeoStatus,
+  type Lang,
+  type Page,
+} from '../../../../../core';
 import type { ProductsTables } from '../../tables';
 import { AppError } from '../../../../errors';
 import type { Db } from '../../../../db/schema';
@@ -24,7 +32,12 @@ export async function payCurrencies(db: Db, projectIds: readonly number[]): Prom
   const rows = await db
     .selectFrom('ieo_pay_currencies')
     .innerJoin('currencies', 'currencies.id', 'ieo_pay_currencies.currency_id')
-    .select(['ieo_pay_currencies.project_id', 'ieo_pay_currencies.currency_id', 'currencies.name', 'ieo_pay_currencies.price'])
+    .select([
+      'ieo_pay_currencies.project_id',
+      'ieo_pay_currencies.currency_id',
+      'currencies.name',
+      'ieo_pay_currencies.price',
+    ])
     .where('ieo_pay_currencies.project_id', 'in', [...projectIds])
     .orderBy('ieo_pay_currencies.sort')
     .orderBy('ieo_pay_currencies.currency_id')
@@ -57,7 +70,8 @@ async function counts(db: Db, ids: readonly number[]): Promise<Map<number, Count
     .where('project_id', 'in', [...ids])
     .groupBy('project_id')
     .execute();
-  for (const r of rows) out.set(r.project_id, { applied: canon(r.applied), applied_count: Number(r.n), passed_count: Number(r.passed) });
+  for (const r of rows)
+    out.set(r.project_id, { applied: canon(r.applied), applied_count: Number(r.n), passed_count: Number(r.passed) });
   return out;
 }
 
@@ -74,7 +88,9 @@ function toDto(p: ProjectRow, pays: IeoPayCurrency[], c: Counts | undefined, now
     total_issuance: canon(p.total_issuance),
     applied_amount: applied,
     // 60 digits: an 18-decimal amount just under a 4-decimal step must not round up onto it
-    progress: canon(new ExactDecimal(applied).div(p.total_issuance).toDecimalPlaces(4, ExactDecimal.ROUND_DOWN).toFixed()),
+    progress: canon(
+      new ExactDecimal(applied).div(p.total_issuance).toDecimalPlaces(4, ExactDecimal.ROUND_DOWN).toFixed(),
+    ),
     applied_count: c?.applied_count ?? 0,
     passed_count: c?.passed_count ?? 0,
     min_amount: canon(p.min_amount),
@@ -98,8 +114,19 @@ export async function listProjects(db: Db, nowMs: number, q: Paging): Promise<Pa
   const now = new Date(nowMs);
   const rank = sql<number>`CASE WHEN start_at <= ${now} AND end_at > ${now} THEN 0 WHEN start_at > ${now} THEN 1 ELSE 2 END`;
   const [rows, total] = await Promise.all([
-    db.selectFrom('ieo_projects').selectAll().orderBy(rank).orderBy('start_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
-    db.selectFrom('ieo_projects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ieo_projects')
+      .selectAll()
+      .orderBy(rank)
+      .orderBy('start_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    db
+      .selectFrom('ieo_projects')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const ids = rows.map((r) => r.id);
   const [pays, c] = await Promise.all([payCurrencies(db, ids), counts(db, ids)]);
@@ -114,18 +141,32 @@ export async function projectRow(db: Db, id: number): Promise<ProjectRow> {
   return p;
 }
 
-export async function projectDetail(db: Db, nowMs: number, id: number, userId: number, lang: Lang = 'en'): Promise<IeoProjectDetail> {
+export async function projectDetail(
+  db: Db,
+  nowMs: number,
+  id: number,
+  userId: number,
+  lang: Lang = 'en',
+): Promise<IeoProjectDetail> {
   const p = await projectRow(db, id);
   const [pays, c] = await Promise.all([payCurrencies(db, [id]), counts(db, [id])]);
   let mine = { applied: '0', allotted: '0' };
   if (userId) {
     const r = await db
       .selectFrom('ieo_orders')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('applied'), eb.fn.coalesce(eb.fn.sum<string>('allotted'), sql<string>`0`).as('allotted')])
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('applied'),
+        eb.fn.coalesce(eb.fn.sum<string>('allotted'), sql<string>`0`).as('allotted'),
+      ])
       .where('project_id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     mine = { applied: canon(r.applied), allotted: canon(r.allotted) };
   }
-  return { ...toDto(p, pays.get(id) ?? [], c.get(id), nowMs), description: localised(p.description, p.descriptions, lang), my_applied: mine.applied, my_allotted: mine.allotted };
+  return {
+    ...toDto(p, pays.get(id) ?? [], c.get(id), nowMs),
+    description: localised(p.description, p.descriptions, lang),
+    my_applied: mine.applied,
+    my_allotted: mine.allotted,
+  };
 }

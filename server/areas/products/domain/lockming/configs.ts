@@ -7,16 +7,29 @@ import type { Db } from '../../../../db/schema';
 import { canon } from '../../../../kernel/decimal';
 
 export async function lockConfigRow(db: Db, id: number) {
-  const c = await db.selectFrom('lock_configs').selectAll().where('id', '=', id).where('status', '=', 1).executeTakeFirst();
+  const c = await db
+    .selectFrom('lock_configs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   if (!c) throw new AppError('product_not_found');
   return c;
 }
 
-export async function listLockConfigs(db: Db, userId: number, kind?: LockKind, lang: Lang = 'en'): Promise<LockConfig[]> {
+export async function listLockConfigs(
+  db: Db,
+  userId: number,
+  kind?: LockKind,
+  lang: Lang = 'en',
+): Promise<LockConfig[]> {
   let q = db.selectFrom('lock_configs').selectAll().where('status', '=', 1);
   if (kind) q = q.where('kind', '=', kind);
   const rows = await q.orderBy('sort', 'desc').orderBy('id').execute();
-  const names = await currencyNames(db, rows.map((r) => r.currency_id));
+  const names = await currencyNames(
+    db,
+    rows.map((r) => r.currency_id),
+  );
   const balances = new Map<number, string>();
   for (const id of new Set(rows.map((r) => r.currency_id))) balances.set(id, await availableOf(db, userId, id));
   return rows.map((c) => ({
@@ -39,6 +52,10 @@ export async function listLockConfigs(db: Db, userId: number, kind?: LockKind, l
 /** The configurations' names per language, for orders (which keep the name they were bought under as the fallback). */
 export async function lockConfigNames(db: Db, ids: readonly number[]): Promise<Map<number, Record<string, string>>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('lock_configs').select(['id', 'names']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('lock_configs')
+    .select(['id', 'names'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.names]));
 }

@@ -28,16 +28,36 @@ export async function payDueDividends(trx: Transaction<Database>, o: Row, nowMs:
     const amount = miningDailyYield(o.amount, rate);
     const row = await trx
       .insertInto('lock_dividends')
-      .values({ order_id: o.id, day, rate, amount, due_at: new Date(dividendDueAt(o.lock_at.getTime(), o.dividend_time, day)), paid_at: new Date(nowMs) })
+      .values({
+        order_id: o.id,
+        day,
+        rate,
+        amount,
+        due_at: new Date(dividendDueAt(o.lock_at.getTime(), o.dividend_time, day)),
+        paid_at: new Date(nowMs),
+      })
       .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
       .returning('day')
       .executeTakeFirst();
     if (!row) continue;
-    if (amount !== '0') await credit(trx, { userId: o.user_id, currencyId: o.currency_id, type: PRODUCT_ACCOUNT, amount, reason: 'lock_dividend', ref: { type: 'lock_order', id: o.id } });
+    if (amount !== '0')
+      await credit(trx, {
+        userId: o.user_id,
+        currencyId: o.currency_id,
+        type: PRODUCT_ACCOUNT,
+        amount,
+        reason: 'lock_dividend',
+        ref: { type: 'lock_order', id: o.id },
+      });
     earned = earned.plus(amount);
     paid++;
   }
-  if (due > o.dividends_paid) await trx.updateTable('lock_orders').set({ dividends_paid: due, earned: earned.toFixed() }).where('id', '=', o.id).execute();
+  if (due > o.dividends_paid)
+    await trx
+      .updateTable('lock_orders')
+      .set({ dividends_paid: due, earned: earned.toFixed() })
+      .where('id', '=', o.id)
+      .execute();
   return paid;
 }
 
@@ -46,9 +66,19 @@ export async function payDueDividends(trx: Transaction<Database>, o: Row, nowMs:
  * also enqueues the order's next run while it stays locked (areas/products/domain/queue.ts).
  * This is the `lock.run` job's handler and the start-up sweep's step.
  */
-export async function runLockOrder(db: Kysely<Database>, id: number, nowMs: number): Promise<{ dividends: number; expired: boolean }> {
+export async function runLockOrder(
+  db: Kysely<Database>,
+  id: number,
+  nowMs: number,
+): Promise<{ dividends: number; expired: boolean }> {
   return inTransaction(db, async (trx) => {
-    const o = await trx.selectFrom('lock_orders').selectAll().where('id', '=', id).where('status', '=', 'in_progress').forUpdate().executeTakeFirst();
+    const o = await trx
+      .selectFrom('lock_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'in_progress')
+      .forUpdate()
+      .executeTakeFirst();
     if (!o) return { dividends: 0, expired: false };
     const dividends = await payDueDividends(trx, o, nowMs);
     if (o.expire_at.getTime() > nowMs) {
@@ -58,17 +88,40 @@ export async function runLockOrder(db: Kysely<Database>, id: number, nowMs: numb
     }
     const r = await trx
       .updateTable('lock_orders')
-      .set({ status: 'redeemed', redeemed_at: new Date(nowMs), redeem_type: 'expired', penalty: '0', returned: o.amount })
+      .set({
+        status: 'redeemed',
+        redeemed_at: new Date(nowMs),
+        redeem_type: 'expired',
+        penalty: '0',
+        returned: o.amount,
+      })
       .where('id', '=', o.id)
       .where('status', '=', 'in_progress')
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) await credit(trx, { userId: o.user_id, currencyId: o.currency_id, type: PRODUCT_ACCOUNT, amount: o.amount, reason: 'lock_principal_return', ref: { type: 'lock_order', id: o.id } });
+    if (Number(r.numUpdatedRows) === 1)
+      await credit(trx, {
+        userId: o.user_id,
+        currencyId: o.currency_id,
+        type: PRODUCT_ACCOUNT,
+        amount: o.amount,
+        reason: 'lock_principal_return',
+        ref: { type: 'lock_order', id: o.id },
+      });
     return { dividends, expired: true };
   });
 }
 
-export async function runLockMining(db: Kysely<Database>, nowMs: number, afterCommit?: AfterCommit): Promise<{ dividends: number; expired: number }> {
-  const open = await db.selectFrom('lock_orders').select(['id', 'lock_at', 'dividend_time', 'lock_days', 'dividends_paid', 'expire_at']).where('status', '=', 'in_progress').orderBy('id').execute();
+export async function runLockMining(
+  db: Kysely<Database>,
+  nowMs: number,
+  afterCommit?: AfterCommit,
+): Promise<{ dividends: number; expired: number }> {
+  const open = await db
+    .selectFrom('lock_orders')
+    .select(['id', 'lock_at', 'dividend_time', 'lock_days', 'dividends_paid', 'expire_at'])
+    .where('status', '=', 'in_progress')
+    .orderBy('id')
+    .execute();
   const out = { dividends: 0, expired: 0 };
   for (const o of open) {
     const due = dividendsDue(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs);

@@ -5,7 +5,16 @@
  * lock-mining: penalty = ratio × remaining days × amount).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { earlyRedemption, lockExpireAt, lockRemainingDays, type Lang, type LockDividend, type LockOrder, type LockOrderStatus, type Page } from '../../../../../core';
+import {
+  earlyRedemption,
+  lockExpireAt,
+  lockRemainingDays,
+  type Lang,
+  type LockDividend,
+  type LockOrder,
+  type LockOrderStatus,
+  type Page,
+} from '../../../../../core';
 import type { Database } from '../../../../db/schema';
 import type { ProductsTables } from '../../tables';
 import { credit, debit } from '../../../../db/ledger';
@@ -26,7 +35,9 @@ type Row = Selectable<ProductsTables['lock_orders']>;
 export function lockOrderDto(o: Row, currencyName: string, nowMs: number, name = o.name): LockOrder {
   const open = o.status === 'in_progress';
   const remaining = open ? lockRemainingDays(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs) : 0;
-  const now = open ? earlyRedemption({ amount: o.amount, penaltyRatio: o.penalty_ratio, remainingDays: remaining }) : { penalty: '0', returned: '0' };
+  const now = open
+    ? earlyRedemption({ amount: o.amount, penaltyRatio: o.penalty_ratio, remainingDays: remaining })
+    : { penalty: '0', returned: '0' };
   return {
     id: o.id,
     config_id: o.config_id,
@@ -55,35 +66,97 @@ export function lockOrderDto(o: Row, currencyName: string, nowMs: number, name =
   };
 }
 
-export async function lockOrder(db: Db, userId: number, id: number, nowMs: number, lang: Lang = 'en'): Promise<LockOrder> {
-  const o = await db.selectFrom('lock_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function lockOrder(
+  db: Db,
+  userId: number,
+  id: number,
+  nowMs: number,
+  lang: Lang = 'en',
+): Promise<LockOrder> {
+  const o = await db
+    .selectFrom('lock_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!o) throw new AppError('product_order_not_found');
   const [names, local] = await Promise.all([currencyNames(db, [o.currency_id]), lockConfigNames(db, [o.config_id])]);
   return lockOrderDto(o, names.get(o.currency_id) ?? '', nowMs, localised(o.name, local.get(o.config_id), lang));
 }
 
-export async function lockOrders(db: Db, userId: number, q: Paging & { status?: LockOrderStatus }, nowMs: number, lang: Lang = 'en'): Promise<Page<LockOrder>> {
+export async function lockOrders(
+  db: Db,
+  userId: number,
+  q: Paging & { status?: LockOrderStatus },
+  nowMs: number,
+  lang: Lang = 'en',
+): Promise<Page<LockOrder>> {
   let base = db.selectFrom('lock_orders').where('user_id', '=', userId);
   if (q.status) base = base.where('status', '=', q.status);
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const [names, local] = await Promise.all([currencyNames(db, rows.map((r) => r.currency_id)), lockConfigNames(db, rows.map((r) => r.config_id))]);
-  return { list: rows.map((r) => lockOrderDto(r, names.get(r.currency_id) ?? '', nowMs, localised(r.name, local.get(r.config_id), lang))), page: q.page, limit: q.limit, total: Number(total.n) };
+  const [names, local] = await Promise.all([
+    currencyNames(
+      db,
+      rows.map((r) => r.currency_id),
+    ),
+    lockConfigNames(
+      db,
+      rows.map((r) => r.config_id),
+    ),
+  ]);
+  return {
+    list: rows.map((r) =>
+      lockOrderDto(r, names.get(r.currency_id) ?? '', nowMs, localised(r.name, local.get(r.config_id), lang)),
+    ),
+    page: q.page,
+    limit: q.limit,
+    total: Number(total.n),
+  };
 }
 
 export async function lockDividends(db: Db, userId: number, orderId: number): Promise<LockDividend[]> {
-  const o = await db.selectFrom('lock_orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  const o = await db
+    .selectFrom('lock_orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!o) throw new AppError('product_order_not_found');
-  const rows = await db.selectFrom('lock_dividends').selectAll().where('order_id', '=', orderId).orderBy('day').execute();
-  return rows.map((r) => ({ day: r.day, rate: canon(r.rate), amount: canon(r.amount), paid_at: r.paid_at.toISOString() }));
+  const rows = await db
+    .selectFrom('lock_dividends')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({
+    day: r.day,
+    rate: canon(r.rate),
+    amount: canon(r.amount),
+    paid_at: r.paid_at.toISOString(),
+  }));
 }
 
 /** Subscribes: the configuration is copied onto the order, so later edits never change it. */
-export async function depositLock(db: Kysely<Database>, userId: number, input: { config_id: number; amount: unknown }, nowMs: number): Promise<number> {
+export async function depositLock(
+  db: Kysely<Database>,
+  userId: number,
+  input: { config_id: number; amount: unknown },
+  nowMs: number,
+): Promise<number> {
   const c = await lockConfigRow(db, input.config_id);
-  const amount = parseProductAmount(input.amount, { decimals: await currencyDecimals(db, c.currency_id), min: c.min_amount, max: c.max_amount });
+  const amount = parseProductAmount(input.amount, {
+    decimals: await currencyDecimals(db, c.currency_id),
+    min: c.min_amount,
+    max: c.max_amount,
+  });
   return inTransaction(db, async (trx) => {
     const o = await trx
       .insertInto('lock_orders')
@@ -105,9 +178,20 @@ export async function depositLock(db: Kysely<Database>, userId: number, input: {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await debit(trx, { userId, currencyId: c.currency_id, type: PRODUCT_ACCOUNT, amount, reason: 'lock_deposit', ref: { type: 'lock_order', id: o.id } });
+    await debit(trx, {
+      userId,
+      currencyId: c.currency_id,
+      type: PRODUCT_ACCOUNT,
+      amount,
+      reason: 'lock_deposit',
+      ref: { type: 'lock_order', id: o.id },
+    });
     // its first dividend: a durable job that exists only if this deposit commits (each run enqueues the next)
-    await enqueueLockRun(trx, { id: o.id, lock_at: new Date(nowMs), dividend_time: c.dividend_time, lock_days: c.lock_days, dividends_paid: 0 }, nowMs);
+    await enqueueLockRun(
+      trx,
+      { id: o.id, lock_at: new Date(nowMs), dividend_time: c.dividend_time, lock_days: c.lock_days, dividends_paid: 0 },
+      nowMs,
+    );
     return o.id;
   });
 }
@@ -119,7 +203,13 @@ export async function depositLock(db: Kysely<Database>, userId: number, input: {
  */
 export async function cancelLock(db: Kysely<Database>, userId: number, id: number, nowMs: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const o = await trx.selectFrom('lock_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const o = await trx
+      .selectFrom('lock_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!o) throw new AppError('product_order_not_found');
     if (o.status !== 'in_progress') throw new AppError('lock_order_redeemed');
     await payDueDividends(trx, o, nowMs);
@@ -128,11 +218,32 @@ export async function cancelLock(db: Kysely<Database>, userId: number, id: numbe
     const ref = { type: 'lock_order', id: o.id };
     await trx
       .updateTable('lock_orders')
-      .set({ status: 'redeemed', redeemed_at: new Date(nowMs), redeem_type: remaining > 0 ? 'early' : 'expired', penalty: r.penalty, returned: r.returned })
+      .set({
+        status: 'redeemed',
+        redeemed_at: new Date(nowMs),
+        redeem_type: remaining > 0 ? 'early' : 'expired',
+        penalty: r.penalty,
+        returned: r.returned,
+      })
       .where('id', '=', o.id)
       .where('status', '=', 'in_progress')
       .execute();
-    await credit(trx, { userId, currencyId: o.currency_id, type: PRODUCT_ACCOUNT, amount: o.amount, reason: 'lock_principal_return', ref });
-    if (r.penalty !== '0') await debit(trx, { userId, currencyId: o.currency_id, type: PRODUCT_ACCOUNT, amount: r.penalty, reason: 'lock_penalty', ref });
+    await credit(trx, {
+      userId,
+      currencyId: o.currency_id,
+      type: PRODUCT_ACCOUNT,
+      amount: o.amount,
+      reason: 'lock_principal_return',
+      ref,
+    });
+    if (r.penalty !== '0')
+      await debit(trx, {
+        userId,
+        currencyId: o.currency_id,
+        type: PRODUCT_ACCOUNT,
+        amount: r.penalty,
+        reason: 'lock_penalty',
+        ref,
+      });
   });
 }

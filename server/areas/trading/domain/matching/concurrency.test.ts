@@ -26,9 +26,11 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const ladder = (from: number, step: number, n: number): [string, string][] => Array.from({ length: n }, (_, i) => [String(from + i * step), '2']);
+const ladder = (from: number, step: number, n: number): [string, string][] =>
+  Array.from({ length: n }, (_, i) => [String(from + i * step), '2']);
 const requote = (shift: number) => {
-  for (const c of COINS) k.feed.setBook(c.symbol, { asks: ladder(100.5 + shift, 0.5, 20), bids: ladder(99.5 + shift, -0.5, 20) });
+  for (const c of COINS)
+    k.feed.setBook(c.symbol, { asks: ladder(100.5 + shift, 0.5, 20), bids: ladder(99.5 + shift, -0.5, 20) });
 };
 
 it('200 concurrent random orders × 20 users leave balances = journal and resting orders fully and exactly frozen', async () => {
@@ -49,7 +51,15 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
     const side = rng.next() < 0.5 ? 'buy' : 'sell';
     const amount = (0.01 + Math.floor(rng.next() * 400) / 100).toFixed(2);
     const limit = rng.next() < 0.7 ? (95 + Math.floor(rng.next() * 21) / 2).toString() : undefined;
-    placed.push(k.call('POST', '/api/coin/trade', u.token, { currency_id: c.id, legal_id: USDT, type: side, amount, target_price: limit }));
+    placed.push(
+      k.call('POST', '/api/coin/trade', u.token, {
+        currency_id: c.id,
+        legal_id: USDT,
+        type: side,
+        amount,
+        target_price: limit,
+      }),
+    );
     if (i % 40 === 39) {
       requote(rng.next() * 4 - 2 > 0 ? 1 : -1);
       k.feed.push(c.symbol, rng.next() < 0.5 ? '98' : '102', '1');
@@ -60,18 +70,28 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
   for (const r of results) if (r.type === 'error') expect(String(r.message)).toMatch(/balance|market order|book/i);
   expect(results.filter((r) => r.type === 'ok').length).toBeGreaterThan(100);
   // some cancels racing a re-quote
-  const open = await k.app.db.selectFrom('spot_orders').select(['id', 'user_id']).where('status', 'in', ['open', 'partially_filled']).execute();
+  const open = await k.app.db
+    .selectFrom('spot_orders')
+    .select(['id', 'user_id'])
+    .where('status', 'in', ['open', 'partially_filled'])
+    .execute();
   const outcome = results.map((r) => (r.type === 'ok' ? (r.message as { status: string }).status : String(r.message)));
   // The run must leave orders resting before the last re-quote, or it tested nothing; that re-quote and the
   // cancels may then fill or cancel any of them (all of them, now and then), which the checks below allow.
   expect(open.length, JSON.stringify(outcome)).toBeGreaterThan(0);
   const tokens = new Map(users.map((u) => [u.id, u.token]));
   requote(-1);
-  await Promise.all(open.slice(0, 15).map((o) => k.call('POST', '/api/coin/cancel', tokens.get(o.user_id) as string, { id: o.id })));
+  await Promise.all(
+    open.slice(0, 15).map((o) => k.call('POST', '/api/coin/cancel', tokens.get(o.user_id) as string, { id: o.id })),
+  );
   await k.app.trading.idle();
 
   expect(await checkJournalConsistency(k.app.db)).toEqual([]);
-  const resting = await k.app.db.selectFrom('spot_orders').selectAll().where('status', 'in', ['open', 'partially_filled']).execute();
+  const resting = await k.app.db
+    .selectFrom('spot_orders')
+    .selectAll()
+    .where('status', 'in', ['open', 'partially_filled'])
+    .execute();
   const frozenBy = new Map<string, InstanceType<typeof ExactDecimal>>();
   for (const o of resting) {
     const left = new ExactDecimal(o.amount).minus(o.filled).toFixed();
@@ -85,7 +105,9 @@ it('200 concurrent random orders × 20 users leave balances = journal and restin
   for (const u of users) {
     for (const cur of [USDT, ...COINS.map((c) => c.id)]) {
       const b = await k.balance(u.id, cur, CHANGE);
-      expect(b.frozen, `user ${u.id} currency ${cur}`).toBe((frozenBy.get(`${u.id}:${cur}`) ?? new ExactDecimal(0)).toFixed());
+      expect(b.frozen, `user ${u.id} currency ${cur}`).toBe(
+        (frozenBy.get(`${u.id}:${cur}`) ?? new ExactDecimal(0)).toFixed(),
+      );
       expect(new ExactDecimal(b.available).gte(0)).toBe(true);
     }
   }

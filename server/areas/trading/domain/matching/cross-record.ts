@@ -17,8 +17,15 @@ export interface TradeCross {
   ts?: number;
 }
 
-export async function markCrossed(trx: Trx, symbol: string, trades: readonly TradeCross[], filled: readonly { tick?: TradeCross }[]): Promise<void> {
-  for (const { tick: t } of filled) if (t?.seq !== undefined && t.ts !== undefined) await recordTick(trx, symbol, { seq: t.seq, price: t.price, ts: t.ts });
+export async function markCrossed(
+  trx: Trx,
+  symbol: string,
+  trades: readonly TradeCross[],
+  filled: readonly { tick?: TradeCross }[],
+): Promise<void> {
+  for (const { tick: t } of filled)
+    if (t?.seq !== undefined && t.ts !== undefined)
+      await recordTick(trx, symbol, { seq: t.seq, price: t.price, ts: t.ts });
   const upTo = Math.max(0, ...trades.map((t) => t.seq ?? 0));
   if (upTo <= 0) return;
   await trx

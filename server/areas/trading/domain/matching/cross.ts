@@ -21,7 +21,8 @@ import { markCrossed, type TradeCross } from './cross-record';
 export type { TradeCross };
 
 const D = (v: string) => new ExactDecimal(v);
-const through = (side: BookSideName, price: string, limit: string) => (side === 'bid' ? D(price).lte(limit) : D(price).gte(limit));
+const through = (side: BookSideName, price: string, limit: string) =>
+  side === 'bid' ? D(price).lte(limit) : D(price).gte(limit);
 
 interface Planned {
   order: RestingOrder;
@@ -86,7 +87,14 @@ export async function crossResting(ctx: TradingContext, symbol: string, trades: 
     for (const v of p.venue) book.consume(side, v.price, v.qty);
     book.setRemaining(p.order.id, D(p.order.remaining).minus(p.qty).toFixed());
     // the venue was the taker: a resting buy was sold into
-    publishFills(ctx, pair, rows[i], [], [{ price: p.order.price, qty: p.qty }], p.order.side === 'buy' ? 'sell' : 'buy');
+    publishFills(
+      ctx,
+      pair,
+      rows[i],
+      [],
+      [{ price: p.order.price, qty: p.qty }],
+      p.order.side === 'buy' ? 'sell' : 'buy',
+    );
   });
 }
 
@@ -94,7 +102,12 @@ export async function crossResting(ctx: TradingContext, symbol: string, trades: 
 const waiting = new WeakMap<TradingContext, Map<string, TradeCross[]>>();
 
 /** Queues a cross run on the symbol's queue (one pending run per symbol collects every trade). */
-export function scheduleCross(ctx: TradingContext, symbol: string, trades: readonly TradeCross[], onError: (err: unknown) => void): void {
+export function scheduleCross(
+  ctx: TradingContext,
+  symbol: string,
+  trades: readonly TradeCross[],
+  onError: (err: unknown) => void,
+): void {
   if (!ctx.market.books.book(symbol).hasOrders) return;
   let m = waiting.get(ctx);
   if (!m) waiting.set(ctx, (m = new Map()));

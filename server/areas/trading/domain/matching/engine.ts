@@ -40,15 +40,24 @@ export function bookSeq(ctx: TradingContext, symbol: string): number {
   return ctx.market.books.book(symbol).source.seq;
 }
 
-export async function matchSpot(ctx: TradingContext, userId: number, pair: PairSettings, req: PlaceSpot): Promise<SpotOrder> {
+export async function matchSpot(
+  ctx: TradingContext,
+  userId: number,
+  pair: PairSettings,
+  req: PlaceSpot,
+): Promise<SpotOrder> {
   const current = currentPrice(ctx, pair.symbol);
   const book = ctx.market.books.book(pair.symbol);
   const liquidity = takerLiquidity(book, req.side, current.price);
-  const cap = req.targetPrice ?? (liquidity.length ? protectionPrice(req.side, liquidity[0].price, pair.marketProtection) : undefined);
+  const cap =
+    req.targetPrice ??
+    (liquidity.length ? protectionPrice(req.side, liquidity[0].price, pair.marketProtection) : undefined);
   const plan = walk({ side: req.side, userId, qty: req.amount, cap, liquidity });
   if (req.targetPrice === null && new ExactDecimal(plan.rest).gt(0)) {
     if (!liquidity.length) throw new AppError('trade_no_liquidity');
-    throw new AppError('trade_market_protection', { percent: new ExactDecimal(pair.marketProtection).times(100).toFixed() });
+    throw new AppError('trade_market_protection', {
+      percent: new ExactDecimal(pair.marketProtection).times(100).toFixed(),
+    });
   }
   const seq = bookSeq(ctx, pair.symbol);
   const makers: SpotRow[] = [];
@@ -60,7 +69,16 @@ export async function matchSpot(ctx: TradingContext, userId: number, pair: PairS
     const c: FillCtx = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
     let r = await trx
       .insertInto('spot_orders')
-      .values({ user_id: userId, symbol: pair.symbol, side: req.side, kind: req.targetPrice === null ? 'market' : 'limit', status: 'open', amount: req.amount, target_price: req.targetPrice, fee_rate: pair.spotFeeRate })
+      .values({
+        user_id: userId,
+        symbol: pair.symbol,
+        side: req.side,
+        kind: req.targetPrice === null ? 'market' : 'limit',
+        status: 'open',
+        amount: req.amount,
+        target_price: req.targetPrice,
+        fee_rate: pair.spotFeeRate,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     for (const o of plan.expired) {
@@ -74,8 +92,16 @@ export async function matchSpot(ctx: TradingContext, userId: number, pair: PairS
     const rest = new ExactDecimal(plan.rest);
     let frozen = '0';
     if (rest.gt(0)) {
-      frozen = req.side === 'buy' ? buyFrozen(rest.toFixed(), req.targetPrice as string, pair.spotFeeRate) : rest.toFixed();
-      c.list.add('freeze', { userId, currencyId: req.side === 'buy' ? pair.legalId : pair.currencyId, type: ACCOUNT_TYPES.change, amount: frozen, reason: 'spot_order_freeze', ref: { type: 'spot_order', id: r.id } });
+      frozen =
+        req.side === 'buy' ? buyFrozen(rest.toFixed(), req.targetPrice as string, pair.spotFeeRate) : rest.toFixed();
+      c.list.add('freeze', {
+        userId,
+        currencyId: req.side === 'buy' ? pair.legalId : pair.currencyId,
+        type: ACCOUNT_TYPES.change,
+        amount: frozen,
+        reason: 'spot_order_freeze',
+        ref: { type: 'spot_order', id: r.id },
+      });
     }
     await c.list.apply(moves);
     const filled = new ExactDecimal(r.filled);
@@ -83,7 +109,17 @@ export async function matchSpot(ctx: TradingContext, userId: number, pair: PairS
     // a resting remainder is crossed by ticks after this one only (a restart's replay too)
     const done = await trx
       .updateTable('spot_orders')
-      .set({ status, filled: r.filled, total: r.total, fee: r.fee, fill_price: r.fill_price, fill_seq: r.fill_seq, frozen, filled_at: status === 'filled' ? c.now : null, watch_seq: current.seq })
+      .set({
+        status,
+        filled: r.filled,
+        total: r.total,
+        fee: r.fee,
+        fill_price: r.fill_price,
+        fill_seq: r.fill_seq,
+        frozen,
+        filled_at: status === 'filled' ? c.now : null,
+        watch_seq: current.seq,
+      })
       .where('id', '=', r.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -93,7 +129,8 @@ export async function matchSpot(ctx: TradingContext, userId: number, pair: PairS
   // committed: the in-memory book follows
   for (const x of expired) book.remove(x.id);
   applyFills(ctx, pair, req.side, plan.fills);
-  if (row.status === 'open' || row.status === 'partially_filled') book.rest({ id: row.id, userId, side: req.side, price: req.targetPrice as string, remaining: plan.rest });
+  if (row.status === 'open' || row.status === 'partially_filled')
+    book.rest({ id: row.id, userId, side: req.side, price: req.targetPrice as string, remaining: plan.rest });
   return publishFills(ctx, pair, row, [...makers, ...expired], plan.fills, req.side);
 }
 
@@ -109,7 +146,11 @@ function applyFills(ctx: TradingContext, pair: PairSettings, takerSide: SpotSide
 }
 
 export async function cancelSpot(ctx: TradingContext, userId: number, id: number): Promise<SpotOrder> {
-  const before = await ctx.db.selectFrom('spot_orders').select(['user_id', 'symbol']).where('id', '=', id).executeTakeFirst();
+  const before = await ctx.db
+    .selectFrom('spot_orders')
+    .select(['user_id', 'symbol'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   // someone else's order reads as not found: its existence is not the caller's business
   if (!before || before.user_id !== userId) throw new AppError('trade_order_not_found');
   const pair = pairBySymbol(ctx, before.symbol);

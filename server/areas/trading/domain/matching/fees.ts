@@ -15,10 +15,19 @@ export function feeOf(total: string, rate: string): string {
 }
 
 /** The fee of a fill that brings the order's total from `before` to `before + price × qty`. */
-export function fillFee(before: string, price: string, qty: string, rate: string): { total: string; fee: string; after: string } {
+export function fillFee(
+  before: string,
+  price: string,
+  qty: string,
+  rate: string,
+): { total: string; fee: string; after: string } {
   const total = D(price).times(qty);
   const after = D(before).plus(total);
-  return { total: total.toFixed(), fee: D(feeOf(after.toFixed(), rate)).minus(feeOf(before, rate)).toFixed(), after: after.toFixed() };
+  return {
+    total: total.toFixed(),
+    fee: D(feeOf(after.toFixed(), rate)).minus(feeOf(before, rate)).toFixed(),
+    after: after.toFixed(),
+  };
 }
 
 /** Quote a resting buy of `qty` at `price` holds: total + fee. */

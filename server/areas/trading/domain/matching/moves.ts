@@ -19,7 +19,9 @@ export class MoveList {
   }
 
   async apply(moves: Moves): Promise<void> {
-    const sorted = [...this.list].sort((a, b) => a.e.userId - b.e.userId || a.e.currencyId - b.e.currencyId || a.e.type - b.e.type || a.n - b.n);
+    const sorted = [...this.list].sort(
+      (a, b) => a.e.userId - b.e.userId || a.e.currencyId - b.e.currencyId || a.e.type - b.e.type || a.n - b.n,
+    );
     for (const { op, e } of sorted) await moves[op](e);
   }
 }

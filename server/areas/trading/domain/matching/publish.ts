@@ -8,7 +8,14 @@ import type { PairSettings } from '../settings';
 import { filledNotice, toSpotOrder } from './view';
 import type { SpotRow } from './fills';
 
-export function publishFills(ctx: TradingContext, pair: PairSettings, taker: SpotRow, others: readonly SpotRow[], fills: readonly { price: string; qty: string }[], takerSide: SpotSide): SpotOrder {
+export function publishFills(
+  ctx: TradingContext,
+  pair: PairSettings,
+  taker: SpotRow,
+  others: readonly SpotRow[],
+  fills: readonly { price: string; qty: string }[],
+  takerSide: SpotSide,
+): SpotOrder {
   for (const f of fills) ctx.market.books.userTrade(pair.symbol, f.price, f.qty, takerSide);
   let out: SpotOrder | undefined;
   for (const r of [taker, ...others]) {

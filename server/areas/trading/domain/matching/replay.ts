@@ -17,13 +17,22 @@ import { MoveList } from './moves';
 import { publishFills } from './publish';
 import { ExactDecimal, type SpotOrder } from '../../../../../core';
 
-export async function replaySpotCross(ctx: TradingContext, order: { id: number; symbol: string }, tick: TickRef): Promise<SpotOrder | null> {
+export async function replaySpotCross(
+  ctx: TradingContext,
+  order: { id: number; symbol: string },
+  tick: TickRef,
+): Promise<SpotOrder | null> {
   const pair = pairBySymbol(ctx, order.symbol);
   return onSymbol(ctx, pair.symbol, async () => {
     const seq = bookSeq(ctx, pair.symbol);
     let qty = '0';
     const row = await inTx(ctx, async (trx, moves) => {
-      const r = await trx.selectFrom('spot_orders').select(['status', 'amount', 'filled']).where('id', '=', order.id).forUpdate().executeTakeFirst();
+      const r = await trx
+        .selectFrom('spot_orders')
+        .select(['status', 'amount', 'filled'])
+        .where('id', '=', order.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!r || (r.status !== 'open' && r.status !== 'partially_filled')) return null;
       const c = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()), tickSeq: tick.seq };
       qty = new ExactDecimal(r.amount).minus(r.filled).toFixed();
@@ -35,6 +44,13 @@ export async function replaySpotCross(ctx: TradingContext, order: { id: number; 
     if (!row) return null;
     ctx.market.books.book(pair.symbol).remove(order.id);
     // the venue was the taker: a resting buy was sold into
-    return publishFills(ctx, pair, row, [], [{ price: new ExactDecimal(row.target_price as string).toFixed(), qty }], row.side === 'buy' ? 'sell' : 'buy');
+    return publishFills(
+      ctx,
+      pair,
+      row,
+      [],
+      [{ price: new ExactDecimal(row.target_price as string).toFixed(), qty }],
+      row.side === 'buy' ? 'sell' : 'buy',
+    );
   });
 }

@@ -30,5 +30,10 @@ export function toSpotOrder(r: SpotRow, pair: PairSettings): SpotOrder {
 }
 
 export function filledNotice(o: SpotOrder, pair: PairSettings) {
-  return notice('spot_filled', 'notice_spot_filled', { side: o.side, amount: o.amount, base: pair.base, price: o.fill_price ?? '' }, { type: 'spot', id: o.id });
+  return notice(
+    'spot_filled',
+    'notice_spot_filled',
+    { side: o.side, amount: o.amount, base: pair.base, price: o.fill_price ?? '' },
+    { type: 'spot', id: o.id },
+  );
 }
