@@ -12,7 +12,7 @@
  * REDIS_URL; defaults 127.0.0.1:5432/test and 127.0.0.1:6379). BENCH_PORT: the first of 20 ports
  * it may use (default 9300).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -215,6 +215,14 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
   });
 }
 
+/** scripts/pg-template.ts into `dir`: initdb and this checkout's migrations, once */
+function makePgTemplate(dir: string): string {
+  const t0 = Date.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pg-template.ts', dir], { cwd: ROOT, stdio: 'ignore' });
+  console.log(`[bench-smoke] migrated database template made in ${Math.round((Date.now() - t0) / 1000)} s`);
+  return dir;
+}
+
 async function main(): Promise<void> {
   const onlyArg = process.argv.find((a) => a.startsWith('--only='));
   const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : undefined;
@@ -228,6 +236,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const outcomes: Outcome[] = [];
   try {
+    // Every bench server starts on a fresh data dir: one migrated cluster, copied by each, spares
+    // each its initdb and migrations (as the e2e servers do); its figures never depend on it.
+    process.env.PG_TEMPLATE_DIR = makePgTemplate(path.join(tmp, 'pg-template'));
     // Two lanes on two cores: npm run bench's parts (browser) beside the standalone benches, one at a time each.
     const [head, ...rest] = benches;
     const lane = async (list: Bench[]) => {

@@ -14,6 +14,7 @@ import { createTradingContext, settleSeconds } from '../domain';
 import { createTestDb } from '../../../testing/db';
 import { envelope, get, post, registerAndLogin } from '../../../testing/app';
 
+// Each test starts the app twice on one database: 120 s, as the other restart tests (30 s ran out at load 27).
 it('settles on start an order that expired while the server was down, from the recorded last tick', async () => {
   const handle = await createTestDb();
   const config = testConfig({
@@ -63,7 +64,7 @@ it('settles on start an order that expired while the server was down, from the r
   expect(await checkJournalConsistency(second.app.db)).toEqual([]);
   await second.close();
   await handle.close();
-});
+}, 120_000);
 
 it('after a crash, settles from the last durable tick before expiry, not from ticks the restarted feed produced first', async () => {
   const handle = await createTestDb();
@@ -120,4 +121,4 @@ it('after a crash, settles from the last durable tick before expiry, not from ti
   expect(done?.id).toBe(placed.id);
   expect(await checkJournalConsistency(handle.db)).toEqual([]);
   await handle.close();
-});
+}, 120_000);
