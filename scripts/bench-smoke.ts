@@ -218,7 +218,10 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
 /** scripts/pg-template.ts into `dir`: initdb and this checkout's migrations, once */
 function makePgTemplate(dir: string): string {
   const t0 = Date.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pg-template.ts', dir], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pg-template.ts', dir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   console.log(`[bench-smoke] migrated database template made in ${Math.round((Date.now() - t0) / 1000)} s`);
   return dir;
 }
@@ -232,6 +235,8 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html')))
     throw new Error('no app build in dist/h5: npm run build first');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-smoke-'));
+  // run as root, the embedded PostgreSQL runs as "postgres": it must enter the template's dir
+  fs.chmodSync(tmp, 0o755);
   const pagesDir = path.join(tmp, 'pages');
   const started = Date.now();
   const outcomes: Outcome[] = [];
