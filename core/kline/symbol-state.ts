@@ -2,6 +2,7 @@
  * One symbol's aggregation state (aggregator.ts): its seq bookkeeping, its open bars (float64 slots
  * while its numbers fit, BigBar once they do not), its histories and its closed-bar log.
  */
+import type { ApplyResult, SeqGap } from './aggregator-types';
 import { BarHistory } from './bar-history';
 import { LOG_BARS, LOG_STRIDE } from './bar-log';
 import { END, NONE, STRIDE } from './bar-slot';
@@ -66,4 +67,39 @@ export function takeMissing(st: SymbolState, seq: number): boolean {
     return true;
   }
   return false;
+}
+
+/** Up to this many missing ranges are remembered per symbol (aggregator.ts "Sequence"). */
+const MAX_MISSING_RANGES = 256;
+// pure: an unused frozen constant must not keep this module (and its chunk) in a route
+export const DUPLICATE: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'duplicate' });
+
+/** The counters behind KlineAggregator.stats(). */
+export interface SeqStats {
+  applied: number;
+  duplicates: number;
+  lateDropped: number;
+  gaps: number;
+}
+
+/**
+ * Accepts or rejects the tick's seq (aggregator.ts "Sequence"): DUPLICATE to answer at once, else
+ * the gap the seq jumps over (or null), with the seq recorded.
+ */
+export function acceptSeq(st: SymbolState, symbol: string, seq: number, stats: SeqStats): ApplyResult | SeqGap | null {
+  if (!st.hasSeq || seq > st.lastSeq) {
+    let gap: SeqGap | null = null;
+    if (st.hasSeq && seq > st.lastSeq + 1) {
+      gap = { symbol, fromSeq: st.lastSeq + 1, toSeq: seq - 1 };
+      st.missing.push(gap.fromSeq, gap.toSeq);
+      if (st.missing.length > 2 * MAX_MISSING_RANGES) st.missing.splice(0, 2);
+      stats.gaps++;
+    }
+    st.hasSeq = true;
+    st.lastSeq = seq;
+    return gap;
+  }
+  if (takeMissing(st, seq)) return null;
+  stats.duplicates++;
+  return DUPLICATE;
 }

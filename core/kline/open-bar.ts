@@ -1,0 +1,26 @@
+/** Reading a series' open bar, whichever path (float64 slots, folded or not, or BigInt) holds it. */
+import type { Candle } from '../types/market';
+import { CSEQ, STRIDE, hasBar, slotCandle } from './bar-slot';
+import { type FoldPlan, release, view } from './fold';
+import { bigToCandle } from './symbol-scale';
+import type { SymbolState } from './symbol-state';
+
+/** Period i's open bar as a Candle, if it has one. */
+export function openCandle(plan: FoldPlan, st: SymbolState, i: number): Candle | undefined {
+  if (st.fast) {
+    const j = view(plan, st, i);
+    const c = hasBar(st.bars, j) ? slotCandle(st, j) : undefined;
+    release(plan, st);
+    return c;
+  }
+  const b = st.bigBars[i];
+  return b.has ? bigToCandle(b, st) : undefined;
+}
+
+/** The close seq of period i's open bar. */
+export function openCloseSeq(plan: FoldPlan, st: SymbolState, i: number): number {
+  if (!st.fast) return st.bigBars[i].closeSeq;
+  const seq = st.bars[view(plan, st, i) * STRIDE + CSEQ];
+  release(plan, st);
+  return seq;
+}
