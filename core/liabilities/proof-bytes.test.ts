@@ -77,10 +77,10 @@ function realProof(rows: Array<[bigint, bigint]>, pick: number): LiabilityProof 
   };
 }
 
-const rows = fc.array(
-  fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.bigInt({ min: 0n, max: 10n ** 12n })),
-  { minLength: 2, maxLength: 40 },
-);
+const rows = fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.bigInt({ min: 0n, max: 10n ** 12n })), {
+  minLength: 2,
+  maxLength: 40,
+});
 
 /** the byte ranges the root hash commits to: the root hash, and everything after the coin list */
 function committedRanges(p: LiabilityProof, length: number): Array<[number, number]> {

@@ -43,7 +43,8 @@ class Writer {
     this.buf[this.room(1)] = v;
   }
   u32(v: number, what: string): void {
-    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new ProofFormatError(`${what} ${v} does not fit 32 bits`);
+    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff)
+      throw new ProofFormatError(`${what} ${v} does not fit 32 bits`);
     this.view.setUint32(this.room(4), v);
   }
   i64(v: bigint): void {
