@@ -143,6 +143,13 @@ describe('the proof layout', () => {
     v2[3] = 2;
     expect(() => decodeProof(v2)).toThrow(/version 2/);
     expect(() => decodeProofText('not base64!')).toThrow(/not base64url/);
+    expect(() => encodeProof({ ...p, leaf: { ...p.leaf, userId: '\ud800' } })).toThrow(/well-formed/);
+    // the user id's one byte (after the totals 01 15 01 07, the index and the id's length) made ill-formed
+    const userAt = at + 4 + 4 + 1;
+    expect(String.fromCharCode(bytes[userAt])).toBe(p.leaf.userId);
+    const badUtf8 = bytes.slice();
+    badUtf8[userAt] = 0xc0;
+    expect(() => decodeProof(badUtf8)).toThrow(/user id at byte \d+ is not UTF-8/);
     expect(() => encodeProof({ ...p, leaf: { ...p.leaf, balances: ['-1', '0'] } })).toThrow(/non-negative/);
     expect(() => encodeProof({ ...p, leaf: { ...p.leaf, balances: [UINT128_LIMIT.toString(), '0'] } })).toThrow(
       /128 bits/,

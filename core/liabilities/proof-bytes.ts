@@ -5,7 +5,7 @@
  * Decoding is strict (each proof has exactly one encoding): a short, long or malformed input is
  * refused with the byte offset and what was expected there. Nothing here checks hashes: verify.ts does.
  */
-import { HASH_BYTES, SALT_BYTES, UINT128_LIMIT, fromHex, toHex } from './encoding';
+import { HASH_BYTES, SALT_BYTES, UINT128_LIMIT, fromHex, toHex, utf8Bytes } from './encoding';
 import { fromBase64url, toBase64url } from './base64url';
 import type { Bytes, LiabilityCoin, LiabilityPathStep, LiabilityProof, LiabilitySnapshotSummary } from './types';
 
@@ -19,8 +19,12 @@ const UINT64_LIMIT = 1n << 64n;
 /** a proof's bytes or text that is not a well-formed proof */
 export class ProofFormatError extends Error {}
 
-const enc = new TextEncoder();
-const dec = new TextDecoder('utf-8', { fatal: true });
+/** strict UTF-8 → string: decodeURIComponent throws on any ill-formed sequence (overlong, surrogate, cut) */
+function utf8Text(bytes: Uint8Array): string {
+  let escaped = '';
+  for (const b of bytes) escaped += `%${b.toString(16).padStart(2, '0')}`;
+  return decodeURIComponent(escaped);
+}
 
 class Writer {
   private buf = new Uint8Array(2048);
@@ -65,8 +69,14 @@ class Writer {
     }
   }
   text(s: string, what: string): void {
-    const b = enc.encode(s);
-    if (dec.decode(b) !== s) throw new ProofFormatError(`${what} is not well-formed Unicode`);
+    const b = utf8Bytes(s);
+    let back: string | undefined;
+    try {
+      back = utf8Text(b);
+    } catch {
+      // a lone surrogate: utf8Bytes gives bytes no decoder accepts
+    }
+    if (back !== s) throw new ProofFormatError(`${what} is not well-formed Unicode`);
     this.u8(b.length, `${what}'s UTF-8 length`);
     this.bytes(b);
   }
@@ -124,7 +134,7 @@ class Reader {
     const start = this.at;
     const bytes = this.raw(n, what);
     try {
-      return dec.decode(bytes);
+      return utf8Text(bytes);
     } catch {
       throw new ProofFormatError(`${what} at byte ${start} is not UTF-8`);
     }
