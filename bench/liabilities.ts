@@ -24,6 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
@@ -85,6 +86,8 @@ export interface LiabilitiesBench {
   sliced: { perProofMs: number; allUsersS: number };
   ratio: number;
   goals: { treeUnder60s: boolean; rssUnder1GB: boolean; proofUnder3KB: boolean };
+  /** the machine's load average at the end: the times are only comparable at a similar load */
+  loadavg: number[];
 }
 
 /** the leaf level of `n` synthetic users, sorted by leaf hash, and each leaf's user and salt */
@@ -213,6 +216,7 @@ export async function runLiabilitiesBench(opts: { users?: number; naive?: number
     sliced: { perProofMs: Number(slicePer.toFixed(4)), allUsersS: Number(((treeMs + slicePer * n) / 1000).toFixed(1)) },
     ratio: Math.round((naivePer * n) / (treeMs + slicePer * n)),
     goals: { treeUnder60s: treeMs <= 60_000, rssUnder1GB: peakRssMB <= 1024, proofUnder3KB: proofBytes <= 3072 },
+    loadavg: os.loadavg().map((v) => Number(v.toFixed(2))),
   };
 }
 
@@ -227,7 +231,9 @@ async function main(): Promise<void> {
     users: Number(arg('users') ?? (smoke ? 10_000 : 1_000_000)),
     naive: Number(arg('naive') ?? 2),
   });
-  console.log(`liabilities tree: ${r.users.toLocaleString('en')} users × ${r.coins} coins`);
+  console.log(
+    `liabilities tree: ${r.users.toLocaleString('en')} users × ${r.coins} coins (load average ${r.loadavg.join(', ')} on ${os.cpus().length} cores)`,
+  );
   console.log(
     `  built in ${(r.totalMs / 1000).toFixed(1)} s (leaves ${r.leavesMs} ms, sort ${r.sortMs} ms, tree ${r.treeMs} ms)   goal ≤ 60 s: ${r.goals.treeUnder60s ? 'met' : 'MISSED'}`,
   );
