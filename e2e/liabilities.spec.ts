@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { LiabilityProof, LiabilitySnapshotSummary } from '../core/liabilities';
+import {
+  UINT128_LIMIT,
+  decodeProofText,
+  encodeProofText,
+  fromBase64url,
+  toBase64url,
+  type LiabilityProof,
+  type LiabilitySnapshotSummary,
+} from '../core/liabilities';
 import { startOwnServer, type OwnServer, tsxCommand } from './own-server';
 import {
   axeClean,
@@ -21,8 +29,9 @@ import { switchLang } from './fit';
  * "Verify my balance" from Assets and sees their proof recomputed in the browser pass (the page's
  * root and last step equal the server's root), the history checked, the proof downloadable; light
  * and dark, English and French, axe clean, 390×844 screenshots. Then tampered answers (route
- * interception): a lowered sibling sum fails and the published leaf list names its step; a negative
- * one fails at its own step. Its own server (LIABILITIES_E2E_PORT).
+ * interception, the served proof decoded, changed and encoded again): a lowered sibling sum fails and
+ * the published leaf list names its step; an overflowing one fails at its own step; cut bytes fail
+ * at the proof's bytes. Its own server (LIABILITIES_E2E_PORT).
  */
 const PORT = Number(process.env.LIABILITIES_E2E_PORT ?? 9250);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -129,11 +138,12 @@ test("the demo trader verifies their balance: the browser's path ends on the ser
 
   // the same proof as the API gives, recomputed in the page: its last step is the server's root
   const token = await sessionToken(page);
-  const proof = (
+  const served = (
     (await (
       await page.request.get(`${BASE}/api/liabilities/${latest.id}/proof`, { headers: { authorization: token } })
-    ).json()) as Reply<LiabilityProof>
+    ).json()) as Reply<string>
   ).message;
+  const proof = decodeProofText(served);
   if (proof.path.length)
     await expect(page.getByTestId(`pol-step-${proof.path.length}`)).toHaveAttribute('data-hash', latest.rootHash);
   await expect(page.getByTestId('pol-step-root')).toHaveAttribute('data-mark', 'ok');
@@ -146,7 +156,7 @@ test("the demo trader verifies their balance: the browser's path ends on the ser
 
   // the proof file for the standalone verifier is the API's proof
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pol-download-proof').click()]);
-  expect(JSON.parse(fs.readFileSync(await download.path(), 'utf8'))).toEqual(proof);
+  expect(JSON.parse(fs.readFileSync(await download.path(), 'utf8'))).toBe(served);
   await expect(page.getByTestId('pol-download-leaves')).toHaveAttribute('href', `/api/liabilities/${latest.id}/leaves`);
 
   for (const lang of ['en', 'fra'] as const) {
@@ -170,25 +180,37 @@ test("the demo trader verifies their balance: the browser's path ends on the ser
   await shot(page, 'liabilities-assets-entry-light');
 });
 
-/** Answers the newest snapshot's proof request with the server's proof changed by `edit`. */
-async function tamper(page: Page, edit: (p: LiabilityProof) => void): Promise<void> {
+/** Answers the newest snapshot's proof request with the server's proof text changed by `edit`. */
+async function tamperText(page: Page, edit: (text: string) => string): Promise<void> {
   await page.route(`**/api/liabilities/${snapshots[0].id}/proof`, async (route) => {
     const res = await route.fetch();
-    const body = (await res.json()) as Reply<LiabilityProof>;
-    if (body.type === 'ok') edit(body.message);
+    const body = (await res.json()) as Reply<string>;
+    if (body.type === 'ok') body.message = edit(body.message);
     await route.fulfill({ response: res, json: body });
   });
 }
+
+/** the same, with the proof decoded, changed by `edit` and encoded again */
+const tamper = (page: Page, edit: (p: LiabilityProof) => void) =>
+  tamperText(page, (text) => {
+    const p = decodeProofText(text);
+    edit(p);
+    return encodeProofText(p);
+  });
 
 test('a tampered proof fails, and the page says which step broke', async ({ page }) => {
   await logInAs(page, DEMO_TRADER);
   await dismissHomePopup(page);
   const token = await sessionToken(page);
-  const proof = (
-    (await (
-      await page.request.get(`${BASE}/api/liabilities/${snapshots[0].id}/proof`, { headers: { authorization: token } })
-    ).json()) as Reply<LiabilityProof>
-  ).message;
+  const proof = decodeProofText(
+    (
+      (await (
+        await page.request.get(`${BASE}/api/liabilities/${snapshots[0].id}/proof`, {
+          headers: { authorization: token },
+        })
+      ).json()) as Reply<string>
+    ).message,
+  );
   expect(proof.path.length, 'the demo trader sits in a tree of several leaves').toBeGreaterThanOrEqual(2);
   const last = proof.path.length - 1;
 
@@ -210,15 +232,26 @@ test('a tampered proof fails, and the page says which step broke', async ({ page
   await shot(page, 'liabilities-tampered-light');
   await axeClean(page, 'tampered');
 
-  // a negative sum is refused at its own step
+  // a sum that overflows 128 bits with the user's own balance is refused at its own step
   await page.unrouteAll({ behavior: 'wait' });
   await tamper(page, (p) => {
-    p.path[0].sums[0] = '-1';
+    const j = p.leaf.balances.findIndex((v) => v !== '0');
+    p.path[0].sums[j] = String(UINT128_LIMIT - 1n);
   });
   await page.reload();
   await expect(verdict).toHaveAttribute('data-result', 'fail', { timeout: 30_000 });
   await expect(verdict).toHaveAttribute('data-step', '0');
   await expect(verdict).toHaveText('✗ The check failed at step 1');
   await expect(page.getByTestId('pol-step-1')).toHaveAttribute('data-mark', 'bad');
-  await expect(page.getByTestId('pol-reason')).toContainText('negative');
+  await expect(page.getByTestId('pol-reason')).toContainText('128 bits');
+
+  // a cut proof is refused before any hashing, with the byte where it ends
+  await page.unrouteAll({ behavior: 'wait' });
+  await tamperText(page, (text) => toBase64url(fromBase64url(text).subarray(0, -6)));
+  await page.reload();
+  await expect(verdict).toHaveAttribute('data-result', 'fail', { timeout: 30_000 });
+  await expect(verdict).toHaveAttribute('data-step', 'format');
+  await expect(verdict).toHaveText("✗ The check failed at the proof's bytes");
+  await expect(page.getByTestId('pol-reason')).toContainText('ends at byte');
+  await shot(page, 'liabilities-unreadable-light');
 });

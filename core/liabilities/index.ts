@@ -19,3 +19,5 @@ export {
 export * from './tree';
 export * from './verify';
 export * from './leaf';
+export * from './proof-bytes';
+export { fromBase64url, toBase64url } from './base64url';

@@ -75,5 +75,6 @@ export interface VerifyStep {
 export interface VerifyResult {
   ok: boolean;
   steps: VerifyStep[];
-  failedAt?: { step: number | 'leaf' | 'root'; reason: string };
+  /** 'format': the served bytes are not a well-formed proof (nothing was hashed) */
+  failedAt?: { step: number | 'leaf' | 'root' | 'format'; reason: string };
 }

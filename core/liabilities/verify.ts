@@ -14,6 +14,7 @@ import {
   toHex,
   writeUint128,
 } from './encoding';
+import { ProofFormatError, decodeProof, decodeProofText } from './proof-bytes';
 import { buildTree, leafLevel, pathPlan, treeRoot } from './tree';
 import type { Hasher, LiabilityLeafList, LiabilityProof, VerifyResult, VerifyStep } from './types';
 
@@ -96,6 +97,25 @@ export async function verifyProof(proof: LiabilityProof, hasher: Hasher): Promis
   }
   const rootReason = rootMismatch(proof, cur, path.length, plan.length);
   return rootReason ? { ok: false, steps, failedAt: { step: 'root', reason: rootReason } } : { ok: true, steps };
+}
+
+/**
+ * Decodes a served proof (base64url text, or its bytes) and verifies it. A proof that does not
+ * decode fails at 'format' with the decoder's reason (and `proof` null); the page shows each step
+ * of `proof` beside `result`.
+ */
+export async function verifyEncodedProof(
+  encoded: string | Uint8Array,
+  hasher: Hasher,
+): Promise<{ proof: LiabilityProof | null; result: VerifyResult }> {
+  let proof: LiabilityProof;
+  try {
+    proof = typeof encoded === 'string' ? decodeProofText(encoded) : decodeProof(encoded);
+  } catch (e) {
+    if (!(e instanceof ProofFormatError)) throw e;
+    return { proof: null, result: { ok: false, steps: [], failedAt: { step: 'format', reason: e.message } } };
+  }
+  return { proof, result: await verifyProof(proof, hasher) };
 }
 
 /** one step up: combine the current node with the sibling the path gives */

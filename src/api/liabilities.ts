@@ -1,4 +1,4 @@
-import type { LiabilityProof, LiabilitySnapshotSummary } from '../../core/liabilities';
+import type { LiabilitySnapshotSummary } from '../../core/liabilities';
 import { get } from './client';
 import { http } from './http';
 
@@ -10,6 +10,7 @@ const q = { quiet: true } as const;
 
 export const liabilitySnapshots = () => get<LiabilitySnapshotSummary[]>('/liabilities', {}, q);
 export const liabilitySnapshot = (id: number) => get<LiabilitySnapshotSummary>(`/liabilities/${id}`, {}, q);
-export const myLiabilityProof = (id: number) => get<LiabilityProof>(`/liabilities/${id}/proof`, {}, q);
+/** the caller's proof as served: core's binary layout in base64url text (the worker decodes and checks it) */
+export const myLiabilityProof = (id: number) => get<string>(`/liabilities/${id}/proof`, {}, q);
 /** the anonymised leaf list as a file (a plain link: public, no token) */
 export const liabilityLeavesUrl = (id: number): string => `${http.defaults.baseURL}/liabilities/${id}/leaves`;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildUserTreeSync,
+  encodeProofText,
   proofPath,
   toHex,
   treeRoot,
@@ -69,8 +70,9 @@ describe('the page verifier and the server tree', () => {
   const withSteps = (n: number) => USERS.map((u) => u.userId).find((id) => snap.proofOf(id).path.length >= n) ?? '';
 
   it("every user's proof passes in the worker and its last step is the server's root", async () => {
-    const results = await liabilitiesApi.verifyMany(USERS.map((u) => snap.proofOf(u.userId)));
-    for (const r of results) {
+    const checked = await liabilitiesApi.verifyMany(USERS.map((u) => encodeProofText(snap.proofOf(u.userId))));
+    for (const [i, { proof, result: r }] of checked.entries()) {
+      expect(proof).toEqual(snap.proofOf(USERS[i].userId));
       expect(r.ok, JSON.stringify(r.failedAt)).toBe(true);
       const top = r.steps[r.steps.length - 1];
       expect(top.hash).toBe(snap.root.hash);
@@ -81,25 +83,28 @@ describe('the page verifier and the server tree', () => {
   it('a lowered sibling sum fails at the root, and the leaf list names the step', async () => {
     const proof = structuredClone(snap.proofOf(withSteps(2)));
     proof.path[1].sums[2] = String(BigInt(proof.path[1].sums[2]) - 1n);
-    const r = await liabilitiesApi.verify(proof);
+    const { result: r } = await liabilitiesApi.verify(encodeProofText(proof));
     expect(r.ok).toBe(false);
     expect(r.failedAt?.step).toBe('root');
     const at = await locateInList(proof, snap.list, subtleSha256);
     expect(at.step).toBe(1);
   });
 
-  it('a negative sibling sum fails at its own step', async () => {
+  it('an overflowing sibling sum fails at its own step; cut bytes fail at "format"', async () => {
     const proof = structuredClone(snap.proofOf(withSteps(3)));
-    proof.path[2].sums[0] = '-1';
-    const r = await liabilitiesApi.verify(proof);
+    proof.path[2].sums[0] = String((1n << 128n) - 1n);
+    const { result: r } = await liabilitiesApi.verify(encodeProofText(proof));
     expect(r.failedAt?.step).toBe(2);
     expect(r.steps.slice(0, 2).every((s) => s.ok)).toBe(true);
+    const cut = await liabilitiesApi.verify(encodeProofText(proof).slice(0, -4));
+    expect(cut.proof).toBeNull();
+    expect(cut.result.failedAt?.step).toBe('format');
   });
 
   it("a changed balance in the user's leaf fails at the leaf", async () => {
     const proof = structuredClone(snap.proofOf('1020'));
     proof.leaf.balances[0] = String(BigInt(proof.leaf.balances[0]) + 1n);
-    expect((await liabilitiesApi.verify(proof)).failedAt?.step).toBe('leaf');
+    expect((await liabilitiesApi.verify(encodeProofText(proof))).result.failedAt?.step).toBe('leaf');
   });
 
   it('an untouched proof is placed nowhere by the leaf list', async () => {
@@ -121,7 +126,9 @@ describe('the page verifier and the server tree', () => {
         async (rows, pick) => {
           const users = rows.map((b, i) => ({ userId: String(i + 1), salt: new Uint8Array(32).fill(i), balances: b }));
           const s = snapshotOf(users);
-          const r = await liabilitiesApi.verify(s.proofOf(String((pick % users.length) + 1)));
+          const { result: r } = await liabilitiesApi.verify(
+            encodeProofText(s.proofOf(String((pick % users.length) + 1))),
+          );
           expect(r.ok).toBe(true);
           if (r.steps.length) expect(r.steps[r.steps.length - 1].hash).toBe(s.root.hash);
         },

@@ -1,5 +1,5 @@
 import {
-  verifyProof,
+  verifyEncodedProof,
   type Hasher,
   type LiabilityLeafList,
   type LiabilityProof,
@@ -11,29 +11,36 @@ export type { Located } from './locate';
 /** SHA-256 by the platform (browsers, workers and Node 20 all have SubtleCrypto): core's Hasher. */
 export const subtleSha256: Hasher = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
 
-/** What the liabilities worker offers the page (through Comlink): core's verifier with SubtleCrypto. */
+/** a served proof decoded (null when its bytes are malformed) and the check of it */
+export interface CheckedProof {
+  proof: LiabilityProof | null;
+  result: VerifyResult;
+}
+
+/** What the liabilities worker offers the page (through Comlink): core's decoder and verifier with SubtleCrypto. */
 export interface LiabilitiesWorkerApi {
-  /** recomputes one proof's path to its root */
-  verify(proof: LiabilityProof): Promise<VerifyResult>;
+  /** decodes one served proof (base64url text) and recomputes its path to the root */
+  verify(encoded: string): Promise<CheckedProof>;
   /** many proofs (the history), one result each, in order */
-  verifyMany(proofs: LiabilityProof[]): Promise<VerifyResult[]>;
+  verifyMany(encoded: string[]): Promise<CheckedProof[]>;
   /** after a failure at the root: which step differs from the snapshot's published leaf list (fetched here, at `leavesUrl`) */
   locate(proof: LiabilityProof, leavesUrl: string): Promise<Located>;
 }
 
-/** Never throws: a proof too broken to walk is a failed result (core names the step). */
-async function verifyOne(proof: LiabilityProof): Promise<VerifyResult> {
+/** Never throws: malformed bytes fail at 'format', a proof too broken to walk is a failed result (core names the step). */
+async function verifyOne(encoded: string): Promise<CheckedProof> {
   try {
-    return await verifyProof(proof, subtleSha256);
+    return await verifyEncodedProof(encoded, subtleSha256);
   } catch (e) {
-    return { ok: false, steps: [], failedAt: { step: 'leaf', reason: e instanceof Error ? e.message : String(e) } };
+    const reason = e instanceof Error ? e.message : String(e);
+    return { proof: null, result: { ok: false, steps: [], failedAt: { step: 'format', reason } } };
   }
 }
 
 export const liabilitiesApi: LiabilitiesWorkerApi = {
   verify: verifyOne,
   verifyMany: async (proofs) => {
-    const out: VerifyResult[] = [];
+    const out: CheckedProof[] = [];
     for (const p of proofs) out.push(await verifyOne(p));
     return out;
   },

@@ -11,9 +11,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   ACCOUNT_TYPES,
+  decodeProofText,
+  encodeProof,
+  encodeProofText,
+  toBase64url,
   toUnits,
+  verifyEncodedProof,
   verifyProof,
   type LiabilityLeafList,
   type LiabilityProof,
@@ -53,8 +59,9 @@ const okOf = async <T>(p: Promise<{ type: string; message: unknown }>): Promise<
 };
 const snapshotNow = (reason = 'month-end audit') =>
   okOf<LiabilitySnapshotSummary>(call(t, 'POST', '/admin/api/liabilities/snapshot', op, { reason }));
-const proofOf = (u: TestUser, id: number) =>
-  okOf<LiabilityProof>(call(t, 'GET', `/api/liabilities/${id}/proof`, u.token));
+/** the served proof (core's binary layout as base64url text), decoded */
+const proofOf = async (u: TestUser, id: number): Promise<LiabilityProof> =>
+  decodeProofText(await okOf<string>(call(t, 'GET', `/api/liabilities/${id}/proof`, u.token)));
 
 beforeAll(async () => {
   t = await kit();
@@ -83,6 +90,9 @@ describe('snapshots and proofs', () => {
     expect(pa.leaf.balances[coins.indexOf('BTC')]).toBe('1');
     expect(pb.leaf.balances[coins.indexOf('BTC')]).toBe(units('BTC', '2.5'));
     for (const p of [pa, pb]) expect(await verifyProof(p, sha256Async)).toMatchObject({ ok: true });
+    const served = await okOf<string>(call(t, 'GET', `/api/liabilities/${s.id}/proof`, a.token));
+    expect(served).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect((await verifyEncodedProof(served, sha256Async)).result.ok).toBe(true);
     const logged = await t.app.db
       .selectFrom('operator_actions')
       .select(['action', 'reason', 'target'])
@@ -114,7 +124,9 @@ describe('snapshots and proofs', () => {
 
   it("another user's proof is unreachable: the proof is always the caller's, and needs a token", async () => {
     const s = await snapshotNow();
-    const asked = await okOf<LiabilityProof>(call(t, 'GET', `/api/liabilities/${s.id}/proof?user_id=${a.id}`, b.token));
+    const asked = decodeProofText(
+      await okOf<string>(call(t, 'GET', `/api/liabilities/${s.id}/proof?user_id=${a.id}`, b.token)),
+    );
     expect(asked.leaf.userId).toBe(String(b.id));
     expect((await call(t, 'GET', `/api/liabilities/${s.id}/proof`)).type).not.toBe('ok');
     // each salt differs per user and per snapshot
@@ -252,22 +264,59 @@ describe('the standalone verifier (scripts/verify-liabilities.ts)', () => {
       await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/proof`, headers: { authorization: a.token } })
     ).body;
     await fs.writeFile(path.join(dir, 'proof.json'), envelope);
-    const proof = JSON.parse(envelope).message as LiabilityProof;
+    const proof = decodeProofText(JSON.parse(envelope).message as string);
+    await fs.writeFile(path.join(dir, 'proof.bin'), encodeProof(proof));
     proof.leaf.balances[0] = String(BigInt(proof.leaf.balances[0]) + 1n);
-    await fs.writeFile(path.join(dir, 'tampered.json'), JSON.stringify(proof));
+    await fs.writeFile(path.join(dir, 'tampered.txt'), encodeProofText(proof));
     await fs.writeFile(
       path.join(dir, 'leaves.json'),
       (await t.app.inject({ method: 'GET', url: `/api/liabilities/${s.id}/leaves` })).body,
     );
-    const [good, tampered, leaves] = await Promise.all([
+    const [good, raw, tampered, leaves] = await Promise.all([
       cli(path.join(dir, 'proof.json')),
-      cli(path.join(dir, 'tampered.json')),
+      cli(path.join(dir, 'proof.bin')),
+      cli(path.join(dir, 'tampered.txt')),
       cli('--leaves', path.join(dir, 'leaves.json')),
     ]);
     expect(good).toMatchObject({ code: 0, out: expect.stringContaining('VERIFIED') });
+    expect(raw).toMatchObject({ code: 0, out: expect.stringContaining('VERIFIED') });
     expect(tampered.code).toBe(1);
     expect(tampered.out).toContain('FAIL leaf');
     expect(leaves).toMatchObject({ code: 0, out: expect.stringContaining('ok   root') });
     await fs.rm(dir, { recursive: true, force: true });
   }, 120_000);
+
+  it('fails on any changed byte of the leaf or the path (sibling hashes and sums), naming where', async () => {
+    const s = await snapshotNow('for the CLI, tampered');
+    const p = await proofOf(b, s.id);
+    const bytes = encodeProof(p);
+    const leafStart = leafStartOf(p);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pol-'));
+    // a process per case: a few random cases here, the full property runs in core (proof-bytes.test.ts)
+    const cases = fc.sample(
+      fc.tuple(fc.nat({ max: bytes.length - leafStart - 1 }), fc.integer({ min: 1, max: 255 })),
+      6,
+    );
+    const outs = await Promise.all(
+      cases.map(async ([off, xor], i) => {
+        const bad = bytes.slice();
+        bad[leafStart + off] ^= xor;
+        const file = path.join(dir, `bad-${i}.txt`);
+        await fs.writeFile(file, toBase64url(bad));
+        return cli(file);
+      }),
+    );
+    for (const [i, r] of outs.entries()) {
+      expect(r.code, `byte ${leafStart + cases[i][0]}`).toBe(1);
+      expect(r.out).toMatch(/FAIL (format|leaf|step \d+|root): /);
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  }, 120_000);
 });
+
+/** where the leaf starts in p's encoding: after the snapshot part (header, coin list, totals) */
+function leafStartOf(p: LiabilityProof): number {
+  const bare = { ...p, leaf: { ...p.leaf, userId: '', balances: p.leaf.balances.map(() => '0') }, path: [] };
+  // an empty leaf is its index (4), user id length (1), salt and hash (64), one zero byte per coin, the step count (1)
+  return encodeProof(bare).length - (4 + 1 + 64 + p.leaf.balances.length + 1);
+}

@@ -35,7 +35,10 @@ export default function LiabilitiesPage() {
             const check = checks?.get(snap.id);
             return (
               <>
-                <Report snap={snap} check={checks ? (check ?? { proof: null, result: null }) : undefined} />
+                <Report
+                  snap={snap}
+                  check={checks ? (check ?? { encoded: null, proof: null, result: null }) : undefined}
+                />
                 <History list={list} checks={checks} picked={snap.id} onPick={setPicked} />
                 <Outside snap={snap} check={check} />
               </>
@@ -101,7 +104,7 @@ function Report({ snap, check }: { snap: LiabilitySnapshotSummary; check: Snapsh
 /** How to check outside the app: the proof and the leaf list as files, and the command. */
 function Outside({ snap, check }: { snap: LiabilitySnapshotSummary; check: SnapshotCheck | undefined }) {
   const { t } = useTranslation();
-  const proof = check?.proof;
+  const encoded = check?.encoded;
   return (
     <section className={s.card} data-testid="pol-outside">
       <h2 className={s.h2}>{t('pol.outside')}</h2>
@@ -112,9 +115,9 @@ function Outside({ snap, check }: { snap: LiabilitySnapshotSummary; check: Snaps
         block
         color="primary"
         fill="outline"
-        disabled={!proof}
+        disabled={!encoded}
         onClick={() => {
-          if (proof) downloadJson(proof, 'proof.json');
+          if (encoded) downloadJson(encoded, 'proof.json');
         }}
         data-testid="pol-download-proof"
       >

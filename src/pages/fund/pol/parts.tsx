@@ -11,17 +11,23 @@ import { shortHash, type SnapshotCheck } from './useChecks';
 import s from './pol.module.css';
 
 /** Where a failed check broke, in words: the leaf, step n (1-based, as the table numbers them) or the root. */
-export function useFailPlace(): (step: number | 'leaf' | 'root') => string {
+export function useFailPlace(): (step: number | 'leaf' | 'root' | 'format') => string {
   const { t } = useTranslation();
   return (step) =>
-    step === 'leaf' ? t('pol.atLeaf') : step === 'root' ? t('pol.atRoot') : t('pol.atStep', { n: step + 1 });
+    step === 'leaf'
+      ? t('pol.atLeaf')
+      : step === 'root'
+        ? t('pol.atRoot')
+        : step === 'format'
+          ? t('pol.atFormat')
+          : t('pol.atStep', { n: step + 1 });
 }
 
 /**
  * Where the check broke: core's step, or — when only the root caught it — the step the published
  * leaf list places it on (`byList`).
  */
-export function brokenAt(check: SnapshotCheck): { step: number | 'leaf' | 'root'; byList: boolean } | null {
+export function brokenAt(check: SnapshotCheck): { step: number | 'leaf' | 'root' | 'format'; byList: boolean } | null {
   const f = check.result?.failedAt;
   if (!f) return null;
   if (f.step === 'root' && check.located && check.located.step !== null)
@@ -33,9 +39,10 @@ export function brokenAt(check: SnapshotCheck): { step: number | 'leaf' | 'root'
 export function Verdict({ snap, check }: { snap: LiabilitySnapshotSummary; check: SnapshotCheck }) {
   const { t } = useTranslation();
   const place = useFailPlace();
-  const { proof, result } = check;
+  const { result } = check;
   const title = <h2 className={s.h2}>{t('pol.snapshot', { id: snap.id })}</h2>;
-  if (!proof || !result)
+  // a proof served but not decodable still has a failed result: shown below with its reason
+  if (!result)
     return (
       <div className={s.verdict}>
         {title}

@@ -4,8 +4,13 @@ import type { LiabilityProof, LiabilitySnapshotSummary, VerifyResult } from '../
 import { startLiabilitiesWorker, type LiabilitiesWorkerApi, type Located } from '../../../../workers/public';
 import { liabilityLeavesUrl, myLiabilityProof } from '../../../api/liabilities';
 
-/** One snapshot's check: the caller's proof (null: no leaf of theirs, or it could not be fetched) and the worker's result. */
+/**
+ * One snapshot's check: the served proof text (null: no leaf of theirs, or it could not be fetched),
+ * the proof as the worker decoded it (null also when its bytes are malformed: then `result` says why)
+ * and the worker's result.
+ */
 export interface SnapshotCheck {
+  encoded: string | null;
   proof: LiabilityProof | null;
   result: VerifyResult | null;
   /** a failure only the root caught, placed on its step by the published leaf list */
@@ -31,15 +36,16 @@ export function useChecks(
     const api = Comlink.wrap<LiabilitiesWorkerApi>(worker);
     void (async () => {
       const shown = snapshots.slice(0, HISTORY_SIZE);
-      const proofs = await Promise.all(shown.map((s) => myLiabilityProof(s.id).catch(() => null)));
-      const present = proofs.filter((p): p is LiabilityProof => p !== null);
-      const results = present.length ? await api.verifyMany(present) : [];
+      const texts = await Promise.all(shown.map((s) => myLiabilityProof(s.id).catch(() => null)));
+      const present = texts.filter((p): p is string => typeof p === 'string');
+      const checked = present.length ? await api.verifyMany(present) : [];
       if (!live) return;
       const out = new Map<number, SnapshotCheck>();
       let k = 0;
       shown.forEach((s, i) => {
-        const proof = proofs[i];
-        out.set(s.id, { proof, result: proof ? results[k++] : null });
+        const encoded = typeof texts[i] === 'string' ? texts[i] : null;
+        const c = encoded !== null ? checked[k++] : null;
+        out.set(s.id, { encoded, proof: c?.proof ?? null, result: c?.result ?? null });
       });
       for (const [id, c] of out) {
         if (c.proof && c.result?.failedAt?.step === 'root')
@@ -61,7 +67,7 @@ export function useChecks(
 /** A hash as the page shows it: its start and end (the full value is in the downloaded proof). */
 export const shortHash = (hex: string): string => (hex.length > 16 ? `${hex.slice(0, 8)}…${hex.slice(-6)}` : hex);
 
-/** The proof as a JSON file the user saves (for scripts/verify-liabilities.ts outside the app). */
+/** The proof as a JSON file the user saves: the served text as a JSON string (scripts/verify-liabilities.ts reads it). */
 export function downloadJson(data: unknown, fileName: string): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const a = document.createElement('a');
