@@ -88,30 +88,6 @@ export function useTickerEvery(symbol: string, ms: number): TickerRow | undefine
 }
 
 /**
- * Connection state, last message time and the set of stale streams. The fields are getters, so a
- * component re-renders only for what it reads: `lastHeardAt` moves with every snapshot (ten times
- * a second), and reading it eagerly re-rendered every user of this hook that often.
- */
-export function useMarketStatus(): {
-  readonly connected: boolean;
-  readonly lastHeardAt: number;
-  readonly stale: Readonly<Record<string, true>>;
-} {
-  const s = useSnapshot(marketStore);
-  return {
-    get connected() {
-      return s.connected;
-    },
-    get lastHeardAt() {
-      return s.lastHeardAt;
-    },
-    get stale() {
-      return s.stale;
-    },
-  };
-}
-
-/**
  * Whether one stream (a symbol, or `kline:<symbol>:<period>`) is stale; re-renders only when that
  * flips. A plain boolean read of the store rather than a snapshot of the whole stale map: this sits
  * in every live figure's first render.
