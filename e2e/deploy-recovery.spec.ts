@@ -1,6 +1,7 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './own-server';
 import { parseRowName, shot } from './helpers';
+import { markLoad, NOT_RELOADED, sameLoad } from './same-load';
 
 /**
  * A deploy: the server is stopped gracefully (SIGTERM, which disconnects every socket from the
@@ -23,15 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** A flag only this page load has: a reload would lose it. */
-const markLoad = (page: Page) =>
-  page.evaluate(() => void ((window as unknown as { loadMark?: string }).loadMark = 'before-restart'));
-const sameLoad = (page: Page) =>
-  page.evaluate(() => ({
-    mark: (window as unknown as { loadMark?: string }).loadMark,
-    navigations: performance.getEntriesByType('navigation').length,
-  }));
 
 test('after a graceful stop and restart, Markets, the pair page and the trade screen tick again without a reload', async ({
   context,
@@ -77,8 +69,7 @@ test('after a graceful stop and restart, Markets, the pair page and the trade sc
   await expect.poll(async () => (await pairLast.textContent()) ?? '', { timeout: 20_000 }).not.toBe(t0);
   await expect.poll(rowLast, { timeout: 20_000 }).not.toBe(m0);
   expect(Date.now() - answeredAt).toBeLessThan(60_000);
-  for (const p of [markets, detail, trade])
-    expect(await sameLoad(p)).toEqual({ mark: 'before-restart', navigations: 1 });
+  for (const p of [markets, detail, trade]) expect(await sameLoad(p)).toEqual(NOT_RELOADED);
   await shot(detail, 'deploy-live-again');
 });
 
@@ -99,5 +90,5 @@ test('after a crash (SIGKILL) and restart, the pair page ticks again without a r
   await expect(page.getByTestId('stale-badge')).toHaveCount(0, { timeout: 15_000 });
   const l0 = (await last.textContent()) ?? '';
   await expect.poll(async () => (await last.textContent()) ?? '', { timeout: 20_000 }).not.toBe(l0);
-  expect(await sameLoad(page)).toEqual({ mark: 'before-restart', navigations: 1 });
+  expect(await sameLoad(page)).toEqual(NOT_RELOADED);
 });

@@ -25,6 +25,7 @@ import type {
 export { marketStore };
 export { useChartFeed } from './chart-feed';
 export { useBook } from './book';
+export { useOnReconnect } from './reconnect';
 
 /**
  * Register the visible symbols while the component is mounted; a changed list updates the same
@@ -84,30 +85,6 @@ export function useTickerEvery(symbol: string, ms: number): TickerRow | undefine
     return () => clearInterval(id);
   }, [symbol, ms, read]);
   return row;
-}
-
-/**
- * Connection state, last message time and the set of stale streams. The fields are getters, so a
- * component re-renders only for what it reads: `lastHeardAt` moves with every snapshot (ten times
- * a second), and reading it eagerly re-rendered every user of this hook that often.
- */
-export function useMarketStatus(): {
-  readonly connected: boolean;
-  readonly lastHeardAt: number;
-  readonly stale: Readonly<Record<string, true>>;
-} {
-  const s = useSnapshot(marketStore);
-  return {
-    get connected() {
-      return s.connected;
-    },
-    get lastHeardAt() {
-      return s.lastHeardAt;
-    },
-    get stale() {
-      return s.stale;
-    },
-  };
 }
 
 /**

@@ -18,7 +18,7 @@ import { confirmMoney } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { useNow } from '../../components/product/useNow';
 import { gameState, placeStake } from '../../api/game';
-import { useMarketView, useTicker } from '../../market';
+import { useMarketView, useOnReconnect, useTicker } from '../../market';
 import { PATHS, gameVerifyPath } from '../../nav/paths';
 import { toastSuccess, toast } from '../../lib/toast';
 import { countdown, usePolling } from './clock';
@@ -34,6 +34,8 @@ export default function Game() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const poll = usePolling(gameState, 4000, nextInstant);
+  // back from a deploy: the rounds at once, not at the next 4 s poll
+  useOnReconnect(() => void poll.refresh());
   const now = useNow(true, 500);
   const st = poll.data;
   const skew = st ? st.now - poll.receivedAt : 0;

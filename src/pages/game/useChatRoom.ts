@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, ChatRoomState } from '../../../core';
 import { chatState } from '../../api/chatroom';
-import { useMarketStatus, useUserEvents } from '../../market';
+import { useOnReconnect, useUserEvents } from '../../market';
 import { lastId, mergeMessages } from '../../lib/mergeById';
 
 const KEEP = 200;
@@ -59,12 +59,7 @@ export function useChatRoom() {
     };
   }, [catchUp]);
 
-  const { connected } = useMarketStatus();
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    if (connected && !wasConnected.current) void catchUp();
-    wasConnected.current = connected;
-  }, [connected, catchUp]);
+  useOnReconnect(() => void catchUp());
 
   /** a message this page has (live, or its own send): merged by id */
   const add = useCallback((m: ChatMessage) => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceMessage, ServiceReceipts, ServiceRefType } from '../../../core';
 import { serviceMessages, serviceRead, serviceSend } from '../../api/service';
-import { useMarketStatus, useUserEvents } from '../../market';
+import { useOnReconnect, useUserEvents } from '../../market';
 import { lastId, mergeMessages } from '../../lib/mergeById';
 
 const NO_RECEIPTS: ServiceReceipts = { user_delivered_id: 0, user_read_id: 0, staff_read_id: 0 };
@@ -73,12 +73,9 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
     if (e.service.message) void catchUp();
   });
 
-  const { connected } = useMarketStatus();
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    if (connected && !wasConnected.current && opts.enabled) void catchUp();
-    wasConnected.current = connected;
-  }, [connected, opts.enabled, catchUp]);
+  useOnReconnect(() => {
+    if (opts.enabled) void catchUp();
+  });
 
   useEffect(() => {
     if (!opts.enabled) return;

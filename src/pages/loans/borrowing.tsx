@@ -5,7 +5,7 @@ import type { Loan, LoanPair } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
 import { useLoad } from '../../components/product/shared';
-import { useLoanFigures, useUserEvents } from '../../market';
+import { useLoanFigures, useOnReconnect, useUserEvents } from '../../market';
 import { loanPairs, myLoans } from '../../api/loans';
 import { BorrowForm } from './BorrowForm';
 import { LoanCard } from './LoanCard';
@@ -38,6 +38,8 @@ export default function Borrowing() {
     void open.reload();
     if (tab === 'closed') void closed.reload();
   };
+  // interest accrued, a margin call or a liquidation while the socket was away (a deploy): read them again
+  useOnReconnect(reload);
 
   return (
     <PageFrame title={t('route.common.borrowing')}>

@@ -21,7 +21,7 @@ import { AuctionProof, Favourite } from './artworkParts';
 import s from './nft.module.css';
 import { useAction } from '../../components/action/useAction';
 import { useMoneyText } from '../../components/Money';
-import { useUserEvents } from '../../market';
+import { useOnReconnect, useUserEvents } from '../../market';
 
 export default function ArtworkPage() {
   return <ArtworkRoute route="artworkDetail" />;
@@ -56,6 +56,8 @@ function Artwork({ code, title }: { code: string; title: string }) {
   useUserEvents((e) => {
     if (e.kind === 'notice' && e.notice.ref.type === 'nft' && e.notice.params.code === code) void load.reload();
   });
+  // a bid, a sale or a box sold while the socket was away (a deploy) sent no notice that reached us
+  useOnReconnect(() => void load.reload());
 
   const buy = async (d: NftDetail) => {
     const f = d.fees;

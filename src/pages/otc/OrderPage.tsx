@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { OTC_RULES, type OtcOrder } from '../../../core';
@@ -9,7 +9,7 @@ import { Facts } from '../../components/product/Facts';
 import { when } from '../../components/funds/format';
 import { useLoad } from '../../components/product/shared';
 import { useNow } from '../../components/product/useNow';
-import { useMarketStatus, useUserEvents } from '../../market';
+import { useOnReconnect, useUserEvents } from '../../market';
 import { otcOrder } from '../../api/otc';
 import { OrderActions } from './OrderActions';
 import { OrderChat } from './OrderChat';
@@ -28,13 +28,8 @@ export function OrderPage({ id }: { id: number }) {
   // An event sent while this page's socket was away (a reload, a reconnect, a socket not yet in the
   // user's room) is not sent again: read the order again on every (re)connect, and every 10 s while
   // it waits on someone else (the counterparty, the timer or support).
-  const { connected } = useMarketStatus();
   const { reload } = load;
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    if (connected && !wasConnected.current) void reload();
-    wasConnected.current = connected;
-  }, [connected, reload]);
+  useOnReconnect(() => void reload());
   const waiting = load.data?.status === 'unpaid' || load.data?.status === 'paid' || load.data?.status === 'appeal';
   useEffect(() => {
     if (!waiting) return;
