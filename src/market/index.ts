@@ -25,6 +25,7 @@ import type {
 export { marketStore };
 export { useChartFeed } from './chart-feed';
 export { useBook } from './book';
+export { useCatchUp } from './catch-up';
 
 /**
  * Register the visible symbols while the component is mounted; a changed list updates the same
