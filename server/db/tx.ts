@@ -41,7 +41,7 @@ export function isUniqueViolation(err: unknown, index?: string): boolean {
   return e.constraint === index || String(e.message).includes(index);
 }
 
-export function isRetryable(err: unknown): boolean {
+function isRetryable(err: unknown): boolean {
   const s = sqlState(err);
   return s !== undefined && RETRYABLE.has(s);
 }

@@ -24,7 +24,6 @@ import type {
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
-export { useBook } from './book';
 export { useCatchUp } from './catch-up';
 
 /**
@@ -193,7 +192,7 @@ let userWatch: WatchHandle | null = null;
  * The user's private-room events (fills, closes, liquidations, seconds results, balances), in
  * arrival order. One watch serves every listener; it is open while someone listens.
  */
-export function onUserEvent(fn: UserEventListener): () => void {
+function onUserEvent(fn: UserEventListener): () => void {
   userListeners.add(fn);
   userWatch ??= openWatch({ symbols: [], userEvents: true }, (s) => {
     for (const e of s.events ?? []) for (const l of [...userListeners]) l(e);

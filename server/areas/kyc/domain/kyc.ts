@@ -17,7 +17,7 @@ import { inTransaction, isUniqueViolation } from '../../../db/tx';
 
 const CARD_ID_RE = /^[A-Za-z0-9-]{5,30}$/;
 
-export function maskCardId(v: string): string {
+function maskCardId(v: string): string {
   if (v.length <= 8) return v.slice(0, 2) + '*'.repeat(Math.max(0, v.length - 2));
   return v.slice(0, 4) + '*'.repeat(v.length - 8) + v.slice(-4);
 }

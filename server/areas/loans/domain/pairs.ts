@@ -62,7 +62,7 @@ export async function seedLoanPairs(db: Db): Promise<void> {
   }
 }
 
-export function checkTerms(t: LoanPairTerms): void {
+function checkTerms(t: LoanPairTerms): void {
   if (!validLevels(t)) throw new AppError('param_error');
 }
 

@@ -12,8 +12,8 @@ import { revokeOtherSessions } from './sessions';
 import { inTransaction, isUniqueViolation } from '../../../db/tx';
 import type { Caller } from '../../../auth/throttle';
 
-export const SCENE_BIND_MOBILE = 'bind_mobile';
-export const SCENE_BIND_EMAIL = 'bind_email';
+const SCENE_BIND_MOBILE = 'bind_mobile';
+const SCENE_BIND_EMAIL = 'bind_email';
 
 export type BindKind = 'mobile' | 'email';
 
