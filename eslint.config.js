@@ -15,6 +15,10 @@ const workerInsides = {
   regex: '(^|/)workers(/(?!public$)|$)',
   message: 'src/ reaches the worker through workers/public.ts only',
 };
+const srcPatterns = [
+  { group: serverGroup, message: 'the web app talks to the server over HTTP and the worker only' },
+  workerInsides,
+];
 // core/ is pure: no DOM framework, no Node, nothing of ours; inside it, siblings import each other, never the barrel.
 const coreRules = {
   paths: [
@@ -133,12 +137,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { patterns: srcPatterns }],
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: serverGroup, message: 'the web app talks to the server over HTTP and the worker only' },
-            workerInsides,
+            ...srcPatterns,
+            {
+              regex: '^(\\.\\./)+api(/|$)',
+              message: 'a component never calls the API: the page (or store) passes the call in',
+            },
           ],
         },
       ],
@@ -160,6 +173,21 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   areaBoundaries,
+  {
+    // test doubles and test tables are *.fixture.ts (or under a testing/ folder): production code
+    // never imports them, nor the test libraries they use
+    files: ['core/**/*.ts', 'workers/**/*.ts', 'src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixture.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(\\.fixture|\\/testing\\/.*|^vitest|^fast-check)$/]',
+          message: 'production code imports no test fixture and no test library',
+        },
+      ],
+    },
+  },
   {
     files: [
       'server/auth/**/*.ts',

@@ -74,7 +74,7 @@ export interface BuiltApp {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_ROOT = path.join(ROOT, 'dist', 'h5');
+const WEB_ROOT = path.join(ROOT, 'dist', 'h5');
 
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<BuiltApp> {
   const cleanups: (() => Promise<void>)[] = [];

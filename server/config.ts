@@ -13,16 +13,16 @@ import { parseRoles, type Roles } from './scale/roles';
 import { NFT_RULES } from '../core/types/nft';
 import { DEFAULT_ROUND_SECONDS } from '../core/game/pool';
 
-export type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
+type MarketFeedKind = 'simulator' | 'scripted' | 'binance';
 
 /** MARKET_FEED=binance settings (server/market/feed/create.ts) */
-export interface BinanceConfig {
+interface BinanceConfig {
   wsUrl?: string;
   restUrl?: string;
   only?: string[];
 }
 
-export interface RateLimits {
+interface RateLimits {
   /** codes sent per IP per hour (sms_mail) */
   codesPerIpPerHour: number;
   /** seconds between two codes to one account */
@@ -145,7 +145,7 @@ function poolMax(v: string | undefined): number {
   return n;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+const DEFAULT_RATE_LIMITS: RateLimits = {
   codesPerIpPerHour: 10,
   codeIntervalSec: 60,
   loginPerIpPerMinute: 20,

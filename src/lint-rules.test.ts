@@ -35,6 +35,12 @@ describe('import boundaries', () => {
       /server/,
     ],
     [
+      'a component into the API client',
+      "import { serviceStatus } from '../../api/service';\nexport const s = serviceStatus;",
+      'src/components/service/probe.ts',
+      /passes the call in/,
+    ],
+    [
       'core/ into the barrel',
       "import type { Period } from '../index';\nexport type P = Period;",
       'core/kline/probe.ts',
@@ -105,6 +111,11 @@ describe('import boundaries', () => {
       'src/ through the core barrel',
       "import { CONSTANTS } from '../../core';\nexport const c = CONSTANTS;",
       'src/stores/probe.ts',
+    ],
+    [
+      'a component to core through the barrel',
+      "import { CONSTANTS } from '../../../core';\nexport const c = CONSTANTS;",
+      'src/components/service/probe.ts',
     ],
     [
       'core/ sibling to sibling',

@@ -261,7 +261,7 @@ export interface StreamStatus {
   stale: string[];
 }
 
-export interface ChartDiff {
+interface ChartDiff {
   symbol: string;
   period: Period;
   /** updated bars in time order; a bar may repeat an already-drawn time (then it replaces it) */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from './api-types';
 import { MarketEngine } from './engine';
-import { FakeClock } from './test-clock';
-import { FakeSocket } from './test-socket';
+import { FakeClock } from './clock.fixture';
+import { FakeSocket } from './socket.fixture';
 
 /** A server going away and coming back: a deploy (graceful stop), a crash, a network drop. */
 function setup() {

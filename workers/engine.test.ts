@@ -3,8 +3,8 @@ import type { Candle } from '../core';
 import type { ChartBar, Snapshot } from './api-types';
 import { MarketEngine } from './engine';
 import type { HistoryRequest } from './channels/history';
-import { FakeSocket } from './test-socket';
-import { FakeClock } from './test-clock';
+import { FakeSocket } from './socket.fixture';
+import { FakeClock } from './clock.fixture';
 
 const candle = (sec: number, close: string, volume: string): Candle => ({
   time: sec * 1000,

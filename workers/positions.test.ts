@@ -5,8 +5,8 @@ import type { PositionInput, Snapshot, TickerRow } from './api-types';
 import { parseUserEvent } from './channels/user';
 import { MarketEngine } from './engine';
 import { PositionBook, pricePositions } from './positions';
-import { FakeSocket } from './test-socket';
-import { FakeClock } from './test-clock';
+import { FakeSocket } from './socket.fixture';
+import { FakeClock } from './clock.fixture';
 
 const row = (symbol: string, last: string): TickerRow => ({
   symbol,

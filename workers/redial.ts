@@ -7,7 +7,7 @@
 import type { Clock } from './clock';
 import type { MarketSocket } from './socket';
 
-export const SERVER_DISCONNECT = 'io server disconnect';
+const SERVER_DISCONNECT = 'io server disconnect';
 
 export interface RedialOptions {
   baseMs?: number;

@@ -10,7 +10,7 @@ export interface MarketSocket {
 }
 
 /** Spec §9: websocket then polling, reconnect 1 s → 5 s with 0.5 randomisation, connect timeout 20 s. */
-export const SOCKET_OPTIONS = {
+const SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
   reconnection: true,
   reconnectionDelay: 1000,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Throttle } from './throttle';
-import { FakeClock } from './test-clock';
+import { FakeClock } from './clock.fixture';
 
 describe('Throttle', () => {
   it('flushes a lone request at once, then at most once per window', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LocalBook, type DiffResult, type SnapshotResult } from './local-book';
-import { bookOf, historyArb, runServer } from './test-feed';
+import { bookOf, historyArb, runServer } from './feed.fixture';
 import type { DepthDiff, DepthSnapshot } from '../types/book';
 
 type Delivery = { kind: 'diff'; d: DepthDiff } | { kind: 'snap'; s: DepthSnapshot };

@@ -12,7 +12,7 @@
 import type { Lang } from '../types/api';
 import { dec, str } from './exact';
 
-export const MAX_AMOUNT_DECIMALS = 10;
+const MAX_AMOUNT_DECIMALS = 10;
 
 export function isDecimalString(s: string, maxDecimals: number = MAX_AMOUNT_DECIMALS): boolean {
   if (!Number.isInteger(maxDecimals) || maxDecimals < 0)

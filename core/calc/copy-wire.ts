@@ -35,7 +35,7 @@ export function toTraderRow(c: TraderCard): TraderRow {
   };
 }
 
-export function fromTraderRow(r: TraderRow): TraderCard {
+function fromTraderRow(r: TraderRow): TraderCard {
   const {
     id,
     head_portrait,

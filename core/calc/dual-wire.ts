@@ -10,7 +10,7 @@ import { ExactDecimal } from './exact';
 const DAY_MS = 86_400_000;
 
 /** A name the family's list shows as the card's title: the pair, the exercise price and the holding days (no language in it). */
-export function dualName(p: Pick<DualProduct, 'currency_name' | 'quote_name' | 'linked_price' | 'days'>): string {
+function dualName(p: Pick<DualProduct, 'currency_name' | 'quote_name' | 'linked_price' | 'days'>): string {
   return `${p.currency_name}/${p.quote_name} ${p.linked_price} ${p.days}D`;
 }
 

@@ -13,7 +13,7 @@ import { dec, str, type DecimalInput } from './exact';
 
 const DAY_MS = 86_400_000;
 
-export function parseDividendTime(hhmm: string): number {
+function parseDividendTime(hhmm: string): number {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
   if (!m) throw new RangeError(`dividend time must be HH:MM: ${hhmm}`);
   return (Number(m[1]) * 60 + Number(m[2])) * 60_000;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { BollingerBands } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { boll, BollState } from './boll';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 
 describe('BOLL', () => {
   it('equals technicalindicators BollingerBands within 1e-9 relative (population σ)', () => {

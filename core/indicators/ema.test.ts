@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { EMA } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { ema, EmaState } from './ema';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 
 describe('EMA', () => {
   it('equals technicalindicators EMA (SMA-seeded) within 1e-9 relative', () => {

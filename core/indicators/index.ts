@@ -1,6 +1,5 @@
 // Chart indicators: display values in plain numbers (see types.ts for the conventions).
 export * from './types';
-export { RollingMean, MonotonicWindow } from './window';
 export * from './ma';
 export * from './ema';
 export * from './boll';

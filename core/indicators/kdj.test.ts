@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Stochastic } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { kdj, KdjState } from './kdj';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 import type { IndicatorBar } from './types';
 
 /**

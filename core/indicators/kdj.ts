@@ -18,7 +18,7 @@ export interface KdjValue {
   j: number;
 }
 
-export const KDJ_SEED = 50;
+const KDJ_SEED = 50;
 
 export class KdjState implements Incremental<KdjValue> {
   private readonly highs: MonotonicWindow;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SMA } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { ma, MaState } from './ma';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 
 describe('MA', () => {
   it('equals technicalindicators SMA within 1e-9 relative, NaN until the window fills', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { MACD } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { macd, MacdState } from './macd';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 
 describe('MACD', () => {
   it('equals technicalindicators MACD (EMA oscillator and signal) within 1e-9 of the price scale', () => {

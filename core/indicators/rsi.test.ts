@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { AverageGain, AverageLoss, RSI } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { rsi, RsiState } from './rsi';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 
 describe('RSI (Wilder)', () => {
   it('equals 100 − 100 / (1 + RS) of technicalindicators’ Wilder average gain/loss within 1e-9, and its rounded RSI', () => {

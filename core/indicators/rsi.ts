@@ -9,7 +9,7 @@ import { CloseLines } from './close-lines';
 import { checkPeriod, INDICATOR_DEFAULTS, runBatch, type IndicatorBar } from './types';
 
 /** One RSI line over closes: O(1) push and peek. */
-export class RsiLine {
+class RsiLine {
   private prevClose = NaN;
   private count = 0;
   private gainSum = 0;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SMA } from 'technicalindicators';
 import { describe, expect, it } from 'vitest';
 import { vol, VolState } from './vol';
-import { aligned, checkIncremental, near, scriptArb, seriesArb } from './test-bars';
+import { aligned, checkIncremental, near, scriptArb, seriesArb } from './bars.fixture';
 
 describe('VOL', () => {
   it('is the bar volume plus MA5 / MA10 of it, equal to technicalindicators SMA within 1e-9', () => {

@@ -14,7 +14,7 @@ export interface ReplayBid {
   atMs: number;
 }
 
-export interface ReplayStep extends ReplayBid {
+interface ReplayStep extends ReplayBid {
   /** the lowest bid the rule allowed at that moment */
   min: string;
   /** the end before and after this bid (equal unless it came inside the soft-close window) */

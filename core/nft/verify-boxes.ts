@@ -41,7 +41,7 @@ export function expandManifest(manifest: readonly ManifestEntry[]): string[] {
 }
 
 /** the index into `remaining` (length n > 0) that box k takes */
-export function slotIndex(seed: string, seriesId: number, k: number, n: number): number {
+function slotIndex(seed: string, seriesId: number, k: number, n: number): number {
   const h = sha256Hex(`${seed}:${seriesId}:${k}`);
   // 52 bits of the hash: mod n of a uniform 52-bit number is unbiased enough for any n we sell
   return Number(BigInt(`0x${h.slice(0, 13)}`) % BigInt(n));

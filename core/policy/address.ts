@@ -28,7 +28,7 @@ const SHAPES: Record<string, RegExp> = {
 };
 
 /** Printable, no spaces: hex, base58, bech32 and memo-less addresses of every other network. */
-export const GENERIC_ADDRESS = /^[A-Za-z0-9:_.-]{10,128}$/;
+const GENERIC_ADDRESS = /^[A-Za-z0-9:_.-]{10,128}$/;
 
 /**
  * The network a withdrawal address goes on: the one the user chose, which must be the coin's and fit

@@ -6,7 +6,7 @@
 import { dec } from '../calc/exact';
 import { expectSame, proofOf, type Proof, type ProofProblem } from './types';
 
-export interface AuctionBid {
+interface AuctionBid {
   userId: number;
   price: string;
   at: number;

@@ -7,7 +7,7 @@ import { allocateIeo, ieoSettlement } from '../calc/ieo-allocation';
 import { dec, str } from '../calc/exact';
 import { expectSame, proofOf, type Proof, type ProofProblem } from './types';
 
-export interface IeoSubscription {
+interface IeoSubscription {
   id: number;
   amount: string;
   price: string;

@@ -9,7 +9,7 @@ import { accountRiskInput, positionPnl, riskRate, type ContractPosition } from '
 import { dec, str } from '../calc/exact';
 import { expectSame, proofOf, type Proof, type ProofProblem } from './types';
 
-export type LeverProofReason = 'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy';
+type LeverProofReason = 'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy';
 
 export interface LeverCloseProofInput {
   position: ContractPosition;
@@ -28,7 +28,7 @@ export interface LeverCloseExpected {
 }
 
 /** Whether the closing price reached the level that closed the position. */
-export function stopReached(
+function stopReached(
   side: 'long' | 'short',
   reason: 'take_profit' | 'stop_loss',
   level: string,

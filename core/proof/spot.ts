@@ -8,7 +8,7 @@ import { dec, str } from '../calc/exact';
 import { spotVwap } from '../calc/spot';
 import { expectSame, proofOf, type Proof, type ProofProblem, type ProofTick } from './types';
 
-export interface SpotFillInput {
+interface SpotFillInput {
   id: number;
   role: 'taker' | 'maker';
   price: string;

@@ -1,6 +1,4 @@
 /** The HTTP envelope of DESIGN.md §3. Every /api answer is HTTP 200 with one of these. */
-export type EnvelopeType = 'ok' | 'error' | '999' | '998';
-
 export interface OkEnvelope<T> {
   type: 'ok';
   code: 1;
@@ -11,7 +9,6 @@ export interface ErrorEnvelope {
   code: 0;
   message: string;
 }
-export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
 
 /** Interface languages (spec §1). `kor` is accepted as an alias of `ko`. */
 export const LANGS = ['zh', 'en', 'hk', 'th', 'jp', 'ko', 'fra', 'spa'] as const;
@@ -33,7 +30,6 @@ export const HEADERS = {
 
 /** Account types (spec §3). */
 export const ACCOUNT_TYPES = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
 
 /** Spec §9 constants. */
 export const CONSTANTS = {

@@ -87,16 +87,6 @@ export interface TraderDetail extends TraderCard {
   recent_closed: TraderPosition[];
 }
 
-/** POST /follow/follow */
-export interface FollowRequest {
-  trader_user_id: number;
-  /** the multiple (type 1) or the lots (type 2); a multiple above 1 that is not an integer is rounded to 2 decimals */
-  number: string;
-  type: CopyType;
-  /** 1 = the copy-trading agreement was accepted (required) */
-  agree: 1;
-}
-
 export interface Follow {
   /** the follow record's id: `follow_user_id` of /follow/cancel */
   id: number;
@@ -114,18 +104,13 @@ export interface Follow {
   total_profit: string;
 }
 
-/** POST /follow/cancel {follow_user_id} */
-export interface CancelFollowRequest {
-  follow_user_id: number;
-}
-
 /**
  * A copy: one trader position mirrored (or skipped) for one follow.
  * open: the mirror is open and still follows the trader; closed: closed with the trader's close;
  * self_held: the follower took it over (it shows under their own positions); skipped: not opened
  * (reason says why, e.g. the balance could not cover margin + fee).
  */
-export type CopyStatus = 'open' | 'closed' | 'self_held' | 'skipped';
+type CopyStatus = 'open' | 'closed' | 'self_held' | 'skipped';
 export type CopySkipReason =
   'insufficient_balance' | 'lots_too_small' | 'lots_too_large' | 'market_closed' | 'no_price' | 'error';
 
@@ -153,24 +138,6 @@ export interface CopyTrade {
   profit: string | null;
   created_at: number;
   closed_at: number | null;
-}
-
-/** GET /follow/historyTrade {page, status: current | history} */
-export interface CopyHistoryRequest {
-  page?: number;
-  status?: 'current' | 'history';
-  follow_user_id?: number;
-}
-
-/** POST /follow/selfHolding {transaction_id} */
-export interface SelfHoldRequest {
-  transaction_id: number;
-}
-
-/** POST /follow/apply — ask to become a trader. */
-export interface TraderApplyRequest {
-  nickname: string;
-  introduction: string;
 }
 
 /** GET /follow/myTrader — the caller's application and, once approved, their figures. */

@@ -23,7 +23,7 @@ export interface RechargeInfo {
   price_usdt: string;
 }
 
-export interface DepositNetwork {
+interface DepositNetwork {
   network: string;
   /** deposits below it are not credited (a request below it is refused) */
   min_deposit: string;

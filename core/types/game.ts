@@ -4,7 +4,7 @@
  */
 export type GameSide = 'up' | 'down';
 /** 'open' takes stakes until lock_at; 'locked' waits for close_at; 'settled' is final */
-export type GameRoundStatus = 'open' | 'locked' | 'settled';
+type GameRoundStatus = 'open' | 'locked' | 'settled';
 /** who won, or 'refund' (one side empty, lock = close, or no price at an instant) */
 export type GameOutcome = GameSide | 'refund';
 export type GameRefundReason = 'one_sided' | 'tie' | 'no_price' | 'no_stakes';
@@ -76,11 +76,6 @@ export interface ChatMessage {
 
 /** socket `chat` event (the chat room's members): a new message, or one an operator removed */
 export type ChatEvent = { kind: 'message'; message: ChatMessage } | { kind: 'deleted'; id: number };
-
-/** POST /api/chatroom/send answer */
-export interface ChatSent {
-  message: ChatMessage;
-}
 
 /** GET /api/chatroom/state — on entry; or a catch-up with {after: the last id held, since: the `now` of the last read} */
 export interface ChatRoomState {

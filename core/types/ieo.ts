@@ -5,20 +5,13 @@
  * POST bodies, paged lists answer Page<T> (./page). Stable: fields are added, never renamed.
  */
 /** From the clock: before start_at warm-up, until end_at in progress, then finished. */
-export const IEO_STATUSES = ['warmup', 'in_progress', 'finished'] as const;
-export type IeoStatus = (typeof IEO_STATUSES)[number];
+export type IeoStatus = 'warmup' | 'in_progress' | 'finished';
 
 /** A currency a project accepts and the price of one token in it. */
 export interface IeoPayCurrency {
   currency_id: number;
   currency_name: string;
   price: string;
-}
-
-/** GET /project {page, limit} → Page<IeoProject> (in progress, then warm-up, then finished) */
-export interface IeoProjectQuery {
-  page?: number;
-  limit?: number;
 }
 
 export interface IeoProject {
@@ -73,7 +66,7 @@ export type IeoWire<T extends IeoProject> = Omit<T, 'status' | 'progress'> & {
   percentage: string;
 };
 export type IeoProjectRow = IeoWire<IeoProject>;
-export type IeoProjectDetailRow = IeoWire<IeoProjectDetail>;
+type IeoProjectDetailRow = IeoWire<IeoProjectDetail>;
 /** GET /project/detail {project_id} answers `{info}` (the clients read `message.info`) */
 export interface IeoDetailAnswer {
   info: IeoProjectDetailRow;
@@ -103,8 +96,7 @@ export interface IeoOrderInput {
 }
 
 /** pending: frozen, waiting for the end; passed: tokens allotted (maybe partly, rest refunded); failed: nothing allotted, all refunded */
-export const IEO_ORDER_STATUSES = ['pending', 'passed', 'failed'] as const;
-export type IeoOrderStatus = (typeof IEO_ORDER_STATUSES)[number];
+type IeoOrderStatus = 'pending' | 'passed' | 'failed';
 
 export interface IeoOrder {
   id: number;
@@ -138,13 +130,6 @@ export interface IeoAllocation {
   /** the sum applied that the server recorded when it allotted (null: not recorded) */
   applied: string | null;
   subscriptions: { id: number; amount: string }[];
-}
-
-/** GET /user/project/order {page, limit, project_id?} → Page<IeoOrder> (newest first) */
-export interface IeoUserOrderQuery {
-  page?: number;
-  limit?: number;
-  project_id?: number;
 }
 
 /**

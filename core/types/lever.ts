@@ -13,13 +13,6 @@ export type LeverStatus = 'entrusted' | 'position' | 'closed' | 'cancelled';
 /** why a position was closed (copy: a mirror closed because the trader closed) */
 export type LeverCloseReason = 'user' | 'take_profit' | 'stop_loss' | 'liquidation' | 'batch' | 'copy';
 
-/** POST /lever/deal, /lever/dealall — the trade screen's data for one pair. */
-export interface LeverDealRequest {
-  currency_id: number;
-  legal_id: number;
-  page?: number;
-}
-
 /** POST /lever/submit */
 export interface LeverSubmitRequest {
   currency_id: number;
@@ -54,11 +47,6 @@ export interface LeverMyTradeAnswer {
   message: Paginator<LeverPosition>;
 }
 
-/** POST /lever/close {id} — closes a position at market, or withdraws an entrusted order. */
-export interface LeverCloseRequest {
-  id: number;
-}
-
 /** POST /lever/setstop — empty string clears that level. */
 export interface LeverSetStopRequest {
   id: number;
@@ -68,9 +56,6 @@ export interface LeverSetStopRequest {
 
 /** POST /lever/batch_close — all, only longs, only shorts. */
 export type LeverBatchType = 'all' | 'long' | 'short';
-export interface LeverBatchCloseRequest {
-  type: LeverBatchType;
-}
 export interface LeverBatchCloseResult {
   closed: number;
   ids: number[];
@@ -94,7 +79,7 @@ export const LEVER_ORDER_TYPE = { own: 1, copied: 2 } as const;
 export const leverSideOf = (code: LeverTypeCode): LeverSide => (code === LEVER_TYPE.long ? 'long' : 'short');
 export const leverStatusOf = (code: LeverStatusCode): LeverStatus =>
   (Object.keys(LEVER_STATUS) as LeverStatus[]).find((k) => LEVER_STATUS[k] === code) ?? 'closed';
-export type LeverOrderType = (typeof LEVER_ORDER_TYPE)[keyof typeof LEVER_ORDER_TYPE];
+type LeverOrderType = (typeof LEVER_ORDER_TYPE)[keyof typeof LEVER_ORDER_TYPE];
 
 /** A position or entrusted order in the family's names (WIRE.md), plus ours (after `price_type`). */
 export interface LeverPosition {
@@ -174,7 +159,7 @@ export interface LeverEntryWalk {
 }
 
 /** A position closed by the same forced close, as much of it as the risk-rate proof needs (the same names). */
-export interface LeverProofPeer {
+interface LeverProofPeer {
   id: number;
   type: LeverTypeCode;
   share: string;

@@ -19,23 +19,6 @@ export type LoanStatus = 'open' | 'liquidating' | 'repaid' | 'liquidated';
 export type LoanEventKind =
   'borrow' | 'interest' | 'repay' | 'collateral_add' | 'collateral_reduce' | 'margin_call' | 'liquidation';
 
-/** One borrowable pair and its terms (copied onto each loan when it opens). */
-export interface LoanPair {
-  id: number;
-  loan_currency_id: number;
-  loan_currency: string;
-  collateral_currency_id: number;
-  collateral_currency: string;
-  initial_ltv: string;
-  margin_call_ltv: string;
-  liquidation_ltv: string;
-  hourly_rate: string;
-  liquidation_penalty: string;
-  min_amount: string;
-  max_amount: string;
-  enabled: boolean;
-}
-
 /** The terms a loan keeps for its whole life (the pair's at opening time). */
 export interface LoanTerms {
   initial_ltv: string;
@@ -43,6 +26,22 @@ export interface LoanTerms {
   liquidation_ltv: string;
   hourly_rate: string;
   liquidation_penalty: string;
+}
+
+/** What an operator sets on a pair: the terms a new loan copies, the amount range, and whether it lends. */
+export interface LoanPairTerms extends LoanTerms {
+  min_amount: string;
+  max_amount: string;
+  enabled: boolean;
+}
+
+/** One borrowable pair and its terms. */
+export interface LoanPair extends LoanPairTerms {
+  id: number;
+  loan_currency_id: number;
+  loan_currency: string;
+  collateral_currency_id: number;
+  collateral_currency: string;
 }
 
 export interface Loan extends LoanTerms {

@@ -7,11 +7,6 @@
 export const LOCK_KINDS = ['lock', 'defi', 'cloud'] as const;
 export type LockKind = (typeof LOCK_KINDS)[number];
 
-/** GET /lh/deposit/config {kind?} → LockConfigRow[] (kind omitted = all kinds) */
-export interface LockConfigQuery {
-  kind?: LockKind;
-}
-
 /** A lock-mining configuration as the domain and our pages hold it (rates as fractions). */
 export interface LockConfig {
   id: number;
@@ -36,28 +31,8 @@ export interface LockConfig {
   available: string;
 }
 
-/**
- * POST /lh/deposit {config_id, amount} → LockOrder. amount ≥ min_amount (≤ max_amount), at most
- * the currency's decimals; debited from the change account (insufficient_balance otherwise).
- * Accepts an Idempotency-Key header.
- */
-export interface LockDepositInput {
-  config_id: number;
-  amount: string;
-}
-
 export const LOCK_ORDER_STATUSES = ['in_progress', 'redeemed'] as const;
 export type LockOrderStatus = (typeof LOCK_ORDER_STATUSES)[number];
-
-/**
- * GET /lh/deposit/order {page, limit, status?} → Page<LockOrder> (newest first).
- * status: 'in_progress' | 'redeemed' (also 1 = in progress, 2 = redeemed).
- */
-export interface LockOrderQuery {
-  page?: number;
-  limit?: number;
-  status?: LockOrderStatus | 1 | 2;
-}
 
 export interface LockOrder {
   id: number;
@@ -98,11 +73,6 @@ export interface LockDividend {
   rate: string;
   amount: string;
   paid_at: string;
-}
-
-/** POST /lh/deposit/order/cancel {id} → LockOrder (redeemed early: penalty, returned set) */
-export interface LockCancelInput {
-  id: number;
 }
 
 /**

@@ -153,7 +153,3 @@ export const room = {
   /** the public chat room: every authenticated socket is in it (messages are few: slow mode) */
   chat: 'chatroom' as const,
 };
-
-export interface SubscribeRequest {
-  channels: string[];
-}

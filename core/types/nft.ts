@@ -11,8 +11,7 @@ export const NFT_MEDIA_TYPES = { image: 1, gif: 2, audio: 3, video: 4 } as const
 export const NFT_RARITIES = ['N', 'R', 'SR', 'SSR'] as const;
 export type NftRarity = (typeof NFT_RARITIES)[number];
 /** spec §4: listing states; resale cannot be undone */
-export const NFT_LISTINGS = ['not_for_sale', 'for_sale', 'reselling', 'relisting'] as const;
-export type NftListing = (typeof NFT_LISTINGS)[number];
+export type NftListing = 'not_for_sale' | 'for_sale' | 'reselling' | 'relisting';
 /** spec §4 sale status: 2 not started; 1 on sale; 0 ended or not for sale */
 export type NftSaleStatus = 0 | 1 | 2;
 /**
@@ -21,7 +20,7 @@ export type NftSaleStatus = 0 | 1 | 2;
  * every other item, the one an opened box becomes included, shows its rarity.
  */
 export const NFT_RARITY_STATUS = { sealed: 0, revealed: 1 } as const;
-export type NftRarityStatus = (typeof NFT_RARITY_STATUS)[keyof typeof NFT_RARITY_STATUS];
+type NftRarityStatus = (typeof NFT_RARITY_STATUS)[keyof typeof NFT_RARITY_STATUS];
 /** auction lifecycle of one item */
 export type NftAuctionState = 'none' | 'open' | 'awaiting_payment' | 'paid' | 'expired' | 'unsold';
 /**

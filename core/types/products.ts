@@ -12,12 +12,6 @@
  */
 // Lists answer Page<T> from ./page.
 
-/** A currency as products show it. */
-export interface ProductCurrency {
-  currency_id: number;
-  currency_name: string;
-}
-
 // ───────────────────────────── dual invest ─────────────────────────────
 
 /**
@@ -93,7 +87,7 @@ export const DUAL_PRODUCT_STATUS = { open: 1, sold_out: 0, closed: 0 } as const 
   DualProductStatus,
   number
 >;
-export type DualProductWireStatus = (typeof DUAL_PRODUCT_STATUS)[DualProductStatus];
+type DualProductWireStatus = (typeof DUAL_PRODUCT_STATUS)[DualProductStatus];
 
 /**
  * A product on the wire (/dual/index rows, /dual/detail): the family's names in place of ours —
@@ -111,7 +105,7 @@ export type DualWire<T extends DualProduct> = Omit<T, 'apr' | 'linked_price' | '
   name: string;
   start_time: string | null;
 };
-export type DualProductRow = DualWire<DualProduct>;
+type DualProductRow = DualWire<DualProduct>;
 export type DualDetailRow = DualWire<DualDetail>;
 
 /** GET /dual/detail {id} → DualDetailRow (DualDetail in the family's names) */
@@ -123,16 +117,6 @@ export interface DualDetail extends DualProduct {
   };
   /** the caller's available balance in the invest currency ('0' for guests) */
   available: string;
-}
-
-/**
- * POST /dual/buyDual {id, num} → DualOrder. `num` = shares, required, a positive integer,
- * ≤ remaining shares. The order's amount = num × per_price in the invest currency, debited from
- * the change account (insufficient_balance otherwise). Accepts an Idempotency-Key header.
- */
-export interface BuyDualInput {
-  id: number;
-  num: number;
 }
 
 /** purchased → settling (job picked it at maturity) → success (paid) | fail (e.g. no price: refunded) */

@@ -35,36 +35,12 @@ export interface Profile {
   unread_notices: number;
 }
 
-/** POST /user/uploadHeadPortrait {head_portrait: file ref from /upload} → Profile */
-export interface UploadHeadPortraitInput {
-  head_portrait: string;
-}
-
-/**
- * POST /user/editNickname {nickname?, signature?} → Profile. Nickname 2–10, signature 2–30
- * characters, letters (any script's letters incl. Chinese), digits only.
- */
-export interface EditNicknameInput {
-  nickname?: string;
-  signature?: string;
-}
-
 /** A fiat currency and its rate per 1 USD(T). */
 export interface FiatRate {
   currency_code: string;
   /** units of this fiat per 1 USDT, e.g. CNY "7.2" */
   rate: string;
   symbol: string;
-}
-
-/** GET /user/fiats → FiatRate[] ; POST /user/fiat {currency_code} → FiatRate (saved as default) */
-export interface SetFiatInput {
-  currency_code: string;
-}
-
-/** POST /user/lang {lang} → ok(lang): the account's preferred language (notices are sent in it). */
-export interface SetLangInput {
-  lang: string;
 }
 
 /** GET /user/invite → the invite QR code page. */

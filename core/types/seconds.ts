@@ -6,7 +6,7 @@
 
 export type SecondsType = 'up' | 'down';
 export type SecondsStatus = 'pending' | 'settled';
-export type SecondsOutcome = 'win' | 'lose' | 'tie';
+type SecondsOutcome = 'win' | 'lose' | 'tie';
 
 /**
  * The family's codes for seconds options (WIRE.md "Seconds options"): `type` 1 up / 2 down;

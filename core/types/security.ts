@@ -30,27 +30,11 @@ export interface GaSetup {
   qr: string;
 }
 
-/** POST /user/saveUserga {gasercert: 6-digit code from the app} → ok(message). Revokes other sessions. */
-export interface SaveGaInput {
-  gasercert: string;
-}
-
-/** POST /sms_send {area_code, mobile} → ok(message): sends a 6-digit code to the phone to bind. */
-export interface SmsSendInput {
-  area_code?: string;
-  mobile: string;
-}
-
 /** POST /safe/mobile {mobile, code, area_code?} → ok(message). Revokes other sessions. */
 export interface BindMobileInput {
   mobile: string;
   code: string;
   area_code?: string;
-}
-
-/** POST /safe/email_send {email} → ok(message): sends a 6-digit code to the email to bind. */
-export interface EmailSendInput {
-  email: string;
 }
 
 /** POST /safe/email {email, code} → ok(message). Revokes other sessions. */

@@ -57,7 +57,7 @@ export interface PairTradeSettings {
 export type SpotSide = 'buy' | 'sell';
 export type SpotOrderKind = 'market' | 'limit';
 /** open: new, nothing filled; partially_filled: some filled, the rest rests; filled; cancelled (its remainder, if partly filled) */
-export type SpotOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
+type SpotOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
 
 /**
  * POST /coin/trade. `target_price` empty or absent = a market order; given = a limit order. A market
@@ -80,11 +80,6 @@ export interface SpotListRequest {
   status?: 'progress' | 'complete';
   page?: number;
   limit?: number;
-}
-
-/** POST /coin/cancel {id} — cancels an open limit order and unfreezes its funds. */
-export interface SpotCancelRequest {
-  id: number;
 }
 
 export interface SpotOrder {

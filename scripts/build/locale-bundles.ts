@@ -15,7 +15,7 @@ const PREFIX = 'virtual:locale/';
 export const RESOLVED_LOCALE = '\0virtual/locales/';
 
 /** The tables of one language in merge order: the shell's first (areas add keys, never overwrite). */
-export function localeFiles(dir: string, lang: string): string[] {
+function localeFiles(dir: string, lang: string): string[] {
   const shell = path.join(dir, `${lang}.json`);
   const areas = fs
     .readdirSync(dir, { withFileTypes: true })

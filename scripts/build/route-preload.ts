@@ -19,7 +19,7 @@ import { LANGS } from '../../core/types/api';
 import { firstLang } from '../../core/policy/first-lang';
 
 /** route names (src/app/routes.ts) a first visit lands on; signed-in-only ones are left out */
-export const LANDING_ROUTES = [
+const LANDING_ROUTES = [
   'index/index',
   'market/market',
   'transaction/index',
@@ -33,7 +33,7 @@ export const LANDING_ROUTES = [
 const HOME = '/pages/index/index';
 
 /** route name → page source path ("pages/index/index"), read from the route table */
-export function routePages(routesSource: string): Map<string, string> {
+function routePages(routesSource: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of routesSource.matchAll(/name: '([^']+)'[^}\n]*import\('\.\.\/(pages\/[^']+)'\)/g)) out.set(m[1], m[2]);
   return out;
@@ -74,7 +74,7 @@ type Meta = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
  * run, so the cascade is the one a static import gave (the kit's styles, then the app's). Vite's
  * preload helper finds both when main.tsx imports a stage and asks for nothing again.
  */
-export function withStages(html: string, base: string, files: string[], cssOf: (file: string) => string[]): string {
+function withStages(html: string, base: string, files: string[], cssOf: (file: string) => string[]): string {
   if (files.length === 0) return html;
   const js = files.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
   const css: string[] = [];

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** Vite's virtual module that holds `__vitePreload`, the helper every lazy `import()` goes through */
-export const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
+const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 const EXPORT = 'export const __vitePreload = ';
 
 /**

@@ -11,11 +11,10 @@ import { compareLang, type Problem } from './check';
 import { flatten, type FlatTable } from './tables';
 import { isUsed, undocumentedTemplates, type CodeUsage } from './usage';
 
-export const ADMIN_LANGS = ['en', 'zh'] as const;
-export type AdminTables = Record<(typeof ADMIN_LANGS)[number], FlatTable>;
+export type AdminTables = Record<'en' | 'zh', FlatTable>;
 
 /** Back-office keys built at run time, as globs (`*` = any run of characters). */
-export const ADMIN_DYNAMIC_KEYS: readonly string[] = [
+const ADMIN_DYNAMIC_KEYS: readonly string[] = [
   'admin.queue.name.*',
   'admin.queue.state.*', // a review queue's noun and its items' status (queues.tsx)
   'admin.kyc.idTypes.*',

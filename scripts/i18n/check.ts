@@ -15,7 +15,7 @@ export interface Problem {
 }
 
 /** `{{x}}` in interface strings, `{x}` in server messages. */
-export function placeholders(text: string, server = false): string {
+function placeholders(text: string, server = false): string {
   const re = server ? /\{(\w+)\}/g : /\{\{\s*(\w+)\s*\}\}/g;
   return [...text.matchAll(re)]
     .map((m) => m[1])

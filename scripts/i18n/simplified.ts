@@ -10,14 +10,9 @@ const cnToHk = Converter({ from: 'cn', to: 'hk' });
 const cnToT = Converter({ from: 'cn', to: 't' });
 
 /** Characters that may stay although OpenCC changes them. */
-export const HK_ALLOWED: ReadonlySet<string> = new Set<string>([
+const HK_ALLOWED: ReadonlySet<string> = new Set<string>([
   '折', // 折合 / 折扣 are Traditional too; OpenCC's phrase table turns 折合 into 摺合.
 ]);
-
-/** Drafts HK text from Simplified (a person then fixes the wording: 帳戶, 登入, 電郵...). */
-export function toHk(text: string): string {
-  return cnToHk(text);
-}
 
 export function simplifiedChars(text: string): string[] {
   const a = [...text];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
  * stands for any run of characters. Every template key in src must match one of these (checked), so a
  * new dynamic key has to be written down here.
  */
-export const DYNAMIC_KEYS: readonly string[] = [
+const DYNAMIC_KEYS: readonly string[] = [
   'acct.*Required',
   'acct.*Rule', // userInfo form rules: acct.${field}Required / Rule
   'acct.account.*',
@@ -68,13 +68,13 @@ export const DYNAMIC_KEYS: readonly string[] = [
 ];
 
 /** Template keys whose values are a closed set: the template → the keys it can produce. */
-export const ENUMERATED_KEYS: Readonly<Record<string, readonly string[]>> = {
+const ENUMERATED_KEYS: Readonly<Record<string, readonly string[]>> = {
   'trade.*': ['trade.buy', 'trade.sell', 'trade.market', 'trade.limit'], // t(`trade.${side}`), t(`trade.${kind}`)
 };
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-export function globToRegExp(glob: string): RegExp {
+function globToRegExp(glob: string): RegExp {
   const body = glob
     .split('*')
     .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))

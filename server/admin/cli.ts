@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { migrateToLatest } from '../db/migrate';
+import { isUniqueViolation } from '../db/tx';
 import { createOperator } from '../auth/operators';
 
 async function main(argv: string[]): Promise<number> {
@@ -30,8 +31,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`operator ${name} created (id ${id})`);
     return 0;
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    console.error(code === '23505' ? `operator ${name} already exists` : (err as Error).message);
+    console.error(isUniqueViolation(err) ? `operator ${name} already exists` : (err as Error).message);
     return 1;
   } finally {
     await handle.close();

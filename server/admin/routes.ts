@@ -27,7 +27,7 @@ import { loginCaller, rememberDevice } from '../http/known-device';
 
 const LoginBody = z.object({ name: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+async function adminRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   app.decorateRequest('operatorId', 0);
   app.decorateRequest('operatorName', '');

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

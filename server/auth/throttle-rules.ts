@@ -83,7 +83,7 @@ export interface Caller {
 }
 
 /** A remembered source, or undefined once its failures are forgotten. */
-export function live(rule: ThrottleRule, s: SourceState | undefined, now: number): SourceState | undefined {
+function live(rule: ThrottleRule, s: SourceState | undefined, now: number): SourceState | undefined {
   return s && now - s.updatedAt <= rule.forgetMs ? s : undefined;
 }
 

@@ -33,7 +33,7 @@ export type { AttemptKind, Caller } from './throttle-rules';
 const BUDGET = '*';
 
 /** "Wait n seconds": in the user's language, with the seconds for a Retry-After header. */
-export function waitError(ms: number): AppError {
+function waitError(ms: number): AppError {
   return new AppError('auth_wait', { seconds: Math.max(1, Math.ceil(ms / 1000)) });
 }
 
@@ -210,7 +210,7 @@ export function noticeAttack(db: Kysely<Database>, userId: number, what: Message
 }
 
 /** Forgotten rows (a day untouched) are deleted now and then so the table stays small. */
-export async function pruneAttempts(db: Kysely<Database>, now: number): Promise<void> {
+async function pruneAttempts(db: Kysely<Database>, now: number): Promise<void> {
   await db
     .deleteFrom('auth_throttle')
     .where('updated_at', '<', new Date(now - 86_400_000))

@@ -18,7 +18,7 @@ import { checkAmount, type BalanceAfter, type LedgerRef } from './ledger';
 import { keyToMark } from './idempotency-scope';
 import { transferInTrx, writerFor, type TransferElement, type TransferRecord, type TransferRow } from './ledger-writer';
 
-export interface TransferSide {
+interface TransferSide {
   userId: number;
   currencyId: number;
   /** account type (ledger LedgerEntry.type) */

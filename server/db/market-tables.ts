@@ -6,13 +6,13 @@
 import type { Candle } from '../../core/types/market';
 
 /** One persisted K-line bar: core's Candle keyed by symbol and period. Primary key (symbol, period, time). Ticks an outcome may need are in market_ticks. */
-export interface CandlesTable extends Candle {
+interface CandlesTable extends Candle {
   symbol: string;
   period: string;
 }
 
 /** The feed's position per symbol, so `seq` and the price path continue across a restart. */
-export interface MarketStateTable {
+interface MarketStateTable {
   symbol: string;
   last_seq: number;
   last_price: string;
@@ -20,7 +20,7 @@ export interface MarketStateTable {
 }
 
 /** A tick an outcome may need (see store/tick-log.ts). Primary key (symbol, seq). */
-export interface MarketTicksTable {
+interface MarketTicksTable {
   symbol: string;
   seq: number;
   price: string;
@@ -28,7 +28,7 @@ export interface MarketTicksTable {
 }
 
 /** How far the feed process's durable tick log is complete (migration 040, store/tick-log.ts). */
-export interface TickLogMarkTable {
+interface TickLogMarkTable {
   source: string;
   through_ts: number;
 }

@@ -14,7 +14,7 @@ type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
 export type ReviewStatusColumn = 'pending' | 'approved' | 'rejected';
 export type UploadPurpose = 'general' | 'avatar' | 'id_photo' | 'voucher' | 'wallet_qr';
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   email: Nullable<string>;
   mobile: Nullable<string>;
@@ -34,7 +34,7 @@ export interface UsersTable {
   updated_at: CreatedAt;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -47,7 +47,7 @@ export interface SessionsTable {
 
 export type CodeChannel = 'email' | 'sms';
 
-export interface VerificationCodesTable {
+interface VerificationCodesTable {
   id: Generated<number>;
   target: string;
   scene: string;
@@ -61,7 +61,7 @@ export interface VerificationCodesTable {
   attempts: Generated<number>;
 }
 
-export interface OutboxTable {
+interface OutboxTable {
   id: Generated<number>;
   channel: CodeChannel;
   recipient: string;
@@ -71,7 +71,7 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
-export interface CurrenciesTable {
+interface CurrenciesTable {
   id: number;
   name: string;
   networks: string[];
@@ -84,7 +84,7 @@ export interface CurrenciesTable {
   sort: Generated<number>;
 }
 
-export interface PairsTable {
+interface PairsTable {
   symbol: string;
   currency_id: number;
   legal_id: number;
@@ -96,13 +96,13 @@ export interface PairsTable {
   sort: Generated<number>;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
   updated_at: CreatedAt;
 }
 
-export interface NewsTable {
+interface NewsTable {
   id: Generated<number>;
   slug: string;
   /** 4 news, 5 banners */
@@ -121,7 +121,7 @@ export interface NewsTable {
 
 export type ContentPage = 'faq' | 'contactus' | 'aboutus' | 'operational_compliance';
 
-export interface ContentPagesTable {
+interface ContentPagesTable {
   page: ContentPage;
   lang: string;
   title: string;
@@ -129,7 +129,7 @@ export interface ContentPagesTable {
   updated_at: CreatedAt;
 }
 
-export interface MenuTable {
+interface MenuTable {
   id: Generated<number>;
   key: string;
   icon: Generated<string>;
@@ -140,7 +140,7 @@ export interface MenuTable {
   status: Generated<number>;
 }
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>;
   user_id: number;
   currency_id: number;
@@ -150,7 +150,7 @@ export interface AccountsTable {
   updated_at: CreatedAt;
 }
 
-export interface JournalTable {
+interface JournalTable {
   id: Generated<number>;
   user_id: number;
   account_id: number;
@@ -166,7 +166,7 @@ export interface JournalTable {
   created_at: CreatedAt;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   user_id: number;
   key: string;
   route: string;
@@ -181,7 +181,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** Tables of migration 005_funds that every area reads: uploads, preferences, notices, operators. */
-export interface SharedServiceTables {
+interface SharedServiceTables {
   /** sha256: hex digest of the bytes (migration 009; null for files uploaded before it) */
   uploads: {
     name: string;

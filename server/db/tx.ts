@@ -28,7 +28,20 @@ export function sqlState(err: unknown): string | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
-export function isRetryable(err: unknown): boolean {
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * A unique index refused the row: a race another request won, or a value already taken. With
+ * `index`, only a refusal by that index (pg names it in `constraint`, PGlite only in the message).
+ */
+export function isUniqueViolation(err: unknown, index?: string): boolean {
+  if (sqlState(err) !== UNIQUE_VIOLATION) return false;
+  if (index === undefined) return true;
+  const e = err as { constraint?: unknown; message?: unknown };
+  return e.constraint === index || String(e.message).includes(index);
+}
+
+function isRetryable(err: unknown): boolean {
   const s = sqlState(err);
   return s !== undefined && RETRYABLE.has(s);
 }

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 
 /** hash path → shell name (the landing routes of scripts/build/route-preload.ts that have a shell) */
-export const SHELL_ROUTES: Readonly<Record<string, string>> = {
+const SHELL_ROUTES: Readonly<Record<string, string>> = {
   '/pages/index/index': 'home',
   '/pages/market/market': 'markets',
   '/pages/common/login': 'login',

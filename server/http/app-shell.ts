@@ -62,7 +62,7 @@ export interface ShellInput {
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
 const tone = (pct: string) => (Number(pct) > 0 ? 'sh-up' : Number(pct) < 0 ? 'sh-down' : 'sh-flat');
 

@@ -54,7 +54,7 @@ export function credentialLimit(config: AppConfig) {
 }
 
 /** preHandler: a missing token → 999 please_login; unknown, revoked or expired → 999 session_invalid. */
-export async function authenticate(this: FastifyInstance | void, req: FastifyRequest): Promise<void> {
+async function authenticate(this: FastifyInstance | void, req: FastifyRequest): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError('please_login', undefined, '999');
   const s = await lookupSession(req.server.db, token, req.server.config.sessions.user);

@@ -27,12 +27,12 @@ function readSvg(spec: string): string | null {
   return m ? m[1].replace(/\\n/g, '\n').replace(/\\'/g, "'") : null;
 }
 
-export function coinIconSvg(symbol: string): string | null {
+function coinIconSvg(symbol: string): string | null {
   const s = symbol.toUpperCase();
   return SYMBOL.test(s) ? readSvg(`@web3icons/core/svgs/tokens/background/${s}.svg.js`) : null;
 }
 
-export function networkIconSvg(network: string): string | null {
+function networkIconSvg(network: string): string | null {
   return NETWORK.test(network) ? readSvg(`@web3icons/core/svgs/networks/background/${network}.svg.js`) : null;
 }
 

@@ -2,5 +2,5 @@
  * What a route module answers with, in one import: ok() and the envelope types (kernel/envelope.ts,
  * where the market's routes take them too), AppError (server/errors.ts) and the message keys.
  */
-export { ok, errorEnvelope, type OkEnvelope, type ErrorEnvelope } from '../kernel/envelope';
-export { AppError, type AppErrorType, type MessageKey } from '../errors';
+export { ok, errorEnvelope } from '../kernel/envelope';
+export { AppError } from '../errors';

@@ -17,9 +17,9 @@ import { AppError } from '../errors';
 import { replayFor, type CommittedRef } from './idempotency-replay';
 
 /** this process: a reservation owned by another boot id was left by a process that is gone */
-export const BOOT_ID = randomUUID();
+const BOOT_ID = randomUUID();
 /** a foreign in-flight key younger than this may belong to a live sibling process: wait */
-export const STALE_MS = 5_000;
+const STALE_MS = 5_000;
 
 type Claim = { claimed: true } | { claimed: false; answer: unknown };
 

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
-import { anyControlChars, hasControlChars } from '../kernel/control-chars';
 
-export { anyControlChars, hasControlChars };
+import { anyControlChars } from '../kernel/control-chars';
+export { anyControlChars };
 
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {

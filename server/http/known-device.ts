@@ -17,7 +17,7 @@ const COOKIE: Record<Audience, { name: string; path: string; prefix: string }> =
 };
 const MAX_AGE_S = 400 * 86_400;
 
-export function readCookie(req: FastifyRequest, name: string): string | undefined {
+function readCookie(req: FastifyRequest, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

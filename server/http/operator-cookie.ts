@@ -16,10 +16,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './auth';
 
-export const OPERATOR_COOKIE = 'h5_operator';
-export const OPERATOR_COOKIE_PATH = '/admin/api';
+const OPERATOR_COOKIE = 'h5_operator';
+const OPERATOR_COOKIE_PATH = '/admin/api';
 /** The header the back office's own pages send with every call (value `1`). */
-export const OPERATOR_CSRF_HEADER = 'x-operator-csrf';
+const OPERATOR_CSRF_HEADER = 'x-operator-csrf';
 
 /** The operator token of a request: its Authorization header (scripts) or its cookie (browsers). */
 export function operatorToken(req: FastifyRequest): string | undefined {

@@ -6,12 +6,12 @@
  * too long) a parameter error. The routes validate first; this only catches what slips through.
  */
 import type { MessageKey } from '../i18n/messages';
-import { sqlState } from '../db/tx';
+import { isUniqueViolation, sqlState } from '../db/tx';
 
 export function pgErrorKey(err: unknown): MessageKey | undefined {
   const s = sqlState(err);
   if (!s) return undefined;
-  if (s === '23505') return 'already_exists';
+  if (isUniqueViolation(err)) return 'already_exists';
   if (s === '23503') return 'not_found';
   // class 22 data exceptions: 22P05/22021 NUL or bad encoding, 22003 out of range, 22001 too long, 22P02 bad number…
   if (s.startsWith('22') || s === '23502') return 'param_error';

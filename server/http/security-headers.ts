@@ -40,7 +40,7 @@ export const CONTENT_SECURITY_POLICY = [
   'frame-src https:',
 ].join('; ');
 
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer',
   'camera',
   'display-capture',
@@ -58,7 +58,7 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -68,7 +68,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** One year; no includeSubDomains: the operator's other hosts are not ours to pin. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
@@ -81,7 +81,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 }
 
 /** Whether a raw request came over https, by the same rule as Fastify's req.protocol. */
-export function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   if (!trustProxy) return false;
   const proto = req.headers['x-forwarded-proto'];

@@ -26,7 +26,7 @@ export interface SessionSockets {
   close(): void;
 }
 
-export const SWEEP_MS = 60_000;
+const SWEEP_MS = 60_000;
 
 export function createSessionSockets(opts: {
   io: Server;

@@ -37,7 +37,7 @@ export const SNAPSHOT_ID = 'quotes-snapshot';
 export const HOME_SNAPSHOT_ID = 'home-snapshot';
 
 /** The index's CSP: the app's, plus the app shell's two inline scripts by their hashes (server/http/app-shell-head.ts). */
-export const INDEX_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${SHELL_SCRIPT_CSP}`);
+const INDEX_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${SHELL_SCRIPT_CSP}`);
 const ROOT_DIV = '<div id="root"></div>';
 /** Home's content is the same for every visitor of a language: asked again at most this often. */
 const HOME_CACHE_MS = 30_000;
@@ -153,7 +153,7 @@ export async function registerWebApp(
 }
 
 /** `<` escaped so no quote text can close the element. */
-export function snapshotBlock(at: number, groups: unknown): string {
+function snapshotBlock(at: number, groups: unknown): string {
   return dataBlock(SNAPSHOT_ID, { at, groups });
 }
 

@@ -1,8 +1,6 @@
 /** Seeded words per language ({lang: text} JSON columns): the caller's language, else the plain column. */
 import type { Lang } from '../../core';
 
-export type Localised = Partial<Record<Lang, string>>;
-
 export function localised(fallback: string, byLang: unknown, lang: Lang): string {
   if (!byLang || typeof byLang !== 'object') return fallback;
   const v = (byLang as Record<string, unknown>)[lang];

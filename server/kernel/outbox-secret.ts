@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const OUTBOX_SECRET_HEADER = 'x-dev-outbox-secret';
-export const OUTBOX_SECRET_FILE = 'dev-outbox-secret';
+const OUTBOX_SECRET_FILE = 'dev-outbox-secret';
 
 /** The configured secret, or a fresh random one (too short a configured one is refused). */
 export function outboxSecret(fromEnv: string | undefined): string {

@@ -11,8 +11,6 @@ export interface Paging {
   limit: number;
 }
 
-export const DEFAULT_PAGING: Paging = { page: 1, limit: CONSTANTS.pageSize };
-
 /** the request fields, to spread into a route's schema: `z.object({ ...pagingShape, status })` */
 export const pagingShape = {
   page: intOr(1, 100_000, 1),

@@ -10,7 +10,7 @@ export interface PriceSource {
   lastPrice(symbol: string): { price: string } | undefined;
 }
 
-export const QUOTE = 'USDT';
+const QUOTE = 'USDT';
 
 /** Price of one unit in USDT, or undefined before the feed has priced it. */
 export function priceUsdt(prices: PriceSource, currency: string): string | undefined {

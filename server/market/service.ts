@@ -28,7 +28,7 @@ import { MarketRepo, type CandleRow } from './store/repo';
 import { TickLog } from './store/tick-log';
 import { TickerBook } from './tickers';
 
-export interface MarketConfig {
+interface MarketConfig {
   /** 'binance': Binance's public streams for the pairs it quotes, the simulator for the rest */
   feed: 'simulator' | 'scripted' | 'binance';
   /** MARKET_FEED=binance: BINANCE_WS_URL, BINANCE_REST_URL, … (feed/create.ts) */
@@ -63,7 +63,7 @@ export interface MarketConfig {
   maxBars?: number;
 }
 
-export interface MarketLog {
+interface MarketLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -84,13 +84,13 @@ export interface CreateMarketOptions<DB extends MarketTables = MarketTables> {
   readOnly?: boolean;
 }
 
-export interface LastPrice {
+interface LastPrice {
   price: string;
   seq: number;
   ts: number;
 }
 
-export type TicksHandler = (ticks: readonly Tick[]) => void;
+type TicksHandler = (ticks: readonly Tick[]) => void;
 
 export interface MarketService {
   feed: MarketFeed;

@@ -17,7 +17,7 @@ export interface SocketIdentity {
 /** token → identity (a bare user id is accepted too), or null/undefined when the token is no good. */
 export type ResolveUser = (token: string) => Promise<SocketIdentity | number | string | null | undefined>;
 
-export interface AuthAck {
+interface AuthAck {
   ok: boolean;
   error?: string;
 }

@@ -4,7 +4,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KlineUpdate, TickerUpdate } from '../../core';
 import { LocalBook } from '../../core/book/local-book';
-import { bookOf } from '../../core/book/test-feed';
+import { bookOf } from '../../core/book/feed.fixture';
 import type { DepthMessage, TradePrint } from '../../core/types/book';
 import type { DbHandle } from '../db/connect';
 import { createTestDb } from '../testing/db';

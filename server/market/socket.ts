@@ -35,7 +35,7 @@ import { onSubscribe, onUnsubscribe, type Ack } from './socket-handlers';
 
 export type { Ack, ResolveUser, TickerMode };
 
-export interface Hello {
+interface Hello {
   epoch: number;
 }
 

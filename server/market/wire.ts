@@ -6,7 +6,6 @@
 import { channel, TICKER_CHANNEL_PREFIX, tickerToTuple, type TickerTuple, type TickerUpdate } from '../../core';
 
 export type { TickerTuple };
-export const tickerTuple = tickerToTuple;
 
 export function encodeTickers(updates: Iterable<TickerUpdate>): TickerTuple[] {
   const out: TickerTuple[] = [];

@@ -26,7 +26,7 @@ export interface Transport {
   close?(): Promise<void>;
 }
 
-export function devTransport(db: Kysely<Database>, log: FastifyBaseLogger): Transport {
+function devTransport(db: Kysely<Database>, log: FastifyBaseLogger): Transport {
   return {
     kind: 'dev',
     async send(msg) {
@@ -48,7 +48,7 @@ export function devTransport(db: Kysely<Database>, log: FastifyBaseLogger): Tran
   };
 }
 
-export function smtpTransport(url: string, from: string, fallback: Transport): Transport {
+function smtpTransport(url: string, from: string, fallback: Transport): Transport {
   const mailer = nodemailer.createTransport(url);
   return {
     kind: 'smtp',

@@ -19,15 +19,15 @@ import pg from 'pg';
 import type { DbHandle } from '../db/connect';
 import { jobQueueSchema } from '../db/jobs';
 
-export const POLL_MS = 500;
+const POLL_MS = 500;
 
-export interface JobInfo {
+interface JobInfo {
   /** 1 on the first attempt */
   attempt: number;
   jobKey: string | null;
 }
 
-export type JobHandler<P> = (payload: P, info: JobInfo) => Promise<void>;
+type JobHandler<P> = (payload: P, info: JobInfo) => Promise<void>;
 
 export interface JobQueue {
   /** graphile-worker's schema for this database */

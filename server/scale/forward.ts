@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import type { Leadership } from './leadership';
 
 /** the routes that change the engine's in-memory state (server/areas/trading/routes.ts) */
-export const ENGINE_WRITES: ReadonlySet<string> = new Set([
+const ENGINE_WRITES: ReadonlySet<string> = new Set([
   '/api/coin/trade',
   '/api/coin/cancel',
   '/api/lever/submit',
@@ -23,7 +23,7 @@ export const ENGINE_WRITES: ReadonlySet<string> = new Set([
   '/api/microtrade/submit',
 ]);
 
-export const FORWARD_HEADER = 'x-h5-forwarded';
+const FORWARD_HEADER = 'x-h5-forwarded';
 const FORWARD_TIMEOUT_MS = 8000;
 /** hop-by-hop and length headers fetch sets itself */
 const DROP_REQUEST = new Set([

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema';
 import { setTxFence } from '../db/tx';
 import { acquire, ENGINE_LEASE, LEASE_MS, leaseFence, readLease, release, renew, RENEW_MS } from './lease';
 
-export interface Duty {
+interface Duty {
   name: string;
   /** on gaining the lease: rebuild from the database, then start timers and watchers */
   start(): Promise<void>;

@@ -28,7 +28,7 @@ interface Batch {
   stale?: string[];
 }
 
-export const HEARTBEAT_MS = 1000;
+const HEARTBEAT_MS = 1000;
 /** as long as the Binance adapter waits before calling a quiet stream stale (its staleMs default) */
 export const SILENT_MS = 10_000;
 

@@ -35,7 +35,7 @@ import type { Leadership } from './leadership';
 /** the Redis channel of one cluster's resting-order levels (CLUSTER_NAME) */
 export const restingChannel = (cluster: string) => `${cluster}:resting`;
 
-export const MIRROR_MS = 100;
+const MIRROR_MS = 100;
 export const FULL_MS = 1000;
 
 type Level = [price: string, qty: string];

@@ -8,8 +8,8 @@
  * Unset ROLES is today's single process with every role, no lease and no Redis needed: cluster
  * mode (lease, fencing, forwarding, the relayed feed) starts only when ROLES is set.
  */
-export const ROLE_NAMES = ['api', 'engine', 'feed', 'jobs'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+const ROLE_NAMES = ['api', 'engine', 'feed', 'jobs'] as const;
+type RoleName = (typeof ROLE_NAMES)[number];
 
 export interface Roles {
   api: boolean;
@@ -20,7 +20,7 @@ export interface Roles {
   cluster: boolean;
 }
 
-export const ALL_ROLES: Roles = { api: true, engine: true, feed: true, jobs: true, cluster: false };
+const ALL_ROLES: Roles = { api: true, engine: true, feed: true, jobs: true, cluster: false };
 
 export function parseRoles(v: string | undefined): Roles {
   if (v === undefined || v.trim() === '') return { ...ALL_ROLES };

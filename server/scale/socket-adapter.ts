@@ -19,7 +19,7 @@ import type { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 
 /** How long a dropped connection keeps its rooms and missed events. */
-export const RECOVERY_MS = 2 * 60_000;
+const RECOVERY_MS = 2 * 60_000;
 
 export const recoveryOptions: Partial<ServerOptions> = {
   connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: true },
@@ -65,7 +65,7 @@ export function attachStreamsAdapter(io: Server, redis: Redis, opts: SocketAdapt
 }
 
 /** Wraps the adapter's restoreSession so a dead login comes back as a fresh connection. */
-export function guardRecovery(adapter: RestorableAdapter, liveSessions: (ids: number[]) => Promise<Set<number>>): void {
+function guardRecovery(adapter: RestorableAdapter, liveSessions: (ids: number[]) => Promise<Set<number>>): void {
   const restore = adapter.restoreSession.bind(adapter);
   adapter.restoreSession = async (pid, offset) => {
     const session = await restore(pid, offset);

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import type { FiatRate } from '../../core';
 import type { Db } from '../db/schema';
 
-export const FIAT_SYMBOLS: Record<string, string> = {
+const FIAT_SYMBOLS: Record<string, string> = {
   USD: '$',
   CNY: '¥',
   EUR: '€',

@@ -18,7 +18,7 @@ import type { ImageKind } from './uploads';
 sharp.cache(false);
 
 /** 40 megapixels: a phone camera's largest photo is about 50 MB of pixels in memory, no more. */
-export const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = 40_000_000;
 
 const FORMAT_OF: Record<ImageKind, keyof sharp.FormatEnum> = { png: 'png', jpg: 'jpeg', webp: 'webp', gif: 'gif' };
 

@@ -17,12 +17,7 @@ import { createOperator } from '../auth/operators';
 import { hashPassword } from '../auth/passwords';
 import { canonical } from '../db/ledger';
 
-export const PNG = TINY_PNG;
-
-export interface Kit {
-  t: TestApp;
-  close(): Promise<void>;
-}
+const PNG = TINY_PNG;
 
 export async function kit(): Promise<TestApp> {
   const t = await createTestApp();

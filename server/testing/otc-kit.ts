@@ -4,7 +4,6 @@ import { balance, call, prices, upload, user, type TestUser } from './funds-kit'
 import { grant } from './loans-kit';
 import type { OtcAd, OtcOrder } from '../../core';
 
-export const BTC = 1;
 export const USDT = 4;
 export const T0 = Date.UTC(2030, 0, 1, 12);
 export const MIN = 60_000;

@@ -29,4 +29,4 @@ export const CHECKERS: readonly OutcomeChecker[] = [
   liabilitiesChecker,
 ];
 
-export type { OutcomeChecker, VerifyRow } from '../db/outcome-checker';
+export type { OutcomeChecker } from '../db/outcome-checker';

@@ -13,12 +13,12 @@ import { createOperator } from '../auth/operators';
 import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/domain';
 import { loginOperator } from '../testing/app';
 import { createKit } from '../testing/trading-kit';
-import { ACCOUNT_ROWS } from './rows/account';
-import { FUNDS_ROWS } from './rows/funds';
-import { NFT_ROWS } from './rows/nft';
-import { PRODUCTS_ROWS } from './rows/products';
-import { arr, family, num, obj, USDT, w, type Fields, type Msg, type Row } from './rows/shared';
-import { TRADING_ROWS } from './rows/trading';
+import { ACCOUNT_ROWS } from './rows/account.fixture';
+import { FUNDS_ROWS } from './rows/funds.fixture';
+import { NFT_ROWS } from './rows/nft.fixture';
+import { PRODUCTS_ROWS } from './rows/products.fixture';
+import { arr, family, num, obj, USDT, w, type Fields, type Msg, type Row } from './rows/shared.fixture';
+import { TRADING_ROWS } from './rows/trading.fixture';
 
 let url: string;
 

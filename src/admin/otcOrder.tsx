@@ -7,7 +7,7 @@ import { KV } from './queues';
 import { useFmt, useT } from './i18n';
 import styles from './admin.module.css';
 
-export const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'default' | 'primary'> = {
+const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'default' | 'primary'> = {
   unpaid: 'default',
   paid: 'primary',
   appeal: 'danger',

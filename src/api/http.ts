@@ -49,7 +49,7 @@ export const http = axios.create({
 });
 
 /** Spec §7: the session's headers on every call; a header the call sets itself (a guest's token) wins. */
-export function withSessionHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+function withSessionHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const h = AxiosHeaders.from(config.headers);
   const put = (name: string, value: string) => {
     if (value && !h.has(name)) h.set(name, value);

@@ -1,12 +1,4 @@
-import {
-  FILE_ROUTE,
-  type Coupon,
-  type FiatRate,
-  type InviteInfo,
-  type Notice,
-  type Page,
-  type Profile,
-} from '../../core';
+import { type Coupon, type FiatRate, type InviteInfo, type Notice, type Page, type Profile } from '../../core';
 import { get, post } from './client';
 import { readEnvelope } from './envelope';
 import { http } from './http';
@@ -33,11 +25,6 @@ export async function uploadImage(
   );
   if (out.kind !== 'ok') throw new Error(out.message);
   return out.data;
-}
-
-/** A stored reference ("upload/x.png") as a URL, for public files (avatars). */
-export function fileUrl(ref: string): string {
-  return ref ? FILE_ROUTE + ref.replace(/^upload\//, '') : '';
 }
 
 export function uploadHeadPortrait(head_portrait: string): Promise<Profile> {

@@ -7,7 +7,7 @@ import { Spinner } from '../components/load/Spinner';
 import styles from './lazyPage.module.css';
 
 /** Rejects when a chunk has not arrived within the spec's 60 s, so the user sees an error, not a spinner forever. */
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`page load timed out after ${ms} ms`)), ms);
     p.then(
@@ -48,7 +48,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
 }
 
 /** Spec §2: the loading placeholder appears only after 200 ms, so fast chunk loads never flash it. */
-export function DelayedLoading() {
+function DelayedLoading() {
   const [show, setShow] = useState(false);
   useEffect(() => {
     const t = setTimeout(() => setShow(true), CONSTANTS.lazyDelayMs);

@@ -3,7 +3,7 @@ import { figureText, moveDirection, type FigureFormat } from '../../core';
 import styles from './Num.module.css';
 import { useNumberMarks } from './number-marks';
 
-export type NumFormat = FigureFormat;
+type NumFormat = FigureFormat;
 
 export interface NumProps {
   value: string | number | null | undefined;

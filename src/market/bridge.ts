@@ -262,7 +262,7 @@ export async function fetchIndicators(
   return api.indicators(symbol, period, spec, from);
 }
 
-export function resync(reason: string): void {
+function resync(reason: string): void {
   if (ready) void ready.then((api) => api.resync(reason));
 }
 

@@ -26,6 +26,7 @@ export { marketStore };
 export { useChartFeed } from './chart-feed';
 export { useBook } from './book';
 export { useOnReconnect } from './reconnect';
+export { useCatchUp } from './catch-up';
 
 /**
  * Register the visible symbols while the component is mounted; a changed list updates the same
@@ -169,7 +170,7 @@ let userWatch: WatchHandle | null = null;
  * The user's private-room events (fills, closes, liquidations, seconds results, balances), in
  * arrival order. One watch serves every listener; it is open while someone listens.
  */
-export function onUserEvent(fn: UserEventListener): () => void {
+function onUserEvent(fn: UserEventListener): () => void {
   userListeners.add(fn);
   userWatch ??= openWatch({ symbols: [], userEvents: true }, (s) => {
     for (const e of s.events ?? []) for (const l of [...userListeners]) l(e);

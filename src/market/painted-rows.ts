@@ -13,7 +13,7 @@ import { canPaintRows, paintBook, paintRow, setPaintTheme, type BookPaintHandle,
 export { canPaintRows, paintBook, paintRow, type BookPaintHandle, type PaintHandle };
 
 /** The tokens painted rows use (styles/tokens.css), as the document resolves them now. */
-export function readPaintTheme(el: Element = document.documentElement): PaintTheme {
+function readPaintTheme(el: Element = document.documentElement): PaintTheme {
   const d = LIGHT_PAINT_THEME;
   const colours = readTokens(el, {
     text: ['--text', d.text],

@@ -27,7 +27,6 @@ export type {
   PositionLive,
   PositionsLive,
   Snapshot,
-  StreamStatus,
   TickerRow,
   UserEvent,
   WatchView,

@@ -15,7 +15,7 @@ export interface SessionUser {
   [key: string]: unknown;
 }
 
-export interface Fiat {
+interface Fiat {
   currency_code: string;
   rate: string;
   saveTime: number;
@@ -88,8 +88,4 @@ export function clearUser(): void {
 
 export function setLang(lang: string): void {
   session.lang = normalizeLang(lang);
-}
-
-export function isLoggedIn(): boolean {
-  return session.token !== '';
 }

@@ -5,9 +5,9 @@
  */
 import type { BookView } from '../api-types';
 
-export const MAX_BOOK_ROWS = 100;
-export const MAX_BOOK_TRADES = 100;
-export const DEFAULT_BOOK_TRADES = 20;
+const MAX_BOOK_ROWS = 100;
+const MAX_BOOK_TRADES = 100;
+const DEFAULT_BOOK_TRADES = 20;
 
 /** A BookView made safe: integer counts within bounds, a positive decimal step or null. */
 export interface BookShape {
@@ -22,7 +22,7 @@ const STEP = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 const clamp = (n: unknown, lo: number, hi: number, fallback: number) =>
   typeof n === 'number' && Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.floor(n))) : fallback;
 
-export function bookShape(v: BookView): BookShape {
+function bookShape(v: BookView): BookShape {
   const step =
     typeof v.step === 'string' && v.step.length <= 32 && STEP.test(v.step) && /[1-9]/.test(v.step) ? v.step : null;
   return {

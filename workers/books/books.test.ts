@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookSide, BookSource, depthRows, type DepthDiff, type DepthSnapshot, type TradePrint } from '../../core';
-import { historyArb, runServer } from '../../core/book/test-feed';
+import { historyArb, runServer } from '../../core/book/feed.fixture';
 import type { BookSnapshot, BookView, Snapshot } from '../api-types';
 import { MarketEngine } from '../engine';
-import { FakeClock } from '../test-clock';
-import { FakeSocket } from '../test-socket';
+import { FakeClock } from '../clock.fixture';
+import { FakeSocket } from '../socket.fixture';
 
 const SYM = 'BTC/USDT';
 const flushMicro = () => new Promise((r) => setTimeout(r, 0));

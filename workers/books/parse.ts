@@ -13,14 +13,14 @@ function isLevels(v: unknown): v is BookLevelTuple[] {
   );
 }
 
-export function isDepthMessage(v: unknown): v is DepthMessage {
+function isDepthMessage(v: unknown): v is DepthMessage {
   if (!isObj(v) || (v.kind !== 'snapshot' && v.kind !== 'diff')) return false;
   if (!isSymbol(v.symbol) || !isSeq(v.epoch) || !isSeq(v.seq) || !isLevels(v.bids) || !isLevels(v.asks)) return false;
   if (v.kind === 'snapshot') return true;
   return (v.prevSeq === undefined || isSeq(v.prevSeq)) && (v.ts === undefined || isTime(v.ts));
 }
 
-export function isTradePrint(v: unknown): v is TradePrint {
+function isTradePrint(v: unknown): v is TradePrint {
   return (
     isObj(v) &&
     isSymbol(v.symbol) &&

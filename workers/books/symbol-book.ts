@@ -10,7 +10,7 @@ import type { BookShape } from './book-watch';
 import { depthGeometry } from './depth-geometry';
 
 /** Trades kept per symbol: the most a view may ask for. */
-export const TRADE_RING_SIZE = 100;
+const TRADE_RING_SIZE = 100;
 
 export type DepthOutcome = 'changed' | 'unchanged' | 'resync';
 

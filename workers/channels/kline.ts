@@ -25,7 +25,7 @@ export function isCandle(v: unknown): v is Candle {
   );
 }
 
-export function isKlineUpdate(v: unknown): v is KlineUpdate {
+function isKlineUpdate(v: unknown): v is KlineUpdate {
   return isObj(v) && isSymbol(v.symbol) && isPeriod(v.period) && isSeq(v.seq) && isTime(v.ts) && isCandle(v.candle);
 }
 

@@ -29,7 +29,7 @@ import { isDecimal, isObj, isSeq, isSymbol, isTime } from './validate';
 export const TICKERS_CHANNEL = channel.tickers;
 export const tickerChannel = channel.ticker;
 
-export function isTickerUpdate(v: unknown): v is TickerUpdate {
+function isTickerUpdate(v: unknown): v is TickerUpdate {
   return (
     isObj(v) &&
     isSymbol(v.symbol) &&

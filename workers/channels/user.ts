@@ -44,7 +44,7 @@ function isRecordBase(v: unknown): v is Obj & { id: number; symbol: string } {
   return isObj(v) && isId(v.id) && isSymbol(v.symbol);
 }
 
-export function isSpotOrder(v: unknown): v is SpotOrder {
+function isSpotOrder(v: unknown): v is SpotOrder {
   return (
     isRecordBase(v) &&
     isStr(v.status) &&
@@ -54,7 +54,7 @@ export function isSpotOrder(v: unknown): v is SpotOrder {
   );
 }
 
-export function isLeverPosition(v: unknown): v is LeverPosition {
+function isLeverPosition(v: unknown): v is LeverPosition {
   return (
     isRecordBase(v) &&
     (v.type === LEVER_TYPE.long || v.type === LEVER_TYPE.short) &&
@@ -64,7 +64,7 @@ export function isLeverPosition(v: unknown): v is LeverPosition {
   );
 }
 
-export function isSecondsOrder(v: unknown): v is SecondsOrder {
+function isSecondsOrder(v: unknown): v is SecondsOrder {
   return (
     isObj(v) &&
     isId(v.id) &&
@@ -76,11 +76,11 @@ export function isSecondsOrder(v: unknown): v is SecondsOrder {
   );
 }
 
-export function isBalanceEvent(v: unknown): v is BalanceEvent {
+function isBalanceEvent(v: unknown): v is BalanceEvent {
   return isObj(v) && isId(v.currency_id) && typeof v.type === 'number' && isDecimal(v.available) && isDecimal(v.frozen);
 }
 
-export function isTradeNotice(v: unknown): v is TradeNotice {
+function isTradeNotice(v: unknown): v is TradeNotice {
   return (
     isObj(v) &&
     isStr(v.kind) &&
@@ -95,7 +95,7 @@ export function isTradeNotice(v: unknown): v is TradeNotice {
 }
 
 /** A customer-service event: the page only needs the conversation id to catch up by message id. */
-export function isServiceEvent(v: unknown): v is ServiceEvent {
+function isServiceEvent(v: unknown): v is ServiceEvent {
   return (
     isObj(v) &&
     isId(v.conversation_id) &&
@@ -104,7 +104,7 @@ export function isServiceEvent(v: unknown): v is ServiceEvent {
   );
 }
 
-export function isChatEvent(v: unknown): v is ChatEvent {
+function isChatEvent(v: unknown): v is ChatEvent {
   if (!isObj(v)) return false;
   if (v.kind === 'deleted') return isId(v.id);
   const m = v.message;
@@ -122,7 +122,7 @@ export function isChatEvent(v: unknown): v is ChatEvent {
 }
 
 /** A P2P order changed or got a message: the page reads the order (or its chat) again. */
-export function isOtcEvent(v: unknown): v is OtcSocketEvent {
+function isOtcEvent(v: unknown): v is OtcSocketEvent {
   return isObj(v) && isId(v.order_id) && (v.what === 'order' || v.what === 'message');
 }
 

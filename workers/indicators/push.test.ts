@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../core';
 import type { ChartBar, IndicatorSpec, Snapshot } from '../api-types';
 import { MarketEngine } from '../engine';
-import { FakeSocket } from '../test-socket';
-import { FakeClock } from '../test-clock';
+import { FakeSocket } from '../socket.fixture';
+import { FakeClock } from '../clock.fixture';
 
 const candle = (sec: number, close: string): Candle => ({
   time: sec * 1000,

@@ -17,7 +17,7 @@ import {
 } from '../../core';
 import type { IndicatorLineKind, MainIndicator, SubIndicator } from '../api-types';
 
-export interface LineSpec {
+interface LineSpec {
   name: string;
   kind: IndicatorLineKind;
 }

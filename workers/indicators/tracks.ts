@@ -3,7 +3,7 @@ import type { ChartBar, IndicatorLines, IndicatorSpec } from '../api-types';
 import { IndicatorTrack } from './track';
 
 /** A track per series, the two indicators and the parameters they run with (so new parameters start a new track). */
-export function trackKey(series: string, spec: IndicatorSpec): string {
+function trackKey(series: string, spec: IndicatorSpec): string {
   const part = (n: string) => (n === 'none' ? n : `${n}(${paramsOf(n as IndicatorName, spec.params).join(',')})`);
   return `${series}|${part(spec.main)}|${part(spec.sub)}`;
 }

@@ -3,8 +3,8 @@ import { loanFigures } from '../../core';
 import type { LoanInput, Snapshot, TickerRow } from '../api-types';
 import { MarketEngine } from '../engine';
 import { priceLoans } from './book';
-import { FakeSocket } from '../test-socket';
-import { FakeClock } from '../test-clock';
+import { FakeSocket } from '../socket.fixture';
+import { FakeClock } from '../clock.fixture';
 
 const row = (symbol: string, last: string): TickerRow => ({
   symbol,

@@ -53,7 +53,7 @@ export class LoanBook {
 }
 
 /** The collateral's price in the loan coin from the latest ticks, or the server's price until they come. */
-export function collateralPriceOf(l: LoanInput, rows: RowLookup): string | undefined {
+function collateralPriceOf(l: LoanInput, rows: RowLookup): string | undefined {
   const c = rows.get(l.collateralSymbol)?.last;
   if (c === undefined) return l.price;
   if (!l.loanSymbol) return c;

@@ -9,7 +9,7 @@ import { BookPainter, type BookSurface } from './book-painter';
 import { LIGHT_PAINT_THEME } from './light-theme';
 
 /** The engine's watch door (MarketEngine has it). */
-export interface BookWatchHost {
+interface BookWatchHost {
   watch(view: WatchView, send: SnapshotCallback): number;
   updateView(id: number, view: WatchView): void;
   unwatch(id: number): void;

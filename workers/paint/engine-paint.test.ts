@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TickerTuple } from '../../core';
 import type { PaintedRow, RowLayout } from '../api-types';
 import { MarketEngine, type EngineDeps } from '../engine';
-import { FakeSocket } from '../test-socket';
-import { FakeClock } from '../test-clock';
+import { FakeSocket } from '../socket.fixture';
+import { FakeClock } from '../clock.fixture';
 import type { PaintContext, PaintSurface } from './row-painter';
 
 const LAYOUT: RowLayout = {

@@ -15,7 +15,7 @@ import { chargeLoanHours, LOAN_INTEREST, scheduleOpenLoans } from './domain/inte
 import type { LoanAlert, LoanCtx } from './domain/shared';
 
 /** The price feed ticks several times a second; a second's pass keeps the LTV watch close to it. */
-export const RUN_EVERY_MS = 1000;
+const RUN_EVERY_MS = 1000;
 
 export interface LoanJobs {
   now: () => number;

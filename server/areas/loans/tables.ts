@@ -3,38 +3,27 @@
  * decimal strings. They join the app's Database interface from here (declaration merging).
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { LoanEventKind, LoanStatus } from '../../../core';
+import type { LoanEventKind, LoanPairTerms, LoanStatus, LoanTerms } from '../../../core';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Stamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface LoanPairsTable {
+// the terms' columns are core's LoanPairTerms and LoanTerms, so the table and the wire cannot drift
+export interface LoanPairsTable extends Omit<LoanPairTerms, 'enabled'> {
   id: Generated<number>;
   loan_currency_id: number;
   collateral_currency_id: number;
-  initial_ltv: string;
-  margin_call_ltv: string;
-  liquidation_ltv: string;
-  hourly_rate: string;
-  liquidation_penalty: string;
-  min_amount: string;
-  max_amount: string;
   enabled: Defaulted<boolean>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface LoansTable {
+export interface LoansTable extends LoanTerms {
   id: Generated<number>;
   user_id: number;
   pair_id: number;
   loan_currency_id: number;
   collateral_currency_id: number;
-  initial_ltv: string;
-  margin_call_ltv: string;
-  liquidation_ltv: string;
-  hourly_rate: string;
-  liquidation_penalty: string;
   principal: string;
   interest: Defaulted<string>;
   collateral: string;

@@ -22,7 +22,7 @@ import {
 import { revealEndedSeries } from './domain/boxes';
 import { nftDeliverer, type NftNotify } from './notices';
 
-export const RUN_EVERY_MS = 2000;
+const RUN_EVERY_MS = 2000;
 
 export interface NftJobs {
   now: () => number;

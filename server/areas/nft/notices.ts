@@ -18,7 +18,7 @@ import { translate } from '../../i18n/messages';
 import { canon } from '../../kernel/decimal';
 import { currencyName } from '../../db/currencies';
 
-export const NFT_NOTICE_KEYS: Record<NftNoticeKind, { title: MessageKey; body: MessageKey }> = {
+const NFT_NOTICE_KEYS: Record<NftNoticeKind, { title: MessageKey; body: MessageKey }> = {
   nft_outbid: { title: 'nft_outbid_title', body: 'nft_outbid_body' },
   nft_auction_won: { title: 'nft_auction_won_title', body: 'nft_auction_won_body' },
   nft_margin_refunded: { title: 'nft_margin_refunded_title', body: 'nft_margin_refunded_body' },

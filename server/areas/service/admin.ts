@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../errors';
 import { parse } from '../../kernel/validate';
 import { id, intOr, optId, text } from '../../kernel/fields';
-import { inTransaction } from '../../db/tx';
+import { inTransaction, isUniqueViolation } from '../../db/tx';
 import { logAction } from '../../auth/operators';
 import { requiredReason } from '../../admin/forms';
 import {
@@ -139,7 +139,7 @@ export function serviceAdminRoutes(deps: () => ServiceDeps) {
         return row.id;
       }).catch((e: unknown) => {
         // another reply of this language already has the title
-        if ((e as { code?: string }).code === '23505') throw new AppError('param_error');
+        if (isUniqueViolation(e)) throw new AppError('param_error');
         throw e;
       });
       return ok({ id: saved });

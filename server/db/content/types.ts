@@ -38,7 +38,7 @@ export interface NewsText {
   content: string;
 }
 
-export interface PageText {
+interface PageText {
   title: string;
   /** HTML */
   body: string;

@@ -13,7 +13,7 @@ export interface ClusterRecord {
   password: string;
 }
 
-export const recordPath = (dataDir: string): string => path.join(dataDir, 'embedded-pg.json');
+const recordPath = (dataDir: string): string => path.join(dataDir, 'embedded-pg.json');
 
 export function readRecord(dataDir: string): ClusterRecord | undefined {
   let text: string;

@@ -30,16 +30,6 @@ import { FamilyPayloads } from './payloads';
 import { DAYMARKET_MS, FAMILY_FLUSH_MS, FAMILY_PAIR_MS, familyRoom, reply } from './rooms';
 import { WatchRooms } from './watch-rooms';
 
-export {
-  DAYMARKET_MS,
-  FAMILY_DEPTH_LEVELS,
-  FAMILY_FLUSH_MS,
-  FAMILY_PAIR_MS,
-  FAMILY_PAIR_PERIOD,
-  familyPeriod,
-  familyRoom,
-} from './rooms';
-
 export interface FamilyOptions {
   io: Server;
   aggregator: KlineAggregator;

@@ -23,7 +23,7 @@ function tokenOf(p: z.infer<typeof loginSchema>): string | undefined {
 }
 
 /** A fixed window of `max` uses per `windowMs`. */
-export class RateWindow {
+class RateWindow {
   private start = 0;
   private used = 0;
   constructor(private readonly limit: { max: number; windowMs: number }) {}

@@ -7,6 +7,7 @@
  */
 import { PERIODS, type Candle, type KlineAggregator, type Period, type Tick } from '../../../core';
 import type { CandleRow, MarketRepo, StateRow } from './repo';
+import { FlushTimer } from './flush-timer';
 
 export interface CandleStoreOptions {
   aggregator: KlineAggregator;
@@ -22,11 +23,11 @@ export class CandleStore {
   private readonly latest = new Map<string, Tick>();
   /** per symbol, per period: time of the bar written last (bars from there on are re-written) */
   private readonly flushedTime = new Map<string, Partial<Record<Period, number>>>();
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-  private busy = false;
+  private readonly beat: FlushTimer;
 
-  constructor(private readonly opts: CandleStoreOptions) {}
+  constructor(private readonly opts: CandleStoreOptions) {
+    this.beat = new FlushTimer(() => this.flushNow(), opts.persistMs ?? 1000);
+  }
 
   get aggregator(): KlineAggregator {
     return this.opts.aggregator;
@@ -52,30 +53,20 @@ export class CandleStore {
   }
 
   start(): void {
-    if (this.timer) return;
-    const ms = this.opts.persistMs ?? 1000;
-    this.timer = setInterval(() => {
-      // Skip a beat rather than queue flushes behind a slow database.
-      if (!this.busy) void this.flush();
-    }, ms);
-    this.timer.unref?.();
+    this.beat.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.beat.stop();
   }
 
   /** Writes every changed bar and state row; concurrent calls run one after the other. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.flushNow());
-    return this.flushing;
+    return this.beat.flush();
   }
 
   private async flushNow(): Promise<void> {
     if (this.dirty.size === 0) return;
-    this.busy = true;
     // Take the dirty set first: ticks arriving while we await mark the next flush.
     const symbols = [...this.dirty];
     this.dirty.clear();
@@ -93,8 +84,6 @@ export class CandleStore {
       // Keep the data: mark the symbols dirty again so the next flush retries them.
       for (const s of symbols) this.dirty.add(s);
       this.opts.log.error({ err }, 'market: candle flush failed');
-    } finally {
-      this.busy = false;
     }
   }
 

@@ -10,6 +10,7 @@
  */
 import type { Tick } from '../../../core';
 import type { MarketRepo, TickRow } from './repo';
+import { FlushTimer } from './flush-timer';
 
 export interface TickLogOptions {
   repo: MarketRepo;
@@ -26,11 +27,11 @@ export class TickLog {
   private readonly newest = new Map<string, TickRow>();
   private readonly durable = new Map<string, number>();
   private readonly keeps: ((symbol: string) => boolean)[] = [];
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-  private busy = false;
+  private readonly beat: FlushTimer;
 
-  constructor(private readonly opts: TickLogOptions) {}
+  constructor(private readonly opts: TickLogOptions) {
+    this.beat = new FlushTimer(() => this.flushNow(), opts.flushMs ?? 200);
+  }
 
   /** adds a rule for which symbols need every tick kept (trading: books; products: dual symbols) */
   addKeep(keep: (symbol: string) => boolean): void {
@@ -53,22 +54,15 @@ export class TickLog {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.busy) void this.flush();
-    }, this.opts.flushMs ?? 200);
-    this.timer.unref?.();
+    this.beat.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.beat.stop();
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.flushNow());
-    return this.flushing;
+    return this.beat.flush();
   }
 
   private async flushNow(): Promise<void> {
@@ -78,7 +72,6 @@ export class TickLog {
     if (rows.length === 0 && through === undefined) return;
     this.buffer = [];
     this.newest.clear();
-    this.busy = true;
     try {
       await this.opts.repo.insertTicks(rows, through);
       for (const r of rows) if (r.seq > this.durableSeq(r.symbol)) this.durable.set(r.symbol, r.seq);
@@ -86,8 +79,6 @@ export class TickLog {
       // Keep them for the next beat (inserts are idempotent per (symbol, seq)).
       this.buffer = [...rows, ...this.buffer];
       this.opts.log.error({ err }, 'market: tick flush failed');
-    } finally {
-      this.busy = false;
     }
   }
 }

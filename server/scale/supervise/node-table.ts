@@ -5,7 +5,7 @@
  */
 import type { ClusterNode, NodeSpec } from '../cluster-kit';
 
-export interface LastExit {
+interface LastExit {
   at: number;
   pid: number | undefined;
   /** "exit code 1", "signal SIGKILL" */

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { FILE_ROUTE } from '../../../core';
 import type { Db } from '../../db/schema';
 
-export const UPLOAD_PREFIX = 'upload/';
+const UPLOAD_PREFIX = 'upload/';
 const NAME_RE = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 const SECRET_KEY = '_file_url_secret';
 /** ID photos get shorter-lived links than vouchers and QR images. */

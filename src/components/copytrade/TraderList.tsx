@@ -9,7 +9,7 @@ import { PagedList } from '../trade/PagedList';
 import { TraderHead, TraderStats } from './TraderStats';
 import styles from './copytrade.module.css';
 
-export const traderPath = (id: number) => `/pages/follow/trader?id=${id}`;
+const traderPath = (id: number) => `/pages/follow/trader?id=${id}`;
 
 /** The trader list (figures refreshed hourly by the server), best total profit first. */
 export function TraderListPage({

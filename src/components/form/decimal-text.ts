@@ -7,7 +7,7 @@ import { ExactDecimal, parseLocaleDecimal, type Lang } from '../../../core';
 
 const COMMA_LANGS: readonly Lang[] = ['fra', 'spa'];
 
-export function decimalSeparator(lang: Lang): ',' | '.' {
+function decimalSeparator(lang: Lang): ',' | '.' {
   return COMMA_LANGS.includes(lang) ? ',' : '.';
 }
 

@@ -15,7 +15,7 @@ const check = (ok: (v: string) => boolean, msg: string): Rule => ({
 });
 
 /** What the form says for each break of the password rule the server enforces (core/policy/password.ts). */
-export function passwordMessage(t: TFunction, problem: PasswordProblem): string {
+function passwordMessage(t: TFunction, problem: PasswordProblem): string {
   switch (problem) {
     case 'too_short':
       return t('valid.passwordShort', PASSWORD_RULE);

@@ -6,10 +6,6 @@ export function fieldOf(type: number): AccountField {
   return ACCOUNT_FIELDS[type - 1] ?? 'change';
 }
 
-export function typeOf(field: AccountField): number {
-  return ACCOUNT_FIELDS.indexOf(field) + 1;
-}
-
 /**
  * The app's language as a BCP 47 tag (src/i18n keeps it on <html lang>), so dates follow the
  * language the user chose rather than the browser's ("25/12/2026 12:33" in French, not "12/25/2026, 12:33 PM").
@@ -37,7 +33,7 @@ export function when(iso: string | null | undefined): string {
 export const COIN_DP = 8;
 export const FIAT_DP = 2;
 
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -9,7 +9,7 @@ import styles from './records.module.css';
 
 /** One row per kind of record; the record pages compose these lists. */
 
-export function RechargeRow({ r }: { r: RechargeEntry }) {
+function RechargeRow({ r }: { r: RechargeEntry }) {
   const { t } = useTranslation();
   return (
     <div data-testid="recharge-row">
@@ -30,7 +30,7 @@ export function RechargeRow({ r }: { r: RechargeEntry }) {
   );
 }
 
-export function WithdrawRow({ r }: { r: WithdrawEntry }) {
+function WithdrawRow({ r }: { r: WithdrawEntry }) {
   const { t } = useTranslation();
   return (
     <div data-testid="withdraw-row">
@@ -57,7 +57,7 @@ export function WithdrawRow({ r }: { r: WithdrawEntry }) {
   );
 }
 
-export function TransferRow({ r }: { r: TransferEntry }) {
+function TransferRow({ r }: { r: TransferEntry }) {
   const { t } = useTranslation();
   return (
     <div data-testid="transfer-row">
@@ -75,7 +75,7 @@ export function TransferRow({ r }: { r: TransferEntry }) {
   );
 }
 
-export function ExchangeRow({ r }: { r: ExchangeEntry }) {
+function ExchangeRow({ r }: { r: ExchangeEntry }) {
   const { t } = useTranslation();
   return (
     <div data-testid="exchange-row">
@@ -96,7 +96,7 @@ export function ExchangeRow({ r }: { r: ExchangeEntry }) {
   );
 }
 
-export function JournalRow({ r }: { r: JournalEntry }) {
+function JournalRow({ r }: { r: JournalEntry }) {
   const { t } = useTranslation();
   const frozenMoved = r.delta_frozen !== '0' && !/^-?0(\.0+)?$/.test(r.delta_frozen);
   return (

@@ -2,10 +2,10 @@ import { Num } from '../Num';
 import { pct } from './money';
 
 /** Coin amounts show at most 8 decimals, truncated (never shown larger than they are). */
-export const COIN_DP = 8;
+const COIN_DP = 8;
 
 /** The decimals an amount really has, between 2 and 8: 1000 → "1000.00", 0.505 → "0.505". */
-export function shownDecimals(value: string | null | undefined): number {
+function shownDecimals(value: string | null | undefined): number {
   const frac = value && /^-?\d+\.(\d+)$/.exec(value)?.[1];
   return Math.min(COIN_DP, Math.max(2, frac ? frac.replace(/0+$/, '').length : 0));
 }

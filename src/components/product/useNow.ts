@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { uiLocale } from '../funds/format';
 
 /** The clock, re-read every `ms` while `active` (countdowns to maturity / expiry / end). */
 export function useNow(active = true, ms = 1000): number {
@@ -23,13 +22,4 @@ export function timeLeft(iso: string | null | undefined, now: number): string {
   const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
   const ss = String(s % 60).padStart(2, '0');
   return `${days > 0 ? `${days}d ` : ''}${hh}:${mm}:${ss}`;
-}
-
-/** A date (no time) as the app's language writes it. */
-export function day(iso: string | null | undefined): string {
-  if (!iso) return '--';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString(uiLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' });
 }

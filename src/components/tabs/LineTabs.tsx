@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import styles from './LineTabs.module.css';
 
-export interface LineTab<K extends string> {
+interface LineTab<K extends string> {
   key: K;
   title: string;
 }

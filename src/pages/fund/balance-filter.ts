@@ -1,7 +1,7 @@
 import type { BalanceRow } from '../../../core';
 
 /** Binance's "hide small balances": worth less than 1 USDT, unless something of it is frozen. */
-export const SMALL_BALANCE_USDT = 1;
+const SMALL_BALANCE_USDT = 1;
 
 /**
  * The balances Assets lists: those whose coin name contains the search (any case), and, with

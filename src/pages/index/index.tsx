@@ -21,7 +21,7 @@ import { takeHomeSnapshot } from './home-snapshot';
 
 const HOT_COUNT = 8;
 // the badge and its live listener load after the page (Home's budget)
-const ServiceUnread = lazy(() => import('../../components/service/ServiceUnread'));
+const ServiceUnread = lazy(() => import('./ServiceUnread'));
 
 /** a speech bubble (the kit's icon would bring its own chunk onto Home) */
 const ChatIcon = () => (

@@ -1,6 +1,6 @@
 import { settleDualOrder, type DualProduct } from '../../../core';
 
-export interface DualOutcome {
+interface DualOutcome {
   currency_id: number;
   currency_name: string;
   amount: string;

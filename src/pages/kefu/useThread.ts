@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceMessage, ServiceReceipts, ServiceRefType } from '../../../core';
 import { serviceMessages, serviceRead, serviceSend } from '../../api/service';
-import { useOnReconnect, useUserEvents } from '../../market';
+import { useCatchUp, useUserEvents } from '../../market';
 import { lastId, mergeMessages } from '../../lib/mergeById';
 
 const NO_RECEIPTS: ServiceReceipts = { user_delivered_id: 0, user_read_id: 0, staff_read_id: 0 };
@@ -10,8 +10,8 @@ const GUEST_POLL_MS = 5000;
 
 /**
  * The customer's thread: loaded once, then kept complete by asking for the messages after the last
- * id held — on every live event, after every socket reconnect and when the tab comes back — so a
- * message is never missed nor shown twice (merged by id). What is shown is marked read.
+ * id held — on every live event and whenever useCatchUp says — so a message is never missed nor
+ * shown twice (merged by id). What is shown is marked read.
  */
 export function useThread(opts: { guest: boolean; enabled: boolean }) {
   const [messages, setMessages] = useState<ServiceMessage[]>([]);
@@ -21,39 +21,22 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
   const [emailVerified, setEmailVerified] = useState(true);
   const [ready, setReady] = useState(false);
   const held = useRef<ServiceMessage[]>([]);
-  const busy = useRef<Promise<void> | null>(null);
-  const again = useRef(false);
 
   const apply = useCallback((incoming: ServiceMessage[]) => {
     held.current = mergeMessages(held.current, incoming);
     setMessages(held.current);
   }, []);
 
-  /** One catch-up at a time; a request during one runs once more after it. */
-  const catchUp = useCallback(async (): Promise<void> => {
-    if (busy.current) {
-      again.current = true;
-      return busy.current;
-    }
-    busy.current = (async () => {
-      do {
-        again.current = false;
-        try {
-          const first = !held.current.length;
-          const t = await serviceMessages(first ? {} : { after: lastId(held.current) });
-          if (first) setHasMore(t.has_more);
-          setReceipts(t.receipts);
-          setEmailReply(t.email_reply);
-          setEmailVerified(t.email_verified);
-          apply(t.messages);
-          setReady(true);
-        } catch {
-          /* offline: the next event, reconnect or focus tries again */
-        }
-      } while (again.current);
-    })().finally(() => (busy.current = null));
-    return busy.current;
-  }, [apply]);
+  const catchUp = useCatchUp(async () => {
+    const first = !held.current.length;
+    const t = await serviceMessages(first ? {} : { after: lastId(held.current) });
+    if (first) setHasMore(t.has_more);
+    setReceipts(t.receipts);
+    setEmailReply(t.email_reply);
+    setEmailVerified(t.email_verified);
+    apply(t.messages);
+    setReady(true);
+  }, opts.enabled);
 
   const loadEarlier = useCallback(async () => {
     const first = held.current[0];
@@ -63,31 +46,16 @@ export function useThread(opts: { guest: boolean; enabled: boolean }) {
     apply(t.messages);
   }, [apply]);
 
-  useEffect(() => {
-    if (opts.enabled) void catchUp();
-  }, [opts.enabled, catchUp]);
-
   useUserEvents((e) => {
     if (e.kind !== 'service' || !opts.enabled) return;
     if (e.service.receipts) setReceipts(e.service.receipts);
     if (e.service.message) void catchUp();
   });
 
-  useOnReconnect(() => {
-    if (opts.enabled) void catchUp();
-  });
-
   useEffect(() => {
-    if (!opts.enabled) return;
-    const onVisible = () => document.visibilityState === 'visible' && void catchUp();
-    document.addEventListener('visibilitychange', onVisible);
-    window.addEventListener('online', onVisible);
-    const poll = opts.guest ? setInterval(() => void catchUp(), GUEST_POLL_MS) : undefined;
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener('online', onVisible);
-      clearInterval(poll);
-    };
+    if (!opts.enabled || !opts.guest) return;
+    const poll = setInterval(() => void catchUp(), GUEST_POLL_MS);
+    return () => clearInterval(poll);
   }, [opts.enabled, opts.guest, catchUp]);
 
   // read receipts: what the customer has on screen from the operators is read

@@ -13,7 +13,7 @@ import { CodeButton } from '../../components/form/CodeButton';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { pickedArea } from '../../components/form/areaPick';
-import { Devices } from '../../components/security/Devices';
+import { Devices } from './Devices';
 import styles from '../../components/account.module.css';
 
 type Binding = 'email' | 'mobile' | null;

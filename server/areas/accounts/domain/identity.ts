@@ -6,8 +6,8 @@ import { AppError } from '../../../errors';
 
 export type IdentityKind = 'email' | 'mobile';
 
-export const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
+const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
+const MOBILE_RE = /^1[3-9]\d{9}$/;
 
 export interface Identity {
   kind: IdentityKind;

@@ -29,7 +29,7 @@ import { offset, pageOf, type Paging } from '../../../kernel/paging';
 /** Spec §5: Chinese, English letters and digits only. */
 const NAME_CHARS = /^[\p{Script=Han}A-Za-z0-9]+$/u;
 
-export function validText(v: string, min: number, max: number): boolean {
+function validText(v: string, min: number, max: number): boolean {
   const n = Array.from(v).length;
   return n >= min && n <= max && NAME_CHARS.test(v);
 }

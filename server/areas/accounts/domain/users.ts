@@ -11,7 +11,7 @@ import { consumeVerifiedCode, verifyCode } from './codes';
 import { dummyHash, hashPassword, verifyPassword } from '../../../auth/passwords';
 import { capSessions, createSession, revokeAllSessions } from '../../../auth/sessions';
 import { beginAttempt, noticeAttack, type Caller } from '../../../auth/throttle';
-import { inTransaction } from '../../../db/tx';
+import { inTransaction, isUniqueViolation } from '../../../db/tx';
 
 export const SCENE_REGISTER = 'register';
 export const SCENE_FORGET = 'forget';
@@ -22,10 +22,6 @@ function newInviteCode(): string {
   let s = '';
   for (let i = 0; i < 8; i++) s += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return s;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 export async function findUserByIdentity(db: Kysely<Database>, id: Identity) {

@@ -4,7 +4,7 @@
  * is what is stored and delivered, so no client can show the original. Each hidden part becomes
  * HIDDEN; the message row says it was masked, so the page can explain why.
  */
-export const HIDDEN = '***';
+const HIDDEN = '***';
 
 const PATTERNS: readonly RegExp[] = [
   /\b(?:https?:\/\/|www\.)\S+/gi,

@@ -42,7 +42,7 @@ function withSender(db: Db) {
 
 const secondsLeft = (untilMs: number, nowMs: number) => Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
 
-export async function muteOf(db: Db, userId: number, nowMs: number): Promise<ChatRoomState['muted']> {
+async function muteOf(db: Db, userId: number, nowMs: number): Promise<ChatRoomState['muted']> {
   const m = await db.selectFrom('chat_mutes').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!m) return null;
   if (m.kind === 'ban') return { until: null, reason: 'ban' };

@@ -12,7 +12,7 @@ export interface ChatRules {
   floodMuteSeconds: number;
 }
 
-export const CHAT_SETTING_KEYS = [
+const CHAT_SETTING_KEYS = [
   'chat_slow_mode_seconds',
   'chat_flood_max',
   'chat_flood_window_seconds',

@@ -10,7 +10,7 @@ import { getSetting } from '../../../shared/settings';
 
 export const NEWS_CATEGORY = { news: 4, banner: 5 } as const;
 
-export interface NewsItem {
+interface NewsItem {
   id: number;
   c_id: number;
   title: string;

@@ -44,7 +44,7 @@ export const DEMO_TRADERS = [
 const GRANT = '20000';
 
 /** Each demo trader's way of trading, in DEMO_TRADERS order. */
-export const DEMO_STYLES: readonly TradeStyle[] = [
+const DEMO_STYLES: readonly TradeStyle[] = [
   {
     symbols: ['BTC/USDT'],
     rule: 'trend',

@@ -8,7 +8,7 @@
 import { ExactDecimal } from '../../../../core';
 
 export type HistoryPeriod = '60min' | '4hour';
-export const PERIOD_MS: Record<HistoryPeriod, number> = { '60min': 3_600_000, '4hour': 14_400_000 };
+const PERIOD_MS: Record<HistoryPeriod, number> = { '60min': 3_600_000, '4hour': 14_400_000 };
 const DAY_MS = 86_400_000;
 
 /** One stored bar that has ended: its open is a price at `time`, its close a price at `time + period`. */

@@ -26,7 +26,7 @@ import { translate, type MessageKey } from '../../../i18n/messages';
 import { addNotice } from '../../../db/notices';
 import { accountView, closePosition, submitLever, type LeverRow, type TradingContext } from '../../trading/domain';
 import { followerLots } from './sizing';
-import { inTransaction } from '../../../db/tx';
+import { inTransaction, isUniqueViolation } from '../../../db/tx';
 import { canon, shownMoney } from '../../../kernel/decimal';
 
 type Db = Kysely<Database>;
@@ -164,7 +164,7 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
       };
       ctx.market.emitToUser(f.follower_id, 'notice', copyNotice('copy_opened', 'notice_copy_opened', p, copyId));
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') continue; // another run copied it first
+      if (isUniqueViolation(err)) continue; // another run copied it first
       if (!(err instanceof AppError)) throw err;
       const reason = SKIP_BY_ERROR[err.key] ?? 'error';
       const price = ctx.market.lastPrice(pos.symbol)?.price ?? canon(pos.open_price ?? '0');

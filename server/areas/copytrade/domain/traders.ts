@@ -144,7 +144,7 @@ async function viewerFollows(
   return out;
 }
 
-export async function approvedTrader(db: Db, traderId: number): Promise<TraderRow> {
+async function approvedTrader(db: Db, traderId: number): Promise<TraderRow> {
   const row = await db
     .selectFrom('copy_traders')
     .selectAll()

@@ -13,7 +13,7 @@ const DOMESTIC = ['real_name', 'bank_account', 'bank_name', 'bank_network', 'ban
 const INTERNATIONAL = [...DOMESTIC, 'aba_number', 'swift_code', 'address'] as const;
 type Field = (typeof INTERNATIONAL)[number];
 
-export function requiredFields(kind: CardKind): readonly Field[] {
+function requiredFields(kind: CardKind): readonly Field[] {
   return kind === 'domestic' ? DOMESTIC : INTERNATIONAL;
 }
 

@@ -12,7 +12,7 @@ import { CURRENCIES } from '../../../catalog/instruments';
 import { DEFAULT_LEVEL_LIMITS } from '../../kyc/domain';
 import { FIAT_PREFIX } from '../../../shared/fiat';
 
-export const DEFAULT_FIAT_RATES: Record<string, string> = {
+const DEFAULT_FIAT_RATES: Record<string, string> = {
   USD: '1',
   CNY: '7.2',
   EUR: '0.92',

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { isUniqueViolation } from '../../../db/tx';
 import { claimUpload, nameOfRef } from '../../../shared/files/files';
 import type { Db } from '../../../db/schema';
 
@@ -30,9 +31,7 @@ export async function claimVoucher(
 
 /** A concurrent request that attached the same file first: the one-use index refused this one. */
 export function voucherTaken(err: unknown): AppError | null {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
-  const same = e?.code === '23505' && (e.constraint === ONE_USE_INDEX || String(e.message).includes(ONE_USE_INDEX));
-  return same ? new AppError('voucher_used') : null;
+  return isUniqueViolation(err, ONE_USE_INDEX) ? new AppError('voucher_used') : null;
 }
 
 /** For each request, the ids of other requests with the same voucher file or the same bytes. */

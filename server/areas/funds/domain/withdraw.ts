@@ -39,7 +39,7 @@ import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
 import type { Caller } from '../../../auth/throttle';
 
-export type WithdrawMethod = WithdrawEntry['method'];
+type WithdrawMethod = WithdrawEntry['method'];
 
 export interface WithdrawRequest {
   currency: number;

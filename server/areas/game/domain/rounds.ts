@@ -184,19 +184,3 @@ export async function runRounds(
   }
   return { locked, settled, opened: await ensureOpenRound(db, rules, nowMs) };
 }
-
-/** Is any timer due at nowMs? (the pass asks the tick log only then) */
-export async function anyDue(db: Kysely<Database>, nowMs: number): Promise<boolean> {
-  const r = await db
-    .selectFrom('game_rounds')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'open'), eb('lock_at', '<=', String(nowMs))]),
-        eb.and([eb('status', '=', 'locked'), eb('close_at', '<=', String(nowMs))]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return r !== undefined;
-}

@@ -13,11 +13,11 @@ import { levelName } from '../../accounts/domain';
 import { type PriceSource } from '../../../kernel/prices';
 import { addNotice } from '../../../db/notices';
 import { levelLimits } from './limits';
-import { inTransaction } from '../../../db/tx';
+import { inTransaction, isUniqueViolation } from '../../../db/tx';
 
 const CARD_ID_RE = /^[A-Za-z0-9-]{5,30}$/;
 
-export function maskCardId(v: string): string {
+function maskCardId(v: string): string {
   if (v.length <= 8) return v.slice(0, 2) + '*'.repeat(Math.max(0, v.length - 2));
   return v.slice(0, 4) + '*'.repeat(v.length - 8) + v.slice(-4);
 }
@@ -77,10 +77,6 @@ export async function realState(db: Kysely<Database>, prices: PriceSource, userI
 export type RealSubmission =
   | { real_type: 1; id_type: string; name: string; card_id: string }
   | { real_type: 2; front_pic: string; reverse_pic: string };
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
 
 export async function submitReal(db: Kysely<Database>, userId: number, s: RealSubmission): Promise<void> {
   const u = await db

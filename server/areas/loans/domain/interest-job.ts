@@ -17,7 +17,7 @@ export const LOAN_INTEREST = 'loan.interest';
 export const loanInterestKey = (loanId: number): string => `${LOAN_INTEREST}:${loanId}`;
 
 /** The end of the first loan-hour not yet charged after `accruedToMs` (and after nowMs). */
-export function nextHourEnd(openedAtMs: number, accruedToMs: number, nowMs: number): number {
+function nextHourEnd(openedAtMs: number, accruedToMs: number, nowMs: number): number {
   const k = Math.floor((Math.max(accruedToMs, nowMs) - openedAtMs) / LOAN_RULES.hourMs) + 1;
   return loanHourEnd(openedAtMs, Math.max(1, k));
 }

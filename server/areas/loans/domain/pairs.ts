@@ -2,26 +2,15 @@
  * Loan pairs: the seeded defaults and the operator's edits. A loan copies its pair's terms when it
  * opens (domain/steps.ts borrow), so an edit here applies to new loans only.
  */
-import { validLevels } from '../../../../core';
+import { validLevels, type LoanPairTerms } from '../../../../core';
 import { AppError } from '../../../errors';
 import type { Db } from '../../../db/schema';
 import type { Trx } from '../../../db/tx';
 import type {} from '../tables';
 
-export interface PairTerms {
-  initial_ltv: string;
-  margin_call_ltv: string;
-  liquidation_ltv: string;
-  hourly_rate: string;
-  liquidation_penalty: string;
-  min_amount: string;
-  max_amount: string;
-  enabled: boolean;
-}
-
 const USDT = 4;
 /** USDT against BTC and ETH, ETH against BTC: Binance Flexible Loan's usual levels (65 / 80 / 90 %). */
-const DEFAULTS: (PairTerms & { loan: number; collateral: number })[] = [
+const DEFAULTS: (LoanPairTerms & { loan: number; collateral: number })[] = [
   {
     loan: USDT,
     collateral: 1,
@@ -73,11 +62,11 @@ export async function seedLoanPairs(db: Db): Promise<void> {
   }
 }
 
-export function checkTerms(t: PairTerms): void {
+function checkTerms(t: LoanPairTerms): void {
   if (!validLevels(t)) throw new AppError('param_error');
 }
 
-export async function updatePair(trx: Trx, id: number, t: PairTerms): Promise<void> {
+export async function updatePair(trx: Trx, id: number, t: LoanPairTerms): Promise<void> {
   checkTerms(t);
   const r = await trx
     .updateTable('loan_pairs')
@@ -87,7 +76,7 @@ export async function updatePair(trx: Trx, id: number, t: PairTerms): Promise<vo
   if (r.numUpdatedRows !== 1n) throw new AppError('not_found');
 }
 
-export async function createPair(trx: Trx, loan: number, collateral: number, t: PairTerms): Promise<number> {
+export async function createPair(trx: Trx, loan: number, collateral: number, t: LoanPairTerms): Promise<number> {
   checkTerms(t);
   if (loan === collateral) throw new AppError('param_error');
   const r = await trx

@@ -44,7 +44,7 @@ function loanQuery(db: Db) {
 
 type LoanJoined = Awaited<ReturnType<ReturnType<typeof loanQuery>['executeTakeFirstOrThrow']>>;
 
-export function presentLoan(r: LoanJoined): Loan {
+function presentLoan(r: LoanJoined): Loan {
   return {
     id: r.id,
     pair_id: r.pair_id,

@@ -79,7 +79,7 @@ export interface ItemPatch {
 }
 
 /** What edit-rules.ts reads of one item: its row plus the stakes kept in other tables. */
-export async function editStateOf(trx: Trx, item: ItemRow): Promise<EditState> {
+async function editStateOf(trx: Trx, item: ItemRow): Promise<EditState> {
   const held = await trx
     .selectFrom('nft_margins')
     .select('id')

@@ -37,11 +37,11 @@ export interface EditState {
   revealed: boolean;
 }
 
-export function hasStake(s: EditState): boolean {
+function hasStake(s: EditState): boolean {
   return s.owner_id !== null || s.bid_count > 0 || s.held || s.sold > 0 || !['none', 'open'].includes(s.auction_state);
 }
 
-export function editPhase(s: EditState, nowMs: number): NftEditPhase {
+function editPhase(s: EditState, nowMs: number): NftEditPhase {
   if (hasStake(s) || s.revealed) return 'locked';
   const start = new Date(s.start_at).getTime();
   const end = new Date(s.end_at).getTime();

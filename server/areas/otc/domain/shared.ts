@@ -18,7 +18,7 @@ import type {} from '../tables'; // the area's tables join Database there
 export const OTC_ACCOUNT = FUNDS_ACCOUNT_TYPE;
 
 /** A change a party should hear about once its transaction committed (socket `otc` event). */
-export interface OtcPush {
+interface OtcPush {
   userIds: number[];
   orderId: number;
   what: 'order' | 'message';

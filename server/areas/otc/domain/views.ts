@@ -22,7 +22,7 @@ async function nameOf(db: Db, userId: number): Promise<string> {
   return u.nickname || `#${u.id}`;
 }
 
-export async function timeline(db: Db, orderId: number): Promise<OtcEvent[]> {
+async function timeline(db: Db, orderId: number): Promise<OtcEvent[]> {
   const rows = await db
     .selectFrom('otc_order_events')
     .select(['id', 'kind', 'actor', 'note', 'created_at'])

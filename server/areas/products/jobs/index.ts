@@ -27,7 +27,7 @@ import { leading } from '../../../plugins/serial-job';
 import { lastDurableTick } from '../../trading/domain';
 
 /** how often the timer looks whether the hourly dual-product refresh is due */
-export const RUN_EVERY_MS = 60_000;
+const RUN_EVERY_MS = 60_000;
 const REFRESH_EVERY_MS = 3_600_000;
 
 export interface ProductJobs {

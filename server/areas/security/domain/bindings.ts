@@ -9,11 +9,11 @@ import { AppError } from '../../../errors';
 import { classifyIdentity, consumeVerifiedCode, issueCode, verifyCode, type IssueLimits } from '../../accounts/domain';
 import { addNotice } from '../../../db/notices';
 import { revokeOtherSessions } from './sessions';
-import { inTransaction } from '../../../db/tx';
+import { inTransaction, isUniqueViolation } from '../../../db/tx';
 import type { Caller } from '../../../auth/throttle';
 
-export const SCENE_BIND_MOBILE = 'bind_mobile';
-export const SCENE_BIND_EMAIL = 'bind_email';
+const SCENE_BIND_MOBILE = 'bind_mobile';
+const SCENE_BIND_EMAIL = 'bind_email';
 
 export type BindKind = 'mobile' | 'email';
 
@@ -41,10 +41,6 @@ export async function issueBindCode(
     },
     limits,
   );
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 export async function bind(

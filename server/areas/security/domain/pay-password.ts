@@ -13,7 +13,7 @@ import { beginAttempt, noticeAttack, type Caller } from '../../../auth/throttle'
 import { inTransaction } from '../../../db/tx';
 
 /** Who enters a signed-in user's payment password when the route names no session: the user as one source. */
-export function ownerCaller(userId: number, now: () => number = Date.now): Caller {
+function ownerCaller(userId: number, now: () => number = Date.now): Caller {
   return { source: `u:${userId}`, trusted: false, now };
 }
 

@@ -15,14 +15,12 @@ import { insertMessage, listMessages, receiptsOf, type Window } from './messages
 import { checkOwnRef } from './refs';
 import { guestUpload } from './guests';
 
-export type ConversationRow = Awaited<ReturnType<typeof findConversation>> & object;
-
 function byParty(db: Db, p: Party) {
   const q = db.selectFrom('service_conversations').selectAll().where('kind', '=', 'support');
   return p.kind === 'user' ? q.where('user_id', '=', p.userId) : q.where('guest_token_hash', '=', p.tokenHash);
 }
 
-export async function findConversation(db: Db, p: Party) {
+async function findConversation(db: Db, p: Party) {
   return byParty(db, p).executeTakeFirst();
 }
 

@@ -12,9 +12,9 @@ import type { Namespace, Server } from 'socket.io';
 import type { Database } from '../../../db/schema';
 import { room, type ServiceEvent } from '../../../../core';
 
-export const OPERATORS_NS = '/operators';
-export const OPERATORS_ROOM = 'operators';
-export const SERVICE_EVENT = 'service';
+const OPERATORS_NS = '/operators';
+const OPERATORS_ROOM = 'operators';
+const SERVICE_EVENT = 'service';
 const TICKET_MS = 60_000;
 
 const hash = (t: string) => createHash('sha256').update(t).digest('hex');

@@ -9,7 +9,7 @@ import type { Trx } from '../../../db/tx';
 import type { MessageSender, ServiceMessage, ServiceReceipts, ServiceRef, ServiceRefType } from '../../../../core';
 import { fileUrl } from '../../../shared/files/files';
 
-export const PAGE = 30;
+const PAGE = 30;
 const MAX_PAGE = 100;
 
 export interface NewMessage {
@@ -93,7 +93,7 @@ function baseQuery(db: Db, conversationId: number, withNotes: boolean) {
   return q;
 }
 
-export async function present(db: Db, rows: Row[]): Promise<ServiceMessage[]> {
+async function present(db: Db, rows: Row[]): Promise<ServiceMessage[]> {
   return Promise.all(
     rows.map(async (r) => ({
       id: Number(r.id),

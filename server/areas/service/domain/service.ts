@@ -21,7 +21,7 @@ export interface ServiceDeps {
 }
 
 /** Operators sign in with their name: customers see "Customer service", never an operator's login. */
-export const forCustomer = (m: ServiceMessage): ServiceMessage => ({ ...m, staff_name: '' });
+const forCustomer = (m: ServiceMessage): ServiceMessage => ({ ...m, staff_name: '' });
 
 /** Tells the customer (their private room) and the operators about stored messages. */
 export async function deliverMessages(

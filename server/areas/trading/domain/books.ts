@@ -15,7 +15,7 @@ export interface TickRef {
   ts: number;
 }
 
-export interface EntrustedEntry {
+interface EntrustedEntry {
   id: number;
   userId: number;
   symbol: string;
@@ -23,7 +23,7 @@ export interface EntrustedEntry {
   price: string;
 }
 
-export interface PositionEntry {
+interface PositionEntry {
   id: number;
   userId: number;
   symbol: string;
@@ -37,7 +37,7 @@ export interface PositionEntry {
   sl: string | null;
 }
 
-export interface SecondsEntry {
+interface SecondsEntry {
   id: number;
   userId: number;
   symbol: string;
@@ -70,7 +70,7 @@ function bySymbol<T extends { id: number; symbol: string }>() {
   };
 }
 
-export class LeverBook {
+class LeverBook {
   private readonly entrusted = bySymbol<EntrustedEntry>();
   private readonly positions = bySymbol<PositionEntry>();
   private readonly byUser = new Map<number, Map<number, PositionEntry>>();
@@ -124,7 +124,7 @@ export class LeverBook {
   }
 }
 
-export class SecondsBook {
+class SecondsBook {
   private readonly pending = bySymbol<SecondsEntry>();
   add(e: SecondsEntry) {
     this.pending.put(e);

@@ -94,7 +94,7 @@ export function summarise(
   };
 }
 
-export function toLeverPosition(
+function toLeverPosition(
   ctx: TradingContext,
   r: LeverRow,
   live?: { price: string | null; risk: AccountRiskInput | null; index: number; riskRate: string | null },

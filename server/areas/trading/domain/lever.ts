@@ -51,7 +51,7 @@ export interface SubmitLever {
 }
 
 /** Take-profit above and stop-loss below the entry for a long; the other way round for a short. */
-export function checkStops(side: LeverSide, entry: string, tp: string | null, sl: string | null): void {
+function checkStops(side: LeverSide, entry: string, tp: string | null, sl: string | null): void {
   const e = new Decimal(entry);
   const up = side === 'long';
   if (tp !== null && (up ? new Decimal(tp).lte(e) : new Decimal(tp).gte(e))) throw new AppError('trade_stop_invalid');

@@ -14,7 +14,7 @@ import type { Database } from '../../../db/schema';
 
 export const SECONDS_SETTLE = 'seconds.settle';
 /** after the expiry: the engine's own settlement normally comes first, and the tick log's 200 ms batches are written by then */
-export const BACKSTOP_MS = 3_000;
+const BACKSTOP_MS = 3_000;
 
 export const secondsSettleKey = (orderId: number): string => `${SECONDS_SETTLE}:${orderId}`;
 

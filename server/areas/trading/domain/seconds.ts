@@ -35,7 +35,7 @@ const MICRO = ACCOUNT_TYPES.micro;
 /** Stake currencies: USDT (4) and USDC (3). */
 export const PAYABLE_CURRENCIES = [4, 3];
 
-export const SECONDS_SEED = [
+const SECONDS_SEED = [
   { seconds: 30, profit_ratio: '0.15', min_amount: '10', max_amount: '10000' },
   { seconds: 60, profit_ratio: '0.25', min_amount: '20', max_amount: '20000' },
   { seconds: 120, profit_ratio: '0.35', min_amount: '50', max_amount: '50000' },

@@ -20,8 +20,6 @@ import { canon } from '../../../kernel/decimal';
 import { protectionPrice, takerLiquidity } from './matching/liquidity';
 import { qtyForQuote } from './matching/quote-walk';
 
-export { toSpotOrder };
-
 export function assertMarketOpen(ctx: TradingContext, pair: PairSettings): void {
   if (!isMarketOpen(pair.market, ctx.now())) throw new AppError('trade_market_closed', { hours: STOCK_HOURS_TEXT });
 }

@@ -86,7 +86,7 @@ function d(v: unknown, what: string): string {
     throw new FrameError((e as Error).message);
   }
 }
-export function levels(v: unknown, what: string): [string, string][] {
+function levels(v: unknown, what: string): [string, string][] {
   if (!Array.isArray(v)) throw new FrameError(`${what}: not a list`);
   return v.map((l, i) => {
     if (!Array.isArray(l) || l.length < 2) throw new FrameError(`${what}[${i}]: not [price, qty]`);

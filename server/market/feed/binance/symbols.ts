@@ -20,7 +20,7 @@ export interface SymbolMap {
   symbols(): string[];
 }
 
-export function symbolMap(pairs: readonly { ours: string; venue: string }[]): SymbolMap {
+function symbolMap(pairs: readonly { ours: string; venue: string }[]): SymbolMap {
   const to = new Map(pairs.map((p) => [p.ours, p.venue.toUpperCase()]));
   const from = new Map(pairs.map((p) => [p.venue.toUpperCase(), p.ours]));
   return {

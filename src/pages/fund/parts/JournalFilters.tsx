@@ -6,7 +6,7 @@ import { coinChoices } from '../../../api/coins';
 import { useLoad } from '../../../components/load/useLoad';
 import styles from '../fund.module.css';
 
-export const PERIODS = ['all', '7d', '30d', '90d'] as const;
+const PERIODS = ['all', '7d', '30d', '90d'] as const;
 export type Period = (typeof PERIODS)[number];
 const DAYS: Record<Period, number> = { all: 0, '7d': 7, '30d': 30, '90d': 90 };
 

@@ -15,7 +15,7 @@ import { inTransaction } from '../../../../db/tx';
 import { enqueueDualSettle } from '../queue';
 
 /** "3" → 3; '' / missing → dual_num_required; "1.5", "abc" → dual_num_integer. */
-export function parseShares(raw: unknown): number {
+function parseShares(raw: unknown): number {
   const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (s === '') throw new AppError('dual_num_required');
   if (!/^-?\d+$/.test(s)) throw new AppError('dual_num_integer');

@@ -87,7 +87,7 @@ export async function listDualProducts(
   return visible.map((p) => toDto(p, names, prices, nowMs)).sort((a, b) => ORDER[a.status] - ORDER[b.status]);
 }
 
-export async function dualProductRow(db: Db, id: number): Promise<DualProductRow> {
+async function dualProductRow(db: Db, id: number): Promise<DualProductRow> {
   const p = await db.selectFrom('dual_products').selectAll().where('id', '=', id).executeTakeFirst();
   if (!p) throw new AppError('product_not_found');
   return p;

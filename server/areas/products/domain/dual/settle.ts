@@ -30,15 +30,10 @@ export interface PriceAt {
   priceAt(symbol: string, atMs: number): Promise<SettleMark | undefined>;
 }
 
-export const NO_PRICE_GRACE_MS = 10 * 60_000;
+const NO_PRICE_GRACE_MS = 10 * 60_000;
 
 /** purchased → settling with the deciding tick, which goes on record (market_ticks) in the same transaction. */
-export async function markSettling(
-  db: Kysely<Database>,
-  orderId: number,
-  symbol: string,
-  mark: SettleMark,
-): Promise<boolean> {
+async function markSettling(db: Kysely<Database>, orderId: number, symbol: string, mark: SettleMark): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const r = await trx
       .updateTable('dual_orders')
@@ -64,7 +59,7 @@ export async function markSettling(
   });
 }
 
-export async function payOut(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
+async function payOut(db: Kysely<Database>, orderId: number, nowMs: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const o = await trx
       .selectFrom('dual_orders')
@@ -183,7 +178,7 @@ export async function settleDueDual(
 }
 
 /** while no price is known for a matured order, its job looks again this often (until the grace ends) */
-export const NO_PRICE_RETRY_MS = 15_000;
+const NO_PRICE_RETRY_MS = 15_000;
 
 /**
  * The maturity job of one order (areas/products/domain/queue.ts): settles it if it has matured on

@@ -26,7 +26,7 @@ export function ieoStatus(p: Pick<ProjectRow, 'start_at' | 'end_at'>, nowMs: num
   return nowMs < p.end_at.getTime() ? 'in_progress' : 'finished';
 }
 
-export async function payCurrencies(db: Db, projectIds: readonly number[]): Promise<Map<number, IeoPayCurrency[]>> {
+async function payCurrencies(db: Db, projectIds: readonly number[]): Promise<Map<number, IeoPayCurrency[]>> {
   const out = new Map<number, IeoPayCurrency[]>();
   if (!projectIds.length) return out;
   const rows = await db

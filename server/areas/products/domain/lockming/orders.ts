@@ -32,7 +32,7 @@ import { type Paging } from '../../../../kernel/paging';
 
 type Row = Selectable<ProductsTables['lock_orders']>;
 
-export function lockOrderDto(o: Row, currencyName: string, nowMs: number, name = o.name): LockOrder {
+function lockOrderDto(o: Row, currencyName: string, nowMs: number, name = o.name): LockOrder {
   const open = o.status === 'in_progress';
   const remaining = open ? lockRemainingDays(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs) : 0;
   const now = open

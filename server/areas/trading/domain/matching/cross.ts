@@ -68,7 +68,7 @@ function plan(ctx: TradingContext, symbol: string, trades: readonly TradeCross[]
   return out;
 }
 
-export async function crossResting(ctx: TradingContext, symbol: string, trades: readonly TradeCross[]): Promise<void> {
+async function crossResting(ctx: TradingContext, symbol: string, trades: readonly TradeCross[]): Promise<void> {
   const todo = plan(ctx, symbol, trades);
   if (!todo.length) return;
   const pair = pairBySymbol(ctx, symbol);

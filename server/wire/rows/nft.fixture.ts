@@ -1,6 +1,6 @@
 /** Conformance rows (WIRE.md "NFT", /bind_box/): see shared.ts. The item is made in conformance.test.ts. */
 import { expect } from 'vitest';
-import { arr, num, ok, w, type Row } from './shared';
+import { arr, num, ok, w, type Row } from './shared.fixture';
 
 export const NFT_ROWS: Row[] = [
   {

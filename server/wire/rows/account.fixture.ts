@@ -1,7 +1,7 @@
 /** Conformance rows (WIRE.md "Account", and `optional/*` of "Market"): see shared.ts. */
 import { expect } from 'vitest';
 import { lastCode } from '../../testing/app';
-import { arr, family, obj, ok, w, type Row } from './shared';
+import { arr, family, obj, ok, w, type Row } from './shared.fixture';
 
 const MOBILE = '13800138000';
 const PASSWORD = 'Family2024x';

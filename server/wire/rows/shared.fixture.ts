@@ -9,7 +9,7 @@ import type { Kit } from '../../testing/trading-kit';
 
 export type Fields = Record<string, string>;
 export type Body = Record<string, unknown> & { type?: string; message?: unknown };
-export interface FamilyUser {
+interface FamilyUser {
   id: number;
   token: string;
 }

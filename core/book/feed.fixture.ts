@@ -15,7 +15,7 @@ export interface Op {
 }
 
 /** Few distinct prices (so levels are hit again and removed) and qty 0 one time in four. */
-export const opArb: fc.Arbitrary<Op> = fc.record({
+const opArb: fc.Arbitrary<Op> = fc.record({
   side: fc.constantFrom<BookSideName>('bid', 'ask'),
   price: fc.integer({ min: 1, max: 40 }).map((u) => formatScaled(u * 5, 2)),
   qty: fc.oneof(

@@ -1,6 +1,6 @@
 /** Conformance rows (WIRE.md "Products": lock-up, menu, IEO, dual invest, copy trading): see shared.ts. */
 import { expect } from 'vitest';
-import { arr, family, num, obj, ok, w, type Row } from './shared';
+import { arr, family, num, obj, ok, w, type Row } from './shared.fixture';
 
 const ours = (r: Record<string, unknown>, names: string[]) => {
   for (const n of names) expect(r).not.toHaveProperty(n);

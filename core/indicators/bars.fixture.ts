@@ -9,7 +9,7 @@ import type { Incremental, IndicatorBar } from './types';
  * A bar in cents with a random range around its close: integer cents make ties and flat windows
  * (equal highs/lows, zero changes) common, which is where deques and RSI's 0/0 cases break.
  */
-export const barArb: fc.Arbitrary<IndicatorBar> = fc
+const barArb: fc.Arbitrary<IndicatorBar> = fc
   .record({
     close: fc.integer({ min: 100, max: 10_000_000 }),
     up: fc.integer({ min: 0, max: 50_000 }),
@@ -24,7 +24,7 @@ export const barArb: fc.Arbitrary<IndicatorBar> = fc
   }));
 
 /** A walk rather than independent bars, so indicators see trends as well as noise. */
-export const walkArb = (minLength: number, maxLength: number): fc.Arbitrary<IndicatorBar[]> =>
+const walkArb = (minLength: number, maxLength: number): fc.Arbitrary<IndicatorBar[]> =>
   fc.array(fc.tuple(fc.integer({ min: -300, max: 300 }), barArb), { minLength, maxLength }).map((steps) => {
     let level = 50_000;
     return steps.map(([step, b], i) => {

@@ -7,9 +7,9 @@ import { logout } from '../../api/user';
 import { clearUser } from '../../stores/session';
 import { PATHS } from '../../nav/paths';
 import { toastSuccess } from '../../lib/toast';
-import { useLoad } from '../load/useLoad';
-import { LoadState } from '../load/LoadState';
-import { when } from '../funds/format';
+import { useLoad } from '../../components/load/useLoad';
+import { LoadState } from '../../components/load/LoadState';
+import { when } from '../../components/funds/format';
 import styles from './devices.module.css';
 
 /**

@@ -1,6 +1,6 @@
 /** Conformance rows (WIRE.md "Funds"): see shared.ts. */
 import { expect } from 'vitest';
-import { arr, num, obj, ok, USDT, type Row } from './shared';
+import { arr, num, obj, ok, USDT, type Row } from './shared.fixture';
 
 export const FUNDS_ROWS: Row[] = [
   {

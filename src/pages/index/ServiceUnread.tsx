@@ -1,5 +1,5 @@
 import { serviceStatus } from '../../api/service';
-import { UnreadBadge } from './UnreadBadge';
+import { UnreadBadge } from '../../components/service/UnreadBadge';
 
 const unread = () => serviceStatus().then((s) => s.unread);
 

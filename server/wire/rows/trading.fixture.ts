@@ -1,6 +1,6 @@
 /** Conformance rows (WIRE.md "Market", "Spot", "Contracts", "Seconds options"): see shared.ts. */
 import { expect } from 'vitest';
-import { arr, num, obj, ok, USDT, w, type Row } from './shared';
+import { arr, num, obj, ok, USDT, w, type Row } from './shared.fixture';
 
 export const TRADING_ROWS: Row[] = [
   {
