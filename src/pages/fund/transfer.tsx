@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Picker } from 'antd-mobile';
+import { Button, Form, Picker } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { exchangeQuote, type ExchangeQuote } from '../../../core';
-import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
-import { keepFocus } from '../../components/keepFocus';
 import { pathOf } from '../../nav/paths';
 import { exchange, exchangeFee, exchangeFrom, exchangeTo } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
-import { LoadState } from '../../components/load/LoadState';
+import { FormPage } from '../../components/form/FormPage';
+import { VerticalForm } from '../../components/form/VerticalForm';
+import { AmountItem } from '../../components/form/fields';
+import { usePending } from '../../components/form/usePending';
 import { DetailRows } from '../../components/funds/DetailRows';
 import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
@@ -39,7 +40,7 @@ export default function TransferPage() {
   );
   const [form] = Form.useForm<{ amount: string }>();
   const raw = Form.useWatch('amount', form);
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
 
   const quote: ExchangeQuote | null = useMemo(() => {
     const n = readAmount(raw);
@@ -73,124 +74,101 @@ export default function TransferPage() {
       [t('acct.balanceAfterIn', { account: from.currency }), <Amount value={minus(from.available, n)} />],
     ]);
     if (!ok) return;
-    setPending(true);
-    try {
+    await run(async () => {
       const e = await exchange({ number: n, from_currency_id: from.currency_id, to_currency_id: to.currency_id });
       toastSuccess(t('acct.exchangeDone', { amount: e.received, coin: e.to_currency }));
       form.resetFields();
       await lists.reload();
-    } catch {
-      /* toasted */
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
-    <PageFrame
+    <FormPage
       title={t('route.fund.transfer')}
       right={
         <Button size="mini" fill="none" onClick={() => navigate(`${pathOf('fund/transfer_history')}?tab=exchange`)}>
           {t('acct.records')}
         </Button>
       }
+      load={lists}
+      overlays={
+        <Picker
+          visible={picker !== null}
+          onClose={() => setPicker(null)}
+          columns={[
+            ((picker === 'to' ? lists.data?.to : lists.data?.from) ?? []).map((c) => ({
+              label: c.currency,
+              value: String(c.currency_id),
+            })),
+          ]}
+          value={[String((picker === 'to' ? to : from)?.currency_id ?? '')]}
+          onConfirm={(v) => {
+            const id = Number(v[0]);
+            if (!id) return;
+            if (picker === 'to') setToId(id);
+            else setFromId(id);
+          }}
+          confirmText={t('common.confirm')}
+          cancelText={t('common.cancel')}
+        />
+      }
     >
-      <LoadState load={lists}>
-        {() => (
-          <div className={styles.wrap}>
-            <div className={styles.pair}>
-              <button type="button" className={styles.pick} onClick={() => setPicker('from')}>
-                <small>{t('acct.give')}</small>
-                <strong>{from?.currency}</strong>
-              </button>
-              <button
-                type="button"
-                className={styles.swap}
-                aria-label={t('acct.swap')}
-                onClick={() => (setFromId(to?.currency_id), setToId(from?.currency_id))}
-              >
-                ⇄
-              </button>
-              <button type="button" className={styles.pick} onClick={() => setPicker('to')}>
-                <small>{t('acct.get')}</small>
-                <strong>{to?.currency}</strong>
-              </button>
-            </div>
-            <Form
-              form={form}
-              layout="vertical"
-              className={styles.form}
-              onFinish={onFinish}
-              requiredMarkStyle="none"
-              footer={
-                <Button
-                  block
-                  type="submit"
-                  color="primary"
-                  size="large"
-                  loading={pending}
-                  disabled={pending || !quote || from?.currency_id === to?.currency_id}
-                  onMouseDown={keepFocus}
-                >
-                  {t('acct.exchangeNow')}
-                </Button>
-              }
+      {() => (
+        <>
+          <div className={styles.pair}>
+            <button type="button" className={styles.pick} onClick={() => setPicker('from')}>
+              <small>{t('acct.give')}</small>
+              <strong>{from?.currency}</strong>
+            </button>
+            <button
+              type="button"
+              className={styles.swap}
+              aria-label={t('acct.swap')}
+              onClick={() => (setFromId(to?.currency_id), setToId(from?.currency_id))}
             >
-              <Form.Item
-                name="amount"
-                label={`${t('acct.amount')} (${from?.currency ?? ''})`}
-                validateTrigger="onBlur"
-                rules={amountRules(t, (v) => (from && gte(from.available, v) ? null : t('common.insufficientBalance')))}
-                description={
-                  <span>
-                    {t('acct.available')} <Amount value={from?.available} suffix={from?.currency} />
-                  </span>
-                }
-              >
-                <Input inputMode="decimal" placeholder={t('acct.amountPlaceholder')} clearable />
-              </Form.Item>
-              {from ? (
-                <PctShortcuts available={from.available} onPick={(v) => form.setFieldValue('amount', v)} />
-              ) : null}
-              <DetailRows
-                rows={[
-                  [
-                    t('acct.rate'),
-                    fee.data ? (
-                      <>
-                        1 {from?.currency} ≈ <Amount value={quote?.rate ?? null} suffix={to?.currency} />
-                      </>
-                    ) : (
-                      '--'
-                    ),
-                  ],
-                  [t('acct.fee'), <Amount value={quote?.fee ?? null} suffix={to?.currency} />],
-                  [t('acct.get'), <Amount value={quote?.received ?? null} suffix={to?.currency} />, true],
-                ]}
-              />
-            </Form>
+              ⇄
+            </button>
+            <button type="button" className={styles.pick} onClick={() => setPicker('to')}>
+              <small>{t('acct.get')}</small>
+              <strong>{to?.currency}</strong>
+            </button>
           </div>
-        )}
-      </LoadState>
-      <Picker
-        visible={picker !== null}
-        onClose={() => setPicker(null)}
-        columns={[
-          ((picker === 'to' ? lists.data?.to : lists.data?.from) ?? []).map((c) => ({
-            label: c.currency,
-            value: String(c.currency_id),
-          })),
-        ]}
-        value={[String((picker === 'to' ? to : from)?.currency_id ?? '')]}
-        onConfirm={(v) => {
-          const id = Number(v[0]);
-          if (!id) return;
-          if (picker === 'to') setToId(id);
-          else setFromId(id);
-        }}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-      />
-    </PageFrame>
+          <VerticalForm
+            form={form}
+            onFinish={onFinish}
+            pending={pending}
+            disabled={!quote || from?.currency_id === to?.currency_id}
+            submit={t('acct.exchangeNow')}
+          >
+            <AmountItem
+              label={`${t('acct.amount')} (${from?.currency ?? ''})`}
+              rules={amountRules(t, (v) => (from && gte(from.available, v) ? null : t('common.insufficientBalance')))}
+              description={
+                <span>
+                  {t('acct.available')} <Amount value={from?.available} suffix={from?.currency} />
+                </span>
+              }
+            />
+            {from ? <PctShortcuts available={from.available} onPick={(v) => form.setFieldValue('amount', v)} /> : null}
+            <DetailRows
+              rows={[
+                [
+                  t('acct.rate'),
+                  fee.data ? (
+                    <>
+                      1 {from?.currency} ≈ <Amount value={quote?.rate ?? null} suffix={to?.currency} />
+                    </>
+                  ) : (
+                    '--'
+                  ),
+                ],
+                [t('acct.fee'), <Amount value={quote?.fee ?? null} suffix={to?.currency} />],
+                [t('acct.get'), <Amount value={quote?.received ?? null} suffix={to?.currency} />, true],
+              ]}
+            />
+          </VerticalForm>
+        </>
+      )}
+    </FormPage>
   );
 }
