@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Picker } from 'antd-mobile';
-import { useNavigate } from 'react-router-dom';
+import { Form, Picker } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, type AccountField } from '../../../core';
 import { toastSuccess } from '../../lib/toast';
@@ -14,6 +13,7 @@ import { usePending } from '../../components/form/usePending';
 import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
 import { PctShortcuts } from './parts/PctShortcuts';
+import { RecordsButton } from './parts/RecordsButton';
 import { gte, minus, plus } from '../../components/funds/format';
 import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
@@ -21,7 +21,6 @@ import styles from './fund.module.css';
 /** Move a balance between account types (spec §3: legal, change, lever, micro). */
 export default function FundTransferPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const load = useLoad(() => userCurrencies());
   const [currencyId, setCurrencyId] = useState<number>();
   const [from, setFrom] = useState<AccountField>('change');
@@ -64,11 +63,7 @@ export default function FundTransferPage() {
   return (
     <FormPage
       title={t('route.fund.fundTransfer')}
-      right={
-        <Button size="mini" fill="none" onClick={() => navigate(pathOf('fund/transfer_history'))}>
-          {t('acct.records')}
-        </Button>
-      }
+      right={<RecordsButton to={pathOf('fund/transfer_history')} />}
       load={load}
       overlays={
         <>

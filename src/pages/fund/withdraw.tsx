@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Form } from 'antd-mobile';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Form } from 'antd-mobile';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { withdrawReceived, type WithdrawEntry, type WalletAddress } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
@@ -14,6 +14,7 @@ import { WithdrawDone, WithdrawNeedsKyc } from './parts/WithdrawDone';
 import { AddressPicker, WithdrawDestination, type WithdrawMethod } from './parts/WithdrawDestination';
 import { WithdrawFields, type WithdrawValues } from './parts/WithdrawFields';
 import { useWithdrawSubmit } from './parts/useWithdrawSubmit';
+import { RecordsButton } from './parts/RecordsButton';
 import styles from './fund.module.css';
 
 export default function WithdrawPage() {
@@ -31,7 +32,6 @@ export default function WithdrawPage() {
  */
 function Withdraw({ currency }: { currency: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const info = useLoad(() => withdrawInfo(currency), [currency]);
   const addrs = useLoad(
     async () => (await addressList(1, 50)).list.filter((a) => a.currency_id === currency),
@@ -63,15 +63,7 @@ function Withdraw({ currency }: { currency: number }) {
   return (
     <FormPage
       title={title}
-      right={
-        <Button
-          size="mini"
-          fill="none"
-          onClick={() => navigate(`${pathOf('fund/receive_withdraw_record')}?tab=withdraw`)}
-        >
-          {t('acct.records')}
-        </Button>
-      }
+      right={<RecordsButton to={`${pathOf('fund/receive_withdraw_record')}?tab=withdraw`} />}
       load={info}
     >
       {(i) => {
