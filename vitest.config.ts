@@ -8,7 +8,14 @@ export default defineConfig({
   // src/i18n imports each language's merged tables from this plugin
   plugins: [localeBundles(fileURLToPath(new URL('./locales', import.meta.url)))],
   test: {
-    include: ['core/**/*.test.ts', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts'],
+    include: [
+      'core/**/*.test.ts',
+      'workers/**/*.test.ts',
+      'server/**/*.test.ts',
+      'src/**/*.test.ts',
+      // the long-function ratchet (the other tests in scripts/ need a database: vitest.db.config.ts)
+      'scripts/long-functions.test.ts',
+    ],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 30_000,

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Button, Form, Input, Picker } from 'antd-mobile';
-import { useNavigate } from 'react-router-dom';
+import { Form, Picker } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_FIELDS, type AccountField } from '../../../core';
-import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
-import { keepFocus } from '../../components/keepFocus';
 import { pathOf } from '../../nav/paths';
 import { fundTransfer, userCurrencies } from '../../api/funds';
 import { useLoad } from '../../components/load/useLoad';
-import { LoadState } from '../../components/load/LoadState';
+import { FormPage } from '../../components/form/FormPage';
+import { VerticalForm } from '../../components/form/VerticalForm';
+import { AmountItem } from '../../components/form/fields';
+import { usePending } from '../../components/form/usePending';
 import { confirmMoney } from '../../components/funds/confirmMoney';
 import { amountRules, readAmount } from './parts/amountRules';
 import { PctShortcuts } from './parts/PctShortcuts';
+import { RecordsButton } from './parts/RecordsButton';
 import { gte, minus, plus } from '../../components/funds/format';
 import { Amount } from '../../components/funds/Amount';
 import styles from './fund.module.css';
@@ -20,14 +21,13 @@ import styles from './fund.module.css';
 /** Move a balance between account types (spec §3: legal, change, lever, micro). */
 export default function FundTransferPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const load = useLoad(() => userCurrencies());
   const [currencyId, setCurrencyId] = useState<number>();
   const [from, setFrom] = useState<AccountField>('change');
   const [to, setTo] = useState<AccountField>('lever');
   const [picker, setPicker] = useState<'currency' | 'from' | 'to' | null>(null);
   const [form] = Form.useForm<{ amount: string }>();
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
 
   const cur =
     load.data?.find((c) => c.currency_id === currencyId) ??
@@ -52,127 +52,98 @@ export default function FundTransferPage() {
       ],
     ]);
     if (!ok) return;
-    setPending(true);
-    try {
+    await run(async () => {
       await fundTransfer({ currency_id: cur.currency_id, number: amount, from_field: from, to_field: to });
       toastSuccess(t('acct.transferDone'));
       form.resetFields();
       await load.reload();
-    } catch {
-      /* toasted */
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
-    <PageFrame
+    <FormPage
       title={t('route.fund.fundTransfer')}
-      right={
-        <Button size="mini" fill="none" onClick={() => navigate(pathOf('fund/transfer_history'))}>
-          {t('acct.records')}
-        </Button>
+      right={<RecordsButton to={pathOf('fund/transfer_history')} />}
+      load={load}
+      overlays={
+        <>
+          <Picker
+            visible={picker === 'currency'}
+            onClose={() => setPicker(null)}
+            columns={[(load.data ?? []).map((c) => ({ label: c.currency, value: String(c.currency_id) }))]}
+            value={cur ? [String(cur.currency_id)] : []}
+            onConfirm={(v) => v[0] && setCurrencyId(Number(v[0]))}
+            confirmText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+          />
+          <Picker
+            visible={picker === 'from' || picker === 'to'}
+            onClose={() => setPicker(null)}
+            columns={fieldOptions}
+            value={[picker === 'to' ? to : from]}
+            onConfirm={(v) => {
+              const f = v[0] as AccountField | undefined;
+              if (!f) return;
+              if (picker === 'from') setFrom(f);
+              else setTo(f);
+            }}
+            confirmText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+          />
+        </>
       }
     >
-      <LoadState load={load}>
-        {() => (
-          <div className={styles.wrap}>
+      {() => (
+        <>
+          <button
+            type="button"
+            className={styles.pick}
+            style={{ width: '100%' }}
+            onClick={() => setPicker('currency')}
+            data-testid="transfer-currency"
+          >
+            <small>{t('acct.currency')}</small>
+            <strong>{cur?.currency}</strong>
+          </button>
+          <div className={styles.pair}>
+            <button type="button" className={styles.pick} onClick={() => setPicker('from')} data-testid="transfer-from">
+              <small>{t('acct.from')}</small>
+              <strong>{t(`acct.account.${from}`)}</strong>
+            </button>
             <button
               type="button"
-              className={styles.pick}
-              style={{ width: '100%' }}
-              onClick={() => setPicker('currency')}
-              data-testid="transfer-currency"
+              className={styles.swap}
+              aria-label={t('acct.swap')}
+              onClick={() => (setFrom(to), setTo(from))}
             >
-              <small>{t('acct.currency')}</small>
-              <strong>{cur?.currency}</strong>
+              ⇄
             </button>
-            <div className={styles.pair}>
-              <button
-                type="button"
-                className={styles.pick}
-                onClick={() => setPicker('from')}
-                data-testid="transfer-from"
-              >
-                <small>{t('acct.from')}</small>
-                <strong>{t(`acct.account.${from}`)}</strong>
-              </button>
-              <button
-                type="button"
-                className={styles.swap}
-                aria-label={t('acct.swap')}
-                onClick={() => (setFrom(to), setTo(from))}
-              >
-                ⇄
-              </button>
-              <button type="button" className={styles.pick} onClick={() => setPicker('to')} data-testid="transfer-to">
-                <small>{t('acct.to')}</small>
-                <strong>{t(`acct.account.${to}`)}</strong>
-              </button>
-            </div>
-            <Form
-              form={form}
-              layout="vertical"
-              className={styles.form}
-              onFinish={onFinish}
-              requiredMarkStyle="none"
-              footer={
-                <Button
-                  block
-                  type="submit"
-                  color="primary"
-                  size="large"
-                  loading={pending}
-                  disabled={pending || from === to}
-                  onMouseDown={keepFocus}
-                >
-                  {t('acct.transferNow')}
-                </Button>
-              }
-            >
-              <Form.Item
-                name="amount"
-                label={`${t('acct.amount')} (${cur?.currency ?? ''})`}
-                validateTrigger="onBlur"
-                rules={amountRules(t, (v) => (gte(available, v) ? null : t('common.insufficientBalance')))}
-                description={
-                  <span>
-                    {t('acct.available')}{' '}
-                    <Amount value={available} suffix={cur?.currency} testId="transfer-available" />
-                  </span>
-                }
-              >
-                <Input inputMode="decimal" placeholder={t('acct.amountPlaceholder')} clearable />
-              </Form.Item>
-              <PctShortcuts available={available} onPick={(v) => form.setFieldValue('amount', v)} />
-            </Form>
-            {from === to ? <p className={styles.hint}>{t('acct.sameAccount')}</p> : null}
+            <button type="button" className={styles.pick} onClick={() => setPicker('to')} data-testid="transfer-to">
+              <small>{t('acct.to')}</small>
+              <strong>{t(`acct.account.${to}`)}</strong>
+            </button>
           </div>
-        )}
-      </LoadState>
-      <Picker
-        visible={picker === 'currency'}
-        onClose={() => setPicker(null)}
-        columns={[(load.data ?? []).map((c) => ({ label: c.currency, value: String(c.currency_id) }))]}
-        value={cur ? [String(cur.currency_id)] : []}
-        onConfirm={(v) => v[0] && setCurrencyId(Number(v[0]))}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-      />
-      <Picker
-        visible={picker === 'from' || picker === 'to'}
-        onClose={() => setPicker(null)}
-        columns={fieldOptions}
-        value={[picker === 'to' ? to : from]}
-        onConfirm={(v) => {
-          const f = v[0] as AccountField | undefined;
-          if (!f) return;
-          if (picker === 'from') setFrom(f);
-          else setTo(f);
-        }}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-      />
-    </PageFrame>
+          <VerticalForm
+            form={form}
+            onFinish={onFinish}
+            pending={pending}
+            disabled={from === to}
+            submit={t('acct.transferNow')}
+          >
+            <AmountItem
+              label={`${t('acct.amount')} (${cur?.currency ?? ''})`}
+              rules={amountRules(t, (v) => (gte(available, v) ? null : t('common.insufficientBalance')))}
+              description={
+                <span>
+                  {t('acct.available')} <Amount value={available} suffix={cur?.currency} testId="transfer-available" />
+                </span>
+              }
+            />
+            <PctShortcuts available={available} onPick={(v) => form.setFieldValue('amount', v)} />
+          </VerticalForm>
+          {from === to ? <p className={styles.hint}>{t('acct.sameAccount')}</p> : null}
+        </>
+      )}
+    </FormPage>
   );
 }

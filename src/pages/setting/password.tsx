@@ -1,19 +1,18 @@
-import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
-import { keepFocus } from '../../components/keepFocus';
 import { PATHS } from '../../nav/paths';
 import { forget, sendMailCode } from '../../api/user';
 import { profile } from '../../api/profile';
 import { clearUser } from '../../stores/session';
-import { CodeButton } from '../../components/form/CodeButton';
 import { PASSWORD_RULE } from '../../../core';
 import { authRules } from '../../components/form/rules';
+import { FormPage } from '../../components/form/FormPage';
+import { VerticalForm } from '../../components/form/VerticalForm';
+import { CodeItem, PasswordItem } from '../../components/form/fields';
+import { usePending } from '../../components/form/usePending';
 import { useLoad } from '../../components/load/useLoad';
-import { LoadState } from '../../components/load/LoadState';
 import styles from '../../components/account.module.css';
 
 interface PwForm {
@@ -28,109 +27,56 @@ export default function PasswordPage() {
   const navigate = useNavigate();
   const load = useLoad(() => profile());
   const [form] = Form.useForm<PwForm>();
-  const [pending, setPending] = useState(false);
+  const [pending, run] = usePending();
   const rules = authRules(t, (f) => form.getFieldValue(f));
 
   return (
-    <PageFrame title={t('route.setting.password')}>
-      <LoadState load={load}>
-        {(p) => {
-          const account = p.email ?? p.mobile ?? p.account;
-          const onFinish = async (v: PwForm) => {
-            setPending(true);
-            try {
-              await forget({ account, password: v.password, repassword: v.repassword, code: v.code });
-              toastSuccess(t('acct.passwordChanged'));
-              // the server ends every session on a password change
-              clearUser();
-              navigate(PATHS.login, { replace: true });
-            } catch {
-              /* toasted */
-            } finally {
-              setPending(false);
-            }
-          };
-          return (
-            <div className={styles.wrap}>
-              <p className={styles.hint}>{t('acct.codeGoesTo', { to: account })}</p>
-              <Form
-                form={form}
-                layout="vertical"
-                className={styles.form}
-                onFinish={onFinish}
-                requiredMarkStyle="none"
-                footer={
-                  <Button
-                    block
-                    type="submit"
-                    color="primary"
-                    size="large"
-                    loading={pending}
-                    disabled={pending}
-                    onMouseDown={keepFocus}
-                  >
-                    {t('common.confirm')}
-                  </Button>
-                }
-              >
-                <Form.Item
-                  name="code"
-                  label={t('auth.code')}
-                  validateTrigger="onBlur"
-                  rules={rules.code}
-                  extra={
-                    <CodeButton
-                      send={async () => {
-                        try {
-                          await sendMailCode(account, 'forget');
-                          toastSuccess(t(account.includes('@') ? 'auth.codeSent' : 'auth.codeSentPhone'));
-                          return true;
-                        } catch {
-                          return false;
-                        }
-                      }}
-                    />
-                  }
-                >
-                  <Input
-                    inputMode="numeric"
-                    maxLength={6}
-                    autoComplete="one-time-code"
-                    placeholder={t('auth.codePlaceholder')}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="password"
-                  label={t('acct.newPassword')}
-                  validateTrigger="onBlur"
-                  rules={rules.password}
-                >
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder={t('auth.passwordRule', PASSWORD_RULE)}
-                    clearable
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="repassword"
-                  label={t('auth.confirmPassword')}
-                  validateTrigger="onBlur"
-                  dependencies={['password']}
-                  rules={rules.confirm('password')}
-                >
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder={t('auth.confirmPlaceholder')}
-                    clearable
-                  />
-                </Form.Item>
-              </Form>
-            </div>
-          );
-        }}
-      </LoadState>
-    </PageFrame>
+    <FormPage title={t('route.setting.password')} load={load}>
+      {(p) => {
+        const account = p.email ?? p.mobile ?? p.account;
+        const onFinish = (v: PwForm) =>
+          run(async () => {
+            await forget({ account, password: v.password, repassword: v.repassword, code: v.code });
+            toastSuccess(t('acct.passwordChanged'));
+            // the server ends every session on a password change
+            clearUser();
+            navigate(PATHS.login, { replace: true });
+          });
+        const sendCode = async () => {
+          try {
+            await sendMailCode(account, 'forget');
+            toastSuccess(t(account.includes('@') ? 'auth.codeSent' : 'auth.codeSentPhone'));
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        return (
+          <>
+            <p className={styles.hint}>{t('acct.codeGoesTo', { to: account })}</p>
+            <VerticalForm form={form} onFinish={onFinish} pending={pending} submit={t('common.confirm')}>
+              <CodeItem name="code" label={t('auth.code')} rules={rules.code} send={sendCode} />
+              <PasswordItem
+                name="password"
+                label={t('acct.newPassword')}
+                rules={rules.password}
+                autoComplete="new-password"
+                placeholder={t('auth.passwordRule', PASSWORD_RULE)}
+                clearable
+              />
+              <PasswordItem
+                name="repassword"
+                label={t('auth.confirmPassword')}
+                dependencies={['password']}
+                rules={rules.confirm('password')}
+                autoComplete="new-password"
+                placeholder={t('auth.confirmPlaceholder')}
+                clearable
+              />
+            </VerticalForm>
+          </>
+        );
+      }}
+    </FormPage>
   );
 }
