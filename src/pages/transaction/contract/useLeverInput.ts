@@ -58,5 +58,3 @@ export function useLeverInput(s: PairTradeSettings | null, picked: PickedPrice |
     },
   };
 }
-
-export type LeverInput = ReturnType<typeof useLeverInput>;

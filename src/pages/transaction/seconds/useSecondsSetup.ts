@@ -57,5 +57,3 @@ export function useSecondsSetup() {
     unit: cur?.name ?? 'USDT',
   };
 }
-
-export type SecondsSetup = ReturnType<typeof useSecondsSetup>;
