@@ -9,11 +9,18 @@ import type { PairState } from './usePair';
 import { MarketClosedNotice } from './MarketClosedNotice';
 import styles from './components.module.css';
 
+/**
+ * How often the header's price and change follow the ticker: twice a second, as the pair page's
+ * header (market/summary.tsx), faster than a price can be read. Each snapshot is a message, store
+ * writes and a frame on the main thread; the book and chart have their own watches and rates.
+ */
+const HEADER_MS = 500;
+
 /** Pair name (opens the picker), live last price and 24 h change; `right` holds page actions. */
 export function PairHeader({ pair, back, right }: { pair: PairState; back: string; right?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useMarketView({ symbols: [pair.symbol] });
+  useMarketView({ symbols: [pair.symbol], throttleMs: HEADER_MS });
   return (
     <>
       <div className={styles.pairHead}>

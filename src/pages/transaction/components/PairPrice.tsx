@@ -1,6 +1,6 @@
 /**
- * The trade screens' live last price and 24 h change pill (PairHeader). They follow the base
- * snapshot window (ten a second under a busy market): React renders them once per pair, language or
+ * The trade screens' live last price and 24 h change pill (PairHeader). They follow the header's
+ * watch (twice a second under a busy market): React renders them once per pair, language or
  * stale flip, and each ticker snapshot writes the text and classes <Num/> and <ChangePill/> would
  * render straight into the nodes (market/store `onRow`) — a React render and commit per snapshot
  * was most of the spot screen's header cost (terminal bench).

@@ -5,7 +5,8 @@ import styles from './components.module.css';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
 
-const TARGET: Record<TradeKind, string> = {
+/** each kind's screen (a route name) */
+export const TRADE_ROUTES: Record<TradeKind, string> = {
   spot: 'transaction/index',
   contract: 'transaction/index2',
   seconds: 'transaction/seconds_order',
@@ -17,7 +18,7 @@ export function TradeTabs({ active, symbol }: { active: TradeKind; symbol: strin
   const navigate = useNavigate();
   return (
     <div className={styles.kindTabs} role="tablist" aria-label={t('trade.kind.label')}>
-      {(Object.keys(TARGET) as TradeKind[]).map((k) => (
+      {(Object.keys(TRADE_ROUTES) as TradeKind[]).map((k) => (
         <button
           key={k}
           type="button"
@@ -26,7 +27,8 @@ export function TradeTabs({ active, symbol }: { active: TradeKind; symbol: strin
           className={`${styles.kindTab} ${k === active ? styles.kindTabOn : ''}`}
           data-testid={`kind-${k}`}
           onClick={() =>
-            k !== active && navigate(`${pathOf(TARGET[k])}?symbol=${encodeURIComponent(symbol)}`, { replace: true })
+            k !== active &&
+            navigate(`${pathOf(TRADE_ROUTES[k])}?symbol=${encodeURIComponent(symbol)}`, { replace: true })
           }
         >
           {t(`trade.kind.${k}`)}
