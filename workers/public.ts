@@ -6,7 +6,7 @@
 export type * from './api-types';
 export type { MarketWorkerApi } from './worker-api';
 export { LIGHT_PAINT_THEME } from './paint/light-theme';
-export type { CheckedProof, LiabilitiesWorkerApi, Located } from './liabilities/verify';
+export type { LiabilitiesWorkerApi, Located } from './liabilities/verify';
 
 /** A fresh market worker; the literal URL lets the bundler find and build the worker's entry. */
 export function startMarketWorker(): Worker {

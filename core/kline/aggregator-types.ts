@@ -6,7 +6,7 @@ export interface AggregatorOptions {
   /** bars kept per series in memory, default 1000 */
   maxBars?: number;
 }
-export type ApplyOutcome = 'applied' | 'duplicate' | 'late-dropped';
+type ApplyOutcome = 'applied' | 'duplicate' | 'late-dropped';
 /** Missing seqs, inclusive. */
 export interface SeqGap {
   symbol: string;

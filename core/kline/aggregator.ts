@@ -65,7 +65,7 @@ import { openCandle } from './open-bar';
 import { bigValue, fastValue, toBig } from './symbol-scale';
 import { DUPLICATE, SymbolState, acceptSeq, type SeqStats } from './symbol-state';
 
-export type { AggregatorOptions, ApplyOutcome, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
+export type { AggregatorOptions, KlineAggregator } from './aggregator-types';
 
 // pure: an unused frozen constant must not keep this module (and its chunk) in a route
 const APPLIED: ApplyResult = /* @__PURE__ */ Object.freeze({ outcome: 'applied' });

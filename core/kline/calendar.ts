@@ -6,8 +6,8 @@
  */
 import type { Period } from '../types/market';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 export const WEEK = 7 * DAY;
 /** Monday 1970-01-05 00:00 UTC: the first week boundary after the epoch. */

@@ -106,7 +106,7 @@ export function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boole
   return true;
 }
 
-export function rescaleBig(st: SymbolState, isPrice: boolean, k: number): void {
+function rescaleBig(st: SymbolState, isPrice: boolean, k: number): void {
   const f = bigPow10(k);
   for (const b of st.bigBars) {
     if (isPrice) {

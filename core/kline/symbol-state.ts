@@ -53,7 +53,7 @@ export class SymbolState {
   }
 }
 
-export function takeMissing(st: SymbolState, seq: number): boolean {
+function takeMissing(st: SymbolState, seq: number): boolean {
   const r = st.missing;
   // Newest ranges first: a late tick is almost always from the latest gap.
   for (let k = r.length - 2; k >= 0; k -= 2) {

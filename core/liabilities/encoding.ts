@@ -7,8 +7,8 @@
  */
 import type { Bytes } from './types';
 
-export const COMMIT_PREFIX = 'h5-pol/commit/v1\n';
-export const LEAF_TAG = 0x00;
+const COMMIT_PREFIX = 'h5-pol/commit/v1\n';
+const LEAF_TAG = 0x00;
 export const NODE_TAG = 0x01;
 export const HASH_BYTES = 32;
 export const AMOUNT_BYTES = 16;
@@ -61,7 +61,7 @@ export function writeUint128(dst: Uint8Array, off: number, v: bigint): void {
   view.setBigUint64(8, v & MASK64);
 }
 
-export function readUint128(src: Uint8Array, off: number): bigint {
+function readUint128(src: Uint8Array, off: number): bigint {
   const view = new DataView(src.buffer, src.byteOffset + off, AMOUNT_BYTES);
   return (view.getBigUint64(0) << 64n) | view.getBigUint64(8);
 }

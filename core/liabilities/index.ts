@@ -3,17 +3,12 @@ export * from './types';
 export * from './units';
 export {
   AMOUNT_BYTES,
-  AmountRangeError,
-  COMMIT_PREFIX,
   HASH_BYTES,
-  SALT_BYTES,
   UINT128_LIMIT,
   commitmentInput,
   fromHex,
   leafInput,
-  readUint128,
   toHex,
-  utf8Bytes,
   writeUint128,
 } from './encoding';
 export * from './tree';

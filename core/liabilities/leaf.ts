@@ -21,7 +21,7 @@ export function makeLeafSync(user: UserBalances, hash: SyncHasher): UserLeaf {
   return { ...user, hash: hash(leafInput(commitment, user.balances)) };
 }
 
-export async function makeLeaf(user: UserBalances, hasher: Hasher): Promise<UserLeaf> {
+async function makeLeaf(user: UserBalances, hasher: Hasher): Promise<UserLeaf> {
   const commitment = await hasher(commitmentInput(user.salt, user.userId));
   return { ...user, hash: await hasher(leafInput(commitment, user.balances)) };
 }

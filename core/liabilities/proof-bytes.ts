@@ -11,7 +11,7 @@ import type { Bytes, LiabilityCoin, LiabilityPathStep, LiabilityProof, Liability
 
 /** "PoL" then the layout version */
 export const PROOF_MAGIC = [0x50, 0x6f, 0x4c, 0x01] as const;
-export const MAX_AMOUNT_BYTES = 16;
+const MAX_AMOUNT_BYTES = 16;
 const SIDE_R = 0x00;
 const SIDE_L = 0x01;
 const UINT64_LIMIT = 1n << 64n;

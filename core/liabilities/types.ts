@@ -37,7 +37,7 @@ export interface LiabilityPathStep {
   sums: string[];
 }
 
-export interface LiabilityProofLeaf {
+interface LiabilityProofLeaf {
   index: number;
   userId: string;
   /** 32 bytes, hex; secret, given only to its user */
@@ -54,7 +54,7 @@ export interface LiabilityProof {
 }
 
 /** one row of the anonymised leaf list */
-export interface LiabilityLeafRow {
+interface LiabilityLeafRow {
   hash: string;
   balances: string[];
 }

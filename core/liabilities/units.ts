@@ -26,7 +26,7 @@ export function fromUnits(units: bigint | string, decimals: number): string {
 }
 
 /** a decimal-integer string (optionally negative) as bigint; throws on anything else */
-export function parseUnits(units: string): bigint {
+function parseUnits(units: string): bigint {
   if (!/^-?\d+$/.test(units)) throw new RangeError(`not an integer amount: ${JSON.stringify(units)}`);
   return BigInt(units);
 }

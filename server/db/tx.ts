@@ -22,7 +22,7 @@ export interface TxOptions {
   attempts?: number;
 }
 
-/** The SQLSTATE of a driver error (pg and PGlite both put it in `code`), if any. */
+/** The SQLSTATE of a driver error (pg puts it in `code`), if any. */
 export function sqlState(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
@@ -32,7 +32,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * A unique index refused the row: a race another request won, or a value already taken. With
- * `index`, only a refusal by that index (pg names it in `constraint`, PGlite only in the message).
+ * `index`, only a refusal by that index (pg names it in `constraint`; the message is read too).
  */
 export function isUniqueViolation(err: unknown, index?: string): boolean {
   if (sqlState(err) !== UNIQUE_VIOLATION) return false;

@@ -3,7 +3,7 @@
  * user's account rows it holds that user's advisory transaction lock, so two transactions of one
  * user (a transfer 2→3 and one 3→2, an exchange and a spot fill) queue instead of locking the
  * same rows in opposite orders. Several users are locked in ascending id order. The lock is
- * released by the commit or rollback. Works on PostgreSQL and PGlite alike.
+ * released by the commit or rollback.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';

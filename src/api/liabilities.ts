@@ -9,7 +9,6 @@ import { http } from './http';
 const q = { quiet: true } as const;
 
 export const liabilitySnapshots = () => get<LiabilitySnapshotSummary[]>('/liabilities', {}, q);
-export const liabilitySnapshot = (id: number) => get<LiabilitySnapshotSummary>(`/liabilities/${id}`, {}, q);
 /** the caller's proof as served: core's binary layout in base64url text (the worker decodes and checks it) */
 export const myLiabilityProof = (id: number) => get<string>(`/liabilities/${id}/proof`, {}, q);
 /** the anonymised leaf list as a file (a plain link: public, no token) */

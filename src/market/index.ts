@@ -24,7 +24,6 @@ import type {
 
 export { marketStore };
 export { useChartFeed } from './chart-feed';
-export { useBook } from './book';
 export { useOnReconnect } from './reconnect';
 export { useCatchUp } from './catch-up';
 
@@ -59,33 +58,6 @@ export function useMarketView(view: MarketView): void {
 /** One row; re-renders only when that row changes. */
 export function useTicker(symbol: string): TickerRow | undefined {
   return useSnapshot(marketStore).tickers[symbol];
-}
-
-/**
- * One row sampled at most once per `ms` (and at once on mount or a new symbol): for figures
- * nobody reads tick by tick — the 24 h high, low and volume, a form's estimates — so the
- * component does not re-render with every snapshot (the terminal bench's main-thread time).
- */
-export function useTickerEvery(symbol: string, ms: number): TickerRow | undefined {
-  const read = useCallback(() => {
-    const r = marketStore.tickers[symbol];
-    return r && { ...r };
-  }, [symbol]);
-  const [row, setRow] = useState(read);
-  const shown = useRef(row);
-  shown.current = row;
-  useEffect(() => {
-    const sample = () => {
-      const r = marketStore.tickers[symbol];
-      const s = shown.current;
-      // rows are updated in place: compare what they say, not their identity
-      if (r ? r.symbol !== s?.symbol || r.seq !== s.seq || r.ts !== s.ts || r.last !== s.last : s) setRow(read());
-    };
-    sample();
-    const id = setInterval(sample, ms);
-    return () => clearInterval(id);
-  }, [symbol, ms, read]);
-  return row;
 }
 
 /**

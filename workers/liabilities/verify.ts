@@ -12,7 +12,7 @@ export type { Located } from './locate';
 export const subtleSha256: Hasher = async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
 
 /** a served proof decoded (null when its bytes are malformed) and the check of it */
-export interface CheckedProof {
+interface CheckedProof {
   proof: LiabilityProof | null;
   result: VerifyResult;
 }

@@ -11,11 +11,11 @@ import { enqueueInTx } from '../../db/jobs';
 import type { Database } from '../../db/schema';
 import { takeSnapshot } from './domain';
 
-export const LIABILITIES_DAILY = 'liabilities.daily';
+const LIABILITIES_DAILY = 'liabilities.daily';
 const DAY_MS = 86_400_000;
 
 /** the UTC day (YYYY-MM-DD) of an instant */
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** enqueues the snapshot of the first UTC midnight after `nowMs` */
 export async function scheduleNextDaily(db: Kysely<Database>, nowMs: number): Promise<string> {

@@ -5,7 +5,7 @@ import type { Loaded } from '../load/useLoad';
 import styles from './form-page.module.css';
 
 /** The padded column every form page lays its form in. */
-export function FormColumn({ children }: { children: ReactNode }) {
+function FormColumn({ children }: { children: ReactNode }) {
   return <div className={styles.wrap}>{children}</div>;
 }
 

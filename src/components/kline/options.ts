@@ -33,7 +33,7 @@ function localLabel(t: Time, withDate: boolean): string {
  * resized its pane and axis canvases within the first draw — a forced layout and four bitmap
  * reallocations on a slow phone — and the candles jumped sideways. Wider labels still widen it.
  */
-export const PRICE_AXIS_MIN_WIDTH = 72;
+const PRICE_AXIS_MIN_WIDTH = 72;
 
 export function chartOptions(th: ChartTheme): DeepPartial<ChartOptions> {
   return {

@@ -25,7 +25,7 @@ export const WINDOW = {
 } as const;
 
 /** The last `n` bars of a payload: views on the same buffers, no copy. */
-export function tailOf(h: HistoryPayload, n: number): HistoryPayload {
+function tailOf(h: HistoryPayload, n: number): HistoryPayload {
   const from = Math.max(0, h.time.length - n);
   return {
     symbol: h.symbol,

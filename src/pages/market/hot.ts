@@ -5,7 +5,7 @@
 import type { Quote } from '../../api/market';
 import { figuresOf, sortQuotes } from './sort';
 
-export const HOT_COUNT = 8;
+const HOT_COUNT = 8;
 
 export function hotPairs(list: readonly Quote[], count = HOT_COUNT): Quote[] {
   return sortQuotes(

@@ -8,12 +8,12 @@ import type { Quote } from '../../api/market';
 import type { TickerRow } from '../../market/types';
 
 export type SortKey = 'price' | 'change' | 'volume';
-export type SortDir = 'asc' | 'desc';
+type SortDir = 'asc' | 'desc';
 export interface Sort {
   key: SortKey;
   dir: SortDir;
 }
-export const SORT_KEYS: readonly SortKey[] = ['volume', 'price', 'change'];
+const SORT_KEYS: readonly SortKey[] = ['volume', 'price', 'change'];
 
 /** URL form "change.desc" ⇄ Sort; anything else is "no sort" (the catalogue order). */
 export function parseSort(s: string | null): Sort | null {

@@ -27,7 +27,7 @@ import styles from './detail.module.css';
  * they were the largest share of the pair page's frames under a tick storm (terminal bench
  * profile), at ten a second before that.
  */
-export const SUMMARY_MS = 500;
+const SUMMARY_MS = 500;
 
 /**
  * The 24 h high, low, volume and turnover, once a second as the exchanges' 24 h ticker streams

@@ -11,7 +11,7 @@ import { shortHash, type SnapshotCheck } from './useChecks';
 import s from './pol.module.css';
 
 /** Where a failed check broke, in words: the leaf, step n (1-based, as the table numbers them) or the root. */
-export function useFailPlace(): (step: number | 'leaf' | 'root' | 'format') => string {
+function useFailPlace(): (step: number | 'leaf' | 'root' | 'format') => string {
   const { t } = useTranslation();
   return (step) =>
     step === 'leaf'
@@ -27,7 +27,7 @@ export function useFailPlace(): (step: number | 'leaf' | 'root' | 'format') => s
  * Where the check broke: core's step, or — when only the root caught it — the step the published
  * leaf list places it on (`byList`).
  */
-export function brokenAt(check: SnapshotCheck): { step: number | 'leaf' | 'root' | 'format'; byList: boolean } | null {
+function brokenAt(check: SnapshotCheck): { step: number | 'leaf' | 'root' | 'format'; byList: boolean } | null {
   const f = check.result?.failedAt;
   if (!f) return null;
   if (f.step === 'root' && check.located && check.located.step !== null)

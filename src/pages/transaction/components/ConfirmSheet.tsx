@@ -3,7 +3,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import styles from './components.module.css';
 
-export interface ConfirmRow {
+interface ConfirmRow {
   label: string;
   value: ReactNode;
   /** emphasise (what the user receives) */

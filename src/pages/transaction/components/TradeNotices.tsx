@@ -27,7 +27,7 @@ export function TradeNotices() {
 
 type T = (key: string, params?: Record<string, string>) => string;
 
-export function noticeText(n: TradeNotice, t: T, known: boolean): string {
+function noticeText(n: TradeNotice, t: T, known: boolean): string {
   if (!known) return n.text;
   const p = { ...n.params };
   // Words the server sends as codes are translated here.

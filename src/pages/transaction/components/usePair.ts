@@ -8,7 +8,7 @@ import { readJson, writeJson } from '../../../lib/storage';
 import { loadPairs, pairs } from '../../../market/pairs';
 
 const KEY = 'trade.pair';
-export const DEFAULT_SYMBOL = 'BTC/USDT';
+const DEFAULT_SYMBOL = 'BTC/USDT';
 
 /** The pair a trading page shows: `?symbol=` when given, else the last one traded, else BTC/USDT. */
 export function usePairSymbol(): string {

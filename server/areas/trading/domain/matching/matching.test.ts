@@ -1,7 +1,7 @@
 /**
  * The matching engine against a scripted venue book: VWAP market sweeps, the
  * protection band, partial fills that rest in the published book and fill on a later cross,
- * self-trade prevention (EXPIRE_MAKER) and user-to-user fills. Runs on PGlite and PostgreSQL.
+ * self-trade prevention (EXPIRE_MAKER) and user-to-user fills. Runs on the embedded and the external PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES, proveSpot, type LeverPosition, type SpotFill, type SpotOrder } from '../../../../../core';
