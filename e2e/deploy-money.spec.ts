@@ -130,15 +130,18 @@ test('a deploy with the NFT, P2P, loan and game screens open: each live again wi
   const pages = [auction, box, loans, game, seller];
   for (const p of pages) await markLoad(p);
   const roundBefore = await roundNo(game);
+  // a box sold by someone else sends no live event: only the read on reconnect can show it. Sold just
+  // before the stop, so the open page's read after the restart (however soon its socket is back) finds it.
+  await api(request, 'bind_box/buyNFT', buyer.token, { code: BOX });
 
   // ── the deploy ──
   await server!.stop({ keepData: true });
   await server!.restart();
   const restartedAt = Date.now();
-  // at once, before the pages' sockets are back in their rooms: what no live event will tell them
+  // at once, while the pages' sockets are coming back: the trader is outbid (the page learns it from
+  // the outbid notice, or from its read on reconnect if the notice came before it was back)
   await api(request, 'bind_box/marginNFT', buyer.token, { code: AUCTION });
   await api(request, 'bind_box/auctionNFT', buyer.token, { code: AUCTION, price: '2' });
-  await api(request, 'bind_box/buyNFT', buyer.token, { code: BOX });
 
   // ── (b) each screen live again within 20 s of the restart, side by side ──
   const loanLtv0 = await text(loans, 'loan-ltv');
