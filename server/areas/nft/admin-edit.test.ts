@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { AdminNftItem, NftBoxSeries, NftDetail } from '../../../core';
 import { commitmentOf } from '../../../core/nft/verify-boxes';
 import { operator } from '../../testing/funds-kit';
-import { funded, item, nft, nftKit, series, T0, USDT, type NftKit } from './testing/nft-kit';
+import { funded, item, nft, nftKit, series, T0, USDT, type NftKit } from '../../testing/nft-kit';
 import { createSeries } from './domain/catalog';
 
 let k: NftKit;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { AdminNftItem, NftItem } from '../../../core';
 import { operator } from '../../testing/funds-kit';
-import { nft, nftKit, T0, USDT, type NftKit } from './testing/nft-kit';
+import { nft, nftKit, T0, USDT, type NftKit } from '../../testing/nft-kit';
 
 let k: NftKit;
 let token: string;

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { NFT_RULES, type NftDetail, type NftOrder } from '../../../core';
 import { balance } from '../../testing/funds-kit';
 import { checkJournalConsistency } from '../../db/ledger';
-import { funded, item, nft, nftKit, T0, USDT, type NftKit } from './testing/nft-kit';
+import { funded, item, nft, nftKit, T0, USDT, type NftKit } from '../../testing/nft-kit';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));

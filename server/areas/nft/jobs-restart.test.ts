@@ -6,11 +6,11 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkJournalConsistency } from '../../db/ledger';
-import { restartableNft } from './testing/nft-restart-kit';
+import { restartableNft } from '../../testing/nft-restart-kit';
 import { dueNow, eventually, jobByKey } from '../../testing/jobs-kit';
 import { NFT_RULES } from '../../../core';
 import { balance } from '../../testing/funds-kit';
-import { funded, item, nft, T0, USDT } from './testing/nft-kit';
+import { funded, item, nft, T0, USDT } from '../../testing/nft-kit';
 import { auctionEndKey, payDeadlineKey } from './domain/settle';
 
 const HOUR = 3_600_000;

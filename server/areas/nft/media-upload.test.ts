@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { envelope } from '../../testing/app';
 import { multipart, operator, upload, user } from '../../testing/funds-kit';
-import { T0, USDT, nft, nftKit, type NftKit } from './testing/nft-kit';
+import { T0, USDT, nft, nftKit, type NftKit } from '../../testing/nft-kit';
 import { sniffMedia } from '../../storage/media';
 import sharp from 'sharp';
 import { demoVideo, wavOf } from './domain/media';

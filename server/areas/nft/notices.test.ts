@@ -11,7 +11,7 @@ import { NFT_RULES } from '../../../core';
 import type { OutgoingMessage } from '../../notify';
 import { tapNotices, type NoticeTap } from '../../testing/notice-tap';
 import { balance, call } from '../../testing/funds-kit';
-import { funded, item, nft, nftKit, T0, USDT, type NftKit } from './testing/nft-kit';
+import { funded, item, nft, nftKit, T0, USDT, type NftKit } from '../../testing/nft-kit';
 import { settleAuction } from './domain/settle';
 
 let k: NftKit;

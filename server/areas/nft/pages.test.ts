@@ -11,7 +11,7 @@ import {
   type NftMine,
   type NftOrderDetail,
 } from '../../../core';
-import { decide, funded, item, nft, nftKit, type NftKit } from './testing/nft-kit';
+import { decide, funded, item, nft, nftKit, type NftKit } from '../../testing/nft-kit';
 import { seedNftDemo, seedNftMedia } from './domain/seed';
 
 let k: NftKit;

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import Decimal from 'decimal.js';
 import { NFT_RULES } from '../../../core';
 import { balance } from '../../testing/funds-kit';
-import { decide, funded, item, nft, nftKit, series, T0, USDT, type NftKit } from './testing/nft-kit';
+import { decide, funded, item, nft, nftKit, series, T0, USDT, type NftKit } from '../../testing/nft-kit';
 import { journalSound, oks, postAs, quickUsers, race, step, until, type Call } from '../../testing/race-kit';
 import { grant } from '../../testing/loans-kit';
 import type { TestUser } from '../../testing/funds-kit';

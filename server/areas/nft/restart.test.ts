@@ -6,10 +6,10 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { checkJournalConsistency } from '../../db/ledger';
-import { restartableNft } from './testing/nft-restart-kit';
+import { restartableNft } from '../../testing/nft-restart-kit';
 import { NFT_RULES } from '../../../core';
 import { balance } from '../../testing/funds-kit';
-import { funded, item, nft, platformBalance, T0, USDT } from './testing/nft-kit';
+import { funded, item, nft, platformBalance, T0, USDT } from '../../testing/nft-kit';
 
 class Crash extends Error {}
 const HOUR = 3_600_000;

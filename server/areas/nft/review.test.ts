@@ -22,7 +22,7 @@ import {
   T0,
   USDT,
   type NftKit,
-} from './testing/nft-kit';
+} from '../../testing/nft-kit';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));

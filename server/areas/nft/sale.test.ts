@@ -5,7 +5,7 @@ import { balance } from '../../testing/funds-kit';
 import { checkJournalConsistency } from '../../db/ledger';
 import { rowCounts } from '../../testing/app';
 import { verifyBoxes, type NftBoxSeries, type NftDetail, type NftMine } from '../../../core';
-import { decide, funded, item, nft, nftKit, series, T0, USDT, type NftKit } from './testing/nft-kit';
+import { decide, funded, item, nft, nftKit, series, T0, USDT, type NftKit } from '../../testing/nft-kit';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));

@@ -16,8 +16,7 @@ import type { TestApp } from '../../testing/app';
 import { prices } from '../../testing/funds-kit';
 import { player, prepareGame, stake, tickAt } from '../../testing/game-kit';
 import { ETH, HOUR, T0, bootLoans, grant, loan } from '../../testing/loans-kit';
-// eslint-disable-next-line boundaries/dependencies -- the kill -9 fixture spans every money area and builds its NFT state with the NFT area's own test kit
-import { funded, item, nft, type NftKit } from '../nft/testing/nft-kit';
+import { funded, item, nft, type NftKit } from '../../testing/nft-kit';
 import { bootOtc, merchant, okOf, openOn, pay, postAd, taker } from '../../testing/otc-kit';
 import { user } from '../../testing/funds-kit';
 import { createArtist, createCollection } from '../nft/domain';

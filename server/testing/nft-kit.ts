@@ -1,14 +1,14 @@
 /** Test helpers for the NFT engine: a clock-controlled app, funded users, a catalogue in one call. */
-import { createTestApp, type TestApp } from '../../../testing/app';
-import { call, operator, user, type TestUser } from '../../../testing/funds-kit';
-import { credit } from '../../../db/ledger';
-import { inTransaction } from '../../../db/tx';
-import { createArtist, createCollection, createItem, createSeries, type NewItem } from '../domain/catalog';
-import type { ManifestEntry } from '../../../../core';
+import { createTestApp, type TestApp } from './app';
+import { call, operator, user, type TestUser } from './funds-kit';
+import { credit } from '../db/ledger';
+import { inTransaction } from '../db/tx';
+import { createArtist, createCollection, createItem, createSeries, type NewItem } from '../areas/nft/domain';
+import type { ManifestEntry } from '../../core';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { PLATFORM_INVITE } from '../../../db/platform';
-import { canon } from '../../../kernel/decimal';
+import type { Database } from '../db/schema';
+import { PLATFORM_INVITE } from '../db/platform';
+import { canon } from '../kernel/decimal';
 
 export const USDT = 4;
 export const T0 = Date.UTC(2030, 0, 1, 12);

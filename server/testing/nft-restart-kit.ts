@@ -2,11 +2,11 @@
  * An NFT kit whose server can be stopped and built again on the same database (the restart tests):
  * the area's timer paused and its rule clock on `clock`, before and after every restart.
  */
-import { buildApp, type BuiltApp } from '../../../app';
-import { testConfig } from '../../../config';
-import { createArtist, createCollection } from '../domain/catalog';
-import { createTestDb } from '../../../testing/db';
-import { user } from '../../../testing/funds-kit';
+import { buildApp, type BuiltApp } from '../app';
+import { testConfig } from '../config';
+import { createArtist, createCollection } from '../areas/nft/domain';
+import { createTestDb } from './db';
+import { user } from './funds-kit';
 import { T0, type NftKit } from './nft-kit';
 
 export interface RestartableNft {
