@@ -30,6 +30,8 @@ export interface HistoryOptions {
   repeats: number;
   /** symbols the server lists besides the usual ones (2,000) */
   extraSymbols?: number;
+  /** the server's tick rate (2,000; the smoke shares the other parts' server) */
+  tickRate?: number;
 }
 
 export interface FirstPaint {
@@ -122,8 +124,9 @@ interface Ops {
 }
 
 export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
-  console.log('[history] server at 2,000 ticks/s…');
-  const server = await startServer({ tickRate: 2000, dataDir: o.dataDir, extraSymbols: o.extraSymbols ?? 2000 });
+  const tickRate = o.tickRate ?? 2000;
+  console.log(`[history] server at ${tickRate.toLocaleString('en-US')} ticks/s…`);
+  const server = await startServer({ tickRate, dataDir: o.dataDir, extraSymbols: o.extraSymbols ?? 2000 });
   const browser = await launchBrowser();
   const out: HistoryResult[] = [];
   let stubbed = 0;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBookBench } from './book-apply';
 import { runCoreBench } from './core-throughput';
-import { buildPages, machineInfo, resultsDir, writeJson, writeText } from './browser/harness';
+import { buildPages, machineInfo, resultsDir, stopSharedServers, writeJson, writeText } from './browser/harness';
 import { runLiabilitiesBench } from './liabilities';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
@@ -53,6 +53,8 @@ const smoke = process.env.BENCH_SMOKE === '1' || arg('smoke') === 'true';
 const quick = smoke || process.env.BENCH_QUICK === '1' || arg('quick') === 'true';
 // Quick and smoke figures never land in bench/results: a temp dir unless BENCH_RESULTS_DIR names one
 // (read by the harness when it writes, so set before anything is written).
+// The smoke's parts share one server where they ask for the same one (bench/browser/harness.ts).
+if (smoke) process.env.BENCH_SHARE_SERVER = '1';
 if (quick && !process.env.BENCH_RESULTS_DIR)
   process.env.BENCH_RESULTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-quick-'));
 const only = (list(arg('only') ?? process.env.BENCH_ONLY) as Part[] | undefined) ?? PARTS;
@@ -101,11 +103,10 @@ async function main(): Promise<void> {
     writeJson('book-apply.json', { machine: results.machine, ...(results.book as object) });
   }
 
-  if (only.includes('liabilities'))
-    writeJson('liabilities.json', {
-      machine: results.machine,
-      ...(await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {})),
-    });
+  if (only.includes('liabilities')) {
+    results.liabilities = await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {});
+    writeJson('liabilities.json', { machine: results.machine, ...(results.liabilities as object) });
+  }
 
   if (browserParts.length) {
     if (arg('no-build') !== 'true') buildPages({ app: arg('build-app') === 'true' });
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
           liveSymbols: smoke ? 2 : quick ? 10 : 50,
           repeats: quick ? 1 : 9,
           extraSymbols,
+          tickRate: smoke ? rates[0] : 2000,
         });
         writeJson('history-merge.json', { machine: results.machine, quick, results: results.history });
       }
@@ -162,6 +164,7 @@ async function main(): Promise<void> {
         writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
       }
     } finally {
+      await stopSharedServers();
       if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }

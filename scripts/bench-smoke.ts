@@ -62,8 +62,10 @@ export function missingFigures(dir: string, figures: Record<string, string[]>): 
 }
 
 const port = Number(process.env.BENCH_PORT ?? 9300);
+/** BENCH_SMOKE_LANES: how many benches run side by side (3) */
+const LANES = Math.max(1, Number(process.env.BENCH_SMOKE_LANES ?? 3));
 
-/** One entry per bench in bench/ (the diagnosis probes in bench/browser/ are tools, not benches). */
+/** One entry per bench in bench/ (the diagnosis probes in bench/browser/ are tools, not benches), longest first. */
 const BENCHES: Bench[] = [
   {
     // npm run bench's six parts, one server data dir; builds the bench pages (so a config that has
@@ -96,9 +98,31 @@ const BENCHES: Bench[] = [
     },
   },
   {
-    name: 'liabilities-browser',
-    args: ['bench/liabilities-browser.ts', '--leaves=1000', '--runs=5'],
-    figures: { 'liabilities-browser.json': ['main.p50', 'worker.p50'] },
+    name: 'fanout',
+    args: ['bench/fanout.ts'],
+    env: { CLIENTS: '20', DURATION_S: '2', BENCH_PORT: String(port + 2) },
+    figures: {
+      'fanout.json': [
+        'single.eventsPerClientPerS',
+        'single.delayMs.p50',
+        'cluster.eventsPerClientPerS',
+        'cluster.delayMs.p50',
+      ],
+    },
+  },
+  {
+    name: 'lighthouse',
+    args: ['bench/lighthouse.ts', '--runs=1', '--routes=home'],
+    env: { BENCH_PORT: String(port + 12) },
+    figures: {
+      'lighthouse.json': ['results.*.routes.home.summary.score.median', 'results.*.routes.home.summary.fcp.median'],
+    },
+  },
+  {
+    name: 'first-load',
+    args: ['bench/first-load.ts', '--runs=1', '--routes=home'],
+    env: { BENCH_PORT: String(port + 10) },
+    figures: { 'first-load.json': ['results.home.cold.fcp.median', 'results.home.warm.fcp.median'] },
   },
   {
     name: 'family-socket',
@@ -114,16 +138,11 @@ const BENCHES: Bench[] = [
     },
   },
   {
-    name: 'fanout',
-    args: ['bench/fanout.ts'],
-    env: { CLIENTS: '20', DURATION_S: '2', BENCH_PORT: String(port + 2) },
+    name: 'db-engine',
+    args: ['bench/db-engine.ts'],
+    env: { DB_BENCH_S: '1' },
     figures: {
-      'fanout.json': [
-        'single.eventsPerClientPerS',
-        'single.delayMs.p50',
-        'cluster.eventsPerClientPerS',
-        'cluster.delayMs.p50',
-      ],
+      'db-engine.json': ['runs.*.transfersPerS', 'runs.*.idleGapMs.p99', 'runs.*.loadGapMs.p99', 'loadP99OverIdle'],
     },
   },
   {
@@ -133,26 +152,9 @@ const BENCHES: Bench[] = [
     figures: { 'ledger-tps.json': ['runs.*.perS', 'ratio', 'vsBefore'] },
   },
   {
-    name: 'db-engine',
-    args: ['bench/db-engine.ts'],
-    env: { DB_BENCH_S: '1' },
-    figures: {
-      'db-engine.json': ['runs.*.transfersPerS', 'runs.*.idleGapMs.p99', 'runs.*.loadGapMs.p99', 'loadP99OverIdle'],
-    },
-  },
-  {
-    name: 'first-load',
-    args: ['bench/first-load.ts', '--runs=1', '--routes=home'],
-    env: { BENCH_PORT: String(port + 10) },
-    figures: { 'first-load.json': ['results.home.cold.fcp.median', 'results.home.warm.fcp.median'] },
-  },
-  {
-    name: 'lighthouse',
-    args: ['bench/lighthouse.ts', '--runs=1', '--routes=home'],
-    env: { BENCH_PORT: String(port + 12) },
-    figures: {
-      'lighthouse.json': ['results.*.routes.home.summary.score.median', 'results.*.routes.home.summary.fcp.median'],
-    },
+    name: 'liabilities-browser',
+    args: ['bench/liabilities-browser.ts', '--leaves=1000', '--runs=5'],
+    figures: { 'liabilities-browser.json': ['main.p50', 'worker.p50'] },
   },
 ];
 
@@ -244,10 +246,11 @@ async function main(): Promise<void> {
     // Every bench server starts on a fresh data dir: one migrated cluster, copied by each, spares
     // each its initdb and migrations (as the e2e servers do); its figures never depend on it.
     process.env.PG_TEMPLATE_DIR = makePgTemplate(path.join(tmp, 'pg-template'));
-    // Two lanes on two cores: npm run bench's parts (browser) beside the standalone benches, one at a time each.
-    const [head, ...rest] = benches;
-    const lane = async (list: Bench[]) => {
-      for (const b of list) {
+    // LANES benches at a time, longest first (BENCHES' order). The smoke's windows, server starts and
+    // page loads leave the two cores half idle with two lanes (150 s of CPU in 160 s); three fill them.
+    const queue = [...benches];
+    const lane = async () => {
+      for (let b = queue.shift(); b; b = queue.shift()) {
         const o = await runBench(b, path.join(tmp, 'results'), pagesDir);
         outcomes.push(o);
         console.log(
@@ -256,7 +259,7 @@ async function main(): Promise<void> {
         if (o.problems.length) console.log(`--- ${o.name}'s last output ---\n${o.tail}\n---`);
       }
     };
-    await Promise.all([lane([head]), lane(rest)]);
+    await Promise.all(Array.from({ length: LANES }, lane));
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

@@ -76,7 +76,41 @@ export interface ServerHandle {
 const CLK_TCK = 100;
 
 /** `cwd`: the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before"). */
+/** shared servers by their options (BENCH_SHARE_SERVER=1): see startServer */
+const shared = new Map<string, Promise<ServerHandle>>();
+
+/**
+ * A bench server on `dataDir`. With BENCH_SHARE_SERVER=1 (the smoke: the figures mean nothing, the
+ * server starts are most of its time) a part asking for the same options as an earlier one gets that
+ * server, its stop() does nothing, and `stopSharedServers()` ends them all.
+ */
 export async function startServer(o: {
+  tickRate: number;
+  dataDir: string;
+  extraSymbols: number;
+  seed?: number;
+  cwd?: string;
+}): Promise<ServerHandle> {
+  if (process.env.BENCH_SHARE_SERVER !== '1') return startServerRetrying(o);
+  const key = JSON.stringify([o.tickRate, o.dataDir, o.extraSymbols, o.seed ?? 42, o.cwd ?? ROOT]);
+  let handle = shared.get(key);
+  if (!handle) {
+    handle = startServerRetrying(o);
+    shared.set(key, handle);
+    handle.catch(() => shared.delete(key));
+  }
+  const server = await handle;
+  return { ...server, stop: async () => undefined };
+}
+
+/** ends every server startServer shared (BENCH_SHARE_SERVER=1) */
+export async function stopSharedServers(): Promise<void> {
+  const all = [...shared.values()];
+  shared.clear();
+  await Promise.all(all.map(async (h) => (await h.catch(() => null))?.stop()));
+}
+
+async function startServerRetrying(o: {
   tickRate: number;
   dataDir: string;
   extraSymbols: number;
