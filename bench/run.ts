@@ -23,7 +23,7 @@ import { runLiabilitiesBench } from './liabilities';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
-import { runSoak, type SoakResult } from './soak';
+import { runSoak, soakPlots, type SoakResult } from './soak';
 
 type Part = 'core' | 'book' | 'liabilities' | 'stall' | 'terminal' | 'history' | 'soak';
 const PARTS: Part[] = ['core', 'book', 'liabilities', 'stall', 'terminal', 'history', 'soak'];
@@ -162,6 +162,9 @@ async function main(): Promise<void> {
           extraSymbols,
         });
         writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
+        const plots = soakPlots(results.soak);
+        writeText('soak-memory.svg', plots.memory);
+        writeText('soak-timing.svg', plots.timing);
       }
     } finally {
       await stopSharedServers();
@@ -351,19 +354,23 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
   }
   if (r.soak) {
     const s = r.soak;
+    const churn = s.windows.every((w) => w.churn);
     out.push(
-      `## Soak (${fmt(s.rate, 0)} ticks/s, ${s.throttle}×, ${s.windows.length} × ${s.windowS} s, chart on screen)`,
+      `## Soak (${fmt(s.rate, 0)} ticks/s, ${s.throttle}×, ${s.windows.length} × ${s.windowS} s, chart on screen${churn ? ", the app's route changing in a second tab" : ''})`,
       '',
-      '| t s | heap main / worker / total MB (after GC) | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms |',
-      '|---:|---|---|---:|---:|---:|',
+      'Plots: [memory](soak-memory.svg), [timing](soak-timing.svg).',
+      '',
+      `| t s | heap main / worker / total MB (after GC) |${churn ? ' app tab heap MB (route changes) |' : ''} server RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms |`,
+      `|---:|---|${churn ? '---|' : ''}---:|---|---:|---:|---:|`,
     );
     for (const w of s.windows)
       out.push(
-        `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} / ${fmt(w.heapMB.total, 2)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`,
+        `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} / ${fmt(w.heapMB.total, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.total, 2)} (${w.churn?.routeChanges ?? 0}) |` : ''} ${fmt(w.serverRssMB)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`,
       );
+    const sl = s.slopesMBPerHour;
     out.push(
       '',
-      `Last window vs first: heap ${fmt(s.heapGrowthPct)} %, chart-update p50 ${fmt(s.chartUpdateGrowthPct)} % — target within 10 %: ${s.withinTarget ? 'met' : '**not met**'}`,
+      `Last third of the windows vs the first (medians): bench page heap ${fmt(s.heapGrowthPct)} %,${churn ? ` app tab heap ${fmt(s.churnHeapGrowthPct)} %,` : ''} server RSS ${fmt(s.serverRssGrowthPct)} %, chart-update p50 ${fmt(s.chartUpdateGrowthPct)} % — target within 10 %: ${s.withinTarget ? 'met' : '**not met**'}. Slopes (least squares, MB per hour): bench page heap ${fmt(sl?.heap, 2)},${churn ? ` app tab heap ${fmt(sl?.churnHeap, 2)},` : ''} server RSS ${fmt(sl?.serverRss, 2)}.`,
       '',
     );
   }
