@@ -1,5 +1,5 @@
 /**
- * Issue item 3: history merge.
+ * History merge.
  *  (a) time to first chart paint for 5,000 candles: the worker's series for BTC/USDT 1min is filled
  *      with 5,000 bars through the real history path (the default window, then four ≤1,500-bar pages,
  *      as a chart scrolling back does) and kept live by a watch, then the real <KLineChart> is

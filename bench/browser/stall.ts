@@ -1,5 +1,5 @@
 /**
- * Issue item 2: main-thread stall under a tick storm. For each feed rate (ticks/s over ~2,000
+ * Main-thread stall under a tick storm. For each feed rate (ticks/s over ~2,000
  * symbols) the real server runs as a child process; for each CPU throttle the real app page
  * (Markets + <KLineChart>, worker bridge) and the baseline page (socket on the main thread, setState
  * per message) are loaded at 390×844 and measured for `durationS` after a warm-up:
