@@ -3,7 +3,7 @@
  * counter makes a symbol or period switch mid-load drop everything of the old series; bars that
  * arrive before the history has been drawn are held and applied after it.
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { CONSTANTS } from '../../core/types/api';
 import { applySnapshot, forgetWatch } from './store';
 import { afterNextPaint } from '../lib/idle';
@@ -27,6 +27,78 @@ export interface ChartFeedState {
   streamKey: string;
 }
 
+type LoadState = { loading: boolean; error: boolean };
+
+/**
+ * One load generation of a chart's series: the history request and the live watch. Once retired
+ * (`close`: the symbol, period or surface changed) every late answer or snapshot of it is dropped.
+ */
+function openSeries(
+  symbol: string,
+  period: Period,
+  sink: RefObject<ChartSink | null>,
+  indicators: IndicatorSpec | undefined,
+  setState: Dispatch<SetStateAction<LoadState>>,
+): { update: (spec: IndicatorSpec | undefined) => void; close: () => void } {
+  let live = true;
+  const current = () => live;
+  const key = nextWatchKey();
+  let drawn = false;
+  let held: ChartBar[] = [];
+  let loads = 0;
+
+  const load = () => {
+    const mine = ++loads;
+    drawn = false;
+    held = [];
+    // Mounting is already loading: keeping the state object skips a render in the mount commit.
+    setState((s) => (s.loading && !s.error ? s : { loading: true, error: false }));
+    fetchHistory(symbol, period).then(
+      (h) => {
+        if (!current() || !sink.current) return;
+        sink.current.setHistory(h);
+        drawn = true;
+        const late = held;
+        held = [];
+        // After the frame that shows the history: the render it causes changes nothing in that
+        // frame (a loading note appears only after 250 ms), and on a slow phone it delayed it.
+        afterNextPaint(() => {
+          if (current() && mine === loads) setState({ loading: false, error: false });
+        });
+        if (late.length && !sink.current.update(late)) load();
+      },
+      () => {
+        if (current()) setState({ loading: false, error: true });
+      },
+    );
+  };
+
+  const viewOf = (ind: IndicatorSpec | undefined) => ({
+    symbols: [],
+    chart: { symbol, period, ...(ind ? { indicators: ind } : {}) },
+    throttleMs: CONSTANTS.chartSnapshotMs,
+  });
+  const handle = openWatch(viewOf(indicators), (snap) => {
+    if (!current()) return;
+    applySnapshot(key, snap);
+    const c = snap.chart;
+    if (!c || c.symbol !== symbol || c.period !== period) return;
+    // bars held for the history: their lines come with the history's indicators
+    if (!drawn) held.push(...c.bars);
+    else if (sink.current && !sink.current.update(c.bars, c.lines)) load();
+  });
+  load();
+
+  return {
+    update: (ind) => handle.update(viewOf(ind)),
+    close: () => {
+      live = false;
+      handle.close();
+      forgetWatch(key);
+    },
+  };
+}
+
 /**
  * `redrawKey`: change it when the sink's drawing surface was rebuilt (e.g. candles ↔ line) so the
  * history is drawn again. `indicators`: what the chart draws over its bars — the worker then sends
@@ -41,70 +113,19 @@ export function useChartFeed(
   indicators?: IndicatorSpec,
   indicatorsKey = '',
 ): ChartFeedState {
-  const [state, setState] = useState({ loading: true, error: false });
+  const [state, setState] = useState<LoadState>({ loading: true, error: false });
   const spec = useRef(indicators);
   spec.current = indicators;
   const watch = useRef<{ update: (spec: IndicatorSpec | undefined) => void } | null>(null);
   // A layout effect: the history request leaves in the commit that mounts the chart, so the worker
   // answers while the page is still committing instead of a frame later.
   useLayoutEffect(() => {
-    // This run is one load generation: once the symbol, period or surface changes, its cleanup
-    // retires it and every late answer or snapshot of the old series is dropped.
-    let live = true;
-    const current = () => live;
-    const key = nextWatchKey();
-    let drawn = false;
-    let held: ChartBar[] = [];
-    let loads = 0;
-
-    const load = () => {
-      const mine = ++loads;
-      drawn = false;
-      held = [];
-      // Mounting is already loading: keeping the state object skips a render in the mount commit.
-      setState((s) => (s.loading && !s.error ? s : { loading: true, error: false }));
-      fetchHistory(symbol, period).then(
-        (h) => {
-          if (!current() || !sink.current) return;
-          sink.current.setHistory(h);
-          drawn = true;
-          const late = held;
-          held = [];
-          // After the frame that shows the history: the render it causes changes nothing in that
-          // frame (a loading note appears only after 250 ms), and on a slow phone it delayed it.
-          afterNextPaint(() => {
-            if (current() && mine === loads) setState({ loading: false, error: false });
-          });
-          if (late.length && !sink.current.update(late)) load();
-        },
-        () => {
-          if (current()) setState({ loading: false, error: true });
-        },
-      );
-    };
-
-    const viewOf = (ind: IndicatorSpec | undefined) => ({
-      symbols: [],
-      chart: { symbol, period, ...(ind ? { indicators: ind } : {}) },
-      throttleMs: CONSTANTS.chartSnapshotMs,
-    });
-    const handle = openWatch(viewOf(spec.current), (snap) => {
-      if (!current()) return;
-      applySnapshot(key, snap);
-      const c = snap.chart;
-      if (!c || c.symbol !== symbol || c.period !== period) return;
-      // bars held for the history: their lines come with the history's indicators
-      if (!drawn) held.push(...c.bars);
-      else if (sink.current && !sink.current.update(c.bars, c.lines)) load();
-    });
-    watch.current = { update: (ind) => handle.update(viewOf(ind)) };
-    load();
-
+    // This run is one load generation: its cleanup retires it.
+    const series = openSeries(symbol, period, sink, spec.current, setState);
+    watch.current = series;
     return () => {
-      live = false;
+      series.close();
       watch.current = null;
-      handle.close();
-      forgetWatch(key);
     };
   }, [symbol, period, sink, redrawKey]);
 

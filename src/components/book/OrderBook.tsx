@@ -1,15 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBook } from '../../market/book';
+import type { BookSnapshot } from '../../market/types';
 import { numText } from '../Num';
-import { useNumberMarks } from '../number-marks';
-import { BookLine, EmptyLine, usePriceTip } from './BookLine';
-import { DepthBars } from './DepthBars';
 import { depthFractions } from './fractions';
 import { StepPicker } from './StepPicker';
-import { stepDecimals } from './steps';
-import { useBookStep } from './useStep';
-import { MIRROR_MS, usePaintedBook, type PartSpec } from './usePaintedBook';
+import { BookSide } from './BookSide';
+import { ROW_PX } from './rows';
+import { useBookPane } from './useBookPane';
+import type { PartSpec } from './usePaintedBook';
 import styles from './book.module.css';
 
 export interface OrderBookProps {
@@ -21,15 +19,25 @@ export interface OrderBookProps {
   onPick?: (price: string) => void;
 }
 
-/** Matches .line's height in book.module.css: the bars canvas is drawn in the same rows. */
-export const ROW_PX = 20;
-
 /** The painted parts, in the order of their canvases: asks (best at the bottom), bids, the last price. */
 const PARTS: PartSpec[] = [
   { kind: 'asks', bestLast: true, rowHeight: ROW_PX },
   { kind: 'bids', rowHeight: ROW_PX },
   { kind: 'last', rowHeight: 36 },
 ];
+
+/** asks top-down (worst first, padded on top so the best ask sits on the last price), bids, and their depth fractions */
+function arrange(book: BookSnapshot | null, rows: number) {
+  const a = book?.asks ?? [];
+  const b = book?.bids ?? [];
+  const f = depthFractions(b, a);
+  const pad = Math.max(0, rows - a.length);
+  return {
+    asks: [...a].reverse(),
+    bids: b,
+    fr: { asks: [...new Array<number>(pad).fill(0), ...[...f.asks].reverse()], bids: f.bids, pad },
+  };
+}
 
 /**
  * The compact book beside an order form (Binance's phone layout): asks above with the best at
@@ -40,12 +48,7 @@ const PARTS: PartSpec[] = [
  */
 export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBookProps) {
   const { t } = useTranslation();
-  const marks = useNumberMarks();
-  const tip = usePriceTip();
-  const { steps, step, setStep } = useBookStep(symbol, priceDecimals);
-  const dp = stepDecimals(step, priceDecimals);
-  const paint = usePaintedBook({ symbol, step, rows, trades: 0 }, dp, priceDecimals, PARTS);
-  const book = useBook(symbol, step, rows, 0, false, paint.on ? MIRROR_MS : undefined);
+  const { marks, tip, steps, step, setStep, dp, paint, book } = useBookPane(symbol, priceDecimals, rows, PARTS);
   const [base, quote] = symbol.split('/');
   const { pick } = paint;
   const pickAsk = useCallback(
@@ -57,22 +60,12 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
     [pick, onPick],
   );
   const [asksCanvas, bidsCanvas, lastCanvas] = paint.canvases;
-
-  const { asks, bids, fr } = useMemo(() => {
-    const a = book?.asks ?? [];
-    const b = book?.bids ?? [];
-    const f = depthFractions(b, a);
-    // asks top-down: worst first, padded on top so the best ask sits on the last price
-    const pad = Math.max(0, rows - a.length);
-    return {
-      asks: [...a].reverse(),
-      bids: b,
-      fr: { asks: [...new Array<number>(pad).fill(0), ...[...f.asks].reverse()], bids: f.bids, pad },
-    };
-  }, [book, rows]);
+  const { asks, bids, fr } = useMemo(() => arrange(book, rows), [book, rows]);
+  const common = { painted: paint.on, epoch: paint.epoch, decimals: dp, marks, tip };
 
   const last = book?.last;
   const dirCls = last?.dir === 1 ? styles.bid : last?.dir === -1 ? styles.ask : '';
+  const lastText = numText(last?.price, 'price', priceDecimals, marks);
   return (
     <section
       className={styles.book}
@@ -92,68 +85,40 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
           <br />({base})
         </span>
       </div>
-      <div className={styles.sideRows} data-testid="book-asks">
-        {paint.on ? (
-          <canvas key={paint.epoch} ref={asksCanvas} className={styles.bars} aria-hidden />
-        ) : (
-          <DepthBars fractions={fr.asks} rowHeight={ROW_PX} side="ask" />
-        )}
-        {Array.from({ length: fr.pad }, (_, i) => (
-          <EmptyLine key={`e${i}`} />
-        ))}
-        {/* rows keyed by position: a moving book updates their text instead of building new buttons */}
-        {asks.map((r, i) => (
-          <BookLine
-            key={i}
-            price={r.price}
-            qty={r.qty}
-            side="ask"
-            decimals={dp}
-            marks={marks}
-            tip={tip}
-            row={fr.pad + i}
-            ghost={paint.on}
-            onPick={pickAsk}
-          />
-        ))}
-      </div>
+      <BookSide
+        {...common}
+        side="ask"
+        rows={asks}
+        padTop={fr.pad}
+        padBottom={0}
+        fractions={fr.asks}
+        canvas={asksCanvas}
+        onPick={pickAsk}
+        testId="book-asks"
+      />
       <button
         type="button"
         className={`${styles.mid} ${paint.on ? '' : dirCls} ${book && !book.synced ? styles.unsynced : ''}`}
         data-testid="book-last"
-        aria-label={t('book.usePrice', { price: numText(last?.price, 'price', priceDecimals, marks) })}
+        aria-label={t('book.usePrice', { price: lastText })}
         onClick={(e) => last && void pick(2, 0, last.price, e.detail > 0).then((x) => onPick?.(x))}
       >
         {paint.on ? <canvas key={paint.epoch} ref={lastCanvas} className={styles.midCanvas} aria-hidden /> : null}
         <span className={paint.on ? styles.ghost : undefined}>
-          {numText(last?.price, 'price', priceDecimals, marks)}
+          {lastText}
           <span aria-hidden>{last?.dir === 1 ? ' ↑' : last?.dir === -1 ? ' ↓' : ''}</span>
         </span>
       </button>
-      <div className={styles.sideRows} data-testid="book-bids">
-        {paint.on ? (
-          <canvas key={paint.epoch} ref={bidsCanvas} className={styles.bars} aria-hidden />
-        ) : (
-          <DepthBars fractions={fr.bids} rowHeight={ROW_PX} side="bid" />
-        )}
-        {bids.map((r, i) => (
-          <BookLine
-            key={i}
-            price={r.price}
-            qty={r.qty}
-            side="bid"
-            decimals={dp}
-            marks={marks}
-            tip={tip}
-            row={i}
-            ghost={paint.on}
-            onPick={pickBid}
-          />
-        ))}
-        {Array.from({ length: Math.max(0, rows - bids.length) }, (_, i) => (
-          <EmptyLine key={`e${i}`} />
-        ))}
-      </div>
+      <BookSide
+        {...common}
+        side="bid"
+        rows={bids}
+        padBottom={Math.max(0, rows - bids.length)}
+        fractions={fr.bids}
+        canvas={bidsCanvas}
+        onPick={pickBid}
+        testId="book-bids"
+      />
       <StepPicker steps={steps} step={step} onStep={setStep} />
     </section>
   );

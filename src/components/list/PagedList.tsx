@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Empty, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CONSTANTS, type Page } from '../../../core';
 import states from '../states.module.css';
+import { usePagedItems } from './usePagedItems';
 import styles from './list.module.css';
 
 function moreAfter<T>(p: Page<T>, pageSize: number): boolean {
@@ -53,78 +54,26 @@ export function PagedList<T>({
   testId,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
-  const [items, setItems] = useState<T[]>([]);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [hasMore, setHasMore] = useState(false);
-  const next = useRef(1);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const keyRef = useRef(itemKey);
-  keyRef.current = itemKey;
-  const gen = useRef(0);
-
-  const loadFirst = useCallback(async () => {
-    const my = ++gen.current;
-    try {
-      const p = await fetchRef.current(1, pageSize);
-      if (my !== gen.current) return;
-      setItems(p.list);
-      next.current = 2;
-      setHasMore(moreAfter(p, pageSize));
-      setState('ready');
-    } catch {
-      if (my === gen.current) setState('error');
-    }
-  }, [pageSize]);
-
-  /** Page 1 again, merged in place: rows it has replace shown ones, new rows go on top. */
-  const refreshQuietly = useCallback(async () => {
-    const my = gen.current;
-    const p = await fetchRef.current(1, pageSize).catch(() => null);
-    if (!p || my !== gen.current) return;
-    setItems((prev) => {
-      const fresh = new Map(p.list.map((it) => [keyRef.current(it), it]));
-      const kept = prev.map((it) => fresh.get(keyRef.current(it)) ?? it);
-      const known = new Set(prev.map((it) => keyRef.current(it)));
-      return [...p.list.filter((it) => !known.has(keyRef.current(it))), ...kept];
-    });
-  }, [pageSize]);
-
+  const { items, status, setStatus, hasMore, reload, refreshQuietly, loadMore } = usePagedItems(
+    (page: number) => fetchPage(page, pageSize).then((p) => ({ list: p.list, more: moreAfter(p, pageSize) })),
+    itemKey,
+    { endOnMoreFailure: true },
+  );
+  // a new filter (or page size) shows the skeleton again
   useEffect(() => {
-    setState('loading');
-    void loadFirst();
-  }, [loadFirst, reloadKey]);
-
-  const polling = state === 'ready' && !!live?.(items);
-  useEffect(() => {
-    if (!polling) return;
-    const id = setInterval(() => void refreshQuietly(), pollMs);
-    return () => clearInterval(id);
-  }, [polling, pollMs, refreshQuietly]);
-
-  const loadMore = async () => {
-    const my = gen.current;
-    const p = await fetchRef.current(next.current, pageSize).catch(() => null);
-    if (my !== gen.current) return;
-    if (!p) {
-      // stop the spinner; pulling down retries
-      setHasMore(false);
-      return;
-    }
-    next.current += 1;
-    setItems((prev) => [...prev, ...p.list]);
-    setHasMore(moreAfter(p, pageSize));
-  };
+    setStatus('loading');
+    void reload();
+  }, [reload, reloadKey, pageSize, setStatus]);
+  useLivePaging(live, items, status === 'ready', pollMs, refreshQuietly);
 
   const refresh = () => void refreshQuietly();
-
-  if (state === 'loading')
+  if (status === 'loading')
     return (
       <div className={states.skeleton} data-testid={testId ? `${testId}-loading` : undefined}>
         <Skeleton.Paragraph lineCount={6} animated />
       </div>
     );
-  if (state === 'error')
+  if (status === 'error')
     return (
       <ErrorBlock
         status="default"
@@ -132,13 +81,13 @@ export function PagedList<T>({
         description={t('common.loadFailedHint')}
         className={states.state}
       >
-        <Button color="primary" fill="outline" onClick={() => (setState('loading'), void loadFirst())}>
+        <Button color="primary" fill="outline" onClick={() => (setStatus('loading'), void reload())}>
           {t('common.retry')}
         </Button>
       </ErrorBlock>
     );
   return (
-    <PullToRefresh onRefresh={loadFirst}>
+    <PullToRefresh onRefresh={reload}>
       {items.length === 0 ? (
         <div className={states.state} data-testid={testId ? `${testId}-empty` : undefined}>
           <Empty description={emptyText} />
@@ -158,4 +107,20 @@ export function PagedList<T>({
       )}
     </PullToRefresh>
   );
+}
+
+/** While `live` holds for the shown rows, page 1 is merged in every `pollMs`. */
+function useLivePaging<T>(
+  live: ((items: T[]) => boolean) | undefined,
+  items: T[],
+  ready: boolean,
+  pollMs: number,
+  refreshQuietly: () => Promise<void>,
+) {
+  const polling = ready && !!live?.(items);
+  useEffect(() => {
+    if (!polling) return;
+    const id = setInterval(() => void refreshQuietly(), pollMs);
+    return () => clearInterval(id);
+  }, [polling, pollMs, refreshQuietly]);
 }

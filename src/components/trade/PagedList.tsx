@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { TradePage } from '../../../core';
+import { usePagedItems } from '../list/usePagedItems';
 import styles from './PagedList.module.css';
 
 export interface PagedListProps<T> {
@@ -18,12 +19,12 @@ export interface PagedListProps<T> {
   'data-testid'?: string;
 }
 
-type Status = 'loading' | 'ready' | 'error';
-
 /**
  * A paged list the spec's way: skeleton while the first page loads, pull to refresh, infinite
  * scroll with "no more data", an empty state that says what to do, an error state with retry.
  * A reload replaces the list only when its answer arrives, so a refresh never blanks the screen.
+ * The paging is the records list's (usePagedItems); this one keeps rows on a failed reload, lets
+ * InfiniteScroll retry a failed page, and drops rows a later page repeats.
  */
 export function PagedList<T>({
   fetchPage,
@@ -35,61 +36,17 @@ export function PagedList<T>({
   label,
   'data-testid': testId,
 }: PagedListProps<T>) {
-  const { t } = useTranslation();
-  const [items, setItems] = useState<T[]>([]);
-  const [status, setStatus] = useState<Status>('loading');
-  const [hasMore, setHasMore] = useState(false);
-  const page = useRef(0);
-  const gen = useRef(0);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-
-  const reload = useCallback(async () => {
-    const g = ++gen.current;
-    try {
-      const p = await fetchRef.current(1);
-      if (g !== gen.current) return;
-      page.current = 1;
-      setItems(p.list);
-      setHasMore(p.has_more);
-      setStatus('ready');
-    } catch {
-      if (g !== gen.current) return;
-      setStatus((s) => (s === 'ready' ? s : 'error'));
-    }
-  }, []);
-
+  const { items, status, hasMore, reload, loadMore } = usePagedItems(
+    (page: number) => fetchPage(page).then((p) => ({ list: p.list, more: p.has_more })),
+    keyOf,
+    { keepOnError: true, dedupe: true },
+  );
   useEffect(() => {
     void reload();
   }, [reload, version]);
 
-  const loadMore = async () => {
-    const g = gen.current;
-    const p = await fetchRef.current(page.current + 1);
-    if (g !== gen.current) return;
-    page.current += 1;
-    setItems((cur) => {
-      const seen = new Set(cur.map(keyOf));
-      return [...cur, ...p.list.filter((x) => !seen.has(keyOf(x)))];
-    });
-    setHasMore(p.has_more);
-  };
-
   let body: ReactNode;
-  if (status === 'loading')
-    body = (
-      <div className={styles.skeleton} aria-busy="true" aria-label={t('trade.list.loading')}>
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  else if (status === 'error')
-    body = (
-      <ErrorBlock status="disconnected" title={t('trade.list.error')} description="">
-        <Button color="primary" onClick={() => void reload()}>
-          {t('common.retry')}
-        </Button>
-      </ErrorBlock>
-    );
+  if (status === 'loading' || status === 'error') body = <NotReady error={status === 'error'} onRetry={reload} />;
   else if (items.length === 0) body = <div className={styles.empty}>{empty}</div>;
   else
     body = (
@@ -99,21 +56,46 @@ export function PagedList<T>({
             <li key={keyOf(x)}>{renderItem(x)}</li>
           ))}
         </ul>
-        <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-          {(more, failed, retry) =>
-            failed ? (
-              <button type="button" className={styles.linkBtn} onClick={() => void retry()}>
-                {t('common.retry')}
-              </button>
-            ) : more ? (
-              t('trade.list.loading')
-            ) : (
-              t('common.noMoreData')
-            )
-          }
-        </InfiniteScroll>
+        <MoreRows loadMore={loadMore} hasMore={hasMore} />
       </>
     );
-
   return pull ? <PullToRefresh onRefresh={reload}>{body}</PullToRefresh> : <>{body}</>;
+}
+
+/** the first page loading, or failed with a retry */
+function NotReady({ error, onRetry }: { error: boolean; onRetry: () => Promise<void> }) {
+  const { t } = useTranslation();
+  if (!error)
+    return (
+      <div className={styles.skeleton} aria-busy="true" aria-label={t('trade.list.loading')}>
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  return (
+    <ErrorBlock status="disconnected" title={t('trade.list.error')} description="">
+      <Button color="primary" onClick={() => void onRetry()}>
+        {t('common.retry')}
+      </Button>
+    </ErrorBlock>
+  );
+}
+
+/** the infinite scroll's foot: loading, no more, or a retry when a page failed */
+function MoreRows({ loadMore, hasMore }: { loadMore: () => Promise<void>; hasMore: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
+      {(more, failed, retry) =>
+        failed ? (
+          <button type="button" className={styles.linkBtn} onClick={() => void retry()}>
+            {t('common.retry')}
+          </button>
+        ) : more ? (
+          t('trade.list.loading')
+        ) : (
+          t('common.noMoreData')
+        )
+      }
+    </InfiniteScroll>
+  );
 }

@@ -1,96 +1,24 @@
-import { useEffect, useState } from 'react';
-import { Button, Dialog, ErrorBlock } from 'antd-mobile';
+import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { COPY_LIMITS, COPY_TYPES, roundCopyMultiple, type CopyType, type TraderDetail } from '../../../core';
-import { follow, traderDetail } from '../../api/copytrade';
+import { COPY_LIMITS, COPY_TYPES, type CopyType } from '../../../core';
 import { DecimalInput } from '../../components/form';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../lib/toast';
 import { session } from '../../stores/session';
 import { useMoneyText } from '../../components/Money';
 import { TraderHead } from '../../components/copytrade/TraderStats';
 import styles from '../../components/copytrade/copytrade.module.css';
+import { useFollowForm } from './useFollowForm';
 
 /** The follow form: fixed multiple or fixed lots, the agreement, a confirmation with what will happen. */
 export default function FollowPage() {
   const { t } = useTranslation();
   const money = useMoneyText();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const { lang } = useSnapshot(session);
-  const [d, setD] = useState<TraderDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [type, setType] = useState<CopyType>(COPY_TYPES.multiple);
-  const [number, setNumber] = useState('1');
-  const [touched, setTouched] = useState(false);
-  const [agree, setAgree] = useState(false);
-  const [pending, setPending] = useState(false);
+  const f = useFollowForm();
+  const { d } = f;
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setFailed(true);
-      return;
-    }
-    traderDetail(id).then(
-      (x) => {
-        setD(x);
-        if (x.my_follow && x.my_state === 'following') {
-          setType(x.my_follow.type);
-          setNumber(x.my_follow.number);
-        }
-      },
-      () => setFailed(true),
-    );
-  }, [id]);
-
-  const multiple = type === COPY_TYPES.multiple;
-  const max = Number(multiple ? COPY_LIMITS.maxMultiple : COPY_LIMITS.maxLots);
-  const n = Number(number);
-  const error =
-    number === '' || !(n > 0) || n > max ? t(multiple ? 'copy.err.multiple' : 'copy.err.lots', { max }) : null;
-  const rounded = multiple && !error ? roundCopyMultiple(number) : number;
-  const example =
-    multiple && !error
-      ? t('copy.exampleMultiple', { n: rounded, lots: (10 * Number(rounded)).toString() })
-      : t('copy.exampleLots', { n: number || '--' });
-
-  const submit = async () => {
-    setTouched(true);
-    if (error || !d) return;
-    if (!agree) {
-      Dialog.alert({ content: t('copy.err.agree'), confirmText: t('common.gotIt') });
-      return;
-    }
-    const ok = await Dialog.confirm({
-      title: t('copy.confirmTitle'),
-      content: (
-        <div data-testid="follow-confirm">
-          <p>{t('copy.confirmTrader', { name: d.nickname })}</p>
-          <p>{multiple ? t('copy.fixedMultipleOf', { n: rounded }) : t('copy.fixedLotsOf', { n: number })}</p>
-          <p>{example}</p>
-          <p>{t('copy.confirmBalance')}</p>
-        </div>
-      ),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    setPending(true);
-    try {
-      await follow(d.trader_user_id, type, rounded);
-      toastSuccess(t('copy.followed'));
-      navigate('/pages/copytrade/my', { replace: true });
-    } catch {
-      /* the client showed the message; the form keeps its input */
-    } finally {
-      setPending(false);
-    }
-  };
-
-  if (failed)
+  if (f.failed)
     return (
       <PageFrame title={t('route.follow.follow')}>
         <ErrorBlock status="empty" title={t('copy.traderMissing')} description="" />
@@ -107,76 +35,88 @@ export default function FollowPage() {
         </div>
       ) : null}
       <div className={styles.form}>
-        <span className={styles.label} id="copy-type">
-          {t('copy.mode')}
-        </span>
-        <div className={styles.segment} role="radiogroup" aria-labelledby="copy-type">
-          {[COPY_TYPES.multiple, COPY_TYPES.lots].map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="radio"
-              aria-checked={type === v}
-              className={`${styles.segBtn} ${type === v ? styles.segOn : ''}`}
-              onClick={() => {
-                setType(v);
-                setNumber(v === COPY_TYPES.multiple ? '1' : '1');
-              }}
-            >
-              {v === COPY_TYPES.multiple ? t('copy.fixedMultiple') : t('copy.fixedLots')}
-            </button>
-          ))}
-        </div>
+        <ModePicker type={f.type} onPick={f.pickType} />
         <DecimalInput
-          key={type}
-          label={multiple ? t('copy.multipleLabel') : t('copy.lotsLabel')}
-          value={number}
-          onChange={setNumber}
-          onBlur={() => setTouched(true)}
+          key={f.type}
+          label={f.multiple ? t('copy.multipleLabel') : t('copy.lotsLabel')}
+          value={f.number}
+          onChange={f.setNumber}
+          onBlur={() => f.setTouched(true)}
           decimals={COPY_LIMITS.numberDecimals}
-          unit={multiple ? '×' : t('copy.lotsUnit')}
-          error={touched ? error : null}
+          unit={f.multiple ? '×' : t('copy.lotsUnit')}
+          error={f.touched ? f.error : null}
           data-testid="follow-number"
         />
-        <p className={styles.hint}>{multiple ? t('copy.multipleHint') : t('copy.lotsHint')}</p>
-        {!error ? (
+        <p className={styles.hint}>{f.multiple ? t('copy.multipleHint') : t('copy.lotsHint')}</p>
+        {!f.error ? (
           <p className={styles.hint} data-testid="follow-example">
-            {example}
+            {f.example}
           </p>
         ) : null}
         <p className={styles.hint}>{t('copy.balanceHint')}</p>
-        <label className={styles.agree}>
-          <input
-            type="checkbox"
-            checked={agree}
-            onChange={(e) => setAgree(e.target.checked)}
-            data-testid="follow-agree"
-          />
-          <span>
-            {t('copy.agreePrefix')}{' '}
-            <button
-              type="button"
-              className={styles.link}
-              onClick={() =>
-                navigate(lang === 'zh' || lang === 'hk' ? '/pages/follow/agreement_zh' : '/pages/follow/agreement_en')
-              }
-            >
-              {t('copy.agreementName')}
-            </button>
-          </span>
-        </label>
+        <AgreeCheck agree={f.agree} onAgree={f.setAgree} />
         <Button
           color="primary"
           size="large"
           block
-          loading={pending}
-          disabled={pending || !d}
-          onClick={() => void submit()}
+          loading={f.pending}
+          disabled={f.pending || !d}
+          onClick={() => void f.submit()}
           data-testid="follow-submit"
         >
           {d?.my_state === 'following' ? t('copy.saveFollow') : t('copy.follow')}
         </Button>
       </div>
     </PageFrame>
+  );
+}
+
+/** fixed multiple or fixed lots */
+function ModePicker({ type, onPick }: { type: CopyType; onPick: (v: CopyType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className={styles.label} id="copy-type">
+        {t('copy.mode')}
+      </span>
+      <div className={styles.segment} role="radiogroup" aria-labelledby="copy-type">
+        {[COPY_TYPES.multiple, COPY_TYPES.lots].map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="radio"
+            aria-checked={type === v}
+            className={`${styles.segBtn} ${type === v ? styles.segOn : ''}`}
+            onClick={() => onPick(v)}
+          >
+            {v === COPY_TYPES.multiple ? t('copy.fixedMultiple') : t('copy.fixedLots')}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** the agreement's checkbox, with the agreement in the reader's language */
+function AgreeCheck({ agree, onAgree }: { agree: boolean; onAgree: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { lang } = useSnapshot(session);
+  return (
+    <label className={styles.agree}>
+      <input type="checkbox" checked={agree} onChange={(e) => onAgree(e.target.checked)} data-testid="follow-agree" />
+      <span>
+        {t('copy.agreePrefix')}{' '}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() =>
+            navigate(lang === 'zh' || lang === 'hk' ? '/pages/follow/agreement_zh' : '/pages/follow/agreement_en')
+          }
+        >
+          {t('copy.agreementName')}
+        </button>
+      </span>
+    </label>
   );
 }

@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Dialog, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import type { TraderDetail, TraderPosition } from '../../../core';
-import { cancelFollow, traderDetail } from '../../api/copytrade';
 import { Num } from '../../components/Num';
 import { Money } from '../../components/Money';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../lib/toast';
-import { session } from '../../stores/session';
 import { formatTime } from '../../components/trade/time';
 import { TraderHead, TraderStats } from '../../components/copytrade/TraderStats';
 import { PnlChart } from '../../components/copytrade/PnlCurve';
 import styles from '../../components/copytrade/copytrade.module.css';
+import { useTraderPage } from './useTraderPage';
 
 function PositionRow({ p }: { p: TraderPosition }) {
   const { t } = useTranslation();
@@ -45,48 +40,7 @@ function PositionRow({ p }: { p: TraderPosition }) {
 /** A trader: the figures, what they hold now, the latest closes; follow, change or cancel. */
 export default function TraderPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const { token } = useSnapshot(session);
-  const [d, setD] = useState<TraderDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setD(await traderDetail(id));
-    } catch {
-      setFailed(true);
-    }
-  }, [id]);
-  useEffect(() => {
-    if (Number.isInteger(id) && id > 0) void load();
-    else setFailed(true);
-  }, [id, load, token]);
-
-  const goFollow = () => navigate(token ? `/pages/follow/follow?id=${id}` : '/pages/common/login');
-  const cancel = async () => {
-    if (!d?.my_follow) return;
-    const ok = await Dialog.confirm({
-      content: t('copy.cancelConfirm', { name: d.nickname }),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await cancelFollow(d.trader_user_id);
-      toastSuccess(t('copy.cancelled'));
-      await load();
-    } catch {
-      /* the client showed the message */
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { d, failed, busy, goFollow, cancel } = useTraderPage();
   let body;
   if (failed) body = <ErrorBlock status="empty" title={t('copy.traderMissing')} description="" />;
   else if (!d)
@@ -98,47 +52,9 @@ export default function TraderPage() {
   else
     body = (
       <>
-        <div className={styles.panel}>
-          <TraderHead c={d} />
-          {d.introduction ? <p className={styles.intro}>{d.introduction}</p> : null}
-        </div>
-        <div className={styles.panel}>
-          <TraderStats c={d} big />
-          <PnlChart curve={d.pnl_curve} />
-          <p className={`${styles.hint} ${styles.statsNote}`}>
-            {t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}
-          </p>
-        </div>
-        {d.my_follow && d.my_state === 'following' ? (
-          <p className={styles.section} data-testid="my-follow">
-            {t('copy.myFollowIs', {
-              setting:
-                d.my_follow.type === 1
-                  ? t('copy.fixedMultipleOf', { n: d.my_follow.number })
-                  : t('copy.fixedLotsOf', { n: d.my_follow.number }),
-            })}
-          </p>
-        ) : null}
-        <h2 className={styles.section}>{t('copy.openNow')}</h2>
-        {d.open_positions.length ? (
-          <ul className={styles.list}>
-            {d.open_positions.map((p) => (
-              <PositionRow key={p.id} p={p} />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.empty}>{t('copy.noOpen')}</p>
-        )}
-        <h2 className={styles.section}>{t('copy.recentClosed')}</h2>
-        {d.recent_closed.length ? (
-          <ul className={styles.list}>
-            {d.recent_closed.map((p) => (
-              <PositionRow key={p.id} p={p} />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.empty}>{t('copy.noClosed')}</p>
-        )}
+        <TraderOverview d={d} />
+        <PositionList title={t('copy.openNow')} items={d.open_positions} empty={t('copy.noOpen')} />
+        <PositionList title={t('copy.recentClosed')} items={d.recent_closed} empty={t('copy.noClosed')} />
         <div className={styles.actions}>
           {d.my_state === 'following' ? (
             <>
@@ -158,4 +74,51 @@ export default function TraderPage() {
       </>
     );
   return <PageFrame title={d?.nickname ?? t('route.follow.trader')}>{body}</PageFrame>;
+}
+
+/** who the trader is, their figures and curve, and the reader's follow setting if any */
+function TraderOverview({ d }: { d: TraderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className={styles.panel}>
+        <TraderHead c={d} />
+        {d.introduction ? <p className={styles.intro}>{d.introduction}</p> : null}
+      </div>
+      <div className={styles.panel}>
+        <TraderStats c={d} big />
+        <PnlChart curve={d.pnl_curve} />
+        <p className={`${styles.hint} ${styles.statsNote}`}>
+          {t('copy.statsNote', { time: d.stats_at ? formatTime(d.stats_at) : '--' })}
+        </p>
+      </div>
+      {d.my_follow && d.my_state === 'following' ? (
+        <p className={styles.section} data-testid="my-follow">
+          {t('copy.myFollowIs', {
+            setting:
+              d.my_follow.type === 1
+                ? t('copy.fixedMultipleOf', { n: d.my_follow.number })
+                : t('copy.fixedLotsOf', { n: d.my_follow.number }),
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function PositionList({ title, items, empty }: { title: string; items: TraderPosition[]; empty: string }) {
+  return (
+    <>
+      <h2 className={styles.section}>{title}</h2>
+      {items.length ? (
+        <ul className={styles.list}>
+          {items.map((p) => (
+            <PositionRow key={p.id} p={p} />
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>{empty}</p>
+      )}
+    </>
+  );
 }

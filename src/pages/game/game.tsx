@@ -1,27 +1,16 @@
-import { useState } from 'react';
 import { Button, ErrorBlock, Input, Skeleton } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  checkStake,
-  gameMultiplier,
-  gamePayoutIfWins,
-  gamePool,
-  ratePercent,
-  type GameRound,
-  type GameSide,
-  type GameState,
-} from '../../../core';
+import { gameMultiplier, gamePool, ratePercent, type GameRound, type GameSide, type GameState } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { confirmMoney } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { useNow } from '../../components/product/useNow';
-import { gameState, placeStake } from '../../api/game';
+import { gameState } from '../../api/game';
 import { useMarketView, useOnReconnect, useTicker } from '../../market';
 import { PATHS, gameVerifyPath } from '../../nav/paths';
-import { toastSuccess, toast } from '../../lib/toast';
 import { countdown, usePolling } from './clock';
+import { useStake } from './useStake';
 import s from './game.module.css';
 import { useMoneyText } from '../../components/Money';
 
@@ -123,54 +112,7 @@ function OpenRound({
 }) {
   const { t } = useTranslation();
   const money = useMoneyText();
-  const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
   const rate = ratePercent(r.fee_rate);
-  const locked = r.lock_at <= now + skew;
-  const stake = async (side: GameSide) => {
-    const c = checkStake(amount, st.decimals, st.min_stake, st.max_stake);
-    if (!c.ok) {
-      toast(
-        c.reason === 'decimals'
-          ? t('game.errDecimals', { decimals: st.decimals })
-          : c.reason === 'min'
-            ? t('game.errMin', { min: money(st.min_stake, 'USDT') })
-            : c.reason === 'max'
-              ? t('game.errMax', { max: money(st.max_stake, 'USDT') })
-              : t('game.errAmount'),
-      );
-      return;
-    }
-    const ok = await confirmMoney(
-      t('game.confirmTitle', { id: r.id }),
-      [
-        [t('game.side'), side === 'up' ? t('game.up') : t('game.down')],
-        [t('game.stake'), <Amount value={c.amount} unit="USDT" />, true],
-        [t('game.feeRate'), `${rate}%`],
-        [
-          t('game.ifWins'),
-          <Amount
-            value={gamePayoutIfWins(r.up_total, r.down_total, side, c.amount, r.fee_rate, st.decimals)}
-            unit="USDT"
-          />,
-        ],
-      ],
-      t('game.feeRule', { rate, decimals: st.decimals }),
-    );
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await placeStake(r.id, side, c.amount);
-      toastSuccess(t('game.staked'));
-      setAmount('');
-      await onDone();
-    } catch {
-      // the client has shown the server's reason
-    } finally {
-      setBusy(false);
-    }
-  };
-  const mult = (side: GameSide) => gameMultiplier(r.up_total, r.down_total, side, r.fee_rate);
   return (
     <section className={s.card} aria-labelledby="game-open" data-testid="game-open">
       <div className={s.head}>
@@ -182,18 +124,7 @@ function OpenRound({
         </span>
       </div>
       <p className={s.muted}>{t('game.howTo', { symbol: r.symbol })}</p>
-      <div className={s.pools}>
-        <div className={`${s.pool} ${s.poolUp}`}>
-          <span>{t('game.upPool')}</span>
-          <Amount value={r.up_total} unit="USDT" />
-          <span className={s.mult}>{mult('up') ? `×${mult('up')}` : '--'}</span>
-        </div>
-        <div className={`${s.pool} ${s.poolDown}`}>
-          <span>{t('game.downPool')}</span>
-          <Amount value={r.down_total} unit="USDT" />
-          <span className={s.mult}>{mult('down') ? `×${mult('down')}` : '--'}</span>
-        </div>
-      </div>
+      <Pools r={r} />
       {r.mine ? (
         <p className={s.mine} data-testid="game-my-stake">
           {t('game.yourStake', {
@@ -202,41 +133,78 @@ function OpenRound({
           })}
         </p>
       ) : (
-        <>
-          <Input
-            className={s.input}
-            inputMode="decimal"
-            placeholder={t('game.amountHint', { min: money(st.min_stake, 'USDT'), max: money(st.max_stake, 'USDT') })}
-            aria-label={t('game.stake')}
-            value={amount}
-            onChange={setAmount}
-            disabled={locked}
-            data-testid="game-amount"
-          />
-          <div className={s.buttons}>
-            <Button
-              className={s.upBtn}
-              block
-              disabled={busy || locked}
-              onClick={() => void stake('up')}
-              data-testid="game-up"
-            >
-              {t('game.stakeUp')}
-            </Button>
-            <Button
-              className={s.downBtn}
-              block
-              disabled={busy || locked}
-              onClick={() => void stake('down')}
-              data-testid="game-down"
-            >
-              {t('game.stakeDown')}
-            </Button>
-          </div>
-        </>
+        <StakeForm r={r} st={st} locked={r.lock_at <= now + skew} onDone={onDone} />
       )}
       <p className={s.rule}>{t('game.feeRule', { rate, decimals: st.decimals })}</p>
     </section>
+  );
+}
+
+/** each side's pool and what it would pay per unit staked */
+function Pools({ r }: { r: GameRound }) {
+  const { t } = useTranslation();
+  const mult = (side: GameSide) => gameMultiplier(r.up_total, r.down_total, side, r.fee_rate);
+  return (
+    <div className={s.pools}>
+      <div className={`${s.pool} ${s.poolUp}`}>
+        <span>{t('game.upPool')}</span>
+        <Amount value={r.up_total} unit="USDT" />
+        <span className={s.mult}>{mult('up') ? `×${mult('up')}` : '--'}</span>
+      </div>
+      <div className={`${s.pool} ${s.poolDown}`}>
+        <span>{t('game.downPool')}</span>
+        <Amount value={r.down_total} unit="USDT" />
+        <span className={s.mult}>{mult('down') ? `×${mult('down')}` : '--'}</span>
+      </div>
+    </div>
+  );
+}
+
+interface StakeFormProps {
+  r: GameRound;
+  st: GameState;
+  /** the round has locked on the server's clock: no more stakes */
+  locked: boolean;
+  onDone: () => Promise<void>;
+}
+
+function StakeForm({ r, st, locked, onDone }: StakeFormProps) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const { amount, setAmount, busy, stake } = useStake(r, st, onDone);
+  return (
+    <>
+      <Input
+        className={s.input}
+        inputMode="decimal"
+        placeholder={t('game.amountHint', { min: money(st.min_stake, 'USDT'), max: money(st.max_stake, 'USDT') })}
+        aria-label={t('game.stake')}
+        value={amount}
+        onChange={setAmount}
+        disabled={locked}
+        data-testid="game-amount"
+      />
+      <div className={s.buttons}>
+        <Button
+          className={s.upBtn}
+          block
+          disabled={busy || locked}
+          onClick={() => void stake('up')}
+          data-testid="game-up"
+        >
+          {t('game.stakeUp')}
+        </Button>
+        <Button
+          className={s.downBtn}
+          block
+          disabled={busy || locked}
+          onClick={() => void stake('down')}
+          data-testid="game-down"
+        >
+          {t('game.stakeDown')}
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Button, Grid, NoticeBar } from 'antd-mobile';
 import { SetOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
@@ -6,18 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
-import { newsList, NEWS_CATEGORY, type NewsItem } from '../../api/content';
-import { assets } from '../../api/funds';
+import type { NewsItem } from '../../api/content';
 import { FIAT_DP } from '../../components/funds/format';
 import { session } from '../../stores/session';
-import { loadPairs, pairs } from '../../market/pairs';
+import { pairs } from '../../market/pairs';
 import { PATHS } from '../../nav/paths';
 import { ENTRIES } from './entries';
 import { HotPairs } from './HotPairs';
 import { Banners } from './Banners';
 import { HomeNotice } from './HomeNotice';
 import styles from './index.module.css';
-import { takeHomeSnapshot } from './home-snapshot';
+import { useHomeContent } from './useHomeContent';
 
 const HOT_COUNT = 8;
 // the badge and its live listener load after the page (Home's budget)
@@ -43,170 +42,168 @@ const ChatIcon = () => (
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token, site_name, lang } = useSnapshot(session);
+  const { site_name } = useSnapshot(session);
   const { list } = useSnapshot(pairs);
-  // From the HTML on a first load (the first paint shows them), else null while loading: their space is reserved (no layout shift)
-  const [first] = useState(() => takeHomeSnapshot(lang));
-  const [banners, setBanners] = useState<NewsItem[] | null>(first?.banners ?? null);
-  const [notices, setNotices] = useState<NewsItem[] | null>(first?.notices ?? null);
-  // The same total as the Assets tab, in the fiat currency the user chose.
-  const [total, setTotal] = useState<{ value: string; code: string } | null>(null);
-
-  useEffect(() => {
-    void loadPairs();
-  }, []);
-
-  // Banners and notices are written per language: asked again whenever the language changes while
-  // Home is open. This load's HTML had the first language's, so that first ask is skipped.
-  const fromHtml = useRef(first !== null);
-  useEffect(() => {
-    if (fromHtml.current) {
-      fromHtml.current = false;
-      return;
-    }
-    let live = true;
-    newsList(NEWS_CATEGORY.banner)
-      .then((b) => live && setBanners(b))
-      .catch(() => live && setBanners([]));
-    newsList(NEWS_CATEGORY.notice)
-      .then((n) => live && setNotices(n))
-      .catch(() => live && setNotices([]));
-    // an answer for the language left behind never replaces the new one's
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-
-  useEffect(() => {
-    if (!token) return;
-    assets()
-      .then((o) => setTotal({ value: o.total_fiat, code: o.fiat.currency_code }))
-      .catch(() => setTotal(null));
-  }, [token]);
-
+  const { first, banners, notices, total } = useHomeContent();
   const hot = useMemo(() => list.filter((q) => q.market === 'crypto').slice(0, HOT_COUNT), [list]);
-  const bannerImgs = (banners ?? []).filter((b) => b.thumbnail || b.image);
   const openArticle = (id: number) => navigate(`/pages/common/article?id=${id}`);
 
   return (
-    <PageFrame
-      title={site_name}
-      back={false}
-      right={
-        <span className={styles.navIcons}>
-          {/* customer service, with the count of replies not read yet (live) */}
-          <span className={styles.badgeWrap} data-testid="home-service">
-            <button
-              type="button"
-              className={styles.iconBtn}
-              aria-label={t('route.kefu.index')}
-              onClick={() => navigate(PATHS.kefu)}
-            >
-              <ChatIcon />
-            </button>
-            {/* beside the button, not in it: its name stays its label */}
-            {token ? (
-              <Suspense fallback={null}>
-                <ServiceUnread />
-              </Suspense>
-            ) : null}
-          </span>
-          <button
-            type="button"
-            className={styles.iconBtn}
-            aria-label={t('route.setting.setting')}
-            onClick={() => navigate(PATHS.setting)}
-          >
-            <SetOutline aria-hidden />
-          </button>
-        </span>
-      }
-    >
+    <PageFrame title={site_name} back={false} right={<NavIcons />}>
       <div className={styles.page}>
-        {/* Space is kept for the banners and the notice while they load (no layout shift);
-            it closes only if the back office has none. */}
-        {bannerImgs.length > 0 || banners === null ? (
-          <div className={styles.bannerSlot} data-testid="home-banners">
-            {bannerImgs.length > 0 ? (
-              <Banners items={bannerImgs} label={t('home.banners')} onOpen={openArticle} />
-            ) : null}
-          </div>
-        ) : null}
-
-        {notices === null || notices.length > 0 ? (
-          <button
-            type="button"
-            className={styles.noticeBtn}
-            onClick={() => notices?.[0] && openArticle(notices[0].id)}
-            disabled={!notices}
-          >
-            {notices ? (
-              <NoticeBar
-                className={styles.notice}
-                icon={<SoundOutline aria-hidden />}
-                content={notices.map((n) => n.title).join('　·　')}
-                color="info"
-              />
-            ) : (
-              <span className={styles.noticeSlot} />
-            )}
-          </button>
-        ) : null}
-
-        <section className={styles.assets} aria-label={t('home.totalAssets')}>
-          <div className={styles.assetsLabel}>
-            {t('home.totalAssets')} ({total?.code ?? 'USDT'})
-          </div>
-          {token ? (
-            <Num
-              className={styles.assetsValue}
-              value={total?.value}
-              format="price"
-              decimals={FIAT_DP}
-              tint={false}
-              data-testid="home-total"
-            />
-          ) : (
-            <div className={styles.assetsGuest}>
-              <span className={styles.assetsValue}>--</span>
-              <button type="button" className={styles.linkBtn} onClick={() => navigate(PATHS.login)}>
-                {t('home.loginToSee')}
-              </button>
-            </div>
-          )}
-          <div className={styles.assetsActions}>
-            <Button color="primary" className={styles.actionBtn} onClick={() => navigate('/pages/fund/receive')}>
-              {t('home.recharge')}
-            </Button>
-            <Button
-              color="primary"
-              fill="outline"
-              className={styles.actionBtn}
-              onClick={() => navigate('/pages/fund/withdraw')}
-            >
-              {t('home.withdraw')}
-            </Button>
-          </div>
-        </section>
-
-        <nav aria-label={t('home.entries')}>
-          <Grid columns={4} gap={4} className={styles.grid}>
-            {ENTRIES.map(({ key, to, Icon }) => (
-              <Grid.Item key={key}>
-                <button type="button" className={styles.entry} onClick={() => navigate(to)}>
-                  <span className={styles.entryIcon}>
-                    <Icon aria-hidden />
-                  </span>
-                  <span className={styles.entryLabel}>{t(`home.entry.${key}`)}</span>
-                </button>
-              </Grid.Item>
-            ))}
-          </Grid>
-        </nav>
-
+        <BannerSlot banners={banners} onOpen={openArticle} />
+        <NoticeSlot notices={notices} onOpen={openArticle} />
+        <AssetsCard total={total} />
+        <Entries />
         <HotPairs quotes={hot} />
       </div>
       <HomeNotice okText={t('common.gotIt')} fromHtml={first ? first.pop : undefined} />
     </PageFrame>
+  );
+}
+
+/** customer service (with the count of replies not read yet, live) and settings */
+function NavIcons() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = useSnapshot(session);
+  return (
+    <span className={styles.navIcons}>
+      {/* customer service, with the count of replies not read yet (live) */}
+      <span className={styles.badgeWrap} data-testid="home-service">
+        <button
+          type="button"
+          className={styles.iconBtn}
+          aria-label={t('route.kefu.index')}
+          onClick={() => navigate(PATHS.kefu)}
+        >
+          <ChatIcon />
+        </button>
+        {/* beside the button, not in it: its name stays its label */}
+        {token ? (
+          <Suspense fallback={null}>
+            <ServiceUnread />
+          </Suspense>
+        ) : null}
+      </span>
+      <button
+        type="button"
+        className={styles.iconBtn}
+        aria-label={t('route.setting.setting')}
+        onClick={() => navigate(PATHS.setting)}
+      >
+        <SetOutline aria-hidden />
+      </button>
+    </span>
+  );
+}
+
+interface NewsSlotProps {
+  /** opens the article behind a banner or notice */
+  onOpen: (id: number) => void;
+}
+
+/**
+ * Space is kept for the banners while they load (no layout shift); it closes only if the back
+ * office has none.
+ */
+function BannerSlot({ banners, onOpen }: NewsSlotProps & { /** null while loading */ banners: NewsItem[] | null }) {
+  const { t } = useTranslation();
+  const bannerImgs = (banners ?? []).filter((b) => b.thumbnail || b.image);
+  if (!(bannerImgs.length > 0 || banners === null)) return null;
+  return (
+    <div className={styles.bannerSlot} data-testid="home-banners">
+      {bannerImgs.length > 0 ? <Banners items={bannerImgs} label={t('home.banners')} onOpen={onOpen} /> : null}
+    </div>
+  );
+}
+
+/** the notices' ticker; its space too is kept while they load */
+function NoticeSlot({ notices, onOpen }: NewsSlotProps & { notices: NewsItem[] | null }) {
+  if (!(notices === null || notices.length > 0)) return null;
+  return (
+    <button
+      type="button"
+      className={styles.noticeBtn}
+      onClick={() => notices?.[0] && onOpen(notices[0].id)}
+      disabled={!notices}
+    >
+      {notices ? (
+        <NoticeBar
+          className={styles.notice}
+          icon={<SoundOutline aria-hidden />}
+          content={notices.map((n) => n.title).join('　·　')}
+          color="info"
+        />
+      ) : (
+        <span className={styles.noticeSlot} />
+      )}
+    </button>
+  );
+}
+
+/** the total of the user's assets (guests are asked to log in), with deposit and withdraw */
+function AssetsCard({ total }: { total: { value: string; code: string } | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = useSnapshot(session);
+  return (
+    <section className={styles.assets} aria-label={t('home.totalAssets')}>
+      <div className={styles.assetsLabel}>
+        {t('home.totalAssets')} ({total?.code ?? 'USDT'})
+      </div>
+      {token ? (
+        <Num
+          className={styles.assetsValue}
+          value={total?.value}
+          format="price"
+          decimals={FIAT_DP}
+          tint={false}
+          data-testid="home-total"
+        />
+      ) : (
+        <div className={styles.assetsGuest}>
+          <span className={styles.assetsValue}>--</span>
+          <button type="button" className={styles.linkBtn} onClick={() => navigate(PATHS.login)}>
+            {t('home.loginToSee')}
+          </button>
+        </div>
+      )}
+      <div className={styles.assetsActions}>
+        <Button color="primary" className={styles.actionBtn} onClick={() => navigate('/pages/fund/receive')}>
+          {t('home.recharge')}
+        </Button>
+        <Button
+          color="primary"
+          fill="outline"
+          className={styles.actionBtn}
+          onClick={() => navigate('/pages/fund/withdraw')}
+        >
+          {t('home.withdraw')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** the grid of the app's sections */
+function Entries() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <nav aria-label={t('home.entries')}>
+      <Grid columns={4} gap={4} className={styles.grid}>
+        {ENTRIES.map(({ key, to, Icon }) => (
+          <Grid.Item key={key}>
+            <button type="button" className={styles.entry} onClick={() => navigate(to)}>
+              <span className={styles.entryIcon}>
+                <Icon aria-hidden />
+              </span>
+              <span className={styles.entryLabel}>{t(`home.entry.${key}`)}</span>
+            </button>
+          </Grid.Item>
+        ))}
+      </Grid>
+    </nav>
   );
 }

@@ -2,30 +2,14 @@ import { useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
-import { LOAN_RULES, liquidationPriceOf, ltvOf, ltvPercent, ltvWithin, maxBorrow, type LoanPair } from '../../../core';
+import { LOAN_RULES, ltvPercent, type LoanPair } from '../../../core';
 import { DecimalInput } from '../../components/form';
-import { confirmMoney } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { Facts } from '../../components/product/Facts';
-import { useMarketView, useTicker } from '../../market';
-import { borrowLoan } from '../../api/loans';
-import { pairSymbols } from './live';
+import { useBorrow } from './useBorrow';
 import s from './loans.module.css';
 
 const HOURS_A_YEAR = 24 * 365;
-
-/** The collateral's live price in the loan coin (the same division the server and the worker make). */
-function usePairPrice(p: LoanPair): string | undefined {
-  const sym = pairSymbols(p);
-  useMarketView({ symbols: sym.loan ? [sym.collateral, sym.loan] : [sym.collateral] });
-  const c = useTicker(sym.collateral)?.last;
-  const l = useTicker(sym.loan ?? '')?.last;
-  if (!c) return undefined;
-  if (!sym.loan) return c;
-  return l && new Decimal(l).gt(0)
-    ? new Decimal(c).div(l).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed()
-    : undefined;
-}
 
 /** Borrow: pick a pair, put up collateral, see the LTV and liquidation price before confirming. */
 export function BorrowForm({ pairs, onBorrowed }: { pairs: LoanPair[]; onBorrowed: () => void }) {
@@ -52,103 +36,71 @@ export function BorrowForm({ pairs, onBorrowed }: { pairs: LoanPair[]; onBorrowe
 
 function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void }) {
   const { t } = useTranslation();
-  const price = usePairPrice(pair);
-  const [collateral, setCollateral] = useState('');
-  const [amount, setAmount] = useState('');
-  const [pending, setPending] = useState(false);
-  const hasBoth = new Decimal(collateral || 0).gt(0) && new Decimal(amount || 0).gt(0);
-  const ltv = hasBoth && price ? ltvOf(amount, collateral, price) : null;
-  const liq = hasBoth ? liquidationPriceOf(amount, collateral, pair.liquidation_ltv) : null;
-  const tooHigh = hasBoth && price ? !ltvWithin(amount, collateral, price, pair.initial_ltv) : false;
-  const max =
-    price && new Decimal(collateral || 0).gt(0)
-      ? Decimal.min(maxBorrow(collateral, price, pair.initial_ltv), pair.max_amount).toFixed()
-      : null;
-  const yearly = new Decimal(pair.hourly_rate).times(HOURS_A_YEAR).times(100).toDecimalPlaces(2).toFixed(2);
-
-  const submit = async () => {
-    const ok = await confirmMoney(
-      t('loans.confirmBorrow'),
-      [
-        [t('loans.borrowAmount'), <Amount value={amount} unit={pair.loan_currency} />, true],
-        [t('loans.collateral'), <Amount value={collateral} unit={pair.collateral_currency} />],
-        [t('loans.ltv'), ltv ? `${ltvPercent(ltv)}%` : '—'],
-        [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—'],
-        [t('loans.hourlyRate'), `${new Decimal(pair.hourly_rate).times(100).toFixed()}%`],
-      ],
-      t('loans.borrowNote', {
-        margin: ltvPercent(pair.margin_call_ltv),
-        liquidation: ltvPercent(pair.liquidation_ltv),
-      }),
-    );
-    if (!ok) return;
-    setPending(true);
-    try {
-      await borrowLoan(pair.id, amount, collateral);
-      setAmount('');
-      setCollateral('');
-      onBorrowed();
-    } catch {
-      /* toasted by the client */
-    } finally {
-      setPending(false);
-    }
-  };
-
+  const b = useBorrow(pair, onBorrowed);
+  const { max } = b;
   return (
     <div className={s.card} data-testid="borrow-form">
-      <Facts
-        items={[
-          [t('loans.initialLtv'), `${ltvPercent(pair.initial_ltv)}%`],
-          [t('loans.marginCallLtv'), `${ltvPercent(pair.margin_call_ltv)}%`],
-          [t('loans.liquidationLtv'), `${ltvPercent(pair.liquidation_ltv)}%`],
-          [t('loans.hourlyRate'), t('loans.yearly', { rate: yearly })],
-          [t('loans.limits'), `${pair.min_amount} – ${pair.max_amount} ${pair.loan_currency}`],
-          [
-            t('loans.price'),
-            price ? <Amount value={price} unit={pair.loan_currency} /> : t('loans.noPrice'),
-            'borrow-price',
-          ],
-        ]}
-      />
+      <PairTerms pair={pair} price={b.price} />
       <DecimalInput
         label={t('loans.collateral')}
-        value={collateral}
-        onChange={setCollateral}
+        value={b.collateral}
+        onChange={b.setCollateral}
         decimals={LOAN_RULES.decimals}
         unit={pair.collateral_currency}
         data-testid="collateral-input"
       />
       <DecimalInput
         label={t('loans.borrowAmount')}
-        value={amount}
-        onChange={setAmount}
+        value={b.amount}
+        onChange={b.setAmount}
         decimals={LOAN_RULES.decimals}
         unit={pair.loan_currency}
-        error={tooHigh ? t('loans.tooHigh', { ltv: ltvPercent(pair.initial_ltv) }) : null}
+        error={b.tooHigh ? t('loans.tooHigh', { ltv: ltvPercent(pair.initial_ltv) }) : null}
         data-testid="amount-input"
       />
       {max ? (
-        <Button size="small" fill="outline" onClick={() => setAmount(max)} data-testid="borrow-max">
+        <Button size="small" fill="outline" onClick={() => b.setAmount(max)} data-testid="borrow-max">
           {t('loans.max', { amount: max, coin: pair.loan_currency })}
         </Button>
       ) : null}
       <Facts
         items={[
-          [t('loans.ltv'), ltv ? `${ltvPercent(ltv)}%` : '—', 'preview-ltv'],
-          [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—', 'preview-liq'],
+          [t('loans.ltv'), b.ltv ? `${ltvPercent(b.ltv)}%` : '—', 'preview-ltv'],
+          [t('loans.liqPrice'), b.liq ? <Amount value={b.liq} unit={pair.loan_currency} /> : '—', 'preview-liq'],
         ]}
       />
       <Button
         color="primary"
         block
-        loading={pending}
-        disabled={!hasBoth || tooHigh || !price}
-        onClick={() => void submit()}
+        loading={b.pending}
+        disabled={!b.hasBoth || b.tooHigh || !b.price}
+        onClick={() => void b.submit()}
         data-testid="borrow-submit"
       >
         {t('loans.borrow')}
       </Button>
     </div>
+  );
+}
+
+/** the pair's LTV levels, rate, limits and the live price */
+function PairTerms({ pair, price }: { pair: LoanPair; price: string | undefined }) {
+  const { t } = useTranslation();
+  const yearly = new Decimal(pair.hourly_rate).times(HOURS_A_YEAR).times(100).toDecimalPlaces(2).toFixed(2);
+  return (
+    <Facts
+      items={[
+        [t('loans.initialLtv'), `${ltvPercent(pair.initial_ltv)}%`],
+        [t('loans.marginCallLtv'), `${ltvPercent(pair.margin_call_ltv)}%`],
+        [t('loans.liquidationLtv'), `${ltvPercent(pair.liquidation_ltv)}%`],
+        [t('loans.hourlyRate'), t('loans.yearly', { rate: yearly })],
+        [t('loans.limits'), `${pair.min_amount} – ${pair.max_amount} ${pair.loan_currency}`],
+        [
+          t('loans.price'),
+          price ? <Amount value={price} unit={pair.loan_currency} /> : t('loans.noPrice'),
+          'borrow-price',
+        ],
+      ]}
+    />
   );
 }

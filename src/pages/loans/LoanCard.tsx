@@ -28,8 +28,6 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
   const [showHistory, setShowHistory] = useState(false);
   const open = loan.status === 'open';
   const level = live?.level ?? 'unknown';
-  const ltv = live?.ltv ?? null;
-  const fill = ltv ? Math.min(100, Number(ltvPercent(ltv))) : 0;
   return (
     <section
       className={s.card}
@@ -48,51 +46,8 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
       </div>
       {open ? (
         <>
-          <div className={`${s.ltv} ${s[level]}`}>
-            <span className={s.ltvValue} data-testid="loan-ltv">
-              {ltv ? `${ltvPercent(ltv)}%` : '—'}
-            </span>
-            <span data-testid="loan-level">{t(`loans.level.${level}`)}</span>
-          </div>
-          <div
-            className={`${s.bar} ${s[level]}`}
-            role="img"
-            aria-label={t('loans.ltvBar', {
-              ltv: ltv ? ltvPercent(ltv) : '—',
-              liquidation: ltvPercent(loan.liquidation_ltv),
-            })}
-          >
-            <div
-              className={s.barFill}
-              style={{ width: `${(fill / Number(ltvPercent(loan.liquidation_ltv))) * 100}%` }}
-            />
-          </div>
-          <Facts
-            items={[
-              [
-                t('loans.debt'),
-                <Amount value={live?.debt ?? owedAt(loan, loan.accrued_to).total} unit={loan.loan_currency} />,
-                'loan-debt',
-              ],
-              [
-                t('loans.collateral'),
-                <Amount value={loan.collateral} unit={loan.collateral_currency} />,
-                'loan-collateral',
-              ],
-              [
-                t('loans.liqPrice'),
-                live?.liquidation_price ? <Amount value={live.liquidation_price} unit={loan.loan_currency} /> : '—',
-                'loan-liq',
-              ],
-              [
-                t('loans.buffer'),
-                live?.buffer ? `${new Decimal(live.buffer).times(100).toFixed(2)}%` : '—',
-                'loan-buffer',
-              ],
-              [t('loans.levels'), `${ltvPercent(loan.margin_call_ltv, 0)}% / ${ltvPercent(loan.liquidation_ltv, 0)}%`],
-              [t('loans.price'), live?.price ? <Amount value={live.price} unit={loan.loan_currency} /> : '—'],
-            ]}
-          />
+          <LtvGauge loan={loan} live={live} />
+          <LiveFacts loan={loan} live={live} />
           <div className={s.actions}>
             <Button size="small" color="primary" onClick={() => setSheet('repay')} data-testid="loan-repay">
               {t('loans.repay')}
@@ -132,6 +87,64 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
         ) : null}
       </Popup>
     </section>
+  );
+}
+
+interface LiveProps {
+  loan: Loan;
+  live: LoanLive | undefined;
+}
+
+/** the LTV and its level, and a bar filled up to the liquidation LTV */
+function LtvGauge({ loan, live }: LiveProps) {
+  const { t } = useTranslation();
+  const level = live?.level ?? 'unknown';
+  const ltv = live?.ltv ?? null;
+  const fill = ltv ? Math.min(100, Number(ltvPercent(ltv))) : 0;
+  return (
+    <>
+      <div className={`${s.ltv} ${s[level]}`}>
+        <span className={s.ltvValue} data-testid="loan-ltv">
+          {ltv ? `${ltvPercent(ltv)}%` : '—'}
+        </span>
+        <span data-testid="loan-level">{t(`loans.level.${level}`)}</span>
+      </div>
+      <div
+        className={`${s.bar} ${s[level]}`}
+        role="img"
+        aria-label={t('loans.ltvBar', {
+          ltv: ltv ? ltvPercent(ltv) : '—',
+          liquidation: ltvPercent(loan.liquidation_ltv),
+        })}
+      >
+        <div className={s.barFill} style={{ width: `${(fill / Number(ltvPercent(loan.liquidation_ltv))) * 100}%` }} />
+      </div>
+    </>
+  );
+}
+
+/** debt, collateral, liquidation price, buffer, the call and liquidation levels, the price */
+function LiveFacts({ loan, live }: LiveProps) {
+  const { t } = useTranslation();
+  return (
+    <Facts
+      items={[
+        [
+          t('loans.debt'),
+          <Amount value={live?.debt ?? owedAt(loan, loan.accrued_to).total} unit={loan.loan_currency} />,
+          'loan-debt',
+        ],
+        [t('loans.collateral'), <Amount value={loan.collateral} unit={loan.collateral_currency} />, 'loan-collateral'],
+        [
+          t('loans.liqPrice'),
+          live?.liquidation_price ? <Amount value={live.liquidation_price} unit={loan.loan_currency} /> : '—',
+          'loan-liq',
+        ],
+        [t('loans.buffer'), live?.buffer ? `${new Decimal(live.buffer).times(100).toFixed(2)}%` : '—', 'loan-buffer'],
+        [t('loans.levels'), `${ltvPercent(loan.margin_call_ltv, 0)}% / ${ltvPercent(loan.liquidation_ltv, 0)}%`],
+        [t('loans.price'), live?.price ? <Amount value={live.price} unit={loan.loan_currency} /> : '—'],
+      ]}
+    />
   );
 }
 

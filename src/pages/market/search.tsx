@@ -1,27 +1,18 @@
-import { CONSTANTS } from '../../../core';
-import { memo, useEffect, useMemo, useRef } from 'react';
-import { Button, ErrorBlock, SearchBar, Skeleton, type SearchBarRef } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { memo } from 'react';
+import { Button, ErrorBlock, SearchBar, Skeleton } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
 import { Num } from '../../components/Num';
 import { ChangePill } from '../../components/market/ChangePill';
 import { useLiveQuote } from '../../components/market/useLiveQuote';
-import { loadPairs, pairs } from '../../market/pairs';
-import { session } from '../../stores/session';
+import { loadPairs } from '../../market/pairs';
 import type { Quote } from '../../api/market';
 import { StarButton } from './StarButton';
-import { loadFavourites } from './favourites';
-import { clearRecent, recent } from './recent';
-import { hotPairs } from './hot';
-import { matchPairs } from './search-match';
+import { clearRecent } from './recent';
 import { detailPath } from '../../nav/paths';
+import { useSearchPage } from './useSearchPage';
 import styles from './search.module.css';
-
-/** Rows streamed at most: results beyond this still show their REST snapshot figures. */
-const WATCH_MAX = 30;
 
 /** One result: the pair (opens its detail) beside its own star — two buttons, never nested. */
 const ResultRow = memo(function ResultRow({
@@ -67,35 +58,8 @@ const ResultRow = memo(function ResultRow({
 export default function SearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const { list, bySymbol, status } = useSnapshot(pairs);
-  const { symbols: recentSymbols } = useSnapshot(recent);
-  const { token } = useSnapshot(session);
-  const input = useRef<SearchBarRef>(null);
-
-  useEffect(() => {
-    void loadPairs();
-    input.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (token) void loadFavourites();
-  }, [token]);
-
-  const all = list as Quote[];
-  const results = useMemo(() => matchPairs(all, q), [all, q]);
-  const hot = useMemo(() => hotPairs(all), [all]);
-  const recentQuotes = useMemo(
-    () => recentSymbols.map((s) => bySymbol[s] as Quote | undefined).filter((x): x is Quote => !!x),
-    [recentSymbols, bySymbol],
-  );
-
-  const shown = q.trim() ? results : hot;
-  const watched = useMemo(() => shown.slice(0, WATCH_MAX).map((x) => x.symbol), [shown]);
-  useMarketView({ symbols: watched, throttleMs: CONSTANTS.listSnapshotMs });
-
+  const { q, setQ, input, all, status, results, hot, recentQuotes } = useSearchPage();
   const open = (symbol: string) => navigate(detailPath(symbol));
-  const setQ = (v: string) => setParams(v ? { q: v } : {}, { replace: true });
 
   let body;
   if (status === 'error' && all.length === 0) {
@@ -126,38 +90,8 @@ export default function SearchPage() {
   } else {
     body = (
       <>
-        {recentQuotes.length > 0 && (
-          <section className={styles.section} aria-labelledby="recent-title" data-testid="recent">
-            <div className={styles.sectionHead}>
-              <h2 id="recent-title" className={styles.h2}>
-                {t('market.recent')}
-              </h2>
-              <button type="button" className={styles.clear} onClick={clearRecent}>
-                {t('market.clear')}
-              </button>
-            </div>
-            <div className={styles.chips}>
-              {recentQuotes.map((x) => (
-                <button key={x.symbol} type="button" className={styles.chip} onClick={() => open(x.symbol)}>
-                  {x.symbol}
-                </button>
-              ))}
-            </div>
-          </section>
-        )}
-        <section className={styles.section} aria-labelledby="hot-title" data-testid="hot">
-          <div className={styles.sectionHead}>
-            <h2 id="hot-title" className={styles.h2}>
-              {t('market.hot')}
-            </h2>
-            <span className={styles.note}>{t('market.hotNote')}</span>
-          </div>
-          <ul className={styles.list} aria-labelledby="hot-title">
-            {hot.map((x, i) => (
-              <ResultRow key={x.symbol} quote={x} rank={i + 1} onOpen={open} />
-            ))}
-          </ul>
-        </section>
+        {recentQuotes.length > 0 && <RecentSection quotes={recentQuotes} onOpen={open} />}
+        <HotSection quotes={hot} onOpen={open} />
       </>
     );
   }
@@ -176,5 +110,54 @@ export default function SearchPage() {
       </div>
       {body}
     </PageFrame>
+  );
+}
+
+interface SectionProps {
+  quotes: Quote[];
+  onOpen: (symbol: string) => void;
+}
+
+/** the pairs opened lately, as chips, with a way to forget them */
+function RecentSection({ quotes, onOpen }: SectionProps) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section} aria-labelledby="recent-title" data-testid="recent">
+      <div className={styles.sectionHead}>
+        <h2 id="recent-title" className={styles.h2}>
+          {t('market.recent')}
+        </h2>
+        <button type="button" className={styles.clear} onClick={clearRecent}>
+          {t('market.clear')}
+        </button>
+      </div>
+      <div className={styles.chips}>
+        {quotes.map((x) => (
+          <button key={x.symbol} type="button" className={styles.chip} onClick={() => onOpen(x.symbol)}>
+            {x.symbol}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** the hot pairs, ranked */
+function HotSection({ quotes, onOpen }: SectionProps) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section} aria-labelledby="hot-title" data-testid="hot">
+      <div className={styles.sectionHead}>
+        <h2 id="hot-title" className={styles.h2}>
+          {t('market.hot')}
+        </h2>
+        <span className={styles.note}>{t('market.hotNote')}</span>
+      </div>
+      <ul className={styles.list} aria-labelledby="hot-title">
+        {quotes.map((x, i) => (
+          <ResultRow key={x.symbol} quote={x} rank={i + 1} onOpen={onOpen} />
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Button, Popup, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { OTC_RULES, orderAmounts, parseOtcAmount, type OtcAd } from '../../../core';
+import { OTC_RULES, type OtcAd } from '../../../core';
 import { DecimalInput } from '../../components/form';
-import { openOrder } from '../../api/otc';
+import { useTakeOrder } from './useTakeOrder';
 import s from './otc.module.css';
 import { Money, useMoneyText, useQuantityText } from '../../components/Money';
 
@@ -18,28 +17,8 @@ export function TakeSheet({
   onOpened: (orderId: number) => void;
 }) {
   const { t } = useTranslation();
-  const money = useMoneyText();
-  const qty = useQuantityText();
-  const [unit, setUnit] = useState<'fiat' | 'coin'>('fiat');
-  const [amount, setAmount] = useState('');
-  const [pending, setPending] = useState(false);
-  const decimals = unit === 'fiat' ? OTC_RULES.fiatDecimals : OTC_RULES.coinDecimals;
-  const valid = ad?.price ? parseOtcAmount(amount, decimals) : null;
-  const preview = ad?.price && valid ? orderAmounts(ad.price, unit, valid) : null;
+  const take = useTakeOrder(ad, onOpened);
   const userBuys = ad?.side === 'sell';
-  const submit = async () => {
-    if (!ad || !valid) return;
-    setPending(true);
-    try {
-      const o = await openOrder(ad.id, valid, unit);
-      setAmount('');
-      onOpened(o.id);
-    } catch {
-      /* the client toasted the server's words */
-    } finally {
-      setPending(false);
-    }
-  };
   return (
     <Popup visible={!!ad} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '12px 12px 0 0' }}>
       {ad ? (
@@ -49,26 +28,12 @@ export function TakeSheet({
           role="dialog"
           aria-label={t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}
         >
-          <div className={s.head}>
-            <strong>{t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}</strong>
-            <span className={s.price}>
-              <Money value={ad.price} asset={ad.fiat} unit />
-            </span>
-          </div>
-          <div className={s.muted}>
-            {ad.merchant} ·{' '}
-            {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })}
-          </div>
+          <TakeHead ad={ad} userBuys={userBuys} />
           <div role="group" aria-label={t('otc.unit')}>
             <Selector
               columns={2}
-              value={[unit]}
-              onChange={(v) => {
-                if (v[0]) {
-                  setUnit(v[0]);
-                  setAmount('');
-                }
-              }}
+              value={[take.unit]}
+              onChange={(v) => take.pickUnit(v[0])}
               options={[
                 { label: t('otc.byFiat', { fiat: ad.fiat }), value: 'fiat' as const },
                 { label: t('otc.byCoin', { coin: ad.coin }), value: 'coin' as const },
@@ -77,22 +42,13 @@ export function TakeSheet({
           </div>
           <DecimalInput
             label={t('otc.amount')}
-            value={amount}
-            onChange={setAmount}
-            decimals={decimals}
-            unit={unit === 'fiat' ? ad.fiat : ad.coin}
+            value={take.amount}
+            onChange={take.setAmount}
+            decimals={take.decimals}
+            unit={take.unit === 'fiat' ? ad.fiat : ad.coin}
             data-testid="take-amount"
           />
-          <div className={s.row} data-testid="take-preview">
-            <span>
-              {userBuys ? t('otc.youPay') : t('otc.youGet')}:{' '}
-              {preview ? `${money(preview.fiat, ad.fiat)} ${ad.fiat}` : '—'}
-            </span>
-            <span>
-              {userBuys ? t('otc.youGet') : t('otc.youSend')}:{' '}
-              {preview ? `${qty(preview.coin, OTC_RULES.coinDecimals)} ${ad.coin}` : '—'}
-            </span>
-          </div>
+          <TakePreview ad={ad} userBuys={userBuys} preview={take.preview} />
           <div className={s.muted}>{t('otc.takeNote', { n: ad.window_min })}</div>
           {ad.terms ? (
             <div className={s.muted}>
@@ -102,9 +58,9 @@ export function TakeSheet({
           <Button
             block
             color="primary"
-            loading={pending}
-            disabled={!preview}
-            onClick={() => void submit()}
+            loading={take.pending}
+            disabled={!take.preview}
+            onClick={() => void take.submit()}
             data-testid="take-submit"
           >
             {t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}
@@ -112,5 +68,49 @@ export function TakeSheet({
         </div>
       ) : null}
     </Popup>
+  );
+}
+
+/** the ad's price, merchant and per-order limits */
+function TakeHead({ ad, userBuys }: { ad: OtcAd; userBuys: boolean }) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  return (
+    <>
+      <div className={s.head}>
+        <strong>{t(userBuys ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })}</strong>
+        <span className={s.price}>
+          <Money value={ad.price} asset={ad.fiat} unit />
+        </span>
+      </div>
+      <div className={s.muted}>
+        {ad.merchant} ·{' '}
+        {t('otc.limits', { min: money(ad.min_fiat, ad.fiat), max: money(ad.max_fiat, ad.fiat), fiat: ad.fiat })}
+      </div>
+    </>
+  );
+}
+
+interface TakePreviewProps {
+  ad: OtcAd;
+  userBuys: boolean;
+  preview: { fiat: string; coin: string } | null;
+}
+
+/** both sides of the order the amount would open */
+function TakePreview({ ad, userBuys, preview }: TakePreviewProps) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const qty = useQuantityText();
+  return (
+    <div className={s.row} data-testid="take-preview">
+      <span>
+        {userBuys ? t('otc.youPay') : t('otc.youGet')}: {preview ? `${money(preview.fiat, ad.fiat)} ${ad.fiat}` : '—'}
+      </span>
+      <span>
+        {userBuys ? t('otc.youGet') : t('otc.youSend')}:{' '}
+        {preview ? `${qty(preview.coin, OTC_RULES.coinDecimals)} ${ad.coin}` : '—'}
+      </span>
+    </div>
   );
 }

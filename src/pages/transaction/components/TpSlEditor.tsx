@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { LEVER_TYPE, leverSideOf, type LeverPosition } from '../../../../core';
-import { leverSetStop } from '../../../api/trade';
+import { leverSideOf, type LeverPosition } from '../../../../core';
 import { DecimalInput } from '../../../components/form';
-import { toastSuccess } from '../../../lib/toast';
-import { gt } from './preview';
+import { useTpSl } from './useTpSl';
 import styles from './components.module.css';
 
 /** Take-profit / stop-loss of one position; an empty field removes that level. */
@@ -21,30 +18,7 @@ export function TpSlEditor({
   onSaved: (p: LeverPosition) => void;
 }) {
   const { t } = useTranslation();
-  const [tp, setTp] = useState(p.target_profit_price ?? '');
-  const [sl, setSl] = useState(p.stop_loss_price ?? '');
-  const [pending, setPending] = useState(false);
-  const open = p.price ?? '0';
-  const long = p.type === LEVER_TYPE.long;
-  const tpErr =
-    tp && (long ? !gt(tp, open) : !gt(open, tp)) ? t(long ? 'trade.err.tpLong' : 'trade.err.tpShort') : null;
-  const slErr =
-    sl && (long ? !gt(open, sl) : !gt(sl, open)) ? t(long ? 'trade.err.slLong' : 'trade.err.slShort') : null;
-
-  const save = async () => {
-    if (tpErr || slErr) return;
-    setPending(true);
-    try {
-      const next = await leverSetStop({ id: p.id, target_profit_price: tp, stop_loss_price: sl });
-      toastSuccess(t('trade.lever.tpslSaved'));
-      onSaved(next);
-    } catch {
-      /* shown by the client; inputs kept */
-    } finally {
-      setPending(false);
-    }
-  };
-
+  const { open, tp, setTp, tpErr, sl, setSl, slErr, pending, save } = useTpSl(p, onSaved);
   return (
     <Popup visible onMaskClick={pending ? undefined : onClose} bodyClassName={styles.sheet} destroyOnClose>
       <div role="dialog" aria-modal="true" aria-labelledby="tpsl-title" data-testid="tpsl-sheet">
