@@ -16,17 +16,32 @@ export interface VerticalFormProps<V> {
   disabled?: boolean;
   /** the form's name (ids of its fields) */
   name?: string;
+  /** what the fields start with (a prefilled invite code, a default choice) */
+  initialValues?: Partial<V>;
+  /** a page's own look for the form in place of the form pages' (the sign-in pages') */
+  className?: string;
   children: ReactNode;
 }
 
 /** Labels above the boxes, no required marks, the submit button as the footer: the one form the form pages share. */
-export function VerticalForm<V>({ form, onFinish, submit, pending, disabled, name, children }: VerticalFormProps<V>) {
+export function VerticalForm<V>({
+  form,
+  onFinish,
+  submit,
+  pending,
+  disabled,
+  name,
+  initialValues,
+  className = styles.form,
+  children,
+}: VerticalFormProps<V>) {
   return (
     <Form
       form={form}
       name={name}
+      initialValues={initialValues}
       layout="vertical"
-      className={styles.form}
+      className={className}
       onFinish={onFinish}
       requiredMarkStyle="none"
       footer={

@@ -29,6 +29,16 @@ export function PasswordItem({
   );
 }
 
+/** An email box (the email keyboard, the browser's saved addresses). */
+export function EmailItem({ name, label, rules }: ItemProps) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label} validateTrigger="onBlur" rules={rules}>
+      <Input type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
+    </Form.Item>
+  );
+}
+
 /** A six-digit code box; with `send`, the Send code button and its countdown beside it. */
 export function CodeItem({ name, label, rules, send }: ItemProps & { send?: () => Promise<boolean> }) {
   const { t } = useTranslation();

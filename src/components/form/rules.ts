@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { PASSWORD_RULE, passwordProblem, type PasswordProblem } from '../../../core';
-import { isCode, isEmail } from '../../lib/validators';
+import { isCode, isEmail, isMobile } from '../../lib/validators';
 
-/** The spec §5 rules as antd-mobile Form rules, shared by register, forget and the password pages. */
+/** The spec §5 rules as antd-mobile Form rules, shared by register, forget, the password and binding pages. */
 type Rule = {
   required?: boolean;
   whitespace?: boolean;
@@ -28,6 +28,27 @@ function passwordMessage(t: TFunction, problem: PasswordProblem): string {
   }
 }
 
+/** An email address: present, and shaped like one. */
+export function emailRules(t: TFunction): Rule[] {
+  return [
+    { required: true, whitespace: true, message: t('valid.emailRequired') },
+    check(isEmail, t('valid.emailInvalid')),
+  ];
+}
+
+/** A mobile number (spec §5): present, and shaped like one. */
+export function mobileRules(t: TFunction): Rule[] {
+  return [
+    { required: true, whitespace: true, message: t('acct.mobileRequired') },
+    check(isMobile, t('acct.mobileInvalid')),
+  ];
+}
+
+/** A six-digit code (emailed, texted, or from the authenticator). */
+export function codeRules(t: TFunction): Rule[] {
+  return [{ required: true, message: t('valid.codeRequired') }, check((v) => isCode(v), t('valid.codeInvalid'))];
+}
+
 /** `valueOf` reads another field (the password the confirmation must match). */
 export function authRules(t: TFunction, valueOf: (field: string) => unknown) {
   const strong: Rule = {
@@ -37,14 +58,8 @@ export function authRules(t: TFunction, valueOf: (field: string) => unknown) {
     },
   };
   return {
-    email: [
-      { required: true, whitespace: true, message: t('valid.emailRequired') },
-      check(isEmail, t('valid.emailInvalid')),
-    ] as Rule[],
-    code: [
-      { required: true, message: t('valid.codeRequired') },
-      check((v) => isCode(v), t('valid.codeInvalid')),
-    ] as Rule[],
+    email: emailRules(t),
+    code: codeRules(t),
     password: [{ required: true, message: t('valid.passwordRequired') }, strong] as Rule[],
     confirm: (field: string): Rule[] => [
       { required: true, message: t('valid.confirmRequired') },

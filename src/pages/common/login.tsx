@@ -1,53 +1,22 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
-import { keepFocus } from '../../components/keepFocus';
 import { LangSwitch } from '../../components/LangSwitch';
-import { toastSuccess } from '../../lib/toast';
-import { login, userInfo } from '../../api/user';
-import { session, setToken, setUser } from '../../stores/session';
+import { VerticalForm } from '../../components/form/VerticalForm';
+import { session } from '../../stores/session';
 import { PATHS } from '../../nav/paths';
+import { useLogin } from './useLogin';
 import styles from './auth.module.css';
-
-interface LoginForm {
-  account: string;
-  password: string;
-}
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { site_name, token } = useSnapshot(session);
-  const [form] = Form.useForm<LoginForm>();
-  const [pending, setPending] = useState(false);
+  const { form, pending, initialAccount, onFinish } = useLogin();
   const [showPassword, setShowPassword] = useState(false);
-  // registration hands over the new account so the user types only the password
-  const fromRegister = (useLocation().state as { account?: unknown } | null)?.account;
-  const initialAccount = typeof fromRegister === 'string' ? fromRegister : '';
-
-  const onFinish = async (v: LoginForm) => {
-    setPending(true);
-    try {
-      const token = await login({ user_string: v.account.trim(), password: v.password });
-      setToken(token);
-      try {
-        setUser(await userInfo());
-      } catch {
-        /* the token is good; the profile is fetched again where it is shown */
-      }
-      toastSuccess(t('auth.loginOk'));
-      // pending stays on: this page keeps rendering while it fades out, and its guard below must not
-      // send the user back Home if they have already tapped on to another page.
-      navigate(PATHS.home, { replace: true });
-    } catch {
-      // the client has toasted the server's reason; the typed input stays for a retry
-      setPending(false);
-    }
-  };
 
   // A user already logged in has nothing to do here; not while this page's own login finishes.
   if (token && !pending) return <Navigate to={PATHS.home} replace />;
@@ -57,27 +26,14 @@ export default function LoginPage() {
       <div className={styles.wrap}>
         <h2 className={styles.hello}>{t('auth.welcome', { name: site_name })}</h2>
         <p className={styles.sub}>{t('auth.loginSub')}</p>
-        <Form
+        <VerticalForm
           form={form}
           name="login"
-          layout="vertical"
           className={styles.form}
           onFinish={onFinish}
-          requiredMarkStyle="none"
           initialValues={{ account: initialAccount }}
-          footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              loading={pending}
-              disabled={pending}
-              onMouseDown={keepFocus}
-            >
-              {t('auth.login')}
-            </Button>
-          }
+          pending={pending}
+          submit={t('auth.login')}
         >
           <Form.Item
             name="account"
@@ -90,17 +46,7 @@ export default function LoginPage() {
           <Form.Item
             name="password"
             label={t('auth.password')}
-            extra={
-              <button
-                type="button"
-                className={styles.reveal}
-                onClick={() => setShowPassword(!showPassword)}
-                aria-pressed={showPassword}
-                aria-label={t('auth.showPassword')}
-              >
-                {showPassword ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
-              </button>
-            }
+            extra={<RevealButton shown={showPassword} onToggle={() => setShowPassword(!showPassword)} />}
             validateTrigger="onBlur"
             // presence only: the password rule is for new passwords (core/policy/password.ts), and the
             // server answers a wrong one without saying which rule it would break
@@ -113,21 +59,47 @@ export default function LoginPage() {
               clearable
             />
           </Form.Item>
-        </Form>
-        <div className={styles.links}>
-          <Link className={styles.link} to={PATHS.register}>
-            {t('auth.toRegister')}
-          </Link>
-          <Link className={styles.link} to={PATHS.forget}>
-            {t('auth.forgot')}
-          </Link>
-        </div>
-        <div className={styles.links}>
-          <Link className={styles.link} to={PATHS.kefu} data-testid="login-service">
-            {t('service.contact')}
-          </Link>
-        </div>
+        </VerticalForm>
+        <LoginLinks />
       </div>
     </PageFrame>
+  );
+}
+
+/** The show-password toggle beside the password. */
+function RevealButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={styles.reveal}
+      onClick={onToggle}
+      aria-pressed={shown}
+      aria-label={t('auth.showPassword')}
+    >
+      {shown ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
+    </button>
+  );
+}
+
+/** Register, forgot password, and customer service. */
+function LoginLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className={styles.links}>
+        <Link className={styles.link} to={PATHS.register}>
+          {t('auth.toRegister')}
+        </Link>
+        <Link className={styles.link} to={PATHS.forget}>
+          {t('auth.forgot')}
+        </Link>
+      </div>
+      <div className={styles.links}>
+        <Link className={styles.link} to={PATHS.kefu} data-testid="login-service">
+          {t('service.contact')}
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,132 +1,49 @@
-import { useState } from 'react';
-import { Form, Picker } from 'antd-mobile';
+import { Picker } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_FIELDS, type AccountField } from '../../../core';
-import { toastSuccess } from '../../lib/toast';
+import { ACCOUNT_FIELDS, type AccountField, type UserCurrency } from '../../../core';
 import { pathOf } from '../../nav/paths';
-import { fundTransfer, userCurrencies } from '../../api/funds';
-import { useLoad } from '../../components/load/useLoad';
 import { FormPage } from '../../components/form/FormPage';
 import { VerticalForm } from '../../components/form/VerticalForm';
 import { AmountItem } from '../../components/form/fields';
-import { usePending } from '../../components/form/usePending';
-import { confirmMoney } from '../../components/funds/confirmMoney';
-import { amountRules, readAmount } from './parts/amountRules';
+import { amountRules } from './parts/amountRules';
 import { PctShortcuts } from './parts/PctShortcuts';
 import { RecordsButton } from './parts/RecordsButton';
-import { gte, minus, plus } from '../../components/funds/format';
+import { gte } from '../../components/funds/format';
 import { Amount } from '../../components/funds/Amount';
+import { useFundTransfer, type TransferPicker } from './useFundTransfer';
 import styles from './fund.module.css';
 
 /** Move a balance between account types (spec §3: legal, change, lever, micro). */
 export default function FundTransferPage() {
   const { t } = useTranslation();
-  const load = useLoad(() => userCurrencies());
-  const [currencyId, setCurrencyId] = useState<number>();
-  const [from, setFrom] = useState<AccountField>('change');
-  const [to, setTo] = useState<AccountField>('lever');
-  const [picker, setPicker] = useState<'currency' | 'from' | 'to' | null>(null);
-  const [form] = Form.useForm<{ amount: string }>();
-  const [pending, run] = usePending();
-
-  const cur =
-    load.data?.find((c) => c.currency_id === currencyId) ??
-    load.data?.find((c) => c.currency === 'USDT') ??
-    load.data?.[0];
-  const available = cur?.available[from] ?? '0';
-  const fieldOptions = [ACCOUNT_FIELDS.map((f) => ({ label: t(`acct.account.${f}`), value: f }))];
-
-  const onFinish = async (v: { amount: string }) => {
-    const amount = readAmount(v.amount);
-    if (!amount || !cur) return;
-    const ok = await confirmMoney(t('acct.confirmTransfer'), [
-      [t('acct.currency'), cur.currency],
-      [t('acct.from'), t(`acct.account.${from}`)],
-      [t('acct.to'), t(`acct.account.${to}`)],
-      [t('acct.amount'), <Amount value={amount} suffix={cur.currency} />, true],
-      [t('acct.fee'), <Amount value="0" suffix={cur.currency} />],
-      [t('acct.balanceAfterIn', { account: t(`acct.account.${from}`) }), <Amount value={minus(available, amount)} />],
-      [
-        t('acct.balanceAfterIn', { account: t(`acct.account.${to}`) }),
-        <Amount value={plus(cur.available[to] ?? '0', amount)} />,
-      ],
-    ]);
-    if (!ok) return;
-    await run(async () => {
-      await fundTransfer({ currency_id: cur.currency_id, number: amount, from_field: from, to_field: to });
-      toastSuccess(t('acct.transferDone'));
-      form.resetFields();
-      await load.reload();
-    });
-  };
+  const x = useFundTransfer();
+  const { cur, available, from, to, form } = x;
 
   return (
     <FormPage
       title={t('route.fund.fundTransfer')}
       right={<RecordsButton to={pathOf('fund/transfer_history')} />}
-      load={load}
+      load={x.load}
       overlays={
-        <>
-          <Picker
-            visible={picker === 'currency'}
-            onClose={() => setPicker(null)}
-            columns={[(load.data ?? []).map((c) => ({ label: c.currency, value: String(c.currency_id) }))]}
-            value={cur ? [String(cur.currency_id)] : []}
-            onConfirm={(v) => v[0] && setCurrencyId(Number(v[0]))}
-            confirmText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-          />
-          <Picker
-            visible={picker === 'from' || picker === 'to'}
-            onClose={() => setPicker(null)}
-            columns={fieldOptions}
-            value={[picker === 'to' ? to : from]}
-            onConfirm={(v) => {
-              const f = v[0] as AccountField | undefined;
-              if (!f) return;
-              if (picker === 'from') setFrom(f);
-              else setTo(f);
-            }}
-            confirmText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-          />
-        </>
+        <TransferPickers
+          picker={x.picker}
+          onClose={() => x.setPicker(null)}
+          currencies={x.load.data ?? []}
+          cur={cur}
+          from={from}
+          to={to}
+          onCurrency={x.setCurrencyId}
+          onField={x.pickField}
+        />
       }
     >
       {() => (
         <>
-          <button
-            type="button"
-            className={styles.pick}
-            style={{ width: '100%' }}
-            onClick={() => setPicker('currency')}
-            data-testid="transfer-currency"
-          >
-            <small>{t('acct.currency')}</small>
-            <strong>{cur?.currency}</strong>
-          </button>
-          <div className={styles.pair}>
-            <button type="button" className={styles.pick} onClick={() => setPicker('from')} data-testid="transfer-from">
-              <small>{t('acct.from')}</small>
-              <strong>{t(`acct.account.${from}`)}</strong>
-            </button>
-            <button
-              type="button"
-              className={styles.swap}
-              aria-label={t('acct.swap')}
-              onClick={() => (setFrom(to), setTo(from))}
-            >
-              ⇄
-            </button>
-            <button type="button" className={styles.pick} onClick={() => setPicker('to')} data-testid="transfer-to">
-              <small>{t('acct.to')}</small>
-              <strong>{t(`acct.account.${to}`)}</strong>
-            </button>
-          </div>
+          <AccountPair currency={cur?.currency} from={from} to={to} onPick={x.setPicker} onSwap={x.swap} />
           <VerticalForm
             form={form}
-            onFinish={onFinish}
-            pending={pending}
+            onFinish={x.onFinish}
+            pending={x.pending}
             disabled={from === to}
             submit={t('acct.transferNow')}
           >
@@ -145,5 +62,88 @@ export default function FundTransferPage() {
         </>
       )}
     </FormPage>
+  );
+}
+
+interface PairProps {
+  currency: string | undefined;
+  from: AccountField;
+  to: AccountField;
+  onPick: (p: TransferPicker) => void;
+  onSwap: () => void;
+}
+
+/** The currency, then from ⇄ to: each opens its picker; the middle button swaps the accounts. */
+function AccountPair({ currency, from, to, onPick, onSwap }: PairProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.pick}
+        style={{ width: '100%' }}
+        onClick={() => onPick('currency')}
+        data-testid="transfer-currency"
+      >
+        <small>{t('acct.currency')}</small>
+        <strong>{currency}</strong>
+      </button>
+      <div className={styles.pair}>
+        <button type="button" className={styles.pick} onClick={() => onPick('from')} data-testid="transfer-from">
+          <small>{t('acct.from')}</small>
+          <strong>{t(`acct.account.${from}`)}</strong>
+        </button>
+        <button type="button" className={styles.swap} aria-label={t('acct.swap')} onClick={onSwap}>
+          ⇄
+        </button>
+        <button type="button" className={styles.pick} onClick={() => onPick('to')} data-testid="transfer-to">
+          <small>{t('acct.to')}</small>
+          <strong>{t(`acct.account.${to}`)}</strong>
+        </button>
+      </div>
+    </>
+  );
+}
+
+interface PickersProps {
+  picker: TransferPicker;
+  onClose: () => void;
+  currencies: UserCurrency[];
+  cur: UserCurrency | undefined;
+  from: AccountField;
+  to: AccountField;
+  onCurrency: (id: number) => void;
+  onField: (f: AccountField) => void;
+}
+
+/** The currency wheel and the account wheel (for whichever side is being picked). */
+function TransferPickers({ picker, onClose, currencies, cur, from, to, onCurrency, onField }: PickersProps) {
+  const { t } = useTranslation();
+  const fieldOptions = [ACCOUNT_FIELDS.map((f) => ({ label: t(`acct.account.${f}`), value: f }))];
+  return (
+    <>
+      <Picker
+        visible={picker === 'currency'}
+        onClose={onClose}
+        columns={[currencies.map((c) => ({ label: c.currency, value: String(c.currency_id) }))]}
+        value={cur ? [String(cur.currency_id)] : []}
+        onConfirm={(v) => v[0] && onCurrency(Number(v[0]))}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+      />
+      <Picker
+        visible={picker === 'from' || picker === 'to'}
+        onClose={onClose}
+        columns={fieldOptions}
+        value={[picker === 'to' ? to : from]}
+        onConfirm={(v) => {
+          const f = v[0] as AccountField | undefined;
+          if (!f) return;
+          onField(f);
+        }}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+      />
+    </>
   );
 }

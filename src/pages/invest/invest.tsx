@@ -1,22 +1,18 @@
-import { useMemo } from 'react';
 import { Empty, PullToRefresh, Tabs, Tag } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DUAL_TYPES, type DualProduct, type DualType } from '../../../core';
+import { DUAL_TYPES, type DualProduct } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { dualIndex } from '../../api/products';
-import { useLoad, when } from '../../components/product/shared';
+import { when } from '../../components/product/shared';
 import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../../components/product/Facts';
 import { Progress } from '../../components/product/Progress';
 import { StatusTag } from '../../components/product/StatusTag';
 import { Amount, Rate } from '../../components/product/Figures';
 import card from '../../components/product/card.module.css';
-import { usePageParam } from '../../components/product/usePageParam';
 import { maturityText } from './maturity';
-
-const asType = (v: string | null): DualType => (v === 'put' ? 'put' : 'call');
+import { useDualIndex } from './useDualIndex';
 
 /**
  * Dual invest products (/dual/index {currency_id, type}): one tab per coin, call (sell high, the
@@ -26,47 +22,10 @@ const asType = (v: string | null): DualType => (v === 'put' ? 'put' : 'call');
 export default function InvestPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [, setParams] = useSearchParams();
-  const type = asType(usePageParam('type'));
-  const coinParam = Number(usePageParam('currency_id'));
-
-  // every coin offered for this type, for the tabs
-  const all = useLoad(() => dualIndex({ type }), [type]);
-  const coins = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const p of all.data ?? []) if (!seen.has(p.currency_id)) seen.set(p.currency_id, p.currency_name);
-    return [...seen].map(([id, name]) => ({ id, name }));
-  }, [all.data]);
-  const coin = coins.some((c) => c.id === coinParam) ? coinParam : coins[0]?.id;
-  const list = useLoad(async () => (coin === undefined ? [] : dualIndex({ currency_id: coin, type })), [coin, type]);
-
-  const set = (patch: Record<string, string>) =>
-    setParams({ type, ...(coin ? { currency_id: String(coin) } : {}), ...patch }, { replace: true });
+  const { type, coins, coin, all, list, pickType, pickCoin } = useDualIndex();
 
   return (
-    <PageFrame
-      title={t('route.invest.invest')}
-      right={
-        <>
-          <button
-            type="button"
-            className={card.headBtn}
-            onClick={() => navigate('/pages/invest/mine')}
-            data-testid="invest-mine"
-          >
-            {t('prod.dual.myOrders')}
-          </button>
-          <button
-            type="button"
-            className={card.headBtn}
-            aria-label={t('route.invest.help')}
-            onClick={() => navigate('/pages/invest/help')}
-          >
-            <QuestionCircleOutline aria-hidden fontSize={20} />
-          </button>
-        </>
-      }
-    >
+    <PageFrame title={t('route.invest.invest')} right={<HeadButtons />}>
       <div className={card.filters}>
         <div className={card.toggle} role="group" aria-label={t('prod.dual.typeLabel')}>
           {DUAL_TYPES.map((ty) => (
@@ -75,7 +34,7 @@ export default function InvestPage() {
               type="button"
               className={ty === type ? `${card.toggleBtn} ${card.toggleOn}` : card.toggleBtn}
               aria-pressed={ty === type}
-              onClick={() => setParams({ type: ty }, { replace: true })}
+              onClick={() => pickType(ty)}
               data-testid={`dual-type-${ty}`}
             >
               {t(`prod.dual.type.${ty}`)}
@@ -83,7 +42,7 @@ export default function InvestPage() {
           ))}
         </div>
         {coins.length > 0 ? (
-          <Tabs activeKey={coin ? String(coin) : undefined} onChange={(k) => set({ currency_id: k })}>
+          <Tabs activeKey={coin ? String(coin) : undefined} onChange={pickCoin}>
             {coins.map((c) => (
               <Tabs.Tab key={String(c.id)} title={c.name} />
             ))}
@@ -111,6 +70,32 @@ export default function InvestPage() {
         </LoadState>
       </PullToRefresh>
     </PageFrame>
+  );
+}
+
+/** My orders, and the help page. */
+function HeadButtons() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <button
+        type="button"
+        className={card.headBtn}
+        onClick={() => navigate('/pages/invest/mine')}
+        data-testid="invest-mine"
+      >
+        {t('prod.dual.myOrders')}
+      </button>
+      <button
+        type="button"
+        className={card.headBtn}
+        aria-label={t('route.invest.help')}
+        onClick={() => navigate('/pages/invest/help')}
+      >
+        <QuestionCircleOutline aria-hidden fontSize={20} />
+      </button>
+    </>
   );
 }
 

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Button, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LOCK_ORDER_STATUSES, type LockOrder, type LockOrderStatus } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { toastSuccess } from '../../lib/toast';
-import { lockCancel, lockOrders } from '../../api/products';
+import { lockOrders } from '../../api/products';
 import { when } from '../../components/product/shared';
 import { PagedList } from '../../components/list/PagedList';
 import { Facts } from '../../components/product/Facts';
@@ -14,8 +12,7 @@ import { Amount, Rate, RateRange } from '../../components/product/Figures';
 import { timeLeft, useNow } from '../../components/product/useNow';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
-import { confirmEarlyRedemption } from './redeem';
-import { useMoneyText } from '../../components/Money';
+import { useRedeem } from './useRedeem';
 
 const asStatus = (v: string | null): LockOrderStatus => (v === 'redeemed' ? 'redeemed' : 'in_progress');
 
@@ -60,30 +57,7 @@ export default function LockOrderPage() {
 
 function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) {
   const { t } = useTranslation();
-  const money = useMoneyText();
-  const active = o.status === 'in_progress';
-  const now = useNow(active, 1000);
-  const [pending, setPending] = useState(false);
-  const [gone, setGone] = useState<LockOrder | null>(null);
-  const shown = gone ?? o;
-  const left = timeLeft(shown.expire_at, now);
-
-  const redeem = async () => {
-    if (!(await confirmEarlyRedemption(o))) return;
-    setPending(true);
-    try {
-      const done = await lockCancel(o.id);
-      setGone(done);
-      toastSuccess(
-        t('prod.lock.redeemed', { amount: money(done.returned ?? '0', done.currency_name), unit: done.currency_name }),
-      );
-      onRedeemed();
-    } catch {
-      /* toasted by the client; the order stays as it was */
-    } finally {
-      setPending(false);
-    }
-  };
+  const { shown, pending, redeem } = useRedeem(o, onRedeemed);
 
   return (
     <article className={card.card} data-testid="lock-order" data-status={shown.status}>
@@ -104,46 +78,72 @@ function OrderCard({ o, onRedeemed }: { o: LockOrder; onRedeemed: () => void }) 
         ]}
       />
       {shown.status === 'in_progress' ? (
-        <>
-          <p className={card.note}>
-            {left ? t('prod.lock.expiresIn', { left, count: shown.remaining_days }) : t('prod.lock.expiring')} ·{' '}
-            {t('prod.lock.penaltyNow')} <Amount value={shown.penalty_now} unit={shown.currency_name} /> (
-            {<Rate rate={shown.penalty_ratio} />} × {shown.remaining_days})
-          </p>
-          {shown.remaining_days > 0 ? (
-            <div className={card.actions}>
-              <Button
-                size="small"
-                color="danger"
-                fill="outline"
-                loading={pending}
-                disabled={pending}
-                onClick={() => void redeem()}
-                data-testid="lock-redeem"
-              >
-                {t('prod.lock.redeemEarly')}
-              </Button>
-            </div>
-          ) : null}
-        </>
+        <InProgress shown={shown} active={o.status === 'in_progress'} pending={pending} onRedeem={redeem} />
       ) : (
-        <div className={card.note} data-testid="lock-redemption">
-          <Facts
-            items={[
-              [t('prod.lock.redeemType'), t(`prod.lock.redeemTypes.${shown.redeem_type ?? 'expired'}`)],
-              [t('prod.lock.redeemedAt'), when(shown.redeemed_at)],
-              [
-                t('prod.lock.penaltyAmount'),
-                <Amount value={shown.penalty ?? '0'} unit={shown.currency_name} testId="lock-penalty" />,
-              ],
-              [
-                t('prod.lock.returned'),
-                <Amount value={shown.returned} unit={shown.currency_name} testId="lock-returned" />,
-              ],
-            ]}
-          />
-        </div>
+        <Redemption shown={shown} />
       )}
     </article>
+  );
+}
+
+interface InProgressProps {
+  shown: LockOrder;
+  /** the order as listed is still running: the clock ticks */
+  active: boolean;
+  pending: boolean;
+  onRedeem: () => Promise<void>;
+}
+
+/** A running order: the time to expiry and the penalty now, and early redemption while days remain. */
+function InProgress({ shown, active, pending, onRedeem }: InProgressProps) {
+  const { t } = useTranslation();
+  const now = useNow(active, 1000);
+  const left = timeLeft(shown.expire_at, now);
+  return (
+    <>
+      <p className={card.note}>
+        {left ? t('prod.lock.expiresIn', { left, count: shown.remaining_days }) : t('prod.lock.expiring')} ·{' '}
+        {t('prod.lock.penaltyNow')} <Amount value={shown.penalty_now} unit={shown.currency_name} /> (
+        {<Rate rate={shown.penalty_ratio} />} × {shown.remaining_days})
+      </p>
+      {shown.remaining_days > 0 ? (
+        <div className={card.actions}>
+          <Button
+            size="small"
+            color="danger"
+            fill="outline"
+            loading={pending}
+            disabled={pending}
+            onClick={() => void onRedeem()}
+            data-testid="lock-redeem"
+          >
+            {t('prod.lock.redeemEarly')}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A redeemed order: how (at expiry or early), when, the penalty and what came back. */
+function Redemption({ shown }: { shown: LockOrder }) {
+  const { t } = useTranslation();
+  return (
+    <div className={card.note} data-testid="lock-redemption">
+      <Facts
+        items={[
+          [t('prod.lock.redeemType'), t(`prod.lock.redeemTypes.${shown.redeem_type ?? 'expired'}`)],
+          [t('prod.lock.redeemedAt'), when(shown.redeemed_at)],
+          [
+            t('prod.lock.penaltyAmount'),
+            <Amount value={shown.penalty ?? '0'} unit={shown.currency_name} testId="lock-penalty" />,
+          ],
+          [
+            t('prod.lock.returned'),
+            <Amount value={shown.returned} unit={shown.currency_name} testId="lock-returned" />,
+          ],
+        ]}
+      />
+    </div>
   );
 }

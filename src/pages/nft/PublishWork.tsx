@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { Button, Popup, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput, TextField } from '../../components/form';
-import { useLoad } from '../../components/product/shared';
-import { toast, toastSuccess } from '../../lib/toast';
-import { createWork, myArtist, uploadNftMedia } from '../../api/nft';
+import { usePublishWork } from './usePublishWork';
 import s from './nft.module.css';
 
-const USDT = 4;
 /** what the file picker offers; the server still decides by the bytes (a renamed file is refused) */
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,audio/*,video/mp4,video/webm';
 
@@ -19,44 +15,17 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,audio/*,video/mp4,vide
  */
 export function PublishWork({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const artist = useLoad(() => myArtist(), []);
-  const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File>();
-  const [title, setTitle] = useState('');
-  const [price, setPrice] = useState('');
-  const [collection, setCollection] = useState<number>();
-  const [pending, setPending] = useState(false);
-  const a = artist.data;
+  const w = usePublishWork(onDone);
+  const { artist: a, open, title, price, col, ready, pending } = w;
   if (!a) return null;
-  const col = collection ?? a.collections[0]?.id;
-  const ready = !!file && title.trim() !== '' && Number(price) > 0 && col !== undefined;
-  const submit = async () => {
-    setPending(true);
-    try {
-      // the upload's refusal (type, size, quota) is said here; createWork's by the shared client
-      const up = await uploadNftMedia(file!).catch((e: Error) => (toast(e.message), null));
-      if (!up) return;
-      await createWork({ collection_id: col!, title: title.trim(), media: up.media, currency_id: USDT, price });
-      toastSuccess(t('nft.publish.done'));
-      setOpen(false);
-      setFile(undefined);
-      setTitle('');
-      setPrice('');
-      onDone();
-    } catch {
-      // shown by the client
-    } finally {
-      setPending(false);
-    }
-  };
   return (
     <>
-      <Button block fill="outline" onClick={() => setOpen(true)} data-testid="nft-publish-open">
+      <Button block fill="outline" onClick={() => w.setOpen(true)} data-testid="nft-publish-open">
         {t('nft.publish.open')}
       </Button>
       <Popup
         visible={open}
-        onMaskClick={() => setOpen(false)}
+        onMaskClick={() => w.setOpen(false)}
         bodyClassName={s.sheet}
         aria-label={t('nft.publish.open')}
       >
@@ -67,7 +36,7 @@ export function PublishWork({ onDone }: { onDone: () => void }) {
             <input
               type="file"
               accept={ACCEPT}
-              onChange={(e) => setFile(e.target.files?.[0])}
+              onChange={(e) => w.setFile(e.target.files?.[0])}
               data-testid="nft-publish-file"
             />
           </label>
@@ -75,7 +44,7 @@ export function PublishWork({ onDone }: { onDone: () => void }) {
           <TextField
             label={t('nft.publish.name')}
             value={title}
-            onChange={setTitle}
+            onChange={w.setTitle}
             maxLength={120}
             data-testid="nft-publish-title"
           />
@@ -85,13 +54,13 @@ export function PublishWork({ onDone }: { onDone: () => void }) {
               columns={2}
               options={a.collections.map((c) => ({ label: c.name, value: c.id }))}
               value={col ? [col] : []}
-              onChange={(v) => v[0] && setCollection(v[0])}
+              onChange={(v) => v[0] && w.setCollection(v[0])}
             />
           ) : null}
           <DecimalInput
             label={t('nft.price')}
             value={price}
-            onChange={setPrice}
+            onChange={w.setPrice}
             decimals={8}
             unit="USDT"
             data-testid="nft-publish-price"
@@ -102,7 +71,7 @@ export function PublishWork({ onDone }: { onDone: () => void }) {
             color="primary"
             disabled={!ready || pending}
             loading={pending}
-            onClick={() => void submit()}
+            onClick={() => void w.submit()}
             data-testid="nft-publish-submit"
           >
             {t('nft.publish.submit')}

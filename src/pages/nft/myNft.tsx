@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Badge, Button, Empty, List, Tabs } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { NftBid } from '../../../core';
+import type { NftBid, NftOrder } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
+import type { Loaded } from '../../components/load/useLoad';
 import { useLoad, when } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { useNow } from '../../components/product/useNow';
@@ -21,7 +22,6 @@ import s from './nft.module.css';
  */
 export default function MyNftHub() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const mine = useLoad(() => myNfts(), []);
   const messages = useLoad(() => needPay(), []);
   const [tab, setTab] = useState('items');
@@ -30,37 +30,12 @@ export default function MyNftHub() {
   const unread = messages.data?.filter((m) => !m.is_read).length ?? 0;
   return (
     <PageFrame title={t('route.nft.myNft')}>
-      <div className={s.counts} data-testid="nft-my-counts">
-        <div>
-          <div className={s.count}>{mine.data?.items.length ?? '–'}</div>
-          <div className={s.muted}>{t('nft.owned')}</div>
-        </div>
-        <div>
-          <div className={s.count}>{mine.data ? toOpen : '–'}</div>
-          <div className={s.muted}>{t('nft.toOpen')}</div>
-        </div>
-        <div>
-          <div className={s.count}>{messages.data ? unread : '–'}</div>
-          <div className={s.muted}>{t('nft.unreadMessages')}</div>
-        </div>
-      </div>
-      <List>
-        <List.Item
-          onClick={() => navigate('/pages/nft/purchase')}
-          extra={mine.data ? String(mine.data.order_count) : undefined}
-          data-testid="nft-my-purchases"
-        >
-          {t('route.nft.purchase')}
-        </List.Item>
-        <List.Item
-          onClick={() => navigate('/pages/nft/mine?tab=boxes')}
-          extra={toOpen ? <Badge content={toOpen} /> : undefined}
-          data-testid="nft-my-boxes"
-        >
-          {t('nft.boxesToOpen')}
-        </List.Item>
-        <List.Item onClick={() => navigate('/pages/nft/mine')}>{t('nft.listingsAndOrders')}</List.Item>
-      </List>
+      <HubCounts
+        owned={mine.data?.items.length}
+        toOpen={mine.data ? toOpen : undefined}
+        unread={messages.data ? unread : undefined}
+      />
+      <HubLinks orderCount={mine.data?.order_count} toOpen={toOpen} />
       <div className={s.publish}>
         <PublishWork onDone={() => void mine.reload()} />
       </div>
@@ -80,31 +55,86 @@ export default function MyNftHub() {
       ) : tab === 'favs' ? (
         <Favourites now={now} />
       ) : (
-        <LoadState load={messages}>
-          {(list) =>
-            list.length === 0 ? (
-              <Empty description={t('nft.noMessages')} />
-            ) : (
-              <ul className={s.plain}>
-                {list.map((o) => (
-                  <li key={o.id}>
-                    <button
-                      type="button"
-                      className={s.person}
-                      onClick={() => navigate(`/pages/nft/purchase_one?id=${o.id}`)}
-                      data-testid={`nft-message-${o.id}`}
-                    >
-                      <OrderRow o={o} now={now} />
-                      {!o.is_read ? <Badge content={Badge.dot} aria-label={t('nft.unread')} /> : null}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </LoadState>
+        <Messages load={messages} now={now} />
       )}
     </PageFrame>
+  );
+}
+
+/** Owned, boxes to open, unread messages: a dash until each is known. */
+function HubCounts({ owned, toOpen, unread }: { owned?: number; toOpen?: number; unread?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className={s.counts} data-testid="nft-my-counts">
+      <div>
+        <div className={s.count}>{owned ?? '–'}</div>
+        <div className={s.muted}>{t('nft.owned')}</div>
+      </div>
+      <div>
+        <div className={s.count}>{toOpen ?? '–'}</div>
+        <div className={s.muted}>{t('nft.toOpen')}</div>
+      </div>
+      <div>
+        <div className={s.count}>{unread ?? '–'}</div>
+        <div className={s.muted}>{t('nft.unreadMessages')}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The purchase record, the boxes to open, and listings and orders. */
+function HubLinks({ orderCount, toOpen }: { orderCount: number | undefined; toOpen: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <List>
+      <List.Item
+        onClick={() => navigate('/pages/nft/purchase')}
+        extra={orderCount !== undefined ? String(orderCount) : undefined}
+        data-testid="nft-my-purchases"
+      >
+        {t('route.nft.purchase')}
+      </List.Item>
+      <List.Item
+        onClick={() => navigate('/pages/nft/mine?tab=boxes')}
+        extra={toOpen ? <Badge content={toOpen} /> : undefined}
+        data-testid="nft-my-boxes"
+      >
+        {t('nft.boxesToOpen')}
+      </List.Item>
+      <List.Item onClick={() => navigate('/pages/nft/mine')}>{t('nft.listingsAndOrders')}</List.Item>
+    </List>
+  );
+}
+
+/** The won-auction messages, unread ones marked; each opens its order. */
+function Messages({ load, now }: { load: Loaded<NftOrder[]>; now: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <LoadState load={load}>
+      {(list) =>
+        list.length === 0 ? (
+          <Empty description={t('nft.noMessages')} />
+        ) : (
+          <ul className={s.plain}>
+            {list.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="button"
+                  className={s.person}
+                  onClick={() => navigate(`/pages/nft/purchase_one?id=${o.id}`)}
+                  data-testid={`nft-message-${o.id}`}
+                >
+                  <OrderRow o={o} now={now} />
+                  {!o.is_read ? <Badge content={Badge.dot} aria-label={t('nft.unread')} /> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </LoadState>
   );
 }
 

@@ -1,19 +1,14 @@
-import { useEffect } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { NFT_RULES, ratePercent, type NftOrderDetail } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
-import { useLoad, when } from '../../components/product/shared';
-import { Facts, type Fact } from '../../components/product/Facts';
-import { Amount } from '../../components/product/Figures';
-import { useNow } from '../../components/product/useNow';
+import { Facts } from '../../components/product/Facts';
 import { usePageParam } from '../../components/product/usePageParam';
 import { NotFound } from '../../components/product/NotFound';
 import { AskAbout } from '../../components/service/AskAbout';
-import { nftOrder, readOrderMessage } from '../../api/nft';
-import { orderState, usePayOrder } from './orders';
+import { orderState } from './orders';
+import { receiptFacts, useReceipt } from './useReceipt';
 import { itemPath } from './media';
 import s from './nft.module.css';
 import { useMoneyText } from '../../components/Money';
@@ -36,32 +31,7 @@ function Receipt({ id }: { id: number }) {
   const { t } = useTranslation();
   const money = useMoneyText();
   const navigate = useNavigate();
-  const load = useLoad(() => nftOrder(id), [id]);
-  const now = useNow();
-  const { pending, pay } = usePayOrder(load.reload);
-  const unread = load.data?.kind === 'auction' && !load.data.is_read;
-  useEffect(() => {
-    if (unread) void readOrderMessage(id).catch(() => undefined);
-  }, [unread, id]);
-
-  const facts = (o: NftOrderDetail): Fact[] => [
-    [t('nft.kindLabel'), t(`nft.kind.${o.kind}`)],
-    [t('nft.orderNo'), String(o.id)],
-    [t('nft.code'), o.code],
-    [t('nft.creator'), o.author_name],
-    [t('nft.seller'), o.seller ?? t('nft.firstSale')],
-    [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
-    [t('nft.fee', { rate: ratePercent(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
-    ...(o.royalty !== '0'
-      ? ([[t('nft.royaltyPaid'), <Amount value={o.royalty} unit={o.currency_name} />]] as Fact[])
-      : []),
-    [t('nft.total'), <Amount value={o.total} unit={o.currency_name} testId="nft-receipt-total" />],
-    ...(o.kind === 'auction'
-      ? ([[t('nft.margin'), <Amount value={o.margin} unit={o.currency_name} />]] as Fact[])
-      : []),
-    [t('nft.orderTime'), when(o.created_at)],
-    ...(o.paid_at ? ([[t('nft.paidAt'), when(o.paid_at)]] as Fact[]) : []),
-  ];
+  const { load, now, pending, pay } = useReceipt(id);
 
   return (
     <PageFrame title={t('route.nft.purchase_one')}>
@@ -88,7 +58,7 @@ function Receipt({ id }: { id: number }) {
               <p className={s.state} data-testid="nft-receipt-state">
                 {st.text}
               </p>
-              <Facts items={facts(o)} />
+              <Facts items={receiptFacts(o, t)} />
               {waiting ? (
                 <>
                   <p className={s.muted}>

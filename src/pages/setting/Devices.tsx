@@ -1,15 +1,12 @@
 import { Button, Dialog, List, Tag } from 'antd-mobile';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { DeviceSession } from '../../../core';
 import { deviceSessions, endDeviceSession } from '../../api/security';
-import { logout } from '../../api/user';
-import { clearUser } from '../../stores/session';
-import { PATHS } from '../../nav/paths';
 import { toastSuccess } from '../../lib/toast';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { when } from '../../components/funds/format';
+import { useLogOut } from './useLogOut';
 import styles from './devices.module.css';
 
 /**
@@ -19,8 +16,8 @@ import styles from './devices.module.css';
  */
 export function Devices() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const load = useLoad(() => deviceSessions());
+  const logOutHere = useLogOut();
 
   const endOther = async (d: DeviceSession) => {
     const ok = await Dialog.confirm({
@@ -38,19 +35,6 @@ export function Devices() {
     void load.reload();
   };
 
-  const logOutHere = async () => {
-    const ok = await Dialog.confirm({
-      content: t('setting.logoutConfirm'),
-      confirmText: t('setting.logout'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    await logout().catch(() => undefined);
-    clearUser();
-    toastSuccess(t('setting.loggedOut'));
-    navigate(PATHS.login, { replace: true });
-  };
-
   return (
     <div className={styles.wrap} data-testid="devices">
       <h2 className={styles.title}>{t('devices.title')}</h2>
@@ -59,47 +43,48 @@ export function Devices() {
         {(list) => (
           <List className={styles.list}>
             {list.map((d) => (
-              <List.Item
-                key={d.id}
-                data-testid={d.current ? 'device-current' : 'device-other'}
-                description={
-                  <span className={styles.meta}>
-                    <span>{t('devices.place', { place: d.place || '--' })}</span>
-                    <span>{t('devices.lastActive', { time: when(new Date(d.last_active_at).toISOString()) })}</span>
-                    <span>{t('devices.loginAt', { time: when(new Date(d.login_at).toISOString()) })}</span>
-                  </span>
-                }
-                extra={
-                  d.current ? (
-                    <Button size="small" fill="outline" onClick={() => void logOutHere()} data-testid="device-logout">
-                      {t('setting.logout')}
-                    </Button>
-                  ) : (
-                    <Button
-                      size="small"
-                      color="danger"
-                      fill="outline"
-                      onClick={() => void endOther(d)}
-                      data-testid="device-end"
-                    >
-                      {t('devices.end')}
-                    </Button>
-                  )
-                }
-              >
-                <span className={styles.device}>
-                  {d.device || t('devices.unknown')}
-                  {d.current ? (
-                    <Tag color="primary" fill="outline" className={styles.tag}>
-                      {t('devices.current')}
-                    </Tag>
-                  ) : null}
-                </span>
-              </List.Item>
+              <DeviceRow key={d.id} d={d} onLogOut={() => void logOutHere()} onEnd={() => void endOther(d)} />
             ))}
           </List>
         )}
       </LoadState>
     </div>
+  );
+}
+
+/** One session: device (this one marked), place, last activity and login time, and its button. */
+function DeviceRow({ d, onLogOut, onEnd }: { d: DeviceSession; onLogOut: () => void; onEnd: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item
+      data-testid={d.current ? 'device-current' : 'device-other'}
+      description={
+        <span className={styles.meta}>
+          <span>{t('devices.place', { place: d.place || '--' })}</span>
+          <span>{t('devices.lastActive', { time: when(new Date(d.last_active_at).toISOString()) })}</span>
+          <span>{t('devices.loginAt', { time: when(new Date(d.login_at).toISOString()) })}</span>
+        </span>
+      }
+      extra={
+        d.current ? (
+          <Button size="small" fill="outline" onClick={onLogOut} data-testid="device-logout">
+            {t('setting.logout')}
+          </Button>
+        ) : (
+          <Button size="small" color="danger" fill="outline" onClick={onEnd} data-testid="device-end">
+            {t('devices.end')}
+          </Button>
+        )
+      }
+    >
+      <span className={styles.device}>
+        {d.device || t('devices.unknown')}
+        {d.current ? (
+          <Tag color="primary" fill="outline" className={styles.tag}>
+            {t('devices.current')}
+          </Tag>
+        ) : null}
+      </span>
+    </List.Item>
   );
 }

@@ -1,16 +1,16 @@
-import { useState } from 'react';
 import { Button, Form, Input, Result, Selector, Steps } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES, kycStateOf, type IdType, type KycState, type RealState } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { toastSuccess } from '../../lib/toast';
-import { keepFocus } from '../../components/keepFocus';
 import { pathOf } from '../../nav/paths';
 import { realState, submitReal } from '../../api/security';
 import { useLoad } from '../../components/load/useLoad';
 import { LoadState } from '../../components/load/LoadState';
 import { ImageField } from '../../components/form/ImageField';
+import { VerticalForm } from '../../components/form/VerticalForm';
+import { usePending } from '../../components/form/usePending';
 import { uploadImage } from '../../api/profile';
 import { DetailRows } from '../../components/funds/DetailRows';
 import { Amount } from '../../components/funds/Amount';
@@ -121,41 +121,30 @@ function Body({ s, onChanged, goSecurity }: { s: RealView; onChanged: () => Prom
   );
 }
 
+interface Level1Values {
+  id_type: IdType[];
+  name: string;
+  card_id: string;
+}
+
+/** Level 1: the document's type, the name on it and its number. */
 function Level1({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const onFinish = async (v: { id_type: IdType[]; name: string; card_id: string }) => {
-    setPending(true);
-    try {
+  const [form] = Form.useForm<Level1Values>();
+  const [pending, run] = usePending();
+  const onFinish = (v: Level1Values) =>
+    run(async () => {
       await submitReal({ real_type: 1, id_type: v.id_type[0], name: v.name.trim(), card_id: v.card_id.trim() });
       toastSuccess(t('acct.submitted'));
       await onDone();
-    } catch {
-      /* toasted */
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return (
-    <Form
-      layout="vertical"
-      className={styles.form}
+    <VerticalForm
+      form={form}
       initialValues={{ id_type: ['id_card'] }}
       onFinish={onFinish}
-      requiredMarkStyle="none"
-      footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={pending}
-          disabled={pending}
-          onMouseDown={keepFocus}
-        >
-          {t('acct.submit')}
-        </Button>
-      }
+      pending={pending}
+      submit={t('acct.submit')}
     >
       <Form.Item
         name="id_type"
@@ -186,45 +175,28 @@ function Level1({ onDone }: { onDone: () => Promise<void> }) {
       >
         <Input autoComplete="off" placeholder={t('acct.idNumberPlaceholder')} clearable />
       </Form.Item>
-    </Form>
+    </VerticalForm>
   );
 }
 
+interface Level2Values {
+  front_pic: string;
+  reverse_pic: string;
+}
+
+/** Level 2: photos of the document's two sides. */
 function Level2({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const onFinish = async (v: { front_pic: string; reverse_pic: string }) => {
-    setPending(true);
-    try {
+  const [form] = Form.useForm<Level2Values>();
+  const [pending, run] = usePending();
+  const onFinish = (v: Level2Values) =>
+    run(async () => {
       await submitReal({ real_type: 2, front_pic: v.front_pic, reverse_pic: v.reverse_pic });
       toastSuccess(t('acct.submitted'));
       await onDone();
-    } catch {
-      /* toasted */
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return (
-    <Form
-      layout="vertical"
-      className={styles.form}
-      onFinish={onFinish}
-      requiredMarkStyle="none"
-      footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={pending}
-          disabled={pending}
-          onMouseDown={keepFocus}
-        >
-          {t('acct.submit')}
-        </Button>
-      }
-    >
+    <VerticalForm form={form} onFinish={onFinish} pending={pending} submit={t('acct.submit')}>
       <p className={styles.hint}>{t('acct.photoHint')}</p>
       <Form.Item
         name="front_pic"
@@ -240,6 +212,6 @@ function Level2({ onDone }: { onDone: () => Promise<void> }) {
       >
         <ImageField upload={uploadImage} label={t('acct.reversePic')} testId="reverse-pic" />
       </Form.Item>
-    </Form>
+    </VerticalForm>
   );
 }
