@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BarHistory } from './bar-history';
-import { LOG_BARS, LOG_STRIDE, closeBar, flushLog, type LoggedBars } from './bar-log';
-import { CLOSE, HIGH, LOW, OPEN, STRIDE, TIME, VOL, slotCandle } from './bar-slot';
+import { LOG_BARS, closeBar, flushLog } from './bar-log';
+import { CLOSE, HIGH, LOW, OPEN, TIME, VOL, slotCandle } from './bar-slot';
+import { REC, newPage, slotAt } from './record';
 import { MAX_FAST_SCALE } from './scaled';
+import { SymbolState } from './symbol-state';
 
 const SLOTS = 3;
 
-function symbol(cap: number): LoggedBars {
-  return {
-    bars: new Float64Array(SLOTS * STRIDE),
-    volBig: null,
-    pScale: 0,
-    qScale: 0,
-    hist: Array.from({ length: SLOTS }, () => new BarHistory(cap)),
-    log: new Float64Array(LOG_BARS * LOG_STRIDE),
-    logLen: 0,
-  };
-}
+/** The second record of a page, so that every offset is taken from the record's start. */
+const symbol = (cap: number) => new SymbolState(newPage(), REC, SLOTS, cap);
 
 const safe = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const scale = fc.integer({ min: 0, max: MAX_FAST_SCALE });
@@ -40,15 +33,15 @@ describe('bar-log: closed bars reach their histories in close order', () => {
         const st = symbol(cap);
         const direct = Array.from({ length: SLOTS }, () => new BarHistory(cap));
         list.forEach((c, k) => {
-          const x = c.slot * STRIDE;
-          [st.bars[x + OPEN], st.bars[x + HIGH], st.bars[x + LOW], st.bars[x + CLOSE], st.bars[x + VOL]] = c.v;
-          st.bars[x + TIME] = k;
+          const x = slotAt(st.at, c.slot);
+          [st.rec[x + OPEN], st.rec[x + HIGH], st.rec[x + LOW], st.rec[x + CLOSE], st.rec[x + VOL]] = c.v;
+          st.rec[x + TIME] = k;
           st.pScale = c.ps;
           st.qScale = c.qs;
           if (c.spilled !== 0n) st.volBig = Array.from({ length: SLOTS }, (_, i) => (i === c.slot ? c.spilled : 0n));
           if (c.spilled === 0n) direct[c.slot].pushScaled(k, c.v[0], c.v[1], c.v[2], c.v[3], c.v[4], c.ps, c.qs);
           else direct[c.slot].pushCandle(slotCandle(st, c.slot)); // as strings, after everything logged before it
-          closeBar(st, c.slot);
+          closeBar(st, st.rec, st.at, c.slot);
           st.volBig = null;
           expect(st.logLen).toBeLessThan(LOG_BARS);
           if (c.read) flushLog(st);
