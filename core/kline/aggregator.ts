@@ -27,8 +27,7 @@
  *   in float64 while they fit in 2^53 (volume overflow spills into a BigInt), BigInt for the whole
  *   symbol otherwise (scaled.ts). decimal.js never runs per tick. Candle strings are built only when
  *   read, in canonical form (no exponent, no trailing fractional zeros).
- * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first),
- *   plus up to 32 closed bars per symbol on their way into the histories (bar-log.ts).
+ * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first).
  * - Folding (fold.ts), invisible in the results: every rule above holds as if each period were
  *   updated per tick. The shortest period is the base. A longer period whose bucket boundaries are
  *   all base boundaries (all but `1mon` over a `1week` base) is folded: its slot holds the base bars
@@ -39,25 +38,26 @@
  *   next bucket. Any other period is updated per tick, like the base.
  *
  * Parts: this file holds the per-tick dispatch (class Aggregation); the record layout is in
- * record.ts, seq bookkeeping in symbol-state.ts, the float64 path in fold.ts and bar-slot.ts, the BigInt path in big-bars.ts,
- * number scales in symbol-scale.ts, load() in history-load.ts, histories in bar-log.ts and
- * bar-history.ts.
+ * record.ts, seq bookkeeping in symbol-state.ts, the float64 path in fold.ts and bar-slot.ts, the
+ * BigInt path in big-bars.ts, number scales in symbol-scale.ts, load() in history-load.ts, the
+ * histories in bar-history.ts.
  *
  * Speed (bench/core-throughput.ts): a tick costs one Map lookup (the symbol's interned index), two
  * char-code parses into scaled integers, and an update of the base slot in the symbol's record: one
  * fixed-size run of numbers in a page shared by 64 symbols (record.ts) holding the seq, scales,
- * flags, open bars side by side and closed-bar log, so a tick whose symbol is out of cache costs one
- * walk to memory, not one per object; the symbol's object is touched on rare paths only. The folded
- * slots are visited only when a tick leaves the base bar's bucket (or is late for it). A slot caches
- * its bucket's [start, end), so date math runs only when a tick leaves it, and then as integer
- * arithmetic (calendar.ts). Closed bars go into the record's log and from there into the histories
- * in batches (bar-log.ts). Nothing is allocated per tick except a closed bar's history slot when a
- * series' ring grows (bar-history.ts), a gap report, and on the rare BigInt paths.
+ * flags, the open bars side by side and where each history's ring lies, so a tick whose symbol is
+ * out of cache costs one walk to memory, not one per object; the symbol's object is touched on rare
+ * paths only. The folded slots are visited only when a tick leaves the base bar's bucket (or is late
+ * for it). A slot caches its bucket's [start, end), so date math runs only when a tick leaves it,
+ * and then as integer arithmetic (calendar.ts). A closed bar is written straight into its ring, a
+ * run of bars in a slab shared by all series (bar-history.ts): most symbols trade less than once a
+ * minute, so most ticks close a bar. Nothing is allocated per tick except, rarely, a slab when the
+ * rings outgrow the last one, a gap report, and on the rare BigInt paths.
  */
 import type { Candle, Period, Tick } from '../types/market';
 import { PERIODS } from '../types/market';
-import { flushLog } from './bar-log';
 import type { AggregatorOptions, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
+import { BarStore } from './bar-history';
 import { applyBig } from './big-bars';
 import { FoldPlan, applyFast } from './fold';
 import { loadHistory } from './history-load';
@@ -99,12 +99,12 @@ class Aggregation {
   private readonly ids = new Map<string, number>();
   private readonly states: SymbolState[] = [];
   private readonly pages: Float64Array[] = [];
-  /** closed bars kept per series: the open bar is the last of the maxBars */
-  private readonly histCap: number;
+  /** every series' closed bars; the open bar is the last of the maxBars, so maxBars − 1 are kept */
+  private readonly store: BarStore;
 
   constructor(opts: AggregatorOptions) {
     this.periods = checkedPeriods(opts.periods);
-    this.histCap = checkedMaxBars(opts.maxBars) - 1;
+    this.store = new BarStore(checkedMaxBars(opts.maxBars) - 1);
     this.plan = new FoldPlan(this.periods);
   }
 
@@ -128,12 +128,7 @@ class Aggregation {
     if (id === undefined) {
       id = this.states.length;
       if ((id & PAGE_MASK) === 0) this.pages.push(newPage());
-      const st = new SymbolState(
-        this.pages[id >> PAGE_BITS],
-        (id & PAGE_MASK) * REC,
-        this.periods.length,
-        this.histCap,
-      );
+      const st = new SymbolState(this.pages[id >> PAGE_BITS], (id & PAGE_MASK) * REC, this.periods.length, this.store);
       this.states.push(st);
       this.ids.set(symbol, id);
     }
@@ -165,7 +160,7 @@ class Aggregation {
       if (seqResult === DUPLICATE) return DUPLICATE;
       gap = seqResult as SeqGap | null;
     }
-    return this.outcome(applyFast(this.plan, st, b, at, p, q, seq, ts), gap);
+    return this.outcome(applyFast(this.plan, this.store, st, b, at, p, q, seq, ts), gap);
   }
 
   private applyBigTick(st: SymbolState, tick: Tick): ApplyResult {
@@ -191,7 +186,6 @@ class Aggregation {
     const i = this.periodIndex(period);
     const st = this.find(symbol);
     if (st === undefined) return [];
-    flushLog(st);
     const open = openCandle(this.plan, st, i);
     const out = st.hist[i].toCandles();
     if (open !== undefined) out.push(open);

@@ -25,16 +25,17 @@
  * seeded it ahead); never earlier.
  *
  * The per-tick functions take the page `b` and offset `at` of the symbol's record (record.ts) and
- * touch the symbol's object only on rare paths (spilled volume, flushing the log).
+ * touch the symbol's object only on rare paths (spilled volume, bars kept as strings). `store` holds
+ * the histories' rings (bar-history.ts).
  */
 import type { Period } from '../types/market';
-import { closeBar, type LoggedBars } from './bar-log';
+import { closeBar, type BarStore, type HistoryOwner } from './bar-history';
 import { addTick, addVolume, clearSlot, copySlot, hasBar, mergeSlot, slotVolume } from './bar-slot';
 import { monthStart, nestsIn, nextMonthStart, periodLength } from './calendar';
 import { ATTACHED, CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, SPILLED, TIME, VOL, slotAt } from './record';
 
 /** A float64 symbol as the fast path sees it. */
-export interface FoldState extends LoggedBars {
+export interface FoldState extends HistoryOwner {
   /** false while the base bar holds loaded history: the partials then take ticks directly */
   attached: boolean;
 }
@@ -114,6 +115,7 @@ function update(
 /** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
 function reopen(
   plan: FoldPlan,
+  store: BarStore,
   st: FoldState,
   b: Float64Array,
   at: number,
@@ -124,7 +126,7 @@ function reopen(
   seq: number,
   ts: number,
 ): void {
-  if (b[x + END] !== NONE) closeBar(st, b, at, i);
+  if (b[x + END] !== NONE) closeBar(store, st, b, at, i);
   setBucket(plan, b, x, i, ts);
   b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
   b[x + VOL] = q;
@@ -133,9 +135,17 @@ function reopen(
 }
 
 /** Closes folded slot i's partial (into the history, if not empty) and empties it onto ts's bucket. */
-function roll(plan: FoldPlan, st: FoldState, b: Float64Array, at: number, i: number, ts: number): void {
+function roll(
+  plan: FoldPlan,
+  store: BarStore,
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  i: number,
+  ts: number,
+): void {
   const x = slotAt(at, i);
-  if (hasBar(b, at, i)) closeBar(st, b, at, i);
+  if (hasBar(b, at, i)) closeBar(store, st, b, at, i);
   setBucket(plan, b, x, i, ts);
   clearSlot(st, b, at, i, b[x + TIME], b[x + END]);
 }
@@ -143,6 +153,7 @@ function roll(plan: FoldPlan, st: FoldState, b: Float64Array, at: number, i: num
 /** Applies a tick to a float64 symbol (record at `at` of page `b`); true if any period took it. */
 export function applyFast(
   plan: FoldPlan,
+  store: BarStore,
   st: FoldState,
   b: Float64Array,
   at: number,
@@ -153,15 +164,15 @@ export function applyFast(
 ): boolean {
   const bx = slotAt(at, plan.base);
   const attached = b[at + ATTACHED] === 1;
-  let applied = attached ? false : feedDetached(plan, st, b, at, p, q, seq, ts);
+  let applied = attached ? false : feedDetached(plan, store, st, b, at, p, q, seq, ts);
   if (ts < b[bx + END]) {
     if (ts >= b[bx + TIME]) {
       update(st, b, at, bx, plan.base, p, q, seq);
       applied = true;
     } else if (attached && plan.folded.length !== 0 && feedLate(plan, st, b, at, p, q, seq, ts)) applied = true;
   } else {
-    if (plan.folded.length !== 0) foldBase(plan, st, b, at, ts);
-    reopen(plan, st, b, at, bx, plan.base, p, q, seq, ts);
+    if (plan.folded.length !== 0) foldBase(plan, store, st, b, at, ts);
+    reopen(plan, store, st, b, at, bx, plan.base, p, q, seq, ts);
     applied = true;
   }
   const direct = plan.direct;
@@ -171,7 +182,7 @@ export function applyFast(
     if (ts < b[x + END]) {
       if (ts < b[x + TIME]) continue; // older bucket: this series is past it
       update(st, b, at, x, i, p, q, seq);
-    } else reopen(plan, st, b, at, x, i, p, q, seq, ts);
+    } else reopen(plan, store, st, b, at, x, i, p, q, seq, ts);
     applied = true;
   }
   return applied;
@@ -182,7 +193,7 @@ export function applyFast(
  * holds it (unless detached: they have its ticks already), partials ts is past close and empty, and
  * the partials attach.
  */
-function foldBase(plan: FoldPlan, st: FoldState, b: Float64Array, at: number, ts: number): void {
+function foldBase(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Array, at: number, ts: number): void {
   const bx = slotAt(at, plan.base);
   const folded = plan.folded;
   const fold = b[at + ATTACHED] === 1 && b[bx + END] !== NONE;
@@ -213,7 +224,7 @@ function foldBase(plan: FoldPlan, st: FoldState, b: Float64Array, at: number, ts
         addVolume(st, b, at, i, vol);
       }
     }
-    if (ts >= b[x + END]) roll(plan, st, b, at, i, ts);
+    if (ts >= b[x + END]) roll(plan, store, st, b, at, i, ts);
   }
   b[at + ATTACHED] = 1;
 }
@@ -245,6 +256,7 @@ function feedLate(
 /** Detached: the partials take the tick as direct slots do, unless it opens the next base bucket. */
 function feedDetached(
   plan: FoldPlan,
+  store: BarStore,
   st: FoldState,
   b: Float64Array,
   at: number,
@@ -259,7 +271,7 @@ function feedDetached(
   for (let k = 0; k < folded.length; k++) {
     const i = folded[k];
     const x = slotAt(at, i);
-    if (ts >= b[x + END]) roll(plan, st, b, at, i, ts);
+    if (ts >= b[x + END]) roll(plan, store, st, b, at, i, ts);
     else if (ts < b[x + TIME]) continue;
     addTick(st, b, at, i, p, q, seq);
     took = true;

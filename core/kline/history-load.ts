@@ -13,7 +13,6 @@
  */
 import Decimal from 'decimal.js';
 import type { Candle, Period } from '../types/market';
-import { flushLog } from './bar-log';
 import { setSlotVolume, slotVolume } from './bar-slot';
 import { bucketStart, nextBucketStart } from './bucket';
 import { type FoldPlan, baseVolumeIn, detach } from './fold';
@@ -95,7 +94,6 @@ function mergeSameBucket(live: Candle, loaded: Candle): Candle {
 
 /** load() for series i of a symbol; `candles` is not empty. */
 export function loadHistory(plan: FoldPlan, st: SymbolState, i: number, period: Period, candles: Candle[]): void {
-  flushLog(st);
   const sorted = snapAndSort(candles, period);
   const lastLoaded = sorted[sorted.length - 1];
   const live = openCandle(plan, st, i);

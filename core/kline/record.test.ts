@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PERIODS } from '../types/market';
+import { BarStore } from './bar-history';
 import { slotCandle } from './bar-slot';
 import { FoldPlan, applyFast } from './fold';
-import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage } from './record';
+import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage, ringAt } from './record';
 import { rescaleFast, toBig } from './symbol-scale';
 import { SymbolState } from './symbol-state';
 
@@ -12,18 +13,25 @@ const T0 = Date.parse('2024-01-29T23:58:00Z');
 function page() {
   const b = newPage();
   const plan = new FoldPlan(PERIODS);
-  const syms = [0, 1, 2].map((k) => new SymbolState(b, k * REC, PERIODS.length, 10));
+  const store = new BarStore(10);
+  const syms = [0, 1, 2].map((k) => new SymbolState(b, k * REC, PERIODS.length, store));
   syms.forEach((st, k) => {
-    for (let s = 1; s <= 5; s++) applyFast(plan, st, b, st.at, 100 * (k + 1) + s, s, s, T0 + s * 50_000);
+    for (let s = 1; s <= 5; s++) applyFast(plan, store, st, b, st.at, 100 * (k + 1) + s, s, s, T0 + s * 50_000);
   });
   return { b, plan, syms };
 }
 
 describe('symbol records: one page, many symbols', () => {
-  it('a record stays inside its REC numbers: slots and log end before the next record', () => {
-    expect(SLOT0 + MAX_SLOTS * STRIDE).toBeLessThanOrEqual(REC);
+  it('a record stays inside its REC numbers: slots and rings end before the next record', () => {
+    expect(ringAt(0, PERIODS.length - 1) + 5).toBeLessThanOrEqual(REC);
+    expect(SLOT0 + MAX_SLOTS * STRIDE).toBeLessThanOrEqual(ringAt(0, 0));
     const { syms } = page();
     expect(syms.map((st) => slotCandle(st, 0).close)).toEqual(['105', '205', '305']);
+    expect(syms.map((st) => st.hist[0].toCandles().map((c) => c.close))).toEqual([
+      ['101', '102', '103', '104'],
+      ['201', '202', '203', '204'],
+      ['301', '302', '303', '304'],
+    ]);
   });
 
   it("a symbol rescaling or moving to BigInt leaves its neighbours' records as they were", () => {

@@ -4,7 +4,6 @@
  * BigInt when float64 integers no longer hold it. Hot: fastValue runs twice per tick.
  */
 import type { Candle } from '../types/market';
-import { flushLog } from './bar-log';
 import { hasBar, slotVolume, volBigOf } from './bar-slot';
 import { type FoldPlan, view } from './fold';
 import {
@@ -52,7 +51,6 @@ export function bigToCandle(b: BigBar, st: SymbolState): Candle {
  * open bars are assembled first (fold.ts `view`); in BigInt every period is updated per tick.
  */
 export function toBig(st: SymbolState, plan: FoldPlan): void {
-  flushLog(st);
   const n = st.hist.length;
   st.bigBars = [];
   const f = st.rec;

@@ -1,25 +1,14 @@
 /**
  * One symbol's aggregation state (aggregator.ts). The hot part (seq, scales, flags, open bars and
- * closed-bar log while float64) is the symbol's record in a shared page (record.ts); this object
- * holds the rest — missing seq ranges, spilled volume, the BigInt bars, the histories — and exposes
- * the record's header as properties for the paths that are not per tick.
+ * where its histories' rings lie) is the symbol's record in a shared page (record.ts); this object
+ * holds the rest — missing seq ranges, spilled volume, the BigInt bars, bars kept as strings, the
+ * histories' readers — and exposes the record's header as properties for the paths that are not
+ * per tick.
  */
+import type { Candle } from '../types/market';
 import type { ApplyResult, SeqGap } from './aggregator-types';
-import { BarHistory } from './bar-history';
-import {
-  ATTACHED,
-  END,
-  FAST,
-  HAS_SEQ,
-  LAST_SEQ,
-  LOG_LEN,
-  MAX_SLOTS,
-  NONE,
-  PSCALE,
-  QSCALE,
-  SPILLED,
-  slotAt,
-} from './record';
+import { BarHistory, type BarStore } from './bar-history';
+import { ATTACHED, END, FAST, HAS_SEQ, LAST_SEQ, MAX_SLOTS, NONE, PSCALE, QSCALE, SPILLED, slotAt } from './record';
 
 /** The same bar once the symbol has outgrown float64 integers. */
 export class BigBar {
@@ -40,21 +29,27 @@ export class SymbolState {
   missing: number[] = [];
   private spill: bigint[] | null = null;
   bigBars: BigBar[] = [];
-  /** closed bars per period index, oldest first; while fast, the newest may still be in the log */
+  /** closed bars per period index, oldest first (bar-history.ts) */
   hist: BarHistory[];
+  /** per period index, history bars kept as strings by ring position, once one is */
+  strs: ((Candle | undefined)[] | null)[];
 
-  /** `rec` is the page holding the symbol's record at `at` (record.ts) */
+  /** `rec` is the page holding the symbol's record at `at` (record.ts); `store` the histories' rings */
   constructor(
     readonly rec: Float64Array,
     readonly at: number,
     n: number,
-    histCap: number,
+    store: BarStore,
   ) {
     rec[at + FAST] = 1;
     rec[at + ATTACHED] = 1;
     for (let i = 0; i < MAX_SLOTS; i++) rec[slotAt(at, i) + END] = NONE;
     this.hist = [];
-    for (let i = 0; i < n; i++) this.hist.push(new BarHistory(histCap));
+    this.strs = [];
+    for (let i = 0; i < n; i++) {
+      this.hist.push(new BarHistory(store, this, i));
+      this.strs.push(null);
+    }
   }
 
   /** spilled volume per slot, once any has spilled (bar-slot.ts); the record's SPILLED flag follows it */
@@ -99,13 +94,6 @@ export class SymbolState {
   }
   set attached(v: boolean) {
     this.rec[this.at + ATTACHED] = v ? 1 : 0;
-  }
-  /** closed bars in the record's log on their way into `hist` (bar-log.ts) */
-  get logLen(): number {
-    return this.rec[this.at + LOG_LEN];
-  }
-  set logLen(v: number) {
-    this.rec[this.at + LOG_LEN] = v;
   }
 }
 
