@@ -2,7 +2,8 @@
  * Throughput of core/'s K-line aggregator (all nine periods, 2,000 symbols) against the naive
  * decimal.js baseline.
  *
- *   npx tsx --expose-gc bench/core-throughput.ts [ticks] [baselineTicks]   (defaults 1,000,000 and 200,000)
+ *   npx tsx --expose-gc bench/core-throughput.ts [ticks] [baselineTicks] [--previous=REV]
+ *     (defaults 1,000,000 and 200,000 ticks)
  *
  * Method
  * - Ticks come from a seeded generator (reproducible) in batches of 8,192 fresh tick objects with
@@ -16,10 +17,17 @@
  * - Three runs each, fresh aggregator per run, same stream; the figures are the medians. Ours runs
  *   first; with --expose-gc the heap is collected between runs so nobody pays for another's garbage.
  *   The baseline is an order of magnitude slower and runs on a prefix of the same stream.
+ * - `--previous=REV` (a git revision, e.g. `main`) adds a second baseline: the aggregator as it was at
+ *   REV (core/kline and core/types extracted into .data/bench-previous/, loaded beside the current
+ *   one), timed on the same stream in runs interleaved with ours, so that on a shared machine the
+ *   ratio to it compares like with like.
  * - Results go to bench/results/core.json (as `npm run bench -- --only=core`) and a line of history.jsonl.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { cpus } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createKlineAggregator, PERIODS, type Tick } from '../core/index';
 import { NaiveKlineAggregator } from './baseline-naive-kline';
 import { machineInfo, writeJson } from './browser/harness';
@@ -137,6 +145,29 @@ function measure(sink: Sink, count: number, seed: number): Rate & { genRate: num
   return { wall: count / (wall / 1e3), cpu: count / ((user + system) / 1e6), genRate: count / (gen / 1e3) };
 }
 
+/** A second baseline: the aggregator of an earlier revision. */
+export interface PreviousAggregator {
+  label: string;
+  create: () => Sink;
+}
+
+/** Extracts core/kline and core/types as they were at `rev` and loads that aggregator. */
+export async function loadPrevious(rev: string): Promise<PreviousAggregator> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const sha = execFileSync('git', ['-C', root, 'rev-parse', '--short', rev]).toString().trim();
+  const dir = path.join(root, '.data', 'bench-previous', sha);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const tar = execFileSync('git', ['-C', root, 'archive', sha, 'core/kline', 'core/types'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  const mod = (await import(pathToFileURL(path.join(dir, 'core/kline/aggregator.ts')).href)) as {
+    createKlineAggregator: typeof createKlineAggregator;
+  };
+  return { label: `core/kline at ${rev} (${sha})`, create: () => mod.createKlineAggregator({ periods: PERIODS }) };
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -150,26 +181,35 @@ export interface CoreBenchResult {
   baselineCpu: number;
   ratioCpu: number;
   runs: { ours: Rate[]; baseline: Rate[] };
+  /** the second baseline, if asked for: medians and ours ÷ it */
+  previous?: { label: string; wall: number; cpu: number; ratio: number; ratioCpu: number; runs: Rate[] };
   ticks: number;
   baselineTicks: number;
   genRate: number;
 }
 
 export async function runCoreBench(
-  opts: { ticks?: number; baselineTicks?: number; runs?: number } = {},
+  opts: { ticks?: number; baselineTicks?: number; runs?: number; previous?: PreviousAggregator } = {},
 ): Promise<CoreBenchResult> {
   const runs = opts.runs ?? RUNS;
   const count = opts.ticks ?? 1_000_000;
   const baseCount = Math.min(count, opts.baselineTicks ?? 200_000);
   // Warm up on another stream so the JIT has compiled the hot path before the clock runs.
   measure(createKlineAggregator({ periods: PERIODS }), Math.min(count, 200_000), 7);
+  const prev = opts.previous;
+  if (prev !== undefined) measure(prev.create(), Math.min(count, 200_000), 7);
   const ours: Rate[] = [];
+  const previous: Rate[] = [];
   let genRate = Infinity;
   for (let k = 0; k < runs; k++) {
     gc?.();
     const r = measure(createKlineAggregator({ periods: PERIODS }), count, 42);
     ours.push({ wall: r.wall, cpu: r.cpu });
     genRate = Math.min(genRate, r.genRate);
+    if (prev === undefined) continue;
+    gc?.();
+    const p = measure(prev.create(), count, 42);
+    previous.push({ wall: p.wall, cpu: p.cpu });
   }
   gc?.();
   measure(new NaiveKlineAggregator(), Math.min(baseCount, 30_000), 7);
@@ -184,6 +224,8 @@ export async function runCoreBench(
   const b = median(baseline.map((r) => r.wall));
   const oc = median(ours.map((r) => r.cpu));
   const bc = median(baseline.map((r) => r.cpu));
+  const pw = median(previous.map((r) => r.wall));
+  const pc = median(previous.map((r) => r.cpu));
   return {
     ours: o,
     baseline: b,
@@ -192,6 +234,9 @@ export async function runCoreBench(
     baselineCpu: bc,
     ratioCpu: oc / bc,
     runs: { ours, baseline },
+    ...(prev === undefined
+      ? {}
+      : { previous: { label: prev.label, wall: pw, cpu: pc, ratio: o / pw, ratioCpu: oc / pc, runs: previous } }),
     ticks: count,
     baselineTicks: baseCount,
     genRate,
@@ -199,9 +244,13 @@ export async function runCoreBench(
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const ticks = Number(process.argv[2] ?? 1_000_000);
-  const baselineTicks = Number(process.argv[3] ?? 200_000);
-  const r = await runCoreBench({ ticks, baselineTicks });
+  const args = process.argv.slice(2);
+  const positional = args.filter((a) => !a.startsWith('--'));
+  const ticks = Number(positional[0] ?? 1_000_000);
+  const baselineTicks = Number(positional[1] ?? 200_000);
+  const rev = args.find((a) => a.startsWith('--previous='))?.slice('--previous='.length);
+  const previous = rev === undefined ? undefined : await loadPrevious(rev);
+  const r = await runCoreBench({ ticks, baselineTicks, previous });
   const f = (n: number) => Math.round(n).toLocaleString('en-US');
   const pass = r.oursCpu >= TARGET_RATE && r.ratioCpu >= TARGET_RATIO;
   console.log(
@@ -213,6 +262,16 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     `  baseline   ${f(r.baseline).padStart(16)} ${f(r.baselineCpu).padStart(15)}   (naive decimal.js, new candle per tick)`,
   );
   console.log(`  ratio      ${(r.ratio.toFixed(1) + '×').padStart(16)} ${(r.ratioCpu.toFixed(1) + '×').padStart(15)}`);
+  if (r.previous !== undefined) {
+    const pv = r.previous;
+    console.log(
+      `  previous   ${f(pv.wall).padStart(16)} ${f(pv.cpu).padStart(15)}   (${pv.label}, runs interleaved with ours)`,
+    );
+    console.log(
+      `  ours ÷ previous ${(pv.ratio.toFixed(2) + '×').padStart(11)} ${(pv.ratioCpu.toFixed(2) + '×').padStart(15)}`,
+    );
+    console.log(`  runs previous wall/CPU: ${pv.runs.map((x) => `${f(x.wall)}/${f(x.cpu)}`).join(', ')}`);
+  }
   console.log(`  runs ours wall/CPU: ${r.runs.ours.map((x) => `${f(x.wall)}/${f(x.cpu)}`).join(', ')}`);
   console.log(`  runs baseline wall/CPU: ${r.runs.baseline.map((x) => `${f(x.wall)}/${f(x.cpu)}`).join(', ')}`);
   console.log(

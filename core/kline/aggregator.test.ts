@@ -141,6 +141,46 @@ const tickStream = (big: boolean, disorder = true, wide = false) =>
       return out;
     });
 
+/**
+ * Many symbols (records 64 to a page, record.ts): each tick's symbol drawn from `symbols`, prices
+ * and volumes with up to 8 decimals, and in 1 of `bigOneIn` ticks a 16–20 digit value that moves
+ * that symbol alone to BigInt while its page neighbours stay on float64. Seqs per symbol, time and
+ * disorder as in `tickStream`.
+ */
+const manySymbolStream = (symbols: number, bigOneIn: number) =>
+  fc
+    .array(
+      fc.record({
+        symbol: fc.integer({ min: 0, max: symbols - 1 }).map((k) => `S${k}/USDT`),
+        price: fc.oneof({ weight: bigOneIn - 1, arbitrary: decimalString(false) }, decimalString(true)),
+        qty: fc.oneof({ weight: bigOneIn - 1, arbitrary: decimalString(false) }, decimalString(true)),
+        dt: fc.oneof(
+          { weight: 8, arbitrary: fc.integer({ min: 0, max: 20_000 }) },
+          { weight: 1, arbitrary: fc.integer({ min: 0, max: 3 * 86_400_000 }) },
+        ),
+        op: fc.constantFrom('keep', 'keep', 'keep', 'keep', 'keep', 'swap', 'dup', 'drop', 'stale'),
+        back: fc.integer({ min: 0, max: 2 * 86_400_000 }),
+      }),
+      { minLength: 100, maxLength: 600, size: 'max' },
+    )
+    .map((rows) => {
+      const seqs = new Map<string, number>();
+      let ts = T0;
+      const out: Tick[] = [];
+      for (const r of rows) {
+        ts += r.dt;
+        const seq = (seqs.get(r.symbol) ?? 0) + 1;
+        seqs.set(r.symbol, seq);
+        const t = tick(seq, r.price, r.qty, r.op === 'stale' ? ts - r.back : ts, r.symbol);
+        if (r.op === 'drop') continue;
+        out.push(t);
+        if (r.op === 'dup') out.push({ ...t });
+        if (r.op === 'swap' && out.length >= 2)
+          [out[out.length - 2], out[out.length - 1]] = [out[out.length - 1], out[out.length - 2]];
+      }
+      return out;
+    });
+
 function checkAgainstReference(ticks: Tick[], maxBars = 10_000) {
   const agg = createKlineAggregator({ maxBars });
   const got = ticks.map((t) => {
@@ -149,7 +189,7 @@ function checkAgainstReference(ticks: Tick[], maxBars = 10_000) {
   });
   const ref = reference(ticks, PERIODS);
   expect(got).toEqual(ref.outcomes);
-  for (const symbol of ['BTC/USDT', 'ETH/USDT'])
+  for (const symbol of new Set(['BTC/USDT', 'ETH/USDT', ...ticks.map((t) => t.symbol)]))
     for (const period of PERIODS)
       expect(agg.series(symbol, period), `${symbol} ${period}`).toEqual(ref.series(symbol, period).slice(-maxBars));
   const s = agg.stats();
@@ -184,6 +224,12 @@ describe('createKlineAggregator: exactness against a decimal.js reference', () =
         (ticks, maxBars) => void checkAgainstReference(ticks, maxBars),
       ),
       { numRuns: 200 },
+    );
+  });
+  it('many symbols across record pages, some moving alone to BigInt', () => {
+    fc.assert(
+      fc.property(manySymbolStream(150, 200), (ticks) => void checkAgainstReference(ticks)),
+      { numRuns: 40 },
     );
   });
   it('long in-order stream: histories grow through every capacity step and wrap (maxBars 300)', () => {

@@ -27,8 +27,7 @@
  *   in float64 while they fit in 2^53 (volume overflow spills into a BigInt), BigInt for the whole
  *   symbol otherwise (scaled.ts). decimal.js never runs per tick. Candle strings are built only when
  *   read, in canonical form (no exponent, no trailing fractional zeros).
- * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first),
- *   plus up to 32 closed bars per symbol on their way into the histories (bar-log.ts).
+ * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first).
  * - Folding (fold.ts), invisible in the results: every rule above holds as if each period were
  *   updated per tick. The shortest period is the base. A longer period whose bucket boundaries are
  *   all base boundaries (all but `1mon` over a `1week` base) is folded: its slot holds the base bars
@@ -38,30 +37,32 @@
  *   load() reseeds the base bar, the folded periods take ticks themselves until the base opens its
  *   next bucket. Any other period is updated per tick, like the base.
  *
- * Parts: this file holds the per-tick dispatch (class Aggregation); seq bookkeeping is in
- * symbol-state.ts, the float64 path in fold.ts and bar-slot.ts, the BigInt path in big-bars.ts,
- * number scales in symbol-scale.ts, load() in history-load.ts, histories in bar-log.ts and
- * bar-history.ts.
+ * Parts: this file holds the per-tick dispatch (class Aggregation); the record layout is in
+ * record.ts, seq bookkeeping in symbol-state.ts, the float64 path in fold.ts and bar-slot.ts, the
+ * BigInt path in big-bars.ts, number scales in symbol-scale.ts, load() in history-load.ts, the
+ * histories in bar-history.ts.
  *
- * Speed (bench/core-throughput.ts): a tick costs one Map lookup (the symbol's state), two char-code
- * parses into scaled integers, and an update of the base slot in one Float64Array per symbol (the
- * open bars side by side), plus the unfolded periods' slots if any. The folded slots are visited
- * only when a tick leaves the base bar's bucket (or is late for it). A slot caches its bucket's
- * [start, end), so date math runs only when a tick leaves it, and then as integer arithmetic
- * (calendar.ts). Closed bars go into a small per-symbol log and from there into the histories in
- * batches (bar-log.ts): most of a tick's cost is memory that is not in cache, and single writes to
- * nine rings per symbol were a third of it. Nothing is allocated per tick except a closed bar's
- * history slot when a series' ring grows (bar-history.ts), a gap report, and on the rare BigInt
- * paths.
+ * Speed (bench/core-throughput.ts): a tick costs one Map lookup (the symbol's interned index), two
+ * char-code parses into scaled integers, and an update of the base slot in the symbol's record: one
+ * fixed-size run of numbers in a page shared by 64 symbols (record.ts) holding the seq, scales,
+ * flags, the open bars side by side and where each history's ring lies, so a tick whose symbol is
+ * out of cache costs one walk to memory, not one per object; the symbol's object is touched on rare
+ * paths only. The folded slots are visited only when a tick leaves the base bar's bucket (or is late
+ * for it). A slot caches its bucket's [start, end), so date math runs only when a tick leaves it,
+ * and then as integer arithmetic (calendar.ts). A closed bar is written straight into its ring, a
+ * run of bars in a slab shared by all series (bar-history.ts): most symbols trade less than once a
+ * minute, so most ticks close a bar. Nothing is allocated per tick except, rarely, a slab when the
+ * rings outgrow the last one, a gap report, and on the rare BigInt paths.
  */
 import type { Candle, Period, Tick } from '../types/market';
 import { PERIODS } from '../types/market';
-import { flushLog } from './bar-log';
 import type { AggregatorOptions, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
+import { BarStore } from './bar-history';
 import { applyBig } from './big-bars';
 import { FoldPlan, applyFast } from './fold';
 import { loadHistory } from './history-load';
 import { openCandle } from './open-bar';
+import { FAST, HAS_SEQ, LAST_SEQ, PAGE_BITS, PAGE_MASK, REC, newPage } from './record';
 import { bigValue, fastValue, toBig } from './symbol-scale';
 import { DUPLICATE, SymbolState, acceptSeq, type SeqStats } from './symbol-state';
 
@@ -94,13 +95,16 @@ class Aggregation {
   readonly periods: readonly Period[];
   readonly plan: FoldPlan;
   readonly stats: SeqStats = { applied: 0, duplicates: 0, lateDropped: 0, gaps: 0 };
-  private readonly symbols = new Map<string, SymbolState>();
-  /** closed bars kept per series: the open bar is the last of the maxBars */
-  private readonly histCap: number;
+  /** interned symbol → index into `states` and the record pages (record.ts) */
+  private readonly ids = new Map<string, number>();
+  private readonly states: SymbolState[] = [];
+  private readonly pages: Float64Array[] = [];
+  /** every series' closed bars; the open bar is the last of the maxBars, so maxBars − 1 are kept */
+  private readonly store: BarStore;
 
   constructor(opts: AggregatorOptions) {
     this.periods = checkedPeriods(opts.periods);
-    this.histCap = checkedMaxBars(opts.maxBars) - 1;
+    this.store = new BarStore(checkedMaxBars(opts.maxBars) - 1);
     this.plan = new FoldPlan(this.periods);
   }
 
@@ -111,37 +115,58 @@ class Aggregation {
   }
 
   find(symbol: string): SymbolState | undefined {
-    return this.symbols.get(symbol);
+    const id = this.ids.get(symbol);
+    return id === undefined ? undefined : this.states[id];
   }
 
   state(symbol: string): SymbolState {
-    let st = this.symbols.get(symbol);
-    if (st === undefined) this.symbols.set(symbol, (st = new SymbolState(this.periods.length, this.histCap)));
-    return st;
+    return this.states[this.id(symbol)];
+  }
+
+  private id(symbol: string): number {
+    let id = this.ids.get(symbol);
+    if (id === undefined) {
+      id = this.states.length;
+      if ((id & PAGE_MASK) === 0) this.pages.push(newPage());
+      const st = new SymbolState(this.pages[id >> PAGE_BITS], (id & PAGE_MASK) * REC, this.periods.length, this.store);
+      this.states.push(st);
+      this.ids.set(symbol, id);
+    }
+    return id;
   }
 
   apply(tick: Tick): ApplyResult {
     const { symbol, seq, ts } = tick;
     checkTick(seq, ts);
-    const st = this.state(symbol);
+    const id = this.id(symbol);
+    // The record, not the object: the object is read only on rare paths (symbol-state.ts).
+    const b = this.pages[id >> PAGE_BITS];
+    const at = (id & PAGE_MASK) * REC;
+    const st = this.states[id];
     // Parse before touching seq state so a malformed tick leaves no trace but a (harmless) rescale.
     let p = 0;
     let q = 0;
-    if (st.fast) {
-      p = fastValue(st, tick.price, true);
-      q = p < 0 ? -1 : fastValue(st, tick.qty, false);
+    if (b[at + FAST] === 1) {
+      p = fastValue(st, b, at, tick.price, true);
+      q = p < 0 ? -1 : fastValue(st, b, at, tick.qty, false);
       if (q < 0) toBig(st, this.plan);
     }
-    if (!st.fast) return this.applyBigTick(st, tick);
-    const seqResult = acceptSeq(st, symbol, seq, this.stats);
-    if (seqResult === DUPLICATE) return DUPLICATE;
-    return this.outcome(applyFast(this.plan, st, p, q, seq, ts), seqResult as SeqGap | null);
+    if (b[at + FAST] !== 1) return this.applyBigTick(st, tick);
+    let gap: SeqGap | null = null;
+    if (b[at + HAS_SEQ] === 1 && seq === b[at + LAST_SEQ] + 1)
+      b[at + LAST_SEQ] = seq; // the next in line
+    else {
+      const seqResult = acceptSeq(st, b, at, symbol, seq, this.stats);
+      if (seqResult === DUPLICATE) return DUPLICATE;
+      gap = seqResult as SeqGap | null;
+    }
+    return this.outcome(applyFast(this.plan, this.store, st, b, at, p, q, seq, ts), gap);
   }
 
   private applyBigTick(st: SymbolState, tick: Tick): ApplyResult {
     const bp = bigValue(st, tick.price, true);
     const bq = bigValue(st, tick.qty, false);
-    const seqResult = acceptSeq(st, tick.symbol, tick.seq, this.stats);
+    const seqResult = acceptSeq(st, st.rec, st.at, tick.symbol, tick.seq, this.stats);
     if (seqResult === DUPLICATE) return DUPLICATE;
     return this.outcome(applyBig(st, this.periods, bp, bq, tick.seq, tick.ts), seqResult as SeqGap | null);
   }
@@ -159,9 +184,8 @@ class Aggregation {
 
   series(symbol: string, period: Period): Candle[] {
     const i = this.periodIndex(period);
-    const st = this.symbols.get(symbol);
+    const st = this.find(symbol);
     if (st === undefined) return [];
-    flushLog(st);
     const open = openCandle(this.plan, st, i);
     const out = st.hist[i].toCandles();
     if (open !== undefined) out.push(open);
@@ -170,7 +194,7 @@ class Aggregation {
 
   last(symbol: string, period: Period): Candle | undefined {
     const i = this.periodIndex(period);
-    const st = this.symbols.get(symbol);
+    const st = this.find(symbol);
     return st === undefined ? undefined : openCandle(this.plan, st, i);
   }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Candle } from '../types/market';
-import { BarHistory } from './bar-history';
+import { BarStore } from './bar-history';
+import { REC, newPage } from './record';
 import { MAX_FAST_SCALE, formatScaled } from './scaled';
+import { SymbolState } from './symbol-state';
 
 type Op = { kind: 'scaled'; v: number[]; ps: number; qs: number } | { kind: 'candle'; v: number[] } | { kind: 'clear' };
 
@@ -25,18 +27,25 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('clear' as const) }) },
 );
 
-describe('BarHistory: ring of closed bars', () => {
-  it('holds the last `cap` bars oldest first, across growth, wrap-around, mixed kinds and clears', () => {
+describe('BarHistory: rings of closed bars in a shared store', () => {
+  it('each holds the last `cap` bars oldest first, across growth, wrap-around, mixed kinds and clears', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 300 }), fc.array(op, { maxLength: 1200 }), (cap, ops) => {
-        const h = new BarHistory(cap);
-        let model: Candle[] = [];
+        // Two series of two symbols on one page, written in turn, so that rings move and their old
+        // runs are reused while the others hold bars.
+        const store = new BarStore(cap);
+        const page = newPage();
+        const syms = [new SymbolState(page, 0, 2, store), new SymbolState(page, REC, 2, store)];
+        const hists = [syms[0].hist[1], syms[1].hist[0], syms[1].hist[1]];
+        const models: Candle[][] = hists.map(() => []);
         let time = 0;
-        for (const o of ops) {
+        ops.forEach((o, n) => {
+          const h = hists[n % hists.length];
+          const model = models[n % hists.length];
           if (o.kind === 'clear') {
             h.clear();
-            model = [];
-            continue;
+            model.length = 0;
+            return;
           }
           time += 60_000;
           const [a, b, c, d, e] = o.v;
@@ -57,9 +66,11 @@ describe('BarHistory: ring of closed bars', () => {
             model.push(candle);
           }
           if (model.length > cap) model.shift();
-        }
-        expect(h.length).toBe(model.length);
-        expect(h.toCandles()).toEqual(model);
+        });
+        hists.forEach((h, k) => {
+          expect(h.length).toBe(models[k].length);
+          expect(h.toCandles()).toEqual(models[k]);
+        });
       }),
       { numRuns: 300 },
     );

@@ -1,25 +1,54 @@
 /**
- * Closed bars of one series, oldest first, in a fixed-capacity ring.
+ * Closed bars of every series, oldest first, each series a fixed-capacity ring.
  *
  * Why columnar numbers: 2,000 symbols × 9 periods × 1,000 bars is 18 M bars. As objects (or as five
  * strings each) they would dominate memory and make every garbage collection walk them; here a
- * float64-safe bar is 56 bytes in one typed array and costs the collector nothing. Strings are built
+ * float64-safe bar is 56 bytes in a typed array and costs the collector nothing. Strings are built
  * only when read. Bars that are not float64-safe (BigInt symbols, huge volumes) and bars seeded from
- * history are kept as their Candle strings in a side array that exists only once one is needed.
+ * history are kept as their Candle strings in a side array per series that exists only once one is
+ * needed (the symbol's `strs`, flagged in its record's STRS).
  *
- * Layout: one Float64Array per series, a bar's fields side by side (time, open, high, low, close,
- * volume, and the price and qty scales packed as ps · 32 + qs: float64 values never carry more than
- * MAX_FAST_SCALE = 22 decimals), so closing a bar writes one place and growing copies one array.
+ * Why shared slabs: a symbol that trades a few times a minute closes a bar on nearly every tick. A
+ * ring as an object with its own typed array costs a walk through the object, the array and its
+ * store, none of them in cache, per closed bar, and a new typed array each time a ring grows. Here
+ * the rings of all series are runs of bars in a few large slabs (BarStore), and a ring's place and
+ * fill (slab, offset, size, start, length) are numbers in the symbol's record (record.ts), beside
+ * the open bar being closed: `closeBar` reads the record, writes the bar and touches no object.
  *
- * Rules: `push*` appends; beyond `cap` bars the oldest is forgotten. Capacity starts at 16 bars and
- * grows fourfold up to `cap` (16, 64, 256, 1,024 → cap): few reallocations, and a short series costs
- * little. Preallocating `cap` bars for every series would cost 2,000 × 9 × 1,000 × 56 B ≈ 1 GB up
- * front, most of it for series (weeks, months) that never fill.
+ * Layout: a bar is 7 numbers (time, open, high, low, close, volume, and the price and qty scales
+ * packed as ps · 32 + qs: float64 values never carry more than MAX_FAST_SCALE = 22 decimals).
+ *
+ * Rules: a push appends; beyond `cap` bars the oldest is forgotten. Capacity starts at 16 bars and
+ * grows fourfold up to `cap` (16, 64, 256, 1,024 → cap): a ring that grows moves to a new run, and
+ * its old run goes to a free list of its size for the next ring to grow to that size. Preallocating
+ * `cap` bars for every series would cost 2,000 × 9 × 1,000 × 56 B ≈ 1 GB up front, most of it for
+ * series (weeks, months) that never fill. Slabs start at 4,096 bars and double up to 131,072 (7 MiB);
+ * a run longer than that gets a slab of its own.
  */
 import type { Candle } from '../types/market';
+import { slotCandle, type ScaledBars } from './bar-slot';
+import {
+  CLOSE,
+  HIGH,
+  LOW,
+  OPEN,
+  PSCALE,
+  QSCALE,
+  R_LEN,
+  R_OFF,
+  R_SIZE,
+  R_SLAB,
+  R_START,
+  SPILLED,
+  STRS,
+  TIME,
+  VOL,
+  ringAt,
+  slotAt,
+} from './record';
 import { formatScaled } from './scaled';
 
-const STRIDE = 7;
+const BAR = 7;
 const T = 0;
 const O = 1;
 const H = 2;
@@ -31,104 +60,213 @@ const SC = 6;
 const SCALE_BASE = 32;
 const MIN_BARS = 16;
 const GROWTH = 4;
-const EMPTY = new Float64Array(0);
+const FIRST_SLAB = 4_096;
+const MAX_SLAB = 131_072;
 
+/** The slabs holding every ring of one aggregator, and the runs free for reuse. */
+export class BarStore {
+  readonly slabs: Float64Array[] = [];
+  /** bars used in the newest slab */
+  private used = 0;
+  /** free runs by size: flat [slab, offset, slab, offset, …] */
+  private readonly free = new Map<number, number[]>();
+  /** where `alloc` put the run */
+  slab = 0;
+  off = 0;
+
+  /** `cap`: closed bars kept per series */
+  constructor(readonly cap: number) {}
+
+  /** A run of `size` bars: its place in `slab` and `off` (in numbers). */
+  alloc(size: number): void {
+    const list = this.free.get(size);
+    if (list !== undefined && list.length !== 0) {
+      const k = list.length - 2;
+      this.slab = list[k];
+      this.off = list[k + 1];
+      list.length = k;
+      return;
+    }
+    const n = this.slabs.length;
+    const last = n === 0 ? 0 : this.slabs[n - 1].length / BAR;
+    if (n === 0 || this.used + size > last) {
+      const bars = Math.max(size, Math.min(MAX_SLAB, n === 0 ? FIRST_SLAB : last * 2));
+      this.slabs.push(new Float64Array(bars * BAR));
+      this.used = 0;
+    }
+    this.slab = this.slabs.length - 1;
+    this.off = this.used * BAR;
+    this.used += size;
+  }
+
+  release(size: number, slab: number, off: number): void {
+    let list = this.free.get(size);
+    if (list === undefined) this.free.set(size, (list = []));
+    list.push(slab, off);
+  }
+}
+
+/** The symbol's side of its histories: its record, and the strings kept for the rare bars. */
+export interface HistoryOwner extends ScaledBars {
+  /** per period index, bars kept as strings by ring position, once one is */
+  strs: ((Candle | undefined)[] | null)[];
+  /** per period index, the history as read and written off the hot path */
+  hist: BarHistory[];
+}
+
+/** Moves ring m (record offset) to a run `size` bars long, oldest bar first. */
+function grow(store: BarStore, st: HistoryOwner, b: Float64Array, m: number, i: number, size: number): void {
+  const old = b[m + R_SIZE];
+  const start = b[m + R_START];
+  const len = b[m + R_LEN];
+  store.alloc(size);
+  const to = store.slabs[store.slab];
+  if (old !== 0) {
+    const from = store.slabs[b[m + R_SLAB]];
+    const base = b[m + R_OFF];
+    // Oldest first: [start, old) then [0, start).
+    to.set(from.subarray(base + start * BAR, base + old * BAR), store.off);
+    if (start > 0) to.set(from.subarray(base, base + start * BAR), store.off + (old - start) * BAR);
+    store.release(old, b[m + R_SLAB], base);
+  }
+  const s = st.strs[i];
+  if (s != null) {
+    const next: (Candle | undefined)[] = new Array(size).fill(undefined);
+    for (let k = 0; k < len; k++) next[k] = s[(start + k) % old];
+    st.strs[i] = next;
+  }
+  b[m + R_SLAB] = store.slab;
+  b[m + R_OFF] = store.off;
+  b[m + R_SIZE] = size;
+  b[m + R_START] = 0;
+}
+
+/** Ring position for the next bar of series i (the oldest one's when full); −1 when none are kept. */
+function nextPos(store: BarStore, st: HistoryOwner, b: Float64Array, at: number, i: number): number {
+  const cap = store.cap;
+  if (cap === 0) return -1;
+  const m = ringAt(at, i);
+  const size = b[m + R_SIZE];
+  const start = b[m + R_START];
+  const len = b[m + R_LEN];
+  if (len === cap) {
+    b[m + R_START] = start + 1 === size ? 0 : start + 1;
+    return start;
+  }
+  if (len === size) {
+    grow(store, st, b, m, i, Math.min(cap, Math.max(MIN_BARS, size * GROWTH)));
+    b[m + R_LEN] = len + 1;
+    return len; // start is 0 after a move
+  }
+  b[m + R_LEN] = len + 1;
+  const k = start + len;
+  return k >= size ? k - size : k;
+}
+
+/**
+ * Closes slot i's bar into its history (the symbol's record at `at` of page `b`). A bar whose
+ * volume has spilled out of float64 is kept as strings.
+ */
+export function closeBar(store: BarStore, st: HistoryOwner, b: Float64Array, at: number, i: number): void {
+  if (b[at + SPILLED] !== 0 && st.volBig !== null && st.volBig[i] !== 0n) {
+    st.hist[i].pushCandle(slotCandle(st, i));
+    return;
+  }
+  const k = nextPos(store, st, b, at, i);
+  if (k < 0) return;
+  const m = ringAt(at, i);
+  const r = store.slabs[b[m + R_SLAB]];
+  const y = b[m + R_OFF] + k * BAR;
+  const x = slotAt(at, i);
+  r[y + T] = b[x + TIME];
+  r[y + O] = b[x + OPEN];
+  r[y + H] = b[x + HIGH];
+  r[y + L] = b[x + LOW];
+  r[y + C] = b[x + CLOSE];
+  r[y + V] = b[x + VOL];
+  r[y + SC] = b[at + PSCALE] * SCALE_BASE + b[at + QSCALE];
+  if (b[at + STRS] !== 0) clearString(st, i, k);
+}
+
+function clearString(st: HistoryOwner, i: number, k: number): void {
+  const s = st.strs[i];
+  if (s != null) s[k] = undefined;
+}
+
+/** One series' history, for the paths that are not per tick: reads, load(), BigInt and spilled bars. */
 export class BarHistory {
-  /** ring position of the oldest bar */
-  private start = 0;
-  private len = 0;
-  /** capacity of `buf` in bars */
-  private size = 0;
-  private buf: Float64Array = EMPTY;
-  private strs: (Candle | undefined)[] | null = null;
-
-  constructor(private readonly cap: number) {}
+  constructor(
+    private readonly store: BarStore,
+    private readonly st: HistoryOwner,
+    private readonly i: number,
+  ) {}
 
   get length(): number {
-    return this.len;
-  }
-
-  /** Slot (bar index into the ring) for the next bar: the oldest one's when full. */
-  private slot(): number {
-    if (this.len === this.cap) {
-      const k = this.start;
-      this.start = k + 1 === this.size ? 0 : k + 1;
-      return k;
-    }
-    if (this.len === this.size) this.grow();
-    const k = this.start + this.len++;
-    return k >= this.size ? k - this.size : k;
-  }
-
-  private grow(): void {
-    const size = Math.min(this.cap, Math.max(MIN_BARS, this.size * GROWTH));
-    const next = new Float64Array(size * STRIDE);
-    // Oldest first: [start, size) then [0, start).
-    const head = this.buf.subarray(this.start * STRIDE, this.size * STRIDE);
-    next.set(head, 0);
-    if (this.start > 0) next.set(this.buf.subarray(0, this.start * STRIDE), head.length);
-    if (this.strs !== null) {
-      const s: (Candle | undefined)[] = new Array(size).fill(undefined);
-      for (let k = 0; k < this.len; k++) s[k] = this.strs[(this.start + k) % this.size];
-      this.strs = s;
-    }
-    this.buf = next;
-    this.start = 0;
-    this.size = size;
+    return this.st.rec[ringAt(this.st.at, this.i) + R_LEN];
   }
 
   /** Appends a bar whose values are safe-integer mantissas at the given scales (each ≤ MAX_FAST_SCALE). */
   pushScaled(time: number, o: number, h: number, l: number, c: number, v: number, ps: number, qs: number): void {
-    if (this.cap === 0) return;
-    const k = this.slot();
-    const b = this.buf;
-    const x = k * STRIDE;
-    b[x + T] = time;
-    b[x + O] = o;
-    b[x + H] = h;
-    b[x + L] = l;
-    b[x + C] = c;
-    b[x + V] = v;
-    b[x + SC] = ps * SCALE_BASE + qs;
-    if (this.strs !== null) this.strs[k] = undefined;
+    const { rec: b, at } = this.st;
+    const k = nextPos(this.store, this.st, b, at, this.i);
+    if (k < 0) return;
+    const m = ringAt(at, this.i);
+    const r = this.store.slabs[b[m + R_SLAB]];
+    const y = b[m + R_OFF] + k * BAR;
+    r[y + T] = time;
+    r[y + O] = o;
+    r[y + H] = h;
+    r[y + L] = l;
+    r[y + C] = c;
+    r[y + V] = v;
+    r[y + SC] = ps * SCALE_BASE + qs;
+    clearString(this.st, this.i, k);
   }
 
   pushCandle(c: Candle): void {
-    if (this.cap === 0) return;
-    const k = this.slot();
-    this.buf[k * STRIDE + T] = c.time;
-    if (this.strs === null) this.strs = new Array(this.size).fill(undefined);
-    this.strs[k] = c;
+    const { rec: b, at } = this.st;
+    const k = nextPos(this.store, this.st, b, at, this.i);
+    if (k < 0) return;
+    const m = ringAt(at, this.i);
+    this.store.slabs[b[m + R_SLAB]][b[m + R_OFF] + k * BAR + T] = c.time;
+    let s = this.st.strs[this.i];
+    if (s == null) this.st.strs[this.i] = s = new Array<Candle | undefined>(b[m + R_SIZE]).fill(undefined);
+    s[k] = c;
+    b[at + STRS] = 1;
   }
 
   at(index: number): Candle {
-    const k = (this.start + index) % this.size;
-    const s = this.strs?.[k];
+    const { rec: b, at } = this.st;
+    const m = ringAt(at, this.i);
+    const k = (b[m + R_START] + index) % b[m + R_SIZE];
+    const s = this.st.strs[this.i]?.[k];
     if (s !== undefined) return s;
-    const b = this.buf;
-    const x = k * STRIDE;
-    const sc = b[x + SC];
+    const r = this.store.slabs[b[m + R_SLAB]];
+    const x = b[m + R_OFF] + k * BAR;
+    const sc = r[x + SC];
     const qs = sc % SCALE_BASE;
     const ps = (sc - qs) / SCALE_BASE;
     return {
-      time: b[x + T],
-      open: formatScaled(b[x + O], ps),
-      high: formatScaled(b[x + H], ps),
-      low: formatScaled(b[x + L], ps),
-      close: formatScaled(b[x + C], ps),
-      volume: formatScaled(b[x + V], qs),
+      time: r[x + T],
+      open: formatScaled(r[x + O], ps),
+      high: formatScaled(r[x + H], ps),
+      low: formatScaled(r[x + L], ps),
+      close: formatScaled(r[x + C], ps),
+      volume: formatScaled(r[x + V], qs),
     };
   }
 
   toCandles(): Candle[] {
-    const out: Candle[] = new Array(this.len);
-    for (let k = 0; k < this.len; k++) out[k] = this.at(k);
+    const n = this.length;
+    const out: Candle[] = new Array(n);
+    for (let k = 0; k < n; k++) out[k] = this.at(k);
     return out;
   }
 
   clear(): void {
-    this.start = 0;
-    this.len = 0;
-    if (this.strs !== null) this.strs.fill(undefined);
+    const m = ringAt(this.st.at, this.i);
+    this.st.rec[m + R_START] = 0;
+    this.st.rec[m + R_LEN] = 0;
+    this.st.strs[this.i]?.fill(undefined);
   }
 }

@@ -1,12 +1,13 @@
 /**
- * Open bars as numbers: the slot layout the aggregator keeps per float64 symbol, and the ways a
+ * Open bars as numbers: the slot layout of a float64 symbol's record (record.ts), and the ways a
  * slot grows that are not the per-tick hot path — a tick into a slot that may be empty, and one
  * slot merged into another (folding a lower period's bar into a higher period's partial bar).
  *
- * Layout: slot i occupies [i·STRIDE, (i+1)·STRIDE) of the symbol's `bars` array. END is −Infinity
- * (NONE) while the slot has never held a bucket. Volume = volBig[i] + VOL: VOL stays a safe integer,
- * the excess spills into `volBig` (created on first spill). OSEQ/CSEQ are the seqs of the ticks
- * that set open/close; −Infinity for a bar seeded by load().
+ * Layout: slot i occupies [slotAt(at, i), + STRIDE) of the page `b` holding the symbol's record at
+ * `at`. END is −Infinity (NONE) while the slot has never held a bucket. Volume = volBig[i] + VOL:
+ * VOL stays a safe integer, the excess spills into `volBig` (created on first spill, flagged in the
+ * record's SPILLED). OSEQ/CSEQ are the seqs of the ticks that set open/close; −Infinity for a bar
+ * seeded by load().
  *
  * An empty slot (`clearSlot`) has a bucket but no bar yet: the neutral element of `mergeSlot`
  * (HIGH −∞, LOW +∞, VOL 0, OSEQ +∞, CSEQ −∞). Prices are ≥ 0, so HIGH = −∞ marks it; a seeded bar
@@ -15,25 +16,21 @@
  * Merging is the set union of two bars' ticks: high = max, low = min, open from the lower open
  * seq, close from the higher close seq, volume the exact sum. Seqs are unique per symbol (a seq is
  * taken once), so two real bars never tie on a seq.
+ *
+ * The functions a tick may reach take the page and record offset besides the symbol's object, and
+ * touch the object only when volume has spilled: the object is usually not in cache.
  */
 import type { Candle } from '../types/market';
+import { CLOSE, CSEQ, END, HIGH, LOW, MAX_SLOTS, NONE, OPEN, OSEQ, SPILLED, STRIDE, TIME, VOL, slotAt } from './record';
 import { MAX_SAFE, formatScaled } from './scaled';
 
-export const TIME = 0;
-export const END = 1;
-export const OPEN = 2;
-export const HIGH = 3;
-export const LOW = 4;
-export const CLOSE = 5;
-export const VOL = 6;
-export const OSEQ = 7;
-export const CSEQ = 8;
-export const STRIDE = 9;
-export const NONE = -Infinity;
+export { CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, STRIDE, TIME, VOL } from './record';
 
 /** The part of a symbol's state the slot arithmetic touches. */
 export interface FastBars {
-  bars: Float64Array;
+  /** the page holding the symbol's record, and the record's offset in it */
+  readonly rec: Float64Array;
+  readonly at: number;
   /** spilled volume per slot, once any has spilled */
   volBig: bigint[] | null;
 }
@@ -45,20 +42,19 @@ export interface ScaledBars extends FastBars {
 }
 
 export function volBigOf(st: FastBars): bigint[] {
-  if (st.volBig === null) st.volBig = new Array<bigint>(st.bars.length / STRIDE).fill(0n);
+  if (st.volBig === null) st.volBig = new Array<bigint>(MAX_SLOTS).fill(0n);
   return st.volBig;
 }
 
 /** True when slot i holds a bar (a bucket and at least one tick or seeded candle). */
-export function hasBar(b: Float64Array, i: number): boolean {
-  const x = i * STRIDE;
+export function hasBar(b: Float64Array, at: number, i: number): boolean {
+  const x = slotAt(at, i);
   return b[x + END] !== NONE && b[x + HIGH] !== -Infinity;
 }
 
 /** Makes slot i empty with the bucket [time, end). */
-export function clearSlot(st: FastBars, i: number, time: number, end: number): void {
-  const b = st.bars;
-  const x = i * STRIDE;
+export function clearSlot(st: FastBars, b: Float64Array, at: number, i: number, time: number, end: number): void {
+  const x = slotAt(at, i);
   b[x + TIME] = time;
   b[x + END] = end;
   b[x + OPEN] = 0;
@@ -68,13 +64,12 @@ export function clearSlot(st: FastBars, i: number, time: number, end: number): v
   b[x + VOL] = 0;
   b[x + OSEQ] = Infinity;
   b[x + CSEQ] = -Infinity;
-  if (st.volBig !== null) st.volBig[i] = 0n;
+  if (b[at + SPILLED] !== 0) volBigOf(st)[i] = 0n;
 }
 
 /** Adds the tick to slot i, which may be empty (so no else-if shortcuts). */
-export function addTick(st: FastBars, i: number, p: number, q: number, seq: number): void {
-  const b = st.bars;
-  const x = i * STRIDE;
+export function addTick(st: FastBars, b: Float64Array, at: number, i: number, p: number, q: number, seq: number): void {
+  const x = slotAt(at, i);
   if (p > b[x + HIGH]) b[x + HIGH] = p;
   if (p < b[x + LOW]) b[x + LOW] = p;
   if (seq > b[x + CSEQ]) {
@@ -85,13 +80,12 @@ export function addTick(st: FastBars, i: number, p: number, q: number, seq: numb
     b[x + OPEN] = p;
     b[x + OSEQ] = seq;
   }
-  addVolume(st, i, q);
+  addVolume(st, b, at, i, q);
 }
 
 /** VOL += q, spilling into volBig when the sum would leave the safe integers. */
-export function addVolume(st: FastBars, i: number, q: number): void {
-  const b = st.bars;
-  const x = i * STRIDE + VOL;
+export function addVolume(st: FastBars, b: Float64Array, at: number, i: number, q: number): void {
+  const x = slotAt(at, i) + VOL;
   // Both are safe integers: a true sum ≤ MAX_SAFE is computed exactly, a larger one rounds above it.
   const v = b[x] + q;
   if (v <= MAX_SAFE) b[x] = v;
@@ -102,10 +96,9 @@ export function addVolume(st: FastBars, i: number, q: number): void {
 }
 
 /** Merges the bar of slot `from` into slot `into` (either may be empty); `into` keeps its bucket. */
-export function mergeSlot(st: FastBars, into: number, from: number): void {
-  const b = st.bars;
-  const x = into * STRIDE;
-  const y = from * STRIDE;
+export function mergeSlot(st: FastBars, b: Float64Array, at: number, into: number, from: number): void {
+  const x = slotAt(at, into);
+  const y = slotAt(at, from);
   if (b[y + HIGH] > b[x + HIGH]) b[x + HIGH] = b[y + HIGH];
   if (b[y + LOW] < b[x + LOW]) b[x + LOW] = b[y + LOW];
   if (b[y + CSEQ] > b[x + CSEQ]) {
@@ -116,35 +109,38 @@ export function mergeSlot(st: FastBars, into: number, from: number): void {
     b[x + OPEN] = b[y + OPEN];
     b[x + OSEQ] = b[y + OSEQ];
   }
-  addVolume(st, into, b[y + VOL]);
-  const big = st.volBig;
-  if (big !== null && big[from] !== 0n) big[into] += big[from];
+  addVolume(st, b, at, into, b[y + VOL]);
+  if (b[at + SPILLED] !== 0) {
+    const big = volBigOf(st);
+    if (big[from] !== 0n) big[into] += big[from];
+  }
 }
 
 /** Copies slot `from` (bucket, bar and spilled volume) over slot `into`. */
 export function copySlot(st: FastBars, into: number, from: number): void {
-  st.bars.copyWithin(into * STRIDE, from * STRIDE, (from + 1) * STRIDE);
+  const y = slotAt(st.at, from);
+  st.rec.copyWithin(slotAt(st.at, into), y, y + STRIDE);
   if (st.volBig !== null) st.volBig[into] = st.volBig[from];
 }
 
 /** Exact volume of slot i. */
 export function slotVolume(st: FastBars, i: number): bigint {
-  const v = BigInt(st.bars[i * STRIDE + VOL]);
+  const v = BigInt(st.rec[slotAt(st.at, i) + VOL]);
   return st.volBig === null ? v : st.volBig[i] + v;
 }
 
 /** Sets slot i's exact volume, as a safe integer when it fits. */
 export function setSlotVolume(st: FastBars, i: number, v: bigint): void {
   const safe = v <= BigInt(MAX_SAFE);
-  st.bars[i * STRIDE + VOL] = safe ? Number(v) : 0;
+  st.rec[slotAt(st.at, i) + VOL] = safe ? Number(v) : 0;
   if (!safe) volBigOf(st)[i] = v;
   else if (st.volBig !== null) st.volBig[i] = 0n;
 }
 
 /** Slot i's bar as a Candle (strings in canonical form). */
 export function slotCandle(st: ScaledBars, i: number): Candle {
-  const b = st.bars;
-  const x = i * STRIDE;
+  const b = st.rec;
+  const x = slotAt(st.at, i);
   const big = st.volBig === null ? 0n : st.volBig[i];
   return {
     time: b[x + TIME],

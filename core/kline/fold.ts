@@ -23,33 +23,19 @@
  *
  * Invariant while attached: a partial's bucket holds the base bar's bucket, or is later (load()
  * seeded it ahead); never earlier.
+ *
+ * The per-tick functions take the page `b` and offset `at` of the symbol's record (record.ts) and
+ * touch the symbol's object only on rare paths (spilled volume, bars kept as strings). `store` holds
+ * the histories' rings (bar-history.ts).
  */
 import type { Period } from '../types/market';
-import { closeBar, type LoggedBars } from './bar-log';
-import {
-  CLOSE,
-  CSEQ,
-  END,
-  HIGH,
-  LOW,
-  NONE,
-  OPEN,
-  OSEQ,
-  STRIDE,
-  TIME,
-  VOL,
-  addTick,
-  addVolume,
-  clearSlot,
-  copySlot,
-  hasBar,
-  mergeSlot,
-  slotVolume,
-} from './bar-slot';
+import { closeBar, type BarStore, type HistoryOwner } from './bar-history';
+import { addTick, addVolume, clearSlot, copySlot, hasBar, mergeSlot, slotVolume } from './bar-slot';
 import { monthStart, nestsIn, nextMonthStart, periodLength } from './calendar';
+import { ATTACHED, CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, SPILLED, TIME, VOL, slotAt } from './record';
 
 /** A float64 symbol as the fast path sees it. */
-export interface FoldState extends LoggedBars {
+export interface FoldState extends HistoryOwner {
   /** false while the base bar holds loaded history: the partials then take ticks directly */
   attached: boolean;
 }
@@ -88,9 +74,8 @@ export class FoldPlan {
   }
 }
 
-/** Sets slot i's bucket to the one containing ts. Same formulas as bucket.ts, on numbers. */
-function setBucket(plan: FoldPlan, b: Float64Array, i: number, ts: number): void {
-  const x = i * STRIDE;
+/** Sets the bucket of the slot at x (slot i) to the one containing ts. Same formulas as bucket.ts, on numbers. */
+function setBucket(plan: FoldPlan, b: Float64Array, x: number, i: number, ts: number): void {
   const len = plan.lens[i];
   if (len === 0) {
     const time = monthStart(ts);
@@ -104,8 +89,17 @@ function setBucket(plan: FoldPlan, b: Float64Array, i: number, ts: number): void
   }
 }
 
-/** A tick inside the bucket of slot i, which holds a bar (so low ≤ high: one comparison of two). */
-function update(st: FoldState, b: Float64Array, x: number, i: number, p: number, q: number, seq: number): void {
+/** A tick inside the bucket of slot i (at x), which holds a bar (so low ≤ high: one comparison of two). */
+function update(
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  x: number,
+  i: number,
+  p: number,
+  q: number,
+  seq: number,
+): void {
   if (p > b[x + HIGH]) b[x + HIGH] = p;
   else if (p < b[x + LOW]) b[x + LOW] = p;
   if (seq > b[x + CSEQ]) {
@@ -115,14 +109,16 @@ function update(st: FoldState, b: Float64Array, x: number, i: number, p: number,
     b[x + OPEN] = p;
     b[x + OSEQ] = seq;
   }
-  addVolume(st, i, q);
+  addVolume(st, b, at, i, q);
 }
 
 /** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
 function reopen(
   plan: FoldPlan,
+  store: BarStore,
   st: FoldState,
   b: Float64Array,
+  at: number,
   x: number,
   i: number,
   p: number,
@@ -130,46 +126,63 @@ function reopen(
   seq: number,
   ts: number,
 ): void {
-  if (b[x + END] !== NONE) closeBar(st, i);
-  setBucket(plan, b, i, ts);
+  if (b[x + END] !== NONE) closeBar(store, st, b, at, i);
+  setBucket(plan, b, x, i, ts);
   b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
   b[x + VOL] = q;
   b[x + OSEQ] = b[x + CSEQ] = seq;
-  if (st.volBig !== null) st.volBig[i] = 0n;
+  if (b[at + SPILLED] !== 0 && st.volBig !== null) st.volBig[i] = 0n;
 }
 
 /** Closes folded slot i's partial (into the history, if not empty) and empties it onto ts's bucket. */
-function roll(plan: FoldPlan, st: FoldState, i: number, ts: number): void {
-  const b = st.bars;
-  const x = i * STRIDE;
-  if (hasBar(b, i)) closeBar(st, i);
-  setBucket(plan, b, i, ts);
-  clearSlot(st, i, b[x + TIME], b[x + END]);
+function roll(
+  plan: FoldPlan,
+  store: BarStore,
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  i: number,
+  ts: number,
+): void {
+  const x = slotAt(at, i);
+  if (hasBar(b, at, i)) closeBar(store, st, b, at, i);
+  setBucket(plan, b, x, i, ts);
+  clearSlot(st, b, at, i, b[x + TIME], b[x + END]);
 }
 
-/** Applies a tick to a float64 symbol; true if any period took it. */
-export function applyFast(plan: FoldPlan, st: FoldState, p: number, q: number, seq: number, ts: number): boolean {
-  const b = st.bars;
-  const bx = plan.base * STRIDE;
-  let applied = st.attached ? false : feedDetached(plan, st, p, q, seq, ts);
+/** Applies a tick to a float64 symbol (record at `at` of page `b`); true if any period took it. */
+export function applyFast(
+  plan: FoldPlan,
+  store: BarStore,
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  p: number,
+  q: number,
+  seq: number,
+  ts: number,
+): boolean {
+  const bx = slotAt(at, plan.base);
+  const attached = b[at + ATTACHED] === 1;
+  let applied = attached ? false : feedDetached(plan, store, st, b, at, p, q, seq, ts);
   if (ts < b[bx + END]) {
     if (ts >= b[bx + TIME]) {
-      update(st, b, bx, plan.base, p, q, seq);
+      update(st, b, at, bx, plan.base, p, q, seq);
       applied = true;
-    } else if (st.attached && plan.folded.length !== 0 && feedLate(plan, st, p, q, seq, ts)) applied = true;
+    } else if (attached && plan.folded.length !== 0 && feedLate(plan, st, b, at, p, q, seq, ts)) applied = true;
   } else {
-    if (plan.folded.length !== 0) foldBase(plan, st, ts);
-    reopen(plan, st, b, bx, plan.base, p, q, seq, ts);
+    if (plan.folded.length !== 0) foldBase(plan, store, st, b, at, ts);
+    reopen(plan, store, st, b, at, bx, plan.base, p, q, seq, ts);
     applied = true;
   }
   const direct = plan.direct;
   for (let k = 0; k < direct.length; k++) {
     const i = direct[k];
-    const x = i * STRIDE;
+    const x = slotAt(at, i);
     if (ts < b[x + END]) {
       if (ts < b[x + TIME]) continue; // older bucket: this series is past it
-      update(st, b, x, i, p, q, seq);
-    } else reopen(plan, st, b, x, i, p, q, seq, ts);
+      update(st, b, at, x, i, p, q, seq);
+    } else reopen(plan, store, st, b, at, x, i, p, q, seq, ts);
     applied = true;
   }
   return applied;
@@ -180,12 +193,11 @@ export function applyFast(plan: FoldPlan, st: FoldState, p: number, q: number, s
  * holds it (unless detached: they have its ticks already), partials ts is past close and empty, and
  * the partials attach.
  */
-function foldBase(plan: FoldPlan, st: FoldState, ts: number): void {
-  const b = st.bars;
-  const bx = plan.base * STRIDE;
+function foldBase(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Array, at: number, ts: number): void {
+  const bx = slotAt(at, plan.base);
   const folded = plan.folded;
-  const fold = st.attached && b[bx + END] !== NONE;
-  const spilled = st.volBig !== null && st.volBig[plan.base] !== 0n;
+  const fold = b[at + ATTACHED] === 1 && b[bx + END] !== NONE;
+  const spilled = b[at + SPILLED] !== 0 && st.volBig !== null && st.volBig[plan.base] !== 0n;
   const t = b[bx + TIME];
   const hi = b[bx + HIGH];
   const lo = b[bx + LOW];
@@ -194,11 +206,11 @@ function foldBase(plan: FoldPlan, st: FoldState, ts: number): void {
   const vol = b[bx + VOL];
   for (let k = 0; k < folded.length; k++) {
     const i = folded[k];
-    const x = i * STRIDE;
+    const x = slotAt(at, i);
     if (fold && t >= b[x + TIME] && t < b[x + END]) {
-      if (spilled) mergeSlot(st, i, plan.base);
+      if (spilled) mergeSlot(st, b, at, i, plan.base);
       else {
-        // mergeSlot(st, i, base), unrolled on the base bar's fields read once
+        // mergeSlot(st, b, at, i, base), unrolled on the base bar's fields read once
         if (hi > b[x + HIGH]) b[x + HIGH] = hi;
         if (lo < b[x + LOW]) b[x + LOW] = lo;
         if (cseq > b[x + CSEQ]) {
@@ -209,24 +221,32 @@ function foldBase(plan: FoldPlan, st: FoldState, ts: number): void {
           b[x + OPEN] = b[bx + OPEN];
           b[x + OSEQ] = oseq;
         }
-        addVolume(st, i, vol);
+        addVolume(st, b, at, i, vol);
       }
     }
-    if (ts >= b[x + END]) roll(plan, st, i, ts);
+    if (ts >= b[x + END]) roll(plan, store, st, b, at, i, ts);
   }
-  st.attached = true;
+  b[at + ATTACHED] = 1;
 }
 
 /** A tick before the base bar's bucket: every partial whose bucket holds it takes it. */
-function feedLate(plan: FoldPlan, st: FoldState, p: number, q: number, seq: number, ts: number): boolean {
-  const b = st.bars;
+function feedLate(
+  plan: FoldPlan,
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  p: number,
+  q: number,
+  seq: number,
+  ts: number,
+): boolean {
   const folded = plan.folded;
   let took = false;
   for (let k = 0; k < folded.length; k++) {
     const i = folded[k];
-    const x = i * STRIDE;
+    const x = slotAt(at, i);
     if (ts >= b[x + TIME] && ts < b[x + END]) {
-      addTick(st, i, p, q, seq);
+      addTick(st, b, at, i, p, q, seq);
       took = true;
     }
   }
@@ -234,17 +254,26 @@ function feedLate(plan: FoldPlan, st: FoldState, p: number, q: number, seq: numb
 }
 
 /** Detached: the partials take the tick as direct slots do, unless it opens the next base bucket. */
-function feedDetached(plan: FoldPlan, st: FoldState, p: number, q: number, seq: number, ts: number): boolean {
-  const b = st.bars;
-  if (ts >= b[plan.base * STRIDE + END]) return false; // foldBase attaches; the base bar holds the tick
+function feedDetached(
+  plan: FoldPlan,
+  store: BarStore,
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  p: number,
+  q: number,
+  seq: number,
+  ts: number,
+): boolean {
+  if (ts >= b[slotAt(at, plan.base) + END]) return false; // foldBase attaches; the base bar holds the tick
   const folded = plan.folded;
   let took = false;
   for (let k = 0; k < folded.length; k++) {
     const i = folded[k];
-    const x = i * STRIDE;
-    if (ts >= b[x + END]) roll(plan, st, i, ts);
+    const x = slotAt(at, i);
+    if (ts >= b[x + END]) roll(plan, store, st, b, at, i, ts);
     else if (ts < b[x + TIME]) continue;
-    addTick(st, i, p, q, seq);
+    addTick(st, b, at, i, p, q, seq);
     took = true;
   }
   return took;
@@ -252,9 +281,9 @@ function feedDetached(plan: FoldPlan, st: FoldState, p: number, q: number, seq: 
 
 /** Whether the base bar is part of folded slot i's open bar. */
 function baseIn(plan: FoldPlan, st: FoldState, i: number): boolean {
-  const b = st.bars;
-  const bx = plan.base * STRIDE;
-  const x = i * STRIDE;
+  const b = st.rec;
+  const bx = slotAt(st.at, plan.base);
+  const x = slotAt(st.at, i);
   const t = b[bx + TIME];
   return st.attached && b[bx + END] !== NONE && t >= b[x + TIME] && t < b[x + END];
 }
@@ -267,20 +296,21 @@ export function view(plan: FoldPlan, st: FoldState, i: number): number {
   if (plan.isFolded[i] === 0) return i;
   const s = plan.scratch;
   copySlot(st, s, i);
-  if (baseIn(plan, st, i)) mergeSlot(st, s, plan.base);
+  if (baseIn(plan, st, i)) mergeSlot(st, st.rec, st.at, s, plan.base);
   return s;
 }
 
 /** Empties the scratch slot (a stale bar there would count in the price-overflow check of a rescale). */
 export function release(plan: FoldPlan, st: FoldState): void {
-  st.bars[plan.scratch * STRIDE + END] = NONE;
+  st.rec[slotAt(st.at, plan.scratch) + END] = NONE;
 }
 
 /** Before load() reseeds the base bar: the partials take the live one in and detach. */
 export function detach(plan: FoldPlan, st: FoldState): void {
   if (!st.attached) return;
   const folded = plan.folded;
-  for (let k = 0; k < folded.length; k++) if (baseIn(plan, st, folded[k])) mergeSlot(st, folded[k], plan.base);
+  for (let k = 0; k < folded.length; k++)
+    if (baseIn(plan, st, folded[k])) mergeSlot(st, st.rec, st.at, folded[k], plan.base);
   st.attached = false;
 }
 

@@ -13,11 +13,11 @@
  */
 import Decimal from 'decimal.js';
 import type { Candle, Period } from '../types/market';
-import { flushLog } from './bar-log';
-import { CLOSE, CSEQ, END, HIGH, LOW, OPEN, OSEQ, STRIDE, TIME, setSlotVolume, slotVolume } from './bar-slot';
+import { setSlotVolume, slotVolume } from './bar-slot';
 import { bucketStart, nextBucketStart } from './bucket';
 import { type FoldPlan, baseVolumeIn, detach } from './fold';
 import { openCandle, openCloseSeq } from './open-bar';
+import { CLOSE, CSEQ, END, HIGH, LOW, OPEN, OSEQ, TIME, slotAt } from './record';
 import { MAX_FAST_SCALE, bigPow10, parseScaledBig } from './scaled';
 import { bigValue, fastValue, rescaleFast, toBig } from './symbol-scale';
 import type { SymbolState } from './symbol-state';
@@ -35,14 +35,14 @@ function snapAndSort(candles: Candle[], period: Period): Candle[] {
 /** Seeds a float64 slot; false (nothing written) when the candle does not fit float64 integers. */
 function seedFast(st: SymbolState, i: number, c: Candle, end: number, closeSeq: number): boolean {
   const prices = [c.open, c.high, c.low, c.close];
-  prices.forEach((s) => fastValue(st, s, true)); // settles the scale at the most decimals seen
-  const [o, h, l, cl] = prices.map((s) => fastValue(st, s, true));
+  prices.forEach((s) => fastValue(st, st.rec, st.at, s, true)); // settles the scale at the most decimals seen
+  const [o, h, l, cl] = prices.map((s) => fastValue(st, st.rec, st.at, s, true));
   // Volumes of long bars are legitimately huge: parse exactly and split instead of going BigInt.
   const vol = parseScaledBig(c.volume);
   if (o < 0 || h < 0 || l < 0 || cl < 0 || vol.scale > MAX_FAST_SCALE) return false;
   if (vol.scale > st.qScale) rescaleFast(st, false, vol.scale - st.qScale);
-  const b = st.bars;
-  const x = i * STRIDE;
+  const b = st.rec;
+  const x = slotAt(st.at, i);
   b[x + OPEN] = o;
   b[x + HIGH] = h;
   b[x + LOW] = l;
@@ -94,7 +94,6 @@ function mergeSameBucket(live: Candle, loaded: Candle): Candle {
 
 /** load() for series i of a symbol; `candles` is not empty. */
 export function loadHistory(plan: FoldPlan, st: SymbolState, i: number, period: Period, candles: Candle[]): void {
-  flushLog(st);
   const sorted = snapAndSort(candles, period);
   const lastLoaded = sorted[sorted.length - 1];
   const live = openCandle(plan, st, i);

@@ -4,24 +4,25 @@
  * BigInt when float64 integers no longer hold it. Hot: fastValue runs twice per tick.
  */
 import type { Candle } from '../types/market';
-import { flushLog } from './bar-log';
+import { hasBar, slotVolume, volBigOf } from './bar-slot';
+import { type FoldPlan, view } from './fold';
 import {
   CLOSE,
   CSEQ,
   END,
   HIGH,
   LOW,
+  MAX_SLOTS,
   NONE,
   OPEN,
   OSEQ,
+  PSCALE,
+  QSCALE,
   STRIDE,
   TIME,
   VOL,
-  hasBar,
-  slotVolume,
-  volBigOf,
-} from './bar-slot';
-import { type FoldPlan, view } from './fold';
+  slotAt,
+} from './record';
 import {
   MAX_SAFE,
   bigPow10,
@@ -50,15 +51,14 @@ export function bigToCandle(b: BigBar, st: SymbolState): Candle {
  * open bars are assembled first (fold.ts `view`); in BigInt every period is updated per tick.
  */
 export function toBig(st: SymbolState, plan: FoldPlan): void {
-  flushLog(st);
   const n = st.hist.length;
   st.bigBars = [];
+  const f = st.rec;
   for (let i = 0; i < n; i++) {
     const j = view(plan, st, i);
-    const f = st.bars;
-    const x = j * STRIDE;
+    const x = slotAt(st.at, j);
     const b = new BigBar();
-    b.has = hasBar(f, j);
+    b.has = hasBar(f, st.at, j);
     b.time = f[x + TIME];
     b.end = f[x + END];
     if (b.has) {
@@ -72,19 +72,19 @@ export function toBig(st: SymbolState, plan: FoldPlan): void {
     }
     st.bigBars.push(b);
   }
-  st.bars = new Float64Array(0);
   st.volBig = null;
-  st.fast = false;
+  st.fast = false; // the record's slots and log are not read again
 }
 
 /** Raises the symbol's price or qty scale by k decimals; false if a price would leave float64 integers. */
 export function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boolean {
   const f = pow10(k);
-  const b = st.bars;
-  const end = b.length;
+  const b = st.rec;
+  const x0 = slotAt(st.at, 0);
+  const end = slotAt(st.at, MAX_SLOTS);
   if (isPrice) {
-    for (let x = 0; x < end; x += STRIDE) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
-    for (let x = 0; x < end; x += STRIDE) {
+    for (let x = x0; x < end; x += STRIDE) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
+    for (let x = x0; x < end; x += STRIDE) {
       b[x + OPEN] *= f;
       b[x + HIGH] *= f;
       b[x + LOW] *= f;
@@ -92,7 +92,7 @@ export function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boole
     }
     st.pScale += k;
   } else {
-    for (let i = 0, x = 0; x < end; i++, x += STRIDE) {
+    for (let i = 0, x = x0; x < end; i++, x += STRIDE) {
       const big = st.volBig === null ? 0n : st.volBig[i];
       const v = b[x + VOL] * f;
       if (big === 0n && v <= MAX_SAFE) b[x + VOL] = v;
@@ -122,15 +122,18 @@ function rescaleBig(st: SymbolState, isPrice: boolean, k: number): void {
 
 const scratch: ScaledOut = { m: 0, scale: 0 };
 
-/** Scaled value of `s` at the symbol's scale as a float64 integer, or −1 when it needs BigInt. */
-export function fastValue(st: SymbolState, s: string, isPrice: boolean): number {
+/**
+ * Scaled value of `s` at the symbol's scale as a float64 integer, or −1 when it needs BigInt. The
+ * scale is read from the symbol's record (at `at` of page `b`); the object is touched only to rescale.
+ */
+export function fastValue(st: SymbolState, b: Float64Array, at: number, s: string, isPrice: boolean): number {
   if (!parseScaledFast(s, scratch)) {
     const canon = normalizeDecimalString(s); // throws on garbage
     if (canon === s || !parseScaledFast(canon, scratch)) return -1;
   }
   let m = scratch.m;
   const sc = scratch.scale;
-  const cur = isPrice ? st.pScale : st.qScale;
+  const cur = b[at + (isPrice ? PSCALE : QSCALE)];
   if (sc > cur) {
     if (!rescaleFast(st, isPrice, sc - cur)) return -1;
   } else if (sc < cur) {

@@ -1,11 +1,14 @@
 /**
- * One symbol's aggregation state (aggregator.ts): its seq bookkeeping, its open bars (float64 slots
- * while its numbers fit, BigBar once they do not), its histories and its closed-bar log.
+ * One symbol's aggregation state (aggregator.ts). The hot part (seq, scales, flags, open bars and
+ * where its histories' rings lie) is the symbol's record in a shared page (record.ts); this object
+ * holds the rest — missing seq ranges, spilled volume, the BigInt bars, bars kept as strings, the
+ * histories' readers — and exposes the record's header as properties for the paths that are not
+ * per tick.
  */
+import type { Candle } from '../types/market';
 import type { ApplyResult, SeqGap } from './aggregator-types';
-import { BarHistory } from './bar-history';
-import { LOG_BARS, LOG_STRIDE } from './bar-log';
-import { END, NONE, STRIDE } from './bar-slot';
+import { BarHistory, type BarStore } from './bar-history';
+import { ATTACHED, END, FAST, HAS_SEQ, LAST_SEQ, MAX_SLOTS, NONE, PSCALE, QSCALE, SPILLED, slotAt } from './record';
 
 /** The same bar once the symbol has outgrown float64 integers. */
 export class BigBar {
@@ -22,34 +25,75 @@ export class BigBar {
 }
 
 export class SymbolState {
-  hasSeq = false;
-  lastSeq = 0;
   /** missing seq ranges as flat [from, to, from, to, …] pairs, oldest first */
   missing: number[] = [];
-  fast = true;
-  /** decimals of every scaled price / qty integer held for this symbol */
-  pScale = 0;
-  qScale = 0;
-  /**
-   * Open bars while fast (bar-slot.ts): one slot per period index, then one scratch slot where a
-   * folded period's open bar is assembled for reading (fold.ts). Folded slots hold partial bars.
-   */
-  bars: Float64Array;
-  /** spilled volume per slot, once any has spilled */
-  volBig: bigint[] | null = null;
-  /** false while the base bar holds loaded history (fold.ts) */
-  attached = true;
+  private spill: bigint[] | null = null;
   bigBars: BigBar[] = [];
-  /** closed bars per period index, oldest first; while fast, the newest may still be in the log */
+  /** closed bars per period index, oldest first (bar-history.ts) */
   hist: BarHistory[];
-  /** closed bars on their way into `hist` (bar-log.ts) */
-  log = new Float64Array(LOG_BARS * LOG_STRIDE);
-  logLen = 0;
-  constructor(n: number, histCap: number) {
-    this.bars = new Float64Array((n + 1) * STRIDE);
-    for (let i = 0; i <= n; i++) this.bars[i * STRIDE + END] = NONE;
+  /** per period index, history bars kept as strings by ring position, once one is */
+  strs: ((Candle | undefined)[] | null)[];
+
+  /** `rec` is the page holding the symbol's record at `at` (record.ts); `store` the histories' rings */
+  constructor(
+    readonly rec: Float64Array,
+    readonly at: number,
+    n: number,
+    store: BarStore,
+  ) {
+    rec[at + FAST] = 1;
+    rec[at + ATTACHED] = 1;
+    for (let i = 0; i < MAX_SLOTS; i++) rec[slotAt(at, i) + END] = NONE;
     this.hist = [];
-    for (let i = 0; i < n; i++) this.hist.push(new BarHistory(histCap));
+    this.strs = [];
+    for (let i = 0; i < n; i++) {
+      this.hist.push(new BarHistory(store, this, i));
+      this.strs.push(null);
+    }
+  }
+
+  /** spilled volume per slot, once any has spilled (bar-slot.ts); the record's SPILLED flag follows it */
+  get volBig(): bigint[] | null {
+    return this.spill;
+  }
+  set volBig(v: bigint[] | null) {
+    this.spill = v;
+    this.rec[this.at + SPILLED] = v === null ? 0 : 1;
+  }
+
+  get hasSeq(): boolean {
+    return this.rec[this.at + HAS_SEQ] === 1;
+  }
+  get lastSeq(): number {
+    return this.rec[this.at + LAST_SEQ];
+  }
+  /** true while the symbol's numbers fit float64 integers, false for good once they do not */
+  get fast(): boolean {
+    return this.rec[this.at + FAST] === 1;
+  }
+  set fast(v: boolean) {
+    this.rec[this.at + FAST] = v ? 1 : 0;
+  }
+  /** decimals of every scaled price held for this symbol */
+  get pScale(): number {
+    return this.rec[this.at + PSCALE];
+  }
+  set pScale(v: number) {
+    this.rec[this.at + PSCALE] = v;
+  }
+  /** decimals of every scaled qty held for this symbol */
+  get qScale(): number {
+    return this.rec[this.at + QSCALE];
+  }
+  set qScale(v: number) {
+    this.rec[this.at + QSCALE] = v;
+  }
+  /** false while the base bar holds loaded history (fold.ts) */
+  get attached(): boolean {
+    return this.rec[this.at + ATTACHED] === 1;
+  }
+  set attached(v: boolean) {
+    this.rec[this.at + ATTACHED] = v ? 1 : 0;
   }
 }
 
@@ -84,19 +128,29 @@ export interface SeqStats {
 
 /**
  * Accepts or rejects the tick's seq (aggregator.ts "Sequence"): DUPLICATE to answer at once, else
- * the gap the seq jumps over (or null), with the seq recorded.
+ * the gap the seq jumps over (or null), with the seq recorded. The next seq in line reads and
+ * writes the record only.
  */
-export function acceptSeq(st: SymbolState, symbol: string, seq: number, stats: SeqStats): ApplyResult | SeqGap | null {
-  if (!st.hasSeq || seq > st.lastSeq) {
+export function acceptSeq(
+  st: SymbolState,
+  b: Float64Array,
+  at: number,
+  symbol: string,
+  seq: number,
+  stats: SeqStats,
+): ApplyResult | SeqGap | null {
+  const has = b[at + HAS_SEQ] === 1;
+  const last = b[at + LAST_SEQ];
+  if (!has || seq > last) {
     let gap: SeqGap | null = null;
-    if (st.hasSeq && seq > st.lastSeq + 1) {
-      gap = { symbol, fromSeq: st.lastSeq + 1, toSeq: seq - 1 };
+    if (has && seq > last + 1) {
+      gap = { symbol, fromSeq: last + 1, toSeq: seq - 1 };
       st.missing.push(gap.fromSeq, gap.toSeq);
       if (st.missing.length > 2 * MAX_MISSING_RANGES) st.missing.splice(0, 2);
       stats.gaps++;
     }
-    st.hasSeq = true;
-    st.lastSeq = seq;
+    b[at + HAS_SEQ] = 1;
+    b[at + LAST_SEQ] = seq;
     return gap;
   }
   if (takeMissing(st, seq)) return null;
