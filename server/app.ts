@@ -19,7 +19,7 @@ import type { Database } from './db/schema';
 import type { DbHandle } from './db/connect';
 import { openDatabase } from './db/open';
 import { migrateToLatest } from './db/migrate';
-import { registerStartup } from './plugins/startup';
+import { registerStartup, type Startup } from './plugins/startup';
 import { registerJobQueue, startJobWorker } from './plugins/job-queue';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
@@ -77,7 +77,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_ROOT = path.join(ROOT, 'dist', 'h5');
 
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<BuiltApp> {
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: Cleanups = [];
   try {
     return await composeApp(config, deps, cleanups);
   } catch (err) {
@@ -87,7 +87,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
   }
 }
 
-async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Promise<void>)[]): Promise<BuiltApp> {
+/** The app in the order it is built: database, core services, HTTP, sockets, market, areas; then how it closes. */
+async function composeApp(config: AppConfig, deps: AppDeps, cleanups: Cleanups): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -95,23 +96,46 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
+  const { handle, database } = await openAppDatabase(config, deps, cleanups);
+  const { leadership, startup } = await decorateServices(app, config, deps, handle);
+  await registerHttp(app, config);
+  const redis = connectRedis(config, cleanups);
+  await registerRateLimit(app, config, redis);
+  await registerPages(app, config);
+  const io = openSockets(app, config, handle, redis, cleanups);
+  const market = await startMarket(app, config, { handle, io, redis, leadership, cleanups });
+  await startAreas(app, config, deps, { startup, leadership });
+  return closable({ app, io, database }, { leadership, market, cleanups });
+}
 
-  // Database: connect (or take the injected one) and migrate. Seeding runs once the areas are in.
-  let handle = deps.db;
-  let database = 'injected (tests)';
-  if (!handle) {
-    const owned = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      pgTemplateDir: config.pgTemplateDir,
-      poolMax: config.dbPoolMax,
-      role: 'server',
-    });
-    cleanups.push(() => owned.close());
-    database = owned.describe;
-    handle = owned;
-    await migrateToLatest(handle.db as Kysely<unknown>);
-  }
+type Cleanups = (() => Promise<void>)[];
+
+/** Database: connect (or take the injected one) and migrate. Seeding runs once the areas are in. */
+async function openAppDatabase(
+  config: AppConfig,
+  deps: AppDeps,
+  cleanups: Cleanups,
+): Promise<{ handle: DbHandle; database: string }> {
+  if (deps.db) return { handle: deps.db, database: 'injected (tests)' };
+  const owned = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgTemplateDir: config.pgTemplateDir,
+    poolMax: config.dbPoolMax,
+    role: 'server',
+  });
+  cleanups.push(() => owned.close());
+  await migrateToLatest(owned.db as Kysely<unknown>);
+  return { handle: owned, database: owned.describe };
+}
+
+/** What every area reads off the app: the database and its job queue, the leadership, the start-up sequence, the config, the transport. */
+async function decorateServices(
+  app: FastifyInstance,
+  config: AppConfig,
+  deps: AppDeps,
+  handle: DbHandle,
+): Promise<{ leadership: Leadership; startup: Startup }> {
   app.decorate('db', handle.db);
   await registerJobQueue(app, handle);
   // cluster mode (ROLES set): the engine lease decides who runs the single-writer duties
@@ -132,7 +156,11 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
         log: app.log,
       }),
   );
+  return { leadership, startup };
+}
 
+/** Errors, input guard, headers, auth, compression and the body parsers. */
+async function registerHttp(app: FastifyInstance, config: AppConfig): Promise<void> {
   registerErrorHandling(app);
   registerRouteList(app);
   registerInputGuard(app);
@@ -142,13 +170,17 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
 
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+}
 
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-    const r = redis;
-    cleanups.push(async () => void (await r.quit()));
-  }
+function connectRedis(config: AppConfig, cleanups: Cleanups): Redis | undefined {
+  if (!config.redisUrl) return undefined;
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  cleanups.push(async () => void (await redis.quit()));
+  return redis;
+}
+
+async function registerRateLimit(app: FastifyInstance, config: AppConfig, redis: Redis | undefined): Promise<void> {
+  const { roles } = config;
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimits.globalPerIpPerMinute,
@@ -161,8 +193,10 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
       (!req.url.startsWith('/api/') && !req.url.startsWith('/admin/api/')) ||
       (roles.cluster && isForwarded(req, config.clusterSecret)),
   });
+}
 
-  // The built web app under /h5/ (hash routing inside): precompressed, cached, with a quotes snapshot.
+/** The built web app under /h5/ (hash routing inside): precompressed, cached, with a quotes snapshot. */
+async function registerPages(app: FastifyInstance, config: AppConfig): Promise<void> {
   await registerWebApp(
     app,
     config.webRoot ?? WEB_ROOT,
@@ -171,8 +205,16 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   );
   registerCoinIcons(app);
   app.get('/', async (_req, reply) => reply.redirect('/h5/'));
+}
 
-  // socket.io on the same HTTP server: the market worker connects to the page's origin.
+/** socket.io on the same HTTP server (the market worker connects to the page's origin), and the sessions' sockets. */
+function openSockets(
+  app: FastifyInstance,
+  config: AppConfig,
+  handle: DbHandle,
+  redis: Redis | undefined,
+  cleanups: Cleanups,
+): SocketIOServer {
   const io = new SocketIOServer(app.server, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
@@ -197,6 +239,21 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   const sessionSockets = createSessionSockets({ io, db: handle.db, life: config.sessions.user, log: app.log });
   app.decorate('sessionSockets', sessionSockets);
   cleanups.push(async () => sessionSockets.close());
+  return io;
+}
+
+interface MarketDeps {
+  handle: DbHandle;
+  io: SocketIOServer;
+  redis: Redis | undefined;
+  leadership: Leadership;
+  cleanups: Cleanups;
+}
+
+/** The market (its own feed, or in a cluster the feed process's replayed), its cluster links, and its routes. */
+async function startMarket(app: FastifyInstance, config: AppConfig, d: MarketDeps): Promise<MarketService> {
+  const { roles } = config;
+  const { handle, io, redis, cleanups } = d;
   const resolveUser = makeResolveUser(handle.db, config.sessions.user);
   // cluster mode: one `feed` process runs the source and publishes it; the others replay it
   const relayed =
@@ -228,29 +285,46 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
     const unpublish = publishFeed(market, redis, feedChannel(config.clusterName), app.log);
     cleanups.push(async () => unpublish());
   }
-  // cluster mode: users' resting orders, held by the engine leader, in every api node's book
-  if (roles.cluster && redis) {
-    const channel = restingChannel(config.clusterName);
-    if (roles.engine) {
-      const unpublish = publishResting(market.books, redis, channel, leadership, app.log);
-      cleanups.push(async () => unpublish());
-    }
-    if (roles.api) {
-      const mirror = new RestingMirror(
-        redis,
-        channel,
-        market.books,
-        () => leadership.isLeader(),
-        (err) => app.log.error({ err }, 'resting mirror: a message failed'),
-      );
-      await mirror.start();
-      cleanups.push(async () => mirror.stop());
-    }
-  }
+  if (roles.cluster && redis) await linkRestingOrders(app, config, market, { ...d, redis });
   // cluster mode: trading writes run on the engine leader (server/scale/forward.ts)
-  if (roles.cluster) registerEngineForwarding(app, leadership, config.clusterSecret);
+  if (roles.cluster) registerEngineForwarding(app, d.leadership, config.clusterSecret);
   marketRoutes(app, market);
+  return market;
+}
 
+/** cluster mode: users' resting orders, held by the engine leader, in every api node's book */
+async function linkRestingOrders(
+  app: FastifyInstance,
+  config: AppConfig,
+  market: MarketService,
+  { redis, leadership, cleanups }: MarketDeps & { redis: Redis },
+): Promise<void> {
+  const { roles } = config;
+  const channel = restingChannel(config.clusterName);
+  if (roles.engine) {
+    const unpublish = publishResting(market.books, redis, channel, leadership, app.log);
+    cleanups.push(async () => unpublish());
+  }
+  if (roles.api) {
+    const mirror = new RestingMirror(
+      redis,
+      channel,
+      market.books,
+      () => leadership.isLeader(),
+      (err) => app.log.error({ err }, 'resting mirror: a message failed'),
+    );
+    await mirror.start();
+    cleanups.push(async () => mirror.stop());
+  }
+}
+
+/** The areas, their seeds and starts, the engine election and the job worker; then the app is ready. */
+async function startAreas(
+  app: FastifyInstance,
+  config: AppConfig,
+  deps: AppDeps,
+  { startup, leadership }: { startup: Startup; leadership: Leadership },
+): Promise<void> {
   // The areas, each one plugin (server/areas/index.ts lists them in order).
   for (const area of AREAS) await app.register(area);
   // Seeds in the order the areas added them (demo data only when configured), then their jobs.
@@ -258,15 +332,20 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: (() => Pro
   // cluster: joins the engine election (the duties above start on winning); one process: nothing
   await leadership.start();
   // the durable jobs' handlers are registered by now (areas and their starts); in a cluster only the jobs role runs them
-  if (deps.jobWorker !== false && roles.jobs) await startJobWorker(app);
+  if (deps.jobWorker !== false && config.roles.jobs) await startJobWorker(app);
 
   await app.ready();
+}
 
+/** The built app and its shutdown: duties first, then the feed, the sockets, the app, and the rest in reverse. */
+function closable(
+  built: Omit<BuiltApp, 'close'>,
+  { leadership, market, cleanups }: { leadership: Leadership; market: MarketService; cleanups: Cleanups },
+): BuiltApp {
+  const { io, app } = built;
   let closed = false;
   return {
-    app,
-    io,
-    database,
+    ...built,
     async close() {
       if (closed) return;
       closed = true;

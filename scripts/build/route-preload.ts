@@ -90,6 +90,115 @@ function withStages(html: string, base: string, files: string[], cssOf: (file: s
   return `${out.slice(0, end)}  ${js.join('\n    ')}\n  ${out.slice(end)}`;
 }
 
+/** The bundle's chunks by file: what a chunk pulls in statically, and the styles it imports. */
+class ChunkGraph {
+  readonly chunks: Meta[];
+  private readonly byFile: Map<string, Meta>;
+
+  constructor(bundle: OutputBundle) {
+    this.chunks = Object.values(bundle).filter((o): o is Meta => o.type === 'chunk');
+    this.byFile = new Map(this.chunks.map((c) => [c.fileName, c]));
+  }
+
+  get(file: string): Meta | undefined {
+    return this.byFile.get(file);
+  }
+
+  /** the chunk and everything it imports statically, by file name */
+  closure(c: Meta, into = new Set<string>()): Set<string> {
+    if (into.has(c.fileName)) return into;
+    into.add(c.fileName);
+    for (const i of c.imports) {
+      const d = this.byFile.get(i);
+      if (d) this.closure(d, into);
+    }
+    return into;
+  }
+
+  cssOf(file: string): string[] {
+    return [...(this.byFile.get(file)?.viteMetadata?.importedCss ?? [])];
+  }
+}
+
+/**
+ * The entry's boot stages (src/boot/, src/i18n: imported one after another by src/main.tsx so
+ * their evaluation is split over tasks), with the chunks they import outside the shell.
+ * Walked in the order the entry imports them, each chunk after its imports (the styles' cascade).
+ */
+function bootStageFiles(graph: ChunkGraph, entry: Meta, shell: ReadonlySet<string>): string[] {
+  const stages = entry.dynamicImports
+    .map((d) => graph.get(d))
+    .filter(
+      (c): c is Meta =>
+        !!c?.facadeModuleId && /[\\/]src[\\/](boot[\\/][^\\/]+|i18n[\\/]index)\.tsx?$/.test(c.facadeModuleId),
+    )
+    .sort(
+      (x, y) =>
+        entry.code.indexOf(x.fileName.split('/').pop() ?? '') - entry.code.indexOf(y.fileName.split('/').pop() ?? ''),
+    );
+  const stageFiles: string[] = [];
+  const seen = new Set<string>();
+  const postOrder = (c: Meta) => {
+    if (shell.has(c.fileName) || seen.has(c.fileName)) return;
+    seen.add(c.fileName);
+    for (const i of c.imports) {
+      const d = graph.get(i);
+      if (d) postOrder(d);
+    }
+    stageFiles.push(c.fileName);
+  };
+  for (const c of stages) postOrder(c);
+  return stageFiles;
+}
+
+/** The script's file table and, per landing route, the indexes of its chunks and styles outside the shell. */
+function landingRoutes(
+  graph: ChunkGraph,
+  shell: ReadonlySet<string>,
+  routesSource: string,
+): { files: string[]; routes: Record<string, number[]> } {
+  const shellCss = new Set([...shell].flatMap((f) => graph.cssOf(f)));
+  const files: string[] = [];
+  const index = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
+  const routes: Record<string, number[]> = {};
+  const pages = routePages(routesSource);
+  for (const name of LANDING_ROUTES) {
+    const page = pages.get(name);
+    const chunk =
+      page &&
+      graph.chunks.find(
+        (c) =>
+          c.facadeModuleId &&
+          /\.tsx?$/.test(c.facadeModuleId) &&
+          c.facadeModuleId.replace(/\.tsx?$/, '').endsWith(`/src/${page}`),
+      );
+    if (!chunk) throw new Error(`route-preload: no chunk for route ${name} (src/app/routes.ts changed?)`);
+    const own = [...graph.closure(chunk)].filter((f) => !shell.has(f));
+    const css = own.flatMap((f) => graph.cssOf(f)).filter((f) => !shellCss.has(f));
+    routes[`/pages/${name}`] = [...new Set([...own, ...css])].map(index);
+  }
+  return { files, routes };
+}
+
+/** one chunk per language (scripts/build/chunks.ts names them lang-<lang>), by its name under assets/ */
+function languageFiles(chunks: readonly Meta[]): Record<string, string> {
+  const langFiles: Record<string, string> = {};
+  for (const c of chunks) {
+    const m = /^lang-([a-z]+)$/.exec(c.name);
+    // the folder is written once in the script (every byte of it is on the first load)
+    if (m && c.fileName.startsWith('assets/')) langFiles[m[1]] = c.fileName.slice('assets/'.length);
+  }
+  return langFiles;
+}
+
+/** index.html with the preload script before the entry's module script, and the boot stages linked. */
+function withPreloads(text: string, base: string, src: string, stageFiles: string[], graph: ChunkGraph): string {
+  const at = text.indexOf('<script type="module"');
+  if (at < 0) throw new Error('route-preload: no module script in index.html');
+  const out = `${text.slice(0, at)}<script async src="${src}"></script>\n    ${text.slice(at)}`;
+  return withStages(out, base, stageFiles, (f) => graph.cssOf(f));
+}
+
 export function routePreload(routesFile: string): Plugin {
   let base = '/';
   let root = '';
@@ -103,89 +212,21 @@ export function routePreload(routesFile: string): Plugin {
     },
     generateBundle(_options, bundle: OutputBundle) {
       const html = bundle['index.html'];
-      const chunks = Object.values(bundle).filter((o): o is Meta => o.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId === path.join(root, 'index.html'));
+      const graph = new ChunkGraph(bundle);
+      const entry = graph.chunks.find((c) => c.isEntry && c.facadeModuleId === path.join(root, 'index.html'));
       if (!html || html.type !== 'asset' || !entry) return;
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (c: Meta, into = new Set<string>()): Set<string> => {
-        if (into.has(c.fileName)) return into;
-        into.add(c.fileName);
-        for (const i of c.imports) {
-          const d = byFile.get(i);
-          if (d) closure(d, into);
-        }
-        return into;
-      };
-      const shell = closure(entry);
-      // The entry's boot stages (src/boot/, src/i18n: imported one after another by src/main.tsx so
-      // their evaluation is split over tasks) are part of the shell: their chunks are modulepreloaded
-      // and their styles linked by index.html itself, as if the entry imported them statically.
-      // Walked in the order the entry imports them, each chunk after its imports (the styles' cascade).
-      const stages = entry.dynamicImports
-        .map((d) => byFile.get(d))
-        .filter(
-          (c): c is Meta =>
-            !!c?.facadeModuleId && /[\\/]src[\\/](boot[\\/][^\\/]+|i18n[\\/]index)\.tsx?$/.test(c.facadeModuleId),
-        )
-        .sort(
-          (x, y) =>
-            entry.code.indexOf(x.fileName.split('/').pop() ?? '') -
-            entry.code.indexOf(y.fileName.split('/').pop() ?? ''),
-        );
-      const stageFiles: string[] = [];
-      const seen = new Set<string>();
-      const postOrder = (c: Meta) => {
-        if (shell.has(c.fileName) || seen.has(c.fileName)) return;
-        seen.add(c.fileName);
-        for (const i of c.imports) {
-          const d = byFile.get(i);
-          if (d) postOrder(d);
-        }
-        stageFiles.push(c.fileName);
-      };
-      for (const c of stages) postOrder(c);
+      const shell = graph.closure(entry);
+      // The boot stages are part of the shell: their chunks are modulepreloaded and their styles
+      // linked by index.html itself, as if the entry imported them statically.
+      const stageFiles = bootStageFiles(graph, entry, shell);
       for (const f of stageFiles) shell.add(f);
-      const shellCss = new Set([...shell].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
-      const files: string[] = [];
-      const index = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
-      const routes: Record<string, number[]> = {};
-      const pages = routePages(fs.readFileSync(routesFile, 'utf8'));
-      for (const name of LANDING_ROUTES) {
-        const page = pages.get(name);
-        const chunk =
-          page &&
-          chunks.find(
-            (c) =>
-              c.facadeModuleId &&
-              /\.tsx?$/.test(c.facadeModuleId) &&
-              c.facadeModuleId.replace(/\.tsx?$/, '').endsWith(`/src/${page}`),
-          );
-        if (!chunk) throw new Error(`route-preload: no chunk for route ${name} (src/app/routes.ts changed?)`);
-        const own = [...closure(chunk)].filter((f) => !shell.has(f));
-        const css = own
-          .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])
-          .filter((f) => !shellCss.has(f));
-        routes[`/pages/${name}`] = [...new Set([...own, ...css])].map(index);
-      }
-      // one chunk per language (scripts/build/chunks.ts names them lang-<lang>)
-      const langFiles: Record<string, string> = {};
-      for (const c of chunks) {
-        const m = /^lang-([a-z]+)$/.exec(c.name);
-        // the folder is written once in the script (every byte of it is on the first load)
-        if (m && c.fileName.startsWith('assets/')) langFiles[m[1]] = c.fileName.slice('assets/'.length);
-      }
+      const { files, routes } = landingRoutes(graph, shell, fs.readFileSync(routesFile, 'utf8'));
       const ref = this.emitFile({
         type: 'asset',
         name: 'route-preload.js',
-        source: preloadScript(base, files, routes, langFiles),
+        source: preloadScript(base, files, routes, languageFiles(graph.chunks)),
       });
-      const src = `${base}${this.getFileName(ref)}`;
-      const text = String(html.source);
-      const at = text.indexOf('<script type="module"');
-      if (at < 0) throw new Error('route-preload: no module script in index.html');
-      let out = `${text.slice(0, at)}<script async src="${src}"></script>\n    ${text.slice(at)}`;
-      out = withStages(out, base, stageFiles, (f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-      html.source = out;
+      html.source = withPreloads(String(html.source), base, `${base}${this.getFileName(ref)}`, stageFiles, graph);
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { OperatorAction } from '../../core';
@@ -28,85 +28,88 @@ import { loginCaller, rememberDevice } from '../http/known-device';
 const LoginBody = z.object({ name: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
 async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.db;
   app.decorateRequest('operatorId', 0);
   app.decorateRequest('operatorName', '');
   app.decorateRequest('operatorSessionId', 0);
 
   // The token goes into the HttpOnly cookie only; the body names who signed in.
-  app.post('/login', credentialLimit(app.config), async (req, reply) => {
-    const b = parse(LoginBody, req.body);
-    const s = await operatorLogin(db, {
-      name: b.name,
-      password: b.password,
-      ip: clientIp(req),
-      caller: (id) => loginCaller(req, 'operator', id),
-    });
-    setOperatorCookie(req, reply, s.token);
-    rememberDevice(req, reply, 'operator', s.id);
-    return ok({ id: s.id, name: s.name });
-  });
+  app.post('/login', credentialLimit(app.config), (req, reply) => logIn(app, req, reply));
 
   await app.register(async (op) => {
     op.addHook('preHandler', authenticateOperator);
 
     op.get('/me', async (req) => ok({ id: req.operatorId, name: req.operatorName }));
     op.post('/logout', async (req, reply) => {
-      await operatorLogout(db, req.operatorSessionId);
+      await operatorLogout(app.db, req.operatorSessionId);
       clearOperatorCookie(req, reply);
       return ok(true);
     });
-
-    // ── action log ──
-    op.get('/log', async (req) => {
-      const q = parse(
-        z.object({
-          ...paging,
-          prefix: z
-            .string()
-            .regex(/^[a-z_]{1,24}$/)
-            .optional(),
-        }),
-        req.query,
-      );
-      // an area's screen shows its own actions: ?prefix=chat_ (the action names start with the area)
-      const like = q.prefix ? `${q.prefix.replace(/_/g, '\\_')}%` : null;
-      const rows = await db
-        .selectFrom('operator_actions')
-        .$if(like !== null, (b) => b.where('operator_actions.action', 'like', like!))
-        .innerJoin('operators', 'operators.id', 'operator_actions.operator_id')
-        .select([
-          'operator_actions.id',
-          'operators.name as operator',
-          'operator_actions.action',
-          'operator_actions.target',
-          'operator_actions.reason',
-          sql<string>`operator_actions.detail::text`.as('detail'),
-          'operator_actions.created_at',
-        ])
-        .orderBy('operator_actions.id', 'desc')
-        .limit(q.limit)
-        .offset(offset(q))
-        .execute();
-      const list: OperatorAction[] = rows.map((r) => ({
-        ...r,
-        id: Number(r.id),
-        created_at: r.created_at.toISOString(),
-      }));
-      return ok(
-        pageOf(
-          list,
-          q,
-          await count(
-            db
-              .selectFrom('operator_actions')
-              .$if(like !== null, (b) => b.where('action', 'like', like!))
-              .select((eb) => eb.fn.countAll<string>().as('n')),
-          ),
-        ),
-      );
-    });
+    op.get('/log', (req) => actionLog(app, req));
   });
+}
+
+async function logIn(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  const b = parse(LoginBody, req.body);
+  const s = await operatorLogin(app.db, {
+    name: b.name,
+    password: b.password,
+    ip: clientIp(req),
+    caller: (id) => loginCaller(req, 'operator', id),
+  });
+  setOperatorCookie(req, reply, s.token);
+  rememberDevice(req, reply, 'operator', s.id);
+  return ok({ id: s.id, name: s.name });
+}
+
+/** the action log, newest first, a page at a time */
+async function actionLog(app: FastifyInstance, req: FastifyRequest) {
+  const db = app.db;
+  const q = parse(
+    z.object({
+      ...paging,
+      prefix: z
+        .string()
+        .regex(/^[a-z_]{1,24}$/)
+        .optional(),
+    }),
+    req.query,
+  );
+  // an area's screen shows its own actions: ?prefix=chat_ (the action names start with the area)
+  const like = q.prefix ? `${q.prefix.replace(/_/g, '\\_')}%` : null;
+  const rows = await db
+    .selectFrom('operator_actions')
+    .$if(like !== null, (b) => b.where('operator_actions.action', 'like', like!))
+    .innerJoin('operators', 'operators.id', 'operator_actions.operator_id')
+    .select([
+      'operator_actions.id',
+      'operators.name as operator',
+      'operator_actions.action',
+      'operator_actions.target',
+      'operator_actions.reason',
+      sql<string>`operator_actions.detail::text`.as('detail'),
+      'operator_actions.created_at',
+    ])
+    .orderBy('operator_actions.id', 'desc')
+    .limit(q.limit)
+    .offset(offset(q))
+    .execute();
+  const list: OperatorAction[] = rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    created_at: r.created_at.toISOString(),
+  }));
+  return ok(
+    pageOf(
+      list,
+      q,
+      await count(
+        db
+          .selectFrom('operator_actions')
+          .$if(like !== null, (b) => b.where('action', 'like', like!))
+          .select((eb) => eb.fn.countAll<string>().as('n')),
+      ),
+    ),
+  );
 }
 
 const PAGE = fileURLToPath(new URL('./page.html', import.meta.url));

@@ -68,6 +68,20 @@ export async function registerWebApp(
     );
     return;
   }
+  await serveBuiltFiles(app, webRoot);
+  const index = new IndexPage(indexFile, market, home);
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => index.send(req, reply);
+  app.get('/h5/', sendIndex);
+  app.get('/h5/index.html', sendIndex);
+  // the operators' back office is the build's second page (index: false above serves no directory index)
+  const adminIndex = path.join('admin', 'index.html');
+  if (fs.existsSync(path.join(webRoot, adminIndex))) {
+    app.get('/h5/admin/', async (_req, reply) => reply.header('cache-control', REVALIDATE).sendFile(adminIndex));
+  }
+}
+
+/** The build's files, precompressed, hashed assets immutable and everything else revalidated. */
+async function serveBuiltFiles(app: FastifyInstance, webRoot: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: '/h5/',
@@ -79,45 +93,45 @@ export async function registerWebApp(
       reply.header('cache-control', file.startsWith(path.join(webRoot, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE);
     },
   });
-  // A build can be replaced under a running server (a deploy, a developer's rebuild): re-read on change.
-  // The page in three parts: up to </head>, from there to inside #root (the app shell goes there), the rest.
-  let cached: { mtimeMs: number; head: string; body: string; tail: string; hasRoot: boolean } | null = null;
-  const html = (): { head: string; body: string; tail: string; hasRoot: boolean } => {
-    const mtimeMs = fs.statSync(indexFile).mtimeMs;
-    if (cached?.mtimeMs !== mtimeMs) {
-      const text = fs.readFileSync(indexFile, 'utf8');
-      const at = text.indexOf('</head>');
-      const root = text.indexOf(ROOT_DIV);
-      const inRoot = root < 0 ? text.length : root + ROOT_DIV.length - '</div>'.length;
-      cached = {
-        mtimeMs,
-        head: text.slice(0, at),
-        body: text.slice(at, inRoot),
-        tail: text.slice(inRoot),
-        hasRoot: root >= 0,
-      };
-    }
-    return cached;
-  };
-  const homeCache = new Map<string, { at: number; content: Promise<HomeContent> }>();
-  const homeContent = (lang: string): Promise<HomeContent> | null => {
-    if (!home) return null;
-    const now = Date.now();
-    let c = homeCache.get(lang);
-    if (!c || now - c.at > HOME_CACHE_MS) homeCache.set(lang, (c = { at: now, content: home(lang) }));
-    return c.content;
-  };
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { head, body, tail, hasRoot } = html();
-    const m = market();
+}
+
+/** The page in three parts: up to </head>, from there to inside #root (the app shell goes there), the rest. */
+interface IndexParts {
+  head: string;
+  body: string;
+  tail: string;
+  hasRoot: boolean;
+}
+
+/** index.html with the quotes snapshot, Home's content and the app shell written into it. */
+class IndexPage {
+  private cached: (IndexParts & { mtimeMs: number }) | null = null;
+  private readonly homeCache = new Map<string, { at: number; content: Promise<HomeContent> }>();
+  private readonly indexFile: string;
+  private readonly market: () => MarketService | undefined;
+  private readonly home: ((lang: string) => Promise<HomeContent>) | undefined;
+
+  constructor(
+    indexFile: string,
+    market: () => MarketService | undefined,
+    home: ((lang: string) => Promise<HomeContent>) | undefined,
+  ) {
+    this.indexFile = indexFile;
+    this.market = market;
+    this.home = home;
+  }
+
+  async send(req: FastifyRequest, reply: FastifyReply) {
+    const { head, body, tail, hasRoot } = this.parts();
+    const m = this.market();
     const now = Date.now();
     const groups = m ? quoteGroups(m) : null;
     const block = groups ? snapshotBlock(now, groups) : '';
     // Home's banners and notices in the language the app will open in, so they are in its first paint
     const lang = requestPageLang(req.headers.cookie, req.headers['accept-language'], LANGS);
-    const content = await homeContent(lang)?.catch((err: unknown) => {
+    const content = await this.homeContent(lang)?.catch((err: unknown) => {
       req.log.warn({ err }, 'home content for the HTML failed');
-      homeCache.delete(lang);
+      this.homeCache.delete(lang);
       return null;
     });
     const homeBlock = content ? dataBlock(HOME_SNAPSHOT_ID, { at: now, lang, ...content }) : '';
@@ -142,13 +156,33 @@ export async function registerWebApp(
           shell +
           tail,
       );
-  };
-  app.get('/h5/', sendIndex);
-  app.get('/h5/index.html', sendIndex);
-  // the operators' back office is the build's second page (index: false above serves no directory index)
-  const adminIndex = path.join('admin', 'index.html');
-  if (fs.existsSync(path.join(webRoot, adminIndex))) {
-    app.get('/h5/admin/', async (_req, reply) => reply.header('cache-control', REVALIDATE).sendFile(adminIndex));
+  }
+
+  /** A build can be replaced under a running server (a deploy, a developer's rebuild): re-read on change. */
+  private parts(): IndexParts {
+    const mtimeMs = fs.statSync(this.indexFile).mtimeMs;
+    if (this.cached?.mtimeMs !== mtimeMs) {
+      const text = fs.readFileSync(this.indexFile, 'utf8');
+      const at = text.indexOf('</head>');
+      const root = text.indexOf(ROOT_DIV);
+      const inRoot = root < 0 ? text.length : root + ROOT_DIV.length - '</div>'.length;
+      this.cached = {
+        mtimeMs,
+        head: text.slice(0, at),
+        body: text.slice(at, inRoot),
+        tail: text.slice(inRoot),
+        hasRoot: root >= 0,
+      };
+    }
+    return this.cached;
+  }
+
+  private homeContent(lang: string): Promise<HomeContent> | null {
+    if (!this.home) return null;
+    const now = Date.now();
+    let c = this.homeCache.get(lang);
+    if (!c || now - c.at > HOME_CACHE_MS) this.homeCache.set(lang, (c = { at: now, content: this.home(lang) }));
+    return c.content;
   }
 }
 

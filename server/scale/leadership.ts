@@ -77,118 +77,149 @@ export interface LeaseOptions {
 }
 
 export function leaseLeadership(o: LeaseOptions): Leadership {
-  const name = o.name ?? ENGINE_LEASE;
-  const nodeId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const duties: Duty[] = [];
-  const gains: (() => void)[] = [];
-  let token: number | undefined;
-  let leader = false;
-  let lastRenewal = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
+  return new LeaseLeadership(o);
+}
+
+/** Cluster mode: the lease loop, the fence and the duties of one node. */
+class LeaseLeadership implements Leadership {
+  readonly enabled = true;
+  readonly nodeId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly o: LeaseOptions;
+  private readonly name: string;
+  private readonly duties: Duty[] = [];
+  private readonly gains: (() => void)[] = [];
+  /** the fencing token of the term this node holds (kept until its duties have stopped) */
+  private held: number | undefined;
+  private leader = false;
+  private lastRenewal = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
   /** gains and losses one after the other, never interleaved */
-  let transition: Promise<void> = Promise.resolve();
-  const cached = { at: 0, address: undefined as string | undefined };
-
+  private transition: Promise<void> = Promise.resolve();
+  private readonly cached = { at: 0, address: undefined as string | undefined };
   /** duty starts and stops, in order; the lease loop never waits for them (it must keep renewing) */
-  let duty: Promise<void> = Promise.resolve();
+  private dutyChain: Promise<void> = Promise.resolve();
 
-  function gain(t: number): void {
-    token = t;
-    lastRenewal = Date.now();
-    leader = true;
-    o.log.info({ token: t, node: nodeId }, 'engine: leader now');
-    duty = duty.then(async () => {
+  constructor(o: LeaseOptions) {
+    this.o = o;
+    this.name = o.name ?? ENGINE_LEASE;
+  }
+
+  isLeader(): boolean {
+    return this.leader;
+  }
+
+  token(): number | undefined {
+    return this.leader ? this.held : undefined;
+  }
+
+  duty(d: Duty): void {
+    this.duties.push(d);
+  }
+
+  onGain(fn: () => void): void {
+    this.gains.push(fn);
+  }
+
+  async leaderAddress(): Promise<string | undefined> {
+    if (this.leader) return this.o.address;
+    if (Date.now() - this.cached.at < 300) return this.cached.address;
+    const row = await readLease(this.o.db, this.name);
+    this.cached.at = Date.now();
+    this.cached.address = row && row.remainingMs > 0 && row.address ? row.address : undefined;
+    return this.cached.address;
+  }
+
+  async start(): Promise<void> {
+    if (!this.o.candidate) return;
+    await this.queueRound();
+    this.schedule();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.transition;
+    const t = this.leader ? this.held : undefined;
+    this.lose('closing');
+    await this.dutyChain;
+    if (t !== undefined) await release(this.o.db, this.name, this.nodeId, t).catch(() => undefined);
+  }
+
+  private gain(t: number): void {
+    this.held = t;
+    this.lastRenewal = Date.now();
+    this.leader = true;
+    this.o.log.info({ token: t, node: this.nodeId }, 'engine: leader now');
+    this.dutyChain = this.dutyChain.then(async () => {
       // after the previous term's duties have stopped: its late writes keep the old token
-      if (!leader || token !== t) return;
-      setTxFence(o.db, leaseFence(name, t));
-      for (const d of duties) {
-        if (!leader) return;
-        await d.start().catch((err: unknown) => o.log.error({ err, duty: d.name }, 'engine: duty failed to start'));
+      if (!this.leader || this.held !== t) return;
+      setTxFence(this.o.db, leaseFence(this.name, t));
+      for (const d of this.duties) {
+        if (!this.leader) return;
+        await d
+          .start()
+          .catch((err: unknown) => this.o.log.error({ err, duty: d.name }, 'engine: duty failed to start'));
       }
-      if (leader) for (const g of gains) g();
+      if (this.leader) for (const g of this.gains) g();
     });
   }
 
-  function lose(why: string): void {
-    if (!leader) return;
-    leader = false;
-    o.log.warn({ token, node: nodeId, why }, 'engine: leadership lost');
-    duty = duty.then(async () => {
-      for (const d of [...duties].reverse())
-        await d.stop().catch((err: unknown) => o.log.error({ err, duty: d.name }, 'engine: duty failed to stop'));
+  private lose(why: string): void {
+    if (!this.leader) return;
+    this.leader = false;
+    this.o.log.warn({ token: this.held, node: this.nodeId, why }, 'engine: leadership lost');
+    this.dutyChain = this.dutyChain.then(async () => {
+      for (const d of [...this.duties].reverse())
+        await d.stop().catch((err: unknown) => this.o.log.error({ err, duty: d.name }, 'engine: duty failed to stop'));
       // the duties are idle: nothing of the old term still writes; this node's other roles (api)
       // write again without the fence — unless it has meanwhile won the lease again
-      if (!leader) {
-        setTxFence(o.db, undefined);
-        token = undefined;
+      if (!this.leader) {
+        setTxFence(this.o.db, undefined);
+        this.held = undefined;
       }
     });
   }
 
-  async function round(): Promise<void> {
-    if (leader && token !== undefined) {
-      // bounded: the rounds are chained, so one renewal stuck behind a pool client (a node resumed
-      // after a pause, its connections cut under it) would stop every later round, and the node
-      // would never find out it lost the lease. An unanswered renewal counts as a failed one.
-      const ok = await Promise.race([
-        renew(o.db, name, nodeId, token).catch((err: unknown) => {
-          o.log.warn({ err }, 'engine: lease renewal failed');
-          return undefined;
-        }),
-        new Promise<undefined>((r) => setTimeout(() => r(undefined), RENEW_MS).unref()),
-      ]);
-      if (ok === true) lastRenewal = Date.now();
-      else if (ok === false) lose('lease taken or expired');
-      else if (Date.now() - lastRenewal >= LEASE_MS) lose('no renewal for a whole lease');
-      return;
-    }
-    const t = await acquire(o.db, name, nodeId, o.address).catch(() => null);
-    if (t !== null && !closed) gain(t);
+  /** one round after the ones before it: renew while leader, else try to take the lease */
+  private queueRound(): Promise<void> {
+    this.transition = this.transition
+      .then(() => this.round())
+      .catch((err: unknown) => this.o.log.error({ err }, 'engine: lease round failed'));
+    return this.transition;
   }
 
-  function schedule(): void {
-    if (closed) return;
-    timer = setTimeout(
+  private async round(): Promise<void> {
+    if (this.leader && this.held !== undefined) return this.renewRound(this.held);
+    const t = await acquire(this.o.db, this.name, this.nodeId, this.o.address).catch(() => null);
+    if (t !== null && !this.closed) this.gain(t);
+  }
+
+  private async renewRound(token: number): Promise<void> {
+    // bounded: the rounds are chained, so one renewal stuck behind a pool client (a node resumed
+    // after a pause, its connections cut under it) would stop every later round, and the node
+    // would never find out it lost the lease. An unanswered renewal counts as a failed one.
+    const ok = await Promise.race([
+      renew(this.o.db, this.name, this.nodeId, token).catch((err: unknown) => {
+        this.o.log.warn({ err }, 'engine: lease renewal failed');
+        return undefined;
+      }),
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), RENEW_MS).unref()),
+    ]);
+    if (ok === true) this.lastRenewal = Date.now();
+    else if (ok === false) this.lose('lease taken or expired');
+    else if (Date.now() - this.lastRenewal >= LEASE_MS) this.lose('no renewal for a whole lease');
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer = setTimeout(
       () => {
-        transition = transition.then(round).catch((err: unknown) => o.log.error({ err }, 'engine: lease round failed'));
-        void transition.then(schedule);
+        void this.queueRound().then(() => this.schedule());
         // a standby looks twice as often: a dead leader's lease is taken within half a second of expiry
       },
-      leader ? RENEW_MS : RENEW_MS / 2,
+      this.leader ? RENEW_MS : RENEW_MS / 2,
     );
-    timer.unref();
+    this.timer.unref();
   }
-
-  return {
-    enabled: true,
-    nodeId,
-    isLeader: () => leader,
-    token: () => (leader ? token : undefined),
-    duty: (d) => void duties.push(d),
-    onGain: (fn) => void gains.push(fn),
-    async leaderAddress() {
-      if (leader) return o.address;
-      if (Date.now() - cached.at < 300) return cached.address;
-      const row = await readLease(o.db, name);
-      cached.at = Date.now();
-      cached.address = row && row.remainingMs > 0 && row.address ? row.address : undefined;
-      return cached.address;
-    },
-    async start() {
-      if (!o.candidate) return;
-      transition = transition.then(round).catch((err: unknown) => o.log.error({ err }, 'engine: lease round failed'));
-      await transition;
-      schedule();
-    },
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await transition;
-      const t = leader ? token : undefined;
-      lose('closing');
-      await duty;
-      if (t !== undefined) await release(o.db, name, nodeId, t).catch(() => undefined);
-    },
-  };
 }

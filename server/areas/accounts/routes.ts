@@ -3,7 +3,7 @@
  * Field names exactly as the spec gives them; a few aliases the original client also sends
  * (account/user_string, invite/extension_code/invite_code, code/email_code) are accepted.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
@@ -109,88 +109,100 @@ const ForgetBody = z
   .refine((b) => b.password === b.repassword, { error: 'passwords_inconsistent', path: ['repassword'] });
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const limits = app.config.rateLimits;
   const perIp = credentialLimit(app.config);
+  app.post('/sms_mail', (req) => sendCode(app, req));
+  app.post('/user/check_email', perIp, (req) => checkEmail(app, req));
+  app.post('/user/register', perIp, (req) => registerUser(app, req));
+  app.post('/user/login', perIp, (req, reply) => logIn(app, req, reply));
+  app.post('/user/forget', perIp, (req) => forgetPassword(app, req));
+  sessionRoutes(app);
+}
 
-  app.post('/sms_mail', async (req) => {
-    const body = parse(SmsMailBody, req.body);
-    const id = classifyIdentity(body.user_string);
-    const existing = await findUserByIdentity(app.db, id);
-    // Whether an account exists is nobody's business but its owner's: when the account does not
-    // fit the scene (registering a taken one, resetting a missing one) the answer, the rate limits
-    // and the stored code are the same; only nothing is sent, so the code is never known.
-    const fits = body.scene === SCENE_REGISTER ? !existing : Boolean(existing && existing.status !== 2);
+async function sendCode(app: FastifyInstance, req: FastifyRequest) {
+  const body = parse(SmsMailBody, req.body);
+  const id = classifyIdentity(body.user_string);
+  const existing = await findUserByIdentity(app.db, id);
+  // Whether an account exists is nobody's business but its owner's: when the account does not
+  // fit the scene (registering a taken one, resetting a missing one) the answer, the rate limits
+  // and the stored code are the same; only nothing is sent, so the code is never known.
+  const fits = body.scene === SCENE_REGISTER ? !existing : Boolean(existing && existing.status !== 2);
 
-    const channel = id.kind === 'email' ? 'email' : 'sms';
-    const code = await issueCode(app.db, { target: id.value, scene: body.scene, channel, ip: clientIp(req) }, limits);
-    const lang = requestLang(req);
-    if (fits) {
-      await deliver(app, {
-        channel,
-        to: id.kind === 'mobile' && body.area_code ? `+${body.area_code.replace(/^\+/, '')} ${id.value}` : id.value,
-        subject: translate('code_mail_subject', lang),
-        body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }),
-        code,
-      });
-    }
-    return ok(translate('code_sent', lang));
-  });
-
-  app.post('/user/check_email', perIp, async (req) => {
-    const body = parse(CheckEmailBody, req.body);
-    const id = classifyIdentity(body.user_string);
-    await verifyCode(app.db, {
-      target: id.value,
-      scene: body.scene,
-      code: body.email_code,
-      caller: addressCaller(req),
+  const channel = id.kind === 'email' ? 'email' : 'sms';
+  const code = await issueCode(
+    app.db,
+    { target: id.value, scene: body.scene, channel, ip: clientIp(req) },
+    app.config.rateLimits,
+  );
+  const lang = requestLang(req);
+  if (fits) {
+    await deliver(app, {
+      channel,
+      to: id.kind === 'mobile' && body.area_code ? `+${body.area_code.replace(/^\+/, '')} ${id.value}` : id.value,
+      subject: translate('code_mail_subject', lang),
+      body: translate('code_mail_body', lang, { code, minutes: CODE_TTL_MS / 60_000 }),
+      code,
     });
-    return ok(translate('code_ok', requestLang(req)));
-  });
+  }
+  return ok(translate('code_sent', lang));
+}
 
-  app.post('/user/register', perIp, async (req) => {
-    const body = parse(RegisterBody, req.body);
-    await register(app.db, {
-      userString: body.user_string,
-      password: body.password,
-      // the family's register form sends the area code with its `+` (their sms_send without)
-      areaCode: body.area_code?.replace(/^\+/, ''),
-      code: body.code ?? body.email_code,
-      invite: body.invite ?? body.extension_code ?? body.invite_code ?? body.invitecode,
-      inviteRequired: await inviteRequired(app.db, app.config),
-      caller: addressCaller(req),
-    });
-    return ok(translate('register_ok', requestLang(req)));
+async function checkEmail(app: FastifyInstance, req: FastifyRequest) {
+  const body = parse(CheckEmailBody, req.body);
+  const id = classifyIdentity(body.user_string);
+  await verifyCode(app.db, {
+    target: id.value,
+    scene: body.scene,
+    code: body.email_code,
+    caller: addressCaller(req),
   });
+  return ok(translate('code_ok', requestLang(req)));
+}
 
-  app.post('/user/login', perIp, async (req, reply) => {
-    const body = parse(LoginBody, req.body);
-    const s = await login(app.db, {
-      userString: body.user_string ?? body.account ?? '',
-      password: body.password,
-      caller: (userId) => loginCaller(req, 'user', userId),
-      ip: clientIp(req),
-      userAgent: userAgent(req),
-      sessionsPerUser: app.config.sessionsPerUser,
-    });
-    // past the cap the oldest sessions ended: their sockets close now
-    for (const id of s.endedSessions) app.sessionSockets.endSession(s.userId, id);
-    rememberDevice(req, reply, 'user', s.userId);
-    return ok(s.token);
+async function registerUser(app: FastifyInstance, req: FastifyRequest) {
+  const body = parse(RegisterBody, req.body);
+  await register(app.db, {
+    userString: body.user_string,
+    password: body.password,
+    // the family's register form sends the area code with its `+` (their sms_send without)
+    areaCode: body.area_code?.replace(/^\+/, ''),
+    code: body.code ?? body.email_code,
+    invite: body.invite ?? body.extension_code ?? body.invite_code ?? body.invitecode,
+    inviteRequired: await inviteRequired(app.db, app.config),
+    caller: addressCaller(req),
   });
+  return ok(translate('register_ok', requestLang(req)));
+}
 
-  app.post('/user/forget', perIp, async (req) => {
-    const body = parse(ForgetBody, req.body);
-    const userId = await resetPassword(app.db, {
-      account: body.account ?? body.user_string ?? '',
-      password: body.password,
-      code: body.code,
-      caller: addressCaller(req),
-    });
-    app.sessionSockets.endUserSessions(userId);
-    return ok(translate('password_reset_ok', requestLang(req)));
+async function logIn(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  const body = parse(LoginBody, req.body);
+  const s = await login(app.db, {
+    userString: body.user_string ?? body.account ?? '',
+    password: body.password,
+    caller: (userId) => loginCaller(req, 'user', userId),
+    ip: clientIp(req),
+    userAgent: userAgent(req),
+    sessionsPerUser: app.config.sessionsPerUser,
   });
+  // past the cap the oldest sessions ended: their sockets close now
+  for (const id of s.endedSessions) app.sessionSockets.endSession(s.userId, id);
+  rememberDevice(req, reply, 'user', s.userId);
+  return ok(s.token);
+}
 
+async function forgetPassword(app: FastifyInstance, req: FastifyRequest) {
+  const body = parse(ForgetBody, req.body);
+  const userId = await resetPassword(app.db, {
+    account: body.account ?? body.user_string ?? '',
+    password: body.password,
+    code: body.code,
+    caller: addressCaller(req),
+  });
+  app.sessionSockets.endUserSessions(userId);
+  return ok(translate('password_reset_ok', requestLang(req)));
+}
+
+/** the signed-in caller's session: logout, who they are, whether it is still live */
+function sessionRoutes(app: FastifyInstance): void {
   app.get('/user/logout', { preHandler: app.authenticate }, async (req) => {
     await revokeSession(app.db, req.sessionId);
     app.sessionSockets.endSession(req.userId, req.sessionId);

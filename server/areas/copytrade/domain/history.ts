@@ -73,6 +73,18 @@ export interface HistoryCounts {
 type Open = { kind: 'open'; at: number; traderId: number; trade: PlannedTrade };
 type Close = { kind: 'close'; at: number; traderId: number; trade: PlannedTrade };
 
+/** An open position of a planned trade: the trader's (copyId null) or a follower's with its copy row. */
+type LivePosition = { row: LeverRow; copyId: number | null };
+
+/** What one writing shares: the transaction, its ledger moves, the follows with their row ids, the counts. */
+interface Writing {
+  trx: Trx;
+  moves: Moves;
+  follows: readonly HistoryFollow[];
+  followIds: ReadonlyMap<HistoryFollow, number>;
+  counts: HistoryCounts;
+}
+
 /**
  * Writes every trader's planned trades and their followers' mirrors in the caller's transaction.
  * A trade whose margin + fee the account cannot cover is left out (a follower's is a skipped copy).
@@ -85,6 +97,26 @@ export async function writeHistory(
 ): Promise<HistoryCounts> {
   const moves = new Moves(trx);
   const counts: HistoryCounts = { trades: 0, copies: 0, skipped: 0 };
+  const followIds = await insertFollows(trx, follows);
+  const w: Writing = { trx, moves, follows, followIds, counts };
+  // the open positions of each planned trade: the trader's, then each follower's with its copy row
+  const live = new Map<PlannedTrade, LivePosition[]>();
+  for (const e of timeline(plans)) {
+    const pair = pairs.get(e.trade.symbol);
+    if (!pair) continue;
+    if (e.kind === 'open') {
+      const rows = await openWithMirrors(w, e, pair);
+      if (rows) live.set(e.trade, rows);
+    } else {
+      await closeAll(w, e, live.get(e.trade) ?? []);
+      live.delete(e.trade);
+    }
+  }
+  return counts;
+}
+
+/** The follows' rows, dated when they were made; returns each follow's row id. */
+async function insertFollows(trx: Trx, follows: readonly HistoryFollow[]): Promise<Map<HistoryFollow, number>> {
   const followIds = new Map<HistoryFollow, number>();
   for (const f of follows) {
     const row = await trx
@@ -102,6 +134,11 @@ export async function writeHistory(
       .executeTakeFirstOrThrow();
     followIds.set(f, row.id);
   }
+  return followIds;
+}
+
+/** Every planned opening and closing across all traders, in time order. */
+function timeline(plans: ReadonlyMap<number, readonly PlannedTrade[]>): (Open | Close)[] {
   const events: (Open | Close)[] = [];
   for (const [traderId, trades] of plans)
     for (const t of trades)
@@ -111,75 +148,84 @@ export async function writeHistory(
       );
   // time order; at one instant closes first (a position closed at 12:00 frees its margin for one opened at 12:00)
   events.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'close' ? -1 : 1));
+  return events;
+}
 
-  // the open positions of each planned trade: the trader's, then each follower's with its copy row
-  const live = new Map<PlannedTrade, { row: LeverRow; copyId: number | null }[]>();
-  for (const e of events) {
-    const pair = pairs.get(e.trade.symbol);
-    if (!pair) continue;
-    if (e.kind === 'open') {
-      const own = await openOne(trx, moves, e.traderId, e.trade, pair, false);
-      if (!own) continue;
-      counts.trades++;
-      const rows: { row: LeverRow; copyId: number | null }[] = [{ row: own, copyId: null }];
-      for (const f of follows) {
-        if (f.traderId !== e.traderId || f.at.getTime() > e.at) continue;
-        const follow = {
-          follow_id: followIds.get(f) as number,
-          follower_id: f.followerId,
-          trader_id: f.traderId,
-          trader_position_id: own.id,
-          created_at: new Date(e.at),
-        };
-        const sized = followerLots(f.type, f.number, e.trade.lots, pair);
-        const mirror = sized.ok
-          ? await openOne(trx, moves, f.followerId, { ...e.trade, lots: sized.lots }, pair, true)
-          : null;
-        if (!mirror) {
-          const reason: CopySkipReason = sized.ok ? 'insufficient_balance' : sized.reason;
-          await trx
-            .insertInto('copy_trades')
-            .values({ ...follow, status: 'skipped', skip_reason: reason, lots: sized.lots })
-            .execute();
-          counts.skipped++;
-          continue;
-        }
-        const c = await trx
-          .insertInto('copy_trades')
-          .values({ ...follow, follower_position_id: mirror.id, status: 'open', lots: sized.lots })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        rows.push({ row: mirror, copyId: c.id });
-        counts.copies++;
-      }
-      live.set(e.trade, rows);
-    } else {
-      const at = new Date(e.at);
-      for (const { row, copyId } of live.get(e.trade) ?? []) {
-        const settled = await closingMoves(moves, row, e.trade.closePrice, at);
-        await trx
-          .updateTable('lever_orders')
-          .set({
-            status: 'closed',
-            close_price: e.trade.closePrice,
-            close_seq: null,
-            close_reason: copyId === null ? 'user' : 'copy',
-            closed_at: at,
-            ...settled,
-          })
-          .where('id', '=', row.id)
-          .execute();
-        if (copyId !== null)
-          await trx
-            .updateTable('copy_trades')
-            .set({ status: 'closed', closed_at: at })
-            .where('id', '=', copyId)
-            .execute();
-      }
-      live.delete(e.trade);
-    }
+/** The trader's position, then a mirror (or a skipped copy) for each follow live at the entry; null when the trader's own is left out. */
+async function openWithMirrors(w: Writing, e: Open, pair: PairSettings): Promise<LivePosition[] | null> {
+  const own = await openOne(w.trx, w.moves, e.traderId, e.trade, pair, false);
+  if (!own) return null;
+  w.counts.trades++;
+  const rows: LivePosition[] = [{ row: own, copyId: null }];
+  for (const f of w.follows) {
+    if (f.traderId !== e.traderId || f.at.getTime() > e.at) continue;
+    const mirror = await mirrorOne(w, f, e, own, pair);
+    if (mirror) rows.push(mirror);
   }
-  return counts;
+  return rows;
+}
+
+/** One follower's copy of the trader's position: opened with its copy row, or a skipped copy row (null). */
+async function mirrorOne(
+  w: Writing,
+  f: HistoryFollow,
+  e: Open,
+  own: LeverRow,
+  pair: PairSettings,
+): Promise<LivePosition | null> {
+  const follow = {
+    follow_id: w.followIds.get(f) as number,
+    follower_id: f.followerId,
+    trader_id: f.traderId,
+    trader_position_id: own.id,
+    created_at: new Date(e.at),
+  };
+  const sized = followerLots(f.type, f.number, e.trade.lots, pair);
+  const mirror = sized.ok
+    ? await openOne(w.trx, w.moves, f.followerId, { ...e.trade, lots: sized.lots }, pair, true)
+    : null;
+  if (!mirror) {
+    const reason: CopySkipReason = sized.ok ? 'insufficient_balance' : sized.reason;
+    await w.trx
+      .insertInto('copy_trades')
+      .values({ ...follow, status: 'skipped', skip_reason: reason, lots: sized.lots })
+      .execute();
+    w.counts.skipped++;
+    return null;
+  }
+  const c = await w.trx
+    .insertInto('copy_trades')
+    .values({ ...follow, follower_position_id: mirror.id, status: 'open', lots: sized.lots })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  w.counts.copies++;
+  return { row: mirror, copyId: c.id };
+}
+
+/** Closes a planned trade's positions at its exit (the trader's first, then the mirrors) and their copy rows. */
+async function closeAll(w: Writing, e: Close, positions: readonly LivePosition[]): Promise<void> {
+  const at = new Date(e.at);
+  for (const { row, copyId } of positions) {
+    const settled = await closingMoves(w.moves, row, e.trade.closePrice, at);
+    await w.trx
+      .updateTable('lever_orders')
+      .set({
+        status: 'closed',
+        close_price: e.trade.closePrice,
+        close_seq: null,
+        close_reason: copyId === null ? 'user' : 'copy',
+        closed_at: at,
+        ...settled,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    if (copyId !== null)
+      await w.trx
+        .updateTable('copy_trades')
+        .set({ status: 'closed', closed_at: at })
+        .where('id', '=', copyId)
+        .execute();
+  }
 }
 
 /** Opens one past position (margin frozen, fee charged, dated at its entry); null when the balance cannot cover it. */

@@ -24,7 +24,14 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { translate, type MessageKey } from '../../../i18n/messages';
 import { addNotice } from '../../../db/notices';
-import { accountView, closePosition, submitLever, type LeverRow, type TradingContext } from '../../trading/domain';
+import {
+  accountView,
+  closePosition,
+  submitLever,
+  type LeverRow,
+  type PairSettings,
+  type TradingContext,
+} from '../../trading/domain';
 import { followerLots } from './sizing';
 import { inTransaction, isUniqueViolation } from '../../../db/tx';
 import { canon, shownMoney } from '../../../kernel/decimal';
@@ -97,12 +104,22 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
     .where('follower_position_id', '=', pos.id)
     .executeTakeFirst();
   if (wasCopy) return 0;
-  const follows = await ctx.db
+  const follows = await followsWithoutCopy(ctx.db, pos, pos.opened_at);
+  const pair = ctx.settings.get(pos.symbol);
+  if (!pair) return 0;
+  let opened = 0;
+  for (const f of follows) if (await mirrorOne(ctx, pos, pair, f)) opened++;
+  return opened;
+}
+
+/** The trader's follows made by the position's opening that have no copy (opened or skipped) of it. */
+async function followsWithoutCopy(db: Db, pos: LeverRow, openedAt: Date) {
+  return db
     .selectFrom('copy_follows as f')
     .select(['f.id', 'f.follower_id', 'f.trader_id', 'f.type', 'f.number'])
     .where('f.trader_id', '=', pos.user_id)
     .where('f.status', '=', 'following')
-    .where('f.created_at', '<=', pos.opened_at)
+    .where('f.created_at', '<=', openedAt)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -115,71 +132,87 @@ export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<
     )
     .orderBy('f.id')
     .execute();
-  const pair = ctx.settings.get(pos.symbol);
-  if (!pair) return 0;
-  let opened = 0;
-  for (const f of follows) {
-    const sized = followerLots(f.type as CopyType, canon(f.number), canon(pos.lots), pair);
-    if (!sized.ok) {
-      await skip(ctx, f, pos, sized.reason, { lots: sized.lots, min: pair.minLots, max: pair.maxLots });
-      continue;
-    }
-    let copyId = 0;
-    try {
-      const mirror = await submitLever(ctx, f.follower_id, {
-        symbol: pos.symbol,
-        side: pos.side,
-        priceType: 'market',
-        targetPrice: null,
-        lots: sized.lots,
-        multiple: pos.multiple,
-        tp: null,
-        sl: null,
-        mirror: {
-          record: async (trx, row) => {
-            const c = await trx
-              .insertInto('copy_trades')
-              .values({
-                follow_id: f.id,
-                follower_id: f.follower_id,
-                trader_id: f.trader_id,
-                trader_position_id: pos.id,
-                follower_position_id: row.id,
-                status: 'open',
-                lots: sized.lots,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            copyId = c.id;
-          },
-        },
-      });
-      opened++;
-      const p = {
-        trader: await traderName(ctx.db, f.trader_id),
-        side: pos.side,
-        symbol: mirror.symbol,
-        lots: mirror.share,
-        price: mirror.price ?? '',
-      };
-      ctx.market.emitToUser(f.follower_id, 'notice', copyNotice('copy_opened', 'notice_copy_opened', p, copyId));
-    } catch (err) {
-      if (isUniqueViolation(err)) continue; // another run copied it first
-      if (!(err instanceof AppError)) throw err;
-      const reason = SKIP_BY_ERROR[err.key] ?? 'error';
-      const price = ctx.market.lastPrice(pos.symbol)?.price ?? canon(pos.open_price ?? '0');
-      const contract = {
-        side: pos.side,
-        lots: sized.lots,
-        lotSize: pair.lotSize,
-        multiple: String(pos.multiple),
-        openPrice: price,
-      };
-      const need = new ExactDecimal(positionMargin(contract)).plus(openingFee(contract, pair.leverFeeRate)).toFixed();
-      await skip(ctx, f, pos, reason, { lots: sized.lots, need, why: translate(err.key, 'en', err.params) });
-    }
+}
+
+type LiveFollow = Awaited<ReturnType<typeof followsWithoutCopy>>[number];
+
+/**
+ * One follower's copy, in its own transaction (submitLever's, which also writes the copy row), and
+ * the follower told; a copy that cannot open is recorded as skipped. True when a copy opened.
+ */
+async function mirrorOne(ctx: TradingContext, pos: LeverRow, pair: PairSettings, f: LiveFollow): Promise<boolean> {
+  const sized = followerLots(f.type as CopyType, canon(f.number), canon(pos.lots), pair);
+  if (!sized.ok) {
+    await skip(ctx, f, pos, sized.reason, { lots: sized.lots, min: pair.minLots, max: pair.maxLots });
+    return false;
   }
-  return opened;
+  let copyId = 0;
+  try {
+    const mirror = await submitLever(ctx, f.follower_id, {
+      symbol: pos.symbol,
+      side: pos.side,
+      priceType: 'market',
+      targetPrice: null,
+      lots: sized.lots,
+      multiple: pos.multiple,
+      tp: null,
+      sl: null,
+      mirror: {
+        record: async (trx, row) => {
+          const c = await trx
+            .insertInto('copy_trades')
+            .values({
+              follow_id: f.id,
+              follower_id: f.follower_id,
+              trader_id: f.trader_id,
+              trader_position_id: pos.id,
+              follower_position_id: row.id,
+              status: 'open',
+              lots: sized.lots,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          copyId = c.id;
+        },
+      },
+    });
+    const p = {
+      trader: await traderName(ctx.db, f.trader_id),
+      side: pos.side,
+      symbol: mirror.symbol,
+      lots: mirror.share,
+      price: mirror.price ?? '',
+    };
+    ctx.market.emitToUser(f.follower_id, 'notice', copyNotice('copy_opened', 'notice_copy_opened', p, copyId));
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false; // another run copied it first
+    if (!(err instanceof AppError)) throw err;
+    await skipRefused(ctx, pos, pair, f, sized.lots, err);
+    return false;
+  }
+}
+
+/** The lever engine refused the copy: a skipped copy with what it would have needed (margin + fee at the last price). */
+async function skipRefused(
+  ctx: TradingContext,
+  pos: LeverRow,
+  pair: PairSettings,
+  f: LiveFollow,
+  lots: string,
+  err: AppError,
+): Promise<void> {
+  const reason = SKIP_BY_ERROR[err.key] ?? 'error';
+  const price = ctx.market.lastPrice(pos.symbol)?.price ?? canon(pos.open_price ?? '0');
+  const contract = {
+    side: pos.side,
+    lots,
+    lotSize: pair.lotSize,
+    multiple: String(pos.multiple),
+    openPrice: price,
+  };
+  const need = new ExactDecimal(positionMargin(contract)).plus(openingFee(contract, pair.leverFeeRate)).toFixed();
+  await skip(ctx, f, pos, reason, { lots, need, why: translate(err.key, 'en', err.params) });
 }
 
 /**

@@ -6,6 +6,7 @@
  * Every check is core's (core/loans/math.ts); a refused step changes nothing.
  */
 import Decimal from 'decimal.js';
+import type { Selectable } from 'kysely';
 import {
   ltvBelow,
   ltvOf,
@@ -33,14 +34,40 @@ import {
   type LoanRow,
 } from './shared';
 import { loanView } from './views';
+import type { LoanPairsTable } from '../tables';
 
 const ref = (id: number) => ({ type: 'loan', id });
+
+type LoanPair = Selectable<LoanPairsTable>;
+
+/** A borrow that passed its checks: the pair, the amounts and the collateral price they were checked at. */
+interface CheckedBorrow {
+  pair: LoanPair;
+  amount: string;
+  collateral: string;
+  price: string;
+}
 
 export async function borrow(
   ctx: LoanCtx,
   userId: number,
   b: { pair_id: number; amount?: unknown; collateral?: unknown; lang: string },
 ): Promise<Loan> {
+  const checked = await checkBorrow(ctx, b);
+  const now = new Date(ctx.now());
+  return inTransaction(ctx.db, async (trx) => {
+    const loanId = await openLoan(trx, userId, checked, now, b.lang);
+    // its hourly interest: a durable job that exists only if this loan does (each run enqueues the next hour)
+    await enqueueLoanInterest(trx, { id: loanId, opened_at: now, accrued_to: now }, now.getTime());
+    return answered(trx, userId, await loanView(trx, loanId));
+  });
+}
+
+/** The pair is open, the amount in its range, and the collateral covers it at the initial LTV (before any write). */
+async function checkBorrow(
+  ctx: LoanCtx,
+  b: { pair_id: number; amount?: unknown; collateral?: unknown },
+): Promise<CheckedBorrow> {
   const pair = await ctx.db.selectFrom('loan_pairs').selectAll().where('id', '=', b.pair_id).executeTakeFirst();
   if (!pair || !pair.enabled) throw new AppError('loan_pair_unavailable');
   const amount = parseAmount(b.amount);
@@ -62,62 +89,68 @@ export async function borrow(
       coin: collCoin,
     });
   }
-  const now = new Date(ctx.now());
-  return inTransaction(ctx.db, async (trx) => {
-    const loan = await trx
-      .insertInto('loans')
-      .values({
-        user_id: userId,
-        pair_id: pair.id,
-        loan_currency_id: pair.loan_currency_id,
-        collateral_currency_id: pair.collateral_currency_id,
-        initial_ltv: pair.initial_ltv,
-        margin_call_ltv: pair.margin_call_ltv,
-        liquidation_ltv: pair.liquidation_ltv,
-        hourly_rate: pair.hourly_rate,
-        liquidation_penalty: pair.liquidation_penalty,
-        principal: amount,
-        collateral,
-        accrued_to: now,
-        opened_at: now,
-        lang: b.lang,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await freeze(trx, {
-      userId,
-      currencyId: pair.collateral_currency_id,
-      type: LOAN_ACCOUNT,
-      amount: collateral,
-      reason: 'loan_collateral',
-      ref: ref(loan.id),
-    });
-    await credit(trx, {
-      userId,
-      currencyId: pair.loan_currency_id,
-      type: LOAN_ACCOUNT,
-      amount,
-      reason: 'loan_borrow',
-      ref: ref(loan.id),
-    });
-    await trx
-      .insertInto('loan_events')
-      .values({
-        loan_id: loan.id,
-        user_id: userId,
-        kind: 'borrow',
-        amount,
-        principal_part: amount,
-        collateral_delta: collateral,
-        price,
-        ltv: ltvOf(amount, collateral, price),
-        created_at: now,
-      })
-      .execute();
-    // its hourly interest: a durable job that exists only if this loan does (each run enqueues the next hour)
-    await enqueueLoanInterest(trx, { id: loan.id, opened_at: now, accrued_to: now }, now.getTime());
-    return answered(trx, userId, await loanView(trx, loan.id));
+  return { pair, amount, collateral, price };
+}
+
+/** The loan row with the pair's terms, its collateral frozen, the loan coin credited, and its borrow event. */
+async function openLoan(
+  trx: Trx,
+  userId: number,
+  { pair, amount, collateral, price }: CheckedBorrow,
+  now: Date,
+  lang: string,
+): Promise<number> {
+  const loan = await trx
+    .insertInto('loans')
+    .values({
+      user_id: userId,
+      pair_id: pair.id,
+      loan_currency_id: pair.loan_currency_id,
+      collateral_currency_id: pair.collateral_currency_id,
+      initial_ltv: pair.initial_ltv,
+      margin_call_ltv: pair.margin_call_ltv,
+      liquidation_ltv: pair.liquidation_ltv,
+      hourly_rate: pair.hourly_rate,
+      liquidation_penalty: pair.liquidation_penalty,
+      principal: amount,
+      collateral,
+      accrued_to: now,
+      opened_at: now,
+      lang,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await freeze(trx, {
+    userId,
+    currencyId: pair.collateral_currency_id,
+    type: LOAN_ACCOUNT,
+    amount: collateral,
+    reason: 'loan_collateral',
+    ref: ref(loan.id),
   });
+  await credit(trx, {
+    userId,
+    currencyId: pair.loan_currency_id,
+    type: LOAN_ACCOUNT,
+    amount,
+    reason: 'loan_borrow',
+    ref: ref(loan.id),
+  });
+  await trx
+    .insertInto('loan_events')
+    .values({
+      loan_id: loan.id,
+      user_id: userId,
+      kind: 'borrow',
+      amount,
+      principal_part: amount,
+      collateral_delta: collateral,
+      price,
+      ltv: ltvOf(amount, collateral, price),
+      created_at: now,
+    })
+    .execute();
+  return loan.id;
 }
 
 /** Charges the interest since accrued_to (prorated to the ms) onto the locked loan; returns the row as updated. */

@@ -23,11 +23,22 @@ import {
   ltvPercent,
   marginCallStep,
   owedAt,
+  type LiquidationSplit,
+  type Owed,
 } from '../../../../core';
 import { addNotice } from '../../../db/notices';
 import { settleFrozen, unfreeze } from '../../../db/ledger';
-import { inTransaction } from '../../../db/tx';
-import { LOAN_ACCOUNT, canonDec, collateralPrice, currencyName, terms, type LoanAlert, type LoanCtx } from './shared';
+import { inTransaction, type Trx } from '../../../db/tx';
+import {
+  LOAN_ACCOUNT,
+  canonDec,
+  collateralPrice,
+  currencyName,
+  terms,
+  type LoanAlert,
+  type LoanCtx,
+  type LoanRow,
+} from './shared';
 
 /** Test hook: called after each unit commits; throwing stops the pass there (a "crash"). */
 export type AfterCommit = (kind: string, id: number) => void;
@@ -176,6 +187,17 @@ async function watchRisk(
   return { marginCalls, marked };
 }
 
+/** A marked loan being settled: its row, terms, recorded price, what it owes and how its collateral splits. */
+interface Liquidation {
+  loan: LoanRow;
+  t: ReturnType<typeof terms>;
+  price: string;
+  owed: Owed;
+  split: LiquidationSplit;
+  at: Date;
+  ref: { type: string; id: number };
+}
+
 /** Step 2: settles a marked loan at its recorded price. */
 async function liquidate(ctx: LoanCtx, loanId: number, nowMs: number): Promise<LoanAlert | null> {
   return inTransaction(ctx.db, async (trx) => {
@@ -190,78 +212,92 @@ async function liquidate(ctx: LoanCtx, loanId: number, nowMs: number): Promise<L
     const price = canonDec(loan.liquidation_price);
     const owed = owedAt(t, nowMs);
     const split = liquidationSplit(owed.total, t.liquidation_penalty, t.collateral, price);
-    const ref = { type: 'loan', id: loan.id };
-    const at = new Date(nowMs);
-    if (new Decimal(split.sold).gt(0))
-      await settleFrozen(trx, {
-        userId: loan.user_id,
-        currencyId: loan.collateral_currency_id,
-        type: LOAN_ACCOUNT,
-        amount: split.sold,
-        reason: 'loan_liquidation',
-        ref,
-      });
-    if (new Decimal(split.returned).gt(0))
-      await unfreeze(trx, {
-        userId: loan.user_id,
-        currencyId: loan.collateral_currency_id,
-        type: LOAN_ACCOUNT,
-        amount: split.returned,
-        reason: 'loan_collateral_release',
-        ref,
-      });
-    if (new Decimal(owed.pending).gt(0)) {
-      await trx
-        .insertInto('loan_events')
-        .values({
-          loan_id: loan.id,
-          user_id: loan.user_id,
-          kind: 'interest',
-          amount: owed.pending,
-          interest_part: owed.pending,
-          created_at: at,
-        })
-        .execute();
-    }
-    await trx
-      .updateTable('loans')
-      .set({ status: 'liquidated', principal: '0', interest: '0', collateral: '0', accrued_to: at, closed_at: at })
-      .where('id', '=', loan.id)
-      .execute();
+    const liq: Liquidation = { loan, t, price, owed, split, at: new Date(nowMs), ref: { type: 'loan', id: loan.id } };
+    await sellAndReturnCollateral(trx, liq);
+    await closeLiquidated(trx, liq);
+    return noticeLiquidated(trx, liq);
+  });
+}
+
+/** The frozen collateral: the part worth debt + penalty sold, the rest handed back. */
+async function sellAndReturnCollateral(trx: Trx, { loan, split, ref }: Liquidation): Promise<void> {
+  if (new Decimal(split.sold).gt(0))
+    await settleFrozen(trx, {
+      userId: loan.user_id,
+      currencyId: loan.collateral_currency_id,
+      type: LOAN_ACCOUNT,
+      amount: split.sold,
+      reason: 'loan_liquidation',
+      ref,
+    });
+  if (new Decimal(split.returned).gt(0))
+    await unfreeze(trx, {
+      userId: loan.user_id,
+      currencyId: loan.collateral_currency_id,
+      type: LOAN_ACCOUNT,
+      amount: split.returned,
+      reason: 'loan_collateral_release',
+      ref,
+    });
+}
+
+/** The interest since the last charge, the loan closed at zero, and its liquidation event. */
+async function closeLiquidated(trx: Trx, { loan, t, price, owed, split, at }: Liquidation): Promise<void> {
+  if (new Decimal(owed.pending).gt(0)) {
     await trx
       .insertInto('loan_events')
       .values({
         loan_id: loan.id,
         user_id: loan.user_id,
-        kind: 'liquidation',
-        amount: owed.total,
-        interest_part: owed.interest,
-        principal_part: owed.principal,
-        collateral_delta: `-${t.collateral}`,
-        price,
-        ltv: ltvOf(owed.total, t.collateral, price),
-        detail: JSON.stringify(split),
+        kind: 'interest',
+        amount: owed.pending,
+        interest_part: owed.pending,
         created_at: at,
       })
       .execute();
-    const coin = await currencyName(trx, loan.collateral_currency_id);
-    const params = {
-      id: String(loan.id),
-      liquidation: ltvPercent(t.liquidation_ltv),
-      sold: split.sold,
-      returned: split.returned,
+  }
+  await trx
+    .updateTable('loans')
+    .set({ status: 'liquidated', principal: '0', interest: '0', collateral: '0', accrued_to: at, closed_at: at })
+    .where('id', '=', loan.id)
+    .execute();
+  await trx
+    .insertInto('loan_events')
+    .values({
+      loan_id: loan.id,
+      user_id: loan.user_id,
+      kind: 'liquidation',
+      amount: owed.total,
+      interest_part: owed.interest,
+      principal_part: owed.principal,
+      collateral_delta: `-${t.collateral}`,
       price,
-      coin,
-    };
-    await addNotice(trx, {
-      userId: loan.user_id,
-      kind: 'loan_liquidated',
-      title: 'loan_liquidated_title',
-      body: 'loan_liquidated_body',
-      params,
-    });
-    return { kind: 'loan_liquidated', userId: loan.user_id, loanId: loan.id, lang: loan.lang, params };
+      ltv: ltvOf(owed.total, t.collateral, price),
+      detail: JSON.stringify(split),
+      created_at: at,
+    })
+    .execute();
+}
+
+/** The in-app notice (in the transaction) and the alert to push once it commits. */
+async function noticeLiquidated(trx: Trx, { loan, t, price, split }: Liquidation): Promise<LoanAlert> {
+  const coin = await currencyName(trx, loan.collateral_currency_id);
+  const params = {
+    id: String(loan.id),
+    liquidation: ltvPercent(t.liquidation_ltv),
+    sold: split.sold,
+    returned: split.returned,
+    price,
+    coin,
+  };
+  await addNotice(trx, {
+    userId: loan.user_id,
+    kind: 'loan_liquidated',
+    title: 'loan_liquidated_title',
+    body: 'loan_liquidated_body',
+    params,
   });
+  return { kind: 'loan_liquidated', userId: loan.user_id, loanId: loan.id, lang: loan.lang, params };
 }
 
 async function liquidateMarked(ctx: LoanCtx, nowMs: number, afterCommit?: AfterCommit): Promise<number> {

@@ -48,96 +48,127 @@ declare module 'fastify' {
 }
 
 export async function startProductJobs(app: FastifyInstance, opts: { now?: () => number } = {}): Promise<ProductJobs> {
-  const db = app.db;
-  const marks = new PriceMarks(
-    app.market,
-    undefined,
-    async (symbol, atMs) => (await lastDurableTick(db, symbol, 0, atMs)) ?? undefined,
-  );
-  app.market.keepTicks((symbol) => marks.watching(symbol));
-  let chain: Promise<unknown> = Promise.resolve();
-  let lastRefresh = 0;
-
-  const watchProductSymbols = async () => {
-    const rows = await db
-      .selectFrom('dual_products')
-      .innerJoin('currencies as b', 'b.id', 'dual_products.currency_id')
-      .innerJoin('currencies as q', 'q.id', 'dual_products.quote_id')
-      .select(['b.name as base', 'q.name as quote'])
-      .distinct()
-      .execute();
-    marks.watch(rows.map((r) => `${r.base}/${r.quote}`));
-  };
-
-  const refresh = async (now: number) => {
-    if (now - lastRefresh < REFRESH_EVERY_MS) return;
-    lastRefresh = now;
-    await ensureDualProducts(db, app.market, now, app.config.demoDualSeconds);
-    await watchProductSymbols();
-  };
-  const pass = async (afterCommit?: AfterCommit) => {
-    const now = jobs.now();
-    await refresh(now);
-    const dual = await settleDueDual(db, marks, now, afterCommit);
-    const lock = await runLockMining(db, now, afterCommit);
-    const ieo = await finaliseDueProjects(db, now, afterCommit);
-    return { dual, dividends: lock.dividends, expired: lock.expired, ieo };
-  };
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
-
-  const jobs: ProductJobs = {
-    now: opts.now ?? Date.now,
-    marks,
-    runOnce: (afterCommit) => serial(() => pass(afterCommit)),
-    pauseTimer: () => clearInterval(timer),
-    async stop() {
-      clearInterval(timer);
-      unsubscribe();
-      await chain;
-    },
-  };
-
-  const t0 = jobs.now();
-  await watchProductSymbols();
-  lastRefresh = t0;
-  const unsubscribe = app.market.onTick((ticks) => marks.onTicks(ticks));
-
-  app.jobQueue.task<{ id: number }>(
-    DUAL_SETTLE,
-    async ({ id }) => void (await settleDualJob(db, marks, id, jobs.now())),
-  );
-  app.jobQueue.task<{ id: number }>(LOCK_RUN, async ({ id }) => void (await runLockOrder(db, id, jobs.now())));
-  app.jobQueue.task<{ id: number }>(
-    IEO_FINALISE,
-    async ({ id }) => void (await finaliseProjectJob(db, id, jobs.now())),
-  );
-
-  // cluster mode: the sweep and the refresh are the engine leader's duty (the jobs run on the jobs role)
-  const sweep = () => {
-    if (!leading(app)) return;
-    serial(async () => {
-      await pass(); // what came due while the server was down
-      await scheduleOpenProducts(db, jobs.now());
-    }).catch((err: unknown) => app.log.error({ err }, 'product start-up sweep failed'));
-  };
-  const timer = setInterval(() => {
-    if (leading(app))
-      serial(() => refresh(jobs.now())).catch((err: unknown) => app.log.error({ err }, 'dual product refresh failed'));
-  }, RUN_EVERY_MS);
-  timer.unref();
-  sweep();
-  app.leadership.onGain(sweep);
-
+  const jobs = new ProductRunner(app, opts.now ?? Date.now);
+  await jobs.watchFromStart();
+  registerProductTasks(app, jobs);
+  jobs.startSweepAndRefresh();
   let stopped = false;
   app.addHook('onClose', async () => {
     if (stopped) return;
     stopped = true;
     await jobs.stop();
   });
-
   return jobs;
+}
+
+/** The durable jobs' handlers: each reads the clock when it runs (tests replace jobs.now). */
+function registerProductTasks(app: FastifyInstance, jobs: ProductJobs): void {
+  const db = app.db;
+  app.jobQueue.task<{ id: number }>(
+    DUAL_SETTLE,
+    async ({ id }) => void (await settleDualJob(db, jobs.marks, id, jobs.now())),
+  );
+  app.jobQueue.task<{ id: number }>(LOCK_RUN, async ({ id }) => void (await runLockOrder(db, id, jobs.now())));
+  app.jobQueue.task<{ id: number }>(
+    IEO_FINALISE,
+    async ({ id }) => void (await finaliseProjectJob(db, id, jobs.now())),
+  );
+}
+
+/** The price marks, the settling passes and the hourly refresh, one at a time. */
+class ProductRunner implements ProductJobs {
+  now: () => number;
+  readonly marks: PriceMarks;
+  private readonly app: FastifyInstance;
+  /** passes, sweeps and refreshes one after the other */
+  private chain: Promise<unknown> = Promise.resolve();
+  private lastRefresh = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: () => void = () => undefined;
+
+  constructor(app: FastifyInstance, now: () => number) {
+    this.app = app;
+    this.now = now;
+    this.marks = new PriceMarks(
+      app.market,
+      undefined,
+      async (symbol, atMs) => (await lastDurableTick(app.db, symbol, 0, atMs)) ?? undefined,
+    );
+    app.market.keepTicks((symbol) => this.marks.watching(symbol));
+  }
+
+  runOnce(afterCommit?: AfterCommit): ReturnType<ProductJobs['runOnce']> {
+    return this.serial(() => this.pass(afterCommit));
+  }
+
+  pauseTimer(): void {
+    clearInterval(this.timer);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    await this.chain;
+  }
+
+  /** the products' symbols watched (the seed made them: no refresh due yet), then the ticks recorded */
+  async watchFromStart(): Promise<void> {
+    const t0 = this.now();
+    await this.watchProductSymbols();
+    this.lastRefresh = t0;
+    this.unsubscribe = this.app.market.onTick((ticks) => this.marks.onTicks(ticks));
+  }
+
+  /** cluster mode: the sweep and the refresh are the engine leader's duty (the jobs run on the jobs role) */
+  startSweepAndRefresh(): void {
+    const sweep = () => {
+      if (!leading(this.app)) return;
+      this.serial(async () => {
+        await this.pass(); // what came due while the server was down
+        await scheduleOpenProducts(this.app.db, this.now());
+      }).catch((err: unknown) => this.app.log.error({ err }, 'product start-up sweep failed'));
+    };
+    this.timer = setInterval(() => {
+      if (leading(this.app))
+        this.serial(() => this.refresh(this.now())).catch((err: unknown) =>
+          this.app.log.error({ err }, 'dual product refresh failed'),
+        );
+    }, RUN_EVERY_MS);
+    this.timer.unref();
+    sweep();
+    this.app.leadership.onGain(sweep);
+  }
+
+  private async watchProductSymbols(): Promise<void> {
+    const rows = await this.app.db
+      .selectFrom('dual_products')
+      .innerJoin('currencies as b', 'b.id', 'dual_products.currency_id')
+      .innerJoin('currencies as q', 'q.id', 'dual_products.quote_id')
+      .select(['b.name as base', 'q.name as quote'])
+      .distinct()
+      .execute();
+    this.marks.watch(rows.map((r) => `${r.base}/${r.quote}`));
+  }
+
+  private async refresh(now: number): Promise<void> {
+    if (now - this.lastRefresh < REFRESH_EVERY_MS) return;
+    this.lastRefresh = now;
+    await ensureDualProducts(this.app.db, this.app.market, now, this.app.config.demoDualSeconds);
+    await this.watchProductSymbols();
+  }
+
+  private async pass(afterCommit?: AfterCommit) {
+    const now = this.now();
+    await this.refresh(now);
+    const dual = await settleDueDual(this.app.db, this.marks, now, afterCommit);
+    const lock = await runLockMining(this.app.db, now, afterCommit);
+    const ieo = await finaliseDueProjects(this.app.db, now, afterCommit);
+    return { dual, dividends: lock.dividends, expired: lock.expired, ieo };
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
 }
