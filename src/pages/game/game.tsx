@@ -23,7 +23,7 @@ import { PATHS, gameVerifyPath } from '../../nav/paths';
 import { toastSuccess, toast } from '../../lib/toast';
 import { countdown, usePolling } from './clock';
 import s from './game.module.css';
-import { useMoneyText } from '../../components/Money';
+import { useFixedText, useMoneyText, useQuantityText } from '../../components/Money';
 
 /**
  * The up/down game: the round taking stakes (countdown to its lock, the pools and what each side
@@ -81,7 +81,7 @@ export default function Game() {
                   </Button>
                 </div>
                 <span className={s.prices}>
-                  {r.lock_tick?.price ?? '--'} → {r.close_tick?.price ?? '--'}
+                  <Amount value={r.lock_tick?.price} /> → <Amount value={r.close_tick?.price} />
                 </span>
               </div>
             ))}
@@ -123,9 +123,11 @@ function OpenRound({
 }) {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const fixed = useFixedText();
+  const qty = useQuantityText();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const rate = ratePercent(r.fee_rate);
+  const rate = qty(ratePercent(r.fee_rate), 8);
   const locked = r.lock_at <= now + skew;
   const stake = async (side: GameSide) => {
     const c = checkStake(amount, st.decimals, st.min_stake, st.max_stake);
@@ -170,7 +172,10 @@ function OpenRound({
       setBusy(false);
     }
   };
-  const mult = (side: GameSide) => gameMultiplier(r.up_total, r.down_total, side, r.fee_rate);
+  const mult = (side: GameSide) => {
+    const m = gameMultiplier(r.up_total, r.down_total, side, r.fee_rate);
+    return m && fixed(m, 2);
+  };
   return (
     <section className={s.card} aria-labelledby="game-open" data-testid="game-open">
       <div className={s.head}>
@@ -255,9 +260,11 @@ function LiveRound({ r, now, skew }: { r: GameRound; now: number; skew: number }
       </div>
       <div className={s.rows}>
         <span>{t('game.lockPrice')}</span>
-        <b>{r.lock_tick?.price ?? t('game.noPrice')}</b>
+        <b>{r.lock_tick ? <Amount value={r.lock_tick.price} /> : t('game.noPrice')}</b>
         <span>{t('game.lastPrice')}</span>
-        <b>{last ?? '--'}</b>
+        <b>
+          <Amount value={last} />
+        </b>
         <span>{t('game.pool')}</span>
         <Amount value={gamePool(r.up_total, r.down_total)} unit="USDT" />
       </div>

@@ -7,6 +7,7 @@ import { DecimalInput } from '../../components/form';
 import { confirmMoney } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 import { Facts } from '../../components/product/Facts';
+import { useFixedText, useQuantityText } from '../../components/Money';
 import { useMarketView, useTicker } from '../../market';
 import { borrowLoan } from '../../api/loans';
 import { pairSymbols } from './live';
@@ -25,6 +26,13 @@ function usePairPrice(p: LoanPair): string | undefined {
   return l && new Decimal(l).gt(0)
     ? new Decimal(c).div(l).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed()
     : undefined;
+}
+
+/** The form's figures as text in the language's marks: a ratio as a percent ('0.65' → "65,00" in French), fixed places, amounts. */
+function useLoanText() {
+  const fixed = useFixedText();
+  const qty = useQuantityText();
+  return { pct: (ratio: string) => fixed(ltvPercent(ratio), 2), fixed, qty };
 }
 
 /** Borrow: pick a pair, put up collateral, see the LTV and liquidation price before confirming. */
@@ -52,6 +60,7 @@ export function BorrowForm({ pairs, onBorrowed }: { pairs: LoanPair[]; onBorrowe
 
 function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void }) {
   const { t } = useTranslation();
+  const { pct, fixed, qty } = useLoanText();
   const price = usePairPrice(pair);
   const [collateral, setCollateral] = useState('');
   const [amount, setAmount] = useState('');
@@ -72,13 +81,13 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
       [
         [t('loans.borrowAmount'), <Amount value={amount} unit={pair.loan_currency} />, true],
         [t('loans.collateral'), <Amount value={collateral} unit={pair.collateral_currency} />],
-        [t('loans.ltv'), ltv ? `${ltvPercent(ltv)}%` : '—'],
+        [t('loans.ltv'), ltv ? `${pct(ltv)}%` : '—'],
         [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—'],
-        [t('loans.hourlyRate'), `${new Decimal(pair.hourly_rate).times(100).toFixed()}%`],
+        [t('loans.hourlyRate'), `${qty(new Decimal(pair.hourly_rate).times(100).toFixed(), 18)}%`],
       ],
       t('loans.borrowNote', {
-        margin: ltvPercent(pair.margin_call_ltv),
-        liquidation: ltvPercent(pair.liquidation_ltv),
+        margin: pct(pair.margin_call_ltv),
+        liquidation: pct(pair.liquidation_ltv),
       }),
     );
     if (!ok) return;
@@ -99,11 +108,11 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
     <div className={s.card} data-testid="borrow-form">
       <Facts
         items={[
-          [t('loans.initialLtv'), `${ltvPercent(pair.initial_ltv)}%`],
-          [t('loans.marginCallLtv'), `${ltvPercent(pair.margin_call_ltv)}%`],
-          [t('loans.liquidationLtv'), `${ltvPercent(pair.liquidation_ltv)}%`],
-          [t('loans.hourlyRate'), t('loans.yearly', { rate: yearly })],
-          [t('loans.limits'), `${pair.min_amount} – ${pair.max_amount} ${pair.loan_currency}`],
+          [t('loans.initialLtv'), `${pct(pair.initial_ltv)}%`],
+          [t('loans.marginCallLtv'), `${pct(pair.margin_call_ltv)}%`],
+          [t('loans.liquidationLtv'), `${pct(pair.liquidation_ltv)}%`],
+          [t('loans.hourlyRate'), t('loans.yearly', { rate: fixed(yearly, 2) })],
+          [t('loans.limits'), `${qty(pair.min_amount)} – ${qty(pair.max_amount)} ${pair.loan_currency}`],
           [
             t('loans.price'),
             price ? <Amount value={price} unit={pair.loan_currency} /> : t('loans.noPrice'),
@@ -125,17 +134,17 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
         onChange={setAmount}
         decimals={LOAN_RULES.decimals}
         unit={pair.loan_currency}
-        error={tooHigh ? t('loans.tooHigh', { ltv: ltvPercent(pair.initial_ltv) }) : null}
+        error={tooHigh ? t('loans.tooHigh', { ltv: pct(pair.initial_ltv) }) : null}
         data-testid="amount-input"
       />
       {max ? (
         <Button size="small" fill="outline" onClick={() => setAmount(max)} data-testid="borrow-max">
-          {t('loans.max', { amount: max, coin: pair.loan_currency })}
+          {t('loans.max', { amount: qty(max, LOAN_RULES.decimals), coin: pair.loan_currency })}
         </Button>
       ) : null}
       <Facts
         items={[
-          [t('loans.ltv'), ltv ? `${ltvPercent(ltv)}%` : '—', 'preview-ltv'],
+          [t('loans.ltv'), ltv ? `${pct(ltv)}%` : '—', 'preview-ltv'],
           [t('loans.liqPrice'), liq ? <Amount value={liq} unit={pair.loan_currency} /> : '—', 'preview-liq'],
         ]}
       />

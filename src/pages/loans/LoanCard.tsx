@@ -6,6 +6,7 @@ import { LOAN_RULES, ltvPercent, owedAt, type Loan, type LoanEvent } from '../..
 import { DecimalInput } from '../../components/form';
 import { Amount } from '../../components/product/Figures';
 import { Facts } from '../../components/product/Facts';
+import { useFixedText } from '../../components/Money';
 import { useLoad, when } from '../../components/product/shared';
 import { addCollateral, loanDetail, reduceCollateral, repayLoan } from '../../api/loans';
 import type { LoanLive } from '../../market/types';
@@ -24,6 +25,7 @@ const STATUS_COLOR: Record<Loan['status'], string> = {
 /** One loan: its live LTV (from the market worker), liquidation price and buffer, the actions, its history. */
 export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive | undefined; onChanged: () => void }) {
   const { t } = useTranslation();
+  const fixed = useFixedText();
   const [sheet, setSheet] = useState<Sheet>(null);
   const [showHistory, setShowHistory] = useState(false);
   const open = loan.status === 'open';
@@ -50,7 +52,7 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
         <>
           <div className={`${s.ltv} ${s[level]}`}>
             <span className={s.ltvValue} data-testid="loan-ltv">
-              {ltv ? `${ltvPercent(ltv)}%` : '—'}
+              {ltv ? `${fixed(ltvPercent(ltv), 2)}%` : '—'}
             </span>
             <span data-testid="loan-level">{t(`loans.level.${level}`)}</span>
           </div>
@@ -58,8 +60,8 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
             className={`${s.bar} ${s[level]}`}
             role="img"
             aria-label={t('loans.ltvBar', {
-              ltv: ltv ? ltvPercent(ltv) : '—',
-              liquidation: ltvPercent(loan.liquidation_ltv),
+              ltv: ltv ? fixed(ltvPercent(ltv), 2) : '—',
+              liquidation: fixed(ltvPercent(loan.liquidation_ltv), 2),
             })}
           >
             <div
@@ -86,10 +88,10 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
               ],
               [
                 t('loans.buffer'),
-                live?.buffer ? `${new Decimal(live.buffer).times(100).toFixed(2)}%` : '—',
+                live?.buffer ? `${fixed(new Decimal(live.buffer).times(100).toFixed(2), 2)}%` : '—',
                 'loan-buffer',
               ],
-              [t('loans.levels'), `${ltvPercent(loan.margin_call_ltv, 0)}% / ${ltvPercent(loan.liquidation_ltv, 0)}%`],
+              [t('loans.levels'), `${fixed(ltvPercent(loan.margin_call_ltv, 0), 0)}% / ${fixed(ltvPercent(loan.liquidation_ltv, 0), 0)}%`],
               [t('loans.price'), live?.price ? <Amount value={live.price} unit={loan.loan_currency} /> : '—'],
             ]}
           />
