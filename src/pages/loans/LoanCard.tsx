@@ -91,7 +91,10 @@ export function LoanCard({ loan, live, onChanged }: { loan: Loan; live: LoanLive
                 live?.buffer ? `${fixed(new Decimal(live.buffer).times(100).toFixed(2), 2)}%` : '—',
                 'loan-buffer',
               ],
-              [t('loans.levels'), `${fixed(ltvPercent(loan.margin_call_ltv, 0), 0)}% / ${fixed(ltvPercent(loan.liquidation_ltv, 0), 0)}%`],
+              [
+                t('loans.levels'),
+                `${fixed(ltvPercent(loan.margin_call_ltv, 0), 0)}% / ${fixed(ltvPercent(loan.liquidation_ltv, 0), 0)}%`,
+              ],
               [t('loans.price'), live?.price ? <Amount value={live.price} unit={loan.loan_currency} /> : '—'],
             ]}
           />
