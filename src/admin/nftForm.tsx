@@ -159,7 +159,7 @@ function IdentityFields({
   setFile,
 }: {
   rules: ItemRules;
-  collections: Collection[] | undefined;
+  collections: Collection[] | null;
   setFile: (f: File | undefined) => void;
 }) {
   const t = useT();
@@ -208,7 +208,7 @@ function SaleFields({
 }: {
   rules: ItemRules;
   mode: '1' | '2' | '3';
-  currencies: { id: number; name: string }[] | undefined;
+  currencies: { id: number; name: string }[] | null;
 }) {
   const t = useT();
   const { req, decimal, pick, manifestRule } = rules;
