@@ -33,12 +33,10 @@ export function AdminApp() {
  * screen's strings go in src/admin/i18n/en.json and zh.json and are shown with useT()/t('admin.x')
  * (the convention is at the top of src/admin/i18n/index.ts; npm test checks both tables).
  */
-function Desk() {
-  const t = useT();
+/** The operator of the session cookie, if it still names a live one (asked once; a lost session forgets them). */
+function useOperator() {
   const [me, setMe] = useState<Operator | null>(null);
   const [checked, setChecked] = useState(false);
-  const [tab, setTab] = useState('kyc');
-
   useEffect(() => {
     setOnSessionLost(() => setMe(null));
     forgetLegacyTokens();
@@ -49,7 +47,14 @@ function Desk() {
       .catch(() => undefined)
       .finally(() => setChecked(true));
   }, []);
+  return { me, setMe, checked };
+}
 
+function Desk() {
+  const t = useT();
+  const { me, setMe, checked } = useOperator();
+  // kept here, not in the tabs: a new login after a lost session comes back to the same desk
+  const [tab, setTab] = useState('kyc');
   if (!checked) return null;
   if (!me) return <Login onIn={setMe} />;
   return (
@@ -73,61 +78,69 @@ function Desk() {
       >
         <h1 className={styles.title}>{t('admin.app.heading', { name: me.name })}</h1>
       </NavBar>
-      <Tabs activeKey={tab} onChange={setTab} className={styles.tabs}>
-        <Tabs.Tab key="kyc" title={t('admin.tab.kyc')}>
-          <KycQueue />
-        </Tabs.Tab>
-        <Tabs.Tab key="service" title={t('admin.tab.service')}>
-          <ServiceInbox />
-        </Tabs.Tab>
-        <Tabs.Tab key="chatroom" title={t('admin.tab.chatroom')}>
-          <Suspense fallback={null}>
-            <ChatroomDesk />
-          </Suspense>
-        </Tabs.Tab>
-        <Tabs.Tab key="game" title={t('admin.tab.game')}>
-          <Suspense fallback={null}>
-            <GameDesk />
-          </Suspense>
-        </Tabs.Tab>
-        <Tabs.Tab key="otc" title={t('admin.tab.otc')}>
-          <Suspense fallback={null}>
-            <OtcDesk />
-          </Suspense>
-        </Tabs.Tab>
-        <Tabs.Tab key="nft" title={t('admin.tab.nft')}>
-          <Suspense fallback={null}>
-            <NftDesk />
-          </Suspense>
-        </Tabs.Tab>
-        <Tabs.Tab key="recharge" title={t('admin.tab.recharge')}>
-          <RechargeQueue />
-        </Tabs.Tab>
-        <Tabs.Tab key="withdraw" title={t('admin.tab.withdraw')}>
-          <WithdrawQueue />
-        </Tabs.Tab>
-        <Tabs.Tab key="traders" title={t('admin.tab.traders')}>
-          <TraderQueue />
-        </Tabs.Tab>
-        <Tabs.Tab key="products" title={t('admin.tab.products')}>
-          <Products />
-        </Tabs.Tab>
-        <Tabs.Tab key="users" title={t('admin.tab.users')}>
-          <Users />
-        </Tabs.Tab>
-        <Tabs.Tab key="settings" title={t('admin.tab.settings')}>
-          <Settings />
-        </Tabs.Tab>
-        <Tabs.Tab key="jobs" title={t('admin.tab.jobs')}>
-          <Suspense fallback={null}>
-            <JobsQueue />
-          </Suspense>
-        </Tabs.Tab>
-        <Tabs.Tab key="log" title={t('admin.tab.log')}>
-          <ActionLog />
-        </Tabs.Tab>
-      </Tabs>
+      <DeskTabs tab={tab} setTab={setTab} />
     </div>
+  );
+}
+
+/** One tab per desk; the rarely used desks load when their tab is opened. */
+function DeskTabs({ tab, setTab }: { tab: string; setTab: (key: string) => void }) {
+  const t = useT();
+  return (
+    <Tabs activeKey={tab} onChange={setTab} className={styles.tabs}>
+      <Tabs.Tab key="kyc" title={t('admin.tab.kyc')}>
+        <KycQueue />
+      </Tabs.Tab>
+      <Tabs.Tab key="service" title={t('admin.tab.service')}>
+        <ServiceInbox />
+      </Tabs.Tab>
+      <Tabs.Tab key="chatroom" title={t('admin.tab.chatroom')}>
+        <Suspense fallback={null}>
+          <ChatroomDesk />
+        </Suspense>
+      </Tabs.Tab>
+      <Tabs.Tab key="game" title={t('admin.tab.game')}>
+        <Suspense fallback={null}>
+          <GameDesk />
+        </Suspense>
+      </Tabs.Tab>
+      <Tabs.Tab key="otc" title={t('admin.tab.otc')}>
+        <Suspense fallback={null}>
+          <OtcDesk />
+        </Suspense>
+      </Tabs.Tab>
+      <Tabs.Tab key="nft" title={t('admin.tab.nft')}>
+        <Suspense fallback={null}>
+          <NftDesk />
+        </Suspense>
+      </Tabs.Tab>
+      <Tabs.Tab key="recharge" title={t('admin.tab.recharge')}>
+        <RechargeQueue />
+      </Tabs.Tab>
+      <Tabs.Tab key="withdraw" title={t('admin.tab.withdraw')}>
+        <WithdrawQueue />
+      </Tabs.Tab>
+      <Tabs.Tab key="traders" title={t('admin.tab.traders')}>
+        <TraderQueue />
+      </Tabs.Tab>
+      <Tabs.Tab key="products" title={t('admin.tab.products')}>
+        <Products />
+      </Tabs.Tab>
+      <Tabs.Tab key="users" title={t('admin.tab.users')}>
+        <Users />
+      </Tabs.Tab>
+      <Tabs.Tab key="settings" title={t('admin.tab.settings')}>
+        <Settings />
+      </Tabs.Tab>
+      <Tabs.Tab key="jobs" title={t('admin.tab.jobs')}>
+        <Suspense fallback={null}>
+          <JobsQueue />
+        </Suspense>
+      </Tabs.Tab>
+      <Tabs.Tab key="log" title={t('admin.tab.log')}>
+        <ActionLog />
+      </Tabs.Tab>
+    </Tabs>
   );
 }
 

@@ -81,11 +81,11 @@ const until = (m: AdminChatMessage['sender_mute'], f: AdminFormat) =>
           until: f.dateTime(m.until),
         });
 
-/** The chat room's moderation: the reported queue (or every recent message), delete, mute, ban, lift; the chat actions below. */
-export function ChatroomDesk() {
-  const t = useT();
-  const f = useFmt();
-  const [view, setView] = useState('reported');
+type Act = (fn: () => Promise<unknown>, done: string) => Promise<void>;
+type WithReason = (title: string, fn: (reason: string) => Promise<unknown>, done: string) => Promise<void>;
+
+/** The messages of one view; `act` runs a moderation action, then reloads them and the action log. */
+function useChatModeration(view: string) {
   const [list, setList] = useState<AdminChatMessage[] | null>(null);
   const [error, setError] = useState('');
   const [logKey, setLogKey] = useState(0);
@@ -100,7 +100,7 @@ export function ChatroomDesk() {
   useEffect(() => {
     void load();
   }, [load]);
-  const act = async (fn: () => Promise<unknown>, done: string) => {
+  const act: Act = async (fn, done) => {
     try {
       await fn();
       Toast.show({ icon: 'success', content: done });
@@ -110,11 +110,18 @@ export function ChatroomDesk() {
       Toast.show({ content: (e as Error).message });
     }
   };
-  const withReason = async (title: string, fn: (reason: string) => Promise<unknown>, done: string) => {
+  const withReason: WithReason = async (title, fn, done) => {
     const reason = await askReason(title);
     if (reason !== null) await act(() => fn(reason), done);
   };
+  return { list, error, logKey, load, act, withReason };
+}
 
+/** The chat room's moderation: the reported queue (or every recent message), delete, mute, ban, lift; the chat actions below. */
+export function ChatroomDesk() {
+  const t = useT();
+  const [view, setView] = useState('reported');
+  const { list, error, logKey, load, act, withReason } = useChatModeration(view);
   return (
     <div data-testid="chatroom-desk">
       <div className={styles.bar}>
@@ -132,85 +139,100 @@ export function ChatroomDesk() {
         <Empty description={view === 'reported' ? t('admin.chat.noneReported') : t('admin.chat.none')} />
       ) : null}
       {list?.map((m) => (
-        <article key={m.id} className={styles.item} data-testid="chat-admin-message">
-          <div className={styles.itemHead}>
-            <strong>
-              {m.nickname}{' '}
-              <span className={styles.muted}>{t('admin.chat.who', { id: m.user_id, level: m.level })}</span>
-            </strong>
-            <span>
-              {m.reports ? <Tag color="danger">{t('admin.chat.reports', { count: m.reports })}</Tag> : null}{' '}
-              {m.deleted ? <Tag>{t('admin.chat.deleted')}</Tag> : null}
-            </span>
-          </div>
-          <p className={styles.intro}>{m.text}</p>
-          <p className={styles.muted}>
-            {f.dateTime(m.at)}
-            {m.masked ? ` · ${t('admin.chat.masked')}` : ''}
-            {m.sender_mute ? <span data-testid="chat-admin-mute"> · {until(m.sender_mute, f)}</span> : null}
-          </p>
-          <div className={styles.actions}>
-            {!m.deleted ? (
-              <Button
-                size="small"
-                color="danger"
-                fill="outline"
-                onClick={() =>
-                  void withReason(
-                    t('admin.chat.deleteTitle', { id: m.id }),
-                    (r) => admin.chatDelete(m.id, r),
-                    t('admin.chat.deletedToast'),
-                  )
-                }
-              >
-                {t('admin.chat.delete')}
-              </Button>
-            ) : null}
-            <Button
-              size="small"
-              onClick={async () => {
-                const v = await askMute(m.nickname);
-                if (v) await act(() => admin.chatMute(m.user_id, v.minutes, v.reason), t('admin.chat.mutedToast'));
-              }}
-            >
-              {t('admin.chat.mute')}
-            </Button>
-            {m.sender_mute?.kind !== 'ban' ? (
-              <Button
-                size="small"
-                color="danger"
-                onClick={() =>
-                  void withReason(
-                    t('admin.chat.banTitle', { who: m.nickname }),
-                    (r) => admin.chatBan(m.user_id, r),
-                    t('admin.chat.bannedToast'),
-                  )
-                }
-              >
-                {t('admin.chat.ban')}
-              </Button>
-            ) : null}
-            {m.sender_mute ? (
-              <Button
-                size="small"
-                onClick={() =>
-                  void withReason(
-                    m.sender_mute?.kind === 'ban'
-                      ? t('admin.chat.liftBanTitle', { who: m.nickname })
-                      : t('admin.chat.liftMuteTitle', { who: m.nickname }),
-                    (r) => admin.chatUnmute(m.user_id, r),
-                    t('admin.chat.liftedToast'),
-                  )
-                }
-              >
-                {t('admin.chat.lift')}
-              </Button>
-            ) : null}
-          </div>
-        </article>
+        <ChatMessage key={m.id} m={m} act={act} withReason={withReason} />
       ))}
       <h2 className={styles.subhead}>{t('admin.chat.actions')}</h2>
       <ActionLog key={logKey} prefix="chat_" testId="chat-admin-log" />
+    </div>
+  );
+}
+
+/** One message: who sent it, its reports, and the moderation buttons. */
+function ChatMessage({ m, act, withReason }: { m: AdminChatMessage; act: Act; withReason: WithReason }) {
+  const t = useT();
+  const f = useFmt();
+  return (
+    <article className={styles.item} data-testid="chat-admin-message">
+      <div className={styles.itemHead}>
+        <strong>
+          {m.nickname} <span className={styles.muted}>{t('admin.chat.who', { id: m.user_id, level: m.level })}</span>
+        </strong>
+        <span>
+          {m.reports ? <Tag color="danger">{t('admin.chat.reports', { count: m.reports })}</Tag> : null}{' '}
+          {m.deleted ? <Tag>{t('admin.chat.deleted')}</Tag> : null}
+        </span>
+      </div>
+      <p className={styles.intro}>{m.text}</p>
+      <p className={styles.muted}>
+        {f.dateTime(m.at)}
+        {m.masked ? ` · ${t('admin.chat.masked')}` : ''}
+        {m.sender_mute ? <span data-testid="chat-admin-mute"> · {until(m.sender_mute, f)}</span> : null}
+      </p>
+      <ModerationButtons m={m} act={act} withReason={withReason} />
+    </article>
+  );
+}
+
+function ModerationButtons({ m, act, withReason }: { m: AdminChatMessage; act: Act; withReason: WithReason }) {
+  const t = useT();
+  return (
+    <div className={styles.actions}>
+      {!m.deleted ? (
+        <Button
+          size="small"
+          color="danger"
+          fill="outline"
+          onClick={() =>
+            void withReason(
+              t('admin.chat.deleteTitle', { id: m.id }),
+              (r) => admin.chatDelete(m.id, r),
+              t('admin.chat.deletedToast'),
+            )
+          }
+        >
+          {t('admin.chat.delete')}
+        </Button>
+      ) : null}
+      <Button
+        size="small"
+        onClick={async () => {
+          const v = await askMute(m.nickname);
+          if (v) await act(() => admin.chatMute(m.user_id, v.minutes, v.reason), t('admin.chat.mutedToast'));
+        }}
+      >
+        {t('admin.chat.mute')}
+      </Button>
+      {m.sender_mute?.kind !== 'ban' ? (
+        <Button
+          size="small"
+          color="danger"
+          onClick={() =>
+            void withReason(
+              t('admin.chat.banTitle', { who: m.nickname }),
+              (r) => admin.chatBan(m.user_id, r),
+              t('admin.chat.bannedToast'),
+            )
+          }
+        >
+          {t('admin.chat.ban')}
+        </Button>
+      ) : null}
+      {m.sender_mute ? (
+        <Button
+          size="small"
+          onClick={() =>
+            void withReason(
+              m.sender_mute?.kind === 'ban'
+                ? t('admin.chat.liftBanTitle', { who: m.nickname })
+                : t('admin.chat.liftMuteTitle', { who: m.nickname }),
+              (r) => admin.chatUnmute(m.user_id, r),
+              t('admin.chat.liftedToast'),
+            )
+          }
+        >
+          {t('admin.chat.lift')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -17,15 +17,11 @@ const result = (r: GameRound, t: AdminT) =>
     ? t('admin.game.refundWhy', { why: t.or(`admin.game.refund.${r.refund_reason ?? ''}`, r.refund_reason ?? '') })
     : t.or(`admin.game.result.${r.outcome ?? r.status}`, r.outcome ?? r.status);
 
-/** The game's desk: the rounds in play now, the settings (each change logged with its reason), the rounds with their stakes and refunds. */
-export function GameDesk() {
+/** The rounds and the settings, loaded together; `save` changes one setting with its reason and renews the action log. */
+function useGameDesk() {
   const t = useT();
-  const f = useFmt();
-  const time = f.time;
   const [rounds, setRounds] = useState<GameRound[] | null>(null);
   const [rules, setRules] = useState<AdminGameRules | null>(null);
-  const [view, setView] = useState('all');
-  const [open, setOpen] = useState<number | null>(null);
   const [logKey, setLogKey] = useState(0);
   const load = useCallback(async () => {
     try {
@@ -49,9 +45,16 @@ export function GameDesk() {
       Toast.show({ content: (e as Error).message });
     }
   };
-  const current = rounds?.filter((r) => r.status !== 'settled') ?? [];
-  const shown = rounds?.filter((r) => r.status === 'settled' && (view === 'all' || r.outcome === 'refund')) ?? [];
+  return { rounds, rules, load, save, logKey };
+}
 
+type SaveSetting = (key: string, value: string, reason: string) => Promise<void>;
+
+/** The game's desk: the rounds in play now, the settings (each change logged with its reason), the rounds with their stakes and refunds. */
+export function GameDesk() {
+  const t = useT();
+  const { rounds, rules, load, save, logKey } = useGameDesk();
+  const current = rounds?.filter((r) => r.status !== 'settled') ?? [];
   return (
     <div data-testid="game-desk">
       <div className={styles.bar}>
@@ -64,53 +67,85 @@ export function GameDesk() {
         <p className={`${styles.section} ${styles.muted}`}>{t('admin.game.noneOpen')}</p>
       ) : null}
       {current.map((r) => (
-        <article key={r.id} className={styles.item} data-testid="game-admin-current">
-          <div className={styles.itemHead}>
-            <strong>
-              {t('admin.game.round', { id: r.id })} · {r.symbol}
-            </strong>
-            <Tag color={r.status === 'open' ? 'success' : 'warning'}>
-              {r.status === 'open' ? t('admin.game.taking') : t('admin.game.locked')}
-            </Tag>
-          </div>
-          <KV
-            rows={[
-              [t('admin.game.upPool'), f.num(r.up_total)],
-              [t('admin.game.downPool'), f.num(r.down_total)],
-              [t('admin.game.locksCloses'), `${time(r.lock_at)} / ${time(r.close_at)}`],
-              [
-                t('admin.game.lockPrice'),
-                r.lock_tick ? t('admin.game.priceSeq', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq }) : '—',
-              ],
-              [t('admin.game.feeRate'), r.fee_rate],
-            ]}
-          />
-        </article>
+        <CurrentRound key={r.id} r={r} />
       ))}
 
       <h2 className={styles.subhead}>{t('admin.game.settings')}</h2>
-      {rules ? (
-        <div className={styles.section} data-testid="game-admin-settings">
-          <Editable fields={{ game_symbol: rules.symbol }} onSave={(v, r) => save('game_symbol', v.game_symbol, r)} />
-          <Editable
-            fields={{ game_round_seconds: String(rules.roundMs / 1000) }}
-            onSave={(v, r) => save('game_round_seconds', v.game_round_seconds, r)}
-          />
-          <Editable
-            fields={{ game_fee_rate: rules.feeRate }}
-            onSave={(v, r) => save('game_fee_rate', v.game_fee_rate, r)}
-          />
-          <Editable
-            fields={{ game_min_stake: rules.minStake, game_max_stake: rules.maxStake }}
-            onSave={async (v, r) => {
-              if (v.game_min_stake !== rules.minStake) await save('game_min_stake', v.game_min_stake, r);
-              if (v.game_max_stake !== rules.maxStake) await save('game_max_stake', v.game_max_stake, r);
-            }}
-          />
-        </div>
-      ) : null}
+      {rules ? <GameSettings rules={rules} save={save} /> : null}
 
       <h2 className={styles.subhead}>{t('admin.game.settled')}</h2>
+      <SettledRounds rounds={rounds} />
+
+      <h2 className={styles.subhead}>{t('admin.game.actions')}</h2>
+      <ActionLog key={logKey} prefix="game_" />
+    </div>
+  );
+}
+
+/** A round taking stakes or locked: its pools, times, lock price and fee rate. */
+function CurrentRound({ r }: { r: GameRound }) {
+  const t = useT();
+  const f = useFmt();
+  const time = f.time;
+  return (
+    <article className={styles.item} data-testid="game-admin-current">
+      <div className={styles.itemHead}>
+        <strong>
+          {t('admin.game.round', { id: r.id })} · {r.symbol}
+        </strong>
+        <Tag color={r.status === 'open' ? 'success' : 'warning'}>
+          {r.status === 'open' ? t('admin.game.taking') : t('admin.game.locked')}
+        </Tag>
+      </div>
+      <KV
+        rows={[
+          [t('admin.game.upPool'), f.num(r.up_total)],
+          [t('admin.game.downPool'), f.num(r.down_total)],
+          [t('admin.game.locksCloses'), `${time(r.lock_at)} / ${time(r.close_at)}`],
+          [
+            t('admin.game.lockPrice'),
+            r.lock_tick ? t('admin.game.priceSeq', { price: f.num(r.lock_tick.price), seq: r.lock_tick.seq }) : '—',
+          ],
+          [t('admin.game.feeRate'), r.fee_rate],
+        ]}
+      />
+    </article>
+  );
+}
+
+/** The settings, each saved with the operator's reason. */
+function GameSettings({ rules, save }: { rules: AdminGameRules; save: SaveSetting }) {
+  return (
+    <div className={styles.section} data-testid="game-admin-settings">
+      <Editable fields={{ game_symbol: rules.symbol }} onSave={(v, r) => save('game_symbol', v.game_symbol, r)} />
+      <Editable
+        fields={{ game_round_seconds: String(rules.roundMs / 1000) }}
+        onSave={(v, r) => save('game_round_seconds', v.game_round_seconds, r)}
+      />
+      <Editable
+        fields={{ game_fee_rate: rules.feeRate }}
+        onSave={(v, r) => save('game_fee_rate', v.game_fee_rate, r)}
+      />
+      <Editable
+        fields={{ game_min_stake: rules.minStake, game_max_stake: rules.maxStake }}
+        onSave={async (v, r) => {
+          if (v.game_min_stake !== rules.minStake) await save('game_min_stake', v.game_min_stake, r);
+          if (v.game_max_stake !== rules.maxStake) await save('game_max_stake', v.game_max_stake, r);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The settled rounds (all, or the refunded ones); a round's number opens its stakes. */
+function SettledRounds({ rounds }: { rounds: GameRound[] | null }) {
+  const t = useT();
+  const f = useFmt();
+  const [view, setView] = useState('all');
+  const [open, setOpen] = useState<number | null>(null);
+  const shown = rounds?.filter((r) => r.status === 'settled' && (view === 'all' || r.outcome === 'refund')) ?? [];
+  return (
+    <>
       <div className={styles.bar}>
         <Selector
           options={VIEWS.map((o) => ({ label: t(o.key), value: o.value }))}
@@ -143,7 +178,7 @@ export function GameDesk() {
                     #{r.id}
                   </button>
                 </td>
-                <td>{time(r.close_at)}</td>
+                <td>{f.time(r.close_at)}</td>
                 <td>
                   {f.num(r.up_total)} / {f.num(r.down_total)}
                 </td>
@@ -155,10 +190,7 @@ export function GameDesk() {
         </table>
       </div>
       {open ? <RoundStakes key={open} id={open} /> : null}
-
-      <h2 className={styles.subhead}>{t('admin.game.actions')}</h2>
-      <ActionLog key={logKey} prefix="game_" />
-    </div>
+    </>
   );
 }
 

@@ -35,35 +35,29 @@ function valuesOf(i: AdminNftItem): EditForm {
   };
 }
 
-/**
- * Edit one item or blind-box series. The server says what may change now (item.editable, from
- * server/areas/nft/edit-rules.ts): locked fields are shown disabled with the rule that locks them,
- * and the server refuses the same edits in the operator's language if the state moved meanwhile
- * (a bid placed while the form was open). Only the fields the operator changed are sent, with the
- * reason the action log keeps.
- */
-export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: () => Promise<void> }) {
-  const t = useT();
-  const [form] = Form.useForm<EditForm>();
-  const [pending, setPending] = useState(false);
-  const initial = valuesOf(item);
-  const { terms, rarity, manifest } = item.editable;
-  const locked = terms === 'locked';
+/** Only the fields the operator changed, with the reason (a field the form does not show, such as an auction's terms on a fixed-price item, is not in `v`). */
+function editInput(id: number, v: EditForm, initial: EditForm): AdminNftItemEdit {
+  const changed = <K extends keyof EditForm>(k: K) =>
+    v[k] !== undefined && JSON.stringify(v[k]) !== JSON.stringify(initial[k]);
+  const input: AdminNftItemEdit = { id, reason: v.reason.trim() };
+  if (changed('title')) input.title = v.title.trim();
+  if (changed('description')) input.description = v.description;
+  if (changed('rarity')) input.rarity = v.rarity[0];
+  if (changed('price')) input.price = v.price.trim();
+  if (changed('per_increase')) input.per_increase = v.per_increase.trim();
+  if (changed('margin')) input.margin = v.margin.trim();
+  if (changed('start_at')) input.start_time = epoch(v.start_at);
+  if (changed('end_at')) input.end_time = epoch(v.end_at);
+  if (changed('manifest')) input.manifest = parseManifest(v.manifest) ?? undefined;
+  return input;
+}
 
+/** Send the edit; the toast names the fields the server changed. */
+function useSaveEdit(item: AdminNftItem, initial: EditForm, onSaved: () => Promise<void>) {
+  const t = useT();
+  const [pending, setPending] = useState(false);
   const onFinish = async (v: EditForm) => {
-    // a field the form does not show (an auction's terms on a fixed-price item) is not in `v`
-    const changed = <K extends keyof EditForm>(k: K) =>
-      v[k] !== undefined && JSON.stringify(v[k]) !== JSON.stringify(initial[k]);
-    const input: AdminNftItemEdit = { id: item.id, reason: v.reason.trim() };
-    if (changed('title')) input.title = v.title.trim();
-    if (changed('description')) input.description = v.description;
-    if (changed('rarity')) input.rarity = v.rarity[0];
-    if (changed('price')) input.price = v.price.trim();
-    if (changed('per_increase')) input.per_increase = v.per_increase.trim();
-    if (changed('margin')) input.margin = v.margin.trim();
-    if (changed('start_at')) input.start_time = epoch(v.start_at);
-    if (changed('end_at')) input.end_time = epoch(v.end_at);
-    if (changed('manifest')) input.manifest = parseManifest(v.manifest) ?? undefined;
+    const input = editInput(item.id, v, initial);
     setPending(true);
     try {
       const done = await admin.editNftItem(input);
@@ -80,7 +74,14 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
       setPending(false);
     }
   };
+  return { pending, onFinish };
+}
 
+/** what Form.useForm gives (antd-mobile does not export its type) */
+type EditFormInstance = ReturnType<typeof Form.useForm<EditForm>>[0];
+
+function useEditRules(form: EditFormInstance, item: AdminNftItem) {
+  const t = useT();
   const req = { required: true, message: t('admin.form.required') };
   const decimal = [req, { pattern: DECIMAL, message: t('admin.form.decimal') }];
   const afterStart = {
@@ -95,6 +96,15 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
       if (item.series && parseManifest(value ?? '') === null) throw new Error(t('admin.nft.manifestInvalid'));
     },
   };
+  return { req, decimal, afterStart, manifestRule };
+}
+
+/** The sale's terms: price (an auction's step and margin too) and its start and end, each locked as the server says. */
+function TermsFields({ item, rules }: { item: AdminNftItem; rules: ReturnType<typeof useEditRules> }) {
+  const t = useT();
+  const { req, decimal, afterStart } = rules;
+  const { terms } = item.editable;
+  const locked = terms === 'locked';
   const priceLabel =
     item.pay_type === 2
       ? t('admin.nft.startPrice')
@@ -102,12 +112,57 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
         ? t('admin.nft.boxPrice')
         : t('admin.nft.price');
   return (
+    <>
+      <Form.Item name="price" label={priceLabel} rules={decimal} disabled={locked}>
+        <Input inputMode="decimal" disabled={locked} data-testid="nft-admin-edit-price" />
+      </Form.Item>
+      {item.pay_type === 2 ? (
+        <>
+          <Form.Item name="per_increase" label={t('admin.nft.step')} rules={decimal} disabled={locked}>
+            <Input inputMode="decimal" disabled={locked} />
+          </Form.Item>
+          <Form.Item name="margin" label={t('admin.nft.margin')} rules={decimal} disabled={locked}>
+            <Input inputMode="decimal" disabled={locked} />
+          </Form.Item>
+        </>
+      ) : null}
+      <Form.Item name="start_at" label={t('admin.nft.start')} rules={[req]} disabled={terms !== 'free'}>
+        <input type="datetime-local" className={styles.native} disabled={terms !== 'free'} />
+      </Form.Item>
+      <Form.Item
+        name="end_at"
+        label={t('admin.nft.end')}
+        dependencies={['start_at']}
+        rules={[req, afterStart]}
+        disabled={locked}
+      >
+        <input type="datetime-local" className={styles.native} disabled={locked} data-testid="nft-admin-edit-end" />
+      </Form.Item>
+    </>
+  );
+}
+
+/**
+ * Edit one item or blind-box series. The server says what may change now (item.editable, from
+ * server/areas/nft/edit-rules.ts): locked fields are shown disabled with the rule that locks them,
+ * and the server refuses the same edits in the operator's language if the state moved meanwhile
+ * (a bid placed while the form was open). Only the fields the operator changed are sent, with the
+ * reason the action log keeps.
+ */
+export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: () => Promise<void> }) {
+  const t = useT();
+  const [form] = Form.useForm<EditForm>();
+  const initial = valuesOf(item);
+  const { pending, onFinish } = useSaveEdit(item, initial, onSaved);
+  const rules = useEditRules(form, item);
+  const { terms, rarity, manifest } = item.editable;
+  return (
     <section
       className={styles.section}
       aria-label={t('admin.nft.edit.title', { code: item.code })}
       data-testid={`nft-admin-edit-${item.code}`}
     >
-      <p className={locked ? styles.reject : styles.muted} data-testid="nft-admin-edit-rule">
+      <p className={terms === 'locked' ? styles.reject : styles.muted} data-testid="nft-admin-edit-rule">
         {t(`admin.nft.edit.rule.${terms}`)}
         {rarity ? null : ` ${t('admin.nft.edit.rule.rarity')}`}
       </p>
@@ -133,7 +188,7 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
         <Form.Item
           name="title"
           label={t('admin.nft.title')}
-          rules={[req, { max: 120, message: t('admin.nft.max120') }]}
+          rules={[rules.req, { max: 120, message: t('admin.nft.max120') }]}
         >
           <Input data-testid="nft-admin-edit-title" />
         </Form.Item>
@@ -143,37 +198,13 @@ export function NftItemEdit({ item, onSaved }: { item: AdminNftItem; onSaved: ()
         <Form.Item name="rarity" label={t('admin.nft.rarity')} disabled={!rarity}>
           <Selector columns={4} disabled={!rarity} options={NFT_RARITIES.map((r) => ({ label: r, value: r }))} />
         </Form.Item>
-        <Form.Item name="price" label={priceLabel} rules={decimal} disabled={locked}>
-          <Input inputMode="decimal" disabled={locked} data-testid="nft-admin-edit-price" />
-        </Form.Item>
-        {item.pay_type === 2 ? (
-          <>
-            <Form.Item name="per_increase" label={t('admin.nft.step')} rules={decimal} disabled={locked}>
-              <Input inputMode="decimal" disabled={locked} />
-            </Form.Item>
-            <Form.Item name="margin" label={t('admin.nft.margin')} rules={decimal} disabled={locked}>
-              <Input inputMode="decimal" disabled={locked} />
-            </Form.Item>
-          </>
-        ) : null}
-        <Form.Item name="start_at" label={t('admin.nft.start')} rules={[req]} disabled={terms !== 'free'}>
-          <input type="datetime-local" className={styles.native} disabled={terms !== 'free'} />
-        </Form.Item>
-        <Form.Item
-          name="end_at"
-          label={t('admin.nft.end')}
-          dependencies={['start_at']}
-          rules={[req, afterStart]}
-          disabled={locked}
-        >
-          <input type="datetime-local" className={styles.native} disabled={locked} data-testid="nft-admin-edit-end" />
-        </Form.Item>
+        <TermsFields item={item} rules={rules} />
         {item.series ? (
           <Form.Item
             name="manifest"
             label={t('admin.nft.manifest')}
             help={t('admin.nft.edit.manifestHint')}
-            rules={[manifestRule]}
+            rules={[rules.manifestRule]}
             disabled={!manifest}
           >
             <TextArea rows={3} disabled={!manifest} />

@@ -65,7 +65,6 @@ function Orders({ status, onAct }: { status: OtcOrderStatus; onAct: () => void }
 
 function Ads({ status, onAct }: { status: OtcAdStatus; onAct: () => void }) {
   const t = useT();
-  const f = useFmt();
   const { list, error, load } = useList<OtcAd>(() => admin.otcAds(status), [status]);
   const takeDown = async (ad: OtcAd) => {
     const reason = await askReason(t('admin.otc.ad.takeDownTitle', { id: ad.id }));
@@ -84,65 +83,74 @@ function Ads({ status, onAct }: { status: OtcAdStatus; onAct: () => void }) {
       {error ? <p className={styles.reject}>{error}</p> : null}
       {list && !list.length ? <Empty description={t('admin.otc.empty.ads')} /> : null}
       {list?.map((ad) => (
-        <article key={ad.id} className={styles.item} data-testid="otc-admin-ad">
-          <div className={styles.itemHead}>
-            <strong>
-              {t(ad.side === 'sell' ? 'admin.otc.ad.titleSell' : 'admin.otc.ad.titleBuy', {
-                id: ad.id,
-                merchant: ad.merchant,
-                coin: ad.coin,
-                fiat: ad.fiat,
-              })}
-            </strong>
-            <Tag color={ad.status === 'online' ? 'success' : 'default'}>
-              {t.or(`admin.otc.adStatus.${ad.status}`, ad.status)}
-            </Tag>
-          </div>
-          <KV
-            rows={[
-              [t('admin.otc.ad.price'), ad.price === null ? '—' : f.num(ad.price)],
-              [
-                t('admin.otc.ad.leftTotal'),
-                t(ad.held ? 'admin.otc.ad.leftTotalHeld' : 'admin.otc.ad.leftTotalValue', {
-                  left: f.num(ad.remaining),
-                  total: f.num(ad.total),
-                  coin: ad.coin,
-                }),
-              ],
-              [
-                t('admin.otc.ad.perOrder'),
-                t('admin.otc.ad.perOrderValue', { min: f.num(ad.min_fiat), max: f.num(ad.max_fiat), fiat: ad.fiat }),
-              ],
-              [
-                t('admin.otc.ad.merchant'),
-                t('admin.otc.ad.merchantValue', {
-                  id: ad.merchant_id,
-                  done: ad.stats.completed,
-                  orders: ad.stats.orders,
-                  rate: pct(ad.stats.completion_rate),
-                }),
-              ],
-              [t('admin.otc.ad.terms'), ad.terms || '—'],
-              ...(ad.status === 'closed'
-                ? ([
-                    [
-                      t('admin.otc.ad.closedBy'),
-                      `${ad.closed_by ? t.or(`admin.otc.actor.${ad.closed_by}`, ad.closed_by) : '—'}${ad.closed_reason ? ` — ${ad.closed_reason}` : ''}`,
-                    ],
-                  ] as [string, string][])
-                : []),
-            ]}
-          />
-          {ad.status !== 'closed' ? (
-            <div className={styles.actions}>
-              <Button size="small" color="danger" onClick={() => void takeDown(ad)} data-testid="otc-admin-takedown">
-                {t('admin.otc.ad.takeDown')}
-              </Button>
-            </div>
-          ) : null}
-        </article>
+        <AdCard key={ad.id} ad={ad} onTakeDown={() => void takeDown(ad)} />
       ))}
     </>
+  );
+}
+
+/** One ad: its price, what is left, the per-order limits, the merchant's record, and a take-down while it is not closed. */
+function AdCard({ ad, onTakeDown }: { ad: OtcAd; onTakeDown: () => void }) {
+  const t = useT();
+  const f = useFmt();
+  return (
+    <article className={styles.item} data-testid="otc-admin-ad">
+      <div className={styles.itemHead}>
+        <strong>
+          {t(ad.side === 'sell' ? 'admin.otc.ad.titleSell' : 'admin.otc.ad.titleBuy', {
+            id: ad.id,
+            merchant: ad.merchant,
+            coin: ad.coin,
+            fiat: ad.fiat,
+          })}
+        </strong>
+        <Tag color={ad.status === 'online' ? 'success' : 'default'}>
+          {t.or(`admin.otc.adStatus.${ad.status}`, ad.status)}
+        </Tag>
+      </div>
+      <KV
+        rows={[
+          [t('admin.otc.ad.price'), ad.price === null ? '—' : f.num(ad.price)],
+          [
+            t('admin.otc.ad.leftTotal'),
+            t(ad.held ? 'admin.otc.ad.leftTotalHeld' : 'admin.otc.ad.leftTotalValue', {
+              left: f.num(ad.remaining),
+              total: f.num(ad.total),
+              coin: ad.coin,
+            }),
+          ],
+          [
+            t('admin.otc.ad.perOrder'),
+            t('admin.otc.ad.perOrderValue', { min: f.num(ad.min_fiat), max: f.num(ad.max_fiat), fiat: ad.fiat }),
+          ],
+          [
+            t('admin.otc.ad.merchant'),
+            t('admin.otc.ad.merchantValue', {
+              id: ad.merchant_id,
+              done: ad.stats.completed,
+              orders: ad.stats.orders,
+              rate: pct(ad.stats.completion_rate),
+            }),
+          ],
+          [t('admin.otc.ad.terms'), ad.terms || '—'],
+          ...(ad.status === 'closed'
+            ? ([
+                [
+                  t('admin.otc.ad.closedBy'),
+                  `${ad.closed_by ? t.or(`admin.otc.actor.${ad.closed_by}`, ad.closed_by) : '—'}${ad.closed_reason ? ` — ${ad.closed_reason}` : ''}`,
+                ],
+              ] as [string, string][])
+            : []),
+        ]}
+      />
+      {ad.status !== 'closed' ? (
+        <div className={styles.actions}>
+          <Button size="small" color="danger" onClick={onTakeDown} data-testid="otc-admin-takedown">
+            {t('admin.otc.ad.takeDown')}
+          </Button>
+        </div>
+      ) : null}
+    </article>
   );
 }
 

@@ -155,30 +155,38 @@ function initialValues(): Partial<CreateForm> {
 /** Times go to the server as epoch milliseconds, so the operator's time zone is never guessed. */
 const epoch = (local: string) => String(new Date(local).getTime());
 
-function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
+/** what Form.useForm gives (antd-mobile does not export its type) */
+type CreateFormInstance = ReturnType<typeof Form.useForm<CreateForm>>[0];
+
+/** What the server is sent for the typed form and the operator's reason. */
+function ieoInput(v: CreateForm, reason: string): AdminIeoCreateInput {
+  return {
+    name: v.name.trim(),
+    symbol: v.symbol.trim(),
+    issue_price: v.issue_price.trim(),
+    total_issuance: v.total_issuance.trim(),
+    min_amount: v.min_amount?.trim() || undefined,
+    max_amount: v.max_amount?.trim() || undefined,
+    token_decimals: Number(v.token_decimals),
+    lock_days: Number(v.lock_days),
+    start_at: epoch(v.start_at),
+    end_at: epoch(v.end_at),
+    listing_at: epoch(v.listing_at),
+    website: v.website?.trim() || undefined,
+    white_paper: v.white_paper?.trim() || undefined,
+    description: v.description?.trim() || undefined,
+    reason,
+  };
+}
+
+/** Ask for the reason, then create; the form is cleared on success. */
+function useCreateIeo(form: CreateFormInstance, onCreated: () => Promise<void>) {
   const t = useT();
-  const [form] = Form.useForm<CreateForm>();
   const [pending, setPending] = useState(false);
   const onFinish = async (v: CreateForm) => {
     const reason = await askReason(t('admin.ieo.createReason', { symbol: v.symbol.toUpperCase() }));
     if (reason === null) return;
-    const input: AdminIeoCreateInput = {
-      name: v.name.trim(),
-      symbol: v.symbol.trim(),
-      issue_price: v.issue_price.trim(),
-      total_issuance: v.total_issuance.trim(),
-      min_amount: v.min_amount?.trim() || undefined,
-      max_amount: v.max_amount?.trim() || undefined,
-      token_decimals: Number(v.token_decimals),
-      lock_days: Number(v.lock_days),
-      start_at: epoch(v.start_at),
-      end_at: epoch(v.end_at),
-      listing_at: epoch(v.listing_at),
-      website: v.website?.trim() || undefined,
-      white_paper: v.white_paper?.trim() || undefined,
-      description: v.description?.trim() || undefined,
-      reason,
-    };
+    const input = ieoInput(v, reason);
     setPending(true);
     try {
       const p = await admin.createIeo(input);
@@ -191,6 +199,11 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
       setPending(false);
     }
   };
+  return { pending, onFinish };
+}
+
+function useIeoRules(form: CreateFormInstance) {
+  const t = useT();
   const decimal = (required: boolean) => [
     ...(required ? [{ required: true, message: t('admin.form.required') }] : []),
     { pattern: DECIMAL, message: t('admin.form.decimal') },
@@ -206,6 +219,82 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
       if (gap < 0 || (strict && gap === 0)) throw new Error(message);
     },
   });
+  return { decimal, req, url, after };
+}
+
+type IeoRules = ReturnType<typeof useIeoRules>;
+
+/** Price, issuance, the subscription limits, the token's decimals and the lock. */
+function OfferingFields({ rules }: { rules: IeoRules }) {
+  const t = useT();
+  const { decimal, req } = rules;
+  return (
+    <>
+      <Form.Item name="issue_price" label={t('admin.ieo.priceLabel')} rules={decimal(true)}>
+        <Input inputMode="decimal" placeholder="0.5" />
+      </Form.Item>
+      <Form.Item name="total_issuance" label={t('admin.ieo.issuanceLabel')} rules={decimal(true)}>
+        <Input inputMode="decimal" placeholder="1000000" />
+      </Form.Item>
+      <Form.Item name="min_amount" label={t('admin.ieo.minLabel')} rules={decimal(false)}>
+        <Input inputMode="decimal" placeholder={t('admin.ieo.minHint')} />
+      </Form.Item>
+      <Form.Item name="max_amount" label={t('admin.ieo.maxLabel')} rules={decimal(false)}>
+        <Input inputMode="decimal" placeholder={t('admin.ieo.maxHint')} />
+      </Form.Item>
+      <Form.Item
+        name="token_decimals"
+        label={t('admin.ieo.decimalsLabel')}
+        rules={[req, { pattern: /^(1[0-8]|\d)$/, message: t('admin.form.range', { min: 0, max: 18 }) }]}
+      >
+        <Input inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="lock_days"
+        label={t('admin.ieo.lockLabel')}
+        rules={[req, { pattern: /^\d{1,4}$/, message: t('admin.form.range', { min: 0, max: 3650 }) }]}
+      >
+        <Input inputMode="numeric" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Subscription start and end, and the listing. */
+function ScheduleFields({ rules }: { rules: IeoRules }) {
+  const t = useT();
+  const { req, after } = rules;
+  return (
+    <>
+      <Form.Item name="start_at" label={t('admin.ieo.startLabel')} rules={[req]}>
+        <input type="datetime-local" className={styles.native} />
+      </Form.Item>
+      <Form.Item
+        name="end_at"
+        label={t('admin.ieo.endLabel')}
+        dependencies={['start_at']}
+        rules={[req, after('start_at', true, t('admin.form.afterStart'))]}
+      >
+        <input type="datetime-local" className={styles.native} />
+      </Form.Item>
+      <Form.Item
+        name="listing_at"
+        label={t('admin.ieo.listingLabel')}
+        dependencies={['end_at']}
+        rules={[req, after('end_at', false, t('admin.form.notBeforeEnd'))]}
+      >
+        <input type="datetime-local" className={styles.native} />
+      </Form.Item>
+    </>
+  );
+}
+
+function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
+  const t = useT();
+  const [form] = Form.useForm<CreateForm>();
+  const { pending, onFinish } = useCreateIeo(form, onCreated);
+  const rules = useIeoRules(form);
+  const { req, url } = rules;
   return (
     <section className={styles.section} aria-label={t('admin.ieo.new')} data-testid="ieo-create">
       <h2>{t('admin.ieo.new')}</h2>
@@ -232,51 +321,8 @@ function CreateIeo({ onCreated }: { onCreated: () => Promise<void> }) {
         >
           <Input placeholder={t('admin.ieo.symbolHint')} />
         </Form.Item>
-        <Form.Item name="issue_price" label={t('admin.ieo.priceLabel')} rules={decimal(true)}>
-          <Input inputMode="decimal" placeholder="0.5" />
-        </Form.Item>
-        <Form.Item name="total_issuance" label={t('admin.ieo.issuanceLabel')} rules={decimal(true)}>
-          <Input inputMode="decimal" placeholder="1000000" />
-        </Form.Item>
-        <Form.Item name="min_amount" label={t('admin.ieo.minLabel')} rules={decimal(false)}>
-          <Input inputMode="decimal" placeholder={t('admin.ieo.minHint')} />
-        </Form.Item>
-        <Form.Item name="max_amount" label={t('admin.ieo.maxLabel')} rules={decimal(false)}>
-          <Input inputMode="decimal" placeholder={t('admin.ieo.maxHint')} />
-        </Form.Item>
-        <Form.Item
-          name="token_decimals"
-          label={t('admin.ieo.decimalsLabel')}
-          rules={[req, { pattern: /^(1[0-8]|\d)$/, message: t('admin.form.range', { min: 0, max: 18 }) }]}
-        >
-          <Input inputMode="numeric" />
-        </Form.Item>
-        <Form.Item
-          name="lock_days"
-          label={t('admin.ieo.lockLabel')}
-          rules={[req, { pattern: /^\d{1,4}$/, message: t('admin.form.range', { min: 0, max: 3650 }) }]}
-        >
-          <Input inputMode="numeric" />
-        </Form.Item>
-        <Form.Item name="start_at" label={t('admin.ieo.startLabel')} rules={[req]}>
-          <input type="datetime-local" className={styles.native} />
-        </Form.Item>
-        <Form.Item
-          name="end_at"
-          label={t('admin.ieo.endLabel')}
-          dependencies={['start_at']}
-          rules={[req, after('start_at', true, t('admin.form.afterStart'))]}
-        >
-          <input type="datetime-local" className={styles.native} />
-        </Form.Item>
-        <Form.Item
-          name="listing_at"
-          label={t('admin.ieo.listingLabel')}
-          dependencies={['end_at']}
-          rules={[req, after('end_at', false, t('admin.form.notBeforeEnd'))]}
-        >
-          <input type="datetime-local" className={styles.native} />
-        </Form.Item>
+        <OfferingFields rules={rules} />
+        <ScheduleFields rules={rules} />
         <Form.Item name="website" label={t('admin.ieo.websiteLabel')} rules={[url]}>
           <Input placeholder="https://" />
         </Form.Item>

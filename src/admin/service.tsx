@@ -78,13 +78,11 @@ export function ServiceInbox() {
   );
 }
 
-function Conversation({ id, tick, onChanged }: { id: number; tick: number; onChanged: () => void }) {
-  const t = useT();
-  const f = useFmt();
+type Act = (fn: () => Promise<unknown>, done?: string) => Promise<void>;
+
+/** One conversation, loaded again on every live tick and marked read up to the customer's last message; `act` runs an action, then reloads. */
+function useConversation(id: number, tick: number, onChanged: () => void) {
   const [c, setC] = useState<AdminConversation | null>(null);
-  const [draft, setDraft] = useState('');
-  const [lang, setLang] = useState('en');
-  const [canned, setCanned] = useState<CannedReply[]>([]);
   const load = useCallback(async () => {
     try {
       const d = await admin.conversation(id);
@@ -98,14 +96,7 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
   useEffect(() => {
     void load();
   }, [load, tick]);
-  useEffect(() => {
-    admin
-      .canned(lang)
-      .then(setCanned)
-      .catch(() => setCanned([]));
-  }, [lang]);
-
-  const act = async (fn: () => Promise<unknown>, done?: string) => {
+  const act: Act = async (fn, done) => {
     try {
       await fn();
       if (done) Toast.show({ icon: 'success', content: done });
@@ -115,17 +106,13 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
       Toast.show({ content: (e as Error).message });
     }
   };
-  const post = (note: boolean) =>
-    act(async () => {
-      const body = draft.trim();
-      if (!body) return;
-      const r = note ? await admin.note(id, body) : await admin.reply(id, body);
-      setDraft('');
-      if ('mailed' in r && r.mailed) Toast.show({ content: t('admin.service.mailed') });
-    });
+  return { c, act };
+}
 
+function Conversation({ id, tick, onChanged }: { id: number; tick: number; onChanged: () => void }) {
+  const t = useT();
+  const { c, act } = useConversation(id, tick, onChanged);
   if (!c) return <section className={styles.convCol} />;
-  const lastStaff = [...c.messages].reverse().find((m) => m.sender === 'staff' && !m.internal);
   return (
     <section
       className={styles.convCol}
@@ -138,74 +125,133 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
           {t.or(`admin.service.state.${c.status}`, c.status)}
         </Tag>
       </div>
-      <div className={styles.actions}>
-        <Button size="mini" onClick={() => void act(() => admin.assign(id), t('admin.service.assigned'))}>
-          {t('admin.service.assign')}
+      <ConversationActions id={id} c={c} act={act} />
+      <CustomerSide c={c} />
+      <Thread c={c} />
+      <Composer id={id} act={act} />
+    </section>
+  );
+}
+
+/** Assign, unassign, close or reopen. */
+function ConversationActions({ id, c, act }: { id: number; c: AdminConversation; act: Act }) {
+  const t = useT();
+  return (
+    <div className={styles.actions}>
+      <Button size="mini" onClick={() => void act(() => admin.assign(id), t('admin.service.assigned'))}>
+        {t('admin.service.assign')}
+      </Button>
+      {c.assignee_id ? (
+        <Button size="mini" onClick={() => void act(() => admin.unassign(id), t('admin.service.unassignedToast'))}>
+          {t('admin.service.unassign')}
         </Button>
-        {c.assignee_id ? (
-          <Button size="mini" onClick={() => void act(() => admin.unassign(id), t('admin.service.unassignedToast'))}>
-            {t('admin.service.unassign')}
-          </Button>
-        ) : null}
-        {c.status === 'open' ? (
-          <Button size="mini" onClick={() => void act(() => admin.closeConversation(id), t('admin.service.closed'))}>
-            {t('admin.common.close')}
-          </Button>
-        ) : (
-          <Button size="mini" onClick={() => void act(() => admin.reopenConversation(id), t('admin.service.reopened'))}>
-            {t('admin.service.reopen')}
-          </Button>
-        )}
-      </div>
-      <aside className={styles.side}>
-        {c.profile ? (
-          <p>
-            {t('admin.service.profile', {
-              account: c.profile.account,
-              level: c.profile.level,
-              since: f.date(c.profile.created_at),
-            })}
-            {c.email_reply ? ` · ${t('admin.service.wantsEmail')}` : ''}
-          </p>
-        ) : (
-          <p>{t('admin.service.guestEmail', { email: c.email })}</p>
-        )}
-        {c.context ? (
-          <p data-testid="service-context">
-            {t('admin.service.about')}{' '}
-            <strong>
-              {t.or(`admin.service.ref.${c.context.type}`, c.context.type)} #{c.context.id}
-            </strong>{' '}
-            {c.context.summary} ({c.context.status})
-          </p>
-        ) : null}
-        {c.recent.length ? (
-          <details>
-            <summary>{t('admin.service.recent')}</summary>
-            <ul>
-              {c.recent.map((r) => (
-                <li key={`${r.type}${r.id}`}>
-                  {t.or(`admin.service.ref.${r.type}`, r.type)} #{r.id} · {r.summary} · {r.status}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
-      </aside>
-      <div className={styles.thread} data-testid="service-admin-thread">
-        {c.messages.map((m) => (
-          <Line key={m.id} m={m} />
-        ))}
-        {lastStaff ? (
-          <p className={styles.muted} data-testid="service-admin-receipt">
-            {c.receipts.user_read_id >= lastStaff.id
-              ? t('admin.service.read')
-              : c.receipts.user_delivered_id >= lastStaff.id
-                ? t('admin.service.delivered')
-                : t('admin.service.sent')}
-          </p>
-        ) : null}
-      </div>
+      ) : null}
+      {c.status === 'open' ? (
+        <Button size="mini" onClick={() => void act(() => admin.closeConversation(id), t('admin.service.closed'))}>
+          {t('admin.common.close')}
+        </Button>
+      ) : (
+        <Button size="mini" onClick={() => void act(() => admin.reopenConversation(id), t('admin.service.reopened'))}>
+          {t('admin.service.reopen')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Who the customer is, what the conversation is about, and their recent records. */
+function CustomerSide({ c }: { c: AdminConversation }) {
+  const t = useT();
+  const f = useFmt();
+  return (
+    <aside className={styles.side}>
+      {c.profile ? (
+        <p>
+          {t('admin.service.profile', {
+            account: c.profile.account,
+            level: c.profile.level,
+            since: f.date(c.profile.created_at),
+          })}
+          {c.email_reply ? ` · ${t('admin.service.wantsEmail')}` : ''}
+        </p>
+      ) : (
+        <p>{t('admin.service.guestEmail', { email: c.email })}</p>
+      )}
+      {c.context ? (
+        <p data-testid="service-context">
+          {t('admin.service.about')}{' '}
+          <strong>
+            {t.or(`admin.service.ref.${c.context.type}`, c.context.type)} #{c.context.id}
+          </strong>{' '}
+          {c.context.summary} ({c.context.status})
+        </p>
+      ) : null}
+      {c.recent.length ? (
+        <details>
+          <summary>{t('admin.service.recent')}</summary>
+          <ul>
+            {c.recent.map((r) => (
+              <li key={`${r.type}${r.id}`}>
+                {t.or(`admin.service.ref.${r.type}`, r.type)} #{r.id} · {r.summary} · {r.status}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </aside>
+  );
+}
+
+/** The messages, and how far the customer has got with the last staff reply. */
+function Thread({ c }: { c: AdminConversation }) {
+  const t = useT();
+  const lastStaff = [...c.messages].reverse().find((m) => m.sender === 'staff' && !m.internal);
+  return (
+    <div className={styles.thread} data-testid="service-admin-thread">
+      {c.messages.map((m) => (
+        <Line key={m.id} m={m} />
+      ))}
+      {lastStaff ? (
+        <p className={styles.muted} data-testid="service-admin-receipt">
+          {c.receipts.user_read_id >= lastStaff.id
+            ? t('admin.service.read')
+            : c.receipts.user_delivered_id >= lastStaff.id
+              ? t('admin.service.delivered')
+              : t('admin.service.sent')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The canned replies of one language. */
+function useCanned(lang: string): CannedReply[] {
+  const [canned, setCanned] = useState<CannedReply[]>([]);
+  useEffect(() => {
+    admin
+      .canned(lang)
+      .then(setCanned)
+      .catch(() => setCanned([]));
+  }, [lang]);
+  return canned;
+}
+
+/** The reply box: canned replies by language, then a reply to the customer or an internal note. */
+function Composer({ id, act }: { id: number; act: Act }) {
+  const t = useT();
+  const [draft, setDraft] = useState('');
+  const [lang, setLang] = useState('en');
+  const canned = useCanned(lang);
+  const post = (note: boolean) =>
+    act(async () => {
+      const body = draft.trim();
+      if (!body) return;
+      const r = note ? await admin.note(id, body) : await admin.reply(id, body);
+      setDraft('');
+      if ('mailed' in r && r.mailed) Toast.show({ content: t('admin.service.mailed') });
+    });
+  return (
+    <>
       <div className={styles.bar}>
         <select value={lang} onChange={(e) => setLang(e.target.value)} aria-label={t('admin.service.cannedLang')}>
           {LANGS.map((l) => (
@@ -236,7 +282,7 @@ function Conversation({ id, tick, onChanged }: { id: number; tick: number; onCha
           {t('admin.service.note')}
         </Button>
       </div>
-    </section>
+    </>
   );
 }
 

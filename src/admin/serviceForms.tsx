@@ -120,12 +120,13 @@ function SettingField({
   );
 }
 
-function CannedEditor() {
-  const t = useT();
-  // opens on the operator's own language's replies; any of the eight can be chosen
-  const [lang, setLang] = useState<string>(useAdminLang());
+type Draft = { id?: number; title: string; body: string };
+type Run = (fn: () => Promise<unknown>, done: string) => Promise<void>;
+
+/** One language's canned replies and the one being edited; `run` saves or deletes, then closes the editor and reloads. */
+function useCanned(lang: string) {
   const [list, setList] = useState<CannedReply[]>([]);
-  const [edit, setEdit] = useState<{ id?: number; title: string; body: string } | null>(null);
+  const [edit, setEdit] = useState<Draft | null>(null);
   const load = useCallback(async () => {
     try {
       setList(await admin.canned(lang));
@@ -136,7 +137,7 @@ function CannedEditor() {
   useEffect(() => {
     void load();
   }, [load]);
-  const run = async (fn: () => Promise<unknown>, done: string) => {
+  const run: Run = async (fn, done) => {
     try {
       await fn();
       Toast.show({ icon: 'success', content: done });
@@ -146,6 +147,14 @@ function CannedEditor() {
       Toast.show({ content: (e as Error).message });
     }
   };
+  return { list, edit, setEdit, run };
+}
+
+function CannedEditor() {
+  const t = useT();
+  // opens on the operator's own language's replies; any of the eight can be chosen
+  const [lang, setLang] = useState<string>(useAdminLang());
+  const { list, edit, setEdit, run } = useCanned(lang);
   return (
     <div data-testid="canned-editor">
       <h2>{t('admin.canned.title')}</h2>
@@ -165,74 +174,100 @@ function CannedEditor() {
         </select>
       </div>
       {list.map((r) => (
-        <article key={r.id} className={styles.item} data-testid="canned-item">
-          <div className={styles.itemHead}>
-            <strong>{r.title}</strong>
-            <span className={styles.actions}>
-              <Button size="mini" onClick={() => setEdit({ id: r.id, title: r.title, body: r.body })}>
-                {t('admin.canned.edit')}
-              </Button>
-              <Button
-                size="mini"
-                color="danger"
-                fill="outline"
-                onClick={async () => {
-                  if (
-                    await Dialog.confirm({
-                      content: t('admin.canned.deleteConfirm', { title: r.title }),
-                      confirmText: t('admin.canned.delete'),
-                      cancelText: t('admin.common.cancel'),
-                    })
-                  )
-                    await run(() => admin.cannedDelete(r.id), t('admin.canned.deleted'));
-                }}
-              >
-                {t('admin.canned.delete')}
-              </Button>
-            </span>
-          </div>
-          <p className={styles.intro}>{r.body}</p>
-        </article>
+        <CannedItem key={r.id} r={r} onEdit={() => setEdit({ id: r.id, title: r.title, body: r.body })} run={run} />
       ))}
       {!list.length ? <p className={styles.muted}>{t('admin.canned.none')}</p> : null}
       {edit ? (
-        <div className={styles.dialogForm} data-testid="canned-form">
-          <Input
-            value={edit.title}
-            onChange={(title) => setEdit({ ...edit, title })}
-            placeholder={t('admin.canned.titleField')}
-            aria-label={t('admin.canned.titleField')}
-            maxLength={60}
-            className={styles.reply}
-          />
-          <TextArea
-            value={edit.body}
-            onChange={(body) => setEdit({ ...edit, body })}
-            placeholder={t('admin.canned.bodyHint')}
-            aria-label={t('admin.canned.body')}
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            maxLength={2000}
-            className={styles.reply}
-          />
-          <div className={styles.actions}>
-            <Button
-              size="small"
-              color="primary"
-              disabled={!edit.title.trim() || !edit.body.trim()}
-              onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), t('admin.common.saved'))}
-            >
-              {t('admin.canned.save')}
-            </Button>
-            <Button size="small" onClick={() => setEdit(null)}>
-              {t('admin.common.cancel')}
-            </Button>
-          </div>
-        </div>
+        <CannedForm edit={edit} setEdit={setEdit} lang={lang} run={run} />
       ) : (
         <Button size="small" onClick={() => setEdit({ title: '', body: '' })}>
           {t('admin.canned.new')}
         </Button>
       )}
+    </div>
+  );
+}
+
+/** One reply, with edit and delete (asked first). */
+function CannedItem({ r, onEdit, run }: { r: CannedReply; onEdit: () => void; run: Run }) {
+  const t = useT();
+  return (
+    <article className={styles.item} data-testid="canned-item">
+      <div className={styles.itemHead}>
+        <strong>{r.title}</strong>
+        <span className={styles.actions}>
+          <Button size="mini" onClick={onEdit}>
+            {t('admin.canned.edit')}
+          </Button>
+          <Button
+            size="mini"
+            color="danger"
+            fill="outline"
+            onClick={async () => {
+              if (
+                await Dialog.confirm({
+                  content: t('admin.canned.deleteConfirm', { title: r.title }),
+                  confirmText: t('admin.canned.delete'),
+                  cancelText: t('admin.common.cancel'),
+                })
+              )
+                await run(() => admin.cannedDelete(r.id), t('admin.canned.deleted'));
+            }}
+          >
+            {t('admin.canned.delete')}
+          </Button>
+        </span>
+      </div>
+      <p className={styles.intro}>{r.body}</p>
+    </article>
+  );
+}
+
+/** The title and body of a new or edited reply. */
+function CannedForm({
+  edit,
+  setEdit,
+  lang,
+  run,
+}: {
+  edit: Draft;
+  setEdit: (d: Draft | null) => void;
+  lang: string;
+  run: Run;
+}) {
+  const t = useT();
+  return (
+    <div className={styles.dialogForm} data-testid="canned-form">
+      <Input
+        value={edit.title}
+        onChange={(title) => setEdit({ ...edit, title })}
+        placeholder={t('admin.canned.titleField')}
+        aria-label={t('admin.canned.titleField')}
+        maxLength={60}
+        className={styles.reply}
+      />
+      <TextArea
+        value={edit.body}
+        onChange={(body) => setEdit({ ...edit, body })}
+        placeholder={t('admin.canned.bodyHint')}
+        aria-label={t('admin.canned.body')}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        maxLength={2000}
+        className={styles.reply}
+      />
+      <div className={styles.actions}>
+        <Button
+          size="small"
+          color="primary"
+          disabled={!edit.title.trim() || !edit.body.trim()}
+          onClick={() => void run(() => admin.cannedSave({ ...edit, lang }), t('admin.common.saved'))}
+        >
+          {t('admin.canned.save')}
+        </Button>
+        <Button size="small" onClick={() => setEdit(null)}>
+          {t('admin.common.cancel')}
+        </Button>
+      </div>
     </div>
   );
 }

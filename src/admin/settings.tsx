@@ -20,9 +20,11 @@ async function run(fn: () => Promise<unknown>, after: () => Promise<void>) {
   }
 }
 
-/** Site settings; every change asks for the reason that goes into the action log. */
-export function Settings() {
-  const t = useT();
+type Reload = () => Promise<void>;
+type FlagKey = 'recharge_enabled' | 'invite_required' | 'wallet_gate';
+
+/** The site settings, loaded once; `load` reloads them after a change. */
+function useSettings() {
   const [s, setS] = useState<AdminSettings | null>(null);
   const load = async () => {
     try {
@@ -34,31 +36,20 @@ export function Settings() {
   useEffect(() => {
     void load();
   }, []);
+  return { s, load };
+}
+
+/** Site settings; every change asks for the reason that goes into the action log. */
+export function Settings() {
+  const t = useT();
+  const { s, load } = useSettings();
   if (!s) return null;
-  const flag = (key: 'recharge_enabled' | 'invite_required' | 'wallet_gate', labelKey: AdminKey) => {
-    const label = t(labelKey);
-    return (
-      <div className={styles.row}>
-        <Switch
-          checked={s[key]}
-          aria-label={label}
-          onChange={async (on) => {
-            const reason = await askReason(
-              t('admin.settings.flagTitle', { label, state: on ? t('admin.settings.on') : t('admin.settings.off') }),
-            );
-            if (reason !== null) await run(() => admin.setSetting(key, on ? '1' : '0', reason), load);
-          }}
-        />
-        <span>{label}</span>
-      </div>
-    );
-  };
   return (
     <div className={styles.section} data-testid="admin-settings">
       <h2>{t('admin.settings.switches')}</h2>
-      {flag('recharge_enabled', 'admin.settings.rechargeEnabled')}
-      {flag('invite_required', 'admin.settings.inviteRequired')}
-      {flag('wallet_gate', 'admin.settings.walletGate')}
+      <Flag s={s} load={load} flagKey="recharge_enabled" labelKey="admin.settings.rechargeEnabled" />
+      <Flag s={s} load={load} flagKey="invite_required" labelKey="admin.settings.inviteRequired" />
+      <Flag s={s} load={load} flagKey="wallet_gate" labelKey="admin.settings.walletGate" />
       <h2>{t('admin.settings.exchangeFee')}</h2>
       <Editable
         fields={{ exchange_fee_rate: s.exchange_fee_rate }}
@@ -67,6 +58,65 @@ export function Settings() {
         }
       />
       <h2>{t('admin.settings.currencies')}</h2>
+      <CurrencySettings s={s} load={load} />
+      <h2>{t('admin.settings.depositAddresses')}</h2>
+      <DepositNetworks s={s} load={load} />
+      <h2>{t('admin.settings.levelLimits')}</h2>
+      <LevelLimits s={s} load={load} />
+      <h2>{t('admin.settings.fiatRates')}</h2>
+      {s.fiats.map((f) => (
+        <div key={f.currency_code}>
+          <strong>{f.currency_code}</strong>
+          <Editable
+            fields={{ rate: f.rate }}
+            onSave={(v, reason) =>
+              run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)
+            }
+          />
+        </div>
+      ))}
+      <Suspense fallback={null}>
+        <ServiceForms />
+      </Suspense>
+    </div>
+  );
+}
+
+/** One on/off switch, turned with a reason. */
+function Flag({
+  s,
+  load,
+  flagKey,
+  labelKey,
+}: {
+  s: AdminSettings;
+  load: Reload;
+  flagKey: FlagKey;
+  labelKey: AdminKey;
+}) {
+  const t = useT();
+  const label = t(labelKey);
+  return (
+    <div className={styles.row}>
+      <Switch
+        checked={s[flagKey]}
+        aria-label={label}
+        onChange={async (on) => {
+          const reason = await askReason(
+            t('admin.settings.flagTitle', { label, state: on ? t('admin.settings.on') : t('admin.settings.off') }),
+          );
+          if (reason !== null) await run(() => admin.setSetting(flagKey, on ? '1' : '0', reason), load);
+        }}
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Each currency's withdrawal minimum and fee. */
+function CurrencySettings({ s, load }: { s: AdminSettings; load: Reload }) {
+  return (
+    <>
       {s.currencies.map((c) => (
         <div key={c.currency_id}>
           <strong>{c.currency}</strong>
@@ -87,7 +137,14 @@ export function Settings() {
           />
         </div>
       ))}
-      <h2>{t('admin.settings.depositAddresses')}</h2>
+    </>
+  );
+}
+
+/** Each network's deposit address and minimum. */
+function DepositNetworks({ s, load }: { s: AdminSettings; load: Reload }) {
+  return (
+    <>
       {s.deposit_networks.map((n) => (
         <div key={`${n.currency_id}:${n.network}`} data-testid={`deposit-network-${n.currency}-${n.network}`}>
           <strong>
@@ -111,7 +168,15 @@ export function Settings() {
           />
         </div>
       ))}
-      <h2>{t('admin.settings.levelLimits')}</h2>
+    </>
+  );
+}
+
+/** Each user level's withdrawal and fiat order limits. */
+function LevelLimits({ s, load }: { s: AdminSettings; load: Reload }) {
+  const t = useT();
+  return (
+    <>
       {s.limits.map((l) => (
         <div key={l.level}>
           <strong>{t('admin.settings.level', { level: l.level })}</strong>
@@ -132,22 +197,7 @@ export function Settings() {
           />
         </div>
       ))}
-      <h2>{t('admin.settings.fiatRates')}</h2>
-      {s.fiats.map((f) => (
-        <div key={f.currency_code}>
-          <strong>{f.currency_code}</strong>
-          <Editable
-            fields={{ rate: f.rate }}
-            onSave={(v, reason) =>
-              run(() => admin.setFiat({ currency_code: f.currency_code, rate: v.rate, reason }), load)
-            }
-          />
-        </div>
-      ))}
-      <Suspense fallback={null}>
-        <ServiceForms />
-      </Suspense>
-    </div>
+    </>
   );
 }
 

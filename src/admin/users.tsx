@@ -84,10 +84,77 @@ export function Users() {
   );
 }
 
+/** An account type's name by its number. */
+function useTypeName(): (n: number) => string {
+  const t = useT();
+  return (n) => t.or(`admin.users.type.${TYPES[n]}`, String(n));
+}
+
 function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: () => void; onClose: () => void }) {
   const t = useT();
+  return (
+    <div className={styles.section} data-testid="user-detail">
+      <div className={styles.bar}>
+        <strong>
+          {d.account} (#{d.id})
+        </strong>
+        <Button size="mini" onClick={onClose}>
+          {t('admin.common.close')}
+        </Button>
+      </div>
+      <KV
+        rows={[
+          [t('admin.field.nickname'), d.nickname],
+          [t('admin.users.email'), d.email ?? '—'],
+          [t('admin.users.phone'), d.mobile ?? '—'],
+          [t('admin.field.level'), String(d.level)],
+        ]}
+      />
+      <h2>{t('admin.users.balances')}</h2>
+      <Balances d={d} />
+      <h2>{t('admin.users.adjustment')}</h2>
+      <Adjustment d={d} onChanged={onChanged} />
+      <h2>{t('admin.users.journal')}</h2>
+      <Journal d={d} />
+    </div>
+  );
+}
+
+function Balances({ d }: { d: AdminUserDetail }) {
+  const t = useT();
   const f = useFmt();
-  const typeName = (n: number) => t.or(`admin.users.type.${TYPES[n]}`, String(n));
+  const typeName = useTypeName();
+  return (
+    <>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th>{t('admin.users.currency')}</th>
+            <th>{t('admin.users.accountType')}</th>
+            <th>{t('admin.users.available')}</th>
+            <th>{t('admin.users.frozen')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.balances.map((b) => (
+            <tr key={`${b.currency_id}-${b.type}`}>
+              <td>{b.currency}</td>
+              <td>{typeName(b.type)}</td>
+              <td>{f.num(b.available)}</td>
+              <td>{f.num(b.frozen)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!d.balances.length ? <p className={styles.muted}>{t('admin.users.noBalances')}</p> : null}
+    </>
+  );
+}
+
+/** A manual adjustment of one balance: checked, then confirmed with the operator's reason. */
+function useAdjust(d: AdminUserDetail, onChanged: () => void) {
+  const t = useT();
+  const typeName = useTypeName();
   const [currencyId, setCurrencyId] = useState(String(d.balances[0]?.currency_id ?? ''));
   const [type, setType] = useState('2');
   const [amount, setAmount] = useState('');
@@ -116,79 +183,50 @@ function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: 
       Toast.show({ content: (e as Error).message });
     }
   };
+  return { currencyId, setCurrencyId, type, setType, amount, setAmount, adjust };
+}
+
+function Adjustment({ d, onChanged }: { d: AdminUserDetail; onChanged: () => void }) {
+  const t = useT();
+  const typeName = useTypeName();
+  const { currencyId, setCurrencyId, type, setType, amount, setAmount, adjust } = useAdjust(d, onChanged);
   const currencies = [...new Map(d.balances.map((b) => [b.currency_id, b.currency])).entries()];
   return (
-    <div className={styles.section} data-testid="user-detail">
-      <div className={styles.bar}>
-        <strong>
-          {d.account} (#{d.id})
-        </strong>
-        <Button size="mini" onClick={onClose}>
-          {t('admin.common.close')}
-        </Button>
-      </div>
-      <KV
-        rows={[
-          [t('admin.field.nickname'), d.nickname],
-          [t('admin.users.email'), d.email ?? '—'],
-          [t('admin.users.phone'), d.mobile ?? '—'],
-          [t('admin.field.level'), String(d.level)],
-        ]}
+    <div className={styles.row}>
+      <select value={currencyId} onChange={(e) => setCurrencyId(e.target.value)} aria-label={t('admin.users.currency')}>
+        {currencies.map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <select value={type} onChange={(e) => setType(e.target.value)} aria-label={t('admin.users.accountType')}>
+        {[1, 2, 3, 4].map((n) => (
+          <option key={n} value={n}>
+            {typeName(n)}
+          </option>
+        ))}
+      </select>
+      <input
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        placeholder={t('admin.users.amountHint')}
+        aria-label={t('admin.users.amountLabel')}
+        inputMode="decimal"
       />
-      <h2>{t('admin.users.balances')}</h2>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th>{t('admin.users.currency')}</th>
-            <th>{t('admin.users.accountType')}</th>
-            <th>{t('admin.users.available')}</th>
-            <th>{t('admin.users.frozen')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.balances.map((b) => (
-            <tr key={`${b.currency_id}-${b.type}`}>
-              <td>{b.currency}</td>
-              <td>{typeName(b.type)}</td>
-              <td>{f.num(b.available)}</td>
-              <td>{f.num(b.frozen)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!d.balances.length ? <p className={styles.muted}>{t('admin.users.noBalances')}</p> : null}
-      <h2>{t('admin.users.adjustment')}</h2>
-      <div className={styles.row}>
-        <select
-          value={currencyId}
-          onChange={(e) => setCurrencyId(e.target.value)}
-          aria-label={t('admin.users.currency')}
-        >
-          {currencies.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <select value={type} onChange={(e) => setType(e.target.value)} aria-label={t('admin.users.accountType')}>
-          {[1, 2, 3, 4].map((n) => (
-            <option key={n} value={n}>
-              {typeName(n)}
-            </option>
-          ))}
-        </select>
-        <input
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          placeholder={t('admin.users.amountHint')}
-          aria-label={t('admin.users.amountLabel')}
-          inputMode="decimal"
-        />
-        <Button size="small" color="warning" onClick={() => void adjust()}>
-          {t('admin.users.adjust')}
-        </Button>
-      </div>
-      <h2>{t('admin.users.journal')}</h2>
+      <Button size="small" color="warning" onClick={() => void adjust()}>
+        {t('admin.users.adjust')}
+      </Button>
+    </div>
+  );
+}
+
+function Journal({ d }: { d: AdminUserDetail }) {
+  const t = useT();
+  const f = useFmt();
+  const typeName = useTypeName();
+  return (
+    <>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -216,6 +254,6 @@ function UserDetail({ d, onChanged, onClose }: { d: AdminUserDetail; onChanged: 
         </tbody>
       </table>
       {!d.journal.length ? <p className={styles.muted}>{t('admin.users.noJournal')}</p> : null}
-    </div>
+    </>
   );
 }

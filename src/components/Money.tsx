@@ -57,3 +57,12 @@ export function useQuantityText(): (value: string | null | undefined, decimals?:
   const marks = useNumberMarks();
   return (value, decimals = 8) => figureText(value, 'amount', decimals, marks);
 }
+
+/**
+ * A figure already worked out to a fixed number of places (a percent, a multiplier) inside a
+ * sentence or a cell, in the language's marks: ('65.00', 2) → "65,00" in French.
+ */
+export function useFixedText(): (value: string | null | undefined, decimals: number) => string {
+  const marks = useNumberMarks();
+  return (value, decimals) => figureText(value, 'price', decimals, marks);
+}

@@ -13,3 +13,6 @@ const current = () => numberMarks(session.lang);
 export function useNumberMarks(): NumberMarks {
   return useSyncExternalStore(subscribe, current, current);
 }
+
+/** The same marks outside React (text written straight into the DOM, such as the chart's legend). */
+export const currentNumberMarks = current;

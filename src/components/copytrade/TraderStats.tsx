@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TraderCard } from '../../../core';
-import { Money } from '../Money';
+import { Money, useFixedText } from '../Money';
 import { PnlSpark } from './PnlCurve';
 import styles from './copytrade.module.css';
 
@@ -28,6 +28,7 @@ export function TraderHead({ c, sub }: { c: TraderCard; sub?: string }) {
 /** ROI (with the P&L curve on a card) and the spec's trader figures: total profit, accuracy, follow amount, multiple and followers. */
 export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
   const { t } = useTranslation();
+  const fixed = useFixedText();
   const sign = Number(c.total_profit) > 0 ? styles.up : Number(c.total_profit) < 0 ? styles.down : '';
   const roi = Number(c.roi);
   return (
@@ -40,7 +41,7 @@ export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
             data-testid="trader-roi"
           >
             {roi > 0 ? '+' : ''}
-            {c.roi}%
+            {fixed(c.roi, 2)}%
           </span>
         </div>
         {big ? null : <PnlSpark curve={c.pnl_curve} />}
@@ -54,7 +55,7 @@ export function TraderStats({ c, big }: { c: TraderCard; big?: boolean }) {
         </div>
         <div className={styles.stat}>
           <span className={styles.statLabel}>{t('copy.accuracy')}</span>
-          <span className={`${styles.statValue} ${big ? styles.big : ''}`}>{c.accuracy}%</span>
+          <span className={`${styles.statValue} ${big ? styles.big : ''}`}>{fixed(c.accuracy, 2)}%</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statLabel}>{t('copy.followers')}</span>

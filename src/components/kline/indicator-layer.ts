@@ -15,7 +15,9 @@ import {
   type LineData,
   type HistogramData,
 } from 'lightweight-charts';
+import { figureText } from '../../../core';
 import { fetchIndicators } from '../../market/bridge';
+import { currentNumberMarks } from '../number-marks';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 
@@ -257,7 +259,9 @@ function sameSpec(a: IndicatorSpec, b: IndicatorSpec): boolean {
 }
 
 /** Legend numbers: 4 significant decimals for small values, 2 for large — a readout, not money. */
+/** An indicator's value at the decimals its size needs, in the language's marks (the one formatter's price rule). */
 function fmt(x: number): string {
   const a = Math.abs(x);
-  return x.toFixed(a >= 1000 ? 2 : a >= 1 ? 3 : 5);
+  const dp = a >= 1000 ? 2 : a >= 1 ? 3 : 5;
+  return figureText(x.toFixed(dp), 'price', dp, currentNumberMarks());
 }

@@ -12,7 +12,7 @@ import { PATHS, gameVerifyPath } from '../../nav/paths';
 import { countdown, usePolling } from './clock';
 import { useStake } from './useStake';
 import s from './game.module.css';
-import { useMoneyText } from '../../components/Money';
+import { useFixedText, useMoneyText, useQuantityText } from '../../components/Money';
 
 /**
  * The up/down game: the round taking stakes (countdown to its lock, the pools and what each side
@@ -70,7 +70,7 @@ export default function Game() {
                   </Button>
                 </div>
                 <span className={s.prices}>
-                  {r.lock_tick?.price ?? '--'} → {r.close_tick?.price ?? '--'}
+                  <Amount value={r.lock_tick?.price} /> → <Amount value={r.close_tick?.price} />
                 </span>
               </div>
             ))}
@@ -112,7 +112,8 @@ function OpenRound({
 }) {
   const { t } = useTranslation();
   const money = useMoneyText();
-  const rate = ratePercent(r.fee_rate);
+  const qty = useQuantityText();
+  const rate = qty(ratePercent(r.fee_rate), 8);
   return (
     <section className={s.card} aria-labelledby="game-open" data-testid="game-open">
       <div className={s.head}>
@@ -143,7 +144,11 @@ function OpenRound({
 /** each side's pool and what it would pay per unit staked */
 function Pools({ r }: { r: GameRound }) {
   const { t } = useTranslation();
-  const mult = (side: GameSide) => gameMultiplier(r.up_total, r.down_total, side, r.fee_rate);
+  const fixed = useFixedText();
+  const mult = (side: GameSide) => {
+    const m = gameMultiplier(r.up_total, r.down_total, side, r.fee_rate);
+    return m && fixed(m, 2);
+  };
   return (
     <div className={s.pools}>
       <div className={`${s.pool} ${s.poolUp}`}>
@@ -223,9 +228,11 @@ function LiveRound({ r, now, skew }: { r: GameRound; now: number; skew: number }
       </div>
       <div className={s.rows}>
         <span>{t('game.lockPrice')}</span>
-        <b>{r.lock_tick?.price ?? t('game.noPrice')}</b>
+        <b>{r.lock_tick ? <Amount value={r.lock_tick.price} /> : t('game.noPrice')}</b>
         <span>{t('game.lastPrice')}</span>
-        <b>{last ?? '--'}</b>
+        <b>
+          <Amount value={last} />
+        </b>
         <span>{t('game.pool')}</span>
         <Amount value={gamePool(r.up_total, r.down_total)} unit="USDT" />
       </div>

@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
-import { gamePayoutIfWins, ratePercent, type GameRound, type GameSide, type GameState } from '../../../core';
+import { gamePayoutIfWins, type GameRound, type GameSide, type GameState } from '../../../core';
 import { confirmMoney } from '../../components/product/shared';
 import { Amount } from '../../components/product/Figures';
 
-/** The money sheet before a stake: side, stake, fee rate and what it pays if it wins, with the fee rule. */
-export function confirmStake(t: TFunction, r: GameRound, st: GameState, side: GameSide, amount: string) {
-  const rate = ratePercent(r.fee_rate);
+/**
+ * The money sheet before a stake: side, stake, fee rate and what it pays if it wins, with the fee rule.
+ * `rate` is the fee rate in percent, already in the language's marks.
+ */
+export function confirmStake(t: TFunction, r: GameRound, st: GameState, side: GameSide, amount: string, rate: string) {
   return confirmMoney(
     t('game.confirmTitle', { id: r.id }),
     [

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkStake, type GameRound, type GameSide, type GameState } from '../../../core';
+import { checkStake, ratePercent, type GameRound, type GameSide, type GameState } from '../../../core';
 import { placeStake } from '../../api/game';
 import { toastSuccess, toast } from '../../lib/toast';
-import { useMoneyText } from '../../components/Money';
+import { useMoneyText, useQuantityText } from '../../components/Money';
 import { confirmStake } from './stakeSheet';
 
 /** The stake being typed for the open round, and placing it: checked by core, confirmed on the money sheet. */
 export function useStake(r: GameRound, st: GameState, onDone: () => Promise<void>) {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const qty = useQuantityText();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const stake = async (side: GameSide) => {
@@ -26,7 +27,7 @@ export function useStake(r: GameRound, st: GameState, onDone: () => Promise<void
       );
       return;
     }
-    if (!(await confirmStake(t, r, st, side, c.amount))) return;
+    if (!(await confirmStake(t, r, st, side, c.amount, qty(ratePercent(r.fee_rate), 8)))) return;
     setBusy(true);
     try {
       await placeStake(r.id, side, c.amount);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { settleDualInvest } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { Amount } from '../../components/product/Figures';
+import { useQuantityText } from '../../components/Money';
 import card from '../../components/product/card.module.css';
 
 // A worked example of spec §9, computed by the same core function the server settles with.
@@ -12,6 +13,7 @@ const ABOVE = settleDualInvest({ ...EXAMPLE, settlePrice: '61000' });
 /** How dual invest works: the two outcomes, the formula, and a worked example. */
 export default function InvestHelpPage() {
   const { t } = useTranslation();
+  const qty = useQuantityText();
   return (
     <PageFrame title={t('route.invest.help')}>
       <div className={card.wrap}>
@@ -29,7 +31,9 @@ export default function InvestHelpPage() {
         </section>
         <section className={card.card} data-testid="help-example">
           <h2 className={card.title}>{t('prod.help.exampleTitle')}</h2>
-          <p className={card.sub}>{t('prod.help.example', EXAMPLE)}</p>
+          <p className={card.sub}>
+            {t('prod.help.example', { ...EXAMPLE, amount: qty(EXAMPLE.amount), linkedPrice: qty(EXAMPLE.linkedPrice) })}
+          </p>
           <p className={card.formula}>
             {t('prod.help.exampleBelow')} <Amount value={BELOW.amount} unit="BTC" />
           </p>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
-import { LOAN_RULES, ltvPercent, type LoanPair } from '../../../core';
+import { LOAN_RULES, type LoanPair } from '../../../core';
 import { DecimalInput } from '../../components/form';
 import { Amount } from '../../components/product/Figures';
 import { Facts } from '../../components/product/Facts';
 import { useBorrow } from './useBorrow';
+import { useLoanText } from './useLoanText';
 import s from './loans.module.css';
 
 const HOURS_A_YEAR = 24 * 365;
@@ -37,6 +38,7 @@ export function BorrowForm({ pairs, onBorrowed }: { pairs: LoanPair[]; onBorrowe
 function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void }) {
   const { t } = useTranslation();
   const b = useBorrow(pair, onBorrowed);
+  const { pct, qty } = useLoanText();
   const { max } = b;
   return (
     <div className={s.card} data-testid="borrow-form">
@@ -55,17 +57,17 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
         onChange={b.setAmount}
         decimals={LOAN_RULES.decimals}
         unit={pair.loan_currency}
-        error={b.tooHigh ? t('loans.tooHigh', { ltv: ltvPercent(pair.initial_ltv) }) : null}
+        error={b.tooHigh ? t('loans.tooHigh', { ltv: pct(pair.initial_ltv) }) : null}
         data-testid="amount-input"
       />
       {max ? (
         <Button size="small" fill="outline" onClick={() => b.setAmount(max)} data-testid="borrow-max">
-          {t('loans.max', { amount: max, coin: pair.loan_currency })}
+          {t('loans.max', { amount: qty(max, LOAN_RULES.decimals), coin: pair.loan_currency })}
         </Button>
       ) : null}
       <Facts
         items={[
-          [t('loans.ltv'), b.ltv ? `${ltvPercent(b.ltv)}%` : '—', 'preview-ltv'],
+          [t('loans.ltv'), b.ltv ? `${pct(b.ltv)}%` : '—', 'preview-ltv'],
           [t('loans.liqPrice'), b.liq ? <Amount value={b.liq} unit={pair.loan_currency} /> : '—', 'preview-liq'],
         ]}
       />
@@ -86,15 +88,16 @@ function PairForm({ pair, onBorrowed }: { pair: LoanPair; onBorrowed: () => void
 /** the pair's LTV levels, rate, limits and the live price */
 function PairTerms({ pair, price }: { pair: LoanPair; price: string | undefined }) {
   const { t } = useTranslation();
+  const { pct, fixed, qty } = useLoanText();
   const yearly = new Decimal(pair.hourly_rate).times(HOURS_A_YEAR).times(100).toDecimalPlaces(2).toFixed(2);
   return (
     <Facts
       items={[
-        [t('loans.initialLtv'), `${ltvPercent(pair.initial_ltv)}%`],
-        [t('loans.marginCallLtv'), `${ltvPercent(pair.margin_call_ltv)}%`],
-        [t('loans.liquidationLtv'), `${ltvPercent(pair.liquidation_ltv)}%`],
-        [t('loans.hourlyRate'), t('loans.yearly', { rate: yearly })],
-        [t('loans.limits'), `${pair.min_amount} – ${pair.max_amount} ${pair.loan_currency}`],
+        [t('loans.initialLtv'), `${pct(pair.initial_ltv)}%`],
+        [t('loans.marginCallLtv'), `${pct(pair.margin_call_ltv)}%`],
+        [t('loans.liquidationLtv'), `${pct(pair.liquidation_ltv)}%`],
+        [t('loans.hourlyRate'), t('loans.yearly', { rate: fixed(yearly, 2) })],
+        [t('loans.limits'), `${qty(pair.min_amount)} – ${qty(pair.max_amount)} ${pair.loan_currency}`],
         [
           t('loans.price'),
           price ? <Amount value={price} unit={pair.loan_currency} /> : t('loans.noPrice'),

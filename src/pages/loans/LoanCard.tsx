@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Popup, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useLoanText } from './useLoanText';
 import Decimal from 'decimal.js';
 import { LOAN_RULES, ltvPercent, owedAt, type Loan, type LoanEvent } from '../../../core';
 import { DecimalInput } from '../../components/form';
@@ -100,12 +101,13 @@ function LtvGauge({ loan, live }: LiveProps) {
   const { t } = useTranslation();
   const level = live?.level ?? 'unknown';
   const ltv = live?.ltv ?? null;
+  const { pct } = useLoanText();
   const fill = ltv ? Math.min(100, Number(ltvPercent(ltv))) : 0;
   return (
     <>
       <div className={`${s.ltv} ${s[level]}`}>
         <span className={s.ltvValue} data-testid="loan-ltv">
-          {ltv ? `${ltvPercent(ltv)}%` : '—'}
+          {ltv ? `${pct(ltv)}%` : '—'}
         </span>
         <span data-testid="loan-level">{t(`loans.level.${level}`)}</span>
       </div>
@@ -113,8 +115,8 @@ function LtvGauge({ loan, live }: LiveProps) {
         className={`${s.bar} ${s[level]}`}
         role="img"
         aria-label={t('loans.ltvBar', {
-          ltv: ltv ? ltvPercent(ltv) : '—',
-          liquidation: ltvPercent(loan.liquidation_ltv),
+          ltv: ltv ? pct(ltv) : '—',
+          liquidation: pct(loan.liquidation_ltv),
         })}
       >
         <div className={s.barFill} style={{ width: `${(fill / Number(ltvPercent(loan.liquidation_ltv))) * 100}%` }} />
@@ -126,6 +128,7 @@ function LtvGauge({ loan, live }: LiveProps) {
 /** debt, collateral, liquidation price, buffer, the call and liquidation levels, the price */
 function LiveFacts({ loan, live }: LiveProps) {
   const { t } = useTranslation();
+  const { pct, fixed } = useLoanText();
   return (
     <Facts
       items={[
@@ -140,8 +143,12 @@ function LiveFacts({ loan, live }: LiveProps) {
           live?.liquidation_price ? <Amount value={live.liquidation_price} unit={loan.loan_currency} /> : '—',
           'loan-liq',
         ],
-        [t('loans.buffer'), live?.buffer ? `${new Decimal(live.buffer).times(100).toFixed(2)}%` : '—', 'loan-buffer'],
-        [t('loans.levels'), `${ltvPercent(loan.margin_call_ltv, 0)}% / ${ltvPercent(loan.liquidation_ltv, 0)}%`],
+        [
+          t('loans.buffer'),
+          live?.buffer ? `${fixed(new Decimal(live.buffer).times(100).toFixed(2), 2)}%` : '—',
+          'loan-buffer',
+        ],
+        [t('loans.levels'), `${pct(loan.margin_call_ltv, 0)}% / ${pct(loan.liquidation_ltv, 0)}%`],
         [t('loans.price'), live?.price ? <Amount value={live.price} unit={loan.loan_currency} /> : '—'],
       ]}
     />

@@ -6,6 +6,7 @@ import { useMarketView, useTicker } from '../../market';
 import { borrowLoan } from '../../api/loans';
 import { pairSymbols } from './live';
 import { confirmBorrow } from './borrowSheet';
+import { useLoanText } from './useLoanText';
 
 /** The collateral's live price in the loan coin (the same division the server and the worker make). */
 function usePairPrice(p: LoanPair): string | undefined {
@@ -27,6 +28,7 @@ function usePairPrice(p: LoanPair): string | undefined {
  */
 export function useBorrow(pair: LoanPair, onBorrowed: () => void) {
   const { t } = useTranslation();
+  const text = useLoanText();
   const price = usePairPrice(pair);
   const [collateral, setCollateral] = useState('');
   const [amount, setAmount] = useState('');
@@ -41,7 +43,7 @@ export function useBorrow(pair: LoanPair, onBorrowed: () => void) {
       : null;
 
   const submit = async () => {
-    if (!(await confirmBorrow(t, pair, { amount, collateral, ltv, liq }))) return;
+    if (!(await confirmBorrow(t, text, pair, { amount, collateral, ltv, liq }))) return;
     setPending(true);
     try {
       await borrowLoan(pair.id, amount, collateral);

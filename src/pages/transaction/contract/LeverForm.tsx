@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LeverAccountSummary, LeverPosition, PairTradeSettings } from '../../../../core';
 import { AmountField } from '../../../components/form';
+import { useQuantityText } from '../../../components/Money';
 import { OrderPriceFields } from '../components/OrderPriceFields';
 import type { PickedPrice } from '../components/picked';
 import { lastPrice } from '../scaffold/useLiveFigures';
@@ -27,6 +28,7 @@ export interface LeverFormProps {
  */
 export function LeverForm({ settings: s, account, priceDecimals, onOpened, picked }: LeverFormProps) {
   const { t } = useTranslation();
+  const qty = useQuantityText();
   const o = useLeverOrder(s, account, onOpened, picked);
   const { form, input } = o;
   const quote = s?.quote ?? 'USDT';
@@ -55,7 +57,7 @@ export function LeverForm({ settings: s, account, priceDecimals, onOpened, picke
         value={input.lots}
         onChange={input.setLots}
         decimals={s?.lots_decimals ?? 0}
-        unit={s ? t('trade.lever.lotSize', { size: s.lot_size, base: s.base }) : undefined}
+        unit={s ? t('trade.lever.lotSize', { size: qty(s.lot_size), base: s.base }) : undefined}
         maxAmount={form.token ? o.max : undefined}
         available={form.token ? o.available : undefined}
         availableUnit={quote}
