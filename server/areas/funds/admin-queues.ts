@@ -12,6 +12,12 @@ import { logAction } from '../../auth/operators';
 import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 
 export async function fundsQueueRoutes(op: FastifyInstance): Promise<void> {
+  registerRechargeQueue(op);
+  registerWithdrawQueue(op);
+}
+
+/** GET /recharges (each with the other recharges that sent the same voucher) and POST /recharges/review. */
+function registerRechargeQueue(op: FastifyInstance): void {
   const db = op.db;
   op.get('/recharges', async (req) => {
     const q = parse(QueueQuery, req.query);
@@ -57,7 +63,11 @@ export async function fundsQueueRoutes(op: FastifyInstance): Promise<void> {
     });
     return ok(true);
   });
+}
 
+/** GET /withdrawals and POST /withdrawals/review. */
+function registerWithdrawQueue(op: FastifyInstance): void {
+  const db = op.db;
   op.get('/withdrawals', async (req) => {
     const q = parse(QueueQuery, req.query);
     let base = withdrawQuery(db)

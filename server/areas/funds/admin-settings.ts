@@ -64,6 +64,14 @@ const upsertSetting = (trx: Trx, key: string, value: string) =>
     .execute();
 
 export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
+  registerSettingsRead(op);
+  registerSwitchWrite(op);
+  registerCurrencyWrites(op);
+  registerLimitAndFiatWrites(op);
+}
+
+/** GET /settings: the switches and every table an operator tunes, in one answer. */
+function registerSettingsRead(op: FastifyInstance): void {
   const db = op.db;
   op.get('/settings', async () => {
     const [currencies, configs, limits, nets] = await Promise.all([
@@ -106,6 +114,11 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     };
     return ok(s);
   });
+}
+
+/** POST /settings: a site switch (on/off in any of the usual spellings) or the exchange fee rate (below 1). */
+function registerSwitchWrite(op: FastifyInstance): void {
+  const db = op.db;
   op.post('/settings', async (req) => {
     const b = parse(SettingBody, req.body);
     let value = b.value;
@@ -131,6 +144,11 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     });
     return ok(true);
   });
+}
+
+/** Per currency: the withdraw minimum and fee, and each network's deposit address and minimum. */
+function registerCurrencyWrites(op: FastifyInstance): void {
+  const db = op.db;
   op.post('/settings/currency', async (req) => {
     const b = parse(CurrencyBody, req.body);
     const c = await fundsCurrency(db, b.currency_id);
@@ -176,6 +194,11 @@ export async function settingsAdminRoutes(op: FastifyInstance): Promise<void> {
     });
     return ok(true);
   });
+}
+
+/** The per-level limits and the fiat rates (USD is 1). */
+function registerLimitAndFiatWrites(op: FastifyInstance): void {
+  const db = op.db;
   op.post('/settings/limit', async (req) => {
     const b = parse(LimitBody, req.body);
     await inTransaction(db, async (trx) => {

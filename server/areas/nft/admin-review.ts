@@ -19,6 +19,13 @@ import { count, QueueQuery, ReviewBody } from '../../admin/forms';
 import { reviewListing } from './domain/review';
 
 export async function nftReviewRoutes(op: FastifyInstance, now: () => number): Promise<void> {
+  registerReviewQueue(op);
+  registerReviewDecision(op, now);
+  registerRevenue(op);
+}
+
+/** GET /reviews: the holders' submissions by status, the pending ones oldest first. */
+function registerReviewQueue(op: FastifyInstance): void {
   const db = op.db;
   op.get('/reviews', async (req): Promise<ReturnType<typeof ok<Page<AdminNftReview>>>> => {
     const q = parse(QueueQuery, req.query);
@@ -77,6 +84,11 @@ export async function nftReviewRoutes(op: FastifyInstance, now: () => number): P
     }));
     return ok(pageOf(list, q, await count(base.select((eb) => eb.fn.countAll<string>().as('n')))));
   });
+}
+
+/** POST /reviews/review: approve or reject one submission, logged with the operator in its transaction. */
+function registerReviewDecision(op: FastifyInstance, now: () => number): void {
+  const db = op.db;
   op.post('/reviews/review', async (req) => {
     const b = parse(ReviewBody, req.body);
     await inTransaction(db, async (trx) => {
@@ -97,6 +109,11 @@ export async function nftReviewRoutes(op: FastifyInstance, now: () => number): P
     });
     return ok(true);
   });
+}
+
+/** GET /revenue: the platform account's balances. */
+function registerRevenue(op: FastifyInstance): void {
+  const db = op.db;
   op.get('/revenue', async (): Promise<ReturnType<typeof ok<{ user_id: number; balances: Balance[] }>>> => {
     const userId = await inTransaction(db, (trx) => platformUserId(trx));
     return ok({ user_id: userId, balances: await getBalances(db, userId) });

@@ -52,15 +52,42 @@ const ListQuery = z.object({
 });
 const price = z.union([z.string(), z.number()]).optional();
 
-export async function nftRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.db;
+type Handler = (req: FastifyRequest) => Promise<unknown>;
+
+/** A read answers GET and POST alike (the clients send either); `needsUser` puts it behind the login. */
+function readRoute(app: FastifyInstance) {
   const auth = { preHandler: app.authenticate };
-  const now = () => app.nft.now();
-  const read = (path: string, handler: (req: FastifyRequest) => Promise<unknown>, needsUser = false) => {
+  return (path: string, handler: Handler, needsUser = false) => {
     app.get(path, needsUser ? auth : {}, handler);
     app.post(path, needsUser ? auth : {}, handler);
   };
+}
 
+/** A money step: POST, authenticated, its body checked, its answer kept for the Idempotency-Key. */
+function guardedRoute(app: FastifyInstance) {
+  const auth = { preHandler: app.authenticate };
+  return <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
+    app.post(`/bind_box/${path}`, auth, async (req) => {
+      const b = parse(schema, input(req));
+      return withIdempotency(req, `bind_box/${path}`, async () => ok(await run(req, b)));
+    });
+}
+
+const nftNow = (app: FastifyInstance) => () => app.nft.now();
+
+export async function nftRoutes(app: FastifyInstance): Promise<void> {
+  registerCatalogueReads(app);
+  registerAccountReads(app);
+  registerMoneySteps(app);
+  registerCreatorRoutes(app);
+  registerMediaFiles(app);
+}
+
+/** The public catalogue: items, one item, artists, collections, the currencies prices are in. */
+function registerCatalogueReads(app: FastifyInstance): void {
+  const db = app.db;
+  const now = nftNow(app);
+  const read = readRoute(app);
   read('/bind_box/getBoxList', async (req) =>
     ok(await listItems(db, await optionalUser(req), parse(ListQuery, input(req)), now())),
   );
@@ -94,6 +121,13 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
         .execute(),
     ),
   );
+}
+
+/** The caller's own favourites, works, bids and orders (and the won auctions still to pay); an item's bid log. */
+function registerAccountReads(app: FastifyInstance): void {
+  const db = app.db;
+  const now = nftNow(app);
+  const read = readRoute(app);
   read('/bind_box/getCollection', async (req) => ok(await favourites(db, req.userId, now())), true);
   read('/bind_box/getBindBoxQuotationLog', async (req) => ok(await bidLog(db, parse(Code, input(req)).code)));
   read('/bind_box/getMyNFTs', async (req) => ok(await myNfts(db, req.userId, now())), true);
@@ -113,7 +147,14 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     true,
   );
   read('/bind_box/getNeedPayNFTOrder', async (req) => ok(await auctionOrders(db, req.userId)), true);
+}
 
+/** Favourite and read marks, then the money steps: buy, margin, bid, pay, open a box, resell. */
+function registerMoneySteps(app: FastifyInstance): void {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const now = nftNow(app);
+  const guarded = guardedRoute(app);
   app.post('/bind_box/collect', auth, async (req) =>
     ok(await toggleFavourite(db, req.userId, parse(Code, input(req)).code)),
   );
@@ -122,11 +163,6 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     return ok(true);
   });
 
-  const guarded = <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
-    app.post(`/bind_box/${path}`, auth, async (req) => {
-      const b = parse(schema, input(req));
-      return withIdempotency(req, `bind_box/${path}`, async () => ok(await run(req, b)));
-    });
   guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()));
   guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
   guarded('auctionNFT', z.object({ code, price }), (req, b) =>
@@ -148,9 +184,17 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     end_time: z.unknown().optional(),
   });
   guarded('resellNFT', Listing, (req, b) => submitListing(db, req.userId, { ...b, price: b.price }, now()));
+}
 
-  // a creator's own works: their artist profile and collections, a media upload (checked by its bytes, within the NFT media ceiling and the user's upload quota), a new work
-  read(
+/**
+ * A creator's own works: their artist profile and collections, a media upload (checked by its
+ * bytes, within the NFT media ceiling and the user's upload quota), a new work.
+ */
+function registerCreatorRoutes(app: FastifyInstance): void {
+  const db = app.db;
+  const auth = { preHandler: app.authenticate };
+  const now = nftNow(app);
+  readRoute(app)(
     '/bind_box/getMyArtist',
     async (req) => {
       const a = await db
@@ -194,8 +238,12 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
     currency_id: id,
     price,
   });
-  guarded('createWork', Work, (req, b) => createWork(db, req.userId, b, now()));
+  guardedRoute(app)('createWork', Work, (req, b) => createWork(db, req.userId, b, now()));
+}
 
+/** The procedural artworks (art.ts), the demo's sound and clip (media.ts) and uploaded media. */
+function registerMediaFiles(app: FastifyInstance): void {
+  const db = app.db;
   // the procedural artworks (art.ts): immutable, so cached for a year
   app.get('/bind_box/art/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;

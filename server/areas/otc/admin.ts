@@ -20,6 +20,13 @@ import { statsOf } from './domain/merchants';
 import { adViews, closeAd } from './domain/ads';
 
 export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
+  registerMerchantReview(op);
+  registerAdRoutes(op);
+  registerOrderRoutes(op);
+}
+
+/** Merchant applications by status (with each applicant's trade stats), and the decision. */
+function registerMerchantReview(op: FastifyInstance): void {
   op.get('/merchants', async (req) => {
     const q = parse(z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }), req.query);
     const rows = await op.db
@@ -68,6 +75,10 @@ export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
     });
     return ok(b.id);
   });
+}
+
+/** Ads by status, and a takedown (its unsold escrow goes back to the merchant), logged. */
+function registerAdRoutes(op: FastifyInstance): void {
   op.get('/ads', async (req) => {
     const q = parse(z.object({ status: z.enum(['online', 'offline', 'closed']).default('online') }), req.query);
     return ok(await adViews(op.otc.ctx, { status: q.status }));
@@ -89,6 +100,10 @@ export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
     });
     return ok(adId);
   });
+}
+
+/** Orders by status, one order with both sides' evidence (timeline, proof, chat), and the appeal decision. */
+function registerOrderRoutes(op: FastifyInstance): void {
   op.get('/orders', async (req) => {
     const q = parse(
       z.object({ status: z.enum(['appeal', 'unpaid', 'paid', 'released', 'cancelled', 'refunded']).default('appeal') }),

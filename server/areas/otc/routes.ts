@@ -47,7 +47,17 @@ const AdBody = z.object({
 });
 
 export async function otcRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.db;
+  registerMarketRoutes(app);
+  registerMerchantRoutes(app);
+  registerOrderRoutes(app);
+  registerChatAndQuoteRoutes(app);
+}
+
+/**
+ * The helpers every group uses: a read answers GET and POST alike (behind the login unless
+ * `needsUser` is false); a write is POST, authenticated, its answer kept for the Idempotency-Key.
+ */
+function routeKit(app: FastifyInstance) {
   const auth = { preHandler: app.authenticate };
   const ctx = () => app.otc.ctx;
   const read = (path: string, handler: (req: FastifyRequest) => Promise<unknown>, needsUser = true) => {
@@ -59,7 +69,12 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
       const b = parse(schema, input(req));
       return withIdempotency(req, `otc/${path}`, async () => ok(await run(req, b)));
     });
+  return { db: app.db, auth, ctx, read, write };
+}
 
+/** Anyone: the rules, fiats and coins, and the ads on one market. */
+function registerMarketRoutes(app: FastifyInstance): void {
+  const { db, ctx, read } = routeKit(app);
   read(
     'config',
     async () =>
@@ -78,7 +93,11 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
     },
     false,
   );
+}
 
+/** The caller as a merchant: the application, payment methods, their ads. */
+function registerMerchantRoutes(app: FastifyInstance): void {
+  const { db, ctx, read, write } = routeKit(app);
   read('merchant', async (req) =>
     ok({ merchant: await merchantOf(db, req.userId), methods: await payMethods(db, req.userId) }),
   );
@@ -101,7 +120,11 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
   write('ad/status', z.object({ id, status: z.enum(['online', 'offline', 'closed']) }), (req, b) =>
     setAdStatus(ctx(), req.userId, b.id, b.status),
   );
+}
 
+/** The caller's orders (another user's is "not found") and each step of one. */
+function registerOrderRoutes(app: FastifyInstance): void {
+  const { db, ctx, read, write } = routeKit(app);
   read('orders', async (req) => {
     const q = parse(z.object({ status: z.enum(['open', 'done']).default('open') }), input(req));
     return ok(await myOrders(db, req.userId, q.status));
@@ -123,7 +146,11 @@ export async function otcRoutes(app: FastifyInstance): Promise<void> {
   write('order/cancel', z.object({ id }), (req, b) => cancel(ctx(), req.userId, b));
   write('order/appeal', z.object({ id, reason: text(500).min(2) }), (req, b) => appeal(ctx(), req.userId, b));
   write('order/rate', z.object({ id, rating: int(1, 5) }), (req, b) => rate(ctx(), req.userId, b));
+}
 
+/** An order's chat, and quick buy: a quote on the best ad, then its execution. */
+function registerChatAndQuoteRoutes(app: FastifyInstance): void {
+  const { auth, ctx, read, write } = routeKit(app);
   read('chat', async (req) => {
     const q = parse(z.object({ id, after: intOr(0, 2_147_483_647, 0) }), input(req));
     return ok(await readChat(ctx(), req.userId, q.id, q.after));

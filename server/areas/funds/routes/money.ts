@@ -34,12 +34,22 @@ const amount = z.union([z.string(), z.number()]).transform((v) => String(v));
 const accountType = z.union([z.string(), z.number()]).transform((v) => typeOfField(v));
 
 export async function moneyRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.db;
-  const prices = app.market;
-  const auth = { preHandler: app.authenticate };
   registerMoneyReplays();
+  registerAssetRoutes(app);
+  registerRechargeRoutes(app);
+  registerWithdrawRoutes(app);
+  registerTransferRoutes(app);
+  registerExchangeRoutes(app);
+}
 
-  // ── assets and records ──
+/** What every group uses: the database, the prices, the login preHandler. */
+function depsOf(app: FastifyInstance) {
+  return { db: app.db, prices: app.market, auth: { preHandler: app.authenticate } };
+}
+
+/** Assets and records: the wallet list, one wallet, the journal, the currencies the caller holds. */
+function registerAssetRoutes(app: FastifyInstance): void {
+  const { db, prices, auth } = depsOf(app);
   const walletList = async (req: FastifyRequest) =>
     ok(walletListView(await assetsOverview(db, prices, req.userId), prices));
   app.post('/wallet/list', auth, walletList);
@@ -77,8 +87,11 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/user/bill', auth, log);
   app.post('/user/bill', auth, log);
   app.get('/currency/user_currency_list', auth, async (req) => ok(await userCurrencyList(db, req.userId)));
+}
 
-  // ── recharge ──
+/** Recharge: the rate and deposit info, the platform's address, a recharge request, the log. */
+function registerRechargeRoutes(app: FastifyInstance): void {
+  const { db, prices, auth } = depsOf(app);
   // spec §7 lists it as GET {id}; POST is answered too, as for the other wallet reads
   app.route({
     method: ['GET', 'POST'],
@@ -123,8 +136,11 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     });
   });
   app.get('/recharge/log', auth, async (req) => ok(await rechargeLog(db, req.userId, parse(Paging, req.query))));
+}
 
-  // ── withdraw ──
+/** Withdraw: its info, a request (payment password and authenticator checked), the list. */
+function registerWithdrawRoutes(app: FastifyInstance): void {
+  const { db, prices, auth } = depsOf(app);
   app.get('/wallet/out_info', auth, async (req) =>
     ok(await withdrawInfo(db, prices, req.userId, parse(z.object({ currency: idField }), input(req)).currency)),
   );
@@ -161,8 +177,11 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     });
   });
   app.get('/user/withdraw/list', auth, async (req) => ok(await withdrawList(db, req.userId, parse(Paging, req.query))));
+}
 
-  // ── transfer between account types ──
+/** Transfer between the caller's account types, and its history. */
+function registerTransferRoutes(app: FastifyInstance): void {
+  const { db, auth } = depsOf(app);
   app.post('/wallet/change', auth, async (req) => {
     const b = parse(
       z.object({ currency_id: idField, number: amount, from_field: accountType, to_field: accountType }),
@@ -181,8 +200,11 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/wallet/hzhistory', auth, async (req) =>
     ok(await transferHistory(db, req.userId, parse(Paging, req.query))),
   );
+}
 
-  // ── coin exchange ──
+/** Coin exchange: the currencies, the fee, an exchange, the history. */
+function registerExchangeRoutes(app: FastifyInstance): void {
+  const { db, prices, auth } = depsOf(app);
   app.post('/user/getTransferList', auth, async (req) => ok(await exchangeCurrencies(db, prices, req.userId)));
   app.post('/user/getTransferListBB', auth, async (req) => ok(await exchangeCurrencies(db, prices, req.userId)));
   app.post('/user/getTransferFee', auth, async (req) => {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
-import { inTransaction } from '../../../db/tx';
+import { inTransaction, type Trx } from '../../../db/tx';
 import { hashPassword } from '../../../auth/passwords';
 import { randomBytes } from 'node:crypto';
 import { createArtist, createCollection, createItem, createSeries } from './catalog';
@@ -21,115 +21,137 @@ const ARTISTS = [
   { key: 'sofia', name: 'Sofía Reyes', bio: 'Warm gradients for cold markets.' },
 ] as const;
 
+type DemoArtist = { artist: number; collection: number; user: number };
+
 export async function seedNftDemo(db: Kysely<Database>, nowMs: number): Promise<void> {
   const done = await db.selectFrom('nft_artists').select('id').where('seed_key', '=', 'demo-aurora').executeTakeFirst();
   if (done) return;
   const hash = await hashPassword(randomBytes(16).toString('hex')); // artists are demo accounts nobody logs into
   await inTransaction(db, async (trx) => {
-    const ids: { artist: number; collection: number; user: number }[] = [];
-    for (const a of ARTISTS) {
-      const u = await trx
-        .insertInto('users')
-        .values({
-          email: `nft.${a.key}@example.com`,
-          password_hash: hash,
-          nickname: a.name,
-          signature: 'Demo artist',
-          invite_code: `NFT${a.key.toUpperCase()}`.slice(0, 8),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const artist = await createArtist(trx, { name: a.name, bio: a.bio, userId: u.id, seedKey: `demo-${a.key}` });
-      ids.push({
-        artist,
-        collection: await createCollection(trx, artist, `${a.name.split(' ')[0]} Originals`, a.bio),
-        user: u.id,
+    const ids = await seedArtists(trx, hash);
+    await seedFixedPrice(trx, ids, nowMs);
+    await seedAuctionsAndBox(trx, ids, nowMs);
+    await seedResale(trx, ids, nowMs);
+  });
+}
+
+/** The three artists: each a demo user, an artist profile and one collection. */
+async function seedArtists(trx: Trx, hash: string): Promise<DemoArtist[]> {
+  const ids: DemoArtist[] = [];
+  for (const a of ARTISTS) {
+    const u = await trx
+      .insertInto('users')
+      .values({
+        email: `nft.${a.key}@example.com`,
+        password_hash: hash,
+        nickname: a.name,
+        signature: 'Demo artist',
+        invite_code: `NFT${a.key.toUpperCase()}`.slice(0, 8),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const artist = await createArtist(trx, { name: a.name, bio: a.bio, userId: u.id, seedKey: `demo-${a.key}` });
+    ids.push({
+      artist,
+      collection: await createCollection(trx, artist, `${a.name.split(' ')[0]} Originals`, a.bio),
+      user: u.id,
+    });
+  }
+  return ids;
+}
+
+/** Four fixed-price works per artist, the fourth priced in ETH. */
+async function seedFixedPrice(trx: Trx, ids: DemoArtist[], nowMs: number): Promise<void> {
+  const rarities = ['N', 'R', 'SR', 'SSR'];
+  let n = 0;
+  for (const [i, who] of ids.entries()) {
+    for (let j = 0; j < 4; j++) {
+      n++;
+      await createItem(trx, {
+        code: `ART-${1000 + n}`,
+        collectionId: who.collection,
+        artistId: who.artist,
+        title: `${['Tide', 'Ember', 'Prism', 'Drift'][j]} #${n}`,
+        description: 'A procedural artwork generated from its code.',
+        rarity: rarities[(i + j) % 4],
+        currencyId: j === 3 ? ETH : USDT,
+        price: j === 3 ? '0.05' : String(20 + n * 5),
+        payType: 1,
+        startMs: nowMs - DAY,
+        endMs: nowMs + 30 * DAY,
       });
     }
-    const rarities = ['N', 'R', 'SR', 'SSR'];
-    let n = 0;
-    for (const [i, who] of ids.entries()) {
-      for (let j = 0; j < 4; j++) {
-        n++;
-        await createItem(trx, {
-          code: `ART-${1000 + n}`,
-          collectionId: who.collection,
-          artistId: who.artist,
-          title: `${['Tide', 'Ember', 'Prism', 'Drift'][j]} #${n}`,
-          description: 'A procedural artwork generated from its code.',
-          rarity: rarities[(i + j) % 4],
-          currencyId: j === 3 ? ETH : USDT,
-          price: j === 3 ? '0.05' : String(20 + n * 5),
-          payType: 1,
-          startMs: nowMs - DAY,
-          endMs: nowMs + 30 * DAY,
-        });
-      }
-    }
-    await createItem(trx, {
-      code: 'AUC-2001',
-      collectionId: ids[0].collection,
-      artistId: ids[0].artist,
-      title: 'Aurora at Dusk (auction)',
-      rarity: 'SSR',
-      currencyId: USDT,
-      price: '100',
-      margin: '10',
-      perIncrease: '5',
-      payType: 2,
-      startMs: nowMs - 60_000,
-      endMs: nowMs + 6 * 60_000,
-    });
-    await createItem(trx, {
-      code: 'AUC-2002',
-      collectionId: ids[1].collection,
-      artistId: ids[1].artist,
-      title: 'Kenji Grid No. 9 (auction)',
-      rarity: 'SR',
-      currencyId: USDT,
-      price: '50',
-      margin: '5',
-      perIncrease: '2',
-      payType: 2,
-      startMs: nowMs - 60_000,
-      endMs: nowMs + DAY,
-    });
-    await createSeries(trx, {
-      code: 'BOX-3001',
-      collectionId: ids[2].collection,
-      artistId: ids[2].artist,
-      title: 'Sofía Mystery Box',
-      rarity: 'R',
-      currencyId: USDT,
-      price: '9.9',
-      startMs: nowMs - 60_000,
-      endMs: nowMs + 7 * DAY,
-      manifest: [
-        { prize: 'SSR:Golden Hour', count: 1 },
-        { prize: 'SR:Rose Quartz', count: 4 },
-        { prize: 'R:Sand', count: 10 },
-        { prize: 'N:Haze', count: 25 },
-      ],
-    });
-    // a resale: the first artist owns a Kenji piece and lists it (royalty goes to Kenji)
-    const resale = await createItem(trx, {
-      code: 'ART-1900',
-      collectionId: ids[1].collection,
-      artistId: ids[1].artist,
-      title: 'Second Hand Moon',
-      rarity: 'SR',
-      currencyId: USDT,
-      price: '75',
-      payType: 1,
-      startMs: nowMs - DAY,
-      endMs: nowMs + 30 * DAY,
-    });
-    await trx
-      .updateTable('nft_items')
-      .set({ owner_id: ids[0].user, listing: 'reselling', resold_count: 1 })
-      .where('id', '=', resale)
-      .execute();
+  }
+}
+
+/** Two auctions (one ending a few minutes after start-up, one in a day) and a blind-box series on sale. */
+async function seedAuctionsAndBox(trx: Trx, ids: DemoArtist[], nowMs: number): Promise<void> {
+  await createItem(trx, {
+    code: 'AUC-2001',
+    collectionId: ids[0].collection,
+    artistId: ids[0].artist,
+    title: 'Aurora at Dusk (auction)',
+    rarity: 'SSR',
+    currencyId: USDT,
+    price: '100',
+    margin: '10',
+    perIncrease: '5',
+    payType: 2,
+    startMs: nowMs - 60_000,
+    endMs: nowMs + 6 * 60_000,
   });
+  await createItem(trx, {
+    code: 'AUC-2002',
+    collectionId: ids[1].collection,
+    artistId: ids[1].artist,
+    title: 'Kenji Grid No. 9 (auction)',
+    rarity: 'SR',
+    currencyId: USDT,
+    price: '50',
+    margin: '5',
+    perIncrease: '2',
+    payType: 2,
+    startMs: nowMs - 60_000,
+    endMs: nowMs + DAY,
+  });
+  await createSeries(trx, {
+    code: 'BOX-3001',
+    collectionId: ids[2].collection,
+    artistId: ids[2].artist,
+    title: 'Sofía Mystery Box',
+    rarity: 'R',
+    currencyId: USDT,
+    price: '9.9',
+    startMs: nowMs - 60_000,
+    endMs: nowMs + 7 * DAY,
+    manifest: [
+      { prize: 'SSR:Golden Hour', count: 1 },
+      { prize: 'SR:Rose Quartz', count: 4 },
+      { prize: 'R:Sand', count: 10 },
+      { prize: 'N:Haze', count: 25 },
+    ],
+  });
+}
+
+/** A resale: the first artist owns a Kenji piece and lists it (royalty goes to Kenji). */
+async function seedResale(trx: Trx, ids: DemoArtist[], nowMs: number): Promise<void> {
+  const resale = await createItem(trx, {
+    code: 'ART-1900',
+    collectionId: ids[1].collection,
+    artistId: ids[1].artist,
+    title: 'Second Hand Moon',
+    rarity: 'SR',
+    currencyId: USDT,
+    price: '75',
+    payType: 1,
+    startMs: nowMs - DAY,
+    endMs: nowMs + 30 * DAY,
+  });
+  await trx
+    .updateTable('nft_items')
+    .set({ owner_id: ids[0].user, listing: 'reselling', resold_count: 1 })
+    .where('id', '=', resale)
+    .execute();
 }
 
 /**

@@ -117,59 +117,8 @@ export async function settleAuction(
     const lot = await lotOf(trx, item);
     const notes: NftNote[] = [];
     const winner = item.bidder_id;
-    if (winner !== null && item.current_bid !== null) {
-      const creator = await creatorOf(trx, item.artist_id);
-      const seller = item.owner_id ?? creator;
-      const fees = feesFor(
-        item.current_bid,
-        await currencyDecimals(trx, item.currency_id),
-        item.royalty_rate,
-        item.owner_id !== null && creator !== null && creator !== seller,
-      );
-      const m = await trx
-        .selectFrom('nft_margins')
-        .select('amount')
-        .where('item_id', '=', item.id)
-        .where('round', '=', item.auction_round)
-        .where('user_id', '=', winner)
-        .executeTakeFirstOrThrow();
-      const deadline = new Date(item.end_at).getTime() + NFT_RULES.payWindowMs;
-      const order = await trx
-        .insertInto('nft_orders')
-        .values({
-          item_id: item.id,
-          buyer_id: winner,
-          seller_id: seller,
-          kind: 'auction',
-          currency_id: item.currency_id,
-          price: fees.price,
-          fee: fees.fee,
-          royalty: fees.royalty,
-          margin: m.amount,
-          status: 'awaiting_payment',
-          pay_deadline: new Date(new Date(item.end_at).getTime() + NFT_RULES.payWindowMs),
-          auction_end_at: new Date(item.end_at),
-          round: item.auction_round,
-          created_at: new Date(nowMs),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await enqueueInTx(
-        trx,
-        NFT_PAY_DEADLINE,
-        { id: order.id },
-        { jobKey: payDeadlineKey(order.id), runAt: runAtFor(deadline, nowMs) },
-      );
-      notes.push(
-        wonNote(
-          winner,
-          lot,
-          order.id,
-          { price: fees.price, total: fees.total, margin: m.amount, deadlineMs: deadline },
-          nowMs,
-        ),
-      );
-    }
+    if (winner !== null && item.current_bid !== null)
+      notes.push(await awardWinner(trx, item, { winner, bid: item.current_bid, lot }, nowMs));
     notes.push(...(await refundMargins(trx, item, lot, winner, nowMs)));
     await inboxNotes(trx, notes);
     await trx
@@ -181,6 +130,67 @@ export async function settleAuction(
   });
   if (notes.length) await notify(notes);
   return outcome;
+}
+
+/**
+ * The winner's side of a settled auction: an order for the winning bid (fees and royalty as at a
+ * sale), due within NFT_RULES.payWindowMs of the end, its deadline job, and the note telling them.
+ */
+async function awardWinner(
+  trx: Trx,
+  item: ItemRow,
+  { winner, bid, lot }: { winner: number; bid: string; lot: Lot },
+  nowMs: number,
+): Promise<NftNote> {
+  const creator = await creatorOf(trx, item.artist_id);
+  const seller = item.owner_id ?? creator;
+  const fees = feesFor(
+    bid,
+    await currencyDecimals(trx, item.currency_id),
+    item.royalty_rate,
+    item.owner_id !== null && creator !== null && creator !== seller,
+  );
+  const m = await trx
+    .selectFrom('nft_margins')
+    .select('amount')
+    .where('item_id', '=', item.id)
+    .where('round', '=', item.auction_round)
+    .where('user_id', '=', winner)
+    .executeTakeFirstOrThrow();
+  const deadline = new Date(item.end_at).getTime() + NFT_RULES.payWindowMs;
+  const order = await trx
+    .insertInto('nft_orders')
+    .values({
+      item_id: item.id,
+      buyer_id: winner,
+      seller_id: seller,
+      kind: 'auction',
+      currency_id: item.currency_id,
+      price: fees.price,
+      fee: fees.fee,
+      royalty: fees.royalty,
+      margin: m.amount,
+      status: 'awaiting_payment',
+      pay_deadline: new Date(new Date(item.end_at).getTime() + NFT_RULES.payWindowMs),
+      auction_end_at: new Date(item.end_at),
+      round: item.auction_round,
+      created_at: new Date(nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueInTx(
+    trx,
+    NFT_PAY_DEADLINE,
+    { id: order.id },
+    { jobKey: payDeadlineKey(order.id), runAt: runAtFor(deadline, nowMs) },
+  );
+  return wonNote(
+    winner,
+    lot,
+    order.id,
+    { price: fees.price, total: fees.total, margin: m.amount, deadlineMs: deadline },
+    nowMs,
+  );
 }
 
 /** Expires one won order unpaid at its deadline, once; an early job is moved to the deadline. */

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * auctions: the payment deadline is a durable timer row), blind-box series (manifest, commitment,
  * secret seed, revealed seed) and their boxes, favourites. Money is NUMERIC(36,18).
  */
+// long-function: one statement per table and index, read top to bottom
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => q.execute(db);
   await run(sql`

@@ -86,123 +86,178 @@ export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, ho
 
   const { order, notes } = await inTransaction(
     ctx.db,
-    async (trx) => {
-      if (hold) await useQuote(trx, takerId, hold.id, nowMs);
-      const ad = await trx
-        .selectFrom('otc_ads as a')
-        .innerJoin('otc_merchants as m', 'm.user_id', 'a.merchant_id')
-        .innerJoin('currencies as c', 'c.id', 'a.coin_id')
-        .selectAll('a')
-        .select(['m.status as merchant_status', 'c.name as coin'])
-        .where('a.id', '=', r.ad_id)
-        .forUpdate('a')
-        .executeTakeFirstOrThrow();
-      if (ad.status !== 'online' || ad.merchant_status !== 'approved') throw new AppError('otc_ad_unavailable');
-      const open = await trx
-        .selectFrom('otc_orders')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('taker_id', '=', takerId)
-        .where('status', 'in', [...OTC_UNFINISHED])
-        .executeTakeFirstOrThrow();
-      if (open.n >= OTC_RULES.maxOpenOrders) throw new AppError('otc_too_many_orders', { n: OTC_RULES.maxOpenOrders });
-      const { price: now, rate } = await priceNow({ db: trx, prices: ctx.prices }, ad);
-      const price = hold?.price ?? now;
-      if (!price) throw new AppError('price_unavailable');
-      const amounts = hold ? { coin: hold.coin, fiat: hold.fiat } : orderAmounts(price, r.unit, typed!);
-      const bounds = {
-        min_fiat: ad.min_fiat,
-        max_fiat: ad.max_fiat,
-        remaining: ad.remaining,
-        price,
-        level_limit_usdt: limit,
-        fiat_rate: rate,
-      };
-      const why = checkOrder(amounts, bounds);
-      if (why !== 'ok') refuseBounds(why, { min: canon(ad.min_fiat), max: maxOrderFiat(bounds), limit, fiat: ad.fiat });
-
-      const sellerId = ad.side === 'sell' ? ad.merchant_id : takerId;
-      const buyerId = ad.side === 'sell' ? takerId : ad.merchant_id;
-      const methods = (await payMethods(trx, sellerId)).filter((m) => ad.pay_kinds.includes(m.kind));
-      if (!methods.length) throw new AppError(sellerId === takerId ? 'otc_need_pay_method' : 'otc_ad_unavailable');
-
-      const row = await trx
-        .insertInto('otc_orders')
-        .values({
-          ad_id: ad.id,
-          merchant_id: ad.merchant_id,
-          taker_id: takerId,
-          buyer_id: buyerId,
-          seller_id: sellerId,
-          coin_id: ad.coin_id,
-          fiat: ad.fiat,
-          fiat_rate: rate,
-          price,
-          coin_amount: amounts.coin,
-          fiat_amount: amounts.fiat,
-          deadline: new Date(paymentDeadline(nowMs, ad.window_min)),
-          pay_methods: JSON.stringify(methods),
-          quote_id: hold?.id ?? null,
-          opened_at: new Date(nowMs),
-          unit: hold ? 'fiat' : r.unit,
-          taker_lang: r.lang ?? 'en',
-          merchant_lang: ad.lang,
-        })
-        .returning(['id', 'taker_lang', 'merchant_lang'])
-        .executeTakeFirstOrThrow();
-      // a held sell ad's coin is frozen already (at posting): the order takes it from the ad's remaining below
-      if (!ad.held) {
-        try {
-          await freezeEscrow(trx, { id: row.id, seller_id: sellerId, coin_id: ad.coin_id, coin_amount: amounts.coin });
-        } catch (err) {
-          if (err instanceof AppError && err.key === 'insufficient_balance' && sellerId !== takerId)
-            throw new AppError('otc_merchant_balance');
-          throw err;
-        }
-      }
-      const left = await trx
-        .updateTable('otc_ads')
-        .set({ remaining: sql`remaining - ${amounts.coin}::numeric`, updated_at: new Date() })
-        .where('id', '=', ad.id)
-        .where('remaining', '>=', amounts.coin)
-        .executeTakeFirst();
-      if (left.numUpdatedRows !== 1n) throw new AppError('otc_ad_unavailable');
-      if (hold) await trx.updateTable('otc_quotes').set({ order_id: row.id }).where('id', '=', hold.id).execute();
-      const deadline = paymentDeadline(nowMs, ad.window_min);
-      await enqueueInTx(
-        trx,
-        OTC_EXPIRE_TASK,
-        { id: row.id },
-        { jobKey: otcExpireKey(row.id), runAt: runAtFor(deadline, nowMs) },
-      );
-      await addEvent(trx, {
-        orderId: row.id,
-        kind: 'opened',
-        actor: takerId === buyerId ? 'buyer' : 'seller',
-        actorId: takerId,
-        at: nowMs,
-        note: `${amounts.coin} ${ad.coin} / ${amounts.fiat} ${ad.fiat}`,
-      });
-      const parties = {
-        id: row.id,
-        buyer_id: buyerId,
-        seller_id: sellerId,
-        merchant_id: ad.merchant_id,
-        taker_id: takerId,
-        coin_id: ad.coin_id,
-        coin_amount: amounts.coin,
-        fiat_amount: amounts.fiat,
-        fiat: ad.fiat,
-        taker_lang: row.taker_lang,
-        merchant_lang: row.merchant_lang,
-      };
-      const notes = await noteOrder(trx, parties, 'otc_order_opened', ['merchant']);
-      return { order: await answered(trx, takerId, await orderView(trx, row.id, takerId, nowMs)), notes };
-    },
+    (trx) => openInTx(ctx, trx, { takerId, r, hold, limit, typed, nowMs }),
     { users: [takerId, pre.merchant_id] },
   );
   ctx.push({ userIds: [pre.merchant_id, takerId], orderId: order.id, what: 'order' });
   await ctx.notify(notes, takerId);
   return order;
+}
+
+/** An order being opened: who takes which ad, by what amount (or quote), within what level limit, when. */
+interface Opening {
+  takerId: number;
+  r: OpenRequest;
+  hold: QuoteHold | undefined;
+  /** the taker's per-order limit in USDT (their KYC level) */
+  limit: string;
+  /** the amount typed, in r.unit; null for a quote */
+  typed: string | null;
+  nowMs: number;
+}
+
+/**
+ * The opening transaction: the quote claimed, the ad locked and checked, the order priced and
+ * written, the escrow frozen and the ad's remaining reduced, the payment timer, the timeline, the notices.
+ */
+async function openInTx(ctx: OtcCtx, trx: Trx, o: Opening): Promise<{ order: OtcOrder; notes: OtcNote[] }> {
+  const { takerId, hold, nowMs } = o;
+  if (hold) await useQuote(trx, takerId, hold.id, nowMs);
+  const ad = await lockOnlineAd(trx, o.r.ad_id);
+  await checkOpenOrders(trx, takerId);
+  const { price, rate, amounts } = await priceOrder(ctx, trx, ad, o);
+  const sellerId = ad.side === 'sell' ? ad.merchant_id : takerId;
+  const buyerId = ad.side === 'sell' ? takerId : ad.merchant_id;
+  const methods = (await payMethods(trx, sellerId)).filter((m) => ad.pay_kinds.includes(m.kind));
+  if (!methods.length) throw new AppError(sellerId === takerId ? 'otc_need_pay_method' : 'otc_ad_unavailable');
+
+  const row = await trx
+    .insertInto('otc_orders')
+    .values({
+      ad_id: ad.id,
+      merchant_id: ad.merchant_id,
+      taker_id: takerId,
+      buyer_id: buyerId,
+      seller_id: sellerId,
+      coin_id: ad.coin_id,
+      fiat: ad.fiat,
+      fiat_rate: rate,
+      price,
+      coin_amount: amounts.coin,
+      fiat_amount: amounts.fiat,
+      deadline: new Date(paymentDeadline(nowMs, ad.window_min)),
+      pay_methods: JSON.stringify(methods),
+      quote_id: hold?.id ?? null,
+      opened_at: new Date(nowMs),
+      unit: hold ? 'fiat' : o.r.unit,
+      taker_lang: o.r.lang ?? 'en',
+      merchant_lang: ad.lang,
+    })
+    .returning(['id', 'taker_lang', 'merchant_lang'])
+    .executeTakeFirstOrThrow();
+  await takeFromAd(trx, ad, { orderId: row.id, sellerId, takerId, coin: amounts.coin });
+  if (hold) await trx.updateTable('otc_quotes').set({ order_id: row.id }).where('id', '=', hold.id).execute();
+  await startOrder(trx, ad, { orderId: row.id, takerId, buyerId, amounts, nowMs });
+  const parties = {
+    id: row.id,
+    buyer_id: buyerId,
+    seller_id: sellerId,
+    merchant_id: ad.merchant_id,
+    taker_id: takerId,
+    coin_id: ad.coin_id,
+    coin_amount: amounts.coin,
+    fiat_amount: amounts.fiat,
+    fiat: ad.fiat,
+    taker_lang: row.taker_lang,
+    merchant_lang: row.merchant_lang,
+  };
+  const notes = await noteOrder(trx, parties, 'otc_order_opened', ['merchant']);
+  return { order: await answered(trx, takerId, await orderView(trx, row.id, takerId, nowMs)), notes };
+}
+
+/** The ad, locked, with its merchant's status and its coin's name; refused unless online and its merchant approved. */
+async function lockOnlineAd(trx: Trx, adId: number) {
+  const ad = await trx
+    .selectFrom('otc_ads as a')
+    .innerJoin('otc_merchants as m', 'm.user_id', 'a.merchant_id')
+    .innerJoin('currencies as c', 'c.id', 'a.coin_id')
+    .selectAll('a')
+    .select(['m.status as merchant_status', 'c.name as coin'])
+    .where('a.id', '=', adId)
+    .forUpdate('a')
+    .executeTakeFirstOrThrow();
+  if (ad.status !== 'online' || ad.merchant_status !== 'approved') throw new AppError('otc_ad_unavailable');
+  return ad;
+}
+type LockedAd = Awaited<ReturnType<typeof lockOnlineAd>>;
+
+/** A taker holds at most OTC_RULES.maxOpenOrders unfinished orders. */
+async function checkOpenOrders(trx: Trx, takerId: number): Promise<void> {
+  const open = await trx
+    .selectFrom('otc_orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('taker_id', '=', takerId)
+    .where('status', 'in', [...OTC_UNFINISHED])
+    .executeTakeFirstOrThrow();
+  if (open.n >= OTC_RULES.maxOpenOrders) throw new AppError('otc_too_many_orders', { n: OTC_RULES.maxOpenOrders });
+}
+
+/** The price (the quote's, or the ad's now) and the amounts, checked against the ad's bounds and the taker's limit. */
+async function priceOrder(ctx: OtcCtx, trx: Trx, ad: LockedAd, o: Opening) {
+  const { price: now, rate } = await priceNow({ db: trx, prices: ctx.prices }, ad);
+  const price = o.hold?.price ?? now;
+  if (!price) throw new AppError('price_unavailable');
+  const amounts = o.hold ? { coin: o.hold.coin, fiat: o.hold.fiat } : orderAmounts(price, o.r.unit, o.typed!);
+  const bounds = {
+    min_fiat: ad.min_fiat,
+    max_fiat: ad.max_fiat,
+    remaining: ad.remaining,
+    price,
+    level_limit_usdt: o.limit,
+    fiat_rate: rate,
+  };
+  const why = checkOrder(amounts, bounds);
+  if (why !== 'ok')
+    refuseBounds(why, { min: canon(ad.min_fiat), max: maxOrderFiat(bounds), limit: o.limit, fiat: ad.fiat });
+  return { price, rate, amounts };
+}
+
+/** The order's coin: frozen in escrow from the seller (unless the ad holds it already) and taken from the ad's remaining. */
+async function takeFromAd(
+  trx: Trx,
+  ad: LockedAd,
+  t: { orderId: number; sellerId: number; takerId: number; coin: string },
+): Promise<void> {
+  // a held sell ad's coin is frozen already (at posting): the order takes it from the ad's remaining below
+  if (!ad.held) {
+    try {
+      await freezeEscrow(trx, { id: t.orderId, seller_id: t.sellerId, coin_id: ad.coin_id, coin_amount: t.coin });
+    } catch (err) {
+      if (err instanceof AppError && err.key === 'insufficient_balance' && t.sellerId !== t.takerId)
+        throw new AppError('otc_merchant_balance');
+      throw err;
+    }
+  }
+  const left = await trx
+    .updateTable('otc_ads')
+    .set({ remaining: sql`remaining - ${t.coin}::numeric`, updated_at: new Date() })
+    .where('id', '=', ad.id)
+    .where('remaining', '>=', t.coin)
+    .executeTakeFirst();
+  if (left.numUpdatedRows !== 1n) throw new AppError('otc_ad_unavailable');
+}
+
+/** The payment timer (a durable job at the deadline) and the timeline's first step. */
+async function startOrder(
+  trx: Trx,
+  ad: LockedAd,
+  s: { orderId: number; takerId: number; buyerId: number; amounts: { coin: string; fiat: string }; nowMs: number },
+): Promise<void> {
+  const deadline = paymentDeadline(s.nowMs, ad.window_min);
+  await enqueueInTx(
+    trx,
+    OTC_EXPIRE_TASK,
+    { id: s.orderId },
+    { jobKey: otcExpireKey(s.orderId), runAt: runAtFor(deadline, s.nowMs) },
+  );
+  await addEvent(trx, {
+    orderId: s.orderId,
+    kind: 'opened',
+    actor: s.takerId === s.buyerId ? 'buyer' : 'seller',
+    actorId: s.takerId,
+    at: s.nowMs,
+    note: `${s.amounts.coin} ${ad.coin} / ${s.amounts.fiat} ${ad.fiat}`,
+  });
 }
 
 async function useQuote(trx: Trx, userId: number, id: string, nowMs: number): Promise<void> {

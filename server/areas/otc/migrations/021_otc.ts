@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * an order (timeline), the order's chat and quick-buy quotes (one use, ~10 s).
  * Coin amounts NUMERIC(36,18) kept to 8 places, fiat amounts and prices to 2.
  */
+// long-function: one statement per table and index, read top to bottom
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => q.execute(db);
   await run(sql`

@@ -28,7 +28,7 @@ import { currentPrice, pairBySymbol, userLock, type TradingContext, type Trx } f
 import { inTx, notice, positionChanged, type Moves } from './events';
 import { assertMarketOpen } from './spot';
 import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } from './lever-view';
-import { LEVER_QUOTE_ID } from './settings';
+import { LEVER_QUOTE_ID, type PairSettings } from './settings';
 import type { TickRef } from './books';
 import { assertLeverBand } from './price-band';
 import { walkedOpenPrice } from './matching/open-price';
@@ -92,6 +92,30 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
   if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
+  const opening = openingOf(ctx, pair, req);
+  const row = await userLock(ctx, userId, () =>
+    inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening })),
+  );
+  return announceSubmitted(ctx, userId, row);
+}
+
+type Tick = ReturnType<typeof currentPrice>;
+
+/** How an entry opens: at market (now), or entrusted at its limit; its margin and fee. */
+interface Opening {
+  /** the limit price, null at market */
+  limit: string | null;
+  current: Tick;
+  /** a market entry's walk of the venue's book */
+  walked: ReturnType<typeof walkedOpenPrice> | null;
+  /** the price it opens at now; null when it rests entrusted */
+  market: Tick | null;
+  margin: string;
+  fee: string;
+}
+
+/** Checks the entry's price (band, stops) and prices it: a crossing entry opens now, at the book's VWAP for a market one. */
+function openingOf(ctx: TradingContext, pair: PairSettings, req: SubmitLever): Opening {
   const limit = req.priceType === 'limit' ? req.targetPrice : null;
   if (req.priceType === 'limit' && limit === null) throw new AppError('trade_price_invalid');
   const current = currentPrice(ctx, pair.symbol);
@@ -115,40 +139,51 @@ export async function submitLever(ctx: TradingContext, userId: number, req: Subm
   };
   const margin = positionMargin(contract);
   const fee = openingFee(contract, pair.leverFeeRate);
-  const row = await userLock(ctx, userId, () =>
-    inTx(ctx, async (trx, moves) => {
-      const now = new Date(ctx.now());
-      const r = await trx
-        .insertInto('lever_orders')
-        .values({
-          user_id: userId,
-          symbol: pair.symbol,
-          side: req.side,
-          price_type: req.priceType,
-          status: market ? 'position' : 'entrusted',
-          lots: req.lots,
-          lot_size: pair.lotSize,
-          multiple: req.multiple,
-          target_price: limit,
-          open_price: market ? market.price : null,
-          open_seq: market ? market.seq : null,
-          open_walk: walked ? JSON.stringify(walked.walk) : null,
-          watch_seq: current.seq,
-          opened_at: market ? now : null,
-          margin,
-          fee,
-          target_profit_price: req.tp,
-          stop_loss_price: req.sl,
-          copied: req.mirror !== undefined,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (market && !walked) await recordTick(trx, r.symbol, market); // a crossing limit's opening tick, on record with it
-      await openingMoves(moves, r, market !== null);
-      if (req.mirror) await req.mirror.record(trx, r);
-      return r;
-    }),
-  );
+  return { limit, current, walked, market, margin, fee };
+}
+
+/** In the opening transaction: the order row, a crossing limit's tick, the opening moves, a copy's record. */
+async function insertLeverOrder(
+  ctx: TradingContext,
+  trx: Trx,
+  moves: Moves,
+  { userId, pair, req, opening }: { userId: number; pair: PairSettings; req: SubmitLever; opening: Opening },
+): Promise<LeverRow> {
+  const { limit, current, walked, market, margin, fee } = opening;
+  const now = new Date(ctx.now());
+  const r = await trx
+    .insertInto('lever_orders')
+    .values({
+      user_id: userId,
+      symbol: pair.symbol,
+      side: req.side,
+      price_type: req.priceType,
+      status: market ? 'position' : 'entrusted',
+      lots: req.lots,
+      lot_size: pair.lotSize,
+      multiple: req.multiple,
+      target_price: limit,
+      open_price: market ? market.price : null,
+      open_seq: market ? market.seq : null,
+      open_walk: walked ? JSON.stringify(walked.walk) : null,
+      watch_seq: current.seq,
+      opened_at: market ? now : null,
+      margin,
+      fee,
+      target_profit_price: req.tp,
+      stop_loss_price: req.sl,
+      copied: req.mirror !== undefined,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (market && !walked) await recordTick(trx, r.symbol, market); // a crossing limit's opening tick, on record with it
+  await openingMoves(moves, r, market !== null);
+  if (req.mirror) await req.mirror.record(trx, r);
+  return r;
+}
+
+/** Committed: the books follow, copy trading hears of an opened position, the caller gets its position and notice. */
+async function announceSubmitted(ctx: TradingContext, userId: number, row: LeverRow): Promise<LeverPosition> {
   if (row.status === 'position') bookPosition(ctx, row);
   else
     ctx.books.lever.addEntrusted({

@@ -21,8 +21,8 @@ import {
 } from '../../../../core';
 import { AppError } from '../../../errors';
 import type { SecondsOrdersTable } from '../tables';
-import { currentPrice, pairByIds, userLock, type TradingContext } from './context';
-import { inTx, notice } from './events';
+import { currentPrice, pairByIds, userLock, type TradingContext, type Trx } from './context';
+import { inTx, notice, type Moves } from './events';
 import { assertMarketOpen } from './spot';
 import { parseAmount } from './amounts';
 import type { TickRef } from './books';
@@ -222,65 +222,88 @@ export async function settleSeconds(
 ): Promise<SecondsOrder | null> {
   const row = await userLock(ctx, entry.userId, () =>
     inTx(ctx, async (trx, moves) => {
-      const cur = await trx
-        .selectFrom('seconds_orders')
-        .selectAll()
-        .where('id', '=', entry.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (!cur) return null;
-      const { result, payout, profit } = secondsPayout({
-        direction: cur.type,
-        stake: canon(cur.number),
-        profitRatio: canon(cur.profit_ratio),
-        openPrice: canon(cur.buy_price),
-        closePrice: end.price,
-      });
-      const r = await trx
-        .updateTable('seconds_orders')
-        .set({
-          status: 'settled',
-          end_price: end.price,
-          end_seq: end.seq,
-          end_ts: end.ts,
-          result,
-          payout,
-          profit,
-          settled_at: new Date(ctx.now()),
-        })
-        .where('id', '=', entry.id)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
-      if (!r) return null;
+      const settled = await settleRow(ctx, trx, entry.id, end);
+      if (!settled) return null;
+      const { r, payout } = settled;
       await recordTick(trx, r.symbol, end); // the deciding tick is on record once the outcome is
-      const ref = { type: 'seconds_order', id: r.id };
-      await moves.settleFrozen({
-        userId: r.user_id,
-        currencyId: r.currency_id,
-        type: MICRO,
-        amount: canon(r.number),
-        reason: 'seconds_stake_settle',
-        ref,
-      });
-      if (payout !== '0')
-        await moves.credit({
-          userId: r.user_id,
-          currencyId: r.currency_id,
-          type: MICRO,
-          amount: payout,
-          reason: 'seconds_payout',
-          ref,
-        });
+      await payOut(moves, r, payout);
       return r;
     }),
   );
   ctx.books.seconds.remove(entry.symbol, entry.id);
   if (!row) return null;
   const out = toSecondsOrder(ctx, row, await currencyName(ctx, row.currency_id));
-  ctx.market.emitToUser(row.user_id, 'seconds', out);
+  announceSettled(ctx, row.user_id, out);
+  return out;
+}
+
+/** The pending order decided by the end tick (core secondsPayout), once, with its payout: null when it is not pending. */
+async function settleRow(
+  ctx: TradingContext,
+  trx: Trx,
+  id: number,
+  end: TickRef,
+): Promise<{ r: Row; payout: string } | null> {
+  const cur = await trx
+    .selectFrom('seconds_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (!cur) return null;
+  const { result, payout, profit } = secondsPayout({
+    direction: cur.type,
+    stake: canon(cur.number),
+    profitRatio: canon(cur.profit_ratio),
+    openPrice: canon(cur.buy_price),
+    closePrice: end.price,
+  });
+  const r = await trx
+    .updateTable('seconds_orders')
+    .set({
+      status: 'settled',
+      end_price: end.price,
+      end_seq: end.seq,
+      end_ts: end.ts,
+      result,
+      payout,
+      profit,
+      settled_at: new Date(ctx.now()),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  return r ? { r, payout } : null;
+}
+
+/** The stake leaves the frozen balance; a payout (stake and profit, or the stake back on a tie) is credited. */
+async function payOut(moves: Moves, r: Row, payout: string): Promise<void> {
+  const ref = { type: 'seconds_order', id: r.id };
+  await moves.settleFrozen({
+    userId: r.user_id,
+    currencyId: r.currency_id,
+    type: MICRO,
+    amount: canon(r.number),
+    reason: 'seconds_stake_settle',
+    ref,
+  });
+  if (payout !== '0')
+    await moves.credit({
+      userId: r.user_id,
+      currencyId: r.currency_id,
+      type: MICRO,
+      amount: payout,
+      reason: 'seconds_payout',
+      ref,
+    });
+}
+
+/** Committed: the owner's order and its notice. */
+function announceSettled(ctx: TradingContext, userId: number, out: SecondsOrder): void {
+  ctx.market.emitToUser(userId, 'seconds', out);
   ctx.market.emitToUser(
-    row.user_id,
+    userId,
     'notice',
     notice(
       'seconds_settled',
@@ -294,7 +317,6 @@ export async function settleSeconds(
       { type: 'seconds', id: out.id },
     ),
   );
-  return out;
 }
 
 export interface SecondsListFilter {

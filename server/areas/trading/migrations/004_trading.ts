@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * primary key is the idempotency key) and seconds orders (both prices and tick seqs recorded).
  * Money is NUMERIC(36,18); CHECKs keep every stored amount non-negative.
  */
+// long-function: one statement per table and index, read top to bottom
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => q.execute(db);
 

@@ -18,7 +18,7 @@ import { buyFrozen } from './fees';
 import { protectionPrice, takerLiquidity } from './liquidity';
 import { MoveList } from './moves';
 import { publishFills } from './publish';
-import { walk, type WalkFill } from './walk';
+import { walk, type WalkFill, type WalkResult } from './walk';
 import { toSpotOrder } from './view';
 import { answerInTx } from '../../../../db/idempotency-scope';
 
@@ -29,6 +29,8 @@ export interface PlaceSpot {
   /** null → market order */
   targetPrice: string | null;
 }
+
+type Exact = InstanceType<typeof ExactDecimal>;
 
 export function onSymbol<T>(ctx: TradingContext, symbol: string, fn: () => Promise<T>): Promise<T> {
   return ctx.locks.run(`book:${symbol}`, fn);
@@ -46,6 +48,34 @@ export async function matchSpot(
   pair: PairSettings,
   req: PlaceSpot,
 ): Promise<SpotOrder> {
+  const { current, book, plan } = planWalk(ctx, userId, pair, req);
+  const seq = bookSeq(ctx, pair.symbol);
+  const makers: SpotRow[] = [];
+  const expired: SpotRow[] = [];
+  const row = await inTx(ctx, async (trx, moves) => {
+    // the runner may run this again after a deadlock: start from nothing each time
+    makers.length = 0;
+    expired.length = 0;
+    const c: FillCtx = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
+    let r = await insertTaker(c, userId, req);
+    r = await writeWalk(c, r, plan, { makers, expired });
+    const rest = new ExactDecimal(plan.rest);
+    const frozen = holdRest(c, userId, req, rest, r.id);
+    await c.list.apply(moves);
+    const done = await finishTaker(c, r, rest, frozen, current.seq);
+    await answerInTx(trx, userId, toSpotOrder(done, pair)); // a retry's answer, committed with the order
+    return done;
+  });
+  // committed: the in-memory book follows
+  for (const x of expired) book.remove(x.id);
+  applyFills(ctx, pair, req.side, plan.fills);
+  if (row.status === 'open' || row.status === 'partially_filled')
+    book.rest({ id: row.id, userId, side: req.side, price: req.targetPrice as string, remaining: plan.rest });
+  return publishFills(ctx, pair, row, [...makers, ...expired], plan.fills, req.side);
+}
+
+/** The walk against the book as it stands; a market order it cannot fill in full within the protection is refused. */
+function planWalk(ctx: TradingContext, userId: number, pair: PairSettings, req: PlaceSpot) {
   const current = currentPrice(ctx, pair.symbol);
   const book = ctx.market.books.book(pair.symbol);
   const liquidity = takerLiquidity(book, req.side, current.price);
@@ -59,79 +89,84 @@ export async function matchSpot(
       percent: new ExactDecimal(pair.marketProtection).times(100).toFixed(),
     });
   }
-  const seq = bookSeq(ctx, pair.symbol);
-  const makers: SpotRow[] = [];
-  const expired: SpotRow[] = [];
-  const row = await inTx(ctx, async (trx, moves) => {
-    // the runner may run this again after a deadlock: start from nothing each time
-    makers.length = 0;
-    expired.length = 0;
-    const c: FillCtx = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
-    let r = await trx
-      .insertInto('spot_orders')
-      .values({
-        user_id: userId,
-        symbol: pair.symbol,
-        side: req.side,
-        kind: req.targetPrice === null ? 'market' : 'limit',
-        status: 'open',
-        amount: req.amount,
-        target_price: req.targetPrice,
-        fee_rate: pair.spotFeeRate,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    for (const o of plan.expired) {
-      const x = await cancelResting(c, o.id, 'spot_order_cancel');
-      if (x) expired.push(x);
-    }
-    for (const f of plan.fills) {
-      r = await takerFill(c, r, f.price, f.qty, f.order?.id ?? null);
-      if (f.order) makers.push(await makerFill(c, f.order.id, f.qty, r.id));
-    }
-    const rest = new ExactDecimal(plan.rest);
-    let frozen = '0';
-    if (rest.gt(0)) {
-      frozen =
-        req.side === 'buy' ? buyFrozen(rest.toFixed(), req.targetPrice as string, pair.spotFeeRate) : rest.toFixed();
-      c.list.add('freeze', {
-        userId,
-        currencyId: req.side === 'buy' ? pair.legalId : pair.currencyId,
-        type: ACCOUNT_TYPES.change,
-        amount: frozen,
-        reason: 'spot_order_freeze',
-        ref: { type: 'spot_order', id: r.id },
-      });
-    }
-    await c.list.apply(moves);
-    const filled = new ExactDecimal(r.filled);
-    const status = rest.lte(0) ? 'filled' : filled.gt(0) ? 'partially_filled' : 'open';
-    // a resting remainder is crossed by ticks after this one only (a restart's replay too)
-    const done = await trx
-      .updateTable('spot_orders')
-      .set({
-        status,
-        filled: r.filled,
-        total: r.total,
-        fee: r.fee,
-        fill_price: r.fill_price,
-        fill_seq: r.fill_seq,
-        frozen,
-        filled_at: status === 'filled' ? c.now : null,
-        watch_seq: current.seq,
-      })
-      .where('id', '=', r.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await answerInTx(trx, userId, toSpotOrder(done, pair)); // a retry's answer, committed with the order
-    return done;
+  return { current, book, plan };
+}
+
+/** The taker's order row, open and unfilled. */
+function insertTaker(c: FillCtx, userId: number, req: PlaceSpot): Promise<SpotRow> {
+  return c.trx
+    .insertInto('spot_orders')
+    .values({
+      user_id: userId,
+      symbol: c.pair.symbol,
+      side: req.side,
+      kind: req.targetPrice === null ? 'market' : 'limit',
+      status: 'open',
+      amount: req.amount,
+      target_price: req.targetPrice,
+      fee_rate: c.pair.spotFeeRate,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The walk written: the taker's own resting orders met on the way cancelled, then each fill (taker and maker side). */
+async function writeWalk(
+  c: FillCtx,
+  taker: SpotRow,
+  plan: WalkResult,
+  out: { makers: SpotRow[]; expired: SpotRow[] },
+): Promise<SpotRow> {
+  let r = taker;
+  for (const o of plan.expired) {
+    const x = await cancelResting(c, o.id, 'spot_order_cancel');
+    if (x) out.expired.push(x);
+  }
+  for (const f of plan.fills) {
+    r = await takerFill(c, r, f.price, f.qty, f.order?.id ?? null);
+    if (f.order) out.makers.push(await makerFill(c, f.order.id, f.qty, r.id));
+  }
+  return r;
+}
+
+/** A remainder that rests freezes exactly what it may still spend (a buy: at its limit, fee included); the amount frozen. */
+function holdRest(c: FillCtx, userId: number, req: PlaceSpot, rest: Exact, orderId: number): string {
+  if (!rest.gt(0)) return '0';
+  const pair = c.pair;
+  const frozen =
+    req.side === 'buy' ? buyFrozen(rest.toFixed(), req.targetPrice as string, pair.spotFeeRate) : rest.toFixed();
+  c.list.add('freeze', {
+    userId,
+    currencyId: req.side === 'buy' ? pair.legalId : pair.currencyId,
+    type: ACCOUNT_TYPES.change,
+    amount: frozen,
+    reason: 'spot_order_freeze',
+    ref: { type: 'spot_order', id: orderId },
   });
-  // committed: the in-memory book follows
-  for (const x of expired) book.remove(x.id);
-  applyFills(ctx, pair, req.side, plan.fills);
-  if (row.status === 'open' || row.status === 'partially_filled')
-    book.rest({ id: row.id, userId, side: req.side, price: req.targetPrice as string, remaining: plan.rest });
-  return publishFills(ctx, pair, row, [...makers, ...expired], plan.fills, req.side);
+  return frozen;
+}
+
+/** The taker's row brought up to date: filled, partly filled or open, with what rests frozen. */
+function finishTaker(c: FillCtx, r: SpotRow, rest: Exact, frozen: string, watchSeq: number): Promise<SpotRow> {
+  const filled = new ExactDecimal(r.filled);
+  const status = rest.lte(0) ? 'filled' : filled.gt(0) ? 'partially_filled' : 'open';
+  // a resting remainder is crossed by ticks after this one only (a restart's replay too)
+  return c.trx
+    .updateTable('spot_orders')
+    .set({
+      status,
+      filled: r.filled,
+      total: r.total,
+      fee: r.fee,
+      fill_price: r.fill_price,
+      fill_seq: r.fill_seq,
+      frozen,
+      filled_at: status === 'filled' ? c.now : null,
+      watch_seq: watchSeq,
+    })
+    .where('id', '=', r.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Moves a committed walk's fills into the book: venue liquidity held back, makers' remainders cut. */
