@@ -62,6 +62,11 @@ export class MarketBatches {
     }
   }
 
+  /** whether the next flush has anything to send */
+  get pending(): boolean {
+    return this.tickerBuf.length + this.tickerLatest.size + this.symbolLatest.size + this.klineDirty.size > 0;
+  }
+
   push(ticks: readonly Tick[], updates: readonly TickerUpdate[]): void {
     const watchingTickers = this.io.of('/').adapter.rooms.has(channel.tickers);
     for (let i = 0; i < ticks.length; i++) {

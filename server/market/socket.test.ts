@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KlineUpdate, TickerUpdate } from '../../core';
 import { LocalBook } from '../../core/book/local-book';
 import { bookOf } from '../../core/book/feed.fixture';
@@ -149,6 +149,24 @@ describe('market socket', () => {
     ]);
     for (const i of [3, 4, 5, 6, 7]) expect(typeof ltc![i]).toBe('string');
     await call(c, 'unsubscribe', { channels: ['tickers'] });
+  });
+
+  it('encodes a tickers batch once for the room, however many sockets it reaches', async () => {
+    const members = await Promise.all([client(), client(), client()]);
+    const got = members.map(() => [] as TickerUpdate[]);
+    members.forEach((c, i) => c.on('tickers', (b: unknown) => got[i].push(...decode(b))));
+    for (const c of members) expect(await call(c, 'subscribe', { channels: ['tickers'] })).toEqual({ ok: true });
+    const encode = vi.spyOn(io.encoder, 'encode');
+    try {
+      feed().push('LTC/USDT', '85.5000', '3');
+      await sleep(60);
+      const tickerPackets = encode.mock.calls.filter(([p]) => (p.data as unknown[])[0] === 'tickers');
+      expect(tickerPackets).toHaveLength(1);
+      for (const g of got) expect(g.at(-1)).toMatchObject({ symbol: 'LTC/USDT', last: '85.5000' });
+    } finally {
+      encode.mockRestore();
+    }
+    for (const c of members) await call(c, 'unsubscribe', { channels: ['tickers'] });
   });
 
   it('tickers:<symbol> delivers only that symbol, starting with its current state', async () => {

@@ -1,9 +1,11 @@
 /**
  * Socket fan-out (DESIGN §3 "Socket"). Clients `subscribe`/`unsubscribe` channels (socket.io rooms)
- * and `auth` into their private room. Updates are buffered and sent every `flushMs` as ONE event per
- * room with an array (socket-batches.ts); `depth:<symbol>` and `trades:<symbol>` are the book
- * service's (books/service.ts), flushed every 100 ms. One emit per tick would cap out near 30k/s
- * (TOOLCHAIN.md); batches do not.
+ * and `auth` into their private room. Updates are buffered and sent at most every `flushMs` as ONE
+ * event per room with an array (socket-batches.ts; when: socket-pace.ts); `depth:<symbol>` and
+ * `trades:<symbol>` are the book service's (books/service.ts), flushed every 100 ms. One emit per
+ * tick would cap out near 30k/s (TOOLCHAIN.md); batches do not. A room's event is encoded once,
+ * whatever its size: socket.io's adapter builds one WebSocket frame and writes it to every member
+ * (perMessageDeflate is off), so nothing here may shape a payload per socket.
  *
  * Tickers travel as arrays, not objects (wire.ts). Besides `tickers` (every symbol) a client may
  * subscribe `tickers:<symbol>` for just the symbols it shows: a phone listing 15 of 2,000 symbols
@@ -30,6 +32,7 @@ import type { TickerBook } from './tickers';
 import { handleAuth, userRoom, type ResolveUser } from './socket-auth';
 import { attachFamily, type FamilyFanout } from './family';
 import { MarketBatches, type TickerMode } from './socket-batches';
+import { FlushPace } from './socket-pace';
 import { parseChannel } from './socket-channels';
 import { onSubscribe, onUnsubscribe, type Ack } from './socket-handlers';
 
@@ -49,9 +52,10 @@ export interface FanoutOptions {
   isSymbol: (symbol: string) => boolean;
   resolveUser: ResolveUser;
   /**
-   * Batch period (default 25 ms). Half of what a tick waits before a screen shows it is this period
-   * plus the screen's snapshot window (100 ms): 25 ms keeps tick→paint p95 under 150 ms on a 4×
-   * throttled phone (bench/results), where 50 ms did not.
+   * Batch period (default 25 ms): a room gets at most one batch per period (socket-pace.ts). Half of
+   * what a tick waits before a screen shows it is at most this period plus the screen's snapshot
+   * window (100 ms): 25 ms keeps tick→paint p95 under 150 ms on a 4× throttled phone
+   * (bench/results), where 50 ms did not.
    */
   flushMs?: number;
   tickerMode?: TickerMode;
@@ -103,6 +107,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
     : undefined;
   const batches = new MarketBatches(io, aggregator, opts.tickerMode ?? 'latest');
   const flush = () => batches.flush();
+  const pace = new FlushPace(opts.flushMs ?? 25, flush);
 
   const onCreate = (room: string) => {
     const p = parseChannel(room, opts.isSymbol);
@@ -122,8 +127,6 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   adapter.on('create-room', onCreate);
   adapter.on('delete-room', onDelete);
 
-  const timer = setInterval(flush, opts.flushMs ?? 25);
-  timer.unref?.();
   books.setEmitter(bookEmitter(io, family));
   const bookTimer = setInterval(() => books.flush(), opts.bookFlushMs ?? 100);
   bookTimer.unref?.();
@@ -144,6 +147,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
   return {
     push(ticks, updates) {
       batches.push(ticks, updates);
+      if (batches.pending) pace.due();
       family?.push(ticks, updates);
     },
     flush,
@@ -156,7 +160,7 @@ export function attachMarketSocket(opts: FanoutOptions): MarketSocket {
       io.to(room).emit(event, payload);
     },
     close() {
-      clearInterval(timer);
+      pace.close();
       clearInterval(bookTimer);
       family?.close();
       flush();
