@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /** the most functions over the limit the tree may hold; it only goes down */
-export const RATCHET = 4;
+export const RATCHET = 0;
 export const MAX_LINES = 80;
 const ROOTS = ['src', 'workers', 'core', 'server', 'scripts'];
 const EXEMPT = /long-function:\s*\S/;

@@ -177,30 +177,18 @@ async function backfillMissing(
   log.info({ symbols: todo.length, bars: total, ms: Math.round(performance.now() - t0) }, 'market: backfilled history');
 }
 
-export async function createMarket<DB extends MarketTables>(opts: CreateMarketOptions<DB>): Promise<MarketService> {
-  const { config } = opts;
-  const log = opts.log ?? silentLog;
-  const now = opts.now ?? Date.now;
-  // Kysely is invariant in its schema type; the market only touches its own tables.
-  const db = opts.db as unknown as Kysely<MarketTables>;
-  const repo = new MarketRepo(db);
-  const instruments = marketInstruments(config.extraSymbols ?? 0, config.seed);
-  const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
-  const isSymbol = (s: string) => bySymbol.has(s);
-  const persisted = (s: string) => bySymbol.get(s)?.synthetic === false;
-  const writes = opts.readOnly ? () => false : persisted;
-
-  const resume = await repo.loadState();
-  if (config.backfill !== false && !opts.readOnly) await backfillMissing(repo, instruments, resume, config, now(), log);
-
-  const maxBars = config.maxBars ?? MAX_HISTORY_BARS;
-  const aggregator = createKlineAggregator({ periods: PERIODS, maxBars });
-  const store = new CandleStore({ aggregator, repo, persisted: writes, persistMs: config.persistMs, log });
+/** the candles kept from the last run, cut into series (rows come ordered by symbol, period, time) */
+async function loadRecentCandles(
+  repo: MarketRepo,
+  store: CandleStore,
+  maxBars: number,
+  isSymbol: (s: string) => boolean,
+  log: MarketLog,
+): Promise<void> {
   const t0 = performance.now();
   const recent = await repo.loadRecent(maxBars);
   let from = 0;
   for (let i = 1; i <= recent.length; i++) {
-    // rows are ordered by (symbol, period, time): cut them into series
     if (i === recent.length || recent[i].symbol !== recent[from].symbol || recent[i].period !== recent[from].period) {
       const head = recent[from];
       if (isSymbol(head.symbol))
@@ -213,48 +201,34 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     }
   }
   log.info({ bars: recent.length, ms: Math.round(performance.now() - t0) }, 'market: loaded candles');
+}
 
-  const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
-  const feed =
-    opts.feed ??
-    createFeed(config, {
-      instruments,
-      resume: feedResume,
-      now,
-      log,
-      currentBar: (symbol) => aggregator.last(symbol, '1min'),
-    });
+/** what the market is made of once wired: the service's answers read these */
+interface MarketParts {
+  opts: CreateMarketOptions<MarketTables>;
+  now: () => number;
+  log: MarketLog;
+  repo: MarketRepo;
+  instruments: FeedInstrument[];
+  isSymbol: (s: string) => boolean;
+  persisted: (s: string) => boolean;
+  aggregator: KlineAggregator;
+  store: CandleStore;
+  feed: MarketFeed;
+  feedResume: Map<string, FeedResume>;
+  tickLog: TickLog;
+  tickers: TickerBook;
+  books: BookService;
+  fanout: MarketSocket | undefined;
+  listeners: Set<TicksHandler>;
+}
 
-  const tickLog = new TickLog({
-    repo,
-    persisted: writes,
-    flushMs: config.tickLogMs,
-    log,
-    mark: config.tickLogMark === true && !opts.readOnly,
-    now,
-  });
-  const tickers = new TickerBook(aggregator);
-  const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
-  const listedSymbols = [...pairIndex.keys()];
-  const books = new BookService({ feed, now });
-  const fanout: MarketSocket | undefined = opts.io
-    ? attachMarketSocket({
-        io: opts.io,
-        aggregator,
-        tickers,
-        books,
-        isSymbol,
-        pair: (symbol) => pairIndex.get(symbol),
-        listed: () => listedSymbols,
-        resolveUser: opts.resolveUser ?? (async () => null),
-        flushMs: config.flushMs,
-        tickerMode: config.tickerMode,
-        log,
-      })
-    : undefined;
-  const listeners = new Set<TicksHandler>();
-
-  /** candles, tickers and the fan-out; live ticks are also trades (durable rows, prints, engines) */
+/**
+ * Feed → candles, tickers and the fan-out; live ticks are also trades (durable rows, prints,
+ * engines, listeners). Returns the unsubscribe.
+ */
+function ingestFeed(m: MarketParts): () => void {
+  const { store, tickLog, tickers, fanout } = m;
   function ingest(ticks: readonly Tick[], live: boolean): Tick[] {
     const applied: Tick[] = [];
     const updates: TickerUpdate[] = [];
@@ -267,41 +241,46 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     if (applied.length) fanout?.push(applied, updates);
     return applied;
   }
-  const unsubscribeBackfill = feed.onBackfill?.((ticks) => void ingest(ticks, false));
-  const unsubscribeFeed = feed.onTicks((ticks) => {
+  const unsubscribeBackfill = m.feed.onBackfill?.((ticks) => void ingest(ticks, false));
+  const unsubscribeFeed = m.feed.onTicks((ticks) => {
     const applied = ingest(ticks, true);
     if (applied.length === 0) return;
-    books.onTicks(applied);
-    for (const l of listeners) {
+    m.books.onTicks(applied);
+    for (const l of m.listeners) {
       try {
         l(applied);
       } catch (err) {
-        log.error({ err }, 'market: onTick listener failed');
+        m.log.error({ err }, 'market: onTick listener failed');
       }
     }
   });
+  return () => {
+    unsubscribeFeed();
+    unsubscribeBackfill?.();
+  };
+}
 
-  store.start();
-  tickLog.start();
-  feed.start();
+/** the last price: the live ticker, else where the feed resumed, else the last candle */
+function lastPriceOf(m: MarketParts, symbol: string): LastPrice | undefined {
+  const t = m.tickers.get(symbol);
+  if (t) return { price: t.last, seq: t.seq, ts: t.ts };
+  const r = m.feedResume.get(symbol);
+  if (r) return { price: r.price, seq: r.seq, ts: r.ts };
+  const c = m.aggregator.last(symbol, '1min');
+  return c ? { price: c.close, seq: 0, ts: c.time } : undefined;
+}
 
-  function lastPrice(symbol: string): LastPrice | undefined {
-    const t = tickers.get(symbol);
-    if (t) return { price: t.last, seq: t.seq, ts: t.ts };
-    const r = feedResume.get(symbol);
-    if (r) return { price: r.price, seq: r.seq, ts: r.ts };
-    const c = aggregator.last(symbol, '1min');
-    return c ? { price: c.close, seq: 0, ts: c.time } : undefined;
-  }
+/** A ticker even before the symbol's first live tick (from candles), so quotation lists everything. */
+function tickerOf(m: MarketParts, symbol: string): TickerUpdate | undefined {
+  const t = m.tickers.get(symbol);
+  if (t) return t;
+  const lp = lastPriceOf(m, symbol);
+  return lp ? m.tickers.estimate(symbol, lp.price, lp.seq, m.now()) : undefined;
+}
 
-  /** A ticker even before the symbol's first live tick (from candles), so quotation lists everything. */
-  function tickerOf(symbol: string): TickerUpdate | undefined {
-    const t = tickers.get(symbol);
-    if (t) return t;
-    const lp = lastPrice(symbol);
-    return lp ? tickers.estimate(symbol, lp.price, lp.seq, now()) : undefined;
-  }
-
+/** the service the rest of the server calls, over the wired parts */
+function marketService(m: MarketParts, unsubscribe: () => void): MarketService {
+  const { feed, aggregator, books, isSymbol, repo, tickLog, store, fanout, opts } = m;
   let closed = false;
   return {
     feed,
@@ -309,23 +288,23 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
     books,
     isSymbol,
     pairs: pairInfos,
-    lastPrice,
+    lastPrice: (symbol) => lastPriceOf(m, symbol),
     priceStale: (symbol) => feed.isStale?.(symbol) ?? false,
     onTick(listener) {
-      listeners.add(listener);
+      m.listeners.add(listener);
       return () => {
-        listeners.delete(listener);
+        m.listeners.delete(listener);
       };
     },
     async history(symbol, period, fromMs, toMs) {
       if (!isSymbol(symbol)) return [];
-      const dbBars = persisted(symbol) ? await repo.range(symbol, period, fromMs, toMs, MAX_HISTORY_BARS) : [];
+      const dbBars = m.persisted(symbol) ? await repo.range(symbol, period, fromMs, toMs, MAX_HISTORY_BARS) : [];
       return mergeHistory(dbBars, aggregator.series(symbol, period), fromMs, toMs);
     },
     tickers() {
       const out: TickerUpdate[] = [];
-      for (const ins of instruments) {
-        const t = tickerOf(ins.symbol);
+      for (const ins of m.instruments) {
+        const t = tickerOf(m, ins.symbol);
         if (t) out.push(t);
       }
       return out;
@@ -351,11 +330,69 @@ export async function createMarket<DB extends MarketTables>(opts: CreateMarketOp
       if (closed) return;
       closed = true;
       feed.stop();
-      unsubscribeFeed();
-      unsubscribeBackfill?.();
+      unsubscribe();
       fanout?.close();
       await tickLog.stop();
       await store.stop();
     },
   };
+}
+
+/** the socket fan-out over the market's parts, when the server has a socket.io server */
+function attachFanout(
+  opts: CreateMarketOptions<MarketTables>,
+  parts: Pick<MarketParts, 'aggregator' | 'tickers' | 'books' | 'isSymbol' | 'log'>,
+): MarketSocket | undefined {
+  if (!opts.io) return undefined;
+  const pairIndex = new Map(pairInfos().map((p) => [p.symbol, p]));
+  const listedSymbols = [...pairIndex.keys()];
+  return attachMarketSocket({
+    io: opts.io,
+    ...parts,
+    pair: (symbol) => pairIndex.get(symbol),
+    listed: () => listedSymbols,
+    resolveUser: opts.resolveUser ?? (async () => null),
+    flushMs: opts.config.flushMs,
+    tickerMode: opts.config.tickerMode,
+  });
+}
+
+export async function createMarket<DB extends MarketTables>(options: CreateMarketOptions<DB>): Promise<MarketService> {
+  // Kysely is invariant in its schema type; the market only touches its own tables.
+  const opts = options as unknown as CreateMarketOptions<MarketTables>;
+  const { config } = opts;
+  const log = opts.log ?? silentLog;
+  const now = opts.now ?? Date.now;
+  const repo = new MarketRepo(opts.db);
+  const instruments = marketInstruments(config.extraSymbols ?? 0, config.seed);
+  const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
+  const isSymbol = (s: string) => bySymbol.has(s);
+  const persisted = (s: string) => bySymbol.get(s)?.synthetic === false;
+
+  const resume = await repo.loadState();
+  if (config.backfill !== false && !opts.readOnly) await backfillMissing(repo, instruments, resume, config, now(), log);
+
+  const maxBars = config.maxBars ?? MAX_HISTORY_BARS;
+  const aggregator = createKlineAggregator({ periods: PERIODS, maxBars });
+  const writes = opts.readOnly ? () => false : persisted;
+  const store = new CandleStore({ aggregator, repo, persisted: writes, persistMs: config.persistMs, log });
+  await loadRecentCandles(repo, store, maxBars, isSymbol, log);
+
+  const feedResume = new Map([...resume].filter(([s]) => isSymbol(s)));
+  const currentBar = (symbol: string) => aggregator.last(symbol, '1min');
+  const feed = opts.feed ?? createFeed(config, { instruments, resume: feedResume, now, log, currentBar });
+  const mark = config.tickLogMark === true && !opts.readOnly;
+  const tickLog = new TickLog({ repo, persisted: writes, flushMs: config.tickLogMs, log, mark, now });
+  const tickers = new TickerBook(aggregator);
+  const books = new BookService({ feed, now });
+  const fanout = attachFanout(opts, { aggregator, tickers, books, isSymbol, log });
+  const parts: MarketParts = {
+    ...{ opts, now, log, repo, instruments, isSymbol, persisted, aggregator, store, feed, feedResume },
+    ...{ tickLog, tickers, books, fanout, listeners: new Set<TicksHandler>() },
+  };
+  const unsubscribe = ingestFeed(parts);
+  store.start();
+  tickLog.start();
+  feed.start();
+  return marketService(parts, unsubscribe);
 }

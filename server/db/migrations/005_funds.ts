@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
+// long-function: one statement per table and index, read top to bottom
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => q.execute(db);
 
