@@ -24,8 +24,6 @@ import type { Candle } from '../types/market';
 import { CLOSE, CSEQ, END, HIGH, LOW, MAX_SLOTS, NONE, OPEN, OSEQ, SPILLED, STRIDE, TIME, VOL, slotAt } from './record';
 import { MAX_SAFE, formatScaled } from './scaled';
 
-export { CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, STRIDE, TIME, VOL } from './record';
-
 /** The part of a symbol's state the slot arithmetic touches. */
 export interface FastBars {
   /** the page holding the symbol's record, and the record's offset in it */
