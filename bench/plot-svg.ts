@@ -59,8 +59,8 @@ export function lineChartSvg(o: { title: string; xLabel: string; yLabel: string;
       .join(' ');
     parts.push(
       `<path d="${d}" fill="none" stroke="${color}" stroke-width="1.5"/>`,
-      `<rect x="${W - PAD.right - 190}" y="${24 + i * 14}" width="10" height="3" fill="${color}"/>`,
-      `<text x="${W - PAD.right - 176}" y="${29 + i * 14}">${esc(s.name)}</text>`,
+      `<rect x="${W - PAD.right - 250}" y="${24 + i * 14}" width="10" height="3" fill="${color}"/>`,
+      `<text x="${W - PAD.right - 236}" y="${29 + i * 14}">${esc(s.name)}</text>`,
     );
   });
   parts.push('</svg>');

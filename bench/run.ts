@@ -163,7 +163,8 @@ async function main(): Promise<void> {
         });
         writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
         const plots = soakPlots(results.soak);
-        writeText('soak-memory.svg', plots.memory);
+        writeText('soak-heaps.svg', plots.heaps);
+        writeText('soak-rss.svg', plots.rss);
         writeText('soak-timing.svg', plots.timing);
       }
     } finally {
@@ -358,7 +359,7 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
     out.push(
       `## Soak (${fmt(s.rate, 0)} ticks/s, ${s.throttle}×, ${s.windows.length} × ${s.windowS} s, chart on screen${churn ? ", the app's route changing in a second tab" : ''})`,
       '',
-      'Plots: [memory](soak-memory.svg), [timing](soak-timing.svg).',
+      'Plots: [heaps](soak-heaps.svg), [server RSS](soak-rss.svg), [timing](soak-timing.svg).',
       '',
       `| t s | heap main / worker / total MB (after GC) |${churn ? ' app tab heap MB (route changes) |' : ''} server RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms |`,
       `|---:|---|${churn ? '---|' : ''}---:|---|---:|---:|---:|`,

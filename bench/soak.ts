@@ -234,29 +234,36 @@ function verdict(o: SoakOptions, windows: SoakWindow[]): SoakResult {
   };
 }
 
-/** The soak's plots: memory (both tabs' heaps, the server's RSS) and timing over the run. */
-export function soakPlots(r: SoakResult): { memory: string; timing: string } {
+/** The soak's plots: both tabs' heaps, the server's RSS (its own scale: hundreds of MB) and timing over the run. */
+export function soakPlots(r: SoakResult): { heaps: string; rss: string; timing: string } {
   const min = (w: SoakWindow) => round(w.atS / 60, 2);
-  const memory = lineChartSvg({
-    title: `Soak: memory over ${Math.round((r.windows.at(-1)?.atS ?? 0) / 60)} min at ${r.rate.toLocaleString('en-US')} ticks/s, ${r.throttle}× CPU`,
+  const over = `${Math.round((r.windows.at(-1)?.atS ?? 0) / 60)} min at ${r.rate.toLocaleString('en-US')} ticks/s, ${r.throttle}× CPU`;
+  const series = (name: string, y: (w: SoakWindow) => number) => ({
+    name,
+    points: r.windows.map((w): [number, number] => [min(w), y(w)]),
+  });
+  const heaps = lineChartSvg({
+    title: `Soak: JS heaps after GC over ${over}`,
     xLabel: 'minutes',
     yLabel: 'MB',
     series: [
-      { name: 'bench page heap (main + worker)', points: r.windows.map((w) => [min(w), w.heapMB.total]) },
+      series('bench page (main + worker)', (w) => w.heapMB.total),
       ...(r.windows.every((w) => w.churn)
-        ? [{ name: 'app tab heap (route churn)', points: r.windows.map((w) => [min(w), w.churn?.heapMB.total ?? NaN]) }]
+        ? [series('app tab, route churn (main + worker)', (w) => w.churn?.heapMB.total ?? NaN)]
         : []),
-      { name: 'server RSS', points: r.windows.map((w) => [min(w), w.serverRssMB]) },
-    ].map((s) => ({ ...s, points: s.points as Array<[number, number]> })),
+    ],
+  });
+  const rss = lineChartSvg({
+    title: `Soak: the server's RSS over ${over}`,
+    xLabel: 'minutes',
+    yLabel: 'MB',
+    series: [series('server RSS', (w) => w.serverRssMB)],
   });
   const timing = lineChartSvg({
     title: 'Soak: chart update p50 and tick→paint p95 per window',
     xLabel: 'minutes',
     yLabel: 'ms',
-    series: [
-      { name: 'chart update p50', points: r.windows.map((w) => [min(w), w.chartUpdateMs.p50]) },
-      { name: 'tick→paint p95', points: r.windows.map((w) => [min(w), w.tickToPaintP95]) },
-    ].map((s) => ({ ...s, points: s.points as Array<[number, number]> })),
+    series: [series('chart update p50', (w) => w.chartUpdateMs.p50), series('tick→paint p95', (w) => w.tickToPaintP95)],
   });
-  return { memory, timing };
+  return { heaps, rss, timing };
 }
