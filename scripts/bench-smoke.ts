@@ -62,8 +62,8 @@ export function missingFigures(dir: string, figures: Record<string, string[]>): 
 }
 
 const port = Number(process.env.BENCH_PORT ?? 9300);
-/** BENCH_SMOKE_LANES: how many benches run side by side (3) */
-const LANES = Math.max(1, Number(process.env.BENCH_SMOKE_LANES ?? 3));
+/** BENCH_SMOKE_LANES: how many benches run side by side (2: three took 163 s on a quiet machine, contending) */
+const LANES = Math.max(1, Number(process.env.BENCH_SMOKE_LANES ?? 2));
 
 /** One entry per bench in bench/ (the diagnosis probes in bench/browser/ are tools, not benches), longest first. */
 const BENCHES: Bench[] = [
@@ -246,8 +246,7 @@ async function main(): Promise<void> {
     // Every bench server starts on a fresh data dir: one migrated cluster, copied by each, spares
     // each its initdb and migrations (as the e2e servers do); its figures never depend on it.
     process.env.PG_TEMPLATE_DIR = makePgTemplate(path.join(tmp, 'pg-template'));
-    // LANES benches at a time, longest first (BENCHES' order). The smoke's windows, server starts and
-    // page loads leave the two cores half idle with two lanes (150 s of CPU in 160 s); three fill them.
+    // LANES benches at a time, each lane taking the next bench as it frees, longest first (BENCHES' order).
     const queue = [...benches];
     const lane = async () => {
       for (let b = queue.shift(); b; b = queue.shift()) {
