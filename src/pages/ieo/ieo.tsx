@@ -48,6 +48,23 @@ export default function IeoPage() {
   );
 }
 
+/** A project's logo, name (a heading at `level`), symbol and status: the list's card and the project page share it. */
+export function ProjectHead({ p, level }: { p: IeoProject; level: 2 | 3 }) {
+  const Title = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className={card.head}>
+      <span className={styles.name}>
+        <ProjectLogo p={p} />
+        <span>
+          <Title className={card.title}>{p.name}</Title>
+          <span className={card.bigLabel}>{p.symbol}</span>
+        </span>
+      </span>
+      <StatusTag status={p.status} />
+    </div>
+  );
+}
+
 export function ProjectLogo({ p }: { p: Pick<IeoProject, 'logo' | 'symbol'> }) {
   return p.logo ? (
     <Image src={p.logo} alt="" width={36} height={36} fit="cover" className={styles.logo} lazy />
@@ -72,16 +89,7 @@ function ProjectCard({ p, onOpen }: { p: IeoProject; onOpen: () => void }) {
       data-id={p.id}
       data-status={p.status}
     >
-      <div className={card.head}>
-        <span className={styles.name}>
-          <ProjectLogo p={p} />
-          <span>
-            <h3 className={card.title}>{p.name}</h3>
-            <span className={card.bigLabel}>{p.symbol}</span>
-          </span>
-        </span>
-        <StatusTag status={p.status} />
-      </div>
+      <ProjectHead p={p} level={3} />
       <Facts
         items={[
           [

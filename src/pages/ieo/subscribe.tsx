@@ -10,13 +10,12 @@ import { LoadState } from '../../components/load/LoadState';
 import { NotFound } from '../../components/product/NotFound';
 import { Facts } from '../../components/product/Facts';
 import { Progress } from '../../components/product/Progress';
-import { StatusTag } from '../../components/product/StatusTag';
 import { Amount, Quantity } from '../../components/product/Figures';
 import { gt } from '../../components/product/money';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
 import styles from './ieo.module.css';
-import { ProjectLogo } from './ieo';
+import { ProjectHead } from './ieo';
 import { problemText, TOKEN_DP, useSubscribe, type Subscription } from './useSubscribe';
 
 export default function SubscribePage() {
@@ -124,16 +123,7 @@ function ProjectCard({ p }: { p: IeoProjectDetail }) {
   const site = safeUrl(p.website);
   return (
     <section className={card.card}>
-      <div className={card.head}>
-        <span className={styles.name}>
-          <ProjectLogo p={p} />
-          <span>
-            <h2 className={card.title}>{p.name}</h2>
-            <span className={card.bigLabel}>{p.symbol}</span>
-          </span>
-        </span>
-        <StatusTag status={p.status} />
-      </div>
+      <ProjectHead p={p} level={2} />
       <Facts
         items={[
           [
