@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { LeverPosition } from '../../../core';
+import { TRADE_ROUTES } from '../../nav/paths';
 import { session } from '../../stores/session';
 import { TpSlEditor } from './components/TpSlEditor';
 import { LeverAccountBar } from './contract/LeverAccountBar';
@@ -27,7 +28,7 @@ export default function ContractTradePage() {
       kind="contract"
       title={t('trade.title.contracts')}
       pair={pair}
-      orders={{ label: t('trade.title.contractOrders'), route: 'transaction/contract_order' }}
+      orders={{ label: t('trade.title.contractOrders'), route: TRADE_ROUTES.contractOrders }}
       account={token && account ? <LeverAccountBar risk={risk} /> : null}
       form={
         <LeverForm

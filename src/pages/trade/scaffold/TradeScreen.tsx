@@ -6,9 +6,9 @@ import { PageFrame } from '../../../components/PageFrame';
 import { OrderBook } from '../../../components/book/OrderBook';
 import { ChartPanel } from '../components/ChartPanel';
 import { PairHeader } from '../components/PairHeader';
-import { TRADE_ROUTES, TradeTabs, type TradeKind } from '../components/TradeTabs';
+import { KIND_ROUTES, TradeTabs, type TradeKind } from '../components/TradeTabs';
 import type { PairState } from '../components/usePair';
-import styles from '../transaction.module.css';
+import styles from '../trade.module.css';
 
 export interface TradeScreenProps {
   kind: TradeKind;
@@ -41,7 +41,7 @@ export function TradeScreen({ kind, title, pair, orders, account, form, book, ch
   return (
     <PageFrame title={title} back={false}>
       <TradeTabs active={kind} symbol={pair.symbol} />
-      <PairHeader pair={pair} back={TRADE_ROUTES[kind]} right={ordersLink} />
+      <PairHeader pair={pair} back={KIND_ROUTES[kind]} right={ordersLink} />
       {account}
       <ChartPanel symbol={pair.symbol} precision={pair.priceDecimals} />
       {book ? (

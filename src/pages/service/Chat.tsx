@@ -10,7 +10,7 @@ import { useThread } from './useThread';
 import { useComposer, type Composer } from './useComposer';
 import { useServiceStatus } from './useServiceStatus';
 import { formatHours } from './hours';
-import s from './kefu.module.css';
+import s from './service.module.css';
 
 type Thread = ReturnType<typeof useThread>;
 

@@ -3,7 +3,7 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { guestResend, guestVerify } from '../../api/service';
 import { toastSuccess } from '../../lib/toast';
-import s from './kefu.module.css';
+import s from './service.module.css';
 
 /** A guest's email answers the code it was sent before our replies are mailed to it (they always show here). */
 export function GuestVerify({ onVerified }: { onVerified: () => void }) {

@@ -5,17 +5,17 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Quote } from '../../api/market';
-import { pathOf } from '../../nav/paths';
+import { pathOf, TRADE_ROUTES } from '../../nav/paths';
 import { Num } from '../../components/Num';
 import { PageFrame } from '../../components/PageFrame';
 import { ChangePill } from '../../components/market/ChangePill';
 import { useLiveQuote } from '../../components/market/useLiveQuote';
 import { useMarketView } from '../../market';
 import { loadPairs, pairs } from '../../market/pairs';
-import styles from './transaction.module.css';
+import styles from './trade.module.css';
 
 /** Trade pages a picker may return to; anything else goes to spot. */
-const TARGETS = ['transaction/index', 'transaction/index2', 'transaction/seconds_order'];
+const TARGETS: string[] = [TRADE_ROUTES.spot, TRADE_ROUTES.contract, TRADE_ROUTES.seconds];
 type Filter = 'crypto' | 'stock';
 
 const Row = memo(function Row({ q, on, onPick }: { q: Quote; on: boolean; onPick: (s: string) => void }) {
@@ -45,7 +45,7 @@ export default function CurrencyPickerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const to = TARGETS.includes(params.get('to') ?? '') ? (params.get('to') as string) : 'transaction/index';
+  const to = TARGETS.includes(params.get('to') ?? '') ? (params.get('to') as string) : TRADE_ROUTES.spot;
   const current = params.get('symbol') ?? '';
   const { list, status } = useSnapshot(pairs);
   const [query, setQuery] = useState('');

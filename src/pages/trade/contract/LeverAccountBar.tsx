@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Num } from '../../../components/Num';
 import type { LeverRisk } from './useLeverRisk';
-import styles from '../transaction.module.css';
+import styles from '../trade.module.css';
 
 const pct = (v: string | null | undefined) =>
   v ? <Num value={v} suffix="%" tint={false} format="price" decimals={2} /> : '--';

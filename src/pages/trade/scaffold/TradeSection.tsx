@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../nav/paths';
-import styles from '../transaction.module.css';
+import styles from '../trade.module.css';
 
 /** A list section under the form, titled by its heading (`id`), with an optional link beside it. */
 export function TradeSection({

@@ -1,15 +1,15 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pathOf } from '../../../nav/paths';
+import { pathOf, TRADE_ROUTES } from '../../../nav/paths';
 import styles from './components.module.css';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
 
 /** each kind's screen (a route name) */
-export const TRADE_ROUTES: Record<TradeKind, string> = {
-  spot: 'transaction/index',
-  contract: 'transaction/index2',
-  seconds: 'transaction/seconds_order',
+export const KIND_ROUTES: Record<TradeKind, string> = {
+  spot: TRADE_ROUTES.spot,
+  contract: TRADE_ROUTES.contract,
+  seconds: TRADE_ROUTES.seconds,
 };
 
 /** Spot · Futures · Options switcher at the top of the trade screens; keeps the pair. */
@@ -18,7 +18,7 @@ export function TradeTabs({ active, symbol }: { active: TradeKind; symbol: strin
   const navigate = useNavigate();
   return (
     <div className={styles.kindTabs} role="tablist" aria-label={t('trade.kind.label')}>
-      {(Object.keys(TRADE_ROUTES) as TradeKind[]).map((k) => (
+      {(Object.keys(KIND_ROUTES) as TradeKind[]).map((k) => (
         <button
           key={k}
           type="button"
@@ -28,7 +28,7 @@ export function TradeTabs({ active, symbol }: { active: TradeKind; symbol: strin
           data-testid={`kind-${k}`}
           onClick={() =>
             k !== active &&
-            navigate(`${pathOf(TRADE_ROUTES[k])}?symbol=${encodeURIComponent(symbol)}`, { replace: true })
+            navigate(`${pathOf(KIND_ROUTES[k])}?symbol=${encodeURIComponent(symbol)}`, { replace: true })
           }
         >
           {t(`trade.kind.${k}`)}

@@ -10,7 +10,7 @@ import type { PairState } from '../components/usePair';
 import { LoginToSee } from '../scaffold/TradeSection';
 import type { LeverRisk } from './useLeverRisk';
 import cs from '../components/components.module.css';
-import styles from '../transaction.module.css';
+import styles from '../trade.module.css';
 
 const BATCH_LABEL: Record<LeverBatchType, string> = {
   all: 'trade.lever.closeAll',

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SpotOrder } from '../../../../core';
-import { pathOf } from '../../../nav/paths';
+import { pathOf, TRADE_ROUTES } from '../../../nav/paths';
 import { spotCancel, spotList } from '../../../api/trade';
 import { PagedList } from '../../../components/trade/PagedList';
 import { toastSuccess } from '../../../lib/toast';
@@ -12,7 +12,7 @@ import { session } from '../../../stores/session';
 import { SpotOrderCard } from '../components/SpotOrderCard';
 import type { PairState } from '../components/usePair';
 import { LoginToSee, TradeSection } from '../scaffold/TradeSection';
-import styles from '../transaction.module.css';
+import styles from '../trade.module.css';
 
 /** A cancel after the user confirms it; `cancelling` is the order on its way out. */
 function useSpotCancel(onCancelled: () => void) {
@@ -59,7 +59,7 @@ export function SpotOpenOrders({
     [cur],
   );
   const all = token ? (
-    <button type="button" className={styles.sectionLink} onClick={() => navigate(pathOf('transaction/currency_order'))}>
+    <button type="button" className={styles.sectionLink} onClick={() => navigate(pathOf(TRADE_ROUTES.spotOrders))}>
       {t('trade.allOrders')}
     </button>
   ) : null;

@@ -1,3 +1,5 @@
+import { pathOf, TRADE_ROUTES } from '../../../nav/paths';
+
 /**
  * Where a live notice may pop up. A copy notice (a trader's position copied, closed or skipped)
  * concerns copy trading and the contract screens only: over an unrelated screen (Assets, a
@@ -9,8 +11,8 @@
 const COPY_SCREENS = [
   '/pages/copytrade/',
   '/pages/follow/',
-  '/pages/transaction/contract',
-  '/pages/transaction/index2',
+  pathOf(TRADE_ROUTES.contractAlias),
+  pathOf(TRADE_ROUTES.contract),
 ];
 
 export function noticeShowsOn(kind: string, pathname: string): boolean {

@@ -12,7 +12,7 @@ import { pairs } from '../../market/pairs';
 import { PagedList } from '../../components/trade/PagedList';
 import { PositionCard } from './components/PositionCard';
 import { claimNotice } from './components/noticeClaims';
-import styles from './transaction.module.css';
+import styles from './trade.module.css';
 
 type Tab = 'position' | 'entrusted' | 'history';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DownOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pathOf } from '../../../nav/paths';
+import { pathOf, TRADE_ROUTES } from '../../../nav/paths';
 import { useMarketView } from '../../../market';
 import { PairPrice } from './PairPrice';
 import type { PairState } from './usePair';
@@ -31,7 +31,7 @@ export function PairHeader({ pair, back, right }: { pair: PairState; back: strin
           aria-label={t('trade.pickPair', { symbol: pair.symbol })}
           onClick={() =>
             navigate(
-              `${pathOf('transaction/currency')}?to=${encodeURIComponent(back)}&symbol=${encodeURIComponent(pair.symbol)}`,
+              `${pathOf(TRADE_ROUTES.pairPicker)}?to=${encodeURIComponent(back)}&symbol=${encodeURIComponent(pair.symbol)}`,
             )
           }
         >

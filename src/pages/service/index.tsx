@@ -8,7 +8,7 @@ import { session } from '../../stores/session';
 import { PATHS } from '../../nav/paths';
 import { guestToken, startGuest } from '../../api/service';
 import { Chat } from './Chat';
-import s from './kefu.module.css';
+import s from './service.module.css';
 
 /**
  * Customer service: a live conversation with the operators. Opened from a record
@@ -16,7 +16,7 @@ import s from './kefu.module.css';
  * an email to be answered at (mailed replies once it answers its code); their browser keeps the
  * conversation's token. Both send images.
  */
-export default function KefuPage() {
+export default function ServicePage() {
   const { t } = useTranslation();
   const { token } = useSnapshot(session);
   const [guest, setGuest] = useState(() => guestToken());

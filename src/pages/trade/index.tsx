@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TRADE_ROUTES } from '../../nav/paths';
 import { SpotOrderForm } from './spot/SpotOrderForm';
 import { SpotOpenOrders } from './spot/SpotOpenOrders';
 import { TradeScreen } from './scaffold/TradeScreen';
@@ -15,7 +16,7 @@ export default function SpotTradePage() {
       kind="spot"
       title={t('tabs.trade')}
       pair={pair}
-      orders={{ label: t('trade.spotOrders'), route: 'transaction/currency_order' }}
+      orders={{ label: t('trade.spotOrders'), route: TRADE_ROUTES.spotOrders }}
       form={<SpotOrderForm pair={pair} onPlaced={bump} picked={picked} />}
       book={{ onPick: pick }}
     >

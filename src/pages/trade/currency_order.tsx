@@ -10,7 +10,7 @@ import { useUserEvents } from '../../market';
 import { pairs } from '../../market/pairs';
 import { PagedList } from '../../components/trade/PagedList';
 import { SpotOrderCard } from './components/SpotOrderCard';
-import styles from './transaction.module.css';
+import styles from './trade.module.css';
 
 type Tab = 'progress' | 'complete';
 
