@@ -10,7 +10,7 @@ import { figureText } from '../core';
  * comma-decimal amount in French, and every trading page at 390×844 in both themes.
  * Its own server, port and data dir, so it runs beside the other specs.
  */
-const PORT = Number(process.env.TRADING_E2E_PORT ?? 8099);
+const PORT = Number(process.env.TRADE_E2E_PORT ?? 8099);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let server: OwnServer | undefined;
