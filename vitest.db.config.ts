@@ -30,7 +30,7 @@ export default defineConfig({
       'server/areas/accounts/brute-force.test.ts',
       // sessions per user: the cap and the ownership check are conditional updates in SQL
       'server/areas/security/devices.test.ts',
-      'server/**/{races,transfer-parallel,escrow-race,concurrency,trading-load,engines,flows,withdraw}.test.ts',
+      'server/**/{races,transfer-parallel,escrow-race,concurrency,trade-load,engines,flows,withdraw}.test.ts',
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
       // NFT: 50 concurrent bids and buys on one row, margins and journals (on both
       // databases); a back-office edit racing margin payments

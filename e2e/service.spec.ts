@@ -11,7 +11,7 @@ import { axeClean, latestCode, logInAs, shot, uniqueEmail } from './helpers';
  * both themes and of the operator inbox, axe clean. The operator is made with the real CLI
  * against the running server's database (DATA_DIR of playwright.config.ts).
  */
-const OP = { name: `e2e-kefu-${Date.now()}`, password: 'operator-kefu-pass-1' };
+const OP = { name: `e2e-service-${Date.now()}`, password: 'operator-service-pass-1' };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
   'base64',
@@ -40,7 +40,7 @@ test('a user chats with an operator live: image, badge, receipts, and a cut conn
     env: { ...process.env, DATA_DIR: '.data/e2e' },
     stdio: 'inherit',
   });
-  const user = { email: uniqueEmail('kefu'), password: 'kefu-pass-2024' };
+  const user = { email: uniqueEmail('service'), password: 'service-pass-2024' };
   await register(request, user.email, user.password);
   await logInAs(page, user);
   const coins = (await (await request.get('/api/currency/list')).json()).message as { id: number; name: string }[];

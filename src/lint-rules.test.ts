@@ -136,7 +136,7 @@ describe('import boundaries', () => {
     [
       "an area's jobs to Node's http",
       "import http from 'node:http';\nexport const h = http;",
-      'server/areas/trading/jobs/probe.ts',
+      'server/areas/trade/jobs/probe.ts',
     ],
     [
       "an area's routes to server/http",

@@ -65,7 +65,7 @@ export interface LeverBatchCloseResult {
  * The family's codes for a position (WIRE.md "Contracts"): `type` 1 long / 2 short; `status` 0
  * entrusted (a limit entry waiting), 1 holding, 3 closed, 4 cancelled (their 2, "closing", never
  * occurs here: a close is one transaction); `order_type` 1 own, 2 copied from a trader. The server
- * maps its enums onto these in one place (server/areas/trading/domain/lever-view.ts).
+ * maps its enums onto these in one place (server/areas/trade/domain/lever-view.ts).
  */
 export const LEVER_TYPE = { long: 1, short: 2 } as const satisfies Record<LeverSide, number>;
 export type LeverTypeCode = (typeof LEVER_TYPE)[LeverSide];

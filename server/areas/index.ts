@@ -10,7 +10,7 @@ import { securityArea } from './security';
 import { kycArea } from './kyc';
 import { fundsArea } from './funds';
 import { favouritesArea } from './favourites';
-import { tradingArea } from './trading';
+import { tradeArea } from './trade';
 import { copytradeArea } from './copytrade';
 import { productsArea } from './products';
 import { backofficeArea } from './backoffice';
@@ -31,7 +31,7 @@ export const AREAS: readonly Area[] = [
   kycArea,
   fundsArea,
   favouritesArea,
-  tradingArea,
+  tradeArea,
   copytradeArea,
   productsArea,
   nftArea,

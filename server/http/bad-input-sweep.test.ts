@@ -273,8 +273,8 @@ describe('unique races answer a business error', () => {
 /** Field names the route modules declare (`name: z…` and friends), read from their source. */
 function declaredFields(): string[] {
   const roots = [
-    'server/areas/trading/routes.ts',
-    'server/areas/trading/wire.ts',
+    'server/areas/trade/routes.ts',
+    'server/areas/trade/wire.ts',
     'server/areas/funds/routes',
     'server/areas/kyc/routes.ts',
     'server/areas/security/routes.ts',

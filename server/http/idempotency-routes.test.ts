@@ -42,7 +42,7 @@ beforeAll(async () => {
       reason: 'test_grant',
     });
   });
-  await t.app.trading.refreshBalances();
+  await t.app.trade.refreshBalances();
 });
 afterAll(async () => {
   expect(await checkJournalConsistency(t.app.db)).toEqual([]);
@@ -67,7 +67,7 @@ async function crashAfterCommit(route: string, fields: Record<string, string | n
   } finally {
     Object.assign(db, saved);
   }
-  await t.app.trading.idle();
+  await t.app.trade.idle();
   await sql`UPDATE idempotency_keys SET owner = 'a-process-that-died', created_at = now() - interval '1 minute' WHERE user_id = ${u.id} AND key = ${key}`.execute(
     t.app.db,
   );

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../../core';
 import type { Table } from './table';
-import { TRADING_MESSAGES } from './areas/trading';
+import { TRADE_MESSAGES } from './areas/trade';
 import { ACCOUNT_MESSAGES } from './areas/account';
 import { PRODUCT_MESSAGES } from './areas/products';
 import { COPYTRADE_MESSAGES } from './areas/copytrade';
@@ -387,7 +387,7 @@ const BASE_MESSAGES = {
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
 export const MESSAGES = {
   ...BASE_MESSAGES,
-  ...TRADING_MESSAGES,
+  ...TRADE_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...PRODUCT_MESSAGES,
   ...COPYTRADE_MESSAGES,

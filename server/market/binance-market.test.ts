@@ -6,7 +6,7 @@ import { startReplay } from '../testing/binance-replay';
 import { BinanceFeed } from './feed/binance/feed';
 import { CompositeFeed } from './feed/composite';
 import { SimulatorFeed } from './feed/simulator';
-import { currentPrice, type TradingContext } from '../areas/trading/domain';
+import { currentPrice, type TradeContext } from '../areas/trade/domain';
 import { createMarket } from './index';
 
 const FIX = path.join(__dirname, 'feed/binance/fixtures');
@@ -84,7 +84,7 @@ it('MARKET_FEED=binance: venue pairs from the streams, stocks simulated; a dropp
     expect(ticker).toMatchObject({ last: '67105', open: '66950', high: '67120', low: '66940' });
 
     // the venue goes quiet: its last price no longer opens or closes anything
-    const trading = { market: m } as unknown as TradingContext;
+    const trading = { market: m } as unknown as TradeContext;
     expect(currentPrice(trading, 'BTC/USDT').price).toBe('67105');
     now += 5000;
     await until(() => m.priceStale('BTC/USDT'));

@@ -1,7 +1,7 @@
 /**
  * An area of the app (accounts, funds, trading...) as one Fastify plugin: it owns its service,
  * its /api routes, its back-office routes, its seed steps and its jobs. The plugin is not
- * encapsulated (what it decorates, e.g. app.trading, is seen by the whole app and the tests), the
+ * encapsulated (what it decorates, e.g. app.trade, is seen by the whole app and the tests), the
  * same as fastify-plugin's skip-override; its routes still register in their own
  * encapsulated child contexts under their prefixes.
  */

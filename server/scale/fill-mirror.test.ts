@@ -108,7 +108,7 @@ it("a user's fill is printed once on every api node, after the node's own prints
       n.books.onTicks([{ symbol: SYMBOL, seq: 1, ts: Date.now(), price: '100.5', qty: '0.2', side: 'sell' }]);
 
     // the user's market buy of 1.5 (through B, forwarded): it took 1.5 of the venue's 101 — what
-    // the leader's post-commit code does (applyFills, publishFills in areas/trading/domain/matching)
+    // the leader's post-commit code does (applyFills, publishFills in areas/trade/domain/matching)
     leader.books.book(SYMBOL).consume('ask', '101', '1.5');
     leader.books.userTrade(SYMBOL, '101', '1.5', 'buy');
     await eventually(async () => {

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { Leadership } from './leadership';
 
-/** the routes that change the engine's in-memory state (server/areas/trading/routes.ts) */
+/** the routes that change the engine's in-memory state (server/areas/trade/routes.ts) */
 const ENGINE_WRITES: ReadonlySet<string> = new Set([
   '/api/coin/trade',
   '/api/coin/cancel',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_TYPES, type DualOrder, type DualIndexAnswer, type LeverPosition, type SecondsOrder } from '../../core';
-import { createKit, type Kit } from '../testing/trading-kit';
+import { createKit, type Kit } from '../testing/trade-kit';
 import { operator } from '../testing/funds-kit';
 import { post } from '../testing/app';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_TYPES, type DualOrder, type DualIndexAnswer, type LeverPosition, type SecondsOrder } from '../../core';
-import { createKit, type Kit } from '../testing/trading-kit';
+import { createKit, type Kit } from '../testing/trade-kit';
 import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/domain';
 import { CHECKERS } from './index';
 import { runVerify } from './run';
@@ -115,7 +115,7 @@ beforeAll(async () => {
     ],
     bids: [['3099', '5']],
   });
-  await k.app.trading.idle();
+  await k.app.trade.idle();
   const walked = (
     await k.call('POST', '/api/lever/submit', u.token, {
       currency_id: ETH,

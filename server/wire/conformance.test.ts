@@ -12,13 +12,13 @@ import { ACCOUNT_TYPES } from '../../core';
 import { createOperator } from '../auth/operators';
 import { createArtist, createCollection, createItem, createSeries } from '../areas/nft/domain';
 import { loginOperator } from '../testing/app';
-import { createKit } from '../testing/trading-kit';
+import { createKit } from '../testing/trade-kit';
 import { ACCOUNT_ROWS } from './rows/account.fixture';
 import { FUNDS_ROWS } from './rows/funds.fixture';
 import { NFT_ROWS } from './rows/nft.fixture';
 import { PRODUCTS_ROWS } from './rows/products.fixture';
 import { arr, family, num, obj, USDT, w, type Fields, type Msg, type Row } from './rows/shared.fixture';
-import { TRADING_ROWS } from './rows/trading.fixture';
+import { TRADE_ROWS } from './rows/trade.fixture';
 
 let url: string;
 
@@ -104,7 +104,7 @@ afterAll(async () => {
  * The one table: every area's rows in order (a row may name what an earlier one made). The rows
  * live beside this file by area (rows/*.ts); this file sets up their world and runs them.
  */
-const ROWS: Row[] = [...TRADING_ROWS, ...FUNDS_ROWS, ...ACCOUNT_ROWS, ...PRODUCTS_ROWS, ...NFT_ROWS];
+const ROWS: Row[] = [...TRADE_ROWS, ...FUNDS_ROWS, ...ACCOUNT_ROWS, ...PRODUCTS_ROWS, ...NFT_ROWS];
 
 describe('the calls of WIRE.md, as a family client sends them', () => {
   it.each(ROWS.map((r) => [r.call, r] as const))('%s', async (_name, row) => {

@@ -8,7 +8,7 @@
 import io from 'socket.io-client-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '../../core';
-import { createKit, type Kit } from '../testing/trading-kit';
+import { createKit, type Kit } from '../testing/trade-kit';
 
 type V2 = ReturnType<typeof io>;
 type Msg = Record<string, unknown>;

@@ -14,7 +14,7 @@ import { UpdatePrompt } from './UpdatePrompt';
 // starts after first paint anyway; in the entry it brought the worker bridge and comlink into
 // every route's first load.
 const TradeNotices = lazy(() =>
-  import('../pages/transaction/components/TradeNotices').then((m) => ({ default: m.TradeNotices })),
+  import('../pages/trade/components/TradeNotices').then((m) => ({ default: m.TradeNotices })),
 );
 
 const rootKey = (p: string) => (TAB_PATHS.includes(p) ? 'tabs' : p);

@@ -9,6 +9,7 @@ import {
 } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { pathOf, TRADE_ROUTES } from '../nav/paths';
 import { FadeOutlet } from './FadeOutlet';
 import styles from './TabLayout.module.css';
 
@@ -16,10 +17,10 @@ const TABS = [
   { path: '/pages/index/index', label: 'tabs.home', Icon: AppOutline },
   { path: '/pages/market/market', label: 'tabs.markets', Icon: HistogramOutline },
   {
-    path: '/pages/transaction/index',
+    path: pathOf(TRADE_ROUTES.spot),
     label: 'tabs.trade',
     Icon: TransportQRcodeOutline,
-    also: ['/pages/transaction/index2', '/pages/transaction/contract', '/pages/transaction/seconds_order'],
+    also: [TRADE_ROUTES.contract, TRADE_ROUTES.contractAlias, TRADE_ROUTES.seconds].map(pathOf),
   },
   { path: '/pages/financial/index', label: 'tabs.finance', Icon: PayCircleOutline },
   { path: '/pages/fund/assets', label: 'tabs.assets', Icon: BankcardOutline },

@@ -25,7 +25,7 @@ export const ROUTES: RouteDef[] = [
   // the five tabs, in order
   { name: 'index/index', tab: true, load: () => import('../pages/index/index') },
   { name: 'market/market', tab: true, load: () => import('../pages/market/market') },
-  { name: 'transaction/index', tab: true, load: () => import('../pages/transaction/index') },
+  { name: 'transaction/index', tab: true, load: () => import('../pages/trade/index') },
   { name: 'financial/index', tab: true, load: () => import('../pages/financial/index') },
   { name: 'fund/assets', tab: true, ...A, load: () => import('../pages/fund/assets') },
 
@@ -82,13 +82,13 @@ export const ROUTES: RouteDef[] = [
 
   // transaction
   // futures and options keep the bottom tab bar, under the Trade tab, as spot does
-  { name: 'transaction/index2', tab: true, load: () => import('../pages/transaction/index2') },
-  { name: 'transaction/currency', load: () => import('../pages/transaction/currency') },
-  { name: 'transaction/currency_order', ...A, load: () => import('../pages/transaction/currency_order') },
+  { name: 'transaction/index2', tab: true, load: () => import('../pages/trade/index2') },
+  { name: 'transaction/currency', load: () => import('../pages/trade/currency') },
+  { name: 'transaction/currency_order', ...A, load: () => import('../pages/trade/currency_order') },
   // spec §2 names both; the futures trading screen is index2 (its tabs and Home link there)
-  { name: 'transaction/contract', tab: true, load: () => import('../pages/transaction/index2') },
-  { name: 'transaction/contract_order', ...A, load: () => import('../pages/transaction/contract_order') },
-  { name: 'transaction/seconds_order', tab: true, ...A, load: () => import('../pages/transaction/seconds_order') },
+  { name: 'transaction/contract', tab: true, load: () => import('../pages/trade/index2') },
+  { name: 'transaction/contract_order', ...A, load: () => import('../pages/trade/contract_order') },
+  { name: 'transaction/seconds_order', tab: true, ...A, load: () => import('../pages/trade/seconds_order') },
 
   // copy trading and follow
   { name: 'copytrade/copy', load: () => import('../pages/copytrade/copy') },
@@ -136,7 +136,7 @@ export const ROUTES: RouteDef[] = [
   // not in spec §2: the public chat room, and the check of any settled round
   { name: 'game/chatroom', ...A, load: () => import('../pages/game/chatroom') },
   { name: 'game/verify', load: () => import('../pages/game/verify') },
-  { name: 'kefu/index', load: () => import('../pages/kefu/index') },
+  { name: 'kefu/index', load: () => import('../pages/service/index') },
   { name: 'canNot/jujuefangwen', load: () => import('../pages/canNot/jujuefangwen') },
 ];
 

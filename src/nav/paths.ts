@@ -19,14 +19,14 @@ export const PATHS = {
   realMark: '/pages/setting/real_mark',
   denied: '/pages/canNot/jujuefangwen',
   setting: '/pages/setting/setting',
-  kefu: '/pages/kefu/index',
+  service: '/pages/kefu/index',
   game: '/pages/game/game',
   chatroom: '/pages/game/chatroom',
 } as const;
 
 /** Customer service, opened about one of the user's records (`recharge:12`) or not. */
-export const kefuPath = (ref?: { type: string; id: number }): string =>
-  ref ? `${PATHS.kefu}?ref=${ref.type}:${ref.id}` : PATHS.kefu;
+export const servicePath = (ref?: { type: string; id: number }): string =>
+  ref ? `${PATHS.service}?ref=${ref.type}:${ref.id}` : PATHS.service;
 
 /** The verify screen of the up/down game, for one round. */
 export const gameVerifyPath = (roundId?: number): string =>
@@ -36,10 +36,25 @@ export const gameVerifyPath = (roundId?: number): string =>
 export const webViewPath = (url: string, title = ''): string =>
   `/pages/common/webView?url=${encodeURIComponent(url)}${title ? `&title=${encodeURIComponent(title)}` : ''}`;
 
+/**
+ * The trade screens (src/pages/trade/) by their spec route names (spec §2 `transaction/*`): the
+ * app links to them through these, so the spec's name stays here and in the route table.
+ * `contractAlias` is the spec's other name of the futures screen (`index2`).
+ */
+export const TRADE_ROUTES = {
+  spot: 'transaction/index',
+  contract: 'transaction/index2',
+  contractAlias: 'transaction/contract',
+  seconds: 'transaction/seconds_order',
+  pairPicker: 'transaction/currency',
+  spotOrders: 'transaction/currency_order',
+  contractOrders: 'transaction/contract_order',
+} as const;
+
 /** The trading pair view (route market/detail) and the Trade tab, each for one symbol. */
 export const detailPath = (symbol: string): string => `${pathOf('market/detail')}?symbol=${encodeURIComponent(symbol)}`;
 export const tradePath = (symbol: string, side?: 'buy' | 'sell'): string =>
-  `${pathOf('transaction/index')}?symbol=${encodeURIComponent(symbol)}${side ? `&side=${side}` : ''}`;
+  `${pathOf(TRADE_ROUTES.spot)}?symbol=${encodeURIComponent(symbol)}${side ? `&side=${side}` : ''}`;
 
 /**
  * The spec lists DeFi and cloud mining as Home entries without pages of their own; they are

@@ -22,7 +22,7 @@ import '../../../src/styles/global.css';
 import '../../../src/i18n';
 import MarketPage from '../../../src/pages/market/market';
 import DetailPage from '../../../src/pages/market/detail';
-import SpotTradePage from '../../../src/pages/transaction/index';
+import SpotTradePage from '../../../src/pages/trade/index';
 import { writeJson } from '../../../src/lib/storage';
 import { KLineChart, pairChartHeight } from '../../../src/components/kline/KLineChart';
 import { marketStore } from '../../../src/market';

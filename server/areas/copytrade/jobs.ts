@@ -10,7 +10,7 @@
  * The area decorates app.copytrade with what this returns, for the routes and tests.
  */
 import type { FastifyInstance } from 'fastify';
-import { onPositionChange } from '../trading/domain';
+import { onPositionChange } from '../trade/domain';
 import {
   demoDriver,
   followerPositionClosed,
@@ -42,7 +42,7 @@ const HOUR_MS = 3_600_000;
 
 /** demoTraderIds: the seeded demo traders to drive (none when demo data are off) */
 export async function startCopytradeJobs(app: FastifyInstance, demoTraderIds: number[]): Promise<CopytradeJobs> {
-  const ctx = app.trading.ctx;
+  const ctx = app.trade.ctx;
   const queue = new WorkQueue(app.log);
   const timers: NodeJS.Timeout[] = [];
 
@@ -85,7 +85,7 @@ export async function startCopytradeJobs(app: FastifyInstance, demoTraderIds: nu
       // a trade can queue a mirror, whose trades queue more hook calls: wait until all are quiet
       for (let i = 0; i < 4; i++) {
         await queue.idle();
-        await app.trading.idle();
+        await app.trade.idle();
       }
     },
     async stop() {

@@ -49,7 +49,7 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
   const both = (url: string, handler: (req: FastifyRequest) => Promise<unknown>, withAuth = true) =>
     app.route({ method: ['GET', 'POST'], url, ...(withAuth ? auth : {}), handler });
-  const ctx = () => app.trading.ctx;
+  const ctx = () => app.trade.ctx;
 
   both(
     '/follow/index',

@@ -290,7 +290,7 @@ export const PRODUCTS_ROWS: Row[] = [
           )
         ).body,
       );
-      await w.k.app.trading.idle();
+      await w.k.app.trade.idle();
       await w.k.app.copytrade.idle();
     },
     check: (b) => {

@@ -5,7 +5,7 @@
  * in one table, in order: a row may name what an earlier row made (`w.made`).
  */
 import { expect } from 'vitest';
-import type { Kit } from '../../testing/trading-kit';
+import type { Kit } from '../../testing/trade-kit';
 
 export type Fields = Record<string, string>;
 export type Body = Record<string, unknown> & { type?: string; message?: unknown };

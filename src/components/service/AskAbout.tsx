@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRefType } from '../../../core';
-import { kefuPath } from '../../nav/paths';
+import { servicePath } from '../../nav/paths';
 import styles from './AskAbout.module.css';
 
 /** "Contact support about this": opens the customer-service chat with this record attached (the server checks it is the caller's). */
@@ -12,7 +12,7 @@ export function AskAbout({ type, id }: { type: ServiceRefType; id: number }) {
     <button
       type="button"
       className={styles.ask}
-      onClick={() => navigate(kefuPath({ type, id }))}
+      onClick={() => navigate(servicePath({ type, id }))}
       data-testid={`ask-about-${type}-${id}`}
     >
       {t('service.askAboutThis')}

@@ -96,7 +96,7 @@ function LoginLinks() {
         </Link>
       </div>
       <div className={styles.links}>
-        <Link className={styles.link} to={PATHS.kefu} data-testid="login-service">
+        <Link className={styles.link} to={PATHS.service} data-testid="login-service">
           {t('service.contact')}
         </Link>
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { RechargeInfo } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
-import { kefuPath, pathOf } from '../../nav/paths';
+import { servicePath, pathOf } from '../../nav/paths';
 import { site } from '../../stores/site';
 import { LoadState } from '../../components/load/LoadState';
 import { ImageField } from '../../components/form/ImageField';
@@ -62,7 +62,7 @@ function Receive({ currency, title }: { currency: number; title: string }) {
                   size="small"
                   fill="outline"
                   color="primary"
-                  onClick={() => navigate(kefuPath())}
+                  onClick={() => navigate(servicePath())}
                   data-testid="recharge-service"
                 >
                   {t('service.contact')}

@@ -14,6 +14,7 @@ import {
   ShopbagOutline,
   BillOutline,
 } from 'antd-mobile-icons';
+import { pathOf, TRADE_ROUTES } from '../../nav/paths';
 
 export interface Entry {
   key: string;
@@ -26,9 +27,9 @@ export interface Entry {
  * both open the lock-mining list filtered to that kind of product (src/nav/paths.ts).
  */
 export const ENTRIES: Entry[] = [
-  { key: 'spot', to: '/pages/transaction/currency', Icon: TransportQRcodeOutline },
-  { key: 'contract', to: '/pages/transaction/index2', Icon: HistogramOutline },
-  { key: 'seconds', to: '/pages/transaction/seconds_order', Icon: ClockCircleOutline },
+  { key: 'spot', to: pathOf(TRADE_ROUTES.pairPicker), Icon: TransportQRcodeOutline },
+  { key: 'contract', to: pathOf(TRADE_ROUTES.contract), Icon: HistogramOutline },
+  { key: 'seconds', to: pathOf(TRADE_ROUTES.seconds), Icon: ClockCircleOutline },
   { key: 'stocks', to: '/pages/market/market?tab=stock', Icon: PieOutline },
   { key: 'copy', to: '/pages/copytrade/copy', Icon: TeamOutline },
   { key: 'invest', to: '/pages/invest/invest', Icon: PayCircleOutline },

@@ -75,7 +75,7 @@ function NavIcons() {
           type="button"
           className={styles.iconBtn}
           aria-label={t('route.kefu.index')}
-          onClick={() => navigate(PATHS.kefu)}
+          onClick={() => navigate(PATHS.service)}
         >
           <ChatIcon />
         </button>

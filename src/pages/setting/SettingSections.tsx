@@ -100,7 +100,7 @@ export function PreferencesList({ unreadNotices, onSheet, onNotices }: Preferenc
         </List.Item>
       ) : null}
       <List.Item
-        onClick={() => navigate(PATHS.kefu)}
+        onClick={() => navigate(PATHS.service)}
         extra={token ? <UnreadBadge load={unreadService} /> : null}
         data-testid="setting-service"
       >

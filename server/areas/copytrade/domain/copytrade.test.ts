@@ -26,7 +26,7 @@ import {
 import { checkJournalConsistency } from '../../../db/ledger';
 import { createOperator } from '../../../auth/operators';
 import { envelope, loginOperator, post, get } from '../../../testing/app';
-import { createKit, type Kit } from '../../../testing/trading-kit';
+import { createKit, type Kit } from '../../../testing/trade-kit';
 import { mirrorOpened } from './mirror';
 
 const LEVER = ACCOUNT_TYPES.lever;
@@ -44,7 +44,7 @@ const ok = <T>(r: { type: string; message: unknown }): T => {
   return r.message as T;
 };
 const idle = async () => {
-  await k.app.trading.idle();
+  await k.app.trade.idle();
   await k.app.copytrade.idle();
 };
 const positions = async (u: U, status: 'position' | 'history') =>
@@ -359,7 +359,7 @@ describe('mirroring', () => {
       .selectAll()
       .where('id', '=', traderPos.id)
       .executeTakeFirstOrThrow();
-    expect(await mirrorOpened(k.app.trading.ctx, row)).toBe(0);
+    expect(await mirrorOpened(k.app.trade.ctx, row)).toBe(0);
     await k.app.copytrade.sweep();
     await idle();
     expect(await positions(multi, 'position')).toHaveLength(1);

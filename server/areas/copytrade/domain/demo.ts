@@ -15,7 +15,7 @@ import { ACCOUNT_TYPES, COPY_TYPES, type CopyType } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { credit } from '../../../db/ledger';
 import { hashPassword } from '../../../auth/passwords';
-import { closePosition, loadPairSettings, submitLever, type TradingContext } from '../../trading/domain';
+import { closePosition, loadPairSettings, submitLever, type TradeContext } from '../../trade/domain';
 import { inTransaction } from '../../../db/tx';
 import { historySeries, planTrades, rng, type PlannedTrade, type TradeStyle } from './history-plan';
 import { historySeeded, loadHistoryBars, lockHistorySeed, writeHistory, type HistoryFollow } from './history';
@@ -223,7 +223,7 @@ export async function seedDemoTraders(
 }
 
 /** One step of the demo: a trader with a position held long enough closes it; one without may open one. */
-export function demoDriver(ctx: TradingContext, traderIds: number[], holdMs = 180_000): () => Promise<void> {
+export function demoDriver(ctx: TradeContext, traderIds: number[], holdMs = 180_000): () => Promise<void> {
   const r = rng(42);
   const plans = [
     { symbol: 'BTC/USDT', sides: ['long', 'long', 'short'] as const, multiples: [5, 10, 20] },

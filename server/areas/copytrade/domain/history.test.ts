@@ -18,7 +18,7 @@ import {
   type TraderRow,
 } from '../../../../core';
 import { checkJournalConsistency } from '../../../db/ledger';
-import { createKit, type Kit } from '../../../testing/trading-kit';
+import { createKit, type Kit } from '../../../testing/trade-kit';
 import { envelope, post } from '../../../testing/app';
 import { backfillRows, backfillSymbol } from '../../../market/store/backfill';
 import { marketInstruments } from '../../../market/feed/instruments';

@@ -19,7 +19,7 @@ import {
   openingMoves,
   type LeverRow,
   type PairSettings,
-} from '../../trading/domain';
+} from '../../trade/domain';
 import { canon } from '../../../kernel/decimal';
 import { followerLots } from './sizing';
 import type { HistoryBar, HistoryPeriod, PlannedTrade } from './history-plan';

@@ -30,8 +30,8 @@ import {
   submitLever,
   type LeverRow,
   type PairSettings,
-  type TradingContext,
-} from '../../trading/domain';
+  type TradeContext,
+} from '../../trade/domain';
 import { followerLots } from './sizing';
 import { inTransaction, isUniqueViolation } from '../../../db/tx';
 import { canon, shownMoney } from '../../../kernel/decimal';
@@ -55,7 +55,7 @@ async function traderName(db: Db, traderId: number): Promise<string> {
 
 /** Records a skipped copy once (the unique key keeps it once) and tells the follower. */
 async function skip(
-  ctx: TradingContext,
+  ctx: TradeContext,
   f: { id: number; follower_id: number; trader_id: number },
   pos: LeverRow,
   reason: CopySkipReason,
@@ -95,7 +95,7 @@ async function skip(
 }
 
 /** Mirrors one trader position for every live follow that does not have it yet. Returns copies opened. */
-export async function mirrorOpened(ctx: TradingContext, pos: LeverRow): Promise<number> {
+export async function mirrorOpened(ctx: TradeContext, pos: LeverRow): Promise<number> {
   if (pos.copied || pos.status !== 'position' || !pos.opened_at) return 0;
   // a self-held copy is the follower's own now, but it is not mirrored onwards (no copy chains)
   const wasCopy = await ctx.db
@@ -140,7 +140,7 @@ type LiveFollow = Awaited<ReturnType<typeof followsWithoutCopy>>[number];
  * One follower's copy, in its own transaction (submitLever's, which also writes the copy row), and
  * the follower told; a copy that cannot open is recorded as skipped. True when a copy opened.
  */
-async function mirrorOne(ctx: TradingContext, pos: LeverRow, pair: PairSettings, f: LiveFollow): Promise<boolean> {
+async function mirrorOne(ctx: TradeContext, pos: LeverRow, pair: PairSettings, f: LiveFollow): Promise<boolean> {
   const sized = followerLots(f.type as CopyType, canon(f.number), canon(pos.lots), pair);
   if (!sized.ok) {
     await skip(ctx, f, pos, sized.reason, { lots: sized.lots, min: pair.minLots, max: pair.maxLots });
@@ -195,7 +195,7 @@ async function mirrorOne(ctx: TradingContext, pos: LeverRow, pair: PairSettings,
 
 /** The lever engine refused the copy: a skipped copy with what it would have needed (margin + fee at the last price). */
 async function skipRefused(
-  ctx: TradingContext,
+  ctx: TradeContext,
   pos: LeverRow,
   pair: PairSettings,
   f: LiveFollow,
@@ -219,7 +219,7 @@ async function skipRefused(
  * The trader's position closed: each copy still open closes at market. A copy the follower
  * already closed by hand (or was liquidated) is just marked closed.
  */
-export async function mirrorClosed(ctx: TradingContext, traderPositionId: number): Promise<number> {
+export async function mirrorClosed(ctx: TradeContext, traderPositionId: number): Promise<number> {
   const copies = await ctx.db
     .selectFrom('copy_trades')
     .select(['id', 'follower_id', 'follower_position_id', 'trader_id'])
@@ -257,7 +257,7 @@ export async function mirrorClosed(ctx: TradingContext, traderPositionId: number
 }
 
 /** A follower's mirror closed by itself (by hand, TP/SL, a forced close): its copy is no longer open. */
-export async function followerPositionClosed(ctx: TradingContext, positionId: number): Promise<void> {
+export async function followerPositionClosed(ctx: TradeContext, positionId: number): Promise<void> {
   await ctx.db
     .updateTable('copy_trades')
     .set({ status: 'closed', closed_at: new Date(ctx.now()) })
@@ -267,7 +267,7 @@ export async function followerPositionClosed(ctx: TradingContext, positionId: nu
 }
 
 /** POST /follow/selfHolding: the copy becomes the follower's own position (no longer follows the trader's close). */
-export async function selfHold(ctx: TradingContext, userId: number, positionId: number): Promise<CopyTrade> {
+export async function selfHold(ctx: TradeContext, userId: number, positionId: number): Promise<CopyTrade> {
   const own = await ctx.db
     .selectFrom('lever_orders')
     .select(['user_id'])
@@ -395,7 +395,7 @@ export async function copyHistory(
  * are closed; copies whose own position has closed are marked; trader positions opened in the
  * last `window` ms that a live follow has no copy of are mirrored (events missed by a crash).
  */
-export async function reconcile(ctx: TradingContext, windowMs = 30_000): Promise<void> {
+export async function reconcile(ctx: TradeContext, windowMs = 30_000): Promise<void> {
   const stale = await ctx.db
     .selectFrom('copy_trades as c')
     .innerJoin('lever_orders as t', 't.id', 'c.trader_position_id')

@@ -24,7 +24,7 @@ import { DUAL_SETTLE, IEO_FINALISE, LOCK_RUN, scheduleOpenProducts } from '../do
 import type { AfterCommit } from '../domain/dual/shared';
 import { PriceMarks } from './price-marks';
 import { leading } from '../../../plugins/serial-job';
-import { lastDurableTick } from '../../trading/domain';
+import { lastDurableTick } from '../../trade/domain';
 
 /** how often the timer looks whether the hourly dual-product refresh is due */
 const RUN_EVERY_MS = 60_000;

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RechargeEntry } from '../../../../core';
-import { kefuPath, pathOf } from '../../../nav/paths';
+import { servicePath, pathOf } from '../../../nav/paths';
 import { DetailRows } from '../../../components/funds/DetailRows';
 import { Amount } from '../../../components/funds/Amount';
 import styles from '../fund.module.css';
@@ -38,7 +38,7 @@ export function RechargeDone({ done }: { done: RechargeEntry }) {
           block
           fill="none"
           color="primary"
-          onClick={() => navigate(kefuPath({ type: 'recharge', id: done.id }))}
+          onClick={() => navigate(servicePath({ type: 'recharge', id: done.id }))}
           data-testid="recharge-ask"
         >
           {t('service.askAbout')}
