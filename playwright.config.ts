@@ -24,7 +24,8 @@ export default defineConfig({
   // Two workers: most specs start a server of their own (e2e/own-server.ts: own port, own data dir),
   // and while one waits on its server's start, seeding or verify, the other's browser runs. The
   // specs on the shared server below stay one at a time (they were written for it).
-  workers: 2,
+  // E2E_WORKERS: a machine with more cores may run more at once (the suite's time on another count)
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',

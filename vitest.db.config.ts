@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base, { PG } from './vitest.config';
 
 /**
  * CI's second run, against the PostgreSQL server (DATABASE_URL, a schema per file): the tests whose
@@ -18,6 +18,10 @@ export default defineConfig({
     // forks the job queue's test once lost its worker while another file ran (its jobs never ran, its
     // LISTEN connection was gone); the embedded run gives each file a database of its own.
     maxWorkers: 1,
+    // one project, every file isolated (the base config's server project shares modules between files)
+    projects: undefined,
+    isolate: true,
+    globalSetup: PG,
     include: [
       'server/db/**/*.test.ts',
       'server/plugins/**/*.test.ts',

@@ -46,6 +46,7 @@ const answers = (base: string) =>
     () => false,
   );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (t0: number) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
 export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer> {
   const base = `http://127.0.0.1:${opts.port}`;
@@ -73,7 +74,11 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     env,
     async stop({ keepData = false, signal = 'SIGTERM' } = {}) {
       await stopServer(child, base, signal);
-      if (!keepData && process.env.E2E_VERIFY === 'on') verifyOutcomes(opts.name, env);
+      if (!keepData && process.env.E2E_VERIFY === 'on') {
+        const t0 = Date.now();
+        verifyOutcomes(opts.name, env);
+        console.log(`[e2e] ${opts.name}: verify took ${seconds(t0)}`);
+      }
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async restart() {
@@ -101,14 +106,18 @@ async function spawnServer(
   env: NodeJS.ProcessEnv,
   timeoutMs = 200_000,
 ): Promise<ChildProcess> {
+  const t0 = Date.now();
   // its own process group, so stop() ends exactly this server and its children
   const child: ChildProcess = spawn(...tsxCommand('server/main.ts'), { env, stdio: 'inherit', detached: true });
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(base))) {
     if (child.exitCode !== null) throw new Error(`${name} e2e server exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error(`${name} e2e server did not start`);
-    await sleep(500);
+    // a probe is one local request: asked often, the spec starts as soon as the server answers
+    await sleep(100);
   }
+  // where a run's time goes (a server start is most of a short spec's)
+  console.log(`[e2e] ${name}: server up in ${seconds(t0)}`);
   return child;
 }
 

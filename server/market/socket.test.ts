@@ -90,7 +90,19 @@ describe('market socket', () => {
     for (let i = 0; i < 50; i++) feed().push(i % 2 ? 'BTC/USDT' : 'ETH/USDT', String(100 + i), '1', t0 + i);
     await sleep(150);
     for (let i = 50; i < 100; i++) feed().push(i % 2 ? 'BTC/USDT' : 'ETH/USDT', String(100 + i), '1', t0 + i);
-    await sleep(150);
+    // the last flush has arrived (waited for: a loaded machine may flush late, never differently)
+    await vi.waitFor(
+      () => {
+        expect(
+          tickerBatches
+            .flat()
+            .filter((t) => t.symbol === 'BTC/USDT')
+            .at(-1)?.last,
+        ).toBe('199');
+        expect(klineBatches.flat().at(-1)?.candle.close).toBe('199');
+      },
+      { timeout: 10_000, interval: 10 },
+    );
 
     // Batched: far fewer emits than ticks, at most one update per symbol per batch, seq rising.
     const live = tickerBatches.slice(1); // the first batch is the subscribe snapshot
@@ -132,7 +144,10 @@ describe('market socket', () => {
     expect(await call(c, 'subscribe', { channels: ['tickers'] })).toEqual({ ok: true });
     const ts = Date.now();
     feed().push('LTC/USDT', '84.1250', '2.5', ts);
-    await sleep(100);
+    await vi.waitFor(() => expect((raw.flat() as unknown[][]).some((r) => r[0] === 'LTC/USDT')).toBe(true), {
+      timeout: 10_000,
+      interval: 10,
+    });
     const rows = raw.flat() as unknown[][];
     const ltc = rows.filter((r) => r[0] === 'LTC/USDT').pop();
     expect(ltc).toHaveLength(8);
@@ -159,7 +174,12 @@ describe('market socket', () => {
     const encode = vi.spyOn(io.encoder, 'encode');
     try {
       feed().push('LTC/USDT', '85.5000', '3');
-      await sleep(60);
+      await vi.waitFor(
+        () => {
+          for (const g of got) expect(g.at(-1)).toMatchObject({ symbol: 'LTC/USDT', last: '85.5000' });
+        },
+        { timeout: 10_000, interval: 10 },
+      );
       const tickerPackets = encode.mock.calls.filter(([p]) => (p.data as unknown[])[0] === 'tickers');
       expect(tickerPackets).toHaveLength(1);
       for (const g of got) expect(g.at(-1)).toMatchObject({ symbol: 'LTC/USDT', last: '85.5000' });
@@ -177,10 +197,12 @@ describe('market socket', () => {
     const got: TickerUpdate[][] = [];
     c.on('tickers', (b: unknown) => got.push(decode(b)));
     expect(await call(c, 'subscribe', { channels: ['tickers:DOGE/USDT'] })).toEqual({ ok: true });
-    await sleep(30);
-    expect(got.flat().map((t) => [t.symbol, t.last])).toEqual([['DOGE/USDT', '0.1500']]); // the snapshot
+    await vi.waitFor(
+      () => expect(got.flat().map((t) => [t.symbol, t.last])).toEqual([['DOGE/USDT', '0.1500']]), // the snapshot
+      { timeout: 10_000, interval: 10 },
+    );
     for (let i = 0; i < 20; i++) feed().push(i % 2 ? 'DOGE/USDT' : 'XRP/USDT', String(0.2 + i / 100), '1');
-    await sleep(120);
+    await vi.waitFor(() => expect(got.flat().at(-1)?.last).toBe('0.39'), { timeout: 10_000, interval: 10 });
     const all = got.flat();
     expect(all.every((t) => t.symbol === 'DOGE/USDT')).toBe(true);
     expect(all.length).toBeLessThan(11); // newest per flush
@@ -204,7 +226,7 @@ describe('market socket', () => {
       { symbol: 'BTC/USDT', price: '1' },
     ]);
     market.books.userTrade('SOL/USDT', '150.03', '0.5', 'buy');
-    await sleep(250);
+    await vi.waitFor(() => expect(got).toHaveLength(3), { timeout: 10_000, interval: 10 });
     const epoch = market.books.epoch;
     expect(got.map(({ ts: _ts, ...t }) => t)).toEqual([
       { symbol: 'SOL/USDT', epoch, seq: 1, price: '150.01', qty: '2', side: 'buy' },
@@ -236,8 +258,7 @@ describe('market socket', () => {
       ],
     });
     expect(await call(c, 'subscribe', { channels: ['depth:ETH/USDT'] })).toEqual({ ok: true });
-    await sleep(50);
-    expect(kinds).toEqual(['snapshot']);
+    await vi.waitFor(() => expect(kinds).toEqual(['snapshot']), { timeout: 10_000, interval: 10 });
     expect(bookOf(local)).toEqual({
       bids: [
         ['2999.5', '1.2'],
@@ -259,7 +280,13 @@ describe('market socket', () => {
     const b = market.books.book('ETH/USDT');
     b.rest({ id: 1, userId: 9, side: 'buy', price: '2999', remaining: '0.5' });
     b.rest({ id: 2, userId: 9, side: 'buy', price: '2998.1', remaining: '2' });
-    await sleep(250);
+    await vi.waitFor(
+      () => {
+        expect(kinds[1]).toBe('diff');
+        expect(local.seq).toBe(b.snapshot().seq);
+      },
+      { timeout: 10_000, interval: 10 },
+    );
     expect(kinds[1]).toBe('diff');
     const server = b.snapshot();
     expect(local.seq).toBe(server.seq);
@@ -278,13 +305,16 @@ describe('market socket', () => {
     c.on('depth', (m: DepthMessage[]) => msgs.push(...m));
     feed().setBook('SOL/USDT', { bids: [['150', '1']], asks: [['151', '1']] });
     expect(await call(c, 'subscribe', { channels: ['depth:SOL/USDT'] })).toEqual({ ok: true });
-    await sleep(50);
+    await vi.waitFor(() => expect(msgs.map((m) => m.kind)).toEqual(['snapshot']), { timeout: 10_000, interval: 10 });
     feed().setBook('SOL/USDT', { bids: [['150', '2']], asks: [['151', '1']] });
-    await sleep(250);
+    await vi.waitFor(() => expect(msgs.length).toBeGreaterThan(1), { timeout: 10_000, interval: 10 });
     // the worker emits both without waiting for an answer
     c.emit('unsubscribe', { channels: ['depth:SOL/USDT'] });
     expect(await call(c, 'subscribe', { channels: ['depth:SOL/USDT'] })).toEqual({ ok: true });
-    await sleep(50);
+    await vi.waitFor(() => expect(msgs.filter((m) => m.kind === 'snapshot')).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 10,
+    });
     const snaps = msgs.filter((m) => m.kind === 'snapshot');
     expect(snaps).toHaveLength(2);
     const server = market.books.book('SOL/USDT').snapshot();
@@ -316,8 +346,8 @@ describe('market socket', () => {
     expect(await call(a, 'auth', { token: 'good-token' })).toEqual({ ok: true });
     expect(await call(b, 'auth', { token: 'bad-token' })).toEqual({ ok: false, error: 'session_invalid' });
     market.emitToUser(7, 'notice', { hello: 1 });
-    await sleep(80);
-    expect(gotA).toEqual([{ hello: 1 }]);
+    await vi.waitFor(() => expect(gotA).toEqual([{ hello: 1 }]), { timeout: 10_000, interval: 10 });
+    await sleep(80); // and nothing for b (an absence: waited a moment)
     expect(gotB).toEqual([]);
     expect(await call(a, 'auth', { token: '' })).toEqual({ ok: true }); // logout leaves the room
     market.emitToUser(7, 'notice', { hello: 2 });

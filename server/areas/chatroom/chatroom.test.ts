@@ -5,7 +5,7 @@
  * mute, ban) logged and closed to customers.
  */
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminChatMessage, ChatEvent, ChatRoomState } from '../../../core';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { call, operator, user, type TestUser } from '../../testing/funds-kit';
@@ -36,7 +36,6 @@ afterAll(async () => {
 const send = (u: TestUser, text: string) => call(t, 'POST', '/api/chatroom/send', u.token, { text });
 const state = async (u: TestUser) => (await call(t, 'GET', '/api/chatroom/state', u.token)).message as ChatRoomState;
 const later = (s: number) => (clock.now += s * 1000);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function listener(token: string): Promise<ChatEvent[]> {
   const c = connect(url, { transports: ['websocket'], reconnection: false });
@@ -57,8 +56,10 @@ describe('chat room', () => {
     const heard = await listener(b.token);
     const r = await send(a, '  BTC looks strong  ');
     expect(r).toMatchObject({ type: 'ok', message: { text: 'BTC looks strong', level: 2, masked: false } });
-    await sleep(150);
-    expect(heard).toEqual([{ kind: 'message', message: r.message }]);
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'message', message: r.message }]), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect((await state(b)).messages.map((m) => m.text)).toContain('BTC looks strong');
     expect((await call(t, 'GET', '/api/chatroom/state')).type).toBe('999');
     expect((await call(t, 'POST', '/api/chatroom/send', undefined, { text: 'hi' })).type).toBe('999');
@@ -105,8 +106,11 @@ describe('chat room', () => {
       .where('user_id', '=', unverified.id)
       .execute();
     expect(stored).toEqual([{ text: 'free USDT at *** send ***', masked: true }]);
-    await sleep(150);
-    expect(heard.map((e) => (e.kind === 'message' ? e.message.text : ''))).toEqual(['free USDT at *** send ***']);
+    await vi.waitFor(
+      () =>
+        expect(heard.map((e) => (e.kind === 'message' ? e.message.text : ''))).toEqual(['free USDT at *** send ***']),
+      { timeout: 10_000, interval: 20 },
+    );
     expect((await send(verified, 'docs at https://docs.example.com')).message).toMatchObject({
       text: 'docs at https://docs.example.com',
       masked: false,
@@ -150,8 +154,10 @@ describe('chat room', () => {
     expect(list.message.find((x) => x.id === m.id)?.reports).toBe(1);
     expect((await as(op, 'delete', { id: m.id, reason: '' })).type).toBe('error'); // a reason is required
     expect(await as(op, 'delete', { id: m.id, reason: 'spam' })).toMatchObject({ type: 'ok' });
-    await sleep(150);
-    expect(heard.at(-1)).toEqual({ kind: 'deleted', id: m.id });
+    await vi.waitFor(() => expect(heard.at(-1)).toEqual({ kind: 'deleted', id: m.id }), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect((await state(reader)).messages.some((x) => x.id === m.id)).toBe(false);
 
     expect(await as(op, 'mute', { user_id: spammer.id, minutes: 5, reason: 'spam wave' })).toMatchObject({

@@ -7,7 +7,7 @@
 import { TINY_PNG } from '../../testing/images';
 import fs from 'node:fs/promises';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   envelope,
@@ -135,9 +135,11 @@ describe('delivery', () => {
     });
     const sent = await send(u.token, { body: 'Hello, my deposit is missing' });
     expect(sent.type).toBe('ok');
-    await sleep(200);
-    expect(live.got.map((e) => e.message?.body)).toContain('Hello, my deposit is missing');
-    expect(storedOnArrival).toEqual([true]);
+    await vi.waitFor(() => expect(live.got.map((e) => e.message?.body)).toContain('Hello, my deposit is missing'), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    await vi.waitFor(() => expect(storedOnArrival).toEqual([true]), { timeout: 10_000, interval: 20 });
 
     const inbox = envelope(await get(t.app, '/admin/api/service/inbox?box=unassigned', op))
       .message as Page<AdminConversationRow>;
@@ -146,7 +148,10 @@ describe('delivery', () => {
     expect(
       envelope(await post(t.app, '/admin/api/service/reply', { id: row.id, body: 'We are looking into it' }, op)).type,
     ).toBe('ok');
-    await sleep(200);
+    await vi.waitFor(() => expect(mine.got.some((e) => e.message?.sender === 'staff')).toBe(true), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const reply = mine.got.find((e) => e.message?.sender === 'staff')!.message!;
     // the customer is answered by "customer service", never told an operator's login name
     expect(reply).toMatchObject({ body: 'We are looking into it', staff_name: '' });
@@ -162,8 +167,10 @@ describe('delivery', () => {
     // fetching delivered the reply; reading it is a read receipt the operator sees
     const read = envelope(await post(t.app, '/api/service/read', { up_to: reply.id }, as(u.token))).message;
     expect(read).toMatchObject({ user_delivered_id: reply.id, user_read_id: reply.id });
-    await sleep(150);
-    expect(live.got.some((e) => e.receipts?.user_read_id === reply.id)).toBe(true);
+    await vi.waitFor(() => expect(live.got.some((e) => e.receipts?.user_read_id === reply.id)).toBe(true), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const detail = envelope(await get(t.app, `/admin/api/service/conversation?id=${row.id}`, op))
       .message as AdminConversation;
     expect(detail.messages.map((m) => [m.sender, m.internal])).toEqual([
