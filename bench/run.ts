@@ -57,6 +57,9 @@ const quick = smoke || process.env.BENCH_QUICK === '1' || arg('quick') === 'true
 // (BENCH_SMOKE also shortens the waits that only let a page settle: bench/browser/harness.ts settle())
 if (smoke) process.env.BENCH_SHARE_SERVER = '1';
 if (smoke) process.env.BENCH_SMOKE = '1';
+// a smoke server's first start skips the copy traders' history and backfills only what the history part reads
+if (smoke) process.env.DEMO_COPY_HISTORY ??= 'off';
+if (smoke) process.env.MARKET_BENCH_BACKFILL ??= 'BTC/USDT:600';
 if (quick && !process.env.BENCH_RESULTS_DIR)
   process.env.BENCH_RESULTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-quick-'));
 const only = (list(arg('only') ?? process.env.BENCH_ONLY) as Part[] | undefined) ?? PARTS;
