@@ -84,7 +84,8 @@ async function tickGaps(base: string, during: () => Promise<void>): Promise<numb
     if (on && last) gaps.push(now - last);
     last = now;
   });
-  await sleep(1000);
+  // past the snapshot (a fifth of it in the smoke, as bench/browser/harness.ts settle())
+  await sleep(process.env.BENCH_SMOKE === '1' ? 200 : 1000);
   on = true;
   await during();
   sock.close();
@@ -95,10 +96,14 @@ export async function runEngine(
   engine: EngineRun['engine'],
   o: { seconds: number; loops: number },
 ): Promise<EngineRun> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `h5-dbbench-${engine}-`));
-  const port = await freePort();
-  const stop = await startServer(engine, dataDir, port);
-  const base = `http://127.0.0.1:${port}`;
+  // BENCH_SERVER_ORIGIN: the smoke's one server (scripts/bench-smoke.ts), already on embedded PostgreSQL
+  const outside = process.env.BENCH_SERVER_ORIGIN;
+  // (the harness waits until it answers)
+  if (outside) await (await import('./browser/harness')).startServer({ tickRate: 200, dataDir: '', extraSymbols: 0 });
+  const dataDir = outside ? null : fs.mkdtempSync(path.join(os.tmpdir(), `h5-dbbench-${engine}-`));
+  const port = outside ? 0 : await freePort();
+  const stop = dataDir ? await startServer(engine, dataDir, port) : async () => undefined;
+  const base = outside ?? `http://127.0.0.1:${port}`;
   try {
     const token = await loginDemo(base);
     await transferUsdt(base, token, '1'); // warm the route
@@ -130,7 +135,7 @@ export async function runEngine(
     };
   } finally {
     await stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

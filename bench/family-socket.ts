@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import ioV2 from 'socket.io-client-v2';
-import { machineInfo, round, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
+import { machineInfo, round, settle, sleep, startServer, writeJson, type ServerHandle } from './browser/harness';
 
 const quick = process.env.BENCH_QUICK === '1';
 const durationS = Number(process.env.DURATION_S ?? (quick ? 6 : 20));
@@ -98,7 +98,7 @@ async function familyClient(origin: string, i: number, mode: Mode, counts: Recor
 async function familyChild(origin: string, n: number, mode: Mode): Promise<void> {
   const counts: Record<string, number> = Object.fromEntries(FAMILY_EVENTS.map((e) => [e, 0]));
   for (let i = 0; i < n; i++) await familyClient(origin, i, mode, counts);
-  await sleep(1500); // past the new members' first state
+  await settle(1500); // past the new members' first state
   for (const e of FAMILY_EVENTS) counts[e] = 0;
   process.send?.({ ready: true });
   process.on('message', (m: { report?: boolean }) => {
@@ -132,7 +132,7 @@ async function phase(server: ServerHandle, mode: Mode, family: number): Promise<
   const child = mode === 'none' ? undefined : await startFamily(server.origin, family, mode);
   const ours = await open(server.origin);
   await ours.timeout(5000).emitWithAck('subscribe', { channels: ['tickers', 'depth:BTC/USDT', 'kline:BTC/USDT:1min'] });
-  await sleep(1000); // past the snapshots
+  await settle(1000); // past the snapshots
   const gaps: number[] = [];
   const delays: number[] = [];
   let last = 0;
@@ -154,7 +154,7 @@ async function phase(server: ServerHandle, mode: Mode, family: number): Promise<
   const familyPerS = Object.fromEntries(
     FAMILY_EVENTS.map((e) => [e, round((counts[e] ?? 0) / wallS, 1)]),
   ) as Phase['familyPerS'];
-  await sleep(1000); // the family sockets' disconnects settle before the next phase
+  await settle(1000); // the family sockets' disconnects settle before the next phase
   return {
     mode,
     family: mode === 'none' ? 0 : family,
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
   );
   const server = await startServer({ tickRate, dataDir, extraSymbols: 0 });
   try {
-    await sleep(2000);
+    await settle(2000);
     const phases: Phase[] = [];
     for (const mode of modes) phases.push(await phase(server, mode, familyClients));
     const base = phases[0];

@@ -27,9 +27,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
-import { spawnNode, startNode, waitReady, type ClusterNode } from '../server/scale/cluster-kit';
-import { freshDatabase } from '../server/testing/pg-template';
-import { machineInfo, round, sleep, writeJson } from './browser/harness';
+import type { ClusterNode } from '../server/scale/cluster-kit';
+import { machineInfo, round, settle, sleep, startServer, writeJson } from './browser/harness';
 
 const quick = process.env.BENCH_QUICK === '1';
 const CLIENTS = Number(process.env.CLIENTS ?? (quick ? 400 : 2000));
@@ -209,7 +208,7 @@ function forkClients(origins: string[], clients: number): ChildProcess[] {
   return children;
 }
 
-async function measure(name: PhaseName, origins: string[], servers: ClusterNode[], clients: number): Promise<Phase> {
+async function measure(name: PhaseName, origins: string[], serverPids: number[], clients: number): Promise<Phase> {
   const children = forkClients(origins, clients);
   let ready = 0;
   await Promise.all(
@@ -227,9 +226,9 @@ async function measure(name: PhaseName, origins: string[], servers: ClusterNode[
   console.log(
     `[fanout] ${name}: ${ready}/${clients} clients in ${children.length} processes connected over ${origins.length} node(s); measuring ${DURATION_S} s…`,
   );
-  await sleep(2000); // past the snapshots
+  await settle(2000); // past the snapshots
   const loadavg = os.loadavg().map((l) => round(l, 2));
-  const serverCpu = () => servers.reduce((s, n) => s + cpuSeconds(n.child.pid), 0);
+  const serverCpu = () => serverPids.reduce((s, pid) => s + cpuSeconds(pid), 0);
   const cpu0 = serverCpu();
   const t0 = performance.now();
   for (const c of children) c.send({ start: true });
@@ -276,7 +275,17 @@ async function measure(name: PhaseName, origins: string[], servers: ClusterNode[
   };
 }
 
+const pids = (nodes: ClusterNode[]) => nodes.map((n) => n.child.pid ?? 0);
+
 async function phase(name: PhaseName): Promise<Phase> {
+  if (name === 'single' && process.env.BENCH_SERVER_ORIGIN) {
+    // the smoke's one server (scripts/bench-smoke.ts) is a process with every role: spares a start
+    const server = await startServer({ tickRate: 10, dataDir: '', extraSymbols: 0 });
+    return await measure(name, [server.origin], [server.pid], CLIENTS);
+  }
+  // loaded here, not by the client processes (this same file), which need none of it
+  const { spawnNode, startNode, waitReady } = await import('../server/scale/cluster-kit');
+  const { freshDatabase } = await import('../server/testing/pg-template');
   const db = await freshDatabase(ADMIN_URL, 'fanout');
   const nodes: ClusterNode[] = [];
   const env = {
@@ -290,7 +299,7 @@ async function phase(name: PhaseName): Promise<Phase> {
   try {
     if (name === 'single') {
       nodes.push(await startNode({ name: 'single', roles: '', port: BASE_PORT, env }));
-      return await measure(name, [nodes[0].base], nodes, CLIENTS);
+      return await measure(name, [nodes[0].base], pids(nodes), CLIENTS);
     }
     const cluster = { ...env, REDIS_URL, CLUSTER_NAME: `fan${randomBytes(3).toString('hex')}` };
     // the feed first: it migrates and seeds
@@ -304,7 +313,7 @@ async function phase(name: PhaseName): Promise<Phase> {
     return await measure(
       name,
       apis.map((n) => n.base),
-      nodes,
+      pids(nodes),
       name === 'scale' ? SCALE_CLIENTS : CLIENTS,
     );
   } finally {
@@ -322,7 +331,12 @@ function print(p: Phase): void {
 async function main(): Promise<void> {
   console.log(`[fanout] phases ${PHASES.join(', ')}; ${CLIENT_KIND} clients; ${DURATION_S} s each, feed at 10 ticks/s`);
   const done: Partial<Record<PhaseName, Phase>> = {};
-  for (const name of ['single', 'cluster', 'scale'] as const) if (PHASES.includes(name)) done[name] = await phase(name);
+  const names = (['single', 'cluster', 'scale'] as const).filter((name) => PHASES.includes(name));
+  // the smoke (BENCH_SMOKE=1), whose figures mean nothing, runs the phases side by side: their node
+  // starts are most of its time; a measuring run keeps them apart (and scale's nodes take cluster's ports)
+  if (process.env.BENCH_SMOKE === '1' && !names.includes('scale'))
+    for (const p of await Promise.all(names.map((name) => phase(name)))) done[p.name] = p;
+  else for (const name of names) done[name] = await phase(name);
   for (const p of Object.values(done)) print(p);
   const { single, cluster, scale } = done;
   if (single && cluster) {

@@ -38,7 +38,7 @@ import {
   patience,
   ROOT,
   round,
-  sleep,
+  settle,
   startServer,
   writeJson,
   writeText,
@@ -212,7 +212,7 @@ async function load(
     .catch(() => {});
   // let late content (banners, notices, the chart) arrive and LCP settle; an LCP entry comes only
   // for content painted visible, so wait for one rather than read none
-  await sleep(3000);
+  await settle(3000);
   await page
     .waitForFunction(() => (window as unknown as { __fl: Probe }).__fl.lcp !== null, undefined, { timeout: 15_000 })
     .catch(() => {});
@@ -334,7 +334,7 @@ async function main(): Promise<void> {
           await first
             .evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))]))
             .catch(() => {});
-          await sleep(1500);
+          await settle(1500);
           await first.close();
           const second = await context.newPage();
           const w = await load(second, url, route, cpu);

@@ -19,7 +19,16 @@
  * in the server's format and its 1,500-bar cap.
  */
 import type { BrowserContext } from 'playwright-core';
-import { heaps, launchBrowser, openBenchPage, patience, round, sleep, startServer, summarize } from './browser/harness';
+import {
+  heaps,
+  launchBrowser,
+  openBenchPage,
+  patience,
+  round,
+  settle,
+  startServer,
+  summarize,
+} from './browser/harness';
 
 export interface HistoryOptions {
   dataDir: string;
@@ -176,7 +185,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
               patience(60_000),
               'prefetch',
             );
-            await sleep(300);
+            await settle(300);
             await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
             await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, {
               timeout: patience(60_000),
@@ -216,7 +225,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           await bp.page.waitForFunction(
             () => typeof (window as unknown as { __benchShowChart?: unknown }).__benchShowChart === 'function',
           );
-          await sleep(500);
+          await settle(500);
           await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
           await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, {
             timeout: patience(60_000),
@@ -246,7 +255,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
           );
           // Start the worker with one series so the baseline includes the worker's own footprint.
           await bp.page.evaluate(() => (window as unknown as { __benchOps: Ops }).__benchOps.keepLive(['BTC/USDT']));
-          await sleep(1000);
+          await settle(1000);
           const h0 = await heaps(bp, true);
           const syms = Array.from({ length: o.liveSymbols }, (_, i) => `SYM${String(i + 1).padStart(4, '0')}/USDT`);
           const bars = await withTimeout(
@@ -254,7 +263,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult[]> {
             patience(120_000),
             'keepLive',
           );
-          await sleep(3000);
+          await settle(3000);
           const h1 = await heaps(bp, true);
           const mainKB = (h1.main - h0.main) / 1024 / o.liveSymbols;
           const workerKB =

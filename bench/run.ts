@@ -54,15 +54,22 @@ const quick = smoke || process.env.BENCH_QUICK === '1' || arg('quick') === 'true
 // Quick and smoke figures never land in bench/results: a temp dir unless BENCH_RESULTS_DIR names one
 // (read by the harness when it writes, so set before anything is written).
 // The smoke's parts share one server where they ask for the same one (bench/browser/harness.ts).
+// (BENCH_SMOKE also shortens the waits that only let a page settle: bench/browser/harness.ts settle())
 if (smoke) process.env.BENCH_SHARE_SERVER = '1';
+if (smoke) process.env.BENCH_SMOKE = '1';
+// a smoke server's first start skips the copy traders' history and backfills only what the history part reads
+if (smoke) process.env.DEMO_COPY_HISTORY ??= 'off';
+if (smoke) process.env.MARKET_BENCH_BACKFILL ??= 'BTC/USDT:600';
 if (quick && !process.env.BENCH_RESULTS_DIR)
   process.env.BENCH_RESULTS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-quick-'));
 const only = (list(arg('only') ?? process.env.BENCH_ONLY) as Part[] | undefined) ?? PARTS;
 for (const p of only) if (!PARTS.includes(p)) throw new Error(`unknown part "${p}" (one of ${PARTS.join(', ')})`);
 const rates = nums(arg('rates') ?? process.env.BENCH_RATES) ?? (smoke ? [10_000] : [10_000, 50_000, 100_000]);
-const throttles = nums(arg('throttles') ?? process.env.BENCH_THROTTLES) ?? (smoke ? [4] : [4, 6]);
-const durationS = Number(arg('duration') ?? process.env.BENCH_DURATION_S ?? (smoke ? 1 : quick ? 5 : 30));
-const warmupS = smoke ? 1 : quick ? 2 : 3;
+// the smoke's pages run unthrottled: a 4× main thread only stretches its page loads fourfold
+const throttles = nums(arg('throttles') ?? process.env.BENCH_THROTTLES) ?? (smoke ? [1] : [4, 6]);
+// the smoke's windows are a moment: long enough for every figure to exist, far too short to mean anything
+const durationS = Number(arg('duration') ?? process.env.BENCH_DURATION_S ?? (smoke ? 0.5 : quick ? 5 : 30));
+const warmupS = smoke ? 0.2 : quick ? 2 : 3;
 const soakMinutes = Number(arg('soak-minutes') ?? process.env.BENCH_SOAK_MINUTES ?? (smoke ? 0 : quick ? 0.5 : 10));
 const extraSymbols = Number(process.env.BENCH_SYMBOLS_EXTRA ?? (smoke ? 200 : 2000));
 
@@ -82,6 +89,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const results: AllResults = { machine: machineInfo(), quick };
   const browserParts = only.filter((p) => !NODE_PARTS.includes(p));
+  const build = () =>
+    arg('no-build') === 'true' ? Promise.resolve() : buildPages({ app: arg('build-app') === 'true' });
+  // the smoke builds the bench pages while its Node parts run (a measuring run never: they would share the CPU)
+  const pagesBuilt = smoke && browserParts.length ? build() : null;
+  pagesBuilt?.catch(() => undefined);
 
   if (only.includes('core')) {
     console.log('[core] K-line aggregator throughput…');
@@ -109,18 +121,18 @@ async function main(): Promise<void> {
   }
 
   if (browserParts.length) {
-    if (arg('no-build') !== 'true') buildPages({ app: arg('build-app') === 'true' });
+    await (pagesBuilt ?? build());
     // One data dir for the whole run: the first server start backfills history (~10 s), later ones reuse it.
     // BENCH_DATA_DIR: reuse (and keep) a data dir from an earlier run; a first start on a loaded machine took 75–120 s.
     const keepDir = process.env.BENCH_DATA_DIR;
     if (keepDir) fs.mkdirSync(keepDir, { recursive: true });
     const dataDir = keepDir || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-'));
     try {
-      if (only.includes('stall')) {
+      const stall = async () => {
         results.stall = await runStall({ rates, throttles, durationS, warmupS, dataDir, extraSymbols });
         writeJson('browser-stall.json', { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
-      }
-      if (only.includes('terminal')) {
+      };
+      const terminal = async () => {
         // The issue's level: 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first).
         results.terminal = await runTerminal({
           rate: rates.includes(50_000) ? 50_000 : rates[0],
@@ -137,12 +149,12 @@ async function main(): Promise<void> {
           extraSymbols,
           ...results.terminal,
         });
-      }
-      if (only.includes('history')) {
+      };
+      const history = async () => {
         // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
         results.history = await runHistory({
           dataDir,
-          throttles: smoke ? [4] : [1, 4],
+          throttles: smoke ? throttles : [1, 4],
           bars: smoke ? 500 : 5000,
           liveSymbols: smoke ? 2 : quick ? 10 : 50,
           repeats: quick ? 1 : 9,
@@ -150,23 +162,36 @@ async function main(): Promise<void> {
           tickRate: smoke ? rates[0] : 2000,
         });
         writeJson('history-merge.json', { machine: results.machine, quick, results: results.history });
-      }
-      if (only.includes('soak')) {
-        const windowS = smoke ? 1 : quick ? 5 : 60;
+      };
+      const soak = async () => {
+        const windowS = smoke ? 0.5 : quick ? 5 : 60;
         results.soak = await runSoak({
           dataDir,
           rate: 10_000,
-          throttle: 4,
+          throttle: smoke ? throttles[0] : 4,
           windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)),
           windowS,
           extraSymbols,
+          // the app tab's route changes once a second in the smoke (its stop waits out the current interval)
+          ...(smoke ? { churnS: 1 } : {}),
         });
         writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
         const plots = soakPlots(results.soak);
         writeText('soak-heaps.svg', plots.heaps);
         writeText('soak-rss.svg', plots.rss);
         writeText('soak-timing.svg', plots.timing);
-      }
+      };
+      const parts: [Part, () => Promise<void>][] = [
+        ['stall', stall],
+        ['terminal', terminal],
+        ['history', history],
+        ['soak', soak],
+      ];
+      const wanted = parts.filter(([p]) => only.includes(p)).map(([, run]) => run);
+      // the smoke's parts run side by side on its one server and browser (their figures mean nothing,
+      // their page loads and waits are most of its time); a measuring run keeps them apart
+      if (smoke) await Promise.all(wanted.map((run) => run()));
+      else for (const run of wanted) await run();
     } finally {
       await stopSharedServers();
       if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import {
   openBenchPage,
   patience,
   round,
+  settle,
   sleep,
   startServer,
   summarize,
@@ -159,7 +160,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint, undefined, {
         timeout: patience(90_000),
       });
-      await sleep(2000);
+      await settle(2000);
       const t0 = Date.now();
       await bp.page.evaluate(() => window.__bench.reset());
       for (let w = 0; w < o.windows; w++) {

@@ -11,12 +11,19 @@
  * PostgreSQL server and Redis that `npm run test:db` and the scale tests use (DATABASE_URL,
  * REDIS_URL; defaults 127.0.0.1:5432/test and 127.0.0.1:6379). BENCH_PORT: the first of 20 ports
  * it may use (default 9300).
+ *
+ * What keeps it short: one server for every bench that asks for one (startSmokeServer), started at
+ * once while the benches that need none run; the benches' smoke sizes (BENCH_SMOKE=1: moment-long
+ * windows, a fifth of each settling wait, side by side where a measuring run keeps things apart);
+ * LANES benches at a time. Each bench's time and CPU (with its children's) is printed as it ends;
+ * BENCH_SMOKE_LOG_DIR keeps each bench's whole output there, every line stamped with its second.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServer, type ServerHandle } from '../bench/browser/harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,6 +32,8 @@ interface Bench {
   /** tsx arguments: the bench's file and its tiny-size flags */
   args: string[];
   env?: Record<string, string>;
+  /** it asks for a server (bench/browser/harness.ts startServer): it gets the smoke's one */
+  server?: true;
   /** result files (in the results dir) and, per file, the figures that must be finite numbers */
   figures: Record<string, string[]>;
 }
@@ -63,6 +72,8 @@ export function missingFigures(dir: string, figures: Record<string, string[]>): 
 
 const port = Number(process.env.BENCH_PORT ?? 9300);
 /** BENCH_SMOKE_LANES: how many benches run side by side (2: three took 163 s on a quiet machine, contending) */
+/** the smoke server's feed: every bench that asks for a server gets this one, whatever rate it asks for */
+const SMOKE_TICK_RATE = 500;
 const LANES = Math.max(1, Number(process.env.BENCH_SMOKE_LANES ?? 2));
 
 /** One entry per bench in bench/ (the diagnosis probes in bench/browser/ are tools, not benches), longest first. */
@@ -71,8 +82,9 @@ const BENCHES: Bench[] = [
     // npm run bench's six parts, one server data dir; builds the bench pages (so a config that has
     // drifted from the app's fails here)
     name: 'run',
+    server: true,
     args: ['bench/run.ts', '--smoke'],
-    env: { MARKET_BENCH_BACKFILL: 'BTC/USDT:600', BENCH_PORT: String(port) },
+    env: { BENCH_RATES: String(SMOKE_TICK_RATE) },
     figures: {
       'core.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
       'book-apply.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
@@ -99,8 +111,9 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'fanout',
+    server: true,
     args: ['bench/fanout.ts'],
-    env: { CLIENTS: '20', DURATION_S: '2', BENCH_PORT: String(port + 2) },
+    env: { CLIENTS: '20', DURATION_S: '1', CLIENT_PROCESSES: '1', BENCH_PORT: String(port + 2) },
     figures: {
       'fanout.json': [
         'single.eventsPerClientPerS',
@@ -112,6 +125,7 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'lighthouse',
+    server: true,
     args: ['bench/lighthouse.ts', '--runs=1', '--routes=home'],
     env: { BENCH_PORT: String(port + 12) },
     figures: {
@@ -120,14 +134,16 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'first-load',
+    server: true,
     args: ['bench/first-load.ts', '--runs=1', '--routes=home'],
     env: { BENCH_PORT: String(port + 10) },
     figures: { 'first-load.json': ['results.home.cold.fcp.median', 'results.home.warm.fcp.median'] },
   },
   {
     name: 'family-socket',
+    server: true,
     args: ['bench/family-socket.ts'],
-    env: { DURATION_S: '2', FAMILY_CLIENTS: '3', TICK_RATE: '500', BENCH_PORT: String(port + 1) },
+    env: { DURATION_S: '1', FAMILY_CLIENTS: '3', TICK_RATE: String(SMOKE_TICK_RATE) },
     figures: {
       'family-socket.json': [
         'phases.*.gapMs.p50',
@@ -139,6 +155,7 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'db-engine',
+    server: true,
     args: ['bench/db-engine.ts'],
     env: { DB_BENCH_S: '1' },
     figures: {
@@ -154,6 +171,7 @@ const BENCHES: Bench[] = [
   {
     name: 'liabilities-browser',
     args: ['bench/liabilities-browser.ts', '--leaves=1000', '--runs=5'],
+    env: { BENCH_PORT: String(port + 14) },
     figures: { 'liabilities-browser.json': ['main.p50', 'worker.p50'] },
   },
 ];
@@ -161,6 +179,8 @@ const BENCHES: Bench[] = [
 interface Outcome {
   name: string;
   seconds: number;
+  /** CPU seconds of the bench and every process it waited for (its servers, Chromium…), last sampled */
+  cpuSeconds: number;
   problems: string[];
   tail: string;
 }
@@ -179,6 +199,8 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
     env: {
       ...process.env,
       BENCH_QUICK: '1',
+      // the waits that only let a page settle shrink too (bench/browser/harness.ts settle())
+      BENCH_SMOKE: '1',
       BENCH_START_S: process.env.BENCH_START_S ?? '600',
       BENCH_PATIENCE: process.env.BENCH_PATIENCE ?? '3',
       ...b.env,
@@ -189,11 +211,33 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
     detached: true,
   });
   let out = '';
+  // BENCH_SMOKE_LOG_DIR: each bench's whole output, every line stamped with the seconds since its start
+  const log = process.env.BENCH_SMOKE_LOG_DIR ? path.join(process.env.BENCH_SMOKE_LOG_DIR, `${b.name}.log`) : null;
+  if (log) fs.mkdirSync(path.dirname(log), { recursive: true });
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-6000);
+    if (log) {
+      const at = ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+      const lines = d
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim());
+      fs.appendFileSync(log, lines.map((l) => `${at} ${l}\n`).join(''));
+    }
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  // the child's CPU with its reaped children's (Linux /proc: utime, stime, cutime, cstime), sampled
+  // until it exits: the part of the smoke's time that is its own work, whatever the machine's load
+  let cpuSeconds = NaN;
+  const sample = setInterval(() => {
+    try {
+      const f = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      cpuSeconds = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+    } catch {
+      /* gone */
+    }
+  }, 250);
   const timer = setTimeout(() => {
     out += `\n[bench-smoke] ${b.name}: no end after ${TIMEOUT_S} s, stopped`;
     try {
@@ -205,11 +249,13 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(sample);
       const problems = code === 0 ? missingFigures(dir, b.figures) : [`exited ${code ?? signal}`];
       if (code === 0 && !out.trim()) problems.push('printed nothing');
       resolve({
         name: b.name,
         seconds: Math.round((Date.now() - started) / 1000),
+        cpuSeconds: Math.round(cpuSeconds),
         problems,
         tail: out.split('\n').slice(-40).join('\n'),
       });
@@ -217,16 +263,30 @@ function runBench(b: Bench, resultsDir: string, pagesDir: string): Promise<Outco
   });
 }
 
-/** scripts/pg-template.ts into `dir`: initdb and this checkout's migrations, once */
-function makePgTemplate(dir: string): string {
-  const t0 = Date.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pg-template.ts', dir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  console.log(`[bench-smoke] migrated database template made in ${Math.round((Date.now() - t0) / 1000)} s`);
-  return dir;
+/**
+ * The one server every bench of the smoke uses (BENCH_SERVER_ORIGIN, bench/browser/harness.ts
+ * startServer): started at once, while the benches that need none run; the benches that do wait
+ * until it answers. Its first start skips the copy traders' history (DEMO_COPY_HISTORY=off) and
+ * backfills only what the history part reads (600 bars of BTC/USDT).
+ */
+function startSmokeServer(dataDir: string): {
+  origin: string;
+  pid: number;
+  ready: Promise<ServerHandle>;
+  kill(): void;
+} {
+  process.env.DEMO_COPY_HISTORY = 'off';
+  process.env.MARKET_BENCH_BACKFILL = 'BTC/USDT:600';
+  process.env.BENCH_START_S ??= '600';
+  const s = spawnServer({ tickRate: SMOKE_TICK_RATE, dataDir, extraSymbols: 200, port });
+  return { origin: s.origin, pid: s.child.pid ?? 0, ready: s.ready, kill: () => s.child.kill('SIGKILL') };
 }
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function main(): Promise<void> {
   const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -237,15 +297,22 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html')))
     throw new Error('no app build in dist/h5: npm run build first');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-smoke-'));
-  // run as root, the embedded PostgreSQL runs as "postgres": it must enter the template's dir
+  // run as root, the embedded PostgreSQL runs as "postgres": it must enter the server's data dir
   fs.chmodSync(tmp, 0o755);
   const pagesDir = path.join(tmp, 'pages');
   const started = Date.now();
   const outcomes: Outcome[] = [];
+  console.log(`[bench-smoke] ${benches.length} benches in ${LANES} lanes; load average ${load()}`);
+  const server = benches.some((b) => b.server) ? startSmokeServer(path.join(tmp, 'server')) : null;
+  if (server) {
+    process.env.BENCH_SERVER_ORIGIN = server.origin;
+    process.env.BENCH_SERVER_PID = String(server.pid);
+  }
+  server?.ready.then(
+    () => console.log(`[bench-smoke] the smoke's server answered after ${Math.round((Date.now() - started) / 1000)} s`),
+    (e: unknown) => console.log(`[bench-smoke] the smoke's server did not start: ${String(e)}`),
+  );
   try {
-    // Every bench server starts on a fresh data dir: one migrated cluster, copied by each, spares
-    // each its initdb and migrations (as the e2e servers do); its figures never depend on it.
-    process.env.PG_TEMPLATE_DIR = makePgTemplate(path.join(tmp, 'pg-template'));
     // LANES benches at a time, each lane taking the next bench as it frees, longest first (BENCHES' order).
     const queue = [...benches];
     const lane = async () => {
@@ -253,20 +320,24 @@ async function main(): Promise<void> {
         const o = await runBench(b, path.join(tmp, 'results'), pagesDir);
         outcomes.push(o);
         console.log(
-          `[bench-smoke] ${o.name}: ${o.problems.length ? `FAILED (${o.problems.join('; ')})` : 'figures written'} in ${o.seconds} s`,
+          `[bench-smoke] ${o.name}: ${o.problems.length ? `FAILED (${o.problems.join('; ')})` : 'figures written'} in ${o.seconds} s, CPU ${o.cpuSeconds} s (${Math.round((Date.now() - started) / 1000)} s in; load ${load()})`,
         );
         if (o.problems.length) console.log(`--- ${o.name}'s last output ---\n${o.tail}\n---`);
       }
     };
     await Promise.all(Array.from({ length: LANES }, lane));
   } finally {
+    await server?.ready.then(async (s) => {
+      console.log(`[bench-smoke] the smoke's server used ${Math.round(s.cpuSeconds())} s of CPU`);
+      await s.stop();
+    }, server.kill);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const failed = outcomes.filter((o) => o.problems.length);
   if (failed.length)
     console.log(`[bench-smoke] failed: ${failed.map((o) => o.name).join(', ')} (their output is above)`);
   console.log(
-    `[bench-smoke] ${outcomes.length - failed.length} of ${outcomes.length} benches wrote their figures in ${Math.round((Date.now() - started) / 1000)} s`,
+    `[bench-smoke] ${outcomes.length - failed.length} of ${outcomes.length} benches wrote their figures in ${Math.round((Date.now() - started) / 1000)} s (load average ${load()})`,
   );
   if (failed.length) process.exit(1);
 }

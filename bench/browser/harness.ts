@@ -37,18 +37,29 @@ export const PAGES_DIR = process.env.BENCH_PAGES_DIR
   ? path.resolve(process.env.BENCH_PAGES_DIR)
   : path.join(ROOT, 'dist', 'bench-pages');
 
-/** `vite build` of the app when it is missing (or asked), then always the bench pages (into dist/bench-pages). */
-export function buildPages(opts: { app?: boolean } = {}): void {
+/**
+ * `vite build` of the app when it is missing (or asked), then always the bench pages (into
+ * dist/bench-pages). The pages build in a child process while the caller goes on (the smoke runs
+ * the Node parts meanwhile); it fails when the build does.
+ */
+export async function buildPages(opts: { app?: boolean } = {}): Promise<void> {
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   if (opts.app || !fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) {
     console.log('[bench] building the app (vite build)…');
     execFileSync(npx, ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
   console.log('[bench] building the bench pages…');
-  execFileSync(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts', '--outDir', PAGES_DIR], {
+  const t0 = Date.now();
+  const child = spawn(npx, ['vite', 'build', '-c', 'bench/vite.bench.config.ts', '--outDir', PAGES_DIR], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`the bench pages' build exited ${code}`);
+  console.log(`[bench] bench pages built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 // ---------- server ----------
@@ -75,22 +86,38 @@ export interface ServerHandle {
 
 const CLK_TCK = 100;
 
-/** `cwd`: the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before"). */
+/** user+system CPU seconds a process has used (Linux /proc), NaN when it is gone or elsewhere */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
+
+interface ServerOptions {
+  tickRate: number;
+  dataDir: string;
+  extraSymbols: number;
+  seed?: number;
+  /** the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before") */
+  cwd?: string;
+}
+
 /** shared servers by their options (BENCH_SHARE_SERVER=1): see startServer */
 const shared = new Map<string, Promise<ServerHandle>>();
 
 /**
  * A bench server on `dataDir`. With BENCH_SHARE_SERVER=1 (the smoke: the figures mean nothing, the
  * server starts are most of its time) a part asking for the same options as an earlier one gets that
- * server, its stop() does nothing, and `stopSharedServers()` ends them all.
+ * server, its stop() does nothing, and `stopSharedServers()` ends them all. With BENCH_SERVER_ORIGIN
+ * (the smoke, scripts/bench-smoke.ts: one server for every bench, BENCH_SERVER_PID its process) that
+ * server, whatever the options: this waits until it answers and never stops it.
  */
-export async function startServer(o: {
-  tickRate: number;
-  dataDir: string;
-  extraSymbols: number;
-  seed?: number;
-  cwd?: string;
-}): Promise<ServerHandle> {
+export async function startServer(o: ServerOptions): Promise<ServerHandle> {
+  if (process.env.BENCH_SERVER_ORIGIN)
+    return outsideServer(process.env.BENCH_SERVER_ORIGIN, Number(process.env.BENCH_SERVER_PID));
   if (process.env.BENCH_SHARE_SERVER !== '1') return startServerRetrying(o);
   const key = JSON.stringify([o.tickRate, o.dataDir, o.extraSymbols, o.seed ?? 42, o.cwd ?? ROOT]);
   let handle = shared.get(key);
@@ -103,25 +130,40 @@ export async function startServer(o: {
   return { ...server, stop: async () => undefined };
 }
 
-/** ends every server startServer shared (BENCH_SHARE_SERVER=1) */
+/** ends every server startServer shared (BENCH_SHARE_SERVER=1), and the shared browser (launchBrowser) */
 export async function stopSharedServers(): Promise<void> {
   const all = [...shared.values()];
   shared.clear();
   await Promise.all(all.map(async (h) => (await h.catch(() => null))?.stop()));
+  const close = sharedBrowser && (await sharedBrowser.then(() => closeShared).catch(() => null));
+  sharedBrowser = closeShared = null;
+  await close?.().catch(() => {});
 }
 
-async function startServerRetrying(o: {
-  tickRate: number;
-  dataDir: string;
-  extraSymbols: number;
-  seed?: number;
-  cwd?: string;
-}): Promise<ServerHandle> {
+/** Someone else's server (BENCH_SERVER_ORIGIN): waits until it answers; stop() leaves it running. */
+async function outsideServer(origin: string, pid: number): Promise<ServerHandle> {
+  const deadline = Date.now() + Number(process.env.BENCH_START_S ?? 120) * 1000;
+  for (;;) {
+    if (pid && !fs.existsSync(`/proc/${pid}`)) throw new Error(`the server at ${origin} (pid ${pid}) has exited`);
+    const up = await fetch(`${origin}/api/currency/quotation_new`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`the server at ${origin} did not answer in time`);
+    await sleep(250);
+  }
+  return { origin, pid, cpuSeconds: () => cpuSecondsOf(pid), stop: async () => undefined };
+}
+
+async function startServerRetrying(o: ServerOptions): Promise<ServerHandle> {
   // On a loaded shared machine an area's start (the market's, at 50,000 ticks/s over ~2,000
   // symbols) can pass Fastify's 10 s plugin timeout and the server exits: start it again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServerOnce(o);
+      // BENCH_PORT: a fixed port (a shared machine hands each person a range)
+      const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+      return await spawnServer({ ...o, port }).ready;
     } catch (err) {
       if (attempt >= 3 || !/did not start in time/.test(String(err))) throw err;
       console.log(`[bench] server start timed out in a plugin (attempt ${attempt}), again…`);
@@ -129,15 +171,13 @@ async function startServerRetrying(o: {
   }
 }
 
-async function startServerOnce(o: {
-  tickRate: number;
-  dataDir: string;
-  extraSymbols: number;
-  seed?: number;
-  cwd?: string;
-}): Promise<ServerHandle> {
-  // BENCH_PORT: a fixed port (a shared machine hands each person a range)
-  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+/** Spawns a bench server (`node --import tsx server/main.ts`) on `port` at once; `ready` resolves when it answers. */
+export function spawnServer(o: ServerOptions & { port: number }): {
+  origin: string;
+  child: ChildProcess;
+  ready: Promise<ServerHandle>;
+} {
+  const port = o.port;
   const env = {
     ...process.env,
     PORT: String(port),
@@ -159,14 +199,19 @@ async function startServerOnce(o: {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  const origin = `http://127.0.0.1:${port}`;
+  return { origin, child, ready: serverReady(child, origin) };
+}
+
+async function serverReady(child: ChildProcess, origin: string): Promise<ServerHandle> {
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
-  const origin = `http://127.0.0.1:${port}`;
   // BENCH_START_S: how long a start may take (120 s; a loaded shared machine needs more at 50,000 ticks/s)
   const startS = Number(process.env.BENCH_START_S ?? 120);
-  const deadline = Date.now() + startS * 1000;
+  const t0 = Date.now();
+  const deadline = t0 + startS * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     try {
@@ -181,18 +226,12 @@ async function startServerOnce(o: {
     }
     await sleep(250);
   }
+  console.log(`[bench] server on ${origin} answered in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const pid = child.pid as number;
   return {
     origin,
     pid,
-    cpuSeconds() {
-      try {
-        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return (Number(f[11]) + Number(f[12])) / CLK_TCK;
-      } catch {
-        return NaN;
-      }
-    },
+    cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       if (child.exitCode !== null) return;
       const done = new Promise<void>((r) => child.once('exit', () => r()));
@@ -228,7 +267,30 @@ export async function withServerAndBrowser(
   }
 }
 
+/** the one browser of a run that shares its servers (BENCH_SHARE_SERVER=1): see launchBrowser */
+let sharedBrowser: Promise<Browser> | null = null;
+let closeShared: (() => Promise<void>) | null = null;
+
+/**
+ * Debian's Chromium, headless. With BENCH_SHARE_SERVER=1 (the smoke) every part of the run gets
+ * the same browser (each still opens its own contexts), its close() does nothing and
+ * `stopSharedServers()` closes it.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  if (process.env.BENCH_SHARE_SERVER !== '1') return launchChromium();
+  sharedBrowser ??= launchChromium().then((b) => {
+    closeShared = b.close.bind(b);
+    b.close = async () => undefined;
+    return b;
+  });
+  const browser = sharedBrowser;
+  browser.catch(() => {
+    if (sharedBrowser === browser) sharedBrowser = null;
+  });
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -266,8 +328,14 @@ export function servePages(): void {
     throw new Error('bench pages not built: npx vite build -c bench/vite.bench.config.ts');
   if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html')))
     throw new Error('dist/h5 has no app build (the server serves /h5/ only then): npm run build');
+  // parts running side by side (the smoke, BENCH_SHARE_SERVER=1) must not rewrite a page another
+  // part is loading: copied once, and again only when a build has removed them
+  const there = fs.existsSync(path.join(ROOT, 'dist/h5/bench/browser'));
+  if (pagesServed && there && process.env.BENCH_SHARE_SERVER === '1') return;
   fs.cpSync(PAGES_DIR, path.join(ROOT, 'dist/h5/bench'), { recursive: true });
+  pagesServed = true;
 }
+let pagesServed = false;
 
 export async function openBenchPage(
   browser: Browser,
@@ -452,6 +520,14 @@ export async function scrollScrollers(page: Page, by: number): Promise<void> {
  */
 export function patience(ms: number): number {
   return ms * Math.max(1, Number(process.env.BENCH_PATIENCE ?? 1) || 1);
+}
+
+/**
+ * A wait that only lets a page or the feed settle (not a measuring window): the smoke
+ * (BENCH_SMOKE=1, scripts/bench-smoke.ts), whose figures mean nothing, waits a fifth of it.
+ */
+export function settle(ms: number): Promise<void> {
+  return sleep(process.env.BENCH_SMOKE === '1' ? ms / 5 : ms);
 }
 
 export function sleep(ms: number): Promise<void> {

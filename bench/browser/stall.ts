@@ -15,6 +15,7 @@ import {
   pageMetrics,
   patience,
   round,
+  settle,
   sleep,
   startServer,
   startWorkerProfile,
@@ -250,7 +251,7 @@ export async function runStall(o: StallOptions): Promise<{ runs: StallRun[]; rat
     const server = await startServer({ tickRate: rate, dataDir: o.dataDir, extraSymbols: o.extraSymbols });
     const browser = await launchBrowser();
     try {
-      await sleep(1500); // let the feed reach its rate
+      await settle(1500); // let the feed reach its rate
       for (const throttle of o.throttles) {
         for (const kind of pages) {
           const r = await measureStall(browser, server, kind, rate, throttle, o.durationS, o.warmupS);
