@@ -20,7 +20,7 @@ import { openDatabase } from '../../../db/open';
 import { startServer, type ServerProc } from '../../../testing/crash-kit';
 import { freshDatabase } from '../../../testing/pg-template';
 
-const PORT = Number(process.env.CRASH_TEST_PORT ?? 8113);
+const PORT = Number(process.env.CRASH_TEST_PORT ?? 8713);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
