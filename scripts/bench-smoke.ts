@@ -142,7 +142,15 @@ const BENCHES: Bench[] = [
     args: ['bench/db-engine.ts'],
     env: { DB_BENCH_S: '1' },
     figures: {
-      'db-engine.json': ['runs.*.transfersPerS', 'runs.*.idleGapMs.p99', 'runs.*.loadGapMs.p99', 'loadP99OverIdle'],
+      'db-engine.json': [
+        'runs.*.transfersPerS',
+        'runs.*.ledgerPerS',
+        'runs.*.httpOverLedger',
+        'runs.*.idleGapMs.p99',
+        'runs.*.loadGapMs.p99',
+        'loadP99OverIdle',
+        'loadavg.*',
+      ],
     },
   },
   {
