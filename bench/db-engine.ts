@@ -14,7 +14,8 @@
  * embedded PostgreSQL did 3.38× its transfers/s. The server no longer runs on PGlite (its job
  * queue needs a pg pool), so only the engine in use is measured.
  * `npx tsx bench/db-engine.ts` (not a part of `npm run bench`: it starts a server of its own;
- * `BENCH_QUICK=1` for 5 s phases, `DB_BENCH_S` for any length, `DB_BENCH_ROUNDS` rounds).
+ * `BENCH_QUICK=1` for 5 s phases, `DB_BENCH_S` for any length, `DB_BENCH_ROUNDS` rounds,
+ * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,7 +80,15 @@ async function startServer(engine: EngineRun['engine'], dataDir: string, port: n
   };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  const child = spawn('npx', ['tsx', entry], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+  // DB_BENCH_PROFILE=<dir>: the server's CPU profile (node --cpu-prof), written there when it stops
+  const prof = process.env.DB_BENCH_PROFILE;
+  const child = prof
+    ? spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', prof, '--import', 'tsx', entry], {
+        env,
+        detached: true,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    : spawn('npx', ['tsx', entry], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 300_000;
   while (
     !(await fetch(`http://127.0.0.1:${port}/api/getSiteConfig`).then(

@@ -40,6 +40,8 @@ export interface TransferInput {
   ref?: LedgerRef | { type: string; id?: undefined };
   /** a record written with the moves (its id is ref.id), e.g. the user's own transfer's row */
   record?: TransferRecord;
+  /** the coin checked in the statement as funds requires (pooled only): refused → AppError('currency_invalid') */
+  fundsCoin?: boolean;
 }
 
 export interface TransferResult {
@@ -49,6 +51,8 @@ export interface TransferResult {
   refId: string | null;
   /** the commit's transaction time (the record's created_at) */
   at: Date;
+  /** the coin's name, when checked (fundsCoin) */
+  coin: string | null;
 }
 
 function element(t: TransferInput, trx?: Transaction<Database>): TransferElement {
@@ -71,17 +75,20 @@ function element(t: TransferInput, trx?: Transaction<Database>): TransferElement
     kr: key && t.ref?.id !== undefined ? t.ref : null,
     ...(key?.claim ? { kc: key.claim.route, kw: key.claim.owner } : {}),
     ...(t.record ? { rec: t.record } : {}),
+    ...(t.fundsCoin ? { cc: true } : {}),
   };
 }
 
 function result(row: TransferRow | null): TransferResult {
   if (!row) throw new AppError('insufficient_balance');
   if (row.dup) throw new KeyTaken();
+  if (row.refused) throw new AppError(row.refused);
   return {
     from: { accountId: row.from_account, available: canon(row.from_available), frozen: canon(row.from_frozen) },
     to: { accountId: row.to_account, available: canon(row.to_available), frozen: canon(row.to_frozen) },
     refId: row.rid,
     at: row.done_at,
+    coin: row.cur,
   };
 }
 

@@ -44,6 +44,8 @@ export interface TransferElement {
    */
   kc?: string;
   kw?: string;
+  /** check in the statement that the coin is one funds may move (migration 044) */
+  cc?: boolean;
   /** the record written with the moves, if any (its id is `rid`) */
   rec?: TransferRecord;
 }
@@ -65,13 +67,17 @@ export interface TransferRow {
   done_at: Date;
   /** the key was claimed before (element with kc): nothing was done */
   dup: boolean;
+  /** the coin's name (element with cc) */
+  cur: string | null;
+  /** a rule the statement refused the transfer by (an AppError code): nothing was done */
+  refused: 'currency_invalid' | null;
 }
 
 /** A transfer inside the caller's transaction: the row, or null when the debit was refused. */
 export async function transferInTrx(trx: Transaction<Database>, e: TransferElement): Promise<TransferRow | null> {
-  if (e.kc) throw new Error('transferInTrx: a key is claimed by the group commit only');
+  if (e.kc || e.cc) throw new Error('transferInTrx: a key claim and a coin check are the group commit’s only');
   if (e.rec && e.rid === null) e = { ...e, rid: await drawRecordId(trx, e.rec) };
-  const r = await sql<Omit<TransferRow, 'rid' | 'dup'>>`
+  const r = await sql<Omit<TransferRow, 'rid' | 'dup' | 'cur' | 'refused'>>`
     SELECT *, now() AS done_at FROM ledger_transfer(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
       ${e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(
     trx,
@@ -84,7 +90,7 @@ export async function transferInTrx(trx: Transaction<Database>, e: TransferEleme
       .values({ id: Number(e.rid), user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt })
       .execute();
   }
-  return { ...found, rid: e.rid, dup: false };
+  return { ...found, rid: e.rid, dup: false, cur: null, refused: null };
 }
 
 /** A record's id from its table's sequence (outside the statement: the in-transaction path). */

@@ -11,6 +11,8 @@ import { sql, type Kysely } from 'kysely';
  *   before, and nothing at all when the debit is refused. Two nodes racing on one key: the second
  *   insert fails on the primary key, the batch is re-run one by one, and that transfer then sees
  *   the key as `dup`.
+ * - the coin checked in the statement (`cc`: an enabled crypto currency, as funds requires; else
+ *   the row comes back `refused` 'currency_invalid' and nothing is done), its name answered (`cur`);
  * - the record's id drawn in the statement when the element has none (`rid` null with `rec`), so
  *   the request needs no nextval round trip before; every row answers the ref id it used (`rid`)
  *   and the statement's time (`done_at`: the record's created_at), from which the caller builds its
@@ -21,13 +23,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION ledger_transfer_batch(p jsonb)
     RETURNS TABLE (n int, from_account int, from_available numeric, from_frozen numeric, to_account int, to_available numeric, to_frozen numeric,
-      rid text, done_at timestamptz, dup boolean)
+      rid text, done_at timestamptz, dup boolean, cur text, refused text)
     LANGUAGE plpgsql AS $$
     DECLARE
       uid int;
       e jsonb;
       r record;
       v_rid text;
+      v_cur text;
       claim boolean;
     BEGIN
       FOR uid IN
@@ -41,7 +44,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         IF claim THEN
           PERFORM 1 FROM idempotency_keys WHERE user_id = (e->>'ku')::int AND key = e->>'k';
           IF FOUND THEN
-            n := i; dup := true; done_at := now(); rid := NULL;
+            n := i; dup := true; done_at := now(); rid := NULL; cur := NULL; refused := NULL;
+            from_account := NULL; from_available := NULL; from_frozen := NULL;
+            to_account := NULL; to_available := NULL; to_frozen := NULL;
+            RETURN NEXT;
+            CONTINUE;
+          END IF;
+        END IF;
+        v_cur := NULL;
+        IF (e->>'cc')::boolean THEN
+          -- the coin must be one funds may move (an enabled crypto currency), read in the statement
+          SELECT c.name INTO v_cur FROM currencies c WHERE c.id = (e->>'fc')::int AND c.market = 'crypto' AND c.status = 1;
+          IF NOT FOUND THEN
+            n := i; dup := false; done_at := now(); rid := NULL; cur := NULL; refused := 'currency_invalid';
             from_account := NULL; from_available := NULL; from_frozen := NULL;
             to_account := NULL; to_available := NULL; to_frozen := NULL;
             RETURN NEXT;
@@ -68,7 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               VALUES ((e->>'ku')::int, e->>'k', e->>'kc', NULL, e->>'kw', now(),
                 CASE WHEN jsonb_typeof(e->'kr') = 'object' THEN e->'kr' ELSE jsonb_build_object('type', e->>'rt', 'id', v_rid) END);
           END IF;
-          n := i; dup := false; done_at := now(); rid := v_rid;
+          n := i; dup := false; done_at := now(); rid := v_rid; cur := v_cur; refused := NULL;
           from_account := r.from_account; from_available := r.from_available; from_frozen := r.from_frozen;
           to_account := r.to_account; to_available := r.to_available; to_frozen := r.to_frozen;
           RETURN NEXT;

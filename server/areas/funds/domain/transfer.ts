@@ -4,7 +4,7 @@ import type { Page, TransferEntry } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { transfer } from '../../../db/ledger-transfer';
-import { fieldOfType, fundsCurrency } from './common';
+import { fieldOfType } from './common';
 import { parseAmount } from './amount';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
@@ -19,23 +19,24 @@ export async function transferFunds(
   input: { currencyId: number; number: string; from: number; to: number },
 ): Promise<TransferEntry> {
   if (input.from === input.to) throw new AppError('transfer_same_account');
-  const c = await fundsCurrency(db, input.currencyId);
   const amount = parseAmount(input.number);
-  // the record and both moves are one item of the ledger's group commit (db/ledger-writer.ts): one
-  // statement and one disk flush shared with the other transfers in flight, the record's id drawn
-  // in it; a refused debit throws and writes nothing, not even the record. The answer waits for
-  // that commit.
+  const currencyId = input.currencyId;
+  // the coin's check (fundsCurrency's rule), the record and both moves are one item of the ledger's
+  // group commit (db/ledger-writer.ts): one statement and one disk flush shared with the other
+  // transfers in flight, the record's id drawn in it; a refused coin or debit throws and writes
+  // nothing, not even the record. The answer waits for that commit.
   const done = await transfer(db, {
-    from: { userId, currencyId: c.id, type: input.from, reason: 'transfer_out' },
-    to: { userId, currencyId: c.id, type: input.to, reason: 'transfer_in' },
+    from: { userId, currencyId, type: input.from, reason: 'transfer_out' },
+    to: { userId, currencyId, type: input.to, reason: 'transfer_in' },
     amount,
     ref: { type: 'transfer' },
     record: 'fund_transfers',
+    fundsCoin: true,
   });
   return {
     id: Number(done.refId),
-    currency_id: c.id,
-    currency: c.name,
+    currency_id: currencyId,
+    currency: done.coin ?? '',
     number: canon(amount),
     from_field: fieldOfType(input.from),
     to_field: fieldOfType(input.to),
