@@ -18,7 +18,7 @@ import type { SessionLifetime } from '../config';
 import { lookupSessionRow, sessionExpired, touchSession, TOUCH_MS, type SessionLookup } from './sessions';
 
 /** how long an entry is trusted without reading the table again */
-export const MAX_AGE_MS = 30_000;
+const MAX_AGE_MS = 30_000;
 /** entries at most (the oldest go first); a busy node holds far fewer live sessions */
 const MAX_ENTRIES = 100_000;
 
