@@ -236,7 +236,14 @@ function openSockets(
   }
 
   app.decorate('io', io);
-  const sessionSockets = createSessionSockets({ io, db: handle.db, life: config.sessions.user, log: app.log });
+  const sessionSockets = createSessionSockets({
+    io,
+    db: handle.db,
+    life: config.sessions.user,
+    log: app.log,
+    cache: app.sessionCache,
+    clustered: redis !== undefined,
+  });
   app.decorate('sessionSockets', sessionSockets);
   cleanups.push(async () => sessionSockets.close());
   return io;

@@ -258,7 +258,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimit: 256 * 1024,
     // 10 s (Fastify's default); the benches raise it: on a loaded shared host the market's start at 50,000 ticks/s passed it
     pluginTimeoutMs: int(env.PLUGIN_TIMEOUT_MS, 10_000, 'PLUGIN_TIMEOUT_MS'),
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      globalPerIpPerMinute: int(
+        env.RATE_LIMIT_PER_MINUTE,
+        DEFAULT_RATE_LIMITS.globalPerIpPerMinute,
+        'RATE_LIMIT_PER_MINUTE',
+      ),
+    },
     sessions: lifetimes(env),
     sessionsPerUser: int(env.SESSIONS_PER_USER, 10, 'SESSIONS_PER_USER'),
     roles,

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEFAULT_SESSION_LIFETIMES, type SessionLifetime } from '../config';
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -72,6 +72,21 @@ export async function lookupSession(
   token: string,
   life: SessionLifetime = DEFAULT_SESSION_LIFETIMES.user,
 ): Promise<SessionLookup> {
+  const r = await lookupSessionRow(db, hashToken(token), life);
+  return r.ok ? { ok: true, userId: r.userId, sessionId: r.sessionId } : r;
+}
+
+/** A live session's times as last read (the session cache checks expiry from them). */
+export type SessionRowLookup =
+  | { ok: true; userId: number; sessionId: number; created: Date; lastSeen: Date }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+
+/** lookupSession by the token's hash, with the session's times (last_seen after the touch). */
+export async function lookupSessionRow(
+  db: Kysely<Database>,
+  tokenHash: string,
+  life: SessionLifetime,
+): Promise<SessionRowLookup> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -83,15 +98,22 @@ export async function lookupSession(
       'sessions.last_seen',
       'users.status',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at || row.status !== 1) return { ok: false, reason: 'revoked' };
   if (sessionExpired(row.created_at, row.last_seen, life)) return { ok: false, reason: 'expired' };
-  if (Date.now() - row.last_seen.getTime() > TOUCH_MS) {
-    await db.updateTable('sessions').set({ last_seen: new Date() }).where('id', '=', row.id).execute();
+  let lastSeen = row.last_seen;
+  if (Date.now() - lastSeen.getTime() > TOUCH_MS) {
+    lastSeen = new Date();
+    await touchSession(db, row.id, lastSeen);
   }
-  return { ok: true, userId: row.user_id, sessionId: row.id };
+  return { ok: true, userId: row.user_id, sessionId: row.id, created: row.created_at, lastSeen };
+}
+
+/** The session was used at `at` (sliding idle expiry). */
+export async function touchSession(db: Kysely<Database>, sessionId: number, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen: at }).where('id', '=', sessionId).execute();
 }
 
 /** Of `ids`, the sessions still live (not revoked, not expired, user active): the socket sweep asks. */

@@ -14,6 +14,20 @@ type LedgerRef = { type: string; id: string | number };
 export interface IdempotencyScope {
   userId: number;
   key: string;
+  /**
+   * The key has no row yet: the guarded operation's one pooled ledger transfer claims it in its
+   * own statement (ledger-writer.ts, migration 044) — for this route, owned by this process.
+   */
+  claim?: { route: string; owner: string };
+  /** set when a transfer took the key into its statement */
+  consumed?: boolean;
+}
+
+/** The key was claimed already (a retry, or the same key elsewhere): the operation did nothing. */
+export class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key taken');
+  }
 }
 
 const scope = new AsyncLocalStorage<IdempotencyScope>();
@@ -53,8 +67,11 @@ export async function markKeyCommitted(
  */
 export function keyToMark(userIds: readonly number[], trx?: Transaction<Database>): IdempotencyScope | undefined {
   const s = scope.getStore();
-  if (!s || !userIds.includes(s.userId) || (trx && marked.has(trx))) return undefined;
+  if (!s || !userIds.includes(s.userId) || (trx && marked.has(trx)) || s.consumed) return undefined;
+  // a key to claim has no row a transaction could mark: only the pooled transfer takes it
+  if (s.claim && trx) return undefined;
   if (trx) marked.add(trx);
+  if (s.claim) s.consumed = true;
   return s;
 }
 

@@ -9,13 +9,17 @@
  * goes through the handle's writer (ledger-writer.ts): concurrent transfers share one statement and
  * one commit, and the promise settles after that commit. Either way a refused debit throws
  * AppError('insufficient_balance') having written nothing.
+ *
+ * A request whose idempotency key is to be claimed in the statement (http/idempotency.ts's
+ * in-statement mode) has it taken by the pooled transfer: the key's row is written committed with
+ * the moves, or, when the key existed already, nothing is done and KeyTaken is thrown.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { AppError } from '../errors';
 import { canon } from '../kernel/decimal';
 import { checkAmount, type BalanceAfter, type LedgerRef } from './ledger';
-import { keyToMark } from './idempotency-scope';
+import { KeyTaken, keyToMark } from './idempotency-scope';
 import { transferInTrx, writerFor, type TransferElement, type TransferRecord, type TransferRow } from './ledger-writer';
 
 interface TransferSide {
@@ -32,14 +36,23 @@ export interface TransferInput {
   to: TransferSide;
   /** a positive decimal string, at most 18 decimals */
   amount: string;
-  ref?: LedgerRef;
+  /** with `record`, the id may be left out: the record's id is then drawn with the moves */
+  ref?: LedgerRef | { type: string; id?: undefined };
   /** a record written with the moves (its id is ref.id), e.g. the user's own transfer's row */
   record?: TransferRecord;
+  /** the coin checked in the statement as funds requires (pooled only): refused → AppError('currency_invalid') */
+  fundsCoin?: boolean;
 }
 
 export interface TransferResult {
   from: BalanceAfter;
   to: BalanceAfter;
+  /** the ref id the moves carry (the record's id) */
+  refId: string | null;
+  /** the commit's transaction time (the record's created_at) */
+  at: Date;
+  /** the coin's name, when checked (fundsCoin) */
+  coin: string | null;
 }
 
 function element(t: TransferInput, trx?: Transaction<Database>): TransferElement {
@@ -55,19 +68,27 @@ function element(t: TransferInput, trx?: Transaction<Database>): TransferElement
     ro: t.from.reason,
     ri: t.to.reason,
     rt: t.ref?.type ?? null,
-    rid: t.ref ? String(t.ref.id) : null,
+    rid: t.ref?.id !== undefined ? String(t.ref.id) : null,
     ku: key?.userId ?? null,
     k: key?.key ?? null,
-    kr: key && t.ref ? t.ref : null,
+    // a drawn id is only known in the statement, which then stores the ref itself
+    kr: key && t.ref?.id !== undefined ? t.ref : null,
+    ...(key?.claim ? { kc: key.claim.route, kw: key.claim.owner } : {}),
     ...(t.record ? { rec: t.record } : {}),
+    ...(t.fundsCoin ? { cc: true } : {}),
   };
 }
 
 function result(row: TransferRow | null): TransferResult {
   if (!row) throw new AppError('insufficient_balance');
+  if (row.dup) throw new KeyTaken();
+  if (row.refused) throw new AppError(row.refused);
   return {
     from: { accountId: row.from_account, available: canon(row.from_available), frozen: canon(row.from_frozen) },
     to: { accountId: row.to_account, available: canon(row.to_available), frozen: canon(row.to_frozen) },
+    refId: row.rid,
+    at: row.done_at,
+    coin: row.cur,
   };
 }
 

@@ -37,6 +37,15 @@ export interface TransferElement {
   ku: number | null;
   k: string | null;
   kr: unknown;
+  /**
+   * with the key: claim it in the statement (migration 044) for this route — a key that exists
+   * already makes the transfer a `dup`, else its row is inserted committed with the moves — and
+   * the process that claimed it (the key's owner)
+   */
+  kc?: string;
+  kw?: string;
+  /** check in the statement that the coin is one funds may move (migration 044) */
+  cc?: boolean;
   /** the record written with the moves, if any (its id is `rid`) */
   rec?: TransferRecord;
 }
@@ -52,23 +61,42 @@ export interface TransferRow {
   to_account: number;
   to_available: string;
   to_frozen: string;
+  /** the ref id the transfer used (drawn in the statement when the element had none) */
+  rid: string | null;
+  /** the statement's time: the record's created_at */
+  done_at: Date;
+  /** the key was claimed before (element with kc): nothing was done */
+  dup: boolean;
+  /** the coin's name (element with cc) */
+  cur: string | null;
+  /** a rule the statement refused the transfer by (an AppError code): nothing was done */
+  refused: 'currency_invalid' | null;
 }
 
 /** A transfer inside the caller's transaction: the row, or null when the debit was refused. */
 export async function transferInTrx(trx: Transaction<Database>, e: TransferElement): Promise<TransferRow | null> {
-  const r = await sql<TransferRow>`
-    SELECT * FROM ledger_transfer(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
+  if (e.kc || e.cc) throw new Error('transferInTrx: a key claim and a coin check are the group commit’s only');
+  if (e.rec && e.rid === null) e = { ...e, rid: await drawRecordId(trx, e.rec) };
+  const r = await sql<Omit<TransferRow, 'rid' | 'dup' | 'cur' | 'refused'>>`
+    SELECT *, now() AS done_at FROM ledger_transfer(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
       ${e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(
     trx,
   );
-  const row = r.rows[0] ?? null;
-  if (row && e.rec === 'fund_transfers') {
+  const found = r.rows[0];
+  if (!found) return null;
+  if (e.rec === 'fund_transfers') {
     await trx
       .insertInto('fund_transfers')
       .values({ id: Number(e.rid), user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt })
       .execute();
   }
-  return row;
+  return { ...found, rid: e.rid, dup: false, cur: null, refused: null };
+}
+
+/** A record's id from its table's sequence (outside the statement: the in-transaction path). */
+async function drawRecordId(trx: Transaction<Database>, rec: TransferRecord): Promise<string> {
+  const r = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence(${rec}, 'id'))::text AS id`.execute(trx);
+  return r.rows[0].id;
 }
 
 /** Transfers per statement at most: a bigger queue goes out in several batches. */

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { lookupSession } from '../auth/sessions';
+import { hashToken, lookupSession } from '../auth/sessions';
+import { SessionCache } from '../auth/session-cache';
 import { DEFAULT_SESSION_LIFETIMES, type AppConfig, type SessionLifetime } from '../config';
 import type { SocketIdentity } from '../market/socket-auth';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     authenticate: (req: FastifyRequest) => Promise<void>;
     /** the clock credential checks read (throttle waits, authenticator time steps); replaceable in tests */
     authClock: { now: () => number };
+    /** the live sessions authenticate has looked up (revocation drops them: http/session-sockets.ts) */
+    sessionCache: SessionCache;
   }
 }
 
@@ -53,11 +56,14 @@ export function credentialLimit(config: AppConfig) {
   return { config: { rateLimit: { max: config.rateLimits.loginPerIpPerMinute, timeWindow: '1 minute' } } };
 }
 
-/** preHandler: a missing token → 999 please_login; unknown, revoked or expired → 999 session_invalid. */
+/**
+ * preHandler: a missing token → 999 please_login; unknown, revoked or expired → 999 session_invalid.
+ * Sessions come from the process's cache (auth/session-cache.ts), which revocation empties at once.
+ */
 async function authenticate(this: FastifyInstance | void, req: FastifyRequest): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new AppError('please_login', undefined, '999');
-  const s = await lookupSession(req.server.db, token, req.server.config.sessions.user);
+  const s = await req.server.sessionCache.lookup(req.server.db, hashToken(token), req.server.config.sessions.user);
   if (!s.ok) throw new AppError('session_invalid', undefined, '999');
   req.userId = s.userId;
   req.sessionId = s.sessionId;
@@ -76,4 +82,5 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionId', 0);
   app.decorate('authenticate', authenticate);
   app.decorate('authClock', { now: Date.now });
+  app.decorate('sessionCache', new SessionCache());
 }

@@ -8,11 +8,20 @@
  * in flight from a process that is gone recovers it: not committed → the reservation is dropped
  * and the operation runs once; committed → the original answer (stored in the operation's
  * transaction, or rebuilt from the committed row by the route's replay).
+ *
+ * In-statement mode (`inStatement`), for a route whose one write is a pooled ledger transfer
+ * (db/ledger-transfer.ts): no reservation row first — the key's row is written, committed and
+ * with the transfer's ref, by the group commit's statement that makes the moves (migration 044),
+ * and the answer is not written after: a retry rebuilds it from the ref by the route's replay. A
+ * request costs no round trip of its own for its key. Two attempts at once in this process: the
+ * second is told to retry, as a reservation would; a key that exists already (a retry, or another
+ * node's attempt) makes the statement skip the transfer, and the request takes the usual path.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../core';
-import { runInIdempotencyScope } from '../db/idempotency-scope';
+import { KeyTaken, runInIdempotencyScope, type IdempotencyScope } from '../db/idempotency-scope';
+import { isUniqueViolation } from '../db/tx';
 import { AppError } from '../errors';
 import { replayFor, type CommittedRef } from './idempotency-replay';
 
@@ -41,9 +50,8 @@ async function claim(app: FastifyInstance, userId: number, key: string, route: s
   // Same key for another route: refuse rather than guess.
   if (!prior || prior.route !== route) throw new AppError('too_many_requests');
   if (prior.response !== null) return { claimed: false, answer: prior.response };
-  const stale = prior.owner !== BOOT_ID && Date.now() - prior.created_at.getTime() > STALE_MS;
-  if (!stale) throw new AppError('too_many_requests'); // the first attempt is still running
   const replay = replayFor(route);
+  // committed: its effect stands whoever runs it, and the answer is rebuilt from its row
   if (prior.committed_at !== null && prior.committed_ref !== null && replay) {
     const answer = await replay(app, userId, prior.committed_ref as CommittedRef, prior.created_at);
     await db
@@ -54,6 +62,8 @@ async function claim(app: FastifyInstance, userId: number, key: string, route: s
       .execute();
     return { claimed: false, answer };
   }
+  const stale = prior.owner !== BOOT_ID && Date.now() - prior.created_at.getTime() > STALE_MS;
+  if (!stale) throw new AppError('too_many_requests'); // the first attempt is still running
   if (prior.committed_at !== null) throw new AppError('too_many_requests'); // committed, answer not rebuildable: never run twice
   // Never committed: the crashed attempt left no effect. Take the key over (once) and run.
   const taken = await db
@@ -69,13 +79,52 @@ async function claim(app: FastifyInstance, userId: number, key: string, route: s
   return { claimed: true };
 }
 
-export async function withIdempotency<T>(req: FastifyRequest, route: string, run: () => Promise<T>): Promise<T> {
+/** keys of this process's in-statement attempts still running (`user:key`) */
+const running = new Set<string>();
+
+/**
+ * In-statement mode: undefined when the key turned out to exist (the usual path answers then).
+ * A run that did not hand the key to a transfer (it ended before one) stores its answer itself.
+ */
+async function inStatement<T>(req: FastifyRequest, route: string, key: string, run: () => Promise<T>) {
+  const userId = req.userId;
+  const id = `${userId}:${key}`;
+  if (running.has(id)) throw new AppError('too_many_requests'); // the first attempt is still running
+  running.add(id);
+  try {
+    const s: IdempotencyScope = { userId, key, claim: { route, owner: BOOT_ID } };
+    const result = await runInIdempotencyScope(s, run);
+    if (!s.consumed)
+      await req.server.db
+        .insertInto('idempotency_keys')
+        .values({ user_id: userId, key, route, response: JSON.stringify(result), owner: BOOT_ID })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .execute();
+    return { result };
+  } catch (err) {
+    if (err instanceof KeyTaken || isUniqueViolation(err, 'idempotency_keys_pkey')) return undefined;
+    throw err;
+  } finally {
+    running.delete(id);
+  }
+}
+
+export async function withIdempotency<T>(
+  req: FastifyRequest,
+  route: string,
+  run: () => Promise<T>,
+  opts: { inStatement?: boolean } = {},
+): Promise<T> {
   const raw = req.headers[HEADERS.idempotencyKey];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) return run();
   if (key.length > 100 || !req.userId) throw new AppError('param_error');
   const db = req.server.db;
   const userId = req.userId;
+  if (opts.inStatement) {
+    const done = await inStatement(req, route, key, run);
+    if (done) return done.result;
+  }
   const c = await claim(req.server, userId, key, route);
   if (!c.claimed) return c.answer as T;
   try {

@@ -8,6 +8,9 @@
  * authenticates again with a live token.
  * A periodic sweep disconnects this node's sockets whose session expired or was revoked by
  * other means.
+ * The same two calls drop the ended sessions from the session cache (auth/session-cache.ts) that
+ * authenticate reads: in this process at once, on the cluster's other nodes by a server-side
+ * event through the same adapter, so a revoked token is refused on every node.
  */
 import type { Server } from 'socket.io';
 import type { Kysely } from 'kysely';
@@ -15,6 +18,7 @@ import type { Database } from '../db/schema';
 import type { SessionLifetime } from '../config';
 import { liveSessionIds } from '../auth/sessions';
 import { sessionRoom, userRoom } from '../market/socket-auth';
+import type { SessionCache } from '../auth/session-cache';
 
 export interface SessionSockets {
   /** one session ended (logout): its sockets are disconnected */
@@ -27,6 +31,15 @@ export interface SessionSockets {
 }
 
 const SWEEP_MS = 60_000;
+/** the server-side event that carries a revocation to the other nodes' session caches */
+const ENDED = 'h5:sessions-ended';
+
+interface Ended {
+  userId: number;
+  /** one session, or (absent) all of the user's but `keep` */
+  sessionId?: number;
+  keep?: number;
+}
 
 export function createSessionSockets(opts: {
   io: Server;
@@ -34,8 +47,23 @@ export function createSessionSockets(opts: {
   life: SessionLifetime;
   sweepMs?: number;
   log: { warn(obj: object, msg?: string): void };
+  /** the cache authenticate reads */
+  cache?: SessionCache;
+  /** several nodes share the adapter (Redis): revocations are sent to the others' caches */
+  clustered?: boolean;
 }): SessionSockets {
-  const { io, db, life } = opts;
+  const { io, db, life, cache } = opts;
+  const drop = (e: Ended) => {
+    if (!cache) return;
+    if (e.sessionId !== undefined) cache.dropSession(e.sessionId);
+    else cache.dropUser(e.userId, e.keep);
+  };
+  const ended = (e: Ended) => {
+    drop(e);
+    if (opts.clustered) io.serverSideEmit(ENDED, e);
+  };
+  // another node's revocation (serverSideEmit never comes back to its sender)
+  if (opts.clustered) io.on(ENDED, (e: Ended) => drop(e));
 
   async function sweep(): Promise<number> {
     // Only sockets still in a private room (a socket whose auth was dropped holds no session).
@@ -59,10 +87,12 @@ export function createSessionSockets(opts: {
 
   return {
     // the session room alone names its sockets
-    endSession(_userId, sessionId) {
+    endSession(userId, sessionId) {
+      ended({ userId, sessionId });
       io.in(sessionRoom(sessionId)).disconnectSockets();
     },
     endUserSessions(userId, keepSessionId) {
+      ended({ userId, keep: keepSessionId });
       const members = io.in(userRoom(userId));
       (keepSessionId === undefined ? members : members.except(sessionRoom(keepSessionId))).disconnectSockets();
     },

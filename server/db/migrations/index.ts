@@ -20,6 +20,7 @@ import * as m027 from './027_job_queue';
 import * as m040 from './040_tick_log_mark';
 import * as m041 from './041_ledger_transfer';
 import * as m043 from './043_auth_throttle_sources';
+import * as m044 from './044_ledger_transfer_keys';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '040_tick_log_mark': m040,
   '041_ledger_transfer': m041,
   '043_auth_throttle_sources': m043,
+  '044_ledger_transfer_keys': m044,
 };

@@ -1,38 +1,47 @@
 /** Fund transfer between the user's own account types (spec §3 {currency_id, number, from_field, to_field}). */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Page, TransferEntry } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { transfer } from '../../../db/ledger-transfer';
-import { fieldOfType, fundsCurrency } from './common';
+import { fieldOfType } from './common';
 import { parseAmount } from './amount';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
 
+/**
+ * The transfer, and the answer the request gives: the record as transferById reads it, built from
+ * what the commit returned (its id, drawn in the statement, and its time) instead of read back.
+ */
 export async function transferFunds(
   db: Kysely<Database>,
   userId: number,
   input: { currencyId: number; number: string; from: number; to: number },
-): Promise<number> {
+): Promise<TransferEntry> {
   if (input.from === input.to) throw new AppError('transfer_same_account');
-  const c = await fundsCurrency(db, input.currencyId);
   const amount = parseAmount(input.number);
-  // the record's id is drawn first (a sequence, outside any transaction), then the record and both
-  // moves are one item of the ledger's group commit (db/ledger-writer.ts): one statement and one
-  // disk flush shared with the other transfers in flight; a refused debit throws and writes nothing,
-  // not even the record. The answer waits for that commit.
-  const drawn = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence('fund_transfers', 'id')) AS id`.execute(
-    db,
-  );
-  const id = Number(drawn.rows[0].id);
-  await transfer(db, {
-    from: { userId, currencyId: c.id, type: input.from, reason: 'transfer_out' },
-    to: { userId, currencyId: c.id, type: input.to, reason: 'transfer_in' },
+  const currencyId = input.currencyId;
+  // the coin's check (fundsCurrency's rule), the record and both moves are one item of the ledger's
+  // group commit (db/ledger-writer.ts): one statement and one disk flush shared with the other
+  // transfers in flight, the record's id drawn in it; a refused coin or debit throws and writes
+  // nothing, not even the record. The answer waits for that commit.
+  const done = await transfer(db, {
+    from: { userId, currencyId, type: input.from, reason: 'transfer_out' },
+    to: { userId, currencyId, type: input.to, reason: 'transfer_in' },
     amount,
-    ref: { type: 'transfer', id },
+    ref: { type: 'transfer' },
     record: 'fund_transfers',
+    fundsCoin: true,
   });
-  return id;
+  return {
+    id: Number(done.refId),
+    currency_id: currencyId,
+    currency: done.coin ?? '',
+    number: canon(amount),
+    from_field: fieldOfType(input.from),
+    to_field: fieldOfType(input.to),
+    created_at: done.at.toISOString(),
+  };
 }
 
 export async function transferHistory(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkJournalConsistency } from '../../../db/ledger';
+import { checkJournalConsistency, credit } from '../../../db/ledger';
+import { inTransaction } from '../../../db/tx';
 import { lastCode, type TestApp } from '../../../testing/app';
 import { balance, call, closeKit, kit, controlClock, operator, totp, upload, user } from '../../../testing/funds-kit';
 import type { AssetsOverview } from '../../../../core';
@@ -312,6 +313,46 @@ describe('transfer and exchange', () => {
     const overview = (await call(t, 'POST', '/api/wallet/list', u.token)).message as AssetsOverview;
     expect(overview.total_usdt).toBe('100');
     expect(overview.lever_wallet.usdt_totle).toBe('40.25');
+  });
+
+  it('answers a transfer as its history shows it; a coin funds may not move is refused and nothing moves', async () => {
+    const u = await user(t);
+    await call(t, 'POST', '/admin/api/users/adjust', op, {
+      user_id: u.id,
+      currency_id: USDT,
+      type: 2,
+      amount: '10',
+      reason: 'test funding',
+    });
+    const r = await call(t, 'POST', '/api/wallet/change', u.token, {
+      currency_id: USDT,
+      number: '2.50',
+      from_field: 'change',
+      to_field: 'lever',
+    });
+    const h = (await call(t, 'GET', '/api/wallet/hzhistory', u.token)).message as { list: unknown[] };
+    expect(r.message).toEqual(h.list[0]);
+    expect(r.message).toMatchObject({ currency_id: USDT, currency: 'USDT', number: '2.5' });
+
+    // a disabled coin the user holds, and a coin that does not exist: refused, nothing written
+    await t.app.db
+      .insertInto('currencies')
+      .values({ id: 9301, name: 'OFFCOIN', market: 'crypto', price_decimals: 4, qty_decimals: 8, status: 0 } as never)
+      .execute();
+    await inTransaction(t.app.db, (trx) =>
+      credit(trx, { userId: u.id, currencyId: 9301, type: 2, amount: '5', reason: 'test_grant' }),
+    );
+    for (const currency_id of [9301, 9302]) {
+      const refused = await call(t, 'POST', '/api/wallet/change', u.token, {
+        currency_id,
+        number: '1',
+        from_field: 'change',
+        to_field: 'lever',
+      });
+      expect(refused).toMatchObject({ type: 'error', message: 'This currency is not supported' });
+    }
+    expect(await balance(t, u.id, 9301, 2)).toEqual({ available: '5', frozen: '0' });
+    expect(((await call(t, 'GET', '/api/wallet/hzhistory', u.token)).message as { total: number }).total).toBe(1);
   });
 
   it('values an 18-decimal balance exactly (more than 20 significant digits)', async () => {
