@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, ErrorBlock, Input, Skeleton } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { type GameTick, type GameVerify } from '../../../core';
+import type { GameTick, GameVerify } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { Amount, useAmountText, useRateText } from '../../components/product/Figures';
 import { DetailRows } from '../../components/product/shared';
