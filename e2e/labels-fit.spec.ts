@@ -1,8 +1,10 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { ROUTES, type RouteDef } from '../src/app/routes';
 import { LANGS, type Lang } from '../core';
 import { startOwnServer, type OwnServer } from './own-server';
 import { labelsThatDoNotFit, showRoute, switchLang, thaiFaces } from './fit';
+import { DEMO_TRADER as DEMO } from './helpers';
+import { demoToken, pageQueries } from './page-queries';
 
 /**
  * Labels fit at 360 wide in every language: each page of src/app/routes.ts, logged in as the demo
@@ -13,7 +15,6 @@ import { labelsThatDoNotFit, showRoute, switchLang, thaiFaces } from './fit';
  */
 const PORT = Number(process.env.LABELS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8091) + 100);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 const GUEST_ONLY = new Set(['common/login', 'common/register', 'common/forget']);
 const firstComingSoon = ROUTES.find((r) => !r.load)?.name;
 const PAGES = ROUTES.filter((r) => r.load || r.name === firstComingSoon);
@@ -26,53 +27,6 @@ const VARIANTS: Record<string, string[]> = { 'otc/otc': ['tab=sell', 'tab=quick'
 
 let server: OwnServer | undefined;
 test.afterAll(async () => server?.stop());
-
-type Envelope<T> = { type: string; message: T };
-type Listish<T> = T[] | { list?: T[]; data?: T[]; dual_currencys?: T[] };
-const items = <T>(m: Listish<T> | undefined): T[] =>
-  Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []);
-
-/** Query strings for pages that show one thing (a pair, a coin, a product), from the live API. */
-async function pageQueries(request: APIRequestContext, token: string): Promise<Record<string, string>> {
-  const headers = { authorization: token, lang: 'en' };
-  const get = async <T>(url: string, form?: Record<string, string | number>): Promise<T | undefined> => {
-    const res = form
-      ? await request.post(`${BASE}/api/${url}`, { headers, form })
-      : await request.get(`${BASE}/api/${url}`, { headers });
-    const body = (await res.json()) as Envelope<T>;
-    return body.type === 'ok' ? body.message : undefined;
-  };
-  const coins = (await get<{ id: number; name: string }[]>('currency/list')) ?? [];
-  const usdt = coins.find((c) => c.name === 'USDT')?.id ?? 1;
-  const article = items(await get<Listish<{ id: number }>>('news/list', { c_id: 4 }))[0]?.id ?? 1;
-  const trader = items(
-    await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', {
-      page: 1,
-      limit: 10,
-    }),
-  )[0];
-  const traderId = trader?.trader_user_id ?? trader?.user_id ?? trader?.id ?? 1;
-  const project = items(await get<Listish<{ id: number }>>('project', { page: 1, limit: 10 }))[0]?.id ?? 1;
-  const lock = items(await get<Listish<{ id: number }>>('lh/deposit/config'))[0]?.id ?? 1;
-  const dual = items(await get<Listish<{ id: number }>>('dual/index'))[0]?.id ?? 1;
-  const pair = `symbol=${encodeURIComponent('BTC/USDT')}`;
-  return {
-    'market/detail': pair,
-    'transaction/index2': pair,
-    'transaction/currency': pair,
-    'common/article': `id=${article}`,
-    'fund/receive': `currency=${usdt}`,
-    'fund/withdraw': `currency=${usdt}`,
-    'fund/assets_record': `currency=${usdt}&type=2`,
-    'setting/addWallet': `currency=${usdt}`,
-    'follow/trader': `id=${traderId}`,
-    'follow/follow': `id=${traderId}`,
-    'ieo/subscribe': `project_id=${project}`,
-    'lockming/buy': `config_id=${lock}`,
-    'invest/purchase': `id=${dual}`,
-    'common/webView': `url=${encodeURIComponent('https://example.org/')}`,
-  };
-}
 
 async function setSession(page: Page, patch: Record<string, unknown>) {
   await page.evaluate((p) => {
@@ -111,11 +65,7 @@ test('every page fits at 360 wide in all eight languages', async ({ browser, req
   test.setTimeout(420_000);
   const t0 = Date.now();
   server = await startOwnServer({ port: PORT, name: 'labels', env: { DEMO_USER: 'on' } });
-  const login = (await (
-    await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })
-  ).json()) as Envelope<string>;
-  expect(login.type, 'the demo user logs in').toBe('ok');
-  const query = await pageQueries(request, login.message);
+  const query = await pageQueries(request, BASE, await demoToken(request, BASE));
   if (process.env.LABELS_TIMING) console.log(`server up ${Date.now() - t0} ms`);
   const context = await browser.newContext({
     baseURL: BASE,

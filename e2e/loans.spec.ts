@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './own-server';
 import { E2E_OUTBOX_SECRET, OUTBOX_SECRET_HEADER } from './dev-outbox';
+import { setFeedPrice } from './scripted-feed';
 import { axeClean, DEMO_TRADER, dismissHomePopup, goTo, logInAs, shot } from './helpers';
 import { labelsThatDoNotFit, switchLang } from './fit';
 
@@ -27,13 +28,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-const setPrice = async (request: APIRequestContext, symbol: string, price: string) => {
-  const r = await request.post(`${BASE}/api/dev/feed`, {
-    headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET },
-    form: { symbol, price },
-  });
-  expect(r.ok()).toBe(true);
-};
+const setPrice = (request: APIRequestContext, symbol: string, price: string) =>
+  setFeedPrice(request, BASE, symbol, price);
 const marginMails = async (request: APIRequestContext) => {
   const r = await request.get(`${BASE}/api/dev/outbox?to=${encodeURIComponent(DEMO_TRADER.email)}&limit=50`, {
     headers: { [OUTBOX_SECRET_HEADER]: E2E_OUTBOX_SECRET },
@@ -109,7 +105,7 @@ test('a loan opened, pushed to a margin call by the price, repaid', async ({ pag
   // repay everything: the collateral comes back, the loan moves to the records with its history
   await page.getByRole('tab', { name: /My loans/ }).click();
   await page.getByTestId('loan-card').first().getByTestId('loan-repay').click();
-  await expect(page.getByTestId('loan-sheet')).toContainText('3000.0');
+  await expect(page.getByTestId('loan-sheet')).toContainText('3,000.0');
   await shot(page, 'loans-repay-sheet-light');
   await page.getByTestId('sheet-repay-all').click();
   await expect(page.getByTestId('loan-card')).toHaveCount(0);

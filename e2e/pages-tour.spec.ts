@@ -1,8 +1,9 @@
 import { startOwnServer, type OwnServer } from './own-server';
-import { test, expect, type Page, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { test, expect, type Page, type BrowserContext } from '@playwright/test';
 import { axeViolations } from './axe';
 import { ROUTES, type RouteDef } from '../src/app/routes';
-import { shot, toastsGone } from './helpers';
+import { DEMO_TRADER as DEMO, shot, toastsGone } from './helpers';
+import { demoToken, pageQueries } from './page-queries';
 
 /**
  * The quality tour of UX.md "Quality checks": every route of src/app/routes.ts, as the logged-in
@@ -17,7 +18,6 @@ import { shot, toastsGone } from './helpers';
  */
 const PORT = Number(process.env.TOUR_E2E_PORT ?? 8131);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO = { email: 'demo.trader@example.com', password: 'demo-trader-2024' };
 
 let server: OwnServer | undefined;
 /** the one context and page of the tour: logged in once, then a guest by forgetting the token */
@@ -32,7 +32,7 @@ test.describe.configure({ timeout: 240_000 });
 test.beforeAll(async ({ browser, request }) => {
   test.setTimeout(240_000);
   server = await startOwnServer({ port: PORT, name: 'tour', env: { DEMO_USER: 'on' } });
-  query = await pageQueries(request);
+  query = await pageQueries(request, BASE, await demoToken(request, BASE));
   context = await browser.newContext({
     baseURL: BASE,
     reducedMotion: 'reduce',
@@ -47,57 +47,6 @@ test.afterAll(async () => {
   await context?.close();
   await server?.stop();
 });
-
-type Envelope<T> = { type: string; message: T };
-type Listish<T> = T[] | { list?: T[]; data?: T[]; dual_currencys?: T[] };
-const items = <T>(m: Listish<T> | undefined): T[] =>
-  Array.isArray(m) ? m : (m?.list ?? m?.data ?? m?.dual_currencys ?? []);
-
-async function pageQueries(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = (await (
-    await request.post(`${BASE}/api/user/login`, { form: { user_string: DEMO.email, password: DEMO.password } })
-  ).json()) as Envelope<string>;
-  expect(login.type, 'the demo user logs in').toBe('ok');
-  const headers = { authorization: login.message, lang: 'en' };
-  const get = async <T>(url: string, form?: Record<string, string | number>): Promise<T | undefined> => {
-    const res = form
-      ? await request.post(`${BASE}/api/${url}`, { headers, form })
-      : await request.get(`${BASE}/api/${url}`, { headers });
-    const body = (await res.json()) as Envelope<T>;
-    return body.type === 'ok' ? body.message : undefined;
-  };
-  const coins = (await get<{ id: number; name: string }[]>('currency/list')) ?? [];
-  const usdt = coins.find((c) => c.name === 'USDT')?.id ?? 1;
-  const article = items(await get<Listish<{ id: number }>>('news/list', { c_id: 4 }))[0]?.id ?? 1;
-  const trader = items(
-    await get<Listish<{ trader_user_id?: number; user_id?: number; id?: number }>>('follow/index', {
-      page: 1,
-      limit: 10,
-    }),
-  )[0];
-  const traderId = trader?.trader_user_id ?? trader?.user_id ?? trader?.id ?? 1;
-  const project = items(await get<Listish<{ id: number }>>('project', { page: 1, limit: 10 }))[0]?.id ?? 1;
-  const lock = items(await get<Listish<{ id: number }>>('lh/deposit/config'))[0]?.id ?? 1;
-  const dual = items(await get<Listish<{ id: number }>>('dual/index'))[0]?.id ?? 1;
-  const pair = `symbol=${encodeURIComponent('BTC/USDT')}`;
-  return {
-    'market/detail': pair,
-    'transaction/index2': pair,
-    'transaction/currency': pair,
-    'common/article': `id=${article}`,
-    'fund/receive': `currency=${usdt}`,
-    'fund/withdraw': `currency=${usdt}`,
-    'fund/assets_record': `currency=${usdt}&type=2`,
-    'setting/addWallet': `currency=${usdt}`,
-    'follow/trader': `id=${traderId}`,
-    'follow/follow': `id=${traderId}`,
-    'ieo/subscribe': `project_id=${project}`,
-    'lockming/buy': `config_id=${lock}`,
-    'invest/purchase': `id=${dual}`,
-    // a link outside the allow-list: the web view's warning (an allowed one would frame the outside world)
-    'common/webView': `url=${encodeURIComponent('https://example.org/')}`,
-  };
-}
 
 const hashOf = (r: RouteDef) => `#/pages/${r.name}${query[r.name] ? `?${query[r.name]}` : ''}`;
 const shotName = (r: RouteDef, theme: string, guest: boolean) =>

@@ -156,7 +156,7 @@ test('spot: a tapped book price becomes the limit; the order rests in the book a
   await page.getByTestId('amount-input').fill('1000');
   await page.getByTestId('spot-submit').click();
   const sheet = page.getByTestId('confirm-sheet');
-  await expect(sheet).toContainText('1000 USDT');
+  await expect(sheet).toContainText('1,000 USDT');
   await expect(page.getByTestId('est-slippage')).toHaveText(/\d+\.\d\d%/);
   await shot(page, 'terminal-spot-buy-by-usdt');
   await page.getByTestId('confirm-submit').click();

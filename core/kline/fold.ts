@@ -164,12 +164,14 @@ export function applyFast(
 ): boolean {
   const bx = slotAt(at, plan.base);
   const attached = b[at + ATTACHED] === 1;
-  let applied = attached ? false : feedDetached(plan, store, st, b, at, p, q, seq, ts);
+  // detached, the partials take the tick unless it opens the next base bucket (foldBase attaches them)
+  let applied = !attached && ts < b[bx + END] && feedPartials(plan, store, st, b, at, p, q, seq, ts, true);
   if (ts < b[bx + END]) {
     if (ts >= b[bx + TIME]) {
       update(st, b, at, bx, plan.base, p, q, seq);
       applied = true;
-    } else if (attached && plan.folded.length !== 0 && feedLate(plan, st, b, at, p, q, seq, ts)) applied = true;
+    } else if (attached && plan.folded.length !== 0 && feedPartials(plan, store, st, b, at, p, q, seq, ts, false))
+      applied = true;
   } else {
     if (plan.folded.length !== 0) foldBase(plan, store, st, b, at, ts);
     reopen(plan, store, st, b, at, bx, plan.base, p, q, seq, ts);
@@ -229,32 +231,12 @@ function foldBase(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Arra
   b[at + ATTACHED] = 1;
 }
 
-/** A tick before the base bar's bucket: every partial whose bucket holds it takes it. */
-function feedLate(
-  plan: FoldPlan,
-  st: FoldState,
-  b: Float64Array,
-  at: number,
-  p: number,
-  q: number,
-  seq: number,
-  ts: number,
-): boolean {
-  const folded = plan.folded;
-  let took = false;
-  for (let k = 0; k < folded.length; k++) {
-    const i = folded[k];
-    const x = slotAt(at, i);
-    if (ts >= b[x + TIME] && ts < b[x + END]) {
-      addTick(st, b, at, i, p, q, seq);
-      took = true;
-    }
-  }
-  return took;
-}
-
-/** Detached: the partials take the tick as direct slots do, unless it opens the next base bucket. */
-function feedDetached(
+/**
+ * The partials take a tick directly. Attached, the tick is before the base bar's bucket (a late
+ * one): every partial whose bucket holds it takes it. Detached, the partials take it as direct slots
+ * do: a partial the tick is past closes and empties onto its bucket first.
+ */
+function feedPartials(
   plan: FoldPlan,
   store: BarStore,
   st: FoldState,
@@ -264,15 +246,17 @@ function feedDetached(
   q: number,
   seq: number,
   ts: number,
+  detached: boolean,
 ): boolean {
-  if (ts >= b[slotAt(at, plan.base) + END]) return false; // foldBase attaches; the base bar holds the tick
   const folded = plan.folded;
   let took = false;
   for (let k = 0; k < folded.length; k++) {
     const i = folded[k];
     const x = slotAt(at, i);
-    if (ts >= b[x + END]) roll(plan, store, st, b, at, i, ts);
-    else if (ts < b[x + TIME]) continue;
+    if (ts >= b[x + END]) {
+      if (!detached) continue;
+      roll(plan, store, st, b, at, i, ts);
+    } else if (ts < b[x + TIME]) continue;
     addTick(st, b, at, i, p, q, seq);
     took = true;
   }

@@ -3,7 +3,7 @@
  * languages (spec §1). Keys are the contract; the client shows the text as a toast.
  * `{name}` placeholders are filled by translate(). English is the fallback for anything missing.
  */
-import type { Lang } from '../../core';
+import { groupNumber, numberMarks, type Lang } from '../../core';
 import type { Table } from './table';
 import { TRADE_MESSAGES } from './areas/trade';
 import { ACCOUNT_MESSAGES } from './areas/account';
@@ -416,4 +416,17 @@ export function translate(key: MessageKey, lang: Lang, params?: Record<string, s
   const text = row[lang] ?? row.en ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/**
+ * A notice's text (a live toast, an email, the notices list): translate() with its figures — the
+ * params written as decimals, "81.09" — in the language's marks ("81,09" in French). Ids, counts
+ * and codes have no decimal point and stay as they are.
+ */
+export function translateNotice(key: MessageKey, lang: Lang, params: Record<string, string | number>): string {
+  const marks = numberMarks(lang);
+  const shown: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params))
+    shown[k] = typeof v === 'string' && /^[+-]?\d+\.\d+$/.test(v) ? groupNumber(v, marks) : v;
+  return translate(key, lang, shown);
 }

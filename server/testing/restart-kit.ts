@@ -1,6 +1,8 @@
 /**
- * A server that can be stopped and built again on the same database (the durable-job restart
- * tests): the same configuration each time, the test's handle on whichever app is running now.
+ * A server that can be stopped and built again on the same database (the restart tests): the same
+ * configuration each time, the test's handle on whichever app is running now. `onBuild` runs on
+ * each app as it is built (the first and after every restart): e.g. an area's timer paused, so
+ * the test runs its passes itself.
  */
 import { buildApp, type BuiltApp } from '../app';
 import { testConfig, type AppConfig } from '../config';
@@ -18,7 +20,7 @@ export interface Restartable {
   close(): Promise<void>;
 }
 
-export async function restartable(): Promise<Restartable> {
+export async function restartable(onBuild?: (app: BuiltApp['app']) => void): Promise<Restartable> {
   const handle: DbHandle = await createTestDb();
   const config: AppConfig = testConfig({
     rateLimits: {
@@ -29,12 +31,14 @@ export async function restartable(): Promise<Restartable> {
     },
   });
   let built: BuiltApp = await buildApp(config, { db: handle });
+  onBuild?.(built.app);
   return {
     app: () => built.app,
     t: () => ({ ...built, handle, config }) as TestApp,
     async restart() {
       await built.close();
       built = await buildApp(config, { db: handle });
+      onBuild?.(built.app);
     },
     async close() {
       await built.close();

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serialJob } from '../../plugins/serial-job';
 import { SOCKET_EVENTS, normalizeLang, type TradeNotice } from '../../../core';
-import { translate } from '../../i18n/messages';
+import { translate, translateNotice } from '../../i18n/messages';
 import { sweepLoans, watchLoans, type AfterCommit, type SweepResult } from './domain/sweep';
 import { chargeLoanHours, LOAN_INTEREST, scheduleOpenLoans } from './domain/interest-job';
 import type { LoanAlert, LoanCtx } from './domain/shared';
@@ -38,7 +38,7 @@ const BODIES = { loan_margin_call: 'loan_margin_call_body', loan_liquidated: 'lo
 function alerter(app: FastifyInstance) {
   return async (a: LoanAlert): Promise<void> => {
     const lang = normalizeLang(a.lang);
-    const text = translate(BODIES[a.kind], lang, a.params);
+    const text = translateNotice(BODIES[a.kind], lang, a.params);
     const notice: TradeNotice = {
       kind: a.kind,
       key: BODIES[a.kind],

@@ -13,7 +13,7 @@ import { id, optId, optText, text } from '../../kernel/fields';
 import { AppError } from '../../errors';
 import { parseTime } from './domain/review';
 import { createArtist, createCollection, createItem, createSeries } from './domain/catalog';
-import { editArtist, editCollection, editItem } from './domain/catalog-edit';
+import { editArtist, editCollection, editItem, type Changes } from './domain/catalog-edit';
 import { uploadedMediaType } from './domain/uploads';
 import { NFT_CURRENCIES } from './domain/works';
 import type { ManifestEntry } from '../../../core';
@@ -170,40 +170,35 @@ async function createItemOf(trx: Trx, b: ItemForm, startMs: number, endMs: numbe
   return createItem(trx, { ...base, payType: b.pay_type === '2' ? 2 : 1 });
 }
 
+/** an artist's or a collection's edit form: its name, and its bio or description */
+const NamedEdit = z.object({
+  id,
+  reason,
+  name: blank(text(80).min(1)),
+  bio: z.string().max(1000).optional(),
+  description: z.string().max(1000).optional(),
+});
+
 /** POST /artists/edit and /collections/edit: the changed fields, with the reason. */
 export function registerArtistEdits(op: FastifyInstance): void {
-  const db = op.db;
-  op.post('/artists/edit', async (req) => {
-    const b = parse(
-      z.object({ id, reason, name: blank(text(80).min(1)), bio: z.string().max(1000).optional() }),
-      req.body,
-    );
+  namedEdit(op, 'artist', (trx, b) => editArtist(trx, b.id, { name: b.name, bio: b.bio }));
+  namedEdit(op, 'collection', (trx, b) => editCollection(trx, b.id, { name: b.name, description: b.description }));
+}
+
+function namedEdit(
+  op: FastifyInstance,
+  kind: 'artist' | 'collection',
+  edit: (trx: Trx, b: z.infer<typeof NamedEdit>) => Promise<Changes>,
+): void {
+  op.post(`/${kind}s/edit`, async (req) => {
+    const b = parse(NamedEdit, req.body);
     return ok(
-      await inTransaction(db, async (trx) => {
-        const changes = await editArtist(trx, b.id, { name: b.name, bio: b.bio });
+      await inTransaction(op.db, async (trx) => {
+        const changes = await edit(trx, b);
         await logAction(trx, {
           operatorId: req.operatorId,
-          action: 'nft_artist_edit',
-          target: `nft_artist:${b.id}`,
-          reason: b.reason,
-          detail: changes,
-        });
-        return changes;
-      }),
-    );
-  });
-  op.post('/collections/edit', async (req) => {
-    const b = parse(
-      z.object({ id, reason, name: blank(text(80).min(1)), description: z.string().max(1000).optional() }),
-      req.body,
-    );
-    return ok(
-      await inTransaction(db, async (trx) => {
-        const changes = await editCollection(trx, b.id, { name: b.name, description: b.description });
-        await logAction(trx, {
-          operatorId: req.operatorId,
-          action: 'nft_collection_edit',
-          target: `nft_collection:${b.id}`,
+          action: `nft_${kind}_edit`,
+          target: `nft_${kind}:${b.id}`,
           reason: b.reason,
           detail: changes,
         });

@@ -1,4 +1,6 @@
 import { Num } from '../Num';
+import { ratePercent } from '../../../core';
+import { useFixedText, useQuantityText } from '../Money';
 import { pct } from './money';
 
 /** Coin amounts show at most 8 decimals, truncated (never shown larger than they are). */
@@ -35,6 +37,18 @@ export function Amount({
       data-testid={testId}
     />
   );
+}
+
+/** The same figure as <Amount/> inside a sentence, in the language's marks: ('3000.00341666') → "3 000,00341666" in French. */
+export function useAmountText(): (value: string | null | undefined) => string {
+  const fixed = useFixedText();
+  return (value) => fixed(value, shownDecimals(value));
+}
+
+/** A rate fraction as percent text, in full, in the language's marks: ('0.025') → "2,5" in French (the caller writes the "%"). */
+export function useRateText(): (rate: string) => string {
+  const qty = useQuantityText();
+  return (rate) => qty(ratePercent(rate));
 }
 
 /** A quantity in full (issuance, caps): grouped, no K/M (K/M is for volumes only), no trailing zeros. */

@@ -6,7 +6,7 @@ import { COPY_LIMITS, COPY_TYPES, type CopyType } from '../../../core';
 import { DecimalInput } from '../../components/form';
 import { PageFrame } from '../../components/PageFrame';
 import { session } from '../../stores/session';
-import { useMoneyText } from '../../components/Money';
+import { useFixedText, useMoneyText } from '../../components/Money';
 import { TraderHead } from '../../components/copytrade/TraderStats';
 import styles from '../../components/copytrade/copytrade.module.css';
 import { useFollowForm } from './useFollowForm';
@@ -15,6 +15,7 @@ import { useFollowForm } from './useFollowForm';
 export default function FollowPage() {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const fixed = useFixedText();
   const f = useFollowForm();
   const { d } = f;
 
@@ -30,7 +31,7 @@ export default function FollowPage() {
         <div className={styles.panel}>
           <TraderHead
             c={d}
-            sub={t('copy.traderSummary', { profit: money(d.total_profit, 'USDT'), accuracy: d.accuracy })}
+            sub={t('copy.traderSummary', { profit: money(d.total_profit, 'USDT'), accuracy: fixed(d.accuracy, 2) })}
           />
         </div>
       ) : null}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, ErrorBlock, Input, Skeleton } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ratePercent, type GameTick, type GameVerify } from '../../../core';
+import type { GameTick, GameVerify } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
+import { Amount, useAmountText, useRateText } from '../../components/product/Figures';
 import { DetailRows } from '../../components/product/shared';
 import { useLoad } from '../../components/load/useLoad';
 import { gameVerify } from '../../api/game';
@@ -87,9 +88,11 @@ const Mark = ({ ok }: { ok: boolean }) => <span className={ok ? s.ok : s.bad}>{o
 /** the round's ticks, pool, fee and result, each beside whether the recomputation agrees, and the verdict */
 function Comparison({ v, check: { mine, ok, allOk } }: { v: GameVerify; check: Check }) {
   const { t } = useTranslation();
+  const rate = useRateText();
+  const amountText = useAmountText();
   const r = v.round;
   const tick = (x: GameTick | null) =>
-    x ? t('game.tickLine', { price: x.price, seq: x.seq, time: clockTime(x.ts) }) : t('game.noPrice');
+    x ? t('game.tickLine', { price: amountText(x.price), seq: x.seq, time: clockTime(x.ts) }) : t('game.noPrice');
   return (
     <section className={s.card} data-testid="verify-report">
       <div className={s.head}>
@@ -113,14 +116,14 @@ function Comparison({ v, check: { mine, ok, allOk } }: { v: GameVerify; check: C
           [
             t('game.pool'),
             <span>
-              {mine.pool} USDT <Mark ok={ok.pool} />
+              <Amount value={mine.pool} unit="USDT" /> <Mark ok={ok.pool} />
             </span>,
           ],
-          [t('game.feeRate'), `${ratePercent(r.fee_rate)}%`],
+          [t('game.feeRate'), `${rate(r.fee_rate)}%`],
           [
             t('game.fee'),
             <span>
-              {mine.fee} USDT <Mark ok={ok.fee} />
+              <Amount value={mine.fee} unit="USDT" /> <Mark ok={ok.fee} />
             </span>,
           ],
           [
@@ -161,10 +164,14 @@ function StakesTable({ v, check: { mine, ok } }: { v: GameVerify; check: Check }
             <tr key={x.id}>
               <td>{x.id}</td>
               <td>{x.side === 'up' ? t('game.up') : t('game.down')}</td>
-              <td>{x.amount}</td>
-              <td>{x.payout ?? '--'}</td>
               <td>
-                {mine.payouts[i].amount} <Mark ok={ok.payouts[i]} />
+                <Amount value={x.amount} />
+              </td>
+              <td>
+                <Amount value={x.payout} />
+              </td>
+              <td>
+                <Amount value={mine.payouts[i].amount} /> <Mark ok={ok.payouts[i]} />
               </td>
             </tr>
           ))}

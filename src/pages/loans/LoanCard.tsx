@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Popup, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLoanText } from './useLoanText';
+import { useLoanText, type LoanText } from './useLoanText';
 import Decimal from 'decimal.js';
 import { LOAN_RULES, ltvPercent, owedAt, type Loan, type LoanEvent } from '../../../core';
 import { DecimalInput } from '../../components/form';
-import { Amount } from '../../components/product/Figures';
+import { Amount, useAmountText } from '../../components/product/Figures';
 import { Facts } from '../../components/product/Facts';
 import { useLoad, when } from '../../components/product/shared';
 import { addCollateral, loanDetail, reduceCollateral, repayLoan } from '../../api/loans';
@@ -167,6 +167,8 @@ function ActionSheet({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
+  const { pct } = useLoanText();
   const [amount, setAmount] = useState('');
   const { pending, run } = useAction(() => undefined);
   const coin = kind === 'repay' ? loan.loan_currency : loan.collateral_currency;
@@ -183,10 +185,10 @@ function ActionSheet({
   return (
     <div className={s.sheet} data-testid="loan-sheet">
       <strong>{title}</strong>
-      {kind === 'repay' ? <p className={s.note}>{t('loans.repayNote', { debt: debt ?? '—', coin })}</p> : null}
-      {kind === 'reduce' ? (
-        <p className={s.note}>{t('loans.reduceNote', { ltv: ltvPercent(loan.initial_ltv) })}</p>
+      {kind === 'repay' ? (
+        <p className={s.note}>{t('loans.repayNote', { debt: debt ? amountText(debt) : '—', coin })}</p>
       ) : null}
+      {kind === 'reduce' ? <p className={s.note}>{t('loans.reduceNote', { ltv: pct(loan.initial_ltv) })}</p> : null}
       <DecimalInput
         label={t('loans.amount')}
         value={amount}
@@ -214,22 +216,24 @@ function ActionSheet({
   );
 }
 
-function eventAmount(e: LoanEvent, loan: Loan): { value: string; unit: string } {
+/** an event's amount and its coin; a margin call's LTV as percent text (in the language's marks) */
+function eventAmount(e: LoanEvent, loan: Loan, pct: LoanText['pct']): { value: string; unit: string } {
   if (e.kind === 'collateral_add' || e.kind === 'collateral_reduce')
     return { value: e.amount, unit: loan.collateral_currency };
-  if (e.kind === 'margin_call') return { value: e.ltv ? `${ltvPercent(e.ltv)}%` : '', unit: '' };
+  if (e.kind === 'margin_call') return { value: e.ltv ? `${pct(e.ltv)}%` : '', unit: '' };
   if (e.kind === 'liquidation') return { value: e.detail.sold ?? e.amount, unit: loan.collateral_currency };
   return { value: e.amount, unit: loan.loan_currency };
 }
 
 function History({ loan }: { loan: Loan }) {
   const { t } = useTranslation();
+  const { pct } = useLoanText();
   const load = useLoad(() => loanDetail(loan.id), [loan.id, loan.principal, loan.collateral, loan.status]);
   const events = load.data?.events ?? [];
   return (
     <ul className={s.events} data-testid="loan-events" aria-label={t('loans.history')}>
       {events.map((e) => {
-        const a = eventAmount(e, loan);
+        const a = eventAmount(e, loan, pct);
         return (
           <li key={e.id} className={s.event} data-kind={e.kind}>
             <span>

@@ -6,14 +6,12 @@ import { PageFrame } from '../../components/PageFrame';
 import { AmountField } from '../../components/form';
 import { LoadState } from '../../components/load/LoadState';
 import { NotFound } from '../../components/product/NotFound';
-import { Facts } from '../../components/product/Facts';
-import { Amount, Rate, RateRange } from '../../components/product/Figures';
 import { gt, lt } from '../../components/product/money';
 import card from '../../components/product/card.module.css';
 import { usePageParam } from '../../components/product/usePageParam';
-import { dividendLocal } from './kinds';
 import { useMoneyText } from '../../components/Money';
 import { YieldRange } from './YieldRange';
+import { LockCard } from './LockCard';
 import { problemOf, useLockBuy } from './useLockBuy';
 
 /** Amount decimals the box accepts (the server refuses more than the coin has). */
@@ -94,45 +92,6 @@ function LockBuy({ id }: { id: number }) {
         }}
       </LoadState>
     </PageFrame>
-  );
-}
-
-/** The product: name and coin, the daily yield large, its limits, lock days, dividend time and penalty. */
-function LockCard({ c }: { c: LockConfig }) {
-  const { t } = useTranslation();
-  return (
-    <section className={card.card}>
-      <div className={card.head}>
-        <h2 className={card.title}>{c.name}</h2>
-        <span className={card.bigLabel}>{c.currency_name}</span>
-      </div>
-      <div className={card.big}>
-        <span>
-          <RateRange min={c.daily_rate_min} max={c.daily_rate_max} className={card.bigValue} />
-          <span className={card.bigLabel}> {t('prod.lock.dailyYield')}</span>
-        </span>
-      </div>
-      <Facts
-        items={[
-          [t('prod.lock.minAmount'), <Amount value={c.min_amount} unit={c.currency_name} />],
-          [
-            t('prod.lock.maxAmount'),
-            c.max_amount ? <Amount value={c.max_amount} unit={c.currency_name} /> : t('prod.lock.noLimit'),
-          ],
-          [t('prod.lock.lockDays'), t('prod.daysN', { count: c.lock_days })],
-          [
-            t('prod.lock.dividendTime'),
-            t('prod.lock.dividendAt', { utc: c.dividend_time, local: dividendLocal(c.dividend_time) }),
-          ],
-          [
-            t('prod.lock.penalty'),
-            <>
-              <Rate rate={c.penalty_ratio} /> {t('prod.lock.perRemainingDay')}
-            </>,
-          ],
-        ]}
-      />
-    </section>
   );
 }
 

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ratePercent, verifyBoxes, type NftBoxSeries, type NftDetail } from '../../../core';
+import { verifyBoxes, type NftBoxSeries, type NftDetail } from '../../../core';
 import { Facts } from '../../components/product/Facts';
-import { Amount } from '../../components/product/Figures';
+import { Amount, useRateText } from '../../components/product/Figures';
 import { useMoneyText } from '../../components/Money';
 import { SaleClock, shownPrice } from './parts';
 import s from './nft.module.css';
@@ -37,6 +37,7 @@ export function CreatorRow({ d }: { d: NftDetail }) {
 /** The price (or current bid) and the sale clock, the facts (an auction's margin, step, minimum and bids too), and the soft-close rule. */
 export function PriceAndFacts({ d, now }: { d: NftDetail; now: number }) {
   const { t } = useTranslation();
+  const rate = useRateText();
   return (
     <>
       <div className={s.row}>
@@ -50,7 +51,7 @@ export function PriceAndFacts({ d, now }: { d: NftDetail; now: number }) {
         items={[
           [t('nft.rarity'), d.rarity],
           [t('nft.code'), d.code],
-          [t('nft.royalty'), `${ratePercent(d.royalty_rate)}%`],
+          [t('nft.royalty'), `${rate(d.royalty_rate)}%`],
           ...(d.pay_type === 2
             ? ([
                 [t('nft.margin'), <Amount value={d.margin} unit={d.currency_name} />],

@@ -1,8 +1,8 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { NFT_RULES, ratePercent, type NftOrder } from '../../../core';
+import { NFT_RULES, type NftOrder } from '../../../core';
 import { confirmMoney, when } from '../../components/product/shared';
-import { Amount } from '../../components/product/Figures';
+import { Amount, useRateText } from '../../components/product/Figures';
 import { useAction } from '../../components/action/useAction';
 import { payOrder } from '../../api/nft';
 import { timeLeft } from '../../components/product/useNow';
@@ -49,11 +49,12 @@ export function OrderRow({ o, now }: { o: NftOrder; now: number }) {
 /** Paying a won auction: the confirmation sheet (price, fee, total, the margin that comes back), then payNFTOrder once. */
 export function usePayOrder(reload: () => unknown) {
   const { t } = useTranslation();
+  const rate = useRateText();
   const { pending, run } = useAction(reload);
   const pay = async (o: NftOrder) => {
     const ok = await confirmMoney(t('nft.confirmPay'), [
       [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
-      [t('nft.fee', { rate: ratePercent(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
+      [t('nft.fee', { rate: rate(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
       [t('nft.total'), <Amount value={o.total} unit={o.currency_name} />, true],
       [t('nft.marginBack'), <Amount value={o.margin} unit={o.currency_name} />],
     ]);

@@ -6,6 +6,7 @@ import { LoadState } from '../../components/load/LoadState';
 import { Facts } from '../../components/product/Facts';
 import { usePageParam } from '../../components/product/usePageParam';
 import { NotFound } from '../../components/product/NotFound';
+import { useRateText } from '../../components/product/Figures';
 import { AskAbout } from '../../components/service/AskAbout';
 import { orderState } from './orders';
 import { receiptFacts, useReceipt } from './useReceipt';
@@ -30,6 +31,7 @@ export default function PurchaseOnePage() {
 function Receipt({ id }: { id: number }) {
   const { t } = useTranslation();
   const money = useMoneyText();
+  const rate = useRateText();
   const navigate = useNavigate();
   const { load, now, pending, pay } = useReceipt(id);
 
@@ -58,7 +60,7 @@ function Receipt({ id }: { id: number }) {
               <p className={s.state} data-testid="nft-receipt-state">
                 {st.text}
               </p>
-              <Facts items={receiptFacts(o, t)} />
+              <Facts items={receiptFacts(o, t, rate)} />
               {waiting ? (
                 <>
                   <p className={s.muted}>

@@ -1,12 +1,13 @@
 import { Button, NoticeBar, Selector } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ratePercent, type NftDetail } from '../../../core';
+import type { NftDetail } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadState } from '../../components/load/LoadState';
 import { DecimalInput } from '../../components/form';
 import { usePageParam } from '../../components/product/usePageParam';
 import { NotFound } from '../../components/product/NotFound';
+import { useRateText } from '../../components/product/Figures';
 import { ReviewState } from './parts';
 import { useResell, type ResellTerms, type SaleMode } from './useResell';
 import s from './nft.module.css';
@@ -93,6 +94,7 @@ interface FieldsProps {
 /** The terms: fixed price or auction, the price (an auction's step and margin too), the days, and the royalty and fee. */
 function ResellFields({ d, terms, set }: FieldsProps) {
   const { t } = useTranslation();
+  const rate = useRateText();
   const { mode, price, step, margin, days } = terms;
   return (
     <>
@@ -143,8 +145,8 @@ function ResellFields({ d, terms, set }: FieldsProps) {
       />
       <p className={s.muted}>
         {t('nft.resellTerms', {
-          royalty: ratePercent(d.royalty_rate),
-          fee: ratePercent(d.fees.fee_rate),
+          royalty: rate(d.royalty_rate),
+          fee: rate(d.fees.fee_rate),
         })}
       </p>
     </>

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../../stores/session';
-import { minBid, ratePercent, type NftDetail } from '../../../core';
+import { minBid, type NftDetail } from '../../../core';
 import { confirmMoney, useLoad } from '../../components/product/shared';
-import { Amount } from '../../components/product/Figures';
+import { Amount, useRateText } from '../../components/product/Figures';
 import { useNow } from '../../components/product/useNow';
 import { bidNft, buyNft, nftDetail, payMargin } from '../../api/nft';
 import { useAction } from '../../components/action/useAction';
@@ -18,6 +18,7 @@ type ConfirmRow = [string, ReactNode, boolean?];
  */
 export function useArtwork(code: string) {
   const { t } = useTranslation();
+  const rate = useRateText();
   const load = useLoad(() => nftDetail(code), [code]);
   const now = useNow();
   const [raise, setRaise] = useState('');
@@ -36,7 +37,7 @@ export function useArtwork(code: string) {
     const f = d.fees;
     const rows: ConfirmRow[] = [
       [t('nft.price'), <Amount value={f.price} unit={d.currency_name} />],
-      [t('nft.fee', { rate: ratePercent(f.fee_rate) }), <Amount value={f.fee} unit={d.currency_name} />],
+      [t('nft.fee', { rate: rate(f.fee_rate) }), <Amount value={f.fee} unit={d.currency_name} />],
       [t('nft.total'), <Amount value={f.total} unit={d.currency_name} testId="nft-confirm-total" />, true],
     ];
     if (f.royalty !== '0') rows.push([t('nft.royalty'), <Amount value={f.royalty} unit={d.currency_name} />]);

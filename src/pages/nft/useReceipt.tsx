@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
-import { NFT_RULES, ratePercent, type NftOrderDetail } from '../../../core';
+import { NFT_RULES, type NftOrderDetail } from '../../../core';
 import { useLoad, when } from '../../components/product/shared';
 import type { Fact } from '../../components/product/Facts';
 import { Amount } from '../../components/product/Figures';
@@ -20,8 +20,8 @@ export function useReceipt(id: number) {
   return { load, now, pending, pay };
 }
 
-/** What was paid and to whom: kind, numbers, creator and seller, price, fee, royalty, total, margin, times. */
-export function receiptFacts(o: NftOrderDetail, t: TFunction): Fact[] {
+/** What was paid and to whom: kind, numbers, creator and seller, price, fee, royalty, total, margin, times; `rate` writes the fee rate (useRateText). */
+export function receiptFacts(o: NftOrderDetail, t: TFunction, rate: (r: string) => string): Fact[] {
   return [
     [t('nft.kindLabel'), t(`nft.kind.${o.kind}`)],
     [t('nft.orderNo'), String(o.id)],
@@ -29,7 +29,7 @@ export function receiptFacts(o: NftOrderDetail, t: TFunction): Fact[] {
     [t('nft.creator'), o.author_name],
     [t('nft.seller'), o.seller ?? t('nft.firstSale')],
     [t('nft.price'), <Amount value={o.price} unit={o.currency_name} />],
-    [t('nft.fee', { rate: ratePercent(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
+    [t('nft.fee', { rate: rate(NFT_RULES.feeRate) }), <Amount value={o.fee} unit={o.currency_name} />],
     ...(o.royalty !== '0'
       ? ([[t('nft.royaltyPaid'), <Amount value={o.royalty} unit={o.currency_name} />]] as Fact[])
       : []),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CONSTANTS, LANGS, type FiatRate, type Lang, type Profile } from '../../../core';
 import { PageFrame } from '../../components/PageFrame';
+import { useQuantityText } from '../../components/Money';
 import { LANG_NAMES } from '../../i18n';
 import { session } from '../../stores/session';
 import { PRICE_MODES, setPriceMode, setTheme, ui, type PriceMode } from '../../stores/ui';
@@ -85,6 +86,7 @@ export function PreferencesList({ unreadNotices, onSheet, onNotices }: Preferenc
   const navigate = useNavigate();
   const { lang, token, fiat } = useSnapshot(session);
   const { theme, priceMode } = useSnapshot(ui);
+  const qty = useQuantityText();
   return (
     <List header={t('setting.preferences')} className={styles.list}>
       <List.Item onClick={() => onSheet('lang')} extra={LANG_NAMES[lang]} data-testid="setting-language">
@@ -93,7 +95,7 @@ export function PreferencesList({ unreadNotices, onSheet, onNotices }: Preferenc
       {token ? (
         <List.Item
           onClick={() => onSheet('fiat')}
-          extra={`${fiat.currency_code} · 1 USDT = ${fiat.rate}`}
+          extra={`${fiat.currency_code} · 1 USDT = ${qty(fiat.rate)}`}
           data-testid="setting-fiat"
         >
           {t('acct.fiatCurrency')}
@@ -209,6 +211,7 @@ export function SettingSheets({ sheet, onSheet, fiats, chooseLang, chooseFiat }:
   const { t } = useTranslation();
   const { lang, fiat } = useSnapshot(session);
   const { priceMode } = useSnapshot(ui);
+  const qty = useQuantityText();
   return (
     <>
       <ActionSheet
@@ -223,7 +226,7 @@ export function SettingSheets({ sheet, onSheet, fiats, chooseLang, chooseFiat }:
         cancelText={t('common.cancel')}
         actions={fiats.map((f) => ({
           key: f.currency_code,
-          text: `${f.currency_code} (${f.symbol}) · ${f.rate}`,
+          text: `${f.currency_code} (${f.symbol}) · ${qty(f.rate)}`,
           bold: f.currency_code === fiat.currency_code,
           onClick: () => void chooseFiat(f.currency_code),
         }))}

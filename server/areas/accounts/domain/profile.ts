@@ -17,7 +17,7 @@ import {
 } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { isMessageKey, translate } from '../../../i18n/messages';
+import { isMessageKey, translate, translateNotice } from '../../../i18n/messages';
 import { fiatRate, userFiat } from '../../../shared/fiat';
 import { claimUpload, fileUrl } from '../../../shared/files/files';
 import { inTransaction } from '../../../db/tx';
@@ -173,7 +173,7 @@ export async function listNotices(
       // a param may itself be a message key (e.g. the level name): translate it too
       p[k] = typeof v === 'string' && isMessageKey(v) ? translate(v, lang) : typeof v === 'number' ? v : String(v);
     }
-    return isMessageKey(key) ? translate(key, lang, p) : key;
+    return isMessageKey(key) ? translateNotice(key, lang, p) : key;
   };
   return pageOf(
     rows.map((r) => ({

@@ -23,6 +23,17 @@ const ARTISTS = [
 
 type DemoArtist = { artist: number; collection: number; user: number };
 
+/** Where and when a demo work sells: its artist's collection, in USDT, from `fromMs` before now to `toMs` after. */
+function onSale(by: { artist: number; collection: number }, nowMs: number, fromMs: number, toMs: number) {
+  return {
+    collectionId: by.collection,
+    artistId: by.artist,
+    currencyId: USDT,
+    startMs: nowMs - fromMs,
+    endMs: nowMs + toMs,
+  };
+}
+
 export async function seedNftDemo(db: Kysely<Database>, nowMs: number): Promise<void> {
   const done = await db.selectFrom('nft_artists').select('id').where('seed_key', '=', 'demo-aurora').executeTakeFirst();
   if (done) return;
@@ -68,17 +79,14 @@ async function seedFixedPrice(trx: Trx, ids: DemoArtist[], nowMs: number): Promi
     for (let j = 0; j < 4; j++) {
       n++;
       await createItem(trx, {
+        ...onSale(who, nowMs, DAY, 30 * DAY),
         code: `ART-${1000 + n}`,
-        collectionId: who.collection,
-        artistId: who.artist,
         title: `${['Tide', 'Ember', 'Prism', 'Drift'][j]} #${n}`,
         description: 'A procedural artwork generated from its code.',
         rarity: rarities[(i + j) % 4],
         currencyId: j === 3 ? ETH : USDT,
         price: j === 3 ? '0.05' : String(20 + n * 5),
         payType: 1,
-        startMs: nowMs - DAY,
-        endMs: nowMs + 30 * DAY,
       });
     }
   }
@@ -87,43 +95,31 @@ async function seedFixedPrice(trx: Trx, ids: DemoArtist[], nowMs: number): Promi
 /** Two auctions (one ending a few minutes after start-up, one in a day) and a blind-box series on sale. */
 async function seedAuctionsAndBox(trx: Trx, ids: DemoArtist[], nowMs: number): Promise<void> {
   await createItem(trx, {
+    ...onSale(ids[0], nowMs, 60_000, 6 * 60_000),
     code: 'AUC-2001',
-    collectionId: ids[0].collection,
-    artistId: ids[0].artist,
     title: 'Aurora at Dusk (auction)',
     rarity: 'SSR',
-    currencyId: USDT,
     price: '100',
     margin: '10',
     perIncrease: '5',
     payType: 2,
-    startMs: nowMs - 60_000,
-    endMs: nowMs + 6 * 60_000,
   });
   await createItem(trx, {
+    ...onSale(ids[1], nowMs, 60_000, DAY),
     code: 'AUC-2002',
-    collectionId: ids[1].collection,
-    artistId: ids[1].artist,
     title: 'Kenji Grid No. 9 (auction)',
     rarity: 'SR',
-    currencyId: USDT,
     price: '50',
     margin: '5',
     perIncrease: '2',
     payType: 2,
-    startMs: nowMs - 60_000,
-    endMs: nowMs + DAY,
   });
   await createSeries(trx, {
+    ...onSale(ids[2], nowMs, 60_000, 7 * DAY),
     code: 'BOX-3001',
-    collectionId: ids[2].collection,
-    artistId: ids[2].artist,
     title: 'Sofía Mystery Box',
     rarity: 'R',
-    currencyId: USDT,
     price: '9.9',
-    startMs: nowMs - 60_000,
-    endMs: nowMs + 7 * DAY,
     manifest: [
       { prize: 'SSR:Golden Hour', count: 1 },
       { prize: 'SR:Rose Quartz', count: 4 },
@@ -136,16 +132,12 @@ async function seedAuctionsAndBox(trx: Trx, ids: DemoArtist[], nowMs: number): P
 /** A resale: the first artist owns a Kenji piece and lists it (royalty goes to Kenji). */
 async function seedResale(trx: Trx, ids: DemoArtist[], nowMs: number): Promise<void> {
   const resale = await createItem(trx, {
+    ...onSale(ids[1], nowMs, DAY, 30 * DAY),
     code: 'ART-1900',
-    collectionId: ids[1].collection,
-    artistId: ids[1].artist,
     title: 'Second Hand Moon',
     rarity: 'SR',
-    currencyId: USDT,
     price: '75',
     payType: 1,
-    startMs: nowMs - DAY,
-    endMs: nowMs + 30 * DAY,
   });
   await trx
     .updateTable('nft_items')
@@ -164,7 +156,7 @@ export async function seedNftMedia(db: Kysely<Database>, nowMs: number): Promise
     db
       .selectFrom('nft_artists as a')
       .innerJoin('nft_collections as c', 'c.artist_id', 'a.id')
-      .select(['a.id', 'c.id as collection'])
+      .select(['a.id as artist', 'c.id as collection'])
       .where('a.seed_key', '=', `demo-${key}`)
       .orderBy('c.id')
       .executeTakeFirst();
@@ -173,32 +165,24 @@ export async function seedNftMedia(db: Kysely<Database>, nowMs: number): Promise
   if (!kenji || !aurora) return; // the catalogue's demo was not seeded
   await inTransaction(db, async (trx) => {
     await createItem(trx, {
+      ...onSale(kenji, nowMs, DAY, 30 * DAY),
       code: 'SND-4001',
-      collectionId: kenji.collection,
-      artistId: kenji.id,
       title: 'Eight Notes in C',
       description: 'A sound work: eight notes of a pentatonic scale chosen by its own hash.',
       rarity: 'SR',
-      currencyId: USDT,
       price: '30',
       payType: 1,
-      startMs: nowMs - DAY,
-      endMs: nowMs + 30 * DAY,
       mediaType: 3,
       media: mediaUrl('SND-4001.wav'),
     });
     await createItem(trx, {
+      ...onSale(aurora, nowMs, DAY, 30 * DAY),
       code: 'VID-5001',
-      collectionId: aurora.collection,
-      artistId: aurora.id,
       title: 'Orbits (video)',
       description: 'Three seconds of circles in orbit, drawn and recorded on a canvas.',
       rarity: 'SSR',
-      currencyId: USDT,
       price: '60',
       payType: 1,
-      startMs: nowMs - DAY,
-      endMs: nowMs + 30 * DAY,
       mediaType: 4,
       media: mediaUrl(DEMO_VIDEO),
     });

@@ -7,11 +7,9 @@
  */
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp, type BuiltApp } from '../../../app';
-import { testConfig } from '../../../config';
 import { checkJournalConsistency, credit } from '../../../db/ledger';
 import type { ScriptedFeed } from '../../../market';
-import { createTestDb } from '../../../testing/db';
+import { restartable } from '../../../testing/restart-kit';
 import { envelope, get, post, registerAndLogin } from '../../../testing/app';
 import type { DualIndexAnswer, IeoProjectRow, LockConfigRow, Page } from '../../../../core';
 
@@ -20,18 +18,8 @@ const DAY = 86_400_000;
 class Crash extends Error {}
 
 it('a crash mid dual settlement, then a restart: the start-up pass finishes all three jobs, everything paid exactly once', async () => {
-  const handle = await createTestDb();
-  const config = testConfig({
-    rateLimits: {
-      codesPerIpPerHour: 1000,
-      codeIntervalSec: 0,
-      loginPerIpPerMinute: 1000,
-      globalPerIpPerMinute: 100_000,
-    },
-  });
-  let built: BuiltApp = await buildApp(config, { db: handle });
-  let app = built.app;
-  app.products.pauseTimer();
+  const server = await restartable((a) => a.products.pauseTimer());
+  let app = server.app();
   // Everything happens 20 days ago, so "now" after the restart (the real clock) is past all of it.
   const T0 = Math.floor((Date.now() - 20 * DAY) / DAY) * DAY + 9 * 3_600_000; // 09:00 UTC
   app.products.now = () => T0;
@@ -100,10 +88,8 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
     await expect(app.products.runOnce(crash)).rejects.toBeInstanceOf(Crash);
   };
   const restart = async () => {
-    await built.close();
-    built = await buildApp(config, { db: handle }); // its start-up pass runs on the real clock
-    app = built.app;
-    app.products.pauseTimer();
+    await server.restart(); // its start-up pass runs on the real clock
+    app = server.app();
   };
 
   await runUntilCrash('dual_settling'); // first dual order has its settle price, nothing paid yet
@@ -150,42 +136,33 @@ it('a crash mid dual settlement, then a restart: the start-up pass finishes all 
       payout: 0.002002,
     });
   expect(await checkJournalConsistency(app.db)).toEqual([]);
-  await built.close();
-  await handle.close();
+  await server.close();
 }, 120_000);
 
 it('lock job: a crash after the first order, then a restart, leaves each dividend paid once', async () => {
-  const handle = await createTestDb();
-  const config = testConfig({
-    rateLimits: {
-      codesPerIpPerHour: 1000,
-      codeIntervalSec: 0,
-      loginPerIpPerMinute: 1000,
-      globalPerIpPerMinute: 100_000,
-    },
-  });
-  let built: BuiltApp = await buildApp(config, { db: handle });
-  built.app.products.pauseTimer();
+  const server = await restartable((a) => a.products.pauseTimer());
   const T0 = Math.floor((Date.now() - 20 * DAY) / DAY) * DAY + 9 * 3_600_000;
-  built.app.products.now = () => T0;
+  server.app().products.now = () => T0;
   const ids: number[] = [];
   for (const name of ['l1', 'l2', 'l3']) {
-    const token = await registerAndLogin(built.app, `${name}@example.com`);
-    const u = await built.app.db
-      .selectFrom('users')
+    const token = await registerAndLogin(server.app(), `${name}@example.com`);
+    const u = await server
+      .app()
+      .db.selectFrom('users')
       .select('id')
       .where('email', '=', `${name}@example.com`)
       .executeTakeFirstOrThrow();
-    await built.app.db
-      .transaction()
+    await server
+      .app()
+      .db.transaction()
       .execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '1000', reason: 'test_grant' }));
-    const cfg = (envelope(await get(built.app, '/api/lh/deposit/config?kind=defi')).message as LockConfigRow[]).find(
+    const cfg = (envelope(await get(server.app(), '/api/lh/deposit/config?kind=defi')).message as LockConfigRow[]).find(
       (c) => c.day === 15,
     )!;
     expect(
       envelope(
         await post(
-          built.app,
+          server.app(),
           '/api/lh/deposit',
           { config_id: cfg.id, amount: '1000' },
           { authorization: `Bearer ${token}` },
@@ -194,76 +171,65 @@ it('lock job: a crash after the first order, then a restart, leaves each dividen
     ).toBe('ok');
     ids.push(u.id);
   }
-  built.app.products.now = () => T0 + 5 * DAY; // five dividends due per order
+  server.app().products.now = () => T0 + 5 * DAY; // five dividends due per order
   let n = 0;
   await expect(
-    built.app.products.runOnce((k) => {
+    server.app().products.runOnce((k) => {
       if (k === 'lock_order' && ++n === 1) throw new Crash('lock');
     }),
   ).rejects.toBeInstanceOf(Crash);
   expect(
-    Number((await sql<{ n: number }>`SELECT count(*)::int n FROM lock_dividends`.execute(built.app.db)).rows[0].n),
+    Number((await sql<{ n: number }>`SELECT count(*)::int n FROM lock_dividends`.execute(server.app().db)).rows[0].n),
   ).toBe(5);
-  await built.close();
-  built = await buildApp(config, { db: handle }); // start-up pass on the real clock: T0 + 20 days → expired
-  built.app.products.pauseTimer();
-  await built.app.products.runOnce();
+  await server.restart(); // start-up pass on the real clock: T0 + 20 days → expired
+  await server.app().products.runOnce();
   const rows = await sql<{
     order_id: number;
     n: number;
-  }>`SELECT order_id, count(*)::int n FROM lock_dividends GROUP BY order_id ORDER BY order_id`.execute(built.app.db);
+  }>`SELECT order_id, count(*)::int n FROM lock_dividends GROUP BY order_id ORDER BY order_id`.execute(server.app().db);
   expect(rows.rows.map((r) => r.n)).toEqual([15, 15, 15]);
   const paid = await sql<{ n: number }>`SELECT count(*)::int n FROM journal WHERE reason = 'lock_dividend'`.execute(
-    built.app.db,
+    server.app().db,
   );
   expect(paid.rows[0].n).toBe(45);
   for (const id of ids) {
     const sum = await sql<{ earned: string; available: string }>`
       SELECT (SELECT earned FROM lock_orders WHERE user_id = ${id})::text earned,
              (SELECT available FROM accounts WHERE user_id = ${id} AND currency_id = 4 AND type = 2)::text available`.execute(
-      built.app.db,
+      server.app().db,
     );
     const { earned, available } = sum.rows[0];
     expect(Number(available)).toBeCloseTo(1000 + Number(earned), 12);
     expect(Number(earned)).toBeGreaterThanOrEqual(1000 * 0.0035 * 15 - 1e-9);
   }
-  expect(await checkJournalConsistency(built.app.db)).toEqual([]);
-  await built.close();
-  await handle.close();
+  expect(await checkJournalConsistency(server.app().db)).toEqual([]);
+  await server.close();
 }, 120_000);
 
 it('IEO job: a crash after the first allotment, then a restart, allots the rest once', async () => {
-  const handle = await createTestDb();
-  const config = testConfig({
-    rateLimits: {
-      codesPerIpPerHour: 1000,
-      codeIntervalSec: 0,
-      loginPerIpPerMinute: 1000,
-      globalPerIpPerMinute: 100_000,
-    },
-  });
-  let built: BuiltApp = await buildApp(config, { db: handle });
-  built.app.products.pauseTimer();
-  const live = (envelope(await get(built.app, '/api/project')).message as Page<IeoProjectRow>).list.find(
+  const server = await restartable((a) => a.products.pauseTimer());
+  const live = (envelope(await get(server.app(), '/api/project')).message as Page<IeoProjectRow>).list.find(
     (p) => p.time_status === 2,
   )!;
   // shrink the issuance so three subscriptions oversubscribe it: 600 tokens for 400 + 400 + 400
-  await sql`UPDATE ieo_projects SET total_issuance = 600 WHERE id = ${live.id}`.execute(built.app.db);
+  await sql`UPDATE ieo_projects SET total_issuance = 600 WHERE id = ${live.id}`.execute(server.app().db);
   const ids: number[] = [];
   for (const name of ['i1', 'i2', 'i3']) {
-    const token = await registerAndLogin(built.app, `${name}@example.com`);
-    const u = await built.app.db
-      .selectFrom('users')
+    const token = await registerAndLogin(server.app(), `${name}@example.com`);
+    const u = await server
+      .app()
+      .db.selectFrom('users')
       .select('id')
       .where('email', '=', `${name}@example.com`)
       .executeTakeFirstOrThrow();
-    await built.app.db
-      .transaction()
+    await server
+      .app()
+      .db.transaction()
       .execute((trx) => credit(trx, { userId: u.id, currencyId: 4, type: 2, amount: '100', reason: 'test_grant' }));
     expect(
       envelope(
         await post(
-          built.app,
+          server.app(),
           '/api/project/order',
           { project_id: live.id, amount: '400', pay_currency: 4, price: '0.1' },
           { authorization: `Bearer ${token}` },
@@ -273,24 +239,23 @@ it('IEO job: a crash after the first allotment, then a restart, allots the rest 
     ids.push(u.id);
   }
   await sql`UPDATE ieo_projects SET end_at = ${new Date(Date.now() - 1000)} WHERE id = ${live.id}`.execute(
-    built.app.db,
+    server.app().db,
   );
   let n = 0;
   await expect(
-    built.app.products.runOnce((k) => {
+    server.app().products.runOnce((k) => {
       if (k === 'ieo_order' && ++n === 1) throw new Crash('ieo');
     }),
   ).rejects.toBeInstanceOf(Crash);
   expect(
-    (await built.app.db.selectFrom('ieo_orders').select('status').orderBy('id').execute()).map((o) => o.status),
+    (await server.app().db.selectFrom('ieo_orders').select('status').orderBy('id').execute()).map((o) => o.status),
   ).toEqual(['passed', 'pending', 'pending']);
-  await built.close();
-  built = await buildApp(config, { db: handle });
-  built.app.products.pauseTimer();
-  await built.app.products.runOnce();
-  await built.app.products.runOnce();
-  const orders = await built.app.db
-    .selectFrom('ieo_orders')
+  await server.restart();
+  await server.app().products.runOnce();
+  await server.app().products.runOnce();
+  const orders = await server
+    .app()
+    .db.selectFrom('ieo_orders')
     .select(['status', 'allotted', 'cost', 'refund'])
     .orderBy('id')
     .execute();
@@ -302,14 +267,16 @@ it('IEO job: a crash after the first allotment, then a restart, allots the rest 
       cost: 20,
       refund: 20,
     });
-  const token = await built.app.db
-    .selectFrom('ieo_projects')
+  const token = await server
+    .app()
+    .db.selectFrom('ieo_projects')
     .select('token_currency_id')
     .where('id', '=', live.id)
     .executeTakeFirstOrThrow();
   for (const id of ids) {
-    const acc = await built.app.db
-      .selectFrom('accounts')
+    const acc = await server
+      .app()
+      .db.selectFrom('accounts')
       .select(['currency_id', 'available', 'frozen'])
       .where('user_id', '=', id)
       .orderBy('currency_id')
@@ -323,7 +290,7 @@ it('IEO job: a crash after the first allotment, then a restart, allots the rest 
     reason: string;
     n: number;
   }>`SELECT reason, count(*)::int n FROM journal WHERE reason LIKE 'ieo_%' GROUP BY reason ORDER BY reason`.execute(
-    built.app.db,
+    server.app().db,
   );
   expect(j.rows).toEqual([
     { reason: 'ieo_payment', n: 3 },
@@ -331,7 +298,6 @@ it('IEO job: a crash after the first allotment, then a restart, allots the rest 
     { reason: 'ieo_subscribe', n: 3 },
     { reason: 'ieo_tokens', n: 3 },
   ]);
-  expect(await checkJournalConsistency(built.app.db)).toEqual([]);
-  await built.close();
-  await handle.close();
+  expect(await checkJournalConsistency(server.app().db)).toEqual([]);
+  await server.close();
 }, 120_000);

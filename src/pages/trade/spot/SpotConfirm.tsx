@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Num } from '../../../components/Num';
+import { useFixedText } from '../../../components/Money';
 import { ConfirmSheet } from '../components/ConfirmSheet';
 import { minus } from '../components/preview';
 import type { PairState } from '../components/usePair';
 import { lastPrice, useRenderWithMarket } from '../scaffold/useLiveFigures';
 import type { SpotOrder } from './useSpotOrder';
+import { decimalPlaces } from './figures';
 
 /** How often the open sheet's figures follow the price (a market order's follow the book as well). */
 const SHEET_MS = 1000;
@@ -12,6 +14,7 @@ const SHEET_MS = 1000;
 /** The sheet before a spot order: exact figures (what will move), prices at the pair's precision. */
 export function SpotConfirm({ o, pair }: { o: SpotOrder; pair: PairState }) {
   const { t } = useTranslation();
+  const fixed = useFixedText();
   const { input, names, form, est } = o;
   useRenderWithMarket(form.confirming, pair.symbol, SHEET_MS);
   // the figures at the price now: the sheet follows the market while it is open
@@ -23,13 +26,13 @@ export function SpotConfirm({ o, pair }: { o: SpotOrder; pair: PairState }) {
   const numOr = (v: string | null | undefined, unit: string, decimals?: number) =>
     v ? (
       <>
-        {decimals !== undefined ? <Num value={v} format="price" decimals={decimals} tint={false} /> : v} {unit}
+        <Num value={v} format="price" decimals={decimals ?? decimalPlaces(v)} tint={false} /> {unit}
       </>
     ) : (
       '--'
     );
   const slippage = est ? (
-    <span data-testid="est-slippage">{est.complete ? `${est.slippagePct}%` : `> ${est.slippagePct}%`}</span>
+    <span data-testid="est-slippage">{`${est.complete ? '' : '> '}${fixed(est.slippagePct, 2)}%`}</span>
   ) : null;
   const pay = {
     label: t('trade.youPay'),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLiveFigures } from '../scaffold/useLiveFigures';
+import { useNumberMarks } from '../../../components/number-marks';
 import { withUnit, type SpotFigures } from './figures';
 import type { SpotOrder } from './useSpotOrder';
 import styles from '../components/trade-form.module.css';
@@ -13,12 +14,13 @@ const LIVE_ESTIMATE_MS = 1000;
 /** The estimated total (or, by quote, the amount it buys) and the fee, at the live price. */
 export function SpotSummary({ o, symbol }: { o: SpotOrder; symbol: string }) {
   const { t } = useTranslation();
+  const marks = useNumberMarks();
   const { byQuote, kind } = o.input;
   const { base, quote } = o.names;
   const texts = (f: SpotFigures) => [
-    byQuote ? withUnit(f.baseAmount, base) : withUnit(f.preview?.total, quote),
+    byQuote ? withUnit(f.baseAmount, base, marks) : withUnit(f.preview?.total, quote, marks),
     f.preview
-      ? withUnit(f.preview.fee, quote)
+      ? withUnit(f.preview.fee, quote, marks)
       : o.feeRate === '0'
         ? t('trade.zeroFee')
         : byQuote

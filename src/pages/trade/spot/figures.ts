@@ -3,7 +3,7 @@
  * (total, fee), the base a quote amount buys, what the order needs from the balance and what 100 %
  * is. One pure function, so a render and the live writer (useLiveFigures) say the same.
  */
-import type { SpotOrderKind, SpotSide } from '../../../../core';
+import { figureText, type NumberMarks, type SpotOrderKind, type SpotSide } from '../../../../core';
 import type { FillEstimate } from '../components/estimate';
 import { baseForQuote, expectedFill, maxSpotBuy, spotPreview } from '../components/preview';
 
@@ -47,5 +47,9 @@ export function spotFigures(
   return { fill, usePrice, preview, baseAmount, needed, maxAmount };
 }
 
-/** A figure and its unit as one string (one text node, which the live writer rewrites), or a dash. */
-export const withUnit = (v: string | null | undefined, unit: string): string => (v ? `${v} ${unit}` : '--');
+/** The places a decimal string has: an exact figure is shown with all of them. */
+export const decimalPlaces = (v: string) => v.split('.')[1]?.length ?? 0;
+
+/** A figure, exact, in the language's marks, and its unit as one string (one text node, which the live writer rewrites), or a dash. */
+export const withUnit = (v: string | null | undefined, unit: string, marks: NumberMarks): string =>
+  v ? `${figureText(v, 'price', decimalPlaces(v), marks)} ${unit}` : '--';
