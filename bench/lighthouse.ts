@@ -131,6 +131,22 @@ async function launchChromium(port: number): Promise<{ stop: () => Promise<void>
   };
 }
 
+/** Lighthouse's trace sometimes misses the navigation start (NO_NAVSTART: "run Lighthouse again"): one more try, in a fresh browser. */
+async function runRetrying(
+  url: string,
+  port: number,
+  throttling: 'simulate' | 'devtools',
+  cpuRate: number,
+): Promise<Run> {
+  try {
+    return await runOnce(url, port, throttling, cpuRate);
+  } catch (e) {
+    if (!String(e).includes('NO_NAVSTART')) throw e;
+    console.warn(`[lighthouse] ${String(e)}: once more`);
+    return runOnce(url, port, throttling, cpuRate);
+  }
+}
+
 async function runOnce(url: string, port: number, throttling: 'simulate' | 'devtools', cpuRate: number): Promise<Run> {
   const chromium = await launchChromium(port);
   try {
@@ -240,7 +256,7 @@ async function main(): Promise<void> {
           const rate = probe
             ? calibratedRate(await benchmarkIndex(probe), REFERENCE_PHONE_INDEX)
             : presets.mobileSlow4G.cpuSlowdownMultiplier;
-          const r = await runOnce(`${v.server?.origin}/h5/${ROUTES[route]}`, debugPort, throttling, rate);
+          const r = await runRetrying(`${v.server?.origin}/h5/${ROUTES[route]}`, debugPort, throttling, rate);
           (v.runs[route] ??= []).push(r);
           console.log(
             `[lighthouse] ${v.label} ${route} #${i + 1}: score ${r.score} FCP ${round(r.metrics.fcp ?? NaN, 0)} LCP ${round(r.metrics.lcp ?? NaN, 0)} TBT ${round(r.metrics.tbt ?? NaN, 0)} CLS ${round(r.metrics.cls ?? NaN, 3)} SI ${round(r.metrics.si ?? NaN, 0)} (CPU ${r.cpuRate}×, benchmark index ${r.benchmarkIndex}, load ${r.load})`,
