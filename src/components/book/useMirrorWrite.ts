@@ -1,7 +1,7 @@
 import { useCallback, useRef, type RefObject } from 'react';
 import type { BookSnapshot } from '../../market/types';
 
-export interface MirrorWrite<C, E extends HTMLElement> {
+interface MirrorWrite<C, E extends HTMLElement> {
   /** the book's root node */
   el: RefObject<E | null>;
   /** useBook's `write`: a snapshot of the rendered shape written into the nodes; false: render */
