@@ -50,6 +50,16 @@ test('pair page: the book, depth and trades move; an indicator toggled on draws 
   await expect(page.getByTestId('depth-chart')).toHaveAttribute('data-drawn', 'true');
   await page.getByTestId('tab-trades').click();
   await expect(page.getByTestId('recent-trades').locator('[data-side]').first()).toBeVisible();
+  // what the newest trade's row says (a painted row's cells are named; their figures are drawn) moves on
+  const newest = () =>
+    page
+      .getByTestId('recent-trades')
+      .locator('[data-side]')
+      .first()
+      .evaluate((r) => [...r.children].map((c) => c.getAttribute('aria-label') ?? c.textContent).join(' '));
+  const firstTrade = await newest();
+  expect(firstTrade).toMatch(/\d/);
+  await expect.poll(newest, { timeout: 15_000 }).not.toBe(firstTrade);
 
   await page.getByTestId('ind-macd').click();
   await expect(page.getByTestId('indicator-legend')).toContainText('DIF');

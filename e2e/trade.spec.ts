@@ -28,6 +28,10 @@ test.afterAll(async () => {
 });
 
 async function login(page: Page) {
+  // Home's popup notice (a native <dialog>) opens when the page is idle: on a loaded machine after
+  // the login's own wait for it. Only it: the trade screens' result dialogs have a "Got it" too.
+  const notice = page.locator('dialog[open]').getByRole('button', { name: 'Got it' });
+  await page.addLocatorHandler(notice, () => notice.click({ timeout: 3000 }).catch(() => undefined));
   await logInAs(page, DEMO_TRADER);
 }
 

@@ -23,6 +23,11 @@ export function putClass(el: HTMLElement | null, cls: string): void {
   if (el && el.className !== cls) el.className = cls;
 }
 
+/** Sets an attribute only when it changed. */
+export function putAttr(el: Element | null, name: string, value: string): void {
+  if (el && el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 /** `data-stale="true"` while stale, as <Num/> renders it. */
 export function putStale(el: HTMLElement | null, stale: boolean): void {
   if (!el) return;

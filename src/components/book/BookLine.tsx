@@ -2,6 +2,7 @@ import { memo, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // core's formatter itself (what <Num/> and the painting worker use), so a row needs no store
 import { figureText as numText, type NumberMarks } from '../../../core';
+import { putAttr } from '../../lib/dom-text';
 import styles from './book.module.css';
 
 export interface BookLineProps {
@@ -48,12 +49,14 @@ export const BookLine = memo(function BookLine({
     className: `${styles.line} ${qtyFirst ? styles.lineRev : ''} ${ghost ? styles.ghost : ''}`,
     'data-price': price,
     title: tip(p),
-    onClick: (e: MouseEvent<HTMLButtonElement>) => onPick?.(price, row, e.detail > 0),
+    // the price the row holds now: a painted book's mirror writes its rows in place (writeGhostLine)
+    onClick: (e: MouseEvent<HTMLButtonElement>) =>
+      onPick?.(e.currentTarget.getAttribute('data-price') ?? price, row, e.detail > 0),
   };
   // Painted by the worker: the row's name is an attribute and it holds no text. Its figures change
   // with every mirror snapshot, and text — even transparent — is shaped, laid out and painted
   // again on each change (thirty rows a second on the pair page); an attribute is neither.
-  if (ghost) return <button {...common} aria-label={qtyFirst ? `${q} ${p}` : `${p} ${q}`} />;
+  if (ghost) return <button {...common} aria-label={ghostName(p, q, qtyFirst)} />;
   const cells = [
     <span key="p" className={`${styles.price} ${side === 'bid' ? styles.bid : styles.ask}`}>
       {p}
@@ -65,6 +68,27 @@ export const BookLine = memo(function BookLine({
   if (qtyFirst) cells.reverse();
   return <button {...common}>{cells}</button>;
 });
+
+/** A painted row's name: what it shows, in the order shown. */
+const ghostName = (p: string, q: string, qtyFirst?: boolean) => (qtyFirst ? `${q} ${p}` : `${p} ${q}`);
+
+/**
+ * A painted row's new figures written into the button a <BookLine ghost/> rendered: the same
+ * price, tooltip and name that render would give it, without a React render of the book.
+ */
+export function writeGhostLine(
+  el: Element,
+  r: { price: string; qty: string },
+  decimals: number,
+  marks: NumberMarks,
+  tip: (price: string) => string,
+  qtyFirst?: boolean,
+): void {
+  const p = numText(r.price, 'price', decimals, marks);
+  putAttr(el, 'data-price', r.price);
+  putAttr(el, 'title', tip(p));
+  putAttr(el, 'aria-label', ghostName(p, numText(r.qty, 'compact', 0, marks), qtyFirst));
+}
 
 /**
  * "Use price {{price}}" in the page's language, for every row of a book: the sentence is translated

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { NumberMarks } from '../../../core';
 import type { BookRow } from '../../market/types';
-import { BookLine, EmptyLine } from './BookLine';
+import { BookLine, EmptyLine, writeGhostLine } from './BookLine';
 import { DepthBars } from './DepthBars';
 import { ROW_PX } from './rows';
 import styles from './book.module.css';
@@ -64,4 +64,19 @@ export function BookSide(p: BookSideProps) {
       ))}
     </div>
   );
+}
+
+/** What a painted row's name and tooltip are made with. */
+export type GhostText = Pick<BookSideProps, 'decimals' | 'marks' | 'tip' | 'qtyFirst'>;
+
+/**
+ * A painted side's new rows written into the buttons its last render made (<BookSide painted/>);
+ * false when they do not fit them (another number of rows), so the side must render.
+ */
+export function writeGhostSide(side: Element | null, rows: readonly BookRow[], p: GhostText): boolean {
+  if (!side) return false;
+  const lines = side.querySelectorAll(':scope > button');
+  if (lines.length !== rows.length) return false;
+  rows.forEach((r, i) => writeGhostLine(lines[i], r, p.decimals, p.marks, p.tip, p.qtyFirst));
+  return true;
 }

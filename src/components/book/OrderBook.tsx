@@ -1,13 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookSnapshot } from '../../market/types';
 import { numText } from '../Num';
 import { depthFractions } from './fractions';
 import { StepPicker } from './StepPicker';
-import { BookSide } from './BookSide';
+import { BookSide, writeGhostSide, type GhostText } from './BookSide';
+import { useMirrorWrite } from './useMirrorWrite';
 import { ROW_PX } from './rows';
 import { useBookPane } from './useBookPane';
 import type { PartSpec } from './usePaintedBook';
+import { putAttr, putText } from '../../lib/dom-text';
 import styles from './book.module.css';
 
 export interface OrderBookProps {
@@ -39,6 +41,27 @@ function arrange(book: BookSnapshot | null, rows: number) {
   };
 }
 
+/** What a render of the rows depends on besides their figures: a snapshot of another shape renders. */
+const shapeOf = (b: BookSnapshot) => `${b.asks.length}|${b.bids.length}|${b.synced}|${b.last ? 1 : 0}`;
+
+const arrowOf = (dir: number | undefined) => (dir === 1 ? ' ↑' : dir === -1 ? ' ↓' : '');
+
+/** A painted book's mirror snapshot written into the nodes <OrderBook/> rendered (useMirrorWrite). */
+function putBook(el: HTMLElement, b: BookSnapshot, c: { text: GhostText; priceDecimals: number }): boolean {
+  // asks top-down, as rendered (arrange)
+  if (!writeGhostSide(el.querySelector('[data-testid="book-asks"]'), [...b.asks].reverse(), c.text)) return false;
+  if (!writeGhostSide(el.querySelector('[data-testid="book-bids"]'), b.bids, c.text)) return false;
+  const mid = el.querySelector('[data-testid="book-last"]');
+  const lastText = numText(b.last?.price, 'price', c.priceDecimals, c.text.marks);
+  putAttr(mid, 'aria-label', c.text.tip(lastText));
+  putAttr(mid, 'data-price', b.last?.price ?? '');
+  const shown = mid?.querySelector<HTMLElement>('[data-last]') ?? null;
+  putText(shown, lastText);
+  putText(shown?.querySelector<HTMLElement>('[aria-hidden]') ?? null, arrowOf(b.last?.dir));
+  putAttr(el, 'data-book-ts', String(b.ts ?? 0));
+  return true;
+}
+
 /**
  * The compact book beside an order form (Binance's phone layout): asks above with the best at
  * the bottom, the last price and its direction between, bids below; depth bars of the running
@@ -48,7 +71,15 @@ function arrange(book: BookSnapshot | null, rows: number) {
  */
 export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBookProps) {
   const { t } = useTranslation();
-  const { marks, tip, steps, step, setStep, dp, paint, book } = useBookPane(symbol, priceDecimals, rows, PARTS);
+  const mirror = useMirrorWrite(shapeOf, putBook);
+  const { marks, tip, steps, step, setStep, dp, paint, book } = useBookPane(
+    symbol,
+    priceDecimals,
+    rows,
+    PARTS,
+    mirror.write,
+  );
+  useLayoutEffect(() => mirror.rendered(book, paint.on ? { text: { decimals: dp, marks, tip }, priceDecimals } : null));
   const [base, quote] = symbol.split('/');
   const { pick } = paint;
   const pickAsk = useCallback(
@@ -60,7 +91,7 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
     [pick, onPick],
   );
   const [asksCanvas, bidsCanvas, lastCanvas] = paint.canvases;
-  const { asks, bids, fr } = useMemo(() => arrange(book, rows), [book, rows]);
+  const { asks, bids, fr } = arrange(book, rows);
   const common = { painted: paint.on, epoch: paint.epoch, decimals: dp, marks, tip };
 
   const last = book?.last;
@@ -68,6 +99,7 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
   const lastText = numText(last?.price, 'price', priceDecimals, marks);
   return (
     <section
+      ref={mirror.el}
       className={styles.book}
       aria-label={t('book.title')}
       data-testid="order-book"
@@ -100,13 +132,18 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
         type="button"
         className={`${styles.mid} ${paint.on ? '' : dirCls} ${book && !book.synced ? styles.unsynced : ''}`}
         data-testid="book-last"
-        aria-label={t('book.usePrice', { price: lastText })}
-        onClick={(e) => last && void pick(2, 0, last.price, e.detail > 0).then((x) => onPick?.(x))}
+        aria-label={tip(lastText)}
+        data-price={last?.price ?? ''}
+        // the price it holds now: a painted book's mirror writes it in place
+        onClick={(e) => {
+          const p = e.currentTarget.getAttribute('data-price');
+          if (p) void pick(2, 0, p, e.detail > 0).then((x) => onPick?.(x));
+        }}
       >
         {paint.on ? <canvas key={paint.epoch} ref={lastCanvas} className={styles.midCanvas} aria-hidden /> : null}
-        <span className={paint.on ? styles.ghost : undefined}>
+        <span className={paint.on ? styles.ghost : undefined} data-last>
           {lastText}
-          <span aria-hidden>{last?.dir === 1 ? ' ↑' : last?.dir === -1 ? ' ↓' : ''}</span>
+          <span aria-hidden>{arrowOf(last?.dir)}</span>
         </span>
       </button>
       <BookSide

@@ -1,11 +1,13 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBook } from '../../market/book';
-import type { BookTrade } from '../../market/types';
+import type { BookSnapshot, BookTrade } from '../../market/types';
 import type { NumberMarks } from '../../../core';
 import { numText } from '../Num';
 import { useNumberMarks } from '../number-marks';
 import { MIRROR_MS, usePaintedBook, type PartSpec } from './usePaintedBook';
+import { putAttr, putClass } from '../../lib/dom-text';
+import { useMirrorWrite } from './useMirrorWrite';
 import styles from './book.module.css';
 
 /** Matches .tradeLine's height in book.module.css. */
@@ -18,6 +20,37 @@ const clock = (ms: number) => {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
+/** A trade's cells as shown: time, price (its class the taker's side), amount. */
+function tradeCells(tr: BookTrade, decimals: number, marks: NumberMarks) {
+  return {
+    time: clock(tr.ts),
+    price: numText(tr.price, 'price', decimals, marks),
+    priceCls: tr.side === 'buy' ? styles.bid : styles.ask,
+    qty: numText(tr.qty, 'compact', 0, marks),
+  };
+}
+
+/** What a render of the rows depends on besides their figures: a snapshot of another shape renders. */
+const shapeOf = (b: BookSnapshot) => String(b.trades.length);
+
+/** A painted list's mirror snapshot written into the rows <TradeLine ghost/> rendered (useMirrorWrite). */
+function putTrades(el: HTMLDivElement, b: BookSnapshot, c: { decimals: number; marks: NumberMarks }): boolean {
+  const rows = el.querySelectorAll(':scope > [role="rowgroup"] > [role="row"]');
+  if (rows.length !== b.trades.length) return false;
+  b.trades.forEach((tr, i) => {
+    const row = rows[i];
+    const [time, price, qty] = row.children;
+    if (!qty) return;
+    const x = tradeCells(tr, c.decimals, c.marks);
+    putAttr(row, 'data-side', tr.side);
+    putAttr(time, 'aria-label', x.time);
+    putClass(price as HTMLElement, x.priceCls);
+    putAttr(price, 'aria-label', x.price);
+    putAttr(qty, 'aria-label', x.qty);
+  });
+  return true;
+}
+
 const TradeLine = memo(function TradeLine({
   tr,
   decimals,
@@ -29,9 +62,7 @@ const TradeLine = memo(function TradeLine({
   marks: NumberMarks;
   ghost: boolean;
 }) {
-  const time = clock(tr.ts);
-  const price = numText(tr.price, 'price', decimals, marks);
-  const qty = numText(tr.qty, 'compact', 0, marks);
+  const x = tradeCells(tr, decimals, marks);
   // Painted by the worker: each cell's text is its name, an attribute — every trade moves down a
   // row with each mirror snapshot, and text (even transparent) is shaped, laid out and painted
   // again on each change; an attribute is neither.
@@ -45,9 +76,9 @@ const TradeLine = memo(function TradeLine({
     );
   return (
     <div className={`${styles.tradeLine} ${ghost ? styles.ghost : ''}`} role="row" data-side={tr.side}>
-      {cell(styles.tradeTime, time)}
-      {cell(tr.side === 'buy' ? styles.bid : styles.ask, price)}
-      {cell(styles.qty, qty)}
+      {cell(styles.tradeTime, x.time)}
+      {cell(x.priceCls, x.price)}
+      {cell(styles.qty, x.qty)}
     </div>
   );
 });
@@ -55,7 +86,8 @@ const TradeLine = memo(function TradeLine({
 /**
  * The newest trades of a pair from the worker's trade ring: time, price coloured by the taker's
  * side, amount. Painted by the worker where it can be (usePaintedBook), over DOM rows refreshed
- * once a second for screen readers.
+ * once a second for screen readers: written into their nodes, the list renders only when rows come
+ * or go (useMirrorWrite).
  */
 export function RecentTrades({
   symbol,
@@ -69,11 +101,14 @@ export function RecentTrades({
   const { t } = useTranslation();
   const marks = useNumberMarks();
   const paint = usePaintedBook({ symbol, rows: 1, trades: count }, priceDecimals, priceDecimals, PARTS);
-  const book = useBook(symbol, undefined, 1, count, false, paint.on ? MIRROR_MS : undefined);
+  const mirror = useMirrorWrite(shapeOf, putTrades);
+  const book = useBook(symbol, undefined, 1, count, false, paint.on ? MIRROR_MS : undefined, mirror.write);
+  useLayoutEffect(() => mirror.rendered(book, paint.on ? { decimals: priceDecimals, marks } : null));
   const [base, quote] = symbol.split('/');
   const trades = book?.trades ?? [];
   return (
     <div
+      ref={mirror.el}
       className={styles.trades}
       role="table"
       aria-label={t('book.trades')}

@@ -18,6 +18,7 @@ import {
 import { figureText } from '../../../core';
 import { fetchIndicators } from '../../market/bridge';
 import { currentNumberMarks } from '../number-marks';
+import { putText } from '../../lib/dom-text';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 
@@ -185,8 +186,8 @@ export class IndicatorLayer {
     this.names.forEach((n, k) => {
       const x = v[k];
       const text = `${n.name} ${Number.isFinite(x) ? fmt(x) : '--'} `;
-      const span = this.spans[k];
-      if (span && span.textContent !== text) span.textContent = text;
+      // into the span's text node: a new node per change is a child list change to lay out again
+      putText(this.spans[k] ?? null, text);
     });
   }
 
