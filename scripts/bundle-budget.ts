@@ -27,7 +27,7 @@ export const BUDGETS = {
     // themselves, in parallel with the entry (index.html preloads the opened route's chunks)
     'pages/index/index.tsx': 44 * KB, // 41.7 KB: the notice on the native <dialog>, the banners as a scroll-snap carousel (no Swiper or react-spring on Home)
     'pages/market/market.tsx': 43 * KB, // 41.0 KB: a CSS tab row instead of antd's Tabs (no react-spring on Markets)
-    'pages/trade/index2.tsx': 86 * KB, // 85.3 KB (84.2 before its components' logic moved into hooks shared with other routes — more, smaller shared chunks — and its figures went through the language's marks): the trade screen's Tabs and Popups (react-spring, use-gesture), the book and trades painted by the worker, TP/SL, the positions' figures
+    'pages/trade/index2.tsx': 87 * KB, // 86.0 KB (85.4 before the painted book and trades list wrote each snapshot into their rows' nodes instead of rendering, useMirrorWrite): the trade screen's Tabs and Popups (react-spring, use-gesture), the book and trades painted by the worker, TP/SL, the positions' figures, every figure in the language's marks
     'pages/common/login.tsx': 46 * KB, // 43.5 KB: the password rule shared with the server; the language sheet loads on first tap
   } as Record<string, number>,
 };
