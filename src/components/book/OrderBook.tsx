@@ -62,6 +62,61 @@ function putBook(el: HTMLElement, b: BookSnapshot, c: { text: GhostText; priceDe
   return true;
 }
 
+interface LastPriceProps {
+  book: BookSnapshot | null;
+  painted: boolean;
+  epoch: number;
+  canvas: ReturnType<typeof useBookPane>['paint']['canvases'][number];
+  text: string;
+  tip: (price: string) => string;
+  onPick: (price: string, pointer: boolean) => void;
+}
+
+type Pick = ReturnType<typeof useBookPane>['paint']['pick'];
+
+/** Taps on a row of either side or on the last price, reported as the price the book holds now. */
+function usePicks(pick: Pick, onPick: ((price: string) => void) | undefined) {
+  const pickAsk = useCallback(
+    (p: string, row: number, pointer: boolean) => void pick(0, row, p, pointer).then((x) => onPick?.(x)),
+    [pick, onPick],
+  );
+  const pickBid = useCallback(
+    (p: string, row: number, pointer: boolean) => void pick(1, row, p, pointer).then((x) => onPick?.(x)),
+    [pick, onPick],
+  );
+  const pickLast = useCallback(
+    (p: string, pointer: boolean) => void pick(2, 0, p, pointer).then((x) => onPick?.(x)),
+    [pick, onPick],
+  );
+  return { pickAsk, pickBid, pickLast };
+}
+
+/** The last price and its direction between the sides; a tap picks it. */
+function LastPrice({ book, painted, epoch, canvas, text, tip, onPick }: LastPriceProps) {
+  const last = book?.last;
+  const dirCls = last?.dir === 1 ? styles.bid : last?.dir === -1 ? styles.ask : '';
+  return (
+    <button
+      type="button"
+      className={`${styles.mid} ${painted ? '' : dirCls} ${book && !book.synced ? styles.unsynced : ''}`}
+      data-testid="book-last"
+      aria-label={tip(text)}
+      data-price={last?.price ?? ''}
+      // the price it holds now: a painted book's mirror writes it in place
+      onClick={(e) => {
+        const p = e.currentTarget.getAttribute('data-price');
+        if (p) onPick(p, e.detail > 0);
+      }}
+    >
+      {painted ? <canvas key={epoch} ref={canvas} className={styles.midCanvas} aria-hidden /> : null}
+      <span className={painted ? styles.ghost : undefined} data-last>
+        {text}
+        <span aria-hidden>{arrowOf(last?.dir)}</span>
+      </span>
+    </button>
+  );
+}
+
 /**
  * The compact book beside an order form (Binance's phone layout): asks above with the best at
  * the bottom, the last price and its direction between, bids below; depth bars of the running
@@ -81,22 +136,11 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
   );
   useLayoutEffect(() => mirror.rendered(book, paint.on ? { text: { decimals: dp, marks, tip }, priceDecimals } : null));
   const [base, quote] = symbol.split('/');
-  const { pick } = paint;
-  const pickAsk = useCallback(
-    (p: string, row: number, pointer: boolean) => void pick(0, row, p, pointer).then((x) => onPick?.(x)),
-    [pick, onPick],
-  );
-  const pickBid = useCallback(
-    (p: string, row: number, pointer: boolean) => void pick(1, row, p, pointer).then((x) => onPick?.(x)),
-    [pick, onPick],
-  );
+  const { pickAsk, pickBid, pickLast } = usePicks(paint.pick, onPick);
   const [asksCanvas, bidsCanvas, lastCanvas] = paint.canvases;
   const { asks, bids, fr } = arrange(book, rows);
   const common = { painted: paint.on, epoch: paint.epoch, decimals: dp, marks, tip };
 
-  const last = book?.last;
-  const dirCls = last?.dir === 1 ? styles.bid : last?.dir === -1 ? styles.ask : '';
-  const lastText = numText(last?.price, 'price', priceDecimals, marks);
   return (
     <section
       ref={mirror.el}
@@ -128,24 +172,15 @@ export function OrderBook({ symbol, priceDecimals, rows = 7, onPick }: OrderBook
         onPick={pickAsk}
         testId="book-asks"
       />
-      <button
-        type="button"
-        className={`${styles.mid} ${paint.on ? '' : dirCls} ${book && !book.synced ? styles.unsynced : ''}`}
-        data-testid="book-last"
-        aria-label={tip(lastText)}
-        data-price={last?.price ?? ''}
-        // the price it holds now: a painted book's mirror writes it in place
-        onClick={(e) => {
-          const p = e.currentTarget.getAttribute('data-price');
-          if (p) void pick(2, 0, p, e.detail > 0).then((x) => onPick?.(x));
-        }}
-      >
-        {paint.on ? <canvas key={paint.epoch} ref={lastCanvas} className={styles.midCanvas} aria-hidden /> : null}
-        <span className={paint.on ? styles.ghost : undefined} data-last>
-          {lastText}
-          <span aria-hidden>{arrowOf(last?.dir)}</span>
-        </span>
-      </button>
+      <LastPrice
+        book={book}
+        painted={paint.on}
+        epoch={paint.epoch}
+        canvas={lastCanvas}
+        text={numText(book?.last?.price, 'price', priceDecimals, marks)}
+        tip={tip}
+        onPick={pickLast}
+      />
       <BookSide
         {...common}
         side="bid"
