@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { TradeNotice } from '../../../../core/types/trade';
 import { toast } from '../../../lib/toast';
 import { useUserEvents } from '../../../market';
 import { claimNotice } from './noticeClaims';
 import { noticeShowsOn } from './noticePlace';
+import { noticeText } from './noticeText';
+import { currentNumberMarks } from '../../../components/number-marks';
 
 /** Long enough to read a fill or a close with its P&L; the spec's 1.5 s is for short toasts. */
 const NOTICE_MS = 3000;
@@ -20,18 +21,7 @@ export function TradeNotices() {
   useUserEvents((e) => {
     if (e.kind !== 'notice' || !noticeShowsOn(e.notice.kind, pathname) || !claimNotice(e.notice.kind, e.notice.ref.id))
       return;
-    toast(noticeText(e.notice, t, i18n.exists(`trade.notice.${e.notice.kind}`)), NOTICE_MS);
+    toast(noticeText(e.notice, t, i18n.exists(`trade.notice.${e.notice.kind}`), currentNumberMarks()), NOTICE_MS);
   });
   return null;
-}
-
-type T = (key: string, params?: Record<string, string>) => string;
-
-function noticeText(n: TradeNotice, t: T, known: boolean): string {
-  if (!known) return n.text;
-  const p = { ...n.params };
-  // Words the server sends as codes are translated here.
-  if (p.side === 'buy' || p.side === 'sell') p.side = t(`trade.${p.side}`);
-  if (p.result === 'win' || p.result === 'lose' || p.result === 'tie') p.result = t(`trade.seconds.${p.result}`);
-  return t(`trade.notice.${n.kind}`, p);
 }
