@@ -16,8 +16,9 @@ const change = ACCOUNT_TYPES.change;
 
 const newUser = (grant?: string) => ledgerUser(h.db, { grantUsdt: grant });
 
-const usdt = async (u: number) =>
-  (await getBalances(h.db, u)).find((b) => b.currency_id === USDT && b.type === change)?.available;
+const coin = async (u: number, currencyId: number) =>
+  (await getBalances(h.db, u)).find((b) => b.currency_id === currencyId && b.type === change)?.available;
+const usdt = (u: number) => coin(u, USDT);
 const move = (from: number, to: number, amount: string, ref = `${from}-${to}-${amount}`): TransferInput => ({
   from: { userId: from, currencyId: USDT, type: change, reason: 'transfer_out' },
   to: { userId: to, currencyId: USDT, type: change, reason: 'transfer_in' },
@@ -222,5 +223,99 @@ describe('ledger transfer', () => {
       { key: 'k-ok', committed: true, committed_ref: { type: 'test', id: 'idem' } },
       { key: 'k-refused', committed: false, committed_ref: null },
     ]);
+  });
+});
+
+describe('ledger transfer converting one coin into another (the coin exchange)', () => {
+  const BTC = 1;
+  const STOCK = 101; // AAPL: not a coin funds may move
+  /** `number` USDT out, `received` BTC in, with the exchanges record (its id drawn with the moves) */
+  const swap = (u: number, number: string, received: string, to = BTC): TransferInput => ({
+    from: { userId: u, currencyId: USDT, type: change, reason: 'exchange_out' },
+    to: { userId: u, currencyId: to, type: change, reason: 'exchange_in' },
+    amount: number,
+    toAmount: received,
+    ref: { type: 'exchange' },
+    record: 'exchanges',
+    exchange: { fromPrice: '1', toPrice: '50000', rate: '0.00002', fee: '0.000001' },
+  });
+  const recordsOf = (u: number) =>
+    sql<{
+      id: number;
+      from_currency_id: number;
+      to_currency_id: number;
+      amount: string;
+      received: string;
+      to_price: string;
+    }>`SELECT id, from_currency_id, to_currency_id, amount::text, received::text, to_price::text FROM exchanges WHERE user_id = ${u} ORDER BY id`
+      .execute(h.db)
+      .then((r) => r.rows);
+  const movesOf = (id: number) =>
+    sql<{ currency_id: number; reason: string; delta_available: string }>`
+      SELECT currency_id, reason, delta_available::text FROM journal
+      WHERE ref_type = 'exchange' AND ref_id = ${String(id)} ORDER BY id`
+      .execute(h.db)
+      .then((r) => r.rows);
+
+  it('debits one coin’s amount and credits another’s in one commit, with its record; a refused one writes nothing', async () => {
+    const a = await newUser('2');
+    const out = await Promise.allSettled([
+      transfer(h.db, swap(a, '1', '0.000019')),
+      transfer(h.db, swap(a, '1.5', '0.000029')), // refused: 1 USDT left after the first
+      transfer(h.db, swap(a, '0.5', '0.000009')),
+    ]);
+    expect(out.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((out[1] as PromiseRejectedResult).reason).toMatchObject({ key: 'insufficient_balance' });
+    const done = out.filter((o) => o.status === 'fulfilled').map((o) => o.value);
+    expect(done[0]).toMatchObject({ from: { available: '1' }, to: { available: '0.000019' } });
+    expect(done[1]).toMatchObject({ from: { available: '0.5' }, to: { available: '0.000028' } });
+    expect([await usdt(a), await coin(a, BTC)]).toEqual(['0.5', '0.000028']);
+    const recs = await recordsOf(a);
+    expect(recs.map((r) => String(r.id))).toEqual(done.map((d) => d.refId));
+    expect(recs[0]).toMatchObject({
+      from_currency_id: USDT,
+      to_currency_id: BTC,
+      to_price: '50000.000000000000000000',
+    });
+    expect(recs.map((r) => [Number(r.amount), Number(r.received)])).toEqual([
+      [1, 0.000019],
+      [0.5, 0.000009],
+    ]);
+    expect(await movesOf(recs[0].id)).toEqual([
+      { currency_id: USDT, reason: 'exchange_out', delta_available: '-1.000000000000000000' },
+      { currency_id: BTC, reason: 'exchange_in', delta_available: '0.000019000000000000' },
+    ]);
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('in a caller’s transaction: the same moves and record, rolled back with it', async () => {
+    const a = await newUser('3');
+    await expect(
+      inTransaction(h.db, async (trx) => {
+        await transfer(trx, swap(a, '1', '0.00002'));
+        throw new Error('caller fails after the exchange');
+      }),
+    ).rejects.toThrow(/caller fails/);
+    expect(await recordsOf(a)).toEqual([]);
+    const r = await inTransaction(h.db, (trx) => transfer(trx, swap(a, '1', '0.00002')));
+    const recs = await recordsOf(a);
+    expect(recs.map((x) => String(x.id))).toEqual([r.refId]);
+    expect(await movesOf(recs[0].id)).toHaveLength(2);
+    expect([await usdt(a), await coin(a, BTC)]).toEqual(['2', '0.00002']);
+    await expect(inTransaction(h.db, (trx) => transfer(trx, swap(a, '5', '0.0001')))).rejects.toMatchObject({
+      key: 'insufficient_balance',
+    });
+    expect(await recordsOf(a)).toHaveLength(1);
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
+
+  it('with the coin check, refuses a conversion into a coin funds may not move, writing nothing', async () => {
+    const a = await newUser('3');
+    await expect(transfer(h.db, { ...swap(a, '1', '1', STOCK), fundsCoin: true })).rejects.toMatchObject({
+      key: 'currency_invalid',
+    });
+    expect([await usdt(a), await coin(a, STOCK), await recordsOf(a)]).toEqual(['3', undefined, []]);
+    const ok = await transfer(h.db, { ...swap(a, '1', '0.00002'), fundsCoin: true });
+    expect(ok.coin).toBe('USDT');
   });
 });

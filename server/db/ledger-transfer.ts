@@ -1,6 +1,6 @@
 /**
  * A transfer between two ledger accounts — of two users, or two account types of one user — as one
- * server-side call (ledger_transfer, migration 041): both users' balance locks in ascending id
+ * server-side call (ledger_move, migrations 041 and 045): both users' balance locks in ascending id
  * order, the conditional debit, the credit, a journal row for each and the request's idempotency
  * key marked committed, with the same rules as ledger.ts's debit + credit, in one round trip instead
  * of five.
@@ -36,11 +36,18 @@ export interface TransferInput {
   to: TransferSide;
   /** a positive decimal string, at most 18 decimals */
   amount: string;
+  /**
+   * what the credit receives when it is not `amount`: a conversion, `to` then in another coin (the
+   * coin exchange); checked like `amount`
+   */
+  toAmount?: string;
   /** with `record`, the id may be left out: the record's id is then drawn with the moves */
   ref?: LedgerRef | { type: string; id?: undefined };
   /** a record written with the moves (its id is ref.id), e.g. the user's own transfer's row */
   record?: TransferRecord;
-  /** the coin checked in the statement as funds requires (pooled only): refused → AppError('currency_invalid') */
+  /** record 'exchanges': its prices (each coin in USDT), rate and fee */
+  exchange?: { fromPrice: string; toPrice: string; rate: string; fee: string };
+  /** the coins checked in the statement as funds requires (pooled only): refused → AppError('currency_invalid') */
   fundsCoin?: boolean;
 }
 
@@ -56,6 +63,8 @@ export interface TransferResult {
 }
 
 function element(t: TransferInput, trx?: Transaction<Database>): TransferElement {
+  if ((t.record === 'exchanges') !== (t.exchange !== undefined))
+    throw new Error('transfer: an exchanges record and its figures go together');
   const key = keyToMark([t.from.userId, t.to.userId], trx);
   return {
     fu: t.from.userId,
@@ -65,6 +74,7 @@ function element(t: TransferInput, trx?: Transaction<Database>): TransferElement
     tc: t.to.currencyId,
     tt: t.to.type,
     a: checkAmount(t.amount),
+    ...(t.toAmount !== undefined ? { ta: checkAmount(t.toAmount) } : {}),
     ro: t.from.reason,
     ri: t.to.reason,
     rt: t.ref?.type ?? null,
@@ -75,6 +85,9 @@ function element(t: TransferInput, trx?: Transaction<Database>): TransferElement
     kr: key && t.ref?.id !== undefined ? t.ref : null,
     ...(key?.claim ? { kc: key.claim.route, kw: key.claim.owner } : {}),
     ...(t.record ? { rec: t.record } : {}),
+    ...(t.exchange
+      ? { xr: { fp: t.exchange.fromPrice, tp: t.exchange.toPrice, r: t.exchange.rate, f: t.exchange.fee } }
+      : {}),
     ...(t.fundsCoin ? { cc: true } : {}),
   };
 }
@@ -92,7 +105,7 @@ function result(row: TransferRow | null): TransferResult {
   };
 }
 
-/** from.available -= amount (only if enough), to.available += amount; both journaled, atomically. */
+/** from.available -= amount (only if enough), to.available += toAmount ?? amount; both journaled, atomically. */
 export async function transfer(
   db: Kysely<Database> | Transaction<Database>,
   t: TransferInput,

@@ -2,7 +2,7 @@
  * Group commit for ledger transfers. On this machine a commit per transfer, each with
  * its own statements, tops out near 1,000 transfers/s: the per-statement work on 2 cores, not the
  * disk, is the limit. The writer queues the transfers submitted while a batch is in flight and sends
- * them together as ONE statement (ledger_transfer_batch, migration 041): one round trip, one commit,
+ * them together as ONE statement (ledger_transfer_batch, migrations 041, 044, 045): one round trip, one commit,
  * one WAL flush for all. Each transfer in it stays all-or-nothing — a refused debit writes nothing
  * and is reported to its caller alone; the others stand — and every caller's promise settles only
  * after the statement that carried its transfer has committed, so an answer the caller acts on (or
@@ -29,6 +29,8 @@ export interface TransferElement {
   tt: number;
   /** the amount, a checked decimal string (ledger checkAmount) */
   a: string;
+  /** the credit's amount when it is not `a` (a conversion into coin `tc`, migration 045), checked too */
+  ta?: string;
   ro: string;
   ri: string;
   rt: string | null;
@@ -44,14 +46,24 @@ export interface TransferElement {
    */
   kc?: string;
   kw?: string;
-  /** check in the statement that the coin is one funds may move (migration 044) */
+  /** check in the statement that the coins are ones funds may move (migrations 044, 045) */
   cc?: boolean;
   /** the record written with the moves, if any (its id is `rid`) */
   rec?: TransferRecord;
+  /** with rec 'exchanges': the record's figures (its amount is `a`, its received `ta`) */
+  xr?: ExchangeFigures;
 }
 
-/** Records a batched transfer may write in its own statement (migration 041). */
-export type TransferRecord = 'fund_transfers';
+/** Records a batched transfer may write in its own statement (migrations 041, 045). */
+export type TransferRecord = 'fund_transfers' | 'exchanges';
+
+/** An exchange record's prices (each coin in USDT), rate and fee, as decimal strings. */
+interface ExchangeFigures {
+  fp: string;
+  tp: string;
+  r: string;
+  f: string;
+}
 
 /** Both accounts after the transfer; numerics as PostgreSQL's text. */
 export interface TransferRow {
@@ -78,19 +90,42 @@ export async function transferInTrx(trx: Transaction<Database>, e: TransferEleme
   if (e.kc || e.cc) throw new Error('transferInTrx: a key claim and a coin check are the group commit’s only');
   if (e.rec && e.rid === null) e = { ...e, rid: await drawRecordId(trx, e.rec) };
   const r = await sql<Omit<TransferRow, 'rid' | 'dup' | 'cur' | 'refused'>>`
-    SELECT *, now() AS done_at FROM ledger_transfer(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
-      ${e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(
+    SELECT *, now() AS done_at FROM ledger_move(${e.fu}::int, ${e.fc}::int, ${e.ft}::smallint, ${e.tu}::int, ${e.tc}::int, ${e.tt}::smallint,
+      ${e.a}::numeric, ${e.ta ?? e.a}::numeric, ${e.ro}, ${e.ri}, ${e.rt}, ${e.rid}, ${e.ku}::int, ${e.k}, ${e.kr === null ? null : JSON.stringify(e.kr)}::jsonb)`.execute(
     trx,
   );
   const found = r.rows[0];
   if (!found) return null;
+  if (e.rec) await insertRecord(trx, e);
+  return { ...found, rid: e.rid, dup: false, cur: null, refused: null };
+}
+
+/** The element's record, as the batch statement writes it (the in-transaction path). */
+async function insertRecord(trx: Transaction<Database>, e: TransferElement): Promise<void> {
+  const id = Number(e.rid);
   if (e.rec === 'fund_transfers') {
     await trx
       .insertInto('fund_transfers')
-      .values({ id: Number(e.rid), user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt })
+      .values({ id, user_id: e.fu, currency_id: e.fc, amount: e.a, from_type: e.ft, to_type: e.tt })
+      .execute();
+  } else if (e.rec === 'exchanges') {
+    if (!e.xr) throw new Error('transferInTrx: an exchange record needs its figures (xr)');
+    await trx
+      .insertInto('exchanges')
+      .values({
+        id,
+        user_id: e.fu,
+        from_currency_id: e.fc,
+        to_currency_id: e.tc,
+        amount: e.a,
+        from_price: e.xr.fp,
+        to_price: e.xr.tp,
+        rate: e.xr.r,
+        fee: e.xr.f,
+        received: e.ta ?? e.a,
+      })
       .execute();
   }
-  return { ...found, rid: e.rid, dup: false, cur: null, refused: null };
 }
 
 /** A record's id from its table's sequence (outside the statement: the in-transaction path). */

@@ -21,6 +21,7 @@ import * as m040 from './040_tick_log_mark';
 import * as m041 from './041_ledger_transfer';
 import * as m043 from './043_auth_throttle_sources';
 import * as m044 from './044_ledger_transfer_keys';
+import * as m045 from './045_ledger_exchange';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '041_ledger_transfer': m041,
   '043_auth_throttle_sources': m043,
   '044_ledger_transfer_keys': m044,
+  '045_ledger_exchange': m045,
 };

@@ -14,12 +14,11 @@ import {
 } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { credit, debit } from '../../../db/ledger';
+import { transfer } from '../../../db/ledger-transfer';
 import { fundsCurrencies, fundsCurrency } from './common';
 import { priceUsdt, requirePriceUsdt, type PriceSource } from '../../../kernel/prices';
 import { exchangeFeeRate } from './config';
 import { parseAmount } from './amount';
-import { inTransaction } from '../../../db/tx';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
 
@@ -69,12 +68,16 @@ export async function exchangeFee(
   };
 }
 
+/**
+ * The exchange, and the answer the request gives: the record as exchangeById reads it, built from
+ * what the commit returned (its id, drawn in the statement, and its time) instead of read back.
+ */
 export async function exchange(
   db: Kysely<Database>,
   prices: PriceSource,
   userId: number,
   input: { number: string; fromId: number; toId: number },
-): Promise<number> {
+): Promise<ExchangeEntry> {
   if (input.fromId === input.toId) throw new AppError('exchange_same_currency');
   const [from, to] = await Promise.all([fundsCurrency(db, input.fromId), fundsCurrency(db, input.toId)]);
   const number = parseAmount(input.number);
@@ -88,45 +91,32 @@ export async function exchange(
     decimals: to.qty_decimals,
   });
   if (!(Number(q.received) > 0)) throw new AppError('exchange_too_small');
-  return inTransaction(
-    db,
-    async (trx) => {
-      const row = await trx
-        .insertInto('exchanges')
-        .values({
-          user_id: userId,
-          from_currency_id: from.id,
-          to_currency_id: to.id,
-          amount: number,
-          from_price: fromPrice,
-          to_price: toPrice,
-          rate: q.rate,
-          fee: q.fee,
-          received: q.received,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ref = { type: 'exchange', id: row.id };
-      await debit(trx, {
-        userId,
-        currencyId: from.id,
-        type: FUNDS_ACCOUNT_TYPE,
-        amount: number,
-        reason: 'exchange_out',
-        ref,
-      });
-      await credit(trx, {
-        userId,
-        currencyId: to.id,
-        type: FUNDS_ACCOUNT_TYPE,
-        amount: q.received,
-        reason: 'exchange_in',
-        ref,
-      });
-      return row.id;
-    },
-    { users: [userId] },
-  );
+  // the record and both moves (`number` of the one coin out, `received` of the other in) are one
+  // item of the ledger's group commit (db/ledger-writer.ts), the record's id drawn in its
+  // statement; a refused debit throws and writes nothing, not even the record. The coins were
+  // checked above: the quote needs their names and decimals.
+  const done = await transfer(db, {
+    from: { userId, currencyId: from.id, type: FUNDS_ACCOUNT_TYPE, reason: 'exchange_out' },
+    to: { userId, currencyId: to.id, type: FUNDS_ACCOUNT_TYPE, reason: 'exchange_in' },
+    amount: number,
+    toAmount: q.received,
+    ref: { type: 'exchange' },
+    record: 'exchanges',
+    exchange: { fromPrice, toPrice, rate: q.rate, fee: q.fee },
+  });
+  return {
+    id: Number(done.refId),
+    from_currency_id: from.id,
+    from_currency: from.name,
+    to_currency_id: to.id,
+    to_currency: to.name,
+    // exchangeHistory's key order: the same answer, byte for byte, as a replay reads it
+    rate: canon(q.rate),
+    fee: canon(q.fee),
+    received: canon(q.received),
+    created_at: done.at.toISOString(),
+    number: canon(number),
+  };
 }
 
 export async function exchangeHistory(

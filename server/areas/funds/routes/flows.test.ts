@@ -455,6 +455,26 @@ describe('transfer and exchange', () => {
     ).toBe('Insufficient balance');
     expect(await checkJournalConsistency(t.app.db)).toEqual([]);
   });
+
+  it('answers an exchange as its history shows it, key for key', async () => {
+    const u = await user(t);
+    await call(t, 'POST', '/admin/api/users/adjust', op, {
+      user_id: u.id,
+      currency_id: ETH,
+      type: 2,
+      amount: '1',
+      reason: 'test funding',
+    });
+    const r = await call(t, 'POST', '/api/user/Transfer', u.token, {
+      number: '0.25000',
+      from_currency_id: ETH,
+      to_currency_id: BTC,
+    });
+    const h = (await call(t, 'GET', '/api/user/exchange/list', u.token)).message as { list: unknown[] };
+    // the answer is built from the commit, the history read from the row: one JSON text
+    expect(JSON.stringify(r.message)).toBe(JSON.stringify(h.list[0]));
+    expect(r.message).toMatchObject({ from_currency: 'ETH', to_currency: 'BTC', number: '0.25', rate: '0.05' });
+  });
 });
 
 describe('security', () => {

@@ -79,4 +79,56 @@ describe('concurrent money requests of one user', () => {
     expect(await balance(t, u.id, USDT, 3)).toEqual({ available: '1000', frozen: '0' });
     expect(await checkJournalConsistency(t.app.db)).toEqual([]);
   });
+
+  it('50 exchanges of 100 USDT on a balance of 1,000: exactly ten pass, each whole with its record, no 5xx', async () => {
+    const u = await user(t);
+    await fund(u.id, USDT, 2, '1000');
+    const reqs: Req[] = Array.from({ length: 50 }, () => [
+      '/api/user/Transfer',
+      { number: '100', from_currency_id: USDT, to_currency_id: BTC },
+    ]);
+    const out = await burst(u.token, reqs);
+    expect(out.filter((r) => r.status >= 500)).toEqual([]);
+    const done = out.filter((r) => r.type === 'ok');
+    expect(done).toHaveLength(10);
+    expect(out.filter((r) => r.type !== 'ok').map((r) => r.message)).toEqual(Array(40).fill('Insufficient balance'));
+    // 100 USDT → 0.002 BTC gross at 50 000, less the 0.2 % fee rounded up to 6 decimals
+    expect(done.map((r) => r.message)).toEqual(
+      Array(10).fill(expect.objectContaining({ number: '100', received: '0.001996' })),
+    );
+    expect(await balance(t, u.id, USDT)).toEqual({ available: '0', frozen: '0' });
+    expect(await balance(t, u.id, BTC)).toEqual({ available: '0.01996', frozen: '0' });
+    const rows = await t.app.db.selectFrom('exchanges').select('id').where('user_id', '=', u.id).execute();
+    expect(rows.map((r) => r.id).sort()).toEqual(done.map((r) => (r.message as { id: number }).id).sort());
+    expect(await checkJournalConsistency(t.app.db)).toEqual([]);
+  });
+
+  it('one exchange sent 10 times at once with one Idempotency-Key: done once, every answer the first one', async () => {
+    const u = await user(t);
+    await fund(u.id, USDT, 2, '1000');
+    const send = () =>
+      post(
+        t.app,
+        '/api/user/Transfer',
+        { number: '100', from_currency_id: USDT, to_currency_id: BTC },
+        {
+          ...auth(u.token),
+          'idempotency-key': 'swap-1',
+        },
+      );
+    const out = (await Promise.all(Array.from({ length: 10 }, send))).map((r) => ({
+      status: r.statusCode,
+      ...envelope(r),
+    }));
+    expect(out.filter((r) => r.status >= 500)).toEqual([]);
+    const done = out.filter((r) => r.type === 'ok');
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    // the late retry: the answer rebuilt from the committed record, the same as the first
+    const again = envelope(await send());
+    for (const r of done) expect(r.message).toEqual(again.message);
+    const rows = await t.app.db.selectFrom('exchanges').select('id').where('user_id', '=', u.id).execute();
+    expect(rows.map((r) => r.id)).toEqual([(again.message as { id: number }).id]);
+    expect(await balance(t, u.id, USDT)).toEqual({ available: '900', frozen: '0' });
+    expect(await checkJournalConsistency(t.app.db)).toEqual([]);
+  });
 });

@@ -1,0 +1,93 @@
+/**
+ * The ledger writer's kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
+ * exchange's server/areas/funds/domain/exchange.crash.test.ts): a child process runs money through
+ * the pool's writer (group commits), printing `ack <ref>` once each promise settled — after its
+ * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that
+ * needs that user surely waits on the server in flight (the child's sessions check for a vanished
+ * client every 50 ms, so the server rolls it back once the child is dead) and the transfers queued
+ * behind it were never sent; then SIGKILL. A writer that answered before the commit would have
+ * acknowledged some of them.
+ */
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { DbHandle } from '../db/connect';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The child's session: the test database's connection string and options (its search_path). */
+function connectionOf(h: DbHandle): { connectionString: string; options?: string } {
+  return (h.pool as unknown as { options: { connectionString: string; options?: string } }).options;
+}
+
+/** Runs `script` (LW_URL, LW_OPTIONS and `env` set) until `acks` acks, then kills it mid-batch. */
+export async function killMidBatch(
+  h: DbHandle,
+  o: { script: string; env: Record<string, string>; acks: number; lockUser: number },
+): Promise<Set<string>> {
+  const opts = connectionOf(h);
+  const child = spawn(process.execPath, ['--import', 'tsx', o.script], {
+    env: {
+      ...process.env,
+      ...o.env,
+      LW_URL: opts.connectionString,
+      LW_OPTIONS: `${opts.options ?? ''} -c client_connection_check_interval=50`.trim(),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const acked = new Set<string>();
+  let buf = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`only ${acked.size} acks in 60 s`)), 60_000);
+    child.stdout!.on('data', (b: Buffer) => {
+      buf += b.toString();
+      const lines = buf.split('\n');
+      buf = lines.pop()!;
+      for (const l of lines) if (l.startsWith('ack ')) acked.add(l.slice(4));
+      if (acked.size >= o.acks) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  // the user's balance lock (class 14, user-locks.ts) held by the test: the next batch with that user waits
+  const holder = new pg.Client({
+    connectionString: opts.connectionString,
+    ...(opts.options ? { options: opts.options } : {}),
+  });
+  await holder.connect();
+  await holder.query('BEGIN');
+  await holder.query('SELECT pg_advisory_xact_lock(14, $1)', [o.lockUser]);
+  let waiting = 0;
+  for (let i = 0; i < 100 && waiting === 0; i++) {
+    await sleep(50);
+    const w = await holder.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 14 AND objid = $1`,
+      [o.lockUser],
+    );
+    waiting = w.rows[0].n;
+  }
+  expect(waiting, 'a batch waits on the held lock').toBeGreaterThan(0);
+  child.kill('SIGKILL');
+  await exited;
+  await sleep(300); // the server notices the dead client (50 ms checks) and rolls back
+  await holder.query('ROLLBACK');
+  await holder.end();
+  await batchesGone(h);
+  return new Set([...acked]); // a copy: the dead child's stream adds nothing more
+}
+
+/** Waits until no session still runs a batch the dead client sent. */
+async function batchesGone(h: DbHandle): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const busy = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%ledger_transfer_batch%' AND pid <> pg_backend_pid()`.execute(
+      h.db,
+    );
+    if (busy.rows[0].n === 0) return;
+    await sleep(100);
+  }
+}
