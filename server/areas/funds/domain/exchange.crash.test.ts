@@ -69,7 +69,7 @@ describe('coin exchange under kill -9', () => {
     const users: number[] = [];
     for (let i = 0; i < N; i++) users.push(await holder(i));
     const acked = await killMidBatch(h, {
-      script: 'server/areas/funds/testing/exchange-child.ts',
+      script: 'server/testing/exchange-child.ts',
       env: { LW_USERS: users.join(',') },
       acks: 300,
       lockUser: users[0],

@@ -4,3 +4,5 @@
  */
 export { fundsCurrency, fundsCurrencies, type CurrencyRow } from './common';
 export { getCard } from './cards';
+/** the coin exchange, for the crash test's child process (server/testing/exchange-child.ts) */
+export { exchange } from './exchange';

@@ -8,9 +8,9 @@
  */
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { exchange } from '../domain/exchange';
-import type { PriceSource } from '../../../kernel/prices';
+import type { Database } from '../db/schema';
+import { exchange } from '../areas/funds/domain';
+import type { PriceSource } from '../kernel/prices';
 
 const USDT = 4;
 const BTC = 1;
