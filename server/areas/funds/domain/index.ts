@@ -4,5 +4,5 @@
  */
 export { fundsCurrency, fundsCurrencies, type CurrencyRow } from './common';
 export { getCard } from './cards';
-/** the coin exchange, for the crash test's child process (server/testing/exchange-child.ts) */
+/** the coin exchange, for the exchange crash test's child process */
 export { exchange } from './exchange';
