@@ -22,7 +22,6 @@ const config: KnipConfig = {
     'server/areas/*/migrations/*.ts',
     'server/db/migrations/[0-9]*.ts',
     // child processes the crash tests spawn
-    'server/areas/testing/*-child.ts',
     'server/testing/*-child.ts',
     // each area's tables join the app's Database by declaration merging, not by import
     'server/areas/*/tables.ts',

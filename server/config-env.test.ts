@@ -15,9 +15,9 @@ const ROOT = path.resolve(SERVER, '..');
 /**
  * Not the server process: the test harness, and the launcher that starts cluster nodes as child
  * processes (npm run cluster, the multi-process test), and the fixtures the crash tests start as child
- * processes (areas/testing/). Tests themselves (*.test.ts) are left out too.
+ * processes (testing/*-child.ts). Tests themselves (*.test.ts) are left out too.
  */
-const TOOLING = [/^testing\//, /^areas\/testing\//, /^scale\/cluster-kit\.ts$/];
+const TOOLING = [/^testing\//, /^scale\/cluster-kit\.ts$/];
 
 function serverSources(dir = SERVER, rel = ''): string[] {
   const out: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * kill -9 with money waiting on every new area's timers. A child process (server/areas/testing/timers-child.ts)
+ * kill -9 with money waiting on every new area's timers. A child process (server/testing/timers-child.ts)
  * runs the whole app on this file's database and leaves: an NFT auction whose end is pending and a won
  * auction whose one-day payment deadline is pending; an OTC order in its payment window (and a paid
  * one); loan hours accruing, a loan marked for liquidation at 1,650 (ETH) and a margin call sent, its pass
@@ -47,7 +47,7 @@ afterAll(async () => {
 async function runAndKill(h: DbHandle): Promise<ChildState> {
   const opts = (h.pool as unknown as { options: { connectionString: string; options?: string } }).options;
   const schema = /search_path=(\S+)/.exec(opts.options ?? '')?.[1] ?? '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/areas/testing/timers-child.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/timers-child.ts'], {
     env: { ...process.env, TC_URL: opts.connectionString, TC_SCHEMA: schema, TC_KIND: h.kind },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

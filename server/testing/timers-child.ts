@@ -9,18 +9,18 @@
  * Env: TC_URL (connection string), TC_SCHEMA (the test's schema on a PostgreSQL server, if any),
  * TC_KIND (embedded | postgres).
  */
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import { connectDb, type DbHandle } from '../../db/connect';
-import type { TestApp } from '../../testing/app';
-import { prices } from '../../testing/funds-kit';
-import { player, prepareGame, stake, tickAt } from '../../testing/game-kit';
-import { ETH, HOUR, T0, bootLoans, grant, loan } from '../../testing/loans-kit';
-import { funded, item, nft, type NftKit } from '../../testing/nft-kit';
-import { bootOtc, merchant, okOf, openOn, pay, postAd, taker } from '../../testing/otc-kit';
-import { user } from '../../testing/funds-kit';
-import { createArtist, createCollection } from '../nft/domain';
-import type { OtcOrder } from '../../../core';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { connectDb, type DbHandle } from '../db/connect';
+import type { TestApp } from './app';
+import { prices } from './funds-kit';
+import { player, prepareGame, stake, tickAt } from './game-kit';
+import { ETH, HOUR, T0, bootLoans, grant, loan } from './loans-kit';
+import { funded, item, nft, type NftKit } from './nft-kit';
+import { bootOtc, merchant, okOf, openOn, pay, postAd, taker } from './otc-kit';
+import { user } from './funds-kit';
+import { createArtist, createCollection } from '../areas/nft/domain';
+import type { OtcOrder } from '../../core';
 
 const out = (line: string) => process.stdout.write(`${line}\n`); // a pipe: written before the next statement
 
