@@ -140,6 +140,11 @@ export async function runTerminal(
   const runs: TerminalRun[] = [];
   const indicators = o.indicators ?? '';
   const ind = indicators ? `&ind=${indicators}` : '';
+  const chips = indicators
+    .split(',')
+    .filter(Boolean)
+    .map((name) => `:has([data-testid="ind-${name}"][aria-pressed="true"])`)
+    .join('');
   console.log(
     `[terminal] server at ${o.rate} ticks/s, ${o.extraSymbols} extra symbols${indicators ? `, indicators ${indicators}` : ''}…`,
   );
@@ -149,12 +154,13 @@ export async function runTerminal(
     await settle(1500);
     const measure = async (v: (typeof VARIANTS)[number]): Promise<TerminalRun> => {
       const naive = v.part === 'naive';
+      // ours: its book synced, and with indicators their chips pressed (the saved choice was read)
+      const ready = `${v.part === 'none' ? '' : ':has([data-synced="true"])'}${chips}`;
       const target = {
         path: naive
           ? `/h5/bench/baseline-page/terminal.html?symbol=BTC%2FUSDT${ind}`
           : `/h5/bench/browser/pages/app.html?mode=terminal&screen=${v.screen}&book=${v.part === 'none' ? 0 : 1}${ind}`,
-        readySelector:
-          v.part === 'none' ? undefined : naive ? '[data-book-ts]:not([data-book-ts="0"])' : '[data-synced="true"]',
+        readySelector: naive ? '[data-book-ts]:not([data-book-ts="0"])' : ready ? `body${ready}` : undefined,
         click: v.part === 'trades' ? 'tab-trades' : undefined,
         // the pair page: 400 px down brings the tabs and 15 book rows into view (the same scroll without a book)
         scrollBy: v.screen === 'pair' && !naive ? 400 : 0,
