@@ -267,7 +267,7 @@ const loadText = (l: PartLoad | undefined, fallback?: number[]) =>
   l
     ? `${l.start.join(' / ')} → ${l.end.join(' / ')} (${l.at.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(l.seconds)} s)`
     : fallback?.length
-      ? `${fallback.join(' / ')} at its end`
+      ? `${fallback.join(' / ')} (as its result file recorded it)`
       : '–';
 
 /**

@@ -1,15 +1,16 @@
 /**
  * `npm run bench` — runs every benchmark and writes bench/results/*.json plus bench/results/README.md.
  *
- *   npm run bench                                  full run (~45–50 min on 2 cores; ~95 with --soak-minutes=60)
+ *   npm run bench                                  full run (~50 min on 2 cores, quiet; ~100 with --soak-minutes=60)
  *   BENCH_QUICK=1 npm run bench                    quick run: 5 s windows, 1 repeat, 6 × 5 s soak
  *   npm run bench -- --smoke                       does every part run and print figures? (tiny sizes; scripts/bench-smoke.ts)
  *   npm run bench -- --only=stall,history          subset: core, book, liabilities, stall, terminal, history, soak, db, ledger, fanout
  *   npm run bench -- --rates=50000 --throttles=4   stall levels
+ *   npm run bench -- --only=terminal --terminal=indicators    one of the terminal's levels (base, indicators)
  *   npm run bench -- --duration=30 --soak-minutes=10 --no-build --build-app
  *
  * Environment equivalents: BENCH_QUICK, BENCH_SMOKE, BENCH_ONLY, BENCH_RATES, BENCH_THROTTLES,
- * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, CHROMIUM_PATH. The parts `db`
+ * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, BENCH_TERMINAL, CHROMIUM_PATH. The parts `db`
  * (bench/db-engine.ts: the server on embedded PostgreSQL), `ledger` (bench/ledger-tps.ts) and
  * `fanout` (bench/fanout.ts) run their scripts' own run functions; ledger and fanout use the
  * PostgreSQL server at DATABASE_URL and Redis at REDIS_URL (their defaults: 127.0.0.1:5432 db
@@ -89,6 +90,8 @@ const durationS = Number(arg('duration') ?? process.env.BENCH_DURATION_S ?? (smo
 const warmupS = smoke ? 0.2 : quick ? 2 : 3;
 const soakMinutes = Number(arg('soak-minutes') ?? process.env.BENCH_SOAK_MINUTES ?? (smoke ? 0 : quick ? 0.5 : 10));
 const extraSymbols = Number(process.env.BENCH_SYMBOLS_EXTRA ?? (smoke ? 200 : 2000));
+/** the terminal's levels to run: `base` (every screen, 50,000 ticks/s at 4×), `indicators` (BOLL + MACD, 100,000 at 6×) */
+const terminalWanted = list(arg('terminal') ?? process.env.BENCH_TERMINAL) ?? ['base', 'indicators'];
 
 interface AllResults {
   machine: Record<string, unknown>;
@@ -171,16 +174,16 @@ function terminalLevels(): {
   indicators?: string;
   variants?: typeof VARIANTS;
 }[] {
-  const levels: ReturnType<typeof terminalLevels> = [
-    // 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first)
-    {
+  const levels: ReturnType<typeof terminalLevels> = [];
+  // 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first)
+  if (terminalWanted.includes('base'))
+    levels.push({
       key: 'terminal',
       rate: rates.includes(50_000) ? 50_000 : rates[0],
       throttle: throttles.includes(4) ? 4 : throttles[0],
-    },
-  ];
+    });
   // --rates/--throttles that leave 100,000 or 6× out leave this level out (the smoke runs it at its own level)
-  if (smoke || (rates.includes(100_000) && throttles.includes(6)))
+  if (terminalWanted.includes('indicators') && (smoke || (rates.includes(100_000) && throttles.includes(6))))
     levels.push({
       key: TERMINAL_INDICATORS_LOAD,
       rate: smoke ? rates[0] : 100_000,
