@@ -13,7 +13,7 @@
  * It once compared the old PGlite engine (PostgreSQL in WebAssembly on the server's event loop):
  * embedded PostgreSQL did 3.38× its transfers/s. The server no longer runs on PGlite (its job
  * queue needs a pg pool), so only the engine in use is measured.
- * `npx tsx bench/db-engine.ts` (not a part of `npm run bench`: it starts a server of its own;
+ * `npx tsx bench/db-engine.ts`, or `npm run bench -- --only=db` (it starts a server of its own;
  * `BENCH_QUICK=1` for 5 s phases, `DB_BENCH_S` for any length, `DB_BENCH_ROUNDS` rounds,
  * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile).
  */

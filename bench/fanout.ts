@@ -14,7 +14,9 @@
  * CLIENT_KIND=ws swaps socket.io-client (what our worker runs) for a bare WebSocket client that
  * costs far less per message (wsClient).
  * Not part of the tests: `npx tsx bench/fanout.ts` (needs PostgreSQL at DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test, and Redis at REDIS_URL, default 127.0.0.1:6379).
+ * postgres://postgres@127.0.0.1:5432/test, and Redis at REDIS_URL, default 127.0.0.1:6379), or
+ * `npm run bench -- --only=fanout` (runFanoutBench). FANOUT_PORT (else BENCH_PORT): the first of
+ * the nodes' ports.
  *
  *   CLIENTS=2000 DURATION_S=20 BENCH_PORT=9280 npx tsx bench/fanout.ts
  *   PHASES=scale SCALE_CLIENTS=10000 CLIENT_KIND=ws npx tsx bench/fanout.ts
@@ -24,6 +26,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
@@ -40,7 +43,7 @@ const CLIENT_KIND = process.env.CLIENT_KIND === 'ws' ? 'ws' : 'socket.io';
 const DURATION_S = Number(process.env.DURATION_S ?? (quick ? 6 : 20));
 /** client processes: 2 by default, one per 2,500 clients beyond that (10,000 → 4) */
 const childrenFor = (clients: number) => Number(process.env.CLIENT_PROCESSES ?? Math.max(2, Math.ceil(clients / 2500)));
-const BASE_PORT = Number(process.env.BENCH_PORT ?? 9280);
+const BASE_PORT = Number(process.env.FANOUT_PORT ?? process.env.BENCH_PORT ?? 9280);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** delay histogram: 1 ms buckets up to this, the rest in the last one */
@@ -328,7 +331,17 @@ function print(p: Phase): void {
   );
 }
 
-async function main(): Promise<void> {
+export interface FanoutResult {
+  clients: number;
+  durationS: number;
+  single?: Phase;
+  cluster?: Phase;
+  scale?: Phase;
+  ratio?: { delayP50: number; delayP99: number };
+}
+
+/** Runs PHASES, writes fanout.json (single and cluster) and fanout-scale.json (scale); returns them. */
+export async function runFanoutBench(): Promise<FanoutResult> {
   console.log(`[fanout] phases ${PHASES.join(', ')}; ${CLIENT_KIND} clients; ${DURATION_S} s each, feed at 10 ticks/s`);
   const done: Partial<Record<PhaseName, Phase>> = {};
   const names = (['single', 'cluster', 'scale'] as const).filter((name) => PHASES.includes(name));
@@ -339,11 +352,14 @@ async function main(): Promise<void> {
   else for (const name of names) done[name] = await phase(name);
   for (const p of Object.values(done)) print(p);
   const { single, cluster, scale } = done;
-  if (single && cluster) {
-    const ratio = {
-      delayP50: round(cluster.delayMs.p50 / Math.max(1, single.delayMs.p50), 2),
-      delayP99: round(cluster.delayMs.p99 / Math.max(1, single.delayMs.p99), 2),
-    };
+  const ratio =
+    single && cluster
+      ? {
+          delayP50: round(cluster.delayMs.p50 / Math.max(1, single.delayMs.p50), 2),
+          delayP99: round(cluster.delayMs.p99 / Math.max(1, single.delayMs.p99), 2),
+        }
+      : undefined;
+  if (ratio) {
     console.log(`[fanout] cluster/single: delivery p50 ×${ratio.delayP50}, p99 ×${ratio.delayP99}`);
     writeJson('fanout.json', {
       machine: machineInfo(),
@@ -355,12 +371,17 @@ async function main(): Promise<void> {
     });
   }
   if (scale) writeJson('fanout-scale.json', { machine: machineInfo(), durationS: DURATION_S, scale });
+  return { clients: CLIENTS, durationS: DURATION_S, single, cluster, scale, ratio };
 }
 
+// the client processes are this file (FANOUT_CHILD); run as a script, it is the bench
+const entry = !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 const run = process.env.FANOUT_CHILD
   ? clientsChild((process.env.FANOUT_ORIGINS ?? '').split(','), Number(process.env.FANOUT_CHILD))
-  : main();
-run.catch((err: unknown) => {
+  : entry
+    ? runFanoutBench()
+    : null;
+run?.catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

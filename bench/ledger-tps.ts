@@ -11,9 +11,11 @@
  * Rounds alternate the runs (this machine is shared, so load drifts), and the journal is checked
  * against the balances at the end.
  * `npx tsx bench/ledger-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
- * schema of its own, dropped after). Not a part of `npm run bench`.
+ * schema of its own, dropped after). `npm run bench -- --only=ledger` runs it as a part (runLedgerBench).
  */
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { connectDb, type DbHandle } from '../server/db/connect';
@@ -133,7 +135,8 @@ async function transfers(
   };
 }
 
-async function main(): Promise<void> {
+/** Runs every round, writes ledger-tps.{json,md} and returns what it wrote to ledger-tps.json. */
+export async function runLedgerBench(): Promise<Record<string, unknown>> {
   const schema = `bench_ledger_${randomBytes(4).toString('hex')}`;
   const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
   try {
@@ -203,6 +206,7 @@ async function main(): Promise<void> {
     ].join('\n');
     writeText('ledger-tps.md', md);
     process.stdout.write(md);
+    return out;
   } finally {
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
@@ -210,7 +214,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  void runLedgerBench().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });

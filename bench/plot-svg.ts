@@ -1,13 +1,13 @@
 /**
- * A line chart as a standalone SVG (no dependency): the soak's memory and timing over time, linked
- * from docs/benchmarks.md. One y axis from 0 to the largest value, so a flat line reads as flat.
+ * A line chart as a standalone SVG (no dependency): the soak's memory and timing over time, and
+ * tick→paint over the stall and terminal windows (report-summary.ts), linked from docs/benchmarks.md. One y axis from 0 to the largest value, so a flat line reads as flat.
  */
 export interface PlotSeries {
   name: string;
   points: Array<[x: number, y: number]>;
 }
 
-const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e'];
+const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
 const W = 640;
 const H = 300;
 const PAD = { left: 56, right: 16, top: 36, bottom: 40 };

@@ -1,17 +1,24 @@
 /**
  * `npm run bench` — runs every benchmark and writes bench/results/*.json plus bench/results/README.md.
  *
- *   npm run bench                                  full run (~20–25 min on 2 cores)
+ *   npm run bench                                  full run (~50 min on 2 cores, quiet; ~100 with --soak-minutes=60)
  *   BENCH_QUICK=1 npm run bench                    quick run: 5 s windows, 1 repeat, 6 × 5 s soak
  *   npm run bench -- --smoke                       does every part run and print figures? (tiny sizes; scripts/bench-smoke.ts)
- *   npm run bench -- --only=stall,history          subset: core, book, stall, history, soak
+ *   npm run bench -- --only=stall,history          subset: core, book, liabilities, stall, terminal, history, soak, db, ledger, fanout
  *   npm run bench -- --rates=50000 --throttles=4   stall levels
+ *   npm run bench -- --only=terminal --terminal=indicators    one of the terminal's levels (base, indicators)
  *   npm run bench -- --duration=30 --soak-minutes=10 --no-build --build-app
  *
  * Environment equivalents: BENCH_QUICK, BENCH_SMOKE, BENCH_ONLY, BENCH_RATES, BENCH_THROTTLES,
- * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, CHROMIUM_PATH.
- * A full run writes bench/results/<part>.json and README.md and appends each part to
- * bench/results/history.jsonl; quick and smoke runs write to BENCH_RESULTS_DIR, else a temp dir.
+ * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, BENCH_TERMINAL, CHROMIUM_PATH. The parts `db`
+ * (bench/db-engine.ts: the server on embedded PostgreSQL), `ledger` (bench/ledger-tps.ts) and
+ * `fanout` (bench/fanout.ts) run their scripts' own run functions; ledger and fanout use the
+ * PostgreSQL server at DATABASE_URL and Redis at REDIS_URL (their defaults: 127.0.0.1:5432 db
+ * `test`, 127.0.0.1:6379). With BENCH_PORT set, fan-out's nodes take BENCH_PORT+10… and db's server
+ * BENCH_PORT+20 (FANOUT_PORT, DB_BENCH_PORT override).
+ * A full run writes bench/results/<part>.json, parts-load.json (the load average at each part's start
+ * and end) and README.md, and appends each part to bench/results/history.jsonl; quick and smoke runs
+ * write to BENCH_RESULTS_DIR, else a temp dir.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,14 +28,25 @@ import { runCoreBench } from './core-throughput';
 import { buildPages, machineInfo, resultsDir, stopSharedServers, writeJson, writeText } from './browser/harness';
 import { runLiabilitiesBench } from './liabilities';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
-import { runTerminal, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
+import { runTerminal, VARIANTS, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, soakPlots, type SoakResult } from './soak';
+import { renderDbMarkdown, type runDbBench } from './db-engine';
+import type { FanoutResult } from './fanout';
+import {
+  renderSummary,
+  summaryRows,
+  TERMINAL_INDICATORS_LOAD,
+  tickToPaintPlots,
+  type PartLoad,
+} from './report-summary';
 
-type Part = 'core' | 'book' | 'liabilities' | 'stall' | 'terminal' | 'history' | 'soak';
-const PARTS: Part[] = ['core', 'book', 'liabilities', 'stall', 'terminal', 'history', 'soak'];
+type Part = 'core' | 'book' | 'liabilities' | 'stall' | 'terminal' | 'history' | 'soak' | 'db' | 'ledger' | 'fanout';
+const PARTS: Part[] = ['core', 'book', 'liabilities', 'stall', 'terminal', 'history', 'soak', 'db', 'ledger', 'fanout'];
 /** parts that run in this Node process, without the server and Chromium */
 const NODE_PARTS: Part[] = ['core', 'book', 'liabilities'];
+/** parts that start servers of their own (no Chromium, no bench pages) */
+const SERVER_PARTS: Part[] = ['db', 'ledger', 'fanout'];
 
 function arg(name: string): string | undefined {
   const pre = `--${name}=`;
@@ -72,6 +90,8 @@ const durationS = Number(arg('duration') ?? process.env.BENCH_DURATION_S ?? (smo
 const warmupS = smoke ? 0.2 : quick ? 2 : 3;
 const soakMinutes = Number(arg('soak-minutes') ?? process.env.BENCH_SOAK_MINUTES ?? (smoke ? 0 : quick ? 0.5 : 10));
 const extraSymbols = Number(process.env.BENCH_SYMBOLS_EXTRA ?? (smoke ? 200 : 2000));
+/** the terminal's levels to run: `base` (every screen, 50,000 ticks/s at 4×), `indicators` (BOLL + MACD, 100,000 at 6×) */
+const terminalWanted = list(arg('terminal') ?? process.env.BENCH_TERMINAL) ?? ['base', 'indicators'];
 
 interface AllResults {
   machine: Record<string, unknown>;
@@ -83,128 +103,263 @@ interface AllResults {
   terminal?: { runs: TerminalRun[]; ratios: TerminalRatio[]; vsNaive: TerminalVsNaive[] };
   history?: HistoryResult[];
   soak?: SoakResult;
+  db?: Awaited<ReturnType<typeof runDbBench>>;
+  ledger?: Record<string, unknown>;
+  fanout?: FanoutResult;
+  /** the load average at each part's start and end (a terminal level with indicators has its own key) */
+  loads: Record<string, PartLoad>;
+}
+
+const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
+
+/** Runs one part (or level), recording the load average at its start and end under `key`. */
+async function timed(results: AllResults, key: string, run: () => Promise<void>): Promise<void> {
+  const at = new Date().toISOString();
+  const start = loadavg();
+  const t0 = Date.now();
+  await run();
+  results.loads[key] = { at, start, end: loadavg(), seconds: (Date.now() - t0) / 1000 };
+  console.log(
+    `[bench] ${key}: ${Math.round((Date.now() - t0) / 1000)} s, load ${start.join(' ')} → ${loadavg().join(' ')}`,
+  );
+}
+
+type Runner = [Part, () => Promise<void>];
+
+function nodeParts(results: AllResults): Runner[] {
+  return [
+    [
+      'core',
+      async () => {
+        console.log('[core] K-line aggregator throughput…');
+        results.core = await runCoreBench(
+          smoke
+            ? { ticks: 20_000, baselineTicks: 5_000, runs: 1 }
+            : quick
+              ? { ticks: 200_000, baselineTicks: 50_000 }
+              : {},
+        );
+        writeJson('core.json', { machine: results.machine, ...(results.core as object) });
+      },
+    ],
+    [
+      'book',
+      async () => {
+        console.log('[book] local order book apply throughput…');
+        results.book = await runBookBench(
+          smoke
+            ? { updates: 30_000, baselineUpdates: 1_000, runs: 1 }
+            : quick
+              ? { updates: 300_000, baselineUpdates: 5_000 }
+              : {},
+        );
+        writeJson('book-apply.json', { machine: results.machine, ...(results.book as object) });
+      },
+    ],
+    [
+      'liabilities',
+      async () => {
+        results.liabilities = await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {});
+        writeJson('liabilities.json', { machine: results.machine, ...(results.liabilities as object) });
+      },
+    ],
+  ];
+}
+
+/** The terminal's levels: the issue's (every screen, 50,000 ticks/s at 4×) and the pair page with two indicators at 100,000 and 6×. */
+function terminalLevels(): {
+  key: string;
+  rate: number;
+  throttle: number;
+  indicators?: string;
+  variants?: typeof VARIANTS;
+}[] {
+  const levels: ReturnType<typeof terminalLevels> = [];
+  // 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first)
+  if (terminalWanted.includes('base'))
+    levels.push({
+      key: 'terminal',
+      rate: rates.includes(50_000) ? 50_000 : rates[0],
+      throttle: throttles.includes(4) ? 4 : throttles[0],
+    });
+  // --rates/--throttles that leave 100,000 or 6× out leave this level out (the smoke runs it at its own level)
+  if (terminalWanted.includes('indicators') && (smoke || (rates.includes(100_000) && throttles.includes(6))))
+    levels.push({
+      key: TERMINAL_INDICATORS_LOAD,
+      rate: smoke ? rates[0] : 100_000,
+      throttle: smoke ? throttles[0] : 6,
+      indicators: 'boll,macd',
+      variants: VARIANTS.filter(
+        (v) => (v.screen === 'pair' && (v.part === 'book' || (!smoke && v.part === 'trades'))) || v.part === 'naive',
+      ),
+    });
+  return levels;
+}
+
+function browserParts(results: AllResults, dataDir: string): Runner[] {
+  const stall = async () => {
+    results.stall = await runStall({ rates, throttles, durationS, warmupS, dataDir, extraSymbols });
+    writeJson('browser-stall.json', { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
+    for (const [file, svg] of Object.entries(tickToPaintPlots(results.stall.runs, undefined))) writeText(file, svg);
+  };
+  const terminal = async () => {
+    const all: NonNullable<AllResults['terminal']> = { runs: [], ratios: [], vsNaive: [] };
+    for (const level of terminalLevels())
+      await timed(results, level.key, async () => {
+        const r = await runTerminal({ ...level, durationS, warmupS, dataDir, extraSymbols });
+        all.runs.push(...r.runs);
+        all.ratios.push(...r.ratios);
+        all.vsNaive.push(...r.vsNaive);
+      });
+    results.terminal = all;
+    writeJson('browser-terminal.json', { machine: results.machine, quick, durationS, extraSymbols, ...all });
+    for (const [file, svg] of Object.entries(tickToPaintPlots(undefined, all.runs))) writeText(file, svg);
+  };
+  const history = async () => {
+    // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
+    results.history = await runHistory({
+      dataDir,
+      throttles: smoke ? throttles : [1, 4],
+      bars: smoke ? 500 : 5000,
+      liveSymbols: smoke ? 2 : quick ? 10 : 50,
+      repeats: quick ? 1 : 9,
+      extraSymbols,
+      tickRate: smoke ? rates[0] : 2000,
+    });
+    writeJson('history-merge.json', { machine: results.machine, quick, results: results.history });
+  };
+  const soak = async () => {
+    const windowS = smoke ? 0.5 : quick ? 5 : 60;
+    results.soak = await runSoak({
+      dataDir,
+      rate: 10_000,
+      throttle: smoke ? throttles[0] : 4,
+      windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)),
+      windowS,
+      extraSymbols,
+      // the app tab's route changes once a second in the smoke (its stop waits out the current interval)
+      ...(smoke ? { churnS: 1 } : {}),
+    });
+    writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
+    const plots = soakPlots(results.soak);
+    writeText('soak-heaps.svg', plots.heaps);
+    writeText('soak-rss.svg', plots.rss);
+    writeText('soak-timing.svg', plots.timing);
+  };
+  return [
+    ['stall', stall],
+    ['terminal', terminal],
+    ['history', history],
+    ['soak', soak],
+  ];
+}
+
+/** `name=value` for each unset variable (a bench script reads them when it is first imported) */
+function envDefaults(values: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) process.env[k] ??= v;
+}
+const portPlus = (n: number) => (process.env.BENCH_PORT ? String(Number(process.env.BENCH_PORT) + n) : undefined);
+
+/** The benches that start servers of their own: their scripts' run functions, loaded when they run. */
+function serverParts(results: AllResults): Runner[] {
+  const db = async () => {
+    envDefaults({ DB_BENCH_S: smoke ? '1' : undefined, DB_BENCH_PORT: portPlus(20) });
+    const { runDbBench } = await import('./db-engine');
+    results.db = await runDbBench({ quick });
+    writeJson('db-engine.json', { machine: machineInfo(), quick, ...results.db });
+    writeText(
+      'db-engine.md',
+      `# Bench: database engine\n\n${JSON.stringify(machineInfo())}\n\n${renderDbMarkdown(results.db)}`,
+    );
+  };
+  const ledger = async () => {
+    envDefaults({
+      LEDGER_BENCH_MS: smoke ? '300' : quick ? '2000' : undefined,
+      LEDGER_BENCH_ROUNDS: quick ? '1' : undefined,
+    });
+    const { runLedgerBench } = await import('./ledger-tps');
+    results.ledger = await runLedgerBench();
+  };
+  const fanout = async () => {
+    envDefaults({
+      CLIENTS: smoke ? '20' : undefined,
+      DURATION_S: smoke ? '1' : undefined,
+      CLIENT_PROCESSES: smoke ? '1' : undefined,
+      FANOUT_PORT: portPlus(10),
+    });
+    // fanout.ts reads BENCH_QUICK (400 clients × 6 s) when it loads
+    if (quick) process.env.BENCH_QUICK = '1';
+    const { runFanoutBench } = await import('./fanout');
+    results.fanout = await runFanoutBench();
+  };
+  return [
+    ['db', db],
+    ['ledger', ledger],
+    ['fanout', fanout],
+  ];
+}
+
+/** The browser parts on one server data dir, built pages first; side by side in the smoke, else one by one. */
+async function runBrowserParts(results: AllResults, pagesBuilt: Promise<void>): Promise<void> {
+  await pagesBuilt;
+  // One data dir for the whole run: the first server start backfills history (~10 s), later ones reuse it.
+  // BENCH_DATA_DIR: reuse (and keep) a data dir from an earlier run; a first start on a loaded machine took 75–120 s.
+  const keepDir = process.env.BENCH_DATA_DIR;
+  if (keepDir) fs.mkdirSync(keepDir, { recursive: true });
+  const dataDir = keepDir || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-'));
+  try {
+    const wanted = browserParts(results, dataDir).filter(([p]) => only.includes(p));
+    // the terminal times its levels itself (each level's load average is its rows')
+    const run = ([p, fn]: Runner) => (p === 'terminal' ? fn() : timed(results, p, fn));
+    // the smoke's parts run side by side on its one server and browser (their figures mean nothing,
+    // their page loads and waits are most of its time); a measuring run keeps them apart
+    if (smoke) await Promise.all(wanted.map(run));
+    else for (const w of wanted) await run(w);
+  } finally {
+    await stopSharedServers();
+    if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const results: AllResults = { machine: machineInfo(), quick };
-  const browserParts = only.filter((p) => !NODE_PARTS.includes(p));
+  const results: AllResults = { machine: machineInfo(), quick, loads: {} };
+  const wantsBrowser = only.some((p) => !NODE_PARTS.includes(p) && !SERVER_PARTS.includes(p));
   const build = () =>
     arg('no-build') === 'true' ? Promise.resolve() : buildPages({ app: arg('build-app') === 'true' });
   // the smoke builds the bench pages while its Node parts run (a measuring run never: they would share the CPU)
-  const pagesBuilt = smoke && browserParts.length ? build() : null;
+  const pagesBuilt = smoke && wantsBrowser ? build() : null;
   pagesBuilt?.catch(() => undefined);
 
-  if (only.includes('core')) {
-    console.log('[core] K-line aggregator throughput…');
-    results.core = await runCoreBench(
-      smoke ? { ticks: 20_000, baselineTicks: 5_000, runs: 1 } : quick ? { ticks: 200_000, baselineTicks: 50_000 } : {},
-    );
-    writeJson('core.json', { machine: results.machine, ...(results.core as object) });
+  for (const [p, run] of nodeParts(results)) if (only.includes(p)) await timed(results, p, run);
+  const servers = serverParts(results).filter(([p]) => only.includes(p));
+  const browsers = () => (wantsBrowser ? runBrowserParts(results, pagesBuilt ?? build()) : Promise.resolve());
+  // the smoke's server parts run beside its browser parts; a measuring run runs them after, one by one
+  if (smoke) await Promise.all([browsers(), ...servers.map(([p, run]) => timed(results, p, run))]);
+  else {
+    await browsers();
+    for (const [p, run] of servers) await timed(results, p, run);
   }
 
-  if (only.includes('book')) {
-    console.log('[book] local order book apply throughput…');
-    results.book = await runBookBench(
-      smoke
-        ? { updates: 30_000, baselineUpdates: 1_000, runs: 1 }
-        : quick
-          ? { updates: 300_000, baselineUpdates: 5_000 }
-          : {},
-    );
-    writeJson('book-apply.json', { machine: results.machine, ...(results.book as object) });
-  }
-
-  if (only.includes('liabilities')) {
-    results.liabilities = await runLiabilitiesBench(smoke ? { users: 2_000 } : quick ? { users: 10_000 } : {});
-    writeJson('liabilities.json', { machine: results.machine, ...(results.liabilities as object) });
-  }
-
-  if (browserParts.length) {
-    await (pagesBuilt ?? build());
-    // One data dir for the whole run: the first server start backfills history (~10 s), later ones reuse it.
-    // BENCH_DATA_DIR: reuse (and keep) a data dir from an earlier run; a first start on a loaded machine took 75–120 s.
-    const keepDir = process.env.BENCH_DATA_DIR;
-    if (keepDir) fs.mkdirSync(keepDir, { recursive: true });
-    const dataDir = keepDir || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-bench-'));
-    try {
-      const stall = async () => {
-        results.stall = await runStall({ rates, throttles, durationS, warmupS, dataDir, extraSymbols });
-        writeJson('browser-stall.json', { machine: results.machine, quick, durationS, extraSymbols, ...results.stall });
-      };
-      const terminal = async () => {
-        // The issue's level: 50,000 ticks/s at 4× unless --rates/--throttles leave it out (then their first).
-        results.terminal = await runTerminal({
-          rate: rates.includes(50_000) ? 50_000 : rates[0],
-          throttle: throttles.includes(4) ? 4 : throttles[0],
-          durationS,
-          warmupS,
-          dataDir,
-          extraSymbols,
-        });
-        writeJson('browser-terminal.json', {
-          machine: results.machine,
-          quick,
-          durationS,
-          extraSymbols,
-          ...results.terminal,
-        });
-      };
-      const history = async () => {
-        // 9 samples per median: at 4× a first paint swings 60–140 ms between samples on this shared machine.
-        results.history = await runHistory({
-          dataDir,
-          throttles: smoke ? throttles : [1, 4],
-          bars: smoke ? 500 : 5000,
-          liveSymbols: smoke ? 2 : quick ? 10 : 50,
-          repeats: quick ? 1 : 9,
-          extraSymbols,
-          tickRate: smoke ? rates[0] : 2000,
-        });
-        writeJson('history-merge.json', { machine: results.machine, quick, results: results.history });
-      };
-      const soak = async () => {
-        const windowS = smoke ? 0.5 : quick ? 5 : 60;
-        results.soak = await runSoak({
-          dataDir,
-          rate: 10_000,
-          throttle: smoke ? throttles[0] : 4,
-          windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)),
-          windowS,
-          extraSymbols,
-          // the app tab's route changes once a second in the smoke (its stop waits out the current interval)
-          ...(smoke ? { churnS: 1 } : {}),
-        });
-        writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
-        const plots = soakPlots(results.soak);
-        writeText('soak-heaps.svg', plots.heaps);
-        writeText('soak-rss.svg', plots.rss);
-        writeText('soak-timing.svg', plots.timing);
-      };
-      const parts: [Part, () => Promise<void>][] = [
-        ['stall', stall],
-        ['terminal', terminal],
-        ['history', history],
-        ['soak', soak],
-      ];
-      const wanted = parts.filter(([p]) => only.includes(p)).map(([, run]) => run);
-      // the smoke's parts run side by side on its one server and browser (their figures mean nothing,
-      // their page loads and waits are most of its time); a measuring run keeps them apart
-      if (smoke) await Promise.all(wanted.map((run) => run()));
-      else for (const run of wanted) await run();
-    } finally {
-      await stopSharedServers();
-      if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-
+  const loads = saveLoads(results.loads);
   // The report shows every part's current figures: a subset run takes the others from their files.
   const earlier = quick ? [] : currentFigures(results);
-  const md = renderMarkdown(results, (Date.now() - started) / 1000, earlier);
+  const md = renderMarkdown(results, (Date.now() - started) / 1000, earlier, loads);
   const file = writeText('README.md', md);
   console.log(
     `\n${md}\n[bench] wrote ${path.relative(process.cwd(), file)} in ${Math.round((Date.now() - started) / 1000)} s`,
   );
+}
+
+const LOADS_FILE = 'parts-load.json';
+
+/** Merges this run's part loads into parts-load.json (a subset run keeps the other parts' entries); returns all. */
+function saveLoads(mine: Record<string, PartLoad>): Record<string, PartLoad> {
+  const f = path.join(resultsDir(), LOADS_FILE);
+  const before = fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, PartLoad>) : {};
+  const all = { ...before, ...mine };
+  writeText(LOADS_FILE, JSON.stringify(all, null, 2) + '\n');
+  return all;
 }
 
 /** The result file of each part, and how its figures sit in AllResults. */
@@ -216,7 +371,37 @@ const PART_FILES: Record<Part, { file: string; take(json: Record<string, unknown
   terminal: { file: 'browser-terminal.json', take: (j) => ({ runs: j.runs, ratios: j.ratios, vsNaive: j.vsNaive }) },
   history: { file: 'history-merge.json', take: (j) => j.results },
   soak: { file: 'soak.json', take: ({ machine: _m, quick: _q, ...rest }) => rest },
+  db: { file: 'db-engine.json', take: ({ machine: _m, quick: _q, ...rest }) => rest },
+  ledger: { file: 'ledger-tps.json', take: (j) => j },
+  fanout: { file: 'fanout.json', take: ({ machine: _m, ...rest }) => rest },
 };
+
+/** when a part's current file was written, and the load average it recorded then (standalone runs write them too) */
+function partFile(part: Part): { at?: string; loadavg?: number[] } {
+  const f = path.join(resultsDir(), PART_FILES[part].file);
+  if (!fs.existsSync(f)) return {};
+  const j = JSON.parse(fs.readFileSync(f, 'utf8')) as {
+    machine?: { at?: string; loadavg?: number[] };
+    meta?: { at?: string; loadavg?: number[] };
+  };
+  return j.machine ?? j.meta ?? {};
+}
+
+/**
+ * The loads that still belong to the parts' current files: a standalone run of a bench (db-engine.ts,
+ * ledger-tps.ts, fanout.ts) after the last `npm run bench` rewrote its file, so its row takes the
+ * load average that file recorded instead.
+ */
+function currentLoads(loads: Record<string, PartLoad>): Record<string, PartLoad> {
+  const out: Record<string, PartLoad> = {};
+  for (const [key, l] of Object.entries(loads)) {
+    const part = PARTS.find((p) => key === p || key.startsWith(`${p}-`));
+    const at = part ? partFile(part).at : undefined;
+    const ended = Date.parse(l.at) + l.seconds * 1000 + 60_000;
+    if (!at || Date.parse(at) <= ended) out[key] = l;
+  }
+  return out;
+}
 
 /** Fills the parts this run left out from their current files; returns "part (measured at)" for each. */
 function currentFigures(results: AllResults): string[] {
@@ -227,7 +412,7 @@ function currentFigures(results: AllResults): string[] {
     if (!fs.existsSync(f)) continue;
     const json = JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>;
     (results as unknown as Record<string, unknown>)[part] = PART_FILES[part].take(json);
-    filled.push(`${part} (${(json.machine as { at?: string } | undefined)?.at ?? 'undated'})`);
+    filled.push(`${part} (${partFile(part).at ?? 'undated'})`);
   }
   return filled;
 }
@@ -235,7 +420,7 @@ function currentFigures(results: AllResults): string[] {
 const fmt = (x: number | null | undefined, d = 1) =>
   x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toLocaleString('en-US', { maximumFractionDigits: d });
 
-function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []): string {
+function renderMarkdown(r: AllResults, seconds: number, earlier: string[], loads: Record<string, PartLoad>): string {
   const m = r.machine as { cpus: number; loadavg: number[]; node: string; at: string };
   const out: string[] = [
     '# Bench results',
@@ -245,6 +430,8 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
     'Server, browser (main thread + market worker) and, on this machine, other people’s processes share the same CPUs, so figures are noisy. CPU throttling (CDP `Emulation.setCPUThrottlingRate`) slows the page’s main thread only: Chromium refuses it on worker targets, so the market worker runs at full speed (its busy time is reported).',
     '',
     ...(earlier.length ? [`Not run this time, shown from their current result files: ${earlier.join(', ')}.`, ''] : []),
+    renderSummary(summaryRows(r), currentLoads(loads), (part) => partFile(part as Part).loadavg),
+    ...plotLinks(),
   ];
   if (r.core) out.push('## Core K-line aggregator', '', '```json', JSON.stringify(r.core, null, 2), '```', '');
   if (r.book) {
@@ -319,6 +506,8 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
     out.push('');
   }
   if (r.terminal) {
+    const shows = (x: { part: string; indicators?: string }) =>
+      x.indicators ? `${x.part} + ${x.indicators.toUpperCase().replace(',', ' + ')}` : x.part;
     out.push(
       '## Trading terminal under a tick storm (390×844, BTC/USDT, chart on 1min)',
       '',
@@ -330,31 +519,31 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
     for (const x of r.terminal.runs)
       out.push(
         x.ok
-          ? `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p99)} / ${fmt(x.frameMs.max)} | ${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%) | ${x.bookTickToPaintMs.samples ? `${fmt(x.bookTickToPaintMs.p50)} / ${fmt(x.bookTickToPaintMs.p95)} (${x.bookTickToPaintMs.samples})` : '–'} | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} |`
-          : `| ${x.screen} | ${x.part} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} ||||||`,
+          ? `| ${x.screen} | ${shows(x)} | ${fmt(x.rate, 0)} | ${x.throttle} | ${x.longTasks.count} / ${fmt(x.longTasks.totalMs, 0)} / ${fmt(x.longTasks.maxMs, 0)} | ${fmt(x.frameMs.p50)} / ${fmt(x.frameMs.p99)} / ${fmt(x.frameMs.max)} | ${fmt(x.quietBusy.taskMs, 0)} (${fmt(x.quietBusy.busyPct)}%) | ${x.bookTickToPaintMs.samples ? `${fmt(x.bookTickToPaintMs.p50)} / ${fmt(x.bookTickToPaintMs.p95)} (${x.bookTickToPaintMs.samples})` : '–'} | ${fmt(x.worker.busyPct)} | ${fmt(x.heapMB.main)} |`
+          : `| ${x.screen} | ${shows(x)} | ${fmt(x.rate, 0)} | ${x.throttle} | failed: ${x.error?.replace(/\|/g, '/').slice(0, 120)} ||||||`,
       );
     out.push(
       '',
-      '| screen | shows | quiet busy with / without | long-task ms ratio | frame gap p99 ratio | frame gap max ratio |',
-      '|---|---|---:|---:|---:|---:|',
+      '| screen | shows | ticks/s | CPU × | quiet busy with / without | long-task ms ratio | frame gap p99 ratio | frame gap max ratio |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
     );
     for (const q of r.terminal.ratios)
       out.push(
-        `| ${q.screen} | ${q.part} | ${fmt(q.mainBusy, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP99, 2)} | ${fmt(q.frameMax, 2)} |`,
+        `| ${q.screen} | ${shows(q)} | ${fmt(q.rate, 0)} | ${q.throttle} | ${fmt(q.mainBusy, 3)} | ${fmt(q.longTaskMs, 3)} | ${fmt(q.frameP99, 2)} | ${fmt(q.frameMax, 2)} |`,
       );
     const yes = (b: boolean) => (b ? 'met' : '**not met**');
     out.push(
       '',
       '### Against the main-thread-socket page (naive), same run',
       '',
-      '| screen | shows | quiet busy % ours / naive | naive ÷ ours (target ≥ 10) | long tasks > 50 ms (n / max ms; target 0) | book tick→paint p95 ours / naive ms (target ≤ 150) |',
-      '|---|---|---|---:|---|---|',
+      '| screen | shows | ticks/s | CPU × | quiet busy % ours / naive | naive ÷ ours (target ≥ 10) | long tasks > 50 ms (n / max ms; target 0) | book tick→paint p95 ours / naive ms (target ≤ 150) |',
+      '|---|---|---:|---:|---|---:|---|---|',
     );
     for (const v of r.terminal.vsNaive)
       out.push(
-        `| ${v.screen} | ${v.part} | ${fmt(v.busyPct.ours)} / ${fmt(v.busyPct.naive)} | ${fmt(v.busyTimes, 2)}× — ${yes(v.targets.busy10x)} | ${v.longTasks.count} / ${fmt(v.longTasks.maxMs, 0)} — ${yes(v.targets.noLongTask)} | ${v.part === 'trades' ? '– (no book on this tab)' : `${fmt(v.bookTickToPaintP95.ours)} / ${fmt(v.bookTickToPaintP95.naive)} — ${yes(v.targets.bookP95)}`} |`,
+        `| ${v.screen} | ${shows(v)} | ${fmt(v.rate, 0)} | ${v.throttle} | ${fmt(v.busyPct.ours)} / ${fmt(v.busyPct.naive)} | ${fmt(v.busyTimes, 2)}× — ${yes(v.targets.busy10x)} | ${v.longTasks.count} / ${fmt(v.longTasks.maxMs, 0)} — ${yes(v.targets.noLongTask)} | ${v.part === 'trades' ? '– (no book on this tab)' : `${fmt(v.bookTickToPaintP95.ours)} / ${fmt(v.bookTickToPaintP95.naive)} — ${yes(v.targets.bookP95)}`} |`,
       );
-    if (!r.terminal.vsNaive.length) out.push('| naive page failed: no ratio in this run ||||||');
+    if (!r.terminal.vsNaive.length) out.push('| naive page failed: no ratio in this run ||||||||');
     out.push('');
   }
   if (r.history) {
@@ -400,7 +589,71 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[] = []):
       '',
     );
   }
+  out.push(...renderServerParts(r));
   return out.join('\n');
+}
+
+const PLOTS: [file: string, label: string][] = [
+  ['stall-tick-to-paint-ours.svg', "stall, ours: rows' tick→paint p95 per second"],
+  ['stall-tick-to-paint-baseline.svg', 'stall, baseline page: the same'],
+  ['terminal-tick-to-paint.svg', "terminal: the book's tick→paint p95 per second"],
+  ['soak-heaps.svg', 'soak: heaps'],
+  ['soak-rss.svg', "soak: the server's RSS"],
+  ['soak-timing.svg', 'soak: chart update and tick→paint per window'],
+];
+
+/** links to the plots the results dir holds */
+function plotLinks(): string[] {
+  const have = PLOTS.filter(([file]) => fs.existsSync(path.join(resultsDir(), file)));
+  return have.length ? [`Plots: ${have.map(([file, label]) => `[${label}](${file})`).join(' · ')}.`, ''] : [];
+}
+
+/** db, ledger and fan-out: the tables their own scripts print */
+function renderServerParts(r: AllResults): string[] {
+  const out: string[] = [];
+  if (r.db) out.push(renderDbMarkdown(r.db));
+  const l = r.ledger as
+    | {
+        runs?: {
+          name: string;
+          perS: number;
+          transfers: number;
+          failed: number;
+          latencyMs: { p50: number; p99: number };
+        }[];
+        journalMatchesBalances?: boolean;
+      }
+    | undefined;
+  if (l?.runs)
+    out.push(
+      '## Ledger transfers per second (PostgreSQL server)',
+      '',
+      '| run | transfers/s | transfers (failed) | latency p50 / p99 ms |',
+      '|---|---:|---|---|',
+      ...l.runs.map(
+        (x) =>
+          `| ${x.name} | ${fmt(x.perS)} | ${x.transfers} (${x.failed}) | ${x.latencyMs.p50} / ${x.latencyMs.p99} |`,
+      ),
+      '',
+      `Journal equals balances: ${l.journalMatchesBalances ? 'yes' : '**NO**'}.`,
+      '',
+    );
+  const f = r.fanout;
+  if (f?.single || f?.cluster) {
+    out.push(
+      `## Socket fan-out (${fmt(f.clients, 0)} socket.io clients on \`tickers\`, ${f.durationS} s a phase)`,
+      '',
+      '| phase | api nodes | clients connected | snapshots/s per client | delay p50 / p95 / p99 / max ms | CPU ms/s servers / clients | load average at its start |',
+      '|---|---:|---:|---:|---|---|---|',
+    );
+    for (const p of [f.single, f.cluster])
+      if (p)
+        out.push(
+          `| ${p.name} | ${p.nodes} | ${p.clients} | ${p.eventsPerClientPerS} | ${p.delayMs.p50} / ${p.delayMs.p95} / ${p.delayMs.p99} / ${p.delayMs.max} | ${p.cpuMsPerS.servers} / ${p.cpuMsPerS.clients} | ${p.loadavg.join(' ')} |`,
+        );
+    out.push('');
+  }
+  return out;
 }
 
 await main();

@@ -4,7 +4,7 @@
  * It checks that figures exist (finite numbers where the bench puts them), never their values: the
  * sizes are far too small to mean anything, and this machine is shared.
  *
- *   npx tsx scripts/bench-smoke.ts [--only=run,ledger,…]
+ *   npx tsx scripts/bench-smoke.ts [--only=run,lighthouse,…]
  *
  * Figures go to a temp dir (BENCH_RESULTS_DIR), never over bench/results; the bench pages are built
  * into a temp dir too (BENCH_PAGES_DIR). Needs the app's build (dist/h5), Chromium, and the
@@ -79,12 +79,13 @@ const LANES = Math.max(1, Number(process.env.BENCH_SMOKE_LANES ?? 2));
 /** One entry per bench in bench/ (the diagnosis probes in bench/browser/ are tools, not benches), longest first. */
 const BENCHES: Bench[] = [
   {
-    // npm run bench's six parts, one server data dir; builds the bench pages (so a config that has
-    // drifted from the app's fails here)
+    // npm run bench's parts, one server data dir; builds the bench pages (so a config that has
+    // drifted from the app's fails here). Its db, ledger and fanout parts are bench/db-engine.ts,
+    // ledger-tps.ts and fanout.ts (run here only: each bench runs once), beside its browser parts.
     name: 'run',
     server: true,
     args: ['bench/run.ts', '--smoke'],
-    env: { BENCH_RATES: String(SMOKE_TICK_RATE) },
+    env: { BENCH_RATES: String(SMOKE_TICK_RATE), FANOUT_PORT: String(port + 2) },
     figures: {
       'core.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
       'book-apply.json': ['ours', 'oursCpu', 'baseline', 'baselineCpu', 'ratio'],
@@ -107,20 +108,23 @@ const BENCHES: Bench[] = [
       ],
       'soak.json': ['windows.*.heapMB.total', 'heapGrowthPct'],
       'liabilities.json': ['totalMs', 'peakRssMB', 'proofBytes', 'naive.perProofMs', 'ratio'],
-    },
-  },
-  {
-    name: 'fanout',
-    server: true,
-    args: ['bench/fanout.ts'],
-    env: { CLIENTS: '20', DURATION_S: '1', CLIENT_PROCESSES: '1', BENCH_PORT: String(port + 2) },
-    figures: {
       'fanout.json': [
         'single.eventsPerClientPerS',
         'single.delayMs.p50',
         'cluster.eventsPerClientPerS',
         'cluster.delayMs.p50',
       ],
+      'db-engine.json': [
+        'runs.*.transfersPerS',
+        'runs.*.ledgerPerS',
+        'runs.*.httpOverLedger',
+        'runs.*.idleGapMs.p99',
+        'runs.*.loadGapMs.p99',
+        'loadP99OverIdle',
+        'loadavg.*',
+      ],
+      'ledger-tps.json': ['runs.*.perS', 'ratio', 'vsBefore'],
+      'parts-load.json': ['*.start.*', '*.end.*', '*.seconds'],
     },
   },
   {
@@ -152,29 +156,6 @@ const BENCHES: Bench[] = [
         'ratios.idle.addedCpuMsPerS',
       ],
     },
-  },
-  {
-    name: 'db-engine',
-    server: true,
-    args: ['bench/db-engine.ts'],
-    env: { DB_BENCH_S: '1' },
-    figures: {
-      'db-engine.json': [
-        'runs.*.transfersPerS',
-        'runs.*.ledgerPerS',
-        'runs.*.httpOverLedger',
-        'runs.*.idleGapMs.p99',
-        'runs.*.loadGapMs.p99',
-        'loadP99OverIdle',
-        'loadavg.*',
-      ],
-    },
-  },
-  {
-    name: 'ledger-tps',
-    args: ['bench/ledger-tps.ts'],
-    env: { LEDGER_BENCH_MS: '300', LEDGER_BENCH_ROUNDS: '1' },
-    figures: { 'ledger-tps.json': ['runs.*.perS', 'ratio', 'vsBefore'] },
   },
   {
     name: 'liabilities-browser',

@@ -6,6 +6,7 @@
  * (decimal strings parsed with Number, as such apps do); every trades batch calls setState with the
  * newest 30. Chart: lightweight-charts, series.update per kline message. Same tick→paint probe as
  * ours: the book section carries `data-book-ts`, the server time of the newest diff it shows.
+ * `&ind=boll,macd`: the chart draws those indicators, recomputed on this thread per kline message.
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -41,7 +42,10 @@ interface BookState {
 }
 
 const bench = installCollector();
-const symbol = new URLSearchParams(location.search).get('symbol') ?? 'BTC/USDT';
+const query = new URLSearchParams(location.search);
+const symbol = query.get('symbol') ?? 'BTC/USDT';
+/** `boll,macd`: the chart's indicators, computed on this thread (chart.ts) */
+const ind = query.get('ind') ?? '';
 const ROWS = 15;
 const bids = new Map<string, string>();
 const asks = new Map<string, string>();
@@ -124,7 +128,7 @@ function Chart() {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
-    const chart = baselineChart(box.current, symbol, bench);
+    const chart = baselineChart(box.current, symbol, bench, ind);
     onKline = chart.onKline;
     return () => {
       onKline = null;

@@ -50,6 +50,8 @@ export interface StallRun {
   tickToPaintMs: { p50: number; p95: number; p99: number; samples: number };
   /** order-book screens: the server's depth diff → the paint that shows it (`data-book-ts`) */
   bookTickToPaintMs: { p50: number; p95: number; p99: number; samples: number };
+  /** tick→paint p95 (rows; and the book's, on order-book screens) per second of the first window: the plots */
+  overTime?: TickToPaintOverTime;
   chartUpdateMs: { p50: number; p95: number; updates: number };
   mainBusy: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number; busyPct: number };
   /**
@@ -63,6 +65,29 @@ export interface StallRun {
   serverCpuPct: number;
   /** baseline only: ticker updates the page received per second (what the feed really delivered) */
   deliveredTicksPerS?: number;
+}
+
+/** Per second of a window: its tick→paint p95 (ms; NaN for a second without samples) and sample count. */
+export interface TickToPaintOverTime {
+  rowsP95: number[];
+  rowsN: number[];
+  bookP95: number[];
+  bookN: number[];
+}
+
+function perSecond(values: readonly number[], at: readonly number[], seconds: number): { p95: number[]; n: number[] } {
+  const buckets: number[][] = Array.from({ length: Math.max(1, Math.ceil(seconds)) }, () => []);
+  values.forEach((v, i) => buckets[Math.min(buckets.length - 1, Math.floor((at[i] ?? 0) / 1000))].push(v));
+  return {
+    p95: buckets.map((b) => (b.length ? round(summarize(b).p95) : NaN)),
+    n: buckets.map((b) => b.length),
+  };
+}
+
+function overTime(r: BenchReadout, seconds: number): TickToPaintOverTime {
+  const rows = perSecond(r.ttp, r.ttpAt, seconds);
+  const book = perSecond(r.bookTtp, r.bookTtpAt, seconds);
+  return { rowsP95: rows.p95, rowsN: rows.n, bookP95: book.p95, bookN: book.n };
 }
 
 function pageUrl(origin: string, kind: PageKind): string {
@@ -184,6 +209,7 @@ export async function measureStall(
       },
       tickToPaintMs: { p50: round(ttp.p50), p95: round(ttp.p95), p99: round(ttp.p99), samples: ttp.n },
       bookTickToPaintMs: { p50: round(btp.p50), p95: round(btp.p95), p99: round(btp.p99), samples: btp.n },
+      overTime: overTime(r, wallS),
       chartUpdateMs: { p50: round(cu.p50, 2), p95: round(cu.p95, 2), updates: cu.n },
       mainBusy: {
         taskMs: round(d('TaskDuration')),

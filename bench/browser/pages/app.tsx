@@ -10,7 +10,8 @@
  * Modes (query string): `?mode=stall` (default), `?mode=history&symbol=…&bars=5000`,
  * `?mode=memory` (exposes `__benchOps.keepLive(symbols)`), `?mode=terminal&screen=pair|spot`
  * (the real pair page or spot trade screen for BTC/USDT, chart on 1min; `&book=0` leaves their book
- * and trades out — see switch/ and vite.bench.config.ts).
+ * and trades out — see switch/ and vite.bench.config.ts; `&ind=boll,macd` turns on those indicators,
+ * the price pane's and the sub-pane's, as the trader's saved choice).
  */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -195,6 +196,8 @@ const ops = {
 const screen = q.get('screen') === 'spot' ? 'spot' : 'pair';
 if (mode === 'terminal') {
   writeJson('trade.chart', { open: true, period: '1min' });
+  const ind = q.get('ind');
+  if (ind) writeJson('chart.indicators', { main: ind.split(',')[0], sub: ind.split(',')[1] ?? 'none' });
   bench.trackBook(document.getElementById('root') as HTMLElement);
 }
 const routes =

@@ -18,11 +18,15 @@ export interface BenchReadout {
   longTasks: { start: number; dur: number }[];
   frames: number[];
   ttp: number[];
+  /** when each `ttp` sample was taken, ms since the window started (tick→paint over time) */
+  ttpAt: number[];
   /** server `ts` → the DOM write that shows it (MutationObserver callback): tick→paint minus the frame */
   ttw: number[];
   chartUpdates: number[];
   /** book diff sent by the server (`data-book-ts`) → after the next paint that shows it */
   bookTtp: number[];
+  /** when each `bookTtp` sample was taken, ms since the window started */
+  bookTtpAt: number[];
   marks: Record<string, number>;
   /** row changes seen (DOM mutations that carried a new value) */
   rowPaints: number;
@@ -65,9 +69,11 @@ export function installCollector(): BenchCollector {
   let longTasks: { start: number; dur: number }[] = [];
   let frames: number[] = [];
   let ttp: number[] = [];
+  let ttpAt: number[] = [];
   let ttw: number[] = [];
   let chartUpdates: number[] = [];
   let bookTtp: number[] = [];
+  let bookTtpAt: number[] = [];
   let rowPaints = 0;
   const marks: Record<string, number> = {};
 
@@ -100,8 +106,15 @@ export function installCollector(): BenchCollector {
   const mc = new MessageChannel();
   mc.port1.onmessage = () => {
     const now = performance.timeOrigin + performance.now();
-    for (const ts of pending.values()) ttp.push(now - ts);
-    for (const ts of pendingBooks) bookTtp.push(now - ts);
+    const at = performance.now() - t0;
+    for (const ts of pending.values()) {
+      ttp.push(now - ts);
+      ttpAt.push(at);
+    }
+    for (const ts of pendingBooks) {
+      bookTtp.push(now - ts);
+      bookTtpAt.push(at);
+    }
     pending.clear();
     pendingBooks.clear();
     scheduled = false;
@@ -118,9 +131,11 @@ export function installCollector(): BenchCollector {
       longTasks = [];
       frames = [];
       ttp = [];
+      ttpAt = [];
       ttw = [];
       chartUpdates = [];
       bookTtp = [];
+      bookTtpAt = [];
       rowPaints = 0;
     },
     read() {
@@ -129,9 +144,11 @@ export function installCollector(): BenchCollector {
         longTasks,
         frames,
         ttp,
+        ttpAt,
         ttw,
         chartUpdates,
         bookTtp,
+        bookTtpAt,
         marks: { ...marks },
         rowPaints,
       };
@@ -149,10 +166,19 @@ export function installCollector(): BenchCollector {
       chartUpdates.push(ms);
     },
     addBookSamples(latencyMs) {
-      for (const x of latencyMs) bookTtp.push(x);
+      // the worker's samples arrive once a second: stamped with their arrival
+      const at = performance.now() - t0;
+      for (const x of latencyMs) {
+        bookTtp.push(x);
+        bookTtpAt.push(at);
+      }
     },
     addPaintSamples(latencyMs, paints) {
-      for (const x of latencyMs) ttp.push(x);
+      const at = performance.now() - t0;
+      for (const x of latencyMs) {
+        ttp.push(x);
+        ttpAt.push(at);
+      }
       rowPaints += paints;
     },
     trackRows(root, tsOf) {
