@@ -102,7 +102,7 @@ const decimalString = (big: boolean, wide = false) =>
  * late-dropped with a gap to report). Up to 120 ticks (`size: 'max'`: fast-check's default size
  * would cap the length at 10, too short to cross a week or to wrap a ring).
  */
-const tickStream = (big: boolean, disorder = true, wide = false) =>
+const tickStream = (big: boolean, disorder = true, wide = false, t0 = T0) =>
   fc
     .array(
       fc.record({
@@ -125,7 +125,7 @@ const tickStream = (big: boolean, disorder = true, wide = false) =>
     )
     .map((rows) => {
       const seqs = new Map<string, number>();
-      let ts = T0;
+      let ts = t0;
       const out: Tick[] = [];
       for (const r of rows) {
         ts += r.dt;
@@ -214,6 +214,15 @@ describe('createKlineAggregator: exactness against a decimal.js reference', () =
     fc.assert(
       fc.property(tickStream(false, true, true), (ticks) => void checkAgainstReference(ticks)),
       { numRuns: 150 },
+    );
+  });
+  it('streams across 2^43 ms (year 2248): closed bars past the time packed with their scales are kept as strings', () => {
+    fc.assert(
+      fc.property(
+        tickStream(false, true, false, 2 ** 43 - 3 * 86_400_000),
+        (ticks) => void checkAgainstReference(ticks),
+      ),
+      { numRuns: 100 },
     );
   });
   it('small maxBars: the ring keeps the newest bars of every series, wrapping many times', () => {
