@@ -241,6 +241,25 @@ describe('createKlineAggregator: exactness against a decimal.js reference', () =
       { numRuns: 40 },
     );
   });
+  it("runs of one symbol's ticks, as a feed hands over a symbol's batch (the last symbol's index is reused; '' is a symbol too)", () => {
+    fc.assert(
+      fc.property(
+        manySymbolStream(6, 50),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1 }),
+        (ticks, runs) => {
+          // stable-sort blocks of the stream by symbol: each block becomes runs of one symbol
+          const out: Tick[] = [];
+          for (let at = 0, k = 0; at < ticks.length; k++) {
+            const block = ticks.slice(at, at + runs[k % runs.length] * 4);
+            at += block.length;
+            out.push(...block.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)));
+          }
+          void checkAgainstReference(out.map((t) => (t.symbol === 'S0/USDT' ? { ...t, symbol: '' } : t)));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
   it('long in-order stream: histories grow through every capacity step and wrap (maxBars 300)', () => {
     const ticks: Tick[] = [];
     let ts = T0;
