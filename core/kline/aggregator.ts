@@ -52,7 +52,7 @@
  * for it). A slot caches its bucket's [start, end), so date math runs only when a tick leaves it,
  * and then as integer arithmetic (calendar.ts). A closed bar is written straight into its ring, a
  * run of bars in a slab shared by all series (bar-history.ts): most symbols trade less than once a
- * minute, so most ticks close a bar. Nothing is allocated per tick except, rarely, a slab when the
+ * minute, so many ticks close a bar (39 % in the bench's stream). Nothing is allocated per tick except, rarely, a slab when the
  * rings outgrow the last one, a gap report, and on the rare BigInt paths.
  */
 import type { Candle, Period, Tick } from '../types/market';
