@@ -102,7 +102,7 @@ const decimalString = (big: boolean, wide = false) =>
  * late-dropped with a gap to report). Up to 120 ticks (`size: 'max'`: fast-check's default size
  * would cap the length at 10, too short to cross a week or to wrap a ring).
  */
-const tickStream = (big: boolean, disorder = true, wide = false) =>
+const tickStream = (big: boolean, disorder = true, wide = false, t0 = T0) =>
   fc
     .array(
       fc.record({
@@ -125,7 +125,7 @@ const tickStream = (big: boolean, disorder = true, wide = false) =>
     )
     .map((rows) => {
       const seqs = new Map<string, number>();
-      let ts = T0;
+      let ts = t0;
       const out: Tick[] = [];
       for (const r of rows) {
         ts += r.dt;
@@ -216,6 +216,15 @@ describe('createKlineAggregator: exactness against a decimal.js reference', () =
       { numRuns: 150 },
     );
   });
+  it('streams across 2^43 ms (year 2248): closed bars past the time packed with their scales are kept as strings', () => {
+    fc.assert(
+      fc.property(
+        tickStream(false, true, false, 2 ** 43 - 3 * 86_400_000),
+        (ticks) => void checkAgainstReference(ticks),
+      ),
+      { numRuns: 100 },
+    );
+  });
   it('small maxBars: the ring keeps the newest bars of every series, wrapping many times', () => {
     fc.assert(
       fc.property(
@@ -230,6 +239,25 @@ describe('createKlineAggregator: exactness against a decimal.js reference', () =
     fc.assert(
       fc.property(manySymbolStream(150, 200), (ticks) => void checkAgainstReference(ticks)),
       { numRuns: 40 },
+    );
+  });
+  it("runs of one symbol's ticks, as a feed hands over a symbol's batch (the last symbol's index is reused; '' is a symbol too)", () => {
+    fc.assert(
+      fc.property(
+        manySymbolStream(6, 50),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1 }),
+        (ticks, runs) => {
+          // stable-sort blocks of the stream by symbol: each block becomes runs of one symbol
+          const out: Tick[] = [];
+          for (let at = 0, k = 0; at < ticks.length; k++) {
+            const block = ticks.slice(at, at + runs[k % runs.length] * 4);
+            at += block.length;
+            out.push(...block.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)));
+          }
+          void checkAgainstReference(out.map((t) => (t.symbol === 'S0/USDT' ? { ...t, symbol: '' } : t)));
+        },
+      ),
+      { numRuns: 60 },
     );
   });
   it('long in-order stream: histories grow through every capacity step and wrap (maxBars 300)', () => {

@@ -6,7 +6,16 @@ import { REC, newPage } from './record';
 import { MAX_FAST_SCALE, formatScaled } from './scaled';
 import { SymbolState } from './symbol-state';
 
-type Op = { kind: 'scaled'; v: number[]; ps: number; qs: number } | { kind: 'candle'; v: number[] } | { kind: 'clear' };
+type Op =
+  | { kind: 'scaled'; v: number[]; ps: number; qs: number; far: number }
+  | { kind: 'candle'; v: number[] }
+  | { kind: 'clear' };
+
+/** Mostly 0 (the next minute); else a bar time at or past the edges of what packs with the scales (integer ms within ±(2^43 − 1)). */
+const far = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(0) },
+  fc.constantFrom(2 ** 43 - 1, 2 ** 43, 2 ** 43 + 60_000, 1 - 2 ** 43, -(2 ** 43), 1e15, 60_000.5, -60_000),
+);
 
 const safe = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const scale = fc.integer({ min: 0, max: MAX_FAST_SCALE });
@@ -18,6 +27,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       v: fc.array(safe, { minLength: 5, maxLength: 5 }),
       ps: scale,
       qs: scale,
+      far,
     }),
   },
   {
@@ -50,9 +60,11 @@ describe('BarHistory: rings of closed bars in a shared store', () => {
           time += 60_000;
           const [a, b, c, d, e] = o.v;
           if (o.kind === 'scaled') {
-            h.pushScaled(time, a, b, c, d, e, o.ps, o.qs);
+            // the packed time's edges: ±(2^43 − 1) are kept as numbers, anything past (or fractional) as strings
+            const t = o.far === 0 ? time : o.far;
+            h.pushScaled(t, a, b, c, d, e, o.ps, o.qs);
             const f = (m: number) => formatScaled(m, o.ps);
-            model.push({ time, open: f(a), high: f(b), low: f(c), close: f(d), volume: formatScaled(e, o.qs) });
+            model.push({ time: t, open: f(a), high: f(b), low: f(c), close: f(d), volume: formatScaled(e, o.qs) });
           } else {
             const candle = {
               time,

@@ -3,7 +3,7 @@
  *
  * Why columnar numbers: 2,000 symbols × 9 periods × 1,000 bars is 18 M bars. As objects (or as five
  * strings each) they would dominate memory and make every garbage collection walk them; here a
- * float64-safe bar is 56 bytes in a typed array and costs the collector nothing. Strings are built
+ * float64-safe bar is 48 bytes in a typed array and costs the collector nothing. Strings are built
  * only when read. Bars that are not float64-safe (BigInt symbols, huge volumes) and bars seeded from
  * history are kept as their Candle strings in a side array per series that exists only once one is
  * needed (the symbol's `strs`, flagged in its record's STRS).
@@ -15,14 +15,18 @@
  * fill (slab, offset, size, start, length) are numbers in the symbol's record (record.ts), beside
  * the open bar being closed: `closeBar` reads the record, writes the bar and touches no object.
  *
- * Layout: a bar is 7 numbers (time, open, high, low, close, volume, and the price and qty scales
- * packed as ps · 32 + qs: float64 values never carry more than MAX_FAST_SCALE = 22 decimals).
+ * Layout: a bar is 6 numbers: time and scales packed as time · 1,024 + ps · 32 + qs (float64 values
+ * never carry more than MAX_FAST_SCALE = 22 decimals, and a bar's time is an integer ms within
+ * ±(2^43 − 1), ~ years 1691–2248, so the sum is a safe integer), then open, high, low, close, volume. One
+ * number fewer than time and scales apart: a closed bar is 48 bytes, not 56, so the rings' writes
+ * and their slabs' fresh pages (the page faults of a growing store) shrink by a seventh. A bar whose
+ * time does not fit is kept as strings.
  *
  * Rules: a push appends; beyond `cap` bars the oldest is forgotten. Capacity starts at 16 bars and
  * grows fourfold up to `cap` (16, 64, 256, 1,024 → cap): a ring that grows moves to a new run, and
  * its old run goes to a free list of its size for the next ring to grow to that size. Preallocating
- * `cap` bars for every series would cost 2,000 × 9 × 1,000 × 56 B ≈ 1 GB up front, most of it for
- * series (weeks, months) that never fill. Slabs start at 4,096 bars and double up to 131,072 (7 MiB);
+ * `cap` bars for every series would cost 2,000 × 9 × 1,000 × 48 B ≈ 0.9 GB up front, most of it for
+ * series (weeks, months) that never fill. Slabs start at 4,096 bars and double up to 131,072 (6 MiB);
  * a run longer than that gets a slab of its own.
  */
 import type { Candle } from '../types/market';
@@ -48,20 +52,27 @@ import {
 } from './record';
 import { formatScaled } from './scaled';
 
-const BAR = 7;
-const T = 0;
+const BAR = 6;
+/** time · TIME_BASE + ps · SCALE_BASE + qs */
+const TS = 0;
 const O = 1;
 const H = 2;
 const L = 3;
 const C = 4;
 const V = 5;
-/** ps · SCALE_BASE + qs */
-const SC = 6;
 const SCALE_BASE = 32;
+const TIME_BASE = 1_024;
+/** the largest |time| packed with the scales: (2^43 − 1) · 1,024 + 1,023 = 2^53 − 1 */
+const MAX_TIME = 2 ** 43 - 1;
 const MIN_BARS = 16;
 const GROWTH = 4;
 const FIRST_SLAB = 4_096;
 const MAX_SLAB = 131_072;
+
+/** Whether a bar at `time` can be kept as numbers (its time packs with the scales). */
+function packable(time: number): boolean {
+  return time <= MAX_TIME && time >= -MAX_TIME && Math.floor(time) === time;
+}
 
 /** The slabs holding every ring of one aggregator, and the runs free for reuse. */
 export class BarStore {
@@ -168,7 +179,9 @@ function nextPos(store: BarStore, st: HistoryOwner, b: Float64Array, at: number,
  * volume has spilled out of float64 is kept as strings.
  */
 export function closeBar(store: BarStore, st: HistoryOwner, b: Float64Array, at: number, i: number): void {
-  if (b[at + SPILLED] !== 0 && st.volBig !== null && st.volBig[i] !== 0n) {
+  const x = slotAt(at, i);
+  const time = b[x + TIME];
+  if ((b[at + SPILLED] !== 0 && st.volBig !== null && st.volBig[i] !== 0n) || !packable(time)) {
     st.hist[i].pushCandle(slotCandle(st, i));
     return;
   }
@@ -177,14 +190,12 @@ export function closeBar(store: BarStore, st: HistoryOwner, b: Float64Array, at:
   const m = ringAt(at, i);
   const r = store.slabs[b[m + R_SLAB]];
   const y = b[m + R_OFF] + k * BAR;
-  const x = slotAt(at, i);
-  r[y + T] = b[x + TIME];
+  r[y + TS] = time * TIME_BASE + b[at + PSCALE] * SCALE_BASE + b[at + QSCALE];
   r[y + O] = b[x + OPEN];
   r[y + H] = b[x + HIGH];
   r[y + L] = b[x + LOW];
   r[y + C] = b[x + CLOSE];
   r[y + V] = b[x + VOL];
-  r[y + SC] = b[at + PSCALE] * SCALE_BASE + b[at + QSCALE];
   if (b[at + STRS] !== 0) clearString(st, i, k);
 }
 
@@ -207,19 +218,23 @@ export class BarHistory {
 
   /** Appends a bar whose values are safe-integer mantissas at the given scales (each ≤ MAX_FAST_SCALE). */
   pushScaled(time: number, o: number, h: number, l: number, c: number, v: number, ps: number, qs: number): void {
+    if (!packable(time)) {
+      const f = (n: number) => formatScaled(n, ps);
+      this.pushCandle({ time, open: f(o), high: f(h), low: f(l), close: f(c), volume: formatScaled(v, qs) });
+      return;
+    }
     const { rec: b, at } = this.st;
     const k = nextPos(this.store, this.st, b, at, this.i);
     if (k < 0) return;
     const m = ringAt(at, this.i);
     const r = this.store.slabs[b[m + R_SLAB]];
     const y = b[m + R_OFF] + k * BAR;
-    r[y + T] = time;
+    r[y + TS] = time * TIME_BASE + ps * SCALE_BASE + qs;
     r[y + O] = o;
     r[y + H] = h;
     r[y + L] = l;
     r[y + C] = c;
     r[y + V] = v;
-    r[y + SC] = ps * SCALE_BASE + qs;
     clearString(this.st, this.i, k);
   }
 
@@ -228,7 +243,6 @@ export class BarHistory {
     const k = nextPos(this.store, this.st, b, at, this.i);
     if (k < 0) return;
     const m = ringAt(at, this.i);
-    this.store.slabs[b[m + R_SLAB]][b[m + R_OFF] + k * BAR + T] = c.time;
     let s = this.st.strs[this.i];
     if (s == null) this.st.strs[this.i] = s = new Array<Candle | undefined>(b[m + R_SIZE]).fill(undefined);
     s[k] = c;
@@ -243,11 +257,13 @@ export class BarHistory {
     if (s !== undefined) return s;
     const r = this.store.slabs[b[m + R_SLAB]];
     const x = b[m + R_OFF] + k * BAR;
-    const sc = r[x + SC];
+    const packed = r[x + TS];
+    const time = Math.floor(packed / TIME_BASE); // exact: TIME_BASE is a power of two
+    const sc = packed - time * TIME_BASE;
     const qs = sc % SCALE_BASE;
     const ps = (sc - qs) / SCALE_BASE;
     return {
-      time: r[x + T],
+      time,
       open: formatScaled(r[x + O], ps),
       high: formatScaled(r[x + H], ps),
       low: formatScaled(r[x + L], ps),
