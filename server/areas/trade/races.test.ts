@@ -3,7 +3,8 @@
  * 50 options at once on one balance never overdraw it and each placed one is whole — its stake
  * frozen and journaled, its row, its backstop job; one option sent 10 times with one
  * Idempotency-Key is placed once and every answer is the first one; and 50 options expiring
- * together, their engine settlement racing their backstop jobs, are each paid once by the rule.
+ * together, their engine settlement racing their backstop jobs and each other, are each paid once
+ * by the rule.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { envelope, post, type TestApp } from '../../testing/app';
 import { auth, balance, closeKit, kit } from '../../testing/funds-kit';
 import { jobKeys } from '../../testing/jobs-kit';
 import { journalSound, oks, postAs, quickUsers, race, step } from '../../testing/race-kit';
-import { settleSecondsJob } from './domain';
+import { settleSeconds, settleSecondsJob } from './domain';
 import { secondsSettleKey } from './domain/seconds-queue';
 
 const USDT = 4;
@@ -111,15 +112,22 @@ describe('seconds options raced through the API', () => {
     );
     expect(oks(out)).toBe(50);
     const orders = out.map((a) => a.message as SecondsOrder);
-    feed().push('BTC/USDT', '50400', '1', T + 10_000); // up wins, down loses
+    const end = feed().push('BTC/USDT', '50400', '1', T + 10_000); // up wins, down loses
     await t.app.market.flush();
     T += 31_000;
+    const ctx = t.app.trade.ctx;
+    // each order also settled twice more in one statement (both read it pending): its guard pays once
+    const twice = orders.flatMap((o, i) => {
+      const entry = { id: o.id, userId: users[i].id, symbol: 'BTC/USDT' };
+      return [step(() => settleSeconds(ctx, entry, end)), step(() => settleSeconds(ctx, entry, end))];
+    });
     await race([
+      ...twice,
       step(async () => {
         t.app.trade.settleDueSeconds();
         await t.app.trade.idle();
       }),
-      ...orders.map((o) => step(() => settleSecondsJob(t.app.trade.ctx, o.id))),
+      ...orders.map((o) => step(() => settleSecondsJob(ctx, o.id))),
     ]);
     for (const [i, u] of users.entries()) {
       // a win: the stake back with 15 % on it; a loss: nothing
