@@ -10,6 +10,8 @@
  * - settle: 2,000 orders expiring at once (the engine settles them all together). Before: one
  *   inTransaction each (the row read, its update, the tick, settleFrozen, the payout's credit), all
  *   launched at once on a pool of 10. Ours: the settle writer, all submitted at once.
+ * - reference: a ledger transfer on its group commit (bench/ledger-tps.ts's `ours`), same loops, same
+ *   run: the machine is shared, so the submit's figure is also read as a ratio to it.
  * The journal is checked against the balances at the end.
  * `npx tsx bench/seconds-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
@@ -24,6 +26,7 @@ import { seed as seedCatalogue } from '../server/db/seed';
 import { checkJournalConsistency, credit, freeze, settleFrozen } from '../server/db/ledger';
 import { enqueueInTx, runAtFor } from '../server/db/jobs';
 import { inTransaction } from '../server/db/tx';
+import { transfer } from '../server/db/ledger-transfer';
 import { installJobQueue } from '../server/plugins/job-queue';
 import { canon } from '../server/kernel/decimal';
 import {
@@ -179,6 +182,20 @@ async function submitOurs(db: Kysely<Database>, o: Order): Promise<void> {
   if (!done || done.dup) throw new Error('refused');
 }
 
+/** The reference: a ledger transfer on its group commit (bench/ledger-tps.ts's `ours`), between two users' micro accounts. */
+async function transferRef(db: Kysely<Database>, o: Order): Promise<void> {
+  // another random user, as ledger-tps picks them (a fixed one would be in every batch)
+  let to = refUsers[Math.floor(Math.random() * refUsers.length)];
+  if (to === o.userId) to = refUsers[(refUsers.indexOf(to) + 1) % refUsers.length];
+  await transfer(db, {
+    from: { userId: o.userId, currencyId: USDT, type: MICRO, reason: 'transfer_out' },
+    to: { userId: to, currencyId: USDT, type: MICRO, reason: 'transfer_in' },
+    amount: '0.01',
+    ref: { type: 'bench', id: o.key },
+  });
+}
+let refUsers: number[] = [];
+
 async function submits(h: DbHandle, ids: number[], name: string, way: typeof submitOurs): Promise<Run> {
   const lat: number[] = [];
   let failed = 0;
@@ -303,11 +320,20 @@ async function main(): Promise<void> {
     await migrateToLatest(setup.db as Kysely<unknown>, { schema });
     await installJobQueue(setup);
     const ids = await seedUsers(setup.db);
+    refUsers = ids;
     const pooled = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
     const runs: Run[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       runs.push(await submits(pooled, ids, 'submit before — inTransaction: pool of 10, 20 loops', submitBefore));
       runs.push(await submits(pooled, ids, 'submit ours — group commit: pool of 10, 20 loops', submitOurs));
+      runs.push(
+        await submits(
+          pooled,
+          ids,
+          'reference — a ledger transfer on its group commit: pool of 10, 20 loops',
+          transferRef,
+        ),
+      );
     }
     for (let i = 0; i < ROUNDS; i++) {
       runs.push(
@@ -319,7 +345,9 @@ async function main(): Promise<void> {
     const mismatches = await checkJournalConsistency(setup.db);
     const best = (prefix: string) => runs.filter((r) => r.name.startsWith(prefix)).sort((a, b) => b.perS - a.perS)[0];
     const ratio = (a: Run, b: Run) => Math.round((a.perS / b.perS) * 100) / 100;
-    const [sb, so, xb, xo] = ['submit before', 'submit ours', 'settle before', 'settle ours'].map(best);
+    const [sb, so, xb, xo, tr] = ['submit before', 'submit ours', 'settle before', 'settle ours', 'reference'].map(
+      best,
+    );
     const meta = {
       node: process.version,
       cpus: os.cpus().length,
@@ -333,6 +361,7 @@ async function main(): Promise<void> {
       runs,
       submitRatio: ratio(so, sb),
       settleRatio: ratio(xo, xb),
+      submitVsTransfer: ratio(so, tr),
       journalMatchesBalances: mismatches.length === 0,
     };
     writeJson('seconds-tps.json', out);
@@ -347,7 +376,7 @@ async function main(): Promise<void> {
         (r) => `| ${r.name} | ${r.perS} | ${r.orders} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`,
       ),
       '',
-      `Best rounds: submit ours ${so.perS}/s, before ${sb.perS}/s — ${out.submitRatio}× (target ≥ 2,000/s: ${so.perS >= 2000 ? 'met' : 'not met'}); settle ours ${xo.perS}/s, before ${xb.perS}/s — ${out.settleRatio}×. Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
+      `Best rounds: submit ours ${so.perS}/s, before ${sb.perS}/s — ${out.submitRatio}× (target ≥ 2,000/s: ${so.perS >= 2000 ? 'met' : 'not met'}); settle ours ${xo.perS}/s, before ${xb.perS}/s — ${out.settleRatio}×; submit ours vs a transfer on its group commit (${tr.perS}/s) ${out.submitVsTransfer}×. Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
       '',
     ].join('\n');
     writeText('seconds-tps.md', md);
