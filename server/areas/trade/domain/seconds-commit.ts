@@ -51,7 +51,7 @@ export interface BalanceRow {
 }
 
 /** The order's id and the micro account after the freeze; `dup`: the key was claimed before, nothing done. */
-export type Submitted = ({ order_id: number; dup: false } & BalanceRow) | { dup: true };
+type Submitted = ({ order_id: number; dup: false } & BalanceRow) | { dup: true };
 
 async function submitStatement(db: Kysely<Database>, els: SubmitElement[]): Promise<(Submitted | null)[]> {
   const doc = JSON.stringify(els);
@@ -64,7 +64,7 @@ async function submitStatement(db: Kysely<Database>, els: SubmitElement[]): Prom
 }
 
 /** A settlement asked for: the order, its owner (whose balance lock it takes), its end tick, the rules' now. */
-export interface SettleRequest {
+interface SettleRequest {
   id: number;
   userId: number;
   end: TickRef;
@@ -72,7 +72,7 @@ export interface SettleRequest {
 }
 
 /** The settled order as its row now reads, its coin's name, and the micro account after. */
-export interface Settled {
+interface Settled {
   row: Row;
   currency: string;
   balance: BalanceRow;
