@@ -46,6 +46,8 @@ export default defineConfig({
       'server/areas/money-timers.crash.test.ts',
       // the coin exchange's group commit killed mid-batch (server/db's own kill test is matched above)
       'server/areas/funds/domain/exchange.crash.test.ts',
+      // the seconds options' group commit killed mid-batch (their 50-way races: races.test.ts above)
+      'server/areas/trade/domain/seconds.crash.test.ts',
     ],
   },
 });

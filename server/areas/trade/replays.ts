@@ -2,7 +2,7 @@
  * Lost-answer rebuilds (http/idempotency-replay.ts) for the lever routes, whose answer is a read
  * of the row the operation wrote (the key's committed_ref names it): a retry after a crash between
  * the commit and the stored answer gets that row's answer, and the operation never runs twice.
- * (Spot and seconds orders store their answer in their transaction.)
+ * (Spot orders store their answer in their transaction, seconds orders in their group commit's statement.)
  */
 import type { FastifyInstance } from 'fastify';
 import { registerReplay } from '../../http/idempotency-replay';

@@ -126,14 +126,19 @@ function registerSecondsRoutes(app: FastifyInstance): void {
   app.post('/microtrade/submit', auth, async (req) => {
     const b = parse(SecondsSubmitBody, input(req));
     return ok(
-      await withIdempotency(req, 'microtrade/submit', () =>
-        submitSeconds(ctx(), req.userId, {
-          matchId: b.match_id,
-          currencyId: b.currency_id,
-          type: b.type,
-          seconds: b.seconds,
-          number: b.number,
-        }),
+      // the key is claimed, and its answer stored, in the order's group commit (seconds-commit.ts)
+      await withIdempotency(
+        req,
+        'microtrade/submit',
+        () =>
+          submitSeconds(ctx(), req.userId, {
+            matchId: b.match_id,
+            currencyId: b.currency_id,
+            type: b.type,
+            seconds: b.seconds,
+            number: b.number,
+          }),
+        { inStatement: true },
       ),
     );
   });

@@ -99,7 +99,8 @@ export {
   PAYABLE_CURRENCIES,
 } from './seconds';
 export { settleSecondsJob } from './seconds-backstop';
-export { SECONDS_SETTLE } from './seconds-queue';
+export { SECONDS_SETTLE, secondsSettleJob } from './seconds-queue';
+export { secondsWritersFor, type SubmitElement } from './seconds-commit';
 export { publicSettings, type PairSettings } from './settings';
 export { parseAmount, parseOptionalPrice } from './amounts';
 export { isMarketOpen, STOCK_HOURS_TEXT } from '../../../../core';

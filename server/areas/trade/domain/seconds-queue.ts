@@ -16,7 +16,16 @@ export const SECONDS_SETTLE = 'seconds.settle';
 /** after the expiry: the engine's own settlement normally comes first, and the tick log's 200 ms batches are written by then */
 const BACKSTOP_MS = 3_000;
 
-export const secondsSettleKey = (orderId: number): string => `${SECONDS_SETTLE}:${orderId}`;
+const KEY_PREFIX = `${SECONDS_SETTLE}:`;
+export const secondsSettleKey = (orderId: number): string => `${KEY_PREFIX}${orderId}`;
+
+/**
+ * The backstop job as the seconds group commit's statement enqueues it with the order (migration
+ * 046): task, key prefix (the order's id completes the key, as secondsSettleKey) and run time.
+ */
+export function secondsSettleJob(expiresAt: number, nowMs: number): { jt: string; jk: string; ra: string } {
+  return { jt: SECONDS_SETTLE, jk: KEY_PREFIX, ra: runAtFor(expiresAt + BACKSTOP_MS, nowMs).toISOString() };
+}
 
 export async function enqueueSecondsSettle(
   trx: Trx | Kysely<Database>,

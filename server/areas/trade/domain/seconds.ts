@@ -12,7 +12,7 @@ import {
   SECONDS_STATUS,
   SECONDS_TYPE,
   ratioPercent,
-  secondsPayout,
+  type BalanceEvent,
   type SecondsConfig,
   type SecondsOrder,
   type SecondsPayableCurrency,
@@ -21,14 +21,15 @@ import {
 } from '../../../../core';
 import { AppError } from '../../../errors';
 import type { SecondsOrdersTable } from '../tables';
-import { currentPrice, pairByIds, userLock, type TradeContext, type Trx } from './context';
-import { inTx, notice, type Moves } from './events';
+import { currentPrice, pairByIds, type TradeContext } from './context';
+import { notice } from './events';
 import { assertMarketOpen } from './spot';
 import { parseAmount } from './amounts';
 import type { TickRef } from './books';
-import { lastDurableTick, recordTick } from './ticks';
-import { enqueueSecondsSettle } from './seconds-queue';
-import { answerInTx } from '../../../db/idempotency-scope';
+import { lastDurableTick } from './ticks';
+import { secondsSettleJob } from './seconds-queue';
+import { secondsWritersFor, type BalanceRow } from './seconds-commit';
+import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
 import { canon, canonOrNull, shownMoney } from '../../../kernel/decimal';
 
 const MICRO = ACCOUNT_TYPES.micro;
@@ -146,157 +147,111 @@ export interface SubmitSeconds {
   number: unknown;
 }
 
+/**
+ * The order as one element of the seconds group commit (seconds-commit.ts): the stake frozen, the
+ * order, its buy tick, journal row and backstop job, and the request's idempotency key with this
+ * answer, in one statement shared with the orders submitted meanwhile; a refused freeze writes
+ * nothing. The answer is built here, its id filled in from the commit.
+ */
 export async function submitSeconds(ctx: TradeContext, userId: number, req: SubmitSeconds): Promise<SecondsOrder> {
   const pair = pairByIds(ctx, req.matchId);
   if (!PAYABLE_CURRENCIES.includes(req.currencyId)) throw new AppError('trade_currency_not_payable');
-  const cfg = await ctx.db
-    .selectFrom('seconds_configs')
-    .selectAll()
-    .where('seconds', '=', req.seconds)
-    .where('status', '=', 1)
-    .executeTakeFirst();
+  const [cfg, cur] = await Promise.all([
+    ctx.db
+      .selectFrom('seconds_configs')
+      .selectAll()
+      .where('seconds', '=', req.seconds)
+      .where('status', '=', 1)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('currencies')
+      .select(['name', 'qty_decimals'])
+      .where('id', '=', req.currencyId)
+      .executeTakeFirstOrThrow(),
+  ]);
   if (!cfg) throw new AppError('trade_seconds_invalid');
-  const cur = await ctx.db
-    .selectFrom('currencies')
-    .select(['name', 'qty_decimals'])
-    .where('id', '=', req.currencyId)
-    .executeTakeFirstOrThrow();
   const stake = parseAmount(req.number, { decimals: cur.qty_decimals, min: cfg.min_amount, max: cfg.max_amount });
   assertMarketOpen(ctx, pair);
   const buy = currentPrice(ctx, pair.symbol);
   const now = ctx.now();
   const expiresAt = now + cfg.seconds * 1000;
-  const row = await userLock(ctx, userId, () =>
-    inTx(ctx, async (trx, moves) => {
-      const r = await trx
-        .insertInto('seconds_orders')
-        .values({
-          user_id: userId,
-          symbol: pair.symbol,
-          currency_id: req.currencyId,
-          type: req.type,
-          seconds: cfg.seconds,
-          number: stake,
-          profit_ratio: cfg.profit_ratio,
-          status: 'pending',
-          buy_price: buy.price,
-          buy_seq: buy.seq,
-          buy_ts: buy.ts,
-          expires_at: expiresAt,
-          created_at: new Date(now),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordTick(trx, pair.symbol, buy);
-      await moves.freeze({
-        userId,
-        currencyId: req.currencyId,
-        type: MICRO,
-        amount: stake,
-        reason: 'seconds_stake',
-        ref: { type: 'seconds_order', id: r.id },
-      });
-      await enqueueSecondsSettle(trx, r.id, expiresAt, now); // the backstop, committed with the order
-      await answerInTx(trx, userId, toSecondsOrder(ctx, r, cur.name)); // a retry's answer, committed with the order
-      return r;
-    }),
-  );
-  ctx.books.seconds.add({
-    id: row.id,
-    userId,
-    symbol: row.symbol,
-    type: row.type,
-    expiresAt,
-    mark: { price: buy.price, seq: buy.seq, ts: buy.ts },
+  const draft: Row = {
+    id: 0,
+    user_id: userId,
+    symbol: pair.symbol,
+    currency_id: req.currencyId,
+    type: req.type,
+    seconds: cfg.seconds,
+    number: stake,
+    profit_ratio: cfg.profit_ratio,
+    status: 'pending',
+    buy_price: buy.price,
+    buy_seq: buy.seq,
+    buy_ts: buy.ts,
+    end_price: null,
+    end_seq: null,
+    end_ts: null,
+    expires_at: expiresAt,
+    result: null,
+    payout: null,
+    profit: null,
+    created_at: new Date(now),
+    settled_at: null,
+  };
+  const answer = toSecondsOrder(ctx, draft, cur.name);
+  const key = keyToMark([userId]);
+  const done = await secondsWritersFor(ctx.db).submit.submit({
+    u: userId,
+    c: req.currencyId,
+    s: pair.symbol,
+    ty: req.type,
+    sec: cfg.seconds,
+    a: stake,
+    pr: cfg.profit_ratio,
+    bp: buy.price,
+    bq: buy.seq,
+    bt: buy.ts,
+    x: expiresAt,
+    ca: draft.created_at.toISOString(),
+    ...secondsSettleJob(expiresAt, now),
+    ...(key ? { k: key.key, ans: answer, ...(key.claim ? { kc: key.claim.route, kw: key.claim.owner } : {}) } : {}),
   });
-  const out = toSecondsOrder(ctx, row, cur.name);
+  if (!done) throw new AppError('insufficient_balance');
+  if (done.dup) throw new KeyTaken();
+  const out = { ...answer, id: done.order_id };
+  ctx.books.seconds.add({ id: out.id, userId, symbol: pair.symbol, type: req.type, expiresAt, mark: buy });
+  ctx.market.emitToUser(userId, 'balance', balanceEvent(req.currencyId, done));
   ctx.market.emitToUser(userId, 'seconds', out);
   return out;
 }
 
-/** Settles one pending order with its end tick; null when it was already settled. */
+/** The micro account's `balance` event from a statement's row. */
+function balanceEvent(currencyId: number, b: BalanceRow): BalanceEvent {
+  return { currency_id: currencyId, type: MICRO, available: canon(b.avail), frozen: canon(b.froz) };
+}
+
+/**
+ * Settles one pending order with its end tick (core secondsPayout decides), once: null when it was
+ * already settled. One element of the seconds settlements' group commit (seconds-commit.ts):
+ * the orders expiring together settle in one statement.
+ */
 export async function settleSeconds(
   ctx: TradeContext,
   entry: { id: number; userId: number; symbol: string },
   end: TickRef,
 ): Promise<SecondsOrder | null> {
-  const row = await userLock(ctx, entry.userId, () =>
-    inTx(ctx, async (trx, moves) => {
-      const settled = await settleRow(ctx, trx, entry.id, end);
-      if (!settled) return null;
-      const { r, payout } = settled;
-      await recordTick(trx, r.symbol, end); // the deciding tick is on record once the outcome is
-      await payOut(moves, r, payout);
-      return r;
-    }),
-  );
+  const done = await secondsWritersFor(ctx.db).settle.submit({
+    id: entry.id,
+    userId: entry.userId,
+    end,
+    at: ctx.now(),
+  });
   ctx.books.seconds.remove(entry.symbol, entry.id);
-  if (!row) return null;
-  const out = toSecondsOrder(ctx, row, await currencyName(ctx, row.currency_id));
-  announceSettled(ctx, row.user_id, out);
+  if (!done) return null;
+  const out = toSecondsOrder(ctx, done.row, done.currency);
+  ctx.market.emitToUser(entry.userId, 'balance', balanceEvent(done.row.currency_id, done.balance));
+  announceSettled(ctx, done.row.user_id, out);
   return out;
-}
-
-/** The pending order decided by the end tick (core secondsPayout), once, with its payout: null when it is not pending. */
-async function settleRow(
-  ctx: TradeContext,
-  trx: Trx,
-  id: number,
-  end: TickRef,
-): Promise<{ r: Row; payout: string } | null> {
-  const cur = await trx
-    .selectFrom('seconds_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (!cur) return null;
-  const { result, payout, profit } = secondsPayout({
-    direction: cur.type,
-    stake: canon(cur.number),
-    profitRatio: canon(cur.profit_ratio),
-    openPrice: canon(cur.buy_price),
-    closePrice: end.price,
-  });
-  const r = await trx
-    .updateTable('seconds_orders')
-    .set({
-      status: 'settled',
-      end_price: end.price,
-      end_seq: end.seq,
-      end_ts: end.ts,
-      result,
-      payout,
-      profit,
-      settled_at: new Date(ctx.now()),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-  return r ? { r, payout } : null;
-}
-
-/** The stake leaves the frozen balance; a payout (stake and profit, or the stake back on a tie) is credited. */
-async function payOut(moves: Moves, r: Row, payout: string): Promise<void> {
-  const ref = { type: 'seconds_order', id: r.id };
-  await moves.settleFrozen({
-    userId: r.user_id,
-    currencyId: r.currency_id,
-    type: MICRO,
-    amount: canon(r.number),
-    reason: 'seconds_stake_settle',
-    ref,
-  });
-  if (payout !== '0')
-    await moves.credit({
-      userId: r.user_id,
-      currencyId: r.currency_id,
-      type: MICRO,
-      amount: payout,
-      reason: 'seconds_payout',
-      ref,
-    });
 }
 
 /** Committed: the owner's order and its notice. */

@@ -1,0 +1,394 @@
+/**
+ * Seconds options per second at the ledger, on the PostgreSQL server: the orders' writes on the
+ * group commit (trade's seconds-commit.ts, migration 046: each order one element of a statement
+ * shared with the others in flight) against the path they took before, in the same run:
+ * - submit: the stake's freeze, the order, its buy tick, the journal row, the backstop job and the
+ *   request's Idempotency-Key with its answer. Before: the key's reservation, then one
+ *   inTransaction with the order's insert, the tick, the freeze (ledger.ts), the job's enqueue and
+ *   the answer's update — as submitSeconds did. Ours: the seconds writer, the key claimed in the
+ *   statement. Both from 20 loops on a pool of 10, for LEDGER_BENCH_MS, rounds alternating.
+ * - settle: 2,000 orders expiring at once (the engine settles them all together). Before: one
+ *   inTransaction each (the row read, its update, the tick, settleFrozen, the payout's credit), all
+ *   launched at once on a pool of 10. Ours: the settle writer, all submitted at once.
+ * - reference: a ledger transfer on its group commit (bench/ledger-tps.ts's `ours`), same loops, same
+ *   run: the machine is shared, so the submit's figure is also read as a ratio to it.
+ * The journal is checked against the balances at the end.
+ * `npx tsx bench/seconds-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
+ * schema of its own, dropped after). Not a part of `npm run bench`.
+ */
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { secondsPayout } from '../core';
+import { connectDb, type DbHandle } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
+import { seed as seedCatalogue } from '../server/db/seed';
+import { checkJournalConsistency, credit, freeze, settleFrozen } from '../server/db/ledger';
+import { enqueueInTx, runAtFor } from '../server/db/jobs';
+import { inTransaction } from '../server/db/tx';
+import { transfer } from '../server/db/ledger-transfer';
+import { installJobQueue } from '../server/plugins/job-queue';
+import { canon } from '../server/kernel/decimal';
+import {
+  SECONDS_SETTLE,
+  secondsSettleJob,
+  secondsWritersFor,
+  seedTrade,
+  type SubmitElement,
+} from '../server/areas/trade/domain';
+import type { Database } from '../server/db/schema';
+import { writeJson, writeText } from './browser/harness';
+
+const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const USERS = 200;
+const USDT = 4;
+const MICRO = 4;
+const SYMBOL = 'BTC/USDT';
+const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
+const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
+const SETTLE_N = 2000;
+const ROUTE = 'microtrade/submit';
+
+interface Run {
+  name: string;
+  orders: number;
+  failed: number;
+  perS: number;
+  latencyMs: { p50: number; p99: number };
+}
+
+const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+async function seedUsers(db: Kysely<Database>): Promise<number[]> {
+  await seedCatalogue(db);
+  await seedTrade(db);
+  const ids: number[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const u = await db
+      .insertInto('users')
+      .values({
+        email: `sec${i}@example.com`,
+        password_hash: 'x',
+        invite_code: `S${i}${randomBytes(3).toString('hex')}`,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(u.id);
+    await inTransaction(db, (trx) =>
+      credit(trx, { userId: u.id, currencyId: USDT, type: MICRO, amount: '1000000000', reason: 'test_grant' }),
+    );
+  }
+  return ids;
+}
+
+let seq = 0;
+/** One order's data, as submitSeconds builds it (a 30 s option of 10 USDT at a fixed tick). */
+function order(userId: number) {
+  const now = Date.now();
+  const n = ++seq;
+  const tick = { price: '50000', seq: 1 + (n % 50), ts: now };
+  return { userId, now, tick, key: `k${n}x${randomBytes(3).toString('hex')}`, expiresAt: now + 30_000 };
+}
+
+type Order = ReturnType<typeof order>;
+
+/** The answer stored with the key (a stand-in of the order's shape and size). */
+const answerOf = (o: Order) => ({
+  id: 0,
+  symbol_name: SYMBOL,
+  currency_id: USDT,
+  type: 'up',
+  seconds: 30,
+  number: '10',
+  open_price: o.tick.price,
+  buy_seq: o.tick.seq,
+  expires_at: o.expiresAt,
+  status: 1,
+});
+
+async function submitBefore(db: Kysely<Database>, o: Order): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({ user_id: o.userId, key: o.key, route: ROUTE, response: null, owner: 'bench' })
+    .execute();
+  await inTransaction(db, async (trx) => {
+    const r = await trx
+      .insertInto('seconds_orders')
+      .values({
+        user_id: o.userId,
+        symbol: SYMBOL,
+        currency_id: USDT,
+        type: 'up',
+        seconds: 30,
+        number: '10',
+        profit_ratio: '0.15',
+        status: 'pending',
+        buy_price: o.tick.price,
+        buy_seq: o.tick.seq,
+        buy_ts: o.tick.ts,
+        expires_at: o.expiresAt,
+        created_at: new Date(o.now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('market_ticks')
+      .values({ symbol: SYMBOL, ...o.tick })
+      .onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing())
+      .execute();
+    const ref = { type: 'seconds_order', id: r.id };
+    await freeze(trx, { userId: o.userId, currencyId: USDT, type: MICRO, amount: '10', reason: 'seconds_stake', ref });
+    await enqueueInTx(
+      trx,
+      SECONDS_SETTLE,
+      { id: r.id },
+      { jobKey: `${SECONDS_SETTLE}:${r.id}`, runAt: runAtFor(o.expiresAt + 3000, o.now) },
+    );
+    await trx
+      .updateTable('idempotency_keys')
+      .set({
+        response: JSON.stringify({ ...answerOf(o), id: r.id }),
+        committed_at: sql`now()`,
+        committed_ref: JSON.stringify(ref),
+      })
+      .where('user_id', '=', o.userId)
+      .where('key', '=', o.key)
+      .execute();
+  });
+}
+
+async function submitOurs(db: Kysely<Database>, o: Order): Promise<void> {
+  const e: SubmitElement = {
+    u: o.userId,
+    c: USDT,
+    s: SYMBOL,
+    ty: 'up',
+    sec: 30,
+    a: '10',
+    pr: '0.15',
+    bp: o.tick.price,
+    bq: o.tick.seq,
+    bt: o.tick.ts,
+    x: o.expiresAt,
+    ca: new Date(o.now).toISOString(),
+    ...secondsSettleJob(o.expiresAt, o.now),
+    k: o.key,
+    kc: ROUTE,
+    kw: 'bench',
+    ans: answerOf(o),
+  };
+  const done = await secondsWritersFor(db).submit.submit(e);
+  if (!done || done.dup) throw new Error('refused');
+}
+
+/** The reference: a ledger transfer on its group commit (bench/ledger-tps.ts's `ours`), between two users' micro accounts. */
+async function transferRef(db: Kysely<Database>, o: Order): Promise<void> {
+  // another random user, as ledger-tps picks them (a fixed one would be in every batch)
+  let to = refUsers[Math.floor(Math.random() * refUsers.length)];
+  if (to === o.userId) to = refUsers[(refUsers.indexOf(to) + 1) % refUsers.length];
+  await transfer(db, {
+    from: { userId: o.userId, currencyId: USDT, type: MICRO, reason: 'transfer_out' },
+    to: { userId: to, currencyId: USDT, type: MICRO, reason: 'transfer_in' },
+    amount: '0.01',
+    ref: { type: 'bench', id: o.key },
+  });
+}
+let refUsers: number[] = [];
+
+async function submits(h: DbHandle, ids: number[], name: string, way: typeof submitOurs): Promise<Run> {
+  const lat: number[] = [];
+  let failed = 0;
+  const end = Date.now() + WINDOW_MS;
+  const loop = async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      try {
+        await way(h.db, order(ids[Math.floor(Math.random() * ids.length)]));
+        lat.push(performance.now() - t0);
+      } catch {
+        failed++;
+      }
+    }
+  };
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: 20 }, loop));
+  lat.sort((x, y) => x - y);
+  return {
+    name,
+    orders: lat.length,
+    failed,
+    perS: r1(lat.length / ((Date.now() - t0) / 1000)),
+    latencyMs: { p50: r1(pct(lat, 50)), p99: r1(pct(lat, 99)) },
+  };
+}
+
+const END = { price: '50400', seq: 100, ts: Date.now() };
+
+async function settleBefore(db: Kysely<Database>, id: number, userId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const cur = await trx
+      .selectFrom('seconds_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (!cur) return;
+    const o = secondsPayout({
+      direction: cur.type,
+      stake: canon(cur.number),
+      profitRatio: canon(cur.profit_ratio),
+      openPrice: canon(cur.buy_price),
+      closePrice: END.price,
+    });
+    await trx
+      .updateTable('seconds_orders')
+      .set({
+        status: 'settled',
+        end_price: END.price,
+        end_seq: END.seq,
+        end_ts: END.ts,
+        result: o.result,
+        payout: o.payout,
+        profit: o.profit,
+        settled_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+    await trx
+      .insertInto('market_ticks')
+      .values({ symbol: SYMBOL, ...END })
+      .onConflict((oc) => oc.columns(['symbol', 'seq']).doNothing())
+      .execute();
+    const ref = { type: 'seconds_order', id };
+    await settleFrozen(trx, {
+      userId,
+      currencyId: USDT,
+      type: MICRO,
+      amount: canon(cur.number),
+      reason: 'seconds_stake_settle',
+      ref,
+    });
+    if (o.payout !== '0')
+      await credit(trx, { userId, currencyId: USDT, type: MICRO, amount: o.payout, reason: 'seconds_payout', ref });
+  });
+}
+
+async function settleOurs(db: Kysely<Database>, id: number, userId: number): Promise<void> {
+  if (!(await secondsWritersFor(db).settle.submit({ id, userId, end: END, at: Date.now() })))
+    throw new Error('not settled');
+}
+
+/** SETTLE_N pending orders (placed first, untimed) expiring at once, all launched together. */
+async function settles(h: DbHandle, ids: number[], name: string, way: typeof settleOurs): Promise<Run> {
+  await Promise.all(Array.from({ length: SETTLE_N }, (_, i) => submitOurs(h.db, order(ids[i % ids.length]))));
+  const rows = await h.db
+    .selectFrom('seconds_orders')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'pending')
+    .limit(SETTLE_N)
+    .execute();
+  const lat: number[] = [];
+  let failed = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    rows.map(async (r) => {
+      const s = performance.now();
+      try {
+        await way(h.db, r.id, r.user_id);
+        lat.push(performance.now() - s);
+      } catch {
+        failed++;
+      }
+    }),
+  );
+  lat.sort((x, y) => x - y);
+  return {
+    name,
+    orders: lat.length,
+    failed,
+    perS: r1(lat.length / ((Date.now() - t0) / 1000)),
+    latencyMs: { p50: r1(pct(lat, 50)), p99: r1(pct(lat, 99)) },
+  };
+}
+
+async function main(): Promise<void> {
+  const schema = `bench_seconds_${randomBytes(4).toString('hex')}`;
+  const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
+  try {
+    await migrateToLatest(setup.db as Kysely<unknown>, { schema });
+    await installJobQueue(setup);
+    const ids = await seedUsers(setup.db);
+    refUsers = ids;
+    const pooled = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
+    const runs: Run[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      runs.push(await submits(pooled, ids, 'submit before — inTransaction: pool of 10, 20 loops', submitBefore));
+      runs.push(await submits(pooled, ids, 'submit ours — group commit: pool of 10, 20 loops', submitOurs));
+      runs.push(
+        await submits(
+          pooled,
+          ids,
+          'reference — a ledger transfer on its group commit: pool of 10, 20 loops',
+          transferRef,
+        ),
+      );
+    }
+    for (let i = 0; i < ROUNDS; i++) {
+      runs.push(
+        await settles(pooled, ids, `settle before — inTransaction: ${SETTLE_N} at once, pool of 10`, settleBefore),
+      );
+      runs.push(await settles(pooled, ids, `settle ours — group commit: ${SETTLE_N} at once, pool of 10`, settleOurs));
+    }
+    await pooled.close();
+    const mismatches = await checkJournalConsistency(setup.db);
+    const best = (prefix: string) => runs.filter((r) => r.name.startsWith(prefix)).sort((a, b) => b.perS - a.perS)[0];
+    const ratio = (a: Run, b: Run) => Math.round((a.perS / b.perS) * 100) / 100;
+    const [sb, so, xb, xo, tr] = ['submit before', 'submit ours', 'settle before', 'settle ours', 'reference'].map(
+      best,
+    );
+    const meta = {
+      node: process.version,
+      cpus: os.cpus().length,
+      loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      at: new Date().toISOString(),
+      windowMs: WINDOW_MS,
+      rounds: ROUNDS,
+    };
+    const out = {
+      meta,
+      runs,
+      submitRatio: ratio(so, sb),
+      settleRatio: ratio(xo, xb),
+      submitVsTransfer: ratio(so, tr),
+      journalMatchesBalances: mismatches.length === 0,
+    };
+    writeJson('seconds-tps.json', out);
+    const md = [
+      '# Bench: seconds options per second at the ledger (PostgreSQL server)',
+      '',
+      JSON.stringify(meta),
+      '',
+      '| run | orders/s | orders (failed) | latency p50 / p99 ms |',
+      '|---|---:|---|---|',
+      ...runs.map(
+        (r) => `| ${r.name} | ${r.perS} | ${r.orders} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`,
+      ),
+      '',
+      `Best rounds: submit ours ${so.perS}/s, before ${sb.perS}/s — ${out.submitRatio}× (target ≥ 2,000/s: ${so.perS >= 2000 ? 'met' : 'not met'}); settle ours ${xo.perS}/s, before ${xb.perS}/s — ${out.settleRatio}×; submit ours vs a transfer on its group commit (${tr.perS}/s) ${out.submitVsTransfer}×. Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
+      '',
+    ].join('\n');
+    writeText('seconds-tps.md', md);
+    process.stdout.write(md);
+  } finally {
+    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
+    await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
+    await setup.close();
+  }
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
