@@ -1,0 +1,148 @@
+/**
+ * Group commit, the generic part: a queue of independent money operations sent together as ONE
+ * statement (one round trip, one commit, one WAL flush for all). On this machine a commit per
+ * operation, each with its own statements, tops out near 1,000/s: the per-statement work on 2
+ * cores, not the disk, is the limit. Used by the ledger's transfers (ledger-writer.ts) and the
+ * seconds options' orders (areas/trade, migration 046); the statement itself is the user's.
+ *
+ * The rules every statement keeps: each operation in it is all-or-nothing (a refusal is an answer
+ * for that operation alone, not an error), and every caller's promise settles only after the
+ * statement that carried its operation has committed, so an answer the caller acts on (or stores)
+ * is never ahead of the database. A kill -9 mid-batch loses the whole uncommitted statement, which
+ * no caller was told about. An error aborts the statement; its operations are then run one by one
+ * so only the faulty one fails.
+ *
+ * Batches in flight never share a user (take), and each statement takes its users' balance locks in
+ * ascending id order (the canonical order, user-locks.ts), so neither waits on the other's locks.
+ */
+import { sqlState } from './tx';
+
+/** Operations per statement at most: a bigger queue goes out in several batches. */
+const MAX_BATCH = 256;
+
+export interface GroupCommitOptions {
+  /**
+   * batches in flight at once, on as many pool connections (default 4 of the pool's 10: the next
+   * batches are built, sent and flushed while one commits; measured against 1 and 2 in
+   * bench/results/ledger-tps.md)
+   */
+  inFlight?: number;
+  maxBatch?: number;
+}
+
+interface Pending<E, R> {
+  e: E;
+  resolve: (r: R) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The statement: one answer per element, in order; it commits before it returns. */
+export type BatchStatement<E, R> = (els: E[]) => Promise<R[]>;
+
+export class GroupCommit<E, R> {
+  private queue: Pending<E, R>[] = [];
+  private running = 0;
+  private scheduled = false;
+  /** users of the batches in flight, with how many of their operations those hold */
+  private readonly inFlightUsers = new Map<number, number>();
+  private readonly inFlight: number;
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly statement: BatchStatement<E, R>,
+    /** the users whose balances an operation moves (their locks are the statement's) */
+    private readonly usersOf: (e: E) => readonly number[],
+    opts: GroupCommitOptions = {},
+  ) {
+    this.inFlight = Math.max(1, opts.inFlight ?? 4);
+    this.maxBatch = Math.max(1, opts.maxBatch ?? MAX_BATCH);
+  }
+
+  /** Settles after the commit of the statement that carried `e`, with its answer. */
+  submit(e: E): Promise<R> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ e, resolve, reject });
+      // after the current tick: the operations submitted in it (a burst, Promise.all) share a batch
+      if (!this.scheduled) {
+        this.scheduled = true;
+        queueMicrotask(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.inFlight && this.queue.length > 0) {
+      const batch = this.take();
+      if (batch.length === 0) return; // every queued operation waits for a user of a batch in flight
+      this.running++;
+      for (const p of batch) this.busy(p.e, +1);
+      void this.run(batch).finally(() => {
+        for (const p of batch) this.busy(p.e, -1);
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  /**
+   * The next batch: queued operations none of whose users is in a batch in flight. Two batches in
+   * flight then never share a user — neither waits on the other's balance locks, which are held
+   * until its commit's disk flush, so their flushes overlap instead of queueing. An operation passed
+   * over blocks its users for the rest of this pass, so one user's operations keep their order.
+   */
+  private take(): Pending<E, R>[] {
+    const batch: Pending<E, R>[] = [];
+    const rest: Pending<E, R>[] = [];
+    const blocked = new Set<number>();
+    const free = (u: number) => !blocked.has(u) && !this.inFlightUsers.has(u);
+    for (const p of this.queue) {
+      const users = this.usersOf(p.e);
+      if (batch.length < this.maxBatch && users.every(free)) batch.push(p);
+      else {
+        rest.push(p);
+        for (const u of users) blocked.add(u);
+      }
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private busy(e: E, d: 1 | -1): void {
+    for (const u of new Set(this.usersOf(e))) {
+      const n = (this.inFlightUsers.get(u) ?? 0) + d;
+      if (n > 0) this.inFlightUsers.set(u, n);
+      else this.inFlightUsers.delete(u);
+    }
+  }
+
+  private async run(batch: Pending<E, R>[]): Promise<void> {
+    let rows: R[];
+    try {
+      rows = await this.statement(batch.map((p) => p.e));
+    } catch (err) {
+      if (batch.length === 1 || !failedWhole(err)) {
+        for (const p of batch) p.reject(err);
+        return;
+      }
+      // the statement itself failed (not a refusal: those are answers, not errors), so nothing
+      // of the batch was written; each operation alone, so only the faulty one fails
+      await Promise.all(batch.map((p) => this.run([p])));
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(rows[i]));
+  }
+}
+
+/**
+ * True when the server answered the statement with an error, which means it did not commit. A lost
+ * connection (no SQLSTATE) or a session ended by the server may have lost the answer to a commit
+ * that happened: running those operations again could apply them twice, so their callers get the
+ * error, as any caller of a transaction whose COMMIT went unanswered does.
+ */
+function failedWhole(err: unknown): boolean {
+  const s = sqlState(err);
+  return s !== undefined && !['08', '57', '58', 'XX'].includes(s.slice(0, 2));
+}
