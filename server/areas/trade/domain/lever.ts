@@ -33,6 +33,7 @@ import type { TickRef } from './books';
 import { assertLeverBand } from './price-band';
 import { walkedOpenPrice } from './matching/open-price';
 import { recordTick } from './ticks';
+import { openAtMarket } from './lever-commit';
 import { canon, shownMoney } from '../../../kernel/decimal';
 
 const LEVER = ACCOUNT_TYPES.lever;
@@ -94,9 +95,48 @@ export async function submitLever(ctx: TradeContext, userId: number, req: Submit
   if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
   const opening = openingOf(ctx, pair, req);
   const row = await userLock(ctx, userId, () =>
-    inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening })),
+    opening.walked && opening.market && !req.mirror
+      ? openOnGroupCommit(ctx, { userId, pair, req, opening })
+      : inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening })),
   );
   return announceSubmitted(ctx, userId, row);
+}
+
+/**
+ * A market entry (not a copy: its record goes in the opening transaction) on the ledger's group
+ * commit (lever-commit.ts): the same row and moves as insertLeverOrder + openingMoves, one element
+ * of a shared statement. The balance event follows the commit, as inTx's.
+ */
+async function openOnGroupCommit(
+  ctx: TradeContext,
+  { userId, pair, req, opening }: { userId: number; pair: PairSettings; req: SubmitLever; opening: Opening },
+): Promise<LeverRow> {
+  const { current, walked, market, margin, fee } = opening;
+  if (!walked || !market) throw new Error('openOnGroupCommit: a market entry with its walk');
+  const { row, account } = await openAtMarket(ctx.db, {
+    userId,
+    symbol: pair.symbol,
+    side: req.side,
+    lots: req.lots,
+    lotSize: pair.lotSize,
+    multiple: req.multiple,
+    openPrice: market.price,
+    openSeq: market.seq,
+    walk: walked.walk,
+    watchSeq: current.seq,
+    openedAt: new Date(ctx.now()),
+    margin,
+    fee,
+    tp: req.tp,
+    sl: req.sl,
+  });
+  ctx.market.emitToUser(userId, 'balance', {
+    currency_id: LEVER_QUOTE_ID,
+    type: LEVER,
+    available: account.available,
+    frozen: account.frozen,
+  });
+  return row;
 }
 
 type Tick = ReturnType<typeof currentPrice>;
