@@ -107,5 +107,5 @@ export type { TickRef } from './books';
 export { loadPairSettings } from './settings';
 export { Moves, onPositionChange, type PositionChange } from './events';
 export { leverAvailable, type LeverRow } from './lever-view';
-export { openAtMarket, type LeverOpen } from './lever-commit';
+export { openAtMarket, closeAtPrice, type LeverOpen } from './lever-commit';
 export { lastDurableTick } from './ticks';

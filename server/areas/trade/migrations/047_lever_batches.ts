@@ -19,8 +19,22 @@ import { sql, type Kysely } from 'kysely';
  *   fee's debit), as ledger.ts's freeze and debit would have written them.
  *
  * Each row answers the position's id, its created_at, and the account after the moves.
+ *
+ * lever_close_batch closes positions the same way, each all-or-nothing (lever.ts closingMoves's
+ * rules): the position must still be open (status guard: it closes exactly once), its margin is
+ * released and its P&L — computed in TypeScript (core positionPnl) at the closing price and
+ * passed signed — credited, or debited in full; the closing tick is recorded with it. A loss the
+ * account cannot pay in full (a gap past zero equity) is not settled here: the element answers
+ * `fallback` having written nothing, and the caller closes it in a transaction, where the loss is
+ * capped at the balance and the rest recorded as uncovered (one formula, in lever.ts). Answers
+ * `closed`, `not_open` or `dup`, and the account after the moves.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createOpen(db);
+  await createClose(db);
+}
+
+async function createOpen(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION lever_open_batch(p jsonb)
     RETURNS TABLE (n int, id int, created_at timestamptz, account int, available numeric, frozen numeric, dup boolean)
@@ -87,6 +101,72 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 }
 
+async function createClose(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE FUNCTION lever_close_batch(p jsonb)
+    RETURNS TABLE (n int, outcome text, account int, available numeric, frozen numeric)
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      uid int; e jsonb;
+      claim boolean;
+      v_id int; mg numeric; pnl numeric;
+      av numeric; fr numeric; acc int;
+      u int; cur int; typ smallint;
+    BEGIN
+      FOR uid IN SELECT DISTINCT (el.j->>'u')::int AS u FROM jsonb_array_elements(p) AS el(j) ORDER BY 1 LOOP
+        PERFORM pg_advisory_xact_lock(14, uid);
+      END LOOP;
+      FOR i IN 0 .. jsonb_array_length(p) - 1 LOOP
+        e := p -> i;
+        u := (e->>'u')::int; cur := (e->>'c')::int; typ := (e->>'t')::smallint; v_id := (e->>'id')::int;
+        n := i; account := NULL; available := NULL; frozen := NULL;
+        claim := e->>'kc' IS NOT NULL AND e->>'k' IS NOT NULL;
+        IF claim AND EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = u AND k.key = e->>'k') THEN
+          outcome := 'dup'; RETURN NEXT; CONTINUE;
+        END IF;
+        SELECT o.margin INTO mg FROM lever_orders o WHERE o.id = v_id AND o.user_id = u AND o.status = 'position' FOR UPDATE;
+        IF NOT FOUND THEN
+          outcome := 'not_open'; RETURN NEXT; CONTINUE;
+        END IF;
+        pnl := (e->>'pnl')::numeric;
+        -- the balances are stable from here: every change of them takes the user's lock, held above
+        SELECT a.id, a.available, a.frozen INTO acc, av, fr FROM accounts a
+          WHERE a.user_id = u AND a.currency_id = cur AND a.type = typ FOR UPDATE;
+        IF NOT FOUND OR fr < mg OR (pnl < 0 AND av + mg < -pnl) THEN
+          outcome := 'fallback'; RETURN NEXT; CONTINUE; -- nothing written: the transaction path decides
+        END IF;
+        UPDATE lever_orders o SET status = 'closed', close_price = (e->>'cp')::numeric, close_seq = (e->>'cs')::bigint,
+            close_reason = e->>'cr', closed_at = (e->>'ca')::timestamptz, profit = pnl, uncovered_loss = 0
+          WHERE o.id = v_id;
+        IF e->'tk' IS NOT NULL AND jsonb_typeof(e->'tk') = 'object' THEN
+          INSERT INTO market_ticks (symbol, seq, price, ts)
+            VALUES (e->'tk'->>'symbol', (e->'tk'->>'seq')::bigint, (e->'tk'->>'price')::numeric, (e->'tk'->>'ts')::bigint)
+            ON CONFLICT (symbol, seq) DO NOTHING;
+        END IF;
+        av := av + mg; fr := fr - mg;
+        INSERT INTO journal (user_id, account_id, currency_id, type, delta_available, delta_frozen, available_after, frozen_after, reason, ref_type, ref_id, created_at)
+          VALUES (u, acc, cur, typ, mg, -mg, av, fr, 'lever_margin_release', 'lever_order', v_id::text, now());
+        IF pnl <> 0 THEN
+          av := av + pnl;
+          INSERT INTO journal (user_id, account_id, currency_id, type, delta_available, delta_frozen, available_after, frozen_after, reason, ref_type, ref_id, created_at)
+            VALUES (u, acc, cur, typ, pnl, 0, av, fr, CASE WHEN pnl > 0 THEN 'lever_profit' ELSE 'lever_loss' END, 'lever_order', v_id::text, now());
+        END IF;
+        UPDATE accounts a SET available = av, frozen = fr, updated_at = now() WHERE a.id = acc;
+        IF claim THEN
+          INSERT INTO idempotency_keys (user_id, key, route, response, owner, committed_at, committed_ref)
+            VALUES (u, e->>'k', e->>'kc', NULL, e->>'kw', now(), jsonb_build_object('type', 'lever_order', 'id', v_id));
+        ELSIF e->>'k' IS NOT NULL THEN
+          UPDATE idempotency_keys k SET committed_at = now(), committed_ref = jsonb_build_object('type', 'lever_order', 'id', v_id)
+            WHERE k.user_id = u AND k.key = e->>'k' AND k.committed_at IS NULL;
+        END IF;
+        outcome := 'closed'; account := acc; available := av; frozen := fr;
+        RETURN NEXT;
+      END LOOP;
+    END
+    $$`.execute(db);
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP FUNCTION IF EXISTS lever_close_batch(jsonb)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS lever_open_batch(jsonb)`.execute(db);
 }
