@@ -1,15 +1,17 @@
 /**
  * The contract opens' kill -9 test's victim (../areas/trade/domain/lever-open.crash.test.ts): 20
  * loops of market entries (trade's openAtMarket, through the pool's group commit), ETH long and
- * short at a fixed price and walk, printing `ack <position id>` once an open's answer came — after
- * its commit — until the test kills this process mid-batch.
+ * short at a fixed price and walk, every other one closed again at 3001 (closeAtPrice), printing
+ * `ack o<position id>` once an open's answer came — after its commit — and `ack c<position id>`
+ * once a close's did, until the test kills this process mid-batch.
  * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),
  * LW_USERS (comma-separated user ids, each holding USDT on the lever account).
  */
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../db/schema';
-import { openAtMarket } from '../areas/trade/domain';
+import { positionPnl } from '../../core';
+import { closeAtPrice, openAtMarket } from '../areas/trade/domain';
 
 const users = (process.env.LW_USERS ?? '').split(',').map(Number);
 const pool = new pg.Pool({
@@ -47,7 +49,12 @@ async function loop(k: number): Promise<void> {
       tp: null,
       sl: null,
     });
-    process.stdout.write(`ack ${row.id}\n`);
+    process.stdout.write(`ack o${row.id}\n`);
+    if (i % 2 === 1) continue;
+    const contract = { side: row.side, lots: '1', lotSize: '0.01', multiple: '10', openPrice: '3000' };
+    const pnl = positionPnl(contract, '3001');
+    const done = await closeAtPrice(db, { row, price: '3001', tick: null, reason: 'user', closedAt: new Date(), pnl });
+    if (done && done !== 'fallback') process.stdout.write(`ack c${row.id}\n`);
   }
 }
 
