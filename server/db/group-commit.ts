@@ -15,7 +15,9 @@
  * Batches in flight never share a user (take), and each statement takes its users' balance locks in
  * ascending id order (the canonical order, user-locks.ts), so neither waits on the other's locks.
  */
-import { sqlState } from './tx';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+import { fenceOf, inTransaction, retrying, sqlState } from './tx';
 
 /** Operations per statement at most: a bigger queue goes out in several batches. */
 const MAX_BATCH = 256;
@@ -145,4 +147,13 @@ export class GroupCommit<E, R> {
 function failedWhole(err: unknown): boolean {
   const s = sqlState(err);
   return s !== undefined && !['08', '57', '58', 'XX'].includes(s.slice(0, 2));
+}
+
+/**
+ * Runs a batch's statement: on its own (autocommit), or with the handle's lease fence in one
+ * transaction; a deadlock with a transaction that locks lazily out of order is retried like one in
+ * inTransaction.
+ */
+export function commitStatement<T>(db: Kysely<Database>, exec: (on: Kysely<Database>) => Promise<T>): Promise<T> {
+  return fenceOf(db) ? inTransaction(db, exec) : retrying(() => exec(db));
 }

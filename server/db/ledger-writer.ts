@@ -12,8 +12,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
-import { fenceOf, inTransaction, retrying } from './tx';
-import { GroupCommit, type GroupCommitOptions } from './group-commit';
+import { commitStatement, GroupCommit, type GroupCommitOptions } from './group-commit';
 
 /** One transfer as ledger_transfer_batch reads it (short keys: the document is built per batch). */
 export interface TransferElement {
@@ -143,12 +142,12 @@ export class LedgerWriter extends GroupCommit<TransferElement, TransferRow | nul
   }
 }
 
-/** One batch as one statement — its own transaction, or with the lease fence in one. */
+/** One batch as one statement (commitStatement). */
 async function transferStatement(db: Kysely<Database>, els: TransferElement[]): Promise<(TransferRow | null)[]> {
   const doc = JSON.stringify(els);
   const exec = (on: Kysely<Database>) =>
     sql<TransferRow & { n: number }>`SELECT * FROM ledger_transfer_batch(${doc}::jsonb)`.execute(on);
-  const r = fenceOf(db) ? await inTransaction(db, exec) : await retrying(() => exec(db));
+  const r = await commitStatement(db, exec);
   const out: (TransferRow | null)[] = els.map(() => null);
   for (const row of r.rows) out[row.n] = row;
   return out;

@@ -15,8 +15,7 @@ import { ACCOUNT_TYPES, type LeverCloseReason, type LeverEntryWalk, type LeverSi
 import type { Database } from '../../../db/schema';
 import type { BalanceAfter } from '../../../db/ledger';
 import { checkAmount } from '../../../db/ledger';
-import { GroupCommit } from '../../../db/group-commit';
-import { fenceOf, inTransaction, retrying } from '../../../db/tx';
+import { commitStatement, GroupCommit } from '../../../db/group-commit';
 import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { canon } from '../../../kernel/decimal';
@@ -64,11 +63,11 @@ interface OpenRow {
   dup: boolean;
 }
 
-/** One batch as one statement — its own transaction, or with the lease fence in one. */
+/** One batch of opens as one statement (commitStatement). */
 async function openStatement(db: Kysely<Database>, els: OpenElement[]): Promise<(OpenRow | null)[]> {
   const doc = JSON.stringify(els);
   const exec = (on: Kysely<Database>) => sql<OpenRow>`SELECT * FROM lever_open_batch(${doc}::jsonb)`.execute(on);
-  const r = fenceOf(db) ? await inTransaction(db, exec) : await retrying(() => exec(db));
+  const r = await commitStatement(db, exec);
   const out: (OpenRow | null)[] = els.map(() => null);
   for (const row of r.rows) out[row.n] = row;
   return out;
@@ -209,10 +208,11 @@ interface CloseRow {
   frozen: string | null;
 }
 
+/** One batch of closes as one statement (commitStatement). */
 async function closeStatement(db: Kysely<Database>, els: CloseElement[]): Promise<CloseRow[]> {
   const doc = JSON.stringify(els);
   const exec = (on: Kysely<Database>) => sql<CloseRow>`SELECT * FROM lever_close_batch(${doc}::jsonb)`.execute(on);
-  const r = fenceOf(db) ? await inTransaction(db, exec) : await retrying(() => exec(db));
+  const r = await commitStatement(db, exec);
   const out: CloseRow[] = [];
   for (const row of r.rows) out[row.n] = row;
   return out;
