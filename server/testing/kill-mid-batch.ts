@@ -1,8 +1,8 @@
 /**
  * The group commit's kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
- * exchange's server/areas/funds/domain/exchange.crash.test.ts, the contract opens'
- * server/areas/trade/domain/lever-open.crash.test.ts): a child process runs money through
- * the pool's writer (group commits), printing `ack <ref>` once each promise settled — after its
+ * exchange's server/areas/funds/domain/exchange.crash.test.ts, the seconds options'
+ * server/areas/trade/domain/seconds.crash.test.ts): a child process runs money through the pool's
+ * writer (group commits), printing `ack <ref>` once each promise settled — after its
  * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that
  * needs that user surely waits on the server in flight (the child's sessions check for a vanished
  * client every 50 ms, so the server rolls it back once the child is dead) and the transfers queued
@@ -22,7 +22,10 @@ function connectionOf(h: DbHandle): { connectionString: string; options?: string
   return (h.pool as unknown as { options: { connectionString: string; options?: string } }).options;
 }
 
-/** Runs `script` (LW_URL, LW_OPTIONS and `env` set) until `acks` acks, then kills it mid-batch. */
+/**
+ * Runs `script` (LW_URL, LW_OPTIONS and `env` set) until `acks` acks, then kills it mid-batch;
+ * `statement`: the batch function the child calls (default the transfers' ledger_transfer_batch).
+ */
 export async function killMidBatch(
   h: DbHandle,
   o: { script: string; env: Record<string, string>; acks: number; lockUser: number; statement?: string },
@@ -80,7 +83,7 @@ export async function killMidBatch(
   return new Set([...acked]); // a copy: the dead child's stream adds nothing more
 }
 
-/** Waits until no session still runs a batch (a call of `statement`) the dead client sent. */
+/** Waits until no session still runs a batch the dead client sent. */
 async function batchesGone(h: DbHandle, statement: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const busy = await sql<{
