@@ -140,18 +140,24 @@ async function leverSubmit(ctx: TradeContext, req: FastifyRequest) {
       : null;
   const tp = parseOptionalPrice(b.target_profit_price, pair.priceDecimals);
   const sl = parseOptionalPrice(b.stop_loss_price, pair.priceDecimals);
+  // a market entry is one element of the group commit, which claims the key in its statement
+  // (migration 047); a limit entry's transaction marks a reserved key
   return ok(
-    await withIdempotency(req, 'lever/submit', () =>
-      submitLever(ctx, req.userId, {
-        symbol: pair.symbol,
-        side: b.type,
-        priceType: b.status,
-        targetPrice,
-        lots,
-        multiple: b.multiple,
-        tp,
-        sl,
-      }),
+    await withIdempotency(
+      req,
+      'lever/submit',
+      () =>
+        submitLever(ctx, req.userId, {
+          symbol: pair.symbol,
+          side: b.type,
+          priceType: b.status,
+          targetPrice,
+          lots,
+          multiple: b.multiple,
+          tp,
+          sl,
+        }),
+      { inStatement: b.status === 'market' },
     ),
   );
 }

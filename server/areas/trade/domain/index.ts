@@ -108,4 +108,5 @@ export type { TickRef } from './books';
 export { loadPairSettings } from './settings';
 export { Moves, onPositionChange, type PositionChange } from './events';
 export { leverAvailable, type LeverRow } from './lever-view';
+export { openAtMarket, closeAtPrice, type LeverOpen } from './lever-commit';
 export { lastDurableTick } from './ticks';

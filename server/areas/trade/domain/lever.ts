@@ -33,6 +33,7 @@ import type { TickRef } from './books';
 import { assertLeverBand } from './price-band';
 import { walkedOpenPrice } from './matching/open-price';
 import { recordTick } from './ticks';
+import { closeAtPrice, openAtMarket } from './lever-commit';
 import { canon, shownMoney } from '../../../kernel/decimal';
 
 const LEVER = ACCOUNT_TYPES.lever;
@@ -94,9 +95,48 @@ export async function submitLever(ctx: TradeContext, userId: number, req: Submit
   if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
   const opening = openingOf(ctx, pair, req);
   const row = await userLock(ctx, userId, () =>
-    inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening })),
+    opening.walked && opening.market && !req.mirror
+      ? openOnGroupCommit(ctx, { userId, pair, req, opening })
+      : inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening })),
   );
   return announceSubmitted(ctx, userId, row);
+}
+
+/**
+ * A market entry (not a copy: its record goes in the opening transaction) on the ledger's group
+ * commit (lever-commit.ts): the same row and moves as insertLeverOrder + openingMoves, one element
+ * of a shared statement. The balance event follows the commit, as inTx's.
+ */
+async function openOnGroupCommit(
+  ctx: TradeContext,
+  { userId, pair, req, opening }: { userId: number; pair: PairSettings; req: SubmitLever; opening: Opening },
+): Promise<LeverRow> {
+  const { current, walked, market, margin, fee } = opening;
+  if (!walked || !market) throw new Error('openOnGroupCommit: a market entry with its walk');
+  const { row, account } = await openAtMarket(ctx.db, {
+    userId,
+    symbol: pair.symbol,
+    side: req.side,
+    lots: req.lots,
+    lotSize: pair.lotSize,
+    multiple: req.multiple,
+    openPrice: market.price,
+    openSeq: market.seq,
+    walk: walked.walk,
+    watchSeq: current.seq,
+    openedAt: new Date(ctx.now()),
+    margin,
+    fee,
+    tp: req.tp,
+    sl: req.sl,
+  });
+  ctx.market.emitToUser(userId, 'balance', {
+    currency_id: LEVER_QUOTE_ID,
+    type: LEVER,
+    available: account.available,
+    frozen: account.frozen,
+  });
+  return row;
 }
 
 type Tick = ReturnType<typeof currentPrice>;
@@ -319,6 +359,12 @@ export async function openingMoves(moves: Moves, r: LeverRow, opensNow: boolean,
   else await moves.freeze({ ...base, amount: fee, reason: 'lever_fee_freeze' });
 }
 
+/** A position's P&L closed at `price` (core positionPnl), exact. */
+function closingPnl(r: LeverRow, price: string) {
+  // ExactDecimal: |P&L| − the balance taken (uncovered) can need more than decimal.js's default 20 digits
+  return new ExactDecimal(positionPnl(contractOf(r), price));
+}
+
 /**
  * The money of a close at `price`, in the caller's transaction: the margin released, the P&L
  * credited, or a loss debited up to the available balance (the rest is the uncovered loss).
@@ -338,8 +384,7 @@ export async function closingMoves(
     at,
   };
   const after = await moves.unfreeze({ ...base, amount: canon(r.margin), reason: 'lever_margin_release' });
-  // ExactDecimal: |P&L| − the balance taken (uncovered) can need more than decimal.js's default 20 digits
-  const pnl = new ExactDecimal(positionPnl(contractOf(r), price));
+  const pnl = closingPnl(r, price);
   let realised = pnl;
   let uncovered = new ExactDecimal(0);
   if (pnl.gt(0)) await moves.credit({ ...base, amount: pnl.toFixed(), reason: 'lever_profit' });
@@ -381,8 +426,10 @@ export async function closePosition(
   reason: LeverCloseReason,
   at?: TickRef,
 ): Promise<LeverRow | null> {
-  const row = await userLock(ctx, userId, () =>
-    inTx(ctx, async (trx, moves) => {
+  const row = await userLock(ctx, userId, async () => {
+    const done = await closeOnGroupCommit(ctx, id, reason, at);
+    if (done !== 'fallback') return done;
+    return inTx(ctx, async (trx, moves) => {
       const cur = await trx
         .selectFrom('lever_orders')
         .select(['symbol'])
@@ -390,14 +437,48 @@ export async function closePosition(
         .executeTakeFirstOrThrow();
       const px = at ?? currentPrice(ctx, cur.symbol);
       return settleClose(trx, moves, ctx, id, px, reason);
-    }),
-  );
+    });
+  });
   if (!row) return null;
   ctx.books.lever.removePosition(row.symbol, row.id, row.user_id);
   positionChanged(ctx, 'closed', [row]);
   const n = closedNotice(row);
   await emitPosition(ctx, userId, [row], n ? [n] : []);
   return row;
+}
+
+/**
+ * A close on the ledger's group commit (lever-commit.ts): the position read, its P&L computed here,
+ * then one element of a shared statement — the same row and moves as settleClose + closingMoves.
+ * 'fallback' (nothing written) for what the transaction path must decide: a missing row (it throws
+ * there), or a loss beyond the balance (capped there). Null when the position is no longer open.
+ */
+async function closeOnGroupCommit(
+  ctx: TradeContext,
+  id: number,
+  reason: LeverCloseReason,
+  at?: TickRef,
+): Promise<LeverRow | null | 'fallback'> {
+  const r = await ctx.db.selectFrom('lever_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return 'fallback';
+  if (r.status !== 'position') return null;
+  const px = at ?? currentPrice(ctx, r.symbol);
+  const done = await closeAtPrice(ctx.db, {
+    row: r,
+    price: px.price,
+    tick: px,
+    reason,
+    closedAt: new Date(ctx.now()),
+    pnl: closingPnl(r, px.price).toFixed(),
+  });
+  if (done === null || done === 'fallback') return done;
+  ctx.market.emitToUser(r.user_id, 'balance', {
+    currency_id: LEVER_QUOTE_ID,
+    type: LEVER,
+    available: done.account.available,
+    frozen: done.account.frozen,
+  });
+  return done.row;
 }
 
 /** POST /lever/close: a position closes at market; an entrusted order is withdrawn (unfrozen). */
