@@ -1,6 +1,7 @@
 /**
- * The ledger writer's kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
- * exchange's server/areas/funds/domain/exchange.crash.test.ts): a child process runs money through
+ * The group commits' kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
+ * exchange's server/areas/funds/domain/exchange.crash.test.ts, the NFT purchase's
+ * server/areas/nft/buy.crash.test.ts): a child process runs money through
  * the pool's writer (group commits), printing `ack <ref>` once each promise settled — after its
  * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that
  * needs that user surely waits on the server in flight (the child's sessions check for a vanished
@@ -24,7 +25,14 @@ function connectionOf(h: DbHandle): { connectionString: string; options?: string
 /** Runs `script` (LW_URL, LW_OPTIONS and `env` set) until `acks` acks, then kills it mid-batch. */
 export async function killMidBatch(
   h: DbHandle,
-  o: { script: string; env: Record<string, string>; acks: number; lockUser: number },
+  o: {
+    script: string;
+    env: Record<string, string>;
+    acks: number;
+    lockUser: number;
+    /** the batch function the child calls (default ledger_transfer_batch): the kill waits until none runs */
+    statement?: string;
+  },
 ): Promise<Set<string>> {
   const opts = connectionOf(h);
   const child = spawn(process.execPath, ['--import', 'tsx', o.script], {
@@ -75,16 +83,16 @@ export async function killMidBatch(
   await sleep(300); // the server notices the dead client (50 ms checks) and rolls back
   await holder.query('ROLLBACK');
   await holder.end();
-  await batchesGone(h);
+  await batchesGone(h, o.statement ?? 'ledger_transfer_batch');
   return new Set([...acked]); // a copy: the dead child's stream adds nothing more
 }
 
 /** Waits until no session still runs a batch the dead client sent. */
-async function batchesGone(h: DbHandle): Promise<void> {
+async function batchesGone(h: DbHandle, statement: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const busy = await sql<{
       n: number;
-    }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%ledger_transfer_batch%' AND pid <> pg_backend_pid()`.execute(
+    }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE ${'%' + statement + '%'} AND pid <> pg_backend_pid()`.execute(
       h.db,
     );
     if (busy.rows[0].n === 0) return;
