@@ -2,7 +2,8 @@
  * The fixed-price purchase on its group commit (domain/buy-writer.ts, migration 048): 50 buyers on
  * one item through the API — one sale, every other buyer told it is not for sale, nothing written
  * for them; one buyer's request sent 10 times at once with one Idempotency-Key — one purchase, one
- * answer; two purchases of one item in ONE statement — the first wins, the second writes nothing.
+ * answer; two purchases of one item in ONE statement — the first wins, the second writes nothing; one read
+ * at a price the item no longer has — refused as stale, nothing written.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feesFor } from '../../../core';
@@ -97,6 +98,8 @@ it('two purchases of one item in one statement: the first wins, the second is re
   });
   const w = buyWriterFor(k.t.app.db);
   // submitted in one tick: one batch, one statement
+  // read at another price (a relisting since): refused as stale, nothing written
+  expect(await w.submit({ ...element(b.id), p: '19' })).toMatchObject({ refused: 'nft_stale', order_id: null });
   const [ra, rb] = await Promise.all([w.submit(element(a.id)), w.submit(element(b.id))]);
   expect(ra).toMatchObject({ refused: null, dup: false });
   expect(rb).toMatchObject({ refused: 'nft_not_on_sale', order_id: null });
