@@ -29,12 +29,22 @@ import { buyWriterFor, type BuyElement } from './buy-writer';
  */
 export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const item = await db.selectFrom('nft_items').selectAll().where('code', '=', code).executeTakeFirst();
-    if (!item) throw new AppError('nft_not_found');
+    // the item with its creator and its coin's decimals: one round trip
+    const found = await db
+      .selectFrom('nft_items as i')
+      .leftJoin('nft_artists as a', 'a.id', 'i.artist_id')
+      .leftJoin('currencies as c', 'c.id', 'i.currency_id')
+      .selectAll('i')
+      .select(['a.user_id as creator_id', 'c.qty_decimals'])
+      .where('i.code', '=', code)
+      .executeTakeFirst();
+    if (!found) throw new AppError('nft_not_found');
+    const { creator_id: creator, qty_decimals: decimals, ...item } = found;
     if (item.pay_type !== 1) return buyInTransaction(db, userId, code, nowMs);
     checkBuyable(item, userId, nowMs);
     const key = keyToMark([userId]);
-    const row = await buyWriterFor(db).submit(await buyElement(db, userId, item, nowMs, key));
+    const parties = { buyer: userId, creator: creator ?? null, decimals: decimals ?? 8 };
+    const row = await buyWriterFor(db).submit(await buyElement(db, parties, item, nowMs, key));
     if (row.dup) throw new KeyTaken();
     if (row.refused === 'nft_stale') {
       // changed since read (a new price, an edit): read again; the key was not used
@@ -57,18 +67,14 @@ function checkBuyable(item: ItemRow, userId: number, nowMs: number): void {
 
 const platformIds = new WeakMap<Kysely<Database>, number>();
 
-/** The purchase's element: its parties, and the fees as sellItem computes them. */
+/** The purchase's element: its parties, and the fees as sellItem computes them (creator and decimals as it reads them). */
 async function buyElement(
   db: Kysely<Database>,
-  buyerId: number,
+  { buyer: buyerId, creator, decimals }: { buyer: number; creator: number | null; decimals: number },
   item: ItemRow,
   nowMs: number,
   key: IdempotencyScope | undefined,
 ): Promise<BuyElement> {
-  const [creator, decimals] = await Promise.all([
-    creatorOf(db, item.artist_id),
-    currencyDecimals(db, item.currency_id),
-  ]);
   let platform = platformIds.get(db);
   if (platform === undefined) platformIds.set(db, (platform = await inTransaction(db, platformUserId)));
   const resale = item.owner_id !== null;
