@@ -84,10 +84,29 @@ export function markCommitted(trx: Transaction<Database>, userId: number, ref: L
   return markKeyCommitted(trx, userId, ref);
 }
 
-/** Stores the request's answer inside the operation's transaction (same commit as its effect). */
+/**
+ * Stores the request's answer inside the operation's transaction (same commit as its effect). A key
+ * still to claim (in-statement mode) gets its row there, committed with the answer; a retried
+ * transaction inserts it again (the rolled-back attempt left none).
+ */
 export async function answerInTx(trx: Transaction<Database>, userId: number, answer: unknown): Promise<void> {
   const s = scope.getStore();
   if (!s || s.userId !== userId) return;
+  if (s.claim) {
+    await trx
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: s.userId,
+        key: s.key,
+        route: s.claim.route,
+        response: JSON.stringify(answer),
+        owner: s.claim.owner,
+        committed_at: sql`now()`,
+      })
+      .execute();
+    s.consumed = true;
+    return;
+  }
   await trx
     .updateTable('idempotency_keys')
     .set({ response: JSON.stringify(answer), committed_at: sql`coalesce(committed_at, now())` })

@@ -15,7 +15,9 @@
  * and the answer is not written after: a retry rebuilds it from the ref by the route's replay. A
  * request costs no round trip of its own for its key. Two attempts at once in this process: the
  * second is told to retry, as a reservation would; a key that exists already (a retry, or another
- * node's attempt) makes the statement skip the transfer, and the request takes the usual path.
+ * node's attempt) makes the statement skip the transfer, and the request takes the usual path — as
+ * does a refusal before the statement when the key exists (the first attempt's effect refused it).
+ * A route whose write is a transaction stores its key there (idempotency-scope.ts answerInTx).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -79,6 +81,16 @@ async function claim(app: FastifyInstance, userId: number, key: string, route: s
   return { claimed: true };
 }
 
+async function keyExists(req: FastifyRequest, key: string): Promise<boolean> {
+  const row = await req.server.db
+    .selectFrom('idempotency_keys')
+    .select('key')
+    .where('user_id', '=', req.userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** keys of this process's in-statement attempts still running (`user:key`) */
 const running = new Set<string>();
 
@@ -91,8 +103,8 @@ async function inStatement<T>(req: FastifyRequest, route: string, key: string, r
   const id = `${userId}:${key}`;
   if (running.has(id)) throw new AppError('too_many_requests'); // the first attempt is still running
   running.add(id);
+  const s: IdempotencyScope = { userId, key, claim: { route, owner: BOOT_ID } };
   try {
-    const s: IdempotencyScope = { userId, key, claim: { route, owner: BOOT_ID } };
     const result = await runInIdempotencyScope(s, run);
     if (!s.consumed)
       await req.server.db
@@ -103,6 +115,9 @@ async function inStatement<T>(req: FastifyRequest, route: string, key: string, r
     return { result };
   } catch (err) {
     if (err instanceof KeyTaken || isUniqueViolation(err, 'idempotency_keys_pkey')) return undefined;
+    // refused before its write took the key: a retry of a request that did commit (its effect now
+    // makes the checks refuse, e.g. an item it bought) answers the stored answer instead
+    if (!s.consumed && (await keyExists(req, key))) return undefined;
     throw err;
   } finally {
     running.delete(id);

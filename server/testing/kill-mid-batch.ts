@@ -1,7 +1,9 @@
 /**
- * The group commit's kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
+ * The group commits' kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
  * exchange's server/areas/funds/domain/exchange.crash.test.ts, the seconds options'
- * server/areas/trade/domain/seconds.crash.test.ts): a child process runs money through the pool's
+ * server/areas/trade/domain/seconds.crash.test.ts, the contracts'
+ * server/areas/trade/domain/lever-open.crash.test.ts, the NFT purchase's
+ * server/areas/nft/buy.crash.test.ts): a child process runs money through the pool's
  * writer (group commits), printing `ack <ref>` once each promise settled — after its
  * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that
  * needs that user surely waits on the server in flight (the child's sessions check for a vanished
@@ -28,7 +30,14 @@ function connectionOf(h: DbHandle): { connectionString: string; options?: string
  */
 export async function killMidBatch(
   h: DbHandle,
-  o: { script: string; env: Record<string, string>; acks: number; lockUser: number; statement?: string },
+  o: {
+    script: string;
+    env: Record<string, string>;
+    acks: number;
+    lockUser: number;
+    /** the batch function the child calls (default ledger_transfer_batch): the kill waits until none runs */
+    statement?: string;
+  },
 ): Promise<Set<string>> {
   const opts = connectionOf(h);
   const child = spawn(process.execPath, ['--import', 'tsx', o.script], {

@@ -63,13 +63,22 @@ function readRoute(app: FastifyInstance) {
   };
 }
 
-/** A money step: POST, authenticated, its body checked, its answer kept for the Idempotency-Key. */
+/**
+ * A money step: POST, authenticated, its body checked, its answer kept for the Idempotency-Key —
+ * `inStatement`: the key claimed by the step's own write (buyNFT's group commit, or its
+ * transaction's answered()), no reservation row first.
+ */
 function guardedRoute(app: FastifyInstance) {
   const auth = { preHandler: app.authenticate };
-  return <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
+  return <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    run: (req: FastifyRequest, b: T) => Promise<unknown>,
+    opts: { inStatement?: boolean } = {},
+  ) =>
     app.post(`/bind_box/${path}`, auth, async (req) => {
       const b = parse(schema, input(req));
-      return withIdempotency(req, `bind_box/${path}`, async () => ok(await run(req, b)));
+      return withIdempotency(req, `bind_box/${path}`, async () => ok(await run(req, b)), opts);
     });
 }
 
@@ -163,7 +172,7 @@ function registerMoneySteps(app: FastifyInstance): void {
     return ok(true);
   });
 
-  guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()));
+  guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()), { inStatement: true });
   guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
   guarded('auctionNFT', z.object({ code, price }), (req, b) =>
     auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), {

@@ -1,8 +1,10 @@
 /**
- * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). One transaction each: the item
- * row is locked first, then the parties' balance locks in id order; the buyer pays price + fee,
- * the seller gets price − royalty, the creator the royalty on a resale (on a first sale the
- * creator is the seller). Ownership moves with a guarded update, so an item is never sold twice.
+ * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). The buyer pays
+ * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
+ * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
+ * migration 048), which locks the item, re-checks it and moves money and ownership in one
+ * statement; a paid auction (sellItem) and a blind box take one transaction each: the item row
+ * locked first, then the parties' balance locks in id order, ownership moved by a guarded update.
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -12,20 +14,109 @@ import { credit, debit } from '../../../db/ledger';
 import { creditPlatform, platformUserId } from '../../../db/platform';
 import { inTransaction, type Trx } from '../../../db/tx';
 import { lockUsers } from '../../../db/user-locks';
+import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { currencyDecimals } from './money';
 import { feesFor } from '../../../../core';
 import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
 import { buyBox } from './boxes';
+import { buyWriterFor, type BuyElement } from './buy-writer';
 
-/** buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. */
+/**
+ * buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. A
+ * fixed-price item is one purchase of the group commit (buy-writer.ts): read here without a lock,
+ * its fees computed (core feesFor), then checked again under the statement's lock.
+ */
 export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // the item with its creator and its coin's decimals: one round trip
+    const found = await db
+      .selectFrom('nft_items as i')
+      .leftJoin('nft_artists as a', 'a.id', 'i.artist_id')
+      .leftJoin('currencies as c', 'c.id', 'i.currency_id')
+      .selectAll('i')
+      .select(['a.user_id as creator_id', 'c.qty_decimals'])
+      .where('i.code', '=', code)
+      .executeTakeFirst();
+    if (!found) throw new AppError('nft_not_found');
+    const { creator_id: creator, qty_decimals: decimals, ...item } = found;
+    if (item.pay_type !== 1) return buyInTransaction(db, userId, code, nowMs);
+    checkBuyable(item, userId, nowMs);
+    const key = keyToMark([userId]);
+    const parties = { buyer: userId, creator: creator ?? null, decimals: decimals ?? 8 };
+    const row = await buyWriterFor(db).submit(await buyElement(db, parties, item, nowMs, key));
+    if (row.dup) throw new KeyTaken();
+    if (row.refused === 'nft_stale') {
+      // changed since read (a new price, an edit): read again; the key was not used
+      if (key) key.consumed = false;
+      continue;
+    }
+    if (row.refused) throw new AppError(row.refused);
+    return row.order_id!;
+  }
+  throw new AppError('too_many_requests');
+}
+
+/** What the sale refuses before any lock (and the statement checks again under it). */
+function checkBuyable(item: ItemRow, userId: number, nowMs: number): void {
+  if (item.pay_type === 2) throw new AppError('nft_is_auction');
+  checkWindow(item, nowMs);
+  if (!item.on_sale || !(BUYABLE as readonly string[]).includes(item.listing)) throw new AppError('nft_not_on_sale');
+  if (item.owner_id === userId) throw new AppError('nft_own_item');
+}
+
+const platformIds = new WeakMap<Kysely<Database>, number>();
+
+/** The purchase's element: its parties, and the fees as sellItem computes them (creator and decimals as it reads them). */
+async function buyElement(
+  db: Kysely<Database>,
+  { buyer: buyerId, creator, decimals }: { buyer: number; creator: number | null; decimals: number },
+  item: ItemRow,
+  nowMs: number,
+  key: IdempotencyScope | undefined,
+): Promise<BuyElement> {
+  let platform = platformIds.get(db);
+  if (platform === undefined) platformIds.set(db, (platform = await inTransaction(db, platformUserId)));
+  const resale = item.owner_id !== null;
+  const seller = item.owner_id ?? creator;
+  const fees = feesFor(item.price, decimals, item.royalty_rate, resale && creator !== null && creator !== seller);
+  return {
+    i: item.id,
+    o: item.owner_id,
+    p: fees.price,
+    rr: new Decimal(item.royalty_rate).toFixed(),
+    ar: item.artist_id,
+    c: item.currency_id,
+    ac: NFT_ACCOUNT,
+    b: buyerId,
+    s: seller,
+    cr: creator,
+    pl: platform,
+    kd: resale ? 'resale' : 'buy',
+    at: new Date(nowMs).toISOString(),
+    tot: fees.total,
+    sg: fees.seller_gets,
+    r: fees.royalty,
+    f: fees.fee,
+    ku: key?.userId ?? null,
+    k: key?.key ?? null,
+    ...(key?.claim ? { kc: key.claim.route, kw: key.claim.owner } : {}),
+  };
+}
+
+/**
+ * buyNFT one transaction at a time (the path before the group commit; blind boxes still take it):
+ * the item row locked first, then the parties' balance locks; the answer stored in the transaction.
+ */
+export async function buyInTransaction(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  nowMs: number,
+): Promise<number> {
   return inTransaction(db, async (trx) => {
     const item = await lockItemByCode(trx, code);
-    if (item.pay_type === 2) throw new AppError('nft_is_auction');
-    checkWindow(item, nowMs);
-    if (!item.on_sale || !(BUYABLE as readonly string[]).includes(item.listing)) throw new AppError('nft_not_on_sale');
-    if (item.owner_id === userId) throw new AppError('nft_own_item');
+    checkBuyable(item, userId, nowMs);
     const orderId =
       item.pay_type === 3
         ? await buyBox(trx, userId, item, nowMs)

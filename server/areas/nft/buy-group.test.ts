@@ -1,0 +1,110 @@
+/**
+ * The fixed-price purchase on its group commit (domain/buy-writer.ts, migration 048): 50 buyers on
+ * one item through the API — one sale, every other buyer told it is not for sale, nothing written
+ * for them; one buyer's request sent 10 times at once with one Idempotency-Key — one purchase, one
+ * answer; two purchases of one item in ONE statement — the first wins, the second writes nothing; one read
+ * at a price the item no longer has — refused as stale, nothing written.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { feesFor } from '../../../core';
+import { balance } from '../../testing/funds-kit';
+import { funded, item, nftKit, platformBalance, USDT, type NftKit } from '../../testing/nft-kit';
+import { journalSound, oks, postAs, quickUsers, race } from '../../testing/race-kit';
+import { grant } from '../../testing/loans-kit';
+import { buyWriterFor, type BuyElement } from './domain/buy-writer';
+import { inTransaction } from '../../db/tx';
+import { platformUserId } from '../../db/platform';
+
+let k: NftKit;
+beforeAll(async () => void (k = await nftKit()));
+afterAll(async () => k?.close());
+
+const ordersOf = (itemId: number) =>
+  k.t.app.db.selectFrom('nft_orders').select(['id', 'buyer_id']).where('item_id', '=', itemId).execute();
+
+it('50 buyers on one item at once: one sale, 49 told it is not for sale, no 5xx, journal = balances', async () => {
+  const { code, id } = await item(k, { payType: 1, price: '40' });
+  const buyers = await quickUsers(k.t, 50);
+  for (const u of buyers) await grant(k.t, u.id, USDT, '1000');
+  const creatorBefore = (await balance(k.t, k.creator.id, USDT)).available;
+  const feesBefore = (await platformBalance(k.t.app.db)).available;
+  const answers = await race(buyers.map((u) => () => postAs(k.t.app, '/api/bind_box/buyNFT', u.token, { code })));
+  expect(oks(answers)).toBe(1);
+  expect(answers.filter((a) => a.type !== 'ok').map((a) => a.message)).toEqual(
+    Array(49).fill('This artwork is not for sale'),
+  );
+  const winner = buyers[answers.findIndex((a) => a.type === 'ok')];
+  expect(await ordersOf(id)).toEqual([{ id: answers.find((a) => a.type === 'ok')!.message, buyer_id: winner.id }]);
+  const fees = feesFor('40', 8, '0', false);
+  for (const u of buyers)
+    expect(await balance(k.t, u.id, USDT)).toEqual({
+      available: u === winner ? String(1000 - Number(fees.total)) : '1000',
+      frozen: '0',
+    });
+  expect(Number((await balance(k.t, k.creator.id, USDT)).available) - Number(creatorBefore)).toBe(40);
+  expect(Number((await platformBalance(k.t.app.db)).available) - Number(feesBefore)).toBe(Number(fees.fee));
+  await journalSound(k.t.app.db);
+}, 120_000);
+
+it('one purchase sent 10 times at once with one Idempotency-Key: bought once, every answer the same', async () => {
+  const { code, id } = await item(k, { payType: 1, price: '10' });
+  const u = await funded(k, '1000');
+  const send = () =>
+    k.t.app.inject({
+      method: 'POST',
+      url: '/api/bind_box/buyNFT',
+      payload: `code=${code}`,
+      headers: {
+        authorization: u.token,
+        'idempotency-key': 'nft-once',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    });
+  const answers = await race(Array.from({ length: 10 }, () => send));
+  const again = (await send()).json() as { type: string; message: number };
+  expect(again.type).toBe('ok');
+  // the attempts that overlapped the first one were told to retry; every other answer is the first's
+  for (const a of answers.filter((x) => x.type === 'ok')) expect(a.message).toBe(again.message);
+  expect(await ordersOf(id)).toEqual([{ id: again.message, buyer_id: u.id }]);
+  expect((await balance(k.t, u.id, USDT)).available).toBe('989.75');
+  await journalSound(k.t.app.db);
+}, 60_000);
+
+it('two purchases of one item in one statement: the first wins, the second is refused and writes nothing', async () => {
+  const { id } = await item(k, { payType: 1, price: '20' });
+  const [a, b] = [await funded(k, '100'), await funded(k, '100')];
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const fees = feesFor('20', 8, '0.05', false);
+  const element = (buyer: number): BuyElement => ({
+    i: id,
+    o: null,
+    p: fees.price,
+    rr: fees.royalty_rate,
+    ar: k.artistId,
+    c: USDT,
+    ac: 2,
+    b: buyer,
+    s: k.creator.id,
+    cr: k.creator.id,
+    pl,
+    kd: 'buy',
+    at: new Date(k.clock.now).toISOString(),
+    tot: fees.total,
+    sg: fees.seller_gets,
+    r: fees.royalty,
+    f: fees.fee,
+    ku: null,
+    k: null,
+  });
+  const w = buyWriterFor(k.t.app.db);
+  // submitted in one tick: one batch, one statement
+  // read at another price (a relisting since): refused as stale, nothing written
+  expect(await w.submit({ ...element(b.id), p: '19' })).toMatchObject({ refused: 'nft_stale', order_id: null });
+  const [ra, rb] = await Promise.all([w.submit(element(a.id)), w.submit(element(b.id))]);
+  expect(ra).toMatchObject({ refused: null, dup: false });
+  expect(rb).toMatchObject({ refused: 'nft_not_on_sale', order_id: null });
+  expect(await ordersOf(id)).toEqual([{ id: ra.order_id, buyer_id: a.id }]);
+  expect(await balance(k.t, a.id, USDT)).toEqual({ available: '79.5', frozen: '0' });
+  expect(await balance(k.t, b.id, USDT)).toEqual({ available: '100', frozen: '0' });
+  await journalSound(k.t.app.db);
+});
