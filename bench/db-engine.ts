@@ -12,14 +12,15 @@
  *    not the phones sending the transfers;
  *  - the CPU each transfer costs the server's Node process, its PostgreSQL and this process
  *    (proc-cpu.ts): the figure that compares runs on a shared machine, where rates follow the load.
- * Rounds alternate the two paths (this machine is shared, so load drifts); the best of each counts,
- * and the load average is printed beside the figures. The journal is checked against the balances.
+ * Rounds alternate the two paths (this machine is shared, so load drifts) after a short warm-up of
+ * both; the best of each counts (the gaps under load are the best API round's), and the load
+ * average is printed beside the figures. The journal is checked against the balances.
  * It once compared the old PGlite engine (PostgreSQL in WebAssembly on the server's event loop):
  * embedded PostgreSQL did 3.38× its transfers/s. The server no longer runs on PGlite (its job
  * queue needs a pg pool), so only the engine in use is measured.
  * `npx tsx bench/db-engine.ts` (not a part of `npm run bench`: it starts a server of its own;
  * `BENCH_QUICK=1` for 5 s phases, `DB_BENCH_S` for any length, `DB_BENCH_ROUNDS` rounds,
- * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile).
+ * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile, `DB_BENCH_PORT` for its port).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -309,12 +310,12 @@ export async function runEngine(
     const api: PhaseResult[] = [];
     const ledger: PhaseResult[] = [];
     const loads: number[][] = [];
-    let load: number[] = [];
+    const loadGaps: number[][] = [];
     for (let i = 0; i < o.rounds; i++) {
       const gaps = await tickGaps(base, async () => {
         api.push(await phase(loops, o.seconds, dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-${i}-${n}`)));
       });
-      if (i === 0) load = gaps;
+      loadGaps.push(gaps);
       ledger.push(await phase(loops, o.seconds, dataDir, (l, n) => ledgerTransfer(h, l, n)));
       loads.push(loadavg());
     }
@@ -346,7 +347,8 @@ export async function runEngine(
       ledgerCpuUs: cpuUs.ledger[best(ledger)],
       journalMatchesBalances: (await checkJournalConsistency(h.db)).length === 0,
       idleGapMs: stats(idle),
-      loadGapMs: stats(load),
+      // the gaps under the load the figures are of (the best API round's)
+      loadGapMs: stats(loadGaps[best(api)]),
     };
   } finally {
     await h.close();
