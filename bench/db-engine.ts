@@ -302,9 +302,11 @@ export async function runEngine(
     const loops = await seedLoops(h, o.loops);
     const run = Date.now().toString(36);
     const url = new URL(`${base}/api/wallet/change`);
-    // warm both paths (the server's JIT, the pools) so the first round measures what the others do
-    await phase(loops, Math.min(2, o.seconds), dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-warm-${n}`));
-    await phase(loops, Math.min(2, o.seconds), dataDir, (l, n) => ledgerTransfer(h, l, n));
+    // warm both paths (the server's JIT, the pools) so the first round measures what the others do;
+    // not in the smoke, whose figures mean nothing
+    const warm = process.env.BENCH_SMOKE === '1' ? 0 : Math.min(2, o.seconds);
+    await phase(loops, warm, dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-warm-${n}`));
+    await phase(loops, warm, dataDir, (l, n) => ledgerTransfer(h, l, n));
     let idlePhase: PhaseResult | undefined;
     const idle = await tickGaps(base, async () => void (idlePhase = await quiet(o.seconds, dataDir)));
     const api: PhaseResult[] = [];
