@@ -7,22 +7,27 @@
  *    transfers through server/db/ledger-transfer.ts's group commit (ledger-writer.ts), 20 loops in
  *    this process on a pool of its own — what the API's path costs beyond the ledger is the ratio;
  *  - the gap between consecutive `tickers` deliveries at a socket client, idle and under the API's
- *    load (the ratio under load ÷ idle is the figure: a database on the event loop stalled the ticks).
- * Rounds alternate the two paths (this machine is shared, so load drifts); the best of each counts,
- * and the load average is printed beside the figures. The journal is checked against the balances.
+ *    load (the ratio under load ÷ idle is the figure: a database on the event loop stalled the ticks);
+ *    the client runs in a process of its own (ticker-gaps.ts), as a phone watching the market is
+ *    not the phones sending the transfers;
+ *  - the CPU each transfer costs the server's Node process, its PostgreSQL and this process
+ *    (proc-cpu.ts): the figure that compares runs on a shared machine, where rates follow the load.
+ * Rounds alternate the two paths (this machine is shared, so load drifts) after a short warm-up of
+ * both; the best of each counts (the gaps under load are the best API round's), and the load
+ * average is printed beside the figures. The journal is checked against the balances.
  * It once compared the old PGlite engine (PostgreSQL in WebAssembly on the server's event loop):
  * embedded PostgreSQL did 3.38× its transfers/s. The server no longer runs on PGlite (its job
  * queue needs a pg pool), so only the engine in use is measured.
  * `npx tsx bench/db-engine.ts`, or `npm run bench -- --only=db` (it starts a server of its own;
  * `BENCH_QUICK=1` for 5 s phases, `DB_BENCH_S` for any length, `DB_BENCH_ROUNDS` rounds,
- * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile).
+ * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile, `DB_BENCH_PORT` for its port).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { io } from 'socket.io-client';
 import { clusterUrl, freePort, readRecord } from '../server/db/embedded/record';
 import { connectDb, type DbHandle } from '../server/db/connect';
 import { inTransaction } from '../server/db/tx';
@@ -31,6 +36,8 @@ import { transfer } from '../server/db/ledger-transfer';
 import { createSession } from '../server/auth/sessions';
 import { HEADERS } from '../core';
 import { loginDemo, transferUsdt } from '../server/testing/spawned-server';
+import { cpuPer, cpuSample, cpuUsed, type CpuSample } from './proc-cpu';
+import { tickGapsApart } from './ticker-gaps';
 
 export interface GapStats {
   n: number;
@@ -52,7 +59,14 @@ export interface EngineRun {
   ledgerFailed: number;
   /** transfersPerS ÷ ledgerPerS */
   httpOverLedger: number;
-  rounds: { api: number; ledger: number; loadavg: number[] }[];
+  rounds: { api: number; ledger: number; loadavg: number[]; apiCpuUs: CpuSample; ledgerCpuUs: CpuSample }[];
+  /**
+   * CPU µs per transfer in the best rounds, beyond what each process spends idle (the feed, timers):
+   * the server's Node process, its PostgreSQL cluster and this process (the API's 20 HTTP clients,
+   * or the ledger path's 20 loops and pool)
+   */
+  apiCpuUs: CpuSample;
+  ledgerCpuUs: CpuSample;
   journalMatchesBalances: boolean;
   idleGapMs: GapStats;
   loadGapMs: GapStats;
@@ -105,26 +119,13 @@ async function startServer(engine: EngineRun['engine'], dataDir: string, port: n
   };
 }
 
-/** Records the gaps between `tickers` deliveries while `during` runs. */
-async function tickGaps(base: string, during: () => Promise<void>): Promise<number[]> {
-  const sock = io(base, { path: '/socket.io', transports: ['websocket'] });
-  await new Promise<void>((r) => sock.on('connect', () => r()));
-  await new Promise((r) => sock.emit('subscribe', { channels: ['tickers'] }, r));
-  let last = 0;
-  let on = false;
-  const gaps: number[] = [];
-  sock.on('tickers', () => {
-    const now = performance.now();
-    if (on && last) gaps.push(now - last);
-    last = now;
-  });
-  // past the snapshot (a fifth of it in the smoke, as bench/browser/harness.ts settle())
-  await sleep(process.env.BENCH_SMOKE === '1' ? 200 : 1000);
-  on = true;
-  await during();
-  sock.close();
-  return gaps;
-}
+/**
+ * The gaps between `tickers` deliveries while `during` runs, at a client in its own process
+ * (ticker-gaps.ts); settled past the snapshot first (a fifth of it in the smoke, as
+ * bench/browser/harness.ts settle()).
+ */
+const tickGaps = (base: string, during: () => Promise<void>) =>
+  tickGapsApart(base, process.env.BENCH_SMOKE === '1' ? 200 : 1000, during);
 
 const LOOPS_USDT = 4;
 const SPOT = 2;
@@ -156,19 +157,44 @@ async function seedLoops(h: DbHandle, n: number): Promise<Loop[]> {
   return out;
 }
 
+/**
+ * The phones' connections: kept alive, one per loop, as an app keeps its connection to the API.
+ * Plain node:http rather than fetch: fetch's streams cost this process (which shares the 2 cores
+ * with the server) several times the CPU per request, and the server sees the same HTTP either way.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(url: URL, headers: Record<string, string>, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve(text));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** A user's transfer through the API, as a phone retrying safely sends it; throws unless acknowledged. */
-async function apiTransfer(base: string, l: Loop, key: string): Promise<void> {
-  const res = await fetch(`${base}/api/wallet/change`, {
-    method: 'POST',
-    headers: {
+async function apiTransfer(url: URL, l: Loop, key: string): Promise<void> {
+  const text = await post(
+    url,
+    {
       'content-type': 'application/x-www-form-urlencoded',
       authorization: l.token,
       [HEADERS.idempotencyKey]: key,
     },
-    body: `currency_id=${LOOPS_USDT}&number=0.01&from_field=change&to_field=lever`,
-  });
-  const r = (await res.json()) as { type: string; message: { id?: unknown } | null };
-  if (r.type !== 'ok' || typeof r.message?.id !== 'number') throw new Error(`transfer: ${JSON.stringify(r)}`);
+    `currency_id=${LOOPS_USDT}&number=0.01&from_field=change&to_field=lever`,
+  );
+  const r = JSON.parse(text) as { type: string; message: { id?: unknown } | null };
+  if (r.type !== 'ok' || typeof r.message?.id !== 'number') throw new Error(`transfer: ${text.slice(0, 300)}`);
 }
 
 /** The same move on the ledger's own path: one item of the group commit, no HTTP, no session, no key. */
@@ -186,10 +212,19 @@ interface PhaseResult {
   done: number;
   failed: number;
   lat: number[];
+  /** CPU seconds each process used, over `wall` seconds */
+  cpu: CpuSample;
+  wall: number;
 }
 
 /** Every loop runs `one` back to back for `seconds`. */
-async function phase(loops: Loop[], seconds: number, one: (l: Loop, n: number) => Promise<void>): Promise<PhaseResult> {
+async function phase(
+  loops: Loop[],
+  seconds: number,
+  dataDir: string,
+  one: (l: Loop, n: number) => Promise<void>,
+): Promise<PhaseResult> {
+  const cpu0 = cpuSample(dataDir);
   const lat: number[] = [];
   let failed = 0;
   let n = 0;
@@ -210,7 +245,34 @@ async function phase(loops: Loop[], seconds: number, one: (l: Loop, n: number) =
     }),
   );
   const wall = (performance.now() - t0) / 1000;
-  return { perS: Math.round((lat.length / wall) * 10) / 10, done: lat.length, failed, lat };
+  const cpu = cpuUsed(cpu0, cpuSample(dataDir));
+  return { perS: Math.round((lat.length / wall) * 10) / 10, done: lat.length, failed, lat, cpu, wall };
+}
+
+/** `seconds` of nothing: the processes' idle CPU. */
+async function quiet(seconds: number, dataDir: string): Promise<PhaseResult> {
+  const cpu0 = cpuSample(dataDir);
+  const t0 = performance.now();
+  await sleep(seconds * 1000);
+  const wall = (performance.now() - t0) / 1000;
+  return { perS: 0, done: 0, failed: 0, lat: [], cpu: cpuUsed(cpu0, cpuSample(dataDir)), wall };
+}
+
+/**
+ * Each phase's CPU µs per transfer beyond the processes' idle rates: PostgreSQL's and this process's
+ * from the idle phase; the server's from the ledger's phases, which it serves nothing of (later in
+ * the run than the idle phase, past the start-up's own work).
+ */
+function cpuPerTransfer(idlePhase: PhaseResult, api: PhaseResult[], ledger: PhaseResult[]) {
+  const sum = (xs: PhaseResult[], f: (p: PhaseResult) => number) => xs.reduce((t, p) => t + f(p), 0);
+  const rate = (p: PhaseResult, k: keyof CpuSample) => p.cpu[k] / p.wall;
+  const idle: CpuSample = {
+    server: sum(ledger, (p) => p.cpu.server) / sum(ledger, (p) => p.wall),
+    postgres: rate(idlePhase, 'postgres'),
+    client: rate(idlePhase, 'client'),
+  };
+  const per = (p: PhaseResult) => cpuPer(p.cpu, p.done, p.wall, idle);
+  return { api: api.map(per), ledger: ledger.map(per) };
 }
 
 const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -236,25 +298,40 @@ export async function runEngine(
   const h = await connectDb({ databaseUrl: clusterUrl(record), poolMax: 10, kind: 'embedded' });
   try {
     const token = await loginDemo(base);
-    await transferUsdt(base, token, '1'); // warm the route
+    await transferUsdt(base, token, '1'); // the demo trader's transfer answers
     const loops = await seedLoops(h, o.loops);
     const run = Date.now().toString(36);
-    const idle = await tickGaps(base, () => sleep(o.seconds * 1000));
+    const url = new URL(`${base}/api/wallet/change`);
+    // warm both paths (the server's JIT, the pools) so the first round measures what the others do;
+    // not in the smoke, whose figures mean nothing
+    const warm = process.env.BENCH_SMOKE === '1' ? 0 : Math.min(2, o.seconds);
+    await phase(loops, warm, dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-warm-${n}`));
+    await phase(loops, warm, dataDir, (l, n) => ledgerTransfer(h, l, n));
+    let idlePhase: PhaseResult | undefined;
+    const idle = await tickGaps(base, async () => void (idlePhase = await quiet(o.seconds, dataDir)));
     const api: PhaseResult[] = [];
     const ledger: PhaseResult[] = [];
-    const rounds: EngineRun['rounds'] = [];
-    let load: number[] = [];
+    const loads: number[][] = [];
+    const loadGaps: number[][] = [];
     for (let i = 0; i < o.rounds; i++) {
       const gaps = await tickGaps(base, async () => {
-        api.push(await phase(loops, o.seconds, (l, n) => apiTransfer(base, l, `bench-${run}-${i}-${n}`)));
+        api.push(await phase(loops, o.seconds, dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-${i}-${n}`)));
       });
-      if (i === 0) load = gaps;
-      ledger.push(await phase(loops, o.seconds, (l, n) => ledgerTransfer(h, l, n)));
-      rounds.push({ api: api[i].perS, ledger: ledger[i].perS, loadavg: loadavg() });
+      loadGaps.push(gaps);
+      ledger.push(await phase(loops, o.seconds, dataDir, (l, n) => ledgerTransfer(h, l, n)));
+      loads.push(loadavg());
     }
-    const best = (xs: PhaseResult[]) => [...xs].sort((x, y) => y.perS - x.perS)[0];
-    const a = best(api);
-    const l = best(ledger);
+    const cpuUs = cpuPerTransfer(idlePhase as PhaseResult, api, ledger);
+    const rounds = api.map((x, i) => ({
+      api: x.perS,
+      ledger: ledger[i].perS,
+      loadavg: loads[i],
+      apiCpuUs: cpuUs.api[i],
+      ledgerCpuUs: cpuUs.ledger[i],
+    }));
+    const best = (xs: PhaseResult[]) => xs.indexOf([...xs].sort((x, y) => y.perS - x.perS)[0]);
+    const a = api[best(api)];
+    const l = ledger[best(ledger)];
     const lat = [...a.lat].sort((x, y) => x - y);
     const r1 = (x: number) => Math.round(x * 10) / 10;
     return {
@@ -268,9 +345,12 @@ export async function runEngine(
       ledgerFailed: l.failed,
       httpOverLedger: Math.round((a.perS / l.perS) * 100) / 100,
       rounds,
+      apiCpuUs: cpuUs.api[best(api)],
+      ledgerCpuUs: cpuUs.ledger[best(ledger)],
       journalMatchesBalances: (await checkJournalConsistency(h.db)).length === 0,
       idleGapMs: stats(idle),
-      loadGapMs: stats(load),
+      // the gaps under the load the figures are of (the best API round's)
+      loadGapMs: stats(loadGaps[best(api)]),
     };
   } finally {
     await h.close();
@@ -309,6 +389,7 @@ export async function runDbBench(o: { quick: boolean }): Promise<{
 export function renderDbMarkdown(r: Awaited<ReturnType<typeof runDbBench>>): string {
   const g = (s: GapStats) => `${s.p50} / ${s.p95} / ${s.p99} / ${s.max} (${s.n})`;
   const met = (b: boolean) => (b ? 'met' : '**not met**');
+  const cpu = (c: CpuSample) => `${c.server} / ${c.postgres} / ${c.client}`;
   return [
     "## Database engine: embedded PostgreSQL — money through the API against the ledger's own path",
     '',
@@ -321,6 +402,11 @@ export function renderDbMarkdown(r: Awaited<ReturnType<typeof runDbBench>>): str
     '',
     'Rounds (API, ledger, load average after the round): ' +
       r.runs.flatMap((x) => x.rounds.map((y) => `${y.api} / ${y.ledger} @ ${y.loadavg.join(' ')}`)).join('; '),
+    '',
+    "CPU µs per transfer beyond the idle server's (server Node / its PostgreSQL / the bench process), API rounds: " +
+      r.runs.flatMap((x) => x.rounds.map((y) => cpu(y.apiCpuUs))).join('; ') +
+      "; the ledger's path: " +
+      r.runs.flatMap((x) => x.rounds.map((y) => cpu(y.ledgerCpuUs))).join('; '),
     '',
     "| tick gap idle p50 / p95 / p99 / max ms (n) | tick gap under the API's load p50 / p95 / p99 / max ms (n) |",
     '|---|---|',

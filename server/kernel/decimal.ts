@@ -6,8 +6,17 @@
 import Decimal from 'decimal.js';
 import { assetFormat, figureText } from '../../core';
 
+/** plain decimal text, as PostgreSQL's numeric answers it: sign, integer digits, fraction digits */
+const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
+
 export function canon(v: string | number | null | undefined): string {
-  return new Decimal(v ?? 0).toFixed();
+  // the usual case (a numeric column's text) by its digits alone: no decimal object per figure
+  const m = typeof v === 'string' ? PLAIN.exec(v) : null;
+  if (!m) return new Decimal(v ?? 0).toFixed();
+  const int = m[2].replace(/^0+(?=\d)/, '');
+  const frac = m[3]?.replace(/0+$/, '') ?? '';
+  const body = frac ? `${int}.${frac}` : int;
+  return m[1] && body !== '0' ? `-${body}` : body;
 }
 
 export function canonOrNull(v: string | null): string | null {
