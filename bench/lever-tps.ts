@@ -13,6 +13,7 @@
  * `npx tsx bench/lever-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
+import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -218,7 +219,8 @@ function report(runs: Run[], journalOk: boolean) {
   process.stdout.write(md);
 }
 
-async function main(): Promise<void> {
+/** Every round; writes its results and returns its summary row. */
+export async function runLeverBench(): Promise<MoneyPathRow[]> {
   const schema = `bench_lever_${randomBytes(4).toString('hex')}`;
   const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
   try {
@@ -242,6 +244,9 @@ async function main(): Promise<void> {
     }
     await pooled.close();
     report(runs, (await checkJournalConsistency(setup.db)).length === 0);
+    return [
+      moneyPathRow('contract market opens/s at the ledger (group commit, 20 loops) vs the inTransaction path', runs),
+    ];
   } finally {
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
@@ -249,7 +254,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url))
+  void runLeverBench().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -9,6 +9,7 @@
  * `npx tsx bench/nft-buy-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after; NFT_BENCH_MS, NFT_BENCH_ROUNDS). Not a part of `npm run bench`.
  */
+import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -152,7 +153,8 @@ function report(runs: Run[], sold: { orders: number; items: number }, sound: boo
   ].join('\n');
 }
 
-async function main(): Promise<void> {
+/** Every round; writes its results and returns its summary row. */
+export async function runNftBuyBench(): Promise<MoneyPathRow[]> {
   const schema = `bench_nft_${randomBytes(4).toString('hex')}`;
   const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
   try {
@@ -172,6 +174,9 @@ async function main(): Promise<void> {
     const md = report(runs, c.rows[0], (await checkJournalConsistency(setup.db)).length === 0);
     writeText('nft-buy-tps.md', md);
     process.stdout.write(md);
+    return [
+      moneyPathRow('NFT fixed-price purchases/s at the ledger (group commit, 20 loops) vs one transaction each', runs),
+    ];
   } finally {
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
@@ -179,7 +184,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url))
+  void runNftBuyBench().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });

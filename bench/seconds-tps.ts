@@ -16,6 +16,7 @@
  * `npx tsx bench/seconds-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
+import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -313,7 +314,8 @@ async function settles(h: DbHandle, ids: number[], name: string, way: typeof set
   };
 }
 
-async function main(): Promise<void> {
+/** Every round; writes its results and returns its summary row. */
+export async function runSecondsBench(): Promise<MoneyPathRow[]> {
   const schema = `bench_seconds_${randomBytes(4).toString('hex')}`;
   const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
   try {
@@ -381,6 +383,17 @@ async function main(): Promise<void> {
     ].join('\n');
     writeText('seconds-tps.md', md);
     process.stdout.write(md);
+    return [
+      moneyPathRow(
+        'seconds orders placed/s at the ledger (group commit, 20 loops) vs the inTransaction path',
+        runs.map((r) => ({ ...r, name: r.name.replace(/^submit /, '') })),
+      ),
+      moneyPathRow(
+        'seconds orders settled/s, 2,000 expiring at once, vs the inTransaction path',
+        runs.filter((r) => r.name.startsWith('settle')).map((r) => ({ ...r, name: r.name.replace(/^settle /, '') })),
+        '–',
+      ),
+    ];
   } finally {
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
     await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
@@ -388,7 +401,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url))
+  void runSecondsBench().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
