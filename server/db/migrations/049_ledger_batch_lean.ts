@@ -37,21 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         PERFORM pg_advisory_xact_lock(14, uid);
       END LOOP;
       FOR e IN
-        SELECT (x.o - 1)::int AS i, t.*, x.j->'kr' AS kr, x.j->'xr' AS xr, coalesce(t.ta, t.a) AS ta2,
-          (t.kc IS NOT NULL AND t.k IS NOT NULL) AS claim,
-          kt.taken IS NOT NULL AS taken, fcur.name AS coin,
-          (coalesce(t.cc, false) AND (fcur.name IS NULL OR (t.tc <> t.fc AND tcur.ok IS NULL))) AS bad_coin
-        FROM jsonb_array_elements(p) WITH ORDINALITY AS x(j, o)
-        CROSS JOIN LATERAL jsonb_to_record(x.j) AS t(fu int, fc int, ft smallint, tu int, tc int, tt smallint, a numeric, ta numeric,
-          ro text, ri text, rt text, rid text, ku int, k text, kc text, kw text, rec text, cc boolean)
-        -- index probes per element (LIMIT keeps them so: never a scan of the whole keys table)
-        LEFT JOIN LATERAL (SELECT true AS taken FROM idempotency_keys ik
-          WHERE t.kc IS NOT NULL AND ik.user_id = t.ku AND ik.key = t.k LIMIT 1) kt ON true
-        LEFT JOIN LATERAL (SELECT c.name FROM currencies c
-          WHERE t.cc AND c.id = t.fc AND c.market = 'crypto' AND c.status = 1 LIMIT 1) fcur ON true
-        LEFT JOIN LATERAL (SELECT true AS ok FROM currencies c
-          WHERE t.cc AND t.tc <> t.fc AND c.id = t.tc AND c.market = 'crypto' AND c.status = 1 LIMIT 1) tcur ON true
-        ORDER BY x.o
+        ${ELEMENTS}
       LOOP
         n := e.i; done_at := now(); rid := NULL; cur := NULL; refused := NULL; dup := false;
         from_account := NULL; from_available := NULL; from_frozen := NULL;
@@ -105,6 +91,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END
     $$`.execute(db);
 }
+
+/**
+ * The batch's elements, typed, in order, each with whether its key exists already (`taken`), its
+ * debited coin's name when checked (`coin`) and whether the coin check refuses it (`bad_coin`).
+ */
+const ELEMENTS = sql.raw(`
+  SELECT (x.o - 1)::int AS i, t.*, x.j->'kr' AS kr, x.j->'xr' AS xr, coalesce(t.ta, t.a) AS ta2,
+    (t.kc IS NOT NULL AND t.k IS NOT NULL) AS claim,
+    kt.taken IS NOT NULL AS taken, fcur.name AS coin,
+    (coalesce(t.cc, false) AND (fcur.ok IS NULL OR (t.tc <> t.fc AND tcur.ok IS NULL))) AS bad_coin
+  FROM jsonb_array_elements(p) WITH ORDINALITY AS x(j, o)
+  CROSS JOIN LATERAL jsonb_to_record(x.j) AS t(fu int, fc int, ft smallint, tu int, tc int, tt smallint, a numeric, ta numeric,
+    ro text, ri text, rt text, rid text, ku int, k text, kc text, kw text, rec text, cc boolean)
+  -- index probes per element (LIMIT keeps them so: never a scan of the whole keys table)
+  LEFT JOIN LATERAL (SELECT true AS taken FROM idempotency_keys ik
+    WHERE t.kc IS NOT NULL AND ik.user_id = t.ku AND ik.key = t.k LIMIT 1) kt ON true
+  LEFT JOIN LATERAL (SELECT true AS ok, c.name FROM currencies c
+    WHERE t.cc AND c.id = t.fc AND c.market = 'crypto' AND c.status = 1 LIMIT 1) fcur ON true
+  LEFT JOIN LATERAL (SELECT true AS ok FROM currencies c
+    WHERE t.cc AND t.tc <> t.fc AND c.id = t.tc AND c.market = 'crypto' AND c.status = 1 LIMIT 1) tcur ON true
+  ORDER BY x.o`);
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // migration 045's batch (its up replaces this one and creates ledger_move again)
