@@ -1,6 +1,6 @@
 /**
  * Group commit for ledger transfers: the transfers submitted while a batch is in flight go together
- * as ONE statement (ledger_transfer_batch, migrations 041, 044, 045), by the generic machinery of
+ * as ONE statement (ledger_transfer_batch, migrations 041, 044, 045, 049), by the generic machinery of
  * group-commit.ts (queue, batches without a shared user, one-by-one fallback, answers after the
  * commit). Each transfer in it stays all-or-nothing — a refused debit writes nothing and is
  * reported to its caller alone (a null row); the others stand.

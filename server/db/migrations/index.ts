@@ -22,6 +22,7 @@ import * as m041 from './041_ledger_transfer';
 import * as m043 from './043_auth_throttle_sources';
 import * as m044 from './044_ledger_transfer_keys';
 import * as m045 from './045_ledger_exchange';
+import * as m049 from './049_ledger_batch_lean';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '043_auth_throttle_sources': m043,
   '044_ledger_transfer_keys': m044,
   '045_ledger_exchange': m045,
+  '049_ledger_batch_lean': m049,
 };
