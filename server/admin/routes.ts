@@ -61,19 +61,18 @@ async function logIn(app: FastifyInstance, req: FastifyRequest, reply: FastifyRe
   return ok({ id: s.id, name: s.name });
 }
 
+const SettingsQuery = z.object({
+  ...paging,
+  prefix: z
+    .string()
+    .regex(/^[a-z_]{1,24}$/)
+    .optional(),
+});
+
 /** the action log, newest first, a page at a time */
 async function actionLog(app: FastifyInstance, req: FastifyRequest) {
   const db = app.db;
-  const q = parse(
-    z.object({
-      ...paging,
-      prefix: z
-        .string()
-        .regex(/^[a-z_]{1,24}$/)
-        .optional(),
-    }),
-    req.query,
-  );
+  const q = parse(SettingsQuery, req.query);
   // an area's screen shows its own actions: ?prefix=chat_ (the action names start with the area)
   const like = q.prefix ? `${q.prefix.replace(/_/g, '\\_')}%` : null;
   const rows = await db

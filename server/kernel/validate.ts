@@ -1,5 +1,6 @@
 /**
- * Request validation with zod: one schema per route, in the route module. A failure becomes the
+ * Request validation with zod: one schema per route, a module-level constant in the route module,
+ * built once at load (building one per request costs ~200 µs against ~1 µs to parse). A failure becomes the
  * 'param_error' envelope, or the more precise message a schema attaches to the failing field
  * (a refinement's `message` that names a MessageKey, e.g. 'passwords_inconsistent').
  */

@@ -16,6 +16,8 @@ import { count, id, paging, requiredReason } from '../../admin/forms';
 const UsersQuery = z.object({ q: z.string().trim().max(190).default(''), ...paging });
 const LevelBody = z.object({ user_id: id, level: int(0, 3), reason: requiredReason });
 
+const DetailQuery = z.object({ id, ...paging });
+
 export async function usersAdminRoutes(op: FastifyInstance): Promise<void> {
   const db = op.db;
   op.get('/users', async (req) => {
@@ -47,7 +49,7 @@ export async function usersAdminRoutes(op: FastifyInstance): Promise<void> {
     return ok(pageOf(list, q, await count(base.select((eb) => eb.fn.countAll<string>().as('n')))));
   });
   op.get('/users/detail', async (req) => {
-    const q = parse(z.object({ id, ...paging }), req.query);
+    const q = parse(DetailQuery, req.query);
     const u = await db
       .selectFrom('users')
       .select(['id', 'email', 'mobile', 'level', 'status', 'created_at', 'nickname'])

@@ -25,9 +25,11 @@ export async function chatroomAdminRoutes(op: FastifyInstance): Promise<void> {
   op.post('/unmute', (req) => unmute(op, req));
 }
 
+const ReportedQuery = z.object({ reported: z.enum(['0', '1']).default('0') });
+
 /** the newest messages (or, with reported=1, the reported ones still shown), with their senders' restriction */
 async function listMessages(op: FastifyInstance, req: FastifyRequest) {
-  const q = parse(z.object({ reported: z.enum(['0', '1']).default('0') }), req.query);
+  const q = parse(ReportedQuery, req.query);
   let query = op.db
     .selectFrom('chat_messages as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -65,9 +67,11 @@ async function listMessages(op: FastifyInstance, req: FastifyRequest) {
   );
 }
 
+const DeleteBody = z.object({ id, reason: requiredReason });
+
 /** hides a message (logged), then tells every open page to remove it */
 async function deleteMessage(op: FastifyInstance, req: FastifyRequest) {
-  const b = parse(z.object({ id, reason: requiredReason }), req.body);
+  const b = parse(DeleteBody, req.body);
   await inTransaction(op.db, async (trx) => {
     const r = await trx
       .updateTable('chat_messages')
@@ -89,16 +93,12 @@ async function deleteMessage(op: FastifyInstance, req: FastifyRequest) {
   return ok(true);
 }
 
+const MuteBody = z.object({ user_id: id, minutes: int(1, 525_600), reason: requiredReason });
+const BanBody = z.object({ user_id: id, minutes: z.unknown().optional(), reason: requiredReason });
+
 /** a mute for some minutes (kind 'operator') or a ban with no end, replacing any restriction the user had */
 async function restrict(op: FastifyInstance, req: FastifyRequest, kind: 'operator' | 'ban') {
-  const b = parse(
-    z.object({
-      user_id: id,
-      minutes: kind === 'ban' ? z.unknown().optional() : int(1, 525_600),
-      reason: requiredReason,
-    }),
-    req.body,
-  );
+  const b = parse(kind === 'ban' ? BanBody : MuteBody, req.body);
   const user = await op.db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst();
   if (!user) throw new AppError('not_found');
   const until = kind === 'ban' ? null : new Date(op.chatroom.now() + Number(b.minutes) * 60_000);
@@ -119,8 +119,10 @@ async function restrict(op: FastifyInstance, req: FastifyRequest, kind: 'operato
   return ok(true);
 }
 
+const UserReasonBody = z.object({ user_id: id, reason: requiredReason });
+
 async function unmute(op: FastifyInstance, req: FastifyRequest) {
-  const b = parse(z.object({ user_id: id, reason: requiredReason }), req.body);
+  const b = parse(UserReasonBody, req.body);
   await inTransaction(op.db, async (trx) => {
     await trx.deleteFrom('chat_mutes').where('user_id', '=', b.user_id).execute();
     await logAction(trx, {

@@ -18,22 +18,26 @@ const optBigInt = z.preprocess(
 import { reportMessage, roomState, sendMessage } from './domain/messages';
 import { chatRules } from './domain/rules';
 
+const StateQuery = z.object({ after: optBigInt, since: optTimeMs });
+const TextBody = z.object({ text: z.string().max(20_000) });
+const IdBody = z.object({ id });
+
 export async function chatroomRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
   app.get('/chatroom/state', auth, async (req) => {
-    const w = parse(z.object({ after: optBigInt, since: optTimeMs }), req.query);
+    const w = parse(StateQuery, req.query);
     return ok(await roomState(db, await chatRules(db), req.userId, app.chatroom.now(), w));
   });
   app.post('/chatroom/send', auth, async (req) => {
     // zod only checks the type; the length and emptiness rules answer in the user's words (messages.ts)
-    const b = parse(z.object({ text: z.string().max(20_000) }), input(req));
+    const b = parse(TextBody, input(req));
     const message = await sendMessage(db, await chatRules(db), req.userId, b.text, app.chatroom.now());
     app.market.emitToRoom(room.chat, SOCKET_EVENTS.chat, { kind: 'message', message } satisfies ChatEvent);
     return ok(message);
   });
   app.post('/chatroom/report', auth, async (req) => {
-    await reportMessage(db, req.userId, parse(z.object({ id }), input(req)).id);
+    await reportMessage(db, req.userId, parse(IdBody, input(req)).id);
     return ok(true);
   });
 }

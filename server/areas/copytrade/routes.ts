@@ -45,6 +45,18 @@ const FollowBody = z.object({
  */
 const agreed = (v: unknown) => v === undefined || v === '1' || v === 1 || v === 'true' || v === true;
 
+const PageQuery = z.object({ page, limit });
+const TraderUserIdBody = z.object({ trader_user_id: id });
+const FollowUserIdBody = z.object({ follow_user_id: id });
+const TransactionIdBody = z.object({ transaction_id: id });
+const FollowListQuery = z.object({
+  page,
+  limit,
+  status: z.enum(['current', 'history']).default('current'),
+  follow_user_id: optionalId,
+});
+const FollowerListQuery = z.object({ page, limit, status: z.enum(['following', 'cancelled', '']).optional() });
+
 export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
   const both = (url: string, handler: (req: FastifyRequest) => Promise<unknown>, withAuth = true) =>
@@ -54,7 +66,7 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   both(
     '/follow/index',
     async (req) => {
-      const b = parse(z.object({ page, limit }), input(req));
+      const b = parse(PageQuery, input(req));
       // the family's paginator of the family's rows (the clients read `message.data`; core/calc/copy-wire.ts)
       const p = await listTraders(app.db, await viewer(req), b.page, b.limit, requestLang(req));
       return ok(toPaginator(p.list.map(toTraderRow), p.page, p.limit, p.total));
@@ -64,7 +76,7 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   both(
     '/follow/traderDetail',
     async (req) => {
-      const b = parse(z.object({ trader_user_id: id }), input(req));
+      const b = parse(TraderUserIdBody, input(req));
       return ok(toTraderDetailRow(await traderDetail(app.db, await viewer(req), b.trader_user_id, requestLang(req))));
     },
     false,
@@ -85,18 +97,15 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   });
   // `follow_user_id` names the trader followed, as the family's clients send it (their trader page's uid)
   app.post('/follow/cancel', auth, async (req) => {
-    const b = parse(z.object({ follow_user_id: id }), input(req));
+    const b = parse(FollowUserIdBody, input(req));
     return ok(await cancelFollow(app.db, req.userId, b.follow_user_id, new Date(ctx().now())));
   });
   app.post('/follow/selfHolding', auth, async (req) => {
-    const b = parse(z.object({ transaction_id: id }), input(req));
+    const b = parse(TransactionIdBody, input(req));
     return ok(await selfHold(ctx(), req.userId, b.transaction_id));
   });
   both('/follow/historyTrade', async (req) => {
-    const b = parse(
-      z.object({ page, limit, status: z.enum(['current', 'history']).default('current'), follow_user_id: optionalId }),
-      input(req),
-    );
+    const b = parse(FollowListQuery, input(req));
     return ok(
       await copyHistory(app.db, req.userId, {
         status: b.status,
@@ -107,7 +116,7 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
     );
   });
   both('/follow/myFollows', async (req) => {
-    const b = parse(z.object({ page, limit, status: z.enum(['following', 'cancelled', '']).optional() }), input(req));
+    const b = parse(FollowerListQuery, input(req));
     return ok(await myFollows(app.db, req.userId, b.page, b.limit, b.status || undefined));
   });
   app.post('/follow/apply', auth, async (req) => {

@@ -32,6 +32,8 @@ function fromLoopback(req: FastifyRequest): boolean {
   return isLoopback(req.socket.remoteAddress) && isLoopback(req.ip);
 }
 
+const FeedBody = z.object({ symbol: z.string().trim().min(3).max(32), price: decimal });
+
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', async (req, reply) => {
     if (!fromLoopback(req))
@@ -60,7 +62,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     if (!secretMatches(req.headers[OUTBOX_SECRET_HEADER], app.config.devOutboxSecret)) {
       return reply.code(403).send(errorEnvelope('error', translate('dev_outbox_secret_required', requestLang(req))));
     }
-    const b = parse(z.object({ symbol: z.string().trim().min(3).max(32), price: decimal }), req.body);
+    const b = parse(FeedBody, req.body);
     feed.push(b.symbol, b.price);
     return ok(true);
   });

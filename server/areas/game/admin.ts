@@ -38,6 +38,8 @@ function valid(key: (typeof GAME_SETTING_KEYS)[number], v: string, isSymbol: (s:
   }
 }
 
+const IdQuery = z.object({ id });
+
 export async function gameAdminRoutes(op: FastifyInstance): Promise<void> {
   op.get('/rounds', async () =>
     ok(
@@ -48,7 +50,7 @@ export async function gameAdminRoutes(op: FastifyInstance): Promise<void> {
   );
   /** one round with every stake and its player: who was paid or refunded what */
   op.get('/round', async (req) => {
-    const q = parse(z.object({ id }), req.query);
+    const q = parse(IdQuery, req.query);
     const r = await op.db.selectFrom('game_rounds').selectAll().where('id', '=', q.id).executeTakeFirst();
     if (!r) throw new AppError('game_round_not_found');
     const stakes = await op.db

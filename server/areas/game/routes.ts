@@ -20,13 +20,15 @@ const StakeBody = z.object({
   amount: z.union([z.string(), z.number()]).transform(String),
 });
 
+const IdQuery = z.object({ id });
+
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   app.get('/game/state', async (req) => {
     const uid = await optionalUser(req);
     return ok(await gameState(db, await app.game.rules(), uid || null, app.game.now()));
   });
-  app.get('/game/verify', async (req) => ok(await verifyRound(db, parse(z.object({ id }), input(req)).id)));
+  app.get('/game/verify', async (req) => ok(await verifyRound(db, parse(IdQuery, input(req)).id)));
   app.post('/game/stake', { preHandler: app.authenticate }, async (req) => {
     const b = parse(StakeBody, input(req));
     return withIdempotency(req, 'game/stake', async () =>

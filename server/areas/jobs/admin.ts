@@ -7,15 +7,14 @@ import { parse } from '../../kernel/validate';
 import { offset, pageOf, pagingShapeOf } from '../../kernel/paging';
 import { listJobs } from '../../db/jobs';
 
+const JobsQuery = z.object({
+  ...pagingShapeOf(20),
+  state: z.enum(ADMIN_JOB_STATES as [AdminJobState, ...AdminJobState[]]).optional(),
+});
+
 export async function jobsAdminRoutes(op: FastifyInstance): Promise<void> {
   op.get('/', async (req) => {
-    const q = parse(
-      z.object({
-        ...pagingShapeOf(20),
-        state: z.enum(ADMIN_JOB_STATES as [AdminJobState, ...AdminJobState[]]).optional(),
-      }),
-      req.query,
-    );
+    const q = parse(JobsQuery, req.query);
     const { rows, total } = await listJobs(op.db, { state: q.state, offset: offset(q), limit: q.limit });
     return ok(pageOf(rows, q, total));
   });

@@ -11,10 +11,12 @@ import { logAction } from '../../auth/operators';
 import { text } from '../../kernel/fields';
 import { listSnapshots, takeSnapshot } from './domain';
 
+const ReasonBody = z.object({ reason: text(500).min(1) });
+
 export async function liabilityAdminRoutes(op: FastifyInstance): Promise<void> {
   op.get('', async () => ok(await listSnapshots(op.db)));
   op.post('/snapshot', async (req) => {
-    const { reason } = parse(z.object({ reason: text(500).min(1) }), req.body);
+    const { reason } = parse(ReasonBody, req.body);
     const summary = await takeSnapshot(op.db, {
       kind: 'operator',
       operatorId: req.operatorId,

@@ -29,13 +29,14 @@ const Terms = z.object({
   reason: text(500).min(1),
 });
 
+const LoansQuery = z.object({ status: z.enum(['open', 'liquidating', 'repaid', 'liquidated']).optional() });
+const PairBody = Terms.extend({ loan_currency_id: id, collateral_currency_id: id });
+const IdParams = z.object({ id });
+
 export async function loanAdminRoutes(op: FastifyInstance): Promise<void> {
   op.addHook('preHandler', authenticateOperator);
   op.get('/loans', async (req) => {
-    const q = parse(
-      z.object({ status: z.enum(['open', 'liquidating', 'repaid', 'liquidated']).optional() }),
-      req.query,
-    );
+    const q = parse(LoansQuery, req.query);
     const rows = await allLoans(op.db, q.status);
     const now = op.loans.now();
     return ok(
@@ -55,7 +56,7 @@ export async function loanAdminRoutes(op: FastifyInstance): Promise<void> {
   });
   op.get('/pairs', async () => ok(await listPairs(op.db, false)));
   op.post('/pairs', async (req) => {
-    const b = parse(Terms.extend({ loan_currency_id: id, collateral_currency_id: id }), req.body);
+    const b = parse(PairBody, req.body);
     const { reason, loan_currency_id, collateral_currency_id, ...terms } = b;
     return ok(
       await inTransaction(op.db, async (trx) => {
@@ -72,7 +73,7 @@ export async function loanAdminRoutes(op: FastifyInstance): Promise<void> {
     );
   });
   op.post('/pairs/:id', async (req) => {
-    const pid = parse(z.object({ id }), req.params).id;
+    const pid = parse(IdParams, req.params).id;
     const { reason, ...terms } = parse(Terms, req.body);
     return ok(
       await inTransaction(op.db, async (trx) => {

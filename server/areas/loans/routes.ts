@@ -18,6 +18,9 @@ import { listPairs, loanEvents, loanView, userLoans } from './domain/views';
 const amount = z.union([z.string(), z.number()]).optional();
 const flag = z.preprocess((v) => v === true || v === '1' || v === 1 || v === 'true', z.boolean());
 
+const StatusBody = z.object({ status: z.enum(['open', 'closed', 'all']).default('all') });
+const IdBody = z.object({ id });
+
 export async function loanRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
@@ -29,11 +32,11 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
 
   read('/loan/pairs', async () => ok(await listPairs(db, true)), false);
   read('/loan/list', async (req) => {
-    const q = parse(z.object({ status: z.enum(['open', 'closed', 'all']).default('all') }), input(req));
+    const q = parse(StatusBody, input(req));
     return ok(await userLoans(db, req.userId, q.status));
   });
   read('/loan/detail', async (req) => {
-    const q = parse(z.object({ id }), input(req));
+    const q = parse(IdBody, input(req));
     const owner = await db.selectFrom('loans').select('user_id').where('id', '=', q.id).executeTakeFirst();
     if (!owner || owner.user_id !== req.userId) throw new AppError('loan_not_found');
     return ok({ loan: await loanView(db, q.id), events: await loanEvents(db, q.id) });

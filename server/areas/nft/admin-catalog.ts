@@ -77,11 +77,14 @@ function manifestOf(raw: string | undefined): ManifestEntry[] | undefined {
   return m.data;
 }
 
+const ArtistBody = z.object({ name: text(80).min(1), bio: optText(1000), user_id: optId });
+const CollectionBody = z.object({ artist_id: id, name: text(80).min(1), description: optText(1000) });
+
 /** POST /artists and /collections: a new artist (optionally a user's) and a new collection of an artist. */
 export function registerArtistCreates(op: FastifyInstance): void {
   const db = op.db;
   op.post('/artists', async (req) => {
-    const b = parse(z.object({ name: text(80).min(1), bio: optText(1000), user_id: optId }), req.body);
+    const b = parse(ArtistBody, req.body);
     return ok(
       await inTransaction(db, async (trx) => {
         const aid = await createArtist(trx, { name: b.name, bio: b.bio, userId: b.user_id ?? null });
@@ -96,7 +99,7 @@ export function registerArtistCreates(op: FastifyInstance): void {
     );
   });
   op.post('/collections', async (req) => {
-    const b = parse(z.object({ artist_id: id, name: text(80).min(1), description: optText(1000) }), req.body);
+    const b = parse(CollectionBody, req.body);
     return ok(
       await inTransaction(db, async (trx) => {
         const cid = await createCollection(trx, b.artist_id, b.name, b.description ?? '');

@@ -36,6 +36,8 @@ export function nftAdminRoutes(now: () => number) {
   };
 }
 
+const SearchQuery = z.object({ q: z.string().trim().max(60).optional() });
+
 /**
  * GET /items: the newest 200 (or those whose code or title holds `q`) with the names an operator
  * reads (collection, artist, currency), a series' manifest and sales, and what may change now.
@@ -43,7 +45,7 @@ export function nftAdminRoutes(now: () => number) {
 function registerItemList(op: FastifyInstance, now: () => number): void {
   const db = op.db;
   op.get('/items', async (req) => {
-    const { q } = parse(z.object({ q: z.string().trim().max(60).optional() }), req.query);
+    const { q } = parse(SearchQuery, req.query);
     const rows = await itemRows(db, q);
     const nowMs = now();
     return ok(rows.map((row) => adminItem(row, nowMs)));

@@ -92,6 +92,10 @@ export async function nftRoutes(app: FastifyInstance): Promise<void> {
   registerMediaFiles(app);
 }
 
+const IdOrCodeBody = z.object({ id: optInt(1), code: optText(64) });
+const UidBody = z.object({ uid: id });
+const IdBody = z.object({ id });
+
 /** The public catalogue: items, one item, artists, collections, the currencies prices are in. */
 function registerCatalogueReads(app: FastifyInstance): void {
   const db = app.db;
@@ -101,7 +105,7 @@ function registerCatalogueReads(app: FastifyInstance): void {
     ok(await listItems(db, await optionalUser(req), parse(ListQuery, input(req)), now())),
   );
   read('/bind_box/getBoxDetail', async (req) => {
-    const q = parse(z.object({ id: optInt(1), code: optText(64) }), input(req));
+    const q = parse(IdOrCodeBody, input(req));
     return ok(
       await itemDetail(
         db,
@@ -114,11 +118,11 @@ function registerCatalogueReads(app: FastifyInstance): void {
   });
   read('/bind_box/getArtist', async () => ok(await artists(db)));
   read('/bind_box/getArtistDetail', async (req) =>
-    ok(await artistDetail(db, await optionalUser(req), parse(z.object({ uid: id }), input(req)).uid, now())),
+    ok(await artistDetail(db, await optionalUser(req), parse(UidBody, input(req)).uid, now())),
   );
   read('/bind_box/getCollections', async () => ok(await collections(db)));
   read('/bind_box/getCollectionDetail', async (req) =>
-    ok(await collectionDetail(db, await optionalUser(req), parse(z.object({ id }), input(req)).id, now())),
+    ok(await collectionDetail(db, await optionalUser(req), parse(IdBody, input(req)).id, now())),
   );
   read('/bind_box/getNftCurrency', async () =>
     ok(
@@ -132,6 +136,8 @@ function registerCatalogueReads(app: FastifyInstance): void {
   );
 }
 
+const PageQuery = z.object(pagingShape);
+
 /** The caller's own favourites, works, bids and orders (and the won auctions still to pay); an item's bid log. */
 function registerAccountReads(app: FastifyInstance): void {
   const db = app.db;
@@ -142,17 +148,17 @@ function registerAccountReads(app: FastifyInstance): void {
   read('/bind_box/getMyNFTs', async (req) => ok(await myNfts(db, req.userId, now())), true);
   read(
     '/bind_box/getMyBindBoxQuotationLog',
-    async (req) => ok(await myBids(db, req.userId, parse(z.object(pagingShape), input(req)))),
+    async (req) => ok(await myBids(db, req.userId, parse(PageQuery, input(req)))),
     true,
   );
   read(
     '/bind_box/getMyNFTOrders',
-    async (req) => ok(await myOrders(db, req.userId, parse(z.object(pagingShape), input(req)))),
+    async (req) => ok(await myOrders(db, req.userId, parse(PageQuery, input(req)))),
     true,
   );
   read(
     '/bind_box/getNFTOrder',
-    async (req) => ok(await orderDetail(db, req.userId, parse(z.object({ id }), input(req)).id)),
+    async (req) => ok(await orderDetail(db, req.userId, parse(IdBody, input(req)).id)),
     true,
   );
   read('/bind_box/getNeedPayNFTOrder', async (req) => ok(await auctionOrders(db, req.userId)), true);
@@ -168,7 +174,7 @@ function registerMoneySteps(app: FastifyInstance): void {
     ok(await toggleFavourite(db, req.userId, parse(Code, input(req)).code)),
   );
   app.post('/bind_box/readNFTOrderMessage', auth, async (req) => {
-    await readOrderMessage(db, req.userId, parse(z.object({ id }), input(req)).id);
+    await readOrderMessage(db, req.userId, parse(IdBody, input(req)).id);
     return ok(true);
   });
 

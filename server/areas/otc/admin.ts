@@ -25,10 +25,17 @@ export async function otcAdminRoutes(op: FastifyInstance): Promise<void> {
   registerOrderRoutes(op);
 }
 
+const MerchantsQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });
+const ReviewBody = z.object({
+  id,
+  approve: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()),
+  reason: text(500).default(''),
+});
+
 /** Merchant applications by status (with each applicant's trade stats), and the decision. */
 function registerMerchantReview(op: FastifyInstance): void {
   op.get('/merchants', async (req) => {
-    const q = parse(z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }), req.query);
+    const q = parse(MerchantsQuery, req.query);
     const rows = await op.db
       .selectFrom('otc_merchants as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -44,14 +51,7 @@ function registerMerchantReview(op: FastifyInstance): void {
     return ok(rows.map((r) => ({ ...r, stats: stats.get(r.user_id) })));
   });
   op.post('/merchants/review', async (req) => {
-    const b = parse(
-      z.object({
-        id,
-        approve: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()),
-        reason: text(500).default(''),
-      }),
-      req.body,
-    );
+    const b = parse(ReviewBody, req.body);
     if (!b.approve && !b.reason) throw new AppError('param_error');
     await inTransaction(op.db, async (trx) => {
       const r = await trx
@@ -77,15 +77,19 @@ function registerMerchantReview(op: FastifyInstance): void {
   });
 }
 
+const AdsQuery = z.object({ status: z.enum(['online', 'offline', 'closed']).default('online') });
+const IdParams = z.object({ id });
+const TakedownBody = z.object({ reason: text(500).min(2) });
+
 /** Ads by status, and a takedown (its unsold escrow goes back to the merchant), logged. */
 function registerAdRoutes(op: FastifyInstance): void {
   op.get('/ads', async (req) => {
-    const q = parse(z.object({ status: z.enum(['online', 'offline', 'closed']).default('online') }), req.query);
+    const q = parse(AdsQuery, req.query);
     return ok(await adViews(op.otc.ctx, { status: q.status }));
   });
   op.post('/ads/:id/takedown', async (req) => {
-    const adId = parse(z.object({ id }), req.params).id;
-    const b = parse(z.object({ reason: text(500).min(2) }), req.body);
+    const adId = parse(IdParams, req.params).id;
+    const b = parse(TakedownBody, req.body);
     await closeAd(op.otc.ctx, adId, {
       by: 'operator',
       reason: b.reason,
@@ -102,13 +106,15 @@ function registerAdRoutes(op: FastifyInstance): void {
   });
 }
 
+const OrdersQuery = z.object({
+  status: z.enum(['appeal', 'unpaid', 'paid', 'released', 'cancelled', 'refunded']).default('appeal'),
+});
+const ResolveBody = z.object({ outcome: z.enum(['release', 'refund']), reason: text(500).min(2) });
+
 /** Orders by status, one order with both sides' evidence (timeline, proof, chat), and the appeal decision. */
 function registerOrderRoutes(op: FastifyInstance): void {
   op.get('/orders', async (req) => {
-    const q = parse(
-      z.object({ status: z.enum(['appeal', 'unpaid', 'paid', 'released', 'cancelled', 'refunded']).default('appeal') }),
-      req.query,
-    );
+    const q = parse(OrdersQuery, req.query);
     const rows = await op.db
       .selectFrom('otc_orders')
       .select('id')
@@ -135,7 +141,7 @@ function registerOrderRoutes(op: FastifyInstance): void {
     );
   });
   op.get('/orders/:id', async (req) => {
-    const oid = parse(z.object({ id }), req.params).id;
+    const oid = parse(IdParams, req.params).id;
     const o = await op.db
       .selectFrom('otc_orders')
       .select(['buyer_id', 'seller_id', 'appeal_by'])
@@ -155,8 +161,8 @@ function registerOrderRoutes(op: FastifyInstance): void {
     });
   });
   op.post('/orders/:id/resolve', async (req) => {
-    const oid = parse(z.object({ id }), req.params).id;
-    const b = parse(z.object({ outcome: z.enum(['release', 'refund']), reason: text(500).min(2) }), req.body);
+    const oid = parse(IdParams, req.params).id;
+    const b = parse(ResolveBody, req.body);
     await resolve(op.otc.ctx, req.operatorId, { id: oid, ...b });
     return ok(oid);
   });

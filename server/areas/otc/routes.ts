@@ -72,6 +72,8 @@ function routeKit(app: FastifyInstance) {
   return { db: app.db, auth, ctx, read, write };
 }
 
+const AdsQuery = z.object({ coin_id: id, fiat, side });
+
 /** Anyone: the rules, fiats and coins, and the ads on one market. */
 function registerMarketRoutes(app: FastifyInstance): void {
   const { db, ctx, read } = routeKit(app);
@@ -88,7 +90,7 @@ function registerMarketRoutes(app: FastifyInstance): void {
   read(
     'ads',
     async (req) => {
-      const q = parse(z.object({ coin_id: id, fiat, side }), input(req));
+      const q = parse(AdsQuery, input(req));
       return ok(await marketAds(ctx(), { coinId: q.coin_id, fiat: q.fiat, side: q.side }));
     },
     false,
@@ -122,15 +124,18 @@ function registerMerchantRoutes(app: FastifyInstance): void {
   );
 }
 
+const StatusBody = z.object({ status: z.enum(['open', 'done']).default('open') });
+const IdBody = z.object({ id });
+
 /** The caller's orders (another user's is "not found") and each step of one. */
 function registerOrderRoutes(app: FastifyInstance): void {
   const { db, ctx, read, write } = routeKit(app);
   read('orders', async (req) => {
-    const q = parse(z.object({ status: z.enum(['open', 'done']).default('open') }), input(req));
+    const q = parse(StatusBody, input(req));
     return ok(await myOrders(db, req.userId, q.status));
   });
   read('order', async (req) => {
-    const q = parse(z.object({ id }), input(req));
+    const q = parse(IdBody, input(req));
     await partiesOf(db, q.id, req.userId);
     return ok(await orderView(db, q.id, req.userId, app.otc.now()));
   });
@@ -148,15 +153,18 @@ function registerOrderRoutes(app: FastifyInstance): void {
   write('order/rate', z.object({ id, rating: int(1, 5) }), (req, b) => rate(ctx(), req.userId, b));
 }
 
+const ChatReadQuery = z.object({ id, after: intOr(0, 2_147_483_647, 0) });
+const ChatSendBody = z.object({ id, body: text(500).default(''), attachment: text(200).optional() });
+
 /** An order's chat, and quick buy: a quote on the best ad, then its execution. */
 function registerChatAndQuoteRoutes(app: FastifyInstance): void {
   const { auth, ctx, read, write } = routeKit(app);
   read('chat', async (req) => {
-    const q = parse(z.object({ id, after: intOr(0, 2_147_483_647, 0) }), input(req));
+    const q = parse(ChatReadQuery, input(req));
     return ok(await readChat(ctx(), req.userId, q.id, q.after));
   });
   app.post('/otc/chat/send', auth, async (req) => {
-    const b = parse(z.object({ id, body: text(500).default(''), attachment: text(200).optional() }), input(req));
+    const b = parse(ChatSendBody, input(req));
     return ok(await sendChat(ctx(), req.userId, b));
   });
 

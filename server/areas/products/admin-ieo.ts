@@ -60,6 +60,9 @@ const CreateBody = z.object({
   reason: z.string().trim().max(500).default(''),
 });
 
+const ProjectsQuery = z.object({ ...pagingShape, limit: pagingShape.limit.default(20) });
+const ProjectIdBody = z.object({ project_id: idField });
+
 export async function adminIeoRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const guard = { preHandler: authenticateOperator };
@@ -70,17 +73,9 @@ export async function adminIeoRoutes(app: FastifyInstance): Promise<void> {
     const id = await createProject(db, req.operatorId, b);
     return ok(await projectDetail(db, now(), id, 0));
   });
-  app.get('/projects', guard, async (req) =>
-    ok(
-      await listProjects(
-        db,
-        now(),
-        parse(z.object({ ...pagingShape, limit: pagingShape.limit.default(20) }), input(req)),
-      ),
-    ),
-  );
+  app.get('/projects', guard, async (req) => ok(await listProjects(db, now(), parse(ProjectsQuery, input(req)))));
   app.post('/finalise', guard, async (req) => {
-    const { project_id } = parse(z.object({ project_id: idField }), input(req));
+    const { project_id } = parse(ProjectIdBody, input(req));
     const p = await projectRow(db, project_id);
     if (p.end_at.getTime() > now()) throw new AppError('ieo_not_ended');
     await app.products.runOnce(); // serialised with the job, so the two never interleave

@@ -61,25 +61,29 @@ function payPasswordRoutes(app: FastifyInstance, { checked }: Guards): void {
   });
 }
 
+const SessionBody = z.object({ id: z.coerce.number().int().positive() });
+
 /** Security → Devices: the caller's own sessions only; ending one closes its sockets at once */
 function deviceRoutes(app: FastifyInstance, { auth }: Guards): void {
   app.get('/user/sessions', auth, async (req) =>
     ok(await listDevices(app.db, req.userId, req.sessionId, app.config.sessions.user)),
   );
   app.post('/user/sessions/end', auth, async (req) => {
-    const b = parse(z.object({ id: z.coerce.number().int().positive() }), req.body);
+    const b = parse(SessionBody, req.body);
     await endDevice(app.db, req.userId, req.sessionId, b.id);
     app.sessionSockets.endSession(req.userId, b.id);
     return ok(translate('session_ended', requestLang(req)));
   });
 }
 
+const GasercertBody = z.object({ gasercert: z.string().trim().max(12) });
+
 function gaRoutes(app: FastifyInstance, { auth, checked }: Guards): void {
   app.get('/user/getUseGa', auth, async (req) =>
     ok(await gaSetup(app.db, req.userId, (await getSetting(app.db, 'site_name')) ?? 'H5 Exchange')),
   );
   app.post('/user/saveUserga', checked, async (req) => {
-    const b = parse(z.object({ gasercert: z.string().trim().max(12) }), req.body);
+    const b = parse(GasercertBody, req.body);
     await bindGa(app.db, who(req), b.gasercert, sessionCaller(req));
     signOutOthers(app, req);
     return ok(translate('ga_bound_ok', requestLang(req)));
@@ -111,28 +115,27 @@ async function sendCode(
   return ok(translate('code_sent', lang));
 }
 
+const SmsBody = z.object({ mobile: z.string().trim().min(1).max(20), area_code: z.string().trim().max(8).optional() });
+const EmailSendBody = z.object({ email: z.string().trim().min(1).max(190) });
+const MobileBody = z.object({
+  mobile: z.string().trim().min(1).max(20),
+  code: code6,
+  area_code: z.string().trim().max(8).optional(),
+});
+const EmailBody = z.object({ email: z.string().trim().min(1).max(190), code: code6 });
+
 /** phone and email binding: a code sent, then the binding with that code */
 function bindingRoutes(app: FastifyInstance, { auth, checked }: Guards): void {
   app.post('/sms_send', auth, async (req) => {
-    const b = parse(
-      z.object({ mobile: z.string().trim().min(1).max(20), area_code: z.string().trim().max(8).optional() }),
-      req.body,
-    );
+    const b = parse(SmsBody, req.body);
     return sendCode(app, req, 'mobile', b.mobile, b.area_code);
   });
   app.post('/safe/email_send', auth, async (req) => {
-    const b = parse(z.object({ email: z.string().trim().min(1).max(190) }), req.body);
+    const b = parse(EmailSendBody, req.body);
     return sendCode(app, req, 'email', b.email);
   });
   app.post('/safe/mobile', checked, async (req) => {
-    const b = parse(
-      z.object({
-        mobile: z.string().trim().min(1).max(20),
-        code: code6,
-        area_code: z.string().trim().max(8).optional(),
-      }),
-      req.body,
-    );
+    const b = parse(MobileBody, req.body);
     await bind(app.db, who(req), {
       kind: 'mobile',
       target: bindTarget('mobile', b.mobile),
@@ -144,7 +147,7 @@ function bindingRoutes(app: FastifyInstance, { auth, checked }: Guards): void {
     return ok(translate('mobile_bound_ok', requestLang(req)));
   });
   app.post('/safe/email', checked, async (req) => {
-    const b = parse(z.object({ email: z.string().trim().min(1).max(190), code: code6 }), req.body);
+    const b = parse(EmailBody, req.body);
     await bind(app.db, who(req), {
       kind: 'email',
       target: bindTarget('email', b.email),

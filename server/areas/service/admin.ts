@@ -67,6 +67,8 @@ export function serviceAdminRoutes(deps: () => ServiceDeps) {
   };
 }
 
+const ConversationQuery = z.object({ id, before: bigId.optional() });
+
 /** The live room's ticket, the inbox, one conversation (older messages before `before`). */
 function registerInbox(op: FastifyInstance): void {
   const db = op.db;
@@ -78,10 +80,13 @@ function registerInbox(op: FastifyInstance): void {
   });
 
   op.get('/conversation', async (req) => {
-    const q = parse(z.object({ id, before: bigId.optional() }), req.query);
+    const q = parse(ConversationQuery, req.query);
     return ok(await conversationDetail(db, q.id, q.before));
   });
 }
+
+const IdBody = z.object({ id });
+const ReadUpToBody = z.object({ id, up_to: bigId });
 
 /** Replies (mailed to an away customer who asked) and internal notes, assignment, close/reopen, read marks. */
 function registerConversationActions(op: FastifyInstance, deps: () => ServiceDeps): void {
@@ -103,31 +108,33 @@ function registerConversationActions(op: FastifyInstance, deps: () => ServiceDep
     return ok(true);
   });
   op.post('/unassign', async (req) => {
-    const b = parse(z.object({ id }), req.body);
+    const b = parse(IdBody, req.body);
     await setAssignee(db, req.operatorId, b.id, null);
     return ok(true);
   });
   op.post('/close', async (req) => {
-    await setStatus(db, req.operatorId, parse(z.object({ id }), req.body).id, 'closed');
+    await setStatus(db, req.operatorId, parse(IdBody, req.body).id, 'closed');
     return ok(true);
   });
   op.post('/reopen', async (req) => {
-    await setStatus(db, req.operatorId, parse(z.object({ id }), req.body).id, 'open');
+    await setStatus(db, req.operatorId, parse(IdBody, req.body).id, 'open');
     return ok(true);
   });
   op.post('/read', async (req) => {
-    const b = parse(z.object({ id, up_to: bigId }), req.body);
+    const b = parse(ReadUpToBody, req.body);
     const r = await markReadByStaff(db, b.id, b.up_to);
     deliverReceipts(deps(), b.id, r.userId, r.receipts);
     return ok(r.receipts);
   });
 }
 
+const CannedQuery = z.object({ lang: z.enum(LANGS).default('en') });
+
 /** Canned replies per language: the list, save (a new one, or an edit), delete; each change logged. */
 function registerCanned(op: FastifyInstance): void {
   const db = op.db;
   op.get('/canned', async (req) => {
-    const { lang } = parse(z.object({ lang: z.enum(LANGS).default('en') }), req.query);
+    const { lang } = parse(CannedQuery, req.query);
     return ok(await cannedReplies(db, lang));
   });
 
@@ -163,7 +170,7 @@ function registerCanned(op: FastifyInstance): void {
     return ok({ id: saved });
   });
   op.post('/canned/delete', async (req) => {
-    const b = parse(z.object({ id }), req.body);
+    const b = parse(IdBody, req.body);
     await inTransaction(db, async (trx) => {
       const row = await trx
         .deleteFrom('service_canned')

@@ -179,6 +179,13 @@ async function guestOf(app: FastifyInstance, req: FastifyRequest) {
   return { p, c: await guestConversation(app.db, p.tokenHash) };
 }
 
+const GuestCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'code_invalid' }),
+});
+
 /** A guest's conversation: start it, (re)send and check the email code, attach an image. */
 function registerGuestRoutes(app: FastifyInstance, store: UploadStore): void {
   /** A guest conversation (from the login page): an email to answer to (a code is sent to it), a token the browser keeps. */
@@ -198,15 +205,7 @@ function registerGuestRoutes(app: FastifyInstance, store: UploadStore): void {
   });
   app.post('/service/guest/verify', async (req) => {
     const { c } = await guestOf(app, req);
-    const { code } = parse(
-      z.object({
-        code: z
-          .string()
-          .trim()
-          .regex(/^\d{6}$/, { error: 'code_invalid' }),
-      }),
-      req.body,
-    );
+    const { code } = parse(GuestCodeBody, req.body);
     if (!c.verified) {
       await verifyCode(app.db, { target: c.email, scene: GUEST_SCENE, code, caller: addressCaller(req) });
       await markGuestVerified(app.db, c.id);

@@ -115,12 +115,14 @@ async function leverDeal(ctx: TradeContext, req: FastifyRequest): Promise<Return
   });
 }
 
+const PageQuery = z.object({ page, limit: limit(CONSTANTS.pageSize) });
+
 /** The caller's open positions, newest first, a page of them, with the account. */
 async function leverDealAll(
   ctx: TradeContext,
   req: FastifyRequest,
 ): Promise<ReturnType<typeof ok<LeverDealAllResponse>>> {
-  const b = parse(z.object({ page, limit: limit(CONSTANTS.pageSize) }), input(req));
+  const b = parse(PageQuery, input(req));
   const view = await accountView(ctx, req.userId);
   const rows = view.openRows.slice().reverse();
   const list = rows.slice((b.page - 1) * b.limit, b.page * b.limit).map(view.present);

@@ -26,19 +26,22 @@ const CardBody = z.object({
   address: optText(200),
 });
 
+const WalletsQuery = z.object({ ...pagingShape, currency: optInt(0) });
+const IdBody = z.object({ id: idField });
+
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
 
   app.post('/user/wallet/save', auth, async (r) => ok(await saveAddress(db, r.userId, parse(AddressBody, r.body))));
   const list = async (r: FastifyRequest) => {
-    const q = parse(z.object({ ...pagingShape, currency: optInt(0) }), requestInput(r));
+    const q = parse(WalletsQuery, requestInput(r));
     return ok(await listAddresses(db, r.userId, q, q.currency || undefined));
   };
   app.get('/user/wallet/list', auth, list);
   app.post('/user/wallet/list', auth, list);
   app.post('/user/wallet/del', auth, async (r) => {
-    await deleteAddress(db, r.userId, parse(z.object({ id: idField }), r.body).id);
+    await deleteAddress(db, r.userId, parse(IdBody, r.body).id);
     return ok(translate('saved_ok', requestLang(r)));
   });
 

@@ -22,6 +22,9 @@ const listStatus = z.preprocess(
 );
 const ListQuery = z.object({ ...pagingShape, status: listStatus });
 
+const IdInput = z.object({ id: idField });
+const BuyBody = z.object({ id: idField, num: raw });
+
 export async function dualRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
@@ -41,22 +44,12 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
 
   // the family's names on the wire (core/calc/dual-wire.ts), like /dual/index
   const detail = async (req: FastifyRequest) =>
-    ok(
-      toDualRow(
-        await dualDetail(
-          db,
-          app.market,
-          now(),
-          parse(z.object({ id: idField }), input(req)).id,
-          await optionalUser(req),
-        ),
-      ),
-    );
+    ok(toDualRow(await dualDetail(db, app.market, now(), parse(IdInput, input(req)).id, await optionalUser(req))));
   app.get('/dual/detail', detail);
   app.post('/dual/detail', detail);
 
   app.post('/dual/buyDual', auth, async (req) => {
-    const b = parse(z.object({ id: idField, num: raw }), input(req));
+    const b = parse(BuyBody, input(req));
     return withIdempotency(req, 'dual/buyDual', async () => {
       const id = await buyDual(db, req.userId, { id: b.id, num: b.num }, now());
       return ok(await dualOrder(db, req.userId, id));
@@ -69,7 +62,5 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
   };
   app.post('/dual/dual_list', auth, list);
   app.get('/dual/dual_list', auth, list);
-  app.get('/dual/order', auth, async (req) =>
-    ok(await dualOrder(db, req.userId, parse(z.object({ id: idField }), input(req)).id)),
-  );
+  app.get('/dual/order', auth, async (req) => ok(await dualOrder(db, req.userId, parse(IdInput, input(req)).id)));
 }

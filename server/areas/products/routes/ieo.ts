@@ -14,6 +14,11 @@ import { pagingShape } from '../../../kernel/paging';
 import { requestInput as input } from '../../../kernel/input';
 import { requestLang } from '../../../http/lang';
 
+const PageQuery = z.object(pagingShape);
+const ProjectIdBody = z.object({ project_id: idField });
+const OrderBody = z.object({ project_id: idField, amount: raw, pay_currency: idField, price: raw });
+const OrdersQuery = z.object({ ...pagingShape, project_id: z.union([z.literal(''), idField]).optional() });
+
 export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
@@ -21,7 +26,7 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
 
   // the family's names at the edge (WIRE.md "Products"): rows with time_status and percentage
   const list = async (req: FastifyRequest) => {
-    const page = await listProjects(db, now(), parse(z.object(pagingShape), input(req)));
+    const page = await listProjects(db, now(), parse(PageQuery, input(req)));
     return ok({ ...page, list: page.list.map(toIeoRow) });
   };
   app.get('/project', list);
@@ -31,7 +36,7 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
     const p = await projectDetail(
       db,
       now(),
-      parse(z.object({ project_id: idField }), input(req)).project_id,
+      parse(ProjectIdBody, input(req)).project_id,
       await optionalUser(req),
       requestLang(req),
     );
@@ -43,12 +48,12 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
 
   // public once finalised: subscription amounts without users, so every subscriber can recompute their allotment
   const allocation = async (req: FastifyRequest) =>
-    ok(await ieoAllocation(db, parse(z.object({ project_id: idField }), input(req)).project_id));
+    ok(await ieoAllocation(db, parse(ProjectIdBody, input(req)).project_id));
   app.get('/project/allocation', allocation);
   app.post('/project/allocation', allocation);
 
   app.post('/project/order', auth, async (req) => {
-    const b = parse(z.object({ project_id: idField, amount: raw, pay_currency: idField, price: raw }), input(req));
+    const b = parse(OrderBody, input(req));
     return withIdempotency(req, 'project/order', async () => {
       const id = await subscribeIeo(
         db,
@@ -61,7 +66,7 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const mine = async (req: FastifyRequest) => {
-    const q = parse(z.object({ ...pagingShape, project_id: z.union([z.literal(''), idField]).optional() }), input(req));
+    const q = parse(OrdersQuery, input(req));
     return ok(await ieoOrders(db, req.userId, { page: q.page, limit: q.limit, project_id: q.project_id || undefined }));
   };
   app.get('/user/project/order', auth, mine);

@@ -20,13 +20,18 @@ const statusField = z
     s === '1' || s === 1 ? 'in_progress' : s === '2' || s === 2 ? 'redeemed' : s || undefined,
   );
 
+const KindBody = z.object({ kind: z.union([z.literal(''), z.enum(LOCK_KINDS)]).optional() });
+const DepositBody = z.object({ config_id: idField, amount: raw });
+const OrdersQuery = z.object({ ...pagingShape, status: statusField });
+const IdInput = z.object({ id: idField });
+
 export async function lockRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const auth = { preHandler: app.authenticate };
   const now = () => app.products.now();
 
   const config = async (req: FastifyRequest) => {
-    const q = parse(z.object({ kind: z.union([z.literal(''), z.enum(LOCK_KINDS)]).optional() }), input(req));
+    const q = parse(KindBody, input(req));
     return ok(
       (await listLockConfigs(db, await optionalUser(req), q.kind || undefined, requestLang(req))).map(toLockConfigRow),
     );
@@ -35,7 +40,7 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
   app.post('/lh/deposit/config', config);
 
   app.post('/lh/deposit', auth, async (req) => {
-    const b = parse(z.object({ config_id: idField, amount: raw }), input(req));
+    const b = parse(DepositBody, input(req));
     return withIdempotency(req, 'lh/deposit', async () => {
       const id = await depositLock(db, req.userId, { config_id: b.config_id, amount: b.amount }, now());
       return ok(await lockOrder(db, req.userId, id, now(), requestLang(req)));
@@ -43,7 +48,7 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const orders = async (req: FastifyRequest) => {
-    const q = parse(z.object({ ...pagingShape, status: statusField }), input(req));
+    const q = parse(OrdersQuery, input(req));
     return ok(
       await lockOrders(db, req.userId, { page: q.page, limit: q.limit, status: q.status }, now(), requestLang(req)),
     );
@@ -51,11 +56,11 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
   app.get('/lh/deposit/order', auth, orders);
   app.post('/lh/deposit/order', auth, orders);
   app.get('/lh/deposit/dividends', auth, async (req) =>
-    ok(await lockDividends(db, req.userId, parse(z.object({ id: idField }), input(req)).id)),
+    ok(await lockDividends(db, req.userId, parse(IdInput, input(req)).id)),
   );
 
   app.post('/lh/deposit/order/cancel', auth, async (req) => {
-    const { id } = parse(z.object({ id: idField }), input(req));
+    const { id } = parse(IdInput, input(req));
     return withIdempotency(req, 'lh/deposit/order/cancel', async () => {
       await cancelLock(db, req.userId, id, now());
       return ok(await lockOrder(db, req.userId, id, now(), requestLang(req)));
