@@ -32,7 +32,7 @@ import {
   withBenchSchema,
   writeResults,
 } from './ledger-kit';
-import { isMain } from './money-path-row';
+import { runIfMain } from './money-path-row';
 
 const USERS = 200;
 const CHANGE = 2;
@@ -150,8 +150,4 @@ export function runLedgerBench(): Promise<Record<string, unknown>> {
   });
 }
 
-if (isMain(import.meta.url))
-  void runLedgerBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runIfMain(import.meta.url, runLedgerBench);

@@ -13,7 +13,7 @@
  * `npx tsx bench/lever-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
-import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
+import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import { type Kysely } from 'kysely';
 import { ACCOUNT_TYPES, openingFee, positionMargin, type LeverEntryWalk } from '../core';
 import type { DbHandle } from '../server/db/connect';
@@ -198,8 +198,4 @@ export function runLeverBench(): Promise<MoneyPathRow[]> {
   });
 }
 
-if (isMain(import.meta.url))
-  void runLeverBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runIfMain(import.meta.url, runLeverBench);

@@ -9,7 +9,7 @@
  * `npx tsx bench/nft-buy-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after; NFT_BENCH_MS, NFT_BENCH_ROUNDS). Not a part of `npm run bench`.
  */
-import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
+import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import { sql, type Kysely } from 'kysely';
 import type { DbHandle } from '../server/db/connect';
 import { checkJournalConsistency } from '../server/db/ledger';
@@ -123,8 +123,4 @@ export function runNftBuyBench(): Promise<MoneyPathRow[]> {
   });
 }
 
-if (isMain(import.meta.url))
-  void runNftBuyBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runIfMain(import.meta.url, runNftBuyBench);

@@ -16,7 +16,7 @@
  * `npx tsx bench/seconds-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
-import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
+import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { secondsPayout } from '../core';
@@ -339,8 +339,4 @@ function writeReport(runs: Run[], mismatches: number): void {
   writeResults('seconds-tps', out, md);
 }
 
-if (isMain(import.meta.url))
-  void runSecondsBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runIfMain(import.meta.url, runSecondsBench);
