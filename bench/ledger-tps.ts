@@ -13,22 +13,28 @@
  * `npx tsx bench/ledger-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). `npm run bench -- --only=ledger` runs it as a part (runLedgerBench).
  */
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import { connectDb, type DbHandle } from '../server/db/connect';
-import { migrateToLatest } from '../server/db/migrate';
+import { type Kysely } from 'kysely';
+import type { DbHandle } from '../server/db/connect';
 import { checkJournalConsistency, credit, debit } from '../server/db/ledger';
 import { inTransaction } from '../server/db/tx';
 import { transfer } from '../server/db/ledger-transfer';
 import type { Database } from '../server/db/schema';
-import { writeJson, writeText } from './browser/harness';
+import {
+  benchMeta,
+  best,
+  fundedUsers,
+  loopsFor,
+  ratioOf,
+  resultsMd,
+  runColumns,
+  seedUsdt,
+  USDT,
+  withBenchSchema,
+  writeResults,
+} from './ledger-kit';
+import { runIfMain } from './money-path-row';
 
-const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = 200;
-const USDT = 4;
 const CHANGE = 2;
 const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
@@ -43,31 +49,9 @@ export interface LedgerRun {
   latencyMs: { p50: number; p99: number };
 }
 
-const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
-
 async function seed(db: Kysely<Database>): Promise<number[]> {
-  // the coin (the app's start-up seeds the catalogue; this schema has only the migrations)
-  await sql`INSERT INTO currencies (id, name, market, price_decimals, qty_decimals) VALUES (${USDT}, 'USDT', 'crypto', 4, 8) ON CONFLICT DO NOTHING`.execute(
-    db,
-  );
-  const ids: number[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const u = await db
-      .insertInto('users')
-      .values({
-        email: `bench${i}@example.com`,
-        password_hash: 'x',
-        invite_code: `B${i}${randomBytes(3).toString('hex')}`,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(u.id);
-  }
-  for (const id of ids)
-    await inTransaction(db, (trx) =>
-      credit(trx, { userId: id, currencyId: USDT, type: CHANGE, amount: '1000000000', reason: 'test_grant' }),
-    );
-  return ids;
+  await seedUsdt(db);
+  return fundedUsers(db, { count: USERS, tag: 'bench', invite: 'B', type: CHANGE, amount: '1000000000' });
 }
 
 type Path = 'transfer' | 'inTransaction';
@@ -102,48 +86,21 @@ async function transfers(
   pool: number,
   loops: number,
 ): Promise<LedgerRun> {
-  const lat: number[] = [];
-  let failed = 0;
-  const end = Date.now() + WINDOW_MS;
-  const loop = async () => {
-    while (Date.now() < end) {
-      const a = ids[Math.floor(Math.random() * ids.length)];
-      let b = ids[Math.floor(Math.random() * ids.length)];
-      if (b === a) b = ids[(ids.indexOf(a) + 1) % ids.length];
-      const t0 = performance.now();
-      try {
-        await once(handle, way, a, b);
-        lat.push(performance.now() - t0);
-      } catch {
-        failed++;
-      }
-    }
-  };
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: loops }, loop));
-  const s = (Date.now() - t0) / 1000;
-  lat.sort((x, y) => x - y);
-  const r = (x: number) => Math.round(x * 10) / 10;
-  return {
-    name,
-    pool,
-    loops,
-    transfers: lat.length,
-    failed,
-    perS: r(lat.length / s),
-    latencyMs: { p50: r(pct(lat, 50)), p99: r(pct(lat, 99)) },
-  };
+  const t = await loopsFor({ loops, windowMs: WINDOW_MS }, () => {
+    const a = ids[Math.floor(Math.random() * ids.length)];
+    let b = ids[Math.floor(Math.random() * ids.length)];
+    if (b === a) b = ids[(ids.indexOf(a) + 1) % ids.length];
+    return once(handle, way, a, b);
+  });
+  return { name, pool, loops, transfers: t.count, failed: t.failed, perS: t.perS, latencyMs: t.latencyMs };
 }
 
 /** Runs every round, writes ledger-tps.{json,md} and returns what it wrote to ledger-tps.json. */
-export async function runLedgerBench(): Promise<Record<string, unknown>> {
-  const schema = `bench_ledger_${randomBytes(4).toString('hex')}`;
-  const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
-  try {
-    await migrateToLatest(setup.db as Kysely<unknown>, { schema });
+export function runLedgerBench(): Promise<Record<string, unknown>> {
+  return withBenchSchema('ledger', async (setup, pool) => {
     const ids = await seed(setup.db);
-    const baselineDb = await connectDb({ databaseUrl: URL, schema, poolMax: 1 });
-    const oursDb = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
+    const baselineDb = await pool(1);
+    const oursDb = await pool(10);
     const runs: LedgerRun[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       runs.push(
@@ -174,48 +131,23 @@ export async function runLedgerBench(): Promise<Record<string, unknown>> {
     await baselineDb.close();
     await oursDb.close();
     const mismatches = await checkJournalConsistency(setup.db);
-    const best = (prefix: string) => runs.filter((r) => r.name.startsWith(prefix)).sort((a, b) => b.perS - a.perS)[0];
-    const base = best('baseline');
-    const ours = best('ours');
-    const before = best('before — inTransaction, debit + credit: pool');
-    const meta = {
-      node: process.version,
-      cpus: os.cpus().length,
-      loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
-      at: new Date().toISOString(),
-      windowMs: WINDOW_MS,
-      rounds: ROUNDS,
-    };
-    const ratio = Math.round((ours.perS / base.perS) * 100) / 100;
-    const vsBefore = Math.round((ours.perS / before.perS) * 100) / 100;
+    const base = best(runs, 'baseline');
+    const ours = best(runs, 'ours');
+    const before = best(runs, 'before — inTransaction, debit + credit: pool');
+    const meta = benchMeta(WINDOW_MS, ROUNDS);
+    const ratio = ratioOf(ours.perS, base.perS);
+    const vsBefore = ratioOf(ours.perS, before.perS);
     const out = { meta, runs, ratio, vsBefore, journalMatchesBalances: mismatches.length === 0 };
-    writeJson('ledger-tps.json', out);
-    const md = [
-      '# Bench: ledger transactions per second (PostgreSQL server)',
-      '',
-      JSON.stringify(meta),
-      '',
-      '| run | transfers/s | transfers (failed) | latency p50 / p99 ms |',
-      '|---|---:|---|---|',
-      ...runs.map(
-        (r) => `| ${r.name} | ${r.perS} | ${r.transfers} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`,
-      ),
-      '',
+    const md = resultsMd(
+      'ledger transactions per second (PostgreSQL server)',
+      meta,
+      runColumns('transfers', (r: LedgerRun) => r.transfers),
+      runs,
       `Best round: ours ${ours.perS}/s, baseline ${base.perS}/s — ${ratio}×; the inTransaction path pooled ${before.perS}/s (ours ${vsBefore}×) (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
-      '',
-    ].join('\n');
-    writeText('ledger-tps.md', md);
-    process.stdout.write(md);
+    );
+    writeResults('ledger-tps', out, md);
     return out;
-  } finally {
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
-    await setup.close();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  void runLedgerBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runIfMain(import.meta.url, runLedgerBench);

@@ -13,24 +13,30 @@
  * `npx tsx bench/lever-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
-import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
-import os from 'node:os';
-import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
+import { type Kysely } from 'kysely';
 import { ACCOUNT_TYPES, openingFee, positionMargin, type LeverEntryWalk } from '../core';
-import { connectDb, type DbHandle } from '../server/db/connect';
-import { migrateToLatest } from '../server/db/migrate';
+import type { DbHandle } from '../server/db/connect';
 import { seed as seedCatalogue } from '../server/db/seed';
-import { checkJournalConsistency, credit } from '../server/db/ledger';
+import { checkJournalConsistency } from '../server/db/ledger';
 import { transfer } from '../server/db/ledger-transfer';
 import { inTransaction } from '../server/db/tx';
 import { Moves, openAtMarket, openingMoves } from '../server/areas/trade/domain';
 import type { Database } from '../server/db/schema';
-import { writeJson, writeText } from './browser/harness';
+import {
+  benchMeta,
+  best,
+  fundedUsers,
+  loopsFor,
+  ratioOf,
+  resultsMd,
+  runColumns,
+  USDT,
+  withBenchSchema,
+  writeResults,
+} from './ledger-kit';
 
-const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = 200;
-const USDT = 4;
 const LEVER = ACCOUNT_TYPES.lever;
 const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
@@ -57,27 +63,9 @@ interface Run {
   latencyMs: { p50: number; p99: number };
 }
 
-const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
-
 async function seed(db: Kysely<Database>): Promise<number[]> {
   await seedCatalogue(db); // the currencies and pairs (a position's symbol is a pair)
-  const ids: number[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const u = await db
-      .insertInto('users')
-      .values({
-        email: `lbench${i}@example.com`,
-        password_hash: 'x',
-        invite_code: `L${i}${randomBytes(3).toString('hex')}`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(u.id);
-    await inTransaction(db, (trx) =>
-      credit(trx, { userId: u.id, currencyId: USDT, type: LEVER, amount: '1000000000', reason: 'test_grant' }),
-    );
-  }
-  return ids;
+  return fundedUsers(db, { count: USERS, tag: 'lbench', invite: 'L', type: LEVER, amount: '1000000000' });
 }
 
 /** the seeded users' first and last ids (consecutive): the reference transfer's ring */
@@ -154,80 +142,40 @@ async function once(db: Kysely<Database>, way: Path, u: number): Promise<void> {
 }
 
 async function opens(handle: DbHandle, ids: number[], way: Path, name: string, loops: number): Promise<Run> {
-  const lat: number[] = [];
-  let failed = 0;
-  const end = Date.now() + WINDOW_MS;
-  const loop = async () => {
-    while (Date.now() < end) {
-      const u = ids[Math.floor(Math.random() * ids.length)];
-      const t0 = performance.now();
-      try {
-        await once(handle.db, way, u);
-        lat.push(performance.now() - t0);
-      } catch {
-        failed++;
-      }
-    }
-  };
-  const t0 = Date.now();
-  const cpu0 = process.cpuUsage();
-  await Promise.all(Array.from({ length: loops }, loop));
-  const cpu = process.cpuUsage(cpu0);
-  const s = (Date.now() - t0) / 1000;
-  lat.sort((x, y) => x - y);
-  const r = (x: number) => Math.round(x * 100) / 100;
+  const t = await loopsFor({ loops, windowMs: WINDOW_MS, digits: 2 }, () =>
+    once(handle.db, way, ids[Math.floor(Math.random() * ids.length)]),
+  );
   return {
     name,
-    opens: lat.length,
-    failed,
-    perS: r(lat.length / s),
-    cpuMsPerOpen: r((cpu.user + cpu.system) / 1000 / Math.max(1, lat.length)),
-    latencyMs: { p50: r(pct(lat, 50)), p99: r(pct(lat, 99)) },
+    opens: t.count,
+    failed: t.failed,
+    perS: t.perS,
+    cpuMsPerOpen: t.cpuMsPer,
+    latencyMs: t.latencyMs,
   };
 }
 
 function report(runs: Run[], journalOk: boolean) {
-  const best = (prefix: string) => runs.filter((r) => r.name.startsWith(prefix)).sort((a, b) => b.perS - a.perS)[0];
-  const before = best('before');
-  const ours = best('ours');
-  const meta = {
-    node: process.version,
-    cpus: os.cpus().length,
-    loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    at: new Date().toISOString(),
-    windowMs: WINDOW_MS,
-    rounds: ROUNDS,
-  };
-  const ratio = Math.round((ours.perS / before.perS) * 100) / 100;
-  writeJson('lever-tps.json', { meta, runs, ratio, journalMatchesBalances: journalOk });
-  const md = [
-    '# Bench: contract opens per second at the ledger (PostgreSQL server)',
-    '',
-    JSON.stringify(meta),
-    '',
-    '| run | opens/s | opens (failed) | client CPU ms / open | latency p50 / p99 ms |',
-    '|---|---:|---|---:|---|',
-    ...runs.map(
-      (r) =>
-        `| ${r.name} | ${r.perS} | ${r.opens} (${r.failed}) | ${r.cpuMsPerOpen} | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`,
-    ),
-    '',
+  const before = best(runs, 'before');
+  const ours = best(runs, 'ours');
+  const meta = benchMeta(WINDOW_MS, ROUNDS);
+  const ratio = ratioOf(ours.perS, before.perS);
+  const md = resultsMd(
+    'contract opens per second at the ledger (PostgreSQL server)',
+    meta,
+    runColumns('opens', (r: Run) => r.opens, ['client CPU ms / open', (r) => r.cpuMsPerOpen]),
+    runs,
     `Best round: group commit ${ours.perS}/s, inTransaction ${before.perS}/s — ${ratio}× (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Journal equals balances: ${journalOk ? 'yes' : 'NO'}.`,
-    '',
-  ].join('\n');
-  writeText('lever-tps.md', md);
-  process.stdout.write(md);
+  );
+  writeResults('lever-tps', { meta, runs, ratio, journalMatchesBalances: journalOk }, md);
 }
 
 /** Every round; writes its results and returns its summary row. */
-export async function runLeverBench(): Promise<MoneyPathRow[]> {
-  const schema = `bench_lever_${randomBytes(4).toString('hex')}`;
-  const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
-  try {
-    await migrateToLatest(setup.db as Kysely<unknown>, { schema });
+export function runLeverBench(): Promise<MoneyPathRow[]> {
+  return withBenchSchema('lever', async (setup, pool) => {
     const ids = await seed(setup.db);
     [FIRST, LAST] = [ids[0], ids[ids.length - 1]];
-    const pooled = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
+    const pooled = await pool(10);
     const runs: Run[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       runs.push(await opens(pooled, ids, 'inTransaction', `before — inTransaction: pool of 10, ${LOOPS} loops`, LOOPS));
@@ -247,15 +195,7 @@ export async function runLeverBench(): Promise<MoneyPathRow[]> {
     return [
       moneyPathRow('contract market opens/s at the ledger (group commit, 20 loops) vs the inTransaction path', runs),
     ];
-  } finally {
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
-    await setup.close();
-  }
+  });
 }
 
-if (isMain(import.meta.url))
-  void runLeverBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runIfMain(import.meta.url, runLeverBench);

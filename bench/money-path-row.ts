@@ -22,6 +22,15 @@ export function moneyPathRow(figure: string, runs: { name: string; perS: number 
 }
 
 /** True when the module at `url` is the script node was started with (not imported by bench/run.ts). */
-export function isMain(url: string): boolean {
+function isMain(url: string): boolean {
   return !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(url);
+}
+
+/** Runs the bench when its module (`url`) is the script node was started with; exits 1 when it throws. */
+export function runIfMain(url: string, run: () => Promise<unknown>): void {
+  if (isMain(url))
+    void run().catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

@@ -16,13 +16,11 @@
  * `npx tsx bench/seconds-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). Not a part of `npm run bench`.
  */
-import { isMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
-import os from 'node:os';
+import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { secondsPayout } from '../core';
-import { connectDb, type DbHandle } from '../server/db/connect';
-import { migrateToLatest } from '../server/db/migrate';
+import type { DbHandle } from '../server/db/connect';
 import { seed as seedCatalogue } from '../server/db/seed';
 import { checkJournalConsistency, credit, freeze, settleFrozen } from '../server/db/ledger';
 import { enqueueInTx, runAtFor } from '../server/db/jobs';
@@ -38,11 +36,22 @@ import {
   type SubmitElement,
 } from '../server/areas/trade/domain';
 import type { Database } from '../server/db/schema';
-import { writeJson, writeText } from './browser/harness';
+import {
+  benchMeta,
+  best,
+  fundedUsers,
+  loopsFor,
+  ratioOf,
+  resultsMd,
+  runColumns,
+  tally,
+  USDT,
+  withBenchSchema,
+  writeResults,
+  type Tally,
+} from './ledger-kit';
 
-const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = 200;
-const USDT = 4;
 const MICRO = 4;
 const SYMBOL = 'BTC/USDT';
 const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
@@ -58,29 +67,18 @@ interface Run {
   latencyMs: { p50: number; p99: number };
 }
 
-const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
-const r1 = (x: number) => Math.round(x * 10) / 10;
+const asRun = (name: string, t: Tally): Run => ({
+  name,
+  orders: t.count,
+  failed: t.failed,
+  perS: t.perS,
+  latencyMs: t.latencyMs,
+});
 
 async function seedUsers(db: Kysely<Database>): Promise<number[]> {
   await seedCatalogue(db);
   await seedTrade(db);
-  const ids: number[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const u = await db
-      .insertInto('users')
-      .values({
-        email: `sec${i}@example.com`,
-        password_hash: 'x',
-        invite_code: `S${i}${randomBytes(3).toString('hex')}`,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(u.id);
-    await inTransaction(db, (trx) =>
-      credit(trx, { userId: u.id, currencyId: USDT, type: MICRO, amount: '1000000000', reason: 'test_grant' }),
-    );
-  }
-  return ids;
+  return fundedUsers(db, { count: USERS, tag: 'sec', invite: 'S', type: MICRO, amount: '1000000000' });
 }
 
 let seq = 0;
@@ -198,30 +196,10 @@ async function transferRef(db: Kysely<Database>, o: Order): Promise<void> {
 let refUsers: number[] = [];
 
 async function submits(h: DbHandle, ids: number[], name: string, way: typeof submitOurs): Promise<Run> {
-  const lat: number[] = [];
-  let failed = 0;
-  const end = Date.now() + WINDOW_MS;
-  const loop = async () => {
-    while (Date.now() < end) {
-      const t0 = performance.now();
-      try {
-        await way(h.db, order(ids[Math.floor(Math.random() * ids.length)]));
-        lat.push(performance.now() - t0);
-      } catch {
-        failed++;
-      }
-    }
-  };
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: 20 }, loop));
-  lat.sort((x, y) => x - y);
-  return {
-    name,
-    orders: lat.length,
-    failed,
-    perS: r1(lat.length / ((Date.now() - t0) / 1000)),
-    latencyMs: { p50: r1(pct(lat, 50)), p99: r1(pct(lat, 99)) },
-  };
+  const t = await loopsFor({ loops: 20, windowMs: WINDOW_MS }, () =>
+    way(h.db, order(ids[Math.floor(Math.random() * ids.length)])),
+  );
+  return asRun(name, t);
 }
 
 const END = { price: '50400', seq: 100, ts: Date.now() };
@@ -290,40 +268,17 @@ async function settles(h: DbHandle, ids: number[], name: string, way: typeof set
     .where('status', '=', 'pending')
     .limit(SETTLE_N)
     .execute();
-  const lat: number[] = [];
-  let failed = 0;
-  const t0 = Date.now();
-  await Promise.all(
-    rows.map(async (r) => {
-      const s = performance.now();
-      try {
-        await way(h.db, r.id, r.user_id);
-        lat.push(performance.now() - s);
-      } catch {
-        failed++;
-      }
-    }),
-  );
-  lat.sort((x, y) => x - y);
-  return {
-    name,
-    orders: lat.length,
-    failed,
-    perS: r1(lat.length / ((Date.now() - t0) / 1000)),
-    latencyMs: { p50: r1(pct(lat, 50)), p99: r1(pct(lat, 99)) },
-  };
+  const t = await tally((timed) => Promise.all(rows.map((r) => timed(() => way(h.db, r.id, r.user_id)))));
+  return asRun(name, t);
 }
 
 /** Every round; writes its results and returns its summary row. */
-export async function runSecondsBench(): Promise<MoneyPathRow[]> {
-  const schema = `bench_seconds_${randomBytes(4).toString('hex')}`;
-  const setup = await connectDb({ databaseUrl: URL, schema, poolMax: 4 });
-  try {
-    await migrateToLatest(setup.db as Kysely<unknown>, { schema });
+export function runSecondsBench(): Promise<MoneyPathRow[]> {
+  return withBenchSchema('seconds', async (setup, pool) => {
     await installJobQueue(setup);
     const ids = await seedUsers(setup.db);
     refUsers = ids;
-    const pooled = await connectDb({ databaseUrl: URL, schema, poolMax: 10 });
+    const pooled = await pool(10);
     const runs: Run[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       runs.push(await submits(pooled, ids, 'submit before — inTransaction: pool of 10, 20 loops', submitBefore));
@@ -344,45 +299,7 @@ export async function runSecondsBench(): Promise<MoneyPathRow[]> {
       runs.push(await settles(pooled, ids, `settle ours — group commit: ${SETTLE_N} at once, pool of 10`, settleOurs));
     }
     await pooled.close();
-    const mismatches = await checkJournalConsistency(setup.db);
-    const best = (prefix: string) => runs.filter((r) => r.name.startsWith(prefix)).sort((a, b) => b.perS - a.perS)[0];
-    const ratio = (a: Run, b: Run) => Math.round((a.perS / b.perS) * 100) / 100;
-    const [sb, so, xb, xo, tr] = ['submit before', 'submit ours', 'settle before', 'settle ours', 'reference'].map(
-      best,
-    );
-    const meta = {
-      node: process.version,
-      cpus: os.cpus().length,
-      loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
-      at: new Date().toISOString(),
-      windowMs: WINDOW_MS,
-      rounds: ROUNDS,
-    };
-    const out = {
-      meta,
-      runs,
-      submitRatio: ratio(so, sb),
-      settleRatio: ratio(xo, xb),
-      submitVsTransfer: ratio(so, tr),
-      journalMatchesBalances: mismatches.length === 0,
-    };
-    writeJson('seconds-tps.json', out);
-    const md = [
-      '# Bench: seconds options per second at the ledger (PostgreSQL server)',
-      '',
-      JSON.stringify(meta),
-      '',
-      '| run | orders/s | orders (failed) | latency p50 / p99 ms |',
-      '|---|---:|---|---|',
-      ...runs.map(
-        (r) => `| ${r.name} | ${r.perS} | ${r.orders} (${r.failed}) | ${r.latencyMs.p50} / ${r.latencyMs.p99} |`,
-      ),
-      '',
-      `Best rounds: submit ours ${so.perS}/s, before ${sb.perS}/s — ${out.submitRatio}× (target ≥ 2,000/s: ${so.perS >= 2000 ? 'met' : 'not met'}); settle ours ${xo.perS}/s, before ${xb.perS}/s — ${out.settleRatio}×; submit ours vs a transfer on its group commit (${tr.perS}/s) ${out.submitVsTransfer}×. Journal equals balances: ${mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`}.`,
-      '',
-    ].join('\n');
-    writeText('seconds-tps.md', md);
-    process.stdout.write(md);
+    writeReport(runs, (await checkJournalConsistency(setup.db)).length);
     return [
       moneyPathRow(
         'seconds orders placed/s at the ledger (group commit, 20 loops) vs the inTransaction path',
@@ -394,15 +311,32 @@ export async function runSecondsBench(): Promise<MoneyPathRow[]> {
         '–',
       ),
     ];
-  } finally {
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(setup.db);
-    await sql.raw(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(setup.db);
-    await setup.close();
-  }
+  });
 }
 
-if (isMain(import.meta.url))
-  void runSecondsBench().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+/** seconds-tps.{json,md} */
+function writeReport(runs: Run[], mismatches: number): void {
+  const ratio = (a: Run, b: Run) => ratioOf(a.perS, b.perS);
+  const [sb, so, xb, xo, tr] = ['submit before', 'submit ours', 'settle before', 'settle ours', 'reference'].map((p) =>
+    best(runs, p),
+  );
+  const meta = benchMeta(WINDOW_MS, ROUNDS);
+  const out = {
+    meta,
+    runs,
+    submitRatio: ratio(so, sb),
+    settleRatio: ratio(xo, xb),
+    submitVsTransfer: ratio(so, tr),
+    journalMatchesBalances: mismatches === 0,
+  };
+  const md = resultsMd(
+    'seconds options per second at the ledger (PostgreSQL server)',
+    meta,
+    runColumns('orders', (r: Run) => r.orders),
+    runs,
+    `Best rounds: submit ours ${so.perS}/s, before ${sb.perS}/s — ${out.submitRatio}× (target ≥ 2,000/s: ${so.perS >= 2000 ? 'met' : 'not met'}); settle ours ${xo.perS}/s, before ${xb.perS}/s — ${out.settleRatio}×; submit ours vs a transfer on its group commit (${tr.perS}/s) ${out.submitVsTransfer}×. Journal equals balances: ${mismatches === 0 ? 'yes' : `NO (${mismatches})`}.`,
+  );
+  writeResults('seconds-tps', out, md);
+}
+
+runIfMain(import.meta.url, runSecondsBench);

@@ -6,36 +6,18 @@
  * flight at the kill: testing/kill-mid-batch.ts.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../testing/db';
-import { ledgerUser, TEST_USDT as USDT } from '../testing/ledger-kit';
-import { killMidBatch } from '../testing/kill-mid-batch';
-import type { DbHandle } from './connect';
-import { seed } from './seed';
+import { describe, expect, it } from 'vitest';
+import { TEST_USDT as USDT } from '../testing/ledger-kit';
+import { crashTestDb, crashUsers, killMidBatch } from '../testing/kill-mid-batch';
 import { checkJournalConsistency } from './ledger';
 
-let h: DbHandle;
-
-beforeAll(async () => {
-  h = await createTestDb();
-  await seed(h.db);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const t = crashTestDb();
 
 describe('ledger writer under kill -9', () => {
   it('leaves each transfer fully committed or absent, and every acknowledged one committed', async () => {
-    const users: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      users.push(await ledgerUser(h.db, { name: `lw${i}x${Date.now() % 1e6}`, grantUsdt: '1000' }));
-    }
-    const acked = await killMidBatch(h, {
-      script: 'server/testing/ledger-writer-child.ts',
-      env: { LW_USERS: users.join(',') },
-      acks: 400,
-      lockUser: users[0],
-    });
+    const h = t.h;
+    const users = await crashUsers(h.db, 12, { amount: '1000' });
+    const acked = await killMidBatch(h, { script: 'server/testing/ledger-writer-child.ts', users, acks: 400 });
     const perRef = await sql<{ ref_id: string; n: number; out: number; inn: number }>`
       SELECT ref_id, count(*)::int AS n, count(*) FILTER (WHERE reason = 'transfer_out')::int AS out, count(*) FILTER (WHERE reason = 'transfer_in')::int AS inn
       FROM journal WHERE ref_type = 'crash' GROUP BY ref_id`.execute(h.db);

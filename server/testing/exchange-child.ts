@@ -3,24 +3,15 @@
  * loops of exchanges (funds' exchange(), through the pool's writer), USDT → BTC and back, at fixed
  * prices, printing `ack <exchange id>` once an exchange's answer came — after its commit — until the
  * test kills this process mid-batch.
- * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),
- * LW_USERS (comma-separated user ids, each holding USDT and BTC on the change account).
+ * The users (LW_USERS, child-kit.ts) each hold USDT and BTC on the change account.
  */
-import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Database } from '../db/schema';
+import { childDb, startLoops } from './child-kit';
 import { exchange } from '../areas/funds/domain';
 import type { PriceSource } from '../kernel/prices';
 
 const USDT = 4;
 const BTC = 1;
-const users = (process.env.LW_USERS ?? '').split(',').map(Number);
-const pool = new pg.Pool({
-  connectionString: process.env.LW_URL,
-  max: 10,
-  ...(process.env.LW_OPTIONS ? { options: process.env.LW_OPTIONS } : {}),
-});
-const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const { db, users } = childDb();
 const prices: PriceSource = { lastPrice: (s) => (s === 'BTC/USDT' ? { price: '50000' } : undefined) };
 
 async function loop(k: number): Promise<void> {
@@ -36,4 +27,4 @@ async function loop(k: number): Promise<void> {
   }
 }
 
-for (let k = 0; k < 20; k++) void loop(k);
+startLoops(loop);

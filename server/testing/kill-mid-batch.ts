@@ -13,11 +13,79 @@
  */
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ACCOUNT_TYPES } from '../../core';
 import type { DbHandle } from '../db/connect';
+import type { Database } from '../db/schema';
+import { seed } from '../db/seed';
+import { credit } from '../db/ledger';
+import { inTransaction } from '../db/tx';
+import { createTestDb } from './db';
+import { ledgerUser, TEST_USDT } from './ledger-kit';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The file's test database, seeded (then `more`), opened before its tests and closed after: `t.h`. */
+export function crashTestDb(more?: (h: DbHandle) => Promise<void>): { h: DbHandle } {
+  const t = {} as { h: DbHandle };
+  beforeAll(async () => {
+    t.h = await createTestDb();
+    await seed(t.h.db);
+    await more?.(t.h);
+  });
+  afterAll(async () => {
+    await t.h?.close();
+  });
+  return t;
+}
+
+interface Grant {
+  amount: string;
+  /** default USDT */
+  currencyId?: number;
+  /** default the change account */
+  type?: number;
+}
+
+/** `n` users, each given every grant (journaled like any credit). */
+export async function crashUsers(db: Kysely<Database>, n: number, ...grants: Grant[]): Promise<number[]> {
+  const users: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const u = await ledgerUser(db);
+    for (const g of grants)
+      await inTransaction(db, (trx) =>
+        credit(trx, {
+          userId: u,
+          currencyId: g.currencyId ?? TEST_USDT,
+          type: g.type ?? ACCOUNT_TYPES.change,
+          amount: g.amount,
+          reason: 'test_grant',
+        }),
+      );
+    users.push(u);
+  }
+  return users;
+}
+
+/** Every acknowledged ref is among the committed ones. */
+export function expectAckedCommitted(acked: Set<string>, committed: Set<string>, what: string): void {
+  for (const a of acked) expect(committed.has(a), `acknowledged ${what} ${a}`).toBe(true);
+}
+
+/** How many journal rows of `refType` (of `users`, when given) have no row in `table` with their ref id: moves without their record. */
+export async function orphanMoves(
+  db: Kysely<Database>,
+  refType: string,
+  table: 'exchanges' | 'seconds_orders' | 'lever_orders' | 'nft_orders',
+  users?: number[],
+): Promise<number> {
+  const r = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM journal j WHERE j.ref_type = ${refType}
+      ${users ? sql`AND j.user_id IN (${sql.join(users)})` : sql``}
+      AND NOT EXISTS (SELECT 1 FROM ${sql.table(table)} x WHERE x.id::text = j.ref_id)`.execute(db);
+  return r.rows[0].n;
+}
 
 /** The child's session: the test database's connection string and options (its search_path). */
 function connectionOf(h: DbHandle): { connectionString: string; options?: string } {
@@ -25,16 +93,18 @@ function connectionOf(h: DbHandle): { connectionString: string; options?: string
 }
 
 /**
- * Runs `script` (LW_URL, LW_OPTIONS and `env` set) until `acks` acks, then kills it mid-batch;
- * `statement`: the batch function the child calls (default the transfers' ledger_transfer_batch).
+ * Runs `script` (LW_URL, LW_OPTIONS, LW_USERS and `env` set) until `acks` acks, then kills it
+ * mid-batch; `statement`: the batch function the child calls (default the transfers' ledger_transfer_batch).
  */
 export async function killMidBatch(
   h: DbHandle,
   o: {
     script: string;
-    env: Record<string, string>;
+    users: number[];
+    env?: Record<string, string>;
     acks: number;
-    lockUser: number;
+    /** the user whose balance lock the test holds (default the first of `users`) */
+    lockUser?: number;
     /** the batch function the child calls (default ledger_transfer_batch): the kill waits until none runs */
     statement?: string;
   },
@@ -44,6 +114,7 @@ export async function killMidBatch(
     env: {
       ...process.env,
       ...o.env,
+      LW_USERS: o.users.join(','),
       LW_URL: opts.connectionString,
       LW_OPTIONS: `${opts.options ?? ''} -c client_connection_check_interval=50`.trim(),
     },
@@ -72,13 +143,14 @@ export async function killMidBatch(
   });
   await holder.connect();
   await holder.query('BEGIN');
-  await holder.query('SELECT pg_advisory_xact_lock(14, $1)', [o.lockUser]);
+  const lockUser = o.lockUser ?? o.users[0];
+  await holder.query('SELECT pg_advisory_xact_lock(14, $1)', [lockUser]);
   let waiting = 0;
   for (let i = 0; i < 100 && waiting === 0; i++) {
     await sleep(50);
     const w = await holder.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 14 AND objid = $1`,
-      [o.lockUser],
+      [lockUser],
     );
     waiting = w.rows[0].n;
   }

@@ -2,23 +2,14 @@
  * The ledger writer's kill -9 test's victim (server/db/ledger-writer.crash.test.ts): 20 loops of
  * transfers through the pool's writer (group commits), printing `ack <ref>` once a transfer's
  * promise settled — after its commit — until the test kills this process mid-batch.
- * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),
- * LW_USERS (comma-separated user ids, each holding USDT on the change account).
+ * The users (LW_USERS, child-kit.ts) each hold USDT on the change account.
  */
-import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Database } from '../db/schema';
+import { childDb, startLoops } from './child-kit';
 import { transfer } from '../db/ledger-transfer';
 
 const USDT = 4;
 const CHANGE = 2;
-const users = (process.env.LW_USERS ?? '').split(',').map(Number);
-const pool = new pg.Pool({
-  connectionString: process.env.LW_URL,
-  max: 10,
-  ...(process.env.LW_OPTIONS ? { options: process.env.LW_OPTIONS } : {}),
-});
-const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const { db, users } = childDb();
 
 async function loop(k: number): Promise<void> {
   for (let i = 0; ; i++) {
@@ -35,4 +26,4 @@ async function loop(k: number): Promise<void> {
   }
 }
 
-for (let k = 0; k < 20; k++) void loop(k);
+startLoops(loop);

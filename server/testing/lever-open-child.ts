@@ -4,22 +4,13 @@
  * short at a fixed price and walk, every other one closed again at 3001 (closeAtPrice), printing
  * `ack o<position id>` once an open's answer came — after its commit — and `ack c<position id>`
  * once a close's did, until the test kills this process mid-batch.
- * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),
- * LW_USERS (comma-separated user ids, each holding USDT on the lever account).
+ * The users (LW_USERS, child-kit.ts) each hold USDT on the lever account.
  */
-import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Database } from '../db/schema';
+import { childDb, startLoops } from './child-kit';
 import { positionPnl } from '../../core';
 import { closeAtPrice, openAtMarket } from '../areas/trade/domain';
 
-const users = (process.env.LW_USERS ?? '').split(',').map(Number);
-const pool = new pg.Pool({
-  connectionString: process.env.LW_URL,
-  max: 10,
-  ...(process.env.LW_OPTIONS ? { options: process.env.LW_OPTIONS } : {}),
-});
-const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const { db, users } = childDb();
 // 1 lot of 0.01 ETH at 3000, 10×: margin 3, fee 0.05 % of 30 = 0.015 (core's figures for it)
 const walk = {
   book_epoch: 0,
@@ -58,4 +49,4 @@ async function loop(k: number): Promise<void> {
   }
 }
 
-for (let k = 0; k < 20; k++) void loop(k);
+startLoops(loop);

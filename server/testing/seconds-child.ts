@@ -3,23 +3,14 @@
  * loops of options (trade's submitSeconds, through the pool's seconds writer), up and down at a
  * fixed price, printing `ack <order id>` once an order's answer came — after its commit — until
  * the test kills this process mid-batch.
- * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),
- * LW_USERS (comma-separated user ids, each holding USDT on the micro account).
+ * The users (LW_USERS, child-kit.ts) each hold USDT on the micro account.
  */
-import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Database } from '../db/schema';
+import { childDb, startLoops } from './child-kit';
 import { createTradeContext, submitSeconds, type TradeContext } from '../areas/trade/domain';
 
 const USDT = 4;
 const BTC = 1;
-const users = (process.env.LW_USERS ?? '').split(',').map(Number);
-const pool = new pg.Pool({
-  connectionString: process.env.LW_URL,
-  max: 10,
-  ...(process.env.LW_OPTIONS ? { options: process.env.LW_OPTIONS } : {}),
-});
-const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const { db, users } = childDb();
 const at = Date.now();
 // the market as the orders need it: one tick of BTC/USDT, no listeners (no spot book to load)
 const market = {
@@ -42,4 +33,4 @@ async function loop(ctx: TradeContext, k: number): Promise<void> {
 }
 
 const ctx = await createTradeContext(db, market);
-for (let k = 0; k < 20; k++) void loop(ctx, k);
+startLoops((k) => loop(ctx, k));

@@ -7,30 +7,20 @@
  * kill: testing/kill-mid-batch.ts.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../testing/db';
+import { describe, expect, it } from 'vitest';
 import { ledgerUser, TEST_USDT as USDT } from '../../testing/ledger-kit';
-import { killMidBatch } from '../../testing/kill-mid-batch';
-import type { DbHandle } from '../../db/connect';
-import { seed } from '../../db/seed';
+import { crashTestDb, crashUsers, expectAckedCommitted, killMidBatch, orphanMoves } from '../../testing/kill-mid-batch';
 import { checkJournalConsistency } from '../../db/ledger';
 import { createArtist, createCollection, createItem } from './domain';
 
 const T0 = Date.UTC(2030, 0, 1, 12);
 const ITEMS = 1500;
 const PREFIX = `KB${process.pid}-`;
-let h: DbHandle;
-
-beforeAll(async () => {
-  h = await createTestDb();
-  await seed(h.db);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const t = crashTestDb();
 
 /** `ITEMS` fixed-price first sales at 10 USDT by one creator, codes PREFIX0…; returns the creator. */
 async function catalogue(): Promise<number> {
+  const h = t.h;
   const creator = await ledgerUser(h.db);
   const artist = await createArtist(h.db, { name: 'Crash Artist', userId: creator });
   const collectionId = await createCollection(h.db, artist, 'Crash');
@@ -53,35 +43,34 @@ function perOrder() {
     FROM nft_orders o JOIN nft_items i ON i.id = o.item_id
       LEFT JOIN journal j ON j.ref_type = 'nft_order' AND j.ref_id = o.id::text
     WHERE i.code LIKE ${PREFIX + '%'} GROUP BY o.id, i.owner_id`
-    .execute(h.db)
+    .execute(t.h.db)
     .then((r) => r.rows);
 }
 
 describe('NFT purchases under kill -9', () => {
   it('leaves each purchase whole or absent, and every acknowledged one committed', async () => {
+    const h = t.h;
     const creator = await catalogue();
-    const buyers: number[] = [];
-    for (let i = 0; i < 12; i++) buyers.push(await ledgerUser(h.db, { grantUsdt: '100000' }));
+    const buyers = await crashUsers(h.db, 12, { amount: '100000' });
     const acked = await killMidBatch(h, {
       script: 'server/testing/nft-buy-child.ts',
-      env: { LW_USERS: buyers.join(','), NFT_PREFIX: PREFIX, NFT_COUNT: String(ITEMS), NFT_NOW: String(T0) },
+      users: buyers,
+      env: { NFT_PREFIX: PREFIX, NFT_COUNT: String(ITEMS), NFT_NOW: String(T0) },
       acks: 300,
       lockUser: creator,
       statement: 'nft_buy_batch',
     });
     const rows = await perOrder();
-    const committed = new Set(rows.map((r) => String(r.id)));
-    for (const id of acked) expect(committed.has(id), `acknowledged purchase ${id}`).toBe(true);
+    expectAckedCommitted(acked, new Set(rows.map((r) => String(r.id))), 'purchase');
     expect(rows.length).toBeLessThan(ITEMS); // the kill came mid-run
     for (const r of rows)
       expect(r, `order ${r.id}`).toMatchObject({ owner: r.buyer_id, n: 3, buy: 1, sale: 1, fee: 1 });
     // no ownership without its order, no move without its order
-    const strays = await sql<{ owned: number; orphans: number }>`
-      SELECT (SELECT count(*)::int FROM nft_items i WHERE i.code LIKE ${PREFIX + '%'} AND i.owner_id IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM nft_orders o WHERE o.item_id = i.id)) AS owned,
-             (SELECT count(*)::int FROM journal j WHERE j.ref_type = 'nft_order'
-                AND NOT EXISTS (SELECT 1 FROM nft_orders o WHERE o.id::text = j.ref_id)) AS orphans`.execute(h.db);
-    expect(strays.rows[0]).toEqual({ owned: 0, orphans: 0 });
+    const owned = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM nft_items i WHERE i.code LIKE ${PREFIX + '%'} AND i.owner_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM nft_orders o WHERE o.item_id = i.id)`.execute(h.db);
+    expect(owned.rows[0].n, 'items owned without an order').toBe(0);
+    expect(await orphanMoves(h.db, 'nft_order', 'nft_orders'), 'moves without their order').toBe(0);
     // each buyer: the grant less what their recorded orders cost, exactly
     const paid = await sql<{ exact: boolean }>`
       SELECT bool_and(a.available = 100000 - coalesce((SELECT sum(o.price + o.fee) FROM nft_orders o WHERE o.buyer_id = a.user_id), 0)) AS exact

@@ -7,36 +7,20 @@
  * at the kill: testing/kill-mid-batch.ts.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES } from '../../../../core';
-import { createTestDb } from '../../../testing/db';
-import { ledgerUser, TEST_USDT as USDT } from '../../../testing/ledger-kit';
-import { killMidBatch } from '../../../testing/kill-mid-batch';
-import type { DbHandle } from '../../../db/connect';
-import { seed } from '../../../db/seed';
-import { checkJournalConsistency, credit } from '../../../db/ledger';
-import { inTransaction } from '../../../db/tx';
+import { describe, expect, it } from 'vitest';
+import { TEST_USDT as USDT } from '../../../testing/ledger-kit';
+import {
+  crashTestDb,
+  crashUsers,
+  expectAckedCommitted,
+  killMidBatch,
+  orphanMoves,
+} from '../../../testing/kill-mid-batch';
+import { checkJournalConsistency } from '../../../db/ledger';
 
 const BTC = 1;
 const N = 12;
-let h: DbHandle;
-
-beforeAll(async () => {
-  h = await createTestDb();
-  await seed(h.db);
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-/** A user with 1,000 USDT and 1 BTC on the change account. */
-async function holder(i: number): Promise<number> {
-  const u = await ledgerUser(h.db, { name: `xc${i}x${Date.now() % 1e6}`, grantUsdt: '1000' });
-  await inTransaction(h.db, (trx) =>
-    credit(trx, { userId: u, currencyId: BTC, type: ACCOUNT_TYPES.change, amount: '1', reason: 'test_grant' }),
-  );
-  return u;
-}
+const t = crashTestDb();
 
 /** Each exchange of `users` with its moves: the out of its amount, the in of its received. */
 function perExchange(users: number[]) {
@@ -46,7 +30,7 @@ function perExchange(users: number[]) {
       count(j.id) FILTER (WHERE j.reason = 'exchange_in' AND j.currency_id = x.to_currency_id AND j.delta_available = x.received)::int AS inn
     FROM exchanges x LEFT JOIN journal j ON j.ref_type = 'exchange' AND j.ref_id = x.id::text AND j.user_id = x.user_id
     WHERE x.user_id IN (${sql.join(users)}) GROUP BY x.id`
-    .execute(h.db)
+    .execute(t.h.db)
     .then((r) => r.rows);
 }
 
@@ -60,30 +44,20 @@ function perCoin(users: number[]) {
           + (SELECT coalesce(sum(received), 0) FROM exchanges WHERE user_id IN (${sql.join(users)}) AND to_currency_id = c.id)
           - (SELECT coalesce(sum(amount), 0) FROM exchanges WHERE user_id IN (${sql.join(users)}) AND from_currency_id = c.id)) AS expected
       FROM currencies c WHERE c.id IN (${USDT}, ${BTC})) AS t ORDER BY currency_id`
-    .execute(h.db)
+    .execute(t.h.db)
     .then((r) => r.rows);
 }
 
 describe('coin exchange under kill -9', () => {
   it('leaves each exchange whole with its record or absent, and every acknowledged one committed', async () => {
-    const users: number[] = [];
-    for (let i = 0; i < N; i++) users.push(await holder(i));
-    const acked = await killMidBatch(h, {
-      script: 'server/testing/exchange-child.ts',
-      env: { LW_USERS: users.join(',') },
-      acks: 300,
-      lockUser: users[0],
-    });
+    // each with 1,000 USDT and 1 BTC on the change account
+    const users = await crashUsers(t.h.db, N, { amount: '1000' }, { amount: '1', currencyId: BTC });
+    const acked = await killMidBatch(t.h, { script: 'server/testing/exchange-child.ts', users, acks: 300 });
     const rows = await perExchange(users);
-    const committed = new Set(rows.map((r) => String(r.id)));
-    for (const id of acked) expect(committed.has(id), `acknowledged exchange ${id}`).toBe(true);
+    expectAckedCommitted(acked, new Set(rows.map((r) => String(r.id))), 'exchange');
     for (const r of rows) expect(r, `exchange ${r.id}`).toMatchObject({ n: 2, out: 1, inn: 1 });
-    // no move without its record
-    const orphans = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM journal j WHERE j.ref_type = 'exchange' AND j.user_id IN (${sql.join(users)})
-        AND NOT EXISTS (SELECT 1 FROM exchanges x WHERE x.id::text = j.ref_id)`.execute(h.db);
-    expect(orphans.rows[0].n).toBe(0);
+    expect(await orphanMoves(t.h.db, 'exchange', 'exchanges', users), 'moves without their record').toBe(0);
     for (const c of await perCoin(users)) expect(c, `coin ${c.currency_id}`).toMatchObject({ exact: true });
-    expect(await checkJournalConsistency(h.db)).toEqual([]);
+    expect(await checkJournalConsistency(t.h.db)).toEqual([]);
   }, 120_000);
 });

@@ -9,36 +9,21 @@
  * in flight at the kill: testing/kill-mid-batch.ts.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '../../../../core';
-import { createTestDb } from '../../../testing/db';
-import { ledgerUser, TEST_USDT as USDT } from '../../../testing/ledger-kit';
-import { killMidBatch } from '../../../testing/kill-mid-batch';
-import type { DbHandle } from '../../../db/connect';
-import { seed } from '../../../db/seed';
-import { checkJournalConsistency, credit } from '../../../db/ledger';
-import { inTransaction } from '../../../db/tx';
+import { TEST_USDT as USDT } from '../../../testing/ledger-kit';
+import {
+  crashTestDb,
+  crashUsers,
+  expectAckedCommitted,
+  killMidBatch,
+  orphanMoves,
+} from '../../../testing/kill-mid-batch';
+import { checkJournalConsistency } from '../../../db/ledger';
 
 const N = 12;
 const GRANT = '100000';
-let h: DbHandle;
-
-beforeAll(async () => {
-  h = await createTestDb();
-  await seed(h.db);
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-/** A user with 100,000 USDT on the lever account. */
-async function holder(i: number): Promise<number> {
-  const u = await ledgerUser(h.db, { name: `lo${i}x${Date.now() % 1e6}` });
-  await inTransaction(h.db, (trx) =>
-    credit(trx, { userId: u, currencyId: USDT, type: ACCOUNT_TYPES.lever, amount: GRANT, reason: 'test_grant' }),
-  );
-  return u;
-}
+const t = crashTestDb();
 
 /** Each position of `users` with its moves: the margin frozen, the fee charged; closed: released, P&L settled. */
 function perPosition(users: number[]) {
@@ -50,35 +35,31 @@ function perPosition(users: number[]) {
       count(j.id) FILTER (WHERE j.reason IN ('lever_profit', 'lever_loss') AND j.delta_available = o.profit AND o.profit <> 0)::int AS pnl
     FROM lever_orders o LEFT JOIN journal j ON j.ref_type = 'lever_order' AND j.ref_id = o.id::text AND j.user_id = o.user_id
     WHERE o.user_id IN (${sql.join(users)}) GROUP BY o.id`
-    .execute(h.db)
+    .execute(t.h.db)
     .then((r) => r.rows);
 }
 
 describe('contract opens under kill -9', () => {
   it('leaves each open whole with its position or absent, and every acknowledged one committed', async () => {
-    const users: number[] = [];
-    for (let i = 0; i < N; i++) users.push(await holder(i));
+    const h = t.h;
+    // each with 100,000 USDT on the lever account
+    const users = await crashUsers(h.db, N, { amount: GRANT, type: ACCOUNT_TYPES.lever });
     const acked = await killMidBatch(h, {
       script: 'server/testing/lever-open-child.ts',
-      env: { LW_USERS: users.join(',') },
+      users,
       acks: 300,
-      lockUser: users[0],
       statement: 'lever_%_batch',
     });
     const rows = await perPosition(users);
     const committed = new Set(rows.map((r) => `o${r.id}`));
     const closed = new Set(rows.filter((r) => r.closed).map((r) => `c${r.id}`));
     expect(closed.size, 'some closes ran').toBeGreaterThan(0);
-    for (const a of acked) expect(committed.has(a) || closed.has(a), `acknowledged ${a}`).toBe(true);
+    expectAckedCommitted(acked, new Set([...committed, ...closed]), 'open or close');
     for (const r of rows)
       expect(r, `position ${r.id}`).toMatchObject(
         r.closed ? { n: 4, margin: 1, fee: 1, release: 1, pnl: 1 } : { n: 2, margin: 1, fee: 1, release: 0, pnl: 0 },
       );
-    // no move without its position
-    const orphans = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM journal j WHERE j.ref_type = 'lever_order' AND j.user_id IN (${sql.join(users)})
-        AND NOT EXISTS (SELECT 1 FROM lever_orders o WHERE o.id::text = j.ref_id)`.execute(h.db);
-    expect(orphans.rows[0].n).toBe(0);
+    expect(await orphanMoves(h.db, 'lever_order', 'lever_orders', users), 'moves without their position').toBe(0);
     // per user: the grant less what its open positions froze and all paid, plus the closes' P&L, to the last digit
     const held = await sql<{ user_id: number; exact: boolean }>`
       SELECT a.user_id,
