@@ -19,7 +19,7 @@ import type { TickRef } from './books';
 import { batchWriter } from './lever-batch';
 
 /** One position of a liquidation as decided: its closing price (a tick, or the open price) and its P&L, signed. */
-export interface LiquidatedPosition {
+interface LiquidatedPosition {
   row: LeverRow;
   price: string;
   tick: TickRef | null;
