@@ -202,3 +202,59 @@ describe('forced closes and the overnight fee, twice into one statement', () => 
     await journalSound(k.app.db);
   });
 });
+
+describe('what the group commit cannot settle in full writes nothing there', () => {
+  const journalRows = async (userId: number) =>
+    Number(
+      (
+        await k.app.db
+          .selectFrom('journal')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('a liquidation decided on a balance that has moved since: nothing written, the positions stay open', async () => {
+    const [u] = await quickUsers(k.t, 1);
+    await k.fund(u.id, USDT, LEVER, '1000');
+    const id = (envelope(await submit(u.token, MARKET)).message as LeverPosition).id;
+    const r = await row(id);
+    const stale = await leverAvailable(k.app.db, u.id);
+    await k.fund(u.id, USDT, LEVER, '5'); // a deposit after the decision read the balance
+    const before = { balance: await k.balance(u.id, USDT, LEVER), journal: await journalRows(u.id) };
+    const out = await liquidateAtPrices(k.app.db, {
+      userId: u.id,
+      available: stale.available,
+      liq: { rate: '0.5', line: '0.5', available: stale.available, group: id },
+      positions: [{ row: r, price: '2900', tick: null, pnl: positionPnl(contractOf(r), '2900') }],
+      closedAt: new Date(),
+    });
+    expect(out).toBe('fallback');
+    expect({ balance: await k.balance(u.id, USDT, LEVER), journal: await journalRows(u.id) }).toEqual(before);
+    expect((await row(id)).status).toBe('position');
+    await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
+    await journalSound(k.app.db);
+  });
+
+  it('a day’s fee beyond the available balance: nothing written there; the job takes what there is, once', async () => {
+    const [u] = await quickUsers(k.t, 1);
+    await k.fund(u.id, USDT, LEVER, String(301.5 + 0.4)); // 0.4 left beside the position: less than its 1.5 fee
+    const id = (envelope(await submit(u.token, MARKET)).message as LeverPosition).id;
+    const r = await row(id);
+    const before = await journalRows(u.id);
+    expect(await chargeOvernightOf(k.app.db, { row: r, day: '2099-02-01', due: '1.5' })).toBe('fallback');
+    expect(await journalRows(u.id)).toBe(before);
+    const next = Date.parse('2099-02-02T00:00:01Z');
+    await Promise.all([k.app.trade.chargeOvernight(next), k.app.trade.chargeOvernight(next)]);
+    const charge = await k.app.db
+      .selectFrom('lever_overnight_charges')
+      .select(['amount', 'due'])
+      .where('order_id', '=', id)
+      .execute();
+    expect(charge.map((c) => ({ amount: Number(c.amount), due: Number(c.due) }))).toEqual([{ amount: 0.4, due: 1.5 }]);
+    expect(await k.balance(u.id, USDT, LEVER)).toEqual({ available: '0', frozen: '300' });
+    await k.call('POST', '/api/lever/batch_close', u.token, { type: 'all' });
+    await journalSound(k.app.db);
+  });
+});
