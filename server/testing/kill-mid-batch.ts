@@ -2,7 +2,7 @@
  * The group commits' kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
  * exchange's server/areas/funds/domain/exchange.crash.test.ts, the seconds options'
  * server/areas/trade/domain/seconds.crash.test.ts, the contracts'
- * server/areas/trade/domain/lever-open.crash.test.ts, the NFT purchase's
+ * server/areas/trade/domain/lever-open.crash.test.ts and lever-limit.crash.test.ts, the NFT purchase's
  * server/areas/nft/buy.crash.test.ts): a child process runs money through the pool's
  * writer (group commits), printing `ack <ref>` once each promise settled — after its
  * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that

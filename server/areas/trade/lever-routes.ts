@@ -142,8 +142,8 @@ async function leverSubmit(ctx: TradeContext, req: FastifyRequest) {
       : null;
   const tp = parseOptionalPrice(b.target_profit_price, pair.priceDecimals);
   const sl = parseOptionalPrice(b.stop_loss_price, pair.priceDecimals);
-  // a market entry is one element of the group commit, which claims the key in its statement
-  // (migration 047); a limit entry's transaction marks a reserved key
+  // a market or limit entry is one element of a group commit, which claims the key in its statement
+  // (migrations 047, 052)
   return ok(
     await withIdempotency(
       req,
@@ -159,7 +159,7 @@ async function leverSubmit(ctx: TradeContext, req: FastifyRequest) {
           tp,
           sl,
         }),
-      { inStatement: b.status === 'market' },
+      { inStatement: true },
     ),
   );
 }

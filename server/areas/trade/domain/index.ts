@@ -109,4 +109,6 @@ export { loadPairSettings } from './settings';
 export { Moves, onPositionChange, type PositionChange } from './events';
 export { leverAvailable, type LeverRow } from './lever-view';
 export { openAtMarket, closeAtPrice, type LeverOpen } from './lever-commit';
+export { placeLimit, fillAtLimit } from './lever-limit-commit';
+export { liquidateAtPrices, chargeOvernightOf } from './lever-risk-commit';
 export { lastDurableTick } from './ticks';

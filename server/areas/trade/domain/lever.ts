@@ -9,6 +9,8 @@
  * and overnight fee come from core/calc/contract.ts.
  */
 import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import {
   ACCOUNT_TYPES,
   ExactDecimal,
@@ -34,6 +36,9 @@ import { assertLeverBand } from './price-band';
 import { walkedOpenPrice } from './matching/open-price';
 import { recordTick } from './ticks';
 import { closeAtPrice, openAtMarket } from './lever-commit';
+import { fillAtLimit, placeLimit } from './lever-limit-commit';
+import { chargeOvernightOf, liquidateAtPrices } from './lever-risk-commit';
+import type { BalanceAfter } from '../../../db/ledger';
 import { canon, shownMoney } from '../../../kernel/decimal';
 
 const LEVER = ACCOUNT_TYPES.lever;
@@ -95,11 +100,53 @@ export async function submitLever(ctx: TradeContext, userId: number, req: Submit
   if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
   const opening = openingOf(ctx, pair, req);
   const row = await userLock(ctx, userId, () =>
-    opening.walked && opening.market && !req.mirror
-      ? openOnGroupCommit(ctx, { userId, pair, req, opening })
-      : inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening })),
+    req.mirror
+      ? inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening }))
+      : opening.limit === null
+        ? openOnGroupCommit(ctx, { userId, pair, req, opening })
+        : placeOnGroupCommit(ctx, { userId, pair, req, opening }),
   );
   return announceSubmitted(ctx, userId, row);
+}
+
+function emitLeverBalance(ctx: TradeContext, userId: number, account: BalanceAfter): void {
+  ctx.market.emitToUser(userId, 'balance', {
+    currency_id: LEVER_QUOTE_ID,
+    type: LEVER,
+    available: account.available,
+    frozen: account.frozen,
+  });
+}
+
+/**
+ * A limit entry (not a copy) on the ledger's group commit (lever-limit-commit.ts): the same row and
+ * moves as insertLeverOrder + openingMoves — resting (margin and fee frozen) or, crossing now,
+ * opened at the current price with its tick. The balance event follows the commit, as inTx's.
+ */
+async function placeOnGroupCommit(
+  ctx: TradeContext,
+  { userId, pair, req, opening }: { userId: number; pair: PairSettings; req: SubmitLever; opening: Opening },
+): Promise<LeverRow> {
+  const { limit, current, market, margin, fee } = opening;
+  if (limit === null) throw new Error('placeOnGroupCommit: a limit entry');
+  const { row, account } = await placeLimit(ctx.db, {
+    userId,
+    symbol: pair.symbol,
+    side: req.side,
+    lots: req.lots,
+    lotSize: pair.lotSize,
+    multiple: req.multiple,
+    limit,
+    open: market,
+    watchSeq: current.seq,
+    at: new Date(ctx.now()),
+    margin,
+    fee,
+    tp: req.tp,
+    sl: req.sl,
+  });
+  emitLeverBalance(ctx, userId, account);
+  return row;
 }
 
 /**
@@ -130,12 +177,7 @@ async function openOnGroupCommit(
     tp: req.tp,
     sl: req.sl,
   });
-  ctx.market.emitToUser(userId, 'balance', {
-    currency_id: LEVER_QUOTE_ID,
-    type: LEVER,
-    available: account.available,
-    frozen: account.frozen,
-  });
+  emitLeverBalance(ctx, userId, account);
   return row;
 }
 
@@ -254,37 +296,10 @@ export async function fillEntrusted(
   entry: { id: number; userId: number; symbol: string },
   tick: TickRef,
 ): Promise<LeverRow | null> {
-  const row = await userLock(ctx, entry.userId, () =>
-    inTx(ctx, async (trx, moves) => {
-      const now = new Date(ctx.now());
-      const r = await trx
-        .updateTable('lever_orders')
-        .set((eb) => ({
-          status: 'position',
-          open_price: eb.ref('target_price'),
-          open_seq: tick.seq,
-          watch_seq: tick.seq,
-          opened_at: now,
-        }))
-        .where('id', '=', entry.id)
-        .where('status', '=', 'entrusted')
-        .returningAll()
-        .executeTakeFirst();
-      if (!r) return null;
-      await recordTick(trx, r.symbol, tick);
-      const fee = canon(r.fee);
-      if (fee !== '0')
-        await moves.settleFrozen({
-          userId: r.user_id,
-          currencyId: LEVER_QUOTE_ID,
-          type: LEVER,
-          amount: fee,
-          reason: 'lever_fee',
-          ref: { type: 'lever_order', id: r.id },
-        });
-      return r;
-    }),
-  );
+  const row = await userLock(ctx, entry.userId, async () => {
+    const done = await fillOnGroupCommit(ctx, entry.id, tick);
+    return done !== 'fallback' ? done : fillInTx(ctx, entry.id, tick);
+  });
   ctx.books.lever.removeEntrusted(entry.symbol, entry.id);
   if (!row) return null;
   bookPosition(ctx, row);
@@ -303,6 +318,54 @@ export async function fillEntrusted(
     ],
   );
   return row;
+}
+
+/**
+ * A fill on the ledger's group commit (lever-limit-commit.ts): the entry read, then one element of a
+ * shared statement — the same row and moves as fillInTx. Null when it is no longer entrusted;
+ * 'fallback' (nothing written) for the transaction path: a missing row, a frozen fee not held.
+ */
+async function fillOnGroupCommit(ctx: TradeContext, id: number, tick: TickRef): Promise<LeverRow | null | 'fallback'> {
+  const r = await ctx.db.selectFrom('lever_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return 'fallback';
+  if (r.status !== 'entrusted') return null;
+  const done = await fillAtLimit(ctx.db, r, tick, new Date(ctx.now()));
+  if (done === null || done === 'fallback') return done;
+  emitLeverBalance(ctx, r.user_id, done.account);
+  return done.row;
+}
+
+/** The fill in one transaction: status guard, the tick on record, the frozen fee spent. */
+function fillInTx(ctx: TradeContext, id: number, tick: TickRef): Promise<LeverRow | null> {
+  return inTx(ctx, async (trx, moves) => {
+    const now = new Date(ctx.now());
+    const r = await trx
+      .updateTable('lever_orders')
+      .set((eb) => ({
+        status: 'position',
+        open_price: eb.ref('target_price'),
+        open_seq: tick.seq,
+        watch_seq: tick.seq,
+        opened_at: now,
+      }))
+      .where('id', '=', id)
+      .where('status', '=', 'entrusted')
+      .returningAll()
+      .executeTakeFirst();
+    if (!r) return null;
+    await recordTick(trx, r.symbol, tick);
+    const fee = canon(r.fee);
+    if (fee !== '0')
+      await moves.settleFrozen({
+        userId: r.user_id,
+        currencyId: LEVER_QUOTE_ID,
+        type: LEVER,
+        amount: fee,
+        reason: 'lever_fee',
+        ref: { type: 'lever_order', id: r.id },
+      });
+    return r;
+  });
 }
 
 /** Settles one open position at `price` inside the caller's transaction; null if it is no longer open. */
@@ -563,51 +626,15 @@ export async function setStops(
 /**
  * Forced close: when the account's risk rate (fresh balance, every open position at the feed's
  * current price) is at or below the line, every open position of the user is closed — winners
- * first, so their profit covers the losers before any loss is capped. Returns the closed rows.
+ * first, so their profit covers the losers before any loss is capped. On the ledger's group commit
+ * (lever-risk-commit.ts) when every loss is payable and nothing moved since the decision; else in
+ * one transaction. Returns the closed rows.
  */
 export async function liquidateIfDue(ctx: TradeContext, userId: number): Promise<LeverRow[]> {
-  const closed = await userLock(ctx, userId, () =>
-    inTx(ctx, async (trx, moves) => {
-      const open = await trx
-        .selectFrom('lever_orders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('status', '=', 'position')
-        .execute();
-      if (!open.length) return [];
-      const bal = await leverAvailable(trx, userId);
-      ctx.books.lever.available.set(userId, bal.available);
-      const priced = open.map((row) => {
-        const lp = ctx.market.lastPrice(row.symbol);
-        return { row, price: lp?.price ?? canon(row.open_price as string), tick: lp ?? null };
-      });
-      const rate = riskRate(riskInput(bal.available, priced));
-      if (rate === null || new Decimal(rate).gt(ctx.liquidationLine)) return [];
-      priced.sort((a, b) =>
-        new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)),
-      );
-      const out: LeverRow[] = [];
-      const liq = {
-        rate,
-        line: ctx.liquidationLine,
-        available: bal.available,
-        group: Math.min(...open.map((o) => o.id)),
-      };
-      for (const p of priced) {
-        const r = await settleClose(
-          trx,
-          moves,
-          ctx,
-          p.row.id,
-          p.tick ?? { price: p.price, seq: null },
-          'liquidation',
-          liq,
-        );
-        if (r) out.push(r);
-      }
-      return out;
-    }),
-  );
+  const closed = await userLock(ctx, userId, async () => {
+    const done = await liquidateOnGroupCommit(ctx, userId);
+    return done !== 'fallback' ? done : liquidateInTx(ctx, userId);
+  });
   for (const r of closed) ctx.books.lever.removePosition(r.symbol, r.id, r.user_id);
   positionChanged(ctx, 'closed', closed);
   if (closed.length) {
@@ -624,14 +651,72 @@ export async function liquidateIfDue(ctx: TradeContext, userId: number): Promise
   return closed;
 }
 
+/** The decision (core riskRate at the feed's prices, the balance read on `db`): null when not due; else the positions, winners first. */
+async function liquidationDue(ctx: TradeContext, db: Kysely<Database>, userId: number) {
+  const open = await db
+    .selectFrom('lever_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'position')
+    .execute();
+  if (!open.length) return null;
+  const bal = await leverAvailable(db, userId);
+  ctx.books.lever.available.set(userId, bal.available);
+  const priced = open.map((row) => {
+    const lp = ctx.market.lastPrice(row.symbol);
+    return { row, price: lp?.price ?? canon(row.open_price as string), tick: lp ?? null };
+  });
+  const rate = riskRate(riskInput(bal.available, priced));
+  if (rate === null || new Decimal(rate).gt(ctx.liquidationLine)) return null;
+  priced.sort((a, b) =>
+    new Decimal(positionPnl(contractOf(b.row), b.price)).cmp(positionPnl(contractOf(a.row), a.price)),
+  );
+  const liq = { rate, line: ctx.liquidationLine, available: bal.available, group: Math.min(...open.map((o) => o.id)) };
+  return { priced, liq, available: bal.available };
+}
+
+/** The liquidation as one element of a shared statement; 'fallback' (nothing written) for the transaction path. */
+async function liquidateOnGroupCommit(ctx: TradeContext, userId: number): Promise<LeverRow[] | 'fallback'> {
+  const due = await liquidationDue(ctx, ctx.db, userId);
+  if (!due) return [];
+  const done = await liquidateAtPrices(ctx.db, {
+    userId,
+    available: due.available,
+    liq: due.liq,
+    positions: due.priced.map((p) => ({ ...p, pnl: closingPnl(p.row, p.price).toFixed() })),
+    closedAt: new Date(ctx.now()),
+  });
+  if (done === 'not_open') return [];
+  if (done === 'fallback') return 'fallback';
+  emitLeverBalance(ctx, userId, done.account);
+  return done.rows;
+}
+
+/** The liquidation in one transaction: decided again there, each loss capped at the balance. */
+function liquidateInTx(ctx: TradeContext, userId: number): Promise<LeverRow[]> {
+  return inTx(ctx, async (trx, moves) => {
+    const due = await liquidationDue(ctx, trx, userId);
+    if (!due) return [];
+    const out: LeverRow[] = [];
+    for (const p of due.priced) {
+      const at = p.tick ?? { price: p.price, seq: null };
+      const r = await settleClose(trx, moves, ctx, p.row.id, at, 'liquidation', due.liq);
+      if (r) out.push(r);
+    }
+    return out;
+  });
+}
+
 const DAY_MS = 86_400_000;
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Overnight fee: every position open at 00:00 UTC of `nowMs`'s day pays one day's fee
  * (core overnightFee) once. The (position, day) primary key of lever_overnight_charges is the
- * idempotency key: a re-run, a restart or a second process charges nothing more. The fee is taken
- * from the available balance, never beyond it (the shortfall is recorded as `due − amount`).
+ * idempotency key: a re-run, a restart or a second process charges nothing more. The positions are
+ * charged at once, on the ledger's group commit (lever-risk-commit.ts); a fee beyond the available
+ * balance takes the transaction path, which takes what there is (the shortfall recorded as
+ * `due − amount`).
  */
 export async function chargeOvernight(ctx: TradeContext, nowMs: number): Promise<number> {
   const day = utcDay(nowMs);
@@ -652,54 +737,66 @@ export async function chargeOvernight(ctx: TradeContext, nowMs: number): Promise
       ),
     )
     .execute();
-  let charged = 0;
-  for (const r of rows) {
-    const pair = ctx.settings.get(r.symbol);
-    if (!pair) continue;
-    const due = overnightFee(contractOf(r), pair.overnightRate, 1);
-    const done = await userLock(ctx, r.user_id, () =>
-      inTx(ctx, async (trx, moves) => {
-        const claimed = await trx
-          .insertInto('lever_overnight_charges')
-          .values({ order_id: r.id, day, amount: '0', due })
-          .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
-          .returning('order_id')
-          .executeTakeFirst();
-        if (!claimed) return false;
-        const still = await trx
-          .selectFrom('lever_orders')
-          .select('status')
-          .where('id', '=', r.id)
-          .executeTakeFirstOrThrow();
-        if (still.status !== 'position') return false;
-        const bal = await leverAvailable(trx, r.user_id);
-        const amount = Decimal.min(due, bal.available);
-        if (amount.gt(0))
-          await moves.debit({
-            userId: r.user_id,
-            currencyId: LEVER_QUOTE_ID,
-            type: LEVER,
-            amount: amount.toFixed(),
-            reason: 'lever_overnight_fee',
-            ref: { type: 'lever_order', id: r.id },
-          });
-        await trx
-          .updateTable('lever_overnight_charges')
-          .set({ amount: amount.toFixed() })
-          .where('order_id', '=', r.id)
-          .where('day', '=', day)
-          .execute();
-        await trx
-          .updateTable('lever_orders')
-          .set((eb) => ({ overnight_fee: eb('overnight_fee', '+', amount.toFixed()) }))
-          .where('id', '=', r.id)
-          .execute();
-        return true;
-      }),
-    );
-    if (done) charged++;
-  }
-  return charged;
+  const done = await Promise.allSettled(rows.map((r) => chargeOneOvernight(ctx, r, day)));
+  const failed = done.find((d) => d.status === 'rejected');
+  if (failed) throw failed.reason;
+  return done.filter((d) => d.status === 'fulfilled' && d.value).length;
+}
+
+/** One position's day: true when charged now. */
+async function chargeOneOvernight(ctx: TradeContext, r: LeverRow, day: string): Promise<boolean> {
+  const pair = ctx.settings.get(r.symbol);
+  if (!pair) return false;
+  const due = overnightFee(contractOf(r), pair.overnightRate, 1);
+  return userLock(ctx, r.user_id, async () => {
+    const done = await chargeOvernightOf(ctx.db, { row: r, day, due });
+    if (done === 'fallback') return overnightInTx(ctx, r, day, due);
+    if (done === 'dup' || done === 'not_open') return false;
+    emitLeverBalance(ctx, r.user_id, done);
+    return true;
+  });
+}
+
+/** The day's fee in one transaction, taken from the available balance and never beyond it. */
+function overnightInTx(ctx: TradeContext, r: LeverRow, day: string, due: string): Promise<boolean> {
+  return inTx(ctx, async (trx, moves) => {
+    const claimed = await trx
+      .insertInto('lever_overnight_charges')
+      .values({ order_id: r.id, day, amount: '0', due })
+      .onConflict((oc) => oc.columns(['order_id', 'day']).doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    const still = await trx
+      .selectFrom('lever_orders')
+      .select('status')
+      .where('id', '=', r.id)
+      .executeTakeFirstOrThrow();
+    if (still.status !== 'position') return false;
+    const bal = await leverAvailable(trx, r.user_id);
+    const amount = Decimal.min(due, bal.available);
+    if (amount.gt(0))
+      await moves.debit({
+        userId: r.user_id,
+        currencyId: LEVER_QUOTE_ID,
+        type: LEVER,
+        amount: amount.toFixed(),
+        reason: 'lever_overnight_fee',
+        ref: { type: 'lever_order', id: r.id },
+      });
+    await trx
+      .updateTable('lever_overnight_charges')
+      .set({ amount: amount.toFixed() })
+      .where('order_id', '=', r.id)
+      .where('day', '=', day)
+      .execute();
+    await trx
+      .updateTable('lever_orders')
+      .set((eb) => ({ overnight_fee: eb('overnight_fee', '+', amount.toFixed()) }))
+      .where('id', '=', r.id)
+      .execute();
+    return true;
+  });
 }
 
 export async function loadLeverBook(ctx: TradeContext): Promise<void> {
