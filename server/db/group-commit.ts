@@ -31,6 +31,12 @@ export interface GroupCommitOptions {
    */
   inFlight?: number;
   maxBatch?: number;
+  /**
+   * while a batch is in flight, another goes out only when at least this many operations wait
+   * (default 1: at once); the rest wait for the batch in flight to commit and then go as one.
+   * With nothing in flight an operation always goes at once, so an idle writer adds no latency.
+   */
+  gather?: number;
 }
 
 interface Pending<E, R> {
@@ -50,6 +56,7 @@ export class GroupCommit<E, R> {
   private readonly inFlightUsers = new Map<number, number>();
   private readonly inFlight: number;
   private readonly maxBatch: number;
+  private readonly gather: number;
 
   constructor(
     private readonly statement: BatchStatement<E, R>,
@@ -59,6 +66,7 @@ export class GroupCommit<E, R> {
   ) {
     this.inFlight = Math.max(1, opts.inFlight ?? 4);
     this.maxBatch = Math.max(1, opts.maxBatch ?? MAX_BATCH);
+    this.gather = Math.max(1, opts.gather ?? 1);
   }
 
   /** Settles after the commit of the statement that carried `e`, with its answer. */
@@ -78,6 +86,7 @@ export class GroupCommit<E, R> {
 
   private pump(): void {
     while (this.running < this.inFlight && this.queue.length > 0) {
+      if (this.running > 0 && this.queue.length < this.gather) return; // gathers until a commit returns
       const batch = this.take();
       if (batch.length === 0) return; // every queued operation waits for a user of a batch in flight
       this.running++;

@@ -157,7 +157,7 @@ describe('ledger transfer', () => {
   });
 
   it('keeps one user’s transfers in order across batches in flight: a transfer waits for the batch that holds its user', async () => {
-    const writer = new LedgerWriter(h.db, { inFlight: 2 });
+    const writer = new LedgerWriter(h.db, { inFlight: 2, gather: 1 });
     const [a, b, c, d] = [await newUser('1'), await newUser(), await newUser(), await newUser()];
     const el = (t: TransferInput) => ({
       fu: t.from.userId,
@@ -182,6 +182,40 @@ describe('ledger transfer', () => {
     const rest = [writer.submit(el(move(b, c, '1', 'o2'))), writer.submit(el(move(c, d, '1', 'o3')))];
     expect((await Promise.all([first, ...rest])).map((r) => r !== null)).toEqual([true, true, true]);
     expect([await usdt(a), await usdt(b), await usdt(c), await usdt(d)]).toEqual(['0', '0', '0', '1']);
+  });
+
+  it('gathers: transfers arriving one by one while a batch is in flight go together in the next commit', async () => {
+    const writer = new LedgerWriter(h.db, { inFlight: 4, gather: 10 });
+    const el = (t: TransferInput) => ({
+      fu: t.from.userId,
+      fc: USDT,
+      ft: change,
+      tu: t.to.userId,
+      tc: USDT,
+      tt: change,
+      a: t.amount,
+      ro: t.from.reason,
+      ri: t.to.reason,
+      rt: 'test',
+      rid: String(t.ref!.id),
+      ku: null,
+      k: null,
+      kr: null,
+    });
+    // no user in common: nothing but the gathering keeps a late one out of a batch of its own
+    const from = [await newUser('1'), await newUser('1'), await newUser('1'), await newUser('1')];
+    const to = [await newUser(), await newUser(), await newUser(), await newUser()];
+    const first = writer.submit(el(move(from[0], to[0], '1', 'g0'))); // nothing in flight: it goes at once
+    const later: Promise<unknown>[] = [];
+    for (let i = 1; i < 4; i++) {
+      await Promise.resolve(); // each after the writer's pass over the one before (as requests arrive)
+      later.push(writer.submit(el(move(from[i], to[i], '1', `g${i}`))));
+    }
+    expect((await Promise.all([first, ...later])).every((r) => r !== null)).toBe(true);
+    const xids = await Promise.all(['g0', 'g1', 'g2', 'g3'].map(async (r) => (await journalOf(r))[0].xid));
+    expect(new Set(xids.slice(1)).size).toBe(1); // the three late ones: one statement
+    expect(xids[1]).not.toBe(xids[0]);
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
   });
 
   it('never overdraws under 60 concurrent transfers out of one account, over the pool’s writer', async () => {
