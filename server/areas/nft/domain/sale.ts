@@ -2,7 +2,7 @@
  * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). The buyer pays
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
- * migration 048), which locks the item, re-checks it and moves money and ownership in one
+ * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
  * statement; a paid auction (sellItem) and a blind box take one transaction each: the item row
  * locked first, then the parties' balance locks in id order, ownership moved by a guarded update.
  */
