@@ -37,8 +37,8 @@ export default defineConfig({
       'server/**/{races,transfer-parallel,escrow-race,concurrency,trade-load,engines,flows,withdraw}.test.ts',
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
       // NFT: 50 concurrent bids and buys on one row, margins and journals (on both
-      // databases); a back-office edit racing margin payments; the purchase's group commit
-      'server/areas/nft/{auction,sale,admin-edit,notices,buy-group}.test.ts',
+      // databases); a back-office edit racing margin payments; the purchase's and the boxes' group commits
+      'server/areas/nft/{auction,sale,admin-edit,notices,buy-group,box-group}.test.ts',
       // proof of liabilities: a snapshot's journal position while transfers run, the immutability triggers
       'server/areas/liabilities/liabilities.test.ts',
       // OTC, loans, NFT and the game raced 50 ways (their races.test.ts, matched above) and killed
@@ -54,8 +54,9 @@ export default defineConfig({
       // statement, and killed mid-batch
       'server/areas/trade/domain/lever-batches.test.ts',
       'server/areas/trade/domain/lever-limit.crash.test.ts',
-      // the NFT purchase's group commit killed mid-batch
+      // the NFT purchase's and blind boxes' group commits killed mid-batch
       'server/areas/nft/buy.crash.test.ts',
+      'server/areas/nft/box.crash.test.ts',
     ],
   },
 });

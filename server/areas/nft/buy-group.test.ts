@@ -75,7 +75,89 @@ it('two purchases of one item in one statement: the first wins, the second is re
   const [a, b] = [await funded(k, '100'), await funded(k, '100')];
   const pl = await inTransaction(k.t.app.db, platformUserId);
   const fees = feesFor('20', 8, '0.05', false);
-  const element = (buyer: number): BuyElement => ({
+  const element = (buyer: number): BuyElement => elementOf(id, fees, buyer, pl);
+  const w = buyWriterFor(k.t.app.db);
+  // submitted in one tick: one batch, one statement
+  // read at another price (a relisting since): refused as stale, nothing written
+  expect(await w.submit({ ...element(b.id), p: '19' })).toMatchObject({ refused: 'nft_stale', order_id: null });
+  const [ra, rb] = await Promise.all([w.submit(element(a.id)), w.submit(element(b.id))]);
+  expect(ra).toMatchObject({ refused: null, dup: false });
+  expect(rb).toMatchObject({ refused: 'nft_not_on_sale', order_id: null });
+  expect(await ordersOf(id)).toEqual([{ id: ra.order_id, buyer_id: a.id }]);
+  expect(await balance(k.t, a.id, USDT)).toEqual({ available: '79.5', frozen: '0' });
+  expect(await balance(k.t, b.id, USDT)).toEqual({ available: '100', frozen: '0' });
+  await journalSound(k.t.app.db);
+});
+
+it("several purchases in one statement: the platform's fee journaled once per order, each row replaying to its balance", async () => {
+  const prices = ['10', '20', '30'];
+  const items = await Promise.all(prices.map((price) => item(k, { payType: 1, price })));
+  const buyers = await Promise.all(prices.map(() => funded(k, '100')));
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const w = buyWriterFor(k.t.app.db);
+  // submitted in one tick: one statement
+  const rows = await Promise.all(
+    items.map((it, i) => w.submit(elementOf(it.id, feesFor(prices[i], 8, '0.05', false), buyers[i].id, pl))),
+  );
+  expect(rows.map((r) => r.refused)).toEqual([null, null, null]);
+  const fees = await k.t.app.db
+    .selectFrom('journal')
+    .select(['ref_id', 'delta_available'])
+    .where('reason', '=', 'nft_fee')
+    .where(
+      'ref_id',
+      'in',
+      rows.map((r) => String(r.order_id)),
+    )
+    .orderBy('id')
+    .execute();
+  expect(fees.map((f) => [f.ref_id, Number(f.delta_available)])).toEqual(
+    rows.map((r, i) => [String(r.order_id), Number(feesFor(prices[i], 8, '0', false).fee)]),
+  );
+  // the platform's rows in order: each balance after = the one before + its delta, the last = the balance
+  const chain = await k.t.app.db
+    .selectFrom('journal')
+    .select(['delta_available', 'available_after'])
+    .where('user_id', '=', pl)
+    .where('currency_id', '=', USDT)
+    .where('type', '=', 2)
+    .orderBy('id')
+    .execute();
+  let before = 0;
+  for (const row of chain) {
+    expect(Number(row.available_after)).toBeCloseTo(before + Number(row.delta_available), 10);
+    before = Number(row.available_after);
+  }
+  expect(before).toBe(Number((await platformBalance(k.t.app.db)).available));
+  await journalSound(k.t.app.db);
+});
+
+it('a seller who buys later in the same statement can spend the sale it just made', async () => {
+  const [a, b] = [await funded(k, '5'), await funded(k, '100')];
+  const x = await item(k, { payType: 1, price: '50' });
+  const y = await item(k, { payType: 1, price: '20' });
+  // a's resale of x, listed
+  await k.t.app.db
+    .updateTable('nft_items')
+    .set({ owner_id: a.id, listing: 'reselling', on_sale: true })
+    .where('id', '=', x.id)
+    .execute();
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const resale = feesFor('50', 8, '0.05', true);
+  const w = buyWriterFor(k.t.app.db);
+  // one statement: b buys x from a (a gets 47.5), then a buys y (20.5) — a could not with 5 alone
+  const [rx, ry] = await Promise.all([
+    w.submit({ ...elementOf(x.id, resale, b.id, pl), o: a.id, s: a.id, kd: 'resale' }),
+    w.submit(elementOf(y.id, feesFor('20', 8, '0.05', false), a.id, pl)),
+  ]);
+  expect([rx.refused, ry.refused]).toEqual([null, null]);
+  expect(await balance(k.t, a.id, USDT)).toEqual({ available: '32', frozen: '0' });
+  await journalSound(k.t.app.db);
+});
+
+/** A purchase's element for `buyer` of a first sale by the kit's creator. */
+function elementOf(id: number, fees: ReturnType<typeof feesFor>, buyer: number, pl: number): BuyElement {
+  return {
     i: id,
     o: null,
     p: fees.price,
@@ -95,16 +177,5 @@ it('two purchases of one item in one statement: the first wins, the second is re
     f: fees.fee,
     ku: null,
     k: null,
-  });
-  const w = buyWriterFor(k.t.app.db);
-  // submitted in one tick: one batch, one statement
-  // read at another price (a relisting since): refused as stale, nothing written
-  expect(await w.submit({ ...element(b.id), p: '19' })).toMatchObject({ refused: 'nft_stale', order_id: null });
-  const [ra, rb] = await Promise.all([w.submit(element(a.id)), w.submit(element(b.id))]);
-  expect(ra).toMatchObject({ refused: null, dup: false });
-  expect(rb).toMatchObject({ refused: 'nft_not_on_sale', order_id: null });
-  expect(await ordersOf(id)).toEqual([{ id: ra.order_id, buyer_id: a.id }]);
-  expect(await balance(k.t, a.id, USDT)).toEqual({ available: '79.5', frozen: '0' });
-  expect(await balance(k.t, b.id, USDT)).toEqual({ available: '100', frozen: '0' });
-  await journalSound(k.t.app.db);
-});
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * Fixed-price purchases on a group commit (db/group-commit.ts): the purchases submitted while a
- * batch is in flight go together as ONE statement, nft_buy_batch (migration 048) — item locks,
+ * batch is in flight go together as ONE statement, nft_buy_batch (migrations 048, 056) — item locks,
  * balance locks, debit, credits, order, ownership, journal and the idempotency key's answer, one
  * commit for all. Each purchase in it stays all-or-nothing: a refusal (sold meanwhile, short of
  * money) is its answer alone and writes nothing; two purchases of one item in one batch: the first
@@ -11,7 +11,11 @@ import type { Database } from '../../../db/schema';
 import { fenceOf, inTransaction, retrying } from '../../../db/tx';
 import { GroupCommit } from '../../../db/group-commit';
 
-/** One purchase as nft_buy_batch reads it (short keys: the document is built per batch). */
+/**
+ * One purchase as nft_buy_batch reads it (short keys: the document is built per batch). Credits to
+ * users who buy nothing in the statement (sellers, creators, the platform's fee) are one update per
+ * account at its end; a buyer's credits stay in place, so its later debits see them.
+ */
 export interface BuyElement {
   /** item id, and what the request saw of it: owner (null: a first sale), price, royalty rate, artist */
   i: number;

@@ -2,9 +2,10 @@
  * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). The buyer pays
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
- * migration 048), which locks the item, re-checks it and moves money and ownership in one
- * statement; a paid auction (sellItem) and a blind box take one transaction each: the item row
- * locked first, then the parties' balance locks in id order, ownership moved by a guarded update.
+ * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
+ * statement; a blind box likewise (box-writer.ts, migration 057); a paid auction (sellItem) takes one
+ * transaction: the item row locked first, then the parties' balance locks in id order, ownership
+ * moved by a guarded update.
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -21,11 +22,12 @@ import { feesFor } from '../../../../core';
 import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
 import { buyBox } from './boxes';
 import { buyWriterFor, type BuyElement } from './buy-writer';
+import { buyBoxGrouped } from './box-sale';
 
 /**
- * buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. A
- * fixed-price item is one purchase of the group commit (buy-writer.ts): read here without a lock,
- * its fees computed (core feesFor), then checked again under the statement's lock.
+ * buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. Each is
+ * one purchase of its group commit (buy-writer.ts, box-writer.ts): read here without a lock, its
+ * fees computed (core feesFor), then checked again under the statement's locks.
  */
 export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -40,11 +42,14 @@ export async function buyNFT(db: Kysely<Database>, userId: number, code: string,
       .executeTakeFirst();
     if (!found) throw new AppError('nft_not_found');
     const { creator_id: creator, qty_decimals: decimals, ...item } = found;
-    if (item.pay_type !== 1) return buyInTransaction(db, userId, code, nowMs);
+    if (item.pay_type !== 1 && item.pay_type !== 3) return buyInTransaction(db, userId, code, nowMs);
     checkBuyable(item, userId, nowMs);
     const key = keyToMark([userId]);
     const parties = { buyer: userId, creator: creator ?? null, decimals: decimals ?? 8 };
-    const row = await buyWriterFor(db).submit(await buyElement(db, parties, item, nowMs, key));
+    const row =
+      item.pay_type === 3
+        ? await buyBoxGrouped(db, { ...parties, platform: await platformOf(db) }, item, nowMs, key)
+        : await buyWriterFor(db).submit(await buyElement(db, parties, item, nowMs, key));
     if (row.dup) throw new KeyTaken();
     if (row.refused === 'nft_stale') {
       // changed since read (a new price, an edit): read again; the key was not used
@@ -67,6 +72,13 @@ function checkBuyable(item: ItemRow, userId: number, nowMs: number): void {
 
 const platformIds = new WeakMap<Kysely<Database>, number>();
 
+/** The platform's user (read once per handle). */
+async function platformOf(db: Kysely<Database>): Promise<number> {
+  let platform = platformIds.get(db);
+  if (platform === undefined) platformIds.set(db, (platform = await inTransaction(db, platformUserId)));
+  return platform;
+}
+
 /** The purchase's element: its parties, and the fees as sellItem computes them (creator and decimals as it reads them). */
 async function buyElement(
   db: Kysely<Database>,
@@ -75,8 +87,7 @@ async function buyElement(
   nowMs: number,
   key: IdempotencyScope | undefined,
 ): Promise<BuyElement> {
-  let platform = platformIds.get(db);
-  if (platform === undefined) platformIds.set(db, (platform = await inTransaction(db, platformUserId)));
+  const platform = await platformOf(db);
   const resale = item.owner_id !== null;
   const seller = item.owner_id ?? creator;
   const fees = feesFor(item.price, decimals, item.royalty_rate, resale && creator !== null && creator !== seller);
@@ -105,7 +116,7 @@ async function buyElement(
 }
 
 /**
- * buyNFT one transaction at a time (the path before the group commit; blind boxes still take it):
+ * buyNFT one transaction at a time (the path before the group commits; the benches' baseline):
  * the item row locked first, then the parties' balance locks; the answer stored in the transaction.
  */
 export async function buyInTransaction(

@@ -1,0 +1,146 @@
+/**
+ * Blind boxes on their group commit (domain/box-writer.ts, migration 057): 50 buyers on a series of
+ * five boxes through the API — exactly five sold, boxes 1…5 each once, every prize the one the
+ * published seed gives (the verifier recomputes them), everyone else told it is sold out or off
+ * sale, nothing written for them; one request sent 10 times at once with one Idempotency-Key — one
+ * box, one answer; in ONE statement a refused purchase takes no box — the next buyer gets the box
+ * it would have had.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { feesFor, verifyBoxes } from '../../../core';
+import { balance } from '../../testing/funds-kit';
+import { funded, nft, nftKit, platformBalance, series, USDT, type NftKit } from '../../testing/nft-kit';
+import { journalSound, oks, postAs, quickUsers, race } from '../../testing/race-kit';
+import { grant } from '../../testing/loans-kit';
+import { inTransaction } from '../../db/tx';
+import { platformUserId } from '../../db/platform';
+import { drawWindow, submitBox, type BoxElement } from './domain/box-writer';
+
+let k: NftKit;
+beforeAll(async () => void (k = await nftKit()));
+afterAll(async () => k?.close());
+
+const MANIFEST = [
+  { prize: 'SSR:Gold', count: 1 },
+  { prize: 'R:Sand', count: 2 },
+  { prize: 'N:Haze', count: 2 },
+];
+
+const boxesOf = (seriesId: number) =>
+  k.t.app.db
+    .selectFrom('nft_boxes')
+    .select(['k', 'prize', 'user_id', 'order_id'])
+    .where('series_id', '=', seriesId)
+    .orderBy('k')
+    .execute();
+
+const seriesRow = (seriesId: number) =>
+  k.t.app.db.selectFrom('nft_box_series').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
+
+it('50 buyers on a series of five boxes at once: five sold, each box once, every prize the seed’s, no 5xx', async () => {
+  const s = await series(k, MANIFEST);
+  const buyers = await quickUsers(k.t, 50);
+  for (const u of buyers) await grant(k.t, u.id, USDT, '100');
+  const creatorBefore = Number((await balance(k.t, k.creator.id, USDT)).available);
+  const feesBefore = Number((await platformBalance(k.t.app.db)).available);
+  const answers = await race(
+    buyers.map((u) => () => postAs(k.t.app, '/api/bind_box/buyNFT', u.token, { code: s.code })),
+  );
+  expect(oks(answers)).toBe(5);
+  const boxes = await boxesOf(s.seriesId);
+  expect(boxes.map((b) => b.k)).toEqual([1, 2, 3, 4, 5]);
+  // each ok answer is one box's order, its buyer the box's holder
+  const okOrders = answers.filter((a) => a.type === 'ok').map((a) => a.message);
+  expect(boxes.map((b) => b.order_id).sort()).toEqual([...okOrders].sort());
+  const row = await seriesRow(s.seriesId);
+  expect({ sold: row.sold, revealed: row.revealed_at !== null }).toEqual({ sold: 5, revealed: true });
+  const check = verifyBoxes({
+    seed: row.secret_seed,
+    commitment: row.commitment,
+    seriesId: s.seriesId,
+    manifest: MANIFEST,
+    purchases: boxes.map((b) => ({ k: b.k, prize: b.prize })),
+  });
+  expect(check.ok).toBe(true);
+  const fees = feesFor('10', 8, '0', false);
+  for (const u of buyers)
+    expect(await balance(k.t, u.id, USDT)).toEqual({
+      available: boxes.some((b) => b.user_id === u.id) ? String(100 - Number(fees.total)) : '100',
+      frozen: '0',
+    });
+  expect(Number((await balance(k.t, k.creator.id, USDT)).available) - creatorBefore).toBe(50);
+  expect(Number((await platformBalance(k.t.app.db)).available) - feesBefore).toBeCloseTo(5 * Number(fees.fee), 10);
+  // sold out: the item is off sale
+  expect((await nft(k, 'buyNFT', await funded(k, '100'), { code: s.code })).type).not.toBe('ok');
+  await journalSound(k.t.app.db);
+}, 120_000);
+
+it('one box purchase sent 10 times at once with one Idempotency-Key: one box, every answer the same', async () => {
+  const s = await series(k, MANIFEST);
+  const u = await funded(k, '100');
+  const send = () =>
+    k.t.app.inject({
+      method: 'POST',
+      url: '/api/bind_box/buyNFT',
+      payload: `code=${s.code}`,
+      headers: {
+        authorization: u.token,
+        'idempotency-key': 'box-once',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    });
+  const answers = await race(Array.from({ length: 10 }, () => send));
+  const again = (await send()).json() as { type: string; message: number };
+  expect(again.type).toBe('ok');
+  // the attempts that overlapped the first were told to retry; every other answer is the first's
+  for (const a of answers.filter((x) => x.type === 'ok')) expect(a.message).toBe(again.message);
+  expect((await boxesOf(s.seriesId)).map((b) => [b.k, b.order_id, b.user_id])).toEqual([[1, again.message, u.id]]);
+  expect((await balance(k.t, u.id, USDT)).available).toBe('89.75');
+  await journalSound(k.t.app.db);
+}, 60_000);
+
+it('in one statement a refused purchase takes no box: the next buyer gets box 2 with box 2’s prize', async () => {
+  const s = await series(k, MANIFEST);
+  const [a, poor, c] = [await funded(k, '100'), await funded(k, '5'), await funded(k, '100')];
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const row = await seriesRow(s.seriesId);
+  const fees = feesFor('10', 8, '0', false);
+  const element = (buyer: number): BoxElement => ({
+    i: row.item_id,
+    o: null,
+    p: fees.price,
+    c: USDT,
+    ac: 2,
+    ar: k.artistId,
+    b: buyer,
+    s: k.creator.id,
+    pl,
+    at: new Date(k.clock.now).toISOString(),
+    tot: fees.total,
+    sg: fees.seller_gets,
+    f: fees.fee,
+    ku: null,
+    k: null,
+  });
+  const w = drawWindow(row);
+  // submitted in one tick: one statement, in this order
+  const answers = await Promise.all([a, poor, c].map((u) => submitBox(k.t.app.db, element(u.id), w)));
+  expect(answers.map((x) => x.refused)).toEqual([null, 'insufficient_balance', null]);
+  const boxes = await boxesOf(s.seriesId);
+  expect(boxes.map((b) => [b.k, b.user_id])).toEqual([
+    [1, a.id],
+    [2, c.id],
+  ]);
+  // the prizes the seed gives boxes 1 and 2 (the verifier's rule, once the seed is out)
+  const check = verifyBoxes({
+    seed: row.secret_seed,
+    commitment: row.commitment,
+    seriesId: s.seriesId,
+    manifest: MANIFEST,
+    purchases: boxes.map((b) => ({ k: b.k, prize: b.prize })),
+  });
+  expect(check.ok).toBe(true);
+  expect(await balance(k.t, poor.id, USDT)).toEqual({ available: '5', frozen: '0' });
+  expect((await seriesRow(s.seriesId)).sold).toBe(2);
+  await journalSound(k.t.app.db);
+});

@@ -1,0 +1,130 @@
+/**
+ * Blind-box purchases on a group commit (db/group-commit.ts): the box purchases submitted while a
+ * batch is in flight go together as ONE statement, nft_box_batch (migration 057) — item and series
+ * locks, balance locks, debit, proceeds, fee, order, box, count and the key's answer, one commit
+ * for all. The draw is the transaction path's, exactly: box k holds core's draw for k, k being the
+ * series' count at its lock + 1 in the statement's order; the request passes the prizes of the
+ * boxes from the count it read on (`DrawWindow`) and the statement takes box k's. Each purchase stays
+ * all-or-nothing: a refusal takes no box and writes nothing.
+ */
+import { sql, type Kysely } from 'kysely';
+import { expandManifest, nextBox, type ManifestEntry } from '../../../../core';
+import type { Database } from '../../../db/schema';
+import { commitStatement, GroupCommit } from '../../../db/group-commit';
+import type { BuyRow } from './buy-writer';
+
+/** How many boxes past the count the request read it passes prizes for (a batch's worth at most). */
+const WINDOW = 256;
+
+/** One box purchase as nft_box_batch reads it (short keys: the document is built per batch). */
+export interface BoxElement {
+  /** item id and its owner as read (null), price, currency, account type, artist */
+  i: number;
+  o: number | null;
+  p: string;
+  c: number;
+  ac: number;
+  ar: number;
+  /** buyer, creator (gets the proceeds; null: the platform does), platform user */
+  b: number;
+  s: number | null;
+  pl: number;
+  /** the purchase's time (the app's clock, ISO) */
+  at: string;
+  /** core feesFor's figures as decimal strings: total paid, creator gets, fee */
+  tot: string;
+  sg: string;
+  f: string;
+  ku: number | null;
+  k: string | null;
+  kc?: string;
+  kw?: string;
+}
+
+/** The prizes of the series' next boxes, from box `from` on (kept out of the element: one per series per batch). */
+export interface DrawWindow {
+  series: number;
+  from: number;
+  prizes: readonly string[];
+}
+
+export type BoxRow = Omit<BuyRow, 'refused'> & {
+  refused: 'nft_not_on_sale' | 'nft_stale' | 'nft_sold_out' | 'insufficient_balance' | null;
+};
+
+interface Submitted {
+  e: BoxElement;
+  w: DrawWindow;
+}
+
+/** The box purchases' group commit: nft_box_batch as the statement; buyer and creator as its users. */
+export class NftBoxWriter extends GroupCommit<Submitted, BoxRow> {
+  constructor(db: Kysely<Database>) {
+    super(
+      (els) => boxStatement(db, els),
+      (x) => [x.e.b, ...(x.e.s === null ? [] : [x.e.s])],
+    );
+  }
+}
+
+async function boxStatement(db: Kysely<Database>, els: Submitted[]): Promise<BoxRow[]> {
+  // every window is a slice of the same series' draw: one map k → prize per series
+  const w: Record<number, Record<number, string>> = {};
+  for (const { w: win } of els) {
+    const m = (w[win.series] ??= {});
+    win.prizes.forEach((prize, j) => (m[win.from + j] = prize));
+  }
+  const doc = JSON.stringify({ e: els.map((x) => x.e), w });
+  const r = await commitStatement(db, (on) =>
+    sql<BoxRow & { n: number }>`SELECT * FROM nft_box_batch(${doc}::jsonb)`.execute(on),
+  );
+  const out: BoxRow[] = [];
+  for (const row of r.rows) out[row.n] = row;
+  return out;
+}
+
+/** A series' whole draw (box k's prize at k − 1), computed once per series and seed. */
+const draws = new Map<string, string[]>();
+const DRAWS_KEPT = 64;
+
+/** The prizes of boxes sold + 1 … (at most WINDOW of them), from core's draw. */
+export function drawWindow(s: {
+  id: number;
+  secret_seed: string;
+  manifest: ManifestEntry[];
+  total: number;
+  sold: number;
+}): DrawWindow {
+  const key = `${s.id}:${s.secret_seed}`;
+  let all = draws.get(key);
+  if (!all) {
+    all = wholeDraw(s.secret_seed, s.id, s.manifest, s.total);
+    if (draws.size >= DRAWS_KEPT) draws.delete(draws.keys().next().value!);
+    draws.set(key, all);
+  }
+  return { series: s.id, from: s.sold + 1, prizes: all.slice(s.sold, s.sold + WINDOW) };
+}
+
+/**
+ * Boxes 1…total as the transaction path draws them (boxes.ts): box k takes core's nextBox over the
+ * slots not yet given, a given prize leaving the slot list at its first place in manifest order.
+ */
+function wholeDraw(seed: string, seriesId: number, manifest: ManifestEntry[], total: number): string[] {
+  const remaining = expandManifest(manifest);
+  const out: string[] = [];
+  for (let k = 1; k <= total && remaining.length > 0; k++) {
+    const { prize } = nextBox(seed, seriesId, k, remaining);
+    out.push(prize);
+    remaining.splice(remaining.indexOf(prize), 1);
+  }
+  return out;
+}
+
+const writers = new WeakMap<Kysely<Database>, NftBoxWriter>();
+
+/** The handle's box writer (one per pool); settles after the commit with the purchase's answer. */
+export function submitBox(db: Kysely<Database>, e: BoxElement, w: DrawWindow): Promise<BoxRow> {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new NftBoxWriter(db)));
+  return writer.submit({ e, w });
+}
