@@ -42,6 +42,10 @@ export function bookSeq(ctx: TradeContext, symbol: string): number {
   return ctx.market.books.book(symbol).source.seq;
 }
 
+/**
+ * One order in one transaction of its own (the path every order took before the engine's steps went
+ * on the group commit, matching/step.ts): kept as the spot bench's baseline, same rows and moves.
+ */
 export async function matchSpot(
   ctx: TradeContext,
   userId: number,
@@ -170,7 +174,12 @@ function finishTaker(c: FillCtx, r: SpotRow, rest: Exact, frozen: string, watchS
 }
 
 /** Moves a committed walk's fills into the book: venue liquidity held back, makers' remainders cut. */
-function applyFills(ctx: TradeContext, pair: PairSettings, takerSide: SpotSide, fills: readonly WalkFill[]): void {
+export function applyFills(
+  ctx: TradeContext,
+  pair: PairSettings,
+  takerSide: SpotSide,
+  fills: readonly WalkFill[],
+): void {
   const book = ctx.market.books.book(pair.symbol);
   for (const f of fills) {
     if (f.order) {
