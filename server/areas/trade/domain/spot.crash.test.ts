@@ -91,9 +91,10 @@ describe('spot orders under kill -9', () => {
     expect(await broken()).toEqual([]);
     expect(await orphanMoves(h.db, 'spot_order', 'spot_orders', users), 'moves without their order').toBe(0);
     expect(await orphanMoves(h.db, 'spot_fill', 'spot_fills', users), 'moves without their fill').toBe(0);
-    const fees = await sql<{
-      v: string;
-    }>`SELECT coalesce(sum(fee), 0)::text AS v FROM spot_fills WHERE symbol = ${SYMBOL}`.execute(h.db);
+    const fees = await sql<{ v: string; n: number }>`
+      SELECT coalesce(sum(fee), 0)::text AS v, count(*)::int AS n FROM spot_fills WHERE symbol = ${SYMBOL}`.execute(
+      h.db,
+    );
     expect(fees.rows[0].n, 'the orders crossed').toBeGreaterThan(0);
     const after = await held(users);
     expect(after.get(LTC)).toBe(before.get(LTC));
