@@ -16,6 +16,7 @@ import { isMarketOpen, STOCK_HOURS_TEXT } from '../../../../core';
 import { assertSpotBand } from './price-band';
 import { cancelSpot } from './matching/engine';
 import { submitSpot } from './matching/step';
+import { forgetAllRows } from './matching/row-cache';
 import { toSpotOrder } from './matching/view';
 import { canon } from '../../../kernel/decimal';
 
@@ -80,6 +81,7 @@ export async function listSpotOrders(
 
 /** Puts the resting orders back into the symbols' books at start (remaining = amount − filled). */
 export async function loadSpotBook(ctx: TradeContext): Promise<void> {
+  forgetAllRows(ctx);
   const rows = await ctx.db
     .selectFrom('spot_orders')
     .select(['id', 'user_id', 'symbol', 'side', 'target_price', 'amount', 'filled'])

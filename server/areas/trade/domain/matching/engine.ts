@@ -21,6 +21,7 @@ import { publishFills } from './publish';
 import { walk, type WalkFill, type WalkResult } from './walk';
 import { toSpotOrder } from './view';
 import { answerInTx } from '../../../../db/idempotency-scope';
+import { forgetRows } from './row-cache';
 
 export interface PlaceSpot {
   symbol: string;
@@ -54,6 +55,7 @@ export async function matchSpot(
 ): Promise<SpotOrder> {
   const { current, book, plan } = planWalk(ctx, userId, pair, req);
   const seq = bookSeq(ctx, pair.symbol);
+  forgetRows(ctx, [...plan.expired.map((o) => o.id), ...plan.fills.flatMap((f) => (f.order ? [f.order.id] : []))]);
   const makers: SpotRow[] = [];
   const expired: SpotRow[] = [];
   const row = await inTx(ctx, async (trx, moves) => {
@@ -199,6 +201,7 @@ export async function cancelSpot(ctx: TradeContext, userId: number, id: number):
   if (!before || before.user_id !== userId) throw new AppError('trade_order_not_found');
   const pair = pairBySymbol(ctx, before.symbol);
   return onSymbol(ctx, pair.symbol, async () => {
+    forgetRows(ctx, [id]);
     const row = await inTx(ctx, async (trx, moves) => {
       const c = { trx, list: new MoveList(), pair, now: new Date(ctx.now()) };
       const r = await cancelResting(c, id, 'spot_order_cancel');

@@ -22,6 +22,7 @@ import { publishFills } from './publish';
 import { qtyForQuote } from './quote-walk';
 import { planOrder, type OrderElement, type PlannedOrder } from './step-plan';
 import { StepView } from './step-view';
+import { forgetRows, keepRows, rowCache } from './row-cache';
 import { walk, type WalkResult } from './walk';
 
 /** Orders one step takes at most (the rest wait for the next step). */
@@ -107,6 +108,8 @@ async function runStep(ctx: TradeContext, symbol: string, jobs: Job[]): Promise<
     .submit(el)
     .catch((err: unknown) => {
       for (const p of planned) p.w.job.reject(err);
+      // a row the step planned on may be what failed: the next step reads them all again
+      forgetRows(ctx, planned.flatMap((p) => [...p.makers, ...p.expired].map((r) => r.id)));
       throw err;
     });
   const back: Job[] = [];
@@ -207,7 +210,7 @@ function keyFields(k: IdempotencyScope): Pick<OrderElement, 'k' | 'kc' | 'kw'> {
   return { k: k.key, ...(k.claim ? { kc: k.claim.route, kw: k.claim.owner } : {}) };
 }
 
-/** The rows of the resting orders the walks meet that were not placed in this step. */
+/** The rows of the resting orders the walks meet that were not placed in this step (a copy: planning changes it). */
 async function restingRows(ctx: TradeContext, walked: Walked[]): Promise<Map<number, SpotRow>> {
   const own = new Set(walked.map((w) => w.job.id));
   const ids = new Set<number>();
@@ -250,6 +253,7 @@ function committed(ctx: TradeContext, p: Planned, o: OrderOutcome): SpotOrder {
   for (const x of p.expired) book.remove(x.id);
   applyFills(ctx, job.pair, job.req.side, plan.fills);
   const row = p.row;
+  keepRows(ctx, [...p.expired, ...p.makers, row]);
   if (row.status === 'open' || row.status === 'partially_filled')
     book.rest({
       id: row.id,
