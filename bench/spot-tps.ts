@@ -9,7 +9,8 @@
  * engine's hardest case: its queue is one at a time), 20 loops on a pool of 10, random users among
  * 200, buys and sells of 0.01 at 99.5 / 100 / 100.5 so about half the orders cross resting ones
  * (several makers' balances per order) and the rest rest; the venue's book sits far away. Rounds
- * alternate (the machine is shared). Beside each run: this process's CPU time per order. The
+ * alternate (the machine is shared); a ledger transfer on its group commit (bench/ledger-tps.ts's
+ * `ours`, same loops) runs beside them as the machine's reference. Beside each run: this process's CPU time per order. The
  * journal is checked against the balances, and the book in memory against the resting rows, at the end.
  * `npx tsx bench/spot-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). A part of `npm run bench`'s ledger part.
@@ -40,9 +41,11 @@ import {
   ratioOf,
   resultsMd,
   runColumns,
+  USDT,
   withBenchSchema,
   writeResults,
 } from './ledger-kit';
+import { transfer } from '../server/db/ledger-transfer';
 
 const USERS = 200;
 const LTC = 5;
@@ -50,7 +53,7 @@ const SYMBOL = 'LTC/USDT';
 const PRICES = ['99.5', '100', '100.5'];
 const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
-const LOOPS = 20;
+const LOOPS = Number(process.env.SPOT_BENCH_LOOPS ?? 20);
 
 interface Run {
   name: string;
@@ -90,14 +93,27 @@ function context(db: Kysely<Database>): Promise<TradeContext> {
   return createTradeContext(db, market);
 }
 
-type Path = 'group' | 'inTransaction';
+/** the seeded users' first and last ids (consecutive): the reference transfer's ring */
+let FIRST = 0;
+let LAST = 0;
+
+type Path = 'group' | 'inTransaction' | 'transfer';
 
 let n = 0;
 async function once(ctx: TradeContext, way: Path, userId: number): Promise<void> {
   const i = ++n;
   const req = { side: i % 2 ? ('sell' as const) : ('buy' as const), amount: '0.01', targetPrice: PRICES[i % 3] };
   if (way === 'group') await placeSpotOrder(ctx, userId, { symbol: SYMBOL, ...req });
-  else {
+  else if (way === 'transfer') {
+    // another user, as ledger-tps picks them (a fixed one would be in every batch)
+    const to = userId === LAST ? FIRST : userId + 1;
+    await transfer(ctx.db, {
+      from: { userId, currencyId: USDT, type: ACCOUNT_TYPES.change, reason: 'transfer_out' },
+      to: { userId: to, currencyId: USDT, type: ACCOUNT_TYPES.change, reason: 'transfer_in' },
+      amount: '0.01',
+      ref: { type: 'bench', id: i },
+    });
+  } else {
     const pair = pairBySymbol(ctx, SYMBOL);
     await onSymbol(ctx, SYMBOL, () => matchSpot(ctx, userId, pair, { symbol: SYMBOL, ...req }));
   }
@@ -129,12 +145,13 @@ function report(runs: Run[], journalOk: boolean, bookOk: boolean, fills: number)
   const ours = best(runs, 'ours');
   const meta = benchMeta(WINDOW_MS, ROUNDS);
   const ratio = ratioOf(ours.perS, before.perS);
+  const ref = best(runs, 'reference');
   const md = resultsMd(
     'spot limit orders per second at the ledger, one symbol (PostgreSQL server)',
     meta,
     runColumns('orders', (r: Run) => r.orders, ['client CPU ms / order', (r) => r.cpuMsPerOrder]),
     runs,
-    `Best round: engine steps on the group commit ${ours.perS}/s, inTransaction ${before.perS}/s — ${ratio}× (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}). Fills written: ${fills}. Journal equals balances: ${journalOk ? 'yes' : 'NO'}; book in memory equals the resting rows: ${bookOk ? 'yes' : 'NO'}.`,
+    `Best round: engine steps on the group commit ${ours.perS}/s, inTransaction ${before.perS}/s — ${ratio}× (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}); a ledger transfer on its group commit, same loops: ${ref.perS}/s (ours ${ratioOf(ours.perS, ref.perS)}× of it). Fills written: ${fills}. Journal equals balances: ${journalOk ? 'yes' : 'NO'}; book in memory equals the resting rows: ${bookOk ? 'yes' : 'NO'}.`,
   );
   writeResults('spot-tps', { meta, runs, ratio, fills, journalMatchesBalances: journalOk, bookMatches: bookOk }, md);
 }
@@ -143,12 +160,16 @@ function report(runs: Run[], journalOk: boolean, bookOk: boolean, fills: number)
 export function runSpotBench(): Promise<MoneyPathRow[]> {
   return withBenchSchema('spot', async (setup, pool) => {
     const ids = await seed(setup.db);
+    [FIRST, LAST] = [ids[0], ids[ids.length - 1]];
     const pooled = await pool(10);
     const ctx = await context(pooled.db);
     const runs: Run[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       runs.push(await orders(ctx, ids, 'inTransaction', `before — inTransaction: pool of 10, ${LOOPS} loops`));
       runs.push(await orders(ctx, ids, 'group', `ours — engine steps on the group commit: pool of 10, ${LOOPS} loops`));
+      runs.push(
+        await orders(ctx, ids, 'transfer', `reference — ledger transfer, group commit: pool of 10, ${LOOPS} loops`),
+      );
     }
     await ctx.locks.idle();
     const bookOk = await bookMatches(pooled, ctx);
