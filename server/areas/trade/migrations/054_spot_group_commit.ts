@@ -62,6 +62,40 @@ async function createMove(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 }
 
+/** spot_step_batch's middle part for one order: its expired own orders, its fills, its makers' rows, its moves. */
+const ORDER_WRITES = `
+          FOR x IN SELECT * FROM jsonb_array_elements(e->'x') LOOP
+            UPDATE spot_orders o SET status = 'cancelled', cancelled_at = (x->>2)::timestamptz, frozen = 0
+              WHERE o.id = (x->>0)::int AND o.status IN ('open', 'partially_filled') AND o.frozen = (x->>1)::numeric;
+            IF NOT FOUND THEN
+              RAISE EXCEPTION 'spot_step_batch: resting order % is not as planned', x->>0 USING ERRCODE = '23514';
+            END IF;
+          END LOOP;
+          fids := '{}';
+          FOR x IN SELECT * FROM jsonb_array_elements(e->'f') LOOP
+            INSERT INTO spot_fills (order_id, user_id, symbol, side, role, price, qty, total, fee, book_seq, tick_seq, counter_order_id)
+              VALUES ((x->>'o')::int, (x->>'u')::int, x->>'s', x->>'sd', x->>'rl', (x->>'p')::numeric, (x->>'q')::numeric,
+                (x->>'t')::numeric, (x->>'fe')::numeric, (x->>'bs')::bigint, NULL, (x->>'co')::int)
+              RETURNING id INTO v_fid;
+            fids := fids || v_fid;
+          END LOOP;
+          FOR x IN SELECT * FROM jsonb_array_elements(e->'m') LOOP
+            UPDATE spot_orders o SET filled = (x->>'filled')::numeric, total = (x->>'total')::numeric, fee = (x->>'fee')::numeric,
+                fill_price = (x->>'fill_price')::numeric, fill_seq = (x->>'fill_seq')::bigint, frozen = (x->>'frozen')::numeric,
+                status = x->>'status', filled_at = (x->>'filled_at')::timestamptz
+              WHERE o.id = (x->>'id')::int AND o.status IN ('open', 'partially_filled') AND o.filled = (x->>'f0')::numeric;
+            IF NOT FOUND THEN
+              RAISE EXCEPTION 'spot_step_batch: resting order % is not as planned', x->>'id' USING ERRCODE = '23514';
+            END IF;
+          END LOOP;
+          FOR x IN SELECT * FROM jsonb_array_elements(e->'mv') LOOP
+            IF x->>8 IS NOT NULL THEN v_rt := 'spot_fill'; v_rid := fids[(x->>8)::int + 1]::text;
+            ELSE v_rt := x->>6; v_rid := x->>7; END IF;
+            SELECT * INTO v_a, v_f FROM spot_ledger_move(x->>0, (x->>1)::int, (x->>2)::int, (x->>3)::int, (x->>4)::numeric,
+              x->>5, v_rt, v_rid);
+            bal := bal || jsonb_build_array(jsonb_build_array((x->>1)::int, (x->>2)::int, (x->>3)::int, v_a::text, v_f::text));
+          END LOOP;`;
+
 async function createStep(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION spot_step_batch(p jsonb)
@@ -95,37 +129,7 @@ async function createStep(db: Kysely<unknown>): Promise<void> {
             SELECT r.id, r.user_id, r.symbol, r.side, r.kind, r.status, r.amount, r.target_price, r.fee_rate, r.filled, r.total,
               r.fee, r.fill_price, r.fill_seq, r.frozen, r.created_at, r.filled_at, r.watch_seq
             FROM jsonb_populate_record(NULL::spot_orders, e->'r') r;
-          FOR x IN SELECT * FROM jsonb_array_elements(e->'x') LOOP
-            UPDATE spot_orders o SET status = 'cancelled', cancelled_at = (x->>2)::timestamptz, frozen = 0
-              WHERE o.id = (x->>0)::int AND o.status IN ('open', 'partially_filled') AND o.frozen = (x->>1)::numeric;
-            IF NOT FOUND THEN
-              RAISE EXCEPTION 'spot_step_batch: resting order % is not as planned', x->>0 USING ERRCODE = '40001';
-            END IF;
-          END LOOP;
-          fids := '{}';
-          FOR x IN SELECT * FROM jsonb_array_elements(e->'f') LOOP
-            INSERT INTO spot_fills (order_id, user_id, symbol, side, role, price, qty, total, fee, book_seq, tick_seq, counter_order_id)
-              VALUES ((x->>'o')::int, (x->>'u')::int, x->>'s', x->>'sd', x->>'rl', (x->>'p')::numeric, (x->>'q')::numeric,
-                (x->>'t')::numeric, (x->>'fe')::numeric, (x->>'bs')::bigint, NULL, (x->>'co')::int)
-              RETURNING id INTO v_fid;
-            fids := fids || v_fid;
-          END LOOP;
-          FOR x IN SELECT * FROM jsonb_array_elements(e->'m') LOOP
-            UPDATE spot_orders o SET filled = (x->>'filled')::numeric, total = (x->>'total')::numeric, fee = (x->>'fee')::numeric,
-                fill_price = (x->>'fill_price')::numeric, fill_seq = (x->>'fill_seq')::bigint, frozen = (x->>'frozen')::numeric,
-                status = x->>'status', filled_at = (x->>'filled_at')::timestamptz
-              WHERE o.id = (x->>'id')::int AND o.status IN ('open', 'partially_filled') AND o.filled = (x->>'f0')::numeric;
-            IF NOT FOUND THEN
-              RAISE EXCEPTION 'spot_step_batch: resting order % is not as planned', x->>'id' USING ERRCODE = '40001';
-            END IF;
-          END LOOP;
-          FOR x IN SELECT * FROM jsonb_array_elements(e->'mv') LOOP
-            IF x->>8 IS NOT NULL THEN v_rt := 'spot_fill'; v_rid := fids[(x->>8)::int + 1]::text;
-            ELSE v_rt := x->>6; v_rid := x->>7; END IF;
-            SELECT * INTO v_a, v_f FROM spot_ledger_move(x->>0, (x->>1)::int, (x->>2)::int, (x->>3)::int, (x->>4)::numeric,
-              x->>5, v_rt, v_rid);
-            bal := bal || jsonb_build_array(jsonb_build_array((x->>1)::int, (x->>2)::int, (x->>3)::int, v_a::text, v_f::text));
-          END LOOP;
+          ${sql.raw(ORDER_WRITES)}
           IF e->>'k' IS NOT NULL THEN
             v_ref := jsonb_build_object('type', 'spot_order', 'id', v_id);
             IF e->>'kc' IS NOT NULL THEN

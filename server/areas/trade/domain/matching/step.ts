@@ -109,7 +109,10 @@ async function runStep(ctx: TradeContext, symbol: string, jobs: Job[]): Promise<
     .catch((err: unknown) => {
       for (const p of planned) p.w.job.reject(err);
       // a row the step planned on may be what failed: the next step reads them all again
-      forgetRows(ctx, planned.flatMap((p) => [...p.makers, ...p.expired].map((r) => r.id)));
+      forgetRows(
+        ctx,
+        planned.flatMap((p) => [...p.makers, ...p.expired].map((r) => r.id)),
+      );
       throw err;
     });
   const back: Job[] = [];
@@ -218,13 +221,18 @@ async function restingRows(ctx: TradeContext, walked: Walked[]): Promise<Map<num
     for (const o of plan.expired) if (!own.has(o.id)) ids.add(o.id);
     for (const f of plan.fills) if (f.order && !own.has(f.order.id)) ids.add(f.order.id);
   }
-  if (!ids.size) return new Map();
-  const rows = await ctx.db
-    .selectFrom('spot_orders')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
+  const cache = rowCache(ctx);
+  const out = new Map<number, SpotRow>();
+  for (const id of ids) {
+    const r = cache.get(id);
+    if (r) out.set(id, r);
+  }
+  const missing = [...ids].filter((id) => !out.has(id));
+  if (missing.length) {
+    const rows = await ctx.db.selectFrom('spot_orders').selectAll().where('id', 'in', missing).execute();
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
 }
 
 function usersOf(els: OrderElement[]): number[] {
