@@ -12,7 +12,7 @@
  * Environment equivalents: BENCH_QUICK, BENCH_SMOKE, BENCH_ONLY, BENCH_RATES, BENCH_THROTTLES,
  * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, BENCH_TERMINAL, CHROMIUM_PATH. The parts `db`
  * (bench/db-engine.ts: the server on embedded PostgreSQL), `ledger` (bench/ledger-tps.ts, then the other money paths:
- * seconds-tps.ts, lever-tps.ts, lever-paths-tps.ts, nft-buy-tps.ts) and
+ * seconds-tps.ts, lever-tps.ts, lever-paths-tps.ts, spot-tps.ts, nft-buy-tps.ts) and
  * `fanout` (bench/fanout.ts) run their scripts' own run functions; ledger and fanout use the
  * PostgreSQL server at DATABASE_URL and Redis at REDIS_URL (their defaults: 127.0.0.1:5432 db
  * `test`, 127.0.0.1:6379). With BENCH_PORT set, fan-out's nodes take BENCH_PORT+10… and db's server
@@ -290,6 +290,7 @@ function serverParts(results: AllResults): Runner[] {
       () => import('./seconds-tps').then((m) => m.runSecondsBench()),
       () => import('./lever-tps').then((m) => m.runLeverBench()),
       () => import('./lever-paths-tps').then((m) => m.runLeverPathsBench()),
+      () => import('./spot-tps').then((m) => m.runSpotBench()),
       () => import('./nft-buy-tps').then((m) => m.runNftBuyBench()),
     ])
       rows.push(...(await load()));

@@ -1,5 +1,5 @@
 /**
- * The kill -9 tests' victims' common start (seconds-child.ts, lever-open-child.ts, lever-limit-child.ts, exchange-child.ts,
+ * The kill -9 tests' victims' common start (seconds-child.ts, lever-open-child.ts, lever-limit-child.ts, spot-child.ts, exchange-child.ts,
  * ledger-writer-child.ts, nft-buy-child.ts; the parent's side: kill-mid-batch.ts): the test's
  * database from the env, and the loops that run money until the kill.
  * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),

@@ -2,7 +2,7 @@
  * The group commits' kill -9 tests' common part (server/db/ledger-writer.crash.test.ts, the coin
  * exchange's server/areas/funds/domain/exchange.crash.test.ts, the seconds options'
  * server/areas/trade/domain/seconds.crash.test.ts, the contracts'
- * server/areas/trade/domain/lever-open.crash.test.ts and lever-limit.crash.test.ts, the NFT purchase's
+ * server/areas/trade/domain/lever-open.crash.test.ts and lever-limit.crash.test.ts, the spot orders' spot.crash.test.ts, the NFT purchase's
  * server/areas/nft/buy.crash.test.ts): a child process runs money through the pool's
  * writer (group commits), printing `ack <ref>` once each promise settled — after its
  * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that
@@ -77,7 +77,7 @@ export function expectAckedCommitted(acked: Set<string>, committed: Set<string>,
 export async function orphanMoves(
   db: Kysely<Database>,
   refType: string,
-  table: 'exchanges' | 'seconds_orders' | 'lever_orders' | 'nft_orders',
+  table: 'exchanges' | 'seconds_orders' | 'lever_orders' | 'nft_orders' | 'spot_orders' | 'spot_fills',
   users?: number[],
 ): Promise<number> {
   const r = await sql<{ n: number }>`

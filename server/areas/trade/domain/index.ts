@@ -74,6 +74,7 @@ export async function reloadTradeContext(ctx: TradeContext): Promise<void> {
 export type { TradeContext } from './context';
 export { pairByIds, pairBySymbol, currentPrice } from './context';
 export { placeSpotOrder, cancelSpotOrder, listSpotOrders } from './spot';
+export { matchSpot, onSymbol } from './matching/engine';
 export { scheduleCross } from './matching/cross';
 export {
   submitLever,

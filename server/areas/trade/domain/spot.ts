@@ -4,7 +4,7 @@
  * EXPIRE_MAKER, market-order protection); a limit outside the pair's price band is refused here.
  * Resting limit orders hold frozen funds equal to their unfilled remainder and fill as the venue's
  * book and trades cross them (matching/cross.ts). Every balance move goes through the ledger,
- * journaled per fill.
+ * journaled per fill; orders are written by the engine's steps on the group commit (matching/step.ts).
  */
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
@@ -14,11 +14,11 @@ import { currentPrice, pairBySymbol, type TradeContext } from './context';
 import type { PairSettings } from './settings';
 import { isMarketOpen, STOCK_HOURS_TEXT } from '../../../../core';
 import { assertSpotBand } from './price-band';
-import { cancelSpot, matchSpot, onSymbol } from './matching/engine';
+import { cancelSpot } from './matching/engine';
+import { submitSpot } from './matching/step';
+import { forgetAllRows } from './matching/row-cache';
 import { toSpotOrder } from './matching/view';
 import { canon } from '../../../kernel/decimal';
-import { protectionPrice, takerLiquidity } from './matching/liquidity';
-import { qtyForQuote } from './matching/quote-walk';
 
 export function assertMarketOpen(ctx: TradeContext, pair: PairSettings): void {
   if (!isMarketOpen(pair.market, ctx.now())) throw new AppError('trade_market_closed', { hours: STOCK_HOURS_TEXT });
@@ -39,21 +39,8 @@ export async function placeSpotOrder(ctx: TradeContext, userId: number, req: Pla
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
   if (req.targetPrice !== null) assertSpotBand(pair, req.targetPrice, currentPrice(ctx, pair.symbol).price);
-  return onSymbol(ctx, pair.symbol, () => {
-    // by quote: the quantity is worked out under the symbol's queue, against the book it then walks
-    const amount = 'quoteAmount' in req ? quoteQty(ctx, userId, pair, req.quoteAmount) : req.amount;
-    return matchSpot(ctx, userId, pair, { symbol: pair.symbol, side: req.side, amount, targetPrice: req.targetPrice });
-  });
-}
-
-function quoteQty(ctx: TradeContext, userId: number, pair: PairSettings, quote: string): string {
-  const liquidity = takerLiquidity(ctx.market.books.book(pair.symbol), 'buy', currentPrice(ctx, pair.symbol).price);
-  if (!liquidity.length) throw new AppError('trade_no_liquidity');
-  const cap = protectionPrice('buy', liquidity[0].price, pair.marketProtection);
-  const qty = qtyForQuote({ userId, quote, feeRate: pair.spotFeeRate, qtyDecimals: pair.qtyDecimals, cap, liquidity });
-  if (new Decimal(qty).lt(pair.spotMinAmount) || qty === '0')
-    throw new AppError('trade_below_minimum', { min: new Decimal(pair.spotMinAmount).toFixed() });
-  return qty;
+  // by quote: the quantity is worked out in the symbol's step, against the book it then walks
+  return submitSpot(ctx, userId, pair, req);
 }
 
 export function cancelSpotOrder(ctx: TradeContext, userId: number, id: number): Promise<SpotOrder> {
@@ -94,6 +81,7 @@ export async function listSpotOrders(
 
 /** Puts the resting orders back into the symbols' books at start (remaining = amount − filled). */
 export async function loadSpotBook(ctx: TradeContext): Promise<void> {
+  forgetAllRows(ctx);
   const rows = await ctx.db
     .selectFrom('spot_orders')
     .select(['id', 'user_id', 'symbol', 'side', 'target_price', 'amount', 'filled'])

@@ -17,6 +17,7 @@ import { bookSeq, onSymbol } from './engine';
 import { MoveList } from './moves';
 import { publishFills } from './publish';
 import { markCrossed, type TradeCross } from './cross-record';
+import { forgetRows } from './row-cache';
 
 export type { TradeCross };
 
@@ -73,6 +74,10 @@ async function crossResting(ctx: TradeContext, symbol: string, trades: readonly 
   if (!todo.length) return;
   const pair = pairBySymbol(ctx, symbol);
   const seq = bookSeq(ctx, symbol);
+  forgetRows(
+    ctx,
+    todo.map((p) => p.order.id),
+  );
   const rows = await inTx(ctx, async (trx, moves) => {
     const c = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
     const out: SpotRow[] = [];

@@ -9,7 +9,11 @@ import type { Liquidity, SymbolBook } from '../../../../market/books/symbol-book
 
 const UNLIMITED = '1e17';
 
-export function takerLiquidity(book: SymbolBook, side: TakerSide, lastPrice: string): Liquidity[] {
+export function takerLiquidity(
+  book: Pick<SymbolBook, 'liquidity' | 'version'>,
+  side: TakerSide,
+  lastPrice: string,
+): Liquidity[] {
   const merged = book.liquidity(side);
   if (book.version !== undefined) return merged;
   const last = new ExactDecimal(lastPrice);

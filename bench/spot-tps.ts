@@ -1,0 +1,191 @@
+/**
+ * Spot limit orders per second at the ledger, on the PostgreSQL server: trade's placeSpotOrder —
+ * the matching engine's steps on the group commit (matching/step.ts, migration 054: the orders a
+ * symbol's queue took together planned in order, written as one element of a statement shared with
+ * the other symbols' steps) — against the path every order took before, in the same run:
+ * `before — inTransaction`: the symbol's queue running one order at a time, each in a transaction
+ * of its own (matching/engine.ts matchSpot: the taker's row, the makers' rows read FOR UPDATE and
+ * updated, the fills, each move through ledger.ts, journaled). Both on ONE symbol (LTC/USDT, the
+ * engine's hardest case: its queue is one at a time), 20 loops on a pool of 10, random users among
+ * 200, buys and sells of 0.01 at 99.5 / 100 / 100.5 so about half the orders cross resting ones
+ * (several makers' balances per order) and the rest rest; the venue's book sits far away. Rounds
+ * alternate (the machine is shared); a ledger transfer on its group commit (bench/ledger-tps.ts's
+ * `ours`, same loops) runs beside them as the machine's reference. Beside each run: this process's CPU time per order. The
+ * journal is checked against the balances, and the book in memory against the resting rows, at the end.
+ * `npx tsx bench/spot-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
+ * schema of its own, dropped after). A part of `npm run bench`'s ledger part.
+ */
+import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
+import { type Kysely } from 'kysely';
+import { ACCOUNT_TYPES, ExactDecimal } from '../core';
+import type { DbHandle } from '../server/db/connect';
+import { seed as seedCatalogue } from '../server/db/seed';
+import { checkJournalConsistency, credit } from '../server/db/ledger';
+import { inTransaction } from '../server/db/tx';
+import { BookService } from '../server/market/books/service';
+import {
+  createTradeContext,
+  matchSpot,
+  onSymbol,
+  pairBySymbol,
+  placeSpotOrder,
+  seedTrade,
+  type TradeContext,
+} from '../server/areas/trade/domain';
+import type { Database } from '../server/db/schema';
+import {
+  benchMeta,
+  best,
+  fundedUsers,
+  loopsFor,
+  ratioOf,
+  resultsMd,
+  runColumns,
+  USDT,
+  withBenchSchema,
+  writeResults,
+} from './ledger-kit';
+import { transfer } from '../server/db/ledger-transfer';
+
+const USERS = 200;
+const LTC = 5;
+const SYMBOL = 'LTC/USDT';
+const PRICES = ['99.5', '100', '100.5'];
+const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
+const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
+const LOOPS = Number(process.env.SPOT_BENCH_LOOPS ?? 20);
+
+interface Run {
+  name: string;
+  orders: number;
+  failed: number;
+  perS: number;
+  cpuMsPerOrder: number;
+  latencyMs: { p50: number; p99: number };
+}
+
+async function seed(db: Kysely<Database>): Promise<number[]> {
+  await seedCatalogue(db);
+  await seedTrade(db);
+  const ids = await fundedUsers(db, {
+    count: USERS,
+    tag: 'spot',
+    invite: 'P',
+    type: ACCOUNT_TYPES.change,
+    amount: '1000000000',
+  });
+  for (const userId of ids)
+    await inTransaction(db, (trx) =>
+      credit(trx, { userId, currencyId: LTC, type: ACCOUNT_TYPES.change, amount: '1000000', reason: 'test_grant' }),
+    );
+  return ids;
+}
+
+/** The engine's context as the app builds it, with a fixed price and a venue book far from the users' prices. */
+function context(db: Kysely<Database>): Promise<TradeContext> {
+  const venue = { symbol: SYMBOL, version: 1, bids: [{ price: '1', qty: '1' }], asks: [{ price: '1000', qty: '1' }] };
+  const books = new BookService({ feed: { book: (s) => (s === SYMBOL ? venue : undefined) }, now: Date.now });
+  const market = {
+    lastPrice: (s: string) => (s === SYMBOL ? { price: '100', seq: 1, ts: Date.now() } : undefined),
+    emitToUser: () => undefined,
+    books,
+  } as unknown as TradeContext['market'];
+  return createTradeContext(db, market);
+}
+
+/** the seeded users' first and last ids (consecutive): the reference transfer's ring */
+let FIRST = 0;
+let LAST = 0;
+
+type Path = 'group' | 'inTransaction' | 'transfer';
+
+let n = 0;
+async function once(ctx: TradeContext, way: Path, userId: number): Promise<void> {
+  const i = ++n;
+  const req = { side: i % 2 ? ('sell' as const) : ('buy' as const), amount: '0.01', targetPrice: PRICES[i % 3] };
+  if (way === 'group') await placeSpotOrder(ctx, userId, { symbol: SYMBOL, ...req });
+  else if (way === 'transfer') {
+    // another user, as ledger-tps picks them (a fixed one would be in every batch)
+    const to = userId === LAST ? FIRST : userId + 1;
+    await transfer(ctx.db, {
+      from: { userId, currencyId: USDT, type: ACCOUNT_TYPES.change, reason: 'transfer_out' },
+      to: { userId: to, currencyId: USDT, type: ACCOUNT_TYPES.change, reason: 'transfer_in' },
+      amount: '0.01',
+      ref: { type: 'bench', id: i },
+    });
+  } else {
+    const pair = pairBySymbol(ctx, SYMBOL);
+    await onSymbol(ctx, SYMBOL, () => matchSpot(ctx, userId, pair, { symbol: SYMBOL, ...req }));
+  }
+}
+
+async function orders(ctx: TradeContext, ids: number[], way: Path, name: string): Promise<Run> {
+  const t = await loopsFor({ loops: LOOPS, windowMs: WINDOW_MS, digits: 2 }, () =>
+    once(ctx, way, ids[Math.floor(Math.random() * ids.length)]),
+  );
+  return { name, orders: t.count, failed: t.failed, perS: t.perS, cpuMsPerOrder: t.cpuMsPer, latencyMs: t.latencyMs };
+}
+
+/** The book in memory equals the database's resting orders. */
+async function bookMatches(h: DbHandle, ctx: TradeContext): Promise<boolean> {
+  const rows = await h.db
+    .selectFrom('spot_orders')
+    .select(['id', 'amount', 'filled'])
+    .where('symbol', '=', SYMBOL)
+    .where('status', 'in', ['open', 'partially_filled'])
+    .execute();
+  const book = ctx.market.books.book(SYMBOL);
+  const mem = [...book.resting('bid'), ...book.resting('ask')].map((o) => `${o.id}:${o.remaining}`).sort();
+  const db = rows.map((r) => `${r.id}:${new ExactDecimal(r.amount).minus(r.filled).toFixed()}`).sort();
+  return JSON.stringify(mem) === JSON.stringify(db);
+}
+
+function report(runs: Run[], journalOk: boolean, bookOk: boolean, fills: number) {
+  const before = best(runs, 'before');
+  const ours = best(runs, 'ours');
+  const meta = benchMeta(WINDOW_MS, ROUNDS);
+  const ratio = ratioOf(ours.perS, before.perS);
+  const ref = best(runs, 'reference');
+  const md = resultsMd(
+    'spot limit orders per second at the ledger, one symbol (PostgreSQL server)',
+    meta,
+    runColumns('orders', (r: Run) => r.orders, ['client CPU ms / order', (r) => r.cpuMsPerOrder]),
+    runs,
+    `Best round: engine steps on the group commit ${ours.perS}/s, inTransaction ${before.perS}/s — ${ratio}× (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}); a ledger transfer on its group commit, same loops: ${ref.perS}/s (ours ${ratioOf(ours.perS, ref.perS)}× of it). Fills written: ${fills}. Journal equals balances: ${journalOk ? 'yes' : 'NO'}; book in memory equals the resting rows: ${bookOk ? 'yes' : 'NO'}.`,
+  );
+  writeResults('spot-tps', { meta, runs, ratio, fills, journalMatchesBalances: journalOk, bookMatches: bookOk }, md);
+}
+
+/** Every round; writes its results and returns its summary row. */
+export function runSpotBench(): Promise<MoneyPathRow[]> {
+  return withBenchSchema('spot', async (setup, pool) => {
+    const ids = await seed(setup.db);
+    [FIRST, LAST] = [ids[0], ids[ids.length - 1]];
+    const pooled = await pool(10);
+    const ctx = await context(pooled.db);
+    const runs: Run[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      runs.push(await orders(ctx, ids, 'inTransaction', `before — inTransaction: pool of 10, ${LOOPS} loops`));
+      runs.push(await orders(ctx, ids, 'group', `ours — engine steps on the group commit: pool of 10, ${LOOPS} loops`));
+      runs.push(
+        await orders(ctx, ids, 'transfer', `reference — ledger transfer, group commit: pool of 10, ${LOOPS} loops`),
+      );
+    }
+    await ctx.locks.idle();
+    const bookOk = await bookMatches(pooled, ctx);
+    const fills = await setup.db
+      .selectFrom('spot_fills')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await pooled.close();
+    report(runs, (await checkJournalConsistency(setup.db)).length === 0, bookOk, Number(fills.n));
+    return [
+      moneyPathRow(
+        'spot limit orders placed/s at the ledger, one symbol, about half crossing (engine steps on the group commit, 20 loops) vs the inTransaction path',
+        runs,
+      ),
+    ];
+  });
+}
+
+runIfMain(import.meta.url, runSpotBench);

@@ -1,0 +1,60 @@
+/**
+ * Spot orders on the ledger's group commit (db/group-commit.ts; the statement: migration 054). An
+ * element is one engine step: the orders one symbol's queue took together, planned in order
+ * (matching/step.ts). The steps of several symbols submitted meanwhile share one statement: one
+ * round trip and one commit for all; each caller hears after that commit.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { commitStatement, GroupCommit } from '../../../db/group-commit';
+import type { OrderElement } from './matching/step-plan';
+
+export interface StepElement {
+  /** every user whose balance the step moves (their locks are the statement's) */
+  us: number[];
+  o: OrderElement[];
+}
+
+/** An order's outcome; `bal`: each move's account [user, currency, type, available, frozen] after it. */
+export interface OrderOutcome {
+  st: 'ok' | 'refused' | 'dup';
+  bal: [number, number, number, string, string][];
+}
+
+/** Per step, its orders' outcomes in order; an order missing at the end was not run. */
+export type StepOutcome = OrderOutcome[];
+
+async function stepStatement(db: Kysely<Database>, steps: StepElement[]): Promise<StepOutcome[]> {
+  const doc = JSON.stringify(steps);
+  const r = await commitStatement(db, (on) =>
+    sql<OrderOutcome & { n: number; i: number }>`SELECT * FROM spot_step_batch(${doc}::jsonb)`.execute(on),
+  );
+  const out: StepOutcome[] = steps.map(() => []);
+  for (const row of r.rows) out[row.n][row.i] = { st: row.st, bal: row.bal };
+  return out;
+}
+
+const writers = new WeakMap<Kysely<Database>, GroupCommit<StepElement, StepOutcome>>();
+
+/** The handle's spot step writer (one per pool: its batches are the group commits). */
+export function spotWriterFor(db: Kysely<Database>): GroupCommit<StepElement, StepOutcome> {
+  let w = writers.get(db);
+  if (!w)
+    writers.set(
+      db,
+      (w = new GroupCommit(
+        (steps) => stepStatement(db, steps),
+        (s) => s.us,
+      )),
+    );
+  return w;
+}
+
+/** Order ids taken ahead, in order, so a step can plan its resting remainders and fills against them. */
+export async function takeOrderIds(db: Kysely<Database>, n: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`
+    SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::int AS id FROM generate_series(1, ${n}::int)`.execute(
+    db,
+  );
+  return r.rows.map((x) => x.id).sort((a, b) => a - b);
+}
