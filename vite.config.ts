@@ -23,7 +23,7 @@ export default defineConfig(
     root: 'src',
     publicDir: '../public',
     plugins: [
-      compileHints('main'),
+      compileHints('main', ['chart']),
       warmPreload(),
       // An installable app that opens from the phone's cache. `prompt`: a new version waits
       // until the user takes it (src/app/UpdatePrompt.tsx). Precache = the shell only (index.html and

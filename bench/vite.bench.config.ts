@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { appSource } from '../scripts/build/app-source';
+import { chunkOf } from '../scripts/build/chunks';
+import { compileHints } from '../scripts/build/compile-hints';
 
 /**
  * Bench-only pages (never part of the app build). Built into dist/bench-pages/ — NOT under dist/h5,
@@ -12,6 +14,7 @@ import { appSource } from '../scripts/build/app-source';
  * The source compiles as in the app's build: appSource() (scripts/build/app-source.ts) is the one
  * list of defines and plugins both use.
  */
+const CHART_LIB = 'chart-lib';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
@@ -42,7 +45,9 @@ export default defineConfig(
     base: '/h5/bench/',
     root: here('.'),
     publicDir: false,
-    plugins: [bookSwitch()],
+    // The chart library in a chunk of its own, compiled eagerly as the app's 'chart' is (vite.config.ts;
+    // another name here: these pages have an indicators chunk called 'chart'). BENCH_CHART_HINT=0: without.
+    plugins: [bookSwitch(), ...(process.env.BENCH_CHART_HINT === '0' ? [] : [compileHints(null, [CHART_LIB])])],
     // BENCH_LWC_DEV=1: lightweight-charts' development build (readable names, a few asserts) for profiles
     resolve:
       process.env.BENCH_LWC_DEV === '1'
@@ -61,6 +66,7 @@ export default defineConfig(
       minify: process.env.BENCH_MINIFY !== '0',
       chunkSizeWarningLimit: 3000,
       rollupOptions: {
+        output: { manualChunks: (id: string) => (chunkOf(id) === 'chart' ? CHART_LIB : undefined) },
         input: {
           app: here('./browser/pages/app.html'),
           baseline: here('./baseline-page/index.html'),

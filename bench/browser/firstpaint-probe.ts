@@ -13,6 +13,9 @@
  *                          and passed as `--pages-DIR=X`
  *
  * `--tree=1` prints each task over 20 ms as a tree of its events over 1 ms.
+ * `--cpu-time=1` (with `--trace=0`): a light trace of top-level tasks only, and each run's main-thread
+ * CPU time from mount to the paint mark (the tasks' thread time): on a loaded machine the wall time
+ * mostly measures the other processes, the CPU time much less so. Prints each variant's p50 of both.
  * Performance marks named `fp:…` (add them while diagnosing) are printed relative to mount.
  *
  * Build the bench pages first (`BENCH_MINIFY=0 npx vite build -c bench/vite.bench.config.ts` for
@@ -84,6 +87,25 @@ function selfTimes(p: CpuProfile | undefined, top: number): string[] {
     .map(([k, v]) => `${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`);
 }
 
+/**
+ * The page's main-thread CPU time (thread time of its top-level tasks) from the `fp-probe:mount`
+ * mark to `untilUs` after it: tasks that start in that span, the one holding the mark included.
+ */
+function mainThreadCpu(buf: Buffer, untilUs: number): number {
+  const ev = (JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mark = ev.find((e) => e.name === 'fp-probe:mount');
+  if (!mark) return NaN;
+  const thread = (e: TraceEvent) => e.pid === mark.pid && e.tid === mark.tid;
+  // a task is one RunTask (which holds a ThreadControllerImpl::RunTask of the same span)
+  const name = ev.some((e) => e.name === 'RunTask' && thread(e)) ? 'RunTask' : 'ThreadControllerImpl::RunTask';
+  const top = ev.filter((e) => e.ph === 'X' && thread(e) && e.name === name);
+  const holder = top.find((t) => t.ts <= mark.ts && t.ts + (t.dur ?? 0) >= mark.ts);
+  const from = holder ? holder.ts : mark.ts;
+  return (
+    top.filter((t) => t.ts >= from && t.ts <= mark.ts + untilUs).reduce((a, t) => a + (t.tdur ?? t.dur ?? 0), 0) / 1000
+  );
+}
+
 async function main(): Promise<void> {
   const throttle = Number(arg('throttle', '4'));
   const runs = Number(arg('runs', '3'));
@@ -92,6 +114,8 @@ async function main(): Promise<void> {
   const cpu = arg('cpu', '1') === '1';
   const variants = arg('ab', '').split('|');
   const totals: number[][] = variants.map(() => []);
+  const cpuTotals: number[][] = variants.map(() => []);
+  const cpuTime = arg('cpu-time', '0') === '1' && !tracing;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-probe-'));
   const server = await startServer({ tickRate: 2000, dataDir, extraSymbols: 2000 });
   const browser = await launchBrowser();
@@ -135,11 +159,21 @@ async function main(): Promise<void> {
             ],
           });
         }
-        await bp.page.evaluate(() => (window as unknown as { __benchShowChart: () => void }).__benchShowChart());
+        if (cpuTime) await browser.startTracing(bp.page, { categories: ['toplevel', 'blink.user_timing'] });
+        await bp.page.evaluate(() => {
+          performance.mark('fp-probe:mount');
+          (window as unknown as { __benchShowChart: () => void }).__benchShowChart();
+        });
         await bp.page.waitForFunction(() => 'chartPaint' in window.__bench.read().marks, undefined, {
           timeout: 60_000,
         });
         const m = await bp.page.evaluate(() => window.__bench.read().marks);
+        if (cpuTime) {
+          const at = await bp.page.evaluate(() => performance.getEntriesByName('fp-probe:mount')[0]?.startTime ?? NaN);
+          const ms = mainThreadCpu(await browser.stopTracing(), (m.chartPaint - at) * 1000);
+          cpuTotals[v].push(ms);
+          console.log(`   main-thread CPU mount→paint ${round(ms)} ms`);
+        }
         console.log(
           `# run ${run + 1}${variants.length > 1 ? ` [${variants[v]}]` : ''}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`,
         );
@@ -229,6 +263,12 @@ async function main(): Promise<void> {
       }
     }
     variants.forEach((q, v) => {
+      if (cpuTime) {
+        const c = [...cpuTotals[v]].sort((a, b) => a - b);
+        console.log(
+          `main-thread CPU${q ? ` [${q}]` : ''} p50 ${round(c[Math.floor(c.length / 2)])} ms (min ${round(c[0])}, max ${round(c[c.length - 1])}, n ${c.length})`,
+        );
+      }
       const sorted = [...totals[v]].sort((a, b) => a - b);
       console.log(
         `first paint${q ? ` [${q}]` : ''} p50 ${round(sorted[Math.floor(sorted.length / 2)])} ms (min ${round(sorted[0])}, max ${round(sorted[sorted.length - 1])}, n ${sorted.length})`,

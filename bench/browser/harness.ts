@@ -456,6 +456,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** thread (CPU) time, µs */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: Record<string, unknown> };

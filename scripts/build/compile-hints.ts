@@ -15,12 +15,14 @@ const shifted = (mappings: string) => (mappings ? `;${mappings}` : mappings);
  * imports (src/main.tsx) and what they import; index.html preloads exactly these — for eager
  * compilation. Without the hint V8 only pre-parses their functions while the file
  * streams, then compiles each on the main thread at its first call, inside boot's long tasks (React
- * DOM's evaluation was one task of 100–250 ms at 4× CPU). Lazy routes and the chart are left to
- * V8's own heuristics (much of them never runs). Written into the finished chunks (the hint must be
+ * DOM's evaluation was one task of 100–250 ms at 4× CPU). Lazy routes are left to V8's own
+ * heuristics (much of them never runs). `alsoChunks`: chunks marked by name besides — the chart
+ * library ('chart'), whose first draw otherwise compiles each of its functions on the main thread
+ * at its first call, inside the chart's first paint. Written into the finished chunks (the hint must be
  * the file's first line, so after minification), their source maps shifted by that one line.
  * Browsers without the feature read a comment.
  */
-export function compileHints(entryName: string): Plugin {
+export function compileHints(entryName: string | null, alsoChunks: readonly string[] = []): Plugin {
   return {
     name: 'compile-hints',
     apply: 'build',
@@ -40,6 +42,8 @@ export function compileHints(entryName: string): Plugin {
           eager.add(f);
           todo.push(...c.imports);
         }
+        for (const o of Object.values(bundle))
+          if (o.type === 'chunk' && alsoChunks.includes(o.name)) eager.add(o.fileName);
         for (const f of eager) {
           const c = bundle[f];
           if (c?.type !== 'chunk') continue;

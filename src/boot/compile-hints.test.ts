@@ -71,4 +71,17 @@ describe('compile hints on the boot chunks (scripts/build/compile-hints.ts)', ()
     expect((bundle['libraries.js'] as Chunk).map?.mappings).toBe('');
     expect(JSON.parse((bundle['libraries.js.map'] as Asset).source).mappings).toBe('');
   });
+
+  it('mark a chunk named besides (the chart library), not the lazy route that imports it', () => {
+    const bundle: Record<string, Chunk | Asset> = {
+      'main.js': chunk('main.js', { isEntry: true, dynamicImports: ['app.js'] }),
+      'app.js': chunk('app.js', { dynamicImports: ['route.js'] }),
+      'route.js': chunk('route.js', { imports: ['chart-x1.js'] }),
+      'chart-x1.js': chunk('chart-x1.js', { name: 'chart' }),
+    };
+    const hook = compileHints('main', ['chart']).generateBundle as { handler: (o: unknown, b: typeof bundle) => void };
+    hook.handler({}, bundle);
+    expect((bundle['chart-x1.js'] as Chunk).code).toBe(`${COMPILE_HINT}\ncode of chart-x1.js`);
+    expect((bundle['route.js'] as Chunk).code).toBe('code of route.js');
+  });
 });

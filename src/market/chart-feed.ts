@@ -9,6 +9,7 @@ import { applySnapshot, forgetWatch } from './store';
 import { afterNextPaint } from '../lib/idle';
 import { fetchHistory, openWatch } from './bridge';
 import { klineKey, nextWatchKey } from './keys';
+import { historyPrimer } from './history-prime';
 import type { ChartBar, HistoryPayload, IndicatorSpec, Period, PushedLines } from './types';
 
 export interface ChartSink {
@@ -28,6 +29,9 @@ export interface ChartFeedState {
 }
 
 type LoadState = { loading: boolean; error: boolean };
+
+/** the chart's first request leaves while it renders (history-prime.ts) */
+const primer = historyPrimer(fetchHistory);
 
 /**
  * One load generation of a chart's series: the history request and the live watch. Once retired
@@ -53,7 +57,7 @@ function openSeries(
     held = [];
     // Mounting is already loading: keeping the state object skips a render in the mount commit.
     setState((s) => (s.loading && !s.error ? s : { loading: true, error: false }));
-    fetchHistory(symbol, period).then(
+    (mine === 1 ? primer.take(symbol, period) : fetchHistory(symbol, period)).then(
       (h) => {
         if (!current() || !sink.current) return;
         sink.current.setHistory(h);
@@ -114,6 +118,13 @@ export function useChartFeed(
   indicatorsKey = '',
 ): ChartFeedState {
   const [state, setState] = useState<LoadState>({ loading: true, error: false });
+  // Once per series the chart shows: the request leaves now, before the commit (history-prime.ts).
+  const primedFor = useRef('');
+  const seriesKey = klineKey(symbol, period);
+  if (primedFor.current !== seriesKey) {
+    primedFor.current = seriesKey;
+    primer.prime(symbol, period);
+  }
   const spec = useRef(indicators);
   spec.current = indicators;
   const watch = useRef<{ update: (spec: IndicatorSpec | undefined) => void } | null>(null);
