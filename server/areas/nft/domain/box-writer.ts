@@ -58,7 +58,7 @@ interface Submitted {
 }
 
 /** The box purchases' group commit: nft_box_batch as the statement; buyer and creator as its users. */
-export class NftBoxWriter extends GroupCommit<Submitted, BoxRow> {
+class NftBoxWriter extends GroupCommit<Submitted, BoxRow> {
   constructor(db: Kysely<Database>) {
     super(
       (els) => boxStatement(db, els),

@@ -18,7 +18,7 @@ const D = (v: string | number) => new ExactDecimal(v);
 
 type Op = 'debit' | 'credit' | 'freeze' | 'unfreeze' | 'settleFrozen';
 /** op, user, currency, type, amount, reason, ref type, ref id, or the fill's index in the order (ref spot_fill) */
-export type MoveTuple = [Op, number, number, number, string, string, string | null, string | null, number | null];
+type MoveTuple = [Op, number, number, number, string, string, string | null, string | null, number | null];
 
 export interface StepOrderIn {
   id: number;
