@@ -8,7 +8,7 @@
  * then (this build's pages are built as usual, into dist/bench-pages):
  *
  *   npx tsx bench/browser/ab-terminal.ts [--a=bench-before] [--b=bench] [--rounds=3] [--rate=50000] [--extra=2000]
- *        [--throttle=4] [--duration=10] [--part=book|trades|none] [--screen=pair|spot]
+ *        [--throttle=4] [--duration=10] [--part=book|trades|none] [--screen=pair|spot] [--ind=boll,macd]
  *
  * `--rate=5200 --extra=200` keeps one symbol's feed as at 50,000 ticks/s over 2,000 symbols
  * (BTC/USDT ~25 ticks/s) with a tenth of the server's work, for a machine where the server cannot
@@ -34,6 +34,13 @@ async function main(): Promise<void> {
   const durationS = Number(arg('duration', '10'));
   const part = arg('part', 'book');
   const screen = arg('screen', 'pair');
+  // the chart's indicators, as the terminal bench's second level opens them: ready once their chips are pressed
+  const ind = arg('ind', '');
+  const chips = ind
+    .split(',')
+    .filter(Boolean)
+    .map((n) => `:has([data-testid="ind-${n}"][aria-pressed="true"])`)
+    .join('');
   // the A build is served beside the bench pages (servePages copies only dist/bench-pages)
   if (a !== 'bench')
     fs.cpSync(path.join(ROOT, `dist/bench-pages-${a.replace(/^bench-/, '')}`), path.join(ROOT, `dist/h5/${a}`), {
@@ -48,8 +55,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < rounds; i++) {
       for (const base of i % 2 ? [b, a] : [a, b]) {
         const target = {
-          path: `/h5/${base}/browser/pages/app.html?mode=terminal&screen=${screen}&book=${part === 'none' ? 0 : 1}`,
-          readySelector: part === 'none' ? undefined : '[data-synced="true"]',
+          path: `/h5/${base}/browser/pages/app.html?mode=terminal&screen=${screen}&book=${part === 'none' ? 0 : 1}${ind ? `&ind=${ind}` : ''}`,
+          readySelector: `body${part === 'none' ? '' : ':has([data-synced="true"])'}${chips}`,
           click: part === 'trades' ? 'tab-trades' : undefined,
           scrollBy: screen === 'pair' ? 400 : 0,
         };

@@ -13,7 +13,7 @@ import { BarGuard } from './guard';
 import { chartTheme, sameTheme, type ChartTheme } from './theme';
 import { addCandles, applyTheme, chartOptions } from './options';
 import { adoptSpareChart, prepareSpareChart } from './spare';
-import { whenIdle } from '../../lib/idle';
+import { afterNextPaint, whenIdle } from '../../lib/idle';
 import { BarWindow } from './window';
 import { IndicatorLayer } from './indicator-layer';
 
@@ -57,6 +57,8 @@ export class ChartController {
   private held: Held | null = null;
   /** candle updates not drawn yet: with indicators shown they wait for the lines (see apply) */
   private pending: (() => void)[] = [];
+  /** the readout of a live diff is due after the chart's frame (see drawPending) */
+  private readoutDue = false;
   private props: ChartProps = { line: false, precision: 2, src: { symbol: '', period: '1min' } };
 
   constructor(
@@ -274,11 +276,20 @@ export class ChartController {
     this.emitBar();
   }
 
+  /**
+   * The candle updates, and the readout after the frame that draws them: its text, written here,
+   * was laid out and painted inside the chart's redraw frame, the pair page's longest task.
+   */
   private readonly drawPending = (): void => {
     const q = this.pending;
     this.pending = [];
     for (const f of q) f();
-    if (q.length && this.props.onBar) this.emitBar();
+    if (!q.length || !this.props.onBar || this.readoutDue) return;
+    this.readoutDue = true;
+    afterNextPaint(() => {
+      this.readoutDue = false;
+      this.emitBar();
+    });
   };
 
   private apply(bars: ChartBar[], lines?: PushedLines): boolean {

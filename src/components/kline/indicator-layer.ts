@@ -1,33 +1,32 @@
 /**
  * The indicator lines of one K-line chart: the worker computes them (workers/indicators/, from
  * core's incremental formulas); this draws what it answers — price-pane lines (MA/EMA/BOLL) on the
- * candles, the sub indicator (VOL/MACD/KDJ/RSI) in a second pane — and writes the crosshair legend.
- * Asked again on every live diff for the bars from the newest drawn one on, so a tick costs the
- * worker O(lines) and the main thread a few series updates.
+ * candles, the sub indicator (VOL/MACD/KDJ/RSI) in a second pane, each pane's lines as one custom
+ * series (lines-series.ts) — and writes the crosshair legend. Asked again on every live diff for
+ * the bars from the newest drawn one on, so a tick costs the worker O(lines) and the main thread
+ * one series update per pane.
  */
-import {
-  HistogramSeries,
-  LineSeries,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-  type WhitespaceData,
-  type LineData,
-  type HistogramData,
-} from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, Time, UTCTimestamp, WhitespaceData } from 'lightweight-charts';
 import { figureText } from '../../../core';
 import { fetchIndicators } from '../../market/bridge';
 import { currentNumberMarks } from '../number-marks';
 import { putText } from '../../lib/dom-text';
+import { afterNextPaint } from '../../lib/idle';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
+import { LinesPaneView, type LineLook, type LinesBar } from './lines-series';
 
 /** Line colours in the order of an indicator's lines (Binance's MA7 / MA25 / MA99 family). */
 const PALETTE = ['#f0b90b', '#d04ed6', '#2f8fe6'];
 const SUB_PANE_PX = 90;
 
-type Drawn = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
-type Point = LineData | HistogramData | WhitespaceData;
+type Pane = 'main' | 'sub';
+/** A pane's series: its lines are the answer's lines `lines` (indexes), drawn as `view` says. */
+interface PaneSeries {
+  s: ISeriesApi<'Custom', Time, LinesBar | WhitespaceData>;
+  view: LinesPaneView;
+  lines: number[];
+}
 
 export interface LayerSource {
   symbol: string;
@@ -35,7 +34,7 @@ export interface LayerSource {
 }
 
 export class IndicatorLayer {
-  private series = new Map<string, { s: Drawn; kind: 'line' | 'hist'; color: string; pane: 'main' | 'sub' }>();
+  private series = new Map<Pane, PaneSeries>();
   private gen = 0;
   private newest = 0;
   private busy = false;
@@ -51,6 +50,8 @@ export class IndicatorLayer {
    * later) — the pair page's largest main-thread cost in the terminal bench.
    */
   private before: (() => void) | null = null;
+  /** a live diff's legend is due after the chart's frame (legendSoon) */
+  private legendDue = false;
 
   constructor(
     private readonly chart: IChartApi,
@@ -61,6 +62,7 @@ export class IndicatorLayer {
 
   setTheme(th: ChartTheme): void {
     this.theme = th;
+    for (const p of this.series.values()) p.view.setSign(th);
   }
 
   /** A new spec: the old lines go; the caller redraws. */
@@ -89,12 +91,12 @@ export class IndicatorLayer {
     this.byTime.clear();
     this.ensure(r);
     const n = r.time.length;
+    for (const p of this.series.values()) {
+      const data = new Array<LinesBar>(n);
+      for (let i = 0; i < n; i++) data[i] = barOf(r, p.lines, i);
+      p.s.setData(data);
+    }
     r.lines.forEach((l, k) => {
-      const entry = this.series.get(`${l.pane}|${l.name}`);
-      if (!entry) return;
-      const data: Point[] = new Array(n);
-      for (let i = 0; i < n; i++) data[i] = this.point(r.time[i], l.values[i], entry.kind, entry.color);
-      entry.s.setData(data as never);
       for (let i = 0; i < n; i++) this.remember(r.time[i], k, l.values[i]);
     });
     this.newest = n ? r.time[n - 1] : 0;
@@ -149,17 +151,26 @@ export class IndicatorLayer {
   private update(r: IndicatorLines): void {
     if (!this.series.size) return;
     const n = r.time.length;
-    r.lines.forEach((l, k) => {
-      const entry = this.series.get(`${l.pane}|${l.name}`);
-      if (!entry) return;
-      for (let i = 0; i < n; i++) {
-        if (r.time[i] < this.newest) continue;
-        entry.s.update(this.point(r.time[i], l.values[i], entry.kind, entry.color) as never);
-        this.remember(r.time[i], k, l.values[i]);
-      }
-    });
+    for (let i = 0; i < n; i++) {
+      if (r.time[i] < this.newest) continue;
+      for (const p of this.series.values()) p.s.update(barOf(r, p.lines, i));
+      r.lines.forEach((l, k) => this.remember(r.time[i], k, l.values[i]));
+    }
     if (n) this.newest = Math.max(this.newest, r.time[n - 1]);
-    this.legendAt(null);
+    this.legendSoon();
+  }
+
+  /**
+   * The legend of a live diff, written after the frame that redraws the lines: written with them,
+   * its text was laid out and painted inside the chart's redraw, the pair page's longest task.
+   */
+  private legendSoon(): void {
+    if (this.legendDue) return;
+    this.legendDue = true;
+    afterNextPaint(() => {
+      this.legendDue = false;
+      this.legendAt(null);
+    });
   }
 
   private drawBefore(): void {
@@ -214,44 +225,46 @@ export class IndicatorLayer {
     row[k] = value;
   }
 
-  private point(time: number, value: number, kind: 'line' | 'hist', color: string): Point {
-    const t = time as UTCTimestamp;
-    if (!Number.isFinite(value)) return { time: t };
-    if (kind === 'hist')
-      return { time: t, value, color: color === 'sign' ? (value >= 0 ? this.theme.up : this.theme.down) : color };
-    return { time: t, value };
-  }
-
-  /** The series for the answer's lines, built once per spec. */
+  /** The series for the answer's lines, one per pane, built once per spec. */
   private ensure(r: IndicatorLines): void {
     if (this.series.size) return;
     const counts = { main: 0, sub: 0 };
+    const looks = { main: [] as LineLook[], sub: [] as LineLook[] };
+    const lines = { main: [] as number[], sub: [] as number[] };
     this.names = [];
     this.spans = [];
-    for (const l of r.lines) {
-      const pane = l.pane === 'main' ? 0 : 1;
-      let color: string;
-      let s: Drawn;
-      if (l.kind === 'hist') {
-        // MACD's bars take the sign's colour; VOL's are neutral
-        color = l.name === 'MACD' ? 'sign' : 'rgba(128,128,128,0.45)';
-        s = this.chart.addSeries(
-          HistogramSeries,
-          { priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'volume' } },
-          pane,
-        );
-      } else {
-        color = PALETTE[counts[l.pane]++ % PALETTE.length];
-        s = this.chart.addSeries(
-          LineSeries,
-          { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false },
-          pane,
-        );
-      }
-      this.series.set(`${l.pane}|${l.name}`, { s, kind: l.kind, color, pane: l.pane });
+    r.lines.forEach((l, k) => {
+      // MACD's bars take the sign's colour; VOL's are neutral
+      const color =
+        l.kind === 'hist'
+          ? l.name === 'MACD'
+            ? 'sign'
+            : 'rgba(128,128,128,0.45)'
+          : PALETTE[counts[l.pane]++ % PALETTE.length];
+      looks[l.pane].push({ kind: l.kind, color });
+      lines[l.pane].push(k);
       this.names.push({ name: l.name, pane: l.pane, color: color === 'sign' ? this.theme.text : color });
+    });
+    for (const pane of ['main', 'sub'] as const) {
+      if (!lines[pane].length) continue;
+      const view = new LinesPaneView(looks[pane], this.theme);
+      // the pane's scale reads its first series' format: a histogram first (VOL, MACD) keeps the volume format
+      const priceFormat = looks[pane][0].kind === 'hist' ? { type: 'volume' as const } : undefined;
+      const s = this.chart.addCustomSeries(
+        view,
+        { priceLineVisible: false, lastValueVisible: false, ...(priceFormat ? { priceFormat } : {}) },
+        pane === 'main' ? 0 : 1,
+      );
+      this.series.set(pane, { s, view, lines: lines[pane] });
     }
   }
+}
+
+/** Bar `i` of the pane whose lines are `lines` (indexes into the answer's): whitespace while none is defined. */
+function barOf(r: IndicatorLines, lines: number[], i: number): LinesBar {
+  const time = r.time[i] as UTCTimestamp;
+  const values = lines.map((k) => r.lines[k].values[i]);
+  return values.some(Number.isFinite) ? { time, values } : ({ time } as LinesBar);
 }
 
 /** Whether two specs draw the same lines (the one the worker computed, the one shown). */
