@@ -52,6 +52,8 @@ export default defineConfig({
       'server/areas/trade/domain/lever-open.crash.test.ts',
       // the NFT purchase's group commit killed mid-batch
       'server/areas/nft/buy.crash.test.ts',
+      // P2P: the openings' and the escrow's group commit raced 50 ways and in one statement, and killed mid-batch
+      'server/areas/otc/{group-commit,otc.crash}.test.ts',
     ],
   },
 });

@@ -77,7 +77,7 @@ export function expectAckedCommitted(acked: Set<string>, committed: Set<string>,
 export async function orphanMoves(
   db: Kysely<Database>,
   refType: string,
-  table: 'exchanges' | 'seconds_orders' | 'lever_orders' | 'nft_orders',
+  table: 'exchanges' | 'seconds_orders' | 'lever_orders' | 'nft_orders' | 'otc_orders',
   users?: number[],
 ): Promise<number> {
   const r = await sql<{ n: number }>`

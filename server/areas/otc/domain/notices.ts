@@ -48,7 +48,8 @@ export async function noteOrder(
 ): Promise<OtcNote[]> {
   const notes = notesFor(o, kind, to, await currencyName(trx, o.coin_id), extra);
   const keys = OTC_NOTICE_KEYS[kind];
-  for (const n of notes) await addNotice(trx, { userId: n.userId, kind, title: keys.title, body: keys.body, params: n.params });
+  for (const n of notes)
+    await addNotice(trx, { userId: n.userId, kind, title: keys.title, body: keys.body, params: n.params });
   return notes;
 }
 

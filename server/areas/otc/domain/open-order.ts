@@ -41,7 +41,14 @@ async function openGrouped(ctx: OtcCtx, takerId: number, r: OpenRequest): Promis
     const nowMs = ctx.now();
     const ad = await onlineAd(db, r.ad_id);
     await checkOpenOrders(db, takerId);
-    const { price, rate, amounts } = await priceOrder(ctx, db, ad, { takerId, r, hold: undefined, limit, typed, nowMs });
+    const { price, rate, amounts } = await priceOrder(ctx, db, ad, {
+      takerId,
+      r,
+      hold: undefined,
+      limit,
+      typed,
+      nowMs,
+    });
     const sellerId = ad.side === 'sell' ? ad.merchant_id : takerId;
     const buyerId = ad.side === 'sell' ? takerId : ad.merchant_id;
     const methods = (await payMethods(db, sellerId)).filter((m) => ad.pay_kinds.includes(m.kind));

@@ -268,4 +268,3 @@ async function useQuote(trx: Trx, userId: number, id: string, nowMs: number): Pr
   if (q.order_id !== null) throw new AppError('otc_quote_used');
   if (new Date(q.expires_at).getTime() <= nowMs) throw new AppError('otc_quote_expired');
 }
-

@@ -272,7 +272,12 @@ export async function expireOne(
   if (!o || o.status !== 'unpaid') return 'gone';
   const deadline = new Date(o.deadline).getTime();
   if (deadline > nowMs) {
-    await enqueueInTx(db, OTC_EXPIRE_TASK, { id: o.id }, { jobKey: otcExpireKey(o.id), runAt: runAtFor(deadline, nowMs) });
+    await enqueueInTx(
+      db,
+      OTC_EXPIRE_TASK,
+      { id: o.id },
+      { jobKey: otcExpireKey(o.id), runAt: runAtFor(deadline, nowMs) },
+    );
     return 'early';
   }
   const s: Settle = {

@@ -27,7 +27,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // a taker's unfinished orders are counted at every opening (both paths): an index, not a scan
-  await sql`CREATE INDEX otc_orders_taker_open ON otc_orders (taker_id) WHERE status IN ('unpaid', 'paid', 'appeal')`.execute(db);
+  await sql`CREATE INDEX otc_orders_taker_open ON otc_orders (taker_id) WHERE status IN ('unpaid', 'paid', 'appeal')`.execute(
+    db,
+  );
   await createHelpers(db);
   await createOpen(db);
   await createSettle(db);
@@ -214,7 +216,9 @@ async function createSettle(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS otc_settle_batch(jsonb)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS otc_open_batch(jsonb)`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS otc_journal(int, int, int, numeric, numeric, numeric, numeric, text, int)`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS otc_journal(int, int, int, numeric, numeric, numeric, numeric, text, int)`.execute(
+    db,
+  );
   await sql`DROP FUNCTION IF EXISTS otc_notices(jsonb, int)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS otc_key_dup(jsonb)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS otc_key_done(jsonb, int)`.execute(db);
