@@ -7,7 +7,9 @@
  * path (opening.ts openInTx: the parties' balance locks, the ad locked, the taker's open orders
  * counted, the order, the freeze (ledger.ts), the remaining, the job, the event, the notice). The
  * request's reads and pricing (the same on both paths) are left out: both start from the element
- * the request builds. 8 merchants' buy ads; each opening sells 1 USDT from the next of many takers
+ * the request builds. Beside them, as a gauge of the shared machine, a ledger transfer on its group
+ * commit (bench/ledger-tps.ts's `ours`), same loops, same round. 8 merchants' buy ads
+ * (OTC_BENCH_MERCHANTS); each opening sells 1 USDT from the next of many takers
  * (a taker holds at most 3 unfinished orders); 20 loops on a pool of 10 for OTC_BENCH_MS, rounds
  * alternating (the machine is shared, so load drifts). The journal is checked against the balances
  * and every ad's remaining against its orders at the end.
@@ -19,6 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
 import type { DbHandle } from '../server/db/connect';
 import { checkJournalConsistency, freeze } from '../server/db/ledger';
+import { transfer } from '../server/db/ledger-transfer';
 import { inTransaction } from '../server/db/tx';
 import { enqueueInTx } from '../server/db/jobs';
 import { addNotice } from '../server/db/notices';
@@ -38,7 +41,7 @@ import {
   writeResults,
 } from './ledger-kit';
 
-const MERCHANTS = 8;
+const MERCHANTS = Number(process.env.OTC_BENCH_MERCHANTS ?? 8);
 const TAKERS = 15_000;
 const T0 = Date.UTC(2030, 0, 1, 12);
 const WINDOW_MS = Number(process.env.OTC_BENCH_MS ?? 5000);
@@ -207,10 +210,27 @@ async function openBefore(db: Kysely<Database>, e: OpenElement): Promise<void> {
   );
 }
 
-async function openings(h: DbHandle, w: World, grouped: boolean, name: string): Promise<Run> {
+let refs = 0;
+
+/** The reference: a ledger transfer on its group commit (bench/ledger-tps.ts's `ours`) of 0.01 USDT between two random takers. */
+function transferRef(db: Kysely<Database>, w: World): Promise<unknown> {
+  const pick = () => w.takers[Math.floor(Math.random() * w.takers.length)];
+  const from = pick();
+  let to = pick();
+  if (to === from) to = w.takers[(w.takers.indexOf(to) + 1) % w.takers.length];
+  return transfer(db, {
+    from: { userId: from, currencyId: USDT, type: 2, reason: 'transfer_out' },
+    to: { userId: to, currencyId: USDT, type: 2, reason: 'transfer_in' },
+    amount: '0.01',
+    ref: { type: 'bench', id: `r${refs++}` },
+  });
+}
+
+async function openings(h: DbHandle, w: World, way: 'before' | 'ours' | 'reference', name: string): Promise<Run> {
   const t = await loopsFor({ loops: 20, windowMs: WINDOW_MS, digits: 2, more: () => next < 3 * TAKERS }, async () => {
+    if (way === 'reference') return transferRef(h.db, w);
     const e = nextElement(w);
-    if (!grouped) return openBefore(h.db, e);
+    if (way === 'before') return openBefore(h.db, e);
     const row = await otcWritersFor(h.db).open.submit(e);
     if (row.order_id === null) throw new Error(`refused: ${row.refused}`);
   });
@@ -222,14 +242,16 @@ function report(runs: Run[], check: { orders: number; adsMatch: boolean; sound: 
   const before = best(runs, 'before');
   const meta = benchMeta(WINDOW_MS, ROUNDS);
   const ratio = ratioOf(ours.perS, before.perS);
+  const ref = best(runs, 'reference');
+  const toRef = ratioOf(ours.perS, ref.perS);
   const md = resultsMd(
     'P2P order openings per second at the ledger (PostgreSQL server)',
     meta,
     runColumns('orders', (r: Run) => r.orders, ['client CPU ms / order', (r) => r.cpuMsPer]),
     runs,
-    `Best round: group commit ${ours.perS}/s, one transaction each ${before.perS}/s — ${ratio}×. Orders ${check.orders}; every ad's remaining equals its total less its orders: ${check.adsMatch ? 'yes' : 'NO'}. Journal equals balances: ${check.sound ? 'yes' : 'NO'}.`,
+    `Best round: group commit ${ours.perS}/s, one transaction each ${before.perS}/s — ${ratio}×; a ledger transfer on its group commit ${ref.perS}/s (ours ${toRef}× it: the machine's state in this run). Orders ${check.orders}; every ad's remaining equals its total less its orders: ${check.adsMatch ? 'yes' : 'NO'}. Journal equals balances: ${check.sound ? 'yes' : 'NO'}.`,
   );
-  writeResults('otc-tps', { meta, runs, ratio, ...check }, md);
+  writeResults('otc-tps', { meta, runs, ratio, toReference: toRef, ...check }, md);
 }
 
 /** Every round; writes its results and returns its summary row. */
@@ -240,8 +262,11 @@ export function runOtcBench(): Promise<MoneyPathRow[]> {
     const db = await pool(10);
     const runs: Run[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      runs.push(await openings(db, w, false, 'before — one inTransaction per opening: pool of 10, 20 loops'));
-      runs.push(await openings(db, w, true, 'ours — the OTC writer, group commit: pool of 10, 20 loops'));
+      runs.push(await openings(db, w, 'before', 'before — one inTransaction per opening: pool of 10, 20 loops'));
+      runs.push(await openings(db, w, 'ours', 'ours — the OTC writer, group commit: pool of 10, 20 loops'));
+      runs.push(
+        await openings(db, w, 'reference', 'reference — a ledger transfer on its group commit: pool of 10, 20 loops'),
+      );
     }
     await db.close();
     const c = await sql<{ orders: number; ads_match: boolean }>`

@@ -2,8 +2,9 @@
  * The P2P money paths on the group commit (domain/order-writer.ts, migration 058): 50 openings at
  * once against a seller's balance for 10 (exactly 10 frozen, the refused ones wrote nothing) and
  * against an ad with room for 10 (exactly 10 orders, the remaining at zero, never below); one
- * Idempotency-Key sent 10 times (one order, one answer); a release, a cancel and the deadline for
- * one order inside ONE statement (the escrow leaves once).
+ * Idempotency-Key sent 10 times (one order, one answer), and its answer lost to a crash after the
+ * commit (the retry answers the order opened); a release, a cancel and the deadline for one order
+ * inside ONE statement (the escrow leaves once).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -131,6 +132,33 @@ describe('openings on the group commit', () => {
     // the others of the burst were told to retry (the first still ran), never a second order
     for (const a of burst.filter((x) => x.type !== 'ok')) expect(a.type).toBe('error');
     expect(await balance(k.t, m.id, USDT)).toEqual({ available: '500', frozen: '500' });
+  }, 120_000);
+  it('an answer lost to a crash after the commit: the retry answers the order opened, and opens no other', async () => {
+    k.clock.now = T0;
+    const m = await merchant(k.t);
+    const ad = await postAd(k.t, m);
+    const b = await taker(k.t);
+    const send = () =>
+      k.t.app.inject({
+        method: 'POST',
+        url: '/api/otc/order/open',
+        payload: { ad_id: ad.id, amount: '720', unit: 'fiat' },
+        headers: { authorization: b.token, [HEADERS.idempotencyKey]: 'open-lost' },
+      });
+    const first = await okOf<OtcOrder>(send().then((r) => r.json()));
+    // the crash: the statement committed (key marked with the order), its answer never stored
+    const key = await db()
+      .updateTable('idempotency_keys')
+      .set({ response: null })
+      .where('user_id', '=', b.id)
+      .where('key', '=', 'open-lost')
+      .returning(['committed_at', 'committed_ref'])
+      .executeTakeFirstOrThrow();
+    expect(key.committed_at).not.toBeNull();
+    expect(key.committed_ref).toEqual({ type: 'otc_order', id: first.id });
+    const again = await okOf<OtcOrder>(send().then((r) => r.json()));
+    expect(again).toEqual(first);
+    expect(await db().selectFrom('otc_orders').select('id').where('taker_id', '=', b.id).execute()).toHaveLength(1);
   }, 120_000);
 });
 
