@@ -8,9 +8,7 @@
  * Env (child-kit.ts's too): OTC_NOW, the rules' clock at opening (ms).
  */
 import { childDb, startLoops } from './child-kit';
-import { openOrder } from '../areas/otc/domain/open-order';
-import { cancel, expireOne, release } from '../areas/otc/domain/orders';
-import type { OtcCtx } from '../areas/otc/domain/shared';
+import { cancel, expireOne, openOrder, release, type OtcCtx } from '../areas/otc/domain';
 
 const adId = Number(process.env.OTC_AD);
 const merchant = Number(process.env.OTC_MERCHANT);
