@@ -12,10 +12,11 @@ import { sql, type Kysely } from 'kysely';
  *   nothing done); the ad still online with its merchant approved (else refused
  *   'otc_ad_unavailable'); the taker's unfinished orders (core OTC_UNFINISHED) under the cap `mx`
  *   (else 'otc_too_many_orders'); the ad's remaining still covering the order (else 'otc_stale': the
- *   request reads again and checks the bounds again); on an ad that does not hold its coin, the conditional freeze of the
- *   seller's coin (refused 'insufficient_balance'). Only then anything written: the order, the
- *   freeze's journal row, the ad's remaining reduced, the 'opened' event, the merchant's notice, the
- *   payment deadline's job, the key marked committed with the order's ref — a refusal writes nothing.
+ *   request reads again and checks the bounds again); on an ad that does not hold its coin, the
+ *   conditional freeze of the seller's coin (refused 'insufficient_balance'). Only then anything
+ *   written: the order, the freeze's journal row, the ad's remaining reduced, the 'opened' event,
+ *   the merchant's notice, the payment deadline's job, the key marked committed with the order's
+ *   ref — a refusal writes nothing.
  * - otc_settle_batch: per element, the order's status guard under its row lock (release: paid, or
  *   unpaid when confirmed; cancel: unpaid; timeout: unpaid and past its deadline) — one that fails
  *   answers the status it found and writes nothing — then the escrow leaves once: to the buyer
