@@ -89,11 +89,17 @@ async function createOpen(db: Kysely<unknown>): Promise<void> {
     RETURNS TABLE (n int, order_id int, refused text, dup boolean)
     LANGUAGE plpgsql AS $$
     DECLARE
-      e jsonb; ad record; q numeric; oid int; acc int; av numeric; fr numeric;
+      e jsonb; ad jsonb; ak text; q numeric; oid int; acc int; av numeric; fr numeric;
       v_jobs jsonb := '[]';
+      -- each ad of the batch, read once under its lock: open to orders, holding its coin, remaining (running)
+      v_ads jsonb;
     BEGIN
       PERFORM otc_lock_parties(p);
       PERFORM 1 FROM otc_ads WHERE id IN (SELECT (el.j->>'a')::int FROM jsonb_array_elements(p) AS el(j)) ORDER BY id FOR UPDATE;
+      SELECT coalesce(jsonb_object_agg(a.id::text, jsonb_build_object('ok', a.status = 'online' AND m.status = 'approved',
+          'held', a.held, 'rem', a.remaining)), '{}')
+        INTO v_ads FROM otc_ads a JOIN otc_merchants m ON m.user_id = a.merchant_id
+        WHERE a.id IN (SELECT (el.j->>'a')::int FROM jsonb_array_elements(p) AS el(j));
       FOR i IN 0 .. jsonb_array_length(p) - 1 LOOP
         e := p -> i;
         n := i; order_id := NULL; refused := NULL; dup := false;
@@ -101,19 +107,18 @@ async function createOpen(db: Kysely<unknown>): Promise<void> {
           dup := true; RETURN NEXT; CONTINUE;
         END IF;
         q := (e->>'q')::numeric;
-        SELECT a.status, a.held, a.remaining, m.status AS merchant_status INTO ad
-          FROM otc_ads a JOIN otc_merchants m ON m.user_id = a.merchant_id WHERE a.id = (e->>'a')::int;
-        IF ad.status <> 'online' OR ad.merchant_status <> 'approved' THEN
+        ak := e->>'a'; ad := v_ads -> ak;
+        IF ad IS NULL OR NOT (ad->>'ok')::boolean THEN
           refused := 'otc_ad_unavailable'; RETURN NEXT; CONTINUE;
         END IF;
         IF (SELECT count(*) FROM otc_orders o WHERE o.taker_id = (e->>'t')::int
             AND o.status IN ('unpaid', 'paid', 'appeal')) >= (e->>'mx')::int THEN
           refused := 'otc_too_many_orders'; RETURN NEXT; CONTINUE;
         END IF;
-        IF ad.remaining < q THEN
+        IF (ad->>'rem')::numeric < q THEN
           refused := 'otc_stale'; RETURN NEXT; CONTINUE;
         END IF;
-        IF NOT ad.held THEN
+        IF NOT (ad->>'held')::boolean THEN
           UPDATE accounts a SET available = a.available - q, frozen = a.frozen + q, updated_at = now()
             WHERE a.user_id = (e->>'s')::int AND a.currency_id = (e->>'c')::int AND a.type = 2 AND a.available >= q
             RETURNING a.id, a.available, a.frozen INTO acc, av, fr;
@@ -127,10 +132,10 @@ async function createOpen(db: Kysely<unknown>): Promise<void> {
             (e->>'r')::numeric, (e->>'p')::numeric, q, (e->>'f')::numeric, (e->>'dl')::timestamptz, e->'pm',
             (e->>'at')::timestamptz, e->>'un', e->>'tl', e->>'ml')
           RETURNING id INTO oid;
-        IF NOT ad.held THEN
+        IF NOT (ad->>'held')::boolean THEN
           PERFORM otc_journal((e->>'s')::int, acc, (e->>'c')::int, -q, q, av, fr, 'otc_escrow', oid);
         END IF;
-        UPDATE otc_ads SET remaining = remaining - q, updated_at = now() WHERE id = (e->>'a')::int;
+        v_ads := jsonb_set(v_ads, ARRAY[ak, 'rem'], to_jsonb((ad->>'rem')::numeric - q));
         INSERT INTO otc_order_events (order_id, kind, actor, actor_id, note, created_at)
           VALUES (oid, 'opened', e->>'ea', (e->>'t')::int, e->>'en', (e->>'at')::timestamptz);
         PERFORM otc_notices(e->'no', oid);
@@ -140,6 +145,9 @@ async function createOpen(db: Kysely<unknown>): Promise<void> {
         order_id := oid;
         RETURN NEXT;
       END LOOP;
+      -- each ad's remaining written once (not once per order: one row version per ad per batch)
+      UPDATE otc_ads a SET remaining = (v_ads -> a.id::text ->> 'rem')::numeric, updated_at = now()
+        WHERE a.id IN (SELECT k::int FROM jsonb_object_keys(v_ads) AS k) AND a.remaining <> (v_ads -> a.id::text ->> 'rem')::numeric;
       IF jsonb_array_length(v_jobs) > 0 THEN
         PERFORM enqueue_jobs(v_jobs);
       END IF;
