@@ -3,8 +3,9 @@
  * statement (one round trip, one commit, one WAL flush for all). On this machine a commit per
  * operation, each with its own statements, tops out near 1,000/s: the per-statement work on 2
  * cores, not the disk, is the limit. Used by the ledger's transfers (ledger-writer.ts), the
- * seconds options' orders (areas/trade, migration 046) and the NFT fixed-price purchases
- * (areas/nft/domain/buy-writer.ts, migration 048); the statement itself is the user's.
+ * seconds options' orders (areas/trade, migration 046), the NFT fixed-price purchases
+ * (areas/nft/domain/buy-writer.ts, migration 048) and the P2P openings and escrow endings
+ * (areas/otc/domain/order-writer.ts, migration 058); the statement itself is the user's.
  *
  * The rules every statement keeps: each operation in it is all-or-nothing (a refusal is an answer
  * for that operation alone, not an error), and every caller's promise settles only after the
