@@ -61,6 +61,8 @@ export default defineConfig({
       // the NFT purchase's and blind boxes' group commits killed mid-batch
       'server/areas/nft/buy.crash.test.ts',
       'server/areas/nft/box.crash.test.ts',
+      // P2P: the openings' and the escrow's group commit raced 50 ways and in one statement, and killed mid-batch
+      'server/areas/otc/{group-commit,otc.crash}.test.ts',
     ],
   },
 });

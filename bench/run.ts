@@ -12,7 +12,7 @@
  * Environment equivalents: BENCH_QUICK, BENCH_SMOKE, BENCH_ONLY, BENCH_RATES, BENCH_THROTTLES,
  * BENCH_DURATION_S, BENCH_SOAK_MINUTES, BENCH_SYMBOLS_EXTRA, BENCH_TERMINAL, CHROMIUM_PATH. The parts `db`
  * (bench/db-engine.ts: the server on embedded PostgreSQL), `ledger` (bench/ledger-tps.ts, then the other money paths:
- * seconds-tps.ts, lever-tps.ts, lever-paths-tps.ts, spot-tps.ts, nft-buy-tps.ts) and
+ * seconds-tps.ts, lever-tps.ts, lever-paths-tps.ts, spot-tps.ts, nft-buy-tps.ts, otc-tps.ts) and
  * `fanout` (bench/fanout.ts) run their scripts' own run functions; ledger and fanout use the
  * PostgreSQL server at DATABASE_URL and Redis at REDIS_URL (their defaults: 127.0.0.1:5432 db
  * `test`, 127.0.0.1:6379). With BENCH_PORT set, fan-out's nodes take BENCH_PORT+10… and db's server
@@ -282,6 +282,10 @@ function serverParts(results: AllResults): Runner[] {
       NFT_BENCH_MS: smoke ? '300' : quick ? '2000' : undefined,
       NFT_BENCH_ROUNDS: quick ? '1' : undefined,
     });
+    envDefaults({
+      OTC_BENCH_MS: smoke ? '300' : quick ? '2000' : undefined,
+      OTC_BENCH_ROUNDS: quick ? '1' : undefined,
+    });
     const { runLedgerBench } = await import('./ledger-tps');
     const ledger = await runLedgerBench();
     // the other money paths on their group commits, each against the path it took before: summary rows
@@ -292,6 +296,7 @@ function serverParts(results: AllResults): Runner[] {
       () => import('./lever-paths-tps').then((m) => m.runLeverPathsBench()),
       () => import('./spot-tps').then((m) => m.runSpotBench()),
       () => import('./nft-buy-tps').then((m) => m.runNftBuyBench()),
+      () => import('./otc-tps').then((m) => m.runOtcBench()),
     ])
       rows.push(...(await load()));
     results.ledger = { ...ledger, rows };

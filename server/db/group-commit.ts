@@ -5,7 +5,8 @@
  * cores, not the disk, is the limit. Used by the ledger's transfers (ledger-writer.ts), the
  * seconds options' orders (areas/trade, migration 046), the NFT fixed-price purchases
  * (areas/nft/domain/buy-writer.ts, migrations 048, 056) and blind boxes (box-writer.ts, migration
- * 057); the statement itself is the user's.
+ * 057), and the P2P openings and escrow endings
+ * (areas/otc/domain/order-writer.ts, migration 058); the statement itself is the user's.
  *
  * The rules every statement keeps: each operation in it is all-or-nothing (a refusal is an answer
  * for that operation alone, not an error), and every caller's promise settles only after the

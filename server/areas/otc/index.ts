@@ -9,11 +9,14 @@ import { defineArea, API_PREFIX, mountBackOffice } from '../../plugins/area';
 import { startOtcJobs } from './jobs';
 import { otcRoutes } from './routes';
 import { otcAdminRoutes } from './admin';
+import { registerOtcReplays } from './replays';
 
 export const otcArea = defineArea('otc', async (app) => {
   app.startup.start('otc', async () => {
     app.decorate('otc', startOtcJobs(app));
   });
+  // an answer cut off by a crash after its step's commit answers the order it opened or ended
+  registerOtcReplays();
   await app.register(otcRoutes, { prefix: API_PREFIX });
   await mountBackOffice(app, otcAdminRoutes, '/otc');
 });

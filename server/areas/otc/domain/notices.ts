@@ -22,8 +22,8 @@ export const OTC_NOTICE_KEYS: Record<OtcNoticeKind, { title: MessageKey; body: M
   otc_order_timeout: { title: 'otc_order_timeout_title', body: 'otc_order_timeout_body' },
 };
 
-type Party = 'buyer' | 'seller' | 'merchant';
-type NoticeOrder = Pick<
+export type Party = 'buyer' | 'seller' | 'merchant';
+export type NoticeOrder = Pick<
   OrderRow,
   | 'id'
   | 'buyer_id'
@@ -46,20 +46,35 @@ export async function noteOrder(
   to: readonly Party[],
   extra: Record<string, string> = {},
 ): Promise<OtcNote[]> {
+  const notes = notesFor(o, kind, to, await currencyName(trx, o.coin_id), extra);
+  const keys = OTC_NOTICE_KEYS[kind];
+  for (const n of notes)
+    await addNotice(trx, { userId: n.userId, kind, title: keys.title, body: keys.body, params: n.params });
+  return notes;
+}
+
+/** One step's notices to the named parties (`coin`: the coin's name), as noteOrder writes them. */
+export function notesFor(
+  o: NoticeOrder,
+  kind: OtcNoticeKind,
+  to: readonly Party[],
+  coin: string,
+  extra: Record<string, string> = {},
+): OtcNote[] {
   const params = {
     id: String(o.id),
-    coin: await currencyName(trx, o.coin_id),
+    coin,
     coin_amount: canon(o.coin_amount),
     fiat_amount: canon(o.fiat_amount),
     fiat: o.fiat,
     ...extra,
   };
   const ids = [...new Set(to.map((p) => (p === 'buyer' ? o.buyer_id : p === 'seller' ? o.seller_id : o.merchant_id)))];
-  const keys = OTC_NOTICE_KEYS[kind];
-  const notes: OtcNote[] = [];
-  for (const userId of ids) {
-    await addNotice(trx, { userId, kind, title: keys.title, body: keys.body, params });
-    notes.push({ userId, kind, lang: userId === o.taker_id ? o.taker_lang : o.merchant_lang, orderId: o.id, params });
-  }
-  return notes;
+  return ids.map((userId) => ({
+    userId,
+    kind,
+    lang: userId === o.taker_id ? o.taker_lang : o.merchant_lang,
+    orderId: o.id,
+    params,
+  }));
 }

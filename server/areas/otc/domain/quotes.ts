@@ -11,7 +11,7 @@ import { fiatOrderLimitUsdt } from '../../kyc/domain';
 import { canon } from '../../../kernel/decimal';
 import { fiatAmount, requireFiatRate, type OtcCtx } from './shared';
 import { marketAds } from './ads';
-import { openOrder } from './orders';
+import { openOrder } from './open-order';
 
 export async function makeQuote(
   ctx: OtcCtx,

@@ -55,6 +55,11 @@ export interface OtcCtx {
 }
 
 export const orderRef = (id: number) => ({ type: 'otc_order', id });
+
+/** The durable job that cancels an order left unpaid at its deadline (its key: one per order). */
+export const OTC_EXPIRE_TASK = 'otc.expire';
+export const OTC_EXPIRE_KEY_PREFIX = 'otc.expire:';
+export const otcExpireKey = (id: number) => `${OTC_EXPIRE_KEY_PREFIX}${id}`;
 /** a sell ad's escrow: frozen at posting, the unsold remainder unfrozen at closing */
 export const adRef = (id: number) => ({ type: 'otc_ad', id });
 
