@@ -137,7 +137,7 @@ export class LedgerWriter extends GroupCommit<TransferElement, TransferRow | nul
     super(
       (els) => transferStatement(db, els),
       (e) => [e.fu, e.tu],
-      opts,
+      { drainWith: db, ...opts },
     );
   }
 }
