@@ -2,7 +2,7 @@
  * The fan-out bench's client process (bench/fanout.ts forks this file): FANOUT_CHILD clients subscribe
  * to `tickers` on FANOUT_ORIGINS (round-robin from FANOUT_OFFSET), connecting in waves of FANOUT_WAVE
  * (each wave is awaited before the next, as a crowd of phones arriving, not one burst), then measure
- * between the parent's `start` and `stop`: the delivery delay of every tuple (receive time − the
+ * between the parent's `start` and `stop` times: the delivery delay of every tuple (receive time − the
  * tick's server time; one machine, one clock), which batches each client got, and this process's CPU.
  * A batch belongs to the window when its newest tick's time lies in it; after `stop` the clients
  * listen FANOUT_GRACE_MS more, so a batch still on its way is late, not lost.
@@ -195,14 +195,15 @@ export async function clientsChild(origins: string[], n: number, kind: ClientKin
   let cpu0 = process.cpuUsage();
   let cpuMs = 0;
   const grace = Number(process.env.FANOUT_GRACE_MS ?? 3000);
-  process.on('message', (m: { start?: boolean; stop?: boolean }) => {
+  // the window's ends are the parent's clock readings, the same for every process (one machine, one clock)
+  process.on('message', (m: { start?: number; stop?: number }) => {
     if (m.start) {
       atStart = tracked.filter((t) => t.client.connected);
       cpu0 = process.cpuUsage();
-      w.start = Date.now();
+      w.start = m.start;
     }
     if (m.stop) {
-      w.stop = Date.now();
+      w.stop = m.stop;
       const cpu = process.cpuUsage(cpu0);
       cpuMs = (cpu.user + cpu.system) / 1000;
       setTimeout(() => report(w, atStart, cpuMs, tracked), grace);

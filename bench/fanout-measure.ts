@@ -114,12 +114,16 @@ export async function measure(s: MeasureSpec): Promise<Phase> {
     await settle(2000); // past the subscribe snapshots
     const procs: Record<string, number> = { ...s.servers };
     children.forEach((c, i) => (procs[`clients-${i + 1}`] = c.pid ?? 0));
+    // the window opens a second ahead, so every process holds its start before the first batch in it
+    const start = Date.now() + 1000;
+    for (const c of children) c.send({ start });
+    await sleep(start - Date.now());
     const loadavg = os.loadavg().map((l) => round(l, 2));
     const cpu0 = cpuNow(procs);
     const t0 = performance.now();
-    for (const c of children) c.send({ start: true });
     await sleep(s.durationS * 1000);
-    for (const c of children) c.send({ stop: true });
+    const stop = Date.now();
+    for (const c of children) c.send({ stop });
     const wallS = (performance.now() - t0) / 1000;
     const cpu1 = cpuNow(procs);
     const loadavgEnd = os.loadavg().map((l) => round(l, 2));
