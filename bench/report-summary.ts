@@ -18,6 +18,8 @@ export interface PartLoad {
 
 /** parts-load.json's key of the terminal's level with indicators (the part's first level is `terminal`) */
 export const TERMINAL_INDICATORS_LOAD = 'terminal-indicators';
+/** parts-load.json's key of fan-out's 10,000-client level (the part's first level is `fanout`) */
+export const FANOUT_SCALE_LOAD = 'fanout-scale';
 
 export interface SummaryRow {
   part: string;
@@ -218,11 +220,11 @@ function ledgerRows(l: Loose | undefined): SummaryRow[] {
 }
 
 function fanoutRows(f: Loose | undefined): SummaryRow[] {
-  if (!f?.single || !f?.cluster) return [];
+  const out: SummaryRow[] = [];
   const p = (x: Loose) =>
     `${fmt(x.delayMs?.p50, 0)} / ${fmt(x.delayMs?.p99, 0)} (${fmt(x.clients, 0)} clients, ${fmt(x.eventsPerClientPerS)} snapshots/s)`;
-  return [
-    {
+  if (f?.single && f?.cluster)
+    out.push({
       part: 'fanout',
       figure: `socket fan-out, ${fmt(f.clients, 0)} socket.io clients on \`tickers\`: delivery delay p50 / p99 ms, the cluster (feed + 2 api nodes over Redis) vs one process`,
       ours: p(f.cluster),
@@ -230,8 +232,21 @@ function fanoutRows(f: Loose | undefined): SummaryRow[] {
       ratio: `${fmt(f.ratio?.delayP50, 2)} / ${fmt(f.ratio?.delayP99, 2)}`,
       goal: '–',
       loadKey: 'fanout',
-    },
-  ];
+    });
+  const s = f?.scale as Loose | undefined;
+  if (s?.snapshots) {
+    const cpu = s.cpuMsPerS ?? {};
+    out.push({
+      part: 'fanout',
+      figure: `socket fan-out at scale: the cluster (feed + ${fmt(s.nodes, 0)} api nodes over Redis), ${fmt(s.clientsWanted, 0)} bare-WebSocket clients (${fmt(s.clientProcesses, 0)} processes) on \`tickers\`: delivery delay p50 / p99 ms; snapshots delivered of those sent; clients dropped / lagged; CPU ms/s servers / clients`,
+      ours: `${p(s)}; ${fmt(s.snapshots.deliveredPct, 1)} % of ${fmt(s.snapshots.expected, 0)}; ${fmt(s.droppedClients, 0)} / ${fmt(s.laggedClients, 0)}; ${fmt(cpu.servers, 0)} / ${fmt(cpu.clients, 0)}`,
+      baseline: '–',
+      ratio: '–',
+      goal: '–',
+      loadKey: FANOUT_SCALE_LOAD,
+    });
+  }
+  return out;
 }
 
 function soakRows(s: Loose | undefined): SummaryRow[] {
@@ -277,7 +292,7 @@ const loadText = (l: PartLoad | undefined, fallback?: number[]) =>
 export function renderSummary(
   rows: SummaryRow[],
   loads: Record<string, PartLoad>,
-  fallbackLoad: (part: string) => number[] | undefined,
+  fallbackLoad: (part: string, loadKey: string) => number[] | undefined,
 ): string {
   const cell = (s: string) => s.replace(/\|/g, '/');
   return [
@@ -289,7 +304,7 @@ export function renderSummary(
     '|---|---|---|---|---|---|---|',
     ...rows.map(
       (x) =>
-        `| ${x.part} | ${cell(x.figure)} | ${cell(x.ours)} | ${cell(x.baseline)} | ${cell(x.ratio)} | ${cell(x.goal)} | ${loadText(loads[x.loadKey], fallbackLoad(x.part))} |`,
+        `| ${x.part} | ${cell(x.figure)} | ${cell(x.ours)} | ${cell(x.baseline)} | ${cell(x.ratio)} | ${cell(x.goal)} | ${loadText(loads[x.loadKey], fallbackLoad(x.part, x.loadKey))} |`,
     ),
     '',
   ].join('\n');

@@ -33,10 +33,11 @@ import { runTerminal, VARIANTS, type TerminalRatio, type TerminalRun, type Termi
 import { runHistory, type HistoryResult } from './history-merge';
 import { runSoak, soakPlots, type SoakResult } from './soak';
 import { renderDbMarkdown, type runDbBench } from './db-engine';
-import type { FanoutResult } from './fanout';
+import type { FanoutResult, Phase as FanoutPhase } from './fanout';
 import {
   renderSummary,
   summaryRows,
+  FANOUT_SCALE_LOAD,
   TERMINAL_INDICATORS_LOAD,
   tickToPaintPlots,
   type PartLoad,
@@ -301,6 +302,8 @@ function serverParts(results: AllResults): Runner[] {
       rows.push(...(await load()));
     results.ledger = { ...ledger, rows };
   };
+  // the 2,000 socket.io clients (one process vs the cluster), then the cluster at 10,000 bare-WebSocket
+  // clients (--fanout-scale=N, 0 skips it), each with a load average of its own
   const fanout = async () => {
     envDefaults({
       CLIENTS: smoke ? '20' : undefined,
@@ -311,7 +314,22 @@ function serverParts(results: AllResults): Runner[] {
     // fanout.ts reads BENCH_QUICK (400 clients × 6 s) when it loads
     if (quick) process.env.BENCH_QUICK = '1';
     const { runFanoutBench } = await import('./fanout');
-    results.fanout = await runFanoutBench();
+    const scaleClients = Number(
+      arg('fanout-scale') ?? process.env.BENCH_FANOUT_SCALE ?? (smoke ? 20 : quick ? 2000 : 10_000),
+    );
+    // the smoke runs both at once (its figures mean nothing); a measuring run one after the other
+    if (smoke) {
+      results.fanout = await runFanoutBench({ phases: ['single', 'cluster', 'scale'], scaleClients });
+      return;
+    }
+    await timed(results, 'fanout', async () => {
+      results.fanout = await runFanoutBench({ phases: ['single', 'cluster'] });
+    });
+    if (scaleClients > 0)
+      await timed(results, FANOUT_SCALE_LOAD, async () => {
+        const { scale } = await runFanoutBench({ phases: ['scale'], scaleClients });
+        results.fanout = { ...results.fanout, scale } as FanoutResult;
+      });
   };
   return [
     ['db', db],
@@ -356,10 +374,12 @@ async function main(): Promise<void> {
   const servers = serverParts(results).filter(([p]) => only.includes(p));
   const browsers = () => (wantsBrowser ? runBrowserParts(results, pagesBuilt ?? build()) : Promise.resolve());
   // the smoke's server parts run beside its browser parts; a measuring run runs them after, one by one
-  if (smoke) await Promise.all([browsers(), ...servers.map(([p, run]) => timed(results, p, run))]);
+  // fan-out times its two levels itself
+  const timedServer = ([p, run]: Runner) => (p === 'fanout' ? run() : timed(results, p, run));
+  if (smoke) await Promise.all([browsers(), ...servers.map(timedServer)]);
   else {
     await browsers();
-    for (const [p, run] of servers) await timed(results, p, run);
+    for (const s of servers) await timedServer(s);
   }
 
   const loads = saveLoads(results.loads);
@@ -394,8 +414,17 @@ const PART_FILES: Record<Part, { file: string; take(json: Record<string, unknown
   soak: { file: 'soak.json', take: ({ machine: _m, quick: _q, ...rest }) => rest },
   db: { file: 'db-engine.json', take: ({ machine: _m, quick: _q, ...rest }) => rest },
   ledger: { file: 'ledger-tps.json', take: (j) => j },
-  fanout: { file: 'fanout.json', take: ({ machine: _m, ...rest }) => rest },
+  fanout: {
+    file: 'fanout.json',
+    // the 10,000-client level keeps a file of its own
+    take: ({ machine: _m, ...rest }) => ({ ...rest, scale: readResult('fanout-scale.json')?.scale }),
+  },
 };
+
+function readResult(file: string): Record<string, unknown> | undefined {
+  const f = path.join(resultsDir(), file);
+  return fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>) : undefined;
+}
 
 /** when a part's current file was written, and the load average it recorded then (standalone runs write them too) */
 function partFile(part: Part): { at?: string; loadavg?: number[] } {
@@ -451,7 +480,11 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[], loads
     'Server, browser (main thread + market worker) and, on this machine, other people’s processes share the same CPUs, so figures are noisy. CPU throttling (CDP `Emulation.setCPUThrottlingRate`) slows the page’s main thread only: Chromium refuses it on worker targets, so the market worker runs at full speed (its busy time is reported).',
     '',
     ...(earlier.length ? [`Not run this time, shown from their current result files: ${earlier.join(', ')}.`, ''] : []),
-    renderSummary(summaryRows(r), currentLoads(loads), (part) => partFile(part as Part).loadavg),
+    renderSummary(summaryRows(r), currentLoads(loads), (part, key) =>
+      key === FANOUT_SCALE_LOAD
+        ? (readResult('fanout-scale.json')?.machine as { loadavg?: number[] } | undefined)?.loadavg
+        : partFile(part as Part).loadavg,
+    ),
     ...plotLinks(),
   ];
   if (r.core) out.push('## Core K-line aggregator', '', '```json', JSON.stringify(r.core, null, 2), '```', '');
@@ -629,6 +662,14 @@ function plotLinks(): string[] {
   return have.length ? [`Plots: ${have.map(([file, label]) => `[${label}](${file})`).join(' · ')}.`, ''] : [];
 }
 
+function fanoutRow(p: FanoutPhase): string {
+  const per = Object.entries(p.cpuMsPerS.byProcess ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const n = p.snapshots;
+  return `| ${p.name} | ${p.nodes} | ${p.clients} (${p.clientsWanted ?? '–'}, ${p.clientKind}) | ${p.eventsPerClientPerS} | ${p.delayMs.p50} / ${p.delayMs.p95} / ${p.delayMs.p99} / ${p.delayMs.max} | ${n ? `${n.delivered} / ${n.expected} (${n.deliveredPct} %)` : '–'} | ${p.droppedClients ?? '–'} / ${p.laggedClients ?? '–'} / ${p.lateClients ?? '–'} | ${p.cpuMsPerS.servers} / ${p.cpuMsPerS.clients}${per ? ` (${per})` : ''} | ${p.loadavg.join(' ')}${p.loadavgEnd ? ` → ${p.loadavgEnd.join(' ')}` : ''} |`;
+}
+
 /** db, ledger and fan-out: the tables their own scripts print */
 function renderServerParts(r: AllResults): string[] {
   const out: string[] = [];
@@ -660,18 +701,14 @@ function renderServerParts(r: AllResults): string[] {
       '',
     );
   const f = r.fanout;
-  if (f?.single || f?.cluster) {
+  if (f?.single || f?.cluster || f?.scale) {
     out.push(
-      `## Socket fan-out (${fmt(f.clients, 0)} socket.io clients on \`tickers\`, ${f.durationS} s a phase)`,
+      `## Socket fan-out (${fmt(f.clients, 0)} socket.io clients on \`tickers\`, then the cluster at scale; ${f.durationS} s a phase)`,
       '',
-      '| phase | api nodes | clients connected | snapshots/s per client | delay p50 / p95 / p99 / max ms | CPU ms/s servers / clients | load average at its start |',
-      '|---|---:|---:|---:|---|---|---|',
+      '| phase | api nodes | clients connected (wanted, kind) | snapshots/s per client | delay p50 / p95 / p99 / max ms | snapshots delivered / sent | clients dropped / lagged / late > 1 s | CPU ms/s servers / clients (per process) | load average start → end |',
+      '|---|---:|---|---:|---|---|---|---|---|',
     );
-    for (const p of [f.single, f.cluster])
-      if (p)
-        out.push(
-          `| ${p.name} | ${p.nodes} | ${p.clients} | ${p.eventsPerClientPerS} | ${p.delayMs.p50} / ${p.delayMs.p95} / ${p.delayMs.p99} / ${p.delayMs.max} | ${p.cpuMsPerS.servers} / ${p.cpuMsPerS.clients} | ${p.loadavg.join(' ')} |`,
-        );
+    for (const p of [f.single, f.cluster, f.scale]) if (p) out.push(fanoutRow(p));
     out.push('');
   }
   return out;

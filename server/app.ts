@@ -22,6 +22,7 @@ import { migrateToLatest } from './db/migrate';
 import { registerStartup, type Startup } from './plugins/startup';
 import { registerJobQueue, startJobWorker } from './plugins/job-queue';
 import { registerErrorHandling } from './http/errors';
+import { closeConnectionsOnStop } from './http/stopping';
 import { registerInputGuard } from './http/input-guard';
 import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
@@ -99,13 +100,14 @@ async function composeApp(config: AppConfig, deps: AppDeps, cleanups: Cleanups):
   const { handle, database } = await openAppDatabase(config, deps, cleanups);
   const { leadership, startup } = await decorateServices(app, config, deps, handle);
   await registerHttp(app, config);
+  const stopping = closeConnectionsOnStop(app);
   const redis = connectRedis(config, cleanups);
   await registerRateLimit(app, config, redis);
   await registerPages(app, config);
   const io = openSockets(app, config, handle, redis, cleanups);
   const market = await startMarket(app, config, { handle, io, redis, leadership, cleanups });
   await startAreas(app, config, deps, { startup, leadership });
-  return closable({ app, io, database }, { leadership, market, cleanups });
+  return closable({ app, io, database }, { leadership, market, cleanups, stopping });
 }
 
 type Cleanups = (() => Promise<void>)[];
@@ -344,11 +346,15 @@ async function startAreas(
   await app.ready();
 }
 
-/** The built app and its shutdown: duties first, then the feed, the sockets, the app, and the rest in reverse. */
+/**
+ * The built app and its shutdown: duties first, then the feed, the sockets, the app (its requests in
+ * flight answered), and the rest in reverse — the database's last, after its group commits drained.
+ */
 function closable(
   built: Omit<BuiltApp, 'close'>,
-  { leadership, market, cleanups }: { leadership: Leadership; market: MarketService; cleanups: Cleanups },
+  d: { leadership: Leadership; market: MarketService; cleanups: Cleanups; stopping: () => void },
 ): BuiltApp {
+  const { leadership, market, cleanups, stopping } = d;
   const { io, app } = built;
   let closed = false;
   return {
@@ -356,6 +362,8 @@ function closable(
     async close() {
       if (closed) return;
       closed = true;
+      // answers from now on close their connection: app.close() then waits for requests, not idle sockets
+      stopping();
       // duties stop first (a clean shutdown hands the lease over at once), then the feed
       await leadership.close();
       await market.close();

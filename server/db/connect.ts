@@ -5,6 +5,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { drainAll } from './drain';
 import type { Database } from './schema';
 
 // NUMERIC comes back from pg as a string (kept: exact money); BIGINT (20) as a string too: parse
@@ -48,5 +49,10 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     }
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: opts.kind ?? 'postgres', pool, close: () => db.destroy() };
+  // the group commits' queues first: none of their batches is cut off by the pool's end
+  const close = async () => {
+    await drainAll(db);
+    await db.destroy();
+  };
+  return { db, kind: opts.kind ?? 'postgres', pool, close };
 }

@@ -17,9 +17,14 @@
  *
  * Batches in flight never share a user (take), and each statement takes its users' balance locks in
  * ascending id order (the canonical order, user-locks.ts), so neither waits on the other's locks.
+ *
+ * On shutdown the handle drains its group commits before its pool ends (drain.ts): an operation
+ * submitted after that is refused at once with a retryable 503 (ShuttingDownError, nothing written),
+ * and the queue and the batches in flight commit and answer as usual.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
+import { drainOnClose } from './drain';
 import { fenceOf, inTransaction, retrying, sqlState } from './tx';
 
 /** Operations per statement at most: a bigger queue goes out in several batches. */
@@ -39,6 +44,17 @@ export interface GroupCommitOptions {
    * With nothing in flight an operation always goes at once, so an idle writer adds no latency.
    */
   gather?: number;
+  /** the handle (its Kysely) whose close() drains this queue before its pool ends */
+  drainWith?: object;
+}
+
+/** Refused because the server is stopping: nothing was written, the client may send it again. */
+export class ShuttingDownError extends Error {
+  /** the error handler's status: a retryable 503 */
+  readonly statusCode = 503;
+  constructor() {
+    super('server shutting down: operation not taken');
+  }
 }
 
 interface Pending<E, R> {
@@ -59,6 +75,8 @@ export class GroupCommit<E, R> {
   private readonly inFlight: number;
   private readonly maxBatch: number;
   private readonly gather: number;
+  private draining = false;
+  private idle: (() => void)[] = [];
 
   constructor(
     private readonly statement: BatchStatement<E, R>,
@@ -69,10 +87,19 @@ export class GroupCommit<E, R> {
     this.inFlight = Math.max(1, opts.inFlight ?? 4);
     this.maxBatch = Math.max(1, opts.maxBatch ?? MAX_BATCH);
     this.gather = Math.max(1, opts.gather ?? 1);
+    if (opts.drainWith) drainOnClose(opts.drainWith, this);
+  }
+
+  /** Stops taking operations; resolves once every one taken has settled (its batch committed or failed). */
+  drain(): Promise<void> {
+    this.draining = true;
+    if (this.queue.length === 0 && this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
   /** Settles after the commit of the statement that carried `e`, with its answer. */
   submit(e: E): Promise<R> {
+    if (this.draining) return Promise.reject(new ShuttingDownError());
     return new Promise((resolve, reject) => {
       this.queue.push({ e, resolve, reject });
       // after the current tick: the operations submitted in it (a burst, Promise.all) share a batch
@@ -97,6 +124,7 @@ export class GroupCommit<E, R> {
         for (const p of batch) this.busy(p.e, -1);
         this.running--;
         this.pump();
+        if (this.running === 0 && this.queue.length === 0) for (const done of this.idle.splice(0)) done();
       });
     }
   }

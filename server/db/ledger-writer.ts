@@ -146,7 +146,7 @@ export class LedgerWriter extends GroupCommit<TransferElement, TransferRow | nul
     super(
       (els) => transferStatement(db, els),
       (e) => [e.fu, e.tu],
-      { gather: GATHER, ...opts },
+      { gather: GATHER, drainWith: db, ...opts },
     );
   }
 }

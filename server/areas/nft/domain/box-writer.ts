@@ -63,6 +63,7 @@ class NftBoxWriter extends GroupCommit<Submitted, BoxRow> {
     super(
       (els) => boxStatement(db, els),
       (x) => [x.e.b, ...(x.e.s === null ? [] : [x.e.s])],
+      { drainWith: db },
     );
   }
 }

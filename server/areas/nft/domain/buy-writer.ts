@@ -63,6 +63,7 @@ export class NftBuyWriter extends GroupCommit<BuyElement, BuyRow> {
       // the platform is a party of every purchase but not a user of the take: all batches would
       // then go one at a time; its balance lock is taken in order in the statement like the others'
       (e) => [e.b, ...(e.s === null ? [] : [e.s]), ...(e.cr === null ? [] : [e.cr])],
+      { drainWith: db },
     );
   }
 }

@@ -129,10 +129,12 @@ export function otcWritersFor(db: Kysely<Database>): OtcWriters {
         open: new GroupCommit(
           (els) => run<OpenElement, OpenRow>(db, 'otc_open_batch', els),
           (e) => [e.b, e.s],
+          { drainWith: db },
         ),
         settle: new GroupCommit(
           (els) => run<SettleElement, SettleRow>(db, 'otc_settle_batch', els),
           (e) => [e.b, e.s],
+          { drainWith: db },
         ),
       }),
     );

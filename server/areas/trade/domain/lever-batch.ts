@@ -31,7 +31,7 @@ export function batchWriter<E extends UserElement, R extends { n: number }>(
       for (const row of r.rows) out[row.n] = row;
       return out;
     };
-    byFn.set(fn, (w = new GroupCommit<UserElement, unknown>(statement, (e) => [e.u])));
+    byFn.set(fn, (w = new GroupCommit<UserElement, unknown>(statement, (e) => [e.u], { drainWith: db })));
   }
   return w as unknown as GroupCommit<E, R | null>;
 }

@@ -84,6 +84,7 @@ function writerFor(db: Kysely<Database>): GroupCommit<OpenElement, OpenRow | nul
       (w = new GroupCommit(
         (els) => openStatement(db, els),
         (e) => [e.u],
+        { drainWith: db },
       )),
     );
   return w;
@@ -228,6 +229,7 @@ function closerFor(db: Kysely<Database>): GroupCommit<CloseElement, CloseRow> {
       (w = new GroupCommit(
         (els) => closeStatement(db, els),
         (e) => [e.u],
+        { drainWith: db },
       )),
     );
   return w;

@@ -163,10 +163,12 @@ export function secondsWritersFor(db: Kysely<Database>): SecondsWriters {
         submit: new GroupCommit(
           (els) => submitStatement(db, els),
           (e) => [e.u],
+          { drainWith: db },
         ),
         settle: new GroupCommit(
           (reqs) => settleStatement(db, reqs),
           (q) => [q.userId],
+          { drainWith: db },
         ),
       }),
     );

@@ -45,6 +45,7 @@ export function spotWriterFor(db: Kysely<Database>): GroupCommit<StepElement, St
       (w = new GroupCommit(
         (steps) => stepStatement(db, steps),
         (s) => s.us,
+        { drainWith: db },
       )),
     );
   return w;

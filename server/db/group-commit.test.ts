@@ -1,0 +1,53 @@
+/**
+ * The group commit's drain on shutdown (no database: the statement is the test's): what was taken
+ * commits and answers before the drain ends, and what comes after is refused with a retryable 503
+ * without reaching a statement.
+ */
+import { expect, it } from 'vitest';
+import { drainAll } from './drain';
+import { GroupCommit, ShuttingDownError } from './group-commit';
+
+/** a statement the test releases by hand, recording each batch it was given */
+function heldStatement() {
+  const batches: number[][] = [];
+  const waiting: (() => void)[] = [];
+  const statement = async (els: number[]) => {
+    batches.push(els);
+    await new Promise<void>((r) => waiting.push(r));
+    return els.map((e) => e * 10);
+  };
+  const releaseAll = async () => {
+    while (waiting.length) waiting.shift()!();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { batches, statement, releaseAll };
+}
+
+it('a drain answers the batch in flight and the queue behind it, then refuses new work with a 503', async () => {
+  const s = heldStatement();
+  const handle = {};
+  // one user for all: the second operation waits behind the batch in flight
+  const gc = new GroupCommit<number, number>(s.statement, () => [1], { drainWith: handle });
+  const first = gc.submit(1);
+  await new Promise((r) => setTimeout(r, 0));
+  const second = gc.submit(2);
+  let drained = false;
+  const drain = drainAll(handle).then(() => (drained = true));
+  await expect(gc.submit(3)).rejects.toBeInstanceOf(ShuttingDownError);
+  await expect(gc.submit(3)).rejects.toMatchObject({ statusCode: 503 });
+  expect(drained).toBe(false);
+  await s.releaseAll(); // the first batch commits; the second goes out
+  expect(drained).toBe(false);
+  await s.releaseAll();
+  await drain;
+  expect(await Promise.all([first, second])).toEqual([10, 20]);
+  expect(s.batches).toEqual([[1], [2]]); // the refused one never reached a statement
+});
+
+it('a drain with nothing taken ends at once', async () => {
+  const s = heldStatement();
+  const gc = new GroupCommit<number, number>(s.statement, () => [1]);
+  await gc.drain();
+  await expect(gc.submit(1)).rejects.toBeInstanceOf(ShuttingDownError);
+  expect(s.batches).toEqual([]);
+});
