@@ -51,3 +51,20 @@ it('a drain with nothing taken ends at once', async () => {
   await expect(gc.submit(1)).rejects.toBeInstanceOf(ShuttingDownError);
   expect(s.batches).toEqual([]);
 });
+
+it("every group commit the server builds is drained with its handle's pool", async () => {
+  // a writer built without drainWith would be cut off mid-batch by a deploy's pool close
+  const { readFile, readdir } = await import('node:fs/promises');
+  const files = (await readdir('server', { recursive: true }))
+    .map((f) => `server/${f}`)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('/testing/'));
+  const unbound: string[] = [];
+  for (const f of files) {
+    const text = await readFile(f, 'utf8');
+    const built = (text.match(/new GroupCommit[<(]|extends GroupCommit</g) ?? []).length;
+    const bound = (text.match(/drainWith: db/g) ?? []).length;
+    if (built > bound) unbound.push(`${f}: ${built} built, ${bound} bound`);
+  }
+  expect(files.length).toBeGreaterThan(100);
+  expect(unbound).toEqual([]);
+});
