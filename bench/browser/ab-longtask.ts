@@ -27,7 +27,7 @@ import {
   startServer,
   type TraceEvent,
 } from './harness';
-import type { Browser } from 'playwright';
+import type { Browser } from 'playwright-core';
 import { jsInTask, jsSamples } from './trace-js';
 
 interface Traced {

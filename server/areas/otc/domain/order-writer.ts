@@ -64,7 +64,7 @@ export interface OpenElement extends KeyPart {
   ra: string;
 }
 
-export interface OpenRow {
+interface OpenRow {
   order_id: number | null;
   refused: 'otc_ad_unavailable' | 'otc_stale' | 'otc_too_many_orders' | 'insufficient_balance' | null;
   /** the key was claimed before: nothing was done */
@@ -88,7 +88,7 @@ export interface SettleElement extends KeyPart {
   no: NoticeElement[];
 }
 
-export interface SettleRow {
+interface SettleRow {
   /** the order's status as the statement found it (before the step) */
   status: string;
   /** the step happened (the escrow moved) */
