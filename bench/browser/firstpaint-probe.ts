@@ -132,7 +132,8 @@ async function main(): Promise<void> {
         await bp.page.waitForFunction(
           () => typeof (window as unknown as { __benchOps?: unknown }).__benchOps === 'object',
         );
-        if (warm)
+        // a variant may turn the spare off (`&warm=0`) or build it the app's way (`&warm=app`, ≥ 6 s after load)
+        if (warm && !url.includes('warm=0'))
           await bp.page.waitForFunction(() => 'chartWarm' in window.__bench.read().marks, undefined, {
             timeout: 30_000,
           });

@@ -102,6 +102,14 @@ async function build(): Promise<void> {
 }
 
 /**
+ * The spare ahead of the first chart (src/app/spareAhead.ts): none once a chart was shown, since a
+ * chart on screen has warm code and closing it builds one.
+ */
+export function prepareSpareChartAhead(): Promise<void> {
+  return parkedHeight === null ? prepareSpareChart() : Promise.resolve();
+}
+
+/**
  * The spare, moved into `box` (it fills it and sizes itself to it), or null when there is none;
  * the caller owns it from then on (and removes it). A new spare is built the next time the app
  * is idle after a chart is gone (`releaseChart`).

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
+import { useSpareChartAhead } from '../../app/spareAhead';
 import { Num } from '../../components/Num';
 import type { NewsItem } from '../../api/content';
 import { FIAT_DP } from '../../components/funds/format';
@@ -47,6 +48,8 @@ export default function HomePage() {
   const { first, banners, notices, total } = useHomeContent();
   const hot = useMemo(() => list.filter((q) => q.market === 'crypto').slice(0, HOT_COUNT), [list]);
   const openArticle = (id: number) => navigate(`/pages/common/article?id=${id}`);
+  // its hot pairs open the pair view's chart
+  useSpareChartAhead();
 
   return (
     <PageFrame title={site_name} back={false} right={<NavIcons />}>

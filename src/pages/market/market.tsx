@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
+import { useSpareChartAhead } from '../../app/spareAhead';
 import { LineTabs } from '../../components/tabs/LineTabs';
 import { pathOf, detailPath } from '../../nav/paths';
 import type { Quote } from '../../api/market';
@@ -27,6 +28,8 @@ export default function MarketPage() {
   const navigate = useNavigate();
   const { filter, sort, sortKey, setQuery, sortBy, setParams } = useMarketQuery();
   const { list, status, token, favStatus, rows, resort } = useMarketRows(filter, sortKey);
+  // a row opens the pair view's chart
+  useSpareChartAhead();
   const onSort = (key: SortKey) => {
     resort();
     sortBy(key);
