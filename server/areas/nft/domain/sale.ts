@@ -3,9 +3,8 @@
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
  * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
- * statement; a blind box likewise (box-writer.ts, migration 057); a paid auction (sellItem) takes one
- * transaction: the item row locked first, then the parties' balance locks in id order, ownership
- * moved by a guarded update.
+ * statement; a blind box likewise (box-writer.ts, migration 057), and a won auction's payment
+ * (pay-writer.ts, migration 060).
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -73,7 +72,7 @@ function checkBuyable(item: ItemRow, userId: number, nowMs: number): void {
 const platformIds = new WeakMap<Kysely<Database>, number>();
 
 /** The platform's user (read once per handle). */
-async function platformOf(db: Kysely<Database>): Promise<number> {
+export async function platformOf(db: Kysely<Database>): Promise<number> {
   let platform = platformIds.get(db);
   if (platform === undefined) platformIds.set(db, (platform = await inTransaction(db, platformUserId)));
   return platform;
@@ -137,8 +136,9 @@ export async function buyInTransaction(
 }
 
 /**
- * Moves the money of a sale at `price` and the item to the buyer (used by buyNFT and by paying a
- * won auction, whose margin the caller has already dealt with). Returns the order id.
+ * Moves the money of a sale at `price` and the item to the buyer in one transaction (the benches'
+ * baseline, buyInTransaction): the item row locked first, then the parties' balance locks in id
+ * order, ownership moved by a guarded update. Returns the order id.
  */
 export async function sellItem(
   trx: Trx,
