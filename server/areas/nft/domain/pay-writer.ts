@@ -41,7 +41,7 @@ export interface PayElement {
   kw?: string;
 }
 
-export interface PayRow {
+interface PayRow {
   /** an AppError code ('nft_stale': the item or order changed since the request read it) */
   refused: 'nft_order_not_found' | 'nft_order_paid' | 'nft_order_expired' | 'nft_stale' | 'insufficient_balance' | null;
   /** the key was claimed before: nothing was done */

@@ -130,7 +130,7 @@ export async function buyInTransaction(
     const orderId =
       item.pay_type === 3
         ? await buyBox(trx, userId, item, nowMs)
-        : await sellItem(trx, userId, item, item.price, nowMs, 'buy');
+        : await sellItem(trx, userId, item, item.price, nowMs);
     return answered(trx, userId, orderId);
   });
 }
@@ -140,15 +140,7 @@ export async function buyInTransaction(
  * baseline, buyInTransaction): the item row locked first, then the parties' balance locks in id
  * order, ownership moved by a guarded update. Returns the order id.
  */
-export async function sellItem(
-  trx: Trx,
-  buyerId: number,
-  item: ItemRow,
-  price: string,
-  nowMs: number,
-  kind: 'buy' | 'auction',
-  orderId?: number,
-): Promise<number> {
+async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: string, nowMs: number): Promise<number> {
   const creator = await creatorOf(trx, item.artist_id);
   const resale = item.owner_id !== null;
   const seller = item.owner_id ?? creator;
@@ -164,28 +156,25 @@ export async function sellItem(
     ...(creator ? [creator] : []),
     await platformUserId(trx),
   ]);
-  let id = orderId;
-  if (id === undefined) {
-    const o = await trx
-      .insertInto('nft_orders')
-      .values({
-        item_id: item.id,
-        buyer_id: buyerId,
-        seller_id: seller,
-        kind: resale ? 'resale' : kind,
-        currency_id: item.currency_id,
-        price: fees.price,
-        fee: fees.fee,
-        royalty: fees.royalty,
-        status: 'paid',
-        created_at: new Date(nowMs),
-        paid_at: new Date(nowMs),
-        is_read: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = o.id;
-  }
+  const o = await trx
+    .insertInto('nft_orders')
+    .values({
+      item_id: item.id,
+      buyer_id: buyerId,
+      seller_id: seller,
+      kind: resale ? 'resale' : 'buy',
+      currency_id: item.currency_id,
+      price: fees.price,
+      fee: fees.fee,
+      royalty: fees.royalty,
+      status: 'paid',
+      created_at: new Date(nowMs),
+      paid_at: new Date(nowMs),
+      is_read: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = o.id;
   const ref = { type: 'nft_order', id };
   await debit(trx, {
     userId: buyerId,
