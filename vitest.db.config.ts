@@ -37,8 +37,8 @@ export default defineConfig({
       'server/**/{races,transfer-parallel,escrow-race,concurrency,trade-load,engines,flows,withdraw}.test.ts',
       'server/**/{crash,restart,dual-restart,seconds-restart,seconds-backstop,jobs-restart,deadline-job}.test.ts',
       // NFT: 50 concurrent bids and buys on one row, margins and journals (on both
-      // databases); a back-office edit racing margin payments; the purchase's and the boxes' group commits
-      'server/areas/nft/{auction,sale,admin-edit,notices,buy-group,box-group}.test.ts',
+      // databases); a back-office edit racing margin payments; the purchase's, the boxes' and won auctions' payments' group commits
+      'server/areas/nft/{auction,sale,admin-edit,notices,buy-group,box-group,pay-group}.test.ts',
       // proof of liabilities: a snapshot's journal position while transfers run, the immutability triggers
       'server/areas/liabilities/liabilities.test.ts',
       // OTC, loans, NFT and the game raced 50 ways (their races.test.ts, matched above) and killed
@@ -58,9 +58,10 @@ export default defineConfig({
       // engine's crossing limits and walks on both databases
       'server/areas/trade/domain/{spot-races,spot.crash,limit-cross}.test.ts',
       'server/areas/trade/domain/matching/matching.test.ts',
-      // the NFT purchase's and blind boxes' group commits killed mid-batch
+      // the NFT purchase's, blind boxes' and won auctions' payments' group commits killed mid-batch
       'server/areas/nft/buy.crash.test.ts',
       'server/areas/nft/box.crash.test.ts',
+      'server/areas/nft/pay.crash.test.ts',
       // P2P: the openings' and the escrow's group commit raced 50 ways and in one statement, and killed mid-batch
       'server/areas/otc/{group-commit,otc.crash}.test.ts',
     ],

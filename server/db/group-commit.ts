@@ -4,8 +4,8 @@
  * operation, each with its own statements, tops out near 1,000/s: the per-statement work on 2
  * cores, not the disk, is the limit. Used by the ledger's transfers (ledger-writer.ts), the
  * seconds options' orders (areas/trade, migration 046), the NFT fixed-price purchases
- * (areas/nft/domain/buy-writer.ts, migrations 048, 056) and blind boxes (box-writer.ts, migration
- * 057), and the P2P openings and escrow endings
+ * (areas/nft/domain/buy-writer.ts, migrations 048, 056), blind boxes (box-writer.ts, migration
+ * 057) and won auctions' payments (pay-writer.ts, migration 060), and the P2P openings and escrow endings
  * (areas/otc/domain/order-writer.ts, migration 058); the statement itself is the user's.
  *
  * The rules every statement keeps: each operation in it is all-or-nothing (a refusal is an answer

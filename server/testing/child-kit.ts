@@ -1,6 +1,6 @@
 /**
  * The kill -9 tests' victims' common start (seconds-child.ts, lever-open-child.ts, lever-limit-child.ts, spot-child.ts, exchange-child.ts,
- * ledger-writer-child.ts, nft-buy-child.ts, otc-child.ts; the parent's side: kill-mid-batch.ts): the test's
+ * ledger-writer-child.ts, nft-buy-child.ts, nft-pay-child.ts, otc-child.ts; the parent's side: kill-mid-batch.ts): the test's
  * database from the env, and the loops that run money until the kill.
  * Env: LW_URL (connection string), LW_OPTIONS (the session options, e.g. the test's search_path),
  * LW_USERS (comma-separated user ids).

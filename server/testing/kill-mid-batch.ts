@@ -3,7 +3,7 @@
  * exchange's server/areas/funds/domain/exchange.crash.test.ts, the seconds options'
  * server/areas/trade/domain/seconds.crash.test.ts, the contracts'
  * server/areas/trade/domain/lever-open.crash.test.ts and lever-limit.crash.test.ts, the spot orders' spot.crash.test.ts, the NFT purchase's
- * server/areas/nft/buy.crash.test.ts, the P2P orders' server/areas/otc/otc.crash.test.ts): a child process runs money through the pool's
+ * server/areas/nft/buy.crash.test.ts and won auctions' payments' pay.crash.test.ts, the P2P orders' server/areas/otc/otc.crash.test.ts): a child process runs money through the pool's
  * writer (group commits), printing `ack <ref>` once each promise settled — after its
  * commit. Once enough are acknowledged the test holds one user's balance lock, so the batch that
  * needs that user surely waits on the server in flight (the child's sessions check for a vanished

@@ -11,15 +11,13 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
-import { freeze, unfreeze } from '../../../db/ledger';
-import { inTransaction, type Trx } from '../../../db/tx';
+import { freeze } from '../../../db/ledger';
+import { inTransaction } from '../../../db/tx';
 import { AppError } from '../../../errors';
 import { currencyDecimals, parsePrice } from './money';
 import { extendedEnd, minBid } from '../../../../core';
-import { NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, lockItemById, type ItemRow } from './shared';
-import { lockUsers } from '../../../db/user-locks';
-import { platformUserId } from '../../../db/platform';
-import { sellItem } from './sale';
+import { NFT_ACCOUNT, answered, checkWindow, lockItemByCode, type ItemRow } from './shared';
+import { payWonOrder } from './pay';
 import { inboxNotes, lotOf, outbidNote, type NftNote, type NftNotify } from '../notices';
 
 function openAuction(item: ItemRow, userId: number, nowMs: number): void {
@@ -129,67 +127,12 @@ export async function auctionNFT(
   return answer;
 }
 
-/** the order row of a caller, locked (someone else's order is "not found") */
-async function lockOrder(trx: Trx, userId: number, orderId: number) {
-  const o = await trx.selectFrom('nft_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
-  if (!o || o.buyer_id !== userId) throw new AppError('nft_order_not_found');
-  return o;
-}
-
-/** payNFTOrder {id}: the winner pays the final price + fee before the deadline; the margin comes back. */
-export async function payNFTOrder(
-  db: Kysely<Database>,
-  userId: number,
-  orderId: number,
-  nowMs: number,
-): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const o = await lockOrder(trx, userId, orderId);
-    if (o.status === 'paid') throw new AppError('nft_order_paid');
-    if (o.status === 'expired' || (o.pay_deadline && nowMs >= o.pay_deadline.getTime()))
-      throw new AppError('nft_order_expired');
-    const item = await lockItemById(trx, o.item_id);
-    // every party's balance lock at once, in id order, before the first move (no lock-order cycles)
-    const creator = await creatorOf(trx, item.artist_id);
-    await lockUsers(trx, [
-      userId,
-      ...(item.owner_id ? [item.owner_id] : []),
-      ...(creator ? [creator] : []),
-      await platformUserId(trx),
-    ]);
-    const m = await trx
-      .selectFrom('nft_margins')
-      .selectAll()
-      .where('item_id', '=', item.id)
-      .where('round', '=', o.round)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (m && m.status === 'held') {
-      if (new Decimal(m.amount).gt(0))
-        await unfreeze(trx, {
-          userId,
-          currencyId: item.currency_id,
-          type: NFT_ACCOUNT,
-          amount: new Decimal(m.amount).toFixed(),
-          reason: 'nft_margin_refund',
-          ref: { type: 'nft_margin', id: m.id },
-        });
-      await trx
-        .updateTable('nft_margins')
-        .set({ status: 'refunded', settled_at: new Date(nowMs) })
-        .where('id', '=', m.id)
-        .execute();
-    }
-    await sellItem(trx, userId, item, o.price, nowMs, 'auction', o.id);
-    await trx
-      .updateTable('nft_orders')
-      .set({ status: 'paid', paid_at: new Date(nowMs), is_read: true })
-      .where('id', '=', o.id)
-      .execute();
-    await trx.updateTable('nft_items').set({ auction_state: 'paid' }).where('id', '=', item.id).execute();
-    return answered(trx, userId, true);
-  });
+/**
+ * payNFTOrder {id}: the winner pays the final price + fee before the deadline; the margin comes
+ * back. One payment of the payments' group commit (pay.ts).
+ */
+export function payNFTOrder(db: Kysely<Database>, userId: number, orderId: number, nowMs: number): Promise<boolean> {
+  return payWonOrder(db, userId, orderId, nowMs);
 }
 
 /** readNFTOrderMessage {id}: marks the caller's order message read. */

@@ -3,9 +3,8 @@
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
  * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
- * statement; a blind box likewise (box-writer.ts, migration 057); a paid auction (sellItem) takes one
- * transaction: the item row locked first, then the parties' balance locks in id order, ownership
- * moved by a guarded update.
+ * statement; a blind box likewise (box-writer.ts, migration 057), and a won auction's payment
+ * (pay-writer.ts, migration 060).
  */
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -73,7 +72,7 @@ function checkBuyable(item: ItemRow, userId: number, nowMs: number): void {
 const platformIds = new WeakMap<Kysely<Database>, number>();
 
 /** The platform's user (read once per handle). */
-async function platformOf(db: Kysely<Database>): Promise<number> {
+export async function platformOf(db: Kysely<Database>): Promise<number> {
   let platform = platformIds.get(db);
   if (platform === undefined) platformIds.set(db, (platform = await inTransaction(db, platformUserId)));
   return platform;
@@ -131,24 +130,17 @@ export async function buyInTransaction(
     const orderId =
       item.pay_type === 3
         ? await buyBox(trx, userId, item, nowMs)
-        : await sellItem(trx, userId, item, item.price, nowMs, 'buy');
+        : await sellItem(trx, userId, item, item.price, nowMs);
     return answered(trx, userId, orderId);
   });
 }
 
 /**
- * Moves the money of a sale at `price` and the item to the buyer (used by buyNFT and by paying a
- * won auction, whose margin the caller has already dealt with). Returns the order id.
+ * Moves the money of a sale at `price` and the item to the buyer in one transaction (the benches'
+ * baseline, buyInTransaction): the item row locked first, then the parties' balance locks in id
+ * order, ownership moved by a guarded update. Returns the order id.
  */
-export async function sellItem(
-  trx: Trx,
-  buyerId: number,
-  item: ItemRow,
-  price: string,
-  nowMs: number,
-  kind: 'buy' | 'auction',
-  orderId?: number,
-): Promise<number> {
+async function sellItem(trx: Trx, buyerId: number, item: ItemRow, price: string, nowMs: number): Promise<number> {
   const creator = await creatorOf(trx, item.artist_id);
   const resale = item.owner_id !== null;
   const seller = item.owner_id ?? creator;
@@ -164,28 +156,25 @@ export async function sellItem(
     ...(creator ? [creator] : []),
     await platformUserId(trx),
   ]);
-  let id = orderId;
-  if (id === undefined) {
-    const o = await trx
-      .insertInto('nft_orders')
-      .values({
-        item_id: item.id,
-        buyer_id: buyerId,
-        seller_id: seller,
-        kind: resale ? 'resale' : kind,
-        currency_id: item.currency_id,
-        price: fees.price,
-        fee: fees.fee,
-        royalty: fees.royalty,
-        status: 'paid',
-        created_at: new Date(nowMs),
-        paid_at: new Date(nowMs),
-        is_read: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = o.id;
-  }
+  const o = await trx
+    .insertInto('nft_orders')
+    .values({
+      item_id: item.id,
+      buyer_id: buyerId,
+      seller_id: seller,
+      kind: resale ? 'resale' : 'buy',
+      currency_id: item.currency_id,
+      price: fees.price,
+      fee: fees.fee,
+      royalty: fees.royalty,
+      status: 'paid',
+      created_at: new Date(nowMs),
+      paid_at: new Date(nowMs),
+      is_read: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = o.id;
   const ref = { type: 'nft_order', id };
   await debit(trx, {
     userId: buyerId,
