@@ -56,6 +56,7 @@ class NftPayWriter extends GroupCommit<PayElement, PayRow> {
       (els) => payStatement(db, els),
       // the platform is a party of every payment but not a user of the take (see buy-writer.ts)
       (e) => [e.b, ...(e.s === null ? [] : [e.s]), ...(e.cr === null ? [] : [e.cr])],
+      { drainWith: db },
     );
   }
 }
