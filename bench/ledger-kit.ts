@@ -118,16 +118,16 @@ export async function tally(
   };
 }
 
-/** `loops` concurrent loops calling `step` for `windowMs` (or until `more` says no). */
+/** `loops` concurrent loops calling `step` (with the loop's index) for `windowMs` (or until `more` says no). */
 export function loopsFor(
   o: { loops: number; windowMs: number; digits?: number; more?: () => boolean },
-  step: () => Promise<unknown>,
+  step: (loop: number) => Promise<unknown>,
 ): Promise<Tally> {
   const end = Date.now() + o.windowMs;
   const more = o.more ?? (() => true);
   return tally(async (timed) => {
-    const loop = async () => {
-      while (Date.now() < end && more()) await timed(step);
+    const loop = async (_: unknown, k: number) => {
+      while (Date.now() < end && more()) await timed(() => step(k));
     };
     await Promise.all(Array.from({ length: o.loops }, loop));
   }, o.digits);

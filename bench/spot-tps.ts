@@ -5,15 +5,19 @@
  * the other symbols' steps) — against the path every order took before, in the same run:
  * `before — inTransaction`: the symbol's queue running one order at a time, each in a transaction
  * of its own (matching/engine.ts matchSpot: the taker's row, the makers' rows read FOR UPDATE and
- * updated, the fills, each move through ledger.ts, journaled). Both on ONE symbol (LTC/USDT, the
- * engine's hardest case: its queue is one at a time), 20 loops on a pool of 10, random users among
- * 200, buys and sells of 0.01 at 99.5 / 100 / 100.5 so about half the orders cross resting ones
- * (several makers' balances per order) and the rest rest; the venue's book sits far away. Rounds
- * alternate (the machine is shared); a ledger transfer on its group commit (bench/ledger-tps.ts's
- * `ours`, same loops) runs beside them as the machine's reference. Beside each run: this process's CPU time per order. The
- * journal is checked against the balances, and the book in memory against the resting rows, at the end.
+ * updated, the fills, each move through ledger.ts, journaled). Each path twice: on ONE symbol
+ * (LTC/USDT, the engine's hardest case: its queue is one step at a time, so its rate is a step's
+ * orders over its statement's time), and on N symbols (SPOT_BENCH_SYMBOLS, default 8: loop k trades
+ * symbol k mod N, as an exchange runs many books at once and their steps share a statement). 20
+ * loops on a pool of 10, random users among 200, buys and sells of 0.01 at 99.5 / 100 / 100.5 so
+ * about half the orders cross resting ones (several makers' balances per order) and the rest rest;
+ * the venue's book sits far away. Rounds alternate (the machine is shared); a ledger transfer on its
+ * group commit (bench/ledger-tps.ts's `ours`, same loops) runs beside them as the machine's
+ * reference. Beside each run: this process's CPU time per order. The journal is checked against the
+ * balances, and the books in memory against the resting rows, at the end.
  * `npx tsx bench/spot-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
- * schema of its own, dropped after). A part of `npm run bench`'s ledger part.
+ * schema of its own, dropped after). A part of `npm run bench`'s ledger part: its summary row is
+ * the N-symbol figure, the one-symbol figure a second row.
  */
 import { runIfMain, moneyPathRow, type MoneyPathRow } from './money-path-row';
 import { type Kysely } from 'kysely';
@@ -33,6 +37,7 @@ import {
   type TradeContext,
 } from '../server/areas/trade/domain';
 import type { Database } from '../server/db/schema';
+import { pairs } from '../server/catalog/instruments';
 import {
   benchMeta,
   best,
@@ -48,8 +53,25 @@ import {
 import { transfer } from '../server/db/ledger-transfer';
 
 const USERS = 200;
-const LTC = 5;
-const SYMBOL = 'LTC/USDT';
+/** crypto pairs whose quantity step takes 0.01 and whose price step takes 99.5 (LTC/USDT first: the one-symbol runs) */
+const ALL_SYMBOLS = [
+  'LTC',
+  'ETH',
+  'BNB',
+  'SOL',
+  'BCH',
+  'DOT',
+  'AVAX',
+  'UNI',
+  'ATOM',
+  'ETC',
+  'FIL',
+  'NEAR',
+  'APT',
+  'TON',
+];
+const SYMBOLS_N = Math.max(1, Math.min(ALL_SYMBOLS.length, Number(process.env.SPOT_BENCH_SYMBOLS ?? 8)));
+const SYMBOLS = ALL_SYMBOLS.slice(0, SYMBOLS_N).map((b) => `${b}/USDT`);
 const PRICES = ['99.5', '100', '100.5'];
 const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
@@ -57,6 +79,7 @@ const LOOPS = Number(process.env.SPOT_BENCH_LOOPS ?? 20);
 
 interface Run {
   name: string;
+  symbols: number;
   orders: number;
   failed: number;
   perS: number;
@@ -74,19 +97,29 @@ async function seed(db: Kysely<Database>): Promise<number[]> {
     type: ACCOUNT_TYPES.change,
     amount: '1000000000',
   });
+  const bases = pairs()
+    .filter((p) => SYMBOLS.includes(p.symbol))
+    .map((p) => p.base.id);
   for (const userId of ids)
-    await inTransaction(db, (trx) =>
-      credit(trx, { userId, currencyId: LTC, type: ACCOUNT_TYPES.change, amount: '1000000', reason: 'test_grant' }),
-    );
+    await inTransaction(db, async (trx) => {
+      for (const currencyId of bases)
+        await credit(trx, { userId, currencyId, type: ACCOUNT_TYPES.change, amount: '1000000', reason: 'test_grant' });
+    });
   return ids;
 }
 
 /** The engine's context as the app builds it, with a fixed price and a venue book far from the users' prices. */
 function context(db: Kysely<Database>): Promise<TradeContext> {
-  const venue = { symbol: SYMBOL, version: 1, bids: [{ price: '1', qty: '1' }], asks: [{ price: '1000', qty: '1' }] };
-  const books = new BookService({ feed: { book: (s) => (s === SYMBOL ? venue : undefined) }, now: Date.now });
+  const venue = (symbol: string) => ({
+    symbol,
+    version: 1,
+    bids: [{ price: '1', qty: '1' }],
+    asks: [{ price: '1000', qty: '1' }],
+  });
+  const ours = (s: string) => SYMBOLS.includes(s);
+  const books = new BookService({ feed: { book: (s) => (ours(s) ? venue(s) : undefined) }, now: Date.now });
   const market = {
-    lastPrice: (s: string) => (s === SYMBOL ? { price: '100', seq: 1, ts: Date.now() } : undefined),
+    lastPrice: (s: string) => (ours(s) ? { price: '100', seq: 1, ts: Date.now() } : undefined),
     emitToUser: () => undefined,
     books,
   } as unknown as TradeContext['market'];
@@ -100,10 +133,10 @@ let LAST = 0;
 type Path = 'group' | 'inTransaction' | 'transfer';
 
 let n = 0;
-async function once(ctx: TradeContext, way: Path, userId: number): Promise<void> {
+async function once(ctx: TradeContext, way: Path, userId: number, symbol: string): Promise<void> {
   const i = ++n;
   const req = { side: i % 2 ? ('sell' as const) : ('buy' as const), amount: '0.01', targetPrice: PRICES[i % 3] };
-  if (way === 'group') await placeSpotOrder(ctx, userId, { symbol: SYMBOL, ...req });
+  if (way === 'group') await placeSpotOrder(ctx, userId, { symbol, ...req });
   else if (way === 'transfer') {
     // another user, as ledger-tps picks them (a fixed one would be in every batch)
     const to = userId === LAST ? FIRST : userId + 1;
@@ -114,63 +147,87 @@ async function once(ctx: TradeContext, way: Path, userId: number): Promise<void>
       ref: { type: 'bench', id: i },
     });
   } else {
-    const pair = pairBySymbol(ctx, SYMBOL);
-    await onSymbol(ctx, SYMBOL, () => matchSpot(ctx, userId, pair, { symbol: SYMBOL, ...req }));
+    const pair = pairBySymbol(ctx, symbol);
+    await onSymbol(ctx, symbol, () => matchSpot(ctx, userId, pair, { symbol, ...req }));
   }
 }
 
-async function orders(ctx: TradeContext, ids: number[], way: Path, name: string): Promise<Run> {
-  const t = await loopsFor({ loops: LOOPS, windowMs: WINDOW_MS, digits: 2 }, () =>
-    once(ctx, way, ids[Math.floor(Math.random() * ids.length)]),
+/** `symbols` books: loop k places its orders on the k-th symbol mod `symbols`. */
+async function orders(ctx: TradeContext, ids: number[], way: Path, symbols: number, name: string): Promise<Run> {
+  const t = await loopsFor({ loops: LOOPS, windowMs: WINDOW_MS, digits: 2 }, (k) =>
+    once(ctx, way, ids[Math.floor(Math.random() * ids.length)], SYMBOLS[k % symbols]),
   );
-  return { name, orders: t.count, failed: t.failed, perS: t.perS, cpuMsPerOrder: t.cpuMsPer, latencyMs: t.latencyMs };
+  const { count, failed, perS, cpuMsPer, latencyMs } = t;
+  return { name, symbols, orders: count, failed, perS, cpuMsPerOrder: cpuMsPer, latencyMs };
 }
 
-/** The book in memory equals the database's resting orders. */
+/** Every symbol's book in memory equals the database's resting orders. */
 async function bookMatches(h: DbHandle, ctx: TradeContext): Promise<boolean> {
   const rows = await h.db
     .selectFrom('spot_orders')
     .select(['id', 'amount', 'filled'])
-    .where('symbol', '=', SYMBOL)
+    .where('symbol', 'in', SYMBOLS)
     .where('status', 'in', ['open', 'partially_filled'])
     .execute();
-  const book = ctx.market.books.book(SYMBOL);
-  const mem = [...book.resting('bid'), ...book.resting('ask')].map((o) => `${o.id}:${o.remaining}`).sort();
+  const books = SYMBOLS.map((s) => ctx.market.books.book(s));
+  const mem = books
+    .flatMap((book) => [...book.resting('bid'), ...book.resting('ask')])
+    .map((o) => `${o.id}:${o.remaining}`)
+    .sort();
   const db = rows.map((r) => `${r.id}:${new ExactDecimal(r.amount).minus(r.filled).toFixed()}`).sort();
   return JSON.stringify(mem) === JSON.stringify(db);
 }
 
+const on = (symbols: number) => (r: Run) => r.symbols === symbols;
+const where = (symbols: number) => (symbols === 1 ? 'one symbol' : `${symbols} symbols`);
+
+/** One sentence per symbol count: its best rounds, ratio and share of the reference transfer. */
+function closing(runs: Run[], symbols: number, ref: Run): string {
+  const mine = runs.filter(on(symbols));
+  const ours = best(mine, 'ours');
+  const before = best(mine, 'before');
+  const met = ours.perS >= 2000 ? 'met' : 'not met';
+  return `${where(symbols)}: engine steps on the group commit ${ours.perS}/s, inTransaction ${before.perS}/s — ${ratioOf(ours.perS, before.perS)}× (target ≥ 2,000/s: ${met}; ${ratioOf(ours.perS, ref.perS)}× the reference)`;
+}
+
 function report(runs: Run[], journalOk: boolean, bookOk: boolean, fills: number) {
-  const before = best(runs, 'before');
-  const ours = best(runs, 'ours');
   const meta = benchMeta(WINDOW_MS, ROUNDS);
-  const ratio = ratioOf(ours.perS, before.perS);
   const ref = best(runs, 'reference');
+  const many = runs.filter(on(SYMBOLS_N));
+  const ratio = ratioOf(best(many, 'ours').perS, best(many, 'before').perS);
+  const counts = [...new Set([SYMBOLS_N, 1])];
   const md = resultsMd(
-    'spot limit orders per second at the ledger, one symbol (PostgreSQL server)',
+    `spot limit orders per second at the ledger, ${where(SYMBOLS_N)} and one symbol (PostgreSQL server)`,
     meta,
     runColumns('orders', (r: Run) => r.orders, ['client CPU ms / order', (r) => r.cpuMsPerOrder]),
     runs,
-    `Best round: engine steps on the group commit ${ours.perS}/s, inTransaction ${before.perS}/s — ${ratio}× (target ≥ 2,000/s: ${ours.perS >= 2000 ? 'met' : 'not met'}); a ledger transfer on its group commit, same loops: ${ref.perS}/s (ours ${ratioOf(ours.perS, ref.perS)}× of it). Fills written: ${fills}. Journal equals balances: ${journalOk ? 'yes' : 'NO'}; book in memory equals the resting rows: ${bookOk ? 'yes' : 'NO'}.`,
+    `Best rounds — ${counts.map((k) => closing(runs, k, ref)).join('; ')}. A ledger transfer on its group commit, same loops: ${ref.perS}/s. Fills written: ${fills}. Journal equals balances: ${journalOk ? 'yes' : 'NO'}; books in memory equal the resting rows: ${bookOk ? 'yes' : 'NO'}.`,
   );
   writeResults('spot-tps', { meta, runs, ratio, fills, journalMatchesBalances: journalOk, bookMatches: bookOk }, md);
 }
 
-/** Every round; writes its results and returns its summary row. */
+/** Each round: both paths on N symbols, then on one, then the reference transfer. */
+async function rounds(ctx: TradeContext, ids: number[]): Promise<Run[]> {
+  const runs: Run[] = [];
+  const pool = `pool of 10, ${LOOPS} loops`;
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const k of [...new Set([SYMBOLS_N, 1])]) {
+      runs.push(await orders(ctx, ids, 'inTransaction', k, `before — inTransaction, ${where(k)}: ${pool}`));
+      runs.push(await orders(ctx, ids, 'group', k, `ours — engine steps on the group commit, ${where(k)}: ${pool}`));
+    }
+    runs.push(await orders(ctx, ids, 'transfer', 1, `reference — ledger transfer, group commit: ${pool}`));
+  }
+  return runs;
+}
+
+/** Every round; writes its results and returns its summary rows: N symbols, then one symbol. */
 export function runSpotBench(): Promise<MoneyPathRow[]> {
   return withBenchSchema('spot', async (setup, pool) => {
     const ids = await seed(setup.db);
     [FIRST, LAST] = [ids[0], ids[ids.length - 1]];
     const pooled = await pool(10);
     const ctx = await context(pooled.db);
-    const runs: Run[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      runs.push(await orders(ctx, ids, 'inTransaction', `before — inTransaction: pool of 10, ${LOOPS} loops`));
-      runs.push(await orders(ctx, ids, 'group', `ours — engine steps on the group commit: pool of 10, ${LOOPS} loops`));
-      runs.push(
-        await orders(ctx, ids, 'transfer', `reference — ledger transfer, group commit: pool of 10, ${LOOPS} loops`),
-      );
-    }
+    const runs = await rounds(ctx, ids);
     await ctx.locks.idle();
     const bookOk = await bookMatches(pooled, ctx);
     const fills = await setup.db
@@ -179,12 +236,12 @@ export function runSpotBench(): Promise<MoneyPathRow[]> {
       .executeTakeFirstOrThrow();
     await pooled.close();
     report(runs, (await checkJournalConsistency(setup.db)).length === 0, bookOk, Number(fills.n));
-    return [
+    const row = (k: number) =>
       moneyPathRow(
-        'spot limit orders placed/s at the ledger, one symbol, about half crossing (engine steps on the group commit, 20 loops) vs the inTransaction path',
-        runs,
-      ),
-    ];
+        `spot limit orders placed/s at the ledger, ${where(k)}${k > 1 ? ` (loop i on symbol i mod ${k})` : ''}, about half crossing (engine steps on the group commit, ${LOOPS} loops) vs the inTransaction path`,
+        runs.filter(on(k)),
+      );
+    return SYMBOLS_N > 1 ? [row(SYMBOLS_N), row(1)] : [row(1)];
   });
 }
 

@@ -179,3 +179,31 @@ describe('a crossing burst', () => {
     await journalSound(k.app.db);
   });
 });
+
+describe('a maker row changed behind the engine', () => {
+  it('fails the crossing order whole: no fill, no order, no money moved', async () => {
+    const SOL = 7;
+    const [maker, taker] = await quickUsers(k.t, 2);
+    await k.fund(maker.id, SOL, CHANGE, '2');
+    await k.fund(taker.id, USDT, CHANGE, '1000');
+    const sell = envelope(
+      await trade(maker.token, { currency_id: SOL, type: 'sell', amount: '2', target_price: '100.5' }),
+    );
+    expect(sell.type).toBe('ok');
+    const id = (sell.message as SpotOrder).id;
+    // another writer fills part of it; the engine's cached row (its plan's) still says nothing filled
+    await sql`UPDATE spot_orders SET filled = 1 WHERE id = ${id}`.execute(k.app.db);
+    const buy = envelope(
+      await trade(taker.token, { currency_id: SOL, type: 'buy', amount: '1', target_price: '100.5' }),
+    );
+    expect(buy.type).not.toBe('ok');
+    const fills = await k.app.db.selectFrom('spot_fills').select('id').where('order_id', '=', id).execute();
+    expect(fills).toEqual([]);
+    const orders = await k.app.db.selectFrom('spot_orders').select('id').where('user_id', '=', taker.id).execute();
+    expect(orders).toEqual([]);
+    expect(await k.balance(taker.id, USDT, CHANGE)).toEqual({ available: '1000', frozen: '0' });
+    expect(await k.balance(maker.id, SOL, CHANGE)).toEqual({ available: '0', frozen: '2' });
+    await sql`UPDATE spot_orders SET filled = 0 WHERE id = ${id}`.execute(k.app.db);
+    await journalSound(k.app.db);
+  });
+});
