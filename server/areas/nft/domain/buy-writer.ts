@@ -16,7 +16,16 @@ import { GroupCommit } from '../../../db/group-commit';
  * users who buy nothing in the statement (sellers, creators, the platform's fee) are one update per
  * account at its end; a buyer's credits stay in place, so its later debits see them.
  */
-export interface BuyElement {
+export interface BuyElement extends NftSaleMoney {
+  /** the order's kind ('buy' | 'resale') */
+  kd: 'buy' | 'resale';
+}
+
+/**
+ * What every NFT sale's statement reads (purchases here, won auctions' payments in pay-writer.ts):
+ * the item as the request saw it, the parties, core feesFor's figures and the request's key.
+ */
+export interface NftSaleMoney {
   /** item id, and what the request saw of it: owner (null: a first sale), price, royalty rate, artist */
   i: number;
   o: number | null;
@@ -26,13 +35,12 @@ export interface BuyElement {
   /** currency and account type the money moves in */
   c: number;
   ac: number;
-  /** buyer, seller (null: the platform sells), creator (royalty; null: none), platform user */
+  /** buyer (an auction's winner), seller (null: the platform sells), creator (royalty; null: none), platform user */
   b: number;
   s: number | null;
   cr: number | null;
   pl: number;
-  /** the order's kind ('buy' | 'resale') and the sale's time (the app's clock) */
-  kd: 'buy' | 'resale';
+  /** the sale's time (the app's clock, ISO) */
   at: string;
   /** core feesFor's figures as decimal strings: total paid, seller gets, royalty, fee */
   tot: string;

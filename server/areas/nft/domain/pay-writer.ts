@@ -9,36 +9,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { commitStatement, GroupCommit } from '../../../db/group-commit';
+import type { NftSaleMoney } from './buy-writer';
 
 /** One payment as nft_pay_batch reads it (short keys: the document is built per batch). */
-export interface PayElement {
-  /** the order, and what the request saw: its item, the item's owner (null: a first sale), the order's price */
+export interface PayElement extends NftSaleMoney {
+  /** the order paid for (the item, owner and price are what the request saw of it) */
   od: number;
-  i: number;
-  o: number | null;
-  p: string;
-  /** the item's royalty rate, artist, currency and the account type the money moves in */
-  rr: string;
-  ar: number;
-  c: number;
-  ac: number;
-  /** the winner, seller (null: the platform sells), creator (royalty; null: none), platform user */
-  b: number;
-  s: number | null;
-  cr: number | null;
-  pl: number;
-  /** the payment's time (the app's clock, ISO) */
-  at: string;
-  /** core feesFor's figures as decimal strings: total paid, seller gets, royalty, fee */
-  tot: string;
-  sg: string;
-  r: string;
-  f: string;
-  /** the request's idempotency key: claimed in the statement for route `kc` (owner `kw`), or marked */
-  ku: number | null;
-  k: string | null;
-  kc?: string;
-  kw?: string;
 }
 
 interface PayRow {

@@ -19,7 +19,7 @@ import { commitStatement, GroupCommit } from '../../../db/group-commit';
 import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { canon } from '../../../kernel/decimal';
-import type { LeverRow } from './lever-view';
+import { UNSETTLED, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
 
@@ -136,21 +136,10 @@ function rowOf(x: LeverOpen, r: OpenRow): LeverRow {
     open_walk: x.walk,
     margin: canon(x.margin),
     fee: canon(x.fee),
-    overnight_fee: '0',
     target_profit_price: x.tp === null ? null : canon(x.tp),
     stop_loss_price: x.sl === null ? null : canon(x.sl),
-    close_price: null,
-    close_seq: null,
     watch_seq: String(x.watchSeq),
-    close_reason: null,
-    profit: null,
-    uncovered_loss: '0',
-    liq_risk_rate: null,
-    liq_line: null,
-    liq_available: null,
-    liq_group: null,
-    price_candle: null,
-    copied: false,
+    ...UNSETTLED,
     created_at: r.created_at,
     opened_at: x.openedAt,
     closed_at: null,

@@ -27,6 +27,22 @@ import { LEVER_QUOTE_ID } from './settings';
 import { canon, canonOrNull } from '../../../kernel/decimal';
 import { wireTime } from '../../../kernel/wire-time';
 
+/** What a just-written entry or position holds until it closes: one place for the batch writers' rows. */
+export const UNSETTLED = {
+  overnight_fee: '0',
+  close_price: null,
+  close_seq: null,
+  close_reason: null,
+  profit: null,
+  uncovered_loss: '0',
+  liq_risk_rate: null,
+  liq_line: null,
+  liq_available: null,
+  liq_group: null,
+  price_candle: null,
+  copied: false,
+} as const;
+
 export type LeverRow = Selectable<LeverOrdersTable>;
 
 export function contractOf(r: {
