@@ -30,7 +30,7 @@ import { marketStore } from '../../../src/market';
 import { fetchHistory, openWatch, paintStats } from '../../../src/market/bridge';
 import { PAINTED_ROWS } from '../../../src/pages/market/RowFigures';
 import { prepareSpareChart } from '../../../src/components/kline/spare';
-import { spareChartAhead } from '../../../src/app/spareAhead';
+import { spareChartAhead } from '../../../src/pages/market/spareAhead';
 import { whenIdle } from '../../../src/lib/idle';
 import { markFirstRender } from '../../../src/lib/firstPaint';
 import { installCollector } from './collector';
@@ -47,7 +47,7 @@ const showChart = q.get('chart') !== '0';
 
 // The app's idle spare chart (src/components/kline/spare.ts), unless `warm=0`; its own setData is not
 // the chart's first paint. `warm=app`: built the app's way instead, as Home and Markets ask for it
-// (src/app/spareAhead.ts: idle, seconds after the first paint, through the pair page's import).
+// (src/pages/market/spareAhead.ts: idle, seconds after the first paint, through the pair page's import).
 let warming = false;
 if (q.get('warm') === 'app') void spareChartAhead().then(() => bench.mark('chartWarm'));
 else if (q.get('warm') !== '0')

@@ -102,7 +102,7 @@ async function build(): Promise<void> {
 }
 
 /**
- * The spare ahead of the first chart (src/app/spareAhead.ts): none once a chart was shown, since a
+ * The spare ahead of the first chart (src/pages/market/spareAhead.ts): none once a chart was shown, since a
  * chart on screen has warm code and closing it builds one.
  */
 export function prepareSpareChartAhead(): Promise<void> {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PageFrame } from '../../components/PageFrame';
-import { useSpareChartAhead } from '../../app/spareAhead';
+import { useSpareChartAhead } from '../market/spareAhead';
 import { Num } from '../../components/Num';
 import type { NewsItem } from '../../api/content';
 import { FIAT_DP } from '../../components/funds/format';

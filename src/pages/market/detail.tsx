@@ -20,7 +20,7 @@ import { rememberView } from './recent';
 import { Summary } from './summary';
 import styles from './detail.module.css';
 
-// Home and Markets build the spare chart through this page's import, at idle (src/app/spareAhead.ts).
+// Home and Markets build the spare chart through this page's import, at idle (src/pages/market/spareAhead.ts).
 export { prepareSpareChartAhead } from '../../components/kline/spare';
 
 const PERIOD_KEY = 'market.period';

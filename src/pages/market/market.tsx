@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMarketView } from '../../market';
 import { PageFrame } from '../../components/PageFrame';
-import { useSpareChartAhead } from '../../app/spareAhead';
+import { useSpareChartAhead } from './spareAhead';
 import { LineTabs } from '../../components/tabs/LineTabs';
 import { pathOf, detailPath } from '../../nav/paths';
 import type { Quote } from '../../api/market';

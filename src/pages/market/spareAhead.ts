@@ -12,8 +12,8 @@
  * chart's canvases), and not once a chart was shown (closing it builds the spare anyway).
  */
 import { useEffect } from 'react';
-import { firstPaint } from '../lib/firstPaint';
-import { whenIdle } from '../lib/idle';
+import { firstPaint } from '../../lib/firstPaint';
+import { whenIdle } from '../../lib/idle';
 
 const START_AFTER_MS = 6000;
 
@@ -30,7 +30,7 @@ export function spareChartAhead(): Promise<void> {
 async function build(): Promise<void> {
   const n = navigator as Navigator & { connection?: { saveData?: boolean }; deviceMemory?: number };
   if (n.connection?.saveData || (n.deviceMemory ?? 4) < 2) return;
-  const { prepareSpareChartAhead } = await import('../pages/market/detail');
+  const { prepareSpareChartAhead } = await import('./detail');
   await prepareSpareChartAhead();
 }
 

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const prepare = vi.fn(() => Promise.resolve());
 let painted: () => void = () => undefined;
 
-vi.mock('../lib/firstPaint', () => ({ firstPaint: new Promise<void>((r) => (painted = r)) }));
-vi.mock('../pages/market/detail', () => ({ default: () => null, prepareSpareChartAhead: prepare }));
+vi.mock('../../lib/firstPaint', () => ({ firstPaint: new Promise<void>((r) => (painted = r)) }));
+vi.mock('./detail', () => ({ default: () => null, prepareSpareChartAhead: prepare }));
 
 /** a fresh module (its once-per-session state), on a device with these traits */
 async function load(traits: { saveData?: boolean; deviceMemory?: number } = {}) {
