@@ -26,6 +26,23 @@ const move = (from: number, to: number, amount: string, ref = `${from}-${to}-${a
   ref: { type: 'test', id: ref },
 });
 /** journal rows of one transfer, with the transaction that wrote each */
+/** a USDT transfer as the writer's statement reads it (no idempotency key) */
+const el = (t: TransferInput) => ({
+  fu: t.from.userId,
+  fc: USDT,
+  ft: change,
+  tu: t.to.userId,
+  tc: USDT,
+  tt: change,
+  a: t.amount,
+  ro: t.from.reason,
+  ri: t.to.reason,
+  rt: 'test',
+  rid: String(t.ref!.id),
+  ku: null,
+  k: null,
+  kr: null,
+});
 const journalOf = (ref: string) =>
   sql<{
     user_id: number;
@@ -91,22 +108,6 @@ describe('ledger transfer', () => {
     const poor = await newUser('0.5');
     const rich = await newUser('100');
     const sink = await newUser();
-    const el = (t: TransferInput) => ({
-      fu: t.from.userId,
-      fc: USDT,
-      ft: change,
-      tu: t.to.userId,
-      tc: USDT,
-      tt: change,
-      a: t.amount,
-      ro: t.from.reason,
-      ri: t.to.reason,
-      rt: 'test',
-      rid: String(t.ref!.id),
-      ku: null,
-      k: null,
-      kr: null,
-    });
     // submitted in one tick: one batch, one statement
     const out = await Promise.all([
       writer.submit(el(move(rich, sink, '1', 'b1'))),
@@ -159,22 +160,6 @@ describe('ledger transfer', () => {
   it('keeps one user’s transfers in order across batches in flight: a transfer waits for the batch that holds its user', async () => {
     const writer = new LedgerWriter(h.db, { inFlight: 2, gather: 1 });
     const [a, b, c, d] = [await newUser('1'), await newUser(), await newUser(), await newUser()];
-    const el = (t: TransferInput) => ({
-      fu: t.from.userId,
-      fc: USDT,
-      ft: change,
-      tu: t.to.userId,
-      tc: USDT,
-      tt: change,
-      a: t.amount,
-      ro: t.from.reason,
-      ri: t.to.reason,
-      rt: 'test',
-      rid: String(t.ref!.id),
-      ku: null,
-      k: null,
-      kr: null,
-    });
     const first = writer.submit(el(move(a, b, '1', 'o1'))); // in flight from the next microtask
     await Promise.resolve();
     // b has nothing until o1 commits, c nothing until o2 does: a second batch in flight with
@@ -186,22 +171,6 @@ describe('ledger transfer', () => {
 
   it('gathers: transfers arriving one by one while a batch is in flight go together in the next commit', async () => {
     const writer = new LedgerWriter(h.db, { inFlight: 4, gather: 10 });
-    const el = (t: TransferInput) => ({
-      fu: t.from.userId,
-      fc: USDT,
-      ft: change,
-      tu: t.to.userId,
-      tc: USDT,
-      tt: change,
-      a: t.amount,
-      ro: t.from.reason,
-      ri: t.to.reason,
-      rt: 'test',
-      rid: String(t.ref!.id),
-      ku: null,
-      k: null,
-      kr: null,
-    });
     // no user in common: nothing but the gathering keeps a late one out of a batch of its own
     const from = [await newUser('1'), await newUser('1'), await newUser('1'), await newUser('1')];
     const to = [await newUser(), await newUser(), await newUser(), await newUser()];
