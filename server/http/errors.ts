@@ -16,6 +16,8 @@ function statusKey(status: number): MessageKey {
   if (status === 413) return 'payload_too_large';
   if (status === 429) return 'too_many_requests';
   if (status === 404) return 'not_found';
+  // refused by a stopping server before any effect (db/group-commit.ts ShuttingDownError)
+  if (status === 503) return 'server_restarting';
   if (status >= 400 && status < 500) return 'malformed_request';
   return 'server_error';
 }

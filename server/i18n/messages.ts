@@ -382,6 +382,17 @@ const BASE_MESSAGES = {
     fra: 'Erreur du serveur, veuillez réessayer plus tard',
     spa: 'Error del servidor, inténtelo más tarde',
   },
+  /** a deploy's stop refused the request before it did anything: safe to send again */
+  server_restarting: {
+    zh: '服务器正在重启，请稍后重试',
+    en: 'The server is restarting, please try again in a moment',
+    hk: '伺服器正在重新啟動，請稍後重試',
+    th: 'เซิร์ฟเวอร์กำลังเริ่มใหม่ กรุณาลองอีกครั้งในอีกสักครู่',
+    jp: 'サーバーを再起動しています。しばらくしてから再試行してください',
+    ko: '서버를 다시 시작하는 중입니다. 잠시 후 다시 시도하세요',
+    fra: 'Le serveur redémarre, veuillez réessayer dans un instant',
+    spa: 'El servidor se está reiniciando, inténtelo de nuevo en un momento',
+  },
 } satisfies Record<string, Table>;
 
 /** Each product area keeps its own table (server/i18n/areas/*) so teams do not edit one file. */
