@@ -34,10 +34,32 @@ describe('a chart’s first history request, sent while it renders (src/market/h
     expect(w.asked).toEqual(['ETH/USDT 1min', 'BTC/USDT 1min']);
 
     p.prime('BTC/USDT', '5min');
+    await Promise.resolve(); // answered at t = 0
     t = 1500; // a render React threw away long ago
     const h = await p.take('BTC/USDT', '5min');
     expect(w.asked).toEqual(['ETH/USDT 1min', 'BTC/USDT 1min', 'BTC/USDT 5min', 'BTC/USDT 5min']);
     expect((h as unknown as { n: number }).n).toBe(4);
+  });
+
+  it('a mount that suspended and rendered again primes once: the second render reuses the request still out', async () => {
+    let answer: (h: HistoryPayload) => void = () => {};
+    const asked: string[] = [];
+    let t = 0;
+    const p = historyPrimer(
+      (symbol, period) => {
+        asked.push(`${symbol} ${period}`);
+        return new Promise<HistoryPayload>((r) => (answer = r));
+      },
+      1000,
+      () => t,
+    );
+    p.prime('BTC/USDT', '1min');
+    t = 5000; // a slow phone: the chart chunk loads before the render that commits
+    p.prime('BTC/USDT', '1min');
+    const taken = p.take('BTC/USDT', '1min');
+    expect(asked).toEqual(['BTC/USDT 1min']); // in flight counts as fresh, however long it takes
+    answer({ n: 1 } as unknown as HistoryPayload);
+    expect(await taken).toEqual({ n: 1 });
   });
 
   it('a failed request left behind raises no unhandled rejection; its taker sees the failure', async () => {

@@ -1,28 +1,43 @@
 /**
  * A chart's first history request, sent while the chart renders rather than from its commit's
  * layout effect: rendering and committing the chart took ~10 ms at 4× CPU, and the worker answers
- * meanwhile. The first load of that series takes it if it starts within `freshMs`; a render React
- * threw away leaves one behind, which goes stale and is not taken.
+ * meanwhile. The first load of that series takes it while it is still in flight or answered within
+ * `freshMs`. A render React threw away (a suspended mount renders again from scratch) primes the
+ * same series again: that reuses the request already out instead of sending a second one. One
+ * left behind by a series nobody opened goes stale and is not taken.
  */
 import type { HistoryPayload, Period } from './types';
 
 type Fetch = (symbol: string, period: Period) => Promise<HistoryPayload>;
 
+interface Primed {
+  symbol: string;
+  period: Period;
+  /** when the answer came, or null while it is in flight */
+  settledAt: number | null;
+  answer: Promise<HistoryPayload>;
+}
+
 export function historyPrimer(fetch: Fetch, freshMs = 1000, now = () => performance.now()) {
-  let primed: { symbol: string; period: Period; at: number; answer: Promise<HistoryPayload> } | null = null;
+  let primed: Primed | null = null;
+  const usable = (p: Primed | null, symbol: string, period: Period): p is Primed =>
+    !!p && p.symbol === symbol && p.period === period && (p.settledAt === null || now() - p.settledAt < freshMs);
   return {
-    /** Sends the request now. */
+    /** Sends the request now, unless one for this series is already out and fresh. */
     prime(symbol: string, period: Period): void {
-      const answer = fetch(symbol, period);
-      answer.catch(() => {}); // its taker handles a failure; an orphan's is nobody's
-      primed = { symbol, period, at: now(), answer };
+      if (usable(primed, symbol, period)) return;
+      const p: Primed = { symbol, period, settledAt: null, answer: fetch(symbol, period) };
+      const settle = () => {
+        p.settledAt = now();
+      };
+      p.answer.then(settle, settle); // its taker handles a failure; an orphan's is nobody's
+      primed = p;
     },
     /** The primed answer for this series if it is fresh, else a new request. */
     take(symbol: string, period: Period): Promise<HistoryPayload> {
       const p = primed;
       primed = null;
-      if (p && p.symbol === symbol && p.period === period && now() - p.at < freshMs) return p.answer;
-      return fetch(symbol, period);
+      return usable(p, symbol, period) ? p.answer : fetch(symbol, period);
     },
   };
 }
