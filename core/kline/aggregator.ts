@@ -49,7 +49,8 @@
  * flags, the open bars side by side and where each history's ring lies, so a tick whose symbol is
  * out of cache costs one walk to memory, not one per object; the symbol's object is touched on rare
  * paths only. The folded slots are visited only when a tick leaves the base bar's bucket (or is late
- * for it). A slot caches its bucket's [start, end), so date math runs only when a tick leaves it,
+ * for it), and then only if one of them closes (or the bar is not in all their buckets): otherwise
+ * the closed base bar goes into one pending slot that every folded period takes in later (fold.ts). A slot caches its bucket's [start, end), so date math runs only when a tick leaves it,
  * and then as integer arithmetic (calendar.ts). A closed bar is written straight into its ring, a
  * run of bars in a slab shared by all series (bar-history.ts): most symbols trade less than once a
  * minute, so many ticks close a bar (39 % in the bench's stream). Nothing is allocated per tick except, rarely, a slab when the

@@ -126,7 +126,15 @@ export interface HistoryOwner extends ScaledBars {
 }
 
 /** Moves ring m (record offset) to a run `size` bars long, oldest bar first. */
-function grow(store: BarStore, st: HistoryOwner, b: Float64Array, m: number, i: number, size: number): void {
+function grow(
+  store: BarStore,
+  st: HistoryOwner,
+  b: Float64Array,
+  at: number,
+  m: number,
+  i: number,
+  size: number,
+): void {
   const old = b[m + R_SIZE];
   const start = b[m + R_START];
   const len = b[m + R_LEN];
@@ -135,12 +143,17 @@ function grow(store: BarStore, st: HistoryOwner, b: Float64Array, m: number, i: 
   if (old !== 0) {
     const from = store.slabs[b[m + R_SLAB]];
     const base = b[m + R_OFF];
-    // Oldest first: [start, old) then [0, start).
-    to.set(from.subarray(base + start * BAR, base + old * BAR), store.off);
-    if (start > 0) to.set(from.subarray(base, base + start * BAR), store.off + (old - start) * BAR);
+    // Oldest first: [start, old) then [0, start). A plain loop: two subarray views per grow were
+    // garbage and builtin calls costing more than the copy of a short ring.
+    const head = (old - start) * BAR;
+    const from0 = base + start * BAR;
+    const to0 = store.off;
+    for (let k = 0; k < head; k++) to[to0 + k] = from[from0 + k];
+    const tail = start * BAR;
+    for (let k = 0; k < tail; k++) to[to0 + head + k] = from[base + k];
     store.release(old, b[m + R_SLAB], base);
   }
-  const s = st.strs[i];
+  const s = b[at + STRS] === 0 ? null : st.strs[i]; // the object only when a bar is kept as strings
   if (s != null) {
     const next: (Candle | undefined)[] = new Array(size).fill(undefined);
     for (let k = 0; k < len; k++) next[k] = s[(start + k) % old];
@@ -165,7 +178,7 @@ function nextPos(store: BarStore, st: HistoryOwner, b: Float64Array, at: number,
     return start;
   }
   if (len === size) {
-    grow(store, st, b, m, i, Math.min(cap, Math.max(MIN_BARS, size * GROWTH)));
+    grow(store, st, b, at, m, i, Math.min(cap, Math.max(MIN_BARS, size * GROWTH)));
     b[m + R_LEN] = len + 1;
     return len; // start is 0 after a move
   }

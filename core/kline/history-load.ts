@@ -15,7 +15,7 @@ import Decimal from 'decimal.js';
 import type { Candle, Period } from '../types/market';
 import { setSlotVolume, slotVolume } from './bar-slot';
 import { bucketStart, nextBucketStart } from './bucket';
-import { type FoldPlan, baseVolumeIn, detach } from './fold';
+import { type FoldPlan, baseVolumeIn, detach, settle } from './fold';
 import { openCandle, openCloseSeq } from './open-bar';
 import { CLOSE, CSEQ, END, HIGH, LOW, OPEN, OSEQ, TIME, slotAt } from './record';
 import { MAX_FAST_SCALE, bigPow10, parseScaledBig } from './scaled';
@@ -95,6 +95,7 @@ function mergeSameBucket(live: Candle, loaded: Candle): Candle {
 /** load() for series i of a symbol; `candles` is not empty. */
 export function loadHistory(plan: FoldPlan, st: SymbolState, i: number, period: Period, candles: Candle[]): void {
   const sorted = snapAndSort(candles, period);
+  if (st.fast) settle(plan, st); // the partials are read and may be reseeded below
   const lastLoaded = sorted[sorted.length - 1];
   const live = openCandle(plan, st, i);
   const hist = st.hist[i];
