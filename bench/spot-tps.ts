@@ -51,6 +51,7 @@ import {
   writeResults,
 } from './ledger-kit';
 import { transfer } from '../server/db/ledger-transfer';
+import { backendCpu } from './pg-backend-cpu';
 
 const USERS = 200;
 /** crypto pairs whose quantity step takes 0.01 and whose price step takes 99.5 (LTC/USDT first: the one-symbol runs) */
@@ -84,6 +85,8 @@ interface Run {
   failed: number;
   perS: number;
   cpuMsPerOrder: number;
+  /** CPU ms per order of the pool's PostgreSQL backends (NaN off Linux) */
+  pgMsPerOrder: number;
   latencyMs: { p50: number; p99: number };
 }
 
@@ -154,11 +157,13 @@ async function once(ctx: TradeContext, way: Path, userId: number, symbol: string
 
 /** `symbols` books: loop k places its orders on the k-th symbol mod `symbols`. */
 async function orders(ctx: TradeContext, ids: number[], way: Path, symbols: number, name: string): Promise<Run> {
+  const pg = await backendCpu(ctx.db, 10);
   const t = await loopsFor({ loops: LOOPS, windowMs: WINDOW_MS, digits: 2 }, (k) =>
     once(ctx, way, ids[Math.floor(Math.random() * ids.length)], SYMBOLS[k % symbols]),
   );
   const { count, failed, perS, cpuMsPer, latencyMs } = t;
-  return { name, symbols, orders: count, failed, perS, cpuMsPerOrder: cpuMsPer, latencyMs };
+  const pgMsPerOrder = Math.round((pg.seconds() * 1000 * 100) / Math.max(1, count)) / 100;
+  return { name, symbols, orders: count, failed, perS, cpuMsPerOrder: cpuMsPer, pgMsPerOrder, latencyMs };
 }
 
 /** Every symbol's book in memory equals the database's resting orders. */
@@ -199,7 +204,10 @@ function report(runs: Run[], journalOk: boolean, bookOk: boolean, fills: number)
   const md = resultsMd(
     `spot limit orders per second at the ledger, ${where(SYMBOLS_N)} and one symbol (PostgreSQL server)`,
     meta,
-    runColumns('orders', (r: Run) => r.orders, ['client CPU ms / order', (r) => r.cpuMsPerOrder]),
+    runColumns('orders', (r: Run) => r.orders, [
+      'CPU ms / order: client / PostgreSQL backends',
+      (r) => `${r.cpuMsPerOrder} / ${r.pgMsPerOrder}`,
+    ]),
     runs,
     `Best rounds — ${counts.map((k) => closing(runs, k, ref)).join('; ')}. A ledger transfer on its group commit, same loops: ${ref.perS}/s. Fills written: ${fills}. Journal equals balances: ${journalOk ? 'yes' : 'NO'}; books in memory equal the resting rows: ${bookOk ? 'yes' : 'NO'}.`,
   );

@@ -39,6 +39,47 @@ export interface Liquidity {
 const canon = (v: string | Decimal): string => new Decimal(v).toFixed();
 const better = (side: BookSideName, a: Decimal, b: Decimal) => (side === 'bid' ? a.gt(b) : a.lt(b));
 
+/** A resting order with its price parsed (sorting and merging compare them many times). */
+export interface KeyedOrder {
+  o: RestingOrder;
+  p: Decimal;
+}
+
+/** Book order within one side: best price first, then by id (time priority). */
+export function keyedOrder(side: BookSideName, a: KeyedOrder, b: KeyedOrder): number {
+  return a.p.eq(b.p) ? a.o.id - b.o.id : better(side, a.p, b.p) ? -1 : 1;
+}
+
+/** Users' orders (sorted) merged with the venue's levels: per price users first, best first. */
+export function mergeLiquidity(
+  side: BookSideName,
+  users: readonly KeyedOrder[],
+  venue: readonly { price: string; qty: string }[],
+): Liquidity[] {
+  const out: Liquidity[] = [];
+  let i = 0;
+  for (const v of venue) {
+    const vp = new Decimal(v.price);
+    for (; i < users.length && !better(side, vp, users[i].p); i++) {
+      const u = users[i].o;
+      out.push({ price: u.price, qty: u.remaining, order: u });
+    }
+    out.push({ price: v.price, qty: v.qty });
+  }
+  for (; i < users.length; i++) {
+    const u = users[i].o;
+    out.push({ price: u.price, qty: u.remaining, order: u });
+  }
+  return out;
+}
+
+/** Users' resting orders of one side sorted once per change (a step walks them once per order). */
+interface SideCache {
+  sorted?: readonly KeyedOrder[];
+  /** price → users' total, in `sorted`'s order */
+  levels?: Map<string, Decimal>;
+}
+
 export class SymbolBook {
   readonly source: BookSource;
   private readonly orders = new Map<number, RestingOrder>();
@@ -48,6 +89,7 @@ export class SymbolBook {
   private mirrored = { bid: new Map<string, string>(), ask: new Map<string, string>() };
   /** the leader's consumption of a venue version this node has not seen yet (its relay lags) */
   private pending: { version: number; side: BookSideName; price: string; qty: string }[] = [];
+  private cache: Record<BookSideName, SideCache> = { bid: {}, ask: {} };
 
   constructor(
     readonly symbol: string,
@@ -122,27 +164,45 @@ export class SymbolBook {
   }
 
   rest(o: RestingOrder): void {
+    const had = this.orders.get(o.id);
+    if (had) this.changed(had.side, true);
     this.orders.set(o.id, { ...o, price: canon(o.price), remaining: canon(o.remaining) });
-    this.onOrdersChanged();
+    this.changed(o.side, true);
   }
 
   setRemaining(id: number, remaining: string): void {
     const o = this.orders.get(id);
     if (!o) return;
-    if (new Decimal(remaining).lte(0)) this.orders.delete(id);
+    const gone = new Decimal(remaining).lte(0);
+    if (gone) this.orders.delete(id);
     else o.remaining = canon(remaining);
-    this.onOrdersChanged();
+    this.changed(o.side, gone);
   }
 
   remove(id: number): void {
-    if (this.orders.delete(id)) this.onOrdersChanged();
+    const o = this.orders.get(id);
+    if (o && this.orders.delete(id)) this.changed(o.side, true);
+  }
+
+  /** A side's orders changed: its levels always, its order only when an order came or went. */
+  private changed(side: TakerSide, order: boolean): void {
+    const c = this.cache[side === 'buy' ? 'bid' : 'ask'];
+    c.levels = undefined;
+    if (order) c.sorted = undefined;
+    this.onOrdersChanged();
   }
 
   /** Users' resting quantity per price of one side, best first (what the leader mirrors out). */
   userLevels(side: BookSideName): [price: string, qty: string][] {
+    return [...this.levels(side)].map(([p, q]) => [p, q.toFixed()]);
+  }
+
+  private levels(side: BookSideName): Map<string, Decimal> {
+    const c = this.cache[side];
+    if (c.levels) return c.levels;
     const m = new Map<string, Decimal>();
-    for (const o of this.resting(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
-    return [...m].map(([p, q]) => [p, q.toFixed()]);
+    for (const { o } of this.keyed(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+    return (c.levels = m);
   }
 
   /** Replaces the mirrored users' levels (a node that does not lead: the leader's published ones). */
@@ -168,42 +228,29 @@ export class SymbolBook {
 
   /** Users' resting orders on one side, best price first, then by id. */
   resting(side: BookSideName): RestingOrder[] {
+    return this.keyed(side).map((k) => k.o);
+  }
+
+  /** Users' resting orders of one side in book order with their parsed prices: cached, never changed in place (a change drops it). */
+  keyed(side: BookSideName): readonly KeyedOrder[] {
+    const c = this.cache[side];
+    if (c.sorted) return c.sorted;
     const want: TakerSide = side === 'bid' ? 'buy' : 'sell';
-    const list = [...this.orders.values()].filter((o) => o.side === want);
-    return list.sort((a, b) => {
-      const pa = new Decimal(a.price);
-      const pb = new Decimal(b.price);
-      return pa.eq(pb) ? a.id - b.id : better(side, pa, pb) ? -1 : 1;
-    });
+    const keyed = [...this.orders.values()].filter((o) => o.side === want).map((o) => ({ o, p: new Decimal(o.price) }));
+    return (c.sorted = keyed.sort((a, b) => keyedOrder(side, a, b)));
   }
 
   /** What a taker on `takerSide` can take, best first: per price users' orders, then the venue. */
   liquidity(takerSide: TakerSide): Liquidity[] {
     const side: BookSideName = takerSide === 'buy' ? 'ask' : 'bid';
-    const users = this.resting(side);
-    const venue = this.venue(side);
-    const out: Liquidity[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < users.length || j < venue.length) {
-      const u = users[i];
-      const v = venue[j];
-      if (u && (!v || !better(side, new Decimal(v.price), new Decimal(u.price)))) {
-        out.push({ price: u.price, qty: u.remaining, order: u });
-        i++;
-      } else {
-        out.push(v);
-        j++;
-      }
-    }
-    return out;
+    return mergeLiquidity(side, this.keyed(side), this.venue(side));
   }
 
   /** The merged levels of one side (venue + users' own or mirrored orders), price → total quantity. */
   private merged(side: BookSideName): Map<string, string> {
     const m = new Map<string, Decimal>();
     for (const l of this.venue(side)) m.set(l.price, new Decimal(l.qty));
-    for (const o of this.resting(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+    for (const [p, q] of this.levels(side)) m.set(p, (m.get(p) ?? new Decimal(0)).plus(q));
     for (const [p, q] of this.mirrored[side]) m.set(p, (m.get(p) ?? new Decimal(0)).plus(q));
     return new Map([...m].map(([p, q]) => [p, q.toFixed()]));
   }

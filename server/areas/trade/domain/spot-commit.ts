@@ -51,11 +51,39 @@ export function spotWriterFor(db: Kysely<Database>): GroupCommit<StepElement, St
   return w;
 }
 
-/** Order ids taken ahead, in order, so a step can plan its resting remainders and fills against them. */
+/** Order ids the pool keeps taken ahead; a refill takes this many more when fewer are left. */
+const IDS_AHEAD = 512;
+
+interface IdPool {
+  ids: number[];
+  /** the refill in flight (one at a time, so the ids handed out keep ascending) */
+  refill?: Promise<void>;
+}
+
+const idPools = new WeakMap<Kysely<Database>, IdPool>();
+
+function refill(db: Kysely<Database>, pool: IdPool, n: number): Promise<void> {
+  pool.refill ??= sql<{ id: number }>`
+    SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::int AS id FROM generate_series(1, ${n}::int)`
+    .execute(db)
+    .then((r) => {
+      pool.ids.push(...r.rows.map((x) => x.id).sort((a, b) => a - b));
+    })
+    .finally(() => (pool.refill = undefined));
+  return pool.refill;
+}
+
+/**
+ * `n` order ids, ascending, so a step can plan its resting remainders and fills against them. They
+ * come from a block taken ahead and refilled in the background before it runs out, so a step does
+ * not wait a round trip for them (the symbol's queue is one step at a time). Ids a stopped process
+ * held are never used: gaps, as a rolled-back insert leaves.
+ */
 export async function takeOrderIds(db: Kysely<Database>, n: number): Promise<number[]> {
-  const r = await sql<{ id: number }>`
-    SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::int AS id FROM generate_series(1, ${n}::int)`.execute(
-    db,
-  );
-  return r.rows.map((x) => x.id).sort((a, b) => a - b);
+  let pool = idPools.get(db);
+  if (!pool) idPools.set(db, (pool = { ids: [] }));
+  while (pool.ids.length < n) await refill(db, pool, Math.max(IDS_AHEAD, n));
+  const out = pool.ids.splice(0, n);
+  if (pool.ids.length < IDS_AHEAD / 2) refill(db, pool, IDS_AHEAD).catch(() => undefined); // the next take retries
+  return out;
 }

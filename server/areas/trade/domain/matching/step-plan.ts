@@ -32,6 +32,8 @@ export interface StepOrderIn {
   watchSeq: number;
   now: Date;
   createdAt: Date;
+  /** the order has an idempotency key: the element carries the answer the key stores */
+  keyed?: boolean;
 }
 
 /** The order as spot_step_batch reads it (keys `k`, `kc`, `kw` are added by the caller). */
@@ -43,7 +45,8 @@ export interface OrderElement {
   m: Record<string, unknown>[];
   f: Record<string, unknown>[];
   mv: MoveTuple[];
-  ans: SpotOrder;
+  /** the answer an idempotency key stores (only with a key: JSON built and parsed for nothing else) */
+  ans?: SpotOrder;
   k?: string;
   kc?: string;
   kw?: string;
@@ -259,7 +262,6 @@ export function planOrder(o: StepOrderIn, rows: Map<number, SpotRow>): PlannedOr
   const status = rest.lte(0) ? 'filled' : D(r.filled).gt(0) ? 'partially_filled' : 'open';
   r = { ...r, status, frozen, filled_at: status === 'filled' ? o.now : null, watch_seq: o.watchSeq };
   rows.set(r.id, r);
-  const ans = toSpotOrder(r, o.pair);
   const el: OrderElement = {
     u: o.userId,
     need: needOf(pl, o.userId),
@@ -268,7 +270,7 @@ export function planOrder(o: StepOrderIn, rows: Map<number, SpotRow>): PlannedOr
     m: pl.makers.map((m) => ({ ...m, filled_at: (m.filled_at as Date | null)?.toISOString() ?? null })),
     f: pl.fills,
     mv: pl.sorted(),
-    ans,
+    ...(o.keyed ? { ans: toSpotOrder(r, o.pair) } : {}),
   };
   return { el, row: r, makers, expired };
 }

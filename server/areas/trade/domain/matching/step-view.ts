@@ -7,12 +7,18 @@
  */
 import { ExactDecimal } from '../../../../../core';
 import type { BookSideName, TakerSide } from '../../../../../core/types/book';
-import type { Liquidity, RestingOrder, SymbolBook } from '../../../../market/books/symbol-book';
+import {
+  keyedOrder,
+  mergeLiquidity,
+  type KeyedOrder,
+  type Liquidity,
+  type RestingOrder,
+  type SymbolBook,
+} from '../../../../market/books/symbol-book';
 import type { WalkResult } from './walk';
 
 type Exact = InstanceType<typeof ExactDecimal>;
 const D = (v: string) => new ExactDecimal(v);
-const better = (side: BookSideName, a: string, b: string) => (side === 'bid' ? D(a).gt(b) : D(a).lt(b));
 
 export class StepView {
   /** the step's changes to users' orders: the order now, or null when it is gone */
@@ -27,24 +33,36 @@ export class StepView {
 
   liquidity(takerSide: TakerSide): Liquidity[] {
     const side: BookSideName = takerSide === 'buy' ? 'ask' : 'bid';
-    const want: TakerSide = side === 'bid' ? 'buy' : 'sell';
-    const users = this.book.resting(side).filter((o) => !this.over.has(o.id));
-    for (const o of this.over.values()) if (o && o.side === want) users.push(o);
-    users.sort((a, b) => (D(a.price).eq(b.price) ? a.id - b.id : better(side, a.price, b.price) ? -1 : 1));
-    const venue = this.venue(side);
-    const out: Liquidity[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < users.length || j < venue.length) {
-      const u = users[i];
-      const v = venue[j];
-      if (u && (!v || !better(side, v.price, u.price))) {
-        out.push({ price: u.price, qty: u.remaining, order: u });
-        i++;
-      } else {
-        out.push(v);
-        j++;
+    return mergeLiquidity(side, this.users(side), this.venue(side));
+  }
+
+  /**
+   * The side's users' orders in book order: the book's sorted list (cached per change) with the
+   * step's changes laid over in place (same price and id, same place) and its new orders inserted.
+   */
+  private users(side: BookSideName): KeyedOrder[] {
+    const base = this.book.keyed(side);
+    if (!this.over.size) return base.slice();
+    const out: KeyedOrder[] = [];
+    for (const k of base) {
+      if (!this.over.has(k.o.id)) out.push(k);
+      else {
+        const now = this.over.get(k.o.id);
+        if (now) out.push({ o: now, p: k.p });
       }
+    }
+    const want: TakerSide = side === 'bid' ? 'buy' : 'sell';
+    for (const o of this.over.values()) {
+      if (!o || o.side !== want || this.book.order(o.id)) continue;
+      const k = { o, p: D(o.price) };
+      let lo = 0;
+      let hi = out.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (keyedOrder(side, out[mid], k) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      out.splice(lo, 0, k);
     }
     return out;
   }

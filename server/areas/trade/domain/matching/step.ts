@@ -196,6 +196,7 @@ async function planAll(
           watchSeq: w.watchSeq,
           now,
           createdAt: new Date(),
+          keyed: job.key !== undefined,
         },
         rows,
       );
