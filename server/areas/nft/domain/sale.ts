@@ -3,7 +3,7 @@
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
  * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
- * statement; a blind box likewise (box-writer.ts, migration 057), and a won auction's payment
+ * statement; a blind box likewise (box-writer.ts, migrations 057, 065), and a won auction's payment
  * (pay-writer.ts, migration 060).
  */
 import Decimal from 'decimal.js';
