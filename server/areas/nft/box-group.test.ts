@@ -4,7 +4,8 @@
  * published seed gives (the verifier recomputes them), everyone else told it is sold out or off
  * sale, nothing written for them; one request sent 10 times at once with one Idempotency-Key — one
  * box, one answer; in ONE statement a refused purchase takes no box — the next buyer gets the box
- * it would have had.
+ * it would have had; a creator who buys in the statement spends the proceeds it got earlier in it,
+ * and a sell-out in it publishes the seed and refuses the boxes after; the batch's prize windows.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feesFor, verifyBoxes } from '../../../core';
@@ -14,7 +15,8 @@ import { journalSound, oks, postAs, quickUsers, race } from '../../testing/race-
 import { grant } from '../../testing/loans-kit';
 import { inTransaction } from '../../db/tx';
 import { platformUserId } from '../../db/platform';
-import { drawWindow, submitBox, type BoxElement } from './domain/box-writer';
+import { debit } from '../../db/ledger';
+import { drawWindow, submitBox, windowsOf, type BoxElement } from './domain/box-writer';
 
 let k: NftKit;
 beforeAll(async () => void (k = await nftKit()));
@@ -143,4 +145,68 @@ it('in one statement a refused purchase takes no box: the next buyer gets box 2 
   expect(await balance(k.t, poor.id, USDT)).toEqual({ available: '5', frozen: '0' });
   expect((await seriesRow(s.seriesId)).sold).toBe(2);
   await journalSound(k.t.app.db);
+});
+
+it('in one statement a creator who buys spends the proceeds it got before; the sell-out publishes the seed, later boxes are refused', async () => {
+  const s = await series(k, [{ prize: 'A', count: 2 }]);
+  const [a, d] = [await funded(k, '100'), await funded(k, '100')];
+  const creator = k.creator.id;
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const row = await seriesRow(s.seriesId);
+  const fees = feesFor('10', 8, '0', false);
+  // the creator keeps 0.25 of its balance: its box (10.25) is paid only with box 1's proceeds (10)
+  const held = (await balance(k.t, creator, USDT)).available;
+  await inTransaction(k.t.app.db, (trx) =>
+    debit(trx, { userId: creator, currencyId: USDT, type: 2, amount: String(Number(held) - 0.25), reason: 'test' }),
+  );
+  const element = (buyer: number): BoxElement => ({
+    i: row.item_id,
+    o: null,
+    p: fees.price,
+    c: USDT,
+    ac: 2,
+    ar: k.artistId,
+    b: buyer,
+    s: creator,
+    pl,
+    at: new Date(k.clock.now).toISOString(),
+    tot: fees.total,
+    sg: fees.seller_gets,
+    f: fees.fee,
+    ku: null,
+    k: null,
+  });
+  const w = drawWindow(row);
+  const answers = await Promise.all([a.id, creator, d.id].map((u) => submitBox(k.t.app.db, element(u), w)));
+  expect(answers.map((x) => x.refused)).toEqual([null, null, 'nft_not_on_sale']);
+  expect((await boxesOf(s.seriesId)).map((b) => [b.k, b.user_id])).toEqual([
+    [1, a.id],
+    [2, creator],
+  ]);
+  // box 2's proceeds are the creator's own: 0.25 + 10 − 10.25 + 10
+  expect(await balance(k.t, creator, USDT)).toEqual({ available: '10', frozen: '0' });
+  expect(await balance(k.t, d.id, USDT)).toEqual({ available: '100', frozen: '0' });
+  const after = await seriesRow(s.seriesId);
+  expect({ sold: after.sold, revealed: after.revealed_at !== null }).toEqual({ sold: 2, revealed: true });
+  const onSale = await k.t.app.db
+    .selectFrom('nft_items')
+    .select('on_sale')
+    .where('id', '=', row.item_id)
+    .executeTakeFirstOrThrow();
+  expect(onSale.on_sale).toBe(false);
+  await journalSound(k.t.app.db);
+});
+
+it("one batch's prize windows: one per series, overlaps merged, a gap between two windows without prizes", () => {
+  const { w, z } = windowsOf([
+    { series: 7, from: 3, prizes: ['c', 'd', 'e'] },
+    { series: 9, from: 1, prizes: ['x'] },
+    { series: 7, from: 1, prizes: ['a', 'b', 'c'] },
+    { series: 7, from: 8, prizes: ['h'] },
+  ]);
+  expect(w).toEqual([
+    { ws: 7, wf: 1, wo: 1, wl: 8 },
+    { ws: 9, wf: 1, wo: 9, wl: 1 },
+  ]);
+  expect(z).toEqual(['a', 'b', 'c', 'd', 'e', null, null, 'h', 'x']);
 });

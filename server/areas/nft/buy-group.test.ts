@@ -1,9 +1,10 @@
 /**
- * The fixed-price purchase on its group commit (domain/buy-writer.ts, migration 048): 50 buyers on
- * one item through the API — one sale, every other buyer told it is not for sale, nothing written
+ * The fixed-price purchase on its group commit (domain/buy-writer.ts, migrations 048, 056): 50
+ * buyers on one item through the API — one sale, every other buyer told it is not for sale, nothing written
  * for them; one buyer's request sent 10 times at once with one Idempotency-Key — one purchase, one
  * answer; two purchases of one item in ONE statement — the first wins, the second writes nothing; one read
- * at a price the item no longer has — refused as stale, nothing written.
+ * at a price the item no longer has — refused as stale, nothing written; a refusal among a
+ * statement's purchases — the others' orders in order, each item its buyer's, the refused one untouched.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feesFor } from '../../../core';
@@ -152,6 +153,53 @@ it('a seller who buys later in the same statement can spend the sale it just mad
   ]);
   expect([rx.refused, ry.refused]).toEqual([null, null]);
   expect(await balance(k.t, a.id, USDT)).toEqual({ available: '32', frozen: '0' });
+  await journalSound(k.t.app.db);
+});
+
+it('purchases in one statement with a refusal among them: orders in statement order, each item its own order buyer’s, the refused item untouched', async () => {
+  const prices = ['10', '20', '30'];
+  const items = await Promise.all(prices.map((price) => item(k, { payType: 1, price })));
+  // the middle buyer cannot pay 20 + fee
+  const buyers = await Promise.all(['100', '20', '100'].map((usdt) => funded(k, usdt)));
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const w = buyWriterFor(k.t.app.db);
+  const rows = await Promise.all(
+    items.map((it, i) => w.submit(elementOf(it.id, feesFor(prices[i], 8, '0.05', false), buyers[i].id, pl))),
+  );
+  expect(rows.map((r) => r.refused)).toEqual([null, 'insufficient_balance', null]);
+  expect(rows[0].order_id!).toBeLessThan(rows[2].order_id!);
+  const orders = await k.t.app.db
+    .selectFrom('nft_orders')
+    .select(['id', 'item_id', 'buyer_id', 'price', 'fee', 'status'])
+    .where(
+      'item_id',
+      'in',
+      items.map((it) => it.id),
+    )
+    .orderBy('id')
+    .execute();
+  expect(orders.map((o) => [o.id, o.item_id, o.buyer_id, Number(o.price), Number(o.fee), o.status])).toEqual(
+    [0, 2].map((i) => {
+      const fees = feesFor(prices[i], 8, '0.05', false);
+      return [rows[i].order_id, items[i].id, buyers[i].id, Number(fees.price), Number(fees.fee), 'paid'];
+    }),
+  );
+  const owned = await k.t.app.db
+    .selectFrom('nft_items')
+    .select(['id', 'owner_id', 'on_sale'])
+    .where(
+      'id',
+      'in',
+      items.map((it) => it.id),
+    )
+    .execute();
+  const byId = new Map(owned.map((o) => [o.id, [o.owner_id, o.on_sale]]));
+  expect(items.map((it) => byId.get(it.id))).toEqual([
+    [buyers[0].id, false],
+    [null, true],
+    [buyers[2].id, false],
+  ]);
+  expect(await balance(k.t, buyers[1].id, USDT)).toEqual({ available: '20', frozen: '0' });
   await journalSound(k.t.app.db);
 });
 

@@ -1,6 +1,6 @@
 /**
  * Blind-box purchases on a group commit (db/group-commit.ts): the box purchases submitted while a
- * batch is in flight go together as ONE statement, nft_box_batch (migration 057) — item and series
+ * batch is in flight go together as ONE statement, nft_box_batch (migrations 057, 065) — item and series
  * locks, balance locks, debit, proceeds, fee, order, box, count and the key's answer, one commit
  * for all. The draw is the transaction path's, exactly: box k holds core's draw for k, k being the
  * series' count at its lock + 1 in the statement's order; the request passes the prizes of the
@@ -69,19 +69,49 @@ class NftBoxWriter extends GroupCommit<Submitted, BoxRow> {
 }
 
 async function boxStatement(db: Kysely<Database>, els: Submitted[]): Promise<BoxRow[]> {
-  // every window is a slice of the same series' draw: one map k → prize per series
-  const w: Record<number, Record<number, string>> = {};
-  for (const { w: win } of els) {
-    const m = (w[win.series] ??= {});
-    win.prizes.forEach((prize, j) => (m[win.from + j] = prize));
-  }
-  const doc = JSON.stringify({ e: els.map((x) => x.e), w });
+  const doc = JSON.stringify({ e: els.map((x) => x.e), ...windowsOf(els.map((x) => x.w)) });
   const r = await commitStatement(db, (on) =>
     sql<BoxRow & { n: number }>`SELECT * FROM nft_box_batch(${doc}::jsonb)`.execute(on),
   );
   const out: BoxRow[] = [];
   for (const row of r.rows) out[row.n] = row;
   return out;
+}
+
+/** One series' window in the statement's flat prize array: box `wf` at `z[wo]` (1-based), `wl` boxes. */
+interface PrizeWindow {
+  ws: number;
+  wf: number;
+  wo: number;
+  wl: number;
+}
+
+/**
+ * The batch's windows as nft_box_batch (migration 065) reads them: one per series, the union of its
+ * requests' windows (slices of the same draw) in one flat array; a box between two windows that
+ * do not touch has no prize (null: the statement answers 'nft_stale', as for one outside them).
+ */
+export function windowsOf(wins: readonly DrawWindow[]): { w: PrizeWindow[]; z: (string | null)[] } {
+  const bySeries = new Map<number, DrawWindow[]>();
+  for (const win of wins) {
+    const list = bySeries.get(win.series);
+    if (list) list.push(win);
+    else bySeries.set(win.series, [win]);
+  }
+  const w: PrizeWindow[] = [];
+  const z: (string | null)[] = [];
+  for (const [series, list] of bySeries) {
+    list.sort((x, y) => x.from - y.from);
+    const [wf, wo] = [list[0].from, z.length + 1];
+    let end = wf; // the first box past the prizes pushed so far
+    for (const win of list) {
+      for (; end < win.from; end++) z.push(null);
+      for (let k = end; k < win.from + win.prizes.length; k++) z.push(win.prizes[k - win.from]);
+      end = Math.max(end, win.from + win.prizes.length);
+    }
+    w.push({ ws: series, wf, wo, wl: end - wf });
+  }
+  return { w, z };
 }
 
 /** A series' whole draw (box k's prize at k − 1), computed once per series and seed. */

@@ -3,7 +3,7 @@
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
  * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
- * statement; a blind box likewise (box-writer.ts, migration 057), and a won auction's payment
+ * statement; a blind box likewise (box-writer.ts, migrations 057, 065), and a won auction's payment
  * (pay-writer.ts, migration 060).
  */
 import Decimal from 'decimal.js';
@@ -21,7 +21,7 @@ import { feesFor } from '../../../../core';
 import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
 import { buyBox } from './boxes';
 import { buyWriterFor, type BuyElement } from './buy-writer';
-import { buyBoxGrouped } from './box-sale';
+import { buyBoxGrouped, seriesOf } from './box-sale';
 
 /**
  * buyNFT {code}: a fixed-price item or one box of a blind-box series; returns the order id. Each is
@@ -30,24 +30,34 @@ import { buyBoxGrouped } from './box-sale';
  */
 export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    // the item with its creator and its coin's decimals: one round trip
+    // the item with its creator, its coin's decimals and a blind box's series: one round trip
     const found = await db
       .selectFrom('nft_items as i')
       .leftJoin('nft_artists as a', 'a.id', 'i.artist_id')
       .leftJoin('currencies as c', 'c.id', 'i.currency_id')
+      .leftJoin('nft_box_series as bs', 'bs.item_id', 'i.id')
       .selectAll('i')
       .select(['a.user_id as creator_id', 'c.qty_decimals'])
+      .select(['bs.id as s_id', 'bs.secret_seed as s_seed', 'bs.manifest as s_manifest', 'bs.total as s_total'])
+      .select('bs.sold as s_sold')
       .where('i.code', '=', code)
       .executeTakeFirst();
     if (!found) throw new AppError('nft_not_found');
-    const { creator_id: creator, qty_decimals: decimals, ...item } = found;
+    const { creator_id: creator, qty_decimals: decimals, s_id, s_seed, s_manifest, s_total, s_sold, ...item } = found;
     if (item.pay_type !== 1 && item.pay_type !== 3) return buyInTransaction(db, userId, code, nowMs);
     checkBuyable(item, userId, nowMs);
     const key = keyToMark([userId]);
     const parties = { buyer: userId, creator: creator ?? null, decimals: decimals ?? 8 };
     const row =
       item.pay_type === 3
-        ? await buyBoxGrouped(db, { ...parties, platform: await platformOf(db) }, item, nowMs, key)
+        ? await buyBoxGrouped(
+            db,
+            { ...parties, platform: await platformOf(db) },
+            item,
+            seriesOf(s_id, s_seed, s_manifest, s_total, s_sold),
+            nowMs,
+            key,
+          )
         : await buyWriterFor(db).submit(await buyElement(db, parties, item, nowMs, key));
     if (row.dup) throw new KeyTaken();
     if (row.refused === 'nft_stale') {
