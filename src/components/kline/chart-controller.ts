@@ -229,6 +229,8 @@ export class ChartController {
     // Not scrollToRealTime: the user is looking at older bars.
     this.draw(w.win.bars, false);
     if (w.since.size) this.apply([...w.since.values()]);
+    // with the window's bars, not a frame later (the chart would show the history's last bar meanwhile)
+    this.pacer.flush();
   }
 
   private draw(h: HistoryPayload, scroll = true): void {
