@@ -35,6 +35,8 @@ interface Traced {
   cpuOver50: number;
   /** the largest tasks' thread time, ms */
   top: number[];
+  /** tasks over 25 ms of thread time (the chart's redraw frames, at 6×) */
+  over25: number;
   /** the main thread's busy thread time per second, ms */
   busyPerS: number;
 }
@@ -89,14 +91,32 @@ function summarise(events: TraceEvent[], seconds: number, js: boolean): Traced {
   if (js && main) {
     const samples = jsSamples(events, main.pid, main.tid);
     for (const t of byCpu.slice(0, 3))
-      console.log(`  task ${cpu(t).toFixed(0)} ms\n${jsInTask(samples, t, 8).join('\n')}`);
+      console.log(
+        `  task ${cpu(t).toFixed(0)} ms\n${jsInTask(samples, t, 8).join('\n')}\n${eventsInTask(onMain, t).join('\n')}`,
+      );
   }
   return {
     wallOver50: tasks.filter((t) => (t.dur ?? 0) > 50_000).length,
     cpuOver50: tasks.filter((t) => cpu(t) > 50).length,
     top: byCpu.slice(0, 6).map((t) => Math.round(cpu(t))),
+    over25: tasks.filter((t) => cpu(t) > 25).length,
     busyPerS: Math.round(tasks.reduce((s, t) => s + cpu(t), 0) / (seconds - 1)),
   };
+}
+
+/** The trace events inside a task (the renderer's own work: style, layout, paint, canvas, commit), by wall time. */
+function eventsInTask(onMain: TraceEvent[], task: TraceEvent): string[] {
+  const end = task.ts + (task.dur ?? 0);
+  const by = new Map<string, number>();
+  for (const e of onMain)
+    if (e !== task && e.ts >= task.ts && e.ts <= end && e.dur) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000);
+  return [
+    '  trace events (inclusive wall ms, nested ones counted in each):',
+    ...[...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([k, v]) => `    ${v.toFixed(1).padStart(6)} ${k}`),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -122,7 +142,7 @@ async function main(): Promise<void> {
         const r = await traceOnce(browser, server.origin, base, throttle);
         all[base].push(r);
         console.log(
-          `${base.padEnd(13)} tasks > 50 ms: wall ${r.wallOver50}, thread time ${r.cpuOver50}; largest (thread time) ${r.top.join(', ')} ms; busy ${r.busyPerS} ms/s; load ${os.loadavg()[0].toFixed(1)}`,
+          `${base.padEnd(13)} tasks > 50 ms: wall ${r.wallOver50}, thread time ${r.cpuOver50}; largest (thread time) ${r.top.join(', ')} ms; over 25 ms ${r.over25}; busy ${r.busyPerS} ms/s; load ${os.loadavg()[0].toFixed(1)}`,
         );
       }
   } finally {
