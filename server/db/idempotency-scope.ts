@@ -1,11 +1,13 @@
 /**
- * The idempotency key an HTTP request is running under (http/idempotency.ts opens the scope), so
- * the ledger can mark the key "committed" in the SAME transaction as the guarded operation's
- * first balance change, and an operation that knows its final answer inside its transaction can
- * store it there (answerInTx). A crash can then never leave a committed operation whose key
- * looks unused, nor an unused key that looks committed.
+ * The idempotency key an HTTP request is running under, passed explicitly: http/idempotency.ts hands
+ * it to the route's operation, which hands it to the transaction it opens (inTransaction's `key`,
+ * bound to that transaction here) or to the group-commit writer it submits to (keyToMark). The
+ * ledger then marks the key "committed" in the SAME transaction as the operation's first balance
+ * change, and an operation that knows its final answer inside its transaction stores it there
+ * (answerInTx). A crash can then never leave a committed operation whose key looks unused, nor an
+ * unused key that looks committed. No ambient (AsyncLocalStorage) context: work started from a
+ * request but not handed its key — copy trading, other users' moves — can never mark it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 /** the ledger's reference of a balance change (LedgerRef; not imported: ledger imports this) */
@@ -30,49 +32,57 @@ export class KeyTaken extends Error {
   }
 }
 
-const scope = new AsyncLocalStorage<IdempotencyScope>();
-/** transactions that already marked their key (one UPDATE per transaction is enough) */
-const marked = new WeakSet<object>();
+/** a transaction's key (bindKey), and whether the transaction marked it already (one UPDATE is enough) */
+interface Bound {
+  s: IdempotencyScope;
+  marked: boolean;
+}
+const bound = new WeakMap<object, Bound>();
 
-export function runInIdempotencyScope<T>(s: IdempotencyScope, fn: () => Promise<T>): Promise<T> {
-  return scope.run(s, fn);
+/** Gives `trx` the request's key: the ledger's moves in it mark that key (inTransaction's `key`). */
+export function bindKey(trx: Transaction<Database>, s: IdempotencyScope | undefined): void {
+  if (s) bound.set(trx, { s, marked: false });
 }
 
-/** Called by the ledger for every balance change: marks the caller's key committed in `trx`. */
+/** Called by the ledger for every balance change: marks the transaction's key committed in `trx`. */
 export async function markKeyCommitted(
   trx: Transaction<Database>,
   userId: number,
   ref: LedgerRef | undefined,
 ): Promise<void> {
-  const s = scope.getStore();
-  // Only the requesting user's own moves: work queued from the request (copy trading) runs in
-  // this async context too but moves other users' money.
-  if (!s || s.userId !== userId || marked.has(trx)) return;
-  marked.add(trx);
+  const b = bound.get(trx);
+  // Only the requesting user's own moves: a transaction may move other users' money too.
+  if (!b || b.s.userId !== userId || b.marked) return;
+  b.marked = true;
   await trx
     .updateTable('idempotency_keys')
     .set({ committed_at: sql`now()`, committed_ref: ref ? JSON.stringify(ref) : null })
-    .where('user_id', '=', s.userId)
-    .where('key', '=', s.key)
+    .where('user_id', '=', b.s.userId)
+    .where('key', '=', b.s.key)
     .where('committed_at', 'is', null)
     .execute();
 }
 
 /**
- * For a balance change done in SQL by the server-side transfer (ledger-transfer.ts): the key to mark
- * committed in that same statement, when the request's user is one of `userIds` — what
- * markKeyCommitted would have marked. Taken at the call, in the request's async context (a
- * batched transfer runs later, in the writer's). With `trx`, a key that transaction already marked
- * is not marked again, and the transaction counts as marking it.
+ * For a balance change done in SQL by a statement (ledger-transfer.ts, the group-commit writers):
+ * the key to mark committed in that same statement, when its user is one of `userIds` — what
+ * markKeyCommitted would have marked. `s` is the request's key, handed down by the caller; with
+ * `trx`, the transaction's own key is used instead, a key it already marked is not marked again,
+ * and the transaction counts as marking it.
  */
-export function keyToMark(userIds: readonly number[], trx?: Transaction<Database>): IdempotencyScope | undefined {
-  const s = scope.getStore();
-  if (!s || !userIds.includes(s.userId) || (trx && marked.has(trx)) || s.consumed) return undefined;
+export function keyToMark(
+  s: IdempotencyScope | undefined,
+  userIds: readonly number[],
+  trx?: Transaction<Database>,
+): IdempotencyScope | undefined {
+  const b = trx ? bound.get(trx) : undefined;
+  const k = trx ? b?.s : s;
+  if (!k || !userIds.includes(k.userId) || b?.marked || k.consumed) return undefined;
   // a key to claim has no row a transaction could mark: only the pooled transfer takes it
-  if (s.claim && trx) return undefined;
-  if (trx) marked.add(trx);
-  if (s.claim) s.consumed = true;
-  return s;
+  if (k.claim && trx) return undefined;
+  if (b) b.marked = true;
+  if (k.claim) k.consumed = true;
+  return k;
 }
 
 /**
@@ -90,7 +100,7 @@ export function markCommitted(trx: Transaction<Database>, userId: number, ref: L
  * transaction inserts it again (the rolled-back attempt left none).
  */
 export async function answerInTx(trx: Transaction<Database>, userId: number, answer: unknown): Promise<void> {
-  const s = scope.getStore();
+  const s = bound.get(trx)?.s;
   if (!s || s.userId !== userId) return;
   if (s.claim) {
     await trx

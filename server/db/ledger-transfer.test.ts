@@ -8,7 +8,6 @@ import { checkJournalConsistency, getBalances } from './ledger';
 import { transfer, type TransferInput } from './ledger-transfer';
 import { LedgerWriter } from './ledger-writer';
 import { inTransaction } from './tx';
-import { runInIdempotencyScope } from './idempotency-scope';
 import { ACCOUNT_TYPES } from '../../core';
 
 let h: DbHandle;
@@ -211,10 +210,8 @@ describe('ledger transfer', () => {
         .insertInto('idempotency_keys')
         .values({ user_id: a, key, route: 'test' } as never)
         .execute();
-    await runInIdempotencyScope({ userId: a, key: 'k-ok' }, () => transfer(h.db, move(a, b, '1', 'idem')));
-    await runInIdempotencyScope({ userId: a, key: 'k-refused' }, () => transfer(h.db, move(a, b, '5', 'idem2'))).catch(
-      () => undefined,
-    );
+    await transfer(h.db, { ...move(a, b, '1', 'idem'), key: { userId: a, key: 'k-ok' } });
+    await transfer(h.db, { ...move(a, b, '5', 'idem2'), key: { userId: a, key: 'k-refused' } }).catch(() => undefined);
     const keys = await sql<{
       key: string;
       committed: boolean;

@@ -19,7 +19,7 @@ import type { Database } from './schema';
 import { AppError } from '../errors';
 import { canon } from '../kernel/decimal';
 import { checkAmount, type BalanceAfter, type LedgerRef } from './ledger';
-import { KeyTaken, keyToMark } from './idempotency-scope';
+import { KeyTaken, keyToMark, type IdempotencyScope } from './idempotency-scope';
 import { transferInTrx, writerFor, type TransferElement, type TransferRecord, type TransferRow } from './ledger-writer';
 
 interface TransferSide {
@@ -49,6 +49,8 @@ export interface TransferInput {
   exchange?: { fromPrice: string; toPrice: string; rate: string; fee: string };
   /** the coins checked in the statement as funds requires (pooled only): refused → AppError('currency_invalid') */
   fundsCoin?: boolean;
+  /** the request's idempotency key (pooled only: in a transaction, the transaction's key counts) */
+  key?: IdempotencyScope;
 }
 
 export interface TransferResult {
@@ -65,7 +67,7 @@ export interface TransferResult {
 function element(t: TransferInput, trx?: Transaction<Database>): TransferElement {
   if ((t.record === 'exchanges') !== (t.exchange !== undefined))
     throw new Error('transfer: an exchanges record and its figures go together');
-  const key = keyToMark([t.from.userId, t.to.userId], trx);
+  const key = keyToMark(t.key, [t.from.userId, t.to.userId], trx);
   return {
     fu: t.from.userId,
     fc: t.from.currencyId,

@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { lockUsers } from './user-locks';
+import { bindKey, type IdempotencyScope } from './idempotency-scope';
 
 export type Trx = Transaction<Database>;
 
@@ -20,6 +21,8 @@ export interface TxOptions {
   users?: readonly number[];
   /** attempts in all, default 5 */
   attempts?: number;
+  /** the request's idempotency key: the ledger's moves of its user in this transaction mark it */
+  key?: IdempotencyScope;
 }
 
 /** The SQLSTATE of a driver error (pg puts it in `code`), if any. */
@@ -88,6 +91,7 @@ export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Trx) => Promise
   return retrying(() => {
     const fence = fences.get(db);
     return db.transaction().execute(async (trx) => {
+      bindKey(trx, opts.key);
       if (fence) await fence(trx);
       if (opts.users?.length) await lockUsers(trx, opts.users);
       return fn(trx);

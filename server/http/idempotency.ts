@@ -1,10 +1,12 @@
 /**
  * Safe client retries (DESIGN §4): a state-changing POST that carries an `Idempotency-Key`
  * header runs once per (user, key); a retry gets the stored answer instead of running again.
- * Use inside an authenticated route:  return withIdempotency(req, 'wallet/out', () => doIt());
+ * Use inside an authenticated route:  return withIdempotency(req, 'wallet/out', (key) => doIt(key));
+ * `key` (undefined without the header) must be handed to the operation's transaction (inTransaction's
+ * `key`) or group-commit writer: nothing else can mark the key committed.
  *
  * Crash safety: the reservation records this process (owner), and the guarded operation marks the
- * key committed in its own transaction (db/idempotency-scope.ts). A retry that finds a key still
+ * key committed in its own transaction (db/idempotency-scope.ts), the key handed to it explicitly. A retry that finds a key still
  * in flight from a process that is gone recovers it: not committed → the reservation is dropped
  * and the operation runs once; committed → the original answer (stored in the operation's
  * transaction, or rebuilt from the committed row by the route's replay).
@@ -22,7 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../core';
-import { KeyTaken, runInIdempotencyScope, type IdempotencyScope } from '../db/idempotency-scope';
+import { KeyTaken, type IdempotencyScope } from '../db/idempotency-scope';
 import { isUniqueViolation } from '../db/tx';
 import { AppError } from '../errors';
 import { replayFor, type CommittedRef } from './idempotency-replay';
@@ -91,6 +93,11 @@ async function keyExists(req: FastifyRequest, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** the request's idempotency key as the guarded operation is handed it (undefined: no header) */
+export type RequestKey = IdempotencyScope | undefined;
+/** the guarded operation, handed the request's key */
+export type Guarded<T> = (key: RequestKey) => Promise<T>;
+
 /** keys of this process's in-statement attempts still running (`user:key`) */
 const running = new Set<string>();
 
@@ -98,14 +105,14 @@ const running = new Set<string>();
  * In-statement mode: undefined when the key turned out to exist (the usual path answers then).
  * A run that did not hand the key to a transfer (it ended before one) stores its answer itself.
  */
-async function inStatement<T>(req: FastifyRequest, route: string, key: string, run: () => Promise<T>) {
+async function inStatement<T>(req: FastifyRequest, route: string, key: string, run: Guarded<T>) {
   const userId = req.userId;
   const id = `${userId}:${key}`;
   if (running.has(id)) throw new AppError('too_many_requests'); // the first attempt is still running
   running.add(id);
   const s: IdempotencyScope = { userId, key, claim: { route, owner: BOOT_ID } };
   try {
-    const result = await runInIdempotencyScope(s, run);
+    const result = await run(s);
     if (!s.consumed)
       await req.server.db
         .insertInto('idempotency_keys')
@@ -127,12 +134,12 @@ async function inStatement<T>(req: FastifyRequest, route: string, key: string, r
 export async function withIdempotency<T>(
   req: FastifyRequest,
   route: string,
-  run: () => Promise<T>,
+  run: Guarded<T>,
   opts: { inStatement?: boolean } = {},
 ): Promise<T> {
   const raw = req.headers[HEADERS.idempotencyKey];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) return run();
+  if (!key) return run(undefined);
   if (key.length > 100 || !req.userId) throw new AppError('param_error');
   const db = req.server.db;
   const userId = req.userId;
@@ -143,7 +150,7 @@ export async function withIdempotency<T>(
   const c = await claim(req.server, userId, key, route);
   if (!c.claimed) return c.answer as T;
   try {
-    const result = await runInIdempotencyScope({ userId, key }, run);
+    const result = await run({ userId, key });
     await db
       .updateTable('idempotency_keys')
       .set({ response: JSON.stringify(result) })

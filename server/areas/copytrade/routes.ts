@@ -85,12 +85,13 @@ export async function copytradeRoutes(app: FastifyInstance): Promise<void> {
   app.post('/follow/follow', auth, async (req) => {
     const b = parse(FollowBody, input(req));
     return ok(
-      await withIdempotency(req, 'follow/follow', () =>
+      await withIdempotency(req, 'follow/follow', (key) =>
         followTrader(
           app.db,
           req.userId,
           { traderId: b.trader_user_id, type: b.type, number: b.number, agree: agreed(b.agree) },
           new Date(ctx().now()),
+          key,
         ),
       ),
     );

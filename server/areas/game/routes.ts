@@ -31,7 +31,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.get('/game/verify', async (req) => ok(await verifyRound(db, parse(IdQuery, input(req)).id)));
   app.post('/game/stake', { preHandler: app.authenticate }, async (req) => {
     const b = parse(StakeBody, input(req));
-    return withIdempotency(req, 'game/stake', async () =>
+    return withIdempotency(req, 'game/stake', async (key) =>
       ok(
         await placeStake(
           db,
@@ -39,6 +39,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           req.userId,
           { roundId: b.round_id, side: b.side, amount: b.amount },
           app.game.now(),
+          key,
         ),
       ),
     );

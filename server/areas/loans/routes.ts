@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { withIdempotency } from '../../http/idempotency';
+import { withIdempotency, type RequestKey as Key } from '../../http/idempotency';
 import { requestLang } from '../../http/lang';
 import { requestInput as input } from '../../kernel/input';
 import { id } from '../../kernel/fields';
@@ -42,15 +42,19 @@ export async function loanRoutes(app: FastifyInstance): Promise<void> {
     return ok({ loan: await loanView(db, q.id), events: await loanEvents(db, q.id) });
   });
 
-  const guarded = <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
+  const guarded = <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    run: (req: FastifyRequest, b: T, key: Key) => Promise<unknown>,
+  ) =>
     app.post(`/loan/${path}`, auth, async (req) => {
       const b = parse(schema, input(req));
-      return withIdempotency(req, `loan/${path}`, async () => ok(await run(req, b)));
+      return withIdempotency(req, `loan/${path}`, async (key) => ok(await run(req, b, key)));
     });
-  guarded('borrow', z.object({ pair_id: id, amount, collateral: amount }), (req, b) =>
-    borrow(ctx(), req.userId, { ...b, lang: requestLang(req) }),
+  guarded('borrow', z.object({ pair_id: id, amount, collateral: amount }), (req, b, key) =>
+    borrow(ctx(), req.userId, { ...b, lang: requestLang(req) }, key),
   );
-  guarded('repay', z.object({ id, amount, all: flag.optional() }), (req, b) => repay(ctx(), req.userId, b));
-  guarded('addCollateral', z.object({ id, amount }), (req, b) => addCollateral(ctx(), req.userId, b));
-  guarded('reduceCollateral', z.object({ id, amount }), (req, b) => reduceCollateral(ctx(), req.userId, b));
+  guarded('repay', z.object({ id, amount, all: flag.optional() }), (req, b, key) => repay(ctx(), req.userId, b, key));
+  guarded('addCollateral', z.object({ id, amount }), (req, b, key) => addCollateral(ctx(), req.userId, b, key));
+  guarded('reduceCollateral', z.object({ id, amount }), (req, b, key) => reduceCollateral(ctx(), req.userId, b, key));
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { withIdempotency } from '../../http/idempotency';
+import { withIdempotency, type RequestKey } from '../../http/idempotency';
 import { optionalUser } from '../../http/auth';
 import { requestInput as input } from '../../kernel/input';
 import { id, optInt, optText, text } from '../../kernel/fields';
@@ -73,12 +73,12 @@ function guardedRoute(app: FastifyInstance) {
   return <T>(
     path: string,
     schema: z.ZodType<T>,
-    run: (req: FastifyRequest, b: T) => Promise<unknown>,
+    run: (req: FastifyRequest, b: T, key: RequestKey) => Promise<unknown>,
     opts: { inStatement?: boolean } = {},
   ) =>
     app.post(`/bind_box/${path}`, auth, async (req) => {
       const b = parse(schema, input(req));
-      return withIdempotency(req, `bind_box/${path}`, async () => ok(await run(req, b)), opts);
+      return withIdempotency(req, `bind_box/${path}`, async (key) => ok(await run(req, b, key)), opts);
     });
 }
 
@@ -178,16 +178,20 @@ function registerMoneySteps(app: FastifyInstance): void {
     return ok(true);
   });
 
-  guarded('buyNFT', Code, (req, b) => buyNFT(db, req.userId, b.code, now()), { inStatement: true });
-  guarded('marginNFT', Code, (req, b) => marginNFT(db, req.userId, b.code, now()));
-  guarded('auctionNFT', z.object({ code, price }), (req, b) =>
-    auctionNFT(db, req.userId, { code: b.code, price: b.price }, now(), {
-      softCloseMs: app.config.nftSoftCloseMs,
-      notify: app.nft.notify,
-    }),
+  guarded('buyNFT', Code, (req, b, key) => buyNFT(db, req.userId, b.code, now(), key), { inStatement: true });
+  guarded('marginNFT', Code, (req, b, key) => marginNFT(db, req.userId, b.code, now(), key));
+  guarded('auctionNFT', z.object({ code, price }), (req, b, key) =>
+    auctionNFT(
+      db,
+      req.userId,
+      { code: b.code, price: b.price },
+      now(),
+      { softCloseMs: app.config.nftSoftCloseMs, notify: app.nft.notify },
+      key,
+    ),
   );
-  guarded('payNFTOrder', z.object({ id }), (req, b) => payNFTOrder(db, req.userId, b.id, now()));
-  guarded('openBlindBox', Code, (req, b) => openBlindBox(db, req.userId, b.code, now()));
+  guarded('payNFTOrder', z.object({ id }), (req, b, key) => payNFTOrder(db, req.userId, b.id, now(), key));
+  guarded('openBlindBox', Code, (req, b, key) => openBlindBox(db, req.userId, b.code, now(), key));
   // a holder's listing (fixed price or auction) goes to the review queue; review.ts
   const Listing = z.object({
     code,
@@ -198,7 +202,7 @@ function registerMoneySteps(app: FastifyInstance): void {
     start_time: z.unknown().optional(),
     end_time: z.unknown().optional(),
   });
-  guarded('resellNFT', Listing, (req, b) => submitListing(db, req.userId, { ...b, price: b.price }, now()));
+  guarded('resellNFT', Listing, (req, b, key) => submitListing(db, req.userId, { ...b, price: b.price }, now(), key));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { parse } from '../../kernel/validate';
-import { withIdempotency } from '../../http/idempotency';
+import { withIdempotency, type RequestKey } from '../../http/idempotency';
 import { requestInput as input } from '../../kernel/input';
 import { id, int, intOr, text } from '../../kernel/fields';
 import { requestLang } from '../../http/lang';
@@ -65,10 +65,15 @@ function routeKit(app: FastifyInstance) {
     app.get(`/otc/${path}`, needsUser ? auth : {}, handler);
     app.post(`/otc/${path}`, needsUser ? auth : {}, handler);
   };
-  const write = <T>(path: string, schema: z.ZodType<T>, run: (req: FastifyRequest, b: T) => Promise<unknown>) =>
+  // `key`: the request's idempotency key, for the operation's transaction or group commit to mark
+  const write = <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    run: (req: FastifyRequest, b: T, key: RequestKey) => Promise<unknown>,
+  ) =>
     app.post(`/otc/${path}`, auth, async (req) => {
       const b = parse(schema, input(req));
-      return withIdempotency(req, `otc/${path}`, async () => ok(await run(req, b)));
+      return withIdempotency(req, `otc/${path}`, async (key) => ok(await run(req, b, key)));
     });
   return { db: app.db, auth, ctx, read, write };
 }
@@ -119,9 +124,9 @@ function registerMerchantRoutes(app: FastifyInstance): void {
   write('methods/remove', z.object({ id }), (req, b) => removePayMethod(db, req.userId, b.id));
 
   read('myAds', async (req) => ok(await adViews(ctx(), { merchantId: req.userId })));
-  write('ad/post', AdBody, (req, b) => postAd(ctx(), req.userId, { ...b, lang: requestLang(req) }));
-  write('ad/status', z.object({ id, status: z.enum(['online', 'offline', 'closed']) }), (req, b) =>
-    setAdStatus(ctx(), req.userId, b.id, b.status),
+  write('ad/post', AdBody, (req, b, key) => postAd(ctx(), req.userId, { ...b, lang: requestLang(req) }, key));
+  write('ad/status', z.object({ id, status: z.enum(['online', 'offline', 'closed']) }), (req, b, key) =>
+    setAdStatus(ctx(), req.userId, b.id, b.status, key),
   );
 }
 
@@ -140,18 +145,18 @@ function registerOrderRoutes(app: FastifyInstance): void {
     await partiesOf(db, q.id, req.userId);
     return ok(await orderView(db, q.id, req.userId, app.otc.now()));
   });
-  write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b) =>
-    openOrder(ctx(), req.userId, { ...b, lang: requestLang(req) }),
+  write('order/open', z.object({ ad_id: id, unit: z.enum(['fiat', 'coin']).default('fiat'), amount }), (req, b, key) =>
+    openOrder(ctx(), req.userId, { ...b, lang: requestLang(req) }, undefined, key),
   );
-  write('order/paid', z.object({ id, proof: text(200).min(1) }), (req, b) => markPaid(ctx(), req.userId, b));
+  write('order/paid', z.object({ id, proof: text(200).min(1) }), (req, b, key) => markPaid(ctx(), req.userId, b, key));
   write(
     'order/release',
     z.object({ id, pay_password: z.string().max(128).optional(), confirm_unpaid: flag.optional() }),
-    (req, b) => release(ctx(), req.userId, b, sessionCaller(req)),
+    (req, b, key) => release(ctx(), req.userId, b, sessionCaller(req), key),
   );
-  write('order/cancel', z.object({ id }), (req, b) => cancel(ctx(), req.userId, b));
-  write('order/appeal', z.object({ id, reason: text(500).min(2) }), (req, b) => appeal(ctx(), req.userId, b));
-  write('order/rate', z.object({ id, rating: int(1, 5) }), (req, b) => rate(ctx(), req.userId, b));
+  write('order/cancel', z.object({ id }), (req, b, key) => cancel(ctx(), req.userId, b, key));
+  write('order/appeal', z.object({ id, reason: text(500).min(2) }), (req, b, key) => appeal(ctx(), req.userId, b, key));
+  write('order/rate', z.object({ id, rating: int(1, 5) }), (req, b, key) => rate(ctx(), req.userId, b, key));
 }
 
 const ChatReadQuery = z.object({ id, after: intOr(0, 2_147_483_647, 0) });
@@ -178,6 +183,6 @@ function registerChatAndQuoteRoutes(app: FastifyInstance): void {
         .trim()
         .regex(/^[0-9a-f-]{36}$/),
     }),
-    (req, b) => executeQuote(ctx(), req.userId, b.quote_id, requestLang(req)),
+    (req, b, key) => executeQuote(ctx(), req.userId, b.quote_id, requestLang(req), key),
   );
 }

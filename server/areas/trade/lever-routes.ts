@@ -73,12 +73,12 @@ export function registerLeverRoutes(app: FastifyInstance): void {
   both('/lever/my_trade', (req) => leverMyTrade(ctx(), req));
   app.post('/lever/close', auth, async (req) => {
     const b = parse(IdBody, input(req));
-    return ok(await withIdempotency(req, 'lever/close', () => closeOrCancel(ctx(), req.userId, b.id)));
+    return ok(await withIdempotency(req, 'lever/close', (key) => closeOrCancel(ctx(), req.userId, b.id, key)));
   });
   app.post('/lever/setstop', auth, (req) => leverSetStop(ctx(), req));
   app.post('/lever/batch_close', auth, async (req) => {
     const b = parse(BatchBody, input(req));
-    return ok(await withIdempotency(req, 'lever/batch_close', () => batchClose(ctx(), req.userId, b.type)));
+    return ok(await withIdempotency(req, 'lever/batch_close', (key) => batchClose(ctx(), req.userId, b.type, key)));
   });
 }
 
@@ -148,17 +148,13 @@ async function leverSubmit(ctx: TradeContext, req: FastifyRequest) {
     await withIdempotency(
       req,
       'lever/submit',
-      () =>
-        submitLever(ctx, req.userId, {
-          symbol: pair.symbol,
-          side: b.type,
-          priceType: b.status,
-          targetPrice,
-          lots,
-          multiple: b.multiple,
-          tp,
-          sl,
-        }),
+      (key) =>
+        submitLever(
+          ctx,
+          req.userId,
+          { symbol: pair.symbol, side: b.type, priceType: b.status, targetPrice, lots, multiple: b.multiple, tp, sl },
+          key,
+        ),
       { inStatement: true },
     ),
   );

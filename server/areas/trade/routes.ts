@@ -88,15 +88,15 @@ function registerSpotRoutes(app: FastifyInstance): void {
       if (b.type !== 'buy' || targetPrice !== null) throw new AppError('trade_amount_invalid');
       const quoteAmount = parseAmount(b.quote_amount, { decimals: QUOTE_DECIMALS });
       return ok(
-        await withIdempotency(req, 'coin/trade', () =>
-          placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: 'buy', quoteAmount, targetPrice: null }),
+        await withIdempotency(req, 'coin/trade', (key) =>
+          placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: 'buy', quoteAmount, targetPrice: null }, key),
         ),
       );
     }
     const amount = parseAmount(b.amount, { decimals: pair.qtyDecimals, min: pair.spotMinAmount });
     return ok(
-      await withIdempotency(req, 'coin/trade', () =>
-        placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: b.type, amount, targetPrice }),
+      await withIdempotency(req, 'coin/trade', (key) =>
+        placeSpotOrder(ctx(), req.userId, { symbol: pair.symbol, side: b.type, amount, targetPrice }, key),
       ),
     );
   });
@@ -110,7 +110,7 @@ function registerSpotRoutes(app: FastifyInstance): void {
   });
   app.post('/coin/cancel', auth, async (req) => {
     const b = parse(IdBody, input(req));
-    return ok(await withIdempotency(req, 'coin/cancel', () => cancelSpotOrder(ctx(), req.userId, b.id)));
+    return ok(await withIdempotency(req, 'coin/cancel', (key) => cancelSpotOrder(ctx(), req.userId, b.id, key)));
   });
 }
 
@@ -130,14 +130,13 @@ function registerSecondsRoutes(app: FastifyInstance): void {
       await withIdempotency(
         req,
         'microtrade/submit',
-        () =>
-          submitSeconds(ctx(), req.userId, {
-            matchId: b.match_id,
-            currencyId: b.currency_id,
-            type: b.type,
-            seconds: b.seconds,
-            number: b.number,
-          }),
+        (key) =>
+          submitSeconds(
+            ctx(),
+            req.userId,
+            { matchId: b.match_id, currencyId: b.currency_id, type: b.type, seconds: b.seconds, number: b.number },
+            key,
+          ),
         { inStatement: true },
       ),
     );

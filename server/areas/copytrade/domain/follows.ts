@@ -15,7 +15,7 @@ import {
   type Follow,
 } from '../../../../core';
 import type { Database } from '../../../db/schema';
-import { markCommitted } from '../../../db/idempotency-scope';
+import { markCommitted, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { inTransaction } from '../../../db/tx';
 
@@ -47,6 +47,7 @@ export async function followTrader(
   followerId: number,
   input: FollowInput,
   now: Date = new Date(),
+  key?: IdempotencyScope,
 ): Promise<Follow> {
   if (input.traderId === followerId) throw new AppError('copy_follow_self');
   const trader = await db
@@ -57,17 +58,21 @@ export async function followTrader(
   if (trader?.status !== 'approved') throw new AppError('copy_trader_not_found');
   const number = checkFollowNumber(input.type, input.number);
   if (!input.agree) throw new AppError('copy_agreement_required');
-  const id = await inTransaction(db, async (trx) => {
-    // ON CONFLICT on the partial unique index: a second tap or a settings change updates the live follow
-    const row = await sql<{ id: number }>`
+  const id = await inTransaction(
+    db,
+    async (trx) => {
+      // ON CONFLICT on the partial unique index: a second tap or a settings change updates the live follow
+      const row = await sql<{ id: number }>`
       INSERT INTO copy_follows (follower_id, trader_id, type, number, status, agreed_at, created_at)
       VALUES (${followerId}, ${input.traderId}, ${input.type}, ${number}, 'following', ${now}, ${now})
       ON CONFLICT (follower_id, trader_id) WHERE status = 'following'
       DO UPDATE SET type = EXCLUDED.type, number = EXCLUDED.number, agreed_at = EXCLUDED.agreed_at
       RETURNING id`.execute(trx);
-    await markCommitted(trx, followerId, { type: 'copy_follow', id: row.rows[0].id });
-    return row.rows[0].id;
-  });
+      await markCommitted(trx, followerId, { type: 'copy_follow', id: row.rows[0].id });
+      return row.rows[0].id;
+    },
+    { key },
+  );
   return followById(db, followerId, id);
 }
 

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { transfer } from '../../../db/ledger-transfer';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { fundsCurrencies, fundsCurrency } from './common';
 import { priceUsdt, requirePriceUsdt, type PriceSource } from '../../../kernel/prices';
 import { exchangeFeeRate } from './config';
@@ -77,6 +78,7 @@ export async function exchange(
   prices: PriceSource,
   userId: number,
   input: { number: string; fromId: number; toId: number },
+  key?: IdempotencyScope,
 ): Promise<ExchangeEntry> {
   if (input.fromId === input.toId) throw new AppError('exchange_same_currency');
   const [from, to] = await Promise.all([fundsCurrency(db, input.fromId), fundsCurrency(db, input.toId)]);
@@ -103,6 +105,7 @@ export async function exchange(
     ref: { type: 'exchange' },
     record: 'exchanges',
     exchange: { fromPrice, toPrice, rate: q.rate, fee: q.fee },
+    key,
   });
   return {
     id: Number(done.refId),

@@ -18,7 +18,7 @@ import {
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { credit } from '../../../db/ledger';
-import { markCommitted } from '../../../db/idempotency-scope';
+import { markCommitted, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { rechargeEnabled } from '../../../shared/settings';
 import { fileUrl } from '../../../shared/files/files';
 import { claimVoucher, voucherTaken } from './voucher';
@@ -106,6 +106,7 @@ export async function requestRecharge(
   db: Kysely<Database>,
   userId: number,
   input: { currency: number; amount: string; network?: string; account?: string; voucher?: string },
+  key?: IdempotencyScope,
 ): Promise<number> {
   if (!(await rechargeEnabled(db))) throw new AppError('recharge_disabled');
   const c = await fundsCurrency(db, input.currency);
@@ -116,24 +117,28 @@ export async function requestRecharge(
     throw new AppError('below_min_deposit', { min: net.min_deposit, coin: c.name });
   const network = net?.network ?? '';
   try {
-    return await inTransaction(db, async (trx) => {
-      const { voucher, sha256 } = await claimVoucher(trx, userId, input.voucher ?? '');
-      const row = await trx
-        .insertInto('recharges')
-        .values({
-          user_id: userId,
-          currency_id: c.id,
-          amount,
-          network,
-          account: (input.account ?? '').trim().slice(0, 128),
-          voucher,
-          voucher_sha256: sha256,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await markCommitted(trx, userId, { type: 'recharge', id: row.id }); // a retry answers this request, never files another
-      return row.id;
-    });
+    return await inTransaction(
+      db,
+      async (trx) => {
+        const { voucher, sha256 } = await claimVoucher(trx, userId, input.voucher ?? '');
+        const row = await trx
+          .insertInto('recharges')
+          .values({
+            user_id: userId,
+            currency_id: c.id,
+            amount,
+            network,
+            account: (input.account ?? '').trim().slice(0, 128),
+            voucher,
+            voucher_sha256: sha256,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await markCommitted(trx, userId, { type: 'recharge', id: row.id }); // a retry answers this request, never files another
+        return row.id;
+      },
+      { key },
+    );
   } catch (err) {
     throw voucherTaken(err) ?? err;
   }

@@ -4,6 +4,7 @@ import type { Page, TransferEntry } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { transfer } from '../../../db/ledger-transfer';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { fieldOfType } from './common';
 import { parseAmount } from './amount';
 import { canon } from '../../../kernel/decimal';
@@ -17,6 +18,7 @@ export async function transferFunds(
   db: Kysely<Database>,
   userId: number,
   input: { currencyId: number; number: string; from: number; to: number },
+  key?: IdempotencyScope,
 ): Promise<TransferEntry> {
   if (input.from === input.to) throw new AppError('transfer_same_account');
   const amount = parseAmount(input.number);
@@ -32,6 +34,7 @@ export async function transferFunds(
     ref: { type: 'transfer' },
     record: 'fund_transfers',
     fundsCoin: true,
+    key,
   });
   return {
     id: Number(done.refId),

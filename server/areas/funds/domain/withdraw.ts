@@ -34,6 +34,7 @@ import { addNotice } from '../../../db/notices';
 import { currencyConfig } from './config';
 import { parseAmount } from './amount';
 import { inTransaction } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { iso } from '../../../kernel/time';
 import { canon } from '../../../kernel/decimal';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
@@ -121,6 +122,7 @@ export async function requestWithdraw(
   prices: PriceSource,
   userId: number,
   r: WithdrawRequest,
+  key?: IdempotencyScope,
 ): Promise<number> {
   const u = await db.selectFrom('users').select('level').where('id', '=', userId).executeTakeFirstOrThrow();
   if (u.level < 1) throw new AppError('need_real_name', undefined, '998');
@@ -138,37 +140,41 @@ export async function requestWithdraw(
   const btcPrice = requirePriceUsdt(prices, 'BTC');
   const thisBtc = btcEquivalent(valueAt(number, requirePriceUsdt(prices, c.name)), btcPrice);
 
-  return inTransaction(db, async (trx) => {
-    // One withdrawal at a time per user: the 24 h sum must include the ones racing with this one.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'withdraw:' + userId}))`.execute(trx);
-    const limit = (await limitsOfLevel(trx, u.level)).withdraw_24h_btc;
-    const used = await withdrawn24hBtc(trx, prices, userId);
-    if (new ExactDecimal(used).plus(thisBtc).gt(limit)) throw new AppError('withdraw_limit_exceeded', { limit });
-    const row = await trx
-      .insertInto('withdrawals')
-      .values({
-        user_id: userId,
-        currency_id: c.id,
+  return inTransaction(
+    db,
+    async (trx) => {
+      // One withdrawal at a time per user: the 24 h sum must include the ones racing with this one.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${'withdraw:' + userId}))`.execute(trx);
+      const limit = (await limitsOfLevel(trx, u.level)).withdraw_24h_btc;
+      const used = await withdrawn24hBtc(trx, prices, userId);
+      if (new ExactDecimal(used).plus(thisBtc).gt(limit)) throw new AppError('withdraw_limit_exceeded', { limit });
+      const row = await trx
+        .insertInto('withdrawals')
+        .values({
+          user_id: userId,
+          currency_id: c.id,
+          amount: number,
+          fee,
+          received,
+          method: r.method,
+          destination,
+          network,
+          remark: (r.remark ?? '').trim().slice(0, 200),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await freeze(trx, {
+        userId,
+        currencyId: c.id,
+        type: FUNDS_ACCOUNT_TYPE,
         amount: number,
-        fee,
-        received,
-        method: r.method,
-        destination,
-        network,
-        remark: (r.remark ?? '').trim().slice(0, 200),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await freeze(trx, {
-      userId,
-      currencyId: c.id,
-      type: FUNDS_ACCOUNT_TYPE,
-      amount: number,
-      reason: 'withdraw_freeze',
-      ref: { type: 'withdraw', id: row.id },
-    });
-    return row.id;
-  });
+        reason: 'withdraw_freeze',
+        ref: { type: 'withdraw', id: row.id },
+      });
+      return row.id;
+    },
+    { key },
+  );
 }
 
 export function withdrawQuery(db: Kysely<Database>) {

@@ -135,14 +135,19 @@ function registerRechargeRoutes(app: FastifyInstance): void {
   });
   app.post('/wallet/charge_req', auth, async (req) => {
     const b = parse(RechargeBody, input(req));
-    return withIdempotency(req, 'wallet/charge_req', async () => {
-      const id = await requestRecharge(db, req.userId, {
-        currency: b.currency,
-        amount: b.amount,
-        network: b.type,
-        account: b.account,
-        voucher: b.voucher ?? b.pic ?? b.img,
-      });
+    return withIdempotency(req, 'wallet/charge_req', async (key) => {
+      const id = await requestRecharge(
+        db,
+        req.userId,
+        {
+          currency: b.currency,
+          amount: b.amount,
+          network: b.type,
+          account: b.account,
+          voucher: b.voucher ?? b.pic ?? b.img,
+        },
+        key,
+      );
       return ok(
         await rechargeDto(db, await rechargeQuery(db).where('recharges.id', '=', id).executeTakeFirstOrThrow()),
       );
@@ -160,19 +165,25 @@ function registerWithdrawRoutes(app: FastifyInstance): void {
   // Checks the payment password and authenticator code: the per-IP credential limit applies.
   app.post('/wallet/out', { ...auth, ...credentialLimit(app.config) }, async (req) => {
     const b = parse(WithdrawBody, input(req));
-    return withIdempotency(req, 'wallet/out', async () => {
-      const id = await requestWithdraw(db, prices, req.userId, {
-        currency: b.currency,
-        number: b.number,
-        method: b.type,
-        address: b.address,
-        network: b.network,
-        addressId: b.address_id || undefined,
-        payPassword: b.pay_password,
-        gaCode: b.gasercert,
-        remark: b.remark,
-        caller: sessionCaller(req),
-      });
+    return withIdempotency(req, 'wallet/out', async (key) => {
+      const id = await requestWithdraw(
+        db,
+        prices,
+        req.userId,
+        {
+          currency: b.currency,
+          number: b.number,
+          method: b.type,
+          address: b.address,
+          network: b.network,
+          addressId: b.address_id || undefined,
+          payPassword: b.pay_password,
+          gaCode: b.gasercert,
+          remark: b.remark,
+          caller: sessionCaller(req),
+        },
+        key,
+      );
       return ok(withdrawDto(await withdrawQuery(db).where('withdrawals.id', '=', id).executeTakeFirstOrThrow()));
     });
   });
@@ -188,14 +199,14 @@ function registerTransferRoutes(app: FastifyInstance): void {
     return withIdempotency(
       req,
       'wallet/change',
-      async () =>
+      async (key) =>
         ok(
-          await transferFunds(db, req.userId, {
-            currencyId: b.currency_id,
-            number: b.number,
-            from: b.from_field,
-            to: b.to_field,
-          }),
+          await transferFunds(
+            db,
+            req.userId,
+            { currencyId: b.currency_id, number: b.number, from: b.from_field, to: b.to_field },
+            key,
+          ),
         ),
       { inStatement: true },
     );
@@ -220,13 +231,15 @@ function registerExchangeRoutes(app: FastifyInstance): void {
     return withIdempotency(
       req,
       'user/Transfer',
-      async () =>
+      async (key) =>
         ok(
-          await exchange(db, prices, req.userId, {
-            number: b.number,
-            fromId: b.from_currency_id,
-            toId: b.to_currency_id,
-          }),
+          await exchange(
+            db,
+            prices,
+            req.userId,
+            { number: b.number, fromId: b.from_currency_id, toId: b.to_currency_id },
+            key,
+          ),
         ),
       { inStatement: true },
     );

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { debit } from '../../../db/ledger';
 import { inTransaction } from '../../../db/tx';
-import { answerInTx } from '../../../db/idempotency-scope';
+import { answerInTx, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { ok } from '../../../kernel/envelope';
 import { GAME_CURRENCY_ID, type GameRules } from './rules';
 import type {} from '../tables';
@@ -37,6 +37,7 @@ export async function placeStake(
   userId: number,
   req: StakeRequest,
   nowMs: number,
+  key?: IdempotencyScope,
 ): Promise<{ stake_id: number; amount: string }> {
   const decimals = await coinDecimals(db);
   const c = checkStake(req.amount, decimals, rules.minStake, rules.maxStake);
@@ -46,48 +47,52 @@ export async function placeStake(
     if (c.reason === 'max') throw new AppError('game_stake_max', { max: rules.maxStake });
     throw new AppError('game_stake_invalid');
   }
-  return inTransaction(db, async (trx) => {
-    const r = await trx
-      .selectFrom('game_rounds')
-      .select(['id', 'status', 'lock_at', 'open_at'])
-      .where('id', '=', req.roundId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!r) throw new AppError('game_round_not_found');
-    if (r.status !== 'open' || nowMs >= Number(r.lock_at) || nowMs < Number(r.open_at))
-      throw new AppError('game_round_locked');
-    const mine = await trx
-      .selectFrom('game_stakes')
-      .select('id')
-      .where('round_id', '=', r.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (mine) throw new AppError('game_already_staked');
-    const s = await trx
-      .insertInto('game_stakes')
-      .values({ round_id: r.id, user_id: userId, side: req.side, amount: c.amount })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await debit(trx, {
-      userId,
-      currencyId: GAME_CURRENCY_ID,
-      type: FUNDS_ACCOUNT_TYPE,
-      amount: c.amount,
-      reason: 'game_stake',
-      ref: { type: 'game_stake', id: s.id },
-    });
-    const add = sql<string>`${c.amount}::numeric`;
-    await trx
-      .updateTable('game_rounds')
-      .set(
-        req.side === 'up'
-          ? { up_total: sql<string>`up_total + ${add}` }
-          : { down_total: sql<string>`down_total + ${add}` },
-      )
-      .where('id', '=', r.id)
-      .execute();
-    const answer = { stake_id: s.id, amount: c.amount };
-    await answerInTx(trx, userId, ok(answer));
-    return answer;
-  });
+  return inTransaction(
+    db,
+    async (trx) => {
+      const r = await trx
+        .selectFrom('game_rounds')
+        .select(['id', 'status', 'lock_at', 'open_at'])
+        .where('id', '=', req.roundId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!r) throw new AppError('game_round_not_found');
+      if (r.status !== 'open' || nowMs >= Number(r.lock_at) || nowMs < Number(r.open_at))
+        throw new AppError('game_round_locked');
+      const mine = await trx
+        .selectFrom('game_stakes')
+        .select('id')
+        .where('round_id', '=', r.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (mine) throw new AppError('game_already_staked');
+      const s = await trx
+        .insertInto('game_stakes')
+        .values({ round_id: r.id, user_id: userId, side: req.side, amount: c.amount })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await debit(trx, {
+        userId,
+        currencyId: GAME_CURRENCY_ID,
+        type: FUNDS_ACCOUNT_TYPE,
+        amount: c.amount,
+        reason: 'game_stake',
+        ref: { type: 'game_stake', id: s.id },
+      });
+      const add = sql<string>`${c.amount}::numeric`;
+      await trx
+        .updateTable('game_rounds')
+        .set(
+          req.side === 'up'
+            ? { up_total: sql<string>`up_total + ${add}` }
+            : { down_total: sql<string>`down_total + ${add}` },
+        )
+        .where('id', '=', r.id)
+        .execute();
+      const answer = { stake_id: s.id, amount: c.amount };
+      await answerInTx(trx, userId, ok(answer));
+      return answer;
+    },
+    { key },
+  );
 }

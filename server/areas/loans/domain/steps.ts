@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../../errors';
 import { credit, debit, freeze, unfreeze } from '../../../db/ledger';
 import { inTransaction, type Trx } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { enqueueLoanInterest } from './interest-job';
 import {
   LOAN_ACCOUNT,
@@ -52,15 +53,20 @@ export async function borrow(
   ctx: LoanCtx,
   userId: number,
   b: { pair_id: number; amount?: unknown; collateral?: unknown; lang: string },
+  key?: IdempotencyScope,
 ): Promise<Loan> {
   const checked = await checkBorrow(ctx, b);
   const now = new Date(ctx.now());
-  return inTransaction(ctx.db, async (trx) => {
-    const loanId = await openLoan(trx, userId, checked, now, b.lang);
-    // its hourly interest: a durable job that exists only if this loan does (each run enqueues the next hour)
-    await enqueueLoanInterest(trx, { id: loanId, opened_at: now, accrued_to: now }, now.getTime());
-    return answered(trx, userId, await loanView(trx, loanId));
-  });
+  return inTransaction(
+    ctx.db,
+    async (trx) => {
+      const loanId = await openLoan(trx, userId, checked, now, b.lang);
+      // its hourly interest: a durable job that exists only if this loan does (each run enqueues the next hour)
+      await enqueueLoanInterest(trx, { id: loanId, opened_at: now, accrued_to: now }, now.getTime());
+      return answered(trx, userId, await loanView(trx, loanId));
+    },
+    { key },
+  );
 }
 
 /** The pair is open, the amount in its range, and the collateral covers it at the initial LTV (before any write). */
@@ -183,148 +189,167 @@ export async function repay(
   ctx: LoanCtx,
   userId: number,
   b: { id: number; amount?: unknown; all?: boolean },
+  key?: IdempotencyScope,
 ): Promise<Loan> {
   const amountIn = b.all ? null : parseAmount(b.amount);
   const nowMs = ctx.now();
-  return inTransaction(ctx.db, async (trx) => {
-    const locked = await lockOwnLoan(trx, userId, b.id);
-    requireOpen(locked);
-    const owedNow = owedAt(terms(locked), nowMs);
-    const amount = amountIn ?? owedNow.total;
-    const split = splitRepayment(amount, owedNow.interest, owedNow.principal);
-    if (!split)
-      throw new AppError('loan_repay_exceeds', {
-        owed: owedNow.total,
-        coin: await currencyName(trx, locked.loan_currency_id),
+  return inTransaction(
+    ctx.db,
+    async (trx) => {
+      const locked = await lockOwnLoan(trx, userId, b.id);
+      requireOpen(locked);
+      const owedNow = owedAt(terms(locked), nowMs);
+      const amount = amountIn ?? owedNow.total;
+      const split = splitRepayment(amount, owedNow.interest, owedNow.principal);
+      if (!split)
+        throw new AppError('loan_repay_exceeds', {
+          owed: owedNow.total,
+          coin: await currencyName(trx, locked.loan_currency_id),
+        });
+      const loan = await chargePending(trx, locked, nowMs);
+      await debit(trx, {
+        userId,
+        currencyId: loan.loan_currency_id,
+        type: LOAN_ACCOUNT,
+        amount,
+        reason: 'loan_repay',
+        ref: ref(loan.id),
       });
-    const loan = await chargePending(trx, locked, nowMs);
-    await debit(trx, {
-      userId,
-      currencyId: loan.loan_currency_id,
-      type: LOAN_ACCOUNT,
-      amount,
-      reason: 'loan_repay',
-      ref: ref(loan.id),
-    });
-    const principal = new Decimal(loan.principal).minus(split.principal_part);
-    const interest = new Decimal(loan.interest).minus(split.interest_part);
-    const paidOff = principal.isZero() && interest.isZero();
-    const at = new Date(nowMs);
-    if (paidOff) {
-      await unfreeze(trx, {
+      const principal = new Decimal(loan.principal).minus(split.principal_part);
+      const interest = new Decimal(loan.interest).minus(split.interest_part);
+      const paidOff = principal.isZero() && interest.isZero();
+      const at = new Date(nowMs);
+      if (paidOff) {
+        await unfreeze(trx, {
+          userId,
+          currencyId: loan.collateral_currency_id,
+          type: LOAN_ACCOUNT,
+          amount: canonDec(loan.collateral),
+          reason: 'loan_collateral_release',
+          ref: ref(loan.id),
+        });
+      }
+      await trx
+        .updateTable('loans')
+        .set({
+          principal: principal.toFixed(),
+          interest: interest.toFixed(),
+          ...(paidOff ? { status: 'repaid', collateral: '0', closed_at: at } : {}),
+        })
+        .where('id', '=', loan.id)
+        .execute();
+      await trx
+        .insertInto('loan_events')
+        .values({
+          loan_id: loan.id,
+          user_id: userId,
+          kind: 'repay',
+          amount,
+          interest_part: split.interest_part,
+          principal_part: split.principal_part,
+          collateral_delta: paidOff ? `-${canonDec(loan.collateral)}` : '0',
+          created_at: at,
+        })
+        .execute();
+      return answered(trx, userId, await loanView(trx, loan.id));
+    },
+    { key },
+  );
+}
+
+export async function addCollateral(
+  ctx: LoanCtx,
+  userId: number,
+  b: { id: number; amount?: unknown },
+  key?: IdempotencyScope,
+): Promise<Loan> {
+  const amount = parseAmount(b.amount);
+  const at = new Date(ctx.now());
+  return inTransaction(
+    ctx.db,
+    async (trx) => {
+      const loan = await lockOwnLoan(trx, userId, b.id);
+      requireOpen(loan);
+      await freeze(trx, {
         userId,
         currencyId: loan.collateral_currency_id,
         type: LOAN_ACCOUNT,
-        amount: canonDec(loan.collateral),
-        reason: 'loan_collateral_release',
+        amount,
+        reason: 'loan_collateral',
         ref: ref(loan.id),
       });
-    }
-    await trx
-      .updateTable('loans')
-      .set({
-        principal: principal.toFixed(),
-        interest: interest.toFixed(),
-        ...(paidOff ? { status: 'repaid', collateral: '0', closed_at: at } : {}),
-      })
-      .where('id', '=', loan.id)
-      .execute();
-    await trx
-      .insertInto('loan_events')
-      .values({
-        loan_id: loan.id,
-        user_id: userId,
-        kind: 'repay',
-        amount,
-        interest_part: split.interest_part,
-        principal_part: split.principal_part,
-        collateral_delta: paidOff ? `-${canonDec(loan.collateral)}` : '0',
-        created_at: at,
-      })
-      .execute();
-    return answered(trx, userId, await loanView(trx, loan.id));
-  });
-}
-
-export async function addCollateral(ctx: LoanCtx, userId: number, b: { id: number; amount?: unknown }): Promise<Loan> {
-  const amount = parseAmount(b.amount);
-  const at = new Date(ctx.now());
-  return inTransaction(ctx.db, async (trx) => {
-    const loan = await lockOwnLoan(trx, userId, b.id);
-    requireOpen(loan);
-    await freeze(trx, {
-      userId,
-      currencyId: loan.collateral_currency_id,
-      type: LOAN_ACCOUNT,
-      amount,
-      reason: 'loan_collateral',
-      ref: ref(loan.id),
-    });
-    const collateral = new Decimal(loan.collateral).plus(amount).toFixed();
-    await trx.updateTable('loans').set({ collateral }).where('id', '=', loan.id).execute();
-    await trx
-      .insertInto('loan_events')
-      .values({
-        loan_id: loan.id,
-        user_id: userId,
-        kind: 'collateral_add',
-        amount,
-        collateral_delta: amount,
-        created_at: at,
-      })
-      .execute();
-    return answered(trx, userId, await loanView(trx, loan.id));
-  });
+      const collateral = new Decimal(loan.collateral).plus(amount).toFixed();
+      await trx.updateTable('loans').set({ collateral }).where('id', '=', loan.id).execute();
+      await trx
+        .insertInto('loan_events')
+        .values({
+          loan_id: loan.id,
+          user_id: userId,
+          kind: 'collateral_add',
+          amount,
+          collateral_delta: amount,
+          created_at: at,
+        })
+        .execute();
+      return answered(trx, userId, await loanView(trx, loan.id));
+    },
+    { key },
+  );
 }
 
 export async function reduceCollateral(
   ctx: LoanCtx,
   userId: number,
   b: { id: number; amount?: unknown },
+  key?: IdempotencyScope,
 ): Promise<Loan> {
   const amount = parseAmount(b.amount);
   const nowMs = ctx.now();
-  return inTransaction(ctx.db, async (trx) => {
-    const loan = await lockOwnLoan(trx, userId, b.id);
-    requireOpen(loan);
-    const price = await requireCollateralPrice(
-      { db: trx, prices: ctx.prices },
-      loan.loan_currency_id,
-      loan.collateral_currency_id,
-    );
-    const debt = owedAt(terms(loan), nowMs).total;
-    const left = new Decimal(loan.collateral).minus(amount);
-    if (left.lte(0) || !ltvBelow(debt, left.toFixed(), price, loan.initial_ltv)) {
-      const keep = minCollateral(debt, price, loan.initial_ltv);
-      const max = Decimal.max(0, new Decimal(loan.collateral).minus(keep).minus('0.00000001')).toFixed();
-      throw new AppError('loan_reduce_ltv', {
-        ltv: ltvPercent(loan.initial_ltv),
-        max,
-        coin: await currencyName(trx, loan.collateral_currency_id),
-      });
-    }
-    await unfreeze(trx, {
-      userId,
-      currencyId: loan.collateral_currency_id,
-      type: LOAN_ACCOUNT,
-      amount,
-      reason: 'loan_collateral_reduce',
-      ref: ref(loan.id),
-    });
-    await trx.updateTable('loans').set({ collateral: left.toFixed() }).where('id', '=', loan.id).execute();
-    await trx
-      .insertInto('loan_events')
-      .values({
-        loan_id: loan.id,
-        user_id: userId,
-        kind: 'collateral_reduce',
+  return inTransaction(
+    ctx.db,
+    async (trx) => {
+      const loan = await lockOwnLoan(trx, userId, b.id);
+      requireOpen(loan);
+      const price = await requireCollateralPrice(
+        { db: trx, prices: ctx.prices },
+        loan.loan_currency_id,
+        loan.collateral_currency_id,
+      );
+      const debt = owedAt(terms(loan), nowMs).total;
+      const left = new Decimal(loan.collateral).minus(amount);
+      if (left.lte(0) || !ltvBelow(debt, left.toFixed(), price, loan.initial_ltv)) {
+        const keep = minCollateral(debt, price, loan.initial_ltv);
+        const max = Decimal.max(0, new Decimal(loan.collateral).minus(keep).minus('0.00000001')).toFixed();
+        throw new AppError('loan_reduce_ltv', {
+          ltv: ltvPercent(loan.initial_ltv),
+          max,
+          coin: await currencyName(trx, loan.collateral_currency_id),
+        });
+      }
+      await unfreeze(trx, {
+        userId,
+        currencyId: loan.collateral_currency_id,
+        type: LOAN_ACCOUNT,
         amount,
-        collateral_delta: `-${amount}`,
-        price,
-        ltv: ltvOf(debt, left.toFixed(), price),
-        created_at: new Date(nowMs),
-      })
-      .execute();
-    return answered(trx, userId, await loanView(trx, loan.id));
-  });
+        reason: 'loan_collateral_reduce',
+        ref: ref(loan.id),
+      });
+      await trx.updateTable('loans').set({ collateral: left.toFixed() }).where('id', '=', loan.id).execute();
+      await trx
+        .insertInto('loan_events')
+        .values({
+          loan_id: loan.id,
+          user_id: userId,
+          kind: 'collateral_reduce',
+          amount,
+          collateral_delta: `-${amount}`,
+          price,
+          ltv: ltvOf(debt, left.toFixed(), price),
+          created_at: new Date(nowMs),
+        })
+        .execute();
+      return answered(trx, userId, await loanView(trx, loan.id));
+    },
+    { key },
+  );
 }

@@ -13,6 +13,7 @@ import type { Database } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
 import { freeze } from '../../../db/ledger';
 import { inTransaction } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { currencyDecimals, parsePrice } from './money';
 import { extendedEnd, minBid } from '../../../../core';
@@ -28,35 +29,45 @@ function openAuction(item: ItemRow, userId: number, nowMs: number): void {
 }
 
 /** marginNFT {code}: freezes the margin that lets the caller bid. */
-export async function marginNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const item = await lockItemByCode(trx, code);
-    openAuction(item, userId, nowMs);
-    const had = await trx
-      .selectFrom('nft_margins')
-      .select('id')
-      .where('item_id', '=', item.id)
-      .where('round', '=', item.auction_round)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (had) throw new AppError('nft_margin_paid');
-    const m = await trx
-      .insertInto('nft_margins')
-      .values({ item_id: item.id, round: item.auction_round, user_id: userId, amount: item.margin, status: 'held' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (new Decimal(item.margin).gt(0)) {
-      await freeze(trx, {
-        userId,
-        currencyId: item.currency_id,
-        type: NFT_ACCOUNT,
-        amount: new Decimal(item.margin).toFixed(),
-        reason: 'nft_margin',
-        ref: { type: 'nft_margin', id: m.id },
-      });
-    }
-    return answered(trx, userId, true);
-  });
+export async function marginNFT(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  nowMs: number,
+  key?: IdempotencyScope,
+): Promise<boolean> {
+  return inTransaction(
+    db,
+    async (trx) => {
+      const item = await lockItemByCode(trx, code);
+      openAuction(item, userId, nowMs);
+      const had = await trx
+        .selectFrom('nft_margins')
+        .select('id')
+        .where('item_id', '=', item.id)
+        .where('round', '=', item.auction_round)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (had) throw new AppError('nft_margin_paid');
+      const m = await trx
+        .insertInto('nft_margins')
+        .values({ item_id: item.id, round: item.auction_round, user_id: userId, amount: item.margin, status: 'held' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (new Decimal(item.margin).gt(0)) {
+        await freeze(trx, {
+          userId,
+          currencyId: item.currency_id,
+          type: NFT_ACCOUNT,
+          amount: new Decimal(item.margin).toFixed(),
+          reason: 'nft_margin',
+          ref: { type: 'nft_margin', id: m.id },
+        });
+      }
+      return answered(trx, userId, true);
+    },
+    { key },
+  );
 }
 
 export interface BidOptions {
@@ -77,52 +88,57 @@ export async function auctionNFT(
   input: { code: string; price: unknown },
   nowMs: number,
   opts: BidOptions = {},
+  key?: IdempotencyScope,
 ): Promise<{ bid: string; end_time: string; extended: boolean }> {
-  const { answer, notes } = await inTransaction(db, async (trx) => {
-    const item = await lockItemByCode(trx, input.code);
-    openAuction(item, userId, nowMs);
-    const margin = await trx
-      .selectFrom('nft_margins')
-      .select('status')
-      .where('item_id', '=', item.id)
-      .where('round', '=', item.auction_round)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (margin?.status !== 'held')
-      throw new AppError('nft_margin_required', { margin: new Decimal(item.margin).toFixed() });
-    if (item.bidder_id === userId) throw new AppError('nft_already_highest');
-    const raise = parsePrice(input.price, await currencyDecimals(trx, item.currency_id));
-    const base = new Decimal(item.current_bid ?? item.price);
-    const min = minBid(item);
-    const bid = base.plus(raise);
-    if (new Decimal(raise).lt(item.per_increase) || bid.lte(base) || bid.lt(min))
-      throw new AppError('nft_bid_too_low', { min });
-    const endMs = new Date(item.end_at).getTime();
-    const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs, opts.softCloseMs);
-    const placed = await trx
-      .insertInto('nft_bids')
-      .values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('nft_items')
-      .set({ current_bid: bid.toFixed(), bidder_id: userId, bid_count: item.bid_count + 1, end_at: new Date(newEnd) })
-      .where('id', '=', item.id)
-      .execute();
-    if (newEnd !== endMs) await scheduleAuctionEnd(trx, item.id, newEnd, nowMs);
-    const notes: NftNote[] = [];
-    if (item.bidder_id !== null && item.bidder_id !== userId) {
-      const next = minBid({ ...item, current_bid: bid.toFixed() });
-      notes.push(outbidNote(item.bidder_id, await lotOf(trx, item), placed.id, bid.toFixed(), next));
-    }
-    await inboxNotes(trx, notes);
-    const answer = await answered(trx, userId, {
-      bid: bid.toFixed(),
-      end_time: new Date(newEnd).toISOString(),
-      extended: newEnd !== endMs,
-    });
-    return { answer, notes };
-  });
+  const { answer, notes } = await inTransaction(
+    db,
+    async (trx) => {
+      const item = await lockItemByCode(trx, input.code);
+      openAuction(item, userId, nowMs);
+      const margin = await trx
+        .selectFrom('nft_margins')
+        .select('status')
+        .where('item_id', '=', item.id)
+        .where('round', '=', item.auction_round)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (margin?.status !== 'held')
+        throw new AppError('nft_margin_required', { margin: new Decimal(item.margin).toFixed() });
+      if (item.bidder_id === userId) throw new AppError('nft_already_highest');
+      const raise = parsePrice(input.price, await currencyDecimals(trx, item.currency_id));
+      const base = new Decimal(item.current_bid ?? item.price);
+      const min = minBid(item);
+      const bid = base.plus(raise);
+      if (new Decimal(raise).lt(item.per_increase) || bid.lte(base) || bid.lt(min))
+        throw new AppError('nft_bid_too_low', { min });
+      const endMs = new Date(item.end_at).getTime();
+      const newEnd = extendedEnd(endMs, new Date(item.original_end_at).getTime(), nowMs, opts.softCloseMs);
+      const placed = await trx
+        .insertInto('nft_bids')
+        .values({ item_id: item.id, user_id: userId, price: bid.toFixed(), created_at: new Date(nowMs) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('nft_items')
+        .set({ current_bid: bid.toFixed(), bidder_id: userId, bid_count: item.bid_count + 1, end_at: new Date(newEnd) })
+        .where('id', '=', item.id)
+        .execute();
+      if (newEnd !== endMs) await scheduleAuctionEnd(trx, item.id, newEnd, nowMs);
+      const notes: NftNote[] = [];
+      if (item.bidder_id !== null && item.bidder_id !== userId) {
+        const next = minBid({ ...item, current_bid: bid.toFixed() });
+        notes.push(outbidNote(item.bidder_id, await lotOf(trx, item), placed.id, bid.toFixed(), next));
+      }
+      await inboxNotes(trx, notes);
+      const answer = await answered(trx, userId, {
+        bid: bid.toFixed(),
+        end_time: new Date(newEnd).toISOString(),
+        extended: newEnd !== endMs,
+      });
+      return { answer, notes };
+    },
+    { key },
+  );
   if (notes.length) await opts.notify?.(notes);
   return answer;
 }
@@ -131,8 +147,14 @@ export async function auctionNFT(
  * payNFTOrder {id}: the winner pays the final price + fee before the deadline; the margin comes
  * back. One payment of the payments' group commit (pay.ts).
  */
-export function payNFTOrder(db: Kysely<Database>, userId: number, orderId: number, nowMs: number): Promise<boolean> {
-  return payWonOrder(db, userId, orderId, nowMs);
+export function payNFTOrder(
+  db: Kysely<Database>,
+  userId: number,
+  orderId: number,
+  nowMs: number,
+  key?: IdempotencyScope,
+): Promise<boolean> {
+  return payWonOrder(db, userId, orderId, nowMs, key);
 }
 
 /** readNFTOrderMessage {id}: marks the caller's order message read. */

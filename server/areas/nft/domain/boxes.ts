@@ -13,6 +13,7 @@ import type {} from '../tables'; // the area's tables join Database there
 import { credit, debit } from '../../../db/ledger';
 import { creditPlatform, platformUserId } from '../../../db/platform';
 import { inTransaction, type Trx } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { lockUsers } from '../../../db/user-locks';
 import { AppError } from '../../../errors';
 import { iso } from '../../../kernel/time';
@@ -125,50 +126,60 @@ export async function buyBox(trx: Trx, userId: number, item: ItemRow, nowMs: num
 }
 
 /** openBlindBox {code}: the owner's box only; the prize becomes an item they own. Returns the item code. */
-export async function openBlindBox(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<string> {
-  return inTransaction(db, async (trx) => {
-    const box = await trx.selectFrom('nft_boxes').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
-    if (!box || box.user_id !== userId) throw new AppError('nft_box_not_found');
-    if (box.status === 'opened') throw new AppError('nft_box_opened');
-    const s = await trx
-      .selectFrom('nft_box_series')
-      .select('item_id')
-      .where('id', '=', box.series_id)
-      .executeTakeFirstOrThrow();
-    const src = await trx.selectFrom('nft_items').selectAll().where('id', '=', s.item_id).executeTakeFirstOrThrow();
-    const [rarity, name] = box.prize.includes(':') ? box.prize.split(':', 2) : [box.prize, box.prize];
-    const itemCode = `NFT-${box.code}`;
-    const minted = await trx
-      .insertInto('nft_items')
-      .values({
-        code: itemCode,
-        collection_id: src.collection_id,
-        artist_id: src.artist_id,
-        title: `${src.title} · ${name}`,
-        description: src.description,
-        media_type: 1,
-        media: artUrl(itemCode),
-        rarity,
-        currency_id: src.currency_id,
-        price: src.price,
-        pay_type: 1,
-        start_at: new Date(nowMs),
-        end_at: new Date(nowMs + TEN_YEARS),
-        original_end_at: new Date(nowMs + TEN_YEARS),
-        on_sale: false,
-        owner_id: userId,
-        listing: 'not_for_sale',
-        royalty_rate: src.royalty_rate,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('nft_boxes')
-      .set({ status: 'opened', item_id: minted.id, opened_at: new Date(nowMs) })
-      .where('id', '=', box.id)
-      .execute();
-    return answered(trx, userId, itemCode);
-  });
+export async function openBlindBox(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  nowMs: number,
+  key?: IdempotencyScope,
+): Promise<string> {
+  return inTransaction(
+    db,
+    async (trx) => {
+      const box = await trx.selectFrom('nft_boxes').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+      if (!box || box.user_id !== userId) throw new AppError('nft_box_not_found');
+      if (box.status === 'opened') throw new AppError('nft_box_opened');
+      const s = await trx
+        .selectFrom('nft_box_series')
+        .select('item_id')
+        .where('id', '=', box.series_id)
+        .executeTakeFirstOrThrow();
+      const src = await trx.selectFrom('nft_items').selectAll().where('id', '=', s.item_id).executeTakeFirstOrThrow();
+      const [rarity, name] = box.prize.includes(':') ? box.prize.split(':', 2) : [box.prize, box.prize];
+      const itemCode = `NFT-${box.code}`;
+      const minted = await trx
+        .insertInto('nft_items')
+        .values({
+          code: itemCode,
+          collection_id: src.collection_id,
+          artist_id: src.artist_id,
+          title: `${src.title} · ${name}`,
+          description: src.description,
+          media_type: 1,
+          media: artUrl(itemCode),
+          rarity,
+          currency_id: src.currency_id,
+          price: src.price,
+          pay_type: 1,
+          start_at: new Date(nowMs),
+          end_at: new Date(nowMs + TEN_YEARS),
+          original_end_at: new Date(nowMs + TEN_YEARS),
+          on_sale: false,
+          owner_id: userId,
+          listing: 'not_for_sale',
+          royalty_rate: src.royalty_rate,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('nft_boxes')
+        .set({ status: 'opened', item_id: minted.id, opened_at: new Date(nowMs) })
+        .where('id', '=', box.id)
+        .execute();
+      return answered(trx, userId, itemCode);
+    },
+    { key },
+  );
 }
 
 /** Series whose sale ended unsold-out publish their seed (job step; idempotent by revealed_at). */

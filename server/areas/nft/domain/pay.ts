@@ -20,6 +20,7 @@ export async function payWonOrder(
   userId: number,
   orderId: number,
   nowMs: number,
+  reqKey?: IdempotencyScope,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const found = await readOrder(db, orderId);
@@ -27,7 +28,7 @@ export async function payWonOrder(
     if (found.status === 'paid') throw new AppError('nft_order_paid');
     if (found.status === 'expired' || (found.pay_deadline && nowMs >= found.pay_deadline.getTime()))
       throw new AppError('nft_order_expired');
-    const key = keyToMark([userId]);
+    const key = keyToMark(reqKey, [userId]);
     const row = await submitPay(db, await payElement(db, found, nowMs, key));
     if (row.dup) throw new KeyTaken();
     if (row.refused === 'nft_stale') {

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
 import { inTransaction, type Trx } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { addNotice } from '../../../db/notices';
 import { AppError } from '../../../errors';
 import { currencyDecimals, parsePrice } from './money';
@@ -53,45 +54,50 @@ export async function submitListing(
   userId: number,
   input: ListingInput,
   nowMs: number,
+  key?: IdempotencyScope,
 ): Promise<{ id: number; status: 'pending' }> {
   const payType = input.pay_type === undefined || input.pay_type === '' ? 1 : Number(input.pay_type);
   if (payType !== 1 && payType !== 2) throw new AppError('param_error');
   const start = parseTime(input.start_time) ?? nowMs;
   const end = parseTime(input.end_time) ?? start + (payType === 2 ? 7 : 30) * DAY;
-  return inTransaction(db, async (trx) => {
-    const item = await lockItemByCode(trx, input.code);
-    checkListable(item, userId);
-    const pending = await trx
-      .selectFrom('nft_reviews')
-      .select('id')
-      .where('item_id', '=', item.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (pending) throw new AppError('nft_review_pending');
-    const decimals = await currencyDecimals(trx, item.currency_id);
-    const price = parsePrice(input.price, decimals);
-    const perIncrease = payType === 2 ? parsePrice(input.per_increase, decimals, 'nft_increment_invalid') : '0';
-    const rawMargin = input.margin === undefined || input.margin === null ? '' : String(input.margin).trim();
-    const margin =
-      payType === 2 && rawMargin !== '' && !/^0+(\.0+)?$/.test(rawMargin) ? parsePrice(rawMargin, decimals) : '0';
-    if (end <= start || end <= nowMs) throw new AppError('nft_end_before_start');
-    const r = await trx
-      .insertInto('nft_reviews')
-      .values({
-        item_id: item.id,
-        user_id: userId,
-        pay_type: payType,
-        price,
-        per_increase: perIncrease,
-        margin,
-        start_at: new Date(start),
-        end_at: new Date(end),
-        created_at: new Date(nowMs),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return answered(trx, userId, { id: r.id, status: 'pending' as const });
-  });
+  return inTransaction(
+    db,
+    async (trx) => {
+      const item = await lockItemByCode(trx, input.code);
+      checkListable(item, userId);
+      const pending = await trx
+        .selectFrom('nft_reviews')
+        .select('id')
+        .where('item_id', '=', item.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (pending) throw new AppError('nft_review_pending');
+      const decimals = await currencyDecimals(trx, item.currency_id);
+      const price = parsePrice(input.price, decimals);
+      const perIncrease = payType === 2 ? parsePrice(input.per_increase, decimals, 'nft_increment_invalid') : '0';
+      const rawMargin = input.margin === undefined || input.margin === null ? '' : String(input.margin).trim();
+      const margin =
+        payType === 2 && rawMargin !== '' && !/^0+(\.0+)?$/.test(rawMargin) ? parsePrice(rawMargin, decimals) : '0';
+      if (end <= start || end <= nowMs) throw new AppError('nft_end_before_start');
+      const r = await trx
+        .insertInto('nft_reviews')
+        .values({
+          item_id: item.id,
+          user_id: userId,
+          pay_type: payType,
+          price,
+          per_increase: perIncrease,
+          margin,
+          start_at: new Date(start),
+          end_at: new Date(end),
+          created_at: new Date(nowMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return answered(trx, userId, { id: r.id, status: 'pending' as const });
+    },
+    { key },
+  );
 }
 
 /**

@@ -28,7 +28,13 @@ import { buyBoxGrouped, seriesOf } from './box-sale';
  * one purchase of its group commit (buy-writer.ts, box-writer.ts): read here without a lock, its
  * fees computed (core feesFor), then checked again under the statement's locks.
  */
-export async function buyNFT(db: Kysely<Database>, userId: number, code: string, nowMs: number): Promise<number> {
+export async function buyNFT(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  nowMs: number,
+  reqKey?: IdempotencyScope,
+): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt++) {
     // the item with its creator, its coin's decimals and a blind box's series: one round trip
     const found = await db
@@ -44,9 +50,9 @@ export async function buyNFT(db: Kysely<Database>, userId: number, code: string,
       .executeTakeFirst();
     if (!found) throw new AppError('nft_not_found');
     const { creator_id: creator, qty_decimals: decimals, s_id, s_seed, s_manifest, s_total, s_sold, ...item } = found;
-    if (item.pay_type !== 1 && item.pay_type !== 3) return buyInTransaction(db, userId, code, nowMs);
+    if (item.pay_type !== 1 && item.pay_type !== 3) return buyInTransaction(db, userId, code, nowMs, reqKey);
     checkBuyable(item, userId, nowMs);
-    const key = keyToMark([userId]);
+    const key = keyToMark(reqKey, [userId]);
     const parties = { buyer: userId, creator: creator ?? null, decimals: decimals ?? 8 };
     const row =
       item.pay_type === 3
@@ -133,16 +139,21 @@ export async function buyInTransaction(
   userId: number,
   code: string,
   nowMs: number,
+  key?: IdempotencyScope,
 ): Promise<number> {
-  return inTransaction(db, async (trx) => {
-    const item = await lockItemByCode(trx, code);
-    checkBuyable(item, userId, nowMs);
-    const orderId =
-      item.pay_type === 3
-        ? await buyBox(trx, userId, item, nowMs)
-        : await sellItem(trx, userId, item, item.price, nowMs);
-    return answered(trx, userId, orderId);
-  });
+  return inTransaction(
+    db,
+    async (trx) => {
+      const item = await lockItemByCode(trx, code);
+      checkBuyable(item, userId, nowMs);
+      const orderId =
+        item.pay_type === 3
+          ? await buyBox(trx, userId, item, nowMs)
+          : await sellItem(trx, userId, item, item.price, nowMs);
+      return answered(trx, userId, orderId);
+    },
+    { key },
+  );
 }
 
 /**

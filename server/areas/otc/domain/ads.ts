@@ -26,6 +26,7 @@ import { priceUsdt } from '../../../kernel/prices';
 import { canon } from '../../../kernel/decimal';
 import { freeze, unfreeze } from '../../../db/ledger';
 import { inTransaction, type Trx } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { adRef, answered, coinAmount, fiatAmount, OTC_ACCOUNT, requireFiatRate, type OtcCtx } from './shared';
 import { payMethods, requireApprovedMerchant, statsOf } from './merchants';
 
@@ -60,7 +61,7 @@ function parseKinds(raw: string): OtcPayKind[] {
   return kinds as OtcPayKind[];
 }
 
-export async function postAd(ctx: OtcCtx, userId: number, b: AdInput): Promise<OtcAd> {
+export async function postAd(ctx: OtcCtx, userId: number, b: AdInput, key?: IdempotencyScope): Promise<OtcAd> {
   await requireApprovedMerchant(ctx.db, userId);
   const coins = await fundsCurrencies(ctx.db);
   if (!coins.some((c) => c.id === b.coin_id)) throw new AppError('param_error');
@@ -131,14 +132,20 @@ export async function postAd(ctx: OtcCtx, userId: number, b: AdInput): Promise<O
       }
       return answered(trx, userId, (await adViews({ db: trx, prices: ctx.prices }, { id: row.id }))[0]);
     },
-    { users: [userId] },
+    { users: [userId], key },
   );
 }
 
 /** The merchant pauses, resumes or closes an ad of theirs; closing returns its unsold escrow. */
-export async function setAdStatus(ctx: OtcCtx, userId: number, id: number, status: OtcAdStatus): Promise<OtcAd> {
+export async function setAdStatus(
+  ctx: OtcCtx,
+  userId: number,
+  id: number,
+  status: OtcAdStatus,
+  key?: IdempotencyScope,
+): Promise<OtcAd> {
   if (status === 'closed') {
-    await closeAd(ctx, id, { merchantId: userId, by: 'merchant', reason: '' });
+    await closeAd(ctx, id, { merchantId: userId, by: 'merchant', reason: '', key });
     return (await adViews(ctx, { id }))[0];
   }
   const r = await ctx.db
@@ -165,6 +172,8 @@ export async function closeAd(
     by: 'merchant' | 'operator';
     reason: string;
     onClosed?: (trx: Trx, ad: { merchant_id: number; returned: string }) => Promise<unknown>;
+    /** the merchant's request's idempotency key */
+    key?: IdempotencyScope;
   },
 ): Promise<void> {
   const pre = await ctx.db.selectFrom('otc_ads').select('merchant_id').where('id', '=', id).executeTakeFirst();
@@ -203,7 +212,7 @@ export async function closeAd(
         .execute();
       await by.onClosed?.(trx, { merchant_id: ad.merchant_id, returned });
     },
-    { users: [pre.merchant_id] },
+    { users: [pre.merchant_id], key: by.key },
   );
 }
 

@@ -9,7 +9,7 @@
 import { OTC_RULES, paymentDeadline, type OtcOrder } from '../../../../core';
 import { AppError } from '../../../errors';
 import { runAtFor } from '../../../db/jobs';
-import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
+import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { OTC_EXPIRE_KEY_PREFIX, OTC_EXPIRE_TASK, type OtcCtx } from './shared';
 import { notesFor } from './notices';
 import { payMethods } from './merchants';
@@ -28,12 +28,23 @@ import { delivered, noticeElements, poolOf } from './settle-step';
 import { keyPart, otcWritersFor, type OpenElement } from './order-writer';
 
 /** Opens an order on an ad (or executes a quick-buy quote on it: the quote's price and amounts, in one transaction). */
-export async function openOrder(ctx: OtcCtx, takerId: number, r: OpenRequest, hold?: QuoteHold): Promise<OtcOrder> {
-  if (!hold && !ctx.db.isTransaction) return openGrouped(ctx, takerId, r);
-  return openInTransaction(ctx, takerId, r, hold);
+export async function openOrder(
+  ctx: OtcCtx,
+  takerId: number,
+  r: OpenRequest,
+  hold?: QuoteHold,
+  key?: IdempotencyScope,
+): Promise<OtcOrder> {
+  if (!hold && !ctx.db.isTransaction) return openGrouped(ctx, takerId, r, key);
+  return openInTransaction(ctx, takerId, r, hold, key);
 }
 
-async function openGrouped(ctx: OtcCtx, takerId: number, r: OpenRequest): Promise<OtcOrder> {
+async function openGrouped(
+  ctx: OtcCtx,
+  takerId: number,
+  r: OpenRequest,
+  reqKey: IdempotencyScope | undefined,
+): Promise<OtcOrder> {
   const db = poolOf(ctx.db);
   if (!db) throw new Error('otc: the grouped opening runs on the pool');
   const { limit, typed } = await preOpen(ctx, takerId, r);
@@ -53,7 +64,7 @@ async function openGrouped(ctx: OtcCtx, takerId: number, r: OpenRequest): Promis
     const buyerId = ad.side === 'sell' ? takerId : ad.merchant_id;
     const methods = (await payMethods(db, sellerId)).filter((m) => ad.pay_kinds.includes(m.kind));
     if (!methods.length) throw new AppError(sellerId === takerId ? 'otc_need_pay_method' : 'otc_ad_unavailable');
-    const key = keyToMark([takerId]);
+    const key = keyToMark(reqKey, [takerId]);
     const e = element(ad, { takerId, r, sellerId, buyerId, price, rate, amounts, methods, nowMs });
     const row = await otcWritersFor(db).open.submit({ ...e, ...keyPart(key) });
     if (row.dup) throw new KeyTaken();

@@ -15,6 +15,7 @@ import {
 } from '../../../../core';
 import { AppError } from '../../../errors';
 import { inTransaction, type Trx } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import type { Db } from '../../../db/schema';
 import { enqueueInTx, runAtFor } from '../../../db/jobs';
 import { fiatOrderLimitUsdt } from '../../kyc/domain';
@@ -81,6 +82,7 @@ export async function openInTransaction(
   takerId: number,
   r: OpenRequest,
   hold?: QuoteHold,
+  key?: IdempotencyScope,
 ): Promise<OtcOrder> {
   const { merchantId, limit, typed } = await preOpen(ctx, takerId, r, hold);
   const nowMs = ctx.now();
@@ -89,7 +91,7 @@ export async function openInTransaction(
   const { order, notes } = await inTransaction(
     ctx.db,
     (trx) => openInTx(ctx, trx, { takerId, r, hold, limit, typed, nowMs }),
-    { users: [takerId, pre.merchant_id] },
+    { users: [takerId, pre.merchant_id], key },
   );
   ctx.push({ userIds: [pre.merchant_id, takerId], orderId: order.id, what: 'order' });
   await ctx.notify(notes, takerId);

@@ -12,6 +12,7 @@
 import type { OtcOrder } from '../../../../core';
 import { AppError } from '../../../errors';
 import { inTransaction, type Trx } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { enqueueInTx, runAtFor } from '../../../db/jobs';
 import { claimUpload } from '../../../shared/files/files';
 import { checkPayPassword } from '../../security/domain';
@@ -42,7 +43,13 @@ export { OTC_EXPIRE_TASK, otcExpireKey };
 type Step = (trx: Trx, o: OrderRow, nowMs: number) => Promise<OtcNote[] | void>;
 
 /** Runs one step on the caller's order: parties locked, the order locked, the step, the answer. */
-async function onOrder(ctx: OtcCtx, userId: number, orderId: number, step: Step): Promise<OtcOrder> {
+async function onOrder(
+  ctx: OtcCtx,
+  userId: number,
+  orderId: number,
+  step: Step,
+  key: IdempotencyScope | undefined,
+): Promise<OtcOrder> {
   const p = await partiesOf(ctx.db, orderId, userId);
   const nowMs = ctx.now();
   const { view, notes } = await inTransaction(
@@ -52,7 +59,7 @@ async function onOrder(ctx: OtcCtx, userId: number, orderId: number, step: Step)
       const notes = (await step(trx, o, nowMs)) ?? [];
       return { view: await answered(trx, userId, await orderView(trx, orderId, userId, nowMs)), notes };
     },
-    { users: [p.buyer_id, p.seller_id] },
+    { users: [p.buyer_id, p.seller_id], key },
   );
   ctx.push({ userIds: [p.buyer_id, p.seller_id], orderId, what: 'order' });
   await ctx.notify(notes, userId);
@@ -66,20 +73,31 @@ const must = (
   if (!cond) throw new AppError(key);
 };
 
-export async function markPaid(ctx: OtcCtx, userId: number, b: { id: number; proof: string }): Promise<OtcOrder> {
-  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
-    must(o.buyer_id === userId, 'otc_order_state');
-    must(o.status === 'unpaid', 'otc_order_state');
-    must(nowMs < new Date(o.deadline).getTime(), 'otc_order_expired');
-    const proof = await claimUpload(trx, userId, b.proof, 'voucher');
-    await trx
-      .updateTable('otc_orders')
-      .set({ status: 'paid', paid_at: new Date(nowMs), proof })
-      .where('id', '=', o.id)
-      .execute();
-    await addEvent(trx, { orderId: o.id, kind: 'paid', actor: 'buyer', actorId: userId, at: nowMs });
-    return noteOrder(trx, o, 'otc_order_paid', ['seller']);
-  });
+export async function markPaid(
+  ctx: OtcCtx,
+  userId: number,
+  b: { id: number; proof: string },
+  key?: IdempotencyScope,
+): Promise<OtcOrder> {
+  return onOrder(
+    ctx,
+    userId,
+    b.id,
+    async (trx, o, nowMs) => {
+      must(o.buyer_id === userId, 'otc_order_state');
+      must(o.status === 'unpaid', 'otc_order_state');
+      must(nowMs < new Date(o.deadline).getTime(), 'otc_order_expired');
+      const proof = await claimUpload(trx, userId, b.proof, 'voucher');
+      await trx
+        .updateTable('otc_orders')
+        .set({ status: 'paid', paid_at: new Date(nowMs), proof })
+        .where('id', '=', o.id)
+        .execute();
+      await addEvent(trx, { orderId: o.id, kind: 'paid', actor: 'buyer', actorId: userId, at: nowMs });
+      return noteOrder(trx, o, 'otc_order_paid', ['seller']);
+    },
+    key,
+  );
 }
 
 /**
@@ -115,6 +133,7 @@ export async function release(
   userId: number,
   b: { id: number; pay_password?: string; confirm_unpaid?: boolean },
   caller?: Caller,
+  key?: IdempotencyScope,
 ): Promise<OtcOrder> {
   const p = await partiesOf(ctx.db, b.id, userId);
   if (p.seller_id !== userId) throw new AppError('otc_order_state');
@@ -130,6 +149,7 @@ export async function release(
     actorId: userId,
     noteUnpaid: 'before paid (confirmed)',
     notice: { kind: 'otc_order_released', to: ['buyer'] },
+    key,
   };
   return settleOrder(ctx, userId, b.id, s, (status) => {
     must(status !== 'appeal', 'otc_order_in_appeal');
@@ -140,46 +160,73 @@ export async function release(
   });
 }
 
-export async function cancel(ctx: OtcCtx, userId: number, b: { id: number }): Promise<OtcOrder> {
+export async function cancel(
+  ctx: OtcCtx,
+  userId: number,
+  b: { id: number },
+  key?: IdempotencyScope,
+): Promise<OtcOrder> {
   const p = await partiesOf(ctx.db, b.id, userId);
   must(p.buyer_id === userId, 'otc_order_state');
-  const s: Settle = { kind: 'cancel', from: ['unpaid'], actor: 'buyer', actorId: userId };
+  const s: Settle = { kind: 'cancel', from: ['unpaid'], actor: 'buyer', actorId: userId, key };
   return settleOrder(ctx, userId, b.id, s, (status) => must(status === 'unpaid', 'otc_order_state'));
 }
 
-export async function appeal(ctx: OtcCtx, userId: number, b: { id: number; reason: string }): Promise<OtcOrder> {
-  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
-    must(o.status === 'paid', 'otc_order_state');
-    await trx
-      .updateTable('otc_orders')
-      .set({ status: 'appeal', appeal_by: userId, appeal_reason: b.reason })
-      .where('id', '=', o.id)
-      .execute();
-    await addEvent(trx, {
-      orderId: o.id,
-      kind: 'appeal',
-      actor: roleOf(o, userId),
-      actorId: userId,
-      at: nowMs,
-      note: b.reason,
-    });
-    return noteOrder(trx, o, 'otc_appeal_opened', ['buyer', 'seller']);
-  });
+export async function appeal(
+  ctx: OtcCtx,
+  userId: number,
+  b: { id: number; reason: string },
+  key?: IdempotencyScope,
+): Promise<OtcOrder> {
+  return onOrder(
+    ctx,
+    userId,
+    b.id,
+    async (trx, o, nowMs) => {
+      must(o.status === 'paid', 'otc_order_state');
+      await trx
+        .updateTable('otc_orders')
+        .set({ status: 'appeal', appeal_by: userId, appeal_reason: b.reason })
+        .where('id', '=', o.id)
+        .execute();
+      await addEvent(trx, {
+        orderId: o.id,
+        kind: 'appeal',
+        actor: roleOf(o, userId),
+        actorId: userId,
+        at: nowMs,
+        note: b.reason,
+      });
+      return noteOrder(trx, o, 'otc_appeal_opened', ['buyer', 'seller']);
+    },
+    key,
+  );
 }
 
-export async function rate(ctx: OtcCtx, userId: number, b: { id: number; rating: number }): Promise<OtcOrder> {
-  return onOrder(ctx, userId, b.id, async (trx, o, nowMs) => {
-    must(o.taker_id === userId && o.status === 'released' && o.rating === null, 'otc_order_state');
-    await trx.updateTable('otc_orders').set({ rating: b.rating }).where('id', '=', o.id).execute();
-    await addEvent(trx, {
-      orderId: o.id,
-      kind: 'rated',
-      actor: roleOf(o, userId),
-      actorId: userId,
-      at: nowMs,
-      note: String(b.rating),
-    });
-  });
+export async function rate(
+  ctx: OtcCtx,
+  userId: number,
+  b: { id: number; rating: number },
+  key?: IdempotencyScope,
+): Promise<OtcOrder> {
+  return onOrder(
+    ctx,
+    userId,
+    b.id,
+    async (trx, o, nowMs) => {
+      must(o.taker_id === userId && o.status === 'released' && o.rating === null, 'otc_order_state');
+      await trx.updateTable('otc_orders').set({ rating: b.rating }).where('id', '=', o.id).execute();
+      await addEvent(trx, {
+        orderId: o.id,
+        kind: 'rated',
+        actor: roleOf(o, userId),
+        actorId: userId,
+        at: nowMs,
+        note: String(b.rating),
+      });
+    },
+    key,
+  );
 }
 
 /** The back office decides an appealed order: the coin to the buyer, or back to the seller. */

@@ -12,6 +12,7 @@ import { canon } from '../../../kernel/decimal';
 import { fiatAmount, requireFiatRate, type OtcCtx } from './shared';
 import { marketAds } from './ads';
 import { openOrder } from './open-order';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 
 export async function makeQuote(
   ctx: OtcCtx,
@@ -61,7 +62,13 @@ export async function makeQuote(
   };
 }
 
-export async function executeQuote(ctx: OtcCtx, userId: number, quoteId: string, lang = 'en'): Promise<OtcOrder> {
+export async function executeQuote(
+  ctx: OtcCtx,
+  userId: number,
+  quoteId: string,
+  lang = 'en',
+  key?: IdempotencyScope,
+): Promise<OtcOrder> {
   const q = await ctx.db.selectFrom('otc_quotes').selectAll().where('id', '=', quoteId).executeTakeFirst();
   if (!q || q.user_id !== userId) throw new AppError('otc_quote_expired');
   return openOrder(
@@ -69,5 +76,6 @@ export async function executeQuote(ctx: OtcCtx, userId: number, quoteId: string,
     userId,
     { ad_id: q.ad_id, unit: 'fiat', lang },
     { id: q.id, price: canon(q.price), coin: canon(q.coin_amount), fiat: canon(q.fiat_amount) },
+    key,
   );
 }

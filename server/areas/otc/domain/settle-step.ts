@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../../db/schema';
-import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
+import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { OTC_NOTICE_KEYS, notesFor, type Party } from './notices';
 import { currencyName, type OrderRow, type OtcCtx, type OtcNote, type OtcNoticeKind } from './shared';
 import { keyPart, otcWritersFor, type NoticeElement, type SettleElement } from './order-writer';
@@ -45,6 +45,8 @@ export interface Settle {
   note?: string;
   noteUnpaid?: string;
   notice?: { kind: OtcNoticeKind; to: readonly Party[] };
+  /** the actor's request's idempotency key (marked by the step's statement) */
+  key?: IdempotencyScope;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function settleStep(
   s: Settle,
   nowMs: number,
 ): Promise<{ done: true; notes: OtcNote[] } | { done: false; status: string }> {
-  const key = s.actorId === null ? undefined : keyToMark([s.actorId]);
+  const key = s.actorId === null ? undefined : keyToMark(s.key, [s.actorId]);
   const notes = s.notice ? notesFor(o, s.notice.kind, s.notice.to, await currencyName(db, o.coin_id)) : [];
   const row = await otcWritersFor(db).settle.submit({
     o: o.id,

@@ -50,8 +50,8 @@ export async function dualRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/dual/buyDual', auth, async (req) => {
     const b = parse(BuyBody, input(req));
-    return withIdempotency(req, 'dual/buyDual', async () => {
-      const id = await buyDual(db, req.userId, { id: b.id, num: b.num }, now());
+    return withIdempotency(req, 'dual/buyDual', async (key) => {
+      const id = await buyDual(db, req.userId, { id: b.id, num: b.num }, now(), key);
       return ok(await dualOrder(db, req.userId, id));
     });
   });

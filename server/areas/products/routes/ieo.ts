@@ -54,12 +54,13 @@ export async function ieoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/project/order', auth, async (req) => {
     const b = parse(OrderBody, input(req));
-    return withIdempotency(req, 'project/order', async () => {
+    return withIdempotency(req, 'project/order', async (key) => {
       const id = await subscribeIeo(
         db,
         req.userId,
         { project_id: b.project_id, pay_currency: b.pay_currency, amount: b.amount, price: b.price },
         now(),
+        key,
       );
       return ok(await ieoOrder(db, req.userId, id));
     });

@@ -41,8 +41,8 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/lh/deposit', auth, async (req) => {
     const b = parse(DepositBody, input(req));
-    return withIdempotency(req, 'lh/deposit', async () => {
-      const id = await depositLock(db, req.userId, { config_id: b.config_id, amount: b.amount }, now());
+    return withIdempotency(req, 'lh/deposit', async (key) => {
+      const id = await depositLock(db, req.userId, { config_id: b.config_id, amount: b.amount }, now(), key);
       return ok(await lockOrder(db, req.userId, id, now(), requestLang(req)));
     });
   });
@@ -61,8 +61,8 @@ export async function lockRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/lh/deposit/order/cancel', auth, async (req) => {
     const { id } = parse(IdInput, input(req));
-    return withIdempotency(req, 'lh/deposit/order/cancel', async () => {
-      await cancelLock(db, req.userId, id, now());
+    return withIdempotency(req, 'lh/deposit/order/cancel', async (key) => {
+      await cancelLock(db, req.userId, id, now(), key);
       return ok(await lockOrder(db, req.userId, id, now(), requestLang(req)));
     });
   });

@@ -10,6 +10,7 @@ import { translate, type MessageKey } from '../../../i18n/messages';
 import type { TradeContext, Trx } from './context';
 import type { LeverRow } from './lever-view';
 import { inTransaction } from '../../../db/tx';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 
 export function notice(
   kind: TradeNotice['kind'],
@@ -45,13 +46,24 @@ export class Moves {
   }
 }
 
-/** Runs fn in one transaction with a Moves recorder; emits the balance events after commit. */
-export async function inTx<T>(ctx: TradeContext, fn: (trx: Trx, moves: Moves) => Promise<T>): Promise<T> {
+/**
+ * Runs fn in one transaction with a Moves recorder; emits the balance events after commit. `key`:
+ * the request's idempotency key, marked by its user's moves in the transaction.
+ */
+export async function inTx<T>(
+  ctx: TradeContext,
+  fn: (trx: Trx, moves: Moves) => Promise<T>,
+  key?: IdempotencyScope,
+): Promise<T> {
   let moves: Moves | undefined;
-  const result = await inTransaction(ctx.db, async (trx) => {
-    moves = new Moves(trx);
-    return fn(trx, moves);
-  });
+  const result = await inTransaction(
+    ctx.db,
+    async (trx) => {
+      moves = new Moves(trx);
+      return fn(trx, moves);
+    },
+    { key },
+  );
   moves?.emit(ctx);
   return result;
 }

@@ -16,7 +16,7 @@ import type { Database } from '../../../db/schema';
 import type { BalanceAfter } from '../../../db/ledger';
 import { checkAmount } from '../../../db/ledger';
 import { commitStatement, GroupCommit } from '../../../db/group-commit';
-import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
+import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { canon } from '../../../kernel/decimal';
 import { UNSETTLED, type LeverRow } from './lever-view';
@@ -40,6 +40,8 @@ export interface LeverOpen {
   fee: string;
   tp: string | null;
   sl: string | null;
+  /** the request's idempotency key: claimed or marked in the statement */
+  key?: IdempotencyScope;
 }
 
 /** One open as lever_open_batch reads it (short keys; `o` the position's columns). */
@@ -91,8 +93,8 @@ function writerFor(db: Kysely<Database>): GroupCommit<OpenElement, OpenRow | nul
 }
 
 function element(x: LeverOpen): OpenElement {
-  // the request's key (taken here, in its async context): claimed in the statement, or marked
-  const key = keyToMark([x.userId]);
+  // the request's key: claimed in the statement, or marked
+  const key = keyToMark(x.key, [x.userId]);
   return {
     u: x.userId,
     c: LEVER_QUOTE_ID,
@@ -173,6 +175,8 @@ export interface LeverClose {
   reason: LeverCloseReason;
   closedAt: Date;
   pnl: string;
+  /** the request's idempotency key: claimed or marked in the statement */
+  key?: IdempotencyScope;
 }
 
 /** One close as lever_close_batch reads it. */
@@ -236,7 +240,7 @@ export async function closeAtPrice(
   x: LeverClose,
 ): Promise<{ row: LeverRow; account: BalanceAfter } | null | 'fallback'> {
   const r = x.row;
-  const key = keyToMark([r.user_id]);
+  const key = keyToMark(x.key, [r.user_id]);
   if (key?.claim) throw new Error('closeAtPrice: a close claims no key in its statement');
   if (x.pnl !== '0') checkAmount(x.pnl.replace(/^-/, '')); // a move's amount, as the ledger checks it
   const res = await closerFor(db).submit({

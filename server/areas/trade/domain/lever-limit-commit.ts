@@ -13,7 +13,7 @@ import { ACCOUNT_TYPES, type LeverSide } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { BalanceAfter } from '../../../db/ledger';
 import { checkAmount } from '../../../db/ledger';
-import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
+import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { canon } from '../../../kernel/decimal';
 import { UNSETTLED, type LeverRow } from './lever-view';
@@ -37,6 +37,8 @@ export interface LeverLimit {
   fee: string;
   tp: string | null;
   sl: string | null;
+  /** the request's idempotency key: claimed or marked in the statement */
+  key?: IdempotencyScope;
 }
 
 interface LimitElement {
@@ -61,8 +63,8 @@ interface LimitRow {
 }
 
 function limitElement(x: LeverLimit): LimitElement {
-  // the request's key (taken here, in its async context): claimed in the statement, or marked
-  const key = keyToMark([x.userId]);
+  // the request's key: claimed in the statement, or marked
+  const key = keyToMark(x.key, [x.userId]);
   const open = x.open;
   return {
     u: x.userId,

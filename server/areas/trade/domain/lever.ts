@@ -28,6 +28,7 @@ import {
 import { AppError } from '../../../errors';
 import { currentPrice, pairBySymbol, userLock, type TradeContext, type Trx } from './context';
 import { inTx, notice, positionChanged, type Moves } from './events';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { assertMarketOpen } from './spot';
 import { accountView, contractOf, leverAvailable, riskInput, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID, type PairSettings } from './settings';
@@ -94,17 +95,23 @@ async function emitPosition(
   return out;
 }
 
-export async function submitLever(ctx: TradeContext, userId: number, req: SubmitLever): Promise<LeverPosition> {
+export async function submitLever(
+  ctx: TradeContext,
+  userId: number,
+  req: SubmitLever,
+  key?: IdempotencyScope,
+): Promise<LeverPosition> {
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
   if (!pair.multiples.includes(req.multiple)) throw new AppError('trade_multiple_invalid');
   const opening = openingOf(ctx, pair, req);
+  const entry = { userId, pair, req, opening, key };
   const row = await userLock(ctx, userId, () =>
     req.mirror
-      ? inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, { userId, pair, req, opening }))
+      ? inTx(ctx, (trx, moves) => insertLeverOrder(ctx, trx, moves, entry), key)
       : opening.limit === null
-        ? openOnGroupCommit(ctx, { userId, pair, req, opening })
-        : placeOnGroupCommit(ctx, { userId, pair, req, opening }),
+        ? openOnGroupCommit(ctx, entry)
+        : placeOnGroupCommit(ctx, entry),
   );
   return announceSubmitted(ctx, userId, row);
 }
@@ -123,10 +130,7 @@ function emitLeverBalance(ctx: TradeContext, userId: number, account: BalanceAft
  * moves as insertLeverOrder + openingMoves — resting (margin and fee frozen) or, crossing now,
  * opened at the current price with its tick. The balance event follows the commit, as inTx's.
  */
-async function placeOnGroupCommit(
-  ctx: TradeContext,
-  { userId, pair, req, opening }: { userId: number; pair: PairSettings; req: SubmitLever; opening: Opening },
-): Promise<LeverRow> {
+async function placeOnGroupCommit(ctx: TradeContext, { userId, pair, req, opening, key }: Entry): Promise<LeverRow> {
   const { limit, current, market, margin, fee } = opening;
   if (limit === null) throw new Error('placeOnGroupCommit: a limit entry');
   const { row, account } = await placeLimit(ctx.db, {
@@ -144,9 +148,19 @@ async function placeOnGroupCommit(
     fee,
     tp: req.tp,
     sl: req.sl,
+    key,
   });
   emitLeverBalance(ctx, userId, account);
   return row;
+}
+
+/** An entry being submitted, with the request's idempotency key. */
+interface Entry {
+  userId: number;
+  pair: PairSettings;
+  req: SubmitLever;
+  opening: Opening;
+  key: IdempotencyScope | undefined;
 }
 
 /**
@@ -154,10 +168,7 @@ async function placeOnGroupCommit(
  * commit (lever-commit.ts): the same row and moves as insertLeverOrder + openingMoves, one element
  * of a shared statement. The balance event follows the commit, as inTx's.
  */
-async function openOnGroupCommit(
-  ctx: TradeContext,
-  { userId, pair, req, opening }: { userId: number; pair: PairSettings; req: SubmitLever; opening: Opening },
-): Promise<LeverRow> {
+async function openOnGroupCommit(ctx: TradeContext, { userId, pair, req, opening, key }: Entry): Promise<LeverRow> {
   const { current, walked, market, margin, fee } = opening;
   if (!walked || !market) throw new Error('openOnGroupCommit: a market entry with its walk');
   const { row, account } = await openAtMarket(ctx.db, {
@@ -176,6 +187,7 @@ async function openOnGroupCommit(
     fee,
     tp: req.tp,
     sl: req.sl,
+    key,
   });
   emitLeverBalance(ctx, userId, account);
   return row;
@@ -488,19 +500,24 @@ export async function closePosition(
   id: number,
   reason: LeverCloseReason,
   at?: TickRef,
+  key?: IdempotencyScope,
 ): Promise<LeverRow | null> {
   const row = await userLock(ctx, userId, async () => {
-    const done = await closeOnGroupCommit(ctx, id, reason, at);
+    const done = await closeOnGroupCommit(ctx, id, reason, at, key);
     if (done !== 'fallback') return done;
-    return inTx(ctx, async (trx, moves) => {
-      const cur = await trx
-        .selectFrom('lever_orders')
-        .select(['symbol'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      const px = at ?? currentPrice(ctx, cur.symbol);
-      return settleClose(trx, moves, ctx, id, px, reason);
-    });
+    return inTx(
+      ctx,
+      async (trx, moves) => {
+        const cur = await trx
+          .selectFrom('lever_orders')
+          .select(['symbol'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const px = at ?? currentPrice(ctx, cur.symbol);
+        return settleClose(trx, moves, ctx, id, px, reason);
+      },
+      key,
+    );
   });
   if (!row) return null;
   ctx.books.lever.removePosition(row.symbol, row.id, row.user_id);
@@ -520,7 +537,8 @@ async function closeOnGroupCommit(
   ctx: TradeContext,
   id: number,
   reason: LeverCloseReason,
-  at?: TickRef,
+  at: TickRef | undefined,
+  key: IdempotencyScope | undefined,
 ): Promise<LeverRow | null | 'fallback'> {
   const r = await ctx.db.selectFrom('lever_orders').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return 'fallback';
@@ -533,6 +551,7 @@ async function closeOnGroupCommit(
     reason,
     closedAt: new Date(ctx.now()),
     pnl: closingPnl(r, px.price).toFixed(),
+    key,
   });
   if (done === null || done === 'fallback') return done;
   ctx.market.emitToUser(r.user_id, 'balance', {
@@ -545,35 +564,44 @@ async function closeOnGroupCommit(
 }
 
 /** POST /lever/close: a position closes at market; an entrusted order is withdrawn (unfrozen). */
-export async function closeOrCancel(ctx: TradeContext, userId: number, id: number): Promise<LeverPosition> {
+export async function closeOrCancel(
+  ctx: TradeContext,
+  userId: number,
+  id: number,
+  key?: IdempotencyScope,
+): Promise<LeverPosition> {
   const own = await ownLever(ctx, userId, id);
   if (own.status === 'position') {
-    const r = await closePosition(ctx, userId, id, 'user');
+    const r = await closePosition(ctx, userId, id, 'user', undefined, key);
     if (!r) throw new AppError('trade_order_not_open');
     return (await accountView(ctx, userId)).present(r);
   }
   if (own.status !== 'entrusted') throw new AppError('trade_order_not_open');
   const row = await userLock(ctx, userId, () =>
-    inTx(ctx, async (trx, moves) => {
-      const r = await trx
-        .updateTable('lever_orders')
-        .set({ status: 'cancelled', closed_at: new Date(ctx.now()) })
-        .where('id', '=', id)
-        .where('status', '=', 'entrusted')
-        .returningAll()
-        .executeTakeFirst();
-      if (!r) throw new AppError('trade_order_not_open');
-      const total = new ExactDecimal(r.margin).plus(r.fee).toFixed();
-      await moves.unfreeze({
-        userId,
-        currencyId: LEVER_QUOTE_ID,
-        type: LEVER,
-        amount: total,
-        reason: 'lever_order_cancel',
-        ref: { type: 'lever_order', id },
-      });
-      return r;
-    }),
+    inTx(
+      ctx,
+      async (trx, moves) => {
+        const r = await trx
+          .updateTable('lever_orders')
+          .set({ status: 'cancelled', closed_at: new Date(ctx.now()) })
+          .where('id', '=', id)
+          .where('status', '=', 'entrusted')
+          .returningAll()
+          .executeTakeFirst();
+        if (!r) throw new AppError('trade_order_not_open');
+        const total = new ExactDecimal(r.margin).plus(r.fee).toFixed();
+        await moves.unfreeze({
+          userId,
+          currencyId: LEVER_QUOTE_ID,
+          type: LEVER,
+          amount: total,
+          reason: 'lever_order_cancel',
+          ref: { type: 'lever_order', id },
+        });
+        return r;
+      },
+      key,
+    ),
   );
   ctx.books.lever.removeEntrusted(row.symbol, row.id);
   return (await emitPosition(ctx, userId, [row]))[0];
@@ -583,12 +611,13 @@ export async function batchClose(
   ctx: TradeContext,
   userId: number,
   type: 'all' | 'long' | 'short',
+  key?: IdempotencyScope,
 ): Promise<{ closed: number; ids: number[] }> {
   let q = ctx.db.selectFrom('lever_orders').select('id').where('user_id', '=', userId).where('status', '=', 'position');
   if (type !== 'all') q = q.where('side', '=', type);
   const ids: number[] = [];
   for (const { id } of await q.orderBy('id').execute()) {
-    const r = await closePosition(ctx, userId, id, 'batch');
+    const r = await closePosition(ctx, userId, id, 'batch', undefined, key);
     if (r) ids.push(r.id);
   }
   return { closed: ids.length, ids };

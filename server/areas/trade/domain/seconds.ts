@@ -29,7 +29,7 @@ import type { TickRef } from './books';
 import { lastDurableTick } from './ticks';
 import { secondsSettleJob } from './seconds-queue';
 import { secondsWritersFor, type BalanceRow } from './seconds-commit';
-import { KeyTaken, keyToMark } from '../../../db/idempotency-scope';
+import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { canon, canonOrNull, shownMoney } from '../../../kernel/decimal';
 
 const MICRO = ACCOUNT_TYPES.micro;
@@ -153,7 +153,12 @@ export interface SubmitSeconds {
  * answer, in one statement shared with the orders submitted meanwhile; a refused freeze writes
  * nothing. The answer is built here, its id filled in from the commit.
  */
-export async function submitSeconds(ctx: TradeContext, userId: number, req: SubmitSeconds): Promise<SecondsOrder> {
+export async function submitSeconds(
+  ctx: TradeContext,
+  userId: number,
+  req: SubmitSeconds,
+  reqKey?: IdempotencyScope,
+): Promise<SecondsOrder> {
   const pair = pairByIds(ctx, req.matchId);
   if (!PAYABLE_CURRENCIES.includes(req.currencyId)) throw new AppError('trade_currency_not_payable');
   const [cfg, cur] = await Promise.all([
@@ -199,7 +204,7 @@ export async function submitSeconds(ctx: TradeContext, userId: number, req: Subm
     settled_at: null,
   };
   const answer = toSecondsOrder(ctx, draft, cur.name);
-  const key = keyToMark([userId]);
+  const key = keyToMark(reqKey, [userId]);
   const done = await secondsWritersFor(ctx.db).submit.submit({
     u: userId,
     c: req.currencyId,

@@ -15,6 +15,7 @@ import type { PairSettings } from './settings';
 import { isMarketOpen, STOCK_HOURS_TEXT } from '../../../../core';
 import { assertSpotBand } from './price-band';
 import { cancelSpot } from './matching/engine';
+import type { IdempotencyScope } from '../../../db/idempotency-scope';
 import { submitSpot } from './matching/step';
 import { forgetAllRows } from './matching/row-cache';
 import { toSpotOrder } from './matching/view';
@@ -35,16 +36,26 @@ export type PlaceSpot =
   /** a market buy spending `quoteAmount` of the quote currency, fee included */
   | { symbol: string; side: 'buy'; quoteAmount: string; targetPrice: null };
 
-export async function placeSpotOrder(ctx: TradeContext, userId: number, req: PlaceSpot): Promise<SpotOrder> {
+export async function placeSpotOrder(
+  ctx: TradeContext,
+  userId: number,
+  req: PlaceSpot,
+  key?: IdempotencyScope,
+): Promise<SpotOrder> {
   const pair = pairBySymbol(ctx, req.symbol);
   assertMarketOpen(ctx, pair);
   if (req.targetPrice !== null) assertSpotBand(pair, req.targetPrice, currentPrice(ctx, pair.symbol).price);
   // by quote: the quantity is worked out in the symbol's step, against the book it then walks
-  return submitSpot(ctx, userId, pair, req);
+  return submitSpot(ctx, userId, pair, req, key);
 }
 
-export function cancelSpotOrder(ctx: TradeContext, userId: number, id: number): Promise<SpotOrder> {
-  return cancelSpot(ctx, userId, id);
+export function cancelSpotOrder(
+  ctx: TradeContext,
+  userId: number,
+  id: number,
+  key?: IdempotencyScope,
+): Promise<SpotOrder> {
+  return cancelSpot(ctx, userId, id, key);
 }
 
 export interface SpotListFilter {

@@ -13,6 +13,7 @@ import { AppError } from '../../../../errors';
 import { PRODUCT_ACCOUNT, currencyNames, parseProductAmount } from '../dual/shared';
 import { ieoStatus } from './projects';
 import { inTransaction } from '../../../../db/tx';
+import type { IdempotencyScope } from '../../../../db/idempotency-scope';
 import type { Db } from '../../../../db/schema';
 import { iso } from '../../../../kernel/time';
 import { canon } from '../../../../kernel/decimal';
@@ -30,58 +31,64 @@ export async function subscribeIeo(
   userId: number,
   input: IeoOrderInput,
   nowMs: number,
+  key?: IdempotencyScope,
 ): Promise<number> {
-  return inTransaction(db, async (trx) => {
-    // Locked so the finalise job (which starts at end_at) never races a last-second subscription.
-    const p = await trx
-      .selectFrom('ieo_projects')
-      .selectAll()
-      .where('id', '=', input.project_id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!p) throw new AppError('product_not_found');
-    const status = ieoStatus(p, nowMs);
-    if (status === 'warmup') throw new AppError('ieo_not_started');
-    if (status === 'finished' || p.finalised_at) throw new AppError('ieo_finished');
-    const pay = await trx
-      .selectFrom('ieo_pay_currencies')
-      .select('price')
-      .where('project_id', '=', p.id)
-      .where('currency_id', '=', input.pay_currency)
-      .executeTakeFirst();
-    if (!pay) throw new AppError('ieo_pay_currency_invalid');
-    const shown = typeof input.price === 'string' || typeof input.price === 'number' ? String(input.price).trim() : '';
-    if (!/^\d+(\.\d+)?$/.test(shown) || !new Decimal(shown).eq(pay.price)) throw new AppError('ieo_price_changed');
-    const amount = parseProductAmount(input.amount, {
-      decimals: p.token_decimals,
-      min: p.min_amount,
-      max: p.max_amount,
-    });
-    // exact (ExactDecimal, not the 20-digit default): finalise settles cost = allotted × price against it
-    const payAmount = new ExactDecimal(amount).times(pay.price).toFixed();
-    const o = await trx
-      .insertInto('ieo_orders')
-      .values({
-        user_id: userId,
-        project_id: p.id,
-        amount,
-        pay_currency_id: input.pay_currency,
-        price: pay.price,
-        pay_amount: payAmount,
-        created_at: new Date(nowMs),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await freeze(trx, {
-      userId,
-      currencyId: input.pay_currency,
-      type: PRODUCT_ACCOUNT,
-      amount: payAmount,
-      reason: 'ieo_subscribe',
-      ref: { type: 'ieo_order', id: o.id },
-    });
-    return o.id;
-  });
+  return inTransaction(
+    db,
+    async (trx) => {
+      // Locked so the finalise job (which starts at end_at) never races a last-second subscription.
+      const p = await trx
+        .selectFrom('ieo_projects')
+        .selectAll()
+        .where('id', '=', input.project_id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!p) throw new AppError('product_not_found');
+      const status = ieoStatus(p, nowMs);
+      if (status === 'warmup') throw new AppError('ieo_not_started');
+      if (status === 'finished' || p.finalised_at) throw new AppError('ieo_finished');
+      const pay = await trx
+        .selectFrom('ieo_pay_currencies')
+        .select('price')
+        .where('project_id', '=', p.id)
+        .where('currency_id', '=', input.pay_currency)
+        .executeTakeFirst();
+      if (!pay) throw new AppError('ieo_pay_currency_invalid');
+      const shown =
+        typeof input.price === 'string' || typeof input.price === 'number' ? String(input.price).trim() : '';
+      if (!/^\d+(\.\d+)?$/.test(shown) || !new Decimal(shown).eq(pay.price)) throw new AppError('ieo_price_changed');
+      const amount = parseProductAmount(input.amount, {
+        decimals: p.token_decimals,
+        min: p.min_amount,
+        max: p.max_amount,
+      });
+      // exact (ExactDecimal, not the 20-digit default): finalise settles cost = allotted × price against it
+      const payAmount = new ExactDecimal(amount).times(pay.price).toFixed();
+      const o = await trx
+        .insertInto('ieo_orders')
+        .values({
+          user_id: userId,
+          project_id: p.id,
+          amount,
+          pay_currency_id: input.pay_currency,
+          price: pay.price,
+          pay_amount: payAmount,
+          created_at: new Date(nowMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await freeze(trx, {
+        userId,
+        currencyId: input.pay_currency,
+        type: PRODUCT_ACCOUNT,
+        amount: payAmount,
+        reason: 'ieo_subscribe',
+        ref: { type: 'ieo_order', id: o.id },
+      });
+      return o.id;
+    },
+    { key },
+  );
 }
 
 type Row = Selectable<ProductsTables['ieo_orders']> & {

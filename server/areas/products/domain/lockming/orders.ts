@@ -24,6 +24,7 @@ import { lockConfigNames, lockConfigRow } from './configs';
 import { localised } from '../../../../kernel/localised';
 import { payDueDividends } from './dividends';
 import { inTransaction } from '../../../../db/tx';
+import type { IdempotencyScope } from '../../../../db/idempotency-scope';
 import { enqueueLockRun } from '../queue';
 import type { Db } from '../../../../db/schema';
 import { iso } from '../../../../kernel/time';
@@ -150,6 +151,7 @@ export async function depositLock(
   userId: number,
   input: { config_id: number; amount: unknown },
   nowMs: number,
+  key?: IdempotencyScope,
 ): Promise<number> {
   const c = await lockConfigRow(db, input.config_id);
   const amount = parseProductAmount(input.amount, {
@@ -157,43 +159,53 @@ export async function depositLock(
     min: c.min_amount,
     max: c.max_amount,
   });
-  return inTransaction(db, async (trx) => {
-    const o = await trx
-      .insertInto('lock_orders')
-      .values({
-        user_id: userId,
-        config_id: c.id,
-        kind: c.kind,
-        name: c.name,
-        currency_id: c.currency_id,
+  return inTransaction(
+    db,
+    async (trx) => {
+      const o = await trx
+        .insertInto('lock_orders')
+        .values({
+          user_id: userId,
+          config_id: c.id,
+          kind: c.kind,
+          name: c.name,
+          currency_id: c.currency_id,
+          amount,
+          daily_rate_min: c.daily_rate_min,
+          daily_rate_max: c.daily_rate_max,
+          lock_days: c.lock_days,
+          dividend_time: c.dividend_time,
+          penalty_ratio: c.penalty_ratio,
+          lock_at: new Date(nowMs),
+          expire_at: new Date(lockExpireAt(nowMs, c.dividend_time, c.lock_days)),
+          created_at: new Date(nowMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await debit(trx, {
+        userId,
+        currencyId: c.currency_id,
+        type: PRODUCT_ACCOUNT,
         amount,
-        daily_rate_min: c.daily_rate_min,
-        daily_rate_max: c.daily_rate_max,
-        lock_days: c.lock_days,
-        dividend_time: c.dividend_time,
-        penalty_ratio: c.penalty_ratio,
-        lock_at: new Date(nowMs),
-        expire_at: new Date(lockExpireAt(nowMs, c.dividend_time, c.lock_days)),
-        created_at: new Date(nowMs),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await debit(trx, {
-      userId,
-      currencyId: c.currency_id,
-      type: PRODUCT_ACCOUNT,
-      amount,
-      reason: 'lock_deposit',
-      ref: { type: 'lock_order', id: o.id },
-    });
-    // its first dividend: a durable job that exists only if this deposit commits (each run enqueues the next)
-    await enqueueLockRun(
-      trx,
-      { id: o.id, lock_at: new Date(nowMs), dividend_time: c.dividend_time, lock_days: c.lock_days, dividends_paid: 0 },
-      nowMs,
-    );
-    return o.id;
-  });
+        reason: 'lock_deposit',
+        ref: { type: 'lock_order', id: o.id },
+      });
+      // its first dividend: a durable job that exists only if this deposit commits (each run enqueues the next)
+      await enqueueLockRun(
+        trx,
+        {
+          id: o.id,
+          lock_at: new Date(nowMs),
+          dividend_time: c.dividend_time,
+          lock_days: c.lock_days,
+          dividends_paid: 0,
+        },
+        nowMs,
+      );
+      return o.id;
+    },
+    { key },
+  );
 }
 
 /**
@@ -201,49 +213,59 @@ export async function depositLock(
  * returns through the ledger and the penalty (ratio × remaining days × amount) is taken as its own
  * journal line, so the bill shows both. With no days left it is an ordinary expiry, no penalty.
  */
-export async function cancelLock(db: Kysely<Database>, userId: number, id: number, nowMs: number): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const o = await trx
-      .selectFrom('lock_orders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!o) throw new AppError('product_order_not_found');
-    if (o.status !== 'in_progress') throw new AppError('lock_order_redeemed');
-    await payDueDividends(trx, o, nowMs);
-    const remaining = lockRemainingDays(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs);
-    const r = earlyRedemption({ amount: o.amount, penaltyRatio: o.penalty_ratio, remainingDays: remaining });
-    const ref = { type: 'lock_order', id: o.id };
-    await trx
-      .updateTable('lock_orders')
-      .set({
-        status: 'redeemed',
-        redeemed_at: new Date(nowMs),
-        redeem_type: remaining > 0 ? 'early' : 'expired',
-        penalty: r.penalty,
-        returned: r.returned,
-      })
-      .where('id', '=', o.id)
-      .where('status', '=', 'in_progress')
-      .execute();
-    await credit(trx, {
-      userId,
-      currencyId: o.currency_id,
-      type: PRODUCT_ACCOUNT,
-      amount: o.amount,
-      reason: 'lock_principal_return',
-      ref,
-    });
-    if (r.penalty !== '0')
-      await debit(trx, {
+export async function cancelLock(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  nowMs: number,
+  key?: IdempotencyScope,
+): Promise<void> {
+  await inTransaction(
+    db,
+    async (trx) => {
+      const o = await trx
+        .selectFrom('lock_orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!o) throw new AppError('product_order_not_found');
+      if (o.status !== 'in_progress') throw new AppError('lock_order_redeemed');
+      await payDueDividends(trx, o, nowMs);
+      const remaining = lockRemainingDays(o.lock_at.getTime(), o.dividend_time, o.lock_days, nowMs);
+      const r = earlyRedemption({ amount: o.amount, penaltyRatio: o.penalty_ratio, remainingDays: remaining });
+      const ref = { type: 'lock_order', id: o.id };
+      await trx
+        .updateTable('lock_orders')
+        .set({
+          status: 'redeemed',
+          redeemed_at: new Date(nowMs),
+          redeem_type: remaining > 0 ? 'early' : 'expired',
+          penalty: r.penalty,
+          returned: r.returned,
+        })
+        .where('id', '=', o.id)
+        .where('status', '=', 'in_progress')
+        .execute();
+      await credit(trx, {
         userId,
         currencyId: o.currency_id,
         type: PRODUCT_ACCOUNT,
-        amount: r.penalty,
-        reason: 'lock_penalty',
+        amount: o.amount,
+        reason: 'lock_principal_return',
         ref,
       });
-  });
+      if (r.penalty !== '0')
+        await debit(trx, {
+          userId,
+          currencyId: o.currency_id,
+          type: PRODUCT_ACCOUNT,
+          amount: r.penalty,
+          reason: 'lock_penalty',
+          ref,
+        });
+    },
+    { key },
+  );
 }

@@ -20,7 +20,7 @@ import { MoveList } from './moves';
 import { publishFills } from './publish';
 import { walk, type WalkFill, type WalkResult } from './walk';
 import { toSpotOrder } from './view';
-import { answerInTx } from '../../../../db/idempotency-scope';
+import { answerInTx, type IdempotencyScope } from '../../../../db/idempotency-scope';
 import { forgetRows } from './row-cache';
 
 export interface PlaceSpot {
@@ -52,26 +52,31 @@ export async function matchSpot(
   userId: number,
   pair: PairSettings,
   req: PlaceSpot,
+  key?: IdempotencyScope,
 ): Promise<SpotOrder> {
   const { current, book, plan } = planWalk(ctx, userId, pair, req);
   const seq = bookSeq(ctx, pair.symbol);
   forgetRows(ctx, [...plan.expired.map((o) => o.id), ...plan.fills.flatMap((f) => (f.order ? [f.order.id] : []))]);
   const makers: SpotRow[] = [];
   const expired: SpotRow[] = [];
-  const row = await inTx(ctx, async (trx, moves) => {
-    // the runner may run this again after a deadlock: start from nothing each time
-    makers.length = 0;
-    expired.length = 0;
-    const c: FillCtx = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
-    let r = await insertTaker(c, userId, req);
-    r = await writeWalk(c, r, plan, { makers, expired });
-    const rest = new ExactDecimal(plan.rest);
-    const frozen = holdRest(c, userId, req, rest, r.id);
-    await c.list.apply(moves);
-    const done = await finishTaker(c, r, rest, frozen, current.seq);
-    await answerInTx(trx, userId, toSpotOrder(done, pair)); // a retry's answer, committed with the order
-    return done;
-  });
+  const row = await inTx(
+    ctx,
+    async (trx, moves) => {
+      // the runner may run this again after a deadlock: start from nothing each time
+      makers.length = 0;
+      expired.length = 0;
+      const c: FillCtx = { trx, list: new MoveList(), pair, bookSeq: seq, now: new Date(ctx.now()) };
+      let r = await insertTaker(c, userId, req);
+      r = await writeWalk(c, r, plan, { makers, expired });
+      const rest = new ExactDecimal(plan.rest);
+      const frozen = holdRest(c, userId, req, rest, r.id);
+      await c.list.apply(moves);
+      const done = await finishTaker(c, r, rest, frozen, current.seq);
+      await answerInTx(trx, userId, toSpotOrder(done, pair)); // a retry's answer, committed with the order
+      return done;
+    },
+    key,
+  );
   // committed: the in-memory book follows
   for (const x of expired) book.remove(x.id);
   applyFills(ctx, pair, req.side, plan.fills);
@@ -191,7 +196,12 @@ export function applyFills(
   }
 }
 
-export async function cancelSpot(ctx: TradeContext, userId: number, id: number): Promise<SpotOrder> {
+export async function cancelSpot(
+  ctx: TradeContext,
+  userId: number,
+  id: number,
+  key?: IdempotencyScope,
+): Promise<SpotOrder> {
   const before = await ctx.db
     .selectFrom('spot_orders')
     .select(['user_id', 'symbol'])
@@ -202,14 +212,18 @@ export async function cancelSpot(ctx: TradeContext, userId: number, id: number):
   const pair = pairBySymbol(ctx, before.symbol);
   return onSymbol(ctx, pair.symbol, async () => {
     forgetRows(ctx, [id]);
-    const row = await inTx(ctx, async (trx, moves) => {
-      const c = { trx, list: new MoveList(), pair, now: new Date(ctx.now()) };
-      const r = await cancelResting(c, id, 'spot_order_cancel');
-      if (!r) throw new AppError('trade_order_not_open');
-      await c.list.apply(moves);
-      await answerInTx(trx, userId, toSpotOrder(r, pair));
-      return r;
-    });
+    const row = await inTx(
+      ctx,
+      async (trx, moves) => {
+        const c = { trx, list: new MoveList(), pair, now: new Date(ctx.now()) };
+        const r = await cancelResting(c, id, 'spot_order_cancel');
+        if (!r) throw new AppError('trade_order_not_open');
+        await c.list.apply(moves);
+        await answerInTx(trx, userId, toSpotOrder(r, pair));
+        return r;
+      },
+      key,
+    );
     ctx.market.books.book(pair.symbol).remove(id);
     return publishFills(ctx, pair, row, [], [], row.side);
   });

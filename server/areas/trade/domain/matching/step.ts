@@ -67,8 +67,9 @@ export function submitSpot(
   userId: number,
   pair: PairSettings,
   req: StepRequest,
+  reqKey?: IdempotencyScope,
 ): Promise<SpotOrder> {
-  const key = keyToMark([userId]); // taken in the request's async context: the step runs in another
+  const key = keyToMark(reqKey, [userId]);
   return new Promise((resolve, reject) => {
     let m = queues.get(ctx);
     if (!m) queues.set(ctx, (m = new Map()));
