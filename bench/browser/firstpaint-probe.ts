@@ -5,6 +5,7 @@
  * prints the main thread's top-level tasks on a timeline (relative to mount) and a CPU profile.
  *
  *   npx tsx bench/browser/firstpaint-probe.ts [--throttle=4] [--runs=3] [--warm=1] [--trace=1] [--cpu=1] [--tree=0] [--query=&x=1]
+ *     [--focus=N|max]      inclusive CPU time per function inside the Nth task over 1 ms, or the longest
  *     [--ab='&x=0|&x=1']   variants of the query, interleaved run by run (a noisy machine drifts
  *                          between back-to-back series); prints each variant's p50. A variant
  *                          `@DIR` opens another build of the pages instead, copied to dist/h5/DIR/ —
@@ -91,9 +92,10 @@ function selfTimes(p: CpuProfile | undefined, top: number): string[] {
  * The page's main-thread CPU time (thread time of its top-level tasks) from the `fp-probe:mount`
  * mark to `untilUs` after it: tasks that start in that span, the one holding the mark included.
  */
-function mainThreadCpu(buf: Buffer, untilUs: number): number {
+function mainThreadCpu(buf: Buffer, untilUs: number, startMark = 'fp-probe:mount'): number {
   const ev = (JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mark = ev.find((e) => e.name === 'fp-probe:mount');
+  const mount = ev.find((e) => e.name === 'fp-probe:mount');
+  const mark = ev.find((e) => e.name === startMark);
   if (!mark) return NaN;
   const thread = (e: TraceEvent) => e.pid === mark.pid && e.tid === mark.tid;
   // a task is one RunTask (which holds a ThreadControllerImpl::RunTask of the same span)
@@ -101,9 +103,8 @@ function mainThreadCpu(buf: Buffer, untilUs: number): number {
   const top = ev.filter((e) => e.ph === 'X' && thread(e) && e.name === name);
   const holder = top.find((t) => t.ts <= mark.ts && t.ts + (t.dur ?? 0) >= mark.ts);
   const from = holder ? holder.ts : mark.ts;
-  return (
-    top.filter((t) => t.ts >= from && t.ts <= mark.ts + untilUs).reduce((a, t) => a + (t.tdur ?? t.dur ?? 0), 0) / 1000
-  );
+  const until = (mount?.ts ?? mark.ts) + untilUs;
+  return top.filter((t) => t.ts >= from && t.ts <= until).reduce((a, t) => a + (t.tdur ?? t.dur ?? 0), 0) / 1000;
 }
 
 async function main(): Promise<void> {
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
   const variants = arg('ab', '').split('|');
   const totals: number[][] = variants.map(() => []);
   const cpuTotals: number[][] = variants.map(() => []);
+  const cpuFrom: number[][] = variants.map(() => []);
   const cpuTime = arg('cpu-time', '0') === '1' && !tracing;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-probe-'));
   const server = await startServer({ tickRate: 2000, dataDir, extraSymbols: 2000 });
@@ -171,9 +173,16 @@ async function main(): Promise<void> {
         const m = await bp.page.evaluate(() => window.__bench.read().marks);
         if (cpuTime) {
           const at = await bp.page.evaluate(() => performance.getEntriesByName('fp-probe:mount')[0]?.startTime ?? NaN);
-          const ms = mainThreadCpu(await browser.stopTracing(), (m.chartPaint - at) * 1000);
+          const buf = await browser.stopTracing();
+          const ms = mainThreadCpu(buf, (m.chartPaint - at) * 1000);
           cpuTotals[v].push(ms);
-          console.log(`   main-thread CPU mount→paint ${round(ms)} ms`);
+          // `--cpu-from=MARK`: also the CPU time from the task holding that mark (e.g. `fp:history`) to the paint
+          const fromMark = arg('cpu-from', '');
+          const part = fromMark ? mainThreadCpu(buf, (m.chartPaint - at) * 1000, fromMark) : NaN;
+          if (fromMark) cpuFrom[v].push(part);
+          console.log(
+            `   main-thread CPU mount→paint ${round(ms)} ms${fromMark ? `, ${fromMark}→paint ${round(part)} ms` : ''}`,
+          );
         }
         console.log(
           `# run ${run + 1}${variants.length > 1 ? ` [${variants[v]}]` : ''}: mount→setData ${round(m.chartSetData - m.mount)} ms, setData→paint ${round(m.chartPaint - m.chartSetData)} ms, total ${round(m.chartPaint - m.mount)} ms`,
@@ -222,11 +231,13 @@ async function main(): Promise<void> {
           .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
           .filter((e, i, a) => i === 0 || Math.abs(e.ts - a[i - 1].ts) > 200);
         // children of each top task: the biggest few by duration
-        const focus = Number(arg('focus', '-1'));
+        // `--focus=N`: the Nth task over 1 ms; `--focus=max`: the longest
+        const longest = top.reduce<TraceEvent | null>((a, t) => ((t.dur ?? 0) > (a?.dur ?? -1) ? t : a), null);
+        const focus = arg('focus', '-1');
         let shown = 0;
         for (const t of top) {
           if ((t.dur ?? 0) < 1000) continue;
-          if (shown++ === focus) {
+          if (focus === 'max' ? t === longest : shown++ === Number(focus)) {
             console.log(`  -- inclusive CPU time inside the next task --`);
             for (const l of inclusiveIn(prof.profile, t.ts, t.ts + (t.dur ?? 0), 45)) console.log(`      ${l}`);
           }
@@ -269,6 +280,11 @@ async function main(): Promise<void> {
         console.log(
           `main-thread CPU${q ? ` [${q}]` : ''} p50 ${round(c[Math.floor(c.length / 2)])} ms (min ${round(c[0])}, max ${round(c[c.length - 1])}, n ${c.length})`,
         );
+        const f = [...cpuFrom[v]].sort((a, b) => a - b);
+        if (f.length)
+          console.log(
+            `  from ${arg('cpu-from', '')}${q ? ` [${q}]` : ''} p50 ${round(f[Math.floor(f.length / 2)])} ms (min ${round(f[0])}, max ${round(f[f.length - 1])})`,
+          );
       }
       const sorted = [...totals[v]].sort((a, b) => a - b);
       console.log(
