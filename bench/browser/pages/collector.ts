@@ -160,7 +160,10 @@ export function installCollector(): BenchCollector {
       } else looping = on;
     },
     mark(name, t = performance.now()) {
-      if (!(name in marks)) marks[name] = t;
+      if (name in marks) return;
+      marks[name] = t;
+      // on the trace too, for the probe's `--cpu-from=bench:NAME`
+      performance.mark(`bench:${name}`);
     },
     chartUpdate(ms) {
       chartUpdates.push(ms);
