@@ -224,18 +224,7 @@ function foldBase(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Arra
   const t = b[bx + TIME];
   if (ts < b[at + F_END] && t >= b[at + F_TIME] && b[at + ATTACHED] === 1 && b[at + SPILLED] === 0) {
     // F_END is NONE unless the gates are known, and then (attached) the base bar is real
-    const px = slotAt(at, PENDING);
-    if (b[bx + HIGH] > b[px + HIGH]) b[px + HIGH] = b[bx + HIGH];
-    if (b[bx + LOW] < b[px + LOW]) b[px + LOW] = b[bx + LOW];
-    if (b[bx + CSEQ] > b[px + CSEQ]) {
-      b[px + CLOSE] = b[bx + CLOSE];
-      b[px + CSEQ] = b[bx + CSEQ];
-    }
-    if (b[bx + OSEQ] < b[px + OSEQ]) {
-      b[px + OPEN] = b[bx + OPEN];
-      b[px + OSEQ] = b[bx + OSEQ];
-    }
-    addVolume(st, b, at, PENDING, b[bx + VOL]);
+    mergeSlot(st, b, at, PENDING, plan.base); // not spilled: the plain merge
     return;
   }
   flushPending(plan, st, b, at);
