@@ -172,7 +172,7 @@ interface RunRow {
 export function runColumns<R extends RunRow>(
   unit: string,
   count: (r: R) => number,
-  cpu?: [string, (r: R) => number],
+  cpu?: [string, (r: R) => number | string],
 ): [string, string, (r: R) => unknown][] {
   return [
     ['run', '---', (r) => r.name],
