@@ -173,6 +173,7 @@ function printKindGrowth(thread: Thread, stages: Stage[]): void {
   console.log(
     `\n[${thread}] snapshot total ${kb(total(a))} → ${kb(total(b))} → ${kb(total(c))} KB; kinds whose count grew over both batches:`,
   );
+  printGroupTotals(stages.map((st) => st.kinds[thread]));
   console.log('  count A→B→C                 KB A→B→C              B/change  kind');
   for (const r of rows)
     console.log(
@@ -203,6 +204,28 @@ function printGroups(kinds: Array<[string, KindStat]>): void {
   for (const [k, v] of kinds) groups.set(groupOf(k), (groups.get(groupOf(k)) ?? 0) + v.bytes);
   for (const [name, bytes] of [...groups].sort((x, y) => y[1] - x[1]))
     console.log(`  = ${pad(kb(bytes), 8)} KB (${pad((bytes / changes).toFixed(0), 5)} B per change)  ${name}`);
+}
+
+/** Bytes per part of the engine at each stage: a leak of the app's shows in its own row. */
+function printGroupTotals(stages: Array<Map<string, KindStat>>): void {
+  const rows = new Map<string, number[]>();
+  stages.forEach((kinds, s) => {
+    for (const [k, v] of kinds) {
+      const row =
+        rows.get(groupOf(k)) ??
+        rows
+          .set(
+            groupOf(k),
+            stages.map(() => 0),
+          )
+          .get(groupOf(k));
+      if (row) row[s] += v.bytes;
+    }
+  });
+  for (const [name, b] of rows)
+    console.log(
+      `  = ${b.map(kb).join(' → ').padEnd(28)} KB  ${pad((((b.at(-1) ?? 0) - b[0]) / (2 * changes)).toFixed(0), 6)} B/change  ${name}`,
+    );
 }
 
 /** Objects born in batch 1 (in B, not in A) and still alive at C, by kind; paths for a few of the top kinds. */
