@@ -21,6 +21,7 @@ import {
   summarize,
   type BenchPage,
 } from './browser/harness';
+import { CHURN_ROUTES, churnTo } from './browser/churn-routes';
 import { lineChartSvg } from './plot-svg';
 
 export interface SoakOptions {
@@ -61,13 +62,6 @@ export interface SoakResult {
   withinTarget: boolean;
 }
 
-const ROUTES = [
-  '#/pages/market/market',
-  '#/pages/market/detail?symbol=BTC%2FUSDT',
-  '#/pages/market/market?tab=fav',
-  '#/pages/market/detail?symbol=ETH%2FUSDT',
-];
-
 function rssMB(pid: number): number {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -88,7 +82,7 @@ async function heapMB(bp: BenchPage): Promise<{ main: number; worker: number | n
 
 /** The built app in its own tab, its route changed every `everyS` seconds; counts the changes. */
 async function startChurn(bp: BenchPage, origin: string, everyS: number) {
-  await bp.page.goto(`${origin}/h5/${ROUTES[0]}`, { waitUntil: 'load' });
+  await bp.page.goto(`${origin}/h5/${CHURN_ROUTES[0]}`, { waitUntil: 'load' });
   let n = 0;
   let changes = 0;
   let stopped = false;
@@ -96,8 +90,7 @@ async function startChurn(bp: BenchPage, origin: string, everyS: number) {
     while (!stopped) {
       await sleep(everyS * 1000);
       if (stopped) break;
-      const hash = ROUTES[++n % ROUTES.length];
-      await bp.page.evaluate((h) => void (location.hash = h), hash).catch(() => {});
+      await churnTo(bp.page, ++n);
       changes++;
     }
   })();
