@@ -16,7 +16,6 @@ import { adoptSpareChart, prepareSpareChart } from './spare';
 import { afterNextPaint, whenIdle } from '../../lib/idle';
 import { BarWindow } from './window';
 import { IndicatorLayer } from './indicator-layer';
-import { DrawPacer } from './pacer';
 
 interface Series {
   main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
@@ -60,8 +59,6 @@ export class ChartController {
   private pending: (() => void)[] = [];
   /** the readout of a live diff is due after the chart's frame (see drawPending) */
   private readoutDue = false;
-  /** when live updates reach the series: a frame of their own, less often when the chart's frame is costly */
-  private readonly pacer = new DrawPacer();
   private props: ChartProps = { line: false, precision: 2, src: { symbol: '', period: '1min' } };
 
   constructor(
@@ -178,7 +175,6 @@ export class ChartController {
 
   /** Unmount: the chart goes, and the next chart opened gets a spare again, built once the app is idle. */
   dispose(): void {
-    this.pacer.cancel();
     this.series = null;
     // the chart takes its series and panes with it: the indicator layer must not remove them again
     this.layer = null;
@@ -193,7 +189,6 @@ export class ChartController {
     const s = this.series;
     const c = this.chart;
     this.series = null;
-    this.pacer.cancel();
     if (c) this.layer?.clear(); // on unmount the chart is already gone (and its series with it)
     this.layer = null;
     if (s && c) {
@@ -229,14 +224,11 @@ export class ChartController {
     // Not scrollToRealTime: the user is looking at older bars.
     this.draw(w.win.bars, false);
     if (w.since.size) this.apply([...w.since.values()]);
-    // with the window's bars, not a frame later (the chart would show the history's last bar meanwhile)
-    this.pacer.flush();
   }
 
   private draw(h: HistoryPayload, scroll = true): void {
-    // updates held for the indicators' answer or the pacer: this history has them (or replaces them)
+    // updates held for the indicators' answer: this history has them (or replaces them)
     this.pending = [];
-    this.pacer.cancel();
     const s = this.ensureSeries();
     const th = this.theme;
     if (!s || !th) return;
@@ -321,7 +313,7 @@ export class ChartController {
     // With indicators, the candles are drawn with the lines (one redraw per diff, not two): the
     // lines the worker pushed with these bars, else the layer's answer to a request.
     const l = applied ? this.layer : null;
-    if (!l) this.pacer.schedule(this.drawPending);
+    if (!l) this.drawPending();
     else if (!lines || !l.push(lines, this.drawPending)) l.live(this.props.src, this.drawPending);
     return applied;
   }
@@ -332,7 +324,7 @@ export class ChartController {
     const sp = this.props.indicators;
     const c = this.chart;
     if (!c || !this.theme || this.props.line || !wantsIndicators(sp) || first === undefined) return;
-    this.layer ??= new IndicatorLayer(c, this.theme, sp, this.legend(), this.pacer);
+    this.layer ??= new IndicatorLayer(c, this.theme, sp, this.legend());
     void this.layer.redraw(this.props.src, first);
   }
 

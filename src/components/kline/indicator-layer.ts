@@ -15,7 +15,6 @@ import { afterNextPaint } from '../../lib/idle';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 import { LinesPaneView, type LineLook, type LinesBar } from './lines-series';
-import type { DrawPacer } from './pacer';
 
 /** Line colours in the order of an indicator's lines (Binance's MA7 / MA25 / MA99 family). */
 const PALETTE = ['#f0b90b', '#d04ed6', '#2f8fe6'];
@@ -59,8 +58,6 @@ export class IndicatorLayer {
     private theme: ChartTheme,
     private spec: IndicatorSpec,
     private readonly legend: HTMLElement | null,
-    /** when pushed lines reach the series (with the candles: pacer.ts) */
-    private readonly pacer: Pick<DrawPacer, 'schedule' | 'flush'>,
   ) {}
 
   setTheme(th: ChartTheme): void {
@@ -123,8 +120,6 @@ export class IndicatorLayer {
     const gen = this.gen;
     fetchIndicators(src.symbol, src.period, this.spec, this.newest)
       .then((r) => {
-        // the pushed diffs still queued are older than this answer: drawn first
-        this.pacer.flush();
         this.drawBefore();
         if (gen === this.gen && r) this.update(r);
       })
@@ -140,19 +135,15 @@ export class IndicatorLayer {
   }
 
   /**
-   * Lines the worker sent with the bars (`PushedLines`): drawn at the pacer's slot, right after the
+   * Lines the worker sent with the bars (`PushedLines`): drawn in this task, right after the
    * candles (`before`), so the diff costs one message and one redraw. false when they cannot be
    * used — computed for another spec, the history's lines not drawn yet, or a request in flight
    * (its answer may be older) — and nothing was drawn: the caller falls back to `live`.
    */
   push(r: PushedLines, before: () => void): boolean {
     if (this.busy || !this.series.size || !sameSpec(r.spec, this.spec)) return false;
-    const gen = this.gen;
-    this.pacer.schedule(() => {
-      before();
-      // a new spec or history meanwhile (clear, redraw) draws its own lines
-      if (gen === this.gen) this.update(r);
-    });
+    before();
+    this.update(r);
     return true;
   }
 
