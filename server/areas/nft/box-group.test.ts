@@ -101,14 +101,10 @@ it('one box purchase sent 10 times at once with one Idempotency-Key: one box, ev
   await journalSound(k.t.app.db);
 }, 60_000);
 
-it('in one statement a refused purchase takes no box: the next buyer gets box 2 with box 2’s prize', async () => {
-  const s = await series(k, MANIFEST);
-  const [a, poor, c] = [await funded(k, '100'), await funded(k, '5'), await funded(k, '100')];
-  const pl = await inTransaction(k.t.app.db, platformUserId);
-  const row = await seriesRow(s.seriesId);
-  const fees = feesFor('10', 8, '0', false);
-  const element = (buyer: number): BoxElement => ({
-    i: row.item_id,
+/** One box purchase of the creator's series as the writer takes it (the statement-level tests' element). */
+function boxElement(itemId: number, fees: ReturnType<typeof feesFor>, pl: number, buyer: number): BoxElement {
+  return {
+    i: itemId,
     o: null,
     p: fees.price,
     c: USDT,
@@ -123,7 +119,16 @@ it('in one statement a refused purchase takes no box: the next buyer gets box 2 
     f: fees.fee,
     ku: null,
     k: null,
-  });
+  };
+}
+
+it('in one statement a refused purchase takes no box: the next buyer gets box 2 with box 2’s prize', async () => {
+  const s = await series(k, MANIFEST);
+  const [a, poor, c] = [await funded(k, '100'), await funded(k, '5'), await funded(k, '100')];
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const row = await seriesRow(s.seriesId);
+  const fees = feesFor('10', 8, '0', false);
+  const element = (buyer: number) => boxElement(row.item_id, fees, pl, buyer);
   const w = drawWindow(row);
   // submitted in one tick: one statement, in this order
   const answers = await Promise.all([a, poor, c].map((u) => submitBox(k.t.app.db, element(u.id), w)));
@@ -159,23 +164,7 @@ it('in one statement a creator who buys spends the proceeds it got before; the s
   await inTransaction(k.t.app.db, (trx) =>
     debit(trx, { userId: creator, currencyId: USDT, type: 2, amount: String(Number(held) - 0.25), reason: 'test' }),
   );
-  const element = (buyer: number): BoxElement => ({
-    i: row.item_id,
-    o: null,
-    p: fees.price,
-    c: USDT,
-    ac: 2,
-    ar: k.artistId,
-    b: buyer,
-    s: creator,
-    pl,
-    at: new Date(k.clock.now).toISOString(),
-    tot: fees.total,
-    sg: fees.seller_gets,
-    f: fees.fee,
-    ku: null,
-    k: null,
-  });
+  const element = (buyer: number) => boxElement(row.item_id, fees, pl, buyer);
   const w = drawWindow(row);
   const answers = await Promise.all([a.id, creator, d.id].map((u) => submitBox(k.t.app.db, element(u), w)));
   expect(answers.map((x) => x.refused)).toEqual([null, null, 'nft_not_on_sale']);
