@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest, withMigrationLock } from '../db/migrate';
+import { installJobQueue } from '../plugins/job-queue';
 import { withDatabase } from './pg-template';
 
 export async function createTestDb(): Promise<DbHandle> {
@@ -20,6 +21,9 @@ async function schemaOn(url: string): Promise<DbHandle> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const handle = await connectDb({ databaseUrl: url, schema });
   await migrateToLatest(handle.db as never, { schema });
+  // graphile-worker's schema too, as the app installs it at start and the embedded template holds it:
+  // any test that enqueues a job (an auction's end, a seconds backstop) finds its queue
+  await installJobQueue(handle);
   return {
     ...handle,
     close: async () => {

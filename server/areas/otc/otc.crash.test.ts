@@ -13,7 +13,6 @@ import { ledgerUser, TEST_USDT as USDT } from '../../testing/ledger-kit';
 import { crashTestDb, crashUsers, expectAckedCommitted, killMidBatch, orphanMoves } from '../../testing/kill-mid-batch';
 import { jobKeys } from '../../testing/jobs-kit';
 import { checkJournalConsistency } from '../../db/ledger';
-import { installJobQueue } from '../../plugins/job-queue';
 import { hashPassword } from '../../auth/passwords';
 import { expireDue } from './domain/orders';
 import { otcExpireKey } from './domain/shared';
@@ -24,7 +23,6 @@ const GRANT = 100_000;
 const TOTAL = 1_000_000;
 const PAY = 'pay-secret-1';
 const t = crashTestDb(async (h) => {
-  await installJobQueue(h); // the deadlines' queue (the app installs it at start)
   await sql`INSERT INTO settings (key, value) VALUES ('fiat_rate_CNY', '7.2') ON CONFLICT (key) DO NOTHING`.execute(
     h.db,
   );

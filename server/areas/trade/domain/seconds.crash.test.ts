@@ -19,16 +19,12 @@ import {
 } from '../../../testing/kill-mid-batch';
 import { jobKeys } from '../../../testing/jobs-kit';
 import { checkJournalConsistency } from '../../../db/ledger';
-import { installJobQueue } from '../../../plugins/job-queue';
 import { seedTrade } from '.';
 import { secondsSettleKey } from './seconds-queue';
 
 const N = 12;
 const GRANT = 100_000;
-const t = crashTestDb(async (h) => {
-  await seedTrade(h.db);
-  await installJobQueue(h); // the backstop jobs' queue (the app installs it at start)
-});
+const t = crashTestDb((h) => seedTrade(h.db)); // the backstop jobs' queue comes with the test database
 
 /** Each order of `users` with its stake's journal rows (the freeze of exactly its stake). */
 function perOrder(users: number[]) {
