@@ -18,6 +18,7 @@ import { Logger, run, runMigrations, type LogLevel, type Runner, type TaskList }
 import pg from 'pg';
 import type { DbHandle } from '../db/connect';
 import { jobQueueSchema } from '../db/jobs';
+import { withMigrationLock } from '../db/migrate';
 
 const POLL_MS = 500;
 
@@ -72,11 +73,18 @@ function loggerFor(app: FastifyInstance, state?: QueueState): Logger {
   });
 }
 
-/** Installs or migrates graphile-worker's schema beside the app's (a no-op when it is current). */
+/**
+ * Installs or migrates graphile-worker's schema beside the app's (a no-op when it is current).
+ * Under the app's migration lock: its migrations create and drop tables, and a table dropped while
+ * another process's migrator lists the catalog fails that listing ("relation … does not exist").
+ */
 export async function installJobQueue(handle: DbHandle, logger?: Logger): Promise<string> {
-  if (!handle.pool) throw new Error('the job queue needs the database pool (DbHandle.pool)');
+  const pool = handle.pool;
+  if (!pool) throw new Error('the job queue needs the database pool (DbHandle.pool)');
   const schema = await jobQueueSchema(handle.db);
-  await runMigrations({ pgPool: handle.pool, schema, ...(logger ? { logger } : {}) });
+  await withMigrationLock(handle.db as never, () =>
+    runMigrations({ pgPool: pool, schema, ...(logger ? { logger } : {}) }),
+  );
   return schema;
 }
 
