@@ -3,7 +3,7 @@ import { PERIODS } from '../types/market';
 import { BarStore } from './bar-history';
 import { slotCandle } from './bar-slot';
 import { FoldPlan, applyFast } from './fold';
-import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage, ringAt } from './record';
+import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage, ringAt, slotAt } from './record';
 import { rescaleFast, toBig } from './symbol-scale';
 import { SymbolState } from './symbol-state';
 
@@ -24,7 +24,12 @@ function page() {
 describe('symbol records: one page, many symbols', () => {
   it('a record stays inside its REC numbers: slots and rings end before the next record', () => {
     expect(ringAt(0, PERIODS.length - 1) + 5).toBeLessThanOrEqual(REC);
-    expect(SLOT0 + MAX_SLOTS * STRIDE).toBeLessThanOrEqual(ringAt(0, 0));
+    expect(slotAt(0, MAX_SLOTS - 1) + STRIDE).toBeLessThanOrEqual(REC);
+    expect(slotAt(0, 0)).toBeGreaterThanOrEqual(SLOT0);
+    for (let i = 0; i < PERIODS.length; i++) {
+      expect(ringAt(0, i)).toBeGreaterThanOrEqual(slotAt(0, i) + STRIDE); // a ring's fields after its slot
+      expect(ringAt(0, i) + 5).toBeLessThanOrEqual(slotAt(0, i + 1)); // and before the next slot
+    }
     const { syms } = page();
     expect(syms.map((st) => slotCandle(st, 0).close)).toEqual(['105', '205', '305']);
     expect(syms.map((st) => st.hist[0].toCandles().map((c) => c.close))).toEqual([

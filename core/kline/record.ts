@@ -14,10 +14,10 @@
  * - header: LAST_SEQ, HAS_SEQ (0/1), FAST (1 while float64), PSCALE, QSCALE (decimals of every
  *   scaled price / qty held), UNLINKED (fold.ts: a bit per folded slot that takes ticks directly),
  *   STRS (1 once a history keeps a bar as strings), SPILLED (1 once the symbol's `volBig` exists);
- * - slots: MAX_SLOTS open bars of STRIDE numbers from SLOT0 (bar-slot.ts): one per period index,
- *   then the scratch slot (fold.ts), the unused ones never holding a bucket;
- * - rings: per period index, where its history's ring lies in the bar store and how full it is
- *   (bar-history.ts), RING_STRIDE numbers from RING0.
+ * - blocks of BLOCK numbers from SLOT0, one per period index, then the scratch slot's (fold.ts):
+ *   the open bar, STRIDE numbers (bar-slot.ts; an unused slot never holds a bucket), then where
+ *   the period's history's ring lies in the bar store and how full it is (bar-history.ts),
+ *   RING_STRIDE numbers.
  */
 import { PERIODS } from '../types/market';
 
@@ -55,21 +55,25 @@ export const R_SIZE = 2;
 export const R_START = 3;
 export const R_LEN = 4;
 const RING_STRIDE = 5;
-const RING0 = SLOT0 + MAX_SLOTS * STRIDE;
+/**
+ * Slot i and its history's ring fields side by side: closing a bar reads the ring's fill right
+ * after the bar, in the lines the tick has brought in, not in a line of its own at the record's end.
+ */
+export const BLOCK = STRIDE + RING_STRIDE;
 
 /** Numbers per record, rounded up to whole 64-byte lines. */
-export const REC = Math.ceil((RING0 + PERIODS.length * RING_STRIDE) / 8) * 8;
+export const REC = Math.ceil((SLOT0 + MAX_SLOTS * BLOCK) / 8) * 8;
 export const PAGE_BITS = 6;
 export const PAGE_MASK = (1 << PAGE_BITS) - 1;
 
 /** Offset of slot i's first field in the record at `at`. */
 export function slotAt(at: number, i: number): number {
-  return at + SLOT0 + i * STRIDE;
+  return at + SLOT0 + i * BLOCK;
 }
 
 /** Offset of the ring fields of period i's history in the record at `at`. */
 export function ringAt(at: number, i: number): number {
-  return at + RING0 + i * RING_STRIDE;
+  return at + SLOT0 + i * BLOCK + STRIDE;
 }
 
 /** A page for records 64 at a time: symbols are never removed, so a record never moves. */
