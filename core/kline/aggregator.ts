@@ -61,7 +61,7 @@ import { PERIODS } from '../types/market';
 import type { AggregatorOptions, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
 import { BarStore } from './bar-history';
 import { applyBig } from './big-bars';
-import { FoldPlan, applyFast } from './fold';
+import { FoldPlan, P, Q, TS, applyFast, tick as fastTick } from './fold';
 import { loadHistory } from './history-load';
 import { openCandle } from './open-bar';
 import { FAST, HAS_SEQ, LAST_SEQ, PAGE_BITS, PAGE_MASK, REC, newPage } from './record';
@@ -168,7 +168,10 @@ class Aggregation {
       if (seqResult === DUPLICATE) return DUPLICATE;
       gap = seqResult as SeqGap | null;
     }
-    return this.outcome(applyFast(this.plan, this.store, st, b, at, p, q, seq, ts), gap);
+    fastTick[P] = p; // not arguments: a float64 argument is boxed if applyFast is not inlined (fold.ts)
+    fastTick[Q] = q;
+    fastTick[TS] = ts;
+    return this.outcome(applyFast(this.plan, this.store, st, b, at, seq), gap);
   }
 
   private applyBigTick(st: SymbolState, tick: Tick): ApplyResult {

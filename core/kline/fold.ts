@@ -39,8 +39,9 @@
  */
 import type { Period } from '../types/market';
 import { closeBar, type BarStore, type HistoryOwner } from './bar-history';
-import { addTick, addVolume, clearSlot, copySlot, hasBar, mergeSlot } from './bar-slot';
+import { addTick, addVolume, copySlot, emptySlot, hasBar, mergeSlot } from './bar-slot';
 import { monthStart, nestsIn, nextMonthStart, periodLength } from './calendar';
+import { MAX_SAFE } from './scaled';
 import { CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, SPILLED, TIME, UNLINKED, VOL, slotAt } from './record';
 
 /** A float64 symbol as the fast path sees it. */
@@ -104,8 +105,19 @@ export class FoldPlan {
   }
 }
 
-/** Sets the bucket of the slot at x (slot i) to the one containing ts. Same formulas as bucket.ts, on numbers. */
-function setBucket(plan: FoldPlan, b: Float64Array, x: number, i: number, ts: number): void {
+/**
+ * The tick's scaled price and qty and its time, as applyFast's caller sets them: a float64 passed as
+ * an argument to a function V8 does not inline (or loaded from the tick's double field and passed
+ * on) is boxed into a fresh heap number per call, the aggregator's only per-tick garbage.
+ */
+export const tick = new Float64Array(3);
+export const P = 0;
+export const Q = 1;
+export const TS = 2;
+
+/** Sets the bucket of the slot at x (slot i) to the one containing the tick's time. Same formulas as bucket.ts, on numbers. */
+function setBucket(plan: FoldPlan, b: Float64Array, x: number, i: number): void {
+  const ts = tick[TS];
   const len = plan.lens[i];
   if (len === 0) {
     const time = monthStart(ts);
@@ -139,7 +151,10 @@ function update(
     b[x + OPEN] = p;
     b[x + OSEQ] = seq;
   }
-  addVolume(st, b, at, i, q);
+  // addVolume's common case here: passing q to it, if not inlined, would box q (see `tick`)
+  const v = b[x + VOL] + q;
+  if (v <= MAX_SAFE) b[x + VOL] = v;
+  else addVolume(st, b, at, i, q);
 }
 
 /** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
@@ -151,13 +166,12 @@ function reopen(
   at: number,
   x: number,
   i: number,
-  p: number,
-  q: number,
   seq: number,
-  ts: number,
 ): void {
   if (b[x + END] !== NONE) closeBar(store, st, b, at, i);
-  setBucket(plan, b, x, i, ts);
+  setBucket(plan, b, x, i);
+  const p = tick[P];
+  const q = tick[Q];
   b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
   b[x + VOL] = q;
   b[x + OSEQ] = b[x + CSEQ] = seq;
@@ -191,28 +205,35 @@ function relink(plan: FoldPlan, b: Float64Array, at: number, j: number, unl: num
   return u;
 }
 
-/** Applies a tick to a float64 symbol (record at `at` of page `b`); true if any period took it. */
+/**
+ * Applies a tick (price, qty and time in `tick`, set by the caller) to a float64 symbol (record at
+ * `at` of page `b`); true if any period took it.
+ */
 export function applyFast(
   plan: FoldPlan,
   store: BarStore,
   st: FoldState,
   b: Float64Array,
   at: number,
-  p: number,
-  q: number,
   seq: number,
-  ts: number,
 ): boolean {
+  const p = tick[P];
+  const q = tick[Q];
+  const ts = tick[TS];
   const base = plan.base;
   const bx = slotAt(at, base);
+  const folds = plan.order.length !== 0;
   let applied = true;
   if (ts < b[bx + END]) {
     if (ts >= b[bx + TIME]) {
       update(st, b, at, bx, base, p, q, seq);
-      if (b[at + UNLINKED] !== 0) rise(plan, store, st, b, at, p, q, seq, ts, false);
-    } else applied = plan.order.length !== 0 && rise(plan, store, st, b, at, p, q, seq, ts, false); // late
-  } else if (plan.order.length === 0) reopen(plan, store, st, b, at, bx, base, p, q, seq, ts);
-  else rise(plan, store, st, b, at, p, q, seq, ts, true);
+      if (b[at + UNLINKED] !== 0 && rise(plan, store, st, b, at, false)) takeDirect(plan, st, b, at, p, q, seq, ts);
+    } else applied = folds && rise(plan, store, st, b, at, false) && takeDirect(plan, st, b, at, p, q, seq, ts); // late
+  } else {
+    if (folds) passUp(plan, st, b, at, base, b[at + UNLINKED]);
+    reopen(plan, store, st, b, at, bx, base, seq);
+    if (folds && rise(plan, store, st, b, at, true)) takeDirect(plan, st, b, at, p, q, seq, ts);
+  }
   const direct = plan.direct;
   for (let k = 0; k < direct.length; k++) {
     const i = direct[k];
@@ -220,17 +241,17 @@ export function applyFast(
     if (ts < b[x + END]) {
       if (ts < b[x + TIME]) continue; // older bucket: this series is past it
       update(st, b, at, x, i, p, q, seq);
-    } else reopen(plan, store, st, b, at, x, i, p, q, seq, ts);
+    } else reopen(plan, store, st, b, at, x, i, seq);
     applied = true;
   }
   return applied;
 }
 
 /**
- * The folded slots' part of a tick (the base has taken it already unless `baseCloses`): closing
- * bars pass up, slots the tick is past close and empty onto its bucket, and slots the tick reaches
- * only directly (late ticks, unlinked slots) take it. True if a folded slot's view holds the tick.
- * All linked and not late, only the slots folded from a closing one are visited.
+ * The folded slots' part of a tick, after the base has taken it (and, if `baseClosed`, passed its
+ * closed bar up and reopened): slots the tick is past pass their bar up, close and empty onto its
+ * bucket. True when slots may have to take the tick directly (late tick, or some slot unlinked):
+ * `takeDirect` then. All linked and not late, only the slots folded from a closing one are visited.
  */
 function rise(
   plan: FoldPlan,
@@ -238,19 +259,14 @@ function rise(
   st: FoldState,
   b: Float64Array,
   at: number,
-  p: number,
-  q: number,
-  seq: number,
-  ts: number,
-  baseCloses: boolean,
+  baseClosed: boolean,
 ): boolean {
+  const ts = tick[TS];
   const base = plan.base;
   const bx = slotAt(at, base);
   let unl = b[at + UNLINKED];
   let closing = 0;
-  if (baseCloses) {
-    passUp(plan, st, b, at, base, unl);
-    reopen(plan, store, st, b, at, bx, base, p, q, seq, ts);
+  if (baseClosed) {
     unl = relink(plan, b, at, base, unl);
     closing = 1 << base;
   }
@@ -265,13 +281,12 @@ function rise(
     if (ts < b[x + END]) continue;
     passUp(plan, st, b, at, i, unl);
     if (hasBar(b, at, i)) closeBar(store, st, b, at, i);
-    setBucket(plan, b, x, i, ts);
-    clearSlot(st, b, at, i, b[x + TIME], b[x + END]);
+    setBucket(plan, b, x, i);
+    emptySlot(st, b, at, i);
     unl = relink(plan, b, at, i, unl);
     closing |= 1 << i;
   }
-  if (!all) return true; // the base holds the tick, every folded slot sees it through its source
-  return takeDirect(plan, st, b, at, p, q, seq, ts, unl);
+  return all;
 }
 
 /** Each folded slot whose bucket holds ts takes the tick unless it sees it through its source. */
@@ -284,8 +299,8 @@ function takeDirect(
   q: number,
   seq: number,
   ts: number,
-  unl: number,
 ): boolean {
+  const unl = b[at + UNLINKED];
   const bx = slotAt(at, plan.base);
   let holds = ts >= b[bx + TIME] && ts < b[bx + END] ? 1 << plan.base : 0;
   const order = plan.order;

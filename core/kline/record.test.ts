@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERIODS } from '../types/market';
 import { BarStore } from './bar-history';
 import { slotCandle } from './bar-slot';
-import { FoldPlan, applyFast } from './fold';
+import { FoldPlan, P, Q, TS, applyFast, tick } from './fold';
 import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage, ringAt, slotAt } from './record';
 import { rescaleFast, toBig } from './symbol-scale';
 import { SymbolState } from './symbol-state';
@@ -16,7 +16,12 @@ function page() {
   const store = new BarStore(10);
   const syms = [0, 1, 2].map((k) => new SymbolState(b, k * REC, PERIODS.length, store));
   syms.forEach((st, k) => {
-    for (let s = 1; s <= 5; s++) applyFast(plan, store, st, b, st.at, 100 * (k + 1) + s, s, s, T0 + s * 50_000);
+    for (let s = 1; s <= 5; s++) {
+      tick[P] = 100 * (k + 1) + s;
+      tick[Q] = s;
+      tick[TS] = T0 + s * 50_000;
+      applyFast(plan, store, st, b, st.at, s);
+    }
   });
   return { b, plan, syms };
 }
