@@ -30,12 +30,14 @@
  * - Memory: at most `maxBars` bars per series (closed bars beyond that are forgotten, oldest first).
  * - Folding (fold.ts), invisible in the results: every rule above holds as if each period were
  *   updated per tick. The shortest period is the base. A longer period whose bucket boundaries are
- *   all base boundaries (all but `1mon` over a `1week` base) is folded: its slot holds the base bars
- *   already closed into its bucket, merged (high max, low min, open of the lower open seq, close of
- *   the higher close seq, exact volume sum), plus late ticks the base no longer takes, and its open
- *   bar, as read, is that merged with the base bar while the base bar lies in its bucket. After
- *   load() reseeds the base bar, the folded periods take ticks themselves until the base opens its
- *   next bucket. Any other period is updated per tick, like the base.
+ *   all base boundaries (all but `1mon` over a `1week` base) is folded from its source, the longest
+ *   shorter period that nests in it (5min from 1min, 15min from 5min, …, 1week and 1mon from 1day):
+ *   its slot holds the source's bars already closed into its bucket, merged (high max, low min, open
+ *   of the lower open seq, close of the higher close seq, exact volume sum), plus late ticks its
+ *   source no longer takes, and its open bar, as read, is that merged with its source's open bar as
+ *   read while that lies in its bucket. After load() reseeds a slot, it and the periods folded from
+ *   it take ticks themselves until their source opens its next bucket. Any other period is updated
+ *   per tick, like the base.
  *
  * Parts: this file holds the per-tick dispatch (class Aggregation); the record layout is in
  * record.ts, seq bookkeeping in symbol-state.ts, the float64 path in fold.ts and bar-slot.ts, the
@@ -49,19 +51,21 @@
  * flags, the open bars side by side and where each history's ring lies, so a tick whose symbol is
  * out of cache costs one walk to memory, not one per object; the symbol's object is touched on rare
  * paths only. The folded slots are visited only when a tick leaves the base bar's bucket (or is late
- * for it), and then only if one of them closes (or the bar is not in all their buckets): otherwise
- * the closed base bar goes into one pending slot that every folded period takes in later (fold.ts). A slot caches its bucket's [start, end), so date math runs only when a tick leaves it,
+ * for it), and then only along the chain of bars it closes: the closed base bar merges into one
+ * slot (5min's), and each longer bar it closes into the next (fold.ts). A slot caches its bucket's
+ * [start, end), so date math runs only when a tick leaves it,
  * and then as integer arithmetic (calendar.ts). A closed bar is written straight into its ring, a
  * run of bars in a slab shared by all series (bar-history.ts): most symbols trade less than once a
- * minute, so many ticks close a bar (39 % in the bench's stream). Nothing is allocated per tick except, rarely, a slab when the
- * rings outgrow the last one, a gap report, and on the rare BigInt paths.
+ * minute, so many ticks close a bar (39 % in the bench's stream). Nothing is allocated per tick
+ * except, rarely, a slab when the rings outgrow the last one, a gap report, and on the rare BigInt
+ * paths; not even heap numbers: the tick's float64s reach the fold through a Float64Array (fold.ts).
  */
 import type { Candle, Period, Tick } from '../types/market';
 import { PERIODS } from '../types/market';
 import type { AggregatorOptions, ApplyResult, KlineAggregator, SeqGap } from './aggregator-types';
 import { BarStore } from './bar-history';
 import { applyBig } from './big-bars';
-import { FoldPlan, applyFast } from './fold';
+import { FoldPlan, P, Q, TS, applyFast, tick as fastTick } from './fold';
 import { loadHistory } from './history-load';
 import { openCandle } from './open-bar';
 import { FAST, HAS_SEQ, LAST_SEQ, PAGE_BITS, PAGE_MASK, REC, newPage } from './record';
@@ -168,7 +172,10 @@ class Aggregation {
       if (seqResult === DUPLICATE) return DUPLICATE;
       gap = seqResult as SeqGap | null;
     }
-    return this.outcome(applyFast(this.plan, this.store, st, b, at, p, q, seq, ts), gap);
+    fastTick[P] = p; // not arguments: a float64 argument is boxed if applyFast is not inlined (fold.ts)
+    fastTick[Q] = q;
+    fastTick[TS] = ts;
+    return this.outcome(applyFast(this.plan, this.store, st, b, at, seq), gap);
   }
 
   private applyBigTick(st: SymbolState, tick: Tick): ApplyResult {

@@ -55,6 +55,12 @@ export function clearSlot(st: FastBars, b: Float64Array, at: number, i: number, 
   const x = slotAt(at, i);
   b[x + TIME] = time;
   b[x + END] = end;
+  emptySlot(st, b, at, i);
+}
+
+/** Makes slot i empty, keeping its bucket (no times as arguments: a float64 argument may be boxed per call). */
+export function emptySlot(st: FastBars, b: Float64Array, at: number, i: number): void {
+  const x = slotAt(at, i);
   b[x + OPEN] = 0;
   b[x + HIGH] = -Infinity;
   b[x + LOW] = Infinity;

@@ -228,6 +228,26 @@ describe('folded periods (fold.ts) equal periods updated per tick', () => {
     const some = new FoldPlan(['1mon', '1day', '1week', '4hour']);
     expect(some.base).toBe(3);
     expect([...some.folded]).toEqual([0, 1, 2]);
+    // each folded from the longest shorter period that nests in it (a month not from weeks)
+    const from = (plan: FoldPlan, periods: readonly Period[]) =>
+      Object.fromEntries([...plan.folded].map((i) => [periods[i], periods[plan.src[i]]]));
+    expect(from(all, PERIODS)).toEqual({
+      '5min': '1min',
+      '15min': '5min',
+      '30min': '15min',
+      '60min': '30min',
+      '4hour': '60min',
+      '1day': '4hour',
+      '1week': '1day',
+      '1mon': '1day',
+    });
+    expect(from(some, ['1mon', '1day', '1week', '4hour'])).toEqual({
+      '1day': '4hour',
+      '1week': '1day',
+      '1mon': '1day',
+    });
+    const odd: Period[] = ['1week', '1mon', '1min'];
+    expect(from(new FoldPlan(odd), odd)).toEqual({ '1week': '1min', '1mon': '1min' });
   });
 
   it('a late tick still reaches the longer periods whose bars are open', () => {

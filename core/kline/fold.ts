@@ -2,34 +2,36 @@
  * The float64 per-tick path of the K-line aggregator: one tick reaches the open bars of all of a
  * symbol's periods while, inside the base bar's bucket, touching one slot.
  *
- * Fold rule
+ * Fold rule (a cascade)
  * - The base is the shortest period. It takes every tick as a plain open bar.
  * - A longer period whose bucket boundaries are all base boundaries (calendar.ts `nestsIn`: every
- *   pair but `1mon` over a `1week` base) is folded. Its slot holds a partial bar: the base bars
- *   already closed into its bucket, merged (bar-slot.ts), plus late ticks it took itself. Its open
- *   bar, as read, is the partial merged with the base bar while the base bar lies in its bucket.
+ *   pair but `1mon` over a `1week` base) is folded, from its source: the longest shorter period
+ *   (the base or a folded one) that nests in it — 5min from 1min, 15min from 5min, …, 1week and
+ *   1mon both from 1day. Its slot holds a partial bar: the source's bars already closed into its
+ *   bucket, merged (bar-slot.ts), plus ticks it took itself. Its open bar, as read (`view`), is the
+ *   partial merged with its source's open bar as read, while that lies in its bucket.
  * - Any other period is direct: updated per tick, like the base.
  * - A tick in the base bar's bucket touches the base (and the direct slots) only. A tick in a later
- *   bucket closes the base bar: each partial whose bucket holds it merges it; each partial whose
- *   bucket the tick is past closes (into its history, if not empty) and empties onto the bucket of
- *   the tick. A tick before the base bar's bucket goes into every partial whose bucket holds it.
+ *   bucket closes the base bar; a closing bar merges into the slots folded from it whose bucket
+ *   holds it, then its slot closes (into its history, if not empty) and empties onto the bucket of
+ *   the tick; a slot whose source closed closes too if the tick is past its bucket, and so on up.
+ *   So a closed bar costs one merge, plus one per longer bar it closes (≈ 1.3 on the bench's
+ *   stream) instead of one per folded period.
+ * - A late tick (before the base bar's bucket) goes to each folded slot whose bucket holds it and
+ *   whose source's does not (the source's view carries it up otherwise).
  * So every folded period sees exactly the ticks of its bucket that arrived before its bucket closed,
  * as a direct one would: same bars, same outcomes.
  *
- * Detached: load() of the base period reseeds the base bar with history the partials must not see.
- * Before that the partials merge the live base bar in and detach: they take every tick directly, as
- * direct slots, until the base opens its next bucket (whose bar holds ticks only) and they attach
- * again without merging the old one.
+ * Unlinked: load() reseeds a slot with history that the slots folded from it must not see, and the
+ * reseeded slot must not add its source's bar to the history (which already counts it). Before that
+ * (`unlink`) the reseeded slot and the slots folded from it take in what they see through their
+ * source and unlink (a bit per slot in the record's UNLINKED): an unlinked slot takes every tick in
+ * its bucket directly, as a direct slot, and its source's closing bar is not merged into it; it
+ * links again when its source opens its next bucket (whose bar holds new ticks only).
  *
- * Invariant while attached: a partial's bucket holds the base bar's bucket, or is later (load()
- * seeded it ahead); never earlier.
- *
- * Pending: a closing base bar that every partial would take and none of them closes with (its time
- * ≥ the partials' latest start F_TIME, the new tick before their earliest end F_END) is merged into
- * the pending slot only, not into each partial: one slot touched per closed base bar instead of
- * eight, where most of a tick's cache misses were. The pending bar belongs to every partial; it is
- * merged into them all (`settle`, or the full path of foldBase) before anything else reads or moves
- * a partial. Merging is a union of ticks, so the order of merges does not change a bar.
+ * Invariant while every slot is linked: a folded slot's bucket holds its source's bucket, or is
+ * later (load() seeded it ahead); never earlier. So a slot can close only when its source does, and
+ * the per-tick path visits only the slots folded from a closing one.
  *
  * The per-tick functions take the page `b` and offset `at` of the symbol's record (record.ts) and
  * touch the symbol's object only on rare paths (spilled volume, bars kept as strings). `store` holds
@@ -37,34 +39,15 @@
  */
 import type { Period } from '../types/market';
 import { closeBar, type BarStore, type HistoryOwner } from './bar-history';
-import { addTick, addVolume, clearSlot, copySlot, hasBar, mergeSlot, slotVolume } from './bar-slot';
+import { addTick, addVolume, copySlot, emptySlot, hasBar, mergeSlot } from './bar-slot';
 import { monthStart, nestsIn, nextMonthStart, periodLength } from './calendar';
-import {
-  ATTACHED,
-  CLOSE,
-  CSEQ,
-  END,
-  F_END,
-  F_TIME,
-  HIGH,
-  LOW,
-  NONE,
-  OPEN,
-  OSEQ,
-  PENDING,
-  SPILLED,
-  TIME,
-  VOL,
-  slotAt,
-} from './record';
+import { MAX_SAFE } from './scaled';
+import { CLOSE, CSEQ, END, HIGH, LOW, NONE, OPEN, OSEQ, SPILLED, TIME, UNLINKED, VOL, slotAt } from './record';
 
 /** A float64 symbol as the fast path sees it. */
-export interface FoldState extends HistoryOwner {
-  /** false while the base bar holds loaded history: the partials then take ticks directly */
-  attached: boolean;
-}
+export type FoldState = HistoryOwner;
 
-/** Which slot is the base and which periods are folded or direct; fixed per aggregator. */
+/** Which slot is the base, which periods are folded (and from which) or direct; fixed per aggregator. */
 export class FoldPlan {
   readonly base: number;
   /** the slot after the periods' where a folded period's open bar is assembled for reading */
@@ -72,9 +55,16 @@ export class FoldPlan {
   /** per slot: bucket length and offset (periodLength); length 0 = calendar month */
   readonly lens: Float64Array;
   readonly offs: Float64Array;
+  /** folded periods by index, and the same shortest first (a source before the slots folded from it) */
   readonly folded: Int32Array;
+  readonly order: Int32Array;
   readonly direct: Int32Array;
   readonly isFolded: Uint8Array;
+  /** per slot: the slot it is folded from (−1: not folded) */
+  readonly src: Int32Array;
+  /** per slot j: the slots folded from j are into[intoStart[j] … intoStart[j + 1]) */
+  readonly into: Int32Array;
+  readonly intoStart: Int32Array;
 
   constructor(periods: readonly Period[]) {
     const n = periods.length;
@@ -91,15 +81,43 @@ export class FoldPlan {
     for (let i = 1; i < n; i++) if (span(i) < span(base)) base = i;
     this.base = base;
     const others = periods.map((_, i) => i).filter((i) => i !== base);
-    this.folded = Int32Array.from(others.filter((i) => nestsIn(periods[base], periods[i])));
+    const folded = others.filter((i) => nestsIn(periods[base], periods[i]));
+    this.folded = Int32Array.from(folded);
+    this.order = Int32Array.from([...folded].sort((a, b) => span(a) - span(b)));
     this.direct = Int32Array.from(others.filter((i) => !nestsIn(periods[base], periods[i])));
     this.isFolded = new Uint8Array(n);
-    for (const i of this.folded) this.isFolded[i] = 1;
+    this.src = new Int32Array(n).fill(-1);
+    for (const i of folded) {
+      this.isFolded[i] = 1;
+      // the longest shorter source that nests: the fewest closed bars to merge
+      let s = base;
+      for (const j of folded) if (span(j) < span(i) && span(j) > span(s) && nestsIn(periods[j], periods[i])) s = j;
+      this.src[i] = s;
+    }
+    this.intoStart = new Int32Array(n + 1);
+    const into: number[] = [];
+    for (let j = 0; j < n; j++) {
+      this.intoStart[j] = into.length;
+      for (const i of this.order) if (this.src[i] === j) into.push(i);
+    }
+    this.intoStart[n] = into.length;
+    this.into = Int32Array.from(into);
   }
 }
 
-/** Sets the bucket of the slot at x (slot i) to the one containing ts. Same formulas as bucket.ts, on numbers. */
-function setBucket(plan: FoldPlan, b: Float64Array, x: number, i: number, ts: number): void {
+/**
+ * The tick's scaled price and qty and its time, as applyFast's caller sets them: a float64 passed as
+ * an argument to a function V8 does not inline (or loaded from the tick's double field and passed
+ * on) is boxed into a fresh heap number per call, the aggregator's only per-tick garbage.
+ */
+export const tick = new Float64Array(3);
+export const P = 0;
+export const Q = 1;
+export const TS = 2;
+
+/** Sets the bucket of the slot at x (slot i) to the one containing the tick's time. Same formulas as bucket.ts, on numbers. */
+function setBucket(plan: FoldPlan, b: Float64Array, x: number, i: number): void {
+  const ts = tick[TS];
   const len = plan.lens[i];
   if (len === 0) {
     const time = monthStart(ts);
@@ -133,7 +151,10 @@ function update(
     b[x + OPEN] = p;
     b[x + OSEQ] = seq;
   }
-  addVolume(st, b, at, i, q);
+  // addVolume's common case here: passing q to it, if not inlined, would box q (see `tick`)
+  const v = b[x + VOL] + q;
+  if (v <= MAX_SAFE) b[x + VOL] = v;
+  else addVolume(st, b, at, i, q);
 }
 
 /** Closes the bar of a slot updated per tick (base or direct), if any, and opens one with the tick. */
@@ -145,61 +166,73 @@ function reopen(
   at: number,
   x: number,
   i: number,
-  p: number,
-  q: number,
   seq: number,
-  ts: number,
 ): void {
   if (b[x + END] !== NONE) closeBar(store, st, b, at, i);
-  setBucket(plan, b, x, i, ts);
+  setBucket(plan, b, x, i);
+  const p = tick[P];
+  const q = tick[Q];
   b[x + OPEN] = b[x + HIGH] = b[x + LOW] = b[x + CLOSE] = p;
   b[x + VOL] = q;
   b[x + OSEQ] = b[x + CSEQ] = seq;
   if (b[at + SPILLED] !== 0 && st.volBig !== null) st.volBig[i] = 0n;
 }
 
-/** Closes folded slot i's partial (into the history, if not empty) and empties it onto ts's bucket. */
-function roll(
-  plan: FoldPlan,
-  store: BarStore,
-  st: FoldState,
-  b: Float64Array,
-  at: number,
-  i: number,
-  ts: number,
-): void {
+/** Whether slot j's bucket lies in slot i's (j has a bucket). */
+function inBucket(b: Float64Array, at: number, j: number, i: number): boolean {
+  const y = slotAt(at, j);
   const x = slotAt(at, i);
-  if (hasBar(b, at, i)) closeBar(store, st, b, at, i);
-  setBucket(plan, b, x, i, ts);
-  clearSlot(st, b, at, i, b[x + TIME], b[x + END]);
+  return b[y + END] !== NONE && b[y + TIME] >= b[x + TIME] && b[y + TIME] < b[x + END];
 }
 
-/** Applies a tick to a float64 symbol (record at `at` of page `b`); true if any period took it. */
+/**
+ * Slot j's bar is closing: it merges into each linked slot folded from j whose bucket holds it.
+ * The caller then empties or reopens j and calls `relink`.
+ */
+function passUp(plan: FoldPlan, st: FoldState, b: Float64Array, at: number, j: number, unl: number): void {
+  const into = plan.into;
+  for (let k = plan.intoStart[j], e = plan.intoStart[j + 1]; k < e; k++) {
+    const i = into[k];
+    if (((unl >> i) & 1) === 0 && inBucket(b, at, j, i)) mergeSlot(st, b, at, i, j);
+  }
+}
+
+/** Slot j has opened a new bucket (new ticks only): the slots folded from j link again. */
+function relink(plan: FoldPlan, b: Float64Array, at: number, j: number, unl: number): number {
+  let u = unl;
+  for (let k = plan.intoStart[j], e = plan.intoStart[j + 1]; k < e; k++) u &= ~(1 << plan.into[k]);
+  if (u !== unl) b[at + UNLINKED] = u;
+  return u;
+}
+
+/**
+ * Applies a tick (price, qty and time in `tick`, set by the caller) to a float64 symbol (record at
+ * `at` of page `b`); true if any period took it.
+ */
 export function applyFast(
   plan: FoldPlan,
   store: BarStore,
   st: FoldState,
   b: Float64Array,
   at: number,
-  p: number,
-  q: number,
   seq: number,
-  ts: number,
 ): boolean {
-  const bx = slotAt(at, plan.base);
-  const attached = b[at + ATTACHED] === 1;
-  // detached, the partials take the tick unless it opens the next base bucket (foldBase attaches them)
-  let applied = !attached && ts < b[bx + END] && feedPartials(plan, store, st, b, at, p, q, seq, ts, true);
+  const p = tick[P];
+  const q = tick[Q];
+  const ts = tick[TS];
+  const base = plan.base;
+  const bx = slotAt(at, base);
+  const folds = plan.order.length !== 0;
+  let applied = true;
   if (ts < b[bx + END]) {
     if (ts >= b[bx + TIME]) {
-      update(st, b, at, bx, plan.base, p, q, seq);
-      applied = true;
-    } else if (attached && plan.folded.length !== 0 && feedPartials(plan, store, st, b, at, p, q, seq, ts, false))
-      applied = true;
+      update(st, b, at, bx, base, p, q, seq);
+      if (b[at + UNLINKED] !== 0 && rise(plan, store, st, b, at, false)) takeDirect(plan, st, b, at, p, q, seq, ts);
+    } else applied = folds && rise(plan, store, st, b, at, false) && takeDirect(plan, st, b, at, p, q, seq, ts); // late
   } else {
-    if (plan.folded.length !== 0) foldBase(plan, store, st, b, at, ts);
-    reopen(plan, store, st, b, at, bx, plan.base, p, q, seq, ts);
-    applied = true;
+    if (folds) passUp(plan, st, b, at, base, b[at + UNLINKED]);
+    reopen(plan, store, st, b, at, bx, base, seq);
+    if (folds && rise(plan, store, st, b, at, true)) takeDirect(plan, st, b, at, p, q, seq, ts);
   }
   const direct = plan.direct;
   for (let k = 0; k < direct.length; k++) {
@@ -208,97 +241,57 @@ export function applyFast(
     if (ts < b[x + END]) {
       if (ts < b[x + TIME]) continue; // older bucket: this series is past it
       update(st, b, at, x, i, p, q, seq);
-    } else reopen(plan, store, st, b, at, x, i, p, q, seq, ts);
+    } else reopen(plan, store, st, b, at, x, i, seq);
     applied = true;
   }
   return applied;
 }
 
 /**
- * The tick at ts opens a later base bucket: the closing base bar goes into the partials whose bucket
- * holds it (unless detached: they have its ticks already), partials ts is past close and empty, and
- * the partials attach. When every partial takes the bar and none closes, it goes to the pending slot.
+ * The folded slots' part of a tick, after the base has taken it (and, if `baseClosed`, passed its
+ * closed bar up and reopened): slots the tick is past pass their bar up, close and empty onto its
+ * bucket. True when slots may have to take the tick directly (late tick, or some slot unlinked):
+ * `takeDirect` then. All linked and not late, only the slots folded from a closing one are visited.
  */
-function foldBase(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Array, at: number, ts: number): void {
-  const bx = slotAt(at, plan.base);
-  const t = b[bx + TIME];
-  if (ts < b[at + F_END] && t >= b[at + F_TIME] && b[at + ATTACHED] === 1 && b[at + SPILLED] === 0) {
-    // F_END is NONE unless the gates are known, and then (attached) the base bar is real
-    mergeSlot(st, b, at, PENDING, plan.base); // not spilled: the plain merge
-    return;
-  }
-  flushPending(plan, st, b, at);
-  foldAll(plan, store, st, b, at, ts);
-}
-
-/** foldBase's full path: every partial in turn; the gates are set from their buckets after. */
-function foldAll(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Array, at: number, ts: number): void {
-  const bx = slotAt(at, plan.base);
-  const folded = plan.folded;
-  const fold = b[at + ATTACHED] === 1 && b[bx + END] !== NONE;
-  const spilled = b[at + SPILLED] !== 0 && st.volBig !== null && st.volBig[plan.base] !== 0n;
-  const t = b[bx + TIME];
-  const hi = b[bx + HIGH];
-  const lo = b[bx + LOW];
-  const oseq = b[bx + OSEQ];
-  const cseq = b[bx + CSEQ];
-  const vol = b[bx + VOL];
-  let fTime = -Infinity;
-  let fEnd = Infinity;
-  for (let k = 0; k < folded.length; k++) {
-    const i = folded[k];
-    const x = slotAt(at, i);
-    if (fold && t >= b[x + TIME] && t < b[x + END]) {
-      if (spilled) mergeSlot(st, b, at, i, plan.base);
-      else {
-        // mergeSlot(st, b, at, i, base), unrolled on the base bar's fields read once
-        if (hi > b[x + HIGH]) b[x + HIGH] = hi;
-        if (lo < b[x + LOW]) b[x + LOW] = lo;
-        if (cseq > b[x + CSEQ]) {
-          b[x + CLOSE] = b[bx + CLOSE];
-          b[x + CSEQ] = cseq;
-        }
-        if (oseq < b[x + OSEQ]) {
-          b[x + OPEN] = b[bx + OPEN];
-          b[x + OSEQ] = oseq;
-        }
-        addVolume(st, b, at, i, vol);
-      }
-    }
-    if (ts >= b[x + END]) roll(plan, store, st, b, at, i, ts);
-    if (b[x + TIME] > fTime) fTime = b[x + TIME];
-    if (b[x + END] < fEnd) fEnd = b[x + END];
-  }
-  b[at + F_TIME] = fTime;
-  b[at + F_END] = fEnd;
-  b[at + ATTACHED] = 1;
-}
-
-/** Merges the pending bar, if any, into every partial and empties it. */
-function flushPending(plan: FoldPlan, st: FoldState, b: Float64Array, at: number): void {
-  if (b[slotAt(at, PENDING) + HIGH] === -Infinity) return;
-  const folded = plan.folded;
-  for (let k = 0; k < folded.length; k++) mergeSlot(st, b, at, folded[k], PENDING);
-  clearSlot(st, b, at, PENDING, 0, 0); // END not NONE: a rescale checks its prices too
-}
-
-/**
- * Before anything but the per-tick path reads or changes the partials (load, detach): the pending
- * bar goes into them, and the gates are unknown until foldBase's full path sets them again.
- */
-export function settle(plan: FoldPlan, st: FoldState): void {
-  flushPending(plan, st, st.rec, st.at);
-  st.rec[st.at + F_END] = NONE;
-}
-
-/**
- * The partials take a tick directly. Attached, the tick is before the base bar's bucket (a late
- * one): every partial whose bucket holds it takes it. Detached, the partials take it as direct slots
- * do: a partial the tick is past closes and empties onto its bucket first.
- */
-function feedPartials(
+function rise(
   plan: FoldPlan,
   store: BarStore,
+  st: FoldState,
+  b: Float64Array,
+  at: number,
+  baseClosed: boolean,
+): boolean {
+  const ts = tick[TS];
+  const base = plan.base;
+  const bx = slotAt(at, base);
+  let unl = b[at + UNLINKED];
+  let closing = 0;
+  if (baseClosed) {
+    unl = relink(plan, b, at, base, unl);
+    closing = 1 << base;
+  }
+  // every slot is checked while some are unlinked or the tick is late (see the invariant)
+  const all = unl !== 0 || ts < b[bx + TIME];
+  const order = plan.order;
+  const src = plan.src;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    if (!all && ((closing >> src[i]) & 1) === 0) continue;
+    const x = slotAt(at, i);
+    if (ts < b[x + END]) continue;
+    passUp(plan, st, b, at, i, unl);
+    if (hasBar(b, at, i)) closeBar(store, st, b, at, i);
+    setBucket(plan, b, x, i);
+    emptySlot(st, b, at, i);
+    unl = relink(plan, b, at, i, unl);
+    closing |= 1 << i;
+  }
+  return all;
+}
+
+/** Each folded slot whose bucket holds ts takes the tick unless it sees it through its source. */
+function takeDirect(
+  plan: FoldPlan,
   st: FoldState,
   b: Float64Array,
   at: number,
@@ -306,42 +299,37 @@ function feedPartials(
   q: number,
   seq: number,
   ts: number,
-  detached: boolean,
 ): boolean {
-  const folded = plan.folded;
-  let took = false;
-  for (let k = 0; k < folded.length; k++) {
-    const i = folded[k];
+  const unl = b[at + UNLINKED];
+  const bx = slotAt(at, plan.base);
+  let holds = ts >= b[bx + TIME] && ts < b[bx + END] ? 1 << plan.base : 0;
+  const order = plan.order;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const x = slotAt(at, i);
-    if (ts >= b[x + END]) {
-      if (!detached) continue;
-      roll(plan, store, st, b, at, i, ts);
-    } else if (ts < b[x + TIME]) continue;
-    addTick(st, b, at, i, p, q, seq);
-    took = true;
+    if (ts < b[x + TIME] || ts >= b[x + END]) continue;
+    // both buckets holding ts, the source's lies in this one's: its view carries the tick
+    if (((unl >> i) & 1) !== 0 || ((holds >> plan.src[i]) & 1) === 0) addTick(st, b, at, i, p, q, seq);
+    holds |= 1 << i;
   }
-  return took;
+  return (holds & ~(1 << plan.base)) !== 0;
 }
 
-/** Whether the base bar is part of folded slot i's open bar. */
-function baseIn(plan: FoldPlan, st: FoldState, i: number): boolean {
-  const b = st.rec;
-  const bx = slotAt(st.at, plan.base);
-  const x = slotAt(st.at, i);
-  const t = b[bx + TIME];
-  return st.attached && b[bx + END] !== NONE && t >= b[x + TIME] && t < b[x + END];
+/** Whether slot i's view includes its source's view. */
+function linked(plan: FoldPlan, st: FoldState, i: number): boolean {
+  const j = plan.src[i];
+  return j >= 0 && ((st.rec[st.at + UNLINKED] >> i) & 1) === 0 && inBucket(st.rec, st.at, j, i);
 }
 
 /**
  * The slot holding period i's open bar as read: slot i itself, or for a folded period the scratch
- * slot with merge(partial, base bar). Read it before the next call, then `release`.
+ * slot with the partial merged with its sources' down the chain. Read it before the next call, then `release`.
  */
 export function view(plan: FoldPlan, st: FoldState, i: number): number {
-  if (plan.isFolded[i] === 0) return i;
+  if (!linked(plan, st, i)) return i;
   const s = plan.scratch;
   copySlot(st, s, i);
-  mergeSlot(st, st.rec, st.at, s, PENDING); // empty or not: an empty bar is merge's neutral element
-  if (baseIn(plan, st, i)) mergeSlot(st, st.rec, st.at, s, plan.base);
+  for (let c = i; linked(plan, st, c); c = plan.src[c]) mergeSlot(st, st.rec, st.at, s, plan.src[c]);
   return s;
 }
 
@@ -350,20 +338,23 @@ export function release(plan: FoldPlan, st: FoldState): void {
   st.rec[slotAt(st.at, plan.scratch) + END] = NONE;
 }
 
-/** Before load() reseeds the base bar: the partials take the live one in and detach. */
-export function detach(plan: FoldPlan, st: FoldState): void {
-  if (!st.attached) return;
-  settle(plan, st);
-  const folded = plan.folded;
-  for (let k = 0; k < folded.length; k++)
-    if (baseIn(plan, st, folded[k])) mergeSlot(st, st.rec, st.at, folded[k], plan.base);
-  st.attached = false;
-}
-
 /**
- * The volume the base bar adds to folded period i's open bar as read (0n if none): load() stores a
- * seeded bar's volume minus it in the partial, so that reading adds it back.
+ * Before load() reseeds slot i: i's open bar as read becomes its slot alone, and the slots folded
+ * from i take it in; all of them unlink (they take ticks directly until their source's next bucket).
  */
-export function baseVolumeIn(plan: FoldPlan, st: FoldState, i: number): bigint {
-  return plan.isFolded[i] === 1 && baseIn(plan, st, i) ? slotVolume(st, plan.base) : 0n;
+export function unlink(plan: FoldPlan, st: FoldState, i: number): void {
+  const b = st.rec;
+  let unl = b[st.at + UNLINKED];
+  if (plan.isFolded[i] === 1) {
+    const v = view(plan, st, i);
+    if (v !== i) copySlot(st, i, v);
+    release(plan, st);
+    unl |= 1 << i;
+  }
+  for (let k = plan.intoStart[i], e = plan.intoStart[i + 1]; k < e; k++) {
+    const c = plan.into[k];
+    if (((unl >> c) & 1) === 0 && inBucket(b, st.at, i, c)) mergeSlot(st, b, st.at, c, i);
+    unl |= 1 << c;
+  }
+  b[st.at + UNLINKED] = unl;
 }

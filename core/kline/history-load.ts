@@ -13,9 +13,9 @@
  */
 import Decimal from 'decimal.js';
 import type { Candle, Period } from '../types/market';
-import { setSlotVolume, slotVolume } from './bar-slot';
+import { setSlotVolume } from './bar-slot';
 import { bucketStart, nextBucketStart } from './bucket';
-import { type FoldPlan, baseVolumeIn, detach, settle } from './fold';
+import { type FoldPlan, unlink } from './fold';
 import { openCandle, openCloseSeq } from './open-bar';
 import { CLOSE, CSEQ, END, HIGH, LOW, OPEN, OSEQ, TIME, slotAt } from './record';
 import { MAX_FAST_SCALE, bigPow10, parseScaledBig } from './scaled';
@@ -95,7 +95,6 @@ function mergeSameBucket(live: Candle, loaded: Candle): Candle {
 /** load() for series i of a symbol; `candles` is not empty. */
 export function loadHistory(plan: FoldPlan, st: SymbolState, i: number, period: Period, candles: Candle[]): void {
   const sorted = snapAndSort(candles, period);
-  if (st.fast) settle(plan, st); // the partials are read and may be reseeded below
   const lastLoaded = sorted[sorted.length - 1];
   const live = openCandle(plan, st, i);
   const hist = st.hist[i];
@@ -108,13 +107,8 @@ export function loadHistory(plan: FoldPlan, st: SymbolState, i: number, period: 
   }
   hist.clear();
   for (let k = 0; k < sorted.length - 1; k++) hist.pushCandle(sorted[k]);
-  if (i === plan.base && st.fast) detach(plan, st);
+  if (st.fast) unlink(plan, st, i); // the reseeded bar is not the sum of its source's (fold.ts)
   if (live !== undefined && live.time === lastLoaded.time)
     seedOpenBar(plan, st, i, mergeSameBucket(live, lastLoaded), period, openCloseSeq(plan, st, i));
   else seedOpenBar(plan, st, i, lastLoaded, period, -Infinity);
-  // A folded period's slot holds the partial: what the base bar adds on reading is not stored twice.
-  if (st.fast) {
-    const bv = baseVolumeIn(plan, st, i);
-    if (bv !== 0n) setSlotVolume(st, i, slotVolume(st, i) - bv);
-  }
 }

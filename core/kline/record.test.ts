@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PERIODS } from '../types/market';
 import { BarStore } from './bar-history';
 import { slotCandle } from './bar-slot';
-import { FoldPlan, applyFast } from './fold';
-import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage, ringAt } from './record';
+import { FoldPlan, P, Q, TS, applyFast, tick } from './fold';
+import { MAX_SLOTS, REC, SLOT0, STRIDE, newPage, ringAt, slotAt } from './record';
 import { rescaleFast, toBig } from './symbol-scale';
 import { SymbolState } from './symbol-state';
 
@@ -16,7 +16,12 @@ function page() {
   const store = new BarStore(10);
   const syms = [0, 1, 2].map((k) => new SymbolState(b, k * REC, PERIODS.length, store));
   syms.forEach((st, k) => {
-    for (let s = 1; s <= 5; s++) applyFast(plan, store, st, b, st.at, 100 * (k + 1) + s, s, s, T0 + s * 50_000);
+    for (let s = 1; s <= 5; s++) {
+      tick[P] = 100 * (k + 1) + s;
+      tick[Q] = s;
+      tick[TS] = T0 + s * 50_000;
+      applyFast(plan, store, st, b, st.at, s);
+    }
   });
   return { b, plan, syms };
 }
@@ -24,7 +29,12 @@ function page() {
 describe('symbol records: one page, many symbols', () => {
   it('a record stays inside its REC numbers: slots and rings end before the next record', () => {
     expect(ringAt(0, PERIODS.length - 1) + 5).toBeLessThanOrEqual(REC);
-    expect(SLOT0 + MAX_SLOTS * STRIDE).toBeLessThanOrEqual(ringAt(0, 0));
+    expect(slotAt(0, MAX_SLOTS - 1) + STRIDE).toBeLessThanOrEqual(REC);
+    expect(slotAt(0, 0)).toBeGreaterThanOrEqual(SLOT0);
+    for (let i = 0; i < PERIODS.length; i++) {
+      expect(ringAt(0, i)).toBeGreaterThanOrEqual(slotAt(0, i) + STRIDE); // a ring's fields after its slot
+      expect(ringAt(0, i) + 5).toBeLessThanOrEqual(slotAt(0, i + 1)); // and before the next slot
+    }
     const { syms } = page();
     expect(syms.map((st) => slotCandle(st, 0).close)).toEqual(['105', '205', '305']);
     expect(syms.map((st) => st.hist[0].toCandles().map((c) => c.close))).toEqual([

@@ -12,12 +12,12 @@
  *
  * Layout (offsets from the record's start `at`):
  * - header: LAST_SEQ, HAS_SEQ (0/1), FAST (1 while float64), PSCALE, QSCALE (decimals of every
- *   scaled price / qty held), ATTACHED (fold.ts), STRS (1 once a history keeps a bar as strings),
- *   SPILLED (1 once the symbol's `volBig` exists), F_TIME and F_END (fold.ts; F_END NONE = unknown);
- * - slots: MAX_SLOTS open bars of STRIDE numbers from SLOT0 (bar-slot.ts): one per period index,
- *   then the scratch slot and the pending slot (fold.ts), the unused ones never holding a bucket;
- * - rings: per period index, where its history's ring lies in the bar store and how full it is
- *   (bar-history.ts), RING_STRIDE numbers from RING0.
+ *   scaled price / qty held), UNLINKED (fold.ts: a bit per folded slot that takes ticks directly),
+ *   STRS (1 once a history keeps a bar as strings), SPILLED (1 once the symbol's `volBig` exists);
+ * - blocks of BLOCK numbers from SLOT0, one per period index, then the scratch slot's (fold.ts):
+ *   the open bar, STRIDE numbers (bar-slot.ts; an unused slot never holds a bucket), then where
+ *   the period's history's ring lies in the bar store and how full it is (bar-history.ts),
+ *   RING_STRIDE numbers.
  */
 import { PERIODS } from '../types/market';
 
@@ -26,13 +26,11 @@ export const HAS_SEQ = 1;
 export const FAST = 2;
 export const PSCALE = 3;
 export const QSCALE = 4;
-export const ATTACHED = 5;
+/** fold.ts: bit i set while folded slot i is unlinked from its source (0: all linked) */
+export const UNLINKED = 5;
 export const STRS = 6;
 export const SPILLED = 7;
-/** fold.ts's gates for deferring a closed base bar: the folded slots' latest TIME and earliest END */
-export const F_TIME = 8;
-export const F_END = 9;
-const HEADER = 10;
+const HEADER = 8;
 
 /** Open bar fields within a slot (bar-slot.ts has their rules). */
 export const TIME = 0;
@@ -46,10 +44,8 @@ export const OSEQ = 7;
 export const CSEQ = 8;
 export const STRIDE = 9;
 export const NONE = -Infinity;
-/** every period, plus the scratch slot and the pending slot (fold.ts) */
-export const MAX_SLOTS = PERIODS.length + 2;
-/** the pending slot's index: base bars every folded partial still has to take in (fold.ts) */
-export const PENDING = PERIODS.length + 1;
+/** every period, plus the scratch slot (fold.ts) */
+export const MAX_SLOTS = PERIODS.length + 1;
 export const SLOT0 = HEADER;
 
 /** A history's ring (bar-history.ts): slab index, offset in it (numbers), size, oldest bar, bars held. */
@@ -59,21 +55,25 @@ export const R_SIZE = 2;
 export const R_START = 3;
 export const R_LEN = 4;
 const RING_STRIDE = 5;
-const RING0 = SLOT0 + MAX_SLOTS * STRIDE;
+/**
+ * Slot i and its history's ring fields side by side: closing a bar reads the ring's fill right
+ * after the bar, in the lines the tick has brought in, not in a line of its own at the record's end.
+ */
+export const BLOCK = STRIDE + RING_STRIDE;
 
 /** Numbers per record, rounded up to whole 64-byte lines. */
-export const REC = Math.ceil((RING0 + PERIODS.length * RING_STRIDE) / 8) * 8;
+export const REC = Math.ceil((SLOT0 + MAX_SLOTS * BLOCK) / 8) * 8;
 export const PAGE_BITS = 6;
 export const PAGE_MASK = (1 << PAGE_BITS) - 1;
 
 /** Offset of slot i's first field in the record at `at`. */
 export function slotAt(at: number, i: number): number {
-  return at + SLOT0 + i * STRIDE;
+  return at + SLOT0 + i * BLOCK;
 }
 
 /** Offset of the ring fields of period i's history in the record at `at`. */
 export function ringAt(at: number, i: number): number {
-  return at + RING0 + i * RING_STRIDE;
+  return at + SLOT0 + i * BLOCK + STRIDE;
 }
 
 /** A page for records 64 at a time: symbols are never removed, so a record never moves. */

@@ -18,7 +18,7 @@ import {
   OSEQ,
   PSCALE,
   QSCALE,
-  STRIDE,
+  BLOCK,
   TIME,
   VOL,
   slotAt,
@@ -83,8 +83,8 @@ export function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boole
   const x0 = slotAt(st.at, 0);
   const end = slotAt(st.at, MAX_SLOTS);
   if (isPrice) {
-    for (let x = x0; x < end; x += STRIDE) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
-    for (let x = x0; x < end; x += STRIDE) {
+    for (let x = x0; x < end; x += BLOCK) if (b[x + END] !== NONE && b[x + HIGH] * f > MAX_SAFE) return false; // high is the largest price
+    for (let x = x0; x < end; x += BLOCK) {
       b[x + OPEN] *= f;
       b[x + HIGH] *= f;
       b[x + LOW] *= f;
@@ -92,7 +92,7 @@ export function rescaleFast(st: SymbolState, isPrice: boolean, k: number): boole
     }
     st.pScale += k;
   } else {
-    for (let i = 0, x = x0; x < end; i++, x += STRIDE) {
+    for (let i = 0, x = x0; x < end; i++, x += BLOCK) {
       const big = st.volBig === null ? 0n : st.volBig[i];
       const v = b[x + VOL] * f;
       if (big === 0n && v <= MAX_SAFE) b[x + VOL] = v;

@@ -8,22 +8,7 @@
 import type { Candle } from '../types/market';
 import type { ApplyResult, SeqGap } from './aggregator-types';
 import { BarHistory, type BarStore } from './bar-history';
-import { clearSlot } from './bar-slot';
-import {
-  ATTACHED,
-  END,
-  F_END,
-  FAST,
-  HAS_SEQ,
-  LAST_SEQ,
-  MAX_SLOTS,
-  NONE,
-  PENDING,
-  PSCALE,
-  QSCALE,
-  SPILLED,
-  slotAt,
-} from './record';
+import { END, FAST, HAS_SEQ, LAST_SEQ, MAX_SLOTS, NONE, PSCALE, QSCALE, SPILLED, slotAt } from './record';
 
 /** The same bar once the symbol has outgrown float64 integers. */
 export class BigBar {
@@ -57,10 +42,7 @@ export class SymbolState {
     store: BarStore,
   ) {
     rec[at + FAST] = 1;
-    rec[at + ATTACHED] = 1;
     for (let i = 0; i < MAX_SLOTS; i++) rec[slotAt(at, i) + END] = NONE;
-    rec[at + F_END] = NONE; // gates unknown: the first base bar to close takes fold.ts's full path
-    clearSlot(this, rec, at, PENDING, 0, 0);
     this.hist = [];
     this.strs = [];
     for (let i = 0; i < n; i++) {
@@ -104,13 +86,6 @@ export class SymbolState {
   }
   set qScale(v: number) {
     this.rec[this.at + QSCALE] = v;
-  }
-  /** false while the base bar holds loaded history (fold.ts) */
-  get attached(): boolean {
-    return this.rec[this.at + ATTACHED] === 1;
-  }
-  set attached(v: boolean) {
-    this.rec[this.at + ATTACHED] = v ? 1 : 0;
   }
 }
 
