@@ -23,6 +23,7 @@ import * as m043 from './043_auth_throttle_sources';
 import * as m044 from './044_ledger_transfer_keys';
 import * as m045 from './045_ledger_exchange';
 import * as m049 from './049_ledger_batch_lean';
+import * as m068 from './068_journal_account_owner';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '044_ledger_transfer_keys': m044,
   '045_ledger_exchange': m045,
   '049_ledger_batch_lean': m049,
+  '068_journal_account_owner': m068,
 };
