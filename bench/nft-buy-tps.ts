@@ -1,13 +1,15 @@
 /**
  * NFT fixed-price purchases per second on the PostgreSQL server: buyNFT as the API runs it — one
- * element of the purchase's group commit (server/areas/nft/domain/buy-writer.ts, migrations 048, 056) —
+ * element of the purchase's group commit (server/areas/nft/domain/buy-writer.ts, migrations 048, 056, 069) —
  * against the path before it in the same run: buyInTransaction, one transaction per purchase (item
  * locked, parties' balance locks, order, debit, three credits, ownership, each its own round trip).
  * Both from 20 loops on a pool of 10, each loop buying the next unsold item (first sales of 8
  * creators, so a batch holds several sellers); rounds alternate the two (the machine is shared, so
  * load drifts). Blind boxes likewise: buyNFT on a series (the box group commit, box-writer.ts,
- * migration 057) against buyInTransaction, 20 loops over 8 series of 6,000 boxes. The journal is
+ * migrations 057, 065, 069) against buyInTransaction, 20 loops over 8 series of 6,000 boxes. The journal is
  * checked against the balances at the end, every item sold once, every series' boxes 1…sold once.
+ * Each run also gives the CPU per purchase of this process and of the pool's PostgreSQL backends
+ * (pg-backend-cpu.ts): less bound to this shared machine's load than the rate.
  * `npx tsx bench/nft-buy-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after; NFT_BENCH_MS, NFT_BENCH_ROUNDS). Not a part of `npm run bench`.
  */
@@ -19,6 +21,7 @@ import type { Database } from '../server/db/schema';
 // the sale's own module: the area's door also carries the catalogue, compiled against the app's Fastify
 import { buyInTransaction, buyNFT } from '../server/areas/nft/domain/sale';
 import { newSeed } from '../server/areas/nft/domain/boxes';
+import { backendCpu } from './pg-backend-cpu';
 import {
   benchMeta,
   benchUser,
@@ -54,6 +57,8 @@ interface Run {
   perS: number;
   /** this process's CPU ms per purchase (the client's side) */
   cpuMsPer: number;
+  /** the pool's PostgreSQL backends' CPU µs per purchase (pg-backend-cpu.ts: far less load-bound than the rate) */
+  pgUsPer: number;
   latencyMs: { p50: number; p99: number };
 }
 
@@ -90,7 +95,10 @@ async function seed(db: Kysely<Database>): Promise<number[]> {
 
 let next = 0;
 
+const pgUsPer = (pg: { seconds: () => number }, count: number) => Math.round((pg.seconds() * 1e6) / Math.max(1, count));
+
 async function purchases(h: DbHandle, ids: number[], grouped: boolean, name: string): Promise<Run> {
+  const pg = await backendCpu(h.db, 10);
   const t = await loopsFor({ loops: 20, windowMs: WINDOW_MS, digits: 2, more: () => next < ITEMS }, () =>
     (grouped ? buyNFT : buyInTransaction)(h.db, ids[Math.floor(Math.random() * ids.length)], `N${next++}`, T0),
   );
@@ -100,6 +108,7 @@ async function purchases(h: DbHandle, ids: number[], grouped: boolean, name: str
     failed: t.failed,
     perS: t.perS,
     cpuMsPer: t.cpuMsPer,
+    pgUsPer: pgUsPer(pg, t.count),
     latencyMs: t.latencyMs,
   };
 }
@@ -108,6 +117,7 @@ let box = 0;
 
 /** Box purchases: each loop buys one box of the next series in turn (8 series, one per creator). */
 async function boxPurchases(h: DbHandle, ids: number[], grouped: boolean, name: string): Promise<Run> {
+  const pg = await backendCpu(h.db, 10);
   const t = await loopsFor({ loops: 20, windowMs: WINDOW_MS, digits: 2 }, () =>
     (grouped ? buyNFT : buyInTransaction)(
       h.db,
@@ -116,7 +126,8 @@ async function boxPurchases(h: DbHandle, ids: number[], grouped: boolean, name: 
       T0,
     ),
   );
-  return { name, purchases: t.count, failed: t.failed, perS: t.perS, cpuMsPer: t.cpuMsPer, latencyMs: t.latencyMs };
+  const { count, failed, perS, cpuMsPer, latencyMs } = t;
+  return { name, purchases: count, failed, perS, cpuMsPer, pgUsPer: pgUsPer(pg, count), latencyMs };
 }
 
 interface Sold {
@@ -137,7 +148,10 @@ function report(runs: Run[], boxRuns: Run[], sold: Sold, sound: boolean): void {
   const md = resultsMd(
     'NFT fixed-price and blind-box purchases per second (PostgreSQL server)',
     meta,
-    runColumns('purchases', (r: Run) => r.purchases, ['client CPU ms / purchase', (r) => r.cpuMsPer]),
+    runColumns('purchases', (r: Run) => r.purchases, [
+      'CPU per purchase: client ms / PostgreSQL µs',
+      (r) => `${r.cpuMsPer} / ${r.pgUsPer}`,
+    ]),
     [...runs, ...boxRuns],
     `Best round, fixed price: group commit ${ours.perS}/s, one transaction each ${before.perS}/s — ${ratio}×. Blind boxes: group commit ${boxOurs.perS}/s, one transaction each ${boxBefore.perS}/s — ${boxRatio}×. Orders ${sold.orders}, items sold ${sold.items} (each once: ${sold.orders === sold.items ? 'yes' : 'NO'}); box orders ${sold.boxOrders}, boxes ${sold.boxes} (each series 1…sold once: ${sold.badSeries === 0 && sold.boxOrders === sold.boxes ? 'yes' : 'NO'}). Journal equals balances: ${sound ? 'yes' : 'NO'}.`,
   );

@@ -157,4 +157,22 @@ describe('ledger', () => {
     await h.db.updateTable('accounts').set({ available: '5' }).where('user_id', '=', u).execute();
     expect(await checkJournalConsistency(h.db)).toEqual([]);
   });
+
+  it("refuses a journal row naming another user, currency or type than its account's (migration 067's key)", async () => {
+    const [u, other] = [await newUser('ledger5'), await newUser('ledger6')];
+    await h.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '5', reason: 'recharge' }));
+    const acc = await h.db.selectFrom('accounts').select('id').where('user_id', '=', u).executeTakeFirstOrThrow();
+    const row = { user_id: u, account_id: acc.id, currency_id: USDT, type: change as number, delta_available: '0' };
+    const insert = (r: typeof row) =>
+      h.db
+        .insertInto('journal')
+        .values({ ...r, delta_frozen: '0', available_after: '5', frozen_after: '0', reason: 'test' })
+        .execute();
+    for (const wrong of [{ user_id: other }, { currency_id: BTC }, { type: change + 1 }])
+      await expect(insert({ ...row, ...wrong })).rejects.toThrow(/journal_account_key_fkey/);
+    await insert(row); // the account's own: taken
+    expect(await checkJournalConsistency(h.db)).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Blind-box purchases on a group commit (db/group-commit.ts): the box purchases submitted while a
- * batch is in flight go together as ONE statement, nft_box_batch (migrations 057, 065) — item and series
+ * batch is in flight go together as ONE statement, nft_box_batch (migrations 057, 065, 069) — item and series
  * locks, balance locks, debit, proceeds, fee, order, box, count and the key's answer, one commit
  * for all. The draw is the transaction path's, exactly: box k holds core's draw for k, k being the
  * series' count at its lock + 1 in the statement's order; the request passes the prizes of the

@@ -1,6 +1,6 @@
 /**
  * Fixed-price purchases on a group commit (db/group-commit.ts): the purchases submitted while a
- * batch is in flight go together as ONE statement, nft_buy_batch (migrations 048, 056) — item locks,
+ * batch is in flight go together as ONE statement, nft_buy_batch (migrations 048, 056, 069) — item locks,
  * balance locks, debit, credits, order, ownership, journal and the idempotency key's answer, one
  * commit for all. Each purchase in it stays all-or-nothing: a refusal (sold meanwhile, short of
  * money) is its answer alone and writes nothing; two purchases of one item in one batch: the first
