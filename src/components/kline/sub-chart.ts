@@ -22,6 +22,8 @@ import type { ChartTheme } from './theme';
 const AXIS_PX = 28;
 /** a mirrored crosshair's price: far outside any pane, so no horizontal line or label is drawn */
 const OFF_PANE = 1e30;
+/** a range change of the sub chart this soon after the pointer acted on it is the user's */
+const USER_MS = 500;
 
 const sameRange = (a: LogicalRange | null, b: LogicalRange | null) =>
   !!a && !!b && Math.abs(a.from - b.from) < 1e-6 && Math.abs(a.to - b.to) < 1e-6;
@@ -36,6 +38,8 @@ export class SubChart {
   /** a crosshair set from the other chart: its own move event is not mirrored back */
   private mirroring = false;
   private removed = false;
+  /** when the pointer last pressed, moved or wheeled over the sub chart (fromSub) */
+  private touched = -Infinity;
   /** whether each chart's horizontal crosshair line is shown (mirror) */
   private readonly horz = { main: true, sub: true };
   /** the crosshair's mode under the pointer (the charts' option) */
@@ -59,6 +63,9 @@ export class SubChart {
     box.style.bottom = `${height - 1}px`;
     box.after(el);
     this.el = el;
+    const touched = () => (this.touched = performance.now());
+    for (const t of ['pointerdown', 'pointermove', 'wheel'] as const)
+      el.addEventListener(t, touched, { passive: true });
     main.applyOptions({ timeScale: { visible: false } });
     const o = chartOptions(th);
     // its range is the main chart's, set after each update (sync): no shift of its own in between
@@ -113,9 +120,13 @@ export class SubChart {
       this.chart.timeScale().setVisibleLogicalRange(r);
   };
 
-  /** The user scrolled or zoomed the sub pane: the candles follow. */
+  /**
+   * The user scrolled or zoomed the sub pane: the candles follow. Only then: the sub chart may clamp
+   * a range the candles' chart holds (its lines come a redraw after the window grows), and pushing
+   * that back would make the two charts pull the range to and fro.
+   */
   private readonly fromSub = (r: LogicalRange | null): void => {
-    if (this.due || !r) return;
+    if (this.due || !r || performance.now() - this.touched > USER_MS) return;
     if (!sameRange(r, this.main.timeScale().getVisibleLogicalRange())) this.main.timeScale().setVisibleLogicalRange(r);
   };
 
