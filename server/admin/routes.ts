@@ -131,12 +131,13 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
   // cookie auth is ambient: state-changing back-office calls must come from our own pages
   // (http/operator-cookie.ts). A root hook, because areas mount their back-office routes under
   // /admin/api too (copy-trading traders, IEO).
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/admin/api/')) return;
+  // a callback hook: every request of the app passes it, and it awaits nothing
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/admin/api/')) return done();
     const problem = csrfProblem(req, req.routeOptions.url === '/admin/api/login');
-    if (!problem) return;
+    if (!problem) return done();
     req.log.warn({ url: req.url, problem }, 'back office call refused as cross-site');
-    return reply.code(403).send(errorEnvelope('error', translate('malformed_request', requestLang(req))));
+    reply.code(403).send(errorEnvelope('error', translate('malformed_request', requestLang(req))));
   });
   await app.register(adminRoutes, { prefix: '/admin/api' });
 }

@@ -6,6 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { drainAll } from './drain';
+import { registerPool } from './prepared';
 import type { Database } from './schema';
 
 // NUMERIC comes back from pg as a string (kept: exact money); BIGINT (20) as a string too: parse
@@ -49,6 +50,7 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     }
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
   // the group commits' queues first: none of their batches is cut off by the pool's end
   const close = async () => {
     await drainAll(db);

@@ -13,6 +13,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import { commitStatement, GroupCommit, type GroupCommitOptions } from './group-commit';
+import { preparedRows, type Prepared } from './prepared';
 
 /** One transfer as ledger_transfer_batch reads it (short keys: the document is built per batch). */
 export interface TransferElement {
@@ -151,14 +152,15 @@ export class LedgerWriter extends GroupCommit<TransferElement, TransferRow | nul
   }
 }
 
+/** The batch's statement, by name: parsed and planned once per connection (prepared.ts). */
+const BATCH: Prepared = { name: 'ledger_transfer_batch', text: 'SELECT * FROM ledger_transfer_batch($1::jsonb)' };
+
 /** One batch as one statement (commitStatement). */
 async function transferStatement(db: Kysely<Database>, els: TransferElement[]): Promise<(TransferRow | null)[]> {
-  const doc = JSON.stringify(els);
-  const exec = (on: Kysely<Database>) =>
-    sql<TransferRow & { n: number }>`SELECT * FROM ledger_transfer_batch(${doc}::jsonb)`.execute(on);
-  const r = await commitStatement(db, exec);
+  const values = [JSON.stringify(els)];
+  const rows = await commitStatement(db, (on) => preparedRows<TransferRow & { n: number }>(on, BATCH, values));
   const out: (TransferRow | null)[] = els.map(() => null);
-  for (const row of r.rows) out[row.n] = row;
+  for (const row of rows) out[row.n] = row;
   return out;
 }
 

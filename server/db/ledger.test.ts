@@ -116,6 +116,11 @@ describe('ledger', () => {
     }
     expect(checkAmount('0.000000000000000001')).toBe('0.000000000000000001');
     expect(checkAmount('12.50')).toBe('12.5');
+    // the limits are the value's, not the text's: zeros around the digits change nothing
+    expect(() => checkAmount('000.000')).toThrow(AppError);
+    expect(checkAmount(' 007.10 ')).toBe('7.1');
+    expect(checkAmount('1.500000000000000000000')).toBe('1.5');
+    expect(checkAmount('0999999999999999999.999999999999999999')).toBe('999999999999999999.999999999999999999');
   });
 
   it('never overdraws under 50 concurrent debits', async () => {

@@ -4,10 +4,9 @@
  * deltas and the balances after, written in the caller's transaction, so a balance can never
  * change without its journal entry. Debits are `... WHERE available >= amount`: concurrent
  * requests can never overdraw, whatever their interleaving. Amounts are decimal strings,
- * checked with decimal.js; arithmetic happens in SQL NUMERIC, never in JS floats. Each change
+ * checked as exact decimal text; arithmetic happens in SQL NUMERIC, never in JS floats. Each change
  * first takes the user's balance lock (user-locks.ts), so one user's transactions never deadlock.
  */
-import Decimal from 'decimal.js';
 import { canon } from '../kernel/decimal';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema';
@@ -17,7 +16,8 @@ import { lockUsers } from './user-locks';
 
 /** Scale of NUMERIC(36,18): 18 decimals, 18 integer digits. */
 const SCALE = 18;
-const MAX = new Decimal('1e18');
+const INT_DIGITS = 18;
+const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
 
 export interface LedgerRef {
   type: string;
@@ -46,10 +46,16 @@ export interface BalanceAfter {
 
 /** Parses and checks an amount: a finite, positive decimal string within NUMERIC(36,18). */
 export function checkAmount(amount: string): string {
-  if (typeof amount !== 'string' || !/^\d+(\.\d+)?$/.test(amount.trim())) throw new AppError('param_error');
-  const d = new Decimal(amount.trim());
-  if (d.lte(0) || d.gte(MAX) || d.decimalPlaces() > SCALE) throw new AppError('param_error');
-  return d.toFixed();
+  const t = typeof amount === 'string' ? amount.trim() : '';
+  if (!PLAIN_AMOUNT.test(t)) throw new AppError('param_error');
+  // plain digits: the checks read the canonical text (no decimal object per move) — positive,
+  // < 1e18 (at most 18 integer digits), at most SCALE decimals
+  const c = canon(t);
+  const dot = c.indexOf('.');
+  const intDigits = dot < 0 ? c.length : dot;
+  const places = dot < 0 ? 0 : c.length - dot - 1;
+  if (c === '0' || intDigits > INT_DIGITS || places > SCALE) throw new AppError('param_error');
+  return c;
 }
 
 /** Canonical decimal string: "1.500000000000000000" → "1.5" (the one formula is kernel/decimal canon). */

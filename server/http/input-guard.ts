@@ -11,8 +11,10 @@ import { anyControlChars } from '../kernel/control-chars';
 export { anyControlChars };
 
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
+  // a callback hook (it awaits nothing); Fastify answers a throw from it as the request's error
+  app.addHook('preValidation', (req, _reply, done) => {
     if (anyControlChars(req.query) || anyControlChars(req.params) || anyControlChars(req.body))
       throw new AppError('param_error');
+    done();
   });
 }

@@ -70,13 +70,16 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** One year; no includeSubDomains: the operator's other hosts are not ours to pin. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  // a callback hook, not an async one: it awaits nothing, and every answer of the app pays for it
+  app.addHook('onSend', (req, reply, payload, done) => {
     // A route that set a stricter header (uploads: default-src 'none') keeps its own.
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of SECURITY_HEADER_LIST) if (!reply.hasHeader(name)) reply.header(name, value);
     // req.protocol reads X-Forwarded-Proto only when Fastify trusts the proxy (TRUST_PROXY)
     if (req.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -97,7 +100,7 @@ function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
 export function hardenRawAnswers(server: Server, pathPrefix: string, trustProxy: boolean): void {
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!req.url?.startsWith(pathPrefix)) return;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
     if (cameOverHttps(req, trustProxy)) res.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 }

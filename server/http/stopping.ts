@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 /** Installs the hook; returns stopping(), to call when the shutdown starts. */
 export function closeConnectionsOnStop(app: FastifyInstance): () => void {
   let stopping = false;
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // a callback hook: every answer passes it, and it awaits nothing
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return () => {
     stopping = true;
