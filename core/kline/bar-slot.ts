@@ -9,7 +9,7 @@
  * record's SPILLED). OSEQ/CSEQ are the seqs of the ticks that set open/close; −Infinity for a bar
  * seeded by load().
  *
- * An empty slot (`clearSlot`) has a bucket but no bar yet: the neutral element of `mergeSlot`
+ * An empty slot (`emptySlot`) has a bucket but no bar yet: the neutral element of `mergeSlot`
  * (HIGH −∞, LOW +∞, VOL 0, OSEQ +∞, CSEQ −∞). Prices are ≥ 0, so HIGH = −∞ marks it; a seeded bar
  * (OSEQ −∞, perhaps CSEQ −∞) always has a real HIGH.
  *
@@ -48,14 +48,6 @@ export function volBigOf(st: FastBars): bigint[] {
 export function hasBar(b: Float64Array, at: number, i: number): boolean {
   const x = slotAt(at, i);
   return b[x + END] !== NONE && b[x + HIGH] !== -Infinity;
-}
-
-/** Makes slot i empty with the bucket [time, end). */
-export function clearSlot(st: FastBars, b: Float64Array, at: number, i: number, time: number, end: number): void {
-  const x = slotAt(at, i);
-  b[x + TIME] = time;
-  b[x + END] = end;
-  emptySlot(st, b, at, i);
 }
 
 /** Makes slot i empty, keeping its bucket (no times as arguments: a float64 argument may be boxed per call). */
