@@ -252,14 +252,16 @@ function fanoutRows(f: Loose | undefined): SummaryRow[] {
 function soakRows(s: Loose | undefined): SummaryRow[] {
   if (!s?.windows?.length) return [];
   const minutes = Math.round((s.windows.length * s.windowS) / 60);
+  const f = s.flat ?? {};
+  const slope = (k: string) => fmt(f[k]?.slopeMBPerHour, 2);
   return [
     {
       part: 'soak',
-      figure: `soak, ${minutes} min at ${fmt(s.rate, 0)} ticks/s, ${s.throttle}×: last third vs first, % — bench page heap / app tab heap / server RSS / chart update p50`,
-      ours: `${fmt(s.heapGrowthPct)} / ${fmt(s.churnHeapGrowthPct)} / ${fmt(s.serverRssGrowthPct)} / ${fmt(s.chartUpdateGrowthPct)}`,
+      figure: `soak, ${minutes} min at ${fmt(s.rate, 0)} ticks/s, ${s.throttle}×: slope after the warm-up, MB/h — bench page main / worker, app tab main / worker, server RSS`,
+      ours: `${slope('benchMain')} / ${slope('benchWorker')}, ${slope('appMain')} / ${slope('appWorker')}, ${slope('serverRss')}`,
       baseline: '–',
       ratio: '–',
-      goal: `within 10 %${met(s.withinTarget)}`,
+      goal: `heaps ≤ ${fmt(f.appMain?.boundMBPerHour ?? f.benchMain?.boundMBPerHour, 1)}, RSS ≤ ${fmt(f.serverRss?.boundMBPerHour, 0)} MB/h${met(s.withinTarget)}`,
       loadKey: 'soak',
     },
   ];

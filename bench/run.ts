@@ -31,7 +31,7 @@ import { runLiabilitiesBench } from './liabilities';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, VARIANTS, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
-import { runSoak, soakPlots, type SoakResult } from './soak';
+import { runSoak, soakPlots, type SoakResult, type SoakSeries } from './soak';
 import { renderDbMarkdown, type runDbBench } from './db-engine';
 import type { FanoutResult, Phase as FanoutPhase } from './fanout';
 import {
@@ -621,30 +621,53 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[], loads
       );
     out.push('');
   }
-  if (r.soak) {
-    const s = r.soak;
-    const churn = s.windows.every((w) => w.churn);
-    out.push(
-      `## Soak (${fmt(s.rate, 0)} ticks/s, ${s.throttle}×, ${s.windows.length} × ${s.windowS} s, chart on screen${churn ? ", the app's route changing in a second tab" : ''})`,
-      '',
-      'Plots: [heaps](soak-heaps.svg), [server RSS](soak-rss.svg), [timing](soak-timing.svg).',
-      '',
-      `| t s | heap main / worker / total MB (after GC) |${churn ? ' app tab heap MB (route changes) |' : ''} server RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms |`,
-      `|---:|---|${churn ? '---|' : ''}---:|---|---:|---:|---:|`,
-    );
-    for (const w of s.windows)
-      out.push(
-        `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} / ${fmt(w.heapMB.total, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.total, 2)} (${w.churn?.routeChanges ?? 0}) |` : ''} ${fmt(w.serverRssMB)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`,
-      );
-    const sl = s.slopesMBPerHour;
-    out.push(
-      '',
-      `Last third of the windows vs the first (medians): bench page heap ${fmt(s.heapGrowthPct)} %,${churn ? ` app tab heap ${fmt(s.churnHeapGrowthPct)} %,` : ''} server RSS ${fmt(s.serverRssGrowthPct)} %, chart-update p50 ${fmt(s.chartUpdateGrowthPct)} % — target within 10 %: ${s.withinTarget ? 'met' : '**not met**'}. Slopes (least squares, MB per hour): bench page heap ${fmt(sl?.heap, 2)},${churn ? ` app tab heap ${fmt(sl?.churnHeap, 2)},` : ''} server RSS ${fmt(sl?.serverRss, 2)}.`,
-      '',
-    );
-  }
+  if (r.soak) out.push(...renderSoak(r.soak));
   out.push(...renderServerParts(r));
   return out.join('\n');
+}
+
+const SOAK_SERIES: [key: SoakSeries, label: string][] = [
+  ['benchMain', 'bench page, main-thread heap'],
+  ['benchWorker', 'bench page, worker heap'],
+  ['appMain', 'app tab, main-thread heap'],
+  ['appWorker', 'app tab, worker heap'],
+  ['serverRss', "the server's RSS"],
+];
+
+function renderSoak(s: SoakResult): string[] {
+  const churn = s.windows.every((w) => w.churn);
+  const out = [
+    `## Soak (${fmt(s.rate, 0)} ticks/s, ${s.throttle}×, ${s.windows.length} × ${s.windowS} s, chart on screen${churn ? ", the app's route changing in a second tab" : ''})`,
+    '',
+    'Plots: [heaps](soak-heaps.svg), [server RSS](soak-rss.svg), [timing](soak-timing.svg). Heaps after a forced GC on every thread, sampled over bare CDP (no DevTools domain enabled).',
+    '',
+    `| t s | bench page heap main / worker MB |${churn ? ' app tab heap main / worker MB (route changes) |' : ''} server RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms |`,
+    `|---:|---|${churn ? '---|' : ''}---:|---|---:|---:|---:|`,
+  ];
+  for (const w of s.windows)
+    out.push(
+      `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.main, 2)} / ${fmt(w.churn?.heapMB.worker, 2)} (${w.churn?.routeChanges ?? 0}) |` : ''} ${fmt(w.serverRssMB)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`,
+    );
+  out.push(
+    '',
+    `Flat = the least-squares slope after the first ${fmt(s.warmupS / 60, 1)} min (the warm-up) at most the bound (MB per hour, from the smallest leak worth catching: docs/benchmarks.md); ± is two standard errors.`,
+    '',
+    '| series | first → last MB (raw, %) | level MB | slope MB/h after warm-up | bound MB/h | flat |',
+    '|---|---|---:|---|---:|---|',
+  );
+  for (const [key, label] of SOAK_SERIES) {
+    const v = s.flat?.[key];
+    if (v)
+      out.push(
+        `| ${label} | ${fmt(v.firstMB, 2)} → ${fmt(v.lastMB, 2)} (${v.rawPct >= 0 ? '+' : ''}${fmt(v.rawPct)} %) | ${fmt(v.levelMB, 2)} | ${fmt(v.slopeMBPerHour, 2)} ± ${fmt(2 * v.slopeSeMBPerHour, 2)} | ${fmt(v.boundMBPerHour, 1)} | ${v.flat ? 'yes' : '**no**'} |`,
+      );
+  }
+  out.push(
+    '',
+    `Chart-update p50, last third of the windows vs the first (medians): ${fmt(s.chartUpdateGrowthPct)} % (target within 10 %). Soak target (every series flat, chart update within 10 %): ${s.withinTarget ? 'met' : '**not met**'}.`,
+    '',
+  );
+  return out;
 }
 
 const PLOTS: [file: string, label: string][] = [

@@ -2,26 +2,24 @@
  * Soak: the bench page (Markets + <KLineChart>) at `throttle`× for `windows` windows of `windowS`
  * seconds against a 10,000 ticks/s feed, beside the built app in a second tab whose route changes
  * every `churnS` seconds (Markets, then a pair page, another pair…). Per window: JS heap of each
- * page's main thread and market worker after a forced GC, the server's RSS, per-update chart time
+ * tab's main thread and market worker after a forced GC, the server's RSS, per-update chart time
  * (the series updates of one snapshot plus the redraw lightweight-charts makes for them, see
- * browser/pages/app.tsx), frame p95, long tasks, tick-to-paint p95. Verdict: the median of the last
- * third of the windows within 10 % of the first third's, for the heaps, the server's RSS and the
- * chart-update p50 (one window's median swings ±20 % on this machine: thirds, not single windows).
+ * browser/pages/app.tsx), frame p95, long tasks, tick-to-paint p95.
+ *
+ * Both tabs are bare CDP tabs (browser/bare-tab.ts): no DevTools domain enabled, so DevTools keeps
+ * no record of their requests (Playwright's tabs enable Network, whose per-request record grew the
+ * app tab's worker by 144 B per route change). Each sample: full GC on every thread, then its heap.
+ *
+ * Verdict "flat", per series (each tab's main-thread heap and worker heap, the server's RSS): the
+ * least-squares slope over the windows after the warm-up (the first 5 minutes, at most half the run:
+ * V8 tiers code up then) at most a bound per hour set by the smallest leak worth catching, not by
+ * this machine's figures: SLOPE_BOUNDS below. The raw first → last change is reported beside it.
+ * The chart-update p50: the last third of the windows' median within 10 % of the first third's.
  */
 import fs from 'node:fs';
-import {
-  heaps,
-  launchBrowser,
-  openBenchPage,
-  patience,
-  round,
-  settle,
-  sleep,
-  startServer,
-  summarize,
-  type BenchPage,
-} from './browser/harness';
-import { CHURN_ROUTES, churnTo } from './browser/churn-routes';
+import { launchBrowser, patience, round, settle, sleep, startServer, summarize } from './browser/harness';
+import { openBareTab, type BareTab } from './browser/bare-tab';
+import { CHURN_ROUTES, churnExpression } from './browser/churn-routes';
 import { lineChartSvg } from './plot-svg';
 
 export interface SoakOptions {
@@ -33,32 +31,68 @@ export interface SoakOptions {
   extraSymbols: number;
   /** seconds between the app tab's route changes (0: no app tab) */
   churnS?: number;
+  /** seconds left out of the slopes at the start (default 300, at most half the run) */
+  warmupS?: number;
+}
+
+export interface TabHeapsMB {
+  main: number;
+  worker: number | null;
+  total: number;
 }
 
 export interface SoakWindow {
   atS: number;
-  heapMB: { main: number; worker: number | null; total: number };
+  heapMB: TabHeapsMB;
   chartUpdateMs: { p50: number; p95: number; mean: number; n: number };
   frameP95: number;
   longTasks: number;
   tickToPaintP95: number;
   /** the app tab whose route changes: heaps after GC and route changes in the window */
-  churn: { heapMB: { main: number; worker: number | null; total: number }; routeChanges: number } | null;
+  churn: { heapMB: TabHeapsMB; routeChanges: number } | null;
   serverRssMB: number;
 }
+
+/** One series' verdict: flat when its slope after the warm-up is at most the bound. */
+export interface FlatVerdict {
+  /** raw, the whole run: first and last window, MB, and the change, % */
+  firstMB: number;
+  lastMB: number;
+  rawPct: number;
+  /** after the warm-up: mean level MB, least-squares slope and its standard error, MB per hour */
+  levelMB: number;
+  slopeMBPerHour: number;
+  slopeSeMBPerHour: number;
+  boundMBPerHour: number;
+  windows: number;
+  flat: boolean;
+}
+
+export type SoakSeries = 'benchMain' | 'benchWorker' | 'appMain' | 'appWorker' | 'serverRss';
+
+/**
+ * The bounds, MB per hour, from the smallest leak the hour should catch (docs/benchmarks.md):
+ * a JS heap: 1 KB kept per route change (720 changes an hour: 0.7 MB/h) or one 32 B object per
+ * message at 5 a second (0.58 MB/h) exceeds 0.5; the server: one 16 B object per tick at 10,000
+ * ticks/s is 576 MB/h, one 100 B record per symbol per minute over 2,000 symbols 12 MB/h: 10.
+ */
+export const SLOPE_BOUNDS: Record<SoakSeries, number> = {
+  benchMain: 0.5,
+  benchWorker: 0.5,
+  appMain: 0.5,
+  appWorker: 0.5,
+  serverRss: 10,
+};
 
 export interface SoakResult {
   rate: number;
   throttle: number;
   windowS: number;
+  warmupS: number;
   windows: SoakWindow[];
-  /** last third of the windows against the first third, medians, % */
-  heapGrowthPct: number;
+  flat: Record<SoakSeries, FlatVerdict | null>;
+  /** last third of the windows' chart-update p50 median against the first third's, % */
   chartUpdateGrowthPct: number;
-  churnHeapGrowthPct: number | null;
-  serverRssGrowthPct: number;
-  /** least-squares slope over the run, MB per hour */
-  slopesMBPerHour: { heap: number; churnHeap: number | null; serverRss: number };
   withinTarget: boolean;
 }
 
@@ -71,8 +105,8 @@ function rssMB(pid: number): number {
   }
 }
 
-async function heapMB(bp: BenchPage): Promise<{ main: number; worker: number | null; total: number }> {
-  const h = await heaps(bp, true);
+async function heapMB(tab: BareTab): Promise<TabHeapsMB> {
+  const h = await tab.heaps();
   return {
     main: round(h.main / 2 ** 20, 2),
     worker: h.worker === null ? null : round(h.worker / 2 ** 20, 2),
@@ -81,8 +115,8 @@ async function heapMB(bp: BenchPage): Promise<{ main: number; worker: number | n
 }
 
 /** The built app in its own tab, its route changed every `everyS` seconds; counts the changes. */
-async function startChurn(bp: BenchPage, origin: string, everyS: number) {
-  await bp.page.goto(`${origin}/h5/${CHURN_ROUTES[0]}`, { waitUntil: 'load' });
+async function startChurn(tab: BareTab, origin: string, everyS: number) {
+  await tab.goto(`${origin}/h5/${CHURN_ROUTES[0]}`);
   let n = 0;
   let changes = 0;
   let stopped = false;
@@ -90,7 +124,7 @@ async function startChurn(bp: BenchPage, origin: string, everyS: number) {
     while (!stopped) {
       await sleep(everyS * 1000);
       if (stopped) break;
-      await churnTo(bp.page, ++n);
+      await tab.evaluate(churnExpression(++n)).catch(() => {});
       changes++;
     }
   })();
@@ -107,17 +141,17 @@ async function startChurn(bp: BenchPage, origin: string, everyS: number) {
   };
 }
 
+type BenchRead = ReturnType<Window['__bench']['read']>;
+
 async function readWindow(
-  bench: BenchPage,
-  churn: { bp: BenchPage; take: () => number } | null,
+  bench: BareTab,
+  churn: { tab: BareTab; take: () => number } | null,
   serverPid: number,
   t0: number,
 ): Promise<SoakWindow> {
-  const r = await bench.page.evaluate(() => {
-    const x = window.__bench.read();
-    window.__bench.reset();
-    return x;
-  });
+  const r = await bench.evaluate<BenchRead>(
+    '(() => { const x = window.__bench.read(); window.__bench.reset(); return x; })()',
+  );
   const cu = summarize(r.chartUpdates);
   return {
     atS: round((Date.now() - t0) / 1000),
@@ -131,9 +165,16 @@ async function readWindow(
     frameP95: round(summarize(r.frames).p95),
     longTasks: r.longTasks.length,
     tickToPaintP95: round(summarize(r.ttp).p95),
-    churn: churn ? { heapMB: await heapMB(churn.bp), routeChanges: churn.take() } : null,
+    churn: churn ? { heapMB: await heapMB(churn.tab), routeChanges: churn.take() } : null,
     serverRssMB: rssMB(serverPid),
   };
+}
+
+function logWindow(win: SoakWindow): void {
+  const c = win.churn;
+  console.log(
+    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
+  );
 }
 
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
@@ -145,29 +186,25 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const browser = await launchBrowser();
   const windows: SoakWindow[] = [];
   try {
-    const bp = await openBenchPage(browser, o.throttle);
-    const appTab = churnS ? await openBenchPage(browser, o.throttle) : null;
+    const bench = await openBareTab(browser, o.throttle);
+    const appTab = churnS ? await openBareTab(browser, o.throttle) : null;
     const churn = appTab ? await startChurn(appTab, server.origin, churnS) : null;
     try {
-      await bp.page.goto(`${server.origin}/h5/bench/browser/pages/app.html`, { waitUntil: 'load' });
-      await bp.page.waitForFunction(() => !!window.__bench?.read().marks.chartPaint, undefined, {
-        timeout: patience(90_000),
-      });
+      await bench.goto(`${server.origin}/h5/bench/browser/pages/app.html`);
+      await bench.waitFor('window.__bench?.read().marks.chartPaint', patience(90_000));
       await settle(2000);
       const t0 = Date.now();
-      await bp.page.evaluate(() => window.__bench.reset());
+      await bench.evaluate('window.__bench.reset()');
       for (let w = 0; w < o.windows; w++) {
         await sleep(o.windowS * 1000);
-        const win = await readWindow(bp, appTab && churn ? { bp: appTab, take: churn.take } : null, server.pid, t0);
+        const win = await readWindow(bench, appTab && churn ? { tab: appTab, take: churn.take } : null, server.pid, t0);
         windows.push(win);
-        console.log(
-          `[soak] t=${win.atS}s heap ${win.heapMB.total} MB (main ${win.heapMB.main}, worker ${win.heapMB.worker})${win.churn ? `, app tab ${win.churn.heapMB.total} MB (${win.churn.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
-        );
+        logWindow(win);
       }
     } finally {
       await churn?.stop();
       await appTab?.close();
-      await bp.close();
+      await bench.close();
     }
   } finally {
     await browser.close().catch(() => {});
@@ -186,45 +223,63 @@ function thirdsGrowthPct(xs: number[]): number {
   return round(((b - a) / a) * 100);
 }
 
-/** least-squares slope of y over t (s), per hour */
-function slopePerHour(points: Array<[number, number]>): number {
+/** least-squares fit of y over t (s): slope and its standard error per hour, mean level */
+function fit(points: Array<[number, number]>): { slope: number; se: number; level: number } {
   const n = points.length;
-  if (n < 2) return NaN;
   const mx = points.reduce((a, p) => a + p[0], 0) / n;
   const my = points.reduce((a, p) => a + p[1], 0) / n;
   const num = points.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0);
   const den = points.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
-  return den ? round((num / den) * 3600, 2) : NaN;
+  const slope = den ? num / den : NaN;
+  const rss = points.reduce((a, p) => a + (p[1] - my - slope * (p[0] - mx)) ** 2, 0);
+  const se = n > 2 && den ? Math.sqrt(rss / (n - 2) / den) : NaN;
+  return { slope: slope * 3600, se: se * 3600, level: my };
+}
+
+function flatVerdict(series: SoakSeries, windows: SoakWindow[], warmupS: number, y: (w: SoakWindow) => number | null) {
+  const all = windows.map((w): [number, number | null] => [w.atS, y(w)]);
+  if (!all.length || all.some(([, v]) => v === null || !Number.isFinite(v))) return null;
+  const pts = all as Array<[number, number]>;
+  const after = pts.filter(([t]) => t > warmupS);
+  const used = after.length >= 2 ? after : pts; // the smoke's two windows
+  const f = fit(used);
+  const first = pts[0][1];
+  const last = pts[pts.length - 1][1];
+  const bound = SLOPE_BOUNDS[series];
+  return {
+    firstMB: first,
+    lastMB: last,
+    rawPct: round(((last - first) / first) * 100),
+    levelMB: round(f.level, 2),
+    slopeMBPerHour: round(f.slope, 3),
+    slopeSeMBPerHour: round(f.se, 3),
+    boundMBPerHour: bound,
+    windows: used.length,
+    flat: f.slope <= bound,
+  };
 }
 
 function verdict(o: SoakOptions, windows: SoakWindow[]): SoakResult {
-  const heap = windows.map((w) => w.heapMB.total);
-  const churnHeap = windows.every((w) => w.churn) ? windows.map((w) => w.churn?.heapMB.total ?? NaN) : null;
-  const rss = windows.map((w) => w.serverRssMB);
-  const heapGrowthPct = thirdsGrowthPct(heap);
+  const runS = windows.at(-1)?.atS ?? 0;
+  const warmupS = Math.min(o.warmupS ?? 300, runS / 2);
+  const flat: Record<SoakSeries, FlatVerdict | null> = {
+    benchMain: flatVerdict('benchMain', windows, warmupS, (w) => w.heapMB.main),
+    benchWorker: flatVerdict('benchWorker', windows, warmupS, (w) => w.heapMB.worker),
+    appMain: flatVerdict('appMain', windows, warmupS, (w) => w.churn?.heapMB.main ?? null),
+    appWorker: flatVerdict('appWorker', windows, warmupS, (w) => w.churn?.heapMB.worker ?? null),
+    serverRss: flatVerdict('serverRss', windows, warmupS, (w) => w.serverRssMB),
+  };
   const chartUpdateGrowthPct = thirdsGrowthPct(windows.map((w) => w.chartUpdateMs.p50));
-  const churnHeapGrowthPct = churnHeap ? thirdsGrowthPct(churnHeap) : null;
-  const serverRssGrowthPct = thirdsGrowthPct(rss);
-  const at = windows.map((w) => w.atS);
   return {
     rate: o.rate,
     throttle: o.throttle,
     windowS: o.windowS,
+    warmupS: round(warmupS),
     windows,
-    heapGrowthPct,
+    flat,
     chartUpdateGrowthPct,
-    churnHeapGrowthPct,
-    serverRssGrowthPct,
-    slopesMBPerHour: {
-      heap: slopePerHour(heap.map((y, i) => [at[i], y])),
-      churnHeap: churnHeap ? slopePerHour(churnHeap.map((y, i) => [at[i], y])) : null,
-      serverRss: slopePerHour(rss.map((y, i) => [at[i], y])),
-    },
     withinTarget:
-      Math.abs(heapGrowthPct) <= 10 &&
-      chartUpdateGrowthPct <= 10 &&
-      (churnHeapGrowthPct === null || Math.abs(churnHeapGrowthPct) <= 10) &&
-      Math.abs(serverRssGrowthPct) <= 10,
+      Object.values(flat).every((v) => v === null || v.flat) && chartUpdateGrowthPct <= 10 && !!flat.serverRss,
   };
 }
 
@@ -237,13 +292,17 @@ export function soakPlots(r: SoakResult): { heaps: string; rss: string; timing: 
     points: r.windows.map((w): [number, number] => [min(w), y(w)]),
   });
   const heaps = lineChartSvg({
-    title: `Soak: JS heaps after GC over ${over}`,
+    title: `Soak: JS heaps after GC over ${over} (slopes after minute ${round(r.warmupS / 60, 1)})`,
     xLabel: 'minutes',
     yLabel: 'MB',
     series: [
-      series('bench page (main + worker)', (w) => w.heapMB.total),
+      series('bench page, main thread', (w) => w.heapMB.main),
+      series('bench page, worker', (w) => w.heapMB.worker ?? NaN),
       ...(r.windows.every((w) => w.churn)
-        ? [series('app tab, route churn (main + worker)', (w) => w.churn?.heapMB.total ?? NaN)]
+        ? [
+            series('app tab (route churn), main thread', (w) => w.churn?.heapMB.main ?? NaN),
+            series('app tab (route churn), worker', (w) => w.churn?.heapMB.worker ?? NaN),
+          ]
         : []),
     ],
   });

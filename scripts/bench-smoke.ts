@@ -106,7 +106,7 @@ const BENCHES: Bench[] = [
         'results.*.coldDefaultWindow.mountToPaintMs',
         'results.*.memory.totalKBPerSymbol',
       ],
-      'soak.json': ['windows.*.heapMB.total', 'heapGrowthPct'],
+      'soak.json': ['windows.*.heapMB.main', 'windows.*.churn.heapMB.worker', 'flat.appWorker.slopeMBPerHour'],
       'liabilities.json': ['totalMs', 'peakRssMB', 'proofBytes', 'naive.perProofMs', 'ratio'],
       'fanout.json': [
         'single.eventsPerClientPerS',
