@@ -96,17 +96,15 @@ export class ChartController {
     c.timeScale().subscribeVisibleLogicalRangeChange((range) => {
       if (range) this.scrolledTo(range.from);
     });
-    c.subscribeCrosshairMove((p) => this.hovered(p.time !== undefined && p.point ? (p.time as number) : null));
+    c.subscribeCrosshairMove((p) => {
+      const r = this.readout;
+      const next = p.time !== undefined && p.point ? (p.time as number) : null;
+      this.layer?.legendAt(next);
+      if (next === r.hovered || !this.props.onBar) return;
+      r.hovered = next;
+      this.emitBar();
+    });
   }
-
-  /** The bar under the pointer (null: none), over the candles or the sub indicator's chart. */
-  private readonly hovered = (next: number | null): void => {
-    const r = this.readout;
-    this.layer?.legendAt(next);
-    if (next === r.hovered || !this.props.onBar) return;
-    r.hovered = next;
-    this.emitBar();
-  };
 
   private ensureChart(): IChartApi | null {
     if (this.chart) return this.chart;
@@ -179,7 +177,6 @@ export class ChartController {
   dispose(): void {
     this.series = null;
     // the chart takes its series and panes with it: the indicator layer must not remove them again
-    this.layer?.dispose();
     this.layer = null;
     const c = this.chart;
     this.chart = null;
@@ -327,7 +324,7 @@ export class ChartController {
     const sp = this.props.indicators;
     const c = this.chart;
     if (!c || !this.theme || this.props.line || !wantsIndicators(sp) || first === undefined) return;
-    this.layer ??= new IndicatorLayer(c, this.theme, sp, this.legend(), this.box(), this.hovered);
+    this.layer ??= new IndicatorLayer(c, this.theme, sp, this.legend());
     void this.layer.redraw(this.props.src, first);
   }
 

@@ -15,7 +15,6 @@ import { afterNextPaint } from '../../lib/idle';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 import { LinesPaneView, type LineLook, type LinesBar } from './lines-series';
-import { SubChart } from './sub-chart';
 
 /** Line colours in the order of an indicator's lines (Binance's MA7 / MA25 / MA99 family). */
 const PALETTE = ['#f0b90b', '#d04ed6', '#2f8fe6'];
@@ -27,8 +26,6 @@ interface PaneSeries {
   s: ISeriesApi<'Custom', Time, LinesBar | WhitespaceData>;
   view: LinesPaneView;
   lines: number[];
-  /** the sub pane's chart (sub-chart.ts); none: on the candles' chart */
-  sub?: SubChart;
 }
 
 export interface LayerSource {
@@ -55,30 +52,17 @@ export class IndicatorLayer {
   private before: (() => void) | null = null;
   /** a live diff's legend is due after the chart's frame (legendSoon) */
   private legendDue = false;
-  /** the sub indicator's chart, under the candles' (sub-chart.ts) */
-  private sub: SubChart | null = null;
 
   constructor(
     private readonly chart: IChartApi,
     private theme: ChartTheme,
     private spec: IndicatorSpec,
     private readonly legend: HTMLElement | null,
-    /** the candles' chart's box: the sub chart is placed under it */
-    private readonly box: HTMLElement | null,
-    /** the bar under the pointer over the sub chart, for the chart's readout (null: none) */
-    private readonly hover: (time: number | null) => void = () => {},
   ) {}
 
   setTheme(th: ChartTheme): void {
     this.theme = th;
     for (const p of this.series.values()) p.view.setSign(th);
-    this.sub?.setTheme(th);
-  }
-
-  /** The candles' chart goes (unmount): the sub chart with it. */
-  dispose(): void {
-    this.sub?.remove();
-    this.sub = null;
   }
 
   /** A new spec: the old lines go; the caller redraws. */
@@ -90,12 +74,12 @@ export class IndicatorLayer {
   clear(): void {
     this.drawBefore();
     this.gen++;
-    for (const { s, sub } of this.series.values()) if (!sub) this.chart.removeSeries(s);
+    for (const { s } of this.series.values()) this.chart.removeSeries(s);
     this.series.clear();
-    this.dispose();
     this.byTime.clear();
     this.names = [];
     this.spans = [];
+    if (this.chart.panes().length > 1) this.chart.removePane(1);
     if (this.legend) this.legend.textContent = '';
   }
 
@@ -116,7 +100,7 @@ export class IndicatorLayer {
       for (let i = 0; i < n; i++) this.remember(r.time[i], k, l.values[i]);
     });
     this.newest = n ? r.time[n - 1] : 0;
-    this.sub?.sync();
+    if (this.chart.panes().length > 1) this.chart.panes()[1].setHeight(SUB_PANE_PX);
     this.legendAt(null);
   }
 
@@ -136,7 +120,6 @@ export class IndicatorLayer {
     const gen = this.gen;
     fetchIndicators(src.symbol, src.period, this.spec, this.newest)
       .then((r) => {
-        this.sub?.hold();
         this.drawBefore();
         if (gen === this.gen && r) this.update(r);
       })
@@ -159,7 +142,6 @@ export class IndicatorLayer {
    */
   push(r: PushedLines, before: () => void): boolean {
     if (this.busy || !this.series.size || !sameSpec(r.spec, this.spec)) return false;
-    this.sub?.hold();
     before();
     this.update(r);
     return true;
@@ -171,11 +153,7 @@ export class IndicatorLayer {
     const n = r.time.length;
     for (let i = 0; i < n; i++) {
       if (r.time[i] < this.newest) continue;
-      for (const p of this.series.values()) {
-        const bar = barOf(r, p.lines, i);
-        if (p.sub) p.sub.later(() => p.s.update(bar));
-        else p.s.update(bar);
-      }
+      for (const p of this.series.values()) p.s.update(barOf(r, p.lines, i));
       r.lines.forEach((l, k) => this.remember(r.time[i], k, l.values[i]));
     }
     if (n) this.newest = Math.max(this.newest, r.time[n - 1]);
@@ -272,17 +250,12 @@ export class IndicatorLayer {
       const view = new LinesPaneView(looks[pane], this.theme);
       // the pane's scale reads its first series' format: a histogram first (VOL, MACD) keeps the volume format
       const priceFormat = looks[pane][0].kind === 'hist' ? { type: 'volume' as const } : undefined;
-      const sub =
-        pane === 'sub' && this.box
-          ? (this.sub ??= new SubChart(this.chart, this.box, this.theme, SUB_PANE_PX, this.hover))
-          : undefined;
-      const s = (sub?.chart ?? this.chart).addCustomSeries(
+      const s = this.chart.addCustomSeries(
         view,
         { priceLineVisible: false, lastValueVisible: false, ...(priceFormat ? { priceFormat } : {}) },
-        pane === 'main' || sub ? 0 : 1,
+        pane === 'main' ? 0 : 1,
       );
-      if (!sub && pane === 'sub') this.chart.panes()[1]?.setHeight(SUB_PANE_PX);
-      this.series.set(pane, { s, view, lines: lines[pane], sub });
+      this.series.set(pane, { s, view, lines: lines[pane] });
     }
   }
 }
