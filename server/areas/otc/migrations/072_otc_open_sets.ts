@@ -18,13 +18,36 @@ import { createOpen } from './058_otc_group_commit';
  * all of it or none, and each deadline's job exists exactly when its order does.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await orderKeys(db);
   await sql.raw(OPEN).execute(db);
 }
 
-/** Back to migration 058's function. */
+/** Back to migration 058's function and 021's foreign keys. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS otc_open_batch(jsonb)`.execute(db);
   await createOpen(db);
+  await sql`ALTER TABLE otc_orders DROP CONSTRAINT otc_orders_ad_key_fkey, DROP CONSTRAINT otc_orders_parties,
+    ADD FOREIGN KEY (ad_id) REFERENCES otc_ads(id), ADD FOREIGN KEY (merchant_id) REFERENCES users(id),
+    ADD FOREIGN KEY (buyer_id) REFERENCES users(id), ADD FOREIGN KEY (seller_id) REFERENCES users(id),
+    ADD FOREIGN KEY (coin_id) REFERENCES currencies(id)`.execute(db);
+  await sql`ALTER TABLE otc_ads DROP CONSTRAINT otc_ads_key`.execute(db);
+}
+
+/**
+ * An order's keys, two lookups instead of six: its ad with the ad's merchant and coin in ONE
+ * foreign key (the ad's merchant is an approved merchant's user, its coin a currency: 021's keys on
+ * otc_ads), its taker's; and a CHECK that its buyer and seller are its merchant and taker, one way
+ * round or the other (no lookup: the two keys cover them). Stricter than the five keys it replaces
+ * (ad, merchant, coin, buyer, seller): an order's merchant and coin are now its ad's. An ad's
+ * merchant and coin never change.
+ */
+async function orderKeys(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE otc_ads ADD CONSTRAINT otc_ads_key UNIQUE (id, merchant_id, coin_id)`.execute(db);
+  await sql`ALTER TABLE otc_orders
+    ADD CONSTRAINT otc_orders_ad_key_fkey FOREIGN KEY (ad_id, merchant_id, coin_id) REFERENCES otc_ads (id, merchant_id, coin_id),
+    ADD CONSTRAINT otc_orders_parties CHECK ((buyer_id = merchant_id AND seller_id = taker_id) OR (buyer_id = taker_id AND seller_id = merchant_id)),
+    DROP CONSTRAINT otc_orders_ad_id_fkey, DROP CONSTRAINT otc_orders_merchant_id_fkey, DROP CONSTRAINT otc_orders_coin_id_fkey,
+    DROP CONSTRAINT otc_orders_buyer_id_fkey, DROP CONSTRAINT otc_orders_seller_id_fkey`.execute(db);
 }
 
 /** The elements, typed, each with its ad (locked), its taker's unfinished orders and its key as found. */
