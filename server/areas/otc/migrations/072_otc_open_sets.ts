@@ -15,7 +15,8 @@ import { createOpen } from './058_otc_group_commit';
  * its key exists as they were before the statement; the statement adds its own: the orders it
  * accepted per taker, each ad's remaining less its orders, the keys it claimed. Same answers, rows,
  * ids' order, balances and journal as 058; a statement is still one transaction, so a kill -9 loses
- * all of it or none, and each deadline's job exists exactly when its order does.
+ * all of it or none, and each deadline's job exists exactly when its order does. With it, an
+ * order's keys checked in two lookups instead of six (orderKeys below).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await orderKeys(db);
@@ -35,8 +36,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 /**
  * An order's keys, two lookups instead of six: its ad with the ad's merchant and coin in ONE
- * foreign key (the ad's merchant is an approved merchant's user, its coin a currency: 021's keys on
- * otc_ads), its taker's; and a CHECK that its buyer and seller are its merchant and taker, one way
+ * foreign key (the ad's merchant is a merchant's user, its coin a currency: 021's keys on otc_ads),
+ * its taker's; and a CHECK that its buyer and seller are its merchant and taker, one way
  * round or the other (no lookup: the two keys cover them). Stricter than the five keys it replaces
  * (ad, merchant, coin, buyer, seller): an order's merchant and coin are now its ad's. An ad's
  * merchant and coin never change.
