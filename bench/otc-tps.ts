@@ -1,8 +1,9 @@
 /**
  * P2P (OTC) order openings per second at the ledger, on the PostgreSQL server: an opening's writes
- * on the group commit (otc domain/order-writer.ts, migration 058: each opening one element of a
- * statement shared with the others in flight — the seller's conditional freeze into escrow, the
- * order, the ad's remaining, the event, the notice, the deadline's job) against the path they took
+ * on the group commit (otc domain/order-writer.ts, otc_open_batch of migration 072: each opening one
+ * element of a statement shared with the others in flight — the seller's conditional freeze into
+ * escrow in its loop; the orders, journal rows, events, notices and deadlines' jobs one insert each,
+ * the ads' remaining one update, at its end) against the path they took
  * before, in the same run: one inTransaction per opening with the same writes as the transaction
  * path (opening.ts openInTx: the parties' balance locks, the ad locked, the taker's open orders
  * counted, the order, the freeze (ledger.ts), the remaining, the job, the event, the notice). The
@@ -11,7 +12,8 @@
  * commit (bench/ledger-tps.ts's `ours`), same loops, same round. 8 merchants' buy ads
  * (OTC_BENCH_MERCHANTS); each opening sells 1 USDT from the next of many takers
  * (a taker holds at most 3 unfinished orders); 20 loops on a pool of 10 for OTC_BENCH_MS, rounds
- * alternating (the machine is shared, so load drifts). The journal is checked against the balances
+ * alternating (the machine is shared, so load drifts: compare the CPU per order, the client's and
+ * the pool's PostgreSQL backends', beside the rates). The journal is checked against the balances
  * and every ad's remaining against its orders at the end.
  * `npx tsx bench/otc-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after; OTC_BENCH_MS, OTC_BENCH_ROUNDS). Run by `npm run bench`'s ledger part.
@@ -26,6 +28,7 @@ import { inTransaction } from '../server/db/tx';
 import { enqueueInTx } from '../server/db/jobs';
 import { addNotice } from '../server/db/notices';
 import { installJobQueue } from '../server/plugins/job-queue';
+import { backendCpu } from './pg-backend-cpu';
 // the writer's own module: the area's door carries only its checker
 import { otcWritersFor, type OpenElement } from '../server/areas/otc/domain/order-writer';
 import {
@@ -53,6 +56,8 @@ interface Run {
   failed: number;
   perS: number;
   cpuMsPer: number;
+  /** the pool's PostgreSQL backends' CPU µs per order (pg-backend-cpu.ts) */
+  pgUsPer: number;
   latencyMs: { p50: number; p99: number };
 }
 
@@ -227,6 +232,7 @@ function transferRef(db: Kysely<Database>, w: World): Promise<unknown> {
 }
 
 async function openings(h: DbHandle, w: World, way: 'before' | 'ours' | 'reference', name: string): Promise<Run> {
+  const pg = await backendCpu(h.db, 10);
   const t = await loopsFor({ loops: 20, windowMs: WINDOW_MS, digits: 2, more: () => next < 3 * TAKERS }, async () => {
     if (way === 'reference') return transferRef(h.db, w);
     const e = nextElement(w);
@@ -234,7 +240,16 @@ async function openings(h: DbHandle, w: World, way: 'before' | 'ours' | 'referen
     const row = await otcWritersFor(h.db).open.submit(e);
     if (row.order_id === null) throw new Error(`refused: ${row.refused}`);
   });
-  return { name, orders: t.count, failed: t.failed, perS: t.perS, cpuMsPer: t.cpuMsPer, latencyMs: t.latencyMs };
+  const pgUsPer = Math.round((pg.seconds() * 1e6) / Math.max(1, t.count));
+  return {
+    name,
+    orders: t.count,
+    failed: t.failed,
+    perS: t.perS,
+    cpuMsPer: t.cpuMsPer,
+    pgUsPer,
+    latencyMs: t.latencyMs,
+  };
 }
 
 function report(runs: Run[], check: { orders: number; adsMatch: boolean; sound: boolean }): void {
@@ -247,7 +262,10 @@ function report(runs: Run[], check: { orders: number; adsMatch: boolean; sound: 
   const md = resultsMd(
     'P2P order openings per second at the ledger (PostgreSQL server)',
     meta,
-    runColumns('orders', (r: Run) => r.orders, ['client CPU ms / order', (r) => r.cpuMsPer]),
+    runColumns('orders', (r: Run) => r.orders, [
+      'CPU per order: client ms / PostgreSQL µs',
+      (r) => `${r.cpuMsPer} / ${r.pgUsPer}`,
+    ]),
     runs,
     `Best round: group commit ${ours.perS}/s, one transaction each ${before.perS}/s — ${ratio}×; a ledger transfer on its group commit ${ref.perS}/s (ours ${toRef}× it: the machine's state in this run). Orders ${check.orders}; every ad's remaining equals its total less its orders: ${check.adsMatch ? 'yes' : 'NO'}. Journal equals balances: ${check.sound ? 'yes' : 'NO'}.`,
   );

@@ -6,7 +6,7 @@
  * seconds options' orders (areas/trade, migration 046), the NFT fixed-price purchases
  * (areas/nft/domain/buy-writer.ts, migrations 048, 056), blind boxes (box-writer.ts, migration
  * 057) and won auctions' payments (pay-writer.ts, migration 060), and the P2P openings and escrow endings
- * (areas/otc/domain/order-writer.ts, migration 058); the statement itself is the user's.
+ * (areas/otc/domain/order-writer.ts, migrations 058 and 072); the statement itself is the user's.
  *
  * The rules every statement keeps: each operation in it is all-or-nothing (a refusal is an answer
  * for that operation alone, not an error), and every caller's promise settles only after the

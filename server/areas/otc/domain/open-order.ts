@@ -1,5 +1,5 @@
 /**
- * Opening an order: a plain opening on the group commit (order-writer.ts, migration 058): the ad read without a
+ * Opening an order: a plain opening on the group commit (order-writer.ts, migration 072): the ad read without a
  * lock and the order priced and checked against it (core's rules, the same checks as the
  * transaction's), then one element of otc_open_batch, which re-checks what can change meanwhile
  * (the ad online, the taker's open orders, the remaining) under its locks and freezes the seller's

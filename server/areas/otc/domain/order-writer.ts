@@ -1,8 +1,8 @@
 /**
- * The P2P money paths on a group commit (db/group-commit.ts; the statements: migration 058). An
- * order's opening — the seller's conditional freeze into escrow, the order, the ad's remaining, the
- * event, the notice, the deadline's job, the key — is one element of a statement shared with the
- * openings submitted meanwhile; a release, cancel or timeout likewise, its status guard in the
+ * The P2P money paths on a group commit (db/group-commit.ts; the statements: migration 058, the
+ * opening's as migration 072 rewrote it). An order's opening — the seller's conditional freeze into
+ * escrow, the order, the ad's remaining, the event, the notice, the deadline's job, the key — is
+ * one element of a statement shared with the openings submitted meanwhile; a release, cancel or timeout likewise, its status guard in the
  * statement so the escrow leaves once. Each element is all-or-nothing (a refusal writes nothing)
  * and each caller's promise settles after the commit that carried it. The parties of an order are
  * its buyer and seller (the merchant is one of them), so two batches in flight never share an ad.

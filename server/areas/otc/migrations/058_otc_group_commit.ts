@@ -83,7 +83,7 @@ async function createHelpers(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 }
 
-async function createOpen(db: Kysely<unknown>): Promise<void> {
+export async function createOpen(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION otc_open_batch(p jsonb)
     RETURNS TABLE (n int, order_id int, refused text, dup boolean)
