@@ -220,7 +220,9 @@ function registerGuestRoutes(app: FastifyInstance, store: UploadStore): void {
       const file = await readImageUpload(req, app.config.uploadMaxBytes, () =>
         checkGuestCount(app.db, ip, app.config.uploadQuota),
       );
-      return ok(await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file));
+      return ok(
+        await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file),
+      );
     }),
   );
 }
