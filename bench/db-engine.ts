@@ -11,7 +11,9 @@
  *    the client runs in a process of its own (ticker-gaps.ts), as a phone watching the market is
  *    not the phones sending the transfers;
  *  - the CPU each transfer costs the server's Node process, its PostgreSQL and this process
- *    (proc-cpu.ts): the figure that compares runs on a shared machine, where rates follow the load.
+ *    (proc-cpu.ts): the figure that compares runs on a shared machine, where rates follow the load;
+ *  - each path's transfers per statement (the group commit's batch size), from the phase's journal
+ *    rows: a statement is one transaction, whose rows all carry its now().
  * Rounds alternate the two paths (this machine is shared, so load drifts) after a short warm-up of
  * both; the best of each counts (the gaps under load are the best API round's), and the load
  * average is printed beside the figures. The journal is checked against the balances.
@@ -230,7 +232,10 @@ interface PhaseResult {
 
 /** The journal's last id: a phase's rows are those past it. */
 async function lastJournalId(h: DbHandle): Promise<number> {
-  const r = await h.db.selectFrom('journal').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+  const r = await h.db
+    .selectFrom('journal')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
@@ -446,7 +451,7 @@ export function renderDbMarkdown(r: Awaited<ReturnType<typeof runDbBench>>): str
       "; the ledger's path: " +
       r.runs.flatMap((x) => x.rounds.map((y) => cpu(y.ledgerCpuUs))).join('; '),
     '',
-    'Transfers per statement (the group commit\'s batches), API / ledger path: ' +
+    "Transfers per statement (the group commit's batches), API / ledger path: " +
       r.runs.flatMap((x) => x.rounds.map((y) => `${y.apiBatch} / ${y.ledgerBatch}`)).join('; '),
     '',
     "| tick gap idle p50 / p95 / p99 / max ms (n) | tick gap under the API's load p50 / p95 / p99 / max ms (n) |",
