@@ -11,7 +11,9 @@
  *    the client runs in a process of its own (ticker-gaps.ts), as a phone watching the market is
  *    not the phones sending the transfers;
  *  - the CPU each transfer costs the server's Node process, its PostgreSQL and this process
- *    (proc-cpu.ts): the figure that compares runs on a shared machine, where rates follow the load.
+ *    (proc-cpu.ts): the figure that compares runs on a shared machine, where rates follow the load;
+ *  - each path's transfers per statement (the group commit's batch size), from the phase's journal
+ *    rows: a statement is one transaction, whose rows all carry its now().
  * Rounds alternate the two paths (this machine is shared, so load drifts) after a short warm-up of
  * both; the best of each counts (the gaps under load are the best API round's), and the load
  * average is printed beside the figures. The journal is checked against the balances.
@@ -59,7 +61,16 @@ export interface EngineRun {
   ledgerFailed: number;
   /** transfersPerS ÷ ledgerPerS */
   httpOverLedger: number;
-  rounds: { api: number; ledger: number; loadavg: number[]; apiCpuUs: CpuSample; ledgerCpuUs: CpuSample }[];
+  rounds: {
+    api: number;
+    ledger: number;
+    loadavg: number[];
+    apiCpuUs: CpuSample;
+    ledgerCpuUs: CpuSample;
+    /** transfers per group-commit statement (its batch size) on each path */
+    apiBatch: number;
+    ledgerBatch: number;
+  }[];
   /**
    * CPU µs per transfer in the best rounds, beyond what each process spends idle (the feed, timers):
    * the server's Node process, its PostgreSQL cluster and this process (the API's 20 HTTP clients,
@@ -215,15 +226,42 @@ interface PhaseResult {
   /** CPU seconds each process used, over `wall` seconds */
   cpu: CpuSample;
   wall: number;
+  /** transfers per statement: the group commit's batch size (batchSize) */
+  batch: number;
+}
+
+/** The journal's last id: a phase's rows are those past it. */
+async function lastJournalId(h: DbHandle): Promise<number> {
+  const r = await h.db
+    .selectFrom('journal')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
+  return Number(r?.m ?? 0);
+}
+
+/**
+ * Transfers per statement among a phase's journal rows of `refType` (two per transfer): each group
+ * commit's statement is one transaction, whose rows all carry its now() as created_at.
+ */
+async function batchSize(h: DbHandle, sinceId: number, refType: string): Promise<number> {
+  const r = await h.db
+    .selectFrom('journal')
+    .select((eb) => [eb.fn.countAll<string>().as('rows'), eb.fn.count<string>('created_at').distinct().as('stmts')])
+    .where('id', '>', sinceId)
+    .where('ref_type', '=', refType)
+    .executeTakeFirstOrThrow();
+  return Math.round((Number(r.rows) / 2 / Math.max(1, Number(r.stmts))) * 10) / 10;
 }
 
 /** Every loop runs `one` back to back for `seconds`. */
 async function phase(
   loops: Loop[],
   seconds: number,
-  dataDir: string,
+  at: { dataDir: string; h: DbHandle; refType: string },
   one: (l: Loop, n: number) => Promise<void>,
 ): Promise<PhaseResult> {
+  const { dataDir } = at;
+  const since = await lastJournalId(at.h);
   const cpu0 = cpuSample(dataDir);
   const lat: number[] = [];
   let failed = 0;
@@ -246,7 +284,8 @@ async function phase(
   );
   const wall = (performance.now() - t0) / 1000;
   const cpu = cpuUsed(cpu0, cpuSample(dataDir));
-  return { perS: Math.round((lat.length / wall) * 10) / 10, done: lat.length, failed, lat, cpu, wall };
+  const batch = await batchSize(at.h, since, at.refType);
+  return { perS: Math.round((lat.length / wall) * 10) / 10, done: lat.length, failed, lat, cpu, wall, batch };
 }
 
 /** `seconds` of nothing: the processes' idle CPU. */
@@ -255,7 +294,7 @@ async function quiet(seconds: number, dataDir: string): Promise<PhaseResult> {
   const t0 = performance.now();
   await sleep(seconds * 1000);
   const wall = (performance.now() - t0) / 1000;
-  return { perS: 0, done: 0, failed: 0, lat: [], cpu: cpuUsed(cpu0, cpuSample(dataDir)), wall };
+  return { perS: 0, done: 0, failed: 0, lat: [], cpu: cpuUsed(cpu0, cpuSample(dataDir)), wall, batch: 0 };
 }
 
 /**
@@ -305,8 +344,10 @@ export async function runEngine(
     // warm both paths (the server's JIT, the pools) so the first round measures what the others do;
     // not in the smoke, whose figures mean nothing
     const warm = process.env.BENCH_SMOKE === '1' ? 0 : Math.min(2, o.seconds);
-    await phase(loops, warm, dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-warm-${n}`));
-    await phase(loops, warm, dataDir, (l, n) => ledgerTransfer(h, l, n));
+    const viaApi = { dataDir, h, refType: 'transfer' };
+    const viaLedger = { dataDir, h, refType: 'bench' };
+    await phase(loops, warm, viaApi, (l, n) => apiTransfer(url, l, `bench-${run}-warm-${n}`));
+    await phase(loops, warm, viaLedger, (l, n) => ledgerTransfer(h, l, n));
     let idlePhase: PhaseResult | undefined;
     const idle = await tickGaps(base, async () => void (idlePhase = await quiet(o.seconds, dataDir)));
     const api: PhaseResult[] = [];
@@ -315,10 +356,10 @@ export async function runEngine(
     const loadGaps: number[][] = [];
     for (let i = 0; i < o.rounds; i++) {
       const gaps = await tickGaps(base, async () => {
-        api.push(await phase(loops, o.seconds, dataDir, (l, n) => apiTransfer(url, l, `bench-${run}-${i}-${n}`)));
+        api.push(await phase(loops, o.seconds, viaApi, (l, n) => apiTransfer(url, l, `bench-${run}-${i}-${n}`)));
       });
       loadGaps.push(gaps);
-      ledger.push(await phase(loops, o.seconds, dataDir, (l, n) => ledgerTransfer(h, l, n)));
+      ledger.push(await phase(loops, o.seconds, viaLedger, (l, n) => ledgerTransfer(h, l, n)));
       loads.push(loadavg());
     }
     const cpuUs = cpuPerTransfer(idlePhase as PhaseResult, api, ledger);
@@ -328,6 +369,8 @@ export async function runEngine(
       loadavg: loads[i],
       apiCpuUs: cpuUs.api[i],
       ledgerCpuUs: cpuUs.ledger[i],
+      apiBatch: x.batch,
+      ledgerBatch: ledger[i].batch,
     }));
     const best = (xs: PhaseResult[]) => xs.indexOf([...xs].sort((x, y) => y.perS - x.perS)[0]);
     const a = api[best(api)];
@@ -407,6 +450,9 @@ export function renderDbMarkdown(r: Awaited<ReturnType<typeof runDbBench>>): str
       r.runs.flatMap((x) => x.rounds.map((y) => cpu(y.apiCpuUs))).join('; ') +
       "; the ledger's path: " +
       r.runs.flatMap((x) => x.rounds.map((y) => cpu(y.ledgerCpuUs))).join('; '),
+    '',
+    "Transfers per statement (the group commit's batches), API / ledger path: " +
+      r.runs.flatMap((x) => x.rounds.map((y) => `${y.apiBatch} / ${y.ledgerBatch}`)).join('; '),
     '',
     "| tick gap idle p50 / p95 / p99 / max ms (n) | tick gap under the API's load p50 / p95 / p99 / max ms (n) |",
     '|---|---|',

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Server as SocketIOServer } from 'socket.io';
 import { Redis } from 'ioredis';
@@ -24,6 +23,7 @@ import { registerJobQueue, startJobWorker } from './plugins/job-queue';
 import { registerErrorHandling } from './http/errors';
 import { closeConnectionsOnStop } from './http/stopping';
 import { registerInputGuard } from './http/input-guard';
+import { ignoreMultipart } from './http/upload-body';
 import { registerRouteList } from './http/route-list';
 import { makeResolveUser, registerAuth } from './http/auth';
 import { createSessionSockets, type SessionSockets } from './http/session-sockets';
@@ -171,7 +171,8 @@ async function registerHttp(app: FastifyInstance, config: AppConfig): Promise<vo
   await registerCompression(app);
 
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+  // the multipart parser is the upload routes' only (http/upload-body.ts uploadContext)
+  ignoreMultipart(app);
 }
 
 function connectRedis(config: AppConfig, cleanups: Cleanups): Redis | undefined {

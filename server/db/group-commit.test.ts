@@ -3,7 +3,7 @@
  * commits and answers before the drain ends, and what comes after is refused with a retryable 503
  * without reaching a statement.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drainAll } from './drain';
 import { GroupCommit, ShuttingDownError } from './group-commit';
 
@@ -67,4 +67,68 @@ it("every group commit the server builds is drained with its handle's pool", asy
   }
   expect(files.length).toBeGreaterThan(100);
   expect(unbound).toEqual([]);
+});
+
+describe('regather', () => {
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  const users = (e: number) => [e];
+
+  it('the next batch waits for the callers the last commit answered; with no commit before, none waits', async () => {
+    const s = heldStatement();
+    const gc = new GroupCommit<number, number>(s.statement, users, { regather: 1000, gather: 100 });
+    // a lone operation with nothing committed before: no wait
+    const lone = gc.submit(1);
+    await tick();
+    expect(s.batches).toEqual([[1]]);
+    // two arrive while it is in flight (they gather behind it), then it commits: its caller is
+    // expected back, so they wait for one more…
+    const waiting = [gc.submit(2), gc.submit(3)];
+    await tick();
+    await s.releaseAll();
+    expect(await lone).toBe(10);
+    expect(s.batches).toHaveLength(1);
+    // …which comes: the three go as one statement
+    const back = gc.submit(4);
+    await tick();
+    expect(s.batches[1]).toEqual([2, 3, 4]);
+    await s.releaseAll();
+    expect(await Promise.all([...waiting, back])).toEqual([20, 30, 40]);
+    // three callers answered: the loop's next three go together
+    const next = [gc.submit(5), gc.submit(6)];
+    await tick();
+    expect(s.batches).toHaveLength(2);
+    next.push(gc.submit(7));
+    await tick();
+    expect(s.batches[2]).toEqual([5, 6, 7]);
+    await s.releaseAll();
+    expect(await Promise.all(next)).toEqual([50, 60, 70]);
+  });
+
+  it('waits no longer than the window after the commit', async () => {
+    const s = heldStatement();
+    // a bound of 400 ms: a first window of 200 (half its start), which a loaded machine's tick does not outlast
+    const gc = new GroupCommit<number, number>(s.statement, users, { regather: 400 });
+    const first = [gc.submit(1), gc.submit(2)];
+    await tick();
+    await s.releaseAll();
+    await Promise.all(first);
+    // one of the two callers comes back, the other never does
+    const t0 = performance.now();
+    const back = gc.submit(3);
+    await tick();
+    expect(s.batches).toHaveLength(1);
+    while (s.batches.length < 2) await new Promise((r) => setTimeout(r, 2));
+    // (the margin is a loaded machine's timer lag)
+    expect(performance.now() - t0).toBeLessThan(400 + 600);
+    expect(s.batches[1]).toEqual([3]);
+    await s.releaseAll();
+    expect(await back).toBe(30);
+    // long after the last commit an operation goes at once
+    await new Promise((r) => setTimeout(r, 450));
+    const late = gc.submit(4);
+    await tick();
+    expect(s.batches[2]).toEqual([4]);
+    await s.releaseAll();
+    await late;
+  });
 });

@@ -137,9 +137,17 @@ export type WriterOptions = GroupCommitOptions;
  * for the commit in flight (a statement's time, 1–3 ms), then go together as one statement. Each
  * statement costs PostgreSQL ≈ 600 µs of CPU on its own (the call, the commit, the WAL flush) and the
  * server's pg client ≈ 200 µs: the API's transfers, arriving one HTTP request at a time, went out
- * ≈ 3 per statement with four batches in flight at once, ≈ 9 this way (docs/benchmarks.md).
+ * ≈ 3 per statement with four batches in flight at once, ≈ 7–9 this way.
  */
 const GATHER = 10;
+
+/**
+ * After a commit, with nothing in flight, the next batch waits for as many transfers as the commit
+ * answered (GroupCommitOptions.regather), at most twice the time its callers took to come back
+ * lately and never more than this (ms). The 20 API loops of bench/db-engine.ts then go ≈ 17 per
+ * statement instead of two alternating cohorts of ≈ 7–9 (docs/benchmarks.md).
+ */
+const REGATHER_MS = 40;
 
 /** The transfers' group commit: ledger_transfer_batch as the statement, both users of each transfer. */
 export class LedgerWriter extends GroupCommit<TransferElement, TransferRow | null> {
@@ -147,7 +155,7 @@ export class LedgerWriter extends GroupCommit<TransferElement, TransferRow | nul
     super(
       (els) => transferStatement(db, els),
       (e) => [e.fu, e.tu],
-      { gather: GATHER, drainWith: db, ...opts },
+      { gather: GATHER, regather: REGATHER_MS, drainWith: db, ...opts },
     );
   }
 }

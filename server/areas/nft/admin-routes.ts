@@ -15,7 +15,7 @@ import { canon } from '../../kernel/decimal';
 import { nftReviewRoutes } from './admin-review';
 import { registerArtistCreates, registerArtistEdits, registerItemCreate, registerItemEdit } from './admin-catalog';
 import { localUploadStore } from '../../storage/uploads';
-import { readSniffedUpload } from '../../http/upload-body';
+import { readSniffedUpload, uploadContext } from '../../http/upload-body';
 import { saveNftMedia, sniffNftMedia } from './domain/uploads';
 import { NFT_CURRENCIES } from './domain/works';
 import { editable } from './domain/edit-rules';
@@ -134,20 +134,22 @@ function adminItem(
 function registerMediaUpload(op: FastifyInstance): void {
   const db = op.db;
   const store = localUploadStore(op.config.dataDir);
-  op.post('/media', async (req) => {
-    const file = await readSniffedUpload(req, op.config.nftMediaMaxBytes, sniffNftMedia, 'nft_media_type_invalid');
-    const saved = await saveNftMedia(db, store, file, { operatorId: req.operatorId });
-    await inTransaction(db, (trx) =>
-      logAction(trx, {
-        operatorId: req.operatorId,
-        action: 'nft_media_upload',
-        target: `nft_media:${saved.media.split('/').pop()}`,
-        reason: file.kind.mime,
-        detail: { bytes: file.buf.length },
-      }),
-    );
-    return ok(saved);
-  });
+  uploadContext(op, (scope) =>
+    scope.post('/media', async (req) => {
+      const file = await readSniffedUpload(req, op.config.nftMediaMaxBytes, sniffNftMedia, 'nft_media_type_invalid');
+      const saved = await saveNftMedia(db, store, file, { operatorId: req.operatorId });
+      await inTransaction(db, (trx) =>
+        logAction(trx, {
+          operatorId: req.operatorId,
+          action: 'nft_media_upload',
+          target: `nft_media:${saved.media.split('/').pop()}`,
+          reason: file.kind.mime,
+          detail: { bytes: file.buf.length },
+        }),
+      );
+      return ok(saved);
+    }),
+  );
 }
 
 /** The lists the catalogue forms choose from: currencies, artists, collections. */

@@ -34,7 +34,7 @@ import { collectionDetail, collections } from './domain/collections';
 import { demoVideo, wavOf, DEMO_VIDEO } from './domain/media';
 import { artSvg } from './domain/art';
 import { localUploadStore } from '../../storage/uploads';
-import { readSniffedUpload } from '../../http/upload-body';
+import { readSniffedUpload, uploadContext } from '../../http/upload-body';
 import { checkUploadBytes, checkUploadCount } from '../../shared/files/upload-quota';
 import { saveNftMedia, sniffNftMedia, uploadedMedia } from './domain/uploads';
 import { artistOfUser, createWork, NFT_CURRENCIES } from './domain/works';
@@ -237,18 +237,20 @@ function registerCreatorRoutes(app: FastifyInstance): void {
   );
   const store = localUploadStore(app.config.dataDir);
   const uploadDir = `${app.config.dataDir}/uploads`;
-  app.post('/bind_box/uploadMedia', auth, async (req) => {
-    await artistOfUser(db, req.userId);
-    const file = await readSniffedUpload(
-      req,
-      app.config.nftMediaMaxBytes,
-      sniffNftMedia,
-      'nft_media_type_invalid',
-      () => checkUploadCount(db, req.userId, app.config.uploadQuota),
-    );
-    await checkUploadBytes(db, uploadDir, req.userId, app.config.uploadQuota, file.buf.length);
-    return ok(await saveNftMedia(db, store, file, { userId: req.userId }));
-  });
+  uploadContext(app, (scope) =>
+    scope.post('/bind_box/uploadMedia', auth, async (req) => {
+      await artistOfUser(db, req.userId);
+      const file = await readSniffedUpload(
+        req,
+        app.config.nftMediaMaxBytes,
+        sniffNftMedia,
+        'nft_media_type_invalid',
+        () => checkUploadCount(db, req.userId, app.config.uploadQuota),
+      );
+      await checkUploadBytes(db, uploadDir, req.userId, app.config.uploadQuota, file.buf.length);
+      return ok(await saveNftMedia(db, store, file, { userId: req.userId }));
+    }),
+  );
   const Work = z.object({
     collection_id: id,
     title: text(120).refine((s) => s.trim().length > 0, { error: 'param_error' }),

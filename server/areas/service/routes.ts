@@ -35,7 +35,7 @@ import { CODE_TTL_MS, issueCode, verifyCode } from '../accounts/domain';
 import { deliver } from '../../http/deliver';
 import { clientIp } from '../../http/request-meta';
 import { translate } from '../../i18n/messages';
-import { readImageUpload } from '../../http/upload-body';
+import { readImageUpload, uploadContext } from '../../http/upload-body';
 import { localUploadStore, type UploadStore } from '../../storage/uploads';
 import { addressCaller } from '../../http/known-device';
 
@@ -213,12 +213,16 @@ function registerGuestRoutes(app: FastifyInstance, store: UploadStore): void {
     return ok(true);
   });
   /** A guest's image: the same checks as /api/upload, a daily quota per IP; only this guest's conversation may attach it. */
-  app.post('/service/guest/upload', sendLimit, async (req) => {
-    const { c } = await guestOf(app, req);
-    const ip = clientIp(req);
-    const file = await readImageUpload(req, app.config.uploadMaxBytes, () =>
-      checkGuestCount(app.db, ip, app.config.uploadQuota),
-    );
-    return ok(await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file));
-  });
+  uploadContext(app, (scope) =>
+    scope.post('/service/guest/upload', sendLimit, async (req) => {
+      const { c } = await guestOf(app, req);
+      const ip = clientIp(req);
+      const file = await readImageUpload(req, app.config.uploadMaxBytes, () =>
+        checkGuestCount(app.db, ip, app.config.uploadQuota),
+      );
+      return ok(
+        await saveGuestUpload(app.db, store, { conversationId: c.id, ip, quota: app.config.uploadQuota }, file),
+      );
+    }),
+  );
 }
