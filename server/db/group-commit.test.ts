@@ -3,7 +3,7 @@
  * commits and answers before the drain ends, and what comes after is refused with a retryable 503
  * without reaching a statement.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drainAll } from './drain';
 import { GroupCommit, ShuttingDownError } from './group-commit';
 
@@ -20,7 +20,7 @@ function heldStatement() {
     while (waiting.length) waiting.shift()!();
     await new Promise((r) => setTimeout(r, 0));
   };
-  return { batches, statement, releaseAll };
+  return { batches, statement, releaseAll, waiting };
 }
 
 it('a drain answers the batch in flight and the queue behind it, then refuses new work with a 503', async () => {
@@ -70,8 +70,16 @@ it("every group commit the server builds is drained with its handle's pool", asy
 });
 
 describe('regather', () => {
-  const tick = () => new Promise((r) => setTimeout(r, 0));
+  // fake clocks (timers and performance.now): the windows below are exact, whatever the machine's load
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
+  afterEach(() => vi.useRealTimers());
+  const tick = () => vi.advanceTimersByTimeAsync(0);
   const users = (e: number) => [e];
+  /** the held statements commit; their callers see their answers */
+  const release = async (s: ReturnType<typeof heldStatement>) => {
+    while (s.waiting.length) s.waiting.shift()!();
+    await tick();
+  };
 
   it('the next batch waits for the callers the last commit answered; with no commit before, none waits', async () => {
     const s = heldStatement();
@@ -84,14 +92,15 @@ describe('regather', () => {
     // expected back, so they wait for one more…
     const waiting = [gc.submit(2), gc.submit(3)];
     await tick();
-    await s.releaseAll();
+    await release(s);
     expect(await lone).toBe(10);
+    await vi.advanceTimersByTimeAsync(100);
     expect(s.batches).toHaveLength(1);
     // …which comes: the three go as one statement
     const back = gc.submit(4);
     await tick();
     expect(s.batches[1]).toEqual([2, 3, 4]);
-    await s.releaseAll();
+    await release(s);
     expect(await Promise.all([...waiting, back])).toEqual([20, 30, 40]);
     // three callers answered: the loop's next three go together
     const next = [gc.submit(5), gc.submit(6)];
@@ -100,35 +109,32 @@ describe('regather', () => {
     next.push(gc.submit(7));
     await tick();
     expect(s.batches[2]).toEqual([5, 6, 7]);
-    await s.releaseAll();
+    await release(s);
     expect(await Promise.all(next)).toEqual([50, 60, 70]);
   });
 
-  it('waits no longer than the window after the commit', async () => {
+  it('waits no longer than the window after the commit, and not at all long after it', async () => {
     const s = heldStatement();
-    // a bound of 400 ms: a first window of 200 (half its start), which a loaded machine's tick does not outlast
+    // a bound of 400 ms: the first window is half of it (twice a start of a quarter)
     const gc = new GroupCommit<number, number>(s.statement, users, { regather: 400 });
     const first = [gc.submit(1), gc.submit(2)];
     await tick();
-    await s.releaseAll();
+    await release(s);
     await Promise.all(first);
     // one of the two callers comes back, the other never does
-    const t0 = performance.now();
     const back = gc.submit(3);
-    await tick();
+    await vi.advanceTimersByTimeAsync(199);
     expect(s.batches).toHaveLength(1);
-    while (s.batches.length < 2) await new Promise((r) => setTimeout(r, 2));
-    // (the margin is a loaded machine's timer lag)
-    expect(performance.now() - t0).toBeLessThan(400 + 600);
+    await vi.advanceTimersByTimeAsync(2);
     expect(s.batches[1]).toEqual([3]);
-    await s.releaseAll();
+    await release(s);
     expect(await back).toBe(30);
     // long after the last commit an operation goes at once
-    await new Promise((r) => setTimeout(r, 450));
+    await vi.advanceTimersByTimeAsync(450);
     const late = gc.submit(4);
     await tick();
     expect(s.batches[2]).toEqual([4]);
-    await s.releaseAll();
+    await release(s);
     await late;
   });
 });
