@@ -272,6 +272,11 @@ function rise(
   }
   // every slot is checked while some are unlinked or the tick is late (see the invariant)
   const all = unl !== 0 || ts < b[bx + TIME];
+  if (!all) {
+    // the common case: only the slots folded from a closing one, up the chain
+    if (baseClosed) closeUp(plan, store, st, b, at, base);
+    return false;
+  }
   const order = plan.order;
   const src = plan.src;
   for (let k = 0; k < order.length; k++) {
@@ -287,6 +292,26 @@ function rise(
     closing |= 1 << i;
   }
   return all;
+}
+
+/**
+ * All slots linked, the tick not late, slot j just closed: each slot folded from j that the tick is
+ * past passes its bar up, closes and empties onto the tick's bucket, and so on from it (`rise`'s
+ * loop restricted to the closing chain; any order that visits a source first gives the same bars).
+ */
+function closeUp(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Array, at: number, j: number): void {
+  const ts = tick[TS];
+  const into = plan.into;
+  for (let k = plan.intoStart[j], e = plan.intoStart[j + 1]; k < e; k++) {
+    const i = into[k];
+    const x = slotAt(at, i);
+    if (ts < b[x + END]) continue;
+    passUp(plan, st, b, at, i, 0);
+    if (hasBar(b, at, i)) closeBar(store, st, b, at, i);
+    setBucket(plan, b, x, i);
+    emptySlot(st, b, at, i);
+    closeUp(plan, store, st, b, at, i);
+  }
 }
 
 /** Each folded slot whose bucket holds ts takes the tick unless it sees it through its source. */

@@ -33,6 +33,12 @@ describe('scaled decimals', () => {
     expect(parseScaledFast('0.' + '0'.repeat(400) + '1', out)).toBe(false);
     expect(parseScaledFast('1.' + '0'.repeat(400), out)).toBe(true); // trailing zeros cost nothing
     expect(out).toEqual({ m: 1, scale: 0 });
+    expect(parseScaledFast('0.' + '0'.repeat(30), out)).toBe(true); // zero, past 10^22's zeros
+    expect(out).toEqual({ m: 0, scale: 0 });
+    expect(parseScaledFast('9007199254740991.000', out)).toBe(true); // 2^53 − 1 once its zeros are cut
+    expect(out).toEqual({ m: 9007199254740991, scale: 0 });
+    expect(parseScaledFast('900719925474099.10', out)).toBe(true);
+    expect(out).toEqual({ m: 9007199254740991, scale: 1 });
   });
 
   it('BigInt parse accepts exponents and rejects negatives and garbage', () => {

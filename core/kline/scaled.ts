@@ -61,23 +61,37 @@ export function parseScaledFast(s: string, out: ScaledOut): boolean {
   if (i < n) {
     if (c !== 46 - 48) return false;
     const f0 = ++i;
-    let last = f0; // just past the last non-zero fractional digit: trailing zeros are never folded in
+    let last = f0; // just past the last non-zero fractional digit
+    // Every digit one multiply-add, trailing zeros too: they are divided out below.
     for (; i < n; i++) {
       c = s.charCodeAt(i) - 48;
-      if (c === 0) continue;
       if (c < 0 || c > 9) return false;
-      const k = i + 1 - last; // this digit and the zeros before it
-      if (i + 1 - f0 > MAX_FAST_SCALE) return false;
-      m = m * POW10[k] + c;
-      last = i + 1;
+      m = m * 10 + c;
+      if (c !== 0) last = i + 1;
     }
-    scale = last - f0;
     if (f0 === 1 && n === 1) return false; // "." alone: no digit
+    scale = last - f0;
+    if (scale > MAX_FAST_SCALE) return false;
+    // Past 2^53 the trailing zeros may have pushed it there: parse again without them.
+    if (m > MAX_SAFE) return last !== n && parseStripped(s, f0, last, out);
+    // m ≤ 2^53 − 1, so every step above was exact, and a non-zero m / 10^z is an exact integer
+    // (z ≤ 15: m ≥ 10^z); zero stays zero, whatever its zeros
+    if (last !== n && m !== 0) m /= POW10[n - last];
   } else if (n === 0) return false;
   // Once the running mantissa passes 2^53 its rounded value never comes back below it.
   if (m > MAX_SAFE) return false;
   out.m = m;
   out.scale = scale;
+  return true;
+}
+
+/** A plain decimal's digits before index `last` (its fraction starting at f0), trailing zeros cut. */
+function parseStripped(s: string, f0: number, last: number, out: ScaledOut): boolean {
+  let m = 0;
+  for (let i = 0; i < last; i++) if (i !== f0 - 1) m = m * 10 + (s.charCodeAt(i) - 48);
+  if (m > MAX_SAFE) return false;
+  out.m = m;
+  out.scale = last - f0;
   return true;
 }
 
