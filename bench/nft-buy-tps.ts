@@ -1,6 +1,6 @@
 /**
  * NFT fixed-price purchases per second on the PostgreSQL server: buyNFT as the API runs it — one
- * element of the purchase's group commit (server/areas/nft/domain/buy-writer.ts, migrations 048, 056, 069) —
+ * element of the purchase's group commit (server/areas/nft/domain/buy-writer.ts, migrations 048, 056, 069, 071) —
  * against the path before it in the same run: buyInTransaction, one transaction per purchase (item
  * locked, parties' balance locks, order, debit, three credits, ownership, each its own round trip).
  * Both from 20 loops on a pool of 10, each loop buying the next unsold item (first sales of 8

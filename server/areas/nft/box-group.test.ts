@@ -5,7 +5,8 @@
  * sale, nothing written for them; one request sent 10 times at once with one Idempotency-Key — one
  * box, one answer; in ONE statement a refused purchase takes no box — the next buyer gets the box
  * it would have had; a creator who buys in the statement spends the proceeds it got earlier in it,
- * and a sell-out in it publishes the seed and refuses the boxes after; the batch's prize windows.
+ * and a sell-out in it publishes the seed and refuses the boxes after; the keys refuse a box not held
+ * by its order's buyer and an order in another coin than its item's; the batch's prize windows.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { feesFor, verifyBoxes } from '../../../core';
@@ -184,6 +185,45 @@ it('in one statement a creator who buys spends the proceeds it got before; the s
     .executeTakeFirstOrThrow();
   expect(onSale.on_sale).toBe(false);
   await journalSound(k.t.app.db);
+});
+
+it('the keys refuse a box not held by its order’s buyer, and an order in another coin than its item’s (migration 071)', async () => {
+  const s = await series(k, MANIFEST);
+  const [a, b] = [await funded(k, '100'), await funded(k, '100')];
+  const pl = await inTransaction(k.t.app.db, platformUserId);
+  const row = await seriesRow(s.seriesId);
+  const [got] = await Promise.all([
+    submitBox(k.t.app.db, boxElement(row.item_id, feesFor('10', 8, '0', false), pl, a.id), drawWindow(row)),
+  ]);
+  const db = k.t.app.db;
+  const order = await db.selectFrom('nft_orders').selectAll().where('id', '=', got.order_id!).executeTakeFirstOrThrow();
+  // b holds a box of a's order: refused (the owner is the order's buyer)
+  await expect(
+    db
+      .insertInto('nft_boxes')
+      .values({ code: `${s.code}-x`, series_id: s.seriesId, k: 99, user_id: b.id, order_id: order.id, prize: 'N:Haze' })
+      .execute(),
+  ).rejects.toThrow(/nft_boxes_order_buyer_fkey/);
+  // an order of the item in another coin: refused (an order is in its item's coin)
+  const other = await db
+    .selectFrom('currencies')
+    .select('id')
+    .where('id', '<>', order.currency_id)
+    .executeTakeFirstOrThrow();
+  const { id: _id, ...copy } = order;
+  await expect(
+    db
+      .insertInto('nft_orders')
+      .values({ ...copy, currency_id: other.id })
+      .execute(),
+  ).rejects.toThrow(/nft_orders_item_currency_fkey/);
+  // and one of an item that does not exist
+  await expect(
+    db
+      .insertInto('nft_orders')
+      .values({ ...copy, item_id: 2_000_000_000 })
+      .execute(),
+  ).rejects.toThrow(/nft_orders_item_currency_fkey/);
 });
 
 it("one batch's prize windows: one per series, overlaps merged, a gap between two windows without prizes", () => {

@@ -1,16 +1,17 @@
 /**
  * Blind-box purchases on a group commit (db/group-commit.ts): the box purchases submitted while a
- * batch is in flight go together as ONE statement, nft_box_batch (migrations 057, 065, 069) — item and series
+ * batch is in flight go together as ONE statement, nft_box_batch (migrations 057, 065, 069, 071) — item and series
  * locks, balance locks, debit, proceeds, fee, order, box, count and the key's answer, one commit
  * for all. The draw is the transaction path's, exactly: box k holds core's draw for k, k being the
  * series' count at its lock + 1 in the statement's order; the request passes the prizes of the
  * boxes from the count it read on (`DrawWindow`) and the statement takes box k's. Each purchase stays
  * all-or-nothing: a refusal takes no box and writes nothing.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { expandManifest, nextBox, type ManifestEntry } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import { commitStatement, GroupCommit } from '../../../db/group-commit';
+import { preparedRows, type Prepared } from '../../../db/prepared';
 import type { BuyRow } from './buy-writer';
 
 /** How many boxes past the count the request read it passes prizes for (a batch's worth at most). */
@@ -68,13 +69,14 @@ class NftBoxWriter extends GroupCommit<Submitted, BoxRow> {
   }
 }
 
+/** The statement by name (prepared.ts): parsed and planned once per connection. */
+const BOX: Prepared = { name: 'nft_box_batch', text: 'SELECT * FROM nft_box_batch($1::jsonb)' };
+
 async function boxStatement(db: Kysely<Database>, els: Submitted[]): Promise<BoxRow[]> {
   const doc = JSON.stringify({ e: els.map((x) => x.e), ...windowsOf(els.map((x) => x.w)) });
-  const r = await commitStatement(db, (on) =>
-    sql<BoxRow & { n: number }>`SELECT * FROM nft_box_batch(${doc}::jsonb)`.execute(on),
-  );
+  const rows = await commitStatement(db, (on) => preparedRows<BoxRow & { n: number }>(on, BOX, [doc]));
   const out: BoxRow[] = [];
-  for (const row of r.rows) out[row.n] = row;
+  for (const row of rows) out[row.n] = row;
   return out;
 }
 

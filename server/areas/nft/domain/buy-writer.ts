@@ -1,20 +1,20 @@
 /**
  * Fixed-price purchases on a group commit (db/group-commit.ts): the purchases submitted while a
- * batch is in flight go together as ONE statement, nft_buy_batch (migrations 048, 056, 069) — item locks,
+ * batch is in flight go together as ONE statement, nft_buy_batch (migrations 048, 056, 069, 071) — item locks,
  * balance locks, debit, credits, order, ownership, journal and the idempotency key's answer, one
  * commit for all. Each purchase in it stays all-or-nothing: a refusal (sold meanwhile, short of
  * money) is its answer alone and writes nothing; two purchases of one item in one batch: the first
  * wins, the second finds it sold. A caller's promise settles after the commit.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { fenceOf, inTransaction, retrying } from '../../../db/tx';
-import { GroupCommit } from '../../../db/group-commit';
+import { commitStatement, GroupCommit } from '../../../db/group-commit';
+import { preparedRows, type Prepared } from '../../../db/prepared';
 
 /**
- * One purchase as nft_buy_batch reads it (short keys: the document is built per batch). Credits to
- * users who buy nothing in the statement (sellers, creators, the platform's fee) are one update per
- * account at its end; a buyer's credits stay in place, so its later debits see them.
+ * One purchase as nft_buy_batch reads it (short keys: the document is built per batch). Every debit
+ * and credit of the statement is one update per account at its end (071); the buyers' balances are
+ * carried through it, so a buyer's credits count for its later debits and a short one is refused alone.
  */
 export interface BuyElement extends NftSaleMoney {
   /** the order's kind ('buy' | 'resale') */
@@ -76,13 +76,14 @@ export class NftBuyWriter extends GroupCommit<BuyElement, BuyRow> {
   }
 }
 
+/** The statement by name (prepared.ts): parsed and planned once per connection. */
+const BUY: Prepared = { name: 'nft_buy_batch', text: 'SELECT * FROM nft_buy_batch($1::jsonb)' };
+
 async function buyStatement(db: Kysely<Database>, els: BuyElement[]): Promise<BuyRow[]> {
   const doc = JSON.stringify(els);
-  const exec = (on: Kysely<Database>) =>
-    sql<BuyRow & { n: number }>`SELECT * FROM nft_buy_batch(${doc}::jsonb)`.execute(on);
-  const r = fenceOf(db) ? await inTransaction(db, exec) : await retrying(() => exec(db));
+  const rows = await commitStatement(db, (on) => preparedRows<BuyRow & { n: number }>(on, BUY, [doc]));
   const out: BuyRow[] = [];
-  for (const row of r.rows) out[row.n] = row;
+  for (const row of rows) out[row.n] = row;
   return out;
 }
 

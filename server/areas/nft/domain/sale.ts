@@ -2,8 +2,8 @@
  * Fixed-price sales (buyNFT on pay_type 1; a resale is listed through review.ts). The buyer pays
  * price + fee, the seller gets price − royalty, the creator the royalty on a resale (on a first
  * sale the creator is the seller). A purchase is one element of the group commit (buy-writer.ts,
- * migrations 048, 056), which locks the item, re-checks it and moves money and ownership in one
- * statement; a blind box likewise (box-writer.ts, migrations 057, 065), and a won auction's payment
+ * migrations 048, 056, 069, 071), which locks the item, re-checks it and moves money and ownership in
+ * one statement; a blind box likewise (box-writer.ts, migrations 057, 065, 069, 071), and a won auction's payment
  * (pay-writer.ts, migration 060).
  */
 import Decimal from 'decimal.js';
@@ -17,7 +17,8 @@ import { lockUsers } from '../../../db/user-locks';
 import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
 import { currencyDecimals } from './money';
-import { feesFor } from '../../../../core';
+import { feesFor, type ManifestEntry } from '../../../../core';
+import { preparedRows, type Prepared } from '../../../db/prepared';
 import { BUYABLE, NFT_ACCOUNT, answered, checkWindow, creatorOf, lockItemByCode, type ItemRow } from './shared';
 import { buyBox } from './boxes';
 import { buyWriterFor, type BuyElement } from './buy-writer';
@@ -37,17 +38,7 @@ export async function buyNFT(
 ): Promise<number> {
   for (let attempt = 0; attempt < 3; attempt++) {
     // the item with its creator, its coin's decimals and a blind box's series: one round trip
-    const found = await db
-      .selectFrom('nft_items as i')
-      .leftJoin('nft_artists as a', 'a.id', 'i.artist_id')
-      .leftJoin('currencies as c', 'c.id', 'i.currency_id')
-      .leftJoin('nft_box_series as bs', 'bs.item_id', 'i.id')
-      .selectAll('i')
-      .select(['a.user_id as creator_id', 'c.qty_decimals'])
-      .select(['bs.id as s_id', 'bs.secret_seed as s_seed', 'bs.manifest as s_manifest', 'bs.total as s_total'])
-      .select('bs.sold as s_sold')
-      .where('i.code', '=', code)
-      .executeTakeFirst();
+    const [found] = await preparedRows<ItemRead>(db, READ, [code]);
     if (!found) throw new AppError('nft_not_found');
     const { creator_id: creator, qty_decimals: decimals, s_id, s_seed, s_manifest, s_total, s_sold, ...item } = found;
     if (item.pay_type !== 1 && item.pay_type !== 3) return buyInTransaction(db, userId, code, nowMs, reqKey);
@@ -84,6 +75,26 @@ function checkBuyable(item: ItemRow, userId: number, nowMs: number): void {
   if (!item.on_sale || !(BUYABLE as readonly string[]).includes(item.listing)) throw new AppError('nft_not_on_sale');
   if (item.owner_id === userId) throw new AppError('nft_own_item');
 }
+
+/** What a purchase reads of its item, by code, as one named statement (prepared.ts: planned once per connection). */
+type ItemRead = ItemRow & {
+  creator_id: number | null;
+  qty_decimals: number | null;
+  s_id: number | null;
+  s_seed: string | null;
+  s_manifest: ManifestEntry[] | null;
+  s_total: number | null;
+  s_sold: number | null;
+};
+
+const READ: Prepared = {
+  name: 'nft_buy_read',
+  text: `SELECT i.*, a.user_id AS creator_id, c.qty_decimals, bs.id AS s_id, bs.secret_seed AS s_seed,
+      bs.manifest AS s_manifest, bs.total AS s_total, bs.sold AS s_sold
+    FROM nft_items i LEFT JOIN nft_artists a ON a.id = i.artist_id LEFT JOIN currencies c ON c.id = i.currency_id
+      LEFT JOIN nft_box_series bs ON bs.item_id = i.id
+    WHERE i.code = $1`,
+};
 
 const platformIds = new WeakMap<Kysely<Database>, number>();
 
