@@ -134,11 +134,8 @@ export function useSummaryFigures(quote: Quote, staleNow: boolean, marks: Number
             )
           : null;
     };
-    const lastEl = last;
-    const changeEl = change;
-    const dayEls = day;
-    // the header's text takes a frame of the DOM's lane, never the chart's redraw (frame-lanes.ts)
-    let on = true;
+    const [lastEl, changeEl, dayEls] = [last, change, day];
+    let on = true; // the header's text takes a frame of the DOM's lane, never the chart's (frame-lanes.ts)
     const off = onRow(quote.symbol, (r, stale) => inLane('dom', () => on && write(r, stale, Date.now())));
     return () => {
       on = false;
