@@ -14,7 +14,6 @@ import { chartTheme, sameTheme, type ChartTheme } from './theme';
 import { addCandles, applyTheme, chartOptions } from './options';
 import { adoptSpareChart, prepareSpareChart } from './spare';
 import { afterNextPaint, whenIdle } from '../../lib/idle';
-import { inLane } from '../../lib/frame-lanes';
 import { BarWindow } from './window';
 import { IndicatorLayer } from './indicator-layer';
 
@@ -287,13 +286,10 @@ export class ChartController {
     for (const f of q) f();
     if (!q.length || !this.props.onBar || this.readoutDue) return;
     this.readoutDue = true;
-    // its text takes a frame of the DOM's lane (frame-lanes.ts), not the chart's
-    afterNextPaint(() =>
-      inLane('dom', () => {
-        this.readoutDue = false;
-        this.emitBar();
-      }),
-    );
+    afterNextPaint(() => {
+      this.readoutDue = false;
+      this.emitBar();
+    });
   };
 
   private apply(bars: ChartBar[], lines?: PushedLines): boolean {
@@ -314,23 +310,12 @@ export class ChartController {
         });
       },
     });
-    // The series' updates take a frame of the chart's lane (frame-lanes.ts): the redraw they
-    // cause then never shares a frame with the page's text (header, readout, legend).
-    const w = this.held;
-    inLane('chart', () => this.drawLane(applied, w, lines));
-    return applied;
-  }
-
-  /**
-   * With indicators, the candles are drawn with the lines (one redraw per diff, not two): the
-   * lines the worker pushed with these bars, else the layer's answer to a request. Lines pushed
-   * for a history replaced since (`w`) are not drawn: the layer is asked again.
-   */
-  private drawLane(applied: boolean, w: Held | null, lines?: PushedLines): void {
+    // With indicators, the candles are drawn with the lines (one redraw per diff, not two): the
+    // lines the worker pushed with these bars, else the layer's answer to a request.
     const l = applied ? this.layer : null;
-    if (!l) return this.drawPending();
-    const pushed = this.held === w ? lines : undefined;
-    if (!pushed || !l.push(pushed, this.drawPending)) l.live(this.props.src, this.drawPending);
+    if (!l) this.drawPending();
+    else if (!lines || !l.push(lines, this.drawPending)) l.live(this.props.src, this.drawPending);
+    return applied;
   }
 
   // ── indicators (indicator-layer.ts): built with the candles, redrawn with each history, fed each diff ──

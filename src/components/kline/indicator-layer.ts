@@ -12,7 +12,6 @@ import { fetchIndicators } from '../../market/bridge';
 import { currentNumberMarks } from '../number-marks';
 import { putText } from '../../lib/dom-text';
 import { afterNextPaint } from '../../lib/idle';
-import { inLane } from '../../lib/frame-lanes';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 import { LinesPaneView, type LineLook, type LinesBar } from './lines-series';
@@ -168,12 +167,10 @@ export class IndicatorLayer {
   private legendSoon(): void {
     if (this.legendDue) return;
     this.legendDue = true;
-    afterNextPaint(() =>
-      inLane('dom', () => {
-        this.legendDue = false;
-        this.legendAt(null);
-      }),
-    );
+    afterNextPaint(() => {
+      this.legendDue = false;
+      this.legendAt(null);
+    });
   }
 
   private drawBefore(): void {

@@ -7,21 +7,16 @@ function canvas() {
   const paths: { color: string; points: [number, number][] }[] = [];
   const bars: { color: string; x: number; y: number; w: number; h: number }[] = [];
   let path: [number, number][] = [];
-  let rects: { x: number; y: number; w: number; h: number }[] = [];
   const ctx = {
     strokeStyle: '',
     fillStyle: '',
     lineWidth: 1,
     lineJoin: '',
-    beginPath: () => {
-      path = [];
-      rects = [];
-    },
+    beginPath: () => (path = []),
     moveTo: (x: number, y: number) => path.push([NaN, NaN], [x, y]),
     lineTo: (x: number, y: number) => path.push([x, y]),
     stroke: () => paths.push({ color: ctx.strokeStyle, points: path.slice() }),
-    rect: (x: number, y: number, w: number, h: number) => rects.push({ x, y, w, h }),
-    fill: () => bars.push(...rects.map((r) => ({ color: ctx.fillStyle, ...r }))),
+    fillRect: (x: number, y: number, w: number, h: number) => bars.push({ color: ctx.fillStyle, x, y, w, h }),
   };
   const target = {
     useBitmapCoordinateSpace: (f: (s: unknown) => void) =>
@@ -77,14 +72,12 @@ describe('one pane of indicator lines as one series', () => {
 
   it("colours MACD's bars by their sign, from the zero line", () => {
     const view = new LinesPaneView([{ kind: 'hist', color: 'sign' }], { up: 'green', down: 'red' });
-    view.update(data([[3], [-2], [1]]));
+    view.update(data([[3], [-2]]));
     const c = canvas();
     view.renderer().draw(c.target as never, toY as never, false);
-    // one fill per colour: the rising bars, then the falling ones
-    expect(c.bars.map((b) => [b.color, b.x, b.y, b.h])).toEqual([
-      ['green', -4, 97, 3],
-      ['green', 16, 99, 1],
-      ['red', 6, 100, 2],
+    expect(c.bars.map((b) => [b.color, b.y, b.h])).toEqual([
+      ['green', 97, 3],
+      ['red', 100, 2],
     ]);
   });
 

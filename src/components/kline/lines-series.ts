@@ -144,21 +144,14 @@ export class LinesPaneView implements ICustomSeriesPaneView<Time, LinesBar, Cust
     // the built-in histogram's bar: the spacing less a pixel's gap, at least one pixel
     const w = Math.max(1, Math.floor(d.barSpacing * d.conflationFactor * hr) - (d.barSpacing * hr > 3 ? 1 : 0));
     const base = Math.round(zero * s.verticalPixelRatio);
-    // the bars as one path per colour, filled once each (not a fill and a style change per bar);
-    // integer rectangles, so the pixels are those of one fillRect per bar
-    const paths = color === 'sign' ? [this.sign.up, this.sign.down] : [color];
-    paths.forEach((fill, p) => {
-      ctx.beginPath();
-      for (let i = from; i <= to; i++) {
-        const b = d.bars[i];
-        const v = b.originalData.values?.[k] ?? NaN;
-        const y = Number.isFinite(v) ? toY(v) : null;
-        if (y === null || (paths.length > 1 && (v >= 0 ? 0 : 1) !== p)) continue;
-        const top = Math.round(y * s.verticalPixelRatio);
-        ctx.rect(Math.round(b.x * hr - w / 2), Math.min(top, base), w, Math.max(1, Math.abs(base - top)));
-      }
-      ctx.fillStyle = fill;
-      ctx.fill();
-    });
+    for (let i = from; i <= to; i++) {
+      const b = d.bars[i];
+      const v = b.originalData.values?.[k] ?? NaN;
+      const y = Number.isFinite(v) ? toY(v) : null;
+      if (y === null) continue;
+      const top = Math.round(y * s.verticalPixelRatio);
+      ctx.fillStyle = color === 'sign' ? (v >= 0 ? this.sign.up : this.sign.down) : color;
+      ctx.fillRect(Math.round(b.x * hr - w / 2), Math.min(top, base), w, Math.max(1, Math.abs(base - top)));
+    }
   }
 }

@@ -6,7 +6,6 @@ import type { Quote } from '../../api/market';
 import { changeDir, numClass, numText } from '../../components/Num';
 import { figuresOf, turnover } from './sort';
 import { putStale, putText } from '../../lib/dom-text';
-import { inLane } from '../../lib/frame-lanes';
 import styles from './detail.module.css';
 
 /**
@@ -134,11 +133,11 @@ export function useSummaryFigures(quote: Quote, staleNow: boolean, marks: Number
             )
           : null;
     };
-    const [lastEl, changeEl, dayEls] = [last, change, day];
-    let on = true; // the header's text takes a frame of the DOM's lane, never the chart's (frame-lanes.ts)
-    const off = onRow(quote.symbol, (r, stale) => inLane('dom', () => on && write(r, stale, Date.now())));
+    const lastEl = last;
+    const changeEl = change;
+    const dayEls = day;
+    const off = onRow(quote.symbol, (r, stale) => write(r, stale, Date.now()));
     return () => {
-      on = false;
       off();
       if (timer !== null) clearTimeout(timer);
     };

@@ -14,7 +14,6 @@ import { changeDir, numClass, numText } from '../../../components/Num';
 import { pillClass } from '../../../components/market/ChangePill';
 import { useNumberMarks } from '../../../components/number-marks';
 import { putStale, putText } from '../../../lib/dom-text';
-import { inLane } from '../../../lib/frame-lanes';
 import type { PairState } from './usePair';
 import styles from './components.module.css';
 
@@ -65,10 +64,7 @@ export function PairPrice({ pair }: { pair: PairState }) {
   latest.current = pair;
   useLayoutEffect(() => {
     const l = live.current;
-    let on = true;
-    // the figures take a frame of the DOM's lane, never the chart's redraw (lib/frame-lanes.ts)
-    const write = (r: TickerRow | undefined, stale: boolean) => {
-      if (!on) return;
+    return onRow(pair.symbol, (r, stale) => {
       const pair = latest.current;
       const last = r?.last;
       if (last !== l.prev) {
@@ -82,12 +78,7 @@ export function PairPrice({ pair }: { pair: PairState }) {
       if (pillEl.current && pillEl.current.className !== s.pill) pillEl.current.className = s.pill;
       putText(changeEl.current, s.change.text, s.change.cls);
       putStale(changeEl.current, stale);
-    };
-    const off = onRow(pair.symbol, (r, stale) => inLane('dom', () => write(r, stale)));
-    return () => {
-      on = false;
-      off();
-    };
+    });
     // the pair's object may be new with every parent render: follow what the figures depend on
   }, [pair.symbol, pair.priceDecimals, pair.quote, marks]);
 

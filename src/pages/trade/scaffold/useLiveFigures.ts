@@ -7,7 +7,6 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, type RefObject } from 'react';
 import { marketStore, onRow } from '../../../market/store';
 import { putText } from '../../../lib/dom-text';
-import { inLane } from '../../../lib/frame-lanes';
 
 /** The last price now, without subscribing: a render for user input reads the market as it is. */
 export function lastPrice(symbol: string): string | null {
@@ -31,11 +30,7 @@ export function useLiveFigures(
   useLayoutEffect(() => {
     let at = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let on = true;
-    // the figures take a frame of the DOM's lane, never the chart's redraw (lib/frame-lanes.ts)
-    const write = () => inLane('dom', put);
-    const put = () => {
-      if (!on) return;
+    const write = () => {
       timer = null;
       at = Date.now();
       const shown = latest.current(lastPrice(symbol));
@@ -55,7 +50,6 @@ export function useLiveFigures(
       else timer = setTimeout(write, wait);
     });
     return () => {
-      on = false;
       off();
       if (timer !== null) clearTimeout(timer);
     };
