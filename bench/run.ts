@@ -239,6 +239,8 @@ function browserParts(results: AllResults, dataDir: string): Runner[] {
       windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)),
       windowS,
       extraSymbols,
+      // --soak-snapshots=DIR: heap snapshots of the app tab (its main thread and worker) at 10 min, the middle and the end
+      ...(arg('soak-snapshots') ? { snapshotDir: String(arg('soak-snapshots')) } : {}),
       // the app tab's route changes once a second in the smoke (its stop waits out the current interval)
       ...(smoke ? { churnS: 1 } : {}),
     });

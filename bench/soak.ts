@@ -26,6 +26,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import {
   launchBrowser,
   patience,
@@ -51,6 +52,11 @@ export interface SoakOptions {
   churnS?: number;
   /** seconds left out of the slopes at the start (default 300, at most half the run) */
   warmupS?: number;
+  /**
+   * where to write heap snapshots of the app tab's main thread and worker (diagnosis: what its heap
+   * grows by): after the window nearest 10 minutes, the middle one and the last
+   */
+  snapshotDir?: string;
 }
 
 export interface TabHeapsMB {
@@ -231,6 +237,23 @@ function logWindow(win: SoakWindow): void {
   );
 }
 
+/** the windows after which the app tab is snapshot: nearest 10 minutes, the middle, the last */
+function snapshotWindows(o: SoakOptions): Set<number> {
+  const last = o.windows - 1;
+  return new Set([Math.min(last, Math.round(600 / o.windowS) - 1), Math.floor(last / 2), last]);
+}
+
+async function saveSnapshots(tab: BareTab, dir: string, atS: number): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const thread of ['main', 'worker'] as const) {
+    const json = await tab.snapshot(thread).catch((e: Error) => (console.log(`[soak] snapshot: ${e.message}`), null));
+    if (!json) continue;
+    const file = path.join(dir, `app-${thread}-${Math.round(atS)}s.heapsnapshot`);
+    fs.writeFileSync(file, json);
+    console.log(`[soak] wrote ${file} (${(json.length / 2 ** 20).toFixed(1)} MB)`);
+  }
+}
+
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const churnS = o.churnS ?? 5;
   console.log(
@@ -259,6 +282,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
         const win = await readWindow(bench, appTab && churn ? { tab: appTab, take: churn.take } : null, server, t0);
         windows.push(win);
         logWindow(win);
+        if (appTab && o.snapshotDir && snapshotWindows(o).has(w)) await saveSnapshots(appTab, o.snapshotDir, win.atS);
       }
     } finally {
       await churn?.stop();
