@@ -31,7 +31,7 @@ import { runLiabilitiesBench } from './liabilities';
 import { runStall, type StallRatio, type StallRun } from './browser/stall';
 import { runTerminal, VARIANTS, type TerminalRatio, type TerminalRun, type TerminalVsNaive } from './browser/terminal';
 import { runHistory, type HistoryResult } from './history-merge';
-import { runSoak, soakPlots, type SoakResult, type SoakSeries } from './soak';
+import { INFO_SERIES, runSoak, soakPlots, type SoakResult, type SoakSeries } from './soak';
 import { renderDbMarkdown, type runDbBench } from './db-engine';
 import type { FanoutResult, Phase as FanoutPhase } from './fanout';
 import {
@@ -239,6 +239,8 @@ function browserParts(results: AllResults, dataDir: string): Runner[] {
       windows: Math.max(2, Math.round((soakMinutes * 60) / windowS)),
       windowS,
       extraSymbols,
+      // --soak-snapshots=DIR: heap snapshots of the app tab (its main thread and worker) at 10 min, the middle and the end
+      ...(arg('soak-snapshots') ? { snapshotDir: String(arg('soak-snapshots')) } : {}),
       // the app tab's route changes once a second in the smoke (its stop waits out the current interval)
       ...(smoke ? { churnS: 1 } : {}),
     });
@@ -247,6 +249,7 @@ function browserParts(results: AllResults, dataDir: string): Runner[] {
     writeText('soak-heaps.svg', plots.heaps);
     writeText('soak-rss.svg', plots.rss);
     writeText('soak-timing.svg', plots.timing);
+    writeText('soak.md', renderSoak(results.soak).join('\n'));
   };
   return [
     ['stall', stall],
@@ -631,7 +634,9 @@ const SOAK_SERIES: [key: SoakSeries, label: string][] = [
   ['benchWorker', 'bench page, worker heap'],
   ['appMain', 'app tab, main-thread heap'],
   ['appWorker', 'app tab, worker heap'],
-  ['serverRss', "the server's RSS"],
+  ['serverHeap', "the server's V8 heap after GC"],
+  ['serverRssLessBuffers', "the server's RSS less ArrayBuffers, after GC"],
+  ['serverRss', "the server's RSS (raw, with the candle rings filling by design: not judged)"],
 ];
 
 function renderSoak(s: SoakResult): string[] {
@@ -639,14 +644,14 @@ function renderSoak(s: SoakResult): string[] {
   const out = [
     `## Soak (${fmt(s.rate, 0)} ticks/s, ${s.throttle}×, ${s.windows.length} × ${s.windowS} s, chart on screen${churn ? ", the app's route changing in a second tab" : ''})`,
     '',
-    'Plots: [heaps](soak-heaps.svg), [server RSS](soak-rss.svg), [timing](soak-timing.svg). Heaps after a forced GC on every thread, sampled over bare CDP (no DevTools domain enabled).',
+    'Plots: [heaps](soak-heaps.svg), [server memory](soak-rss.svg), [timing](soak-timing.svg). Heaps after a forced GC on every thread, sampled over bare CDP (no DevTools domain enabled); the server after two full GCs in it, over IPC (bench/browser/server-memory.ts).',
     '',
-    `| t s | bench page heap main / worker MB |${churn ? ' app tab heap main / worker MB (route changes) |' : ''} server RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms |`,
-    `|---:|---|${churn ? '---|' : ''}---:|---|---:|---:|---:|`,
+    `| t s | bench page heap main / worker MB |${churn ? ' app tab heap main / worker MB (route changes) |' : ''} server RSS MB | server after GC: heap / ArrayBuffers / RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms | load |`,
+    `|---:|---|${churn ? '---|' : ''}---:|---|---|---:|---:|---:|---:|`,
   ];
   for (const w of s.windows)
     out.push(
-      `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.main, 2)} / ${fmt(w.churn?.heapMB.worker, 2)} (${w.churn?.routeChanges ?? 0}) |` : ''} ${fmt(w.serverRssMB)} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} |`,
+      `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.main, 2)} / ${fmt(w.churn?.heapMB.worker, 2)} (${w.churn?.routeChanges ?? 0}) |` : ''} ${fmt(w.serverRssMB)} | ${w.server ? `${fmt(w.server.heapMB)} / ${fmt(w.server.arrayBuffersMB)} / ${fmt(w.server.rssMB)}` : '–'} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} | ${fmt(w.load1)} |`,
     );
   out.push(
     '',
@@ -659,7 +664,7 @@ function renderSoak(s: SoakResult): string[] {
     const v = s.flat?.[key];
     if (v)
       out.push(
-        `| ${label} | ${fmt(v.firstMB, 2)} → ${fmt(v.lastMB, 2)} (${v.rawPct >= 0 ? '+' : ''}${fmt(v.rawPct)} %) | ${fmt(v.levelMB, 2)} | ${fmt(v.slopeMBPerHour, 2)} ± ${fmt(2 * v.slopeSeMBPerHour, 2)} | ${fmt(v.boundMBPerHour, 1)} | ${v.flat ? 'yes' : '**no**'} |`,
+        `| ${label} | ${fmt(v.firstMB, 2)} → ${fmt(v.lastMB, 2)} (${v.rawPct >= 0 ? '+' : ''}${fmt(v.rawPct)} %) | ${fmt(v.levelMB, 2)} | ${fmt(v.slopeMBPerHour, 2)} ± ${fmt(2 * v.slopeSeMBPerHour, 2)} | ${fmt(v.boundMBPerHour, 1)} | ${INFO_SERIES.includes(key) ? `(${v.flat ? 'yes' : 'no'}, not judged)` : v.flat ? 'yes' : '**no**'} |`,
       );
   }
   out.push(
@@ -675,7 +680,7 @@ const PLOTS: [file: string, label: string][] = [
   ['stall-tick-to-paint-baseline.svg', 'stall, baseline page: the same'],
   ['terminal-tick-to-paint.svg', "terminal: the book's tick→paint p95 per second"],
   ['soak-heaps.svg', 'soak: heaps'],
-  ['soak-rss.svg', "soak: the server's RSS"],
+  ['soak-rss.svg', "soak: the server's memory"],
   ['soak-timing.svg', 'soak: chart update and tick→paint per window'],
 ];
 

@@ -4,7 +4,15 @@
  * every `churnS` seconds (Markets, then a pair page, another pair…). Per window: JS heap of each
  * tab's main thread and market worker after a forced GC, the server's RSS, per-update chart time
  * (the series updates of one snapshot plus the redraw lightweight-charts makes for them, see
- * browser/pages/app.tsx), frame p95, long tasks, tick-to-paint p95.
+ * browser/pages/app.tsx), frame p95, long tasks, tick-to-paint p95, the 1-minute load average.
+ *
+ * The server: its RSS as the kernel counts it, and, after two full GCs in it (started with
+ * --expose-gc and browser/server-memory.ts preloaded, asked over IPC: no endpoint), its V8 heap, its
+ * ArrayBuffer bytes and its RSS again. The candle rings fill by design through the hour (closed bars
+ * in Float64Array slabs, core/kline/bar-history.ts, whose pages are made resident when a slab is
+ * allocated): they are ArrayBuffer bytes, outside the JS heap. So a leak of JS objects shows in the
+ * heap after GC, a native one in the RSS less the ArrayBuffer bytes; the raw RSS mixes both with
+ * the rings and is reported, not judged.
  *
  * Both tabs are bare CDP tabs (browser/bare-tab.ts): no DevTools domain enabled, so DevTools keeps
  * no record of their requests (Playwright's tabs enable Network, whose per-request record grew the
@@ -17,7 +25,18 @@
  * The chart-update p50: the last third of the windows' median within 10 % of the first third's.
  */
 import fs from 'node:fs';
-import { launchBrowser, patience, round, settle, sleep, startServer, summarize } from './browser/harness';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  launchBrowser,
+  patience,
+  round,
+  settle,
+  sleep,
+  startServer,
+  summarize,
+  type ServerHandle,
+} from './browser/harness';
 import { openBareTab, type BareTab } from './browser/bare-tab';
 import { CHURN_ROUTES, churnExpression } from './browser/churn-routes';
 import { lineChartSvg } from './plot-svg';
@@ -33,6 +52,11 @@ export interface SoakOptions {
   churnS?: number;
   /** seconds left out of the slopes at the start (default 300, at most half the run) */
   warmupS?: number;
+  /**
+   * where to write heap snapshots of the app tab's main thread and worker (diagnosis: what its heap
+   * grows by): after the window nearest 10 minutes, the middle one and the last
+   */
+  snapshotDir?: string;
 }
 
 export interface TabHeapsMB {
@@ -51,6 +75,19 @@ export interface SoakWindow {
   /** the app tab whose route changes: heaps after GC and route changes in the window */
   churn: { heapMB: TabHeapsMB; routeChanges: number } | null;
   serverRssMB: number;
+  /** after two full GCs in the server (null without the probe) */
+  server: ServerMemoryMB | null;
+  load1: number;
+}
+
+export interface ServerMemoryMB {
+  heapMB: number;
+  /** of heapMB, V8's code spaces */
+  codeMB: number;
+  arrayBuffersMB: number;
+  rssMB: number;
+  /** rssMB − arrayBuffersMB: the RSS without the candle rings (and any other ArrayBuffer) */
+  rssLessBuffersMB: number;
 }
 
 /** One series' verdict: flat when its slope after the warm-up is at most the bound. */
@@ -68,19 +105,26 @@ export interface FlatVerdict {
   flat: boolean;
 }
 
-export type SoakSeries = 'benchMain' | 'benchWorker' | 'appMain' | 'appWorker' | 'serverRss';
+export type SoakSeries =
+  'benchMain' | 'benchWorker' | 'appMain' | 'appWorker' | 'serverHeap' | 'serverRssLessBuffers' | 'serverRss';
+
+/** reported with its slope but not part of the target: the raw RSS carries the rings filling by design */
+export const INFO_SERIES: readonly SoakSeries[] = ['serverRss'];
 
 /**
  * The bounds, MB per hour, from the smallest leak the hour should catch (docs/benchmarks.md):
  * a JS heap: 1 KB kept per route change (720 changes an hour: 0.7 MB/h) or one 32 B object per
  * message at 5 a second (0.58 MB/h) exceeds 0.5; the server: one 16 B object per tick at 10,000
- * ticks/s is 576 MB/h, one 100 B record per symbol per minute over 2,000 symbols 12 MB/h: 10.
+ * ticks/s is 576 MB/h, one 100 B record per symbol per minute over 2,000 symbols 12 MB/h: 10, for
+ * its heap after GC and its RSS less ArrayBuffers alike.
  */
 export const SLOPE_BOUNDS: Record<SoakSeries, number> = {
   benchMain: 0.5,
   benchWorker: 0.5,
   appMain: 0.5,
   appWorker: 0.5,
+  serverHeap: 10,
+  serverRssLessBuffers: 10,
   serverRss: 10,
 };
 
@@ -103,6 +147,20 @@ function rssMB(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+const MB = (bytes: number, digits = 1) => round(bytes / 2 ** 20, digits);
+
+async function serverMemoryMB(server: ServerHandle): Promise<ServerMemoryMB | null> {
+  const m = await server.memory();
+  if (!m) return null;
+  return {
+    heapMB: MB(m.heapUsed, 2),
+    codeMB: MB(m.codeUsed, 2),
+    arrayBuffersMB: MB(m.arrayBuffers),
+    rssMB: MB(m.rss),
+    rssLessBuffersMB: MB(m.rss - m.arrayBuffers),
+  };
 }
 
 async function heapMB(tab: BareTab): Promise<TabHeapsMB> {
@@ -146,7 +204,7 @@ type BenchRead = ReturnType<Window['__bench']['read']>;
 async function readWindow(
   bench: BareTab,
   churn: { tab: BareTab; take: () => number } | null,
-  serverPid: number,
+  server: ServerHandle,
   t0: number,
 ): Promise<SoakWindow> {
   const r = await bench.evaluate<BenchRead>(
@@ -166,15 +224,34 @@ async function readWindow(
     longTasks: r.longTasks.length,
     tickToPaintP95: round(summarize(r.ttp).p95),
     churn: churn ? { heapMB: await heapMB(churn.tab), routeChanges: churn.take() } : null,
-    serverRssMB: rssMB(serverPid),
+    serverRssMB: rssMB(server.pid),
+    server: await serverMemoryMB(server),
+    load1: round(os.loadavg()[0], 2),
   };
 }
 
 function logWindow(win: SoakWindow): void {
   const c = win.churn;
   console.log(
-    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
+    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB${win.server ? ` (after GC ${win.server.rssMB}: heap ${win.server.heapMB}, ArrayBuffers ${win.server.arrayBuffersMB})` : ''}, load ${win.load1}, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
   );
+}
+
+/** the windows after which the app tab is snapshot: nearest 10 minutes, the middle, the last */
+function snapshotWindows(o: SoakOptions): Set<number> {
+  const last = o.windows - 1;
+  return new Set([Math.min(last, Math.round(600 / o.windowS) - 1), Math.floor(last / 2), last]);
+}
+
+async function saveSnapshots(tab: BareTab, dir: string, atS: number): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const thread of ['main', 'worker'] as const) {
+    const json = await tab.snapshot(thread).catch((e: Error) => (console.log(`[soak] snapshot: ${e.message}`), null));
+    if (!json) continue;
+    const file = path.join(dir, `app-${thread}-${Math.round(atS)}s.heapsnapshot`);
+    fs.writeFileSync(file, json);
+    console.log(`[soak] wrote ${file} (${(json.length / 2 ** 20).toFixed(1)} MB)`);
+  }
 }
 
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
@@ -182,7 +259,12 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   console.log(
     `[soak] server at ${o.rate} ticks/s; ${o.windows} × ${o.windowS} s at ${o.throttle}×${churnS ? `, the app's route changing every ${churnS} s` : ''}…`,
   );
-  const server = await startServer({ tickRate: o.rate, dataDir: o.dataDir, extraSymbols: o.extraSymbols });
+  const server = await startServer({
+    tickRate: o.rate,
+    dataDir: o.dataDir,
+    extraSymbols: o.extraSymbols,
+    memoryProbe: true,
+  });
   const browser = await launchBrowser();
   const windows: SoakWindow[] = [];
   try {
@@ -197,9 +279,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       await bench.evaluate('window.__bench.reset()');
       for (let w = 0; w < o.windows; w++) {
         await sleep(o.windowS * 1000);
-        const win = await readWindow(bench, appTab && churn ? { tab: appTab, take: churn.take } : null, server.pid, t0);
+        const win = await readWindow(bench, appTab && churn ? { tab: appTab, take: churn.take } : null, server, t0);
         windows.push(win);
         logWindow(win);
+        if (appTab && o.snapshotDir && snapshotWindows(o).has(w)) await saveSnapshots(appTab, o.snapshotDir, win.atS);
       }
     } finally {
       await churn?.stop();
@@ -267,6 +350,13 @@ function verdict(o: SoakOptions, windows: SoakWindow[]): SoakResult {
     benchWorker: flatVerdict('benchWorker', windows, warmupS, (w) => w.heapMB.worker),
     appMain: flatVerdict('appMain', windows, warmupS, (w) => w.churn?.heapMB.main ?? null),
     appWorker: flatVerdict('appWorker', windows, warmupS, (w) => w.churn?.heapMB.worker ?? null),
+    serverHeap: flatVerdict('serverHeap', windows, warmupS, (w) => w.server?.heapMB ?? null),
+    serverRssLessBuffers: flatVerdict(
+      'serverRssLessBuffers',
+      windows,
+      warmupS,
+      (w) => w.server?.rssLessBuffersMB ?? null,
+    ),
     serverRss: flatVerdict('serverRss', windows, warmupS, (w) => w.serverRssMB),
   };
   const chartUpdateGrowthPct = thirdsGrowthPct(windows.map((w) => w.chartUpdateMs.p50));
@@ -279,7 +369,10 @@ function verdict(o: SoakOptions, windows: SoakWindow[]): SoakResult {
     flat,
     chartUpdateGrowthPct,
     withinTarget:
-      Object.values(flat).every((v) => v === null || v.flat) && chartUpdateGrowthPct <= 10 && !!flat.serverRss,
+      Object.entries(flat).every(([k, v]) => v === null || v.flat || INFO_SERIES.includes(k as SoakSeries)) &&
+      chartUpdateGrowthPct <= 10 &&
+      !!flat.serverHeap &&
+      !!flat.serverRssLessBuffers,
   };
 }
 
@@ -307,10 +400,19 @@ export function soakPlots(r: SoakResult): { heaps: string; rss: string; timing: 
     ],
   });
   const rss = lineChartSvg({
-    title: `Soak: the server's RSS over ${over}`,
+    title: `Soak: the server's memory over ${over}`,
     xLabel: 'minutes',
     yLabel: 'MB',
-    series: [series('server RSS', (w) => w.serverRssMB)],
+    series: [
+      series('RSS', (w) => w.serverRssMB),
+      ...(r.windows.every((w) => w.server)
+        ? [
+            series('ArrayBuffers after GC (candle rings)', (w) => w.server?.arrayBuffersMB ?? NaN),
+            series('RSS less ArrayBuffers, after GC', (w) => w.server?.rssLessBuffersMB ?? NaN),
+            series('V8 heap after GC', (w) => w.server?.heapMB ?? NaN),
+          ]
+        : []),
+    ],
   });
   const timing = lineChartSvg({
     title: 'Soak: chart update p50 and tick→paint p95 per window',

@@ -54,8 +54,13 @@ class Session {
     });
   }
 
-  on(cb: (method: string, params: Params) => void): void {
+  /** calls `cb` with each event; returns the call that stops it */
+  on(cb: (method: string, params: Params) => void): () => void {
     this.listeners.push(cb);
+    return () => {
+      const i = this.listeners.indexOf(cb);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
   }
 
   event(method: string, params: Params): void {
@@ -109,7 +114,23 @@ export interface BareTab {
   waitFor(expression: string, timeoutMs: number): Promise<void>;
   /** a full GC on the page and each worker, then each one's used heap (the same steps every sample) */
   heaps(): Promise<BareHeaps>;
+  /** a heap snapshot (.heapsnapshot JSON) of the page's main thread, or of its first worker (null: none) */
+  snapshot(thread: 'main' | 'worker'): Promise<string | null>;
   close(): Promise<void>;
+}
+
+/** HeapProfiler.takeHeapSnapshot (it runs a GC first): the chunks it streams, joined. */
+async function snapshotOf(s: Session): Promise<string> {
+  const chunks: string[] = [];
+  const off = s.on((method, p) => {
+    if (method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(p.chunk as string);
+  });
+  try {
+    await s.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    off();
+  }
+  return chunks.join('');
 }
 
 async function evaluateIn<T>(s: Session, expression: string): Promise<T> {
@@ -183,6 +204,11 @@ export async function openBareTab(browser: Browser, throttle: number): Promise<B
       }
     },
     heaps: () => heapsOf(page, workers),
+    async snapshot(thread) {
+      const w = workers.values().next();
+      if (thread === 'main') return snapshotOf(page);
+      return w.done ? null : snapshotOf(w.value);
+    },
     async close() {
       await root.send('Target.closeTarget', { targetId }).catch(() => null);
       await root.send('Target.disposeBrowserContext', { browserContextId }).catch(() => null);

@@ -13,8 +13,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { ServerMemory } from './server-memory';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
@@ -81,6 +82,8 @@ export interface ServerHandle {
   pid: number;
   /** user+system CPU seconds used by the server so far (Linux /proc) */
   cpuSeconds(): number;
+  /** with `memoryProbe`: two full GCs in the server, then its memory (server-memory.ts); else null */
+  memory(): Promise<ServerMemory | null>;
   stop(): Promise<void>;
 }
 
@@ -103,6 +106,8 @@ interface ServerOptions {
   seed?: number;
   /** the checkout whose server (and build) runs; this one by default (bench/first-load.ts runs main's for its "before") */
   cwd?: string;
+  /** started with --expose-gc and server-memory.ts preloaded: its heap after a GC over IPC (the soak) */
+  memoryProbe?: boolean;
 }
 
 /** shared servers by their options (BENCH_SHARE_SERVER=1): see startServer */
@@ -119,7 +124,7 @@ export async function startServer(o: ServerOptions): Promise<ServerHandle> {
   if (process.env.BENCH_SERVER_ORIGIN)
     return outsideServer(process.env.BENCH_SERVER_ORIGIN, Number(process.env.BENCH_SERVER_PID));
   if (process.env.BENCH_SHARE_SERVER !== '1') return startServerRetrying(o);
-  const key = JSON.stringify([o.tickRate, o.dataDir, o.extraSymbols, o.seed ?? 42, o.cwd ?? ROOT]);
+  const key = JSON.stringify([o.tickRate, o.dataDir, o.extraSymbols, o.seed ?? 42, o.cwd ?? ROOT, !!o.memoryProbe]);
   let handle = shared.get(key);
   if (!handle) {
     handle = startServerRetrying(o);
@@ -153,7 +158,7 @@ async function outsideServer(origin: string, pid: number): Promise<ServerHandle>
     if (Date.now() > deadline) throw new Error(`the server at ${origin} did not answer in time`);
     await sleep(250);
   }
-  return { origin, pid, cpuSeconds: () => cpuSecondsOf(pid), stop: async () => undefined };
+  return { origin, pid, cpuSeconds: () => cpuSecondsOf(pid), memory: async () => null, stop: async () => undefined };
 }
 
 async function startServerRetrying(o: ServerOptions): Promise<ServerHandle> {
@@ -194,13 +199,34 @@ export function spawnServer(o: ServerOptions & { port: number }): {
     // the market's start at 50,000 ticks/s passed Fastify's 10 s on a loaded shared machine
     PLUGIN_TIMEOUT_MS: process.env.PLUGIN_TIMEOUT_MS ?? '120000',
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const probe = o.memoryProbe ? ['--expose-gc', '--import', 'tsx', '--import', MEMORY_PROBE] : ['--import', 'tsx'];
+  const child: ChildProcess = spawn(process.execPath, [...probe, 'server/main.ts'], {
     cwd: o.cwd ?? ROOT,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: o.memoryProbe ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
   });
   const origin = `http://127.0.0.1:${port}`;
   return { origin, child, ready: serverReady(child, origin) };
+}
+
+const MEMORY_PROBE = pathToFileURL(path.join(ROOT, 'bench/browser/server-memory.ts')).href;
+
+/** The server's memory after two full GCs, over IPC (server-memory.ts); null without the probe or an answer in 60 s. */
+async function askMemory(child: ChildProcess): Promise<ServerMemory | null> {
+  if (!child.send || !child.connected) return null;
+  return new Promise((resolve) => {
+    const done = (v: ServerMemory | null) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(v);
+    };
+    const onMessage = (m: unknown) => {
+      if (m && typeof m === 'object' && 'memory' in m) done((m as { memory: ServerMemory }).memory);
+    };
+    const timer = setTimeout(() => done(null), patience(60_000));
+    child.on('message', onMessage);
+    child.send?.('memory');
+  });
 }
 
 async function serverReady(child: ChildProcess, origin: string): Promise<ServerHandle> {
@@ -232,6 +258,7 @@ async function serverReady(child: ChildProcess, origin: string): Promise<ServerH
     origin,
     pid,
     cpuSeconds: () => cpuSecondsOf(pid),
+    memory: () => askMemory(child),
     async stop() {
       if (child.exitCode !== null) return;
       const done = new Promise<void>((r) => child.once('exit', () => r()));
