@@ -190,6 +190,20 @@ describe('access', () => {
       headers: { ...big.headers, authorization: alice.token },
     });
     expect(tooBig.json()).toMatchObject({ type: 'error' });
+    // the multipart parser is the upload routes' only: a money route given a multipart body reads
+    // no field from it, answers an error and moves nothing
+    const transfers = () =>
+      t.app.db.selectFrom('fund_transfers').select('id').where('user_id', '=', alice.id).execute();
+    const before = (await transfers()).length;
+    const form = multipart(Buffer.from('amount=1'), 'amount', 'a.txt', 'text/plain');
+    const money = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/change',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: alice.token },
+    });
+    expect(money.json()).toMatchObject({ type: 'error' });
+    expect((await transfers()).length).toBe(before);
 
     const front = await upload(t, alice.token);
     const back = await upload(t, alice.token);
