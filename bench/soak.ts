@@ -84,6 +84,8 @@ export interface ServerMemoryMB {
   heapMB: number;
   /** of heapMB, V8's code spaces */
   codeMB: number;
+  /** the V8 heap's committed pages: what RSS holds for the heap beyond heapMB is its slack */
+  heapTotalMB: number;
   arrayBuffersMB: number;
   rssMB: number;
   /** rssMB − arrayBuffersMB: the RSS without the candle rings (and any other ArrayBuffer) */
@@ -157,6 +159,7 @@ async function serverMemoryMB(server: ServerHandle): Promise<ServerMemoryMB | nu
   return {
     heapMB: MB(m.heapUsed, 2),
     codeMB: MB(m.codeUsed, 2),
+    heapTotalMB: MB(m.heapTotal),
     arrayBuffersMB: MB(m.arrayBuffers),
     rssMB: MB(m.rss),
     rssLessBuffersMB: MB(m.rss - m.arrayBuffers),
@@ -233,7 +236,7 @@ async function readWindow(
 function logWindow(win: SoakWindow): void {
   const c = win.churn;
   console.log(
-    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB${win.server ? ` (after GC ${win.server.rssMB}: heap ${win.server.heapMB}, ArrayBuffers ${win.server.arrayBuffersMB})` : ''}, load ${win.load1}, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
+    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB${win.server ? ` (after GC ${win.server.rssMB}: heap ${win.server.heapMB} of ${win.server.heapTotalMB} committed, ArrayBuffers ${win.server.arrayBuffersMB})` : ''}, load ${win.load1}, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
   );
 }
 
