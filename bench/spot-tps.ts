@@ -14,7 +14,8 @@
  * the venue's book sits far away. Rounds alternate (the machine is shared); a ledger transfer on its
  * group commit (bench/ledger-tps.ts's `ours`, same loops) runs beside them as the machine's
  * reference. Beside each run: this process's CPU time per order. The journal is checked against the
- * balances, and the books in memory against the resting rows, at the end.
+ * balances, and the books in memory against the resting rows, at the end. SPOT_BENCH_RESTING=n first
+ * rests n buys at 99.5 and n sells at 100.5 per symbol, as deep as a long run leaves its books.
  * `npx tsx bench/spot-tps.ts` (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
  * schema of its own, dropped after). A part of `npm run bench`'s ledger part: its summary row is
  * the N-symbol figure, the one-symbol figure a second row.
@@ -77,6 +78,8 @@ const PRICES = ['99.5', '100', '100.5'];
 const WINDOW_MS = Number(process.env.LEDGER_BENCH_MS ?? 8000);
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 2);
 const LOOPS = Number(process.env.SPOT_BENCH_LOOPS ?? 20);
+/** orders per side and symbol placed before the runs, resting where the runs leave theirs (bids 99.5, asks 100.5) */
+const RESTING = Number(process.env.SPOT_BENCH_RESTING ?? 0);
 
 interface Run {
   name: string;
@@ -166,6 +169,19 @@ async function orders(ctx: TradeContext, ids: number[], way: Path, symbols: numb
   return { name, symbols, orders: count, failed, perS, cpuMsPerOrder: cpuMsPer, pgMsPerOrder, latencyMs };
 }
 
+/** A book as deep as a long run leaves it: RESTING buys at 99.5 and sells at 100.5 per symbol, which the runs rarely reach. */
+async function deepen(ctx: TradeContext, ids: number[]): Promise<void> {
+  const at = (side: 'buy' | 'sell', symbol: string, u: number) =>
+    placeSpotOrder(ctx, ids[u % ids.length], {
+      symbol,
+      side,
+      amount: '0.01',
+      targetPrice: side === 'buy' ? '99.5' : '100.5',
+    });
+  for (let i = 0; i < RESTING; i++)
+    await Promise.all(SYMBOLS.flatMap((s, k) => [at('buy', s, 2 * i + k), at('sell', s, 2 * i + k + 1)]));
+}
+
 /** Every symbol's book in memory equals the database's resting orders. */
 async function bookMatches(h: DbHandle, ctx: TradeContext): Promise<boolean> {
   const rows = await h.db
@@ -235,6 +251,7 @@ export function runSpotBench(): Promise<MoneyPathRow[]> {
     [FIRST, LAST] = [ids[0], ids[ids.length - 1]];
     const pooled = await pool(10);
     const ctx = await context(pooled.db);
+    await deepen(ctx, ids);
     const runs = await rounds(ctx, ids);
     await ctx.locks.idle();
     const bookOk = await bookMatches(pooled, ctx);

@@ -73,11 +73,70 @@ export function mergeLiquidity(
   return out;
 }
 
-/** Users' resting orders of one side sorted once per change (a step walks them once per order). */
+/** Users' resting orders of one side, sorted once and then kept in order by each change (a step walks them once per order). */
 interface SideCache {
   sorted?: readonly KeyedOrder[];
-  /** price → users' total, in `sorted`'s order */
-  levels?: Map<string, Decimal>;
+  /** price → users' total (and how many orders), in `sorted`'s order */
+  levels?: Levels;
+}
+
+/** A price's users' total and how many orders make it. */
+interface Level {
+  q: Decimal;
+  n: number;
+}
+type Levels = Map<string, Level>;
+
+/** Level sums: exact for any NUMERIC(36,18) quantities (decimal.js's default keeps 20 digits). */
+const Exact = /* @__PURE__ */ (() => Decimal.clone({ precision: 60 }))();
+
+const sideOf = (s: TakerSide): BookSideName => (s === 'buy' ? 'bid' : 'ask');
+
+/** Adds `q` and `n` orders to the level at `price` (a level with no order left goes); true when the level is new. */
+function addLevel(m: Levels, price: string, q: Decimal, n: number): boolean {
+  const had = m.get(price);
+  if (!had) {
+    if (n > 0) m.set(price, { q: new Exact(q), n });
+    return n > 0;
+  }
+  had.n += n;
+  if (had.n <= 0) m.delete(price);
+  else had.q = had.q.plus(q);
+  return false;
+}
+
+/** The levels in book order (best first), as a build from the sorted list puts them. */
+function inBookOrder(side: BookSideName, m: Levels): Levels {
+  const e = [...m].map(([p, q]) => ({ p, q, d: new Decimal(p) }));
+  e.sort((a, b) => (a.d.eq(b.d) ? 0 : better(side, a.d, b.d) ? -1 : 1));
+  return new Map(e.map((x) => [x.p, x.q]));
+}
+
+/** Where `k` goes in a side's sorted list (or is: ids are unique). */
+function placeOf(side: BookSideName, list: readonly KeyedOrder[], k: KeyedOrder): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keyedOrder(side, list[mid], k) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function inserted(side: BookSideName, list: readonly KeyedOrder[], o: RestingOrder): readonly KeyedOrder[] {
+  const k = { o, p: new Decimal(o.price) };
+  const out = list.slice();
+  out.splice(placeOf(side, list, k), 0, k);
+  return out;
+}
+
+function without(side: BookSideName, list: readonly KeyedOrder[], o: RestingOrder): readonly KeyedOrder[] | undefined {
+  const at = placeOf(side, list, { o, p: new Decimal(o.price) });
+  if (list[at]?.o.id !== o.id) return undefined; // not where it should be: built again when asked
+  const out = list.slice();
+  out.splice(at, 1);
+  return out;
 }
 
 export class SymbolBook {
@@ -165,43 +224,59 @@ export class SymbolBook {
 
   rest(o: RestingOrder): void {
     const had = this.orders.get(o.id);
-    if (had) this.changed(had.side, true);
-    this.orders.set(o.id, { ...o, price: canon(o.price), remaining: canon(o.remaining) });
-    this.changed(o.side, true);
+    if (had) this.changed(had, false);
+    const r = { ...o, price: canon(o.price), remaining: canon(o.remaining) };
+    this.orders.set(o.id, r);
+    this.changed(r, true);
   }
 
   setRemaining(id: number, remaining: string): void {
     const o = this.orders.get(id);
     if (!o) return;
-    const gone = new Decimal(remaining).lte(0);
-    if (gone) this.orders.delete(id);
-    else o.remaining = canon(remaining);
-    this.changed(o.side, gone);
+    if (new Decimal(remaining).lte(0)) {
+      this.orders.delete(id);
+      this.changed(o, false);
+      return;
+    }
+    const now = canon(remaining);
+    const c = this.cache[sideOf(o.side)];
+    if (c.levels) addLevel(c.levels, o.price, new Exact(now).minus(o.remaining), 0);
+    o.remaining = now;
+    this.onOrdersChanged();
   }
 
   remove(id: number): void {
     const o = this.orders.get(id);
-    if (o && this.orders.delete(id)) this.changed(o.side, true);
+    if (o && this.orders.delete(id)) this.changed(o, false);
   }
 
-  /** A side's orders changed: its levels always, its order only when an order came or went. */
-  private changed(side: TakerSide, order: boolean): void {
-    const c = this.cache[side === 'buy' ? 'bid' : 'ask'];
-    c.levels = undefined;
-    if (order) c.sorted = undefined;
+  /**
+   * An order came (`added`) or went: its side's sorted list and levels follow it in place of being
+   * built again (a step changes a few orders of a book that may hold thousands): the list is copied
+   * with the order put in (or taken out) at its place, never changed in place.
+   */
+  private changed(o: RestingOrder, added: boolean): void {
+    const side = sideOf(o.side);
+    const c = this.cache[side];
+    if (c.sorted) c.sorted = added ? inserted(side, c.sorted, o) : without(side, c.sorted, o);
+    if (c.levels) {
+      const q = new Exact(o.remaining);
+      const fresh = addLevel(c.levels, o.price, added ? q : q.neg(), added ? 1 : -1);
+      if (fresh) c.levels = inBookOrder(side, c.levels);
+    }
     this.onOrdersChanged();
   }
 
   /** Users' resting quantity per price of one side, best first (what the leader mirrors out). */
   userLevels(side: BookSideName): [price: string, qty: string][] {
-    return [...this.levels(side)].map(([p, q]) => [p, q.toFixed()]);
+    return [...this.levels(side)].map(([p, l]) => [p, l.q.toFixed()]);
   }
 
-  private levels(side: BookSideName): Map<string, Decimal> {
+  private levels(side: BookSideName): Levels {
     const c = this.cache[side];
     if (c.levels) return c.levels;
-    const m = new Map<string, Decimal>();
-    for (const { o } of this.keyed(side)) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+    const m: Levels = new Map();
+    for (const { o } of this.keyed(side)) addLevel(m, o.price, new Exact(o.remaining), 1);
     return (c.levels = m);
   }
 
@@ -231,7 +306,7 @@ export class SymbolBook {
     return this.keyed(side).map((k) => k.o);
   }
 
-  /** Users' resting orders of one side in book order with their parsed prices: cached, never changed in place (a change drops it). */
+  /** Users' resting orders of one side in book order with their parsed prices: sorted once, then each change makes a new list (never changed in place). */
   keyed(side: BookSideName): readonly KeyedOrder[] {
     const c = this.cache[side];
     if (c.sorted) return c.sorted;
@@ -250,7 +325,7 @@ export class SymbolBook {
   private merged(side: BookSideName): Map<string, string> {
     const m = new Map<string, Decimal>();
     for (const l of this.venue(side)) m.set(l.price, new Decimal(l.qty));
-    for (const [p, q] of this.levels(side)) m.set(p, (m.get(p) ?? new Decimal(0)).plus(q));
+    for (const [p, l] of this.levels(side)) m.set(p, (m.get(p) ?? new Decimal(0)).plus(l.q));
     for (const [p, q] of this.mirrored[side]) m.set(p, (m.get(p) ?? new Decimal(0)).plus(q));
     return new Map([...m].map(([p, q]) => [p, q.toFixed()]));
   }

@@ -207,3 +207,22 @@ describe('a maker row changed behind the engine', () => {
     await journalSound(k.app.db);
   });
 });
+
+describe('the fill key (migration 075)', () => {
+  it("refuses a fill whose user is not its order's, and one of an order that does not exist", async () => {
+    const [a, b] = await quickUsers(k.t, 2);
+    const order = await sql<{ id: number }>`
+      INSERT INTO spot_orders (user_id, symbol, side, kind, status, amount, filled, fee_rate, target_price, fill_price, fill_seq)
+        VALUES (${a.id}, 'LTC/USDT', 'buy', 'limit', 'filled', 1, 1, 0, 100, 100, 1) RETURNING id`.execute(k.app.db);
+    const id = order.rows[0].id;
+    const fill = (userId: number, orderId: number) =>
+      sql`INSERT INTO spot_fills (order_id, user_id, symbol, side, role, price, qty, total, fee, book_seq)
+            VALUES (${orderId}, ${userId}, 'LTC/USDT', 'buy', 'taker', 100, 1, 100, 0, 1)`.execute(k.app.db);
+    await expect(fill(b.id, id)).rejects.toThrow(/spot_fills_order_user_fkey/);
+    await expect(fill(a.id, id + 1_000_000)).rejects.toThrow(/spot_fills_order_user_fkey/);
+    await fill(a.id, id); // its own user's fill goes in
+    expect(await k.app.db.selectFrom('spot_fills').select('user_id').where('order_id', '=', id).execute()).toEqual([
+      { user_id: a.id },
+    ]);
+  });
+});

@@ -5,16 +5,23 @@
  */
 import { ExactDecimal, protectionCap } from '../../../../../core';
 import type { TakerSide } from '../../../../../core/types/book';
-import type { Liquidity, SymbolBook } from '../../../../market/books/symbol-book';
+import type { Liquidity } from '../../../../market/books/symbol-book';
+import type { LiquidityCut } from './walk';
 
 const UNLIMITED = '1e17';
 
-export function takerLiquidity(
-  book: Pick<SymbolBook, 'liquidity' | 'version'>,
-  side: TakerSide,
-  lastPrice: string,
-): Liquidity[] {
-  const merged = book.liquidity(side);
+/** A book as a taker reads it; `cut`: a list that may stop where the walk would (SymbolBook's never does). */
+interface TakerBook {
+  readonly version: number | undefined;
+  liquidity(side: TakerSide, cut?: LiquidityCut): Liquidity[];
+}
+
+/**
+ * With a cut, the list may end where that walk stops: the unlimited last-price level then goes at
+ * its end when it is past every entry, where the walk either met it next or had already stopped.
+ */
+export function takerLiquidity(book: TakerBook, side: TakerSide, lastPrice: string, cut?: LiquidityCut): Liquidity[] {
+  const merged = book.liquidity(side, cut);
   if (book.version !== undefined) return merged;
   const last = new ExactDecimal(lastPrice);
   const at = merged.findIndex((l) => (side === 'buy' ? last.lt(l.price) : last.gt(l.price)));

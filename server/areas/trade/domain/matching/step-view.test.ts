@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { SymbolBook, type Liquidity, type RestingOrder } from '../../../../market/books/symbol-book';
 import { StepView } from './step-view';
+import { takerLiquidity } from './liquidity';
+import { walk } from './walk';
 
 const feed = {
   book: (symbol: string) => ({
@@ -47,6 +49,15 @@ function naive(
   return out;
 }
 
+/** Users' quantity per price of one side, best first, summed from the orders. */
+function naiveLevels(orders: RestingOrder[], side: 'bid' | 'ask'): [string, string][] {
+  const m = new Map<string, Decimal>();
+  const want = side === 'bid' ? 'buy' : 'sell';
+  for (const o of orders) if (o.side === want) m.set(o.price, (m.get(o.price) ?? new Decimal(0)).plus(o.remaining));
+  const rows = [...m].map(([p, q]): [string, string] => [p, q.toFixed()]);
+  return rows.sort((a, b) => (side === 'bid' ? -1 : 1) * new Decimal(a[0]).comparedTo(b[0]));
+}
+
 const shape = (l: Liquidity[]) => l.map((x) => `${x.price}:${x.qty}:${x.order?.id ?? 'venue'}`);
 const PRICES = ['97', '98', '99', '99.5', '100', '101', '101.5', '103', '104'];
 
@@ -87,7 +98,53 @@ describe('SymbolBook sorted-list cache', () => {
         expect(shape(book.liquidity(t))).toEqual(want);
         expect(shape(new StepView(book).liquidity(t))).toEqual(want);
       }
+      for (const side of ['bid', 'ask'] as const)
+        expect(book.userLevels(side)).toEqual(naiveLevels([...live.values()], side));
     }
+  });
+
+  it('a walk of the list cut at its limit and quantity is the walk of the whole list, over a step’s changes too', () => {
+    let seed = 11;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const venueLess = { book: () => undefined };
+    const books = [new SymbolBook('X/USDT', feed, 1), new SymbolBook('Y/USDT', venueLess, 1)];
+    let id = 0;
+    const order = (): RestingOrder => ({
+      id: ++id,
+      userId: 1 + rnd(3),
+      side: rnd(2) ? 'buy' : 'sell',
+      price: PRICES[rnd(PRICES.length)],
+      remaining: String(1 + rnd(5)),
+    });
+    for (const book of books) for (let i = 0; i < 40; i++) book.rest(order());
+    let walks = 0;
+    for (let step = 0; step < 60; step++) {
+      for (const book of books) {
+        const view = new StepView(book);
+        for (let j = 0; j < 6; j++) {
+          const side = rnd(2) ? ('buy' as const) : ('sell' as const);
+          const cut = { qty: String(rnd(14)), userId: 1 + rnd(3), cap: PRICES[rnd(PRICES.length)] };
+          const last = PRICES[rnd(PRICES.length)];
+          const run = (liquidity: Liquidity[]) =>
+            walk({ side, userId: cut.userId, qty: cut.qty, cap: cut.cap, liquidity });
+          const whole = run(takerLiquidity(view, side, last));
+          const part = takerLiquidity(view, side, last, cut);
+          expect(run(part)).toEqual(whole);
+          if (whole.fills.length) walks++;
+          const rest = new Decimal(whole.rest).gt(0);
+          view.apply(
+            side,
+            whole,
+            rest ? { id: ++id, userId: cut.userId, side, price: cut.cap, remaining: whole.rest } : null,
+          );
+        }
+        // the book moves on between steps: an order in, one out
+        book.rest(order());
+        const ids = [...book.resting('bid'), ...book.resting('ask')].map((o) => o.id);
+        if (ids.length) book.remove(ids[rnd(ids.length)]);
+      }
+    }
+    expect(walks).toBeGreaterThan(100);
   });
 
   it("the step view lays its orders' effects over the cached list in book order", () => {

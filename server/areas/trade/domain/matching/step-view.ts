@@ -15,7 +15,7 @@ import {
   type RestingOrder,
   type SymbolBook,
 } from '../../../../market/books/symbol-book';
-import type { WalkResult } from './walk';
+import type { LiquidityCut, WalkResult } from './walk';
 
 type Exact = InstanceType<typeof ExactDecimal>;
 const D = (v: string) => new ExactDecimal(v);
@@ -31,9 +31,40 @@ export class StepView {
     return this.book.version;
   }
 
-  liquidity(takerSide: TakerSide): Liquidity[] {
+  /**
+   * What a taker can take, best first; with a cut, only as far as its walk reads (walk.ts): the
+   * book's thousands of resting orders beyond its limit or its quantity are not merged per order.
+   */
+  liquidity(takerSide: TakerSide, cut?: LiquidityCut): Liquidity[] {
     const side: BookSideName = takerSide === 'buy' ? 'ask' : 'bid';
+    if (cut) return cutLiquidity(side, this.usersInOrder(side), this.venue(side), cut);
     return mergeLiquidity(side, this.users(side), this.venue(side));
+  }
+
+  /** users(side), one at a time: the book's list with the step's changes, its new orders merged in. */
+  private *usersInOrder(side: BookSideName): Generator<KeyedOrder> {
+    const fresh = this.fresh(side);
+    let f = 0;
+    for (const k of this.book.keyed(side)) {
+      let cur: KeyedOrder | undefined = k;
+      if (this.over.has(k.o.id)) {
+        const now = this.over.get(k.o.id);
+        cur = now ? { o: now, p: k.p } : undefined;
+      }
+      if (!cur) continue;
+      while (f < fresh.length && keyedOrder(side, fresh[f], cur) < 0) yield fresh[f++];
+      yield cur;
+    }
+    while (f < fresh.length) yield fresh[f++];
+  }
+
+  /** The step's new resting orders on a side (not in the book yet), in book order. */
+  private fresh(side: BookSideName): KeyedOrder[] {
+    const want: TakerSide = side === 'bid' ? 'buy' : 'sell';
+    const out: KeyedOrder[] = [];
+    for (const o of this.over.values())
+      if (o && o.side === want && !this.book.order(o.id)) out.push({ o, p: D(o.price) });
+    return out.sort((a, b) => keyedOrder(side, a, b));
   }
 
   /**
@@ -90,4 +121,40 @@ export class StepView {
     }
     if (resting) this.over.set(resting.id, resting);
   }
+}
+
+const beyond = (side: BookSideName, p: Exact, cap: Exact) => (side === 'ask' ? p.gt(cap) : p.lt(cap));
+
+/**
+ * mergeLiquidity's list, as far as a walk of `cut` reads it: up to its limit (the walk stops at the
+ * first price past it) and until its quantity is taken (an own order met on the way is expired,
+ * not taken), so the walk of the cut list is the walk of the whole.
+ */
+function cutLiquidity(
+  side: BookSideName,
+  users: Iterator<KeyedOrder>,
+  venue: readonly Liquidity[],
+  cut: LiquidityCut,
+): Liquidity[] {
+  const out: Liquidity[] = [];
+  const cap = cut.cap === undefined ? undefined : D(cut.cap);
+  let left = D(cut.qty);
+  const take = (l: Liquidity, p: Exact): boolean => {
+    if (left.lte(0) || (cap && beyond(side, p, cap))) return false;
+    out.push(l);
+    if (l.order?.userId === cut.userId) return true;
+    const q = ExactDecimal.min(left, D(l.qty));
+    if (q.gt(0)) left = left.minus(q);
+    return true;
+  };
+  const user = (k: KeyedOrder) => take({ price: k.o.price, qty: k.o.remaining, order: k.o }, k.p);
+  let u = users.next();
+  for (const v of venue) {
+    const vp = D(v.price);
+    // per price users first (mergeLiquidity's rule)
+    for (; !u.done && !beyond(side, u.value.p, vp); u = users.next()) if (!user(u.value)) return out;
+    if (!take(v, vp)) return out;
+  }
+  for (; !u.done; u = users.next()) if (!user(u.value)) return out;
+  return out;
 }

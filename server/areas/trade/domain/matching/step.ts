@@ -135,7 +135,12 @@ function walkAll(ctx: TradeContext, symbol: string, jobs: Job[]): Walked[] {
     try {
       const { req, pair, userId } = job;
       const current = currentPrice(ctx, symbol);
-      const liquidity = takerLiquidity(view, req.side, current.price);
+      // a limit order's walk reads the book only up to its limit and quantity (a market order's: all of it)
+      const cut =
+        req.targetPrice !== null && req.amount !== undefined
+          ? { qty: req.amount, userId, cap: req.targetPrice }
+          : undefined;
+      const liquidity = takerLiquidity(view, req.side, current.price, cut);
       const amount = req.amount ?? quoteQty(userId, pair, req.quoteAmount as string, liquidity);
       const cap =
         req.targetPrice ??

@@ -26,6 +26,13 @@ export interface WalkInput {
   liquidity: readonly Liquidity[];
 }
 
+/** How far a walk of `qty` for `userId` up to `cap` reads the book (a list cut there walks the same). */
+export interface LiquidityCut {
+  qty: string;
+  userId: number;
+  cap?: string;
+}
+
 export interface WalkResult {
   fills: WalkFill[];
   filled: string;
