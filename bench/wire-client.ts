@@ -39,6 +39,7 @@ export class WireConnection {
   private chunks: Buffer[] = [];
   private size = 0;
   private pending: Pending | undefined;
+  private readonly readBuf = Buffer.alloc(64 * 1024);
   private readonly prefix: string;
   private readonly suffix: string;
   private readonly host: string;
@@ -71,10 +72,19 @@ export class WireConnection {
 
   private socket(): net.Socket {
     if (this.sock) return this.sock;
-    const s = net.connect({ host: this.host, port: this.port, noDelay: true });
-    // a socket this connection has let go of (close()) is heard no more
-    s.on('data', (c: Buffer) => {
-      if (this.sock === s) this.onData(c);
+    // onread: the bytes land in one buffer of the connection's, handed to a callback, without the
+    // stream's 'data' events (a socket this connection has let go of, close(), is heard no more)
+    const s: net.Socket = net.connect({
+      host: this.host,
+      port: this.port,
+      noDelay: true,
+      onread: {
+        buffer: this.readBuf,
+        callback: (n: number, b: Uint8Array) => {
+          if (this.sock === s) this.onData(Buffer.from(b.buffer, b.byteOffset, n));
+          return true;
+        },
+      },
     });
     s.on('error', (err) => {
       if (this.sock !== s) return;
@@ -98,12 +108,11 @@ export class WireConnection {
     p?.reject(err);
   }
 
+  /** `c` is a view of the read buffer, reused by the next read: what is kept is copied. */
   private onData(c: Buffer): void {
-    this.chunks.push(c);
-    this.size += c.length;
-    const buf = this.chunks.length === 1 ? c : Buffer.concat(this.chunks, this.size);
+    const buf = this.size === 0 ? c : Buffer.concat([...this.chunks, c], this.size + c.length);
     const end = buf.indexOf(CRLFCRLF);
-    if (end < 0) return;
+    if (end < 0) return this.keep(buf);
     const head = buf.toString('latin1', 0, end).toLowerCase();
     const m = /\r\ncontent-length: *(\d+)/.exec(head);
     if (!head.startsWith('http/1.1 ') || !m || head.includes('\r\ntransfer-encoding:')) {
@@ -113,10 +122,7 @@ export class WireConnection {
     }
     const start = end + 4;
     const stop = start + Number(m[1]);
-    if (buf.length < stop) {
-      this.chunks = [buf];
-      return;
-    }
+    if (buf.length < stop) return this.keep(buf);
     if (buf.length > stop) {
       this.fail(new Error('wire: bytes past the answer'));
       this.close();
@@ -129,5 +135,11 @@ export class WireConnection {
     // a server that ends the connection (stopping) says so: the next request opens a new one
     if (head.includes('\r\nconnection: close')) this.close();
     p?.resolve(buf.toString('utf8', start, stop));
+  }
+
+  /** An answer not whole yet: its bytes so far, copied out of the read buffer. */
+  private keep(buf: Buffer): void {
+    this.chunks = [Buffer.from(buf)];
+    this.size = buf.length;
   }
 }
