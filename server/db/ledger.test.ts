@@ -189,7 +189,11 @@ describe('ledger', () => {
     const rec = { user_id: u, currency_id: USDT, amount: '1', from_type: change as number, to_type: change + 1 };
     const insert = (r: typeof rec) => h.db.insertInto('fund_transfers').values(r).execute();
     // a user, a coin and a type that exist, but no account of u's is all three
-    for (const wrong of [{ user_id: await newUser('ledger8') }, { currency_id: BTC }, { from_type: change + 1, to_type: change }])
+    for (const wrong of [
+      { user_id: await newUser('ledger8') },
+      { currency_id: BTC },
+      { from_type: change + 1, to_type: change },
+    ])
       await expect(insert({ ...rec, ...wrong })).rejects.toThrow(/fund_transfers_account_key_fkey/);
     await insert(rec); // debited from u's own account: taken
   });

@@ -32,4 +32,3 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   );
   await sql`ALTER TABLE fund_transfers DROP CONSTRAINT fund_transfers_account_key_fkey`.execute(db);
 }
-
