@@ -40,6 +40,7 @@ import { HEADERS } from '../core';
 import { loginDemo, transferUsdt } from '../server/testing/spawned-server';
 import { cpuPer, cpuSample, cpuUsed, type CpuSample } from './proc-cpu';
 import { tickGapsApart } from './ticker-gaps';
+import { WireConnection } from './wire-client';
 
 export interface GapStats {
   n: number;
@@ -145,6 +146,9 @@ const CONTRACT = 3;
 interface Loop {
   userId: number;
   token: string;
+  /** its connection to the API (apiConnection) */
+  api?: (key: string) => Promise<string>;
+  closeApi?: () => void;
 }
 
 /** One user per loop, straight in the server's database: a session (its token) and a spot balance. */
@@ -170,10 +174,14 @@ async function seedLoops(h: DbHandle, n: number): Promise<Loop[]> {
 
 /**
  * The phones' connections: kept alive, one per loop, as an app keeps its connection to the API.
- * Plain node:http rather than fetch: fetch's streams cost this process (which shares the 2 cores
- * with the server) several times the CPU per request, and the server sees the same HTTP either way.
+ * By default each is a WireConnection (wire-client.ts: the request written on the socket from a
+ * prefix built once, the answer read by its length), the cheapest load generator this process can
+ * be on the 2 cores it shares with the server; the server sees the same HTTP requests as from
+ * node:http. `DB_BENCH_CLIENT=http` sends them through node:http instead (kept-alive Agent), as
+ * before: fetch's streams cost this process several times the CPU per request.
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const viaNodeHttp = process.env.DB_BENCH_CLIENT === 'http';
 
 function post(url: URL, headers: Record<string, string>, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -193,17 +201,28 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
   });
 }
 
+const TRANSFER_BODY = `currency_id=${LOOPS_USDT}&number=0.01&from_field=change&to_field=lever`;
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A loop's connection to the API: its user's token in every request, each with its own key. */
+function apiConnection(url: URL, l: Loop): (key: string) => Promise<string> {
+  if (viaNodeHttp)
+    return (key) =>
+      post(url, { 'content-type': FORM, authorization: l.token, [HEADERS.idempotencyKey]: key }, TRANSFER_BODY);
+  const wire = new WireConnection({
+    origin: url.origin,
+    path: url.pathname,
+    headers: { 'content-type': FORM, authorization: l.token },
+    body: TRANSFER_BODY,
+    perRequestHeader: HEADERS.idempotencyKey,
+  });
+  l.closeApi = () => wire.close();
+  return (key) => wire.post(key);
+}
+
 /** A user's transfer through the API, as a phone retrying safely sends it; throws unless acknowledged. */
-async function apiTransfer(url: URL, l: Loop, key: string): Promise<void> {
-  const text = await post(
-    url,
-    {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: l.token,
-      [HEADERS.idempotencyKey]: key,
-    },
-    `currency_id=${LOOPS_USDT}&number=0.01&from_field=change&to_field=lever`,
-  );
+async function apiTransfer(l: Loop, key: string): Promise<void> {
+  const text = await (l.api as (key: string) => Promise<string>)(key);
   const r = JSON.parse(text) as { type: string; message: { id?: unknown } | null };
   if (r.type !== 'ok' || typeof r.message?.id !== 'number') throw new Error(`transfer: ${text.slice(0, 300)}`);
 }
@@ -314,6 +333,24 @@ function cpuPerTransfer(idlePhase: PhaseResult, api: PhaseResult[], ledger: Phas
   return { api: api.map(per), ledger: ledger.map(per) };
 }
 
+/** Each round's figures: rates, load average, CPU per transfer and batch sizes of both paths. */
+function roundRows(
+  api: PhaseResult[],
+  ledger: PhaseResult[],
+  loads: number[][],
+  cpuUs: ReturnType<typeof cpuPerTransfer>,
+): EngineRun['rounds'] {
+  return api.map((x, i) => ({
+    api: x.perS,
+    ledger: ledger[i].perS,
+    loadavg: loads[i],
+    apiCpuUs: cpuUs.api[i],
+    ledgerCpuUs: cpuUs.ledger[i],
+    apiBatch: x.batch,
+    ledgerBatch: ledger[i].batch,
+  }));
+}
+
 const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 export async function runEngine(
@@ -335,18 +372,19 @@ export async function runEngine(
   if (!record) throw new Error(`the server left no embedded cluster record in ${dataDir || '(no data dir)'}`);
   // the ledger's path from this process, on the server's own database
   const h = await connectDb({ databaseUrl: clusterUrl(record), poolMax: 10, kind: 'embedded' });
+  let loops: Loop[] = [];
   try {
     const token = await loginDemo(base);
     await transferUsdt(base, token, '1'); // the demo trader's transfer answers
-    const loops = await seedLoops(h, o.loops);
+    loops = await seedLoops(h, o.loops);
+    for (const l of loops) l.api = apiConnection(new URL(`${base}/api/wallet/change`), l);
     const run = Date.now().toString(36);
-    const url = new URL(`${base}/api/wallet/change`);
     // warm both paths (the server's JIT, the pools) so the first round measures what the others do;
     // not in the smoke, whose figures mean nothing
     const warm = process.env.BENCH_SMOKE === '1' ? 0 : Math.min(2, o.seconds);
     const viaApi = { dataDir, h, refType: 'transfer' };
     const viaLedger = { dataDir, h, refType: 'bench' };
-    await phase(loops, warm, viaApi, (l, n) => apiTransfer(url, l, `bench-${run}-warm-${n}`));
+    await phase(loops, warm, viaApi, (l, n) => apiTransfer(l, `bench-${run}-warm-${n}`));
     await phase(loops, warm, viaLedger, (l, n) => ledgerTransfer(h, l, n));
     let idlePhase: PhaseResult | undefined;
     const idle = await tickGaps(base, async () => void (idlePhase = await quiet(o.seconds, dataDir)));
@@ -356,22 +394,14 @@ export async function runEngine(
     const loadGaps: number[][] = [];
     for (let i = 0; i < o.rounds; i++) {
       const gaps = await tickGaps(base, async () => {
-        api.push(await phase(loops, o.seconds, viaApi, (l, n) => apiTransfer(url, l, `bench-${run}-${i}-${n}`)));
+        api.push(await phase(loops, o.seconds, viaApi, (l, n) => apiTransfer(l, `bench-${run}-${i}-${n}`)));
       });
       loadGaps.push(gaps);
       ledger.push(await phase(loops, o.seconds, viaLedger, (l, n) => ledgerTransfer(h, l, n)));
       loads.push(loadavg());
     }
     const cpuUs = cpuPerTransfer(idlePhase as PhaseResult, api, ledger);
-    const rounds = api.map((x, i) => ({
-      api: x.perS,
-      ledger: ledger[i].perS,
-      loadavg: loads[i],
-      apiCpuUs: cpuUs.api[i],
-      ledgerCpuUs: cpuUs.ledger[i],
-      apiBatch: x.batch,
-      ledgerBatch: ledger[i].batch,
-    }));
+    const rounds = roundRows(api, ledger, loads, cpuUs);
     const best = (xs: PhaseResult[]) => xs.indexOf([...xs].sort((x, y) => y.perS - x.perS)[0]);
     const a = api[best(api)];
     const l = ledger[best(ledger)];
@@ -396,6 +426,7 @@ export async function runEngine(
       loadGapMs: stats(loadGaps[best(api)]),
     };
   } finally {
+    for (const l of loops) l.closeApi?.();
     await h.close();
     await stop();
     if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SessionLifetime } from '../config';
-import { lookupSessionRow, sessionExpired, touchSession, TOUCH_MS, type SessionLookup } from './sessions';
+import { lookupSessionRow, sessionExpiredMs, touchSession, TOUCH_MS, type SessionLookup } from './sessions';
 
 /** how long an entry is trusted without reading the table again */
 const MAX_AGE_MS = 30_000;
@@ -42,7 +42,7 @@ export class SessionCache {
     const now = this.now();
     const hit = this.entries.get(tokenHash);
     if (hit && now - hit.cachedAt <= MAX_AGE_MS) {
-      if (sessionExpired(new Date(hit.created), new Date(hit.lastSeen), life, now)) {
+      if (sessionExpiredMs(hit.created, hit.lastSeen, life, now)) {
         this.entries.delete(tokenHash);
         return { ok: false, reason: 'expired' };
       }

@@ -180,4 +180,21 @@ describe('ledger', () => {
     await insert(row); // the account's own: taken
     expect(await checkJournalConsistency(h.db)).toEqual([]);
   });
+
+  it("refuses a transfer record whose user, coin or from type is no account's (migration 073's key)", async () => {
+    const u = await newUser('ledger7');
+    await h.db
+      .transaction()
+      .execute((trx) => credit(trx, { userId: u, currencyId: USDT, type: change, amount: '5', reason: 'recharge' }));
+    const rec = { user_id: u, currency_id: USDT, amount: '1', from_type: change as number, to_type: change + 1 };
+    const insert = (r: typeof rec) => h.db.insertInto('fund_transfers').values(r).execute();
+    // a user, a coin and a type that exist, but no account of u's is all three
+    for (const wrong of [
+      { user_id: await newUser('ledger8') },
+      { currency_id: BTC },
+      { from_type: change + 1, to_type: change },
+    ])
+      await expect(insert({ ...rec, ...wrong })).rejects.toThrow(/fund_transfers_account_key_fkey/);
+    await insert(rec); // debited from u's own account: taken
+  });
 });

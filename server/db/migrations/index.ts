@@ -24,6 +24,7 @@ import * as m044 from './044_ledger_transfer_keys';
 import * as m045 from './045_ledger_exchange';
 import * as m049 from './049_ledger_batch_lean';
 import * as m067 from './067_journal_account_key';
+import * as m073 from './073_fund_transfer_account_key';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '045_ledger_exchange': m045,
   '049_ledger_batch_lean': m049,
   '067_journal_account_key': m067,
+  '073_fund_transfer_account_key': m073,
 };
