@@ -104,7 +104,7 @@ class Aggregation {
   /** interned symbol → index into `states` and the record pages (record.ts) */
   private readonly ids = new Map<string, number>();
   /** the last symbol looked up and its index: a feed hands over a symbol's trades together */
-  private lastSymbol: string | undefined = undefined;
+  private lastSymbol = '';
   private lastId = -1;
   private readonly states: SymbolState[] = [];
   private readonly pages: Float64Array[] = [];
@@ -133,7 +133,10 @@ class Aggregation {
   }
 
   private id(symbol: string): number {
-    if (symbol === this.lastSymbol) return this.lastId;
+    // A string-typed field keeps this a string comparison (with `undefined` first it is the generic
+    // strict equality); lengths first: in a feed of many symbols the previous one is seldom this one.
+    const last = this.lastSymbol;
+    if (symbol.length === last.length && symbol === last && this.lastId >= 0) return this.lastId;
     let id = this.ids.get(symbol);
     if (id === undefined) {
       id = this.states.length;

@@ -193,6 +193,28 @@ describe('folded periods (fold.ts) equal periods updated per tick', () => {
     );
   });
 
+  it('mostly ticks inside the base bar or closing it with every slot linked, between loads that unlink slots', () => {
+    const inBar = fc.record({
+      kind: fc.constant('tick' as const),
+      sym: fc.integer({ min: 0, max: 1 }),
+      dt: fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: 4_000 }) }, fc.integer({ min: 0, max: 400_000 })),
+      stale: fc.oneof({ weight: 12, arbitrary: fc.constant(0) }, fc.integer({ min: 0, max: 600_000 })),
+      seq: fc.constantFrom('next', 'next', 'next', 'next', 'next', 'dup', 'skip', 'late'),
+      pick: fc.nat(),
+      price: decimal,
+      qty: decimal,
+    });
+    const list = fc.array(fc.oneof({ weight: 10, arbitrary: inBar }, { weight: 1, arbitrary: loadOp }), {
+      maxLength: 150,
+      size: 'max',
+    });
+    const subset = fc.oneof(fc.constant([...PERIODS]), fc.shuffledSubarray([...PERIODS], { minLength: 1 }));
+    fc.assert(
+      fc.property(subset, list, (periods, l) => checkFoldedEqualsDirect(periods, l, 10_000)),
+      { numRuns: 150 },
+    );
+  });
+
   it("['1week', '1mon']: a month is not folded from weeks (they straddle it)", () => {
     const plan = new FoldPlan(['1week', '1mon']);
     expect(plan.base).toBe(0);

@@ -230,9 +230,14 @@ export function applyFast(
       if (b[at + UNLINKED] !== 0 && rise(plan, store, st, b, at, false)) takeDirect(plan, st, b, at, p, q, seq, ts);
     } else applied = folds && rise(plan, store, st, b, at, false) && takeDirect(plan, st, b, at, p, q, seq, ts); // late
   } else {
-    if (folds) passUp(plan, st, b, at, base, b[at + UNLINKED]);
+    const unl = b[at + UNLINKED];
+    if (folds) passUp(plan, st, b, at, base, unl);
     reopen(plan, store, st, b, at, bx, base, seq);
-    if (folds && rise(plan, store, st, b, at, true)) takeDirect(plan, st, b, at, p, q, seq, ts);
+    // all linked: `rise` would relink nothing and find the tick in the base's (new) bucket, so only
+    // the chain from the base can close, and usually not even its first link
+    if (folds && unl !== 0) {
+      if (rise(plan, store, st, b, at, true)) takeDirect(plan, st, b, at, p, q, seq, ts);
+    } else if (folds && closesAny(plan, b, at, base)) closeUp(plan, store, st, b, at, base);
   }
   const direct = plan.direct;
   for (let k = 0; k < direct.length; k++) {
@@ -312,6 +317,15 @@ function closeUp(plan: FoldPlan, store: BarStore, st: FoldState, b: Float64Array
     emptySlot(st, b, at, i);
     closeUp(plan, store, st, b, at, i);
   }
+}
+
+/** Whether the tick is past the bucket of some slot folded from slot j. */
+function closesAny(plan: FoldPlan, b: Float64Array, at: number, j: number): boolean {
+  const ts = tick[TS];
+  const into = plan.into;
+  for (let k = plan.intoStart[j], e = plan.intoStart[j + 1]; k < e; k++)
+    if (ts >= b[slotAt(at, into[k]) + END]) return true;
+  return false;
 }
 
 /** Each folded slot whose bucket holds ts takes the tick unless it sees it through its source. */

@@ -51,47 +51,34 @@ export function parseScaledFast(s: string, out: ScaledOut): boolean {
   let i = 0;
   let c = 0;
   // Two tight loops, integer digits then fractional ones: a feed's decimals are read twice per
-  // tick, and a branch per character for "which part am I in" cost more than the digits.
+  // tick, and a branch per character for "which part am I in" cost more than the digits. One
+  // unsigned comparison per character tells a digit.
   for (; i < n; i++) {
     c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) break;
+    if (c >>> 0 > 9) break;
     m = m * 10 + c;
   }
   let scale = 0;
   if (i < n) {
     if (c !== 46 - 48) return false;
     const f0 = ++i;
-    let last = f0; // just past the last non-zero fractional digit
-    // Every digit one multiply-add, trailing zeros too: they are divided out below.
-    for (; i < n; i++) {
+    // Trailing fractional zeros are found from the end first and never read again: they add no
+    // headroom, and the digits before them are then the whole fraction.
+    let last = n;
+    while (last > f0 && s.charCodeAt(last - 1) === 48) last--;
+    for (; i < last; i++) {
       c = s.charCodeAt(i) - 48;
-      if (c < 0 || c > 9) return false;
+      if (c >>> 0 > 9) return false;
       m = m * 10 + c;
-      if (c !== 0) last = i + 1;
     }
-    if (f0 === 1 && n === 1) return false; // "." alone: no digit
+    if (n === 1) return false; // "." alone: no digit
     scale = last - f0;
     if (scale > MAX_FAST_SCALE) return false;
-    // Past 2^53 the trailing zeros may have pushed it there: parse again without them.
-    if (m > MAX_SAFE) return last !== n && parseStripped(s, f0, last, out);
-    // m ≤ 2^53 − 1, so every step above was exact, and a non-zero m / 10^z is an exact integer
-    // (z ≤ 15: m ≥ 10^z); zero stays zero, whatever its zeros
-    if (last !== n && m !== 0) m /= POW10[n - last];
   } else if (n === 0) return false;
   // Once the running mantissa passes 2^53 its rounded value never comes back below it.
   if (m > MAX_SAFE) return false;
   out.m = m;
   out.scale = scale;
-  return true;
-}
-
-/** A plain decimal's digits before index `last` (its fraction starting at f0), trailing zeros cut. */
-function parseStripped(s: string, f0: number, last: number, out: ScaledOut): boolean {
-  let m = 0;
-  for (let i = 0; i < last; i++) if (i !== f0 - 1) m = m * 10 + (s.charCodeAt(i) - 48);
-  if (m > MAX_SAFE) return false;
-  out.m = m;
-  out.scale = last - f0;
   return true;
 }
 
