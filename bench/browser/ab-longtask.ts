@@ -39,6 +39,8 @@ interface Traced {
   over25: number;
   /** the main thread's busy thread time per second, ms */
   busyPerS: number;
+  /** the tasks that run animation frames (the chart's redraw) over 8 ms of thread time: count, median and mean ms */
+  frames: { n: number; median: number; mean: number };
 }
 
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,cc';
@@ -95,7 +97,17 @@ function summarise(events: TraceEvent[], seconds: number, js: boolean): Traced {
         `  task ${cpu(t).toFixed(0)} ms\n${jsInTask(samples, t, 8).join('\n')}\n${eventsInTask(onMain, t).join('\n')}`,
       );
   }
+  const rafs = onMain.filter((e) => e.name === 'FireAnimationFrame');
+  const frameCpu = tasks
+    .filter((t) => cpu(t) > 8 && rafs.some((r) => r.ts >= t.ts && r.ts <= t.ts + (t.dur ?? 0)))
+    .map(cpu)
+    .sort((x, y) => x - y);
   return {
+    frames: {
+      n: frameCpu.length,
+      median: Math.round(frameCpu[Math.floor(frameCpu.length / 2)] ?? 0),
+      mean: Math.round(frameCpu.reduce((x, y) => x + y, 0) / (frameCpu.length || 1)),
+    },
     wallOver50: tasks.filter((t) => (t.dur ?? 0) > 50_000).length,
     cpuOver50: tasks.filter((t) => cpu(t) > 50).length,
     top: byCpu.slice(0, 6).map((t) => Math.round(cpu(t))),
@@ -142,7 +154,7 @@ async function main(): Promise<void> {
         const r = await traceOnce(browser, server.origin, base, throttle);
         all[base].push(r);
         console.log(
-          `${base.padEnd(13)} tasks > 50 ms: wall ${r.wallOver50}, thread time ${r.cpuOver50}; largest (thread time) ${r.top.join(', ')} ms; over 25 ms ${r.over25}; busy ${r.busyPerS} ms/s; load ${os.loadavg()[0].toFixed(1)}`,
+          `${base.padEnd(13)} tasks > 50 ms: wall ${r.wallOver50}, thread time ${r.cpuOver50}; largest (thread time) ${r.top.join(', ')} ms; over 25 ms ${r.over25}; busy ${r.busyPerS} ms/s; frames > 8 ms ${r.frames.n}, median ${r.frames.median}, mean ${r.frames.mean} ms; load ${os.loadavg()[0].toFixed(1)}`,
         );
       }
   } finally {
