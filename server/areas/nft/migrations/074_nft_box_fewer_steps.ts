@@ -13,8 +13,8 @@ import { BOX as BOX071, BOX_ELEMENTS, DRAW, KEY } from './071_nft_lean_keys';
  * - what depends on the document alone — the items and users to lock, the buyers — is computed
  *   before the first lock: the statements of a series queue on its item's lock, so only what runs
  *   after it is serial.
- * - its queries keep one generic plan per session (plan_cache_mode): their array parameters made
- *   the planner prefer a new custom plan on every call.
+ * - its queries run on one generic plan per session (plan_cache_mode), never planned again per call
+ *   (measured together with the rest, not apart).
  *
  * Same locks in the same order, same answers, rows, ids, balances and journal rows (in the same
  * order); a statement is still one transaction, so a kill -9 loses all of it or none. The draw is 065's.
