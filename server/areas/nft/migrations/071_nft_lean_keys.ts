@@ -82,7 +82,7 @@ const BUY_ELEMENTS = `
   ORDER BY x.ord`;
 
 /** The elements of a box statement, with their items and series as locked and their windows (065's). */
-const BOX_ELEMENTS = `
+export const BOX_ELEMENTS = `
   SELECT t.*, (x.ord - 1)::int AS nn, it.id AS item, it.code, it.on_sale, it.listing, it.pay_type, it.owner_id, it.price,
     it.currency_id, it.artist_id, it.start_at, it.end_at, bs.id AS sid, bs.sold AS sold0, bs.total,
     w.wf, w.wo, w.wl, (t.kc IS NOT NULL AND t.k IS NOT NULL) AS claim, kt.taken IS NOT NULL AS taken
@@ -137,7 +137,7 @@ const JOURNAL = `
       FROM d JOIN up ON up.user_id = d.u AND up.currency_id = d.c AND up.type = d.t ORDER BY d.k;`;
 
 /** The key: claimed with its answer, or an existing one marked answered (056's, 065's). */
-const KEY = `
+export const KEY = `
   IF e.claim THEN
     INSERT INTO idempotency_keys (user_id, key, route, response, owner, committed_at, committed_ref)
       VALUES (e.ku, e.k, e.kc, jsonb_build_object('type', 'ok', 'code', 1, 'message', oid), e.kw, now(),
@@ -238,7 +238,7 @@ const BUY = `
   $$`;
 
 /** Per box that passes its checks: the draw's k and prize (else a refusal, and CONTINUE) (065's). */
-const DRAW = `
+export const DRAW = `
   jx := array_position(cs, e.sid);
   kk := coalesce(ck[jx], e.sold0) + 1;
   IF kk > e.total THEN
@@ -258,7 +258,7 @@ const BOX_AT_END = `
   UPDATE nft_items SET on_sale = false WHERE id = ANY (gone);
   ${JOURNAL}`;
 
-const BOX = `
+export const BOX = `
   CREATE OR REPLACE FUNCTION nft_box_batch(p jsonb)
   RETURNS TABLE (n int, order_id int, refused text, dup boolean, done_at timestamptz)
   LANGUAGE plpgsql AS $$
