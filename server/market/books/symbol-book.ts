@@ -113,7 +113,7 @@ function inBookOrder(side: BookSideName, m: Levels): Levels {
 }
 
 /** Where `k` goes in a side's sorted list (or is: ids are unique). */
-function placeOf(side: BookSideName, list: readonly KeyedOrder[], k: KeyedOrder): number {
+export function placeOf(side: BookSideName, list: readonly KeyedOrder[], k: KeyedOrder): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

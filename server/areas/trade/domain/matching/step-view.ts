@@ -9,6 +9,7 @@ import { ExactDecimal } from '../../../../../core';
 import type { BookSideName, TakerSide } from '../../../../../core/types/book';
 import {
   keyedOrder,
+  placeOf,
   mergeLiquidity,
   type KeyedOrder,
   type Liquidity,
@@ -86,14 +87,7 @@ export class StepView {
     for (const o of this.over.values()) {
       if (!o || o.side !== want || this.book.order(o.id)) continue;
       const k = { o, p: D(o.price) };
-      let lo = 0;
-      let hi = out.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (keyedOrder(side, out[mid], k) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      out.splice(lo, 0, k);
+      out.splice(placeOf(side, out, k), 0, k);
     }
     return out;
   }
