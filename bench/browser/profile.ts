@@ -7,6 +7,9 @@
  *
  *   npx tsx bench/browser/profile.ts [--page=ours|baseline] [--rate=50000] [--throttle=4] [--seconds=5] [--no-probe] [--quiet]
  *
+ * `INVAL=1` adds Chromium's invalidation tracking to the trace (with `--save`: which DOM write, by
+ * stack, dirtied the style or layout of each frame).
+ *
  * Build the bench pages first (`npm run bench -- --only=stall …` does, or
  * `npx vite build -c bench/vite.bench.config.ts`).
  */
@@ -172,6 +175,7 @@ async function main(): Promise<void> {
         'blink',
         'cc',
         'toplevel',
+        ...(process.env.INVAL ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
       ],
     });
     const m0 = await pageMetrics(bp);

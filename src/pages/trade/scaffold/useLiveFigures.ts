@@ -15,19 +15,22 @@ export function lastPrice(symbol: string): string | null {
 
 /**
  * Refs for `count` nodes whose text is `texts(last)[i]`; `texts` is the latest render's (it closes
- * over the form's input). The nodes must hold one text node each (render a single string).
+ * over the form's input). The nodes must hold one text node each (render a single string). With
+ * `follows` false the figures do not depend on the price (nothing typed yet): no listener, no timer.
  */
 export function useLiveFigures(
   symbol: string,
   ms: number,
   count: number,
   texts: (last: string | null) => readonly string[],
+  follows = true,
 ): RefObject<HTMLSpanElement | null>[] {
   const refs = useRef<RefObject<HTMLSpanElement | null>[]>([]);
   while (refs.current.length < count) refs.current.push({ current: null });
   const latest = useRef(texts);
   latest.current = texts;
   useLayoutEffect(() => {
+    if (!follows) return;
     let at = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const write = () => {
@@ -53,7 +56,7 @@ export function useLiveFigures(
       off();
       if (timer !== null) clearTimeout(timer);
     };
-  }, [symbol, ms]);
+  }, [symbol, ms, follows]);
   return refs.current;
 }
 

@@ -28,7 +28,14 @@ export function SpotSummary({ o, symbol }: { o: SpotOrder; symbol: string }) {
           : '--',
   ];
   const shown = texts(o);
-  const [total, fee] = useLiveFigures(symbol, LIVE_ESTIMATE_MS, 2, (last) => texts(o.at(last ?? o.live)));
+  // with no amount the total is a dash and the fee a fixed text at any price
+  const [total, fee] = useLiveFigures(
+    symbol,
+    LIVE_ESTIMATE_MS,
+    2,
+    (last) => texts(o.at(last ?? o.live)),
+    o.input.amount !== '',
+  );
   return (
     <div className={styles.summary}>
       <div>
