@@ -243,8 +243,6 @@ function browserParts(results: AllResults, dataDir: string): Runner[] {
       ...(arg('soak-snapshots') ? { snapshotDir: String(arg('soak-snapshots')) } : {}),
       // the app tab's route changes once a second in the smoke (its stop waits out the current interval)
       ...(smoke ? { churnS: 1 } : {}),
-      // the app tab's JIT filled before the windows (SoakOptions.jitWarmChanges): 2 minutes
-      jitWarmChanges: smoke || quick ? 0 : 300,
     });
     writeJson('soak.json', { machine: results.machine, quick, ...results.soak });
     const plots = soakPlots(results.soak);

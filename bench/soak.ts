@@ -53,14 +53,6 @@ export interface SoakOptions {
   /** seconds left out of the slopes at the start (default 300, at most half the run) */
   warmupS?: number;
   /**
-   * route changes the app tab makes unthrottled, 400 ms apart, before the measured windows (default
-   * 0): V8 tiers the app's code up over its first few hundred route changes (`leak-probe.ts`: the
-   * main thread's compiled code +854 KB over changes 60–360, then −187 KB over the next 300), and at
-   * 4× with a change every 5 s that takes the whole hour, so an hour without it measures the JIT
-   * filling up, not the app's memory
-   */
-  jitWarmChanges?: number;
-  /**
    * where to write heap snapshots of the app tab's main thread and worker (diagnosis: what its heap
    * grows by): after the window nearest 10 minutes, the middle one and the last
    */
@@ -183,23 +175,9 @@ async function heapMB(tab: BareTab): Promise<TabHeapsMB> {
   };
 }
 
-/** `changes` route changes `everyMs` apart, unthrottled, then the tab back at `throttle`× */
-async function warmJit(tab: BareTab, changes: number, everyMs: number, throttle: number): Promise<void> {
-  if (changes <= 0) return;
-  await tab.throttle(1);
-  for (let n = 1; n <= changes; n++) {
-    await sleep(everyMs);
-    await tab.evaluate(churnExpression(n)).catch(() => {});
-  }
-  await tab.evaluate(churnExpression(0)).catch(() => {});
-  await tab.throttle(throttle);
-  console.log(`[soak] the app tab warmed: ${changes} route changes unthrottled`);
-}
-
 /** The built app in its own tab, its route changed every `everyS` seconds; counts the changes. */
-async function startChurn(tab: BareTab, origin: string, everyS: number, warm: { changes: number; throttle: number }) {
+async function startChurn(tab: BareTab, origin: string, everyS: number) {
   await tab.goto(`${origin}/h5/${CHURN_ROUTES[0]}`);
-  await warmJit(tab, warm.changes, 400, warm.throttle);
   let n = 0;
   let changes = 0;
   let stopped = false;
@@ -295,8 +273,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   try {
     const bench = await openBareTab(browser, o.throttle);
     const appTab = churnS ? await openBareTab(browser, o.throttle) : null;
-    const warm = { changes: o.jitWarmChanges ?? 0, throttle: o.throttle };
-    const churn = appTab ? await startChurn(appTab, server.origin, churnS, warm) : null;
+    const churn = appTab ? await startChurn(appTab, server.origin, churnS) : null;
     try {
       await bench.goto(`${server.origin}/h5/bench/browser/pages/app.html`);
       await bench.waitFor('window.__bench?.read().marks.chartPaint', patience(90_000));

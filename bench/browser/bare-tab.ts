@@ -116,8 +116,6 @@ export interface BareTab {
   heaps(): Promise<BareHeaps>;
   /** a heap snapshot (.heapsnapshot JSON) of the page's main thread, or of its first worker (null: none) */
   snapshot(thread: 'main' | 'worker'): Promise<string | null>;
-  /** the page's CPU throttle from now on (1: none) */
-  throttle(rate: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -210,9 +208,6 @@ export async function openBareTab(browser: Browser, throttle: number): Promise<B
       const w = workers.values().next();
       if (thread === 'main') return snapshotOf(page);
       return w.done ? null : snapshotOf(w.value);
-    },
-    async throttle(rate) {
-      await page.send('Emulation.setCPUThrottlingRate', { rate });
     },
     async close() {
       await root.send('Target.closeTarget', { targetId }).catch(() => null);
