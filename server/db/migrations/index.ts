@@ -25,6 +25,7 @@ import * as m045 from './045_ledger_exchange';
 import * as m049 from './049_ledger_batch_lean';
 import * as m067 from './067_journal_account_key';
 import * as m073 from './073_fund_transfer_account_key';
+import * as m076 from './076_ledger_batch_api_rows';
 
 export const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '049_ledger_batch_lean': m049,
   '067_journal_account_key': m067,
   '073_fund_transfer_account_key': m073,
+  '076_ledger_batch_api_rows': m076,
 };
