@@ -257,8 +257,8 @@ function soakRows(s: Loose | undefined): SummaryRow[] {
   return [
     {
       part: 'soak',
-      figure: `soak, ${minutes} min at ${fmt(s.rate, 0)} ticks/s, ${s.throttle}×: slope after the warm-up, MB/h — bench page main / worker, app tab main / worker, server heap after GC / RSS less ArrayBuffers (raw RSS)`,
-      ours: `${slope('benchMain')} / ${slope('benchWorker')}, ${slope('appMain')} / ${slope('appWorker')}, ${slope('serverHeap')} / ${slope('serverRssLessBuffers')} (${slope('serverRss')})`,
+      figure: `soak, ${minutes} min at ${fmt(s.rate, 0)} ticks/s, ${s.throttle}×: slope after the warm-up, MB/h — bench page main / worker, app tab main (its data) / worker, server heap after GC / RSS less ArrayBuffers (raw RSS)`,
+      ours: `${slope('benchMain')} / ${slope('benchWorker')}, ${slope('appMain')} (${slope('appMainData')}) / ${slope('appWorker')}, ${slope('serverHeap')} / ${slope('serverRssLessBuffers')} (${slope('serverRss')})`,
       baseline: '–',
       ratio: '–',
       goal: `heaps ≤ ${fmt(f.appMain?.boundMBPerHour ?? f.benchMain?.boundMBPerHour, 1)}, server ≤ ${fmt(f.serverHeap?.boundMBPerHour ?? f.serverRss?.boundMBPerHour, 0)} MB/h${met(s.withinTarget)}`,

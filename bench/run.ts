@@ -632,7 +632,9 @@ function renderMarkdown(r: AllResults, seconds: number, earlier: string[], loads
 const SOAK_SERIES: [key: SoakSeries, label: string][] = [
   ['benchMain', 'bench page, main-thread heap'],
   ['benchWorker', 'bench page, worker heap'],
-  ['appMain', 'app tab, main-thread heap'],
+  ['appMain', 'app tab, main-thread heap (with V8 code: not judged)'],
+  ['appMainData', "app tab, main thread: the app's data (heap snapshot less V8 code)"],
+  ['appMainCode', 'app tab, main thread: V8 code (heap snapshot: not judged)'],
   ['appWorker', 'app tab, worker heap'],
   ['serverHeap', "the server's V8 heap after GC"],
   ['serverRssLessBuffers', "the server's RSS less ArrayBuffers, after GC"],
@@ -646,12 +648,12 @@ function renderSoak(s: SoakResult): string[] {
     '',
     'Plots: [heaps](soak-heaps.svg), [server memory](soak-rss.svg), [timing](soak-timing.svg). Heaps after a forced GC on every thread, sampled over bare CDP (no DevTools domain enabled); the server after two full GCs in it, over IPC (bench/browser/server-memory.ts).',
     '',
-    `| t s | bench page heap main / worker MB |${churn ? ' app tab heap main / worker MB (route changes) |' : ''} server RSS MB | server after GC: heap / ArrayBuffers / RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms | load |`,
+    `| t s | bench page heap main / worker MB |${churn ? ' app tab heap main / worker MB (route changes; main thread’s data, V8 code by snapshot) |' : ''} server RSS MB | server after GC: heap / ArrayBuffers / RSS MB | chart update p50 / p95 ms (n) | frame p95 ms | long tasks | tick→paint p95 ms | load |`,
     `|---:|---|${churn ? '---|' : ''}---:|---|---|---:|---:|---:|---:|`,
   ];
   for (const w of s.windows)
     out.push(
-      `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.main, 2)} / ${fmt(w.churn?.heapMB.worker, 2)} (${w.churn?.routeChanges ?? 0}) |` : ''} ${fmt(w.serverRssMB)} | ${w.server ? `${fmt(w.server.heapMB)} / ${fmt(w.server.arrayBuffersMB)} / ${fmt(w.server.rssMB)}` : '–'} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} | ${fmt(w.load1)} |`,
+      `| ${fmt(w.atS, 0)} | ${fmt(w.heapMB.main, 2)} / ${fmt(w.heapMB.worker, 2)} |${churn ? ` ${fmt(w.churn?.heapMB.main, 2)} / ${fmt(w.churn?.heapMB.worker, 2)} (${w.churn?.routeChanges ?? 0}; data ${fmt(w.churn?.mainParts?.dataMB, 2)}, code ${fmt(w.churn?.mainParts?.codeMB, 2)}) |` : ''} ${fmt(w.serverRssMB)} | ${w.server ? `${fmt(w.server.heapMB)} / ${fmt(w.server.arrayBuffersMB)} / ${fmt(w.server.rssMB)}` : '–'} | ${fmt(w.chartUpdateMs.p50, 3)} / ${fmt(w.chartUpdateMs.p95, 3)} (${w.chartUpdateMs.n}) | ${fmt(w.frameP95)} | ${w.longTasks} | ${fmt(w.tickToPaintP95, 0)} | ${fmt(w.load1)} |`,
     );
   out.push(
     '',

@@ -39,6 +39,7 @@ import {
 } from './browser/harness';
 import { openBareTab, type BareTab } from './browser/bare-tab';
 import { CHURN_ROUTES, churnExpression } from './browser/churn-routes';
+import { heapParts, parseSnapshot } from './browser/heap-snapshot';
 import { lineChartSvg } from './plot-svg';
 
 export interface SoakOptions {
@@ -73,11 +74,22 @@ export interface SoakWindow {
   longTasks: number;
   tickToPaintP95: number;
   /** the app tab whose route changes: heaps after GC and route changes in the window */
-  churn: { heapMB: TabHeapsMB; routeChanges: number } | null;
+  churn: { heapMB: TabHeapsMB; routeChanges: number; mainParts: MainPartsMB | null } | null;
   serverRssMB: number;
   /** after two full GCs in the server (null without the probe) */
   server: ServerMemoryMB | null;
   load1: number;
+}
+
+/**
+ * The app tab's main thread from a heap snapshot each window (heap-snapshot.ts heapParts): V8's
+ * code, which the JIT fills as more functions get hot at 4× (bounded by the app's functions, and
+ * flushed), apart from what the app keeps (its objects, closures, strings, DOM wrappers, and V8's
+ * shapes for them): a leak grows the second.
+ */
+export interface MainPartsMB {
+  codeMB: number;
+  dataMB: number;
 }
 
 export interface ServerMemoryMB {
@@ -108,10 +120,22 @@ export interface FlatVerdict {
 }
 
 export type SoakSeries =
-  'benchMain' | 'benchWorker' | 'appMain' | 'appWorker' | 'serverHeap' | 'serverRssLessBuffers' | 'serverRss';
+  | 'benchMain'
+  | 'benchWorker'
+  | 'appMain'
+  | 'appMainData'
+  | 'appMainCode'
+  | 'appWorker'
+  | 'serverHeap'
+  | 'serverRssLessBuffers'
+  | 'serverRss';
 
-/** reported with its slope but not part of the target: the raw RSS carries the rings filling by design */
-export const INFO_SERIES: readonly SoakSeries[] = ['serverRss'];
+/**
+ * reported with their slopes but not part of the target: the raw RSS carries the rings filling by
+ * design; the app tab's main-thread heap and its V8 code carry the JIT tiering functions up through
+ * the hour (its data, appMainData, is judged)
+ */
+export const INFO_SERIES: readonly SoakSeries[] = ['serverRss', 'appMain', 'appMainCode'];
 
 /**
  * The bounds, MB per hour, from the smallest leak the hour should catch (docs/benchmarks.md):
@@ -124,6 +148,8 @@ export const SLOPE_BOUNDS: Record<SoakSeries, number> = {
   benchMain: 0.5,
   benchWorker: 0.5,
   appMain: 0.5,
+  appMainData: 0.5,
+  appMainCode: 0.5,
   appWorker: 0.5,
   serverHeap: 10,
   serverRssLessBuffers: 10,
@@ -164,6 +190,14 @@ async function serverMemoryMB(server: ServerHandle): Promise<ServerMemoryMB | nu
     rssMB: MB(m.rss),
     rssLessBuffersMB: MB(m.rss - m.arrayBuffers),
   };
+}
+
+/** a heap snapshot of the tab's main thread (it runs a GC first), in parts (null: none taken) */
+async function mainPartsMB(tab: BareTab): Promise<MainPartsMB | null> {
+  const json = await tab.snapshot('main').catch(() => null);
+  if (!json) return null;
+  const p = heapParts(parseSnapshot(json));
+  return { codeMB: MB(p.code, 3), dataMB: MB(p.metadata + p.app, 3) };
 }
 
 async function heapMB(tab: BareTab): Promise<TabHeapsMB> {
@@ -226,7 +260,9 @@ async function readWindow(
     frameP95: round(summarize(r.frames).p95),
     longTasks: r.longTasks.length,
     tickToPaintP95: round(summarize(r.ttp).p95),
-    churn: churn ? { heapMB: await heapMB(churn.tab), routeChanges: churn.take() } : null,
+    churn: churn
+      ? { heapMB: await heapMB(churn.tab), routeChanges: churn.take(), mainParts: await mainPartsMB(churn.tab) }
+      : null,
     serverRssMB: rssMB(server.pid),
     server: await serverMemoryMB(server),
     load1: round(os.loadavg()[0], 2),
@@ -352,6 +388,8 @@ function verdict(o: SoakOptions, windows: SoakWindow[]): SoakResult {
     benchMain: flatVerdict('benchMain', windows, warmupS, (w) => w.heapMB.main),
     benchWorker: flatVerdict('benchWorker', windows, warmupS, (w) => w.heapMB.worker),
     appMain: flatVerdict('appMain', windows, warmupS, (w) => w.churn?.heapMB.main ?? null),
+    appMainData: flatVerdict('appMainData', windows, warmupS, (w) => w.churn?.mainParts?.dataMB ?? null),
+    appMainCode: flatVerdict('appMainCode', windows, warmupS, (w) => w.churn?.mainParts?.codeMB ?? null),
     appWorker: flatVerdict('appWorker', windows, warmupS, (w) => w.churn?.heapMB.worker ?? null),
     serverHeap: flatVerdict('serverHeap', windows, warmupS, (w) => w.server?.heapMB ?? null),
     serverRssLessBuffers: flatVerdict(
@@ -375,7 +413,9 @@ function verdict(o: SoakOptions, windows: SoakWindow[]): SoakResult {
       Object.entries(flat).every(([k, v]) => v === null || v.flat || INFO_SERIES.includes(k as SoakSeries)) &&
       chartUpdateGrowthPct <= 10 &&
       !!flat.serverHeap &&
-      !!flat.serverRssLessBuffers,
+      !!flat.serverRssLessBuffers &&
+      // with an app tab, its data must have been judged (a snapshot each window)
+      (!windows.some((w) => w.churn) || !!flat.appMainData),
   };
 }
 
@@ -397,6 +437,8 @@ export function soakPlots(r: SoakResult): { heaps: string; rss: string; timing: 
       ...(r.windows.every((w) => w.churn)
         ? [
             series('app tab (route churn), main thread', (w) => w.churn?.heapMB.main ?? NaN),
+            series('app tab, main thread: the app’s data (snapshot)', (w) => w.churn?.mainParts?.dataMB ?? NaN),
+            series('app tab, main thread: V8 code (snapshot)', (w) => w.churn?.mainParts?.codeMB ?? NaN),
             series('app tab (route churn), worker', (w) => w.churn?.heapMB.worker ?? NaN),
           ]
         : []),

@@ -207,3 +207,26 @@ export function collectionSizes(g: HeapGraph): Map<number, { kind: string; refs:
   }
   return out;
 }
+
+/**
+ * A snapshot's self sizes in four parts: V8 code (nodes of type `code`: bytecode, machine code,
+ * SharedFunctionInfos, feedback metadata — what the JIT tiers up and flushes), V8 metadata (hidden
+ * objects and shapes), Blink's C++ objects (`native`, outside the V8 heap) and the app's data.
+ */
+export type HeapPart = 'code' | 'metadata' | 'native' | 'app';
+export const HEAP_PARTS: readonly HeapPart[] = ['code', 'metadata', 'native', 'app'];
+
+export function partOf(g: HeapGraph, i: number): HeapPart {
+  const t = g.type[i];
+  if (t === 'code') return 'code';
+  if (t === 'hidden' || t === 'object shape') return 'metadata';
+  if (t === 'native') return 'native';
+  return 'app';
+}
+
+/** bytes per part of the whole snapshot */
+export function heapParts(g: HeapGraph): Record<HeapPart, number> {
+  const parts: Record<HeapPart, number> = { code: 0, metadata: 0, native: 0, app: 0 };
+  for (let i = 0; i < g.n; i++) parts[partOf(g, i)] += g.self[i];
+  return parts;
+}

@@ -20,25 +20,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { arg } from './harness';
-import { byKind, idSet, parseSnapshot, type HeapGraph, type KindStat } from './heap-snapshot';
+import {
+  byKind,
+  heapParts,
+  HEAP_PARTS,
+  idSet,
+  parseSnapshot,
+  partOf,
+  type HeapGraph,
+  type HeapPart,
+  type KindStat,
+} from './heap-snapshot';
 
 const top = Number(arg('top', '15'));
 const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
-type Part = 'code' | 'metadata' | 'native' | 'app';
-const PARTS: Part[] = ['code', 'metadata', 'native', 'app'];
-
-function partOf(g: HeapGraph, i: number): Part {
-  const t = g.type[i];
-  if (t === 'code') return 'code';
-  if (t === 'hidden' || t === 'object shape') return 'metadata';
-  if (t === 'native') return 'native';
-  return 'app';
-}
-
 interface Summary {
   file: string;
-  parts: Record<Part, number>;
+  parts: Record<HeapPart, number>;
   kinds: Map<string, KindStat>;
   ids: Set<number>;
   graph: HeapGraph;
@@ -46,9 +45,7 @@ interface Summary {
 
 function summarise(file: string): Summary {
   const graph = parseSnapshot(fs.readFileSync(file, 'utf8'));
-  const parts: Record<Part, number> = { code: 0, metadata: 0, native: 0, app: 0 };
-  for (let i = 0; i < graph.n; i++) parts[partOf(graph, i)] += graph.self[i];
-  return { file, parts, kinds: byKind(graph), ids: idSet(graph), graph };
+  return { file, parts: heapParts(graph), kinds: byKind(graph), ids: idSet(graph), graph };
 }
 
 const kb = (b: number) => (b / 1024).toFixed(1);
@@ -86,7 +83,7 @@ function main(): void {
   if (files.length < 2) throw new Error('two or more .heapsnapshot files, oldest first');
   const all = files.map(summarise);
   for (const s of all) {
-    const total = PARTS.reduce((a, p) => a + s.parts[p], 0);
+    const total = HEAP_PARTS.reduce((a, p) => a + s.parts[p], 0);
     console.log(
       `${path.basename(s.file)}: ${kb(total)} KB — V8 code ${kb(s.parts.code)}, V8 metadata ${kb(s.parts.metadata)}, Blink C++ ${kb(s.parts.native)}, app data ${kb(s.parts.app)}`,
     );
@@ -94,7 +91,7 @@ function main(): void {
   for (let k = 1; k < all.length; k++) {
     const [a, b] = [all[k - 1], all[k]];
     console.log(
-      `\n${path.basename(a.file)} → ${path.basename(b.file)}: ${PARTS.map((p) => `${p} ${signed(b.parts[p] - a.parts[p])} KB`).join(', ')}`,
+      `\n${path.basename(a.file)} → ${path.basename(b.file)}: ${HEAP_PARTS.map((p) => `${p} ${signed(b.parts[p] - a.parts[p])} KB`).join(', ')}`,
     );
     printKinds(a, b);
   }
