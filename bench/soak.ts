@@ -272,7 +272,7 @@ async function readWindow(
 function logWindow(win: SoakWindow): void {
   const c = win.churn;
   console.log(
-    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes)` : ''}, server RSS ${win.serverRssMB} MB${win.server ? ` (after GC ${win.server.rssMB}: heap ${win.server.heapMB} of ${win.server.heapTotalMB} committed, ArrayBuffers ${win.server.arrayBuffersMB})` : ''}, load ${win.load1}, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
+    `[soak] t=${win.atS}s bench page heap main ${win.heapMB.main} / worker ${win.heapMB.worker} MB${c ? `, app tab main ${c.heapMB.main} / worker ${c.heapMB.worker} MB (${c.routeChanges} route changes; main's data ${c.mainParts?.dataMB ?? '–'}, V8 code ${c.mainParts?.codeMB ?? '–'})` : ''}, server RSS ${win.serverRssMB} MB${win.server ? ` (after GC ${win.server.rssMB}: heap ${win.server.heapMB} of ${win.server.heapTotalMB} committed, ArrayBuffers ${win.server.arrayBuffersMB})` : ''}, load ${win.load1}, chart update p50 ${win.chartUpdateMs.p50} ms (${win.chartUpdateMs.n}), frame p95 ${win.frameP95}, long tasks ${win.longTasks}`,
   );
 }
 
