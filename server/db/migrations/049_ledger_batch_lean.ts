@@ -96,7 +96,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * The batch's elements, typed, in order, each with whether its key exists already (`taken`), its
  * debited coin's name when checked (`coin`) and whether the coin check refuses it (`bad_coin`).
  */
-const ELEMENTS = sql.raw(`
+export const ELEMENTS = sql.raw(`
   SELECT (x.o - 1)::int AS i, t.*, x.j->'kr' AS kr, x.j->'xr' AS xr, coalesce(t.ta, t.a) AS ta2,
     (t.kc IS NOT NULL AND t.k IS NOT NULL) AS claim,
     kt.taken IS NOT NULL AS taken, fcur.name AS coin,

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+// the batch's elements are read as 049 reads them; down is 049's batch again
+import { ELEMENTS, up as up049 } from './049_ledger_batch_lean';
 
 /**
  * ledger_transfer_batch (migration 049's) with the API's own rows written once per statement: the
@@ -12,26 +14,7 @@ import { sql, type Kysely } from 'kysely';
  * checks still hold row by row. An exchange's record (not an API transfer's hot path) stays per
  * element.
  */
-/** The batch's elements, as migration 049 reads them. */
-const ELEMENTS = `
-  SELECT (x.o - 1)::int AS i, t.*, x.j->'kr' AS kr, x.j->'xr' AS xr, coalesce(t.ta, t.a) AS ta2,
-    (t.kc IS NOT NULL AND t.k IS NOT NULL) AS claim,
-    kt.taken IS NOT NULL AS taken, fcur.name AS coin,
-    (coalesce(t.cc, false) AND (fcur.ok IS NULL OR (t.tc <> t.fc AND tcur.ok IS NULL))) AS bad_coin
-  FROM jsonb_array_elements(p) WITH ORDINALITY AS x(j, o)
-  CROSS JOIN LATERAL jsonb_to_record(x.j) AS t(fu int, fc int, ft smallint, tu int, tc int, tt smallint, a numeric, ta numeric,
-    ro text, ri text, rt text, rid text, ku int, k text, kc text, kw text, rec text, cc boolean)
-  -- index probes per element (LIMIT keeps them so: never a scan of the whole keys table)
-  LEFT JOIN LATERAL (SELECT true AS taken FROM idempotency_keys ik
-    WHERE t.kc IS NOT NULL AND ik.user_id = t.ku AND ik.key = t.k LIMIT 1) kt ON true
-  LEFT JOIN LATERAL (SELECT true AS ok, c.name FROM currencies c
-    WHERE t.cc AND c.id = t.fc AND c.market = 'crypto' AND c.status = 1 LIMIT 1) fcur ON true
-  LEFT JOIN LATERAL (SELECT true AS ok FROM currencies c
-    WHERE t.cc AND t.tc <> t.fc AND c.id = t.tc AND c.market = 'crypto' AND c.status = 1 LIMIT 1) tcur ON true
-  ORDER BY x.o`;
-
-/** The function (the statement's SQL, not a function a reader follows line by line). */
-const BATCH = `
+const BATCH = sql`
     CREATE OR REPLACE FUNCTION ledger_transfer_batch(p jsonb)
     RETURNS TABLE (n int, from_account int, from_available numeric, from_frozen numeric, to_account int, to_available numeric, to_frozen numeric,
       rid text, done_at timestamptz, dup boolean, cur text, refused text)
@@ -119,11 +102,9 @@ const BATCH = `
     $$`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(BATCH).execute(db);
+  await BATCH.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  // migration 049's batch
-  const m049 = await import('./049_ledger_batch_lean');
-  await m049.up(db);
+  await up049(db);
 }
