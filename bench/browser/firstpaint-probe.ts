@@ -18,6 +18,9 @@
  * CPU time from mount to the paint mark (the tasks' thread time): on a loaded machine the wall time
  * mostly measures the other processes, the CPU time much less so. Prints each variant's p50 of both.
  * Performance marks named `fp:…` (add them while diagnosing) are printed relative to mount.
+ * Traced runs also print the chart's first frame (the first after mount whose rAF callbacks run over
+ * 5 ms): its thread time, its rAF callbacks', its commit's and how many canvases the commit produced —
+ * counts that do not depend on the machine's load, unlike the frame's milliseconds.
  *
  * Build the bench pages first (`BENCH_MINIFY=0 npx vite build -c bench/vite.bench.config.ts` for
  * readable names).
@@ -107,6 +110,19 @@ function mainThreadCpu(buf: Buffer, untilUs: number, startMark = 'fp-probe:mount
   return top.filter((t) => t.ts >= from && t.ts <= until).reduce((a, t) => a + (t.tdur ?? t.dur ?? 0), 0) / 1000;
 }
 
+/** The chart's first frame after mount (see the header), on the page's main thread, as one line. */
+function chartFrame(main: TraceEvent[], top: TraceEvent[], ev: TraceEvent[]): string | null {
+  const mount = ev.find((e) => e.name === 'fp-probe:mount');
+  if (!mount) return null;
+  const inside = (t: TraceEvent, name: string) =>
+    main.filter((e) => e.name === name && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0));
+  const cpu = (es: TraceEvent[]) => round(es.reduce((a, e) => a + (e.tdur ?? e.dur ?? 0), 0) / 1000);
+  const f = top.find((t) => t.ts > mount.ts && inside(t, 'FireAnimationFrame').some((e) => (e.dur ?? 0) > 5000));
+  if (!f) return null;
+  const produced = inside(f, 'Canvas2DResourceProvider::ProduceCanvasResource').length;
+  return `chart frame: ${cpu([f])} ms thread time, rAF ${cpu(inside(f, 'FireAnimationFrame'))} ms, commit ${cpu(inside(f, 'Commit'))} ms, ${produced} canvases produced`;
+}
+
 async function main(): Promise<void> {
   const throttle = Number(arg('throttle', '4'));
   const runs = Number(arg('runs', '3'));
@@ -159,6 +175,7 @@ async function main(): Promise<void> {
               'blink',
               'toplevel',
               'cc',
+              'blink.user_timing',
             ],
           });
         }
@@ -232,6 +249,8 @@ async function main(): Promise<void> {
           .filter((e, i, a) => i === 0 || Math.abs(e.ts - a[i - 1].ts) > 200);
         // children of each top task: the biggest few by duration
         // `--focus=N`: the Nth task over 1 ms; `--focus=max`: the longest
+        const frame = chartFrame(main, top, ev);
+        if (frame) console.log(`   ${frame}`);
         const longest = top.reduce<TraceEvent | null>((a, t) => ((t.dur ?? 0) > (a?.dur ?? -1) ? t : a), null);
         const focus = arg('focus', '-1');
         let shown = 0;
