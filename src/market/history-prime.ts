@@ -1,7 +1,8 @@
 /**
- * A chart's first history request, sent while the chart renders rather than from its commit's
- * layout effect: rendering and committing the chart took ~10 ms at 4× CPU, and the worker answers
- * meanwhile. The first load of that series takes it while it is still in flight or answered within
+ * A chart's first history request, primed while the chart renders rather than from its commit's
+ * layout effect. The message itself leaves at the end of React's task (the worker's proxy is awaited
+ * first), and the worker answers in 0.3–2 ms; what the priming saves is the effect's wait, so the
+ * answer is queued as soon as React's task ends (docs/benchmarks.md, First paint). The first load of that series takes it while it is still in flight or answered within
  * `freshMs`. A render React threw away (a suspended mount renders again from scratch) primes the
  * same series again: that reuses the request already out instead of sending a second one. One
  * left behind by a series nobody opened goes stale and is not taken.
