@@ -41,8 +41,16 @@ interface Traced {
   busyPerS: number;
   /** the tasks that run animation frames (the chart's redraw) over 8 ms of thread time: count, median and mean ms */
   frames: { n: number; median: number; mean: number };
+  /** thread time per second, ms: the frames' commits (canvases handed to the compositor), the rAF callbacks (the chart's draw) */
+  commitPerS: number;
+  rafPerS: number;
+  /** the commits' mean thread time, ms */
+  commitMean: number;
+  /** canvas bitmaps handed to the compositor (`ProduceCanvasResource`) per second, and their thread time ms/s */
+  canvas: { perS: number; ms: number };
 }
 
+const PRODUCE = 'Canvas2DResourceProvider::ProduceCanvasResource';
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,cc';
 
 async function traceOnce(browser: Browser, origin: string, base: string, throttle: number): Promise<Traced> {
@@ -102,7 +110,18 @@ function summarise(events: TraceEvent[], seconds: number, js: boolean): Traced {
     .filter((t) => cpu(t) > 8 && rafs.some((r) => r.ts >= t.ts && r.ts <= t.ts + (t.dur ?? 0)))
     .map(cpu)
     .sort((x, y) => x - y);
+  const late = onMain.filter((e) => e.ts > start);
+  const perS = (name: string) =>
+    Math.round(late.filter((e) => e.name === name).reduce((t, e) => t + cpu(e), 0) / (seconds - 1));
+  const commits = late.filter((e) => e.name === 'Commit');
   return {
+    commitMean: Math.round((commits.reduce((t, e) => t + cpu(e), 0) / (commits.length || 1)) * 10) / 10,
+    commitPerS: perS('Commit'),
+    canvas: {
+      perS: Math.round(late.filter((e) => e.name === PRODUCE).length / (seconds - 1)),
+      ms: perS(PRODUCE),
+    },
+    rafPerS: perS('FireAnimationFrame'),
     frames: {
       n: frameCpu.length,
       median: Math.round(frameCpu[Math.floor(frameCpu.length / 2)] ?? 0),
@@ -154,7 +173,7 @@ async function main(): Promise<void> {
         const r = await traceOnce(browser, server.origin, base, throttle);
         all[base].push(r);
         console.log(
-          `${base.padEnd(13)} tasks > 50 ms: wall ${r.wallOver50}, thread time ${r.cpuOver50}; largest (thread time) ${r.top.join(', ')} ms; over 25 ms ${r.over25}; busy ${r.busyPerS} ms/s; frames > 8 ms ${r.frames.n}, median ${r.frames.median}, mean ${r.frames.mean} ms; load ${os.loadavg()[0].toFixed(1)}`,
+          `${base.padEnd(13)} tasks > 50 ms: wall ${r.wallOver50}, thread time ${r.cpuOver50}; largest (thread time) ${r.top.join(', ')} ms; over 25 ms ${r.over25}; busy ${r.busyPerS} ms/s; frames > 8 ms ${r.frames.n}, median ${r.frames.median}, mean ${r.frames.mean} ms; commit ${r.commitPerS} ms/s (${r.commitMean} ms each), rAF ${r.rafPerS} ms/s; canvas bitmaps ${r.canvas.perS}/s, ${r.canvas.ms} ms/s; load ${os.loadavg()[0].toFixed(1)}`,
         );
       }
   } finally {
@@ -166,7 +185,7 @@ async function main(): Promise<void> {
     const rs = all[base];
     const tops = rs.flatMap((r) => r.top.slice(0, 1));
     console.log(
-      `${base}: thread-time tasks > 50 ms ${rs.map((r) => r.cpuOver50).join('+')}, largest per run ${tops.join(', ')} ms, busy ${rs.map((r) => r.busyPerS).join(', ')} ms/s`,
+      `${base}: thread-time tasks > 50 ms ${rs.map((r) => r.cpuOver50).join('+')}, largest per run ${tops.join(', ')} ms, busy ${rs.map((r) => r.busyPerS).join(', ')} ms/s, commit ${rs.map((r) => `${r.commitPerS} (${r.commitMean} each)`).join(', ')} ms/s, rAF ${rs.map((r) => r.rafPerS).join(', ')} ms/s`,
     );
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * Diagnosis, not a bench: the main thread's CPU time of one lightweight-charts candle redraw, for
+ * two candle styles, interleaved (A B B A …) in one unthrottled browser. Each page draws 150 bars
+ * in a 390×444 chart (the pair page's), then 400 times updates the last bar and takes the chart's
+ * screenshot (a synchronous redraw, with the canvases' raster); the figure is Chromium's thread
+ * time (`Performance.getMetrics` ThreadTime) per redraw, which a loaded machine does not stretch as
+ * it does wall time. Also checks that both styles draw the same pixels.
+ *
+ *   npx tsx bench/browser/redraw-cpu.ts [--rounds=6]
+ *
+ * A: candles with a border of the body's colour (what options.ts drew before); B: no border.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { arg, launchBrowser, ROOT } from './harness';
+
+const LIB = fs.readFileSync(
+  path.join(ROOT, 'node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js'),
+  'utf8',
+);
+const REDRAWS = 400;
+
+const STYLES = {
+  A: { upColor: '#0ecb81', downColor: '#f6465d', borderUpColor: '#0ecb81', borderDownColor: '#f6465d' },
+  B: { upColor: '#0ecb81', downColor: '#f6465d', borderVisible: false },
+} as const;
+
+async function main(): Promise<void> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const cpu: Record<string, number[]> = { A: [], B: [] };
+  const shots: Record<string, string> = {};
+  try {
+    for (let round = 0; round < Number(arg('rounds', '6')); round++)
+      for (const k of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+        const page = await context.newPage();
+        await page.setContent('<div id="c" style="width:390px;height:444px"></div>');
+        await page.addScriptTag({ content: LIB });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Performance.enable');
+        const threadTime = async () =>
+          (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
+        shots[k] = await page.evaluate(
+          async ({ style, n }) => {
+            type Lib = typeof import('lightweight-charts');
+            const L = (window as unknown as { LightweightCharts: Lib }).LightweightCharts;
+            const c = L.createChart(document.getElementById('c') as HTMLElement, {});
+            const s = c.addSeries(L.CandlestickSeries, style);
+            const bars = Array.from({ length: 150 }, (_, i) => {
+              const open = 100 + Math.sin(i / 7) * 5 + Math.sin(i * 1.3);
+              const close = i % 11 ? open + Math.cos(i / 3) * (i % 5) * 0.7 : open;
+              const time = (1_700_000_000 + i * 60) as import('lightweight-charts').UTCTimestamp;
+              return {
+                time,
+                open,
+                close,
+                high: Math.max(open, close) + (i % 3),
+                low: Math.min(open, close) - (i % 4) / 2,
+              };
+            });
+            s.setData(bars);
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const last = bars[bars.length - 1];
+            (window as unknown as { redraw: () => void }).redraw = () => {
+              for (let j = 0; j < n; j++) {
+                s.update({ ...last, close: last.close + (j % 7) / 100 });
+                c.takeScreenshot();
+              }
+              s.update(last);
+            };
+            return c.takeScreenshot().toDataURL();
+          },
+          { style: STYLES[k], n: REDRAWS },
+        );
+        const t0 = await threadTime();
+        await page.evaluate(() => (window as unknown as { redraw: () => void }).redraw());
+        cpu[k].push(Math.round((((await threadTime()) - t0) * 1e6) / REDRAWS));
+        await page.close();
+      }
+  } finally {
+    await browser.close().catch(() => {});
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`A: ${cpu.A.join(', ')} µs per redraw (median ${med(cpu.A)})`);
+  console.log(`B: ${cpu.B.join(', ')} µs per redraw (median ${med(cpu.B)})`);
+  console.log(`same pixels: ${shots.A === shots.B}; load ${os.loadavg()[0].toFixed(1)}`);
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
