@@ -22,7 +22,8 @@
  * queue needs a pg pool), so only the engine in use is measured.
  * `npx tsx bench/db-engine.ts`, or `npm run bench -- --only=db` (it starts a server of its own;
  * `BENCH_QUICK=1` for 5 s phases, `DB_BENCH_S` for any length, `DB_BENCH_ROUNDS` rounds,
- * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile, `DB_BENCH_PORT` for its port).
+ * `DB_BENCH_PROFILE=<dir>` for the server's CPU profile, `DB_BENCH_PORT` for its port,
+ * `DB_BENCH_SERVER_FLAGS` for node flags of its own after server/node-flags.ts's).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,7 @@ import { transfer } from '../server/db/ledger-transfer';
 import { createSession } from '../server/auth/sessions';
 import { HEADERS } from '../core';
 import { loginDemo, transferUsdt } from '../server/testing/spawned-server';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 import { cpuPer, cpuSample, cpuUsed, type CpuSample } from './proc-cpu';
 import { tickGapsApart } from './ticker-gaps';
 import { WireConnection } from './wire-client';
@@ -106,15 +108,20 @@ async function startServer(engine: EngineRun['engine'], dataDir: string, port: n
   };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  // DB_BENCH_PROFILE=<dir>: the server's CPU profile (node --cpu-prof), written there when it stops
+  // the server's own V8 flags (server/node-flags.ts), then DB_BENCH_SERVER_FLAGS (an A/B of a V8
+  // setting: a later flag wins) and, with DB_BENCH_PROFILE=<dir>, its CPU profile (node --cpu-prof),
+  // written there when it stops
   const prof = process.env.DB_BENCH_PROFILE;
-  const child = prof
-    ? spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', prof, '--import', 'tsx', entry], {
-        env,
-        detached: true,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      })
-    : spawn('npx', ['tsx', entry], { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+  const flags = [
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.DB_BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+    ...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []),
+  ];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 300_000;
   while (
     !(await fetch(`http://127.0.0.1:${port}/api/getSiteConfig`).then(

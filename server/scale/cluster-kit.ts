@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../node-flags';
 
 export interface NodeSpec {
   name: string;
@@ -51,7 +52,7 @@ export function spawnNode(spec: NodeSpec): ClusterNode {
     ...spec.env,
   };
   delete env.NODE_ENV; // vitest's "test" would hide the demo trader
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
