@@ -1,7 +1,7 @@
 /**
  * The V8 flags of the server's process wherever a script starts it (`npm run cluster`'s nodes, the
- * database bench); deploy/k8s.yaml passes the same in NODE_OPTIONS, as `npm run serve` takes them
- * (`NODE_OPTIONS=--max-semi-space-size=64 npm run serve`).
+ * database bench). `npm start` and `npm run serve` (package.json) and deploy/k8s.yaml (NODE_OPTIONS)
+ * write the same flags out; node-flags.test.ts keeps them in step.
  *
  * Semi-spaces of 64 MB instead of V8's 16: under the API's load the young generation filled many
  * times a second, each scavenge freeing ≈ 13 MB and keeping ≈ 1 MB (`--trace-gc`). A scavenge costs
