@@ -3,7 +3,7 @@
  * server and one browser (A B A B …), so a shared, loaded machine treats both alike. Build the
  * pages to compare first, e.g. the main branch's:
  *
- *   npx vite build -c bench/vite.bench.config.ts --base /h5/bench-before/ --outDir dist/bench-pages-before
+ *   npx vite build -c bench/vite.bench.config.ts --base /h5/bench-before/ --outDir ../dist/bench-pages-before
  *
  * then (this build's pages are built as usual, into dist/bench-pages):
  *
