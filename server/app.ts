@@ -40,6 +40,7 @@ import { leaseLeadership, soleLeadership, type Leadership } from './scale/leader
 import { feedChannel, publishFeed, RelayFeed } from './scale/relay';
 import { publishResting, restingChannel, RestingMirror } from './scale/resting-mirror';
 import { attachStreamsAdapter, recoveryOptions } from './scale/socket-adapter';
+import { closeRedis } from './scale/redis-close';
 import { isForwarded, registerEngineForwarding } from './scale/forward';
 
 declare module 'fastify' {
@@ -178,7 +179,7 @@ async function registerHttp(app: FastifyInstance, config: AppConfig): Promise<vo
 function connectRedis(config: AppConfig, cleanups: Cleanups): Redis | undefined {
   if (!config.redisUrl) return undefined;
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-  cleanups.push(async () => void (await redis.quit()));
+  cleanups.push(() => closeRedis(redis));
   return redis;
 }
 

@@ -184,6 +184,26 @@ describe('user events across nodes on Redis streams', () => {
     await eventually(() => got.length === 1);
     expect(got).toEqual([{ kind: 'withdraw', id: 9 }]);
   });
+
+  it('a node closed while Redis is away (a deploy during an outage) leaves no rejection behind to kill the process', async () => {
+    const unhandled: unknown[] = [];
+    const note = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', note);
+    try {
+      const hop = await viaProxy();
+      await hop.proxy.cut();
+      const a = await startNode(hop.url);
+      // the adapter's subscription and a cross-node fetch wait in the client's queue for Redis
+      const fetched = a.io.in('user:1').fetchSockets();
+      await a.close();
+      nodes.splice(nodes.indexOf(a), 1);
+      await fetched.catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
 });
 
 /** Two nodes, a logged-in phone on B that has seen one event (a client resumes from the last offset it saw), then its connection dropped. */
