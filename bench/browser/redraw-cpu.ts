@@ -6,13 +6,17 @@
  * time (`Performance.getMetrics` ThreadTime) per redraw, which a loaded machine does not stretch as
  * it does wall time. Also checks that both styles draw the same pixels.
  *
- *   npx tsx bench/browser/redraw-cpu.ts [--rounds=6]
+ *   npx tsx bench/browser/redraw-cpu.ts [--rounds=6] [--labels]
  *
  * A: candles with a border of the body's colour (what options.ts drew before); B: no border.
+ * --labels: both without a border, around 67,000: A with lightweight-charts' own fixed-precision
+ * price format (what options.ts used before), B with the app's (options.ts priceFormatOf: the
+ * language's marks, French here); prints B ÷ A per pair. Their pixels differ (the labels do).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build, type Rollup } from 'vite';
 import { arg, launchBrowser, ROOT } from './harness';
 
 const LIB = fs.readFileSync(
@@ -25,8 +29,41 @@ const STYLES = {
   A: { upColor: '#0ecb81', downColor: '#f6465d', borderUpColor: '#0ecb81', borderDownColor: '#f6465d' },
   B: { upColor: '#0ecb81', downColor: '#f6465d', borderVisible: false },
 } as const;
+const LABELS = process.argv.includes('--labels');
+
+/** options.ts's priceFormatOf and core's numberMarks as a script setting `window.AppLabels` (for --labels) */
+async function appLabels(): Promise<string> {
+  const entry = path.join(os.tmpdir(), `redraw-cpu-labels-${process.pid}.ts`);
+  fs.writeFileSync(
+    entry,
+    `export { priceFormatOf } from ${JSON.stringify(path.join(ROOT, 'src/components/kline/options'))};\n` +
+      `export { numberMarks } from ${JSON.stringify(path.join(ROOT, 'core/calc/number-format'))};\n`,
+  );
+  try {
+    const out = (await build({
+      configFile: false,
+      logLevel: 'warn',
+      root: ROOT,
+      build: {
+        write: false,
+        minify: true,
+        lib: { entry, formats: ['iife'], name: 'AppLabels', fileName: 'x' },
+        rolldownOptions: {
+          external: ['lightweight-charts'],
+          output: { globals: { 'lightweight-charts': 'LightweightCharts' } },
+        },
+      },
+    })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+    const chunk = (Array.isArray(out) ? out[0] : out).output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
+    if (!chunk) throw new Error('no bundle of the labels');
+    return chunk.code;
+  } finally {
+    fs.rmSync(entry, { force: true });
+  }
+}
 
 async function main(): Promise<void> {
+  const labels = LABELS ? await appLabels() : '';
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   const cpu: Record<string, number[]> = { A: [], B: [] };
@@ -37,18 +74,24 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         await page.setContent('<div id="c" style="width:390px;height:444px"></div>');
         await page.addScriptTag({ content: LIB });
+        if (labels) await page.addScriptTag({ content: labels });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable');
         const threadTime = async () =>
           (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
         shots[k] = await page.evaluate(
-          async ({ style, n }) => {
+          async ({ style, n, app, base }) => {
             type Lib = typeof import('lightweight-charts');
-            const L = (window as unknown as { LightweightCharts: Lib }).LightweightCharts;
+            type App = typeof import('../../src/components/kline/options') &
+              typeof import('../../core/calc/number-format');
+            const w = window as unknown as { LightweightCharts: Lib; AppLabels?: App };
+            const L = w.LightweightCharts;
             const c = L.createChart(document.getElementById('c') as HTMLElement, {});
-            const s = c.addSeries(L.CandlestickSeries, style);
+            const A = w.AppLabels;
+            const priceFormat = app && A ? A.priceFormatOf(2, A.numberMarks('fra')) : undefined;
+            const s = c.addSeries(L.CandlestickSeries, priceFormat ? { ...style, priceFormat } : style);
             const bars = Array.from({ length: 150 }, (_, i) => {
-              const open = 100 + Math.sin(i / 7) * 5 + Math.sin(i * 1.3);
+              const open = base + Math.sin(i / 7) * 5 + Math.sin(i * 1.3);
               const close = i % 11 ? open + Math.cos(i / 3) * (i % 5) * 0.7 : open;
               const time = (1_700_000_000 + i * 60) as import('lightweight-charts').UTCTimestamp;
               return {
@@ -71,7 +114,9 @@ async function main(): Promise<void> {
             };
             return c.takeScreenshot().toDataURL();
           },
-          { style: STYLES[k], n: REDRAWS },
+          LABELS
+            ? { style: STYLES.B, n: REDRAWS, app: k === 'B', base: 67_000 }
+            : { style: STYLES[k], n: REDRAWS, app: false, base: 100 },
         );
         const t0 = await threadTime();
         await page.evaluate(() => (window as unknown as { redraw: () => void }).redraw());
@@ -84,7 +129,12 @@ async function main(): Promise<void> {
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`A: ${cpu.A.join(', ')} µs per redraw (median ${med(cpu.A)})`);
   console.log(`B: ${cpu.B.join(', ')} µs per redraw (median ${med(cpu.B)})`);
-  console.log(`same pixels: ${shots.A === shots.B}; load ${os.loadavg()[0].toFixed(1)}`);
+  if (LABELS) {
+    const ratios = cpu.A.map((a, i) => cpu.B[i] / a).sort((x, y) => x - y);
+    const q = (f: number) => ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))].toFixed(3);
+    console.log(`B ÷ A per pair: median ${q(0.5)} (n ${ratios.length}, range ${q(0)}–${q(1)})`);
+  } else console.log(`same pixels: ${shots.A === shots.B}`);
+  console.log(`load ${os.loadavg()[0].toFixed(1)}`);
 }
 
 void main().catch((e: unknown) => {

@@ -16,6 +16,7 @@ import { useHeldFor } from '../../lib/useHeldFor';
 import css from './KLineChart.module.css';
 import { ChartController, wantsIndicators } from './chart-controller';
 import type { IndicatorName } from '../../../core';
+import { useNumberMarks } from '../number-marks';
 
 export { CHART_PERIODS, type ChartPeriod } from './periods';
 export { pairChartHeight } from './size';
@@ -55,7 +56,8 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
     [],
   );
   const line = period === 'time';
-  ctl.setProps({ line, precision, onBar, indicators, src: { symbol, period: feedPeriod(period) } });
+  const marks = useNumberMarks();
+  ctl.setProps({ line, precision, marks, onBar, indicators, src: { symbol, period: feedPeriod(period) } });
 
   useLayoutEffect(() => {
     noteChartHeight(height);
@@ -72,6 +74,9 @@ export function KLineChart({ symbol, period, height = 360, precision = 2, onBar,
   // A new mode or precision drops the series; the feed draws the history again (its redraw key
   // changes) and the draw builds the new ones.
   useLayoutEffect(() => () => ctl.dropSeries(), [ctl, line, precision]);
+
+  // A language switch re-labels the prices on the chart as it is (applyOptions, no rebuild).
+  useLayoutEffect(() => ctl.relabel(), [ctl, marks]);
 
   // New parameters for a shown indicator count as another choice (the worker keeps a track per parameter set).
   const specKey = indicators

@@ -8,10 +8,10 @@ import { createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimes
 import { loadHistory } from '../../market';
 import type { ChartSink } from '../../market/chart-feed';
 import type { ChartBar, HistoryPayload, IndicatorSpec, PushedLines } from '../../market/types';
-import type { Period } from '../../../core';
+import { PLAIN_MARKS, type NumberMarks, type Period } from '../../../core';
 import { BarGuard } from './guard';
 import { chartTheme, sameTheme, type ChartTheme } from './theme';
-import { addCandles, applyTheme, chartOptions } from './options';
+import { addCandles, applyTheme, chartOptions, priceFormatOf } from './options';
 import { adoptSpareChart, prepareSpareChart } from './spare';
 import { afterNextPaint, whenIdle } from '../../lib/idle';
 import { BarWindow } from './window';
@@ -21,6 +21,8 @@ interface Series {
   main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
   volume: ISeriesApi<'Histogram'> | null;
   line: boolean;
+  /** the marks its price labels are in */
+  marks: NumberMarks;
 }
 
 /** The bars the chart holds (window.ts), and the live bars since its history. */
@@ -34,13 +36,14 @@ interface Held {
 export interface ChartProps {
   line: boolean;
   precision: number;
+  /** the language's number marks, for the price labels (axis, crosshair, last value) */
+  marks: NumberMarks;
   onBar?: (bar: ChartBar | null) => void;
   indicators?: IndicatorSpec;
   src: { symbol: string; period: Period };
 }
 
 const ts = (t: number) => t as UTCTimestamp;
-const priceFormatOf = (dp: number) => ({ type: 'price' as const, precision: dp, minMove: 10 ** -dp });
 
 export const wantsIndicators = (sp: IndicatorSpec | undefined): sp is IndicatorSpec =>
   !!sp && (sp.main !== 'none' || sp.sub !== 'none');
@@ -59,7 +62,7 @@ export class ChartController {
   private pending: (() => void)[] = [];
   /** the readout of a live diff is due after the chart's frame (see drawPending) */
   private readoutDue = false;
-  private props: ChartProps = { line: false, precision: 2, src: { symbol: '', period: '1min' } };
+  private props: ChartProps = { line: false, precision: 2, marks: PLAIN_MARKS, src: { symbol: '', period: '1min' } };
 
   constructor(
     private readonly box: () => HTMLDivElement | null,
@@ -132,10 +135,11 @@ export class ChartController {
     this.theme = th;
     this.chart = spare.chart;
     if (!sameTheme(th, spare.theme)) applyTheme(spare.chart, th, spare.main, false);
-    const dp = this.props.precision;
-    if (dp !== spare.precision) spare.main.applyOptions({ priceFormat: priceFormatOf(dp) });
+    const { precision: dp, marks } = this.props;
+    if (dp !== spare.precision || marks !== spare.marks)
+      spare.main.applyOptions({ priceFormat: priceFormatOf(dp, marks) });
     this.follow(spare.chart);
-    this.series = { main: spare.main, volume: spare.volume, line: false };
+    this.series = { main: spare.main, volume: spare.volume, line: false, marks };
     this.guard.reset([]);
     return this.series;
   }
@@ -145,17 +149,18 @@ export class ChartController {
     if (this.series) return this.series;
     const adopted = this.adoptSpare();
     if (adopted) return adopted;
-    const { line: asLine, precision: dp } = this.props;
-    const priceFormat = priceFormatOf(dp);
+    const { line: asLine, precision: dp, marks } = this.props;
+    const priceFormat = priceFormatOf(dp, marks);
     const c = this.ensureChart();
     const th = this.theme;
     if (!c || !th) return null;
     let s: Series;
     if (asLine) {
-      s = { main: c.addSeries(LineSeries, { color: th.text, lineWidth: 1, priceFormat }), volume: null, line: true };
+      const main = c.addSeries(LineSeries, { color: th.text, lineWidth: 1, priceFormat });
+      s = { main, volume: null, line: true, marks };
     } else {
       const { main, volume } = addCandles(c, th, priceFormat);
-      s = { main, volume, line: false };
+      s = { main, volume, line: false, marks };
     }
     this.series = s;
     this.guard.reset([]);
@@ -171,6 +176,20 @@ export class ChartController {
     const s = this.series;
     applyTheme(c, next, s?.main ?? null, s?.line ?? false);
     this.layer?.setTheme(next);
+  }
+
+  /**
+   * A language switch: the price labels (and the indicators' sub-pane axis and legend) in its marks,
+   * on the chart as it is — one options change and one redraw, nothing rebuilt.
+   */
+  relabel(): void {
+    const s = this.series;
+    const { precision: dp, marks } = this.props;
+    if (s && s.marks !== marks) {
+      s.marks = marks;
+      s.main.applyOptions({ priceFormat: priceFormatOf(dp, marks) });
+    }
+    this.layer?.relabel(marks);
   }
 
   /** Unmount: the chart goes, and the next chart opened gets a spare again, built once the app is idle. */
@@ -324,7 +343,7 @@ export class ChartController {
     const sp = this.props.indicators;
     const c = this.chart;
     if (!c || !this.theme || this.props.line || !wantsIndicators(sp) || first === undefined) return;
-    this.layer ??= new IndicatorLayer(c, this.theme, sp, this.legend());
+    this.layer ??= new IndicatorLayer(c, this.theme, sp, this.legend(), this.props.marks);
     void this.layer.redraw(this.props.src, first);
   }
 

@@ -6,15 +6,23 @@
  * the bars from the newest drawn one on, so a tick costs the worker O(lines) and the main thread
  * one series update per pane.
  */
-import type { IChartApi, ISeriesApi, Time, UTCTimestamp, WhitespaceData } from 'lightweight-charts';
-import { figureText } from '../../../core';
+import type {
+  IChartApi,
+  IPriceFormatter,
+  ISeriesApi,
+  PriceFormatCustom,
+  Time,
+  UTCTimestamp,
+  WhitespaceData,
+} from 'lightweight-charts';
+import { figureText, groupNumber, type NumberMarks } from '../../../core';
 import { fetchIndicators } from '../../market/bridge';
-import { currentNumberMarks } from '../number-marks';
 import { putText } from '../../lib/dom-text';
 import { afterNextPaint } from '../../lib/idle';
 import type { IndicatorLines, IndicatorSpec, Period, PushedLines } from '../../market/types';
 import type { ChartTheme } from './theme';
 import { LinesPaneView, type LineLook, type LinesBar } from './lines-series';
+import { keptLabels, priceFormatOf } from './options';
 
 /** Line colours in the order of an indicator's lines (Binance's MA7 / MA25 / MA99 family). */
 const PALETTE = ['#f0b90b', '#d04ed6', '#2f8fe6'];
@@ -26,6 +34,8 @@ interface PaneSeries {
   s: ISeriesApi<'Custom', Time, LinesBar | WhitespaceData>;
   view: LinesPaneView;
   lines: number[];
+  /** the sub pane's labels (its own axis) in a language's marks; the main pane's axis is the candles' */
+  labels?: (marks: NumberMarks) => PriceFormatCustom;
 }
 
 export interface LayerSource {
@@ -58,7 +68,16 @@ export class IndicatorLayer {
     private theme: ChartTheme,
     private spec: IndicatorSpec,
     private readonly legend: HTMLElement | null,
+    private marks: NumberMarks,
   ) {}
+
+  /** A language switch: the sub pane's axis and the legend in its marks. */
+  relabel(marks: NumberMarks): void {
+    if (marks === this.marks) return;
+    this.marks = marks;
+    for (const p of this.series.values()) if (p.labels) p.s.applyOptions({ priceFormat: p.labels(marks) });
+    if (this.spans.length) this.legendAt(null);
+  }
 
   setTheme(th: ChartTheme): void {
     this.theme = th;
@@ -196,7 +215,7 @@ export class IndicatorLayer {
     if (!this.spans.length) this.legendNodes(el);
     this.names.forEach((n, k) => {
       const x = v[k];
-      const text = `${n.name} ${Number.isFinite(x) ? fmt(x) : '--'} `;
+      const text = `${n.name} ${Number.isFinite(x) ? fmt(x, this.marks) : '--'} `;
       // into the span's text node: a new node per change is a child list change to lay out again
       putText(this.spans[k] ?? null, text);
     });
@@ -255,9 +274,25 @@ export class IndicatorLayer {
         { priceLineVisible: false, lastValueVisible: false, ...(priceFormat ? { priceFormat } : {}) },
         pane === 'main' ? 0 : 1,
       );
-      this.series.set(pane, { s, view, lines: lines[pane] });
+      const labels = pane === 'sub' ? subLabels(s.priceFormatter(), !!priceFormat) : undefined;
+      if (labels) s.applyOptions({ priceFormat: labels(this.marks) });
+      this.series.set(pane, { s, view, lines: lines[pane], labels });
     }
   }
+}
+
+/**
+ * The sub pane's axis labels in a language's marks: a histogram's (VOL, MACD) keep the library's
+ * volume rule ("1.5K", its formatter `lib`) with the language's decimal mark; lines (KDJ, RSI) are
+ * labelled as prices at 2 decimals, the library's default.
+ */
+function subLabels(lib: IPriceFormatter, volume: boolean): (marks: NumberMarks) => PriceFormatCustom {
+  if (!volume) return (marks) => priceFormatOf(2, marks);
+  return (marks) => ({
+    type: 'custom',
+    minMove: 0.01,
+    formatter: keptLabels((x) => groupNumber(lib.format(x), marks)),
+  });
 }
 
 /** Bar `i` of the pane whose lines are `lines` (indexes into the answer's): whitespace while none is defined. */
@@ -274,8 +309,8 @@ function sameSpec(a: IndicatorSpec, b: IndicatorSpec): boolean {
 
 /** Legend numbers: 4 significant decimals for small values, 2 for large — a readout, not money. */
 /** An indicator's value at the decimals its size needs, in the language's marks (the one formatter's price rule). */
-function fmt(x: number): string {
+function fmt(x: number, marks: NumberMarks): string {
   const a = Math.abs(x);
   const dp = a >= 1000 ? 2 : a >= 1 ? 3 : 5;
-  return figureText(x.toFixed(dp), 'price', dp, currentNumberMarks());
+  return figureText(x.toFixed(dp), 'price', dp, marks);
 }

@@ -11,8 +11,10 @@ import {
   type IChartApi,
   type ISeriesApi,
   type PriceFormat,
+  type PriceFormatCustom,
   type Time,
 } from 'lightweight-charts';
+import { groupNumber, type NumberMarks } from '../../../core';
 import type { ChartTheme } from './theme';
 
 function pad(n: number): string {
@@ -27,13 +29,59 @@ function localLabel(t: Time, withDate: boolean): string {
 }
 
 /**
- * The price axis is at least this wide (px): the width lightweight-charts gives labels up to six
- * digits with two decimals (67091.13) in its 12 px font. Without a floor the axis takes the width of
+ * The price axis is at least this wide (px): the width lightweight-charts gives a grouped price of
+ * five integer digits and two decimals in its 12 px font — 76 for "67,215.44" and "67.215,44", 74
+ * for French "67 215,44" (a narrow space), 72 ungrouped. Without a floor the axis takes the width of
  * the widest label, so a chart adopting the spare (drawn at ~100.00, 60 px) or crossing a digit
  * resized its pane and axis canvases within the first draw — a forced layout and four bitmap
- * reallocations on a slow phone — and the candles jumped sideways. Wider labels still widen it.
+ * reallocations on a slow phone — and the candles jumped sideways. The labels are grouped as the
+ * header's figures are, so the floor is the grouped width, 4 px of candles less than ungrouped
+ * labels needed; wider labels (six integer digits: 82) still widen it.
  */
-const PRICE_AXIS_MIN_WIDTH = 72;
+const PRICE_AXIS_MIN_WIDTH = 76;
+
+/** How many labels a formatter keeps: a redraw formats ~30 (ticks, last value, the axis's width probes). */
+const LABELS_KEPT = 64;
+
+/**
+ * A price label of the axis, the crosshair and the last value: the price rounded to `dp` decimals
+ * (toFixed, as lightweight-charts' own formatter rounds), in the language's marks (core's
+ * groupNumber, as the header's figures), a negative one with U+2212 as the library writes it.
+ */
+export function priceLabel(dp: number, marks: NumberMarks): (price: number) => string {
+  return keptLabels((price) => {
+    const plain = Math.abs(price).toFixed(dp);
+    const label = groupNumber(plain, marks);
+    return price < 0 && Number(plain) !== 0 ? `\u2212${label}` : label;
+  });
+}
+
+/**
+ * `label`, keeping the labels it made. A chart formats ~30 labels in each redraw (ticks, last
+ * value, the axis's width probes), mostly for the same prices: no Intl, and the labels are kept
+ * (two generations of up to LABELS_KEPT), so a redraw mostly looks them up — cheaper than the
+ * library's own formatter, where grouping costs ~4× its toFixed.
+ */
+export function keptLabels(label: (price: number) => string): (price: number) => string {
+  let kept = new Map<number, string>();
+  let older = new Map<number, string>();
+  return (price) => {
+    let text = kept.get(price);
+    if (text !== undefined) return text;
+    text = older.get(price) ?? label(price);
+    if (kept.size >= LABELS_KEPT) {
+      older = kept;
+      kept = new Map();
+    }
+    kept.set(price, text);
+    return text;
+  };
+}
+
+/** A series' price format: `dp` decimals, its labels in `marks` (a language switch re-applies it). */
+export function priceFormatOf(dp: number, marks: NumberMarks): PriceFormatCustom {
+  return { type: 'custom', minMove: 10 ** -dp, formatter: priceLabel(dp, marks) };
+}
 
 export function chartOptions(th: ChartTheme): DeepPartial<ChartOptions> {
   return {

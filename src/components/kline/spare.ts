@@ -8,7 +8,9 @@
  * a few chart draws of idle time and one hidden chart's canvases while parked.
  */
 import { createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { addCandles, chartOptions } from './options';
+import { addCandles, chartOptions, priceFormatOf } from './options';
+import { currentNumberMarks } from '../number-marks';
+import type { NumberMarks } from '../../../core';
 import { chartTheme, type ChartTheme } from './theme';
 import { afterNextPaint } from '../../lib/idle';
 import { pairChartHeight } from './size';
@@ -22,6 +24,8 @@ export interface CandleChart {
   /** what it was built with: an adopter re-applies only what differs (each apply redraws) */
   theme: ChartTheme;
   precision: number;
+  /** the language's marks its price labels were built in */
+  marks: NumberMarks;
 }
 
 /**
@@ -68,7 +72,8 @@ async function build(): Promise<void> {
   const th = chartTheme();
   const chart = createChart(host, chartOptions(th));
   const precision = 2;
-  const { main, volume } = addCandles(chart, th, { type: 'price', precision, minMove: 10 ** -precision });
+  const marks = currentNumberMarks();
+  const { main, volume } = addCandles(chart, th, priceFormatOf(precision, marks));
   try {
     // A screen of plausible bars, then live updates: the paths a chart on screen runs.
     const end = (Math.floor(Date.now() / 60_000) * 60) as UTCTimestamp;
@@ -93,7 +98,7 @@ async function build(): Promise<void> {
     // Parked empty: an adopted chart never shows these bars, even if its history fails.
     main.setData([]);
     volume.setData([]);
-    spare = { host, chart, main, volume, theme: th, precision };
+    spare = { host, chart, main, volume, theme: th, precision, marks };
   } catch (e) {
     chart.remove();
     host.remove();
