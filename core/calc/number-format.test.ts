@@ -11,8 +11,10 @@ import {
   groupNumber,
   numberMarks,
   toFiat,
+  type NumberMarks,
 } from './number-format';
 import { isDecimalString, parseLocaleDecimal } from './amount-input';
+import { ExactDecimal, dec } from './exact';
 
 describe('number display', () => {
   it('K above 1,000, M above 1,000,000 with one decimal, else 4 decimals, truncated', () => {
@@ -91,6 +93,65 @@ describe('money and quantities (in full, the coin precision, the language marks)
     expect(groupNumber('12345.5', numberMarks('spa'))).toBe('12.345,5');
     expect(groupNumber('65000.12', PLAIN_MARKS)).toBe('65000.12');
     expect(groupNumber('--', en)).toBe('--');
+  });
+
+  it("formatPrice and formatCompact move a plain decimal string's digits as decimal.js does", () => {
+    let seed = 11;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const digits = (n: number) => Array.from({ length: n }, () => String(rand(10))).join('');
+    const differ: string[] = [];
+    for (let n = 0; n < 5_000; n++) {
+      const int = rand(4) === 0 ? '0' : String(1 + rand(9)) + digits(rand(25));
+      const text = `${rand(3) ? '' : '-'}${int}${rand(4) ? `.${digits(1 + rand(12))}` : ''}`;
+      const d = rand(10);
+      const want = dec(text)
+        .toFixed(d, ExactDecimal.ROUND_DOWN)
+        .replace(/^-(0(\.0*)?)$/, '$1');
+      if (formatPrice(text, d) !== want) differ.push(`${text} ${d}`);
+    }
+    expect(differ).toEqual([]);
+    expect(formatPrice('-0.001', 2)).toBe('0.00');
+    const compact: string[] = [];
+    for (let n = 0; n < 5_000; n++) {
+      const int =
+        rand(5) === 0 ? '0' : rand(5) === 0 ? `1${'0'.repeat(rand(9))}` : String(1 + rand(9)) + digits(rand(10));
+      const frac = rand(3) === 0 ? '' : rand(4) === 0 ? `.${'0'.repeat(1 + rand(3))}` : `.${digits(1 + rand(10))}`;
+      const text = `${rand(3) ? '' : '-'}${int}${frac}`;
+      const v = dec(text);
+      const want = v.abs().gt(1_000_000)
+        ? v.div(1_000_000).toFixed(1, ExactDecimal.ROUND_DOWN) + 'M'
+        : v.abs().gt(1_000)
+          ? v.div(1_000).toFixed(1, ExactDecimal.ROUND_DOWN) + 'K'
+          : v.toFixed(4, ExactDecimal.ROUND_DOWN).replace(/^-(0(\.0*)?)$/, '$1');
+      if (formatCompact(text) !== want) compact.push(text);
+    }
+    expect(compact).toEqual([]);
+    expect(formatPrice('007.5', 2)).toBe('7.50');
+    expect(formatPrice('1e3', 1)).toBe('1000.0');
+  });
+
+  it('groupNumber scans as the pattern it replaced matched, on any text', () => {
+    const matched = (text: string, marks: NumberMarks) => {
+      const m = /^([+-]?)(\d+)(?:\.(\d+))?(.*)$/.exec(text);
+      if (!m) return text;
+      const [, sign, int, frac, rest] = m;
+      const grouped = int.length >= marks.groupFrom ? int.replace(/\B(?=(\d{3})+$)/g, marks.group) : int;
+      return sign + grouped + (frac === undefined ? '' : marks.decimal + frac) + rest;
+    };
+    const chars = ['0', '1', '5', '9', '.', '-', '+', 'K', '%', ' ', '\n', 'e'];
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const all = (['en', 'fra', 'spa'] as const).map(numberMarks);
+    const differ: string[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      const digits = Array.from({ length: rand(12) }, () => String(rand(10))).join('');
+      const text =
+        rand(3) === 0
+          ? Array.from({ length: rand(10) }, () => chars[rand(chars.length)]).join('')
+          : `${['', '-', '+'][rand(3)]}${digits}${rand(2) ? `.${String(rand(1000))}` : ''}${['', 'K', '%', '.', 'M\n'][rand(5)]}`;
+      for (const marks of all) if (groupNumber(text, marks) !== matched(text, marks)) differ.push(text);
+    }
+    expect(differ).toEqual([]);
   });
 
   it('figureText: amounts in full and grouped; K/M only for the compact (volume) rule; plain without marks', () => {

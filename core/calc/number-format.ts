@@ -21,9 +21,13 @@
 import { ExactDecimal, dec, type Decimal, type DecimalInput } from './exact';
 import type { Lang } from '../types/api';
 
+/** A decimal as the API and the worker write one: a sign, digits with no leading zero, an optional fraction. */
+const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
 const noNegZero = (s: string) => (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s);
 
 export function formatCompact(value: DecimalInput): string {
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return compactOf(value);
   const v = dec(value);
   const abs = v.abs();
   if (abs.gt(1_000_000)) return noNegZero(v.div(1_000_000).toFixed(1, ExactDecimal.ROUND_DOWN)) + 'M';
@@ -31,9 +35,40 @@ export function formatCompact(value: DecimalInput): string {
   return noNegZero(v.toFixed(4, ExactDecimal.ROUND_DOWN));
 }
 
+/**
+ * formatCompact of a plain decimal string, by moving its digits as dividing by 1,000 or 1,000,000
+ * does, without parsing it (every amount of the book passes here): decimal.js's result.
+ */
+function compactOf(s: string): string {
+  const from = s.charCodeAt(0) === 45 ? 1 : 0; // -
+  const dot = s.indexOf('.');
+  const end = dot < 0 ? s.length : dot;
+  // the integer digits: 7 and more is 1,000,000 or above, 4 and more 1,000 or above
+  const exact = /^-?10*(\.0+)?$/.test(s); // exactly a power of ten: 1,000 and 1,000,000 are not above
+  const int = end - from;
+  if (int > 7 || (int === 7 && !exact)) return `${s.slice(0, end - 6)}.${s[end - 6]}M`;
+  if (int > 4 || (int === 4 && !exact)) return `${s.slice(0, end - 3)}.${s[end - 3]}K`;
+  return noNegZero(cutTo(s, 4));
+}
+
 export function formatPrice(value: DecimalInput, decimals: number): string {
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a non-negative integer');
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return noNegZero(cutTo(value, decimals));
   return noNegZero(dec(value).toFixed(decimals, ExactDecimal.ROUND_DOWN));
+}
+
+/**
+ * A plain decimal string truncated toward zero and padded to `decimals`: its digits cut or followed
+ * by zeros, as decimal.js's toFixed(ROUND_DOWN) writes it, without parsing it (every price on
+ * screen passes here; a price that already has the step's decimals comes back as it is).
+ */
+function cutTo(s: string, decimals: number): string {
+  const dot = s.indexOf('.');
+  const int = dot < 0 ? s.length : dot;
+  const has = dot < 0 ? 0 : s.length - dot - 1;
+  if (has === decimals) return s;
+  if (has > decimals) return s.slice(0, decimals ? int + 1 + decimals : int);
+  return (dot < 0 ? s + '.' : s) + '0'.repeat(decimals - has);
 }
 
 function signed2(pct: Decimal): string {
@@ -90,14 +125,37 @@ export function numberMarks(lang: Lang): NumberMarks {
   return MARKS[lang] ?? COMMA_DOT;
 }
 
-/** The language's marks on a formatted number (sign, digits, an optional fraction, then any suffix such as K or %). */
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** after `from`, the index past the digits there */
+function digitsEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * The language's marks on a formatted number (sign, digits, an optional fraction, then any suffix
+ * such as K or %); anything else (no digits after the sign, a line break) as it is. Scanned, not
+ * matched: every figure on screen passes here (the book's rows, the header, the painted rows), and
+ * a match's array and parts were a visible share of what the pair page allocates; a figure the
+ * marks leave as it is comes back without a new string.
+ */
 export function groupNumber(text: string, marks: NumberMarks): string {
-  if (marks === PLAIN_MARKS) return text;
-  const m = /^([+-]?)(\d+)(?:\.(\d+))?(.*)$/.exec(text);
-  if (!m) return text;
-  const [, sign, int, frac, rest] = m;
-  const grouped = int.length >= marks.groupFrom ? int.replace(/\B(?=(\d{3})+$)/g, marks.group) : int;
-  return sign + grouped + (frac === undefined ? '' : marks.decimal + frac) + rest;
+  if (marks === PLAIN_MARKS || /[\n\r\u2028\u2029]/.test(text)) return text;
+  const c0 = text.charCodeAt(0);
+  const intFrom = c0 === 43 || c0 === 45 ? 1 : 0; // + -
+  const intTo = digitsEnd(text, intFrom);
+  const len = intTo - intFrom;
+  if (len === 0) return text;
+  const hasFrac = text.charCodeAt(intTo) === 46 && isDigit(text.charCodeAt(intTo + 1)); // .
+  const group = len >= marks.groupFrom;
+  if (!group && (!hasFrac || marks.decimal === '.')) return text;
+  // the sign and the integer part, in groups of three from the right
+  const first = group ? len % 3 || 3 : len;
+  let out = text.slice(0, intFrom + first);
+  for (let i = intFrom + first; i < intTo; i += 3) out += marks.group + text.slice(i, i + 3);
+  return hasFrac ? out + marks.decimal + text.slice(intTo + 1) : out + text.slice(intTo);
 }
 
 /**

@@ -94,4 +94,40 @@ describe('one pane of indicator lines as one series', () => {
     expect(view.isWhitespace({ time: 1 as Time, values: [NaN, NaN] } as LinesBar)).toBe(true);
     expect(view.isWhitespace({ time: 1 as Time, values: [NaN, 2] })).toBe(false);
   });
+
+  it('converts two prices and a check through the chart, the rest on its linear scale; a scale that is not linear converts each', () => {
+    const looks = [
+      { kind: 'line' as const, color: 'gold' },
+      { kind: 'hist' as const, color: 'sign' },
+    ];
+    const rows = [
+      [101.5, -0.75],
+      [NaN, 0.5],
+      [104.25, 1.25],
+    ];
+    const drawn = (conv: (p: number) => number) => {
+      let calls = 0;
+      const view = new LinesPaneView(looks, { up: 'green', down: 'red' });
+      view.update(data(rows));
+      const c = canvas();
+      view.renderer().draw(c.target as never, ((p: number) => (calls++, conv(p))) as never, false);
+      return { calls, paths: c.paths, bars: c.bars };
+    };
+    const linear = drawn((p) => 200 - 2 * p);
+    expect(linear.calls).toBe(3);
+    expect(linear.paths[0].points).toEqual([
+      [NaN, NaN],
+      [0, -3],
+      [NaN, NaN],
+      [20, -8.5],
+    ]);
+    expect(linear.bars.map((b) => [b.y, b.h])).toEqual([
+      [200, 2],
+      [199, 1],
+      [198, 2],
+    ]);
+    const log = drawn((p) => 500 - 40 * Math.log(p + 10));
+    expect(log.calls).toBeGreaterThan(3);
+    expect(log.paths[0].points[1][1]).toBe(500 - 40 * Math.log(111.5));
+  });
 });

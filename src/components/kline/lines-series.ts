@@ -35,6 +35,9 @@ export interface SignColors {
   down: string;
 }
 
+/** price → y in the pane's media coordinates; null where the scale has none */
+type ToY = (price: number) => number | null;
+
 type Target = Parameters<ICustomSeriesPaneRenderer['draw']>[0];
 interface Scope {
   context: CanvasRenderingContext2D;
@@ -44,11 +47,15 @@ interface Scope {
 
 export class LinesPaneView implements ICustomSeriesPaneView<Time, LinesBar, CustomSeriesOptions> {
   private data: PaneRendererCustomData<Time, LinesBar> | null = null;
+  /** a histogram is drawn from 0: its base is on the scale too */
+  private readonly hasBase: boolean;
 
   constructor(
     private readonly looks: LineLook[],
     private sign: SignColors,
-  ) {}
+  ) {
+    this.hasBase = looks.some((l) => l.kind === 'hist');
+  }
 
   setSign(sign: SignColors): void {
     this.sign = sign;
@@ -90,10 +97,11 @@ export class LinesPaneView implements ICustomSeriesPaneView<Time, LinesBar, Cust
     // one bar either side, so a line runs to the pane's edges as the built-in series' do
     const from = Math.max(0, d.visibleRange.from - 1);
     const to = Math.min(d.bars.length - 1, d.visibleRange.to + 1);
+    const y = linearY(toY, d, from, to, this.hasBase);
     target.useBitmapCoordinateSpace((scope: Scope) => {
       this.looks.forEach((look, k) => {
-        if (look.kind === 'hist') this.histogram(scope, d, k, look.color, toY, from, to);
-        else this.line(scope, d, k, look.color, toY, from, to);
+        if (look.kind === 'hist') this.histogram(scope, d, k, look.color, y, from, to);
+        else this.line(scope, d, k, look.color, y, from, to);
       });
     });
   }
@@ -103,7 +111,7 @@ export class LinesPaneView implements ICustomSeriesPaneView<Time, LinesBar, Cust
     d: PaneRendererCustomData<Time, LinesBar>,
     k: number,
     color: string,
-    toY: PriceToCoordinateConverter,
+    toY: ToY,
     from: number,
     to: number,
   ): void {
@@ -133,7 +141,7 @@ export class LinesPaneView implements ICustomSeriesPaneView<Time, LinesBar, Cust
     d: PaneRendererCustomData<Time, LinesBar>,
     k: number,
     color: string,
-    toY: PriceToCoordinateConverter,
+    toY: ToY,
     from: number,
     to: number,
   ): void {
@@ -154,4 +162,41 @@ export class LinesPaneView implements ICustomSeriesPaneView<Time, LinesBar, Cust
       ctx.fillRect(Math.round(b.x * hr - w / 2), Math.min(top, base), w, Math.max(1, Math.abs(base - top)));
     }
   }
+}
+
+/**
+ * The pane's price → y for one redraw. lightweight-charts' converter allocates on every call (it
+ * looks up the series' first visible bar each time), and a redraw converts every visible point of
+ * every line: most of what this series allocated (bench/browser/alloc-probe.ts). The price scale
+ * is linear (the chart sets no log scale; a percentage scale is linear too), so the converter at
+ * the lowest and the highest value drawn (NaN, not defined yet, compares false) gives every other
+ * point; checked at their midpoint, and the converter itself serves every point when the scale is
+ * not linear.
+ */
+function linearY(
+  toY: PriceToCoordinateConverter,
+  d: PaneRendererCustomData<Time, LinesBar>,
+  from: number,
+  to: number,
+  withBase: boolean,
+): ToY {
+  let lo = withBase ? 0 : Infinity;
+  let hi = withBase ? 0 : -Infinity;
+  for (let i = from; i <= to; i++) {
+    const vs = d.bars[i].originalData.values;
+    if (!vs) continue;
+    for (let k = 0; k < vs.length; k++) {
+      const v = vs[k];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  if (!(hi > lo)) return toY;
+  const y0 = toY(lo);
+  const y1 = toY(hi);
+  const mid = toY((lo + hi) / 2);
+  if (y0 === null || y1 === null || mid === null) return toY;
+  const k = (y1 - y0) / (hi - lo);
+  if (!(Math.abs(y0 + ((hi - lo) / 2) * k - mid) < 1e-6)) return toY;
+  return (p) => y0 + (p - lo) * k;
 }
