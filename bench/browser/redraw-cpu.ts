@@ -6,12 +6,15 @@
  * time (`Performance.getMetrics` ThreadTime) per redraw, which a loaded machine does not stretch as
  * it does wall time. Also checks that both styles draw the same pixels.
  *
- *   npx tsx bench/browser/redraw-cpu.ts [--rounds=6] [--labels]
+ *   npx tsx bench/browser/redraw-cpu.ts [--rounds=6] [--labels] [--bars=150,1590]
  *
  * A: candles with a border of the body's colour (what options.ts drew before); B: no border.
  * --labels: both without a border, around 67,000: A with lightweight-charts' own fixed-precision
  * price format (what options.ts used before), B with the app's (options.ts priceFormatOf: the
  * language's marks, French here); prints B ÷ A per pair. Their pixels differ (the labels do).
+ * --bars=NA,NB: both without a border, A holding the newest NA bars of one series and B the newest
+ * NB (a live chart holds one more bar a period: 150 at first, 1,590 after a day on 1min); the
+ * visible bars are the same, so are the pixels; prints B ÷ A per pair.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +33,7 @@ const STYLES = {
   B: { upColor: '#0ecb81', downColor: '#f6465d', borderVisible: false },
 } as const;
 const LABELS = process.argv.includes('--labels');
+const BARS = arg('bars', '') ? arg('bars', '').split(',').map(Number) : null;
 
 /** options.ts's priceFormatOf and core's numberMarks as a script setting `window.AppLabels` (for --labels) */
 async function appLabels(): Promise<string> {
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
         const threadTime = async () =>
           (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
         shots[k] = await page.evaluate(
-          async ({ style, n, app, base }) => {
+          async ({ style, n, app, base, held, total }) => {
             type Lib = typeof import('lightweight-charts');
             type App = typeof import('../../src/components/kline/options') &
               typeof import('../../core/calc/number-format');
@@ -90,7 +94,8 @@ async function main(): Promise<void> {
             const A = w.AppLabels;
             const priceFormat = app && A ? A.priceFormatOf(2, A.numberMarks('fra')) : undefined;
             const s = c.addSeries(L.CandlestickSeries, priceFormat ? { ...style, priceFormat } : style);
-            const bars = Array.from({ length: 150 }, (_, i) => {
+            const bars = Array.from({ length: held }, (_, j) => {
+              const i = total - held + j;
               const open = base + Math.sin(i / 7) * 5 + Math.sin(i * 1.3);
               const close = i % 11 ? open + Math.cos(i / 3) * (i % 5) * 0.7 : open;
               const time = (1_700_000_000 + i * 60) as import('lightweight-charts').UTCTimestamp;
@@ -115,8 +120,17 @@ async function main(): Promise<void> {
             return c.takeScreenshot().toDataURL();
           },
           LABELS
-            ? { style: STYLES.B, n: REDRAWS, app: k === 'B', base: 67_000 }
-            : { style: STYLES[k], n: REDRAWS, app: false, base: 100 },
+            ? { style: STYLES.B, n: REDRAWS, app: k === 'B', base: 67_000, held: 150, total: 150 }
+            : BARS
+              ? {
+                  style: STYLES.B,
+                  n: REDRAWS,
+                  app: false,
+                  base: 100,
+                  held: BARS[k === 'A' ? 0 : 1],
+                  total: Math.max(...BARS),
+                }
+              : { style: STYLES[k], n: REDRAWS, app: false, base: 100, held: 150, total: 150 },
         );
         const t0 = await threadTime();
         await page.evaluate(() => (window as unknown as { redraw: () => void }).redraw());
@@ -129,11 +143,12 @@ async function main(): Promise<void> {
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`A: ${cpu.A.join(', ')} µs per redraw (median ${med(cpu.A)})`);
   console.log(`B: ${cpu.B.join(', ')} µs per redraw (median ${med(cpu.B)})`);
-  if (LABELS) {
+  if (LABELS || BARS) {
     const ratios = cpu.A.map((a, i) => cpu.B[i] / a).sort((x, y) => x - y);
     const q = (f: number) => ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))].toFixed(3);
     console.log(`B ÷ A per pair: median ${q(0.5)} (n ${ratios.length}, range ${q(0)}–${q(1)})`);
-  } else console.log(`same pixels: ${shots.A === shots.B}`);
+  }
+  if (!LABELS) console.log(`same pixels: ${shots.A === shots.B}`);
   console.log(`load ${os.loadavg()[0].toFixed(1)}`);
 }
 
