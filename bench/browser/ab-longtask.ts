@@ -17,16 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  arg,
-  launchBrowser,
-  openBenchPage,
-  ROOT,
-  scrollScrollers,
-  sleep,
-  startServer,
-  type TraceEvent,
-} from './harness';
+import { arg, launchBrowser, openPairScreen, ROOT, sleep, startServer, type TraceEvent } from './harness';
 import type { Browser } from 'playwright-core';
 import { jsInTask, jsSamples } from './trace-js';
 
@@ -57,21 +48,9 @@ async function traceOnce(browser: Browser, origin: string, base: string, throttl
   const seconds = Number(arg('seconds', '20'));
   const part = arg('part', 'book');
   const ind = arg('query', '&ind=boll,macd');
-  const chips = [...ind.matchAll(/ind=([\w,]+)/g)]
-    .flatMap((m) => m[1].split(','))
-    .map((n) => `:has([data-testid="ind-${n}"][aria-pressed="true"])`)
-    .join('');
-  // loaded unthrottled and throttled once ready: a 6× page load on a loaded machine times out
-  const bp = await openBenchPage(browser, 1);
+  const url = `${origin}/h5/${base}/browser/pages/app.html?mode=terminal&screen=pair&book=1${ind}`;
+  const bp = await openPairScreen(browser, url, ind, { throttle, part });
   try {
-    await bp.page.goto(`${origin}/h5/${base}/browser/pages/app.html?mode=terminal&screen=pair&book=1${ind}`, {
-      waitUntil: 'load',
-      timeout: 180_000,
-    });
-    await bp.page.waitForSelector(`body:has([data-synced="true"])${chips}`, { timeout: 180_000, state: 'attached' });
-    if (part === 'trades') await bp.page.click('[data-testid="tab-trades"]');
-    await scrollScrollers(bp.page, 400);
-    await bp.cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await sleep(5000);
     const js = arg('js', '0') === '1';
     const events: TraceEvent[] = [];

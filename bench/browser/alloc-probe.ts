@@ -27,9 +27,8 @@ import type { Browser } from 'playwright-core';
 import {
   arg,
   launchBrowser,
-  openBenchPage,
+  openPairScreen,
   ROOT,
-  scrollScrollers,
   sleep,
   startServer,
   type BenchPage,
@@ -181,20 +180,9 @@ async function runOnce(
 ): Promise<{ kbPerS: number; gc: GcCount; redraws: number }> {
   const seconds = Number(arg('seconds', '10'));
   const query = arg('query', '&ind=boll,macd');
-  const chips = [...query.matchAll(/ind=([\w,]+)/g)]
-    .flatMap((m) => m[1].split(','))
-    .map((n) => `:has([data-testid="ind-${n}"][aria-pressed="true"])`)
-    .join('');
-  // loaded unthrottled and throttled once ready: a 6× page load on a loaded machine times out
-  const bp = await openBenchPage(browser, 1);
+  const url = `${origin}/h5/${base}/browser/pages/app.html?mode=terminal&screen=pair&book=1${query}`;
+  const bp = await openPairScreen(browser, url, query, { throttle: Number(arg('throttle', '6')) });
   try {
-    await bp.page.goto(`${origin}/h5/${base}/browser/pages/app.html?mode=terminal&screen=pair&book=1${query}`, {
-      waitUntil: 'load',
-      timeout: 180_000,
-    });
-    await bp.page.waitForSelector(`body:has([data-synced="true"])${chips}`, { timeout: 180_000, state: 'attached' });
-    await scrollScrollers(bp.page, 400);
-    await bp.cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(arg('throttle', '6')) });
     await sleep(Number(arg('warm', '10')) * 1000);
     const worker = arg('worker', '0') === '1' && bp.hasWorker();
     // the chart's redraws in the window (the bench page times each one: pages/app.tsx)

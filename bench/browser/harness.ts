@@ -544,6 +544,35 @@ export async function scrollScrollers(page: Page, by: number): Promise<void> {
 }
 
 /**
+ * The bench page's pair screen as the 6× probes open it (`query`: e.g. `&ind=boll,macd`): loaded
+ * unthrottled (a 6× page load on a loaded machine times out), ready once its book is synced and its
+ * indicator chips are pressed, on the trades tab if asked, scrolled to the book, then throttled.
+ */
+export async function openPairScreen(
+  browser: Browser,
+  url: string,
+  query: string,
+  o: { throttle: number; part?: string },
+): Promise<BenchPage> {
+  const chips = [...query.matchAll(/ind=([\w,]+)/g)]
+    .flatMap((m) => m[1].split(','))
+    .map((n) => `:has([data-testid="ind-${n}"][aria-pressed="true"])`)
+    .join('');
+  const bp = await openBenchPage(browser, 1);
+  try {
+    await bp.page.goto(url, { waitUntil: 'load', timeout: 180_000 });
+    await bp.page.waitForSelector(`body:has([data-synced="true"])${chips}`, { timeout: 180_000, state: 'attached' });
+    if (o.part === 'trades') await bp.page.click('[data-testid="tab-trades"]');
+    await scrollScrollers(bp.page, 400);
+    await bp.cdp.send('Emulation.setCPUThrottlingRate', { rate: o.throttle });
+    return bp;
+  } catch (e) {
+    await bp.close();
+    throw e;
+  }
+}
+
+/**
  * A page wait's limit, stretched by BENCH_PATIENCE (default 1): the smoke sets 3, since on a loaded
  * shared machine a page load at 4× CPU took over two minutes — slow is not broken.
  */
