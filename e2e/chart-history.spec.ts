@@ -28,11 +28,19 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** "11-22 10:04" of the OHLC readout as minutes since the start of the month (month boundary ignored: the history spans ~2 days). */
+/**
+ * "11-22 10:04" of the OHLC readout as minutes on one clock. The readout has no year, so the year is
+ * the one that puts the time nearest now: the history spans ~2 days, and across a month or a year's
+ * end (12-31 → 01-01) the minutes still run on.
+ */
 function minutes(readout: string | null): number {
   const m = /(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(readout ?? '');
   if (!m) throw new Error(`no time in readout ${readout}`);
-  return Number(m[2]) * 1440 + Number(m[3]) * 60 + Number(m[4]);
+  const now = Date.now();
+  const year = new Date(now).getUTCFullYear();
+  const at = (y: number) => Date.UTC(y, Number(m[1]) - 1, Number(m[2]), Number(m[3]), Number(m[4]));
+  const nearest = [year - 1, year, year + 1].map(at).sort((a, b) => Math.abs(a - now) - Math.abs(b - now))[0];
+  return nearest / 60_000;
 }
 
 test('dragging the chart back shows older candles, fetched page by page once the first history runs out', async ({
