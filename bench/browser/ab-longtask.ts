@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, launchBrowser, openPairScreen, ROOT, sleep, startServer, type TraceEvent } from './harness';
+import { arg, launchBrowser, openPairScreen, serveOtherBuild, sleep, startServer, type TraceEvent } from './harness';
 import type { Browser } from 'playwright-core';
 import { jsInTask, jsSamples } from './trace-js';
 
@@ -133,10 +133,7 @@ async function main(): Promise<void> {
   const a = arg('a', 'bench-before');
   const b = arg('b', 'bench');
   const throttle = Number(arg('throttle', '6'));
-  if (a !== 'bench')
-    fs.cpSync(path.join(ROOT, `dist/bench-pages-${a.replace(/^bench-/, '')}`), path.join(ROOT, `dist/h5/${a}`), {
-      recursive: true,
-    });
+  serveOtherBuild(a);
   const given = arg('data-dir', '');
   const dataDir = given || fs.mkdtempSync(path.join(os.tmpdir(), 'ab-longtask-'));
   const server = await startServer({

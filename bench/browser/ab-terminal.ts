@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, round, sleep, startServer, ROOT } from './harness';
+import { launchBrowser, round, serveOtherBuild, sleep, startServer } from './harness';
 import { measureStall, type StallRun } from './stall';
 
 function arg(name: string, def: string): string {
@@ -42,10 +42,7 @@ async function main(): Promise<void> {
     .map((n) => `:has([data-testid="ind-${n}"][aria-pressed="true"])`)
     .join('');
   // the A build is served beside the bench pages (servePages copies only dist/bench-pages)
-  if (a !== 'bench')
-    fs.cpSync(path.join(ROOT, `dist/bench-pages-${a.replace(/^bench-/, '')}`), path.join(ROOT, `dist/h5/${a}`), {
-      recursive: true,
-    });
+  serveOtherBuild(a);
   const dataDir = arg('data-dir', '') || fs.mkdtempSync(path.join(os.tmpdir(), 'h5-ab-'));
   const server = await startServer({ tickRate: rate, dataDir, extraSymbols: Number(arg('extra', '2000')) });
   const browser = await launchBrowser();

@@ -28,7 +28,7 @@ import {
   arg,
   launchBrowser,
   openPairScreen,
-  ROOT,
+  serveOtherBuild,
   sleep,
   startServer,
   type BenchPage,
@@ -212,15 +212,7 @@ async function runOnce(
 
 async function main(): Promise<void> {
   const bases = arg('bases', 'bench').split(',');
-  for (const base of bases)
-    if (base !== 'bench')
-      fs.cpSync(
-        path.join(ROOT, `dist/bench-pages-${base.replace(/^bench-/, '')}`),
-        path.join(ROOT, `dist/h5/${base}`),
-        {
-          recursive: true,
-        },
-      );
+  for (const base of bases) serveOtherBuild(base);
   const given = arg('data-dir', '');
   const dataDir = given || fs.mkdtempSync(path.join(os.tmpdir(), 'alloc-probe-'));
   const server = await startServer({

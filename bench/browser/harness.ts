@@ -544,6 +544,17 @@ export async function scrollScrollers(page: Page, by: number): Promise<void> {
 }
 
 /**
+ * Serves another build of the bench pages beside this one's: `bench-NAME`, built with
+ * `--base /h5/bench-NAME/ --outDir dist/bench-pages-NAME`, is copied to dist/h5/bench-NAME/ (the
+ * A/B probes' other side). `bench` is this checkout's own build and needs nothing.
+ */
+export function serveOtherBuild(base: string): void {
+  if (base === 'bench') return;
+  const from = path.join(ROOT, `dist/bench-pages-${base.replace(/^bench-/, '')}`);
+  fs.cpSync(from, path.join(ROOT, `dist/h5/${base}`), { recursive: true });
+}
+
+/**
  * The bench page's pair screen as the 6× probes open it (`query`: e.g. `&ind=boll,macd`): loaded
  * unthrottled (a 6× page load on a loaded machine times out), ready once its book is synced and its
  * indicator chips are pressed, on the trades tab if asked, scrolled to the book, then throttled.
