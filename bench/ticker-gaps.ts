@@ -17,15 +17,21 @@ export async function tickGapsApart(base: string, settleMs: number, during: () =
     env: { ...process.env, TICKER_GAPS_CHILD: base },
     execArgv: ['--import', 'tsx'],
   });
+  // One exit watcher for the child's whole life: an exit before the answer asked for is a failure,
+  // and the child never exits by itself (the parent kills it once it has the gaps), so an exit can
+  // no longer overtake the gaps' message on the way.
+  let exited: ((code: number | null) => void) | undefined;
+  child.once('exit', (code) => exited?.(code));
   const next = (kind: FromChild['kind']) =>
     new Promise<FromChild>((resolve, reject) => {
       const onMsg = (m: FromChild) => {
         if (m.kind !== kind) return;
         child.off('message', onMsg);
+        exited = undefined;
         resolve(m);
       };
       child.on('message', onMsg);
-      child.once('exit', (code) => reject(new Error(`ticker client exited (${code})`)));
+      exited = (code) => reject(new Error(`ticker client exited (${code}) before '${kind}'`));
     });
   try {
     await next('ready');
@@ -60,7 +66,7 @@ async function childMain(base: string): Promise<void> {
     else {
       on = false;
       sock.close();
-      process.send?.({ kind: 'gaps', gaps } satisfies FromChild, () => process.exit(0));
+      process.send?.({ kind: 'gaps', gaps } satisfies FromChild);
     }
   });
   process.send?.({ kind: 'ready' } satisfies FromChild);
