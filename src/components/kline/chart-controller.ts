@@ -14,7 +14,7 @@ import { chartTheme, sameTheme, type ChartTheme } from './theme';
 import { addCandles, applyTheme, chartOptions, priceFormatOf } from './options';
 import { adoptSpareChart, prepareSpareChart } from './spare';
 import { afterNextPaint, whenIdle } from '../../lib/idle';
-import { BarWindow } from './window';
+import { BarWindow, trimTo } from './window';
 import { IndicatorLayer } from './indicator-layer';
 
 interface Series {
@@ -79,6 +79,7 @@ export class ChartController {
     update: (bars: ChartBar[], lines?: PushedLines) => {
       const w = this.held;
       if (w) for (const b of bars) w.since.set(b.time, b);
+      if (w && this.trimmed(w, bars)) return true;
       return this.apply(bars, lines);
     },
   };
@@ -237,6 +238,26 @@ export class ChartController {
         w.fetching = false;
       },
     );
+  }
+
+  /**
+   * A chart following the live bars holds one more each period, and lightweight-charts redraws
+   * every held bar on each update: once it holds `WINDOW.trimSlack` more than the view needs, a new
+   * bar draws it again from its newest bars (one setData, the view at the newest bar as before).
+   * Not while the user looks back (scrolled, or holding the crosshair): the bars they see stay.
+   */
+  private trimmed(w: Held, bars: ChartBar[]): boolean {
+    const last = this.guard.lastTime;
+    const scale = this.chart?.timeScale();
+    if (!scale || last === null || this.readout.hovered !== null || !bars.some((b) => b.time > last)) return false;
+    const range = scale.getVisibleLogicalRange();
+    if (!range || scale.scrollPosition() < scale.options().rightOffset - 0.5) return false;
+    const keep = trimTo(this.guard.size + 1, range.to - range.from);
+    if (keep === null) return false;
+    const next: Held = { win: w.win.withLive(w.since.values(), keep), since: new Map(), fetching: false };
+    this.held = next;
+    this.draw(next.win.bars);
+    return true;
   }
 
   private redrawWindow(w: Held): void {

@@ -19,6 +19,11 @@ export class BarGuard {
     this.times = Array.from(times);
   }
 
+  /** how many bars are drawn */
+  get size(): number {
+    return this.times.length;
+  }
+
   get lastTime(): number | null {
     return this.times.length ? this.times[this.times.length - 1] : null;
   }
@@ -41,7 +46,7 @@ export class BarGuard {
       } else if (bar.time < times[0]) {
         // Older than anything shown: the user has not scrolled there; nothing to draw.
         continue;
-      } else if (indexOf(times, bar.time) >= 0) {
+      } else if (indexOfTime(times, bar.time) >= 0) {
         target.update(bar, true);
       } else {
         ok = false;
@@ -51,7 +56,8 @@ export class BarGuard {
   }
 }
 
-function indexOf(sorted: number[], t: number): number {
+/** The index of time `t` in ascending `sorted`, or -1. */
+export function indexOfTime(sorted: ArrayLike<number>, t: number): number {
   let lo = 0;
   let hi = sorted.length - 1;
   while (lo <= hi) {

@@ -10,7 +10,8 @@
  * Pure bookkeeping over HistoryPayload views (subarrays: no copy); the component does the drawing.
  */
 import { bucketStart } from '../../../core';
-import type { HistoryPayload } from '../../market/types';
+import type { ChartBar, HistoryPayload } from '../../market/types';
+import { indexOfTime } from './guard';
 
 export const WINDOW = {
   /**
@@ -22,7 +23,23 @@ export const WINDOW = {
   page: 300,
   /** scroll-back starts when fewer than this many held bars are left of the view */
   edge: 50,
+  /**
+   * bars a chart following the live bars may gain past what it needs before it is trimmed back
+   * (trimTo): on 1min a day adds 1,440, and 1,590 held bars cost 1.37× the CPU per redraw of 150
+   * (docs/benchmarks.md, Soak); 300 cost no more than 150 within the noise
+   */
+  trimSlack: 150,
 } as const;
+
+/**
+ * The bars a chart following the live bars is trimmed back to, or null while it holds few enough.
+ * It keeps the visible bars and two edges left of them, so the trimmed window does not at once
+ * grow again by scrolling back.
+ */
+export function trimTo(held: number, visible: number): number | null {
+  const keep = Math.max(WINDOW.first, Math.ceil(visible) + 2 * WINDOW.edge);
+  return held >= keep + WINDOW.trimSlack ? keep : null;
+}
 
 /** The last `n` bars of a payload: views on the same buffers, no copy. */
 function tailOf(h: HistoryPayload, n: number): HistoryPayload {
@@ -52,6 +69,34 @@ export function prependOlder(h: HistoryPayload, older: HistoryPayload): HistoryP
     a.set(older[f].subarray(0, k));
     a.set(h[f], k);
     out[f] = a;
+  }
+  return out;
+}
+
+/**
+ * `h` with the live bars drawn since (new buffers): a bar at a time `h` has replaces it, a bar after
+ * its last is appended; one between its bars that it lacks cannot be drawn in place and is dropped.
+ */
+export function appendLive(h: HistoryPayload, live: Iterable<ChartBar>): HistoryPayload {
+  const bars = [...live].sort((a, b) => a.time - b.time);
+  const n = h.time.length;
+  const last = n ? h.time[n - 1] : -Infinity;
+  let added = 0;
+  for (let i = 0; i < bars.length; i++)
+    if (bars[i].time > last && (i === 0 || bars[i].time !== bars[i - 1].time)) added++;
+  const out = { symbol: h.symbol, period: h.period } as HistoryPayload;
+  for (const f of FIELDS) {
+    const a = new Float64Array(n + added);
+    a.set(h[f]);
+    out[f] = a;
+  }
+  let k = n;
+  for (const b of bars) {
+    let i: number;
+    if (b.time <= last) i = indexOfTime(h.time, b.time);
+    else if (k > n && out.time[k - 1] === b.time) i = k - 1;
+    else i = k++;
+    if (i >= 0) for (const f of FIELDS) out[f][i] = b[f];
   }
   return out;
 }
@@ -98,6 +143,13 @@ export class BarWindow {
   wantsOlder(from: number): { from: number; to: number } | null {
     if (from >= WINDOW.edge || this.exhausted || this.held < this.all.time.length || !this.all.time.length) return null;
     return olderRange(this.all, this.all.time[0], WINDOW.page);
+  }
+
+  /** This window's bars with the live bars since, holding the newest `keep` (appendLive). */
+  withLive(live: Iterable<ChartBar>, keep: number): BarWindow {
+    const next = new BarWindow(appendLive(this.all, live), keep);
+    next.exhausted = this.exhausted;
+    return next;
   }
 
   /** Older bars arrived from the worker: held as the next page. Returns true when any were new. */
