@@ -12,10 +12,11 @@ const plainOf = (label: string, marks: NumberMarks) =>
 describe("the chart's price labels", () => {
   it("read as the header's figures in every language, and back as the same fixed value", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 8 }), fc.bigInt({ min: 0n, max: 10n ** 15n }), (dp, units) => {
-        // a price with dp decimals, as the API sends it ("67215.44")
-        const digits = units.toString().padStart(dp + 1, '0');
-        const fixed = dp ? `${digits.slice(0, -dp)}.${digits.slice(-dp)}` : digits;
+      fc.property(fc.integer({ min: 0, max: 8 }), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (dp, units) => {
+        // a value with dp decimals, as the API sends a price ("67215.44"); negative as MACD's are
+        const digits = (units < 0n ? -units : units).toString().padStart(dp + 1, '0');
+        const sign = units < 0n ? '-' : '';
+        const fixed = sign + (dp ? `${digits.slice(0, -dp)}.${digits.slice(-dp)}` : digits);
         for (const lang of LANGS) {
           const marks = numberMarks(lang);
           const label = priceLabel(dp, marks)(Number(fixed));
@@ -27,14 +28,14 @@ describe("the chart's price labels", () => {
     );
   });
 
-  it('groups a six-digit price as the header does, rounds to the precision, and never shows -0', () => {
+  it('groups a six-digit price as the header does, rounds to the precision, signs as the app does, and never shows -0', () => {
     expect(priceLabel(2, numberMarks('fra'))(67215.44)).toBe('67\u202f215,44');
     expect(priceLabel(2, numberMarks('en'))(67215.44)).toBe('67,215.44');
     expect(priceLabel(2, numberMarks('spa'))(67215.44)).toBe('67.215,44');
     expect(priceLabel(2, numberMarks('spa'))(7215.44)).toBe('7215,44');
     expect(priceLabel(2, numberMarks('en'))(71500.004999)).toBe('71,500.00');
     expect(priceLabel(0, numberMarks('en'))(71499.5)).toBe('71,500');
-    expect(priceLabel(2, numberMarks('fra'))(-1234.5)).toBe('\u22121\u202f234,50');
+    expect(priceLabel(2, numberMarks('fra'))(-1234.5)).toBe('-1\u202f234,50');
     expect(priceLabel(2, numberMarks('fra'))(-0.001)).toBe('0,00');
   });
 });

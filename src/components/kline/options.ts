@@ -45,14 +45,15 @@ const LABELS_KEPT = 64;
 
 /**
  * A price label of the axis, the crosshair and the last value: the price rounded to `dp` decimals
- * (toFixed, as lightweight-charts' own formatter rounds), in the language's marks (core's
- * groupNumber, as the header's figures), a negative one with U+2212 as the library writes it.
+ * (toFixed, as lightweight-charts' own formatter rounds), in the language's marks and with the
+ * app's minus sign (core's groupNumber, as the header's figures and the indicator legend read:
+ * the library's own price labels write U+2212, its volume labels "-").
  */
 export function priceLabel(dp: number, marks: NumberMarks): (price: number) => string {
   return keptLabels((price) => {
-    const plain = Math.abs(price).toFixed(dp);
-    const label = groupNumber(plain, marks);
-    return price < 0 && Number(plain) !== 0 ? `\u2212${label}` : label;
+    const plain = price.toFixed(dp);
+    // -0.001 at 2 decimals reads 0.00, not -0.00
+    return groupNumber(price < 0 && Number(plain) === 0 ? plain.slice(1) : plain, marks);
   });
 }
 

@@ -5,7 +5,8 @@
  * phone shows ~60 (bench/: the 1 s redraw frame was the one task over 50 ms at 4× CPU). The chart
  * therefore holds the newest `size` bars of the history it was given and takes older ones a page
  * at a time as the user scrolls near its left edge — first from that history, then from the
- * worker (`older`), until the server has nothing older.
+ * worker (`older`), until the server has nothing older. A chart following the live bars gains one
+ * each period; past `trimSlack` more than its view needs it is trimmed back (trimTo, withLive).
  *
  * Pure bookkeeping over HistoryPayload views (subarrays: no copy); the component does the drawing.
  */
