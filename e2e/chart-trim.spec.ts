@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
-import { build, type Rollup } from 'vite';
+import { chartLibraryScript, pageScript } from '../scripts/build/page-script';
 
 /**
  * A chart left open: it follows the live bars, one more each period, and lightweight-charts redraws
@@ -14,44 +10,19 @@ import { build, type Rollup } from 'vite';
  * The app's own ChartController on lightweight-charts in Chromium, fed bar by bar as the worker's
  * feed does (no server: a day of live bars cannot be waited for). Bundled here from the sources.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LIB = fs.readFileSync(
-  path.join(ROOT, 'node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js'),
-  'utf8',
-);
+const LIB = chartLibraryScript();
 let bundle = '';
 
 test.beforeAll(async () => {
-  const entry = path.join(os.tmpdir(), `chart-trim-${process.pid}.ts`);
-  fs.writeFileSync(
-    entry,
-    `export { ChartController } from ${JSON.stringify(path.join(ROOT, 'src/components/kline/chart-controller'))};\n` +
-      `export { WINDOW } from ${JSON.stringify(path.join(ROOT, 'src/components/kline/window'))};\n` +
-      `export { PLAIN_MARKS } from ${JSON.stringify(path.join(ROOT, 'core'))};\n`,
+  bundle = await pageScript(
+    'Trim',
+    {
+      ChartController: 'src/components/kline/chart-controller',
+      WINDOW: 'src/components/kline/window',
+      PLAIN_MARKS: 'core',
+    },
+    false,
   );
-  try {
-    const out = (await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: ROOT,
-      // a lib build leaves process.env to its host; this one is a page
-      define: { 'process.env.NODE_ENV': '"production"' },
-      build: {
-        write: false,
-        minify: false,
-        lib: { entry, formats: ['iife'], name: 'Trim', fileName: 'trim' },
-        rolldownOptions: {
-          external: ['lightweight-charts'],
-          output: { globals: { 'lightweight-charts': 'LightweightCharts' } },
-        },
-      },
-    })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-    const chunk = (Array.isArray(out) ? out[0] : out).output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-    if (!chunk) throw new Error('no bundle of the chart controller');
-    bundle = chunk.code;
-  } finally {
-    fs.rmSync(entry, { force: true });
-  }
 });
 
 type Trim = typeof import('../src/components/kline/chart-controller') &

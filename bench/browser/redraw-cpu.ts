@@ -16,16 +16,11 @@
  * NB (a live chart holds one more bar a period: 150 at first, 1,590 after a day on 1min); the
  * visible bars are the same, so are the pixels; prints B ÷ A per pair.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { build, type Rollup } from 'vite';
-import { arg, launchBrowser, ROOT } from './harness';
+import { chartLibraryScript, pageScript } from '../../scripts/build/page-script';
+import { arg, launchBrowser } from './harness';
 
-const LIB = fs.readFileSync(
-  path.join(ROOT, 'node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js'),
-  'utf8',
-);
+const LIB = chartLibraryScript();
 const REDRAWS = 400;
 
 const STYLES = {
@@ -36,35 +31,8 @@ const LABELS = process.argv.includes('--labels');
 const BARS = arg('bars', '') ? arg('bars', '').split(',').map(Number) : null;
 
 /** options.ts's priceFormatOf and core's numberMarks as a script setting `window.AppLabels` (for --labels) */
-async function appLabels(): Promise<string> {
-  const entry = path.join(os.tmpdir(), `redraw-cpu-labels-${process.pid}.ts`);
-  fs.writeFileSync(
-    entry,
-    `export { priceFormatOf } from ${JSON.stringify(path.join(ROOT, 'src/components/kline/options'))};\n` +
-      `export { numberMarks } from ${JSON.stringify(path.join(ROOT, 'core/calc/number-format'))};\n`,
-  );
-  try {
-    const out = (await build({
-      configFile: false,
-      logLevel: 'warn',
-      root: ROOT,
-      build: {
-        write: false,
-        minify: true,
-        lib: { entry, formats: ['iife'], name: 'AppLabels', fileName: 'x' },
-        rolldownOptions: {
-          external: ['lightweight-charts'],
-          output: { globals: { 'lightweight-charts': 'LightweightCharts' } },
-        },
-      },
-    })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-    const chunk = (Array.isArray(out) ? out[0] : out).output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-    if (!chunk) throw new Error('no bundle of the labels');
-    return chunk.code;
-  } finally {
-    fs.rmSync(entry, { force: true });
-  }
-}
+const appLabels = () =>
+  pageScript('AppLabels', { priceFormatOf: 'src/components/kline/options', numberMarks: 'core/calc/number-format' });
 
 async function main(): Promise<void> {
   const labels = LABELS ? await appLabels() : '';
