@@ -28,6 +28,9 @@ export async function pageScript(name: string, exports: Record<string, string>, 
     ([what, from]) => `export { ${what} } from ${JSON.stringify(path.join(ROOT, from))};\n`,
   );
   fs.writeFileSync(entry, lines.join(''));
+  // vite's build sets process.env.NODE_ENV to 'production' when it is unset, for the whole process:
+  // a Playwright worker then started every later spec's server as production (no dev outbox)
+  const nodeEnv = process.env.NODE_ENV;
   try {
     const out = (await build({
       configFile: false,
@@ -50,5 +53,7 @@ export async function pageScript(name: string, exports: Record<string, string>, 
     return chunk.code;
   } finally {
     fs.rmSync(entry, { force: true });
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
