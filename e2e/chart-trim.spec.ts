@@ -65,7 +65,7 @@ async function openChart(page: Page): Promise<void> {
       line: false,
       precision: 2,
       marks: T.PLAIN_MARKS,
-      onBar: () => {},
+      // no readout, as the trade screen's chart: a held crosshair must hold the bars without one
       src: { symbol: 'BTC/USDT', period: '1min' },
     });
     const n = 1500;

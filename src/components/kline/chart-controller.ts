@@ -54,7 +54,7 @@ export class ChartController {
   private theme: ChartTheme | null = null;
   private layer: IndicatorLayer | null = null;
   private readonly guard = new BarGuard();
-  /** the readout: bars by time, the hovered time (null = follow the newest bar) */
+  /** the readout: bars by time, the hovered time (null = follow the newest bar; the crosshair's, with a readout or not) */
   private readonly readout = { bars: new Map<number, ChartBar>(), last: 0, hovered: null as number | null };
   /** a redraw of a grown window starts from the history again, so the live bars since are applied on top */
   private held: Held | null = null;
@@ -104,9 +104,10 @@ export class ChartController {
       const r = this.readout;
       const next = p.time !== undefined && p.point ? (p.time as number) : null;
       this.layer?.legendAt(next);
-      if (next === r.hovered || !this.props.onBar) return;
+      if (next === r.hovered) return;
+      // kept without a readout too: a held crosshair also holds the bars (trimmed)
       r.hovered = next;
-      this.emitBar();
+      if (this.props.onBar) this.emitBar();
     });
   }
 
