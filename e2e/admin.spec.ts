@@ -248,8 +248,24 @@ test('an operator reviews trader applications and creates IEO projects', async (
     'aria-pressed',
     'true',
   );
+  // the pending list's answer is held until the rejected filter's list shows, then let go: a late
+  // answer for the old filter must not paint over the new one (CI once raced into exactly that)
+  const pendingList = /\/admin\/api\/traders\?(.*&)?status=pending/;
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await op.route(pendingList, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
   await openTab(op, '交易员');
   await queue.getByText('已拒绝', { exact: true }).first().click();
+  await expect(rejected).toContainText('原因：Leverage too high for a copied strategy');
+  const lateAnswer = op.waitForResponse(pendingList);
+  release();
+  await lateAnswer;
+  await op.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
+  await op.unroute(pendingList);
   await expect(rejected).toContainText('原因：Leverage too high for a copied strategy');
   await expect(rejected).toContainText(`审核人 ${OP.name}`);
   await expect(queue.getByRole('button', { name: '通过' })).toHaveCount(0);

@@ -1,17 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../core';
+import { latestWins } from './latest';
 
-/** One page of an admin list with prev/next; reloads when its inputs change. */
+/**
+ * One page of an admin list with prev/next; reloads when its inputs change, from page 1 when a
+ * filter changes. Only the newest load's answer is shown (see latestWins).
+ */
 export function usePaged<T>(fetch: (page: number) => Promise<Page<T>>, deps: readonly unknown[]) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page<T> | null>(null);
   const [error, setError] = useState('');
+  const ticket = useRef(latestWins()).current;
+  const filter = JSON.stringify(deps);
+  const [shownFilter, setShownFilter] = useState(filter);
+  if (filter !== shownFilter) {
+    // a new filter starts on its first page (set during render: React redoes it before painting)
+    setShownFilter(filter);
+    setPage(1);
+  }
   const load = useCallback(async () => {
+    const current = ticket();
     try {
-      setData(await fetch(page));
+      const next = await fetch(page);
+      if (!current()) return;
+      setData(next);
       setError('');
     } catch (e) {
-      setError((e as Error).message);
+      if (current()) setError((e as Error).message);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, ...deps]);
