@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Empty, Selector, Tag, TextArea, Toast } from 'antd-mobile';
 import type { AdminChatMessage } from '../../core';
 import { admin } from './api';
+import { latestWins } from '../lib/latestWins';
 import { askReason } from './askReason';
 import { ActionLog } from './settings';
 import { tr, useT, type AdminKey, useFmt, type AdminFormat } from './i18n';
@@ -89,14 +90,18 @@ function useChatModeration(view: string) {
   const [list, setList] = useState<AdminChatMessage[] | null>(null);
   const [error, setError] = useState('');
   const [logKey, setLogKey] = useState(0);
+  const ticket = useRef(latestWins()).current;
   const load = useCallback(async () => {
+    const current = ticket();
     try {
-      setList(await admin.chatMessages(view === 'reported'));
+      const next = await admin.chatMessages(view === 'reported');
+      if (!current()) return;
+      setList(next);
       setError('');
     } catch (e) {
-      setError((e as Error).message);
+      if (current()) setError((e as Error).message);
     }
-  }, [view]);
+  }, [view, ticket]);
   useEffect(() => {
     void load();
   }, [load]);

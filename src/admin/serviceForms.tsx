@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Input, TextArea, Toast } from 'antd-mobile';
 import { LANGS, type AdminServiceSettings, type CannedReply } from '../../core';
 import { admin } from './api';
+import { latestWins } from '../lib/latestWins';
 import { askReason } from './askReason';
 import { useAdminLang, useT } from './i18n';
 import styles from './admin.module.css';
@@ -127,13 +128,16 @@ type Run = (fn: () => Promise<unknown>, done: string) => Promise<void>;
 function useCanned(lang: string) {
   const [list, setList] = useState<CannedReply[]>([]);
   const [edit, setEdit] = useState<Draft | null>(null);
+  const ticket = useRef(latestWins()).current;
   const load = useCallback(async () => {
+    const current = ticket();
     try {
-      setList(await admin.canned(lang));
+      const next = await admin.canned(lang);
+      if (current()) setList(next);
     } catch (e) {
-      Toast.show({ content: (e as Error).message });
+      if (current()) Toast.show({ content: (e as Error).message });
     }
-  }, [lang]);
+  }, [lang, ticket]);
   useEffect(() => {
     void load();
   }, [load]);

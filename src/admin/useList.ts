@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { latestWins } from './latest';
+import { latestWins } from '../lib/latestWins';
 
 /**
  * A list loaded for one filter, with a reload after each action and the action's log refreshed.

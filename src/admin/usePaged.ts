@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../core';
-import { latestWins } from './latest';
+import { latestWins } from '../lib/latestWins';
 
 /**
  * One page of an admin list with prev/next; reloads when its inputs change, from page 1 when a

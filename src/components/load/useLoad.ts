@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { latestWins } from '../../lib/latestWins';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -14,21 +15,21 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[] = []):
   const [loading, setLoading] = useState(true);
   const fnRef = useRef(fn);
   fnRef.current = fn;
-  const gen = useRef(0);
+  const ticket = useRef(latestWins()).current;
   const reload = useCallback(async () => {
-    const my = ++gen.current;
+    const current = ticket();
     setLoading(true);
     try {
       const d = await fnRef.current();
-      if (my !== gen.current) return;
+      if (!current()) return;
       setData(d);
       setError(false);
     } catch {
-      if (my === gen.current) setError(true);
+      if (current()) setError(true);
     } finally {
-      if (my === gen.current) setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, []);
+  }, [ticket]);
   useEffect(() => {
     void reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { latestWins } from './latest';
+import { latestWins } from './latestWins';
 
 describe('latestWins', () => {
   it('lets only the last load started write, whatever order the answers come in', async () => {
