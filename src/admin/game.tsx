@@ -201,10 +201,14 @@ function RoundStakes({ id }: { id: number }) {
   const time = f.time;
   const [d, setD] = useState<AdminGameRound | null>(null);
   useEffect(() => {
+    let current = true; // another round opened before the answer came drops that answer
     admin
       .gameRound(id)
-      .then(setD)
-      .catch((e: Error) => Toast.show({ content: e.message }));
+      .then((round) => current && setD(round))
+      .catch((e: Error) => current && Toast.show({ content: e.message }));
+    return () => {
+      current = false;
+    };
   }, [id]);
   if (!d) return null;
   const r = d.round;

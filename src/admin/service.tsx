@@ -228,10 +228,14 @@ function Thread({ c }: { c: AdminConversation }) {
 function useCanned(lang: string): CannedReply[] {
   const [canned, setCanned] = useState<CannedReply[]>([]);
   useEffect(() => {
+    let current = true; // a language switched before the answer came drops that answer
     admin
       .canned(lang)
-      .then(setCanned)
-      .catch(() => setCanned([]));
+      .then((list) => current && setCanned(list))
+      .catch(() => current && setCanned([]));
+    return () => {
+      current = false;
+    };
   }, [lang]);
   return canned;
 }
