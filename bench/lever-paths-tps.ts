@@ -4,12 +4,12 @@
  * a pool (10 connections, 20 loops), random users among 200. Each path twice in the same run,
  * rounds alternating (the machine is shared):
  * - limit entries (resting: margin and fee frozen, the order's row, their journal rows):
- *   `before — inTransaction` the order's insert and lever.ts's openingMoves (two freezes, each
+ *   `before — inTransaction` the order's insert and lever-moves.ts's openingMoves (two freezes, each
  *   journaled) in one transaction; `ours — group commit` trade's placeLimit, one element of
  *   lever_limit_batch (migration 052);
  * - overnight fees (one day's fee of one position: the charge row, the debit journaled, the
  *   position's total), on 200 open positions, each call a day of its own: `before — inTransaction`
- *   lever.ts's transaction (claim, status, balance, debit, charge amount, position total);
+ *   lever-overnight.ts's transaction (claim, status, balance, debit, charge amount, position total);
  *   `ours — group commit` trade's chargeOvernightOf, one element of lever_overnight_batch (053).
  * Fills and forced closes are statements of the same shape (052, 053); not measured apart. A
  * reference in each round: market entries on their group commit (openAtMarket, 047), as
@@ -100,7 +100,7 @@ const marketEntry = (userId: number) => ({
   openedAt: new Date(),
 });
 
-/** One resting limit entry for `u` along the way (lever.ts's insertLeverOrder + openingMoves in the transaction). */
+/** One resting limit entry for `u` along the way (lever-open.ts's insertLeverOrder + openingMoves in the transaction). */
 async function limitOnce(db: Kysely<Database>, way: Way, u: number): Promise<void> {
   const x = limitEntry(u);
   if (way === 'group') {
@@ -135,7 +135,7 @@ async function limitOnce(db: Kysely<Database>, way: Way, u: number): Promise<voi
 let dayN = 0;
 const nextDay = () => new Date(Date.UTC(2100, 0, 1) + dayN++ * 86_400_000).toISOString().slice(0, 10);
 
-/** One day's fee of `r` along the way (lever.ts's overnightInTx in the transaction). */
+/** One day's fee of `r` along the way (lever-overnight.ts's overnightInTx in the transaction). */
 async function nightOnce(db: Kysely<Database>, way: Way, r: LeverRow): Promise<void> {
   const day = nextDay();
   if (way === 'group') {

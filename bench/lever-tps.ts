@@ -3,7 +3,7 @@
  * for the lever account's money step: a market entry's margin frozen, its fee charged, its
  * position row and their journal rows, by concurrent loops over a pool (10 connections, 20 loops),
  * random users among 200. Two paths in the same run, rounds alternating (the machine is shared):
- * - `before — inTransaction`: the position's insert and lever.ts's openingMoves (freeze + debit,
+ * - `before — inTransaction`: the position's insert and lever-moves.ts's openingMoves (freeze + debit,
  *   each journaled) in one transaction through the app's runner — the path every entry took;
  * - `ours — group commit`: trade's openAtMarket, one element of lever_open_batch (migration 047),
  *   concurrent opens sharing one statement and one commit.
@@ -110,7 +110,7 @@ async function once(db: Kysely<Database>, way: Path, u: number): Promise<void> {
     });
     return;
   }
-  // lever.ts's insertLeverOrder for a market entry, then its openingMoves
+  // lever-open.ts's insertLeverOrder for a market entry, then its openingMoves
   await inTransaction(db, async (trx) => {
     const r = await trx
       .insertInto('lever_orders')

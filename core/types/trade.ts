@@ -1,6 +1,6 @@
 /**
  * Trading contracts shared by server/ and src/: spot (/coin), the per-pair settings, the page shape
- * and the private-room events (leveraged contracts: lever.ts; seconds options: seconds.ts).
+ * and the private-room events (leveraged contracts: the trade area's lever-*.ts; seconds options: seconds.ts).
  * Requests are form fields (strings on the wire); responses are the `message` of an ok envelope.
  * Money, prices and quantities are decimal strings; ids, seq and times (ms since the epoch) are numbers. Stable: fields are added, never renamed.
  */

@@ -12,7 +12,7 @@ import { loadPairSettings, seedTradeSettings } from './settings';
 import { loadSecondsBook as loadSeconds, seedSecondsConfigs } from './seconds';
 import { KeyedLock } from './user-lock';
 import { loadSpotBook } from './spot';
-import { loadLeverBook } from './lever';
+import { loadLeverBook } from './lever-events';
 
 export const LIQUIDATION_LINE_KEY = 'lever_liquidation_line';
 const DEFAULT_LIQUIDATION_LINE = '50';
@@ -76,19 +76,11 @@ export { pairByIds, pairBySymbol, currentPrice } from './context';
 export { placeSpotOrder, cancelSpotOrder, listSpotOrders } from './spot';
 export { matchSpot, onSymbol } from './matching/engine';
 export { scheduleCross } from './matching/cross';
-export {
-  submitLever,
-  fillEntrusted,
-  closePosition,
-  closeOrCancel,
-  batchClose,
-  setStops,
-  liquidateIfDue,
-  chargeOvernight,
-  utcDay,
-  openingMoves,
-  closingMoves,
-} from './lever';
+export { submitLever, fillEntrusted } from './lever-open';
+export { closePosition, closeOrCancel, batchClose, setStops } from './lever-close';
+export { liquidateIfDue } from './lever-liquidate';
+export { chargeOvernight, utcDay } from './lever-overnight';
+export { openingMoves, closingMoves } from './lever-moves';
 export { accountView, summarise, riskInput, contractOf, withLiquidationPeers } from './lever-view';
 export {
   submitSeconds,

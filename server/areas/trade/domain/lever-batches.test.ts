@@ -141,7 +141,7 @@ describe('forced closes and the overnight fee, twice into one statement', () => 
     for (let i = 0; i < 3; i++) ids.push((envelope(await submit(u.token, MARKET)).message as LeverPosition).id);
     const rows = await Promise.all(ids.map(row));
     const bal = await leverAvailable(k.app.db, u.id);
-    // as lever.ts decides it: each at 2900, a loss of 100 each (core positionPnl)
+    // as lever-liquidate.ts decides it: each at 2900, a loss of 100 each (core positionPnl)
     const liquidation = {
       userId: u.id,
       available: bal.available,

@@ -4,11 +4,11 @@
  * the fee charged, the position's row, their journal rows and the request's idempotency key are
  * one element of lever_open_batch (migration 047), so concurrent opens share one statement and one
  * commit — one round trip each instead of the transaction's several. The figures (margin, fee,
- * open price and its book walk) are computed before, by lever.ts from core/calc/contract.ts, and
+ * open price and its book walk) are computed before, by lever-open.ts from core/calc/contract.ts, and
  * passed as decimal strings; the statement only moves them. The promise settles after the commit;
  * the position's row is built from what was sent and what the commit answered (its id, its
  * created_at), not read back. The close (lever_close_batch, same migration): the status guard, the
- * margin released and the P&L settled, with its closing tick — the P&L computed by lever.ts.
+ * margin released and the P&L settled, with its closing tick — the P&L computed by lever-close.ts.
  */
 import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_TYPES, type LeverCloseReason, type LeverEntryWalk, type LeverSide } from '../../../../core';

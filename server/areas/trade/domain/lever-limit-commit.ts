@@ -4,7 +4,7 @@
  * charged (crossing now: it opens at the current price) or frozen (resting), the order's row, its
  * journal rows and the request's idempotency key in one element of a shared statement. Filling on
  * the crossing tick: the status guard (filled once), the frozen fee spent, the tick recorded. The
- * figures come from lever.ts (core/calc/contract.ts) as decimal strings; the statements only move
+ * figures come from lever-open.ts (core/calc/contract.ts) as decimal strings; the statements only move
  * them. Each promise settles after its commit; the row is built from what was sent and what the
  * commit answered, not read back.
  */

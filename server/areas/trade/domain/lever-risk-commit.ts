@@ -1,7 +1,7 @@
 /**
  * A forced close, and the overnight fee, on the ledger's group commit (lever_liquidate_batch and
- * lever_overnight_batch, migration 053; the writer: lever-batch.ts). lever.ts decides (risk rate,
- * P&L, fee: core/calc/contract.ts) and sends decimal strings; the statements keep the guards — a
+ * lever_overnight_batch, migration 053; the writer: lever-batch.ts). lever-liquidate.ts and
+ * lever-overnight.ts decide (risk rate, P&L, fee: core/calc/contract.ts) and send decimal strings; the statements keep the guards — a
  * position liquidated once, a day's fee charged once per position — and answer 'fallback' having
  * written nothing for what only the transaction path decides (a loss or a fee beyond the balance,
  * a balance or a set of positions that moved since the decision). Each promise settles after its
