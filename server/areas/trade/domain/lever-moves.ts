@@ -22,19 +22,18 @@ export function closingPnl(r: LeverRow, price: string) {
   return new ExactDecimal(positionPnl(contractOf(r), price));
 }
 
+/** Every move of a position: its user's lever account in USDT, referring to the order. */
+function moveBase(r: LeverRow, at?: Date) {
+  return { userId: r.user_id, currencyId: LEVER_QUOTE_ID, type: LEVER, ref: { type: 'lever_order', id: r.id }, at };
+}
+
 /**
  * The money of an opening, in the caller's transaction: the margin frozen and, when the position
  * opens now, the fee charged (a resting limit entry freezes its fee until it fills). `at` dates
  * the journal entries of a position written after the fact (the demo's seeded past).
  */
 export async function openingMoves(moves: Moves, r: LeverRow, opensNow: boolean, at?: Date): Promise<void> {
-  const base = {
-    userId: r.user_id,
-    currencyId: LEVER_QUOTE_ID,
-    type: LEVER,
-    ref: { type: 'lever_order', id: r.id },
-    at,
-  };
+  const base = moveBase(r, at);
   await moves.freeze({ ...base, amount: canon(r.margin), reason: 'lever_margin' });
   const fee = canon(r.fee);
   if (fee === '0') return;
@@ -53,13 +52,7 @@ export async function closingMoves(
   price: string,
   at?: Date,
 ): Promise<{ profit: string; uncovered_loss: string }> {
-  const base = {
-    userId: r.user_id,
-    currencyId: LEVER_QUOTE_ID,
-    type: LEVER,
-    ref: { type: 'lever_order', id: r.id },
-    at,
-  };
+  const base = moveBase(r, at);
   const after = await moves.unfreeze({ ...base, amount: canon(r.margin), reason: 'lever_margin_release' });
   const pnl = closingPnl(r, price);
   let realised = pnl;

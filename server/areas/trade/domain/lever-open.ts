@@ -91,27 +91,16 @@ interface Entry {
  * moves as insertLeverOrder + openingMoves — resting (margin and fee frozen) or, crossing now,
  * opened at the current price with its tick. The balance event follows the commit, as inTx's.
  */
-async function placeOnGroupCommit(ctx: TradeContext, { userId, pair, req, opening, key }: Entry): Promise<LeverRow> {
-  const { limit, current, market, margin, fee } = opening;
+async function placeOnGroupCommit(ctx: TradeContext, entry: Entry): Promise<LeverRow> {
+  const { limit, market } = entry.opening;
   if (limit === null) throw new Error('placeOnGroupCommit: a limit entry');
   const { row, account } = await placeLimit(ctx.db, {
-    userId,
-    symbol: pair.symbol,
-    side: req.side,
-    lots: req.lots,
-    lotSize: pair.lotSize,
-    multiple: req.multiple,
+    ...entryFields(entry),
     limit,
     open: market,
-    watchSeq: current.seq,
     at: new Date(ctx.now()),
-    margin,
-    fee,
-    tp: req.tp,
-    sl: req.sl,
-    key,
   });
-  emitLeverBalance(ctx, userId, account);
+  emitLeverBalance(ctx, entry.userId, account);
   return row;
 }
 
@@ -120,29 +109,36 @@ async function placeOnGroupCommit(ctx: TradeContext, { userId, pair, req, openin
  * commit (lever-commit.ts): the same row and moves as insertLeverOrder + openingMoves, one element
  * of a shared statement. The balance event follows the commit, as inTx's.
  */
-async function openOnGroupCommit(ctx: TradeContext, { userId, pair, req, opening, key }: Entry): Promise<LeverRow> {
-  const { current, walked, market, margin, fee } = opening;
+async function openOnGroupCommit(ctx: TradeContext, entry: Entry): Promise<LeverRow> {
+  const { walked, market } = entry.opening;
   if (!walked || !market) throw new Error('openOnGroupCommit: a market entry with its walk');
   const { row, account } = await openAtMarket(ctx.db, {
+    ...entryFields(entry),
+    openPrice: market.price,
+    openSeq: market.seq,
+    walk: walked.walk,
+    openedAt: new Date(ctx.now()),
+  });
+  emitLeverBalance(ctx, entry.userId, account);
+  return row;
+}
+
+/** What both group-commit entries send alike: who, what, how much, the stops and the key. */
+function entryFields({ userId, pair, req, opening, key }: Entry) {
+  return {
     userId,
     symbol: pair.symbol,
     side: req.side,
     lots: req.lots,
     lotSize: pair.lotSize,
     multiple: req.multiple,
-    openPrice: market.price,
-    openSeq: market.seq,
-    walk: walked.walk,
-    watchSeq: current.seq,
-    openedAt: new Date(ctx.now()),
-    margin,
-    fee,
+    watchSeq: opening.current.seq,
+    margin: opening.margin,
+    fee: opening.fee,
     tp: req.tp,
     sl: req.sl,
     key,
-  });
-  emitLeverBalance(ctx, userId, account);
-  return row;
+  };
 }
 
 type Tick = ReturnType<typeof currentPrice>;
