@@ -16,20 +16,9 @@ import { buyNFT } from './domain/sale';
 import { submitListing } from './domain/review';
 import { auctionNFT, marginNFT, payNFTOrder, readOrderMessage } from './domain/auction';
 import { openBlindBox } from './domain/boxes';
-import {
-  artistDetail,
-  artists,
-  auctionOrders,
-  bidLog,
-  favourites,
-  itemDetail,
-  listItems,
-  myBids,
-  myNfts,
-  myOrders,
-  orderDetail,
-  toggleFavourite,
-} from './domain/views';
+import { artistDetail, artists, favourites, itemDetail, listItems, toggleFavourite } from './domain/item-views';
+import { auctionOrders, myNfts, myOrders, orderDetail } from './domain/order-views';
+import { bidLog, myBids } from './domain/bid-views';
 import { collectionDetail, collections } from './domain/collections';
 import { demoVideo, wavOf, DEMO_VIDEO } from './domain/media';
 import { artSvg } from './domain/art';

@@ -3,7 +3,7 @@ import type { NftCollection, NftItem } from '../../../../core';
 import type { Db } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
 import { AppError } from '../../../errors';
-import { listItems } from './views';
+import { listItems } from './item-views';
 
 function collectionQuery(db: Db) {
   return db
