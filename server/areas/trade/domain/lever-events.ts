@@ -12,6 +12,7 @@ import { canon } from '../../../kernel/decimal';
 
 const LEVER = ACCOUNT_TYPES.lever;
 
+/** An open position in the books that watch its TP/SL and its account's risk. */
 export function bookPosition(ctx: TradeContext, r: LeverRow): void {
   ctx.books.lever.addPosition({
     id: r.id,
@@ -28,6 +29,7 @@ export function bookPosition(ctx: TradeContext, r: LeverRow): void {
   });
 }
 
+/** The positions as the user sees them now (with the account's figures), and any notices, to the user's room. */
 export async function emitPosition(
   ctx: TradeContext,
   userId: number,
@@ -51,6 +53,7 @@ export function emitLeverBalance(ctx: TradeContext, userId: number, account: Bal
   });
 }
 
+/** At start: every open position and resting entry back into the books. */
 export async function loadLeverBook(ctx: TradeContext): Promise<void> {
   const rows = await ctx.db
     .selectFrom('lever_orders')
