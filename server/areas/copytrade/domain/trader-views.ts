@@ -9,7 +9,7 @@ import type { Database } from '../../../db/schema';
 import type { CopyTradersTable } from '../tables';
 import { AppError } from '../../../errors';
 import { followsOf } from './follows';
-import { canon } from '../../../kernel/decimal';
+import { canon, canonOrNull } from '../../../kernel/decimal';
 import { localised } from '../../../kernel/localised';
 import { epochMs } from '../../../kernel/time';
 
@@ -106,27 +106,19 @@ export async function listTraders(
   };
 }
 
-function positionOf(r: {
-  id: number;
-  symbol: string;
-  side: 'long' | 'short';
-  lots: string;
-  multiple: number;
-  open_price: string | null;
-  close_price: string | null;
-  profit: string | null;
-  opened_at: Date | null;
-  closed_at: Date | null;
-}): TraderPosition {
+/** A position row as the trader's page shows it: the row's times as Dates, the answer's as epoch ms. */
+function positionOf(
+  r: Omit<TraderPosition, 'opened_at' | 'closed_at'> & { opened_at: Date | null; closed_at: Date | null },
+): TraderPosition {
   return {
     id: r.id,
     symbol: r.symbol,
     side: r.side,
     lots: canon(r.lots),
     multiple: r.multiple,
-    open_price: r.open_price === null ? null : canon(r.open_price),
-    close_price: r.close_price === null ? null : canon(r.close_price),
-    profit: r.profit === null ? null : canon(r.profit),
+    open_price: canonOrNull(r.open_price),
+    close_price: canonOrNull(r.close_price),
+    profit: canonOrNull(r.profit),
     opened_at: epochMs(r.opened_at),
     closed_at: epochMs(r.closed_at),
   };

@@ -2,9 +2,14 @@
  * Procedural artworks (no internet, no stored files): an SVG drawn deterministically from the
  * item's code, so the demo's images and every opened box's image exist without uploads.
  */
-import { sha256Hex } from '../../../../core';
+import { NFT_MEDIA_TYPES, sha256Hex } from '../../../../core';
 
 export const artUrl = (code: string) => `/api/bind_box/art/${encodeURIComponent(code)}.svg`;
+
+/** An item's still image: a picture or gif is its own file; audio and video show the item's drawn artwork. */
+export function imageOf(item: { code: string; media: string; media_type: number }): string {
+  return item.media_type >= NFT_MEDIA_TYPES.audio ? artUrl(item.code) : item.media;
+}
 
 export function artSvg(code: string): string {
   const h = sha256Hex(code);

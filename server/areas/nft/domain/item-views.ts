@@ -13,13 +13,13 @@ import {
 import type { Db } from '../../../db/schema';
 import type {} from '../tables'; // the area's tables join Database there
 import { AppError } from '../../../errors';
-import { canon } from '../../../kernel/decimal';
+import { canon, canonOrNull } from '../../../kernel/decimal';
 import { iso } from '../../../kernel/time';
 import { currencyDecimals, saleStatus } from './money';
 import { feesFor, minBid } from '../../../../core';
 import { creatorOf } from './shared';
 import { seriesView } from './boxes';
-import { artUrl } from './art';
+import { imageOf } from './art';
 
 export function itemQuery(db: Db) {
   return db
@@ -42,7 +42,7 @@ export function toItem(r: Row, nowMs: number, favs: Set<number>): NftItem {
     id: r.id,
     code: r.code,
     name: r.title,
-    image: r.media_type >= 3 ? artUrl(r.code) : r.media,
+    image: imageOf(r),
     media: r.media,
     type: r.media_type,
     rarity: r.rarity,
@@ -59,7 +59,7 @@ export function toItem(r: Row, nowMs: number, favs: Set<number>): NftItem {
     price: canon(r.price),
     per_increase: canon(r.per_increase),
     margin: canon(r.margin),
-    current_bid: r.current_bid === null ? null : canon(r.current_bid),
+    current_bid: canonOrNull(r.current_bid),
     min_bid: minBid(r),
     bid_count: r.bid_count,
     start_time: iso(new Date(r.start_at))!,

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors';
 import { canon } from '../../../kernel/decimal';
 import { iso } from '../../../kernel/time';
 import { offset, pageOf, type Paging } from '../../../kernel/paging';
-import { artUrl } from './art';
+import { imageOf } from './art';
 import { favouritesOf, itemQuery, reviews, toItem } from './item-views';
 import { maskUser } from './bid-views';
 
@@ -31,7 +31,7 @@ function toOrder(o: {
     id: o.id,
     code: o.code,
     name: o.title,
-    image: o.media_type >= 3 ? artUrl(o.code) : o.media,
+    image: imageOf(o),
     kind: o.kind,
     currency_name: o.currency_name,
     price: canon(o.price),

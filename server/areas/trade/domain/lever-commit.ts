@@ -18,7 +18,7 @@ import { checkAmount } from '../../../db/ledger';
 import { commitStatement, GroupCommit } from '../../../db/group-commit';
 import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
-import { canon } from '../../../kernel/decimal';
+import { canon, canonOrNull } from '../../../kernel/decimal';
 import { UNSETTLED, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
@@ -138,8 +138,8 @@ function rowOf(x: LeverOpen, r: OpenRow): LeverRow {
     open_walk: x.walk,
     margin: canon(x.margin),
     fee: canon(x.fee),
-    target_profit_price: x.tp === null ? null : canon(x.tp),
-    stop_loss_price: x.sl === null ? null : canon(x.sl),
+    target_profit_price: canonOrNull(x.tp),
+    stop_loss_price: canonOrNull(x.sl),
     watch_seq: String(x.watchSeq),
     ...UNSETTLED,
     created_at: r.created_at,

@@ -8,7 +8,7 @@ import { notice } from './events';
 import { accountView, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID } from './settings';
 import type { BalanceAfter } from '../../../db/ledger';
-import { canon } from '../../../kernel/decimal';
+import { canon, canonOrNull } from '../../../kernel/decimal';
 
 const LEVER = ACCOUNT_TYPES.lever;
 
@@ -24,8 +24,8 @@ export function bookPosition(ctx: TradeContext, r: LeverRow): void {
     multiple: r.multiple,
     openPrice: canon(r.open_price ?? '0'),
     margin: canon(r.margin),
-    tp: r.target_profit_price === null ? null : canon(r.target_profit_price),
-    sl: r.stop_loss_price === null ? null : canon(r.stop_loss_price),
+    tp: canonOrNull(r.target_profit_price),
+    sl: canonOrNull(r.stop_loss_price),
   });
 }
 

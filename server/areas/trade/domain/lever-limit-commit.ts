@@ -15,7 +15,7 @@ import type { BalanceAfter } from '../../../db/ledger';
 import { checkAmount } from '../../../db/ledger';
 import { KeyTaken, keyToMark, type IdempotencyScope } from '../../../db/idempotency-scope';
 import { AppError } from '../../../errors';
-import { canon } from '../../../kernel/decimal';
+import { canon, canonOrNull } from '../../../kernel/decimal';
 import { UNSETTLED, type LeverRow } from './lever-view';
 import { LEVER_QUOTE_ID } from './settings';
 import type { TickRef } from './books';
@@ -112,8 +112,8 @@ function limitRowOf(x: LeverLimit, r: LimitRow): LeverRow {
     open_walk: null,
     margin: canon(x.margin),
     fee: canon(x.fee),
-    target_profit_price: x.tp === null ? null : canon(x.tp),
-    stop_loss_price: x.sl === null ? null : canon(x.sl),
+    target_profit_price: canonOrNull(x.tp),
+    stop_loss_price: canonOrNull(x.sl),
     watch_seq: String(x.watchSeq),
     ...UNSETTLED,
     created_at: r.created_at,
