@@ -4,20 +4,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "[test] /usr/bin/chromium missing: installing Debian's chromium with apt"
+# What the browser tests need from Debian, installed with apt when missing (never a downloaded browser):
+# - chromium itself;
+# - a Thai face (fonts-noto-ui-core: Noto Sans Thai UI, which the app's font stack names) and a CJK
+#   face (fonts-noto-cjk): without them the th, zh, hk, jp and ko screens draw empty boxes, narrower
+#   than the real glyphs, so the 360-wide fit checks would measure boxes and pass labels that wrap
+#   on a phone.
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+# (no fc-list yet means no fontconfig, so no fonts either: chromium brings fontconfig along)
+has_font() { command -v fc-list >/dev/null && [ -n "$(fc-list ":lang=$1" family)" ]; }
+has_font th || need+=(fonts-noto-ui-core)
+has_font zh || need+=(fonts-noto-cjk)
+if [ "${#need[@]}" -gt 0 ]; then
+  echo "[test] installing Debian's ${need[*]} with apt"
   SUDO=""; [ "$(id -u)" = "0" ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
-fi
-
-# Thai in Debian's Chromium needs a Thai system face (the app's font stack names it): without one
-# every Thai label is drawn as empty boxes and the 360-wide fit check measures boxes, not words.
-if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=th family)" ]; then
-  echo "[test] no Thai font: installing Debian's fonts-noto-ui-core (Noto Sans Thai UI) with apt"
-  SUDO=""; [ "$(id -u)" = "0" ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-noto-ui-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
 # typecheck and lint are one process each: side by side on two cores; each prints when both are done
