@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, ConfigProvider, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile';
+import { Button, ConfigProvider, Form, Input, Tabs, Toast } from 'antd-mobile';
 import type { Operator } from '../../core';
 import { admin, forgetLegacyTokens, setOnSessionLost } from './api';
 import { KycQueue, RechargeQueue, TraderQueue, WithdrawQueue } from './queues';
@@ -59,25 +59,25 @@ function Desk() {
   if (!me) return <Login onIn={setMe} />;
   return (
     <div className={styles.app}>
-      <NavBar
-        back={null}
-        right={
-          <span className={styles.headRight}>
-            <LangSwitch />
-            <Button
-              size="mini"
-              onClick={async () => {
-                await admin.logout().catch(() => undefined);
-                setMe(null);
-              }}
-            >
-              {t('admin.app.logout')}
-            </Button>
-          </span>
-        }
-      >
-        <h1 className={styles.title}>{t('admin.app.heading', { name: me.name })}</h1>
-      </NavBar>
+      {/* the heading on the left, shortened with an ellipsis, so a long operator name never runs
+          under the language switch (a centred bar title had no room for it at 390 wide) */}
+      <header className={styles.head}>
+        <h1 className={styles.title} title={t('admin.app.heading', { name: me.name })}>
+          {t('admin.app.heading', { name: me.name })}
+        </h1>
+        <span className={styles.headRight}>
+          <LangSwitch />
+          <Button
+            size="mini"
+            onClick={async () => {
+              await admin.logout().catch(() => undefined);
+              setMe(null);
+            }}
+          >
+            {t('admin.app.logout')}
+          </Button>
+        </span>
+      </header>
       <DeskTabs tab={tab} setTab={setTab} />
     </div>
   );
