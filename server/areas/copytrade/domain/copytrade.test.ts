@@ -27,7 +27,7 @@ import { checkJournalConsistency } from '../../../db/ledger';
 import { createOperator } from '../../../auth/operators';
 import { envelope, loginOperator, post, get } from '../../../testing/app';
 import { createKit, type Kit } from '../../../testing/trade-kit';
-import { mirrorOpened } from './mirror';
+import { mirrorOpened } from './mirror-open';
 
 const LEVER = ACCOUNT_TYPES.lever;
 const USDT = 4;

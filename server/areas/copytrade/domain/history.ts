@@ -9,7 +9,7 @@
  * candles instead of ticks (migration 031).
  */
 import { sql, type Kysely } from 'kysely';
-import { ExactDecimal, openingFee, positionMargin, type CopySkipReason, type CopyType } from '../../../../core';
+import { ExactDecimal, type CopySkipReason, type CopyType } from '../../../../core';
 import type { Database } from '../../../db/schema';
 import type { Trx } from '../../../db/tx';
 import {
@@ -21,7 +21,7 @@ import {
   type PairSettings,
 } from '../../trade/domain';
 import { canon } from '../../../kernel/decimal';
-import { followerLots } from './sizing';
+import { followerLots, openingCost } from './sizing';
 import type { HistoryBar, HistoryPeriod, PlannedTrade } from './history-plan';
 
 const PERIODS: readonly HistoryPeriod[] = ['60min', '4hour'];
@@ -237,15 +237,7 @@ async function openOne(
   pair: PairSettings,
   copied: boolean,
 ): Promise<LeverRow | null> {
-  const contract = {
-    side: t.side,
-    lots: t.lots,
-    lotSize: pair.lotSize,
-    multiple: String(t.multiple),
-    openPrice: t.openPrice,
-  };
-  const margin = positionMargin(contract);
-  const fee = openingFee(contract, pair.leverFeeRate);
+  const { margin, fee } = openingCost(pair, t);
   const { available } = await leverAvailable(trx, userId);
   if (new ExactDecimal(margin).plus(fee).gt(available)) return null;
   const at = new Date(t.openAt);

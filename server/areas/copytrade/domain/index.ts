@@ -3,6 +3,10 @@ export { applyTrader, myTrader, listApplications, reviewTrader, checkApplication
 export { listTraders, traderDetail } from './trader-views';
 export { recomputeTraderStats } from './trader-stats';
 export { followTrader, cancelFollow, myFollows, checkFollowNumber } from './follows';
-export { mirrorOpened, mirrorClosed, followerPositionClosed, selfHold, copyHistory, reconcile } from './mirror';
+export { mirrorOpened } from './mirror-open';
+export { mirrorClosed, followerPositionClosed } from './mirror-close';
+export { reconcile } from './mirror-sweep';
+export { selfHold } from './self-hold';
+export { copyHistory } from './copy-history';
 export { followerLots } from './sizing';
 export { seedDemoTraders, demoDriver, DEMO_TRADERS, DEMO_FOLLOWERS, DEMO_TRADER_PASSWORD } from './demo';

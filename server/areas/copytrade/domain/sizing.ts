@@ -5,8 +5,17 @@
  * - fixed lots (type 2): the follow's number.
  * Either way the result is rounded DOWN to the pair's lot step (a copy never exceeds what the rule
  * asks) and must lie within the pair's min/max lots, else the copy is skipped with a notice.
+ * What a copy costs to open (openingCost) is core's contract math on the pair's lot size and fee.
  */
-import { COPY_TYPES, ExactDecimal, roundCopyMultiple, type CopyType } from '../../../../core';
+import {
+  COPY_TYPES,
+  ExactDecimal,
+  openingFee,
+  positionMargin,
+  roundCopyMultiple,
+  type ContractPosition,
+  type CopyType,
+} from '../../../../core';
 
 export interface LotRule {
   lotsDecimals: number;
@@ -27,4 +36,24 @@ export function followerLots(type: CopyType, number: string, traderLots: string,
   if (lots.lt(rule.minLots) || lots.lte(0)) return { ok: false, reason: 'lots_too_small', lots: lots.toFixed() };
   if (lots.gt(rule.maxLots)) return { ok: false, reason: 'lots_too_large', lots: lots.toFixed() };
   return { ok: true, lots: lots.toFixed() };
+}
+
+interface CostRule {
+  lotSize: string;
+  leverFeeRate: string;
+}
+
+/** The margin frozen and the fee charged for opening `lots` at `openPrice` with the leverage `multiple`. */
+export function openingCost(
+  rule: CostRule,
+  p: Pick<ContractPosition, 'side' | 'lots' | 'openPrice'> & { multiple: number },
+): { margin: string; fee: string } {
+  const contract = {
+    side: p.side,
+    lots: p.lots,
+    lotSize: rule.lotSize,
+    multiple: String(p.multiple),
+    openPrice: p.openPrice,
+  };
+  return { margin: positionMargin(contract), fee: openingFee(contract, rule.leverFeeRate) };
 }
