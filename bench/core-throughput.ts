@@ -11,8 +11,8 @@
  *   instances, as the feeds' ticks carry them. Only `apply` is timed: the clocks are read around each
  *   batch, so generation (untimed, rate printed) is never the bottleneck.
  * - Why batches: the server takes ticks as the feed hands them over, a batch at a time, and drops
- *   each batch once applied (server/market/service.ts `ingestFeed`). A million tick objects held for
- *   the whole run are garbage the product never keeps, and every major GC must walk them.
+ *   each batch once applied (server/market/feed-lifecycle.ts `ingestFeed`). A million tick objects
+ *   held for the whole run are garbage the product never keeps, and every major GC must walk them.
  *   `--up-front` (all ticks generated before the clock starts and held) is there to compare: on
  *   2026-11-29 at load ≈ 11, ours 1.30 M CPU ticks/s up front vs 1.35 M batched; GC pauses inside
  *   the timed loops (a PerformanceObserver, measured apart at load ≈ 20) 32 % vs 1–3 % of their wall

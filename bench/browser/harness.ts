@@ -190,8 +190,8 @@ export function spawnServer(o: ServerOptions & { port: number }): {
     DATA_DIR: o.dataDir,
     TICK_RATE: String(o.tickRate),
     MARKET_SYMBOLS_EXTRA: String(o.extraSymbols),
-    // 6,000 real 1min bars of BTC/USDT on the first start (server/market/service.ts), so the
-    // history bench reads 5,000 candles from the real endpoint instead of a Playwright route.
+    // 6,000 real 1min bars of BTC/USDT on the first start (server/market/store/open-candles.ts), so
+    // the history bench reads 5,000 candles from the real endpoint instead of a Playwright route.
     MARKET_BENCH_BACKFILL: process.env.MARKET_BENCH_BACKFILL ?? 'BTC/USDT:6000',
     FEED_SEED: String(o.seed ?? 42),
     LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 /**
  * The one door of server/market: market feed, candle store and socket fan-out.
- * - createMarket(...) → MarketService (see service.ts)
+ * - createMarket(...) → MarketService (service.ts; its options and answers in service-types.ts)
  * - marketRoutes(app, market): GET /api/currency/new_timeshar and /api/currency/quotation_new
  */
 export { createMarket, type MarketService } from './service';

@@ -4,7 +4,8 @@
  */
 import type { Candle } from '../../../core';
 import { BinanceFeed } from './binance/feed';
-import type { BinanceFeedOptions, FeedLog } from './binance/options';
+import type { MarketLog } from '../log';
+import type { BinanceFeedOptions } from './binance/options';
 import { binanceSymbols } from './binance/symbols';
 import { CompositeFeed } from './composite';
 import { ScriptedFeed } from './scripted';
@@ -12,7 +13,7 @@ import { SimulatorFeed } from './simulator';
 import type { FeedInstrument, FeedResume, MarketFeed } from './types';
 
 /** BINANCE_* settings and test hooks; the symbol map, resume and current bar come from the market */
-export type BinanceSettings = Omit<
+type BinanceSettings = Omit<
   BinanceFeedOptions,
   'symbols' | 'resume' | 'currentBar' | 'log' | 'now' | 'onListenerError'
 > & {
@@ -20,11 +21,17 @@ export type BinanceSettings = Omit<
   only?: string[];
 };
 
+/** the feed's part of the market's config (service-types.ts MarketConfig) */
 export interface FeedChoice {
+  /** 'binance': Binance's public streams for the pairs it quotes, the simulator for the rest */
   feed: 'simulator' | 'scripted' | 'binance';
+  /** FEED_SEED: same seed → same price paths and the same backfill */
   seed: number;
+  /** simulator ticks per second across all symbols */
   tickRate: number;
+  /** simulator timer interval (default 20 ms) */
   batchMs?: number;
+  /** MARKET_FEED=binance: BINANCE_WS_URL, BINANCE_REST_URL, … */
   binance?: BinanceSettings;
 }
 
@@ -33,7 +40,7 @@ export interface FeedDeps {
   resume: ReadonlyMap<string, FeedResume>;
   now: () => number;
   currentBar: (symbol: string) => Candle | undefined;
-  log: FeedLog;
+  log: MarketLog;
 }
 
 /** the symbols MARKET_FEED=binance takes from the venue (no network: from the symbol map) */

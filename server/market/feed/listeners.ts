@@ -1,7 +1,10 @@
 import type { Tick } from '../../../core';
 import type { TicksListener } from './types';
 
-/** The listener list both feeds share; a throwing listener does not starve the others or the timer. */
+/**
+ * The listener list the feeds and the market's onTick share; a throwing listener does not starve
+ * the others or the timer.
+ */
 export class TickListeners {
   private readonly list = new Set<TicksListener>();
   constructor(

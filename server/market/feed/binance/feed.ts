@@ -25,14 +25,15 @@ import { repairBars } from './candle-repair';
 import { VenueLink } from './link';
 import { FrameError, parseFrame, type TradeEvent } from './frames';
 import { VenueRest, type Fetch } from './rest';
-import { feedSettings, MINUTE, silentLog, type BinanceFeedOptions, type FeedLog, type FeedSettings } from './options';
+import { silentLog, type MarketLog } from '../../log';
+import { feedSettings, MINUTE, type BinanceFeedOptions, type FeedSettings } from './options';
 import { newSym, type Sym, type SymbolStatus } from './symbol-state';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class BinanceFeed implements MarketFeed {
   private readonly o: FeedSettings;
-  private readonly log: FeedLog;
+  private readonly log: MarketLog;
   private readonly listeners: TickListeners;
   private readonly backfillListeners: TickListeners;
   private readonly bookListeners = new Set<(symbol: string) => void>();

@@ -1,5 +1,6 @@
-/** BinanceFeed's options, their defaults, and the log it writes to (feed.ts). */
+/** BinanceFeed's options and their defaults (feed.ts). */
 import type { Candle } from '../../../../core';
+import type { MarketLog } from '../../log';
 import type { FeedResume } from '../types';
 import type { Fetch } from './rest';
 import type { SymbolMap } from './symbols';
@@ -7,12 +8,6 @@ import type { SymbolMap } from './symbols';
 export const BINANCE_WS_URL = 'wss://stream.binance.com:9443';
 export const BINANCE_REST_URL = 'https://api.binance.com';
 export const MINUTE = 60_000;
-
-export interface FeedLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface BinanceFeedOptions {
   symbols: SymbolMap;
@@ -43,7 +38,7 @@ export interface BinanceFeedOptions {
   now?: () => number;
   random?: () => number;
   fetch?: Fetch;
-  log?: FeedLog;
+  log?: MarketLog;
   onListenerError?: (err: unknown) => void;
 }
 
@@ -51,8 +46,6 @@ export interface BinanceFeedOptions {
 export type FeedSettings = Required<
   Omit<BinanceFeedOptions, 'resume' | 'currentBar' | 'log' | 'onListenerError' | 'fetch'>
 >;
-
-export const silentLog: FeedLog = { info() {}, warn() {}, error() {} };
 
 export function feedSettings(opts: BinanceFeedOptions): FeedSettings {
   return {
