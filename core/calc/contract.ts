@@ -75,6 +75,11 @@ export function openingFee(p: ContractPosition, feeRate: DecimalInput, dp = 8): 
   return roundUp(dec(positionNotional(p)).times(dec(feeRate, 'feeRate')), dp);
 }
 
+/** What opening a position costs: the margin it freezes and the fee it is charged (an order's opening and a copy's affordability check). */
+export function openingCost(p: ContractPosition, feeRate: DecimalInput): { margin: string; fee: string } {
+  return { margin: positionMargin(p), fee: openingFee(p, feeRate) };
+}
+
 export function overnightFee(p: ContractPosition, dailyRate: DecimalInput, days: number = 1, dp = 8): string {
   if (!Number.isInteger(days) || days < 0) throw new RangeError('days must be a non-negative integer');
   return roundUp(dec(positionNotional(p)).times(dec(dailyRate, 'dailyRate')).times(days), dp);

@@ -21,7 +21,7 @@ import {
   type PairSettings,
 } from '../../trade/domain';
 import { canon } from '../../../kernel/decimal';
-import { followerLots, openingCost } from './sizing';
+import { followerLots, followerOpeningCost } from './sizing';
 import type { HistoryBar, HistoryPeriod, PlannedTrade } from './history-plan';
 
 const PERIODS: readonly HistoryPeriod[] = ['60min', '4hour'];
@@ -237,7 +237,7 @@ async function openOne(
   pair: PairSettings,
   copied: boolean,
 ): Promise<LeverRow | null> {
-  const { margin, fee } = openingCost(pair, t);
+  const { margin, fee } = followerOpeningCost(pair, t);
   const { available } = await leverAvailable(trx, userId);
   if (new ExactDecimal(margin).plus(fee).gt(available)) return null;
   const at = new Date(t.openAt);

@@ -10,7 +10,7 @@ import { addNotice } from '../../../db/notices';
 import type { LeverRow, PairSettings, TradeContext } from '../../trade/domain';
 import { canon } from '../../../kernel/decimal';
 import { emitCopyNotice, traderName } from './mirror-notices';
-import { openingCost } from './sizing';
+import { followerOpeningCost } from './sizing';
 
 /** The follow a copy belongs to: enough to write its copy row. */
 interface CopyFollow {
@@ -78,7 +78,7 @@ export async function skipRefused(
 ): Promise<void> {
   const reason = SKIP_BY_ERROR[err.key] ?? 'error';
   const price = ctx.market.lastPrice(pos.symbol)?.price ?? canon(pos.open_price ?? '0');
-  const { margin, fee } = openingCost(pair, { side: pos.side, lots, multiple: pos.multiple, openPrice: price });
+  const { margin, fee } = followerOpeningCost(pair, { side: pos.side, lots, multiple: pos.multiple, openPrice: price });
   const need = new ExactDecimal(margin).plus(fee).toFixed();
   await skip(ctx, f, pos, reason, { lots, need, why: translate(err.key, 'en', err.params) });
 }

@@ -5,13 +5,12 @@
  * - fixed lots (type 2): the follow's number.
  * Either way the result is rounded DOWN to the pair's lot step (a copy never exceeds what the rule
  * asks) and must lie within the pair's min/max lots, else the copy is skipped with a notice.
- * What a copy costs to open (openingCost) is core's contract math on the pair's lot size and fee.
+ * What a copy costs to open (followerOpeningCost) is core's contract math on the pair's lot size and fee.
  */
 import {
   COPY_TYPES,
   ExactDecimal,
-  openingFee,
-  positionMargin,
+  openingCost,
   roundCopyMultiple,
   type ContractPosition,
   type CopyType,
@@ -44,7 +43,7 @@ interface CostRule {
 }
 
 /** The margin frozen and the fee charged for opening `lots` at `openPrice` with the leverage `multiple`. */
-export function openingCost(
+export function followerOpeningCost(
   rule: CostRule,
   p: Pick<ContractPosition, 'side' | 'lots' | 'openPrice'> & { multiple: number },
 ): { margin: string; fee: string } {
@@ -55,5 +54,5 @@ export function openingCost(
     multiple: String(p.multiple),
     openPrice: p.openPrice,
   };
-  return { margin: positionMargin(contract), fee: openingFee(contract, rule.leverFeeRate) };
+  return openingCost(contract, rule.leverFeeRate);
 }

@@ -10,8 +10,7 @@ import {
   ACCOUNT_TYPES,
   ExactDecimal,
   limitCrosses,
-  openingFee,
-  positionMargin,
+  openingCost,
   type LeverEntry,
   type LeverPosition,
   type LeverSide,
@@ -179,8 +178,7 @@ function openingOf(ctx: TradeContext, pair: PairSettings, req: SubmitLever): Ope
     multiple: String(req.multiple),
     openPrice: entry,
   };
-  const margin = positionMargin(contract);
-  const fee = openingFee(contract, pair.leverFeeRate);
+  const { margin, fee } = openingCost(contract, pair.leverFeeRate);
   return { limit, current, walked, market, margin, fee };
 }
 
