@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../../db/tx';
 import { canon } from '../../../kernel/decimal';
 import { followerLots } from './sizing';
 import { emitCopyNotice, traderName } from './mirror-notices';
-import { skip, skipRefused } from './mirror-skips';
+import { copyKeys, skip, skipRefused } from './mirror-skips';
 
 type Db = Kysely<Database>;
 
@@ -87,10 +87,7 @@ async function mirrorOne(ctx: TradeContext, pos: LeverRow, pair: PairSettings, f
           const c = await trx
             .insertInto('copy_trades')
             .values({
-              follow_id: f.id,
-              follower_id: f.follower_id,
-              trader_id: f.trader_id,
-              trader_position_id: pos.id,
+              ...copyKeys(f, pos),
               follower_position_id: row.id,
               status: 'open',
               lots: sized.lots,

@@ -27,6 +27,11 @@ const SKIP_BY_ERROR: Record<string, CopySkipReason> = {
 };
 
 /** Records a skipped copy once (the unique key keeps it once) and tells the follower. */
+/** The keys of a copy row: which follow, follower and trader, and the trader's position it mirrors (one row per pair, opened or skipped). */
+export function copyKeys(f: CopyFollow, pos: LeverRow) {
+  return { follow_id: f.id, follower_id: f.follower_id, trader_id: f.trader_id, trader_position_id: pos.id };
+}
+
 export async function skip(
   ctx: TradeContext,
   f: CopyFollow,
@@ -37,10 +42,7 @@ export async function skip(
   const row = await ctx.db
     .insertInto('copy_trades')
     .values({
-      follow_id: f.id,
-      follower_id: f.follower_id,
-      trader_id: f.trader_id,
-      trader_position_id: pos.id,
+      ...copyKeys(f, pos),
       status: 'skipped',
       skip_reason: reason,
       lots: params.lots ?? null,
